@@ -1,0 +1,78 @@
+/**
+ * createApp(deps) composes one Elysia plugin per feature, the error model of DESIGN.md §5 and the
+ * security headers of §6. Tests build it with a temp database, a fake clock and fake providers.
+ */
+import { Elysia, ValidationError } from "elysia";
+import type { AppDeps } from "./deps";
+import { AppError, notFound } from "./lib/errors";
+import { authRoutes } from "./features/auth/routes";
+import { healthRoutes } from "./features/health/routes";
+import { webRoutes } from "./features/web/routes";
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export function securityHeaders(production: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    "Content-Security-Policy": [
+      "default-src 'self'",
+      "script-src 'self' https://js.stripe.com",
+      "frame-src https://js.stripe.com https://hooks.stripe.com",
+      "connect-src 'self' https://api.stripe.com",
+      "img-src 'self' data: https://*.rbxcdn.com https://*.stripe.com",
+      "style-src 'self' 'unsafe-inline'",
+      "font-src 'self'",
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ].join("; "),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+  };
+  if (production) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  return headers;
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
+}
+
+/** A readable sentence from Elysia's validation error: the schema's own `error` text when it has one. */
+function validationMessage(error: ValidationError): string {
+  const first = error.valueError;
+  const custom = (first?.schema as { error?: unknown } | undefined)?.error;
+  if (typeof custom === "string") return custom;
+  if (!first) return "The request is not valid.";
+  const field = first.path.replace(/^\//, "").replace(/\//g, ".");
+  return field ? `Invalid ${field}: ${first.message}.` : `Invalid request: ${first.message}.`;
+}
+
+export function createApp(deps: AppDeps) {
+  const headers = securityHeaders(deps.config.env === "production");
+  return new Elysia({ serve: { maxRequestBodySize: MAX_BODY_BYTES } })
+    .onRequest(({ request, set }) => {
+      Object.assign(set.headers, headers);
+      const length = Number(request.headers.get("content-length") ?? 0);
+      if (length > MAX_BODY_BYTES) throw new AppError(413, "BODY_TOO_LARGE", "The request body is too large.");
+    })
+    .onError(({ code, error, path }) => {
+      if (error instanceof AppError) {
+        return json(error.status, { error: error.code, message: error.message, ...error.extra }, { ...headers, ...error.headers });
+      }
+      if (error instanceof ValidationError || code === "VALIDATION") {
+        return json(422, { error: "VALIDATION", message: validationMessage(error as ValidationError) }, headers);
+      }
+      if (code === "PARSE") return json(400, { error: "BAD_REQUEST", message: "The request body is not valid JSON." }, headers);
+      if (code === "NOT_FOUND") return json(404, { error: "NOT_FOUND", message: `No API endpoint at ${path}.` }, headers);
+      console.error(`[error] ${path}:`, error);
+      return json(500, { error: "INTERNAL", message: "Something went wrong on our side. Please try again." }, headers);
+    })
+    .use(healthRoutes(deps))
+    .use(authRoutes(deps))
+    // Unknown API paths answer JSON 404; GET needs its own route because GET /* would win over .all.
+    .get("/api/*", ({ path }) => { throw notFound(`No API endpoint at ${path}.`); })
+    .all("/api/*", ({ path }) => { throw notFound(`No API endpoint at ${path}.`); })
+    .use(webRoutes());
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,123 @@
+/**
+ * The command line (DESIGN.md §1): serve by default, and the operator's offline tasks. Every command
+ * calls the same service functions the API uses.
+ */
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig, type Config } from "./config";
+import { backupDatabase, openDatabase } from "./db";
+import { systemClock } from "./lib/clock";
+import { isPlanId, PLAN_IDS } from "./shared/plans";
+import { PRODUCT_NAME } from "./shared/product";
+import { generateProductKeys, listProductKeys } from "./features/product-keys/service";
+import { createOrPromoteAdmin } from "./features/users/service";
+import { buildDeps, seedDevelopmentAdmin, startServer } from "./server";
+
+const USAGE = `${PRODUCT_NAME} — web site and licence server
+
+Usage:
+  layerlift [serve]                                   start the server (PORT, DATABASE_PATH)
+  layerlift keys generate --plan PLAN --count N       make N product keys, print one per line
+  layerlift keys list [--plan PLAN] [--unused]        list product keys
+  layerlift admin create --email E [--password P]     create or promote an admin
+  layerlift migrate                                   apply database migrations and exit
+  layerlift backup FILE                               consistent copy of the database
+Options for every command: --db PATH (default: $DATABASE_PATH or ./data/layerlift.db)
+Plans: ${PLAN_IDS.join(", ")}`;
+
+class UsageError extends Error {}
+
+function options(args: string[]) {
+  return parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      db: { type: "string" },
+      plan: { type: "string" },
+      count: { type: "string" },
+      unused: { type: "boolean" },
+      email: { type: "string" },
+      password: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+}
+
+function planOption(value: string | undefined, required: boolean) {
+  if (value === undefined && !required) return undefined;
+  if (!isPlanId(value)) throw new UsageError(`--plan must be one of ${PLAN_IDS.join(", ")}`);
+  return value;
+}
+
+export async function runCli(argv: string[], env = process.env): Promise<number> {
+  let parsed: ReturnType<typeof options>;
+  try {
+    parsed = options(argv);
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) { console.log(USAGE); return 0; }
+  const [command = "serve", sub, ...rest] = positionals;
+
+  let config: Config;
+  try {
+    config = loadConfig(values.db ? { ...env, DATABASE_PATH: values.db } : env);
+  } catch (error) {
+    if (error instanceof ConfigError) { console.error(error.message); return 1; }
+    throw error;
+  }
+
+  try {
+    switch (command) {
+      case "serve": {
+        const deps = buildDeps(config);
+        await seedDevelopmentAdmin(deps);
+        const { url } = startServer(deps);
+        console.log(`${PRODUCT_NAME} listening on ${url} (${config.env}; database ${config.databasePath})`);
+        return -1; // keep running
+      }
+      case "migrate": {
+        openDatabase(config.databasePath).$client.close();
+        console.log(`Database ${config.databasePath} is up to date.`);
+        return 0;
+      }
+      case "backup": {
+        if (!sub) throw new UsageError("backup needs a destination FILE");
+        backupDatabase(openDatabase(config.databasePath), sub);
+        console.log(`Backed up ${config.databasePath} to ${sub}.`);
+        return 0;
+      }
+      case "keys": {
+        const db = openDatabase(config.databasePath);
+        if (sub === "generate") {
+          const count = Number(values.count ?? 1);
+          const keys = generateProductKeys(db, systemClock.now(), { plan: planOption(values.plan, true)!, count, source: "cli" });
+          for (const key of keys) console.log(key.key);
+          return 0;
+        }
+        if (sub === "list") {
+          const keys = listProductKeys(db, { plan: planOption(values.plan, false), unused: values.unused });
+          for (const k of keys) console.log(`${k.key}\t${k.plan}\t${k.isUsed ? "used" : "available"}\t${new Date(k.createdAt).toISOString()}`);
+          return 0;
+        }
+        throw new UsageError("keys takes generate or list");
+      }
+      case "admin": {
+        if (sub !== "create") throw new UsageError("admin takes create");
+        if (!values.email) throw new UsageError("admin create needs --email");
+        if (values.password !== undefined && values.password.length < 8) throw new UsageError("--password must be at least 8 characters");
+        const db = openDatabase(config.databasePath);
+        const { user, created, password } = await createOrPromoteAdmin(db, { email: values.email, password: values.password }, systemClock.now());
+        console.log(`${created ? "Created" : "Promoted"} admin ${user.email}${password && !values.password ? ` with password ${password}` : ""}`);
+        return 0;
+      }
+      default:
+        throw new UsageError(`Unknown command "${[command, sub, ...rest].filter(Boolean).join(" ")}"`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) { console.error(`${error.message}\n\n${USAGE}`); return 2; }
+    if (error instanceof Error && "status" in error) { console.error((error as Error).message); return 1; }
+    throw error;
+  }
+}

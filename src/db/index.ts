@@ -1,0 +1,38 @@
+import { Database } from "bun:sqlite";
+import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import * as schema from "./schema";
+import { embeddedMigrations } from "./migrations.macro" with { type: "macro" };
+
+export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
+/** What a transaction callback receives; service functions accept either. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+/** Opens (creating if needed) the SQLite file, sets the pragmas and applies pending migrations. */
+export function openDatabase(path: string): Db {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new Database(path, { create: true, strict: true });
+  sqlite.run("PRAGMA journal_mode = WAL");
+  sqlite.run("PRAGMA busy_timeout = 5000");
+  sqlite.run("PRAGMA foreign_keys = ON");
+  sqlite.run("PRAGMA synchronous = NORMAL");
+  const db = drizzle(sqlite, { schema }) as Db;
+  migrate(db);
+  return db;
+}
+
+function migrate(db: Db) {
+  // What drizzle's bun-sqlite migrate() does, fed with migrations embedded at bundle time.
+  const internal = db as unknown as { dialect: { migrate: Function }; session: unknown };
+  internal.dialect.migrate(embeddedMigrations(), internal.session, {});
+}
+
+/** Consistent online copy of the database (VACUUM INTO). */
+export function backupDatabase(db: Db, file: string) {
+  mkdirSync(dirname(file), { recursive: true });
+  db.$client.run("VACUUM INTO ?", [file]);
+}
+
+export { schema };

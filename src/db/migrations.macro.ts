@@ -1,0 +1,8 @@
+// Runs at bundle time (imported `with { type: "macro" }`): the migrations are embedded in the
+// executable, so it needs no drizzle/ folder beside it.
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import { join } from "node:path";
+
+export function embeddedMigrations() {
+  return readMigrationFiles({ migrationsFolder: join(import.meta.dir, "../../drizzle") });
+}

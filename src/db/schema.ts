@@ -1,0 +1,155 @@
+/**
+ * The whole database schema (DESIGN.md §3). Migrations in drizzle/ are generated from this file
+ * with `npm run db:generate`; never edit them by hand.
+ * Money is integer cents; times are integer milliseconds since the epoch (UTC).
+ */
+
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+const ms = (name: string) => integer(name);
+const bool = (name: string) => integer(name, { mode: "boolean" });
+
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  isAdmin: bool("is_admin").notNull().default(false),
+  figmaKey: text("figma_key").unique(),
+  linkedRobloxAccountId: text("linked_roblox_account_id"),
+  linkedAt: ms("linked_at"),
+  lastLinkResetAt: ms("last_link_reset_at"),
+  lastMismatchAlertAt: ms("last_mismatch_alert_at"),
+  notifications: bool("notifications").notNull().default(true),
+  autoSync: bool("auto_sync").notNull().default(true),
+  theme: text("theme").notNull().default("dark"),
+  language: text("language").notNull().default("en"),
+  tokenVersion: integer("token_version").notNull().default(0),
+  createdAt: ms("created_at").notNull(),
+  lastSeenAt: ms("last_seen_at"),
+}, (t) => [index("users_last_seen_idx").on(t.lastSeenAt)]);
+
+export const subscriptions = sqliteTable("subscriptions", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().unique().references(() => users.id, { onDelete: "cascade" }),
+  plan: text("plan", { enum: ["month", "pro", "lifetime"] }).notNull(),
+  status: text("status", { enum: ["active", "cancelled", "expired"] }).notNull().default("active"),
+  startDate: ms("start_date").notNull(),
+  /** null = lifetime */
+  endDate: ms("end_date"),
+  cancelledAt: ms("cancelled_at"),
+});
+
+export const sales = sqliteTable("sales", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  paymentIntentId: text("payment_intent_id").notNull().unique(),
+  email: text("email").notNull(),
+  plan: text("plan", { enum: ["month", "pro", "lifetime"] }).notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  feeCents: integer("fee_cents").notNull().default(0),
+  currency: text("currency").notNull().default("usd"),
+  status: text("status", { enum: ["paid", "refunded"] }).notNull().default("paid"),
+  productKeyId: integer("product_key_id"),
+  createdAt: ms("created_at").notNull(),
+}, (t) => [index("sales_created_idx").on(t.createdAt)]);
+
+export const productKeys = sqliteTable("product_keys", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  key: text("key").notNull().unique(),
+  plan: text("plan", { enum: ["month", "pro", "lifetime"] }).notNull(),
+  isUsed: bool("is_used").notNull().default(false),
+  usedByUserId: integer("used_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  usedAt: ms("used_at"),
+  source: text("source", { enum: ["purchase", "admin", "cli"] }).notNull(),
+  saleId: integer("sale_id").references(() => sales.id, { onDelete: "set null" }),
+  createdAt: ms("created_at").notNull(),
+}, (t) => [index("product_keys_created_idx").on(t.createdAt)]);
+
+export const supportTickets = sqliteTable("support_tickets", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull(),
+  subject: text("subject", { enum: ["technical", "billing", "feature", "bug"] }),
+  message: text("message").notNull(),
+  status: text("status", { enum: ["open", "closed"] }).notNull().default("open"),
+  createdAt: ms("created_at").notNull(),
+}, (t) => [index("support_tickets_created_idx").on(t.createdAt)]);
+
+export const reviews = sqliteTable("reviews", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().unique().references(() => users.id, { onDelete: "cascade" }),
+  rating: integer("rating").notNull(),
+  comment: text("comment").notNull(),
+  hidden: bool("hidden").notNull().default(false),
+  createdAt: ms("created_at").notNull(),
+});
+
+/** Provider webhook events already handled, so a redelivery does nothing. */
+export const processedEvents = sqliteTable("processed_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  createdAt: ms("created_at").notNull(),
+});
+
+export const passwordResets = sqliteTable("password_resets", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  tokenHash: text("token_hash").notNull().unique(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: ms("expires_at").notNull(),
+  usedAt: ms("used_at"),
+  createdAt: ms("created_at").notNull(),
+});
+
+/** The e-mail outbox: written in the transaction that causes the e-mail, sent by a background loop. */
+export const emails = sqliteTable("emails", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  to: text("to").notNull(),
+  template: text("template").notNull(),
+  subject: text("subject").notNull(),
+  payload: text("payload", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+  status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+  attempts: integer("attempts").notNull().default(0),
+  nextAttemptAt: ms("next_attempt_at"),
+  lastError: text("last_error"),
+  providerMessageId: text("provider_message_id"),
+  createdAt: ms("created_at").notNull(),
+  sentAt: ms("sent_at"),
+}, (t) => [index("emails_status_next_idx").on(t.status, t.nextAttemptAt)]);
+
+export const auditLog = sqliteTable("audit_log", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  actorUserId: integer("actor_user_id"),
+  action: text("action").notNull(),
+  subject: text("subject"),
+  detail: text("detail"),
+  createdAt: ms("created_at").notNull(),
+}, (t) => [index("audit_log_created_idx").on(t.createdAt)]);
+
+/** Payment intents of the demo provider (development only); Stripe keeps its own. */
+export const demoPaymentIntents = sqliteTable("demo_payment_intents", {
+  id: text("id").primaryKey(),
+  clientSecret: text("client_secret").notNull().unique(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull().default("usd"),
+  status: text("status", { enum: ["requires_payment_method", "succeeded", "canceled"] }).notNull()
+    .default("requires_payment_method"),
+  metadata: text("metadata", { mode: "json" }).notNull().$type<Record<string, string>>(),
+  receiptEmail: text("receipt_email"),
+  idempotencyKey: text("idempotency_key").unique(),
+  createdAt: ms("created_at").notNull(),
+});
+
+/** Settings the app keeps for itself, e.g. the development JWT secret. */
+export const appSettings = sqliteTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+export type User = typeof users.$inferSelect;
+export type Subscription = typeof subscriptions.$inferSelect;
+export type ProductKey = typeof productKeys.$inferSelect;
+export type Sale = typeof sales.$inferSelect;
+export type SupportTicket = typeof supportTickets.$inferSelect;
+export type Review = typeof reviews.$inferSelect;
+export type Email = typeof emails.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;
+export type DemoPaymentIntent = typeof demoPaymentIntents.$inferSelect;
+

@@ -1,0 +1,17 @@
+/**
+ * What the app is built from. `createApp(deps)` takes these, so tests inject a temp database,
+ * a fake clock and fake providers. Each feature adds its provider here.
+ */
+import type { Db } from "./db";
+import type { Config } from "./config";
+import type { Clock } from "./lib/clock";
+import type { RateLimiter } from "./lib/rate-limit";
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  limiter: RateLimiter;
+  /** HS256 secret for session tokens. */
+  jwtSecret: string;
+}

@@ -1,0 +1,65 @@
+/** Sign-up with a product key, and login (DESIGN.md §4 "Auth"). */
+import type { AppDeps } from "../../deps";
+import { subscriptions, type User } from "../../db/schema";
+import { AppError, badRequest } from "../../lib/errors";
+import { hashPassword, timingDummyHash, verifyPassword } from "../../lib/passwords";
+import { PLANS } from "../../shared/plans";
+import type { AuthResponse, MeResponse } from "../../shared/api-types";
+import { assertKeyAvailable, claimProductKey } from "../product-keys/service";
+import { planEndDate, subscriptionView } from "../subscriptions/view";
+import { assertEmailFree, findUserByEmail, getSubscription, insertUser, publicUser, touchLastSeen } from "../users/service";
+import { signSessionToken } from "./tokens";
+
+export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
+
+export interface SignupInput {
+  email: string;
+  password: string;
+  confirmPassword: string;
+  productKey: string;
+}
+
+/**
+ * Creates the account and its subscription and uses the key, all in one transaction: the key is
+ * claimed with UPDATE … WHERE is_used = 0, so of many racing sign-ups with one key exactly one succeeds.
+ */
+export async function signup(deps: AppDeps, input: SignupInput): Promise<User> {
+  if (input.password !== input.confirmPassword) throw badRequest("PASSWORD_MISMATCH", "Passwords don't match");
+  // Cheap checks first, so a bad key or e-mail costs no password hash.
+  assertKeyAvailable(deps.db, input.productKey);
+  assertEmailFree(deps.db, input.email);
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  return deps.db.transaction((tx) => {
+    assertEmailFree(tx, input.email);
+    const user = insertUser(tx, { email: input.email, passwordHash }, now);
+    const key = claimProductKey(tx, input.productKey, user.id, now);
+    tx.insert(subscriptions).values({
+      userId: user.id,
+      plan: key.plan,
+      status: "active",
+      startDate: now,
+      endDate: planEndDate(PLANS[key.plan].days, now),
+    }).run();
+    return user;
+  }, { behavior: "immediate" });
+}
+
+/** The same 401 for an unknown e-mail and a wrong password, after the same amount of work. */
+export async function login(deps: AppDeps, email: string, password: string): Promise<User> {
+  const user = findUserByEmail(deps.db, email);
+  const ok = await verifyPassword(password, user?.passwordHash ?? (await timingDummyHash()));
+  if (!user || !ok) throw new AppError(401, "INVALID_CREDENTIALS", INVALID_CREDENTIALS_MESSAGE);
+  touchLastSeen(deps.db, user, deps.clock.now());
+  return user;
+}
+
+export function meResponse(deps: AppDeps, user: User): MeResponse {
+  const now = deps.clock.now();
+  return { user: publicUser(user), subscription: subscriptionView(getSubscription(deps.db, user.id), now) };
+}
+
+export async function sessionResponse(deps: AppDeps, user: User, rememberMe = false): Promise<AuthResponse> {
+  const token = await signSessionToken(deps.jwtSecret, { userId: user.id, tokenVersion: user.tokenVersion }, deps.clock.now(), rememberMe);
+  return { token, ...meResponse(deps, user) };
+}

@@ -1,0 +1,98 @@
+/**
+ * Product keys: made from the CSPRNG, claimed atomically, never handed out twice.
+ * Used by signup, redeem, purchase fulfilment, the admin panel and the CLI.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db";
+import { productKeys, type ProductKey } from "../../db/schema";
+import { AppError, badRequest, conflict } from "../../lib/errors";
+import { newProductKey } from "../../lib/random";
+import { toIso } from "../../lib/clock";
+import { KEY_GENERATION_MAX, KEY_GENERATION_MIN, normaliseProductKey } from "../../shared/product";
+import type { PlanId } from "../../shared/plans";
+import type { ProductKeyView } from "../../shared/api-types";
+
+export type KeySource = ProductKey["source"];
+
+export const INVALID_KEY_MESSAGE = "Invalid product key";
+export const USED_KEY_MESSAGE = "This product key has already been used";
+
+export function generateProductKeys(
+  db: DbOrTx,
+  now: number,
+  input: { plan: PlanId; count: number; source: KeySource; saleId?: number | null },
+): ProductKey[] {
+  if (!Number.isInteger(input.count) || input.count < KEY_GENERATION_MIN || input.count > KEY_GENERATION_MAX) {
+    throw new AppError(422, "INVALID_COUNT", `Count must be a whole number from ${KEY_GENERATION_MIN} to ${KEY_GENERATION_MAX}.`);
+  }
+  const made: ProductKey[] = [];
+  while (made.length < input.count) {
+    // A collision in 31^12 is practically impossible; onConflictDoNothing makes it harmless anyway.
+    const [row] = db.insert(productKeys)
+      .values({ key: newProductKey(), plan: input.plan, source: input.source, saleId: input.saleId ?? null, createdAt: now })
+      .onConflictDoNothing()
+      .returning()
+      .all();
+    if (row) made.push(row);
+  }
+  return made;
+}
+
+/**
+ * Marks an unused key as used by `userId` in one UPDATE … WHERE is_used = 0, so of two racing claims
+ * exactly one wins. Throws 400 for an unknown key, 409 for a used one.
+ */
+export function claimProductKey(tx: DbOrTx, rawKey: string, userId: number, now: number): ProductKey {
+  const key = normaliseProductKey(rawKey);
+  const [claimed] = tx.update(productKeys)
+    .set({ isUsed: true, usedByUserId: userId, usedAt: now })
+    .where(and(eq(productKeys.key, key), eq(productKeys.isUsed, false)))
+    .returning()
+    .all();
+  if (claimed) return claimed;
+  throw keyProblem(tx, key);
+}
+
+/** Why a key can't be used: unknown (400) or used (409). */
+export function keyProblem(db: DbOrTx, rawKey: string): AppError {
+  const key = normaliseProductKey(rawKey);
+  const existing = key ? db.select().from(productKeys).where(eq(productKeys.key, key)).get() : undefined;
+  if (!existing) return badRequest("INVALID_PRODUCT_KEY", INVALID_KEY_MESSAGE);
+  return conflict("PRODUCT_KEY_USED", USED_KEY_MESSAGE);
+}
+
+/** Throws unless the key exists and is unused; claims nothing. */
+export function assertKeyAvailable(db: DbOrTx, rawKey: string): ProductKey {
+  const key = normaliseProductKey(rawKey);
+  const row = key ? db.select().from(productKeys).where(eq(productKeys.key, key)).get() : undefined;
+  if (!row || row.isUsed) throw keyProblem(db, key);
+  return row;
+}
+
+export function listProductKeys(
+  db: DbOrTx,
+  filter: { plan?: PlanId; unused?: boolean; limit?: number; offset?: number } = {},
+): ProductKey[] {
+  const conditions = [
+    filter.plan ? eq(productKeys.plan, filter.plan) : undefined,
+    filter.unused ? eq(productKeys.isUsed, false) : undefined,
+  ].filter(Boolean);
+  return db.select().from(productKeys)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(productKeys.createdAt), desc(productKeys.id))
+    .limit(filter.limit ?? 1_000_000)
+    .offset(filter.offset ?? 0)
+    .all();
+}
+
+export function productKeyView(row: ProductKey): ProductKeyView {
+  return {
+    _id: row.id,
+    key: row.key,
+    plan: row.plan,
+    isUsed: row.isUsed,
+    source: row.source,
+    usedAt: toIso(row.usedAt),
+    createdAt: toIso(row.createdAt)!,
+  };
+}

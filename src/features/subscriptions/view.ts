@@ -1,0 +1,42 @@
+/** How a subscription row is shown to its owner (SPEC.md §3 dashboard response, DESIGN.md §4). */
+import type { Subscription } from "../../db/schema";
+import type { SubscriptionStatus, SubscriptionView, TimeRemaining } from "../../shared/api-types";
+import { PLANS } from "../../shared/plans";
+import { toIso } from "../../lib/clock";
+
+/** 'expired' is derived: a stored active or cancelled subscription whose end has passed. */
+export function effectiveStatus(sub: Pick<Subscription, "status" | "endDate">, now: number): SubscriptionStatus {
+  if (sub.endDate !== null && sub.endDate <= now) return "expired";
+  return sub.status;
+}
+
+export function timeRemaining(endDate: number | null, now: number): TimeRemaining | null {
+  if (endDate === null) return null;
+  const total = Math.max(0, endDate - now);
+  const seconds = Math.floor(total / 1000);
+  return {
+    total,
+    days: Math.floor(seconds / 86_400),
+    hours: Math.floor((seconds % 86_400) / 3600),
+    minutes: Math.floor((seconds % 3600) / 60),
+    seconds: seconds % 60,
+  };
+}
+
+export function subscriptionView(sub: Subscription | undefined | null, now: number): SubscriptionView | null {
+  if (!sub) return null;
+  return {
+    plan: sub.plan,
+    planName: PLANS[sub.plan].name,
+    status: effectiveStatus(sub, now),
+    startDate: toIso(sub.startDate)!,
+    endDate: toIso(sub.endDate),
+    cancelledAt: toIso(sub.cancelledAt),
+    timeRemaining: timeRemaining(sub.endDate, now),
+  };
+}
+
+/** The end date a plan bought now (or added on top of `from`) gives; null = lifetime. */
+export function planEndDate(planDays: number | null, from: number): number | null {
+  return planDays === null ? null : from + planDays * 86_400_000;
+}

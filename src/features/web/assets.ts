@@ -1,0 +1,114 @@
+/**
+ * The SPA's files, served by the app itself so they get the same headers, compression and caching
+ * as the API. The executable embeds a pre-built, pre-compressed dist/web; from the repo the SPA is
+ * bundled in memory on first use.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { extname, join, relative } from "node:path";
+import { brotliCompressSync, constants as zlib } from "node:zlib";
+
+export interface Asset {
+  body: Uint8Array;
+  type: string;
+  etag: string;
+  /** Hashed file names never change content: cache for a year. */
+  immutable: boolean;
+  gzip?: Uint8Array;
+  br?: Uint8Array;
+}
+
+export type AssetMap = Map<string, Asset>;
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".json": "application/json",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".txt": "text/plain; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
+};
+const COMPRESSIBLE = new Set([".html", ".js", ".css", ".svg", ".json", ".txt", ".webmanifest"]);
+
+export const typeOf = (path: string) => TYPES[extname(path)] ?? "application/octet-stream";
+const isHashed = (path: string) => path.startsWith("/assets/");
+
+/** Where `npm run build` puts the bundle, relative to the executable's embedded root. */
+const EMBEDDED_DIR = join(import.meta.dir, "dist/web");
+
+export function compress(path: string, body: Uint8Array, brotliQuality: number): Pick<Asset, "gzip" | "br"> {
+  if (!COMPRESSIBLE.has(extname(path)) || body.byteLength < 512) return {};
+  return {
+    gzip: Bun.gzipSync(body, { level: 9 }),
+    br: new Uint8Array(brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality } })),
+  };
+}
+
+function makeAsset(path: string, body: Uint8Array, precompressed?: Pick<Asset, "gzip" | "br">): Asset {
+  return {
+    body,
+    type: typeOf(path),
+    etag: `"${Bun.hash(body).toString(36)}"`,
+    immutable: isHashed(path),
+    ...(precompressed ?? compress(path, body, 5)),
+  };
+}
+
+/** Reads a built bundle directory (with its .gz/.br siblings) into an asset map. */
+export function readBuiltAssets(dir: string): AssetMap {
+  const map: AssetMap = new Map();
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const full = join(folder, name);
+      if (statSync(full).isDirectory()) { walk(full); continue; }
+      if (name.endsWith(".gz") || name.endsWith(".br")) continue;
+      const path = "/" + relative(dir, full).split("\\").join("/");
+      const read = (suffix: string) => (existsSync(full + suffix) ? new Uint8Array(readFileSync(full + suffix)) : undefined);
+      map.set(path, makeAsset(path, new Uint8Array(readFileSync(full)), { gzip: read(".gz"), br: read(".br") }));
+    }
+  };
+  walk(dir);
+  return map;
+}
+
+/** Bundles web/index.html with Tailwind. Used by the build script and, from the repo, at run time. */
+export async function bundleSpa(options: { outdir?: string; minify?: boolean } = {}) {
+  const { default: tailwind } = await import("bun-plugin-tailwind");
+  const root = join(import.meta.dir, "../../../web");
+  const result = await Bun.build({
+    entrypoints: [join(root, "index.html")],
+    outdir: options.outdir,
+    minify: options.minify ?? true,
+    splitting: true,
+    publicPath: "/",
+    naming: { entry: "[name].[ext]", chunk: "assets/[name]-[hash].[ext]", asset: "assets/[name]-[hash].[ext]" },
+    define: { "process.env.NODE_ENV": '"production"' },
+    plugins: [tailwind],
+  });
+  if (!result.success) throw new AggregateError(result.logs, "The SPA failed to build");
+  return result;
+}
+
+let loading: Promise<AssetMap> | null = null;
+
+/** The SPA's assets, loaded once per process. */
+export function loadSpaAssets(): Promise<AssetMap> {
+  loading ??= (async () => {
+    if (existsSync(join(EMBEDDED_DIR, "index.html"))) return readBuiltAssets(EMBEDDED_DIR);
+    const result = await bundleSpa();
+    const map: AssetMap = new Map();
+    for (const output of result.outputs) {
+      const path = "/" + output.path.replace(/^\.\//, "");
+      map.set(path, makeAsset(path, new Uint8Array(await output.arrayBuffer())));
+    }
+    return map;
+  })();
+  loading.catch(() => { loading = null; });
+  return loading;
+}

@@ -1,0 +1,49 @@
+/**
+ * In-process token buckets (DESIGN.md §6). One process serves the site, so memory is the right store.
+ */
+import { AppError } from "./errors";
+import type { Clock } from "./clock";
+
+export interface RateRule {
+  /** Requests allowed in a burst. */
+  capacity: number;
+  /** Tokens regained per minute. */
+  perMinute: number;
+}
+
+export class RateLimiter {
+  private buckets = new Map<string, { tokens: number; at: number }>();
+  constructor(private clock: Clock, private disabled = false) {}
+
+  /** Takes one token for `key`, or throws 429 with Retry-After. */
+  take(key: string, rule: RateRule, message = "Too many requests. Please wait a moment and try again.") {
+    if (this.disabled) return;
+    const now = this.clock.now();
+    const bucket = this.buckets.get(key) ?? { tokens: rule.capacity, at: now };
+    const refill = ((now - bucket.at) / 60_000) * rule.perMinute;
+    bucket.tokens = Math.min(rule.capacity, bucket.tokens + refill);
+    bucket.at = now;
+    if (bucket.tokens < 1) {
+      const retryAfterSeconds = Math.ceil(((1 - bucket.tokens) / rule.perMinute) * 60);
+      this.buckets.set(key, bucket);
+      throw new AppError(429, "RATE_LIMITED", message, { retryAfterSeconds }, { "Retry-After": String(retryAfterSeconds) });
+    }
+    bucket.tokens -= 1;
+    this.buckets.set(key, bucket);
+    if (this.buckets.size > 50_000) this.sweep(now);
+  }
+
+  private sweep(now: number) {
+    for (const [key, bucket] of this.buckets) if (now - bucket.at > 3_600_000) this.buckets.delete(key);
+  }
+}
+
+export const RATE_RULES = {
+  login: { capacity: 10, perMinute: 10 },
+  signup: { capacity: 10, perMinute: 5 },
+  redeem: { capacity: 10, perMinute: 5 },
+  pluginValidate: { capacity: 60, perMinute: 60 },
+  paymentIntent: { capacity: 10, perMinute: 10 },
+  supportTicket: { capacity: 5, perMinute: 2 },
+  passwordReset: { capacity: 5, perMinute: 2 },
+} satisfies Record<string, RateRule>;

@@ -1,0 +1,160 @@
+/**
+ * Shapes of the JSON the API answers, shared by the server and the SPA.
+ * Times are ISO-8601 strings; money is dollars with cents precision.
+ */
+import type { PlanId } from "./plans";
+
+export interface ApiErrorBody {
+  error: string;
+  message: string;
+}
+
+export interface UserSettings {
+  notifications: boolean;
+  autoSync: boolean;
+  theme: string;
+  language: string;
+}
+
+export interface PublicUser {
+  id: number;
+  email: string;
+  isAdmin: boolean;
+  figmaKey: string | null;
+  settings: UserSettings;
+  createdAt: string;
+}
+
+export type SubscriptionStatus = "active" | "cancelled" | "expired";
+
+export interface TimeRemaining {
+  total: number;
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+export interface SubscriptionView {
+  plan: PlanId;
+  planName: string;
+  status: SubscriptionStatus;
+  startDate: string;
+  endDate: string | null;
+  cancelledAt: string | null;
+  timeRemaining: TimeRemaining | null;
+}
+
+export interface MeResponse {
+  user: PublicUser;
+  subscription: SubscriptionView | null;
+}
+
+export interface AuthResponse extends MeResponse {
+  token: string;
+}
+
+export interface DashboardResponse {
+  subscription: SubscriptionView | null;
+}
+
+export interface LinkedAccountResponse {
+  linkedRobloxAccountId: string | null;
+  linkedAt: string | null;
+}
+
+export interface RobloxProfile {
+  id: string;
+  username: string | null;
+  displayName: string | null;
+  avatarUrl: string | null;
+}
+
+export interface ProductKeyView {
+  _id: number;
+  key: string;
+  plan: PlanId;
+  isUsed: boolean;
+  source: "purchase" | "admin" | "cli";
+  usedAt: string | null;
+  createdAt: string;
+}
+
+export interface SaleView {
+  _id: number;
+  amount: number;
+  fee: number;
+  plan: PlanId;
+  email: string;
+  status: "paid" | "refunded";
+  createdAt: string;
+}
+
+export interface SalesResponse {
+  totalRevenue: number;
+  adminRevenue: number;
+  salesCount: number;
+  sales: SaleView[];
+}
+
+export type TicketSubject = "technical" | "billing" | "feature" | "bug";
+
+export interface SupportTicketView {
+  _id: number;
+  subject: TicketSubject | null;
+  message: string;
+  email: string;
+  status: "open" | "closed";
+  createdAt: string;
+}
+
+export interface ReviewView {
+  id: number;
+  rating: number;
+  comment: string;
+  hidden?: boolean;
+  createdAt: string;
+  user: { username: string | null };
+}
+
+export interface ActiveUsersResponse {
+  count: number;
+}
+
+export interface PaymentIntentResponse {
+  clientSecret: string;
+  /** "stripe" or "demo": which card form the dialog shows. */
+  provider: "stripe" | "demo";
+}
+
+export interface PaymentResultResponse {
+  success: boolean;
+  plan?: string;
+  error?: string;
+}
+
+export interface PublicConfigResponse {
+  paymentProvider: "stripe" | "demo";
+  stripePublishableKey: string | null;
+  productName: string;
+}
+
+export interface EmailView {
+  _id: number;
+  to: string;
+  subject: string;
+  template: string;
+  status: "pending" | "sent" | "failed";
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  text: string;
+}
+
+export type PluginValidateCode =
+  | "VALID"
+  | "INVALID_KEY"
+  | "SUBSCRIPTION_EXPIRED"
+  | "ACCOUNT_MISMATCH"
+  | "RATE_LIMITED";

@@ -1,0 +1,70 @@
+/** The one plan catalogue (SPEC.md §9, DESIGN.md §4). The server never takes a price from the client. */
+export type PlanId = "month" | "pro" | "lifetime";
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  /** Price in cents; the API and the UI show dollars. */
+  priceCents: number;
+  originalPriceCents?: number;
+  /** Days of access; null = lifetime. */
+  days: number | null;
+  duration: string;
+  description: string;
+  features: string[];
+  popular?: boolean;
+  onSale?: boolean;
+  saleBadge?: string;
+}
+
+export const PLAN_IDS = ["month", "pro", "lifetime"] as const satisfies readonly PlanId[];
+
+export const PLANS: Record<PlanId, Plan> = {
+  month: {
+    id: "month",
+    name: "1 Month Subscription",
+    priceCents: 699,
+    originalPriceCents: 999,
+    days: 30,
+    duration: "30 days access",
+    description: "Try every feature for a month.",
+    features: ["30 days access", "Unlimited imports", "Auto-scaling", "Community chat support"],
+    onSale: true,
+    saleBadge: "30% OFF!",
+  },
+  pro: {
+    id: "pro",
+    name: "4 Month Pro",
+    priceCents: 2499,
+    days: 120,
+    duration: "120 days access",
+    description: "For developers shipping a game this season.",
+    features: ["120 days access", "Unlimited imports", "Auto-scaling", "Priority support", "Beta features"],
+    popular: true,
+  },
+  lifetime: {
+    id: "lifetime",
+    name: "Lifetime Access",
+    priceCents: 14999,
+    days: null,
+    duration: "One-time payment",
+    description: "Pay once, use it forever.",
+    features: ["One-time payment", "Unlimited imports", "Auto-scaling", "VIP support", "All future updates"],
+  },
+};
+
+export const PLAN_LIST: Plan[] = PLAN_IDS.map((id) => PLANS[id]);
+
+export function isPlanId(value: unknown): value is PlanId {
+  return typeof value === "string" && (PLAN_IDS as readonly string[]).includes(value);
+}
+
+/** Cents → "6.99" (two decimals, SPEC.md §9). */
+export function formatDollars(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/** Cents → dollars as a number with cents precision, the API's money unit. */
+export function centsToDollars(cents: number): number {
+  return Math.round(cents) / 100;
+}
