@@ -1,0 +1,178 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { users, productKeys, subscriptions } from "../../src/db/schema";
+import { DAY } from "../../src/lib/clock";
+import { call, makeKey, makeTestApp, signUpUser, type TestContext } from "../support/app";
+
+let ctx: TestContext;
+beforeEach(() => { ctx = makeTestApp(); });
+afterEach(() => ctx.cleanup());
+
+const signupBody = (productKey: string, email = "dev@example.com", password = "long enough") =>
+  ({ email, password, confirmPassword: password, productKey });
+
+describe("signup", () => {
+  test("a valid key creates the account and a subscription of the key's plan", async () => {
+    const key = makeKey(ctx.deps, "month");
+    const answer = await call(ctx.app, "POST", "/api/auth/signup", { body: signupBody(key) });
+    expect(answer.status).toBe(200);
+    expect(typeof answer.body.token).toBe("string");
+    expect(answer.body.user).toMatchObject({ email: "dev@example.com", isAdmin: false, figmaKey: null,
+      settings: { notifications: true, autoSync: true, theme: "dark", language: "en" } });
+    expect(answer.body.subscription).toMatchObject({ plan: "month", status: "active" });
+    expect(new Date(answer.body.subscription.endDate).getTime()).toBe(ctx.clock.now() + 30 * DAY);
+    const row = ctx.deps.db.select().from(productKeys).where(eq(productKeys.key, key)).get()!;
+    expect(row.isUsed).toBe(true);
+    expect(row.usedByUserId).toBe(answer.body.user.id);
+  });
+
+  test("the key is normalised the way the signup form does (lower case, dashes, spaces)", async () => {
+    const key = makeKey(ctx.deps, "pro");
+    const messy = ` ${key.slice(0, 4).toLowerCase()}-${key.slice(4, 8)} ${key.slice(8)} `;
+    const answer = await call(ctx.app, "POST", "/api/auth/signup", { body: signupBody(messy) });
+    expect(answer.status).toBe(200);
+    expect(answer.body.subscription.plan).toBe("pro");
+  });
+
+  test("a lifetime key gives a subscription with no end", async () => {
+    const answer = await call(ctx.app, "POST", "/api/auth/signup", { body: signupBody(makeKey(ctx.deps, "lifetime")) });
+    expect(answer.body.subscription).toMatchObject({ plan: "lifetime", endDate: null, timeRemaining: null });
+  });
+
+  test("an unknown key answers 400 'Invalid product key' and creates nothing", async () => {
+    const answer = await call(ctx.app, "POST", "/api/auth/signup", { body: signupBody("ZZZZZZZZZZZZ") });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ error: "INVALID_PRODUCT_KEY", message: "Invalid product key" });
+    expect(ctx.deps.db.select().from(users).all()).toHaveLength(0);
+  });
+
+  test("a used key answers 409 'This product key has already been used'", async () => {
+    const key = makeKey(ctx.deps);
+    expect((await call(ctx.app, "POST", "/api/auth/signup", { body: signupBody(key, "first@example.com") })).status).toBe(200);
+    const again = await call(ctx.app, "POST", "/api/auth/signup", { body: signupBody(key, "second@example.com") });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("This product key has already been used");
+    expect(ctx.deps.db.select().from(users).all()).toHaveLength(1);
+  });
+
+  test("a duplicate e-mail answers 409 and leaves the new key unused", async () => {
+    await signUpUser(ctx, "pro", "taken@example.com");
+    const key = makeKey(ctx.deps);
+    const answer = await call(ctx.app, "POST", "/api/auth/signup", { body: signupBody(key, "TAKEN@example.com") });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toBe("EMAIL_TAKEN");
+    expect(ctx.deps.db.select().from(productKeys).where(eq(productKeys.key, key)).get()!.isUsed).toBe(false);
+  });
+
+  test("a password under 8 characters is rejected with a sentence and nothing is written", async () => {
+    const answer = await call(ctx.app, "POST", "/api/auth/signup", { body: signupBody(makeKey(ctx.deps), "a@example.com", "short") });
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe("Password must be at least 8 characters.");
+    expect(ctx.deps.db.select().from(users).all()).toHaveLength(0);
+  });
+
+  test("mismatched passwords are rejected", async () => {
+    const answer = await call(ctx.app, "POST", "/api/auth/signup", {
+      body: { email: "a@example.com", password: "long enough", confirmPassword: "different one", productKey: makeKey(ctx.deps) },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe("Passwords don't match");
+  });
+
+  test("a malformed e-mail or a missing field answers 422, never 500", async () => {
+    const bad = await call(ctx.app, "POST", "/api/auth/signup", { body: signupBody(makeKey(ctx.deps), "not-an-email") });
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toBe("Please enter a valid email address.");
+    const missing = await call(ctx.app, "POST", "/api/auth/signup", { body: { email: "a@example.com" } });
+    expect(missing.status).toBe(422);
+    const garbage = await call(ctx.app, "POST", "/api/auth/signup", { body: "{not json" });
+    expect(garbage.status).toBe(400);
+  });
+
+  test("a key signs up one account even when twenty race for it", async () => {
+    const key = makeKey(ctx.deps);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) =>
+      call(ctx.app, "POST", "/api/auth/signup", { body: signupBody(key, `racer${i}@example.com`) })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
+    expect(ctx.deps.db.select().from(users).all()).toHaveLength(1);
+    expect(ctx.deps.db.select().from(subscriptions).all()).toHaveLength(1);
+  });
+});
+
+describe("login", () => {
+  test("the right password signs in, e-mail case does not matter", async () => {
+    const user = await signUpUser(ctx);
+    const answer = await call(ctx.app, "POST", "/api/auth/login", { body: { email: user.email.toUpperCase(), password: user.password } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.user.email).toBe(user.email);
+    expect(answer.body.subscription.plan).toBe("pro");
+  });
+
+  test("unknown e-mail and wrong password give the same 401 'Invalid email or password'", async () => {
+    const user = await signUpUser(ctx);
+    const wrong = await call(ctx.app, "POST", "/api/auth/login", { body: { email: user.email, password: "not the password" } });
+    const unknown = await call(ctx.app, "POST", "/api/auth/login", { body: { email: "nobody@example.com", password: "whatever1" } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body.message).toBe("Invalid email or password");
+  });
+
+  test("a session lasts 7 days, or 30 with rememberMe", async () => {
+    const user = await signUpUser(ctx);
+    const short = await call(ctx.app, "POST", "/api/auth/login", { body: { email: user.email, password: user.password } });
+    const long = await call(ctx.app, "POST", "/api/auth/login", { body: { email: user.email, password: user.password, rememberMe: true } });
+    ctx.clock.advance(8 * DAY);
+    expect((await call(ctx.app, "GET", "/api/auth/me", { token: short.body.token })).status).toBe(401);
+    expect((await call(ctx.app, "GET", "/api/auth/me", { token: long.body.token })).status).toBe(200);
+    ctx.clock.advance(23 * DAY);
+    expect((await call(ctx.app, "GET", "/api/auth/me", { token: long.body.token })).status).toBe(401);
+  });
+
+  test("login is rate limited per address with Retry-After", async () => {
+    const limited = makeTestApp({ rateLimits: true });
+    try {
+      const statuses: number[] = [];
+      let last;
+      for (let i = 0; i < 12; i++) {
+        last = await call(limited.app, "POST", "/api/auth/login", { body: { email: `x${i}@example.com`, password: "whatever1" } });
+        statuses.push(last.status);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+      expect(last!.status).toBe(429);
+      expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
+    } finally {
+      limited.cleanup();
+    }
+  });
+});
+
+describe("current user", () => {
+  test("/api/auth/me answers user and subscription for a valid token", async () => {
+    const user = await signUpUser(ctx, "month");
+    const me = await call(ctx.app, "GET", "/api/auth/me", { token: user.token });
+    expect(me.status).toBe(200);
+    expect(me.body.user.email).toBe(user.email);
+    expect(me.body.subscription).toMatchObject({ plan: "month", status: "active", timeRemaining: { days: 30 } });
+    expect(JSON.stringify(me.body)).not.toContain("passwordHash");
+  });
+
+  test("no token, a tampered token, or a token of a bumped tokenVersion answers 401", async () => {
+    const user = await signUpUser(ctx);
+    expect((await call(ctx.app, "GET", "/api/auth/me")).status).toBe(401);
+    const tampered = user.token.slice(0, -2) + (user.token.endsWith("A") ? "BB" : "AA");
+    expect((await call(ctx.app, "GET", "/api/auth/me", { token: tampered })).status).toBe(401);
+    ctx.deps.db.update(users).set({ tokenVersion: 1 }).where(eq(users.id, user.user.id)).run();
+    const answer = await call(ctx.app, "GET", "/api/auth/me", { token: user.token });
+    expect(answer.status).toBe(401);
+    expect(answer.body.error).toBe("UNAUTHORIZED");
+  });
+
+  test("a subscription past its end shows as expired with zero time remaining", async () => {
+    const user = await signUpUser(ctx, "month");
+    ctx.clock.advance(31 * DAY);
+    const login = await call(ctx.app, "POST", "/api/auth/login", { body: { email: user.email, password: user.password } });
+    expect(login.body.subscription).toMatchObject({ status: "expired", timeRemaining: { total: 0 } });
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * Real Chromium (Debian's package) driven by playwright-core. One browser per test file;
+ * pages at desktop (1280) or phone (390) width.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+  });
+}
+
+/**
+ * A fresh context (empty storage). Requests to anything but the test server are refused, so no test
+ * reaches the internet; `allowExternal` lets a test stub a provider's script itself.
+ */
+export async function openPage(browser: Browser, baseUrl: string, viewport = DESKTOP, options: { allowExternal?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl });
+  if (!options.allowExternal) {
+    await context.route((url) => !url.href.startsWith(baseUrl), (route) => route.abort());
+  }
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return page;
+}
+
+/** Signs a user in by storing the token the way the SPA's login does, then loads `path`. */
+export async function openSignedIn(page: Page, token: string, path = "/dashboard") {
+  await page.goto("/404-blank-for-storage");
+  await page.evaluate((t) => { localStorage.setItem("token", t); sessionStorage.setItem("token", t); }, token);
+  await page.goto(path);
+}
+
+export async function screenshot(page: Page, name: string) {
+  const dir = join(import.meta.dir, "../../test-results");
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,26 @@
+/** A real listening server on 127.0.0.1 with a temp database, for browser and provider tests. */
+import type { AppDeps } from "../../src/deps";
+import { startServer } from "../../src/server";
+import { makeTestDeps } from "./app";
+import type { FakeClock } from "../../src/lib/clock";
+
+export interface TestServer {
+  url: string;
+  deps: AppDeps;
+  clock: FakeClock;
+  stop: () => Promise<void>;
+}
+
+export async function startTestServer(options: Parameters<typeof makeTestDeps>[0] = {}): Promise<TestServer> {
+  const { deps, clock, cleanup } = makeTestDeps(options);
+  const server = startServer(deps, 0, "127.0.0.1");
+  return {
+    url: server.url,
+    deps,
+    clock,
+    stop: async () => {
+      await server.stop();
+      cleanup();
+    },
+  };
+}
