@@ -1,0 +1,46 @@
+/**
+ * `npm run build`: bundles the SPA into dist/web (hashed names, pre-compressed .gz and .br), then
+ * compiles the server into one executable, dist/layerlift, that embeds the SPA and the migrations.
+ */
+import { rmSync, readdirSync, statSync, writeFileSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { bundleSpa, compress } from "../src/features/web/assets";
+
+const root = join(import.meta.dir, "..");
+const dist = join(root, "dist");
+const webOut = join(dist, "web");
+const started = performance.now();
+
+rmSync(dist, { recursive: true, force: true });
+await bundleSpa({ outdir: webOut, minify: true });
+
+let raw = 0;
+let gzipped = 0;
+const walk = (dir: string): string[] => readdirSync(dir).flatMap((name) => {
+  const full = join(dir, name);
+  return statSync(full).isDirectory() ? walk(full) : [full];
+});
+for (const file of walk(webOut)) {
+  const body = new Uint8Array(readFileSync(file));
+  const { gzip, br } = compress(file, body, 11);
+  raw += body.byteLength;
+  if (gzip) { writeFileSync(file + ".gz", gzip); gzipped += gzip.byteLength; }
+  if (br) writeFileSync(file + ".br", br);
+}
+console.log(`SPA: ${(raw / 1024).toFixed(0)} KB, ${(gzipped / 1024).toFixed(0)} KB gzipped → dist/web`);
+
+process.chdir(root); // compile.assets paths are relative to the working directory
+const result = await Bun.build({
+  entrypoints: [join(root, "src/index.ts")],
+  compile: { outfile: join(dist, "layerlift"), assets: ["./dist/web"], autoloadBunfig: false, autoloadDotenv: false },
+  minify: true,
+  bytecode: true,
+  // Only the in-repo SPA bundler needs the Tailwind plugin; the executable serves the pre-built dist/web.
+  external: ["bun-plugin-tailwind"],
+});
+if (!result.success) {
+  for (const log of result.logs) console.error(log);
+  process.exit(1);
+}
+const size = statSync(join(dist, "layerlift")).size;
+console.log(`Executable: dist/layerlift (${(size / 1024 / 1024).toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
