@@ -8,6 +8,17 @@ import { AppError, notFound } from "./lib/errors";
 import { authRoutes } from "./features/auth/routes";
 import { healthRoutes } from "./features/health/routes";
 import { webRoutes } from "./features/web/routes";
+import { paymentRoutes } from "./features/payments/routes";
+import { emailRoutes } from "./features/email/routes";
+import { subscriptionRoutes } from "./features/subscriptions/routes";
+import { pluginRoutes } from "./features/plugin/routes";
+import { settingsRoutes } from "./features/settings/routes";
+import { statsRoutes } from "./features/stats/routes";
+import { reviewRoutes } from "./features/reviews/routes";
+import { robloxRoutes } from "./features/roblox/routes";
+import { adminRoutes } from "./features/admin/routes";
+import { supportRoutes } from "./features/support/routes";
+import { auditRoutes } from "./features/audit/routes";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -69,6 +80,17 @@ export function createApp(deps: AppDeps) {
     })
     .use(healthRoutes(deps))
     .use(authRoutes(deps))
+    .use(paymentRoutes(deps))
+    .use(emailRoutes(deps))
+    .use(subscriptionRoutes(deps))
+    .use(settingsRoutes(deps))
+    .use(pluginRoutes(deps))
+    .use(robloxRoutes(deps))
+    .use(statsRoutes(deps))
+    .use(reviewRoutes(deps))
+    .use(supportRoutes(deps))
+    .use(adminRoutes(deps))
+    .use(auditRoutes(deps))
     // Unknown API paths answer JSON 404; GET needs its own route because GET /* would win over .all.
     .get("/api/*", ({ path }) => { throw notFound(`No API endpoint at ${path}.`); })
     .all("/api/*", ({ path }) => { throw notFound(`No API endpoint at ${path}.`); })
