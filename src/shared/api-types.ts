@@ -158,3 +158,44 @@ export type PluginValidateCode =
   | "SUBSCRIPTION_EXPIRED"
   | "ACCOUNT_MISMATCH"
   | "RATE_LIMITED";
+
+/** GET /api/admin/overview: the admin panel's Overview tab in one answer. */
+export interface AdminOverviewResponse {
+  totalRevenue: number;
+  adminRevenue: number;
+  salesCount: number;
+  productKeyCount: number;
+  availableKeyCount: number;
+  openTicketCount: number;
+  recentSales: SaleView[];
+}
+
+/** GET /api/admin/users: one account as an operator sees it (never the plugin key itself). */
+export interface AdminUserView {
+  id: number;
+  email: string;
+  isAdmin: boolean;
+  subscription: SubscriptionView | null;
+  linkedRobloxAccountId: string | null;
+  linkedAt: string | null;
+  hasFigmaKey: boolean;
+  createdAt: string;
+  lastSeenAt: string | null;
+}
+
+/** GET /api/admin/audit */
+export interface AuditEntryView {
+  _id: number;
+  actorUserId: number | null;
+  actorEmail: string | null;
+  action: string;
+  subject: string | null;
+  detail: string | null;
+  createdAt: string;
+}
+
+export interface TestEmailResponse {
+  success: true;
+  emailId: number;
+  message: string;
+}
