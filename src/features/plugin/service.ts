@@ -1,0 +1,68 @@
+/**
+ * The game-platform account linked to a plugin key (DESIGN.md §4 "Plugin key and linked account").
+ * Linked by the first valid validation call, reset by the owner (with a cooldown) or by an admin (without).
+ */
+import { eq } from "drizzle-orm";
+import type { AppDeps } from "../../deps";
+import { users } from "../../db/schema";
+import { AppError, notFound } from "../../lib/errors";
+import { HOUR, toIso } from "../../lib/clock";
+import type { LinkedAccountResponse } from "../../shared/api-types";
+import { writeAudit } from "../audit/service";
+import { findUserById } from "../users/service";
+
+export function linkedAccountView(user: { linkedRobloxAccountId: string | null; linkedAt: number | null }): LinkedAccountResponse {
+  return { linkedRobloxAccountId: user.linkedRobloxAccountId, linkedAt: toIso(user.linkedAt) };
+}
+
+export function getLinkedAccount(deps: AppDeps, userId: number): LinkedAccountResponse {
+  const user = findUserById(deps.db, userId);
+  if (!user) throw notFound("This account no longer exists.");
+  return linkedAccountView(user);
+}
+
+/** Milliseconds left before the owner may reset again; 0 when a reset is allowed now. */
+export function resetCooldownRemaining(deps: AppDeps, lastLinkResetAt: number | null, now: number): number {
+  if (lastLinkResetAt === null) return 0;
+  const cooldownMs = deps.config.linkResetCooldownHours * HOUR;
+  return Math.max(0, lastLinkResetAt + cooldownMs - now);
+}
+
+/**
+ * Unlinks the account. The owner is held to the cooldown (429 COOLDOWN_ACTIVE with remainingMs) and
+ * starts a new one; an admin passes `ignoreCooldown: true` and leaves the owner's cooldown untouched.
+ */
+export function resetLinkedAccount(
+  deps: AppDeps,
+  userId: number,
+  options: { actorUserId: number; ignoreCooldown: boolean },
+): { linkedRobloxAccountId: null } {
+  const now = deps.clock.now();
+  return deps.db.transaction((tx) => {
+    const user = findUserById(tx, userId);
+    if (!user) throw notFound("This account no longer exists.");
+    if (!options.ignoreCooldown) {
+      const remainingMs = resetCooldownRemaining(deps, user.lastLinkResetAt, now);
+      if (remainingMs > 0) {
+        const minutes = Math.ceil(remainingMs / 60_000);
+        throw new AppError(429, "COOLDOWN_ACTIVE",
+          `You can reset the linked account again in about ${minutes} min.`, { remainingMs });
+      }
+    }
+    tx.update(users)
+      .set({
+        linkedRobloxAccountId: null,
+        linkedAt: null,
+        ...(options.ignoreCooldown ? {} : { lastLinkResetAt: now }),
+      })
+      .where(eq(users.id, userId)).run();
+    writeAudit(tx, {
+      actorUserId: options.actorUserId,
+      action: "link.reset",
+      subject: `user:${userId}`,
+      detail: { previousRobloxAccountId: user.linkedRobloxAccountId, byAdmin: options.ignoreCooldown },
+      at: now,
+    });
+    return { linkedRobloxAccountId: null };
+  }, { behavior: "immediate" });
+}
