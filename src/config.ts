@@ -21,6 +21,8 @@ export interface Config {
   trustProxy: boolean;
   /** Print a development admin at first start. */
   seedDevAdmin: boolean;
+  /** Off only for load measurements (DISABLE_RATE_LIMITS=1); never in production. */
+  rateLimits: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -57,6 +59,9 @@ export function loadConfig(env: Env = process.env): Config {
   const resendKey = value("RESEND_API_KEY");
   if (resendKey && !value("EMAIL_FROM") && mode !== "production") problems.push("EMAIL_FROM is required when RESEND_API_KEY is set");
 
+  const disableRateLimits = value("DISABLE_RATE_LIMITS") === "1";
+  if (disableRateLimits && mode === "production") problems.push("DISABLE_RATE_LIMITS cannot be used in production");
+
   if (problems.length) throw new ConfigError(`Configuration problems:\n  - ${problems.join("\n  - ")}`);
 
   return {
@@ -76,5 +81,6 @@ export function loadConfig(env: Env = process.env): Config {
     linkResetCooldownHours: cooldown,
     trustProxy: value("TRUST_PROXY") === "1" || value("TRUST_PROXY") === "true",
     seedDevAdmin: mode === "development" && value("SEED_DEV_ADMIN") !== "0",
+    rateLimits: !disableRateLimits,
   };
 }

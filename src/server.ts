@@ -27,7 +27,7 @@ export function buildDeps(config: Config, overrides: Partial<AppDeps> & { clock?
     db,
     config,
     clock,
-    limiter: overrides.limiter ?? new RateLimiter(clock),
+    limiter: overrides.limiter ?? new RateLimiter(clock, !config.rateLimits),
     jwtSecret: overrides.jwtSecret ?? resolveJwtSecret(db, config),
     ...overrides,
   };

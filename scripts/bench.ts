@@ -1,0 +1,174 @@
+/**
+ * `npm run bench`: measures DESIGN.md §7's budgets on this machine and prints medians and ratios.
+ *   1. throughput and p99 of POST /api/plugin/validate and GET /api/auth/me at 64 connections,
+ *      against a bare Bun.serve answering a fixed JSON body, in the same run;
+ *   2. the home page's initial JavaScript, gzipped (needs `npm run build`);
+ *   3. the executable's time to first HTTP 200 and idle RSS (needs `npm run build`).
+ * Uses wrk when installed (apt-get install wrk), else a small built-in load generator.
+ * Only ever talks to 127.0.0.1. Never part of `npm test`: timings on shared machines are noisy.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+
+const ROOT = join(import.meta.dir, "..");
+const BUN = process.execPath;
+const CONNECTIONS = 64;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const tmp = mkdtempSync(join(tmpdir(), "layerlift-bench-"));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const hasWrk = Bun.spawnSync(["which", "wrk"]).exitCode === 0;
+
+async function waitFor(url: string, timeoutMs = 15_000) {
+  const start = performance.now();
+  while (performance.now() - start < timeoutMs) {
+    try { if ((await fetch(url)).status < 500) return performance.now() - start; } catch {}
+    await Bun.sleep(5);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+interface Load { rps: number; p99ms: number; errors: number }
+
+async function load(url: string, options: { method?: string; body?: string; token?: string }): Promise<Load> {
+  if (hasWrk) {
+    const script = join(tmp, "request.lua");
+    writeFileSync(script, [
+      `wrk.method = "${options.method ?? "GET"}"`,
+      options.body ? `wrk.body = ${JSON.stringify(options.body)}` : "",
+      `wrk.headers["Content-Type"] = "application/json"`,
+      options.token ? `wrk.headers["Authorization"] = "Bearer ${options.token}"` : "",
+    ].join("\n"));
+    const out = Bun.spawnSync(["wrk", "-t2", `-c${CONNECTIONS}`, `-d${SECONDS}s`, "--latency", "-s", script, url]).stdout.toString();
+    const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
+    const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
+    const p99ms = p99 ? Number(p99[1]) * ({ us: 0.001, ms: 1, s: 1000 } as const)[p99[2] as "us" | "ms" | "s"] : NaN;
+    const errors = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+    return { rps, p99ms, errors };
+  }
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + SECONDS * 1000;
+  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+    while (performance.now() < end) {
+      const t = performance.now();
+      const r = await fetch(url, { method: options.method, body: options.body,
+        headers: { "content-type": "application/json", ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) } });
+      await r.arrayBuffer();
+      if (!r.ok) errors++;
+      latencies.push(performance.now() - t);
+    }
+  }));
+  latencies.sort((a, b) => a - b);
+  return { rps: latencies.length / SECONDS, p99ms: latencies[Math.floor(latencies.length * 0.99)], errors };
+}
+
+function spawn(cmd: string[], env: Record<string, string>) {
+  return Bun.spawn(cmd, { cwd: ROOT, env: { ...process.env, ...env }, stdout: "ignore", stderr: "inherit" });
+}
+
+async function json(url: string, init: RequestInit & { token?: string } = {}) {
+  const r = await fetch(url, { ...init, headers: { "content-type": "application/json", ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) } });
+  if (!r.ok) throw new Error(`${init.method ?? "GET"} ${url} → ${r.status} ${await r.text()}`);
+  return r.json() as Promise<any>;
+}
+
+async function apiThroughput() {
+  const barePort = 3801, appPort = 3802;
+  const bare = spawn([BUN, "-e", `const body = JSON.stringify({ valid: true, code: "VALID", plan: "pro" });
+    Bun.serve({ port: ${barePort}, hostname: "127.0.0.1", fetch: () => new Response(body, { headers: { "content-type": "application/json" } }) });`], {});
+  const db = join(tmp, "bench.db");
+  const app = spawn([BUN, "src/index.ts"], { PORT: String(appPort), DATABASE_PATH: db, SEED_DEV_ADMIN: "0", DISABLE_RATE_LIMITS: "1", NODE_ENV: "development" });
+  try {
+    await waitFor(`http://127.0.0.1:${barePort}/`);
+    await waitFor(`http://127.0.0.1:${appPort}/api/health`);
+    const key = Bun.spawnSync([BUN, "src/index.ts", "keys", "generate", "--plan", "pro", "--count", "1", "--db", db], { cwd: ROOT }).stdout.toString().trim();
+    const base = `http://127.0.0.1:${appPort}`;
+    const session = await json(`${base}/api/auth/signup`, { method: "POST",
+      body: JSON.stringify({ email: "bench@example.com", password: "bench password", confirmPassword: "bench password", productKey: key }) });
+    const plugin = await json(`${base}/api/figma/generate-key`, { method: "POST", token: session.token });
+    const pluginKey = plugin.figmaKey ?? plugin.key ?? plugin.user?.figmaKey;
+    const validateBody = JSON.stringify({ key: pluginKey, robloxUserId: "123456" });
+    await json(`${base}/api/plugin/validate`, { method: "POST", body: validateBody });
+
+    const rows: Record<string, Load[]> = { bare: [], validate: [], me: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      rows.bare.push(await load(`http://127.0.0.1:${barePort}/`, {}));
+      rows.validate.push(await load(`${base}/api/plugin/validate`, { method: "POST", body: validateBody }));
+      rows.me.push(await load(`${base}/api/auth/me`, { token: session.token }));
+    }
+    const bareRps = median(rows.bare.map((r) => r.rps));
+    console.log(`\nAPI at ${CONNECTIONS} connections, ${ROUNDS} rounds × ${SECONDS} s (${hasWrk ? "wrk" : "built-in client"}), medians:`);
+    for (const [name, results] of Object.entries(rows)) {
+      const rps = median(results.map((r) => r.rps));
+      const errors = results.reduce((n, r) => n + r.errors, 0);
+      console.log(`  ${name.padEnd(9)} ${rps.toFixed(0).padStart(7)} req/s  p99 ${median(results.map((r) => r.p99ms)).toFixed(2)} ms` +
+        (name === "bare" ? "" : `  ratio ${(rps / bareRps * 100).toFixed(0)}% of bare (budget ≥ 40%, p99 < 10 ms)`) +
+        (errors ? `  non-2xx: ${errors}` : ""));
+    }
+  } finally {
+    bare.kill(); app.kill();
+    await Promise.all([bare.exited, app.exited]);
+  }
+}
+
+function homeJavaScript() {
+  const dir = join(ROOT, "dist/web");
+  if (!existsSync(join(dir, "index.html"))) { console.log("\nSPA: run `npm run build` first"); return; }
+  const html = readFileSync(join(dir, "index.html"), "utf8");
+  const seen = new Set<string>();
+  const visit = (path: string) => {
+    if (seen.has(path) || !existsSync(join(dir, path))) return;
+    seen.add(path);
+    const code = readFileSync(join(dir, path), "utf8");
+    // Static imports only: `import(` chunks load on their own routes.
+    for (const m of code.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["']\.?\/?([^"']+\.js)["']/g)) {
+      visit(m[1].startsWith("assets/") ? m[1] : join(path.split("/").slice(0, -1).join("/"), m[1]));
+    }
+  };
+  for (const m of html.matchAll(/<script[^>]+src="\/?([^"]+)"/g)) visit(m[1]);
+  let gz = 0, raw = 0;
+  for (const file of seen) {
+    const body = readFileSync(join(dir, file));
+    raw += body.byteLength;
+    gz += gzipSync(body, { level: 9 }).byteLength;
+  }
+  console.log(`\nHome page initial JavaScript: ${seen.size} file(s), ${(raw / 1024).toFixed(0)} KB, ${(gz / 1024).toFixed(1)} KB gzipped (budget ≤ 120 KB)`);
+}
+
+async function executable() {
+  const bin = join(ROOT, "dist/layerlift");
+  if (!existsSync(bin)) { console.log("\nExecutable: run `npm run build` first"); return; }
+  const starts: number[] = [], rss: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const db = join(tmp, `bin-${i}.db`);
+    const t0 = performance.now();
+    const child = Bun.spawn([bin], { cwd: tmp, env: { PATH: process.env.PATH ?? "", PORT: String(3810 + i), DATABASE_PATH: db, SEED_DEV_ADMIN: "0" }, stdout: "ignore", stderr: "ignore" });
+    try {
+      while (true) {
+        try { if ((await fetch(`http://127.0.0.1:${3810 + i}/`)).status === 200) break; } catch {}
+        if (performance.now() - t0 > 10_000) throw new Error("executable did not answer");
+        await Bun.sleep(2);
+      }
+      starts.push(performance.now() - t0);
+      await Bun.sleep(1000);
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      rss.push(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+    } finally {
+      child.kill();
+      await child.exited;
+    }
+  }
+  console.log(`\nExecutable: first HTTP 200 median ${median(starts).toFixed(0)} ms (budget < 300 ms; runs ${starts.map((s) => s.toFixed(0)).join(", ")}), idle RSS median ${median(rss).toFixed(0)} MB (budget < 100 MB)`);
+}
+
+try {
+  const only = process.argv[2];
+  if (!only || only === "api") await apiThroughput();
+  if (!only || only === "spa") homeJavaScript();
+  if (!only || only === "binary") await executable();
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
