@@ -1,0 +1,77 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase } from "../../src/db";
+import { listProductKeys } from "../../src/features/product-keys/service";
+import { findUserByEmail } from "../../src/features/users/service";
+
+const root = join(import.meta.dir, "../..");
+const dir = mkdtempSync(join(tmpdir(), "layerlift-cli-"));
+const db = join(dir, "cli.db");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(...args: string[]) {
+  const child = Bun.spawnSync([process.execPath, "src/index.ts", ...args, "--db", db], { cwd: root, env: { ...process.env, NODE_ENV: "development" } });
+  return { code: child.exitCode, out: child.stdout.toString(), err: child.stderr.toString() };
+}
+
+describe("the command line", () => {
+  test("keys generate prints one fresh 12-character key per line", () => {
+    const { code, out } = run("keys", "generate", "--plan", "pro", "--count", "3");
+    expect(code).toBe(0);
+    const keys = out.trim().split("\n");
+    expect(keys).toHaveLength(3);
+    for (const key of keys) expect(key).toMatch(/^[A-HJ-NP-Z2-9]{12}$/);
+    expect(new Set(keys).size).toBe(3);
+  });
+
+  test("keys list shows them, --unused filters", () => {
+    const { out } = run("keys", "list", "--plan", "pro", "--unused");
+    expect(out.trim().split("\n").length).toBeGreaterThanOrEqual(3);
+    expect(out).toContain("available");
+  });
+
+  test("a bad plan or count is a clear error and writes nothing", () => {
+    const before = listProductKeys(openDatabase(db)).length;
+    const badPlan = run("keys", "generate", "--plan", "forever", "--count", "2");
+    expect(badPlan.code).toBe(2);
+    expect(badPlan.err).toContain("--plan must be one of month, pro, lifetime");
+    const badCount = run("keys", "generate", "--plan", "pro", "--count", "500");
+    expect(badCount.code).toBe(1);
+    expect(badCount.err).toContain("Count must be a whole number from 1 to 100");
+    expect(listProductKeys(openDatabase(db)).length).toBe(before);
+  });
+
+  test("scripts/generate-keys.ts makes keys through the same function", () => {
+    const child = Bun.spawnSync([process.execPath, "scripts/generate-keys.ts", "--plan", "lifetime", "--count", "2", "--db", db], { cwd: root });
+    expect(child.exitCode).toBe(0);
+    expect(child.stdout.toString().trim().split("\n")).toHaveLength(2);
+    expect(listProductKeys(openDatabase(db), { plan: "lifetime" })).toHaveLength(2);
+  });
+
+  test("admin create makes an admin who can sign in, and promotes an existing account", () => {
+    const { code, out } = run("admin", "create", "--email", "Ops@Example.com", "--password", "ops password");
+    expect(code).toBe(0);
+    expect(out).toContain("Created admin ops@example.com");
+    expect(findUserByEmail(openDatabase(db), "ops@example.com")?.isAdmin).toBe(true);
+    const generated = run("admin", "create", "--email", "second@example.com");
+    expect(generated.out).toMatch(/with password \S{16}/);
+    expect(run("admin", "create", "--email", "ops@example.com").out).toContain("Promoted admin ops@example.com");
+  });
+
+  test("migrate and backup leave a usable copy", () => {
+    expect(run("migrate").code).toBe(0);
+    const copy = join(dir, "backup.db");
+    const backup = Bun.spawnSync([process.execPath, "src/index.ts", "backup", copy, "--db", db], { cwd: root });
+    expect(backup.exitCode).toBe(0);
+    expect(existsSync(copy)).toBe(true);
+    expect(listProductKeys(openDatabase(copy)).length).toBeGreaterThanOrEqual(5);
+  });
+
+  test("an unknown command prints the usage", () => {
+    const { code, err } = run("frobnicate");
+    expect(code).toBe(2);
+    expect(err).toContain("Usage:");
+  });
+});
