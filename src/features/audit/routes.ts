@@ -1,6 +1,11 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
+import { authGuard } from "../auth/guard";
+import { pageQuery } from "../admin/model";
+import { listAuditWithActors } from "./service";
 
-export function auditRoutes(_deps: AppDeps) {
-  return new Elysia();
+export function auditRoutes(deps: AppDeps) {
+  return new Elysia({ prefix: "/api/admin" })
+    .use(authGuard(deps))
+    .get("/audit", ({ query }) => listAuditWithActors(deps.db, query), { admin: true, query: pageQuery });
 }

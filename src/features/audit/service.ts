@@ -1,7 +1,9 @@
 /** The audit log: every admin mutation and every account-link change (DESIGN.md §3). */
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
-import { auditLog } from "../../db/schema";
+import { auditLog, users } from "../../db/schema";
+import { toIso } from "../../lib/clock";
+import type { AuditEntryView } from "../../shared/api-types";
 
 export function writeAudit(
   db: DbOrTx,
@@ -19,4 +21,24 @@ export function writeAudit(
 export function listAudit(db: DbOrTx, page: { limit?: number; offset?: number } = {}) {
   return db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(page.limit ?? 100).offset(page.offset ?? 0).all();
+}
+
+/** The audit log as the admin panel shows it: newest first, with the actor's e-mail. */
+export function listAuditWithActors(db: DbOrTx, page: { limit?: number; offset?: number } = {}): AuditEntryView[] {
+  return db.select({ entry: auditLog, actorEmail: users.email })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(page.limit ?? 100)
+    .offset(page.offset ?? 0)
+    .all()
+    .map(({ entry, actorEmail }) => ({
+      _id: entry.id,
+      actorUserId: entry.actorUserId,
+      actorEmail: actorEmail ?? null,
+      action: entry.action,
+      subject: entry.subject,
+      detail: entry.detail,
+      createdAt: toIso(entry.createdAt)!,
+    }));
 }

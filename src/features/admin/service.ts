@@ -1,0 +1,132 @@
+/**
+ * The admin panel's rules: product keys, sales figures, the overview and the test e-mail.
+ * Every mutation writes its audit row in the same transaction as the change.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { AppDeps } from "../../deps";
+import type { DbOrTx } from "../../db";
+import { productKeys, sales, type Sale, type User } from "../../db/schema";
+import { conflict, notFound } from "../../lib/errors";
+import { toIso } from "../../lib/clock";
+import { centsToDollars, type PlanId } from "../../shared/plans";
+import { newProductKey } from "../../lib/random";
+import type { AdminOverviewResponse, ProductKeyView, SaleView, SalesResponse, TestEmailResponse } from "../../shared/api-types";
+import { generateProductKeys, productKeyView } from "../product-keys/service";
+import { queueEmail } from "../email/outbox";
+import { writeAudit } from "../audit/service";
+import { countOpenTickets } from "../support/service";
+
+export const USED_KEY_DELETE_MESSAGE = "This product key has been used and cannot be deleted.";
+export const RECENT_SALES_SHOWN = 5;
+
+export function generateAdminKeys(
+  deps: Pick<AppDeps, "db" | "clock">,
+  actor: User,
+  input: { plan: PlanId; count: number },
+): ProductKeyView[] {
+  const now = deps.clock.now();
+  return deps.db.transaction((tx) => {
+    const made = generateProductKeys(tx, now, { plan: input.plan, count: input.count, source: "admin" });
+    writeAudit(tx, {
+      actorUserId: actor.id,
+      action: "product-keys.generate",
+      subject: `plan:${input.plan}`,
+      detail: { plan: input.plan, count: made.length, keyIds: made.map((k) => k.id) },
+      at: now,
+    });
+    return made.map(productKeyView);
+  });
+}
+
+/** Deletes an unused key; a used key stays (it is the proof of a subscription). */
+export function deleteProductKey(deps: Pick<AppDeps, "db" | "clock">, actor: User, keyId: number): { success: true } {
+  return deps.db.transaction((tx) => {
+    const [deleted] = tx.delete(productKeys)
+      .where(and(eq(productKeys.id, keyId), eq(productKeys.isUsed, false)))
+      .returning().all();
+    if (!deleted) {
+      const existing = tx.select({ id: productKeys.id }).from(productKeys).where(eq(productKeys.id, keyId)).get();
+      if (existing) throw conflict("PRODUCT_KEY_USED", USED_KEY_DELETE_MESSAGE);
+      throw notFound("This product key does not exist.");
+    }
+    writeAudit(tx, {
+      actorUserId: actor.id,
+      action: "product-key.delete",
+      subject: `product-key:${deleted.id}`,
+      detail: { key: deleted.key, plan: deleted.plan },
+      at: deps.clock.now(),
+    });
+    return { success: true as const };
+  });
+}
+
+export function saleView(row: Sale): SaleView {
+  return {
+    _id: row.id,
+    amount: centsToDollars(row.amountCents),
+    fee: centsToDollars(row.feeCents),
+    plan: row.plan,
+    email: row.email,
+    status: row.status,
+    createdAt: toIso(row.createdAt)!,
+  };
+}
+
+/** Revenue counts paid sales only; admin revenue is what is left after the provider's fees. */
+function paidTotals(db: DbOrTx) {
+  const totals = db.select({
+    amount: sql<number>`coalesce(sum(${sales.amountCents}), 0)`,
+    fees: sql<number>`coalesce(sum(${sales.feeCents}), 0)`,
+    count: sql<number>`count(*)`,
+  }).from(sales).where(eq(sales.status, "paid")).get()!;
+  return {
+    totalRevenue: centsToDollars(totals.amount),
+    adminRevenue: centsToDollars(totals.amount - totals.fees),
+    salesCount: totals.count,
+  };
+}
+
+function recentSales(db: DbOrTx, page: { limit?: number; offset?: number }): SaleView[] {
+  return db.select().from(sales)
+    .orderBy(desc(sales.createdAt), desc(sales.id))
+    .limit(page.limit ?? 100)
+    .offset(page.offset ?? 0)
+    .all()
+    .map(saleView);
+}
+
+/** Totals over every paid sale; the list pages through all sales (refunded ones carry their status). */
+export function salesReport(db: DbOrTx, page: { limit?: number; offset?: number } = {}): SalesResponse {
+  return { ...paidTotals(db), sales: recentSales(db, page) };
+}
+
+export function adminOverview(db: DbOrTx): AdminOverviewResponse {
+  const keys = db.select({
+    total: sql<number>`count(*)`,
+    available: sql<number>`coalesce(sum(case when ${productKeys.isUsed} = 0 then 1 else 0 end), 0)`,
+  }).from(productKeys).get()!;
+  return {
+    ...paidTotals(db),
+    productKeyCount: keys.total,
+    availableKeyCount: keys.available,
+    openTicketCount: countOpenTickets(db),
+    recentSales: recentSales(db, { limit: RECENT_SALES_SHOWN }),
+  };
+}
+
+/** Queues the test e-mail; the outbox sender delivers it and the E-mails tab shows how it went. */
+export function sendTestEmail(
+  deps: Pick<AppDeps, "db" | "clock">,
+  actor: User,
+  input: { email: string; testKey?: string },
+): TestEmailResponse {
+  const now = deps.clock.now();
+  const to = input.email.trim().toLowerCase();
+  // Without a key the e-mail shows a sample in the real format; it is never stored as a key.
+  const testKey = input.testKey?.trim() || newProductKey();
+  return deps.db.transaction((tx) => {
+    const queued = queueEmail(tx, { to, template: "test", subject: "Layerlift test email", payload: { testKey } }, now);
+    writeAudit(tx, { actorUserId: actor.id, action: "email.test", subject: `email:${queued.id}`, detail: { to, testKey }, at: now });
+    return { success: true as const, emailId: queued.id, message: `A test email to ${to} is on its way.` };
+  });
+}
