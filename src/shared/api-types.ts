@@ -199,3 +199,30 @@ export interface TestEmailResponse {
   emailId: number;
   message: string;
 }
+
+/** POST /api/plugin/validate, 200. Every other answer is PluginValidateFailure. */
+export interface PluginValidateSuccess {
+  valid: true;
+  code: "VALID";
+  plan: PlanId;
+  status: SubscriptionStatus;
+  endDate: string | null;
+  timeRemaining: TimeRemaining | null;
+  linkedRobloxAccountId: string;
+}
+
+export interface PluginValidateFailure {
+  valid: false;
+  code: Exclude<PluginValidateCode, "VALID"> | "INVALID_REQUEST";
+  error: string;
+  message: string;
+  retryAfterSeconds?: number;
+}
+
+export interface GeneratePluginKeyResponse {
+  figmaKey: string;
+}
+
+export interface MyReviewResponse {
+  review: ReviewView | null;
+}
