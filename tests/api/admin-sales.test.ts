@@ -1,0 +1,139 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { auditLog, emails, sales, supportTickets, users } from "../../src/db/schema";
+import { DAY } from "../../src/lib/clock";
+import { call, makeKey, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+
+let ctx: TestContext;
+let admin: string;
+beforeEach(async () => {
+  ctx = makeTestApp();
+  admin = (await signInAdmin(ctx)).token;
+});
+afterEach(() => ctx.cleanup());
+
+let saleNumber = 0;
+function insertSale(plan: "month" | "pro" | "lifetime", amountCents: number, feeCents: number, status: "paid" | "refunded" = "paid", at = ctx.clock.now()) {
+  return ctx.deps.db.insert(sales).values({
+    paymentIntentId: `pi_test_${++saleNumber}`, email: `buyer${saleNumber}@example.com`, plan, amountCents, feeCents, status, createdAt: at,
+  }).returning().get();
+}
+
+describe("sales", () => {
+  test("totals count paid sales only, and admin revenue is net of provider fees", async () => {
+    insertSale("month", 699, 50);
+    insertSale("pro", 2499, 102);
+    insertSale("lifetime", 14999, 465);
+    insertSale("pro", 2499, 102, "refunded");
+    const answer = await call(ctx.app, "GET", "/api/admin/sales", { token: admin });
+    expect(answer.status).toBe(200);
+    expect(answer.body.totalRevenue).toBe(181.97);
+    expect(answer.body.adminRevenue).toBe(175.8);
+    expect(answer.body.salesCount).toBe(3);
+  });
+
+  test("the list is newest first with _id, amount in dollars, plan and ISO time", async () => {
+    const older = insertSale("month", 699, 50, "paid", ctx.clock.now() - DAY);
+    const newer = insertSale("lifetime", 14999, 465);
+    const answer = await call(ctx.app, "GET", "/api/admin/sales", { token: admin });
+    expect(answer.body.sales.map((s: { _id: number }) => s._id)).toEqual([newer.id, older.id]);
+    expect(answer.body.sales[0]).toMatchObject({ amount: 149.99, fee: 4.65, plan: "lifetime", status: "paid",
+      createdAt: new Date(newer.createdAt).toISOString() });
+  });
+
+  test("with no sales every figure is zero", async () => {
+    const answer = await call(ctx.app, "GET", "/api/admin/sales", { token: admin });
+    expect(answer.body).toEqual({ totalRevenue: 0, adminRevenue: 0, salesCount: 0, sales: [] });
+  });
+});
+
+describe("overview", () => {
+  test("shows revenue, key counts with available keys, open tickets and the 5 newest sales", async () => {
+    for (let i = 0; i < 7; i++) insertSale("month", 699, 50, "paid", ctx.clock.now() + i);
+    makeKey(ctx.deps, "pro");
+    await signUpUser(ctx, "month");
+    ctx.deps.db.insert(supportTickets).values([
+      { email: "a@example.com", message: "help", status: "open", createdAt: 1 },
+      { email: "b@example.com", message: "thanks", status: "closed", createdAt: 2 },
+    ]).run();
+    const answer = await call(ctx.app, "GET", "/api/admin/overview", { token: admin });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ totalRevenue: 48.93, adminRevenue: 45.43, salesCount: 7,
+      productKeyCount: 2, availableKeyCount: 1, openTicketCount: 1 });
+    expect(answer.body.recentSales).toHaveLength(5);
+  });
+});
+
+describe("test e-mail", () => {
+  test("queues a 'test' e-mail with the test key and answers success", async () => {
+    const answer = await call(ctx.app, "POST", "/api/admin/test-email", { token: admin, body: { email: "Ops@Example.com", testKey: "ABCD2345EFGH" } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.success).toBe(true);
+    const row = ctx.deps.db.select().from(emails).get()!;
+    expect(row).toMatchObject({ to: "ops@example.com", template: "test", subject: "Layerlift test email", status: "pending",
+      payload: { testKey: "ABCD2345EFGH" } });
+  });
+
+  test("without a test key a sample key in the product-key format is used", async () => {
+    await call(ctx.app, "POST", "/api/admin/test-email", { token: admin, body: { email: "ops@example.com" } });
+    const row = ctx.deps.db.select().from(emails).get()!;
+    expect(String(row.payload.testKey)).toMatch(/^[A-Z0-9]{12}$/);
+  });
+
+  test("a malformed address answers 422 and queues nothing", async () => {
+    const answer = await call(ctx.app, "POST", "/api/admin/test-email", { token: admin, body: { email: "not-an-address", testKey: "X" } });
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe("Please enter a valid email address.");
+    expect(ctx.deps.db.select().from(emails).all()).toHaveLength(0);
+  });
+
+  test("is recorded in the audit log", async () => {
+    await call(ctx.app, "POST", "/api/admin/test-email", { token: admin, body: { email: "ops@example.com", testKey: "K" } });
+    const row = ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "email.test")).get()!;
+    expect(JSON.parse(row.detail!)).toEqual({ to: "ops@example.com", testKey: "K" });
+  });
+});
+
+describe("users", () => {
+  test("search by part of the e-mail shows subscription, linked account and plugin-key presence", async () => {
+    const found = await signUpUser(ctx, "pro", "maker@studio.example");
+    await signUpUser(ctx, "month", "other@example.com");
+    ctx.deps.db.update(users).set({ linkedRobloxAccountId: "12345", figmaKey: "ll_abc" }).where(eq(users.id, found.user.id)).run();
+    const answer = await call(ctx.app, "GET", "/api/admin/users?q=STUDIO", { token: admin });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toHaveLength(1);
+    expect(answer.body[0]).toMatchObject({ id: found.user.id, email: "maker@studio.example", linkedRobloxAccountId: "12345",
+      hasFigmaKey: true, subscription: { plan: "pro", status: "active" } });
+    expect(JSON.stringify(answer.body)).not.toContain("ll_abc");
+    expect(JSON.stringify(answer.body)).not.toContain("passwordHash");
+  });
+
+  test("a % in the search matches a literal %, not every account", async () => {
+    await signUpUser(ctx, "pro");
+    const answer = await call(ctx.app, "GET", "/api/admin/users?q=%25", { token: admin });
+    expect(answer.body).toEqual([]);
+  });
+
+  test("without a query every account is listed, newest first", async () => {
+    ctx.clock.advance(1000);
+    const user = await signUpUser(ctx, "pro");
+    const answer = await call(ctx.app, "GET", "/api/admin/users", { token: admin });
+    expect(answer.body.map((u: { id: number }) => u.id)[0]).toBe(user.user.id);
+    expect(answer.body).toHaveLength(2);
+  });
+
+  test("an admin resets a user's link even inside the owner's cooldown, and it is audited", async () => {
+    const user = await signUpUser(ctx, "pro");
+    ctx.deps.db.update(users).set({ linkedRobloxAccountId: "999", lastLinkResetAt: ctx.clock.now() }).where(eq(users.id, user.user.id)).run();
+    const answer = await call(ctx.app, "POST", `/api/admin/users/${user.user.id}/reset-link`, { token: admin });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ id: user.user.id, linkedRobloxAccountId: null });
+    const row = ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "link.reset")).get()!;
+    expect(row.subject).toBe(`user:${user.user.id}`);
+  });
+
+  test("resetting the link of an unknown user answers 404", async () => {
+    const answer = await call(ctx.app, "POST", "/api/admin/users/9999/reset-link", { token: admin });
+    expect(answer.status).toBe(404);
+  });
+});
