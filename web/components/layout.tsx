@@ -1,0 +1,29 @@
+import type { ReactNode } from "react";
+import { cn } from "../lib/utils";
+import { Footer } from "./footer";
+import { Navbar } from "./navbar";
+
+export interface LayoutProps {
+  children: ReactNode;
+  /** Extra classes for the main column, e.g. a narrower max width or no padding. */
+  className?: string;
+}
+
+/** Every screen's frame: navbar, a centred main column (max 1200 px) and the footer. */
+export function Layout({ children, className }: LayoutProps) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" tabIndex={-1} className={cn("mx-auto w-full max-w-[1200px] flex-1 px-4 py-10 outline-none sm:px-6 sm:py-14", className)}>
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}

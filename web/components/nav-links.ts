@@ -1,0 +1,14 @@
+/** The links every visitor sees (SPEC.md §2). */
+export const PUBLIC_NAV_LINKS = [
+  { href: "/", label: "Home" },
+  { href: "/purchase", label: "Purchase" },
+  { href: "/support", label: "Support" },
+] as const;
+
+export const DASHBOARD_LINK = { href: "/dashboard", label: "Dashboard" } as const;
+
+/** Home is active only on exactly "/"; every other link on its path and anything below it. */
+export function isActiveLink(href: string, location: string): boolean {
+  if (href === "/") return location === "/";
+  return location === href || location.startsWith(`${href}/`);
+}

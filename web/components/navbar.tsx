@@ -1,0 +1,72 @@
+import { LogOut } from "lucide-react";
+import { Link, useLocation } from "wouter";
+import { useLogout, useMe } from "../lib/queries/auth";
+import { useIsSignedIn } from "../lib/session";
+import { cn } from "../lib/utils";
+import { Brand } from "./brand";
+import { MobileMenu } from "./mobile-menu";
+import { DASHBOARD_LINK, PUBLIC_NAV_LINKS, isActiveLink } from "./nav-links";
+import { Button } from "./ui/button";
+
+function NavLink({ href, label, location }: { href: string; label: string; location: string }) {
+  const active = isActiveLink(href, location);
+  return (
+    <Link
+      href={href}
+      aria-current={active ? "page" : undefined}
+      className={cn(
+        "rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+        active ? "bg-accent text-accent-foreground" : "text-muted-foreground hover:bg-secondary hover:text-foreground",
+      )}
+    >
+      {label}
+    </Link>
+  );
+}
+
+/** The bar on every screen: brand, public links, and the account actions for who is looking. */
+export function Navbar() {
+  const [location] = useLocation();
+  const signedIn = useIsSignedIn();
+  const logout = useLogout();
+  useMe();
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      <div className="mx-auto flex h-16 w-full max-w-[1200px] items-center justify-between gap-4 px-4 sm:px-6">
+        <Brand />
+
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {PUBLIC_NAV_LINKS.map((link) => (
+            <NavLink key={link.href} {...link} location={location} />
+          ))}
+          {signedIn && <NavLink {...DASHBOARD_LINK} location={location} />}
+        </nav>
+
+        <div className="hidden items-center gap-2 md:flex">
+          {signedIn ? (
+            <Button variant="outline" size="sm" onClick={logout}>
+              <LogOut aria-hidden />
+              Logout
+            </Button>
+          ) : (
+            <>
+              <Button variant="ghost" size="sm" className="aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground" asChild>
+                <Link href="/login" aria-current={isActiveLink("/login", location) ? "page" : undefined}>
+                  Login
+                </Link>
+              </Button>
+              <Button size="sm" asChild>
+                <Link href="/signup" aria-current={isActiveLink("/signup", location) ? "page" : undefined}>
+                  Sign Up
+                </Link>
+              </Button>
+            </>
+          )}
+        </div>
+
+        <MobileMenu location={location} signedIn={signedIn} onLogout={logout} />
+      </div>
+    </header>
+  );
+}

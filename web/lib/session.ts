@@ -1,0 +1,59 @@
+import { create } from "zustand";
+import { navigate } from "wouter/use-browser-location";
+import type { AuthResponse, MeResponse, PublicUser, SubscriptionView } from "../../src/shared/api-types";
+import { clearStoredToken, readStoredToken, storeLoginToken, storeSignupToken } from "./token-storage";
+import { toast } from "./use-toast";
+
+/**
+ * The signed-in session (SPEC.md §3–4): the token plus the cached user and subscription.
+ * query-client.ts drops every cached query whenever the token goes away.
+ */
+interface SessionState {
+  token: string | null;
+  user: PublicUser | null;
+  subscription: SubscriptionView | null;
+  /** Stores what GET /api/auth/me answered. */
+  setAccount: (me: MeResponse) => void;
+  /** Login keeps the token in both storages. */
+  startFromLogin: (auth: AuthResponse, rememberMe: boolean) => void;
+  /** Signup keeps the token in persistent storage only. */
+  startFromSignup: (auth: AuthResponse) => void;
+  /** Forgets the token, user and subscription without leaving the page. */
+  clear: () => void;
+  /** Ends the session: clears it, goes to /login and says so. */
+  logout: () => void;
+}
+
+export const useSession = create<SessionState>((set, get) => ({
+  token: readStoredToken(),
+  user: null,
+  subscription: null,
+
+  setAccount: (me) => set({ user: me.user, subscription: me.subscription }),
+
+  startFromLogin: (auth, rememberMe) => {
+    storeLoginToken(auth.token, rememberMe);
+    set({ token: auth.token, user: auth.user, subscription: auth.subscription });
+  },
+
+  startFromSignup: (auth) => {
+    storeSignupToken(auth.token);
+    set({ token: auth.token, user: auth.user, subscription: auth.subscription });
+  },
+
+  clear: () => {
+    clearStoredToken();
+    set({ token: null, user: null, subscription: null });
+  },
+
+  logout: () => {
+    get().clear();
+    navigate("/login");
+    toast({ title: "Logged Out", description: "You've been successfully logged out." });
+  },
+}));
+
+/** True while a token is stored, which is what "signed in" means for the navbar and guards. */
+export function useIsSignedIn(): boolean {
+  return useSession((state) => state.token !== null);
+}

@@ -1,0 +1,48 @@
+/**
+ * Where the session token lives (SPEC.md §3): key `token` in persistent storage
+ * (localStorage) and/or session storage. Storage can be unavailable (private modes,
+ * blocked cookies), so every access is guarded.
+ */
+const TOKEN_KEY = "token";
+const REMEMBER_ME_KEY = "rememberMe";
+
+function safely<T>(fallback: T, action: () => T): T {
+  try {
+    return action();
+  } catch {
+    return fallback;
+  }
+}
+
+/** The stored token: persistent storage first, else session storage. */
+export function readStoredToken(): string | null {
+  return safely(null, () => localStorage.getItem(TOKEN_KEY) ?? sessionStorage.getItem(TOKEN_KEY));
+}
+
+export function hasStoredToken(): boolean {
+  return Boolean(readStoredToken());
+}
+
+/** Login keeps the token in both storages and notes the Remember me choice. */
+export function storeLoginToken(token: string, rememberMe: boolean): void {
+  safely(undefined, () => {
+    localStorage.setItem(TOKEN_KEY, token);
+    sessionStorage.setItem(TOKEN_KEY, token);
+    if (rememberMe) localStorage.setItem(REMEMBER_ME_KEY, "true");
+    else localStorage.removeItem(REMEMBER_ME_KEY);
+  });
+}
+
+/** Signup keeps the token in persistent storage only. */
+export function storeSignupToken(token: string): void {
+  safely(undefined, () => localStorage.setItem(TOKEN_KEY, token));
+}
+
+/** Removes the token from both storages and clears the Remember me flag. */
+export function clearStoredToken(): void {
+  safely(undefined, () => {
+    localStorage.removeItem(TOKEN_KEY);
+    sessionStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(REMEMBER_ME_KEY);
+  });
+}

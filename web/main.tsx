@@ -1,0 +1,15 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./app";
+import { installFonts } from "./lib/fonts";
+
+installFonts();
+
+const container = document.getElementById("root");
+if (!container) throw new Error("The page has no #root element.");
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

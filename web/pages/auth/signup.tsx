@@ -1,0 +1,189 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Loader2, UserPlus } from "lucide-react";
+import { Link, Redirect, useLocation } from "wouter";
+import { MIN_PASSWORD_LENGTH, PRODUCT_KEY_LENGTH, PRODUCT_NAME, normaliseProductKey } from "../../../src/shared/product";
+import { FormField, fieldMessageId } from "../../components/form-field";
+import { Layout } from "../../components/layout";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
+import { Checkbox } from "../../components/ui/checkbox";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { failureText } from "../../lib/error-text";
+import { useSignup } from "../../lib/queries/auth";
+import { hasStoredToken } from "../../lib/token-storage";
+import { toast } from "../../lib/use-toast";
+import { usePageTitle } from "../../lib/use-page-title";
+import { validateSignup, type SignupFields } from "./signup-validation";
+
+/** After a bad or used key the buyer is sent to buy one (SPEC.md §4). */
+const PURCHASE_REDIRECT_DELAY_MS = 2000;
+
+/** Form order, for focusing the first field that needs attention. */
+const FIELD_IDS: [keyof SignupFields, string][] = [
+  ["productKey", "signup-key"],
+  ["email", "signup-email"],
+  ["password", "signup-password"],
+  ["confirmPassword", "signup-confirm"],
+];
+
+const linkClasses = "rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring";
+
+export default function SignupPage() {
+  usePageTitle("Sign Up");
+  const [, navigate] = useLocation();
+  const [alreadySignedIn] = useState(hasStoredToken);
+  const [fields, setFields] = useState<SignupFields>({ productKey: "", email: "", password: "", confirmPassword: "" });
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [touched, setTouched] = useState<Partial<Record<keyof SignupFields, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const signup = useSignup();
+
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  if (alreadySignedIn) return <Redirect to="/dashboard" replace />;
+
+  const allErrors = validateSignup(fields);
+  const shown = (name: keyof SignupFields) => (submitted || touched[name] ? allErrors[name] : undefined);
+  const mismatch = fields.password !== "" && fields.confirmPassword !== "" && fields.password !== fields.confirmPassword;
+  const confirmError = mismatch ? "Passwords don't match" : shown("confirmPassword");
+  const canSubmit = fields.password === fields.confirmPassword && acceptTerms && !signup.isPending;
+
+  const update = (name: keyof SignupFields) => (value: string) =>
+    setFields((current) => ({ ...current, [name]: name === "productKey" ? normaliseProductKey(value) : value }));
+  const touch = (name: keyof SignupFields) => () => setTouched((current) => ({ ...current, [name]: true }));
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    const firstProblem = FIELD_IDS.find(([name]) => allErrors[name]);
+    if (firstProblem) {
+      document.getElementById(firstProblem[1])?.focus();
+      return;
+    }
+    if (!canSubmit) return;
+    signup.mutate(
+      { ...fields, email: fields.email.trim() },
+      {
+        onSuccess: () => {
+          toast({ title: "Account Created!", description: `Welcome to ${PRODUCT_NAME}! Your subscription is now active.` });
+          navigate("/dashboard");
+        },
+        onError: (error) => {
+          const description = failureText(error, { fallback: "Failed to create account", statusPrefix: "Signup failed." });
+          toast({ variant: "destructive", title: "Signup Failed", description });
+          if (description.includes("Invalid product key") || description.includes("already been used")) {
+            clearTimeout(redirectTimer.current);
+            redirectTimer.current = setTimeout(() => navigate("/purchase"), PURCHASE_REDIRECT_DELAY_MS);
+          }
+        },
+      },
+    );
+  }
+
+  return (
+    <Layout className="flex items-start justify-center sm:items-center">
+      <Card className="w-full max-w-md">
+        <CardHeader className="text-center">
+          <h1 className="text-2xl font-semibold tracking-tight">Create your account</h1>
+          <CardDescription>Enter the product key from your purchase e-mail to activate {PRODUCT_NAME}.</CardDescription>
+        </CardHeader>
+        <form noValidate onSubmit={handleSubmit}>
+          <CardContent className="grid gap-5">
+            <FormField
+              id="signup-key"
+              label="Product key"
+              error={shown("productKey")}
+              hint={
+                <>
+                  No key yet?{" "}
+                  <Link href="/purchase" className={linkClasses}>
+                    Purchase one
+                  </Link>
+                </>
+              }
+            >
+              <Input
+                id="signup-key"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                placeholder="ABCD2345EFGH"
+                maxLength={PRODUCT_KEY_LENGTH * 2}
+                className="font-mono tracking-widest uppercase"
+                required
+                value={fields.productKey}
+                onChange={(event) => update("productKey")(event.target.value)}
+                onBlur={touch("productKey")}
+                aria-invalid={shown("productKey") ? true : undefined}
+                aria-describedby={fieldMessageId("signup-key")}
+              />
+            </FormField>
+            <FormField id="signup-email" label="Email" error={shown("email")}>
+              <Input
+                id="signup-email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                placeholder="you@example.com"
+                required
+                value={fields.email}
+                onChange={(event) => update("email")(event.target.value)}
+                onBlur={touch("email")}
+                aria-invalid={shown("email") ? true : undefined}
+                aria-describedby={fieldMessageId("signup-email")}
+              />
+            </FormField>
+            <FormField id="signup-password" label="Password" error={shown("password")} hint={`At least ${MIN_PASSWORD_LENGTH} characters`}>
+              <Input
+                id="signup-password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={MIN_PASSWORD_LENGTH}
+                value={fields.password}
+                onChange={(event) => update("password")(event.target.value)}
+                onBlur={touch("password")}
+                aria-invalid={shown("password") ? true : undefined}
+                aria-describedby={fieldMessageId("signup-password")}
+              />
+            </FormField>
+            <FormField id="signup-confirm" label="Confirm password" error={confirmError}>
+              <Input
+                id="signup-confirm"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={MIN_PASSWORD_LENGTH}
+                value={fields.confirmPassword}
+                onChange={(event) => update("confirmPassword")(event.target.value)}
+                onBlur={touch("confirmPassword")}
+                aria-invalid={confirmError ? true : undefined}
+                aria-describedby={fieldMessageId("signup-confirm")}
+              />
+            </FormField>
+            <div className="flex items-start gap-2">
+              <Checkbox id="signup-terms" className="mt-0.5" checked={acceptTerms} onCheckedChange={(checked) => setAcceptTerms(checked === true)} />
+              <Label htmlFor="signup-terms" className="cursor-pointer leading-snug font-normal text-muted-foreground">
+                I agree to the terms of service and privacy policy
+              </Label>
+            </div>
+          </CardContent>
+          <CardFooter className="flex-col gap-4">
+            <Button type="submit" className="w-full" disabled={!canSubmit}>
+              {signup.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <UserPlus aria-hidden />}
+              {signup.isPending ? "Creating account..." : "Create Account"}
+            </Button>
+            <p className="text-center text-sm text-muted-foreground">
+              Already have an account?{" "}
+              <Link href="/login" className={linkClasses}>
+                Log in
+              </Link>
+            </p>
+          </CardFooter>
+        </form>
+      </Card>
+    </Layout>
+  );
+}

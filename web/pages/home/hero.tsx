@@ -1,0 +1,59 @@
+import { ArrowRight, BookOpen } from "lucide-react";
+import { Link } from "wouter";
+import { PRODUCT_NAME } from "../../../src/shared/product";
+import { Button } from "../../components/ui/button";
+import { useActiveUsers } from "../../lib/queries/public";
+import { PluginPreview } from "./plugin-preview";
+
+/** 'N active users right now', shown only while someone is active (SPEC.md §2). */
+function ActiveUsers() {
+  const { data } = useActiveUsers();
+  const count = data?.count ?? 0;
+  if (count <= 0) return null;
+  return (
+    <p className="inline-flex items-center gap-2 rounded-full border border-border bg-card px-3 py-1 text-sm text-muted-foreground">
+      <span className="relative flex size-2" aria-hidden>
+        <span className="absolute inline-flex size-full animate-ping rounded-full bg-success opacity-60" />
+        <span className="relative inline-flex size-2 rounded-full bg-success" />
+      </span>
+      <span>
+        <span className="font-semibold text-foreground">{count.toLocaleString("en-US")}</span> active users right now
+      </span>
+    </p>
+  );
+}
+
+export function Hero() {
+  return (
+    <section aria-labelledby="hero-title" className="flex flex-col items-center text-center">
+      <ActiveUsers />
+      <h1 id="hero-title" className="mt-6 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+        Import Figma Designs into <span className="text-brand">Roblox UI</span>
+      </h1>
+      <p className="mt-5 max-w-2xl text-lg text-muted-foreground text-pretty">
+        {PRODUCT_NAME} turns your design frames into game UI and scales it to all devices with precision, from phones and
+        tablets to desktops and consoles.
+      </p>
+      <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+        <Button size="lg" asChild>
+          <Link href="/purchase">
+            Get {PRODUCT_NAME} Now
+            <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+        <Button size="lg" variant="outline" asChild>
+          <Link href="/support">
+            <BookOpen aria-hidden />
+            View Documentation
+          </Link>
+        </Button>
+      </div>
+      <div className="relative mt-12 w-full max-w-5xl">
+        <div aria-hidden className="absolute -inset-6 -z-10 rounded-[2rem] bg-primary/10 blur-3xl" />
+        <div className="overflow-hidden rounded-2xl border border-border bg-card/80 p-2 shadow-2xl shadow-primary/10 sm:p-4">
+          <PluginPreview className="h-auto w-full" />
+        </div>
+      </div>
+    </section>
+  );
+}

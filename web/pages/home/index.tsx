@@ -1,0 +1,47 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "wouter";
+import { PRODUCT_NAME } from "../../../src/shared/product";
+import { Layout } from "../../components/layout";
+import { Button } from "../../components/ui/button";
+import { useMetaDescription } from "../../lib/use-meta-description";
+import { usePageTitle } from "../../lib/use-page-title";
+import { Features } from "./features";
+import { Hero } from "./hero";
+import { Reviews } from "./reviews";
+
+function CallToAction() {
+  return (
+    <section
+      aria-labelledby="cta-title"
+      className="mt-24 rounded-2xl border border-border bg-gradient-to-br from-accent via-card to-card px-6 py-12 text-center sm:mt-32 sm:px-12 sm:py-16"
+    >
+      <h2 id="cta-title" className="text-3xl font-semibold tracking-tight sm:text-4xl">
+        Ready to Transform Your Workflow?
+      </h2>
+      <p className="mx-auto mt-3 max-w-xl text-muted-foreground">
+        Stop rebuilding screens by hand. Design once, import with {PRODUCT_NAME} and ship UI that fits every device.
+      </p>
+      <Button size="lg" className="mt-8 w-full sm:w-auto" asChild>
+        <Link href="/purchase">
+          Start Building Today
+          <ArrowRight aria-hidden />
+        </Link>
+      </Button>
+    </section>
+  );
+}
+
+export default function HomePage() {
+  usePageTitle("Import Figma Designs into Roblox UI");
+  useMetaDescription(
+    `${PRODUCT_NAME} imports your Figma designs into Roblox UI and scales them to every device with precision: auto device scaling, smart anchoring and imports in under a minute.`,
+  );
+  return (
+    <Layout>
+      <Hero />
+      <Features />
+      <Reviews />
+      <CallToAction />
+    </Layout>
+  );
+}
