@@ -1,6 +1,8 @@
-// Entry point of `npm start` and of the executable. No exports here: the compiled binary's
-// bytecode wrapper would treat them as a server definition.
+// Entry point of `npm start` and of the executable. No exports and no top-level await here: the
+// compiled binary's bytecode wrapper would treat exports as a server definition, and it is CommonJS.
 import { runCli } from "./cli";
 
-const code = await runCli(process.argv.slice(2));
-if (code >= 0) process.exit(code);
+runCli(process.argv.slice(2)).then(
+  (code) => { if (code >= 0) process.exit(code); },
+  (error) => { console.error(error); process.exit(1); },
+);

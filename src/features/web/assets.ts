@@ -3,8 +3,7 @@
  * as the API. The executable embeds a pre-built, pre-compressed dist/web; from the repo the SPA is
  * bundled in memory on first use.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { extname, join, relative } from "node:path";
+import { extname, join } from "node:path";
 import { brotliCompressSync, constants as zlib } from "node:zlib";
 
 export interface Asset {
@@ -39,8 +38,24 @@ const COMPRESSIBLE = new Set([".html", ".js", ".css", ".svg", ".json", ".txt", "
 export const typeOf = (path: string) => TYPES[extname(path)] ?? "application/octet-stream";
 const isHashed = (path: string) => path.startsWith("/assets/");
 
-/** Where `npm run build` puts the bundle, relative to the executable's embedded root. */
-const EMBEDDED_DIR = join(import.meta.dir, "dist/web");
+/**
+ * The executable embeds dist/web (compile.assets); Bun lists those files in Bun.embeddedFiles as
+ * "web/…" (the embedded file system can't be listed with readdir).
+ */
+async function readEmbeddedAssets(): Promise<AssetMap | null> {
+  const files = new Map<string, Blob>();
+  for (const file of Bun.embeddedFiles as (Blob & { name: string })[]) {
+    if (file.name.startsWith("web/")) files.set("/" + file.name.slice(4), file);
+  }
+  if (!files.has("/index.html")) return null;
+  const bytes = async (blob: Blob | undefined) => (blob ? new Uint8Array(await blob.arrayBuffer()) : undefined);
+  const map: AssetMap = new Map();
+  for (const [path, blob] of files) {
+    if (path.endsWith(".gz") || path.endsWith(".br")) continue;
+    map.set(path, makeAsset(path, (await bytes(blob))!, { gzip: await bytes(files.get(path + ".gz")), br: await bytes(files.get(path + ".br")) }));
+  }
+  return map;
+}
 
 export function compress(path: string, body: Uint8Array, brotliQuality: number): Pick<Asset, "gzip" | "br"> {
   if (!COMPRESSIBLE.has(extname(path)) || body.byteLength < 512) return {};
@@ -58,23 +73,6 @@ function makeAsset(path: string, body: Uint8Array, precompressed?: Pick<Asset, "
     immutable: isHashed(path),
     ...(precompressed ?? compress(path, body, 5)),
   };
-}
-
-/** Reads a built bundle directory (with its .gz/.br siblings) into an asset map. */
-export function readBuiltAssets(dir: string): AssetMap {
-  const map: AssetMap = new Map();
-  const walk = (folder: string) => {
-    for (const name of readdirSync(folder)) {
-      const full = join(folder, name);
-      if (statSync(full).isDirectory()) { walk(full); continue; }
-      if (name.endsWith(".gz") || name.endsWith(".br")) continue;
-      const path = "/" + relative(dir, full).split("\\").join("/");
-      const read = (suffix: string) => (existsSync(full + suffix) ? new Uint8Array(readFileSync(full + suffix)) : undefined);
-      map.set(path, makeAsset(path, new Uint8Array(readFileSync(full)), { gzip: read(".gz"), br: read(".br") }));
-    }
-  };
-  walk(dir);
-  return map;
 }
 
 /** Bundles web/index.html with Tailwind. Used by the build script and, from the repo, at run time. */
@@ -100,7 +98,8 @@ let loading: Promise<AssetMap> | null = null;
 /** The SPA's assets, loaded once per process. */
 export function loadSpaAssets(): Promise<AssetMap> {
   loading ??= (async () => {
-    if (existsSync(join(EMBEDDED_DIR, "index.html"))) return readBuiltAssets(EMBEDDED_DIR);
+    const embedded = await readEmbeddedAssets();
+    if (embedded) return embedded;
     const result = await bundleSpa();
     const map: AssetMap = new Map();
     for (const output of result.outputs) {

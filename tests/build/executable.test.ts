@@ -1,0 +1,81 @@
+/**
+ * The operator's path: `npm run build`, copy dist/layerlift alone into an empty folder, run it with
+ * PORT and DATABASE_PATH. It must serve the SPA and the API with nothing else beside it.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { copyFileSync, mkdtempSync, rmSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const root = join(import.meta.dir, "../..");
+const dir = mkdtempSync(join(tmpdir(), "layerlift-bin-"));
+const bin = join(dir, "layerlift");
+const port = 40_000 + Math.floor(Math.random() * 20_000);
+const base = `http://127.0.0.1:${port}`;
+const env = { PATH: "/usr/bin:/bin", PORT: String(port), DATABASE_PATH: join(dir, "data/layerlift.db"), SEED_DEV_ADMIN: "0" };
+let server: ReturnType<typeof Bun.spawn> | null = null;
+
+beforeAll(async () => {
+  const build = Bun.spawnSync([process.execPath, "scripts/build.ts"], { cwd: root, stdout: "pipe", stderr: "pipe" });
+  if (build.exitCode !== 0) throw new Error(`build failed:\n${build.stderr.toString()}`);
+  copyFileSync(join(root, "dist/layerlift"), bin);
+  Bun.spawnSync(["chmod", "+x", bin]);
+  server = Bun.spawn([bin], { cwd: dir, env, stdout: "pipe", stderr: "pipe" });
+  for (let i = 0; i < 200; i++) {
+    try { if ((await fetch(`${base}/api/health`)).ok) return; } catch {}
+    await Bun.sleep(50);
+  }
+  throw new Error("the executable did not start");
+}, 180_000);
+
+afterAll(async () => {
+  server?.kill();
+  await server?.exited;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the executable, alone in an empty folder", () => {
+  test("the folder holds only the executable and the database it created", () => {
+    expect(readdirSync(dir).sort()).toEqual(["data", "layerlift"]);
+  });
+
+  test("serves the SPA on / and on deep links, and JSON 404 for unknown API paths", async () => {
+    for (const path of ["/", "/dashboard", "/docs/lock"]) {
+      const response = await fetch(base + path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toContain("text/html");
+      expect(await response.text()).toContain('<div id="root">');
+    }
+    const missing = await fetch(`${base}/api/nope`);
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).error).toBe("NOT_FOUND");
+  });
+
+  test("hashed assets are pre-compressed and cached for a year", async () => {
+    const html = await (await fetch(base + "/")).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1];
+    for (const encoding of ["br", "gzip"]) {
+      const response = await fetch(base + script, { headers: { "accept-encoding": encoding }, decompress: false } as RequestInit);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-encoding")).toBe(encoding);
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+    expect((await fetch(base + "/assets/missing-file.js")).status).toBe(404);
+  });
+
+  test("its own CLI makes a key that signs up through its API", async () => {
+    const keys = Bun.spawnSync([bin, "keys", "generate", "--plan", "pro", "--count", "1"], { cwd: dir, env });
+    expect(keys.exitCode).toBe(0);
+    const key = keys.stdout.toString().trim();
+    const signup = await fetch(`${base}/api/auth/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "ops@example.com", password: "long enough", confirmPassword: "long enough", productKey: key }),
+    });
+    expect(signup.status).toBe(200);
+    const { token } = await signup.json();
+    const me = await fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await me.json()).subscription.plan).toBe("pro");
+  });
+});
