@@ -6,6 +6,8 @@ import type { Db } from "./db";
 import type { Config } from "./config";
 import type { Clock } from "./lib/clock";
 import type { RateLimiter } from "./lib/rate-limit";
+import type { PaymentProvider } from "./features/payments/provider";
+import type { Mailer } from "./features/email/mailer";
 
 export interface AppDeps {
   db: Db;
@@ -14,4 +16,8 @@ export interface AppDeps {
   limiter: RateLimiter;
   /** HS256 secret for session tokens. */
   jwtSecret: string;
+  /** Stripe when configured, else the demo provider (never in production). */
+  payments: PaymentProvider;
+  /** Resend when configured, else outbox-only (printed to the console). */
+  mailer: Mailer;
 }

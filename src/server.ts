@@ -9,6 +9,18 @@ import { systemClock, type Clock } from "./lib/clock";
 import { RateLimiter } from "./lib/rate-limit";
 import { newToken } from "./lib/random";
 import { countAdmins, createOrPromoteAdmin } from "./features/users/service";
+import { createStripeProvider } from "./features/payments/stripe/provider";
+import { createDemoProvider } from "./features/payments/demo/provider";
+import type { PaymentProvider } from "./features/payments/provider";
+import { buildMailer } from "./features/email/mailer";
+import { startEmailSender } from "./features/email/sender";
+
+/** Stripe when configured; the demo provider only outside production. */
+export function buildPaymentProvider(config: Config, db: Db, clock: Clock): PaymentProvider {
+  if (config.stripe) return createStripeProvider(config.stripe);
+  if (config.env === "production") throw new Error("Stripe must be configured in production; the demo provider never runs there.");
+  return createDemoProvider(db, clock);
+}
 
 /** JWT_SECRET, or in development a secret generated once and kept in the database. */
 export function resolveJwtSecret(db: Db, config: Config): string {
@@ -29,6 +41,8 @@ export function buildDeps(config: Config, overrides: Partial<AppDeps> & { clock?
     clock,
     limiter: overrides.limiter ?? new RateLimiter(clock, !config.rateLimits),
     jwtSecret: overrides.jwtSecret ?? resolveJwtSecret(db, config),
+    payments: overrides.payments ?? buildPaymentProvider(config, db, clock),
+    mailer: overrides.mailer ?? buildMailer(config),
     ...overrides,
   };
 }
@@ -42,5 +56,10 @@ export async function seedDevelopmentAdmin(deps: AppDeps) {
 
 export function startServer(deps: AppDeps, port = deps.config.port, hostname = "0.0.0.0") {
   const app = createApp(deps).listen({ port, hostname });
-  return { app, url: `http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${app.server!.port}`, stop: () => app.stop(true) };
+  const emailSender = startEmailSender(deps);
+  const stop = async () => {
+    await emailSender.stop();
+    await app.stop(true);
+  };
+  return { app, url: `http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${app.server!.port}`, stop };
 }

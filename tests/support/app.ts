@@ -13,6 +13,8 @@ import { FakeClock } from "../../src/lib/clock";
 import { RateLimiter } from "../../src/lib/rate-limit";
 import { generateProductKeys } from "../../src/features/product-keys/service";
 import { createOrPromoteAdmin } from "../../src/features/users/service";
+import { createDemoProvider } from "../../src/features/payments/demo/provider";
+import { createOutboxOnlyMailer } from "../../src/features/email/mailer";
 import type { PlanId } from "../../src/shared/plans";
 import type { AuthResponse } from "../../src/shared/api-types";
 
@@ -39,6 +41,8 @@ export function makeTestDeps(options: { env?: Record<string, string>; rateLimits
     clock,
     limiter: new RateLimiter(clock, !options.rateLimits),
     jwtSecret: "test-secret-that-is-long-enough-for-hs256-0123456789",
+    payments: createDemoProvider(db, clock),
+    mailer: createOutboxOnlyMailer({ print: false }),
     ...options.overrides,
   };
   const cleanup = () => {

@@ -1,0 +1,44 @@
+/** The frame every e-mail shares: product name on top, a white card, a quiet footer. */
+import type { ReactNode } from "react";
+import { Body, Container, Head, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { PRODUCT_NAME } from "../shared/product";
+
+export const colors = { accent: "#6d28d9", text: "#1f2937", muted: "#6b7280", border: "#e5e7eb", page: "#f4f4f5" };
+
+export const styles = {
+  heading: { fontSize: "22px", fontWeight: 700, color: colors.text, margin: "0 0 16px" },
+  text: { fontSize: "15px", lineHeight: "24px", color: colors.text, margin: "0 0 14px" },
+  muted: { fontSize: "13px", lineHeight: "20px", color: colors.muted, margin: "0 0 10px" },
+  button: {
+    backgroundColor: colors.accent, color: "#ffffff", borderRadius: "8px", padding: "12px 20px",
+    fontSize: "15px", fontWeight: 600, textDecoration: "none", display: "inline-block",
+  },
+  code: {
+    fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace", fontSize: "26px", fontWeight: 700,
+    letterSpacing: "4px", color: colors.text, backgroundColor: "#f5f3ff", border: `1px solid #ddd6fe`,
+    borderRadius: "8px", padding: "14px 18px", textAlign: "center" as const, margin: "0 0 18px",
+  },
+};
+
+export function EmailLayout({ preview, children }: { preview: string; children: ReactNode }) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={{ backgroundColor: colors.page, fontFamily: "Inter, Helvetica, Arial, sans-serif", margin: 0, padding: "24px 0" }}>
+        <Container style={{ maxWidth: "560px", margin: "0 auto" }}>
+          <Text style={{ fontSize: "18px", fontWeight: 700, color: colors.accent, margin: "0 0 12px", padding: "0 8px" }}>
+            {PRODUCT_NAME}
+          </Text>
+          <Section style={{ backgroundColor: "#ffffff", border: `1px solid ${colors.border}`, borderRadius: "12px", padding: "28px" }}>
+            {children}
+          </Section>
+          <Hr style={{ borderColor: colors.border, margin: "20px 0 12px" }} />
+          <Text style={{ ...styles.muted, padding: "0 8px" }}>
+            You received this e-mail because of an action on your {PRODUCT_NAME} account or purchase.
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}

@@ -1,0 +1,27 @@
+/** Sent after a purchase: the key, the plan and the three steps to start. */
+import { Button, Link, Text } from "@react-email/components";
+import { PRODUCT_NAME } from "../shared/product";
+import { EmailLayout, styles } from "./layout";
+
+export function ProductKeyEmail({ productKey, planName, appUrl }: { productKey: string; planName: string; appUrl: string }) {
+  const signupUrl = `${appUrl}/signup`;
+  return (
+    <EmailLayout preview={`Your ${PRODUCT_NAME} product key: ${productKey}`}>
+      <Text style={styles.heading}>Thank you for your purchase!</Text>
+      <Text style={styles.text}>Here is your product key for {planName}:</Text>
+      <Text style={styles.code}>{productKey}</Text>
+      <Text style={styles.text}>Getting started takes three steps:</Text>
+      <Text style={styles.text}>
+        1. Sign up at <Link href={signupUrl}>{signupUrl}</Link> with this key.
+        <br />
+        2. In your dashboard, open the Plugin tab and generate a plugin key.
+        <br />
+        3. Paste the plugin key into the {PRODUCT_NAME} plugin.
+      </Text>
+      <Button href={signupUrl} style={styles.button}>Create your account</Button>
+      <Text style={{ ...styles.muted, marginTop: "20px" }}>
+        Keep this e-mail somewhere safe: the key can be used once. Questions? Visit <Link href={`${appUrl}/support`}>{appUrl}/support</Link>.
+      </Text>
+    </EmailLayout>
+  );
+}

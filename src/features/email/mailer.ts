@@ -1,0 +1,61 @@
+/**
+ * Where rendered e-mails go. Resend when RESEND_API_KEY is set (RESEND_BASE_URL overrides its
+ * host); otherwise outbox-only: the e-mail stays in the outbox and is printed to the console.
+ */
+import type { Config } from "../../config";
+
+export interface OutgoingEmail {
+  /** Outbox row id, used as the provider's idempotency key so a retried send delivers once. */
+  outboxId: number;
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  template: string;
+  payload: Record<string, unknown>;
+}
+
+export interface Mailer {
+  readonly name: "resend" | "outbox";
+  /** Resolves with the provider's message id; throws when the provider refused or could not be reached. */
+  send(email: OutgoingEmail): Promise<{ id: string }>;
+}
+
+/** Development: nothing leaves the machine. Prints to, subject and the product key when there is one. */
+export function createOutboxOnlyMailer(options: { print?: boolean } = {}): Mailer {
+  const print = options.print ?? true;
+  return {
+    name: "outbox",
+    async send(email) {
+      if (print) {
+        const key = typeof email.payload.key === "string" ? `\n  key:     ${email.payload.key}` : "";
+        const link = typeof email.payload.resetUrl === "string" ? `\n  link:    ${email.payload.resetUrl}` : "";
+        console.log(`[email] (outbox only, not sent)\n  to:      ${email.to}\n  subject: ${email.subject}${key}${link}`);
+      }
+      return { id: `outbox-${email.outboxId}` };
+    },
+  };
+}
+
+export function createResendMailer(config: NonNullable<Config["resend"]>): Mailer {
+  // Loaded on first send: the SDK is not needed to start the server.
+  let client: Promise<import("resend").Resend> | null = null;
+  const resend = () => (client ??= import("resend").then(({ Resend }) =>
+    new Resend(config.apiKey, config.baseUrl ? { baseUrl: config.baseUrl.replace(/\/+$/, "") } : undefined)));
+  return {
+    name: "resend",
+    async send(email) {
+      const { data, error } = await (await resend()).emails.send(
+        { from: email.from, to: email.to, subject: email.subject, html: email.html, text: email.text },
+        { idempotencyKey: `outbox-email-${email.outboxId}` },
+      );
+      if (error || !data) throw new Error(`Resend: ${error?.message ?? "no answer"}`);
+      return { id: data.id };
+    },
+  };
+}
+
+export function buildMailer(config: Config, options: { print?: boolean } = {}): Mailer {
+  return config.resend ? createResendMailer(config.resend) : createOutboxOnlyMailer(options);
+}

@@ -1,0 +1,64 @@
+/** The outbox as admins see it, and resending. */
+import { desc, eq } from "drizzle-orm";
+import type { AppDeps } from "../../deps";
+import { emails, type Email } from "../../db/schema";
+import { notFound } from "../../lib/errors";
+import { toIso } from "../../lib/clock";
+import type { EmailView } from "../../shared/api-types";
+import { renderEmail } from "../../emails/render";
+import { writeAudit } from "../audit/service";
+import { queueEmail, type EmailTemplate } from "./outbox";
+
+async function plainText(deps: Pick<AppDeps, "config">, row: Email): Promise<string> {
+  try {
+    return (await renderEmail(row.template, row.payload, deps.config.appUrl)).text;
+  } catch (error) {
+    return `(this e-mail cannot be rendered: ${(error as Error).message})`;
+  }
+}
+
+export async function emailView(deps: Pick<AppDeps, "config">, row: Email): Promise<EmailView> {
+  return {
+    _id: row.id,
+    to: row.to,
+    subject: row.subject,
+    template: row.template,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: toIso(row.createdAt)!,
+    sentAt: toIso(row.sentAt),
+    text: await plainText(deps, row),
+  };
+}
+
+/** Newest first. */
+export async function listEmails(deps: Pick<AppDeps, "db" | "config">, page: { limit?: number; offset?: number } = {}): Promise<EmailView[]> {
+  const rows = deps.db.select().from(emails)
+    .orderBy(desc(emails.createdAt), desc(emails.id))
+    .limit(page.limit ?? 50)
+    .offset(page.offset ?? 0)
+    .all();
+  return Promise.all(rows.map((row) => emailView(deps, row)));
+}
+
+/**
+ * Queues a fresh copy of an outbox e-mail. A copy rather than a reset: the original keeps its
+ * history, and the copy gets its own idempotency key, so the provider really sends it again.
+ */
+export async function resendEmail(deps: Pick<AppDeps, "db" | "config" | "clock">, id: number, actorUserId: number): Promise<EmailView> {
+  const now = deps.clock.now();
+  const copy = deps.db.transaction((tx) => {
+    const original = tx.select().from(emails).where(eq(emails.id, id)).get();
+    if (!original) throw notFound("No e-mail with this id.");
+    const queued = queueEmail(tx, {
+      to: original.to,
+      template: original.template as EmailTemplate,
+      subject: original.subject,
+      payload: original.payload,
+    }, now);
+    writeAudit(tx, { actorUserId, action: "email.resend", subject: `email:${id}`, detail: `queued as #${queued.id}`, at: now });
+    return queued;
+  });
+  return emailView(deps, copy);
+}

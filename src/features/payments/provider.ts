@@ -1,0 +1,58 @@
+/**
+ * What the app needs from a card payment provider. Two implementations: Stripe (stripe/) and the
+ * demo provider for development (demo/). Fulfilment only ever trusts what `retrieveIntent` says.
+ */
+
+export type ProviderName = "stripe" | "demo";
+
+export interface CreateIntentInput {
+  amountCents: number;
+  currency: string;
+  metadata: Record<string, string>;
+  receiptEmail: string;
+  /** Sent with the create call so a repeated request makes no second intent. */
+  idempotencyKey: string;
+}
+
+export interface CreatedIntent {
+  id: string;
+  clientSecret: string;
+}
+
+/** A payment intent as the provider reports it. */
+export interface ProviderIntent {
+  id: string;
+  status: string;
+  amountCents: number;
+  currency: string;
+  metadata: Record<string, string>;
+  /** The provider's fee in cents when its balance transaction is known, else null. */
+  feeCents: number | null;
+}
+
+/** A verified webhook event, reduced to what the app acts on. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  /** The payment intent the event is about, when there is one. */
+  paymentIntentId: string | null;
+  /** For charge.refunded: whether the whole amount has been refunded. */
+  fullyRefunded: boolean;
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
+  /** null when the provider has no such intent. */
+  retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /** Checks the signature over the raw body; throws WebhookSignatureError when it does not match. */
+  verifyWebhook(rawBody: string, signature: string | null): Promise<ProviderEvent>;
+}
+
+export class WebhookSignatureError extends Error {}
+
+/** The payment intent id inside a client secret (`{id}_secret_{random}`, the format of both providers). */
+export function intentIdFromClientSecret(clientSecret: string): string | null {
+  const match = /^(.+)_secret_[^_]+$/.exec(clientSecret);
+  return match ? match[1] : null;
+}

@@ -1,0 +1,95 @@
+/**
+ * Stripe through its SDK: PaymentIntents with automatic payment methods, retrieve on verify,
+ * webhook signatures checked on the raw body. STRIPE_API_BASE points the SDK at another host
+ * (tests run a fake Stripe on 127.0.0.1).
+ */
+import Stripe from "stripe";
+import type { Config } from "../../../config";
+import {
+  WebhookSignatureError,
+  type CreateIntentInput,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderIntent,
+} from "../provider";
+
+type StripeConfig = NonNullable<Config["stripe"]>;
+
+function sdkOptions(apiBase: string | null): Stripe.StripeConfig {
+  const options: Stripe.StripeConfig = { maxNetworkRetries: 0, timeout: 20_000 };
+  if (!apiBase) return options;
+  const url = new URL(apiBase);
+  const protocol = url.protocol.replace(":", "") as "http" | "https";
+  return { ...options, host: url.hostname, port: Number(url.port || (protocol === "https" ? 443 : 80)), protocol };
+}
+
+/** The fee of the intent's charge, from its balance transaction when Stripe has settled it. */
+function feeOf(intent: Stripe.PaymentIntent): number | null {
+  const charge = intent.latest_charge;
+  if (!charge || typeof charge === "string") return null;
+  const balance = charge.balance_transaction;
+  if (!balance || typeof balance === "string") return null;
+  return typeof balance.fee === "number" ? balance.fee : null;
+}
+
+function intentFrom(intent: Stripe.PaymentIntent): ProviderIntent {
+  return {
+    id: intent.id,
+    status: intent.status,
+    amountCents: intent.amount,
+    currency: intent.currency,
+    metadata: (intent.metadata ?? {}) as Record<string, string>,
+    feeCents: feeOf(intent),
+  };
+}
+
+function eventFrom(event: Stripe.Event): ProviderEvent {
+  const object = event.data.object as { object?: string; id?: string; payment_intent?: unknown; refunded?: boolean };
+  let paymentIntentId: string | null = null;
+  if (object.object === "payment_intent") paymentIntentId = object.id ?? null;
+  else if (typeof object.payment_intent === "string") paymentIntentId = object.payment_intent;
+  else if (object.payment_intent && typeof object.payment_intent === "object") {
+    paymentIntentId = (object.payment_intent as { id?: string }).id ?? null;
+  }
+  return { id: event.id, type: event.type, paymentIntentId, fullyRefunded: object.object === "charge" && object.refunded === true };
+}
+
+export function createStripeProvider(config: StripeConfig): PaymentProvider {
+  const stripe = new Stripe(config.secretKey, sdkOptions(config.apiBase));
+  return {
+    name: "stripe",
+
+    async createIntent(input: CreateIntentInput) {
+      const intent = await stripe.paymentIntents.create({
+        amount: input.amountCents,
+        currency: input.currency,
+        automatic_payment_methods: { enabled: true },
+        metadata: input.metadata,
+        receipt_email: input.receiptEmail,
+      }, { idempotencyKey: input.idempotencyKey });
+      if (!intent.client_secret) throw new Error(`Stripe returned payment intent ${intent.id} without a client secret`);
+      return { id: intent.id, clientSecret: intent.client_secret };
+    },
+
+    async retrieveIntent(id: string) {
+      try {
+        const intent = await stripe.paymentIntents.retrieve(id, { expand: ["latest_charge.balance_transaction"] });
+        return intentFrom(intent);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+
+    async verifyWebhook(rawBody: string, signature: string | null) {
+      if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header.");
+      try {
+        const event = await stripe.webhooks.constructEventAsync(rawBody, signature, config.webhookSecret);
+        return eventFrom(event);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError(error.message);
+        throw new WebhookSignatureError("The webhook payload could not be read.");
+      }
+    },
+  };
+}
