@@ -1,15 +1,25 @@
 /**
- * The game-platform account linked to a plugin key (DESIGN.md §4 "Plugin key and linked account").
- * Linked by the first valid validation call, reset by the owner (with a cooldown) or by an admin (without).
+ * The plugin key and the game-platform account linked to it (DESIGN.md §4 "Plugin key and linked
+ * account"). The account is linked by the first valid validation call (validate.ts) and reset by the
+ * owner (with a cooldown) or by an admin (without).
  */
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { users } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
 import { HOUR, toIso } from "../../lib/clock";
+import { newPluginKey } from "../../lib/random";
 import type { LinkedAccountResponse } from "../../shared/api-types";
 import { writeAudit } from "../audit/service";
 import { findUserById } from "../users/service";
+
+/** A new random plugin key replaces the old one, which stops working at once. */
+export function generatePluginKey(deps: AppDeps, userId: number): { figmaKey: string } {
+  const figmaKey = newPluginKey();
+  const changed = deps.db.update(users).set({ figmaKey }).where(eq(users.id, userId)).returning({ id: users.id }).all();
+  if (!changed.length) throw notFound("This account no longer exists.");
+  return { figmaKey };
+}
 
 export function linkedAccountView(user: { linkedRobloxAccountId: string | null; linkedAt: number | null }): LinkedAccountResponse {
   return { linkedRobloxAccountId: user.linkedRobloxAccountId, linkedAt: toIso(user.linkedAt) };

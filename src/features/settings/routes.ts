@@ -1,6 +1,21 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
+import { authGuard } from "../auth/guard";
+import { updateSettings } from "./service";
 
-export function settingsRoutes(_deps: AppDeps) {
-  return new Elysia();
+const settingsBody = t.Object({
+  notifications: t.Optional(t.Boolean({ error: "notifications must be true or false." })),
+  autoSync: t.Optional(t.Boolean({ error: "autoSync must be true or false." })),
+  theme: t.Optional(t.Union([t.Literal("dark"), t.Literal("light")], { error: "theme must be 'dark' or 'light'." })),
+  language: t.Optional(t.String({ pattern: "^[a-z]{2}(-[A-Z]{2})?$", error: "language must be a language code such as 'en'." })),
+}, {
+  additionalProperties: false,
+  minProperties: 1,
+  error: "Send at least one of notifications, autoSync, theme or language, each with a valid value.",
+});
+
+export function settingsRoutes(deps: AppDeps) {
+  return new Elysia()
+    .use(authGuard(deps))
+    .put("/api/user/settings", ({ user, body }) => updateSettings(deps, user.id, body), { signedIn: true, body: settingsBody });
 }

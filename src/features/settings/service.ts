@@ -1,0 +1,23 @@
+/** The two switches of the dashboard's Settings tab, plus theme and language (DESIGN.md §4 "Settings"). */
+import { eq } from "drizzle-orm";
+import type { AppDeps } from "../../deps";
+import { users } from "../../db/schema";
+import { notFound } from "../../lib/errors";
+import type { UserSettings } from "../../shared/api-types";
+import { findUserById, settingsOf } from "../users/service";
+
+export type SettingsChange = Partial<UserSettings>;
+
+/** Saves the fields given and answers the whole settings object. */
+export function updateSettings(deps: AppDeps, userId: number, change: SettingsChange): UserSettings {
+  const values: SettingsChange = {};
+  for (const field of ["notifications", "autoSync", "theme", "language"] as const) {
+    if (change[field] !== undefined) (values as Record<string, unknown>)[field] = change[field];
+  }
+  return deps.db.transaction((tx) => {
+    tx.update(users).set(values).where(eq(users.id, userId)).run();
+    const user = findUserById(tx, userId);
+    if (!user) throw notFound("This account no longer exists.");
+    return settingsOf(user);
+  });
+}

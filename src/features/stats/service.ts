@@ -1,0 +1,13 @@
+/** Active users (DESIGN.md §4): distinct users seen by an authenticated call or a plugin validation in the last 5 minutes. */
+import { gte, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db";
+import { users } from "../../db/schema";
+import { MINUTE } from "../../lib/clock";
+import type { ActiveUsersResponse } from "../../shared/api-types";
+
+export const ACTIVE_WINDOW_MS = 5 * MINUTE;
+
+export function activeUsers(db: DbOrTx, now: number): ActiveUsersResponse {
+  const row = db.select({ count: sql<number>`count(*)` }).from(users).where(gte(users.lastSeenAt, now - ACTIVE_WINDOW_MS)).get();
+  return { count: row?.count ?? 0 };
+}

@@ -1,0 +1,75 @@
+/**
+ * The owner's side of a subscription (DESIGN.md §4 "Subscription"): the dashboard view, cancelling
+ * (irreversible, access to the end of the period) and redeeming another product key.
+ */
+import { eq } from "drizzle-orm";
+import type { AppDeps } from "../../deps";
+import { subscriptions, type Subscription } from "../../db/schema";
+import { AppError, conflict, notFound } from "../../lib/errors";
+import { PLANS, type PlanId } from "../../shared/plans";
+import type { DashboardResponse } from "../../shared/api-types";
+import { assertKeyAvailable, claimProductKey } from "../product-keys/service";
+import { getSubscription } from "../users/service";
+import { effectiveStatus, planEndDate, subscriptionView } from "./view";
+
+export const LIFETIME_CANCEL_MESSAGE = "Lifetime access has no renewal to cancel.";
+
+export function dashboard(deps: AppDeps, userId: number): DashboardResponse {
+  return { subscription: subscriptionView(getSubscription(deps.db, userId), deps.clock.now()) };
+}
+
+/** Stops the subscription: status 'cancelled', access kept until endDate. A second cancel answers 409. */
+export function cancelSubscription(deps: AppDeps, userId: number): DashboardResponse {
+  const now = deps.clock.now();
+  return deps.db.transaction((tx) => {
+    const sub = getSubscription(tx, userId);
+    if (!sub) throw notFound("You don't have a subscription to cancel.");
+    if (sub.endDate === null) throw conflict("LIFETIME_NOT_CANCELLABLE", LIFETIME_CANCEL_MESSAGE);
+    const status = effectiveStatus(sub, now);
+    if (status === "cancelled") throw conflict("ALREADY_CANCELLED", "This subscription is already cancelled.");
+    if (status === "expired") throw conflict("SUBSCRIPTION_EXPIRED", "This subscription has already ended.");
+    tx.update(subscriptions).set({ status: "cancelled", cancelledAt: now }).where(eq(subscriptions.id, sub.id)).run();
+    return { subscription: subscriptionView(getSubscription(tx, userId), now) };
+  }, { behavior: "immediate" });
+}
+
+const PLAN_RANK: Record<PlanId, number> = { month: 0, pro: 1, lifetime: 2 };
+
+/** The plan a running subscription shows after adding a key: the larger one, so the progress bar stays meaningful. */
+function planAfterRedeem(sub: Subscription, keyPlan: PlanId, running: boolean): PlanId {
+  if (!running) return keyPlan;
+  return PLAN_RANK[keyPlan] > PLAN_RANK[sub.plan] ? keyPlan : sub.plan;
+}
+
+/**
+ * Applies another product key: its days are added to max(now, endDate), a lifetime key makes the
+ * subscription lifetime, a cancelled subscription becomes active again, and an account without a
+ * subscription (an admin) gets one. Claiming the key and changing the subscription are one transaction.
+ */
+export function redeemProductKey(deps: AppDeps, userId: number, rawKey: string): DashboardResponse {
+  const now = deps.clock.now();
+  return deps.db.transaction((tx) => {
+    const key = assertKeyAvailable(tx, rawKey);
+    const sub = getSubscription(tx, userId);
+    if (sub && sub.endDate === null) {
+      throw new AppError(409, "ALREADY_LIFETIME", "You already have lifetime access. Keep this key for someone else.");
+    }
+    claimProductKey(tx, key.key, userId, now);
+    const days = PLANS[key.plan].days;
+    if (!sub) {
+      tx.insert(subscriptions).values({
+        userId, plan: key.plan, status: "active", startDate: now, endDate: planEndDate(days, now),
+      }).run();
+    } else {
+      const running = sub.endDate! > now;
+      tx.update(subscriptions).set({
+        plan: planAfterRedeem(sub, key.plan, running),
+        status: "active",
+        cancelledAt: null,
+        startDate: running ? sub.startDate : now,
+        endDate: planEndDate(days, Math.max(now, sub.endDate!)),
+      }).where(eq(subscriptions.id, sub.id)).run();
+    }
+    return { subscription: subscriptionView(getSubscription(tx, userId), now) };
+  }, { behavior: "immediate" });
+}
