@@ -1,0 +1,238 @@
+import { PRODUCT_NAME } from "../product";
+import type { TagContent } from "./types";
+
+/** Layout & Scrolling: hierarchy, scrolling and proportions. Order = the documentation index. */
+export const LAYOUT_SCROLLING_TAGS: readonly TagContent[] = [
+  {
+    slug: "scroll",
+    token: "_scroll",
+    kind: "suffix",
+    title: "Vertical Scroll Tag",
+    summary: "Turn a frame or group into a list that scrolls up and down.",
+    becomes: "A ScrollingFrame that scrolls vertically",
+    appliesTo: ["frame", "group"],
+    overview: [
+      `Lists longer than the screen (shop items, quests, settings) need to scroll. Add _scroll to the frame or group that holds the list and ${PRODUCT_NAME} creates a ScrollingFrame that scrolls up and down with the mouse wheel, a drag or a swipe.`,
+      "The tagged layer's size is the visible window and its content decides how far the list scrolls. In the design, let the content run past the bottom of the frame (with clip content on) to show what sits below the fold.",
+    ],
+    howToUse: [
+      "Build the list as a frame or group with the items inside it; auto-layout keeps the spacing even.",
+      "Size the frame to the area the list should take up on screen, not to the full length of its content.",
+      "Add _scroll to the end of its name: ItemList_scroll.",
+      "Import and try it in Play mode with the mouse wheel, and in Studio's device emulator with a swipe.",
+    ],
+    bestPractices: [
+      "Put only the scrolling content inside the tagged frame; keep titles, tabs and close buttons outside so they stay in place.",
+      "Use auto-layout with consistent gaps between items; the spacing carries over to the game.",
+      "When the list sits in a group next to its background shape, chain _parent: List_parent_scroll makes the background the scrolling container of its siblings.",
+      "Leave a little room on the right edge for the scroll bar.",
+    ],
+    importantNotes: [
+      "_scroll works on frames and groups only. Text and images can't scroll; wrap them in a frame and tag the frame.",
+      "For sideways lists use _scrollx. A layer scrolls in one direction, so it takes one of the two tags, never both.",
+      "Buttons inside the list stay clickable; tag them with _button as usual.",
+    ],
+    example: {
+      caption: "A shop whose item list scrolls while the header stays put.",
+      layers: [
+        { name: "ShopScreen", depth: 0 },
+        { name: "Header", depth: 1 },
+        { name: "Title", depth: 2 },
+        { name: "Close_button", depth: 2 },
+        { name: "ItemList_scroll", depth: 1, note: "ScrollingFrame: 12 cards, 4 visible at a time" },
+        { name: "SwordCard", depth: 2 },
+        { name: "ShieldCard", depth: 2 },
+        { name: "PotionCard", depth: 2 },
+        { name: "Footer", depth: 1 },
+      ],
+    },
+    pitfalls: [
+      "Tagging the whole screen: the header scrolls away together with the list.",
+      "Making the frame as tall as all of its content: nothing is hidden, so there is nothing to scroll.",
+      "Tagging a text layer: only frames and groups can scroll.",
+    ],
+  },
+  {
+    slug: "scrollx",
+    token: "_scrollx",
+    kind: "suffix",
+    title: "Horizontal Scroll Tag",
+    summary: "Turn a frame or group into a row that scrolls sideways.",
+    becomes: "A ScrollingFrame that scrolls horizontally",
+    appliesTo: ["frame", "group"],
+    overview: [
+      `Carousels of featured bundles, rows of category tabs and character pickers scroll sideways. Add _scrollx to the frame or group that holds the row and ${PRODUCT_NAME} creates a ScrollingFrame that scrolls left and right.`,
+      "It works like _scroll turned on its side: the layer's width is the visible window and the content to its right is reached by dragging or swiping.",
+    ],
+    howToUse: [
+      "Lay the items out in a row inside a frame or group; a horizontal auto-layout keeps the gaps even.",
+      "Set the frame's width to the visible part of the row and let the remaining items run past its right edge.",
+      "Add _scrollx to the end of its name: FeaturedBundles_scrollx.",
+      "Import and drag the row in Play mode, or swipe it in the device emulator.",
+    ],
+    bestPractices: [
+      "Let the last visible item be cut off at the edge; a partly visible card tells players the row scrolls.",
+      "Keep the row's height fixed to its items so it never scrolls vertically by accident.",
+      "Tag each card in the row with _button if it opens something; the cards stay clickable while the row scrolls.",
+    ],
+    importantNotes: [
+      "_scrollx works on frames and groups only.",
+      "A layer scrolls in one direction: use _scroll for up and down, _scrollx for sideways, never both on the same layer.",
+      "To scroll both ways, nest a _scrollx row inside a _scroll list.",
+    ],
+    example: {
+      caption: "A shop with a sideways carousel of bundles above a vertical item list.",
+      layers: [
+        { name: "ShopScreen", depth: 0 },
+        { name: "FeaturedBundles_scrollx", depth: 1, note: "ScrollingFrame: 6 bundles, 2.5 visible" },
+        { name: "StarterPack_button", depth: 2 },
+        { name: "DragonPack_button", depth: 2 },
+        { name: "VipPack_button", depth: 2 },
+        { name: "ItemList_scroll", depth: 1 },
+        { name: "SwordCard", depth: 2 },
+      ],
+    },
+    pitfalls: [
+      "Writing _scrolly or _hscroll: neither is a tag. Vertical is _scroll, horizontal is _scrollx.",
+      "Sizing the frame to the whole row, so there is nothing left to scroll to.",
+    ],
+  },
+  {
+    slug: "parent",
+    token: "_parent",
+    kind: "suffix",
+    title: "Parent Hierarchy Tag",
+    summary: "Make a layer the container of its siblings so they move and scale with it.",
+    becomes: "The parent of its siblings at the same level",
+    appliesTo: ["any"],
+    overview: [
+      "In a design, a card is often a group of siblings side by side: a background shape, a title, a price and an icon. Roblox UI behaves better when the background is the container and the rest sits inside it, so everything moves, scales and hides together.",
+      `Add _parent to the layer that should be the container and ${PRODUCT_NAME} moves its siblings inside it, keeping their positions on screen. Only siblings at the same level are affected: layers in other groups stay where they are, and a sibling's own children simply come along inside it.`,
+    ],
+    howToUse: [
+      "Open the group and pick the layer that should hold the others, usually the background shape.",
+      "Add _parent to the end of its name: CardBg_parent.",
+      "Import. The other layers of the same group become children of CardBg and keep their places.",
+      "Chain more tags when the container does more: List_parent_scroll makes the background a ScrollingFrame that holds its siblings.",
+    ],
+    bestPractices: [
+      "Choose the layer that covers the others, so the children stay inside its bounds when the screen scales.",
+      "Use one _parent per group; two candidates for the same siblings is ambiguous.",
+      "Once the background is the container, show, hide or tween the whole card by changing that one instance.",
+    ],
+    importantNotes: [
+      "_parent affects only siblings at the same level. To gather layers from different groups, move them into one group first.",
+      "The tagged layer's own children stay as they are.",
+    ],
+    example: {
+      caption: "A shop card whose background becomes the container of the icon, name and buy button.",
+      layers: [
+        { name: "ShopScreen", depth: 0 },
+        { name: "SwordCard", depth: 1, note: "a group in the design" },
+        { name: "CardBg_parent", depth: 2, note: "becomes the container" },
+        { name: "SwordIcon", depth: 2, note: "moves inside CardBg" },
+        { name: "SwordName", depth: 2, note: "moves inside CardBg" },
+        { name: "Buy_button", depth: 2, note: "moves inside CardBg" },
+        { name: "ShieldCard", depth: 1, note: "another group: not affected" },
+        { name: "ShieldIcon", depth: 2 },
+      ],
+    },
+    pitfalls: [
+      "Expecting layers from a different group to move in: only same-level siblings do.",
+      "Tagging a small layer such as an icon: larger siblings end up inside a small container.",
+      "Putting _parent on two layers of the same group.",
+    ],
+  },
+  {
+    slug: "abs",
+    token: "_abs",
+    kind: "suffix",
+    title: "Absolute Position Tag",
+    summary: "Keep an element exactly where you placed it, outside the auto-layout flow.",
+    becomes: "An element that keeps its absolute position, outside auto-layout",
+    appliesTo: ["any"],
+    overview: [
+      `Auto-layout frames arrange their children in a row or a column, and ${PRODUCT_NAME} recreates that arrangement in Roblox. Some elements must not follow the flow: a NEW ribbon in the corner of a card, a notification dot on a tab, a close button pinned to a panel's corner.`,
+      "Add _abs and the element keeps the exact position it has in your design instead of being placed by the auto-layout. It matches the design tool's Absolute position option for auto-layout children; use both so the design and the game agree.",
+    ],
+    howToUse: [
+      "Inside an auto-layout frame, select the element that should float above the flow.",
+      "Turn on Absolute position for it in the design tool and place it where it belongs.",
+      "Add _abs to the end of its name: NewRibbon_abs.",
+      "Import. The other children are arranged as before; the tagged one stays at its position in the frame.",
+    ],
+    bestPractices: [
+      "Use it for badges, ribbons, counters and corner buttons that overlap the other items.",
+      "Set constraints in the design (for example top and right) so the element stays anchored to the right corner on every screen.",
+      "Chain it with _button for a pinned close button: Close_button_abs.",
+    ],
+    importantNotes: [
+      "It only matters inside auto-layout frames; elsewhere every layer keeps its position anyway.",
+      "The element still belongs to the same parent, so it moves, scales and hides with it.",
+    ],
+    example: {
+      caption: "A bundle card in an auto-layout column with a ribbon pinned to its corner.",
+      layers: [
+        { name: "ShopScreen", depth: 0 },
+        { name: "Bundles", depth: 1, note: "auto-layout row" },
+        { name: "DragonPack", depth: 2, note: "auto-layout column" },
+        { name: "PackArt", depth: 3 },
+        { name: "PackName", depth: 3 },
+        { name: "Price", depth: 3 },
+        { name: "NewRibbon_abs", depth: 3, note: "stays in the top-right corner" },
+      ],
+    },
+    pitfalls: [
+      "Forgetting the tag on an overlapping badge: the layout treats it as one more item and pushes it into the row.",
+      "Using it to fix spacing between ordinary items; change the auto-layout gap instead.",
+    ],
+  },
+  {
+    slug: "lock",
+    token: "_lock",
+    kind: "suffix",
+    title: "Aspect Ratio Constraint Tag",
+    summary: "Keep a layer's proportions on every screen size.",
+    becomes: "A UIAspectRatioConstraint with AspectType FitWithinMaxSize and the dominant axis set automatically",
+    appliesTo: ["any"],
+    overview: [
+      `${PRODUCT_NAME} scales your UI to every device, and on a screen shaped differently from your design some elements would stretch: a round avatar turns into an oval, a square item card into a rectangle. Add _lock and the layer gets a UIAspectRatioConstraint that keeps its proportions.`,
+      "The ratio comes from the layer's dimensions in your design (width divided by height, so a 200 × 100 banner gets 2). The AspectType is FitWithinMaxSize: the element grows as large as its space allows without breaking the ratio. The dominant axis, width or height, is determined automatically.",
+    ],
+    howToUse: [
+      "Pick a layer whose shape must not change: an icon, an avatar, an item card, a logo, a round button.",
+      "Size it in the design to the exact proportions it should keep.",
+      "Add _lock to the end of its name: PlayerAvatar_lock.",
+      "Import and preview several devices in Studio's device emulator; the layer keeps its shape on each.",
+    ],
+    bestPractices: [
+      "Lock images and icons almost always: artwork looks wrong as soon as it stretches.",
+      "Chain it with _button for buttons drawn as artwork: Play_button_lock.",
+      "Lock a card as a whole rather than each child inside it; the children scale with the card.",
+      "Leave full-width bars and backgrounds unlocked so they can fill wide screens.",
+    ],
+    importantNotes: [
+      "The ratio is measured from the design. To change it, resize the layer in the design and import again rather than editing the constraint in Studio.",
+      "With FitWithinMaxSize the element never overflows its space; on an unusually shaped screen it can end up smaller than its box.",
+      "You don't pick the dominant axis; it is chosen for you from the layer's shape.",
+    ],
+    example: {
+      caption: "A shop where the avatar and the item cards keep their shape on every device.",
+      layers: [
+        { name: "ShopScreen", depth: 0 },
+        { name: "Background", depth: 1, note: "unlocked: stretches to fill the screen" },
+        { name: "Header", depth: 1 },
+        { name: "PlayerAvatar_lock", depth: 2, note: "1:1, stays round" },
+        { name: "ItemGrid", depth: 1 },
+        { name: "SwordCard_lock", depth: 2, note: "3:4 on every device" },
+        { name: "SwordArt", depth: 3 },
+        { name: "Buy_button", depth: 3 },
+      ],
+    },
+    pitfalls: [
+      "Locking a full-screen background: on wide screens it leaves empty bars at the sides.",
+      "Locking a card and every child inside it as well; the card's lock is enough.",
+      "Editing AspectRatio by hand in Studio: the next import measures the design again.",
+    ],
+  },
+];
