@@ -6,14 +6,16 @@
 import { extname, join } from "node:path";
 import { brotliCompressSync, constants as zlib } from "node:zlib";
 
+type Bytes = Uint8Array<ArrayBuffer>;
+
 export interface Asset {
-  body: Uint8Array;
+  body: Bytes;
   type: string;
   etag: string;
   /** Hashed file names never change content: cache for a year. */
   immutable: boolean;
-  gzip?: Uint8Array;
-  br?: Uint8Array;
+  gzip?: Bytes;
+  br?: Bytes;
 }
 
 export type AssetMap = Map<string, Asset>;
@@ -57,7 +59,7 @@ async function readEmbeddedAssets(): Promise<AssetMap | null> {
   return map;
 }
 
-export function compress(path: string, body: Uint8Array, brotliQuality: number): Pick<Asset, "gzip" | "br"> {
+export function compress(path: string, body: Bytes, brotliQuality: number): Pick<Asset, "gzip" | "br"> {
   if (!COMPRESSIBLE.has(extname(path)) || body.byteLength < 512) return {};
   return {
     gzip: Bun.gzipSync(body, { level: 9 }),
@@ -65,7 +67,7 @@ export function compress(path: string, body: Uint8Array, brotliQuality: number):
   };
 }
 
-function makeAsset(path: string, body: Uint8Array, precompressed?: Pick<Asset, "gzip" | "br">): Asset {
+function makeAsset(path: string, body: Bytes, precompressed?: Pick<Asset, "gzip" | "br">): Asset {
   return {
     body,
     type: typeOf(path),
