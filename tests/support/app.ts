@@ -13,8 +13,8 @@ import { FakeClock } from "../../src/lib/clock";
 import { RateLimiter } from "../../src/lib/rate-limit";
 import { generateProductKeys } from "../../src/features/product-keys/service";
 import { createOrPromoteAdmin } from "../../src/features/users/service";
-import { createDemoProvider } from "../../src/features/payments/demo/provider";
-import { createOutboxOnlyMailer } from "../../src/features/email/mailer";
+import { buildPaymentProvider } from "../../src/server";
+import { buildMailer, createOutboxOnlyMailer } from "../../src/features/email/mailer";
 import type { PlanId } from "../../src/shared/plans";
 import type { AuthResponse } from "../../src/shared/api-types";
 
@@ -41,8 +41,9 @@ export function makeTestDeps(options: { env?: Record<string, string>; rateLimits
     clock,
     limiter: new RateLimiter(clock, !options.rateLimits),
     jwtSecret: "test-secret-that-is-long-enough-for-hs256-0123456789",
-    payments: createDemoProvider(db, clock),
-    mailer: createOutboxOnlyMailer({ print: false }),
+    // The demo provider and a quiet outbox-only mailer, unless the env configures Stripe or Resend.
+    payments: buildPaymentProvider(config, db, clock),
+    mailer: config.resend ? buildMailer(config) : createOutboxOnlyMailer({ print: false }),
     ...options.overrides,
   };
   const cleanup = () => {

@@ -1,0 +1,134 @@
+/**
+ * Fulfilment (DESIGN.md §4): the one idempotent function that turns a succeeded payment into a
+ * sale, a product key and the key e-mail, and its reverse for refunds. Called from the payment
+ * result page and from the provider's webhook, any number of times, concurrently: one sale, one key,
+ * one e-mail. Only the provider's word counts: the intent is always retrieved from the provider.
+ */
+import { eq } from "drizzle-orm";
+import type { AppDeps } from "../../deps";
+import type { DbOrTx } from "../../db";
+import { productKeys, sales, subscriptions, type Sale } from "../../db/schema";
+import { isPlanId, PLANS } from "../../shared/plans";
+import { PRODUCT_NAME } from "../../shared/product";
+import type { PaymentResultResponse } from "../../shared/api-types";
+import { generateProductKeys } from "../product-keys/service";
+import { queueEmail } from "../email/outbox";
+import { writeAudit } from "../audit/service";
+import { CURRENCY, providerUnavailable } from "./service";
+import type { ProviderIntent } from "./provider";
+
+export const PRODUCT_KEY_SUBJECT = `Your ${PRODUCT_NAME} product key`;
+
+export const PAYMENT_ERRORS = {
+  notFound: "We couldn't find this payment. If you were charged, please contact support.",
+  processing: "Your payment is still processing. Your product key will be e-mailed to you as soon as it completes.",
+  notSucceeded: "This payment did not go through, so no product key was issued. Please try again.",
+  notOurs: "This payment is not for a plan we sell. Please contact support.",
+  mismatch: "The amount paid does not match the plan. Please contact support.",
+} as const;
+
+const success = (sale: Pick<Sale, "plan">): PaymentResultResponse => ({ success: true, plan: PLANS[sale.plan].name });
+const failure = (error: string): PaymentResultResponse => ({ success: false, error });
+
+export function saleByPaymentIntent(db: DbOrTx, paymentIntentId: string): Sale | undefined {
+  return db.select().from(sales).where(eq(sales.paymentIntentId, paymentIntentId)).get();
+}
+
+/** Why a retrieved intent can't be fulfilled, or null when it can. */
+function problemWith(intent: ProviderIntent): string | null {
+  if (intent.status === "processing") return PAYMENT_ERRORS.processing;
+  if (intent.status !== "succeeded") return PAYMENT_ERRORS.notSucceeded;
+  const plan = intent.metadata.plan;
+  if (!isPlanId(plan) || !intent.metadata.email) return PAYMENT_ERRORS.notOurs;
+  if (intent.amountCents !== PLANS[plan].priceCents || intent.currency.toLowerCase() !== CURRENCY) {
+    console.error(`[payments] ${intent.id}: paid ${intent.amountCents} ${intent.currency}, plan ${plan} costs ${PLANS[plan].priceCents} ${CURRENCY}; not fulfilled`);
+    return PAYMENT_ERRORS.mismatch;
+  }
+  return null;
+}
+
+/**
+ * Fulfils a payment once. `refreshFee` (webhook) also fills in a fee the provider had not settled
+ * when the sale was first recorded.
+ */
+export async function fulfilPayment(
+  deps: Pick<AppDeps, "db" | "clock" | "payments">,
+  paymentIntentId: string,
+  options: { refreshFee?: boolean } = {},
+): Promise<PaymentResultResponse> {
+  const existing = saleByPaymentIntent(deps.db, paymentIntentId);
+  if (existing && !options.refreshFee) return success(existing);
+
+  let intent: ProviderIntent | null;
+  try {
+    intent = await deps.payments.retrieveIntent(paymentIntentId);
+  } catch (error) {
+    throw providerUnavailable(error);
+  }
+  if (!intent) return failure(PAYMENT_ERRORS.notFound);
+  const problem = problemWith(intent);
+  if (problem) return failure(problem);
+
+  const plan = PLANS[intent.metadata.plan as keyof typeof PLANS];
+  const email = intent.metadata.email;
+  const now = deps.clock.now();
+  const sale = deps.db.transaction((tx) => {
+    const inserted = tx.insert(sales).values({
+      paymentIntentId: intent.id,
+      email,
+      plan: plan.id,
+      amountCents: intent.amountCents,
+      feeCents: intent.feeCents ?? 0,
+      currency: intent.currency.toLowerCase(),
+      status: "paid",
+      createdAt: now,
+    }).onConflictDoNothing({ target: sales.paymentIntentId }).returning().get();
+    if (!inserted) {
+      // Already fulfilled (by a concurrent call or an earlier one): nothing new to make.
+      const sold = saleByPaymentIntent(tx, intent.id)!;
+      if (sold.feeCents === 0 && intent.feeCents) tx.update(sales).set({ feeCents: intent.feeCents }).where(eq(sales.id, sold.id)).run();
+      return sold;
+    }
+    const [key] = generateProductKeys(tx, now, { plan: plan.id, count: 1, source: "purchase", saleId: inserted.id });
+    tx.update(sales).set({ productKeyId: key.id }).where(eq(sales.id, inserted.id)).run();
+    queueEmail(tx, {
+      to: email,
+      template: "product-key",
+      subject: PRODUCT_KEY_SUBJECT,
+      payload: { key: key.key, plan: plan.id, planName: plan.name },
+    }, now);
+    return inserted;
+  }, { behavior: "immediate" });
+  return success(sale);
+}
+
+/**
+ * A full refund: the sale becomes 'refunded'; its key is deleted if nobody used it, otherwise the
+ * subscription it paid for ends now. Doing it twice changes nothing.
+ */
+export function refundPayment(deps: Pick<AppDeps, "db" | "clock">, paymentIntentId: string): Sale | null {
+  const now = deps.clock.now();
+  return deps.db.transaction((tx) => {
+    const sale = saleByPaymentIntent(tx, paymentIntentId);
+    if (!sale) {
+      console.warn(`[payments] refund for ${paymentIntentId}, which was never fulfilled; nothing to undo`);
+      return null;
+    }
+    if (sale.status === "refunded") return sale;
+    const key = sale.productKeyId === null ? undefined
+      : tx.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get();
+    let outcome = "no key";
+    if (key && !key.isUsed) {
+      tx.delete(productKeys).where(eq(productKeys.id, key.id)).run();
+      outcome = `unused key ${key.key} deleted`;
+    } else if (key?.usedByUserId != null) {
+      tx.update(subscriptions).set({ status: "expired", endDate: now }).where(eq(subscriptions.userId, key.usedByUserId)).run();
+      outcome = `subscription of user ${key.usedByUserId} ended`;
+    }
+    const refunded = tx.update(sales)
+      .set({ status: "refunded", productKeyId: key && !key.isUsed ? null : sale.productKeyId })
+      .where(eq(sales.id, sale.id)).returning().get();
+    writeAudit(tx, { actorUserId: null, action: "sale.refunded", subject: `sale:${sale.id}`, detail: `${paymentIntentId}: ${outcome}`, at: now });
+    return refunded;
+  }, { behavior: "immediate" });
+}

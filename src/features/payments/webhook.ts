@@ -1,0 +1,44 @@
+/** The card provider's webhook: signature checked on the raw body, each event handled once. */
+import { eq } from "drizzle-orm";
+import type { AppDeps } from "../../deps";
+import { processedEvents } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { WebhookSignatureError, type ProviderEvent } from "./provider";
+import { fulfilPayment, refundPayment } from "./fulfilment";
+
+export interface WebhookAnswer {
+  received: true;
+  duplicate?: true;
+}
+
+async function act(deps: Pick<AppDeps, "db" | "clock" | "payments">, event: ProviderEvent) {
+  if (!event.paymentIntentId) return;
+  if (event.type === "payment_intent.succeeded") {
+    const result = await fulfilPayment(deps, event.paymentIntentId, { refreshFee: true });
+    if (!result.success) console.error(`[payments] webhook ${event.id}: ${event.paymentIntentId} not fulfilled: ${result.error}`);
+  } else if (event.type === "charge.refunded" && event.fullyRefunded) {
+    refundPayment(deps, event.paymentIntentId);
+  }
+}
+
+/**
+ * A bad signature answers 400 and writes nothing. A provider outage while acting answers 502 and
+ * leaves the event unrecorded, so the provider delivers it again.
+ */
+export async function handleWebhook(
+  deps: Pick<AppDeps, "db" | "clock" | "payments">,
+  rawBody: string,
+  signature: string | null,
+): Promise<WebhookAnswer> {
+  let event: ProviderEvent;
+  try {
+    event = await deps.payments.verifyWebhook(rawBody, signature);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) throw new AppError(400, "INVALID_SIGNATURE", `Webhook signature check failed: ${error.message}`);
+    throw error;
+  }
+  if (deps.db.select().from(processedEvents).where(eq(processedEvents.id, event.id)).get()) return { received: true, duplicate: true };
+  await act(deps, event);
+  deps.db.insert(processedEvents).values({ id: event.id, type: event.type, createdAt: deps.clock.now() }).onConflictDoNothing().run();
+  return { received: true };
+}

@@ -1,0 +1,203 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { emails, processedEvents, productKeys, sales, subscriptions } from "../../src/db/schema";
+import { call, makeTestApp, type TestContext } from "../support/app";
+import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import { startTestServer } from "../support/server";
+
+let stripe: FakeStripe;
+let ctx: TestContext;
+beforeAll(() => { stripe = startFakeStripe(); });
+afterAll(() => stripe.stop());
+beforeEach(() => { ctx = makeTestApp({ env: stripe.env }); stripe.setUnavailable(false); });
+afterEach(() => ctx.cleanup());
+
+async function paidIntent(plan = "pro", email = "buyer@example.com", fee: number | null = 102) {
+  const answer = await call(ctx.app, "POST", "/api/create-payment-intent", { body: { plan, email } });
+  expect(answer.status).toBe(200);
+  const id = (answer.body.clientSecret as string).split("_secret_")[0];
+  stripe.succeed(id, fee);
+  return id;
+}
+
+function webhook(payload: string, signature: string) {
+  return call(ctx.app, "POST", "/api/stripe/webhook", { body: payload, headers: { "stripe-signature": signature } });
+}
+
+const counts = () => ({
+  sales: ctx.deps.db.select().from(sales).all().length,
+  keys: ctx.deps.db.select().from(productKeys).all().length,
+  emails: ctx.deps.db.select().from(emails).all().length,
+});
+
+describe("Stripe through the real SDK", () => {
+  test("creating an intent sends the catalogue amount, metadata and an Idempotency-Key", async () => {
+    const answer = await call(ctx.app, "POST", "/api/create-payment-intent", { body: { plan: "month", email: "m@example.com" } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.provider).toBe("stripe");
+    const created = stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/payment_intents").at(-1)!;
+    expect(created.headers.authorization).toBe("Bearer sk_test_fake");
+    expect(created.headers["idempotency-key"]).toMatch(/^create-intent-[0-9a-f-]{36}$/);
+    expect(created.body).toContain("amount=699");
+    expect(created.body).toContain("currency=usd");
+    expect(created.body).toContain("metadata[plan]=month");
+    expect(created.body).toContain("automatic_payment_methods[enabled]=true");
+    const intent = stripe.intents.get(answer.body.clientSecret.split("_secret_")[0])!;
+    expect(intent.metadata).toEqual({ plan: "month", email: "m@example.com" });
+    expect(answer.body.clientSecret).toBe(intent.client_secret);
+  });
+
+  test("the result page retrieves the intent from Stripe and fulfils it with the settled fee", async () => {
+    const id = await paidIntent("lifetime", "life@example.com", 465);
+    const answer = await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}&redirect_status=succeeded`);
+    expect(answer.body).toEqual({ success: true, plan: "Lifetime Access" });
+    expect(stripe.requests.some((r) => r.method === "GET" && r.path.startsWith(`/v1/payment_intents/${id}`))).toBe(true);
+    expect(ctx.deps.db.select().from(sales).get()).toMatchObject({ paymentIntentId: id, amountCents: 14999, feeCents: 465, plan: "lifetime" });
+  });
+
+  test("fifty concurrent result-page calls for one payment make one sale, one key and one e-mail", async () => {
+    const id = await paidIntent();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}&redirect_status=succeeded`)));
+    expect(answers.every((a) => a.status === 200 && a.body.success === true && a.body.plan === "4 Month Pro")).toBe(true);
+    expect(counts()).toEqual({ sales: 1, keys: 1, emails: 1 });
+  });
+
+  test("an amount that does not match the plan is not fulfilled", async () => {
+    const id = await paidIntent();
+    stripe.intents.get(id)!.amount = 100;
+    const answer = await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`);
+    expect(answer.body).toEqual({ success: false, error: "The amount paid does not match the plan. Please contact support." });
+    expect(counts()).toEqual({ sales: 0, keys: 0, emails: 0 });
+  });
+
+  test("a currency other than USD is not fulfilled", async () => {
+    const id = await paidIntent();
+    stripe.intents.get(id)!.currency = "eur";
+    const answer = await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`);
+    expect(answer.body.success).toBe(false);
+    expect(counts().sales).toBe(0);
+  });
+
+  test("a payment still processing is not fulfilled and says so", async () => {
+    const id = await paidIntent();
+    stripe.intents.get(id)!.status = "processing";
+    const answer = await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`);
+    expect(answer.body.error).toBe("Your payment is still processing. Your product key will be e-mailed to you as soon as it completes.");
+  });
+
+  test("Stripe being unreachable answers 502 on the result page and writes nothing", async () => {
+    const id = await paidIntent();
+    stripe.setUnavailable(true);
+    const answer = await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`);
+    expect(answer.status).toBe(502);
+    expect(answer.body.error).toBe("PAYMENT_PROVIDER_UNAVAILABLE");
+    expect(counts().sales).toBe(0);
+  });
+});
+
+describe("Stripe webhook", () => {
+  test("a signed payment_intent.succeeded fulfils the payment", async () => {
+    const id = await paidIntent("month", "hook@example.com");
+    const { payload, signature } = await stripe.signedEvent({ id: "evt_1", type: "payment_intent.succeeded", object: stripe.intents.get(id)! });
+    const answer = await webhook(payload, signature);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ received: true });
+    expect(counts()).toEqual({ sales: 1, keys: 1, emails: 1 });
+    expect(ctx.deps.db.select().from(emails).get()!.to).toBe("hook@example.com");
+    expect(ctx.deps.db.select().from(processedEvents).get()).toMatchObject({ id: "evt_1", type: "payment_intent.succeeded" });
+  });
+
+  test("a bad signature answers 400 and writes nothing", async () => {
+    const id = await paidIntent();
+    const { payload } = await stripe.signedEvent({ id: "evt_bad", type: "payment_intent.succeeded", object: stripe.intents.get(id)! });
+    const { signature } = await stripe.signedEvent({ id: "evt_bad", type: "payment_intent.succeeded", object: stripe.intents.get(id)! }, "whsec_someone_else");
+    const answer = await webhook(payload, signature);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe("INVALID_SIGNATURE");
+    expect(counts()).toEqual({ sales: 0, keys: 0, emails: 0 });
+    expect(ctx.deps.db.select().from(processedEvents).all()).toHaveLength(0);
+  });
+
+  test("a missing signature answers 400", async () => {
+    const answer = await call(ctx.app, "POST", "/api/stripe/webhook", { body: "{}" });
+    expect(answer.status).toBe(400);
+  });
+
+  test("the same event delivered twice, plus the result page, make one sale, one key and one e-mail", async () => {
+    const id = await paidIntent();
+    const { payload, signature } = await stripe.signedEvent({ id: "evt_twice", type: "payment_intent.succeeded", object: stripe.intents.get(id)! });
+    expect((await webhook(payload, signature)).body).toEqual({ received: true });
+    expect((await webhook(payload, signature)).body).toEqual({ received: true, duplicate: true });
+    expect((await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`)).body.success).toBe(true);
+    expect(counts()).toEqual({ sales: 1, keys: 1, emails: 1 });
+  });
+
+  test("a fee settled after the sale is filled in by the webhook", async () => {
+    const id = await paidIntent("pro", "fee@example.com", null);
+    await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`);
+    expect(ctx.deps.db.select().from(sales).get()!.feeCents).toBe(0);
+    stripe.succeed(id, 102);
+    const { payload, signature } = await stripe.signedEvent({ id: "evt_fee", type: "payment_intent.succeeded", object: stripe.intents.get(id)! });
+    await webhook(payload, signature);
+    expect(ctx.deps.db.select().from(sales).get()!.feeCents).toBe(102);
+  });
+
+  test("a refund marks the sale refunded and deletes the unused key", async () => {
+    const id = await paidIntent();
+    await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`);
+    const { payload, signature } = await stripe.signedEvent({
+      id: "evt_refund", type: "charge.refunded", object: { id: "ch_1", object: "charge", payment_intent: id, refunded: true, amount_refunded: 2499 },
+    });
+    expect((await webhook(payload, signature)).status).toBe(200);
+    expect(ctx.deps.db.select().from(sales).get()!.status).toBe("refunded");
+    expect(ctx.deps.db.select().from(productKeys).all()).toHaveLength(0);
+  });
+
+  test("a refund of a used key ends that subscription now", async () => {
+    const id = await paidIntent("pro", "used@example.com");
+    await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`);
+    const key = ctx.deps.db.select().from(emails).get()!.payload.key as string;
+    const signup = await call(ctx.app, "POST", "/api/auth/signup", {
+      body: { email: "used@example.com", password: "long enough", confirmPassword: "long enough", productKey: key },
+    });
+    expect(signup.status).toBe(200);
+    const { payload, signature } = await stripe.signedEvent({
+      id: "evt_refund_used", type: "charge.refunded", object: { id: "ch_2", object: "charge", payment_intent: id, refunded: true },
+    });
+    await webhook(payload, signature);
+    const sub = ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, signup.body.user.id)).get()!;
+    expect(sub).toMatchObject({ status: "expired", endDate: ctx.clock.now() });
+    const me = await call(ctx.app, "GET", "/api/auth/me", { token: signup.body.token });
+    expect(me.body.subscription.status).toBe("expired");
+  });
+
+  test("a partial refund leaves the sale paid", async () => {
+    const id = await paidIntent();
+    await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`);
+    const { payload, signature } = await stripe.signedEvent({
+      id: "evt_partial", type: "charge.refunded", object: { id: "ch_3", object: "charge", payment_intent: id, refunded: false, amount_refunded: 500 },
+    });
+    await webhook(payload, signature);
+    expect(ctx.deps.db.select().from(sales).get()!.status).toBe("paid");
+    expect(ctx.deps.db.select().from(productKeys).all()).toHaveLength(1);
+  });
+
+  test("a listening server verifies a webhook on its raw body", async () => {
+    const server = await startTestServer({ env: stripe.env });
+    try {
+      const answer = await fetch(`${server.url}/api/create-payment-intent`, {
+        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ plan: "pro", email: "live@example.com" }),
+      }).then((r) => r.json());
+      const id = answer.clientSecret.split("_secret_")[0];
+      stripe.succeed(id);
+      const { payload, signature } = await stripe.signedEvent({ id: "evt_live", type: "payment_intent.succeeded", object: stripe.intents.get(id)! });
+      const response = await fetch(`${server.url}/api/stripe/webhook`, {
+        method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload,
+      });
+      expect(response.status).toBe(200);
+      expect(server.deps.db.select().from(sales).all()).toHaveLength(1);
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * A fake Stripe API on 127.0.0.1 for the real `stripe` SDK (STRIPE_API_BASE points at it):
+ * create and retrieve payment intents, honouring Idempotency-Key, and signing webhook events the
+ * way Stripe does.
+ */
+import Stripe from "stripe";
+
+export interface FakeIntent {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  receipt_email: string | null;
+  latest_charge: null | { id: string; object: "charge"; balance_transaction: null | { id: string; object: "balance_transaction"; fee: number } };
+}
+
+export interface SeenRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** `metadata[plan]=pro&automatic_payment_methods[enabled]=true` → nested object. */
+function parseForm(body: string): Record<string, any> {
+  const out: Record<string, any> = {};
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const parts = rawKey.split(/[[\]]+/).filter(Boolean);
+    let node = out;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) node[part] = value;
+      else node = node[part] ??= {};
+    });
+  }
+  return out;
+}
+
+export const WEBHOOK_SECRET = "whsec_test_layerlift";
+
+export function startFakeStripe() {
+  const intents = new Map<string, FakeIntent>();
+  const byIdempotencyKey = new Map<string, string>();
+  const requests: SeenRequest[] = [];
+  let counter = 0;
+  let unavailable = false;
+
+  const error = (status: number, message: string, code = "resource_missing") =>
+    Response.json({ error: { type: "invalid_request_error", code, message } }, { status });
+
+  const server = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    async fetch(request) {
+      const url = new URL(request.url);
+      const body = await request.text();
+      requests.push({ method: request.method, path: url.pathname + url.search, headers: Object.fromEntries(request.headers), body });
+      if (unavailable) return Response.json({ error: { type: "api_error", message: "Service unavailable" } }, { status: 503 });
+
+      if (request.method === "POST" && url.pathname === "/v1/payment_intents") {
+        const key = request.headers.get("idempotency-key");
+        if (key && byIdempotencyKey.has(key)) return Response.json(intents.get(byIdempotencyKey.get(key)!));
+        const form = parseForm(body);
+        const id = `pi_fake_${++counter}`;
+        const intent: FakeIntent = {
+          id, object: "payment_intent", amount: Number(form.amount), currency: form.currency, status: "requires_payment_method",
+          client_secret: `${id}_secret_${crypto.randomUUID().replace(/-/g, "")}`, metadata: form.metadata ?? {},
+          receipt_email: form.receipt_email ?? null, latest_charge: null,
+        };
+        intents.set(id, intent);
+        if (key) byIdempotencyKey.set(key, id);
+        return Response.json(intent);
+      }
+      const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+      if (request.method === "GET" && match) {
+        const intent = intents.get(match[1]);
+        return intent ? Response.json(intent) : error(404, `No such payment_intent: '${match[1]}'`);
+      }
+      return error(404, `Unrecognized request URL (${request.method}: ${url.pathname})`);
+    },
+  });
+
+  const stripe = new Stripe("sk_test_fake", { host: "127.0.0.1", port: server.port, protocol: "http", maxNetworkRetries: 0 });
+
+  return {
+    url: `http://127.0.0.1:${server.port}`,
+    intents,
+    requests,
+    env: {
+      STRIPE_SECRET_KEY: "sk_test_fake",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: `http://127.0.0.1:${server.port}`,
+    } as Record<string, string>,
+    /** What the card form does at Stripe: the payment succeeds, optionally with a settled fee. */
+    succeed(id: string, fee: number | null = 102) {
+      const intent = intents.get(id)!;
+      intent.status = "succeeded";
+      intent.latest_charge = { id: `ch_${id}`, object: "charge", balance_transaction: fee === null ? null : { id: `txn_${id}`, object: "balance_transaction", fee } };
+      return intent;
+    },
+    /** Simulates an outage: every call answers 503. */
+    setUnavailable(value: boolean) { unavailable = value; },
+    /** A signed webhook delivery: [body, Stripe-Signature header]. */
+    async signedEvent(event: { id: string; type: string; object: Record<string, unknown> }, secret = WEBHOOK_SECRET) {
+      const payload = JSON.stringify({ id: event.id, object: "event", type: event.type, api_version: "2026-10-28.endive", created: Math.floor(Date.now() / 1000), data: { object: event.object } });
+      const signature = await stripe.webhooks.generateTestHeaderStringAsync({ payload, secret });
+      return { payload, signature };
+    },
+    stop: () => server.stop(true),
+  };
+}
+
+export type FakeStripe = ReturnType<typeof startFakeStripe>;
