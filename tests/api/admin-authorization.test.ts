@@ -2,7 +2,7 @@
  * Every admin route answers 401 without a valid token, 403 for a signed-in non-admin and 2xx for an admin.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { supportTickets } from "../../src/db/schema";
+import { reviews, supportTickets, users } from "../../src/db/schema";
 import { generateProductKeys } from "../../src/features/product-keys/service";
 import { queueEmail } from "../../src/features/email/outbox";
 import { call, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
@@ -25,6 +25,13 @@ const now = () => ctx.deps.clock.now();
 const freshKeyId = () => generateProductKeys(ctx.deps.db, now(), { plan: "pro", count: 1, source: "admin" })[0].id;
 const freshTicketId = () =>
   ctx.deps.db.insert(supportTickets).values({ email: "t@example.com", message: "hi", createdAt: now() }).returning().get().id;
+/** Reviews are one per user, so each moderation call gets a review by a user of its own. */
+let reviewAuthors = 0;
+const freshReviewId = () => {
+  const author = ctx.deps.db.insert(users)
+    .values({ email: `reviewer${++reviewAuthors}@example.com`, passwordHash: "x", createdAt: now() }).returning().get();
+  return ctx.deps.db.insert(reviews).values({ userId: author.id, rating: 5, comment: "Great", createdAt: now() }).returning().get().id;
+};
 const freshEmailId = () =>
   queueEmail(ctx.deps.db, { to: "x@example.com", template: "test", subject: "Layerlift test email", payload: { testKey: "K" } }, now()).id;
 
@@ -48,6 +55,9 @@ const routes: AdminRoute[] = [
   { name: "GET /api/admin/audit", method: "GET", path: () => "/api/admin/audit" },
   { name: "GET /api/admin/emails", method: "GET", path: () => "/api/admin/emails" },
   { name: "POST /api/admin/emails/:id/resend", method: "POST", path: () => `/api/admin/emails/${freshEmailId()}/resend` },
+  { name: "GET /api/reviews/all", method: "GET", path: () => "/api/reviews/all" },
+  { name: "PATCH /api/reviews/:id", method: "PATCH", path: () => `/api/reviews/${freshReviewId()}`, body: { hidden: true } },
+  { name: "DELETE /api/reviews/:id", method: "DELETE", path: () => `/api/reviews/${freshReviewId()}` },
   { name: "GET /api/support/tickets", method: "GET", path: () => "/api/support/tickets" },
   { name: "PATCH /api/support/tickets/:id", method: "PATCH", path: () => `/api/support/tickets/${freshTicketId()}`, body: { status: "closed" } },
 ];

@@ -1,27 +1,72 @@
+import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
+import { ClipboardList, History, KeyRound, LayoutDashboard, LifeBuoy, Mail, Users, type LucideIcon } from "lucide-react";
 import { Layout } from "../../components/layout";
 import { PageLoading } from "../../components/page-loading";
 import { Button } from "../../components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useRequireAuth } from "../../lib/use-require-auth";
+import { TestEmailDialog } from "./test-email-dialog";
+import { OverviewTab } from "./overview-tab";
+import { KeysTab } from "./keys-tab";
+import { SupportTab } from "./support-tab";
+import { EmailsTab } from "./emails-tab";
+import { UsersTab } from "./users-tab";
+import { AuditTab } from "./audit-tab";
+import type { AdminTab, AdminTabProps } from "./tab-props";
+
+const TABS: { value: AdminTab; label: string; icon: LucideIcon; Content: (props: AdminTabProps) => ReactNode }[] = [
+  { value: "overview", label: "Overview", icon: LayoutDashboard, Content: OverviewTab },
+  { value: "keys", label: "Keys", icon: KeyRound, Content: KeysTab },
+  { value: "support", label: "Support", icon: LifeBuoy, Content: SupportTab },
+  { value: "emails", label: "E-mails", icon: Mail, Content: EmailsTab },
+  { value: "users", label: "Users", icon: Users, Content: UsersTab },
+  { value: "audit", label: "Audit", icon: History, Content: AuditTab },
+];
+
+function NotAnAdmin() {
+  return (
+    <Layout className="flex flex-col items-center justify-center text-center">
+      <h1 className="text-3xl font-semibold tracking-tight">404 Page not found</h1>
+      <Button className="mt-6" asChild>
+        <Link href="/dashboard">Go to Dashboard</Link>
+      </Button>
+    </Layout>
+  );
+}
 
 export default function AdminPage() {
   usePageTitle("Admin Panel");
   const { user } = useRequireAuth();
+  const [tab, setTab] = useState<AdminTab>("overview");
   if (!user) return <PageLoading />;
-  if (!user.isAdmin) {
-    return (
-      <Layout className="flex flex-col items-center justify-center text-center">
-        <h1 className="text-3xl font-semibold tracking-tight">404 Page not found</h1>
-        <Button className="mt-6" asChild>
-          <Link href="/dashboard">Go to Dashboard</Link>
-        </Button>
-      </Layout>
-    );
-  }
+  if (!user.isAdmin) return <NotAnAdmin />;
   return (
     <Layout>
-      <h1 className="text-3xl font-semibold tracking-tight">Admin Panel</h1>
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="flex items-center gap-2 text-3xl font-semibold tracking-tight">
+            <ClipboardList aria-hidden className="size-7 text-brand" /> Admin Panel
+          </h1>
+          <p className="mt-1 text-sm text-muted-foreground">Signed in as {user.email}</p>
+        </div>
+        <TestEmailDialog defaultEmail={user.email} />
+      </header>
+      <Tabs value={tab} onValueChange={(value) => setTab(value as AdminTab)} className="mt-8">
+        <TabsList className="w-full justify-start sm:w-auto">
+          {TABS.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon aria-hidden /> {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {TABS.map(({ value, Content }) => (
+          <TabsContent key={value} value={value} className="mt-6">
+            <Content onNavigate={setTab} />
+          </TabsContent>
+        ))}
+      </Tabs>
     </Layout>
   );
 }

@@ -1,0 +1,99 @@
+import { useMutation, useQuery, type QueryKey } from "@tanstack/react-query";
+import type {
+  AdminOverviewResponse,
+  AdminUserView,
+  AuditEntryView,
+  EmailView,
+  ProductKeyView,
+  SalesResponse,
+  SupportTicketView,
+  TestEmailResponse,
+} from "../../../src/shared/api-types";
+import type { PlanId } from "../../../src/shared/plans";
+import { apiRequest, getQueryFn } from "../api";
+import { queryClient } from "../query-client";
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+const fetchJson = getQueryFn<unknown>({ on401: "throw" });
+
+/**
+ * A query keyed [path, params]: prefix invalidation by path works, and the URL carries the params.
+ */
+function useAdminQuery<T>(path: string, params: Record<string, string | number | undefined> = {}) {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== "") search.set(name, String(value));
+  const url = search.size ? `${path}?${search}` : path;
+  return useQuery({
+    queryKey: [path, params] as QueryKey,
+    queryFn: async (context) => (await fetchJson({ ...context, queryKey: [url] })) as T,
+    placeholderData: (previous) => previous,
+  });
+}
+
+const refresh = (...paths: string[]) =>
+  Promise.all(paths.map((path) => queryClient.invalidateQueries({ queryKey: [path] })));
+
+const OVERVIEW = "/api/admin/overview";
+const KEYS = "/api/admin/product-keys";
+const SALES = "/api/admin/sales";
+const TICKETS = "/api/support/tickets";
+const EMAILS = "/api/admin/emails";
+const USERS = "/api/admin/users";
+const AUDIT = "/api/admin/audit";
+
+export const useAdminOverview = () => useAdminQuery<AdminOverviewResponse>(OVERVIEW);
+export const useSales = (page: Page) => useAdminQuery<SalesResponse>(SALES, { ...page });
+export const useProductKeys = (page: Page) => useAdminQuery<ProductKeyView[]>(KEYS, { ...page });
+export const useTickets = (page: Page) => useAdminQuery<SupportTicketView[]>(TICKETS, { ...page });
+export const useAdminEmails = (page: Page) => useAdminQuery<EmailView[]>(EMAILS, { ...page });
+export const useAdminUsers = (q: string, page: Page) => useAdminQuery<AdminUserView[]>(USERS, { q, ...page });
+export const useAuditLog = (page: Page) => useAdminQuery<AuditEntryView[]>(AUDIT, { ...page });
+
+export function useGenerateKeys() {
+  return useMutation({
+    mutationFn: (input: { plan: PlanId; count: number }) =>
+      apiRequest<ProductKeyView[]>("POST", "/api/admin/generate-product-key", input),
+    onSuccess: () => refresh(KEYS, OVERVIEW, AUDIT),
+  });
+}
+
+export function useDeleteKey() {
+  return useMutation({
+    mutationFn: (keyId: number) => apiRequest<{ success: true }>("DELETE", `/api/admin/product-keys/${keyId}`),
+    onSettled: () => refresh(KEYS, OVERVIEW, AUDIT),
+  });
+}
+
+export function useTestEmail() {
+  return useMutation({
+    mutationFn: (input: { email: string; testKey: string }) =>
+      apiRequest<TestEmailResponse>("POST", "/api/admin/test-email", input),
+    onSuccess: () => refresh(EMAILS, AUDIT),
+  });
+}
+
+export function useSetTicketStatus() {
+  return useMutation({
+    mutationFn: ({ ticketId, status }: { ticketId: number; status: SupportTicketView["status"] }) =>
+      apiRequest<SupportTicketView>("PATCH", `/api/support/tickets/${ticketId}`, { status }),
+    onSuccess: () => refresh(TICKETS, OVERVIEW, AUDIT),
+  });
+}
+
+export function useResendEmail() {
+  return useMutation({
+    mutationFn: (emailId: number) => apiRequest<EmailView>("POST", `/api/admin/emails/${emailId}/resend`),
+    onSettled: () => refresh(EMAILS, AUDIT),
+  });
+}
+
+export function useResetUserLink() {
+  return useMutation({
+    mutationFn: (userId: number) => apiRequest<AdminUserView>("POST", `/api/admin/users/${userId}/reset-link`),
+    onSuccess: () => refresh(USERS, AUDIT),
+  });
+}

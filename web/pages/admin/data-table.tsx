@@ -1,0 +1,92 @@
+/**
+ * One markup for every admin list: a table from the md breakpoint up, and below it each row
+ * becomes a card whose cells carry their column name, so nothing scrolls sideways on a phone.
+ */
+import type { ComponentProps, ReactNode } from "react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Button } from "../../components/ui/button";
+import { Skeleton } from "../../components/ui/skeleton";
+import { cn } from "../../lib/utils";
+
+export function DataTable({ columns, children, label }: { columns: string[]; children: ReactNode; label: string }) {
+  return (
+    <table aria-label={label} className="w-full border-separate border-spacing-0 text-sm md:rounded-lg md:border md:border-border">
+      <thead className="hidden md:table-header-group">
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col"
+              className="border-b border-border px-4 py-3 text-left text-xs font-medium tracking-wide text-muted-foreground uppercase">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="flex flex-col gap-3 md:table-row-group">{children}</tbody>
+    </table>
+  );
+}
+
+export function Row({ className, ...props }: ComponentProps<"tr">) {
+  return (
+    <tr
+      className={cn(
+        "flex flex-col gap-2 rounded-lg border border-border bg-card p-4 md:table-row md:rounded-none md:border-0 md:bg-transparent md:p-0",
+        "md:[&:last-child>td]:border-b-0 md:hover:bg-muted/50",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+/** A cell; on phones its `label` is shown beside the value. */
+export function Cell({ label, className, children, ...props }: ComponentProps<"td"> & { label?: string }) {
+  return (
+    <td
+      className={cn("flex min-w-0 items-start justify-between gap-3 md:table-cell md:border-b md:border-border md:px-4 md:py-3 md:align-middle", className)}
+      {...props}
+    >
+      {label && <span className="shrink-0 text-xs font-medium text-muted-foreground md:hidden">{label}</span>}
+      <div className="min-w-0 text-right break-words md:text-left">{children}</div>
+    </td>
+  );
+}
+
+export function TableSkeleton({ rows = 4 }: { rows?: number }) {
+  return (
+    <div className="flex flex-col gap-3" aria-label="Loading">
+      {Array.from({ length: rows }, (_, i) => <Skeleton key={i} className="h-12 w-full" />)}
+    </div>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="rounded-lg border border-dashed border-border px-4 py-10 text-center text-sm text-muted-foreground">{children}</p>;
+}
+
+export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-destructive/40 px-4 py-8 text-center text-sm">
+      <p className="text-destructive-text">{message}</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>Try again</Button>
+    </div>
+  );
+}
+
+/** Previous / next over a list fetched with limit and offset. */
+export function Pager({ offset, limit, shown, onChange }: { offset: number; limit: number; shown: number; onChange: (offset: number) => void }) {
+  if (offset === 0 && shown < limit) return null;
+  return (
+    <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3 text-sm text-muted-foreground">
+      <span>{shown === 0 ? "No more entries" : `Showing ${offset + 1}–${offset + shown}`}</span>
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => onChange(Math.max(0, offset - limit))}>
+          <ChevronLeft aria-hidden /> Previous
+        </Button>
+        <Button variant="outline" size="sm" disabled={shown < limit} onClick={() => onChange(offset + limit)}>
+          Next <ChevronRight aria-hidden />
+        </Button>
+      </div>
+    </nav>
+  );
+}

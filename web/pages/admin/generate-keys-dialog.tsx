@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from "react";
+import { Plus } from "lucide-react";
+import { Button } from "../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Select } from "../../components/ui/select";
+import { useGenerateKeys } from "../../lib/queries/admin";
+import { toast } from "../../lib/use-toast";
+import { PLAN_LIST, PLANS, type PlanId } from "../../../src/shared/plans";
+import { KEY_GENERATION_MAX, KEY_GENERATION_MIN } from "../../../src/shared/product";
+
+/** SPEC.md §5: the count falls back to 1 when it is not a number. */
+export function keyCountFrom(text: string): number {
+  const count = Number.parseInt(text, 10);
+  return Number.isNaN(count) ? 1 : count;
+}
+
+export function GenerateKeysDialog() {
+  const [open, setOpen] = useState(false);
+  const [plan, setPlan] = useState<PlanId>("pro");
+  const [count, setCount] = useState("1");
+  const generate = useGenerateKeys();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    generate.mutate({ plan, count: keyCountFrom(count) }, {
+      onSuccess: (keys) => {
+        toast({
+          title: "Product Keys Generated",
+          description: `${keys.length} ${PLANS[plan].name} ${keys.length === 1 ? "key" : "keys"} added.`,
+        });
+        setOpen(false);
+        setCount("1");
+      },
+      onError: (error) => toast({ title: "Failed to generate product keys", description: error.message, variant: "destructive" }),
+    });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button><Plus aria-hidden /> Generate Keys</Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-md">
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>Generate product keys</DialogTitle>
+            <DialogDescription>
+              New keys are unused; hand them to buyers or testers. {KEY_GENERATION_MIN} to {KEY_GENERATION_MAX} at a time.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor="generate-plan">Plan</Label>
+            <Select id="generate-plan" value={plan} onChange={(e) => setPlan(e.target.value as PlanId)}>
+              {PLAN_LIST.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+            </Select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="generate-count">Count</Label>
+            <Input id="generate-count" type="number" inputMode="numeric" min={KEY_GENERATION_MIN} max={KEY_GENERATION_MAX}
+              value={count} onChange={(e) => setCount(e.target.value)} />
+          </div>
+          <DialogFooter>
+            <Button type="submit" disabled={generate.isPending}>{generate.isPending ? "Generating..." : "Generate"}</Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

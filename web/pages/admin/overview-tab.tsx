@@ -1,0 +1,79 @@
+import type { ReactNode } from "react";
+import { DollarSign, KeyRound, LifeBuoy, Wallet } from "lucide-react";
+import { Badge } from "../../components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+import { useAdminOverview } from "../../lib/queries/admin";
+import { PLANS } from "../../../src/shared/plans";
+import { Cell, DataTable, EmptyState, ErrorState, Row, TableSkeleton } from "./data-table";
+import { formatDateTime, formatMoney } from "./format";
+import type { AdminTabProps } from "./tab-props";
+
+function Stat({ title, value, note, icon }: { title: string; value: ReactNode; note: ReactNode; icon: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
+        <CardDescription className="font-medium text-foreground">{title}</CardDescription>
+        <span className="text-muted-foreground [&_svg]:size-4" aria-hidden>{icon}</span>
+      </CardHeader>
+      <CardContent>
+        <p className="text-2xl font-semibold tabular-nums">{value}</p>
+        <p className="mt-1 text-xs text-muted-foreground">{note}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function OverviewTab({ onNavigate }: AdminTabProps) {
+  const overview = useAdminOverview();
+  if (overview.isError) return <ErrorState message={overview.error.message} onRetry={() => overview.refetch()} />;
+  const data = overview.data;
+  return (
+    <div className="grid gap-6">
+      <section aria-label="Figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {!data ? (
+          Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-32" />)
+        ) : (
+          <>
+            <Stat title="Total Revenue" icon={<DollarSign />} value={formatMoney(data.totalRevenue)}
+              note={`From ${data.salesCount} ${data.salesCount === 1 ? "sale" : "sales"}`} />
+            <Stat title="Admin Revenue" icon={<Wallet />} value={formatMoney(data.adminRevenue)} note="After payment provider fees" />
+            <Stat title="Product Keys" icon={<KeyRound />} value={data.productKeyCount}
+              note={<button type="button" className="cursor-pointer hover:text-foreground hover:underline" onClick={() => onNavigate("keys")}>
+                {data.availableKeyCount} available
+              </button>} />
+            <Stat title="Open Tickets" icon={<LifeBuoy />} value={data.openTicketCount}
+              note={<button type="button" className="cursor-pointer hover:text-foreground hover:underline" onClick={() => onNavigate("support")}>
+                View support tickets
+              </button>} />
+          </>
+        )}
+      </section>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">Recent Sales</CardTitle>
+          <CardDescription>The 5 most recent sales.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {!data ? <TableSkeleton rows={3} /> : data.recentSales.length === 0 ? (
+            <EmptyState>No sales yet.</EmptyState>
+          ) : (
+            <DataTable label="Recent sales" columns={["Date", "Buyer", "Plan", "Amount"]}>
+              {data.recentSales.map((sale) => (
+                <Row key={sale._id}>
+                  <Cell label="Date">{formatDateTime(sale.createdAt)}</Cell>
+                  <Cell label="Buyer">{sale.email}</Cell>
+                  <Cell label="Plan">{PLANS[sale.plan].name}</Cell>
+                  <Cell label="Amount">
+                    <span className="font-medium tabular-nums">{formatMoney(sale.amount)}</span>
+                    {sale.status === "refunded" && <Badge variant="destructive" className="ml-2">Refunded</Badge>}
+                  </Cell>
+                </Row>
+              ))}
+            </DataTable>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

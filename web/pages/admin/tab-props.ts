@@ -1,0 +1,6 @@
+export type AdminTab = "overview" | "keys" | "support" | "emails" | "users" | "audit";
+
+export interface AdminTabProps {
+  /** Lets a tab send the operator to another one (e.g. from a figure to its list). */
+  onNavigate: (tab: AdminTab) => void;
+}
