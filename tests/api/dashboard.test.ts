@@ -1,0 +1,45 @@
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { DAY, FakeClock, HOUR } from "../../src/lib/clock";
+import { call, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+
+let ctx: TestContext;
+beforeEach(() => { ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) }); });
+afterEach(() => ctx.cleanup());
+
+test("the dashboard shows plan, status, end date and time remaining", async () => {
+  const user = await signUpUser(ctx, "month");
+  ctx.clock.advance(DAY + 2 * HOUR + 3_000);
+  const answer = await call(ctx.app, "GET", "/api/dashboard", { token: user.token });
+  expect(answer.status).toBe(200);
+  expect(answer.body.subscription).toMatchObject({
+    plan: "month", planName: "1 Month Subscription", status: "active",
+    endDate: new Date(Date.UTC(2026, 11, 1, 12)).toISOString(),
+    timeRemaining: { days: 28, hours: 21, minutes: 59, seconds: 57 },
+  });
+});
+
+test("lifetime access has no end date and no time remaining", async () => {
+  const user = await signUpUser(ctx, "lifetime");
+  const answer = await call(ctx.app, "GET", "/api/dashboard", { token: user.token });
+  expect(answer.body.subscription).toMatchObject({ plan: "lifetime", endDate: null, timeRemaining: null });
+});
+
+test("past its end the subscription is expired with zero time remaining", async () => {
+  const user = await signUpUser(ctx, "month");
+  ctx.clock.advance(30 * DAY);
+  const login = await call(ctx.app, "POST", "/api/auth/login", { body: { email: user.email, password: user.password } });
+  const answer = await call(ctx.app, "GET", "/api/dashboard", { token: login.body.token });
+  expect(answer.body.subscription.status).toBe("expired");
+  expect(answer.body.subscription.timeRemaining.total).toBe(0);
+});
+
+test("an admin without a subscription gets a null subscription", async () => {
+  const admin = await signInAdmin(ctx);
+  const answer = await call(ctx.app, "GET", "/api/dashboard", { token: admin.token });
+  expect(answer.status).toBe(200);
+  expect(answer.body).toEqual({ subscription: null });
+});
+
+test("the dashboard needs a signed-in user", async () => {
+  expect((await call(ctx.app, "GET", "/api/dashboard")).status).toBe(401);
+});

@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { auditLog, users } from "../../src/db/schema";
+import { FakeClock, HOUR } from "../../src/lib/clock";
+import { AppError } from "../../src/lib/errors";
+import { resetLinkedAccount } from "../../src/features/plugin/service";
+import { call, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+
+let ctx: TestContext;
+beforeEach(() => { ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) }); });
+afterEach(() => ctx.cleanup());
+
+async function linkedUser(robloxUserId = "123") {
+  const user = await signUpUser(ctx);
+  const key = (await call(ctx.app, "POST", "/api/figma/generate-key", { token: user.token })).body.figmaKey;
+  await call(ctx.app, "POST", "/api/plugin/validate", { body: { key, robloxUserId } });
+  return { ...user, figmaKey: key as string };
+}
+
+const reset = (token: string) => call(ctx.app, "POST", "/api/figma/reset-linked-account", { token });
+const linked = (token: string) => call(ctx.app, "GET", "/api/figma/linked-account", { token });
+
+describe("GET /api/figma/linked-account", () => {
+  test("an account never validated has no linked account", async () => {
+    const user = await signUpUser(ctx);
+    expect((await linked(user.token)).body).toEqual({ linkedRobloxAccountId: null, linkedAt: null });
+  });
+
+  test("after the first validation it shows the linked Roblox ID and when it was linked", async () => {
+    const user = await linkedUser("123");
+    expect((await linked(user.token)).body).toEqual({
+      linkedRobloxAccountId: "123", linkedAt: new Date(ctx.clock.now()).toISOString(),
+    });
+  });
+
+  test("it needs a signed-in user", async () => {
+    expect((await call(ctx.app, "GET", "/api/figma/linked-account")).status).toBe(401);
+  });
+});
+
+describe("POST /api/figma/reset-linked-account", () => {
+  test("reset unlinks the account so another Roblox account can link", async () => {
+    const user = await linkedUser("123");
+    const answer = await reset(user.token);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ linkedRobloxAccountId: null });
+    const again = await call(ctx.app, "POST", "/api/plugin/validate", { body: { key: user.figmaKey, robloxUserId: "456" } });
+    expect(again.body).toMatchObject({ code: "VALID", linkedRobloxAccountId: "456" });
+  });
+
+  test("a second reset inside the cooldown answers 429 with remainingMs", async () => {
+    const user = await linkedUser();
+    await reset(user.token);
+    ctx.clock.advance(HOUR);
+    const answer = await reset(user.token);
+    expect(answer.status).toBe(429);
+    expect(answer.body.error).toBe("COOLDOWN_ACTIVE");
+    expect(answer.body.remainingMs).toBe(23 * HOUR);
+  });
+
+  test("after the cooldown the owner can reset again", async () => {
+    const user = await linkedUser();
+    await reset(user.token);
+    ctx.clock.advance(24 * HOUR);
+    expect((await reset(user.token)).status).toBe(200);
+  });
+
+  test("the cooldown length comes from LINK_RESET_COOLDOWN_HOURS", async () => {
+    ctx.cleanup();
+    ctx = makeTestApp({ env: { LINK_RESET_COOLDOWN_HOURS: "2" } });
+    const user = await linkedUser();
+    await reset(user.token);
+    expect((await reset(user.token)).body.remainingMs).toBe(2 * HOUR);
+  });
+
+  test("every reset is written to the audit log", async () => {
+    const user = await linkedUser("123");
+    await reset(user.token);
+    const entries = ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "link.reset")).all();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actorUserId: user.user.id, subject: `user:${user.user.id}` });
+  });
+
+  test("an admin resets anyone's link without the cooldown and without starting one", async () => {
+    const user = await linkedUser();
+    const admin = await signInAdmin(ctx);
+    await reset(user.token);
+    const ownerResetAt = ctx.clock.now();
+    ctx.clock.advance(HOUR);
+    ctx.deps.db.update(users).set({ linkedRobloxAccountId: "999" }).where(eq(users.id, user.user.id)).run();
+    expect(resetLinkedAccount(ctx.deps, user.user.id, { actorUserId: admin.user.id, ignoreCooldown: true }))
+      .toEqual({ linkedRobloxAccountId: null });
+    const row = ctx.deps.db.select().from(users).where(eq(users.id, user.user.id)).get()!;
+    expect(row.linkedRobloxAccountId).toBeNull();
+    expect(row.lastLinkResetAt).toBe(ownerResetAt);
+  });
+
+  test("the service throws COOLDOWN_ACTIVE with remainingMs for the owner", async () => {
+    const user = await linkedUser();
+    await reset(user.token);
+    try {
+      resetLinkedAccount(ctx.deps, user.user.id, { actorUserId: user.user.id, ignoreCooldown: false });
+      throw new Error("expected a cooldown error");
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).status).toBe(429);
+      expect((error as AppError).extra.remainingMs).toBe(24 * HOUR);
+    }
+  });
+});

@@ -1,0 +1,238 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { auditLog, emails, users } from "../../src/db/schema";
+import { DAY, FakeClock, HOUR, MINUTE } from "../../src/lib/clock";
+import { call, makeTestApp, signUpUser, type TestContext } from "../support/app";
+
+let ctx: TestContext;
+beforeEach(() => { ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) }); });
+afterEach(() => ctx.cleanup());
+
+async function userWithKey(plan: "month" | "pro" | "lifetime" = "pro") {
+  const user = await signUpUser(ctx, plan);
+  const generated = await call(ctx.app, "POST", "/api/figma/generate-key", { token: user.token });
+  return { ...user, figmaKey: generated.body.figmaKey as string };
+}
+
+const validate = (key: string, robloxUserId: string | number, headers: Record<string, string> = {}) =>
+  call(ctx.app, "POST", "/api/plugin/validate", { body: { key, robloxUserId }, headers });
+
+const userRow = (id: number) => ctx.deps.db.select().from(users).where(eq(users.id, id)).get()!;
+const alertEmails = () => ctx.deps.db.select().from(emails).where(eq(emails.template, "key-sharing-alert")).all();
+
+describe("plugin key", () => {
+  test("generating a key gives an ll_ key that the current user shows", async () => {
+    const user = await userWithKey();
+    expect(user.figmaKey).toMatch(/^ll_[a-z2-7]{32}$/);
+    const me = await call(ctx.app, "GET", "/api/auth/me", { token: user.token });
+    expect(me.body.user.figmaKey).toBe(user.figmaKey);
+  });
+
+  test("regenerating the key makes the old key answer 401 INVALID_KEY", async () => {
+    const user = await userWithKey();
+    const fresh = await call(ctx.app, "POST", "/api/figma/generate-key", { token: user.token });
+    expect(fresh.body.figmaKey).not.toBe(user.figmaKey);
+    const old = await validate(user.figmaKey, "123");
+    expect(old.status).toBe(401);
+    expect(old.body).toMatchObject({ valid: false, code: "INVALID_KEY" });
+    expect((await validate(fresh.body.figmaKey, "123")).status).toBe(200);
+  });
+
+  test("generating a key needs a signed-in user", async () => {
+    expect((await call(ctx.app, "POST", "/api/figma/generate-key")).status).toBe(401);
+  });
+});
+
+describe("POST /api/plugin/validate", () => {
+  test("a valid key answers 200 VALID with the subscription and links the account", async () => {
+    const user = await userWithKey("pro");
+    const answer = await validate(user.figmaKey, "123");
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      valid: true, code: "VALID", plan: "pro", status: "active",
+      endDate: new Date(ctx.clock.now() + 120 * DAY).toISOString(),
+      timeRemaining: { total: 120 * DAY, days: 120, hours: 0, minutes: 0, seconds: 0 },
+      linkedRobloxAccountId: "123",
+    });
+    expect(userRow(user.user.id).linkedRobloxAccountId).toBe("123");
+  });
+
+  test("the first link is written to the audit log", async () => {
+    const user = await userWithKey();
+    await validate(user.figmaKey, "123");
+    const entries = ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "link.linked")).all();
+    expect(entries).toHaveLength(1);
+    expect(entries[0].subject).toBe(`user:${user.user.id}`);
+  });
+
+  test("a numeric robloxUserId is accepted like its digits", async () => {
+    const user = await userWithKey();
+    expect((await validate(user.figmaKey, 123)).body.linkedRobloxAccountId).toBe("123");
+    expect((await validate(user.figmaKey, "123")).status).toBe(200);
+  });
+
+  test("the same account validates again and again", async () => {
+    const user = await userWithKey();
+    await validate(user.figmaKey, "123");
+    expect((await validate(user.figmaKey, "123")).status).toBe(200);
+  });
+
+  test("a lifetime key answers with null endDate and timeRemaining", async () => {
+    const user = await userWithKey("lifetime");
+    const answer = await validate(user.figmaKey, "1");
+    expect(answer.body).toMatchObject({ valid: true, plan: "lifetime", endDate: null, timeRemaining: null });
+  });
+
+  test("a cancelled subscription still validates until its end, with status cancelled", async () => {
+    const user = await userWithKey("month");
+    await call(ctx.app, "POST", "/api/subscription/cancel", { token: user.token });
+    const answer = await validate(user.figmaKey, "1");
+    expect(answer.status).toBe(200);
+    expect(answer.body.status).toBe("cancelled");
+  });
+
+  test("an unknown key answers 401 INVALID_KEY", async () => {
+    const answer = await validate("ll_notarealkey", "123");
+    expect(answer.status).toBe(401);
+    expect(answer.body).toMatchObject({ valid: false, code: "INVALID_KEY" });
+    expect(answer.body.message).toContain("not valid");
+  });
+
+  test("an expired subscription answers 403 SUBSCRIPTION_EXPIRED", async () => {
+    const user = await userWithKey("month");
+    ctx.clock.advance(30 * DAY + 1);
+    const answer = await validate(user.figmaKey, "123");
+    expect(answer.status).toBe(403);
+    expect(answer.body).toMatchObject({ valid: false, code: "SUBSCRIPTION_EXPIRED" });
+  });
+
+  test("a second Roblox account answers 409 ACCOUNT_MISMATCH telling the user to reset from the dashboard", async () => {
+    const user = await userWithKey();
+    await validate(user.figmaKey, "123");
+    const answer = await validate(user.figmaKey, "456");
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({ valid: false, code: "ACCOUNT_MISMATCH" });
+    expect(answer.body.message).toContain("dashboard");
+    expect(userRow(user.user.id).linkedRobloxAccountId).toBe("123");
+  });
+
+  test("a mismatch e-mails the owner an alert with both accounts and the dashboard link", async () => {
+    const user = await userWithKey();
+    await validate(user.figmaKey, "123");
+    await validate(user.figmaKey, "456");
+    const sent = alertEmails();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].to).toBe(user.email);
+    expect(sent[0].subject).toBe("Your Layerlift plugin key was used from another account");
+    expect(sent[0].payload).toEqual({
+      attemptedRobloxUserId: "456", linkedRobloxAccountId: "123", dashboardUrl: `${ctx.deps.config.appUrl}/dashboard`,
+    });
+  });
+
+  test("the owner gets at most one mismatch alert an hour", async () => {
+    const user = await userWithKey();
+    await validate(user.figmaKey, "123");
+    await validate(user.figmaKey, "456");
+    ctx.clock.advance(30 * MINUTE);
+    await validate(user.figmaKey, "789");
+    expect(alertEmails()).toHaveLength(1);
+    ctx.clock.advance(30 * MINUTE);
+    await validate(user.figmaKey, "789");
+    expect(alertEmails()).toHaveLength(2);
+  });
+
+  test("no mismatch alert is sent when the owner turned notifications off", async () => {
+    const user = await userWithKey();
+    await call(ctx.app, "PUT", "/api/user/settings", { token: user.token, body: { notifications: false } });
+    await validate(user.figmaKey, "123");
+    expect((await validate(user.figmaKey, "456")).status).toBe(409);
+    expect(alertEmails()).toHaveLength(0);
+  });
+
+  test("a robloxUserId that is not digits answers 422 INVALID_REQUEST and links nothing", async () => {
+    const user = await userWithKey();
+    const answer = await validate(user.figmaKey, "12a");
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({ valid: false, code: "INVALID_REQUEST" });
+    expect(userRow(user.user.id).linkedRobloxAccountId).toBeNull();
+  });
+
+  test("a body that is not JSON answers 400 INVALID_REQUEST", async () => {
+    const answer = await call(ctx.app, "POST", "/api/plugin/validate", { body: "{oops", headers: { "content-type": "application/json" } });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ valid: false, code: "INVALID_REQUEST" });
+  });
+
+  test("validation marks the key's owner as an active user", async () => {
+    const user = await userWithKey();
+    ctx.clock.advance(HOUR);
+    expect((await call(ctx.app, "GET", "/api/stats/active-users")).body.count).toBe(0);
+    await validate(user.figmaKey, "123");
+    expect((await call(ctx.app, "GET", "/api/stats/active-users")).body.count).toBe(1);
+  });
+});
+
+describe("plugin API rate limit", () => {
+  test("too many calls with one key answer 429 RATE_LIMITED with Retry-After", async () => {
+    ctx.cleanup();
+    ctx = makeTestApp({ rateLimits: true });
+    const user = await userWithKey();
+    let last = await validate(user.figmaKey, "123");
+    for (let i = 0; i < 70 && last.status === 200; i++) last = await validate(user.figmaKey, "123");
+    expect(last.status).toBe(429);
+    expect(last.body).toMatchObject({ valid: false, code: "RATE_LIMITED" });
+    expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  test("the limit is per IP too: one address trying many keys is stopped", async () => {
+    ctx.cleanup();
+    ctx = makeTestApp({ rateLimits: true });
+    let last = await validate("ll_guess0", "1");
+    for (let i = 1; i < 70 && last.status === 401; i++) last = await validate(`ll_guess${i}`, "1");
+    expect(last.status).toBe(429);
+    expect(last.body.code).toBe("RATE_LIMITED");
+  });
+});
+
+describe("CORS", () => {
+  test("the plugin API answers a preflight with 204 and open CORS headers", async () => {
+    const response = await ctx.app.handle(new Request("http://localhost/api/plugin/validate", {
+      method: "OPTIONS", headers: { origin: "https://www.figma.com", "access-control-request-method": "POST" },
+    }));
+    expect(response.status).toBe(204);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("access-control-allow-methods")).toContain("POST");
+    expect(response.headers.get("access-control-allow-headers")).toContain("Content-Type");
+  });
+
+  test("plugin answers carry CORS headers, errors included", async () => {
+    const answer = await validate("ll_unknown", "1", { origin: "https://www.figma.com" });
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  test("the rest of the API has no CORS headers", async () => {
+    const user = await signUpUser(ctx);
+    const answer = await call(ctx.app, "GET", "/api/dashboard", { token: user.token, headers: { origin: "https://evil.example" } });
+    expect(answer.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("plugin API description", () => {
+  test("the OpenAPI document describes validate with every answer code", async () => {
+    const answer = await call(ctx.app, "GET", "/api/plugin/openapi.json");
+    expect(answer.status).toBe(200);
+    expect(answer.body.openapi).toBe("3.1.0");
+    const responses = answer.body.paths["/api/plugin/validate"].post.responses;
+    expect(Object.keys(responses).sort()).toEqual(["200", "400", "401", "403", "409", "422", "429"]);
+  });
+
+  test("the readable page names every code, CORS and the rate limit", async () => {
+    const response = await ctx.app.handle(new Request("http://localhost/api/plugin/docs"));
+    expect(response.headers.get("content-type")).toContain("text/html");
+    const html = await response.text();
+    for (const code of ["VALID", "INVALID_KEY", "SUBSCRIPTION_EXPIRED", "ACCOUNT_MISMATCH", "RATE_LIMITED", "CORS", "Rate limit"]) {
+      expect(html).toContain(code);
+    }
+  });
+});

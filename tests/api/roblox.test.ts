@@ -1,0 +1,72 @@
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from "bun:test";
+import { FakeClock, HOUR } from "../../src/lib/clock";
+import { call, makeTestApp, signUpUser, type TestContext } from "../support/app";
+import { AVATAR_DATA_URL, robloxEnv, startFakeRoblox, type FakeRoblox } from "../support/fake-roblox";
+
+let fake: FakeRoblox;
+let ctx: TestContext;
+let token: string;
+beforeAll(() => { fake = startFakeRoblox(); });
+afterAll(() => fake.stop());
+beforeEach(async () => {
+  fake.mode = "ok";
+  fake.hits.length = 0;
+  ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)), env: robloxEnv(fake) });
+  token = (await signUpUser(ctx)).token;
+});
+afterEach(() => ctx.cleanup());
+
+const profile = (id: string) => call(ctx.app, "GET", `/api/roblox/profile/${id}`, { token });
+
+test("a profile has the username, display name and 150x150 headshot", async () => {
+  const answer = await profile("123");
+  expect(answer.status).toBe(200);
+  expect(answer.body).toEqual({ id: "123", username: "builderman", displayName: "Builder Man", avatarUrl: AVATAR_DATA_URL });
+});
+
+test("the headshot is asked for at 150x150", async () => {
+  await profile("123");
+  expect(fake.hits.sort()).toEqual(["thumbnails 123 150x150", "users 123"]);
+});
+
+test("a second look-up within the hour comes from the cache", async () => {
+  await profile("123");
+  await profile("123");
+  expect(fake.hits).toHaveLength(2);
+});
+
+test("after an hour the profile is looked up again", async () => {
+  await profile("123");
+  ctx.clock.advance(HOUR + 1);
+  await profile("123");
+  expect(fake.hits).toHaveLength(4);
+});
+
+test("an unknown account gives nulls", async () => {
+  const answer = await profile("999");
+  expect(answer.body).toEqual({ id: "999", username: null, displayName: null, avatarUrl: null });
+});
+
+test("a failing service gives nulls, not an error", async () => {
+  fake.mode = "error";
+  const answer = await profile("123");
+  expect(answer.status).toBe(200);
+  expect(answer.body).toEqual({ id: "123", username: null, displayName: null, avatarUrl: null });
+});
+
+test("a service that never answers is given up on and gives nulls", async () => {
+  fake.mode = "hang";
+  const answer = await profile("123");
+  expect(answer.status).toBe(200);
+  expect(answer.body.username).toBeNull();
+}, 10_000);
+
+test("an ID that is not digits answers 422 without a look-up", async () => {
+  const answer = await profile("12ab");
+  expect(answer.status).toBe(422);
+  expect(fake.hits).toHaveLength(0);
+});
+
+test("profile look-ups need a signed-in user", async () => {
+  expect((await call(ctx.app, "GET", "/api/roblox/profile/123")).status).toBe(401);
+});
