@@ -5,11 +5,13 @@ import { clientIp } from "../../lib/client-ip";
 import { normaliseEmail } from "../users/service";
 import { authGuard } from "./guard";
 import { AuthModel } from "./model";
+import { passwordResetRoutes } from "./password-reset-routes";
 import { login, meResponse, sessionResponse, signup } from "./service";
 
 export function authRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/auth" })
     .use(authGuard(deps))
+    .use(passwordResetRoutes(deps))
     .post("/signup", async ({ body, request, server }) => {
       deps.limiter.take(`signup:${clientIp(deps, request, server)}`, RATE_RULES.signup);
       const user = await signup(deps, body);

@@ -1,0 +1,68 @@
+/**
+ * Forgot password (DESIGN.md §4): a one-hour, single-use link e-mailed to the account's address.
+ * The request always answers the same, so nobody can probe which e-mails have accounts. Only the
+ * token's hash is stored; using it sets the password and ends every existing session.
+ */
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { AppDeps } from "../../deps";
+import { passwordResets, users } from "../../db/schema";
+import { HOUR } from "../../lib/clock";
+import { AppError } from "../../lib/errors";
+import { hashPassword } from "../../lib/passwords";
+import { newToken, sha256Hex } from "../../lib/random";
+import { PRODUCT_NAME } from "../../shared/product";
+import { queueEmail } from "../email/outbox";
+import { findUserByEmail } from "../users/service";
+
+export const RESET_LINK_LIFETIME_MS = HOUR;
+export const RESET_REQUESTED_MESSAGE = "If an account exists for this email, we've sent a link to reset its password. It works for one hour.";
+export const INVALID_RESET_LINK_MESSAGE = "This reset link is invalid or has expired. Please request a new one.";
+export const PASSWORD_RESET_MESSAGE = "Your password has been changed. Please sign in with your new password.";
+
+type ResetDeps = Pick<AppDeps, "db" | "clock" | "config">;
+
+export function resetUrl(appUrl: string, token: string): string {
+  return `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+/** Queues the reset e-mail when the account exists; answers the same sentence either way. */
+export function requestPasswordReset(deps: ResetDeps, email: string): { message: string } {
+  const now = deps.clock.now();
+  const user = findUserByEmail(deps.db, email);
+  if (user) {
+    const token = newToken(32);
+    deps.db.transaction((tx) => {
+      tx.insert(passwordResets).values({ tokenHash: sha256Hex(token), userId: user.id, expiresAt: now + RESET_LINK_LIFETIME_MS, createdAt: now }).run();
+      queueEmail(tx, {
+        to: user.email,
+        template: "password-reset",
+        subject: `Reset your ${PRODUCT_NAME} password`,
+        payload: { resetUrl: resetUrl(deps.config.appUrl, token) },
+      }, now);
+    });
+  }
+  return { message: RESET_REQUESTED_MESSAGE };
+}
+
+/**
+ * Uses a reset token: marked used with UPDATE … WHERE used_at IS NULL, so of two racing uses one
+ * wins. The password changes and tokenVersion goes up, which ends every session of the account.
+ */
+export async function resetPassword(deps: ResetDeps, token: string, password: string): Promise<{ message: string }> {
+  const passwordHash = await hashPassword(password);
+  const now = deps.clock.now();
+  deps.db.transaction((tx) => {
+    const used = tx.update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.tokenHash, sha256Hex(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+      .returning().get();
+    if (!used) throw new AppError(400, "INVALID_RESET_TOKEN", INVALID_RESET_LINK_MESSAGE);
+    tx.update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, used.userId)).run();
+    // Any other outstanding link of the account stops working too.
+    tx.update(passwordResets).set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, used.userId), isNull(passwordResets.usedAt))).run();
+  }, { behavior: "immediate" });
+  return { message: PASSWORD_RESET_MESSAGE };
+}

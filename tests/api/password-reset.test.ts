@@ -1,0 +1,111 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { emails, passwordResets } from "../../src/db/schema";
+import { HOUR, MINUTE } from "../../src/lib/clock";
+import { call, makeTestApp, signUpUser, type TestContext } from "../support/app";
+
+let ctx: TestContext;
+beforeEach(() => { ctx = makeTestApp(); });
+afterEach(() => ctx.cleanup());
+
+const SENT = "If an account exists for this email, we've sent a link to reset its password. It works for one hour.";
+
+/** Asks for a reset and answers the token from the e-mailed link. */
+async function requestLink(email: string) {
+  const answer = await call(ctx.app, "POST", "/api/auth/forgot-password", { body: { email } });
+  expect(answer.status).toBe(200);
+  const url = new URL(ctx.deps.db.select().from(emails).all().at(-1)!.payload.resetUrl as string);
+  return url.searchParams.get("token")!;
+}
+
+const login = (email: string, password: string) => call(ctx.app, "POST", "/api/auth/login", { body: { email, password } });
+
+describe("forgot password", () => {
+  test("an existing account gets an e-mail with a one-hour link to /reset-password", async () => {
+    const user = await signUpUser(ctx);
+    const answer = await call(ctx.app, "POST", "/api/auth/forgot-password", { body: { email: user.email.toUpperCase() } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ message: SENT });
+    const [mail] = ctx.deps.db.select().from(emails).all();
+    expect(mail).toMatchObject({ to: user.email, template: "password-reset", subject: "Reset your Layerlift password" });
+    expect(mail.payload.resetUrl).toStartWith(`${ctx.deps.config.appUrl}/reset-password?token=`);
+    expect(ctx.deps.db.select().from(passwordResets).get()!.expiresAt).toBe(ctx.clock.now() + HOUR);
+  });
+
+  test("an unknown e-mail gets the same answer and no e-mail is queued", async () => {
+    const answer = await call(ctx.app, "POST", "/api/auth/forgot-password", { body: { email: "nobody@example.com" } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ message: SENT });
+    expect(ctx.deps.db.select().from(emails).all()).toHaveLength(0);
+  });
+
+  test("the token is stored only as a hash", async () => {
+    const user = await signUpUser(ctx);
+    const token = await requestLink(user.email);
+    expect(ctx.deps.db.select().from(passwordResets).get()!.tokenHash).not.toContain(token);
+  });
+
+  test("too many requests answer 429", async () => {
+    const limited = makeTestApp({ rateLimits: true });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 7; i++) statuses.push((await call(limited.app, "POST", "/api/auth/forgot-password", { body: { email: "x@example.com" } })).status);
+      expect(statuses).toContain(429);
+    } finally {
+      limited.cleanup();
+    }
+  });
+});
+
+describe("reset password", () => {
+  test("the link sets the new password, the old one stops working and old sessions end", async () => {
+    const user = await signUpUser(ctx);
+    const token = await requestLink(user.email);
+    const answer = await call(ctx.app, "POST", "/api/auth/reset-password", { body: { token, password: "brand new secret" } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe("Your password has been changed. Please sign in with your new password.");
+    expect((await login(user.email, "brand new secret")).status).toBe(200);
+    expect((await login(user.email, user.password)).status).toBe(401);
+    expect((await call(ctx.app, "GET", "/api/auth/me", { token: user.token })).status).toBe(401);
+  });
+
+  test("a link works once", async () => {
+    const user = await signUpUser(ctx);
+    const token = await requestLink(user.email);
+    expect((await call(ctx.app, "POST", "/api/auth/reset-password", { body: { token, password: "first new one" } })).status).toBe(200);
+    const again = await call(ctx.app, "POST", "/api/auth/reset-password", { body: { token, password: "second new one" } });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ error: "INVALID_RESET_TOKEN", message: "This reset link is invalid or has expired. Please request a new one." });
+    expect((await login(user.email, "first new one")).status).toBe(200);
+  });
+
+  test("a link older than one hour is refused and the password is unchanged", async () => {
+    const user = await signUpUser(ctx);
+    const token = await requestLink(user.email);
+    ctx.clock.advance(HOUR + MINUTE);
+    const answer = await call(ctx.app, "POST", "/api/auth/reset-password", { body: { token, password: "too late now" } });
+    expect(answer.status).toBe(400);
+    expect((await login(user.email, user.password)).status).toBe(200);
+  });
+
+  test("an unknown token is refused", async () => {
+    const answer = await call(ctx.app, "POST", "/api/auth/reset-password", { body: { token: "made-up", password: "whatever123" } });
+    expect(answer.status).toBe(400);
+  });
+
+  test("a short password is refused with a sentence and the link still works", async () => {
+    const user = await signUpUser(ctx);
+    const token = await requestLink(user.email);
+    const short = await call(ctx.app, "POST", "/api/auth/reset-password", { body: { token, password: "short" } });
+    expect(short.status).toBe(422);
+    expect(short.body.message).toBe("Password must be at least 8 characters.");
+    expect((await call(ctx.app, "POST", "/api/auth/reset-password", { body: { token, password: "long enough now" } })).status).toBe(200);
+  });
+
+  test("using one link cancels the account's other outstanding links", async () => {
+    const user = await signUpUser(ctx);
+    const first = await requestLink(user.email);
+    const second = await requestLink(user.email);
+    expect((await call(ctx.app, "POST", "/api/auth/reset-password", { body: { token: second, password: "newest password" } })).status).toBe(200);
+    expect((await call(ctx.app, "POST", "/api/auth/reset-password", { body: { token: first, password: "older password" } })).status).toBe(400);
+  });
+});
