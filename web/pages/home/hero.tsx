@@ -49,9 +49,9 @@ export function Hero() {
         </Button>
       </div>
       <div className="relative mt-12 w-full max-w-5xl">
-        <div aria-hidden className="absolute -inset-6 -z-10 rounded-[2rem] bg-primary/10 blur-3xl" />
+        <div aria-hidden className="absolute inset-x-0 -inset-y-6 -z-10 rounded-[2rem] bg-primary/10 blur-3xl" />
         <div className="overflow-hidden rounded-2xl border border-border bg-card/80 p-2 shadow-2xl shadow-primary/10 sm:p-4">
-          <PluginPreview className="h-auto w-full" />
+          <PluginPreview />
         </div>
       </div>
     </section>

@@ -26,9 +26,17 @@ const LAYERS: readonly PreviewLayer[] = [
   { base: "Notes", tag: "_ignore", depth: 1, icon: "group" },
 ];
 
-const WINDOW = { x: 16, y: 96, width: 424, height: 368 } as const;
-const PANEL_RIGHT = 180;
-const ROW = { top: 166, step: 27 } as const;
+interface WindowGeometry {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Right edge of the layers panel. */
+  panelRight: number;
+  rowTop: number;
+  rowStep: number;
+  artboard: { x: number; y: number; width: number; height: number };
+}
 
 function LayerGlyph({ icon, x, y }: { icon: LayerIcon; x: number; y: number }) {
   const stroke = "#a1a1aa";
@@ -59,20 +67,22 @@ function LayerGlyph({ icon, x, y }: { icon: LayerIcon; x: number; y: number }) {
   }
 }
 
-function LayersPanel() {
+function LayersPanel({ frame }: { frame: WindowGeometry }) {
   return (
     <g>
-      <text x={WINDOW.x + 14} y={WINDOW.y + 54} fontSize={10} fontWeight={600} fill="#71717a" letterSpacing={1}>
+      <text x={frame.x + 14} y={frame.rowTop - 26} fontSize={10} fontWeight={600} fill="#71717a" letterSpacing={1}>
         LAYERS
       </text>
       {LAYERS.map((layer, i) => {
-        const rowY = ROW.top + i * ROW.step;
-        const left = WINDOW.x + 14 + layer.depth * 11;
+        const rowY = frame.rowTop + i * frame.rowStep;
+        const left = frame.x + 14 + layer.depth * 11;
         return (
           <g key={`${layer.base}${layer.tag ?? ""}`}>
-            {layer.selected && <rect x={WINDOW.x + 6} y={rowY - 11} width={PANEL_RIGHT - WINDOW.x - 12} height={20} rx={5} fill="#7c3aed" opacity={0.35} />}
+            {layer.selected && (
+              <rect x={frame.x + 6} y={rowY - 11} width={frame.panelRight - frame.x - 12} height={20} rx={5} fill="#7c3aed" opacity={0.35} />
+            )}
             <LayerGlyph icon={layer.icon} x={left} y={rowY - 1} />
-            <text x={left + 15} y={rowY + 3} fontSize={11} fill="#e4e4e7">
+            <text x={left + 15} y={rowY + 3.5} fontSize={11.5} fill="#e4e4e7">
               {layer.base}
               {layer.tag && <tspan fill="#a78bfa">{layer.tag}</tspan>}
             </text>
@@ -83,11 +93,43 @@ function LayersPanel() {
   );
 }
 
-function DesignWindow({ skyId, dotsId }: { skyId: string; dotsId: string }) {
-  const { x, y, width, height } = WINDOW;
+/** What the selected layer becomes: the plugin's reading of its tags. */
+function Inspector({ x, y, width }: { x: number; y: number; width: number }) {
   return (
     <g>
-      <rect x={x} y={y} width={width} height={height} rx={14} fill="#111116" stroke="#27272a" strokeWidth={1.5} />
+      <rect x={x} y={y} width={width} height={74} rx={8} fill="#15131f" stroke="#2e2e35" />
+      <text x={x + 12} y={y + 20} fontSize={10} fontWeight={600} fill="#71717a" letterSpacing={1}>
+        IMPORTS AS
+      </text>
+      <text x={x + 12} y={y + 41} fontSize={11.5} fill="#e4e4e7">
+        Buy<tspan fill="#a78bfa">_button</tspan>
+        <tspan fill="#71717a"> → </tspan>ImageButton
+      </text>
+      <text x={x + 12} y={y + 61} fontSize={11.5} fill="#e4e4e7">
+        Buy<tspan fill="#a78bfa">_hover</tspan>
+        <tspan fill="#71717a"> → </tspan>its mouse-over look
+      </text>
+    </g>
+  );
+}
+
+function DesignWindow({ frame, ids, inspector }: { frame: WindowGeometry; ids: PreviewIds; inspector: boolean }) {
+  const { x, y, width, height, panelRight, artboard } = frame;
+  return (
+    <g>
+      <clipPath id={ids.window}>
+        <rect x={x} y={y} width={width} height={height} rx={14} />
+      </clipPath>
+      <rect x={x} y={y} width={width} height={height} rx={14} fill="#111116" />
+      <rect
+        x={panelRight}
+        y={y + 33}
+        width={x + width - panelRight}
+        height={height - 33}
+        fill={`url(#${ids.dots})`}
+        clipPath={`url(#${ids.window})`}
+      />
+      <rect x={x} y={y} width={width} height={height} rx={14} fill="none" stroke="#27272a" strokeWidth={1.5} />
       <path d={`M${x} ${y + 32} H${x + width}`} stroke="#27272a" strokeWidth={1.5} />
       {[0, 1, 2].map((i) => (
         <circle key={i} cx={x + 18 + i * 14} cy={y + 16} r={4.5} fill="#3f3f46" />
@@ -95,37 +137,42 @@ function DesignWindow({ skyId, dotsId }: { skyId: string; dotsId: string }) {
       <text x={x + width / 2} y={y + 20} fontSize={11} fill="#a1a1aa" textAnchor="middle">
         Shop.fig
       </text>
-      <rect x={PANEL_RIGHT} y={y + 33} width={x + width - PANEL_RIGHT - 1} height={height - 34} fill={`url(#${dotsId})`} />
-      <path d={`M${PANEL_RIGHT} ${y + 32} V${y + height}`} stroke="#27272a" strokeWidth={1.5} />
-      <LayersPanel />
-      <text x={198} y={206} fontSize={10} fill="#a1a1aa">
+      <path d={`M${panelRight} ${y + 32} V${y + height}`} stroke="#27272a" strokeWidth={1.5} />
+      <LayersPanel frame={frame} />
+      <text x={artboard.x} y={artboard.y - 8} fontSize={10} fill="#a1a1aa">
         ShopScreen
       </text>
-      <GameScreen x={198} y={214} width={224} height={126} skyId={skyId} design />
-      <text x={310} y={372} fontSize={10} fill="#71717a" textAnchor="middle">
+      <GameScreen x={artboard.x} y={artboard.y} width={artboard.width} height={artboard.height} skyId={ids.sky} design />
+      <text x={artboard.x + artboard.width / 2} y={artboard.y + artboard.height + 20} fontSize={10} fill="#71717a" textAnchor="middle">
         1920 × 1080 design frame
       </text>
+      {inspector && <Inspector x={artboard.x} y={artboard.y + artboard.height + 44} width={artboard.width} />}
     </g>
   );
 }
 
-function ImportArrow() {
+/** The plugin's step between the design and the devices; `vertical` points down. */
+function ImportArrow({ cx, cy, vertical }: { cx: number; cy: number; vertical: boolean }) {
+  const line = vertical ? `M${cx} ${cy - 52} V${cy + 50}` : `M${cx - 54} ${cy} H${cx + 54}`;
+  const head = vertical
+    ? `M${cx - 7} ${cy + 48} L${cx} ${cy + 58} L${cx + 7} ${cy + 48}`
+    : `M${cx + 50} ${cy - 7} L${cx + 60} ${cy} L${cx + 50} ${cy + 7}`;
   return (
     <g>
-      <path d="M448 280 H556" stroke="#7c3aed" strokeWidth={2} strokeDasharray="5 5" />
-      <path d="M552 273 L562 280 L552 287" fill="none" stroke="#a78bfa" strokeWidth={2.2} strokeLinecap="round" strokeLinejoin="round" />
-      <rect x={460} y={262} width={84} height={36} rx={18} fill="#1e1b2e" stroke="#7c3aed" strokeWidth={1.5} />
-      <text x={502} y={284.5} fontSize={12} fontWeight={700} fill="#c4b5fd" textAnchor="middle">
+      <path d={line} stroke="#7c3aed" strokeWidth={2} strokeDasharray="5 5" />
+      <path d={head} fill="none" stroke="#a78bfa" strokeWidth={2.2} strokeLinecap="round" strokeLinejoin="round" />
+      <rect x={cx - 42} y={cy - 18} width={84} height={36} rx={18} fill="#1e1b2e" stroke="#7c3aed" strokeWidth={1.5} />
+      <text x={cx} y={cy + 4.5} fontSize={12} fontWeight={700} fill="#c4b5fd" textAnchor="middle">
         {PRODUCT_NAME}
       </text>
-      <text x={502} y={318} fontSize={10} fill="#a1a1aa" textAnchor="middle">
+      <text x={vertical ? cx + 52 : cx} y={vertical ? cy + 4 : cy + 38} fontSize={10} fill="#a1a1aa" textAnchor={vertical ? "start" : "middle"}>
         import + scale
       </text>
     </g>
   );
 }
 
-interface DeviceProps {
+interface DeviceGeometry {
   x: number;
   y: number;
   screenWidth: number;
@@ -135,10 +182,10 @@ interface DeviceProps {
   label: string;
   labelX: number;
   labelY: number;
-  skyId: string;
 }
 
-function Device({ x, y, screenWidth, screenHeight, bezelX, bezelY, label, labelX, labelY, skyId }: DeviceProps) {
+function Device({ device, skyId }: { device: DeviceGeometry; skyId: string }) {
+  const { x, y, screenWidth, screenHeight, bezelX, bezelY, label, labelX, labelY } = device;
   return (
     <g>
       <rect
@@ -159,40 +206,108 @@ function Device({ x, y, screenWidth, screenHeight, bezelX, bezelY, label, labelX
   );
 }
 
+/** A monitor's neck and foot under a screen whose bottom edge is `y`, centred on `cx`. */
+function MonitorStand({ cx, y }: { cx: number; y: number }) {
+  return (
+    <g>
+      <path d={`M${cx - 24} ${y} h48 l8 26 h-64 z`} fill="#27272a" />
+      <rect x={cx - 68} y={y + 25} width={136} height={8} rx={4} fill="#3f3f46" />
+    </g>
+  );
+}
+
+/** Ids of the drawing's gradients, pattern and clip path, unique per drawing on the page. */
+interface PreviewIds {
+  sky: string;
+  dots: string;
+  glow: string;
+  window: string;
+}
+
+interface PreviewLayout {
+  width: number;
+  height: number;
+  frame: WindowGeometry;
+  inspector: boolean;
+  arrow: { cx: number; cy: number; vertical: boolean };
+  desktop: DeviceGeometry;
+  tablet: DeviceGeometry;
+  phone: DeviceGeometry;
+}
+
+/** Side by side from small tablets up. */
+const WIDE: PreviewLayout = {
+  width: 1000,
+  height: 560,
+  frame: {
+    x: 16, y: 40, width: 424, height: 480, panelRight: 180, rowTop: 110, rowStep: 31,
+    artboard: { x: 194, y: 168, width: 232, height: 130 },
+  },
+  inspector: true,
+  arrow: { cx: 502, cy: 280, vertical: false },
+  desktop: { x: 596, y: 36, screenWidth: 368, screenHeight: 207, bezelX: 10, bezelY: 10, label: "Desktop", labelX: 902, labelY: 294 },
+  tablet: { x: 580, y: 326, screenWidth: 204, screenHeight: 153, bezelX: 13, bezelY: 13, label: "Tablet", labelX: 695, labelY: 526 },
+  phone: { x: 826, y: 380, screenWidth: 134, screenHeight: 64, bezelX: 12, bezelY: 7, label: "Phone", labelX: 905, labelY: 478 },
+};
+
+/** Stacked on phones, so the layer names stay readable. */
+const TALL: PreviewLayout = {
+  width: 480,
+  height: 920,
+  frame: {
+    x: 12, y: 12, width: 456, height: 320, panelRight: 172, rowTop: 88, rowStep: 23,
+    artboard: { x: 186, y: 96, width: 268, height: 150 },
+  },
+  inspector: false,
+  arrow: { cx: 240, cy: 396, vertical: true },
+  desktop: { x: 60, y: 474, screenWidth: 340, screenHeight: 191, bezelX: 10, bezelY: 10, label: "Desktop", labelX: 360, labelY: 716 },
+  tablet: { x: 24, y: 744, screenWidth: 168, screenHeight: 126, bezelX: 10, bezelY: 10, label: "Tablet", labelX: 118, labelY: 910 },
+  phone: { x: 252, y: 794, screenWidth: 172, screenHeight: 80, bezelX: 12, bezelY: 7, label: "Phone", labelX: 350, labelY: 910 },
+};
+
 export const PLUGIN_PREVIEW_LABEL = `${PRODUCT_NAME} plugin preview: a design frame with tagged layers such as Buy_button and ShopPanel_lock is imported into a game screen, and the same shop panel and buttons appear scaled on a desktop monitor, a tablet and a phone.`;
 
-/** The home page's picture of the product: a design file turning into game UI on three devices. */
-export function PluginPreview({ className }: { className?: string }) {
-  const ids = useId().replace(/:/g, "");
-  const skyId = `sky-${ids}`;
-  const dotsId = `dots-${ids}`;
-  const glowId = `glow-${ids}`;
-  const titleId = `title-${ids}`;
+function PreviewDrawing({ layout, className }: { layout: PreviewLayout; className?: string }) {
+  const unique = useId().replace(/:/g, "");
+  const ids: PreviewIds = { sky: `sky-${unique}`, dots: `dots-${unique}`, glow: `glow-${unique}`, window: `window-${unique}` };
+  const { width, height, desktop } = layout;
   return (
-    <svg viewBox="0 0 1000 560" role="img" aria-labelledby={titleId} className={className} fontFamily="inherit">
-      <title id={titleId}>{PLUGIN_PREVIEW_LABEL}</title>
+    <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={PLUGIN_PREVIEW_LABEL} className={className} fontFamily="inherit">
       <defs>
-        <linearGradient id={skyId} x1="0" y1="0" x2="0" y2="1">
+        <linearGradient id={ids.sky} x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#3b2f8f" />
           <stop offset="1" stopColor="#1a1640" />
         </linearGradient>
-        <pattern id={dotsId} width="14" height="14" patternUnits="userSpaceOnUse">
+        <pattern id={ids.dots} width="14" height="14" patternUnits="userSpaceOnUse">
           <rect width="14" height="14" fill="#0c0c10" />
           <circle cx="7" cy="7" r="0.9" fill="#27272a" />
         </pattern>
-        <radialGradient id={glowId} cx="0.75" cy="0.5" r="0.5">
+        <radialGradient id={ids.glow} cx={layout.arrow.vertical ? 0.5 : 0.75} cy={layout.arrow.vertical ? 0.72 : 0.5} r="0.5">
           <stop offset="0" stopColor="#7c3aed" stopOpacity="0.22" />
           <stop offset="1" stopColor="#7c3aed" stopOpacity="0" />
         </radialGradient>
       </defs>
-      <rect width="1000" height="560" fill={`url(#${glowId})`} />
-      <DesignWindow skyId={skyId} dotsId={dotsId} />
-      <ImportArrow />
-      <Device x={596} y={36} screenWidth={368} screenHeight={207} bezelX={10} bezelY={10} label="Desktop" labelX={902} labelY={294} skyId={skyId} />
-      <path d="M766 263 h48 l8 26 h-64 z" fill="#27272a" />
-      <rect x={728} y={288} width={136} height={8} rx={4} fill="#3f3f46" />
-      <Device x={580} y={326} screenWidth={204} screenHeight={153} bezelX={13} bezelY={13} label="Tablet" labelX={695} labelY={526} skyId={skyId} />
-      <Device x={826} y={380} screenWidth={134} screenHeight={64} bezelX={12} bezelY={7} label="Phone" labelX={905} labelY={478} skyId={skyId} />
+      <rect width={width} height={height} fill={`url(#${ids.glow})`} />
+      <DesignWindow frame={layout.frame} ids={ids} inspector={layout.inspector} />
+      <ImportArrow {...layout.arrow} />
+      <Device device={desktop} skyId={ids.sky} />
+      <MonitorStand cx={desktop.x + desktop.bezelX + desktop.screenWidth / 2} y={desktop.y + desktop.screenHeight + desktop.bezelY * 2} />
+      <Device device={layout.tablet} skyId={ids.sky} />
+      <Device device={layout.phone} skyId={ids.sky} />
     </svg>
+  );
+}
+
+/**
+ * The home page's picture of the product: a design file turning into game UI on three devices.
+ * Two drawings of the same scene; CSS shows the one that fits (display:none hides the other from
+ * screen readers too).
+ */
+export function PluginPreview() {
+  return (
+    <>
+      <PreviewDrawing layout={TALL} className="h-auto w-full sm:hidden" />
+      <PreviewDrawing layout={WIDE} className="hidden h-auto w-full sm:block" />
+    </>
   );
 }
