@@ -1,11 +1,31 @@
+import { PRODUCT_NAME, SUPPORT_RESPONSE_HOURS } from "../../../src/shared/product";
 import { Layout } from "../../components/layout";
+import { useMetaDescription } from "../../lib/use-meta-description";
 import { usePageTitle } from "../../lib/use-page-title";
+import { ContactForm } from "./contact-form";
+import { Faq } from "./faq";
+import { HelpCards } from "./help-cards";
 
 export default function SupportPage() {
   usePageTitle("Support");
+  useMetaDescription(
+    `Get help with ${PRODUCT_NAME}: community chat, tag documentation, answers to common questions and a contact form answered within ${SUPPORT_RESPONSE_HOURS} hours.`,
+  );
   return (
     <Layout>
-      <h1 className="text-3xl font-semibold tracking-tight">Support</h1>
+      <header className="mx-auto max-w-2xl text-center">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">How can we help?</h1>
+        <p className="mt-3 text-muted-foreground">
+          Find answers in the docs and the FAQ, ask the community, or write to us. We reply within {SUPPORT_RESPONSE_HOURS} hours.
+        </p>
+      </header>
+      <div className="mt-10">
+        <HelpCards />
+      </div>
+      <div className="mt-14 grid gap-10 lg:grid-cols-2 lg:gap-12">
+        <Faq />
+        <ContactForm />
+      </div>
     </Layout>
   );
 }
