@@ -1,16 +1,59 @@
+import { useState } from "react";
+import { KeyRound, LayoutDashboard, Puzzle, Settings } from "lucide-react";
 import { Layout } from "../../components/layout";
 import { PageLoading } from "../../components/page-loading";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { useDashboard } from "../../lib/queries/dashboard";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useRequireAuth } from "../../lib/use-require-auth";
+import { DashboardHeader } from "./header";
+import { OverviewTab } from "./overview-tab";
+import { PluginTab } from "./plugin-tab";
+import { SettingsTab } from "./settings-tab";
+import { SubscriptionTab } from "./subscription-tab";
+
+const TABS = [
+  { value: "overview", label: "Overview", icon: LayoutDashboard },
+  { value: "subscription", label: "Subscription", icon: KeyRound },
+  { value: "plugin", label: "Plugin", icon: Puzzle },
+  { value: "settings", label: "Settings", icon: Settings },
+] as const;
 
 export default function DashboardPage() {
   usePageTitle("Dashboard");
-  const { user } = useRequireAuth();
+  const { user, subscription: cachedSubscription } = useRequireAuth();
+  const dashboard = useDashboard();
+  const [tab, setTab] = useState<string>("overview");
   if (!user) return <PageLoading />;
+
+  // Until /api/dashboard answers, the subscription from the sign-in answer stands in.
+  const subscription = dashboard.data ? dashboard.data.subscription : cachedSubscription;
+  const receivedAt = dashboard.data?.receivedAt ?? dashboard.dataUpdatedAt;
+
   return (
-    <Layout>
-      <h1 className="text-3xl font-semibold tracking-tight">Dashboard</h1>
-      <p className="mt-2 text-muted-foreground">{user.email}</p>
+    <Layout className="grid content-start gap-6">
+      <DashboardHeader user={user} subscription={subscription} receivedAt={receivedAt} />
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label="Dashboard sections" className="w-full justify-start sm:w-auto">
+          {TABS.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon aria-hidden className="hidden sm:block" /> {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="overview">
+          <OverviewTab subscription={subscription} />
+        </TabsContent>
+        <TabsContent value="subscription">
+          <SubscriptionTab subscription={subscription} receivedAt={receivedAt} loading={dashboard.isLoading} />
+        </TabsContent>
+        <TabsContent value="plugin">
+          <PluginTab user={user} />
+        </TabsContent>
+        <TabsContent value="settings">
+          <SettingsTab user={user} />
+        </TabsContent>
+      </Tabs>
     </Layout>
   );
 }

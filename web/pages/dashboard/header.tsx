@@ -1,0 +1,81 @@
+import { Clock, ShieldCheck } from "lucide-react";
+import { Link } from "wouter";
+import type { PublicUser, SubscriptionView } from "../../../src/shared/api-types";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { Progress } from "../../components/ui/progress";
+import { formatClock, formatRemaining, progressPercent, remainingMs, useNow } from "./time";
+
+export function PlanBadge({ subscription }: { subscription: SubscriptionView | null }) {
+  if (!subscription) return <Badge variant="secondary">No plan</Badge>;
+  return <Badge variant={subscription.plan === "lifetime" ? "accent" : "default"}>{subscription.planName}</Badge>;
+}
+
+export function StatusBadge({ status }: { status: SubscriptionView["status"] }) {
+  if (status === "active") return <Badge variant="success">Active</Badge>;
+  if (status === "cancelled") return <Badge variant="secondary">Cancelled</Badge>;
+  return <Badge variant="destructive">Expired</Badge>;
+}
+
+/** Time remaining, ticking every second from the server's figure. */
+export function RemainingTime({ subscription, receivedAt }: { subscription: SubscriptionView; receivedAt: number }) {
+  const now = useNow();
+  const ms = remainingMs(subscription, receivedAt, now);
+  return <span className="tabular-nums" aria-label={ms === null ? "Unlimited" : undefined}>{formatRemaining(ms)}</span>;
+}
+
+function LiveClock() {
+  const now = useNow();
+  return (
+    <span className="inline-flex items-center gap-1.5 tabular-nums text-muted-foreground" data-testid="live-clock">
+      <Clock className="size-4" aria-hidden /> <time dateTime={new Date(now).toISOString()}>{formatClock(now)}</time>
+    </span>
+  );
+}
+
+function RemainingBar({ subscription, receivedAt }: { subscription: SubscriptionView; receivedAt: number }) {
+  const now = useNow();
+  const ms = remainingMs(subscription, receivedAt, now);
+  return (
+    <div className="grid gap-2">
+      <div className="flex items-baseline justify-between gap-3 text-sm">
+        <span className="text-muted-foreground">Time remaining</span>
+        <span className="inline-flex items-center gap-1 font-medium tabular-nums" data-testid="header-time-remaining">
+          {formatRemaining(ms)}
+        </span>
+      </div>
+      <Progress value={progressPercent(subscription.plan, ms)} label="Time remaining" />
+    </div>
+  );
+}
+
+export function DashboardHeader(props: { user: PublicUser; subscription: SubscriptionView | null; receivedAt: number }) {
+  const { user, subscription, receivedAt } = props;
+  return (
+    <Card>
+      <CardContent className="grid gap-5 pt-6 md:grid-cols-[1fr_minmax(260px,360px)] md:items-center">
+        <div className="grid min-w-0 gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
+            <PlanBadge subscription={subscription} />
+          </div>
+          <p className="truncate text-muted-foreground" title={user.email}>{user.email}</p>
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            <LiveClock />
+            {user.isAdmin && (
+              <Button asChild size="sm" variant="outline">
+                <Link href="/admin"><ShieldCheck aria-hidden /> Admin Panel</Link>
+              </Button>
+            )}
+          </div>
+        </div>
+        {subscription ? (
+          <RemainingBar subscription={subscription} receivedAt={receivedAt} />
+        ) : (
+          <p className="text-sm text-muted-foreground">No subscription on this account. Redeem a product key in the Subscription tab.</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from "react";
+import { Gamepad2, Unlink } from "lucide-react";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+import { isApiError } from "../../lib/api";
+import { useLinkedAccount, useResetLinkedAccount, useRobloxProfile } from "../../lib/queries/dashboard";
+import { toast } from "../../lib/use-toast";
+
+/** 'Try again in ~N min', N = the remaining milliseconds in minutes, rounded up (SPEC.md §8). */
+export function cooldownText(remainingMs: number): string {
+  return `Try again in ~${Math.max(1, Math.ceil(remainingMs / 60_000))} min`;
+}
+
+function Avatar({ url, name }: { url: string | null; name: string }) {
+  const [broken, setBroken] = useState(false);
+  if (url && !broken) {
+    return <img src={url} alt={`Avatar of ${name}`} width={64} height={64} onError={() => setBroken(true)} className="size-16 rounded-full border border-border bg-muted object-cover" />;
+  }
+  return (
+    <div aria-hidden className="flex size-16 items-center justify-center rounded-full border border-border bg-accent text-xl font-semibold text-accent-foreground">
+      {name.charAt(0).toUpperCase() || "?"}
+    </div>
+  );
+}
+
+function LinkedProfile({ id }: { id: string }) {
+  const profile = useRobloxProfile(id);
+  if (profile.isLoading) return <Skeleton className="h-16" />;
+  const username = profile.data?.username ?? null;
+  const displayName = profile.data?.displayName ?? null;
+  const name = displayName ?? username ?? "Roblox user";
+  return (
+    <div className="flex items-center gap-4">
+      <Avatar url={profile.data?.avatarUrl ?? null} name={name} />
+      <div className="min-w-0">
+        <p className="truncate font-medium" data-testid="linked-name">{name}</p>
+        {username && <p className="truncate text-sm text-muted-foreground">@{username}</p>}
+        <p className="text-sm text-muted-foreground">ID: <span className="font-mono" data-testid="linked-id">{id}</span></p>
+      </div>
+    </div>
+  );
+}
+
+export function LinkedAccountCard() {
+  const linked = useLinkedAccount();
+  const reset = useResetLinkedAccount();
+  const id = linked.data?.linkedRobloxAccountId ?? null;
+
+  function resetAccount() {
+    reset.mutate(undefined, {
+      onSuccess: () => toast({ title: "Account reset", description: "The next Roblox account that validates the key is linked." }),
+      onError: (error) => {
+        if (isApiError(error, 429)) {
+          const remaining = Number((error.body as { remainingMs?: number } | null)?.remainingMs ?? 0);
+          toast({ variant: "destructive", title: "Cooldown active", description: cooldownText(remaining) });
+          return;
+        }
+        toast({ variant: "destructive", title: "Failed", description: "Could not reset linked account" });
+      },
+    });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base"><Gamepad2 className="size-5 text-brand" aria-hidden /> Linked Roblox account</CardTitle>
+        <CardDescription>The key works for one Roblox account: the first one that uses it in the plugin.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {linked.isLoading ? (
+          <Skeleton className="h-16" />
+        ) : linked.isError ? (
+          <p className="text-sm text-destructive-text">Could not load the linked account.</p>
+        ) : id ? (
+          <LinkedProfile id={id} />
+        ) : (
+          <p className="text-sm text-muted-foreground">No account linked yet. It links the first time the plugin validates your key.</p>
+        )}
+      </CardContent>
+      {id && (
+        <CardFooter>
+          <Button variant="outline" onClick={resetAccount} disabled={reset.isPending}>
+            <Unlink aria-hidden /> {reset.isPending ? "Resetting…" : "Reset Linked Account"}
+          </Button>
+        </CardFooter>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect, useRef, useState } from "react";
+import { Check, Copy, FileCode2, KeyRound } from "lucide-react";
+import type { PublicUser } from "../../../src/shared/api-types";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
+import { useGeneratePluginKey } from "../../lib/queries/dashboard";
+import { toast } from "../../lib/use-toast";
+import { LinkedAccountCard } from "./linked-account-card";
+
+const COPIED_FOR_MS = 2_000;
+
+/** Clipboard API where allowed, else the old selection trick (plain http, older browsers). */
+async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return;
+  } catch {
+    const area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    const ok = document.execCommand("copy");
+    area.remove();
+    if (!ok) throw new Error("Copy is not available in this browser.");
+  }
+}
+
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function copy() {
+    try {
+      await copyText(text);
+      setCopied(true);
+      toast({ title: "Copied!", description: "Paste the key into the plugin." });
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), COPIED_FOR_MS);
+    } catch {
+      toast({ variant: "destructive", title: "Failed", description: "Could not copy the key. Select it and copy it by hand." });
+    }
+  }
+
+  return (
+    <Button variant="outline" onClick={copy} aria-label={copied ? "Copied!" : "Copy plugin key"}>
+      {copied ? <Check aria-hidden /> : <Copy aria-hidden />} {copied ? "Copied!" : "Copy"}
+    </Button>
+  );
+}
+
+function PluginKeyCard({ figmaKey }: { figmaKey: string | null }) {
+  const generate = useGeneratePluginKey();
+
+  function generateKey() {
+    generate.mutate(undefined, {
+      onSuccess: () => toast({ title: "Key generated", description: "Paste the new key into the plugin. The old key no longer works." }),
+      onError: () => toast({ variant: "destructive", title: "Failed", description: "Could not generate key" }),
+    });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base"><KeyRound className="size-5 text-brand" aria-hidden /> Plugin key</CardTitle>
+        <CardDescription>Paste this key into the plugin to unlock it. Generating a new key replaces the old one, which stops working at once.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <div className="rounded-md border border-border bg-muted px-3 py-2.5 font-mono text-sm break-all" data-testid="plugin-key">
+          {figmaKey ?? <span className="font-sans text-muted-foreground">Not generated yet</span>}
+        </div>
+      </CardContent>
+      <CardFooter className="flex-wrap gap-2">
+        <Button onClick={generateKey} disabled={generate.isPending}>
+          {generate.isPending ? "Generating…" : "Generate Plugin Key"}
+        </Button>
+        {figmaKey && <CopyButton text={figmaKey} />}
+      </CardFooter>
+    </Card>
+  );
+}
+
+export function PluginTab({ user }: { user: PublicUser }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+      <PluginKeyCard figmaKey={user.figmaKey} />
+      <LinkedAccountCard />
+      <p className="flex items-center gap-2 text-sm text-muted-foreground lg:col-span-2">
+        <FileCode2 className="size-4 shrink-0" aria-hidden />
+        <span>Building a plugin? See the <a className="text-brand underline-offset-4 hover:underline" href="/api/plugin/docs">plugin API reference</a>.</span>
+      </p>
+    </div>
+  );
+}

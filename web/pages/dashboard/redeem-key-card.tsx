@@ -1,0 +1,59 @@
+import { useState, type FormEvent } from "react";
+import { PRODUCT_KEY_LENGTH, normaliseProductKey } from "../../../src/shared/product";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { failureText } from "../../lib/error-text";
+import { useRedeemKey } from "../../lib/queries/dashboard";
+import { toast } from "../../lib/use-toast";
+
+/** Applies another product key: adds its days, or makes the subscription lifetime. */
+export function RedeemKeyCard() {
+  const [key, setKey] = useState("");
+  const redeem = useRedeemKey();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (key.length !== PRODUCT_KEY_LENGTH) {
+      toast({ variant: "destructive", title: "Redeem Failed", description: `A product key has ${PRODUCT_KEY_LENGTH} characters.` });
+      return;
+    }
+    redeem.mutate(key, {
+      onSuccess: () => {
+        setKey("");
+        toast({ title: "Key Redeemed", description: "Your subscription has been extended." });
+      },
+      onError: (error) => toast({
+        variant: "destructive", title: "Redeem Failed",
+        description: failureText(error, { fallback: "Could not redeem the key", statusPrefix: "Could not redeem the key." }),
+      }),
+    });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">Redeem a product key</CardTitle>
+        <CardDescription>Bought another plan? Its days are added to your current period; a lifetime key never ends.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} className="grid gap-3">
+          <Label htmlFor="redeem-key">Product key</Label>
+          <Input
+            id="redeem-key"
+            value={key}
+            onChange={(event) => setKey(normaliseProductKey(event.target.value))}
+            placeholder="ABCD2345EFGH"
+            autoComplete="off"
+            spellCheck={false}
+            className="font-mono tracking-wider"
+          />
+          <Button type="submit" disabled={redeem.isPending || key.length === 0}>
+            {redeem.isPending ? "Redeeming…" : "Redeem Key"}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,100 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { Star } from "lucide-react";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Label } from "../../components/ui/label";
+import { Textarea } from "../../components/ui/textarea";
+import { failureText } from "../../lib/error-text";
+import { useMyReview, useSaveReview } from "../../lib/queries/dashboard";
+import { toast } from "../../lib/use-toast";
+import { cn } from "../../lib/utils";
+
+const MAX_COMMENT = 500;
+
+function StarPicker({ value, onChange }: { value: number; onChange: (rating: number) => void }) {
+  return (
+    <div role="radiogroup" aria-label="Rating" className="flex gap-1">
+      {[1, 2, 3, 4, 5].map((rating) => (
+        <button
+          key={rating}
+          type="button"
+          role="radio"
+          aria-checked={value === rating}
+          aria-label={`${rating} star${rating > 1 ? "s" : ""}`}
+          onClick={() => onChange(rating)}
+          className="cursor-pointer rounded-md p-1 focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <Star aria-hidden className={cn("size-6", rating <= value ? "fill-yellow-400 text-yellow-400" : "text-muted-foreground")} />
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Write or edit the signed-in subscriber's one review (shown on the home page). */
+export function ReviewCard({ canReview }: { canReview: boolean }) {
+  const mine = useMyReview();
+  const save = useSaveReview();
+  const existing = mine.data?.review ?? null;
+  const [rating, setRating] = useState(0);
+  const [comment, setComment] = useState("");
+
+  useEffect(() => {
+    if (existing) {
+      setRating(existing.rating);
+      setComment(existing.comment);
+    }
+  }, [existing?.id, existing?.createdAt]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (rating < 1 || !comment.trim()) {
+      toast({ variant: "destructive", title: "Review incomplete", description: "Pick a rating and write a comment." });
+      return;
+    }
+    save.mutate({ rating, comment: comment.trim() }, {
+      onSuccess: () => toast({ title: "Review saved", description: "Thanks for sharing your experience!" }),
+      onError: (error) => toast({
+        variant: "destructive", title: "Failed",
+        description: failureText(error, { fallback: "Could not save your review", statusPrefix: "Could not save your review." }),
+      }),
+    });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">{existing ? "Edit your review" : "Write a review"}</CardTitle>
+        <CardDescription>
+          {canReview ? "Tell other developers what you think. You have one review; saving again replaces it." : "Reviews are written by subscribers."}
+        </CardDescription>
+      </CardHeader>
+      {canReview && (
+        <CardContent>
+          <form onSubmit={submit} className="grid gap-4">
+            {existing?.hidden && (
+              <p className="rounded-md border border-border bg-muted p-3 text-sm text-muted-foreground">
+                A moderator hid this review, so it is not shown on the home page.
+              </p>
+            )}
+            <StarPicker value={rating} onChange={setRating} />
+            <div className="grid gap-2">
+              <Label htmlFor="review-comment">Comment</Label>
+              <Textarea
+                id="review-comment"
+                value={comment}
+                maxLength={MAX_COMMENT}
+                onChange={(event) => setComment(event.target.value)}
+                placeholder="What did the plugin do for your project?"
+              />
+              <p className="text-right text-xs text-muted-foreground tabular-nums">{comment.length}/{MAX_COMMENT}</p>
+            </div>
+            <div>
+              <Button type="submit" disabled={save.isPending}>{existing ? "Update Review" : "Submit Review"}</Button>
+            </div>
+          </form>
+        </CardContent>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useState } from "react";
+import { LogOut } from "lucide-react";
+import type { PublicUser } from "../../../src/shared/api-types";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Switch } from "../../components/ui/switch";
+import { useLogout } from "../../lib/queries/auth";
+import { useUpdateSettings } from "../../lib/queries/dashboard";
+import { toast } from "../../lib/use-toast";
+import { formatDate } from "./time";
+
+type Toggles = { notifications: boolean; autoSync: boolean };
+
+function SettingSwitch(props: { id: string; label: string; description: string; checked: boolean; disabled: boolean; onChange: (value: boolean) => void }) {
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div className="grid gap-1">
+        <Label htmlFor={props.id}>{props.label}</Label>
+        <p id={`${props.id}-description`} className="text-sm text-muted-foreground">{props.description}</p>
+      </div>
+      <Switch
+        id={props.id}
+        checked={props.checked}
+        disabled={props.disabled}
+        onCheckedChange={props.onChange}
+        aria-describedby={`${props.id}-description`}
+      />
+    </div>
+  );
+}
+
+export function SettingsTab({ user }: { user: PublicUser }) {
+  const update = useUpdateSettings();
+  const logout = useLogout();
+  const [toggles, setToggles] = useState<Toggles>({ notifications: user.settings.notifications, autoSync: user.settings.autoSync });
+
+  useEffect(() => {
+    setToggles({ notifications: user.settings.notifications, autoSync: user.settings.autoSync });
+  }, [user.settings.notifications, user.settings.autoSync]);
+
+  /** Saves at once; on failure the switch goes back to what the server has. */
+  function save(change: Partial<Toggles>) {
+    const before = toggles;
+    setToggles({ ...toggles, ...change });
+    update.mutate(change, {
+      onSuccess: () => toast({ title: "Settings Updated", description: "Your preferences have been saved." }),
+      onError: () => {
+        setToggles(before);
+        toast({ variant: "destructive", title: "Error", description: "Failed to update settings" });
+      },
+    });
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">Preferences</CardTitle>
+          <CardDescription>Changes are saved as soon as you flip a switch.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <SettingSwitch
+            id="setting-notifications"
+            label="Email notifications"
+            description="Security alerts, such as your plugin key being used from another Roblox account."
+            checked={toggles.notifications}
+            disabled={update.isPending}
+            onChange={(notifications) => save({ notifications })}
+          />
+          <SettingSwitch
+            id="setting-auto-sync"
+            label="Auto-sync"
+            description="Keep the plugin's imported screens in sync with your latest design changes."
+            checked={toggles.autoSync}
+            disabled={update.isPending}
+            onChange={(autoSync) => save({ autoSync })}
+          />
+        </CardContent>
+        <CardFooter>
+          <Button onClick={() => save(toggles)} disabled={update.isPending}>Save Changes</Button>
+        </CardFooter>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">Account</CardTitle>
+          <CardDescription>Your sign-in details.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5">
+          <div className="grid gap-2">
+            <Label htmlFor="account-email">Email</Label>
+            <Input id="account-email" type="email" value={user.email} readOnly aria-readonly className="text-muted-foreground" />
+          </div>
+          <div className="grid gap-1">
+            <p className="text-sm font-medium">Member since</p>
+            <p className="text-muted-foreground" data-testid="member-since">{formatDate(user.createdAt)}</p>
+          </div>
+        </CardContent>
+        <CardFooter>
+          <Button variant="outline" onClick={logout}><LogOut aria-hidden /> Sign Out</Button>
+        </CardFooter>
+      </Card>
+    </div>
+  );
+}
