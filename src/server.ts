@@ -17,7 +17,10 @@ import { startEmailSender } from "./features/email/sender";
 
 /** Stripe when configured; the demo provider only outside production. */
 export function buildPaymentProvider(config: Config, db: Db, clock: Clock): PaymentProvider {
-  if (config.stripe) return createStripeProvider(config.stripe);
+  if (config.stripe) {
+    if (!config.stripe.publishableKey) console.warn("STRIPE_PUBLISHABLE_KEY is not set: the purchase page uses a fallback test key (development only).");
+    return createStripeProvider(config.stripe);
+  }
   if (config.env === "production") throw new Error("Stripe must be configured in production; the demo provider never runs there.");
   return createDemoProvider(db, clock);
 }

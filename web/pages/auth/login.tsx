@@ -14,6 +14,7 @@ import { useLogin } from "../../lib/queries/auth";
 import { hasStoredToken } from "../../lib/token-storage";
 import { toast } from "../../lib/use-toast";
 import { usePageTitle } from "../../lib/use-page-title";
+import { ForgotPasswordDialog } from "./forgot-password-dialog";
 
 interface LoginErrors {
   email?: string;
@@ -35,6 +36,7 @@ export default function LoginPage() {
   const [password, setPassword] = useState("");
   const [rememberMe, setRememberMe] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState(false);
   const login = useLogin();
 
   if (alreadySignedIn) return <Redirect to="/dashboard" replace />;
@@ -99,7 +101,7 @@ export default function LoginPage() {
               label="Password"
               error={errors.password}
               aside={
-                <Button type="button" variant="link" size="sm" className="h-auto p-0" data-testid="forgot-password">
+                <Button type="button" variant="link" size="sm" className="h-auto p-0" data-testid="forgot-password" onClick={() => setForgotOpen(true)}>
                   Forgot password?
                 </Button>
               }
@@ -136,6 +138,7 @@ export default function LoginPage() {
           </CardFooter>
         </form>
       </Card>
+      <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} initialEmail={email.trim()} />
     </Layout>
   );
 }

@@ -1,11 +1,117 @@
+import { useState, type FormEvent } from "react";
+import { KeyRound, Loader2 } from "lucide-react";
+import { Link, useLocation, useSearch } from "wouter";
+import { MIN_PASSWORD_LENGTH } from "../../../src/shared/product";
+import { FormField, fieldMessageId } from "../../components/form-field";
 import { Layout } from "../../components/layout";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { failureText } from "../../lib/error-text";
+import { useResetPassword } from "../../lib/queries/password-reset";
+import { toast } from "../../lib/use-toast";
 import { usePageTitle } from "../../lib/use-page-title";
 
+function passwordProblem(value: string): string | undefined {
+  if (!value) return "Password is required";
+  if (value.length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  return undefined;
+}
+
+function MissingToken() {
+  return (
+    <Card className="w-full max-w-md">
+      <CardHeader className="text-center">
+        <h1 className="text-2xl font-semibold tracking-tight">Reset link incomplete</h1>
+        <CardDescription>This page needs the link from your reset e-mail. Open it again, or ask for a new one from the login page.</CardDescription>
+      </CardHeader>
+      <CardFooter className="justify-center">
+        <Button asChild><Link href="/login">Back to Login</Link></Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+/** /reset-password?token=…: choose a new password with the e-mailed one-hour link. */
 export default function ResetPasswordPage() {
   usePageTitle("Reset Password");
+  const [, navigate] = useLocation();
+  const token = new URLSearchParams(useSearch()).get("token") ?? "";
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [submitted, setSubmitted] = useState(false);
+  const reset = useResetPassword();
+
+  if (!token) return <Layout className="flex items-start justify-center sm:items-center"><MissingToken /></Layout>;
+
+  const mismatch = password !== "" && confirmPassword !== "" && password !== confirmPassword;
+  const passwordError = submitted ? passwordProblem(password) : undefined;
+  const confirmError = mismatch ? "Passwords don't match" : submitted ? passwordProblem(confirmPassword) : undefined;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (passwordProblem(password) || passwordProblem(confirmPassword) || password !== confirmPassword) return;
+    reset.mutate(
+      { token, password },
+      {
+        onSuccess: ({ message }) => {
+          toast({ title: "Password Updated", description: message });
+          navigate("/login");
+        },
+        onError: (error) =>
+          toast({ variant: "destructive", title: "Reset Failed", description: failureText(error, { fallback: "Could not reset your password", statusPrefix: "Reset failed." }) }),
+      },
+    );
+  }
+
   return (
-    <Layout>
-      <h1 className="text-3xl font-semibold tracking-tight">Reset password</h1>
+    <Layout className="flex items-start justify-center sm:items-center">
+      <Card className="w-full max-w-md">
+        <CardHeader className="text-center">
+          <h1 className="text-2xl font-semibold tracking-tight">Choose a new password</h1>
+          <CardDescription>After this, every device signed in to your account is signed out.</CardDescription>
+        </CardHeader>
+        <form noValidate onSubmit={handleSubmit}>
+          <CardContent className="grid gap-5">
+            <FormField id="reset-password" label="New password" error={passwordError}>
+              <Input
+                id="reset-password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={MIN_PASSWORD_LENGTH}
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                aria-invalid={passwordError ? true : undefined}
+                aria-describedby={fieldMessageId("reset-password")}
+              />
+            </FormField>
+            <FormField id="reset-confirm" label="Confirm new password" error={confirmError}>
+              <Input
+                id="reset-confirm"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={MIN_PASSWORD_LENGTH}
+                value={confirmPassword}
+                onChange={(event) => setConfirmPassword(event.target.value)}
+                aria-invalid={confirmError ? true : undefined}
+                aria-describedby={fieldMessageId("reset-confirm")}
+              />
+            </FormField>
+          </CardContent>
+          <CardFooter className="flex-col gap-4">
+            <Button type="submit" className="w-full" disabled={reset.isPending || mismatch}>
+              {reset.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <KeyRound aria-hidden />}
+              {reset.isPending ? "Saving..." : "Set New Password"}
+            </Button>
+            <Link href="/login" className="rounded-sm text-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+              Back to Login
+            </Link>
+          </CardFooter>
+        </form>
+      </Card>
     </Layout>
   );
 }

@@ -1,11 +1,155 @@
+import { useState } from "react";
+import { Link, useLocation } from "wouter";
+import { LifeBuoy, Mail, Star, Users } from "lucide-react";
+import { PLAN_LIST, type Plan } from "../../../src/shared/plans";
+import { PRODUCT_KEY_LENGTH, PRODUCT_NAME } from "../../../src/shared/product";
+import { FormField, fieldMessageId } from "../../components/form-field";
 import { Layout } from "../../components/layout";
+import { Card, CardContent } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { useActiveUsers, useReviews } from "../../lib/queries/public";
+import { paymentResultPath, useCreatePaymentIntent, usePublicConfig } from "../../lib/queries/purchase";
+import { toast } from "../../lib/use-toast";
 import { usePageTitle } from "../../lib/use-page-title";
+import { CheckoutDialog, type Checkout } from "./checkout-dialog";
+import { PlanCard } from "./plan-card";
+
+function SocialProof() {
+  const { data: active } = useActiveUsers();
+  const { data: reviews } = useReviews();
+  const count = active?.count ?? 0;
+  const review = reviews?.[0];
+  if (count <= 0 && !review) return null;
+  return (
+    <div className="mx-auto mt-6 flex max-w-3xl flex-col items-center gap-3 text-sm text-muted-foreground">
+      {count > 0 && (
+        <p className="flex items-center gap-2">
+          <Users className="size-4 text-success" aria-hidden />
+          <span>
+            <span className="font-semibold text-foreground">{count.toLocaleString("en-US")}</span> active users right now
+          </span>
+        </p>
+      )}
+      {review && (
+        <figure className="flex flex-col items-center gap-1 text-center">
+          <div className="flex gap-0.5" role="img" aria-label={`Rated ${review.rating} out of 5`}>
+            {Array.from({ length: Math.max(0, Math.round(review.rating)) }, (_, i) => (
+              <Star key={i} className="size-3.5 fill-amber-400 text-amber-400" aria-hidden />
+            ))}
+          </div>
+          <blockquote className="italic">"{review.comment}"</blockquote>
+          <figcaption>— {review.user?.username?.trim() || "Anonymous"}</figcaption>
+        </figure>
+      )}
+    </div>
+  );
+}
+
+function AfterPurchase() {
+  return (
+    <Card className="mx-auto mt-12 max-w-3xl border-brand/30 bg-accent/40">
+      <CardContent className="grid gap-3 pt-6">
+        <h2 className="flex items-center gap-2 text-lg font-semibold">
+          <Mail className="size-5 text-brand" aria-hidden />
+          What happens after purchase?
+        </h2>
+        <ol className="grid list-decimal gap-2 pl-5 text-sm text-muted-foreground marker:text-brand">
+          <li>You'll receive an instant email with your {PRODUCT_KEY_LENGTH}-digit product key.</li>
+          <li>Create your account on the Sign Up page with that key.</li>
+          <li>Generate your plugin key in the dashboard and paste it into the {PRODUCT_NAME} plugin.</li>
+          <li>Import your first design and watch it scale to every device.</li>
+        </ol>
+      </CardContent>
+    </Card>
+  );
+}
 
 export default function PurchasePage() {
   usePageTitle("Purchase");
+  const [, navigate] = useLocation();
+  const [email, setEmail] = useState("");
+  const [checkout, setCheckout] = useState<Checkout | null>(null);
+  const createIntent = useCreatePaymentIntent();
+  const { data: config } = usePublicConfig();
+
+  function choose(plan: Plan) {
+    const address = email.trim();
+    if (!address) {
+      toast({ variant: "destructive", title: "Email Required", description: "Please enter your email address to continue." });
+      document.getElementById("purchase-email")?.focus();
+      return;
+    }
+    createIntent.mutate(
+      { plan: plan.id, email: address },
+      {
+        onSuccess: ({ clientSecret, provider }) => setCheckout({ plan, clientSecret, provider }),
+        onError: (error) =>
+          toast({ variant: "destructive", title: "Error", description: error.message || "Failed to process payment" }),
+      },
+    );
+  }
+
+  function paid(paymentIntentId: string) {
+    toast({ title: "Payment Successful", description: "Check your email for your product key!" });
+    setCheckout(null);
+    navigate(paymentResultPath(paymentIntentId));
+  }
+
+  function failed(message: string) {
+    toast({ variant: "destructive", title: "Payment Failed", description: message });
+  }
+
   return (
     <Layout>
-      <h1 className="text-3xl font-semibold tracking-tight">Choose Your Plan</h1>
+      <header className="text-center">
+        <h1 className="text-4xl font-semibold tracking-tight sm:text-5xl">Choose Your Plan</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-muted-foreground">
+          Pick the plan that fits your project. Your product key arrives by e-mail the moment your payment goes through.
+        </p>
+        <SocialProof />
+      </header>
+
+      <div className="mx-auto mt-10 max-w-md">
+        <FormField id="purchase-email" label="Email address" hint="We'll send your product key to this address.">
+          <Input
+            id="purchase-email"
+            type="email"
+            required
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            aria-describedby={fieldMessageId("purchase-email")}
+          />
+        </FormField>
+      </div>
+
+      <ul className="mt-12 grid gap-6 md:grid-cols-3" aria-label="Plans">
+        {PLAN_LIST.map((plan) => (
+          <li key={plan.id}>
+            <PlanCard plan={plan} processing={createIntent.isPending} onChoose={choose} />
+          </li>
+        ))}
+      </ul>
+
+      <AfterPurchase />
+
+      <p className="mt-8 flex items-center justify-center gap-2 text-center text-sm text-muted-foreground">
+        <LifeBuoy className="size-4" aria-hidden />
+        Questions before you buy?{" "}
+        <Link href="/support" className="rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+          Visit Support
+        </Link>
+      </p>
+
+      <CheckoutDialog
+        checkout={checkout}
+        publishableKey={config?.stripePublishableKey ?? null}
+        onClose={() => setCheckout(null)}
+        onPaid={paid}
+        onFailed={failed}
+      />
     </Layout>
   );
 }

@@ -1,11 +1,118 @@
+import type { ReactNode } from "react";
+import { Link, useSearch } from "wouter";
+import { AlertCircle, BookOpen, CheckCircle2, KeyRound, LifeBuoy, Mail, RotateCcw } from "lucide-react";
+import { PRODUCT_NAME, SUPPORT_RESPONSE_HOURS } from "../../../src/shared/product";
 import { Layout } from "../../components/layout";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+import { usePaymentResult } from "../../lib/queries/purchase";
 import { usePageTitle } from "../../lib/use-page-title";
 
+const INVALID_PARAMETERS = "Invalid payment parameters. Please contact support if you completed a payment.";
+const VERIFY_FAILED = "Failed to verify payment. Please contact support.";
+const GENERIC_FAILURE = "Something went wrong with your payment.";
+
+function LoadingView() {
+  return (
+    <Card aria-busy="true" aria-label="Verifying your payment">
+      <CardHeader className="items-center gap-4">
+        <Skeleton className="size-14 rounded-full" />
+        <Skeleton className="h-8 w-64" />
+        <Skeleton className="h-5 w-40" />
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-5/6" />
+        <Skeleton className="h-20 w-full" />
+      </CardContent>
+    </Card>
+  );
+}
+
+function Tip({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-3 rounded-lg border border-border bg-secondary/40 p-4">
+      <span className="mt-0.5 text-brand [&_svg]:size-5" aria-hidden>{icon}</span>
+      <div>
+        <p className="font-medium">{title}</p>
+        <p className="text-sm text-muted-foreground">{children}</p>
+      </div>
+    </li>
+  );
+}
+
+function SuccessView({ plan }: { plan: string }) {
+  return (
+    <Card>
+      <CardHeader className="items-center gap-3 text-center">
+        <CheckCircle2 className="size-14 text-success" aria-hidden />
+        <h1 className="text-3xl font-semibold tracking-tight">Payment Successful!</h1>
+        <p className="text-lg font-medium text-brand">{plan}</p>
+        <p className="flex items-center gap-2 text-muted-foreground">
+          <Mail className="size-4 shrink-0" aria-hidden />
+          Your product key has been sent to your email.
+        </p>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-3">
+          <Tip icon={<KeyRound />} title="Save your product key">
+            Keep the e-mail somewhere safe: the key can be used once, to create your account on the Sign Up page.
+          </Tip>
+          <Tip icon={<BookOpen />} title="Set up the plugin">
+            After signing up, generate your plugin key in the dashboard and paste it into the {PRODUCT_NAME} plugin. The setup guide walks you through it.
+          </Tip>
+          <Tip icon={<LifeBuoy />} title="Need help?">
+            No e-mail after a few minutes? Check your spam folder, or contact support: we answer within {SUPPORT_RESPONSE_HOURS} hours.
+          </Tip>
+        </ul>
+      </CardContent>
+      <CardFooter className="flex-col gap-3 sm:flex-row sm:justify-center">
+        <Button asChild size="lg" className="w-full sm:w-auto">
+          <Link href="/docs"><BookOpen aria-hidden />View Setup Guide</Link>
+        </Button>
+        <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
+          <Link href="/support"><LifeBuoy aria-hidden />Get Support</Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+function ErrorView({ message }: { message: string }) {
+  return (
+    <Card>
+      <CardHeader className="items-center gap-3 text-center">
+        <AlertCircle className="size-14 text-destructive-text" aria-hidden />
+        <h1 className="text-3xl font-semibold tracking-tight">Payment Error</h1>
+        <p role="alert" className="max-w-md text-muted-foreground">{message}</p>
+      </CardHeader>
+      <CardFooter className="flex-col gap-3 sm:flex-row sm:justify-center">
+        <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
+          <Link href="/support"><LifeBuoy aria-hidden />Contact Support</Link>
+        </Button>
+        <Button asChild size="lg" className="w-full sm:w-auto">
+          <Link href="/purchase"><RotateCcw aria-hidden />Try Again</Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+/** Payment result (SPEC.md §2, §5, §8): verifies only with payment_intent and redirect_status=succeeded. */
 export default function PurchaseSuccessPage() {
   usePageTitle("Payment");
-  return (
-    <Layout>
-      <h1 className="text-3xl font-semibold tracking-tight">Payment</h1>
-    </Layout>
-  );
+  const params = new URLSearchParams(useSearch());
+  const paymentIntent = params.get("payment_intent");
+  const valid = !!paymentIntent && params.get("redirect_status") === "succeeded";
+  const result = usePaymentResult(paymentIntent, valid);
+
+  let view: ReactNode;
+  if (!valid) view = <ErrorView message={INVALID_PARAMETERS} />;
+  else if (result.isPending) view = <LoadingView />;
+  else if (result.isError) view = <ErrorView message={VERIFY_FAILED} />;
+  else if (result.data?.success) view = <SuccessView plan={result.data.plan ?? ""} />;
+  else view = <ErrorView message={result.data?.error || GENERIC_FAILURE} />;
+
+  return <Layout className="max-w-2xl">{view}</Layout>;
 }

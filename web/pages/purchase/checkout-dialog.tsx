@@ -1,0 +1,70 @@
+import { lazy, Suspense } from "react";
+import { ShieldCheck } from "lucide-react";
+import { formatDollars, type Plan } from "../../../src/shared/plans";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog";
+import { Skeleton } from "../../components/ui/skeleton";
+import { DemoCardForm } from "./demo-card-form";
+
+// Stripe's React bindings and Stripe.js load only when a real card form is needed.
+const StripePaymentForm = lazy(() => import("./stripe-payment-form"));
+
+export interface Checkout {
+  plan: Plan;
+  clientSecret: string;
+  provider: "stripe" | "demo";
+}
+
+export interface CheckoutDialogProps {
+  checkout: Checkout | null;
+  publishableKey: string | null;
+  onClose: () => void;
+  onPaid: (paymentIntentId: string) => void;
+  onFailed: (message: string) => void;
+}
+
+function FormSkeleton() {
+  return (
+    <div className="grid gap-3" aria-label="Loading the card form">
+      <Skeleton className="h-10" />
+      <div className="grid grid-cols-2 gap-3">
+        <Skeleton className="h-10" />
+        <Skeleton className="h-10" />
+      </div>
+      <Skeleton className="h-11" />
+    </div>
+  );
+}
+
+/** 'Complete Your Purchase': the chosen plan and price, and the card form. */
+export function CheckoutDialog({ checkout, publishableKey, onClose, onPaid, onFailed }: CheckoutDialogProps) {
+  return (
+    <Dialog open={checkout !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent aria-describedby="checkout-summary" onInteractOutside={(event) => event.preventDefault()}>
+        <DialogHeader>
+          <DialogTitle>Complete Your Purchase</DialogTitle>
+          <DialogDescription id="checkout-summary">
+            {checkout && (
+              <span className="flex items-baseline justify-between gap-3">
+                <span className="font-medium text-foreground">{checkout.plan.name}</span>
+                <span className="text-lg font-semibold text-foreground">${formatDollars(checkout.plan.priceCents)}</span>
+              </span>
+            )}
+          </DialogDescription>
+        </DialogHeader>
+        {checkout && (
+          checkout.provider === "stripe" ? (
+            <Suspense fallback={<FormSkeleton />}>
+              <StripePaymentForm clientSecret={checkout.clientSecret} publishableKey={publishableKey} onPaid={onPaid} onFailed={onFailed} />
+            </Suspense>
+          ) : (
+            <DemoCardForm clientSecret={checkout.clientSecret} onPaid={onPaid} onFailed={onFailed} />
+          )
+        )}
+        <p className="flex items-center gap-2 text-xs text-muted-foreground">
+          <ShieldCheck className="size-4 shrink-0" aria-hidden />
+          Payments are processed securely. Your product key is e-mailed to you right after payment.
+        </p>
+      </DialogContent>
+    </Dialog>
+  );
+}

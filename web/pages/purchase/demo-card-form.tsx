@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from "react";
+import { FlaskConical, Loader2, Lock } from "lucide-react";
+import { FormField } from "../../components/form-field";
+import { Button } from "../../components/ui/button";
+import { Input } from "../../components/ui/input";
+import { failureText } from "../../lib/error-text";
+import { useConfirmDemoPayment } from "../../lib/queries/purchase";
+
+export interface PaymentFormProps {
+  clientSecret: string;
+  onPaid: (paymentIntentId: string) => void;
+  onFailed: (message: string) => void;
+}
+
+const SUCCESS_CARD = "4242 4242 4242 4242";
+const DECLINE_CARD = "4000 0000 0000 0002";
+
+/** Groups digits in fours as people type them. */
+function formatCardNumber(value: string): string {
+  return value.replace(/\D/g, "").slice(0, 19).replace(/(\d{4})(?=\d)/g, "$1 ");
+}
+
+/** The demo provider's card form: clearly a test, and nothing is charged. */
+export function DemoCardForm({ clientSecret, onPaid, onFailed }: PaymentFormProps) {
+  const [cardNumber, setCardNumber] = useState(SUCCESS_CARD);
+  const [expiry, setExpiry] = useState("12 / 34");
+  const [cvc, setCvc] = useState("123");
+  const confirm = useConfirmDemoPayment();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    confirm.mutate(
+      { clientSecret, cardNumber },
+      {
+        onSuccess: (answer) => onPaid(answer.paymentIntentId),
+        onError: (error) => onFailed(failureText(error, { fallback: "Your payment could not be completed.", statusPrefix: "Payment failed." })),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={handleSubmit} className="grid gap-4" aria-label="Test card form">
+      <div role="note" className="flex gap-3 rounded-lg border border-amber-400/40 bg-amber-400/10 p-3 text-sm text-amber-100">
+        <FlaskConical className="mt-0.5 size-4 shrink-0 text-amber-300" aria-hidden />
+        <div>
+          <p className="font-semibold text-amber-200">Test mode — no real charge.</p>
+          <p>
+            Use {SUCCESS_CARD} to pay, or {DECLINE_CARD} to see a declined card. Any expiry date and CVC work.
+          </p>
+        </div>
+      </div>
+      <FormField id="demo-card-number" label="Card number">
+        <Input
+          id="demo-card-number"
+          inputMode="numeric"
+          autoComplete="off"
+          value={cardNumber}
+          onChange={(event) => setCardNumber(formatCardNumber(event.target.value))}
+          placeholder={SUCCESS_CARD}
+        />
+      </FormField>
+      <div className="grid grid-cols-2 gap-3">
+        <FormField id="demo-card-expiry" label="Expiry">
+          <Input id="demo-card-expiry" autoComplete="off" value={expiry} onChange={(event) => setExpiry(event.target.value)} />
+        </FormField>
+        <FormField id="demo-card-cvc" label="CVC">
+          <Input id="demo-card-cvc" inputMode="numeric" autoComplete="off" value={cvc} onChange={(event) => setCvc(event.target.value.replace(/\D/g, "").slice(0, 4))} />
+        </FormField>
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={confirm.isPending}>
+        {confirm.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Lock aria-hidden />}
+        {confirm.isPending ? "Processing..." : "Complete Payment"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * The card form of the real provider: Stripe's Payment Element. Loaded only when the purchase
+ * dialog opens with Stripe active; `@stripe/stripe-js/pure` fetches Stripe.js on first use only.
+ */
+import { useMemo, useState, type FormEvent } from "react";
+import { Loader2, Lock } from "lucide-react";
+import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
+import type { Stripe } from "@stripe/stripe-js";
+import { loadStripe } from "@stripe/stripe-js/pure";
+import { Button } from "../../components/ui/button";
+import type { PaymentFormProps } from "./demo-card-form";
+
+/** SPEC.md §8: without a publishable key, development warns and uses a test key. */
+const FALLBACK_TEST_KEY = "pk_test_layerlift_development";
+const LOAD_FAILED = "The card form could not be loaded. Check your connection and try again.";
+
+const loaded = new Map<string, Promise<Stripe | null>>();
+function stripeFor(publishableKey: string | null, onLoadError: () => void): Promise<Stripe | null> {
+  let key = publishableKey;
+  if (!key) {
+    console.warn("No Stripe publishable key is configured; using a fallback test key (development only).");
+    key = FALLBACK_TEST_KEY;
+  }
+  if (!loaded.has(key)) {
+    loaded.set(key, loadStripe(key).catch(() => {
+      loaded.delete(key!);
+      return null;
+    }));
+  }
+  return loaded.get(key)!.then((stripe) => {
+    if (!stripe) onLoadError();
+    return stripe;
+  });
+}
+
+function CheckoutForm({ onPaid, onFailed }: Omit<PaymentFormProps, "clientSecret">) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [ready, setReady] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const busy = !stripe || !elements || !ready || submitting;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    setSubmitting(true);
+    try {
+      const { error, paymentIntent } = await stripe.confirmPayment({
+        elements,
+        confirmParams: { return_url: `${window.location.origin}/purchase/success` },
+        redirect: "if_required",
+      });
+      if (error) onFailed(error.message ?? "Your payment could not be completed.");
+      else if (paymentIntent) onPaid(paymentIntent.id);
+    } catch (error) {
+      onFailed(error instanceof Error && error.message ? error.message : "Your payment could not be completed.");
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} className="grid gap-4" aria-label="Card form">
+      <div className="min-h-24" data-testid="payment-element">
+        <PaymentElement
+          options={{ layout: "tabs" }}
+          onReady={() => setReady(true)}
+          onLoadError={(event) => onFailed(event.error.message ?? LOAD_FAILED)}
+        />
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Lock aria-hidden />}
+        {busy ? "Processing..." : "Complete Payment"}
+      </Button>
+    </form>
+  );
+}
+
+export default function StripePaymentForm({ clientSecret, publishableKey, onPaid, onFailed }: PaymentFormProps & { publishableKey: string | null }) {
+  const [loadError, setLoadError] = useState(false);
+  const stripePromise = useMemo(() => stripeFor(publishableKey, () => setLoadError(true)), [publishableKey]);
+  if (loadError) return <p role="alert" className="text-sm text-destructive-text">{LOAD_FAILED}</p>;
+  return (
+    <Elements
+      stripe={stripePromise}
+      options={{
+        clientSecret,
+        appearance: { theme: "night", variables: { colorPrimary: "#7c3aed", colorBackground: "#111116", borderRadius: "8px" } },
+      }}
+    >
+      <CheckoutForm onPaid={onPaid} onFailed={onFailed} />
+    </Elements>
+  );
+}
