@@ -23,9 +23,9 @@ test("the audit log lists entries newest first with the actor's e-mail", async (
 });
 
 test("entries written by the system have no actor e-mail", async () => {
-  writeAudit(ctx.deps.db, { actorUserId: null, action: "link.set", subject: "user:1", at: ctx.clock.now() });
+  writeAudit(ctx.deps.db, { actorUserId: null, action: "link.linked", subject: "user:1", at: ctx.clock.now() });
   const answer = await call(ctx.app, "GET", "/api/admin/audit", { token: admin.token });
-  expect(answer.body[0]).toMatchObject({ action: "link.set", actorUserId: null, actorEmail: null });
+  expect(answer.body[0]).toMatchObject({ action: "link.linked", actorUserId: null, actorEmail: null });
 });
 
 test("limit and offset page through the audit log", async () => {

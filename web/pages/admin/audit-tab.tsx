@@ -13,7 +13,11 @@ const ACTION_LABELS: Record<string, string> = {
   "email.resend": "Resent an email",
   "ticket.status": "Changed a ticket's status",
   "link.reset": "Reset a linked account",
-  "link.set": "Linked a game account",
+  "link.linked": "Linked a game account",
+  "review.hide": "Hid a review",
+  "review.show": "Showed a review again",
+  "review.delete": "Deleted a review",
+  "sale.refunded": "Refunded a sale",
 };
 
 /** The detail column: JSON objects as "name: value" pairs, anything else as written. */

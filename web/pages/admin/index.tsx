@@ -54,7 +54,7 @@ export default function AdminPage() {
         <TestEmailDialog defaultEmail={user.email} />
       </header>
       <Tabs value={tab} onValueChange={(value) => setTab(value as AdminTab)} className="mt-8">
-        <TabsList className="w-full justify-start sm:w-auto">
+        <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-auto">
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>
               <Icon aria-hidden /> {label}

@@ -12,12 +12,12 @@ import type { AdminTabProps } from "./tab-props";
 function Stat({ title, value, note, icon }: { title: string; value: ReactNode; note: ReactNode; icon: ReactNode }) {
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
+      <CardHeader className="flex-row items-center justify-between gap-2 p-4 pb-2 sm:p-6 sm:pb-2">
         <CardDescription className="font-medium text-foreground">{title}</CardDescription>
         <span className="text-muted-foreground [&_svg]:size-4" aria-hidden>{icon}</span>
       </CardHeader>
-      <CardContent>
-        <p className="text-2xl font-semibold tabular-nums">{value}</p>
+      <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
+        <p className="text-xl font-semibold break-words tabular-nums sm:text-2xl">{value}</p>
         <p className="mt-1 text-xs text-muted-foreground">{note}</p>
       </CardContent>
     </Card>
@@ -30,7 +30,7 @@ export function OverviewTab({ onNavigate }: AdminTabProps) {
   const data = overview.data;
   return (
     <div className="grid gap-6">
-      <section aria-label="Figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <section aria-label="Figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {!data ? (
           Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-32" />)
         ) : (

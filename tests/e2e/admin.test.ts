@@ -1,0 +1,278 @@
+/**
+ * The admin panel in a real browser: who may see it, every tab at desktop and phone width,
+ * generate → copy → delete, the test e-mail toasts, closing a ticket and resetting a user's link.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { desc, eq } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import { emails, productKeys, sales, supportTickets, users } from "../../src/db/schema";
+import { createOrPromoteAdmin } from "../../src/features/users/service";
+import { queueEmail } from "../../src/features/email/outbox";
+import { writeAudit } from "../../src/features/audit/service";
+import type { AuthResponse } from "../../src/shared/api-types";
+import { makeKey } from "../support/app";
+import { DESKTOP, PHONE, launchBrowser, openPage, openSignedIn, screenshot } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+
+setDefaultTimeout(30_000);
+
+let server: TestServer;
+let browser: Browser;
+let adminToken: string;
+const pages: Page[] = [];
+
+async function post<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+let userCount = 0;
+async function signUp(email = `member${++userCount}@example.com`) {
+  const password = "correct horse";
+  return post<AuthResponse>("/api/auth/signup", { email, password, confirmPassword: password, productKey: makeKey(server.deps, "pro") });
+}
+
+function seed() {
+  const { db, clock } = server.deps;
+  const now = clock.now();
+  const plans = [["month", 699, 50], ["pro", 2499, 102], ["lifetime", 14999, 465], ["pro", 2499, 102], ["month", 699, 50], ["pro", 2499, 102]] as const;
+  plans.forEach(([plan, amountCents, feeCents], i) => {
+    db.insert(sales).values({ paymentIntentId: `pi_seed_${i}`, email: `buyer${i}@example.com`, plan, amountCents, feeCents,
+      createdAt: now - (plans.length - i) * 3_600_000 }).run();
+  });
+  db.insert(supportTickets).values([
+    { email: "stuck@example.com", subject: "technical", message: "The import stops at 80% on a large frame.", createdAt: now - 7_200_000 },
+    { email: "billing@example.com", subject: "billing", message: "Can I get an invoice for my lifetime purchase?", createdAt: now - 3_600_000 },
+  ]).run();
+  queueEmail(db, { to: "buyer0@example.com", template: "test", subject: "Layerlift test email", payload: { testKey: "SEEDKEY23456" } }, now);
+  db.insert(emails).values({ to: "bounced@example.com", template: "product-key", subject: "Your Layerlift product key",
+    payload: { key: "SEEDKEY65432" }, status: "failed", attempts: 5, lastError: "Mailbox does not exist", createdAt: now - 600_000 }).run();
+  writeAudit(db, { actorUserId: null, action: "link.linked", subject: "user:1", detail: { robloxUserId: "42" }, at: now - 60_000 });
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  await fetch(`${server.url}/`); // the SPA is bundled on first use
+  await createOrPromoteAdmin(server.deps.db, { email: "admin@example.com", password: "admin password" }, server.deps.clock.now());
+  adminToken = (await post<AuthResponse>("/api/auth/login", { email: "admin@example.com", password: "admin password" })).token;
+  makeKey(server.deps, "month");
+  const linked = await signUp("linked@studio.example");
+  server.deps.db.update(users).set({ linkedRobloxAccountId: "261", figmaKey: "ll_seeded" }).where(eq(users.id, linked.user.id)).run();
+  seed();
+});
+
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((page) => page.context().close()));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(viewport = DESKTOP): Promise<Page> {
+  const page = await openPage(browser, server.url, viewport);
+  pages.push(page);
+  return page;
+}
+
+async function openAdmin(viewport = DESKTOP) {
+  const page = await newPage(viewport);
+  await openSignedIn(page, adminToken, "/admin");
+  await page.getByRole("heading", { name: "Admin Panel" }).waitFor();
+  return page;
+}
+
+/**
+ * A toast's text. Toasts are list items; matching inside them skips Radix's hidden announcement copy,
+ * and unlike a role query it still finds them while an open dialog hides the rest of the page from
+ * the accessibility tree.
+ */
+function toastText(page: Page, text: string) {
+  return page.locator("li[data-state=open]").getByText(text, { exact: true });
+}
+
+describe("who sees the admin panel", () => {
+  test("a visitor without a session is sent to /login", async () => {
+    const page = await newPage();
+    await page.goto("/admin");
+    await page.waitForURL("**/login");
+  });
+
+  test("a signed-in user who is not an admin sees '404 Page not found' and can go to the dashboard", async () => {
+    const user = await signUp();
+    const page = await newPage();
+    await openSignedIn(page, user.token, "/admin");
+    await page.getByRole("heading", { name: "404 Page not found" }).waitFor();
+    await page.getByRole("link", { name: "Go to Dashboard" }).click();
+    await page.waitForURL("**/dashboard");
+  });
+});
+
+const TAB_CHECKS: { tab: string; shows: (page: Page) => Promise<void> }[] = [
+  { tab: "Overview", shows: async (page) => {
+    await page.getByText("Total Revenue").waitFor();
+    await page.getByText("Admin Revenue").waitFor();
+    await page.getByText("Open Tickets").waitFor();
+    await page.getByText(/\d+ available/).waitFor();
+    await page.getByRole("table", { name: "Recent sales" }).waitFor();
+  } },
+  { tab: "Keys", shows: async (page) => {
+    await page.getByRole("button", { name: "Generate Keys" }).waitFor();
+    await page.getByRole("table", { name: "Product keys" }).getByText("Available").first().waitFor();
+  } },
+  { tab: "Support", shows: async (page) => {
+    await page.getByText("The import stops at 80% on a large frame.").waitFor();
+  } },
+  { tab: "E-mails", shows: async (page) => {
+    await page.getByRole("table", { name: "E-mails" }).getByText("Layerlift test email").first().waitFor();
+  } },
+  { tab: "Users", shows: async (page) => {
+    await page.getByRole("table", { name: "Users" }).getByText("linked@studio.example").waitFor();
+  } },
+  { tab: "Audit", shows: async (page) => {
+    await page.getByRole("table", { name: "Audit log" }).getByText("Linked a game account").waitFor();
+  } },
+];
+
+for (const [width, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+  describe(`every tab at ${width} width`, () => {
+    for (const { tab, shows } of TAB_CHECKS) {
+      test(`the ${tab} tab shows its content without sideways scrolling`, async () => {
+        const page = await openAdmin(viewport);
+        await page.getByRole("tab", { name: tab }).click();
+        await shows(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await screenshot(page, `admin-${tab.toLowerCase()}-${width}`);
+      });
+    }
+  });
+}
+
+describe("overview", () => {
+  test("revenue is shown in dollars with two decimals, net of fees for admin revenue", async () => {
+    const page = await openAdmin();
+    const figures = page.getByRole("region", { name: "Figures" });
+    await figures.getByText("$238.94").waitFor();
+    await figures.getByText("$230.23").waitFor();
+  });
+});
+
+describe("product keys", () => {
+  test("an admin generates a key, copies it and deletes it", async () => {
+    const page = await openAdmin();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    await page.getByRole("tab", { name: "Keys" }).click();
+    await page.getByRole("button", { name: "Generate Keys" }).click();
+    const dialog = page.getByRole("dialog", { name: "Generate product keys" });
+    await dialog.getByLabel("Plan").selectOption("lifetime");
+    await dialog.getByLabel("Count").fill("2");
+    await screenshot(page, "admin-generate-dialog-desktop");
+    await dialog.getByRole("button", { name: "Generate" }).click();
+    await toastText(page, "Product Keys Generated").waitFor();
+
+    const newest = server.deps.db.select().from(productKeys).orderBy(desc(productKeys.id)).get()!;
+    expect(newest).toMatchObject({ plan: "lifetime", source: "admin" });
+    await page.getByRole("button", { name: `Copy ${newest.key}` }).click();
+    await toastText(page, "Copied!").waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(newest.key);
+
+    await page.getByRole("button", { name: `Delete ${newest.key}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await toastText(page, "Product key deleted successfully").waitFor();
+    await page.getByText(newest.key).waitFor({ state: "detached" });
+    expect(server.deps.db.select().from(productKeys).where(eq(productKeys.id, newest.id)).get()).toBeUndefined();
+  });
+
+  test("a count that is not a number generates one key", async () => {
+    const before = server.deps.db.select().from(productKeys).all().length;
+    const page = await openAdmin();
+    await page.getByRole("tab", { name: "Keys" }).click();
+    await page.getByRole("button", { name: "Generate Keys" }).click();
+    await page.getByLabel("Count").fill("");
+    await page.getByRole("dialog").getByRole("button", { name: "Generate" }).click();
+    await toastText(page, "Product Keys Generated").waitFor();
+    expect(server.deps.db.select().from(productKeys).all().length).toBe(before + 1);
+  });
+
+  test("a used key's delete button is disabled", async () => {
+    const used = server.deps.db.select().from(productKeys).where(eq(productKeys.isUsed, true)).get()!;
+    const page = await openAdmin();
+    await page.getByRole("tab", { name: "Keys" }).click();
+    const button = page.getByRole("button", { name: `Delete ${used.key}` });
+    await button.waitFor();
+    expect(await button.isDisabled()).toBe(true);
+  });
+
+  test("a refused generation shows 'Failed to generate product keys'", async () => {
+    const page = await openAdmin();
+    await page.getByRole("tab", { name: "Keys" }).click();
+    await page.getByRole("button", { name: "Generate Keys" }).click();
+    await page.getByLabel("Count").fill("500");
+    await page.getByRole("dialog").getByRole("button", { name: "Generate" }).click();
+    await toastText(page, "Failed to generate product keys").waitFor();
+    await toastText(page, "Count must be a whole number from 1 to 100.").waitFor();
+  });
+});
+
+describe("test e-mail", () => {
+  test("sending shows 'Test Email Sent' and queues the e-mail", async () => {
+    const page = await openAdmin();
+    await page.getByRole("button", { name: "Test Email" }).click();
+    const dialog = page.getByRole("dialog", { name: "Send a test email" });
+    await dialog.getByLabel("Email address").fill("ops@studio.example");
+    await dialog.getByLabel("Test key").fill("ABCD2345EFGH");
+    await dialog.getByRole("button", { name: "Send Test Email" }).click();
+    await toastText(page, "Test Email Sent").waitFor();
+    await page.getByRole("tab", { name: "E-mails" }).click();
+    await page.getByRole("table", { name: "E-mails" }).getByText("ops@studio.example").waitFor();
+    await screenshot(page, "admin-test-email-sent");
+  });
+
+  test("a failure shows 'Email Test Failed' - 'Failed to send test email'", async () => {
+    const page = await openAdmin();
+    await page.route("**/api/admin/test-email", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "INTERNAL", message: "Mail is down." }) }));
+    await page.getByRole("button", { name: "Test Email" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Send Test Email" }).click();
+    await toastText(page, "Email Test Failed").waitFor();
+    await toastText(page, "Failed to send test email").waitFor();
+  });
+});
+
+describe("support", () => {
+  test("a ticket shows as Open and an admin closes it", async () => {
+    const ticket = server.deps.db.insert(supportTickets)
+      .values({ email: "closeme@example.com", message: "Please close this one.", createdAt: server.deps.clock.now() }).returning().get();
+    const page = await openAdmin();
+    await page.getByRole("tab", { name: "Support" }).click();
+    const row = page.getByRole("row").filter({ hasText: "closeme@example.com" });
+    await row.getByText("Open", { exact: true }).waitFor();
+    await row.getByRole("button", { name: "Close ticket from closeme@example.com" }).click();
+    await row.getByText("Closed", { exact: true }).waitFor();
+    expect(server.deps.db.select().from(supportTickets).where(eq(supportTickets.id, ticket.id)).get()!.status).toBe("closed");
+  });
+});
+
+describe("users", () => {
+  test("an admin finds a user by e-mail and resets the linked account", async () => {
+    const member = await signUp("reset-me@studio.example");
+    server.deps.db.update(users).set({ linkedRobloxAccountId: "777", lastLinkResetAt: server.deps.clock.now() })
+      .where(eq(users.id, member.user.id)).run();
+    const page = await openAdmin(PHONE);
+    await page.getByRole("tab", { name: "Users" }).click();
+    await page.getByRole("searchbox", { name: "Search by email" }).fill("reset-me");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByText("777").waitFor();
+    await page.getByRole("button", { name: "Reset linked account of reset-me@studio.example" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Reset link" }).click();
+    await toastText(page, "Account reset").waitFor();
+    await page.getByText("Not linked").waitFor();
+    expect(server.deps.db.select().from(users).where(eq(users.id, member.user.id)).get()!.linkedRobloxAccountId).toBeNull();
+  });
+});
