@@ -35,7 +35,6 @@ export default function SignupPage() {
   const [alreadySignedIn] = useState(hasStoredToken);
   const [fields, setFields] = useState<SignupFields>({ productKey: "", email: "", password: "", confirmPassword: "" });
   const [acceptTerms, setAcceptTerms] = useState(false);
-  const [touched, setTouched] = useState<Partial<Record<keyof SignupFields, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const signup = useSignup();
@@ -45,14 +44,14 @@ export default function SignupPage() {
   if (alreadySignedIn) return <Redirect to="/dashboard" replace />;
 
   const allErrors = validateSignup(fields);
-  const shown = (name: keyof SignupFields) => (submitted || touched[name] ? allErrors[name] : undefined);
+  // Field messages wait for the first submit: shown on blur, they would push the form down under the user's tap.
+  const shown = (name: keyof SignupFields) => (submitted ? allErrors[name] : undefined);
   const mismatch = fields.password !== "" && fields.confirmPassword !== "" && fields.password !== fields.confirmPassword;
   const confirmError = mismatch ? "Passwords don't match" : shown("confirmPassword");
   const canSubmit = fields.password === fields.confirmPassword && acceptTerms && !signup.isPending;
 
   const update = (name: keyof SignupFields) => (value: string) =>
     setFields((current) => ({ ...current, [name]: name === "productKey" ? normaliseProductKey(value) : value }));
-  const touch = (name: keyof SignupFields) => () => setTouched((current) => ({ ...current, [name]: true }));
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -115,7 +114,6 @@ export default function SignupPage() {
                 required
                 value={fields.productKey}
                 onChange={(event) => update("productKey")(event.target.value)}
-                onBlur={touch("productKey")}
                 aria-invalid={shown("productKey") ? true : undefined}
                 aria-describedby={fieldMessageId("signup-key")}
               />
@@ -130,7 +128,6 @@ export default function SignupPage() {
                 required
                 value={fields.email}
                 onChange={(event) => update("email")(event.target.value)}
-                onBlur={touch("email")}
                 aria-invalid={shown("email") ? true : undefined}
                 aria-describedby={fieldMessageId("signup-email")}
               />
@@ -144,7 +141,6 @@ export default function SignupPage() {
                 minLength={MIN_PASSWORD_LENGTH}
                 value={fields.password}
                 onChange={(event) => update("password")(event.target.value)}
-                onBlur={touch("password")}
                 aria-invalid={shown("password") ? true : undefined}
                 aria-describedby={fieldMessageId("signup-password")}
               />
@@ -158,7 +154,6 @@ export default function SignupPage() {
                 minLength={MIN_PASSWORD_LENGTH}
                 value={fields.confirmPassword}
                 onChange={(event) => update("confirmPassword")(event.target.value)}
-                onBlur={touch("confirmPassword")}
                 aria-invalid={confirmError ? true : undefined}
                 aria-describedby={fieldMessageId("signup-confirm")}
               />
