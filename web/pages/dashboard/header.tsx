@@ -5,6 +5,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Progress } from "../../components/ui/progress";
+import { Skeleton } from "../../components/ui/skeleton";
 import { formatClock, formatRemaining, progressPercent, remainingMs, useNow } from "./time";
 
 export function PlanBadge({ subscription }: { subscription: SubscriptionView | null }) {
@@ -50,15 +51,15 @@ function RemainingBar({ subscription, receivedAt }: { subscription: Subscription
   );
 }
 
-export function DashboardHeader(props: { user: PublicUser; subscription: SubscriptionView | null; receivedAt: number }) {
-  const { user, subscription, receivedAt } = props;
+export function DashboardHeader(props: { user: PublicUser; subscription: SubscriptionView | null; receivedAt: number; loading: boolean }) {
+  const { user, subscription, receivedAt, loading } = props;
   return (
     <Card>
       <CardContent className="grid gap-5 pt-6 md:grid-cols-[1fr_minmax(260px,360px)] md:items-center">
         <div className="grid min-w-0 gap-2">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
-            <PlanBadge subscription={subscription} />
+            {loading ? <Skeleton className="h-5 w-24 rounded-full" /> : <PlanBadge subscription={subscription} />}
           </div>
           <p className="truncate text-muted-foreground" title={user.email}>{user.email}</p>
           <div className="flex flex-wrap items-center gap-3 text-sm">
@@ -70,7 +71,9 @@ export function DashboardHeader(props: { user: PublicUser; subscription: Subscri
             )}
           </div>
         </div>
-        {subscription ? (
+        {loading ? (
+          <Skeleton className="h-10" />
+        ) : subscription ? (
           <RemainingBar subscription={subscription} receivedAt={receivedAt} />
         ) : (
           <p className="text-sm text-muted-foreground">No subscription on this account. Redeem a product key in the Subscription tab.</p>

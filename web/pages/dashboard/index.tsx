@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { KeyRound, LayoutDashboard, Puzzle, Settings } from "lucide-react";
 import { Layout } from "../../components/layout";
+import { Button } from "../../components/ui/button";
 import { PageLoading } from "../../components/page-loading";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { useDashboard } from "../../lib/queries/dashboard";
@@ -21,18 +22,25 @@ const TABS = [
 
 export default function DashboardPage() {
   usePageTitle("Dashboard");
-  const { user, subscription: cachedSubscription } = useRequireAuth();
+  const { user } = useRequireAuth();
   const dashboard = useDashboard();
   const [tab, setTab] = useState<string>("overview");
   if (!user) return <PageLoading />;
 
-  // Until /api/dashboard answers, the subscription from the sign-in answer stands in.
-  const subscription = dashboard.data ? dashboard.data.subscription : cachedSubscription;
-  const receivedAt = dashboard.data?.receivedAt ?? dashboard.dataUpdatedAt;
+  // Time remaining ticks down from the moment /api/dashboard answered; until then the header waits.
+  const subscription = dashboard.data?.subscription ?? null;
+  const receivedAt = dashboard.data?.receivedAt ?? 0;
+  const loading = !dashboard.data && !dashboard.isError;
 
   return (
     <Layout className="grid content-start gap-6">
-      <DashboardHeader user={user} subscription={subscription} receivedAt={receivedAt} />
+      <DashboardHeader user={user} subscription={subscription} receivedAt={receivedAt} loading={loading} />
+      {dashboard.isError && (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4 text-sm">
+          <span>Could not load your subscription: {dashboard.error.message}</span>
+          <Button size="sm" variant="outline" onClick={() => dashboard.refetch()}>Try again</Button>
+        </div>
+      )}
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Dashboard sections" className="w-full justify-start sm:w-auto">
           {TABS.map(({ value, label, icon: Icon }) => (
@@ -45,7 +53,7 @@ export default function DashboardPage() {
           <OverviewTab subscription={subscription} />
         </TabsContent>
         <TabsContent value="subscription">
-          <SubscriptionTab subscription={subscription} receivedAt={receivedAt} loading={dashboard.isLoading} />
+          <SubscriptionTab subscription={subscription} receivedAt={receivedAt} loading={loading} />
         </TabsContent>
         <TabsContent value="plugin">
           <PluginTab user={user} />

@@ -1,0 +1,245 @@
+/**
+ * What a user does on the dashboard, in a real browser: cancel through the confirmation dialog,
+ * generate and copy the plugin key, reset the linked account (and meet the cooldown), flip the
+ * settings switches, redeem a key and write a review — with SPEC.md's toasts for success and failure.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { users } from "../../src/db/schema";
+import { makeKey } from "../support/app";
+import { PHONE, openSignedIn, screenshot } from "../support/browser";
+import { api, closePages, newPage, openTab, signUp, signUpLinked, startDashboardEnv, stopDashboardEnv, toastText, type DashboardEnv } from "./dashboard-helpers";
+
+setDefaultTimeout(30_000);
+
+let env: DashboardEnv;
+beforeAll(async () => { env = await startDashboardEnv(); });
+afterEach(() => closePages(env));
+afterAll(() => stopDashboardEnv(env));
+
+const userRow = (id: number) => env.server.deps.db.select().from(users).where(eq(users.id, id)).get()!;
+
+describe("cancel", () => {
+  test("the dialog says cancelling is irreversible and access lasts to the period's end; confirming cancels", async () => {
+    const user = await signUp(env, "month");
+    const page = await newPage(env);
+    await openSignedIn(page, user.token);
+    await openTab(page, "Subscription");
+    await page.getByRole("button", { name: "Cancel Subscription" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByText(/irreversible/).waitFor();
+    await dialog.getByText(/keep access until the end of your current period/).waitFor();
+    await screenshot(page, "dashboard-cancel-dialog");
+    await dialog.getByRole("button", { name: "Yes, cancel subscription" }).click();
+    await toastText(page, "Subscription Cancelled").waitFor();
+    await page.getByRole("tabpanel", { name: "Subscription" }).getByText("Cancelled", { exact: true }).waitFor();
+    const dashboard = await api(env, "GET", "/api/dashboard", undefined, user.token);
+    expect(dashboard.body.subscription.status).toBe("cancelled");
+  });
+
+  test("keeping the subscription closes the dialog and changes nothing", async () => {
+    const user = await signUp(env, "month");
+    const page = await newPage(env);
+    await openSignedIn(page, user.token);
+    await openTab(page, "Subscription");
+    await page.getByRole("button", { name: "Cancel Subscription" }).click();
+    await page.getByRole("button", { name: "Keep Subscription" }).click();
+    await page.getByRole("alertdialog").waitFor({ state: "hidden" });
+    expect((await api(env, "GET", "/api/dashboard", undefined, user.token)).body.subscription.status).toBe("active");
+  });
+
+  test("a failed cancel shows 'Error' - 'Failed to cancel subscription'", async () => {
+    const user = await signUp(env, "month");
+    const page = await newPage(env);
+    await page.route("**/api/subscription/cancel", (route) => route.fulfill({ status: 500, body: "{}" }));
+    await openSignedIn(page, user.token);
+    await openTab(page, "Subscription");
+    await page.getByRole("button", { name: "Cancel Subscription" }).click();
+    await page.getByRole("button", { name: "Yes, cancel subscription" }).click();
+    await toastText(page, "Error").waitFor();
+    await toastText(page, "Failed to cancel subscription").waitFor();
+  });
+});
+
+describe("plugin key", () => {
+  test("'Generate Plugin Key' shows the new key with 'Key generated'", async () => {
+    const user = await signUp(env);
+    const page = await newPage(env, PHONE);
+    await openSignedIn(page, user.token);
+    await openTab(page, "Plugin");
+    await page.getByText("Not generated yet").waitFor();
+    await page.getByRole("button", { name: "Generate Plugin Key" }).click();
+    await toastText(page, "Key generated").waitFor();
+    await page.getByTestId("plugin-key").getByText(/^ll_[a-z2-7]{32}$/).waitFor();
+    expect(await page.getByTestId("plugin-key").textContent()).toBe(userRow(user.userId).figmaKey);
+  });
+
+  test("a failed generation shows 'Failed' - 'Could not generate key'", async () => {
+    const user = await signUp(env);
+    const page = await newPage(env);
+    await page.route("**/api/figma/generate-key", (route) => route.fulfill({ status: 500, body: "{}" }));
+    await openSignedIn(page, user.token);
+    await openTab(page, "Plugin");
+    await page.getByRole("button", { name: "Generate Plugin Key" }).click();
+    await toastText(page, "Could not generate key").waitFor();
+    await toastText(page, "Failed").waitFor();
+  });
+
+  test("copy puts the key on the clipboard and shows 'Copied!' until it clears", async () => {
+    const user = await signUpLinked(env);
+    const page = await newPage(env);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.server.url });
+    await openSignedIn(page, user.token);
+    await openTab(page, "Plugin");
+    await page.getByRole("button", { name: "Copy plugin key" }).click();
+    await page.getByRole("button", { name: "Copied!" }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(user.figmaKey);
+    await page.getByRole("button", { name: "Copy plugin key" }).waitFor();
+  });
+});
+
+describe("linked account", () => {
+  test("reset unlinks with 'Account reset'; a second reset inside the cooldown shows 'Cooldown active' - 'Try again in ~1440 min'", async () => {
+    const user = await signUpLinked(env, "123");
+    const page = await newPage(env);
+    await openSignedIn(page, user.token);
+    await openTab(page, "Plugin");
+    await page.getByText("Builder Man").waitFor();
+    await page.getByRole("button", { name: "Reset Linked Account" }).click();
+    await toastText(page, "Account reset").waitFor();
+    await page.getByText(/No account linked yet/).waitFor();
+    expect(userRow(user.userId).linkedRobloxAccountId).toBeNull();
+
+    // The plugin links another account; resetting again is inside the 24-hour cooldown.
+    expect((await api(env, "POST", "/api/plugin/validate", { key: user.figmaKey, robloxUserId: "456" })).status).toBe(200);
+    await page.reload();
+    await openTab(page, "Plugin");
+    await page.getByTestId("linked-id").getByText("456").waitFor();
+    await page.getByRole("button", { name: "Reset Linked Account" }).click();
+    await toastText(page, "Cooldown active").waitFor();
+    await toastText(page, "Try again in ~1440 min").waitFor();
+    await screenshot(page, "dashboard-reset-cooldown");
+    expect(userRow(user.userId).linkedRobloxAccountId).toBe("456");
+  });
+
+  test("a failed reset shows 'Failed' - 'Could not reset linked account'", async () => {
+    const user = await signUpLinked(env);
+    const page = await newPage(env);
+    await page.route("**/api/figma/reset-linked-account", (route) => route.fulfill({ status: 500, body: "{}" }));
+    await openSignedIn(page, user.token);
+    await openTab(page, "Plugin");
+    await page.getByRole("button", { name: "Reset Linked Account" }).click();
+    await toastText(page, "Could not reset linked account").waitFor();
+  });
+
+  test("when the profile service is down the ID still shows, with an initial for the avatar", async () => {
+    const user = await signUpLinked(env, "777");
+    env.fake.mode = "error";
+    try {
+      const page = await newPage(env);
+      await openSignedIn(page, user.token);
+      await openTab(page, "Plugin");
+      await page.getByTestId("linked-id").getByText("777").waitFor();
+      await page.getByTestId("linked-name").getByText("Roblox user").waitFor();
+    } finally {
+      env.fake.mode = "ok";
+    }
+  });
+});
+
+describe("settings", () => {
+  test("flipping 'Email notifications' saves at once with 'Settings Updated'", async () => {
+    const user = await signUp(env);
+    const page = await newPage(env);
+    await openSignedIn(page, user.token);
+    await openTab(page, "Settings");
+    const notifications = page.getByRole("switch", { name: "Email notifications" });
+    await notifications.click();
+    await toastText(page, "Settings Updated").waitFor();
+    expect(await notifications.getAttribute("aria-checked")).toBe("false");
+    expect(userRow(user.userId).notifications).toBe(false);
+  });
+
+  test("flipping 'Auto-sync' is kept after a reload", async () => {
+    const user = await signUp(env);
+    const page = await newPage(env);
+    await openSignedIn(page, user.token);
+    await openTab(page, "Settings");
+    await page.getByRole("switch", { name: "Auto-sync" }).click();
+    await toastText(page, "Settings Updated").waitFor();
+    await page.reload();
+    await openTab(page, "Settings");
+    await page.locator('[role="switch"][aria-checked="false"]#setting-auto-sync').waitFor();
+    expect(userRow(user.userId).autoSync).toBe(false);
+  });
+
+  test("a failed save shows 'Failed to update settings' and the switch goes back", async () => {
+    const user = await signUp(env);
+    const page = await newPage(env);
+    await page.route("**/api/user/settings", (route) => route.fulfill({ status: 500, body: "{}" }));
+    await openSignedIn(page, user.token);
+    await openTab(page, "Settings");
+    const notifications = page.getByRole("switch", { name: "Email notifications" });
+    await notifications.click();
+    await toastText(page, "Failed to update settings").waitFor();
+    expect(await notifications.getAttribute("aria-checked")).toBe("true");
+  });
+
+  test("'Save Changes' saves both switches", async () => {
+    const user = await signUp(env);
+    const page = await newPage(env);
+    await openSignedIn(page, user.token);
+    await openTab(page, "Settings");
+    const sent = page.waitForRequest((request) => request.url().endsWith("/api/user/settings") && request.method() === "PUT");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    expect((await sent).postDataJSON()).toEqual({ notifications: true, autoSync: true });
+    await toastText(page, "Settings Updated").waitFor();
+  });
+
+  test("'Sign Out' ends the session and goes to /login", async () => {
+    const user = await signUp(env);
+    const page = await newPage(env);
+    await openSignedIn(page, user.token);
+    await openTab(page, "Settings");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL("**/login");
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+  });
+});
+
+test("redeeming a key extends the subscription with 'Key Redeemed'", async () => {
+  const user = await signUp(env, "month");
+  const page = await newPage(env);
+  await openSignedIn(page, user.token);
+  await openTab(page, "Subscription");
+  await page.getByLabel("Product key").fill(makeKey(env.server.deps, "lifetime"));
+  await page.getByRole("button", { name: "Redeem Key" }).click();
+  await toastText(page, "Key Redeemed").waitFor();
+  await page.getByText("Never (lifetime)").waitFor();
+  await page.getByTestId("header-time-remaining").getByText("∞").waitFor();
+});
+
+test("a used key shows the server's reason", async () => {
+  const user = await signUp(env, "month");
+  const page = await newPage(env);
+  await openSignedIn(page, user.token);
+  await openTab(page, "Subscription");
+  const used = makeKey(env.server.deps, "month");
+  await api(env, "POST", "/api/subscription/redeem", { productKey: used }, user.token);
+  await page.getByLabel("Product key").fill(used);
+  await page.getByRole("button", { name: "Redeem Key" }).click();
+  await toastText(page, "This product key has already been used").waitFor();
+});
+
+test("a subscriber writes a review on Overview and it appears in the public list", async () => {
+  const user = await signUp(env);
+  const page = await newPage(env);
+  await openSignedIn(page, user.token);
+  await page.getByRole("radio", { name: "4 stars" }).click();
+  await page.getByLabel("Comment").fill("Imports in seconds.");
+  await page.getByRole("button", { name: "Submit Review" }).click();
+  await toastText(page, "Review saved").waitFor();
+  await page.getByRole("button", { name: "Update Review" }).waitFor();
+  const reviews = await api(env, "GET", "/api/reviews");
+  expect(reviews.body.some((r: { comment: string; rating: number }) => r.comment === "Imports in seconds." && r.rating === 4)).toBe(true);
+});
