@@ -86,3 +86,18 @@ describe.each(routes.map((r) => [r.name, r] as const))("%s", (_name, route) => {
     expect(answer.status).toBeLessThan(300);
   });
 });
+
+describe("a stranger learns nothing about an admin route's input", () => {
+  const invalid: [string, string, unknown][] = [
+    ["POST", "/api/admin/generate-product-key", { plan: "x", count: 0 }],
+    ["PATCH", "/api/support/tickets/abc", { status: "x" }],
+    ["GET", "/api/admin/product-keys?limit=9999", undefined],
+    ["POST", "/api/admin/test-email", { email: "nope" }],
+  ];
+  for (const [method, path, body] of invalid) {
+    test(`${method} ${path} with bad input answers 401 anonymously and 403 to a user`, async () => {
+      expect((await call(ctx.app, method, path, { body })).status).toBe(401);
+      expect((await call(ctx.app, method, path, { body, token: userToken })).status).toBe(403);
+    });
+  }
+});

@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { authGuard } from "../auth/guard";
+import { adminBeforeValidation } from "./admin-first";
 import { listProductKeys, productKeyView } from "../product-keys/service";
 import { AdminModel, idParams, pageQuery } from "./model";
 import { adminOverview, deleteProductKey, generateAdminKeys, salesReport, sendTestEmail } from "./service";
@@ -9,6 +10,7 @@ import { adminResetLink, searchUsers } from "./users";
 export function adminRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/admin" })
     .use(authGuard(deps))
+    .use(adminBeforeValidation(deps))
     .get("/overview", () => adminOverview(deps.db), { admin: true })
     .get("/product-keys", ({ query }) => listProductKeys(deps.db, { limit: query.limit ?? 100, offset: query.offset }).map(productKeyView),
       { admin: true, query: pageQuery })

@@ -4,6 +4,7 @@ import { RATE_RULES } from "../../lib/rate-limit";
 import { clientIp } from "../../lib/client-ip";
 import { authGuard } from "../auth/guard";
 import { idParams, pageQuery } from "../admin/model";
+import { adminBeforeValidation } from "../admin/admin-first";
 import { SupportModel } from "./model";
 import { createTicket, listTickets, setTicketStatus } from "./service";
 
@@ -15,6 +16,8 @@ export function supportRoutes(deps: AppDeps) {
         "Too many messages sent. Please wait a minute and try again.");
       return createTicket(deps, body);
     }, { body: SupportModel.createBody })
+    // Everything below is for admins only.
+    .use(adminBeforeValidation(deps))
     .get("/tickets", ({ query }) => listTickets(deps.db, query), { admin: true, query: pageQuery })
     .patch("/tickets/:id", ({ user, params, body }) => setTicketStatus(deps, user, params.id, body.status),
       { admin: true, params: idParams, body: SupportModel.statusBody });
