@@ -1,0 +1,246 @@
+/**
+ * Buying in a real browser with the demo provider: e-mail → plan → dialog → Complete Payment →
+ * result page → the key from the outbox → signup → dashboard; the declined card, the missing
+ * e-mail and every state of the result page; forgot and reset password.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { desc, eq } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import { emails, sales } from "../../src/db/schema";
+import type { AuthResponse } from "../../src/shared/api-types";
+import { makeKey } from "../support/app";
+import { DESKTOP, PHONE, launchBrowser, openPage, screenshot } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+
+setDefaultTimeout(30_000);
+
+let server: TestServer;
+let browser: Browser;
+const pages: Page[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  await fetch(`${server.url}/`); // the SPA is bundled on first use
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async () => {
+  for (const page of pages.splice(0)) await page.context().close();
+});
+
+async function open(path: string, viewport = DESKTOP) {
+  const page = await openPage(browser, server.url, viewport);
+  pages.push(page);
+  await page.goto(path);
+  return page;
+}
+
+const latestEmailTo = (to: string) =>
+  server.deps.db.select().from(emails).where(eq(emails.to, to)).orderBy(desc(emails.id)).get();
+
+async function choosePlan(page: Page, email: string, planName: string) {
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: `Choose ${planName}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Complete Your Purchase" });
+  await dialog.waitFor();
+  return dialog;
+}
+
+describe("purchase page", () => {
+  test("shows the title, the three plans with prices and badges, the info box and a support link", async () => {
+    const page = await open("/purchase");
+    await page.getByRole("heading", { name: "Choose Your Plan" }).waitFor();
+    for (const text of ["1 Month Subscription", "$6.99", "$9.99", "30% OFF!", "4 Month Pro", "$24.99", "MOST POPULAR", "Lifetime Access", "$149.99", "What happens after purchase?"]) {
+      await page.getByText(text).first().waitFor();
+    }
+    expect(await page.getByLabel("Email address").getAttribute("type")).toBe("email");
+    expect(await page.getByLabel("Email address").getAttribute("required")).not.toBeNull();
+    expect(await page.getByRole("link", { name: "Visit Support" }).getAttribute("href")).toBe("/support");
+    await screenshot(page, "purchase-desktop");
+  });
+
+  test("choosing a plan without an e-mail shows 'Email Required' and opens no dialog", async () => {
+    const page = await open("/purchase");
+    await page.getByRole("button", { name: "Choose Lifetime Access" }).click();
+    await page.getByText("Email Required", { exact: true }).waitFor();
+    await page.getByText("Please enter your email address to continue.", { exact: true }).waitFor();
+    expect(await page.getByRole("dialog").count()).toBe(0);
+  });
+
+  test("the whole demo journey: pay, land on the result page, sign up with the e-mailed key, reach the dashboard", async () => {
+    const buyer = "journey@example.com";
+    const page = await open("/purchase");
+    const dialog = await choosePlan(page, buyer, "4 Month Pro");
+    await dialog.getByText("4 Month Pro").waitFor();
+    await dialog.getByText("$24.99").waitFor();
+    await dialog.getByText("Test mode — no real charge.").waitFor();
+    await screenshot(page, "purchase-dialog-demo");
+    await dialog.getByRole("button", { name: "Complete Payment" }).click();
+
+    await page.waitForURL(/\/purchase\/success\?payment_intent=pi_demo_\w+&redirect_status=succeeded$/);
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    await page.getByText("Payment Successful", { exact: true }).waitFor();
+    await page.getByText("Check your email for your product key!", { exact: true }).waitFor();
+    await page.getByText("4 Month Pro").waitFor();
+    expect(await page.getByRole("link", { name: "View Setup Guide" }).getAttribute("href")).toBe("/docs");
+    expect(await page.getByRole("link", { name: "Get Support" }).getAttribute("href")).toBe("/support");
+    await screenshot(page, "purchase-success");
+
+    const mail = latestEmailTo(buyer)!;
+    expect(mail.template).toBe("product-key");
+    expect(server.deps.db.select().from(sales).where(eq(sales.email, buyer)).all()).toHaveLength(1);
+
+    await page.goto("/signup");
+    await page.getByLabel("Product key").fill(mail.payload.key as string);
+    await page.getByLabel("Email").fill(buyer);
+    await page.getByLabel("Password", { exact: true }).fill("journey password");
+    await page.getByLabel("Confirm password").fill("journey password");
+    await page.getByLabel(/I agree to the terms/).check();
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText(buyer).first().waitFor();
+  });
+
+  test("a declined card shows 'Payment Failed' with the provider's message and keeps the dialog open", async () => {
+    const page = await open("/purchase");
+    const dialog = await choosePlan(page, "declined@example.com", "1 Month Subscription");
+    await dialog.getByLabel("Card number").fill("4000 0000 0000 0002");
+    await dialog.getByRole("button", { name: "Complete Payment" }).click();
+    await page.getByText("Payment Failed", { exact: true }).waitFor();
+    await page.getByText("Your card was declined.", { exact: true }).waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    expect(page.url()).toEndWith("/purchase");
+    expect(latestEmailTo("declined@example.com")).toBeUndefined();
+  });
+
+  test("plan buttons read 'Processing...' and are disabled while the payment is being prepared", async () => {
+    const page = await open("/purchase");
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route("**/api/create-payment-intent", async (route) => { await held; await route.continue(); });
+    await page.getByLabel("Email address").fill("slow@example.com");
+    await page.getByRole("button", { name: "Choose Lifetime Access" }).click();
+    const processing = page.getByRole("button", { name: "Processing..." });
+    await processing.first().waitFor();
+    expect(await processing.count()).toBe(3);
+    expect(await processing.first().isDisabled()).toBe(true);
+    release();
+    await page.getByRole("dialog", { name: "Complete Your Purchase" }).waitFor();
+  });
+
+  test("a failed payment intent shows the 'Error' toast with the server's sentence", async () => {
+    const page = await open("/purchase");
+    await page.route("**/api/create-payment-intent", (route) =>
+      route.fulfill({ status: 502, contentType: "application/json", body: JSON.stringify({ error: "PAYMENT_PROVIDER_UNAVAILABLE", message: "The payment provider could not be reached." }) }));
+    await page.getByLabel("Email address").fill("error@example.com");
+    await page.getByRole("button", { name: "Choose 4 Month Pro" }).click();
+    await page.getByText("Error", { exact: true }).waitFor();
+    await page.getByText("The payment provider could not be reached.", { exact: true }).waitFor();
+  });
+
+  test("at phone width the plans stack and the dialog fits the screen", async () => {
+    const page = await open("/purchase", PHONE);
+    await screenshot(page, "purchase-phone");
+    const dialog = await choosePlan(page, "phone@example.com", "1 Month Subscription");
+    await dialog.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, "purchase-dialog-phone");
+  });
+});
+
+describe("payment result page", () => {
+  test("without the right parameters it asks to contact support and verifies nothing", async () => {
+    const page = await open("/purchase/success?payment_intent=pi_demo_x&redirect_status=failed");
+    await page.getByRole("heading", { name: "Payment Error" }).waitFor();
+    await page.getByText("Invalid payment parameters. Please contact support if you completed a payment.").waitFor();
+    expect(await page.getByRole("link", { name: "Contact Support" }).getAttribute("href")).toBe("/support");
+    expect(await page.getByRole("link", { name: "Try Again" }).getAttribute("href")).toBe("/purchase");
+  });
+
+  test("shows skeletons while verifying", async () => {
+    const page = await openPage(browser, server.url);
+    pages.push(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route("**/api/payment/success**", async (route) => { await held; await route.continue(); });
+    await page.goto("/purchase/success?payment_intent=pi_demo_unknown&redirect_status=succeeded");
+    await page.getByLabel("Verifying your payment").waitFor();
+    await screenshot(page, "purchase-success-loading");
+    release();
+    await page.getByRole("heading", { name: "Payment Error" }).waitFor();
+  });
+
+  test("the server's sentence is shown when the payment was not fulfilled", async () => {
+    const page = await open("/purchase/success?payment_intent=pi_demo_unknown&redirect_status=succeeded");
+    await page.getByText("We couldn't find this payment. If you were charged, please contact support.").waitFor();
+  });
+
+  test("a failed verification call says so", async () => {
+    const page = await openPage(browser, server.url, PHONE);
+    pages.push(page);
+    await page.route("**/api/payment/success**", (route) => route.fulfill({ status: 500, body: "" }));
+    await page.goto("/purchase/success?payment_intent=pi_demo_any&redirect_status=succeeded");
+    await page.getByText("Failed to verify payment. Please contact support.").waitFor();
+    await screenshot(page, "purchase-error-phone");
+  });
+
+  test("a success answer without an error text falls back to the generic sentence", async () => {
+    const page = await openPage(browser, server.url);
+    pages.push(page);
+    await page.route("**/api/payment/success**", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ success: false }) }));
+    await page.goto("/purchase/success?payment_intent=pi_demo_any&redirect_status=succeeded");
+    await page.getByText("Something went wrong with your payment.").waitFor();
+  });
+});
+
+describe("forgot password", () => {
+  test("the login screen's button e-mails a link, and the link sets a new password", async () => {
+    const email = "forgetful@example.com";
+    const signup = await fetch(`${server.url}/api/auth/signup`, {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "old password", confirmPassword: "old password", productKey: makeKey(server.deps, "month") }),
+    }).then((r) => r.json() as Promise<AuthResponse>);
+    expect(signup.user.email).toBe(email);
+
+    const page = await open("/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    const dialog = page.getByRole("dialog", { name: "Reset your password" });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel("Email").inputValue()).toBe(email);
+    await dialog.getByRole("button", { name: "Send Reset Link" }).click();
+    await dialog.getByText(/If an account exists for this email, we've sent a link/).waitFor();
+    await screenshot(page, "forgot-password-sent");
+    await dialog.getByRole("button", { name: "Done" }).click();
+
+    const link = new URL(latestEmailTo(email)!.payload.resetUrl as string);
+    await page.goto(link.pathname + link.search);
+    await page.getByLabel("New password", { exact: true }).fill("new password 1");
+    await page.getByLabel("Confirm new password").fill("new password 2");
+    await page.getByText("Passwords don't match").waitFor();
+    await page.getByLabel("Confirm new password").fill("new password 1");
+    await screenshot(page, "reset-password");
+    await page.getByRole("button", { name: "Set New Password" }).click();
+    await page.waitForURL(/\/login$/);
+    await page.getByText("Password Updated", { exact: true }).waitFor();
+
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("new password 1");
+    await page.getByRole("button", { name: "Log In" }).click();
+    await page.waitForURL(/\/dashboard$/);
+  });
+
+  test("a used or unknown link shows the server's sentence", async () => {
+    const page = await open("/reset-password?token=not-a-real-token");
+    await page.getByLabel("New password", { exact: true }).fill("whatever123");
+    await page.getByLabel("Confirm new password").fill("whatever123");
+    await page.getByRole("button", { name: "Set New Password" }).click();
+    await page.getByText("Reset Failed", { exact: true }).waitFor();
+    await page.getByText("This reset link is invalid or has expired. Please request a new one.", { exact: true }).waitFor();
+  });
+});
