@@ -1,0 +1,148 @@
+/**
+ * The purchase dialog with Stripe active, in a real browser. Stripe.js is stubbed at the network
+ * boundary (page.route on js.stripe.com) and the server talks to a fake Stripe API, so the Payment
+ * Element mounts, 'Complete Payment' waits for it, and the provider's answers drive the toasts.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import { sales } from "../../src/db/schema";
+import { DESKTOP, launchBrowser, openPage, screenshot } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+
+setDefaultTimeout(30_000);
+
+/**
+ * A stand-in for Stripe.js: the Payment Element mounts a visible box and reports 'ready' when the
+ * test calls window.__stripeReady(); confirmPayment resolves with what the test passes to
+ * window.__releaseConfirm(result).
+ */
+const STRIPE_JS_STUB = `
+(() => {
+  const handlers = {};
+  let readyFired = false;
+  window.__stripeReady = () => { readyFired = true; (handlers.ready || []).forEach((fn) => fn({ elementType: "payment" })); };
+  const element = {
+    mount(target) {
+      const node = typeof target === "string" ? document.querySelector(target) : target;
+      const box = document.createElement("div");
+      box.textContent = "Card details (Stripe test stub)";
+      box.setAttribute("data-stub", "payment-element");
+      node.appendChild(box);
+    },
+    on(event, fn) { (handlers[event] = handlers[event] || []).push(fn); if (event === "ready" && readyFired) fn({}); return element; },
+    off(event, fn) { handlers[event] = (handlers[event] || []).filter((f) => f !== fn); return element; },
+    once(event, fn) { return element.on(event, fn); },
+    update() {}, destroy() {}, unmount() {}, collapse() {}, focus() {}, blur() {}, clear() {},
+  };
+  window.Stripe = Object.assign(function Stripe(key) {
+    window.__stripeKey = key;
+    return {
+      _registerWrapper() {}, registerAppInfo() {},
+      createToken: async () => ({}), createPaymentMethod: async () => ({}), confirmCardPayment: async () => ({}),
+      elements(options) {
+        window.__clientSecret = options && options.clientSecret;
+        return { create: () => element, getElement: () => element, update() {}, fetchUpdates: async () => ({}), submit: async () => ({}) };
+      },
+      confirmPayment: () => new Promise((resolve) => { window.__releaseConfirm = resolve; }),
+    };
+  }, { version: "endive" });
+})();
+`;
+
+let stripe: FakeStripe;
+let server: TestServer;
+let browser: Browser;
+const pages: Page[] = [];
+
+beforeAll(async () => {
+  stripe = startFakeStripe();
+  server = await startTestServer({ env: stripe.env });
+  browser = await launchBrowser();
+  await fetch(`${server.url}/`);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  stripe?.stop();
+});
+afterEach(async () => {
+  for (const page of pages.splice(0)) await page.context().close();
+});
+
+/** A page where js.stripe.com serves the stub and every other outside request is refused. */
+async function stripePage() {
+  const page = await openPage(browser, server.url, DESKTOP, { allowExternal: true });
+  pages.push(page);
+  await page.context().route((url) => !url.href.startsWith(server.url), (route) =>
+    route.request().url().startsWith("https://js.stripe.com/")
+      ? route.fulfill({ contentType: "application/javascript", body: STRIPE_JS_STUB })
+      : route.abort());
+  await page.goto("/purchase");
+  return page;
+}
+
+async function openCheckout(page: Page, email: string) {
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Choose 4 Month Pro" }).click();
+  const dialog = page.getByRole("dialog", { name: "Complete Your Purchase" });
+  await dialog.getByText("Card details (Stripe test stub)").waitFor();
+  return dialog;
+}
+
+describe("Stripe card form", () => {
+  test("the dialog mounts the Payment Element with the publishable key from /api/config, and waits for it to be ready", async () => {
+    const page = await stripePage();
+    const dialog = await openCheckout(page, "element@example.com");
+    expect(await page.evaluate(() => (window as any).__stripeKey)).toBe("pk_test_fake");
+    const secret = await page.evaluate(() => (window as any).__clientSecret as string);
+    expect(stripe.intents.get(secret.split("_secret_")[0])?.amount).toBe(2499);
+    expect(await dialog.getByText("Test mode — no real charge.").count()).toBe(0);
+    const waiting = dialog.getByRole("button", { name: "Processing..." });
+    await waiting.waitFor();
+    expect(await waiting.isDisabled()).toBe(true);
+    await page.evaluate(() => (window as any).__stripeReady());
+    const pay = dialog.getByRole("button", { name: "Complete Payment" });
+    await pay.waitFor();
+    expect(await pay.isEnabled()).toBe(true);
+    await screenshot(page, "purchase-dialog-stripe");
+  });
+
+  test("a refused card shows 'Processing...' while confirming, then 'Payment Failed' with Stripe's message, and the dialog stays", async () => {
+    const page = await stripePage();
+    const dialog = await openCheckout(page, "refused@example.com");
+    await page.evaluate(() => (window as any).__stripeReady());
+    await dialog.getByRole("button", { name: "Complete Payment" }).click();
+    await dialog.getByRole("button", { name: "Processing..." }).waitFor();
+    await page.evaluate(() => (window as any).__releaseConfirm({ error: { type: "card_error", code: "card_declined", message: "Your card has insufficient funds." } }));
+    await page.getByText("Payment Failed", { exact: true }).waitFor();
+    await page.getByText("Your card has insufficient funds.", { exact: true }).waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    await dialog.getByRole("button", { name: "Complete Payment" }).waitFor();
+  });
+
+  test("a confirmed payment lands on the result page, verified with Stripe", async () => {
+    const page = await stripePage();
+    const dialog = await openCheckout(page, "stripe-buyer@example.com");
+    await page.evaluate(() => (window as any).__stripeReady());
+    await dialog.getByRole("button", { name: "Complete Payment" }).click();
+    const secret = await page.evaluate(() => (window as any).__clientSecret as string);
+    const id = secret.split("_secret_")[0];
+    stripe.succeed(id);
+    await page.evaluate((paymentIntentId) => (window as any).__releaseConfirm({ paymentIntent: { id: paymentIntentId, status: "succeeded" } }), id);
+    await page.waitForURL(new RegExp(`/purchase/success\\?payment_intent=${id}&redirect_status=succeeded$`));
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    await page.getByText("4 Month Pro").waitFor();
+    expect(server.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)).get()?.email).toBe("stripe-buyer@example.com");
+  });
+
+  test("when Stripe.js cannot load, the dialog says so instead of a dead form", async () => {
+    const page = await openPage(browser, server.url, DESKTOP);
+    pages.push(page);
+    await page.goto("/purchase");
+    await page.getByLabel("Email address").fill("offline@example.com");
+    await page.getByRole("button", { name: "Choose 4 Month Pro" }).click();
+    await page.getByRole("dialog").getByText("The card form could not be loaded. Check your connection and try again.").waitFor();
+  });
+});
