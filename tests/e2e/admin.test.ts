@@ -234,18 +234,36 @@ describe("test e-mail", () => {
     await screenshot(page, "admin-test-email-sent");
   });
 
-  test("a failure shows 'Email Test Failed' - 'Failed to send test email'", async () => {
-    const page = await openAdmin();
+  test("a failure shows 'Email Test Failed' - 'Failed to send test email' on a phone", async () => {
+    const page = await openAdmin(PHONE);
     await page.route("**/api/admin/test-email", (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "INTERNAL", message: "Mail is down." }) }));
     await page.getByRole("button", { name: "Test Email" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Send Test Email" }).click();
     await toastText(page, "Email Test Failed").waitFor();
     await toastText(page, "Failed to send test email").waitFor();
+    await screenshot(page, "admin-test-email-failed-phone");
   });
 });
 
 describe("support", () => {
+  test("a message sent from the support page's contact form reaches the admin's Support tab", async () => {
+    const visitor = await newPage();
+    await visitor.goto("/support");
+    await visitor.getByRole("textbox", { name: "Email" }).fill("visitor@studio.example");
+    await visitor.getByLabel(/Subject/).selectOption("bug");
+    await visitor.getByRole("textbox", { name: "Message" }).fill("The _scrollx tag exports a vertical frame.");
+    await visitor.getByRole("button", { name: "Send Message" }).click();
+    await toastText(visitor, "Message Sent!").waitFor();
+
+    const page = await openAdmin();
+    await page.getByRole("tab", { name: "Support" }).click();
+    const row = page.getByRole("row").filter({ hasText: "visitor@studio.example" });
+    await row.getByText("The _scrollx tag exports a vertical frame.").waitFor();
+    await row.getByText("Bug", { exact: true }).waitFor();
+    await row.getByText("Open", { exact: true }).waitFor();
+  });
+
   test("a ticket shows as Open and an admin closes it", async () => {
     const ticket = server.deps.db.insert(supportTickets)
       .values({ email: "closeme@example.com", message: "Please close this one.", createdAt: server.deps.clock.now() }).returning().get();
