@@ -161,6 +161,16 @@ describe("overview", () => {
     await figures.getByText("$238.94").waitFor();
     await figures.getByText("$230.23").waitFor();
   });
+
+  test("'View all sales' lists every sale with its fee", async () => {
+    const page = await openAdmin(PHONE);
+    await page.getByRole("button", { name: "View all sales" }).click();
+    const table = page.getByRole("dialog", { name: "All sales" }).getByRole("table", { name: "All sales" });
+    await table.getByText("buyer0@example.com").waitFor();
+    expect(await table.getByRole("row").count()).toBe(6);
+    await table.getByText("$4.65").waitFor();
+    await screenshot(page, "admin-all-sales-phone");
+  });
 });
 
 describe("product keys", () => {

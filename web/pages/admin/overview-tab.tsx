@@ -7,6 +7,7 @@ import { useAdminOverview } from "../../lib/queries/admin";
 import { PLANS } from "../../../src/shared/plans";
 import { Cell, DataTable, EmptyState, ErrorState, Row, TableSkeleton } from "./data-table";
 import { formatDateTime, formatMoney } from "./format";
+import { SalesDialog } from "./sales-dialog";
 import type { AdminTabProps } from "./tab-props";
 
 function Stat({ title, value, note, icon }: { title: string; value: ReactNode; note: ReactNode; icon: ReactNode }) {
@@ -50,9 +51,12 @@ export function OverviewTab({ onNavigate }: AdminTabProps) {
         )}
       </section>
       <Card>
-        <CardHeader>
-          <CardTitle className="text-lg">Recent Sales</CardTitle>
-          <CardDescription>The 5 most recent sales.</CardDescription>
+        <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+          <div className="grid gap-1.5">
+            <CardTitle className="text-lg">Recent Sales</CardTitle>
+            <CardDescription>The 5 most recent sales.</CardDescription>
+          </div>
+          {data && data.recentSales.length > 0 && <SalesDialog />}
         </CardHeader>
         <CardContent>
           {!data ? <TableSkeleton rows={3} /> : data.recentSales.length === 0 ? (
