@@ -226,3 +226,14 @@ export interface GeneratePluginKeyResponse {
 export interface MyReviewResponse {
   review: ReviewView | null;
 }
+
+/** POST /api/payment/demo/confirm (demo provider only). */
+export interface DemoConfirmResponse {
+  paymentIntentId: string;
+  status: "succeeded";
+}
+
+/** Forgot and reset password answer one sentence for the person. */
+export interface MessageResponse {
+  message: string;
+}

@@ -1,19 +1,16 @@
 import { useMutation } from "@tanstack/react-query";
+import type { MessageResponse } from "../../../src/shared/api-types";
 import { apiRequest } from "../api";
-
-interface MessageAnswer {
-  message: string;
-}
 
 /** Always answers the same sentence, whether or not the account exists. */
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (email: string) => apiRequest<MessageAnswer>("POST", "/api/auth/forgot-password", { email }),
+    mutationFn: (email: string) => apiRequest<MessageResponse>("POST", "/api/auth/forgot-password", { email }),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: { token: string; password: string }) => apiRequest<MessageAnswer>("POST", "/api/auth/reset-password", input),
+    mutationFn: (input: { token: string; password: string }) => apiRequest<MessageResponse>("POST", "/api/auth/reset-password", input),
   });
 }

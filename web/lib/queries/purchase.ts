@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { PaymentIntentResponse, PaymentResultResponse, PublicConfigResponse } from "../../../src/shared/api-types";
+import type { DemoConfirmResponse, PaymentIntentResponse, PaymentResultResponse, PublicConfigResponse } from "../../../src/shared/api-types";
 import type { PlanId } from "../../../src/shared/plans";
 import { apiRequest, getQueryFn } from "../api";
 
@@ -20,16 +20,11 @@ export function useCreatePaymentIntent() {
   });
 }
 
-export interface DemoConfirmation {
-  paymentIntentId: string;
-  status: "succeeded";
-}
-
 /** The demo provider's card confirmation (development only). */
 export function useConfirmDemoPayment() {
   return useMutation({
     mutationFn: (input: { clientSecret: string; cardNumber: string }) =>
-      apiRequest<DemoConfirmation>("POST", "/api/payment/demo/confirm", input),
+      apiRequest<DemoConfirmResponse>("POST", "/api/payment/demo/confirm", input),
   });
 }
 

@@ -10,6 +10,7 @@ import { demoPaymentIntents, type DemoPaymentIntent } from "../../../db/schema";
 import type { Clock } from "../../../lib/clock";
 import { AppError, notFound } from "../../../lib/errors";
 import { newToken } from "../../../lib/random";
+import type { DemoConfirmResponse } from "../../../shared/api-types";
 import { WebhookSignatureError, type CreateIntentInput, type PaymentProvider, type ProviderIntent } from "../provider";
 
 /** What a card processor of this size charges: 2.9% + 30¢. */
@@ -71,10 +72,10 @@ export function createDemoProvider(db: Db, clock: Clock): PaymentProvider {
  * Confirms a demo payment as the card form would: a declining test card answers 402 with the
  * provider's sentence; confirming an already-paid intent answers the same success again.
  */
-export function confirmDemoPayment(db: Db, clientSecret: string, cardNumber: string | undefined) {
+export function confirmDemoPayment(db: Db, clientSecret: string, cardNumber: string | undefined): DemoConfirmResponse {
   const row = db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.clientSecret, clientSecret)).get();
   if (!row) throw notFound("No payment matches this client secret.");
-  if (row.status === "succeeded") return { paymentIntentId: row.id, status: "succeeded" as const };
+  if (row.status === "succeeded") return { paymentIntentId: row.id, status: "succeeded" };
   if (row.status === "canceled") throw new AppError(409, "PAYMENT_CANCELED", "This payment was canceled.");
   const digits = (cardNumber ?? "").replace(/\D/g, "");
   if (cardNumber !== undefined && (digits.length < 12 || digits.length > 19)) {
@@ -82,5 +83,5 @@ export function confirmDemoPayment(db: Db, clientSecret: string, cardNumber: str
   }
   if (digits.endsWith(DECLINING_CARD_SUFFIX)) throw new AppError(402, "CARD_DECLINED", CARD_DECLINED_MESSAGE);
   db.update(demoPaymentIntents).set({ status: "succeeded" }).where(eq(demoPaymentIntents.id, row.id)).run();
-  return { paymentIntentId: row.id, status: "succeeded" as const };
+  return { paymentIntentId: row.id, status: "succeeded" };
 }
