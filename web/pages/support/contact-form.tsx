@@ -19,6 +19,10 @@ const SUBJECTS: ReadonlyArray<{ value: TicketSubject; label: string }> = [
   { value: "bug", label: "Bug Report" },
 ];
 
+/** The server's limits for a ticket (POST /api/support/tickets). */
+const MAX_EMAIL_LENGTH = 254;
+const MAX_MESSAGE_LENGTH = 5000;
+
 /** Loose on purpose: the server has the final word; this catches typos like a missing @. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -96,6 +100,7 @@ export function ContactForm() {
               inputMode="email"
               placeholder="you@example.com"
               required
+              maxLength={MAX_EMAIL_LENGTH}
               value={email}
               onChange={(event) => setEmail(event.target.value)}
               aria-invalid={errors.email ? true : undefined}
@@ -129,6 +134,7 @@ export function ContactForm() {
               id="support-message"
               rows={6}
               required
+              maxLength={MAX_MESSAGE_LENGTH}
               placeholder="Tell us what you're working on and what happened."
               value={message}
               onChange={(event) => setMessage(event.target.value)}

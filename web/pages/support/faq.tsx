@@ -26,7 +26,7 @@ const FAQ: readonly FaqEntry[] = [
   {
     id: "refunds",
     question: "What is your refund policy?",
-    answer: `If ${PRODUCT_NAME} isn't right for you, contact us within ${REFUND_DAYS} days of your purchase and we'll refund you in full. Use the contact form below or the community chat; we answer within ${SUPPORT_RESPONSE_HOURS} hours.`,
+    answer: `If ${PRODUCT_NAME} isn't right for you, contact us within ${REFUND_DAYS} days of your purchase and we'll refund you in full. Use the contact form on this page or the community chat; we answer within ${SUPPORT_RESPONSE_HOURS} hours.`,
   },
   {
     id: "auto-scaling",
