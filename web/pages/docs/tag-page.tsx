@@ -7,6 +7,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { useMetaDescription } from "../../lib/use-meta-description";
 import { usePageTitle } from "../../lib/use-page-title";
+import { useScrollToTop } from "../../lib/use-scroll-to-top";
 import NotFoundPage from "../not-found";
 import { ExampleTree } from "./example-tree";
 import { RichText } from "./rich-text";
@@ -63,6 +64,7 @@ function Facts({ tag }: { tag: TagDoc }) {
 }
 
 function TagArticle({ tag }: { tag: TagDoc }) {
+  useScrollToTop(tag.slug);
   const category = tagCategory(tag.category);
   usePageTitle(`${tag.token} ${tag.title}`);
   useMetaDescription(`${tag.token}, the ${tag.title}: ${tag.summary}`);
