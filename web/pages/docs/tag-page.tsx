@@ -56,7 +56,9 @@ function Facts({ tag }: { tag: TagDoc }) {
       {facts.map(({ label, value }) => (
         <div key={label} className="bg-card p-4">
           <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
-          <dd className="mt-1 text-sm leading-relaxed">{value}</dd>
+          <dd className="mt-1 text-sm leading-relaxed">
+            <RichText text={value} />
+          </dd>
         </div>
       ))}
     </dl>
@@ -87,7 +89,9 @@ function TagArticle({ tag }: { tag: TagDoc }) {
           </Badge>
         </div>
         <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance sm:text-4xl">{tag.title}</h1>
-        <p className="mt-3 text-lg text-muted-foreground text-pretty">{tag.summary}</p>
+        <p className="mt-3 text-lg text-muted-foreground text-pretty">
+          <RichText text={tag.summary} />
+        </p>
         <Facts tag={tag} />
       </header>
 
