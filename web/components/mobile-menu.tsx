@@ -1,9 +1,17 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Menu } from "lucide-react";
+import { create } from "zustand";
 import { Button } from "./ui/button";
 
 const loadPanel = () => import("./mobile-menu-panel");
 const MobileMenuPanel = lazy(loadPanel);
+
+/**
+ * Kept outside the component: while a lazy screen loads, the navbar of the loading placeholder is
+ * replaced by the screen's own, and a menu opened in between must stay open. The menu is open
+ * only on the path where it was opened, so following a link closes it.
+ */
+const useMenuState = create<{ openAt: string | null; loaded: boolean }>(() => ({ openAt: null, loaded: false }));
 
 interface MobileMenuProps {
   location: string;
@@ -16,15 +24,14 @@ interface MobileMenuProps {
  * once the page is idle, so it does not weigh on the first load.
  */
 export function MobileMenu({ location, signedIn, onLogout }: MobileMenuProps) {
-  const [open, setOpen] = useState(false);
-  const [mounted, setMounted] = useState(false);
+  const open = useMenuState((state) => state.openAt === location);
+  const mounted = useMenuState((state) => state.loaded);
   const buttonRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => setOpen(false), [location]);
+  const setOpen = (next: boolean) => useMenuState.setState(next ? { openAt: location, loaded: true } : { openAt: null });
 
   useEffect(() => {
     const wide = window.matchMedia("(min-width: 768px)");
-    const closeWhenWide = () => wide.matches && setOpen(false);
+    const closeWhenWide = () => wide.matches && useMenuState.setState({ openAt: null });
     wide.addEventListener("change", closeWhenWide);
     return () => wide.removeEventListener("change", closeWhenWide);
   }, []);
@@ -49,10 +56,7 @@ export function MobileMenu({ location, signedIn, onLogout }: MobileMenuProps) {
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}
-        onClick={() => {
-          setMounted(true);
-          setOpen(true);
-        }}
+        onClick={() => setOpen(true)}
       >
         <Menu className="size-6" aria-hidden />
       </Button>
