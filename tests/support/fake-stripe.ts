@@ -104,7 +104,7 @@ export function startFakeStripe() {
     /** Simulates an outage: every call answers 503. */
     setUnavailable(value: boolean) { unavailable = value; },
     /** A signed webhook delivery: [body, Stripe-Signature header]. */
-    async signedEvent(event: { id: string; type: string; object: Record<string, unknown> }, secret = WEBHOOK_SECRET) {
+    async signedEvent(event: { id: string; type: string; object: object }, secret = WEBHOOK_SECRET) {
       const payload = JSON.stringify({ id: event.id, object: "event", type: event.type, api_version: "2026-10-28.endive", created: Math.floor(Date.now() / 1000), data: { object: event.object } });
       const signature = await stripe.webhooks.generateTestHeaderStringAsync({ payload, secret });
       return { payload, signature };
