@@ -163,7 +163,7 @@ describe("tag pages", () => {
     for (const { slug, token, title, next } of expected) {
       const page = await open(`/docs/${slug}`);
       expect(await heading(page)).toBe(title);
-      await page.locator("main header").getByText(token, { exact: true }).waitFor();
+      await page.locator("main header").getByText(token, { exact: true }).first().waitFor(); // the badge, then the facts
       expect(await page.getByRole("link", { name: /^Next/ }).getAttribute("href")).toBe(next);
     }
   });
