@@ -51,8 +51,3 @@ export interface PaymentProvider {
 
 export class WebhookSignatureError extends Error {}
 
-/** The payment intent id inside a client secret (`{id}_secret_{random}`, the format of both providers). */
-export function intentIdFromClientSecret(clientSecret: string): string | null {
-  const match = /^(.+)_secret_[^_]+$/.exec(clientSecret);
-  return match ? match[1] : null;
-}
