@@ -5,14 +5,14 @@ import { ErrorBoundary } from "./components/error-boundary";
 import { PageLoading } from "./components/page-loading";
 import { ToastProvider } from "./components/ui/toast";
 import { Toaster } from "./components/ui/toaster";
-import { TooltipProvider } from "./components/ui/tooltip";
 import { queryClient } from "./lib/query-client";
+import { useScrollToTopOnNavigate } from "./lib/use-scroll-to-top";
 import HomePage from "./pages/home/index";
-import LoginPage from "./pages/auth/login";
-import SignupPage from "./pages/auth/signup";
 import NotFoundPage from "./pages/not-found";
 
-// Everything but the entry screens loads on its own route, so the home page stays light.
+// Everything but the home and 404 screens loads on its own route, so the first page stays light.
+const LoginPage = lazy(() => import("./pages/auth/login"));
+const SignupPage = lazy(() => import("./pages/auth/signup"));
 const PurchasePage = lazy(() => import("./pages/purchase/index"));
 const PurchaseSuccessPage = lazy(() => import("./pages/purchase/success"));
 const SupportPage = lazy(() => import("./pages/support/index"));
@@ -24,6 +24,7 @@ const ResetPasswordPage = lazy(() => import("./pages/auth/reset-password"));
 
 /** Every path of SPEC.md §2 plus /reset-password; anything else is the 404 page. */
 function Routes() {
+  useScrollToTopOnNavigate();
   return (
     <Suspense fallback={<PageLoading />}>
       <Switch>
@@ -48,12 +49,10 @@ export function App() {
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider>
-          <ToastProvider>
-            <Routes />
-            <Toaster />
-          </ToastProvider>
-        </TooltipProvider>
+        <ToastProvider>
+          <Routes />
+          <Toaster />
+        </ToastProvider>
       </QueryClientProvider>
     </ErrorBoundary>
   );

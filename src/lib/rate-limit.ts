@@ -44,6 +44,8 @@ export const RATE_RULES = {
   redeem: { capacity: 10, perMinute: 5 },
   pluginValidate: { capacity: 60, perMinute: 60 },
   paymentIntent: { capacity: 10, perMinute: 10 },
+  /** Each verification can cost a provider round-trip. */
+  paymentVerify: { capacity: 30, perMinute: 30 },
   supportTicket: { capacity: 5, perMinute: 2 },
   passwordReset: { capacity: 5, perMinute: 2 },
 } satisfies Record<string, RateRule>;

@@ -56,3 +56,19 @@ describe("configuration", () => {
     expect(() => loadConfig({ JWT_SECRET: "short" })).toThrow("at least 32 characters");
   });
 });
+
+describe("verification is rate limited", () => {
+  test("the payment result endpoint answers 429 after 30 quick calls from one address", async () => {
+    const limited = makeTestApp({ rateLimits: true });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        statuses.push((await call(limited.app, "GET", `/api/payment/success?payment_intent=pi_demo_missing_${i}`)).status);
+      }
+      expect(statuses.slice(0, 30).every((s) => s !== 429)).toBe(true);
+      expect(statuses[30]).toBe(429);
+    } finally {
+      limited.cleanup();
+    }
+  });
+});

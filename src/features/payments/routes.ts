@@ -15,7 +15,10 @@ export function paymentRoutes(deps: AppDeps) {
       deps.limiter.take(`payment-intent:${clientIp(deps, request, server)}`, RATE_RULES.paymentIntent);
       return createPaymentIntent(deps, body);
     }, { body: PaymentModel.createIntentBody })
-    .get("/api/payment/success", ({ query }) => fulfilPayment(deps, query.payment_intent), { query: PaymentModel.successQuery })
+    .get("/api/payment/success", ({ query, request, server }) => {
+      deps.limiter.take(`payment-verify:${clientIp(deps, request, server)}`, RATE_RULES.paymentVerify);
+      return fulfilPayment(deps, query.payment_intent);
+    }, { query: PaymentModel.successQuery })
     .post("/api/stripe/webhook", ({ body, request }) => {
       if (deps.payments.name !== "stripe") throw notFound("Stripe is not configured on this site.");
       return handleWebhook(deps, body, request.headers.get("stripe-signature"));

@@ -7,14 +7,12 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { useMetaDescription } from "../../lib/use-meta-description";
 import { usePageTitle } from "../../lib/use-page-title";
-import { useScrollToTop } from "../../lib/use-scroll-to-top";
 import { LayerNameChecker } from "./layer-name-checker";
 import { TagCard } from "./tag-card";
 
 const CHAIN_EXAMPLES = ["Play_button_lock", "Shop_parent_scroll", "#Close_button"] as const;
 
 export default function DocsPage() {
-  useScrollToTop();
   usePageTitle("Documentation");
   useMetaDescription(
     `${PRODUCT_NAME} documentation: every layer-name tag (_button, _scroll, _lock, # and more) with steps, examples and pitfalls, and a checker for your layer names.`,

@@ -7,7 +7,6 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { useMetaDescription } from "../../lib/use-meta-description";
 import { usePageTitle } from "../../lib/use-page-title";
-import { useScrollToTop } from "../../lib/use-scroll-to-top";
 import NotFoundPage from "../not-found";
 import { ExampleTree } from "./example-tree";
 import { RichText } from "./rich-text";
@@ -66,7 +65,6 @@ function Facts({ tag }: { tag: TagDoc }) {
 }
 
 function TagArticle({ tag }: { tag: TagDoc }) {
-  useScrollToTop(tag.slug);
   const category = tagCategory(tag.category);
   usePageTitle(`${tag.token} ${tag.title}`);
   useMetaDescription(`${tag.token}, the ${tag.title}: ${tag.summary}`);

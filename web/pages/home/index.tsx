@@ -5,7 +5,6 @@ import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
 import { useMetaDescription } from "../../lib/use-meta-description";
 import { usePageTitle } from "../../lib/use-page-title";
-import { useScrollToTop } from "../../lib/use-scroll-to-top";
 import { Features } from "./features";
 import { Hero } from "./hero";
 import { Reviews } from "./reviews";
@@ -33,7 +32,6 @@ function CallToAction() {
 }
 
 export default function HomePage() {
-  useScrollToTop();
   usePageTitle("Import Figma Designs into Roblox UI");
   useMetaDescription(
     `${PRODUCT_NAME} imports your Figma designs into Roblox UI and scales them to every device with precision: auto device scaling, smart anchoring and imports in under a minute.`,

@@ -2,13 +2,11 @@ import { PRODUCT_NAME, SUPPORT_RESPONSE_HOURS } from "../../../src/shared/produc
 import { Layout } from "../../components/layout";
 import { useMetaDescription } from "../../lib/use-meta-description";
 import { usePageTitle } from "../../lib/use-page-title";
-import { useScrollToTop } from "../../lib/use-scroll-to-top";
 import { ContactForm } from "./contact-form";
 import { Faq } from "./faq";
 import { HelpCards } from "./help-cards";
 
 export default function SupportPage() {
-  useScrollToTop();
   usePageTitle("Support");
   useMetaDescription(
     `Get help with ${PRODUCT_NAME}: community chat, tag documentation, answers to common questions and a contact form answered within ${SUPPORT_RESPONSE_HOURS} hours.`,
