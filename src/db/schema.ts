@@ -78,6 +78,8 @@ export const reviews = sqliteTable("reviews", {
   userId: integer("user_id").notNull().unique().references(() => users.id, { onDelete: "cascade" }),
   rating: integer("rating").notNull(),
   comment: text("comment").notNull(),
+  /** The name shown with the review; chosen by its author, never derived from the e-mail. */
+  displayName: text("display_name"),
   hidden: bool("hidden").notNull().default(false),
   createdAt: ms("created_at").notNull(),
 });

@@ -1,10 +1,13 @@
 import type { Server } from "bun";
 import type { AppDeps } from "../deps";
 
-/** The caller's address: the socket's, or X-Forwarded-For's first hop when TRUST_PROXY is set. */
+/**
+ * The caller's address: the socket's, or with TRUST_PROXY the last X-Forwarded-For entry — the one
+ * our own reverse proxy appended. Earlier entries are whatever the client chose to send.
+ */
 export function clientIp(deps: Pick<AppDeps, "config">, request: Request, server: Server<unknown> | null | undefined): string {
   if (deps.config.trustProxy) {
-    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    const forwarded = request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   return server?.requestIP(request)?.address ?? "local";

@@ -13,6 +13,7 @@ export interface RateRule {
 
 export class RateLimiter {
   private buckets = new Map<string, { tokens: number; at: number }>();
+  private lastSweep = 0;
   constructor(private clock: Clock, private disabled = false) {}
 
   /** Takes one token for `key`, or throws 429 with Retry-After. */
@@ -30,16 +31,20 @@ export class RateLimiter {
     }
     bucket.tokens -= 1;
     this.buckets.set(key, bucket);
-    if (this.buckets.size > 50_000) this.sweep(now);
+    if (this.buckets.size > 50_000 && now - this.lastSweep > 60_000) this.sweep(now);
   }
 
+  /** Forgets idle buckets (a full bucket after ten minutes idle is the same as none), at most once a minute. */
   private sweep(now: number) {
-    for (const [key, bucket] of this.buckets) if (now - bucket.at > 3_600_000) this.buckets.delete(key);
+    this.lastSweep = now;
+    for (const [key, bucket] of this.buckets) if (now - bucket.at > 600_000) this.buckets.delete(key);
   }
 }
 
 export const RATE_RULES = {
   login: { capacity: 10, perMinute: 10 },
+  /** Across all addresses, so one address can't lock an account out, while a botnet still can't guess freely. */
+  loginPerAccount: { capacity: 50, perMinute: 30 },
   signup: { capacity: 10, perMinute: 5 },
   redeem: { capacity: 10, perMinute: 5 },
   pluginValidate: { capacity: 60, perMinute: 60 },

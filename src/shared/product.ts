@@ -8,6 +8,8 @@ export const KEY_GENERATION_MIN = 1;
 export const KEY_GENERATION_MAX = 100;
 export const REFUND_DAYS = 7;
 export const SUPPORT_RESPONSE_HOURS = 24;
+export const REVIEW_COMMENT_MAX = 500;
+export const REVIEW_NAME_MAX = 40;
 export const COMMUNITY_CHAT_URL = "https://discord.gg/layerlift";
 
 /** Upper-case, strip everything but letters and digits, cut to 12 (SPEC.md §5 signup rule). */

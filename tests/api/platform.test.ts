@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { call, makeTestApp, type TestContext } from "../support/app";
+import { call, makeTestApp, signInAdmin, type TestContext } from "../support/app";
 import { loadConfig, ConfigError } from "../../src/config";
 
 let ctx: TestContext;
@@ -67,6 +67,67 @@ describe("verification is rate limited", () => {
       }
       expect(statuses.slice(0, 30).every((s) => s !== 429)).toBe(true);
       expect(statuses[30]).toBe(429);
+    } finally {
+      limited.cleanup();
+    }
+  });
+});
+
+describe("odd input never answers 500", () => {
+  test("a malformed percent-escape in a page path gets the SPA, not an error", async () => {
+    for (const path of ["/foo%", "/%E0%A4%A"]) {
+      const answer = await call(ctx.app, "GET", path);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toContain("text/html");
+    }
+  });
+
+  test("paging takes whole numbers only: 0.5, 1e300 and words answer 422", async () => {
+    const admin = await signInAdmin(ctx);
+    for (const query of ["offset=0.5", "offset=1e300", "limit=2.5", "limit=abc"]) {
+      const answer = await call(ctx.app, "GET", `/api/admin/product-keys?${query}`, { token: admin.token });
+      expect(answer.status).toBe(422);
+    }
+    expect((await call(ctx.app, "GET", "/api/admin/product-keys?limit=7&offset=0", { token: admin.token })).status).toBe(200);
+  });
+
+  test("moderation routes answer 401 to strangers before looking at their input", async () => {
+    expect((await call(ctx.app, "PATCH", "/api/reviews/abc", { body: { hidden: "maybe" } })).status).toBe(401);
+    expect((await call(ctx.app, "GET", "/api/reviews/all")).status).toBe(401);
+  });
+});
+
+describe("rate limits behind a proxy", () => {
+  test("with TRUST_PROXY the address is the hop our proxy added, so a forged first entry doesn't dodge the limit", async () => {
+    const limited = makeTestApp({ rateLimits: true, env: { TRUST_PROXY: "1" } });
+    try {
+      let last;
+      for (let i = 0; i < 11; i++) {
+        last = await call(limited.app, "POST", "/api/auth/login", {
+          body: { email: `x${i}@example.com`, password: "whatever1" },
+          headers: { "x-forwarded-for": `10.0.0.${i}, 203.0.113.7` },
+        });
+      }
+      expect(last!.status).toBe(429);
+    } finally {
+      limited.cleanup();
+    }
+  });
+
+  test("one address can't lock an account out for everyone else", async () => {
+    const limited = makeTestApp({ rateLimits: true, env: { TRUST_PROXY: "1" } });
+    try {
+      for (let i = 0; i < 11; i++) {
+        await call(limited.app, "POST", "/api/auth/login", {
+          body: { email: "victim@example.com", password: "wrong guess" },
+          headers: { "x-forwarded-for": "198.51.100.1" },
+        });
+      }
+      const fromElsewhere = await call(limited.app, "POST", "/api/auth/login", {
+        body: { email: "victim@example.com", password: "wrong guess" },
+        headers: { "x-forwarded-for": "198.51.100.2" },
+      });
+      expect(fromElsewhere.status).toBe(401);
     } finally {
       limited.cleanup();
     }

@@ -12,14 +12,29 @@ const post = (token: string | undefined, body: unknown) => call(ctx.app, "POST",
 const publicList = async () => (await call(ctx.app, "GET", "/api/reviews")).body;
 
 describe("writing a review", () => {
-  test("a subscriber's review is public with the e-mail's local part as username", async () => {
+  test("a subscriber's review is public under the name they chose, never their e-mail", async () => {
     const user = await signUpUser(ctx, "pro", "jane.doe@example.com");
-    const answer = await post(user.token, { rating: 5, comment: "Saved me hours." });
+    const answer = await post(user.token, { rating: 5, comment: "Saved me hours.", displayName: "  Jane D  " });
     expect(answer.status).toBe(200);
     expect(await publicList()).toEqual([{
       id: answer.body.id, rating: 5, comment: "Saved me hours.", createdAt: new Date(ctx.clock.now()).toISOString(),
-      user: { username: "jane.doe" },
+      user: { username: "Jane D" },
     }]);
+  });
+
+  test("without a chosen name the review is anonymous (the site shows 'Anonymous')", async () => {
+    const user = await signUpUser(ctx, "pro", "john.smith@example.com");
+    await post(user.token, { rating: 4, comment: "Solid." });
+    const list = await publicList();
+    expect(list[0].user).toEqual({ username: null });
+    expect(JSON.stringify(list)).not.toContain("john");
+  });
+
+  test("a display name over 40 characters is refused", async () => {
+    const user = await signUpUser(ctx);
+    const answer = await post(user.token, { rating: 4, comment: "Good.", displayName: "x".repeat(41) });
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe("Display name must be at most 40 characters.");
   });
 
   test("writing again replaces the user's one review", async () => {

@@ -1,17 +1,9 @@
 import { t } from "elysia";
 import { KEY_GENERATION_MAX, KEY_GENERATION_MIN } from "../../shared/product";
 
-export const MAX_PAGE_SIZE = 500;
+import { pageQuery } from "../../lib/schemas";
 
-/** `?limit=&offset=` for every list that can grow. */
-export const pageQuery = t.Object({
-  limit: t.Optional(t.Numeric({ minimum: 1, maximum: MAX_PAGE_SIZE, error: `limit must be a number from 1 to ${MAX_PAGE_SIZE}.` })),
-  offset: t.Optional(t.Numeric({ minimum: 0, error: "offset must be a number of 0 or more." })),
-});
-
-export const idParams = t.Object({
-  id: t.Numeric({ minimum: 1, error: "The id must be a positive number." }),
-});
+export { MAX_PAGE_SIZE, idParams, pageQuery } from "../../lib/schemas";
 
 const plan = t.Union([t.Literal("month"), t.Literal("pro"), t.Literal("lifetime")], {
   error: "Plan must be one of month, pro or lifetime.",

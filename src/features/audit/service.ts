@@ -18,10 +18,6 @@ export function writeAudit(
   }).run();
 }
 
-export function listAudit(db: DbOrTx, page: { limit?: number; offset?: number } = {}) {
-  return db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(page.limit ?? 100).offset(page.offset ?? 0).all();
-}
 
 /** The audit log as the admin panel shows it: newest first, with the actor's e-mail. */
 export function listAuditWithActors(db: DbOrTx, page: { limit?: number; offset?: number } = {}): AuditEntryView[] {

@@ -20,7 +20,8 @@ export function authRoutes(deps: AppDeps) {
     .post("/login", async ({ body, request, server }) => {
       const ip = clientIp(deps, request, server);
       deps.limiter.take(`login:${ip}`, RATE_RULES.login, "Too many sign-in attempts. Please wait a minute and try again.");
-      deps.limiter.take(`login:${normaliseEmail(body.email)}`, RATE_RULES.login, "Too many sign-in attempts. Please wait a minute and try again.");
+      deps.limiter.take(`login:${normaliseEmail(body.email)}:${ip}`, RATE_RULES.login, "Too many sign-in attempts. Please wait a minute and try again.");
+      deps.limiter.take(`login:${normaliseEmail(body.email)}`, RATE_RULES.loginPerAccount, "Too many sign-in attempts for this account. Please wait a minute and try again.");
       const user = await login(deps, body.email, body.password);
       return sessionResponse(deps, user, body.rememberMe === true);
     }, { body: AuthModel.loginBody })

@@ -5,62 +5,61 @@
 import { desc, eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
-import { reviews, users, type Review } from "../../db/schema";
+import { reviews, type Review } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
 import type { ReviewView } from "../../shared/api-types";
 import { writeAudit } from "../audit/service";
 import { getSubscription } from "../users/service";
 
-export const MAX_COMMENT_LENGTH = 500;
+export { REVIEW_COMMENT_MAX as MAX_COMMENT_LENGTH, REVIEW_NAME_MAX as MAX_DISPLAY_NAME_LENGTH } from "../../shared/product";
 export const PUBLIC_REVIEWS_LIMIT = 100;
 
-/** The public name of a reviewer: the local part of the e-mail, never the whole address. */
-export const usernameFromEmail = (email: string | null) => (email ? email.split("@")[0] || null : null);
-
-function view(row: Review, email: string | null, withHidden: boolean): ReviewView {
+/** The public name of a reviewer is the one they chose; without one the site shows 'Anonymous'. */
+function view(row: Review, withHidden: boolean): ReviewView {
   return {
     id: row.id,
     rating: row.rating,
     comment: row.comment,
     ...(withHidden ? { hidden: row.hidden } : {}),
     createdAt: toIso(row.createdAt)!,
-    user: { username: usernameFromEmail(email) },
+    user: { username: row.displayName },
   };
 }
 
 function selectReviews(db: DbOrTx) {
-  return db.select({ review: reviews, email: users.email }).from(reviews).leftJoin(users, eq(users.id, reviews.userId));
+  return db.select({ review: reviews }).from(reviews);
 }
 
 export function listVisibleReviews(db: DbOrTx): ReviewView[] {
   return selectReviews(db).where(eq(reviews.hidden, false))
     .orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(PUBLIC_REVIEWS_LIMIT).all()
-    .map((r) => view(r.review, r.email, false));
+    .map((r) => view(r.review, false));
 }
 
 /** Every review, hidden ones included, for moderation. */
 export function listAllReviews(db: DbOrTx): ReviewView[] {
   return selectReviews(db).orderBy(desc(reviews.createdAt), desc(reviews.id)).all()
-    .map((r) => view(r.review, r.email, true));
+    .map((r) => view(r.review, true));
 }
 
 export function myReview(db: DbOrTx, userId: number): ReviewView | null {
   const row = selectReviews(db).where(eq(reviews.userId, userId)).get();
-  return row ? view(row.review, row.email, true) : null;
+  return row ? view(row.review, true) : null;
 }
 
 /** Writes or replaces the user's one review. A hidden review stays hidden when rewritten. */
-export function saveReview(deps: AppDeps, userId: number, input: { rating: number; comment: string }): ReviewView {
+export function saveReview(deps: AppDeps, userId: number, input: { rating: number; comment: string; displayName?: string }): ReviewView {
   const comment = input.comment.trim();
+  const displayName = input.displayName?.trim() || null;
   if (!comment) throw new AppError(422, "VALIDATION", "Please write a comment.");
   const now = deps.clock.now();
   return deps.db.transaction((tx) => {
     if (!getSubscription(tx, userId)) {
       throw new AppError(403, "SUBSCRIPTION_REQUIRED", "Only subscribers can write a review.");
     }
-    tx.insert(reviews).values({ userId, rating: input.rating, comment, createdAt: now })
-      .onConflictDoUpdate({ target: reviews.userId, set: { rating: input.rating, comment, createdAt: now } })
+    tx.insert(reviews).values({ userId, rating: input.rating, comment, displayName, createdAt: now })
+      .onConflictDoUpdate({ target: reviews.userId, set: { rating: input.rating, comment, displayName, createdAt: now } })
       .run();
     return myReview(tx, userId)!;
   });

@@ -7,6 +7,7 @@ import { AppError, notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
 import type { SupportTicketView, TicketSubject } from "../../shared/api-types";
 import { writeAudit } from "../audit/service";
+import { normaliseEmail } from "../users/service";
 import { MAX_TICKET_MESSAGE } from "./model";
 
 export function ticketView(row: SupportTicket): SupportTicketView {
@@ -30,7 +31,7 @@ export function createTicket(
     throw new AppError(422, "VALIDATION", `Please write a message of 1 to ${MAX_TICKET_MESSAGE} characters.`);
   }
   const row = deps.db.insert(supportTickets).values({
-    email: input.email.trim().toLowerCase(),
+    email: normaliseEmail(input.email),
     subject: input.subject ?? null,
     message,
     status: "open",

@@ -17,10 +17,15 @@ function respond(asset: Asset, request: Request, status = 200): Response {
   return new Response(body, { status, headers });
 }
 
+/** A malformed escape such as /foo% is just a path no file has. */
+function safeDecode(path: string): string {
+  try { return decodeURIComponent(path); } catch { return path; }
+}
+
 export function webRoutes() {
   return new Elysia().get("/*", async ({ request, path }) => {
     const assets = await loadSpaAssets();
-    const file = assets.get(decodeURIComponent(path));
+    const file = assets.get(safeDecode(path));
     if (file && path !== "/index.html") return respond(file, request);
     // A missing hashed file is a real 404, not the SPA: a stale page must not get HTML for its script.
     if (path.startsWith("/assets/")) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });

@@ -90,7 +90,7 @@ export function useResetLinkedAccount() {
 
 export function useSaveReview() {
   return useMutation({
-    mutationFn: (review: { rating: number; comment: string }) => apiRequest<ReviewView>("POST", "/api/reviews", review),
+    mutationFn: (review: { rating: number; comment: string; displayName?: string }) => apiRequest<ReviewView>("POST", "/api/reviews", review),
     onSuccess: (review) => {
       queryClient.setQueryData<MyReviewResponse>(MY_REVIEW_QUERY_KEY, { review });
       return queryClient.invalidateQueries({ queryKey: ["/api/reviews"], exact: true });

@@ -2,14 +2,17 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Star } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { failureText } from "../../lib/error-text";
 import { useMyReview, useSaveReview } from "../../lib/queries/dashboard";
 import { toast } from "../../lib/use-toast";
 import { cn } from "../../lib/utils";
+import { REVIEW_COMMENT_MAX, REVIEW_NAME_MAX } from "../../../src/shared/product";
 
-const MAX_COMMENT = 500;
+const MAX_COMMENT = REVIEW_COMMENT_MAX;
+const MAX_DISPLAY_NAME = REVIEW_NAME_MAX;
 
 function StarPicker({ value, onChange }: { value: number; onChange: (rating: number) => void }) {
   return (
@@ -38,11 +41,13 @@ export function ReviewCard({ canReview }: { canReview: boolean }) {
   const existing = mine.data?.review ?? null;
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState("");
+  const [displayName, setDisplayName] = useState("");
 
   useEffect(() => {
     if (existing) {
       setRating(existing.rating);
       setComment(existing.comment);
+      setDisplayName(existing.user.username ?? "");
     }
   }, [existing?.id, existing?.createdAt]);
 
@@ -52,7 +57,7 @@ export function ReviewCard({ canReview }: { canReview: boolean }) {
       toast({ variant: "destructive", title: "Review incomplete", description: "Pick a rating and write a comment." });
       return;
     }
-    save.mutate({ rating, comment: comment.trim() }, {
+    save.mutate({ rating, comment: comment.trim(), displayName: displayName.trim() }, {
       onSuccess: () => toast({ title: "Review saved", description: "Thanks for sharing your experience!" }),
       onError: (error) => toast({
         variant: "destructive", title: "Failed",
@@ -88,6 +93,17 @@ export function ReviewCard({ canReview }: { canReview: boolean }) {
                 placeholder="What did the plugin do for your project?"
               />
               <p className="text-right text-xs text-muted-foreground tabular-nums">{comment.length}/{MAX_COMMENT}</p>
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="review-name">Name shown with your review (optional)</Label>
+              <Input
+                id="review-name"
+                value={displayName}
+                maxLength={MAX_DISPLAY_NAME}
+                onChange={(event) => setDisplayName(event.target.value)}
+                placeholder="Anonymous"
+                autoComplete="nickname"
+              />
             </div>
             <div>
               <Button type="submit" disabled={save.isPending}>{existing ? "Update Review" : "Submit Review"}</Button>

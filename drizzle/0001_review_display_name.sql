@@ -1,0 +1,1 @@
+ALTER TABLE `reviews` ADD `display_name` text;
