@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { emails, processedEvents, productKeys, sales, subscriptions } from "../../src/db/schema";
-import { call, makeTestApp, type TestContext } from "../support/app";
+import { DAY } from "../../src/lib/clock";
+import { call, makeKey, makeTestApp, signUpUser, type TestContext } from "../support/app";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { startTestServer } from "../support/server";
 
@@ -9,7 +10,7 @@ let stripe: FakeStripe;
 let ctx: TestContext;
 beforeAll(() => { stripe = startFakeStripe(); });
 afterAll(() => stripe.stop());
-beforeEach(() => { ctx = makeTestApp({ env: stripe.env }); stripe.setUnavailable(false); });
+beforeEach(() => { ctx = makeTestApp({ env: stripe.env }); stripe.setUnavailable(false); stripe.failNext(0); });
 afterEach(() => ctx.cleanup());
 
 async function paidIntent(plan = "pro", email = "buyer@example.com", fee: number | null = 102) {
@@ -24,6 +25,26 @@ function webhook(payload: string, signature: string) {
   return call(ctx.app, "POST", "/api/stripe/webhook", { body: payload, headers: { "stripe-signature": signature } });
 }
 
+const REFUNDED = { success: false, error: "This payment was refunded." };
+
+/** Pays for a plan and opens the result page; answers the intent id and the e-mailed key. */
+async function boughtKey(plan = "month", email = "buyer@example.com") {
+  const id = await paidIntent(plan, email);
+  expect((await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`)).body.success).toBe(true);
+  const key = ctx.deps.db.select().from(emails).where(eq(emails.to, email)).all().at(-1)!.payload.key as string;
+  return { id, key };
+}
+
+/** Delivers Stripe's charge.refunded event for a fully refunded payment. */
+async function refundEvent(id: string, eventId = `evt_refund_${id}`) {
+  const { payload, signature } = await stripe.signedEvent({
+    id: eventId, type: "charge.refunded", object: { id: `ch_${id}`, object: "charge", payment_intent: id, refunded: true },
+  });
+  expect((await webhook(payload, signature)).status).toBe(200);
+}
+
+const subscriptionOf = (userId: number) => ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get()!;
+
 const counts = () => ({
   sales: ctx.deps.db.select().from(sales).all().length,
   keys: ctx.deps.db.select().from(productKeys).all().length,
@@ -31,6 +52,16 @@ const counts = () => ({
 });
 
 describe("Stripe through the real SDK", () => {
+  test("a create call that Stripe fails once is retried with the same Idempotency-Key and makes one intent", async () => {
+    stripe.failNext(1);
+    const answer = await call(ctx.app, "POST", "/api/create-payment-intent", { body: { plan: "pro", email: "retry@example.com" } });
+    expect(answer.status).toBe(200);
+    const creates = stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/payment_intents" && r.body.includes("retry%40example.com"));
+    expect(creates).toHaveLength(2);
+    expect(creates[1].headers["idempotency-key"]).toBe(creates[0].headers["idempotency-key"]);
+    expect([...stripe.intents.values()].filter((i) => i.receipt_email === "retry@example.com")).toHaveLength(1);
+  });
+
   test("creating an intent sends the catalogue amount, metadata and an Idempotency-Key", async () => {
     const answer = await call(ctx.app, "POST", "/api/create-payment-intent", { body: { plan: "month", email: "m@example.com" } });
     expect(answer.status).toBe(200);
@@ -199,5 +230,76 @@ describe("Stripe webhook", () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe("refunds", () => {
+  test("a refund before fulfilment: the success webhook and the result page then issue no key and no e-mail", async () => {
+    const id = await paidIntent("pro", "early@example.com");
+    stripe.refund(id);
+    await refundEvent(id);
+    const { payload, signature } = await stripe.signedEvent({ id: "evt_late_success", type: "payment_intent.succeeded", object: stripe.intents.get(id)! });
+    expect((await webhook(payload, signature)).status).toBe(200);
+    const page = await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`);
+    expect(page.body).toEqual(REFUNDED);
+    expect(counts()).toEqual({ sales: 1, keys: 0, emails: 0 });
+    expect(ctx.deps.db.select().from(sales).get()).toMatchObject({ paymentIntentId: id, status: "refunded", productKeyId: null, email: "early@example.com" });
+  });
+
+  test("a refund recorded before fulfilment stops it even while Stripe's intent does not show the refund", async () => {
+    const id = await paidIntent();
+    await refundEvent(id);
+    const page = await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`);
+    expect(page.body).toEqual(REFUNDED);
+    expect(counts()).toEqual({ sales: 1, keys: 0, emails: 0 });
+  });
+
+  test("a payment refunded at Stripe is not fulfilled by the result page", async () => {
+    const id = await paidIntent();
+    stripe.refund(id);
+    expect((await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`)).body).toEqual(REFUNDED);
+    expect(counts()).toEqual({ sales: 0, keys: 0, emails: 0 });
+  });
+
+  test("the result page of a sale refunded after fulfilment says it was refunded", async () => {
+    const { id } = await boughtKey("pro");
+    await refundEvent(id);
+    const page = await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`);
+    expect(page.body).toEqual(REFUNDED);
+  });
+
+  test("refunding a used month key keeps the lifetime access redeemed after it", async () => {
+    const { id, key } = await boughtKey("month", "life@example.com");
+    const signup = await call(ctx.app, "POST", "/api/auth/signup", {
+      body: { email: "life@example.com", password: "long enough", confirmPassword: "long enough", productKey: key },
+    });
+    const redeem = await call(ctx.app, "POST", "/api/subscription/redeem", { token: signup.body.token, body: { productKey: makeKey(ctx.deps, "lifetime") } });
+    expect(redeem.status).toBe(200);
+    await refundEvent(id);
+    expect(subscriptionOf(signup.body.user.id)).toMatchObject({ status: "active", endDate: null });
+    expect(ctx.deps.db.select().from(sales).get()!.status).toBe("refunded");
+  });
+
+  test("refunding one of two stacked month keys leaves the other key's 30 days", async () => {
+    const first = await boughtKey("month", "stack@example.com");
+    const second = await boughtKey("month", "stack@example.com");
+    const signup = await call(ctx.app, "POST", "/api/auth/signup", {
+      body: { email: "stack@example.com", password: "long enough", confirmPassword: "long enough", productKey: first.key },
+    });
+    await call(ctx.app, "POST", "/api/subscription/redeem", { token: signup.body.token, body: { productKey: second.key } });
+    expect(subscriptionOf(signup.body.user.id).endDate).toBe(ctx.clock.now() + 60 * DAY);
+    await refundEvent(first.id);
+    expect(subscriptionOf(signup.body.user.id)).toMatchObject({ status: "active", endDate: ctx.clock.now() + 30 * DAY });
+    const me = await call(ctx.app, "GET", "/api/auth/me", { token: signup.body.token });
+    expect(me.body.subscription.status).toBe("active");
+  });
+
+  test("refunding a used lifetime key ends that subscription now", async () => {
+    const { id } = await boughtKey("lifetime", "gone@example.com");
+    const user = await signUpUser(ctx, "month");
+    const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.plan, "lifetime")).get()!.key;
+    await call(ctx.app, "POST", "/api/subscription/redeem", { token: user.token, body: { productKey: key } });
+    await refundEvent(id);
+    expect(subscriptionOf(user.user.id)).toMatchObject({ status: "expired", endDate: ctx.clock.now() });
   });
 });

@@ -14,7 +14,12 @@ export interface FakeIntent {
   client_secret: string;
   metadata: Record<string, string>;
   receipt_email: string | null;
-  latest_charge: null | { id: string; object: "charge"; balance_transaction: null | { id: string; object: "balance_transaction"; fee: number } };
+  latest_charge: null | {
+    id: string;
+    object: "charge";
+    amount_refunded: number;
+    balance_transaction: null | { id: string; object: "balance_transaction"; fee: number };
+  };
 }
 
 export interface SeenRequest {
@@ -46,6 +51,7 @@ export function startFakeStripe() {
   const requests: SeenRequest[] = [];
   let counter = 0;
   let unavailable = false;
+  let failuresLeft = 0;
 
   const error = (status: number, message: string, code = "resource_missing") =>
     Response.json({ error: { type: "invalid_request_error", code, message } }, { status });
@@ -57,7 +63,10 @@ export function startFakeStripe() {
       const url = new URL(request.url);
       const body = await request.text();
       requests.push({ method: request.method, path: url.pathname + url.search, headers: Object.fromEntries(request.headers), body });
-      if (unavailable) return Response.json({ error: { type: "api_error", message: "Service unavailable" } }, { status: 503 });
+      if (unavailable || failuresLeft > 0) {
+        failuresLeft = Math.max(0, failuresLeft - 1);
+        return Response.json({ error: { type: "api_error", message: "Service unavailable" } }, { status: 503 });
+      }
 
       if (request.method === "POST" && url.pathname === "/v1/payment_intents") {
         const key = request.headers.get("idempotency-key");
@@ -98,9 +107,17 @@ export function startFakeStripe() {
     succeed(id: string, fee: number | null = 102) {
       const intent = intents.get(id)!;
       intent.status = "succeeded";
-      intent.latest_charge = { id: `ch_${id}`, object: "charge", balance_transaction: fee === null ? null : { id: `txn_${id}`, object: "balance_transaction", fee } };
+      intent.latest_charge = { id: `ch_${id}`, object: "charge", amount_refunded: 0, balance_transaction: fee === null ? null : { id: `txn_${id}`, object: "balance_transaction", fee } };
       return intent;
     },
+    /** A refund at Stripe: the intent stays 'succeeded', its charge records the refunded amount. */
+    refund(id: string, amount?: number) {
+      const intent = intents.get(id)!;
+      intent.latest_charge!.amount_refunded = amount ?? intent.amount;
+      return intent;
+    },
+    /** The next `count` calls answer 503, whatever they are. */
+    failNext(count: number) { failuresLeft = count; },
     /** Simulates an outage: every call answers 503. */
     setUnavailable(value: boolean) { unavailable = value; },
     /** A signed webhook delivery: [body, Stripe-Signature header]. */

@@ -7,13 +7,14 @@
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
-import { productKeys, sales, subscriptions, type Sale } from "../../db/schema";
+import { productKeys, sales, subscriptions, type ProductKey, type Sale } from "../../db/schema";
 import { isPlanId, PLANS } from "../../shared/plans";
 import { PRODUCT_NAME } from "../../shared/product";
 import type { PaymentResultResponse } from "../../shared/api-types";
 import { generateProductKeys } from "../product-keys/service";
 import { queueEmail } from "../email/outbox";
 import { writeAudit } from "../audit/service";
+import { DAY } from "../../lib/clock";
 import { CURRENCY, providerUnavailable } from "./service";
 import type { ProviderIntent } from "./provider";
 
@@ -25,6 +26,7 @@ export const PAYMENT_ERRORS = {
   notSucceeded: "This payment did not go through, so no product key was issued. Please try again.",
   notOurs: "This payment is not for a plan we sell. Please contact support.",
   mismatch: "The amount paid does not match the plan. Please contact support.",
+  refunded: "This payment was refunded.",
 } as const;
 
 const success = (sale: Pick<Sale, "plan">): PaymentResultResponse => ({ success: true, plan: PLANS[sale.plan].name });
@@ -38,6 +40,7 @@ export function saleByPaymentIntent(db: DbOrTx, paymentIntentId: string): Sale |
 function problemWith(intent: ProviderIntent): string | null {
   if (intent.status === "processing") return PAYMENT_ERRORS.processing;
   if (intent.status !== "succeeded") return PAYMENT_ERRORS.notSucceeded;
+  if (intent.amountRefunded > 0) return PAYMENT_ERRORS.refunded;
   const plan = intent.metadata.plan;
   if (!isPlanId(plan) || !intent.metadata.email) return PAYMENT_ERRORS.notOurs;
   if (intent.amountCents !== PLANS[plan].priceCents || intent.currency.toLowerCase() !== CURRENCY) {
@@ -57,6 +60,7 @@ export async function fulfilPayment(
   options: { refreshFee?: boolean } = {},
 ): Promise<PaymentResultResponse> {
   const existing = saleByPaymentIntent(deps.db, paymentIntentId);
+  if (existing?.status === "refunded") return failure(PAYMENT_ERRORS.refunded);
   if (existing && !options.refreshFee) return success(existing);
 
   let intent: ProviderIntent | null;
@@ -84,9 +88,9 @@ export async function fulfilPayment(
       createdAt: now,
     }).onConflictDoNothing({ target: sales.paymentIntentId }).returning().get();
     if (!inserted) {
-      // Already fulfilled (by a concurrent call or an earlier one): nothing new to make.
+      // Already fulfilled (by a concurrent call or an earlier one) or refunded: nothing new to make.
       const sold = saleByPaymentIntent(tx, intent.id)!;
-      if (sold.feeCents === 0 && intent.feeCents) tx.update(sales).set({ feeCents: intent.feeCents }).where(eq(sales.id, sold.id)).run();
+      if (sold.status === "paid" && sold.feeCents === 0 && intent.feeCents) tx.update(sales).set({ feeCents: intent.feeCents }).where(eq(sales.id, sold.id)).run();
       return sold;
     }
     const [key] = generateProductKeys(tx, now, { plan: plan.id, count: 1, source: "purchase", saleId: inserted.id });
@@ -99,21 +103,72 @@ export async function fulfilPayment(
     }, now);
     return inserted;
   }, { behavior: "immediate" });
-  return success(sale);
+  return sale.status === "refunded" ? failure(PAYMENT_ERRORS.refunded) : success(sale);
+}
+
+/**
+ * Takes back only the time the refunded key gave its user; answers what was done, for the audit log.
+ * A lifetime subscription outlives the refund of a time-limited key (that key was redeemed before
+ * the lifetime one). Refunding the lifetime key itself ends the subscription now: redeeming it
+ * replaced the end date, so time the user had from earlier keys is no longer known.
+ */
+function removeKeyTime(tx: DbOrTx, key: ProductKey, userId: number, now: number): string {
+  const sub = tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+  if (!sub) return `user ${userId} has no subscription`;
+  const days = PLANS[key.plan].days;
+  if (days === null) {
+    tx.update(subscriptions).set({ status: "expired", endDate: now }).where(eq(subscriptions.id, sub.id)).run();
+    return `subscription of user ${userId} ended`;
+  }
+  if (sub.endDate === null) return `lifetime subscription of user ${userId} kept`;
+  const endDate = Math.max(now, sub.endDate - days * DAY);
+  tx.update(subscriptions)
+    .set({ endDate, status: endDate <= now ? "expired" : sub.status })
+    .where(eq(subscriptions.id, sub.id)).run();
+  return `${days} days removed from the subscription of user ${userId}`;
+}
+
+/**
+ * A refund that arrives before the payment was fulfilled is recorded as a refunded sale without a
+ * key, so a later fulfilment hits the unique payment intent and issues nothing.
+ */
+function recordEarlyRefund(tx: DbOrTx, intent: ProviderIntent | null, now: number): Sale | null {
+  const plan = intent?.metadata.plan;
+  if (!intent || !isPlanId(plan)) {
+    console.warn(`[payments] refund for ${intent?.id ?? "an unknown payment"}, which is not one of our sales; nothing to record`);
+    return null;
+  }
+  const recorded = tx.insert(sales).values({
+    paymentIntentId: intent.id,
+    email: intent.metadata.email ?? "",
+    plan,
+    amountCents: intent.amountCents,
+    currency: intent.currency.toLowerCase(),
+    status: "refunded",
+    createdAt: now,
+  }).returning().get();
+  writeAudit(tx, { actorUserId: null, action: "sale.refunded", subject: `sale:${recorded.id}`, detail: `${intent.id}: refunded before fulfilment, no key issued`, at: now });
+  return recorded;
 }
 
 /**
  * A full refund: the sale becomes 'refunded'; its key is deleted if nobody used it, otherwise the
- * subscription it paid for ends now. Doing it twice changes nothing.
+ * time it gave is taken back. A refund before fulfilment is recorded so no key is ever issued.
+ * Doing it twice changes nothing.
  */
-export function refundPayment(deps: Pick<AppDeps, "db" | "clock">, paymentIntentId: string): Sale | null {
+export async function refundPayment(deps: Pick<AppDeps, "db" | "clock" | "payments">, paymentIntentId: string): Promise<Sale | null> {
+  let intent: ProviderIntent | null = null;
+  if (!saleByPaymentIntent(deps.db, paymentIntentId)) {
+    try {
+      intent = await deps.payments.retrieveIntent(paymentIntentId);
+    } catch (error) {
+      throw providerUnavailable(error);
+    }
+  }
   const now = deps.clock.now();
   return deps.db.transaction((tx) => {
     const sale = saleByPaymentIntent(tx, paymentIntentId);
-    if (!sale) {
-      console.warn(`[payments] refund for ${paymentIntentId}, which was never fulfilled; nothing to undo`);
-      return null;
-    }
+    if (!sale) return recordEarlyRefund(tx, intent, now);
     if (sale.status === "refunded") return sale;
     const key = sale.productKeyId === null ? undefined
       : tx.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get();
@@ -122,8 +177,7 @@ export function refundPayment(deps: Pick<AppDeps, "db" | "clock">, paymentIntent
       tx.delete(productKeys).where(eq(productKeys.id, key.id)).run();
       outcome = `unused key ${key.key} deleted`;
     } else if (key?.usedByUserId != null) {
-      tx.update(subscriptions).set({ status: "expired", endDate: now }).where(eq(subscriptions.userId, key.usedByUserId)).run();
-      outcome = `subscription of user ${key.usedByUserId} ended`;
+      outcome = removeKeyTime(tx, key, key.usedByUserId, now);
     }
     const refunded = tx.update(sales)
       .set({ status: "refunded", productKeyId: key && !key.isUsed ? null : sale.productKeyId })

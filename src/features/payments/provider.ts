@@ -10,7 +10,7 @@ export interface CreateIntentInput {
   currency: string;
   metadata: Record<string, string>;
   receiptEmail: string;
-  /** Sent with the create call so a repeated request makes no second intent. */
+  /** Sent with the create call, and again with each of the client's own retries of it, so a retry makes no second intent. */
   idempotencyKey: string;
 }
 
@@ -28,6 +28,8 @@ export interface ProviderIntent {
   metadata: Record<string, string>;
   /** The provider's fee in cents when its balance transaction is known, else null. */
   feeCents: number | null;
+  /** Cents refunded so far. A refunded intent keeps the status 'succeeded', so this is how to tell. */
+  amountRefunded: number;
 }
 
 /** A verified webhook event, reduced to what the app acts on. */

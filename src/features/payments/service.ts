@@ -24,7 +24,8 @@ export async function createPaymentIntent(
       currency: CURRENCY,
       metadata: { plan: plan.id, email },
       receiptEmail: email,
-      // One key per purchase attempt: a retried request never makes a second intent.
+      // A fresh key per request: a new request is a new purchase attempt. The key makes the Stripe
+      // client's own retries of this one call (maxNetworkRetries) safe: they never make a second intent.
       idempotencyKey: `create-intent-${crypto.randomUUID()}`,
     });
     return { clientSecret: intent.clientSecret, provider: deps.payments.name };

@@ -17,7 +17,7 @@ async function act(deps: Pick<AppDeps, "db" | "clock" | "payments">, event: Prov
     const result = await fulfilPayment(deps, event.paymentIntentId, { refreshFee: true });
     if (!result.success) console.error(`[payments] webhook ${event.id}: ${event.paymentIntentId} not fulfilled: ${result.error}`);
   } else if (event.type === "charge.refunded" && event.fullyRefunded) {
-    refundPayment(deps, event.paymentIntentId);
+    await refundPayment(deps, event.paymentIntentId);
   }
 }
 

@@ -32,6 +32,8 @@ function intentFrom(row: DemoPaymentIntent): ProviderIntent {
     currency: row.currency,
     metadata: row.metadata,
     feeCents: row.status === "succeeded" ? demoFeeCents(row.amountCents) : null,
+    // Demo payments are never refunded.
+    amountRefunded: 0,
   };
 }
 
@@ -39,10 +41,8 @@ export function createDemoProvider(db: Db, clock: Clock): PaymentProvider {
   return {
     name: "demo",
 
+    // An in-process call is never retried, so its idempotency key is only recorded, never looked up.
     async createIntent(input: CreateIntentInput) {
-      const existing = db.select().from(demoPaymentIntents)
-        .where(eq(demoPaymentIntents.idempotencyKey, input.idempotencyKey)).get();
-      if (existing) return { id: existing.id, clientSecret: existing.clientSecret };
       const id = `pi_demo_${randomPart(12)}`;
       const row = db.insert(demoPaymentIntents).values({
         id,

@@ -16,7 +16,8 @@ import {
 type StripeConfig = NonNullable<Config["stripe"]>;
 
 function sdkOptions(apiBase: string | null): Stripe.StripeConfig {
-  const options: Stripe.StripeConfig = { maxNetworkRetries: 0, timeout: 20_000 };
+  // The SDK retries a failed call itself, sending the same Idempotency-Key each time.
+  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000 };
   if (!apiBase) return options;
   const url = new URL(apiBase);
   const protocol = url.protocol.replace(":", "") as "http" | "https";
@@ -40,6 +41,7 @@ function intentFrom(intent: Stripe.PaymentIntent): ProviderIntent {
     currency: intent.currency,
     metadata: (intent.metadata ?? {}) as Record<string, string>,
     feeCents: feeOf(intent),
+    amountRefunded: typeof intent.latest_charge === "object" && intent.latest_charge ? intent.latest_charge.amount_refunded ?? 0 : 0,
   };
 }
 
