@@ -69,6 +69,21 @@ describe("sending through Resend", () => {
     expect(outbox()[0].payload.key).toBe(key);
   });
 
+  test(`a password-reset e-mail keeps no link in the outbox once sent, or once given up on after ${MAX_ATTEMPTS} tries`, async () => {
+    const payload = { resetUrl: "https://layerlift.example/reset-password?token=secret-token-123" };
+    queueEmail(ctx.deps.db, { to: "sent@example.com", template: "password-reset", subject: "Reset your Layerlift password", payload }, ctx.clock.now());
+    await deliverDueEmails(ctx.deps);
+    expect(resend.delivered[0].text).toContain("secret-token-123");
+    queueEmail(ctx.deps.db, { to: "failed@example.com", template: "password-reset", subject: "Reset your Layerlift password", payload }, ctx.clock.now());
+    resend.failNext(100);
+    for (let i = 0; i < MAX_ATTEMPTS + 1; i++) {
+      await deliverDueEmails(ctx.deps);
+      ctx.clock.advance(60 * MINUTE);
+    }
+    expect(outbox().map((e) => e.status)).toEqual(["sent", "failed"]);
+    expect(JSON.stringify(outbox())).not.toContain("secret-token-123");
+  });
+
   test("two senders running at once send an e-mail once", async () => {
     await buy();
     const [a, b] = await Promise.all([deliverDueEmails(ctx.deps), deliverDueEmails(ctx.deps)]);

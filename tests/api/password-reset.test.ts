@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { emails, passwordResets } from "../../src/db/schema";
 import { HOUR, MINUTE } from "../../src/lib/clock";
-import { call, makeTestApp, signUpUser, type TestContext } from "../support/app";
+import { deliverDueEmails } from "../../src/features/email/sender";
+import { call, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
 beforeEach(() => { ctx = makeTestApp(); });
@@ -107,5 +108,37 @@ describe("reset password", () => {
     const second = await requestLink(user.email);
     expect((await call(ctx.app, "POST", "/api/auth/reset-password", { body: { token: second, password: "newest password" } })).status).toBe(200);
     expect((await call(ctx.app, "POST", "/api/auth/reset-password", { body: { token: first, password: "older password" } })).status).toBe(400);
+  });
+});
+
+describe("reset links and admins", () => {
+  test("an admin cannot obtain a working reset link through any admin endpoint", async () => {
+    const admin = await signInAdmin(ctx);
+    const user = await signUpUser(ctx);
+    const token = await requestLink(user.email);
+    const mail = ctx.deps.db.select().from(emails).all().at(-1)!;
+
+    const outbox = await call(ctx.app, "GET", "/api/admin/emails", { token: admin.token });
+    expect(outbox.status).toBe(200);
+    expect(outbox.body.find((e: any) => e._id === mail.id).text).toBe("(password reset link hidden)");
+    expect(JSON.stringify(outbox.body)).not.toContain(token);
+
+    const resend = await call(ctx.app, "POST", `/api/admin/emails/${mail.id}/resend`, { token: admin.token });
+    expect(resend.status).toBe(409);
+    expect(resend.body).toEqual({
+      error: "RESET_EMAIL_NOT_RESENDABLE",
+      message: "Password reset e-mails can't be resent. Ask the user to request a new link with \"Forgot password\" on the sign-in page.",
+    });
+    expect(ctx.deps.db.select().from(emails).all()).toHaveLength(1);
+
+    expect(await deliverDueEmails(ctx.deps)).toEqual({ sent: 1, failed: 0 });
+    const sent = ctx.deps.db.select().from(emails).get()!;
+    expect(sent.status).toBe("sent");
+    expect(JSON.stringify(sent.payload)).not.toContain(token);
+    const afterSending = await call(ctx.app, "GET", "/api/admin/emails", { token: admin.token });
+    expect(JSON.stringify(afterSending.body)).not.toContain(token);
+
+    // The link still works for the person it was e-mailed to.
+    expect((await call(ctx.app, "POST", "/api/auth/reset-password", { body: { token, password: "brand new secret" } })).status).toBe(200);
   });
 });

@@ -33,6 +33,13 @@ function lease(deps: SenderDeps, id: number, now: number): Email | null {
     .returning().get() ?? null;
 }
 
+/** A reset link is a secret: once its e-mail is sent or given up on, the outbox keeps no copy of it. */
+function payloadAfterDelivery(email: Email): Record<string, unknown> {
+  if (email.template !== "password-reset") return email.payload;
+  const { resetUrl: _sent, ...rest } = email.payload;
+  return rest;
+}
+
 async function deliver(deps: SenderDeps, email: Email) {
   try {
     const { html, text } = await renderEmail(email.template, email.payload, deps.config.appUrl);
@@ -41,7 +48,7 @@ async function deliver(deps: SenderDeps, email: Email) {
       html, text, template: email.template, payload: email.payload,
     });
     deps.db.update(emails)
-      .set({ status: "sent", sentAt: deps.clock.now(), attempts: sql`${emails.attempts} + 1`, providerMessageId: id, lastError: null, nextAttemptAt: null })
+      .set({ status: "sent", sentAt: deps.clock.now(), attempts: sql`${emails.attempts} + 1`, providerMessageId: id, lastError: null, nextAttemptAt: null, payload: payloadAfterDelivery(email) })
       .where(eq(emails.id, email.id)).run();
     return true;
   } catch (error) {
@@ -49,7 +56,7 @@ async function deliver(deps: SenderDeps, email: Email) {
     const gaveUp = attempts >= MAX_ATTEMPTS;
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
     deps.db.update(emails)
-      .set({ attempts, lastError: message, status: gaveUp ? "failed" : "pending", nextAttemptAt: gaveUp ? null : deps.clock.now() + retryDelayMs(attempts) })
+      .set({ attempts, lastError: message, status: gaveUp ? "failed" : "pending", nextAttemptAt: gaveUp ? null : deps.clock.now() + retryDelayMs(attempts), payload: gaveUp ? payloadAfterDelivery(email) : email.payload })
       .where(eq(emails.id, email.id)).run();
     console.error(`[email] sending #${email.id} (${email.template}) failed, attempt ${attempts}/${MAX_ATTEMPTS}: ${message}`);
     return false;

@@ -2,14 +2,19 @@
 import { desc, eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { emails, type Email } from "../../db/schema";
-import { notFound } from "../../lib/errors";
+import { conflict, notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
 import type { EmailView } from "../../shared/api-types";
 import { renderEmail } from "../../emails/render";
 import { writeAudit } from "../audit/service";
 import { queueEmail, type EmailTemplate } from "./outbox";
 
+/** A reset link signs into the account it was sent for, so nobody but its recipient may see it. */
+export const HIDDEN_RESET_LINK_TEXT = "(password reset link hidden)";
+export const RESET_RESEND_MESSAGE = "Password reset e-mails can't be resent. Ask the user to request a new link with \"Forgot password\" on the sign-in page.";
+
 async function plainText(deps: Pick<AppDeps, "config">, row: Email): Promise<string> {
+  if (row.template === "password-reset") return HIDDEN_RESET_LINK_TEXT;
   try {
     return (await renderEmail(row.template, row.payload, deps.config.appUrl)).text;
   } catch (error) {
@@ -51,6 +56,7 @@ export async function resendEmail(deps: Pick<AppDeps, "db" | "config" | "clock">
   const copy = deps.db.transaction((tx) => {
     const original = tx.select().from(emails).where(eq(emails.id, id)).get();
     if (!original) throw notFound("No e-mail with this id.");
+    if (original.template === "password-reset") throw conflict("RESET_EMAIL_NOT_RESENDABLE", RESET_RESEND_MESSAGE);
     const queued = queueEmail(tx, {
       to: original.to,
       template: original.template as EmailTemplate,
