@@ -98,6 +98,19 @@ describe("deleting product keys", () => {
     expect(ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, used.id)).get()).toBeDefined();
   });
 
+  test("an unused key bought by a customer answers 409, stays and still signs up its buyer", async () => {
+    const intent = await call(ctx.app, "POST", "/api/create-payment-intent", { body: { plan: "pro", email: "buyer@example.com" } });
+    await call(ctx.app, "POST", "/api/payment/demo/confirm", { body: { clientSecret: intent.body.clientSecret } });
+    const bought = ctx.deps.db.select().from(productKeys).where(eq(productKeys.source, "purchase")).get()!;
+    const answer = await call(ctx.app, "DELETE", `/api/admin/product-keys/${bought.id}`, { token: admin });
+    expect(answer.status).toBe(409);
+    expect(answer.body).toEqual({ error: "PRODUCT_KEY_PURCHASED", message: "This key was bought by a customer; refund the payment instead." });
+    const signup = await call(ctx.app, "POST", "/api/auth/signup", {
+      body: { email: "buyer@example.com", password: "long enough", confirmPassword: "long enough", productKey: bought.key },
+    });
+    expect(signup.status).toBe(200);
+  });
+
   test("an unknown key answers 404", async () => {
     const answer = await call(ctx.app, "DELETE", "/api/admin/product-keys/9999", { token: admin });
     expect(answer.status).toBe(404);

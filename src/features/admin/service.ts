@@ -2,7 +2,7 @@
  * The admin panel's rules: product keys, sales figures, the overview and the test e-mail.
  * Every mutation writes its audit row in the same transaction as the change.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
 import { productKeys, sales, type Sale, type User } from "../../db/schema";
@@ -17,6 +17,7 @@ import { writeAudit } from "../audit/service";
 import { countOpenTickets } from "../support/service";
 
 export const USED_KEY_DELETE_MESSAGE = "This product key has been used and cannot be deleted.";
+export const PURCHASED_KEY_DELETE_MESSAGE = "This key was bought by a customer; refund the payment instead.";
 export const RECENT_SALES_SHOWN = 5;
 
 export function generateAdminKeys(
@@ -38,16 +39,20 @@ export function generateAdminKeys(
   });
 }
 
-/** Deletes an unused key; a used key stays (it is the proof of a subscription). */
+/**
+ * Deletes an unused key; a used key stays (it is the proof of a subscription), and so does a bought
+ * one (its buyer has it by e-mail and its sale is paid: a refund is what takes it back).
+ */
 export function deleteProductKey(deps: Pick<AppDeps, "db" | "clock">, actor: User, keyId: number): { success: true } {
   return deps.db.transaction((tx) => {
     const [deleted] = tx.delete(productKeys)
-      .where(and(eq(productKeys.id, keyId), eq(productKeys.isUsed, false)))
+      .where(and(eq(productKeys.id, keyId), eq(productKeys.isUsed, false), ne(productKeys.source, "purchase")))
       .returning().all();
     if (!deleted) {
-      const existing = tx.select({ id: productKeys.id }).from(productKeys).where(eq(productKeys.id, keyId)).get();
-      if (existing) throw conflict("PRODUCT_KEY_USED", USED_KEY_DELETE_MESSAGE);
-      throw notFound("This product key does not exist.");
+      const existing = tx.select().from(productKeys).where(eq(productKeys.id, keyId)).get();
+      if (!existing) throw notFound("This product key does not exist.");
+      if (existing.isUsed) throw conflict("PRODUCT_KEY_USED", USED_KEY_DELETE_MESSAGE);
+      throw conflict("PRODUCT_KEY_PURCHASED", PURCHASED_KEY_DELETE_MESSAGE);
     }
     writeAudit(tx, {
       actorUserId: actor.id,
