@@ -6,7 +6,6 @@
  *   test               {testKey}
  *   password-reset     {resetUrl}
  *   key-sharing-alert  {attemptedRobloxUserId, linkedRobloxAccountId, dashboardUrl}
- *   admin-welcome      {}
  */
 import { createElement, type ReactElement } from "react";
 
@@ -44,10 +43,6 @@ async function elementFor(template: string, payload: Record<string, unknown>, ap
         linkedRobloxAccountId: need("linkedRobloxAccountId"),
         dashboardUrl: need("dashboardUrl"),
       });
-    }
-    case "admin-welcome": {
-      const { AdminWelcomeEmail } = await import("./admin-welcome");
-      return createElement(AdminWelcomeEmail, { appUrl });
     }
     default:
       throw new Error(`Unknown e-mail template "${template}"`);

@@ -72,7 +72,6 @@ describe("templates", () => {
     ["test", { testKey: "TEST-1234" }, "TEST-1234"],
     ["password-reset", { resetUrl: "https://layerlift.example/reset-password?token=abc" }, "https://layerlift.example/reset-password?token=abc"],
     ["key-sharing-alert", { attemptedRobloxUserId: "111", linkedRobloxAccountId: "222", dashboardUrl: "https://layerlift.example/dashboard" }, "222"],
-    ["admin-welcome", {}, "https://layerlift.example/admin"],
   ];
   for (const [template, payload, expected] of cases) {
     test(`"${template}" renders HTML and text with the product name and its content`, async () => {

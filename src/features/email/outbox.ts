@@ -5,7 +5,7 @@
 import type { DbOrTx } from "../../db";
 import { emails, type Email } from "../../db/schema";
 
-export type EmailTemplate = "product-key" | "test" | "password-reset" | "key-sharing-alert" | "admin-welcome";
+export type EmailTemplate = "product-key" | "test" | "password-reset" | "key-sharing-alert";
 
 export function queueEmail(
   db: DbOrTx,

@@ -82,8 +82,6 @@ export async function deliverDueEmails(deps: SenderDeps): Promise<{ sent: number
 }
 
 export interface EmailSender {
-  /** Run a round now (e.g. right after something was queued) instead of waiting for the timer. */
-  kick(): void;
   stop(): Promise<void>;
 }
 
@@ -100,7 +98,6 @@ export function startEmailSender(deps: SenderDeps, intervalMs = 1000): EmailSend
   const timer = setInterval(round, intervalMs);
   round();
   return {
-    kick: round,
     async stop() {
       stopped = true;
       clearInterval(timer);
