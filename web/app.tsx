@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Route, Switch } from "wouter";
+import { Route, Switch, useLocation } from "wouter";
 import { ErrorBoundary } from "./components/error-boundary";
 import { PageLoading } from "./components/page-loading";
 import { ToastProvider } from "./components/ui/toast";
@@ -23,8 +23,15 @@ const DocsTagPage = lazy(() => import("./pages/docs/tag-page"));
 const ResetPasswordPage = lazy(() => import("./pages/auth/reset-password"));
 
 /** Every path of SPEC.md §2 plus /reset-password; anything else is the 404 page. */
+/** SPEC.md §2: paths are exact, so /Docs or /purchase/ is the 404 page rather than a near match. */
+function isExactPath(path: string): boolean {
+  return path === "/" || (!path.endsWith("/") && path === path.toLowerCase());
+}
+
 function Routes() {
   useScrollToTopOnNavigate();
+  const [location] = useLocation();
+  if (!isExactPath(location)) return <NotFoundPage />;
   return (
     <Suspense fallback={<PageLoading />}>
       <Switch>

@@ -1,6 +1,7 @@
 import type { QueryFunction } from "@tanstack/react-query";
 import { readStoredToken } from "./token-storage";
 import { useSession } from "./session";
+import { holdDestructiveToasts } from "./use-toast";
 
 /**
  * The one call layer (SPEC.md §7, DESIGN.md §5). Every non-OK answer becomes an ApiError
@@ -86,6 +87,7 @@ export async function apiRequest<T = unknown>(method: HttpMethod, url: string, b
   if (response.status === 401 && sentToken) {
     const original = await errorFrom(response);
     useSession.getState().logout();
+    holdDestructiveToasts(2000);
     throw new ApiError("Unauthorized", 401, { code: original.code, body: original.body, serverText: original.serverText });
   }
   if (!response.ok) throw await errorFrom(response);
@@ -112,7 +114,11 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
       if (sentToken) useSession.getState().clear();
       if (on401 === "returnNull") return null;
     }
-    if (!response.ok) throw await errorFrom(response);
+    if (!response.ok) {
+      // SPEC.md §8: the default fetcher's error reads "status code, colon, space, then text".
+      const error = await errorFrom(response);
+      throw new ApiError(`${response.status}: ${error.message}`, error.status, error);
+    }
     return readJson<T>(response);
   };
 }

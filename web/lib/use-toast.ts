@@ -49,8 +49,21 @@ export function dismissToast(id?: string): void {
   }));
 }
 
+let destructiveHeldUntil = 0;
+
+/**
+ * When a call ends the session, its 'Logged Out' toast must not be replaced a moment later by that
+ * call's own failure toast: failure toasts are dropped for a short while.
+ */
+export function holdDestructiveToasts(ms: number): void {
+  destructiveHeldUntil = Date.now() + ms;
+}
+
 /** Shows a toast and returns handles to close or change it. */
 export function toast(options: ToastOptions) {
+  if (options.variant === "destructive" && Date.now() < destructiveHeldUntil) {
+    return { id: "", dismiss: () => {}, update: (_: ToastOptions) => {} };
+  }
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(counter);
   const item: ToastItem = { variant: "default", ...options, id, open: true };

@@ -29,6 +29,9 @@ export function useMe() {
     staleTime: TEN_MINUTES,
     refetchOnWindowFocus: false,
     retry: (failureCount, error) => !isApiError(error, 401) && failureCount < 3,
+    // After the retries give up, a screen that mounts (the error view's own navbar) must not start
+    // the cycle again; "Try again" refetches on purpose.
+    retryOnMount: false,
   });
 }
 

@@ -3,7 +3,7 @@ import type {
   DashboardResponse, GeneratePluginKeyResponse, LinkedAccountResponse, MeResponse, MyReviewResponse,
   ReviewView, RobloxProfile, UserSettings,
 } from "../../../src/shared/api-types";
-import { apiRequest } from "../api";
+import { apiRequest, getQueryFn } from "../api";
 import { queryClient } from "../query-client";
 import { useSession } from "../session";
 import { ME_QUERY_KEY } from "./auth";
@@ -17,10 +17,14 @@ export interface DashboardData extends DashboardResponse {
   receivedAt: number;
 }
 
+const fetchDashboard = getQueryFn<DashboardResponse>({ on401: "throw" });
+
 export function useDashboard() {
+  const token = useSession((state) => state.token);
   return useQuery({
     queryKey: DASHBOARD_QUERY_KEY,
-    queryFn: async () => ({ ...(await apiRequest<DashboardResponse>("GET", "/api/dashboard")), receivedAt: Date.now() }) as DashboardData,
+    queryFn: async (context) => ({ ...((await fetchDashboard(context)) as DashboardResponse), receivedAt: Date.now() }) as DashboardData,
+    enabled: token !== null,
   });
 }
 

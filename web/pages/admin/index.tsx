@@ -2,6 +2,7 @@ import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { ClipboardList, History, KeyRound, LayoutDashboard, LifeBuoy, Mail, Users, type LucideIcon } from "lucide-react";
 import { Layout } from "../../components/layout";
+import { AccountLoadFailed } from "../../components/account-load-failed";
 import { PageLoading } from "../../components/page-loading";
 import { Button } from "../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
@@ -38,9 +39,9 @@ function NotAnAdmin() {
 
 export default function AdminPage() {
   usePageTitle("Admin Panel");
-  const { user } = useRequireAuth();
+  const { user, error, retry } = useRequireAuth();
   const [tab, setTab] = useState<AdminTab>("overview");
-  if (!user) return <PageLoading />;
+  if (!user) return error ? <AccountLoadFailed error={error} onRetry={() => retry()} /> : <PageLoading />;
   if (!user.isAdmin) return <NotAnAdmin />;
   return (
     <Layout>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { KeyRound, LayoutDashboard, Puzzle, Settings } from "lucide-react";
 import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
+import { AccountLoadFailed } from "../../components/account-load-failed";
 import { PageLoading } from "../../components/page-loading";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { useDashboard } from "../../lib/queries/dashboard";
@@ -22,10 +23,10 @@ const TABS = [
 
 export default function DashboardPage() {
   usePageTitle("Dashboard");
-  const { user } = useRequireAuth();
+  const { user, error, retry } = useRequireAuth();
   const dashboard = useDashboard();
   const [tab, setTab] = useState<string>("overview");
-  if (!user) return <PageLoading />;
+  if (!user) return error ? <AccountLoadFailed error={error} onRetry={() => retry()} /> : <PageLoading />;
 
   // Time remaining ticks down from the moment /api/dashboard answered; until then the header waits.
   const subscription = dashboard.data?.subscription ?? null;

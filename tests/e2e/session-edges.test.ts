@@ -1,0 +1,91 @@
+/** The session's edge cases in a real browser: a server that fails, a session that ends mid-action, near-miss paths. */
+import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import { eq, sql } from "drizzle-orm";
+import { users } from "../../src/db/schema";
+import { makeKey } from "../support/app";
+import { DESKTOP, launchBrowser, openPage, openSignedIn } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+
+setDefaultTimeout(60_000);
+
+let browser: Browser;
+let server: TestServer;
+const pages: Page[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  server = await startTestServer();
+  await fetch(`${server.url}/`);
+});
+afterEach(async () => { await Promise.all(pages.splice(0).map((p) => p.context().close())); });
+afterAll(async () => { await browser?.close(); await server?.stop(); });
+
+async function page() {
+  const p = await openPage(browser, server.url, DESKTOP);
+  pages.push(p);
+  return p;
+}
+
+async function signUp(email: string) {
+  const response = await fetch(`${server.url}/api/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "correct horse", confirmPassword: "correct horse", productKey: makeKey(server.deps, "pro") }),
+  });
+  return (await response.json()) as { token: string; user: { id: number } };
+}
+
+describe("session edges", () => {
+  test("a session that ends during an action shows 'Logged Out' on /login, not the action's failure", async () => {
+    const account = await signUp("ended@example.com");
+    const p = await page();
+    await openSignedIn(p, account.token, "/dashboard");
+    await p.getByRole("tab", { name: /Plugin/ }).click();
+    // Every old session ends (as after a password reset) while the page is open.
+    server.deps.db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, account.user.id)).run();
+    await p.getByRole("button", { name: "Generate Plugin Key" }).click();
+    await p.waitForURL("**/login");
+    await p.getByText("You've been successfully logged out.").waitFor();
+    await Bun.sleep(500);
+    expect(await p.getByText("Could not generate key").count()).toBe(0);
+  });
+
+  test("paths are exact: a trailing slash or capitals show the 404 page", async () => {
+    const p = await page();
+    for (const path of ["/purchase/", "/DOCS", "/docs/Lock"]) {
+      await p.goto(path);
+      await p.getByRole("heading", { name: "404 - Page Not Found" }).waitFor();
+    }
+    await p.goto("/docs/lock");
+    await p.getByRole("heading", { name: "Aspect Ratio Constraint Tag" }).waitFor();
+  });
+
+  test("when the account can't be loaded, the dashboard says so and offers a retry instead of loading forever", async () => {
+    const account = await signUp("broken@example.com");
+    const p = await page();
+    await p.goto("/404-blank-for-storage");
+    await p.evaluate((t) => localStorage.setItem("token", t), account.token);
+    // The database loses its users table: every signed-in call now fails on the server (500).
+    const db = server.deps.db.$client;
+    db.run("PRAGMA foreign_keys = OFF");
+    db.run("ALTER TABLE users RENAME TO users_gone");
+    let restored = false;
+    const restore = () => {
+      if (restored) return;
+      restored = true;
+      db.run("ALTER TABLE users_gone RENAME TO users");
+      db.run("PRAGMA foreign_keys = ON");
+    };
+    try {
+      await p.goto("/dashboard");
+      await p.getByRole("heading", { name: "We couldn't load your account" }).waitFor({ timeout: 30_000 });
+      expect(await p.getByRole("alert").textContent()).toContain("500: Something went wrong on our side");
+      restore();
+      await p.getByRole("button", { name: "Try again" }).click();
+      await p.getByText("broken@example.com").first().waitFor();
+    } finally {
+      restore();
+    }
+  });
+});
