@@ -15,6 +15,7 @@ import { generateProductKeys, productKeyView } from "../product-keys/service";
 import { queueEmail } from "../email/outbox";
 import { writeAudit } from "../audit/service";
 import { countOpenTickets } from "../support/service";
+import { normaliseEmail } from "../users/service";
 
 export const USED_KEY_DELETE_MESSAGE = "This product key has been used and cannot be deleted.";
 export const PURCHASED_KEY_DELETE_MESSAGE = "This key was bought by a customer; refund the payment instead.";
@@ -126,7 +127,7 @@ export function sendTestEmail(
   input: { email: string; testKey?: string },
 ): TestEmailResponse {
   const now = deps.clock.now();
-  const to = input.email.trim().toLowerCase();
+  const to = normaliseEmail(input.email);
   // Without a key the e-mail shows a sample in the real format; it is never stored as a key.
   const testKey = input.testKey?.trim() || newProductKey();
   return deps.db.transaction((tx) => {

@@ -7,7 +7,7 @@ import { notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
 import type { AdminUserView } from "../../shared/api-types";
 import { subscriptionView } from "../subscriptions/view";
-import { findUserById } from "../users/service";
+import { findUserById, getSubscription } from "../users/service";
 import { resetLinkedAccount } from "../plugin/service";
 
 export function adminUserView(user: User, subscription: Subscription | null, now: number): AdminUserView {
@@ -49,6 +49,6 @@ export function adminResetLink(deps: AppDeps, actor: User, userId: number): Admi
   resetLinkedAccount(deps, userId, { actorUserId: actor.id, ignoreCooldown: true });
   const user = findUserById(deps.db, userId);
   if (!user) throw notFound("This account no longer exists.");
-  const subscription = deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get() ?? null;
+  const subscription = getSubscription(deps.db, userId) ?? null;
   return adminUserView(user, subscription, deps.clock.now());
 }

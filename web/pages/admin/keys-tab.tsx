@@ -54,7 +54,8 @@ function CopyButton({ value }: { value: string }) {
 function DeleteButton({ productKey }: { productKey: ProductKeyView }) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteKey();
-  if (productKey.isUsed) {
+  const locked = productKey.isUsed ? "Used keys can't be deleted." : productKey.source === "purchase" ? "A customer bought this key; refund the payment instead." : null;
+  if (locked) {
     return (
       <Tooltip>
         <TooltipTrigger asChild>
@@ -63,7 +64,7 @@ function DeleteButton({ productKey }: { productKey: ProductKeyView }) {
             <Button variant="ghost" size="icon" disabled aria-label={`Delete ${productKey.key}`}><Trash2 aria-hidden /></Button>
           </span>
         </TooltipTrigger>
-        <TooltipContent>Used keys can't be deleted.</TooltipContent>
+        <TooltipContent>{locked}</TooltipContent>
       </Tooltip>
     );
   }
