@@ -163,6 +163,7 @@ const PLURAL_LAYER_NAMES: Record<LayerType, string> = {
 export function describeTagTargets(targets: readonly TagTarget[]): string {
   if (targets.includes("any")) return "any layer";
   const missing = LAYER_TYPES.filter((type) => !targets.includes(type));
+  if (missing.length === 0) return "any layer";
   if (missing.length === 1) return `any layer except ${PLURAL_LAYER_NAMES[missing[0]]}`;
   const names = targets.map((target) => PLURAL_LAYER_NAMES[target as LayerType]);
   if (names.length <= 1) return names.join("");

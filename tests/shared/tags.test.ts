@@ -130,6 +130,7 @@ describe("rules of SPEC.md §5 and DESIGN.md §10", () => {
     );
     expect(describeTagTargets(tagBySlug("scroll")!.appliesTo)).toBe("frames or groups");
     expect(describeTagTargets(tagBySlug("lock")!.appliesTo)).toBe("any layer");
+    expect(describeTagTargets(tagBySlug("button")!.appliesTo)).toBe("any layer");
   });
 
   test("what each tag becomes in the game", () => {
