@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Check, Copy, Trash2 } from "lucide-react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Tooltip, TooltipContent, TooltipTrigger } from "../../components/ui/tooltip";
 import { useDeleteKey, useProductKeys } from "../../lib/queries/admin";
+import { useCopy } from "../../lib/clipboard";
 import { toast } from "../../lib/use-toast";
 import { PLANS } from "../../../src/shared/plans";
 import type { ProductKeyView } from "../../../src/shared/api-types";
@@ -13,39 +14,15 @@ import { capitalise, formatDateTime } from "./format";
 import { GenerateKeysDialog } from "./generate-keys-dialog";
 
 const PAGE_SIZE = 50;
-/** SPEC.md §9: the copy confirmation clears after 2 s. */
-const COPIED_FOR_MS = 2000;
-
-async function copyText(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    // Without clipboard permission (plain http, older browsers) fall back to a selected textarea.
-    const area = document.createElement("textarea");
-    area.value = text;
-    area.setAttribute("readonly", "");
-    area.style.position = "fixed";
-    area.style.opacity = "0";
-    document.body.append(area);
-    area.select();
-    document.execCommand("copy");
-    area.remove();
-  }
-}
 
 function CopyButton({ value }: { value: string }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  async function copy() {
-    await copyText(value);
-    setCopied(true);
-    toast({ title: "Copied!", description: `${value} is on the clipboard.` });
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), COPIED_FOR_MS);
+  const { copied, copy } = useCopy();
+  async function onCopy() {
+    if (await copy(value)) toast({ title: "Copied!", description: `${value} is on the clipboard.` });
+    else toast({ variant: "destructive", title: "Failed", description: "Could not copy the key. Select it and copy it by hand." });
   }
   return (
-    <Button variant="ghost" size="icon" aria-label={`Copy ${value}`} onClick={copy}>
+    <Button variant="ghost" size="icon" aria-label={`Copy ${value}`} onClick={onCopy}>
       {copied ? <Check aria-hidden className="text-success" /> : <Copy aria-hidden />}
     </Button>
   );

@@ -1,52 +1,20 @@
-import { useEffect, useRef, useState } from "react";
 import { Check, Copy, FileCode2, KeyRound } from "lucide-react";
 import type { PublicUser } from "../../../src/shared/api-types";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
 import { useGeneratePluginKey } from "../../lib/queries/dashboard";
+import { useCopy } from "../../lib/clipboard";
 import { toast } from "../../lib/use-toast";
 import { LinkedAccountCard } from "./linked-account-card";
 
-const COPIED_FOR_MS = 2_000;
-
-/** Clipboard API where allowed, else the old selection trick (plain http, older browsers). */
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return;
-  } catch {
-    const area = document.createElement("textarea");
-    area.value = text;
-    area.setAttribute("readonly", "");
-    area.style.position = "fixed";
-    area.style.opacity = "0";
-    document.body.appendChild(area);
-    area.select();
-    const ok = document.execCommand("copy");
-    area.remove();
-    if (!ok) throw new Error("Copy is not available in this browser.");
-  }
-}
-
 function CopyButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  async function copy() {
-    try {
-      await copyText(text);
-      setCopied(true);
-      toast({ title: "Copied!", description: "Paste the key into the plugin." });
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), COPIED_FOR_MS);
-    } catch {
-      toast({ variant: "destructive", title: "Failed", description: "Could not copy the key. Select it and copy it by hand." });
-    }
+  const { copied, copy } = useCopy();
+  async function onCopy() {
+    if (await copy(text)) toast({ title: "Copied!", description: "Paste the key into the plugin." });
+    else toast({ variant: "destructive", title: "Failed", description: "Could not copy the key. Select it and copy it by hand." });
   }
-
   return (
-    <Button variant="outline" onClick={copy} aria-label={copied ? "Copied!" : "Copy plugin key"}>
+    <Button variant="outline" onClick={onCopy} aria-label={copied ? "Copied!" : "Copy plugin key"}>
       {copied ? <Check aria-hidden /> : <Copy aria-hidden />} {copied ? "Copied!" : "Copy"}
     </Button>
   );
