@@ -18,6 +18,9 @@ export function openDatabase(path: string): Db {
   sqlite.run("PRAGMA busy_timeout = 5000");
   sqlite.run("PRAGMA foreign_keys = ON");
   sqlite.run("PRAGMA synchronous = NORMAL");
+  // Drizzle prepares every query anew; bun:sqlite's query() compiles each SQL text once and reuses it,
+  // which is most of the cost of a small query. Drizzle never finalizes statements, so sharing is safe.
+  sqlite.prepare = ((sql: string) => sqlite.query(sql)) as typeof sqlite.prepare;
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db);
   return db;

@@ -3,11 +3,12 @@
  * `valid` and a stable `code`. Hot path: a key that is already linked costs two indexed reads and
  * no write (lastSeenAt is written at most once a minute).
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { t } from "elysia";
 import { TypeCompiler } from "elysia/type-system";
 import type { AppDeps } from "../../deps";
 import { users, type User } from "../../db/schema";
+import { preparedFor } from "../../db/prepared";
 import { AppError } from "../../lib/errors";
 import { HOUR, toIso } from "../../lib/clock";
 import { RATE_RULES } from "../../lib/rate-limit";
@@ -63,7 +64,8 @@ export function limitValidation(deps: AppDeps, ip: string, key: string) {
 }
 
 function findUserByPluginKey(deps: AppDeps, key: string): User | undefined {
-  return deps.db.select().from(users).where(eq(users.figmaKey, key)).get();
+  return preparedFor(deps.db, "userByPluginKey", () =>
+    deps.db.select().from(users).where(eq(users.figmaKey, sql.placeholder("key"))).prepare()).get({ key });
 }
 
 /** Links the account on first use, or records a mismatch (and maybe queues the owner's alert). */

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
 import { subscriptions, users, type User } from "../../db/schema";
 import { conflict } from "../../lib/errors";
+import { preparedFor } from "../../db/prepared";
 import { hashPassword } from "../../lib/passwords";
 import { newPassword } from "../../lib/random";
 import { toIso } from "../../lib/clock";
@@ -17,7 +18,7 @@ export function findUserByEmail(db: DbOrTx, email: string): User | undefined {
 }
 
 export function findUserById(db: DbOrTx, id: number): User | undefined {
-  return db.select().from(users).where(eq(users.id, id)).get();
+  return preparedFor(db, "userById", () => db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare()).get({ id });
 }
 
 export function assertEmailFree(db: DbOrTx, email: string) {
@@ -34,7 +35,8 @@ export function insertUser(db: DbOrTx, input: { email: string; passwordHash: str
 }
 
 export function getSubscription(db: DbOrTx, userId: number) {
-  return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+  return preparedFor(db, "subscriptionByUser", () =>
+    db.select().from(subscriptions).where(eq(subscriptions.userId, sql.placeholder("userId"))).prepare()).get({ userId });
 }
 
 export function settingsOf(user: User): UserSettings {
@@ -76,7 +78,7 @@ export function countAdmins(db: DbOrTx): number {
 }
 
 /** Marks the user as seen (active-users stat), at most once a minute to keep hot paths write-free. */
-export function touchLastSeen(db: DbOrTx, user: User, now: number) {
+export function touchLastSeen(db: DbOrTx, user: Pick<User, "id" | "lastSeenAt">, now: number) {
   if (user.lastSeenAt !== null && now - user.lastSeenAt < 60_000) return;
   db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id)).run();
 }
