@@ -169,6 +169,18 @@ describe("current user", () => {
     expect(answer.body.error).toBe("UNAUTHORIZED");
   });
 
+  test("a token already in use still expires on time and still ends when the account's sessions are revoked", async () => {
+    const user = await signUpUser(ctx);
+    expect((await call(ctx.app, "GET", "/api/auth/me", { token: user.token })).status).toBe(200);
+    ctx.clock.advance(8 * DAY);
+    expect((await call(ctx.app, "GET", "/api/auth/me", { token: user.token })).status).toBe(401);
+
+    const fresh = await call(ctx.app, "POST", "/api/auth/login", { body: { email: user.email, password: user.password } });
+    expect((await call(ctx.app, "GET", "/api/auth/me", { token: fresh.body.token })).status).toBe(200);
+    ctx.deps.db.update(users).set({ tokenVersion: 5 }).where(eq(users.id, user.user.id)).run();
+    expect((await call(ctx.app, "GET", "/api/auth/me", { token: fresh.body.token })).status).toBe(401);
+  });
+
   test("a subscription past its end shows as expired with zero time remaining", async () => {
     const user = await signUpUser(ctx, "month");
     ctx.clock.advance(31 * DAY);
