@@ -2,27 +2,25 @@
  * The admin panel in a real browser: who may see it, every tab at desktop and phone width,
  * generate → copy → delete, the test e-mail toasts, closing a ticket and resetting a user's link.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { desc, eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { emails, productKeys, sales, supportTickets, users } from "../../src/db/schema";
 import { createOrPromoteAdmin } from "../../src/features/users/service";
 import { queueEmail } from "../../src/features/email/outbox";
 import { writeAudit } from "../../src/features/audit/service";
 import type { AuthResponse } from "../../src/shared/api-types";
 import { makeKey } from "../support/app";
-import { DESKTOP, PHONE, launchBrowser, openPage, openSignedIn, screenshot } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
+import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
 
 setDefaultTimeout(30_000);
 
-let server: TestServer;
-let browser: Browser;
+const suite = browserSuite();
 let adminToken: string;
-const pages: Page[] = [];
 
 async function post<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
+  const response = await fetch(`${suite.server.url}${path}`, {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
@@ -32,11 +30,11 @@ async function post<T>(path: string, body: unknown): Promise<T> {
 let userCount = 0;
 async function signUp(email = `member${++userCount}@example.com`) {
   const password = "correct horse";
-  return post<AuthResponse>("/api/auth/signup", { email, password, confirmPassword: password, productKey: makeKey(server.deps, "pro") });
+  return post<AuthResponse>("/api/auth/signup", { email, password, confirmPassword: password, productKey: makeKey(suite.server.deps, "pro") });
 }
 
 function seed() {
-  const { db, clock } = server.deps;
+  const { db, clock } = suite.server.deps;
   const now = clock.now();
   const plans = [["month", 699, 50], ["pro", 2499, 102], ["lifetime", 14999, 465], ["pro", 2499, 102], ["month", 699, 50], ["pro", 2499, 102]] as const;
   plans.forEach(([plan, amountCents, feeCents], i) => {
@@ -54,30 +52,16 @@ function seed() {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  await fetch(`${server.url}/`); // the SPA is bundled on first use
-  await createOrPromoteAdmin(server.deps.db, { email: "admin@example.com", password: "admin password" }, server.deps.clock.now());
+  await createOrPromoteAdmin(suite.server.deps.db, { email: "admin@example.com", password: "admin password" }, suite.server.deps.clock.now());
   adminToken = (await post<AuthResponse>("/api/auth/login", { email: "admin@example.com", password: "admin password" })).token;
-  makeKey(server.deps, "month");
+  makeKey(suite.server.deps, "month");
   const linked = await signUp("linked@studio.example");
-  server.deps.db.update(users).set({ linkedRobloxAccountId: "261", figmaKey: "ll_seeded" }).where(eq(users.id, linked.user.id)).run();
+  suite.server.deps.db.update(users).set({ linkedRobloxAccountId: "261", figmaKey: "ll_seeded" }).where(eq(users.id, linked.user.id)).run();
   seed();
 });
 
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((page) => page.context().close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function newPage(viewport = DESKTOP): Promise<Page> {
-  const page = await openPage(browser, server.url, viewport);
-  pages.push(page);
-  return page;
+function newPage(viewport = DESKTOP): Promise<Page> {
+  return suite.page(viewport);
 }
 
 async function openAdmin(viewport = DESKTOP) {
@@ -176,7 +160,7 @@ describe("overview", () => {
 describe("product keys", () => {
   test("an admin generates a key, copies it and deletes it", async () => {
     const page = await openAdmin();
-    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: suite.server.url });
     await page.getByRole("tab", { name: "Keys" }).click();
     await page.getByRole("button", { name: "Generate Keys" }).click();
     const dialog = page.getByRole("dialog", { name: "Generate product keys" });
@@ -186,7 +170,7 @@ describe("product keys", () => {
     await dialog.getByRole("button", { name: "Generate" }).click();
     await toastText(page, "Product Keys Generated").waitFor();
 
-    const newest = server.deps.db.select().from(productKeys).orderBy(desc(productKeys.id)).get()!;
+    const newest = suite.server.deps.db.select().from(productKeys).orderBy(desc(productKeys.id)).get()!;
     expect(newest).toMatchObject({ plan: "lifetime", source: "admin" });
     await page.getByRole("button", { name: `Copy ${newest.key}` }).click();
     await toastText(page, "Copied!").waitFor();
@@ -196,22 +180,22 @@ describe("product keys", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await toastText(page, "Product key deleted successfully").waitFor();
     await page.getByText(newest.key).waitFor({ state: "detached" });
-    expect(server.deps.db.select().from(productKeys).where(eq(productKeys.id, newest.id)).get()).toBeUndefined();
+    expect(suite.server.deps.db.select().from(productKeys).where(eq(productKeys.id, newest.id)).get()).toBeUndefined();
   });
 
   test("a count that is not a number generates one key", async () => {
-    const before = server.deps.db.select().from(productKeys).all().length;
+    const before = suite.server.deps.db.select().from(productKeys).all().length;
     const page = await openAdmin();
     await page.getByRole("tab", { name: "Keys" }).click();
     await page.getByRole("button", { name: "Generate Keys" }).click();
     await page.getByLabel("Count").fill("");
     await page.getByRole("dialog").getByRole("button", { name: "Generate" }).click();
     await toastText(page, "Product Keys Generated").waitFor();
-    expect(server.deps.db.select().from(productKeys).all().length).toBe(before + 1);
+    expect(suite.server.deps.db.select().from(productKeys).all().length).toBe(before + 1);
   });
 
   test("a used key's delete button is disabled", async () => {
-    const used = server.deps.db.select().from(productKeys).where(eq(productKeys.isUsed, true)).get()!;
+    const used = suite.server.deps.db.select().from(productKeys).where(eq(productKeys.isUsed, true)).get()!;
     const page = await openAdmin();
     await page.getByRole("tab", { name: "Keys" }).click();
     const button = page.getByRole("button", { name: `Delete ${used.key}` });
@@ -275,22 +259,22 @@ describe("support", () => {
   });
 
   test("a ticket shows as Open and an admin closes it", async () => {
-    const ticket = server.deps.db.insert(supportTickets)
-      .values({ email: "closeme@example.com", message: "Please close this one.", createdAt: server.deps.clock.now() }).returning().get();
+    const ticket = suite.server.deps.db.insert(supportTickets)
+      .values({ email: "closeme@example.com", message: "Please close this one.", createdAt: suite.server.deps.clock.now() }).returning().get();
     const page = await openAdmin();
     await page.getByRole("tab", { name: "Support" }).click();
     const row = page.getByRole("row").filter({ hasText: "closeme@example.com" });
     await row.getByText("Open", { exact: true }).waitFor();
     await row.getByRole("button", { name: "Close ticket from closeme@example.com" }).click();
     await row.getByText("Closed", { exact: true }).waitFor();
-    expect(server.deps.db.select().from(supportTickets).where(eq(supportTickets.id, ticket.id)).get()!.status).toBe("closed");
+    expect(suite.server.deps.db.select().from(supportTickets).where(eq(supportTickets.id, ticket.id)).get()!.status).toBe("closed");
   });
 });
 
 describe("users", () => {
   test("an admin finds a user by e-mail and resets the linked account", async () => {
     const member = await signUp("reset-me@studio.example");
-    server.deps.db.update(users).set({ linkedRobloxAccountId: "777", lastLinkResetAt: server.deps.clock.now() })
+    suite.server.deps.db.update(users).set({ linkedRobloxAccountId: "777", lastLinkResetAt: suite.server.deps.clock.now() })
       .where(eq(users.id, member.user.id)).run();
     const page = await openAdmin(PHONE);
     await page.getByRole("tab", { name: "Users" }).click();
@@ -301,6 +285,6 @@ describe("users", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Reset link" }).click();
     await toastText(page, "Account reset").waitFor();
     await page.getByText("Not linked").waitFor();
-    expect(server.deps.db.select().from(users).where(eq(users.id, member.user.id)).get()!.linkedRobloxAccountId).toBeNull();
+    expect(suite.server.deps.db.select().from(users).where(eq(users.id, member.user.id)).get()!.linkedRobloxAccountId).toBeNull();
   });
 });

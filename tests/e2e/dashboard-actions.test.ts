@@ -3,19 +3,16 @@
  * generate and copy the plugin key, reset the linked account (and meet the cooldown), flip the
  * settings switches, redeem a key and write a review — with SPEC.md's toasts for success and failure.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { users } from "../../src/db/schema";
 import { makeKey } from "../support/app";
 import { PHONE, openSignedIn, screenshot } from "../support/browser";
-import { api, closePages, newPage, openTab, signUp, signUpLinked, startDashboardEnv, stopDashboardEnv, toastText, type DashboardEnv } from "./dashboard-helpers";
+import { api, dashboardSuite, newPage, openTab, signUp, signUpLinked, toastText } from "./dashboard-helpers";
 
 setDefaultTimeout(30_000);
 
-let env: DashboardEnv;
-beforeAll(async () => { env = await startDashboardEnv(); });
-afterEach(() => closePages(env));
-afterAll(() => stopDashboardEnv(env));
+const env = dashboardSuite();
 
 const userRow = (id: number) => env.server.deps.db.select().from(users).where(eq(users.id, id)).get()!;
 

@@ -1,42 +1,40 @@
 /** Shared set-up for the dashboard browser tests: a server with a fake Roblox service, users made through the API. */
-import { expect } from "bun:test";
-import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect } from "bun:test";
+import type { Page } from "playwright-core";
 import { makeKey } from "../support/app";
-import { DESKTOP, launchBrowser, openPage } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
+import { DESKTOP } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
+import type { TestServer } from "../support/server";
 import { robloxEnv, startFakeRoblox, type FakeRoblox } from "../support/fake-roblox";
 import type { AuthResponse } from "../../src/shared/api-types";
 import type { PlanId } from "../../src/shared/plans";
 
 export interface DashboardEnv {
-  server: TestServer;
-  browser: Browser;
-  fake: FakeRoblox;
-  pages: Page[];
+  readonly server: TestServer;
+  readonly fake: FakeRoblox;
+  /** A page on the server, closed after the test. */
+  page(viewport?: typeof DESKTOP): Promise<Page>;
 }
 
-export async function startDashboardEnv(): Promise<DashboardEnv> {
-  const fake = startFakeRoblox();
-  const server = await startTestServer({ env: robloxEnv(fake) });
-  const browser = await launchBrowser();
-  await fetch(`${server.url}/`); // the SPA is bundled on first use
-  return { server, browser, fake, pages: [] };
+/** Call at the top level of a test file: registers the hooks that start and stop the fake, server and browser. */
+export function dashboardSuite(): DashboardEnv {
+  let fake: FakeRoblox | undefined;
+  const startedFake = () => {
+    if (!fake) throw new Error("the fake Roblox service starts in beforeAll; use it inside hooks and tests");
+    return fake;
+  };
+  beforeAll(() => { fake = startFakeRoblox(); });
+  const suite = browserSuite(() => ({ env: robloxEnv(startedFake()) }));
+  afterAll(() => fake?.stop());
+  return {
+    get server() { return suite.server; },
+    get fake() { return startedFake(); },
+    page: (viewport) => suite.page(viewport),
+  };
 }
 
-export async function stopDashboardEnv(env: DashboardEnv | undefined) {
-  await env?.browser.close();
-  await env?.server.stop();
-  env?.fake.stop();
-}
-
-export async function closePages(env: DashboardEnv) {
-  await Promise.all(env.pages.splice(0).map((page) => page.context().close()));
-}
-
-export async function newPage(env: DashboardEnv, viewport = DESKTOP): Promise<Page> {
-  const page = await openPage(env.browser, env.server.url, viewport);
-  env.pages.push(page);
-  return page;
+export function newPage(env: DashboardEnv, viewport = DESKTOP): Promise<Page> {
+  return env.page(viewport);
 }
 
 export async function api<T = any>(env: DashboardEnv, method: string, path: string, body?: unknown, token?: string) {

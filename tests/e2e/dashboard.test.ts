@@ -2,19 +2,16 @@
  * The dashboard in a real browser: every tab at desktop and phone width, the header (plan badge,
  * live clock, time remaining, progress bar, Admin Panel) and the redirect for visitors.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { DAY } from "../../src/lib/clock";
 import { createOrPromoteAdmin } from "../../src/features/users/service";
 import { COMMUNITY_CHAT_URL } from "../../src/shared/product";
 import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
-import { api, closePages, newPage, openTab, signUp, signUpLinked, startDashboardEnv, stopDashboardEnv, type DashboardEnv } from "./dashboard-helpers";
+import { api, dashboardSuite, newPage, openTab, signUp, signUpLinked } from "./dashboard-helpers";
 
 setDefaultTimeout(30_000);
 
-let env: DashboardEnv;
-beforeAll(async () => { env = await startDashboardEnv(); });
-afterEach(() => closePages(env));
-afterAll(() => stopDashboardEnv(env));
+const env = dashboardSuite();
 
 for (const [width, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
   describe(`at ${width} width`, () => {

@@ -2,36 +2,18 @@
  * The layer-name checker on /docs in a real browser: it reads a name as you type and shows the base
  * name, each tag with a link to its page, and the problems the docs' rules find.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser, Locator, Page } from "playwright-core";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Locator, Page } from "playwright-core";
 import { checkLayerName, type LayerNameCheckOptions } from "../../src/shared/layer-name";
-import { DESKTOP, PHONE, launchBrowser, openPage, screenshot } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
+import { DESKTOP, PHONE, screenshot } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
 
 setDefaultTimeout(30_000);
 
-let server: TestServer;
-let browser: Browser;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  await fetch(`${server.url}/`); // the SPA is bundled on first use
-});
-
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((page) => page.context().close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 async function openChecker(viewport = DESKTOP): Promise<{ page: Page; checker: Locator }> {
-  const page = await openPage(browser, server.url, viewport);
-  pages.push(page);
+  const page = await suite.page(viewport);
   await page.goto("/docs");
   const checker = page.getByRole("region", { name: "Layer-name checker" });
   await checker.getByLabel("Layer name").waitFor();

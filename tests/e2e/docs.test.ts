@@ -2,37 +2,19 @@
  * The documentation in a real browser: the index with its four categories, a page for every tag
  * reached through its card and along the previous/next chain, and the 404 page for unknown tags.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Page } from "playwright-core";
 import { PRODUCT_NAME } from "../../src/shared/product";
 import { TAG_CATEGORIES, TAGS, tagBySlug } from "../../src/shared/tags";
-import { DESKTOP, PHONE, launchBrowser, openPage, screenshot } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
+import { DESKTOP, PHONE, screenshot } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
 
 setDefaultTimeout(60_000);
 
-let server: TestServer;
-let browser: Browser;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  await fetch(`${server.url}/`); // the SPA is bundled on first use
-});
-
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((page) => page.context().close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 async function open(path: string, viewport = DESKTOP): Promise<Page> {
-  const page = await openPage(browser, server.url, viewport);
-  pages.push(page);
+  const page = await suite.page(viewport);
   await page.goto(path);
   await page.getByRole("heading", { level: 1 }).waitFor();
   return page;

@@ -3,36 +3,24 @@
  * active-user line and the reviews section appear only when the database has something to show.
  * Each test that depends on data gets its own server, so no test sees another's rows.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
+import { afterEach, describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Page } from "playwright-core";
 import { reviews, users } from "../../src/db/schema";
 import { MINUTE } from "../../src/lib/clock";
 import { PRODUCT_NAME } from "../../src/shared/product";
-import { DESKTOP, PHONE, launchBrowser, openPage, screenshot } from "../support/browser";
+import { DESKTOP, PHONE, screenshot } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
 import { startTestServer, type TestServer } from "../support/server";
 
 setDefaultTimeout(30_000);
 
-let browser: Browser;
-/** For tests that need no data of their own. */
-let emptyServer: TestServer;
+/** Its server is for tests that need no data of their own. */
+const suite = browserSuite();
 const servers: TestServer[] = [];
-const pages: Page[] = [];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  emptyServer = await startTestServer();
-  await fetch(`${emptyServer.url}/`); // the SPA is bundled on first use
-});
-
+// Runs after the suite has closed the test's pages.
 afterEach(async () => {
-  await Promise.all(pages.splice(0).map((page) => page.context().close()));
   await Promise.all(servers.splice(0).map((server) => server.stop()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await emptyServer?.stop();
 });
 
 /** A server with an empty database for a test that adds its own rows. */
@@ -44,8 +32,7 @@ async function freshServer(): Promise<TestServer> {
 }
 
 async function openHome(server: TestServer, viewport = DESKTOP): Promise<Page> {
-  const page = await openPage(browser, server.url, viewport);
-  pages.push(page);
+  const page = await suite.page(viewport, { server });
   await page.goto("/");
   await page.getByRole("heading", { level: 1 }).waitFor();
   return page;
@@ -77,7 +64,7 @@ function waitForHomeData(page: Page) {
 
 describe("hero and sections", () => {
   test("the hero names the product's job and links to purchase and to support", async () => {
-    const server = emptyServer;
+    const server = suite.server;
     const page = await openHome(server);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Import Figma Designs into Roblox UI");
     await page.getByText("scales it to all devices with precision").waitFor();
@@ -86,7 +73,7 @@ describe("hero and sections", () => {
   });
 
   test("the plugin preview is a drawn illustration with a text alternative", async () => {
-    const server = emptyServer;
+    const server = suite.server;
     const page = await openHome(server);
     const preview = page.getByRole("img", { name: /plugin preview/ });
     await preview.waitFor();
@@ -99,7 +86,7 @@ describe("hero and sections", () => {
   });
 
   test("the features section shows Auto Device Scaling, Smart Anchoring and Quick Imports", async () => {
-    const server = emptyServer;
+    const server = suite.server;
     const page = await openHome(server);
     for (const title of ["Auto Device Scaling", "Smart Anchoring", "Quick Imports"]) {
       await page.getByRole("heading", { name: title }).waitFor();
@@ -108,7 +95,7 @@ describe("hero and sections", () => {
   });
 
   test("the call to action ends with Start Building Today, which opens the purchase page", async () => {
-    const server = emptyServer;
+    const server = suite.server;
     const page = await openHome(server);
     await page.getByRole("heading", { name: "Ready to Transform Your Workflow?" }).waitFor();
     await page.getByRole("link", { name: "Start Building Today" }).click();
@@ -116,7 +103,7 @@ describe("hero and sections", () => {
   });
 
   test("the home page has its own title and description", async () => {
-    const server = emptyServer;
+    const server = suite.server;
     const page = await openHome(server);
     expect(await page.title()).toBe(`Import Figma Designs into Roblox UI | ${PRODUCT_NAME}`);
     const description = await page.locator('meta[name="description"]').getAttribute("content");
@@ -128,8 +115,7 @@ describe("active users", () => {
   test("nobody active: no active-user line", async () => {
     const server = await freshServer();
     addUser(server, { lastSeenAt: server.clock.now() - 30 * MINUTE });
-    const page = await openPage(browser, server.url, DESKTOP);
-    pages.push(page);
+    const page = await suite.page(DESKTOP, { server });
     const answered = waitForHomeData(page);
     await page.goto("/");
     await answered;
@@ -154,8 +140,7 @@ describe("active users", () => {
 describe("reviews", () => {
   test("no reviews: no 'What Developers Are Saying' section", async () => {
     const server = await freshServer();
-    const page = await openPage(browser, server.url, DESKTOP);
-    pages.push(page);
+    const page = await suite.page(DESKTOP, { server });
     const answered = waitForHomeData(page);
     await page.goto("/");
     await answered;
@@ -201,7 +186,7 @@ describe("reviews", () => {
 
 describe("screens", () => {
   test("the home page fits a phone without sideways scrolling", async () => {
-    const server = emptyServer;
+    const server = suite.server;
     const page = await openHome(server, PHONE);
     await page.getByRole("img", { name: /plugin preview/ }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

@@ -3,12 +3,12 @@
  * boundary (page.route on js.stripe.com) and the server talks to a fake Stripe API, so the Payment
  * Element mounts, 'Complete Payment' waits for it, and the provider's answers drive the toasts.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { sales } from "../../src/db/schema";
-import { DESKTOP, launchBrowser, openPage, screenshot } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
+import { DESKTOP, screenshot } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 
 setDefaultTimeout(30_000);
@@ -52,30 +52,14 @@ const STRIPE_JS_STUB = `
 `;
 
 let stripe: FakeStripe;
-let server: TestServer;
-let browser: Browser;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  stripe = startFakeStripe();
-  server = await startTestServer({ env: stripe.env });
-  browser = await launchBrowser();
-  await fetch(`${server.url}/`);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  stripe?.stop();
-});
-afterEach(async () => {
-  for (const page of pages.splice(0)) await page.context().close();
-});
+beforeAll(() => { stripe = startFakeStripe(); });
+const suite = browserSuite(() => ({ env: stripe.env }));
+afterAll(() => stripe?.stop());
 
 /** A page where js.stripe.com serves the stub and every other outside request is refused. */
 async function stripePage() {
-  const page = await openPage(browser, server.url, DESKTOP, { allowExternal: true });
-  pages.push(page);
-  await page.context().route((url) => !url.href.startsWith(server.url), (route) =>
+  const page = await suite.page(DESKTOP, { allowExternal: true });
+  await page.context().route((url) => !url.href.startsWith(suite.server.url), (route) =>
     route.request().url().startsWith("https://js.stripe.com/")
       ? route.fulfill({ contentType: "application/javascript", body: STRIPE_JS_STUB })
       : route.abort());
@@ -134,12 +118,11 @@ describe("Stripe card form", () => {
     await page.waitForURL(new RegExp(`/purchase/success\\?payment_intent=${id}&redirect_status=succeeded$`));
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
     await page.getByText("4 Month Pro").waitFor();
-    expect(server.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)).get()?.email).toBe("stripe-buyer@example.com");
+    expect(suite.server.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)).get()?.email).toBe("stripe-buyer@example.com");
   });
 
   test("when Stripe.js cannot load, the dialog says so instead of a dead form", async () => {
-    const page = await openPage(browser, server.url, DESKTOP);
-    pages.push(page);
+    const page = await suite.page(DESKTOP);
     await page.goto("/purchase");
     await page.getByLabel("Email address").fill("offline@example.com");
     await page.getByRole("button", { name: "Choose 4 Month Pro" }).click();

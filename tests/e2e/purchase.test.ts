@@ -3,43 +3,27 @@
  * result page → the key from the outbox → signup → dashboard; the declined card, the missing
  * e-mail and every state of the result page; forgot and reset password.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { desc, eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { emails, sales } from "../../src/db/schema";
 import type { AuthResponse } from "../../src/shared/api-types";
 import { makeKey } from "../support/app";
-import { DESKTOP, PHONE, launchBrowser, openPage, screenshot } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
+import { DESKTOP, PHONE, screenshot } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
 
 setDefaultTimeout(30_000);
 
-let server: TestServer;
-let browser: Browser;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  await fetch(`${server.url}/`); // the SPA is bundled on first use
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  for (const page of pages.splice(0)) await page.context().close();
-});
+const suite = browserSuite();
 
 async function open(path: string, viewport = DESKTOP) {
-  const page = await openPage(browser, server.url, viewport);
-  pages.push(page);
+  const page = await suite.page(viewport);
   await page.goto(path);
   return page;
 }
 
 const latestEmailTo = (to: string) =>
-  server.deps.db.select().from(emails).where(eq(emails.to, to)).orderBy(desc(emails.id)).get();
+  suite.server.deps.db.select().from(emails).where(eq(emails.to, to)).orderBy(desc(emails.id)).get();
 
 async function choosePlan(page: Page, email: string, planName: string) {
   await page.getByLabel("Email address").fill(email);
@@ -91,7 +75,7 @@ describe("purchase page", () => {
 
     const mail = latestEmailTo(buyer)!;
     expect(mail.template).toBe("product-key");
-    expect(server.deps.db.select().from(sales).where(eq(sales.email, buyer)).all()).toHaveLength(1);
+    expect(suite.server.deps.db.select().from(sales).where(eq(sales.email, buyer)).all()).toHaveLength(1);
 
     await page.goto("/signup");
     await page.getByLabel("Product key").fill(mail.payload.key as string);
@@ -163,8 +147,7 @@ describe("payment result page", () => {
   });
 
   test("shows skeletons while verifying", async () => {
-    const page = await openPage(browser, server.url);
-    pages.push(page);
+    const page = await suite.page();
     let release!: () => void;
     const held = new Promise<void>((resolve) => { release = resolve; });
     await page.route("**/api/payment/success**", async (route) => { await held; await route.continue(); });
@@ -181,8 +164,7 @@ describe("payment result page", () => {
   });
 
   test("a failed verification call says so", async () => {
-    const page = await openPage(browser, server.url, PHONE);
-    pages.push(page);
+    const page = await suite.page(PHONE);
     await page.route("**/api/payment/success**", (route) => route.fulfill({ status: 500, body: "" }));
     await page.goto("/purchase/success?payment_intent=pi_demo_any&redirect_status=succeeded");
     await page.getByText("Failed to verify payment. Please contact support.").waitFor();
@@ -190,8 +172,7 @@ describe("payment result page", () => {
   });
 
   test("a success answer without an error text falls back to the generic sentence", async () => {
-    const page = await openPage(browser, server.url);
-    pages.push(page);
+    const page = await suite.page();
     await page.route("**/api/payment/success**", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ success: false }) }));
     await page.goto("/purchase/success?payment_intent=pi_demo_any&redirect_status=succeeded");
     await page.getByText("Something went wrong with your payment.").waitFor();
@@ -201,9 +182,9 @@ describe("payment result page", () => {
 describe("forgot password", () => {
   test("the login screen's button e-mails a link, and the link sets a new password", async () => {
     const email = "forgetful@example.com";
-    const signup = await fetch(`${server.url}/api/auth/signup`, {
+    const signup = await fetch(`${suite.server.url}/api/auth/signup`, {
       method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password: "old password", confirmPassword: "old password", productKey: makeKey(server.deps, "month") }),
+      body: JSON.stringify({ email, password: "old password", confirmPassword: "old password", productKey: makeKey(suite.server.deps, "month") }),
     }).then((r) => r.json() as Promise<AuthResponse>);
     expect(signup.user.email).toBe(email);
 

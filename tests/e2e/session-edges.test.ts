@@ -1,37 +1,25 @@
 /** The session's edge cases in a real browser: a server that fails, a session that ends mid-action, near-miss paths. */
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Page } from "playwright-core";
 import { eq, sql } from "drizzle-orm";
 import { users } from "../../src/db/schema";
 import { makeKey } from "../support/app";
-import { DESKTOP, launchBrowser, openPage, openSignedIn } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
+import { DESKTOP, openSignedIn } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
 
 setDefaultTimeout(60_000);
 
-let browser: Browser;
-let server: TestServer;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  server = await startTestServer();
-  await fetch(`${server.url}/`);
-});
-afterEach(async () => { await Promise.all(pages.splice(0).map((p) => p.context().close())); });
-afterAll(async () => { await browser?.close(); await server?.stop(); });
+const suite = browserSuite();
 
 async function page() {
-  const p = await openPage(browser, server.url, DESKTOP);
-  pages.push(p);
-  return p;
+  return suite.page(DESKTOP);
 }
 
 async function signUp(email: string) {
-  const response = await fetch(`${server.url}/api/auth/signup`, {
+  const response = await fetch(`${suite.server.url}/api/auth/signup`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "correct horse", confirmPassword: "correct horse", productKey: makeKey(server.deps, "pro") }),
+    body: JSON.stringify({ email, password: "correct horse", confirmPassword: "correct horse", productKey: makeKey(suite.server.deps, "pro") }),
   });
   return (await response.json()) as { token: string; user: { id: number } };
 }
@@ -43,7 +31,7 @@ describe("session edges", () => {
     await openSignedIn(p, account.token, "/dashboard");
     await p.getByRole("tab", { name: /Plugin/ }).click();
     // Every old session ends (as after a password reset) while the page is open.
-    server.deps.db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, account.user.id)).run();
+    suite.server.deps.db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, account.user.id)).run();
     await p.getByRole("button", { name: "Generate Plugin Key" }).click();
     await p.waitForURL("**/login");
     await p.getByText("You've been successfully logged out.").waitFor();
@@ -67,7 +55,7 @@ describe("session edges", () => {
     await p.goto("/404-blank-for-storage");
     await p.evaluate((t) => localStorage.setItem("token", t), account.token);
     // The database loses its users table: every signed-in call now fails on the server (500).
-    const db = server.deps.db.$client;
+    const db = suite.server.deps.db.$client;
     db.run("PRAGMA foreign_keys = OFF");
     db.run("ALTER TABLE users RENAME TO users_gone");
     let restored = false;

@@ -2,49 +2,30 @@
  * The SPA shell in a real browser: navbar for visitors and signed-in users at desktop and phone
  * widths, the active-link rule, login and signup with their messages and redirects, the 404 page.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Page } from "playwright-core";
 import { makeKey } from "../support/app";
-import { DESKTOP, PHONE, launchBrowser, openPage, openSignedIn } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
+import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
 import { createOrPromoteAdmin } from "../../src/features/users/service";
 import type { AuthResponse } from "../../src/shared/api-types";
 
 setDefaultTimeout(30_000);
 
-let server: TestServer;
-let browser: Browser;
-const pages: Page[] = [];
+const suite = browserSuite();
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  await fetch(`${server.url}/`); // the SPA is bundled on first use
-});
-
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((page) => page.context().close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function newPage(viewport = DESKTOP): Promise<Page> {
-  const page = await openPage(browser, server.url, viewport);
-  pages.push(page);
-  return page;
+function newPage(viewport = DESKTOP): Promise<Page> {
+  return suite.page(viewport);
 }
 
 let userCount = 0;
 async function signUpViaApi(plan: "month" | "pro" | "lifetime" = "pro") {
   const email = `shell${++userCount}-${Date.now()}@example.com`;
   const password = "correct horse";
-  const response = await fetch(`${server.url}/api/auth/signup`, {
+  const response = await fetch(`${suite.server.url}/api/auth/signup`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password, confirmPassword: password, productKey: makeKey(server.deps, plan) }),
+    body: JSON.stringify({ email, password, confirmPassword: password, productKey: makeKey(suite.server.deps, plan) }),
   });
   expect(response.status).toBe(200);
   const auth = (await response.json()) as AuthResponse;
@@ -162,7 +143,7 @@ describe("login", () => {
   });
 
   test("an admin lands on /admin", async () => {
-    await createOrPromoteAdmin(server.deps.db, { email: "shell-admin@example.com", password: "admin password" }, server.deps.clock.now());
+    await createOrPromoteAdmin(suite.server.deps.db, { email: "shell-admin@example.com", password: "admin password" }, suite.server.deps.clock.now());
     const page = await newPage(PHONE);
     await page.goto("/login");
     await fillLogin(page, "shell-admin@example.com", "admin password");
@@ -274,7 +255,7 @@ describe("signup", () => {
   });
 
   test("a new account is created with a valid key and lands on /dashboard", async () => {
-    const key = makeKey(server.deps, "month");
+    const key = makeKey(suite.server.deps, "month");
     const email = `fresh-${Date.now()}@example.com`;
     const page = await newPage(DESKTOP);
     await page.goto("/signup");

@@ -2,12 +2,13 @@
  * The support page in a real browser: the community and documentation cards, the FAQ (one answer
  * open at a time) and the contact form, whose tickets land in the database the admins read.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { supportTickets } from "../../src/db/schema";
 import { COMMUNITY_CHAT_URL, PRODUCT_NAME, REFUND_DAYS } from "../../src/shared/product";
-import { DESKTOP, PHONE, launchBrowser, openPage, screenshot } from "../support/browser";
+import { DESKTOP, PHONE, screenshot } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
 import { startTestServer, type TestServer } from "../support/server";
 
 setDefaultTimeout(30_000);
@@ -21,28 +22,10 @@ const FAQ_QUESTIONS = [
   "Are there any import limits?",
 ] as const;
 
-let server: TestServer;
-let browser: Browser;
-const pages: Page[] = [];
+const suite = browserSuite();
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  await fetch(`${server.url}/`); // the SPA is bundled on first use
-});
-
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((page) => page.context().close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function openSupport(viewport = DESKTOP, target = server): Promise<Page> {
-  const page = await openPage(browser, target.url, viewport);
-  pages.push(page);
+async function openSupport(viewport = DESKTOP, target?: TestServer): Promise<Page> {
+  const page = await suite.page(viewport, { server: target });
   await page.goto("/support");
   await page.getByRole("heading", { name: "Frequently Asked Questions" }).waitFor();
   return page;
@@ -54,7 +37,7 @@ function toastText(page: Page, text: string) {
 }
 
 function ticketsFrom(email: string) {
-  return server.deps.db.select().from(supportTickets).where(eq(supportTickets.email, email)).all();
+  return suite.server.deps.db.select().from(supportTickets).where(eq(supportTickets.email, email)).all();
 }
 
 let emailCount = 0;
@@ -124,12 +107,12 @@ describe("FAQ", () => {
 describe("contact form", () => {
   test("sending an empty form asks for the email and the message and stores nothing", async () => {
     const page = await openSupport();
-    const before = server.deps.db.select().from(supportTickets).all().length;
+    const before = suite.server.deps.db.select().from(supportTickets).all().length;
     await page.getByRole("button", { name: "Send Message" }).click();
     await page.getByText("Email is required").waitFor();
     await page.getByText("Message is required").waitFor();
     expect(await page.getByLabel("Email").evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(server.deps.db.select().from(supportTickets).all().length).toBe(before);
+    expect(suite.server.deps.db.select().from(supportTickets).all().length).toBe(before);
   });
 
   test("a malformed email address is pointed out before anything is sent", async () => {
@@ -192,7 +175,7 @@ describe("contact form", () => {
       expect(await toastRoot.getAttribute("class")).toContain("border-destructive");
       expect(await page.getByLabel("Message").inputValue()).toBe("Is anyone there?");
     } finally {
-      await Promise.all(pages.splice(0).map((page) => page.context().close()));
+      await suite.closePages();
       await limited.stop();
     }
   });

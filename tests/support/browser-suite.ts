@@ -1,0 +1,70 @@
+/**
+ * The set-up a browser test file shares: one test server and one Chromium for the whole file, the SPA
+ * bundled before the first test, every page a test opened closed after it, browser and server stopped
+ * at the end. Call browserSuite() at the top level of the file; it registers those hooks itself, so a
+ * file's own beforeAll (seeding, say) registered after it runs once the server is up.
+ */
+import { afterAll, afterEach, beforeAll } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import { DESKTOP, launchBrowser, openPage } from "./browser";
+import { startTestServer, type TestServer } from "./server";
+
+export type TestServerOptions = Parameters<typeof startTestServer>[0];
+
+export interface SuitePageOptions {
+  /** Let requests leave the test server (a test that stubs a provider's script itself). */
+  allowExternal?: boolean;
+  /** Open the page on another server the test started (it stays the test's to stop). */
+  server?: TestServer;
+}
+
+export interface BrowserSuite {
+  readonly server: TestServer;
+  readonly browser: Browser;
+  /** A page in a fresh context on the suite's server, closed after the test. */
+  page(viewport?: { width: number; height: number }, options?: SuitePageOptions): Promise<Page>;
+  /** Closes the pages opened so far, for a test that must do so before stopping a server of its own. */
+  closePages(): Promise<void>;
+}
+
+/**
+ * `options` go to startTestServer; pass a function when they depend on something an earlier
+ * beforeAll made (a fake provider's address).
+ */
+export function browserSuite(options: TestServerOptions | (() => TestServerOptions) = {}): BrowserSuite {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  const pages: Page[] = [];
+
+  const closePages = async () => {
+    await Promise.all(pages.splice(0).map((page) => page.context().close()));
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(typeof options === "function" ? options() : options);
+    browser = await launchBrowser();
+    await fetch(`${server.url}/`); // the SPA is bundled on first use
+  });
+  afterEach(closePages);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (!value) throw new Error(`the ${what} starts in beforeAll; use it inside hooks and tests`);
+    return value;
+  };
+
+  return {
+    get server() { return started(server, "test server"); },
+    get browser() { return started(browser, "browser"); },
+    async page(viewport = DESKTOP, pageOptions: SuitePageOptions = {}) {
+      const target = pageOptions.server ?? started(server, "test server");
+      const page = await openPage(started(browser, "browser"), target.url, viewport, { allowExternal: pageOptions.allowExternal });
+      pages.push(page);
+      return page;
+    },
+    closePages,
+  };
+}
