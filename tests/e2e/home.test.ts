@@ -50,8 +50,8 @@ function addUser(server: TestServer, fields: { email?: string; lastSeenAt?: numb
   return row.id;
 }
 
-function addReview(server: TestServer, userId: number, rating: number, comment: string, ageMinutes: number) {
-  server.deps.db.insert(reviews).values({ userId, rating, comment, createdAt: server.clock.now() - ageMinutes * MINUTE }).run();
+function addReview(server: TestServer, userId: number, rating: number, comment: string, ageMinutes: number, displayName: string | null = null) {
+  server.deps.db.insert(reviews).values({ userId, rating, comment, displayName, createdAt: server.clock.now() - ageMinutes * MINUTE }).run();
 }
 
 /** Waits until both home-page queries have answered, so "not shown" means "nothing to show". */
@@ -148,11 +148,11 @@ describe("reviews", () => {
     expect(await page.getByRole("heading", { name: "What Developers Are Saying" }).count()).toBe(0);
   });
 
-  test("the newest three reviews show their stars, quoted comment, username and its initial", async () => {
+  test("the newest three reviews show their stars, quoted comment, the author's chosen name and its initial", async () => {
     const server = await freshServer();
     addReview(server, addUser(server, { email: "oldest@example.com" }), 5, "The oldest review", 40);
-    addReview(server, addUser(server, { email: "maya@example.com" }), 4, "Saved me a week of layout work", 1);
-    addReview(server, addUser(server, { email: "jonas@example.com" }), 5, "Buttons just work on mobile", 2);
+    addReview(server, addUser(server, { email: "maya@example.com" }), 4, "Saved me a week of layout work", 1, "maya");
+    addReview(server, addUser(server, { email: "jonas@example.com" }), 5, "Buttons just work on mobile", 2, "jonas");
     addReview(server, addUser(server, { email: "lee@example.com" }), 3, "Good, wish it did fonts", 3);
     const page = await openHome(server);
     const section = page.getByRole("region", { name: "What Developers Are Saying" });

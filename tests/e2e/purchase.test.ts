@@ -3,7 +3,7 @@
  * result page → the key from the outbox → signup → dashboard; the declined card, the missing
  * e-mail and every state of the result page; forgot and reset password.
  */
-import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { desc, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { emails, sales } from "../../src/db/schema";
@@ -11,10 +11,26 @@ import type { AuthResponse } from "../../src/shared/api-types";
 import { makeKey } from "../support/app";
 import { DESKTOP, PHONE, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
+import { startFakeResend, type FakeResend } from "../support/fake-resend";
 
 setDefaultTimeout(30_000);
 
-const suite = browserSuite();
+// E-mail really goes out (to a fake Resend on 127.0.0.1), so a test can read what the user receives.
+let resend: FakeResend;
+beforeAll(() => { resend = startFakeResend(); });
+const suite = browserSuite(() => ({ env: resend.env }));
+afterAll(() => resend?.stop());
+
+/** The text of the latest e-mail delivered to `to`, waiting for the outbox sender to send it. */
+async function deliveredTo(to: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mail = resend.delivered.filter((m) => [m.to].flat().includes(to)).at(-1);
+    if (mail) return mail.text;
+    await Bun.sleep(100);
+  }
+  throw new Error(`no e-mail was delivered to ${to}`);
+}
 
 async function open(path: string, viewport = DESKTOP) {
   const page = await suite.page(viewport);
@@ -199,7 +215,7 @@ describe("forgot password", () => {
     await screenshot(page, "forgot-password-sent");
     await dialog.getByRole("button", { name: "Done" }).click();
 
-    const link = new URL(latestEmailTo(email)!.payload.resetUrl as string);
+    const link = new URL(/https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(await deliveredTo(email))![0]);
     await page.goto(link.pathname + link.search);
     await page.getByLabel("New password", { exact: true }).fill("new password 1");
     await page.getByLabel("Confirm new password").fill("new password 2");

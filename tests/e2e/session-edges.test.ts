@@ -29,7 +29,9 @@ describe("session edges", () => {
     const account = await signUp("ended@example.com");
     const p = await page();
     await openSignedIn(p, account.token, "/dashboard");
+    await p.getByText("ended@example.com").first().waitFor();
     await p.getByRole("tab", { name: /Plugin/ }).click();
+    await p.getByText("Not generated yet").waitFor();
     // Every old session ends (as after a password reset) while the page is open.
     suite.server.deps.db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, account.user.id)).run();
     await p.getByRole("button", { name: "Generate Plugin Key" }).click();
