@@ -75,8 +75,16 @@ async function json(url: string, init: RequestInit & { token?: string } = {}) {
   return r.json() as Promise<any>;
 }
 
+/** A port nothing answers on yet, so the bench never measures a stray server. */
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 40_000 + Math.floor(Math.random() * 20_000);
+    try { await fetch(`http://127.0.0.1:${port}/`); } catch { return port; }
+  }
+}
+
 async function apiThroughput() {
-  const barePort = 3801, appPort = 3802;
+  const barePort = await freePort(), appPort = await freePort();
   const bare = spawn([BUN, "-e", `const body = JSON.stringify({ valid: true, code: "VALID", plan: "pro" });
     Bun.serve({ port: ${barePort}, hostname: "127.0.0.1", fetch: () => new Response(body, { headers: { "content-type": "application/json" } }) });`], {});
   const db = join(tmp, "bench.db");
@@ -145,10 +153,11 @@ async function executable() {
   for (let i = 0; i < 5; i++) {
     const db = join(tmp, `bin-${i}.db`);
     const t0 = performance.now();
-    const child = Bun.spawn([bin], { cwd: tmp, env: { PATH: process.env.PATH ?? "", PORT: String(3810 + i), DATABASE_PATH: db, SEED_DEV_ADMIN: "0" }, stdout: "ignore", stderr: "ignore" });
+    const port = await freePort();
+    const child = Bun.spawn([bin], { cwd: tmp, env: { PATH: process.env.PATH ?? "", PORT: String(port), DATABASE_PATH: db, SEED_DEV_ADMIN: "0" }, stdout: "ignore", stderr: "ignore" });
     try {
       while (true) {
-        try { if ((await fetch(`http://127.0.0.1:${3810 + i}/`)).status === 200) break; } catch {}
+        try { if ((await fetch(`http://127.0.0.1:${port}/`)).status === 200) break; } catch {}
         if (performance.now() - t0 > 10_000) throw new Error("executable did not answer");
         await Bun.sleep(2);
       }
