@@ -15,8 +15,17 @@ export function bearerToken(request: Request): string | null {
   return match ? match[1].trim() : null;
 }
 
+/** One look-up per request, however many checks ask (admin routes check before and after validation). */
+const resolved = new WeakMap<Request, Promise<User | null>>();
+
 /** The signed-in user behind a request, or null: the token must verify and its tokenVersion match. */
-export async function userFromRequest(deps: AppDeps, request: Request): Promise<User | null> {
+export function userFromRequest(deps: AppDeps, request: Request): Promise<User | null> {
+  let user = resolved.get(request);
+  if (!user) resolved.set(request, (user = lookUpUser(deps, request)));
+  return user;
+}
+
+async function lookUpUser(deps: AppDeps, request: Request): Promise<User | null> {
   const token = bearerToken(request);
   if (!token) return null;
   const now = deps.clock.now();
