@@ -5,19 +5,6 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
-export class FakeClock implements Clock {
-  constructor(private ms: number = Date.UTC(2026, 0, 1)) {}
-  now() {
-    return this.ms;
-  }
-  advance(ms: number) {
-    this.ms += ms;
-  }
-  set(ms: number) {
-    this.ms = ms;
-  }
-}
-
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;

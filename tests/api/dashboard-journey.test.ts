@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { FakeClock, HOUR } from "../../src/lib/clock";
+import { HOUR } from "../../src/lib/clock";
+import { FakeClock } from "../support/fake-clock";
 import { call, makeKey, makeTestApp, type TestContext } from "../support/app";
 
 let ctx: TestContext;

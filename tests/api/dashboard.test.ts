@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { DAY, FakeClock, HOUR } from "../../src/lib/clock";
+import { DAY, HOUR } from "../../src/lib/clock";
+import { FakeClock } from "../support/fake-clock";
 import { call, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;

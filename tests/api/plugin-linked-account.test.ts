@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { auditLog, users } from "../../src/db/schema";
-import { FakeClock, HOUR } from "../../src/lib/clock";
+import { HOUR } from "../../src/lib/clock";
+import { FakeClock } from "../support/fake-clock";
 import { AppError } from "../../src/lib/errors";
 import { resetLinkedAccount } from "../../src/features/plugin/service";
 import { call, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";

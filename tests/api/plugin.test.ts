@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { auditLog, emails, users } from "../../src/db/schema";
-import { DAY, FakeClock, HOUR, MINUTE } from "../../src/lib/clock";
+import { DAY, HOUR, MINUTE } from "../../src/lib/clock";
+import { FakeClock } from "../support/fake-clock";
 import { call, makeTestApp, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { auditLog } from "../../src/db/schema";
-import { FakeClock, MINUTE } from "../../src/lib/clock";
+import { MINUTE } from "../../src/lib/clock";
+import { FakeClock } from "../support/fake-clock";
 import { call, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;

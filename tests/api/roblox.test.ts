@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from "bun:test";
-import { FakeClock, HOUR } from "../../src/lib/clock";
+import { HOUR } from "../../src/lib/clock";
+import { FakeClock } from "../support/fake-clock";
 import { call, makeTestApp, signUpUser, type TestContext } from "../support/app";
 import { AVATAR_DATA_URL, robloxEnv, startFakeRoblox, type FakeRoblox } from "../support/fake-roblox";
 

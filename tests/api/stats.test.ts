@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { FakeClock, MINUTE } from "../../src/lib/clock";
+import { MINUTE } from "../../src/lib/clock";
+import { FakeClock } from "../support/fake-clock";
 import { call, makeTestApp, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { productKeys } from "../../src/db/schema";
-import { DAY, FakeClock } from "../../src/lib/clock";
+import { DAY } from "../../src/lib/clock";
+import { FakeClock } from "../support/fake-clock";
 import { call, makeKey, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from "../../src/config";
 import { openDatabase } from "../../src/db";
 import type { AppDeps } from "../../src/deps";
 import { createApp } from "../../src/app";
-import { FakeClock } from "../../src/lib/clock";
+import { FakeClock } from "./fake-clock";
 import { RateLimiter } from "../../src/lib/rate-limit";
 import { generateProductKeys } from "../../src/features/product-keys/service";
 import { createOrPromoteAdmin } from "../../src/features/users/service";

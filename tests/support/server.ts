@@ -2,7 +2,7 @@
 import type { AppDeps } from "../../src/deps";
 import { startServer } from "../../src/server";
 import { makeTestDeps } from "./app";
-import type { FakeClock } from "../../src/lib/clock";
+import type { FakeClock } from "./fake-clock";
 
 export interface TestServer {
   url: string;
