@@ -2,9 +2,10 @@
  * createApp(deps) composes one Elysia plugin per feature, the error model of DESIGN.md §5 and the
  * security headers of §6. Tests build it with a temp database, a fake clock and fake providers.
  */
-import { Elysia, ValidationError } from "elysia";
+import { Elysia, ValidationError, type AnyElysia } from "elysia";
 import type { AppDeps } from "./deps";
 import { AppError, notFound } from "./lib/errors";
+import { failures } from "./lib/schemas";
 import { authRoutes } from "./features/auth/routes";
 import { healthRoutes } from "./features/health/routes";
 import { webRoutes } from "./features/web/routes";
@@ -19,6 +20,7 @@ import { robloxRoutes } from "./features/roblox/routes";
 import { adminRoutes } from "./features/admin/routes";
 import { supportRoutes } from "./features/support/routes";
 import { auditRoutes } from "./features/audit/routes";
+import { apiDocsRoutes } from "./features/api-docs/routes";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -58,9 +60,13 @@ function validationMessage(error: ValidationError): string {
   return field ? `Invalid ${field}: ${first.message}.` : `Invalid request: ${first.message}.`;
 }
 
+/** The fallbacks for unknown API paths: not endpoints, so not in the OpenAPI document. */
+const unknownApiPath = { response: failures(404), detail: { hide: true } };
+
 export function createApp(deps: AppDeps) {
   const headers = securityHeaders(deps.config.env === "production");
-  return new Elysia({ serve: { maxRequestBodySize: MAX_BODY_BYTES } })
+  let whole: AnyElysia | undefined;
+  const app = new Elysia({ serve: { maxRequestBodySize: MAX_BODY_BYTES } })
     .onRequest(({ request, set }) => {
       Object.assign(set.headers, headers);
       const length = Number(request.headers.get("content-length") ?? 0);
@@ -69,6 +75,11 @@ export function createApp(deps: AppDeps) {
     .onError(({ code, error, path }) => {
       if (error instanceof AppError) {
         return json(error.status, { error: error.code, message: error.message, ...error.extra }, { ...headers, ...error.headers });
+      }
+      // An answer that does not match its route's response schema is our bug, never the client's.
+      if (error instanceof ValidationError && error.type === "response") {
+        console.error(`[error] ${path}: the answer does not match its schema:`, error.message);
+        return json(500, { error: "INTERNAL", message: "Something went wrong on our side. Please try again." }, headers);
       }
       if (error instanceof ValidationError || code === "VALIDATION") {
         return json(422, { error: "VALIDATION", message: validationMessage(error as ValidationError) }, headers);
@@ -91,10 +102,13 @@ export function createApp(deps: AppDeps) {
     .use(supportRoutes(deps))
     .use(adminRoutes(deps))
     .use(auditRoutes(deps))
+    .use(apiDocsRoutes({ appUrl: deps.config.appUrl, maxBodyBytes: MAX_BODY_BYTES }, () => whole!))
     // Unknown API paths answer JSON 404; GET needs its own route because GET /* would win over .all.
-    .get("/api/*", ({ path }) => { throw notFound(`No API endpoint at ${path}.`); })
-    .all("/api/*", ({ path }) => { throw notFound(`No API endpoint at ${path}.`); })
+    .get("/api/*", ({ path }) => { throw notFound(`No API endpoint at ${path}.`); }, unknownApiPath)
+    .all("/api/*", ({ path }) => { throw notFound(`No API endpoint at ${path}.`); }, unknownApiPath)
     .use(webRoutes());
+  whole = app;
+  return app;
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -11,18 +11,18 @@ import { newToken } from "./lib/random";
 import { countAdmins, createOrPromoteAdmin } from "./features/users/service";
 import { createStripeProvider } from "./features/payments/stripe/provider";
 import { createDemoProvider } from "./features/payments/demo/provider";
-import type { PaymentProvider } from "./features/payments/provider";
+import { reportingUnavailable, type PaymentProvider } from "./features/payments/provider";
 import { buildMailer } from "./features/email/mailer";
 import { startEmailSender } from "./features/email/sender";
 
-/** Stripe when configured; the demo provider only outside production. */
+/** Stripe when configured; the demo provider only outside production. Failures to reach it answer 502. */
 export function buildPaymentProvider(config: Config, db: Db, clock: Clock): PaymentProvider {
   if (config.stripe) {
     if (!config.stripe.publishableKey) console.warn("STRIPE_PUBLISHABLE_KEY is not set: the purchase page uses a fallback test key (development only).");
-    return createStripeProvider(config.stripe);
+    return reportingUnavailable(createStripeProvider(config.stripe));
   }
   if (config.env === "production") throw new Error("Stripe must be configured in production; the demo provider never runs there.");
-  return createDemoProvider(db, clock);
+  return reportingUnavailable(createDemoProvider(db, clock));
 }
 
 /** JWT_SECRET, or in development a secret generated once and kept in the database. */

@@ -5,6 +5,8 @@
  */
 
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { PLAN_IDS } from "../shared/plans";
+import type { AuditAction } from "../shared/audit-actions";
 
 const ms = (name: string) => integer(name);
 const bool = (name: string) => integer(name, { mode: "boolean" });
@@ -31,7 +33,7 @@ export const users = sqliteTable("users", {
 export const subscriptions = sqliteTable("subscriptions", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   userId: integer("user_id").notNull().unique().references(() => users.id, { onDelete: "cascade" }),
-  plan: text("plan", { enum: ["month", "pro", "lifetime"] }).notNull(),
+  plan: text("plan", { enum: PLAN_IDS }).notNull(),
   status: text("status", { enum: ["active", "cancelled", "expired"] }).notNull().default("active"),
   startDate: ms("start_date").notNull(),
   /** null = lifetime */
@@ -43,7 +45,7 @@ export const sales = sqliteTable("sales", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   paymentIntentId: text("payment_intent_id").notNull().unique(),
   email: text("email").notNull(),
-  plan: text("plan", { enum: ["month", "pro", "lifetime"] }).notNull(),
+  plan: text("plan", { enum: PLAN_IDS }).notNull(),
   amountCents: integer("amount_cents").notNull(),
   feeCents: integer("fee_cents").notNull().default(0),
   currency: text("currency").notNull().default("usd"),
@@ -55,7 +57,7 @@ export const sales = sqliteTable("sales", {
 export const productKeys = sqliteTable("product_keys", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   key: text("key").notNull().unique(),
-  plan: text("plan", { enum: ["month", "pro", "lifetime"] }).notNull(),
+  plan: text("plan", { enum: PLAN_IDS }).notNull(),
   isUsed: bool("is_used").notNull().default(false),
   usedByUserId: integer("used_by_user_id").references(() => users.id, { onDelete: "set null" }),
   usedAt: ms("used_at"),
@@ -119,7 +121,7 @@ export const emails = sqliteTable("emails", {
 export const auditLog = sqliteTable("audit_log", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   actorUserId: integer("actor_user_id"),
-  action: text("action").notNull(),
+  action: text("action").notNull().$type<AuditAction>(),
   subject: text("subject"),
   detail: text("detail"),
   createdAt: ms("created_at").notNull(),

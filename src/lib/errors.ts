@@ -15,7 +15,11 @@ export class AppError extends Error {
 }
 
 export const badRequest = (code: string, message: string) => new AppError(400, code, message);
-export const unauthorized = (message = "Please sign in to continue.") => new AppError(401, "UNAUTHORIZED", message);
-export const forbidden = (message = "You don't have permission to do that.") => new AppError(403, "FORBIDDEN", message);
+export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
+export const ADMINS_ONLY_MESSAGE = "This area is for administrators only.";
+/** 401: no valid session token. */
+export const sessionEnded = () => new AppError(401, "UNAUTHORIZED", SESSION_ENDED_MESSAGE);
+/** 403: signed in, but not an admin. */
+export const adminsOnly = () => new AppError(403, "FORBIDDEN", ADMINS_ONLY_MESSAGE);
 export const notFound = (message = "Not found.") => new AppError(404, "NOT_FOUND", message);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);

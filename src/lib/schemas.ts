@@ -1,5 +1,10 @@
-/** `t` schemas shared by many routes: paging and numeric ids. */
+/**
+ * `t` schemas shared by many routes: paging, numeric ids, the e-mail field, plan ids, and the
+ * shapes every route's error answers take (DESIGN.md §5). Each is written once, here.
+ */
 import { t } from "elysia";
+import { Type, type SchemaOptions, type TLiteral, type TUnion } from "@sinclair/typebox";
+import { PLAN_IDS } from "../shared/plans";
 
 export const MAX_PAGE_SIZE = 500;
 
@@ -12,3 +17,47 @@ export const pageQuery = t.Object({
 export const idParams = t.Object({
   id: t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, error: "The id must be a positive whole number." }),
 });
+
+type Literals<Values extends readonly string[]> =
+  Values extends readonly [infer First extends string, ...infer Rest extends string[]] ? [TLiteral<First>, ...Literals<Rest>] : [];
+
+/**
+ * One of a fixed list of strings. Not `t.UnionEnum`: that carries a default, which Elysia fills into a
+ * missing field, so a missing optional field would arrive as the first value.
+ */
+export function oneOf<const Values extends readonly [string, ...string[]]>(values: Values, options?: SchemaOptions) {
+  return t.Union(values.map((value) => t.Literal(value)), options) as unknown as TUnion<Literals<Values>>;
+}
+
+export const emailField = t.String({ format: "email", maxLength: 254, error: "Please enter a valid email address." });
+
+/** A plan id in a request; `error` is the sentence a wrong one gets. */
+export const planIdField = (error: string) => oneOf(PLAN_IDS, { error });
+
+// Answers. `t.Integer` accepts numeric strings on input and is documented that way; an answer's whole
+// numbers are plain JSON integers.
+export const Int = (options?: Parameters<typeof Type.Integer>[0]) => Type.Integer(options);
+export const IsoDate = t.String({ format: "date-time", description: "ISO-8601 time (UTC)" });
+export const IsoDateOrNull = t.Nullable(IsoDate);
+export const PlanId = oneOf(PLAN_IDS);
+
+/** Every non-2xx answer: a stable code and a sentence for a person. */
+export const ApiError = t.Object({
+  error: t.String({ description: "Stable machine-readable code, e.g. NOT_FOUND" }),
+  message: t.String({ description: "A sentence to show the person" }),
+}, { title: "ApiError" });
+
+/** 429 from a rate limit; the same wait is in the Retry-After header. */
+export const RateLimitedError = t.Object({
+  error: t.Literal("RATE_LIMITED"),
+  message: t.String(),
+  retryAfterSeconds: Int({ minimum: 1 }),
+}, { title: "RateLimitedError" });
+
+/** `{ 404: ApiError, 409: ApiError }`: the statuses a route answers with the plain error body. */
+export function failures<const Status extends number>(...statuses: Status[]): { [S in Status]: typeof ApiError } {
+  return Object.fromEntries(statuses.map((status) => [status, ApiError])) as { [S in Status]: typeof ApiError };
+}
+
+/** The error answers of a route that takes a JSON body: 400 for broken JSON, 422 for input its schema refuses. */
+export const jsonBodyFailures = failures(400, 422);

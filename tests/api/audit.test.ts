@@ -29,7 +29,7 @@ test("entries written by the system have no actor e-mail", async () => {
 });
 
 test("limit and offset page through the audit log", async () => {
-  for (let i = 0; i < 4; i++) writeAudit(ctx.deps.db, { actorUserId: admin.user.id, action: `a${i}`, at: ctx.clock.now() + i });
+  for (let i = 0; i < 4; i++) writeAudit(ctx.deps.db, { actorUserId: admin.user.id, action: "email.test", subject: `a${i}`, at: ctx.clock.now() + i });
   const answer = await call(ctx.app, "GET", "/api/admin/audit?limit=2&offset=1", { token: admin.token });
-  expect(answer.body.map((e: { action: string }) => e.action)).toEqual(["a2", "a1"]);
+  expect(answer.body.map((e: { subject: string }) => e.subject)).toEqual(["a2", "a1"]);
 });

@@ -10,7 +10,7 @@ beforeEach(() => { ctx = makeTestApp(); });
 afterEach(() => ctx.cleanup());
 
 function queueKeyEmail(to: string, key: string) {
-  const row = queueEmail(ctx.deps.db, { to, template: "product-key", subject: "Your Layerlift product key", payload: { key, plan: "pro", planName: "4 Month Pro" } }, ctx.clock.now());
+  const row = queueEmail(ctx.deps.db, { to, template: "product-key", payload: { key, plan: "pro", planName: "4 Month Pro" } }, ctx.clock.now());
   ctx.clock.advance(MINUTE);
   return row;
 }

@@ -71,10 +71,10 @@ describe("sending through Resend", () => {
 
   test(`a password-reset e-mail keeps no link in the outbox once sent, or once given up on after ${MAX_ATTEMPTS} tries`, async () => {
     const payload = { resetUrl: "https://layerlift.example/reset-password?token=secret-token-123" };
-    queueEmail(ctx.deps.db, { to: "sent@example.com", template: "password-reset", subject: "Reset your Layerlift password", payload }, ctx.clock.now());
+    queueEmail(ctx.deps.db, { to: "sent@example.com", template: "password-reset", payload }, ctx.clock.now());
     await deliverDueEmails(ctx.deps);
     expect(resend.delivered[0].text).toContain("secret-token-123");
-    queueEmail(ctx.deps.db, { to: "failed@example.com", template: "password-reset", subject: "Reset your Layerlift password", payload }, ctx.clock.now());
+    queueEmail(ctx.deps.db, { to: "failed@example.com", template: "password-reset", payload }, ctx.clock.now());
     resend.failNext(100);
     for (let i = 0; i < MAX_ATTEMPTS + 1; i++) {
       await deliverDueEmails(ctx.deps);
@@ -108,7 +108,7 @@ describe("outbox-only mailer (development)", () => {
     const dev = makeTestApp();
     const log = spyOn(console, "log").mockImplementation(() => {});
     try {
-      queueEmail(dev.deps.db, { to: "dev@example.com", template: "product-key", subject: "Your Layerlift product key", payload: { key: "ABCDEFGH2345", plan: "pro", planName: "4 Month Pro" } }, dev.clock.now());
+      queueEmail(dev.deps.db, { to: "dev@example.com", template: "product-key", payload: { key: "ABCDEFGH2345", plan: "pro", planName: "4 Month Pro" } }, dev.clock.now());
       await deliverDueEmails({ ...dev.deps, mailer: createOutboxOnlyMailer() });
       const printed = log.mock.calls.map((c) => String(c[0])).join("\n");
       expect(printed).toContain("dev@example.com");

@@ -45,7 +45,7 @@ function seed() {
     { email: "stuck@example.com", subject: "technical", message: "The import stops at 80% on a large frame.", createdAt: now - 7_200_000 },
     { email: "billing@example.com", subject: "billing", message: "Can I get an invoice for my lifetime purchase?", createdAt: now - 3_600_000 },
   ]).run();
-  queueEmail(db, { to: "buyer0@example.com", template: "test", subject: "Layerlift test email", payload: { testKey: "SEEDKEY23456" } }, now);
+  queueEmail(db, { to: "buyer0@example.com", template: "test", payload: { testKey: "SEEDKEY23456" } }, now);
   db.insert(emails).values({ to: "bounced@example.com", template: "product-key", subject: "Your Layerlift product key",
     payload: { key: "SEEDKEY65432" }, status: "failed", attempts: 5, lastError: "Mailbox does not exist", createdAt: now - 600_000 }).run();
   writeAudit(db, { actorUserId: null, action: "link.linked", subject: "user:1", detail: { robloxUserId: "42" }, at: now - 60_000 });

@@ -1,17 +1,67 @@
-import { t } from "elysia";
+import { t, type Static } from "elysia";
 import { KEY_GENERATION_MAX, KEY_GENERATION_MIN } from "../../shared/product";
+import { emailField, Int, IsoDate, IsoDateOrNull, oneOf, pageQuery, PlanId, planIdField } from "../../lib/schemas";
+import { SubscriptionModel } from "../subscriptions/model";
 
-import { pageQuery } from "../../lib/schemas";
+const money = (description: string) => t.Number({ description: `${description}, in dollars with cents precision` });
 
-export { MAX_PAGE_SIZE, idParams, pageQuery } from "../../lib/schemas";
+const productKey = t.Object({
+  _id: Int(),
+  key: t.String(),
+  plan: PlanId,
+  isUsed: t.Boolean(),
+  source: oneOf(["purchase", "admin", "cli"]),
+  usedAt: IsoDateOrNull,
+  createdAt: IsoDate,
+});
 
-const plan = t.Union([t.Literal("month"), t.Literal("pro"), t.Literal("lifetime")], {
-  error: "Plan must be one of month, pro or lifetime.",
+const sale = t.Object({
+  _id: Int(),
+  amount: money("What the buyer paid"),
+  fee: money("The payment provider's fee"),
+  plan: PlanId,
+  email: t.String(),
+  status: oneOf(["paid", "refunded"]),
+  createdAt: IsoDate,
+});
+
+const paidTotals = {
+  totalRevenue: money("Paid sales"),
+  adminRevenue: money("Paid sales minus the provider's fees"),
+  salesCount: Int({ description: "Paid sales" }),
+};
+
+/** One account as an operator sees it (never the plugin key itself). */
+const user = t.Object({
+  id: Int(),
+  email: t.String(),
+  isAdmin: t.Boolean(),
+  subscription: t.Nullable(SubscriptionModel.view),
+  linkedRobloxAccountId: t.Nullable(t.String()),
+  linkedAt: IsoDateOrNull,
+  hasFigmaKey: t.Boolean(),
+  createdAt: IsoDate,
+  lastSeenAt: IsoDateOrNull,
 });
 
 export const AdminModel = {
+  productKey,
+  productKeys: t.Array(productKey),
+  sale,
+  sales: t.Object({ ...paidTotals, sales: t.Array(sale) }),
+  overview: t.Object({
+    ...paidTotals,
+    productKeyCount: Int(),
+    availableKeyCount: Int(),
+    openTicketCount: Int(),
+    recentSales: t.Array(sale),
+  }),
+  user,
+  users: t.Array(user),
+  deleted: t.Object({ success: t.Literal(true) }),
+  testEmailSent: t.Object({ success: t.Literal(true), emailId: Int(), message: t.String() }),
   generateBody: t.Object({
-    plan,
+    plan: planIdField("Plan must be one of month, pro or lifetime."),
     count: t.Integer({
       minimum: KEY_GENERATION_MIN,
       maximum: KEY_GENERATION_MAX,
@@ -19,7 +69,7 @@ export const AdminModel = {
     }),
   }),
   testEmailBody: t.Object({
-    email: t.String({ format: "email", maxLength: 254, error: "Please enter a valid email address." }),
+    email: emailField,
     testKey: t.Optional(t.String({ maxLength: 64, error: "The test key can be at most 64 characters." })),
   }),
   usersQuery: t.Object({
@@ -28,3 +78,11 @@ export const AdminModel = {
     offset: pageQuery.properties.offset,
   }),
 };
+
+export type ProductKeyView = Static<typeof AdminModel.productKey>;
+export type SaleView = Static<typeof AdminModel.sale>;
+export type SalesResponse = Static<typeof AdminModel.sales>;
+export type AdminOverviewResponse = Static<typeof AdminModel.overview>;
+export type AdminUserView = Static<typeof AdminModel.user>;
+export type TestEmailResponse = Static<typeof AdminModel.testEmailSent>;
+export type GenerateKeysBody = Static<typeof AdminModel.generateBody>;

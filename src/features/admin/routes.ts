@@ -1,27 +1,28 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
+import { failures, idParams, jsonBodyFailures, pageQuery } from "../../lib/schemas";
 import { authGuard } from "../auth/guard";
-import { adminBeforeValidation } from "./admin-first";
 import { listProductKeys, productKeyView } from "../product-keys/service";
-import { AdminModel, idParams, pageQuery } from "./model";
+import { AdminModel } from "./model";
 import { adminOverview, deleteProductKey, generateAdminKeys, salesReport, sendTestEmail } from "./service";
 import { adminResetLink, searchUsers } from "./users";
 
 export function adminRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/admin" })
     .use(authGuard(deps))
-    .use(adminBeforeValidation(deps))
-    .get("/overview", () => adminOverview(deps.db), { admin: true })
+    .get("/overview", () => adminOverview(deps.db), { admin: true, response: { 200: AdminModel.overview } })
     .get("/product-keys", ({ query }) => listProductKeys(deps.db, { limit: query.limit ?? 100, offset: query.offset }).map(productKeyView),
-      { admin: true, query: pageQuery })
+      { admin: true, query: pageQuery, response: { 200: AdminModel.productKeys, ...failures(422) } })
     .post("/generate-product-key", ({ user, body }) => generateAdminKeys(deps, user, body),
-      { admin: true, body: AdminModel.generateBody })
+      { admin: true, body: AdminModel.generateBody, response: { 200: AdminModel.productKeys, ...jsonBodyFailures } })
     .delete("/product-keys/:id", ({ user, params }) => deleteProductKey(deps, user, params.id),
-      { admin: true, params: idParams })
-    .get("/sales", ({ query }) => salesReport(deps.db, query), { admin: true, query: pageQuery })
+      { admin: true, params: idParams, response: { 200: AdminModel.deleted, ...failures(404, 409, 422) } })
+    .get("/sales", ({ query }) => salesReport(deps.db, query),
+      { admin: true, query: pageQuery, response: { 200: AdminModel.sales, ...failures(422) } })
     .post("/test-email", ({ user, body }) => sendTestEmail(deps, user, body),
-      { admin: true, body: AdminModel.testEmailBody })
-    .get("/users", ({ query }) => searchUsers(deps.db, deps.clock.now(), query), { admin: true, query: AdminModel.usersQuery })
+      { admin: true, body: AdminModel.testEmailBody, response: { 200: AdminModel.testEmailSent, ...jsonBodyFailures } })
+    .get("/users", ({ query }) => searchUsers(deps.db, deps.clock.now(), query),
+      { admin: true, query: AdminModel.usersQuery, response: { 200: AdminModel.users, ...failures(422) } })
     .post("/users/:id/reset-link", ({ user, params }) => adminResetLink(deps, user, params.id),
-      { admin: true, params: idParams });
+      { admin: true, params: idParams, response: { 200: AdminModel.user, ...failures(404, 422) } });
 }

@@ -10,7 +10,7 @@ import { conflict, notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
 import { centsToDollars, type PlanId } from "../../shared/plans";
 import { newProductKey } from "../../lib/random";
-import type { AdminOverviewResponse, ProductKeyView, SaleView, SalesResponse, TestEmailResponse } from "../../shared/api-types";
+import type { AdminOverviewResponse, ProductKeyView, SaleView, SalesResponse, TestEmailResponse } from "./model";
 import { generateProductKeys, productKeyView } from "../product-keys/service";
 import { queueEmail } from "../email/outbox";
 import { writeAudit } from "../audit/service";
@@ -131,7 +131,7 @@ export function sendTestEmail(
   // Without a key the e-mail shows a sample in the real format; it is never stored as a key.
   const testKey = input.testKey?.trim() || newProductKey();
   return deps.db.transaction((tx) => {
-    const queued = queueEmail(tx, { to, template: "test", subject: "Layerlift test email", payload: { testKey } }, now);
+    const queued = queueEmail(tx, { to, template: "test", payload: { testKey } }, now);
     writeAudit(tx, { actorUserId: actor.id, action: "email.test", subject: `email:${queued.id}`, detail: { to, testKey }, at: now });
     return { success: true as const, emailId: queued.id, message: `A test email to ${to} is on its way.` };
   });

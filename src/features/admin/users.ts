@@ -5,7 +5,7 @@ import type { DbOrTx } from "../../db";
 import { subscriptions, users, type Subscription, type User } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
-import type { AdminUserView } from "../../shared/api-types";
+import type { AdminUserView } from "./model";
 import { subscriptionView } from "../subscriptions/view";
 import { findUserById, getSubscription } from "../users/service";
 import { resetLinkedAccount } from "../plugin/service";

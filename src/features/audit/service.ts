@@ -3,11 +3,12 @@ import { desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { auditLog, users } from "../../db/schema";
 import { toIso } from "../../lib/clock";
-import type { AuditEntryView } from "../../shared/api-types";
+import type { AuditAction } from "../../shared/audit-actions";
+import type { AuditEntryView } from "./model";
 
 export function writeAudit(
   db: DbOrTx,
-  entry: { actorUserId: number | null; action: string; subject?: string | null; detail?: unknown; at: number },
+  entry: { actorUserId: number | null; action: AuditAction; subject?: string | null; detail?: unknown; at: number },
 ) {
   db.insert(auditLog).values({
     actorUserId: entry.actorUserId,
@@ -17,7 +18,6 @@ export function writeAudit(
     createdAt: entry.at,
   }).run();
 }
-
 
 /** The audit log as the admin panel shows it: newest first, with the actor's e-mail. */
 export function listAuditWithActors(db: DbOrTx, page: { limit?: number; offset?: number } = {}): AuditEntryView[] {

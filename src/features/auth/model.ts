@@ -1,16 +1,21 @@
-import { t } from "elysia";
+import { t, type Static } from "elysia";
 import { MIN_PASSWORD_LENGTH } from "../../shared/product";
+import { emailField } from "../../lib/schemas";
+import { UserModel } from "../users/model";
+import { SubscriptionModel } from "../subscriptions/model";
 
-const email = t.String({ format: "email", maxLength: 254, error: "Please enter a valid email address." });
 const password = t.String({
   minLength: MIN_PASSWORD_LENGTH,
   maxLength: 200,
   error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`,
 });
 
+/** GET /api/auth/me: the signed-in user and their subscription (null without one). */
+const me = t.Object({ user: UserModel.publicUser, subscription: t.Nullable(SubscriptionModel.view) });
+
 export const AuthModel = {
   signupBody: t.Object({
-    email,
+    email: emailField,
     password,
     confirmPassword: password,
     productKey: t.String({ minLength: 1, maxLength: 64, error: "Product key is required." }),
@@ -20,4 +25,20 @@ export const AuthModel = {
     password: t.String({ minLength: 1, maxLength: 200, error: "Password is required." }),
     rememberMe: t.Optional(t.Boolean()),
   }),
+  forgotPasswordBody: t.Object({ email: emailField }),
+  resetPasswordBody: t.Object({
+    token: t.String({ minLength: 1, maxLength: 200, error: "The reset link is incomplete. Please open it again from the e-mail." }),
+    password,
+  }),
+  me,
+  /** Signup and login: `me` plus the session token. */
+  session: t.Object({ token: t.String({ description: "Send as Authorization: Bearer <token>" }), ...me.properties }),
+  /** Forgot and reset password answer one sentence for the person. */
+  message: t.Object({ message: t.String() }),
 };
+
+export type SignupBody = Static<typeof AuthModel.signupBody>;
+export type LoginBody = Static<typeof AuthModel.loginBody>;
+export type MeResponse = Static<typeof AuthModel.me>;
+export type AuthResponse = Static<typeof AuthModel.session>;
+export type MessageResponse = Static<typeof AuthModel.message>;

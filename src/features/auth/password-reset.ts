@@ -10,7 +10,6 @@ import { HOUR } from "../../lib/clock";
 import { AppError } from "../../lib/errors";
 import { hashPassword } from "../../lib/passwords";
 import { newToken, sha256Hex } from "../../lib/random";
-import { PRODUCT_NAME } from "../../shared/product";
 import { queueEmail } from "../email/outbox";
 import { findUserByEmail } from "../users/service";
 
@@ -36,7 +35,6 @@ export function requestPasswordReset(deps: ResetDeps, email: string): { message:
       queueEmail(tx, {
         to: user.email,
         template: "password-reset",
-        subject: `Reset your ${PRODUCT_NAME} password`,
         payload: { resetUrl: resetUrl(deps.config.appUrl, token) },
       }, now);
     });

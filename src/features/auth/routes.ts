@@ -2,28 +2,31 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { clientIp } from "../../lib/client-ip";
+import { failures, jsonBodyFailures, RateLimitedError } from "../../lib/schemas";
 import { normaliseEmail } from "../users/service";
 import { authGuard } from "./guard";
 import { AuthModel } from "./model";
 import { passwordResetRoutes } from "./password-reset-routes";
 import { login, meResponse, sessionResponse, signup } from "./service";
 
+const TOO_MANY_SIGN_INS = "Too many sign-in attempts. Please wait a minute and try again.";
+
 export function authRoutes(deps: AppDeps) {
-  return new Elysia({ prefix: "/api/auth" })
+  return new Elysia({ prefix: "/api/auth", tags: ["Auth"] })
     .use(authGuard(deps))
     .use(passwordResetRoutes(deps))
     .post("/signup", async ({ body, request, server }) => {
       deps.limiter.take(`signup:${clientIp(deps, request, server)}`, RATE_RULES.signup);
       const user = await signup(deps, body);
       return sessionResponse(deps, user);
-    }, { body: AuthModel.signupBody })
+    }, { body: AuthModel.signupBody, response: { 200: AuthModel.session, ...jsonBodyFailures, ...failures(409), 429: RateLimitedError } })
     .post("/login", async ({ body, request, server }) => {
       const ip = clientIp(deps, request, server);
-      deps.limiter.take(`login:${ip}`, RATE_RULES.login, "Too many sign-in attempts. Please wait a minute and try again.");
-      deps.limiter.take(`login:${normaliseEmail(body.email)}:${ip}`, RATE_RULES.login, "Too many sign-in attempts. Please wait a minute and try again.");
+      deps.limiter.take(`login:${ip}`, RATE_RULES.login, TOO_MANY_SIGN_INS);
+      deps.limiter.take(`login:${normaliseEmail(body.email)}:${ip}`, RATE_RULES.login, TOO_MANY_SIGN_INS);
       deps.limiter.take(`login:${normaliseEmail(body.email)}`, RATE_RULES.loginPerAccount, "Too many sign-in attempts for this account. Please wait a minute and try again.");
       const user = await login(deps, body.email, body.password);
       return sessionResponse(deps, user, body.rememberMe === true);
-    }, { body: AuthModel.loginBody })
-    .get("/me", ({ user }) => meResponse(deps, user), { signedIn: true });
+    }, { body: AuthModel.loginBody, response: { 200: AuthModel.session, ...jsonBodyFailures, ...failures(401), 429: RateLimitedError } })
+    .get("/me", ({ user }) => meResponse(deps, user), { signedIn: true, response: { 200: AuthModel.me } });
 }

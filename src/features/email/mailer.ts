@@ -3,6 +3,7 @@
  * host); otherwise outbox-only: the e-mail stays in the outbox and is printed to the console.
  */
 import type { Config } from "../../config";
+import { emailDefinition } from "../../emails/registry";
 
 export interface OutgoingEmail {
   /** Outbox row id, used as the provider's idempotency key so a retried send delivers once. */
@@ -22,16 +23,16 @@ export interface Mailer {
   send(email: OutgoingEmail): Promise<{ id: string }>;
 }
 
-/** Development: nothing leaves the machine. Prints to, subject and the product key when there is one. */
+/** Development: nothing leaves the machine. Prints to, subject and what the template highlights (a key, a link). */
 export function createOutboxOnlyMailer(options: { print?: boolean } = {}): Mailer {
   const print = options.print ?? true;
   return {
     name: "outbox",
     async send(email) {
       if (print) {
-        const key = typeof email.payload.key === "string" ? `\n  key:     ${email.payload.key}` : "";
-        const link = typeof email.payload.resetUrl === "string" ? `\n  link:    ${email.payload.resetUrl}` : "";
-        console.log(`[email] (outbox only, not sent)\n  to:      ${email.to}\n  subject: ${email.subject}${key}${link}`);
+        const highlights = emailDefinition(email.template)?.highlights?.(email.payload) ?? {};
+        const lines = Object.entries(highlights).map(([name, value]) => `\n  ${`${name}:`.padEnd(8)} ${value}`).join("");
+        console.log(`[email] (outbox only, not sent)\n  to:      ${email.to}\n  subject: ${email.subject}${lines}`);
       }
       return { id: `outbox-${email.outboxId}` };
     },

@@ -4,21 +4,23 @@
  */
 import type { DbOrTx } from "../../db";
 import { emails, type Email } from "../../db/schema";
+import { EMAIL_TEMPLATES, type EmailPayload, type EmailTemplate } from "../../emails/registry";
 
-export type EmailTemplate = "product-key" | "test" | "password-reset" | "key-sharing-alert";
-
-export function queueEmail(
+/** Queues an e-mail of the registry; the payload must be what its template needs, and the subject comes from it. */
+export function queueEmail<T extends EmailTemplate>(
   db: DbOrTx,
-  input: { to: string; template: EmailTemplate; subject: string; payload: Record<string, unknown> },
+  input: { to: string; template: T; payload: EmailPayload<T> },
   now: number,
 ): Email {
-  return db.insert(emails).values({
-    to: input.to,
-    template: input.template,
-    subject: input.subject,
-    payload: input.payload,
-    status: "pending",
-    nextAttemptAt: now,
-    createdAt: now,
-  }).returning().get();
+  const subject = (EMAIL_TEMPLATES[input.template].subject as (payload: EmailPayload<T>) => string)(input.payload);
+  return insertEmail(db, { to: input.to, template: input.template, subject, payload: input.payload }, now);
+}
+
+/** A fresh pending copy of an outbox e-mail, with the original's subject and payload. */
+export function copyEmail(db: DbOrTx, original: Email, now: number): Email {
+  return insertEmail(db, { to: original.to, template: original.template, subject: original.subject, payload: original.payload }, now);
+}
+
+function insertEmail(db: DbOrTx, row: Pick<Email, "to" | "template" | "subject" | "payload">, now: number): Email {
+  return db.insert(emails).values({ ...row, status: "pending", nextAttemptAt: now, createdAt: now }).returning().get();
 }

@@ -1,14 +1,15 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
-import { idParams, pageQuery } from "../../lib/schemas";
-import { adminBeforeValidation } from "../admin/admin-first";
+import { failures, idParams, pageQuery } from "../../lib/schemas";
 import { authGuard } from "../auth/guard";
+import { EmailModel } from "./model";
 import { listEmails, resendEmail } from "./service";
 
 export function emailRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/admin/emails" })
     .use(authGuard(deps))
-    .use(adminBeforeValidation(deps))
-    .get("/", ({ query }) => listEmails(deps, query), { admin: true, query: pageQuery })
-    .post("/:id/resend", ({ params, user }) => resendEmail(deps, params.id, user.id), { admin: true, params: idParams });
+    .get("", ({ query }) => listEmails(deps, query),
+      { admin: true, query: pageQuery, response: { 200: EmailModel.emails, ...failures(422) } })
+    .post("/:id/resend", ({ params, user }) => resendEmail(deps, params.id, user.id),
+      { admin: true, params: idParams, response: { 200: EmailModel.email, ...failures(404, 409, 422) } });
 }

@@ -8,6 +8,7 @@ import type { AppDeps } from "../../deps";
 import { emails, type Email } from "../../db/schema";
 import { MINUTE } from "../../lib/clock";
 import { renderEmail } from "../../emails/render";
+import { emailDefinition } from "../../emails/registry";
 
 export const MAX_ATTEMPTS = 5;
 /** While one send is in flight its row is leased, so a second sender can't pick it up. */
@@ -33,10 +34,11 @@ function lease(deps: SenderDeps, id: number, now: number): Email | null {
     .returning().get() ?? null;
 }
 
-/** A reset link is a secret: once its e-mail is sent or given up on, the outbox keeps no copy of it. */
+/** A secret (a reset link) is kept only until its e-mail is sent or given up on. */
 function payloadAfterDelivery(email: Email): Record<string, unknown> {
-  if (email.template !== "password-reset") return email.payload;
-  const { resetUrl: _sent, ...rest } = email.payload;
+  const secret = emailDefinition(email.template)?.secret;
+  if (!secret) return email.payload;
+  const { [secret]: _delivered, ...rest } = email.payload;
   return rest;
 }
 

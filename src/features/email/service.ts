@@ -4,17 +4,20 @@ import type { AppDeps } from "../../deps";
 import { emails, type Email } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
-import type { EmailView } from "../../shared/api-types";
 import { renderEmail } from "../../emails/render";
+import { emailDefinition } from "../../emails/registry";
 import { writeAudit } from "../audit/service";
-import { queueEmail, type EmailTemplate } from "./outbox";
+import { copyEmail } from "./outbox";
+import type { EmailView } from "./model";
 
 /** A reset link signs into the account it was sent for, so nobody but its recipient may see it. */
 export const HIDDEN_RESET_LINK_TEXT = "(password reset link hidden)";
 export const RESET_RESEND_MESSAGE = "Password reset e-mails can't be resent. Ask the user to request a new link with \"Forgot password\" on the sign-in page.";
 
+const carriesSecret = (row: Email) => emailDefinition(row.template)?.secret !== undefined;
+
 async function plainText(deps: Pick<AppDeps, "config">, row: Email): Promise<string> {
-  if (row.template === "password-reset") return HIDDEN_RESET_LINK_TEXT;
+  if (carriesSecret(row)) return HIDDEN_RESET_LINK_TEXT;
   try {
     return (await renderEmail(row.template, row.payload, deps.config.appUrl)).text;
   } catch (error) {
@@ -56,13 +59,8 @@ export async function resendEmail(deps: Pick<AppDeps, "db" | "config" | "clock">
   const copy = deps.db.transaction((tx) => {
     const original = tx.select().from(emails).where(eq(emails.id, id)).get();
     if (!original) throw notFound("No e-mail with this id.");
-    if (original.template === "password-reset") throw conflict("RESET_EMAIL_NOT_RESENDABLE", RESET_RESEND_MESSAGE);
-    const queued = queueEmail(tx, {
-      to: original.to,
-      template: original.template as EmailTemplate,
-      subject: original.subject,
-      payload: original.payload,
-    }, now);
+    if (carriesSecret(original)) throw conflict("RESET_EMAIL_NOT_RESENDABLE", RESET_RESEND_MESSAGE);
+    const queued = copyEmail(tx, original, now);
     writeAudit(tx, { actorUserId, action: "email.resend", subject: `email:${id}`, detail: `queued as #${queued.id}`, at: now });
     return queued;
   });

@@ -9,16 +9,12 @@ import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
 import { productKeys, sales, subscriptions, type ProductKey, type Sale } from "../../db/schema";
 import { isPlanId, PLANS } from "../../shared/plans";
-import { PRODUCT_NAME } from "../../shared/product";
-import type { PaymentResultResponse } from "../../shared/api-types";
 import { generateProductKeys } from "../product-keys/service";
 import { queueEmail } from "../email/outbox";
 import { writeAudit } from "../audit/service";
 import { DAY } from "../../lib/clock";
-import { CURRENCY, providerUnavailable } from "./service";
-import type { ProviderIntent } from "./provider";
-
-export const PRODUCT_KEY_SUBJECT = `Your ${PRODUCT_NAME} product key`;
+import { CURRENCY, type ProviderIntent } from "./provider";
+import type { PaymentResultResponse } from "./model";
 
 export const PAYMENT_ERRORS = {
   notFound: "We couldn't find this payment. If you were charged, please contact support.",
@@ -63,12 +59,7 @@ export async function fulfilPayment(
   if (existing?.status === "refunded") return failure(PAYMENT_ERRORS.refunded);
   if (existing && !options.refreshFee) return success(existing);
 
-  let intent: ProviderIntent | null;
-  try {
-    intent = await deps.payments.retrieveIntent(paymentIntentId);
-  } catch (error) {
-    throw providerUnavailable(error);
-  }
+  const intent = await deps.payments.retrieveIntent(paymentIntentId);
   if (!intent) return failure(PAYMENT_ERRORS.notFound);
   const problem = problemWith(intent);
   if (problem) return failure(problem);
@@ -98,7 +89,6 @@ export async function fulfilPayment(
     queueEmail(tx, {
       to: email,
       template: "product-key",
-      subject: PRODUCT_KEY_SUBJECT,
       payload: { key: key.key, plan: plan.id, planName: plan.name },
     }, now);
     return inserted;
@@ -157,14 +147,7 @@ function recordEarlyRefund(tx: DbOrTx, intent: ProviderIntent | null, now: numbe
  * Doing it twice changes nothing.
  */
 export async function refundPayment(deps: Pick<AppDeps, "db" | "clock" | "payments">, paymentIntentId: string): Promise<Sale | null> {
-  let intent: ProviderIntent | null = null;
-  if (!saleByPaymentIntent(deps.db, paymentIntentId)) {
-    try {
-      intent = await deps.payments.retrieveIntent(paymentIntentId);
-    } catch (error) {
-      throw providerUnavailable(error);
-    }
-  }
+  const intent = saleByPaymentIntent(deps.db, paymentIntentId) ? null : await deps.payments.retrieveIntent(paymentIntentId);
   const now = deps.clock.now();
   return deps.db.transaction((tx) => {
     const sale = saleByPaymentIntent(tx, paymentIntentId);

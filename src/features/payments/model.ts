@@ -1,9 +1,10 @@
-import { t } from "elysia";
+import { t, type Static } from "elysia";
+import { emailField, oneOf, planIdField } from "../../lib/schemas";
 
 export const PaymentModel = {
   createIntentBody: t.Object({
-    plan: t.Union([t.Literal("month"), t.Literal("pro"), t.Literal("lifetime")], { error: "Please choose a plan: month, pro or lifetime." }),
-    email: t.String({ format: "email", maxLength: 254, error: "Please enter a valid email address." }),
+    plan: planIdField("Please choose a plan: month, pro or lifetime."),
+    email: emailField,
   }),
   successQuery: t.Object({
     payment_intent: t.String({ minLength: 1, maxLength: 255, error: "payment_intent is required." }),
@@ -13,4 +14,22 @@ export const PaymentModel = {
     clientSecret: t.String({ minLength: 1, maxLength: 255, error: "clientSecret is required." }),
     cardNumber: t.Optional(t.String({ maxLength: 32 })),
   }),
+  intent: t.Object({
+    clientSecret: t.String(),
+    provider: oneOf(["stripe", "demo"], { description: "Which card form the purchase dialog shows." }),
+  }),
+  /** The payment result page's answer: the plan's name, or why no key was issued. */
+  result: t.Object({
+    success: t.Boolean(),
+    plan: t.Optional(t.String({ description: "The plan's name, when success is true." })),
+    error: t.Optional(t.String({ description: "Why no key was issued, when success is false." })),
+  }),
+  demoConfirmed: t.Object({ paymentIntentId: t.String(), status: t.Literal("succeeded") }),
+  webhookReceived: t.Object({ received: t.Literal(true), duplicate: t.Optional(t.Literal(true)) }),
 };
+
+export type PaymentIntentResponse = Static<typeof PaymentModel.intent>;
+export type PaymentResultResponse = Static<typeof PaymentModel.result>;
+export type DemoConfirmResponse = Static<typeof PaymentModel.demoConfirmed>;
+export type WebhookAnswer = Static<typeof PaymentModel.webhookReceived>;
+export type CreateIntentBody = Static<typeof PaymentModel.createIntentBody>;

@@ -2,6 +2,10 @@
  * What the app needs from a card payment provider. Two implementations: Stripe (stripe/) and the
  * demo provider for development (demo/). Fulfilment only ever trusts what `retrieveIntent` says.
  */
+import { AppError } from "../../lib/errors";
+
+/** Every price is in US dollars. */
+export const CURRENCY = "usd";
 
 export type ProviderName = "stripe" | "demo";
 
@@ -52,4 +56,32 @@ export interface PaymentProvider {
 }
 
 export class WebhookSignatureError extends Error {}
+
+export const PROVIDER_UNAVAILABLE_MESSAGE = "The payment provider could not be reached. Please try again in a moment.";
+
+function providerUnavailable(cause: unknown): AppError {
+  console.error("[payments] provider call failed:", cause instanceof Error ? cause.message : cause);
+  return new AppError(502, "PAYMENT_PROVIDER_UNAVAILABLE", PROVIDER_UNAVAILABLE_MESSAGE);
+}
+
+/**
+ * The provider as the app uses it: any failure to reach it or any refusal becomes the one 502
+ * "provider unavailable" answer; a bad webhook signature stays a WebhookSignatureError (400).
+ */
+export function reportingUnavailable(provider: PaymentProvider): PaymentProvider {
+  const guarded = async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof WebhookSignatureError || error instanceof AppError) throw error;
+      throw providerUnavailable(error);
+    }
+  };
+  return {
+    name: provider.name,
+    createIntent: (input) => guarded(() => provider.createIntent(input)),
+    retrieveIntent: (id) => guarded(() => provider.retrieveIntent(id)),
+    verifyWebhook: (rawBody, signature) => guarded(() => provider.verifyWebhook(rawBody, signature)),
+  };
+}
 

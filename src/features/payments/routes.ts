@@ -3,6 +3,7 @@ import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { clientIp } from "../../lib/client-ip";
 import { notFound } from "../../lib/errors";
+import { failures, jsonBodyFailures, RateLimitedError } from "../../lib/schemas";
 import { PaymentModel } from "./model";
 import { createPaymentIntent } from "./service";
 import { fulfilPayment } from "./fulfilment";
@@ -10,18 +11,22 @@ import { handleWebhook } from "./webhook";
 import { demoPaymentRoutes } from "./demo/routes";
 
 export function paymentRoutes(deps: AppDeps) {
-  return new Elysia()
+  return new Elysia({ tags: ["Payments"] })
     .post("/api/create-payment-intent", ({ body, request, server }) => {
       deps.limiter.take(`payment-intent:${clientIp(deps, request, server)}`, RATE_RULES.paymentIntent);
       return createPaymentIntent(deps, body);
-    }, { body: PaymentModel.createIntentBody })
+    }, { body: PaymentModel.createIntentBody, response: { 200: PaymentModel.intent, ...jsonBodyFailures, 429: RateLimitedError, ...failures(502) } })
     .get("/api/payment/success", ({ query, request, server }) => {
       deps.limiter.take(`payment-verify:${clientIp(deps, request, server)}`, RATE_RULES.paymentVerify);
       return fulfilPayment(deps, query.payment_intent);
-    }, { query: PaymentModel.successQuery })
+    }, { query: PaymentModel.successQuery, response: { 200: PaymentModel.result, ...failures(422), 429: RateLimitedError, ...failures(502) } })
     .post("/api/stripe/webhook", ({ body, request }) => {
       if (deps.payments.name !== "stripe") throw notFound("Stripe is not configured on this site.");
       return handleWebhook(deps, body, request.headers.get("stripe-signature"));
-    }, { parse: "text", body: t.String() })
+    }, {
+      parse: "text",
+      body: t.String({ description: "The event exactly as Stripe sent it; its Stripe-Signature header is checked." }),
+      response: { 200: PaymentModel.webhookReceived, ...failures(400, 404, 422, 502) },
+    })
     .use(demoPaymentRoutes(deps));
 }

@@ -5,11 +5,8 @@ import { processedEvents } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { WebhookSignatureError, type ProviderEvent } from "./provider";
 import { fulfilPayment, refundPayment } from "./fulfilment";
+import type { WebhookAnswer } from "./model";
 
-export interface WebhookAnswer {
-  received: true;
-  duplicate?: true;
-}
 
 async function act(deps: Pick<AppDeps, "db" | "clock" | "payments">, event: ProviderEvent) {
   if (!event.paymentIntentId) return;

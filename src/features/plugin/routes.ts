@@ -1,10 +1,12 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { clientIp } from "../../lib/client-ip";
+import { failures } from "../../lib/schemas";
 import { authGuard } from "../auth/guard";
+import { PluginModel } from "./model";
 import { generatePluginKey, getLinkedAccount, resetLinkedAccount } from "./service";
 import { limitValidation, parseValidateBody, validatePluginKey } from "./validate";
-import { pluginDocsPage, pluginOpenApi } from "./openapi";
+import { pluginDocsPage, VALIDATE_REQUEST_EXAMPLE, validateResponses } from "./documentation";
 
 /** CORS is open on the plugin API only (DESIGN.md §4); the rest of /api stays same-origin. */
 export const PLUGIN_CORS_HEADERS = {
@@ -17,7 +19,6 @@ export const PLUGIN_CORS_HEADERS = {
 const isPluginPath = (url: string) => new URL(url).pathname.startsWith("/api/plugin/");
 
 export function pluginRoutes(deps: AppDeps) {
-  const openApi = JSON.stringify(pluginOpenApi(deps.config.appUrl));
   const docsPage = pluginDocsPage(deps.config.appUrl);
   return new Elysia()
     .use(authGuard(deps))
@@ -28,18 +29,32 @@ export function pluginRoutes(deps: AppDeps) {
     .options("/api/plugin/*", ({ set }) => {
       set.status = 204;
       return "";
-    })
+    }, { response: { 204: t.Literal("") } })
+    // The body is parsed here rather than by Elysia, so that broken JSON also answers in the plugin's shape.
     .post("/api/plugin/validate", ({ body, request, server }) => {
       const input = parseValidateBody(body as string);
       limitValidation(deps, clientIp(deps, request, server), input.key);
       return validatePluginKey(deps, input.key, input.robloxUserId);
-    }, { parse: "text" })
-    .get("/api/plugin/openapi.json", () =>
-      new Response(openApi, { headers: { "Content-Type": "application/json; charset=utf-8", ...PLUGIN_CORS_HEADERS } }))
-    .get("/api/plugin/docs", () =>
-      new Response(docsPage, { headers: { "Content-Type": "text/html; charset=utf-8" } }))
-    .post("/api/figma/generate-key", ({ user }) => generatePluginKey(deps, user.id), { signedIn: true })
-    .get("/api/figma/linked-account", ({ user }) => getLinkedAccount(deps, user.id), { signedIn: true })
+    }, {
+      parse: "text",
+      response: validateResponses(),
+      detail: {
+        summary: "Validate a plugin key for a Roblox user",
+        tags: ["Plugin"],
+        requestBody: {
+          required: true,
+          // A TypeBox schema is JSON Schema already; the OpenAPI types just don't know it.
+          content: { "application/json": { schema: PluginModel.validateBody as unknown as { type: "object" }, example: VALIDATE_REQUEST_EXAMPLE } },
+        },
+      },
+    })
+    .get("/api/plugin/docs", () => new Response(docsPage, { headers: { "Content-Type": "text/html; charset=utf-8" } }),
+      { response: { 200: t.String({ description: "The plugin authors' reference as an HTML page" }) }, detail: { tags: ["Plugin"] } })
+    .post("/api/figma/generate-key", ({ user }) => generatePluginKey(deps, user.id),
+      { signedIn: true, response: { 200: PluginModel.generatedKey, ...failures(404) }, detail: { tags: ["Account"] } })
+    .get("/api/figma/linked-account", ({ user }) => getLinkedAccount(deps, user.id),
+      { signedIn: true, response: { 200: PluginModel.linkedAccount, ...failures(404) }, detail: { tags: ["Account"] } })
     .post("/api/figma/reset-linked-account", ({ user }) =>
-      resetLinkedAccount(deps, user.id, { actorUserId: user.id, ignoreCooldown: false }), { signedIn: true });
+      resetLinkedAccount(deps, user.id, { actorUserId: user.id, ignoreCooldown: false }),
+    { signedIn: true, response: { 200: PluginModel.unlinked, ...failures(404), 429: PluginModel.cooldown }, detail: { tags: ["Account"] } });
 }

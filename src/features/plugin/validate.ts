@@ -4,7 +4,6 @@
  * no write (lastSeenAt is written at most once a minute).
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { t } from "elysia";
 import { TypeCompiler } from "elysia/type-system";
 import type { AppDeps } from "../../deps";
 import { users, type User } from "../../db/schema";
@@ -12,30 +11,16 @@ import { preparedFor } from "../../db/prepared";
 import { AppError } from "../../lib/errors";
 import { HOUR, toIso } from "../../lib/clock";
 import { RATE_RULES } from "../../lib/rate-limit";
-import type { PluginValidateCode, PluginValidateSuccess } from "../../shared/api-types";
 import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
 import { findUserById, getSubscription, touchLastSeen } from "../users/service";
 import { effectiveStatus, timeRemaining } from "../subscriptions/view";
+import { PLUGIN_ANSWERS, pluginFailure } from "./answers";
+import { PluginModel, type PluginValidateSuccess } from "./model";
 
-export const ValidateBody = t.Object({
-  key: t.String({ minLength: 1, maxLength: 128 }),
-  robloxUserId: t.Union([
-    t.String({ pattern: "^[0-9]{1,19}$" }),
-    t.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
-  ]),
-});
-const checkBody = TypeCompiler.Compile(ValidateBody);
+const checkBody = TypeCompiler.Compile(PluginModel.validateBody);
 
 export const MISMATCH_ALERT_INTERVAL_MS = HOUR;
-export const MISMATCH_ALERT_SUBJECT = "Your Layerlift plugin key was used from another account";
-
-type FailureCode = Exclude<PluginValidateCode, "VALID"> | "INVALID_REQUEST";
-
-/** A failed validation: the app's error handler spreads `extra` into the body, so it gets valid and code. */
-export function validateFailure(status: number, code: FailureCode, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  return new AppError(status, code, message, { valid: false, code, ...extra }, headers);
-}
 
 /** The request body, parsed from text here so that malformed JSON also answers in the plugin's shape. */
 export function parseValidateBody(text: string): { key: string; robloxUserId: string } {
@@ -43,11 +28,9 @@ export function parseValidateBody(text: string): { key: string; robloxUserId: st
   try {
     value = JSON.parse(text);
   } catch {
-    throw validateFailure(400, "INVALID_REQUEST", "The request body must be JSON: {\"key\": \"ll_…\", \"robloxUserId\": \"123\"}.");
+    throw pluginFailure("notJson");
   }
-  if (!checkBody.Check(value)) {
-    throw validateFailure(422, "INVALID_REQUEST", "Send key (your plugin key) and robloxUserId (digits only).");
-  }
+  if (!checkBody.Check(value)) throw pluginFailure("badInput");
   return { key: value.key.trim(), robloxUserId: String(value.robloxUserId) };
 }
 
@@ -55,10 +38,10 @@ export function parseValidateBody(text: string): { key: string; robloxUserId: st
 export function limitValidation(deps: AppDeps, ip: string, key: string) {
   for (const bucket of [`plugin:ip:${ip}`, `plugin:key:${key}`]) {
     try {
-      deps.limiter.take(bucket, RATE_RULES.pluginValidate, "Too many validation requests. Please wait a moment and try again.");
+      deps.limiter.take(bucket, RATE_RULES.pluginValidate, PLUGIN_ANSWERS.rateLimited.message);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      throw validateFailure(429, "RATE_LIMITED", error.message, error.extra, error.headers);
+      throw pluginFailure("rateLimited", error.extra, error.headers);
     }
   }
 }
@@ -87,10 +70,10 @@ function linkOrMismatch(deps: AppDeps, owner: User, robloxUserId: string, now: n
       queueEmail(tx, {
         to: current.email,
         template: "key-sharing-alert",
-        subject: MISMATCH_ALERT_SUBJECT,
         payload: {
           attemptedRobloxUserId: robloxUserId,
-          linkedRobloxAccountId: current.linkedRobloxAccountId,
+          // Not null: the link claim above failed inside this transaction.
+          linkedRobloxAccountId: current.linkedRobloxAccountId!,
           dashboardUrl: `${deps.config.appUrl}/dashboard`,
         },
       }, now);
@@ -102,25 +85,17 @@ function linkOrMismatch(deps: AppDeps, owner: User, robloxUserId: string, now: n
 export function validatePluginKey(deps: AppDeps, key: string, robloxUserId: string): PluginValidateSuccess {
   const now = deps.clock.now();
   const owner = findUserByPluginKey(deps, key);
-  if (!owner) {
-    throw validateFailure(401, "INVALID_KEY", "This plugin key is not valid. Generate a new key from your dashboard and paste it into the plugin.");
-  }
+  if (!owner) throw pluginFailure("invalidKey");
   touchLastSeen(deps.db, owner, now);
 
   const sub = getSubscription(deps.db, owner.id);
   const status = sub ? effectiveStatus(sub, now) : "expired";
-  if (!sub || status === "expired") {
-    throw validateFailure(403, "SUBSCRIPTION_EXPIRED",
-      "Your subscription has ended. Redeem a new product key from your dashboard to keep using the plugin.");
-  }
+  if (!sub || status === "expired") throw pluginFailure("expired");
 
   let linked = owner.linkedRobloxAccountId;
   if (linked !== robloxUserId) {
     const outcome = linkOrMismatch(deps, owner, robloxUserId, now);
-    if ("mismatch" in outcome) {
-      throw validateFailure(409, "ACCOUNT_MISMATCH",
-        "This plugin key is linked to another Roblox account. Reset the linked account from your dashboard to use it here.");
-    }
+    if ("mismatch" in outcome) throw pluginFailure("accountMismatch");
     linked = outcome.linked;
   }
 

@@ -10,7 +10,7 @@ import { newProductKey } from "../../lib/random";
 import { toIso } from "../../lib/clock";
 import { KEY_GENERATION_MAX, KEY_GENERATION_MIN, normaliseProductKey } from "../../shared/product";
 import type { PlanId } from "../../shared/plans";
-import type { ProductKeyView } from "../../shared/api-types";
+import type { ProductKeyView } from "../admin/model";
 
 export type KeySource = ProductKey["source"];
 

@@ -8,11 +8,10 @@ import type { DbOrTx } from "../../db";
 import { reviews, type Review } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
-import type { ReviewView } from "../../shared/api-types";
+import type { ReviewView } from "./model";
 import { writeAudit } from "../audit/service";
 import { getSubscription } from "../users/service";
 
-export { REVIEW_COMMENT_MAX as MAX_COMMENT_LENGTH, REVIEW_NAME_MAX as MAX_DISPLAY_NAME_LENGTH } from "../../shared/product";
 export const PUBLIC_REVIEWS_LIMIT = 100;
 
 /** The public name of a reviewer is the one they chose; without one the site shows 'Anonymous'. */

@@ -1,12 +1,14 @@
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
+import { failures, jsonBodyFailures, oneOf } from "../../lib/schemas";
 import { authGuard } from "../auth/guard";
+import { UserModel } from "../users/model";
 import { updateSettings } from "./service";
 
 const settingsBody = t.Object({
   notifications: t.Optional(t.Boolean({ error: "notifications must be true or false." })),
   autoSync: t.Optional(t.Boolean({ error: "autoSync must be true or false." })),
-  theme: t.Optional(t.Union([t.Literal("dark"), t.Literal("light")], { error: "theme must be 'dark' or 'light'." })),
+  theme: t.Optional(oneOf(["dark", "light"], { error: "theme must be 'dark' or 'light'." })),
   language: t.Optional(t.String({ pattern: "^[a-z]{2}(-[A-Z]{2})?$", error: "language must be a language code such as 'en'." })),
 }, {
   additionalProperties: false,
@@ -15,7 +17,8 @@ const settingsBody = t.Object({
 });
 
 export function settingsRoutes(deps: AppDeps) {
-  return new Elysia()
+  return new Elysia({ tags: ["Account"] })
     .use(authGuard(deps))
-    .put("/api/user/settings", ({ user, body }) => updateSettings(deps, user.id, body), { signedIn: true, body: settingsBody });
+    .put("/api/user/settings", ({ user, body }) => updateSettings(deps, user.id, body),
+      { signedIn: true, body: settingsBody, response: { 200: UserModel.settings, ...jsonBodyFailures, ...failures(404) } });
 }

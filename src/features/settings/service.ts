@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { users } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import type { UserSettings } from "../../shared/api-types";
+import type { UserSettings } from "../users/model";
 import { findUserById, settingsOf } from "../users/service";
 
 export type SettingsChange = Partial<UserSettings>;

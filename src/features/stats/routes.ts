@@ -1,7 +1,9 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
+import { StatsModel } from "./model";
 import { activeUsers } from "./service";
 
 export function statsRoutes(deps: AppDeps) {
-  return new Elysia().get("/api/stats/active-users", () => activeUsers(deps.db, deps.clock.now()));
+  return new Elysia({ tags: ["Site"] })
+    .get("/api/stats/active-users", () => activeUsers(deps.db, deps.clock.now()), { response: { 200: StatsModel.activeUsers } });
 }

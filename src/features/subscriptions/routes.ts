@@ -1,23 +1,26 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { clientIp } from "../../lib/client-ip";
+import { failures, jsonBodyFailures, RateLimitedError } from "../../lib/schemas";
 import { authGuard } from "../auth/guard";
+import { SubscriptionModel } from "./model";
 import { cancelSubscription, dashboard, redeemProductKey } from "./service";
 
-const redeemBody = t.Object({
-  productKey: t.String({ minLength: 1, maxLength: 64, error: "Product key is required." }),
-});
-
 export function subscriptionRoutes(deps: AppDeps) {
-  return new Elysia()
+  return new Elysia({ tags: ["Account"] })
     .use(authGuard(deps))
-    .get("/api/dashboard", ({ user }) => dashboard(deps, user.id), { signedIn: true })
-    .post("/api/subscription/cancel", ({ user }) => cancelSubscription(deps, user.id), { signedIn: true })
+    .get("/api/dashboard", ({ user }) => dashboard(deps, user.id), { signedIn: true, response: { 200: SubscriptionModel.dashboard } })
+    .post("/api/subscription/cancel", ({ user }) => cancelSubscription(deps, user.id),
+      { signedIn: true, response: { 200: SubscriptionModel.dashboard, ...failures(404, 409) } })
     .post("/api/subscription/redeem", ({ user, body, request, server }) => {
       const message = "Too many attempts to redeem a key. Please wait a minute and try again.";
       deps.limiter.take(`redeem:${clientIp(deps, request, server)}`, RATE_RULES.redeem, message);
       deps.limiter.take(`redeem:user:${user.id}`, RATE_RULES.redeem, message);
       return redeemProductKey(deps, user.id, body.productKey);
-    }, { signedIn: true, body: redeemBody });
+    }, {
+      signedIn: true,
+      body: SubscriptionModel.redeemBody,
+      response: { 200: SubscriptionModel.dashboard, ...jsonBodyFailures, ...failures(409), 429: RateLimitedError },
+    });
 }

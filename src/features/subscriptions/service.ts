@@ -7,7 +7,7 @@ import type { AppDeps } from "../../deps";
 import { subscriptions, type Subscription } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { PLANS, type PlanId } from "../../shared/plans";
-import type { DashboardResponse } from "../../shared/api-types";
+import type { DashboardResponse } from "./model";
 import { assertKeyAvailable, claimProductKey } from "../product-keys/service";
 import { getSubscription } from "../users/service";
 import { effectiveStatus, planEndDate, subscriptionView } from "./view";

@@ -1,21 +1,38 @@
-import { t } from "elysia";
+import { t, type Static } from "elysia";
+import { emailField, Int, IsoDate, oneOf } from "../../lib/schemas";
 
 export const MAX_TICKET_MESSAGE = 5000;
 
+const subject = oneOf(["technical", "billing", "feature", "bug"], {
+  error: "Subject must be one of technical, billing, feature or bug.",
+});
+const status = oneOf(["open", "closed"], { error: "Status must be open or closed." });
+
+const ticket = t.Object({
+  _id: Int(),
+  subject: t.Nullable(subject),
+  message: t.String(),
+  email: t.String(),
+  status,
+  createdAt: IsoDate,
+});
+
 export const SupportModel = {
+  subject,
+  ticket,
+  tickets: t.Array(ticket),
   createBody: t.Object({
-    email: t.String({ format: "email", maxLength: 254, error: "Please enter a valid email address." }),
-    subject: t.Optional(t.Union(
-      [t.Literal("technical"), t.Literal("billing"), t.Literal("feature"), t.Literal("bug")],
-      { error: "Subject must be one of technical, billing, feature or bug." },
-    )),
+    email: emailField,
+    subject: t.Optional(subject),
     message: t.String({
       minLength: 1,
       maxLength: MAX_TICKET_MESSAGE,
       error: `Please write a message of 1 to ${MAX_TICKET_MESSAGE} characters.`,
     }),
   }),
-  statusBody: t.Object({
-    status: t.Union([t.Literal("open"), t.Literal("closed")], { error: "Status must be open or closed." }),
-  }),
+  statusBody: t.Object({ status }),
 };
+
+export type TicketSubject = Static<typeof SupportModel.subject>;
+export type SupportTicketView = Static<typeof SupportModel.ticket>;
+export type TicketBody = Static<typeof SupportModel.createBody>;

@@ -2,9 +2,8 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { clientIp } from "../../lib/client-ip";
+import { failures, idParams, jsonBodyFailures, pageQuery, RateLimitedError } from "../../lib/schemas";
 import { authGuard } from "../auth/guard";
-import { idParams, pageQuery } from "../admin/model";
-import { adminBeforeValidation } from "../admin/admin-first";
 import { SupportModel } from "./model";
 import { createTicket, listTickets, setTicketStatus } from "./service";
 
@@ -15,10 +14,9 @@ export function supportRoutes(deps: AppDeps) {
       deps.limiter.take(`support:${clientIp(deps, request, server)}`, RATE_RULES.supportTicket,
         "Too many messages sent. Please wait a minute and try again.");
       return createTicket(deps, body);
-    }, { body: SupportModel.createBody })
-    // Everything below is for admins only.
-    .use(adminBeforeValidation(deps))
-    .get("/tickets", ({ query }) => listTickets(deps.db, query), { admin: true, query: pageQuery })
+    }, { detail: { tags: ["Site"] }, body: SupportModel.createBody, response: { 200: SupportModel.ticket, ...jsonBodyFailures, 429: RateLimitedError } })
+    .get("/tickets", ({ query }) => listTickets(deps.db, query),
+      { admin: true, query: pageQuery, response: { 200: SupportModel.tickets, ...failures(422) } })
     .patch("/tickets/:id", ({ user, params, body }) => setTicketStatus(deps, user, params.id, body.status),
-      { admin: true, params: idParams, body: SupportModel.statusBody });
+      { admin: true, params: idParams, body: SupportModel.statusBody, response: { 200: SupportModel.ticket, ...failures(400, 404, 422) } });
 }

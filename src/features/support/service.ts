@@ -5,7 +5,7 @@ import type { DbOrTx } from "../../db";
 import { supportTickets, type SupportTicket, type User } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
-import type { SupportTicketView, TicketSubject } from "../../shared/api-types";
+import type { SupportTicketView, TicketSubject } from "./model";
 import { writeAudit } from "../audit/service";
 import { normaliseEmail } from "../users/service";
 import { MAX_TICKET_MESSAGE } from "./model";

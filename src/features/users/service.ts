@@ -7,7 +7,7 @@ import { preparedFor } from "../../db/prepared";
 import { hashPassword } from "../../lib/passwords";
 import { newPassword } from "../../lib/random";
 import { toIso } from "../../lib/clock";
-import type { PublicUser, UserSettings } from "../../shared/api-types";
+import type { PublicUser, UserSettings } from "./model";
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 

@@ -30,5 +30,5 @@ export function webRoutes() {
     // A missing hashed file is a real 404, not the SPA: a stale page must not get HTML for its script.
     if (path.startsWith("/assets/")) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
     return respond(assets.get("/index.html")!, request);
-  });
+  }, { detail: { hide: true } });
 }

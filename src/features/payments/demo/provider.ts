@@ -1,26 +1,20 @@
 /**
  * The demo provider: an in-process stand-in for the card provider, for development only (the
  * configuration refuses to start in production without Stripe). Intents live in the database and
- * are confirmed through POST /api/payment/demo/confirm; the browser then returns to
+ * are confirmed through POST /api/payment/demo/confirm (service.ts); the browser then returns to
  * /purchase/success exactly as it would from Stripe.
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db";
 import { demoPaymentIntents, type DemoPaymentIntent } from "../../../db/schema";
 import type { Clock } from "../../../lib/clock";
-import { AppError, notFound } from "../../../lib/errors";
 import { newToken } from "../../../lib/random";
-import type { DemoConfirmResponse } from "../../../shared/api-types";
 import { WebhookSignatureError, type CreateIntentInput, type PaymentProvider, type ProviderIntent } from "../provider";
 
 /** What a card processor of this size charges: 2.9% + 30¢. */
 export function demoFeeCents(amountCents: number): number {
   return Math.round(amountCents * 0.029) + 30;
 }
-
-/** A card number ending in 0002 is declined, like Stripe's test card 4000 0000 0000 0002. */
-export const DECLINING_CARD_SUFFIX = "0002";
-export const CARD_DECLINED_MESSAGE = "Your card was declined.";
 
 const randomPart = (bytes: number) => newToken(bytes).replace(/[-_]/g, "x");
 
@@ -66,22 +60,4 @@ export function createDemoProvider(db: Db, clock: Clock): PaymentProvider {
       throw new WebhookSignatureError("The demo provider sends no webhooks.");
     },
   };
-}
-
-/**
- * Confirms a demo payment as the card form would: a declining test card answers 402 with the
- * provider's sentence; confirming an already-paid intent answers the same success again.
- */
-export function confirmDemoPayment(db: Db, clientSecret: string, cardNumber: string | undefined): DemoConfirmResponse {
-  const row = db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.clientSecret, clientSecret)).get();
-  if (!row) throw notFound("No payment matches this client secret.");
-  if (row.status === "succeeded") return { paymentIntentId: row.id, status: "succeeded" };
-  if (row.status === "canceled") throw new AppError(409, "PAYMENT_CANCELED", "This payment was canceled.");
-  const digits = (cardNumber ?? "").replace(/\D/g, "");
-  if (cardNumber !== undefined && (digits.length < 12 || digits.length > 19)) {
-    throw new AppError(400, "INCOMPLETE_NUMBER", "Your card number is incomplete.");
-  }
-  if (digits.endsWith(DECLINING_CARD_SUFFIX)) throw new AppError(402, "CARD_DECLINED", CARD_DECLINED_MESSAGE);
-  db.update(demoPaymentIntents).set({ status: "succeeded" }).where(eq(demoPaymentIntents.id, row.id)).run();
-  return { paymentIntentId: row.id, status: "succeeded" };
 }

@@ -2,17 +2,14 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../../deps";
 import { notFound } from "../../../lib/errors";
+import { failures, jsonBodyFailures } from "../../../lib/schemas";
 import { PaymentModel } from "../model";
-import { fulfilPayment } from "../fulfilment";
-import { confirmDemoPayment } from "./provider";
+import { confirmDemoPayment } from "./service";
 
 export function demoPaymentRoutes(deps: AppDeps) {
-  return new Elysia()
-    .post("/api/payment/demo/confirm", async ({ body }) => {
+  return new Elysia({ tags: ["Payments"] })
+    .post("/api/payment/demo/confirm", ({ body }) => {
       if (deps.payments.name !== "demo") throw notFound("Test payments are not available on this site.");
-      const confirmed = confirmDemoPayment(deps.db, body.clientSecret, body.cardNumber);
-      // Stands in for the provider's webhook: the key is issued even if the browser never comes back.
-      await fulfilPayment(deps, confirmed.paymentIntentId);
-      return confirmed;
-    }, { body: PaymentModel.demoConfirmBody });
+      return confirmDemoPayment(deps, body.clientSecret, body.cardNumber);
+    }, { body: PaymentModel.demoConfirmBody, response: { 200: PaymentModel.demoConfirmed, ...jsonBodyFailures, ...failures(402, 404, 409, 502) } });
 }

@@ -1,0 +1,78 @@
+/**
+ * The API described, served by the site itself: the OpenAPI documents and an interactive reference
+ * page (Scalar, self-hosted: no CDN, and no inline script, so it runs under the site's CSP).
+ */
+import { Elysia, t, type AnyElysia } from "elysia";
+// By path: the package's exports map does not list its standalone build. Imported as a file, so
+// `bun build --compile` embeds it in the executable.
+import scalarScriptPath from "../../../node_modules/@scalar/api-reference/dist/browser/standalone.js" with { type: "file" };
+import { PRODUCT_NAME } from "../../shared/product";
+import { PLUGIN_CORS_HEADERS } from "../plugin/routes";
+import { apiDocument, pluginDocument } from "./document";
+
+const SPEC_PATH = "/api/openapi.json";
+const JS = "text/javascript; charset=utf-8";
+
+/** The reference's script, gzipped once on first use; its URL carries its hash, so browsers keep it. */
+let scalarScript: Promise<{ path: string; body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> }> | null = null;
+function loadScalarScript() {
+  scalarScript ??= Bun.file(scalarScriptPath).bytes().then((bytes) => {
+    const body = new Uint8Array(bytes);
+    return { path: `/api/docs/scalar-${Bun.hash(body).toString(36)}.js`, body, gzip: Bun.gzipSync(body, { level: 6 }) };
+  });
+  return scalarScript;
+}
+
+/** Starts the reference; a file of its own because the CSP allows no inline script. */
+const START_SCRIPT = `Scalar.createApiReference("#reference", ${JSON.stringify({
+  url: SPEC_PATH,
+  withDefaultFonts: false,
+  telemetry: false,
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  showDeveloperTools: "never",
+  hideClientButton: true,
+  documentDownloadType: "json",
+})});\n`;
+
+const docsPage = (scriptPath: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${PRODUCT_NAME} API reference</title>
+<meta name="description" content="Every route of the ${PRODUCT_NAME} API, with its input, its answers and its errors.">
+</head><body><div id="reference"></div>
+<script src="${scriptPath}"></script>
+<script src="/api/docs/start.js"></script>
+</body></html>`;
+
+const html = t.String({ description: "An HTML page" });
+const document = t.Record(t.String(), t.Unknown(), { description: "An OpenAPI 3.1 document" });
+
+/** `app` is the whole application, read when a document is first asked for (every route exists by then). */
+export function apiDocsRoutes(site: { appUrl: string; maxBodyBytes: number }, app: () => AnyElysia) {
+  let whole: ReturnType<typeof apiDocument> | null = null;
+  const wholeDocument = () => (whole ??= apiDocument(app(), site));
+  return new Elysia({ tags: ["Documentation"] })
+    .get(SPEC_PATH, () => wholeDocument(), { response: { 200: document } })
+    .get("/api/plugin/openapi.json", () => new Response(JSON.stringify(pluginDocument(wholeDocument(), site.appUrl)), {
+      headers: { "Content-Type": "application/json; charset=utf-8", ...PLUGIN_CORS_HEADERS },
+    }), { response: { 200: document } })
+    .get("/api/docs", async () => new Response(docsPage((await loadScalarScript()).path), {
+      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" },
+    }), { response: { 200: html } })
+    .get("/api/docs/start.js", () => new Response(START_SCRIPT, { headers: { "Content-Type": JS, "Cache-Control": "no-cache" } }),
+      { response: { 200: t.String({ description: "JavaScript" }) } })
+    .get("/api/docs/:script", async ({ params, request }) => {
+      const script = await loadScalarScript();
+      if (`/api/docs/${params.script}` !== script.path) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+      const gzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
+      return new Response(gzip ? script.gzip : script.body, {
+        headers: {
+          "Content-Type": JS, "Cache-Control": "public, max-age=31536000, immutable", Vary: "Accept-Encoding",
+          ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+        },
+      });
+    }, {
+      params: t.Object({ script: t.String({ description: "The reference's script, by the name /api/docs links" }) }),
+      response: { 200: t.String({ description: "JavaScript" }), 404: t.String() },
+    });
+}

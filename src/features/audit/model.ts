@@ -1,0 +1,17 @@
+import { t, type Static } from "elysia";
+import { AUDIT_ACTION_NAMES } from "../../shared/audit-actions";
+import { Int, IsoDate, oneOf } from "../../lib/schemas";
+
+const entry = t.Object({
+  _id: Int(),
+  actorUserId: t.Nullable(Int()),
+  actorEmail: t.Nullable(t.String()),
+  action: oneOf(AUDIT_ACTION_NAMES),
+  subject: t.Nullable(t.String()),
+  detail: t.Nullable(t.String({ description: "JSON or a sentence" })),
+  createdAt: IsoDate,
+});
+
+export const AuditModel = { entry, entries: t.Array(entry) };
+
+export type AuditEntryView = Static<typeof AuditModel.entry>;

@@ -1,0 +1,19 @@
+import { t, type Static } from "elysia";
+import { Int, IsoDate, IsoDateOrNull, oneOf } from "../../lib/schemas";
+
+const email = t.Object({
+  _id: Int(),
+  to: t.String(),
+  subject: t.String(),
+  template: t.String(),
+  status: oneOf(["pending", "sent", "failed"]),
+  attempts: Int(),
+  lastError: t.Nullable(t.String()),
+  createdAt: IsoDate,
+  sentAt: IsoDateOrNull,
+  text: t.String({ description: "The rendered plain text (a password reset link is hidden)." }),
+});
+
+export const EmailModel = { email, emails: t.Array(email) };
+
+export type EmailView = Static<typeof EmailModel.email>;

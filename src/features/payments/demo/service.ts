@@ -1,0 +1,38 @@
+/**
+ * The demo card form's "Complete Payment" (development only): confirms the intent as a card processor
+ * would, then fulfils it at once, standing in for the provider's webhook.
+ */
+import { eq } from "drizzle-orm";
+import type { AppDeps } from "../../../deps";
+import { demoPaymentIntents } from "../../../db/schema";
+import { AppError, notFound } from "../../../lib/errors";
+import { fulfilPayment } from "../fulfilment";
+import type { DemoConfirmResponse } from "../model";
+
+/** A card number ending in 0002 is declined, like Stripe's test card 4000 0000 0000 0002. */
+export const DECLINING_CARD_SUFFIX = "0002";
+export const CARD_DECLINED_MESSAGE = "Your card was declined.";
+
+/**
+ * A declining test card answers 402 with the provider's sentence; confirming an already-paid intent
+ * answers the same success again. The key is issued even if the browser never comes back.
+ */
+export async function confirmDemoPayment(
+  deps: Pick<AppDeps, "db" | "clock" | "payments">,
+  clientSecret: string,
+  cardNumber: string | undefined,
+): Promise<DemoConfirmResponse> {
+  const row = deps.db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.clientSecret, clientSecret)).get();
+  if (!row) throw notFound("No payment matches this client secret.");
+  if (row.status === "canceled") throw new AppError(409, "PAYMENT_CANCELED", "This payment was canceled.");
+  if (row.status !== "succeeded") {
+    const digits = (cardNumber ?? "").replace(/\D/g, "");
+    if (cardNumber !== undefined && (digits.length < 12 || digits.length > 19)) {
+      throw new AppError(400, "INCOMPLETE_NUMBER", "Your card number is incomplete.");
+    }
+    if (digits.endsWith(DECLINING_CARD_SUFFIX)) throw new AppError(402, "CARD_DECLINED", CARD_DECLINED_MESSAGE);
+    deps.db.update(demoPaymentIntents).set({ status: "succeeded" }).where(eq(demoPaymentIntents.id, row.id)).run();
+  }
+  await fulfilPayment(deps, row.id);
+  return { paymentIntentId: row.id, status: "succeeded" };
+}

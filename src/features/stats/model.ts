@@ -1,0 +1,8 @@
+import { t, type Static } from "elysia";
+import { Int } from "../../lib/schemas";
+
+export const StatsModel = {
+  activeUsers: t.Object({ count: Int({ description: "Distinct users seen in the last 5 minutes" }) }),
+};
+
+export type ActiveUsersResponse = Static<typeof StatsModel.activeUsers>;

@@ -1,0 +1,38 @@
+import { t, type Static } from "elysia";
+import { Int, IsoDate, IsoDateOrNull, oneOf, PlanId } from "../../lib/schemas";
+
+const status = oneOf(["active", "cancelled", "expired"]);
+
+const timeRemaining = t.Object({
+  total: Int({ description: "milliseconds" }),
+  days: Int(),
+  hours: Int(),
+  minutes: Int(),
+  seconds: Int(),
+}, { description: "null for lifetime access" });
+
+const view = t.Object({
+  plan: PlanId,
+  planName: t.String(),
+  status,
+  startDate: IsoDate,
+  endDate: t.Nullable(IsoDate, { description: "null for lifetime access" }),
+  cancelledAt: IsoDateOrNull,
+  timeRemaining: t.Nullable(timeRemaining),
+});
+
+export const SubscriptionModel = {
+  status,
+  timeRemaining,
+  view,
+  /** GET /api/dashboard and every change to the subscription; null for an account without one. */
+  dashboard: t.Object({ subscription: t.Nullable(view) }),
+  redeemBody: t.Object({
+    productKey: t.String({ minLength: 1, maxLength: 64, error: "Product key is required." }),
+  }),
+};
+
+export type SubscriptionStatus = Static<typeof SubscriptionModel.status>;
+export type TimeRemaining = Static<typeof SubscriptionModel.timeRemaining>;
+export type SubscriptionView = Static<typeof SubscriptionModel.view>;
+export type DashboardResponse = Static<typeof SubscriptionModel.dashboard>;

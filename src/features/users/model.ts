@@ -1,0 +1,25 @@
+import { t, type Static } from "elysia";
+import { Int, IsoDate } from "../../lib/schemas";
+
+const settings = t.Object({
+  notifications: t.Boolean(),
+  autoSync: t.Boolean(),
+  theme: t.String({ description: "'dark' or 'light'" }),
+  language: t.String({ description: "A language code such as 'en'" }),
+});
+
+export const UserModel = {
+  settings,
+  /** The signed-in user as they see themselves. */
+  publicUser: t.Object({
+    id: Int(),
+    email: t.String(),
+    isAdmin: t.Boolean(),
+    figmaKey: t.Nullable(t.String({ description: "The plugin key; null before one is generated" })),
+    settings,
+    createdAt: IsoDate,
+  }),
+};
+
+export type UserSettings = Static<typeof UserModel.settings>;
+export type PublicUser = Static<typeof UserModel.publicUser>;

@@ -1,0 +1,21 @@
+/**
+ * Every action the audit log records, with what it means in the operator's words. The server's
+ * writeAudit only takes these names; the admin panel's Audit tab shows the labels.
+ */
+export const AUDIT_ACTION_LABELS = {
+  "product-keys.generate": "Generated product keys",
+  "product-key.delete": "Deleted a product key",
+  "email.test": "Sent a test email",
+  "email.resend": "Resent an email",
+  "ticket.status": "Changed a ticket's status",
+  "link.reset": "Reset a linked account",
+  "link.linked": "Linked a game account",
+  "review.hide": "Hid a review",
+  "review.show": "Showed a review again",
+  "review.delete": "Deleted a review",
+  "sale.refunded": "Refunded a sale",
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+
+export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
