@@ -78,7 +78,8 @@ export function createApp(deps: AppDeps) {
       }
       // An answer that does not match its route's response schema is our bug, never the client's.
       if (error instanceof ValidationError && error.type === "response") {
-        console.error(`[error] ${path}: the answer does not match its schema:`, error.message);
+        const first = error.valueError;
+        console.error(`[error] ${path}: the answer does not match its schema${first ? ` at ${first.path || "/"}: ${first.message}` : ""}`);
         return json(500, { error: "INTERNAL", message: "Something went wrong on our side. Please try again." }, headers);
       }
       if (error instanceof ValidationError || code === "VALIDATION") {

@@ -72,7 +72,6 @@ export function apiDocsRoutes(site: { appUrl: string; maxBodyBytes: number }, ap
         },
       });
     }, {
-      params: t.Object({ script: t.String({ description: "The reference's script, by the name /api/docs links" }) }),
       response: { 200: t.String({ description: "JavaScript" }), 404: t.String() },
     });
 }
