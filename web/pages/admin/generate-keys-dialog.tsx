@@ -2,9 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Plus } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
-import { Select } from "../../components/ui/select";
+import { SelectField, TextField } from "../../components/ui/text-field";
 import { useGenerateKeys } from "../../lib/queries/admin";
 import { toast } from "../../lib/use-toast";
 import { PLAN_LIST, PLANS, type PlanId } from "../../../src/shared/plans";
@@ -50,17 +48,11 @@ export function GenerateKeysDialog() {
               New keys are unused; hand them to buyers or testers. {KEY_GENERATION_MIN} to {KEY_GENERATION_MAX} at a time.
             </DialogDescription>
           </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor="generate-plan">Plan</Label>
-            <Select id="generate-plan" value={plan} onChange={(e) => setPlan(e.target.value as PlanId)}>
-              {PLAN_LIST.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
-            </Select>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="generate-count">Count</Label>
-            <Input id="generate-count" type="number" inputMode="numeric" min={KEY_GENERATION_MIN} max={KEY_GENERATION_MAX}
-              value={count} onChange={(e) => setCount(e.target.value)} />
-          </div>
+          <SelectField id="generate-plan" label="Plan" value={plan} onChange={(e) => setPlan(e.target.value as PlanId)}>
+            {PLAN_LIST.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+          </SelectField>
+          <TextField id="generate-count" label="Count" type="number" inputMode="numeric" min={KEY_GENERATION_MIN} max={KEY_GENERATION_MAX}
+            value={count} onChange={(e) => setCount(e.target.value)} />
           <DialogFooter>
             <Button type="submit" disabled={generate.isPending}>{generate.isPending ? "Generating..." : "Generate"}</Button>
           </DialogFooter>

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { Mail } from "lucide-react";
+import { EmailField } from "../../components/email-field";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
+import { TextField } from "../../components/ui/text-field";
 import { useTestEmail } from "../../lib/queries/admin";
 import { toast } from "../../lib/use-toast";
 
@@ -36,15 +36,9 @@ export function TestEmailDialog({ defaultEmail }: { defaultEmail: string }) {
             <DialogTitle>Send a test email</DialogTitle>
             <DialogDescription>Checks that e-mail delivery works. The message shows the test key you enter.</DialogDescription>
           </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor="test-email-address">Email address</Label>
-            <Input id="test-email-address" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="test-email-key">Test key</Label>
-            <Input id="test-email-key" value={testKey} maxLength={64} placeholder="Leave empty for a sample key"
-              onChange={(e) => setTestKey(e.target.value)} />
-          </div>
+          <EmailField id="test-email-address" label="Email address" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField id="test-email-key" label="Test key" value={testKey} maxLength={64} placeholder="Leave empty for a sample key"
+            onChange={(e) => setTestKey(e.target.value)} />
           <DialogFooter>
             <Button type="submit" disabled={send.isPending}>{send.isPending ? "Sending..." : "Send Test Email"}</Button>
           </DialogFooter>

@@ -1,12 +1,11 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { Loader2, MailCheck, Send } from "lucide-react";
-import { FormField, fieldMessageId } from "../../components/form-field";
+import { MailCheck, Send } from "lucide-react";
+import { EmailField } from "../../components/email-field";
 import { Button } from "../../components/ui/button";
+import { PendingButton } from "../../components/ui/pending-button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
-import { Input } from "../../components/ui/input";
-import { failureText } from "../../lib/error-text";
+import { toastFailure } from "../../components/failure-toast";
 import { useForgotPassword } from "../../lib/queries/password-reset";
-import { toast } from "../../lib/use-toast";
 
 export interface ForgotPasswordDialogProps {
   open: boolean;
@@ -39,8 +38,7 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialEmail = "" }: 
     setError(null);
     forgot.mutate(email.trim(), {
       onSuccess: ({ message }) => setSentMessage(message),
-      onError: (failure) =>
-        toast({ variant: "destructive", title: "Request Failed", description: failureText(failure, { fallback: "Could not send the reset link", statusPrefix: "Request failed." }) }),
+      onError: (failure) => toastFailure("Request Failed", failure, { fallback: "Could not send the reset link", statusPrefix: "Request failed." }),
     });
   }
 
@@ -58,30 +56,16 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialEmail = "" }: 
           </div>
         ) : (
           <form noValidate onSubmit={handleSubmit} className="grid gap-4" id="forgot-password-form">
-            <FormField id="forgot-email" label="Email" error={error}>
-              <Input
-                id="forgot-email"
-                type="email"
-                required
-                autoComplete="email"
-                inputMode="email"
-                placeholder="you@example.com"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={fieldMessageId("forgot-email")}
-              />
-            </FormField>
+            <EmailField id="forgot-email" label="Email" error={error} value={email} onChange={(event) => setEmail(event.target.value)} />
           </form>
         )}
         <DialogFooter>
           {sentMessage ? (
             <Button onClick={() => onOpenChange(false)}>Done</Button>
           ) : (
-            <Button type="submit" form="forgot-password-form" disabled={forgot.isPending}>
-              {forgot.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
-              {forgot.isPending ? "Sending..." : "Send Reset Link"}
-            </Button>
+            <PendingButton type="submit" form="forgot-password-form" pending={forgot.isPending} pendingText="Sending..." icon={<Send aria-hidden />}>
+              Send Reset Link
+            </PendingButton>
           )}
         </DialogFooter>
       </DialogContent>

@@ -1,31 +1,28 @@
 import { useState, type FormEvent } from "react";
-import { Loader2, LogIn } from "lucide-react";
+import { LogIn } from "lucide-react";
 import { Link, Redirect, useLocation } from "wouter";
 import { PRODUCT_NAME } from "../../../src/shared/product";
-import { FormField, fieldMessageId } from "../../components/form-field";
+import { EmailField } from "../../components/email-field";
 import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
+import { PendingButton } from "../../components/ui/pending-button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
 import { Checkbox } from "../../components/ui/checkbox";
-import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { failureText } from "../../lib/error-text";
+import { TextField } from "../../components/ui/text-field";
+import { useFieldErrors } from "../../components/ui/use-field-errors";
+import { toastFailure } from "../../components/failure-toast";
 import { useLogin } from "../../lib/queries/auth";
 import { hasStoredToken } from "../../lib/token-storage";
 import { toast } from "../../lib/use-toast";
 import { usePageTitle } from "../../lib/use-page-title";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 
-interface LoginErrors {
-  email?: string;
-  password?: string;
-}
-
-function validate(email: string, password: string): LoginErrors {
-  const errors: LoginErrors = {};
-  if (!email.trim()) errors.email = "Email is required";
-  if (!password) errors.password = "Password is required";
-  return errors;
+function validate(email: string, password: string) {
+  return {
+    email: email.trim() ? undefined : "Email is required",
+    password: password ? undefined : "Password is required",
+  };
 }
 
 export default function LoginPage() {
@@ -35,22 +32,15 @@ export default function LoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [rememberMe, setRememberMe] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
   const login = useLogin();
+  const { shown: errors, check } = useFieldErrors(validate(email, password), { email: "login-email", password: "login-password" });
 
   if (alreadySignedIn) return <Redirect to="/dashboard" replace />;
 
-  const errors = submitted ? validate(email, password) : {};
-
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSubmitted(true);
-    const problems = validate(email, password);
-    if (problems.email || problems.password) {
-      document.getElementById(problems.email ? "login-email" : "login-password")?.focus();
-      return;
-    }
+    if (!check()) return;
     login.mutate(
       { email: email.trim(), password, rememberMe },
       {
@@ -58,17 +48,12 @@ export default function LoginPage() {
           toast({ title: "Welcome back!", description: "You've been successfully logged in." });
           navigate(user.isAdmin ? "/admin" : "/dashboard");
         },
-        onError: (error) => {
-          toast({
-            variant: "destructive",
-            title: "Login Failed",
-            description: failureText(error, {
-              fallback: "Invalid email or password",
-              unauthorizedText: "Invalid email or password",
-              statusPrefix: "Login failed.",
-            }),
-          });
-        },
+        onError: (error) =>
+          toastFailure("Login Failed", error, {
+            fallback: "Invalid email or password",
+            unauthorizedText: "Invalid email or password",
+            statusPrefix: "Login failed.",
+          }),
       },
     );
   }
@@ -82,21 +67,8 @@ export default function LoginPage() {
         </CardHeader>
         <form noValidate onSubmit={handleSubmit}>
           <CardContent className="grid gap-5">
-            <FormField id="login-email" label="Email" error={errors.email}>
-              <Input
-                id="login-email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                placeholder="you@example.com"
-                required
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={fieldMessageId("login-email")}
-              />
-            </FormField>
-            <FormField
+            <EmailField id="login-email" label="Email" error={errors.email} value={email} onChange={(event) => setEmail(event.target.value)} />
+            <TextField
               id="login-password"
               label="Password"
               error={errors.password}
@@ -105,18 +77,12 @@ export default function LoginPage() {
                   Forgot password?
                 </Button>
               }
-            >
-              <Input
-                id="login-password"
-                type="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                aria-invalid={errors.password ? true : undefined}
-                aria-describedby={fieldMessageId("login-password")}
-              />
-            </FormField>
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
             <div className="flex items-center gap-2">
               <Checkbox id="login-remember" checked={rememberMe} onCheckedChange={(checked) => setRememberMe(checked === true)} />
               <Label htmlFor="login-remember" className="cursor-pointer font-normal text-muted-foreground">
@@ -125,10 +91,9 @@ export default function LoginPage() {
             </div>
           </CardContent>
           <CardFooter className="flex-col gap-4">
-            <Button type="submit" className="w-full" disabled={login.isPending}>
-              {login.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <LogIn aria-hidden />}
-              {login.isPending ? "Logging in..." : "Log In"}
-            </Button>
+            <PendingButton type="submit" className="w-full" pending={login.isPending} pendingText="Logging in..." icon={<LogIn aria-hidden />}>
+              Log In
+            </PendingButton>
             <p className="text-center text-sm text-muted-foreground">
               Don't have an account?{" "}
               <Link href="/signup" className="rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">

@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from "react";
-import { KeyRound, Loader2 } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import { Link, useLocation, useSearch } from "wouter";
 import { MIN_PASSWORD_LENGTH } from "../../../src/shared/product";
-import { FormField, fieldMessageId } from "../../components/form-field";
 import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
+import { PendingButton } from "../../components/ui/pending-button";
+import { useFieldErrors } from "../../components/ui/use-field-errors";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
-import { Input } from "../../components/ui/input";
-import { failureText } from "../../lib/error-text";
+import { toastFailure } from "../../components/failure-toast";
 import { useResetPassword } from "../../lib/queries/password-reset";
 import { toast } from "../../lib/use-toast";
 import { usePageTitle } from "../../lib/use-page-title";
+import { NewPasswordField } from "./new-password-field";
 
 function passwordProblem(value: string): string | undefined {
   if (!value) return "Password is required";
@@ -39,19 +40,20 @@ export default function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
-  const [submitted, setSubmitted] = useState(false);
   const reset = useResetPassword();
+  const { shown, check } = useFieldErrors(
+    { password: passwordProblem(password), confirmPassword: passwordProblem(confirmPassword) },
+    { password: "reset-password", confirmPassword: "reset-confirm" },
+  );
 
   if (!token) return <Layout className="flex items-start justify-center sm:items-center"><MissingToken /></Layout>;
 
   const mismatch = password !== "" && confirmPassword !== "" && password !== confirmPassword;
-  const passwordError = submitted ? passwordProblem(password) : undefined;
-  const confirmError = mismatch ? "Passwords don't match" : submitted ? passwordProblem(confirmPassword) : undefined;
+  const confirmError = mismatch ? "Passwords don't match" : shown.confirmPassword;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSubmitted(true);
-    if (passwordProblem(password) || passwordProblem(confirmPassword) || password !== confirmPassword) return;
+    if (!check() || password !== confirmPassword) return;
     reset.mutate(
       { token, password },
       {
@@ -59,8 +61,7 @@ export default function ResetPasswordPage() {
           toast({ title: "Password Updated", description: message });
           navigate("/login");
         },
-        onError: (error) =>
-          toast({ variant: "destructive", title: "Reset Failed", description: failureText(error, { fallback: "Could not reset your password", statusPrefix: "Reset failed." }) }),
+        onError: (error) => toastFailure("Reset Failed", error, { fallback: "Could not reset your password", statusPrefix: "Reset failed." }),
       },
     );
   }
@@ -74,38 +75,15 @@ export default function ResetPasswordPage() {
         </CardHeader>
         <form noValidate onSubmit={handleSubmit}>
           <CardContent className="grid gap-5">
-            <FormField id="reset-password" label="New password" error={passwordError}>
-              <Input
-                id="reset-password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={MIN_PASSWORD_LENGTH}
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                aria-invalid={passwordError ? true : undefined}
-                aria-describedby={fieldMessageId("reset-password")}
-              />
-            </FormField>
-            <FormField id="reset-confirm" label="Confirm new password" error={confirmError}>
-              <Input
-                id="reset-confirm"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={MIN_PASSWORD_LENGTH}
-                value={confirmPassword}
-                onChange={(event) => setConfirmPassword(event.target.value)}
-                aria-invalid={confirmError ? true : undefined}
-                aria-describedby={fieldMessageId("reset-confirm")}
-              />
-            </FormField>
+            <NewPasswordField id="reset-password" label="New password" error={shown.password}
+              value={password} onChange={(event) => setPassword(event.target.value)} />
+            <NewPasswordField id="reset-confirm" label="Confirm new password" error={confirmError}
+              value={confirmPassword} onChange={(event) => setConfirmPassword(event.target.value)} />
           </CardContent>
           <CardFooter className="flex-col gap-4">
-            <Button type="submit" className="w-full" disabled={reset.isPending || mismatch}>
-              {reset.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <KeyRound aria-hidden />}
-              {reset.isPending ? "Saving..." : "Set New Password"}
-            </Button>
+            <PendingButton type="submit" className="w-full" disabled={mismatch} pending={reset.isPending} pendingText="Saving..." icon={<KeyRound aria-hidden />}>
+              Set New Password
+            </PendingButton>
             <Link href="/login" className="rounded-sm text-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
               Back to Login
             </Link>

@@ -1,31 +1,33 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Loader2, UserPlus } from "lucide-react";
+import { UserPlus } from "lucide-react";
 import { Link, Redirect, useLocation } from "wouter";
 import { MIN_PASSWORD_LENGTH, PRODUCT_KEY_LENGTH, PRODUCT_NAME, normaliseProductKey } from "../../../src/shared/product";
-import { FormField, fieldMessageId } from "../../components/form-field";
+import { EmailField } from "../../components/email-field";
 import { Layout } from "../../components/layout";
-import { Button } from "../../components/ui/button";
+import { PendingButton } from "../../components/ui/pending-button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
 import { Checkbox } from "../../components/ui/checkbox";
-import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { failureText } from "../../lib/error-text";
+import { TextField } from "../../components/ui/text-field";
+import { useFieldErrors } from "../../components/ui/use-field-errors";
+import { toastFailure } from "../../components/failure-toast";
 import { useSignup } from "../../lib/queries/auth";
 import { hasStoredToken } from "../../lib/token-storage";
 import { toast } from "../../lib/use-toast";
 import { usePageTitle } from "../../lib/use-page-title";
+import { NewPasswordField } from "./new-password-field";
 import { validateSignup, type SignupFields } from "./signup-validation";
 
 /** After a bad or used key the buyer is sent to buy one (SPEC.md §4). */
 const PURCHASE_REDIRECT_DELAY_MS = 2000;
 
-/** Form order, for focusing the first field that needs attention. */
-const FIELD_IDS: [keyof SignupFields, string][] = [
-  ["productKey", "signup-key"],
-  ["email", "signup-email"],
-  ["password", "signup-password"],
-  ["confirmPassword", "signup-confirm"],
-];
+/** In form order, for focusing the first field that needs attention. */
+const FIELD_IDS: Record<keyof SignupFields, string> = {
+  productKey: "signup-key",
+  email: "signup-email",
+  password: "signup-password",
+  confirmPassword: "signup-confirm",
+};
 
 const linkClasses = "rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring";
 
@@ -35,19 +37,16 @@ export default function SignupPage() {
   const [alreadySignedIn] = useState(hasStoredToken);
   const [fields, setFields] = useState<SignupFields>({ productKey: "", email: "", password: "", confirmPassword: "" });
   const [acceptTerms, setAcceptTerms] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const signup = useSignup();
+  const { shown, check } = useFieldErrors(validateSignup(fields), FIELD_IDS);
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
   if (alreadySignedIn) return <Redirect to="/dashboard" replace />;
 
-  const allErrors = validateSignup(fields);
-  // Field messages wait for the first submit: shown on blur, they would push the form down under the user's tap.
-  const shown = (name: keyof SignupFields) => (submitted ? allErrors[name] : undefined);
   const mismatch = fields.password !== "" && fields.confirmPassword !== "" && fields.password !== fields.confirmPassword;
-  const confirmError = mismatch ? "Passwords don't match" : shown("confirmPassword");
+  const confirmError = mismatch ? "Passwords don't match" : shown.confirmPassword;
   const canSubmit = fields.password === fields.confirmPassword && acceptTerms && !signup.isPending;
 
   const update = (name: keyof SignupFields) => (value: string) =>
@@ -55,13 +54,7 @@ export default function SignupPage() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSubmitted(true);
-    const firstProblem = FIELD_IDS.find(([name]) => allErrors[name]);
-    if (firstProblem) {
-      document.getElementById(firstProblem[1])?.focus();
-      return;
-    }
-    if (!canSubmit) return;
+    if (!check() || !canSubmit) return;
     signup.mutate(
       { ...fields, email: fields.email.trim() },
       {
@@ -70,8 +63,7 @@ export default function SignupPage() {
           navigate("/dashboard");
         },
         onError: (error) => {
-          const description = failureText(error, { fallback: "Failed to create account", statusPrefix: "Signup failed." });
-          toast({ variant: "destructive", title: "Signup Failed", description });
+          const description = toastFailure("Signup Failed", error, { fallback: "Failed to create account", statusPrefix: "Signup failed." });
           if (description.includes("Invalid product key") || description.includes("already been used")) {
             clearTimeout(redirectTimer.current);
             redirectTimer.current = setTimeout(() => navigate("/purchase"), PURCHASE_REDIRECT_DELAY_MS);
@@ -90,10 +82,10 @@ export default function SignupPage() {
         </CardHeader>
         <form noValidate onSubmit={handleSubmit}>
           <CardContent className="grid gap-5">
-            <FormField
+            <TextField
               id="signup-key"
               label="Product key"
-              error={shown("productKey")}
+              error={shown.productKey}
               hint={
                 <>
                   No key yet?{" "}
@@ -102,62 +94,21 @@ export default function SignupPage() {
                   </Link>
                 </>
               }
-            >
-              <Input
-                id="signup-key"
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                placeholder="ABCD2345EFGH"
-                maxLength={PRODUCT_KEY_LENGTH * 2}
-                className="font-mono tracking-widest uppercase"
-                required
-                value={fields.productKey}
-                onChange={(event) => update("productKey")(event.target.value)}
-                aria-invalid={shown("productKey") ? true : undefined}
-                aria-describedby={fieldMessageId("signup-key")}
-              />
-            </FormField>
-            <FormField id="signup-email" label="Email" error={shown("email")}>
-              <Input
-                id="signup-email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                placeholder="you@example.com"
-                required
-                value={fields.email}
-                onChange={(event) => update("email")(event.target.value)}
-                aria-invalid={shown("email") ? true : undefined}
-                aria-describedby={fieldMessageId("signup-email")}
-              />
-            </FormField>
-            <FormField id="signup-password" label="Password" error={shown("password")} hint={`At least ${MIN_PASSWORD_LENGTH} characters`}>
-              <Input
-                id="signup-password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={MIN_PASSWORD_LENGTH}
-                value={fields.password}
-                onChange={(event) => update("password")(event.target.value)}
-                aria-invalid={shown("password") ? true : undefined}
-                aria-describedby={fieldMessageId("signup-password")}
-              />
-            </FormField>
-            <FormField id="signup-confirm" label="Confirm password" error={confirmError}>
-              <Input
-                id="signup-confirm"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={MIN_PASSWORD_LENGTH}
-                value={fields.confirmPassword}
-                onChange={(event) => update("confirmPassword")(event.target.value)}
-                aria-invalid={confirmError ? true : undefined}
-                aria-describedby={fieldMessageId("signup-confirm")}
-              />
-            </FormField>
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              placeholder="ABCD2345EFGH"
+              maxLength={PRODUCT_KEY_LENGTH * 2}
+              className="font-mono tracking-widest uppercase"
+              required
+              value={fields.productKey}
+              onChange={(event) => update("productKey")(event.target.value)}
+            />
+            <EmailField id="signup-email" label="Email" error={shown.email} value={fields.email} onChange={(event) => update("email")(event.target.value)} />
+            <NewPasswordField id="signup-password" label="Password" error={shown.password} hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
+              value={fields.password} onChange={(event) => update("password")(event.target.value)} />
+            <NewPasswordField id="signup-confirm" label="Confirm password" error={confirmError}
+              value={fields.confirmPassword} onChange={(event) => update("confirmPassword")(event.target.value)} />
             <div className="flex items-start gap-2">
               <Checkbox id="signup-terms" className="mt-0.5" checked={acceptTerms} onCheckedChange={(checked) => setAcceptTerms(checked === true)} />
               <Label htmlFor="signup-terms" className="cursor-pointer leading-snug font-normal text-muted-foreground">
@@ -166,10 +117,10 @@ export default function SignupPage() {
             </div>
           </CardContent>
           <CardFooter className="flex-col gap-4">
-            <Button type="submit" className="w-full" disabled={!canSubmit}>
-              {signup.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <UserPlus aria-hidden />}
-              {signup.isPending ? "Creating account..." : "Create Account"}
-            </Button>
+            <PendingButton type="submit" className="w-full" disabled={!canSubmit} pending={signup.isPending} pendingText="Creating account..."
+              icon={<UserPlus aria-hidden />}>
+              Create Account
+            </PendingButton>
             <p className="text-center text-sm text-muted-foreground">
               Already have an account?{" "}
               <Link href="/login" className={linkClasses}>

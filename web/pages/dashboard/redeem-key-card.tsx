@@ -2,9 +2,8 @@ import { useState, type FormEvent } from "react";
 import { PRODUCT_KEY_LENGTH, normaliseProductKey } from "../../../src/shared/product";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
-import { failureText } from "../../lib/error-text";
+import { TextField } from "../../components/ui/text-field";
+import { toastFailure } from "../../components/failure-toast";
 import { useRedeemKey } from "../../lib/queries/dashboard";
 import { toast } from "../../lib/use-toast";
 
@@ -24,10 +23,7 @@ export function RedeemKeyCard() {
         setKey("");
         toast({ title: "Key Redeemed", description: "Your subscription has been extended." });
       },
-      onError: (error) => toast({
-        variant: "destructive", title: "Redeem Failed",
-        description: failureText(error, { fallback: "Could not redeem the key", statusPrefix: "Could not redeem the key." }),
-      }),
+      onError: (error) => toastFailure("Redeem Failed", error, { fallback: "Could not redeem the key", statusPrefix: "Could not redeem the key." }),
     });
   }
 
@@ -39,9 +35,9 @@ export function RedeemKeyCard() {
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="grid gap-3">
-          <Label htmlFor="redeem-key">Product key</Label>
-          <Input
+          <TextField
             id="redeem-key"
+            label="Product key"
             value={key}
             onChange={(event) => setKey(normaliseProductKey(event.target.value))}
             placeholder="ABCD2345EFGH"

@@ -2,10 +2,8 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Star } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
-import { Textarea } from "../../components/ui/textarea";
-import { failureText } from "../../lib/error-text";
+import { TextareaField, TextField } from "../../components/ui/text-field";
+import { toastFailure } from "../../components/failure-toast";
 import { useMyReview, useSaveReview } from "../../lib/queries/dashboard";
 import { toast } from "../../lib/use-toast";
 import { cn } from "../../lib/utils";
@@ -59,10 +57,7 @@ export function ReviewCard({ canReview }: { canReview: boolean }) {
     }
     save.mutate({ rating, comment: comment.trim(), displayName: displayName.trim() }, {
       onSuccess: () => toast({ title: "Review saved", description: "Thanks for sharing your experience!" }),
-      onError: (error) => toast({
-        variant: "destructive", title: "Failed",
-        description: failureText(error, { fallback: "Could not save your review", statusPrefix: "Could not save your review." }),
-      }),
+      onError: (error) => toastFailure("Failed", error, { fallback: "Could not save your review", statusPrefix: "Could not save your review." }),
     });
   }
 
@@ -83,28 +78,17 @@ export function ReviewCard({ canReview }: { canReview: boolean }) {
               </p>
             )}
             <StarPicker value={rating} onChange={setRating} />
-            <div className="grid gap-2">
-              <Label htmlFor="review-comment">Comment</Label>
-              <Textarea
-                id="review-comment"
-                value={comment}
-                maxLength={MAX_COMMENT}
-                onChange={(event) => setComment(event.target.value)}
-                placeholder="What did the plugin do for your project?"
-              />
-              <p className="text-right text-xs text-muted-foreground tabular-nums">{comment.length}/{MAX_COMMENT}</p>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="review-name">Name shown with your review (optional)</Label>
-              <Input
-                id="review-name"
-                value={displayName}
-                maxLength={MAX_DISPLAY_NAME}
-                onChange={(event) => setDisplayName(event.target.value)}
-                placeholder="Anonymous"
-                autoComplete="nickname"
-              />
-            </div>
+            <TextareaField
+              id="review-comment"
+              label="Comment"
+              hint={<span className="block text-right text-xs tabular-nums">{comment.length}/{MAX_COMMENT}</span>}
+              value={comment}
+              maxLength={MAX_COMMENT}
+              onChange={(event) => setComment(event.target.value)}
+              placeholder="What did the plugin do for your project?"
+            />
+            <TextField id="review-name" label="Name shown with your review (optional)" placeholder="Anonymous" autoComplete="nickname"
+              value={displayName} maxLength={MAX_DISPLAY_NAME} onChange={(event) => setDisplayName(event.target.value)} />
             <div>
               <Button type="submit" disabled={save.isPending}>{existing ? "Update Review" : "Submit Review"}</Button>
             </div>

@@ -3,9 +3,9 @@ import { LogOut } from "lucide-react";
 import type { PublicUser } from "../../../src/shared/api-types";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
-import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Switch } from "../../components/ui/switch";
+import { TextField } from "../../components/ui/text-field";
 import { useLogout } from "../../lib/queries/auth";
 import { useUpdateSettings } from "../../lib/queries/dashboard";
 import { toast } from "../../lib/use-toast";
@@ -13,20 +13,29 @@ import { formatDate } from "./time";
 
 type Toggles = { notifications: boolean; autoSync: boolean };
 
-function SettingSwitch(props: { id: string; label: string; description: string; checked: boolean; disabled: boolean; onChange: (value: boolean) => void }) {
+interface Setting {
+  name: keyof Toggles;
+  id: string;
+  label: string;
+  description: string;
+}
+
+const SETTINGS: Setting[] = [
+  { name: "notifications", id: "setting-notifications", label: "Email notifications",
+    description: "Security alerts, such as your plugin key being used from another Roblox account." },
+  { name: "autoSync", id: "setting-auto-sync", label: "Auto-sync",
+    description: "Keep the plugin's imported screens in sync with your latest design changes." },
+];
+
+function SettingSwitch({ setting, checked, disabled, onChange }: { setting: Setting; checked: boolean; disabled: boolean; onChange: (value: boolean) => void }) {
+  const descriptionId = `${setting.id}-description`;
   return (
     <div className="flex items-start justify-between gap-4">
       <div className="grid gap-1">
-        <Label htmlFor={props.id}>{props.label}</Label>
-        <p id={`${props.id}-description`} className="text-sm text-muted-foreground">{props.description}</p>
+        <Label htmlFor={setting.id}>{setting.label}</Label>
+        <p id={descriptionId} className="text-sm text-muted-foreground">{setting.description}</p>
       </div>
-      <Switch
-        id={props.id}
-        checked={props.checked}
-        disabled={props.disabled}
-        onCheckedChange={props.onChange}
-        aria-describedby={`${props.id}-description`}
-      />
+      <Switch id={setting.id} checked={checked} disabled={disabled} onCheckedChange={onChange} aria-describedby={descriptionId} />
     </div>
   );
 }
@@ -61,22 +70,10 @@ export function SettingsTab({ user }: { user: PublicUser }) {
           <CardDescription>Changes are saved as soon as you flip a switch.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
-          <SettingSwitch
-            id="setting-notifications"
-            label="Email notifications"
-            description="Security alerts, such as your plugin key being used from another Roblox account."
-            checked={toggles.notifications}
-            disabled={update.isPending}
-            onChange={(notifications) => save({ notifications })}
-          />
-          <SettingSwitch
-            id="setting-auto-sync"
-            label="Auto-sync"
-            description="Keep the plugin's imported screens in sync with your latest design changes."
-            checked={toggles.autoSync}
-            disabled={update.isPending}
-            onChange={(autoSync) => save({ autoSync })}
-          />
+          {SETTINGS.map((setting) => (
+            <SettingSwitch key={setting.name} setting={setting} checked={toggles[setting.name]} disabled={update.isPending}
+              onChange={(value) => save({ [setting.name]: value })} />
+          ))}
         </CardContent>
         <CardFooter>
           <Button onClick={() => save(toggles)} disabled={update.isPending}>Save Changes</Button>
@@ -88,10 +85,7 @@ export function SettingsTab({ user }: { user: PublicUser }) {
           <CardDescription>Your sign-in details.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
-          <div className="grid gap-2">
-            <Label htmlFor="account-email">Email</Label>
-            <Input id="account-email" type="email" value={user.email} readOnly aria-readonly className="text-muted-foreground" />
-          </div>
+          <TextField id="account-email" label="Email" type="email" value={user.email} readOnly aria-readonly className="text-muted-foreground" />
           <div className="grid gap-1">
             <p className="text-sm font-medium">Member since</p>
             <p className="text-muted-foreground" data-testid="member-since">{formatDate(user.createdAt)}</p>

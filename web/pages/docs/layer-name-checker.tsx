@@ -5,10 +5,7 @@ import { PRODUCT_NAME } from "../../../src/shared/product";
 import { checkLayerName, type LayerNameCheck, type ParsedTag } from "../../../src/shared/layer-name";
 import { LAYER_TYPE_LABELS, LAYER_TYPES, tagBySlug, tagPath, type LayerType, type TagDoc } from "../../../src/shared/tags";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
-import { Select } from "../../components/ui/select";
-import { Textarea } from "../../components/ui/textarea";
+import { SelectField, TextareaField, TextField } from "../../components/ui/text-field";
 import { LayerNameText } from "./layer-name-text";
 
 const EXAMPLE_NAME = "#Coin_button_lock";
@@ -140,60 +137,64 @@ export function LayerNameChecker() {
       </CardHeader>
       <CardContent className="grid gap-8 lg:grid-cols-2">
         <div className="grid content-start gap-5">
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-name`}>Layer name</Label>
-            <Input
-              id={`${ids}-name`}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              placeholder={EXAMPLE_NAME}
-              autoComplete="off"
-              autoCapitalize="off"
-              autoCorrect="off"
-              spellCheck={false}
-              className="font-mono"
-            />
-            <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
-              Try:
-              {TRY_NAMES.map((example) => (
-                <button
-                  key={example}
-                  type="button"
-                  onClick={() => setName(example)}
-                  className="cursor-pointer rounded font-mono text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-                >
-                  {example}
-                </button>
-              ))}
-            </p>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-type`}>
-              Layer type <span className="font-normal text-muted-foreground">(optional)</span>
-            </Label>
-            <Select id={`${ids}-type`} value={layerType} onChange={(event) => setLayerType(event.target.value as LayerType | "")}>
-              <option value="">Not specified</option>
-              {LAYER_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {LAYER_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-siblings`}>
-              Layers beside it <span className="font-normal text-muted-foreground">(optional, one per line)</span>
-            </Label>
-            <Textarea
-              id={`${ids}-siblings`}
-              rows={4}
-              value={siblings}
-              onChange={(event) => setSiblings(event.target.value)}
-              placeholder={"Play_button\nPlay_clicked"}
-              spellCheck={false}
-              className="font-mono"
-            />
-          </div>
+          <TextField
+            id={`${ids}-name`}
+            label="Layer name"
+            hint={
+              <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
+                Try:
+                {TRY_NAMES.map((example) => (
+                  <button
+                    key={example}
+                    type="button"
+                    onClick={() => setName(example)}
+                    className="cursor-pointer rounded font-mono text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                  >
+                    {example}
+                  </button>
+                ))}
+              </p>
+            }
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            placeholder={EXAMPLE_NAME}
+            autoComplete="off"
+            autoCapitalize="off"
+            autoCorrect="off"
+            spellCheck={false}
+            className="font-mono"
+          />
+          <SelectField
+            id={`${ids}-type`}
+            label={
+              <>
+                Layer type <span className="font-normal text-muted-foreground">(optional)</span>
+              </>
+            }
+            value={layerType}
+            onChange={(event) => setLayerType(event.target.value as LayerType | "")}
+          >
+            <option value="">Not specified</option>
+            {LAYER_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {LAYER_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </SelectField>
+          <TextareaField
+            id={`${ids}-siblings`}
+            label={
+              <>
+                Layers beside it <span className="font-normal text-muted-foreground">(optional, one per line)</span>
+              </>
+            }
+            rows={4}
+            value={siblings}
+            onChange={(event) => setSiblings(event.target.value)}
+            placeholder={"Play_button\nPlay_clicked"}
+            spellCheck={false}
+            className="font-mono"
+          />
         </div>
         <div aria-live="polite" aria-labelledby={`${ids}-title`} className="rounded-xl border border-border bg-background/60 p-5">
           {name.trim() === "" ? (

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from "react";
-import { FlaskConical, Loader2, Lock } from "lucide-react";
-import { FormField } from "../../components/form-field";
-import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
+import { FlaskConical, Lock } from "lucide-react";
+import { PendingButton } from "../../components/ui/pending-button";
+import { TextField } from "../../components/ui/text-field";
 import { failureText } from "../../lib/error-text";
 import { useConfirmDemoPayment } from "../../lib/queries/purchase";
 
@@ -49,28 +48,29 @@ export function DemoCardForm({ clientSecret, onPaid, onFailed }: PaymentFormProp
           </p>
         </div>
       </div>
-      <FormField id="demo-card-number" label="Card number">
-        <Input
-          id="demo-card-number"
+      <TextField
+        id="demo-card-number"
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="off"
+        value={cardNumber}
+        onChange={(event) => setCardNumber(formatCardNumber(event.target.value))}
+        placeholder={SUCCESS_CARD}
+      />
+      <div className="grid grid-cols-2 gap-3">
+        <TextField id="demo-card-expiry" label="Expiry" autoComplete="off" value={expiry} onChange={(event) => setExpiry(event.target.value)} />
+        <TextField
+          id="demo-card-cvc"
+          label="CVC"
           inputMode="numeric"
           autoComplete="off"
-          value={cardNumber}
-          onChange={(event) => setCardNumber(formatCardNumber(event.target.value))}
-          placeholder={SUCCESS_CARD}
+          value={cvc}
+          onChange={(event) => setCvc(event.target.value.replace(/\D/g, "").slice(0, 4))}
         />
-      </FormField>
-      <div className="grid grid-cols-2 gap-3">
-        <FormField id="demo-card-expiry" label="Expiry">
-          <Input id="demo-card-expiry" autoComplete="off" value={expiry} onChange={(event) => setExpiry(event.target.value)} />
-        </FormField>
-        <FormField id="demo-card-cvc" label="CVC">
-          <Input id="demo-card-cvc" inputMode="numeric" autoComplete="off" value={cvc} onChange={(event) => setCvc(event.target.value.replace(/\D/g, "").slice(0, 4))} />
-        </FormField>
       </div>
-      <Button type="submit" size="lg" className="w-full" disabled={confirm.isPending}>
-        {confirm.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Lock aria-hidden />}
-        {confirm.isPending ? "Processing..." : "Complete Payment"}
-      </Button>
+      <PendingButton type="submit" size="lg" className="w-full" pending={confirm.isPending} pendingText="Processing..." icon={<Lock aria-hidden />}>
+        Complete Payment
+      </PendingButton>
     </form>
   );
 }

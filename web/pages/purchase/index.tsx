@@ -3,10 +3,9 @@ import { Link, useLocation } from "wouter";
 import { LifeBuoy, Mail, Star, Users } from "lucide-react";
 import { PLAN_LIST, type Plan } from "../../../src/shared/plans";
 import { PRODUCT_KEY_LENGTH, PRODUCT_NAME } from "../../../src/shared/product";
-import { FormField, fieldMessageId } from "../../components/form-field";
+import { EmailField } from "../../components/email-field";
 import { Layout } from "../../components/layout";
 import { Card, CardContent } from "../../components/ui/card";
-import { Input } from "../../components/ui/input";
 import { useActiveUsers, useReviews } from "../../lib/queries/public";
 import { paymentResultPath, useCreatePaymentIntent, usePublicConfig } from "../../lib/queries/purchase";
 import { toast } from "../../lib/use-toast";
@@ -110,19 +109,13 @@ export default function PurchasePage() {
       </header>
 
       <div className="mx-auto mt-10 max-w-md">
-        <FormField id="purchase-email" label="Email address" hint="We'll send your product key to this address.">
-          <Input
-            id="purchase-email"
-            type="email"
-            required
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-describedby={fieldMessageId("purchase-email")}
-          />
-        </FormField>
+        <EmailField
+          id="purchase-email"
+          label="Email address"
+          hint="We'll send your product key to this address."
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
       </div>
 
       <ul className="mt-12 grid gap-6 md:grid-cols-3" aria-label="Plans">

@@ -1,7 +1,7 @@
-import { Check, Loader2, Sparkles } from "lucide-react";
+import { Check, Sparkles } from "lucide-react";
 import { formatDollars, type Plan } from "../../../src/shared/plans";
 import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
+import { PendingButton } from "../../components/ui/pending-button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
 import { cn } from "../../lib/utils";
 
@@ -54,17 +54,17 @@ export function PlanCard({ plan, processing, onChoose }: PlanCardProps) {
         </ul>
       </CardContent>
       <CardFooter>
-        <Button
+        <PendingButton
           className="w-full"
           size="lg"
           variant={plan.popular ? "default" : "secondary"}
-          disabled={processing}
+          pending={processing}
+          pendingText="Processing..."
           onClick={() => onChoose(plan)}
           aria-label={processing ? undefined : `Choose ${plan.name}`}
         >
-          {processing && <Loader2 className="animate-spin" aria-hidden />}
-          {processing ? "Processing..." : "Choose Plan"}
-        </Button>
+          Choose Plan
+        </PendingButton>
       </CardFooter>
     </Card>
   );

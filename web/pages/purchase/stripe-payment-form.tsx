@@ -3,11 +3,11 @@
  * dialog opens with Stripe active; `@stripe/stripe-js/pure` fetches Stripe.js on first use only.
  */
 import { useMemo, useState, type FormEvent } from "react";
-import { Loader2, Lock } from "lucide-react";
+import { Lock } from "lucide-react";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import type { Stripe } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
-import { Button } from "../../components/ui/button";
+import { PendingButton } from "../../components/ui/pending-button";
 import type { PaymentFormProps } from "./demo-card-form";
 
 /** SPEC.md §8: without a publishable key, development warns and uses a test key. */
@@ -68,10 +68,9 @@ function CheckoutForm({ onPaid, onFailed }: Omit<PaymentFormProps, "clientSecret
           onLoadError={(event) => onFailed(event.error.message ?? LOAD_FAILED)}
         />
       </div>
-      <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Lock aria-hidden />}
-        {busy ? "Processing..." : "Complete Payment"}
-      </Button>
+      <PendingButton type="submit" size="lg" className="w-full" pending={busy} pendingText="Processing..." icon={<Lock aria-hidden />}>
+        Complete Payment
+      </PendingButton>
     </form>
   );
 }

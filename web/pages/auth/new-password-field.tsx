@@ -1,0 +1,7 @@
+import { MIN_PASSWORD_LENGTH } from "../../../src/shared/product";
+import { TextField } from "../../components/ui/text-field";
+
+/** A field for choosing a password: the browser may offer to generate one, and knows the minimum length. */
+export function NewPasswordField(props: Parameters<typeof TextField>[0]) {
+  return <TextField type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} {...props} />;
+}
