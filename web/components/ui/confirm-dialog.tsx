@@ -1,12 +1,10 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "./dialog";
 import { Button } from "./button";
 
 export interface ConfirmDialogProps {
-  /** The element that opens the dialog; omit when `open` is controlled. */
-  trigger?: ReactNode;
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
+  /** The element that opens the dialog. */
+  trigger: ReactNode;
   title: ReactNode;
   description: ReactNode;
   confirmLabel: ReactNode;
@@ -15,14 +13,13 @@ export interface ConfirmDialogProps {
   destructive?: boolean;
   /** Disables the confirm button, e.g. while the action runs. */
   pending?: boolean;
-  onConfirm: () => void;
+  /** Runs the action; call `close` when it is over (e.g. as a mutation's onSettled). */
+  onConfirm: (close: () => void) => void;
 }
 
 /** An alert dialog: asks before an action; a click outside does not dismiss it. */
 export function ConfirmDialog({
   trigger,
-  open,
-  onOpenChange,
   title,
   description,
   confirmLabel,
@@ -31,9 +28,10 @@ export function ConfirmDialog({
   pending = false,
   onConfirm,
 }: ConfirmDialogProps) {
+  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent role="alertdialog" hideClose onPointerDownOutside={(event) => event.preventDefault()} className="max-w-md">
         <DialogHeader className="pr-0">
           <DialogTitle>{title}</DialogTitle>
@@ -43,7 +41,7 @@ export function ConfirmDialog({
           <DialogClose asChild>
             <Button variant="outline">{cancelLabel}</Button>
           </DialogClose>
-          <Button variant={destructive ? "destructive" : "default"} disabled={pending} onClick={onConfirm}>
+          <Button variant={destructive ? "destructive" : "default"} disabled={pending} onClick={() => onConfirm(() => setOpen(false))}>
             {confirmLabel}
           </Button>
         </DialogFooter>

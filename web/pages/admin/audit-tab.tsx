@@ -1,24 +1,10 @@
-import { useState } from "react";
+import { AUDIT_ACTION_LABELS } from "../../../src/shared/audit-actions";
+import type { AuditEntryView } from "../../../src/shared/api-types";
 import { useAuditLog } from "../../lib/queries/admin";
-import { Cell, DataTable, EmptyState, ErrorState, Pager, Row, TableSkeleton } from "./data-table";
-import { formatDateTime } from "./format";
+import { dateColumn, type Column } from "./data-table";
+import { ListTab, usePaging } from "./list-tab";
 
 const PAGE_SIZE = 50;
-
-/** What each action means, in the operator's words; unknown actions show as written. */
-const ACTION_LABELS: Record<string, string> = {
-  "product-keys.generate": "Generated product keys",
-  "product-key.delete": "Deleted a product key",
-  "email.test": "Sent a test email",
-  "email.resend": "Resent an email",
-  "ticket.status": "Changed a ticket's status",
-  "link.reset": "Reset a linked account",
-  "link.linked": "Linked a game account",
-  "review.hide": "Hid a review",
-  "review.show": "Showed a review again",
-  "review.delete": "Deleted a review",
-  "sale.refunded": "Refunded a sale",
-};
 
 /** The detail column: JSON objects as "name: value" pairs, anything else as written. */
 function describeDetail(detail: string | null): string {
@@ -37,36 +23,17 @@ function describeDetail(detail: string | null): string {
   return detail;
 }
 
+const COLUMNS: Column<AuditEntryView>[] = [
+  dateColumn("When", (entry) => entry.createdAt),
+  { name: "Who", cell: (entry) => entry.actorEmail ?? <span className="text-muted-foreground">System</span> },
+  { name: "Action", cell: (entry) => AUDIT_ACTION_LABELS[entry.action] },
+  { name: "Subject", cell: (entry) => <code className="font-mono text-xs">{entry.subject ?? "—"}</code> },
+  { name: "Detail", className: "md:max-w-sm", cell: (entry) => <span className="text-xs text-muted-foreground">{describeDetail(entry.detail)}</span> },
+];
+
 export function AuditTab() {
-  const [offset, setOffset] = useState(0);
-  const entries = useAuditLog({ limit: PAGE_SIZE, offset });
-  return (
-    <section aria-labelledby="audit-heading" className="grid gap-4">
-      <div>
-        <h2 id="audit-heading" className="text-xl font-semibold">Audit Log</h2>
-        <p className="text-sm text-muted-foreground">Every admin action and every change to a linked account, newest first.</p>
-      </div>
-      {entries.isError ? <ErrorState message={entries.error.message} onRetry={() => entries.refetch()} />
-        : !entries.data ? <TableSkeleton />
-        : entries.data.length === 0 && offset === 0 ? <EmptyState>Nothing recorded yet.</EmptyState>
-        : (
-          <>
-            <DataTable label="Audit log" columns={["When", "Who", "Action", "Subject", "Detail"]}>
-              {entries.data.map((entry) => (
-                <Row key={entry._id}>
-                  <Cell label="When" className="md:whitespace-nowrap">{formatDateTime(entry.createdAt)}</Cell>
-                  <Cell label="Who">{entry.actorEmail ?? <span className="text-muted-foreground">System</span>}</Cell>
-                  <Cell label="Action">{ACTION_LABELS[entry.action] ?? entry.action}</Cell>
-                  <Cell label="Subject"><code className="font-mono text-xs">{entry.subject ?? "—"}</code></Cell>
-                  <Cell label="Detail" className="md:max-w-sm">
-                    <span className="text-xs text-muted-foreground">{describeDetail(entry.detail)}</span>
-                  </Cell>
-                </Row>
-              ))}
-            </DataTable>
-            <Pager offset={offset} limit={PAGE_SIZE} shown={entries.data.length} onChange={setOffset} />
-          </>
-        )}
-    </section>
-  );
+  const paging = usePaging(PAGE_SIZE);
+  const entries = useAuditLog(paging.page);
+  return <ListTab id="audit" title="Audit Log" description="Every admin action and every change to a linked account, newest first."
+    query={entries} rows={entries.data} rowKey={(entry) => entry._id} paging={paging} label="Audit log" columns={COLUMNS} empty="Nothing recorded yet." />;
 }

@@ -2,50 +2,71 @@
  * One markup for every admin list: a table from the md breakpoint up, and below it each row
  * becomes a card whose cells carry their column name, so nothing scrolls sideways on a phone.
  */
-import type { ComponentProps, ReactNode } from "react";
+import type { Key, ReactNode } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/utils";
+import { formatDateTime } from "./format";
 
-export function DataTable({ columns, children, label }: { columns: string[]; children: ReactNode; label: string }) {
+/** A column: its header (on phones, the label beside each value; "" for a column of buttons) and its cell. */
+export interface Column<T> {
+  name: string;
+  className?: string;
+  cell: (row: T) => ReactNode;
+}
+
+/** A column of moments, in the admin's locale, that never breaks across lines on a wide screen. */
+export function dateColumn<T>(name: string, moment: (row: T) => string | null | undefined): Column<T> {
+  return { name, className: "md:whitespace-nowrap", cell: (row) => formatDateTime(moment(row)) };
+}
+
+export interface DataTableProps<T> {
+  /** The table's accessible name. */
+  label: string;
+  columns: Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => Key;
+}
+
+export function DataTable<T>({ label, columns, rows, rowKey }: DataTableProps<T>) {
   return (
     <table aria-label={label} className="w-full border-separate border-spacing-0 text-sm md:rounded-lg md:border md:border-border">
       <thead className="hidden md:table-header-group">
         <tr>
-          {columns.map((column) => (
-            <th key={column} scope="col"
+          {columns.map((column, index) => (
+            <th key={index} scope="col"
               className="border-b border-border px-4 py-3 text-left text-xs font-medium tracking-wide text-muted-foreground uppercase">
-              {column}
+              {column.name}
             </th>
           ))}
         </tr>
       </thead>
-      <tbody className="flex flex-col gap-3 md:table-row-group">{children}</tbody>
+      <tbody className="flex flex-col gap-3 md:table-row-group">
+        {rows.map((row) => (
+          <Row key={rowKey(row)}>
+            {columns.map((column, index) => (
+              <Cell key={index} label={column.name} className={column.className}>{column.cell(row)}</Cell>
+            ))}
+          </Row>
+        ))}
+      </tbody>
     </table>
   );
 }
 
-export function Row({ className, ...props }: ComponentProps<"tr">) {
+function Row({ children }: { children: ReactNode }) {
   return (
-    <tr
-      className={cn(
-        "flex flex-col gap-2 rounded-lg border border-border bg-card p-4 md:table-row md:rounded-none md:border-0 md:bg-transparent md:p-0",
-        "md:[&:last-child>td]:border-b-0 md:hover:bg-muted/50",
-        className,
-      )}
-      {...props}
-    />
+    <tr className="flex flex-col gap-2 rounded-lg border border-border bg-card p-4 md:table-row md:rounded-none md:border-0 md:bg-transparent md:p-0 md:[&:last-child>td]:border-b-0 md:hover:bg-muted/50">
+      {children}
+    </tr>
   );
 }
 
 /** A cell; on phones its `label` is shown beside the value. */
-export function Cell({ label, className, children, ...props }: ComponentProps<"td"> & { label?: string }) {
+function Cell({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
-    <td
-      className={cn("flex min-w-0 items-start justify-between gap-3 md:table-cell md:border-b md:border-border md:px-4 md:py-3 md:align-middle", className)}
-      {...props}
-    >
+    <td className={cn("flex min-w-0 items-start justify-between gap-3 md:table-cell md:border-b md:border-border md:px-4 md:py-3 md:align-middle", className)}>
       {label && <span className="shrink-0 text-xs font-medium text-muted-foreground md:hidden">{label}</span>}
       <div className="min-w-0 text-right break-words md:text-left">{children}</div>
     </td>

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Eye, RotateCw } from "lucide-react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -6,8 +5,9 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { useAdminEmails, useResendEmail } from "../../lib/queries/admin";
 import { toast } from "../../lib/use-toast";
 import type { EmailView } from "../../../src/shared/api-types";
-import { Cell, DataTable, EmptyState, ErrorState, Pager, Row, TableSkeleton } from "./data-table";
+import { dateColumn, type Column } from "./data-table";
 import { capitalise, formatDateTime } from "./format";
+import { ListTab, usePaging } from "./list-tab";
 
 const PAGE_SIZE = 50;
 
@@ -45,47 +45,43 @@ function ResendButton({ email }: { email: EmailView }) {
   );
 }
 
-export function EmailsTab() {
-  const [offset, setOffset] = useState(0);
-  const emails = useAdminEmails({ limit: PAGE_SIZE, offset });
-  return (
-    <section aria-labelledby="emails-heading" className="grid gap-4">
-      <div>
-        <h2 id="emails-heading" className="text-xl font-semibold">E-mails</h2>
-        <p className="text-sm text-muted-foreground">The outbox: every e-mail the site sends, with delivery status. Failed ones can be sent again.</p>
+const COLUMNS: Column<EmailView>[] = [
+  dateColumn("Queued", (email) => email.createdAt),
+  { name: "To", cell: (email) => email.to },
+  {
+    name: "Subject",
+    cell: (email) => (
+      <>
+        {email.subject}
+        <span className="block text-xs text-muted-foreground">{email.template}</span>
+      </>
+    ),
+  },
+  {
+    name: "Status",
+    cell: (email) => (
+      <>
+        <Badge variant={STATUS_VARIANT[email.status]}>{capitalise(email.status)}</Badge>
+        {email.lastError && <span className="mt-1 block text-xs text-destructive-text">{email.lastError}</span>}
+      </>
+    ),
+  },
+  { name: "Attempts", className: "tabular-nums", cell: (email) => email.attempts },
+  dateColumn("Sent", (email) => email.sentAt),
+  {
+    name: "",
+    cell: (email) => (
+      <div className="flex justify-end gap-2">
+        <EmailText email={email} />
+        <ResendButton email={email} />
       </div>
-      {emails.isError ? <ErrorState message={emails.error.message} onRetry={() => emails.refetch()} />
-        : !emails.data ? <TableSkeleton />
-        : emails.data.length === 0 && offset === 0 ? <EmptyState>No e-mails yet.</EmptyState>
-        : (
-          <>
-            <DataTable label="E-mails" columns={["Queued", "To", "Subject", "Status", "Attempts", "Sent", ""]}>
-              {emails.data.map((email) => (
-                <Row key={email._id}>
-                  <Cell label="Queued" className="md:whitespace-nowrap">{formatDateTime(email.createdAt)}</Cell>
-                  <Cell label="To">{email.to}</Cell>
-                  <Cell label="Subject">
-                    {email.subject}
-                    <span className="block text-xs text-muted-foreground">{email.template}</span>
-                  </Cell>
-                  <Cell label="Status">
-                    <Badge variant={STATUS_VARIANT[email.status]}>{capitalise(email.status)}</Badge>
-                    {email.lastError && <span className="mt-1 block text-xs text-destructive-text">{email.lastError}</span>}
-                  </Cell>
-                  <Cell label="Attempts" className="tabular-nums">{email.attempts}</Cell>
-                  <Cell label="Sent" className="md:whitespace-nowrap">{formatDateTime(email.sentAt)}</Cell>
-                  <Cell>
-                    <div className="flex justify-end gap-2">
-                      <EmailText email={email} />
-                      <ResendButton email={email} />
-                    </div>
-                  </Cell>
-                </Row>
-              ))}
-            </DataTable>
-            <Pager offset={offset} limit={PAGE_SIZE} shown={emails.data.length} onChange={setOffset} />
-          </>
-        )}
-    </section>
-  );
+    ),
+  },
+];
+
+export function EmailsTab() {
+  const paging = usePaging(PAGE_SIZE);
+  const emails = useAdminEmails(paging.page);
+  return <ListTab id="emails" title="E-mails" description="The outbox: every e-mail the site sends, with delivery status. Failed ones can be sent again."
+    query={emails} rows={emails.data} rowKey={(email) => email._id} paging={paging} label="E-mails" columns={COLUMNS} empty="No e-mails yet." />;
 }

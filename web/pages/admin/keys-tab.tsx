@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Check, Copy, Trash2 } from "lucide-react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -9,9 +8,10 @@ import { useCopy } from "../../lib/clipboard";
 import { toast } from "../../lib/use-toast";
 import { PLANS } from "../../../src/shared/plans";
 import type { ProductKeyView } from "../../../src/shared/api-types";
-import { Cell, DataTable, EmptyState, ErrorState, Pager, Row, TableSkeleton } from "./data-table";
-import { capitalise, formatDateTime } from "./format";
+import { dateColumn, type Column } from "./data-table";
+import { capitalise } from "./format";
 import { GenerateKeysDialog } from "./generate-keys-dialog";
+import { ListTab, usePaging } from "./list-tab";
 
 const PAGE_SIZE = 50;
 
@@ -29,7 +29,6 @@ function CopyButton({ value }: { value: string }) {
 }
 
 function DeleteButton({ productKey }: { productKey: ProductKeyView }) {
-  const [open, setOpen] = useState(false);
   const remove = useDeleteKey();
   const locked = productKey.isUsed ? "Used keys can't be deleted." : productKey.source === "purchase" ? "A customer bought this key; refund the payment instead." : null;
   if (locked) {
@@ -45,22 +44,8 @@ function DeleteButton({ productKey }: { productKey: ProductKeyView }) {
       </Tooltip>
     );
   }
-  function confirm() {
-    remove.mutate(productKey._id, {
-      onSuccess: () => {
-        toast({ title: "Product key deleted successfully" });
-        setOpen(false);
-      },
-      onError: (error) => {
-        toast({ title: "Failed to delete product key", description: error.message, variant: "destructive" });
-        setOpen(false);
-      },
-    });
-  }
   return (
     <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
       trigger={
         <Button variant="ghost" size="icon" aria-label={`Delete ${productKey.key}`} className="hover:text-destructive-text">
           <Trash2 aria-hidden />
@@ -71,50 +56,36 @@ function DeleteButton({ productKey }: { productKey: ProductKeyView }) {
       confirmLabel="Delete"
       destructive
       pending={remove.isPending}
-      onConfirm={confirm}
+      onConfirm={(close) =>
+        remove.mutate(productKey._id, {
+          onSuccess: () => toast({ title: "Product key deleted successfully" }),
+          onError: (error) => toast({ title: "Failed to delete product key", description: error.message, variant: "destructive" }),
+          onSettled: close,
+        })}
     />
   );
 }
 
-export function KeysTab() {
-  const [offset, setOffset] = useState(0);
-  const keys = useProductKeys({ limit: PAGE_SIZE, offset });
-  return (
-    <section aria-labelledby="keys-heading" className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 id="keys-heading" className="text-xl font-semibold">Product Keys</h2>
-          <p className="text-sm text-muted-foreground">Newest first. Used keys stay as the record of a subscription.</p>
-        </div>
-        <GenerateKeysDialog />
+const COLUMNS: Column<ProductKeyView>[] = [
+  { name: "Key", cell: (key) => <code className="font-mono text-sm tracking-wider">{key.key}</code> },
+  { name: "Plan", cell: (key) => PLANS[key.plan].name },
+  { name: "Status", cell: (key) => (key.isUsed ? <Badge variant="secondary">Used</Badge> : <Badge variant="success">Available</Badge>) },
+  { name: "Source", cell: (key) => capitalise(key.source) },
+  dateColumn("Created", (key) => key.createdAt),
+  {
+    name: "Actions",
+    cell: (key) => (
+      <div className="-my-2 flex justify-end gap-1 md:justify-start">
+        <CopyButton value={key.key} />
+        <DeleteButton productKey={key} />
       </div>
-      {keys.isError ? <ErrorState message={keys.error.message} onRetry={() => keys.refetch()} />
-        : !keys.data ? <TableSkeleton />
-        : keys.data.length === 0 && offset === 0 ? <EmptyState>No product keys yet. Generate some to get started.</EmptyState>
-        : (
-          <>
-            <DataTable label="Product keys" columns={["Key", "Plan", "Status", "Source", "Created", "Actions"]}>
-              {keys.data.map((key) => (
-                <Row key={key._id}>
-                  <Cell label="Key"><code className="font-mono text-sm tracking-wider">{key.key}</code></Cell>
-                  <Cell label="Plan">{PLANS[key.plan].name}</Cell>
-                  <Cell label="Status">
-                    {key.isUsed ? <Badge variant="secondary">Used</Badge> : <Badge variant="success">Available</Badge>}
-                  </Cell>
-                  <Cell label="Source">{capitalise(key.source)}</Cell>
-                  <Cell label="Created">{formatDateTime(key.createdAt)}</Cell>
-                  <Cell label="Actions">
-                    <div className="-my-2 flex justify-end gap-1 md:justify-start">
-                      <CopyButton value={key.key} />
-                      <DeleteButton productKey={key} />
-                    </div>
-                  </Cell>
-                </Row>
-              ))}
-            </DataTable>
-            <Pager offset={offset} limit={PAGE_SIZE} shown={keys.data.length} onChange={setOffset} />
-          </>
-        )}
-    </section>
-  );
+    ),
+  },
+];
+
+export function KeysTab() {
+  const paging = usePaging(PAGE_SIZE);
+  const keys = useProductKeys(paging.page);
+  return <ListTab id="keys" title="Product Keys" description="Newest first. Used keys stay as the record of a subscription." actions={<GenerateKeysDialog />}
+    query={keys} rows={keys.data} rowKey={(key) => key._id} paging={paging} label="Product keys" columns={COLUMNS} empty="No product keys yet. Generate some to get started." />;
 }

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { DollarSign, KeyRound, LifeBuoy, Wallet } from "lucide-react";
-import { Badge } from "../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useAdminOverview } from "../../lib/queries/admin";
-import { PLANS } from "../../../src/shared/plans";
-import { Cell, DataTable, EmptyState, ErrorState, Row, TableSkeleton } from "./data-table";
-import { formatDateTime, formatMoney } from "./format";
+import { ErrorState } from "./data-table";
+import { formatMoney } from "./format";
+import { List } from "./list-tab";
+import { SALE_COLUMNS, saleKey } from "./sale-columns";
 import { SalesDialog } from "./sales-dialog";
 import type { AdminTabProps } from "./tab-props";
 
@@ -59,23 +59,7 @@ export function OverviewTab({ onNavigate }: AdminTabProps) {
           {data && data.recentSales.length > 0 && <SalesDialog />}
         </CardHeader>
         <CardContent>
-          {!data ? <TableSkeleton rows={3} /> : data.recentSales.length === 0 ? (
-            <EmptyState>No sales yet.</EmptyState>
-          ) : (
-            <DataTable label="Recent sales" columns={["Date", "Buyer", "Plan", "Amount"]}>
-              {data.recentSales.map((sale) => (
-                <Row key={sale._id}>
-                  <Cell label="Date">{formatDateTime(sale.createdAt)}</Cell>
-                  <Cell label="Buyer">{sale.email}</Cell>
-                  <Cell label="Plan">{PLANS[sale.plan].name}</Cell>
-                  <Cell label="Amount">
-                    <span className="font-medium tabular-nums">{formatMoney(sale.amount)}</span>
-                    {sale.status === "refunded" && <Badge variant="destructive" className="ml-2">Refunded</Badge>}
-                  </Cell>
-                </Row>
-              ))}
-            </DataTable>
-          )}
+          <List query={overview} rows={data?.recentSales} rowKey={saleKey} label="Recent sales" columns={SALE_COLUMNS} empty="No sales yet." loadingRows={3} />
         </CardContent>
       </Card>
     </div>

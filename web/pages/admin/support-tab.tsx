@@ -1,13 +1,17 @@
-import { useState } from "react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { useSetTicketStatus, useTickets } from "../../lib/queries/admin";
 import { toast } from "../../lib/use-toast";
 import type { SupportTicketView } from "../../../src/shared/api-types";
-import { Cell, DataTable, EmptyState, ErrorState, Pager, Row, TableSkeleton } from "./data-table";
-import { capitalise, formatDateTime } from "./format";
+import { dateColumn, type Column } from "./data-table";
+import { capitalise } from "./format";
+import { ListTab, usePaging } from "./list-tab";
 
 const PAGE_SIZE = 50;
+
+function StatusBadge({ status }: { status: NonNullable<SupportTicketView["status"]> }) {
+  return <Badge variant={status === "open" ? "accent" : "secondary"}>{capitalise(status)}</Badge>;
+}
 
 function StatusButton({ ticket }: { ticket: SupportTicketView }) {
   const change = useSetTicketStatus();
@@ -26,44 +30,18 @@ function StatusButton({ ticket }: { ticket: SupportTicketView }) {
   );
 }
 
+const COLUMNS: Column<SupportTicketView>[] = [
+  dateColumn("Received", (ticket) => ticket.createdAt),
+  { name: "From", cell: (ticket) => <a className="text-brand hover:underline" href={`mailto:${ticket.email}`}>{ticket.email}</a> },
+  { name: "Subject", cell: (ticket) => (ticket.subject ? capitalise(ticket.subject) : "General") },
+  { name: "Message", className: "flex-col md:max-w-md", cell: (ticket) => <p className="text-left whitespace-pre-wrap">{ticket.message}</p> },
+  { name: "Status", cell: (ticket) => <StatusBadge status={ticket.status ?? "open"} /> },
+  { name: "", className: "justify-end", cell: (ticket) => <StatusButton ticket={ticket} /> },
+];
+
 export function SupportTab() {
-  const [offset, setOffset] = useState(0);
-  const tickets = useTickets({ limit: PAGE_SIZE, offset });
-  return (
-    <section aria-labelledby="support-heading" className="grid gap-4">
-      <div>
-        <h2 id="support-heading" className="text-xl font-semibold">Support Tickets</h2>
-        <p className="text-sm text-muted-foreground">Messages from the contact form, newest first. We promise an answer within 24 hours.</p>
-      </div>
-      {tickets.isError ? <ErrorState message={tickets.error.message} onRetry={() => tickets.refetch()} />
-        : !tickets.data ? <TableSkeleton />
-        : tickets.data.length === 0 && offset === 0 ? <EmptyState>No support tickets yet.</EmptyState>
-        : (
-          <>
-            <DataTable label="Support tickets" columns={["Received", "From", "Subject", "Message", "Status", ""]}>
-              {tickets.data.map((ticket) => {
-                const status = ticket.status ?? "open";
-                return (
-                  <Row key={ticket._id}>
-                    <Cell label="Received" className="md:whitespace-nowrap">{formatDateTime(ticket.createdAt)}</Cell>
-                    <Cell label="From">
-                      <a className="text-brand hover:underline" href={`mailto:${ticket.email}`}>{ticket.email}</a>
-                    </Cell>
-                    <Cell label="Subject">{ticket.subject ? capitalise(ticket.subject) : "General"}</Cell>
-                    <Cell label="Message" className="flex-col md:max-w-md">
-                      <p className="text-left whitespace-pre-wrap">{ticket.message}</p>
-                    </Cell>
-                    <Cell label="Status">
-                      <Badge variant={status === "open" ? "accent" : "secondary"}>{capitalise(status)}</Badge>
-                    </Cell>
-                    <Cell className="justify-end"><StatusButton ticket={ticket} /></Cell>
-                  </Row>
-                );
-              })}
-            </DataTable>
-            <Pager offset={offset} limit={PAGE_SIZE} shown={tickets.data.length} onChange={setOffset} />
-          </>
-        )}
-    </section>
-  );
+  const paging = usePaging(PAGE_SIZE);
+  const tickets = useTickets(paging.page);
+  return <ListTab id="support" title="Support Tickets" description="Messages from the contact form, newest first. We promise an answer within 24 hours."
+    query={tickets} rows={tickets.data} rowKey={(ticket) => ticket._id} paging={paging} label="Support tickets" columns={COLUMNS} empty="No support tickets yet." />;
 }

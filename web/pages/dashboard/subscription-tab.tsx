@@ -1,4 +1,3 @@
-import { useState } from "react";
 import type { SubscriptionView } from "../../../src/shared/api-types";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
@@ -20,7 +19,6 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 function CancelSubscription({ subscription }: { subscription: SubscriptionView }) {
-  const [open, setOpen] = useState(false);
   const cancel = useCancelSubscription();
 
   if (subscription.plan === "lifetime") {
@@ -33,23 +31,8 @@ function CancelSubscription({ subscription }: { subscription: SubscriptionView }
     return <p className="text-sm text-muted-foreground">This subscription has ended. Redeem a product key to continue.</p>;
   }
 
-  function confirm() {
-    cancel.mutate(undefined, {
-      onSuccess: () => {
-        setOpen(false);
-        toast({ title: "Subscription Cancelled", description: `You keep access until ${formatDate(subscription.endDate)}.` });
-      },
-      onError: () => {
-        setOpen(false);
-        toast({ variant: "destructive", title: "Error", description: "Failed to cancel subscription" });
-      },
-    });
-  }
-
   return (
     <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
       trigger={<Button variant="destructive">Cancel Subscription</Button>}
       title="Cancel your subscription?"
       description={
@@ -62,7 +45,12 @@ function CancelSubscription({ subscription }: { subscription: SubscriptionView }
       cancelLabel="Keep Subscription"
       destructive
       pending={cancel.isPending}
-      onConfirm={confirm}
+      onConfirm={(close) =>
+        cancel.mutate(undefined, {
+          onSuccess: () => toast({ title: "Subscription Cancelled", description: `You keep access until ${formatDate(subscription.endDate)}.` }),
+          onError: () => toast({ variant: "destructive", title: "Error", description: "Failed to cancel subscription" }),
+          onSettled: close,
+        })}
     />
   );
 }

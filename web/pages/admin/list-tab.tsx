@@ -1,0 +1,81 @@
+/**
+ * The shell every admin list shares: a heading with its note and actions, then the list in one of
+ * its states (loading, failed with a retry, empty, or a page of rows with Previous / Next).
+ */
+import { useState, type Key, type ReactNode } from "react";
+import type { Page } from "../../lib/queries/admin";
+import { DataTable, EmptyState, ErrorState, Pager, TableSkeleton, type Column } from "./data-table";
+
+/** The page a list shows, and the way to another one. */
+export interface Paging {
+  page: Page;
+  setOffset: (offset: number) => void;
+}
+
+export function usePaging(limit: number): Paging {
+  const [offset, setOffset] = useState(0);
+  return { page: { limit, offset }, setOffset };
+}
+
+/** The parts of a react-query result a list needs. */
+export interface ListQuery {
+  error: Error | null;
+  refetch: () => unknown;
+}
+
+export interface ListProps<T> {
+  query: ListQuery;
+  /** The rows of the page; undefined until the first answer. */
+  rows: readonly T[] | undefined;
+  /** Omit for a list that is not paged. */
+  paging?: Paging;
+  /** Shown when there is nothing at all to list. */
+  empty: ReactNode;
+  /** The table's accessible name. */
+  label: string;
+  columns: Column<T>[];
+  rowKey: (row: T) => Key;
+  /** Placeholder rows while loading. */
+  loadingRows?: number;
+}
+
+export function List<T>({ query, rows, paging, empty, loadingRows, ...table }: ListProps<T>) {
+  const offset = paging?.page.offset ?? 0;
+  if (query.error) return <ErrorState message={query.error.message} onRetry={() => query.refetch()} />;
+  if (!rows) return <TableSkeleton rows={loadingRows} />;
+  if (rows.length === 0 && offset === 0) return <EmptyState>{empty}</EmptyState>;
+  return (
+    <>
+      <DataTable rows={rows} {...table} />
+      {paging && <Pager offset={offset} limit={paging.page.limit} shown={rows.length} onChange={paging.setOffset} />}
+    </>
+  );
+}
+
+export interface ListTabProps<T> extends ListProps<T> {
+  /** Names the section and its heading's id. */
+  id: string;
+  title: string;
+  description: ReactNode;
+  /** Beside the heading: a button, a search form. */
+  actions?: ReactNode;
+}
+
+/** An admin tab that is one list under a heading. */
+export function ListTab<T>({ id, title, description, actions, ...list }: ListTabProps<T>) {
+  const headingId = `${id}-heading`;
+  return (
+    <section aria-labelledby={headingId} className="grid gap-4">
+      <div className="flex flex-col items-start gap-3 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h2 id={headingId} className="text-xl font-semibold">
+            {title}
+          </h2>
+          <p className="text-sm text-muted-foreground">{description}</p>
+        </div>
+        {actions}
+      </div>
+      <List {...list} />
+    </section>
+  );
+}
