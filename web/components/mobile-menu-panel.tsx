@@ -1,9 +1,9 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { LogOut, X } from "lucide-react";
 import { Link } from "wouter";
-import { cn } from "../lib/utils";
 import { Brand } from "./brand";
-import { DASHBOARD_LINK, PUBLIC_NAV_LINKS, isActiveLink } from "./nav-links";
+import { NavLink } from "./nav-link";
+import { DASHBOARD_LINK, PUBLIC_NAV_LINKS } from "./nav-links";
 import { Button } from "./ui/button";
 
 export interface MobileMenuPanelProps {
@@ -43,23 +43,9 @@ export default function MobileMenuPanel({ open, onOpenChange, returnFocusTo, loc
           <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
 
           <nav aria-label="Main" className="flex flex-col gap-1 px-4 py-6">
-            {links.map(({ href, label }) => {
-              const active = isActiveLink(href, location);
-              return (
-                <Link
-                  key={href}
-                  href={href}
-                  onClick={close}
-                  aria-current={active ? "page" : undefined}
-                  className={cn(
-                    "rounded-lg px-4 py-3 text-lg font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring",
-                    active ? "bg-accent text-accent-foreground" : "text-foreground hover:bg-secondary",
-                  )}
-                >
-                  {label}
-                </Link>
-              );
-            })}
+            {links.map((link) => (
+              <NavLink key={link.href} {...link} location={location} place="menu" onClick={close} />
+            ))}
           </nav>
 
           <div className="mt-auto grid gap-3 border-t border-border px-4 py-6">

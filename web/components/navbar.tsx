@@ -2,27 +2,11 @@ import { LogOut } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { useLogout, useMe } from "../lib/queries/auth";
 import { useIsSignedIn } from "../lib/session";
-import { cn } from "../lib/utils";
 import { Brand } from "./brand";
 import { MobileMenu } from "./mobile-menu";
+import { NavLink } from "./nav-link";
 import { DASHBOARD_LINK, PUBLIC_NAV_LINKS, isActiveLink } from "./nav-links";
 import { Button } from "./ui/button";
-
-function NavLink({ href, label, location }: { href: string; label: string; location: string }) {
-  const active = isActiveLink(href, location);
-  return (
-    <Link
-      href={href}
-      aria-current={active ? "page" : undefined}
-      className={cn(
-        "rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-        active ? "bg-accent text-accent-foreground" : "text-muted-foreground hover:bg-secondary hover:text-foreground",
-      )}
-    >
-      {label}
-    </Link>
-  );
-}
 
 /** The bar on every screen: brand, public links, and the account actions for who is looking. */
 export function Navbar() {
@@ -38,9 +22,9 @@ export function Navbar() {
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {PUBLIC_NAV_LINKS.map((link) => (
-            <NavLink key={link.href} {...link} location={location} />
+            <NavLink key={link.href} {...link} location={location} place="bar" />
           ))}
-          {signedIn && <NavLink {...DASHBOARD_LINK} location={location} />}
+          {signedIn && <NavLink {...DASHBOARD_LINK} location={location} place="bar" />}
         </nav>
 
         <div className="hidden items-center gap-2 md:flex">

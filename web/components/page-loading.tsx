@@ -10,9 +10,9 @@ export function PageLoading() {
         <Skeleton className="h-9 w-2/3 max-w-md" />
         <Skeleton className="h-5 w-full max-w-xl" />
         <div className="grid gap-4 sm:grid-cols-3">
-          <Skeleton className="h-36" />
-          <Skeleton className="h-36" />
-          <Skeleton className="h-36" />
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="h-36" />
+          ))}
         </div>
       </div>
     </Layout>

@@ -2,12 +2,11 @@ import type { ComponentProps } from "react";
 import * as AccordionPrimitive from "@radix-ui/react-accordion";
 import { ChevronDown } from "lucide-react";
 import { cn } from "../../lib/utils";
+import { styled } from "./styled";
 
 export const Accordion = AccordionPrimitive.Root;
 
-export function AccordionItem({ className, ...props }: ComponentProps<typeof AccordionPrimitive.Item>) {
-  return <AccordionPrimitive.Item className={cn("border-b border-border", className)} {...props} />;
-}
+export const AccordionItem = styled(AccordionPrimitive.Item, "border-b border-border");
 
 export function AccordionTrigger({ className, children, ...props }: ComponentProps<typeof AccordionPrimitive.Trigger>) {
   return (

@@ -1,26 +1,8 @@
-import type { ComponentProps } from "react";
-import { cn } from "../../lib/utils";
+import { styled } from "./styled";
 
-export function Card({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("rounded-xl border border-border bg-card text-card-foreground shadow-sm", className)} {...props} />;
-}
-
-export function CardHeader({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("flex flex-col gap-1.5 p-6", className)} {...props} />;
-}
-
-export function CardTitle({ className, ...props }: ComponentProps<"h3">) {
-  return <h3 className={cn("text-xl font-semibold leading-tight tracking-tight", className)} {...props} />;
-}
-
-export function CardDescription({ className, ...props }: ComponentProps<"p">) {
-  return <p className={cn("text-sm text-muted-foreground", className)} {...props} />;
-}
-
-export function CardContent({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("p-6 pt-0", className)} {...props} />;
-}
-
-export function CardFooter({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("flex items-center p-6 pt-0", className)} {...props} />;
-}
+export const Card = styled("div", "rounded-xl border border-border bg-card text-card-foreground shadow-sm");
+export const CardHeader = styled("div", "flex flex-col gap-1.5 p-6");
+export const CardTitle = styled("h3", "text-xl font-semibold leading-tight tracking-tight");
+export const CardDescription = styled("p", "text-sm text-muted-foreground");
+export const CardContent = styled("div", "p-6 pt-0");
+export const CardFooter = styled("div", "flex items-center p-6 pt-0");

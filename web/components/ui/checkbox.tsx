@@ -1,20 +1,16 @@
 import type { ComponentProps } from "react";
 import * as CheckboxPrimitive from "@radix-ui/react-checkbox";
 import { Check } from "lucide-react";
-import { cn } from "../../lib/utils";
+import { styled } from "./styled";
 
-export function Checkbox({ className, ...props }: ComponentProps<typeof CheckboxPrimitive.Root>) {
+const CheckboxRoot = styled(CheckboxPrimitive.Root, "peer size-4 shrink-0 cursor-pointer rounded-sm border border-muted-foreground/70 bg-background shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground");
+
+export function Checkbox(props: ComponentProps<typeof CheckboxPrimitive.Root>) {
   return (
-    <CheckboxPrimitive.Root
-      className={cn(
-        "peer size-4 shrink-0 cursor-pointer rounded-sm border border-muted-foreground/70 bg-background shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground",
-        className,
-      )}
-      {...props}
-    >
+    <CheckboxRoot {...props}>
       <CheckboxPrimitive.Indicator className="flex items-center justify-center text-current">
         <Check className="size-3.5" strokeWidth={3} aria-hidden />
       </CheckboxPrimitive.Indicator>
-    </CheckboxPrimitive.Root>
+    </CheckboxRoot>
   );
 }

@@ -2,23 +2,17 @@ import type { ComponentProps } from "react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { cn } from "../../lib/utils";
+import { styled } from "./styled";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogPortal = DialogPrimitive.Portal;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return (
-    <DialogPrimitive.Overlay
-      className={cn(
-        "fixed inset-0 z-50 bg-black/75 backdrop-blur-sm data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const DialogOverlay = styled(
+  DialogPrimitive.Overlay,
+  "fixed inset-0 z-50 bg-black/75 backdrop-blur-sm data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in",
+);
 
 export interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
   /** Hides the corner close button (e.g. when the dialog has its own Cancel). */
@@ -48,18 +42,7 @@ export function DialogContent({ className, children, hideClose = false, ...props
   );
 }
 
-export function DialogHeader({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("flex flex-col gap-1.5 pr-6 text-left", className)} {...props} />;
-}
-
-export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...props} />;
-}
-
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn("text-lg font-semibold leading-tight", className)} {...props} />;
-}
-
-export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
-}
+export const DialogHeader = styled("div", "flex flex-col gap-1.5 pr-6 text-left");
+export const DialogFooter = styled("div", "flex flex-col-reverse gap-2 sm:flex-row sm:justify-end");
+export const DialogTitle = styled(DialogPrimitive.Title, "text-lg font-semibold leading-tight");
+export const DialogDescription = styled(DialogPrimitive.Description, "text-sm text-muted-foreground");

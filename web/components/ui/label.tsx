@@ -1,12 +1,7 @@
-import type { ComponentProps } from "react";
 import * as LabelPrimitive from "@radix-ui/react-label";
-import { cn } from "../../lib/utils";
+import { styled } from "./styled";
 
-export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return (
-    <LabelPrimitive.Root
-      className={cn("text-sm font-medium leading-none text-foreground peer-disabled:cursor-not-allowed peer-disabled:opacity-70", className)}
-      {...props}
-    />
-  );
-}
+export const Label = styled(
+  LabelPrimitive.Root,
+  "text-sm font-medium leading-none text-foreground peer-disabled:cursor-not-allowed peer-disabled:opacity-70",
+);

@@ -3,24 +3,18 @@ import * as ToastPrimitive from "@radix-ui/react-toast";
 import { cva, type VariantProps } from "class-variance-authority";
 import { X } from "lucide-react";
 import { cn } from "../../lib/utils";
+import { styled } from "./styled";
 
-/** SPEC.md §9: 5000 ms by default, swipe right past 50 px to dismiss. F8 is Radix's default hotkey. */
+/** SPEC.md §9: 5000 ms by default, swipe right past 50 px to dismiss. */
 export function ToastProvider({ duration = 5000, swipeDirection = "right", swipeThreshold = 50, ...props }: ComponentProps<typeof ToastPrimitive.Provider>) {
   return <ToastPrimitive.Provider duration={duration} swipeDirection={swipeDirection} swipeThreshold={swipeThreshold} {...props} />;
 }
 
-export function ToastViewport({ className, hotkey = ["F8"], ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
-  return (
-    <ToastPrimitive.Viewport
-      hotkey={hotkey}
-      className={cn(
-        "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+/** Radix's hotkey, F8, moves the focus to the toasts. */
+export const ToastViewport = styled(
+  ToastPrimitive.Viewport,
+  "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]",
+);
 
 const toastVariants = cva(
   "group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-9 shadow-xl transition-all data-[state=closed]:animate-toast-out data-[state=open]:animate-toast-in data-[swipe=cancel]:translate-x-0 data-[swipe=end]:animate-toast-swipe-out data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none",

@@ -50,18 +50,10 @@ export default function DashboardPage() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="overview">
-          <OverviewTab subscription={subscription} />
-        </TabsContent>
-        <TabsContent value="subscription">
-          <SubscriptionTab subscription={subscription} receivedAt={receivedAt} loading={loading} />
-        </TabsContent>
-        <TabsContent value="plugin">
-          <PluginTab user={user} />
-        </TabsContent>
-        <TabsContent value="settings">
-          <SettingsTab user={user} />
-        </TabsContent>
+        <TabsContent value="overview"><OverviewTab subscription={subscription} /></TabsContent>
+        <TabsContent value="subscription"><SubscriptionTab subscription={subscription} receivedAt={receivedAt} loading={loading} /></TabsContent>
+        <TabsContent value="plugin"><PluginTab user={user} /></TabsContent>
+        <TabsContent value="settings"><SettingsTab user={user} /></TabsContent>
       </Tabs>
     </Layout>
   );

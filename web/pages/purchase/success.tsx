@@ -42,60 +42,74 @@ function Tip({ icon, title, children }: { icon: ReactNode; title: string; childr
   );
 }
 
-function SuccessView({ plan }: { plan: string }) {
+/** The page's one card: a big icon and title, what happened, and where to go next. */
+function ResultCard({ icon, title, summary, children, actions }: { icon: ReactNode; title: string; summary: ReactNode; children?: ReactNode; actions: ReactNode }) {
   return (
     <Card>
       <CardHeader className="items-center gap-3 text-center">
-        <CheckCircle2 className="size-14 text-success" aria-hidden />
-        <h1 className="text-3xl font-semibold tracking-tight">Payment Successful!</h1>
-        <p className="text-lg font-medium text-brand">{plan}</p>
-        <p className="flex items-center gap-2 text-muted-foreground">
-          <Mail className="size-4 shrink-0" aria-hidden />
-          Your product key has been sent to your email.
-        </p>
+        {icon}
+        <h1 className="text-3xl font-semibold tracking-tight">{title}</h1>
+        {summary}
       </CardHeader>
-      <CardContent>
-        <ul className="grid gap-3">
-          <Tip icon={<KeyRound />} title="Save your product key">
-            Keep the e-mail somewhere safe: the key can be used once, to create your account on the Sign Up page.
-          </Tip>
-          <Tip icon={<BookOpen />} title="Set up the plugin">
-            After signing up, generate your plugin key in the dashboard and paste it into the {PRODUCT_NAME} plugin. The setup guide walks you through it.
-          </Tip>
-          <Tip icon={<LifeBuoy />} title="Need help?">
-            No e-mail after a few minutes? Check your spam folder, or contact support: we answer within {SUPPORT_RESPONSE_HOURS} hours.
-          </Tip>
-        </ul>
-      </CardContent>
-      <CardFooter className="flex-col gap-3 sm:flex-row sm:justify-center">
-        <Button asChild size="lg" className="w-full sm:w-auto">
-          <Link href="/docs"><BookOpen aria-hidden />View Setup Guide</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
-          <Link href="/support"><LifeBuoy aria-hidden />Get Support</Link>
-        </Button>
-      </CardFooter>
+      {children && <CardContent>{children}</CardContent>}
+      <CardFooter className="flex-col gap-3 sm:flex-row sm:justify-center">{actions}</CardFooter>
     </Card>
+  );
+}
+
+function NextStep({ href, icon, outline = false, children }: { href: string; icon: ReactNode; outline?: boolean; children: ReactNode }) {
+  return (
+    <Button asChild size="lg" variant={outline ? "outline" : "default"} className="w-full sm:w-auto">
+      <Link href={href}>{icon}{children}</Link>
+    </Button>
+  );
+}
+
+function SuccessView({ plan }: { plan: string }) {
+  return (
+    <ResultCard icon={<CheckCircle2 className="size-14 text-success" aria-hidden />} title="Payment Successful!"
+      summary={
+        <>
+          <p className="text-lg font-medium text-brand">{plan}</p>
+          <p className="flex items-center gap-2 text-muted-foreground">
+            <Mail className="size-4 shrink-0" aria-hidden />
+            Your product key has been sent to your email.
+          </p>
+        </>
+      }
+      actions={
+        <>
+          <NextStep href="/docs" icon={<BookOpen aria-hidden />}>View Setup Guide</NextStep>
+          <NextStep href="/support" icon={<LifeBuoy aria-hidden />} outline>Get Support</NextStep>
+        </>
+      }
+    >
+      <ul className="grid gap-3">
+        <Tip icon={<KeyRound />} title="Save your product key">
+          Keep the e-mail somewhere safe: the key can be used once, to create your account on the Sign Up page.
+        </Tip>
+        <Tip icon={<BookOpen />} title="Set up the plugin">
+          After signing up, generate your plugin key in the dashboard and paste it into the {PRODUCT_NAME} plugin. The setup guide walks you through it.
+        </Tip>
+        <Tip icon={<LifeBuoy />} title="Need help?">
+          No e-mail after a few minutes? Check your spam folder, or contact support: we answer within {SUPPORT_RESPONSE_HOURS} hours.
+        </Tip>
+      </ul>
+    </ResultCard>
   );
 }
 
 function ErrorView({ message }: { message: string }) {
   return (
-    <Card>
-      <CardHeader className="items-center gap-3 text-center">
-        <AlertCircle className="size-14 text-destructive-text" aria-hidden />
-        <h1 className="text-3xl font-semibold tracking-tight">Payment Error</h1>
-        <p role="alert" className="max-w-md text-muted-foreground">{message}</p>
-      </CardHeader>
-      <CardFooter className="flex-col gap-3 sm:flex-row sm:justify-center">
-        <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
-          <Link href="/support"><LifeBuoy aria-hidden />Contact Support</Link>
-        </Button>
-        <Button asChild size="lg" className="w-full sm:w-auto">
-          <Link href="/purchase"><RotateCcw aria-hidden />Try Again</Link>
-        </Button>
-      </CardFooter>
-    </Card>
+    <ResultCard icon={<AlertCircle className="size-14 text-destructive-text" aria-hidden />} title="Payment Error"
+      summary={<p role="alert" className="max-w-md text-muted-foreground">{message}</p>}
+      actions={
+        <>
+          <NextStep href="/support" icon={<LifeBuoy aria-hidden />} outline>Contact Support</NextStep>
+          <NextStep href="/purchase" icon={<RotateCcw aria-hidden />}>Try Again</NextStep>
+        </>
+      }
+    />
   );
 }
 
