@@ -158,6 +158,22 @@ describe("overview", () => {
 });
 
 describe("product keys", () => {
+  test("a list that cannot load says why, and Try again loads it", async () => {
+    const page = await openAdmin();
+    let refused = false;
+    await page.route("**/api/admin/product-keys**", (route) => {
+      if (refused) return route.continue();
+      refused = true;
+      return route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "INTERNAL", message: "Database is busy." }) });
+    });
+    await page.getByRole("tab", { name: "Keys" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "Database is busy." });
+    await alert.waitFor();
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await page.getByRole("table", { name: "Product keys" }).getByText("Available").first().waitFor();
+    expect(await alert.count()).toBe(0);
+  });
+
   test("an admin generates a key, copies it and deletes it", async () => {
     const page = await openAdmin();
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: suite.server.url });

@@ -7,6 +7,7 @@ import type { Locator, Page } from "playwright-core";
 import { checkLayerName, type LayerNameCheckOptions } from "../../src/shared/layer-name";
 import { DESKTOP, PHONE, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
+import { fieldDescription } from "./field-description";
 
 setDefaultTimeout(30_000);
 
@@ -34,6 +35,13 @@ function problemFor(name: string, options: LayerNameCheckOptions = {}): string {
 }
 
 describe("layer-name checker", () => {
+  test("the layer name field is described by the names to try", async () => {
+    const { checker } = await openChecker();
+    const description = await fieldDescription(checker.getByLabel("Layer name"));
+    expect(description.startsWith("Try:")).toBe(true);
+    for (const name of ["#Coin_button_lock", "Shop_parent_scroll", "Play_hover", "Title_btn"]) expect(description).toContain(name);
+  });
+
   test("it starts with #Coin_button_lock: base name Coin, links to the icon, button and lock pages, no problems", async () => {
     const { checker } = await openChecker();
     expect(await checker.getByLabel("Layer name").inputValue()).toBe("#Coin_button_lock");

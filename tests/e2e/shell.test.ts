@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
 import { makeKey } from "../support/app";
 import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
+import { fieldDescription } from "./field-description";
 import { createOrPromoteAdmin } from "../../src/features/users/service";
 import type { AuthResponse } from "../../src/shared/api-types";
 
@@ -216,6 +217,25 @@ describe("login", () => {
 });
 
 describe("signup", () => {
+  test("each field is described by its hint, and by its error once the form is sent", async () => {
+    const page = await newPage(DESKTOP);
+    await page.goto("/signup");
+    const key = page.getByLabel("Product key");
+    const password = page.getByLabel("Password", { exact: true });
+    expect(await fieldDescription(key)).toBe("No key yet? Purchase one");
+    expect(await fieldDescription(password)).toBe("At least 8 characters");
+    expect(await password.getAttribute("aria-invalid")).toBeNull();
+
+    await page.getByLabel(/I agree to the terms/).check();
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.getByText("Product key is required").waitFor();
+    expect(await fieldDescription(key)).toBe("Product key is required");
+    expect(await key.getAttribute("aria-invalid")).toBe("true");
+    expect(await key.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await fieldDescription(password)).toBe("Password is required");
+    expect(await password.getAttribute("aria-invalid")).toBe("true");
+  });
+
   test("the product key is upper-cased, stripped and cut to 12 characters", async () => {
     const page = await newPage(PHONE);
     await page.goto("/signup");
