@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { reviews, supportTickets, users } from "../../src/db/schema";
 import { generateProductKeys } from "../../src/features/product-keys/service";
 import { queueEmail } from "../../src/features/email/outbox";
-import { call, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import { api, failure, invalid, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
 let userToken: string;
@@ -35,69 +35,69 @@ const freshReviewId = () => {
 const freshEmailId = () =>
   queueEmail(ctx.deps.db, { to: "x@example.com", template: "test", payload: { testKey: "K" } }, now()).id;
 
+type Client = ReturnType<typeof api>;
+
 interface AdminRoute {
   name: string;
-  method: string;
-  /** Built per call, so every admin call acts on its own row. */
-  path: () => string;
-  body?: unknown;
+  /** Sends the call; made per call, so every admin call acts on its own row. */
+  send: (client: Client) => Promise<{ status: number; error: { value: unknown } | null }>;
 }
 
 const routes: AdminRoute[] = [
-  { name: "GET /api/admin/overview", method: "GET", path: () => "/api/admin/overview" },
-  { name: "GET /api/admin/product-keys", method: "GET", path: () => "/api/admin/product-keys" },
-  { name: "POST /api/admin/generate-product-key", method: "POST", path: () => "/api/admin/generate-product-key", body: { plan: "pro", count: 1 } },
-  { name: "DELETE /api/admin/product-keys/:id", method: "DELETE", path: () => `/api/admin/product-keys/${freshKeyId()}` },
-  { name: "GET /api/admin/sales", method: "GET", path: () => "/api/admin/sales" },
-  { name: "POST /api/admin/test-email", method: "POST", path: () => "/api/admin/test-email", body: { email: "ops@example.com", testKey: "ABC" } },
-  { name: "GET /api/admin/users?q=example", method: "GET", path: () => "/api/admin/users?q=example" },
-  { name: "POST /api/admin/users/:id/reset-link", method: "POST", path: () => `/api/admin/users/${userId}/reset-link` },
-  { name: "GET /api/admin/audit", method: "GET", path: () => "/api/admin/audit" },
-  { name: "GET /api/admin/emails", method: "GET", path: () => "/api/admin/emails" },
-  { name: "POST /api/admin/emails/:id/resend", method: "POST", path: () => `/api/admin/emails/${freshEmailId()}/resend` },
-  { name: "GET /api/reviews/all", method: "GET", path: () => "/api/reviews/all" },
-  { name: "PATCH /api/reviews/:id", method: "PATCH", path: () => `/api/reviews/${freshReviewId()}`, body: { hidden: true } },
-  { name: "DELETE /api/reviews/:id", method: "DELETE", path: () => `/api/reviews/${freshReviewId()}` },
-  { name: "GET /api/support/tickets", method: "GET", path: () => "/api/support/tickets" },
-  { name: "PATCH /api/support/tickets/:id", method: "PATCH", path: () => `/api/support/tickets/${freshTicketId()}`, body: { status: "closed" } },
+  { name: "GET /api/admin/overview", send: (c) => c.api.admin.overview.get() },
+  { name: "GET /api/admin/product-keys", send: (c) => c.api.admin["product-keys"].get() },
+  { name: "POST /api/admin/generate-product-key", send: (c) => c.api.admin["generate-product-key"].post({ plan: "pro", count: 1 }) },
+  { name: "DELETE /api/admin/product-keys/:id", send: (c) => c.api.admin["product-keys"]({ id: freshKeyId() }).delete() },
+  { name: "GET /api/admin/sales", send: (c) => c.api.admin.sales.get() },
+  { name: "POST /api/admin/test-email", send: (c) => c.api.admin["test-email"].post({ email: "ops@example.com", testKey: "ABC" }) },
+  { name: "GET /api/admin/users?q=example", send: (c) => c.api.admin.users.get({ query: { q: "example" } }) },
+  { name: "POST /api/admin/users/:id/reset-link", send: (c) => c.api.admin.users({ id: userId })["reset-link"].post() },
+  { name: "GET /api/admin/audit", send: (c) => c.api.admin.audit.get() },
+  { name: "GET /api/admin/emails", send: (c) => c.api.admin.emails.get() },
+  { name: "POST /api/admin/emails/:id/resend", send: (c) => c.api.admin.emails({ id: freshEmailId() }).resend.post() },
+  { name: "GET /api/reviews/all", send: (c) => c.api.reviews.all.get() },
+  { name: "PATCH /api/reviews/:id", send: (c) => c.api.reviews({ id: freshReviewId() }).patch({ hidden: true }) },
+  { name: "DELETE /api/reviews/:id", send: (c) => c.api.reviews({ id: freshReviewId() }).delete() },
+  { name: "GET /api/support/tickets", send: (c) => c.api.support.tickets.get() },
+  { name: "PATCH /api/support/tickets/:id", send: (c) => c.api.support.tickets({ id: freshTicketId() }).patch({ status: "closed" }) },
 ];
 
 describe.each(routes.map((r) => [r.name, r] as const))("%s", (_name, route) => {
   test("answers 401 without a token", async () => {
-    const answer = await call(ctx.app, route.method, route.path(), { body: route.body });
+    const answer = await route.send(api(ctx.app));
     expect(answer.status).toBe(401);
-    expect(answer.body.error).toBe("UNAUTHORIZED");
+    expect(failure(answer)?.error).toBe("UNAUTHORIZED");
   });
 
   test("answers 401 with a forged token", async () => {
-    const answer = await call(ctx.app, route.method, route.path(), { body: route.body, token: "not.a.token" });
+    const answer = await route.send(api(ctx.app, "not.a.token"));
     expect(answer.status).toBe(401);
   });
 
   test("answers 403 for a signed-in user who is not an admin", async () => {
-    const answer = await call(ctx.app, route.method, route.path(), { body: route.body, token: userToken });
+    const answer = await route.send(api(ctx.app, userToken));
     expect(answer.status).toBe(403);
-    expect(answer.body).toEqual({ error: "FORBIDDEN", message: "This area is for administrators only." });
+    expect(failure(answer)).toEqual({ error: "FORBIDDEN", message: "This area is for administrators only." });
   });
 
   test("answers 2xx for an admin", async () => {
-    const answer = await call(ctx.app, route.method, route.path(), { body: route.body, token: adminToken });
+    const answer = await route.send(api(ctx.app, adminToken));
     expect(answer.status).toBeGreaterThanOrEqual(200);
     expect(answer.status).toBeLessThan(300);
   });
 });
 
 describe("a stranger learns nothing about an admin route's input", () => {
-  const invalid: [string, string, unknown][] = [
-    ["POST", "/api/admin/generate-product-key", { plan: "x", count: 0 }],
-    ["PATCH", "/api/support/tickets/abc", { status: "x" }],
-    ["GET", "/api/admin/product-keys?limit=9999", undefined],
-    ["POST", "/api/admin/test-email", { email: "nope" }],
+  const badInput: [string, (client: Client) => Promise<{ status: number }>][] = [
+    ["POST /api/admin/generate-product-key", (c) => c.api.admin["generate-product-key"].post(invalid({ plan: "x", count: 0 }))],
+    ["PATCH /api/support/tickets/abc", (c) => c.api.support.tickets({ id: "abc" }).patch(invalid({ status: "x" }))],
+    ["GET /api/admin/product-keys?limit=9999", (c) => c.api.admin["product-keys"].get({ query: { limit: 9999 } })],
+    ["POST /api/admin/test-email", (c) => c.api.admin["test-email"].post({ email: "nope" })],
   ];
-  for (const [method, path, body] of invalid) {
-    test(`${method} ${path} with bad input answers 401 anonymously and 403 to a user`, async () => {
-      expect((await call(ctx.app, method, path, { body })).status).toBe(401);
-      expect((await call(ctx.app, method, path, { body, token: userToken })).status).toBe(403);
+  for (const [name, send] of badInput) {
+    test(`${name} with bad input answers 401 anonymously and 403 to a user`, async () => {
+      expect((await send(api(ctx.app))).status).toBe(401);
+      expect((await send(api(ctx.app, userToken))).status).toBe(403);
     });
   }
 });

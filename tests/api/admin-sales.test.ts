@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { auditLog, emails, sales, supportTickets, users } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
-import { call, makeKey, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import { api, failure, makeKey, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
 let admin: string;
@@ -25,25 +25,25 @@ describe("sales", () => {
     insertSale("pro", 2499, 102);
     insertSale("lifetime", 14999, 465);
     insertSale("pro", 2499, 102, "refunded");
-    const answer = await call(ctx.app, "GET", "/api/admin/sales", { token: admin });
+    const answer = await api(ctx.app, admin).api.admin.sales.get();
     expect(answer.status).toBe(200);
-    expect(answer.body.totalRevenue).toBe(181.97);
-    expect(answer.body.adminRevenue).toBe(175.8);
-    expect(answer.body.salesCount).toBe(3);
+    expect(answer.data!.totalRevenue).toBe(181.97);
+    expect(answer.data!.adminRevenue).toBe(175.8);
+    expect(answer.data!.salesCount).toBe(3);
   });
 
   test("the list is newest first with _id, amount in dollars, plan and ISO time", async () => {
     const older = insertSale("month", 699, 50, "paid", ctx.clock.now() - DAY);
     const newer = insertSale("lifetime", 14999, 465);
-    const answer = await call(ctx.app, "GET", "/api/admin/sales", { token: admin });
-    expect(answer.body.sales.map((s: { _id: number }) => s._id)).toEqual([newer.id, older.id]);
-    expect(answer.body.sales[0]).toMatchObject({ amount: 149.99, fee: 4.65, plan: "lifetime", status: "paid",
+    const answer = await api(ctx.app, admin).api.admin.sales.get();
+    expect(answer.data!.sales.map((s) => s._id)).toEqual([newer.id, older.id]);
+    expect(answer.data!.sales[0]).toMatchObject({ amount: 149.99, fee: 4.65, plan: "lifetime", status: "paid",
       createdAt: new Date(newer.createdAt).toISOString() });
   });
 
   test("with no sales every figure is zero", async () => {
-    const answer = await call(ctx.app, "GET", "/api/admin/sales", { token: admin });
-    expect(answer.body).toEqual({ totalRevenue: 0, adminRevenue: 0, salesCount: 0, sales: [] });
+    const answer = await api(ctx.app, admin).api.admin.sales.get();
+    expect(answer.data).toEqual({ totalRevenue: 0, adminRevenue: 0, salesCount: 0, sales: [] });
   });
 });
 
@@ -56,39 +56,39 @@ describe("overview", () => {
       { email: "a@example.com", message: "help", status: "open", createdAt: 1 },
       { email: "b@example.com", message: "thanks", status: "closed", createdAt: 2 },
     ]).run();
-    const answer = await call(ctx.app, "GET", "/api/admin/overview", { token: admin });
+    const answer = await api(ctx.app, admin).api.admin.overview.get();
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ totalRevenue: 48.93, adminRevenue: 45.43, salesCount: 7,
+    expect(answer.data).toMatchObject({ totalRevenue: 48.93, adminRevenue: 45.43, salesCount: 7,
       productKeyCount: 2, availableKeyCount: 1, openTicketCount: 1 });
-    expect(answer.body.recentSales).toHaveLength(5);
+    expect(answer.data!.recentSales).toHaveLength(5);
   });
 });
 
 describe("test e-mail", () => {
   test("queues a 'test' e-mail with the test key and answers success", async () => {
-    const answer = await call(ctx.app, "POST", "/api/admin/test-email", { token: admin, body: { email: "Ops@Example.com", testKey: "ABCD2345EFGH" } });
+    const answer = await api(ctx.app, admin).api.admin["test-email"].post({ email: "Ops@Example.com", testKey: "ABCD2345EFGH" });
     expect(answer.status).toBe(200);
-    expect(answer.body.success).toBe(true);
+    expect(answer.data!.success).toBe(true);
     const row = ctx.deps.db.select().from(emails).get()!;
     expect(row).toMatchObject({ to: "ops@example.com", template: "test", subject: "Layerlift test email", status: "pending",
       payload: { testKey: "ABCD2345EFGH" } });
   });
 
   test("without a test key a sample key in the product-key format is used", async () => {
-    await call(ctx.app, "POST", "/api/admin/test-email", { token: admin, body: { email: "ops@example.com" } });
+    await api(ctx.app, admin).api.admin["test-email"].post({ email: "ops@example.com" });
     const row = ctx.deps.db.select().from(emails).get()!;
     expect(String(row.payload.testKey)).toMatch(/^[A-Z0-9]{12}$/);
   });
 
   test("a malformed address answers 422 and queues nothing", async () => {
-    const answer = await call(ctx.app, "POST", "/api/admin/test-email", { token: admin, body: { email: "not-an-address", testKey: "X" } });
+    const answer = await api(ctx.app, admin).api.admin["test-email"].post({ email: "not-an-address", testKey: "X" });
     expect(answer.status).toBe(422);
-    expect(answer.body.message).toBe("Please enter a valid email address.");
+    expect(failure(answer)?.message).toBe("Please enter a valid email address.");
     expect(ctx.deps.db.select().from(emails).all()).toHaveLength(0);
   });
 
   test("is recorded in the audit log", async () => {
-    await call(ctx.app, "POST", "/api/admin/test-email", { token: admin, body: { email: "ops@example.com", testKey: "K" } });
+    await api(ctx.app, admin).api.admin["test-email"].post({ email: "ops@example.com", testKey: "K" });
     const row = ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "email.test")).get()!;
     expect(JSON.parse(row.detail!)).toEqual({ to: "ops@example.com", testKey: "K" });
   });
@@ -99,41 +99,41 @@ describe("users", () => {
     const found = await signUpUser(ctx, "pro", "maker@studio.example");
     await signUpUser(ctx, "month", "other@example.com");
     ctx.deps.db.update(users).set({ linkedRobloxAccountId: "12345", figmaKey: "ll_abc" }).where(eq(users.id, found.user.id)).run();
-    const answer = await call(ctx.app, "GET", "/api/admin/users?q=STUDIO", { token: admin });
+    const answer = await api(ctx.app, admin).api.admin.users.get({ query: { q: "STUDIO" } });
     expect(answer.status).toBe(200);
-    expect(answer.body).toHaveLength(1);
-    expect(answer.body[0]).toMatchObject({ id: found.user.id, email: "maker@studio.example", linkedRobloxAccountId: "12345",
+    expect(answer.data).toHaveLength(1);
+    expect(answer.data![0]).toMatchObject({ id: found.user.id, email: "maker@studio.example", linkedRobloxAccountId: "12345",
       hasFigmaKey: true, subscription: { plan: "pro", status: "active" } });
-    expect(JSON.stringify(answer.body)).not.toContain("ll_abc");
-    expect(JSON.stringify(answer.body)).not.toContain("passwordHash");
+    expect(JSON.stringify(answer.data)).not.toContain("ll_abc");
+    expect(JSON.stringify(answer.data)).not.toContain("passwordHash");
   });
 
   test("a % in the search matches a literal %, not every account", async () => {
     await signUpUser(ctx, "pro");
-    const answer = await call(ctx.app, "GET", "/api/admin/users?q=%25", { token: admin });
-    expect(answer.body).toEqual([]);
+    const answer = await api(ctx.app, admin).api.admin.users.get({ query: { q: "%25" } });
+    expect(answer.data).toEqual([]);
   });
 
   test("without a query every account is listed, newest first", async () => {
     ctx.clock.advance(1000);
     const user = await signUpUser(ctx, "pro");
-    const answer = await call(ctx.app, "GET", "/api/admin/users", { token: admin });
-    expect(answer.body.map((u: { id: number }) => u.id)[0]).toBe(user.user.id);
-    expect(answer.body).toHaveLength(2);
+    const answer = await api(ctx.app, admin).api.admin.users.get();
+    expect(answer.data!.map((u) => u.id)[0]).toBe(user.user.id);
+    expect(answer.data).toHaveLength(2);
   });
 
   test("an admin resets a user's link even inside the owner's cooldown, and it is audited", async () => {
     const user = await signUpUser(ctx, "pro");
     ctx.deps.db.update(users).set({ linkedRobloxAccountId: "999", lastLinkResetAt: ctx.clock.now() }).where(eq(users.id, user.user.id)).run();
-    const answer = await call(ctx.app, "POST", `/api/admin/users/${user.user.id}/reset-link`, { token: admin });
+    const answer = await api(ctx.app, admin).api.admin.users({ id: user.user.id })["reset-link"].post();
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ id: user.user.id, linkedRobloxAccountId: null });
+    expect(answer.data).toMatchObject({ id: user.user.id, linkedRobloxAccountId: null });
     const row = ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "link.reset")).get()!;
     expect(row.subject).toBe(`user:${user.user.id}`);
   });
 
   test("resetting the link of an unknown user answers 404", async () => {
-    const answer = await call(ctx.app, "POST", "/api/admin/users/9999/reset-link", { token: admin });
+    const answer = await api(ctx.app, admin).api.admin.users({ id: 9999 })["reset-link"].post();
     expect(answer.status).toBe(404);
   });
 });

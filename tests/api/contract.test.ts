@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { t } from "elysia";
 import { createApp } from "../../src/app";
-import { call, makeTestApp, type TestContext } from "../support/app";
+import { api, call, makeTestApp, type TestContext } from "../support/app";
 import { contractProblems, routeResponses } from "../support/contract";
 
 let ctx: TestContext;
@@ -38,7 +38,7 @@ describe("route declarations", () => {
 
 describe("the OpenAPI document", () => {
   let document: any;
-  beforeAll(async () => { document = (await call(ctx.app, "GET", "/api/openapi.json")).body; });
+  beforeAll(async () => { document = (await api(ctx.app).api["openapi.json"].get()).data; });
 
   test("is a valid OpenAPI 3.1 document", async () => {
     const result = await new Validator().validate(document);
@@ -65,7 +65,7 @@ describe("the OpenAPI document", () => {
   });
 
   test("the plugin document is valid and is the whole document's validate operation", async () => {
-    const plugin = (await call(ctx.app, "GET", "/api/plugin/openapi.json")).body;
+    const plugin: any = (await api(ctx.app).api.plugin["openapi.json"].get()).data;
     expect((await new Validator().validate(plugin)).valid).toBe(true);
     expect(plugin.paths["/api/plugin/validate"].post.responses).toEqual(document.paths["/api/plugin/validate"].post.responses);
   });

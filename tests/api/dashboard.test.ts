@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { DAY, HOUR } from "../../src/lib/clock";
 import { FakeClock } from "../support/fake-clock";
-import { call, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import { api, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
 beforeEach(() => { ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) }); });
@@ -10,9 +10,9 @@ afterEach(() => ctx.cleanup());
 test("the dashboard shows plan, status, end date and time remaining", async () => {
   const user = await signUpUser(ctx, "month");
   ctx.clock.advance(DAY + 2 * HOUR + 3_000);
-  const answer = await call(ctx.app, "GET", "/api/dashboard", { token: user.token });
+  const answer = await api(ctx.app, user.token).api.dashboard.get();
   expect(answer.status).toBe(200);
-  expect(answer.body.subscription).toMatchObject({
+  expect(answer.data!.subscription).toMatchObject({
     plan: "month", planName: "1 Month Subscription", status: "active",
     endDate: new Date(Date.UTC(2026, 11, 1, 12)).toISOString(),
     timeRemaining: { days: 28, hours: 21, minutes: 59, seconds: 57 },
@@ -21,26 +21,26 @@ test("the dashboard shows plan, status, end date and time remaining", async () =
 
 test("lifetime access has no end date and no time remaining", async () => {
   const user = await signUpUser(ctx, "lifetime");
-  const answer = await call(ctx.app, "GET", "/api/dashboard", { token: user.token });
-  expect(answer.body.subscription).toMatchObject({ plan: "lifetime", endDate: null, timeRemaining: null });
+  const answer = await api(ctx.app, user.token).api.dashboard.get();
+  expect(answer.data!.subscription).toMatchObject({ plan: "lifetime", endDate: null, timeRemaining: null });
 });
 
 test("past its end the subscription is expired with zero time remaining", async () => {
   const user = await signUpUser(ctx, "month");
   ctx.clock.advance(30 * DAY);
-  const login = await call(ctx.app, "POST", "/api/auth/login", { body: { email: user.email, password: user.password } });
-  const answer = await call(ctx.app, "GET", "/api/dashboard", { token: login.body.token });
-  expect(answer.body.subscription.status).toBe("expired");
-  expect(answer.body.subscription.timeRemaining.total).toBe(0);
+  const login = await api(ctx.app).api.auth.login.post({ email: user.email, password: user.password });
+  const answer = await api(ctx.app, login.data!.token).api.dashboard.get();
+  expect(answer.data!.subscription!.status).toBe("expired");
+  expect(answer.data!.subscription!.timeRemaining!.total).toBe(0);
 });
 
 test("an admin without a subscription gets a null subscription", async () => {
   const admin = await signInAdmin(ctx);
-  const answer = await call(ctx.app, "GET", "/api/dashboard", { token: admin.token });
+  const answer = await api(ctx.app, admin.token).api.dashboard.get();
   expect(answer.status).toBe(200);
-  expect(answer.body).toEqual({ subscription: null });
+  expect(answer.data).toEqual({ subscription: null });
 });
 
 test("the dashboard needs a signed-in user", async () => {
-  expect((await call(ctx.app, "GET", "/api/dashboard")).status).toBe(401);
+  expect((await api(ctx.app).api.dashboard.get()).status).toBe(401);
 });

@@ -3,7 +3,7 @@ import { emails } from "../../src/db/schema";
 import { queueEmail } from "../../src/features/email/outbox";
 import { renderEmail } from "../../src/emails/render";
 import { MINUTE } from "../../src/lib/clock";
-import { call, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import { api, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
 beforeEach(() => { ctx = makeTestApp(); });
@@ -20,10 +20,10 @@ describe("GET /api/admin/emails", () => {
     const admin = await signInAdmin(ctx);
     queueKeyEmail("first@example.com", "AAAABBBBCCCC");
     queueKeyEmail("second@example.com", "DDDDEEEEFFFF");
-    const answer = await call(ctx.app, "GET", "/api/admin/emails", { token: admin.token });
+    const answer = await api(ctx.app, admin.token).api.admin.emails.get();
     expect(answer.status).toBe(200);
-    expect(answer.body.map((e: any) => e.to)).toEqual(["second@example.com", "first@example.com"]);
-    const [newest] = answer.body;
+    expect(answer.data!.map((e) => e.to)).toEqual(["second@example.com", "first@example.com"]);
+    const [newest] = answer.data!;
     expect(Object.keys(newest).sort()).toEqual(["_id", "attempts", "createdAt", "lastError", "sentAt", "status", "subject", "template", "text", "to"]);
     expect(newest).toMatchObject({ subject: "Your Layerlift product key", template: "product-key", status: "pending", attempts: 0, lastError: null, sentAt: null });
     expect(newest.text).toContain("DDDDEEEEFFFF");
@@ -33,14 +33,14 @@ describe("GET /api/admin/emails", () => {
   test("limit and offset page through the outbox", async () => {
     const admin = await signInAdmin(ctx);
     for (const n of [1, 2, 3]) queueKeyEmail(`p${n}@example.com`, `KEY${n}KEY${n}KEY${n}`);
-    const page = await call(ctx.app, "GET", "/api/admin/emails?limit=1&offset=1", { token: admin.token });
-    expect(page.body.map((e: any) => e.to)).toEqual(["p2@example.com"]);
+    const page = await api(ctx.app, admin.token).api.admin.emails.get({ query: { limit: 1, offset: 1 } });
+    expect(page.data!.map((e: any) => e.to)).toEqual(["p2@example.com"]);
   });
 
   test("answers 401 without a token and 403 for a user who is not an admin", async () => {
-    expect((await call(ctx.app, "GET", "/api/admin/emails")).status).toBe(401);
+    expect((await api(ctx.app).api.admin.emails.get()).status).toBe(401);
     const user = await signUpUser(ctx);
-    expect((await call(ctx.app, "GET", "/api/admin/emails", { token: user.token })).status).toBe(403);
+    expect((await api(ctx.app, user.token).api.admin.emails.get()).status).toBe(403);
   });
 });
 
@@ -49,20 +49,20 @@ describe("POST /api/admin/emails/:id/resend", () => {
     const admin = await signInAdmin(ctx);
     const original = queueKeyEmail("again@example.com", "GGGGHHHHJJJJ");
     ctx.deps.db.update(emails).set({ status: "failed", attempts: 5, lastError: "boom" }).run();
-    const answer = await call(ctx.app, "POST", `/api/admin/emails/${original.id}/resend`, { token: admin.token });
+    const answer = await api(ctx.app, admin.token).api.admin.emails({ id: original.id }).resend.post();
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ to: "again@example.com", status: "pending", attempts: 0, template: "product-key" });
-    expect(answer.body._id).not.toBe(original.id);
-    expect(answer.body.text).toContain("GGGGHHHHJJJJ");
+    expect(answer.data).toMatchObject({ to: "again@example.com", status: "pending", attempts: 0, template: "product-key" });
+    expect(answer.data!._id).not.toBe(original.id);
+    expect(answer.data!.text).toContain("GGGGHHHHJJJJ");
     const rows = ctx.deps.db.select().from(emails).all();
     expect(rows.map((r) => r.status).sort()).toEqual(["failed", "pending"]);
   });
 
   test("an unknown id answers 404 and a non-admin 403", async () => {
     const admin = await signInAdmin(ctx);
-    expect((await call(ctx.app, "POST", "/api/admin/emails/999/resend", { token: admin.token })).status).toBe(404);
+    expect((await api(ctx.app, admin.token).api.admin.emails({ id: 999 }).resend.post()).status).toBe(404);
     const user = await signUpUser(ctx);
-    expect((await call(ctx.app, "POST", "/api/admin/emails/1/resend", { token: user.token })).status).toBe(403);
+    expect((await api(ctx.app, user.token).api.admin.emails({ id: 1 }).resend.post()).status).toBe(403);
   });
 });
 

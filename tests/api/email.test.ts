@@ -4,7 +4,8 @@ import { deliverDueEmails, MAX_ATTEMPTS, startEmailSender } from "../../src/feat
 import { createOutboxOnlyMailer } from "../../src/features/email/mailer";
 import { queueEmail } from "../../src/features/email/outbox";
 import { MINUTE } from "../../src/lib/clock";
-import { call, makeTestApp, type TestContext } from "../support/app";
+import type { PlanId } from "../../src/shared/plans";
+import { api, makeTestApp, type TestContext } from "../support/app";
 import { startFakeResend, type FakeResend } from "../support/fake-resend";
 
 let resend: FakeResend;
@@ -15,9 +16,9 @@ beforeEach(() => { resend.reset(); ctx = makeTestApp({ env: resend.env }); });
 afterEach(() => ctx.cleanup());
 
 /** Buys a plan through the demo provider; answers the key that was issued. */
-async function buy(plan = "pro", email = "buyer@example.com") {
-  const intent = await call(ctx.app, "POST", "/api/create-payment-intent", { body: { plan, email } });
-  await call(ctx.app, "POST", "/api/payment/demo/confirm", { body: { clientSecret: intent.body.clientSecret } });
+async function buy(plan: PlanId = "pro", email = "buyer@example.com") {
+  const intent = await api(ctx.app).api["create-payment-intent"].post({ plan, email });
+  await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: intent.data!.clientSecret });
   return ctx.deps.db.select().from(emails).all().at(-1)!.payload.key as string;
 }
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { emails, passwordResets } from "../../src/db/schema";
 import { HOUR, MINUTE } from "../../src/lib/clock";
 import { deliverDueEmails } from "../../src/features/email/sender";
-import { call, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import { api, failure, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
 beforeEach(() => { ctx = makeTestApp(); });
@@ -12,20 +12,20 @@ const SENT = "If an account exists for this email, we've sent a link to reset it
 
 /** Asks for a reset and answers the token from the e-mailed link. */
 async function requestLink(email: string) {
-  const answer = await call(ctx.app, "POST", "/api/auth/forgot-password", { body: { email } });
+  const answer = await api(ctx.app).api.auth["forgot-password"].post({ email });
   expect(answer.status).toBe(200);
   const url = new URL(ctx.deps.db.select().from(emails).all().at(-1)!.payload.resetUrl as string);
   return url.searchParams.get("token")!;
 }
 
-const login = (email: string, password: string) => call(ctx.app, "POST", "/api/auth/login", { body: { email, password } });
+const login = (email: string, password: string) => api(ctx.app).api.auth.login.post({ email, password });
 
 describe("forgot password", () => {
   test("an existing account gets an e-mail with a one-hour link to /reset-password", async () => {
     const user = await signUpUser(ctx);
-    const answer = await call(ctx.app, "POST", "/api/auth/forgot-password", { body: { email: user.email.toUpperCase() } });
+    const answer = await api(ctx.app).api.auth["forgot-password"].post({ email: user.email.toUpperCase() });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ message: SENT });
+    expect(answer.data).toEqual({ message: SENT });
     const [mail] = ctx.deps.db.select().from(emails).all();
     expect(mail).toMatchObject({ to: user.email, template: "password-reset", subject: "Reset your Layerlift password" });
     expect(mail.payload.resetUrl).toStartWith(`${ctx.deps.config.appUrl}/reset-password?token=`);
@@ -33,9 +33,9 @@ describe("forgot password", () => {
   });
 
   test("an unknown e-mail gets the same answer and no e-mail is queued", async () => {
-    const answer = await call(ctx.app, "POST", "/api/auth/forgot-password", { body: { email: "nobody@example.com" } });
+    const answer = await api(ctx.app).api.auth["forgot-password"].post({ email: "nobody@example.com" });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ message: SENT });
+    expect(answer.data).toEqual({ message: SENT });
     expect(ctx.deps.db.select().from(emails).all()).toHaveLength(0);
   });
 
@@ -49,7 +49,7 @@ describe("forgot password", () => {
     const limited = makeTestApp({ rateLimits: true });
     try {
       const statuses = [];
-      for (let i = 0; i < 7; i++) statuses.push((await call(limited.app, "POST", "/api/auth/forgot-password", { body: { email: "x@example.com" } })).status);
+      for (let i = 0; i < 7; i++) statuses.push((await api(limited.app).api.auth["forgot-password"].post({ email: "x@example.com" })).status);
       expect(statuses).toContain(429);
     } finally {
       limited.cleanup();
@@ -61,21 +61,21 @@ describe("reset password", () => {
   test("the link sets the new password, the old one stops working and old sessions end", async () => {
     const user = await signUpUser(ctx);
     const token = await requestLink(user.email);
-    const answer = await call(ctx.app, "POST", "/api/auth/reset-password", { body: { token, password: "brand new secret" } });
+    const answer = await api(ctx.app).api.auth["reset-password"].post({ token, password: "brand new secret" });
     expect(answer.status).toBe(200);
-    expect(answer.body.message).toBe("Your password has been changed. Please sign in with your new password.");
+    expect(answer.data!.message).toBe("Your password has been changed. Please sign in with your new password.");
     expect((await login(user.email, "brand new secret")).status).toBe(200);
     expect((await login(user.email, user.password)).status).toBe(401);
-    expect((await call(ctx.app, "GET", "/api/auth/me", { token: user.token })).status).toBe(401);
+    expect((await api(ctx.app, user.token).api.auth.me.get()).status).toBe(401);
   });
 
   test("a link works once", async () => {
     const user = await signUpUser(ctx);
     const token = await requestLink(user.email);
-    expect((await call(ctx.app, "POST", "/api/auth/reset-password", { body: { token, password: "first new one" } })).status).toBe(200);
-    const again = await call(ctx.app, "POST", "/api/auth/reset-password", { body: { token, password: "second new one" } });
+    expect((await api(ctx.app).api.auth["reset-password"].post({ token, password: "first new one" })).status).toBe(200);
+    const again = await api(ctx.app).api.auth["reset-password"].post({ token, password: "second new one" });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ error: "INVALID_RESET_TOKEN", message: "This reset link is invalid or has expired. Please request a new one." });
+    expect(failure(again)).toEqual({ error: "INVALID_RESET_TOKEN", message: "This reset link is invalid or has expired. Please request a new one." });
     expect((await login(user.email, "first new one")).status).toBe(200);
   });
 
@@ -83,31 +83,31 @@ describe("reset password", () => {
     const user = await signUpUser(ctx);
     const token = await requestLink(user.email);
     ctx.clock.advance(HOUR + MINUTE);
-    const answer = await call(ctx.app, "POST", "/api/auth/reset-password", { body: { token, password: "too late now" } });
+    const answer = await api(ctx.app).api.auth["reset-password"].post({ token, password: "too late now" });
     expect(answer.status).toBe(400);
     expect((await login(user.email, user.password)).status).toBe(200);
   });
 
   test("an unknown token is refused", async () => {
-    const answer = await call(ctx.app, "POST", "/api/auth/reset-password", { body: { token: "made-up", password: "whatever123" } });
+    const answer = await api(ctx.app).api.auth["reset-password"].post({ token: "made-up", password: "whatever123" });
     expect(answer.status).toBe(400);
   });
 
   test("a short password is refused with a sentence and the link still works", async () => {
     const user = await signUpUser(ctx);
     const token = await requestLink(user.email);
-    const short = await call(ctx.app, "POST", "/api/auth/reset-password", { body: { token, password: "short" } });
+    const short = await api(ctx.app).api.auth["reset-password"].post({ token, password: "short" });
     expect(short.status).toBe(422);
-    expect(short.body.message).toBe("Password must be at least 8 characters.");
-    expect((await call(ctx.app, "POST", "/api/auth/reset-password", { body: { token, password: "long enough now" } })).status).toBe(200);
+    expect(failure(short)?.message).toBe("Password must be at least 8 characters.");
+    expect((await api(ctx.app).api.auth["reset-password"].post({ token, password: "long enough now" })).status).toBe(200);
   });
 
   test("using one link cancels the account's other outstanding links", async () => {
     const user = await signUpUser(ctx);
     const first = await requestLink(user.email);
     const second = await requestLink(user.email);
-    expect((await call(ctx.app, "POST", "/api/auth/reset-password", { body: { token: second, password: "newest password" } })).status).toBe(200);
-    expect((await call(ctx.app, "POST", "/api/auth/reset-password", { body: { token: first, password: "older password" } })).status).toBe(400);
+    expect((await api(ctx.app).api.auth["reset-password"].post({ token: second, password: "newest password" })).status).toBe(200);
+    expect((await api(ctx.app).api.auth["reset-password"].post({ token: first, password: "older password" })).status).toBe(400);
   });
 });
 
@@ -118,14 +118,14 @@ describe("reset links and admins", () => {
     const token = await requestLink(user.email);
     const mail = ctx.deps.db.select().from(emails).all().at(-1)!;
 
-    const outbox = await call(ctx.app, "GET", "/api/admin/emails", { token: admin.token });
+    const outbox = await api(ctx.app, admin.token).api.admin.emails.get();
     expect(outbox.status).toBe(200);
-    expect(outbox.body.find((e: any) => e._id === mail.id).text).toBe("(password reset link hidden)");
-    expect(JSON.stringify(outbox.body)).not.toContain(token);
+    expect(outbox.data!.find((e) => e._id === mail.id)!.text).toBe("(password reset link hidden)");
+    expect(JSON.stringify(outbox.data)).not.toContain(token);
 
-    const resend = await call(ctx.app, "POST", `/api/admin/emails/${mail.id}/resend`, { token: admin.token });
+    const resend = await api(ctx.app, admin.token).api.admin.emails({ id: mail.id }).resend.post();
     expect(resend.status).toBe(409);
-    expect(resend.body).toEqual({
+    expect(failure(resend)).toEqual({
       error: "RESET_EMAIL_NOT_RESENDABLE",
       message: "Password reset e-mails can't be resent. Ask the user to request a new link with \"Forgot password\" on the sign-in page.",
     });
@@ -135,10 +135,10 @@ describe("reset links and admins", () => {
     const sent = ctx.deps.db.select().from(emails).get()!;
     expect(sent.status).toBe("sent");
     expect(JSON.stringify(sent.payload)).not.toContain(token);
-    const afterSending = await call(ctx.app, "GET", "/api/admin/emails", { token: admin.token });
-    expect(JSON.stringify(afterSending.body)).not.toContain(token);
+    const afterSending = await api(ctx.app, admin.token).api.admin.emails.get();
+    expect(JSON.stringify(afterSending.data)).not.toContain(token);
 
     // The link still works for the person it was e-mailed to.
-    expect((await call(ctx.app, "POST", "/api/auth/reset-password", { body: { token, password: "brand new secret" } })).status).toBe(200);
+    expect((await api(ctx.app).api.auth["reset-password"].post({ token, password: "brand new secret" })).status).toBe(200);
   });
 });

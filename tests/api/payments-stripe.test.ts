@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import type { PlanId } from "../../src/shared/plans";
 import { eq } from "drizzle-orm";
 import { emails, processedEvents, productKeys, sales, subscriptions } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
-import { call, makeKey, makeTestApp, signUpUser, type TestContext } from "../support/app";
+import { api, failure, makeKey, makeTestApp, signUpUser, type TestContext } from "../support/app";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { startTestServer } from "../support/server";
 
@@ -13,24 +14,24 @@ afterAll(() => stripe.stop());
 beforeEach(() => { ctx = makeTestApp({ env: stripe.env }); stripe.setUnavailable(false); stripe.failNext(0); });
 afterEach(() => ctx.cleanup());
 
-async function paidIntent(plan = "pro", email = "buyer@example.com", fee: number | null = 102) {
-  const answer = await call(ctx.app, "POST", "/api/create-payment-intent", { body: { plan, email } });
+async function paidIntent(plan: PlanId = "pro", email = "buyer@example.com", fee: number | null = 102) {
+  const answer = await api(ctx.app).api["create-payment-intent"].post({ plan, email });
   expect(answer.status).toBe(200);
-  const id = (answer.body.clientSecret as string).split("_secret_")[0];
+  const id = (answer.data!.clientSecret as string).split("_secret_")[0];
   stripe.succeed(id, fee);
   return id;
 }
 
 function webhook(payload: string, signature: string) {
-  return call(ctx.app, "POST", "/api/stripe/webhook", { body: payload, headers: { "stripe-signature": signature } });
+  return api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } });
 }
 
 const REFUNDED = { success: false, error: "This payment was refunded." };
 
 /** Pays for a plan and opens the result page; answers the intent id and the e-mailed key. */
-async function boughtKey(plan = "month", email = "buyer@example.com") {
+async function boughtKey(plan: PlanId = "month", email = "buyer@example.com") {
   const id = await paidIntent(plan, email);
-  expect((await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`)).body.success).toBe(true);
+  expect((await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } })).data!.success).toBe(true);
   const key = ctx.deps.db.select().from(emails).where(eq(emails.to, email)).all().at(-1)!.payload.key as string;
   return { id, key };
 }
@@ -54,7 +55,7 @@ const counts = () => ({
 describe("Stripe through the real SDK", () => {
   test("a create call that Stripe fails once is retried with the same Idempotency-Key and makes one intent", async () => {
     stripe.failNext(1);
-    const answer = await call(ctx.app, "POST", "/api/create-payment-intent", { body: { plan: "pro", email: "retry@example.com" } });
+    const answer = await api(ctx.app).api["create-payment-intent"].post({ plan: "pro", email: "retry@example.com" });
     expect(answer.status).toBe(200);
     const creates = stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/payment_intents" && r.body.includes("retry%40example.com"));
     expect(creates).toHaveLength(2);
@@ -63,9 +64,9 @@ describe("Stripe through the real SDK", () => {
   });
 
   test("creating an intent sends the catalogue amount, metadata and an Idempotency-Key", async () => {
-    const answer = await call(ctx.app, "POST", "/api/create-payment-intent", { body: { plan: "month", email: "m@example.com" } });
+    const answer = await api(ctx.app).api["create-payment-intent"].post({ plan: "month", email: "m@example.com" });
     expect(answer.status).toBe(200);
-    expect(answer.body.provider).toBe("stripe");
+    expect(answer.data!.provider).toBe("stripe");
     const created = stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/payment_intents").at(-1)!;
     expect(created.headers.authorization).toBe("Bearer sk_test_fake");
     expect(created.headers["idempotency-key"]).toMatch(/^create-intent-[0-9a-f-]{36}$/);
@@ -73,55 +74,55 @@ describe("Stripe through the real SDK", () => {
     expect(created.body).toContain("currency=usd");
     expect(created.body).toContain("metadata[plan]=month");
     expect(created.body).toContain("automatic_payment_methods[enabled]=true");
-    const intent = stripe.intents.get(answer.body.clientSecret.split("_secret_")[0])!;
+    const intent = stripe.intents.get(answer.data!.clientSecret.split("_secret_")[0])!;
     expect(intent.metadata).toEqual({ plan: "month", email: "m@example.com" });
-    expect(answer.body.clientSecret).toBe(intent.client_secret);
+    expect(answer.data!.clientSecret).toBe(intent.client_secret);
   });
 
   test("the result page retrieves the intent from Stripe and fulfils it with the settled fee", async () => {
     const id = await paidIntent("lifetime", "life@example.com", 465);
-    const answer = await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}&redirect_status=succeeded`);
-    expect(answer.body).toEqual({ success: true, plan: "Lifetime Access" });
+    const answer = await api(ctx.app).api.payment.success.get({ query: { payment_intent: id, redirect_status: "succeeded" } });
+    expect(answer.data).toEqual({ success: true, plan: "Lifetime Access" });
     expect(stripe.requests.some((r) => r.method === "GET" && r.path.startsWith(`/v1/payment_intents/${id}`))).toBe(true);
     expect(ctx.deps.db.select().from(sales).get()).toMatchObject({ paymentIntentId: id, amountCents: 14999, feeCents: 465, plan: "lifetime" });
   });
 
   test("fifty concurrent result-page calls for one payment make one sale, one key and one e-mail", async () => {
     const id = await paidIntent();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}&redirect_status=succeeded`)));
-    expect(answers.every((a) => a.status === 200 && a.body.success === true && a.body.plan === "4 Month Pro")).toBe(true);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => api(ctx.app).api.payment.success.get({ query: { payment_intent: id, redirect_status: "succeeded" } })));
+    expect(answers.every((a) => a.status === 200 && a.data!.success === true && a.data!.plan === "4 Month Pro")).toBe(true);
     expect(counts()).toEqual({ sales: 1, keys: 1, emails: 1 });
   });
 
   test("an amount that does not match the plan is not fulfilled", async () => {
     const id = await paidIntent();
     stripe.intents.get(id)!.amount = 100;
-    const answer = await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`);
-    expect(answer.body).toEqual({ success: false, error: "The amount paid does not match the plan. Please contact support." });
+    const answer = await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
+    expect(answer.data).toEqual({ success: false, error: "The amount paid does not match the plan. Please contact support." });
     expect(counts()).toEqual({ sales: 0, keys: 0, emails: 0 });
   });
 
   test("a currency other than USD is not fulfilled", async () => {
     const id = await paidIntent();
     stripe.intents.get(id)!.currency = "eur";
-    const answer = await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`);
-    expect(answer.body.success).toBe(false);
+    const answer = await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
+    expect(answer.data!.success).toBe(false);
     expect(counts().sales).toBe(0);
   });
 
   test("a payment still processing is not fulfilled and says so", async () => {
     const id = await paidIntent();
     stripe.intents.get(id)!.status = "processing";
-    const answer = await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`);
-    expect(answer.body.error).toBe("Your payment is still processing. Your product key will be e-mailed to you as soon as it completes.");
+    const answer = await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
+    expect(answer.data!.error).toBe("Your payment is still processing. Your product key will be e-mailed to you as soon as it completes.");
   });
 
   test("Stripe being unreachable answers 502 on the result page and writes nothing", async () => {
     const id = await paidIntent();
     stripe.setUnavailable(true);
-    const answer = await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`);
+    const answer = await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
     expect(answer.status).toBe(502);
-    expect(answer.body.error).toBe("PAYMENT_PROVIDER_UNAVAILABLE");
+    expect(failure(answer)?.error).toBe("PAYMENT_PROVIDER_UNAVAILABLE");
     expect(counts().sales).toBe(0);
   });
 });
@@ -132,7 +133,7 @@ describe("Stripe webhook", () => {
     const { payload, signature } = await stripe.signedEvent({ id: "evt_1", type: "payment_intent.succeeded", object: stripe.intents.get(id)! });
     const answer = await webhook(payload, signature);
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ received: true });
+    expect(answer.data).toEqual({ received: true });
     expect(counts()).toEqual({ sales: 1, keys: 1, emails: 1 });
     expect(ctx.deps.db.select().from(emails).get()!.to).toBe("hook@example.com");
     expect(ctx.deps.db.select().from(processedEvents).get()).toMatchObject({ id: "evt_1", type: "payment_intent.succeeded" });
@@ -144,28 +145,28 @@ describe("Stripe webhook", () => {
     const { signature } = await stripe.signedEvent({ id: "evt_bad", type: "payment_intent.succeeded", object: stripe.intents.get(id)! }, "whsec_someone_else");
     const answer = await webhook(payload, signature);
     expect(answer.status).toBe(400);
-    expect(answer.body.error).toBe("INVALID_SIGNATURE");
+    expect(failure(answer)?.error).toBe("INVALID_SIGNATURE");
     expect(counts()).toEqual({ sales: 0, keys: 0, emails: 0 });
     expect(ctx.deps.db.select().from(processedEvents).all()).toHaveLength(0);
   });
 
   test("a missing signature answers 400", async () => {
-    const answer = await call(ctx.app, "POST", "/api/stripe/webhook", { body: "{}" });
+    const answer = await api(ctx.app).api.stripe.webhook.post("{}");
     expect(answer.status).toBe(400);
   });
 
   test("the same event delivered twice, plus the result page, make one sale, one key and one e-mail", async () => {
     const id = await paidIntent();
     const { payload, signature } = await stripe.signedEvent({ id: "evt_twice", type: "payment_intent.succeeded", object: stripe.intents.get(id)! });
-    expect((await webhook(payload, signature)).body).toEqual({ received: true });
-    expect((await webhook(payload, signature)).body).toEqual({ received: true, duplicate: true });
-    expect((await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`)).body.success).toBe(true);
+    expect((await webhook(payload, signature)).data).toEqual({ received: true });
+    expect((await webhook(payload, signature)).data).toEqual({ received: true, duplicate: true });
+    expect((await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } })).data!.success).toBe(true);
     expect(counts()).toEqual({ sales: 1, keys: 1, emails: 1 });
   });
 
   test("a fee settled after the sale is filled in by the webhook", async () => {
     const id = await paidIntent("pro", "fee@example.com", null);
-    await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`);
+    await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
     expect(ctx.deps.db.select().from(sales).get()!.feeCents).toBe(0);
     stripe.succeed(id, 102);
     const { payload, signature } = await stripe.signedEvent({ id: "evt_fee", type: "payment_intent.succeeded", object: stripe.intents.get(id)! });
@@ -175,7 +176,7 @@ describe("Stripe webhook", () => {
 
   test("a refund marks the sale refunded and deletes the unused key", async () => {
     const id = await paidIntent();
-    await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`);
+    await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
     const { payload, signature } = await stripe.signedEvent({
       id: "evt_refund", type: "charge.refunded", object: { id: "ch_1", object: "charge", payment_intent: id, refunded: true, amount_refunded: 2499 },
     });
@@ -186,25 +187,23 @@ describe("Stripe webhook", () => {
 
   test("a refund of a used key ends that subscription now", async () => {
     const id = await paidIntent("pro", "used@example.com");
-    await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`);
+    await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
     const key = ctx.deps.db.select().from(emails).get()!.payload.key as string;
-    const signup = await call(ctx.app, "POST", "/api/auth/signup", {
-      body: { email: "used@example.com", password: "long enough", confirmPassword: "long enough", productKey: key },
-    });
+    const signup = await api(ctx.app).api.auth.signup.post({ email: "used@example.com", password: "long enough", confirmPassword: "long enough", productKey: key });
     expect(signup.status).toBe(200);
     const { payload, signature } = await stripe.signedEvent({
       id: "evt_refund_used", type: "charge.refunded", object: { id: "ch_2", object: "charge", payment_intent: id, refunded: true },
     });
     await webhook(payload, signature);
-    const sub = ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, signup.body.user.id)).get()!;
+    const sub = ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, signup.data!.user.id)).get()!;
     expect(sub).toMatchObject({ status: "expired", endDate: ctx.clock.now() });
-    const me = await call(ctx.app, "GET", "/api/auth/me", { token: signup.body.token });
-    expect(me.body.subscription.status).toBe("expired");
+    const me = await api(ctx.app, signup.data!.token).api.auth.me.get();
+    expect(me.data!.subscription!.status).toBe("expired");
   });
 
   test("a partial refund leaves the sale paid", async () => {
     const id = await paidIntent();
-    await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`);
+    await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
     const { payload, signature } = await stripe.signedEvent({
       id: "evt_partial", type: "charge.refunded", object: { id: "ch_3", object: "charge", payment_intent: id, refunded: false, amount_refunded: 500 },
     });
@@ -240,8 +239,8 @@ describe("refunds", () => {
     await refundEvent(id);
     const { payload, signature } = await stripe.signedEvent({ id: "evt_late_success", type: "payment_intent.succeeded", object: stripe.intents.get(id)! });
     expect((await webhook(payload, signature)).status).toBe(200);
-    const page = await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`);
-    expect(page.body).toEqual(REFUNDED);
+    const page = await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
+    expect(page.data).toEqual(REFUNDED);
     expect(counts()).toEqual({ sales: 1, keys: 0, emails: 0 });
     expect(ctx.deps.db.select().from(sales).get()).toMatchObject({ paymentIntentId: id, status: "refunded", productKeyId: null, email: "early@example.com" });
   });
@@ -249,56 +248,52 @@ describe("refunds", () => {
   test("a refund recorded before fulfilment stops it even while Stripe's intent does not show the refund", async () => {
     const id = await paidIntent();
     await refundEvent(id);
-    const page = await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`);
-    expect(page.body).toEqual(REFUNDED);
+    const page = await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
+    expect(page.data).toEqual(REFUNDED);
     expect(counts()).toEqual({ sales: 1, keys: 0, emails: 0 });
   });
 
   test("a payment refunded at Stripe is not fulfilled by the result page", async () => {
     const id = await paidIntent();
     stripe.refund(id);
-    expect((await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`)).body).toEqual(REFUNDED);
+    expect((await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } })).data).toEqual(REFUNDED);
     expect(counts()).toEqual({ sales: 0, keys: 0, emails: 0 });
   });
 
   test("the result page of a sale refunded after fulfilment says it was refunded", async () => {
     const { id } = await boughtKey("pro");
     await refundEvent(id);
-    const page = await call(ctx.app, "GET", `/api/payment/success?payment_intent=${id}`);
-    expect(page.body).toEqual(REFUNDED);
+    const page = await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
+    expect(page.data).toEqual(REFUNDED);
   });
 
   test("refunding a used month key keeps the lifetime access redeemed after it", async () => {
     const { id, key } = await boughtKey("month", "life@example.com");
-    const signup = await call(ctx.app, "POST", "/api/auth/signup", {
-      body: { email: "life@example.com", password: "long enough", confirmPassword: "long enough", productKey: key },
-    });
-    const redeem = await call(ctx.app, "POST", "/api/subscription/redeem", { token: signup.body.token, body: { productKey: makeKey(ctx.deps, "lifetime") } });
+    const signup = await api(ctx.app).api.auth.signup.post({ email: "life@example.com", password: "long enough", confirmPassword: "long enough", productKey: key });
+    const redeem = await api(ctx.app, signup.data!.token).api.subscription.redeem.post({ productKey: makeKey(ctx.deps, "lifetime") });
     expect(redeem.status).toBe(200);
     await refundEvent(id);
-    expect(subscriptionOf(signup.body.user.id)).toMatchObject({ status: "active", endDate: null });
+    expect(subscriptionOf(signup.data!.user.id)).toMatchObject({ status: "active", endDate: null });
     expect(ctx.deps.db.select().from(sales).get()!.status).toBe("refunded");
   });
 
   test("refunding one of two stacked month keys leaves the other key's 30 days", async () => {
     const first = await boughtKey("month", "stack@example.com");
     const second = await boughtKey("month", "stack@example.com");
-    const signup = await call(ctx.app, "POST", "/api/auth/signup", {
-      body: { email: "stack@example.com", password: "long enough", confirmPassword: "long enough", productKey: first.key },
-    });
-    await call(ctx.app, "POST", "/api/subscription/redeem", { token: signup.body.token, body: { productKey: second.key } });
-    expect(subscriptionOf(signup.body.user.id).endDate).toBe(ctx.clock.now() + 60 * DAY);
+    const signup = await api(ctx.app).api.auth.signup.post({ email: "stack@example.com", password: "long enough", confirmPassword: "long enough", productKey: first.key });
+    await api(ctx.app, signup.data!.token).api.subscription.redeem.post({ productKey: second.key });
+    expect(subscriptionOf(signup.data!.user.id).endDate).toBe(ctx.clock.now() + 60 * DAY);
     await refundEvent(first.id);
-    expect(subscriptionOf(signup.body.user.id)).toMatchObject({ status: "active", endDate: ctx.clock.now() + 30 * DAY });
-    const me = await call(ctx.app, "GET", "/api/auth/me", { token: signup.body.token });
-    expect(me.body.subscription.status).toBe("active");
+    expect(subscriptionOf(signup.data!.user.id)).toMatchObject({ status: "active", endDate: ctx.clock.now() + 30 * DAY });
+    const me = await api(ctx.app, signup.data!.token).api.auth.me.get();
+    expect(me.data!.subscription!.status).toBe("active");
   });
 
   test("refunding a used lifetime key ends that subscription now", async () => {
     const { id } = await boughtKey("lifetime", "gone@example.com");
     const user = await signUpUser(ctx, "month");
     const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.plan, "lifetime")).get()!.key;
-    await call(ctx.app, "POST", "/api/subscription/redeem", { token: user.token, body: { productKey: key } });
+    await api(ctx.app, user.token).api.subscription.redeem.post({ productKey: key });
     await refundEvent(id);
     expect(subscriptionOf(user.user.id)).toMatchObject({ status: "expired", endDate: ctx.clock.now() });
   });

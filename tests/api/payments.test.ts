@@ -1,48 +1,49 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import type { PlanId } from "../../src/shared/plans";
 import { eq } from "drizzle-orm";
 import { demoPaymentIntents, emails, productKeys, sales } from "../../src/db/schema";
-import { call, makeTestApp, type TestContext } from "../support/app";
+import { api, failure, invalid, makeTestApp, type TestContext } from "../support/app";
 
 let ctx: TestContext;
 beforeEach(() => { ctx = makeTestApp(); });
 afterEach(() => ctx.cleanup());
 
-async function startPurchase(plan = "pro", email = "buyer@example.com") {
-  const answer = await call(ctx.app, "POST", "/api/create-payment-intent", { body: { plan, email } });
+async function startPurchase(plan: PlanId = "pro", email = "buyer@example.com") {
+  const answer = await api(ctx.app).api["create-payment-intent"].post({ plan, email });
   expect(answer.status).toBe(200);
-  return answer.body.clientSecret as string;
+  return answer.data!.clientSecret as string;
 }
 
 const intentId = (clientSecret: string) => clientSecret.split("_secret_")[0];
 
 describe("create-payment-intent (demo provider)", () => {
   test("answers a client secret of the form {id}_secret_{random} for the catalogue price", async () => {
-    const answer = await call(ctx.app, "POST", "/api/create-payment-intent", { body: { plan: "lifetime", email: "Buyer@Example.com" } });
+    const answer = await api(ctx.app).api["create-payment-intent"].post({ plan: "lifetime", email: "Buyer@Example.com" });
     expect(answer.status).toBe(200);
-    expect(answer.body.provider).toBe("demo");
-    expect(answer.body.clientSecret).toMatch(/^pi_demo_\w+_secret_\w+$/);
+    expect(answer.data!.provider).toBe("demo");
+    expect(answer.data!.clientSecret).toMatch(/^pi_demo_\w+_secret_\w+$/);
     const row = ctx.deps.db.select().from(demoPaymentIntents).get()!;
     expect(row).toMatchObject({ amountCents: 14999, currency: "usd", metadata: { plan: "lifetime", email: "buyer@example.com" } });
-    expect(answer.body.clientSecret).toBe(row.clientSecret);
+    expect(answer.data!.clientSecret).toBe(row.clientSecret);
   });
 
   test("an unknown plan is refused with a sentence and no intent is made", async () => {
-    const answer = await call(ctx.app, "POST", "/api/create-payment-intent", { body: { plan: "forever", email: "a@example.com" } });
+    const answer = await api(ctx.app).api["create-payment-intent"].post(invalid({ plan: "forever", email: "a@example.com" }));
     expect(answer.status).toBe(422);
-    expect(answer.body.message).toBe("Please choose a plan: month, pro or lifetime.");
+    expect(failure(answer)?.message).toBe("Please choose a plan: month, pro or lifetime.");
     expect(ctx.deps.db.select().from(demoPaymentIntents).all()).toHaveLength(0);
   });
 
   test("a missing or malformed e-mail is refused", async () => {
     for (const email of ["", "not-an-email"]) {
-      const answer = await call(ctx.app, "POST", "/api/create-payment-intent", { body: { plan: "pro", email } });
+      const answer = await api(ctx.app).api["create-payment-intent"].post({ plan: "pro", email });
       expect(answer.status).toBe(422);
-      expect(answer.body.message).toBe("Please enter a valid email address.");
+      expect(failure(answer)?.message).toBe("Please enter a valid email address.");
     }
   });
 
   test("a price sent by the client is ignored", async () => {
-    const answer = await call(ctx.app, "POST", "/api/create-payment-intent", { body: { plan: "month", email: "a@example.com", amount: 1 } });
+    const answer = await api(ctx.app).api["create-payment-intent"].post(invalid({ plan: "month", email: "a@example.com", amount: 1 }));
     expect(answer.status).toBe(200);
     expect(ctx.deps.db.select().from(demoPaymentIntents).get()!.amountCents).toBe(699);
   });
@@ -52,7 +53,7 @@ describe("create-payment-intent (demo provider)", () => {
     try {
       const answers = [];
       for (let i = 0; i < 12; i++) {
-        answers.push((await call(limited.app, "POST", "/api/create-payment-intent", { body: { plan: "pro", email: "a@example.com" } })).status);
+        answers.push((await api(limited.app).api["create-payment-intent"].post({ plan: "pro", email: "a@example.com" })).status);
       }
       expect(answers.filter((s) => s === 429).length).toBeGreaterThan(0);
     } finally {
@@ -64,14 +65,14 @@ describe("create-payment-intent (demo provider)", () => {
 describe("demo confirm and fulfilment", () => {
   test("pro: confirm, then the result page answers success twice with one sale of 24.99 and one key e-mail", async () => {
     const secret = await startPurchase("pro", "pro-buyer@example.com");
-    const confirmed = await call(ctx.app, "POST", "/api/payment/demo/confirm", { body: { clientSecret: secret, cardNumber: "4242 4242 4242 4242" } });
+    const confirmed = await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: secret, cardNumber: "4242 4242 4242 4242" });
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body).toEqual({ paymentIntentId: intentId(secret), status: "succeeded" });
+    expect(confirmed.data).toEqual({ paymentIntentId: intentId(secret), status: "succeeded" });
 
     for (let i = 0; i < 2; i++) {
-      const result = await call(ctx.app, "GET", `/api/payment/success?payment_intent=${intentId(secret)}&redirect_status=succeeded`);
+      const result = await api(ctx.app).api.payment.success.get({ query: { payment_intent: intentId(secret), redirect_status: "succeeded" } });
       expect(result.status).toBe(200);
-      expect(result.body).toEqual({ success: true, plan: "4 Month Pro" });
+      expect(result.data).toEqual({ success: true, plan: "4 Month Pro" });
     }
     const allSales = ctx.deps.db.select().from(sales).all();
     expect(allSales).toHaveLength(1);
@@ -84,60 +85,58 @@ describe("demo confirm and fulfilment", () => {
 
   test("the e-mailed key signs up an account on the plan that was bought", async () => {
     const secret = await startPurchase("month", "monthly@example.com");
-    await call(ctx.app, "POST", "/api/payment/demo/confirm", { body: { clientSecret: secret } });
+    await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: secret });
     const key = ctx.deps.db.select().from(emails).get()!.payload.key as string;
     const keyRow = ctx.deps.db.select().from(productKeys).where(eq(productKeys.key, key)).get()!;
     expect(keyRow).toMatchObject({ source: "purchase", plan: "month", isUsed: false, saleId: ctx.deps.db.select().from(sales).get()!.id });
-    const signup = await call(ctx.app, "POST", "/api/auth/signup", {
-      body: { email: "monthly@example.com", password: "long enough", confirmPassword: "long enough", productKey: key },
-    });
+    const signup = await api(ctx.app).api.auth.signup.post({ email: "monthly@example.com", password: "long enough", confirmPassword: "long enough", productKey: key });
     expect(signup.status).toBe(200);
-    expect(signup.body.subscription.plan).toBe("month");
+    expect(signup.data!.subscription!.plan).toBe("month");
   });
 
   test("a card number ending 0002 is declined with the provider's sentence and nothing is sold", async () => {
     const secret = await startPurchase();
-    const answer = await call(ctx.app, "POST", "/api/payment/demo/confirm", { body: { clientSecret: secret, cardNumber: "4000 0000 0000 0002" } });
+    const answer = await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: secret, cardNumber: "4000 0000 0000 0002" });
     expect(answer.status).toBe(402);
-    expect(answer.body).toEqual({ error: "CARD_DECLINED", message: "Your card was declined." });
+    expect(failure(answer)).toEqual({ error: "CARD_DECLINED", message: "Your card was declined." });
     expect(ctx.deps.db.select().from(sales).all()).toHaveLength(0);
-    const result = await call(ctx.app, "GET", `/api/payment/success?payment_intent=${intentId(secret)}`);
-    expect(result.body.success).toBe(false);
-    expect(result.body.error).toBe("This payment did not go through, so no product key was issued. Please try again.");
+    const result = await api(ctx.app).api.payment.success.get({ query: { payment_intent: intentId(secret) } });
+    expect(result.data!.success).toBe(false);
+    expect(result.data!.error).toBe("This payment did not go through, so no product key was issued. Please try again.");
   });
 
   test("an incomplete card number is refused", async () => {
     const secret = await startPurchase();
-    const answer = await call(ctx.app, "POST", "/api/payment/demo/confirm", { body: { clientSecret: secret, cardNumber: "4242" } });
+    const answer = await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: secret, cardNumber: "4242" });
     expect(answer.status).toBe(400);
-    expect(answer.body.message).toBe("Your card number is incomplete.");
+    expect(failure(answer)?.message).toBe("Your card number is incomplete.");
   });
 
   test("an unknown client secret answers 404", async () => {
-    const answer = await call(ctx.app, "POST", "/api/payment/demo/confirm", { body: { clientSecret: "pi_demo_x_secret_y" } });
+    const answer = await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: "pi_demo_x_secret_y" });
     expect(answer.status).toBe(404);
   });
 
   test("a result for an unknown payment answers success false with a sentence", async () => {
-    const answer = await call(ctx.app, "GET", "/api/payment/success?payment_intent=pi_demo_nothing");
+    const answer = await api(ctx.app).api.payment.success.get({ query: { payment_intent: "pi_demo_nothing" } });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ success: false, error: "We couldn't find this payment. If you were charged, please contact support." });
+    expect(answer.data).toEqual({ success: false, error: "We couldn't find this payment. If you were charged, please contact support." });
   });
 
   test("an unconfirmed payment is not fulfilled", async () => {
     const secret = await startPurchase();
-    const answer = await call(ctx.app, "GET", `/api/payment/success?payment_intent=${intentId(secret)}`);
-    expect(answer.body.success).toBe(false);
+    const answer = await api(ctx.app).api.payment.success.get({ query: { payment_intent: intentId(secret) } });
+    expect(answer.data!.success).toBe(false);
     expect(ctx.deps.db.select().from(productKeys).all()).toHaveLength(0);
   });
 
   test("the result page without payment_intent answers 422", async () => {
-    const answer = await call(ctx.app, "GET", "/api/payment/success");
+    const answer = await api(ctx.app).api.payment.success.get(invalid({}));
     expect(answer.status).toBe(422);
   });
 
   test("the Stripe webhook answers 404 while the demo provider is active", async () => {
-    const answer = await call(ctx.app, "POST", "/api/stripe/webhook", { body: "{}" });
+    const answer = await api(ctx.app).api.stripe.webhook.post("{}");
     expect(answer.status).toBe(404);
   });
 });

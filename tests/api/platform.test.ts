@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { call, makeTestApp, signInAdmin, type TestContext } from "../support/app";
+import { api, call, invalid, makeTestApp, signInAdmin, type TestContext } from "../support/app";
 import { loadConfig, ConfigError } from "../../src/config";
 
 let ctx: TestContext;
@@ -8,9 +8,9 @@ afterAll(() => ctx.cleanup());
 
 describe("the API's edges", () => {
   test("GET /api/health answers ok", async () => {
-    const answer = await call(ctx.app, "GET", "/api/health");
+    const answer = await api(ctx.app).api.health.get();
     expect(answer.status).toBe(200);
-    expect(answer.body.ok).toBe(true);
+    expect(answer.data!.ok).toBe(true);
   });
 
   test("an unknown API path answers 404 JSON for every method", async () => {
@@ -23,17 +23,14 @@ describe("the API's edges", () => {
   });
 
   test("answers carry the security headers", async () => {
-    const answer = await call(ctx.app, "GET", "/api/health");
-    expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(answer.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-    expect(answer.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    const answer = await api(ctx.app).api.health.get();
+    expect(answer.response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(answer.response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(answer.response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   });
 
   test("a body over 64 KiB is refused with 413", async () => {
-    const answer = await call(ctx.app, "POST", "/api/auth/login", {
-      body: { email: "a@example.com", password: "x".repeat(70_000) },
-      headers: { "content-length": "70100" },
-    });
+    const answer = await call(ctx.app, "POST", "/api/auth/login", { body: { email: "a@example.com", password: "x".repeat(70_000) }, headers: { "content-length": "70100" } });
     expect(answer.status).toBe(413);
   });
 });
@@ -63,7 +60,7 @@ describe("verification is rate limited", () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 31; i++) {
-        statuses.push((await call(limited.app, "GET", `/api/payment/success?payment_intent=pi_demo_missing_${i}`)).status);
+        statuses.push((await api(limited.app).api.payment.success.get({ query: { payment_intent: "pi_demo_missing_${i}" } })).status);
       }
       expect(statuses.slice(0, 30).every((s) => s !== 429)).toBe(true);
       expect(statuses[30]).toBe(429);
@@ -88,12 +85,12 @@ describe("odd input never answers 500", () => {
       const answer = await call(ctx.app, "GET", `/api/admin/product-keys?${query}`, { token: admin.token });
       expect(answer.status).toBe(422);
     }
-    expect((await call(ctx.app, "GET", "/api/admin/product-keys?limit=7&offset=0", { token: admin.token })).status).toBe(200);
+    expect((await api(ctx.app, admin.token).api.admin["product-keys"].get({ query: { limit: 7, offset: 0 } })).status).toBe(200);
   });
 
   test("moderation routes answer 401 to strangers before looking at their input", async () => {
-    expect((await call(ctx.app, "PATCH", "/api/reviews/abc", { body: { hidden: "maybe" } })).status).toBe(401);
-    expect((await call(ctx.app, "GET", "/api/reviews/all")).status).toBe(401);
+    expect((await api(ctx.app).api.reviews({ id: "abc" }).patch(invalid({ hidden: "maybe" }))).status).toBe(401);
+    expect((await api(ctx.app).api.reviews.all.get()).status).toBe(401);
   });
 });
 
@@ -103,10 +100,7 @@ describe("rate limits behind a proxy", () => {
     try {
       let last;
       for (let i = 0; i < 11; i++) {
-        last = await call(limited.app, "POST", "/api/auth/login", {
-          body: { email: `x${i}@example.com`, password: "whatever1" },
-          headers: { "x-forwarded-for": `10.0.0.${i}, 203.0.113.7` },
-        });
+        last = await api(limited.app).api.auth.login.post({ email: `x${i}@example.com`, password: "whatever1" }, { headers: { "x-forwarded-for": `10.0.0.${i}, 203.0.113.7` } });
       }
       expect(last!.status).toBe(429);
     } finally {
@@ -118,15 +112,9 @@ describe("rate limits behind a proxy", () => {
     const limited = makeTestApp({ rateLimits: true, env: { TRUST_PROXY: "1" } });
     try {
       for (let i = 0; i < 11; i++) {
-        await call(limited.app, "POST", "/api/auth/login", {
-          body: { email: "victim@example.com", password: "wrong guess" },
-          headers: { "x-forwarded-for": "198.51.100.1" },
-        });
+        await api(limited.app).api.auth.login.post({ email: "victim@example.com", password: "wrong guess" }, { headers: { "x-forwarded-for": "198.51.100.1" } });
       }
-      const fromElsewhere = await call(limited.app, "POST", "/api/auth/login", {
-        body: { email: "victim@example.com", password: "wrong guess" },
-        headers: { "x-forwarded-for": "198.51.100.2" },
-      });
+      const fromElsewhere = await api(limited.app).api.auth.login.post({ email: "victim@example.com", password: "wrong guess" }, { headers: { "x-forwarded-for": "198.51.100.2" } });
       expect(fromElsewhere.status).toBe(401);
     } finally {
       limited.cleanup();

@@ -5,7 +5,7 @@ import { HOUR } from "../../src/lib/clock";
 import { FakeClock } from "../support/fake-clock";
 import { AppError } from "../../src/lib/errors";
 import { resetLinkedAccount } from "../../src/features/plugin/service";
-import { call, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import { api, failure, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
 beforeEach(() => { ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) }); });
@@ -13,29 +13,29 @@ afterEach(() => ctx.cleanup());
 
 async function linkedUser(robloxUserId = "123") {
   const user = await signUpUser(ctx);
-  const key = (await call(ctx.app, "POST", "/api/figma/generate-key", { token: user.token })).body.figmaKey;
-  await call(ctx.app, "POST", "/api/plugin/validate", { body: { key, robloxUserId } });
+  const key = (await api(ctx.app, user.token).api.figma["generate-key"].post()).data!.figmaKey;
+  await api(ctx.app).api.plugin.validate.post({ key, robloxUserId });
   return { ...user, figmaKey: key as string };
 }
 
-const reset = (token: string) => call(ctx.app, "POST", "/api/figma/reset-linked-account", { token });
-const linked = (token: string) => call(ctx.app, "GET", "/api/figma/linked-account", { token });
+const reset = (token: string) => api(ctx.app, token).api.figma["reset-linked-account"].post();
+const linked = (token: string) => api(ctx.app, token).api.figma["linked-account"].get();
 
 describe("GET /api/figma/linked-account", () => {
   test("an account never validated has no linked account", async () => {
     const user = await signUpUser(ctx);
-    expect((await linked(user.token)).body).toEqual({ linkedRobloxAccountId: null, linkedAt: null });
+    expect((await linked(user.token)).data).toEqual({ linkedRobloxAccountId: null, linkedAt: null });
   });
 
   test("after the first validation it shows the linked Roblox ID and when it was linked", async () => {
     const user = await linkedUser("123");
-    expect((await linked(user.token)).body).toEqual({
+    expect((await linked(user.token)).data).toEqual({
       linkedRobloxAccountId: "123", linkedAt: new Date(ctx.clock.now()).toISOString(),
     });
   });
 
   test("it needs a signed-in user", async () => {
-    expect((await call(ctx.app, "GET", "/api/figma/linked-account")).status).toBe(401);
+    expect((await api(ctx.app).api.figma["linked-account"].get()).status).toBe(401);
   });
 });
 
@@ -44,9 +44,9 @@ describe("POST /api/figma/reset-linked-account", () => {
     const user = await linkedUser("123");
     const answer = await reset(user.token);
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ linkedRobloxAccountId: null });
-    const again = await call(ctx.app, "POST", "/api/plugin/validate", { body: { key: user.figmaKey, robloxUserId: "456" } });
-    expect(again.body).toMatchObject({ code: "VALID", linkedRobloxAccountId: "456" });
+    expect(answer.data).toEqual({ linkedRobloxAccountId: null });
+    const again = await api(ctx.app).api.plugin.validate.post({ key: user.figmaKey, robloxUserId: "456" });
+    expect(again.data).toMatchObject({ code: "VALID", linkedRobloxAccountId: "456" });
   });
 
   test("a second reset inside the cooldown answers 429 with remainingMs", async () => {
@@ -55,8 +55,8 @@ describe("POST /api/figma/reset-linked-account", () => {
     ctx.clock.advance(HOUR);
     const answer = await reset(user.token);
     expect(answer.status).toBe(429);
-    expect(answer.body.error).toBe("COOLDOWN_ACTIVE");
-    expect(answer.body.remainingMs).toBe(23 * HOUR);
+    expect(failure(answer)?.error).toBe("COOLDOWN_ACTIVE");
+    expect(failure(answer)?.remainingMs).toBe(23 * HOUR);
   });
 
   test("after the cooldown the owner can reset again", async () => {
@@ -71,7 +71,7 @@ describe("POST /api/figma/reset-linked-account", () => {
     ctx = makeTestApp({ env: { LINK_RESET_COOLDOWN_HOURS: "2" } });
     const user = await linkedUser();
     await reset(user.token);
-    expect((await reset(user.token)).body.remainingMs).toBe(2 * HOUR);
+    expect(failure(await reset(user.token))?.remainingMs).toBe(2 * HOUR);
   });
 
   test("every reset is written to the audit log", async () => {

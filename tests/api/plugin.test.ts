@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { auditLog, emails, users } from "../../src/db/schema";
 import { DAY, HOUR, MINUTE } from "../../src/lib/clock";
 import { FakeClock } from "../support/fake-clock";
-import { call, makeTestApp, signUpUser, type TestContext } from "../support/app";
+import { api, failure, call, makeTestApp, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
 beforeEach(() => { ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) }); });
@@ -11,12 +11,12 @@ afterEach(() => ctx.cleanup());
 
 async function userWithKey(plan: "month" | "pro" | "lifetime" = "pro") {
   const user = await signUpUser(ctx, plan);
-  const generated = await call(ctx.app, "POST", "/api/figma/generate-key", { token: user.token });
-  return { ...user, figmaKey: generated.body.figmaKey as string };
+  const generated = await api(ctx.app, user.token).api.figma["generate-key"].post();
+  return { ...user, figmaKey: generated.data!.figmaKey as string };
 }
 
 const validate = (key: string, robloxUserId: string | number, headers: Record<string, string> = {}) =>
-  call(ctx.app, "POST", "/api/plugin/validate", { body: { key, robloxUserId }, headers });
+  api(ctx.app).api.plugin.validate.post({ key, robloxUserId }, { headers: headers });
 
 const userRow = (id: number) => ctx.deps.db.select().from(users).where(eq(users.id, id)).get()!;
 const alertEmails = () => ctx.deps.db.select().from(emails).where(eq(emails.template, "key-sharing-alert")).all();
@@ -25,22 +25,22 @@ describe("plugin key", () => {
   test("generating a key gives an ll_ key that the current user shows", async () => {
     const user = await userWithKey();
     expect(user.figmaKey).toMatch(/^ll_[a-z2-7]{32}$/);
-    const me = await call(ctx.app, "GET", "/api/auth/me", { token: user.token });
-    expect(me.body.user.figmaKey).toBe(user.figmaKey);
+    const me = await api(ctx.app, user.token).api.auth.me.get();
+    expect(me.data!.user.figmaKey).toBe(user.figmaKey);
   });
 
   test("regenerating the key makes the old key answer 401 INVALID_KEY", async () => {
     const user = await userWithKey();
-    const fresh = await call(ctx.app, "POST", "/api/figma/generate-key", { token: user.token });
-    expect(fresh.body.figmaKey).not.toBe(user.figmaKey);
+    const fresh = await api(ctx.app, user.token).api.figma["generate-key"].post();
+    expect(fresh.data!.figmaKey).not.toBe(user.figmaKey);
     const old = await validate(user.figmaKey, "123");
     expect(old.status).toBe(401);
-    expect(old.body).toMatchObject({ valid: false, code: "INVALID_KEY" });
-    expect((await validate(fresh.body.figmaKey, "123")).status).toBe(200);
+    expect(failure(old)).toMatchObject({ valid: false, code: "INVALID_KEY" });
+    expect((await validate(fresh.data!.figmaKey, "123")).status).toBe(200);
   });
 
   test("generating a key needs a signed-in user", async () => {
-    expect((await call(ctx.app, "POST", "/api/figma/generate-key")).status).toBe(401);
+    expect((await api(ctx.app).api.figma["generate-key"].post()).status).toBe(401);
   });
 });
 
@@ -49,7 +49,7 @@ describe("POST /api/plugin/validate", () => {
     const user = await userWithKey("pro");
     const answer = await validate(user.figmaKey, "123");
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({
+    expect(answer.data).toEqual({
       valid: true, code: "VALID", plan: "pro", status: "active",
       endDate: new Date(ctx.clock.now() + 120 * DAY).toISOString(),
       timeRemaining: { total: 120 * DAY, days: 120, hours: 0, minutes: 0, seconds: 0 },
@@ -68,7 +68,7 @@ describe("POST /api/plugin/validate", () => {
 
   test("a numeric robloxUserId is accepted like its digits", async () => {
     const user = await userWithKey();
-    expect((await validate(user.figmaKey, 123)).body.linkedRobloxAccountId).toBe("123");
+    expect((await validate(user.figmaKey, 123)).data!.linkedRobloxAccountId).toBe("123");
     expect((await validate(user.figmaKey, "123")).status).toBe(200);
   });
 
@@ -81,22 +81,22 @@ describe("POST /api/plugin/validate", () => {
   test("a lifetime key answers with null endDate and timeRemaining", async () => {
     const user = await userWithKey("lifetime");
     const answer = await validate(user.figmaKey, "1");
-    expect(answer.body).toMatchObject({ valid: true, plan: "lifetime", endDate: null, timeRemaining: null });
+    expect(answer.data).toMatchObject({ valid: true, plan: "lifetime", endDate: null, timeRemaining: null });
   });
 
   test("a cancelled subscription still validates until its end, with status cancelled", async () => {
     const user = await userWithKey("month");
-    await call(ctx.app, "POST", "/api/subscription/cancel", { token: user.token });
+    await api(ctx.app, user.token).api.subscription.cancel.post();
     const answer = await validate(user.figmaKey, "1");
     expect(answer.status).toBe(200);
-    expect(answer.body.status).toBe("cancelled");
+    expect(answer.data!.status).toBe("cancelled");
   });
 
   test("an unknown key answers 401 INVALID_KEY", async () => {
     const answer = await validate("ll_notarealkey", "123");
     expect(answer.status).toBe(401);
-    expect(answer.body).toMatchObject({ valid: false, code: "INVALID_KEY" });
-    expect(answer.body.message).toContain("not valid");
+    expect(failure(answer)).toMatchObject({ valid: false, code: "INVALID_KEY" });
+    expect(failure(answer)?.message).toContain("not valid");
   });
 
   test("an expired subscription answers 403 SUBSCRIPTION_EXPIRED", async () => {
@@ -104,7 +104,7 @@ describe("POST /api/plugin/validate", () => {
     ctx.clock.advance(30 * DAY + 1);
     const answer = await validate(user.figmaKey, "123");
     expect(answer.status).toBe(403);
-    expect(answer.body).toMatchObject({ valid: false, code: "SUBSCRIPTION_EXPIRED" });
+    expect(failure(answer)).toMatchObject({ valid: false, code: "SUBSCRIPTION_EXPIRED" });
   });
 
   test("a second Roblox account answers 409 ACCOUNT_MISMATCH telling the user to reset from the dashboard", async () => {
@@ -112,8 +112,8 @@ describe("POST /api/plugin/validate", () => {
     await validate(user.figmaKey, "123");
     const answer = await validate(user.figmaKey, "456");
     expect(answer.status).toBe(409);
-    expect(answer.body).toMatchObject({ valid: false, code: "ACCOUNT_MISMATCH" });
-    expect(answer.body.message).toContain("dashboard");
+    expect(failure(answer)).toMatchObject({ valid: false, code: "ACCOUNT_MISMATCH" });
+    expect(failure(answer)?.message).toContain("dashboard");
     expect(userRow(user.user.id).linkedRobloxAccountId).toBe("123");
   });
 
@@ -144,7 +144,7 @@ describe("POST /api/plugin/validate", () => {
 
   test("no mismatch alert is sent when the owner turned notifications off", async () => {
     const user = await userWithKey();
-    await call(ctx.app, "PUT", "/api/user/settings", { token: user.token, body: { notifications: false } });
+    await api(ctx.app, user.token).api.user.settings.put({ notifications: false });
     await validate(user.figmaKey, "123");
     expect((await validate(user.figmaKey, "456")).status).toBe(409);
     expect(alertEmails()).toHaveLength(0);
@@ -154,7 +154,7 @@ describe("POST /api/plugin/validate", () => {
     const user = await userWithKey();
     const answer = await validate(user.figmaKey, "12a");
     expect(answer.status).toBe(422);
-    expect(answer.body).toMatchObject({ valid: false, code: "INVALID_REQUEST" });
+    expect(failure(answer)).toMatchObject({ valid: false, code: "INVALID_REQUEST" });
     expect(userRow(user.user.id).linkedRobloxAccountId).toBeNull();
   });
 
@@ -167,9 +167,9 @@ describe("POST /api/plugin/validate", () => {
   test("validation marks the key's owner as an active user", async () => {
     const user = await userWithKey();
     ctx.clock.advance(HOUR);
-    expect((await call(ctx.app, "GET", "/api/stats/active-users")).body.count).toBe(0);
+    expect((await api(ctx.app).api.stats["active-users"].get()).data!.count).toBe(0);
     await validate(user.figmaKey, "123");
-    expect((await call(ctx.app, "GET", "/api/stats/active-users")).body.count).toBe(1);
+    expect((await api(ctx.app).api.stats["active-users"].get()).data!.count).toBe(1);
   });
 });
 
@@ -181,8 +181,8 @@ describe("plugin API rate limit", () => {
     let last = await validate(user.figmaKey, "123");
     for (let i = 0; i < 70 && last.status === 200; i++) last = await validate(user.figmaKey, "123");
     expect(last.status).toBe(429);
-    expect(last.body).toMatchObject({ valid: false, code: "RATE_LIMITED" });
-    expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(failure(last)).toMatchObject({ valid: false, code: "RATE_LIMITED" });
+    expect(Number(last.response.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
   test("the limit is per IP too: one address trying many keys is stopped", async () => {
@@ -191,7 +191,7 @@ describe("plugin API rate limit", () => {
     let last = await validate("ll_guess0", "1");
     for (let i = 1; i < 70 && last.status === 401; i++) last = await validate(`ll_guess${i}`, "1");
     expect(last.status).toBe(429);
-    expect(last.body.code).toBe("RATE_LIMITED");
+    expect(failure(last)?.code).toBe("RATE_LIMITED");
   });
 });
 
@@ -209,22 +209,22 @@ describe("CORS", () => {
   test("plugin answers carry CORS headers, errors included", async () => {
     const answer = await validate("ll_unknown", "1", { origin: "https://www.figma.com" });
     expect(answer.status).toBe(401);
-    expect(answer.headers.get("access-control-allow-origin")).toBe("*");
+    expect(answer.response.headers.get("access-control-allow-origin")).toBe("*");
   });
 
   test("the rest of the API has no CORS headers", async () => {
     const user = await signUpUser(ctx);
-    const answer = await call(ctx.app, "GET", "/api/dashboard", { token: user.token, headers: { origin: "https://evil.example" } });
-    expect(answer.headers.get("access-control-allow-origin")).toBeNull();
+    const answer = await api(ctx.app, user.token).api.dashboard.get({ headers: { origin: "https://evil.example" } });
+    expect(answer.response.headers.get("access-control-allow-origin")).toBeNull();
   });
 });
 
 describe("plugin API description", () => {
   test("the OpenAPI document describes validate with every answer code", async () => {
-    const answer = await call(ctx.app, "GET", "/api/plugin/openapi.json");
+    const answer = await api(ctx.app).api.plugin["openapi.json"].get();
     expect(answer.status).toBe(200);
-    expect(answer.body.openapi).toBe("3.1.0");
-    const responses = answer.body.paths["/api/plugin/validate"].post.responses;
+    expect(answer.data!.openapi).toBe("3.1.0");
+    const responses = (answer.data as any).paths["/api/plugin/validate"].post.responses;
     expect(Object.keys(responses).sort()).toEqual(["200", "400", "401", "403", "409", "422", "429"]);
   });
 

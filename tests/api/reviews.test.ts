@@ -1,16 +1,17 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import type { ReviewBody } from "../../src/shared/api-types";
 import { eq } from "drizzle-orm";
 import { auditLog } from "../../src/db/schema";
 import { MINUTE } from "../../src/lib/clock";
 import { FakeClock } from "../support/fake-clock";
-import { call, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import { api, failure, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
 beforeEach(() => { ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) }); });
 afterEach(() => ctx.cleanup());
 
-const post = (token: string | undefined, body: unknown) => call(ctx.app, "POST", "/api/reviews", { token, body });
-const publicList = async () => (await call(ctx.app, "GET", "/api/reviews")).body;
+const post = (token: string | undefined, body: ReviewBody) => api(ctx.app, token).api.reviews.post(body);
+const publicList = async () => (await api(ctx.app).api.reviews.get()).data!;
 
 describe("writing a review", () => {
   test("a subscriber's review is public under the name they chose, never their e-mail", async () => {
@@ -18,7 +19,7 @@ describe("writing a review", () => {
     const answer = await post(user.token, { rating: 5, comment: "Saved me hours.", displayName: "  Jane D  " });
     expect(answer.status).toBe(200);
     expect(await publicList()).toEqual([{
-      id: answer.body.id, rating: 5, comment: "Saved me hours.", createdAt: new Date(ctx.clock.now()).toISOString(),
+      id: answer.data!.id, rating: 5, comment: "Saved me hours.", createdAt: new Date(ctx.clock.now()).toISOString(),
       user: { username: "Jane D" },
     }]);
   });
@@ -27,7 +28,7 @@ describe("writing a review", () => {
     const user = await signUpUser(ctx, "pro", "john.smith@example.com");
     await post(user.token, { rating: 4, comment: "Solid." });
     const list = await publicList();
-    expect(list[0].user).toEqual({ username: null });
+    expect(list![0].user).toEqual({ username: null });
     expect(JSON.stringify(list)).not.toContain("john");
   });
 
@@ -35,7 +36,7 @@ describe("writing a review", () => {
     const user = await signUpUser(ctx);
     const answer = await post(user.token, { rating: 4, comment: "Good.", displayName: "x".repeat(41) });
     expect(answer.status).toBe(422);
-    expect(answer.body.message).toBe("Display name must be at most 40 characters.");
+    expect(failure(answer)?.message).toBe("Display name must be at most 40 characters.");
   });
 
   test("writing again replaces the user's one review", async () => {
@@ -44,14 +45,14 @@ describe("writing a review", () => {
     await post(user.token, { rating: 4, comment: "Better after the update." });
     const list = await publicList();
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ rating: 4, comment: "Better after the update." });
+    expect(list![0]).toMatchObject({ rating: 4, comment: "Better after the update." });
   });
 
   test("the user reads their own review back", async () => {
     const user = await signUpUser(ctx);
     await post(user.token, { rating: 4, comment: "Good." });
-    const mine = await call(ctx.app, "GET", "/api/reviews/mine", { token: user.token });
-    expect(mine.body.review).toMatchObject({ rating: 4, comment: "Good.", hidden: false });
+    const mine = await api(ctx.app, user.token).api.reviews.mine.get();
+    expect(mine.data!.review).toMatchObject({ rating: 4, comment: "Good.", hidden: false });
   });
 
   test("reviews are listed newest first", async () => {
@@ -60,7 +61,7 @@ describe("writing a review", () => {
     await post(first.token, { rating: 5, comment: "First." });
     ctx.clock.advance(MINUTE);
     await post(second.token, { rating: 4, comment: "Second." });
-    expect((await publicList()).map((r: { comment: string }) => r.comment)).toEqual(["Second.", "First."]);
+    expect((await publicList()).map((r) => r.comment)).toEqual(["Second.", "First."]);
   });
 
   test("a rating outside 1 to 5 answers 422", async () => {
@@ -79,7 +80,7 @@ describe("writing a review", () => {
     const admin = await signInAdmin(ctx);
     const answer = await post(admin.token, { rating: 5, comment: "Self-praise." });
     expect(answer.status).toBe(403);
-    expect(answer.body.error).toBe("SUBSCRIPTION_REQUIRED");
+    expect(failure(answer)?.error).toBe("SUBSCRIPTION_REQUIRED");
   });
 
   test("writing a review needs a signed-in user", async () => {
@@ -90,37 +91,37 @@ describe("writing a review", () => {
 describe("moderation", () => {
   async function reviewed() {
     const user = await signUpUser(ctx);
-    const review = (await post(user.token, { rating: 1, comment: "Spam spam spam." })).body;
+    const review = (await post(user.token, { rating: 1, comment: "Spam spam spam." })).data;
     return { user, review, admin: await signInAdmin(ctx) };
   }
 
   test("an admin hides a review: it leaves the public list and the audit log records it", async () => {
     const { review, admin } = await reviewed();
-    const answer = await call(ctx.app, "PATCH", `/api/reviews/${review.id}`, { token: admin.token, body: { hidden: true } });
+    const answer = await api(ctx.app, admin.token).api.reviews({ id: review!.id }).patch({ hidden: true });
     expect(answer.status).toBe(200);
-    expect(answer.body.hidden).toBe(true);
+    expect(answer.data!.hidden).toBe(true);
     expect(await publicList()).toEqual([]);
     const audit = ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "review.hide")).all();
-    expect(audit[0]).toMatchObject({ actorUserId: admin.user.id, subject: `review:${review.id}` });
+    expect(audit[0]).toMatchObject({ actorUserId: admin.user.id, subject: `review:${review!.id}` });
   });
 
   test("an admin shows a hidden review again", async () => {
     const { review, admin } = await reviewed();
-    await call(ctx.app, "PATCH", `/api/reviews/${review.id}`, { token: admin.token, body: { hidden: true } });
-    await call(ctx.app, "PATCH", `/api/reviews/${review.id}`, { token: admin.token, body: { hidden: false } });
+    await api(ctx.app, admin.token).api.reviews({ id: review!.id }).patch({ hidden: true });
+    await api(ctx.app, admin.token).api.reviews({ id: review!.id }).patch({ hidden: false });
     expect(await publicList()).toHaveLength(1);
   });
 
   test("a hidden review stays hidden when its author rewrites it", async () => {
     const { user, review, admin } = await reviewed();
-    await call(ctx.app, "PATCH", `/api/reviews/${review.id}`, { token: admin.token, body: { hidden: true } });
+    await api(ctx.app, admin.token).api.reviews({ id: review!.id }).patch({ hidden: true });
     await post(user.token, { rating: 2, comment: "Still spam." });
     expect(await publicList()).toEqual([]);
   });
 
   test("an admin deletes a review, written to the audit log", async () => {
     const { review, admin } = await reviewed();
-    const answer = await call(ctx.app, "DELETE", `/api/reviews/${review.id}`, { token: admin.token });
+    const answer = await api(ctx.app, admin.token).api.reviews({ id: review!.id }).delete();
     expect(answer.status).toBe(200);
     expect(await publicList()).toEqual([]);
     expect(ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "review.delete")).all()).toHaveLength(1);
@@ -128,20 +129,20 @@ describe("moderation", () => {
 
   test("admins see hidden reviews in the moderation list", async () => {
     const { review, admin } = await reviewed();
-    await call(ctx.app, "PATCH", `/api/reviews/${review.id}`, { token: admin.token, body: { hidden: true } });
-    const all = await call(ctx.app, "GET", "/api/reviews/all", { token: admin.token });
-    expect(all.body).toHaveLength(1);
-    expect(all.body[0].hidden).toBe(true);
+    await api(ctx.app, admin.token).api.reviews({ id: review!.id }).patch({ hidden: true });
+    const all = await api(ctx.app, admin.token).api.reviews.all.get();
+    expect(all.data).toHaveLength(1);
+    expect(all.data![0].hidden).toBe(true);
   });
 
   test("a missing review answers 404", async () => {
     const admin = await signInAdmin(ctx);
-    expect((await call(ctx.app, "DELETE", "/api/reviews/999", { token: admin.token })).status).toBe(404);
+    expect((await api(ctx.app, admin.token).api.reviews({ id: 999 }).delete()).status).toBe(404);
   });
 
   test("a non-admin can't hide or delete: 403", async () => {
     const { user, review } = await reviewed();
-    expect((await call(ctx.app, "PATCH", `/api/reviews/${review.id}`, { token: user.token, body: { hidden: true } })).status).toBe(403);
-    expect((await call(ctx.app, "DELETE", `/api/reviews/${review.id}`, { token: user.token })).status).toBe(403);
+    expect((await api(ctx.app, user.token).api.reviews({ id: review!.id }).patch({ hidden: true })).status).toBe(403);
+    expect((await api(ctx.app, user.token).api.reviews({ id: review!.id }).delete()).status).toBe(403);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from "bun:test";
 import { HOUR } from "../../src/lib/clock";
 import { FakeClock } from "../support/fake-clock";
-import { call, makeTestApp, signUpUser, type TestContext } from "../support/app";
+import { api, makeTestApp, signUpUser, type TestContext } from "../support/app";
 import { AVATAR_DATA_URL, robloxEnv, startFakeRoblox, type FakeRoblox } from "../support/fake-roblox";
 
 let fake: FakeRoblox;
@@ -17,12 +17,12 @@ beforeEach(async () => {
 });
 afterEach(() => ctx.cleanup());
 
-const profile = (id: string) => call(ctx.app, "GET", `/api/roblox/profile/${id}`, { token });
+const profile = (id: string) => api(ctx.app, token).api.roblox.profile({ id: id }).get();
 
 test("a profile has the username, display name and 150x150 headshot", async () => {
   const answer = await profile("123");
   expect(answer.status).toBe(200);
-  expect(answer.body).toEqual({ id: "123", username: "builderman", displayName: "Builder Man", avatarUrl: AVATAR_DATA_URL });
+  expect(answer.data).toEqual({ id: "123", username: "builderman", displayName: "Builder Man", avatarUrl: AVATAR_DATA_URL });
 });
 
 test("the headshot is asked for at 150x150", async () => {
@@ -45,21 +45,21 @@ test("after an hour the profile is looked up again", async () => {
 
 test("an unknown account gives nulls", async () => {
   const answer = await profile("999");
-  expect(answer.body).toEqual({ id: "999", username: null, displayName: null, avatarUrl: null });
+  expect(answer.data).toEqual({ id: "999", username: null, displayName: null, avatarUrl: null });
 });
 
 test("a failing service gives nulls, not an error", async () => {
   fake.mode = "error";
   const answer = await profile("123");
   expect(answer.status).toBe(200);
-  expect(answer.body).toEqual({ id: "123", username: null, displayName: null, avatarUrl: null });
+  expect(answer.data).toEqual({ id: "123", username: null, displayName: null, avatarUrl: null });
 });
 
 test("a service that never answers is given up on and gives nulls", async () => {
   fake.mode = "hang";
   const answer = await profile("123");
   expect(answer.status).toBe(200);
-  expect(answer.body.username).toBeNull();
+  expect(answer.data!.username).toBeNull();
 }, 10_000);
 
 test("an ID that is not digits answers 422 without a look-up", async () => {
@@ -69,5 +69,5 @@ test("an ID that is not digits answers 422 without a look-up", async () => {
 });
 
 test("profile look-ups need a signed-in user", async () => {
-  expect((await call(ctx.app, "GET", "/api/roblox/profile/123")).status).toBe(401);
+  expect((await api(ctx.app).api.roblox.profile({ id: 123 }).get()).status).toBe(401);
 });

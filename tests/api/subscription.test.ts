@@ -3,25 +3,25 @@ import { eq } from "drizzle-orm";
 import { productKeys } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
 import { FakeClock } from "../support/fake-clock";
-import { call, makeKey, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import { api, failure, makeKey, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
 beforeEach(() => { ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) }); });
 afterEach(() => ctx.cleanup());
 
-const cancel = (token: string) => call(ctx.app, "POST", "/api/subscription/cancel", { token });
-const redeem = (token: string, productKey: string) => call(ctx.app, "POST", "/api/subscription/redeem", { token, body: { productKey } });
+const cancel = (token: string) => api(ctx.app, token).api.subscription.cancel.post();
+const redeem = (token: string, productKey: string) => api(ctx.app, token).api.subscription.redeem.post({ productKey });
 const iso = (ms: number) => new Date(ms).toISOString();
 /** Sessions last 7 days, so after moving the clock further the user signs in again. */
 const signIn = async (user: { email: string; password: string }) =>
-  (await call(ctx.app, "POST", "/api/auth/login", { body: { email: user.email, password: user.password } })).body.token as string;
+  (await api(ctx.app).api.auth.login.post({ email: user.email, password: user.password })).data!.token as string;
 
 describe("POST /api/subscription/cancel", () => {
   test("cancelling sets status cancelled and cancelledAt and keeps the end date", async () => {
     const user = await signUpUser(ctx, "month");
     const answer = await cancel(user.token);
     expect(answer.status).toBe(200);
-    expect(answer.body.subscription).toMatchObject({
+    expect(answer.data!.subscription).toMatchObject({
       status: "cancelled", cancelledAt: iso(ctx.clock.now()), endDate: user.subscription!.endDate,
     });
   });
@@ -31,14 +31,14 @@ describe("POST /api/subscription/cancel", () => {
     await cancel(user.token);
     const again = await cancel(user.token);
     expect(again.status).toBe(409);
-    expect(again.body.error).toBe("ALREADY_CANCELLED");
+    expect(failure(again)?.error).toBe("ALREADY_CANCELLED");
   });
 
   test("lifetime access has nothing to cancel: 409", async () => {
     const user = await signUpUser(ctx, "lifetime");
     const answer = await cancel(user.token);
     expect(answer.status).toBe(409);
-    expect(answer.body.message).toBe("Lifetime access has no renewal to cancel.");
+    expect(failure(answer)?.message).toBe("Lifetime access has no renewal to cancel.");
   });
 
   test("an ended subscription can't be cancelled", async () => {
@@ -53,15 +53,15 @@ describe("POST /api/subscription/cancel", () => {
   });
 
   test("cancelling needs a signed-in user", async () => {
-    expect((await call(ctx.app, "POST", "/api/subscription/cancel")).status).toBe(401);
+    expect((await api(ctx.app).api.subscription.cancel.post()).status).toBe(401);
   });
 
   test("after the end date a cancelled subscription shows expired", async () => {
     const user = await signUpUser(ctx, "month");
     await cancel(user.token);
     ctx.clock.advance(30 * DAY);
-    const dashboard = await call(ctx.app, "GET", "/api/dashboard", { token: await signIn(user) });
-    expect(dashboard.body.subscription.status).toBe("expired");
+    const dashboard = await api(ctx.app, await signIn(user)).api.dashboard.get();
+    expect(dashboard.data!.subscription!.status).toBe("expired");
   });
 });
 
@@ -71,38 +71,38 @@ describe("POST /api/subscription/redeem", () => {
     ctx.clock.advance(10 * DAY);
     const answer = await redeem(await signIn(user), makeKey(ctx.deps, "month"));
     expect(answer.status).toBe(200);
-    expect(answer.body.subscription.endDate).toBe(iso(Date.parse(user.subscription!.endDate!) + 30 * DAY));
+    expect(answer.data!.subscription!.endDate!).toBe(iso(Date.parse(user.subscription!.endDate!) + 30 * DAY));
   });
 
   test("after the end date the key's days count from now", async () => {
     const user = await signUpUser(ctx, "month");
     ctx.clock.advance(40 * DAY);
     const answer = await redeem(await signIn(user), makeKey(ctx.deps, "pro"));
-    expect(answer.body.subscription).toMatchObject({ plan: "pro", status: "active", endDate: iso(ctx.clock.now() + 120 * DAY) });
+    expect(answer.data!.subscription).toMatchObject({ plan: "pro", status: "active", endDate: iso(ctx.clock.now() + 120 * DAY) });
   });
 
   test("a lifetime key makes the end date null", async () => {
     const user = await signUpUser(ctx, "pro");
     const answer = await redeem(user.token, makeKey(ctx.deps, "lifetime"));
-    expect(answer.body.subscription).toMatchObject({ plan: "lifetime", endDate: null, timeRemaining: null, status: "active" });
+    expect(answer.data!.subscription).toMatchObject({ plan: "lifetime", endDate: null, timeRemaining: null, status: "active" });
   });
 
   test("a cancelled subscription becomes active again", async () => {
     const user = await signUpUser(ctx, "month");
     await cancel(user.token);
     const answer = await redeem(user.token, makeKey(ctx.deps, "month"));
-    expect(answer.body.subscription).toMatchObject({ status: "active", cancelledAt: null });
+    expect(answer.data!.subscription).toMatchObject({ status: "active", cancelledAt: null });
   });
 
   test("a pro key on a running month subscription shows the pro plan", async () => {
     const user = await signUpUser(ctx, "month");
-    expect((await redeem(user.token, makeKey(ctx.deps, "pro"))).body.subscription.plan).toBe("pro");
+    expect((await redeem(user.token, makeKey(ctx.deps, "pro"))).data!.subscription!.plan).toBe("pro");
   });
 
   test("an account without a subscription gets one", async () => {
     const admin = await signInAdmin(ctx);
     const answer = await redeem(admin.token, makeKey(ctx.deps, "month"));
-    expect(answer.body.subscription).toMatchObject({ plan: "month", status: "active", endDate: iso(ctx.clock.now() + 30 * DAY) });
+    expect(answer.data!.subscription).toMatchObject({ plan: "month", status: "active", endDate: iso(ctx.clock.now() + 30 * DAY) });
   });
 
   test("the key is marked used by the redeeming user", async () => {
@@ -117,8 +117,8 @@ describe("POST /api/subscription/redeem", () => {
     const user = await signUpUser(ctx, "month");
     const answer = await redeem(user.token, "ZZZZZZZZZZZZ");
     expect(answer.status).toBe(400);
-    expect(answer.body.message).toBe("Invalid product key");
-    expect((await call(ctx.app, "GET", "/api/dashboard", { token: user.token })).body.subscription.endDate).toBe(user.subscription!.endDate);
+    expect(failure(answer)?.message).toBe("Invalid product key");
+    expect((await api(ctx.app, user.token).api.dashboard.get()).data!.subscription!.endDate).toBe(user.subscription!.endDate!);
   });
 
   test("a used key answers 409 'This product key has already been used'", async () => {
@@ -127,7 +127,7 @@ describe("POST /api/subscription/redeem", () => {
     await redeem(user.token, key);
     const again = await redeem(user.token, key);
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe("This product key has already been used");
+    expect(failure(again)?.message).toBe("This product key has already been used");
   });
 
   test("lifetime access refuses another key and leaves the key unused", async () => {
@@ -135,7 +135,7 @@ describe("POST /api/subscription/redeem", () => {
     const key = makeKey(ctx.deps, "pro");
     const answer = await redeem(user.token, key);
     expect(answer.status).toBe(409);
-    expect(answer.body.error).toBe("ALREADY_LIFETIME");
+    expect(failure(answer)?.error).toBe("ALREADY_LIFETIME");
     expect(ctx.deps.db.select().from(productKeys).where(eq(productKeys.key, key)).get()!.isUsed).toBe(false);
   });
 

@@ -1,8 +1,13 @@
 /**
  * Test helpers: an app on a real temporary SQLite file, with a fake clock and no rate limits unless
- * asked, and small functions to call it the way a client does.
+ * asked, and the ways to call it: `api(app, token)` through Eden Treaty, typed by the routes' own
+ * schemas, and `call` for the deliberately malformed requests a typed client can't make.
+ * Every answer either way is checked against what its route declares (support/contract.ts); a test
+ * that got an answer breaking its declaration fails after it ends.
  */
+import { afterEach } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
+import { treaty } from "@elysiajs/eden";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config";
@@ -16,12 +21,14 @@ import { createOrPromoteAdmin } from "../../src/features/users/service";
 import { buildPaymentProvider } from "../../src/server";
 import { buildMailer, createOutboxOnlyMailer } from "../../src/features/email/mailer";
 import type { PlanId } from "../../src/shared/plans";
-import type { AuthResponse } from "../../src/shared/api-types";
+import { contractProblems } from "./contract";
+
+export type App = ReturnType<typeof createApp>;
 
 export interface TestContext {
   deps: AppDeps;
   clock: FakeClock;
-  app: ReturnType<typeof createApp>;
+  app: App;
   dir: string;
   cleanup: () => void;
 }
@@ -58,23 +65,69 @@ export function makeTestApp(options: Parameters<typeof makeTestDeps>[0] = {}): T
   return { ...made, app: createApp(made.deps) };
 }
 
-export interface ApiAnswer<T = any> {
+const brokenAnswers: string[] = [];
+
+afterEach(() => {
+  const found = brokenAnswers.splice(0);
+  if (found.length) throw new Error(`Answers that break their route's declared schemas:\n  ${found.join("\n  ")}`);
+});
+
+/** Lets the app answer a request in-process, and notes any way the answer breaks its route's declaration. */
+async function handleChecked(app: Pick<App, "handle" | "routes">, request: Request): Promise<Response> {
+  const response = await app.handle(request);
+  brokenAnswers.push(...await contractProblems(app.routes, request, response));
+  return response;
+}
+
+/** The app through Eden Treaty, signed in with `token` when given: paths, bodies and answers are typed by the routes. */
+export function api(app: App, token?: string) {
+  return treaty<App>("http://localhost", {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    // Times stay the ISO strings the API sends, as the SPA sees them.
+    parseDate: false,
+    fetcher: ((url: string, init: RequestInit) => handleChecked(app, new Request(url, init))) as typeof fetch,
+  });
+}
+
+/** What the app answers on failure (DESIGN.md §5), with the extras some errors carry. */
+export interface ErrorBody {
+  error: string;
+  message: string;
+  retryAfterSeconds?: number;
+  remainingMs?: number;
+  valid?: false;
+  code?: string;
+}
+
+/**
+ * The error body of an Eden answer, or undefined when it succeeded. (Eden types a 422 as Elysia's own
+ * validation error; this app answers every error as `{error, message}`, which the contract check holds it to.)
+ */
+export const failure = (answer: { error: { value: unknown } | null }) => answer.error?.value as ErrorBody | undefined;
+
+/** A body, query or id the types refuse on purpose: the test checks that the server refuses it too. */
+export const invalid = (value: unknown) => value as never;
+
+export interface RawAnswer {
   status: number;
-  body: T;
+  body: any;
   headers: Headers;
 }
 
-/** Calls the app in-process with a JSON body and an optional bearer token. */
-export async function call<T = any>(
-  app: { handle: (r: Request) => Promise<Response> },
+/**
+ * A raw call, for what Eden can't express: broken JSON, other content types, oversized bodies,
+ * malformed paths. Prefer `api` for everything else.
+ */
+export async function call(
+  app: Pick<App, "handle" | "routes">,
   method: string,
   path: string,
   options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
-): Promise<ApiAnswer<T>> {
+): Promise<RawAnswer> {
   const headers: Record<string, string> = { ...options.headers };
-  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.body !== undefined) headers["content-type"] ??= "application/json";
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await app.handle(new Request(`http://localhost${path}`, {
+  const response = await handleChecked(app, new Request(`http://localhost${path}`, {
     method,
     headers,
     body: options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body),
@@ -93,17 +146,17 @@ let counter = 0;
 /** Signs up a fresh user through the API and returns the session answer. */
 export async function signUpUser(ctx: Pick<TestContext, "app" | "deps">, plan: PlanId = "pro", email?: string) {
   const address = email ?? `user${++counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const answer = await call<AuthResponse>(ctx.app, "POST", "/api/auth/signup", {
-    body: { email: address, password: "correct horse", confirmPassword: "correct horse", productKey: makeKey(ctx.deps, plan) },
+  const { data, error } = await api(ctx.app).api.auth.signup.post({
+    email: address, password: "correct horse", confirmPassword: "correct horse", productKey: makeKey(ctx.deps, plan),
   });
-  if (answer.status !== 200) throw new Error(`signup failed: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return { ...answer.body, email: address, password: "correct horse" };
+  if (!data) throw new Error(`signup failed: ${error?.status} ${JSON.stringify(error?.value)}`);
+  return { ...data, email: address, password: "correct horse" };
 }
 
 /** Creates an admin with the service the CLI uses and logs in through the API. */
 export async function signInAdmin(ctx: Pick<TestContext, "app" | "deps">, email = "admin@example.com") {
   await createOrPromoteAdmin(ctx.deps.db, { email, password: "admin password" }, ctx.deps.clock.now());
-  const answer = await call<AuthResponse>(ctx.app, "POST", "/api/auth/login", { body: { email, password: "admin password" } });
-  if (answer.status !== 200) throw new Error(`admin login failed: ${answer.status}`);
-  return answer.body;
+  const { data, error } = await api(ctx.app).api.auth.login.post({ email, password: "admin password" });
+  if (!data) throw new Error(`admin login failed: ${error?.status}`);
+  return data;
 }
