@@ -11,7 +11,7 @@ export type ApiErrorBody = Static<typeof ApiError>;
 
 export type { UserSettings, PublicUser } from "../features/users/model";
 export type { SubscriptionStatus, TimeRemaining, SubscriptionView, DashboardResponse } from "../features/subscriptions/model";
-export type { MeResponse, AuthResponse, MessageResponse, SignupBody, LoginBody } from "../features/auth/model";
+export type { MeResponse, AuthResponse, MessageResponse, SignupBody, LoginBody, ResetPasswordBody } from "../features/auth/model";
 export type {
   PluginValidateSuccess, PluginValidateFailure, GeneratePluginKeyResponse, LinkedAccountResponse,
 } from "../features/plugin/model";
@@ -20,11 +20,11 @@ export type { ReviewView, MyReviewResponse, ReviewBody } from "../features/revie
 export type { ActiveUsersResponse } from "../features/stats/model";
 export type { PublicConfigResponse } from "../features/health/model";
 export type {
-  PaymentIntentResponse, PaymentResultResponse, DemoConfirmResponse, CreateIntentBody,
+  PaymentIntentResponse, PaymentResultResponse, DemoConfirmResponse, CreateIntentBody, DemoConfirmBody,
 } from "../features/payments/model";
 export type { TicketSubject, SupportTicketView, TicketBody } from "../features/support/model";
 export type {
-  ProductKeyView, SaleView, SalesResponse, AdminOverviewResponse, AdminUserView, TestEmailResponse, GenerateKeysBody,
+  ProductKeyView, SaleView, SalesResponse, AdminOverviewResponse, AdminUserView, TestEmailResponse, GenerateKeysBody, TestEmailBody,
 } from "../features/admin/model";
 export type { EmailView } from "../features/email/model";
 export type { AuditEntryView } from "../features/audit/model";

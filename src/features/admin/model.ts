@@ -86,3 +86,4 @@ export type AdminOverviewResponse = Static<typeof AdminModel.overview>;
 export type AdminUserView = Static<typeof AdminModel.user>;
 export type TestEmailResponse = Static<typeof AdminModel.testEmailSent>;
 export type GenerateKeysBody = Static<typeof AdminModel.generateBody>;
+export type TestEmailBody = Static<typeof AdminModel.testEmailBody>;

@@ -39,6 +39,7 @@ export const AuthModel = {
 
 export type SignupBody = Static<typeof AuthModel.signupBody>;
 export type LoginBody = Static<typeof AuthModel.loginBody>;
+export type ResetPasswordBody = Static<typeof AuthModel.resetPasswordBody>;
 export type MeResponse = Static<typeof AuthModel.me>;
 export type AuthResponse = Static<typeof AuthModel.session>;
 export type MessageResponse = Static<typeof AuthModel.message>;

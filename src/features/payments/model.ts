@@ -33,3 +33,4 @@ export type PaymentResultResponse = Static<typeof PaymentModel.result>;
 export type DemoConfirmResponse = Static<typeof PaymentModel.demoConfirmed>;
 export type WebhookAnswer = Static<typeof PaymentModel.webhookReceived>;
 export type CreateIntentBody = Static<typeof PaymentModel.createIntentBody>;
+export type DemoConfirmBody = Static<typeof PaymentModel.demoConfirmBody>;

@@ -8,8 +8,9 @@ import type {
   SalesResponse,
   SupportTicketView,
   TestEmailResponse,
+  GenerateKeysBody,
+  TestEmailBody,
 } from "../../../src/shared/api-types";
-import type { PlanId } from "../../../src/shared/plans";
 import { apiRequest, getQueryFn } from "../api";
 import { queryClient } from "../query-client";
 
@@ -55,7 +56,7 @@ export const useAuditLog = (page: Page) => useAdminQuery<AuditEntryView[]>(AUDIT
 
 export function useGenerateKeys() {
   return useMutation({
-    mutationFn: (input: { plan: PlanId; count: number }) =>
+    mutationFn: (input: GenerateKeysBody) =>
       apiRequest<ProductKeyView[]>("POST", "/api/admin/generate-product-key", input),
     onSuccess: () => refresh(KEYS, OVERVIEW, AUDIT),
   });
@@ -70,7 +71,7 @@ export function useDeleteKey() {
 
 export function useTestEmail() {
   return useMutation({
-    mutationFn: (input: { email: string; testKey: string }) =>
+    mutationFn: (input: TestEmailBody) =>
       apiRequest<TestEmailResponse>("POST", "/api/admin/test-email", input),
     onSuccess: () => refresh(EMAILS, AUDIT),
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { AuthResponse, MeResponse } from "../../../src/shared/api-types";
+import type { AuthResponse, LoginBody, MeResponse, SignupBody } from "../../../src/shared/api-types";
 import { apiRequest, getQueryFn, isApiError } from "../api";
 import { queryClient } from "../query-client";
 import { useSession } from "../session";
@@ -35,11 +35,7 @@ export function useMe() {
   });
 }
 
-export interface LoginInput {
-  email: string;
-  password: string;
-  rememberMe?: boolean;
-}
+export type LoginInput = LoginBody;
 
 export function useLogin() {
   return useMutation({
@@ -52,12 +48,7 @@ export function useLogin() {
   });
 }
 
-export interface SignupInput {
-  email: string;
-  password: string;
-  confirmPassword: string;
-  productKey: string;
-}
+export type SignupInput = SignupBody;
 
 export function useSignup() {
   return useMutation({

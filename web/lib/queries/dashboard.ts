@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type {
   DashboardResponse, GeneratePluginKeyResponse, LinkedAccountResponse, MeResponse, MyReviewResponse,
-  ReviewView, RobloxProfile, UserSettings,
+  ReviewBody, ReviewView, RobloxProfile, UserSettings,
 } from "../../../src/shared/api-types";
 import { apiRequest, getQueryFn } from "../api";
 import { queryClient } from "../query-client";
@@ -94,7 +94,7 @@ export function useResetLinkedAccount() {
 
 export function useSaveReview() {
   return useMutation({
-    mutationFn: (review: { rating: number; comment: string; displayName?: string }) => apiRequest<ReviewView>("POST", "/api/reviews", review),
+    mutationFn: (review: ReviewBody) => apiRequest<ReviewView>("POST", "/api/reviews", review),
     onSuccess: (review) => {
       queryClient.setQueryData<MyReviewResponse>(MY_REVIEW_QUERY_KEY, { review });
       return queryClient.invalidateQueries({ queryKey: ["/api/reviews"], exact: true });

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { MessageResponse } from "../../../src/shared/api-types";
+import type { MessageResponse, ResetPasswordBody } from "../../../src/shared/api-types";
 import { apiRequest } from "../api";
 
 /** Always answers the same sentence, whether or not the account exists. */
@@ -11,6 +11,6 @@ export function useForgotPassword() {
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: { token: string; password: string }) => apiRequest<MessageResponse>("POST", "/api/auth/reset-password", input),
+    mutationFn: (input: ResetPasswordBody) => apiRequest<MessageResponse>("POST", "/api/auth/reset-password", input),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { ActiveUsersResponse, ReviewView, SupportTicketView, TicketSubject } from "../../../src/shared/api-types";
+import type { ActiveUsersResponse, ReviewView, SupportTicketView, TicketBody } from "../../../src/shared/api-types";
 import { apiRequest, getQueryFn } from "../api";
 
 /** Reviews shown on the home page; polled every 60 s (SPEC.md §9). */
@@ -20,11 +20,7 @@ export function useActiveUsers() {
   });
 }
 
-export interface TicketInput {
-  email: string;
-  subject?: TicketSubject;
-  message: string;
-}
+export type TicketInput = TicketBody;
 
 /** The support page's contact form: creates a ticket the admins see. */
 export function useCreateTicket() {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { DemoConfirmResponse, PaymentIntentResponse, PaymentResultResponse, PublicConfigResponse } from "../../../src/shared/api-types";
-import type { PlanId } from "../../../src/shared/plans";
+import type {
+  CreateIntentBody, DemoConfirmBody, DemoConfirmResponse, PaymentIntentResponse, PaymentResultResponse, PublicConfigResponse,
+} from "../../../src/shared/api-types";
 import { apiRequest, getQueryFn } from "../api";
 
 /** Which card provider is active and its publishable key; fixed for the life of the page. */
@@ -15,7 +16,7 @@ export function usePublicConfig() {
 /** POST /api/create-payment-intent {plan, email} → {clientSecret}. */
 export function useCreatePaymentIntent() {
   return useMutation({
-    mutationFn: (input: { plan: PlanId; email: string }) =>
+    mutationFn: (input: CreateIntentBody) =>
       apiRequest<PaymentIntentResponse>("POST", "/api/create-payment-intent", input),
   });
 }
@@ -23,7 +24,7 @@ export function useCreatePaymentIntent() {
 /** The demo provider's card confirmation (development only). */
 export function useConfirmDemoPayment() {
   return useMutation({
-    mutationFn: (input: { clientSecret: string; cardNumber: string }) =>
+    mutationFn: (input: DemoConfirmBody) =>
       apiRequest<DemoConfirmResponse>("POST", "/api/payment/demo/confirm", input),
   });
 }
