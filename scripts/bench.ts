@@ -4,7 +4,8 @@
  *      against a bare Bun.serve answering a fixed JSON body, in the same run;
  *   2. the home page's initial JavaScript, gzipped (needs `npm run build`);
  *   3. the executable's time to first HTTP 200 and idle RSS (needs `npm run build`).
- * Uses wrk when installed (apt-get install wrk), else a small built-in load generator.
+ * Uses wrk, installing it first when it is missing and this runs as root (apt-get install wrk); without
+ * it, says how to install it and falls back to a small built-in load generator (slower than the server).
  * Only ever talks to 127.0.0.1. Never part of `npm test`: timings on shared machines are noisy.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -19,7 +20,20 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const tmp = mkdtempSync(join(tmpdir(), "layerlift-bench-"));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const hasWrk = Bun.spawnSync(["which", "wrk"]).exitCode === 0;
+const hasWrk = ensureWrk();
+
+/** wrk outruns a bare Bun.serve on two cores; the built-in client does not, so install it when possible. */
+function ensureWrk(): boolean {
+  const found = () => Bun.spawnSync(["which", "wrk"]).exitCode === 0;
+  if (found()) return true;
+  if (process.getuid?.() === 0 && Bun.spawnSync(["which", "apt-get"]).exitCode === 0) {
+    console.log("wrk is missing: installing it (apt-get install -y wrk)…");
+    Bun.spawnSync(["apt-get", "install", "-y", "wrk"], { stdout: "ignore", stderr: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    if (found()) return true;
+  }
+  console.log("wrk is not installed: install it with `sudo apt-get install wrk` for real numbers. Using the built-in client.");
+  return false;
+}
 
 async function waitFor(url: string, timeoutMs = 15_000) {
   const start = performance.now();
@@ -113,7 +127,7 @@ async function apiThroughput() {
       const rps = median(results.map((r) => r.rps));
       const errors = results.reduce((n, r) => n + r.errors, 0);
       console.log(`  ${name.padEnd(9)} ${rps.toFixed(0).padStart(7)} req/s  p99 ${median(results.map((r) => r.p99ms)).toFixed(2)} ms` +
-        (name === "bare" ? "" : `  ratio ${(rps / bareRps * 100).toFixed(0)}% of bare (budget ≥ 40%, p99 < 10 ms)`) +
+        (name === "bare" ? "" : `  ratio ${(rps / bareRps * 100).toFixed(0)}% of bare (budget ≥ 45%, p99 < 10 ms)`) +
         (errors ? `  non-2xx: ${errors}` : ""));
     }
   } finally {

@@ -4,6 +4,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import * as schema from "./schema";
 import { embeddedMigrations } from "./migrations.macro" with { type: "macro" };
+import { countChanges } from "./prepared";
 
 export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
 /** What a transaction callback receives; service functions accept either. */
@@ -20,7 +21,8 @@ export function openDatabase(path: string): Db {
   sqlite.run("PRAGMA synchronous = NORMAL");
   // Drizzle prepares every query anew; bun:sqlite's query() compiles each SQL text once and reuses it,
   // which is most of the cost of a small query. Drizzle never finalizes statements, so sharing is safe.
-  sqlite.prepare = ((sql: string) => sqlite.query(sql)) as typeof sqlite.prepare;
+  // Every statement that can change the database also moves the counter the hot-path rows are kept by.
+  sqlite.prepare = countChanges(sqlite, (sql) => sqlite.query(sql)) as typeof sqlite.prepare;
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db);
   return db;

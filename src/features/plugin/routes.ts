@@ -16,7 +16,8 @@ export const PLUGIN_CORS_HEADERS = {
   "Access-Control-Max-Age": "86400",
 };
 
-const isPluginPath = (url: string) => new URL(url).pathname.startsWith("/api/plugin/");
+/** Whether a request's URL is under /api/plugin/ (without parsing it: this runs on every request). */
+const isPluginPath = (url: string) => url.startsWith("/api/plugin/", url.indexOf("/", url.indexOf("//") + 2));
 
 export function pluginRoutes(deps: AppDeps) {
   const docsPage = pluginDocsPage(deps.config.appUrl);

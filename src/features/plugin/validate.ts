@@ -3,17 +3,16 @@
  * `valid` and a stable `code`. Hot path: a key that is already linked costs two indexed reads and
  * no write (lastSeenAt is written at most once a minute).
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { TypeCompiler } from "elysia/type-system";
 import type { AppDeps } from "../../deps";
 import { users, type User } from "../../db/schema";
-import { preparedFor } from "../../db/prepared";
 import { AppError } from "../../lib/errors";
 import { HOUR, toIso } from "../../lib/clock";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
-import { findUserById, getSubscription, touchLastSeen } from "../users/service";
+import { findUserById, findUserByPluginKey, getSubscription, touchLastSeen } from "../users/service";
 import { effectiveStatus, timeRemaining } from "../subscriptions/view";
 import { PLUGIN_ANSWERS, pluginFailure } from "./answers";
 import { PluginModel, type PluginValidateSuccess } from "./model";
@@ -44,11 +43,6 @@ export function limitValidation(deps: AppDeps, ip: string, key: string) {
       throw pluginFailure("rateLimited", error.extra, error.headers);
     }
   }
-}
-
-function findUserByPluginKey(deps: AppDeps, key: string): User | undefined {
-  return preparedFor(deps.db, "userByPluginKey", () =>
-    deps.db.select().from(users).where(eq(users.figmaKey, sql.placeholder("key"))).prepare()).get({ key });
 }
 
 /** Links the account on first use, or records a mismatch (and maybe queues the owner's alert). */
@@ -84,7 +78,7 @@ function linkOrMismatch(deps: AppDeps, owner: User, robloxUserId: string, now: n
 
 export function validatePluginKey(deps: AppDeps, key: string, robloxUserId: string): PluginValidateSuccess {
   const now = deps.clock.now();
-  const owner = findUserByPluginKey(deps, key);
+  const owner = findUserByPluginKey(deps.db, key);
   if (!owner) throw pluginFailure("invalidKey");
   touchLastSeen(deps.db, owner, now);
 

@@ -1,9 +1,9 @@
 /** Users: creation, look-up and the public shape of a user. */
 import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
-import { subscriptions, users, type User } from "../../db/schema";
+import { subscriptions, users, type Subscription, type User } from "../../db/schema";
 import { conflict } from "../../lib/errors";
-import { preparedFor } from "../../db/prepared";
+import { rowReader } from "../../db/prepared";
 import { hashPassword } from "../../lib/passwords";
 import { newPassword } from "../../lib/random";
 import { toIso } from "../../lib/clock";
@@ -17,8 +17,16 @@ export function findUserByEmail(db: DbOrTx, email: string): User | undefined {
   return db.select().from(users).where(eq(users.email, normaliseEmail(email))).get();
 }
 
+const userById = rowReader(users, "id");
+const userByPluginKey = rowReader(users, "figma_key");
+const subscriptionByUser = rowReader(subscriptions, "user_id");
+
 export function findUserById(db: DbOrTx, id: number): User | undefined {
-  return preparedFor(db, "userById", () => db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare()).get({ id });
+  return userById(db, id);
+}
+
+export function findUserByPluginKey(db: DbOrTx, key: string): User | undefined {
+  return userByPluginKey(db, key);
 }
 
 export function assertEmailFree(db: DbOrTx, email: string) {
@@ -34,9 +42,8 @@ export function insertUser(db: DbOrTx, input: { email: string; passwordHash: str
   }).returning().get();
 }
 
-export function getSubscription(db: DbOrTx, userId: number) {
-  return preparedFor(db, "subscriptionByUser", () =>
-    db.select().from(subscriptions).where(eq(subscriptions.userId, sql.placeholder("userId"))).prepare()).get({ userId });
+export function getSubscription(db: DbOrTx, userId: number): Subscription | undefined {
+  return subscriptionByUser(db, userId);
 }
 
 export function settingsOf(user: User): UserSettings {
