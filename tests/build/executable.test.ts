@@ -64,6 +64,24 @@ describe("the executable, alone in an empty folder", () => {
     expect((await fetch(base + "/assets/missing-file.js")).status).toBe(404);
   });
 
+  test("describes its API: the OpenAPI document and the reference page with its script, all from inside it", async () => {
+    const document = await fetch(`${base}/api/openapi.json`);
+    expect(document.status).toBe(200);
+    const body = await document.json();
+    expect(body.openapi).toBe("3.1.0");
+    expect(body.paths["/api/plugin/validate"].post.responses["409"]).toBeDefined();
+    expect((await fetch(`${base}/api/plugin/openapi.json`)).status).toBe(200);
+    const page = await fetch(`${base}/api/docs`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const script = /src="(\/api\/docs\/scalar-[^"]+\.js)"/.exec(html)![1];
+    const reference = await fetch(base + script);
+    expect(reference.status).toBe(200);
+    expect(reference.headers.get("content-type")).toContain("javascript");
+    expect(await reference.text()).toContain("createApiReference");
+    expect(await (await fetch(`${base}/api/docs/start.js`)).text()).toContain('"/api/openapi.json"');
+  });
+
   test("its own CLI makes a key that signs up through its API", async () => {
     const keys = Bun.spawnSync([bin, "keys", "generate", "--plan", "pro", "--count", "1"], { cwd: dir, env });
     expect(keys.exitCode).toBe(0);
