@@ -2,9 +2,10 @@
  * The admin panel's rules: product keys, sales figures, the overview and the test e-mail.
  * Every mutation writes its audit row in the same transaction as the change.
  */
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
+import { newestFirst, type Page } from "../../db/paging";
 import { productKeys, sales, type Sale, type User } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
@@ -92,17 +93,12 @@ function paidTotals(db: DbOrTx) {
   };
 }
 
-function recentSales(db: DbOrTx, page: { limit?: number; offset?: number }): SaleView[] {
-  return db.select().from(sales)
-    .orderBy(desc(sales.createdAt), desc(sales.id))
-    .limit(page.limit ?? 100)
-    .offset(page.offset ?? 0)
-    .all()
-    .map(saleView);
+function recentSales(db: DbOrTx, page: Page): SaleView[] {
+  return newestFirst(db.select().from(sales).$dynamic(), sales, page, 100).all().map(saleView);
 }
 
 /** Totals over every paid sale; the list pages through all sales (refunded ones carry their status). */
-export function salesReport(db: DbOrTx, page: { limit?: number; offset?: number } = {}): SalesResponse {
+export function salesReport(db: DbOrTx, page: Page = {}): SalesResponse {
   return { ...paidTotals(db), sales: recentSales(db, page) };
 }
 

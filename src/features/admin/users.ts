@@ -1,7 +1,8 @@
 /** The Users view: find an account by e-mail, see its subscription and linked account, reset the link. */
-import { desc, eq, like, sql } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
+import { newestFirst } from "../../db/paging";
 import { subscriptions, users, type Subscription, type User } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
@@ -37,11 +38,8 @@ export function searchUsers(
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .where(q ? like(users.email, sql`${`%${escapeLike(q)}%`} escape '\\'`) : undefined)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(input.limit ?? 50)
-    .offset(input.offset ?? 0)
-    .all();
-  return rows.map((row) => adminUserView(row.user, row.subscription, now));
+    .$dynamic();
+  return newestFirst(rows, users, input, 50).all().map((row) => adminUserView(row.user, row.subscription, now));
 }
 
 /** An admin unlinks a user's game account without the owner's cooldown; the reset is audited there. */

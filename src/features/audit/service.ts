@@ -1,6 +1,7 @@
 /** The audit log: every admin mutation and every account-link change (DESIGN.md §3). */
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
+import { newestFirst, type Page } from "../../db/paging";
 import { auditLog, users } from "../../db/schema";
 import { toIso } from "../../lib/clock";
 import type { AuditAction } from "../../shared/audit-actions";
@@ -20,14 +21,12 @@ export function writeAudit(
 }
 
 /** The audit log as the admin panel shows it: newest first, with the actor's e-mail. */
-export function listAuditWithActors(db: DbOrTx, page: { limit?: number; offset?: number } = {}): AuditEntryView[] {
-  return db.select({ entry: auditLog, actorEmail: users.email })
+export function listAuditWithActors(db: DbOrTx, page: Page = {}): AuditEntryView[] {
+  const rows = db.select({ entry: auditLog, actorEmail: users.email })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorUserId))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(page.limit ?? 100)
-    .offset(page.offset ?? 0)
-    .all()
+    .$dynamic();
+  return newestFirst(rows, auditLog, page, 100).all()
     .map(({ entry, actorEmail }) => ({
       _id: entry.id,
       actorUserId: entry.actorUserId,

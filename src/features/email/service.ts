@@ -1,7 +1,8 @@
 /** The outbox as admins see it, and resending. */
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { emails, type Email } from "../../db/schema";
+import { newestFirst, type Page } from "../../db/paging";
 import { conflict, notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
 import { renderEmail } from "../../emails/render";
@@ -41,12 +42,8 @@ export async function emailView(deps: Pick<AppDeps, "config">, row: Email): Prom
 }
 
 /** Newest first. */
-export async function listEmails(deps: Pick<AppDeps, "db" | "config">, page: { limit?: number; offset?: number } = {}): Promise<EmailView[]> {
-  const rows = deps.db.select().from(emails)
-    .orderBy(desc(emails.createdAt), desc(emails.id))
-    .limit(page.limit ?? 50)
-    .offset(page.offset ?? 0)
-    .all();
+export async function listEmails(deps: Pick<AppDeps, "db" | "config">, page: Page = {}): Promise<EmailView[]> {
+  const rows = newestFirst(deps.db.select().from(emails).$dynamic(), emails, page, 50).all();
   return Promise.all(rows.map((row) => emailView(deps, row)));
 }
 

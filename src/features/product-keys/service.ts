@@ -2,8 +2,9 @@
  * Product keys: made from the CSPRNG, claimed atomically, never handed out twice.
  * Used by signup, redeem, purchase fulfilment, the admin panel and the CLI.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
+import { newestFirst } from "../../db/paging";
 import { productKeys, type ProductKey } from "../../db/schema";
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import { newProductKey } from "../../lib/random";
@@ -77,12 +78,8 @@ export function listProductKeys(
     filter.plan ? eq(productKeys.plan, filter.plan) : undefined,
     filter.unused ? eq(productKeys.isUsed, false) : undefined,
   ].filter(Boolean);
-  return db.select().from(productKeys)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(productKeys.createdAt), desc(productKeys.id))
-    .limit(filter.limit ?? 1_000_000)
-    .offset(filter.offset ?? 0)
-    .all();
+  const query = db.select().from(productKeys).where(conditions.length ? and(...conditions) : undefined).$dynamic();
+  return newestFirst(query, productKeys, filter, 1_000_000).all();
 }
 
 export function productKeyView(row: ProductKey): ProductKeyView {

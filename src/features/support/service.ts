@@ -1,7 +1,8 @@
 /** Support tickets: created by the public contact form, read and closed by admins. */
-import { desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
+import { newestFirst, type Page } from "../../db/paging";
 import { supportTickets, type SupportTicket, type User } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
@@ -40,13 +41,8 @@ export function createTicket(
   return ticketView(row);
 }
 
-export function listTickets(db: DbOrTx, page: { limit?: number; offset?: number } = {}): SupportTicketView[] {
-  return db.select().from(supportTickets)
-    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
-    .limit(page.limit ?? 100)
-    .offset(page.offset ?? 0)
-    .all()
-    .map(ticketView);
+export function listTickets(db: DbOrTx, page: Page = {}): SupportTicketView[] {
+  return newestFirst(db.select().from(supportTickets).$dynamic(), supportTickets, page, 100).all().map(ticketView);
 }
 
 export function countOpenTickets(db: DbOrTx): number {
