@@ -22,9 +22,9 @@ import { supportRoutes } from "./features/support/routes";
 import { auditRoutes } from "./features/audit/routes";
 import { apiDocsRoutes } from "./features/api-docs/routes";
 
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
-export function securityHeaders(production: boolean): Record<string, string> {
+function securityHeaders(production: boolean): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Security-Policy": [
       "default-src 'self'",

@@ -26,7 +26,7 @@ export function buildPaymentProvider(config: Config, db: Db, clock: Clock): Paym
 }
 
 /** JWT_SECRET, or in development a secret generated once and kept in the database. */
-export function resolveJwtSecret(db: Db, config: Config): string {
+function resolveJwtSecret(db: Db, config: Config): string {
   if (config.jwtSecret) return config.jwtSecret;
   const stored = db.select().from(appSettings).where(eq(appSettings.key, "jwt_secret")).get();
   if (stored) return stored.value;

@@ -8,7 +8,7 @@ import { countChanges } from "./prepared";
 
 export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
 /** What a transaction callback receives; service functions accept either. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 /** Opens (creating if needed) the SQLite file, sets the pragmas and applies pending migrations. */

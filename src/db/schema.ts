@@ -154,6 +154,5 @@ export type Sale = typeof sales.$inferSelect;
 export type SupportTicket = typeof supportTickets.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type Email = typeof emails.$inferSelect;
-export type AuditEntry = typeof auditLog.$inferSelect;
 export type DemoPaymentIntent = typeof demoPaymentIntents.$inferSelect;
 

@@ -3,7 +3,7 @@ import { Button, Text } from "@react-email/components";
 import { PRODUCT_NAME } from "../shared/product";
 import { EmailLayout, styles } from "./layout";
 
-export interface KeySharingAlertProps {
+interface KeySharingAlertProps {
   attemptedRobloxUserId: string;
   linkedRobloxAccountId: string;
   dashboardUrl: string;

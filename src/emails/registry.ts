@@ -64,7 +64,6 @@ export const EMAIL_TEMPLATES = {
 export type EmailTemplate = keyof typeof EMAIL_TEMPLATES;
 export type EmailPayload<T extends EmailTemplate> = Static<(typeof EMAIL_TEMPLATES)[T]["payload"]>;
 
-export const EMAIL_TEMPLATE_NAMES = Object.keys(EMAIL_TEMPLATES) as [EmailTemplate, ...EmailTemplate[]];
 
 /** The entry of a stored template name, or null for a name this version does not know. */
 export function emailDefinition(template: string): EmailDefinition<TObject> | null {

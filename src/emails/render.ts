@@ -6,7 +6,7 @@ import { TypeCompiler, type TypeCheck } from "elysia/type-system";
 import type { TObject } from "@sinclair/typebox";
 import { emailDefinition } from "./registry";
 
-export interface RenderedEmail {
+interface RenderedEmail {
   html: string;
   text: string;
 }

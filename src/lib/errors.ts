@@ -15,8 +15,8 @@ export class AppError extends Error {
 }
 
 export const badRequest = (code: string, message: string) => new AppError(400, code, message);
-export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
-export const ADMINS_ONLY_MESSAGE = "This area is for administrators only.";
+const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
+const ADMINS_ONLY_MESSAGE = "This area is for administrators only.";
 /** 401: no valid session token. */
 export const sessionEnded = () => new AppError(401, "UNAUTHORIZED", SESSION_ENDED_MESSAGE);
 /** 403: signed in, but not an admin. */

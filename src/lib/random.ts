@@ -2,7 +2,7 @@
 import { PRODUCT_KEY_LENGTH } from "../shared/product";
 
 /** No 0/O/1/I: keys are read off e-mails and typed by hand. */
-export const PRODUCT_KEY_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const PRODUCT_KEY_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
 
 /** Uniform pick from an alphabet by rejection sampling (no modulo bias). */

@@ -4,7 +4,7 @@
 import { AppError } from "./errors";
 import type { Clock } from "./clock";
 
-export interface RateRule {
+interface RateRule {
   /** Requests allowed in a burst. */
   capacity: number;
   /** Tokens regained per minute. */

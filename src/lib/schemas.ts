@@ -6,7 +6,7 @@ import { t } from "elysia";
 import { Type, type SchemaOptions, type TLiteral, type TUnion } from "@sinclair/typebox";
 import { PLAN_IDS } from "../shared/plans";
 
-export const MAX_PAGE_SIZE = 500;
+const MAX_PAGE_SIZE = 500;
 
 /** `?limit=&offset=` for every list that can grow: whole numbers only, so SQLite never sees 0.5 or 1e300. */
 export const pageQuery = t.Object({

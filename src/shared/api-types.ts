@@ -4,10 +4,6 @@
  * OpenAPI document), so a change there changes these types too.
  * Type-only: nothing here reaches the SPA's bundle. Times are ISO-8601 strings; money is dollars.
  */
-import type { Static } from "elysia";
-import type { ApiError } from "../lib/schemas";
-
-export type ApiErrorBody = Static<typeof ApiError>;
 
 export type { UserSettings, PublicUser } from "../features/users/model";
 export type { SubscriptionStatus, TimeRemaining, SubscriptionView, DashboardResponse } from "../features/subscriptions/model";

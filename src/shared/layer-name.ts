@@ -38,7 +38,7 @@ export interface ParsedTag {
   suggestion?: SuffixTagSlug;
 }
 
-export interface ParsedLayerName {
+interface ParsedLayerName {
   raw: string;
   /** The name in front of the tags, without the # prefix. */
   baseName: string;
@@ -55,7 +55,7 @@ export type LayerNameProblemCode =
   | "TAG_NOT_ALLOWED_ON_LAYER"
   | "MISSING_BUTTON_BASE";
 
-export interface LayerNameProblem {
+interface LayerNameProblem {
   code: LayerNameProblemCode;
   /** A plain sentence for the designer. */
   message: string;

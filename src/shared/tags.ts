@@ -119,10 +119,6 @@ export function tagsInCategory(id: TagCategoryId): TagDoc[] {
   return tagCategory(id).tags.map((slug) => tagsBySlug.get(slug)!);
 }
 
-export function isTagSlug(value: string): value is TagSlug {
-  return tagsBySlug.has(value);
-}
-
 /** Slugs of the tags written as `_word` suffixes, i.e. every tag but the # prefix. */
 export const SUFFIX_TAG_SLUGS: readonly SuffixTagSlug[] = TAGS.filter((tag) => tag.kind === "suffix").map(
   (tag) => tag.slug as SuffixTagSlug,
@@ -133,8 +129,8 @@ export function isSuffixTagSlug(value: string): value is SuffixTagSlug {
 }
 
 /** The looks a _button can have on sibling layers sharing its base name. */
-export const STATE_TAG_SLUGS = ["hover", "clicked", "disabled", "toggled"] as const satisfies readonly SuffixTagSlug[];
-export type StateTagSlug = (typeof STATE_TAG_SLUGS)[number];
+const STATE_TAG_SLUGS = ["hover", "clicked", "disabled", "toggled"] as const satisfies readonly SuffixTagSlug[];
+type StateTagSlug = (typeof STATE_TAG_SLUGS)[number];
 
 export function isStateTagSlug(value: string): value is StateTagSlug {
   return (STATE_TAG_SLUGS as readonly string[]).includes(value);

@@ -18,9 +18,9 @@ import { writeAudit } from "../audit/service";
 import { countOpenTickets } from "../support/service";
 import { normaliseEmail } from "../users/service";
 
-export const USED_KEY_DELETE_MESSAGE = "This product key has been used and cannot be deleted.";
-export const PURCHASED_KEY_DELETE_MESSAGE = "This key was bought by a customer; refund the payment instead.";
-export const RECENT_SALES_SHOWN = 5;
+const USED_KEY_DELETE_MESSAGE = "This product key has been used and cannot be deleted.";
+const PURCHASED_KEY_DELETE_MESSAGE = "This key was bought by a customer; refund the payment instead.";
+const RECENT_SALES_SHOWN = 5;
 
 export function generateAdminKeys(
   deps: Pick<AppDeps, "db" | "clock">,
@@ -67,7 +67,7 @@ export function deleteProductKey(deps: Pick<AppDeps, "db" | "clock">, actor: Use
   });
 }
 
-export function saleView(row: Sale): SaleView {
+function saleView(row: Sale): SaleView {
   return {
     _id: row.id,
     amount: centsToDollars(row.amountCents),

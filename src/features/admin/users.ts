@@ -11,7 +11,7 @@ import { subscriptionView } from "../subscriptions/view";
 import { findUserById, getSubscription } from "../users/service";
 import { resetLinkedAccount } from "../plugin/service";
 
-export function adminUserView(user: User, subscription: Subscription | null, now: number): AdminUserView {
+function adminUserView(user: User, subscription: Subscription | null, now: number): AdminUserView {
   return {
     id: user.id,
     email: user.email,

@@ -7,7 +7,7 @@ import type { AnyElysia } from "elysia";
 import { PRODUCT_NAME } from "../../shared/product";
 import { RATE_RULES } from "../../lib/rate-limit";
 
-export const OPENAPI_VERSION = "3.1.0";
+const OPENAPI_VERSION = "3.1.0";
 
 type Document = ReturnType<typeof toOpenAPISchema> & Record<string, unknown>;
 

@@ -15,9 +15,9 @@ import { findUserById, touchLastSeen } from "../users/service";
 import { verifySessionToken } from "./tokens";
 
 /** The security requirement of signed-in and admin routes; the scheme is declared in the OpenAPI document. */
-export const BEARER_SECURITY = [{ bearer: [] }];
+const BEARER_SECURITY = [{ bearer: [] }];
 
-export function bearerToken(request: Request): string | null {
+function bearerToken(request: Request): string | null {
   const header = request.headers.get("authorization") ?? "";
   const match = /^Bearer\s+(.+)$/i.exec(header);
   return match ? match[1].trim() : null;
@@ -27,7 +27,7 @@ export function bearerToken(request: Request): string | null {
 const resolved = new WeakMap<Request, Promise<User | null>>();
 
 /** The signed-in user behind a request, or null: the token must verify and its tokenVersion match. */
-export function userFromRequest(deps: AppDeps, request: Request): Promise<User | null> {
+function userFromRequest(deps: AppDeps, request: Request): Promise<User | null> {
   let user = resolved.get(request);
   if (!user) resolved.set(request, (user = lookUpUser(deps, request)));
   return user;

@@ -13,10 +13,10 @@ import { newToken, sha256Hex } from "../../lib/random";
 import { queueEmail } from "../email/outbox";
 import { findUserByEmail } from "../users/service";
 
-export const RESET_LINK_LIFETIME_MS = HOUR;
-export const RESET_REQUESTED_MESSAGE = "If an account exists for this email, we've sent a link to reset its password. It works for one hour.";
-export const INVALID_RESET_LINK_MESSAGE = "This reset link is invalid or has expired. Please request a new one.";
-export const PASSWORD_RESET_MESSAGE = "Your password has been changed. Please sign in with your new password.";
+const RESET_LINK_LIFETIME_MS = HOUR;
+const RESET_REQUESTED_MESSAGE = "If an account exists for this email, we've sent a link to reset its password. It works for one hour.";
+const INVALID_RESET_LINK_MESSAGE = "This reset link is invalid or has expired. Please request a new one.";
+const PASSWORD_RESET_MESSAGE = "Your password has been changed. Please sign in with your new password.";
 
 type ResetDeps = Pick<AppDeps, "db" | "clock" | "config">;
 

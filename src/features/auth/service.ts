@@ -10,7 +10,7 @@ import { planEndDate, subscriptionView } from "../subscriptions/view";
 import { assertEmailFree, findUserByEmail, getSubscription, insertUser, publicUser, touchLastSeen } from "../users/service";
 import { signSessionToken } from "./tokens";
 
-export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
+const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
 
 export interface SignupInput {
   email: string;

@@ -1,10 +1,10 @@
 /** Session tokens: HS256 JWTs carrying the user id and the user's tokenVersion. */
 import { SignJWT, jwtVerify } from "jose";
 
-export const SESSION_DAYS = 7;
-export const REMEMBER_ME_DAYS = 30;
+const SESSION_DAYS = 7;
+const REMEMBER_ME_DAYS = 30;
 
-export interface TokenClaims {
+interface TokenClaims {
   userId: number;
   tokenVersion: number;
 }

@@ -5,7 +5,7 @@
 import type { Config } from "../../config";
 import { emailDefinition } from "../../emails/registry";
 
-export interface OutgoingEmail {
+interface OutgoingEmail {
   /** Outbox row id, used as the provider's idempotency key so a retried send delivers once. */
   outboxId: number;
   from: string;
@@ -39,7 +39,7 @@ export function createOutboxOnlyMailer(options: { print?: boolean } = {}): Maile
   };
 }
 
-export function createResendMailer(config: NonNullable<Config["resend"]>): Mailer {
+function createResendMailer(config: NonNullable<Config["resend"]>): Mailer {
   // Loaded on first send: the SDK is not needed to start the server.
   let client: Promise<import("resend").Resend> | null = null;
   const resend = () => (client ??= import("resend").then(({ Resend }) =>

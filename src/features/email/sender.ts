@@ -16,7 +16,7 @@ const LEASE_MS = 2 * MINUTE;
 const BATCH = 20;
 
 /** Wait before the next try after `attempts` failures: 30 s, 1 min, 2 min, 4 min. */
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 30 * MINUTE);
 }
 
@@ -83,7 +83,7 @@ export async function deliverDueEmails(deps: SenderDeps): Promise<{ sent: number
   return { sent, failed };
 }
 
-export interface EmailSender {
+interface EmailSender {
   stop(): Promise<void>;
 }
 

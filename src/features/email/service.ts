@@ -12,8 +12,8 @@ import { copyEmail } from "./outbox";
 import type { EmailView } from "./model";
 
 /** A reset link signs into the account it was sent for, so nobody but its recipient may see it. */
-export const HIDDEN_RESET_LINK_TEXT = "(password reset link hidden)";
-export const RESET_RESEND_MESSAGE = "Password reset e-mails can't be resent. Ask the user to request a new link with \"Forgot password\" on the sign-in page.";
+const HIDDEN_RESET_LINK_TEXT = "(password reset link hidden)";
+const RESET_RESEND_MESSAGE = "Password reset e-mails can't be resent. Ask the user to request a new link with \"Forgot password\" on the sign-in page.";
 
 const carriesSecret = (row: Email) => emailDefinition(row.template)?.secret !== undefined;
 
@@ -26,7 +26,7 @@ async function plainText(deps: Pick<AppDeps, "config">, row: Email): Promise<str
   }
 }
 
-export async function emailView(deps: Pick<AppDeps, "config">, row: Email): Promise<EmailView> {
+async function emailView(deps: Pick<AppDeps, "config">, row: Email): Promise<EmailView> {
   return {
     _id: row.id,
     to: row.to,

@@ -16,7 +16,7 @@ import { DAY } from "../../lib/clock";
 import { CURRENCY, type ProviderIntent } from "./provider";
 import type { PaymentResultResponse } from "./model";
 
-export const PAYMENT_ERRORS = {
+const PAYMENT_ERRORS = {
   notFound: "We couldn't find this payment. If you were charged, please contact support.",
   processing: "Your payment is still processing. Your product key will be e-mailed to you as soon as it completes.",
   notSucceeded: "This payment did not go through, so no product key was issued. Please try again.",
@@ -28,7 +28,7 @@ export const PAYMENT_ERRORS = {
 const success = (sale: Pick<Sale, "plan">): PaymentResultResponse => ({ success: true, plan: PLANS[sale.plan].name });
 const failure = (error: string): PaymentResultResponse => ({ success: false, error });
 
-export function saleByPaymentIntent(db: DbOrTx, paymentIntentId: string): Sale | undefined {
+function saleByPaymentIntent(db: DbOrTx, paymentIntentId: string): Sale | undefined {
   return db.select().from(sales).where(eq(sales.paymentIntentId, paymentIntentId)).get();
 }
 

@@ -7,7 +7,7 @@ import { AppError } from "../../lib/errors";
 /** Every price is in US dollars. */
 export const CURRENCY = "usd";
 
-export type ProviderName = "stripe" | "demo";
+type ProviderName = "stripe" | "demo";
 
 export interface CreateIntentInput {
   amountCents: number;
@@ -18,7 +18,7 @@ export interface CreateIntentInput {
   idempotencyKey: string;
 }
 
-export interface CreatedIntent {
+interface CreatedIntent {
   id: string;
   clientSecret: string;
 }
@@ -57,7 +57,7 @@ export interface PaymentProvider {
 
 export class WebhookSignatureError extends Error {}
 
-export const PROVIDER_UNAVAILABLE_MESSAGE = "The payment provider could not be reached. Please try again in a moment.";
+const PROVIDER_UNAVAILABLE_MESSAGE = "The payment provider could not be reached. Please try again in a moment.";
 
 function providerUnavailable(cause: unknown): AppError {
   console.error("[payments] provider call failed:", cause instanceof Error ? cause.message : cause);

@@ -47,7 +47,7 @@ export const PLUGIN_ANSWERS = {
 } as const satisfies Record<string, PluginAnswer>;
 
 export type PluginFailure = Exclude<keyof typeof PLUGIN_ANSWERS, "valid">;
-export type PluginFailureCode = (typeof PLUGIN_ANSWERS)[PluginFailure]["code"];
+type PluginFailureCode = (typeof PLUGIN_ANSWERS)[PluginFailure]["code"];
 
 export const PLUGIN_FAILURE_CODES = [...new Set(
   Object.values(PLUGIN_ANSWERS).map((answer) => answer.code).filter((code) => code !== "VALID"),

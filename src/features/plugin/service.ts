@@ -21,7 +21,7 @@ export function generatePluginKey(deps: AppDeps, userId: number): { figmaKey: st
   return { figmaKey };
 }
 
-export function linkedAccountView(user: { linkedRobloxAccountId: string | null; linkedAt: number | null }): LinkedAccountResponse {
+function linkedAccountView(user: { linkedRobloxAccountId: string | null; linkedAt: number | null }): LinkedAccountResponse {
   return { linkedRobloxAccountId: user.linkedRobloxAccountId, linkedAt: toIso(user.linkedAt) };
 }
 
@@ -32,7 +32,7 @@ export function getLinkedAccount(deps: AppDeps, userId: number): LinkedAccountRe
 }
 
 /** Milliseconds left before the owner may reset again; 0 when a reset is allowed now. */
-export function resetCooldownRemaining(deps: AppDeps, lastLinkResetAt: number | null, now: number): number {
+function resetCooldownRemaining(deps: AppDeps, lastLinkResetAt: number | null, now: number): number {
   if (lastLinkResetAt === null) return 0;
   const cooldownMs = deps.config.linkResetCooldownHours * HOUR;
   return Math.max(0, lastLinkResetAt + cooldownMs - now);

@@ -19,7 +19,7 @@ import { PluginModel, type PluginValidateSuccess } from "./model";
 
 const checkBody = TypeCompiler.Compile(PluginModel.validateBody);
 
-export const MISMATCH_ALERT_INTERVAL_MS = HOUR;
+const MISMATCH_ALERT_INTERVAL_MS = HOUR;
 
 /** The request body, parsed from text here so that malformed JSON also answers in the plugin's shape. */
 export function parseValidateBody(text: string): { key: string; robloxUserId: string } {

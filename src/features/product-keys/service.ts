@@ -13,10 +13,10 @@ import { KEY_GENERATION_MAX, KEY_GENERATION_MIN, normaliseProductKey } from "../
 import type { PlanId } from "../../shared/plans";
 import type { ProductKeyView } from "../admin/model";
 
-export type KeySource = ProductKey["source"];
+type KeySource = ProductKey["source"];
 
-export const INVALID_KEY_MESSAGE = "Invalid product key";
-export const USED_KEY_MESSAGE = "This product key has already been used";
+const INVALID_KEY_MESSAGE = "Invalid product key";
+const USED_KEY_MESSAGE = "This product key has already been used";
 
 export function generateProductKeys(
   db: DbOrTx,
@@ -55,7 +55,7 @@ export function claimProductKey(tx: DbOrTx, rawKey: string, userId: number, now:
 }
 
 /** Why a key can't be used: unknown (400) or used (409). */
-export function keyProblem(db: DbOrTx, rawKey: string): AppError {
+function keyProblem(db: DbOrTx, rawKey: string): AppError {
   const key = normaliseProductKey(rawKey);
   const existing = key ? db.select().from(productKeys).where(eq(productKeys.key, key)).get() : undefined;
   if (!existing) return badRequest("INVALID_PRODUCT_KEY", INVALID_KEY_MESSAGE);

@@ -12,7 +12,7 @@ import type { ReviewView } from "./model";
 import { writeAudit } from "../audit/service";
 import { getSubscription } from "../users/service";
 
-export const PUBLIC_REVIEWS_LIMIT = 100;
+const PUBLIC_REVIEWS_LIMIT = 100;
 
 /** The public name of a reviewer is the one they chose; without one the site shows 'Anonymous'. */
 function view(row: Review, withHidden: boolean): ReviewView {

@@ -6,10 +6,10 @@ import type { AppDeps } from "../../deps";
 import { HOUR, MINUTE } from "../../lib/clock";
 import type { RobloxProfile } from "./model";
 
-export const PROFILE_CACHE_MS = HOUR;
+const PROFILE_CACHE_MS = HOUR;
 /** A failed look-up is retried sooner than an hour, but not on every page load. */
-export const FAILED_PROFILE_CACHE_MS = MINUTE;
-export const PROFILE_TIMEOUT_MS = 3_000;
+const FAILED_PROFILE_CACHE_MS = MINUTE;
+const PROFILE_TIMEOUT_MS = 3_000;
 
 async function getJson(url: string): Promise<any> {
   const response = await fetch(url, { signal: AbortSignal.timeout(PROFILE_TIMEOUT_MS), headers: { accept: "application/json" } });
@@ -43,7 +43,7 @@ async function fetchHeadshot(base: string, id: string) {
   }
 }
 
-export interface RobloxProfiles {
+interface RobloxProfiles {
   get(id: string): Promise<RobloxProfile>;
 }
 

@@ -6,7 +6,7 @@ import { notFound } from "../../lib/errors";
 import type { UserSettings } from "../users/model";
 import { findUserById, settingsOf } from "../users/service";
 
-export type SettingsChange = Partial<UserSettings>;
+type SettingsChange = Partial<UserSettings>;
 
 /** Saves the fields given and answers the whole settings object. */
 export function updateSettings(deps: AppDeps, userId: number, change: SettingsChange): UserSettings {

@@ -5,7 +5,7 @@ import { users } from "../../db/schema";
 import { MINUTE } from "../../lib/clock";
 import type { ActiveUsersResponse } from "./model";
 
-export const ACTIVE_WINDOW_MS = 5 * MINUTE;
+const ACTIVE_WINDOW_MS = 5 * MINUTE;
 
 export function activeUsers(db: DbOrTx, now: number): ActiveUsersResponse {
   const row = db.select({ count: sql<number>`count(*)` }).from(users).where(gte(users.lastSeenAt, now - ACTIVE_WINDOW_MS)).get();

@@ -12,7 +12,7 @@ import { assertKeyAvailable, claimProductKey } from "../product-keys/service";
 import { getSubscription } from "../users/service";
 import { effectiveStatus, planEndDate, subscriptionView } from "./view";
 
-export const LIFETIME_CANCEL_MESSAGE = "Lifetime access has no renewal to cancel.";
+const LIFETIME_CANCEL_MESSAGE = "Lifetime access has no renewal to cancel.";
 
 export function dashboard(deps: AppDeps, userId: number): DashboardResponse {
   return { subscription: subscriptionView(getSubscription(deps.db, userId), deps.clock.now()) };

@@ -11,7 +11,7 @@ import { writeAudit } from "../audit/service";
 import { normaliseEmail } from "../users/service";
 import { MAX_TICKET_MESSAGE } from "./model";
 
-export function ticketView(row: SupportTicket): SupportTicketView {
+function ticketView(row: SupportTicket): SupportTicketView {
   return {
     _id: row.id,
     subject: row.subject,

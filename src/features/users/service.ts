@@ -11,7 +11,7 @@ import type { PublicUser, UserSettings } from "./model";
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export const DUPLICATE_EMAIL_MESSAGE = "An account with this email already exists. Please sign in instead.";
+const DUPLICATE_EMAIL_MESSAGE = "An account with this email already exists. Please sign in instead.";
 
 export function findUserByEmail(db: DbOrTx, email: string): User | undefined {
   return db.select().from(users).where(eq(users.email, normaliseEmail(email))).get();

@@ -18,7 +18,7 @@ export interface Asset {
   br?: Bytes;
 }
 
-export type AssetMap = Map<string, Asset>;
+type AssetMap = Map<string, Asset>;
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -37,7 +37,7 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set([".html", ".js", ".css", ".svg", ".json", ".txt", ".webmanifest"]);
 
-export const typeOf = (path: string) => TYPES[extname(path)] ?? "application/octet-stream";
+const typeOf = (path: string) => TYPES[extname(path)] ?? "application/octet-stream";
 const isHashed = (path: string) => path.startsWith("/assets/");
 
 /**

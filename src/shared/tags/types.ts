@@ -24,9 +24,9 @@ export type TagSlug =
 export type SuffixTagSlug = Exclude<TagSlug, "icon">;
 
 /** How the tag is written in a layer name: `_lock`, or `#` for the prefix. */
-export type TagToken = `_${SuffixTagSlug}` | "#";
+type TagToken = `_${SuffixTagSlug}` | "#";
 
-export type TagKind = "suffix" | "prefix";
+type TagKind = "suffix" | "prefix";
 
 export type TagCategoryId = "basic-export" | "layout-scrolling" | "interactive-states" | "advanced-components";
 
@@ -58,13 +58,13 @@ export const LAYER_TYPE_LABELS: Record<LayerType, string> = {
 export type TagTarget = LayerType | "any";
 
 /** One row of an example layer tree; depth 0 is the screen, each level of nesting adds 1. */
-export interface ExampleLayer {
+interface ExampleLayer {
   name: string;
   depth: number;
   note?: string;
 }
 
-export interface TagExample {
+interface TagExample {
   /** One sentence saying what the tree shows. */
   caption: string;
   layers: readonly ExampleLayer[];

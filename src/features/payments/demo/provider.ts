@@ -12,7 +12,7 @@ import { newToken } from "../../../lib/random";
 import { WebhookSignatureError, type CreateIntentInput, type PaymentProvider, type ProviderIntent } from "../provider";
 
 /** What a card processor of this size charges: 2.9% + 30¢. */
-export function demoFeeCents(amountCents: number): number {
+function demoFeeCents(amountCents: number): number {
   return Math.round(amountCents * 0.029) + 30;
 }
 

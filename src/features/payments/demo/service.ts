@@ -10,8 +10,8 @@ import { fulfilPayment } from "../fulfilment";
 import type { DemoConfirmResponse } from "../model";
 
 /** A card number ending in 0002 is declined, like Stripe's test card 4000 0000 0000 0002. */
-export const DECLINING_CARD_SUFFIX = "0002";
-export const CARD_DECLINED_MESSAGE = "Your card was declined.";
+const DECLINING_CARD_SUFFIX = "0002";
+const CARD_DECLINED_MESSAGE = "Your card was declined.";
 
 /**
  * A declining test card answers 402 with the provider's sentence; confirming an already-paid intent
