@@ -1,5 +1,6 @@
 /** The one plan catalogue (SPEC.md §9, DESIGN.md §4). The server never takes a price from the client. */
-export type PlanId = "month" | "pro" | "lifetime";
+export const PLAN_IDS = ["month", "pro", "lifetime"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
 
 export interface Plan {
   id: PlanId;
@@ -16,8 +17,6 @@ export interface Plan {
   onSale?: boolean;
   saleBadge?: string;
 }
-
-export const PLAN_IDS = ["month", "pro", "lifetime"] as const satisfies readonly PlanId[];
 
 export const PLANS: Record<PlanId, Plan> = {
   month: {
