@@ -3,6 +3,7 @@
  * Times are ISO-8601 strings; money is dollars with cents precision.
  */
 import type { PlanId } from "./plans";
+import type { ThemeChoice } from "./theme";
 
 export interface ApiErrorBody {
   error: string;
@@ -12,7 +13,7 @@ export interface ApiErrorBody {
 export interface UserSettings {
   notifications: boolean;
   autoSync: boolean;
-  theme: string;
+  theme: ThemeChoice;
   language: string;
 }
 

@@ -6,7 +6,7 @@ import { updateSettings } from "./service";
 const settingsBody = t.Object({
   notifications: t.Optional(t.Boolean({ error: "notifications must be true or false." })),
   autoSync: t.Optional(t.Boolean({ error: "autoSync must be true or false." })),
-  theme: t.Optional(t.Union([t.Literal("dark"), t.Literal("light")], { error: "theme must be 'dark' or 'light'." })),
+  theme: t.Optional(t.Union([t.Literal("dark"), t.Literal("light"), t.Literal("system")], { error: "theme must be 'dark', 'light' or 'system'." })),
   language: t.Optional(t.String({ pattern: "^[a-z]{2}(-[A-Z]{2})?$", error: "language must be a language code such as 'en'." })),
 }, {
   additionalProperties: false,

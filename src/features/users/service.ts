@@ -8,6 +8,7 @@ import { hashPassword } from "../../lib/passwords";
 import { newPassword } from "../../lib/random";
 import { toIso } from "../../lib/clock";
 import type { PublicUser, UserSettings } from "../../shared/api-types";
+import { DEFAULT_THEME, isThemeChoice } from "../../shared/theme";
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -40,7 +41,7 @@ export function getSubscription(db: DbOrTx, userId: number) {
 }
 
 export function settingsOf(user: User): UserSettings {
-  return { notifications: user.notifications, autoSync: user.autoSync, theme: user.theme, language: user.language };
+  return { notifications: user.notifications, autoSync: user.autoSync, theme: isThemeChoice(user.theme) ? user.theme : DEFAULT_THEME, language: user.language };
 }
 
 export function publicUser(user: User): PublicUser {
