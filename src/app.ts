@@ -8,6 +8,7 @@ import { AppError, notFound } from "./lib/errors";
 import { authRoutes } from "./features/auth/routes";
 import { healthRoutes } from "./features/health/routes";
 import { webRoutes } from "./features/web/routes";
+import { BOOT_SCRIPT_HASH } from "./features/web/boot-script";
 import { paymentRoutes } from "./features/payments/routes";
 import { emailRoutes } from "./features/email/routes";
 import { subscriptionRoutes } from "./features/subscriptions/routes";
@@ -26,7 +27,7 @@ export function securityHeaders(production: boolean): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Security-Policy": [
       "default-src 'self'",
-      "script-src 'self' https://js.stripe.com",
+      `script-src 'self' ${BOOT_SCRIPT_HASH} https://js.stripe.com`,
       "frame-src https://js.stripe.com https://hooks.stripe.com",
       "connect-src 'self' https://api.stripe.com",
       "img-src 'self' data: https://*.rbxcdn.com https://*.stripe.com",
@@ -94,7 +95,7 @@ export function createApp(deps: AppDeps) {
     // Unknown API paths answer JSON 404; GET needs its own route because GET /* would win over .all.
     .get("/api/*", ({ path }) => { throw notFound(`No API endpoint at ${path}.`); })
     .all("/api/*", ({ path }) => { throw notFound(`No API endpoint at ${path}.`); })
-    .use(webRoutes());
+    .use(webRoutes(deps));
 }
 
 export type App = ReturnType<typeof createApp>;

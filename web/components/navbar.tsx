@@ -8,7 +8,7 @@ import { MobileMenu } from "./mobile-menu";
 import { DASHBOARD_LINK, PUBLIC_NAV_LINKS, isActiveLink } from "./nav-links";
 import { Button } from "./ui/button";
 
-function NavLink({ href, label, location }: { href: string; label: string; location: string }) {
+function NavLink({ href, label, location, className }: { href: string; label: string; location: string; className?: string }) {
   const active = isActiveLink(href, location);
   return (
     <Link
@@ -17,6 +17,7 @@ function NavLink({ href, label, location }: { href: string; label: string; locat
       className={cn(
         "rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
         active ? "bg-accent text-accent-foreground" : "text-muted-foreground hover:bg-secondary hover:text-foreground",
+        className,
       )}
     >
       {label}
@@ -40,29 +41,28 @@ export function Navbar() {
           {PUBLIC_NAV_LINKS.map((link) => (
             <NavLink key={link.href} {...link} location={location} />
           ))}
-          {signedIn && <NavLink {...DASHBOARD_LINK} location={location} />}
+          <NavLink {...DASHBOARD_LINK} location={location} className="visitor:hidden" />
         </nav>
 
+        {/*
+          Both sets are rendered and the page's first script marks a stored session on <html>, so the
+          server's HTML shows the right one from the first frame (session.ts keeps the mark current).
+        */}
         <div className="hidden items-center gap-2 md:flex">
-          {signedIn ? (
-            <Button variant="outline" size="sm" onClick={logout}>
-              <LogOut aria-hidden />
-              Logout
-            </Button>
-          ) : (
-            <>
-              <Button variant="ghost" size="sm" className="aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground" asChild>
-                <Link href="/login" aria-current={isActiveLink("/login", location) ? "page" : undefined}>
-                  Login
-                </Link>
-              </Button>
-              <Button size="sm" asChild>
-                <Link href="/signup" aria-current={isActiveLink("/signup", location) ? "page" : undefined}>
-                  Sign Up
-                </Link>
-              </Button>
-            </>
-          )}
+          <Button variant="outline" size="sm" className="visitor:hidden" onClick={logout}>
+            <LogOut aria-hidden />
+            Logout
+          </Button>
+          <Button variant="ghost" size="sm" className="signed-in:hidden aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground" asChild>
+            <Link href="/login" aria-current={isActiveLink("/login", location) ? "page" : undefined}>
+              Login
+            </Link>
+          </Button>
+          <Button size="sm" className="signed-in:hidden" asChild>
+            <Link href="/signup" aria-current={isActiveLink("/signup", location) ? "page" : undefined}>
+              Sign Up
+            </Link>
+          </Button>
         </div>
 
         <MobileMenu location={location} signedIn={signedIn} onLogout={logout} />

@@ -53,6 +53,15 @@ export const useSession = create<SessionState>((set, get) => ({
   },
 }));
 
+/**
+ * The page's first script marks a stored session on <html> (src/features/web/boot-script.ts) so the
+ * server-rendered navbar shows the right links before any code runs; keep that mark current.
+ */
+if (typeof document !== "undefined") {
+  document.documentElement.classList.toggle("signed-in", useSession.getState().token !== null);
+  useSession.subscribe((state) => document.documentElement.classList.toggle("signed-in", state.token !== null));
+}
+
 /** True while a token is stored, which is what "signed in" means for the navbar and guards. */
 export function useIsSignedIn(): boolean {
   return useSession((state) => state.token !== null);

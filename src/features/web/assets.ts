@@ -67,7 +67,7 @@ export function compress(path: string, body: Bytes, brotliQuality: number): Pick
   };
 }
 
-function makeAsset(path: string, body: Bytes, precompressed?: Pick<Asset, "gzip" | "br">): Asset {
+export function makeAsset(path: string, body: Bytes, precompressed?: Pick<Asset, "gzip" | "br">): Asset {
   return {
     body,
     type: typeOf(path),

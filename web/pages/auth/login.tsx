@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Loader2, LogIn } from "lucide-react";
-import { Link, Redirect, useLocation } from "wouter";
+import { Link, useLocation } from "wouter";
 import { PRODUCT_NAME } from "../../../src/shared/product";
 import { FormField, fieldMessageId } from "../../components/form-field";
 import { Layout } from "../../components/layout";
@@ -11,9 +11,8 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { failureText } from "../../lib/error-text";
 import { useLogin } from "../../lib/queries/auth";
-import { hasStoredToken } from "../../lib/token-storage";
 import { toast } from "../../lib/use-toast";
-import { usePageTitle } from "../../lib/use-page-title";
+import { useRedirectSignedIn } from "./use-redirect-signed-in";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 
 interface LoginErrors {
@@ -29,17 +28,14 @@ function validate(email: string, password: string): LoginErrors {
 }
 
 export default function LoginPage() {
-  usePageTitle("Login");
   const [, navigate] = useLocation();
-  const [alreadySignedIn] = useState(hasStoredToken);
+  useRedirectSignedIn();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [rememberMe, setRememberMe] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
   const login = useLogin();
-
-  if (alreadySignedIn) return <Redirect to="/dashboard" replace />;
 
   const errors = submitted ? validate(email, password) : {};
 

@@ -10,7 +10,7 @@ import { Input } from "../../components/ui/input";
 import { failureText } from "../../lib/error-text";
 import { useResetPassword } from "../../lib/queries/password-reset";
 import { toast } from "../../lib/use-toast";
-import { usePageTitle } from "../../lib/use-page-title";
+import { useHydrated } from "../../lib/use-hydrated";
 
 function passwordProblem(value: string): string | undefined {
   if (!value) return "Password is required";
@@ -34,15 +34,16 @@ function MissingToken() {
 
 /** /reset-password?token=…: choose a new password with the e-mailed one-hour link. */
 export default function ResetPasswordPage() {
-  usePageTitle("Reset Password");
   const [, navigate] = useLocation();
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
+  // The server renders the form (it never sees the link's token); a visit without one learns so once hydrated.
+  const hydrated = useHydrated();
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [submitted, setSubmitted] = useState(false);
   const reset = useResetPassword();
 
-  if (!token) return <Layout className="flex items-start justify-center sm:items-center"><MissingToken /></Layout>;
+  if (hydrated && !token) return <Layout className="flex items-start justify-center sm:items-center"><MissingToken /></Layout>;
 
   const mismatch = password !== "" && confirmPassword !== "" && password !== confirmPassword;
   const passwordError = submitted ? passwordProblem(password) : undefined;

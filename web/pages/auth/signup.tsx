@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Loader2, UserPlus } from "lucide-react";
-import { Link, Redirect, useLocation } from "wouter";
+import { Link, useLocation } from "wouter";
 import { MIN_PASSWORD_LENGTH, PRODUCT_KEY_LENGTH, PRODUCT_NAME, normaliseProductKey } from "../../../src/shared/product";
 import { FormField, fieldMessageId } from "../../components/form-field";
 import { Layout } from "../../components/layout";
@@ -11,9 +11,8 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { failureText } from "../../lib/error-text";
 import { useSignup } from "../../lib/queries/auth";
-import { hasStoredToken } from "../../lib/token-storage";
 import { toast } from "../../lib/use-toast";
-import { usePageTitle } from "../../lib/use-page-title";
+import { useRedirectSignedIn } from "./use-redirect-signed-in";
 import { validateSignup, type SignupFields } from "./signup-validation";
 
 /** After a bad or used key the buyer is sent to buy one (SPEC.md §4). */
@@ -30,9 +29,8 @@ const FIELD_IDS: [keyof SignupFields, string][] = [
 const linkClasses = "rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring";
 
 export default function SignupPage() {
-  usePageTitle("Sign Up");
   const [, navigate] = useLocation();
-  const [alreadySignedIn] = useState(hasStoredToken);
+  useRedirectSignedIn();
   const [fields, setFields] = useState<SignupFields>({ productKey: "", email: "", password: "", confirmPassword: "" });
   const [acceptTerms, setAcceptTerms] = useState(false);
   const [submitted, setSubmitted] = useState(false);
@@ -40,8 +38,6 @@ export default function SignupPage() {
   const signup = useSignup();
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
-
-  if (alreadySignedIn) return <Redirect to="/dashboard" replace />;
 
   const allErrors = validateSignup(fields);
   // Field messages wait for the first submit: shown on blur, they would push the form down under the user's tap.

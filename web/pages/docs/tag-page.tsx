@@ -2,11 +2,11 @@ import type { ReactNode } from "react";
 import { ArrowLeft, CircleCheck, Info, TriangleAlert } from "lucide-react";
 import { Link } from "wouter";
 import { describeTagTargets, tagBySlug, tagCategory, type TagDoc } from "../../../src/shared/tags";
+import { tagPageHead } from "../../../src/shared/routes";
 import { Layout } from "../../components/layout";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { useMetaDescription } from "../../lib/use-meta-description";
-import { usePageTitle } from "../../lib/use-page-title";
+import { useDocumentHead } from "../../lib/use-document-head";
 import NotFoundPage from "../not-found";
 import { ExampleTree } from "./example-tree";
 import { RichText } from "./rich-text";
@@ -66,8 +66,7 @@ function Facts({ tag }: { tag: TagDoc }) {
 
 function TagArticle({ tag }: { tag: TagDoc }) {
   const category = tagCategory(tag.category);
-  usePageTitle(`${tag.token} ${tag.title}`);
-  useMetaDescription(`${tag.token}, the ${tag.title}: ${tag.summary}`);
+  useDocumentHead(tagPageHead(tag));
   return (
     <Layout className="max-w-3xl">
       <Button variant="ghost" size="sm" className="-ml-3 text-muted-foreground" asChild>
