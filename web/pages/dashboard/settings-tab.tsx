@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { LogOut } from "lucide-react";
 import type { PublicUser } from "../../../src/shared/api-types";
+import { ThemeSelect } from "../../components/theme-select";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
@@ -58,7 +59,7 @@ export function SettingsTab({ user }: { user: PublicUser }) {
       <Card>
         <CardHeader>
           <CardTitle className="text-base">Preferences</CardTitle>
-          <CardDescription>Changes are saved as soon as you flip a switch.</CardDescription>
+          <CardDescription>Changes are saved as soon as you make them.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
           <SettingSwitch
@@ -77,6 +78,19 @@ export function SettingsTab({ user }: { user: PublicUser }) {
             disabled={update.isPending}
             onChange={(autoSync) => save({ autoSync })}
           />
+          <div className="flex items-start justify-between gap-4">
+            <div className="grid gap-1">
+              <Label htmlFor="setting-theme">Theme</Label>
+              <p id="setting-theme-description" className="text-sm text-muted-foreground">Dark, light, or the same as your device.</p>
+            </div>
+            <div className="w-32 shrink-0">
+              <ThemeSelect
+                id="setting-theme"
+                aria-describedby="setting-theme-description"
+                onSaved={() => toast({ title: "Settings Updated", description: "Your preferences have been saved." })}
+              />
+            </div>
+          </div>
         </CardContent>
         <CardFooter>
           <Button onClick={() => save(toggles)} disabled={update.isPending}>Save Changes</Button>
