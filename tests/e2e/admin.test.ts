@@ -281,7 +281,7 @@ describe("users", () => {
     await page.getByRole("searchbox", { name: "Search by email" }).fill("reset-me");
     await page.getByRole("button", { name: "Search" }).click();
     await page.getByText("777").waitFor();
-    await page.getByRole("button", { name: "Reset linked account of reset-me@studio.example" }).click();
+    await page.getByRole("button", { name: "Reset link of reset-me@studio.example" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Reset link" }).click();
     await toastText(page, "Account reset").waitFor();
     await page.getByText("Not linked").waitFor();

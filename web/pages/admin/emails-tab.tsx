@@ -59,7 +59,7 @@ export function EmailsTab() {
         : emails.data.length === 0 && offset === 0 ? <EmptyState>No e-mails yet.</EmptyState>
         : (
           <>
-            <DataTable label="E-mails" columns={["Queued", "To", "Subject", "Status", "Attempts", "Sent", ""]}>
+            <DataTable label="E-mails" columns={["Queued", "To", "Subject", "Status", "Attempts", "Sent", "Actions"]}>
               {emails.data.map((email) => (
                 <Row key={email._id}>
                   <Cell label="Queued" className="md:whitespace-nowrap">{formatDateTime(email.createdAt)}</Cell>

@@ -40,7 +40,7 @@ export function SupportTab() {
         : tickets.data.length === 0 && offset === 0 ? <EmptyState>No support tickets yet.</EmptyState>
         : (
           <>
-            <DataTable label="Support tickets" columns={["Received", "From", "Subject", "Message", "Status", ""]}>
+            <DataTable label="Support tickets" columns={["Received", "From", "Subject", "Message", "Status", "Actions"]}>
               {tickets.data.map((ticket) => {
                 const status = ticket.status ?? "open";
                 return (

@@ -47,7 +47,7 @@ function ResetLinkButton({ user }: { user: AdminUserView }) {
       open={open}
       onOpenChange={setOpen}
       trigger={
-        <Button variant="outline" size="sm" disabled={!user.linkedRobloxAccountId} aria-label={`Reset linked account of ${user.email}`}>
+        <Button variant="outline" size="sm" disabled={!user.linkedRobloxAccountId} aria-label={`Reset link of ${user.email}`}>
           <Unlink aria-hidden /> Reset link
         </Button>
       }
@@ -91,7 +91,7 @@ export function UsersTab() {
         : users.data.length === 0 && offset === 0 ? <EmptyState>{query ? `No account matches “${query}”.` : "No accounts yet."}</EmptyState>
         : (
           <>
-            <DataTable label="Users" columns={["Email", "Subscription", "Linked account", "Plugin key", "Joined", ""]}>
+            <DataTable label="Users" columns={["Email", "Subscription", "Linked account", "Plugin key", "Joined", "Actions"]}>
               {users.data.map((user) => (
                 <Row key={user.id}>
                   <Cell label="Email">

@@ -58,7 +58,7 @@ export function SettingsTab({ user }: { user: PublicUser }) {
     <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
       <Card>
         <CardHeader>
-          <CardTitle className="text-base">Preferences</CardTitle>
+          <CardTitle level={2} className="text-base">Preferences</CardTitle>
           <CardDescription>Changes are saved as soon as you make them.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
@@ -98,7 +98,7 @@ export function SettingsTab({ user }: { user: PublicUser }) {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle className="text-base">Account</CardTitle>
+          <CardTitle level={2} className="text-base">Account</CardTitle>
           <CardDescription>Your sign-in details.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">

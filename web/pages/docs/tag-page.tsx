@@ -135,7 +135,7 @@ function TagArticle({ tag }: { tag: TagDoc }) {
       </Section>
 
       <Section id="pitfalls" title="Common Pitfalls">
-        <IconList items={tag.pitfalls} icon={TriangleAlert} iconClass="text-amber-400" />
+        <IconList items={tag.pitfalls} icon={TriangleAlert} iconClass="text-amber-400 light:text-amber-700" />
       </Section>
 
       <div className="mt-14 border-t border-border pt-8">

@@ -13,7 +13,7 @@ export function HelpCards() {
           <span className="mb-2 flex size-11 items-center justify-center rounded-lg bg-accent text-brand">
             <MessagesSquare className="size-5" aria-hidden />
           </span>
-          <CardTitle className="text-lg">Community Chat</CardTitle>
+          <CardTitle level={2} className="text-lg">Community Chat</CardTitle>
           <CardDescription>
             Ask other developers, share your screens and get quick answers from the team. We reply to every question within{" "}
             {SUPPORT_RESPONSE_HOURS} hours.
@@ -34,7 +34,7 @@ export function HelpCards() {
           <span className="mb-2 flex size-11 items-center justify-center rounded-lg bg-accent text-brand">
             <BookOpen className="size-5" aria-hidden />
           </span>
-          <CardTitle className="text-lg">Documentation</CardTitle>
+          <CardTitle level={2} className="text-lg">Documentation</CardTitle>
           <CardDescription>
             Every layer tag explained with steps, a worked layer tree and the mistakes to avoid, plus a checker for your layer names.
           </CardDescription>
