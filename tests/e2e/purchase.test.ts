@@ -228,7 +228,7 @@ describe("forgot password", () => {
 
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("new password 1");
-    await page.getByRole("button", { name: "Log In" }).click();
+    await page.getByRole("button", { name: "Login", exact: true }).click();
     await page.waitForURL(/\/dashboard$/);
   });
 

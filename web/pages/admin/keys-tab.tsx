@@ -10,10 +10,14 @@ import { toast } from "../../lib/use-toast";
 import { PLANS } from "../../../src/shared/plans";
 import type { ProductKeyView } from "../../../src/shared/api-types";
 import { Cell, DataTable, EmptyState, ErrorState, Pager, Row, TableSkeleton } from "./data-table";
-import { capitalise, formatDateTime } from "./format";
+import { formatDateTime } from "./format";
 import { GenerateKeysDialog } from "./generate-keys-dialog";
 
 const PAGE_SIZE = 50;
+
+
+/** Where a key came from: bought, made in this panel, or made with the command line. */
+const SOURCE_LABELS: Record<ProductKeyView["source"], string> = { purchase: "Purchase", admin: "Admin", cli: "CLI" };
 
 function CopyButton({ value }: { value: string }) {
   const { copied, copy } = useCopy();
@@ -101,7 +105,7 @@ export function KeysTab() {
                   <Cell label="Status">
                     {key.isUsed ? <Badge variant="secondary">Used</Badge> : <Badge variant="success">Available</Badge>}
                   </Cell>
-                  <Cell label="Source">{capitalise(key.source)}</Cell>
+                  <Cell label="Source">{SOURCE_LABELS[key.source]}</Cell>
                   <Cell label="Created">{formatDateTime(key.createdAt)}</Cell>
                   <Cell label="Actions">
                     <div className="-my-2 flex justify-end gap-1 md:justify-start">

@@ -123,12 +123,12 @@ export default function LoginPage() {
           <CardFooter className="flex-col gap-4">
             <Button type="submit" className="w-full" disabled={login.isPending}>
               {login.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <LogIn aria-hidden />}
-              {login.isPending ? "Logging in..." : "Log In"}
+              {login.isPending ? "Logging in..." : "Login"}
             </Button>
             <p className="text-center text-sm text-muted-foreground">
               Don't have an account?{" "}
               <Link href="/signup" className="rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
-                Sign up
+                Sign Up
               </Link>
             </p>
           </CardFooter>

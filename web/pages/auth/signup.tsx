@@ -169,7 +169,7 @@ export default function SignupPage() {
             <p className="text-center text-sm text-muted-foreground">
               Already have an account?{" "}
               <Link href="/login" className={linkClasses}>
-                Log in
+                Login
               </Link>
             </p>
           </CardFooter>
