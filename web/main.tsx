@@ -14,12 +14,12 @@ const app = (
   </StrictMode>
 );
 
-// Public screens arrive rendered by the server: load the screen's code, then take over that HTML
-// as it is. Signed-in screens arrive empty and render here.
+// Public screens arrive rendered by the server: take over that HTML as it is. A screen whose code is
+// still on its way keeps the server's HTML until the code arrives (React holds a click made meanwhile
+// and replays it). Signed-in screens arrive empty and render here.
 if (container.hasChildNodes()) {
-  preloadPage(window.location.pathname)
-    .catch(() => undefined) // a failed chunk suspends inside the app's own boundary instead
-    .then(() => hydrateRoot(container, app));
+  void preloadPage(window.location.pathname).catch(() => undefined); // start fetching the screen's code now
+  hydrateRoot(container, app);
 } else {
   createRoot(container).render(app);
 }
