@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App, preloadPage } from "./app";
 import { installFonts } from "./lib/fonts";
@@ -19,7 +19,10 @@ const app = (
 // and replays it). Signed-in screens arrive empty and render here.
 if (container.hasChildNodes()) {
   void preloadPage(window.location.pathname).catch(() => undefined); // start fetching the screen's code now
-  hydrateRoot(container, app);
+  // As a transition, hydration works in short slices and lets the browser respond in between.
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 } else {
   createRoot(container).render(app);
 }

@@ -22,10 +22,21 @@ async function renderScreen(path: string): Promise<string> {
   return render(path);
 }
 
+/**
+ * The stylesheet goes into the page itself: one round trip fewer before the first paint on a slow
+ * connection, for ~10 KB of compressed CSS per page.
+ */
+function inlineStylesheets(html: string, assets: AssetMap): string {
+  return html.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (link, href: string) => {
+    const css = assets.get(href);
+    return css ? `<style>${new TextDecoder().decode(css.body)}</style>` : link;
+  });
+}
+
 async function renderPage(assets: AssetMap, page: ResolvedPage, path: string, appUrl: string): Promise<Asset> {
   const template = new TextDecoder().decode(assets.get("/index.html")!.body);
   const screen = page.serverRendered ? await renderScreen(path) : "";
-  const html = template
+  const html = inlineStylesheets(template, assets)
     .replace("<!--ssr-head-->", () => pageHead({ page, path, appUrl, fonts: fontHead(assets) }))
     .replace("<!--ssr-screen-->", () => screen);
   return makeAsset("/index.html", new TextEncoder().encode(html));
