@@ -7,7 +7,7 @@ export function TagSidebar({ current }: { current: TagDoc }) {
   return (
     <nav aria-label="All tags" className="sticky top-24 hidden max-h-[calc(100vh-7rem)] overflow-y-auto pr-2 lg:block">
       {TAG_CATEGORIES.map((category) => (
-        <div key={category.id} className="mb-6">
+        <div key={category.id} className="mb-4">
           <p className="px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{category.name}</p>
           <ul className="mt-2 grid gap-0.5">
             {tagsInCategory(category.id).map((tag) => {
@@ -18,7 +18,7 @@ export function TagSidebar({ current }: { current: TagDoc }) {
                     href={tagPath(tag.slug)}
                     aria-current={active ? "page" : undefined}
                     className={cn(
-                      "flex items-baseline gap-2 rounded-md px-3 py-1.5 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-ring",
+                      "flex items-baseline gap-2 rounded-md px-3 py-1 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-ring",
                       active ? "bg-accent text-accent-foreground" : "text-muted-foreground hover:bg-secondary hover:text-foreground",
                     )}
                   >
