@@ -74,7 +74,7 @@ describe("the executable, alone in an empty folder", () => {
 
   test("hashed assets are pre-compressed and cached for a year", async () => {
     const html = await (await fetch(base + "/")).text();
-    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1];
+    const script = /<meta name="app-entry" content="(\/assets\/[^"]+\.js)">/.exec(html)![1];
     for (const encoding of ["br", "gzip"]) {
       const response = await fetch(base + script, { headers: { "accept-encoding": encoding }, decompress: false } as RequestInit);
       expect(response.status).toBe(200);

@@ -60,7 +60,7 @@ async function signUp() {
 async function holdScreenCode(page: Page) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => { release = resolve; });
-  const entry = /src="(\/assets\/[^"]+\.js)"/.exec(await (await fetch(`${suite.server.url}/`)).text())![1];
+  const entry = /<meta name="app-entry" content="(\/assets\/[^"]+\.js)">/.exec(await (await fetch(`${suite.server.url}/`)).text())![1];
   await page.route("**/assets/*.js", async (route) => {
     if (!new URL(route.request().url()).pathname.endsWith(entry)) await held;
     await route.continue();

@@ -33,10 +33,15 @@ function inlineStylesheets(html: string, assets: AssetMap): string {
   });
 }
 
+/** The app's script is named, not loaded: the page's first script loads it after the first paint (boot-script.ts). */
+function deferEntryScript(html: string): string {
+  return html.replace(/<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/, (_, src: string) => `<meta name="app-entry" content="${src}">`);
+}
+
 async function renderPage(assets: AssetMap, page: ResolvedPage, path: string, appUrl: string): Promise<Asset> {
   const template = new TextDecoder().decode(assets.get("/index.html")!.body);
   const screen = page.serverRendered ? await renderScreen(path) : "";
-  const html = inlineStylesheets(template, assets)
+  const html = deferEntryScript(inlineStylesheets(template, assets))
     .replace("<!--ssr-head-->", () => pageHead({ page, path, appUrl, fonts: fontHead(assets) }))
     .replace("<!--ssr-screen-->", () => screen);
   return makeAsset("/index.html", new TextEncoder().encode(html));
