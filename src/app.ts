@@ -9,6 +9,7 @@ import { failures } from "./lib/schemas";
 import { authRoutes } from "./features/auth/routes";
 import { healthRoutes } from "./features/health/routes";
 import { webRoutes } from "./features/web/routes";
+import { BOOT_SCRIPT_HASH } from "./features/web/boot-script";
 import { paymentRoutes } from "./features/payments/routes";
 import { emailRoutes } from "./features/email/routes";
 import { subscriptionRoutes } from "./features/subscriptions/routes";
@@ -28,7 +29,7 @@ function securityHeaders(production: boolean): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Security-Policy": [
       "default-src 'self'",
-      "script-src 'self' https://js.stripe.com",
+      `script-src 'self' ${BOOT_SCRIPT_HASH} https://js.stripe.com`,
       "frame-src https://js.stripe.com https://hooks.stripe.com",
       "connect-src 'self' https://api.stripe.com",
       "img-src 'self' data: https://*.rbxcdn.com https://*.stripe.com",
@@ -107,7 +108,7 @@ export function createApp(deps: AppDeps) {
     // Unknown API paths answer JSON 404; GET needs its own route because GET /* would win over .all.
     .get("/api/*", ({ path }) => { throw notFound(`No API endpoint at ${path}.`); }, unknownApiPath)
     .all("/api/*", ({ path }) => { throw notFound(`No API endpoint at ${path}.`); }, unknownApiPath)
-    .use(webRoutes());
+    .use(webRoutes(deps));
   whole = app;
   return app;
 }

@@ -1,53 +1,56 @@
-import { lazy, Suspense } from "react";
+import { Suspense, type ComponentType } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Route, Switch, useLocation } from "wouter";
+import { useLocation } from "wouter";
+import { matchRoute, routeHead, type RouteId } from "../src/shared/routes";
 import { ErrorBoundary } from "./components/error-boundary";
 import { PageLoading } from "./components/page-loading";
 import { ToastProvider } from "./components/ui/toast";
 import { Toaster } from "./components/ui/toaster";
+import { lazyPage } from "./lib/lazy-page";
 import { queryClient } from "./lib/query-client";
+import { useDocumentHead } from "./lib/use-document-head";
 import { useScrollToTopOnNavigate } from "./lib/use-scroll-to-top";
 import HomePage from "./pages/home/index";
 import NotFoundPage from "./pages/not-found";
 
-// Everything but the home and 404 screens loads on its own route, so the first page stays light.
-const LoginPage = lazy(() => import("./pages/auth/login"));
-const SignupPage = lazy(() => import("./pages/auth/signup"));
-const PurchasePage = lazy(() => import("./pages/purchase/index"));
-const PurchaseSuccessPage = lazy(() => import("./pages/purchase/success"));
-const SupportPage = lazy(() => import("./pages/support/index"));
-const DashboardPage = lazy(() => import("./pages/dashboard/index"));
-const AdminPage = lazy(() => import("./pages/admin/index"));
-const DocsPage = lazy(() => import("./pages/docs/index"));
-const DocsTagPage = lazy(() => import("./pages/docs/tag-page"));
-const ResetPasswordPage = lazy(() => import("./pages/auth/reset-password"));
+type PageProps = { params: Record<string, string> };
+type Page = ComponentType<PageProps> & { preload?: () => Promise<void> };
 
-/** Every path of SPEC.md §2 plus /reset-password; anything else is the 404 page. */
-/** SPEC.md §2: paths are exact, so /Docs or /purchase/ is the 404 page rather than a near match. */
-function isExactPath(path: string): boolean {
-  return path === "/" || (!path.endsWith("/") && path === path.toLowerCase());
+// Everything but the home and 404 screens loads on its own route, so the first page stays light.
+const DocsTagPage = lazyPage(() => import("./pages/docs/tag-page"));
+
+/** One screen per route of src/shared/routes.ts; a path no route matches is the 404 page. */
+const PAGES: Record<RouteId, Page> = {
+  home: HomePage,
+  purchase: lazyPage(() => import("./pages/purchase/index")),
+  "purchase-success": lazyPage(() => import("./pages/purchase/success")),
+  support: lazyPage(() => import("./pages/support/index")),
+  login: lazyPage(() => import("./pages/auth/login")),
+  signup: lazyPage(() => import("./pages/auth/signup")),
+  "reset-password": lazyPage(() => import("./pages/auth/reset-password")),
+  dashboard: lazyPage(() => import("./pages/dashboard/index")),
+  admin: lazyPage(() => import("./pages/admin/index")),
+  docs: lazyPage(() => import("./pages/docs/index")),
+  "docs-tag": Object.assign(({ params }: PageProps) => <DocsTagPage key={params.tag} tag={params.tag} />, { preload: DocsTagPage.preload }),
+};
+
+/** Loads the code of the screen at `path`, so it renders (or hydrates) without a loading state. */
+export async function preloadPage(path: string): Promise<void> {
+  const match = matchRoute(path);
+  await (match ? PAGES[match.route.id].preload?.() : undefined);
 }
 
 function Routes() {
   useScrollToTopOnNavigate();
   const [location] = useLocation();
-  if (!isExactPath(location)) return <NotFoundPage />;
+  const match = matchRoute(location);
+  // A tag page and the 404 page know their own head; every other screen's comes from the route list.
+  useDocumentHead(match && match.route.id !== "docs-tag" ? routeHead(match.route, location) : null);
+  if (!match) return <NotFoundPage />;
+  const Page = PAGES[match.route.id];
   return (
     <Suspense fallback={<PageLoading />}>
-      <Switch>
-        <Route path="/" component={HomePage} />
-        <Route path="/purchase" component={PurchasePage} />
-        <Route path="/purchase/success" component={PurchaseSuccessPage} />
-        <Route path="/support" component={SupportPage} />
-        <Route path="/login" component={LoginPage} />
-        <Route path="/signup" component={SignupPage} />
-        <Route path="/reset-password" component={ResetPasswordPage} />
-        <Route path="/dashboard" component={DashboardPage} />
-        <Route path="/admin" component={AdminPage} />
-        <Route path="/docs" component={DocsPage} />
-        <Route path="/docs/:tag">{(params) => <DocsTagPage key={params.tag} tag={params.tag} />}</Route>
-        <Route component={NotFoundPage} />
-      </Switch>
+      <Page params={match.params} />
     </Suspense>
   );
 }

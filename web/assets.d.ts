@@ -8,3 +8,9 @@ declare module "*.css" {
   const text: string;
   export default text;
 }
+
+/** The server imports the link-preview picture `with { type: "file" }`: a path to read it from. */
+declare module "*.png" {
+  const path: string;
+  export default path;
+}

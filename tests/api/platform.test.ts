@@ -71,11 +71,12 @@ describe("verification is rate limited", () => {
 });
 
 describe("odd input never answers 500", () => {
-  test("a malformed percent-escape in a page path gets the SPA, not an error", async () => {
+  test("a malformed percent-escape in a page path gets the 404 page, not an error", async () => {
     for (const path of ["/foo%", "/%E0%A4%A"]) {
       const answer = await call(ctx.app, "GET", path);
-      expect(answer.status).toBe(200);
+      expect(answer.status).toBe(404);
       expect(answer.headers.get("content-type")).toContain("text/html");
+      expect(answer.body).toContain("404 - Page Not Found");
     }
   });
 

@@ -28,6 +28,22 @@ test("several fields change at once, theme and language included", async () => {
   expect(answer.data).toEqual({ notifications: false, autoSync: false, theme: "light", language: "de" });
 });
 
+test("the theme can follow the device: 'system' is kept and shown by the current user", async () => {
+  const user = await signUpUser(ctx);
+  expect((await put(user.token, { theme: "system" })).data!.theme).toBe("system");
+  const me = await api(ctx.app, user.token).api.auth.me.get();
+  expect(me.data!.user.settings.theme).toBe("system");
+});
+
+test("an unknown theme answers 422 with the choices and changes nothing", async () => {
+  const user = await signUpUser(ctx);
+  const answer = await put(user.token, invalid({ theme: "sepia" }));
+  expect(answer.status).toBe(422);
+  expect(failure(answer)?.message).toBe("theme must be 'dark', 'light' or 'system'.");
+  const me = await api(ctx.app, user.token).api.auth.me.get();
+  expect(me.data!.user.settings.theme).toBe("dark");
+});
+
 test("a non-boolean switch answers 422 and changes nothing", async () => {
   const user = await signUpUser(ctx);
   const answer = await put(user.token, invalid({ notifications: "no", autoSync: false }));

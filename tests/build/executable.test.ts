@@ -46,14 +46,35 @@ describe("the executable, alone in an empty folder", () => {
       expect(response.headers.get("content-type")).toContain("text/html");
       expect(await response.text()).toContain('<div id="root">');
     }
+    expect((await fetch(base + "/no-such-page")).status).toBe(404);
     const missing = await fetch(`${base}/api/nope`);
     expect(missing.status).toBe(404);
     expect((await missing.json()).error).toBe("NOT_FOUND");
   });
 
+  test("public pages arrive rendered: curl of / and /docs/lock shows their heading and text", async () => {
+    const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, " ").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    const home = await (await fetch(base + "/")).text();
+    expect(home).toMatch(/<h1[^>]*>Import Figma Designs into <span[^>]*>Roblox UI<\/span><\/h1>/);
+    expect(text(home)).toContain("Ready to Transform Your Workflow?");
+    const lock = await (await fetch(base + "/docs/lock")).text();
+    expect(lock).toMatch(/<h1[^>]*>Aspect Ratio Constraint Tag<\/h1>/);
+    expect(text(lock)).toContain("FitWithinMaxSize");
+    expect(lock).toContain("<title>_lock Aspect Ratio Constraint Tag | Layerlift</title>");
+    expect(lock).toContain('<link rel="canonical" href="http://localhost:');
+  });
+
+  test("robots.txt, sitemap.xml and the link-preview picture are served", async () => {
+    expect(await (await fetch(base + "/robots.txt")).text()).toContain("Disallow: /admin");
+    expect(await (await fetch(base + "/sitemap.xml")).text()).toContain("/docs/lock</loc>");
+    const image = await fetch(base + "/social-preview.png");
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+  });
+
   test("hashed assets are pre-compressed and cached for a year", async () => {
     const html = await (await fetch(base + "/")).text();
-    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1];
+    const script = /<meta name="app-entry" content="(\/assets\/[^"]+\.js)">/.exec(html)![1];
     for (const encoding of ["br", "gzip"]) {
       const response = await fetch(base + script, { headers: { "accept-encoding": encoding }, decompress: false } as RequestInit);
       expect(response.status).toBe(200);

@@ -9,6 +9,7 @@ import { emails, productKeys, sales, supportTickets, users } from "../../src/db/
 import { createOrPromoteAdmin } from "../../src/features/users/service";
 import { queueEmail } from "../../src/features/email/outbox";
 import { writeAudit } from "../../src/features/audit/service";
+import { generateProductKeys } from "../../src/features/product-keys/service";
 import type { AuthResponse } from "../../src/shared/api-types";
 import { makeKey } from "../support/app";
 import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
@@ -92,6 +93,9 @@ describe("who sees the admin panel", () => {
     const page = await newPage();
     await openSignedIn(page, user.token, "/admin");
     await page.getByRole("heading", { name: "404 Page not found" }).waitFor();
+    // The same page as any unknown path: its explanation and its look, with SPEC's heading and button.
+    await page.getByText("The page you're looking for doesn't exist or has been moved.").waitFor();
+    expect(await page.title()).toBe("Page Not Found | Layerlift");
     await page.getByRole("link", { name: "Go to Dashboard" }).click();
     await page.waitForURL("**/dashboard");
   });
@@ -172,6 +176,16 @@ describe("product keys", () => {
     await alert.getByRole("button", { name: "Try again" }).click();
     await page.getByRole("table", { name: "Product keys" }).getByText("Available").first().waitFor();
     expect(await alert.count()).toBe(0);
+  });
+
+  test("a key made with the command line reads CLI in the Source column", async () => {
+    const [cliKey] = generateProductKeys(suite.server.deps.db, suite.server.deps.clock.now(), { plan: "month", count: 1, source: "cli" });
+    const page = await openAdmin();
+    await page.getByRole("tab", { name: "Keys" }).click();
+    const row = page.getByRole("row").filter({ hasText: cliKey.key });
+    await row.waitFor();
+    expect(await row.getByText("CLI", { exact: true }).count()).toBe(1);
+    expect(await row.getByText("Cli", { exact: true }).count()).toBe(0);
   });
 
   test("an admin generates a key, copies it and deletes it", async () => {
@@ -297,7 +311,7 @@ describe("users", () => {
     await page.getByRole("searchbox", { name: "Search by email" }).fill("reset-me");
     await page.getByRole("button", { name: "Search" }).click();
     await page.getByText("777").waitFor();
-    await page.getByRole("button", { name: "Reset linked account of reset-me@studio.example" }).click();
+    await page.getByRole("button", { name: "Reset link of reset-me@studio.example" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Reset link" }).click();
     await toastText(page, "Account reset").waitFor();
     await page.getByText("Not linked").waitFor();

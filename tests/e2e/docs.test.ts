@@ -168,6 +168,35 @@ describe("tag pages", () => {
     expect(await heading(page)).toBe("Layer Tags");
   });
 
+  test("wider than 1024 px, a sidebar lists every tag and marks the page's own; narrower, it is not shown", async () => {
+    const page = await open("/docs/lock");
+    const sidebar = page.getByRole("navigation", { name: "All tags" });
+    await sidebar.waitFor();
+    expect(await sidebar.getByRole("link").count()).toBe(TAGS.length);
+    expect(await sidebar.locator('[aria-current="page"]').textContent()).toContain("_lock");
+    for (const category of TAG_CATEGORIES) await sidebar.getByText(category.name, { exact: true }).waitFor();
+    await sidebar.getByRole("link", { name: /_parent/ }).click();
+    await waitForTagPage(page, "parent");
+    expect(await sidebar.locator('[aria-current="page"]').textContent()).toContain("_parent");
+
+    await page.setViewportSize({ width: 1000, height: 800 });
+    expect(await sidebar.isVisible()).toBe(false);
+    const phone = await open("/docs/lock", PHONE);
+    expect(await phone.getByRole("navigation", { name: "All tags" }).isVisible()).toBe(false);
+  });
+
+  test("the # tag is written as code in the text, like every other tag", async () => {
+    const page = await open("/docs/icon");
+    const main = page.getByRole("main");
+    const loneHashes = await main.locator("code").evaluateAll((codes) => codes.filter((code) => code.textContent === "#").length);
+    expect(loneHashes).toBeGreaterThan(0);
+    // No bare "#" left in running text.
+    const bare = await main.locator("p, li").evaluateAll((nodes) =>
+      nodes.flatMap((node) => [...node.childNodes].filter((child) => child.nodeType === Node.TEXT_NODE && /(^|\s)#(\s|$)/.test(child.textContent ?? ""))).length,
+    );
+    expect(bare).toBe(0);
+  });
+
   test("an unknown tag shows the 404 page", async () => {
     const page = await open("/docs/sparkle");
     expect(await heading(page)).toBe("404 - Page Not Found");

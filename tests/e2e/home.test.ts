@@ -120,7 +120,7 @@ describe("active users", () => {
     await page.goto("/");
     await answered;
     await page.getByRole("heading", { name: "Smart Anchoring" }).waitFor();
-    expect(await page.getByText("active users right now").count()).toBe(0);
+    expect(await page.getByText(/active users? right now/).count()).toBe(0);
   });
 
   test("users seen in the last minutes are counted in 'N active users right now'", async () => {
@@ -134,6 +134,31 @@ describe("active users", () => {
     const line = page.getByText("active users right now");
     await line.waitFor();
     expect((await line.textContent())?.replace(/\s+/g, " ").trim()).toBe("3 active users right now");
+  });
+
+  test("one active user reads '1 active user right now'", async () => {
+    const server = await freshServer();
+    addUser(server, { lastSeenAt: server.clock.now() });
+    const page = await openHome(server);
+    const line = page.getByText("active user right now");
+    await line.waitFor();
+    expect((await line.textContent())?.replace(/\s+/g, " ").trim()).toBe("1 active user right now");
+  });
+
+  test("the count appears without moving the heading (its line is reserved)", async () => {
+    const server = await freshServer();
+    addUser(server, { lastSeenAt: server.clock.now() });
+    const page = await suite.page(DESKTOP, { server });
+    // Hold the count back until the heading's place is measured.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route("**/api/stats/active-users", async (route) => { await held; await route.continue(); });
+    await page.goto("/");
+    const heading = page.getByRole("heading", { level: 1 });
+    const before = await heading.boundingBox();
+    release();
+    await page.getByText("active user right now").waitFor();
+    expect(await heading.boundingBox()).toEqual(before);
   });
 });
 
@@ -172,6 +197,21 @@ describe("reviews", () => {
     expect(await cards.nth(2).getByRole("img", { name: "Rated 3 out of 5" }).locator("svg").count()).toBe(3);
   });
 
+  test("two reviews sit centred under the heading, not at the left of three columns", async () => {
+    const server = await freshServer();
+    addReview(server, addUser(server), 5, "Works great", 1);
+    addReview(server, addUser(server), 4, "Saved me hours", 2);
+    const page = await openHome(server);
+    const section = page.getByRole("region", { name: "What Developers Are Saying" });
+    await section.getByRole("listitem").nth(1).waitFor();
+    const list = (await section.getByRole("list").boundingBox())!;
+    const first = (await section.getByRole("listitem").nth(0).boundingBox())!;
+    const second = (await section.getByRole("listitem").nth(1).boundingBox())!;
+    const cardsCentre = (first.x + second.x + second.width) / 2;
+    expect(Math.abs(cardsCentre - (list.x + list.width / 2))).toBeLessThan(2);
+    expect(first.width).toBeLessThan(list.width / 2);
+  });
+
   test("a reviewer without a username shows as Anonymous with the initial U", async () => {
     const server = await freshServer();
     // An address with nothing before the @ gives no username.
@@ -201,7 +241,7 @@ describe("screens", () => {
     for (const [viewport, name] of [[DESKTOP, "home-desktop"], [PHONE, "home-phone"]] as const) {
       const page = await openHome(server, viewport);
       await page.getByRole("heading", { name: "What Developers Are Saying" }).waitFor();
-      await page.getByText("active users right now").waitFor();
+      await page.getByText("active user right now").waitFor();
       await screenshot(page, name);
     }
   });

@@ -69,7 +69,7 @@ async function stripePage() {
 
 async function openCheckout(page: Page, email: string) {
   await page.getByLabel("Email address").fill(email);
-  await page.getByRole("button", { name: "Choose 4 Month Pro" }).click();
+  await page.getByRole("button", { name: "Choose Plan: 4 Month Pro" }).click();
   const dialog = page.getByRole("dialog", { name: "Complete Your Purchase" });
   await dialog.getByText("Card details (Stripe test stub)").waitFor();
   return dialog;
@@ -125,7 +125,7 @@ describe("Stripe card form", () => {
     const page = await suite.page(DESKTOP);
     await page.goto("/purchase");
     await page.getByLabel("Email address").fill("offline@example.com");
-    await page.getByRole("button", { name: "Choose 4 Month Pro" }).click();
+    await page.getByRole("button", { name: "Choose Plan: 4 Month Pro" }).click();
     await page.getByRole("dialog").getByText("The card form could not be loaded. Check your connection and try again.").waitFor();
   });
 });

@@ -43,7 +43,7 @@ const latestEmailTo = (to: string) =>
 
 async function choosePlan(page: Page, email: string, planName: string) {
   await page.getByLabel("Email address").fill(email);
-  await page.getByRole("button", { name: `Choose ${planName}` }).click();
+  await page.getByRole("button", { name: `Choose Plan: ${planName}` }).click();
   const dialog = page.getByRole("dialog", { name: "Complete Your Purchase" });
   await dialog.waitFor();
   return dialog;
@@ -64,7 +64,7 @@ describe("purchase page", () => {
 
   test("choosing a plan without an e-mail shows 'Email Required' and opens no dialog", async () => {
     const page = await open("/purchase");
-    await page.getByRole("button", { name: "Choose Lifetime Access" }).click();
+    await page.getByRole("button", { name: "Choose Plan: Lifetime Access" }).click();
     await page.getByText("Email Required", { exact: true }).waitFor();
     await page.getByText("Please enter your email address to continue.", { exact: true }).waitFor();
     expect(await page.getByRole("dialog").count()).toBe(0);
@@ -122,7 +122,7 @@ describe("purchase page", () => {
     const held = new Promise<void>((resolve) => { release = resolve; });
     await page.route("**/api/create-payment-intent", async (route) => { await held; await route.continue(); });
     await page.getByLabel("Email address").fill("slow@example.com");
-    await page.getByRole("button", { name: "Choose Lifetime Access" }).click();
+    await page.getByRole("button", { name: "Choose Plan: Lifetime Access" }).click();
     const processing = page.getByRole("button", { name: "Processing..." });
     await processing.first().waitFor();
     expect(await processing.count()).toBe(3);
@@ -136,7 +136,7 @@ describe("purchase page", () => {
     await page.route("**/api/create-payment-intent", (route) =>
       route.fulfill({ status: 502, contentType: "application/json", body: JSON.stringify({ error: "PAYMENT_PROVIDER_UNAVAILABLE", message: "The payment provider could not be reached." }) }));
     await page.getByLabel("Email address").fill("error@example.com");
-    await page.getByRole("button", { name: "Choose 4 Month Pro" }).click();
+    await page.getByRole("button", { name: "Choose Plan: 4 Month Pro" }).click();
     await page.getByText("Error", { exact: true }).waitFor();
     await page.getByText("The payment provider could not be reached.", { exact: true }).waitFor();
   });
@@ -228,7 +228,7 @@ describe("forgot password", () => {
 
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("new password 1");
-    await page.getByRole("button", { name: "Log In" }).click();
+    await page.getByRole("button", { name: "Login", exact: true }).click();
     await page.waitForURL(/\/dashboard$/);
   });
 

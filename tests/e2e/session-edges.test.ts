@@ -36,7 +36,7 @@ describe("session edges", () => {
     suite.server.deps.db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, account.user.id)).run();
     await p.getByRole("button", { name: "Generate Plugin Key" }).click();
     await p.waitForURL("**/login");
-    await p.getByText("You've been successfully logged out.").waitFor();
+    await p.getByText("You've been successfully logged out.", { exact: true }).waitFor();
     await Bun.sleep(500);
     expect(await p.getByText("Could not generate key").count()).toBe(0);
   });

@@ -134,7 +134,7 @@ describe("login", () => {
     const page = await newPage(DESKTOP);
     await page.goto("/login");
     await fillLogin(page, email, password);
-    await page.getByRole("button", { name: "Log In" }).click();
+    await page.getByRole("button", { name: "Login", exact: true }).click();
     await page.waitForURL("**/dashboard");
     await toastText(page, "Welcome back!").waitFor();
     await page.getByText(email).first().waitFor();
@@ -148,7 +148,7 @@ describe("login", () => {
     const page = await newPage(PHONE);
     await page.goto("/login");
     await fillLogin(page, "shell-admin@example.com", "admin password");
-    await page.getByRole("button", { name: "Log In" }).click();
+    await page.getByRole("button", { name: "Login", exact: true }).click();
     await page.waitForURL("**/admin");
     await toastText(page, "Welcome back!").waitFor();
     expect(new URL(page.url()).pathname).toBe("/admin");
@@ -161,7 +161,7 @@ describe("login", () => {
     await fillLogin(page, email, password);
     await page.getByLabel("Remember me").check();
     const request = page.waitForRequest((r) => r.url().endsWith("/api/auth/login"));
-    await page.getByRole("button", { name: "Log In" }).click();
+    await page.getByRole("button", { name: "Login", exact: true }).click();
     expect(JSON.parse((await request).postData() ?? "{}")).toEqual({ email, password, rememberMe: true });
     await page.waitForURL("**/dashboard");
     expect(await page.evaluate(() => localStorage.getItem("rememberMe"))).toBe("true");
@@ -172,7 +172,7 @@ describe("login", () => {
     const page = await newPage(DESKTOP);
     await page.goto("/login");
     await fillLogin(page, email, "not the password");
-    await page.getByRole("button", { name: "Log In" }).click();
+    await page.getByRole("button", { name: "Login", exact: true }).click();
     await toastText(page, "Login Failed").waitFor();
     await toastText(page, "Invalid email or password").waitFor();
     expect(new URL(page.url()).pathname).toBe("/login");
@@ -183,7 +183,7 @@ describe("login", () => {
     let called = false;
     page.on("request", (r) => { if (r.url().endsWith("/api/auth/login")) called = true; });
     await page.goto("/login");
-    await page.getByRole("button", { name: "Log In" }).click();
+    await page.getByRole("button", { name: "Login", exact: true }).click();
     await page.getByText("Email is required").waitFor();
     await page.getByText("Password is required").waitFor();
     expect(called).toBe(false);

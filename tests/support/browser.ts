@@ -30,7 +30,39 @@ export async function openPage(browser: Browser, baseUrl: string, viewport = DES
   }
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
+  waitForHydrationOnLoad(page);
   return page;
+}
+
+/**
+ * Public screens arrive as server HTML that React then takes over; a click made before that lands on
+ * a page without handlers. Like a person who waits for a page to be ready, every load waits until the
+ * screen is hydrated (or a few seconds, for tests that keep the app's code from loading at all).
+ */
+function waitForHydrationOnLoad(page: Page) {
+  const hydrated = () =>
+    page
+      .waitForFunction(
+        () => {
+          const screen = document.getElementById("root")?.firstElementChild;
+          return !screen || Object.keys(screen).some((key) => key.startsWith("__reactFiber"));
+        },
+        undefined,
+        { timeout: 5_000 },
+      )
+      .catch(() => undefined);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await hydrated();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await hydrated();
+    return response;
+  };
 }
 
 /** Signs a user in by storing the token the way the SPA's login does, then loads `path`. */

@@ -1,9 +1,10 @@
 import { Link } from "wouter";
 import { PRODUCT_NAME } from "../../src/shared/product";
+import { ThemeSelect } from "./theme-select";
 
 const FOOTER_LINKS = [
   { href: "/docs", label: "Documentation" },
-  { href: "/purchase", label: "Pricing" },
+  { href: "/purchase", label: "Purchase" },
   { href: "/support", label: "Support" },
 ] as const;
 
@@ -12,19 +13,25 @@ export function Footer() {
     <footer className="border-t border-border">
       <div className="mx-auto flex w-full max-w-[1200px] flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <p>
-          © {new Date().getFullYear()} {PRODUCT_NAME}
+          © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {PRODUCT_NAME}
         </p>
-        <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2">
-          {FOOTER_LINKS.map(({ href, label }) => (
-            <Link
-              key={href}
-              href={href}
-              className="rounded-sm transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-            >
-              {label}
-            </Link>
-          ))}
-        </nav>
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-4">
+          <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2">
+            {FOOTER_LINKS.map(({ href, label }) => (
+              <Link
+                key={href}
+                href={href}
+                className="rounded-sm transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                {label}
+              </Link>
+            ))}
+          </nav>
+          <div className="flex items-center gap-2">
+            <label htmlFor="footer-theme">Theme</label>
+            <ThemeSelect id="footer-theme" className="h-9 w-28 py-1.5 text-sm" />
+          </div>
+        </div>
       </div>
     </footer>
   );

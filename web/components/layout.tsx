@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { useLayoutEffect, useRef, type ReactNode } from "react";
+import { adoptEarlyInput } from "../lib/adopt-early-input";
 import { cn } from "../lib/utils";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
@@ -11,6 +12,9 @@ export interface LayoutProps {
 
 /** Every screen's frame: navbar, a centred main column (max 1200 px) and the footer. */
 export function Layout({ children, className }: LayoutProps) {
+  const main = useRef<HTMLElement>(null);
+  // Before the browser paints the hydrated screen and before React replays a click made while it loaded.
+  useLayoutEffect(() => adoptEarlyInput(main.current), []);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -20,7 +24,7 @@ export function Layout({ children, className }: LayoutProps) {
         Skip to content
       </a>
       <Navbar />
-      <main id="main" tabIndex={-1} className={cn("mx-auto w-full max-w-[1200px] flex-1 px-4 py-10 outline-none sm:px-6 sm:py-14", className)}>
+      <main ref={main} id="main" tabIndex={-1} className={cn("mx-auto w-full max-w-[1200px] flex-1 px-4 py-10 outline-none sm:px-6 sm:py-14", className)}>
         {children}
       </main>
       <Footer />

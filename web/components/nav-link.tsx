@@ -21,10 +21,11 @@ export interface NavLinkProps {
   /** The navbar's row, or the full-screen menu of small screens. */
   place: keyof typeof LOOKS;
   onClick?: () => void;
+  className?: string;
 }
 
 /** A link of the main navigation. */
-export function NavLink({ href, label, location, place, onClick }: NavLinkProps) {
+export function NavLink({ href, label, location, place, onClick, className }: NavLinkProps) {
   const active = isActiveLink(href, location);
   const look = LOOKS[place];
   return (
@@ -36,6 +37,7 @@ export function NavLink({ href, label, location, place, onClick }: NavLinkProps)
         "font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring",
         look.base,
         active ? "bg-accent text-accent-foreground" : look.idle,
+        className,
       )}
     >
       {label}

@@ -24,29 +24,28 @@ export function Navbar() {
           {PUBLIC_NAV_LINKS.map((link) => (
             <NavLink key={link.href} {...link} location={location} place="bar" />
           ))}
-          {signedIn && <NavLink {...DASHBOARD_LINK} location={location} place="bar" />}
+          <NavLink {...DASHBOARD_LINK} location={location} place="bar" className="visitor:hidden" />
         </nav>
 
+        {/*
+          Both sets are rendered and the page's first script marks a stored session on <html>, so the
+          server's HTML shows the right one from the first frame (session.ts keeps the mark current).
+        */}
         <div className="hidden items-center gap-2 md:flex">
-          {signedIn ? (
-            <Button variant="outline" size="sm" onClick={logout}>
-              <LogOut aria-hidden />
-              Logout
-            </Button>
-          ) : (
-            <>
-              <Button variant="ghost" size="sm" className="aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground" asChild>
-                <Link href="/login" aria-current={isActiveLink("/login", location) ? "page" : undefined}>
-                  Login
-                </Link>
-              </Button>
-              <Button size="sm" asChild>
-                <Link href="/signup" aria-current={isActiveLink("/signup", location) ? "page" : undefined}>
-                  Sign Up
-                </Link>
-              </Button>
-            </>
-          )}
+          <Button variant="outline" size="sm" className="visitor:hidden" onClick={logout}>
+            <LogOut aria-hidden />
+            Logout
+          </Button>
+          <Button variant="ghost" size="sm" className="signed-in:hidden aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground" asChild>
+            <Link href="/login" aria-current={isActiveLink("/login", location) ? "page" : undefined}>
+              Login
+            </Link>
+          </Button>
+          <Button size="sm" className="signed-in:hidden" asChild>
+            <Link href="/signup" aria-current={isActiveLink("/signup", location) ? "page" : undefined}>
+              Sign Up
+            </Link>
+          </Button>
         </div>
 
         <MobileMenu location={location} signedIn={signedIn} onLogout={logout} />

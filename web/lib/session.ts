@@ -2,6 +2,7 @@ import { create } from "zustand";
 import { navigate } from "wouter/use-browser-location";
 import type { AuthResponse, MeResponse, PublicUser, SubscriptionView } from "../../src/shared/api-types";
 import { clearStoredToken, readStoredToken, storeLoginToken, storeSignupToken } from "./token-storage";
+import { adoptAccountTheme } from "./theme";
 import { toast } from "./use-toast";
 
 /**
@@ -29,15 +30,20 @@ export const useSession = create<SessionState>((set, get) => ({
   user: null,
   subscription: null,
 
-  setAccount: (me) => set({ user: me.user, subscription: me.subscription }),
+  setAccount: (me) => {
+    adoptAccountTheme(me.user.settings.theme);
+    set({ user: me.user, subscription: me.subscription });
+  },
 
   startFromLogin: (auth, rememberMe) => {
     storeLoginToken(auth.token, rememberMe);
+    adoptAccountTheme(auth.user.settings.theme);
     set({ token: auth.token, user: auth.user, subscription: auth.subscription });
   },
 
   startFromSignup: (auth) => {
     storeSignupToken(auth.token);
+    adoptAccountTheme(auth.user.settings.theme);
     set({ token: auth.token, user: auth.user, subscription: auth.subscription });
   },
 
@@ -52,6 +58,15 @@ export const useSession = create<SessionState>((set, get) => ({
     toast({ title: "Logged Out", description: "You've been successfully logged out." });
   },
 }));
+
+/**
+ * The page's first script marks a stored session on <html> (src/features/web/boot-script.ts) so the
+ * server-rendered navbar shows the right links before any code runs; keep that mark current.
+ */
+if (typeof document !== "undefined") {
+  document.documentElement.classList.toggle("signed-in", useSession.getState().token !== null);
+  useSession.subscribe((state) => document.documentElement.classList.toggle("signed-in", state.token !== null));
+}
 
 /** True while a token is stored, which is what "signed in" means for the navbar and guards. */
 export function useIsSignedIn(): boolean {

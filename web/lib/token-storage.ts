@@ -3,8 +3,10 @@
  * (localStorage) and/or session storage. Storage can be unavailable (private modes,
  * blocked cookies), so every access is guarded.
  */
-const TOKEN_KEY = "token";
-const REMEMBER_ME_KEY = "rememberMe";
+import { STORAGE_KEYS } from "../../src/shared/storage-keys";
+
+const TOKEN_KEY = STORAGE_KEYS.token;
+const REMEMBER_ME_KEY = STORAGE_KEYS.rememberMe;
 
 function safely<T>(fallback: T, action: () => T): T {
   try {

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useLocation } from "wouter";
 
 /**
@@ -7,7 +7,13 @@ import { useLocation } from "wouter";
  */
 export function useScrollToTopOnNavigate(): void {
   const [location] = useLocation();
+  const first = useRef(true);
   useEffect(() => {
+    // A page load already starts at the top (or where the browser restores it).
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     if (window.location.hash) return;
     window.scrollTo(0, 0);
   }, [location]);

@@ -1,23 +1,32 @@
-import { Home } from "lucide-react";
+import { FileQuestion, Home, LayoutDashboard } from "lucide-react";
 import { Link } from "wouter";
+import { NOT_FOUND_HEAD } from "../../src/shared/routes";
 import { Layout } from "../components/layout";
 import { Button } from "../components/ui/button";
-import { usePageTitle } from "../lib/use-page-title";
+import { useDocumentHead } from "../lib/use-document-head";
 
-export default function NotFoundPage() {
-  usePageTitle("Page Not Found");
+const VARIANTS = {
+  /** Any path that is not a route (SPEC.md §2). */
+  missing: { title: "404 - Page Not Found", href: "/", label: "Back to Home", icon: Home },
+  /** A signed-in non-admin on /admin (SPEC.md §2, §6): the panel is not theirs to see. */
+  "not-admin": { title: "404 Page not found", href: "/dashboard", label: "Go to Dashboard", icon: LayoutDashboard },
+} as const;
+
+export default function NotFoundPage({ variant = "missing" }: { variant?: keyof typeof VARIANTS }) {
+  useDocumentHead(NOT_FOUND_HEAD);
+  const { title, href, label, icon: Icon } = VARIANTS[variant];
   return (
     <Layout className="flex items-center justify-center">
       <div className="max-w-md text-center">
-        <p className="text-7xl font-bold tracking-tight text-brand" aria-hidden>
-          404
-        </p>
-        <h1 className="mt-4 text-2xl font-semibold tracking-tight sm:text-3xl">404 - Page Not Found</h1>
-        <p className="mt-3 text-muted-foreground">The page you're looking for doesn't exist or has been moved.</p>
+        <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-accent text-brand">
+          <FileQuestion className="size-7" aria-hidden />
+        </span>
+        <h1 className="mt-6 text-2xl font-semibold tracking-tight sm:text-3xl">{title}</h1>
+        <p className="mt-3 text-muted-foreground">{NOT_FOUND_HEAD.description}</p>
         <Button className="mt-8" asChild>
-          <Link href="/">
-            <Home aria-hidden />
-            Back to Home
+          <Link href={href}>
+            <Icon aria-hidden />
+            {label}
           </Link>
         </Button>
       </div>

@@ -1,10 +1,11 @@
 import { t, type Static } from "elysia";
-import { Int, IsoDate } from "../../lib/schemas";
+import { Int, IsoDate, oneOf } from "../../lib/schemas";
+import { THEME_CHOICES } from "../../shared/theme";
 
 const settings = t.Object({
   notifications: t.Boolean(),
   autoSync: t.Boolean(),
-  theme: t.String({ description: "'dark' or 'light'" }),
+  theme: oneOf(THEME_CHOICES, { description: "'dark', 'light' or 'system' (follows the device)" }),
   language: t.String({ description: "A language code such as 'en'" }),
 });
 

@@ -8,6 +8,7 @@ import { hashPassword } from "../../lib/passwords";
 import { newPassword } from "../../lib/random";
 import { toIso } from "../../lib/clock";
 import type { PublicUser, UserSettings } from "./model";
+import { DEFAULT_THEME, isThemeChoice } from "../../shared/theme";
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -47,7 +48,7 @@ export function getSubscription(db: DbOrTx, userId: number): Subscription | unde
 }
 
 export function settingsOf(user: User): UserSettings {
-  return { notifications: user.notifications, autoSync: user.autoSync, theme: user.theme, language: user.language };
+  return { notifications: user.notifications, autoSync: user.autoSync, theme: isThemeChoice(user.theme) ? user.theme : DEFAULT_THEME, language: user.language };
 }
 
 export function publicUser(user: User): PublicUser {

@@ -18,7 +18,7 @@ export interface Asset {
   br?: Bytes;
 }
 
-type AssetMap = Map<string, Asset>;
+export type AssetMap = Map<string, Asset>;
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -67,7 +67,7 @@ export function compress(path: string, body: Bytes, brotliQuality: number): Pick
   };
 }
 
-function makeAsset(path: string, body: Bytes, precompressed?: Pick<Asset, "gzip" | "br">): Asset {
+export function makeAsset(path: string, body: Bytes, precompressed?: Pick<Asset, "gzip" | "br">): Asset {
   return {
     body,
     type: typeOf(path),

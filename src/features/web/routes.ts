@@ -1,6 +1,14 @@
-/** Serves the SPA: files by path, and index.html for every other non-API path (client-side routes). */
+/**
+ * Serves the site: the SPA's files by path, robots.txt, sitemap.xml and the link-preview image, and
+ * every other non-API path as a complete HTML page: 200 for a route, 404 for anything else.
+ */
 import { Elysia } from "elysia";
-import { loadSpaAssets, type Asset } from "./assets";
+import type { AppDeps } from "../../deps";
+import { loadSpaAssets, makeAsset, type Asset } from "./assets";
+import { SOCIAL_IMAGE } from "./head";
+import { createPageRenderer } from "./pages";
+import { robotsTxt, sitemapXml } from "./site-map";
+import socialImageFile from "../../../web/social/preview.png" with { type: "file" };
 
 function respond(asset: Asset, request: Request, status = 200): Response {
   const headers: Record<string, string> = {
@@ -22,13 +30,35 @@ function safeDecode(path: string): string {
   try { return decodeURIComponent(path); } catch { return path; }
 }
 
-export function webRoutes() {
-  return new Elysia().get("/*", async ({ request, path }) => {
-    const assets = await loadSpaAssets();
-    const file = assets.get(safeDecode(path));
-    if (file && path !== "/index.html") return respond(file, request);
-    // A missing hashed file is a real 404, not the SPA: a stale page must not get HTML for its script.
-    if (path.startsWith("/assets/")) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
-    return respond(assets.get("/index.html")!, request);
-  }, { detail: { hide: true } });
+/** A file made once per process, on first request. */
+function once(make: () => Promise<Asset>): () => Promise<Asset> {
+  let made: Promise<Asset> | null = null;
+  return () => {
+    made ??= make();
+    made.catch(() => { made = null; });
+    return made;
+  };
+}
+
+export function webRoutes(deps: AppDeps) {
+  const appUrl = deps.config.appUrl;
+  const page = createPageRenderer(appUrl);
+  const text = (path: string, body: string) => makeAsset(path, new TextEncoder().encode(body));
+  const robots = once(async () => text("/robots.txt", robotsTxt(appUrl)));
+  const sitemap = once(async () => ({ ...text("/sitemap.xml", sitemapXml(appUrl)), type: "application/xml; charset=utf-8" }));
+  const socialImage = once(async () => makeAsset(SOCIAL_IMAGE.path, new Uint8Array(await Bun.file(socialImageFile).arrayBuffer())));
+
+  return new Elysia()
+    .get("/robots.txt", async ({ request }) => respond(await robots(), request), { detail: { hide: true } })
+    .get("/sitemap.xml", async ({ request }) => respond(await sitemap(), request), { detail: { hide: true } })
+    .get(SOCIAL_IMAGE.path, async ({ request }) => respond(await socialImage(), request), { detail: { hide: true } })
+    .get("/*", async ({ request, path }) => {
+      const assets = await loadSpaAssets();
+      const file = assets.get(safeDecode(path));
+      if (file && path !== "/index.html") return respond(file, request);
+      // A missing hashed file is a real 404, not the SPA: a stale page must not get HTML for its script.
+      if (path.startsWith("/assets/")) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+      const { status, asset } = await page(path);
+      return respond(asset, request, status);
+    }, { detail: { hide: true } });
 }

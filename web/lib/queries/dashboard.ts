@@ -64,7 +64,7 @@ export function useRedeemKey() {
 /** Saves settings; the answer is the whole settings object, written into the cached user. */
 export function useUpdateSettings() {
   return useMutation({
-    mutationFn: (change: Partial<Pick<UserSettings, "notifications" | "autoSync">>) =>
+    mutationFn: (change: Partial<Pick<UserSettings, "notifications" | "autoSync" | "theme">>) =>
       apiRequest<UserSettings>("PUT", "/api/user/settings", change),
     onSuccess: (settings) => {
       const session = useSession.getState();

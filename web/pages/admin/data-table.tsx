@@ -75,7 +75,7 @@ function Cell({ label, className, children }: { label: string; className?: strin
 
 export function TableSkeleton({ rows = 4 }: { rows?: number }) {
   return (
-    <div className="flex flex-col gap-3" aria-label="Loading">
+    <div role="status" className="flex flex-col gap-3" aria-label="Loading">
       {Array.from({ length: rows }, (_, i) => <Skeleton key={i} className="h-12 w-full" />)}
     </div>
   );

@@ -69,7 +69,7 @@ const COLUMNS: Column<EmailView>[] = [
   { name: "Attempts", className: "tabular-nums", cell: (email) => email.attempts },
   dateColumn("Sent", (email) => email.sentAt),
   {
-    name: "",
+    name: "Actions",
     cell: (email) => (
       <div className="flex justify-end gap-2">
         <EmailText email={email} />

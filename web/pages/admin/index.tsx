@@ -1,12 +1,10 @@
 import { useState, type ReactNode } from "react";
-import { Link } from "wouter";
 import { ClipboardList, History, KeyRound, LayoutDashboard, LifeBuoy, Mail, Users, type LucideIcon } from "lucide-react";
 import { Layout } from "../../components/layout";
+import NotFoundPage from "../not-found";
 import { AccountLoadFailed } from "../../components/account-load-failed";
 import { PageLoading } from "../../components/page-loading";
-import { Button } from "../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
-import { usePageTitle } from "../../lib/use-page-title";
 import { useRequireAuth } from "../../lib/use-require-auth";
 import { TestEmailDialog } from "./test-email-dialog";
 import { OverviewTab } from "./overview-tab";
@@ -26,23 +24,11 @@ const TABS: { value: AdminTab; label: string; icon: LucideIcon; Content: (props:
   { value: "audit", label: "Audit", icon: History, Content: AuditTab },
 ];
 
-function NotAnAdmin() {
-  return (
-    <Layout className="flex flex-col items-center justify-center text-center">
-      <h1 className="text-3xl font-semibold tracking-tight">404 Page not found</h1>
-      <Button className="mt-6" asChild>
-        <Link href="/dashboard">Go to Dashboard</Link>
-      </Button>
-    </Layout>
-  );
-}
-
 export default function AdminPage() {
-  usePageTitle("Admin Panel");
   const { user, error, retry } = useRequireAuth();
   const [tab, setTab] = useState<AdminTab>("overview");
   if (!user) return error ? <AccountLoadFailed error={error} onRetry={() => retry()} /> : <PageLoading />;
-  if (!user.isAdmin) return <NotAnAdmin />;
+  if (!user.isAdmin) return <NotFoundPage variant="not-admin" />;
   return (
     <Layout>
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">

@@ -9,11 +9,14 @@ import { toast } from "../../lib/use-toast";
 import { PLANS } from "../../../src/shared/plans";
 import type { ProductKeyView } from "../../../src/shared/api-types";
 import { dateColumn, type Column } from "./data-table";
-import { capitalise } from "./format";
 import { GenerateKeysDialog } from "./generate-keys-dialog";
 import { ListTab, usePaging } from "./list-tab";
 
 const PAGE_SIZE = 50;
+
+
+/** Where a key came from: bought, made in this panel, or made with the command line. */
+const SOURCE_LABELS: Record<ProductKeyView["source"], string> = { purchase: "Purchase", admin: "Admin", cli: "CLI" };
 
 function CopyButton({ value }: { value: string }) {
   const { copied, copy } = useCopy();
@@ -70,7 +73,7 @@ const COLUMNS: Column<ProductKeyView>[] = [
   { name: "Key", cell: (key) => <code className="font-mono text-sm tracking-wider">{key.key}</code> },
   { name: "Plan", cell: (key) => PLANS[key.plan].name },
   { name: "Status", cell: (key) => (key.isUsed ? <Badge variant="secondary">Used</Badge> : <Badge variant="success">Available</Badge>) },
-  { name: "Source", cell: (key) => capitalise(key.source) },
+  { name: "Source", cell: (key) => SOURCE_LABELS[key.source] },
   dateColumn("Created", (key) => key.createdAt),
   {
     name: "Actions",

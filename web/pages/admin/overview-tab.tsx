@@ -53,7 +53,7 @@ export function OverviewTab({ onNavigate }: AdminTabProps) {
       <Card>
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
           <div className="grid gap-1.5">
-            <CardTitle className="text-lg">Recent Sales</CardTitle>
+            <CardTitle level={2} className="text-lg">Recent Sales</CardTitle>
             <CardDescription>The 5 most recent sales.</CardDescription>
           </div>
           {data && data.recentSales.length > 0 && <SalesDialog />}

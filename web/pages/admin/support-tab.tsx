@@ -36,7 +36,7 @@ const COLUMNS: Column<SupportTicketView>[] = [
   { name: "Subject", cell: (ticket) => (ticket.subject ? capitalise(ticket.subject) : "General") },
   { name: "Message", className: "flex-col md:max-w-md", cell: (ticket) => <p className="text-left whitespace-pre-wrap">{ticket.message}</p> },
   { name: "Status", cell: (ticket) => <StatusBadge status={ticket.status ?? "open"} /> },
-  { name: "", className: "justify-end", cell: (ticket) => <StatusButton ticket={ticket} /> },
+  { name: "Actions", className: "justify-end", cell: (ticket) => <StatusButton ticket={ticket} /> },
 ];
 
 export function SupportTab() {

@@ -33,7 +33,7 @@ function ResetLinkButton({ user }: { user: AdminUserView }) {
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="outline" size="sm" disabled={!user.linkedRobloxAccountId} aria-label={`Reset linked account of ${user.email}`}>
+        <Button variant="outline" size="sm" disabled={!user.linkedRobloxAccountId} aria-label={`Reset link of ${user.email}`}>
           <Unlink aria-hidden /> Reset link
         </Button>
       }
@@ -71,7 +71,7 @@ const COLUMNS: Column<AdminUserView>[] = [
   },
   { name: "Plugin key", cell: (user) => (user.hasFigmaKey ? "Generated" : <span className="text-muted-foreground">Not generated yet</span>) },
   dateColumn("Joined", (user) => user.createdAt),
-  { name: "", className: "justify-end", cell: (user) => <ResetLinkButton user={user} /> },
+  { name: "Actions", className: "justify-end", cell: (user) => <ResetLinkButton user={user} /> },
 ];
 
 export function UsersTab() {

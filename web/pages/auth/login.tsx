@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { LogIn } from "lucide-react";
-import { Link, Redirect, useLocation } from "wouter";
+import { Link, useLocation } from "wouter";
 import { PRODUCT_NAME } from "../../../src/shared/product";
 import { EmailField } from "../../components/email-field";
 import { Layout } from "../../components/layout";
@@ -13,9 +13,8 @@ import { TextField } from "../../components/ui/text-field";
 import { useFieldErrors } from "../../components/ui/use-field-errors";
 import { toastFailure } from "../../components/failure-toast";
 import { useLogin } from "../../lib/queries/auth";
-import { hasStoredToken } from "../../lib/token-storage";
 import { toast } from "../../lib/use-toast";
-import { usePageTitle } from "../../lib/use-page-title";
+import { useRedirectSignedIn } from "./use-redirect-signed-in";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 
 function validate(email: string, password: string) {
@@ -26,9 +25,8 @@ function validate(email: string, password: string) {
 }
 
 export default function LoginPage() {
-  usePageTitle("Login");
   const [, navigate] = useLocation();
-  const [alreadySignedIn] = useState(hasStoredToken);
+  useRedirectSignedIn();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [rememberMe, setRememberMe] = useState(false);
@@ -36,7 +34,6 @@ export default function LoginPage() {
   const login = useLogin();
   const { shown: errors, check } = useFieldErrors(validate(email, password), { email: "login-email", password: "login-password" });
 
-  if (alreadySignedIn) return <Redirect to="/dashboard" replace />;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -92,12 +89,12 @@ export default function LoginPage() {
           </CardContent>
           <CardFooter className="flex-col gap-4">
             <PendingButton type="submit" className="w-full" pending={login.isPending} pendingText="Logging in..." icon={<LogIn aria-hidden />}>
-              Log In
+              Login
             </PendingButton>
             <p className="text-center text-sm text-muted-foreground">
               Don't have an account?{" "}
               <Link href="/signup" className="rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
-                Sign up
+                Sign Up
               </Link>
             </p>
           </CardFooter>

@@ -10,8 +10,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../.
 import { toastFailure } from "../../components/failure-toast";
 import { useResetPassword } from "../../lib/queries/password-reset";
 import { toast } from "../../lib/use-toast";
-import { usePageTitle } from "../../lib/use-page-title";
 import { NewPasswordField } from "./new-password-field";
+import { useHydrated } from "../../lib/use-hydrated";
 
 function passwordProblem(value: string): string | undefined {
   if (!value) return "Password is required";
@@ -35,9 +35,10 @@ function MissingToken() {
 
 /** /reset-password?token=…: choose a new password with the e-mailed one-hour link. */
 export default function ResetPasswordPage() {
-  usePageTitle("Reset Password");
   const [, navigate] = useLocation();
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
+  // The server renders the form (it never sees the link's token); a visit without one learns so once hydrated.
+  const hydrated = useHydrated();
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const reset = useResetPassword();
@@ -46,7 +47,7 @@ export default function ResetPasswordPage() {
     { password: "reset-password", confirmPassword: "reset-confirm" },
   );
 
-  if (!token) return <Layout className="flex items-start justify-center sm:items-center"><MissingToken /></Layout>;
+  if (hydrated && !token) return <Layout className="flex items-start justify-center sm:items-center"><MissingToken /></Layout>;
 
   const mismatch = password !== "" && confirmPassword !== "" && password !== confirmPassword;
   const confirmError = mismatch ? "Passwords don't match" : shown.confirmPassword;

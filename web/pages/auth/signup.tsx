@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { UserPlus } from "lucide-react";
-import { Link, Redirect, useLocation } from "wouter";
+import { Link, useLocation } from "wouter";
 import { MIN_PASSWORD_LENGTH, PRODUCT_KEY_LENGTH, PRODUCT_NAME, normaliseProductKey } from "../../../src/shared/product";
 import { EmailField } from "../../components/email-field";
 import { Layout } from "../../components/layout";
@@ -12,10 +12,9 @@ import { TextField } from "../../components/ui/text-field";
 import { useFieldErrors } from "../../components/ui/use-field-errors";
 import { toastFailure } from "../../components/failure-toast";
 import { useSignup } from "../../lib/queries/auth";
-import { hasStoredToken } from "../../lib/token-storage";
 import { toast } from "../../lib/use-toast";
-import { usePageTitle } from "../../lib/use-page-title";
 import { NewPasswordField } from "./new-password-field";
+import { useRedirectSignedIn } from "./use-redirect-signed-in";
 import { validateSignup, type SignupFields } from "./signup-validation";
 
 /** After a bad or used key the buyer is sent to buy one (SPEC.md §4). */
@@ -32,9 +31,8 @@ const FIELD_IDS: Record<keyof SignupFields, string> = {
 const linkClasses = "rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring";
 
 export default function SignupPage() {
-  usePageTitle("Sign Up");
   const [, navigate] = useLocation();
-  const [alreadySignedIn] = useState(hasStoredToken);
+  useRedirectSignedIn();
   const [fields, setFields] = useState<SignupFields>({ productKey: "", email: "", password: "", confirmPassword: "" });
   const [acceptTerms, setAcceptTerms] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -42,8 +40,6 @@ export default function SignupPage() {
   const { shown, check } = useFieldErrors(validateSignup(fields), FIELD_IDS);
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
-
-  if (alreadySignedIn) return <Redirect to="/dashboard" replace />;
 
   const mismatch = fields.password !== "" && fields.confirmPassword !== "" && fields.password !== fields.confirmPassword;
   const confirmError = mismatch ? "Passwords don't match" : shown.confirmPassword;
@@ -124,7 +120,7 @@ export default function SignupPage() {
             <p className="text-center text-sm text-muted-foreground">
               Already have an account?{" "}
               <Link href="/login" className={linkClasses}>
-                Log in
+                Login
               </Link>
             </p>
           </CardFooter>

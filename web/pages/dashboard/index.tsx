@@ -6,7 +6,6 @@ import { AccountLoadFailed } from "../../components/account-load-failed";
 import { PageLoading } from "../../components/page-loading";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { useDashboard } from "../../lib/queries/dashboard";
-import { usePageTitle } from "../../lib/use-page-title";
 import { useRequireAuth } from "../../lib/use-require-auth";
 import { DashboardHeader } from "./header";
 import { OverviewTab } from "./overview-tab";
@@ -22,7 +21,6 @@ const TABS = [
 ] as const;
 
 export default function DashboardPage() {
-  usePageTitle("Dashboard");
   const { user, error, retry } = useRequireAuth();
   const dashboard = useDashboard();
   const [tab, setTab] = useState<string>("overview");

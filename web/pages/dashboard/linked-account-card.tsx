@@ -64,7 +64,7 @@ export function LinkedAccountCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-base"><Gamepad2 className="size-5 text-brand" aria-hidden /> Linked Roblox account</CardTitle>
+        <CardTitle level={2} className="flex items-center gap-2 text-base"><Gamepad2 className="size-5 text-brand" aria-hidden /> Linked Roblox account</CardTitle>
         <CardDescription>The key works for one Roblox account: the first one that uses it in the plugin.</CardDescription>
       </CardHeader>
       <CardContent>

@@ -33,7 +33,7 @@ function PluginKeyCard({ figmaKey }: { figmaKey: string | null }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-base"><KeyRound className="size-5 text-brand" aria-hidden /> Plugin key</CardTitle>
+        <CardTitle level={2} className="flex items-center gap-2 text-base"><KeyRound className="size-5 text-brand" aria-hidden /> Plugin key</CardTitle>
         <CardDescription>Paste this key into the plugin to unlock it. Generating a new key replaces the old one, which stops working at once.</CardDescription>
       </CardHeader>
       <CardContent>
@@ -58,7 +58,7 @@ export function PluginTab({ user }: { user: PublicUser }) {
       <LinkedAccountCard />
       <p className="flex items-center gap-2 text-sm text-muted-foreground lg:col-span-2">
         <FileCode2 className="size-4 shrink-0" aria-hidden />
-        <span>Building a plugin? See the <a className="text-brand underline-offset-4 hover:underline" href="/api/plugin/docs">plugin API reference</a>.</span>
+        <span>Building a plugin? See the <a className="text-brand underline underline-offset-4" href="/api/plugin/docs">plugin API reference</a>.</span>
       </p>
     </div>
   );

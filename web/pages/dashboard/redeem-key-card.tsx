@@ -30,7 +30,7 @@ export function RedeemKeyCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-base">Redeem a product key</CardTitle>
+        <CardTitle level={2} className="text-base">Redeem a product key</CardTitle>
         <CardDescription>Bought another plan? Its days are added to your current period; a lifetime key never ends.</CardDescription>
       </CardHeader>
       <CardContent>

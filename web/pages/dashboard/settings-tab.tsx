@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { LogOut } from "lucide-react";
 import type { PublicUser } from "../../../src/shared/api-types";
+import { ThemeSelect } from "../../components/theme-select";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
@@ -66,14 +67,27 @@ export function SettingsTab({ user }: { user: PublicUser }) {
     <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
       <Card>
         <CardHeader>
-          <CardTitle className="text-base">Preferences</CardTitle>
-          <CardDescription>Changes are saved as soon as you flip a switch.</CardDescription>
+          <CardTitle level={2} className="text-base">Preferences</CardTitle>
+          <CardDescription>Changes are saved as soon as you make them.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
           {SETTINGS.map((setting) => (
             <SettingSwitch key={setting.name} setting={setting} checked={toggles[setting.name]} disabled={update.isPending}
               onChange={(value) => save({ [setting.name]: value })} />
           ))}
+          <div className="flex items-start justify-between gap-4">
+            <div className="grid gap-1">
+              <Label htmlFor="setting-theme">Theme</Label>
+              <p id="setting-theme-description" className="text-sm text-muted-foreground">Dark, light, or the same as your device.</p>
+            </div>
+            <div className="w-32 shrink-0">
+              <ThemeSelect
+                id="setting-theme"
+                aria-describedby="setting-theme-description"
+                onSaved={() => toast({ title: "Settings Updated", description: "Your preferences have been saved." })}
+              />
+            </div>
+          </div>
         </CardContent>
         <CardFooter>
           <Button onClick={() => save(toggles)} disabled={update.isPending}>Save Changes</Button>
@@ -81,7 +95,7 @@ export function SettingsTab({ user }: { user: PublicUser }) {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle className="text-base">Account</CardTitle>
+          <CardTitle level={2} className="text-base">Account</CardTitle>
           <CardDescription>Your sign-in details.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">

@@ -61,7 +61,7 @@ export function SubscriptionTab(props: { subscription: SubscriptionView | null; 
     <div className="grid gap-6 lg:grid-cols-[3fr_2fr] lg:items-start">
       <Card>
         <CardHeader>
-          <CardTitle className="text-base">Subscription</CardTitle>
+          <CardTitle level={2} className="text-base">Subscription</CardTitle>
           <CardDescription>Your plan and how long it runs.</CardDescription>
         </CardHeader>
         <CardContent>

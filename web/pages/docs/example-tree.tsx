@@ -14,7 +14,7 @@ function usesTag(name: string, tag: TagDoc): boolean {
 export function ExampleTree({ tag }: { tag: TagDoc }) {
   const { caption, layers } = tag.example;
   return (
-    <figure className="overflow-hidden rounded-xl border border-border bg-[#0c0c10]">
+    <figure className="overflow-hidden rounded-xl border border-border bg-code">
       <figcaption className="border-b border-border px-4 py-3 text-sm text-muted-foreground">{caption}</figcaption>
       <div className="overflow-x-auto">
         <ul aria-label="Example layer tree" className="py-3 font-mono text-[13px] leading-6">

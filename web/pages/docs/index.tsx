@@ -5,18 +5,12 @@ import { TAG_CATEGORIES, tagsInCategory } from "../../../src/shared/tags";
 import { Layout } from "../../components/layout";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { useMetaDescription } from "../../lib/use-meta-description";
-import { usePageTitle } from "../../lib/use-page-title";
 import { LayerNameChecker } from "./layer-name-checker";
 import { TagCard } from "./tag-card";
 
 const CHAIN_EXAMPLES = ["Play_button_lock", "Shop_parent_scroll", "#Close_button"] as const;
 
 export default function DocsPage() {
-  usePageTitle("Documentation");
-  useMetaDescription(
-    `${PRODUCT_NAME} documentation: every layer-name tag (_button, _scroll, _lock, # and more) with steps, examples and pitfalls, and a checker for your layer names.`,
-  );
   return (
     <Layout>
       <header className="max-w-3xl">

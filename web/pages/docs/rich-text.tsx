@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
  * Layer names and tags inside prose (`_lock`, `Play_button_lock`, `#Close_button`): written as code
  * so they read as names to type, not as words.
  */
-const LAYER_NAME = /(#?[A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|#[A-Za-z][A-Za-z0-9]*)/g;
+const LAYER_NAME = /(#?[A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|#[A-Za-z][A-Za-z0-9]*|(?<![\w#])#(?![\w#]))/g;
 
 export function RichText({ text }: { text: string }): ReactNode {
   const parts = text.split(LAYER_NAME);

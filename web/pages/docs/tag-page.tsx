@@ -2,15 +2,16 @@ import type { ReactNode } from "react";
 import { ArrowLeft, CircleCheck, Info, TriangleAlert } from "lucide-react";
 import { Link } from "wouter";
 import { describeTagTargets, tagBySlug, tagCategory, type TagDoc } from "../../../src/shared/tags";
+import { tagPageHead } from "../../../src/shared/routes";
 import { Layout } from "../../components/layout";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { useMetaDescription } from "../../lib/use-meta-description";
-import { usePageTitle } from "../../lib/use-page-title";
+import { useDocumentHead } from "../../lib/use-document-head";
 import NotFoundPage from "../not-found";
 import { ExampleTree } from "./example-tree";
 import { RichText } from "./rich-text";
 import { TagPager } from "./tag-pager";
+import { TagSidebar } from "./tag-sidebar";
 
 export interface DocsTagPageProps {
   /** The tag slug from /docs/:tag, e.g. "lock" or "icon". */
@@ -66,82 +67,84 @@ function Facts({ tag }: { tag: TagDoc }) {
 
 function TagArticle({ tag }: { tag: TagDoc }) {
   const category = tagCategory(tag.category);
-  usePageTitle(`${tag.token} ${tag.title}`);
-  useMetaDescription(`${tag.token}, the ${tag.title}: ${tag.summary}`);
+  useDocumentHead(tagPageHead(tag));
   return (
-    <Layout className="max-w-3xl">
-      <Button variant="ghost" size="sm" className="-ml-3 text-muted-foreground" asChild>
-        <Link href="/docs">
-          <ArrowLeft aria-hidden />
-          Back to Documentation
-        </Link>
-      </Button>
+    <Layout className="lg:grid lg:grid-cols-[15rem_minmax(0,48rem)] lg:items-start lg:justify-center lg:gap-12">
+      <TagSidebar current={tag} />
+      <article className="mx-auto w-full max-w-3xl lg:mx-0">
+        <Button variant="ghost" size="sm" className="-ml-3 text-muted-foreground" asChild>
+          <Link href="/docs">
+            <ArrowLeft aria-hidden />
+            Back to Documentation
+          </Link>
+        </Button>
 
-      <header className="mt-6">
-        <div className="flex flex-wrap items-center gap-2">
-          <Badge variant="accent" className="font-mono text-sm">
-            {tag.token}
-          </Badge>
-          <Badge variant="outline" className="font-normal text-muted-foreground">
-            {category.name}
-          </Badge>
+        <header className="mt-6">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant="accent" className="font-mono text-sm">
+              {tag.token}
+            </Badge>
+            <Badge variant="outline" className="font-normal text-muted-foreground">
+              {category.name}
+            </Badge>
+          </div>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance sm:text-4xl">{tag.title}</h1>
+          <p className="mt-3 text-lg text-muted-foreground text-pretty">
+            <RichText text={tag.summary} />
+          </p>
+          <Facts tag={tag} />
+        </header>
+
+        <Section id="overview" title="Overview">
+          <div className="grid gap-4 leading-relaxed text-foreground/90">
+            {tag.overview.map((paragraph) => (
+              <p key={paragraph}>
+                <RichText text={paragraph} />
+              </p>
+            ))}
+          </div>
+        </Section>
+
+        <Section id="how-to-use" title="How to Use">
+          <ol className="grid gap-4">
+            {tag.howToUse.map((step, i) => (
+              <li key={step} className="flex gap-4 leading-relaxed">
+                <span
+                  aria-hidden
+                  className="flex size-7 shrink-0 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-foreground"
+                >
+                  {i + 1}
+                </span>
+                <span className="pt-0.5">
+                  <RichText text={step} />
+                </span>
+              </li>
+            ))}
+          </ol>
+        </Section>
+
+        <Section id="example" title="Example Layer Tree">
+          <ExampleTree tag={tag} />
+        </Section>
+
+        <Section id="best-practices" title="Best Practices">
+          <IconList items={tag.bestPractices} icon={CircleCheck} iconClass="text-success" />
+        </Section>
+
+        <Section id="important-notes" title="Important Notes">
+          <div className="rounded-xl border border-brand/30 bg-accent/50 p-5">
+            <IconList items={tag.importantNotes} icon={Info} iconClass="text-brand" />
+          </div>
+        </Section>
+
+        <Section id="pitfalls" title="Common Pitfalls">
+          <IconList items={tag.pitfalls} icon={TriangleAlert} iconClass="text-amber-400 light:text-amber-700" />
+        </Section>
+
+        <div className="mt-14 border-t border-border pt-8">
+          <TagPager tag={tag} />
         </div>
-        <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance sm:text-4xl">{tag.title}</h1>
-        <p className="mt-3 text-lg text-muted-foreground text-pretty">
-          <RichText text={tag.summary} />
-        </p>
-        <Facts tag={tag} />
-      </header>
-
-      <Section id="overview" title="Overview">
-        <div className="grid gap-4 leading-relaxed text-foreground/90">
-          {tag.overview.map((paragraph) => (
-            <p key={paragraph}>
-              <RichText text={paragraph} />
-            </p>
-          ))}
-        </div>
-      </Section>
-
-      <Section id="how-to-use" title="How to Use">
-        <ol className="grid gap-4">
-          {tag.howToUse.map((step, i) => (
-            <li key={step} className="flex gap-4 leading-relaxed">
-              <span
-                aria-hidden
-                className="flex size-7 shrink-0 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-foreground"
-              >
-                {i + 1}
-              </span>
-              <span className="pt-0.5">
-                <RichText text={step} />
-              </span>
-            </li>
-          ))}
-        </ol>
-      </Section>
-
-      <Section id="example" title="Example Layer Tree">
-        <ExampleTree tag={tag} />
-      </Section>
-
-      <Section id="best-practices" title="Best Practices">
-        <IconList items={tag.bestPractices} icon={CircleCheck} iconClass="text-success" />
-      </Section>
-
-      <Section id="important-notes" title="Important Notes">
-        <div className="rounded-xl border border-brand/30 bg-accent/50 p-5">
-          <IconList items={tag.importantNotes} icon={Info} iconClass="text-brand" />
-        </div>
-      </Section>
-
-      <Section id="pitfalls" title="Common Pitfalls">
-        <IconList items={tag.pitfalls} icon={TriangleAlert} iconClass="text-amber-400" />
-      </Section>
-
-      <div className="mt-14 border-t border-border pt-8">
-        <TagPager tag={tag} />
-      </div>
+      </article>
     </Layout>
   );
 }

@@ -1,25 +1,30 @@
 import { ArrowRight, BookOpen } from "lucide-react";
 import { Link } from "wouter";
 import { PRODUCT_NAME } from "../../../src/shared/product";
+import { ActiveUserCount } from "../../components/active-user-count";
 import { Button } from "../../components/ui/button";
 import { useActiveUsers } from "../../lib/queries/public";
 import { PluginPreview } from "./plugin-preview";
 
-/** 'N active users right now', shown only while someone is active (SPEC.md §2). */
+/**
+ * 'N active users right now', shown only while someone is active (SPEC.md §2). Its line is always
+ * there, empty until the count arrives, so the count appearing moves nothing below it.
+ */
 function ActiveUsers() {
   const { data } = useActiveUsers();
   const count = data?.count ?? 0;
-  if (count <= 0) return null;
   return (
-    <p className="inline-flex items-center gap-2 rounded-full border border-border bg-card px-3 py-1 text-sm text-muted-foreground">
-      <span className="relative flex size-2" aria-hidden>
-        <span className="absolute inline-flex size-full animate-ping rounded-full bg-success opacity-60" />
-        <span className="relative inline-flex size-2 rounded-full bg-success" />
-      </span>
-      <span>
-        <span className="font-semibold text-foreground">{count.toLocaleString("en-US")}</span> active users right now
-      </span>
-    </p>
+    <div className="flex h-8 items-center justify-center">
+      {count > 0 && (
+        <p className="inline-flex items-center gap-2 rounded-full border border-border bg-card px-3 py-1 text-sm text-muted-foreground">
+          <span className="relative flex size-2" aria-hidden>
+            <span className="absolute inline-flex size-full animate-ping rounded-full bg-success opacity-60" />
+            <span className="relative inline-flex size-2 rounded-full bg-success" />
+          </span>
+          <ActiveUserCount count={count} />
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -27,7 +32,7 @@ export function Hero() {
   return (
     <section aria-labelledby="hero-title" className="flex flex-col items-center text-center">
       <ActiveUsers />
-      <h1 id="hero-title" className="mt-6 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+      <h1 id="hero-title" className="mt-4 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
         Import Figma Designs into <span className="text-brand">Roblox UI</span>
       </h1>
       <p className="mt-5 max-w-2xl text-lg text-muted-foreground text-pretty">

@@ -3,8 +3,6 @@ import { Link } from "wouter";
 import { PRODUCT_NAME } from "../../../src/shared/product";
 import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
-import { useMetaDescription } from "../../lib/use-meta-description";
-import { usePageTitle } from "../../lib/use-page-title";
 import { Features } from "./features";
 import { Hero } from "./hero";
 import { Reviews } from "./reviews";
@@ -32,10 +30,6 @@ function CallToAction() {
 }
 
 export default function HomePage() {
-  usePageTitle("Import Figma Designs into Roblox UI");
-  useMetaDescription(
-    `${PRODUCT_NAME} imports your Figma designs into Roblox UI and scales them to every device with precision: auto device scaling, smart anchoring and imports in under a minute.`,
-  );
   return (
     <Layout>
       <Hero />

@@ -46,9 +46,10 @@ export function Reviews() {
       <h2 id="reviews-title" className="text-center text-3xl font-semibold tracking-tight sm:text-4xl">
         What Developers Are Saying
       </h2>
-      <ul className="mt-10 grid gap-4 md:grid-cols-3">
+      {/* Three columns at most; one or two reviews sit centred. */}
+      <ul className="mt-10 flex flex-wrap justify-center gap-4">
         {reviews.map((review) => (
-          <li key={review.id}>
+          <li key={review.id} className="w-full md:w-[calc((100%-2rem)/3)]">
             <ReviewCard review={review} />
           </li>
         ))}

@@ -39,10 +39,10 @@ export function DemoCardForm({ clientSecret, onPaid, onFailed }: PaymentFormProp
 
   return (
     <form onSubmit={handleSubmit} className="grid gap-4" aria-label="Test card form">
-      <div role="note" className="flex gap-3 rounded-lg border border-amber-400/40 bg-amber-400/10 p-3 text-sm text-amber-100">
-        <FlaskConical className="mt-0.5 size-4 shrink-0 text-amber-300" aria-hidden />
+      <div role="note" className="flex gap-3 rounded-lg border border-amber-400/40 bg-amber-400/10 p-3 text-sm text-amber-100 light:bg-amber-50 light:text-amber-900">
+        <FlaskConical className="mt-0.5 size-4 shrink-0 text-amber-300 light:text-amber-700" aria-hidden />
         <div>
-          <p className="font-semibold text-amber-200">Test mode — no real charge.</p>
+          <p className="font-semibold text-amber-200 light:text-amber-900">Test mode — no real charge.</p>
           <p>
             Use {SUCCESS_CARD} to pay, or {DECLINE_CARD} to see a declined card. Any expiry date and CVC work.
           </p>

@@ -4,12 +4,12 @@ import { LifeBuoy, Mail, Star, Users } from "lucide-react";
 import { PLAN_LIST, type Plan } from "../../../src/shared/plans";
 import { PRODUCT_KEY_LENGTH, PRODUCT_NAME } from "../../../src/shared/product";
 import { EmailField } from "../../components/email-field";
+import { ActiveUserCount } from "../../components/active-user-count";
 import { Layout } from "../../components/layout";
 import { Card, CardContent } from "../../components/ui/card";
 import { useActiveUsers, useReviews } from "../../lib/queries/public";
 import { paymentResultPath, useCreatePaymentIntent, usePublicConfig } from "../../lib/queries/purchase";
 import { toast } from "../../lib/use-toast";
-import { usePageTitle } from "../../lib/use-page-title";
 import { CheckoutDialog, type Checkout } from "./checkout-dialog";
 import { PlanCard } from "./plan-card";
 
@@ -20,13 +20,11 @@ function SocialProof() {
   const review = reviews?.[0];
   if (count <= 0 && !review) return null;
   return (
-    <div className="mx-auto mt-6 flex max-w-3xl flex-col items-center gap-3 text-sm text-muted-foreground">
+    <div className="mx-auto mt-10 flex max-w-3xl flex-col items-center gap-3 text-sm text-muted-foreground">
       {count > 0 && (
         <p className="flex items-center gap-2">
           <Users className="size-4 text-success" aria-hidden />
-          <span>
-            <span className="font-semibold text-foreground">{count.toLocaleString("en-US")}</span> active users right now
-          </span>
+          <ActiveUserCount count={count} />
         </p>
       )}
       {review && (
@@ -64,7 +62,6 @@ function AfterPurchase() {
 }
 
 export default function PurchasePage() {
-  usePageTitle("Purchase");
   const [, navigate] = useLocation();
   const [email, setEmail] = useState("");
   const [checkout, setCheckout] = useState<Checkout | null>(null);
@@ -105,7 +102,6 @@ export default function PurchasePage() {
         <p className="mx-auto mt-3 max-w-2xl text-muted-foreground">
           Pick the plan that fits your project. Your product key arrives by e-mail the moment your payment goes through.
         </p>
-        <SocialProof />
       </header>
 
       <div className="mx-auto mt-10 max-w-md">
@@ -125,6 +121,9 @@ export default function PurchasePage() {
           </li>
         ))}
       </ul>
+
+      {/* Below the plans: it fills in after the page has loaded and must not push the plans down. */}
+      <SocialProof />
 
       <AfterPurchase />
 

@@ -29,7 +29,7 @@ export function PlanCard({ plan, processing, onChoose }: PlanCardProps) {
       )}
       <CardHeader className="gap-3 pt-8">
         <div className="flex items-start justify-between gap-2">
-          <CardTitle id={titleId}>{plan.name}</CardTitle>
+          <CardTitle level={2} id={titleId}>{plan.name}</CardTitle>
           {plan.onSale && plan.saleBadge && <Badge variant="success">{plan.saleBadge}</Badge>}
         </div>
         <CardDescription>{plan.description}</CardDescription>
@@ -61,7 +61,8 @@ export function PlanCard({ plan, processing, onChoose }: PlanCardProps) {
           pending={processing}
           pendingText="Processing..."
           onClick={() => onChoose(plan)}
-          aria-label={processing ? undefined : `Choose ${plan.name}`}
+          // The name a screen reader hears starts with the words on the button, then says which plan.
+          aria-label={processing ? undefined : `Choose Plan: ${plan.name}`}
         >
           Choose Plan
         </PendingButton>

@@ -7,7 +7,6 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { usePaymentResult } from "../../lib/queries/purchase";
-import { usePageTitle } from "../../lib/use-page-title";
 
 const INVALID_PARAMETERS = "Invalid payment parameters. Please contact support if you completed a payment.";
 const VERIFY_FAILED = "Failed to verify payment. Please contact support.";
@@ -115,7 +114,6 @@ function ErrorView({ message }: { message: string }) {
 
 /** Payment result (SPEC.md §2, §5, §8): verifies only with payment_intent and redirect_status=succeeded. */
 export default function PurchaseSuccessPage() {
-  usePageTitle("Payment");
   const params = new URLSearchParams(useSearch());
   const paymentIntent = params.get("payment_intent");
   const valid = !!paymentIntent && params.get("redirect_status") === "succeeded";

@@ -69,7 +69,7 @@ export function ContactForm() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle id="contact-title" className="text-xl">
+        <CardTitle level={2} id="contact-title" className="text-xl">
           Contact Us
         </CardTitle>
         <CardDescription>Can't find your answer? Send us a message and we'll reply by e-mail within {SUPPORT_RESPONSE_HOURS} hours.</CardDescription>

@@ -1,44 +1,5 @@
-import { PRODUCT_NAME, REFUND_DAYS, SUPPORT_RESPONSE_HOURS } from "../../../src/shared/product";
+import { FAQ } from "../../../src/shared/faq";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "../../components/ui/accordion";
-
-interface FaqEntry {
-  id: string;
-  question: string;
-  answer: string;
-}
-
-const FAQ: readonly FaqEntry[] = [
-  {
-    id: "install",
-    question: `How do I install ${PRODUCT_NAME}?`,
-    answer: `Choose a plan and your 12-character product key arrives by e-mail right away. Sign up with the key, open the Plugin tab of your dashboard and generate a plugin key. Install the ${PRODUCT_NAME} plugin, paste the plugin key when it asks, and you're ready to import your first frame.`,
-  },
-  {
-    id: "devices",
-    question: "Which devices does the imported UI work on?",
-    answer: `All of them. ${PRODUCT_NAME} sizes and positions every element relative to the screen, so the same UI fits phones, tablets, desktops and consoles in portrait and landscape, whatever their resolution or aspect ratio.`,
-  },
-  {
-    id: "projects",
-    question: "Can I use it in multiple projects?",
-    answer: `Yes. Your subscription covers every game and every design file you work on, with no limit on the number of projects. Your plugin key is linked to one Roblox account; if you move to another account, reset the link from the Plugin tab of your dashboard.`,
-  },
-  {
-    id: "refunds",
-    question: "What is your refund policy?",
-    answer: `If ${PRODUCT_NAME} isn't right for you, contact us within ${REFUND_DAYS} days of your purchase and we'll refund you in full. Use the contact form on this page or the community chat; we answer within ${SUPPORT_RESPONSE_HOURS} hours.`,
-  },
-  {
-    id: "auto-scaling",
-    question: "How does auto-scaling work?",
-    answer: `${PRODUCT_NAME} reads your frame's layout and converts every position and size into scale values relative to its parent, sets anchor points from where each element sits, and adds aspect-ratio constraints to layers tagged _lock. The result keeps its proportions on every screen without any manual resizing.`,
-  },
-  {
-    id: "limits",
-    question: "Are there any import limits?",
-    answer: `No. Every plan includes unlimited imports. A typical screen is imported and scaled in under a minute, and you can re-import a frame as often as you like while you iterate on the design.`,
-  },
-];
 
 /** The six questions of the support page; one answer open at a time. */
 export function Faq() {

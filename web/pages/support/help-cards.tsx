@@ -12,7 +12,7 @@ function HelpCard({ icon, title, description, action }: { icon: ReactNode; title
         <span className="mb-2 flex size-11 items-center justify-center rounded-lg bg-accent text-brand [&_svg]:size-5" aria-hidden>
           {icon}
         </span>
-        <CardTitle className="text-lg">{title}</CardTitle>
+        <CardTitle level={2} className="text-lg">{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="mt-auto">{action}</CardContent>

@@ -1,16 +1,10 @@
-import { PRODUCT_NAME, SUPPORT_RESPONSE_HOURS } from "../../../src/shared/product";
+import { SUPPORT_RESPONSE_HOURS } from "../../../src/shared/product";
 import { Layout } from "../../components/layout";
-import { useMetaDescription } from "../../lib/use-meta-description";
-import { usePageTitle } from "../../lib/use-page-title";
 import { ContactForm } from "./contact-form";
 import { Faq } from "./faq";
 import { HelpCards } from "./help-cards";
 
 export default function SupportPage() {
-  usePageTitle("Support");
-  useMetaDescription(
-    `Get help with ${PRODUCT_NAME}: community chat, tag documentation, answers to common questions and a contact form answered within ${SUPPORT_RESPONSE_HOURS} hours.`,
-  );
   return (
     <Layout>
       <header className="mx-auto max-w-2xl text-center">

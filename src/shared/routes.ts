@@ -1,0 +1,167 @@
+/**
+ * The site's one route list (SPEC.md §2 plus /reset-password). The SPA's router, the server's status
+ * codes and head tags, robots.txt and sitemap.xml are all derived from it; /docs/{tag} takes its tags
+ * from the tag catalogue (src/shared/tags.ts). Light on purpose: the home page's bundle carries it.
+ */
+import { PRODUCT_NAME, SUPPORT_RESPONSE_HOURS } from "./product";
+import type { TagDoc } from "./tags/types";
+
+export type RouteId =
+  | "home"
+  | "purchase"
+  | "purchase-success"
+  | "support"
+  | "login"
+  | "signup"
+  | "reset-password"
+  | "dashboard"
+  | "admin"
+  | "docs"
+  | "docs-tag";
+
+export interface SiteRoute {
+  id: RouteId;
+  /** Exact path; `:name` is one path segment. */
+  path: string;
+  /**
+   * server: served as complete HTML, rendered on the server and hydrated in the browser.
+   * browser: signed-in screens and the payment result, whose content is all per-visitor data.
+   */
+  render: "server" | "browser";
+  /**
+   * Listed in sitemap.xml, with a canonical URL. The rest say noindex: screens behind a login, and
+   * the payment result and password reset pages, which only make sense from their own link.
+   */
+  indexable: boolean;
+  /** The screen's name; the browser title is "{title} | Layerlift". */
+  title: string;
+  description: string;
+}
+
+const SITE_DESCRIPTION = `${PRODUCT_NAME} imports your Figma designs into Roblox UI and scales them to every device with precision: auto device scaling, smart anchoring and imports in under a minute.`;
+
+export const ROUTES: readonly SiteRoute[] = [
+  { id: "home", path: "/", render: "server", indexable: true, title: "Import Figma Designs into Roblox UI", description: SITE_DESCRIPTION },
+  {
+    id: "purchase",
+    path: "/purchase",
+    render: "server",
+    indexable: true,
+    title: "Purchase",
+    description: `Choose a ${PRODUCT_NAME} plan: one month, four months pro or lifetime access. Pay by card and your product key arrives by e-mail at once.`,
+  },
+  {
+    id: "purchase-success",
+    path: "/purchase/success",
+    render: "browser",
+    indexable: false,
+    title: "Payment",
+    description: `The result of your ${PRODUCT_NAME} payment.`,
+  },
+  {
+    id: "support",
+    path: "/support",
+    render: "server",
+    indexable: true,
+    title: "Support",
+    description: `Get help with ${PRODUCT_NAME}: community chat, tag documentation, answers to common questions and a contact form answered within ${SUPPORT_RESPONSE_HOURS} hours.`,
+  },
+  {
+    id: "login",
+    path: "/login",
+    render: "server",
+    indexable: true,
+    title: "Login",
+    description: `Log in to your ${PRODUCT_NAME} account to manage your subscription and plugin key.`,
+  },
+  {
+    id: "signup",
+    path: "/signup",
+    render: "server",
+    indexable: true,
+    title: "Sign Up",
+    description: `Create your ${PRODUCT_NAME} account with the product key from your purchase e-mail.`,
+  },
+  {
+    id: "reset-password",
+    path: "/reset-password",
+    render: "server",
+    indexable: false,
+    title: "Reset Password",
+    description: `Choose a new password for your ${PRODUCT_NAME} account.`,
+  },
+  { id: "dashboard", path: "/dashboard", render: "browser", indexable: false, title: "Dashboard", description: `Your ${PRODUCT_NAME} subscription, plugin key and settings.` },
+  { id: "admin", path: "/admin", render: "browser", indexable: false, title: "Admin Panel", description: `${PRODUCT_NAME} administration.` },
+  {
+    id: "docs",
+    path: "/docs",
+    render: "server",
+    indexable: true,
+    title: "Documentation",
+    description: `${PRODUCT_NAME} documentation: every layer-name tag (_button, _scroll, _lock, # and more) with steps, examples and pitfalls, and a checker for your layer names.`,
+  },
+  { id: "docs-tag", path: "/docs/:tag", render: "server", indexable: true, title: "Documentation", description: "" },
+];
+
+/** What robots.txt keeps crawlers out of: the signed-in screens and the API. */
+export const DISALLOWED_PREFIXES = ["/dashboard", "/admin", "/api"] as const;
+
+export interface RouteMatch {
+  route: SiteRoute;
+  params: Record<string, string>;
+}
+
+const SEGMENT = /^[a-z0-9-]+$/;
+
+/**
+ * The route a path belongs to, or null (the 404 page). Paths are exact (SPEC.md §2): no trailing
+ * slash, no capitals, so /Docs and /purchase/ are not found rather than near matches.
+ */
+export function matchRoute(path: string): RouteMatch | null {
+  const parts = path.split("/");
+  for (const route of ROUTES) {
+    const pattern = route.path.split("/");
+    if (pattern.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const matches = pattern.every((segment, i) => {
+      if (segment.startsWith(":")) {
+        if (!SEGMENT.test(parts[i])) return false;
+        params[segment.slice(1)] = parts[i];
+        return true;
+      }
+      return segment === parts[i];
+    });
+    if (matches) return { route, params };
+  }
+  return null;
+}
+
+export interface PageHead {
+  /** The full browser title. */
+  title: string;
+  description: string;
+  /** Null for pages that should not be indexed (see SiteRoute.indexable, and the 404 page). */
+  canonicalPath: string | null;
+}
+
+export const fullTitle = (title: string) => `${title} | ${PRODUCT_NAME}`;
+
+/** Head of a screen that isn't a tag page. */
+export function routeHead(route: SiteRoute, path: string): PageHead {
+  return { title: fullTitle(route.title), description: route.description, canonicalPath: route.indexable ? path : null };
+}
+
+/** Head of a /docs/{tag} page. */
+export function tagPageHead(tag: Pick<TagDoc, "slug" | "token" | "title" | "summary">): PageHead {
+  return {
+    title: fullTitle(`${tag.token} ${tag.title}`),
+    description: `${tag.token}, the ${tag.title}: ${tag.summary}`,
+    canonicalPath: `/docs/${tag.slug}`,
+  };
+}
+
+export const NOT_FOUND_HEAD: PageHead = {
+  title: fullTitle("Page Not Found"),
+  description: "The page you're looking for doesn't exist or has been moved.",
+  canonicalPath: null,
+};

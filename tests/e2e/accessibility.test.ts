@@ -1,0 +1,179 @@
+/**
+ * axe-core over every screen, at desktop and phone width, in the dark and the light theme: the public
+ * pages with their dialogs and menu, the dashboard's tabs and the admin panel's, with data in them.
+ * Colour contrast, names, roles, landmarks and heading order all count; none may be found.
+ */
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { emails, reviews, sales, supportTickets, users } from "../../src/db/schema";
+import { writeAudit } from "../../src/features/audit/service";
+import { createOrPromoteAdmin } from "../../src/features/users/service";
+import type { AuthResponse } from "../../src/shared/api-types";
+import type { ThemeChoice } from "../../src/shared/theme";
+import { makeKey } from "../support/app";
+import { axeViolations, describeFindings } from "../support/axe";
+import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
+
+setDefaultTimeout(120_000);
+
+const suite = browserSuite();
+let memberToken: string;
+let adminToken: string;
+
+async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${suite.server.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+beforeAll(async () => {
+  const { db, clock } = suite.server.deps;
+  const now = clock.now();
+  const member = await post<AuthResponse>("/api/auth/signup", {
+    email: "member@example.com", password: "correct horse", confirmPassword: "correct horse", productKey: makeKey(suite.server.deps, "pro"),
+  });
+  memberToken = member.token;
+  await post("/api/figma/generate-key", {}, memberToken);
+  await post("/api/reviews", { rating: 5, comment: "Buttons just work on every phone.", displayName: "maya" }, memberToken);
+  db.update(users).set({ lastSeenAt: now }).run();
+  await createOrPromoteAdmin(db, { email: "admin@example.com", password: "admin password" }, now);
+  adminToken = (await post<AuthResponse>("/api/auth/login", { email: "admin@example.com", password: "admin password" })).token;
+  db.insert(sales).values({ paymentIntentId: "pi_axe", email: "buyer@example.com", plan: "pro", amountCents: 2499, feeCents: 102, createdAt: now - 3_600_000 }).run();
+  db.insert(supportTickets).values({ email: "stuck@example.com", subject: "technical", message: "The import stops at 80%.", createdAt: now - 7_200_000 }).run();
+  db.insert(emails).values({ to: "buyer@example.com", template: "test", subject: "Layerlift test email", payload: { testKey: "AXEKEY234567" }, createdAt: now }).run();
+  writeAudit(db, { actorUserId: null, action: "link.linked", subject: "user:1", detail: { robloxUserId: "42" }, at: now - 60_000 });
+  makeKey(suite.server.deps, "month");
+  expect(db.select().from(reviews).all()).toHaveLength(1);
+});
+
+interface Screen {
+  name: string;
+  /** Brings the page to the screen and waits until it shows what it should. */
+  open: (page: Page) => Promise<unknown>;
+  phoneOnly?: boolean;
+}
+
+const heading = (page: Page, name?: string | RegExp) => page.getByRole("heading", { level: 1, ...(name ? { name } : {}) }).waitFor();
+const visit = (path: string, name?: string | RegExp) => async (page: Page) => {
+  await page.goto(path);
+  await heading(page, name);
+};
+
+const PUBLIC_SCREENS: Screen[] = [
+  { name: "home", open: async (page) => { await visit("/")(page); await page.getByText("What Developers Are Saying").waitFor(); } },
+  { name: "purchase", open: visit("/purchase", "Choose Your Plan") },
+  {
+    name: "purchase dialog",
+    open: async (page) => {
+      await visit("/purchase")(page);
+      await page.getByLabel("Email address").fill("buyer@example.com");
+      await page.getByRole("button", { name: "Choose Plan: 4 Month Pro" }).click();
+      await page.getByRole("dialog", { name: "Complete Your Purchase" }).waitFor();
+      await page.getByRole("button", { name: /Complete Payment/ }).waitFor();
+    },
+  },
+  { name: "payment result", open: async (page) => { await page.goto("/purchase/success"); await page.getByText("Payment Error").waitFor(); } },
+  { name: "support", open: visit("/support", "How can we help?") },
+  { name: "docs", open: visit("/docs", "Layer Tags") },
+  { name: "docs tag", open: visit("/docs/lock", "Aspect Ratio Constraint Tag") },
+  { name: "docs last tag", open: visit("/docs/icon") },
+  { name: "login", open: visit("/login", "Welcome back") },
+  {
+    name: "forgot password",
+    open: async (page) => {
+      await visit("/login")(page);
+      await page.getByRole("button", { name: "Forgot password?" }).click();
+      await page.getByRole("dialog").waitFor();
+    },
+  },
+  { name: "signup", open: visit("/signup") },
+  { name: "reset password", open: visit("/reset-password?token=abc", "Choose a new password") },
+  { name: "reset link incomplete", open: visit("/reset-password", "Reset link incomplete") },
+  { name: "404", open: visit("/no-such-page", "404 - Page Not Found") },
+  {
+    name: "menu",
+    phoneOnly: true,
+    open: async (page) => {
+      await visit("/")(page);
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await page.getByRole("dialog", { name: "Menu" }).waitFor();
+    },
+  },
+];
+
+const tab = (path: string, name: string) => async (page: Page) => {
+  if (new URL(page.url()).pathname !== path) await page.goto(path);
+  await page.getByRole("tab", { name }).click();
+  await page.getByRole("tabpanel", { name }).waitFor();
+  await page.waitForLoadState("networkidle");
+};
+
+const MEMBER_SCREENS: Screen[] = [
+  ...["Overview", "Subscription", "Plugin", "Settings"].map((name) => ({ name: `dashboard ${name}`, open: tab("/dashboard", name) })),
+  {
+    name: "cancel dialog",
+    open: async (page) => {
+      await tab("/dashboard", "Subscription")(page);
+      await page.getByRole("button", { name: "Cancel Subscription" }).click();
+      await page.getByRole("alertdialog").or(page.getByRole("dialog")).first().waitFor();
+    },
+  },
+  { name: "admin for a member", open: visit("/admin", "404 Page not found") },
+];
+
+const ADMIN_SCREENS: Screen[] = [
+  ...["Overview", "Keys", "Support", "E-mails", "Users", "Audit"].map((name) => ({ name: `admin ${name}`, open: tab("/admin", name) })),
+  {
+    name: "generate keys dialog",
+    open: async (page) => {
+      await tab("/admin", "Keys")(page);
+      await page.getByRole("button", { name: /Generate/ }).first().click();
+      await page.getByRole("dialog").waitFor();
+    },
+  },
+];
+
+async function auditScreens(page: Page, screens: Screen[], phone: boolean): Promise<string[]> {
+  const problems: string[] = [];
+  for (const screen of screens) {
+    if (screen.phoneOnly && !phone) continue;
+    await screen.open(page);
+    const findings = await axeViolations(page);
+    if (findings.length) problems.push(describeFindings(screen.name, findings));
+    await page.keyboard.press("Escape");
+  }
+  return problems;
+}
+
+async function pageInTheme(viewport: typeof DESKTOP, theme: ThemeChoice, token?: string): Promise<Page> {
+  const page = await suite.page(viewport);
+  await page.addInitScript((choice) => localStorage.setItem("theme", choice), theme);
+  if (token) await openSignedIn(page, token, "/");
+  return page;
+}
+
+for (const theme of ["dark", "light"] as const) {
+  for (const [width, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+    describe(`${theme} theme at ${width} width`, () => {
+      test("the public screens have no accessibility violations", async () => {
+        const page = await pageInTheme(viewport, theme);
+        expect((await auditScreens(page, PUBLIC_SCREENS, viewport === PHONE)).join("\n")).toBe("");
+      });
+
+      test("the dashboard has no accessibility violations", async () => {
+        const page = await pageInTheme(viewport, theme, memberToken);
+        expect((await auditScreens(page, MEMBER_SCREENS, viewport === PHONE)).join("\n")).toBe("");
+      });
+
+      test("the admin panel has no accessibility violations", async () => {
+        const page = await pageInTheme(viewport, theme, adminToken);
+        expect((await auditScreens(page, ADMIN_SCREENS, viewport === PHONE)).join("\n")).toBe("");
+      });
+    });
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * The browser taking over the server's HTML: every public route hydrates with no console error or
+ * warning (React reports any mismatch there) and keeps the server's elements instead of redrawing
+ * them; what a visitor does while a screen's code is still loading (typing, clicking) is not lost.
+ */
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { makeKey } from "../support/app";
+import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
+import type { AuthResponse } from "../../src/shared/api-types";
+
+setDefaultTimeout(60_000);
+
+const suite = browserSuite();
+
+const PUBLIC_ROUTES = ["/", "/purchase", "/support", "/docs", "/docs/lock", "/docs/icon", "/login", "/signup", "/reset-password?token=abc", "/no-such-page"];
+
+/** Console errors and warnings, and uncaught errors, from the moment the page opens. */
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error" && message.type() !== "warning") return;
+    // The 404 page's own status, which the browser reports as a failed resource.
+    if (message.text().includes("status of 404") && message.location().url.includes("/no-such-page")) return;
+    problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
+  return problems;
+}
+
+/** Remembers the server's <h1> element as parsed, before any of the app's code has run. */
+async function rememberServerHeading(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      (window as any).serverHeading = document.querySelector("h1");
+    });
+  });
+}
+
+/** True once React has taken the page over: the screen's code ran and its handlers are attached. */
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector("h1");
+    return !!heading && Object.keys(heading).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+async function signUp() {
+  const email = `hydrate-${Math.random().toString(36).slice(2, 10)}@example.com`;
+  const response = await fetch(`${suite.server.url}/api/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "correct horse", confirmPassword: "correct horse", productKey: makeKey(suite.server.deps, "pro") }),
+  });
+  return { email, password: "correct horse", ...((await response.json()) as AuthResponse) };
+}
+
+/** Holds back every script but the entry one until `release()`: the screen's own code arrives late. */
+async function holdScreenCode(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  const entry = /<meta name="app-entry" content="(\/assets\/[^"]+\.js)">/.exec(await (await fetch(`${suite.server.url}/`)).text())![1];
+  await page.route("**/assets/*.js", async (route) => {
+    if (!new URL(route.request().url()).pathname.endsWith(entry)) await held;
+    await route.continue();
+  });
+  return release;
+}
+
+describe("hydration", () => {
+  for (const [width, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+    for (const path of PUBLIC_ROUTES) {
+      test(`${path} hydrates at ${width} width with no console error or warning, keeping the server's elements`, async () => {
+        const page = await suite.page(viewport);
+        const problems = collectProblems(page);
+        await rememberServerHeading(page);
+        await page.goto(path);
+        await waitForHydration(page);
+        await page.waitForLoadState("networkidle");
+        expect(problems).toEqual([]);
+        expect(await page.evaluate(() => document.querySelector("h1") === (window as any).serverHeading)).toBe(true);
+      });
+    }
+  }
+
+  test("a signed-in visitor in the light theme hydrates the public pages cleanly too", async () => {
+    const user = await signUp();
+    for (const path of ["/", "/support", "/docs/lock"]) {
+      const page = await suite.page(DESKTOP);
+      const problems = collectProblems(page);
+      await openSignedIn(page, user.token, "/no-such-page");
+      await page.evaluate(() => localStorage.setItem("theme", "light"));
+      problems.length = 0;
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      expect({ path, problems }).toEqual({ path, problems: [] });
+      expect(await page.getByRole("banner").getByRole("button", { name: "Logout" }).isVisible()).toBe(true);
+    }
+  });
+});
+
+describe("before the screen's code arrives", () => {
+  test("text typed into the login form is kept and sent", async () => {
+    const user = await signUp();
+    const page = await suite.page(DESKTOP);
+    const release = await holdScreenCode(page);
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    release();
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.waitForURL(/\/dashboard$/);
+  });
+});

@@ -1,0 +1,16 @@
+import { useLayoutEffect } from "react";
+import { useLocation } from "wouter";
+import { hasStoredToken } from "../../lib/token-storage";
+
+/**
+ * SPEC.md §2: someone who opens login or signup with a token already stored goes to the dashboard.
+ * Checked once, on arrival, after hydration (the server renders the form for everyone), and before
+ * the browser paints when the screen is opened by a link.
+ */
+export function useRedirectSignedIn(): void {
+  const [, navigate] = useLocation();
+  useLayoutEffect(() => {
+    if (hasStoredToken()) navigate("/dashboard", { replace: true });
+    // Only on arrival: signing in here stores a token and navigates by itself.
+  }, []);
+}
