@@ -1,28 +1,7 @@
-import { StrictMode, startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { App, preloadPage } from "./app";
-import { installFonts } from "./lib/fonts";
-
-installFonts();
-
-const container = document.getElementById("root");
-if (!container) throw new Error("The page has no #root element.");
-
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
-
-// Public screens arrive rendered by the server: take over that HTML as it is. A screen whose code is
-// still on its way keeps the server's HTML until the code arrives (React holds a click made meanwhile
-// and replays it). Signed-in screens arrive empty and render here.
-if (container.hasChildNodes()) {
-  void preloadPage(window.location.pathname).catch(() => undefined); // start fetching the screen's code now
-  // As a transition, hydration works in short slices and lets the browser respond in between.
-  startTransition(() => {
-    hydrateRoot(container, app);
-  });
-} else {
-  createRoot(container).render(app);
-}
+/**
+ * The app's entry. React DOM and the app come as two chunks, fetched together and evaluated in
+ * separate tasks: evaluated as one script they were a page load's longest task on a phone, during
+ * which the page could not respond.
+ */
+const [reactDomClient, { mount }] = await Promise.all([import("react-dom/client"), import("./mount")]);
+mount(reactDomClient);

@@ -101,6 +101,47 @@ describe("hydration", () => {
   });
 });
 
+describe("what a phone does first", () => {
+  test("the page's text is on screen before the app's code is requested", async () => {
+    const page = await suite.page(PHONE);
+    await page.goto("/");
+    await waitForHydration(page);
+    const timings = await page.evaluate(() => {
+      const entry = document.querySelector('meta[name="app-entry"]')!.getAttribute("content")!;
+      return {
+        text: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+        code: performance.getEntriesByType("resource").find((resource) => new URL(resource.name).pathname === entry)?.startTime,
+      };
+    });
+    expect(timings.text).toBeNumber();
+    expect(timings.code).toBeNumber();
+    expect(timings.code!).toBeGreaterThanOrEqual(timings.text!);
+  });
+
+  test("the home page's drawing is taken over as the server drew it, not element by element", async () => {
+    const page = await suite.page(PHONE);
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        (window as any).serverDrawing = document.querySelector("#plugin-preview svg");
+      });
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    const drawing = await page.evaluate(() => {
+      const svg = document.querySelector("#plugin-preview svg")!;
+      const managed = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+      return {
+        same: svg === (window as any).serverDrawing,
+        elements: svg.querySelectorAll("*").length,
+        managed: [svg, ...svg.querySelectorAll("*")].filter(managed).length,
+        holderManaged: managed(document.getElementById("plugin-preview")!),
+      };
+    });
+    expect(drawing).toMatchObject({ same: true, managed: 0, holderManaged: true });
+    expect(drawing.elements).toBeGreaterThan(100);
+  });
+});
+
 describe("before the screen's code arrives", () => {
   test("text typed into the login form is kept and sent", async () => {
     const user = await signUp();

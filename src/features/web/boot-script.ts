@@ -1,7 +1,7 @@
 /**
  * The one inline script of every page, run in <head> before anything is painted: it applies the
  * stored theme (no flash of the wrong one) and marks a stored session, so the navbar shows the
- * signed-in links from the first frame. Then, once the server's HTML is on screen, it loads the app
+ * signed-in links from the first frame. Then, once the server's text is on screen, it loads the app
  * (named by <meta name="app-entry">): the first paint waits for no script at all. The CSP allows
  * exactly this script by its hash.
  */
@@ -17,10 +17,17 @@ export const BOOT_SCRIPT = [
   `var colour=document.querySelector('meta[name="theme-color"]');if(colour)colour.setAttribute("content",${JSON.stringify(THEME_COLOURS.light)});}`,
   `if(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)})||sessionStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)}))root.classList.add("signed-in");`,
   "}catch(e){}",
-  // After the first frame is painted (a frame callback, then a task); on load at the latest, for tabs that don't paint.
+  // Once the page's text is on screen (the browser's first-contentful-paint entry, then a task): a frame
+  // callback is not enough, since the first frame may hold only the background while the HTML is still
+  // being parsed, and the app's code would then run before the text is drawn. Browsers without paint
+  // timing wait for a frame. A hidden tab never paints, so it loads the app on load; a visible one that
+  // somehow reports no paint does so 3 s after load.
   'var loaded=0;function load(){var entry=document.querySelector(\'meta[name="app-entry"]\');if(loaded||!entry)return;loaded=1;',
   'var script=document.createElement("script");script.type="module";script.src=entry.getAttribute("content");document.head.appendChild(script);}',
-  'requestAnimationFrame(function(){setTimeout(load);});addEventListener("load",function(){setTimeout(load,100);});',
+  'function soon(){setTimeout(load);}var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes;',
+  'if(types&&types.indexOf("paint")>=0){new PerformanceObserver(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();soon();}}).observe({type:"paint",buffered:true});}',
+  'else requestAnimationFrame(soon);',
+  'addEventListener("load",function(){setTimeout(load,document.visibilityState==="hidden"?0:3000);});',
   "})();",
 ].join("");
 

@@ -1,13 +1,13 @@
 /**
- * Inter's @font-face rules for the page head, pointing at the bundle's hashed font files, with the
- * Latin subset preloaded. font-display: optional, because a late swap from the fallback font would
- * move text that is already on screen (layout shift); the preload makes Inter ready in time on
- * ordinary connections, and a slow first visit keeps the fallback for that page.
+ * Inter's @font-face rules for the page head, pointing at the bundle's hashed font files.
+ * font-display: optional, because a late swap from the fallback font would move text that is already
+ * on screen (layout shift): a first visit on a slow connection keeps the fallback for that page, and
+ * Inter is cached for the next. The font is not preloaded: Chromium holds the first paint of a page
+ * back while a preloaded optional font is pending (about two seconds under Lighthouse's mobile run,
+ * measured with `npm run lighthouse`), which costs more than the font is worth.
  */
 import fontFaces from "@fontsource-variable/inter/index.css" with { type: "text" };
 import type { AssetMap } from "./assets";
-
-const PRELOADED_SUBSET = "inter-latin-wght-normal";
 
 /** The bundled path of a font file, e.g. inter-latin-wght-normal.woff2 → /assets/inter-latin-wght-normal-x1y2.woff2. */
 function bundledPath(assets: AssetMap, file: string): string | undefined {
@@ -27,9 +27,5 @@ export function fontHead(assets: AssetMap): string {
     })
     .replace(/\/\*[^*]*\*\//g, "")
     .replace(/\s*\n\s*/g, "");
-  const preload = bundledPath(assets, `${PRELOADED_SUBSET}.woff2`);
-  return [
-    preload ? `<link rel="preload" href="${preload}" as="font" type="font/woff2" crossorigin>` : "",
-    `<style id="font-inter">${css}</style>`,
-  ].join("");
+  return `<style id="font-inter">${css}</style>`;
 }

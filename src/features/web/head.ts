@@ -23,7 +23,7 @@ export interface HeadInput {
   path: string;
   /** APP_URL, without a trailing slash. */
   appUrl: string;
-  /** Font preload and @font-face rules (fonts.ts). */
+  /** @font-face rules (fonts.ts). */
   fonts: string;
 }
 

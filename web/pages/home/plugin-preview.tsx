@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { PRODUCT_NAME } from "../../../src/shared/product";
 import { GameScreen } from "./game-screen";
 
@@ -298,16 +298,26 @@ function PreviewDrawing({ layout, className }: { layout: PreviewLayout; classNam
   );
 }
 
+/** The element that holds both drawings, so the browser's copy can be found again. */
+const PREVIEW_ID = "plugin-preview";
+
 /**
  * The home page's picture of the product: a design file turning into game UI on three devices.
  * Two drawings of the same scene; CSS shows the one that fits (display:none hides the other from
  * screen readers too).
+ *
+ * The drawings are some 500 SVG elements that never change, more than the rest of the page together.
+ * When the server's HTML is on the page, React takes it over as markup instead of walking every element
+ * (hydrating them cost a phone more main-thread time than the rest of the page); when the page is
+ * drawn in the browser (arriving from another screen), the drawings render as usual.
  */
 export function PluginPreview() {
+  const [serverMarkup] = useState(() => (typeof document === "undefined" ? null : (document.getElementById(PREVIEW_ID)?.innerHTML ?? null)));
+  if (serverMarkup !== null) return <div id={PREVIEW_ID} dangerouslySetInnerHTML={{ __html: serverMarkup }} />;
   return (
-    <>
+    <div id={PREVIEW_ID}>
       <PreviewDrawing layout={TALL} className="h-auto w-full sm:hidden" />
       <PreviewDrawing layout={WIDE} className="hidden h-auto w-full sm:block" />
-    </>
+    </div>
   );
 }
