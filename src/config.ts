@@ -2,8 +2,12 @@
  * Configuration, parsed and validated once from the environment (README "Configuration").
  * In production every provider must be configured; the app refuses to start and names what is missing.
  */
+import { LOG_LEVELS, type LogLevel } from "./lib/logger";
+
+export const ENVIRONMENTS = ["development", "production", "test"] as const;
+
 export interface Config {
-  env: "development" | "production" | "test";
+  env: (typeof ENVIRONMENTS)[number];
   port: number;
   databasePath: string;
   appUrl: string;
@@ -23,20 +27,59 @@ export interface Config {
   seedDevAdmin: boolean;
   /** Off only for load measurements (DISABLE_RATE_LIMITS=1); never in production. */
   rateLimits: boolean;
+  logLevel: LogLevel;
+  /** Bearer token for GET /metrics; null turns the endpoint off. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
 
-export function loadConfig(env: Env = process.env): Config {
-  const mode = env.NODE_ENV === "production" ? "production" : env.NODE_ENV === "test" ? "test" : "development";
+const isEnvironment = (value: string): value is Config["env"] => (ENVIRONMENTS as readonly string[]).includes(value);
+const isLogLevel = (value: string): value is LogLevel => (LOG_LEVELS as readonly string[]).includes(value);
+
+/** "Name <addr@host>" or "addr@host". */
+const EMAIL_FROM_PATTERN = /^(?:[^<>]*<\s*[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+\s*>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
+const stripeMode = (key: string) => /^(?:sk|pk|rk)_(live|test)_/.exec(key)?.[1];
+
+/** What production refuses beyond a missing variable: test keys, mixed modes, a bad sender or a plain-http site. */
+function productionProblems(value: (name: string) => string | undefined): string[] {
   const problems: string[] = [];
+  const secret = value("STRIPE_SECRET_KEY");
+  const publishable = value("STRIPE_PUBLISHABLE_KEY");
+  const allowTestKeys = value("ALLOW_STRIPE_TEST_KEYS") === "1";
+  if (secret && publishable && stripeMode(secret) && stripeMode(publishable) && stripeMode(secret) !== stripeMode(publishable)) {
+    problems.push(`STRIPE_SECRET_KEY is a ${stripeMode(secret)} key and STRIPE_PUBLISHABLE_KEY a ${stripeMode(publishable)} key: use both from the same mode`);
+  } else if (!allowTestKeys && [secret, publishable].some((key) => key && stripeMode(key) === "test")) {
+    problems.push("Stripe test keys take no real payments: use live keys in production, or set ALLOW_STRIPE_TEST_KEYS=1 for a staging site");
+  }
+  const from = value("EMAIL_FROM");
+  if (from && !EMAIL_FROM_PATTERN.test(from)) problems.push(`EMAIL_FROM must be an address, like "Layerlift <keys@example.com>"; got "${from}"`);
+  const appUrl = value("APP_URL");
+  if (appUrl) {
+    let url: URL | null = null;
+    try { url = new URL(appUrl); } catch {}
+    const local = url && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+    if (!url) problems.push(`APP_URL must be a URL, like https://layerlift.example; got "${appUrl}"`);
+    else if (url.protocol !== "https:" && !local) problems.push(`APP_URL must start with https:// in production (links in e-mails and the sitemap use it); got "${appUrl}"`);
+  }
+  return problems;
+}
+
+export function loadConfig(env: Env = process.env): Config {
   const value = (name: string) => (env[name] ?? "").trim() || undefined;
+  const requested = value("NODE_ENV") ?? "development";
+  if (!isEnvironment(requested)) {
+    throw new ConfigError(`Configuration problems:\n  - NODE_ENV must be exactly one of ${ENVIRONMENTS.join(", ")}; got "${requested}"`);
+  }
+  const mode = requested;
+  const problems: string[] = [];
 
   if (mode === "production") {
     const required = ["JWT_SECRET", "APP_URL", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "RESEND_API_KEY", "EMAIL_FROM"];
     for (const name of required) if (!value(name)) problems.push(`${name} is required in production`);
+    problems.push(...productionProblems(value));
   }
   const jwtSecret = value("JWT_SECRET") ?? null;
   if (jwtSecret && jwtSecret.length < 32) problems.push("JWT_SECRET must be at least 32 characters");
@@ -62,6 +105,9 @@ export function loadConfig(env: Env = process.env): Config {
   const disableRateLimits = value("DISABLE_RATE_LIMITS") === "1";
   if (disableRateLimits && mode === "production") problems.push("DISABLE_RATE_LIMITS cannot be used in production");
 
+  const logLevel = value("LOG_LEVEL") ?? (mode === "test" ? "silent" : "info");
+  if (!isLogLevel(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}; got "${logLevel}"`);
+
   if (problems.length) throw new ConfigError(`Configuration problems:\n  - ${problems.join("\n  - ")}`);
 
   return {
@@ -82,5 +128,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: value("TRUST_PROXY") === "1" || value("TRUST_PROXY") === "true",
     seedDevAdmin: mode === "development" && value("SEED_DEV_ADMIN") !== "0",
     rateLimits: !disableRateLimits,
+    logLevel: logLevel as LogLevel,
+    metricsToken: value("METRICS_TOKEN") ?? null,
   };
 }

@@ -57,12 +57,26 @@ export async function seedDevelopmentAdmin(deps: AppDeps) {
   console.log(`\n  Development admin created: ${user.email} / ${password}\n  (shown once; change it with: npm start -- admin create --email ${user.email} --password NEW)\n`);
 }
 
+export class PortInUseError extends Error {}
+
+/**
+ * Listens on `port` (refusing a port another process holds: port sharing would split the traffic
+ * between two servers) and starts the background sender. `stop()` is graceful: no new connections,
+ * in-flight requests finish, the sender finishes or releases what it holds.
+ */
 export function startServer(deps: AppDeps, port = deps.config.port, hostname = "0.0.0.0") {
-  const app = createApp(deps).listen({ port, hostname });
+  let app: ReturnType<typeof createApp>;
+  try {
+    app = createApp(deps).listen({ port, hostname, reusePort: false });
+  } catch (error) {
+    if ((error as { code?: string }).code === "EADDRINUSE") {
+      throw new PortInUseError(`Port ${port} is already in use by another process. Stop it, or start this one with another PORT.`);
+    }
+    throw error;
+  }
   const emailSender = startEmailSender(deps);
   const stop = async () => {
-    await emailSender.stop();
-    await app.stop(true);
+    await Promise.all([app.stop(), emailSender.stop()]);
   };
   return { app, url: `http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${app.server!.port}`, stop };
 }

@@ -114,6 +114,8 @@ export const emails = sqliteTable("emails", {
   nextAttemptAt: ms("next_attempt_at"),
   lastError: text("last_error"),
   providerMessageId: text("provider_message_id"),
+  /** The provider's idempotency key: random, so no other e-mail of any database (a restored copy included) shares it. */
+  deliveryKey: text("delivery_key"),
   createdAt: ms("created_at").notNull(),
   sentAt: ms("sent_at"),
 }, (t) => [index("emails_status_next_idx").on(t.status, t.nextAttemptAt)]);

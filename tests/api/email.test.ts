@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, spyOn, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { emails } from "../../src/db/schema";
 import { deliverDueEmails, MAX_ATTEMPTS, startEmailSender } from "../../src/features/email/sender";
 import { createOutboxOnlyMailer } from "../../src/features/email/mailer";
@@ -7,6 +7,7 @@ import { MINUTE } from "../../src/lib/clock";
 import type { PlanId } from "../../src/shared/plans";
 import { api, makeTestApp, type TestContext } from "../support/app";
 import { startFakeResend, type FakeResend } from "../support/fake-resend";
+import { captureLog } from "../support/log";
 
 let resend: FakeResend;
 let ctx: TestContext;
@@ -105,19 +106,19 @@ describe("sending through Resend", () => {
 });
 
 describe("outbox-only mailer (development)", () => {
-  test("prints to, subject and key to the console and marks the e-mail sent", async () => {
+  test("logs to, subject and key and marks the e-mail sent", async () => {
     const dev = makeTestApp();
-    const log = spyOn(console, "log").mockImplementation(() => {});
+    const log = captureLog();
     try {
       queueEmail(dev.deps.db, { to: "dev@example.com", template: "product-key", payload: { key: "ABCDEFGH2345", plan: "pro", planName: "4 Month Pro" } }, dev.clock.now());
       await deliverDueEmails({ ...dev.deps, mailer: createOutboxOnlyMailer() });
-      const printed = log.mock.calls.map((c) => String(c[0])).join("\n");
+      const printed = log.text();
       expect(printed).toContain("dev@example.com");
       expect(printed).toContain("Your Layerlift product key");
       expect(printed).toContain("ABCDEFGH2345");
       expect(dev.deps.db.select().from(emails).get()!.status).toBe("sent");
     } finally {
-      log.mockRestore();
+      log.restore();
       dev.cleanup();
     }
   });

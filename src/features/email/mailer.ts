@@ -4,9 +4,11 @@
  */
 import type { Config } from "../../config";
 import { emailDefinition } from "../../emails/registry";
+import { log } from "../../lib/logger";
 
 interface OutgoingEmail {
-  /** Outbox row id, used as the provider's idempotency key so a retried send delivers once. */
+  /** The provider's idempotency key, so a retried send delivers once. */
+  deliveryKey: string;
   outboxId: number;
   from: string;
   to: string;
@@ -15,6 +17,8 @@ interface OutgoingEmail {
   text: string;
   template: string;
   payload: Record<string, unknown>;
+  /** Aborts the provider call: its time limit, or the server stopping. */
+  signal?: AbortSignal;
 }
 
 export interface Mailer {
@@ -32,7 +36,7 @@ export function createOutboxOnlyMailer(options: { print?: boolean } = {}): Maile
       if (print) {
         const highlights = emailDefinition(email.template)?.highlights?.(email.payload) ?? {};
         const lines = Object.entries(highlights).map(([name, value]) => `\n  ${`${name}:`.padEnd(8)} ${value}`).join("");
-        console.log(`[email] (outbox only, not sent)\n  to:      ${email.to}\n  subject: ${email.subject}${lines}`);
+        log.info(`e-mail (outbox only, not sent)\n  to:      ${email.to}\n  subject: ${email.subject}${lines}`);
       }
       return { id: `outbox-${email.outboxId}` };
     },
@@ -49,8 +53,9 @@ function createResendMailer(config: NonNullable<Config["resend"]>): Mailer {
     async send(email) {
       const { data, error } = await (await resend()).emails.send(
         { from: email.from, to: email.to, subject: email.subject, html: email.html, text: email.text },
-        { idempotencyKey: `outbox-email-${email.outboxId}` },
+        { idempotencyKey: email.deliveryKey, signal: email.signal },
       );
+      if (email.signal?.aborted) throw new Error(`Resend: no answer within the time limit`);
       if (error || !data) throw new Error(`Resend: ${error?.message ?? "no answer"}`);
       return { id: data.id };
     },

@@ -5,6 +5,10 @@
 import type { DbOrTx } from "../../db";
 import { emails, type Email } from "../../db/schema";
 import { EMAIL_TEMPLATES, type EmailPayload, type EmailTemplate } from "../../emails/registry";
+import { newToken } from "../../lib/random";
+
+/** A fresh idempotency key for the e-mail provider: unique to one e-mail, in every database, forever. */
+export const newDeliveryKey = () => `email-${newToken(24)}`;
 
 /** Queues an e-mail of the registry; the payload must be what its template needs, and the subject comes from it. */
 export function queueEmail<T extends EmailTemplate>(
@@ -22,5 +26,5 @@ export function copyEmail(db: DbOrTx, original: Email, now: number): Email {
 }
 
 function insertEmail(db: DbOrTx, row: Pick<Email, "to" | "template" | "subject" | "payload">, now: number): Email {
-  return db.insert(emails).values({ ...row, status: "pending", nextAttemptAt: now, createdAt: now }).returning().get();
+  return db.insert(emails).values({ ...row, status: "pending", nextAttemptAt: now, createdAt: now, deliveryKey: newDeliveryKey() }).returning().get();
 }

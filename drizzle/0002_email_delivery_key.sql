@@ -1,0 +1,1 @@
+ALTER TABLE `emails` ADD `delivery_key` text;

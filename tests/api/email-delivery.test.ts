@@ -1,0 +1,136 @@
+/**
+ * E-mail delivery when the provider misbehaves: a provider that hangs holds back only its own e-mail,
+ * a day-long outage loses nothing, an answer lost after the provider took the e-mail doesn't send it
+ * twice, and no two e-mails (of any database) share an idempotency key.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { emails } from "../../src/db/schema";
+import { deliverDueEmails, MAX_ATTEMPTS, retryDelayMs, startEmailSender } from "../../src/features/email/sender";
+import { queueEmail } from "../../src/features/email/outbox";
+import { DAY, HOUR, MINUTE } from "../../src/lib/clock";
+import { makeTestApp, type TestContext } from "../support/app";
+import { startFakeResend, type FakeResend } from "../support/fake-resend";
+
+let resend: FakeResend;
+let ctx: TestContext;
+beforeAll(() => { resend = startFakeResend(); });
+afterAll(() => resend.stop());
+beforeEach(() => { resend.reset(); ctx = makeTestApp({ env: resend.env }); });
+afterEach(() => ctx.cleanup());
+
+/** The provider call's time limit here: short, so a hang costs the test little. */
+const timeoutMs = 500;
+const outbox = () => ctx.deps.db.select().from(emails).all();
+
+function queueKeyEmail(to: string, key = "ABCDEFGH2345") {
+  return queueEmail(ctx.deps.db, { to, template: "product-key", payload: { key, plan: "pro", planName: "4 Month Pro" } }, ctx.clock.now());
+}
+
+async function waitFor(condition: () => boolean, ms: number) {
+  const deadline = Date.now() + ms;
+  while (!condition() && Date.now() < deadline) await Bun.sleep(25);
+  return condition();
+}
+
+describe("a provider that hangs", () => {
+  test("still lets a second key e-mail be delivered within 30 s", async () => {
+    resend.hangNext(1);
+    queueKeyEmail("first@example.com");
+    const sender = startEmailSender(ctx.deps, 50, { timeoutMs });
+    try {
+      expect(await waitFor(() => resend.attempts >= 1, 5_000)).toBe(true);
+      queueKeyEmail("second@example.com");
+      expect(await waitFor(() => resend.delivered.some((mail) => mail.to === "second@example.com"), 30_000)).toBe(true);
+    } finally {
+      await sender.stop(0);
+    }
+  }, 40_000);
+
+  test("a send with no answer counts as a failed try after the time limit, and the retry delivers it", async () => {
+    resend.hangNext(1);
+    queueKeyEmail("slow@example.com");
+    expect(await deliverDueEmails(ctx.deps, { timeoutMs })).toEqual({ sent: 0, failed: 1 });
+    expect(outbox()[0]).toMatchObject({ status: "pending", attempts: 1 });
+    expect(outbox()[0].lastError).toContain("time limit");
+    ctx.clock.advance(MINUTE);
+    expect(await deliverDueEmails(ctx.deps, { timeoutMs })).toEqual({ sent: 1, failed: 0 });
+  }, 40_000);
+
+  test("stopping the sender hands a hanging e-mail back, due at once and with no try counted", async () => {
+    resend.hangNext(1);
+    queueKeyEmail("stop@example.com");
+    const sender = startEmailSender(ctx.deps, 50, { timeoutMs });
+    expect(await waitFor(() => resend.attempts >= 1, 5_000)).toBe(true);
+    await sender.stop(100);
+    expect(outbox()[0]).toMatchObject({ status: "pending", attempts: 0, nextAttemptAt: ctx.clock.now() });
+  });
+});
+
+describe("a provider outage", () => {
+  test("the retry schedule spans more than a day", () => {
+    let total = 0;
+    for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) total += retryDelayMs(attempt);
+    expect(total).toBeGreaterThan(DAY);
+  });
+
+  test("of 20 hours, followed by its return, delivers every queued e-mail exactly once", async () => {
+    resend.setDown(true);
+    const queued = ["a", "b", "c", "d", "e"].map((name) => queueKeyEmail(`${name}@example.com`));
+    for (let hour = 0; hour < 20; hour++) {
+      for (let step = 0; step < 6; step++) {
+        await deliverDueEmails(ctx.deps, { timeoutMs });
+        ctx.clock.advance(10 * MINUTE);
+      }
+    }
+    expect(resend.delivered).toHaveLength(0);
+    expect(outbox().every((row) => row.status === "pending")).toBe(true);
+    resend.setDown(false);
+    for (let step = 0; step < 12 && outbox().some((row) => row.status !== "sent"); step++) {
+      await deliverDueEmails(ctx.deps, { timeoutMs });
+      ctx.clock.advance(10 * MINUTE);
+    }
+    expect(outbox().map((row) => row.status)).toEqual(queued.map(() => "sent"));
+    expect(resend.delivered.map((mail) => mail.to).sort()).toEqual(["a", "b", "c", "d", "e"].map((name) => `${name}@example.com`));
+  });
+
+  test("an answer lost after the provider took the e-mail doesn't send it twice", async () => {
+    resend.hangAfterTakingNext(1);
+    queueKeyEmail("once@example.com");
+    expect(await deliverDueEmails(ctx.deps, { timeoutMs })).toEqual({ sent: 0, failed: 1 });
+    ctx.clock.advance(MINUTE);
+    expect(await deliverDueEmails(ctx.deps, { timeoutMs })).toEqual({ sent: 1, failed: 0 });
+    expect(resend.delivered).toHaveLength(1);
+    expect(outbox()[0].providerMessageId).toBe(resend.delivered[0].id);
+  }, 40_000);
+});
+
+describe("idempotency keys", () => {
+  test("are random per e-mail: the same outbox id in another database (a restored copy) gets another key", async () => {
+    const other = makeTestApp({ env: resend.env });
+    try {
+      const here = queueKeyEmail("here@example.com");
+      const there = queueEmail(other.deps.db, { to: "there@example.com", template: "product-key", payload: { key: "ZZZZZZZZ2345", plan: "pro", planName: "4 Month Pro" } }, other.clock.now());
+      expect(here.id).toBe(there.id);
+      expect(here.deliveryKey).not.toBe(there.deliveryKey);
+      await deliverDueEmails(ctx.deps, { timeoutMs });
+      await deliverDueEmails(other.deps, { timeoutMs });
+      expect(resend.delivered.map((mail) => mail.to).sort()).toEqual(["here@example.com", "there@example.com"]);
+      expect(new Set(resend.delivered.map((mail) => mail.idempotencyKey)).size).toBe(2);
+    } finally {
+      other.cleanup();
+    }
+  });
+
+  test("an e-mail queued before keys were stored gets one when it is first sent, and keeps it", async () => {
+    const row = queueKeyEmail("old@example.com");
+    ctx.deps.db.update(emails).set({ deliveryKey: null }).where(eq(emails.id, row.id)).run();
+    resend.failNext(1);
+    await deliverDueEmails(ctx.deps, { timeoutMs });
+    const key = outbox()[0].deliveryKey;
+    expect(key).toMatch(/^email-/);
+    ctx.clock.advance(HOUR);
+    await deliverDueEmails(ctx.deps, { timeoutMs });
+    expect(resend.delivered[0].idempotencyKey).toBe(key);
+  });
+});
