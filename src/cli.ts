@@ -4,13 +4,15 @@
  */
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig, type Config } from "./config";
-import { backupDatabase, openDatabase } from "./db";
+import { openDatabase } from "./db";
+import { backupDatabase, DatabaseFileError, requireExistingDatabase, restoreDatabase, tableRowCounts } from "./db/files";
 import { systemClock } from "./lib/clock";
+import { configureLogger } from "./lib/logger";
 import { isPlanId, PLAN_IDS } from "./shared/plans";
 import { PRODUCT_NAME } from "./shared/product";
 import { generateProductKeys, listProductKeys } from "./features/product-keys/service";
 import { createOrPromoteAdmin } from "./features/users/service";
-import { buildDeps, seedDevelopmentAdmin, startServer } from "./server";
+import { PortInUseError, serve } from "./server";
 
 const USAGE = `${PRODUCT_NAME} — web site and licence server
 
@@ -20,8 +22,11 @@ Usage:
   layerlift keys list [--plan PLAN] [--unused]        list product keys
   layerlift admin create --email E [--password P]     create or promote an admin
   layerlift migrate                                   apply database migrations and exit
-  layerlift backup FILE                               consistent copy of the database
+  layerlift backup FILE                               consistent copy of the database (never overwrites)
+  layerlift restore FILE                              replace the database with a backup (server stopped)
+  layerlift health [--url URL]                        ask a running server for /api/health?strict=1
 Options for every command: --db PATH (default: $DATABASE_PATH or ./data/layerlift.db)
+Every command but serve, migrate, admin create and restore needs an existing database.
 Plans: ${PLAN_IDS.join(", ")}`;
 
 class UsageError extends Error {}
@@ -37,6 +42,7 @@ function options(args: string[]) {
       unused: { type: "boolean" },
       email: { type: "string" },
       password: { type: "string" },
+      url: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -59,6 +65,8 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
   const { values, positionals } = parsed;
   if (values.help) { console.log(USAGE); return 0; }
   const [command = "serve", sub, ...rest] = positionals;
+  // Needs no configuration: a container's health check runs it beside the server.
+  if (command === "health") return checkHealth(values.url ?? `http://127.0.0.1:${env.PORT || 3000}`);
 
   let config: Config;
   try {
@@ -68,13 +76,12 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
     throw error;
   }
 
+  configureLogger({ level: config.logLevel, readable: config.env === "development" });
   try {
+    if (!["serve", "migrate", "admin", "restore"].includes(command)) requireExistingDatabase(config.databasePath);
     switch (command) {
       case "serve": {
-        const deps = buildDeps(config);
-        await seedDevelopmentAdmin(deps);
-        const { url } = startServer(deps);
-        console.log(`${PRODUCT_NAME} listening on ${url} (${config.env}; database ${config.databasePath})`);
+        await serve(config);
         return -1; // keep running
       }
       case "migrate": {
@@ -84,8 +91,19 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
       }
       case "backup": {
         if (!sub) throw new UsageError("backup needs a destination FILE");
-        backupDatabase(openDatabase(config.databasePath), sub);
-        console.log(`Backed up ${config.databasePath} to ${sub}.`);
+        const db = openDatabase(config.databasePath);
+        const { bytes, tables } = backupDatabase(db.$client, sub);
+        db.$client.close();
+        console.log(`Backed up ${config.databasePath} to ${sub}: ${formatBytes(bytes)}, integrity check ok, readable by its owner only.`);
+        for (const { table, rows } of tables) console.log(`  ${table.padEnd(24)} ${rows}`);
+        return 0;
+      }
+      case "restore": {
+        if (!sub) throw new UsageError("restore needs the backup FILE");
+        const { keptAs } = restoreDatabase(sub, config.databasePath, new Date());
+        openDatabase(config.databasePath).$client.close(); // applies migrations newer than the backup
+        console.log(`Restored ${config.databasePath} from ${sub}.${keptAs ? ` The database it replaced is kept as ${keptAs}.` : ""}`);
+        for (const { table, rows } of tableRowCounts(config.databasePath)) console.log(`  ${table.padEnd(24)} ${rows}`);
         return 0;
       }
       case "keys": {
@@ -117,7 +135,25 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
     }
   } catch (error) {
     if (error instanceof UsageError) { console.error(`${error.message}\n\n${USAGE}`); return 2; }
+    if (error instanceof DatabaseFileError || error instanceof PortInUseError) { console.error(error.message); return 1; }
     if (error instanceof Error && "status" in error) { console.error((error as Error).message); return 1; }
     throw error;
+  }
+}
+
+function formatBytes(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** `layerlift health`: exit 0 when the server answers healthy, 1 otherwise (degraded, down or silent). */
+async function checkHealth(base: string): Promise<number> {
+  try {
+    const response = await fetch(`${base.replace(/\/+$/, "")}/api/health?strict=1`, { signal: AbortSignal.timeout(5_000) });
+    const body = await response.text();
+    console.log(`${response.status} ${body}`);
+    return response.status === 200 ? 0 : 1;
+  } catch (error) {
+    console.error(`No answer from ${base}: ${(error as Error).message}`);
+    return 1;
   }
 }

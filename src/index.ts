@@ -4,5 +4,5 @@ import { runCli } from "./cli";
 
 runCli(process.argv.slice(2)).then(
   (code) => { if (code >= 0) process.exit(code); },
-  (error) => { console.error(error); process.exit(1); },
+  (error) => { console.error(error instanceof Error ? error.stack : error); process.exit(1); },
 );

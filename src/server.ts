@@ -1,6 +1,7 @@
 /** Building the real dependencies from configuration, and starting the HTTP server. */
 import { eq } from "drizzle-orm";
 import type { Config } from "./config";
+import { PRODUCT_NAME } from "./shared/product";
 import { openDatabase, type Db } from "./db";
 import { appSettings } from "./db/schema";
 import type { AppDeps } from "./deps";
@@ -14,11 +15,13 @@ import { createDemoProvider } from "./features/payments/demo/provider";
 import { reportingUnavailable, type PaymentProvider } from "./features/payments/provider";
 import { buildMailer } from "./features/email/mailer";
 import { startEmailSender } from "./features/email/sender";
+import { requireDatabaseNotInUse } from "./db/files";
+import { log } from "./lib/logger";
 
 /** Stripe when configured; the demo provider only outside production. Failures to reach it answer 502. */
 export function buildPaymentProvider(config: Config, db: Db, clock: Clock): PaymentProvider {
   if (config.stripe) {
-    if (!config.stripe.publishableKey) console.warn("STRIPE_PUBLISHABLE_KEY is not set: the purchase page uses a fallback test key (development only).");
+    if (!config.stripe.publishableKey) log.warn("STRIPE_PUBLISHABLE_KEY is not set: the purchase page uses a fallback test key (development only).");
     return reportingUnavailable(createStripeProvider(config.stripe));
   }
   if (config.env === "production") throw new Error("Stripe must be configured in production; the demo provider never runs there.");
@@ -54,7 +57,7 @@ export function buildDeps(config: Config, overrides: Partial<AppDeps> & { clock?
 export async function seedDevelopmentAdmin(deps: AppDeps) {
   if (!deps.config.seedDevAdmin || countAdmins(deps.db) > 0) return;
   const { user, password } = await createOrPromoteAdmin(deps.db, { email: "admin@layerlift.local" }, deps.clock.now());
-  console.log(`\n  Development admin created: ${user.email} / ${password}\n  (shown once; change it with: npm start -- admin create --email ${user.email} --password NEW)\n`);
+  log.info(`\n  Development admin created: ${user.email} / ${password}\n  (shown once; change it with: npm start -- admin create --email ${user.email} --password NEW)\n`);
 }
 
 export class PortInUseError extends Error {}
@@ -79,4 +82,46 @@ export function startServer(deps: AppDeps, port = deps.config.port, hostname = "
     await Promise.all([app.stop(), emailSender.stop()]);
   };
   return { app, url: `http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${app.server!.port}`, stop };
+}
+
+/** How long a stop may take before the process exits anyway (a container's `docker stop` waits 10 s). */
+const STOP_DEADLINE_MS = 9_000;
+
+/**
+ * `layerlift serve`: refuses a database another server has open, listens, and on SIGTERM or SIGINT
+ * (also as a container's PID 1, which has no default handlers) stops gracefully, closes the
+ * database and exits 0.
+ */
+export async function serve(config: Config): Promise<void> {
+  requireDatabaseNotInUse(config.databasePath, "start this one (or give it another DATABASE_PATH)");
+  const deps = buildDeps(config);
+  let server: ReturnType<typeof startServer>;
+  try {
+    await seedDevelopmentAdmin(deps);
+    server = startServer(deps);
+  } catch (error) {
+    deps.db.$client.close();
+    throw error;
+  }
+  log.info({ url: server.url, env: config.env, database: config.databasePath }, `${PRODUCT_NAME} listening on ${server.url}`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "stopping: no new connections, finishing requests in flight");
+    setTimeout(() => {
+      log.error("still busy after the stop deadline; exiting anyway");
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
+    server.stop().then(() => {
+      deps.db.$client.close();
+      log.info("stopped");
+      process.exit(0);
+    }, (error) => {
+      log.error({ err: error }, "stopping failed");
+      process.exit(1);
+    });
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
 }

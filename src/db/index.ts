@@ -1,8 +1,7 @@
 import { Database } from "bun:sqlite";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
 import * as schema from "./schema";
+import { checkDatabaseAccess, openFailure } from "./files";
 import { embeddedMigrations } from "./migrations.macro" with { type: "macro" };
 import { countChanges } from "./prepared";
 
@@ -11,11 +10,19 @@ export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-/** Opens (creating if needed) the SQLite file, sets the pragmas and applies pending migrations. */
+/**
+ * Opens (creating if needed) the SQLite file, sets the pragmas and applies pending migrations. A
+ * folder or file that can't be used is a DatabaseFileError naming the path and the likely cause.
+ */
 export function openDatabase(path: string): Db {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new Database(path, { create: true, strict: true });
-  sqlite.run("PRAGMA journal_mode = WAL");
+  checkDatabaseAccess(path);
+  let sqlite: Database;
+  try {
+    sqlite = new Database(path, { create: true, strict: true });
+    sqlite.run("PRAGMA journal_mode = WAL");
+  } catch (error) {
+    throw openFailure(path, error);
+  }
   sqlite.run("PRAGMA busy_timeout = 5000");
   sqlite.run("PRAGMA foreign_keys = ON");
   sqlite.run("PRAGMA synchronous = NORMAL");
@@ -32,12 +39,6 @@ function migrate(db: Db) {
   // What drizzle's bun-sqlite migrate() does, fed with migrations embedded at bundle time.
   const internal = db as unknown as { dialect: { migrate: Function }; session: unknown };
   internal.dialect.migrate(embeddedMigrations(), internal.session, {});
-}
-
-/** Consistent online copy of the database (VACUUM INTO). */
-export function backupDatabase(db: Db, file: string) {
-  mkdirSync(dirname(file), { recursive: true });
-  db.$client.run("VACUUM INTO ?", [file]);
 }
 
 export { schema };

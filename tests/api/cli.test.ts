@@ -17,6 +17,10 @@ function run(...args: string[]) {
 }
 
 describe("the command line", () => {
+  test("migrate creates the database the other commands need", () => {
+    expect(run("migrate").code).toBe(0);
+  });
+
   test("keys generate prints one fresh 12-character key per line", () => {
     const { code, out } = run("keys", "generate", "--plan", "pro", "--count", "3");
     expect(code).toBe(0);

@@ -1,0 +1,131 @@
+/**
+ * The server as an operator runs it, as a real process: a graceful stop on SIGTERM and SIGINT (also
+ * as a container's PID 1), a busy port refused, and NODE_ENV read strictly.
+ */
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+setDefaultTimeout(60_000);
+
+const root = join(import.meta.dir, "../..");
+const dir = mkdtempSync(join(tmpdir(), "layerlift-lifecycle-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let used = 0;
+const freePort = () => 42_000 + Math.floor(Math.random() * 8_000) + used++;
+
+function spawnServer(options: { port: number; database?: string; env?: Record<string, string>; prefix?: string[] }) {
+  const env = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin", PORT: String(options.port), DATABASE_PATH: options.database ?? join(dir, `db-${options.port}.sqlite`),
+    SEED_DEV_ADMIN: "0", NODE_ENV: "development", DISABLE_RATE_LIMITS: "1", LOG_LEVEL: "info", ...options.env,
+  };
+  return Bun.spawn([...(options.prefix ?? []), process.execPath, "src/index.ts"], { cwd: root, env, stdout: "pipe", stderr: "pipe" });
+}
+
+async function waitUntilUp(port: number, child: ReturnType<typeof spawnServer>) {
+  for (let i = 0; i < 300 && child.exitCode === null; i++) {
+    try { if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return; } catch {}
+    await Bun.sleep(50);
+  }
+  throw new Error(`the server did not start: ${await new Response(child.stderr).text()}`);
+}
+
+/** A request whose body arrives over `ms`: in flight for that long. */
+function slowValidation(port: number, ms: number) {
+  const body = new ReadableStream({
+    async start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"key":"ll_'));
+      await Bun.sleep(ms);
+      controller.enqueue(new TextEncoder().encode('notakey","robloxUserId":"1"}'));
+      controller.close();
+    },
+  });
+  return fetch(`http://127.0.0.1:${port}/api/plugin/validate`, { method: "POST", headers: { "content-type": "application/json" }, body, duplex: "half" } as RequestInit)
+    .then((response) => response.status, (error: { code?: string }) => `failed: ${error.code ?? error}`);
+}
+
+async function stopUnderLoad(signal: "SIGTERM" | "SIGINT", prefix?: string[]) {
+  const port = freePort();
+  const server = spawnServer({ port, prefix });
+  await waitUntilUp(port, server);
+  const answers = Array.from({ length: 250 }, () => slowValidation(port, 500));
+  await Bun.sleep(200); // every request is accepted and waiting for the rest of its body
+  const started = Date.now();
+  if (prefix) {
+    // The server is PID 1 of its own namespace, a child of `unshare`: signal it, as `docker stop` does.
+    const pid = Number(Bun.spawnSync(["pgrep", "-P", String(server.pid)]).stdout.toString().trim());
+    process.kill(pid, signal);
+  } else {
+    server.kill(signal);
+  }
+  const statuses = await Promise.all(answers);
+  const code = await server.exited;
+  return { statuses, code, seconds: (Date.now() - started) / 1000, log: await new Response(server.stdout).text() };
+}
+
+describe("stopping", () => {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    test(`${signal} during 250 requests in flight answers every one of them, then exits 0`, async () => {
+      const { statuses, code, log } = await stopUnderLoad(signal);
+      expect(statuses.filter((status) => status !== 401)).toEqual([]);
+      expect(code).toBe(0);
+      expect(log).toContain(`stopping: no new connections, finishing requests in flight\n    signal: "${signal}"`);
+      expect(log).toContain("INFO: stopped");
+    });
+  }
+
+  test("as PID 1 (in a container) SIGTERM stops it the same way", async () => {
+    const { statuses, code, seconds } = await stopUnderLoad("SIGTERM", ["unshare", "--pid", "--fork", "--mount-proc"]);
+    expect(statuses.filter((status) => status !== 401)).toEqual([]);
+    expect(code).toBe(0);
+    expect(seconds).toBeLessThan(10); // not docker stop's 10 s wait for a signal that is ignored
+  });
+
+  test("a stopped server leaves its database closed, so a restart on it starts", async () => {
+    const port = freePort();
+    const database = join(dir, "restart.sqlite");
+    const first = spawnServer({ port, database });
+    await waitUntilUp(port, first);
+    first.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+    const second = spawnServer({ port, database });
+    await waitUntilUp(port, second);
+    second.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+  });
+});
+
+describe("starting", () => {
+  test("a port another server holds is refused with a sentence, and the first server keeps all the traffic", async () => {
+    const port = freePort();
+    const first = spawnServer({ port });
+    await waitUntilUp(port, first);
+    const second = spawnServer({ port, database: join(dir, "other.sqlite") });
+    expect(await second.exited).toBe(1);
+    expect(await new Response(second.stderr).text()).toContain(`Port ${port} is already in use by another process`);
+    first.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+  });
+
+  test("a second server on the same database is refused", async () => {
+    const database = join(dir, "shared.sqlite");
+    const port = freePort();
+    const first = spawnServer({ port, database });
+    await waitUntilUp(port, first);
+    const second = spawnServer({ port: freePort(), database });
+    expect(await second.exited).toBe(1);
+    expect(await new Response(second.stderr).text()).toContain(`Another process (a running Layerlift server?) has ${database} open. Stop it first`);
+    first.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+  });
+
+  for (const value of ["Production", "prod", "staging"]) {
+    test(`NODE_ENV=${value} refuses to start and names the accepted values`, async () => {
+      const child = spawnServer({ port: freePort(), env: { NODE_ENV: value } });
+      expect(await child.exited).toBe(1);
+      expect(await new Response(child.stderr).text()).toContain(`NODE_ENV must be exactly one of development, production, test; got "${value}"`);
+    });
+  }
+});
