@@ -1,0 +1,67 @@
+/** Configuration in production refuses what would take no money, send no mail or leak sessions, each with a sentence. */
+import { describe, expect, test } from "bun:test";
+import { ConfigError, loadConfig } from "../../src/config";
+
+const LIVE = {
+  NODE_ENV: "production",
+  JWT_SECRET: "a-production-secret-that-is-long-enough-0123456789",
+  APP_URL: "https://layerlift.example",
+  STRIPE_SECRET_KEY: "sk_live_abc",
+  STRIPE_PUBLISHABLE_KEY: "pk_live_abc",
+  STRIPE_WEBHOOK_SECRET: "whsec_abc",
+  RESEND_API_KEY: "re_abc",
+  EMAIL_FROM: "Layerlift <keys@layerlift.example>",
+};
+
+function problems(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+    return "";
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return error.message;
+  }
+}
+
+describe("production configuration", () => {
+  test("live keys, an address and an https site start", () => {
+    expect(problems(LIVE)).toBe("");
+    expect(problems({ ...LIVE, EMAIL_FROM: "keys@layerlift.example" })).toBe("");
+  });
+
+  test("Stripe test keys are refused, unless ALLOW_STRIPE_TEST_KEYS=1 (staging)", () => {
+    const test = { ...LIVE, STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_PUBLISHABLE_KEY: "pk_test_abc" };
+    expect(problems(test)).toContain("Stripe test keys take no real payments: use live keys in production, or set ALLOW_STRIPE_TEST_KEYS=1 for a staging site");
+    expect(problems({ ...test, ALLOW_STRIPE_TEST_KEYS: "1" })).toBe("");
+  });
+
+  test("a secret and a publishable key from different modes are refused, even for staging", () => {
+    const mixed = { ...LIVE, STRIPE_PUBLISHABLE_KEY: "pk_test_abc", ALLOW_STRIPE_TEST_KEYS: "1" };
+    expect(problems(mixed)).toContain("STRIPE_SECRET_KEY is a live key and STRIPE_PUBLISHABLE_KEY a test key: use both from the same mode");
+  });
+
+  test("an EMAIL_FROM that is not an address is refused", () => {
+    for (const from of ["Layerlift", "keys at layerlift.example", "Layerlift <keys>"]) {
+      expect(problems({ ...LIVE, EMAIL_FROM: from })).toContain(`EMAIL_FROM must be an address, like "Layerlift <keys@example.com>"; got "${from}"`);
+    }
+  });
+
+  test("an APP_URL that is not https is refused, except for localhost", () => {
+    expect(problems({ ...LIVE, APP_URL: "http://layerlift.example" })).toContain("APP_URL must start with https:// in production");
+    expect(problems({ ...LIVE, APP_URL: "layerlift.example" })).toContain("APP_URL must be a URL");
+    expect(problems({ ...LIVE, APP_URL: "http://localhost:3000" })).toBe("");
+    expect(problems({ ...LIVE, APP_URL: "http://127.0.0.1:3000" })).toBe("");
+  });
+
+  test("NODE_ENV must be exactly development, production or test; unset is development", () => {
+    for (const value of ["Production", "prod", "PRODUCTION", "dev"]) {
+      expect(problems({ NODE_ENV: value })).toContain(`NODE_ENV must be exactly one of development, production, test; got "${value}"`);
+    }
+    expect(loadConfig({}).env).toBe("development");
+  });
+
+  test("LOG_LEVEL takes pino's levels only", () => {
+    expect(loadConfig({ LOG_LEVEL: "debug" }).logLevel).toBe("debug");
+    expect(problems({ LOG_LEVEL: "verbose" })).toContain('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "verbose"');
+  });
+});
