@@ -22,5 +22,5 @@ export type { TicketSubject, SupportTicketView, TicketBody } from "../features/s
 export type {
   ProductKeyView, SaleView, SalesResponse, AdminOverviewResponse, AdminUserView, TestEmailResponse, GenerateKeysBody, TestEmailBody,
 } from "../features/admin/model";
-export type { EmailView } from "../features/email/model";
+export type { EmailView, RetriedEmails } from "../features/email/model";
 export type { AuditEntryView } from "../features/audit/model";

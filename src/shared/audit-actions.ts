@@ -7,6 +7,7 @@ export const AUDIT_ACTION_LABELS = {
   "product-key.delete": "Deleted a product key",
   "email.test": "Sent a test email",
   "email.resend": "Resent an email",
+  "email.retry-failed": "Retried every failed email",
   "ticket.status": "Changed a ticket's status",
   "link.reset": "Reset a linked account",
   "link.linked": "Linked a game account",

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { eq, inArray } from "drizzle-orm";
 import { emails } from "../../src/db/schema";
 import { queueEmail } from "../../src/features/email/outbox";
 import { renderEmail } from "../../src/emails/render";
@@ -85,5 +86,34 @@ describe("templates", () => {
 
   test("a payload missing a field fails to render with a sentence naming it", async () => {
     await expect(renderEmail("product-key", { plan: "pro" }, "https://x.example")).rejects.toThrow('needs a "key"');
+  });
+});
+
+describe("POST /api/admin/emails/retry-failed", () => {
+  test("queues every failed e-mail again with its own key, leaves reset e-mails, and audits it", async () => {
+    const admin = await signInAdmin(ctx);
+    const failedKey = queueKeyEmail("failed@example.com", "AAAABBBBCCCC");
+    const sentKey = queueKeyEmail("sent@example.com", "DDDDEEEEFFFF");
+    const reset = queueEmail(ctx.deps.db, { to: "reset@example.com", template: "password-reset", payload: { resetUrl: "https://x.example/reset-password?token=t" } }, ctx.clock.now());
+    ctx.deps.db.update(emails).set({ status: "failed", attempts: 32, nextAttemptAt: null }).where(inArray(emails.id, [failedKey.id, reset.id])).run();
+    ctx.deps.db.update(emails).set({ status: "sent" }).where(eq(emails.id, sentKey.id)).run();
+    const answer = await api(ctx.app, admin.token).api.admin.emails["retry-failed"].post();
+    expect(answer.status).toBe(200);
+    expect(answer.data).toEqual({ retried: 1, skipped: 1 });
+    const rows = Object.fromEntries(ctx.deps.db.select().from(emails).all().map((row) => [row.to, row]));
+    expect(rows["failed@example.com"]).toMatchObject({ status: "pending", attempts: 0, nextAttemptAt: ctx.clock.now(), deliveryKey: failedKey.deliveryKey });
+    expect(rows["reset@example.com"].status).toBe("failed");
+    expect(rows["sent@example.com"].status).toBe("sent");
+    const audit = await api(ctx.app, admin.token).api.admin.audit.get();
+    expect(audit.data![0]).toMatchObject({ action: "email.retry-failed", detail: "1 queued again, 1 password reset e-mails left" });
+  });
+
+  test("answers 401 without a token and 403 for a user who is not an admin, and changes nothing", async () => {
+    const row = queueKeyEmail("failed@example.com", "AAAABBBBCCCC");
+    ctx.deps.db.update(emails).set({ status: "failed" }).where(eq(emails.id, row.id)).run();
+    expect((await api(ctx.app).api.admin.emails["retry-failed"].post()).status).toBe(401);
+    const user = await signUpUser(ctx);
+    expect((await api(ctx.app, user.token).api.admin.emails["retry-failed"].post()).status).toBe(403);
+    expect(ctx.deps.db.select().from(emails).get()!.status).toBe("failed");
   });
 });

@@ -270,6 +270,19 @@ describe("test e-mail", () => {
   });
 });
 
+describe("e-mails", () => {
+  test("Retry failed e-mails queues the failed ones again and says how many", async () => {
+    const page = await openAdmin();
+    await page.getByRole("tab", { name: "E-mails" }).click();
+    const bounced = page.getByRole("table", { name: "E-mails" }).getByRole("row").filter({ hasText: "bounced@example.com" });
+    await bounced.getByText("Failed", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Retry failed e-mails" }).click();
+    await toastText(page, "1 failed e-mail queued again").waitFor();
+    await bounced.getByText("Pending", { exact: true }).waitFor();
+    await screenshot(page, "admin-emails-retried");
+  });
+});
+
 describe("support", () => {
   test("a message sent from the support page's contact form reaches the admin's Support tab", async () => {
     const visitor = await newPage();

@@ -14,6 +14,11 @@ const email = t.Object({
   text: t.String({ description: "The rendered plain text (a password reset link is hidden)." }),
 });
 
-export const EmailModel = { email, emails: t.Array(email) };
+export const EmailModel = {
+  email,
+  emails: t.Array(email),
+  retried: t.Object({ retried: Int({ description: "Failed e-mails queued again" }), skipped: Int({ description: "Password reset e-mails, whose link is no longer kept" }) }),
+};
 
 export type EmailView = Static<typeof EmailModel.email>;
+export type RetriedEmails = Static<typeof EmailModel.retried>;

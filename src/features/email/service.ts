@@ -1,5 +1,5 @@
 /** The outbox as admins see it, and resending. */
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { emails, type Email } from "../../db/schema";
 import { newestFirst, type Page } from "../../db/paging";
@@ -62,4 +62,23 @@ export async function resendEmail(deps: Pick<AppDeps, "db" | "config" | "clock">
     return queued;
   });
   return emailView(deps, copy);
+}
+
+/**
+ * Queues every failed e-mail again, in place: the same row and the same idempotency key, so one the
+ * provider did take after all is not delivered twice. Password reset e-mails are left out: their link
+ * is not kept once given up on, and the user can ask for a new one.
+ */
+export function retryFailedEmails(deps: Pick<AppDeps, "db" | "clock">, actorUserId: number): { retried: number; skipped: number } {
+  const now = deps.clock.now();
+  return deps.db.transaction((tx) => {
+    const failed = tx.select().from(emails).where(eq(emails.status, "failed")).all();
+    const retryable = failed.filter((row) => !carriesSecret(row)).map((row) => row.id);
+    if (retryable.length) {
+      tx.update(emails).set({ status: "pending", attempts: 0, nextAttemptAt: now }).where(inArray(emails.id, retryable)).run();
+    }
+    const result = { retried: retryable.length, skipped: failed.length - retryable.length };
+    writeAudit(tx, { actorUserId, action: "email.retry-failed", subject: null, detail: `${result.retried} queued again${result.skipped ? `, ${result.skipped} password reset e-mails left` : ""}`, at: now });
+    return result;
+  });
 }

@@ -2,7 +2,20 @@ import { t, type Static } from "elysia";
 import { Int, oneOf } from "../../lib/schemas";
 
 export const HealthModel = {
-  health: t.Object({ ok: t.Literal(true), uptimeSeconds: Int() }),
+  health: t.Object({
+    ok: t.Boolean({ description: "true when status is ok" }),
+    status: oneOf(["ok", "degraded"]),
+    reasons: t.Array(t.String(), { description: "Why the site is degraded, one sentence each; empty when ok" }),
+    uptimeSeconds: Int(),
+    email: t.Object({
+      pending: Int({ description: "E-mails waiting to be sent" }),
+      failed: Int({ description: "E-mails given up on after a day of retries" }),
+      oldestPendingMinutes: t.Nullable(Int({ description: "How long the oldest unsent e-mail has waited" })),
+    }),
+  }),
+  healthQuery: t.Object({
+    strict: t.Optional(oneOf(["1", "true"], { description: "Answer 503 when degraded (for load balancers)", error: "strict must be 1 or true." })),
+  }),
   /** What the SPA needs to know about this site. */
   publicConfig: t.Object({
     productName: t.String(),
@@ -11,4 +24,5 @@ export const HealthModel = {
   }),
 };
 
+export type HealthReport = Static<typeof HealthModel.health>;
 export type PublicConfigResponse = Static<typeof HealthModel.publicConfig>;

@@ -1,16 +1,21 @@
 import { Elysia } from "elysia";
-import { sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
+import { failures } from "../../lib/schemas";
 import { PRODUCT_NAME } from "../../shared/product";
 import { HealthModel } from "./model";
+import { healthReport } from "./service";
 
 export function healthRoutes(deps: AppDeps) {
   const startedAt = deps.clock.now();
   return new Elysia({ tags: ["Site"] })
-    .get("/api/health", () => {
-      deps.db.get(sql`select 1`);
-      return { ok: true as const, uptimeSeconds: Math.round((deps.clock.now() - startedAt) / 1000) };
-    }, { response: { 200: HealthModel.health } })
+    .get("/api/health", ({ query, status }) => {
+      const report = healthReport(deps, startedAt);
+      return query.strict && !report.ok ? status(503, report) : report;
+    }, {
+      query: HealthModel.healthQuery,
+      response: { 200: HealthModel.health, 503: HealthModel.health, ...failures(422) },
+      detail: { summary: "Whether the site can do its job: ok, or degraded with reasons. ?strict=1 answers 503 when degraded." },
+    })
     .get("/api/config", () => ({
       productName: PRODUCT_NAME,
       paymentProvider: deps.config.stripe ? "stripe" as const : "demo" as const,

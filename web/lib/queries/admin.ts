@@ -4,6 +4,7 @@ import type {
   AdminUserView,
   AuditEntryView,
   EmailView,
+  RetriedEmails,
   ProductKeyView,
   SalesResponse,
   SupportTicketView,
@@ -82,6 +83,13 @@ export function useSetTicketStatus() {
     mutationFn: ({ ticketId, status }: { ticketId: number; status: SupportTicketView["status"] }) =>
       apiRequest<SupportTicketView>("PATCH", `/api/support/tickets/${ticketId}`, { status }),
     onSuccess: () => refresh(TICKETS, OVERVIEW, AUDIT),
+  });
+}
+
+export function useRetryFailedEmails() {
+  return useMutation({
+    mutationFn: () => apiRequest<RetriedEmails>("POST", "/api/admin/emails/retry-failed"),
+    onSettled: () => refresh(EMAILS, AUDIT),
   });
 }
 

@@ -2,7 +2,7 @@ import { Eye, RotateCw } from "lucide-react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
-import { useAdminEmails, useResendEmail } from "../../lib/queries/admin";
+import { useAdminEmails, useResendEmail, useRetryFailedEmails } from "../../lib/queries/admin";
 import { toast } from "../../lib/use-toast";
 import type { EmailView } from "../../../src/shared/api-types";
 import { dateColumn, type Column } from "./data-table";
@@ -79,9 +79,29 @@ const COLUMNS: Column<EmailView>[] = [
   },
 ];
 
+/** Queues every failed e-mail again, after a provider outage longer than the retries lasted. */
+function RetryFailedButton() {
+  const retry = useRetryFailedEmails();
+  function run() {
+    retry.mutate(undefined, {
+      onSuccess: ({ retried, skipped }) => toast({
+        title: retried ? `${retried} failed e-mail${retried === 1 ? "" : "s"} queued again` : "No failed e-mails to retry",
+        description: skipped ? `${skipped} password reset e-mail${skipped === 1 ? " was" : "s were"} left: ask the user to request a new link.` : undefined,
+      }),
+      onError: (error) => toast({ title: "Failed to retry e-mails", description: error.message, variant: "destructive" }),
+    });
+  }
+  return (
+    <Button variant="outline" disabled={retry.isPending} onClick={run}>
+      <RotateCw aria-hidden /> Retry failed e-mails
+    </Button>
+  );
+}
+
 export function EmailsTab() {
   const paging = usePaging(PAGE_SIZE);
   const emails = useAdminEmails(paging.page);
   return <ListTab id="emails" title="E-mails" description="The outbox: every e-mail the site sends, with delivery status. Failed ones can be sent again."
+    actions={<RetryFailedButton />}
     query={emails} rows={emails.data} rowKey={(email) => email._id} paging={paging} label="E-mails" columns={COLUMNS} empty="No e-mails yet." />;
 }

@@ -1,0 +1,49 @@
+/**
+ * What /api/health reports: whether the site can do its job right now. Degraded when e-mails have
+ * been given up on, when the oldest unsent e-mail has waited more than 10 minutes (the provider is
+ * down or the sender is stuck: buyers are waiting for their keys), or when the database can't be
+ * written (disk full, read-only mount).
+ */
+import { and, count, eq, min } from "drizzle-orm";
+import type { AppDeps } from "../../deps";
+import { appSettings, emails } from "../../db/schema";
+import { MINUTE } from "../../lib/clock";
+import type { HealthReport } from "./model";
+
+export const EMAIL_BACKLOG_LIMIT_MS = 10 * MINUTE;
+
+function emailState(deps: Pick<AppDeps, "db" | "clock">) {
+  const failed = deps.db.select({ n: count() }).from(emails).where(eq(emails.status, "failed")).get()!.n;
+  const pending = deps.db.select({ n: count(), oldest: min(emails.createdAt) }).from(emails).where(and(eq(emails.status, "pending"))).get()!;
+  const oldestPendingMinutes = pending.oldest === null ? null : Math.floor((deps.clock.now() - pending.oldest) / MINUTE);
+  return { pending: pending.n, failed, oldestPendingMinutes };
+}
+
+/** A real write (one small row), so a full disk or a read-only file shows. */
+function databaseWritable(deps: Pick<AppDeps, "db" | "clock">): string | null {
+  try {
+    deps.db.insert(appSettings).values({ key: "health_checked_at", value: String(deps.clock.now()) })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value: String(deps.clock.now()) } }).run();
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+export function healthReport(deps: Pick<AppDeps, "db" | "clock">, startedAt: number): HealthReport {
+  const email = emailState(deps);
+  const reasons: string[] = [];
+  if (email.failed > 0) reasons.push(`${email.failed} e-mail${email.failed === 1 ? " has" : "s have"} failed for good; retry them from the admin E-mails tab`);
+  if (email.oldestPendingMinutes !== null && email.oldestPendingMinutes * MINUTE >= EMAIL_BACKLOG_LIMIT_MS) {
+    reasons.push(`the oldest of ${email.pending} unsent e-mail${email.pending === 1 ? "" : "s"} has waited ${email.oldestPendingMinutes} minutes`);
+  }
+  const writeProblem = databaseWritable(deps);
+  if (writeProblem) reasons.push(`the database can't be written: ${writeProblem}`);
+  return {
+    ok: reasons.length === 0,
+    status: reasons.length === 0 ? "ok" : "degraded",
+    reasons,
+    uptimeSeconds: Math.round((deps.clock.now() - startedAt) / 1000),
+    email,
+  };
+}
