@@ -5,6 +5,7 @@
 import { Elysia, ValidationError, type AnyElysia } from "elysia";
 import type { AppDeps } from "./deps";
 import { AppError, notFound } from "./lib/errors";
+import { BUN_BODY_CAP, checkDeclaredLength, MAX_BODY_BYTES, parseChunkedBody } from "./lib/body-limit";
 import { failures } from "./lib/schemas";
 import { authRoutes } from "./features/auth/routes";
 import { healthRoutes } from "./features/health/routes";
@@ -22,8 +23,6 @@ import { adminRoutes } from "./features/admin/routes";
 import { supportRoutes } from "./features/support/routes";
 import { auditRoutes } from "./features/audit/routes";
 import { apiDocsRoutes } from "./features/api-docs/routes";
-
-const MAX_BODY_BYTES = 64 * 1024;
 
 function securityHeaders(production: boolean): Record<string, string> {
   const headers: Record<string, string> = {
@@ -67,13 +66,15 @@ const unknownApiPath = { response: failures(404), detail: { hide: true } };
 export function createApp(deps: AppDeps) {
   const headers = securityHeaders(deps.config.env === "production");
   let whole: AnyElysia | undefined;
-  const app = new Elysia({ serve: { maxRequestBodySize: MAX_BODY_BYTES } })
+  const app = new Elysia({ serve: { maxRequestBodySize: BUN_BODY_CAP } })
     .onRequest(({ request, set }) => {
       Object.assign(set.headers, headers);
-      const length = Number(request.headers.get("content-length") ?? 0);
-      if (length > MAX_BODY_BYTES) throw new AppError(413, "BODY_TOO_LARGE", "The request body is too large.");
+      checkDeclaredLength(request);
     })
-    .onError(({ code, error, path }) => {
+    .onParse(({ request, contentType }) => parseChunkedBody(request, contentType))
+    .onError(({ code, error: thrown, path }) => {
+      // An error thrown while parsing (a chunked body over the limit) arrives wrapped, with ours as its cause.
+      const error = code === "PARSE" && (thrown as { cause?: unknown }).cause instanceof AppError ? (thrown as { cause: AppError }).cause : thrown;
       if (error instanceof AppError) {
         return json(error.status, { error: error.code, message: error.message, ...error.extra }, { ...headers, ...error.headers });
       }

@@ -53,4 +53,9 @@ export const RATE_RULES = {
   paymentVerify: { capacity: 30, perMinute: 30 },
   supportTicket: { capacity: 5, perMinute: 2 },
   passwordReset: { capacity: 5, perMinute: 2 },
+  /** Per address, known or not (so a 429 reveals nothing): RESET_EMAILS_PER_DAY a day. */
+  passwordResetPerAddressDaily: { capacity: 5, perMinute: 5 / (24 * 60) },
+  /** Each look-up the cache can't answer costs two calls to Roblox. */
+  robloxProfilePerUser: { capacity: 20, perMinute: 20 },
+  robloxProfilePerAddress: { capacity: 40, perMinute: 40 },
 } satisfies Record<string, RateRule>;

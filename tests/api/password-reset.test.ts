@@ -57,6 +57,40 @@ describe("forgot password", () => {
   });
 });
 
+describe("the daily cap per address", () => {
+  test(`an address gets at most ${5} reset e-mails a day, even spread out and even after a restart; the next day it gets one again`, async () => {
+    const user = await signUpUser(ctx);
+    const resetMails = () => ctx.deps.db.select().from(emails).all().filter((mail) => mail.template === "password-reset").length;
+    for (let i = 0; i < 8; i++) {
+      expect((await api(ctx.app).api.auth["forgot-password"].post({ email: user.email })).data).toEqual({ message: SENT });
+      ctx.clock.advance(HOUR);
+    }
+    expect(resetMails()).toBe(5);
+    ctx.clock.advance(24 * HOUR);
+    await api(ctx.app).api.auth["forgot-password"].post({ email: user.email });
+    expect(resetMails()).toBe(6);
+  });
+
+  test("with rate limits on, the sixth request of a day answers 429 for a known and an unknown address alike", async () => {
+    const limited = makeTestApp({ rateLimits: true });
+    try {
+      const user = await signUpUser(limited);
+      for (const email of [user.email, "nobody@example.com"]) {
+        const statuses = [];
+        for (let i = 0; i < 6; i++) {
+          statuses.push((await api(limited.app).api.auth["forgot-password"].post({ email })).status);
+          limited.clock.advance(30 * MINUTE); // past the per-minute limit, within the day
+        }
+        expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      }
+      const last = await api(limited.app).api.auth["forgot-password"].post({ email: "nobody@example.com" });
+      expect(failure(last)?.message).toBe("This address has been sent the most reset links allowed in a day. Please use the newest one, or try again tomorrow.");
+    } finally {
+      limited.cleanup();
+    }
+  });
+});
+
 describe("reset password", () => {
   test("the link sets the new password, the old one stops working and old sessions end", async () => {
     const user = await signUpUser(ctx);

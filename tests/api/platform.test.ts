@@ -29,9 +29,47 @@ describe("the API's edges", () => {
     expect(answer.response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   });
 
-  test("a body over 64 KiB is refused with 413", async () => {
+  test("a body over 64 KiB is refused with a JSON 413 that carries the security headers", async () => {
     const answer = await call(ctx.app, "POST", "/api/auth/login", { body: { email: "a@example.com", password: "x".repeat(70_000) }, headers: { "content-length": "70100" } });
     expect(answer.status).toBe(413);
+    expect(answer.body).toEqual({ error: "BODY_TOO_LARGE", message: "The request body is too large (the limit is 64 KiB)." });
+    expect(answer.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
+  const chunked = (text: string) => new ReadableStream({
+    start(controller) {
+      for (let at = 0; at < text.length; at += 8192) controller.enqueue(new TextEncoder().encode(text.slice(at, at + 8192)));
+      controller.close();
+    },
+  });
+  const postChunked = (path: string, text: string) => ctx.app.handle(new Request(`http://localhost${path}`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: chunked(text), duplex: "half",
+  } as RequestInit));
+
+  test("a chunked body (no Content-Length) over 64 KiB gets the same JSON 413 with the security headers", async () => {
+    const answer = await postChunked("/api/auth/login", JSON.stringify({ email: "a@example.com", password: "x".repeat(200_000) }));
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toEqual({ error: "BODY_TOO_LARGE", message: "The request body is too large (the limit is 64 KiB)." });
+    expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  test("a chunked body under the limit is read as usual", async () => {
+    const answer = await postChunked("/api/auth/login", JSON.stringify({ email: "nobody@example.com", password: "wrong password" }));
+    expect(answer.status).toBe(401);
+    const broken = await postChunked("/api/auth/login", "{not json");
+    expect(broken.status).toBe(400);
+  });
+
+  test("an unknown API path is a JSON 404 whatever its slashes or case, never the site's page", async () => {
+    // A trailing slash is the route itself: JSON too.
+    const slashed = await ctx.app.handle(new Request("http://localhost/api/admin/users/"));
+    expect(slashed.status).toBe(401);
+    expect(slashed.headers.get("content-type")).toContain("application/json");
+    for (const path of ["/API/health", "/Api/nope", "/API/admin/users/", "//api/x", "/api//x", "/api"]) {
+      const answer = await ctx.app.handle(new Request(`http://localhost${path}`));
+      expect({ path, status: answer.status, type: answer.headers.get("content-type") }).toEqual({ path, status: 404, type: "application/json" });
+      expect((await answer.json()).error).toBe("NOT_FOUND");
+    }
   });
 });
 

@@ -71,3 +71,30 @@ test("an ID that is not digits answers 422 without a look-up", async () => {
 test("profile look-ups need a signed-in user", async () => {
   expect((await api(ctx.app).api.roblox.profile({ id: 123 }).get()).status).toBe(401);
 });
+
+test("one user can't make the server call Roblox hundreds of times: look-ups are rate limited per user", async () => {
+  const limited = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)), env: robloxEnv(fake), rateLimits: true });
+  try {
+    const user = await signUpUser(limited);
+    const answers = [];
+    for (let id = 1; id <= 25; id++) answers.push(await api(limited.app, user.token).api.roblox.profile({ id: String(id) }).get());
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(20);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(5);
+    expect(refused[0].response.headers.get("retry-after")).toBe("3");
+    expect(fake.hits.length).toBe(40); // two calls for each of the 20 answered
+    // Another user from the same address still gets answers.
+    const other = await signUpUser(limited, "pro", "other@example.com");
+    expect((await api(limited.app, other.token).api.roblox.profile({ id: "500" }).get()).status).toBe(200);
+  } finally {
+    limited.cleanup();
+  }
+});
+
+test("a failed look-up is kept for a minute: asking again at once doesn't call Roblox again", async () => {
+  fake.mode = "error";
+  await profile("123");
+  const calls = fake.hits.length;
+  await profile("123");
+  expect(fake.hits.length).toBe(calls);
+});

@@ -24,8 +24,8 @@ test("a change is kept: the current user shows it", async () => {
 
 test("several fields change at once, theme and language included", async () => {
   const user = await signUpUser(ctx);
-  const answer = await put(user.token, { notifications: false, autoSync: false, theme: "light", language: "de" });
-  expect(answer.data).toEqual({ notifications: false, autoSync: false, theme: "light", language: "de" });
+  const answer = await put(user.token, { notifications: false, autoSync: false, theme: "light", language: "en" });
+  expect(answer.data).toEqual({ notifications: false, autoSync: false, theme: "light", language: "en" });
 });
 
 test("the theme can follow the device: 'system' is kept and shown by the current user", async () => {
@@ -61,6 +61,25 @@ test("an empty body answers 422", async () => {
 test("an unknown field answers 422", async () => {
   const user = await signUpUser(ctx);
   expect((await put(user.token, invalid({ isAdmin: true }))).status).toBe(422);
+});
+
+test("an unknown field beside a known one answers 422 naming it, and changes nothing", async () => {
+  const user = await signUpUser(ctx);
+  const answer = await put(user.token, invalid({ notifications: false, notificaitons: true }));
+  expect(answer.status).toBe(422);
+  expect(failure(answer)?.message).toBe("Unknown setting: notificaitons. The settings are notifications, autoSync, theme, language.");
+  const me = await api(ctx.app, user.token).api.auth.me.get();
+  expect(me.data!.user.settings.notifications).toBe(true);
+});
+
+test("only a language the site is written in is accepted", async () => {
+  const user = await signUpUser(ctx);
+  for (const language of ["de", "xx-YY", "fr-FR"]) {
+    const answer = await put(user.token, invalid({ language }));
+    expect(answer.status).toBe(422);
+    expect(failure(answer)?.message).toBe("language must be one the site is written in: en.");
+  }
+  expect((await put(user.token, { language: "en" })).status).toBe(200);
 });
 
 test("settings need a signed-in user", async () => {

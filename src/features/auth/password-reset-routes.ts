@@ -8,6 +8,7 @@ import { AuthModel } from "./model";
 import { requestPasswordReset, resetPassword } from "./password-reset";
 
 const TOO_MANY = "Too many password reset requests. Please wait a few minutes and try again.";
+const TOO_MANY_TODAY = "This address has been sent the most reset links allowed in a day. Please use the newest one, or try again tomorrow.";
 
 /** Mounted inside authRoutes (prefix /api/auth). */
 export function passwordResetRoutes(deps: AppDeps) {
@@ -15,6 +16,7 @@ export function passwordResetRoutes(deps: AppDeps) {
     .post("/forgot-password", ({ body, request, server }) => {
       deps.limiter.take(`password-reset:${clientIp(deps, request, server)}`, RATE_RULES.passwordReset, TOO_MANY);
       deps.limiter.take(`password-reset:${normaliseEmail(body.email)}`, RATE_RULES.passwordReset, TOO_MANY);
+      deps.limiter.take(`password-reset-daily:${normaliseEmail(body.email)}`, RATE_RULES.passwordResetPerAddressDaily, TOO_MANY_TODAY);
       return requestPasswordReset(deps, body.email);
     }, { body: AuthModel.forgotPasswordBody, response: { 200: AuthModel.message, ...jsonBodyFailures, 429: RateLimitedError } })
     .post("/reset-password", ({ body, request, server }) => {

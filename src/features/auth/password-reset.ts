@@ -3,10 +3,10 @@
  * The request always answers the same, so nobody can probe which e-mails have accounts. Only the
  * token's hash is stored; using it sets the password and ends every existing session.
  */
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { passwordResets, users } from "../../db/schema";
-import { HOUR } from "../../lib/clock";
+import { DAY, HOUR } from "../../lib/clock";
 import { AppError } from "../../lib/errors";
 import { hashPassword } from "../../lib/passwords";
 import { newToken, sha256Hex } from "../../lib/random";
@@ -14,6 +14,8 @@ import { queueEmail } from "../email/outbox";
 import { findUserByEmail } from "../users/service";
 
 const RESET_LINK_LIFETIME_MS = HOUR;
+/** Reset e-mails one address gets in a day, whatever asks for them: nobody can flood an inbox through us. */
+export const RESET_EMAILS_PER_DAY = 5;
 const RESET_REQUESTED_MESSAGE = "If an account exists for this email, we've sent a link to reset its password. It works for one hour.";
 const INVALID_RESET_LINK_MESSAGE = "This reset link is invalid or has expired. Please request a new one.";
 const PASSWORD_RESET_MESSAGE = "Your password has been changed. Please sign in with your new password.";
@@ -24,11 +26,19 @@ export function resetUrl(appUrl: string, token: string): string {
   return `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
-/** Queues the reset e-mail when the account exists; answers the same sentence either way. */
+/** Reset links made for an account in the last day (kept in the database, so a restart doesn't reset the cap). */
+function resetsToday(deps: ResetDeps, userId: number, now: number): number {
+  return deps.db.select({ n: count() }).from(passwordResets).where(and(eq(passwordResets.userId, userId), gt(passwordResets.createdAt, now - DAY))).get()!.n;
+}
+
+/**
+ * Queues the reset e-mail when the account exists and has had fewer than RESET_EMAILS_PER_DAY today;
+ * answers the same sentence either way. (The route's per-address limit answers 429 for any address.)
+ */
 export function requestPasswordReset(deps: ResetDeps, email: string): { message: string } {
   const now = deps.clock.now();
   const user = findUserByEmail(deps.db, email);
-  if (user) {
+  if (user && resetsToday(deps, user.id, now) < RESET_EMAILS_PER_DAY) {
     const token = newToken(32);
     deps.db.transaction((tx) => {
       tx.insert(passwordResets).values({ tokenHash: sha256Hex(token), userId: user.id, expiresAt: now + RESET_LINK_LIFETIME_MS, createdAt: now }).run();

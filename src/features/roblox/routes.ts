@@ -1,6 +1,8 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
-import { failures } from "../../lib/schemas";
+import { failures, RateLimitedError } from "../../lib/schemas";
+import { clientIp } from "../../lib/client-ip";
+import { RATE_RULES } from "../../lib/rate-limit";
 import { authGuard } from "../auth/guard";
 import { RobloxModel } from "./model";
 import { robloxProfiles } from "./service";
@@ -9,6 +11,9 @@ export function robloxRoutes(deps: AppDeps) {
   const profiles = robloxProfiles(deps);
   return new Elysia({ tags: ["Account"] })
     .use(authGuard(deps))
-    .get("/api/roblox/profile/:id", ({ params }) => profiles.get(params.id),
-      { signedIn: true, params: RobloxModel.profileParams, response: { 200: RobloxModel.profile, ...failures(422) } });
+    .get("/api/roblox/profile/:id", ({ params, user, request, server }) => {
+      deps.limiter.take(`roblox-profile:user:${user.id}`, RATE_RULES.robloxProfilePerUser);
+      deps.limiter.take(`roblox-profile:ip:${clientIp(deps, request, server)}`, RATE_RULES.robloxProfilePerAddress);
+      return profiles.get(params.id);
+    }, { signedIn: true, params: RobloxModel.profileParams, response: { 200: RobloxModel.profile, ...failures(422), 429: RateLimitedError } });
 }

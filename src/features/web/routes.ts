@@ -8,6 +8,10 @@ import { loadSpaAssets, makeAsset, type Asset } from "./assets";
 import { SOCIAL_IMAGE } from "./head";
 import { createPageRenderer } from "./pages";
 import { robotsTxt, sitemapXml } from "./site-map";
+import { notFound } from "../../lib/errors";
+
+/** /api and anything under it, however it is cased or slashed (/API/x, //api/x, /api/x/): never a page. */
+const isApiPath = (path: string) => /^\/+api(?:\/|$)/i.test(path);
 import socialImageFile from "../../../web/social/preview.png" with { type: "file" };
 
 function respond(asset: Asset, request: Request, status = 200): Response {
@@ -53,6 +57,7 @@ export function webRoutes(deps: AppDeps) {
     .get("/sitemap.xml", async ({ request }) => respond(await sitemap(), request), { detail: { hide: true } })
     .get(SOCIAL_IMAGE.path, async ({ request }) => respond(await socialImage(), request), { detail: { hide: true } })
     .get("/*", async ({ request, path }) => {
+      if (isApiPath(path)) throw notFound(`No API endpoint at ${path}.`);
       const assets = await loadSpaAssets();
       const file = assets.get(safeDecode(path));
       if (file && path !== "/index.html") return respond(file, request);
