@@ -5,7 +5,7 @@
 import { Elysia, ValidationError, type AnyElysia } from "elysia";
 import type { AppDeps } from "./deps";
 import { AppError, notFound } from "./lib/errors";
-import { BUN_BODY_CAP, checkDeclaredLength, MAX_BODY_BYTES, parseChunkedBody } from "./lib/body-limit";
+import { BUN_BODY_CAP, checkBodyLength, MAX_BODY_BYTES } from "./lib/body-limit";
 import { failures } from "./lib/schemas";
 import { authRoutes } from "./features/auth/routes";
 import { healthRoutes } from "./features/health/routes";
@@ -23,6 +23,10 @@ import { adminRoutes } from "./features/admin/routes";
 import { supportRoutes } from "./features/support/routes";
 import { auditRoutes } from "./features/audit/routes";
 import { apiDocsRoutes } from "./features/api-docs/routes";
+import { createMetrics } from "./features/observability/metrics";
+import { metricsRoutes } from "./features/observability/routes";
+import { beginRequest, finishRequest, noteError, requestId } from "./features/observability/request-log";
+import { log } from "./lib/logger";
 
 function securityHeaders(production: boolean): Record<string, string> {
   const headers: Record<string, string> = {
@@ -46,7 +50,8 @@ function securityHeaders(production: boolean): Record<string, string> {
   return headers;
 }
 
-function json(status: number, body: unknown, headers: Record<string, string> = {}) {
+function json(request: Request, status: number, body: { error: string; message: string; [field: string]: unknown }, headers: Record<string, string> = {}) {
+  noteError(request, status, body.error);
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
 }
 
@@ -65,32 +70,32 @@ const unknownApiPath = { response: failures(404), detail: { hide: true } };
 
 export function createApp(deps: AppDeps) {
   const headers = securityHeaders(deps.config.env === "production");
+  const metrics = createMetrics(deps);
   let whole: AnyElysia | undefined;
   const app = new Elysia({ serve: { maxRequestBodySize: BUN_BODY_CAP } })
     .onRequest(({ request, set }) => {
       Object.assign(set.headers, headers);
-      checkDeclaredLength(request);
+      beginRequest(request, set.headers);
+      checkBodyLength(request);
     })
-    .onParse(({ request, contentType }) => parseChunkedBody(request, contentType))
-    .onError(({ code, error: thrown, path }) => {
-      // An error thrown while parsing (a chunked body over the limit) arrives wrapped, with ours as its cause.
-      const error = code === "PARSE" && (thrown as { cause?: unknown }).cause instanceof AppError ? (thrown as { cause: AppError }).cause : thrown;
+    .onAfterResponse((context) => finishRequest(metrics, context))
+    .onError(({ code, error, path, request }) => {
       if (error instanceof AppError) {
-        return json(error.status, { error: error.code, message: error.message, ...error.extra }, { ...headers, ...error.headers });
+        return json(request, error.status, { error: error.code, message: error.message, ...error.extra }, { ...headers, ...error.headers });
       }
       // An answer that does not match its route's response schema is our bug, never the client's.
       if (error instanceof ValidationError && error.type === "response") {
         const first = error.valueError;
-        console.error(`[error] ${path}: the answer does not match its schema${first ? ` at ${first.path || "/"}: ${first.message}` : ""}`);
-        return json(500, { error: "INTERNAL", message: "Something went wrong on our side. Please try again." }, headers);
+        log.error({ reqId: requestId(request), path, at: first?.path || "/", problem: first?.message }, "an answer does not match its route's schema");
+        return json(request, 500, { error: "INTERNAL", message: "Something went wrong on our side. Please try again." }, headers);
       }
       if (error instanceof ValidationError || code === "VALIDATION") {
-        return json(422, { error: "VALIDATION", message: validationMessage(error as ValidationError) }, headers);
+        return json(request, 422, { error: "VALIDATION", message: validationMessage(error as ValidationError) }, headers);
       }
-      if (code === "PARSE") return json(400, { error: "BAD_REQUEST", message: "The request body is not valid JSON." }, headers);
-      if (code === "NOT_FOUND") return json(404, { error: "NOT_FOUND", message: `No API endpoint at ${path}.` }, headers);
-      console.error(`[error] ${path}:`, error);
-      return json(500, { error: "INTERNAL", message: "Something went wrong on our side. Please try again." }, headers);
+      if (code === "PARSE") return json(request, 400, { error: "BAD_REQUEST", message: "The request body is not valid JSON." }, headers);
+      if (code === "NOT_FOUND") return json(request, 404, { error: "NOT_FOUND", message: `No API endpoint at ${path}.` }, headers);
+      log.error({ reqId: requestId(request), path, err: error }, "request failed");
+      return json(request, 500, { error: "INTERNAL", message: "Something went wrong on our side. Please try again." }, headers);
     })
     .use(healthRoutes(deps))
     .use(authRoutes(deps))
@@ -105,6 +110,7 @@ export function createApp(deps: AppDeps) {
     .use(supportRoutes(deps))
     .use(adminRoutes(deps))
     .use(auditRoutes(deps))
+    .use(metricsRoutes(deps, metrics))
     .use(apiDocsRoutes({ appUrl: deps.config.appUrl, maxBodyBytes: MAX_BODY_BYTES }, () => whole!))
     // Unknown API paths answer JSON 404; GET needs its own route because GET /* would win over .all.
     .get("/api/*", ({ path }) => { throw notFound(`No API endpoint at ${path}.`); }, unknownApiPath)

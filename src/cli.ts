@@ -76,7 +76,8 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
     throw error;
   }
 
-  configureLogger({ level: config.logLevel, readable: config.env === "development" });
+  // Readable lines for a person at a terminal in development; JSON lines otherwise (a file, a log collector).
+  configureLogger({ level: config.logLevel, readable: config.env === "development" && Boolean(process.stdout.isTTY) });
   try {
     if (!["serve", "migrate", "admin", "restore"].includes(command)) requireExistingDatabase(config.databasePath);
     switch (command) {

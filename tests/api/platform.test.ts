@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { api, call, invalid, makeTestApp, signInAdmin, type TestContext } from "../support/app";
 import { loadConfig, ConfigError } from "../../src/config";
+import { startTestServer } from "../support/server";
 
 let ctx: TestContext;
 beforeAll(() => { ctx = makeTestApp(); });
@@ -43,21 +44,14 @@ describe("the API's edges", () => {
     },
   });
   const postChunked = (path: string, text: string) => ctx.app.handle(new Request(`http://localhost${path}`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: chunked(text), duplex: "half",
+    method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked" }, body: chunked(text), duplex: "half",
   } as RequestInit));
 
-  test("a chunked body (no Content-Length) over 64 KiB gets the same JSON 413 with the security headers", async () => {
+  test("a chunked body (no Content-Length, so its size is unknown) gets a JSON 411 with the security headers, unread", async () => {
     const answer = await postChunked("/api/auth/login", JSON.stringify({ email: "a@example.com", password: "x".repeat(200_000) }));
-    expect(answer.status).toBe(413);
-    expect(await answer.json()).toEqual({ error: "BODY_TOO_LARGE", message: "The request body is too large (the limit is 64 KiB)." });
+    expect(answer.status).toBe(411);
+    expect(await answer.json()).toEqual({ error: "LENGTH_REQUIRED", message: "Send the request body with a Content-Length header." });
     expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
-  });
-
-  test("a chunked body under the limit is read as usual", async () => {
-    const answer = await postChunked("/api/auth/login", JSON.stringify({ email: "nobody@example.com", password: "wrong password" }));
-    expect(answer.status).toBe(401);
-    const broken = await postChunked("/api/auth/login", "{not json");
-    expect(broken.status).toBe(400);
   });
 
   test("an unknown API path is a JSON 404 whatever its slashes or case, never the site's page", async () => {
@@ -69,6 +63,24 @@ describe("the API's edges", () => {
       const answer = await ctx.app.handle(new Request(`http://localhost${path}`));
       expect({ path, status: answer.status, type: answer.headers.get("content-type") }).toEqual({ path, status: 404, type: "application/json" });
       expect((await answer.json()).error).toBe("NOT_FOUND");
+    }
+  });
+});
+
+describe("body limits on a real listening server (Bun's own bare 413 never answers)", () => {
+  test("a 2 MB body gets the JSON 413 with the security headers; a chunked one the JSON 411", async () => {
+    const server = await startTestServer();
+    try {
+      const big = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(2_000_000) });
+      expect(big.status).toBe(413);
+      expect(big.headers.get("content-security-policy")).toContain("default-src 'self'");
+      expect((await big.json()).error).toBe("BODY_TOO_LARGE");
+      const stream = new ReadableStream({ start(controller) { controller.enqueue(new TextEncoder().encode("{}")); controller.close(); } });
+      const chunkedAnswer = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: stream, duplex: "half" } as RequestInit);
+      expect(chunkedAnswer.status).toBe(411);
+      expect((await chunkedAnswer.json()).error).toBe("LENGTH_REQUIRED");
+    } finally {
+      await server.stop();
     }
   });
 });

@@ -14,6 +14,7 @@ import { queueEmail } from "../email/outbox";
 import { writeAudit } from "../audit/service";
 import { DAY } from "../../lib/clock";
 import { CURRENCY, type ProviderIntent } from "./provider";
+import { log } from "../../lib/logger";
 import type { PaymentResultResponse } from "./model";
 
 const PAYMENT_ERRORS = {
@@ -40,7 +41,7 @@ function problemWith(intent: ProviderIntent): string | null {
   const plan = intent.metadata.plan;
   if (!isPlanId(plan) || !intent.metadata.email) return PAYMENT_ERRORS.notOurs;
   if (intent.amountCents !== PLANS[plan].priceCents || intent.currency.toLowerCase() !== CURRENCY) {
-    console.error(`[payments] ${intent.id}: paid ${intent.amountCents} ${intent.currency}, plan ${plan} costs ${PLANS[plan].priceCents} ${CURRENCY}; not fulfilled`);
+    log.error({ paymentIntentId: intent.id, paidCents: intent.amountCents, currency: intent.currency, plan, priceCents: PLANS[plan].priceCents }, "payment does not match its plan's price; not fulfilled");
     return PAYMENT_ERRORS.mismatch;
   }
   return null;
@@ -125,7 +126,7 @@ function removeKeyTime(tx: DbOrTx, key: ProductKey, userId: number, now: number)
 function recordEarlyRefund(tx: DbOrTx, intent: ProviderIntent | null, now: number): Sale | null {
   const plan = intent?.metadata.plan;
   if (!intent || !isPlanId(plan)) {
-    console.warn(`[payments] refund for ${intent?.id ?? "an unknown payment"}, which is not one of our sales; nothing to record`);
+    log.warn({ paymentIntentId: intent?.id ?? null }, "refund for a payment that is not one of our sales; nothing recorded");
     return null;
   }
   const recorded = tx.insert(sales).values({

@@ -3,6 +3,7 @@
  * demo provider for development (demo/). Fulfilment only ever trusts what `retrieveIntent` says.
  */
 import { AppError } from "../../lib/errors";
+import { log } from "../../lib/logger";
 
 /** Every price is in US dollars. */
 export const CURRENCY = "usd";
@@ -60,7 +61,7 @@ export class WebhookSignatureError extends Error {}
 const PROVIDER_UNAVAILABLE_MESSAGE = "The payment provider could not be reached. Please try again in a moment.";
 
 function providerUnavailable(cause: unknown): AppError {
-  console.error("[payments] provider call failed:", cause instanceof Error ? cause.message : cause);
+  log.error({ reason: cause instanceof Error ? cause.message : String(cause) }, "payment provider call failed");
   return new AppError(502, "PAYMENT_PROVIDER_UNAVAILABLE", PROVIDER_UNAVAILABLE_MESSAGE);
 }
 

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { processedEvents } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { log } from "../../lib/logger";
 import { WebhookSignatureError, type ProviderEvent } from "./provider";
 import { fulfilPayment, refundPayment } from "./fulfilment";
 import type { WebhookAnswer } from "./model";
@@ -12,7 +13,7 @@ async function act(deps: Pick<AppDeps, "db" | "clock" | "payments">, event: Prov
   if (!event.paymentIntentId) return;
   if (event.type === "payment_intent.succeeded") {
     const result = await fulfilPayment(deps, event.paymentIntentId, { refreshFee: true });
-    if (!result.success) console.error(`[payments] webhook ${event.id}: ${event.paymentIntentId} not fulfilled: ${result.error}`);
+    if (!result.success) log.error({ eventId: event.id, paymentIntentId: event.paymentIntentId, reason: result.error }, "webhook: payment not fulfilled");
   } else if (event.type === "charge.refunded" && event.fullyRefunded) {
     await refundPayment(deps, event.paymentIntentId);
   }
@@ -31,7 +32,11 @@ export async function handleWebhook(
   try {
     event = await deps.payments.verifyWebhook(rawBody, signature);
   } catch (error) {
-    if (error instanceof WebhookSignatureError) throw new AppError(400, "INVALID_SIGNATURE", `Webhook signature check failed: ${error.message}`);
+    if (error instanceof WebhookSignatureError) {
+      // A wrong STRIPE_WEBHOOK_SECRET shows here first: every event fails the same way.
+      log.warn({ reason: error.message, signed: signature !== null }, "webhook signature check failed; the event was refused");
+      throw new AppError(400, "INVALID_SIGNATURE", `Webhook signature check failed: ${error.message}`);
+    }
     throw error;
   }
   if (deps.db.select().from(processedEvents).where(eq(processedEvents.id, event.id)).get()) return { received: true, duplicate: true };

@@ -1,0 +1,59 @@
+/**
+ * One log line and one metrics sample per request: time, request id, method, route pattern (not the
+ * raw path, so ids don't multiply the series), status and milliseconds. No bodies, tokens or
+ * secrets. Every answer carries an X-Request-Id (the caller's, when it sent a sane one), and every
+ * error line carries it too, so a user's report can be found in the log.
+ */
+import { log } from "../../lib/logger";
+import type { Metrics } from "./metrics";
+
+interface RequestState {
+  id: string;
+  started: number;
+  method: string;
+  /** Set by the error handler: the status and code it answered with. */
+  status?: number;
+  code?: string;
+}
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+const states = new WeakMap<Request, RequestState>();
+
+/** Starts a request's record and answers its id (also set as the X-Request-Id header). */
+export function beginRequest(request: Request, headers: Record<string, unknown>): string {
+  const incoming = request.headers.get("x-request-id");
+  const id = incoming && SANE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+  states.set(request, { id, started: performance.now(), method: request.method });
+  headers["X-Request-Id"] = id;
+  return id;
+}
+
+export const requestId = (request: Request) => states.get(request)?.id;
+
+/** The error handler's answer, so the request's line shows the status and code really sent. */
+export function noteError(request: Request, status: number, code: string) {
+  const state = states.get(request);
+  if (state) Object.assign(state, { status, code });
+}
+
+/** The route's pattern, or what an unmatched path is, in a small fixed set of labels. */
+function routeLabel(route: string | undefined, path: string): string {
+  if (route && route !== "/*" && route !== "/api/*") return route;
+  if (/^\/+api(?:\/|$)/i.test(path)) return "/api/*";
+  return path.startsWith("/assets/") ? "/assets/*" : "/*";
+}
+
+export function finishRequest(
+  metrics: Metrics,
+  context: { request: Request; route?: string; path: string; set: { status?: unknown }; responseValue?: unknown },
+) {
+  const state = states.get(context.request);
+  if (!state) return;
+  const status = state.status
+    ?? (context.responseValue instanceof Response ? context.responseValue.status : typeof context.set.status === "number" ? context.set.status : 200);
+  const ms = performance.now() - state.started;
+  const route = routeLabel(context.route, context.path);
+  metrics.observeRequest({ method: state.method, route, status }, ms / 1000);
+  if (route === "/api/plugin/validate" && state.method === "POST") metrics.countValidation(state.code ?? (status < 400 ? "VALID" : "ERROR"));
+  if (log.isLevelEnabled("info")) log.info({ reqId: state.id, method: state.method, route, status, ms: Math.round(ms * 10) / 10 }, "request");
+}
