@@ -65,12 +65,35 @@ function validationMessage(error: ValidationError): string {
   return field ? `Invalid ${field}: ${first.message}.` : `Invalid request: ${first.message}.`;
 }
 
+type FinishedRequest = Parameters<typeof finishRequest>[1];
+
 /** The fallbacks for unknown API paths: not endpoints, so not in the OpenAPI document. */
 const unknownApiPath = { response: failures(404), detail: { hide: true } };
 
 export function createApp(deps: AppDeps) {
   const headers = securityHeaders(deps.config.env === "production");
   const metrics = createMetrics(deps);
+
+  /** The JSON answer for anything thrown while handling a request (DESIGN.md §5). */
+  function errorAnswer({ code, error, path, request }: { code: string | number; error: unknown; path: string; request: Request }): Response {
+    if (error instanceof AppError) {
+      return json(request, error.status, { error: error.code, message: error.message, ...error.extra }, { ...headers, ...error.headers });
+    }
+    // An answer that does not match its route's response schema is our bug, never the client's.
+    if (error instanceof ValidationError && error.type === "response") {
+      const first = error.valueError;
+      log.error({ reqId: requestId(request), path, at: first?.path || "/", problem: first?.message }, "an answer does not match its route's schema");
+      return json(request, 500, { error: "INTERNAL", message: "Something went wrong on our side. Please try again." }, headers);
+    }
+    if (error instanceof ValidationError || code === "VALIDATION") {
+      return json(request, 422, { error: "VALIDATION", message: validationMessage(error as ValidationError) }, headers);
+    }
+    if (code === "PARSE") return json(request, 400, { error: "BAD_REQUEST", message: "The request body is not valid JSON." }, headers);
+    if (code === "NOT_FOUND") return json(request, 404, { error: "NOT_FOUND", message: `No API endpoint at ${path}.` }, headers);
+    log.error({ reqId: requestId(request), path, err: error }, "request failed");
+    return json(request, 500, { error: "INTERNAL", message: "Something went wrong on our side. Please try again." }, headers);
+  }
+
   let whole: AnyElysia | undefined;
   const app = new Elysia({ serve: { maxRequestBodySize: BUN_BODY_CAP } })
     .onRequest(({ request, set }) => {
@@ -78,24 +101,13 @@ export function createApp(deps: AppDeps) {
       beginRequest(request, set.headers);
       checkBodyLength(request);
     })
-    .onAfterResponse((context) => finishRequest(metrics, context))
-    .onError(({ code, error, path, request }) => {
-      if (error instanceof AppError) {
-        return json(request, error.status, { error: error.code, message: error.message, ...error.extra }, { ...headers, ...error.headers });
-      }
-      // An answer that does not match its route's response schema is our bug, never the client's.
-      if (error instanceof ValidationError && error.type === "response") {
-        const first = error.valueError;
-        log.error({ reqId: requestId(request), path, at: first?.path || "/", problem: first?.message }, "an answer does not match its route's schema");
-        return json(request, 500, { error: "INTERNAL", message: "Something went wrong on our side. Please try again." }, headers);
-      }
-      if (error instanceof ValidationError || code === "VALIDATION") {
-        return json(request, 422, { error: "VALIDATION", message: validationMessage(error as ValidationError) }, headers);
-      }
-      if (code === "PARSE") return json(request, 400, { error: "BAD_REQUEST", message: "The request body is not valid JSON." }, headers);
-      if (code === "NOT_FOUND") return json(request, 404, { error: "NOT_FOUND", message: `No API endpoint at ${path}.` }, headers);
-      log.error({ reqId: requestId(request), path, err: error }, "request failed");
-      return json(request, 500, { error: "INTERNAL", message: "Something went wrong on our side. Please try again." }, headers);
+    // Logged when the handler is done, or by the error handler: cheaper than an after-response hook,
+    // which Elysia runs in a task of its own for every request.
+    .onAfterHandle((context) => { finishRequest(metrics, context as unknown as FinishedRequest); })
+    .onError((context) => {
+      const answer = errorAnswer(context);
+      finishRequest(metrics, { request: context.request, path: context.path, set: { status: answer.status }, route: (context as { route?: string }).route });
+      return answer;
     })
     .use(healthRoutes(deps))
     .use(authRoutes(deps))

@@ -9,6 +9,23 @@ import pretty from "pino-pretty";
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** How often buffered lines are written out at the latest. */
+const FLUSH_EVERY_MS = 1_000;
+let flushTimer: ReturnType<typeof setInterval> | null = null;
+
+/**
+ * Stdout through a 4 KB buffer: one write for many lines instead of a system call per request line
+ * (which cost the busiest routes a fifth of their throughput). Flushed every second, and by
+ * `flushLog()` when the process stops.
+ */
+function bufferedStdout(): DestinationStream {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  if (flushTimer) clearInterval(flushTimer);
+  flushTimer = setInterval(() => destination.flush(), FLUSH_EVERY_MS);
+  flushTimer.unref();
+  return destination;
+}
+
 function build(options: { level: LogLevel; readable: boolean; destination?: DestinationStream }): Logger {
   const settings = {
     level: options.level,
@@ -18,7 +35,14 @@ function build(options: { level: LogLevel; readable: boolean; destination?: Dest
   };
   if (options.destination) return pino(settings, options.destination);
   if (options.readable) return pino(settings, pretty({ sync: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }));
-  return pino(settings);
+  return pino(settings, bufferedStdout());
+}
+
+/** Writes out what is buffered, synchronously: before the process exits. */
+export function flushLog(): void {
+  try { log.flush(); } catch {}
+  const stream = (log as unknown as { [key: symbol]: unknown })[pino.symbols.streamSym] as { flushSync?: () => void } | undefined;
+  try { stream?.flushSync?.(); } catch {}
 }
 
 const initialLevel = (process.env.LOG_LEVEL as LogLevel | undefined) ?? (process.env.NODE_ENV === "test" ? "silent" : "info");
@@ -30,3 +54,6 @@ export function configureLogger(options: { level: LogLevel; readable: boolean; d
   log = build(options);
   return log;
 }
+
+// Lines still in the buffer when the process exits (a stop, a CLI command) are written out first.
+process.on("exit", flushLog);

@@ -4,11 +4,14 @@
  * secrets. Every answer carries an X-Request-Id (the caller's, when it sent a sane one), and every
  * error line carries it too, so a user's report can be found in the log.
  */
+import { ElysiaCustomStatusResponse } from "elysia";
 import { log } from "../../lib/logger";
 import type { Metrics } from "./metrics";
 
 interface RequestState {
   id: string;
+  /** Logged already: a response that fails its schema check after the handler is logged once. */
+  done?: boolean;
   started: number;
   method: string;
   /** Set by the error handler: the status and code it answered with. */
@@ -45,12 +48,16 @@ function routeLabel(route: string | undefined, path: string): string {
 
 export function finishRequest(
   metrics: Metrics,
-  context: { request: Request; route?: string; path: string; set: { status?: unknown }; responseValue?: unknown },
+  context: { request: Request; route?: string; path: string; set: { status?: unknown }; responseValue?: unknown; response?: unknown },
 ) {
   const state = states.get(context.request);
-  if (!state) return;
+  if (!state || state.done) return;
+  state.done = true;
+  const value = context.responseValue ?? context.response;
   const status = state.status
-    ?? (context.responseValue instanceof Response ? context.responseValue.status : typeof context.set.status === "number" ? context.set.status : 200);
+    ?? (value instanceof Response ? value.status
+      : value instanceof ElysiaCustomStatusResponse ? Number(value.code)
+      : typeof context.set.status === "number" ? context.set.status : 200);
   const ms = performance.now() - state.started;
   const route = routeLabel(context.route, context.path);
   metrics.observeRequest({ method: state.method, route, status }, ms / 1000);
