@@ -3,7 +3,8 @@
  * "N passed, N failed". bun prints its own summary on stderr, so this wraps and reads it.
  */
 const args = process.argv.slice(2);
-const child = Bun.spawn([process.execPath, "test", "--timeout", "60000", ...args], {
+// --no-env-file: a developer's .env (production keys, another database) must never reach the tests.
+const child = Bun.spawn([process.execPath, "--no-env-file", "test", "--timeout", "60000", ...args], {
   stdout: "inherit",
   stderr: "pipe",
   env: { ...process.env, NODE_ENV: "test" },

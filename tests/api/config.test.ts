@@ -65,3 +65,24 @@ describe("production configuration", () => {
     expect(problems({ LOG_LEVEL: "verbose" })).toContain('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "verbose"');
   });
 });
+
+describe(".env.example", () => {
+  const root = new URL("../..", import.meta.url).pathname;
+  const example = require("node:fs").readFileSync(`${root}.env.example`, "utf8") as string;
+  const listed = new Map(example.split("\n").filter((line) => /^[A-Z_]+=/.test(line)).map((line) => line.split("=", 2) as [string, string]));
+
+  test("lists every variable the server reads, each under a comment", () => {
+    const sources = new Bun.Glob("src/**/*.ts").scanSync({ cwd: root }).map((file) => require("node:fs").readFileSync(`${root}${file}`, "utf8") as string).join("\n");
+    const read = new Set([...sources.matchAll(/value\("([A-Z_]+)"\)|env\.([A-Z_]+)/g)].map((match) => match[1] ?? match[2]));
+    expect([...read].filter((name) => !listed.has(name)).sort()).toEqual([]);
+    const lines = example.split("\n");
+    for (const name of listed.keys()) {
+      const at = lines.findIndex((line) => line.startsWith(`${name}=`));
+      expect({ name, commented: lines[at - 1]!.startsWith("#") || lines[at - 2]!.startsWith("#") }).toEqual({ name, commented: true });
+    }
+  });
+
+  test("copied as it is to .env, it starts the site in development", () => {
+    expect(loadConfig(Object.fromEntries(listed))).toMatchObject({ env: "development", port: 3000, stripe: null, resend: null });
+  });
+});

@@ -12,7 +12,7 @@ const dir = mkdtempSync(join(tmpdir(), "layerlift-bin-"));
 const bin = join(dir, "layerlift");
 const port = 40_000 + Math.floor(Math.random() * 20_000);
 const base = `http://127.0.0.1:${port}`;
-const env = { PATH: "/usr/bin:/bin", PORT: String(port), DATABASE_PATH: join(dir, "data/layerlift.db"), SEED_DEV_ADMIN: "0" };
+const env = { PATH: "/usr/bin:/bin", PORT: String(port), DATABASE_PATH: join(dir, "data/layerlift.db"), SEED_DEV_ADMIN: "0", METRICS_TOKEN: "metrics-token-0123456789" };
 let server: ReturnType<typeof Bun.spawn> | null = null;
 
 beforeAll(async () => {
@@ -20,7 +20,7 @@ beforeAll(async () => {
   if (build.exitCode !== 0) throw new Error(`build failed:\n${build.stderr.toString()}`);
   copyFileSync(join(root, "dist/layerlift"), bin);
   Bun.spawnSync(["chmod", "+x", bin]);
-  server = Bun.spawn([bin], { cwd: dir, env, stdout: "pipe", stderr: "pipe" });
+  server = Bun.spawn([bin], { cwd: dir, env, stdout: Bun.file(join(dir, "server.log")), stderr: "pipe" });
   for (let i = 0; i < 200; i++) {
     try { if ((await fetch(`${base}/api/health`)).ok) return; } catch {}
     await Bun.sleep(50);
@@ -35,8 +35,8 @@ afterAll(async () => {
 });
 
 describe("the executable, alone in an empty folder", () => {
-  test("the folder holds only the executable and the database it created", () => {
-    expect(readdirSync(dir).sort()).toEqual(["data", "layerlift"]);
+  test("the folder holds only the executable, the database it created (and the log this test keeps)", () => {
+    expect(readdirSync(dir).sort()).toEqual(["data", "layerlift", "server.log"]);
   });
 
   test("serves the SPA on / and on deep links, and JSON 404 for unknown API paths", async () => {
@@ -101,6 +101,34 @@ describe("the executable, alone in an empty folder", () => {
     expect(reference.headers.get("content-type")).toContain("javascript");
     expect(await reference.text()).toContain("createApiReference");
     expect(await (await fetch(`${base}/api/docs/start.js`)).text()).toContain('"/api/openapi.json"');
+  });
+
+  test("logs JSON lines, answers X-Request-Id, serves /metrics, and `layerlift health` checks it", async () => {
+    const answer = await fetch(`${base}/api/health`);
+    expect(answer.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const metrics = await fetch(`${base}/metrics`, { headers: { authorization: "Bearer metrics-token-0123456789" } });
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain('http_requests_total{method="GET",route="/api/health",status="200",app="layerlift"}');
+    const health = Bun.spawnSync([bin, "health"], { cwd: dir, env });
+    expect(health.exitCode).toBe(0);
+    expect(health.stdout.toString()).toStartWith('200 {"ok":true,"status":"ok"');
+    await Bun.sleep(1_200); // request lines are buffered up to a second
+    const lines = (await Bun.file(join(dir, "server.log")).text()).trim().split("\n").map((line) => JSON.parse(line));
+    expect(lines.find((line) => line.msg === "request" && line.route === "/api/health")).toMatchObject({ level: "info", method: "GET", status: 200 });
+    const elsewhere = Bun.spawnSync([bin, "health", "--url", "http://127.0.0.1:9"], { cwd: dir, env });
+    expect(elsewhere.exitCode).toBe(1);
+  });
+
+  test("SIGTERM stops it gracefully: exit 0, the last lines written", async () => {
+    const other = 40_000 + Math.floor(Math.random() * 20_000);
+    const second = Bun.spawn([bin], { cwd: dir, env: { ...env, PORT: String(other), DATABASE_PATH: join(dir, "data/second.db") }, stdout: "pipe", stderr: "pipe" });
+    for (let i = 0; i < 200; i++) {
+      try { if ((await fetch(`http://127.0.0.1:${other}/api/health`)).ok) break; } catch {}
+      await Bun.sleep(50);
+    }
+    second.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+    expect(await new Response(second.stdout).text()).toContain('"msg":"stopped"');
   });
 
   test("its own CLI makes a key that signs up through its API", async () => {
