@@ -141,16 +141,18 @@ function homeJavaScript() {
   if (!existsSync(join(dir, "index.html"))) { console.log("\nSPA: run `npm run build` first"); return; }
   const html = readFileSync(join(dir, "index.html"), "utf8");
   const seen = new Set<string>();
-  const visit = (path: string) => {
+  const visit = (path: string, entry = false) => {
     if (seen.has(path) || !existsSync(join(dir, path))) return;
     seen.add(path);
     const code = readFileSync(join(dir, path), "utf8");
-    // Static imports only: `import(` chunks load on their own routes.
-    for (const m of code.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["']\.?\/?([^"']+\.js)["']/g)) {
+    // Static imports, and the entry's own `import(`s (it loads React DOM and the app at once, in two chunks);
+    // other `import(` chunks load on their own routes.
+    const imports = entry ? /(?:(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?|import\()["']\.?\/?([^"']+\.js)["']/g : /(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["']\.?\/?([^"']+\.js)["']/g;
+    for (const m of code.matchAll(imports)) {
       visit(m[1].startsWith("assets/") ? m[1] : join(path.split("/").slice(0, -1).join("/"), m[1]));
     }
   };
-  for (const m of html.matchAll(/<script[^>]+src="\/?([^"]+)"/g)) visit(m[1]);
+  for (const m of html.matchAll(/<script[^>]+src="\/?([^"]+)"/g)) visit(m[1], true);
   let gz = 0, raw = 0;
   for (const file of seen) {
     const body = readFileSync(join(dir, file));

@@ -1,11 +1,9 @@
-import { Suspense, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { matchRoute, routeHead, type RouteId } from "../src/shared/routes";
 import { ErrorBoundary } from "./components/error-boundary";
 import { PageLoading } from "./components/page-loading";
-import { ToastProvider } from "./components/ui/toast";
-import { Toaster } from "./components/ui/toaster";
 import { lazyPage } from "./lib/lazy-page";
 import { queryClient } from "./lib/query-client";
 import { useDocumentHead } from "./lib/use-document-head";
@@ -55,14 +53,22 @@ function Routes() {
   );
 }
 
+// Toasts only follow something the visitor did, so their code (Radix Toast and its helpers, a tenth of
+// the first page's script) loads once the page is running, not with it.
+const Toaster = lazy(() => import("./components/ui/toaster"));
+
+function DeferredToaster() {
+  const [running, setRunning] = useState(false);
+  useEffect(() => setRunning(true), []);
+  return running ? <Suspense fallback={null}><Toaster /></Suspense> : null;
+}
+
 export function App() {
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <Routes />
-          <Toaster />
-        </ToastProvider>
+        <Routes />
+        <DeferredToaster />
       </QueryClientProvider>
     </ErrorBoundary>
   );

@@ -72,7 +72,7 @@ describe(".env.example", () => {
   const listed = new Map(example.split("\n").filter((line) => /^[A-Z_]+=/.test(line)).map((line) => line.split("=", 2) as [string, string]));
 
   test("lists every variable the server reads, each under a comment", () => {
-    const sources = new Bun.Glob("src/**/*.ts").scanSync({ cwd: root }).map((file) => require("node:fs").readFileSync(`${root}${file}`, "utf8") as string).join("\n");
+    const sources = [...new Bun.Glob("src/**/*.ts").scanSync({ cwd: root })].map((file: string) => require("node:fs").readFileSync(`${root}${file}`, "utf8") as string).join("\n");
     const read = new Set([...sources.matchAll(/value\("([A-Z_]+)"\)|env\.([A-Z_]+)/g)].map((match) => match[1] ?? match[2]));
     expect([...read].filter((name) => !listed.has(name)).sort()).toEqual([]);
     const lines = example.split("\n");

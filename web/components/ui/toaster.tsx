@@ -1,11 +1,11 @@
 import { dismissToast, useToast } from "../../lib/use-toast";
-import { Toast, ToastClose, ToastDescription, ToastTitle, ToastViewport } from "./toast";
+import { Toast, ToastClose, ToastDescription, ToastTitle, ToastProvider, ToastViewport } from "./toast";
 
-/** Renders the toast store; sits inside the ToastProvider that wraps the app. */
-export function Toaster() {
+/** Renders the toast store (toasts made before it loaded included), with the Radix provider around it. */
+export default function Toaster() {
   const { toasts } = useToast();
   return (
-    <>
+    <ToastProvider>
       {toasts.map(({ id, title, description, variant, open, duration }) => (
         <Toast
           key={id}
@@ -24,6 +24,6 @@ export function Toaster() {
         </Toast>
       ))}
       <ToastViewport />
-    </>
+    </ToastProvider>
   );
 }
