@@ -96,7 +96,7 @@ function TagArticle({ tag }: { tag: TagDoc }) {
         </header>
 
         <Section id="overview" title="Overview">
-          <div className="grid gap-4 leading-relaxed text-foreground/90">
+          <div className="grid gap-4 leading-relaxed text-foreground/90 wrap-anywhere">
             {tag.overview.map((paragraph) => (
               <p key={paragraph}>
                 <RichText text={paragraph} />
@@ -115,7 +115,7 @@ function TagArticle({ tag }: { tag: TagDoc }) {
                 >
                   {i + 1}
                 </span>
-                <span className="pt-0.5">
+                <span className="min-w-0 pt-0.5 wrap-anywhere">
                   <RichText text={step} />
                 </span>
               </li>
