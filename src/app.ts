@@ -12,6 +12,7 @@ import { healthRoutes } from "./features/health/routes";
 import { webRoutes } from "./features/web/routes";
 import { BOOT_SCRIPT_HASH } from "./features/web/boot-script";
 import { paymentRoutes } from "./features/payments/routes";
+import { productKeyRoutes } from "./features/product-keys/routes";
 import { emailRoutes } from "./features/email/routes";
 import { subscriptionRoutes } from "./features/subscriptions/routes";
 import { pluginRoutes } from "./features/plugin/routes";
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps) {
     .use(healthRoutes(deps))
     .use(authRoutes(deps))
     .use(paymentRoutes(deps))
+    .use(productKeyRoutes(deps))
     .use(emailRoutes(deps))
     .use(subscriptionRoutes(deps))
     .use(settingsRoutes(deps))

@@ -12,6 +12,7 @@ import { isPlanId, PLAN_IDS } from "./shared/plans";
 import { PRODUCT_NAME } from "./shared/product";
 import { generateProductKeys, listProductKeys } from "./features/product-keys/service";
 import { createOrPromoteAdmin } from "./features/users/service";
+import { dueReminders, sendDueReminders } from "./features/reminders/service";
 import { PortInUseError, serve } from "./server";
 
 const USAGE = `${PRODUCT_NAME} — web site and licence server
@@ -24,6 +25,8 @@ Usage:
   layerlift migrate                                   apply database migrations and exit
   layerlift backup FILE                               consistent copy of the database (never overwrites)
   layerlift restore FILE                              replace the database with a backup (server stopped)
+  layerlift reminders [--at ISO-DATE] [--dry-run]     send the renewal reminders due now (or at that
+                                                      moment); --dry-run lists them and sends nothing
   layerlift health [--url URL]                        ask a running server for /api/health?strict=1
 Options for every command: --db PATH (default: $DATABASE_PATH or ./data/layerlift.db)
 Every command but serve, migrate, admin create and restore needs an existing database.
@@ -43,6 +46,8 @@ function options(args: string[]) {
       email: { type: "string" },
       password: { type: "string" },
       url: { type: "string" },
+      at: { type: "string" },
+      "dry-run": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -121,6 +126,16 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
           return 0;
         }
         throw new UsageError("keys takes generate or list");
+      }
+      case "reminders": {
+        const at = values.at === undefined ? systemClock.now() : Date.parse(values.at);
+        if (!Number.isFinite(at)) throw new UsageError("--at must be a date and time, e.g. 2026-12-01T09:00:00Z");
+        const db = openDatabase(config.databasePath);
+        const reminders = values["dry-run"] ? dueReminders(db, at) : sendDueReminders({ db }, at);
+        const verb = values["dry-run"] ? "due" : "queued";
+        console.log(`${reminders.length} renewal ${reminders.length === 1 ? "reminder" : "reminders"} ${verb} at ${new Date(at).toISOString()}${reminders.length ? ":" : "."}`);
+        for (const r of reminders) console.log(`  ${r.email}\t${r.kind}\t${r.plan}\tends ${new Date(r.periodEnd).toISOString()}`);
+        return 0;
       }
       case "admin": {
         if (sub !== "create") throw new UsageError("admin takes create");

@@ -15,6 +15,7 @@ import { createDemoProvider } from "./features/payments/demo/provider";
 import { reportingUnavailable, type PaymentProvider } from "./features/payments/provider";
 import { buildMailer } from "./features/email/mailer";
 import { startEmailSender } from "./features/email/sender";
+import { startReminderScheduler } from "./features/reminders/scheduler";
 import { requireDatabaseNotInUse } from "./db/files";
 import { log } from "./lib/logger";
 
@@ -64,7 +65,7 @@ export class PortInUseError extends Error {}
 
 /**
  * Listens on `port` (refusing a port another process holds: port sharing would split the traffic
- * between two servers) and starts the background sender. `stop()` is graceful: no new connections,
+ * between two servers) and starts the background e-mail sender and reminder scheduler. `stop()` is graceful: no new connections,
  * in-flight requests finish, the sender finishes or releases what it holds.
  */
 export function startServer(deps: AppDeps, port = deps.config.port, hostname = "0.0.0.0") {
@@ -78,7 +79,9 @@ export function startServer(deps: AppDeps, port = deps.config.port, hostname = "
     throw error;
   }
   const emailSender = startEmailSender(deps);
+  const reminders = startReminderScheduler(deps);
   const stop = async () => {
+    reminders.stop();
     await Promise.all([app.stop(), emailSender.stop()]);
   };
   return { app, url: `http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${app.server!.port}`, stop };

@@ -4,9 +4,10 @@
  * Money is integer cents; times are integer milliseconds since the epoch (UTC).
  */
 
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PLAN_IDS } from "../shared/plans";
 import type { AuditAction } from "../shared/audit-actions";
+import { REMINDER_KINDS } from "../shared/reminders";
 
 const ms = (name: string) => integer(name);
 const bool = (name: string) => integer(name, { mode: "boolean" });
@@ -51,8 +52,10 @@ export const sales = sqliteTable("sales", {
   currency: text("currency").notNull().default("usd"),
   status: text("status", { enum: ["paid", "refunded"] }).notNull().default("paid"),
   productKeyId: integer("product_key_id"),
+  /** A renewal bought from the dashboard: the account its key was applied to (null for a purchase by e-mail). */
+  renewalUserId: integer("renewal_user_id"),
   createdAt: ms("created_at").notNull(),
-}, (t) => [index("sales_created_idx").on(t.createdAt)]);
+}, (t) => [index("sales_created_idx").on(t.createdAt), index("sales_email_idx").on(t.email)]);
 
 export const productKeys = sqliteTable("product_keys", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -128,6 +131,18 @@ export const auditLog = sqliteTable("audit_log", {
   detail: text("detail"),
   createdAt: ms("created_at").notNull(),
 }, (t) => [index("audit_log_created_idx").on(t.createdAt)]);
+
+/**
+ * Renewal reminders already queued: one row per subscription, period (its end date) and kind, so a
+ * reminder goes out once per period however many times, or on however many servers, the scheduler runs.
+ */
+export const renewalReminders = sqliteTable("renewal_reminders", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  subscriptionId: integer("subscription_id").notNull().references(() => subscriptions.id, { onDelete: "cascade" }),
+  periodEnd: ms("period_end").notNull(),
+  kind: text("kind", { enum: REMINDER_KINDS }).notNull(),
+  createdAt: ms("created_at").notNull(),
+}, (t) => [uniqueIndex("renewal_reminders_once").on(t.subscriptionId, t.periodEnd, t.kind)]);
 
 /** Payment intents of the demo provider (development only); Stripe keeps its own. */
 export const demoPaymentIntents = sqliteTable("demo_payment_intents", {

@@ -2,9 +2,18 @@
 import { Button, Link, Text } from "@react-email/components";
 import { PRODUCT_NAME } from "../shared/product";
 import { EmailLayout, styles } from "./layout";
+import { signupUrl as prefilledSignupUrl } from "./links";
 
-export function ProductKeyEmail({ productKey, planName, appUrl }: { productKey: string; planName: string; appUrl: string }) {
-  const signupUrl = `${appUrl}/signup`;
+interface ProductKeyEmailProps {
+  productKey: string;
+  planName: string;
+  appUrl: string;
+  /** The buyer's address, filled into the sign-up form with the key. */
+  email?: string;
+}
+
+export function ProductKeyEmail({ productKey, planName, appUrl, email }: ProductKeyEmailProps) {
+  const signupUrl = prefilledSignupUrl(appUrl, productKey, email);
   return (
     <EmailLayout preview={`Your ${PRODUCT_NAME} product key: ${productKey}`}>
       <Text style={styles.heading}>Thank you for your purchase!</Text>
@@ -12,7 +21,7 @@ export function ProductKeyEmail({ productKey, planName, appUrl }: { productKey: 
       <Text style={styles.code}>{productKey}</Text>
       <Text style={styles.text}>Getting started takes three steps:</Text>
       <Text style={styles.text}>
-        1. Sign up at <Link href={signupUrl}>{signupUrl}</Link> with this key.
+        1. Create your account at <Link href={signupUrl}>{appUrl}/signup</Link>: the link fills in this key for you.
         <br />
         2. In your dashboard, open the Plugin tab and generate a plugin key.
         <br />

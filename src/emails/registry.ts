@@ -10,7 +10,10 @@ import { createElement, type ReactElement } from "react";
 import { t, type Static } from "elysia";
 import type { TObject } from "@sinclair/typebox";
 import { PRODUCT_NAME } from "../shared/product";
-import { PlanId } from "../lib/schemas";
+import { oneOf, PlanId } from "../lib/schemas";
+import { REMINDER_KINDS } from "../shared/reminders";
+import { renewUrl } from "./links";
+import { reminderHeadline } from "./reminder-headline";
 
 const text = t.String({ minLength: 1 });
 
@@ -33,11 +36,38 @@ const define = <Payload extends TObject>(definition: EmailDefinition<Payload>) =
 export const EMAIL_TEMPLATES = {
   /** After a purchase: the key and the three steps to start. */
   "product-key": define({
-    payload: t.Object({ key: text, plan: PlanId, planName: text }),
+    payload: t.Object({ key: text, plan: PlanId, planName: text, signupEmail: t.Optional(text) }),
     subject: () => `Your ${PRODUCT_NAME} product key`,
-    element: async ({ key, planName }, appUrl) =>
-      createElement((await import("./product-key")).ProductKeyEmail, { productKey: key, planName, appUrl }),
+    element: async ({ key, planName, signupEmail }, appUrl) =>
+      createElement((await import("./product-key")).ProductKeyEmail, { productKey: key, planName, appUrl, email: signupEmail }),
     highlights: ({ key }) => ({ key }),
+  }),
+  /** After a renewal paid from the dashboard: the key, already applied. */
+  "renewal-receipt": define({
+    payload: t.Object({ key: text, planName: text, endDate: t.Union([text, t.Null()]) }),
+    subject: ({ planName }) => `${planName} added to your ${PRODUCT_NAME} account`,
+    element: async ({ key, planName, endDate }, appUrl) =>
+      createElement((await import("./renewal-receipt")).RenewalReceiptEmail, { productKey: key, planName, endDate, dashboardUrl: renewUrl(appUrl) }),
+    highlights: ({ key }) => ({ key }),
+  }),
+  /** "Can't find your key?": every key bought with the address. */
+  "lost-keys": define({
+    payload: t.Object({
+      email: text,
+      keys: t.Array(t.Object({ key: text, planName: text, boughtAt: text, used: t.Boolean() }), { minItems: 1 }),
+    }),
+    subject: ({ keys }) => `Your ${PRODUCT_NAME} product ${keys.length === 1 ? "key" : "keys"}`,
+    element: async ({ email, keys }, appUrl) => createElement((await import("./lost-keys")).LostKeysEmail, { email, keys, appUrl }),
+    highlights: ({ keys }) => ({ keys: keys.map((k) => `${k.key} (${k.used ? "used" : "unused"})`).join(", ") }),
+  }),
+  /** 7 days and 1 day before a subscription ends, and when it has ended. */
+  "renewal-reminder": define({
+    payload: t.Object({ kind: oneOf(REMINDER_KINDS), planName: text, endDate: text }),
+    subject: ({ kind }) => reminderHeadline(kind),
+    element: async ({ kind, planName, endDate }, appUrl) =>
+      createElement((await import("./renewal-reminder")).RenewalReminderEmail, {
+        kind, planName, endDate, renewUrl: renewUrl(appUrl), settingsUrl: `${appUrl}/dashboard?tab=settings`,
+      }),
   }),
   /** The admin panel's Test Email. */
   test: define({

@@ -58,4 +58,7 @@ export const RATE_RULES = {
   /** Each look-up the cache can't answer costs two calls to Roblox. */
   robloxProfilePerUser: { capacity: 20, perMinute: 20 },
   robloxProfilePerAddress: { capacity: 40, perMinute: 40 },
+  /** "Can't find your key?": per IP, and per address whatever it is (so a 429 reveals nothing). */
+  keyResend: { capacity: 5, perMinute: 1 },
+  keyResendPerAddress: { capacity: 3, perMinute: 0.2 },
 } satisfies Record<string, RateRule>;

@@ -6,7 +6,7 @@
  */
 
 export type { UserSettings, PublicUser } from "../features/users/model";
-export type { SubscriptionStatus, TimeRemaining, SubscriptionView, DashboardResponse } from "../features/subscriptions/model";
+export type { SubscriptionStatus, TimeRemaining, SubscriptionView, DashboardResponse, RenewBody } from "../features/subscriptions/model";
 export type { MeResponse, AuthResponse, MessageResponse, SignupBody, LoginBody, ResetPasswordBody } from "../features/auth/model";
 export type {
   PluginValidateSuccess, PluginValidateFailure, GeneratePluginKeyResponse, LinkedAccountResponse,
@@ -18,6 +18,7 @@ export type { PublicConfigResponse } from "../features/health/model";
 export type {
   PaymentIntentResponse, PaymentResultResponse, DemoConfirmResponse, CreateIntentBody, DemoConfirmBody,
 } from "../features/payments/model";
+export type { KeyResendBody, KeyResendResponse } from "../features/product-keys/model";
 export type { TicketSubject, SupportTicketView, TicketBody } from "../features/support/model";
 export type {
   ProductKeyView, SaleView, SalesResponse, AdminOverviewResponse, AdminUserView, TestEmailResponse, GenerateKeysBody, TestEmailBody,

@@ -24,13 +24,13 @@ const linked = (token: string) => api(ctx.app, token).api.figma["linked-account"
 describe("GET /api/figma/linked-account", () => {
   test("an account never validated has no linked account", async () => {
     const user = await signUpUser(ctx);
-    expect((await linked(user.token)).data).toEqual({ linkedRobloxAccountId: null, linkedAt: null });
+    expect((await linked(user.token)).data).toEqual({ linkedRobloxAccountId: null, linkedAt: null, resetCooldownHours: ctx.deps.config.linkResetCooldownHours });
   });
 
   test("after the first validation it shows the linked Roblox ID and when it was linked", async () => {
     const user = await linkedUser("123");
     expect((await linked(user.token)).data).toEqual({
-      linkedRobloxAccountId: "123", linkedAt: new Date(ctx.clock.now()).toISOString(),
+      linkedRobloxAccountId: "123", linkedAt: new Date(ctx.clock.now()).toISOString(), resetCooldownHours: ctx.deps.config.linkResetCooldownHours,
     });
   });
 

@@ -7,13 +7,14 @@
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
-import { productKeys, sales, subscriptions, type ProductKey, type Sale } from "../../db/schema";
+import { productKeys, sales, subscriptions, users, type ProductKey, type Sale, type Subscription } from "../../db/schema";
 import { isPlanId, PLANS } from "../../shared/plans";
 import { generateProductKeys } from "../product-keys/service";
 import { queueEmail } from "../email/outbox";
 import { writeAudit } from "../audit/service";
-import { DAY } from "../../lib/clock";
-import { CURRENCY, type ProviderIntent } from "./provider";
+import { DAY, toIso } from "../../lib/clock";
+import { applyProductKey } from "../subscriptions/service";
+import { CURRENCY, RENEWAL_ACCOUNT_METADATA, type ProviderIntent } from "./provider";
 import { log } from "../../lib/logger";
 import type { PaymentResultResponse } from "./model";
 
@@ -56,14 +57,23 @@ export async function fulfilPayment(
   paymentIntentId: string,
   options: { refreshFee?: boolean } = {},
 ): Promise<PaymentResultResponse> {
+  return (await fulfil(deps, paymentIntentId, options)).answer;
+}
+
+/** fulfilPayment, also answering the sale and the intent when it had to be retrieved. */
+export async function fulfil(
+  deps: Pick<AppDeps, "db" | "clock" | "payments">,
+  paymentIntentId: string,
+  options: { refreshFee?: boolean } = {},
+): Promise<{ answer: PaymentResultResponse; sale: Sale | null; intent: ProviderIntent | null }> {
   const existing = saleByPaymentIntent(deps.db, paymentIntentId);
-  if (existing?.status === "refunded") return failure(PAYMENT_ERRORS.refunded);
-  if (existing && !options.refreshFee) return success(existing);
+  if (existing?.status === "refunded") return { answer: failure(PAYMENT_ERRORS.refunded), sale: existing, intent: null };
+  if (existing && !options.refreshFee) return { answer: success(existing), sale: existing, intent: null };
 
   const intent = await deps.payments.retrieveIntent(paymentIntentId);
-  if (!intent) return failure(PAYMENT_ERRORS.notFound);
+  if (!intent) return { answer: failure(PAYMENT_ERRORS.notFound), sale: null, intent };
   const problem = problemWith(intent);
-  if (problem) return failure(problem);
+  if (problem) return { answer: failure(problem), sale: null, intent };
 
   const plan = PLANS[intent.metadata.plan as keyof typeof PLANS];
   const email = intent.metadata.email;
@@ -86,15 +96,43 @@ export async function fulfilPayment(
       return sold;
     }
     const [key] = generateProductKeys(tx, now, { plan: plan.id, count: 1, source: "purchase", saleId: inserted.id });
-    tx.update(sales).set({ productKeyId: key.id }).where(eq(sales.id, inserted.id)).run();
-    queueEmail(tx, {
-      to: email,
-      template: "product-key",
-      payload: { key: key.key, plan: plan.id, planName: plan.name },
-    }, now);
+    const renewed = applyRenewal(tx, intent, key, now);
+    tx.update(sales).set({ productKeyId: key.id, renewalUserId: renewed?.userId ?? null }).where(eq(sales.id, inserted.id)).run();
+    if (renewed) {
+      queueEmail(tx, {
+        to: email,
+        template: "renewal-receipt",
+        payload: { key: key.key, planName: plan.name, endDate: toIso(renewed.endDate) },
+      }, now);
+    } else {
+      queueEmail(tx, {
+        to: email,
+        template: "product-key",
+        payload: { key: key.key, plan: plan.id, planName: plan.name, signupEmail: email },
+      }, now);
+    }
     return inserted;
   }, { behavior: "immediate" });
-  return sale.status === "refunded" ? failure(PAYMENT_ERRORS.refunded) : success(sale);
+  const answer = sale.status === "refunded" ? failure(PAYMENT_ERRORS.refunded) : success(sale);
+  return { answer, sale, intent };
+}
+
+/**
+ * A renewal paid from the dashboard: the new key is applied to the account named in the intent's
+ * metadata (put there by the server for the signed-in user), in the fulfilment's own transaction.
+ * When it can't be (the account is gone, or got lifetime access meanwhile) the key stays unused and
+ * is e-mailed like any purchase, so nothing paid for is lost.
+ */
+function applyRenewal(tx: DbOrTx, intent: ProviderIntent, key: ProductKey, now: number): Subscription | null {
+  const userId = Number(intent.metadata[RENEWAL_ACCOUNT_METADATA]);
+  if (!Number.isSafeInteger(userId) || userId <= 0) return null;
+  const account = tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
+  const current = account && tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+  if (!account || current?.endDate === null) {
+    log.warn({ paymentIntentId: intent.id, userId }, "renewal could not be applied; its key is e-mailed instead");
+    return null;
+  }
+  return applyProductKey(tx, userId, key.key, now);
 }
 
 /**

@@ -8,6 +8,10 @@ export const PaymentModel = {
   }),
   successQuery: t.Object({
     payment_intent: t.String({ minLength: 1, maxLength: 255, error: "payment_intent is required." }),
+    payment_intent_client_secret: t.Optional(t.String({
+      maxLength: 255,
+      description: "The intent's client secret, as in the card provider's return URL: when it matches, the answer adds the key.",
+    })),
     redirect_status: t.Optional(t.String({ maxLength: 64 })),
   }),
   demoConfirmBody: t.Object({
@@ -23,6 +27,8 @@ export const PaymentModel = {
     success: t.Boolean(),
     plan: t.Optional(t.String({ description: "The plan's name, when success is true." })),
     error: t.Optional(t.String({ description: "Why no key was issued, when success is false." })),
+    productKey: t.Optional(t.String({ description: "The key bought, only with the intent's matching client secret." })),
+    email: t.Optional(t.String({ description: "Where the key was e-mailed, only with the matching client secret." })),
   }),
   demoConfirmed: t.Object({ paymentIntentId: t.String(), status: t.Literal("succeeded") }),
   webhookReceived: t.Object({ received: t.Literal(true), duplicate: t.Optional(t.Literal(true)) }),

@@ -8,6 +8,9 @@ import { log } from "../../lib/logger";
 /** Every price is in US dollars. */
 export const CURRENCY = "usd";
 
+/** The intent metadata naming the account a dashboard renewal is for; only the server writes it. */
+export const RENEWAL_ACCOUNT_METADATA = "renewalUserId";
+
 type ProviderName = "stripe" | "demo";
 
 export interface CreateIntentInput {
@@ -35,6 +38,8 @@ export interface ProviderIntent {
   feeCents: number | null;
   /** Cents refunded so far. A refunded intent keeps the status 'succeeded', so this is how to tell. */
   amountRefunded: number;
+  /** What the paying browser was given; showing it proves to be that browser (the result page's key). */
+  clientSecret: string | null;
 }
 
 /** A verified webhook event, reduced to what the app acts on. */

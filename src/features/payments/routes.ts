@@ -6,7 +6,7 @@ import { notFound } from "../../lib/errors";
 import { failures, jsonBodyFailures, RateLimitedError } from "../../lib/schemas";
 import { PaymentModel } from "./model";
 import { createPaymentIntent } from "./service";
-import { fulfilPayment } from "./fulfilment";
+import { paymentResult } from "./result";
 import { handleWebhook } from "./webhook";
 import { demoPaymentRoutes } from "./demo/routes";
 
@@ -18,7 +18,7 @@ export function paymentRoutes(deps: AppDeps) {
     }, { body: PaymentModel.createIntentBody, response: { 200: PaymentModel.intent, ...jsonBodyFailures, 429: RateLimitedError, ...failures(502) } })
     .get("/api/payment/success", ({ query, request, server }) => {
       deps.limiter.take(`payment-verify:${clientIp(deps, request, server)}`, RATE_RULES.paymentVerify);
-      return fulfilPayment(deps, query.payment_intent);
+      return paymentResult(deps, query.payment_intent, query.payment_intent_client_secret);
     }, { query: PaymentModel.successQuery, response: { 200: PaymentModel.result, ...failures(422), 429: RateLimitedError, ...failures(502) } })
     .post("/api/stripe/webhook", ({ body, request }) => {
       if (deps.payments.name !== "stripe") throw notFound("Stripe is not configured on this site.");

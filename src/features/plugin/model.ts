@@ -29,7 +29,11 @@ export const PluginModel = {
     retryAfterSeconds: t.Optional(Int({ description: "Only with RATE_LIMITED." })),
   }, { title: "PluginFailure" }),
   generatedKey: t.Object({ figmaKey: t.String({ description: "ll_ + 32 characters" }) }),
-  linkedAccount: t.Object({ linkedRobloxAccountId: t.Nullable(t.String()), linkedAt: t.Nullable(IsoDate) }),
+  linkedAccount: t.Object({
+    linkedRobloxAccountId: t.Nullable(t.String()),
+    linkedAt: t.Nullable(IsoDate),
+    resetCooldownHours: t.Number({ description: "How long after a reset the owner must wait before the next one." }),
+  }),
   unlinked: t.Object({ linkedRobloxAccountId: t.Null() }),
   /** 429 while the owner's reset cooldown runs. */
   cooldown: t.Object({

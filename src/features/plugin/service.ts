@@ -21,14 +21,14 @@ export function generatePluginKey(deps: AppDeps, userId: number): { figmaKey: st
   return { figmaKey };
 }
 
-function linkedAccountView(user: { linkedRobloxAccountId: string | null; linkedAt: number | null }): LinkedAccountResponse {
-  return { linkedRobloxAccountId: user.linkedRobloxAccountId, linkedAt: toIso(user.linkedAt) };
-}
-
 export function getLinkedAccount(deps: AppDeps, userId: number): LinkedAccountResponse {
   const user = findUserById(deps.db, userId);
   if (!user) throw notFound("This account no longer exists.");
-  return linkedAccountView(user);
+  return {
+    linkedRobloxAccountId: user.linkedRobloxAccountId,
+    linkedAt: toIso(user.linkedAt),
+    resetCooldownHours: deps.config.linkResetCooldownHours,
+  };
 }
 
 /** Milliseconds left before the owner may reset again; 0 when a reset is allowed now. */

@@ -1,5 +1,5 @@
 import { t, type Static } from "elysia";
-import { Int, IsoDate, IsoDateOrNull, oneOf, PlanId } from "../../lib/schemas";
+import { Int, IsoDate, IsoDateOrNull, oneOf, PlanId, planIdField } from "../../lib/schemas";
 
 const status = oneOf(["active", "cancelled", "expired"]);
 
@@ -27,6 +27,9 @@ export const SubscriptionModel = {
   view,
   /** GET /api/dashboard and every change to the subscription; null for an account without one. */
   dashboard: t.Object({ subscription: t.Nullable(view) }),
+  renewBody: t.Object({
+    plan: planIdField("Please choose a plan: month, pro or lifetime."),
+  }),
   redeemBody: t.Object({
     productKey: t.String({ minLength: 1, maxLength: 64, error: "Product key is required." }),
   }),
@@ -36,3 +39,4 @@ export type SubscriptionStatus = Static<typeof SubscriptionModel.status>;
 export type TimeRemaining = Static<typeof SubscriptionModel.timeRemaining>;
 export type SubscriptionView = Static<typeof SubscriptionModel.view>;
 export type DashboardResponse = Static<typeof SubscriptionModel.dashboard>;
+export type RenewBody = Static<typeof SubscriptionModel.renewBody>;

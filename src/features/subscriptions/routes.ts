@@ -5,6 +5,8 @@ import { clientIp } from "../../lib/client-ip";
 import { failures, jsonBodyFailures, RateLimitedError } from "../../lib/schemas";
 import { authGuard } from "../auth/guard";
 import { SubscriptionModel } from "./model";
+import { PaymentModel } from "../payments/model";
+import { createRenewalIntent } from "../payments/service";
 import { cancelSubscription, dashboard, redeemProductKey } from "./service";
 
 export function subscriptionRoutes(deps: AppDeps) {
@@ -13,6 +15,15 @@ export function subscriptionRoutes(deps: AppDeps) {
     .get("/api/dashboard", ({ user }) => dashboard(deps, user.id), { signedIn: true, response: { 200: SubscriptionModel.dashboard } })
     .post("/api/subscription/cancel", ({ user }) => cancelSubscription(deps, user.id),
       { signedIn: true, response: { 200: SubscriptionModel.dashboard, ...failures(404, 409) } })
+    .post("/api/subscription/renew", ({ user, body }) => {
+      deps.limiter.take(`payment-intent:user:${user.id}`, RATE_RULES.paymentIntent);
+      return createRenewalIntent(deps, user, body.plan);
+    }, {
+      signedIn: true,
+      body: SubscriptionModel.renewBody,
+      response: { 200: PaymentModel.intent, ...jsonBodyFailures, ...failures(409), 429: RateLimitedError, ...failures(502) },
+      detail: { summary: "Renew / Extend: pay for a plan that is applied to this account", description: "The same answer as /api/create-payment-intent; the e-mail is the account's. When the payment succeeds its key is applied to this account at once." },
+    })
     .post("/api/subscription/redeem", ({ user, body, request, server }) => {
       const message = "Too many attempts to redeem a key. Please wait a minute and try again.";
       deps.limiter.take(`redeem:${clientIp(deps, request, server)}`, RATE_RULES.redeem, message);

@@ -4,6 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
+import type { DbOrTx } from "../../db";
 import { subscriptions, type Subscription } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { PLANS, type PlanId } from "../../shared/plans";
@@ -13,6 +14,7 @@ import { getSubscription } from "../users/service";
 import { effectiveStatus, planEndDate, subscriptionView } from "./view";
 
 const LIFETIME_CANCEL_MESSAGE = "Lifetime access has no renewal to cancel.";
+export const ALREADY_LIFETIME_MESSAGE = "You already have lifetime access. Keep this key for someone else.";
 
 export function dashboard(deps: AppDeps, userId: number): DashboardResponse {
   return { subscription: subscriptionView(getSubscription(deps.db, userId), deps.clock.now()) };
@@ -49,27 +51,36 @@ function planAfterRedeem(sub: Subscription, keyPlan: PlanId, running: boolean): 
 export function redeemProductKey(deps: AppDeps, userId: number, rawKey: string): DashboardResponse {
   const now = deps.clock.now();
   return deps.db.transaction((tx) => {
-    const key = assertKeyAvailable(tx, rawKey);
-    const sub = getSubscription(tx, userId);
-    if (sub && sub.endDate === null) {
-      throw new AppError(409, "ALREADY_LIFETIME", "You already have lifetime access. Keep this key for someone else.");
-    }
-    claimProductKey(tx, key.key, userId, now);
-    const days = PLANS[key.plan].days;
-    if (!sub) {
-      tx.insert(subscriptions).values({
-        userId, plan: key.plan, status: "active", startDate: now, endDate: planEndDate(days, now),
-      }).run();
-    } else {
-      const running = sub.endDate! > now;
-      tx.update(subscriptions).set({
-        plan: planAfterRedeem(sub, key.plan, running),
-        status: "active",
-        cancelledAt: null,
-        startDate: running ? sub.startDate : now,
-        endDate: planEndDate(days, Math.max(now, sub.endDate!)),
-      }).where(eq(subscriptions.id, sub.id)).run();
-    }
+    applyProductKey(tx, userId, rawKey, now);
     return { subscription: subscriptionView(getSubscription(tx, userId), now) };
   }, { behavior: "immediate" });
+}
+
+/**
+ * The rules of redeem inside the caller's transaction (redeem, and a renewal paid from the dashboard).
+ * Throws 400/409 for an unknown or used key and 409 ALREADY_LIFETIME; answers the subscription after.
+ */
+export function applyProductKey(tx: DbOrTx, userId: number, rawKey: string, now: number): Subscription {
+  const key = assertKeyAvailable(tx, rawKey);
+  const sub = getSubscription(tx, userId);
+  if (sub && sub.endDate === null) {
+    throw new AppError(409, "ALREADY_LIFETIME", ALREADY_LIFETIME_MESSAGE);
+  }
+  claimProductKey(tx, key.key, userId, now);
+  const days = PLANS[key.plan].days;
+  if (!sub) {
+    tx.insert(subscriptions).values({
+      userId, plan: key.plan, status: "active", startDate: now, endDate: planEndDate(days, now),
+    }).run();
+  } else {
+    const running = sub.endDate! > now;
+    tx.update(subscriptions).set({
+      plan: planAfterRedeem(sub, key.plan, running),
+      status: "active",
+      cancelledAt: null,
+      startDate: running ? sub.startDate : now,
+      endDate: planEndDate(days, Math.max(now, sub.endDate!)),
+    }).where(eq(subscriptions.id, sub.id)).run();
+  }
+  return getSubscription(tx, userId)!;
 }

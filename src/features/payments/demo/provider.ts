@@ -28,6 +28,7 @@ function intentFrom(row: DemoPaymentIntent): ProviderIntent {
     feeCents: row.status === "succeeded" ? demoFeeCents(row.amountCents) : null,
     // Demo payments are never refunded.
     amountRefunded: 0,
+    clientSecret: row.clientSecret,
   };
 }
 

@@ -42,6 +42,8 @@ function intentFrom(intent: Stripe.PaymentIntent): ProviderIntent {
     metadata: (intent.metadata ?? {}) as Record<string, string>,
     feeCents: feeOf(intent),
     amountRefunded: typeof intent.latest_charge === "object" && intent.latest_charge ? intent.latest_charge.amount_refunded ?? 0 : 0,
+    // Retrieved with the secret key, an intent carries its client secret.
+    clientSecret: intent.client_secret ?? null,
   };
 }
 

@@ -1,0 +1,11 @@
+/** Links e-mails carry, written once. */
+
+/** Sign-up with the key and the address filled in. */
+export function signupUrl(appUrl: string, key: string, email?: string): string {
+  const query = new URLSearchParams({ key });
+  if (email) query.set("email", email);
+  return `${appUrl}/signup?${query}`;
+}
+
+/** The dashboard's Subscription tab, where Renew / Extend is. */
+export const renewUrl = (appUrl: string) => `${appUrl}/dashboard?tab=subscription`;

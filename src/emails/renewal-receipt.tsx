@@ -1,0 +1,31 @@
+/** After a renewal paid from the dashboard: the key it bought, already applied to the account. */
+import { Button, Text } from "@react-email/components";
+import { EmailLayout, styles } from "./layout";
+
+interface RenewalReceiptEmailProps {
+  productKey: string;
+  planName: string;
+  /** The subscription's new end, ISO; null for lifetime access. */
+  endDate: string | null;
+  dashboardUrl: string;
+}
+
+const formatDay = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+export function RenewalReceiptEmail({ productKey, planName, endDate, dashboardUrl }: RenewalReceiptEmailProps) {
+  return (
+    <EmailLayout preview={`${planName} added to your account`}>
+      <Text style={styles.heading}>Thank you for renewing!</Text>
+      <Text style={styles.text}>
+        Your payment for {planName} went through, and its product key has already been applied to your account. There is nothing to type.
+      </Text>
+      <Text style={styles.code}>{productKey}</Text>
+      <Text style={styles.text}>
+        {endDate ? `Your access now runs until ${formatDay(endDate)} (UTC).` : "You now have lifetime access."} Your plugin key keeps working as before.
+      </Text>
+      <Button href={dashboardUrl} style={styles.button}>Open your dashboard</Button>
+      <Text style={{ ...styles.muted, marginTop: "20px" }}>Keep this e-mail as your receipt; the key above is already used.</Text>
+    </EmailLayout>
+  );
+}

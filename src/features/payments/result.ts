@@ -1,0 +1,32 @@
+/**
+ * The payment result page's answer. Anyone with the intent's id sees whether it paid; the browser
+ * that paid also holds the intent's client secret (Stripe puts it in the return URL), and showing it
+ * adds the product key and the address it was e-mailed to, so the buyer can start at once.
+ */
+import { timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { AppDeps } from "../../deps";
+import { productKeys } from "../../db/schema";
+import type { PaymentResultResponse } from "./model";
+import { fulfil } from "./fulfilment";
+
+/** Constant-time: how much of a guess matched must not show in the time the answer takes. */
+export function sameSecret(expected: string, given: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export async function paymentResult(
+  deps: Pick<AppDeps, "db" | "clock" | "payments">,
+  paymentIntentId: string,
+  clientSecret: string | undefined,
+): Promise<PaymentResultResponse> {
+  const { answer, sale, intent } = await fulfil(deps, paymentIntentId);
+  if (!answer.success || !clientSecret || !sale || sale.status !== "paid" || sale.productKeyId === null) return answer;
+  const secret = (intent ?? await deps.payments.retrieveIntent(paymentIntentId))?.clientSecret;
+  if (!secret || !sameSecret(secret, clientSecret)) return answer;
+  const key = deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get();
+  if (!key) return answer;
+  return { ...answer, productKey: key.key, email: sale.email };
+}

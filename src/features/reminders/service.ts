@@ -1,0 +1,92 @@
+/**
+ * Renewal reminders (issue: "a buyer who never needs a support ticket"): a subscription with an end
+ * date gets an e-mail 7 days before it, 1 day before it, and one when access has ended. Each goes
+ * once per period, a period being the subscription's end date: redeeming or renewing moves the end,
+ * so the new period's reminders come again. The (subscription, end, kind) row and its e-mail are
+ * written in one transaction under a unique index, so restarts and two servers never send twice.
+ *
+ * Only the reminder for where the subscription is now is due (the windows don't overlap): a server
+ * that was down through the 7-day mark and starts 12 hours before the end sends only the 1-day one.
+ */
+import { and, eq, gt, isNotNull, lte } from "drizzle-orm";
+import type { AppDeps } from "../../deps";
+import type { DbOrTx } from "../../db";
+import { renewalReminders, subscriptions, users } from "../../db/schema";
+import { DAY, toIso } from "../../lib/clock";
+import { PLANS, type PlanId } from "../../shared/plans";
+import type { ReminderKind } from "../../shared/reminders";
+import { queueEmail } from "../email/outbox";
+
+/** An ended subscription is reminded only this soon after its end, never months later (say, when this feature first runs). */
+const ENDED_REMINDER_WINDOW_MS = 3 * DAY;
+
+export interface DueReminder {
+  subscriptionId: number;
+  email: string;
+  plan: PlanId;
+  kind: ReminderKind;
+  /** The end of access (ms), which also names the period. */
+  periodEnd: number;
+}
+
+/** Which reminder a subscription ending at `end` is due at `now`, or null. */
+export function reminderDue(end: number, now: number): ReminderKind | null {
+  if (end <= now) return now - end < ENDED_REMINDER_WINDOW_MS ? "ended" : null;
+  if (end - now <= DAY) return "1-day";
+  if (end - now <= 7 * DAY) return "7-days";
+  return null;
+}
+
+/**
+ * What is due at `now` and not yet sent: active subscriptions with an end date (not lifetime, not
+ * cancelled: a cancelled one was stopped on purpose) whose owner has notifications on.
+ */
+export function dueReminders(db: DbOrTx, now: number): DueReminder[] {
+  const candidates = db.select({
+    subscriptionId: subscriptions.id, email: users.email, plan: subscriptions.plan, periodEnd: subscriptions.endDate,
+  })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(and(
+      eq(subscriptions.status, "active"),
+      isNotNull(subscriptions.endDate),
+      gt(subscriptions.endDate, now - ENDED_REMINDER_WINDOW_MS),
+      lte(subscriptions.endDate, now + 7 * DAY),
+      eq(users.notifications, true),
+    ))
+    .all();
+  const due: DueReminder[] = [];
+  for (const c of candidates) {
+    const kind = reminderDue(c.periodEnd!, now);
+    if (!kind || alreadySent(db, c.subscriptionId, c.periodEnd!, kind)) continue;
+    due.push({ ...c, periodEnd: c.periodEnd!, kind });
+  }
+  return due;
+}
+
+function alreadySent(db: DbOrTx, subscriptionId: number, periodEnd: number, kind: ReminderKind): boolean {
+  return db.select({ id: renewalReminders.id }).from(renewalReminders)
+    .where(and(eq(renewalReminders.subscriptionId, subscriptionId), eq(renewalReminders.periodEnd, periodEnd), eq(renewalReminders.kind, kind)))
+    .get() !== undefined;
+}
+
+/** Queues every reminder due at `now`; answers those this call sent (another server's are not repeated). */
+export function sendDueReminders(deps: Pick<AppDeps, "db">, now: number): DueReminder[] {
+  const sent: DueReminder[] = [];
+  for (const reminder of dueReminders(deps.db, now)) {
+    const queued = deps.db.transaction((tx) => {
+      const claimed = tx.insert(renewalReminders)
+        .values({ subscriptionId: reminder.subscriptionId, periodEnd: reminder.periodEnd, kind: reminder.kind, createdAt: now })
+        .onConflictDoNothing().returning().get();
+      if (!claimed) return false;
+      queueEmail(tx, {
+        to: reminder.email,
+        template: "renewal-reminder",
+        payload: { kind: reminder.kind, planName: PLANS[reminder.plan].name, endDate: toIso(reminder.periodEnd)! },
+      }, now);
+      return true;
+    }, { behavior: "immediate" });
+    if (queued) sent.push(reminder);
+  }
+  return sent;
+}

@@ -1,0 +1,66 @@
+/**
+ * The buyer path against the fake Stripe through the real SDK: the result page's key checked against
+ * the client secret Stripe keeps, and a dashboard renewal whose account id travels in the intent's
+ * metadata and is applied by the webhook or the result call, whichever comes first.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { emails, productKeys, sales, subscriptions } from "../../src/db/schema";
+import { DAY } from "../../src/lib/clock";
+import { api, makeTestApp, signUpUser, type TestContext } from "../support/app";
+import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+
+let stripe: FakeStripe;
+let ctx: TestContext;
+beforeAll(() => { stripe = startFakeStripe(); });
+afterAll(() => stripe.stop());
+beforeEach(() => { ctx = makeTestApp({ env: stripe.env }); stripe.setUnavailable(false); stripe.failNext(0); });
+afterEach(() => ctx.cleanup());
+
+const result = (query: { payment_intent: string; payment_intent_client_secret?: string }) =>
+  api(ctx.app).api.payment.success.get({ query: { ...query, redirect_status: "succeeded" } });
+
+describe("the key on the result page, with Stripe", () => {
+  test("Stripe's return URL parameters open the key; a wrong client secret or a refund does not", async () => {
+    const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan: "month", email: "card@example.com" });
+    const clientSecret = data!.clientSecret;
+    const id = clientSecret.split("_secret_")[0];
+    stripe.succeed(id);
+
+    expect((await result({ payment_intent: id, payment_intent_client_secret: `${id}_secret_guess` })).data).toEqual({ success: true, plan: "1 Month Subscription" });
+    const key = ctx.deps.db.select().from(productKeys).get()!.key;
+    expect((await result({ payment_intent: id, payment_intent_client_secret: clientSecret })).data)
+      .toEqual({ success: true, plan: "1 Month Subscription", productKey: key, email: "card@example.com" });
+
+    stripe.refund(id);
+    const { payload, signature } = await stripe.signedEvent({
+      id: `evt_refund_${id}`, type: "charge.refunded", object: { id: `ch_${id}`, object: "charge", payment_intent: id, refunded: true },
+    });
+    expect((await api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } })).status).toBe(200);
+    expect((await result({ payment_intent: id, payment_intent_client_secret: clientSecret })).data).toEqual({ success: false, error: "This payment was refunded." });
+  });
+});
+
+describe("Renew / Extend with Stripe", () => {
+  test("the account id travels in the intent's metadata; the webhook applies the key once", async () => {
+    const user = await signUpUser(ctx, "month");
+    const sub = () => ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.user.id)).get()!;
+    const endBefore = sub().endDate!;
+    const answer = await api(ctx.app, user.token).api.subscription.renew.post({ plan: "month" });
+    expect(answer.data!.provider).toBe("stripe");
+    const id = answer.data!.clientSecret.split("_secret_")[0];
+    expect(stripe.intents.get(id)!.metadata).toEqual({ plan: "month", email: user.email, renewalUserId: String(user.user.id) });
+    expect(stripe.intents.get(id)!.amount).toBe(699);
+    stripe.succeed(id);
+
+    const { payload, signature } = await stripe.signedEvent({ id: `evt_${id}`, type: "payment_intent.succeeded", object: stripe.intents.get(id)! });
+    expect((await api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } })).status).toBe(200);
+    // The dialog's own verification after the webhook: no second key, no second 30 days.
+    expect((await result({ payment_intent: id, payment_intent_client_secret: answer.data!.clientSecret })).data!.success).toBe(true);
+
+    expect(sub().endDate).toBe(endBefore + 30 * DAY);
+    expect(ctx.deps.db.select().from(sales).all()).toHaveLength(1);
+    expect(ctx.deps.db.select().from(sales).get()!.renewalUserId).toBe(user.user.id);
+    expect(ctx.deps.db.select().from(emails).where(eq(emails.template, "renewal-receipt")).all()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * Renewal reminders: 7 days and 1 day before the end, and when access has ended; once per period,
+ * on however many servers; none with notifications off, for lifetime or cancelled subscriptions.
+ * Also `layerlift reminders` from the command line, and the scheduler a server runs.
+ */
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { openDatabase } from "../../src/db";
+import { emails, subscriptions, users } from "../../src/db/schema";
+import { DAY, HOUR } from "../../src/lib/clock";
+import { dueReminders, reminderDue, sendDueReminders } from "../../src/features/reminders/service";
+import { startReminderScheduler } from "../../src/features/reminders/scheduler";
+import { renderEmail } from "../../src/emails/render";
+import { api, makeTestApp, signUpUser, type TestContext } from "../support/app";
+
+let ctx: TestContext;
+beforeEach(() => { ctx = makeTestApp(); });
+afterEach(() => ctx.cleanup());
+
+const reminderEmails = (to?: string) =>
+  ctx.deps.db.select().from(emails).where(eq(emails.template, "renewal-reminder")).all().filter((e) => !to || e.to === to);
+
+async function subscriber(plan: "month" | "pro" | "lifetime" = "month") {
+  const user = await signUpUser(ctx, plan);
+  const sub = ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.user.id)).get()!;
+  return { ...user, end: sub.endDate };
+}
+
+describe("which reminder is due", () => {
+  test("7 days before, 1 day before, and in the 3 days after the end; nothing else", () => {
+    const end = Date.UTC(2026, 11, 1);
+    expect(reminderDue(end, end - 8 * DAY)).toBeNull();
+    expect(reminderDue(end, end - 7 * DAY)).toBe("7-days");
+    expect(reminderDue(end, end - 2 * DAY)).toBe("7-days");
+    expect(reminderDue(end, end - DAY)).toBe("1-day");
+    expect(reminderDue(end, end - 1)).toBe("1-day");
+    expect(reminderDue(end, end)).toBe("ended");
+    expect(reminderDue(end, end + 3 * DAY - 1)).toBe("ended");
+    expect(reminderDue(end, end + 3 * DAY)).toBeNull();
+  });
+});
+
+describe("sending reminders", () => {
+  test("a month subscriber gets each of the three once, saying what ends when and linking to renewing", async () => {
+    const user = await subscriber("month");
+    const sent: string[] = [];
+    for (let t = ctx.clock.now(); t < user.end! + 4 * DAY; t += HOUR) {
+      for (const r of sendDueReminders(ctx.deps, t)) sent.push(r.kind);
+    }
+    expect(sent).toEqual(["7-days", "1-day", "ended"]);
+    const rows = reminderEmails(user.email);
+    expect(rows.map((e) => e.subject)).toEqual([
+      "Your Layerlift access ends in 7 days", "Your Layerlift access ends tomorrow", "Your Layerlift access has ended",
+    ]);
+    const { text } = await renderEmail(rows[0].template, rows[0].payload, ctx.deps.config.appUrl);
+    expect(text).toContain("1 Month Subscription access ends on December 1, 2026");
+    expect(text).toContain(`${ctx.deps.config.appUrl}/dashboard?tab=subscription`);
+  });
+
+  test("a server that was down through the 7-day mark sends only the reminder due now", async () => {
+    const user = await subscriber("month");
+    expect(sendDueReminders(ctx.deps, user.end! - 12 * HOUR).map((r) => r.kind)).toEqual(["1-day"]);
+    expect(sendDueReminders(ctx.deps, user.end! - 6 * HOUR)).toEqual([]);
+  });
+
+  test("renewing starts a new period, whose reminders come again", async () => {
+    const user = await subscriber("month");
+    expect(sendDueReminders(ctx.deps, user.end! - 6 * DAY).map((r) => r.kind)).toEqual(["7-days"]);
+    ctx.clock.set(user.end! - 5 * DAY);
+    const { data: session } = await api(ctx.app).api.auth.login.post({ email: user.email, password: user.password });
+    const renew = await api(ctx.app, session!.token).api.subscription.renew.post({ plan: "month" });
+    await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: renew.data!.clientSecret });
+    const newEnd = user.end! + 30 * DAY;
+    expect(sendDueReminders(ctx.deps, user.end! - DAY)).toEqual([]); // the old end no longer counts
+    expect(sendDueReminders(ctx.deps, newEnd - 6 * DAY).map((r) => r.kind)).toEqual(["7-days"]);
+    expect(reminderEmails(user.email)).toHaveLength(2);
+  });
+
+  test("none with notifications off, for lifetime access, or for a cancelled subscription", async () => {
+    const quiet = await subscriber("month");
+    expect((await api(ctx.app, quiet.token).api.user.settings.put({ notifications: false })).status).toBe(200);
+    const lifetime = await subscriber("lifetime");
+    const cancelled = await subscriber("month");
+    expect((await api(ctx.app, cancelled.token).api.subscription.cancel.post()).status).toBe(200);
+    expect(sendDueReminders(ctx.deps, quiet.end! - 6 * DAY)).toEqual([]);
+    expect(sendDueReminders(ctx.deps, quiet.end! + HOUR)).toEqual([]);
+    expect(reminderEmails()).toHaveLength(0);
+    expect(lifetime.end).toBeNull();
+  });
+
+  test("two servers on one database send a reminder once", async () => {
+    const user = await subscriber("pro");
+    const other = openDatabase(ctx.deps.config.databasePath);
+    try {
+      const at = user.end! - 3 * DAY;
+      const seenByBoth = [dueReminders(ctx.deps.db, at), dueReminders(other, at)];
+      expect(seenByBoth.map((due) => due.length)).toEqual([1, 1]);
+      const sent = [...sendDueReminders({ db: other }, at), ...sendDueReminders(ctx.deps, at)];
+      expect(sent).toHaveLength(1);
+      expect(reminderEmails(user.email)).toHaveLength(1);
+    } finally {
+      other.$client.close();
+    }
+  });
+
+  test("the scheduler sends what is due when it starts, and stops", async () => {
+    const user = await subscriber("month");
+    ctx.clock.set(user.end! - 2 * DAY);
+    const scheduler = startReminderScheduler(ctx.deps, 20);
+    await Bun.sleep(100);
+    scheduler.stop();
+    expect(reminderEmails(user.email).map((e) => e.payload.kind)).toEqual(["7-days"]);
+  });
+
+  test("a user deleted with their subscription leaves nothing to send", async () => {
+    const user = await subscriber("month");
+    ctx.deps.db.delete(users).where(eq(users.id, user.user.id)).run();
+    expect(dueReminders(ctx.deps.db, user.end! - DAY)).toEqual([]);
+  });
+});
+
+describe("layerlift reminders", () => {
+  const root = join(import.meta.dir, "../..");
+  const run = (...args: string[]) => {
+    const child = Bun.spawnSync([process.execPath, "src/index.ts", "reminders", ...args, "--db", ctx.deps.config.databasePath], {
+      cwd: root, env: { ...process.env, NODE_ENV: "development" },
+    });
+    return { code: child.exitCode, out: child.stdout.toString(), err: child.stderr.toString() };
+  };
+
+  test("--dry-run lists the user due 6 days before the end; the real run sends once; a second run sends nothing", async () => {
+    const user = await subscriber("month");
+    const at = new Date(user.end! - 6 * DAY).toISOString();
+    const dry = run("--at", at, "--dry-run");
+    expect(dry.code).toBe(0);
+    expect(dry.out).toContain("1 renewal reminder due at");
+    expect(dry.out).toContain(`${user.email}\t7-days\tmonth\tends ${new Date(user.end!).toISOString()}`);
+    expect(reminderEmails()).toHaveLength(0);
+
+    const real = run("--at", at);
+    expect(real.out).toContain("1 renewal reminder queued");
+    expect(reminderEmails(user.email)).toHaveLength(1);
+    expect(run("--at", at).out).toContain("0 renewal reminders queued");
+    expect(reminderEmails(user.email)).toHaveLength(1);
+  });
+
+  test("a date it can't read is a clear error", () => {
+    const bad = run("--at", "next tuesday");
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("--at must be a date and time");
+  });
+});
