@@ -27,8 +27,11 @@ describe("the key on the result page, with Stripe", () => {
     const id = clientSecret.split("_secret_")[0];
     stripe.succeed(id);
 
-    expect((await result({ payment_intent: id, payment_intent_client_secret: `${id}_secret_guess` })).data).toEqual({ success: true, plan: "1 Month Subscription" });
+    // The first call fulfils the payment and already answers the key.
+    const first = await result({ payment_intent: id, payment_intent_client_secret: clientSecret });
     const key = ctx.deps.db.select().from(productKeys).get()!.key;
+    expect(first.data).toEqual({ success: true, plan: "1 Month Subscription", productKey: key, email: "card@example.com" });
+    expect((await result({ payment_intent: id, payment_intent_client_secret: `${id}_secret_guess` })).data).toEqual({ success: true, plan: "1 Month Subscription" });
     expect((await result({ payment_intent: id, payment_intent_client_secret: clientSecret })).data)
       .toEqual({ success: true, plan: "1 Month Subscription", productKey: key, email: "card@example.com" });
 

@@ -103,6 +103,11 @@ describe("linked account", () => {
     await openTab(page, "Plugin");
     await page.getByText("Builder Man").waitFor();
     await page.getByRole("button", { name: "Reset Linked Account" }).click();
+    // It asks first, naming the cooldown.
+    const confirm = page.getByRole("alertdialog", { name: "Reset the linked account?" });
+    await confirm.getByText("After a reset you can't reset again for 24 hours.", { exact: false }).waitFor();
+    await screenshot(page, "dashboard-reset-confirm");
+    await confirm.getByRole("button", { name: "Yes, reset it" }).click();
     await toastText(page, "Account reset").waitFor();
     await page.getByText(/No account linked yet/).waitFor();
     expect(userRow(user.userId).linkedRobloxAccountId).toBeNull();
@@ -113,6 +118,7 @@ describe("linked account", () => {
     await openTab(page, "Plugin");
     await page.getByTestId("linked-id").getByText("456").waitFor();
     await page.getByRole("button", { name: "Reset Linked Account" }).click();
+    await page.getByRole("button", { name: "Yes, reset it" }).click();
     await toastText(page, "Cooldown active").waitFor();
     await toastText(page, "Try again in ~1440 min").waitFor();
     await screenshot(page, "dashboard-reset-cooldown");
@@ -126,6 +132,7 @@ describe("linked account", () => {
     await openSignedIn(page, user.token);
     await openTab(page, "Plugin");
     await page.getByRole("button", { name: "Reset Linked Account" }).click();
+    await page.getByRole("button", { name: "Yes, reset it" }).click();
     await toastText(page, "Could not reset linked account").waitFor();
   });
 

@@ -35,7 +35,8 @@ for (const [width, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as cons
       await openSignedIn(page, user.token);
       await openTab(page, "Subscription");
       const panel = page.getByRole("tabpanel", { name: "Subscription" });
-      await panel.getByText("4 Month Pro", { exact: true }).waitFor();
+      // The plan's name is also one of the Renew / Extend choices.
+      await panel.getByRole("definition").getByText("4 Month Pro", { exact: true }).waitFor();
       await panel.getByText("Active", { exact: true }).waitFor();
       await panel.getByText(/^\d+d \d+h \d+m \d+s$/).waitFor();
       await panel.getByText("March 1, 2027").waitFor();

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { sales } from "../../src/db/schema";
+import { productKeys, sales } from "../../src/db/schema";
 import { DESKTOP, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
@@ -106,19 +106,35 @@ describe("Stripe card form", () => {
     await dialog.getByRole("button", { name: "Complete Payment" }).waitFor();
   });
 
-  test("a confirmed payment lands on the result page, verified with Stripe", async () => {
+  test("a confirmed payment lands on the result page with the key; Create your account fills in sign-up; the dashboard follows", async () => {
+    const buyer = "stripe-buyer@example.com";
     const page = await stripePage();
-    const dialog = await openCheckout(page, "stripe-buyer@example.com");
+    const dialog = await openCheckout(page, buyer);
     await page.evaluate(() => (window as any).__stripeReady());
     await dialog.getByRole("button", { name: "Complete Payment" }).click();
     const secret = await page.evaluate(() => (window as any).__clientSecret as string);
     const id = secret.split("_secret_")[0];
     stripe.succeed(id);
     await page.evaluate((paymentIntentId) => (window as any).__releaseConfirm({ paymentIntent: { id: paymentIntentId, status: "succeeded" } }), id);
-    await page.waitForURL(new RegExp(`/purchase/success\\?payment_intent=${id}&redirect_status=succeeded$`));
+    await page.waitForURL(new RegExp(`/purchase/success\\?payment_intent=${id}&payment_intent_client_secret=${secret}&redirect_status=succeeded$`));
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
-    await page.getByText("4 Month Pro").waitFor();
-    expect(suite.server.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)).get()?.email).toBe("stripe-buyer@example.com");
+    await page.getByText("4 Month Pro").first().waitFor();
+    const sale = suite.server.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)).get()!;
+    expect(sale.email).toBe(buyer);
+    const key = suite.server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!.key;
+    expect(await page.getByTestId("product-key").textContent()).toBe(key);
+
+    await page.getByRole("link", { name: "Create your account" }).click();
+    await page.waitForURL(`**/signup?key=${key}&email=stripe-buyer%40example.com`);
+    await page.getByRole("heading", { name: "Create your account" }).waitFor();
+    expect(await page.getByLabel("Product key").inputValue()).toBe(key);
+    expect(await page.getByLabel("Email").inputValue()).toBe(buyer);
+    await page.getByLabel("Password", { exact: true }).fill("stripe password");
+    await page.getByLabel("Confirm password").fill("stripe password");
+    await page.getByLabel(/I agree to the terms/).check();
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText(buyer).first().waitFor();
   });
 
   test("when Stripe.js cannot load, the dialog says so instead of a dead form", async () => {

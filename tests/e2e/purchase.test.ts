@@ -70,7 +70,7 @@ describe("purchase page", () => {
     expect(await page.getByRole("dialog").count()).toBe(0);
   });
 
-  test("the whole demo journey: pay, land on the result page, sign up with the e-mailed key, reach the dashboard", async () => {
+  test("the whole demo journey: pay, the key on the result page, Create your account, sign-up filled in, dashboard", async () => {
     const buyer = "journey@example.com";
     const page = await open("/purchase");
     const dialog = await choosePlan(page, buyer, "4 Month Pro");
@@ -80,28 +80,83 @@ describe("purchase page", () => {
     await screenshot(page, "purchase-dialog-demo");
     await dialog.getByRole("button", { name: "Complete Payment" }).click();
 
-    await page.waitForURL(/\/purchase\/success\?payment_intent=pi_demo_\w+&redirect_status=succeeded$/);
+    // The same parameters as Stripe's return URL, the client secret included.
+    await page.waitForURL(/\/purchase\/success\?payment_intent=pi_demo_\w+&payment_intent_client_secret=pi_demo_\w+_secret_\w+&redirect_status=succeeded$/);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
     await page.getByText("Payment Successful", { exact: true }).waitFor();
     await page.getByText("Check your email for your product key!", { exact: true }).waitFor();
-    await page.getByText("4 Month Pro").waitFor();
+    await page.getByText("4 Month Pro").first().waitFor();
     expect(await page.getByRole("link", { name: "View Setup Guide" }).getAttribute("href")).toBe("/docs");
     expect(await page.getByRole("link", { name: "Get Support" }).getAttribute("href")).toBe("/support");
-    await screenshot(page, "purchase-success");
 
     const mail = latestEmailTo(buyer)!;
     expect(mail.template).toBe("product-key");
+    const key = mail.payload.key as string;
     expect(suite.server.deps.db.select().from(sales).where(eq(sales.email, buyer)).all()).toHaveLength(1);
+    // The key is on the page, with the address it went to.
+    expect(await page.getByTestId("product-key").textContent()).toBe(key);
+    await page.getByText(`Also e-mailed to ${buyer}.`).waitFor();
+    await page.getByRole("button", { name: "Copy product key" }).click();
+    await page.getByRole("button", { name: "Copied!" }).waitFor();
+    await screenshot(page, "purchase-success-key");
+    await page.setViewportSize(PHONE);
+    await screenshot(page, "purchase-success-key-phone");
+    await page.setViewportSize(DESKTOP);
 
-    await page.goto("/signup");
-    await page.getByLabel("Product key").fill(mail.payload.key as string);
-    await page.getByLabel("Email").fill(buyer);
+    await page.getByRole("link", { name: "Create your account" }).click();
+    await page.waitForURL(`**/signup?key=${key}&email=journey%40example.com`);
+    await page.getByRole("heading", { name: "Create your account" }).waitFor();
+    expect(await page.getByLabel("Product key").inputValue()).toBe(key);
+    expect(await page.getByLabel("Email").inputValue()).toBe(buyer);
+    await screenshot(page, "signup-prefilled");
     await page.getByLabel("Password", { exact: true }).fill("journey password");
     await page.getByLabel("Confirm password").fill("journey password");
     await page.getByLabel(/I agree to the terms/).check();
     await page.getByRole("button", { name: "Create Account" }).click();
     await page.waitForURL(/\/dashboard$/);
     await page.getByText(buyer).first().waitFor();
+  });
+
+  test("the result page without the client secret (a shared link) shows no key", async () => {
+    const page = await open("/purchase");
+    const dialog = await choosePlan(page, "shared-link@example.com", "1 Month Subscription");
+    await dialog.getByRole("button", { name: "Complete Payment" }).click();
+    await page.waitForURL(/payment_intent_client_secret=/);
+    const url = new URL(page.url());
+    const other = await open(`/purchase/success?payment_intent=${url.searchParams.get("payment_intent")}&redirect_status=succeeded`);
+    await other.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    await other.getByText("Your product key has been sent to your email.").waitFor();
+    expect(await other.getByTestId("product-key").count()).toBe(0);
+    expect(await other.getByRole("link", { name: "Create your account" }).count()).toBe(0);
+  });
+
+  test("'Can't find your key?' on the result page e-mails every key bought with the address", async () => {
+    const buyer = "lost-keys@example.com";
+    for (const plan of ["1 Month Subscription", "4 Month Pro"]) {
+      const page = await open("/purchase");
+      const dialog = await choosePlan(page, buyer, plan);
+      await dialog.getByRole("button", { name: "Complete Payment" }).click();
+      await page.waitForURL(/payment_intent_client_secret=/);
+      await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    }
+    const keys = suite.server.deps.db.select().from(emails).where(eq(emails.to, buyer)).all().map((e) => e.payload.key as string);
+    const page = await open("/support");
+    await page.getByRole("button", { name: "Can't find your key?" }).click();
+    const lost = page.getByRole("dialog", { name: "Find your product key" });
+    await lost.getByLabel("Purchase e-mail").fill(buyer);
+    await screenshot(page, "lost-key-dialog");
+    await lost.getByRole("button", { name: "E-mail my keys" }).click();
+    await lost.getByRole("status").getByText("If that address bought a key, we've e-mailed every key bought with it.", { exact: false }).waitFor();
+    await page.setViewportSize(PHONE);
+    await screenshot(page, "lost-key-dialog-sent-phone");
+    const deadline = Date.now() + 10_000;
+    let text = "";
+    while (Date.now() < deadline && !text.includes("Your product keys")) {
+      text = resend.delivered.filter((m) => [m.to].flat().includes(buyer) && m.subject.includes("product keys")).at(-1)?.text ?? "";
+      await Bun.sleep(100);
+    }
+    for (const key of keys) expect(text).toContain(key);
+    expect(text.match(/: unused/g)).toHaveLength(2);
   });
 
   test("a declined card shows 'Payment Failed' with the provider's message and keeps the dialog open", async () => {

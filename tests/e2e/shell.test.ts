@@ -222,7 +222,7 @@ describe("signup", () => {
     await page.goto("/signup");
     const key = page.getByLabel("Product key");
     const password = page.getByLabel("Password", { exact: true });
-    expect(await fieldDescription(key)).toBe("No key yet? Purchase one");
+    expect(await fieldDescription(key)).toBe("No key yet? Purchase one · Can't find your key?");
     expect(await fieldDescription(password)).toBe("At least 8 characters");
     expect(await password.getAttribute("aria-invalid")).toBeNull();
 

@@ -97,7 +97,8 @@ export async function fulfil(
     }
     const [key] = generateProductKeys(tx, now, { plan: plan.id, count: 1, source: "purchase", saleId: inserted.id });
     const renewed = applyRenewal(tx, intent, key, now);
-    tx.update(sales).set({ productKeyId: key.id, renewalUserId: renewed?.userId ?? null }).where(eq(sales.id, inserted.id)).run();
+    const fulfilled = tx.update(sales).set({ productKeyId: key.id, renewalUserId: renewed?.userId ?? null })
+      .where(eq(sales.id, inserted.id)).returning().get()!;
     if (renewed) {
       queueEmail(tx, {
         to: email,
@@ -111,7 +112,7 @@ export async function fulfil(
         payload: { key: key.key, plan: plan.id, planName: plan.name, signupEmail: email },
       }, now);
     }
-    return inserted;
+    return fulfilled;
   }, { behavior: "immediate" });
   const answer = sale.status === "refunded" ? failure(PAYMENT_ERRORS.refunded) : success(sale);
   return { answer, sale, intent };

@@ -1,8 +1,9 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type {
   DashboardResponse, GeneratePluginKeyResponse, LinkedAccountResponse, MeResponse, MyReviewResponse,
-  ReviewBody, ReviewView, RobloxProfile, UserSettings,
+  PaymentIntentResponse, RenewBody, ReviewBody, ReviewView, RobloxProfile, UserSettings,
 } from "../../../src/shared/api-types";
+import type { PlanId } from "../../../src/shared/plans";
 import { apiRequest, getQueryFn } from "../api";
 import { queryClient } from "../query-client";
 import { useSession } from "../session";
@@ -53,6 +54,16 @@ export function useCancelSubscription() {
     onSuccess: refreshAccount,
   });
 }
+
+/** Renew / Extend: POST /api/subscription/renew {plan} → the same intent the purchase dialog pays. */
+export function useRenewSubscription() {
+  return useMutation({
+    mutationFn: (plan: PlanId) => apiRequest<PaymentIntentResponse>("POST", "/api/subscription/renew", { plan } satisfies RenewBody),
+  });
+}
+
+/** After a renewal is paid: the account's new end date and plan. */
+export const refreshSubscription = refreshAccount;
 
 export function useRedeemKey() {
   return useMutation({

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type {
-  CreateIntentBody, DemoConfirmBody, DemoConfirmResponse, PaymentIntentResponse, PaymentResultResponse, PublicConfigResponse,
+  CreateIntentBody, DemoConfirmBody, DemoConfirmResponse, KeyResendBody, KeyResendResponse, PaymentIntentResponse,
+  PaymentResultResponse, PublicConfigResponse,
 } from "../../../src/shared/api-types";
 import { apiRequest, getQueryFn } from "../api";
 
@@ -29,19 +30,33 @@ export function useConfirmDemoPayment() {
   });
 }
 
+/** GET /api/payment/success: fulfils the payment if needed; with the intent's client secret it also answers the key. */
+export function verifyPayment(paymentIntentId: string, clientSecret: string | null): Promise<PaymentResultResponse> {
+  const query = new URLSearchParams({ payment_intent: paymentIntentId });
+  if (clientSecret) query.set("payment_intent_client_secret", clientSecret);
+  return apiRequest<PaymentResultResponse>("GET", `/api/payment/success?${query}`);
+}
+
 /** Verifies a payment on the result page; runs only when `enabled` (SPEC.md §5). */
-export function usePaymentResult(paymentIntentId: string | null, enabled: boolean) {
+export function usePaymentResult(paymentIntentId: string | null, clientSecret: string | null, enabled: boolean) {
   return useQuery({
-    queryKey: ["/api/payment/success", paymentIntentId],
-    queryFn: () =>
-      apiRequest<PaymentResultResponse>("GET", `/api/payment/success?payment_intent=${encodeURIComponent(paymentIntentId ?? "")}`),
+    queryKey: ["/api/payment/success", paymentIntentId, clientSecret],
+    queryFn: () => verifyPayment(paymentIntentId ?? "", clientSecret),
     enabled: enabled && !!paymentIntentId,
     retry: false,
     staleTime: Infinity,
   });
 }
 
-/** Where the browser lands after a payment, in the card provider's own format. */
-export function paymentResultPath(paymentIntentId: string): string {
-  return `/purchase/success?payment_intent=${encodeURIComponent(paymentIntentId)}&redirect_status=succeeded`;
+/** Where the browser lands after a payment, in the card provider's own format (client secret included). */
+export function paymentResultPath(paymentIntentId: string, clientSecret: string): string {
+  const query = new URLSearchParams({ payment_intent: paymentIntentId, payment_intent_client_secret: clientSecret, redirect_status: "succeeded" });
+  return `/purchase/success?${query}`;
+}
+
+/** "Can't find your key?": POST /api/keys/resend {email}; the answer is the same sentence for every address. */
+export function useResendKeys() {
+  return useMutation({
+    mutationFn: (email: string) => apiRequest<KeyResendResponse>("POST", "/api/keys/resend", { email } satisfies KeyResendBody),
+  });
 }

@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH } from "../../../src/shared/product";
+import { MIN_PASSWORD_LENGTH, PRODUCT_KEY_LENGTH } from "../../../src/shared/product";
 
 export interface SignupFields {
   productKey: string;
@@ -15,6 +15,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function validateSignup({ productKey, email, password, confirmPassword }: SignupFields): SignupErrors {
   const errors: SignupErrors = {};
   if (!productKey) errors.productKey = "Product key is required";
+  else if (productKey.length !== PRODUCT_KEY_LENGTH) errors.productKey = `A product key has ${PRODUCT_KEY_LENGTH} letters and digits`;
   if (!email.trim()) errors.email = "Email is required";
   else if (!EMAIL_PATTERN.test(email.trim())) errors.email = "Enter a valid email address";
   if (!password) errors.password = "Password is required";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { UserPlus } from "lucide-react";
-import { Link, useLocation } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { MIN_PASSWORD_LENGTH, PRODUCT_KEY_LENGTH, PRODUCT_NAME, normaliseProductKey } from "../../../src/shared/product";
 import { EmailField } from "../../components/email-field";
 import { Layout } from "../../components/layout";
@@ -15,6 +15,7 @@ import { useSignup } from "../../lib/queries/auth";
 import { toast } from "../../lib/use-toast";
 import { NewPasswordField } from "./new-password-field";
 import { useRedirectSignedIn } from "./use-redirect-signed-in";
+import { LostKeyDialog } from "../../components/lost-key-dialog";
 import { validateSignup, type SignupFields } from "./signup-validation";
 
 /** After a bad or used key the buyer is sent to buy one (SPEC.md §4). */
@@ -33,7 +34,12 @@ const linkClasses = "rounded-sm font-medium text-brand underline-offset-4 hover:
 export default function SignupPage() {
   const [, navigate] = useLocation();
   useRedirectSignedIn();
-  const [fields, setFields] = useState<SignupFields>({ productKey: "", email: "", password: "", confirmPassword: "" });
+  // /signup?key=…&email=… (the result page's and the key e-mail's link) fills in both.
+  const search = useSearch();
+  const [fields, setFields] = useState<SignupFields>(() => {
+    const params = new URLSearchParams(search);
+    return { productKey: normaliseProductKey(params.get("key") ?? ""), email: (params.get("email") ?? "").trim(), password: "", confirmPassword: "" };
+  });
   const [acceptTerms, setAcceptTerms] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const signup = useSignup();
@@ -88,6 +94,8 @@ export default function SignupPage() {
                   <Link href="/purchase" className={linkClasses}>
                     Purchase one
                   </Link>
+                  {" · "}
+                  <LostKeyDialog initialEmail={fields.email} />
                 </>
               }
               autoComplete="off"

@@ -1,11 +1,13 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { useSearch } from "wouter";
 import { KeyRound, LayoutDashboard, Puzzle, Settings } from "lucide-react";
 import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
 import { AccountLoadFailed } from "../../components/account-load-failed";
 import { PageLoading } from "../../components/page-loading";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
-import { useDashboard } from "../../lib/queries/dashboard";
+import { refreshSubscription, useDashboard } from "../../lib/queries/dashboard";
+import { verifyPayment } from "../../lib/queries/purchase";
 import { useRequireAuth } from "../../lib/use-require-auth";
 import { DashboardHeader } from "./header";
 import { OverviewTab } from "./overview-tab";
@@ -20,10 +22,30 @@ const TABS = [
   { value: "settings", label: "Settings", icon: Settings },
 ] as const;
 
+const isTab = (value: string | null): value is (typeof TABS)[number]["value"] => TABS.some((tab) => tab.value === value);
+
+/**
+ * Back from the card provider after a renewal that needed a redirect (3-D Secure): verify it, which
+ * applies the key if the webhook hasn't yet, then show the new end date.
+ */
+function useReturnFromRenewal(search: URLSearchParams) {
+  const paymentIntent = search.get("payment_intent");
+  const clientSecret = search.get("payment_intent_client_secret");
+  const succeeded = search.get("redirect_status") === "succeeded";
+  useEffect(() => {
+    if (!paymentIntent || !succeeded) return;
+    void verifyPayment(paymentIntent, clientSecret).finally(refreshSubscription);
+  }, [paymentIntent, clientSecret, succeeded]);
+}
+
 export default function DashboardPage() {
   const { user, error, retry } = useRequireAuth();
   const dashboard = useDashboard();
-  const [tab, setTab] = useState<string>("overview");
+  const search = new URLSearchParams(useSearch());
+  // ?tab=subscription (the reminder e-mails' Renew link) opens that tab.
+  const requested = search.get("tab");
+  const [tab, setTab] = useState<string>(isTab(requested) ? requested : "overview");
+  useReturnFromRenewal(search);
   if (!user) return error ? <AccountLoadFailed error={error} onRetry={() => retry()} /> : <PageLoading />;
 
   // Time remaining ticks down from the moment /api/dashboard answered; until then the header waits.
@@ -48,7 +70,7 @@ export default function DashboardPage() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="overview"><OverviewTab subscription={subscription} /></TabsContent>
+        <TabsContent value="overview"><OverviewTab subscription={subscription} loading={loading} /></TabsContent>
         <TabsContent value="subscription"><SubscriptionTab subscription={subscription} receivedAt={receivedAt} loading={loading} /></TabsContent>
         <TabsContent value="plugin"><PluginTab user={user} /></TabsContent>
         <TabsContent value="settings"><SettingsTab user={user} /></TabsContent>

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Gamepad2, Unlink } from "lucide-react";
+import { Gamepad2, RefreshCw, Unlink } from "lucide-react";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -47,8 +48,11 @@ export function LinkedAccountCard() {
   const reset = useResetLinkedAccount();
   const id = linked.data?.linkedRobloxAccountId ?? null;
 
-  function resetAccount() {
+  const cooldownHours = linked.data?.resetCooldownHours ?? 0;
+
+  function resetAccount(close: () => void) {
     reset.mutate(undefined, {
+      onSettled: close,
       onSuccess: () => toast({ title: "Account reset", description: "The next Roblox account that validates the key is linked." }),
       onError: (error) => {
         if (isApiError(error, 429)) {
@@ -75,15 +79,45 @@ export function LinkedAccountCard() {
         ) : id ? (
           <LinkedProfile id={id} />
         ) : (
-          <p className="text-sm text-muted-foreground">No account linked yet. It links the first time the plugin validates your key.</p>
+          <div className="grid gap-2 text-sm text-muted-foreground">
+            <p>No account linked yet. Linking happens by itself:</p>
+            <ol className="list-decimal space-y-1 pl-5 marker:text-brand">
+              <li>Open the plugin in Studio, signed in with the Roblox account you build with.</li>
+              <li>Paste your plugin key into it.</li>
+              <li>The first time the plugin validates the key, that account is linked here.</li>
+            </ol>
+          </div>
         )}
       </CardContent>
-      {id && (
+      {id ? (
         <CardFooter>
-          <Button variant="outline" onClick={resetAccount} disabled={reset.isPending}>
-            <Unlink aria-hidden /> {reset.isPending ? "Resetting…" : "Reset Linked Account"}
-          </Button>
+          <ConfirmDialog
+            trigger={
+              <Button variant="outline" disabled={reset.isPending}>
+                <Unlink aria-hidden /> {reset.isPending ? "Resetting…" : "Reset Linked Account"}
+              </Button>
+            }
+            title="Reset the linked account?"
+            description={
+              <>
+                The next Roblox account that validates your plugin key is linked instead. After a reset you can't reset
+                again for {cooldownHours} {cooldownHours === 1 ? "hour" : "hours"}.
+              </>
+            }
+            confirmLabel={reset.isPending ? "Resetting…" : "Yes, reset it"}
+            destructive
+            pending={reset.isPending}
+            onConfirm={resetAccount}
+          />
         </CardFooter>
+      ) : (
+        !linked.isLoading && (
+          <CardFooter>
+            <Button variant="outline" onClick={() => linked.refetch()} disabled={linked.isFetching}>
+              <RefreshCw aria-hidden className={linked.isFetching ? "animate-spin" : undefined} /> Refresh
+            </Button>
+          </CardFooter>
+        )
       )}
     </Card>
   );

@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { ReviewCard } from "./review-card";
 
-export function OverviewTab({ subscription }: { subscription: SubscriptionView | null }) {
+export function OverviewTab({ subscription, loading }: { subscription: SubscriptionView | null; loading: boolean }) {
   return (
     <div className="grid gap-6">
       <section aria-labelledby="quick-actions" className="grid gap-3">
@@ -38,7 +38,7 @@ export function OverviewTab({ subscription }: { subscription: SubscriptionView |
           </Card>
         </div>
       </section>
-      <ReviewCard canReview={subscription !== null} />
+      <ReviewCard canReview={subscription !== null} loading={loading} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Check, Copy, FileCode2, KeyRound } from "lucide-react";
 import type { PublicUser } from "../../../src/shared/api-types";
 import { Button } from "../../components/ui/button";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
 import { useGeneratePluginKey } from "../../lib/queries/dashboard";
 import { useCopy } from "../../lib/clipboard";
@@ -23,12 +24,19 @@ function CopyButton({ text }: { text: string }) {
 function PluginKeyCard({ figmaKey }: { figmaKey: string | null }) {
   const generate = useGeneratePluginKey();
 
-  function generateKey() {
+  function generateKey(close?: () => void) {
     generate.mutate(undefined, {
       onSuccess: () => toast({ title: "Key generated", description: "Paste the new key into the plugin. The old key no longer works." }),
       onError: () => toast({ variant: "destructive", title: "Failed", description: "Could not generate key" }),
+      onSettled: close,
     });
   }
+
+  const generateButton = (
+    <Button onClick={figmaKey ? undefined : () => generateKey()} disabled={generate.isPending}>
+      {generate.isPending ? "Generating…" : "Generate Plugin Key"}
+    </Button>
+  );
 
   return (
     <Card>
@@ -42,9 +50,18 @@ function PluginKeyCard({ figmaKey }: { figmaKey: string | null }) {
         </div>
       </CardContent>
       <CardFooter className="flex-wrap gap-2">
-        <Button onClick={generateKey} disabled={generate.isPending}>
-          {generate.isPending ? "Generating…" : "Generate Plugin Key"}
-        </Button>
+        {figmaKey ? (
+          // Replacing a key in use breaks the plugin until the new one is pasted: ask first.
+          <ConfirmDialog
+            trigger={generateButton}
+            title="Regenerate plugin key?"
+            description="The old key stops working at once. The plugin stays locked until you paste the new key into it."
+            confirmLabel={generate.isPending ? "Generating…" : "Regenerate key"}
+            destructive
+            pending={generate.isPending}
+            onConfirm={generateKey}
+          />
+        ) : generateButton}
         {figmaKey && <CopyButton text={figmaKey} />}
       </CardFooter>
     </Card>

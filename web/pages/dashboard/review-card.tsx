@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Star } from "lucide-react";
 import { Button } from "../../components/ui/button";
+import { Skeleton } from "../../components/ui/skeleton";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { TextareaField, TextField } from "../../components/ui/text-field";
 import { toastFailure } from "../../components/failure-toast";
@@ -33,7 +34,7 @@ function StarPicker({ value, onChange }: { value: number; onChange: (rating: num
 }
 
 /** Write or edit the signed-in subscriber's one review (shown on the home page). */
-export function ReviewCard({ canReview }: { canReview: boolean }) {
+export function ReviewCard({ canReview, loading }: { canReview: boolean; loading: boolean }) {
   const mine = useMyReview();
   const save = useSaveReview();
   const existing = mine.data?.review ?? null;
@@ -59,6 +60,22 @@ export function ReviewCard({ canReview }: { canReview: boolean }) {
       onSuccess: () => toast({ title: "Review saved", description: "Thanks for sharing your experience!" }),
       onError: (error) => toastFailure("Failed", error, { fallback: "Could not save your review", statusPrefix: "Could not save your review." }),
     });
+  }
+
+  // Until the subscription and the review are known, a placeholder: not "Reviews are written by subscribers".
+  if (loading || (canReview && mine.isPending)) {
+    return (
+      <Card aria-busy="true" aria-label="Loading your review">
+        <CardHeader className="gap-2">
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="h-4 w-3/4" />
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          <Skeleton className="h-8 w-40" />
+          <Skeleton className="h-24 w-full" />
+        </CardContent>
+      </Card>
+    );
   }
 
   return (

@@ -7,6 +7,7 @@ import { useCancelSubscription } from "../../lib/queries/dashboard";
 import { toast } from "../../lib/use-toast";
 import { RemainingTime, StatusBadge } from "./header";
 import { RedeemKeyCard } from "./redeem-key-card";
+import { RenewCard } from "./renew-card";
 import { formatDate } from "./time";
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
@@ -28,7 +29,7 @@ function CancelSubscription({ subscription }: { subscription: SubscriptionView }
     return <p className="text-sm text-muted-foreground">Cancelled. You keep access until {formatDate(subscription.endDate)}.</p>;
   }
   if (subscription.status === "expired") {
-    return <p className="text-sm text-muted-foreground">This subscription has ended. Redeem a product key to continue.</p>;
+    return <p className="text-sm text-muted-foreground">This subscription has ended. Renew it, or redeem a product key, to continue.</p>;
   }
 
   return (
@@ -84,7 +85,10 @@ export function SubscriptionTab(props: { subscription: SubscriptionView | null; 
           </CardFooter>
         )}
       </Card>
-      <RedeemKeyCard />
+      <div className="grid gap-6">
+        <RenewCard subscription={subscription} />
+        <RedeemKeyCard />
+      </div>
     </div>
   );
 }

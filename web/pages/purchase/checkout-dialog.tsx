@@ -20,6 +20,10 @@ export interface CheckoutDialogProps {
   onClose: () => void;
   onPaid: (paymentIntentId: string) => void;
   onFailed: (message: string) => void;
+  /** The line under the form: what happens once paid. */
+  note?: string;
+  /** Where the card provider returns after a payment that needed a redirect (3-D Secure). */
+  returnPath?: string;
 }
 
 function FormSkeleton() {
@@ -36,7 +40,11 @@ function FormSkeleton() {
 }
 
 /** 'Complete Your Purchase': the chosen plan and price, and the card form. */
-export function CheckoutDialog({ checkout, publishableKey, onClose, onPaid, onFailed }: CheckoutDialogProps) {
+export function CheckoutDialog({
+  checkout, publishableKey, onClose, onPaid, onFailed,
+  note = "Payments are processed securely. Your product key is e-mailed to you right after payment.",
+  returnPath = "/purchase/success",
+}: CheckoutDialogProps) {
   return (
     <Dialog open={checkout !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent aria-describedby="checkout-summary" onInteractOutside={(event) => event.preventDefault()}>
@@ -54,7 +62,7 @@ export function CheckoutDialog({ checkout, publishableKey, onClose, onPaid, onFa
         {checkout && (
           checkout.provider === "stripe" ? (
             <Suspense fallback={<FormSkeleton />}>
-              <StripePaymentForm clientSecret={checkout.clientSecret} publishableKey={publishableKey} onPaid={onPaid} onFailed={onFailed} />
+              <StripePaymentForm clientSecret={checkout.clientSecret} publishableKey={publishableKey} returnPath={returnPath} onPaid={onPaid} onFailed={onFailed} />
             </Suspense>
           ) : (
             <DemoCardForm clientSecret={checkout.clientSecret} onPaid={onPaid} onFailed={onFailed} />
@@ -62,7 +70,7 @@ export function CheckoutDialog({ checkout, publishableKey, onClose, onPaid, onFa
         )}
         <p className="flex items-center gap-2 text-xs text-muted-foreground">
           <ShieldCheck className="size-4 shrink-0" aria-hidden />
-          Payments are processed securely. Your product key is e-mailed to you right after payment.
+          {note}
         </p>
       </DialogContent>
     </Dialog>

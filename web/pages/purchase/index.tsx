@@ -87,8 +87,10 @@ export default function PurchasePage() {
 
   function paid(paymentIntentId: string) {
     toast({ title: "Payment Successful", description: "Check your email for your product key!" });
+    const clientSecret = checkout?.clientSecret ?? "";
     setCheckout(null);
-    navigate(paymentResultPath(paymentIntentId));
+    // The client secret goes along, as in the card provider's own return URL: it shows this browser the key.
+    navigate(paymentResultPath(paymentIntentId, clientSecret));
   }
 
   function failed(message: string) {

@@ -33,7 +33,7 @@ function stripeFor(publishableKey: string | null, onLoadError: () => void): Prom
   });
 }
 
-function CheckoutForm({ onPaid, onFailed }: Omit<PaymentFormProps, "clientSecret">) {
+function CheckoutForm({ onPaid, onFailed, returnPath }: Omit<PaymentFormProps, "clientSecret"> & { returnPath: string }) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -47,7 +47,7 @@ function CheckoutForm({ onPaid, onFailed }: Omit<PaymentFormProps, "clientSecret
     try {
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
-        confirmParams: { return_url: `${window.location.origin}/purchase/success` },
+        confirmParams: { return_url: `${window.location.origin}${returnPath}` },
         redirect: "if_required",
       });
       if (error) onFailed(error.message ?? "Your payment could not be completed.");
@@ -75,7 +75,7 @@ function CheckoutForm({ onPaid, onFailed }: Omit<PaymentFormProps, "clientSecret
   );
 }
 
-export default function StripePaymentForm({ clientSecret, publishableKey, onPaid, onFailed }: PaymentFormProps & { publishableKey: string | null }) {
+export default function StripePaymentForm({ clientSecret, publishableKey, returnPath, onPaid, onFailed }: PaymentFormProps & { publishableKey: string | null; returnPath: string }) {
   const [loadError, setLoadError] = useState(false);
   const stripePromise = useMemo(() => stripeFor(publishableKey, () => setLoadError(true)), [publishableKey]);
   if (loadError) return <p role="alert" className="text-sm text-destructive-text">{LOAD_FAILED}</p>;
@@ -87,7 +87,7 @@ export default function StripePaymentForm({ clientSecret, publishableKey, onPaid
         appearance: { theme: "night", variables: { colorPrimary: "#7c3aed", colorBackground: "#111116", borderRadius: "8px" } },
       }}
     >
-      <CheckoutForm onPaid={onPaid} onFailed={onFailed} />
+      <CheckoutForm onPaid={onPaid} onFailed={onFailed} returnPath={returnPath} />
     </Elements>
   );
 }

@@ -1,12 +1,15 @@
 import type { ReactNode } from "react";
 import { Link, useSearch } from "wouter";
-import { AlertCircle, BookOpen, CheckCircle2, KeyRound, LifeBuoy, Mail, RotateCcw } from "lucide-react";
+import { AlertCircle, BookOpen, Check, CheckCircle2, Copy, KeyRound, LifeBuoy, Mail, RotateCcw, UserPlus } from "lucide-react";
 import { PRODUCT_NAME, SUPPORT_RESPONSE_HOURS } from "../../../src/shared/product";
 import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { usePaymentResult } from "../../lib/queries/purchase";
+import { useCopy } from "../../lib/clipboard";
+import { toast } from "../../lib/use-toast";
+import { LostKeyDialog } from "../../components/lost-key-dialog";
 
 const INVALID_PARAMETERS = "Invalid payment parameters. Please contact support if you completed a payment.";
 const VERIFY_FAILED = "Failed to verify payment. Please contact support.";
@@ -64,7 +67,35 @@ function NextStep({ href, icon, outline = false, children }: { href: string; ico
   );
 }
 
-function SuccessView({ plan }: { plan: string }) {
+/** The key itself, for the browser that paid: copy it, or go straight to sign-up with it filled in. */
+function KeyPanel({ productKey, email }: { productKey: string; email: string }) {
+  const { copied, copy } = useCopy();
+  async function onCopy() {
+    if (!(await copy(productKey))) toast({ variant: "destructive", title: "Failed", description: "Could not copy the key. Select it and copy it by hand." });
+  }
+  const signup = `/signup?${new URLSearchParams({ key: productKey, email })}`;
+  return (
+    <section aria-labelledby="your-key" className="mb-6 grid gap-3 rounded-lg border border-brand/40 bg-accent/40 p-4">
+      <h2 id="your-key" className="font-medium">Your product key</h2>
+      <div className="flex flex-wrap items-center gap-3">
+        <code className="min-w-0 flex-1 rounded-md border border-border bg-background px-3 py-2 text-center font-mono text-xl font-semibold tracking-[0.2em] break-all" data-testid="product-key">
+          {productKey}
+        </code>
+        <Button variant="outline" onClick={onCopy} aria-label={copied ? "Copied!" : "Copy product key"}>
+          {copied ? <Check aria-hidden /> : <Copy aria-hidden />} {copied ? "Copied!" : "Copy"}
+        </Button>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        Also e-mailed to <span className="font-medium text-foreground">{email}</span>.
+      </p>
+      <Button asChild size="lg" className="w-full">
+        <Link href={signup}><UserPlus aria-hidden />Create your account</Link>
+      </Button>
+    </section>
+  );
+}
+
+function SuccessView({ plan, productKey, email }: { plan: string; productKey?: string; email?: string }) {
   return (
     <ResultCard icon={<CheckCircle2 className="size-14 text-success" aria-hidden />} title="Payment Successful!"
       summary={
@@ -83,6 +114,7 @@ function SuccessView({ plan }: { plan: string }) {
         </>
       }
     >
+      {productKey && email && <KeyPanel productKey={productKey} email={email} />}
       <ul className="grid gap-3">
         <Tip icon={<KeyRound />} title="Save your product key">
           Keep the e-mail somewhere safe: the key can be used once, to create your account on the Sign Up page.
@@ -94,6 +126,9 @@ function SuccessView({ plan }: { plan: string }) {
           No e-mail after a few minutes? Check your spam folder, or contact support: we answer within {SUPPORT_RESPONSE_HOURS} hours.
         </Tip>
       </ul>
+      <p className="mt-4 text-center text-sm text-muted-foreground">
+        <LostKeyDialog initialEmail={email} />
+      </p>
     </ResultCard>
   );
 }
@@ -117,13 +152,13 @@ export default function PurchaseSuccessPage() {
   const params = new URLSearchParams(useSearch());
   const paymentIntent = params.get("payment_intent");
   const valid = !!paymentIntent && params.get("redirect_status") === "succeeded";
-  const result = usePaymentResult(paymentIntent, valid);
+  const result = usePaymentResult(paymentIntent, params.get("payment_intent_client_secret"), valid);
 
   let view: ReactNode;
   if (!valid) view = <ErrorView message={INVALID_PARAMETERS} />;
   else if (result.isPending) view = <LoadingView />;
   else if (result.isError) view = <ErrorView message={VERIFY_FAILED} />;
-  else if (result.data?.success) view = <SuccessView plan={result.data.plan ?? ""} />;
+  else if (result.data?.success) view = <SuccessView plan={result.data.plan ?? ""} productKey={result.data.productKey} email={result.data.email} />;
   else view = <ErrorView message={result.data?.error || GENERIC_FAILURE} />;
 
   return <Layout className="max-w-2xl">{view}</Layout>;

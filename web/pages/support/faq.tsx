@@ -1,4 +1,5 @@
 import { FAQ } from "../../../src/shared/faq";
+import { LostKeyDialog } from "../../components/lost-key-dialog";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "../../components/ui/accordion";
 
 /** The six questions of the support page; one answer open at a time. */
@@ -16,6 +17,9 @@ export function Faq() {
           </AccordionItem>
         ))}
       </Accordion>
+      <p className="mt-4 text-sm text-muted-foreground">
+        Paid but the key e-mail never came, or lost it? <LostKeyDialog />
+      </p>
     </section>
   );
 }

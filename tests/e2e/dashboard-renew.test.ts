@@ -1,0 +1,118 @@
+/**
+ * Renew / Extend from the dashboard in a real browser (demo provider), the confirmations before the
+ * actions that can't be undone, and what the dashboard shows while it loads or has nothing linked.
+ */
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { productKeys, sales, subscriptions, users } from "../../src/db/schema";
+import { DAY } from "../../src/lib/clock";
+import { PHONE, openSignedIn, screenshot } from "../support/browser";
+import { api, dashboardSuite, newPage, openTab, signUp, signUpLinked, toastText } from "./dashboard-helpers";
+
+setDefaultTimeout(30_000);
+
+const env = dashboardSuite();
+
+const subscriptionOf = (userId: number) =>
+  env.server.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get()!;
+const userRow = (id: number) => env.server.deps.db.select().from(users).where(eq(users.id, id)).get()!;
+
+describe("Renew / Extend", () => {
+  test("?tab=subscription opens the tab; paying for 4 Month Pro moves the end by 120 days with no key typed", async () => {
+    const user = await signUp(env, "month");
+    const endBefore = subscriptionOf(user.userId).endDate!;
+    const page = await newPage(env);
+    await openSignedIn(page, user.token, "/dashboard?tab=subscription");
+    const panel = page.getByRole("tabpanel", { name: "Subscription" });
+    await panel.getByRole("heading", { name: "Renew / Extend" }).waitFor();
+    await panel.getByRole("button", { name: "Extend with 4 Month Pro" }).click();
+    const dialog = page.getByRole("dialog", { name: "Complete Your Purchase" });
+    await dialog.getByText("$24.99").waitFor();
+    await dialog.getByText("The plan is added to your account the moment the payment goes through.").waitFor();
+    await screenshot(page, "dashboard-renew-dialog");
+    await dialog.getByRole("button", { name: "Complete Payment" }).click();
+    await toastText(page, "Subscription extended").waitFor();
+    await dialog.waitFor({ state: "hidden" });
+
+    const after = subscriptionOf(user.userId);
+    expect(after.endDate).toBe(endBefore + 120 * DAY);
+    const expiry = new Date(after.endDate!).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+    await panel.getByText(expiry).waitFor();
+    const sale = env.server.deps.db.select().from(sales).where(eq(sales.renewalUserId, user.userId)).get()!;
+    expect(env.server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!.usedByUserId).toBe(user.userId);
+    await page.setViewportSize(PHONE);
+    await screenshot(page, "dashboard-renew-phone");
+  });
+
+  test("lifetime access has nothing to renew", async () => {
+    const user = await signUp(env, "lifetime");
+    const page = await newPage(env);
+    await openSignedIn(page, user.token, "/dashboard?tab=subscription");
+    await page.getByText("You have lifetime access: there is nothing to renew.").waitFor();
+    expect(await page.getByRole("button", { name: /^(Extend|Renew) with/ }).count()).toBe(0);
+  });
+});
+
+describe("actions that can't be undone ask first", () => {
+  test("regenerating an existing plugin key asks; Cancel keeps the key, confirming replaces it", async () => {
+    const user = await signUpLinked(env);
+    const page = await newPage(env);
+    await openSignedIn(page, user.token);
+    await openTab(page, "Plugin");
+    await page.getByRole("button", { name: "Generate Plugin Key" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Regenerate plugin key?" });
+    await confirm.getByText("The old key stops working at once.", { exact: false }).waitFor();
+    await screenshot(page, "dashboard-regenerate-confirm");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "hidden" });
+    expect(userRow(user.userId).figmaKey).toBe(user.figmaKey);
+
+    await page.getByRole("button", { name: "Generate Plugin Key" }).click();
+    await page.getByRole("button", { name: "Regenerate key" }).click();
+    await toastText(page, "Key generated").waitFor();
+    expect(userRow(user.userId).figmaKey).not.toBe(user.figmaKey);
+  });
+
+  test("with nothing linked, the card says how linking happens, and Refresh shows a new link", async () => {
+    const user = await signUp(env);
+    const key = (await api(env, "POST", "/api/figma/generate-key", undefined, user.token)).body.figmaKey as string;
+    const page = await newPage(env, PHONE);
+    await openSignedIn(page, user.token);
+    await openTab(page, "Plugin");
+    await page.getByText("Paste your plugin key into it.").waitFor();
+    await screenshot(page, "dashboard-link-how-phone");
+    expect((await api(env, "POST", "/api/plugin/validate", { key, robloxUserId: "123" })).status).toBe(200);
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await page.getByTestId("linked-id").getByText("123").waitFor();
+  });
+
+  test("while the dashboard loads, the review card is a placeholder, not 'Reviews are written by subscribers'", async () => {
+    const user = await signUp(env);
+    const page = await newPage(env);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route("**/api/dashboard", async (route) => { await held; await route.continue(); });
+    await openSignedIn(page, user.token);
+    await page.getByLabel("Loading your review").waitFor();
+    expect(await page.getByText("Reviews are written by subscribers").count()).toBe(0);
+    release();
+    await page.getByRole("button", { name: "Submit Review" }).waitFor();
+  });
+});
+
+describe("sign-up", () => {
+  test("a key that isn't 12 characters gets a field message before any call", async () => {
+    const page = await newPage(env);
+    let calls = 0;
+    await page.route("**/api/auth/signup", (route) => { calls++; return route.continue(); });
+    await page.goto("/signup?key=ABCD-2345&email=short%40example.com");
+    expect(await page.getByLabel("Product key").inputValue()).toBe("ABCD2345");
+    expect(await page.getByLabel("Email").inputValue()).toBe("short@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse");
+    await page.getByLabel("Confirm password").fill("correct horse");
+    await page.getByLabel(/I agree to the terms/).check();
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.getByText("A product key has 12 letters and digits").waitFor();
+    expect(calls).toBe(0);
+  });
+});

@@ -1,0 +1,35 @@
+import { useState } from "react";
+import { EmailRequestDialog } from "./email-request-dialog";
+import { useResendKeys } from "../lib/queries/purchase";
+import { cn } from "../lib/utils";
+
+const linkClasses = "cursor-pointer rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring";
+
+/**
+ * "Can't find your key?": a link that opens a dialog taking the purchase e-mail; every key bought
+ * with it is e-mailed again. On the result page, on sign-up and on the support page.
+ */
+export function LostKeyDialog({ initialEmail = "", className }: { initialEmail?: string; className?: string }) {
+  const [open, setOpen] = useState(false);
+  const resend = useResendKeys();
+  return (
+    <>
+      <button type="button" className={cn(linkClasses, className)} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        Can't find your key?
+      </button>
+      <EmailRequestDialog
+        open={open}
+        onOpenChange={setOpen}
+        initialEmail={initialEmail}
+        request={resend}
+        title="Find your product key"
+        description="Enter the e-mail you paid with. We'll e-mail every key bought with it, and say which ones are still unused."
+        fieldId="lost-key-email"
+        fieldLabel="Purchase e-mail"
+        submitLabel="E-mail my keys"
+        failureTitle="Request Failed"
+        failureFallback="Could not send your keys"
+      />
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from "react";
+import { CalendarPlus } from "lucide-react";
+import { formatDollars, PLAN_LIST, type Plan } from "../../../src/shared/plans";
+import type { SubscriptionView } from "../../../src/shared/api-types";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { PendingButton } from "../../components/ui/pending-button";
+import { toastFailure } from "../../components/failure-toast";
+import { refreshSubscription, useRenewSubscription } from "../../lib/queries/dashboard";
+import { usePublicConfig, verifyPayment } from "../../lib/queries/purchase";
+import { toast } from "../../lib/use-toast";
+import { CheckoutDialog, type Checkout } from "../purchase/checkout-dialog";
+
+/** Where the card provider returns to after a renewal that needed a redirect (3-D Secure). */
+export const RENEW_RETURN_PATH = "/dashboard?tab=subscription";
+
+/**
+ * Renew / Extend: pick a plan and pay in the purchase dialog; the key is applied to this account as
+ * soon as the payment goes through (nothing to type, no e-mail to wait for).
+ */
+export function RenewCard({ subscription }: { subscription: SubscriptionView | null }) {
+  const renew = useRenewSubscription();
+  const { data: config } = usePublicConfig();
+  const [checkout, setCheckout] = useState<Checkout | null>(null);
+  const [choosing, setChoosing] = useState<Plan["id"] | null>(null);
+  const running = subscription !== null && subscription.status !== "expired";
+
+  if (subscription?.plan === "lifetime" && subscription.endDate === null) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle level={2} className="flex items-center gap-2 text-base"><CalendarPlus className="size-5 text-brand" aria-hidden /> Renew / Extend</CardTitle>
+          <CardDescription>You have lifetime access: there is nothing to renew.</CardDescription>
+        </CardHeader>
+      </Card>
+    );
+  }
+
+  function choose(plan: Plan) {
+    setChoosing(plan.id);
+    renew.mutate(plan.id, {
+      onSuccess: ({ clientSecret, provider }) => setCheckout({ plan, clientSecret, provider }),
+      onError: (error) => toastFailure("Error", error, { fallback: "Failed to process payment", statusPrefix: "Could not start the payment." }),
+      onSettled: () => setChoosing(null),
+    });
+  }
+
+  async function paid(paymentIntentId: string) {
+    const clientSecret = checkout?.clientSecret ?? null;
+    const planName = checkout?.plan.name ?? "";
+    setCheckout(null);
+    try {
+      // Applies the key now if the provider's webhook hasn't yet; answers the same if it has.
+      await verifyPayment(paymentIntentId, clientSecret);
+    } finally {
+      await refreshSubscription();
+    }
+    toast({ title: "Subscription extended", description: `${planName} was added to your account. A receipt is on its way by e-mail.` });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle level={2} className="flex items-center gap-2 text-base"><CalendarPlus className="size-5 text-brand" aria-hidden /> Renew / Extend</CardTitle>
+        <CardDescription>
+          {running
+            ? "Add time to your subscription: it is added to what you have left, and your plugin key keeps working."
+            : "Start again at once, with the same plugin key and linked account."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-2" aria-label="Plans to renew with">
+          {PLAN_LIST.map((plan) => (
+            <li key={plan.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-3">
+              <div>
+                <p className="font-medium">{plan.name}</p>
+                <p className="text-sm text-muted-foreground">{plan.duration} · ${formatDollars(plan.priceCents)}</p>
+              </div>
+              <PendingButton size="sm" variant={plan.popular ? "default" : "outline"} disabled={renew.isPending} pending={choosing === plan.id}
+                pendingText="Processing..." aria-label={`${running ? "Extend" : "Renew"} with ${plan.name}`} onClick={() => choose(plan)}>
+                {running ? "Extend" : "Renew"}
+              </PendingButton>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+      <CheckoutDialog
+        checkout={checkout}
+        publishableKey={config?.stripePublishableKey ?? null}
+        onClose={() => setCheckout(null)}
+        onPaid={(id) => void paid(id)}
+        onFailed={(message) => toast({ variant: "destructive", title: "Payment Failed", description: message })}
+        note="Payments are processed securely. The plan is added to your account the moment the payment goes through."
+        returnPath={RENEW_RETURN_PATH}
+      />
+    </Card>
+  );
+}
