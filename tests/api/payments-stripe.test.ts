@@ -74,6 +74,8 @@ describe("Stripe through the real SDK", () => {
     expect(created.body).toContain("currency=usd");
     expect(created.body).toContain("metadata[plan]=month");
     expect(created.body).toContain("automatic_payment_methods[enabled]=true");
+    // Card only: no payment method that leaves for another site and returns later.
+    expect(created.body).toContain("automatic_payment_methods[allow_redirects]=never");
     const intent = stripe.intents.get(answer.data!.clientSecret.split("_secret_")[0])!;
     expect(intent.metadata).toEqual({ plan: "month", email: "m@example.com" });
     expect(answer.data!.clientSecret).toBe(intent.client_secret);
@@ -114,7 +116,13 @@ describe("Stripe through the real SDK", () => {
     const id = await paidIntent();
     stripe.intents.get(id)!.status = "processing";
     const answer = await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
-    expect(answer.data!.error).toBe("Your payment is still processing. Your product key will be e-mailed to you as soon as it completes.");
+    expect(answer.data).toEqual({
+      success: false, processing: true, error: "Your payment is still processing. Your product key will be e-mailed to you as soon as it completes.",
+    });
+    expect(counts().sales).toBe(0);
+    // When it completes, the next verification fulfils it.
+    stripe.succeed(id);
+    expect((await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } })).data).toEqual({ success: true, plan: "4 Month Pro" });
   });
 
   test("Stripe being unreachable answers 502 on the result page and writes nothing", async () => {

@@ -137,6 +137,23 @@ describe("Stripe card form", () => {
     await page.getByText(buyer).first().waitFor();
   });
 
+  test("a payment still processing shows that the key follows by e-mail; once it completes the page shows success", async () => {
+    const created = await fetch(`${suite.server.url}/api/create-payment-intent`, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ plan: "month", email: "slow-bank@example.com" }),
+    }).then((r) => r.json() as Promise<{ clientSecret: string }>);
+    const id = created.clientSecret.split("_secret_")[0];
+    stripe.intents.get(id)!.status = "processing";
+    const page = await suite.page(DESKTOP);
+    await page.goto(`/purchase/success?payment_intent=${id}&redirect_status=processing`);
+    await page.getByRole("heading", { name: "Payment Processing" }).waitFor();
+    await page.getByText("Your product key will be e-mailed to you as soon as it completes.", { exact: false }).waitFor();
+    expect(await page.getByText("Invalid payment parameters", { exact: false }).count()).toBe(0);
+    await screenshot(page, "purchase-processing");
+    stripe.succeed(id);
+    await page.goto(`/purchase/success?payment_intent=${id}&redirect_status=succeeded`);
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+  });
+
   test("when Stripe.js cannot load, the dialog says so instead of a dead form", async () => {
     const page = await suite.page(DESKTOP);
     await page.goto("/purchase");

@@ -28,7 +28,8 @@ const PAYMENT_ERRORS = {
 } as const;
 
 const success = (sale: Pick<Sale, "plan">): PaymentResultResponse => ({ success: true, plan: PLANS[sale.plan].name });
-const failure = (error: string): PaymentResultResponse => ({ success: false, error });
+const failure = (error: string): PaymentResultResponse =>
+  error === PAYMENT_ERRORS.processing ? { success: false, processing: true, error } : { success: false, error };
 
 function saleByPaymentIntent(db: DbOrTx, paymentIntentId: string): Sale | undefined {
   return db.select().from(sales).where(eq(sales.paymentIntentId, paymentIntentId)).get();

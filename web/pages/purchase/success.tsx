@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useSearch } from "wouter";
-import { AlertCircle, BookOpen, Check, CheckCircle2, Copy, KeyRound, LifeBuoy, Mail, RotateCcw, UserPlus } from "lucide-react";
+import { AlertCircle, BookOpen, Check, CheckCircle2, Clock, Copy, KeyRound, LifeBuoy, Mail, RotateCcw, UserPlus } from "lucide-react";
 import { PRODUCT_NAME, SUPPORT_RESPONSE_HOURS } from "../../../src/shared/product";
 import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
@@ -14,6 +14,7 @@ import { LostKeyDialog } from "../../components/lost-key-dialog";
 const INVALID_PARAMETERS = "Invalid payment parameters. Please contact support if you completed a payment.";
 const VERIFY_FAILED = "Failed to verify payment. Please contact support.";
 const GENERIC_FAILURE = "Something went wrong with your payment.";
+const PROCESSING = "Your payment is still processing. Your product key will be e-mailed to you as soon as it completes.";
 
 function LoadingView() {
   return (
@@ -133,6 +134,21 @@ function SuccessView({ plan, productKey, email }: { plan: string; productKey?: s
   );
 }
 
+/** A payment the bank has not settled yet: nothing went wrong, the key follows by e-mail. */
+function ProcessingView({ message }: { message: string }) {
+  return (
+    <ResultCard icon={<Clock className="size-14 text-brand" aria-hidden />} title="Payment Processing"
+      summary={<p role="status" className="max-w-md text-muted-foreground">{message}</p>}
+      actions={
+        <>
+          <NextStep href="/docs" icon={<BookOpen aria-hidden />}>View Setup Guide</NextStep>
+          <NextStep href="/support" icon={<LifeBuoy aria-hidden />} outline>Get Support</NextStep>
+        </>
+      }
+    />
+  );
+}
+
 function ErrorView({ message }: { message: string }) {
   return (
     <ResultCard icon={<AlertCircle className="size-14 text-destructive-text" aria-hidden />} title="Payment Error"
@@ -147,17 +163,21 @@ function ErrorView({ message }: { message: string }) {
   );
 }
 
-/** Payment result (SPEC.md §2, §5, §8): verifies only with payment_intent and redirect_status=succeeded. */
+/**
+ * Payment result (SPEC.md §2, §5, §8): verifies only with payment_intent and redirect_status=succeeded (or
+ * processing, which the card provider sends for a payment that completes later). The server's word decides.
+ */
 export default function PurchaseSuccessPage() {
   const params = new URLSearchParams(useSearch());
   const paymentIntent = params.get("payment_intent");
-  const valid = !!paymentIntent && params.get("redirect_status") === "succeeded";
+  const valid = !!paymentIntent && ["succeeded", "processing"].includes(params.get("redirect_status") ?? "");
   const result = usePaymentResult(paymentIntent, params.get("payment_intent_client_secret"), valid);
 
   let view: ReactNode;
   if (!valid) view = <ErrorView message={INVALID_PARAMETERS} />;
   else if (result.isPending) view = <LoadingView />;
   else if (result.isError) view = <ErrorView message={VERIFY_FAILED} />;
+  else if (result.data?.processing) view = <ProcessingView message={result.data.error ?? PROCESSING} />;
   else if (result.data?.success) view = <SuccessView plan={result.data.plan ?? ""} productKey={result.data.productKey} email={result.data.email} />;
   else view = <ErrorView message={result.data?.error || GENERIC_FAILURE} />;
 

@@ -67,7 +67,9 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       const intent = await stripe.paymentIntents.create({
         amount: input.amountCents,
         currency: input.currency,
-        automatic_payment_methods: { enabled: true },
+        // Card payments only, as the site sells ("pay by card"): no method that leaves for another site and comes
+        // back later. 3-D Secure still completes inside the dialog.
+        automatic_payment_methods: { enabled: true, allow_redirects: "never" },
         metadata: input.metadata,
         receipt_email: input.receiptEmail,
       }, { idempotencyKey: input.idempotencyKey });
