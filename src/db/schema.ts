@@ -49,6 +49,8 @@ export const sales = sqliteTable("sales", {
   plan: text("plan", { enum: PLAN_IDS }).notNull(),
   amountCents: integer("amount_cents").notNull(),
   feeCents: integer("fee_cents").notNull().default(0),
+  /** Cents refunded so far by partial refunds (a full refund makes the sale 'refunded'). */
+  refundedCents: integer("refunded_cents").notNull().default(0),
   currency: text("currency").notNull().default("usd"),
   status: text("status", { enum: ["paid", "refunded"] }).notNull().default("paid"),
   productKeyId: integer("product_key_id"),

@@ -15,6 +15,7 @@ export const AUDIT_ACTION_LABELS = {
   "review.show": "Showed a review again",
   "review.delete": "Deleted a review",
   "sale.refunded": "Refunded a sale",
+  "sale.partially-refunded": "Partly refunded a sale",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import type { PlanId } from "../../src/shared/plans";
 import { eq } from "drizzle-orm";
-import { emails, processedEvents, productKeys, sales, subscriptions } from "../../src/db/schema";
+import { auditLog, emails, processedEvents, productKeys, sales, subscriptions } from "../../src/db/schema";
+import { salesReport } from "../../src/features/admin/service";
 import { DAY } from "../../src/lib/clock";
 import { api, failure, makeKey, makeTestApp, signUpUser, type TestContext } from "../support/app";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
@@ -209,15 +210,44 @@ describe("Stripe webhook", () => {
     expect(me.data!.subscription!.status).toBe("expired");
   });
 
-  test("a partial refund leaves the sale paid", async () => {
-    const id = await paidIntent();
+  test("a partial refund leaves the sale paid and its key valid, records the refunded cents, and revenue is net of it; then the rest", async () => {
+    const id = await paidIntent("pro", "partial@example.com", 102);
     await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
+    const partial = async (eventId: string, amount: number, refunded = false) => {
+      const { payload, signature } = await stripe.signedEvent({
+        id: eventId, type: "charge.refunded", object: { id: `ch_${id}`, object: "charge", payment_intent: id, amount: 2499, refunded, amount_refunded: amount },
+      });
+      expect((await webhook(payload, signature)).status).toBe(200);
+    };
+    await partial("evt_partial_1", 500);
+    expect(ctx.deps.db.select().from(sales).get()).toMatchObject({ status: "paid", refundedCents: 500 });
+    expect(salesReport(ctx.deps.db)).toMatchObject({ totalRevenue: 19.99, adminRevenue: 18.97, salesCount: 1 });
+    expect(salesReport(ctx.deps.db).sales[0]).toMatchObject({ amount: 24.99, refunded: 5, status: "paid" });
+
+    // A second partial refund raises the running total; an older event arriving late never lowers it.
+    await partial("evt_partial_2", 1200);
+    await partial("evt_partial_late", 300);
+    expect(ctx.deps.db.select().from(sales).get()!.refundedCents).toBe(1200);
+    expect(ctx.deps.db.select().from(auditLog).all().filter((row) => row.action === "sale.partially-refunded")).toHaveLength(2);
+
+    // The key still creates an account: a partial refund is a goodwill gesture.
+    const key = ctx.deps.db.select().from(productKeys).get()!.key;
+    const signup = await api(ctx.app).api.auth.signup.post({ email: "partial@example.com", password: "correct horse", confirmPassword: "correct horse", productKey: key });
+    expect(signup.status).toBe(200);
+
+    // Refunding the rest is a full refund: the sale is refunded and the key's time is taken back.
+    await partial("evt_refund_rest", 2499, true);
+    expect(ctx.deps.db.select().from(sales).get()!.status).toBe("refunded");
+    expect(salesReport(ctx.deps.db)).toMatchObject({ totalRevenue: 0, adminRevenue: 0, salesCount: 0 });
+    expect(salesReport(ctx.deps.db).sales[0]).toMatchObject({ refunded: 24.99, status: "refunded" });
+  });
+
+  test("a partial refund for a payment that is not ours is answered 200 and writes nothing", async () => {
     const { payload, signature } = await stripe.signedEvent({
-      id: "evt_partial", type: "charge.refunded", object: { id: "ch_3", object: "charge", payment_intent: id, refunded: false, amount_refunded: 500 },
+      id: "evt_partial_foreign", type: "charge.refunded", object: { id: "ch_x", object: "charge", payment_intent: "pi_not_ours", amount: 1000, refunded: false, amount_refunded: 100 },
     });
-    await webhook(payload, signature);
-    expect(ctx.deps.db.select().from(sales).get()!.status).toBe("paid");
-    expect(ctx.deps.db.select().from(productKeys).all()).toHaveLength(1);
+    expect((await webhook(payload, signature)).status).toBe(200);
+    expect(ctx.deps.db.select().from(sales).all()).toHaveLength(0);
   });
 
   test("a listening server verifies a webhook on its raw body", async () => {

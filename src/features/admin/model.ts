@@ -19,6 +19,7 @@ const sale = t.Object({
   _id: Int(),
   amount: money("What the buyer paid"),
   fee: money("The payment provider's fee"),
+  refunded: money("Refunded so far: the whole amount for a refunded sale, the refunded part of a partly refunded one"),
   plan: PlanId,
   email: t.String(),
   status: oneOf(["paid", "refunded"]),
@@ -26,8 +27,8 @@ const sale = t.Object({
 });
 
 const paidTotals = {
-  totalRevenue: money("Paid sales"),
-  adminRevenue: money("Paid sales minus the provider's fees"),
+  totalRevenue: money("Paid sales, net of partial refunds"),
+  adminRevenue: money("Paid sales net of partial refunds, minus the provider's fees"),
   salesCount: Int({ description: "Paid sales" }),
 };
 

@@ -72,6 +72,7 @@ function saleView(row: Sale): SaleView {
     _id: row.id,
     amount: centsToDollars(row.amountCents),
     fee: centsToDollars(row.feeCents),
+    refunded: centsToDollars(row.status === "refunded" ? row.amountCents : row.refundedCents),
     plan: row.plan,
     email: row.email,
     status: row.status,
@@ -79,10 +80,13 @@ function saleView(row: Sale): SaleView {
   };
 }
 
-/** Revenue counts paid sales only; admin revenue is what is left after the provider's fees. */
+/**
+ * Revenue counts paid sales only, net of partial refunds; admin revenue is what is left after the
+ * provider's fees too.
+ */
 function paidTotals(db: DbOrTx) {
   const totals = db.select({
-    amount: sql<number>`coalesce(sum(${sales.amountCents}), 0)`,
+    amount: sql<number>`coalesce(sum(${sales.amountCents} - ${sales.refundedCents}), 0)`,
     fees: sql<number>`coalesce(sum(${sales.feeCents}), 0)`,
     count: sql<number>`count(*)`,
   }).from(sales).where(eq(sales.status, "paid")).get()!;

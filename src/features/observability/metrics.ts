@@ -37,9 +37,9 @@ export function createMetrics(deps: Pick<AppDeps, "db">) {
     },
   });
   new Gauge({
-    name: "sales_revenue_cents", help: "Revenue of paid (not refunded) sales in cents, before and after the provider's fees", labelNames: ["kind"] as const, registers: [registry],
+    name: "sales_revenue_cents", help: "Revenue of paid (not refunded) sales in cents, net of partial refunds, before and after the provider's fees", labelNames: ["kind"] as const, registers: [registry],
     collect() {
-      const totals = deps.db.select({ gross: sql<number>`coalesce(sum(${sales.amountCents}), 0)`, fees: sql<number>`coalesce(sum(${sales.feeCents}), 0)` }).from(sales).where(eq(sales.status, "paid")).get()!;
+      const totals = deps.db.select({ gross: sql<number>`coalesce(sum(${sales.amountCents} - ${sales.refundedCents}), 0)`, fees: sql<number>`coalesce(sum(${sales.feeCents}), 0)` }).from(sales).where(eq(sales.status, "paid")).get()!;
       this.set({ kind: "gross" }, totals.gross);
       this.set({ kind: "net" }, totals.gross - totals.fees);
     },

@@ -183,6 +183,30 @@ function recordEarlyRefund(tx: DbOrTx, intent: ProviderIntent | null, now: numbe
 }
 
 /**
+ * A partial refund (a goodwill gesture): the sale keeps its key and stays 'paid'; the refunded cents are
+ * recorded, so revenue is counted net of them. `amountRefunded` is the provider's running total, so a
+ * redelivered or late event never lowers it. Answers the sale, or null when it is not one of ours.
+ */
+export function recordPartialRefund(deps: Pick<AppDeps, "db" | "clock">, paymentIntentId: string, amountRefunded: number): Sale | null {
+  const now = deps.clock.now();
+  return deps.db.transaction((tx) => {
+    const sale = saleByPaymentIntent(tx, paymentIntentId);
+    if (!sale) {
+      log.warn({ paymentIntentId }, "partial refund for a payment that is not one of our sales; nothing recorded");
+      return null;
+    }
+    const refundedCents = Math.min(sale.amountCents, Math.max(sale.refundedCents, amountRefunded));
+    if (sale.status !== "paid" || refundedCents === sale.refundedCents) return sale;
+    const updated = tx.update(sales).set({ refundedCents }).where(eq(sales.id, sale.id)).returning().get()!;
+    writeAudit(tx, {
+      actorUserId: null, action: "sale.partially-refunded", subject: `sale:${sale.id}`,
+      detail: `${paymentIntentId}: ${refundedCents} of ${sale.amountCents} cents refunded so far; the key stays valid`, at: now,
+    });
+    return updated;
+  }, { behavior: "immediate" });
+}
+
+/**
  * A full refund: the sale becomes 'refunded'; its key is deleted if nobody used it, otherwise the
  * time it gave is taken back. A refund before fulfilment is recorded so no key is ever issued.
  * Doing it twice changes nothing.

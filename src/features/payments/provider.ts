@@ -50,6 +50,8 @@ export interface ProviderEvent {
   paymentIntentId: string | null;
   /** For charge.refunded: whether the whole amount has been refunded. */
   fullyRefunded: boolean;
+  /** For charge.refunded: the cents refunded so far (a running total), else 0. */
+  amountRefunded: number;
 }
 
 export interface PaymentProvider {

@@ -5,7 +5,7 @@ import { processedEvents } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/logger";
 import { WebhookSignatureError, type ProviderEvent } from "./provider";
-import { fulfilPayment, refundPayment } from "./fulfilment";
+import { fulfilPayment, recordPartialRefund, refundPayment } from "./fulfilment";
 import type { WebhookAnswer } from "./model";
 
 
@@ -16,6 +16,8 @@ async function act(deps: Pick<AppDeps, "db" | "clock" | "payments">, event: Prov
     if (!result.success) log.error({ eventId: event.id, paymentIntentId: event.paymentIntentId, reason: result.error }, "webhook: payment not fulfilled");
   } else if (event.type === "charge.refunded" && event.fullyRefunded) {
     await refundPayment(deps, event.paymentIntentId);
+  } else if (event.type === "charge.refunded") {
+    recordPartialRefund(deps, event.paymentIntentId, event.amountRefunded);
   }
 }
 

@@ -4,7 +4,7 @@ import { Badge } from "../../components/ui/badge";
 import { dateColumn, type Column } from "./data-table";
 import { formatMoney } from "./format";
 
-/** A sale's date, buyer, plan and amount; refunded ones are marked. */
+/** A sale's date, buyer, plan and amount; refunded and partly refunded ones are marked. */
 export const SALE_COLUMNS: Column<SaleView>[] = [
   dateColumn("Date", (sale) => sale.createdAt),
   { name: "Buyer", cell: (sale) => sale.email },
@@ -15,6 +15,9 @@ export const SALE_COLUMNS: Column<SaleView>[] = [
       <>
         <span className="font-medium tabular-nums">{formatMoney(sale.amount)}</span>
         {sale.status === "refunded" && <Badge variant="destructive" className="ml-2">Refunded</Badge>}
+        {sale.status === "paid" && sale.refunded > 0 && (
+          <Badge variant="secondary" className="ml-2">{formatMoney(sale.refunded)} refunded</Badge>
+        )}
       </>
     ),
   },

@@ -48,14 +48,19 @@ function intentFrom(intent: Stripe.PaymentIntent): ProviderIntent {
 }
 
 function eventFrom(event: Stripe.Event): ProviderEvent {
-  const object = event.data.object as { object?: string; id?: string; payment_intent?: unknown; refunded?: boolean };
+  const object = event.data.object as { object?: string; id?: string; payment_intent?: unknown; refunded?: boolean; amount_refunded?: number };
   let paymentIntentId: string | null = null;
   if (object.object === "payment_intent") paymentIntentId = object.id ?? null;
   else if (typeof object.payment_intent === "string") paymentIntentId = object.payment_intent;
   else if (object.payment_intent && typeof object.payment_intent === "object") {
     paymentIntentId = (object.payment_intent as { id?: string }).id ?? null;
   }
-  return { id: event.id, type: event.type, paymentIntentId, fullyRefunded: object.object === "charge" && object.refunded === true };
+  const charge = object.object === "charge";
+  return {
+    id: event.id, type: event.type, paymentIntentId,
+    fullyRefunded: charge && object.refunded === true,
+    amountRefunded: charge && typeof object.amount_refunded === "number" ? object.amount_refunded : 0,
+  };
 }
 
 export function createStripeProvider(config: StripeConfig): PaymentProvider {
