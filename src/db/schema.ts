@@ -157,6 +157,9 @@ export const demoPaymentIntents = sqliteTable("demo_payment_intents", {
   metadata: text("metadata", { mode: "json" }).notNull().$type<Record<string, string>>(),
   receiptEmail: text("receipt_email"),
   idempotencyKey: text("idempotency_key").unique(),
+  amountRefunded: integer("amount_refunded").notNull().default(0),
+  /** Idempotency keys of the refunds made, so the same key never refunds twice. */
+  refundKeys: text("refund_keys", { mode: "json" }).notNull().default([]).$type<string[]>(),
   createdAt: ms("created_at").notNull(),
 });
 

@@ -93,6 +93,7 @@ describe("a stranger learns nothing about an admin route's input", () => {
     ["PATCH /api/support/tickets/abc", (c) => c.api.support.tickets({ id: "abc" }).patch(invalid({ status: "x" }))],
     ["GET /api/admin/product-keys?limit=9999", (c) => c.api.admin["product-keys"].get({ query: { limit: 9999 } })],
     ["POST /api/admin/test-email", (c) => c.api.admin["test-email"].post({ email: "nope" })],
+    ["POST /api/admin/sales/:id/refund", (c) => c.api.admin.sales({ id: 1 }).refund.post({ amount: -5 })],
   ];
   for (const [name, send] of badInput) {
     test(`${name} with bad input answers 401 anonymously and 403 to a user`, async () => {

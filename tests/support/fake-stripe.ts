@@ -1,7 +1,7 @@
 /**
  * A fake Stripe API on 127.0.0.1 for the real `stripe` SDK (STRIPE_API_BASE points at it):
- * create and retrieve payment intents, honouring Idempotency-Key, and signing webhook events the
- * way Stripe does.
+ * create and retrieve payment intents and create refunds, honouring Idempotency-Key, and signing
+ * webhook events the way Stripe does.
  */
 import Stripe from "stripe";
 
@@ -18,6 +18,8 @@ export interface FakeIntent {
     id: string;
     object: "charge";
     amount_refunded: number;
+    /** True once the whole amount is refunded. */
+    refunded: boolean;
     balance_transaction: null | { id: string; object: "balance_transaction"; fee: number };
   };
 }
@@ -49,7 +51,10 @@ export function startFakeStripe() {
   const intents = new Map<string, FakeIntent>();
   const byIdempotencyKey = new Map<string, string>();
   const requests: SeenRequest[] = [];
+  const refunds: Record<string, unknown>[] = [];
+  const refundsByIdempotencyKey = new Map<string, Record<string, unknown>>();
   let counter = 0;
+  let refundCounter = 0;
   let unavailable = false;
   let failuresLeft = 0;
 
@@ -82,6 +87,28 @@ export function startFakeStripe() {
         if (key) byIdempotencyKey.set(key, id);
         return Response.json(intent);
       }
+      if (request.method === "POST" && url.pathname === "/v1/refunds") {
+        const key = request.headers.get("idempotency-key");
+        if (key && refundsByIdempotencyKey.has(key)) return Response.json(refundsByIdempotencyKey.get(key));
+        const form = parseForm(body);
+        const intent = intents.get(form.payment_intent);
+        if (!intent) return error(404, `No such payment_intent: '${form.payment_intent}'`);
+        const charge = intent.latest_charge;
+        if (intent.status !== "succeeded" || !charge) return error(400, "This PaymentIntent does not have a successful charge to refund.");
+        const amount = form.amount === undefined ? intent.amount - charge.amount_refunded : Number(form.amount);
+        if (amount <= 0 || charge.amount_refunded + amount > intent.amount) {
+          return error(400, `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - charge.amount_refunded) / 100).toFixed(2)})`);
+        }
+        charge.amount_refunded += amount;
+        charge.refunded = charge.amount_refunded >= intent.amount;
+        const refund = {
+          id: `re_${++refundCounter}`, object: "refund", amount, charge: charge.id, currency: intent.currency,
+          payment_intent: intent.id, status: "succeeded", reason: null, metadata: {}, created: Math.floor(Date.now() / 1000),
+        };
+        refunds.push(refund);
+        if (key) refundsByIdempotencyKey.set(key, refund);
+        return Response.json(refund);
+      }
       const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (request.method === "GET" && match) {
         const intent = intents.get(match[1]);
@@ -97,6 +124,8 @@ export function startFakeStripe() {
     url: `http://127.0.0.1:${server.port}`,
     intents,
     requests,
+    /** Refunds made through POST /v1/refunds, oldest first. */
+    refunds,
     env: {
       STRIPE_SECRET_KEY: "sk_test_fake",
       STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
@@ -107,13 +136,14 @@ export function startFakeStripe() {
     succeed(id: string, fee: number | null = 102) {
       const intent = intents.get(id)!;
       intent.status = "succeeded";
-      intent.latest_charge = { id: `ch_${id}`, object: "charge", amount_refunded: 0, balance_transaction: fee === null ? null : { id: `txn_${id}`, object: "balance_transaction", fee } };
+      intent.latest_charge = { id: `ch_${id}`, object: "charge", amount_refunded: 0, refunded: false, balance_transaction: fee === null ? null : { id: `txn_${id}`, object: "balance_transaction", fee } };
       return intent;
     },
     /** A refund at Stripe: the intent stays 'succeeded', its charge records the refunded amount. */
     refund(id: string, amount?: number) {
       const intent = intents.get(id)!;
       intent.latest_charge!.amount_refunded = amount ?? intent.amount;
+      intent.latest_charge!.refunded = intent.latest_charge!.amount_refunded >= intent.amount;
       return intent;
     },
     /** The next `count` calls answer 503, whatever they are. */

@@ -49,6 +49,13 @@ export const AdminModel = {
   productKey,
   productKeys: t.Array(productKey),
   sale,
+  refundBody: t.Object({
+    amount: t.Optional(t.Number({
+      exclusiveMinimum: 0, maximum: 1_000_000,
+      error: "The amount must be a positive number of dollars, e.g. 5.00.",
+      description: "Dollars to refund; left out, whatever is left of the sale.",
+    })),
+  }),
   sales: t.Object({ ...paidTotals, sales: t.Array(sale) }),
   overview: t.Object({
     ...paidTotals,
@@ -88,3 +95,4 @@ export type AdminUserView = Static<typeof AdminModel.user>;
 export type TestEmailResponse = Static<typeof AdminModel.testEmailSent>;
 export type GenerateKeysBody = Static<typeof AdminModel.generateBody>;
 export type TestEmailBody = Static<typeof AdminModel.testEmailBody>;
+export type RefundBody = Static<typeof AdminModel.refundBody>;

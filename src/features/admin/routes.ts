@@ -4,7 +4,8 @@ import { failures, idParams, jsonBodyFailures, pageQuery } from "../../lib/schem
 import { authGuard } from "../auth/guard";
 import { listProductKeys, productKeyView } from "../product-keys/service";
 import { AdminModel } from "./model";
-import { adminOverview, deleteProductKey, generateAdminKeys, salesReport, sendTestEmail } from "./service";
+import { adminOverview, deleteProductKey, generateAdminKeys, salesReport, saleView, sendTestEmail } from "./service";
+import { refundSale } from "../payments/admin-refund";
 import { adminResetLink, searchUsers } from "./users";
 
 export function adminRoutes(deps: AppDeps) {
@@ -19,6 +20,13 @@ export function adminRoutes(deps: AppDeps) {
       { admin: true, params: idParams, response: { 200: AdminModel.deleted, ...failures(404, 409, 422) } })
     .get("/sales", ({ query }) => salesReport(deps.db, query),
       { admin: true, query: pageQuery, response: { 200: AdminModel.sales, ...failures(422) } })
+    .post("/sales/:id/refund", async ({ user, params, body }) => saleView(await refundSale(deps, user.id, params.id, body.amount)), {
+      admin: true,
+      params: idParams,
+      body: AdminModel.refundBody,
+      response: { 200: AdminModel.sale, ...jsonBodyFailures, ...failures(404, 409, 502) },
+      detail: { summary: "Refund a sale, in full or in part", description: "Asks the payment provider for the refund, then records it as its webhook would; a full refund takes back what the key gave." },
+    })
     .post("/test-email", ({ user, body }) => sendTestEmail(deps, user, body),
       { admin: true, body: AdminModel.testEmailBody, response: { 200: AdminModel.testEmailSent, ...jsonBodyFailures } })
     .get("/users", ({ query }) => searchUsers(deps.db, deps.clock.now(), query),

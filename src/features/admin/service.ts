@@ -67,7 +67,7 @@ export function deleteProductKey(deps: Pick<AppDeps, "db" | "clock">, actor: Use
   });
 }
 
-function saleView(row: Sale): SaleView {
+export function saleView(row: Sale): SaleView {
   return {
     _id: row.id,
     amount: centsToDollars(row.amountCents),

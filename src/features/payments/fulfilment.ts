@@ -187,7 +187,12 @@ function recordEarlyRefund(tx: DbOrTx, intent: ProviderIntent | null, now: numbe
  * recorded, so revenue is counted net of them. `amountRefunded` is the provider's running total, so a
  * redelivered or late event never lowers it. Answers the sale, or null when it is not one of ours.
  */
-export function recordPartialRefund(deps: Pick<AppDeps, "db" | "clock">, paymentIntentId: string, amountRefunded: number): Sale | null {
+export function recordPartialRefund(
+  deps: Pick<AppDeps, "db" | "clock">,
+  paymentIntentId: string,
+  amountRefunded: number,
+  actorUserId: number | null = null,
+): Sale | null {
   const now = deps.clock.now();
   return deps.db.transaction((tx) => {
     const sale = saleByPaymentIntent(tx, paymentIntentId);
@@ -199,7 +204,7 @@ export function recordPartialRefund(deps: Pick<AppDeps, "db" | "clock">, payment
     if (sale.status !== "paid" || refundedCents === sale.refundedCents) return sale;
     const updated = tx.update(sales).set({ refundedCents }).where(eq(sales.id, sale.id)).returning().get()!;
     writeAudit(tx, {
-      actorUserId: null, action: "sale.partially-refunded", subject: `sale:${sale.id}`,
+      actorUserId, action: "sale.partially-refunded", subject: `sale:${sale.id}`,
       detail: `${paymentIntentId}: ${refundedCents} of ${sale.amountCents} cents refunded so far; the key stays valid`, at: now,
     });
     return updated;
@@ -211,7 +216,11 @@ export function recordPartialRefund(deps: Pick<AppDeps, "db" | "clock">, payment
  * time it gave is taken back. A refund before fulfilment is recorded so no key is ever issued.
  * Doing it twice changes nothing.
  */
-export async function refundPayment(deps: Pick<AppDeps, "db" | "clock" | "payments">, paymentIntentId: string): Promise<Sale | null> {
+export async function refundPayment(
+  deps: Pick<AppDeps, "db" | "clock" | "payments">,
+  paymentIntentId: string,
+  actorUserId: number | null = null,
+): Promise<Sale | null> {
   const intent = saleByPaymentIntent(deps.db, paymentIntentId) ? null : await deps.payments.retrieveIntent(paymentIntentId);
   const now = deps.clock.now();
   return deps.db.transaction((tx) => {
@@ -230,7 +239,7 @@ export async function refundPayment(deps: Pick<AppDeps, "db" | "clock" | "paymen
     const refunded = tx.update(sales)
       .set({ status: "refunded", productKeyId: key && !key.isUsed ? null : sale.productKeyId })
       .where(eq(sales.id, sale.id)).returning().get();
-    writeAudit(tx, { actorUserId: null, action: "sale.refunded", subject: `sale:${sale.id}`, detail: `${paymentIntentId}: ${outcome}`, at: now });
+    writeAudit(tx, { actorUserId, action: "sale.refunded", subject: `sale:${sale.id}`, detail: `${paymentIntentId}: ${outcome}`, at: now });
     return refunded;
   }, { behavior: "immediate" });
 }

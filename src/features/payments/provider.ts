@@ -54,9 +54,20 @@ export interface ProviderEvent {
   amountRefunded: number;
 }
 
+/** What a refund left behind: the provider's running total for the payment. */
+export interface RefundOutcome {
+  amountRefunded: number;
+  fullyRefunded: boolean;
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
+  /**
+   * Refunds `amountCents` of a succeeded payment. The same `idempotencyKey` never refunds twice (a
+   * double click, a retry after a lost answer).
+   */
+  refund(input: { paymentIntentId: string; amountCents: number; idempotencyKey: string }): Promise<RefundOutcome>;
   /** null when the provider has no such intent. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
   /** Checks the signature over the raw body; throws WebhookSignatureError when it does not match. */
@@ -89,6 +100,7 @@ export function reportingUnavailable(provider: PaymentProvider): PaymentProvider
     name: provider.name,
     createIntent: (input) => guarded(() => provider.createIntent(input)),
     retrieveIntent: (id) => guarded(() => provider.retrieveIntent(id)),
+    refund: (input) => guarded(() => provider.refund(input)),
     verifyWebhook: (rawBody, signature) => guarded(() => provider.verifyWebhook(rawBody, signature)),
   };
 }

@@ -11,6 +11,8 @@ import type {
   TestEmailResponse,
   GenerateKeysBody,
   TestEmailBody,
+  RefundBody,
+  SaleView,
 } from "../../../src/shared/api-types";
 import { apiRequest, getQueryFn } from "../api";
 import { queryClient } from "../query-client";
@@ -97,6 +99,15 @@ export function useResendEmail() {
   return useMutation({
     mutationFn: (emailId: number) => apiRequest<EmailView>("POST", `/api/admin/emails/${emailId}/resend`),
     onSettled: () => refresh(EMAILS, AUDIT),
+  });
+}
+
+/** Refunds a sale in full (no amount) or in part (dollars); the provider is asked, then the sale updates. */
+export function useRefundSale() {
+  return useMutation({
+    mutationFn: ({ saleId, amount }: { saleId: number; amount?: number }) =>
+      apiRequest<SaleView>("POST", `/api/admin/sales/${saleId}/refund`, (amount === undefined ? {} : { amount }) satisfies RefundBody),
+    onSettled: () => refresh(SALES, OVERVIEW, AUDIT),
   });
 }
 

@@ -9,6 +9,7 @@ import type { Db } from "../../../db";
 import { demoPaymentIntents, type DemoPaymentIntent } from "../../../db/schema";
 import type { Clock } from "../../../lib/clock";
 import { newToken } from "../../../lib/random";
+import { AppError } from "../../../lib/errors";
 import { WebhookSignatureError, type CreateIntentInput, type PaymentProvider, type ProviderIntent } from "../provider";
 
 /** What a card processor of this size charges: 2.9% + 30¢. */
@@ -26,8 +27,7 @@ function intentFrom(row: DemoPaymentIntent): ProviderIntent {
     currency: row.currency,
     metadata: row.metadata,
     feeCents: row.status === "succeeded" ? demoFeeCents(row.amountCents) : null,
-    // Demo payments are never refunded.
-    amountRefunded: 0,
+    amountRefunded: row.amountRefunded,
     clientSecret: row.clientSecret,
   };
 }
@@ -50,6 +50,23 @@ export function createDemoProvider(db: Db, clock: Clock): PaymentProvider {
         createdAt: clock.now(),
       }).returning().get();
       return { id: row.id, clientSecret: row.clientSecret };
+    },
+
+    async refund({ paymentIntentId, amountCents, idempotencyKey }) {
+      return db.transaction((tx) => {
+        const row = tx.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, paymentIntentId)).get();
+        if (!row || row.status !== "succeeded") throw new AppError(409, "NOT_REFUNDABLE", "This payment can't be refunded.");
+        let amountRefunded = row.amountRefunded;
+        if (!row.refundKeys.includes(idempotencyKey)) {
+          if (amountCents <= 0 || row.amountRefunded + amountCents > row.amountCents) {
+            throw new AppError(409, "REFUND_TOO_LARGE", "That is more than is left to refund.");
+          }
+          amountRefunded += amountCents;
+          tx.update(demoPaymentIntents).set({ amountRefunded, refundKeys: [...row.refundKeys, idempotencyKey] })
+            .where(eq(demoPaymentIntents.id, row.id)).run();
+        }
+        return { amountRefunded, fullyRefunded: amountRefunded >= row.amountCents };
+      }, { behavior: "immediate" });
     },
 
     async retrieveIntent(id: string) {

@@ -82,6 +82,15 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       return { id: intent.id, clientSecret: intent.client_secret };
     },
 
+    async refund({ paymentIntentId, amountCents, idempotencyKey }) {
+      await stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountCents }, { idempotencyKey });
+      // The charge's running total is the truth, whatever other refunds happened meanwhile.
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] });
+      const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
+      const amountRefunded = charge?.amount_refunded ?? 0;
+      return { amountRefunded, fullyRefunded: amountRefunded >= intent.amount };
+    },
+
     async retrieveIntent(id: string) {
       try {
         const intent = await stripe.paymentIntents.retrieve(id, { expand: ["latest_charge.balance_transaction"] });

@@ -1,0 +1,88 @@
+/**
+ * Refunding from the admin panel in a real browser (demo provider): Overview → View all sales →
+ * Refund, first part of a sale, then the rest, with the confirmation dialog at desktop and phone width.
+ */
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { productKeys, sales } from "../../src/db/schema";
+import { createOrPromoteAdmin } from "../../src/features/users/service";
+import type { AuthResponse, PaymentIntentResponse } from "../../src/shared/api-types";
+import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
+
+setDefaultTimeout(30_000);
+
+const suite = browserSuite();
+let adminToken: string;
+
+async function post<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${suite.server.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A real demo purchase of 4 Month Pro; answers the sale's id. */
+async function buy(email: string) {
+  const { clientSecret } = await post<PaymentIntentResponse>("/api/create-payment-intent", { plan: "pro", email });
+  await post("/api/payment/demo/confirm", { clientSecret });
+  return suite.server.deps.db.select().from(sales).where(eq(sales.email, email)).get()!;
+}
+
+beforeAll(async () => {
+  await createOrPromoteAdmin(suite.server.deps.db, { email: "admin@example.com", password: "admin password" }, suite.server.deps.clock.now());
+  adminToken = (await post<AuthResponse>("/api/auth/login", { email: "admin@example.com", password: "admin password" })).token;
+});
+
+async function openSales(viewport = DESKTOP) {
+  const page = await suite.page(viewport);
+  await openSignedIn(page, adminToken, "/admin");
+  await page.getByRole("heading", { name: "Admin Panel" }).waitFor();
+  await page.getByRole("button", { name: "View all sales" }).click();
+  return { page, table: page.getByRole("dialog", { name: "All sales" }).getByRole("table", { name: "All sales" }) };
+}
+
+/** A toast's text (toasts are list items; the open sales dialog hides the rest of the page from the accessibility tree). */
+const toast = (page: Awaited<ReturnType<typeof openSales>>["page"], text: string) =>
+  page.locator("li").getByText(text, { exact: false });
+
+describe("refund from the sales list", () => {
+  test("a partial refund keeps the key and shows what was refunded; refunding the rest deletes the unused key", async () => {
+    const sale = await buy("refund-me@example.com");
+    const { page, table } = await openSales();
+    await table.getByRole("button", { name: "Refund the sale to refund-me@example.com" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Refund this sale?" });
+    await dialog.getByText("4 Month Pro bought by refund-me@example.com for $24.99", { exact: false }).waitFor();
+    await dialog.getByRole("button", { name: "Refund $24.99" }).waitFor();
+    await dialog.getByLabel("Amount to refund").fill("30");
+    await dialog.getByRole("button", { name: "Refund $24.99" }).click();
+    await dialog.getByText("At most $24.99 is left to refund").waitFor();
+    await dialog.getByLabel("Amount to refund").fill("5.00");
+    await dialog.getByText("A partial refund leaves the key working.").waitFor();
+    await screenshot(page, "admin-refund-dialog");
+    await dialog.getByRole("button", { name: "Refund $5.00" }).click();
+    await toast(page, "$5.00 refunded to refund-me@example.com.").waitFor();
+    await table.getByText("$5.00 refunded").waitFor();
+    expect(suite.server.deps.db.select().from(sales).where(eq(sales.id, sale.id)).get()).toMatchObject({ status: "paid", refundedCents: 500 });
+    expect(suite.server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()).toBeDefined();
+
+    await table.getByRole("button", { name: "Refund the sale to refund-me@example.com" }).click();
+    await page.getByRole("alertdialog").getByText("A full refund ends what this sale paid for", { exact: false }).waitFor();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Refund $19.99" }).click();
+    await toast(page, "The sale is fully refunded.").waitFor();
+    await table.getByText("Refunded", { exact: true }).waitFor();
+    expect(suite.server.deps.db.select().from(sales).where(eq(sales.id, sale.id)).get()!.status).toBe("refunded");
+    expect(suite.server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()).toBeUndefined();
+  });
+
+  test("the refund dialog fits a phone", async () => {
+    await buy("phone-refund@example.com");
+    const { page, table } = await openSales(PHONE);
+    await table.getByRole("button", { name: "Refund the sale to phone-refund@example.com" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Refund this sale?" });
+    await dialog.getByLabel("Amount to refund").fill("2.50");
+    await screenshot(page, "admin-refund-dialog-phone");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+  });
+});

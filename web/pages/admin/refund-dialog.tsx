@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from "react";
+import { Undo2 } from "lucide-react";
+import type { SaleView } from "../../../src/shared/api-types";
+import { PLANS } from "../../../src/shared/plans";
+import { Button } from "../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
+import { PendingButton } from "../../components/ui/pending-button";
+import { TextField } from "../../components/ui/text-field";
+import { toastFailure } from "../../components/failure-toast";
+import { useRefundSale } from "../../lib/queries/admin";
+import { toast } from "../../lib/use-toast";
+import { formatMoney } from "./format";
+
+/** Cents, from what an admin typed in dollars; null when it is not a positive amount of dollars and cents. */
+function parseDollars(text: string): number | null {
+  const match = /^\s*\$?\s*(\d+)(?:\.(\d{1,2}))?\s*$/.exec(text);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return cents > 0 ? cents : null;
+}
+
+/**
+ * Refund, full or partial, behind a confirmation: the provider refunds, then the sale updates. A full
+ * refund takes back what the key gave (an unused key is deleted); a partial one leaves the key valid.
+ */
+export function RefundDialog({ sale }: { sale: SaleView }) {
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const refund = useRefundSale();
+  const leftCents = Math.round((sale.amount - sale.refunded) * 100);
+  const typedCents = amount.trim() ? parseDollars(amount) : leftCents;
+  const full = typedCents === leftCents;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (typedCents === null) return setError("Enter dollars and cents, e.g. 5.00");
+    if (typedCents > leftCents) return setError(`At most ${formatMoney(leftCents / 100)} is left to refund`);
+    setError(null);
+    refund.mutate({ saleId: sale._id, amount: full ? undefined : typedCents / 100 }, {
+      onSuccess: (updated) => {
+        toast({ title: "Refunded", description: `${formatMoney(typedCents / 100)} refunded to ${sale.email}.${updated.status === "refunded" ? " The sale is fully refunded." : ""}` });
+        setOpen(false);
+      },
+      onError: (failure) => toastFailure("Refund Failed", failure, { fallback: "Could not refund this sale", statusPrefix: "Refund failed." }),
+    });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => { setOpen(next); if (next) { setAmount(""); setError(null); } }}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" aria-label={`Refund the sale to ${sale.email}`}><Undo2 aria-hidden /> Refund</Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-md" role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>Refund this sale?</DialogTitle>
+          <DialogDescription>
+            {PLANS[sale.plan].name} bought by {sale.email} for {formatMoney(sale.amount)}
+            {sale.refunded > 0 ? `, ${formatMoney(sale.refunded)} already refunded` : ""}. The money goes back to the buyer's card.
+          </DialogDescription>
+        </DialogHeader>
+        <form id={`refund-${sale._id}`} noValidate onSubmit={submit} className="grid gap-3">
+          <TextField
+            id={`refund-amount-${sale._id}`}
+            label="Amount to refund"
+            inputMode="decimal"
+            placeholder={(leftCents / 100).toFixed(2)}
+            value={amount}
+            onChange={(event) => { setAmount(event.target.value); setError(null); }}
+            error={error}
+            hint={`Leave empty to refund everything left: ${formatMoney(leftCents / 100)}.`}
+          />
+          <p className="text-sm text-muted-foreground" role="status">
+            {typedCents === null ? "" : full
+              ? "A full refund ends what this sale paid for: an unused key is deleted, a used key's time is taken back."
+              : "A partial refund leaves the key working."}
+          </p>
+        </form>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setOpen(false)}>Cancel</Button>
+          <PendingButton type="submit" form={`refund-${sale._id}`} variant="destructive" pending={refund.isPending} pendingText="Refunding…">
+            Refund {typedCents === null ? "" : formatMoney(Math.min(typedCents, leftCents) / 100)}
+          </PendingButton>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
