@@ -1,6 +1,7 @@
 /**
  * Refunding from the admin panel in a real browser (demo provider): Overview → View all sales →
- * Refund, first part of a sale, then the rest, with the confirmation dialog at desktop and phone width.
+ * Refund, first part of a sale, then the rest, with the confirmation dialog at desktop and phone width;
+ * and the sales as a CSV download.
  */
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
@@ -84,5 +85,17 @@ describe("refund from the sales list", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
+  });
+
+  test("Download CSV saves the books under the server's file name", async () => {
+    await buy("books@example.com");
+    const { page } = await openSales();
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download CSV" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^layerlift-sales-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await Bun.file((await download.path())!).text();
+    expect(text.split("\r\n")[0]).toBe("date,buyer,plan,status,gross,fee,refunded,net,currency,provider_id");
+    expect(text).toContain("books@example.com,4 Month Pro,paid,24.99");
   });
 });

@@ -73,6 +73,23 @@ async function send(method: HttpMethod, url: string, body: unknown, signal?: Abo
   }
 }
 
+/**
+ * Saves a file the API answers (a CSV) under the server's file name. A plain link can't carry the
+ * session's bearer token, so the file is fetched and handed to the browser as a download.
+ */
+export async function downloadFile(url: string): Promise<void> {
+  const { response } = await send("GET", url, undefined);
+  if (!response.ok) throw await errorFrom(response);
+  const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "download";
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
 async function readJson<T>(response: Response): Promise<T> {
   const text = await response.text();
   return parseBody(text) as T;

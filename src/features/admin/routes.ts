@@ -1,4 +1,5 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
+import { SALES_CSV_COLUMNS, salesCsvStream } from "./sales-csv";
 import type { AppDeps } from "../../deps";
 import { failures, idParams, jsonBodyFailures, pageQuery } from "../../lib/schemas";
 import { authGuard } from "../auth/guard";
@@ -20,6 +21,16 @@ export function adminRoutes(deps: AppDeps) {
       { admin: true, params: idParams, response: { 200: AdminModel.deleted, ...failures(404, 409, 422) } })
     .get("/sales", ({ query }) => salesReport(deps.db, query),
       { admin: true, query: pageQuery, response: { 200: AdminModel.sales, ...failures(422) } })
+    .get("/sales.csv", () => new Response(salesCsvStream(deps.db), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="layerlift-sales-${new Date(deps.clock.now()).toISOString().slice(0, 10)}.csv"`,
+      },
+    }), {
+      admin: true,
+      response: { 200: t.String({ description: `text/csv with the columns ${SALES_CSV_COLUMNS.join(", ")}` }) },
+      detail: { summary: "Every sale as CSV, for the books", description: "Streamed; dollars with 2 decimals; cells starting with = + - @ are prefixed with an apostrophe." },
+    })
     .post("/sales/:id/refund", async ({ user, params, body }) => saleView(await refundSale(deps, user.id, params.id, body.amount)), {
       admin: true,
       params: idParams,

@@ -32,18 +32,20 @@ export function RefundDialog({ sale }: { sale: SaleView }) {
   const typedCents = amount.trim() ? parseDollars(amount) : leftCents;
   const full = typedCents === leftCents;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (typedCents === null) return setError("Enter dollars and cents, e.g. 5.00");
     if (typedCents > leftCents) return setError(`At most ${formatMoney(leftCents / 100)} is left to refund`);
     setError(null);
-    refund.mutate({ saleId: sale._id, amount: full ? undefined : typedCents / 100 }, {
-      onSuccess: (updated) => {
-        toast({ title: "Refunded", description: `${formatMoney(typedCents / 100)} refunded to ${sale.email}.${updated.status === "refunded" ? " The sale is fully refunded." : ""}` });
-        setOpen(false);
-      },
-      onError: (failure) => toastFailure("Refund Failed", failure, { fallback: "Could not refund this sale", statusPrefix: "Refund failed." }),
-    });
+    // mutateAsync, not mutate's callbacks: a full refund removes this row's button (and this dialog) as the
+    // list refreshes, and the toast must come all the same.
+    try {
+      const updated = await refund.mutateAsync({ saleId: sale._id, amount: full ? undefined : typedCents / 100 });
+      toast({ title: "Refunded", description: `${formatMoney(typedCents / 100)} refunded to ${sale.email}.${updated.status === "refunded" ? " The sale is fully refunded." : ""}` });
+      setOpen(false);
+    } catch (failure) {
+      toastFailure("Refund Failed", failure, { fallback: "Could not refund this sale", statusPrefix: "Refund failed." });
+    }
   }
 
   return (

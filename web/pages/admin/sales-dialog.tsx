@@ -1,4 +1,9 @@
+import { useState } from "react";
+import { Download } from "lucide-react";
 import { Button } from "../../components/ui/button";
+import { PendingButton } from "../../components/ui/pending-button";
+import { toastFailure } from "../../components/failure-toast";
+import { downloadFile } from "../../lib/api";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
 import { useSales } from "../../lib/queries/admin";
 import { List, usePaging } from "./list-tab";
@@ -24,6 +29,26 @@ function SalesList() {
   );
 }
 
+/** The books: every sale as CSV (date, buyer, plan, gross, fee, refunded, net, currency, provider id). */
+function DownloadCsvButton() {
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      await downloadFile("/api/admin/sales.csv");
+    } catch (error) {
+      toastFailure("Download Failed", error, { fallback: "Could not download the sales", statusPrefix: "Download failed." });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <PendingButton variant="outline" size="sm" pending={busy} pendingText="Preparing…" icon={<Download aria-hidden />} onClick={download}>
+      Download CSV
+    </PendingButton>
+  );
+}
+
 /** Every sale, newest first, paged; refunded sales are listed but not counted in revenue. */
 export function SalesDialog() {
   return (
@@ -36,6 +61,9 @@ export function SalesDialog() {
           <DialogTitle>All sales</DialogTitle>
           <DialogDescription>Newest first. Refunded sales are shown but not counted in revenue; partial refunds are subtracted from it.</DialogDescription>
         </DialogHeader>
+        <div className="flex justify-end">
+          <DownloadCsvButton />
+        </div>
         <SalesList />
       </DialogContent>
     </Dialog>

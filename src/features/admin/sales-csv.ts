@@ -1,0 +1,54 @@
+/**
+ * The books: every sale as CSV (RFC 4180), streamed a page at a time so a long history never sits in
+ * memory. Cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR first; a plain
+ * negative number aside) are prefixed with an apostrophe.
+ */
+import { asc, gt } from "drizzle-orm";
+import type { DbOrTx } from "../../db";
+import { sales, type Sale } from "../../db/schema";
+import { PLANS } from "../../shared/plans";
+
+const PAGE = 500;
+
+export const SALES_CSV_COLUMNS = ["date", "buyer", "plan", "status", "gross", "fee", "refunded", "net", "currency", "provider_id"] as const;
+
+/** One CSV cell: defused against formula injection, quoted when it holds a quote, comma or line break. */
+export function csvCell(value: string): string {
+  // A plain negative number (a net after a refund) stays a number; anything else starting so is text.
+  const formulaLike = /^[=+\-@\t\r]/.test(value) && !/^-\d+(\.\d+)?$/.test(value);
+  const defused = formulaLike ? `'${value}` : value;
+  return /[",\r\n]/.test(defused) ? `"${defused.replace(/"/g, '""')}"` : defused;
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** Refunded: everything for a refunded sale, the refunded part of a paid one. Net: what is left after refunds and the fee. */
+export function saleRow(sale: Sale): string[] {
+  const refunded = sale.status === "refunded" ? sale.amountCents : sale.refundedCents;
+  return [
+    new Date(sale.createdAt).toISOString(), sale.email, PLANS[sale.plan].name, sale.status,
+    dollars(sale.amountCents), dollars(sale.feeCents), dollars(refunded), dollars(sale.amountCents - refunded - sale.feeCents),
+    sale.currency.toUpperCase(), sale.paymentIntentId,
+  ];
+}
+
+const line = (cells: readonly string[]) => `${cells.map(csvCell).join(",")}\r\n`;
+
+export function salesCsvStream(db: DbOrTx): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let afterId = 0;
+  let headerSent = false;
+  return new ReadableStream({
+    pull(controller) {
+      if (!headerSent) {
+        headerSent = true;
+        controller.enqueue(encoder.encode(line(SALES_CSV_COLUMNS)));
+        return;
+      }
+      const rows = db.select().from(sales).where(gt(sales.id, afterId)).orderBy(asc(sales.id)).limit(PAGE).all();
+      if (!rows.length) return controller.close();
+      afterId = rows.at(-1)!.id;
+      controller.enqueue(encoder.encode(rows.map((row) => line(saleRow(row))).join("")));
+    },
+  });
+}

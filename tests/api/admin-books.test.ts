@@ -1,0 +1,102 @@
+/**
+ * The books: GET /api/admin/sales.csv, streamed, admin-only, safe to open in a spreadsheet, and in
+ * agreement with the overview's figures after refunds.
+ */
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { sales } from "../../src/db/schema";
+import { recordPartialRefund, refundPayment } from "../../src/features/payments/fulfilment";
+import { csvCell, SALES_CSV_COLUMNS } from "../../src/features/admin/sales-csv";
+import { api, call, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+
+let ctx: TestContext;
+let admin: string;
+beforeEach(async () => {
+  ctx = makeTestApp();
+  admin = (await signInAdmin(ctx)).token;
+});
+afterEach(() => ctx.cleanup());
+
+async function buy(plan: "month" | "pro" | "lifetime", email: string) {
+  const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan, email });
+  await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
+  return data!.clientSecret.split("_secret_")[0];
+}
+
+/** RFC 4180 rows, for the test only: quoted cells may hold commas, quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; }
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") { row.push(cell); cell = ""; }
+    else if (c === "\r" && text[i + 1] === "\n") { row.push(cell); rows.push(row); row = []; cell = ""; i++; }
+    else cell += c;
+  }
+  return rows;
+}
+
+const cents = (dollars: string) => Math.round(Number(dollars) * 100);
+
+describe("GET /api/admin/sales.csv", () => {
+  test("every sale with gross, fee, refunded and net; the paid rows add up to the overview's figures", async () => {
+    await buy("month", "one@example.com");
+    const partly = await buy("pro", "two@example.com");
+    const refunded = await buy("lifetime", "three@example.com");
+    recordPartialRefund(ctx.deps, partly, 500);
+    await refundPayment(ctx.deps, refunded);
+
+    const answer = await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(answer.headers.get("content-disposition")).toBe('attachment; filename="layerlift-sales-2026-11-01.csv"');
+    const [header, ...rows] = parseCsv(answer.body as string);
+    expect(header).toEqual([...SALES_CSV_COLUMNS]);
+    expect(rows.map((r) => [r[1], r[2], r[3], r[4], r[6]])).toEqual([
+      ["one@example.com", "1 Month Subscription", "paid", "6.99", "0.00"],
+      ["two@example.com", "4 Month Pro", "paid", "24.99", "5.00"],
+      ["three@example.com", "Lifetime Access", "refunded", "149.99", "149.99"],
+    ]);
+    for (const r of rows) expect(cents(r[7])).toBe(cents(r[4]) - cents(r[6]) - cents(r[5]));
+    expect(rows[0][8]).toBe("USD");
+    expect(rows[0][9]).toMatch(/^pi_demo_/);
+
+    const overview = (await api(ctx.app, admin).api.admin.overview.get()).data!;
+    const paid = rows.filter((r) => r[3] === "paid");
+    expect(paid.reduce((sum, r) => sum + cents(r[4]) - cents(r[6]), 0) / 100).toBe(overview.totalRevenue);
+    expect(paid.reduce((sum, r) => sum + cents(r[7]), 0) / 100).toBe(overview.adminRevenue);
+    expect(paid.length).toBe(overview.salesCount);
+  });
+
+  test("cells a spreadsheet would run as a formula are defused, and quoting follows RFC 4180", async () => {
+    expect(["=1+2", "+1", "-1+cmd", "@SUM(A1)", "\tx", "plain", 'say "hi", ok', "-4.65"].map(csvCell))
+      .toEqual(["'=1+2", "'+1", "'-1+cmd", "'@SUM(A1)", "'\tx", "plain", '"say ""hi"", ok"', "-4.65"]);
+    ctx.deps.db.insert(sales).values({
+      paymentIntentId: "pi_formula", email: '=HYPERLINK("http://evil.example","x")', plan: "pro", amountCents: 2499, createdAt: ctx.clock.now(),
+    }).run();
+    const body = (await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin })).body as string;
+    expect(body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+  });
+
+  test("a long history streams in pages and every sale is there once", async () => {
+    const now = ctx.clock.now();
+    ctx.deps.db.insert(sales).values(Array.from({ length: 1203 }, (_, i) => ({
+      paymentIntentId: `pi_bulk_${i}`, email: `bulk${i}@example.com`, plan: "month" as const, amountCents: 699, feeCents: 50, createdAt: now + i,
+    }))).run();
+    const rows = parseCsv((await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin })).body as string).slice(1);
+    expect(rows).toHaveLength(1203);
+    expect(new Set(rows.map((r) => r[9])).size).toBe(1203);
+  });
+
+  test("only admins get it", async () => {
+    expect((await call(ctx.app, "GET", "/api/admin/sales.csv")).status).toBe(401);
+    const user = await signUpUser(ctx);
+    expect((await call(ctx.app, "GET", "/api/admin/sales.csv", { token: user.token })).status).toBe(403);
+  });
+});
