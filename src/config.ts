@@ -30,6 +30,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Bearer token for GET /metrics; null turns the endpoint off. */
   metricsToken: string | null;
+  /** What an early fraud warning from the card provider does: refund the charge at once, or only tell the admins. */
+  earlyFraudWarning: "refund" | "alert";
 }
 
 export class ConfigError extends Error {}
@@ -108,6 +110,9 @@ export function loadConfig(env: Env = process.env): Config {
   const logLevel = value("LOG_LEVEL") ?? (mode === "test" ? "silent" : "info");
   if (!isLogLevel(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}; got "${logLevel}"`);
 
+  const earlyFraudWarning = value("EARLY_FRAUD_WARNING") ?? "refund";
+  if (earlyFraudWarning !== "refund" && earlyFraudWarning !== "alert") problems.push(`EARLY_FRAUD_WARNING must be refund or alert; got "${earlyFraudWarning}"`);
+
   if (problems.length) throw new ConfigError(`Configuration problems:\n  - ${problems.join("\n  - ")}`);
 
   return {
@@ -130,5 +135,6 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimits: !disableRateLimits,
     logLevel: logLevel as LogLevel,
     metricsToken: value("METRICS_TOKEN") ?? null,
+    earlyFraudWarning: earlyFraudWarning as "refund" | "alert",
   };
 }

@@ -40,6 +40,8 @@ export const subscriptions = sqliteTable("subscriptions", {
   /** null = lifetime */
   endDate: ms("end_date"),
   cancelledAt: ms("cancelled_at"),
+  /** Set while a payment for this subscription is disputed: access is on hold and its time stops counting. */
+  suspendedAt: ms("suspended_at"),
 });
 
 export const sales = sqliteTable("sales", {
@@ -52,8 +54,15 @@ export const sales = sqliteTable("sales", {
   /** Cents refunded so far by partial refunds (a full refund makes the sale 'refunded'). */
   refundedCents: integer("refunded_cents").notNull().default(0),
   currency: text("currency").notNull().default("usd"),
-  status: text("status", { enum: ["paid", "refunded"] }).notNull().default("paid"),
+  status: text("status", { enum: ["paid", "refunded", "disputed"] }).notNull().default("paid"),
   productKeyId: integer("product_key_id"),
+  /** The card provider's dispute (chargeback) of this payment, if any, as the provider last reported it. */
+  disputeId: text("dispute_id"),
+  disputeStatus: text("dispute_status"),
+  disputeAmountCents: integer("dispute_amount_cents"),
+  disputeFeeCents: integer("dispute_fee_cents"),
+  disputedAt: ms("disputed_at"),
+  disputeClosedAt: ms("dispute_closed_at"),
   /** A renewal bought from the dashboard: the account its key was applied to (null for a purchase by e-mail). */
   renewalUserId: integer("renewal_user_id"),
   createdAt: ms("created_at").notNull(),

@@ -60,6 +60,13 @@ export const EMAIL_TEMPLATES = {
     element: async ({ email, keys }, appUrl) => createElement((await import("./lost-keys")).LostKeysEmail, { email, keys, appUrl }),
     highlights: ({ keys }) => ({ keys: keys.map((k) => `${k.key} (${k.used ? "used" : "unused"})`).join(", ") }),
   }),
+  /** To every admin: a dispute opened or ended, or an early fraud warning. */
+  "payment-alert": define({
+    payload: t.Object({ headline: text, lines: t.Array(text) }),
+    subject: ({ headline }) => `${PRODUCT_NAME}: ${headline}`,
+    element: async ({ headline, lines }, appUrl) =>
+      createElement((await import("./payment-alert")).PaymentAlertEmail, { headline, lines, adminUrl: `${appUrl}/admin` }),
+  }),
   /** 7 days and 1 day before a subscription ends, and when it has ended. */
   "renewal-reminder": define({
     payload: t.Object({ kind: oneOf(REMINDER_KINDS), planName: text, endDate: text }),

@@ -16,6 +16,10 @@ export const AUDIT_ACTION_LABELS = {
   "review.delete": "Deleted a review",
   "sale.refunded": "Refunded a sale",
   "sale.partially-refunded": "Partly refunded a sale",
+  "sale.disputed": "A sale's payment was disputed",
+  "sale.dispute-won": "Won a dispute",
+  "sale.dispute-lost": "Lost a dispute",
+  "sale.fraud-warning": "A sale got an early fraud warning",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -100,6 +100,24 @@ describe("actions that can't be undone ask first", () => {
   });
 });
 
+describe("a subscription on hold", () => {
+  test("while its payment is disputed, the dashboard says why and how to reach support, and the time stands still", async () => {
+    const user = await signUp(env, "month");
+    // The state a charge.dispute.created event leaves (tests/api/disputes.test.ts drives the event itself).
+    env.server.deps.db.update(subscriptions).set({ suspendedAt: env.server.deps.clock.now() }).where(eq(subscriptions.userId, user.userId)).run();
+    const page = await newPage(env, PHONE);
+    await openSignedIn(page, user.token);
+    await page.getByText("Your subscription is on hold because its payment is disputed with your bank", { exact: false }).waitFor();
+    expect(await page.getByRole("link", { name: "contact support" }).getAttribute("href")).toBe("/support");
+    const remaining = await page.getByTestId("header-time-remaining").textContent();
+    await Bun.sleep(1500);
+    expect(await page.getByTestId("header-time-remaining").textContent()).toBe(remaining);
+    await openTab(page, "Subscription");
+    await page.getByRole("tabpanel", { name: "Subscription" }).getByText("On hold", { exact: true }).waitFor();
+    await screenshot(page, "dashboard-suspended-phone");
+  });
+});
+
 describe("sign-up", () => {
   test("a key that isn't 12 characters gets a field message before any call", async () => {
     const page = await newPage(env);

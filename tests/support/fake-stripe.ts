@@ -1,7 +1,8 @@
 /**
  * A fake Stripe API on 127.0.0.1 for the real `stripe` SDK (STRIPE_API_BASE points at it):
- * create and retrieve payment intents and create refunds, honouring Idempotency-Key, and signing
- * webhook events the way Stripe does.
+ * create and retrieve payment intents, create refunds (honouring Idempotency-Key), retrieve charges
+ * and disputes, and sign webhook events the way Stripe does. Shapes follow Stripe's API reference
+ * for the SDK's version (disputes carry their balance transactions; a webhook's objects are never expanded).
  */
 import Stripe from "stripe";
 
@@ -22,6 +23,22 @@ export interface FakeIntent {
     refunded: boolean;
     balance_transaction: null | { id: string; object: "balance_transaction"; fee: number };
   };
+}
+
+export interface FakeDispute {
+  id: string;
+  object: "dispute";
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string | null;
+  reason: string;
+  status: string;
+  is_charge_refundable: boolean;
+  created: number;
+  livemode: false;
+  metadata: Record<string, string>;
+  balance_transactions: { id: string; object: "balance_transaction"; amount: number; fee: number; net: number; currency: string; type: "adjustment"; reporting_category: string }[];
 }
 
 export interface SeenRequest {
@@ -55,6 +72,8 @@ export function startFakeStripe() {
   const refundsByIdempotencyKey = new Map<string, Record<string, unknown>>();
   let counter = 0;
   let refundCounter = 0;
+  const disputes = new Map<string, FakeDispute>();
+  let disputeCounter = 0;
   let unavailable = false;
   let failuresLeft = 0;
 
@@ -109,6 +128,22 @@ export function startFakeStripe() {
         if (key) refundsByIdempotencyKey.set(key, refund);
         return Response.json(refund);
       }
+      const disputeMatch = /^\/v1\/disputes\/([^/]+)$/.exec(url.pathname);
+      if (request.method === "GET" && disputeMatch) {
+        const dispute = disputes.get(disputeMatch[1]);
+        return dispute ? Response.json(dispute) : error(404, `No such dispute: '${disputeMatch[1]}'`);
+      }
+      const chargeMatch = /^\/v1\/charges\/([^/]+)$/.exec(url.pathname);
+      if (request.method === "GET" && chargeMatch) {
+        const intent = [...intents.values()].find((i) => i.latest_charge?.id === chargeMatch[1]);
+        if (!intent) return error(404, `No such charge: '${chargeMatch[1]}'`);
+        const charge = intent.latest_charge!;
+        return Response.json({
+          id: charge.id, object: "charge", amount: intent.amount, amount_refunded: charge.amount_refunded, refunded: charge.refunded,
+          currency: intent.currency, payment_intent: intent.id, status: "succeeded",
+          disputed: [...disputes.values()].some((d) => d.charge === charge.id), balance_transaction: charge.balance_transaction?.id ?? null,
+        });
+      }
       const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (request.method === "GET" && match) {
         const intent = intents.get(match[1]);
@@ -145,6 +180,41 @@ export function startFakeStripe() {
       intent.latest_charge!.amount_refunded = amount ?? intent.amount;
       intent.latest_charge!.refunded = intent.latest_charge!.amount_refunded >= intent.amount;
       return intent;
+    },
+    disputes,
+    /**
+     * The buyer's bank disputes a succeeded payment: a chargeback (needs_response) takes the amount and a
+     * $15 fee, shown as a balance transaction; an inquiry (warning_*) moves no money. `namesIntent: false`
+     * leaves payment_intent null, as for charges not made through a payment intent.
+     */
+    openDispute(intentId: string, options: { status?: string; fee?: number; namesIntent?: boolean } = {}) {
+      const intent = intents.get(intentId)!;
+      const status = options.status ?? "needs_response";
+      const fee = options.fee ?? 1500;
+      const id = `du_fake_${++disputeCounter}`;
+      const dispute: FakeDispute = {
+        id, object: "dispute", amount: intent.amount, currency: intent.currency, charge: intent.latest_charge!.id,
+        payment_intent: options.namesIntent === false ? null : intent.id, reason: "fraudulent", status,
+        is_charge_refundable: false, created: Math.floor(Date.now() / 1000), livemode: false, metadata: {},
+        balance_transactions: status.startsWith("warning_") ? [] : [{
+          id: `txn_${id}_withdrawal`, object: "balance_transaction", amount: -intent.amount, fee, net: -intent.amount - fee,
+          currency: intent.currency, type: "adjustment", reporting_category: "dispute",
+        }],
+      };
+      disputes.set(id, dispute);
+      return dispute;
+    },
+    /** The dispute moves on (won funds come back as a second balance transaction, without the fee). */
+    setDisputeStatus(id: string, status: string) {
+      const dispute = disputes.get(id)!;
+      dispute.status = status;
+      if (status === "won" && dispute.balance_transactions.length === 1) {
+        dispute.balance_transactions.push({
+          id: `txn_${id}_reinstated`, object: "balance_transaction", amount: dispute.amount, fee: 0, net: dispute.amount,
+          currency: dispute.currency, type: "adjustment", reporting_category: "dispute_reversal",
+        });
+      }
+      return dispute;
     },
     /** The next `count` calls answer 503, whatever they are. */
     failNext(count: number) { failuresLeft = count; },

@@ -22,7 +22,7 @@ const sale = t.Object({
   refunded: money("Refunded so far: the whole amount for a refunded sale, the refunded part of a partly refunded one"),
   plan: PlanId,
   email: t.String(),
-  status: oneOf(["paid", "refunded"]),
+  status: oneOf(["paid", "refunded", "disputed"]),
   createdAt: IsoDate,
 });
 

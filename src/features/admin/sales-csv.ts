@@ -10,7 +10,7 @@ import { PLANS } from "../../shared/plans";
 
 const PAGE = 500;
 
-export const SALES_CSV_COLUMNS = ["date", "buyer", "plan", "status", "gross", "fee", "refunded", "net", "currency", "provider_id"] as const;
+export const SALES_CSV_COLUMNS = ["date", "buyer", "plan", "status", "gross", "fee", "refunded", "disputed", "net", "currency", "provider_id"] as const;
 
 /** One CSV cell: defused against formula injection, quoted when it holds a quote, comma or line break. */
 export function csvCell(value: string): string {
@@ -22,12 +22,18 @@ export function csvCell(value: string): string {
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-/** Refunded: everything for a refunded sale, the refunded part of a paid one. Net: what is left after refunds and the fee. */
+/**
+ * Refunded: everything for a refunded sale (a lost dispute too), the refunded part of a paid one.
+ * Disputed: what the bank holds back while a dispute is open. Fee: the provider's, dispute fees included.
+ * Net: what is left of the gross after all three.
+ */
 export function saleRow(sale: Sale): string[] {
   const refunded = sale.status === "refunded" ? sale.amountCents : sale.refundedCents;
+  const disputed = sale.status === "disputed" ? sale.disputeAmountCents ?? sale.amountCents : 0;
+  const fee = sale.feeCents + (sale.disputeFeeCents ?? 0);
   return [
     new Date(sale.createdAt).toISOString(), sale.email, PLANS[sale.plan].name, sale.status,
-    dollars(sale.amountCents), dollars(sale.feeCents), dollars(refunded), dollars(sale.amountCents - refunded - sale.feeCents),
+    dollars(sale.amountCents), dollars(fee), dollars(refunded), dollars(disputed), dollars(sale.amountCents - refunded - disputed - fee),
     sale.currency.toUpperCase(), sale.paymentIntentId,
   ];
 }

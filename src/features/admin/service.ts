@@ -81,13 +81,14 @@ export function saleView(row: Sale): SaleView {
 }
 
 /**
- * Revenue counts paid sales only, net of partial refunds; admin revenue is what is left after the
- * provider's fees too.
+ * Revenue counts paid sales only (not refunded, not disputed), net of partial refunds; admin revenue is
+ * what is left after the provider's fees (dispute fees included) too.
  */
 function paidTotals(db: DbOrTx) {
   const totals = db.select({
     amount: sql<number>`coalesce(sum(${sales.amountCents} - ${sales.refundedCents}), 0)`,
-    fees: sql<number>`coalesce(sum(${sales.feeCents}), 0)`,
+    // A dispute that was won can still have cost its fee.
+    fees: sql<number>`coalesce(sum(${sales.feeCents} + coalesce(${sales.disputeFeeCents}, 0)), 0)`,
     count: sql<number>`count(*)`,
   }).from(sales).where(eq(sales.status, "paid")).get()!;
   return {

@@ -31,7 +31,7 @@ const success = (sale: Pick<Sale, "plan">): PaymentResultResponse => ({ success:
 const failure = (error: string): PaymentResultResponse =>
   error === PAYMENT_ERRORS.processing ? { success: false, processing: true, error } : { success: false, error };
 
-function saleByPaymentIntent(db: DbOrTx, paymentIntentId: string): Sale | undefined {
+export function saleByPaymentIntent(db: DbOrTx, paymentIntentId: string): Sale | undefined {
   return db.select().from(sales).where(eq(sales.paymentIntentId, paymentIntentId)).get();
 }
 

@@ -42,10 +42,26 @@ export interface ProviderIntent {
   clientSecret: string | null;
 }
 
+/** A dispute (chargeback) as the provider reports it now. */
+export interface ProviderDispute {
+  id: string;
+  /** The provider's own status: warning_*, needs_response, under_review, appeal_*, won, lost, warning_closed, prevented. */
+  status: string;
+  /** The disputed payment (looked up through its charge when the dispute doesn't name it). */
+  paymentIntentId: string | null;
+  amountCents: number;
+  /** The provider's dispute fees so far, summed over the dispute's balance transactions. */
+  feeCents: number;
+}
+
 /** A verified webhook event, reduced to what the app acts on. */
 export interface ProviderEvent {
   id: string;
   type: string;
+  /** The id of the event's object (a dispute, an early fraud warning, a charge…). */
+  objectId: string | null;
+  /** The charge the object belongs to, when it names one (to find its payment when it names no payment intent). */
+  chargeId: string | null;
   /** The payment intent the event is about, when there is one. */
   paymentIntentId: string | null;
   /** For charge.refunded: whether the whole amount has been refunded. */
@@ -70,6 +86,10 @@ export interface PaymentProvider {
   refund(input: { paymentIntentId: string; amountCents: number; idempotencyKey: string }): Promise<RefundOutcome>;
   /** null when the provider has no such intent. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /** null when the provider has no such dispute. */
+  retrieveDispute(id: string): Promise<ProviderDispute | null>;
+  /** The payment intent a charge belongs to; null when unknown. */
+  paymentIntentOfCharge(chargeId: string): Promise<string | null>;
   /** Checks the signature over the raw body; throws WebhookSignatureError when it does not match. */
   verifyWebhook(rawBody: string, signature: string | null): Promise<ProviderEvent>;
 }
@@ -100,6 +120,8 @@ export function reportingUnavailable(provider: PaymentProvider): PaymentProvider
     name: provider.name,
     createIntent: (input) => guarded(() => provider.createIntent(input)),
     retrieveIntent: (id) => guarded(() => provider.retrieveIntent(id)),
+    retrieveDispute: (id) => guarded(() => provider.retrieveDispute(id)),
+    paymentIntentOfCharge: (id) => guarded(() => provider.paymentIntentOfCharge(id)),
     refund: (input) => guarded(() => provider.refund(input)),
     verifyWebhook: (rawBody, signature) => guarded(() => provider.verifyWebhook(rawBody, signature)),
   };

@@ -6,10 +6,13 @@ import { AppError } from "../../lib/errors";
 import { log } from "../../lib/logger";
 import { WebhookSignatureError, type ProviderEvent } from "./provider";
 import { fulfilPayment, recordPartialRefund, refundPayment } from "./fulfilment";
+import { handleFraudWarning, settleDispute } from "./disputes";
 import type { WebhookAnswer } from "./model";
 
 
-async function act(deps: Pick<AppDeps, "db" | "clock" | "payments">, event: ProviderEvent) {
+async function act(deps: Pick<AppDeps, "db" | "clock" | "payments" | "config">, event: ProviderEvent) {
+  if (event.type.startsWith("charge.dispute.") && event.objectId) return settleDispute(deps, event.objectId);
+  if (event.type === "radar.early_fraud_warning.created") return handleFraudWarning(deps, event);
   if (!event.paymentIntentId) return;
   if (event.type === "payment_intent.succeeded") {
     const result = await fulfilPayment(deps, event.paymentIntentId, { refreshFee: true });
@@ -26,7 +29,7 @@ async function act(deps: Pick<AppDeps, "db" | "clock" | "payments">, event: Prov
  * leaves the event unrecorded, so the provider delivers it again.
  */
 export async function handleWebhook(
-  deps: Pick<AppDeps, "db" | "clock" | "payments">,
+  deps: Pick<AppDeps, "db" | "clock" | "payments" | "config">,
   rawBody: string,
   signature: string | null,
 ): Promise<WebhookAnswer> {

@@ -35,6 +35,11 @@ export const PLUGIN_ANSWERS = {
     status: 403, code: "SUBSCRIPTION_EXPIRED", meaning: "The key is real but its subscription has ended (or the account has none).",
     message: "Your subscription has ended. Redeem a new product key from your dashboard to keep using the plugin.",
   },
+  suspended: {
+    status: 403, code: "SUBSCRIPTION_SUSPENDED",
+    meaning: "The payment for this subscription is disputed with the buyer's bank: access is on hold until the dispute ends.",
+    message: "Your subscription is on hold because its payment is disputed with your bank. Please contact support to resolve it.",
+  },
   accountMismatch: {
     status: 409, code: "ACCOUNT_MISMATCH",
     meaning: "The key is linked to another Roblox account. The owner resets it from the dashboard; the owner gets at most one alert e-mail an hour.",

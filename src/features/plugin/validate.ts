@@ -85,6 +85,7 @@ export function validatePluginKey(deps: AppDeps, key: string, robloxUserId: stri
   const sub = getSubscription(deps.db, owner.id);
   const status = sub ? effectiveStatus(sub, now) : "expired";
   if (!sub || status === "expired") throw pluginFailure("expired");
+  if (status === "suspended") throw pluginFailure("suspended");
 
   let linked = owner.linkedRobloxAccountId;
   if (linked !== robloxUserId) {

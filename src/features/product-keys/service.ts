@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { newestFirst } from "../../db/paging";
-import { productKeys, type ProductKey } from "../../db/schema";
+import { productKeys, sales, type ProductKey } from "../../db/schema";
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import { newProductKey } from "../../lib/random";
 import { toIso } from "../../lib/clock";
@@ -17,6 +17,14 @@ type KeySource = ProductKey["source"];
 
 const INVALID_KEY_MESSAGE = "Invalid product key";
 const USED_KEY_MESSAGE = "This product key has already been used";
+const KEY_ON_HOLD_MESSAGE = "This product key is on hold because its payment is disputed with the bank. Please contact support.";
+
+/** A key whose payment is disputed can't be used until the dispute ends (409, before anything is claimed). */
+function assertNotOnHold(db: DbOrTx, key: ProductKey) {
+  if (key.saleId === null) return;
+  const sale = db.select({ status: sales.status }).from(sales).where(eq(sales.id, key.saleId)).get();
+  if (sale?.status === "disputed") throw conflict("PRODUCT_KEY_ON_HOLD", KEY_ON_HOLD_MESSAGE);
+}
 
 export function generateProductKeys(
   db: DbOrTx,
@@ -45,6 +53,8 @@ export function generateProductKeys(
  */
 export function claimProductKey(tx: DbOrTx, rawKey: string, userId: number, now: number): ProductKey {
   const key = normaliseProductKey(rawKey);
+  const existing = tx.select().from(productKeys).where(eq(productKeys.key, key)).get();
+  if (existing) assertNotOnHold(tx, existing);
   const [claimed] = tx.update(productKeys)
     .set({ isUsed: true, usedByUserId: userId, usedAt: now })
     .where(and(eq(productKeys.key, key), eq(productKeys.isUsed, false)))
@@ -67,6 +77,7 @@ export function assertKeyAvailable(db: DbOrTx, rawKey: string): ProductKey {
   const key = normaliseProductKey(rawKey);
   const row = key ? db.select().from(productKeys).where(eq(productKeys.key, key)).get() : undefined;
   if (!row || row.isUsed) throw keyProblem(db, key);
+  assertNotOnHold(db, row);
   return row;
 }
 

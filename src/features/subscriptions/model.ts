@@ -1,7 +1,8 @@
 import { t, type Static } from "elysia";
 import { Int, IsoDate, IsoDateOrNull, oneOf, PlanId, planIdField } from "../../lib/schemas";
 
-const status = oneOf(["active", "cancelled", "expired"]);
+/** 'suspended': a payment for it is disputed; access is on hold and its time does not run. */
+const status = oneOf(["active", "cancelled", "expired", "suspended"]);
 
 const timeRemaining = t.Object({
   total: Int({ description: "milliseconds" }),

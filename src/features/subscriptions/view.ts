@@ -4,8 +4,12 @@ import type { SubscriptionStatus, SubscriptionView, TimeRemaining } from "./mode
 import { PLANS } from "../../shared/plans";
 import { toIso } from "../../lib/clock";
 
-/** 'expired' is derived: a stored active or cancelled subscription whose end has passed. */
-export function effectiveStatus(sub: Pick<Subscription, "status" | "endDate">, now: number): SubscriptionStatus {
+/**
+ * 'expired' is derived: a stored active or cancelled subscription whose end has passed. A suspended one
+ * (a disputed payment) is 'suspended' whatever its dates: its time stands still until the dispute ends.
+ */
+export function effectiveStatus(sub: Pick<Subscription, "status" | "endDate" | "suspendedAt">, now: number): SubscriptionStatus {
+  if (sub.suspendedAt !== null) return "suspended";
   if (sub.endDate !== null && sub.endDate <= now) return "expired";
   return sub.status;
 }
@@ -32,7 +36,8 @@ export function subscriptionView(sub: Subscription | undefined | null, now: numb
     startDate: toIso(sub.startDate)!,
     endDate: toIso(sub.endDate),
     cancelledAt: toIso(sub.cancelledAt),
-    timeRemaining: timeRemaining(sub.endDate, now),
+    // While suspended the clock stands at the moment of suspension.
+    timeRemaining: timeRemaining(sub.endDate, sub.suspendedAt ?? now),
   };
 }
 

@@ -15,6 +15,7 @@ export const SALE_COLUMNS: Column<SaleView>[] = [
       <>
         <span className="font-medium tabular-nums">{formatMoney(sale.amount)}</span>
         {sale.status === "refunded" && <Badge variant="destructive" className="ml-2">Refunded</Badge>}
+        {sale.status === "disputed" && <Badge variant="destructive" className="ml-2">Disputed</Badge>}
         {sale.status === "paid" && sale.refunded > 0 && (
           <Badge variant="secondary" className="ml-2">{formatMoney(sale.refunded)} refunded</Badge>
         )}

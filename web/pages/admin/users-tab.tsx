@@ -15,7 +15,7 @@ const PAGE_SIZE = 25;
 
 function SubscriptionSummary({ subscription }: { subscription: SubscriptionView | null }) {
   if (!subscription) return <span className="text-muted-foreground">None</span>;
-  const variant = subscription.status === "active" ? "success" : subscription.status === "expired" ? "destructive" : "secondary";
+  const variant = subscription.status === "active" ? "success" : subscription.status === "expired" || subscription.status === "suspended" ? "destructive" : "secondary";
   return (
     <span className="inline-flex flex-col items-end gap-1 md:items-start">
       <span className="flex items-center gap-2">

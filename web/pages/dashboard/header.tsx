@@ -16,6 +16,7 @@ export function PlanBadge({ subscription }: { subscription: SubscriptionView | n
 export function StatusBadge({ status }: { status: SubscriptionView["status"] }) {
   if (status === "active") return <Badge variant="success">Active</Badge>;
   if (status === "cancelled") return <Badge variant="secondary">Cancelled</Badge>;
+  if (status === "suspended") return <Badge variant="destructive">On hold</Badge>;
   return <Badge variant="destructive">Expired</Badge>;
 }
 
@@ -24,6 +25,18 @@ export function RemainingTime({ subscription, receivedAt }: { subscription: Subs
   const now = useNow();
   const ms = remainingMs(subscription, receivedAt, now);
   return <span className="tabular-nums" aria-label={ms === null ? "Unlimited" : undefined}>{formatRemaining(ms)}</span>;
+}
+
+/** Why the plugin stopped working, and what to do: a disputed payment puts the subscription on hold. */
+export function SuspendedNotice() {
+  return (
+    <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+      Your subscription is on hold because its payment is disputed with your bank, so the plugin is paused and your
+      time stands still. If the dispute was a mistake, ask your bank to withdraw it or{" "}
+      <Link href="/support" className="font-medium text-brand underline underline-offset-4">contact support</Link>;
+      access resumes, with the time you had left, as soon as it is resolved.
+    </p>
+  );
 }
 
 function LiveClock() {
@@ -74,7 +87,10 @@ export function DashboardHeader(props: { user: PublicUser; subscription: Subscri
         {loading ? (
           <Skeleton className="h-10" />
         ) : subscription ? (
-          <RemainingBar subscription={subscription} receivedAt={receivedAt} />
+          <div className="grid gap-3">
+            <RemainingBar subscription={subscription} receivedAt={receivedAt} />
+            {subscription.status === "suspended" && <SuspendedNotice />}
+          </div>
         ) : (
           <p className="text-sm text-muted-foreground">No subscription on this account. Redeem a product key in the Subscription tab.</p>
         )}

@@ -21,6 +21,8 @@ export function useNow(intervalMs = 1_000): number {
  */
 export function remainingMs(subscription: SubscriptionView, receivedAt: number, now: number): number | null {
   if (!subscription.timeRemaining) return null;
+  // On hold (a disputed payment), the time stands still.
+  if (subscription.status === "suspended") return subscription.timeRemaining.total;
   return Math.max(0, subscription.timeRemaining.total - (now - receivedAt));
 }
 

@@ -74,6 +74,15 @@ export function createDemoProvider(db: Db, clock: Clock): PaymentProvider {
       return row ? intentFrom(row) : null;
     },
 
+    // Demo payments are never disputed.
+    async retrieveDispute() {
+      return null;
+    },
+
+    async paymentIntentOfCharge() {
+      return null;
+    },
+
     async verifyWebhook() {
       throw new WebhookSignatureError("The demo provider sends no webhooks.");
     },

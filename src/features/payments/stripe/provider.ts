@@ -48,7 +48,7 @@ function intentFrom(intent: Stripe.PaymentIntent): ProviderIntent {
 }
 
 function eventFrom(event: Stripe.Event): ProviderEvent {
-  const object = event.data.object as { object?: string; id?: string; payment_intent?: unknown; refunded?: boolean; amount_refunded?: number };
+  const object = event.data.object as { object?: string; id?: string; payment_intent?: unknown; charge?: unknown; refunded?: boolean; amount_refunded?: number };
   let paymentIntentId: string | null = null;
   if (object.object === "payment_intent") paymentIntentId = object.id ?? null;
   else if (typeof object.payment_intent === "string") paymentIntentId = object.payment_intent;
@@ -56,8 +56,9 @@ function eventFrom(event: Stripe.Event): ProviderEvent {
     paymentIntentId = (object.payment_intent as { id?: string }).id ?? null;
   }
   const charge = object.object === "charge";
+  const chargeId = charge ? object.id ?? null : typeof object.charge === "string" ? object.charge : null;
   return {
-    id: event.id, type: event.type, paymentIntentId,
+    id: event.id, type: event.type, paymentIntentId, objectId: object.id ?? null, chargeId,
     fullyRefunded: charge && object.refunded === true,
     amountRefunded: charge && typeof object.amount_refunded === "number" ? object.amount_refunded : 0,
   };
@@ -89,6 +90,35 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
       const amountRefunded = charge?.amount_refunded ?? 0;
       return { amountRefunded, fullyRefunded: amountRefunded >= intent.amount };
+    },
+
+    async retrieveDispute(id: string) {
+      let dispute: Stripe.Dispute;
+      try {
+        dispute = await stripe.disputes.retrieve(id);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+      const named = typeof dispute.payment_intent === "string" ? dispute.payment_intent : dispute.payment_intent?.id ?? null;
+      const chargeId = typeof dispute.charge === "string" ? dispute.charge : dispute.charge.id;
+      return {
+        id: dispute.id,
+        status: dispute.status,
+        paymentIntentId: named ?? await this.paymentIntentOfCharge(chargeId),
+        amountCents: dispute.amount,
+        feeCents: (dispute.balance_transactions ?? []).reduce((sum, bt) => sum + (bt.fee ?? 0), 0),
+      };
+    },
+
+    async paymentIntentOfCharge(chargeId: string) {
+      try {
+        const charge = await stripe.charges.retrieve(chargeId);
+        return typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id ?? null;
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
     },
 
     async retrieveIntent(id: string) {

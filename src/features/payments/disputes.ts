@@ -1,0 +1,156 @@
+/**
+ * Disputes (chargebacks) and early fraud warnings from the card provider.
+ *
+ * A dispute event is only a nudge: the dispute is retrieved from the provider and the sale is brought
+ * to match its current status, so redelivered events, events out of order (closed before created) and
+ * the noise between (updated, funds_withdrawn) all end in the same state.
+ * - open: the sale is 'disputed' and what it paid for is on hold: an unused key can't be used, and the
+ *   subscription a used key fed is suspended (plugin validation answers SUBSCRIPTION_SUSPENDED, its time
+ *   stands still).
+ * - won (or closed without a chargeback): the sale is 'paid' again and the subscription resumes; its end
+ *   moves later by the time it was on hold.
+ * - lost: it ends like a full refund.
+ * Admins are e-mailed when a dispute opens and when it ends; each change is audited.
+ */
+import { and, eq, ne } from "drizzle-orm";
+import type { AppDeps } from "../../deps";
+import type { DbOrTx } from "../../db";
+import { productKeys, sales, subscriptions, users, type Sale } from "../../db/schema";
+import { log } from "../../lib/logger";
+import { PLANS } from "../../shared/plans";
+import { queueEmail } from "../email/outbox";
+import { writeAudit } from "../audit/service";
+import { fulfilPayment, refundPayment, saleByPaymentIntent } from "./fulfilment";
+import type { ProviderEvent } from "./provider";
+
+type DisputeDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config">;
+
+/** Statuses while the bank has not decided; everything else is final. */
+const OPEN_STATUSES = new Set(["warning_needs_response", "warning_under_review", "needs_response", "under_review", "appeal_needs_response", "appeal_under_review"]);
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const describe = (sale: Sale) => `${PLANS[sale.plan].name} bought by ${sale.email} for ${dollars(sale.amountCents)} (payment ${sale.paymentIntentId})`;
+
+/** Queues the alert to every admin account. */
+function alertAdmins(tx: DbOrTx, headline: string, lines: string[], now: number) {
+  for (const admin of tx.select({ email: users.email }).from(users).where(eq(users.isAdmin, true)).all()) {
+    queueEmail(tx, { to: admin.email, template: "payment-alert", payload: { headline, lines } }, now);
+  }
+}
+
+/** The account whose subscription the sale's key fed, or null (an unused key, or none). */
+function keyOwner(tx: DbOrTx, sale: Sale): number | null {
+  if (sale.productKeyId === null) return null;
+  return tx.select({ userId: productKeys.usedByUserId }).from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get()?.userId ?? null;
+}
+
+function suspend(tx: DbOrTx, sale: Sale, now: number): string {
+  const userId = keyOwner(tx, sale);
+  if (userId === null) return "its key is on hold";
+  const sub = tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+  if (!sub) return `user ${userId} has no subscription`;
+  if (sub.suspendedAt !== null) return `the subscription of user ${userId} was already on hold`;
+  tx.update(subscriptions).set({ suspendedAt: now }).where(eq(subscriptions.id, sub.id)).run();
+  return `the subscription of user ${userId} is on hold`;
+}
+
+/** Resumes the subscription, unless another disputed sale of the same account still holds it. */
+function restore(tx: DbOrTx, sale: Sale, now: number): string {
+  const userId = keyOwner(tx, sale);
+  if (userId === null) return "its key can be used again";
+  const otherDisputes = tx.select({ id: sales.id }).from(sales)
+    .innerJoin(productKeys, eq(productKeys.id, sales.productKeyId))
+    .where(and(eq(sales.status, "disputed"), ne(sales.id, sale.id), eq(productKeys.usedByUserId, userId))).all();
+  const sub = tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+  if (!sub || sub.suspendedAt === null || otherDisputes.length) return `the subscription of user ${userId} stays as it is`;
+  const held = now - sub.suspendedAt;
+  tx.update(subscriptions).set({ suspendedAt: null, endDate: sub.endDate === null ? null : sub.endDate + held })
+    .where(eq(subscriptions.id, sub.id)).run();
+  return `the subscription of user ${userId} resumed, its end moved ${Math.round(held / 60_000)} minutes later`;
+}
+
+/** Brings the sale to the dispute's current status (see the top of this file). */
+export async function settleDispute(deps: DisputeDeps, disputeId: string): Promise<void> {
+  const dispute = await deps.payments.retrieveDispute(disputeId);
+  const paymentIntentId = dispute?.paymentIntentId;
+  if (!dispute || !paymentIntentId) {
+    log.warn({ disputeId }, "dispute without a payment we know; nothing recorded");
+    return;
+  }
+  // A dispute can come before the payment was fulfilled here; fulfilling first keeps one path for both.
+  if (!saleByPaymentIntent(deps.db, paymentIntentId)) await fulfilPayment(deps, paymentIntentId);
+  if (!saleByPaymentIntent(deps.db, paymentIntentId)) {
+    log.warn({ disputeId, paymentIntentId }, "dispute for a payment that is not one of our sales; nothing recorded");
+    return;
+  }
+  const open = OPEN_STATUSES.has(dispute.status);
+  const lost = dispute.status === "lost";
+  const now = deps.clock.now();
+  const endsLikeARefund = deps.db.transaction((tx) => {
+    const sale = saleByPaymentIntent(tx, paymentIntentId)!;
+    let becameLost = false;
+    if (open && sale.status === "paid") {
+      tx.update(sales).set({ status: "disputed" }).where(eq(sales.id, sale.id)).run();
+      const outcome = suspend(tx, sale, now);
+      writeAudit(tx, { actorUserId: null, action: "sale.disputed", subject: `sale:${sale.id}`, detail: `${dispute.id} (${dispute.status}): ${outcome}`, at: now });
+      alertAdmins(tx, "A payment was disputed", [
+        `${describe(sale)} is disputed with the buyer's bank (${dispute.status.replace(/_/g, " ")}), for ${dollars(dispute.amountCents)}.`,
+        `What it paid for is on hold: ${outcome}. Answer the dispute in the Stripe Dashboard.`,
+      ], now);
+    } else if (!open && sale.status === "disputed") {
+      tx.update(sales).set({ status: "paid" }).where(eq(sales.id, sale.id)).run();
+      const outcome = restore(tx, sale, now);
+      if (lost) becameLost = true;
+      else {
+        writeAudit(tx, { actorUserId: null, action: "sale.dispute-won", subject: `sale:${sale.id}`, detail: `${dispute.id} (${dispute.status}): ${outcome}`, at: now });
+        alertAdmins(tx, "A dispute ended in your favour", [`The dispute of ${describe(sale)} ended: ${dispute.status.replace(/_/g, " ")}.`, `What it paid for is back: ${outcome}.`], now);
+      }
+    } else if (lost && sale.status === "paid") {
+      becameLost = true; // closed as lost before we ever saw it open
+    }
+    tx.update(sales).set({
+      disputeId: dispute.id,
+      disputeStatus: dispute.status,
+      disputeAmountCents: dispute.amountCents,
+      disputeFeeCents: dispute.feeCents,
+      disputedAt: sale.disputedAt ?? now,
+      disputeClosedAt: open ? null : sale.disputeClosedAt ?? now,
+    }).where(eq(sales.id, sale.id)).run();
+    return becameLost;
+  }, { behavior: "immediate" });
+
+  if (!endsLikeARefund) return;
+  const refunded = await refundPayment(deps, paymentIntentId);
+  deps.db.transaction((tx) => {
+    const sale = refunded ?? saleByPaymentIntent(tx, paymentIntentId)!;
+    writeAudit(tx, { actorUserId: null, action: "sale.dispute-lost", subject: `sale:${sale.id}`, detail: `${dispute.id}: ended like a refund`, at: now });
+    alertAdmins(tx, "A dispute was lost", [`The dispute of ${describe(sale)} was lost: the money stays with the buyer.`, "What it paid for has ended, as for a refund."], now);
+  });
+}
+
+/**
+ * An early fraud warning: by EARLY_FRAUD_WARNING, refund the charge at once (before it becomes a
+ * dispute, with an idempotency key from the warning, so a redelivery never refunds twice) and end
+ * what it paid for, or only tell the admins. Audited either way.
+ */
+export async function handleFraudWarning(deps: DisputeDeps, event: ProviderEvent): Promise<void> {
+  const paymentIntentId = event.paymentIntentId ?? (event.chargeId ? await deps.payments.paymentIntentOfCharge(event.chargeId) : null);
+  const sale = paymentIntentId ? saleByPaymentIntent(deps.db, paymentIntentId) : undefined;
+  if (!paymentIntentId || !sale) {
+    log.warn({ warningId: event.objectId, paymentIntentId }, "early fraud warning for a payment that is not one of our sales; nothing recorded");
+    return;
+  }
+  const policy = deps.config.earlyFraudWarning;
+  const refundable = policy === "refund" && sale.status === "paid";
+  if (refundable) {
+    await deps.payments.refund({ paymentIntentId, amountCents: sale.amountCents - sale.refundedCents, idempotencyKey: `efw-${event.objectId ?? event.id}` });
+    await refundPayment(deps, paymentIntentId);
+  }
+  const now = deps.clock.now();
+  const done = refundable ? "It was refunded and what it paid for has ended." : policy === "refund"
+    ? `It was not refunded: the sale is ${sale.status}.` : "Nothing was refunded (EARLY_FRAUD_WARNING=alert): decide in the Stripe Dashboard.";
+  deps.db.transaction((tx) => {
+    writeAudit(tx, { actorUserId: null, action: "sale.fraud-warning", subject: `sale:${sale.id}`, detail: `${event.objectId ?? event.id} (policy ${policy}): ${done}`, at: now });
+    alertAdmins(tx, "Early fraud warning", [`The card issuer reported ${describe(sale)} as likely fraud.`, done], now);
+  });
+}
