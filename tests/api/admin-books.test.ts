@@ -99,4 +99,30 @@ describe("GET /api/admin/sales.csv", () => {
     const user = await signUpUser(ctx);
     expect((await call(ctx.app, "GET", "/api/admin/sales.csv", { token: user.token })).status).toBe(403);
   });
+
+  test("revenue by day: every one of the last 30 or 90 days, gross and net as the CSV counts them, and the overview's refund figures", async () => {
+    await buy("month", "day1@example.com");
+    const partly = await buy("pro", "day1b@example.com");
+    recordPartialRefund(ctx.deps, partly, 500);
+    ctx.clock.advance(2 * 86_400_000);
+    const refunded = await buy("lifetime", "day3@example.com");
+    await refundPayment(ctx.deps, refunded);
+
+    const month = (await api(ctx.app, admin).api.admin.revenue.get({ query: { days: 30 } })).data!;
+    expect(month.days).toHaveLength(30);
+    expect(month.days.at(-1)!.date).toBe("2026-11-03");
+    const csv = parseCsv((await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin })).body as string).slice(1);
+    const byDay = (date: string) => csv.filter((r) => r[0].startsWith(date));
+    for (const day of month.days.filter((d) => d.sales > 0)) {
+      expect(day.gross).toBe(byDay(day.date).reduce((sum, r) => sum + cents(r[4]), 0) / 100);
+      expect(day.net).toBe(byDay(day.date).reduce((sum, r) => sum + cents(r[8]), 0) / 100);
+    }
+    expect(month.days.find((d) => d.date === "2026-11-01")).toMatchObject({ gross: 31.98, sales: 2 });
+    expect(month.days.find((d) => d.date === "2026-11-02")).toMatchObject({ gross: 0, net: 0, sales: 0 });
+    expect((await api(ctx.app, admin).api.admin.revenue.get({ query: { days: 90 } })).data!.days).toHaveLength(90);
+    expect((await api(ctx.app, admin).api.admin.revenue.get({ query: { days: 7 as 30 } })).status).toBe(422);
+
+    const overview = (await api(ctx.app, admin).api.admin.overview.get()).data!;
+    expect(overview).toMatchObject({ refunded: 154.99, refundCount: 2, disputed: 0, disputeCount: 0 });
+  });
 });

@@ -98,4 +98,24 @@ describe("refund from the sales list", () => {
     expect(text.split("\r\n")[0]).toBe("date,buyer,plan,status,gross,fee,refunded,disputed,net,currency,provider_id");
     expect(text).toContain("books@example.com,4 Month Pro,paid,24.99");
   });
+
+  test("the Overview shows refunds and disputes beside revenue, and revenue by day as a chart for 30 or 90 days", async () => {
+    await buy("chart@example.com");
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await suite.page(viewport);
+      await openSignedIn(page, adminToken, "/admin");
+      const figures = page.getByRole("region", { name: "Figures" });
+      await figures.getByText("Refunds", { exact: true }).waitFor();
+      await figures.getByText("Open Disputes", { exact: true }).waitFor();
+      await page.getByRole("heading", { name: "Revenue by day" }).waitFor();
+      await page.locator(".recharts-area").first().waitFor();
+      expect(await page.locator(".recharts-area").count()).toBe(2);
+      await page.getByTestId("revenue-summary").getByText(/^\d+ sales?: \$[\d,.]+ gross, \$[\d,.-]+ net/).waitFor();
+      await page.getByRole("button", { name: "90 days" }).click();
+      await page.getByRole("button", { name: "90 days", pressed: true }).waitFor();
+      await page.getByText("Revenue by day, last 90 days").waitFor({ state: "attached" });
+      await screenshot(page, viewport === DESKTOP ? "admin-revenue-chart" : "admin-revenue-chart-phone");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+    }
+  });
 });

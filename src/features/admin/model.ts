@@ -62,7 +62,22 @@ export const AdminModel = {
     productKeyCount: Int(),
     availableKeyCount: Int(),
     openTicketCount: Int(),
+    refunded: money("Refunded so far: refunded sales and partial refunds (lost disputes included)"),
+    refundCount: Int({ description: "Sales refunded in full or in part" }),
+    disputed: money("Held back by open disputes"),
+    disputeCount: Int({ description: "Open disputes" }),
     recentSales: t.Array(sale),
+  }),
+  revenueQuery: t.Object({
+    days: t.Optional(t.Integer({ minimum: 30, maximum: 90, error: "days must be 30 or 90." })),
+  }),
+  revenue: t.Object({
+    days: t.Array(t.Object({
+      date: t.String({ description: "The day (UTC), YYYY-MM-DD" }),
+      gross: money("What was paid for that day's sales"),
+      net: money("Gross minus refunds, open disputes and fees, as in the CSV"),
+      sales: Int(),
+    })),
   }),
   user,
   users: t.Array(user),
@@ -96,3 +111,4 @@ export type TestEmailResponse = Static<typeof AdminModel.testEmailSent>;
 export type GenerateKeysBody = Static<typeof AdminModel.generateBody>;
 export type TestEmailBody = Static<typeof AdminModel.testEmailBody>;
 export type RefundBody = Static<typeof AdminModel.refundBody>;
+export type RevenueResponse = Static<typeof AdminModel.revenue>;

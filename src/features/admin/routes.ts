@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import { SALES_CSV_COLUMNS, salesCsvStream } from "./sales-csv";
+import { revenueByDay } from "./revenue";
 import type { AppDeps } from "../../deps";
 import { failures, idParams, jsonBodyFailures, pageQuery } from "../../lib/schemas";
 import { authGuard } from "../auth/guard";
@@ -21,6 +22,8 @@ export function adminRoutes(deps: AppDeps) {
       { admin: true, params: idParams, response: { 200: AdminModel.deleted, ...failures(404, 409, 422) } })
     .get("/sales", ({ query }) => salesReport(deps.db, query),
       { admin: true, query: pageQuery, response: { 200: AdminModel.sales, ...failures(422) } })
+    .get("/revenue", ({ query }) => revenueByDay(deps.db, deps.clock.now(), query.days ?? 30),
+      { admin: true, query: AdminModel.revenueQuery, response: { 200: AdminModel.revenue, ...failures(422) } })
     .get("/sales.csv", () => new Response(salesCsvStream(deps.db), {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",

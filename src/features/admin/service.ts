@@ -112,8 +112,18 @@ export function adminOverview(db: DbOrTx): AdminOverviewResponse {
     total: sql<number>`count(*)`,
     available: sql<number>`coalesce(sum(case when ${productKeys.isUsed} = 0 then 1 else 0 end), 0)`,
   }).from(productKeys).get()!;
+  const money = db.select({
+    refunded: sql<number>`coalesce(sum(case when ${sales.status} = 'refunded' then ${sales.amountCents} else ${sales.refundedCents} end), 0)`,
+    refundCount: sql<number>`coalesce(sum(case when ${sales.status} = 'refunded' or ${sales.refundedCents} > 0 then 1 else 0 end), 0)`,
+    disputed: sql<number>`coalesce(sum(case when ${sales.status} = 'disputed' then coalesce(${sales.disputeAmountCents}, ${sales.amountCents}) else 0 end), 0)`,
+    disputeCount: sql<number>`coalesce(sum(case when ${sales.status} = 'disputed' then 1 else 0 end), 0)`,
+  }).from(sales).get()!;
   return {
     ...paidTotals(db),
+    refunded: centsToDollars(money.refunded),
+    refundCount: money.refundCount,
+    disputed: centsToDollars(money.disputed),
+    disputeCount: money.disputeCount,
     productKeyCount: keys.total,
     availableKeyCount: keys.available,
     openTicketCount: countOpenTickets(db),

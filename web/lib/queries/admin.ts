@@ -12,6 +12,7 @@ import type {
   GenerateKeysBody,
   TestEmailBody,
   RefundBody,
+  RevenueResponse,
   SaleView,
 } from "../../../src/shared/api-types";
 import { apiRequest, getQueryFn } from "../api";
@@ -44,12 +45,14 @@ const refresh = (...paths: string[]) =>
 const OVERVIEW = "/api/admin/overview";
 const KEYS = "/api/admin/product-keys";
 const SALES = "/api/admin/sales";
+const REVENUE = "/api/admin/revenue";
 const TICKETS = "/api/support/tickets";
 const EMAILS = "/api/admin/emails";
 const USERS = "/api/admin/users";
 const AUDIT = "/api/admin/audit";
 
 export const useAdminOverview = () => useAdminQuery<AdminOverviewResponse>(OVERVIEW);
+export const useRevenue = (days: 30 | 90) => useAdminQuery<RevenueResponse>(REVENUE, { days });
 export const useSales = (page: Page) => useAdminQuery<SalesResponse>(SALES, { ...page });
 export const useProductKeys = (page: Page) => useAdminQuery<ProductKeyView[]>(KEYS, { ...page });
 export const useTickets = (page: Page) => useAdminQuery<SupportTicketView[]>(TICKETS, { ...page });
@@ -107,7 +110,7 @@ export function useRefundSale() {
   return useMutation({
     mutationFn: ({ saleId, amount }: { saleId: number; amount?: number }) =>
       apiRequest<SaleView>("POST", `/api/admin/sales/${saleId}/refund`, (amount === undefined ? {} : { amount }) satisfies RefundBody),
-    onSettled: () => refresh(SALES, OVERVIEW, AUDIT),
+    onSettled: () => refresh(SALES, OVERVIEW, AUDIT, REVENUE),
   });
 }
 

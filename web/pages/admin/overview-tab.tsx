@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import { DollarSign, KeyRound, LifeBuoy, Wallet } from "lucide-react";
+import { lazy, Suspense, type ReactNode } from "react";
+import { DollarSign, KeyRound, LifeBuoy, ShieldAlert, Undo2, Wallet } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useAdminOverview } from "../../lib/queries/admin";
@@ -9,6 +9,9 @@ import { List } from "./list-tab";
 import { SALE_COLUMNS, saleKey } from "./sale-columns";
 import { SalesDialog } from "./sales-dialog";
 import type { AdminTabProps } from "./tab-props";
+
+// The chart library loads with the chart, after the figures are on screen.
+const RevenueChart = lazy(() => import("./revenue-chart"));
 
 function Stat({ title, value, note, icon }: { title: string; value: ReactNode; note: ReactNode; icon: ReactNode }) {
   return (
@@ -31,14 +34,18 @@ export function OverviewTab({ onNavigate }: AdminTabProps) {
   const data = overview.data;
   return (
     <div className="grid gap-6">
-      <section aria-label="Figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <section aria-label="Figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         {!data ? (
-          Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-32" />)
+          Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-32" />)
         ) : (
           <>
             <Stat title="Total Revenue" icon={<DollarSign />} value={formatMoney(data.totalRevenue)}
               note={`From ${data.salesCount} ${data.salesCount === 1 ? "sale" : "sales"}`} />
             <Stat title="Admin Revenue" icon={<Wallet />} value={formatMoney(data.adminRevenue)} note="After payment provider fees" />
+            <Stat title="Refunds" icon={<Undo2 />} value={formatMoney(data.refunded)}
+              note={`${data.refundCount} ${data.refundCount === 1 ? "sale" : "sales"} refunded in full or in part`} />
+            <Stat title="Open Disputes" icon={<ShieldAlert />} value={formatMoney(data.disputed)}
+              note={`${data.disputeCount} ${data.disputeCount === 1 ? "dispute" : "disputes"}; not counted in revenue`} />
             <Stat title="Product Keys" icon={<KeyRound />} value={data.productKeyCount}
               note={<button type="button" className="cursor-pointer hover:text-foreground hover:underline" onClick={() => onNavigate("keys")}>
                 {data.availableKeyCount} available
@@ -50,6 +57,9 @@ export function OverviewTab({ onNavigate }: AdminTabProps) {
           </>
         )}
       </section>
+      <Suspense fallback={<Skeleton className="h-80" />}>
+        <RevenueChart />
+      </Suspense>
       <Card>
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
           <div className="grid gap-1.5">
