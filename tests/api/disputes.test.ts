@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { auditLog, emails, productKeys, sales, subscriptions } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
 import { saleRow } from "../../src/features/admin/sales-csv";
+import { dueReminders } from "../../src/features/reminders/service";
 import { api, failure, makeTestApp, signInAdmin, type TestContext } from "../support/app";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 
@@ -71,6 +72,11 @@ describe("a dispute opened, then won", () => {
     expect(audits("sale.disputed")).toHaveLength(1);
     expect(await overview()).toMatchObject({ totalRevenue: 0, salesCount: 0 });
     expect(saleRow(sale()).slice(4, 9)).toEqual(["6.99", "16.02", "0.00", "6.99", "-16.02"]);
+    // A disputed payment can't be refunded from the admin panel, and reminders wait while it is on hold.
+    const refund = await api(ctx.app, admin).api.admin.sales({ id: sale().id }).refund.post({});
+    expect(refund.status).toBe(409);
+    expect(failure(refund)?.error).toBe("SALE_DISPUTED");
+    expect(dueReminders(ctx.deps.db, endBefore - DAY)).toEqual([]);
 
     // Noise and redelivery change nothing.
     await deliver("charge.dispute.funds_withdrawn", dispute);

@@ -22,6 +22,8 @@ export async function refundSale(
   const sale = deps.db.select().from(sales).where(eq(sales.id, saleId)).get();
   if (!sale) throw notFound("No sale with this id.");
   if (sale.status === "refunded") throw conflict("ALREADY_REFUNDED", ALREADY_REFUNDED);
+  // The card network holds a disputed payment: it can't be refunded until the dispute ends.
+  if (sale.status === "disputed") throw conflict("SALE_DISPUTED", "This sale's payment is disputed, so it can't be refunded until the dispute ends.");
   const remainder = sale.amountCents - sale.refundedCents;
   const amountCents = amount === undefined ? remainder : Math.round(amount * 100);
   if (amount !== undefined && Math.abs(amount * 100 - amountCents) > 1e-6) {

@@ -8,7 +8,7 @@
  * Only the reminder for where the subscription is now is due (the windows don't overlap): a server
  * that was down through the 7-day mark and starts 12 hours before the end sends only the 1-day one.
  */
-import { and, eq, gt, isNotNull, lte } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lte } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
 import { renewalReminders, subscriptions, users } from "../../db/schema";
@@ -39,7 +39,7 @@ export function reminderDue(end: number, now: number): ReminderKind | null {
 
 /**
  * What is due at `now` and not yet sent: active subscriptions with an end date (not lifetime, not
- * cancelled: a cancelled one was stopped on purpose) whose owner has notifications on.
+ * cancelled: a cancelled one was stopped on purpose; not on hold) whose owner has notifications on.
  */
 export function dueReminders(db: DbOrTx, now: number): DueReminder[] {
   const candidates = db.select({
@@ -49,6 +49,7 @@ export function dueReminders(db: DbOrTx, now: number): DueReminder[] {
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .where(and(
       eq(subscriptions.status, "active"),
+      isNull(subscriptions.suspendedAt), // on hold (a disputed payment): its end is not where it will be
       isNotNull(subscriptions.endDate),
       gt(subscriptions.endDate, now - ENDED_REMINDER_WINDOW_MS),
       lte(subscriptions.endDate, now + 7 * DAY),
