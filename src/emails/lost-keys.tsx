@@ -2,7 +2,7 @@
 import { Button, Link, Section, Text } from "@react-email/components";
 import { PRODUCT_NAME } from "../shared/product";
 import { colors, EmailLayout, styles } from "./layout";
-import { signupUrl } from "./links";
+import { formatDay, signupUrl } from "./links";
 
 export interface LostKey {
   key: string;
@@ -12,8 +12,6 @@ export interface LostKey {
   used: boolean;
 }
 
-const formatDay = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 export function LostKeysEmail({ keys, email, appUrl }: { keys: LostKey[]; email: string; appUrl: string }) {
   const unused = keys.find((k) => !k.used);

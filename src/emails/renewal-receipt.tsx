@@ -1,6 +1,7 @@
 /** After a renewal paid from the dashboard: the key it bought, already applied to the account. */
 import { Button, Text } from "@react-email/components";
 import { EmailLayout, styles } from "./layout";
+import { formatDay } from "./links";
 
 interface RenewalReceiptEmailProps {
   productKey: string;
@@ -10,8 +11,6 @@ interface RenewalReceiptEmailProps {
   dashboardUrl: string;
 }
 
-const formatDay = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 export function RenewalReceiptEmail({ productKey, planName, endDate, dashboardUrl }: RenewalReceiptEmailProps) {
   return (

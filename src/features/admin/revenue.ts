@@ -8,7 +8,7 @@ import type { DbOrTx } from "../../db";
 import { sales } from "../../db/schema";
 import { DAY } from "../../lib/clock";
 import { centsToDollars } from "../../shared/plans";
-import { saleRow } from "./sales-csv";
+import { saleMoney } from "./sales-csv";
 import { AppError } from "../../lib/errors";
 
 export function revenueByDay(db: DbOrTx, now: number, days: number) {
@@ -20,9 +20,9 @@ export function revenueByDay(db: DbOrTx, now: number, days: number) {
   for (const sale of db.select().from(sales).where(gte(sales.createdAt, from)).all()) {
     const bucket = buckets.get(new Date(sale.createdAt).toISOString().slice(0, 10));
     if (!bucket) continue;
-    const row = saleRow(sale);
-    bucket.gross += sale.amountCents;
-    bucket.net += Math.round(Number(row[8]) * 100);
+    const money = saleMoney(sale);
+    bucket.gross += money.gross;
+    bucket.net += money.net;
     bucket.sales += 1;
   }
   return {

@@ -23,17 +23,23 @@ export function csvCell(value: string): string {
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /**
+ * A sale's money in cents, as the books count it (the CSV and the revenue chart).
  * Refunded: everything for a refunded sale (a lost dispute too), the refunded part of a paid one.
  * Disputed: what the bank holds back while a dispute is open. Fee: the provider's, dispute fees included.
  * Net: what is left of the gross after all three.
  */
-export function saleRow(sale: Sale): string[] {
+export function saleMoney(sale: Sale) {
   const refunded = sale.status === "refunded" ? sale.amountCents : sale.refundedCents;
   const disputed = sale.status === "disputed" ? sale.disputeAmountCents ?? sale.amountCents : 0;
   const fee = sale.feeCents + (sale.disputeFeeCents ?? 0);
+  return { gross: sale.amountCents, fee, refunded, disputed, net: sale.amountCents - refunded - disputed - fee };
+}
+
+export function saleRow(sale: Sale): string[] {
+  const money = saleMoney(sale);
   return [
     new Date(sale.createdAt).toISOString(), sale.email, PLANS[sale.plan].name, sale.status,
-    dollars(sale.amountCents), dollars(fee), dollars(refunded), dollars(disputed), dollars(sale.amountCents - refunded - disputed - fee),
+    dollars(money.gross), dollars(money.fee), dollars(money.refunded), dollars(money.disputed), dollars(money.net),
     sale.currency.toUpperCase(), sale.paymentIntentId,
   ];
 }

@@ -16,6 +16,7 @@ import { DAY, toIso } from "../../lib/clock";
 import { applyProductKey } from "../subscriptions/service";
 import { CURRENCY, RENEWAL_ACCOUNT_METADATA, type ProviderIntent } from "./provider";
 import { log } from "../../lib/logger";
+import { AppError } from "../../lib/errors";
 import type { PaymentResultResponse } from "./model";
 
 const PAYMENT_ERRORS = {
@@ -129,12 +130,14 @@ function applyRenewal(tx: DbOrTx, intent: ProviderIntent, key: ProductKey, now: 
   const userId = Number(intent.metadata[RENEWAL_ACCOUNT_METADATA]);
   if (!Number.isSafeInteger(userId) || userId <= 0) return null;
   const account = tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
-  const current = account && tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
-  if (!account || current?.endDate === null) {
-    log.warn({ paymentIntentId: intent.id, userId }, "renewal could not be applied; its key is e-mailed instead");
-    return null;
+  try {
+    // The rules of redeem decide; one that refuses (lifetime access already) does so before writing anything.
+    if (account) return applyProductKey(tx, userId, key.key, now);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
   }
-  return applyProductKey(tx, userId, key.key, now);
+  log.warn({ paymentIntentId: intent.id, userId }, "renewal could not be applied; its key is e-mailed instead");
+  return null;
 }
 
 /**

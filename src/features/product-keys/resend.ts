@@ -20,7 +20,7 @@ export const LOST_KEY_EMAILS_PER_DAY = 3;
 const LOOKS_LIKE_AN_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The keys of the paid (not refunded) sales made with `email`, oldest first. */
-export function keysBoughtWith(db: DbOrTx, email: string) {
+function keysBoughtWith(db: DbOrTx, email: string) {
   return db.select({ key: productKeys.key, plan: sales.plan, boughtAt: sales.createdAt, used: productKeys.isUsed })
     .from(sales)
     .innerJoin(productKeys, eq(productKeys.id, sales.productKeyId))
