@@ -14,21 +14,26 @@ import NotFoundPage from "./pages/not-found";
 type PageProps = { params: Record<string, string> };
 type Page = ComponentType<PageProps> & { preload?: () => Promise<void> };
 
-// Everything but the home and 404 screens loads on its own route, so the first page stays light.
-const DocsTagPage = lazyPage(() => import("./pages/docs/tag-page"));
+// The home and 404 screens come with the app. The other public screens share one chunk, loaded on
+// their routes: one request instead of a dozen small ones shared with the signed-in screens, which a
+// slow phone felt at every first visit. The signed-in screens load on their own routes.
+function publicScreen<P extends object>(pick: (screens: typeof import("./pages/public")) => ComponentType<P>) {
+  return lazyPage<P>(async () => ({ default: pick(await import("./pages/public")) }));
+}
+const DocsTagPage = publicScreen((screens) => screens.DocsTagPage);
 
 /** One screen per route of src/shared/routes.ts; a path no route matches is the 404 page. */
 const PAGES: Record<RouteId, Page> = {
   home: HomePage,
-  purchase: lazyPage(() => import("./pages/purchase/index")),
+  purchase: publicScreen((screens) => screens.PurchasePage),
   "purchase-success": lazyPage(() => import("./pages/purchase/success")),
-  support: lazyPage(() => import("./pages/support/index")),
-  login: lazyPage(() => import("./pages/auth/login")),
-  signup: lazyPage(() => import("./pages/auth/signup")),
-  "reset-password": lazyPage(() => import("./pages/auth/reset-password")),
+  support: publicScreen((screens) => screens.SupportPage),
+  login: publicScreen((screens) => screens.LoginPage),
+  signup: publicScreen((screens) => screens.SignupPage),
+  "reset-password": publicScreen((screens) => screens.ResetPasswordPage),
   dashboard: lazyPage(() => import("./pages/dashboard/index")),
   admin: lazyPage(() => import("./pages/admin/index")),
-  docs: lazyPage(() => import("./pages/docs/index")),
+  docs: publicScreen((screens) => screens.DocsPage),
   "docs-tag": Object.assign(({ params }: PageProps) => <DocsTagPage key={params.tag} tag={params.tag} />, { preload: DocsTagPage.preload }),
 };
 
@@ -54,12 +59,20 @@ function Routes() {
 }
 
 // Toasts only follow something the visitor did, so their code (Radix Toast and its helpers, a tenth of
-// the first page's script) loads once the page is running, not with it.
+// the first page's script) loads when the page is idle after its first render, not with it. A toast
+// made before then waits in the store and shows when the Toaster mounts.
 const Toaster = lazy(() => import("./components/ui/toaster"));
 
 function DeferredToaster() {
   const [running, setRunning] = useState(false);
-  useEffect(() => setRunning(true), []);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== "function") {
+      const timer = setTimeout(() => setRunning(true), 1);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(() => setRunning(true), { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }, []);
   return running ? <Suspense fallback={null}><Toaster /></Suspense> : null;
 }
 

@@ -5,6 +5,7 @@
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { twMerge } from "tailwind-merge";
 import { FAQ } from "../../src/shared/faq";
 import { PLAN_LIST, formatDollars } from "../../src/shared/plans";
 import { ROUTES } from "../../src/shared/routes";
@@ -87,6 +88,19 @@ describe("complete HTML for every public route", () => {
       expect(meta(page.text, "robots")).toBe("noindex");
       expect(canonical(page.text)).toBeNull();
     }
+  });
+
+  test("each rendered page carries the class merges its render made, as tailwind-merge makes them", async () => {
+    for (const path of ["/", "/purchase", "/support", "/docs/lock", "/login", "/no-such-page"]) {
+      const html = (await get(path)).text;
+      const script = /<\/div><script type="application\/json" id="class-merges">([^<]*)<\/script>/.exec(html);
+      expect(script).not.toBeNull();
+      const merges = JSON.parse(script![1]) as Record<string, string | 1>;
+      const changed = Object.entries(merges).filter(([, merged]) => merged !== 1);
+      expect({ path, changed: changed.length > 0 }).toEqual({ path, changed: true });
+      for (const [joined, merged] of Object.entries(merges)) expect(merged === 1 ? joined : merged).toBe(twMerge(joined));
+    }
+    expect((await get("/dashboard")).text).not.toContain('id="class-merges"');
   });
 
   test("pages are compressed and revalidated, never cached stale", async () => {
@@ -181,7 +195,8 @@ describe("head tags", () => {
   test("the theme and session script is the only inline script, and the CSP allows it by hash", async () => {
     const response = await ctx.app.handle(new Request("http://localhost/"));
     const html = await response.text();
-    const scripts = [...html.matchAll(/<script(?![^>]*(?:type="application\/ld\+json"|src=))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    // JSON-LD and the class merges are data blocks, which browsers never run.
+    const scripts = [...html.matchAll(/<script(?![^>]*(?:type="application\/(?:ld\+)?json"|src=))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
     expect(scripts).toHaveLength(1);
     const hash = new Bun.CryptoHasher("sha256").update(scripts[0]).digest("base64");
     const policy = response.headers.get("content-security-policy")!;

@@ -86,6 +86,7 @@ export async function bundleSpa(options: { outdir?: string; minify?: boolean } =
     outdir: options.outdir,
     minify: options.minify ?? true,
     splitting: true,
+    minChunkSize: 16384,
     publicPath: "/",
     naming: { entry: "[name].[ext]", chunk: "assets/[name]-[hash].[ext]", asset: "assets/[name]-[hash].[ext]" },
     define: { "process.env.NODE_ENV": '"production"' },

@@ -16,7 +16,7 @@ export interface RenderedPage {
 /** Unknown paths each get their own 404 HTML (the navbar marks the section they are under); keep the latest few. */
 const MAX_CACHED_NOT_FOUND = 100;
 
-async function renderScreen(path: string): Promise<string> {
+async function renderScreen(path: string) {
   // Loaded on the first page request, not at start: it brings React's server renderer and every screen.
   const { renderScreen: render } = await import("../../../web/ssr");
   return render(path);
@@ -40,10 +40,11 @@ function deferEntryScript(html: string): string {
 
 async function renderPage(assets: AssetMap, page: ResolvedPage, path: string, appUrl: string): Promise<Asset> {
   const template = new TextDecoder().decode(assets.get("/index.html")!.body);
-  const screen = page.serverRendered ? await renderScreen(path) : "";
+  const screen = page.serverRendered ? await renderScreen(path) : null;
   const html = deferEntryScript(inlineStylesheets(template, assets))
     .replace("<!--ssr-head-->", () => pageHead({ page, path, appUrl, fonts: fontHead(assets) }))
-    .replace("<!--ssr-screen-->", () => screen);
+    .replace('<div id="root"><!--ssr-screen--></div>', (root) =>
+      screen ? `<div id="root">${screen.html}</div>${screen.classMergesScript}` : root.replace("<!--ssr-screen-->", ""));
   return makeAsset("/index.html", new TextEncoder().encode(html));
 }
 

@@ -1,0 +1,8 @@
+/** The public screens that load on their own routes, as one chunk (see PAGES in app.tsx). */
+export { default as PurchasePage } from "./purchase/index";
+export { default as SupportPage } from "./support/index";
+export { default as LoginPage } from "./auth/login";
+export { default as SignupPage } from "./auth/signup";
+export { default as ResetPasswordPage } from "./auth/reset-password";
+export { default as DocsPage } from "./docs/index";
+export { default as DocsTagPage } from "./docs/tag-page";
