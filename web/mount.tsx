@@ -19,19 +19,16 @@ export function mount({ createRoot, hydrateRoot }: ReactDomClient): void {
     </StrictMode>
   );
 
-  // Public screens arrive rendered by the server: take over that HTML as it is, once the screen's code is
-  // in. Hydrating while that code still downloads and compiles meant two passes, each competing with the
-  // other for a slow phone's CPU; a click made before hydration is held by React and replayed. Signed-in
-  // screens arrive empty and render here.
+  // Public screens arrive rendered by the server: take over that HTML as it is. A screen whose code is
+  // still on its way keeps the server's HTML until the code arrives (React holds a click made meanwhile
+  // and replays it). Signed-in screens arrive empty and render here.
   if (container.hasChildNodes()) {
     adoptClassMerges(readClassMerges(document)); // the first render gives the server's class lists without tailwind-merge
-    const hydrate = () =>
-      // As a transition, hydration works in short slices and lets the browser respond in between.
-      startTransition(() => {
-        hydrateRoot(container, app);
-      });
-    // A screen whose code fails to load still hydrates: its lazy boundary shows the error screen.
-    void preloadPage(window.location.pathname).then(hydrate, hydrate);
+    void preloadPage(window.location.pathname).catch(() => undefined); // start fetching the screen's code now
+    // As a transition, hydration works in short slices and lets the browser respond in between.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else {
     createRoot(container).render(app);
   }
