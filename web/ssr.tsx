@@ -5,13 +5,14 @@
 import { prerender } from "react-dom/static";
 import { Router } from "wouter";
 import { App, preloadPage } from "./app";
-import { CLASS_MERGES_ID, recordClassMerges } from "./lib/utils";
+import type { ClassMerges } from "../src/shared/class-merges";
+import { recordClassMerges } from "./lib/utils";
 
 export interface RenderedScreen {
   /** The markup inside #root. */
   html: string;
-  /** The class merges the render made, as the JSON script that follows #root (lib/utils.ts). */
-  classMergesScript: string;
+  /** The class merges the render made, for the page to carry (lib/utils.ts). */
+  classMerges: ClassMerges;
 }
 
 let previous: Promise<unknown> = Promise.resolve();
@@ -21,7 +22,7 @@ export function renderScreen(path: string): Promise<RenderedScreen> {
   // One render at a time, so each records only its own class merges. Pages are rendered once per path.
   const render = previous.then(async () => {
     await preloadPage(path);
-    const { result: html, merges } = await recordClassMerges(async () => {
+    const { result: html, merges: classMerges } = await recordClassMerges(async () => {
       const { prelude } = await prerender(
         <Router ssrPath={path}>
           <App />
@@ -29,9 +30,7 @@ export function renderScreen(path: string): Promise<RenderedScreen> {
       );
       return new Response(prelude).text();
     });
-    // "<" escaped, so no class list can close the script.
-    const json = JSON.stringify(merges).replace(/</g, "\\u003c");
-    return { html, classMergesScript: `<script type="application/json" id="${CLASS_MERGES_ID}">${json}</script>` };
+    return { html, classMerges };
   });
   previous = render.catch(() => undefined);
   return render;

@@ -1,16 +1,13 @@
 import { clsx, type ClassValue } from "clsx";
 import { twMerge } from "tailwind-merge";
+import { CLASS_MERGES_ID, type ClassMerges } from "../../src/shared/class-merges";
 
 /**
  * tailwind-merge builds its table of every Tailwind class on its first call: ~20 ms of a phone's
  * main thread, which used to land in the middle of hydration. So a server-rendered page carries the
- * merges its render made (CLASS_MERGES_ID, a JSON object of class list → merged list, 1 when the list
- * was already merged) and cn answers those from it; the table is built only for a class list the
- * server never saw, after something the visitor did.
+ * merges its render made (src/shared/class-merges.ts) and cn answers those from it; the table is built
+ * only for a class list the server never saw, after something the visitor did.
  */
-export const CLASS_MERGES_ID = "class-merges";
-
-export type ClassMerges = Record<string, string | 1>;
 
 let pageMerges: ClassMerges | null = null;
 let recording: Map<string, string> | null = null;
@@ -46,8 +43,7 @@ export function cn(...inputs: ClassValue[]): string {
 }
 
 /**
- * Runs a server render and returns, with its result, the merges cn made during it, as the page's
- * CLASS_MERGES_ID script carries them. Renders must not overlap (web/ssr.tsx runs one at a time).
+ * Runs a server render and returns, with its result, the merges cn made during it. Renders must not overlap (web/ssr.tsx runs one at a time).
  */
 export async function recordClassMerges<T>(render: () => Promise<T>): Promise<{ result: T; merges: ClassMerges }> {
   const seen = new Map<string, string>();

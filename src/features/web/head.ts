@@ -16,7 +16,7 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** JSON inside <script>: no "</script>" or "<!--" can end it early. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
 export interface HeadInput {
   page: ResolvedPage;

@@ -5,7 +5,8 @@
  */
 import { loadSpaAssets, makeAsset, type Asset, type AssetMap } from "./assets";
 import { fontHead } from "./fonts";
-import { pageHead } from "./head";
+import { CLASS_MERGES_ID } from "../../shared/class-merges";
+import { pageHead, scriptJson } from "./head";
 import { resolvePage, type ResolvedPage } from "./site-map";
 
 export interface RenderedPage {
@@ -43,8 +44,10 @@ async function renderPage(assets: AssetMap, page: ResolvedPage, path: string, ap
   const screen = page.serverRendered ? await renderScreen(path) : null;
   const html = deferEntryScript(inlineStylesheets(template, assets))
     .replace("<!--ssr-head-->", () => pageHead({ page, path, appUrl, fonts: fontHead(assets) }))
-    .replace('<div id="root"><!--ssr-screen--></div>', (root) =>
-      screen ? `<div id="root">${screen.html}</div>${screen.classMergesScript}` : root.replace("<!--ssr-screen-->", ""));
+    .replace('<div id="root"><!--ssr-screen--></div>', () =>
+      screen
+        ? `<div id="root">${screen.html}</div><script type="application/json" id="${CLASS_MERGES_ID}">${scriptJson(screen.classMerges)}</script>`
+        : '<div id="root"></div>');
   return makeAsset("/index.html", new TextEncoder().encode(html));
 }
 
