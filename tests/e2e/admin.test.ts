@@ -81,6 +81,24 @@ function toastText(page: Page, text: string) {
   return page.locator("li[data-state=open]").getByText(text, { exact: true });
 }
 
+describe("the open tab is in the address", () => {
+  test("a tab sets ?tab=, and reload, Back and a shared link keep it", async () => {
+    const page = await openAdmin();
+    await page.getByRole("tab", { name: "Keys" }).click();
+    await page.getByRole("tab", { name: "Keys", selected: true }).waitFor();
+    expect(new URL(page.url()).search).toBe("?tab=keys");
+    await page.getByRole("tab", { name: "Audit" }).click();
+    await page.getByRole("tab", { name: "Audit", selected: true }).waitFor();
+    await page.reload();
+    await page.getByRole("tab", { name: "Audit", selected: true }).waitFor();
+    await page.goBack();
+    await page.getByRole("tab", { name: "Keys", selected: true }).waitFor();
+    const shared = await newPage();
+    await openSignedIn(shared, adminToken, "/admin?tab=emails");
+    await shared.getByRole("tab", { name: "E-mails", selected: true }).waitFor();
+  });
+});
+
 describe("who sees the admin panel", () => {
   test("a visitor without a session is sent to /login", async () => {
     const page = await newPage();
