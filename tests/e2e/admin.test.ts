@@ -217,6 +217,7 @@ describe("product keys", () => {
     await screenshot(page, "admin-generate-dialog-desktop");
     await dialog.getByRole("button", { name: "Generate" }).click();
     await toastText(page, "Product Keys Generated").waitFor();
+    await toastText(page, "2 keys added (Lifetime Access).").waitFor();
 
     const newest = suite.server.deps.db.select().from(productKeys).orderBy(desc(productKeys.id)).get()!;
     expect(newest).toMatchObject({ plan: "lifetime", source: "admin" });

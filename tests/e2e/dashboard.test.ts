@@ -81,7 +81,9 @@ for (const [width, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as cons
       expect(await email.getAttribute("readonly")).not.toBeNull();
       await page.getByTestId("member-since").getByText("November 1, 2026").waitFor();
       await page.getByRole("button", { name: "Sign Out" }).waitFor();
-      await page.getByRole("button", { name: "Save Changes" }).waitFor();
+      await page.getByText("Changes are saved as soon as you make them.").waitFor();
+      // One behaviour: saved at once, so no Save button beside that sentence.
+      expect(await page.getByRole("button", { name: /Save/ }).count()).toBe(0);
       await screenshot(page, `dashboard-settings-${width}`);
     });
   });
