@@ -21,7 +21,7 @@ export type {
 export type { KeyResendBody, KeyResendResponse } from "../features/product-keys/model";
 export type { TicketSubject, SupportTicketView, TicketBody } from "../features/support/model";
 export type {
-  ProductKeyView, SaleView, SalesResponse, AdminOverviewResponse, AdminUserView, TestEmailResponse, GenerateKeysBody, TestEmailBody, RefundBody, RevenueResponse,
+  ProductKeyView, AdminProductKeyView, SaleView, SalesResponse, AdminOverviewResponse, AdminUserView, TestEmailResponse, GenerateKeysBody, TestEmailBody, RefundBody, RevenueResponse,
 } from "../features/admin/model";
 export type { EmailView, RetriedEmails } from "../features/email/model";
 export type { AuditEntryView } from "../features/audit/model";

@@ -129,7 +129,7 @@ const TAB_CHECKS: { tab: string; shows: (page: Page) => Promise<void> }[] = [
   } },
   { tab: "Keys", shows: async (page) => {
     await page.getByRole("button", { name: "Generate Keys" }).waitFor();
-    await page.getByRole("table", { name: "Product keys" }).getByText("Available").first().waitFor();
+    await page.getByRole("table", { name: "Product keys" }).getByText("Unsold").first().waitFor();
   } },
   { tab: "Support", shows: async (page) => {
     await page.getByText("The import stops at 80% on a large frame.").waitFor();
@@ -192,8 +192,31 @@ describe("product keys", () => {
     const alert = page.getByRole("alert").filter({ hasText: "Database is busy." });
     await alert.waitFor();
     await alert.getByRole("button", { name: "Try again" }).click();
-    await page.getByRole("table", { name: "Product keys" }).getByText("Available").first().waitFor();
+    await page.getByRole("table", { name: "Product keys" }).getByText("Unsold").first().waitFor();
     expect(await alert.count()).toBe(0);
+  });
+
+  test("a bought key reads 'Sold (not redeemed)' with its buyer's e-mail, and the state filter lists only such keys", async () => {
+    const intent = await post<{ clientSecret: string }>("/api/create-payment-intent", { plan: "pro", email: "keybuyer@example.com" });
+    await post("/api/payment/demo/confirm", { clientSecret: intent.clientSecret });
+    const bought = suite.server.deps.db.select().from(productKeys).where(eq(productKeys.source, "purchase")).orderBy(desc(productKeys.id)).get()!;
+    const page = await openAdmin();
+    await page.getByRole("tab", { name: "Keys" }).click();
+    const table = page.getByRole("table", { name: "Product keys" });
+    const row = table.getByRole("row").filter({ hasText: bought.key });
+    await row.getByText("Sold (not redeemed)").waitFor();
+    await row.getByText("keybuyer@example.com").waitFor();
+    expect(await table.getByText("Available").count()).toBe(0);
+
+    await page.getByLabel("Filter by state").selectOption("sold");
+    await table.getByRole("row").filter({ hasText: "Unsold" }).first().waitFor({ state: "detached" });
+    await row.waitFor();
+    const states = await table.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.textContent ?? ""));
+    expect(states.length).toBeGreaterThan(0);
+    expect(states.every((text) => text.includes("Sold (not redeemed)"))).toBe(true);
+    await page.getByLabel("Filter by state").selectOption("redeemed");
+    await table.getByText("Redeemed").first().waitFor();
+    expect(await row.count()).toBe(0);
   });
 
   test("a key made with the command line reads CLI in the Source column", async () => {

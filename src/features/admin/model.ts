@@ -2,6 +2,7 @@ import { t, type Static } from "elysia";
 import { KEY_GENERATION_MAX, KEY_GENERATION_MIN } from "../../shared/product";
 import { emailField, Int, IsoDate, IsoDateOrNull, oneOf, pageQuery, PlanId, planIdField } from "../../lib/schemas";
 import { SubscriptionModel } from "../subscriptions/model";
+import { ADMIN_KEY_STATES } from "../../shared/key-states";
 
 const money = (description: string) => t.Number({ description: `${description}, in dollars with cents precision` });
 
@@ -13,6 +14,12 @@ const productKey = t.Object({
   source: oneOf(["purchase", "admin", "cli"]),
   usedAt: IsoDateOrNull,
   createdAt: IsoDate,
+});
+
+const adminProductKey = t.Object({
+  ...productKey.properties,
+  state: oneOf(ADMIN_KEY_STATES),
+  buyerEmail: t.Union([t.String(), t.Null()], { description: "The e-mail the key's buyer paid with; null for a key nobody bought" }),
 });
 
 const sale = t.Object({
@@ -48,6 +55,11 @@ const user = t.Object({
 export const AdminModel = {
   productKey,
   productKeys: t.Array(productKey),
+  adminProductKeys: t.Array(adminProductKey),
+  productKeysQuery: t.Object({
+    ...pageQuery.properties,
+    state: t.Optional(oneOf(ADMIN_KEY_STATES)),
+  }),
   sale,
   refundBody: t.Object({
     amount: t.Optional(t.Number({
@@ -103,6 +115,8 @@ export const AdminModel = {
 };
 
 export type ProductKeyView = Static<typeof AdminModel.productKey>;
+export type AdminProductKeyView = Static<typeof AdminModel.adminProductKeys>[number];
+export type { AdminKeyState } from "../../shared/key-states";
 export type SaleView = Static<typeof AdminModel.sale>;
 export type SalesResponse = Static<typeof AdminModel.sales>;
 export type AdminOverviewResponse = Static<typeof AdminModel.overview>;
