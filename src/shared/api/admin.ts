@@ -1,8 +1,8 @@
-import { t, type Static } from "elysia";
-import { KEY_GENERATION_MAX, KEY_GENERATION_MIN } from "../../shared/product";
-import { emailField, Int, IsoDate, IsoDateOrNull, oneOf, pageQuery, PlanId, planIdField } from "../../lib/schemas";
-import { SubscriptionModel } from "../subscriptions/model";
-import { ADMIN_KEY_STATES } from "../../shared/key-states";
+import { t, type Static } from "./type-system";
+import { KEY_GENERATION_MAX, KEY_GENERATION_MIN } from "../product";
+import { emailField, Int, IsoDate, IsoDateOrNull, oneOf, pageQuery, PlanId, planIdField } from "./common";
+import { SubscriptionModel } from "./subscriptions";
+import { ADMIN_KEY_STATES } from "../key-states";
 
 const money = (description: string) => t.Number({ description: `${description}, in dollars with cents precision` });
 
@@ -116,7 +116,7 @@ export const AdminModel = {
 
 export type ProductKeyView = Static<typeof AdminModel.productKey>;
 export type AdminProductKeyView = Static<typeof AdminModel.adminProductKeys>[number];
-export type { AdminKeyState } from "../../shared/key-states";
+export type { AdminKeyState } from "../key-states";
 export type SaleView = Static<typeof AdminModel.sale>;
 export type SalesResponse = Static<typeof AdminModel.sales>;
 export type AdminOverviewResponse = Static<typeof AdminModel.overview>;
