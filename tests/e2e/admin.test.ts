@@ -325,6 +325,19 @@ describe("e-mails", () => {
   });
 });
 
+describe("e-mails that can't be resent", () => {
+  test("a password reset e-mail offers no Resend; other e-mails do", async () => {
+    const { db, clock } = suite.server.deps;
+    queueEmail(db, { to: "forgot@example.com", template: "password-reset", payload: { resetUrl: "https://layerlift.example/reset-password?token=secret" } }, clock.now());
+    const page = await openAdmin();
+    await page.getByRole("tab", { name: "E-mails" }).click();
+    const table = page.getByRole("table", { name: "E-mails" });
+    await table.getByRole("row").filter({ hasText: "forgot@example.com" }).waitFor();
+    await table.getByRole("button", { name: "Resend e-mail to buyer0@example.com" }).waitFor();
+    expect(await table.getByRole("button", { name: "Resend e-mail to forgot@example.com" }).count()).toBe(0);
+  });
+});
+
 describe("support", () => {
   test("a message sent from the support page's contact form reaches the admin's Support tab", async () => {
     const visitor = await newPage();
