@@ -190,6 +190,19 @@ describe("purchase page", () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Choose Plan: Lifetime Access");
   });
 
+  test("on a phone a toast doesn't cover the header", async () => {
+    const page = await open("/purchase", PHONE);
+    await page.getByRole("button", { name: "Choose Plan: 4 Month Pro" }).click();
+    const toast = page.locator("li[data-state=open]").filter({ hasText: "Email Required" });
+    await toast.waitFor();
+    const header = (await page.getByRole("banner").boundingBox())!;
+    const box = (await toast.boundingBox())!;
+    expect(box.y >= header.y + header.height || box.y + box.height <= header.y).toBe(true);
+    // Its own close button still works.
+    await toast.getByRole("button").click();
+    await toast.waitFor({ state: "detached" });
+  });
+
   test("plan buttons read 'Processing...' and are disabled while the payment is being prepared", async () => {
     const page = await open("/purchase");
     let release!: () => void;
