@@ -1,5 +1,5 @@
-import { t, type Static } from "elysia";
-import { typedEmailField } from "../../lib/schemas";
+import { t, type Static } from "./type-system";
+import { typedEmailField } from "./common";
 
 export const ProductKeyModel = {
   // An address, not any text: a value that isn't one is refused (422) before it reaches a rate-limit bucket.
