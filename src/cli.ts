@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase } from "./db";
 import { backupDatabase, DatabaseFileError, requireExistingDatabase, restoreDatabase, tableRowCounts } from "./db/files";
 import { systemClock } from "./lib/clock";
-import { configureLogger } from "./lib/logger";
+import { configureLogger, readableLog } from "./lib/logger";
 import { isPlanId, PLAN_IDS } from "./shared/plans";
 import { PRODUCT_NAME } from "./shared/product";
 import { generateProductKeys, listProductKeys } from "./features/product-keys/service";
@@ -85,7 +85,7 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
   }
 
   // Readable lines for a person at a terminal in development; JSON lines otherwise (a file, a log collector).
-  configureLogger({ level: config.logLevel, readable: config.env === "development" && Boolean(process.stdout.isTTY) });
+  configureLogger({ level: config.logLevel, readable: readableLog(config.logFormat, config.env, Boolean(process.stdout.isTTY)) });
   try {
     if (!["serve", "migrate", "admin", "restore"].includes(command)) requireExistingDatabase(config.databasePath);
     switch (command) {

@@ -17,7 +17,7 @@ import { buildMailer } from "./features/email/mailer";
 import { startEmailSender } from "./features/email/sender";
 import { startReminderScheduler } from "./features/reminders/scheduler";
 import { requireDatabaseNotInUse } from "./db/files";
-import { log } from "./lib/logger";
+import { log, notice } from "./lib/logger";
 
 /** Stripe when configured; the demo provider only outside production. Failures to reach it answer 502. */
 export function buildPaymentProvider(config: Config, db: Db, clock: Clock): PaymentProvider {
@@ -58,7 +58,9 @@ export function buildDeps(config: Config, overrides: Partial<AppDeps> & { clock?
 export async function seedDevelopmentAdmin(deps: AppDeps) {
   if (!deps.config.seedDevAdmin || countAdmins(deps.db) > 0) return;
   const { user, password } = await createOrPromoteAdmin(deps.db, { email: "admin@layerlift.local" }, deps.clock.now());
-  log.info(`\n  Development admin created: ${user.email} / ${password}\n  (shown once; change it with: npm start -- admin create --email ${user.email} --password NEW)\n`);
+  // Shown once, so shown whatever LOG_LEVEL says: lost here, the password is lost.
+  notice({ email: user.email },
+    `Development admin created: ${user.email} / ${password} (shown once; change it with: npm start -- admin create --email ${user.email} --password NEW)`);
 }
 
 export class PortInUseError extends Error {}
