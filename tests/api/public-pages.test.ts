@@ -84,9 +84,22 @@ describe("complete HTML for every public route", () => {
     for (const path of ["/dashboard", "/admin", "/purchase/success"]) {
       const page = await get(path);
       expect(page.status).toBe(200);
-      expect(page.text).toContain('<div id="root"></div>');
       expect(meta(page.text, "robots")).toBe("noindex");
       expect(canonical(page.text)).toBeNull();
+      // The screen's code and the app's are asked for from <head>, while the page is read.
+      expect(page.text.match(/<link rel="modulepreload" href="\/assets\/[^"]+\.js">/g)?.length ?? 0).toBeGreaterThan(2);
+    }
+    expect((await get("/purchase/success")).text).toContain('<div id="root"></div>');
+  });
+
+  test("a signed-in screen's page carries the site's frame: header, footer and the screen's loading skeleton, marked for the browser to render over", async () => {
+    for (const path of ["/dashboard", "/admin"]) {
+      const html = (await get(path)).text;
+      expect(html).toContain('<div id="root" data-shell>');
+      expect(html).toMatch(/<header[^>]*>[\s\S]*Layerlift[\s\S]*<\/header>/);
+      expect(html).toMatch(/<footer[^>]*>[\s\S]*<\/footer>/);
+      expect(html).toMatch(/<div role="status"[^>]*>[\s\S]*Loading…/);
+      expect(html).not.toContain('id="class-merges"');
     }
   });
 

@@ -61,6 +61,13 @@ export const AdminModel = {
     state: t.Optional(oneOf(ADMIN_KEY_STATES)),
   }),
   sale,
+  refundHeaders: t.Object({
+    "idempotency-key": t.Optional(t.String({
+      minLength: 1, maxLength: 255,
+      error: "The Idempotency-Key header must be 1 to 255 characters.",
+      description: "A key of your choosing, new for each refund you mean to make; a retry with the same key refunds nothing more.",
+    })),
+  }),
   refundBody: t.Object({
     amount: t.Optional(t.Number({
       exclusiveMinimum: 0, maximum: 1_000_000,

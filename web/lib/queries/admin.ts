@@ -110,8 +110,10 @@ export function useResendEmail() {
 /** Refunds a sale in full (no amount) or in part (dollars); the provider is asked, then the sale updates. */
 export function useRefundSale() {
   return useMutation({
-    mutationFn: ({ saleId, amount }: { saleId: number; amount?: number }) =>
-      apiRequest<SaleView>("POST", `/api/admin/sales/${saleId}/refund`, (amount === undefined ? {} : { amount }) satisfies RefundBody),
+    /** `idempotencyKey`: one per refund meant, so a double click or a retry refunds once. */
+    mutationFn: ({ saleId, amount, idempotencyKey }: { saleId: number; amount?: number; idempotencyKey: string }) =>
+      apiRequest<SaleView>("POST", `/api/admin/sales/${saleId}/refund`, (amount === undefined ? {} : { amount }) satisfies RefundBody,
+        { "Idempotency-Key": idempotencyKey }),
     onSettled: () => refresh(SALES, OVERVIEW, AUDIT, REVENUE),
   });
 }
