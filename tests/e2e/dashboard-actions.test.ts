@@ -239,3 +239,26 @@ test("a subscriber writes a review on Overview and it appears in the public list
   const reviews = await api(env, "GET", "/api/reviews");
   expect(reviews.body.some((r: { comment: string; rating: number }) => r.comment === "Imports in seconds." && r.rating === 4)).toBe(true);
 });
+
+test("the review stars are a radio group: one Tab stop, and the arrow keys move the rating", async () => {
+  const user = await signUp(env);
+  const page = await newPage(env);
+  await openSignedIn(page, user.token);
+  const group = page.getByRole("radiogroup", { name: "Rating" });
+  await group.waitFor();
+  await page.getByRole("radio", { name: "1 star", exact: true }).focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.getByRole("radio", { name: "3 stars", checked: true }).waitFor();
+  await page.keyboard.press("ArrowLeft");
+  await page.getByRole("radio", { name: "2 stars", checked: true }).waitFor();
+  expect(await group.getByRole("radio", { checked: true }).count()).toBe(1);
+  // Tab leaves the group for the next field, not the next star.
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe("review-comment");
+  await page.getByLabel("Comment").fill("Keyboard only.");
+  await page.getByRole("button", { name: "Submit Review" }).click();
+  await toastText(page, "Review saved").waitFor();
+  const reviews = await api(env, "GET", "/api/reviews");
+  expect(reviews.body.some((r: { comment: string; rating: number }) => r.comment === "Keyboard only." && r.rating === 2)).toBe(true);
+});
