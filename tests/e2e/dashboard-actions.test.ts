@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../src/db/schema";
 import { makeKey } from "../support/app";
 import { PHONE, openSignedIn, screenshot } from "../support/browser";
+import { fieldDescription } from "./field-description";
 import { api, dashboardSuite, newPage, openTab, signUp, signUpLinked, toastText } from "./dashboard-helpers";
 
 setDefaultTimeout(30_000);
@@ -225,6 +226,8 @@ test("a used key shows the server's reason", async () => {
   await page.getByLabel("Product key").fill(used);
   await page.getByRole("button", { name: "Redeem Key" }).click();
   await toastText(page, "This product key has already been used").waitFor();
+  // Under the field too, tied to it.
+  expect(await fieldDescription(page.getByLabel("Product key"))).toBe("This product key has already been used");
 });
 
 test("a subscriber writes a review on Overview and it appears in the public list", async () => {
