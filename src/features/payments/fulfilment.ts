@@ -105,7 +105,7 @@ export async function fulfil(
       queueEmail(tx, {
         to: email,
         template: "renewal-receipt",
-        payload: { key: key.key, planName: plan.name, endDate: toIso(renewed.endDate) },
+        payload: { key: key.key, planName: plan.name, endDate: toIso(renewed.endDate), amountPaid: `$${formatDollars(inserted.amountCents)}` },
       }, now);
     } else {
       queueEmail(tx, {
