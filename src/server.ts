@@ -16,7 +16,7 @@ import { reportingUnavailable, type PaymentProvider } from "./features/payments/
 import { buildMailer } from "./features/email/mailer";
 import { startEmailSender } from "./features/email/sender";
 import { startReminderScheduler } from "./features/reminders/scheduler";
-import { requireDatabaseNotInUse } from "./db/files";
+import { refuseMissingAfterRestore, requireDatabaseNotInUse } from "./db/files";
 import { log } from "./lib/logger";
 
 /** Stripe when configured; the demo provider only outside production. Failures to reach it answer 502. */
@@ -96,6 +96,8 @@ const STOP_DEADLINE_MS = 9_000;
  * database and exits 0.
  */
 export async function serve(config: Config): Promise<void> {
+  // A site that lost its database in a restore must not come up empty; a new site starts as always.
+  if (config.env === "production") refuseMissingAfterRestore(config.databasePath);
   requireDatabaseNotInUse(config.databasePath, "start this one (or give it another DATABASE_PATH)");
   const deps = buildDeps(config);
   let server: ReturnType<typeof startServer>;
