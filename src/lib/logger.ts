@@ -1,6 +1,6 @@
 /**
  * The server's log: one JSON object per line on stdout (time, level, msg and fields), or readable
- * lines in development. pino writes through streams, never transports: a transport's worker thread
+ * lines (LOG_FORMAT=pretty; the default in development at a terminal). pino writes through streams, never transports: a transport's worker thread
  * can't load inside the compiled executable. Quiet under `npm test` unless LOG_LEVEL says otherwise.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -48,6 +48,29 @@ function build(options: { level: LogLevel; readable: boolean; destination?: Dest
   return pino(settings, bufferedStdout());
 }
 
+/** Readable lines when asked for, or by default in development at a terminal; JSON lines otherwise. */
+export function readableLog(format: "pretty" | "json" | null, env: string, isTTY: boolean): boolean {
+  return format ? format === "pretty" : env === "development" && isTTY;
+}
+
+/**
+ * A line that must reach the person whatever LOG_LEVEL says (something shown once, such as a generated
+ * password): through the log when its level lets info through, else written straight to stdout in the
+ * log's own format.
+ */
+export function notice(fields: Record<string, unknown>, message: string): void {
+  if (log.isLevelEnabled("info")) {
+    log.info(fields, message);
+    return;
+  }
+  flushLog(); // keep the order of anything buffered before it
+  const readable = currentReadable;
+  const line = readable
+    ? `${message}\n`
+    : JSON.stringify({ level: "info", time: new Date().toISOString(), ...fields, msg: message }) + "\n";
+  process.stdout.write(line);
+}
+
 /** Writes out what is buffered, synchronously: before the process exits. */
 export function flushLog(): void {
   try { log.flush(); } catch {}
@@ -60,8 +83,11 @@ const initialLevel = (process.env.LOG_LEVEL as LogLevel | undefined) ?? (process
 /** The process's logger; `configureLogger` sets it up from the configuration when the server starts. */
 export let log: Logger = build({ level: LOG_LEVELS.includes(initialLevel) ? initialLevel : "info", readable: false });
 
+let currentReadable = false;
+
 export function configureLogger(options: { level: LogLevel; readable: boolean; destination?: DestinationStream }): Logger {
   log = build(options);
+  currentReadable = options.readable && !options.destination;
   return log;
 }
 

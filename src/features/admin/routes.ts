@@ -4,7 +4,7 @@ import { revenueByDay } from "./revenue";
 import type { AppDeps } from "../../deps";
 import { failures, idParams, jsonBodyFailures, pageQuery } from "../../shared/api/common";
 import { authGuard } from "../auth/guard";
-import { listProductKeys, productKeyView } from "../product-keys/service";
+import { listAdminKeys } from "./keys";
 import { AdminModel } from "../../shared/api/admin";
 import { adminOverview, deleteProductKey, generateAdminKeys, salesReport, saleView, sendTestEmail } from "./service";
 import { refundCentsFromDollars, refundSale } from "../payments/admin-refund";
@@ -14,8 +14,8 @@ export function adminRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/admin" })
     .use(authGuard(deps))
     .get("/overview", () => adminOverview(deps.db), { admin: true, response: { 200: AdminModel.overview } })
-    .get("/product-keys", ({ query }) => listProductKeys(deps.db, { limit: query.limit ?? 100, offset: query.offset }).map(productKeyView),
-      { admin: true, query: pageQuery, response: { 200: AdminModel.productKeys, ...failures(422) } })
+    .get("/product-keys", ({ query }) => listAdminKeys(deps.db, query),
+      { admin: true, query: AdminModel.productKeysQuery, response: { 200: AdminModel.adminProductKeys, ...failures(422) } })
     .post("/generate-product-key", ({ user, body }) => generateAdminKeys(deps, user, body),
       { admin: true, body: AdminModel.generateBody, response: { 200: AdminModel.productKeys, ...jsonBodyFailures } })
     .delete("/product-keys/:id", ({ user, params }) => deleteProductKey(deps, user, params.id),

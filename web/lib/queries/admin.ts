@@ -6,6 +6,7 @@ import type {
   EmailView,
   RetriedEmails,
   ProductKeyView,
+  AdminProductKeyView,
   SalesResponse,
   SupportTicketView,
   TestEmailResponse,
@@ -15,6 +16,7 @@ import type {
   RevenueResponse,
   SaleView,
 } from "../../../src/shared/api-types";
+import type { AdminKeyState } from "../../../src/shared/key-states";
 import { apiRequest, getQueryFn } from "../api";
 import { queryClient } from "../query-client";
 
@@ -54,7 +56,7 @@ const AUDIT = "/api/admin/audit";
 export const useAdminOverview = () => useAdminQuery<AdminOverviewResponse>(OVERVIEW);
 export const useRevenue = (days: 30 | 90) => useAdminQuery<RevenueResponse>(REVENUE, { days });
 export const useSales = (page: Page) => useAdminQuery<SalesResponse>(SALES, { ...page });
-export const useProductKeys = (page: Page) => useAdminQuery<ProductKeyView[]>(KEYS, { ...page });
+export const useProductKeys = (page: Page, state?: AdminKeyState) => useAdminQuery<AdminProductKeyView[]>(KEYS, { ...page, state });
 export const useTickets = (page: Page) => useAdminQuery<SupportTicketView[]>(TICKETS, { ...page });
 export const useAdminEmails = (page: Page) => useAdminQuery<EmailView[]>(EMAILS, { ...page });
 export const useAdminUsers = (q: string, page: Page) => useAdminQuery<AdminUserView[]>(USERS, { q, ...page });
