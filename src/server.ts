@@ -18,6 +18,7 @@ import { startEmailSender } from "./features/email/sender";
 import { startReminderScheduler } from "./features/reminders/scheduler";
 import { requireDatabaseNotInUse } from "./db/files";
 import { log } from "./lib/logger";
+import { startOptimizer } from "./db/optimize";
 
 /** Stripe when configured; the demo provider only outside production. Failures to reach it answer 502. */
 export function buildPaymentProvider(config: Config, db: Db, clock: Clock): PaymentProvider {
@@ -78,9 +79,11 @@ export function startServer(deps: AppDeps, port = deps.config.port, hostname = "
     }
     throw error;
   }
+  const optimizer = startOptimizer(deps.db.$client);
   const emailSender = startEmailSender(deps);
   const reminders = startReminderScheduler(deps);
   const stop = async () => {
+    optimizer.stop();
     reminders.stop();
     await Promise.all([app.stop(), emailSender.stop()]);
   };
