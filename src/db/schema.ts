@@ -87,7 +87,7 @@ export const supportTickets = sqliteTable("support_tickets", {
   message: text("message").notNull(),
   status: text("status", { enum: ["open", "closed"] }).notNull().default("open"),
   createdAt: ms("created_at").notNull(),
-}, (t) => [index("support_tickets_created_idx").on(t.createdAt)]);
+}, (t) => [index("support_tickets_created_idx").on(t.createdAt), index("support_tickets_status_idx").on(t.status)]);
 
 export const reviews = sqliteTable("reviews", {
   id: integer("id").primaryKey({ autoIncrement: true }),

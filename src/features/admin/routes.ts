@@ -14,7 +14,7 @@ export function adminRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/admin" })
     .use(authGuard(deps))
     .get("/overview", () => adminOverview(deps.db), { admin: true, response: { 200: AdminModel.overview } })
-    .get("/product-keys", ({ query }) => listProductKeys(deps.db, { limit: query.limit ?? 100, offset: query.offset }).map(productKeyView),
+    .get("/product-keys", ({ query }) => listProductKeys(deps.db, { limit: query.limit ?? 100, offset: query.offset, before: query.before }).map(productKeyView),
       { admin: true, query: pageQuery, response: { 200: AdminModel.productKeys, ...failures(422) } })
     .post("/generate-product-key", ({ user, body }) => generateAdminKeys(deps, user, body),
       { admin: true, body: AdminModel.generateBody, response: { 200: AdminModel.productKeys, ...jsonBodyFailures } })

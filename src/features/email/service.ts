@@ -5,7 +5,7 @@ import { emails, type Email } from "../../db/schema";
 import { newestFirst, type Page } from "../../db/paging";
 import { conflict, notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
-import { renderEmail } from "../../emails/render";
+import { renderEmailText } from "../../emails/render";
 import { emailDefinition } from "../../emails/registry";
 import { writeAudit } from "../audit/service";
 import { copyEmail } from "./outbox";
@@ -20,7 +20,7 @@ const carriesSecret = (row: Email) => emailDefinition(row.template)?.secret !== 
 async function plainText(deps: Pick<AppDeps, "config">, row: Email): Promise<string> {
   if (carriesSecret(row)) return HIDDEN_RESET_LINK_TEXT;
   try {
-    return (await renderEmail(row.template, row.payload, deps.config.appUrl)).text;
+    return await renderEmailText(row.template, row.payload, deps.config.appUrl);
   } catch (error) {
     return `(this e-mail cannot be rendered: ${(error as Error).message})`;
   }

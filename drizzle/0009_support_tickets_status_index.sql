@@ -1,0 +1,1 @@
+CREATE INDEX `support_tickets_status_idx` ON `support_tickets` (`status`);
