@@ -18,9 +18,10 @@ import type {
 import { apiRequest, getQueryFn } from "../api";
 import { queryClient } from "../query-client";
 
+/** One page of a list: `before` is the id of the last row of the page before it (keyset paging). */
 export interface Page {
   limit: number;
-  offset: number;
+  before?: number;
 }
 
 const fetchJson = getQueryFn<unknown>({ on401: "throw" });
