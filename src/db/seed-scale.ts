@@ -13,6 +13,7 @@ import { hashPassword } from "../lib/passwords";
 import { PLANS, PLAN_IDS, type PlanId } from "../shared/plans";
 import { PRODUCT_KEY_LENGTH } from "../shared/product";
 import type { AuditAction } from "../shared/audit-actions";
+import { reminderDue } from "../features/reminders/service";
 
 export class SeedRefusedError extends Error {}
 
@@ -161,8 +162,10 @@ export async function seedScale(client: Database, options: SeedOptions): Promise
   });
 
   // A subscription per account that redeemed a key: active, cancelled, expired, on hold, or lifetime.
-  const insertSubscription = prepare(`INSERT INTO subscriptions (user_id, plan, status, start_date, end_date, cancelled_at, suspended_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`);
+  const insertSubscription = prepare(`INSERT INTO subscriptions (id, user_id, plan, status, start_date, end_date, cancelled_at, suspended_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+  // The reminders of the current period went out before today, as on a site that has been running.
+  const insertReminder = prepare("INSERT INTO renewal_reminders (subscription_id, period_end, kind, created_at) VALUES (?, ?, ?, ?)");
   batched(client, userCount, (u) => {
     const last = lastKeyOfUser.get(u + 1) ?? (u === 0 ? { plan: "lifetime" as PlanId, at: userCreated[0] } : undefined);
     if (!last) return;
@@ -171,8 +174,11 @@ export async function seedScale(client: Database, options: SeedOptions): Promise
     const end = days === null ? null : Math.max(start + days * DAY, now - 60 * DAY + Math.floor(random() * 120 * DAY));
     const roll = random();
     const status = end !== null && end < now ? "expired" : roll < 0.08 ? "cancelled" : "active";
-    insertSubscription.run(u + 1, last.plan, status, start, end, status === "cancelled" ? now - Math.floor(random() * 20 * DAY) : null,
-      status === "active" && end !== null && roll > 0.995 ? now - 2 * DAY : null);
+    const suspended = status === "active" && end !== null && roll > 0.995;
+    insertSubscription.run(u + 1, u + 1, last.plan, status, start, end, status === "cancelled" ? now - Math.floor(random() * 20 * DAY) : null,
+      suspended ? now - 2 * DAY : null);
+    const due = end === null ? null : reminderDue(end, now);
+    if (due) insertReminder.run(u + 1, end, due, now - MINUTE);
   });
 
   // The audit trail: key batches, refunds, link resets and resends, one row per account.

@@ -3,13 +3,13 @@
  * memory; each sale's money as the books count it (books/money.ts). Cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR first; a plain
  * negative number aside) are prefixed with an apostrophe.
  */
-import { asc, eq, gt } from "drizzle-orm";
-import type { DbOrTx } from "../../db";
+import { eq } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db";
 import { sales, type Sale } from "../../db/schema";
-import { PLANS } from "../../shared/plans";
-import { saleMoneyFields } from "../books/money";
+import { PLANS, type PlanId } from "../../shared/plans";
+import { saleMoneyFields, saleMoneySql } from "../books/money";
 
-const PAGE = 500;
+const PAGE = 2000;
 
 export const SALES_CSV_COLUMNS = ["date", "buyer", "plan", "status", "gross", "fee", "refunded", "disputed", "net", "currency", "provider_id"] as const;
 
@@ -41,7 +41,13 @@ export function saleRow(sale: CsvSale): string[] {
 
 const line = (cells: readonly string[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
-export function salesCsvStream(db: DbOrTx): ReadableStream<Uint8Array> {
+const money = saleMoneySql();
+/** The CSV's columns straight from SQLite as arrays: drizzle's row mapping would cost more than the rest. */
+const PAGE_SQL = `SELECT id, created_at, email, plan, status, ${money.gross}, ${money.fee}, ${money.refunded}, ${money.disputed}, ${money.net},
+  currency, payment_intent_id FROM sales WHERE id > ? ORDER BY id LIMIT ${PAGE}`;
+
+export function salesCsvStream(db: Db): ReadableStream<Uint8Array> {
+  const page = db.$client.query(PAGE_SQL);
   const encoder = new TextEncoder();
   let afterId = 0;
   let headerSent = false;
@@ -52,12 +58,16 @@ export function salesCsvStream(db: DbOrTx): ReadableStream<Uint8Array> {
         controller.enqueue(encoder.encode(line(SALES_CSV_COLUMNS)));
         return;
       }
-      const rows = db.select(csvFields).from(sales).where(gt(sales.id, afterId)).orderBy(asc(sales.id)).limit(PAGE).all();
+      const rows = page.values(afterId) as [number, number, string, PlanId, string, number, number, number, number, number, string, string][];
       if (!rows.length) return controller.close();
-      afterId = rows.at(-1)!.id;
-      controller.enqueue(encoder.encode(rows.map((row) => line(saleRow(row))).join("")));
+      afterId = rows[rows.length - 1][0];
+      let text = "";
+      for (const [, createdAt, email, plan, status, gross, fee, refunded, disputed, net, currency, paymentIntentId] of rows) {
+        text += line(saleRow({ createdAt, email, plan, status: status as CsvSale["status"], currency, paymentIntentId, gross, fee, refunded, disputed, net }));
+      }
+      controller.enqueue(encoder.encode(text));
     },
-  });
+  }, { highWaterMark: 1 });
 }
 
 /** One sale's CSV cells. */
