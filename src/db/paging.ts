@@ -23,7 +23,10 @@ function after(table: Listed, before: number): SQL {
   return sql`(${table.createdAt}, ${table.id}) < (select "created_at", "id" from ${name} where "id" = ${before})`;
 }
 
-/** `query` (made `.$dynamic()`, its filter passed as `where`) ordered newest first and cut to `page`. */
+/**
+ * `query` (made `.$dynamic()`, without a `.where`: its filter is passed as `where`, since a second
+ * `.where` would replace the first) ordered newest first and cut to `page`.
+ */
 export function newestFirst<Query extends SQLiteSelect>(
   query: Query,
   table: Listed,

@@ -1,7 +1,7 @@
 /**
  * What a sale is worth to the books: the one definition of gross, fee, refunded, disputed and net.
  * The CSV selects these expressions, `layerlift books check` rebuilds the daily summary with them, and
- * the triggers that keep the summary (drizzle/0008_books_triggers.sql) spell the same expressions
+ * the triggers that keep the summary (drizzle/0009_books_triggers.sql) spell the same expressions
  * for NEW and OLD; the check is what proves the two agree.
  *
  * Refunded: everything for a refunded sale (a lost dispute too), the refunded part of a paid one.

@@ -37,6 +37,7 @@ function listedEmailView(row: Email): ListedEmailView {
     lastError: row.lastError,
     createdAt: toIso(row.createdAt)!,
     sentAt: toIso(row.sentAt),
+    resendable: !carriesSecret(row),
   };
 }
 

@@ -11,6 +11,7 @@ const fields = {
   lastError: t.Nullable(t.String()),
   createdAt: IsoDate,
   sentAt: IsoDateOrNull,
+  resendable: t.Boolean({ description: "Whether Resend is allowed: not for an e-mail that carries a one-time secret (password reset)" }),
 };
 
 /** One e-mail with its rendered text (GET /api/admin/emails/:id, and a resend's answer). */

@@ -22,4 +22,5 @@ CREATE TABLE `product_key_counts` (
 CREATE INDEX `emails_status_created_idx` ON `emails` (`status`,`created_at`);--> statement-breakpoint
 CREATE INDEX `emails_created_idx` ON `emails` (`created_at`);--> statement-breakpoint
 CREATE INDEX `subscriptions_end_idx` ON `subscriptions` (`end_date`);--> statement-breakpoint
+CREATE INDEX `support_tickets_status_idx` ON `support_tickets` (`status`);--> statement-breakpoint
 CREATE INDEX `users_created_idx` ON `users` (`created_at`);

@@ -1,1 +1,0 @@
-CREATE INDEX `support_tickets_status_idx` ON `support_tickets` (`status`);
