@@ -19,6 +19,7 @@ import { startReminderScheduler } from "./features/reminders/scheduler";
 import { refuseMissingAfterRestore, requireDatabaseNotInUse } from "./db/files";
 import { log, notice } from "./lib/logger";
 import { startDraining } from "./features/health/drain";
+import { startOptimizer } from "./db/optimize";
 
 /** Stripe when configured; the demo provider only outside production. Failures to reach it answer 502. */
 export function buildPaymentProvider(config: Config, db: Db, clock: Clock): PaymentProvider {
@@ -81,9 +82,11 @@ export function startServer(deps: AppDeps, port = deps.config.port, hostname = "
     }
     throw error;
   }
+  const optimizer = startOptimizer(deps.db.$client);
   const emailSender = startEmailSender(deps);
   const reminders = startReminderScheduler(deps);
   const stop = async () => {
+    optimizer.stop();
     reminders.stop();
     await Promise.all([app.stop(), emailSender.stop()]);
   };
