@@ -3,6 +3,7 @@
  * lines (LOG_FORMAT=pretty; the default in development at a terminal). pino writes through streams, never transports: a transport's worker thread
  * can't load inside the compiled executable. Quiet under `npm test` unless LOG_LEVEL says otherwise.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import pino, { type DestinationStream, type Logger } from "pino";
 import pretty from "pino-pretty";
 
@@ -84,12 +85,21 @@ export function logRequest(line: RequestLine): void {
   if (requestLines.length >= REQUEST_LINES_BATCH) writeRequestLines();
 }
 
+/** The request being handled, so every line written for it carries its id without passing it around. */
+const currentRequest = new AsyncLocalStorage<{ reqId: string }>();
+
+/** From here on (this request's handlers, awaits and all), log lines carry `reqId`. */
+export function enterRequestLog(reqId: string): void {
+  currentRequest.enterWith({ reqId });
+}
+
 function build(options: { level: LogLevel; readable: boolean; destination?: DestinationStream }): Logger {
   const settings = {
     level: options.level,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label: string) => ({ level: label }) },
+    mixin: () => currentRequest.getStore() ?? {},
   };
   batchRequestLines = false;
   if (options.destination) return pino(settings, options.destination);

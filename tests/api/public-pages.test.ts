@@ -127,7 +127,7 @@ describe("complete HTML for every public route", () => {
 
 describe("status codes", () => {
   test("a path that is not a route answers 404 with the 404 page", async () => {
-    for (const path of ["/nope", "/docs/not-a-tag", "/Docs", "/purchase/", "/docs/lock/", "/support/faq", "/docs/Lock"]) {
+    for (const path of ["/nope", "/docs/not-a-tag", "/Docs", "/support/faq", "/docs/Lock"]) {
       const page = await get(path);
       expect(page.status).toBe(404);
       expect(page.type).toContain("text/html");
@@ -135,6 +135,20 @@ describe("status codes", () => {
       expect(visibleText(page.text)).toContain("Back to Home");
       expect(meta(page.text, "robots")).toBe("noindex");
     }
+  });
+
+  test("a trailing slash redirects to the page on every public path, keeping the query", async () => {
+    const paths = [...ROUTES.filter((route) => route.path !== "/" && !route.path.includes(":")).map((route) => route.path), ...TAGS.map((tag) => `/docs/${tag.slug}`)];
+    expect(paths).toContain("/docs");
+    for (const path of paths) {
+      const answer = await get(`${path}/`);
+      expect({ path, status: answer.status, location: answer.headers.get("location") }).toEqual({ path, status: 301, location: path });
+    }
+    expect((await get("/docs/lock/?from=chat")).headers.get("location")).toBe("/docs/lock?from=chat");
+    expect((await get("/docs/lock//")).headers.get("location")).toBe("/docs/lock");
+    // Never an address on another site.
+    expect((await get("//evil.example/")).headers.get("location")).toBe("/evil.example");
+    expect((await get("/")).status).toBe(200);
   });
 
   test("unknown API paths still answer JSON 404", async () => {
