@@ -52,6 +52,19 @@ export const PLANS: Record<PlanId, Plan> = {
   },
 };
 
+/** What a plan is in code (id, name, length, words), without its price. */
+export type PlanDefinition = Omit<Plan, "priceCents" | "originalPriceCents" | "onSale" | "saleBadge">;
+
+/** A plan with its price from the price list in the database (GET /api/plans). */
+export interface PricedPlan extends PlanDefinition {
+  priceCents: number;
+  /** The struck-through "was" price; null when not on sale. */
+  compareAtCents: number | null;
+  badge: string | null;
+  /** Hidden plans are not offered on the purchase page and can't be bought. */
+  visible: boolean;
+}
+
 export const PLAN_LIST: Plan[] = PLAN_IDS.map((id) => PLANS[id]);
 
 export function isPlanId(value: unknown): value is PlanId {

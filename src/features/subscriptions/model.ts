@@ -1,3 +1,4 @@
+import { promotionCodeField } from "../payments/model";
 import { t, type Static } from "elysia";
 import { Int, IsoDate, IsoDateOrNull, oneOf, PlanId, planIdField } from "../../lib/schemas";
 
@@ -30,6 +31,7 @@ export const SubscriptionModel = {
   dashboard: t.Object({ subscription: t.Nullable(view) }),
   renewBody: t.Object({
     plan: planIdField("Please choose a plan: month, pro or lifetime."),
+    promotionCode: t.Optional(promotionCodeField),
   }),
   redeemBody: t.Object({
     productKey: t.String({ minLength: 1, maxLength: 64, error: "Product key is required." }),
