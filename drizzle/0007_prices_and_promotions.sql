@@ -1,6 +1,7 @@
 CREATE TABLE `checkouts` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`payment_intent_id` text,
+	`client_secret` text,
 	`plan` text NOT NULL,
 	`email` text NOT NULL,
 	`account_id` integer,

@@ -215,6 +215,8 @@ export const checkouts = sqliteTable("checkouts", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   /** Set once the provider made the intent (free orders get a `free_…` id). */
   paymentIntentId: text("payment_intent_id").unique(),
+  /** A free order's own client secret: the browser that placed it shows it to see the key (no provider holds one). */
+  clientSecret: text("client_secret"),
   plan: text("plan", { enum: PLAN_IDS }).notNull(),
   email: text("email").notNull(),
   /** The account a dashboard renewal is for. */

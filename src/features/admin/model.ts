@@ -23,6 +23,8 @@ const sale = t.Object({
   plan: PlanId,
   email: t.String(),
   status: oneOf(["paid", "refunded", "disputed"]),
+  promotionCode: t.Nullable(t.String({ description: "The promotion code used, or null" })),
+  discount: money("What the promotion code took off the price (not revenue; `amount` is after it)"),
   createdAt: IsoDate,
 });
 
@@ -66,6 +68,7 @@ export const AdminModel = {
     refundCount: Int({ description: "Sales refunded in full or in part" }),
     disputed: money("Held back by open disputes"),
     disputeCount: Int({ description: "Open disputes" }),
+    discounts: money("Taken off list prices by promotion codes on paid sales (revenue counts what was paid, after them)"),
     recentSales: t.Array(sale),
   }),
   revenueQuery: t.Object({
@@ -76,6 +79,7 @@ export const AdminModel = {
       date: t.String({ description: "The day (UTC), YYYY-MM-DD" }),
       gross: money("What was paid for that day's sales"),
       net: money("Gross minus refunds, open disputes and fees, as in the CSV"),
+      discount: money("What promotion codes took off that day's paid sales (not in gross)"),
       sales: Int(),
     })),
   }),

@@ -10,7 +10,7 @@ import { PLANS } from "../../shared/plans";
 
 const PAGE = 500;
 
-export const SALES_CSV_COLUMNS = ["date", "buyer", "plan", "status", "gross", "fee", "refunded", "disputed", "net", "currency", "provider_id"] as const;
+export const SALES_CSV_COLUMNS = ["date", "buyer", "plan", "status", "gross", "fee", "refunded", "disputed", "net", "currency", "provider_id", "promotion_code", "discount"] as const;
 
 /** One CSV cell: defused against formula injection, quoted when it holds a quote, comma or line break. */
 export function csvCell(value: string): string {
@@ -40,7 +40,7 @@ export function saleRow(sale: Sale): string[] {
   return [
     new Date(sale.createdAt).toISOString(), sale.email, PLANS[sale.plan].name, sale.status,
     dollars(money.gross), dollars(money.fee), dollars(money.refunded), dollars(money.disputed), dollars(money.net),
-    sale.currency.toUpperCase(), sale.paymentIntentId,
+    sale.currency.toUpperCase(), sale.paymentIntentId, sale.promotionCode ?? "", dollars(sale.discountCents),
   ];
 }
 

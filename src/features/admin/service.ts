@@ -76,6 +76,8 @@ export function saleView(row: Sale): SaleView {
     plan: row.plan,
     email: row.email,
     status: row.status,
+    promotionCode: row.promotionCode,
+    discount: centsToDollars(row.discountCents),
     createdAt: toIso(row.createdAt)!,
   };
 }
@@ -117,6 +119,7 @@ export function adminOverview(db: DbOrTx): AdminOverviewResponse {
     refundCount: sql<number>`coalesce(sum(case when ${sales.status} = 'refunded' or ${sales.refundedCents} > 0 then 1 else 0 end), 0)`,
     disputed: sql<number>`coalesce(sum(case when ${sales.status} = 'disputed' then coalesce(${sales.disputeAmountCents}, ${sales.amountCents}) else 0 end), 0)`,
     disputeCount: sql<number>`coalesce(sum(case when ${sales.status} = 'disputed' then 1 else 0 end), 0)`,
+    discounts: sql<number>`coalesce(sum(case when ${sales.status} = 'paid' then ${sales.discountCents} else 0 end), 0)`,
   }).from(sales).get()!;
   return {
     ...paidTotals(db),
@@ -124,6 +127,7 @@ export function adminOverview(db: DbOrTx): AdminOverviewResponse {
     refundCount: money.refundCount,
     disputed: centsToDollars(money.disputed),
     disputeCount: money.disputeCount,
+    discounts: centsToDollars(money.discounts),
     productKeyCount: keys.total,
     availableKeyCount: keys.available,
     openTicketCount: countOpenTickets(db),

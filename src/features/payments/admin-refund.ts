@@ -32,6 +32,11 @@ export async function refundSale(
   if (amountCents > remainder) {
     throw conflict("REFUND_TOO_LARGE", `That is more than is left to refund: $${(remainder / 100).toFixed(2)}.`);
   }
+  // A free order took no money: "refunding" it only takes back its key, with no provider to ask.
+  if (sale.amountCents === 0) {
+    await refundPayment(deps, sale.paymentIntentId, actorUserId);
+    return deps.db.select().from(sales).where(eq(sales.id, saleId)).get()!;
+  }
   const outcome = await deps.payments.refund({
     paymentIntentId: sale.paymentIntentId,
     amountCents,

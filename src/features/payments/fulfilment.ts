@@ -85,51 +85,58 @@ export async function fulfil(
   const problem = problemWith(deps, intent, checkout);
   if (problem) return { answer: failure(problem), sale: null, intent };
 
-  const plan = PLANS[intent.metadata.plan as keyof typeof PLANS];
-  const email = intent.metadata.email;
   const now = deps.clock.now();
-  const sale = deps.db.transaction((tx) => {
-    const inserted = tx.insert(sales).values({
-      paymentIntentId: intent.id,
-      email,
-      plan: plan.id,
-      amountCents: intent.amountCents,
-      feeCents: intent.feeCents ?? 0,
-      currency: intent.currency.toLowerCase(),
-      status: "paid",
-      promotionCode: checkout?.promotionCode ?? null,
-      discountCents: checkout?.discountCents ?? 0,
-      createdAt: now,
-    }).onConflictDoNothing({ target: sales.paymentIntentId }).returning().get();
-    if (!inserted) {
-      // Already fulfilled (by a concurrent call or an earlier one) or refunded: nothing new to make.
-      const sold = saleByPaymentIntent(tx, intent.id)!;
-      if (sold.status === "paid" && sold.feeCents === 0 && intent.feeCents) tx.update(sales).set({ feeCents: intent.feeCents }).where(eq(sales.id, sold.id)).run();
-      return sold;
-    }
-    // The payment is honoured, even past its hold: the promotion use it reserved is kept for good.
-    markCheckoutPaid(tx, intent.id);
-    const [key] = generateProductKeys(tx, now, { plan: plan.id, count: 1, source: "purchase", saleId: inserted.id });
-    const renewed = applyRenewal(tx, intent, key, now);
-    const fulfilled = tx.update(sales).set({ productKeyId: key.id, renewalUserId: renewed?.userId ?? null })
-      .where(eq(sales.id, inserted.id)).returning().get()!;
-    if (renewed) {
-      queueEmail(tx, {
-        to: email,
-        template: "renewal-receipt",
-        payload: { key: key.key, planName: plan.name, endDate: toIso(renewed.endDate) },
-      }, now);
-    } else {
-      queueEmail(tx, {
-        to: email,
-        template: "product-key",
-        payload: { key: key.key, plan: plan.id, planName: plan.name, signupEmail: email },
-      }, now);
-    }
-    return fulfilled;
-  }, { behavior: "immediate" });
+  const sale = deps.db.transaction((tx) => recordSale(tx, intent, checkout, now), { behavior: "immediate" });
   const answer = sale.status === "refunded" ? failure(PAYMENT_ERRORS.refunded) : success(sale);
   return { answer, sale, intent };
+}
+
+/**
+ * Records a succeeded payment once, inside the caller's transaction: the sale (with the code and the
+ * discount fixed into its checkout), its key, the renewal or the key e-mail. A sale already recorded
+ * for the intent is answered as it is (its fee filled in if it was not settled before).
+ */
+export function recordSale(tx: DbOrTx, intent: ProviderIntent, checkout: Checkout | undefined, now: number): Sale {
+  const plan = PLANS[intent.metadata.plan as keyof typeof PLANS];
+  const email = intent.metadata.email;
+  const inserted = tx.insert(sales).values({
+    paymentIntentId: intent.id,
+    email,
+    plan: plan.id,
+    amountCents: intent.amountCents,
+    feeCents: intent.feeCents ?? 0,
+    currency: intent.currency.toLowerCase(),
+    status: "paid",
+    promotionCode: checkout?.promotionCode ?? null,
+    discountCents: checkout?.discountCents ?? 0,
+    createdAt: now,
+  }).onConflictDoNothing({ target: sales.paymentIntentId }).returning().get();
+  if (!inserted) {
+    // Already fulfilled (by a concurrent call or an earlier one) or refunded: nothing new to make.
+    const sold = saleByPaymentIntent(tx, intent.id)!;
+    if (sold.status === "paid" && sold.feeCents === 0 && intent.feeCents) tx.update(sales).set({ feeCents: intent.feeCents }).where(eq(sales.id, sold.id)).run();
+    return sold;
+  }
+  // The payment is honoured, even past its hold: the promotion use it reserved is kept for good.
+  markCheckoutPaid(tx, intent.id);
+  const [key] = generateProductKeys(tx, now, { plan: plan.id, count: 1, source: "purchase", saleId: inserted.id });
+  const renewed = applyRenewal(tx, intent, key, now);
+  const fulfilled = tx.update(sales).set({ productKeyId: key.id, renewalUserId: renewed?.userId ?? null })
+    .where(eq(sales.id, inserted.id)).returning().get()!;
+  if (renewed) {
+    queueEmail(tx, {
+      to: email,
+      template: "renewal-receipt",
+      payload: { key: key.key, planName: plan.name, endDate: toIso(renewed.endDate) },
+    }, now);
+  } else {
+    queueEmail(tx, {
+      to: email,
+      template: "product-key",
+      payload: { key: key.key, plan: plan.id, planName: plan.name, signupEmail: email },
+    }, now);
+  }
+  return fulfilled;
 }
 
 /**

@@ -39,7 +39,10 @@ export const PaymentModel = {
   }),
   intent: t.Object({
     clientSecret: t.String(),
-    provider: oneOf(["stripe", "demo"], { description: "Which card form the purchase dialog shows." }),
+    paymentIntentId: t.String({ description: "The payment's id (the result page's payment_intent)." }),
+    provider: oneOf(["stripe", "demo", "free"], {
+      description: "Which card form the purchase dialog shows; 'free': the order is already complete (no card), open the result page with this id and client secret.",
+    }),
     quote: quoteLines,
   }),
   /** The payment result page's answer: the plan's name, or why no key was issued. */

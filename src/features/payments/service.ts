@@ -12,6 +12,7 @@ import { AppError } from "../../lib/errors";
 import { quote, type Quote } from "../pricing/quote";
 import { attachIntent, releaseCheckout, reserveCheckout } from "../pricing/checkouts";
 import { centsToDollars } from "../../shared/plans";
+import { placeFreeOrder } from "./free-order";
 
 /** A quote's lines as the purchase dialog shows them (dollars). */
 export function quoteLines(q: Quote): QuoteLines {
@@ -31,25 +32,33 @@ export function quoteLines(q: Quote): QuoteLines {
  * nothing to extend, so it is refused before any intent exists.
  */
 export async function createRenewalIntent(
-  deps: Pick<AppDeps, "payments" | "db" | "clock">,
+  deps: PaymentDeps,
   user: User,
-  plan: PlanId,
-  promotionCode?: string | null,
+  input: { plan: PlanId; promotionCode?: string | null },
+  clientIp: string,
 ): Promise<PaymentIntentResponse> {
   const sub = getSubscription(deps.db, user.id);
   if (sub && sub.endDate === null) throw new AppError(409, "ALREADY_LIFETIME", "You already have lifetime access: there is nothing to renew.");
-  return createPaymentIntent(deps, { plan, email: user.email, promotionCode }, { id: user.id });
+  return createPaymentIntent(deps, { ...input, email: user.email }, clientIp, { id: user.id });
 }
 
+type PaymentDeps = Pick<AppDeps, "payments" | "db" | "clock" | "limiter">;
+
+/**
+ * Prices the purchase (the one quote), then either completes it at once when it is free, or reserves
+ * its checkout and asks the provider for an intent of exactly the quote's total.
+ */
 export async function createPaymentIntent(
-  deps: Pick<AppDeps, "payments" | "db" | "clock">,
+  deps: PaymentDeps,
   input: { plan: PlanId; email: string; promotionCode?: string | null },
+  clientIp: string,
   account: { id: number } | null = null,
 ): Promise<PaymentIntentResponse> {
   const email = normaliseEmail(input.email);
   const priced = await quote(deps, { plan: input.plan, email, promotionCode: input.promotionCode, account });
   if (priced.totalCents === 0) {
-    throw new AppError(422, "FREE_ORDER", "This order is free: complete it without a card.");
+    const order = placeFreeOrder(deps, priced, clientIp);
+    return { ...order, provider: "free", quote: quoteLines(priced) };
   }
   const checkout = reserveCheckout(deps, priced);
   const metadata: Record<string, string> = { plan: priced.plan, email };
@@ -72,5 +81,5 @@ export async function createPaymentIntent(
     throw error;
   }
   attachIntent(deps.db, checkout.id, intent.id);
-  return { clientSecret: intent.clientSecret, provider: deps.payments.name, quote: quoteLines(priced) };
+  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, provider: deps.payments.name, quote: quoteLines(priced) };
 }

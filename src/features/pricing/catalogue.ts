@@ -28,9 +28,8 @@ function keptFor(db: Db): KeptCatalogue {
 }
 
 function priced(row: PlanPrice): PricedPlan {
-  const { priceCents: _price, originalPriceCents: _was, onSale: _onSale, saleBadge: _badge, ...definition } = PLANS[row.plan];
   return {
-    ...definition,
+    ...PLANS[row.plan],
     priceCents: row.priceCents,
     compareAtCents: row.compareAtCents,
     badge: row.badge,
