@@ -4,7 +4,7 @@
  */
 import type { AppDeps } from "../../deps";
 import type { PlanId } from "../../shared/plans";
-import type { PaymentIntentResponse, QuoteLines } from "./model";
+import type { PaymentIntentResponse, QuoteLines } from "../../shared/api/payments";
 import { RENEWAL_ACCOUNT_METADATA } from "./provider";
 import type { User } from "../../db/schema";
 import { getSubscription, normaliseEmail } from "../users/service";

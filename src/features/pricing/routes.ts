@@ -2,11 +2,11 @@
  * The price list and promotion codes: public reads (GET /api/plans, GET /api/promotion-codes/:code)
  * and the admin's changes (the Plans and Promotion codes tabs).
  */
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { clientIp } from "../../lib/client-ip";
 import { RATE_RULES } from "../../lib/rate-limit";
-import { failures, jsonBodyFailures, RateLimitedError } from "../../lib/schemas";
+import { failures, jsonBodyFailures, RateLimitedError } from "../../shared/api/common";
 import { PricingModel, promotionList } from "../../shared/api/pricing";
 import { authGuard } from "../auth/guard";
 import { readCatalogue, updatePlanPrice } from "./catalogue";
@@ -75,7 +75,7 @@ export function pricingRoutes(deps: AppDeps) {
     .delete("/promotion-codes/:id", ({ user, params }) => deletePromotionCode(deps, user.id, params.id), {
       admin: true,
       params: PricingModel.promotionIdParams,
-      response: { 200: t.Object({ success: t.Literal(true) }), ...failures(404, 409, 422) },
+      response: { 200: PricingModel.deleted, ...failures(404, 409, 422) },
       detail: { summary: "Delete a promotion code nobody has used", description: "A code any payment was started with can't be deleted (409 PROMOTION_CODE_USED): turn it off instead." },
     });
 

@@ -2,12 +2,11 @@
  * Route schemas of the price list and promotion codes (GET /api/plans, /api/admin/plans,
  * /api/admin/promotion-codes, GET /api/promotion-codes/:code). Money is dollars with cents precision.
  */
-import { t, type Static } from "elysia";
+import { t, type Static } from "./type-system";
 import { PLAN_IDS } from "../plans";
+import { Int, oneOf } from "./common";
 
-const [MONTH, PRO, LIFETIME] = PLAN_IDS;
-const planId = (options: { error?: string; description?: string } = {}) =>
-  t.Union([t.Literal(MONTH), t.Literal(PRO), t.Literal(LIFETIME)], options);
+const planId = (options: { error?: string; description?: string } = {}) => oneOf(PLAN_IDS, options);
 const isoDate = (description: string) => t.String({ format: "date-time", description });
 const nullable = <T extends Parameters<typeof t.Nullable>[0]>(schema: T) => t.Nullable(schema);
 
@@ -21,7 +20,7 @@ export const planView = t.Object({
   compareAtPrice: nullable(t.Number({ description: "The struck-through \"was\" price, or null when not on sale." })),
   badge: nullable(t.String({ description: "The short tag beside the name, e.g. \"30% OFF!\"." })),
   visible: t.Boolean({ description: "Hidden plans are not offered and can't be bought." }),
-  days: nullable(t.Integer({ description: "Days of access; null = lifetime." })),
+  days: nullable(Int({ description: "Days of access; null = lifetime." })),
   duration: t.String(),
   description: t.String(),
   features: t.Array(t.String()),
@@ -48,7 +47,7 @@ export const PricingModel = {
     applies: t.Boolean({ description: "Whether it can be used now (for `plan`, when asked)." }),
     reason: t.Optional(t.String({ description: "Why not, when it does not apply: PROMOTION_CODE_UNKNOWN, _NOT_STARTED, _ENDED, _USED_UP or _NOT_FOR_PLAN." })),
     message: t.String({ description: "A sentence for the buyer: what it takes off, or why it does not apply." }),
-    percentOff: nullable(t.Integer()),
+    percentOff: nullable(Int()),
     amountOff: nullable(t.Number({ description: "Dollars." })),
     prices: t.Array(t.Object({
       plan: planId(),
@@ -71,21 +70,22 @@ export const PricingModel = {
   promotionChange: t.Object({
     active: t.Boolean({ description: "false turns the code off (it then answers as ended); true turns it back on.", error: "active is true or false." }),
   }),
+  deleted: t.Object({ success: t.Literal(true) }),
   promotionIdParams: t.Object({ id: t.Integer({ minimum: 1, error: "The id must be a positive whole number." }) }),
   promotionView: t.Object({
-    id: t.Integer(),
+    id: Int(),
     code: t.String(),
-    percentOff: nullable(t.Integer()),
+    percentOff: nullable(Int()),
     amountOff: nullable(t.Number()),
     plans: nullable(t.Array(planId(), { description: "null: every plan." })),
     startsAt: nullable(isoDate("When it can first be used.")),
     endsAt: nullable(isoDate("When it stops.")),
-    maxRedemptions: nullable(t.Integer()),
+    maxRedemptions: nullable(Int()),
     oncePerBuyer: t.Boolean(),
     active: t.Boolean(),
     createdAt: isoDate("When it was created."),
-    uses: t.Integer({ description: "Paid orders made with it (free orders included)." }),
-    reserved: t.Integer({ description: "Payments started with it and not yet paid, holding a use." }),
+    uses: Int({ description: "Paid orders made with it (free orders included)." }),
+    reserved: Int({ description: "Payments started with it and not yet paid, holding a use." }),
     discountGiven: t.Number({ description: "Dollars taken off by its sales (refunded sales left out)." }),
     revenue: t.Number({ description: "What its sales brought in, net of refunds, in dollars." }),
   }),

@@ -1,5 +1,5 @@
-import { t, type Static } from "elysia";
-import { emailField, oneOf, planIdField } from "../../lib/schemas";
+import { t, type Static } from "./type-system";
+import { emailField, oneOf, planIdField } from "./common";
 
 /** As the buyer typed it; letters, digits and dashes, any case. Empty means none. */
 export const promotionCodeField = t.String({
