@@ -5,6 +5,9 @@ import { readCatalogue, updatePlanPrice } from "../../src/features/pricing/catal
 import { quote } from "../../src/features/pricing/quote";
 import { usesHeld } from "../../src/features/pricing/promotion-codes";
 import { CHECKOUT_HOLD_MS } from "../../src/features/pricing/checkouts";
+import { settleExpiredCheckouts } from "../../src/features/payments/expired-checkouts";
+import { openDatabase } from "../../src/db";
+import { createApp } from "../../src/app";
 import type { PlanId } from "../../src/shared/plans";
 import { api, failure, makeTestApp, signUpUser, type TestContext } from "../support/app";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
@@ -185,5 +188,60 @@ describe("promotion uses under races, cancellation and redelivery", () => {
       amountCents: 559, promotionCode: "HOLD", discountCents: 140,
     });
     expect(usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(1);
+  });
+});
+
+describe("with Stripe: free orders, expired holds and restarts", () => {
+  test("a free order makes no call to Stripe at all", async () => {
+    addCode({ code: "GIFT", percentOff: 100 });
+    const before = stripe.requests.length;
+    const order = await start("lifetime", "gift@example.com", "GIFT");
+    expect(order.data).toMatchObject({ provider: "free", quote: { listPrice: 149.99, discount: 149.99, total: 0 } });
+    const result = await api(ctx.app).api.payment.success.get({ query: { payment_intent: order.data!.paymentIntentId, payment_intent_client_secret: order.data!.clientSecret } });
+    expect(result.data).toMatchObject({ success: true, plan: "Lifetime Access" });
+    expect(result.data!.productKey).toHaveLength(12);
+    expect(stripe.requests.length).toBe(before);
+  });
+
+  test("after the hold an unpaid intent is cancelled at Stripe and its use freed; one paid meanwhile is fulfilled instead", async () => {
+    const code = addCode({ code: "TWO", maxRedemptions: 2 });
+    const unpaid = intentId((await start("pro", "slow@example.com", "TWO")).data!.clientSecret);
+    const paid = intentId((await start("pro", "quiet@example.com", "TWO")).data!.clientSecret);
+    stripe.succeed(paid); // paid, but neither the result page nor the webhook has told us yet
+    ctx.clock.advance(CHECKOUT_HOLD_MS + 1);
+    expect(await settleExpiredCheckouts(ctx.deps)).toEqual({ released: 1, fulfilled: 1 });
+    expect(stripe.requests.filter((r) => r.method === "POST" && r.path.endsWith("/cancel")).map((r) => r.path))
+      .toEqual([`/v1/payment_intents/${unpaid}/cancel`, `/v1/payment_intents/${paid}/cancel`]);
+    expect(stripe.intents.get(unpaid)!.status).toBe("canceled");
+    expect(ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, paid)).get()).toMatchObject({ promotionCode: "TWO", amountCents: 1999 });
+    expect(usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(1);
+    // A second round finds nothing left to do.
+    expect(await settleExpiredCheckouts(ctx.deps)).toEqual({ released: 0, fulfilled: 0 });
+  });
+
+  test("the count is exact after a restart and redelivered webhooks", async () => {
+    const code = addCode({ code: "THREE", maxRedemptions: 3 });
+    const ids: string[] = [];
+    for (const email of ["a@example.com", "b@example.com"]) ids.push(intentId((await start("month", email, "THREE")).data!.clientSecret));
+    stripe.succeed(ids[0]);
+    const { payload, signature } = await stripe.signedEvent({ id: "evt_paid_1", type: "payment_intent.succeeded", object: stripe.intents.get(ids[0])! });
+    const deliver = () => api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } });
+    await deliver();
+    await deliver();
+    await api(ctx.app).api.payment.success.get({ query: { payment_intent: ids[0] } });
+
+    // The server restarts: a new app on the same database file.
+    const restarted = openDatabase(ctx.deps.config.databasePath);
+    try {
+      expect(usesHeld(restarted, code.id, ctx.clock.now())).toBe(2);
+      const again = createApp({ ...ctx.deps, db: restarted });
+      await api(again).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } });
+      expect(usesHeld(restarted, code.id, ctx.clock.now())).toBe(2);
+      expect((await api(again).api["create-payment-intent"].post({ plan: "month", email: "c@example.com", promotionCode: "THREE" })).status).toBe(200);
+      expect(failure(await api(again).api["create-payment-intent"].post({ plan: "month", email: "d@example.com", promotionCode: "THREE" }))!.error).toBe("PROMOTION_CODE_USED_UP");
+      expect(restarted.select().from(sales).all().length).toBe(1);
+    } finally {
+      restarted.$client.close();
+    }
   });
 });

@@ -94,6 +94,9 @@ export function updatePlanPrice(
   change: PlanPriceChange,
 ): PricedPlan {
   if (!isPlanId(plan)) throw notFound(`There is no plan '${plan}'. The plans are ${PLAN_IDS.join(", ")}.`);
+  if (Object.values(change).every((value) => value === undefined)) {
+    throw new AppError(422, "VALIDATION", "Give at least one of price, compareAtPrice, badge and visible.");
+  }
   const now = deps.clock.now();
   const updated = deps.db.transaction((tx) => {
     const current = tx.select().from(planPrices).where(eq(planPrices.plan, plan)).get()!;

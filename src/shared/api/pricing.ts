@@ -37,7 +37,7 @@ export const PricingModel = {
     compareAtPrice: t.Optional(nullable(t.Number({ minimum: 0.5, maximum: 100_000, description: "Above the price, or null for none.", error: "The \"was\" price must be a number of dollars above the price, or null." }))),
     badge: t.Optional(nullable(t.String({ maxLength: 24, description: "Up to 24 characters; null or empty for none.", error: "The badge is at most 24 characters." }))),
     visible: t.Optional(t.Boolean({ error: "visible is true or false." })),
-  }, { additionalProperties: false }),
+  }, { description: "At least one of the four fields." }),
 
   promotionParams: t.Object({ code: t.String({ maxLength: 40, description: "The code, any case." }) }),
   promotionQuery: t.Object({ plan: t.Optional(planId({ error: "plan is month, pro or lifetime." })) }),
@@ -66,7 +66,7 @@ export const PricingModel = {
     endsAt: t.Optional(t.String({ format: "date-time", description: "ISO-8601, after startsAt; left out: no end.", error: "endsAt is an ISO-8601 time, e.g. 2026-12-31T23:59:59Z." })),
     maxRedemptions: t.Optional(t.Integer({ minimum: 1, maximum: 1_000_000, description: "Left out: no limit.", error: "maxRedemptions is a whole number of 1 or more." })),
     oncePerBuyer: t.Optional(t.Boolean({ description: "One use per e-mail address." })),
-  }, { additionalProperties: false }),
+  }),
   promotionChange: t.Object({
     active: t.Boolean({ description: "false turns the code off (it then answers as ended); true turns it back on.", error: "active is true or false." }),
   }),
