@@ -46,7 +46,7 @@ export function PlanCard({ plan, promotion, processing, onChoose, preview = fals
       )}
       <CardHeader className="gap-3 pt-8">
         <div className="flex items-start justify-between gap-2">
-          <CardTitle level={2} id={titleId}>{plan.name}</CardTitle>
+          <CardTitle level={preview ? 4 : 2} id={titleId}>{plan.name}</CardTitle>
           {plan.badge && <Badge variant="success">{plan.badge}</Badge>}
         </div>
         <CardDescription>{plan.description}</CardDescription>
