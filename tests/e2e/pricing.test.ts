@@ -13,6 +13,7 @@ import type { AuthResponse } from "../../src/shared/api-types";
 import { makeKey } from "../support/app";
 import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
+import { axeViolations, describeFindings } from "../support/axe";
 
 setDefaultTimeout(40_000);
 
@@ -65,6 +66,7 @@ describe("promotion codes on /purchase", () => {
     await pro.getByText("was $24.99").waitFor();
     await pro.getByText("LAUNCH20 takes $5.00 off").waitFor();
     await card(page, "1 Month Subscription").getByText("$5.59").waitFor();
+    expect(describeFindings("/purchase with a code", await axeViolations(page))).toBe("");
     await shoot(page, "purchase-code-applied-1280");
 
     await page.getByRole("button", { name: "Remove promotion code LAUNCH20" }).click();
@@ -86,8 +88,15 @@ describe("promotion codes on /purchase", () => {
   for (const [width, viewport] of [["1280", DESKTOP], ["390", PHONE]] as const) {
     test(`/purchase?code= arrives applied; the dialog shows the discount line and the payment is for the total (${width} px)`, async () => {
       const buyer = `dialog-${width}@example.com`;
-      const page = await open("/purchase?code=launch20", viewport);
+      const page = await suite.page(viewport);
+      const problems: string[] = [];
+      page.on("console", (message) => { if (["error", "warning"].includes(message.type())) problems.push(message.text()); });
+      page.on("pageerror", (error) => problems.push(error.message));
+      await page.goto("/purchase?code=launch20");
       await card(page, "4 Month Pro").getByText("LAUNCH20 takes $5.00 off").waitFor();
+      await page.waitForLoadState("networkidle");
+      // The server's HTML had the code applied; taking it over changed nothing (no hydration mismatch).
+      expect(problems).toEqual([]);
       await shoot(page, `purchase-code-url-${width}`);
       await page.getByLabel("Email address").fill(buyer);
       await page.getByRole("button", { name: "Choose Plan: 4 Month Pro" }).click();
@@ -96,6 +105,7 @@ describe("promotion codes on /purchase", () => {
       await dialog.getByText("−$5.00").waitFor();
       await dialog.getByText("Total").waitFor();
       await dialog.getByText("$19.99").waitFor();
+      expect(describeFindings("the dialog with a code", await axeViolations(page))).toBe("");
       await shoot(page, `purchase-dialog-discount-${width}`);
       await dialog.getByRole("button", { name: "Complete Payment" }).click();
       await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
@@ -156,6 +166,7 @@ describe("admin panel", () => {
     await preview.getByText("$19.99").waitFor();
     await preview.getByText("was $24.99").waitFor();
     await preview.getByText("Spring sale").waitFor();
+    expect(describeFindings("the Plans tab", await axeViolations(page))).toBe("");
     await shoot(page, "admin-plans-1280");
     await page.setViewportSize(PHONE);
     await shoot(page, "admin-plans-390");
@@ -193,6 +204,7 @@ describe("admin panel", () => {
     const launch = table.getByRole("row").filter({ hasText: "LAUNCH20" });
     await launch.getByText("$10.00").waitFor();
     await launch.getByText("$39.98").waitFor();
+    expect(describeFindings("the Promotion codes tab", await axeViolations(page))).toBe("");
     await shoot(page, "admin-promotion-codes-1280");
     await page.setViewportSize(PHONE);
     await shoot(page, "admin-promotion-codes-390");

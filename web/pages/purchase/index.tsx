@@ -147,6 +147,7 @@ export default function PurchasePage() {
         <PromotionCodeBox
           code={code}
           lookup={promotion.data ?? undefined}
+          failure={promotion.error?.message}
           checking={promotion.isFetching}
           onApply={(typed) => navigate(`/purchase?code=${encodeURIComponent(typed.toUpperCase())}`, { replace: true })}
           onRemove={() => navigate("/purchase", { replace: true })}

@@ -9,6 +9,8 @@ export interface PromotionCodeBoxProps {
   /** The code in the address (?code=), or null. */
   code: string | null;
   lookup: PromotionLookup | undefined;
+  /** Why the look-up itself failed (e.g. too many tries), when it did. */
+  failure?: string;
   checking: boolean;
   onApply: (code: string) => void;
   onRemove: () => void;
@@ -18,7 +20,7 @@ export interface PromotionCodeBoxProps {
  * "Have a promotion code?": a link that opens a field; an applied code is named with what it takes off,
  * one that does not apply says why, in the server's words.
  */
-export function PromotionCodeBox({ code, lookup, checking, onApply, onRemove }: PromotionCodeBoxProps) {
+export function PromotionCodeBox({ code, lookup, failure, checking, onApply, onRemove }: PromotionCodeBoxProps) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +48,7 @@ export function PromotionCodeBox({ code, lookup, checking, onApply, onRemove }: 
     onApply(value);
   }
 
-  const refused = code && lookup && !lookup.applies ? lookup.message : null;
+  const refused = code && lookup && !lookup.applies ? lookup.message : code && failure ? failure : null;
   if (!open && !refused) {
     return (
       <div className="text-center">
