@@ -7,13 +7,15 @@ import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase } from "./db";
 import { backupDatabase, DatabaseFileError, requireExistingDatabase, restoreDatabase, tableRowCounts } from "./db/files";
 import { systemClock } from "./lib/clock";
-import { configureLogger } from "./lib/logger";
+import { configureLogger, readableLog } from "./lib/logger";
 import { isPlanId, PLAN_IDS } from "./shared/plans";
 import { PRODUCT_NAME } from "./shared/product";
 import { generateProductKeys, listProductKeys } from "./features/product-keys/service";
 import { createOrPromoteAdmin } from "./features/users/service";
 import { dueReminders, sendDueReminders } from "./features/reminders/service";
 import { PortInUseError, serve } from "./server";
+import { checkBooks } from "./features/books/service";
+import { SeedRefusedError, seedScale } from "./db/seed-scale";
 
 const USAGE = `${PRODUCT_NAME} — web site and licence server
 
@@ -27,7 +29,13 @@ Usage:
   layerlift restore FILE                              replace the database with a backup (server stopped)
   layerlift reminders [--at ISO-DATE] [--dry-run]     send the renewal reminders due now (or at that
                                                       moment); --dry-run lists them and sends nothing
-  layerlift health [--url URL]                        ask a running server for /api/health?strict=1
+  layerlift health [--url URL] [--token T]            ask a running server for /api/health?strict=1; with
+                                                      the metrics token (--token or $METRICS_TOKEN) it
+                                                      also prints why the server is degraded
+  layerlift books check [--repair]                    rebuild the daily books from the sales and say
+                                                      whether they matched (--repair keeps the rebuilt ones)
+  layerlift seed-scale --users N --sales M            fill an empty database with N accounts and M sales
+                                                      of made-up history (development and test only)
 Options for every command: --db PATH (default: $DATABASE_PATH or ./data/layerlift.db)
 Every command but serve, migrate, admin create and restore needs an existing database.
 Plans: ${PLAN_IDS.join(", ")}`;
@@ -46,8 +54,12 @@ function options(args: string[]) {
       email: { type: "string" },
       password: { type: "string" },
       url: { type: "string" },
+      token: { type: "string" },
       at: { type: "string" },
       "dry-run": { type: "boolean" },
+      repair: { type: "boolean" },
+      users: { type: "string" },
+      sales: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -71,7 +83,7 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
   if (values.help) { console.log(USAGE); return 0; }
   const [command = "serve", sub, ...rest] = positionals;
   // Needs no configuration: a container's health check runs it beside the server.
-  if (command === "health") return checkHealth(values.url ?? `http://127.0.0.1:${env.PORT || 3000}`);
+  if (command === "health") return checkHealth(values.url ?? `http://127.0.0.1:${env.PORT || 3000}`, values.token ?? env.METRICS_TOKEN);
 
   let config: Config;
   try {
@@ -82,9 +94,9 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
   }
 
   // Readable lines for a person at a terminal in development; JSON lines otherwise (a file, a log collector).
-  configureLogger({ level: config.logLevel, readable: config.env === "development" && Boolean(process.stdout.isTTY) });
+  configureLogger({ level: config.logLevel, readable: readableLog(config.logFormat, config.env, Boolean(process.stdout.isTTY)) });
   try {
-    if (!["serve", "migrate", "admin", "restore"].includes(command)) requireExistingDatabase(config.databasePath);
+    if (!["serve", "migrate", "admin", "restore", "seed-scale"].includes(command)) requireExistingDatabase(config.databasePath);
     switch (command) {
       case "serve": {
         await serve(config);
@@ -106,9 +118,8 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
       }
       case "restore": {
         if (!sub) throw new UsageError("restore needs the backup FILE");
-        const { keptAs } = restoreDatabase(sub, config.databasePath, new Date());
-        openDatabase(config.databasePath).$client.close(); // applies migrations newer than the backup
-        console.log(`Restored ${config.databasePath} from ${sub}.${keptAs ? ` The database it replaced is kept as ${keptAs}.` : ""}`);
+        const { keptAs } = restoreDatabase(sub, config.databasePath, new Date(), openDatabase);
+        console.log(`Restored ${config.databasePath} from ${sub}.${keptAs ? ` The database it replaced is kept as ${keptAs}.` : " There was no database there before."}`);
         for (const { table, rows } of tableRowCounts(config.databasePath)) console.log(`  ${table.padEnd(24)} ${rows}`);
         return 0;
       }
@@ -146,6 +157,36 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
         console.log(`${created ? "Created" : "Promoted"} admin ${user.email}${password && !values.password ? ` with password ${password}` : ""}`);
         return 0;
       }
+      case "books": {
+        if (sub !== "check") throw new UsageError("books takes check");
+        const db = openDatabase(config.databasePath);
+        const result = checkBooks(db.$client, { repair: values.repair });
+        db.$client.close();
+        if (result.matched) {
+          console.log(`The books match the sales: ${result.rows} day-and-plan ${result.rows === 1 ? "row" : "rows"} checked.`);
+          return 0;
+        }
+        console.log(`The books differ from the sales in ${result.differences.length} ${result.differences.length === 1 ? "place" : "places"}:`);
+        for (const d of result.differences) console.log(`  ${d.day}\t${d.plan}\t${d.column}\tkept ${d.kept}\tfrom the sales ${d.fromSales}`);
+        console.log(result.repaired ? "Repaired: the books now hold what the sales add up to." : "Run `layerlift books check --repair` to rebuild them from the sales.");
+        return 1;
+      }
+      case "seed-scale": {
+        const users = Number(values.users), salesCount = Number(values.sales ?? 0);
+        if (values.users === undefined) throw new UsageError("seed-scale needs --users N (and --sales M)");
+        const db = openDatabase(config.databasePath);
+        try {
+          const result = await seedScale(db.$client, { users, sales: salesCount, env: config.env });
+          console.log(`Seeded ${config.databasePath} in ${(result.ms / 1000).toFixed(1)} s. Sign in as ${result.adminEmail} / ${result.password} (every account has this password).`);
+          for (const [table, rows] of Object.entries(result.rows)) console.log(`  ${table.padEnd(24)} ${rows}`);
+          return 0;
+        } catch (error) {
+          if (error instanceof SeedRefusedError) { console.error(error.message); return 1; }
+          throw error;
+        } finally {
+          db.$client.close();
+        }
+      }
       default:
         throw new UsageError(`Unknown command "${[command, sub, ...rest].filter(Boolean).join(" ")}"`);
     }
@@ -161,12 +202,21 @@ function formatBytes(bytes: number): string {
   return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** `layerlift health`: exit 0 when the server answers healthy, 1 otherwise (degraded, down or silent). */
-async function checkHealth(base: string): Promise<number> {
+/**
+ * `layerlift health`: exit 0 when the server answers healthy, 1 otherwise (degraded, stopping, down or
+ * silent). With the metrics token the server adds its reasons, printed one per line.
+ */
+async function checkHealth(base: string, token: string | undefined): Promise<number> {
   try {
-    const response = await fetch(`${base.replace(/\/+$/, "")}/api/health?strict=1`, { signal: AbortSignal.timeout(5_000) });
+    const response = await fetch(`${base.replace(/\/+$/, "")}/api/health?strict=1`, {
+      signal: AbortSignal.timeout(5_000),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
     const body = await response.text();
     console.log(`${response.status} ${body}`);
+    let reasons: unknown;
+    try { reasons = (JSON.parse(body) as { reasons?: unknown }).reasons; } catch { reasons = undefined; }
+    if (Array.isArray(reasons)) for (const reason of reasons) console.log(`- ${reason}`);
     return response.status === 200 ? 0 : 1;
   } catch (error) {
     console.error(`No answer from ${base}: ${(error as Error).message}`);

@@ -22,8 +22,8 @@ export function placeFreeOrder(
   priced: Quote,
   clientIp: string,
 ): { paymentIntentId: string; clientSecret: string } {
-  deps.limiter.take(`free-order:ip:${clientIp}`, RATE_RULES.freeOrderPerIp, FREE_ORDER_LIMIT_MESSAGE);
-  deps.limiter.take(`free-order:email:${priced.email}`, RATE_RULES.freeOrderPerAddressDaily, FREE_ORDER_LIMIT_MESSAGE);
+  deps.limiter.take("free-order", { ip: clientIp }, RATE_RULES.freeOrderPerIp, FREE_ORDER_LIMIT_MESSAGE);
+  deps.limiter.take("free-order", { email: priced.email }, RATE_RULES.freeOrderPerAddressDaily, FREE_ORDER_LIMIT_MESSAGE);
   const id = `${FREE_ORDER_PREFIX}${newToken(12)}`;
   const clientSecret = `${id}_secret_${newToken(24)}`;
   const now = deps.clock.now();

@@ -10,7 +10,7 @@ import type { DbOrTx } from "../../db";
 import { productKeys, sales, subscriptions, users, type Checkout, type ProductKey, type Sale, type Subscription } from "../../db/schema";
 import { pricedPlan } from "../pricing/catalogue";
 import { checkoutOfIntent, markCheckoutPaid } from "../pricing/checkouts";
-import { isPlanId, PLANS } from "../../shared/plans";
+import { formatDollars, isPlanId, PLANS } from "../../shared/plans";
 import { generateProductKeys } from "../product-keys/service";
 import { queueEmail } from "../email/outbox";
 import { writeAudit } from "../audit/service";
@@ -227,7 +227,7 @@ export function recordPartialRefund(
     const updated = tx.update(sales).set({ refundedCents }).where(eq(sales.id, sale.id)).returning().get()!;
     writeAudit(tx, {
       actorUserId, action: "sale.partially-refunded", subject: `sale:${sale.id}`,
-      detail: `${paymentIntentId}: ${refundedCents} of ${sale.amountCents} cents refunded so far; the key stays valid`, at: now,
+      detail: `${paymentIntentId}: $${formatDollars(refundedCents)} of $${formatDollars(sale.amountCents)} refunded so far; the key stays valid`, at: now,
     });
     return updated;
   }, { behavior: "immediate" });

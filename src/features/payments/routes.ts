@@ -14,7 +14,7 @@ export function paymentRoutes(deps: AppDeps) {
   return new Elysia({ tags: ["Payments"] })
     .post("/api/create-payment-intent", ({ body, request, server }) => {
       const ip = clientIp(deps, request, server);
-      deps.limiter.take(`payment-intent:${ip}`, RATE_RULES.paymentIntent);
+      deps.limiter.take("payment-intent", { ip }, RATE_RULES.paymentIntent);
       return createPaymentIntent(deps, body, ip);
     }, {
       body: PaymentModel.createIntentBody,
@@ -28,7 +28,7 @@ export function paymentRoutes(deps: AppDeps) {
       },
     })
     .get("/api/payment/success", ({ query, request, server }) => {
-      deps.limiter.take(`payment-verify:${clientIp(deps, request, server)}`, RATE_RULES.paymentVerify);
+      deps.limiter.take("payment-verify", { ip: clientIp(deps, request, server) }, RATE_RULES.paymentVerify);
       return paymentResult(deps, query.payment_intent, query.payment_intent_client_secret);
     }, { query: PaymentModel.successQuery, response: { 200: PaymentModel.result, ...failures(422), 429: RateLimitedError, ...failures(502) } })
     .post("/api/stripe/webhook", ({ body, request }) => {

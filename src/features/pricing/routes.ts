@@ -20,7 +20,7 @@ export function pricingRoutes(deps: AppDeps) {
       detail: { summary: "The plans on sale and their current prices", description: "Prices change from the admin panel; the answer reflects a change at once." },
     })
     .get("/api/promotion-codes/:code", ({ params, query, request, server }) => {
-      deps.limiter.take(`promotion-lookup:${clientIp(deps, request, server)}`, RATE_RULES.promotionLookup,
+      deps.limiter.take("promotion-lookup", { ip: clientIp(deps, request, server) }, RATE_RULES.promotionLookup,
         "Too many promotion code look-ups. Please wait a moment and try again.");
       return lookupPromotion(deps.db, deps.clock.now(), params.code, query.plan);
     }, {

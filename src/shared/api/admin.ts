@@ -2,6 +2,7 @@ import { t, type Static } from "./type-system";
 import { KEY_GENERATION_MAX, KEY_GENERATION_MIN } from "../product";
 import { emailField, Int, IsoDate, IsoDateOrNull, oneOf, pageQuery, PlanId, planIdField } from "./common";
 import { SubscriptionModel } from "./subscriptions";
+import { ADMIN_KEY_STATES } from "../key-states";
 
 const money = (description: string) => t.Number({ description: `${description}, in dollars with cents precision` });
 
@@ -13,6 +14,12 @@ const productKey = t.Object({
   source: oneOf(["purchase", "admin", "cli"]),
   usedAt: IsoDateOrNull,
   createdAt: IsoDate,
+});
+
+const adminProductKey = t.Object({
+  ...productKey.properties,
+  state: oneOf(ADMIN_KEY_STATES),
+  buyerEmail: t.Union([t.String(), t.Null()], { description: "The e-mail the key's buyer paid with; null for a key nobody bought" }),
 });
 
 const sale = t.Object({
@@ -29,8 +36,8 @@ const sale = t.Object({
 });
 
 const paidTotals = {
-  totalRevenue: money("Paid sales, net of partial refunds"),
-  adminRevenue: money("Paid sales net of partial refunds, minus the provider's fees"),
+  totalRevenue: money("What buyers paid, less refunds and open disputes"),
+  adminRevenue: money("Net revenue, the books' one net figure (as the revenue chart and the CSV count it): what buyers paid, less refunds, open disputes and every fee the provider kept, a refunded sale's included"),
   salesCount: Int({ description: "Paid sales" }),
 };
 
@@ -50,7 +57,19 @@ const user = t.Object({
 export const AdminModel = {
   productKey,
   productKeys: t.Array(productKey),
+  adminProductKeys: t.Array(adminProductKey),
+  productKeysQuery: t.Object({
+    ...pageQuery.properties,
+    state: t.Optional(oneOf(ADMIN_KEY_STATES)),
+  }),
   sale,
+  refundHeaders: t.Object({
+    "idempotency-key": t.Optional(t.String({
+      minLength: 1, maxLength: 255,
+      error: "The Idempotency-Key header must be 1 to 255 characters.",
+      description: "A key of your choosing, new for each refund you mean to make; a retry with the same key refunds nothing more.",
+    })),
+  }),
   refundBody: t.Object({
     amount: t.Optional(t.Number({
       exclusiveMinimum: 0, maximum: 1_000_000,
@@ -68,7 +87,6 @@ export const AdminModel = {
     refundCount: Int({ description: "Sales refunded in full or in part" }),
     disputed: money("Held back by open disputes"),
     disputeCount: Int({ description: "Open disputes" }),
-    discounts: money("Taken off list prices by promotion codes on paid sales (revenue counts what was paid, after them)"),
     recentSales: t.Array(sale),
   }),
   revenueQuery: t.Object({
@@ -78,8 +96,7 @@ export const AdminModel = {
     days: t.Array(t.Object({
       date: t.String({ description: "The day (UTC), YYYY-MM-DD" }),
       gross: money("What was paid for that day's sales"),
-      net: money("Gross minus refunds, open disputes and fees, as in the CSV"),
-      discount: money("What promotion codes took off that day's paid sales (not in gross)"),
+      net: money("Net revenue of that day's sales: gross minus refunds, open disputes and fees, as in the overview and the CSV"),
       sales: Int(),
     })),
   }),
@@ -103,10 +120,13 @@ export const AdminModel = {
     q: t.Optional(t.String({ maxLength: 254 })),
     limit: pageQuery.properties.limit,
     offset: pageQuery.properties.offset,
+    before: pageQuery.properties.before,
   }),
 };
 
 export type ProductKeyView = Static<typeof AdminModel.productKey>;
+export type AdminProductKeyView = Static<typeof AdminModel.adminProductKeys>[number];
+export type { AdminKeyState } from "../key-states";
 export type SaleView = Static<typeof AdminModel.sale>;
 export type SalesResponse = Static<typeof AdminModel.sales>;
 export type AdminOverviewResponse = Static<typeof AdminModel.overview>;
