@@ -21,6 +21,7 @@ import { statsRoutes } from "./features/stats/routes";
 import { reviewRoutes } from "./features/reviews/routes";
 import { robloxRoutes } from "./features/roblox/routes";
 import { adminRoutes } from "./features/admin/routes";
+import { pricingRoutes } from "./features/pricing/routes";
 import { supportRoutes } from "./features/support/routes";
 import { auditRoutes } from "./features/audit/routes";
 import { apiDocsRoutes } from "./features/api-docs/routes";
@@ -128,6 +129,7 @@ export function createApp(deps: AppDeps) {
     .use(reviewRoutes(deps))
     .use(supportRoutes(deps))
     .use(adminRoutes(deps))
+    .use(pricingRoutes(deps))
     .use(auditRoutes(deps))
     .use(metricsRoutes(deps, metrics))
     .use(apiDocsRoutes({ appUrl: deps.config.appUrl, maxBodyBytes: MAX_BODY_BYTES }, () => whole!))
