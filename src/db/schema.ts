@@ -4,7 +4,7 @@
  * Money is integer cents; times are integer milliseconds since the epoch (UTC).
  */
 
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PLAN_IDS } from "../shared/plans";
 import type { AuditAction } from "../shared/audit-actions";
 import { REMINDER_KINDS } from "../shared/reminders";
@@ -29,7 +29,7 @@ export const users = sqliteTable("users", {
   tokenVersion: integer("token_version").notNull().default(0),
   createdAt: ms("created_at").notNull(),
   lastSeenAt: ms("last_seen_at"),
-}, (t) => [index("users_last_seen_idx").on(t.lastSeenAt)]);
+}, (t) => [index("users_last_seen_idx").on(t.lastSeenAt), index("users_created_idx").on(t.createdAt)]);
 
 export const subscriptions = sqliteTable("subscriptions", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -42,7 +42,7 @@ export const subscriptions = sqliteTable("subscriptions", {
   cancelledAt: ms("cancelled_at"),
   /** Set while a payment for this subscription is disputed: access is on hold and its time stops counting. */
   suspendedAt: ms("suspended_at"),
-});
+}, (t) => [index("subscriptions_end_idx").on(t.endDate)]);
 
 export const sales = sqliteTable("sales", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -65,6 +65,9 @@ export const sales = sqliteTable("sales", {
   disputeClosedAt: ms("dispute_closed_at"),
   /** A renewal bought from the dashboard: the account its key was applied to (null for a purchase by e-mail). */
   renewalUserId: integer("renewal_user_id"),
+  /** The promotion code the buyer used (as the code was written when the sale was made), and the cents it took off. */
+  promotionCode: text("promotion_code"),
+  discountCents: integer("discount_cents").notNull().default(0),
   createdAt: ms("created_at").notNull(),
 }, (t) => [index("sales_created_idx").on(t.createdAt), index("sales_email_idx").on(t.email)]);
 
@@ -87,7 +90,7 @@ export const supportTickets = sqliteTable("support_tickets", {
   message: text("message").notNull(),
   status: text("status", { enum: ["open", "closed"] }).notNull().default("open"),
   createdAt: ms("created_at").notNull(),
-}, (t) => [index("support_tickets_created_idx").on(t.createdAt)]);
+}, (t) => [index("support_tickets_created_idx").on(t.createdAt), index("support_tickets_status_idx").on(t.status)]);
 
 export const reviews = sqliteTable("reviews", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -132,7 +135,12 @@ export const emails = sqliteTable("emails", {
   deliveryKey: text("delivery_key"),
   createdAt: ms("created_at").notNull(),
   sentAt: ms("sent_at"),
-}, (t) => [index("emails_status_next_idx").on(t.status, t.nextAttemptAt)]);
+}, (t) => [
+  index("emails_status_next_idx").on(t.status, t.nextAttemptAt),
+  // Covers the health check's count and oldest pending e-mail, whatever ANALYZE's statistics say.
+  index("emails_status_created_idx").on(t.status, t.createdAt),
+  index("emails_created_idx").on(t.createdAt),
+]);
 
 export const auditLog = sqliteTable("audit_log", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -173,6 +181,70 @@ export const demoPaymentIntents = sqliteTable("demo_payment_intents", {
 });
 
 /**
+ * The price list (DESIGN.md §4): what each plan costs now. The plans themselves (id, name, length) are
+ * code in src/shared/plans.ts; a migration seeds SPEC.md's prices.
+ */
+export const planPrices = sqliteTable("plan_prices", {
+  plan: text("plan", { enum: PLAN_IDS }).primaryKey(),
+  priceCents: integer("price_cents").notNull(),
+  /** The struck-through "was" price; null when the plan is not on sale. */
+  compareAtCents: integer("compare_at_cents"),
+  badge: text("badge"),
+  visible: bool("visible").notNull().default(true),
+  updatedAt: ms("updated_at").notNull(),
+});
+
+export const promotionCodes = sqliteTable("promotion_codes", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** Stored upper-case: codes are case-insensitive. */
+  code: text("code").notNull().unique(),
+  /** Exactly one of percentOff (1–100) and amountOffCents is set. */
+  percentOff: integer("percent_off"),
+  amountOffCents: integer("amount_off_cents"),
+  /** The plans it applies to; null = every plan. */
+  plans: text("plans", { mode: "json" }).$type<(typeof PLAN_IDS)[number][]>(),
+  startsAt: ms("starts_at"),
+  endsAt: ms("ends_at"),
+  maxRedemptions: integer("max_redemptions"),
+  oncePerBuyer: bool("once_per_buyer").notNull().default(false),
+  active: bool("active").notNull().default(true),
+  createdAt: ms("created_at").notNull(),
+});
+
+/**
+ * A payment started: the quote fixed into it when it was created, so a later price change never alters
+ * it, and the promotion use it holds. 'reserved' counts against the code's limit until the payment is
+ * 'paid' or 'released' (cancelled, failed to start, or expired unpaid).
+ */
+export const checkouts = sqliteTable("checkouts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** Set once the provider made the intent (free orders get a `free_…` id). */
+  paymentIntentId: text("payment_intent_id").unique(),
+  /** A free order's own client secret: the browser that placed it shows it to see the key (no provider holds one). */
+  clientSecret: text("client_secret"),
+  plan: text("plan", { enum: PLAN_IDS }).notNull(),
+  email: text("email").notNull(),
+  /** The account a dashboard renewal is for. */
+  accountId: integer("account_id"),
+  listPriceCents: integer("list_price_cents").notNull(),
+  discountCents: integer("discount_cents").notNull().default(0),
+  promotionCodeId: integer("promotion_code_id").references(() => promotionCodes.id),
+  promotionCode: text("promotion_code"),
+  subtotalCents: integer("subtotal_cents").notNull(),
+  taxCents: integer("tax_cents").notNull().default(0),
+  totalCents: integer("total_cents").notNull(),
+  currency: text("currency").notNull().default("usd"),
+  status: text("status", { enum: ["reserved", "paid", "released"] }).notNull().default("reserved"),
+  createdAt: ms("created_at").notNull(),
+  /** An unpaid reservation stops counting at this time (its intent is then cancelled). */
+  expiresAt: ms("expires_at").notNull(),
+  releasedAt: ms("released_at"),
+}, (t) => [
+  index("checkouts_code_status_idx").on(t.promotionCodeId, t.status),
+  index("checkouts_status_expiry_idx").on(t.status, t.expiresAt),
+]);
+
+/**
  * Refunds asked for (admin panel, later the buyer's own request), kept 24 hours: the caller's
  * Idempotency-Key and what it asked, so a retry answers the first result and moves no money, and an
  * identical refund sent without a key soon after is caught. `providerKey` is what the provider is
@@ -195,6 +267,34 @@ export const refundRequests = sqliteTable("refund_requests", {
   createdAt: ms("created_at").notNull(),
 }, (t) => [index("refund_requests_sale").on(t.saleId, t.createdAt), index("refund_requests_created").on(t.createdAt)]);
 
+/**
+ * The books by day (UTC) and plan, so totals and charts never read every sale. Kept by SQLite triggers on
+ * `sales` (drizzle/0009_books_triggers.sql), in the same transaction as every insert, update or delete of a
+ * sale, whatever code makes it; `layerlift books check` rebuilds it from the sales and compares.
+ * Each sale's money is counted as src/features/books/money.ts defines it.
+ */
+export const booksDaily = sqliteTable("books_daily", {
+  /** The UTC day's start, in ms. */
+  day: ms("day").notNull(),
+  plan: text("plan", { enum: PLAN_IDS }).notNull(),
+  sales: integer("sales").notNull().default(0),
+  paidCount: integer("paid_count").notNull().default(0),
+  refundCount: integer("refund_count").notNull().default(0),
+  disputeCount: integer("dispute_count").notNull().default(0),
+  grossCents: integer("gross_cents").notNull().default(0),
+  feeCents: integer("fee_cents").notNull().default(0),
+  refundedCents: integer("refunded_cents").notNull().default(0),
+  disputedCents: integer("disputed_cents").notNull().default(0),
+  netCents: integer("net_cents").notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.day, t.plan] })]);
+
+/** Product keys by plan, kept by triggers on `product_keys` like the books, for the overview's counts. */
+export const productKeyCounts = sqliteTable("product_key_counts", {
+  plan: text("plan", { enum: PLAN_IDS }).primaryKey(),
+  total: integer("total").notNull().default(0),
+  unused: integer("unused").notNull().default(0),
+});
+
 /** Settings the app keeps for itself, e.g. the development JWT secret. */
 export const appSettings = sqliteTable("app_settings", {
   key: text("key").primaryKey(),
@@ -208,6 +308,10 @@ export type Sale = typeof sales.$inferSelect;
 export type SupportTicket = typeof supportTickets.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type Email = typeof emails.$inferSelect;
+export type BooksDay = typeof booksDaily.$inferSelect;
 export type DemoPaymentIntent = typeof demoPaymentIntents.$inferSelect;
+export type PlanPrice = typeof planPrices.$inferSelect;
+export type PromotionCode = typeof promotionCodes.$inferSelect;
+export type Checkout = typeof checkouts.$inferSelect;
 export type RefundRequest = typeof refundRequests.$inferSelect;
 
