@@ -14,6 +14,7 @@ import { createStripeProvider } from "./features/payments/stripe/provider";
 import { createDemoProvider } from "./features/payments/demo/provider";
 import { reportingUnavailable, type PaymentProvider } from "./features/payments/provider";
 import { buildMailer } from "./features/email/mailer";
+import { buildTaxProvider } from "./features/tax/build";
 import { startEmailSender } from "./features/email/sender";
 import { startReminderScheduler } from "./features/reminders/scheduler";
 import { requireDatabaseNotInUse } from "./db/files";
@@ -50,6 +51,7 @@ export function buildDeps(config: Config, overrides: Partial<AppDeps> & { clock?
     jwtSecret: overrides.jwtSecret ?? resolveJwtSecret(db, config),
     payments: overrides.payments ?? buildPaymentProvider(config, db, clock),
     mailer: overrides.mailer ?? buildMailer(config),
+    tax: overrides.tax !== undefined ? overrides.tax : buildTaxProvider(config),
     ...overrides,
   };
 }

@@ -27,7 +27,7 @@ function bearerToken(request: Request): string | null {
 const resolved = new WeakMap<Request, Promise<User | null>>();
 
 /** The signed-in user behind a request, or null: the token must verify and its tokenVersion match. */
-function userFromRequest(deps: AppDeps, request: Request): Promise<User | null> {
+export function userFromRequest(deps: AppDeps, request: Request): Promise<User | null> {
   let user = resolved.get(request);
   if (!user) resolved.set(request, (user = lookUpUser(deps, request)));
   return user;

@@ -9,12 +9,13 @@ import type { AppDeps } from "../../deps";
 import { sales, type Sale } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { recordPartialRefund, refundPayment } from "./fulfilment";
+import { syncTaxRecords } from "../tax/service";
 
 const ALREADY_REFUNDED = "This sale has already been refunded.";
 
 /** `amount` in dollars; left out, the whole remainder. Answers the sale afterwards. */
 export async function refundSale(
-  deps: Pick<AppDeps, "db" | "clock" | "payments">,
+  deps: Pick<AppDeps, "db" | "clock" | "payments"> & Partial<Pick<AppDeps, "tax">>,
   actorUserId: number,
   saleId: number,
   amount?: number,
@@ -38,6 +39,9 @@ export async function refundSale(
     idempotencyKey: `refund-sale-${sale.id}-after-${sale.refundedCents}-of-${amountCents}`,
   });
   if (outcome.fullyRefunded) await refundPayment(deps, sale.paymentIntentId, actorUserId);
-  else recordPartialRefund(deps, sale.paymentIntentId, outcome.amountRefunded, actorUserId);
+  else {
+    recordPartialRefund(deps, sale.paymentIntentId, outcome.amountRefunded, actorUserId);
+    await syncTaxRecords(deps);
+  }
   return deps.db.select().from(sales).where(eq(sales.id, saleId)).get()!;
 }

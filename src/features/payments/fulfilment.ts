@@ -18,6 +18,13 @@ import { CURRENCY, RENEWAL_ACCOUNT_METADATA, type ProviderIntent } from "./provi
 import { log } from "../../lib/logger";
 import { AppError } from "../../lib/errors";
 import type { PaymentResultResponse } from "./model";
+import { expectedChargeCents, saleTaxColumns, syncTaxRecords } from "../tax/service";
+import { allocateNumber } from "../invoices/numbers";
+import { issueCreditNote } from "../invoices/credit-notes";
+import { signedDocumentUrl } from "../invoices/links";
+
+/** What fulfilment and refunds use; config and jwtSecret sign the invoice link, tax records the tax transaction. */
+type FulfilmentDeps = Pick<AppDeps, "db" | "clock" | "payments"> & Partial<Pick<AppDeps, "config" | "jwtSecret" | "tax">>;
 
 const PAYMENT_ERRORS = {
   notFound: "We couldn't find this payment. If you were charged, please contact support.",
@@ -43,7 +50,7 @@ function problemWith(intent: ProviderIntent): string | null {
   if (intent.amountRefunded > 0) return PAYMENT_ERRORS.refunded;
   const plan = intent.metadata.plan;
   if (!isPlanId(plan) || !intent.metadata.email) return PAYMENT_ERRORS.notOurs;
-  if (intent.amountCents !== PLANS[plan].priceCents || intent.currency.toLowerCase() !== CURRENCY) {
+  if (intent.amountCents !== expectedChargeCents(PLANS[plan].priceCents, intent.metadata) || intent.currency.toLowerCase() !== CURRENCY) {
     log.error({ paymentIntentId: intent.id, paidCents: intent.amountCents, currency: intent.currency, plan, priceCents: PLANS[plan].priceCents }, "payment does not match its plan's price; not fulfilled");
     return PAYMENT_ERRORS.mismatch;
   }
@@ -55,7 +62,7 @@ function problemWith(intent: ProviderIntent): string | null {
  * when the sale was first recorded.
  */
 export async function fulfilPayment(
-  deps: Pick<AppDeps, "db" | "clock" | "payments">,
+  deps: FulfilmentDeps,
   paymentIntentId: string,
   options: { refreshFee?: boolean } = {},
 ): Promise<PaymentResultResponse> {
@@ -64,9 +71,19 @@ export async function fulfilPayment(
 
 /** fulfilPayment, also answering the sale and the intent when it had to be retrieved. */
 export async function fulfil(
-  deps: Pick<AppDeps, "db" | "clock" | "payments">,
+  deps: FulfilmentDeps,
   paymentIntentId: string,
   options: { refreshFee?: boolean } = {},
+): Promise<{ answer: PaymentResultResponse; sale: Sale | null; intent: ProviderIntent | null }> {
+  const result = await fulfilOnce(deps, paymentIntentId, options);
+  await syncTaxRecords(deps);
+  return result;
+}
+
+async function fulfilOnce(
+  deps: FulfilmentDeps,
+  paymentIntentId: string,
+  options: { refreshFee?: boolean },
 ): Promise<{ answer: PaymentResultResponse; sale: Sale | null; intent: ProviderIntent | null }> {
   const existing = saleByPaymentIntent(deps.db, paymentIntentId);
   if (existing?.status === "refunded") return { answer: failure(PAYMENT_ERRORS.refunded), sale: existing, intent: null };
@@ -89,6 +106,7 @@ export async function fulfil(
       feeCents: intent.feeCents ?? 0,
       currency: intent.currency.toLowerCase(),
       status: "paid",
+      ...saleTaxColumns(intent.metadata),
       createdAt: now,
     }).onConflictDoNothing({ target: sales.paymentIntentId }).returning().get();
     if (!inserted) {
@@ -99,19 +117,22 @@ export async function fulfil(
     }
     const [key] = generateProductKeys(tx, now, { plan: plan.id, count: 1, source: "purchase", saleId: inserted.id });
     const renewed = applyRenewal(tx, intent, key, now);
-    const fulfilled = tx.update(sales).set({ productKeyId: key.id, renewalUserId: renewed?.userId ?? null })
+    // Numbered only once the sale is surely new, in this transaction: no number is ever skipped or given twice.
+    const invoiceNumber = allocateNumber(tx, "invoice", now);
+    const fulfilled = tx.update(sales).set({ productKeyId: key.id, renewalUserId: renewed?.userId ?? null, invoiceNumber })
       .where(eq(sales.id, inserted.id)).returning().get()!;
+    const invoice = deps.config && deps.jwtSecret ? { invoiceUrl: signedDocumentUrl(deps.config.appUrl, deps.jwtSecret, invoiceNumber) } : {};
     if (renewed) {
       queueEmail(tx, {
         to: email,
         template: "renewal-receipt",
-        payload: { key: key.key, planName: plan.name, endDate: toIso(renewed.endDate) },
+        payload: { key: key.key, planName: plan.name, endDate: toIso(renewed.endDate), ...invoice },
       }, now);
     } else {
       queueEmail(tx, {
         to: email,
         template: "product-key",
-        payload: { key: key.key, plan: plan.id, planName: plan.name, signupEmail: email },
+        payload: { key: key.key, plan: plan.id, planName: plan.name, signupEmail: email, ...invoice },
       }, now);
     }
     return fulfilled;
@@ -205,6 +226,7 @@ export function recordPartialRefund(
     }
     const refundedCents = Math.min(sale.amountCents, Math.max(sale.refundedCents, amountRefunded));
     if (sale.status !== "paid" || refundedCents === sale.refundedCents) return sale;
+    issueCreditNote(tx, sale, refundedCents - sale.refundedCents, now);
     const updated = tx.update(sales).set({ refundedCents }).where(eq(sales.id, sale.id)).returning().get()!;
     writeAudit(tx, {
       actorUserId, action: "sale.partially-refunded", subject: `sale:${sale.id}`,
@@ -220,13 +242,13 @@ export function recordPartialRefund(
  * Doing it twice changes nothing.
  */
 export async function refundPayment(
-  deps: Pick<AppDeps, "db" | "clock" | "payments">,
+  deps: FulfilmentDeps,
   paymentIntentId: string,
   actorUserId: number | null = null,
 ): Promise<Sale | null> {
   const intent = saleByPaymentIntent(deps.db, paymentIntentId) ? null : await deps.payments.retrieveIntent(paymentIntentId);
   const now = deps.clock.now();
-  return deps.db.transaction((tx) => {
+  const result = deps.db.transaction((tx) => {
     const sale = saleByPaymentIntent(tx, paymentIntentId);
     if (!sale) return recordEarlyRefund(tx, intent, now);
     if (sale.status === "refunded") return sale;
@@ -239,10 +261,13 @@ export async function refundPayment(
     } else if (key?.usedByUserId != null) {
       outcome = removeKeyTime(tx, key, key.usedByUserId, now);
     }
+    issueCreditNote(tx, sale, sale.amountCents - sale.refundedCents, now);
     const refunded = tx.update(sales)
       .set({ status: "refunded", productKeyId: key && !key.isUsed ? null : sale.productKeyId })
       .where(eq(sales.id, sale.id)).returning().get();
     writeAudit(tx, { actorUserId, action: "sale.refunded", subject: `sale:${sale.id}`, detail: `${paymentIntentId}: ${outcome}`, at: now });
     return refunded;
   }, { behavior: "immediate" });
+  await syncTaxRecords(deps);
+  return result;
 }

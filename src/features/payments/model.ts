@@ -1,10 +1,12 @@
 import { t, type Static } from "elysia";
 import { emailField, oneOf, planIdField } from "../../lib/schemas";
+import { TaxModel } from "../../shared/api/tax";
 
 export const PaymentModel = {
   createIntentBody: t.Object({
     plan: planIdField("Please choose a plan: month, pro or lifetime."),
     email: emailField,
+    ...TaxModel.buyerLocation,
   }),
   successQuery: t.Object({
     payment_intent: t.String({ minLength: 1, maxLength: 255, error: "payment_intent is required." }),
@@ -21,6 +23,7 @@ export const PaymentModel = {
   intent: t.Object({
     clientSecret: t.String(),
     provider: oneOf(["stripe", "demo"], { description: "Which card form the purchase dialog shows." }),
+    breakdown: TaxModel.breakdown,
   }),
   /** The payment result page's answer: the plan's name, or why no key was issued. */
   result: t.Object({

@@ -8,9 +8,10 @@ import { WebhookSignatureError, type ProviderEvent } from "./provider";
 import { fulfilPayment, recordPartialRefund, refundPayment } from "./fulfilment";
 import { handleFraudWarning, settleDispute } from "./disputes";
 import type { WebhookAnswer } from "./model";
+import { syncTaxRecords } from "../tax/service";
 
 
-async function act(deps: Pick<AppDeps, "db" | "clock" | "payments" | "config">, event: ProviderEvent) {
+async function act(deps: Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret" | "tax">>, event: ProviderEvent) {
   if (event.type.startsWith("charge.dispute.") && event.objectId) return settleDispute(deps, event.objectId);
   if (event.type === "radar.early_fraud_warning.created") return handleFraudWarning(deps, event);
   if (!event.paymentIntentId) return;
@@ -29,7 +30,7 @@ async function act(deps: Pick<AppDeps, "db" | "clock" | "payments" | "config">, 
  * leaves the event unrecorded, so the provider delivers it again.
  */
 export async function handleWebhook(
-  deps: Pick<AppDeps, "db" | "clock" | "payments" | "config">,
+  deps: Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret" | "tax">>,
   rawBody: string,
   signature: string | null,
 ): Promise<WebhookAnswer> {
@@ -46,6 +47,8 @@ export async function handleWebhook(
   }
   if (deps.db.select().from(processedEvents).where(eq(processedEvents.id, event.id)).get()) return { received: true, duplicate: true };
   await act(deps, event);
+  // A partial refund's credit note is written in act; its tax reversal is recorded here.
+  await syncTaxRecords(deps);
   deps.db.insert(processedEvents).values({ id: event.id, type: event.type, createdAt: deps.clock.now() }).onConflictDoNothing().run();
   return { received: true };
 }

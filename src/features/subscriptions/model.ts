@@ -1,3 +1,4 @@
+import { TaxModel } from "../../shared/api/tax";
 import { t, type Static } from "elysia";
 import { Int, IsoDate, IsoDateOrNull, oneOf, PlanId, planIdField } from "../../lib/schemas";
 
@@ -30,6 +31,7 @@ export const SubscriptionModel = {
   dashboard: t.Object({ subscription: t.Nullable(view) }),
   renewBody: t.Object({
     plan: planIdField("Please choose a plan: month, pro or lifetime."),
+    ...TaxModel.buyerLocation,
   }),
   redeemBody: t.Object({
     productKey: t.String({ minLength: 1, maxLength: 64, error: "Product key is required." }),

@@ -17,7 +17,7 @@ export function subscriptionRoutes(deps: AppDeps) {
       { signedIn: true, response: { 200: SubscriptionModel.dashboard, ...failures(404, 409) } })
     .post("/api/subscription/renew", ({ user, body }) => {
       deps.limiter.take(`payment-intent:user:${user.id}`, RATE_RULES.paymentIntent);
-      return createRenewalIntent(deps, user, body.plan);
+      return createRenewalIntent(deps, user, body.plan, body);
     }, {
       signedIn: true,
       body: SubscriptionModel.renewBody,
