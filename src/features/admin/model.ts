@@ -24,11 +24,17 @@ const sale = t.Object({
   email: t.String(),
   status: oneOf(["paid", "refunded", "disputed"]),
   createdAt: IsoDate,
+  invoiceNumber: t.Nullable(t.String({ description: "The sale's invoice, e.g. LL-2026-000123; null for a sale never fulfilled" })),
+  creditNoteNumber: t.Nullable(t.String({ description: "The newest credit note of the sale (one per refund), e.g. LL-CN-2026-000004" })),
+  invoiceUrl: t.Nullable(t.String({ description: "Signed link to the invoice PDF" })),
+  creditNoteUrl: t.Nullable(t.String({ description: "Signed link to the newest credit note PDF" })),
+  country: t.Nullable(t.String({ description: "The buyer's billing country (ISO 3166-1 alpha-2), with tax on" })),
+  tax: money("Tax contained in the amount (0 with tax off)"),
 });
 
 const paidTotals = {
-  totalRevenue: money("Paid sales, net of partial refunds"),
-  adminRevenue: money("Paid sales net of partial refunds, minus the provider's fees"),
+  totalRevenue: money("Paid sales, net of partial refunds and of tax (tax collected is not revenue)"),
+  adminRevenue: money("Paid sales net of partial refunds and tax, minus the provider's fees"),
   salesCount: Int({ description: "Paid sales" }),
 };
 

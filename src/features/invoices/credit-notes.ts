@@ -3,7 +3,7 @@
  * transaction, so every path (admin, the provider's webhook, a lost dispute, a fraud warning, self-service)
  * gets exactly one. The tax part is the sale's tax in proportion; the last note takes whatever tax is left.
  */
-import { desc, eq } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { creditNotes, sales, type CreditNote, type Sale } from "../../db/schema";
 import { allocateNumber } from "./numbers";
@@ -18,6 +18,15 @@ export function issueCreditNote(tx: DbOrTx, sale: Sale, amountCents: number, now
   return tx.insert(creditNotes).values({
     number: allocateNumber(tx, "credit-note", now), saleId: sale.id, amountCents, taxCents, createdAt: now,
   }).returning().get()!;
+}
+
+/** Each sale's newest credit note number, for a page of sales. */
+export function latestCreditNotes(tx: DbOrTx, saleIds: number[]): Map<number, string> {
+  const found = new Map<number, string>();
+  if (!saleIds.length) return found;
+  for (const row of tx.select({ saleId: creditNotes.saleId, number: creditNotes.number }).from(creditNotes)
+    .where(inArray(creditNotes.saleId, saleIds)).orderBy(asc(creditNotes.id)).all()) found.set(row.saleId, row.number);
+  return found;
 }
 
 /** The sale's newest credit note number, or null. */

@@ -50,7 +50,8 @@ export function createStripeTaxProvider(config: StripeConfig): TaxProvider {
     async recordTransaction({ calculationId, reference }) {
       const transaction = await stripe.tax.transactions.createFromCalculation(
         { calculation: calculationId, reference },
-        { idempotencyKey: `tax-transaction-${reference}` },
+        // Keyed by Stripe's own ids, so a second database (a restored backup, a staging copy) numbering from 1 again never collides.
+        { idempotencyKey: `tax-transaction-${calculationId}` },
       );
       return transaction.id;
     },
@@ -61,7 +62,7 @@ export function createStripeTaxProvider(config: StripeConfig): TaxProvider {
           ? { mode: "full", original_transaction: transactionId, reference }
           // Stripe takes a partial reversal's flat amount negative, tax included.
           : { mode: "partial", original_transaction: transactionId, reference, flat_amount: -flatAmountCents },
-        { idempotencyKey: `tax-reversal-${reference}` },
+        { idempotencyKey: `tax-reversal-${transactionId}-${reference}` },
       );
       return reversal.id;
     },
