@@ -2,14 +2,15 @@ import { Elysia, t } from "elysia";
 import { SALES_CSV_COLUMNS, salesCsvStream } from "./sales-csv";
 import { revenueByDay } from "./revenue";
 import type { AppDeps } from "../../deps";
-import { failures, idParams, jsonBodyFailures, pageQuery } from "../../lib/schemas";
+import { failures, idParams, jsonBodyFailures, pageQuery } from "../../shared/api/common";
 import { authGuard } from "../auth/guard";
 import { listProductKeys, productKeyView } from "../product-keys/service";
-import { AdminModel } from "./model";
+import { AdminModel } from "../../shared/api/admin";
 import { adminOverview, deleteProductKey, generateAdminKeys, salesReport, saleView, sendTestEmail } from "./service";
 import { refundSale } from "../payments/admin-refund";
 import { documentSignature } from "../invoices/links";
 import { TAX_REPORT_COLUMNS, taxReportCsv } from "../tax/report";
+import { InvoiceModel } from "../../shared/api/invoices";
 import { latestCreditNote } from "../invoices/credit-notes";
 import { adminResetLink, searchUsers } from "./users";
 
@@ -45,10 +46,7 @@ export function adminRoutes(deps: AppDeps) {
       },
     }), {
       admin: true,
-      query: t.Object({
-        from: t.String({ maxLength: 10, description: "First day, YYYY-MM-DD (UTC)" }),
-        to: t.String({ maxLength: 10, description: "Last day, YYYY-MM-DD (UTC), included" }),
-      }),
+      query: InvoiceModel.taxReportQuery,
       response: { 200: t.String({ description: `text/csv with the columns ${TAX_REPORT_COLUMNS.join(", ")}` }), ...failures(422) },
       detail: { summary: "Net and tax per country and rate, for a tax return", description: "Invoices issued in the period less the credit notes issued in it; dollars with 2 decimals." },
     })

@@ -1,7 +1,8 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../lib/errors";
-import { failures } from "../../lib/schemas";
+import { failures } from "../../shared/api/common";
+import { InvoiceModel } from "../../shared/api/invoices";
 import { userFromRequest } from "../auth/guard";
 import { documentPdf } from "./service";
 
@@ -19,9 +20,9 @@ export function invoiceRoutes(deps: AppDeps) {
         },
       });
     }, {
-      params: t.Object({ file: t.String({ maxLength: 40, description: "The document number followed by .pdf, e.g. LL-2026-000123.pdf" }) }),
-      query: t.Object({ sig: t.Optional(t.String({ maxLength: 64, description: "The signature of the link in the product-key e-mail" })) }),
-      response: { 200: t.Any({ description: "application/pdf" }), ...failures(404, 422) },
+      params: InvoiceModel.documentParams,
+      query: InvoiceModel.documentQuery,
+      response: { 200: InvoiceModel.pdf, ...failures(404, 422) },
       detail: {
         summary: "An invoice or credit note as PDF",
         description: "For an admin, the account that bought the sale or redeemed its key (Bearer token), or anyone with the signed link from the product-key e-mail. Anyone else gets 404.",

@@ -1,5 +1,5 @@
 /** The tax part of checkout: what the buyer tells, and the breakdown shown before the card form. */
-import { t, type Static } from "elysia";
+import { t, type Static } from "./type-system";
 
 export const TaxModel = {
   /** Added to the create-payment-intent body; only read when tax is on. */

@@ -1,6 +1,6 @@
-import { t, type Static } from "elysia";
-import { emailField, oneOf, planIdField } from "../../lib/schemas";
-import { TaxModel } from "../../shared/api/tax";
+import { t, type Static } from "./type-system";
+import { emailField, oneOf, planIdField } from "./common";
+import { TaxModel } from "./tax";
 
 export const PaymentModel = {
   createIntentBody: t.Object({
