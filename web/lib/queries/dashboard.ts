@@ -55,10 +55,11 @@ export function useCancelSubscription() {
   });
 }
 
-/** Renew / Extend: POST /api/subscription/renew {plan} → the same intent the purchase dialog pays. */
+/** Renew / Extend: POST /api/subscription/renew {plan, country?…} → the same intent the purchase dialog pays. */
 export function useRenewSubscription() {
   return useMutation({
-    mutationFn: (plan: PlanId) => apiRequest<PaymentIntentResponse>("POST", "/api/subscription/renew", { plan } satisfies RenewBody),
+    mutationFn: (input: PlanId | RenewBody) =>
+      apiRequest<PaymentIntentResponse>("POST", "/api/subscription/renew", (typeof input === "string" ? { plan: input } : input) satisfies RenewBody),
   });
 }
 

@@ -36,6 +36,11 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
   }
 
   function choose(plan: Plan) {
+    if (config && config.tax !== "off") {
+      // With tax on the dialog asks the billing location first; renewals are taxed like purchases.
+      setCheckout({ plan, clientSecret: "", provider: config.paymentProvider, requestIntent: (location) => renew.mutateAsync({ plan: plan.id, ...location }) });
+      return;
+    }
     setChoosing(plan.id);
     renew.mutate(plan.id, {
       onSuccess: ({ clientSecret, provider }) => setCheckout({ plan, clientSecret, provider }),
@@ -44,8 +49,7 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
     });
   }
 
-  async function paid(paymentIntentId: string) {
-    const clientSecret = checkout?.clientSecret ?? null;
+  async function paid(paymentIntentId: string, clientSecret: string) {
     const planName = checkout?.plan.name ?? "";
     setCheckout(null);
     try {
@@ -87,7 +91,7 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
         checkout={checkout}
         publishableKey={config?.stripePublishableKey ?? null}
         onClose={() => setCheckout(null)}
-        onPaid={(id) => void paid(id)}
+        onPaid={(id, secret) => void paid(id, secret)}
         onFailed={(message) => toast({ variant: "destructive", title: "Payment Failed", description: message })}
         note="Payments are processed securely. The plan is added to your account the moment the payment goes through."
         returnPath={RENEW_RETURN_PATH}

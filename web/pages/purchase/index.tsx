@@ -75,6 +75,14 @@ export default function PurchasePage() {
       document.getElementById("purchase-email")?.focus();
       return;
     }
+    if (config && config.tax !== "off") {
+      // With tax on the dialog asks the billing location first, then makes the intent for it.
+      setCheckout({
+        plan, clientSecret: "", provider: config.paymentProvider,
+        requestIntent: (location) => createIntent.mutateAsync({ plan: plan.id, email: address, ...location }),
+      });
+      return;
+    }
     createIntent.mutate(
       { plan: plan.id, email: address },
       {
@@ -85,9 +93,8 @@ export default function PurchasePage() {
     );
   }
 
-  function paid(paymentIntentId: string) {
+  function paid(paymentIntentId: string, clientSecret: string) {
     toast({ title: "Payment Successful", description: "Check your email for your product key!" });
-    const clientSecret = checkout?.clientSecret ?? "";
     setCheckout(null);
     // The client secret goes along, as in the card provider's own return URL: it shows this browser the key.
     navigate(paymentResultPath(paymentIntentId, clientSecret));
