@@ -2,12 +2,17 @@
  * The purchase dialog with tax on (the demo rates): billing country from a searchable list, a postal code for
  * the US, the breakdown above the card form, a recalculation when the country changes (and none when going
  * back to one already asked), then payment. Screens at 1280 and 390 px in both themes go to test-results/.
+ * The admin's sales list links each invoice and credit note, and downloads the tax report.
  */
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { sales } from "../../src/db/schema";
-import { DESKTOP, PHONE, screenshot } from "../support/browser";
+import { eq } from "drizzle-orm";
+import { creditNotes, sales } from "../../src/db/schema";
+import { createOrPromoteAdmin } from "../../src/features/users/service";
+import { recordPartialRefund } from "../../src/features/payments/fulfilment";
+import type { AuthResponse, PaymentIntentResponse } from "../../src/shared/api-types";
+import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 
 setDefaultTimeout(60_000);
@@ -85,4 +90,44 @@ describe("checkout with tax", () => {
       });
     }
   }
+});
+
+describe("the admin's documents and tax report", () => {
+  test("the sales list links each invoice and credit note as a PDF, and Tax report downloads the period's CSV", async () => {
+    const { deps } = suite.server;
+    await createOrPromoteAdmin(deps.db, { email: "tax-admin@example.com", password: "admin password" }, deps.clock.now());
+    const login = await fetch(`${suite.server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "tax-admin@example.com", password: "admin password" }) });
+    const token = ((await login.json()) as AuthResponse).token;
+    const intent = await fetch(`${suite.server.url}/api/create-payment-intent`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ plan: "month", email: "docs@example.com", country: "FR" }) });
+    const { clientSecret } = (await intent.json()) as PaymentIntentResponse;
+    await fetch(`${suite.server.url}/api/payment/demo/confirm`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ clientSecret }) });
+    const sale = deps.db.select().from(sales).where(eq(sales.email, "docs@example.com")).get()!;
+    recordPartialRefund(deps, sale.paymentIntentId, 100);
+    const credit = deps.db.select().from(creditNotes).where(eq(creditNotes.saleId, sale.id)).get()!;
+
+    const page = await suite.page(DESKTOP);
+    await openSignedIn(page, token, "/admin");
+    await page.getByRole("button", { name: "View all sales" }).click();
+    const dialog = page.getByRole("dialog", { name: "All sales" });
+    const invoice = dialog.getByRole("link", { name: `Invoice ${sale.invoiceNumber}` });
+    const note = dialog.getByRole("link", { name: `Credit note ${credit.number}` });
+    for (const link of [invoice, note]) {
+      const response = await page.request.get((await link.getAttribute("href"))!);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toBe("application/pdf");
+    }
+    await dialog.getByLabel("Report from").fill("2026-11-01");
+    await dialog.getByLabel("Report to").fill("2026-11-30");
+    const downloading = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: "Tax report" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("layerlift-tax-2026-11-01-to-2026-11-30.csv");
+    expect(await Bun.file((await download.path())!).text()).toContain("FR,France,VAT,20,standard_rated,USD,1,1,");
+    await page.screenshot({ path: "test-results/admin-sales-documents-1280.png" });
+    const phone = await suite.page(PHONE);
+    await openSignedIn(phone, token, "/admin");
+    await phone.getByRole("button", { name: "View all sales" }).click();
+    await phone.getByRole("dialog", { name: "All sales" }).getByRole("link", { name: `Invoice ${sale.invoiceNumber}` }).waitFor();
+    await phone.screenshot({ path: "test-results/admin-sales-documents-390.png" });
+  });
 });
