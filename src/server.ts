@@ -15,6 +15,7 @@ import { createDemoProvider } from "./features/payments/demo/provider";
 import { reportingUnavailable, type PaymentProvider } from "./features/payments/provider";
 import { buildMailer } from "./features/email/mailer";
 import { buildTaxProvider } from "./features/tax/build";
+import { startTaxSync } from "./features/tax/service";
 import { startEmailSender } from "./features/email/sender";
 import { startReminderScheduler } from "./features/reminders/scheduler";
 import { requireDatabaseNotInUse } from "./db/files";
@@ -82,9 +83,10 @@ export function startServer(deps: AppDeps, port = deps.config.port, hostname = "
   }
   const emailSender = startEmailSender(deps);
   const reminders = startReminderScheduler(deps);
+  const taxSync = startTaxSync(deps);
   const stop = async () => {
     reminders.stop();
-    await Promise.all([app.stop(), emailSender.stop()]);
+    await Promise.all([app.stop(), emailSender.stop(), taxSync.stop()]);
   };
   return { app, url: `http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${app.server!.port}`, stop };
 }

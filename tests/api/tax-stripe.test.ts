@@ -9,6 +9,7 @@ import { creditNotes, emails, sales } from "../../src/db/schema";
 import { api, failure, makeTestApp, signInAdmin, type TestContext } from "../support/app";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { getBytes, pdfToText } from "../support/pdf";
+import { syncTaxRecords } from "../../src/features/tax/service";
 
 let stripe: FakeStripe;
 let ctx: TestContext;
@@ -84,6 +85,20 @@ describe("tax at checkout, exclusive (added on top)", () => {
       expect.objectContaining({ mode: "partial", flat_amount: -1974, reference: "LL-CN-2026-000002" }),
     ]);
     expect(notes.every((note) => note.taxReversalId)).toBe(true);
+  });
+
+  test("Stripe Tax down after payment holds up neither the sale nor the key; the transaction is recorded by a later sync", async () => {
+    const { data } = await createIntent({ country: "DE" });
+    const id = data!.clientSecret.split("_secret_")[0];
+    stripe.succeed(id);
+    stripe.setTaxUnavailable(true);
+    expect((await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } })).data?.success).toBe(true);
+    expect(ctx.deps.db.select().from(sales).get()).toMatchObject({ invoiceNumber: "LL-2026-000001", taxTransactionId: null });
+    expect(ctx.deps.db.select().from(emails).all().map((e) => e.template)).toEqual(["product-key"]);
+    stripe.setTaxUnavailable(false);
+    await syncTaxRecords(ctx.deps);
+    expect(ctx.deps.db.select().from(sales).get()!.taxTransactionId).toBe(stripe.taxTransactions[0].id);
+    expect(stripe.taxTransactions).toHaveLength(1);
   });
 
   test("a lost dispute is reversed by us (Stripe doesn't), with a full reversal under its credit note", async () => {

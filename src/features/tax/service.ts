@@ -145,3 +145,15 @@ export async function syncTaxRecords(deps: SyncDeps): Promise<void> {
   }
 }
 
+
+/** Retries what syncTaxRecords could not record (Stripe Tax was down) every few minutes while the server runs. */
+export function startTaxSync(deps: SyncDeps, intervalMs = 5 * 60_000) {
+  let running: Promise<void> | null = null;
+  const timer = deps.tax ? setInterval(() => { running ??= syncTaxRecords(deps).finally(() => { running = null; }); }, intervalMs) : null;
+  return {
+    async stop() {
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}
