@@ -14,6 +14,7 @@ import { recordPartialRefund } from "../../src/features/payments/fulfilment";
 import type { AuthResponse, PaymentIntentResponse } from "../../src/shared/api-types";
 import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
+import { axeViolations, describeFindings } from "../support/axe";
 
 setDefaultTimeout(60_000);
 
@@ -85,6 +86,8 @@ describe("checkout with tax", () => {
         expect((await page.evaluate(() => document.documentElement.className)).includes("light")).toBe(theme === "light");
         // The header's price is the total to pay once the tax is known.
         await dialog.getByText("$29.74").first().waitFor();
+        const findings = await axeViolations(page);
+        expect(findings, describeFindings(`checkout with tax, ${size} px ${theme}`, findings)).toEqual([]);
         await screenshot(page, `checkout-tax-${size}-${theme}`);
         await page.screenshot({ path: `test-results/checkout-tax-${size}-${theme}-viewport.png` });
       });
