@@ -10,18 +10,13 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import type { User } from "../../db/schema";
 import { adminsOnly, sessionEnded } from "../../lib/errors";
+import { bearerToken } from "../../lib/bearer";
 import { ApiError } from "../../shared/api/common";
 import { findUserById, touchLastSeen } from "../users/service";
 import { verifySessionToken } from "./tokens";
 
 /** The security requirement of signed-in and admin routes; the scheme is declared in the OpenAPI document. */
 const BEARER_SECURITY = [{ bearer: [] }];
-
-function bearerToken(request: Request): string | null {
-  const header = request.headers.get("authorization") ?? "";
-  const match = /^Bearer\s+(.+)$/i.exec(header);
-  return match ? match[1].trim() : null;
-}
 
 /** One look-up per request, however many checks ask (admin routes check before and after validation). */
 const resolved = new WeakMap<Request, Promise<User | null>>();
