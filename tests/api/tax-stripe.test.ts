@@ -112,6 +112,35 @@ describe("tax at checkout, exclusive (added on top)", () => {
     expect(stripe.taxTransactions.filter((t) => t.type === "reversal")).toEqual([expect.objectContaining({ mode: "full", reference: note.number })]);
   });
 
+  test("the webhook's refunds (a redelivery included) and an early fraud warning each write one credit note and one reversal", async () => {
+    const deliver = async (id: string, type: string, object: object) => {
+      const { payload, signature } = await stripe.signedEvent({ id, type, object });
+      expect((await api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } })).status).toBe(200);
+    };
+    const refunded = await buy({ country: "GB" });
+    const charge = (amountRefunded: number) => ({ id: `ch_${refunded.paymentIntentId}`, object: "charge", payment_intent: refunded.paymentIntentId, amount: 2999, amount_refunded: amountRefunded, refunded: amountRefunded >= 2999 });
+    stripe.refund(refunded.paymentIntentId, 500);
+    await deliver("evt_partial", "charge.refunded", charge(500));
+    await deliver("evt_partial", "charge.refunded", charge(500)); // redelivered
+    await deliver("evt_partial_again", "charge.refunded", charge(500)); // another event, the same running total
+    stripe.refund(refunded.paymentIntentId);
+    await deliver("evt_full", "charge.refunded", charge(2999));
+    const fraud = await buy({ country: "DE" });
+    await deliver("evt_efw", "radar.early_fraud_warning.created", {
+      id: "issfr_tax", object: "radar.early_fraud_warning", actionable: true, charge: `ch_${fraud.paymentIntentId}`, payment_intent: fraud.paymentIntentId,
+      fraud_type: "made_with_stolen_card", created: Math.floor(Date.now() / 1000), livemode: false,
+    });
+    const notes = ctx.deps.db.select().from(creditNotes).all().map(({ number, saleId, amountCents, taxCents }) => ({ number, saleId, amountCents, taxCents }));
+    expect(notes).toEqual([
+      { number: "LL-CN-2026-000001", saleId: refunded.id, amountCents: 500, taxCents: 83 },
+      { number: "LL-CN-2026-000002", saleId: refunded.id, amountCents: 2499, taxCents: 417 },
+      { number: "LL-CN-2026-000003", saleId: fraud.id, amountCents: 2974, taxCents: 475 },
+    ]);
+    expect(stripe.taxTransactions.filter((t) => t.type === "reversal").map((t) => [t.reference, t.mode, t.flat_amount])).toEqual([
+      ["LL-CN-2026-000001", "partial", -500], ["LL-CN-2026-000002", "partial", -2499], ["LL-CN-2026-000003", "full", null],
+    ]);
+  });
+
   test("a business VAT ID gets the reverse charge when Stripe Tax says so, and the invoice says so", async () => {
     const { data } = await createIntent({ country: "DE", taxId: "de 123 456 789" });
     expect(data!.breakdown).toMatchObject({ taxCents: 0, totalCents: 2499, tax: { reason: "reverse_charge", label: "Reverse charge" } });
