@@ -13,6 +13,7 @@ import { createOrPromoteAdmin } from "../../src/features/users/service";
 import { recordPartialRefund } from "../../src/features/payments/fulfilment";
 import type { AuthResponse, PaymentIntentResponse } from "../../src/shared/api-types";
 import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
+import { makeKey } from "../support/app";
 import { browserSuite } from "../support/browser-suite";
 import { axeViolations, describeFindings } from "../support/axe";
 
@@ -93,6 +94,29 @@ describe("checkout with tax", () => {
       });
     }
   }
+});
+
+describe("renewing from the dashboard with tax", () => {
+  test("Extend asks the billing country too, shows the breakdown, and the renewal is taxed and applied", async () => {
+    const { deps } = suite.server;
+    const email = "renew-tax@example.com";
+    const signup = await fetch(`${suite.server.url}/api/auth/signup`, {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "correct horse", confirmPassword: "correct horse", productKey: makeKey(deps, "month") }),
+    });
+    const { token, user } = (await signup.json()) as AuthResponse;
+    const page = await suite.page(DESKTOP);
+    await openSignedIn(page, token, "/dashboard?tab=subscription");
+    await page.getByRole("tabpanel", { name: "Subscription" }).getByRole("button", { name: "Extend with 4 Month Pro" }).click();
+    const dialog = page.getByRole("dialog", { name: "Complete Your Purchase" });
+    await dialog.getByLabel("Billing country").fill("France");
+    await dialog.getByLabel("Price breakdown").getByText("VAT 20 % (France)").waitFor();
+    expect(await dialog.getByLabel("Price breakdown").innerText()).toContain("$29.99");
+    await dialog.getByRole("button", { name: "Complete Payment" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const sale = deps.db.select().from(sales).where(eq(sales.email, email)).get()!;
+    expect(sale).toMatchObject({ renewalUserId: user.id, amountCents: 2999, taxCents: 500, country: "FR" });
+  });
 });
 
 describe("the admin's documents and tax report", () => {
