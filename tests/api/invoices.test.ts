@@ -129,7 +129,7 @@ describe("GET /api/invoices/:number.pdf", () => {
 
 describe("the books with tax", () => {
   test("sales.csv has the tax columns; the tax report totals net and tax per country and rate, refunds taken off; revenue excludes tax", async () => {
-    ctx = makeTestApp({ env: { TAX: "demo", TAX_BEHAVIOR: "exclusive" } });
+    ctx = makeTestApp({ env: { TAX: "demo", TAX_BEHAVIOR: "exclusive", METRICS_TOKEN: "metrics-token-0123456789" } });
     const de = await buyDemo("pro", "de@example.com", { country: "DE" });
     await buyDemo("pro", "de2@example.com", { country: "DE" });
     const fr = await buyDemo("month", "fr@example.com", { country: "FR" });
@@ -166,6 +166,10 @@ describe("the books with tax", () => {
     const overview = (await api(ctx.app, admin).api.admin.overview.get()).data!;
     // Paid: DE 29.74 − 10.00 refunded − 3.15 tax, DE 29.74 − 4.75, NL 6.99, BR 6.99.
     expect(overview.totalRevenue).toBe((2974 - 1000 - 315 + 2974 - 475 + 699 + 699) / 100);
+    const metrics = (await call(ctx.app, "GET", "/metrics", { token: "metrics-token-0123456789" })).body as string;
+    expect(metrics).toContain(`sales_revenue_cents{kind="tax",app="layerlift"} ${315 + 475}`);
+    const fees = ctx.deps.db.select().from(sales).all().filter((row) => row.status === "paid").reduce((sum, row) => sum + row.feeCents, 0);
+    expect(metrics).toContain(`sales_revenue_cents{kind="net",app="layerlift"} ${2974 - 1000 - 315 + 2974 - 475 + 699 + 699 - fees}`);
   });
 });
 

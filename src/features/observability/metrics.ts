@@ -37,11 +37,17 @@ export function createMetrics(deps: Pick<AppDeps, "db">) {
     },
   });
   new Gauge({
-    name: "sales_revenue_cents", help: "Revenue of paid (not refunded) sales in cents, net of partial refunds, before and after the provider's fees", labelNames: ["kind"] as const, registers: [registry],
+    name: "sales_revenue_cents", help: "Paid (not refunded) sales in cents, net of partial refunds: gross as paid, the tax in it, and net (without tax and the provider's fees)", labelNames: ["kind"] as const, registers: [registry],
     collect() {
-      const totals = deps.db.select({ gross: sql<number>`coalesce(sum(${sales.amountCents} - ${sales.refundedCents}), 0)`, fees: sql<number>`coalesce(sum(${sales.feeCents}), 0)` }).from(sales).where(eq(sales.status, "paid")).get()!;
+      const totals = deps.db.select({
+        gross: sql<number>`coalesce(sum(${sales.amountCents} - ${sales.refundedCents}), 0)`,
+        fees: sql<number>`coalesce(sum(${sales.feeCents}), 0)`,
+        tax: sql<number>`coalesce(sum(${sales.taxCents} - ${sales.refundedTaxCents}), 0)`,
+      }).from(sales).where(eq(sales.status, "paid")).get()!;
       this.set({ kind: "gross" }, totals.gross);
-      this.set({ kind: "net" }, totals.gross - totals.fees);
+      this.set({ kind: "tax" }, totals.tax);
+      // Tax collected is the tax authority's money, not revenue.
+      this.set({ kind: "net" }, totals.gross - totals.tax - totals.fees);
     },
   });
   new Gauge({ name: "process_resident_memory_bytes", help: "Resident memory size in bytes", registers: [registry], collect() { this.set(process.memoryUsage().rss); } });
