@@ -19,6 +19,7 @@ CREATE TABLE `document_counters` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `document_counters_kind_year` ON `document_counters` (`kind`,`year`);--> statement-breakpoint
+ALTER TABLE `books_daily` ADD `tax_cents` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `sales` ADD `invoice_number` text;--> statement-breakpoint
 ALTER TABLE `sales` ADD `country` text;--> statement-breakpoint
 ALTER TABLE `sales` ADD `postal_code` text;--> statement-breakpoint
