@@ -125,7 +125,7 @@ describe("the admin's documents and tax report", () => {
     await createOrPromoteAdmin(deps.db, { email: "tax-admin@example.com", password: "admin password" }, deps.clock.now());
     const login = await fetch(`${suite.server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "tax-admin@example.com", password: "admin password" }) });
     const token = ((await login.json()) as AuthResponse).token;
-    const intent = await fetch(`${suite.server.url}/api/create-payment-intent`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ plan: "month", email: "docs@example.com", country: "FR" }) });
+    const intent = await fetch(`${suite.server.url}/api/create-payment-intent`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ plan: "month", email: "docs@example.com", country: "NL" }) });
     const { clientSecret } = (await intent.json()) as PaymentIntentResponse;
     await fetch(`${suite.server.url}/api/payment/demo/confirm`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ clientSecret }) });
     const sale = deps.db.select().from(sales).where(eq(sales.email, "docs@example.com")).get()!;
@@ -149,7 +149,7 @@ describe("the admin's documents and tax report", () => {
     await dialog.getByRole("button", { name: "Tax report" }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe("layerlift-tax-2026-11-01-to-2026-11-30.csv");
-    expect(await Bun.file((await download.path())!).text()).toContain("FR,France,VAT,20,standard_rated,USD,1,1,");
+    expect(await Bun.file((await download.path())!).text()).toContain("NL,Netherlands,VAT,21,standard_rated,USD,1,1,");
     await page.screenshot({ path: "test-results/admin-sales-documents-1280.png" });
     const phone = await suite.page(PHONE);
     await openSignedIn(phone, token, "/admin");
