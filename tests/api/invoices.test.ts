@@ -143,12 +143,12 @@ describe("the books with tax", () => {
     const csv = await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin });
     const [header, first] = (csv.body as string).trim().split("\r\n").map((line) => line.split(","));
     expect(header).toEqual([
-      "date", "buyer", "plan", "status", "gross", "fee", "refunded", "disputed", "net", "currency", "provider_id",
+      "date", "buyer", "plan", "status", "gross", "fee", "refunded", "disputed", "net", "currency", "provider_id", "promotion_code", "discount",
       "country", "tax_id", "tax", "tax_rate", "invoice_number", "credit_note_number",
     ]);
     // 24.99 + 19 % = 29.74; 10.00 refunded took 1.60 of its 4.75 tax; fee 2.9 % + 30¢ = 1.16.
     expect(first.slice(4, 9)).toEqual(["29.74", "1.16", "10.00", "0.00", `${(2974 - 116 - 1000 - 315) / 100}`]);
-    expect(first.slice(11)).toEqual(["DE", "", "3.15", "19", "LL-2026-000001", "LL-CN-2026-000002"]);
+    expect(first.slice(11)).toEqual(["", "0.00", "DE", "", "3.15", "19", "LL-2026-000001", "LL-CN-2026-000002"]);
 
     const report = await call(ctx.app, "GET", "/api/admin/tax-report.csv?from=2026-11-01&to=2026-11-30", { token: admin });
     expect(report.status).toBe(200);

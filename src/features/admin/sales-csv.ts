@@ -13,7 +13,7 @@ import { latestCreditNote, latestCreditNotes } from "../invoices/credit-notes";
 const PAGE = 2000;
 
 export const SALES_CSV_COLUMNS = [
-  "date", "buyer", "plan", "status", "gross", "fee", "refunded", "disputed", "net", "currency", "provider_id",
+  "date", "buyer", "plan", "status", "gross", "fee", "refunded", "disputed", "net", "currency", "provider_id", "promotion_code", "discount",
   "country", "tax_id", "tax", "tax_rate", "invoice_number", "credit_note_number",
 ] as const;
 
@@ -29,11 +29,12 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 const csvFields = {
   id: sales.id, createdAt: sales.createdAt, email: sales.email, plan: sales.plan, status: sales.status,
-  currency: sales.currency, paymentIntentId: sales.paymentIntentId, ...saleMoneyFields,
+  currency: sales.currency, paymentIntentId: sales.paymentIntentId, promotionCode: sales.promotionCode,
+  discountCents: sales.discountCents, ...saleMoneyFields,
   country: sales.country, taxId: sales.taxId, taxRate: sales.taxRate, invoiceNumber: sales.invoiceNumber,
 };
 
-type CsvSale = Pick<Sale, "createdAt" | "email" | "plan" | "status" | "currency" | "paymentIntentId" | "country" | "taxId" | "taxRate" | "invoiceNumber">
+type CsvSale = Pick<Sale, "createdAt" | "email" | "plan" | "status" | "currency" | "paymentIntentId" | "promotionCode" | "discountCents" | "country" | "taxId" | "taxRate" | "invoiceNumber">
   & { gross: number; fee: number; refunded: number; disputed: number; tax: number; net: number };
 
 /** Tax: what a paid sale still holds after its credit notes (books/money.ts); net is without it. */
@@ -41,7 +42,8 @@ export function saleRow(sale: CsvSale, creditNoteNumber: string | null = null): 
   return [
     new Date(sale.createdAt).toISOString(), sale.email, PLANS[sale.plan].name, sale.status,
     dollars(sale.gross), dollars(sale.fee), dollars(sale.refunded), dollars(sale.disputed), dollars(sale.net),
-    sale.currency.toUpperCase(), sale.paymentIntentId,
+    // gross is what the buyer paid, after any promotion code; discount is what the code took off (never revenue).
+    sale.currency.toUpperCase(), sale.paymentIntentId, sale.promotionCode ?? "", dollars(sale.discountCents),
     sale.country ?? "", sale.taxId ?? "", dollars(sale.tax), sale.taxRate === null ? "" : String(Number(sale.taxRate)),
     sale.invoiceNumber ?? "", creditNoteNumber ?? "",
   ];
@@ -52,9 +54,9 @@ const line = (cells: readonly string[]) => `${cells.map(csvCell).join(",")}\r\n`
 const money = saleMoneySql();
 /** The CSV's columns straight from SQLite as arrays: drizzle's row mapping would cost more than the rest. */
 const PAGE_SQL = `SELECT id, created_at, email, plan, status, ${money.gross}, ${money.fee}, ${money.refunded}, ${money.disputed}, ${money.net},
-  currency, payment_intent_id, country, tax_id, ${money.tax}, tax_rate, invoice_number FROM sales WHERE id > ? ORDER BY id LIMIT ${PAGE}`;
+  currency, payment_intent_id, promotion_code, discount_cents, country, tax_id, ${money.tax}, tax_rate, invoice_number FROM sales WHERE id > ? ORDER BY id LIMIT ${PAGE}`;
 
-type PageRow = [number, number, string, PlanId, string, number, number, number, number, number, string, string, string | null, string | null, number, string | null, string | null];
+type PageRow = [number, number, string, PlanId, string, number, number, number, number, number, string, string, string | null, number, string | null, string | null, number, string | null, string | null];
 
 export function salesCsvStream(db: Db): ReadableStream<Uint8Array> {
   const page = db.$client.query(PAGE_SQL);
@@ -73,8 +75,8 @@ export function salesCsvStream(db: Db): ReadableStream<Uint8Array> {
       afterId = rows[rows.length - 1][0];
       const notes = latestCreditNotes(db, rows.map((row) => row[0]));
       let text = "";
-      for (const [id, createdAt, email, plan, status, gross, fee, refunded, disputed, net, currency, paymentIntentId, country, taxId, tax, taxRate, invoiceNumber] of rows) {
-        const sale = { createdAt, email, plan, status: status as CsvSale["status"], currency, paymentIntentId, gross, fee, refunded, disputed, net, country, taxId, tax, taxRate, invoiceNumber };
+      for (const [id, createdAt, email, plan, status, gross, fee, refunded, disputed, net, currency, paymentIntentId, promotionCode, discountCents, country, taxId, tax, taxRate, invoiceNumber] of rows) {
+        const sale = { createdAt, email, plan, status: status as CsvSale["status"], currency, paymentIntentId, promotionCode, discountCents, gross, fee, refunded, disputed, net, country, taxId, tax, taxRate, invoiceNumber };
         text += line(saleRow(sale, notes.get(id) ?? null));
       }
       controller.enqueue(encoder.encode(text));

@@ -88,6 +88,8 @@ export function saleView(row: Sale, docs: { creditNoteNumber?: string | null; si
     plan: row.plan,
     email: row.email,
     status: row.status,
+    promotionCode: row.promotionCode,
+    discount: centsToDollars(row.discountCents),
     createdAt: toIso(row.createdAt)!,
   };
 }

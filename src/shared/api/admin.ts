@@ -30,6 +30,8 @@ const sale = t.Object({
   plan: PlanId,
   email: t.String(),
   status: oneOf(["paid", "refunded", "disputed"]),
+  promotionCode: t.Nullable(t.String({ description: "The promotion code used, or null" })),
+  discount: money("What the promotion code took off the price (not revenue; `amount` is after it)"),
   createdAt: IsoDate,
   invoiceNumber: t.Nullable(t.String({ description: "The sale's invoice, e.g. LL-2026-000123; null for a sale never fulfilled" })),
   creditNoteNumber: t.Nullable(t.String({ description: "The newest credit note of the sale (one per refund), e.g. LL-CN-2026-000004" })),

@@ -1,5 +1,6 @@
 import { t, type Static } from "./type-system";
 import { Int, IsoDate, IsoDateOrNull, oneOf, PlanId, planIdField } from "./common";
+import { promotionCodeField } from "./payments";
 import { TaxModel } from "./tax";
 
 /** 'suspended': a payment for it is disputed; access is on hold and its time does not run. */
@@ -31,6 +32,7 @@ export const SubscriptionModel = {
   dashboard: t.Object({ subscription: t.Nullable(view) }),
   renewBody: t.Object({
     plan: planIdField("Please choose a plan: month, pro or lifetime."),
+    promotionCode: t.Optional(promotionCodeField),
     ...TaxModel.buyerLocation,
   }),
   redeemBody: t.Object({

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ShieldCheck } from "lucide-react";
-import { formatDollars, type Plan } from "../../../src/shared/plans";
+import type { PlanView } from "../../../src/shared/api/pricing";
+import type { PaymentIntentResponse } from "../../../src/shared/api-types";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { Skeleton } from "../../components/ui/skeleton";
 import { DemoCardForm } from "./demo-card-form";
-import type { PaymentIntentResponse } from "../../../src/shared/api/payments";
 import type { TaxBreakdown } from "../../../src/shared/api/tax";
 import { failureText } from "../../lib/error-text";
 import { LocationForm, TaxBreakdownTable, type BuyerLocation } from "./tax-step";
@@ -13,13 +13,44 @@ import { LocationForm, TaxBreakdownTable, type BuyerLocation } from "./tax-step"
 const StripePaymentForm = lazy(() => import("./stripe-payment-form"));
 
 export interface Checkout {
-  plan: Plan;
-  /** Empty while tax is on and the buyer's location is still to be asked (see `requestIntent`). */
+  plan: PlanView;
   clientSecret: string;
   provider: "stripe" | "demo";
+  /** The lines of the price fixed into this payment by the server; null while tax is on and the location is still to be asked. */
+  quote: PaymentIntentResponse["quote"] | null;
   breakdown?: TaxBreakdown;
   /** With tax on: makes the intent for a billing location; the dialog asks once per distinct location. */
   requestIntent?: (location: BuyerLocation) => Promise<PaymentIntentResponse>;
+}
+
+const money = (dollars: number) => `$${dollars.toFixed(2)}`;
+
+/** The plan, the promotion code's line when there is one, and the total the card is charged. */
+function QuoteSummary({ checkout, quote }: { checkout: Checkout; quote: Checkout["quote"] }) {
+  if (!quote?.promotionCode) {
+    return (
+      <span className="flex items-baseline justify-between gap-3">
+        <span className="font-medium text-foreground">{checkout.plan.name}</span>
+        <span className="text-lg font-semibold text-foreground">{money(quote?.total ?? checkout.plan.price)}</span>
+      </span>
+    );
+  }
+  return (
+    <span className="grid gap-1">
+      <span className="flex items-baseline justify-between gap-3">
+        <span className="font-medium text-foreground">{checkout.plan.name}</span>
+        <span className="text-foreground">{money(quote.listPrice)}</span>
+      </span>
+      <span className="flex items-baseline justify-between gap-3 text-success">
+        <span>Promotion code {quote.promotionCode}</span>
+        <span>−{money(quote.discount)}</span>
+      </span>
+      <span className="flex items-baseline justify-between gap-3 border-t border-border pt-1">
+        <span className="font-medium text-foreground">Total</span>
+        <span className="text-lg font-semibold text-foreground">{money(quote.total)}</span>
+      </span>
+    </span>
+  );
 }
 
 export interface CheckoutDialogProps {
@@ -48,7 +79,7 @@ function FormSkeleton() {
   );
 }
 
-type Intent = Pick<Checkout, "clientSecret" | "provider" | "breakdown">;
+type Intent = Pick<Checkout, "clientSecret" | "provider" | "breakdown" | "quote">;
 
 /**
  * With tax on, the intents made for each location the buyer tried, so going back to a country asks nothing
@@ -75,7 +106,8 @@ function useTaxedIntent(checkout: Checkout | null) {
     setError(null);
     try {
       const answer = await checkout.requestIntent(location);
-      const intent = { clientSecret: answer.clientSecret, provider: answer.provider, breakdown: answer.breakdown };
+      if (answer.provider === "free") throw new Error("A free order needs no card.");
+      const intent = { clientSecret: answer.clientSecret, provider: answer.provider, breakdown: answer.breakdown, quote: answer.quote };
       cache.current.set(key, intent);
       // A slower answer for a location the buyer has since changed is kept but not shown.
       if (wanted.current === key) setCurrent(intent);
@@ -104,12 +136,7 @@ export function CheckoutDialog({
         <DialogHeader>
           <DialogTitle>Complete Your Purchase</DialogTitle>
           <DialogDescription id="checkout-summary">
-            {checkout && (
-              <span className="flex items-baseline justify-between gap-3">
-                <span className="font-medium text-foreground">{checkout.plan.name}</span>
-                <span className="text-lg font-semibold text-foreground">${formatDollars(intent?.breakdown?.totalCents ?? checkout.plan.priceCents)}</span>
-              </span>
-            )}
+            {checkout && <QuoteSummary checkout={checkout} quote={intent?.quote ?? null} />}
           </DialogDescription>
         </DialogHeader>
         {asksLocation && <LocationForm pending={taxed.pending} error={taxed.error} calculated={taxed.current !== null} onSubmit={(location) => void taxed.locate(location)} />}
