@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { creditNotes, emails, sales } from "../../src/db/schema";
+import { creditNotes, emails, promotionCodes, sales } from "../../src/db/schema";
 import { api, failure, makeTestApp, signInAdmin, type TestContext } from "../support/app";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { getBytes, pdfToText } from "../support/pdf";
@@ -59,6 +59,19 @@ describe("tax at checkout, exclusive (added on top)", () => {
     const intent = [...stripe.intents.values()][0];
     expect(intent.amount).toBe(2974);
     expect(intent.metadata).toMatchObject({ taxCalculation: [...stripe.taxCalculations.keys()][0], country: "DE", taxCents: "475" });
+  });
+
+  test("tax is on the amount after a promotion code, and the checkout's total includes it", async () => {
+    ctx.deps.db.insert(promotionCodes).values({ code: "LAUNCH20", percentOff: 20, createdAt: ctx.clock.now() }).run();
+    const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan: "pro", email: "promo@example.com", country: "DE", promotionCode: "launch20" });
+    // 24.99 − 20 % = 19.99; VAT 19 % of it is 3.80.
+    expect(data!.breakdown).toMatchObject({ subtotalCents: 1999, taxCents: 380, totalCents: 2379 });
+    expect(data!.quote).toMatchObject({ discount: 5, subtotal: 19.99, tax: 3.8, total: 23.79 });
+    expect(new URLSearchParams(stripe.requests.findLast((r) => r.path === "/v1/tax/calculations")!.body).get("line_items[0][amount]")).toBe("1999");
+    const id = data!.paymentIntentId;
+    stripe.succeed(id);
+    expect((await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } })).data?.success).toBe(true);
+    expect(ctx.deps.db.select().from(sales).get()).toMatchObject({ amountCents: 2379, taxCents: 380, discountCents: 500, promotionCode: "LAUNCH20" });
   });
 
   test("a paid sale keeps its tax, its transaction is recorded under the invoice number, and refunds reverse it", async () => {
