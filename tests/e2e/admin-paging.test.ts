@@ -1,10 +1,12 @@
 /**
  * The admin panel's lists page by the last row shown (`?before=<id>`), not by offset: Next asks for
- * the rows after the last one on screen, Previous goes back to the page before.
+ * the rows after the last one on screen, Previous goes back to the page before. The E-mails list comes
+ * without each e-mail's text; View fetches it.
  */
 import { beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { auditLog } from "../../src/db/schema";
 import { createOrPromoteAdmin } from "../../src/features/users/service";
+import { queueEmail } from "../../src/features/email/outbox";
 import { DESKTOP, openSignedIn } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 
@@ -49,4 +51,15 @@ test("Next and Previous page the audit log by the last row shown", async () => {
   await pages.getByText("Showing 51–100").waitFor();
   await pages.getByRole("button", { name: "Previous" }).click();
   await pages.getByText("Showing 1–50").waitFor();
+});
+
+test("View on the E-mails tab fetches and shows the e-mail's text", async () => {
+  const { db, clock } = suite.server.deps;
+  queueEmail(db, { to: "viewed@example.com", template: "test", payload: { testKey: "VIEWKEY23456" } }, clock.now());
+  const page = await suite.page(DESKTOP);
+  await openSignedIn(page, adminToken, "/admin?tab=emails");
+  const asked = page.waitForRequest((request) => /\/api\/admin\/emails\/\d+$/.test(request.url()));
+  await page.getByRole("button", { name: "View e-mail to viewed@example.com" }).click();
+  await asked;
+  await page.getByRole("dialog").getByText("VIEWKEY23456").waitFor();
 });
