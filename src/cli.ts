@@ -118,9 +118,8 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
       }
       case "restore": {
         if (!sub) throw new UsageError("restore needs the backup FILE");
-        const { keptAs } = restoreDatabase(sub, config.databasePath, new Date());
-        openDatabase(config.databasePath).$client.close(); // applies migrations newer than the backup
-        console.log(`Restored ${config.databasePath} from ${sub}.${keptAs ? ` The database it replaced is kept as ${keptAs}.` : ""}`);
+        const { keptAs } = restoreDatabase(sub, config.databasePath, new Date(), openDatabase);
+        console.log(`Restored ${config.databasePath} from ${sub}.${keptAs ? ` The database it replaced is kept as ${keptAs}.` : " There was no database there before."}`);
         for (const { table, rows } of tableRowCounts(config.databasePath)) console.log(`  ${table.padEnd(24)} ${rows}`);
         return 0;
       }

@@ -16,7 +16,8 @@ import { reportingUnavailable, type PaymentProvider } from "./features/payments/
 import { buildMailer } from "./features/email/mailer";
 import { startEmailSender } from "./features/email/sender";
 import { startReminderScheduler } from "./features/reminders/scheduler";
-import { requireDatabaseNotInUse } from "./db/files";
+import { startExpiredCheckoutSweeper } from "./features/payments/expired-checkouts";
+import { refuseMissingAfterRestore, requireDatabaseNotInUse } from "./db/files";
 import { log, notice } from "./lib/logger";
 import { startDraining } from "./features/health/drain";
 import { startOptimizer } from "./db/optimize";
@@ -85,10 +86,11 @@ export function startServer(deps: AppDeps, port = deps.config.port, hostname = "
   const optimizer = startOptimizer(deps.db.$client);
   const emailSender = startEmailSender(deps);
   const reminders = startReminderScheduler(deps);
+  const expiredCheckouts = startExpiredCheckoutSweeper(deps);
   const stop = async () => {
     optimizer.stop();
     reminders.stop();
-    await Promise.all([app.stop(), emailSender.stop()]);
+    await Promise.all([app.stop(), emailSender.stop(), expiredCheckouts.stop()]);
   };
   return { app, url: `http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${app.server!.port}`, stop };
 }
@@ -111,6 +113,8 @@ const LAST_ACCEPT_MS = 100;
  * DRAIN_SECONDS (default 0), so a load balancer or proxy stops sending traffic before it closes.
  */
 export async function serve(config: Config): Promise<void> {
+  // A site that lost its database in a restore must not come up empty; a new site starts as always.
+  if (config.env === "production") refuseMissingAfterRestore(config.databasePath);
   requireDatabaseNotInUse(config.databasePath, "start this one (or give it another DATABASE_PATH)");
   const deps = buildDeps(config);
   let server: ReturnType<typeof startServer>;
