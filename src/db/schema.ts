@@ -101,7 +101,7 @@ export const reviews = sqliteTable("reviews", {
   displayName: text("display_name"),
   hidden: bool("hidden").notNull().default(false),
   createdAt: ms("created_at").notNull(),
-});
+}, (t) => [index("reviews_visible_idx").on(t.hidden, t.createdAt)]);
 
 /** Provider webhook events already handled, so a redelivery does nothing. */
 export const processedEvents = sqliteTable("processed_events", {
