@@ -24,6 +24,7 @@ import { adminRoutes } from "./features/admin/routes";
 import { pricingRoutes } from "./features/pricing/routes";
 import { supportRoutes } from "./features/support/routes";
 import { auditRoutes } from "./features/audit/routes";
+import { invoiceRoutes } from "./features/invoices/routes";
 import { apiDocsRoutes } from "./features/api-docs/routes";
 import { createMetrics } from "./features/observability/metrics";
 import { metricsRoutes } from "./features/observability/routes";
@@ -131,6 +132,7 @@ export function createApp(deps: AppDeps) {
     .use(adminRoutes(deps))
     .use(pricingRoutes(deps))
     .use(auditRoutes(deps))
+    .use(invoiceRoutes(deps))
     .use(metricsRoutes(deps, metrics))
     .use(apiDocsRoutes({ appUrl: deps.config.appUrl, maxBodyBytes: MAX_BODY_BYTES }, () => whole!))
     // Unknown API paths answer JSON 404; GET needs its own route because GET /* would win over .all.
