@@ -10,6 +10,14 @@ export interface LostKey {
   /** When it was bought, ISO. */
   boughtAt: string;
   used: boolean;
+  /** Bought from the dashboard as a renewal: applied to the buyer's account at once, never used for a signup. */
+  renewal?: boolean;
+}
+
+/** What became of a key, in words that fit how it was bought. */
+function keyUse(k: LostKey): string {
+  if (k.renewal) return "a renewal, already applied to your account";
+  return k.used ? "already used to create an account" : "unused";
 }
 
 
@@ -27,7 +35,7 @@ export function LostKeysEmail({ keys, email, appUrl }: { keys: LostKey[]; email:
             {k.key}
           </Text>
           <Text style={{ ...styles.muted, margin: 0 }}>
-            {k.planName}, bought {formatDay(k.boughtAt)}: {k.used ? "already used to create an account" : "unused"}
+            {k.planName}, bought {formatDay(k.boughtAt)}: {keyUse(k)}
           </Text>
         </Section>
       ))}

@@ -44,17 +44,19 @@ export const EMAIL_TEMPLATES = {
   }),
   /** After a renewal paid from the dashboard: the key, already applied. */
   "renewal-receipt": define({
-    payload: t.Object({ key: text, planName: text, endDate: t.Union([text, t.Null()]), invoiceUrl: t.Optional(text) }),
+    // amountPaid ("$6.99") is absent from receipts queued before it existed.
+    payload: t.Object({ key: text, planName: text, endDate: t.Union([text, t.Null()]), amountPaid: t.Optional(text), invoiceUrl: t.Optional(text) }),
     subject: ({ planName }) => `${planName} added to your ${PRODUCT_NAME} account`,
-    element: async ({ key, planName, endDate, invoiceUrl }, appUrl) =>
-      createElement((await import("./renewal-receipt")).RenewalReceiptEmail, { productKey: key, planName, endDate, dashboardUrl: renewUrl(appUrl), invoiceUrl }),
+    element: async ({ key, planName, endDate, amountPaid, invoiceUrl }, appUrl) =>
+      createElement((await import("./renewal-receipt")).RenewalReceiptEmail, { productKey: key, planName, endDate, amountPaid, dashboardUrl: renewUrl(appUrl), invoiceUrl }),
     highlights: ({ key }) => ({ key }),
   }),
   /** "Can't find your key?": every key bought with the address. */
   "lost-keys": define({
     payload: t.Object({
       email: text,
-      keys: t.Array(t.Object({ key: text, planName: text, boughtAt: text, used: t.Boolean() }), { minItems: 1 }),
+      // renewal: bought from the dashboard and applied at once (absent from e-mails queued before it existed).
+      keys: t.Array(t.Object({ key: text, planName: text, boughtAt: text, used: t.Boolean(), renewal: t.Optional(t.Boolean()) }), { minItems: 1 }),
     }),
     subject: ({ keys }) => `Your ${PRODUCT_NAME} product ${keys.length === 1 ? "key" : "keys"}`,
     element: async ({ email, keys }, appUrl) => createElement((await import("./lost-keys")).LostKeysEmail, { email, keys, appUrl }),

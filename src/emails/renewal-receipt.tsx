@@ -8,18 +8,21 @@ interface RenewalReceiptEmailProps {
   planName: string;
   /** The subscription's new end, ISO; null for lifetime access. */
   endDate: string | null;
+  /** What was paid, e.g. "$6.99". */
+  amountPaid?: string;
   dashboardUrl: string;
   /** The signed link to this sale's invoice (PDF). */
   invoiceUrl?: string;
 }
 
 
-export function RenewalReceiptEmail({ productKey, planName, endDate, dashboardUrl, invoiceUrl }: RenewalReceiptEmailProps) {
+export function RenewalReceiptEmail({ productKey, planName, endDate, amountPaid, dashboardUrl, invoiceUrl }: RenewalReceiptEmailProps) {
   return (
     <EmailLayout preview={`${planName} added to your account`}>
       <Text style={styles.heading}>Thank you for renewing!</Text>
       <Text style={styles.text}>
-        Your payment for {planName} went through, and its product key has already been applied to your account. There is nothing to type.
+        {amountPaid ? `Your payment of ${amountPaid} for ${planName} went through` : `Your payment for ${planName} went through`}, and its
+        product key has already been applied to your account. There is nothing to type.
       </Text>
       <Text style={styles.code}>{productKey}</Text>
       <Text style={styles.text}>

@@ -3,12 +3,16 @@
  * the client secret Stripe keeps, and a dashboard renewal whose account id travels in the intent's
  * metadata and is applied by the webhook or the result call, whichever comes first.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { emails, productKeys, sales, subscriptions } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
+import { renderEmail } from "../../src/emails/render";
 import { api, makeTestApp, signUpUser, type TestContext } from "../support/app";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+
+// Rendering e-mails (react-email's first render) is slow on a busy machine.
+setDefaultTimeout(30_000);
 
 let stripe: FakeStripe;
 let ctx: TestContext;
@@ -64,6 +68,16 @@ describe("Renew / Extend with Stripe", () => {
     expect(sub().endDate).toBe(endBefore + 30 * DAY);
     expect(ctx.deps.db.select().from(sales).all()).toHaveLength(1);
     expect(ctx.deps.db.select().from(sales).get()!.renewalUserId).toBe(user.user.id);
-    expect(ctx.deps.db.select().from(emails).where(eq(emails.template, "renewal-receipt")).all()).toHaveLength(1);
+    const receipts = ctx.deps.db.select().from(emails).where(eq(emails.template, "renewal-receipt")).all();
+    expect(receipts).toHaveLength(1);
+    // The receipt says what was paid.
+    expect((await renderEmail(receipts[0]!.template, receipts[0]!.payload, ctx.deps.config.appUrl)).text).toContain("Your payment of $6.99 for 1 Month Subscription went through");
+
+    // "Can't find your key?" words the renewal key as a renewal, not as a key that created an account.
+    expect((await api(ctx.app).api.keys.resend.post({ email: user.email })).status).toBe(200);
+    const lost = ctx.deps.db.select().from(emails).where(eq(emails.template, "lost-keys")).get()!;
+    const { text } = await renderEmail(lost.template, lost.payload, ctx.deps.config.appUrl);
+    expect(text).toContain("a renewal, already applied to your account");
+    expect(text).not.toContain("used to create an account");
   });
 });

@@ -44,6 +44,7 @@ beforeAll(async () => {
   await createOrPromoteAdmin(db, { email: "admin@example.com", password: "admin password" }, now);
   adminToken = (await post<AuthResponse>("/api/auth/login", { email: "admin@example.com", password: "admin password" })).token;
   db.insert(sales).values({ paymentIntentId: "pi_axe", email: "buyer@example.com", plan: "pro", amountCents: 2499, feeCents: 102, createdAt: now - 3_600_000 }).run();
+  db.insert(sales).values({ paymentIntentId: "pi_axe_partial", email: "partly-refunded@example.com", plan: "pro", amountCents: 2499, feeCents: 102, refundedCents: 500, createdAt: now - 1_800_000 }).run();
   db.insert(supportTickets).values({ email: "stuck@example.com", subject: "technical", message: "The import stops at 80%.", createdAt: now - 7_200_000 }).run();
   db.insert(emails).values({ to: "buyer@example.com", template: "test", subject: "Layerlift test email", payload: { testKey: "AXEKEY234567" }, createdAt: now }).run();
   writeAudit(db, { actorUserId: null, action: "link.linked", subject: "user:1", detail: { robloxUserId: "42" }, at: now - 60_000 });
@@ -92,6 +93,17 @@ const PUBLIC_SCREENS: Screen[] = [
     },
   },
   { name: "signup", open: visit("/signup") },
+  {
+    name: "login with the server's sentence under the password",
+    open: async (page) => {
+      await visit("/login")(page);
+      await page.getByLabel("Email").fill("member@example.com");
+      await page.getByLabel("Password", { exact: true }).fill("not the password");
+      await page.getByRole("button", { name: "Login", exact: true }).click();
+      await page.locator("#login-password-error").getByText("Invalid email or password").waitFor();
+    },
+  },
+  { name: "plugin API reference", open: visit("/api/plugin/docs") },
   { name: "reset password", open: visit("/reset-password?token=abc", "Choose a new password") },
   { name: "reset link incomplete", open: visit("/reset-password", "Reset link incomplete") },
   { name: "404", open: visit("/no-such-page", "404 - Page Not Found") },
@@ -134,6 +146,26 @@ const ADMIN_SCREENS: Screen[] = [
       await tab("/admin", "Keys")(page);
       await page.getByRole("button", { name: /Generate/ }).first().click();
       await page.getByRole("dialog").waitFor();
+    },
+  },
+  // Last: the refund dialog opens over the sales dialog, which one Escape leaves open.
+  {
+    name: "all sales with a refund badge",
+    open: async (page) => {
+      await tab("/admin", "Overview")(page);
+      await page.getByRole("button", { name: "View all sales" }).click();
+      await page.getByRole("dialog", { name: "All sales" }).getByText("$5.00 refunded").waitFor();
+    },
+  },
+  {
+    name: "refund dialog with more than is left",
+    open: async (page) => {
+      await tab("/admin", "Overview")(page);
+      await page.getByRole("button", { name: "View all sales" }).click();
+      await page.getByRole("button", { name: "Refund the sale to partly-refunded@example.com" }).click();
+      const dialog = page.getByRole("alertdialog", { name: "Refund this sale?" });
+      await dialog.getByLabel("Amount to refund").fill("30");
+      await dialog.getByText("At most $19.99 is left to refund").waitFor();
     },
   },
 ];

@@ -2,10 +2,13 @@
  * The API reference at /api/docs renders in real Chromium from the site alone: no request leaves the
  * site, and nothing breaks the CSP or logs an error.
  */
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { DESKTOP, PHONE, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
+import { axeViolations, describeFindings } from "../support/axe";
+
+setDefaultTimeout(60_000);
 
 const suite = browserSuite();
 
@@ -31,3 +34,25 @@ for (const [name, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const
     expect(problems).toEqual([]);
   }, 120_000);
 }
+
+/**
+ * The reference is readable by everyone: the plugin page has no axe violation (its scrolling examples
+ * take the keyboard's focus), and the reference's theme reaches 4.5:1 everywhere.
+ */
+test("the plugin API page has no axe violation", async () => {
+  const page = await suite.page(DESKTOP);
+  await page.goto("/api/plugin/docs");
+  await page.getByRole("heading", { level: 1 }).waitFor();
+  expect(describeFindings("/api/plugin/docs", await axeViolations(page))).toBe("");
+});
+
+test("the API reference's text and method labels have enough contrast, and the request examples no unnamed buttons", async () => {
+  const page = await suite.page(DESKTOP);
+  page.setDefaultTimeout(45_000);
+  await page.goto("/api/docs");
+  await page.getByRole("heading", { name: "Layerlift API" }).waitFor();
+  await page.waitForLoadState("networkidle");
+  const findings = await axeViolations(page);
+  expect(describeFindings("/api/docs", findings.filter((finding) => finding.rule === "color-contrast"))).toBe("");
+  expect(await page.locator(".scalar-code-block code.language-curl").count()).toBe(0);
+}, 120_000);

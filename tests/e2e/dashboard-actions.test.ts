@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../src/db/schema";
 import { makeKey } from "../support/app";
 import { PHONE, openSignedIn, screenshot } from "../support/browser";
+import { fieldDescription } from "./field-description";
 import { api, dashboardSuite, newPage, openTab, signUp, signUpLinked, toastText } from "./dashboard-helpers";
 
 setDefaultTimeout(30_000);
@@ -225,6 +226,8 @@ test("a used key shows the server's reason", async () => {
   await page.getByLabel("Product key").fill(used);
   await page.getByRole("button", { name: "Redeem Key" }).click();
   await toastText(page, "This product key has already been used").waitFor();
+  // Under the field too, tied to it.
+  expect(await fieldDescription(page.getByLabel("Product key"))).toBe("This product key has already been used");
 });
 
 test("a subscriber writes a review on Overview and it appears in the public list", async () => {
@@ -238,4 +241,27 @@ test("a subscriber writes a review on Overview and it appears in the public list
   await page.getByRole("button", { name: "Update Review" }).waitFor();
   const reviews = await api(env, "GET", "/api/reviews");
   expect(reviews.body.some((r: { comment: string; rating: number }) => r.comment === "Imports in seconds." && r.rating === 4)).toBe(true);
+});
+
+test("the review stars are a radio group: one Tab stop, and the arrow keys move the rating", async () => {
+  const user = await signUp(env);
+  const page = await newPage(env);
+  await openSignedIn(page, user.token);
+  const group = page.getByRole("radiogroup", { name: "Rating" });
+  await group.waitFor();
+  await page.getByRole("radio", { name: "1 star", exact: true }).focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.getByRole("radio", { name: "3 stars", checked: true }).waitFor();
+  await page.keyboard.press("ArrowLeft");
+  await page.getByRole("radio", { name: "2 stars", checked: true }).waitFor();
+  expect(await group.getByRole("radio", { checked: true }).count()).toBe(1);
+  // Tab leaves the group for the next field, not the next star.
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe("review-comment");
+  await page.getByLabel("Comment").fill("Keyboard only.");
+  await page.getByRole("button", { name: "Submit Review" }).click();
+  await toastText(page, "Review saved").waitFor();
+  const reviews = await api(env, "GET", "/api/reviews");
+  expect(reviews.body.some((r: { comment: string; rating: number }) => r.comment === "Keyboard only." && r.rating === 2)).toBe(true);
 });

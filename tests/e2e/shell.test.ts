@@ -176,6 +176,12 @@ describe("login", () => {
     await toastText(page, "Login Failed").waitFor();
     await toastText(page, "Invalid email or password").waitFor();
     expect(new URL(page.url()).pathname).toBe("/login");
+    // The sentence also stays under the password, tied to it, after the toast has gone; typing clears it.
+    const password = page.getByLabel("Password", { exact: true });
+    expect(await fieldDescription(password)).toBe("Invalid email or password");
+    expect(await password.getAttribute("aria-invalid")).toBe("true");
+    await password.fill("another try");
+    expect(await fieldDescription(password)).toBe("");
   });
 
   test("empty fields are named before any call is made", async () => {
@@ -306,8 +312,27 @@ describe("signup", () => {
     await toastText(page, "Invalid product key").waitFor();
     const failedAt = Date.now();
     expect(new URL(page.url()).pathname).toBe("/signup");
-    await page.waitForURL("**/purchase", { timeout: 5000 });
+    expect(await fieldDescription(page.getByLabel("Product key"))).toBe("Invalid product key");
+    await page.waitForURL("**/purchase");
     expect(Date.now() - failedAt).toBeGreaterThan(1500);
+  });
+
+  test("an address already registered is named under the e-mail field, as well as in the toast", async () => {
+    const { email } = await signUpViaApi();
+    const key = makeKey(suite.server.deps, "pro");
+    const page = await newPage(PHONE);
+    await page.goto("/signup");
+    await page.getByLabel("Product key").fill(key);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("long enough");
+    await page.getByLabel("Confirm password").fill("long enough");
+    await page.getByLabel(/I agree to the terms/).check();
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await toastText(page, "Signup Failed").waitFor();
+    const sentence = "An account with this email already exists. Please sign in instead.";
+    await toastText(page, sentence).waitFor();
+    expect(await fieldDescription(page.getByLabel("Email"))).toBe(sentence);
+    expect(await fieldDescription(page.getByLabel("Product key"))).toBe("No key yet? Purchase one · Can't find your key?");
   });
 });
 

@@ -156,7 +156,7 @@ export function recordSale(
     queueEmail(tx, {
       to: email,
       template: "renewal-receipt",
-      payload: { key: key.key, planName: plan.name, endDate: toIso(renewed.endDate), ...invoice },
+      payload: { key: key.key, planName: plan.name, endDate: toIso(renewed.endDate), amountPaid: `$${formatDollars(inserted.amountCents)}`, ...invoice },
     }, now);
   } else {
     queueEmail(tx, {

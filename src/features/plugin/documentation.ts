@@ -56,6 +56,7 @@ main{max-width:860px;margin:0 auto;padding:32px 20px}
 h1,h2{color:#fafafa;line-height:1.25} a{color:#a78bfa}
 code,pre{font-family:ui-monospace,monospace;font-size:14px}
 pre{background:#18181b;border:1px solid #27272a;border-radius:8px;padding:14px;overflow-x:auto;white-space:pre-wrap}
+pre:focus-visible{outline:2px solid #a78bfa;outline-offset:2px}
 table{border-collapse:collapse;width:100%;font-size:15px} td,th{border-bottom:1px solid #27272a;padding:8px;text-align:left;vertical-align:top}
 .muted{color:#a1a1aa}
 </style></head><body><main>
@@ -63,7 +64,7 @@ table{border-collapse:collapse;width:100%;font-size:15px} td,th{border-bottom:1p
 <p class="muted">For plugin authors. Machine-readable description: <a href="/api/plugin/openapi.json">/api/plugin/openapi.json</a> (OpenAPI 3.1).
 The whole site's API is described at <a href="/api/docs">/api/docs</a>.</p>
 <h2>Validate a key</h2>
-<pre>POST ${url}/api/plugin/validate
+<pre tabindex="0">POST ${url}/api/plugin/validate
 Content-Type: application/json
 
 ${pretty(VALIDATE_REQUEST_EXAMPLE)}</pre>
@@ -74,7 +75,7 @@ a different ID is refused until the owner resets the link from the dashboard (a 
 <p>Every answer is JSON with <code>valid</code> (true or false) and a stable <code>code</code>; failures also carry
 <code>message</code>, a sentence you can show the user.</p>
 <table><thead><tr><th>Status</th><th>code</th><th>Meaning</th></tr></thead><tbody>${rows}</tbody></table>
-<pre>200 ${pretty(VALID_EXAMPLE)}
+<pre tabindex="0">200 ${pretty(VALID_EXAMPLE)}
 409 ${pretty(failureExample("accountMismatch"))}</pre>
 <p>For lifetime access <code>endDate</code> and <code>timeRemaining</code> are null. <code>status</code> is
 <code>cancelled</code> when the owner cancelled: the plugin keeps working until <code>endDate</code>.</p>

@@ -21,7 +21,7 @@ const LOOKS_LIKE_AN_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The keys of the paid (not refunded) sales made with `email`, oldest first. */
 function keysBoughtWith(db: DbOrTx, email: string) {
-  return db.select({ key: productKeys.key, plan: sales.plan, boughtAt: sales.createdAt, used: productKeys.isUsed })
+  return db.select({ key: productKeys.key, plan: sales.plan, boughtAt: sales.createdAt, used: productKeys.isUsed, renewalUserId: sales.renewalUserId })
     .from(sales)
     .innerJoin(productKeys, eq(productKeys.id, sales.productKeyId))
     .where(and(eq(sales.email, email), eq(sales.status, "paid")))
@@ -44,7 +44,10 @@ export function resendKeys(deps: Pick<AppDeps, "db" | "clock">, rawEmail: string
       template: "lost-keys",
       payload: {
         email,
-        keys: keys.map((k) => ({ key: k.key, planName: PLANS[k.plan].name, boughtAt: toIso(k.boughtAt)!, used: k.used })),
+        keys: keys.map((k) => ({
+          key: k.key, planName: PLANS[k.plan].name, boughtAt: toIso(k.boughtAt)!, used: k.used,
+          ...(k.renewalUserId !== null ? { renewal: true } : {}),
+        })),
       },
     }, now);
   }, { behavior: "immediate" });

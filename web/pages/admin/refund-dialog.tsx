@@ -34,11 +34,15 @@ export function RefundDialog({ sale }: { sale: SaleView }) {
   const leftCents = Math.round((sale.amount - sale.refunded) * 100);
   const typedCents = amount.trim() ? parseDollars(amount) : leftCents;
   const full = typedCents === leftCents;
+  // More than is left is said at once, and then the dialog promises no refund of any kind or amount.
+  const tooMuch = typedCents !== null && typedCents > leftCents;
+  const refundable = typedCents !== null && !tooMuch;
+  const shownError = tooMuch ? `At most ${formatMoney(leftCents / 100)} is left to refund` : error;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (typedCents === null) return setError("Enter dollars and cents, e.g. 5.00");
-    if (typedCents > leftCents) return setError(`At most ${formatMoney(leftCents / 100)} is left to refund`);
+    if (tooMuch) return;
     setError(null);
     // mutateAsync, not mutate's callbacks: a full refund removes this row's button (and this dialog) as the
     // list refreshes, and the toast must come all the same.
@@ -72,11 +76,11 @@ export function RefundDialog({ sale }: { sale: SaleView }) {
             placeholder={(leftCents / 100).toFixed(2)}
             value={amount}
             onChange={(event) => { setAmount(event.target.value); setError(null); setIdempotencyKey(crypto.randomUUID()); }}
-            error={error}
+            error={shownError}
             hint={`Leave empty to refund everything left: ${formatMoney(leftCents / 100)}.`}
           />
           <p className="text-sm text-muted-foreground" role="status">
-            {typedCents === null ? "" : full
+            {!refundable ? "" : full
               ? "A full refund ends what this sale paid for: an unused key is deleted, a used key's time is taken back."
               : "A partial refund leaves the key working."}
           </p>
@@ -84,7 +88,7 @@ export function RefundDialog({ sale }: { sale: SaleView }) {
         <DialogFooter>
           <Button variant="outline" onClick={() => setOpen(false)}>Cancel</Button>
           <PendingButton type="submit" form={`refund-${sale._id}`} variant="destructive" pending={refund.isPending} pendingText="Refunding…">
-            Refund {typedCents === null ? "" : formatMoney(Math.min(typedCents, leftCents) / 100)}
+            {refundable ? `Refund ${formatMoney(typedCents / 100)}` : "Refund"}
           </PendingButton>
         </DialogFooter>
       </DialogContent>

@@ -7,19 +7,20 @@ import { formatMoney } from "./format";
 /** A sale's date, buyer, plan and amount; refunded and partly refunded ones are marked. */
 export const SALE_COLUMNS: Column<SaleView>[] = [
   dateColumn("Date", (sale) => sale.createdAt),
-  { name: "Buyer", cell: (sale) => sale.email },
+  { name: "Buyer", className: "break-all", cell: (sale) => sale.email },
   { name: "Plan", cell: (sale) => PLANS[sale.plan].name },
   {
     name: "Amount",
     cell: (sale) => (
-      <>
+      // The badge goes under the amount: beside it, it widened the column and pushed the row's buttons out of view.
+      <span className="inline-flex flex-col items-end gap-1 md:items-start">
         <span className="font-medium tabular-nums">{formatMoney(sale.amount)}</span>
-        {sale.status === "refunded" && <Badge variant="destructive" className="ml-2">Refunded</Badge>}
-        {sale.status === "disputed" && <Badge variant="destructive" className="ml-2">Disputed</Badge>}
+        {sale.status === "refunded" && <Badge variant="destructive">Refunded</Badge>}
+        {sale.status === "disputed" && <Badge variant="destructive">Disputed</Badge>}
         {sale.status === "paid" && sale.refunded > 0 && (
-          <Badge variant="secondary" className="ml-2">{formatMoney(sale.refunded)} refunded</Badge>
+          <Badge variant="secondary">{formatMoney(sale.refunded)} refunded</Badge>
         )}
-      </>
+      </span>
     ),
   },
 ];

@@ -12,6 +12,7 @@ import { Label } from "../../components/ui/label";
 import { TextField } from "../../components/ui/text-field";
 import { useFieldErrors } from "../../components/ui/use-field-errors";
 import { toastFailure } from "../../components/failure-toast";
+import { useServerFieldError } from "../../components/ui/use-server-field-error";
 import { useLogin } from "../../lib/queries/auth";
 import { toast } from "../../lib/use-toast";
 import { useRedirectSignedIn } from "./use-redirect-signed-in";
@@ -33,6 +34,8 @@ export default function LoginPage() {
   const [forgotOpen, setForgotOpen] = useState(false);
   const login = useLogin();
   const { shown: errors, check } = useFieldErrors(validate(email, password), { email: "login-email", password: "login-password" });
+  // "Invalid email or password" goes under the password, the field a person most often gets wrong.
+  const server = useServerFieldError<"password">({ INVALID_CREDENTIALS: "password" });
 
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -46,11 +49,11 @@ export default function LoginPage() {
           navigate(user.isAdmin ? "/admin" : "/dashboard");
         },
         onError: (error) =>
-          toastFailure("Login Failed", error, {
+          server.show(error, toastFailure("Login Failed", error, {
             fallback: "Invalid email or password",
             unauthorizedText: "Invalid email or password",
             statusPrefix: "Login failed.",
-          }),
+          })),
       },
     );
   }
@@ -64,11 +67,11 @@ export default function LoginPage() {
         </CardHeader>
         <form noValidate onSubmit={handleSubmit}>
           <CardContent className="grid gap-5">
-            <EmailField id="login-email" label="Email" error={errors.email} value={email} onChange={(event) => setEmail(event.target.value)} />
+            <EmailField id="login-email" label="Email" error={errors.email} value={email} onChange={(event) => { server.edited("password"); setEmail(event.target.value); }} />
             <TextField
               id="login-password"
               label="Password"
-              error={errors.password}
+              error={errors.password ?? server.errorFor("password")}
               aside={
                 <Button type="button" variant="link" size="sm" className="h-auto p-0" data-testid="forgot-password" onClick={() => setForgotOpen(true)}>
                   Forgot password?
@@ -78,7 +81,7 @@ export default function LoginPage() {
               autoComplete="current-password"
               required
               value={password}
-              onChange={(event) => setPassword(event.target.value)}
+              onChange={(event) => { server.edited("password"); setPassword(event.target.value); }}
             />
             <div className="flex items-center gap-2">
               <Checkbox id="login-remember" checked={rememberMe} onCheckedChange={(checked) => setRememberMe(checked === true)} />

@@ -10,6 +10,7 @@ import { Checkbox } from "../../components/ui/checkbox";
 import { Label } from "../../components/ui/label";
 import { TextField } from "../../components/ui/text-field";
 import { useFieldErrors } from "../../components/ui/use-field-errors";
+import { useServerFieldError } from "../../components/ui/use-server-field-error";
 import { toastFailure } from "../../components/failure-toast";
 import { useSignup } from "../../lib/queries/auth";
 import { toast } from "../../lib/use-toast";
@@ -44,6 +45,9 @@ export default function SignupPage() {
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const signup = useSignup();
   const { shown, check } = useFieldErrors(validateSignup(fields), FIELD_IDS);
+  const server = useServerFieldError<"productKey" | "email">({
+    INVALID_PRODUCT_KEY: "productKey", PRODUCT_KEY_USED: "productKey", PRODUCT_KEY_ON_HOLD: "productKey", EMAIL_TAKEN: "email",
+  });
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
@@ -51,8 +55,10 @@ export default function SignupPage() {
   const confirmError = mismatch ? "Passwords don't match" : shown.confirmPassword;
   const canSubmit = fields.password === fields.confirmPassword && acceptTerms && !signup.isPending;
 
-  const update = (name: keyof SignupFields) => (value: string) =>
+  const update = (name: keyof SignupFields) => (value: string) => {
+    if (name === "productKey" || name === "email") server.edited(name);
     setFields((current) => ({ ...current, [name]: name === "productKey" ? normaliseProductKey(value) : value }));
+  };
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -66,6 +72,7 @@ export default function SignupPage() {
         },
         onError: (error) => {
           const description = toastFailure("Signup Failed", error, { fallback: "Failed to create account", statusPrefix: "Signup failed." });
+          server.show(error, description);
           if (description.includes("Invalid product key") || description.includes("already been used")) {
             clearTimeout(redirectTimer.current);
             redirectTimer.current = setTimeout(() => navigate("/purchase"), PURCHASE_REDIRECT_DELAY_MS);
@@ -87,7 +94,7 @@ export default function SignupPage() {
             <TextField
               id="signup-key"
               label="Product key"
-              error={shown.productKey}
+              error={shown.productKey ?? server.errorFor("productKey")}
               hint={
                 <>
                   No key yet?{" "}
@@ -108,7 +115,7 @@ export default function SignupPage() {
               value={fields.productKey}
               onChange={(event) => update("productKey")(event.target.value)}
             />
-            <EmailField id="signup-email" label="Email" error={shown.email} value={fields.email} onChange={(event) => update("email")(event.target.value)} />
+            <EmailField id="signup-email" label="Email" error={shown.email ?? server.errorFor("email")} value={fields.email} onChange={(event) => update("email")(event.target.value)} />
             <NewPasswordField id="signup-password" label="Password" error={shown.password} hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
               value={fields.password} onChange={(event) => update("password")(event.target.value)} />
             <NewPasswordField id="signup-confirm" label="Confirm password" error={confirmError}

@@ -4,6 +4,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { TextField } from "../../components/ui/text-field";
 import { toastFailure } from "../../components/failure-toast";
+import { useServerFieldError } from "../../components/ui/use-server-field-error";
 import { useRedeemKey } from "../../lib/queries/dashboard";
 import { toast } from "../../lib/use-toast";
 
@@ -11,6 +12,7 @@ import { toast } from "../../lib/use-toast";
 export function RedeemKeyCard() {
   const [key, setKey] = useState("");
   const redeem = useRedeemKey();
+  const server = useServerFieldError<"key">({ INVALID_PRODUCT_KEY: "key", PRODUCT_KEY_USED: "key", PRODUCT_KEY_ON_HOLD: "key" });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -23,7 +25,7 @@ export function RedeemKeyCard() {
         setKey("");
         toast({ title: "Key Redeemed", description: "Your subscription has been extended." });
       },
-      onError: (error) => toastFailure("Redeem Failed", error, { fallback: "Could not redeem the key", statusPrefix: "Could not redeem the key." }),
+      onError: (error) => server.show(error, toastFailure("Redeem Failed", error, { fallback: "Could not redeem the key", statusPrefix: "Could not redeem the key." })),
     });
   }
 
@@ -39,7 +41,8 @@ export function RedeemKeyCard() {
             id="redeem-key"
             label="Product key"
             value={key}
-            onChange={(event) => setKey(normaliseProductKey(event.target.value))}
+            onChange={(event) => { server.edited("key"); setKey(normaliseProductKey(event.target.value)); }}
+            error={server.errorFor("key")}
             placeholder="ABCD2345EFGH"
             autoComplete="off"
             spellCheck={false}

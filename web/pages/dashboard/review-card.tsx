@@ -13,21 +13,27 @@ import { REVIEW_COMMENT_MAX, REVIEW_NAME_MAX } from "../../../src/shared/product
 const MAX_COMMENT = REVIEW_COMMENT_MAX;
 const MAX_DISPLAY_NAME = REVIEW_NAME_MAX;
 
+/**
+ * Native radio buttons under the stars: one Tab stop for the group, and the arrow keys move the rating,
+ * as in any radio group.
+ */
 function StarPicker({ value, onChange }: { value: number; onChange: (rating: number) => void }) {
   return (
     <div role="radiogroup" aria-label="Rating" className="flex gap-1">
       {[1, 2, 3, 4, 5].map((rating) => (
-        <button
-          key={rating}
-          type="button"
-          role="radio"
-          aria-checked={value === rating}
-          aria-label={`${rating} star${rating > 1 ? "s" : ""}`}
-          onClick={() => onChange(rating)}
-          className="cursor-pointer rounded-md p-1 focus-visible:outline-2 focus-visible:outline-ring"
-        >
+        <label key={rating} className="relative cursor-pointer rounded-md p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring">
+          <input
+            type="radio"
+            name="review-rating"
+            value={rating}
+            checked={value === rating}
+            onChange={() => onChange(rating)}
+            // Over the star, unseen: a click on the star is a click on the radio.
+            className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0"
+          />
           <Star aria-hidden className={cn("size-6", rating <= value ? "fill-yellow-400 text-yellow-400" : "text-muted-foreground")} />
-        </button>
+          <span className="sr-only">{`${rating} star${rating > 1 ? "s" : ""}`}</span>
+        </label>
       ))}
     </div>
   );
