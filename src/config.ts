@@ -32,6 +32,11 @@ export interface Config {
   metricsToken: string | null;
   /** What an early fraud warning from the card provider does: refund the charge at once, or only tell the admins. */
   earlyFraudWarning: "refund" | "alert";
+  /**
+   * The plugin's store page (https), linked from the setup guide and the plugin key card. Required in
+   * production; null elsewhere when unset, and the guide then shows a marked placeholder.
+   */
+  pluginInstallUrl: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -43,6 +48,14 @@ const isLogLevel = (value: string): value is LogLevel => (LOG_LEVELS as readonly
 
 /** "Name <addr@host>" or "addr@host". */
 const EMAIL_FROM_PATTERN = /^(?:[^<>]*<\s*[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+\s*>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
+function isHttpsUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === "https:" && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
 const stripeMode = (key: string) => /^(?:sk|pk|rk)_(live|test)_/.exec(key)?.[1];
 
 /** What production refuses beyond a missing variable: test keys, mixed modes, a bad sender or a plain-http site. */
@@ -79,7 +92,7 @@ export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
 
   if (mode === "production") {
-    const required = ["JWT_SECRET", "APP_URL", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "RESEND_API_KEY", "EMAIL_FROM"];
+    const required = ["JWT_SECRET", "APP_URL", "PLUGIN_INSTALL_URL", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "RESEND_API_KEY", "EMAIL_FROM"];
     for (const name of required) if (!value(name)) problems.push(`${name} is required in production`);
     problems.push(...productionProblems(value));
   }
@@ -113,6 +126,11 @@ export function loadConfig(env: Env = process.env): Config {
   const earlyFraudWarning = value("EARLY_FRAUD_WARNING") ?? "refund";
   if (earlyFraudWarning !== "refund" && earlyFraudWarning !== "alert") problems.push(`EARLY_FRAUD_WARNING must be refund or alert; got "${earlyFraudWarning}"`);
 
+  const pluginInstallUrl = value("PLUGIN_INSTALL_URL") ?? null;
+  if (pluginInstallUrl && !isHttpsUrl(pluginInstallUrl)) {
+    problems.push(`PLUGIN_INSTALL_URL must be the https:// address of the plugin's store page; got "${pluginInstallUrl}"`);
+  }
+
   if (problems.length) throw new ConfigError(`Configuration problems:\n  - ${problems.join("\n  - ")}`);
 
   return {
@@ -136,5 +154,6 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel as LogLevel,
     metricsToken: value("METRICS_TOKEN") ?? null,
     earlyFraudWarning: earlyFraudWarning as "refund" | "alert",
+    pluginInstallUrl,
   };
 }

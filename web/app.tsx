@@ -34,6 +34,7 @@ const PAGES: Record<RouteId, Page> = {
   dashboard: lazyPage(() => import("./pages/dashboard/index")),
   admin: lazyPage(() => import("./pages/admin/index")),
   docs: publicScreen((screens) => screens.DocsPage),
+  "docs-guide": publicScreen((screens) => screens.GettingStartedPage),
   "docs-tag": Object.assign(({ params }: PageProps) => <DocsTagPage key={params.tag} tag={params.tag} />, { preload: DocsTagPage.preload }),
 };
 

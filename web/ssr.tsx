@@ -7,6 +7,7 @@ import { Router } from "wouter";
 import { App, preloadPage } from "./app";
 import type { ClassMerges } from "../src/shared/class-merges";
 import { recordClassMerges } from "./lib/utils";
+import { setServerPluginInstallUrl } from "./lib/plugin-install-url";
 
 export interface RenderedScreen {
   /** The markup inside #root. */
@@ -18,10 +19,11 @@ export interface RenderedScreen {
 let previous: Promise<unknown> = Promise.resolve();
 
 /** The markup of `path` inside #root. Data that changes (session, reviews, counts) renders empty. */
-export function renderScreen(path: string): Promise<RenderedScreen> {
+export function renderScreen(path: string, site: { pluginInstallUrl: string | null }): Promise<RenderedScreen> {
   // One render at a time, so each records only its own class merges. Pages are rendered once per path.
   const render = previous.then(async () => {
     await preloadPage(path);
+    setServerPluginInstallUrl(site.pluginInstallUrl);
     const { result: html, merges: classMerges } = await recordClassMerges(async () => {
       const { prelude } = await prerender(
         <Router ssrPath={path}>

@@ -6,3 +6,4 @@ export { default as SignupPage } from "./auth/signup";
 export { default as ResetPasswordPage } from "./auth/reset-password";
 export { default as DocsPage } from "./docs/index";
 export { default as DocsTagPage } from "./docs/tag-page";
+export { default as GettingStartedPage } from "./docs/getting-started";

@@ -25,9 +25,11 @@ export interface HeadInput {
   appUrl: string;
   /** @font-face rules (fonts.ts). */
   fonts: string;
+  /** PLUGIN_INSTALL_URL: the setup guide and the plugin key card read it from the page (web/lib/plugin-install-url.ts). */
+  pluginInstallUrl?: string | null;
 }
 
-export function pageHead({ page, path, appUrl, fonts }: HeadInput): string {
+export function pageHead({ page, path, appUrl, fonts, pluginInstallUrl = null }: HeadInput): string {
   const { title, description, canonicalPath } = page.head;
   const url = appUrl + (canonicalPath ?? path);
   const image = appUrl + SOCIAL_IMAGE.path;
@@ -54,6 +56,7 @@ export function pageHead({ page, path, appUrl, fonts }: HeadInput): string {
     meta("name", "twitter:image", image),
     meta("name", "twitter:image:alt", SOCIAL_IMAGE.alt),
     ...structuredData(page, path, appUrl, image).map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
+    ...(pluginInstallUrl ? [meta("name", "plugin-install-url", pluginInstallUrl)] : []),
     fonts,
   ];
   return tags.join("\n    ");

@@ -17,10 +17,18 @@ export interface RenderedPage {
 /** Unknown paths each get their own 404 HTML (the navbar marks the section they are under); keep the latest few. */
 const MAX_CACHED_NOT_FOUND = 100;
 
-async function renderScreen(path: string) {
+/** What the server tells every page beside its path. */
+export interface SiteSettings {
+  /** APP_URL, without a trailing slash. */
+  appUrl: string;
+  /** PLUGIN_INSTALL_URL, or null (development). */
+  pluginInstallUrl: string | null;
+}
+
+async function renderScreen(path: string, site: SiteSettings) {
   // Loaded on the first page request, not at start: it brings React's server renderer and every screen.
   const { renderScreen: render } = await import("../../../web/ssr");
-  return render(path);
+  return render(path, site);
 }
 
 /**
@@ -39,11 +47,11 @@ function deferEntryScript(html: string): string {
   return html.replace(/<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/, (_, src: string) => `<meta name="app-entry" content="${src}">`);
 }
 
-async function renderPage(assets: AssetMap, page: ResolvedPage, path: string, appUrl: string): Promise<Asset> {
+async function renderPage(assets: AssetMap, page: ResolvedPage, path: string, site: SiteSettings): Promise<Asset> {
   const template = new TextDecoder().decode(assets.get("/index.html")!.body);
-  const screen = page.serverRendered ? await renderScreen(path) : null;
+  const screen = page.serverRendered ? await renderScreen(path, site) : null;
   const html = deferEntryScript(inlineStylesheets(template, assets))
-    .replace("<!--ssr-head-->", () => pageHead({ page, path, appUrl, fonts: fontHead(assets) }))
+    .replace("<!--ssr-head-->", () => pageHead({ page, path, appUrl: site.appUrl, pluginInstallUrl: site.pluginInstallUrl, fonts: fontHead(assets) }))
     .replace('<div id="root"><!--ssr-screen--></div>', () =>
       screen
         ? `<div id="root">${screen.html}</div><script type="application/json" id="${CLASS_MERGES_ID}">${scriptJson(screen.classMerges)}</script>`
@@ -51,7 +59,7 @@ async function renderPage(assets: AssetMap, page: ResolvedPage, path: string, ap
   return makeAsset("/index.html", new TextEncoder().encode(html));
 }
 
-export function createPageRenderer(appUrl: string) {
+export function createPageRenderer(site: SiteSettings) {
   const pages = new Map<string, Promise<Asset>>();
   const notFound = new Map<string, Promise<Asset>>();
 
@@ -61,7 +69,7 @@ export function createPageRenderer(appUrl: string) {
     const key = resolved.status === 404 ? path : resolved.cacheKey;
     let rendered = cache.get(key);
     if (!rendered) {
-      rendered = loadSpaAssets().then((assets) => renderPage(assets, resolved, path, appUrl));
+      rendered = loadSpaAssets().then((assets) => renderPage(assets, resolved, path, site));
       cache.set(key, rendered);
       rendered.catch(() => cache.delete(key));
       if (notFound.size > MAX_CACHED_NOT_FOUND) notFound.delete(notFound.keys().next().value!);

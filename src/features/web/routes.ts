@@ -46,7 +46,7 @@ function once(make: () => Promise<Asset>): () => Promise<Asset> {
 
 export function webRoutes(deps: AppDeps) {
   const appUrl = deps.config.appUrl;
-  const page = createPageRenderer(appUrl);
+  const page = createPageRenderer({ appUrl, pluginInstallUrl: deps.config.pluginInstallUrl });
   const text = (path: string, body: string) => makeAsset(path, new TextEncoder().encode(body));
   const robots = once(async () => text("/robots.txt", robotsTxt(appUrl)));
   const sitemap = once(async () => ({ ...text("/sitemap.xml", sitemapXml(appUrl)), type: "application/xml; charset=utf-8" }));

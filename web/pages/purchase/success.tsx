@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link, useSearch } from "wouter";
 import { AlertCircle, BookOpen, Check, CheckCircle2, Clock, Copy, KeyRound, LifeBuoy, Mail, RotateCcw, UserPlus } from "lucide-react";
 import { PRODUCT_NAME, SUPPORT_RESPONSE_HOURS } from "../../../src/shared/product";
+import { GUIDE_PATH } from "../../../src/shared/routes";
 import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "../../components/ui/card";
@@ -110,7 +111,7 @@ function SuccessView({ plan, productKey, email }: { plan: string; productKey?: s
       }
       actions={
         <>
-          <NextStep href="/docs" icon={<BookOpen aria-hidden />}>View Setup Guide</NextStep>
+          <NextStep href={GUIDE_PATH} icon={<BookOpen aria-hidden />}>View Setup Guide</NextStep>
           <NextStep href="/support" icon={<LifeBuoy aria-hidden />} outline>Get Support</NextStep>
         </>
       }
@@ -141,7 +142,7 @@ function ProcessingView({ message }: { message: string }) {
       summary={<p role="status" className="max-w-md text-muted-foreground">{message}</p>}
       actions={
         <>
-          <NextStep href="/docs" icon={<BookOpen aria-hidden />}>View Setup Guide</NextStep>
+          <NextStep href={GUIDE_PATH} icon={<BookOpen aria-hidden />}>View Setup Guide</NextStep>
           <NextStep href="/support" icon={<LifeBuoy aria-hidden />} outline>Get Support</NextStep>
         </>
       }
