@@ -279,7 +279,9 @@ describe("refunds", () => {
     expect((await webhook(payload, signature)).status).toBe(200);
     const page = await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
     expect(page.data).toEqual(REFUNDED);
-    expect(counts()).toEqual({ sales: 1, keys: 0, emails: 0 });
+    // No key and no key e-mail: only the refund notice, saying no key was issued.
+    expect(counts()).toEqual({ sales: 1, keys: 0, emails: 1 });
+    expect(ctx.deps.db.select().from(emails).all().map((e) => [e.template, e.payload.keyOutcome])).toEqual([["refund-notice", "none"]]);
     expect(ctx.deps.db.select().from(sales).get()).toMatchObject({ paymentIntentId: id, status: "refunded", productKeyId: null, email: "early@example.com" });
   });
 
@@ -288,7 +290,9 @@ describe("refunds", () => {
     await refundEvent(id);
     const page = await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
     expect(page.data).toEqual(REFUNDED);
-    expect(counts()).toEqual({ sales: 1, keys: 0, emails: 0 });
+    // No key and no key e-mail: only the refund notice, saying no key was issued.
+    expect(counts()).toEqual({ sales: 1, keys: 0, emails: 1 });
+    expect(ctx.deps.db.select().from(emails).all().map((e) => [e.template, e.payload.keyOutcome])).toEqual([["refund-notice", "none"]]);
   });
 
   test("a payment refunded at Stripe is not fulfilled by the result page", async () => {

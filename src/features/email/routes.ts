@@ -4,12 +4,18 @@ import { failures, idParams, pageQuery } from "../../lib/schemas";
 import { authGuard } from "../auth/guard";
 import { EmailModel } from "./model";
 import { listEmails, resendEmail, retryFailedEmails } from "./service";
+import { EmailTemplateModel } from "../../shared/api/email-templates";
+import { listEmailTemplates, previewEmailTemplate } from "./templates";
 
 export function emailRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/admin/emails" })
     .use(authGuard(deps))
     .get("", ({ query }) => listEmails(deps, query),
       { admin: true, query: pageQuery, response: { 200: EmailModel.emails, ...failures(422) } })
+    .get("/templates", () => listEmailTemplates(),
+      { admin: true, response: { 200: EmailTemplateModel.templates }, detail: { summary: "Every e-mail the site sends, with when it is sent" } })
+    .get("/templates/:template/preview", ({ params }) => previewEmailTemplate(deps, params.template),
+      { admin: true, params: EmailTemplateModel.params, response: { 200: EmailTemplateModel.preview, ...failures(404, 422) }, detail: { summary: "An e-mail rendered from a made-up sample" } })
     .post("/retry-failed", ({ user }) => retryFailedEmails(deps, user.id),
       { admin: true, response: { 200: EmailModel.retried }, detail: { summary: "Queue every failed e-mail again (password reset e-mails excepted)" } })
     .post("/:id/resend", ({ params, user }) => resendEmail(deps, params.id, user.id),
