@@ -7,7 +7,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { twMerge } from "tailwind-merge";
 import { FAQ } from "../../src/shared/faq";
-import { PLUGIN_FAILURE_CODES } from "../../src/features/plugin/answers";
+import { PLUGIN_FAILURE_CODES } from "../../src/shared/api/plugin-answers";
 import { PLUGIN_TROUBLESHOOTING } from "../../src/shared/plugin-troubleshooting";
 import { PLAN_LIST, formatDollars } from "../../src/shared/plans";
 import { ROUTES } from "../../src/shared/routes";

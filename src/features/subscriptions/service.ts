@@ -10,7 +10,7 @@ import { toIso } from "../../lib/clock";
 import { queueEmail } from "../email/outbox";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { PLANS, type PlanId } from "../../shared/plans";
-import type { DashboardResponse } from "./model";
+import type { DashboardResponse } from "../../shared/api/subscriptions";
 import { assertKeyAvailable, claimProductKey } from "../product-keys/service";
 import { getSubscription } from "../users/service";
 import { effectiveStatus, planEndDate, subscriptionView } from "./view";

@@ -1,5 +1,5 @@
 /** The admin panel's list of the e-mails the site sends, and a preview of each made from a sample. */
-import { t, type Static } from "elysia";
+import { t, type Static } from "./type-system";
 
 const template = t.Object({
   template: t.String({ description: "The registry name, as the outbox's template column holds it." }),
