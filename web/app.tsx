@@ -26,7 +26,7 @@ const DocsTagPage = publicScreen((screens) => screens.DocsTagPage);
 const PAGES: Record<RouteId, Page> = {
   home: HomePage,
   purchase: publicScreen((screens) => screens.PurchasePage),
-  "purchase-success": lazyPage(() => import("./pages/purchase/success")),
+  "purchase-success": publicScreen((screens) => screens.PurchaseSuccessPage),
   support: publicScreen((screens) => screens.SupportPage),
   login: publicScreen((screens) => screens.LoginPage),
   signup: publicScreen((screens) => screens.SignupPage),

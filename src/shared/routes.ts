@@ -26,7 +26,7 @@ export interface SiteRoute {
   path: string;
   /**
    * server: served as complete HTML, rendered on the server and hydrated in the browser.
-   * browser: signed-in screens and the payment result, whose content is all per-visitor data.
+   * browser: signed-in screens, whose content is all per-visitor data.
    */
   render: "server" | "browser";
   /**
@@ -57,7 +57,8 @@ export const ROUTES: readonly SiteRoute[] = [
   {
     id: "purchase-success",
     path: "/purchase/success",
-    render: "browser",
+    // Server-rendered as its frame and a skeleton (the result is per visitor), so it paints at once.
+    render: "server",
     indexable: false,
     title: "Payment",
     description: `The result of your ${PRODUCT_NAME} payment.`,

@@ -27,7 +27,7 @@ function webhook(payload: string, signature: string) {
   return api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } });
 }
 
-const REFUNDED = { success: false, error: "This payment was refunded." };
+const REFUNDED = { success: false, refunded: true as const, error: "This payment was refunded." };
 
 /** Pays for a plan and opens the result page; answers the intent id and the e-mailed key. */
 async function boughtKey(plan: PlanId = "month", email = "buyer@example.com") {

@@ -83,8 +83,18 @@ describe("complete HTML for every public route", () => {
     expect(home).toContain("Login");
   });
 
-  test("signed-in screens and the payment result are rendered in the browser and kept out of search engines", async () => {
-    for (const path of ["/dashboard", "/admin", "/purchase/success"]) {
+  test("the payment result comes as its frame and a skeleton, the same for every visitor, kept out of search engines", async () => {
+    const page = await get("/purchase/success?payment_intent=pi_x&redirect_status=succeeded");
+    expect(page.status).toBe(200);
+    expect(headings(page.text, 1)).toEqual(["Verifying your payment…"]);
+    expect(page.text).toContain('aria-busy="true"');
+    expect(visibleText(page.text)).not.toContain("Invalid payment parameters");
+    expect(meta(page.text, "robots")).toBe("noindex");
+    expect(canonical(page.text)).toBeNull();
+  });
+
+  test("signed-in screens are rendered in the browser and kept out of search engines", async () => {
+    for (const path of ["/dashboard", "/admin"]) {
       const page = await get(path);
       expect(page.status).toBe(200);
       expect(page.text).toContain('<div id="root"></div>');

@@ -1,5 +1,6 @@
 /** The public screens that load on their own routes, as one chunk (see PAGES in app.tsx). */
 export { default as PurchasePage } from "./purchase/index";
+export { default as PurchaseSuccessPage } from "./purchase/success";
 export { default as SupportPage } from "./support/index";
 export { default as LoginPage } from "./auth/login";
 export { default as SignupPage } from "./auth/signup";

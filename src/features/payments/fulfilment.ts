@@ -30,8 +30,11 @@ const PAYMENT_ERRORS = {
 } as const;
 
 const success = (sale: Pick<Sale, "plan">): PaymentResultResponse => ({ success: true, plan: PLANS[sale.plan].name });
-const failure = (error: string): PaymentResultResponse =>
-  error === PAYMENT_ERRORS.processing ? { success: false, processing: true, error } : { success: false, error };
+function failure(error: string): PaymentResultResponse {
+  if (error === PAYMENT_ERRORS.processing) return { success: false, processing: true, error };
+  if (error === PAYMENT_ERRORS.refunded) return { success: false, refunded: true, error };
+  return { success: false, error };
+}
 
 export function saleByPaymentIntent(db: DbOrTx, paymentIntentId: string): Sale | undefined {
   return db.select().from(sales).where(eq(sales.paymentIntentId, paymentIntentId)).get();
