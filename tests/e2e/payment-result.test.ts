@@ -77,7 +77,7 @@ describe("payment result page", () => {
     const { deps } = suite.server;
     const adminId = (await createOrPromoteAdmin(deps.db, { email: "result-admin@example.com", password: "admin password" }, deps.clock.now())).user.id;
     const sale = deps.db.select().from(sales).where(eq(sales.paymentIntentId, intentId)).get()!;
-    await refundSale(deps, adminId, sale.id);
+    await refundSale(deps, { saleId: sale.id, actorUserId: adminId }, (refunded) => refunded);
 
     await page.reload();
     await page.getByRole("heading", { level: 1, name: "Payment Refunded" }).waitFor();

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
 import { productKeys, sales, subscriptions, users, type ProductKey, type Sale, type Subscription } from "../../db/schema";
-import { isPlanId, PLANS } from "../../shared/plans";
+import { formatDollars, isPlanId, PLANS } from "../../shared/plans";
 import { generateProductKeys } from "../product-keys/service";
 import { queueEmail } from "../email/outbox";
 import { writeAudit } from "../audit/service";
@@ -213,7 +213,7 @@ export function recordPartialRefund(
     const updated = tx.update(sales).set({ refundedCents }).where(eq(sales.id, sale.id)).returning().get()!;
     writeAudit(tx, {
       actorUserId, action: "sale.partially-refunded", subject: `sale:${sale.id}`,
-      detail: `${paymentIntentId}: ${refundedCents} of ${sale.amountCents} cents refunded so far; the key stays valid`, at: now,
+      detail: `${paymentIntentId}: $${formatDollars(refundedCents)} of $${formatDollars(sale.amountCents)} refunded so far; the key stays valid`, at: now,
     });
     const key = sale.productKeyId === null ? undefined : tx.select({ key: productKeys.key }).from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get();
     queueRefundNotice(tx, sale, { refundedCents: refundedCents - sale.refundedCents, totalRefundedCents: refundedCents, key: key?.key ?? null, keyOutcome: "kept" }, now);
