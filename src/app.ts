@@ -21,8 +21,10 @@ import { statsRoutes } from "./features/stats/routes";
 import { reviewRoutes } from "./features/reviews/routes";
 import { robloxRoutes } from "./features/roblox/routes";
 import { adminRoutes } from "./features/admin/routes";
+import { pricingRoutes } from "./features/pricing/routes";
 import { supportRoutes } from "./features/support/routes";
 import { auditRoutes } from "./features/audit/routes";
+import { invoiceRoutes } from "./features/invoices/routes";
 import { apiDocsRoutes } from "./features/api-docs/routes";
 import { createMetrics } from "./features/observability/metrics";
 import { metricsRoutes } from "./features/observability/routes";
@@ -104,10 +106,15 @@ export function createApp(deps: AppDeps) {
     })
     // Logged when the handler is done, or by the error handler: cheaper than an after-response hook,
     // which Elysia runs in a task of its own for every request.
-    .onAfterHandle((context) => { finishRequest(metrics, context as unknown as FinishedRequest); })
-    .onError((context) => {
-      const answer = errorAnswer(context);
-      finishRequest(metrics, { request: context.request, path: context.path, set: { status: answer.status }, route: (context as { route?: string }).route });
+    // The hooks name the fields they use: Elysia reads a hook's parameters to decide what to prepare
+    // for every request, and a hook taking the whole context made it parse cookies, query and headers
+    // of every request, needed or not.
+    .onAfterHandle(({ request, path, set, route, responseValue }) => {
+      finishRequest(metrics, { request, path, set, route, responseValue } as FinishedRequest);
+    })
+    .onError(({ code, error, path, request, route }) => {
+      const answer = errorAnswer({ code, error, path, request });
+      finishRequest(metrics, { request, path, set: { status: answer.status }, route });
       return answer;
     })
     .use(healthRoutes(deps))
@@ -123,7 +130,9 @@ export function createApp(deps: AppDeps) {
     .use(reviewRoutes(deps))
     .use(supportRoutes(deps))
     .use(adminRoutes(deps))
+    .use(pricingRoutes(deps))
     .use(auditRoutes(deps))
+    .use(invoiceRoutes(deps))
     .use(metricsRoutes(deps, metrics))
     .use(apiDocsRoutes({ appUrl: deps.config.appUrl, maxBodyBytes: MAX_BODY_BYTES }, () => whole!))
     // Unknown API paths answer JSON 404; GET needs its own route because GET /* would win over .all.

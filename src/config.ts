@@ -41,6 +41,13 @@ export interface Config {
    * production; null elsewhere when unset, and the guide then shows a marked placeholder.
    */
   pluginInstallUrl: string | null;
+  /**
+   * Sales tax and VAT (README "Tax and invoices"). mode 'off' charges the catalogue price with no tax, as always;
+   * 'stripe' asks Stripe Tax; 'demo' uses a small built-in table of demo rates (never in production).
+   */
+  tax: { mode: "off" | "stripe" | "demo"; behavior: "inclusive" | "exclusive"; stripeTaxCode: string };
+  /** Who sells, as invoices and the imprint name them. */
+  seller: { name: string; address: string; taxId: string | null; email: string };
 }
 
 export class ConfigError extends Error {}
@@ -60,6 +67,14 @@ function isHttpsUrl(text: string): boolean {
     return false;
   }
 }
+/**
+ * Stripe's tax code for "Downloadable Software - Personal Use": a licence key for software the buyer downloads.
+ * (txcd_10201000 is video games, the wrong category for a design-import plugin.)
+ */
+export const DEFAULT_STRIPE_TAX_CODE = "txcd_10202000";
+
+/** The bare address of "Name <addr@host>". */
+const addressOf = (from: string) => /<\s*([^<>\s]+)\s*>/.exec(from)?.[1] ?? from;
 const stripeMode = (key: string) => /^(?:sk|pk|rk)_(live|test)_/.exec(key)?.[1];
 
 /** What production refuses beyond a missing variable: test keys, mixed modes, a bad sender or a plain-http site. */
@@ -140,6 +155,19 @@ export function loadConfig(env: Env = process.env): Config {
   if (pluginInstallUrl && !isHttpsUrl(pluginInstallUrl)) {
     problems.push(`PLUGIN_INSTALL_URL must be the https:// address of the plugin's store page; got "${pluginInstallUrl}"`);
   }
+  const taxMode = value("TAX") ?? "off";
+  if (taxMode !== "off" && taxMode !== "stripe" && taxMode !== "demo") problems.push(`TAX must be off, stripe or demo; got "${taxMode}"`);
+  if (taxMode === "stripe" && !(stripeSecret && stripeWebhook)) problems.push("TAX=stripe needs Stripe configured (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)");
+  if (taxMode === "demo" && mode === "production") problems.push("TAX=demo uses made-up demo rates and cannot be used in production; use TAX=stripe or TAX=off");
+  if (taxMode === "stripe" && mode === "production") {
+    for (const name of ["SELLER_NAME", "SELLER_ADDRESS"]) if (!value(name)) problems.push(`${name} is required in production with TAX=stripe (it goes on every invoice)`);
+  }
+  const taxBehavior = value("TAX_BEHAVIOR") ?? "inclusive";
+  if (taxBehavior !== "inclusive" && taxBehavior !== "exclusive") problems.push(`TAX_BEHAVIOR must be inclusive or exclusive; got "${taxBehavior}"`);
+  const stripeTaxCode = value("STRIPE_TAX_CODE") ?? DEFAULT_STRIPE_TAX_CODE;
+  if (!/^txcd_\d{8}$/.test(stripeTaxCode)) problems.push(`STRIPE_TAX_CODE must be a Stripe tax code like ${DEFAULT_STRIPE_TAX_CODE}; got "${stripeTaxCode}"`);
+  const sellerEmail = value("SELLER_EMAIL");
+  if (sellerEmail && !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(sellerEmail)) problems.push(`SELLER_EMAIL must be an address like billing@example.com; got "${sellerEmail}"`);
 
   if (problems.length) throw new ConfigError(`Configuration problems:\n  - ${problems.join("\n  - ")}`);
 
@@ -167,5 +195,12 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: value("METRICS_TOKEN") ?? null,
     earlyFraudWarning: earlyFraudWarning as "refund" | "alert",
     pluginInstallUrl,
+    tax: { mode: taxMode as Config["tax"]["mode"], behavior: taxBehavior as Config["tax"]["behavior"], stripeTaxCode },
+    seller: {
+      name: value("SELLER_NAME") ?? "Layerlift",
+      address: value("SELLER_ADDRESS") ?? "",
+      taxId: value("SELLER_TAX_ID") ?? null,
+      email: sellerEmail ?? addressOf(value("EMAIL_FROM") ?? "Layerlift <keys@layerlift.local>"),
+    },
   };
 }

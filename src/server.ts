@@ -14,8 +14,11 @@ import { createStripeProvider } from "./features/payments/stripe/provider";
 import { createDemoProvider } from "./features/payments/demo/provider";
 import { reportingUnavailable, type PaymentProvider } from "./features/payments/provider";
 import { buildMailer } from "./features/email/mailer";
+import { buildTaxProvider } from "./features/tax/build";
+import { startTaxSync } from "./features/tax/service";
 import { startEmailSender } from "./features/email/sender";
 import { startReminderScheduler } from "./features/reminders/scheduler";
+import { startExpiredCheckoutSweeper } from "./features/payments/expired-checkouts";
 import { refuseMissingAfterRestore, requireDatabaseNotInUse } from "./db/files";
 import { log, notice } from "./lib/logger";
 import { startDraining } from "./features/health/drain";
@@ -52,6 +55,7 @@ export function buildDeps(config: Config, overrides: Partial<AppDeps> & { clock?
     jwtSecret: overrides.jwtSecret ?? resolveJwtSecret(db, config),
     payments: overrides.payments ?? buildPaymentProvider(config, db, clock),
     mailer: overrides.mailer ?? buildMailer(config),
+    tax: overrides.tax !== undefined ? overrides.tax : buildTaxProvider(config),
     ...overrides,
   };
 }
@@ -85,10 +89,12 @@ export function startServer(deps: AppDeps, port = deps.config.port, hostname = "
   const optimizer = startOptimizer(deps.db.$client);
   const emailSender = startEmailSender(deps);
   const reminders = startReminderScheduler(deps);
+  const expiredCheckouts = startExpiredCheckoutSweeper(deps);
+  const taxSync = startTaxSync(deps);
   const stop = async () => {
     optimizer.stop();
     reminders.stop();
-    await Promise.all([app.stop(), emailSender.stop()]);
+    await Promise.all([app.stop(), emailSender.stop(), expiredCheckouts.stop(), taxSync.stop()]);
   };
   return { app, url: `http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${app.server!.port}`, stop };
 }

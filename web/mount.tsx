@@ -4,6 +4,19 @@ import { App, preloadPage } from "./app";
 import { installFonts } from "./lib/fonts";
 import { adoptClassMerges, readClassMerges } from "./lib/utils";
 import { SHELL_ATTRIBUTE } from "../src/shared/page-shell";
+import { queryClient } from "./lib/query-client";
+import { PAGE_DATA_ID, type QuerySeed } from "../src/shared/page-data";
+
+function readPageData(document: Document): QuerySeed[] {
+  const text = document.getElementById(PAGE_DATA_ID)?.textContent;
+  if (!text) return [];
+  try {
+    const seeds: unknown = JSON.parse(text);
+    return Array.isArray(seeds) ? (seeds as QuerySeed[]) : [];
+  } catch {
+    return [];
+  }
+}
 
 type ReactDomClient = { createRoot: typeof createRoot; hydrateRoot: typeof hydrateRoot };
 
@@ -13,6 +26,8 @@ export function mount({ createRoot, hydrateRoot }: ReactDomClient): void {
 
   const container = document.getElementById("root");
   if (!container) throw new Error("The page has no #root element.");
+  // The answers the server rendered with (the price list…): the first render must match its HTML.
+  for (const seed of readPageData(document)) queryClient.setQueryData(seed.key, seed.data);
 
   const app = (
     <StrictMode>

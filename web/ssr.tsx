@@ -7,6 +7,8 @@ import { Router } from "wouter";
 import { App, preloadPage } from "./app";
 import type { ClassMerges } from "../src/shared/class-merges";
 import { recordClassMerges } from "./lib/utils";
+import { queryClient } from "./lib/query-client";
+import type { QuerySeed } from "../src/shared/page-data";
 import { setServerPluginInstallUrl } from "./lib/plugin-install-url";
 
 export interface RenderedScreen {
@@ -18,15 +20,21 @@ export interface RenderedScreen {
 
 let previous: Promise<unknown> = Promise.resolve();
 
-/** The markup of `path` inside #root. Data that changes (session, reviews, counts) renders empty. */
-export function renderScreen(path: string, site: { pluginInstallUrl: string | null }): Promise<RenderedScreen> {
-  // One render at a time, so each records only its own class merges. Pages are rendered once per path.
+/**
+ * The markup of `path` (with `search`, e.g. "?code=LAUNCH20") inside #root, rendered from `seeds` (the
+ * price list and such, which the page also carries for the browser). Other data that changes
+ * (session, reviews, counts) renders empty.
+ */
+export function renderScreen(path: string, search = "", seeds: QuerySeed[] = [], pluginInstallUrl: string | null = null): Promise<RenderedScreen> {
+  // One render at a time, so each records only its own class merges and sees only its own data.
   const render = previous.then(async () => {
     await preloadPage(path);
-    setServerPluginInstallUrl(site.pluginInstallUrl);
+    queryClient.clear();
+    setServerPluginInstallUrl(pluginInstallUrl);
+    for (const seed of seeds) queryClient.setQueryData(seed.key, seed.data);
     const { result: html, merges: classMerges } = await recordClassMerges(async () => {
       const { prelude } = await prerender(
-        <Router ssrPath={path}>
+        <Router ssrPath={path} ssrSearch={search}>
           <App />
         </Router>,
       );

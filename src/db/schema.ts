@@ -65,8 +65,50 @@ export const sales = sqliteTable("sales", {
   disputeClosedAt: ms("dispute_closed_at"),
   /** A renewal bought from the dashboard: the account its key was applied to (null for a purchase by e-mail). */
   renewalUserId: integer("renewal_user_id"),
+  /** The promotion code the buyer used (as the code was written when the sale was made), and the cents it took off. */
+  promotionCode: text("promotion_code"),
+  discountCents: integer("discount_cents").notNull().default(0),
+  /** The invoice (LL-YYYY-NNNNNN), numbered without gaps per year in the fulfilment's transaction; null for a sale never fulfilled. */
+  invoiceNumber: text("invoice_number").unique(),
+  /** The buyer's billing country (ISO 3166-1 alpha-2) and postal code, as given at checkout: the evidence of the place of supply. */
+  country: text("country"),
+  postalCode: text("postal_code"),
+  /** The business tax ID the buyer gave, and its type as the tax provider knows it (eu_vat, gb_vat…). */
+  taxId: text("tax_id"),
+  taxIdType: text("tax_id_type"),
+  /** Tax in cents contained in amountCents (0 with tax off); refundedTaxCents is the part of it given back by credit notes. */
+  taxCents: integer("tax_cents").notNull().default(0),
+  refundedTaxCents: integer("refunded_tax_cents").notNull().default(0),
+  /** The rate as a decimal string ("19.0"), its name ("VAT"), the jurisdiction's country, and why (standard_rated, reverse_charge, not_collecting…). */
+  taxRate: text("tax_rate"),
+  taxName: text("tax_name"),
+  taxCountry: text("tax_country"),
+  taxReason: text("tax_reason"),
+  /** The tax calculation the price came from, and the tax transaction recorded from it once paid (null until recorded). */
+  taxCalculationId: text("tax_calculation_id"),
+  taxTransactionId: text("tax_transaction_id"),
   createdAt: ms("created_at").notNull(),
 }, (t) => [index("sales_created_idx").on(t.createdAt), index("sales_email_idx").on(t.email)]);
+
+/** One per refund (full or partial, any path): what was given back, numbered like invoices, referring to the sale's invoice. */
+export const creditNotes = sqliteTable("credit_notes", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  number: text("number").notNull().unique(),
+  saleId: integer("sale_id").notNull().references(() => sales.id),
+  /** Cents given back, tax included, and the tax part of it. */
+  amountCents: integer("amount_cents").notNull(),
+  taxCents: integer("tax_cents").notNull().default(0),
+  /** The reversal of the sale's tax transaction, once recorded with the tax provider. */
+  taxReversalId: text("tax_reversal_id"),
+  createdAt: ms("created_at").notNull(),
+}, (t) => [index("credit_notes_sale_idx").on(t.saleId), index("credit_notes_created_idx").on(t.createdAt)]);
+
+/** The last number given per document kind ('invoice', 'credit-note') and year: bumped inside the transaction that uses it. */
+export const documentCounters = sqliteTable("document_counters", {
+  kind: text("kind").notNull(),
+  year: integer("year").notNull(),
+  last: integer("last").notNull(),
+}, (t) => [uniqueIndex("document_counters_kind_year").on(t.kind, t.year)]);
 
 export const productKeys = sqliteTable("product_keys", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -178,6 +220,70 @@ export const demoPaymentIntents = sqliteTable("demo_payment_intents", {
 });
 
 /**
+ * The price list (DESIGN.md §4): what each plan costs now. The plans themselves (id, name, length) are
+ * code in src/shared/plans.ts; a migration seeds SPEC.md's prices.
+ */
+export const planPrices = sqliteTable("plan_prices", {
+  plan: text("plan", { enum: PLAN_IDS }).primaryKey(),
+  priceCents: integer("price_cents").notNull(),
+  /** The struck-through "was" price; null when the plan is not on sale. */
+  compareAtCents: integer("compare_at_cents"),
+  badge: text("badge"),
+  visible: bool("visible").notNull().default(true),
+  updatedAt: ms("updated_at").notNull(),
+});
+
+export const promotionCodes = sqliteTable("promotion_codes", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** Stored upper-case: codes are case-insensitive. */
+  code: text("code").notNull().unique(),
+  /** Exactly one of percentOff (1–100) and amountOffCents is set. */
+  percentOff: integer("percent_off"),
+  amountOffCents: integer("amount_off_cents"),
+  /** The plans it applies to; null = every plan. */
+  plans: text("plans", { mode: "json" }).$type<(typeof PLAN_IDS)[number][]>(),
+  startsAt: ms("starts_at"),
+  endsAt: ms("ends_at"),
+  maxRedemptions: integer("max_redemptions"),
+  oncePerBuyer: bool("once_per_buyer").notNull().default(false),
+  active: bool("active").notNull().default(true),
+  createdAt: ms("created_at").notNull(),
+});
+
+/**
+ * A payment started: the quote fixed into it when it was created, so a later price change never alters
+ * it, and the promotion use it holds. 'reserved' counts against the code's limit until the payment is
+ * 'paid' or 'released' (cancelled, failed to start, or expired unpaid).
+ */
+export const checkouts = sqliteTable("checkouts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** Set once the provider made the intent (free orders get a `free_…` id). */
+  paymentIntentId: text("payment_intent_id").unique(),
+  /** A free order's own client secret: the browser that placed it shows it to see the key (no provider holds one). */
+  clientSecret: text("client_secret"),
+  plan: text("plan", { enum: PLAN_IDS }).notNull(),
+  email: text("email").notNull(),
+  /** The account a dashboard renewal is for. */
+  accountId: integer("account_id"),
+  listPriceCents: integer("list_price_cents").notNull(),
+  discountCents: integer("discount_cents").notNull().default(0),
+  promotionCodeId: integer("promotion_code_id").references(() => promotionCodes.id),
+  promotionCode: text("promotion_code"),
+  subtotalCents: integer("subtotal_cents").notNull(),
+  taxCents: integer("tax_cents").notNull().default(0),
+  totalCents: integer("total_cents").notNull(),
+  currency: text("currency").notNull().default("usd"),
+  status: text("status", { enum: ["reserved", "paid", "released"] }).notNull().default("reserved"),
+  createdAt: ms("created_at").notNull(),
+  /** An unpaid reservation stops counting at this time (its intent is then cancelled). */
+  expiresAt: ms("expires_at").notNull(),
+  releasedAt: ms("released_at"),
+}, (t) => [
+  index("checkouts_code_status_idx").on(t.promotionCodeId, t.status),
+  index("checkouts_status_expiry_idx").on(t.status, t.expiresAt),
+]);
+
+/**
  * Refunds asked for (admin panel, later the buyer's own request), kept 24 hours: the caller's
  * Idempotency-Key and what it asked, so a retry answers the first result and moves no money, and an
  * identical refund sent without a key soon after is caught. `providerKey` is what the provider is
@@ -218,6 +324,8 @@ export const booksDaily = sqliteTable("books_daily", {
   feeCents: integer("fee_cents").notNull().default(0),
   refundedCents: integer("refunded_cents").notNull().default(0),
   disputedCents: integer("disputed_cents").notNull().default(0),
+  /** Tax the day's paid sales still hold (books/money.ts); net is without it. */
+  taxCents: integer("tax_cents").notNull().default(0),
   netCents: integer("net_cents").notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.day, t.plan] })]);
 
@@ -238,10 +346,14 @@ export type User = typeof users.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type ProductKey = typeof productKeys.$inferSelect;
 export type Sale = typeof sales.$inferSelect;
+export type CreditNote = typeof creditNotes.$inferSelect;
 export type SupportTicket = typeof supportTickets.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type Email = typeof emails.$inferSelect;
 export type BooksDay = typeof booksDaily.$inferSelect;
 export type DemoPaymentIntent = typeof demoPaymentIntents.$inferSelect;
+export type PlanPrice = typeof planPrices.$inferSelect;
+export type PromotionCode = typeof promotionCodes.$inferSelect;
+export type Checkout = typeof checkouts.$inferSelect;
 export type RefundRequest = typeof refundRequests.$inferSelect;
 

@@ -10,9 +10,11 @@ interface ProductKeyEmailProps {
   appUrl: string;
   /** The buyer's address, filled into the sign-up form with the key. */
   email?: string;
+  /** The signed link to this sale's invoice (PDF). */
+  invoiceUrl?: string;
 }
 
-export function ProductKeyEmail({ productKey, planName, appUrl, email }: ProductKeyEmailProps) {
+export function ProductKeyEmail({ productKey, planName, appUrl, email, invoiceUrl }: ProductKeyEmailProps) {
   const signupUrl = prefilledSignupUrl(appUrl, productKey, email);
   return (
     <EmailLayout preview={`Your ${PRODUCT_NAME} product key: ${productKey}`}>
@@ -31,6 +33,7 @@ export function ProductKeyEmail({ productKey, planName, appUrl, email }: Product
         The <Link href={guideUrl(appUrl)}>setup guide</Link> walks you through each step, from installing the plugin to a first import.
       </Text>
       <Button href={signupUrl} style={styles.button}>Create your account</Button>
+      {invoiceUrl ? <Text style={{ ...styles.muted, marginTop: "20px" }}>Your invoice: <Link href={invoiceUrl}>download the PDF</Link>.</Text> : null}
       <Text style={{ ...styles.muted, marginTop: "20px" }}>
         Keep this e-mail somewhere safe: the key can be used once. Questions? Visit <Link href={`${appUrl}/support`}>{appUrl}/support</Link>.
       </Text>

@@ -48,10 +48,10 @@ export const EMAIL_TEMPLATES = {
     title: "Product key",
     sentWhen: "After a purchase, with the key it bought.",
     sample: { key: "K7PX2MQ9TB4W", plan: "pro", planName: "4 Month Pro", signupEmail: "buyer@example.com" },
-    payload: t.Object({ key: text, plan: PlanId, planName: text, signupEmail: t.Optional(text) }),
+    payload: t.Object({ key: text, plan: PlanId, planName: text, signupEmail: t.Optional(text), invoiceUrl: t.Optional(text) }),
     subject: () => `Your ${PRODUCT_NAME} product key`,
-    element: async ({ key, planName, signupEmail }, appUrl) =>
-      createElement((await import("./product-key")).ProductKeyEmail, { productKey: key, planName, appUrl, email: signupEmail }),
+    element: async ({ key, planName, signupEmail, invoiceUrl }, appUrl) =>
+      createElement((await import("./product-key")).ProductKeyEmail, { productKey: key, planName, appUrl, email: signupEmail, invoiceUrl }),
     highlights: ({ key }) => ({ key }),
   }),
   /** After a renewal paid from the dashboard: the key, already applied. */
@@ -59,10 +59,10 @@ export const EMAIL_TEMPLATES = {
     title: "Renewal receipt",
     sentWhen: "After a renewal paid from the dashboard.",
     sample: { key: "R3NW8QK2ZP6D", planName: "4 Month Pro", endDate: SAMPLE_END },
-    payload: t.Object({ key: text, planName: text, endDate: t.Union([text, t.Null()]) }),
+    payload: t.Object({ key: text, planName: text, endDate: t.Union([text, t.Null()]), invoiceUrl: t.Optional(text) }),
     subject: ({ planName }) => `${planName} added to your ${PRODUCT_NAME} account`,
-    element: async ({ key, planName, endDate }, appUrl) =>
-      createElement((await import("./renewal-receipt")).RenewalReceiptEmail, { productKey: key, planName, endDate, dashboardUrl: renewUrl(appUrl) }),
+    element: async ({ key, planName, endDate, invoiceUrl }, appUrl) =>
+      createElement((await import("./renewal-receipt")).RenewalReceiptEmail, { productKey: key, planName, endDate, dashboardUrl: renewUrl(appUrl), invoiceUrl }),
     highlights: ({ key }) => ({ key }),
   }),
   /** "Can't find your key?": every key bought with the address. */

@@ -21,6 +21,11 @@ export const AUDIT_ACTION_LABELS = {
   "sale.dispute-won": "Won a dispute",
   "sale.dispute-lost": "Lost a dispute",
   "sale.fraud-warning": "A sale got an early fraud warning",
+  "plan.update": "Changed a plan's price",
+  "promotion-code.create": "Created a promotion code",
+  "promotion-code.deactivate": "Turned a promotion code off",
+  "promotion-code.activate": "Turned a promotion code back on",
+  "promotion-code.delete": "Deleted an unused promotion code",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

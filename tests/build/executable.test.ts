@@ -44,8 +44,12 @@ describe("the executable, alone in an empty folder", () => {
       const response = await fetch(base + path);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toContain("text/html");
-      expect(await response.text()).toContain('<div id="root">');
+      expect(await response.text()).toMatch(/<div id="root"(?: data-shell)?>/);
     }
+    // The signed-in screens' frame, and their code named in <head> from the chunk manifest built in.
+    const dashboard = await (await fetch(base + "/dashboard")).text();
+    expect(dashboard).toContain('<div id="root" data-shell>');
+    expect(dashboard).toMatch(/<link rel="modulepreload" href="\/assets\/[^"]+\.js">/);
     expect((await fetch(base + "/no-such-page")).status).toBe(404);
     const missing = await fetch(`${base}/api/nope`);
     expect(missing.status).toBe(404);
@@ -144,5 +148,27 @@ describe("the executable, alone in an empty folder", () => {
     const { token } = await signup.json();
     const me = await fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
     expect((await me.json()).subscription.plan).toBe("pro");
+  });
+});
+
+describe("invoices from the executable", () => {
+  test("a demo purchase's invoice is drawn as a PDF inside it (pdf-lib needs nothing beside it)", async () => {
+    const post = (path: string, body: unknown) => fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const { clientSecret } = await (await post("/api/create-payment-intent", { plan: "month", email: "invoice@example.com" })).json();
+    expect((await post("/api/payment/demo/confirm", { clientSecret })).status).toBe(200);
+    const { Database } = await import("bun:sqlite");
+    const db = new Database(env.DATABASE_PATH, { readonly: true });
+    const mail = db.query("select payload from emails where \"to\" = 'invoice@example.com' and template = 'product-key'").get() as { payload: string };
+    db.close();
+    const url = new URL(JSON.parse(mail.payload).invoiceUrl);
+    const pdf = await fetch(`${base}${url.pathname}${url.search}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const file = join(dir, "invoice.pdf");
+    await Bun.write(file, await pdf.arrayBuffer());
+    const text = Bun.spawnSync(["pdftotext", file, "-"]).stdout.toString();
+    expect(text).toContain("Invoice");
+    expect(text).toContain("invoice@example.com");
+    expect(text).toMatch(/LL-\d{4}-000001/);
   });
 });

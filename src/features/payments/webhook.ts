@@ -8,9 +8,11 @@ import { WebhookSignatureError, type ProviderEvent } from "./provider";
 import { fulfilPayment, recordPartialRefund, refundPayment } from "./fulfilment";
 import { handleFraudWarning, settleDispute } from "./disputes";
 import type { WebhookAnswer } from "../../shared/api/payments";
+import { syncTaxRecords } from "../tax/service";
+import { releaseCheckout } from "../pricing/checkouts";
 
 
-async function act(deps: Pick<AppDeps, "db" | "clock" | "payments" | "config">, event: ProviderEvent) {
+async function act(deps: Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret" | "tax">>, event: ProviderEvent) {
   if (event.type.startsWith("charge.dispute.") && event.objectId) return settleDispute(deps, event.objectId);
   if (event.type === "radar.early_fraud_warning.created") return handleFraudWarning(deps, event);
   if (!event.paymentIntentId) return;
@@ -19,6 +21,9 @@ async function act(deps: Pick<AppDeps, "db" | "clock" | "payments" | "config">, 
     // Not one of our sales (the Stripe account may sell other things) is no one's problem; a price that doesn't
     // match its plan was logged as an error where it was found.
     if (!result.success) log.info({ eventId: event.id, paymentIntentId: event.paymentIntentId, reason: result.error }, "webhook: payment not fulfilled");
+  } else if (event.type === "payment_intent.canceled") {
+    // Nobody will pay it now: the promotion use it held is free again (a paid one is never touched).
+    releaseCheckout(deps.db, { paymentIntentId: event.paymentIntentId }, deps.clock.now());
   } else if (event.type === "charge.refunded" && event.fullyRefunded) {
     await refundPayment(deps, event.paymentIntentId);
   } else if (event.type === "charge.refunded") {
@@ -31,7 +36,7 @@ async function act(deps: Pick<AppDeps, "db" | "clock" | "payments" | "config">, 
  * leaves the event unrecorded, so the provider delivers it again.
  */
 export async function handleWebhook(
-  deps: Pick<AppDeps, "db" | "clock" | "payments" | "config">,
+  deps: Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret" | "tax">>,
   rawBody: string,
   signature: string | null,
 ): Promise<WebhookAnswer> {
@@ -52,6 +57,8 @@ export async function handleWebhook(
   }
   if (deps.db.select().from(processedEvents).where(eq(processedEvents.id, event.id)).get()) return { received: true, duplicate: true };
   await act(deps, event);
+  // A partial refund's credit note is written in act; its tax reversal is recorded here.
+  await syncTaxRecords(deps);
   deps.db.insert(processedEvents).values({ id: event.id, type: event.type, createdAt: deps.clock.now() }).onConflictDoNothing().run();
   return { received: true };
 }

@@ -3,6 +3,7 @@ import { PRODUCT_NAME } from "../../shared/product";
 import { BOOT_SCRIPT } from "./boot-script";
 import type { ResolvedPage } from "./site-map";
 import { structuredData } from "./structured-data";
+import type { PlanView } from "../../shared/api/pricing";
 
 /** The link-preview picture (1200×630), served at a stable address. */
 export const SOCIAL_IMAGE = {
@@ -25,11 +26,13 @@ export interface HeadInput {
   appUrl: string;
   /** @font-face rules (fonts.ts). */
   fonts: string;
+  /** The plans on sale now, for the JSON-LD offers. */
+  plans: PlanView[];
   /** PLUGIN_INSTALL_URL: the setup guide and the plugin key card read it from the page (web/lib/plugin-install-url.ts). */
   pluginInstallUrl?: string | null;
 }
 
-export function pageHead({ page, path, appUrl, fonts, pluginInstallUrl = null }: HeadInput): string {
+export function pageHead({ page, path, appUrl, fonts, plans, pluginInstallUrl = null }: HeadInput): string {
   const { title, description, canonicalPath } = page.head;
   const url = appUrl + (canonicalPath ?? path);
   const image = appUrl + SOCIAL_IMAGE.path;
@@ -55,7 +58,7 @@ export function pageHead({ page, path, appUrl, fonts, pluginInstallUrl = null }:
     meta("name", "twitter:description", description),
     meta("name", "twitter:image", image),
     meta("name", "twitter:image:alt", SOCIAL_IMAGE.alt),
-    ...structuredData(page, path, appUrl, image).map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
+    ...structuredData(page, path, appUrl, image, plans).map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
     ...(pluginInstallUrl ? [meta("name", "plugin-install-url", pluginInstallUrl)] : []),
     fonts,
   ];

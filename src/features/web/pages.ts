@@ -12,6 +12,8 @@ import { CLASS_MERGES_ID } from "../../shared/class-merges";
 import { SHELL_ATTRIBUTE } from "../../shared/page-shell";
 import { pageHead, scriptJson } from "./head";
 import { resolvePage, type ResolvedPage } from "./site-map";
+import { PAGE_DATA_ID, type QuerySeed } from "../../shared/page-data";
+import type { PlanView } from "../../shared/api/pricing";
 
 export interface RenderedPage {
   status: 200 | 404;
@@ -21,18 +23,27 @@ export interface RenderedPage {
 /** Unknown paths each get their own 404 HTML (the navbar marks the section they are under); keep the latest few. */
 const MAX_CACHED_NOT_FOUND = 100;
 
-/** What the server tells every page beside its path. */
-export interface SiteSettings {
-  /** APP_URL, without a trailing slash. */
-  appUrl: string;
-  /** PLUGIN_INSTALL_URL, or null (development). */
-  pluginInstallUrl: string | null;
-}
-
-async function renderScreen(path: string, site: SiteSettings) {
+async function renderScreen(path: string, data: PageData) {
   // Loaded on the first page request, not at start: it brings React's server renderer and every screen.
   const { renderScreen: render } = await import("../../../web/ssr");
-  return render(path, site);
+  return render(path, data.search, data.seeds, data.pluginInstallUrl);
+}
+
+/**
+ * What a page is rendered with beyond its path: the current price list (home and purchase pages show
+ * it, in the screen and in the JSON-LD offers) and, on /purchase?code=…, the code's look-up. `key`
+ * names that data, so a page is rendered again when it changes.
+ */
+export interface PageData {
+  /** The query string the screen sees (?code=…), or "". */
+  search: string;
+  seeds: QuerySeed[];
+  plans: PlanView[];
+  key: string;
+  /** True when the data is particular to this request's query string (kept apart, a bounded number of them). */
+  variant: boolean;
+  /** PLUGIN_INSTALL_URL, or null (development): the setup guide and the plugin key card link it. */
+  pluginInstallUrl: string | null;
 }
 
 /**
@@ -49,12 +60,13 @@ function inlineStylesheets(html: string, assets: AssetMap): string {
 /**
  * Each screen the browser renders: its code as the SPA imports it (web/app.tsx), which its page names in
  * <head> with the app's own so the browser fetches them while it reads the HTML, and whether the server
- * draws its frame. (The payment result is a server-rendered page: it renders a skeleton until hydrated,
- * never the payment's own result, so the shared HTML holds nothing per visitor.)
+ * draws its frame. The payment result's frame is left out: rendered without the payment's query, it
+ * would say the payment's parameters are invalid.
  */
 const BROWSER_SCREENS: Partial<Record<RouteId, { module: string; frame: boolean }>> = {
   dashboard: { module: "web/pages/dashboard/index.tsx", frame: true },
   admin: { module: "web/pages/admin/index.tsx", frame: true },
+  "purchase-success": { module: "web/pages/purchase/success.tsx", frame: false },
 };
 
 /** `template`: the bundled index.html, whose own preloads are not repeated. */
@@ -76,17 +88,18 @@ function deferEntryScript(html: string): string {
   return html.replace(/<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/, (_, src: string) => `<meta name="app-entry" content="${src}">`);
 }
 
-async function renderPage(assets: AssetMap, page: ResolvedPage, path: string, site: SiteSettings): Promise<Asset> {
+async function renderPage(assets: AssetMap, page: ResolvedPage, path: string, appUrl: string, data: PageData): Promise<Asset> {
   const template = new TextDecoder().decode(assets.get("/index.html")!.body);
   const browserScreen = page.serverRendered ? null : BROWSER_SCREENS[page.match!.route.id];
-  const screen = page.serverRendered || browserScreen?.frame ? await renderScreen(path, site) : null;
-  const head = pageHead({ page, path, appUrl: site.appUrl, pluginInstallUrl: site.pluginInstallUrl, fonts: fontHead(assets) })
+  const screen = page.serverRendered || browserScreen?.frame ? await renderScreen(path, data) : null;
+  const head = pageHead({ page, path, appUrl, fonts: fontHead(assets), plans: data.plans, pluginInstallUrl: data.pluginInstallUrl })
     + (browserScreen ? "\n    " + modulePreloads(assets, page, template) : "");
-  let root = '<div id="root"></div>';
+  const seeds = `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data.seeds)}</script>`;
+  let root = `<div id="root"></div>${seeds}`;
   if (screen && page.serverRendered) {
-    root = `<div id="root">${screen.html}</div><script type="application/json" id="${CLASS_MERGES_ID}">${scriptJson(screen.classMerges)}</script>`;
+    root = `<div id="root">${screen.html}</div><script type="application/json" id="${CLASS_MERGES_ID}">${scriptJson(screen.classMerges)}</script>${seeds}`;
   } else if (screen) {
-    root = `<div id="root" ${SHELL_ATTRIBUTE}>${screen.html}</div>`; // a frame the browser renders over (web/mount.tsx), not markup to hydrate
+    root = `<div id="root" ${SHELL_ATTRIBUTE}>${screen.html}</div>${seeds}`; // a frame the browser renders over (web/mount.tsx), not markup to hydrate
   }
   const html = deferEntryScript(inlineStylesheets(template, assets))
     .replace("<!--ssr-head-->", () => head)
@@ -94,20 +107,39 @@ async function renderPage(assets: AssetMap, page: ResolvedPage, path: string, si
   return makeAsset("/index.html", new TextEncoder().encode(html));
 }
 
-export function createPageRenderer(site: SiteSettings) {
+/** Pages for particular query strings (/purchase?code=…): keep the latest few. */
+const MAX_CACHED_VARIANTS = 100;
+
+/**
+ * `pageData` answers, for each request, what the page is rendered with; a page is rendered once per
+ * path and data and kept. When the price list changes every kept page is dropped, so the next request
+ * already shows the new prices, with no restart.
+ */
+export function createPageRenderer(appUrl: string, pageData: (page: ResolvedPage, search: URLSearchParams) => PageData) {
   const pages = new Map<string, Promise<Asset>>();
   const notFound = new Map<string, Promise<Asset>>();
+  const variants = new Map<string, Promise<Asset>>();
+  let catalogueKey = "";
 
-  return async function page(path: string): Promise<RenderedPage> {
+  return async function page(path: string, search = new URLSearchParams()): Promise<RenderedPage> {
     const resolved = resolvePage(path);
-    const cache = resolved.status === 404 ? notFound : pages;
-    const key = resolved.status === 404 ? path : resolved.cacheKey;
+    const data = pageData(resolved, search);
+    const catalogue = JSON.stringify(data.plans);
+    if (catalogue !== catalogueKey) {
+      catalogueKey = catalogue;
+      pages.clear();
+      notFound.clear();
+      variants.clear();
+    }
+    const cache = resolved.status === 404 ? notFound : data.variant ? variants : pages;
+    const key = `${resolved.status === 404 ? path : resolved.cacheKey}#${data.key}`;
     let rendered = cache.get(key);
     if (!rendered) {
-      rendered = loadSpaAssets().then((assets) => renderPage(assets, resolved, path, site));
+      rendered = loadSpaAssets().then((assets) => renderPage(assets, resolved, path, appUrl, data));
       cache.set(key, rendered);
       rendered.catch(() => cache.delete(key));
       if (notFound.size > MAX_CACHED_NOT_FOUND) notFound.delete(notFound.keys().next().value!);
+      if (variants.size > MAX_CACHED_VARIANTS) variants.delete(variants.keys().next().value!);
     }
     return { status: resolved.status, asset: await rendered };
   };

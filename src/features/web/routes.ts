@@ -6,7 +6,10 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { loadSpaAssets, makeAsset, type Asset } from "./assets";
 import { SOCIAL_IMAGE } from "./head";
-import { createPageRenderer } from "./pages";
+import { createPageRenderer, type PageData } from "./pages";
+import type { ResolvedPage } from "./site-map";
+import { lookupPromotion, publicPlans } from "../pricing/views";
+import { PLANS_QUERY_KEY, PROMOTION_CODE_IN_URL, promotionQueryKey, type QuerySeed } from "../../shared/page-data";
 import { robotsTxt, sitemapXml } from "./site-map";
 import { notFound } from "../../lib/errors";
 
@@ -34,6 +37,23 @@ function safeDecode(path: string): string {
   try { return decodeURIComponent(path); } catch { return path; }
 }
 
+/**
+ * Every page carries the plans on sale (the purchase page shows them; home and purchase put them in
+ * their JSON-LD). /purchase?code=… also carries the code's look-up, so the server's HTML already shows
+ * the code applied.
+ */
+function pageData(deps: AppDeps, resolved: ResolvedPage, search: URLSearchParams): PageData {
+  const plans = publicPlans(deps.db);
+  const seeds: QuerySeed[] = [{ key: PLANS_QUERY_KEY, data: plans }];
+  const code = search.get("code")?.trim() ?? "";
+  if (resolved.match?.route.id === "purchase" && PROMOTION_CODE_IN_URL.test(code)) {
+    const lookup = lookupPromotion(deps.db, deps.clock.now(), code);
+    seeds.push({ key: promotionQueryKey(code), data: lookup });
+    return { search: `?code=${encodeURIComponent(lookup.code)}`, seeds, plans, key: JSON.stringify(lookup), variant: true, pluginInstallUrl: deps.config.pluginInstallUrl };
+  }
+  return { search: "", seeds, plans, key: "", variant: false, pluginInstallUrl: deps.config.pluginInstallUrl };
+}
+
 /** A file made once per process, on first request. */
 function once(make: () => Promise<Asset>): () => Promise<Asset> {
   let made: Promise<Asset> | null = null;
@@ -55,7 +75,7 @@ function withoutTrailingSlash(path: string): string {
 
 export function webRoutes(deps: AppDeps) {
   const appUrl = deps.config.appUrl;
-  const page = createPageRenderer({ appUrl, pluginInstallUrl: deps.config.pluginInstallUrl });
+  const page = createPageRenderer(appUrl, (resolved, search) => pageData(deps, resolved, search));
   const text = (path: string, body: string) => makeAsset(path, new TextEncoder().encode(body));
   const robots = once(async () => text("/robots.txt", robotsTxt(appUrl)));
   const sitemap = once(async () => ({ ...text("/sitemap.xml", sitemapXml(appUrl)), type: "application/xml; charset=utf-8" }));
@@ -76,7 +96,7 @@ export function webRoutes(deps: AppDeps) {
       if (canonical !== path) {
         return new Response(null, { status: 301, headers: { Location: canonical + new URL(request.url).search } });
       }
-      const { status, asset } = await page(path);
+      const { status, asset } = await page(path, new URL(request.url).searchParams);
       return respond(asset, request, status);
     }, { detail: { hide: true } });
 }

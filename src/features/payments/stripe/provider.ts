@@ -15,7 +15,7 @@ import {
 
 type StripeConfig = NonNullable<Config["stripe"]>;
 
-function sdkOptions(apiBase: string | null): Stripe.StripeConfig {
+export function sdkOptions(apiBase: string | null): Stripe.StripeConfig {
   // The SDK retries a failed call itself, sending the same Idempotency-Key each time.
   const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000 };
   if (!apiBase) return options;
@@ -97,6 +97,16 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       }, { idempotencyKey: input.idempotencyKey });
       if (!intent.client_secret) throw new Error(`Stripe returned payment intent ${intent.id} without a client secret`);
       return { id: intent.id, clientSecret: intent.client_secret };
+    },
+
+    async cancelIntent(id: string) {
+      try {
+        await stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `cancel-${id}` });
+      } catch (error) {
+        // Paid (or being paid) meanwhile, or already cancelled: Stripe refuses; what the intent is now decides.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+      return this.retrieveIntent(id);
     },
 
     async refund({ paymentIntentId, amountCents, idempotencyKey }) {
