@@ -37,6 +37,11 @@ export interface Config {
   /** What an early fraud warning from the card provider does: refund the charge at once, or only tell the admins. */
   earlyFraudWarning: "refund" | "alert";
   /**
+   * The plugin's store page (https), linked from the setup guide and the plugin key card. Required in
+   * production; null elsewhere when unset, and the guide then shows a marked placeholder.
+   */
+  pluginInstallUrl: string | null;
+  /**
    * Sales tax and VAT (README "Tax and invoices"). mode 'off' charges the catalogue price with no tax, as always;
    * 'stripe' asks Stripe Tax; 'demo' uses a small built-in table of demo rates (never in production).
    */
@@ -54,6 +59,14 @@ const isLogLevel = (value: string): value is LogLevel => (LOG_LEVELS as readonly
 
 /** "Name <addr@host>" or "addr@host". */
 const EMAIL_FROM_PATTERN = /^(?:[^<>]*<\s*[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+\s*>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
+function isHttpsUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === "https:" && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
 /**
  * Stripe's tax code for "Downloadable Software - Personal Use": a licence key for software the buyer downloads.
  * (txcd_10201000 is video games, the wrong category for a design-import plugin.)
@@ -98,7 +111,7 @@ export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
 
   if (mode === "production") {
-    const required = ["JWT_SECRET", "APP_URL", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "RESEND_API_KEY", "EMAIL_FROM"];
+    const required = ["JWT_SECRET", "APP_URL", "PLUGIN_INSTALL_URL", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "RESEND_API_KEY", "EMAIL_FROM"];
     for (const name of required) if (!value(name)) problems.push(`${name} is required in production`);
     problems.push(...productionProblems(value));
   }
@@ -138,6 +151,10 @@ export function loadConfig(env: Env = process.env): Config {
   const earlyFraudWarning = value("EARLY_FRAUD_WARNING") ?? "refund";
   if (earlyFraudWarning !== "refund" && earlyFraudWarning !== "alert") problems.push(`EARLY_FRAUD_WARNING must be refund or alert; got "${earlyFraudWarning}"`);
 
+  const pluginInstallUrl = value("PLUGIN_INSTALL_URL") ?? null;
+  if (pluginInstallUrl && !isHttpsUrl(pluginInstallUrl)) {
+    problems.push(`PLUGIN_INSTALL_URL must be the https:// address of the plugin's store page; got "${pluginInstallUrl}"`);
+  }
   const taxMode = value("TAX") ?? "off";
   if (taxMode !== "off" && taxMode !== "stripe" && taxMode !== "demo") problems.push(`TAX must be off, stripe or demo; got "${taxMode}"`);
   if (taxMode === "stripe" && !(stripeSecret && stripeWebhook)) problems.push("TAX=stripe needs Stripe configured (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)");
@@ -177,6 +194,7 @@ export function loadConfig(env: Env = process.env): Config {
     drainSeconds,
     metricsToken: value("METRICS_TOKEN") ?? null,
     earlyFraudWarning: earlyFraudWarning as "refund" | "alert",
+    pluginInstallUrl,
     tax: { mode: taxMode as Config["tax"]["mode"], behavior: taxBehavior as Config["tax"]["behavior"], stripeTaxCode },
     seller: {
       name: value("SELLER_NAME") ?? "Layerlift",

@@ -26,7 +26,7 @@ const DocsTagPage = publicScreen((screens) => screens.DocsTagPage);
 const PAGES: Record<RouteId, Page> = {
   home: HomePage,
   purchase: publicScreen((screens) => screens.PurchasePage),
-  "purchase-success": lazyPage(() => import("./pages/purchase/success")),
+  "purchase-success": publicScreen((screens) => screens.PurchaseSuccessPage),
   support: publicScreen((screens) => screens.SupportPage),
   login: publicScreen((screens) => screens.LoginPage),
   signup: publicScreen((screens) => screens.SignupPage),
@@ -34,6 +34,7 @@ const PAGES: Record<RouteId, Page> = {
   dashboard: lazyPage(() => import("./pages/dashboard/index")),
   admin: lazyPage(() => import("./pages/admin/index")),
   docs: publicScreen((screens) => screens.DocsPage),
+  "docs-guide": publicScreen((screens) => screens.GettingStartedPage),
   "docs-tag": Object.assign(({ params }: PageProps) => <DocsTagPage key={params.tag} tag={params.tag} />, { preload: DocsTagPage.preload }),
 };
 

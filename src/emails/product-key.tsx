@@ -2,7 +2,7 @@
 import { Button, Link, Text } from "@react-email/components";
 import { PRODUCT_NAME } from "../shared/product";
 import { EmailLayout, styles } from "./layout";
-import { signupUrl as prefilledSignupUrl } from "./links";
+import { guideUrl, signupUrl as prefilledSignupUrl } from "./links";
 
 interface ProductKeyEmailProps {
   productKey: string;
@@ -28,6 +28,9 @@ export function ProductKeyEmail({ productKey, planName, appUrl, email, invoiceUr
         2. In your dashboard, open the Plugin tab and generate a plugin key.
         <br />
         3. Paste the plugin key into the {PRODUCT_NAME} plugin.
+      </Text>
+      <Text style={styles.text}>
+        The <Link href={guideUrl(appUrl)}>setup guide</Link> walks you through each step, from installing the plugin to a first import.
       </Text>
       <Button href={signupUrl} style={styles.button}>Create your account</Button>
       {invoiceUrl ? <Text style={{ ...styles.muted, marginTop: "20px" }}>Your invoice: <Link href={invoiceUrl}>download the PDF</Link>.</Text> : null}

@@ -17,6 +17,7 @@ export type RouteId =
   | "dashboard"
   | "admin"
   | "docs"
+  | "docs-guide"
   | "docs-tag";
 
 export interface SiteRoute {
@@ -25,7 +26,7 @@ export interface SiteRoute {
   path: string;
   /**
    * server: served as complete HTML, rendered on the server and hydrated in the browser.
-   * browser: signed-in screens and the payment result, whose content is all per-visitor data.
+   * browser: signed-in screens, whose content is all per-visitor data.
    */
   render: "server" | "browser";
   /**
@@ -37,6 +38,9 @@ export interface SiteRoute {
   title: string;
   description: string;
 }
+
+/** The setup guide: from the product key to a first import. */
+export const GUIDE_PATH = "/docs/getting-started";
 
 const SITE_DESCRIPTION = `${PRODUCT_NAME} imports your Figma designs into Roblox UI and scales them to every device with precision: auto device scaling, smart anchoring and imports in under a minute.`;
 
@@ -53,7 +57,8 @@ export const ROUTES: readonly SiteRoute[] = [
   {
     id: "purchase-success",
     path: "/purchase/success",
-    render: "browser",
+    // Server-rendered as its frame and a skeleton (the result is per visitor), so it paints at once.
+    render: "server",
     indexable: false,
     title: "Payment",
     description: `The result of your ${PRODUCT_NAME} payment.`,
@@ -100,6 +105,15 @@ export const ROUTES: readonly SiteRoute[] = [
     title: "Documentation",
     description: `${PRODUCT_NAME} documentation: every layer-name tag (_button, _scroll, _lock, # and more) with steps, examples and pitfalls, and a checker for your layer names.`,
   },
+  {
+    id: "docs-guide",
+    path: GUIDE_PATH,
+    render: "server",
+    indexable: true,
+    title: "Getting Started",
+    description: `Set up ${PRODUCT_NAME} in six steps: your product key, your account, the plugin key, installing the plugin in Roblox Studio, linking your Roblox account and a first import. With fixes for every message the plugin can show.`,
+  },
+  // After the guide: /docs/getting-started is the guide, not a tag.
   { id: "docs-tag", path: "/docs/:tag", render: "server", indexable: true, title: "Documentation", description: "" },
 ];
 

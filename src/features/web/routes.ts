@@ -49,9 +49,9 @@ function pageData(deps: AppDeps, resolved: ResolvedPage, search: URLSearchParams
   if (resolved.match?.route.id === "purchase" && PROMOTION_CODE_IN_URL.test(code)) {
     const lookup = lookupPromotion(deps.db, deps.clock.now(), code);
     seeds.push({ key: promotionQueryKey(code), data: lookup });
-    return { search: `?code=${encodeURIComponent(lookup.code)}`, seeds, plans, key: JSON.stringify(lookup), variant: true };
+    return { search: `?code=${encodeURIComponent(lookup.code)}`, seeds, plans, key: JSON.stringify(lookup), variant: true, pluginInstallUrl: deps.config.pluginInstallUrl };
   }
-  return { search: "", seeds, plans, key: "", variant: false };
+  return { search: "", seeds, plans, key: "", variant: false, pluginInstallUrl: deps.config.pluginInstallUrl };
 }
 
 /** A file made once per process, on first request. */
