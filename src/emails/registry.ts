@@ -90,6 +90,27 @@ export const EMAIL_TEMPLATES = {
     highlights: ({ resetUrl }) => ({ link: resetUrl }),
     secret: "resetUrl",
   }),
+  /** Settings → Change password: tells the account, with a way back if it wasn't them. */
+  "password-changed": define({
+    payload: t.Object({ changedAt: text }),
+    subject: () => `Your ${PRODUCT_NAME} password was changed`,
+    element: async ({ changedAt }, appUrl) =>
+      createElement((await import("./account-notices")).PasswordChangedEmail, { changedAt, resetUrl: `${appUrl}/login?forgot=1` }),
+  }),
+  /** Settings → Change email: the link that confirms the new address, sent to it. */
+  "email-change-confirm": define({
+    payload: t.Object({ confirmUrl: text, oldEmail: text }),
+    subject: () => `Confirm your new ${PRODUCT_NAME} email address`,
+    element: async ({ confirmUrl, oldEmail }) => createElement((await import("./account-notices")).EmailChangeConfirmEmail, { confirmUrl, oldEmail }),
+    highlights: ({ confirmUrl }) => ({ link: confirmUrl }),
+    secret: "confirmUrl",
+  }),
+  /** To the old address once the new one is confirmed. */
+  "email-changed": define({
+    payload: t.Object({ newEmail: text }),
+    subject: () => `Your ${PRODUCT_NAME} account's email changed`,
+    element: async ({ newEmail }, appUrl) => createElement((await import("./account-notices")).EmailChangedEmail, { newEmail, supportUrl: `${appUrl}/support` }),
+  }),
   /** To a key's owner when the plugin key is used from another game account. */
   "key-sharing-alert": define({
     payload: t.Object({ attemptedRobloxUserId: text, linkedRobloxAccountId: text, dashboardUrl: text }),

@@ -20,6 +20,9 @@ export const AUDIT_ACTION_LABELS = {
   "sale.dispute-won": "Won a dispute",
   "sale.dispute-lost": "Lost a dispute",
   "sale.fraud-warning": "A sale got an early fraud warning",
+  "account.password-changed": "Changed their password",
+  "account.email-changed": "Changed their email",
+  "account.deleted": "An account was deleted",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
