@@ -31,6 +31,7 @@ const PAGES: Record<RouteId, Page> = {
   login: publicScreen((screens) => screens.LoginPage),
   signup: publicScreen((screens) => screens.SignupPage),
   "reset-password": publicScreen((screens) => screens.ResetPasswordPage),
+  "confirm-email": publicScreen((screens) => screens.ConfirmEmailPage),
   dashboard: lazyPage(() => import("./pages/dashboard/index")),
   admin: lazyPage(() => import("./pages/admin/index")),
   docs: publicScreen((screens) => screens.DocsPage),

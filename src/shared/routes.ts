@@ -14,6 +14,7 @@ export type RouteId =
   | "login"
   | "signup"
   | "reset-password"
+  | "confirm-email"
   | "dashboard"
   | "admin"
   | "docs"
@@ -89,6 +90,14 @@ export const ROUTES: readonly SiteRoute[] = [
     indexable: false,
     title: "Reset Password",
     description: `Choose a new password for your ${PRODUCT_NAME} account.`,
+  },
+  {
+    id: "confirm-email",
+    path: "/confirm-email",
+    render: "server",
+    indexable: false,
+    title: "Confirm Email",
+    description: `Confirm the new e-mail address of your ${PRODUCT_NAME} account.`,
   },
   { id: "dashboard", path: "/dashboard", render: "browser", indexable: false, title: "Dashboard", description: `Your ${PRODUCT_NAME} subscription, plugin key and settings.` },
   { id: "admin", path: "/admin", render: "browser", indexable: false, title: "Admin Panel", description: `${PRODUCT_NAME} administration.` },

@@ -4,5 +4,6 @@ export { default as SupportPage } from "./support/index";
 export { default as LoginPage } from "./auth/login";
 export { default as SignupPage } from "./auth/signup";
 export { default as ResetPasswordPage } from "./auth/reset-password";
+export { default as ConfirmEmailPage } from "./auth/confirm-email";
 export { default as DocsPage } from "./docs/index";
 export { default as DocsTagPage } from "./docs/tag-page";
