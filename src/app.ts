@@ -6,7 +6,7 @@ import { Elysia, ValidationError, type AnyElysia } from "elysia";
 import type { AppDeps } from "./deps";
 import { AppError, notFound } from "./lib/errors";
 import { BUN_BODY_CAP, checkBodyLength, MAX_BODY_BYTES } from "./lib/body-limit";
-import { failures } from "./lib/schemas";
+import { failures } from "./shared/api/common";
 import { authRoutes } from "./features/auth/routes";
 import { healthRoutes } from "./features/health/routes";
 import { webRoutes } from "./features/web/routes";

@@ -10,7 +10,7 @@ import { createElement, type ReactElement } from "react";
 import { t, type Static } from "elysia";
 import type { TObject } from "@sinclair/typebox";
 import { PRODUCT_NAME } from "../shared/product";
-import { oneOf, PlanId } from "../lib/schemas";
+import { oneOf, PlanId } from "../shared/api/common";
 import { REMINDER_KINDS } from "../shared/reminders";
 import { renewUrl } from "./links";
 import { reminderHeadline } from "./reminder-headline";

@@ -1,27 +1,27 @@
 /**
  * The shapes of the JSON the API answers, as the SPA sees them. Every one is derived from the route
- * schemas in src/features/<feature>/model.ts (the same schemas that check each answer and make the
+ * schemas in src/shared/api/<feature>.ts (the same schemas that check each answer and make the
  * OpenAPI document), so a change there changes these types too.
  * Type-only: nothing here reaches the SPA's bundle. Times are ISO-8601 strings; money is dollars.
  */
 
-export type { UserSettings, PublicUser } from "../features/users/model";
-export type { SubscriptionStatus, TimeRemaining, SubscriptionView, DashboardResponse, RenewBody } from "../features/subscriptions/model";
-export type { MeResponse, AuthResponse, MessageResponse, SignupBody, LoginBody, ResetPasswordBody } from "../features/auth/model";
+export type { UserSettings, PublicUser } from "./api/users";
+export type { SubscriptionStatus, TimeRemaining, SubscriptionView, DashboardResponse, RenewBody } from "./api/subscriptions";
+export type { MeResponse, AuthResponse, MessageResponse, SignupBody, LoginBody, ResetPasswordBody } from "./api/auth";
 export type {
   PluginValidateSuccess, PluginValidateFailure, GeneratePluginKeyResponse, LinkedAccountResponse,
-} from "../features/plugin/model";
-export type { RobloxProfile } from "../features/roblox/model";
-export type { ReviewView, MyReviewResponse, ReviewBody } from "../features/reviews/model";
-export type { ActiveUsersResponse } from "../features/stats/model";
-export type { PublicConfigResponse } from "../features/health/model";
+} from "./api/plugin";
+export type { RobloxProfile } from "./api/roblox";
+export type { ReviewView, MyReviewResponse, ReviewBody } from "./api/reviews";
+export type { ActiveUsersResponse } from "./api/stats";
+export type { PublicConfigResponse } from "./api/health";
 export type {
   PaymentIntentResponse, PaymentResultResponse, DemoConfirmResponse, CreateIntentBody, DemoConfirmBody,
-} from "../features/payments/model";
-export type { KeyResendBody, KeyResendResponse } from "../features/product-keys/model";
-export type { TicketSubject, SupportTicketView, TicketBody } from "../features/support/model";
+} from "./api/payments";
+export type { KeyResendBody, KeyResendResponse } from "./api/product-keys";
+export type { TicketSubject, SupportTicketView, TicketBody } from "./api/support";
 export type {
   ProductKeyView, SaleView, SalesResponse, AdminOverviewResponse, AdminUserView, TestEmailResponse, GenerateKeysBody, TestEmailBody, RefundBody, RevenueResponse,
-} from "../features/admin/model";
-export type { EmailView, RetriedEmails } from "../features/email/model";
-export type { AuditEntryView } from "../features/audit/model";
+} from "./api/admin";
+export type { EmailView, RetriedEmails } from "./api/email";
+export type { AuditEntryView } from "./api/audit";

@@ -6,7 +6,7 @@
  */
 import { TypeCompiler, type TypeCheck } from "elysia/type-system";
 import type { TSchema } from "@sinclair/typebox";
-import { ApiError } from "../../src/lib/schemas";
+import { ApiError } from "../../src/shared/api/common";
 
 interface RouteLike {
   method: string;

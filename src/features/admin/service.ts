@@ -11,7 +11,7 @@ import { conflict, notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
 import { centsToDollars, type PlanId } from "../../shared/plans";
 import { newProductKey } from "../../lib/random";
-import type { AdminOverviewResponse, ProductKeyView, SaleView, SalesResponse, TestEmailResponse } from "./model";
+import type { AdminOverviewResponse, ProductKeyView, SaleView, SalesResponse, TestEmailResponse } from "../../shared/api/admin";
 import { generateProductKeys, productKeyView } from "../product-keys/service";
 import { queueEmail } from "../email/outbox";
 import { writeAudit } from "../audit/service";

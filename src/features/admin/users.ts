@@ -6,7 +6,7 @@ import { newestFirst } from "../../db/paging";
 import { subscriptions, users, type Subscription, type User } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
-import type { AdminUserView } from "./model";
+import type { AdminUserView } from "../../shared/api/admin";
 import { subscriptionView } from "../subscriptions/view";
 import { findUserById, getSubscription } from "../users/service";
 import { resetLinkedAccount } from "../plugin/service";

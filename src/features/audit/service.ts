@@ -5,7 +5,7 @@ import { newestFirst, type Page } from "../../db/paging";
 import { auditLog, users } from "../../db/schema";
 import { toIso } from "../../lib/clock";
 import type { AuditAction } from "../../shared/audit-actions";
-import type { AuditEntryView } from "./model";
+import type { AuditEntryView } from "../../shared/api/audit";
 
 export function writeAudit(
   db: DbOrTx,

@@ -10,7 +10,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import type { User } from "../../db/schema";
 import { adminsOnly, sessionEnded } from "../../lib/errors";
-import { ApiError } from "../../lib/schemas";
+import { ApiError } from "../../shared/api/common";
 import { findUserById, touchLastSeen } from "../users/service";
 import { verifySessionToken } from "./tokens";
 

@@ -4,7 +4,7 @@ import { subscriptions, type User } from "../../db/schema";
 import { AppError, badRequest } from "../../lib/errors";
 import { hashPassword, timingDummyHash, verifyPassword } from "../../lib/passwords";
 import { PLANS } from "../../shared/plans";
-import type { AuthResponse, MeResponse } from "./model";
+import type { AuthResponse, MeResponse } from "../../shared/api/auth";
 import { assertKeyAvailable, claimProductKey } from "../product-keys/service";
 import { planEndDate, subscriptionView } from "../subscriptions/view";
 import { assertEmailFree, findUserByEmail, getSubscription, insertUser, publicUser, touchLastSeen } from "../users/service";

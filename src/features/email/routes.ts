@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
-import { failures, idParams, pageQuery } from "../../lib/schemas";
+import { failures, idParams, pageQuery } from "../../shared/api/common";
 import { authGuard } from "../auth/guard";
-import { EmailModel } from "./model";
+import { EmailModel } from "../../shared/api/email";
 import { listEmails, resendEmail, retryFailedEmails } from "./service";
 
 export function emailRoutes(deps: AppDeps) {

@@ -9,7 +9,7 @@ import { renderEmail } from "../../emails/render";
 import { emailDefinition } from "../../emails/registry";
 import { writeAudit } from "../audit/service";
 import { copyEmail } from "./outbox";
-import type { EmailView } from "./model";
+import type { EmailView } from "../../shared/api/email";
 
 /** A reset link signs into the account it was sent for, so nobody but its recipient may see it. */
 const HIDDEN_RESET_LINK_TEXT = "(password reset link hidden)";

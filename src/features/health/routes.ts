@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
-import { failures } from "../../lib/schemas";
+import { failures } from "../../shared/api/common";
 import { PRODUCT_NAME } from "../../shared/product";
-import { HealthModel } from "./model";
+import { HealthModel } from "../../shared/api/health";
 import { healthReport } from "./service";
 
 export function healthRoutes(deps: AppDeps) {

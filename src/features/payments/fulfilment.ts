@@ -17,7 +17,7 @@ import { applyProductKey } from "../subscriptions/service";
 import { CURRENCY, RENEWAL_ACCOUNT_METADATA, type ProviderIntent } from "./provider";
 import { log } from "../../lib/logger";
 import { AppError } from "../../lib/errors";
-import type { PaymentResultResponse } from "./model";
+import type { PaymentResultResponse } from "../../shared/api/payments";
 
 const PAYMENT_ERRORS = {
   notFound: "We couldn't find this payment. If you were charged, please contact support.",

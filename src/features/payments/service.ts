@@ -1,7 +1,7 @@
 /** Starting a purchase or a renewal: a payment intent for the catalogue price of a plan (never a client's price). */
 import type { AppDeps } from "../../deps";
 import { PLANS, type PlanId } from "../../shared/plans";
-import type { PaymentIntentResponse } from "./model";
+import type { PaymentIntentResponse } from "../../shared/api/payments";
 import { CURRENCY, RENEWAL_ACCOUNT_METADATA } from "./provider";
 import type { User } from "../../db/schema";
 import { getSubscription, normaliseEmail } from "../users/service";

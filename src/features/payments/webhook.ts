@@ -7,7 +7,7 @@ import { log } from "../../lib/logger";
 import { WebhookSignatureError, type ProviderEvent } from "./provider";
 import { fulfilPayment, recordPartialRefund, refundPayment } from "./fulfilment";
 import { handleFraudWarning, settleDispute } from "./disputes";
-import type { WebhookAnswer } from "./model";
+import type { WebhookAnswer } from "../../shared/api/payments";
 
 
 async function act(deps: Pick<AppDeps, "db" | "clock" | "payments" | "config">, event: ProviderEvent) {

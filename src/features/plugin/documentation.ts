@@ -5,8 +5,8 @@
  */
 import { PRODUCT_NAME } from "../../shared/product";
 import { RATE_RULES } from "../../lib/rate-limit";
-import { PLUGIN_ANSWERS, type PluginFailure } from "./answers";
-import { PluginModel } from "./model";
+import { PLUGIN_ANSWERS, type PluginFailure } from "../../shared/api/plugin-answers";
+import { PluginModel } from "../../shared/api/plugin";
 
 const VALID_EXAMPLE = {
   valid: true, code: "VALID", plan: "pro", status: "active", endDate: "2027-03-01T12:00:00.000Z",

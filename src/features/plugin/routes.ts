@@ -1,9 +1,9 @@
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { clientIp } from "../../lib/client-ip";
-import { failures } from "../../lib/schemas";
+import { failures } from "../../shared/api/common";
 import { authGuard } from "../auth/guard";
-import { PluginModel } from "./model";
+import { PluginModel } from "../../shared/api/plugin";
 import { generatePluginKey, getLinkedAccount, resetLinkedAccount } from "./service";
 import { limitValidation, parseValidateBody, validatePluginKey } from "./validate";
 import { pluginDocsPage, VALIDATE_REQUEST_EXAMPLE, validateResponses } from "./documentation";

@@ -11,7 +11,7 @@ import { newProductKey } from "../../lib/random";
 import { toIso } from "../../lib/clock";
 import { KEY_GENERATION_MAX, KEY_GENERATION_MIN, normaliseProductKey } from "../../shared/product";
 import type { PlanId } from "../../shared/plans";
-import type { ProductKeyView } from "../admin/model";
+import type { ProductKeyView } from "../../shared/api/admin";
 
 type KeySource = ProductKey["source"];
 

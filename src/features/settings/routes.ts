@@ -1,8 +1,8 @@
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
-import { failures, jsonBodyFailures, oneOf } from "../../lib/schemas";
+import { failures, jsonBodyFailures, oneOf } from "../../shared/api/common";
 import { authGuard } from "../auth/guard";
-import { UserModel } from "../users/model";
+import { UserModel } from "../../shared/api/users";
 import { updateSettings } from "./service";
 import { THEME_CHOICES } from "../../shared/theme";
 import { SITE_LANGUAGES } from "../../shared/languages";

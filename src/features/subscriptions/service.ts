@@ -8,7 +8,7 @@ import type { DbOrTx } from "../../db";
 import { subscriptions, type Subscription } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { PLANS, type PlanId } from "../../shared/plans";
-import type { DashboardResponse } from "./model";
+import type { DashboardResponse } from "../../shared/api/subscriptions";
 import { assertKeyAvailable, claimProductKey } from "../product-keys/service";
 import { getSubscription } from "../users/service";
 import { effectiveStatus, planEndDate, subscriptionView } from "./view";

@@ -1,6 +1,6 @@
 /** How a subscription row is shown to its owner (SPEC.md §3 dashboard response, DESIGN.md §4). */
 import type { Subscription } from "../../db/schema";
-import type { SubscriptionStatus, SubscriptionView, TimeRemaining } from "./model";
+import type { SubscriptionStatus, SubscriptionView, TimeRemaining } from "../../shared/api/subscriptions";
 import { PLANS } from "../../shared/plans";
 import { toIso } from "../../lib/clock";
 

@@ -6,10 +6,10 @@ import { newestFirst, type Page } from "../../db/paging";
 import { supportTickets, type SupportTicket, type User } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
-import type { SupportTicketView, TicketSubject } from "./model";
+import type { SupportTicketView, TicketSubject } from "../../shared/api/support";
 import { writeAudit } from "../audit/service";
 import { normaliseEmail } from "../users/service";
-import { MAX_TICKET_MESSAGE } from "./model";
+import { MAX_TICKET_MESSAGE } from "../../shared/api/support";
 
 function ticketView(row: SupportTicket): SupportTicketView {
   return {

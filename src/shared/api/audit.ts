@@ -1,6 +1,6 @@
-import { t, type Static } from "elysia";
-import { AUDIT_ACTION_NAMES } from "../../shared/audit-actions";
-import { Int, IsoDate, oneOf } from "../../lib/schemas";
+import { t, type Static } from "./type-system";
+import { AUDIT_ACTION_NAMES } from "../audit-actions";
+import { Int, IsoDate, oneOf } from "./common";
 
 const entry = t.Object({
   _id: Int(),

@@ -1,4 +1,4 @@
-import { t, type Static } from "elysia";
+import { t, type Static } from "./type-system";
 
 export const RobloxModel = {
   profileParams: t.Object({

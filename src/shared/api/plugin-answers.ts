@@ -3,8 +3,6 @@
  * for a plugin author and the sentence the plugin shows its user. The validation code answers from this
  * table, and the OpenAPI document and the plugin authors' page are made from it.
  */
-import { AppError } from "../../lib/errors";
-
 interface PluginAnswer {
   status: number;
   code: string;
@@ -58,8 +56,3 @@ export const PLUGIN_FAILURE_CODES = [...new Set(
   Object.values(PLUGIN_ANSWERS).map((answer) => answer.code).filter((code) => code !== "VALID"),
 )] as [PluginFailureCode, ...PluginFailureCode[]];
 
-/** A failed validation as an error: the app's error handler spreads `extra` into the body, so it gets valid and code. */
-export function pluginFailure(which: PluginFailure, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  const { status, code, message } = PLUGIN_ANSWERS[which];
-  return new AppError(status, code, message, { valid: false, code, ...extra }, headers);
-}

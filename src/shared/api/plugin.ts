@@ -1,7 +1,7 @@
-import { t, type Static } from "elysia";
-import { Int, IsoDate, oneOf, PlanId } from "../../lib/schemas";
-import { SubscriptionModel } from "../subscriptions/model";
-import { PLUGIN_FAILURE_CODES } from "./answers";
+import { t, type Static } from "./type-system";
+import { Int, IsoDate, oneOf, PlanId } from "./common";
+import { SubscriptionModel } from "./subscriptions";
+import { PLUGIN_FAILURE_CODES } from "./plugin-answers";
 
 export const PluginModel = {
   /** POST /api/plugin/validate's body (parsed by the route itself, so broken JSON also answers in the plugin's shape). */

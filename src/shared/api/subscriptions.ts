@@ -1,5 +1,5 @@
-import { t, type Static } from "elysia";
-import { Int, IsoDate, IsoDateOrNull, oneOf, PlanId, planIdField } from "../../lib/schemas";
+import { t, type Static } from "./type-system";
+import { Int, IsoDate, IsoDateOrNull, oneOf, PlanId, planIdField } from "./common";
 
 /** 'suspended': a payment for it is disputed; access is on hold and its time does not run. */
 const status = oneOf(["active", "cancelled", "expired", "suspended"]);

@@ -2,9 +2,9 @@
  * `t` schemas shared by many routes: paging, numeric ids, the e-mail field, plan ids, and the
  * shapes every route's error answers take (DESIGN.md §5). Each is written once, here.
  */
-import { t } from "elysia";
+import { t } from "./type-system";
 import { Type, type SchemaOptions, type TLiteral, type TUnion } from "@sinclair/typebox";
-import { PLAN_IDS } from "../shared/plans";
+import { PLAN_IDS } from "../plans";
 
 const MAX_PAGE_SIZE = 500;
 

@@ -1,5 +1,5 @@
-import { t, type Static } from "elysia";
-import { Int, oneOf } from "../../lib/schemas";
+import { t, type Static } from "./type-system";
+import { Int, oneOf } from "./common";
 
 export const HealthModel = {
   health: t.Object({

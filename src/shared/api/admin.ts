@@ -1,7 +1,7 @@
-import { t, type Static } from "elysia";
-import { KEY_GENERATION_MAX, KEY_GENERATION_MIN } from "../../shared/product";
-import { emailField, Int, IsoDate, IsoDateOrNull, oneOf, pageQuery, PlanId, planIdField } from "../../lib/schemas";
-import { SubscriptionModel } from "../subscriptions/model";
+import { t, type Static } from "./type-system";
+import { KEY_GENERATION_MAX, KEY_GENERATION_MIN } from "../product";
+import { emailField, Int, IsoDate, IsoDateOrNull, oneOf, pageQuery, PlanId, planIdField } from "./common";
+import { SubscriptionModel } from "./subscriptions";
 
 const money = (description: string) => t.Number({ description: `${description}, in dollars with cents precision` });
 

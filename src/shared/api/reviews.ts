@@ -1,6 +1,6 @@
-import { t, type Static } from "elysia";
-import { REVIEW_COMMENT_MAX, REVIEW_NAME_MAX } from "../../shared/product";
-import { Int, IsoDate } from "../../lib/schemas";
+import { t, type Static } from "./type-system";
+import { REVIEW_COMMENT_MAX, REVIEW_NAME_MAX } from "../product";
+import { Int, IsoDate } from "./common";
 
 const review = t.Object({
   id: Int(),

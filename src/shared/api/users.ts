@@ -1,6 +1,6 @@
-import { t, type Static } from "elysia";
-import { Int, IsoDate, oneOf } from "../../lib/schemas";
-import { THEME_CHOICES } from "../../shared/theme";
+import { t, type Static } from "./type-system";
+import { Int, IsoDate, oneOf } from "./common";
+import { THEME_CHOICES } from "../theme";
 
 const settings = t.Object({
   notifications: t.Boolean(),

@@ -1,5 +1,5 @@
-import { t, type Static } from "elysia";
-import { Int } from "../../lib/schemas";
+import { t, type Static } from "./type-system";
+import { Int } from "./common";
 
 export const StatsModel = {
   activeUsers: t.Object({ count: Int({ description: "Distinct users seen in the last 5 minutes" }) }),

@@ -1,4 +1,4 @@
-import { t, type Static } from "elysia";
+import { t, type Static } from "./type-system";
 
 export const ProductKeyModel = {
   // Any string: a malformed address gets the same answer as every other (nothing is sent to it).

@@ -1,5 +1,5 @@
-import { t, type Static } from "elysia";
-import { emailField, Int, IsoDate, oneOf } from "../../lib/schemas";
+import { t, type Static } from "./type-system";
+import { emailField, Int, IsoDate, oneOf } from "./common";
 
 export const MAX_TICKET_MESSAGE = 5000;
 

@@ -1,5 +1,5 @@
-import { t, type Static } from "elysia";
-import { Int, IsoDate, IsoDateOrNull, oneOf } from "../../lib/schemas";
+import { t, type Static } from "./type-system";
+import { Int, IsoDate, IsoDateOrNull, oneOf } from "./common";
 
 const email = t.Object({
   _id: Int(),

@@ -1,8 +1,8 @@
-import { t, type Static } from "elysia";
-import { MIN_PASSWORD_LENGTH } from "../../shared/product";
-import { emailField } from "../../lib/schemas";
-import { UserModel } from "../users/model";
-import { SubscriptionModel } from "../subscriptions/model";
+import { t, type Static } from "./type-system";
+import { MIN_PASSWORD_LENGTH } from "../product";
+import { emailField } from "./common";
+import { UserModel } from "./users";
+import { SubscriptionModel } from "./subscriptions";
 
 const password = t.String({
   minLength: MIN_PASSWORD_LENGTH,

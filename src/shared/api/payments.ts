@@ -1,5 +1,5 @@
-import { t, type Static } from "elysia";
-import { emailField, oneOf, planIdField } from "../../lib/schemas";
+import { t, type Static } from "./type-system";
+import { emailField, oneOf, planIdField } from "./common";
 
 export const PaymentModel = {
   createIntentBody: t.Object({
