@@ -3,7 +3,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { clientIp } from "../../lib/client-ip";
-import { failures, jsonBodyFailures, RateLimitedError } from "../../lib/schemas";
+import { failures, jsonBodyFailures, RateLimitedError } from "../../shared/api/common";
 import { AccountModel } from "../../shared/api/account";
 import { authGuard } from "../auth/guard";
 import { changePassword } from "./password";

@@ -2,8 +2,9 @@
  * The account's own rights (Settings): change password, change e-mail, export and delete.
  * Route schemas, shared by the server's routes and the SPA's types.
  */
-import { t, type Static } from "elysia";
+import { t, type Static } from "./type-system";
 import { MIN_PASSWORD_LENGTH } from "../product";
+import { emailField } from "./common";
 
 const currentPassword = t.String({ minLength: 1, maxLength: 200, error: "Please enter your current password." });
 
@@ -22,7 +23,7 @@ export const AccountModel = {
     message: t.String(),
   }),
   changeEmailBody: t.Object({
-    newEmail: t.String({ format: "email", maxLength: 254, error: "Please enter a valid email address." }),
+    newEmail: emailField,
     password: currentPassword,
   }),
   confirmEmailBody: t.Object({
