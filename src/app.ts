@@ -24,6 +24,7 @@ import { adminRoutes } from "./features/admin/routes";
 import { supportRoutes } from "./features/support/routes";
 import { auditRoutes } from "./features/audit/routes";
 import { accountRoutes } from "./features/account/routes";
+import { legalRoutes } from "./features/legal/routes";
 import { apiDocsRoutes } from "./features/api-docs/routes";
 import { createMetrics } from "./features/observability/metrics";
 import { metricsRoutes } from "./features/observability/routes";
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps) {
     .use(adminRoutes(deps))
     .use(auditRoutes(deps))
     .use(accountRoutes(deps))
+    .use(legalRoutes(deps))
     .use(metricsRoutes(deps, metrics))
     .use(apiDocsRoutes({ appUrl: deps.config.appUrl, maxBodyBytes: MAX_BODY_BYTES }, () => whole!))
     // Unknown API paths answer JSON 404; GET needs its own route because GET /* would win over .all.

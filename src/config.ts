@@ -32,6 +32,14 @@ export interface Config {
   metricsToken: string | null;
   /** What an early fraud warning from the card provider does: refund the charge at once, or only tell the admins. */
   earlyFraudWarning: "refund" | "alert";
+  /** Who sells: shown on /imprint (and on invoices). Empty strings when not set. */
+  seller: { name: string; address: string; taxId: string; email: string };
+  /** A folder of the operator's own legal pages (terms.md, privacy.md, refund-policy.md, imprint.md); null = the shipped templates. */
+  legalDir: string | null;
+  /** Days after a purchase in which its buyer can refund it themselves; 0 turns self-service refunds off. */
+  refundWindowDays: number;
+  /** auto: the refund happens at once; request: it waits for an admin's approval. */
+  selfServiceRefunds: "auto" | "request";
 }
 
 export class ConfigError extends Error {}
@@ -68,6 +76,9 @@ function productionProblems(value: (name: string) => string | undefined): string
   }
   return problems;
 }
+
+/** The address in "Name <addr@host>" or "addr@host". */
+const addressOf = (from: string) => /<\s*([^<>\s]+)\s*>/.exec(from)?.[1] ?? from;
 
 export function loadConfig(env: Env = process.env): Config {
   const value = (name: string) => (env[name] ?? "").trim() || undefined;
@@ -113,6 +124,11 @@ export function loadConfig(env: Env = process.env): Config {
   const earlyFraudWarning = value("EARLY_FRAUD_WARNING") ?? "refund";
   if (earlyFraudWarning !== "refund" && earlyFraudWarning !== "alert") problems.push(`EARLY_FRAUD_WARNING must be refund or alert; got "${earlyFraudWarning}"`);
 
+  const refundWindowDays = Number(value("REFUND_WINDOW_DAYS") ?? 7);
+  if (!Number.isInteger(refundWindowDays) || refundWindowDays < 0 || refundWindowDays > 365) problems.push("REFUND_WINDOW_DAYS must be a whole number of days from 0 (off) to 365");
+  const selfServiceRefunds = value("SELF_SERVICE_REFUNDS") ?? "auto";
+  if (selfServiceRefunds !== "auto" && selfServiceRefunds !== "request") problems.push(`SELF_SERVICE_REFUNDS must be auto or request; got "${selfServiceRefunds}"`);
+
   if (problems.length) throw new ConfigError(`Configuration problems:\n  - ${problems.join("\n  - ")}`);
 
   return {
@@ -136,5 +152,14 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel as LogLevel,
     metricsToken: value("METRICS_TOKEN") ?? null,
     earlyFraudWarning: earlyFraudWarning as "refund" | "alert",
+    seller: {
+      name: value("SELLER_NAME") ?? "",
+      address: value("SELLER_ADDRESS")?.replace(/\\n/g, "\n") ?? "",
+      taxId: value("SELLER_TAX_ID") ?? "",
+      email: value("SELLER_EMAIL") ?? addressOf(value("EMAIL_FROM") ?? ""),
+    },
+    legalDir: value("LEGAL_DIR") ?? null,
+    refundWindowDays,
+    selfServiceRefunds: selfServiceRefunds as "auto" | "request",
   };
 }

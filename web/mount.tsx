@@ -3,6 +3,19 @@ import type { createRoot, hydrateRoot } from "react-dom/client";
 import { App, preloadPage } from "./app";
 import { installFonts } from "./lib/fonts";
 import { adoptClassMerges, readClassMerges } from "./lib/utils";
+import { PAGE_DATA_ID, type PageData } from "../src/shared/page-data";
+import { queryClient } from "./lib/query-client";
+
+/** The answers the server rendered the page with (src/shared/page-data.ts), into the cache before hydrating. */
+function adoptPageData() {
+  const text = document.getElementById(PAGE_DATA_ID)?.textContent;
+  if (!text) return;
+  try {
+    for (const { queryKey, data } of JSON.parse(text) as PageData) queryClient.setQueryData(queryKey, data);
+  } catch {
+    // A page without usable data fetches it instead.
+  }
+}
 
 type ReactDomClient = { createRoot: typeof createRoot; hydrateRoot: typeof hydrateRoot };
 
@@ -24,6 +37,7 @@ export function mount({ createRoot, hydrateRoot }: ReactDomClient): void {
   // and replays it). Signed-in screens arrive empty and render here.
   if (container.hasChildNodes()) {
     adoptClassMerges(readClassMerges(document)); // the first render gives the server's class lists without tailwind-merge
+    adoptPageData();
     void preloadPage(window.location.pathname).catch(() => undefined); // start fetching the screen's code now
     // As a transition, hydration works in short slices and lets the browser respond in between.
     startTransition(() => {

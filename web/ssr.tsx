@@ -7,6 +7,8 @@ import { Router } from "wouter";
 import { App, preloadPage } from "./app";
 import type { ClassMerges } from "../src/shared/class-merges";
 import { recordClassMerges } from "./lib/utils";
+import type { PageData } from "../src/shared/page-data";
+import { queryClient } from "./lib/query-client";
 
 export interface RenderedScreen {
   /** The markup inside #root. */
@@ -18,10 +20,11 @@ export interface RenderedScreen {
 let previous: Promise<unknown> = Promise.resolve();
 
 /** The markup of `path` inside #root. Data that changes (session, reviews, counts) renders empty. */
-export function renderScreen(path: string): Promise<RenderedScreen> {
+export function renderScreen(path: string, data: PageData = []): Promise<RenderedScreen> {
   // One render at a time, so each records only its own class merges. Pages are rendered once per path.
   const render = previous.then(async () => {
     await preloadPage(path);
+    for (const { queryKey, data: answer } of data) queryClient.setQueryData(queryKey, answer);
     const { result: html, merges: classMerges } = await recordClassMerges(async () => {
       const { prelude } = await prerender(
         <Router ssrPath={path}>

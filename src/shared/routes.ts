@@ -5,6 +5,7 @@
  */
 import { PRODUCT_NAME, SUPPORT_RESPONSE_HOURS } from "./product";
 import type { TagDoc } from "./tags/types";
+import { LEGAL_PAGES, type LegalSlug } from "./legal";
 
 export type RouteId =
   | "home"
@@ -18,7 +19,8 @@ export type RouteId =
   | "dashboard"
   | "admin"
   | "docs"
-  | "docs-tag";
+  | "docs-tag"
+  | LegalSlug;
 
 export interface SiteRoute {
   id: RouteId;
@@ -110,6 +112,8 @@ export const ROUTES: readonly SiteRoute[] = [
     description: `${PRODUCT_NAME} documentation: every layer-name tag (_button, _scroll, _lock, # and more) with steps, examples and pitfalls, and a checker for your layer names.`,
   },
   { id: "docs-tag", path: "/docs/:tag", render: "server", indexable: true, title: "Documentation", description: "" },
+  // /terms, /privacy, /refund-policy, /imprint
+  ...LEGAL_PAGES.map(({ slug, title, description }) => ({ id: slug, path: `/${slug}`, render: "server" as const, indexable: true, title, description })),
 ];
 
 /** What robots.txt keeps crawlers out of: the signed-in screens and the API. */

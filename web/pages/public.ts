@@ -7,3 +7,4 @@ export { default as ResetPasswordPage } from "./auth/reset-password";
 export { default as ConfirmEmailPage } from "./auth/confirm-email";
 export { default as DocsPage } from "./docs/index";
 export { default as DocsTagPage } from "./docs/tag-page";
+export { default as LegalPage } from "./legal/index";

@@ -9,6 +9,8 @@ import { SOCIAL_IMAGE } from "./head";
 import { createPageRenderer } from "./pages";
 import { robotsTxt, sitemapXml } from "./site-map";
 import { notFound } from "../../lib/errors";
+import { isLegalSlug } from "../../shared/legal";
+import { legalDocument } from "../legal/documents";
 
 /** /api and anything under it, however it is cased or slashed (/API/x, //api/x, /api/x/): never a page. */
 const isApiPath = (path: string) => /^\/+api(?:\/|$)/i.test(path);
@@ -46,7 +48,11 @@ function once(make: () => Promise<Asset>): () => Promise<Asset> {
 
 export function webRoutes(deps: AppDeps) {
   const appUrl = deps.config.appUrl;
-  const page = createPageRenderer(appUrl);
+  // A legal page's text comes with its HTML, so it renders on the server and hydrates without a request.
+  const page = createPageRenderer(appUrl, ({ match }) => {
+    const id = match?.route.id;
+    return id && isLegalSlug(id) ? [{ queryKey: ["/api/legal", id], data: legalDocument(deps.config, id) }] : [];
+  });
   const text = (path: string, body: string) => makeAsset(path, new TextEncoder().encode(body));
   const robots = once(async () => text("/robots.txt", robotsTxt(appUrl)));
   const sitemap = once(async () => ({ ...text("/sitemap.xml", sitemapXml(appUrl)), type: "application/xml; charset=utf-8" }));
