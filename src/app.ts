@@ -23,7 +23,7 @@ import { robloxRoutes } from "./features/roblox/routes";
 import { adminRoutes } from "./features/admin/routes";
 import { supportRoutes } from "./features/support/routes";
 import { auditRoutes } from "./features/audit/routes";
-import { accountRoutes } from "./features/account/routes";
+import { accountRoutes, refundRequestRoutes } from "./features/account/routes";
 import { legalRoutes } from "./features/legal/routes";
 import { apiDocsRoutes } from "./features/api-docs/routes";
 import { createMetrics } from "./features/observability/metrics";
@@ -127,6 +127,7 @@ export function createApp(deps: AppDeps) {
     .use(adminRoutes(deps))
     .use(auditRoutes(deps))
     .use(accountRoutes(deps))
+    .use(refundRequestRoutes(deps))
     .use(legalRoutes(deps))
     .use(metricsRoutes(deps, metrics))
     .use(apiDocsRoutes({ appUrl: deps.config.appUrl, maxBodyBytes: MAX_BODY_BYTES }, () => whole!))

@@ -44,3 +44,29 @@ export function EmailChangedEmail({ newEmail, supportUrl }: { newEmail: string; 
     </EmailLayout>
   );
 }
+
+const REFUND_WORDS = {
+  requested: {
+    heading: "We got your refund request",
+    text: (plan: string, amount: string) => `You asked for a refund of ${plan} (${amount}). We look at it and e-mail you as soon as it is decided; nothing changes until then.`,
+  },
+  refunded: {
+    heading: "Your purchase was refunded",
+    text: (plan: string, amount: string) => `${amount} for ${plan} is on its way back to the card you paid with; banks usually take 5–10 business days to show it. The time the key added has been taken back from your subscription, so the plugin stops when none is left.`,
+  },
+  declined: {
+    heading: "Your refund request was declined",
+    text: (plan: string, amount: string) => `Your request to refund ${plan} (${amount}) was declined, and your purchase stays as it was. Reply through the support page if you have questions.`,
+  },
+} as const;
+
+export function RefundUpdateEmail({ outcome, planName, amount, purchasesUrl }: { outcome: keyof typeof REFUND_WORDS; planName: string; amount: string; purchasesUrl: string }) {
+  const words = REFUND_WORDS[outcome];
+  return (
+    <EmailLayout preview={words.heading}>
+      <Text style={styles.heading}>{words.heading}</Text>
+      <Text style={styles.text}>{words.text(planName, amount)}</Text>
+      <Button href={purchasesUrl} style={styles.button}>See your purchases</Button>
+    </EmailLayout>
+  );
+}

@@ -111,6 +111,13 @@ export const EMAIL_TEMPLATES = {
     subject: () => `Your ${PRODUCT_NAME} account's email changed`,
     element: async ({ newEmail }, appUrl) => createElement((await import("./account-notices")).EmailChangedEmail, { newEmail, supportUrl: `${appUrl}/support` }),
   }),
+  /** The refund guarantee: a request received, a refund made, or a request declined. */
+  "refund-update": define({
+    payload: t.Object({ outcome: oneOf(["requested", "refunded", "declined"]), planName: text, amount: text }),
+    subject: ({ outcome }) => ({ requested: "We got your refund request", refunded: "Your purchase was refunded", declined: "Your refund request was declined" })[outcome],
+    element: async ({ outcome, planName, amount }, appUrl) =>
+      createElement((await import("./account-notices")).RefundUpdateEmail, { outcome, planName, amount, purchasesUrl: `${appUrl}/dashboard?tab=purchases` }),
+  }),
   /** To a key's owner when the plugin key is used from another game account. */
   "key-sharing-alert": define({
     payload: t.Object({ attemptedRobloxUserId: text, linkedRobloxAccountId: text, dashboardUrl: text }),

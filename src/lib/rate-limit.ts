@@ -63,4 +63,6 @@ export const RATE_RULES = {
   keyResendPerAddress: { capacity: 3, perMinute: 0.2 },
   /** Settings calls that check the password (change password or e-mail, delete): per account, so a stolen session can't guess it. */
   accountPassword: { capacity: 5, perMinute: 2 },
+  /** Refunds a buyer asks for themselves: per account and per IP. */
+  selfRefund: { capacity: 5, perMinute: 1 },
 } satisfies Record<string, RateRule>;

@@ -23,6 +23,8 @@ export const AUDIT_ACTION_LABELS = {
   "account.password-changed": "Changed their password",
   "account.email-changed": "Changed their email",
   "account.deleted": "An account was deleted",
+  "refund-request.approve": "Approved a refund request",
+  "refund-request.decline": "Declined a refund request",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

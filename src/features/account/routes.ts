@@ -3,7 +3,12 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { clientIp } from "../../lib/client-ip";
-import { failures, jsonBodyFailures, RateLimitedError } from "../../shared/api/common";
+import { failures, idParams, jsonBodyFailures, RateLimitedError } from "../../shared/api/common";
+import { PurchasesModel, RefundRequestModel } from "../../shared/api/purchases";
+import { accountSales } from "./purchases";
+import { purchaseView } from "./purchase-view";
+import { decideRefundRequest, requestSelfRefund } from "./self-refund";
+import { listRefundRequests, refundRequestById } from "./refund-requests";
 import { AccountModel } from "../../shared/api/account";
 import { authGuard } from "../auth/guard";
 import { changePassword } from "./password";
@@ -47,6 +52,23 @@ export function accountRoutes(deps: AppDeps) {
       set.headers["cache-control"] = "no-store";
       return exportAccount(deps, user);
     }, { signedIn: true, response: { 200: AccountModel.exportFile }, detail: { summary: "Download everything stored about the account as JSON" } })
+    .get("/purchases", ({ user }) => {
+      const now = deps.clock.now();
+      return {
+        purchases: accountSales(deps.db, user.id).map((purchase) => purchaseView(deps.config, purchase, now)),
+        refundWindowDays: deps.config.refundWindowDays,
+        selfServiceRefunds: deps.config.selfServiceRefunds,
+      };
+    }, { signedIn: true, response: { 200: PurchasesModel.list }, detail: { summary: "Every purchase tied to the account, with its key and refund offer" } })
+    .post("/purchases/:id/refund", ({ user, params, request, server }) => {
+      deps.limiter.take(`refund:${user.id}`, RATE_RULES.selfRefund, "Too many refund requests. Please wait a minute and try again.");
+      deps.limiter.take(`refund:${clientIp(deps, request, server)}`, RATE_RULES.selfRefund, "Too many refund requests. Please wait a minute and try again.");
+      return requestSelfRefund(deps, user.id, params.id);
+    }, {
+      signedIn: true, params: idParams,
+      response: { 200: PurchasesModel.refundAnswer, ...failures(404, 409, 422, 502), 429: RateLimitedError },
+      detail: { summary: "Refund a purchase under the guarantee (auto), or ask the admins (request)" },
+    })
     .delete("", async ({ user, body }) => {
       passwordTry(user.id);
       return deleteAccount(deps, user, body.password);
@@ -55,4 +77,19 @@ export function accountRoutes(deps: AppDeps) {
       response: { 200: AccountModel.message, ...jsonBodyFailures, ...failures(403, 409), 429: RateLimitedError },
       detail: { summary: "Delete the account; sales stay in the books with the e-mail replaced" },
     });
+}
+
+/** The admin panel's Refund requests: list, Approve, Decline. */
+export function refundRequestRoutes(deps: AppDeps) {
+  return new Elysia({ prefix: "/api/admin/refund-requests" })
+    .use(authGuard(deps))
+    .get("", () => listRefundRequests(deps.db), { admin: true, response: { 200: RefundRequestModel.list } })
+    .post("/:id/approve", async ({ user, params }) => {
+      await decideRefundRequest(deps, user.id, params.id, true);
+      return refundRequestById(deps.db, params.id);
+    }, { admin: true, params: idParams, response: { 200: RefundRequestModel.view, ...failures(404, 409, 422, 502) } })
+    .post("/:id/decline", async ({ user, params }) => {
+      await decideRefundRequest(deps, user.id, params.id, false);
+      return refundRequestById(deps.db, params.id);
+    }, { admin: true, params: idParams, response: { 200: RefundRequestModel.view, ...failures(404, 409, 422) } });
 }
