@@ -3,7 +3,8 @@
  *   1. throughput and p99 of POST /api/plugin/validate and GET /api/auth/me at 64 connections,
  *      against a bare Bun.serve answering a fixed JSON body, in the same run;
  *   2. the home page's initial JavaScript, gzipped (needs `npm run build`);
- *   3. the executable's time to first HTTP 200 and idle RSS (needs `npm run build`).
+ *   3. the executable's time to first HTTP 200 and idle RSS (needs `npm run build`);
+ *   4. in Chromium, the time from navigation to the dashboard's and the admin panel's content after a reload.
  * Uses wrk, installing it first when it is missing and this runs as root (apt-get install wrk); without
  * it, says how to install it and falls back to a small built-in load generator (slower than the server).
  * Only ever talks to 127.0.0.1. Never part of `npm test`: timings on shared machines are noisy.
@@ -189,11 +190,68 @@ async function executable() {
   console.log(`\nExecutable: first HTTP 200 median ${median(starts).toFixed(0)} ms (budget < 300 ms; runs ${starts.map((s) => s.toFixed(0)).join(", ")}), idle RSS median ${median(rss).toFixed(0)} MB (budget < 100 MB)`);
 }
 
+/**
+ * A signed-in screen's content is on screen: its <h1> is in and no loading skeleton is left in <main>.
+ * Noted at the frame after the DOM gets there, in ms since navigation.
+ */
+const CONTENT_WATCH = `(() => {
+  const done = () => { const main = document.querySelector("main"); return !!main && !!main.querySelector("h1") && !main.querySelector(".animate-pulse"); };
+  const observer = new MutationObserver(() => {
+    if (!done()) return;
+    observer.disconnect();
+    requestAnimationFrame(() => { window.__contentAt = performance.now(); });
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
+})();`;
+
+async function signedInScreens() {
+  const { chromium } = await import("playwright-core");
+  const port = await freePort();
+  const db = join(tmp, "screens.db");
+  const app = spawn([BUN, "src/index.ts"], { PORT: String(port), DATABASE_PATH: db, SEED_DEV_ADMIN: "0", DISABLE_RATE_LIMITS: "1", NODE_ENV: "development", LOG_LEVEL: "warn" });
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking"] });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/api/health`);
+    await fetch(`${base}/`); // the SPA is bundled on first use
+    const key = Bun.spawnSync([BUN, "src/index.ts", "keys", "generate", "--plan", "pro", "--count", "1", "--db", db], { cwd: ROOT }).stdout.toString().trim();
+    const user = await json(`${base}/api/auth/signup`, { method: "POST",
+      body: JSON.stringify({ email: "screens@example.com", password: "bench password", confirmPassword: "bench password", productKey: key }) });
+    Bun.spawnSync([BUN, "src/index.ts", "admin", "create", "--email", "admin@example.com", "--password", "admin password", "--db", db], { cwd: ROOT });
+    const admin = await json(`${base}/api/auth/login`, { method: "POST", body: JSON.stringify({ email: "admin@example.com", password: "admin password" }) });
+    const reloads = 7;
+    console.log(`\nSigned-in screens in Chromium on localhost, navigation to content after a reload (median of ${reloads}, budget < 1000 ms):`);
+    for (const [name, path, token] of [["dashboard", "/dashboard", user.token], ["admin panel", "/admin", admin.token]] as const) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addInitScript(CONTENT_WATCH);
+      const page = await context.newPage();
+      await page.goto(`${base}/404`);
+      await page.evaluate((value) => localStorage.setItem("token", value), token);
+      await page.goto(base + path);
+      await page.waitForFunction(() => (window as any).__contentAt !== undefined);
+      const times: number[] = [];
+      for (let i = 0; i < reloads; i++) {
+        await page.reload();
+        await page.waitForFunction(() => (window as any).__contentAt !== undefined, undefined, { timeout: 15_000 });
+        times.push(await page.evaluate(() => (window as any).__contentAt as number));
+      }
+      console.log(`  ${name.padEnd(12)} ${median(times).toFixed(0).padStart(5)} ms  (runs ${times.map((t) => t.toFixed(0)).join(", ")})`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    app.kill();
+    await app.exited;
+  }
+}
+
 try {
   const only = process.argv[2];
   if (!only || only === "api") await apiThroughput();
   if (!only || only === "spa") homeJavaScript();
   if (!only || only === "binary") await executable();
+  if (!only || only === "screens") await signedInScreens();
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

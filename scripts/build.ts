@@ -4,7 +4,7 @@
  */
 import { rmSync, readdirSync, statSync, writeFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { bundleSpa, compress } from "../src/features/web/assets";
+import { bundleSpa, chunkManifest, CHUNK_MANIFEST_PATH, compress } from "../src/features/web/assets";
 
 const root = join(import.meta.dir, "..");
 const dist = join(root, "dist");
@@ -12,7 +12,8 @@ const webOut = join(dist, "web");
 const started = performance.now();
 
 rmSync(dist, { recursive: true, force: true });
-await bundleSpa({ outdir: webOut, minify: true });
+const spa = await bundleSpa({ outdir: webOut, minify: true });
+writeFileSync(join(webOut, CHUNK_MANIFEST_PATH), JSON.stringify(chunkManifest(spa.metafile!)));
 
 let raw = 0;
 let gzipped = 0;

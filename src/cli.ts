@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase } from "./db";
 import { backupDatabase, DatabaseFileError, requireExistingDatabase, restoreDatabase, tableRowCounts } from "./db/files";
 import { systemClock } from "./lib/clock";
-import { configureLogger } from "./lib/logger";
+import { configureLogger, readableLog } from "./lib/logger";
 import { isPlanId, PLAN_IDS } from "./shared/plans";
 import { PRODUCT_NAME } from "./shared/product";
 import { generateProductKeys, listProductKeys } from "./features/product-keys/service";
@@ -27,7 +27,9 @@ Usage:
   layerlift restore FILE                              replace the database with a backup (server stopped)
   layerlift reminders [--at ISO-DATE] [--dry-run]     send the renewal reminders due now (or at that
                                                       moment); --dry-run lists them and sends nothing
-  layerlift health [--url URL]                        ask a running server for /api/health?strict=1
+  layerlift health [--url URL] [--token T]            ask a running server for /api/health?strict=1; with
+                                                      the metrics token (--token or $METRICS_TOKEN) it
+                                                      also prints why the server is degraded
 Options for every command: --db PATH (default: $DATABASE_PATH or ./data/layerlift.db)
 Every command but serve, migrate, admin create and restore needs an existing database.
 Plans: ${PLAN_IDS.join(", ")}`;
@@ -46,6 +48,7 @@ function options(args: string[]) {
       email: { type: "string" },
       password: { type: "string" },
       url: { type: "string" },
+      token: { type: "string" },
       at: { type: "string" },
       "dry-run": { type: "boolean" },
       help: { type: "boolean", short: "h" },
@@ -71,7 +74,7 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
   if (values.help) { console.log(USAGE); return 0; }
   const [command = "serve", sub, ...rest] = positionals;
   // Needs no configuration: a container's health check runs it beside the server.
-  if (command === "health") return checkHealth(values.url ?? `http://127.0.0.1:${env.PORT || 3000}`);
+  if (command === "health") return checkHealth(values.url ?? `http://127.0.0.1:${env.PORT || 3000}`, values.token ?? env.METRICS_TOKEN);
 
   let config: Config;
   try {
@@ -82,7 +85,7 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
   }
 
   // Readable lines for a person at a terminal in development; JSON lines otherwise (a file, a log collector).
-  configureLogger({ level: config.logLevel, readable: config.env === "development" && Boolean(process.stdout.isTTY) });
+  configureLogger({ level: config.logLevel, readable: readableLog(config.logFormat, config.env, Boolean(process.stdout.isTTY)) });
   try {
     if (!["serve", "migrate", "admin", "restore"].includes(command)) requireExistingDatabase(config.databasePath);
     switch (command) {
@@ -161,12 +164,21 @@ function formatBytes(bytes: number): string {
   return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** `layerlift health`: exit 0 when the server answers healthy, 1 otherwise (degraded, down or silent). */
-async function checkHealth(base: string): Promise<number> {
+/**
+ * `layerlift health`: exit 0 when the server answers healthy, 1 otherwise (degraded, stopping, down or
+ * silent). With the metrics token the server adds its reasons, printed one per line.
+ */
+async function checkHealth(base: string, token: string | undefined): Promise<number> {
   try {
-    const response = await fetch(`${base.replace(/\/+$/, "")}/api/health?strict=1`, { signal: AbortSignal.timeout(5_000) });
+    const response = await fetch(`${base.replace(/\/+$/, "")}/api/health?strict=1`, {
+      signal: AbortSignal.timeout(5_000),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
     const body = await response.text();
     console.log(`${response.status} ${body}`);
+    let reasons: unknown;
+    try { reasons = (JSON.parse(body) as { reasons?: unknown }).reasons; } catch { reasons = undefined; }
+    if (Array.isArray(reasons)) for (const reason of reasons) console.log(`- ${reason}`);
     return response.status === 200 ? 0 : 1;
   } catch (error) {
     console.error(`No answer from ${base}: ${(error as Error).message}`);

@@ -28,6 +28,10 @@ export interface Config {
   /** Off only for load measurements (DISABLE_RATE_LIMITS=1); never in production. */
   rateLimits: boolean;
   logLevel: LogLevel;
+  /** LOG_FORMAT: readable lines or JSON lines; null picks (readable in development at a terminal, JSON otherwise). */
+  logFormat: "pretty" | "json" | null;
+  /** Seconds the listener stays open after SIGTERM while health answers 503 (DRAIN_SECONDS; for load balancers). */
+  drainSeconds: number;
   /** Bearer token for GET /metrics; null turns the endpoint off. */
   metricsToken: string | null;
   /** What an early fraud warning from the card provider does: refund the charge at once, or only tell the admins. */
@@ -121,6 +125,12 @@ export function loadConfig(env: Env = process.env): Config {
   const logLevel = value("LOG_LEVEL") ?? (mode === "test" ? "silent" : "info");
   if (!isLogLevel(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}; got "${logLevel}"`);
 
+  const logFormat = value("LOG_FORMAT") ?? null;
+  if (logFormat !== null && logFormat !== "pretty" && logFormat !== "json") problems.push(`LOG_FORMAT must be pretty or json; got "${logFormat}"`);
+
+  const drainSeconds = Number(value("DRAIN_SECONDS") ?? "0");
+  if (!Number.isInteger(drainSeconds) || drainSeconds < 0 || drainSeconds > 300) problems.push(`DRAIN_SECONDS must be a whole number of seconds from 0 to 300; got "${value("DRAIN_SECONDS")}"`);
+
   const earlyFraudWarning = value("EARLY_FRAUD_WARNING") ?? "refund";
   if (earlyFraudWarning !== "refund" && earlyFraudWarning !== "alert") problems.push(`EARLY_FRAUD_WARNING must be refund or alert; got "${earlyFraudWarning}"`);
 
@@ -150,6 +160,8 @@ export function loadConfig(env: Env = process.env): Config {
     seedDevAdmin: mode === "development" && value("SEED_DEV_ADMIN") !== "0",
     rateLimits: !disableRateLimits,
     logLevel: logLevel as LogLevel,
+    logFormat: logFormat as Config["logFormat"],
+    drainSeconds,
     metricsToken: value("METRICS_TOKEN") ?? null,
     earlyFraudWarning: earlyFraudWarning as "refund" | "alert",
     seller: {

@@ -16,6 +16,7 @@ function adoptPageData() {
     // A page without usable data fetches it instead.
   }
 }
+import { SHELL_ATTRIBUTE } from "../src/shared/page-shell";
 
 type ReactDomClient = { createRoot: typeof createRoot; hydrateRoot: typeof hydrateRoot };
 
@@ -34,8 +35,8 @@ export function mount({ createRoot, hydrateRoot }: ReactDomClient): void {
 
   // Public screens arrive rendered by the server: take over that HTML as it is. A screen whose code is
   // still on its way keeps the server's HTML until the code arrives (React holds a click made meanwhile
-  // and replays it). Signed-in screens arrive empty and render here.
-  if (container.hasChildNodes()) {
+  // and replays it). Signed-in screens arrive as a frame (header, footer, skeleton) and render here over it.
+  if (container.hasChildNodes() && !container.hasAttribute(SHELL_ATTRIBUTE)) {
     adoptClassMerges(readClassMerges(document)); // the first render gives the server's class lists without tailwind-merge
     adoptPageData();
     void preloadPage(window.location.pathname).catch(() => undefined); // start fetching the screen's code now
@@ -44,6 +45,7 @@ export function mount({ createRoot, hydrateRoot }: ReactDomClient): void {
       hydrateRoot(container, app);
     });
   } else {
+    void preloadPage(window.location.pathname).catch(() => undefined);
     createRoot(container).render(app);
   }
 }

@@ -167,10 +167,10 @@ export const emailChanges = sqliteTable("email_changes", {
 });
 
 /**
- * A buyer's refund of their own purchase within the refund window: one per sale (the unique index is
+ * A buyer's refund of their own purchase under the guarantee (dashboard → Purchases): one per sale (the unique index is
  * what lets ten parallel requests refund once). 'pending' waits for an admin; 'refunded' is done.
  */
-export const refundRequests = sqliteTable("refund_requests", {
+export const buyerRefunds = sqliteTable("buyer_refunds", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   saleId: integer("sale_id").notNull().references(() => sales.id),
   /** The account that asked; null when asked through the e-mailed link, or once the account is deleted. */
@@ -180,7 +180,7 @@ export const refundRequests = sqliteTable("refund_requests", {
   decidedByUserId: integer("decided_by_user_id"),
   decidedAt: ms("decided_at"),
   createdAt: ms("created_at").notNull(),
-}, (t) => [uniqueIndex("refund_requests_sale_once").on(t.saleId), index("refund_requests_status_idx").on(t.status)]);
+}, (t) => [uniqueIndex("buyer_refunds_sale_once").on(t.saleId), index("buyer_refunds_status_idx").on(t.status)]);
 
 /** Payment intents of the demo provider (development only); Stripe keeps its own. */
 export const demoPaymentIntents = sqliteTable("demo_payment_intents", {
@@ -199,6 +199,29 @@ export const demoPaymentIntents = sqliteTable("demo_payment_intents", {
   createdAt: ms("created_at").notNull(),
 });
 
+/**
+ * Refunds asked for (admin panel, later the buyer's own request), kept 24 hours: the caller's
+ * Idempotency-Key and what it asked, so a retry answers the first result and moves no money, and an
+ * identical refund sent without a key soon after is caught. `providerKey` is what the provider is
+ * sent, fixed when the request is first seen, so a retry can never make a new one.
+ */
+export const refundRequests = sqliteTable("refund_requests", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** The caller's Idempotency-Key, null when it sent none. */
+  idempotencyKey: text("idempotency_key").unique(),
+  saleId: integer("sale_id").notNull().references(() => sales.id, { onDelete: "cascade" }),
+  /** What was asked: cents, or null for "whatever is left". A key reused with anything else is refused. */
+  requestedCents: integer("requested_cents"),
+  /** The cents this request refunds (the remainder resolved when it was made). */
+  amountCents: integer("amount_cents").notNull(),
+  providerKey: text("provider_key").notNull().unique(),
+  status: text("status", { enum: ["pending", "done", "failed"] }).notNull(),
+  /** The answer given when it was done, replayed for the same key. */
+  answer: text("answer", { mode: "json" }).$type<unknown>(),
+  actorUserId: integer("actor_user_id"),
+  createdAt: ms("created_at").notNull(),
+}, (t) => [index("refund_requests_sale").on(t.saleId, t.createdAt), index("refund_requests_created").on(t.createdAt)]);
+
 /** Settings the app keeps for itself, e.g. the development JWT secret. */
 export const appSettings = sqliteTable("app_settings", {
   key: text("key").primaryKey(),
@@ -213,6 +236,7 @@ export type SupportTicket = typeof supportTickets.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type Email = typeof emails.$inferSelect;
 export type EmailChange = typeof emailChanges.$inferSelect;
-export type RefundRequest = typeof refundRequests.$inferSelect;
+export type BuyerRefund = typeof buyerRefunds.$inferSelect;
 export type DemoPaymentIntent = typeof demoPaymentIntents.$inferSelect;
+export type RefundRequest = typeof refundRequests.$inferSelect;
 

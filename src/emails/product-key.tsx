@@ -21,7 +21,7 @@ export function ProductKeyEmail({ productKey, planName, appUrl, email }: Product
       <Text style={styles.code}>{productKey}</Text>
       <Text style={styles.text}>Getting started takes three steps:</Text>
       <Text style={styles.text}>
-        1. Create your account at <Link href={signupUrl}>{appUrl}/signup</Link>: the link fills in this key for you.
+        1. Create your account with the button below: it fills in this key for you.
         <br />
         2. In your dashboard, open the Plugin tab and generate a plugin key.
         <br />

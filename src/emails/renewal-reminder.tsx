@@ -1,5 +1,5 @@
 /** Before access ends (7 days, 1 day) and when it has ended: what ends when, and where to renew. */
-import { Button, Text } from "@react-email/components";
+import { Button, Link, Text } from "@react-email/components";
 import type { ReminderKind } from "../shared/reminders";
 import { EmailLayout, styles } from "./layout";
 import { reminderHeadline } from "./reminder-headline";
@@ -33,7 +33,7 @@ export function RenewalReminderEmail({ kind, planName, endDate, renewUrl, settin
       </Text>
       <Button href={renewUrl} style={styles.button}>Renew now</Button>
       <Text style={{ ...styles.muted, marginTop: "20px" }}>
-        You get these reminders because notifications are on in your dashboard settings: {settingsUrl}
+        You get these reminders because notifications are on in your <Link href={settingsUrl}>dashboard settings</Link>.
       </Text>
     </EmailLayout>
   );

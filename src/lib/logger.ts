@@ -1,8 +1,9 @@
 /**
  * The server's log: one JSON object per line on stdout (time, level, msg and fields), or readable
- * lines in development. pino writes through streams, never transports: a transport's worker thread
+ * lines (LOG_FORMAT=pretty; the default in development at a terminal). pino writes through streams, never transports: a transport's worker thread
  * can't load inside the compiled executable. Quiet under `npm test` unless LOG_LEVEL says otherwise.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import pino, { type DestinationStream, type Logger } from "pino";
 import pretty from "pino-pretty";
 
@@ -26,16 +27,48 @@ function bufferedStdout(): DestinationStream {
   return destination;
 }
 
+/** The request being handled, so every line written for it carries its id without passing it around. */
+const currentRequest = new AsyncLocalStorage<{ reqId: string }>();
+
+/** From here on (this request's handlers, awaits and all), log lines carry `reqId`. */
+export function enterRequestLog(reqId: string): void {
+  currentRequest.enterWith({ reqId });
+}
+
 function build(options: { level: LogLevel; readable: boolean; destination?: DestinationStream }): Logger {
   const settings = {
     level: options.level,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label: string) => ({ level: label }) },
+    mixin: () => currentRequest.getStore() ?? {},
   };
   if (options.destination) return pino(settings, options.destination);
   if (options.readable) return pino(settings, pretty({ sync: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }));
   return pino(settings, bufferedStdout());
+}
+
+/** Readable lines when asked for, or by default in development at a terminal; JSON lines otherwise. */
+export function readableLog(format: "pretty" | "json" | null, env: string, isTTY: boolean): boolean {
+  return format ? format === "pretty" : env === "development" && isTTY;
+}
+
+/**
+ * A line that must reach the person whatever LOG_LEVEL says (something shown once, such as a generated
+ * password): through the log when its level lets info through, else written straight to stdout in the
+ * log's own format.
+ */
+export function notice(fields: Record<string, unknown>, message: string): void {
+  if (log.isLevelEnabled("info")) {
+    log.info(fields, message);
+    return;
+  }
+  flushLog(); // keep the order of anything buffered before it
+  const readable = currentReadable;
+  const line = readable
+    ? `${message}\n`
+    : JSON.stringify({ level: "info", time: new Date().toISOString(), ...fields, msg: message }) + "\n";
+  process.stdout.write(line);
 }
 
 /** Writes out what is buffered, synchronously: before the process exits. */
@@ -50,8 +83,11 @@ const initialLevel = (process.env.LOG_LEVEL as LogLevel | undefined) ?? (process
 /** The process's logger; `configureLogger` sets it up from the configuration when the server starts. */
 export let log: Logger = build({ level: LOG_LEVELS.includes(initialLevel) ? initialLevel : "info", readable: false });
 
+let currentReadable = false;
+
 export function configureLogger(options: { level: LogLevel; readable: boolean; destination?: DestinationStream }): Logger {
   log = build(options);
+  currentReadable = options.readable && !options.destination;
   return log;
 }
 

@@ -1,5 +1,7 @@
 /**
  * In-process token buckets (DESIGN.md §6). One process serves the site, so memory is the right store.
+ * A bucket is named by what it limits and whom: each kind of value (ip, email, key, user) goes in under
+ * its own prefix, escaped, so no input of one kind can name, and so drain, another kind's bucket.
  */
 import { AppError } from "./errors";
 import type { Clock } from "./clock";
@@ -11,14 +13,33 @@ interface RateRule {
   perMinute: number;
 }
 
+/** Whom a bucket counts: an address, an e-mail address, a plugin key, an account, or a pair of them. */
+export interface RateSubject {
+  ip?: string;
+  email?: string;
+  key?: string;
+  user?: number;
+}
+
+const SUBJECT_KINDS = ["ip", "email", "key", "user"] as const;
+
+/** `name|ip:…|email:…`, each value escaped so that neither "|" nor ":" in it can reach another bucket. */
+export function bucketKey(name: string, subject: RateSubject): string {
+  const parts = SUBJECT_KINDS.filter((kind) => subject[kind] !== undefined)
+    .map((kind) => `${kind}:${encodeURIComponent(String(subject[kind]))}`);
+  if (parts.length === 0) throw new Error(`rate limit "${name}" names no subject`);
+  return [name, ...parts].join("|");
+}
+
 export class RateLimiter {
   private buckets = new Map<string, { tokens: number; at: number }>();
   private lastSweep = 0;
   constructor(private clock: Clock, private disabled = false) {}
 
-  /** Takes one token for `key`, or throws 429 with Retry-After. */
-  take(key: string, rule: RateRule, message = "Too many requests. Please wait a moment and try again.") {
+  /** Takes one token from the bucket `name` keeps for `subject`, or throws 429 with Retry-After. */
+  take(name: string, subject: RateSubject, rule: RateRule, message = "Too many requests. Please wait a moment and try again.") {
     if (this.disabled) return;
+    const key = bucketKey(name, subject);
     const now = this.clock.now();
     const bucket = this.buckets.get(key) ?? { tokens: rule.capacity, at: now };
     const refill = ((now - bucket.at) / 60_000) * rule.perMinute;

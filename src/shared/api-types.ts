@@ -21,7 +21,7 @@ export type {
 export type { KeyResendBody, KeyResendResponse } from "./api/product-keys";
 export type { TicketSubject, SupportTicketView, TicketBody } from "./api/support";
 export type {
-  ProductKeyView, SaleView, SalesResponse, AdminOverviewResponse, AdminUserView, TestEmailResponse, GenerateKeysBody, TestEmailBody, RefundBody, RevenueResponse,
+  ProductKeyView, AdminProductKeyView, SaleView, SalesResponse, AdminOverviewResponse, AdminUserView, TestEmailResponse, GenerateKeysBody, TestEmailBody, RefundBody, RevenueResponse,
 } from "./api/admin";
 export type { EmailView, RetriedEmails } from "./api/email";
 export type { AuditEntryView } from "./api/audit";

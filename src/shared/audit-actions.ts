@@ -16,6 +16,7 @@ export const AUDIT_ACTION_LABELS = {
   "review.delete": "Deleted a review",
   "sale.refunded": "Refunded a sale",
   "sale.partially-refunded": "Partly refunded a sale",
+  "sale.dispute-inquiry": "A bank asked about a sale's payment",
   "sale.disputed": "A sale's payment was disputed",
   "sale.dispute-won": "Won a dispute",
   "sale.dispute-lost": "Lost a dispute",

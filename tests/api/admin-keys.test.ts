@@ -74,6 +74,36 @@ describe("listing product keys", () => {
     expect(page.data).toHaveLength(1);
   });
 
+  test("each key carries its state and its buyer's e-mail, and ?state= filters by state", async () => {
+    const buy = async (email: string) => {
+      const intent = await api(ctx.app).api["create-payment-intent"].post({ plan: "pro", email });
+      await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: intent.data!.clientSecret });
+      return ctx.deps.db.select().from(productKeys).where(eq(productKeys.source, "purchase")).all().at(-1)!;
+    };
+    const [unsold] = (await generate({ plan: "month", count: 1 })).data!;
+    const sold = await buy("sold@example.com");
+    const redeemed = await buy("redeemed@example.com");
+    await api(ctx.app).api.auth.signup.post({ email: "redeemed@example.com", password: "long enough", confirmPassword: "long enough", productKey: redeemed.key });
+    const refunded = await buy("refunded@example.com");
+    await api(ctx.app).api.auth.signup.post({ email: "refunded@example.com", password: "long enough", confirmPassword: "long enough", productKey: refunded.key });
+    expect((await api(ctx.app, admin).api.admin.sales({ id: refunded.saleId! }).refund.post({})).status).toBe(200);
+
+    const all = (await api(ctx.app, admin).api.admin["product-keys"].get()).data!;
+    const byKey = Object.fromEntries(all.map((row) => [row.key, { state: row.state, buyerEmail: row.buyerEmail }]));
+    expect(byKey).toEqual({
+      [unsold!.key]: { state: "unsold", buyerEmail: null },
+      [sold.key]: { state: "sold", buyerEmail: "sold@example.com" },
+      [redeemed.key]: { state: "redeemed", buyerEmail: "redeemed@example.com" },
+      [refunded.key]: { state: "refunded", buyerEmail: "refunded@example.com" },
+    });
+    for (const [state, key] of [["unsold", unsold!.key], ["sold", sold.key], ["redeemed", redeemed.key], ["refunded", refunded.key]] as const) {
+      const filtered = await api(ctx.app, admin).api.admin["product-keys"].get({ query: { state } });
+      expect(filtered.data!.map((row) => row.key)).toEqual([key]);
+    }
+    const unknown = await api(ctx.app, admin).api.admin["product-keys"].get({ query: { state: invalid("lost") } });
+    expect(unknown.status).toBe(422);
+  });
+
   test("a limit beyond 500 answers 422", async () => {
     const answer = await api(ctx.app, admin).api.admin["product-keys"].get({ query: { limit: 501 } });
     expect(answer.status).toBe(422);

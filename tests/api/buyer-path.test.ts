@@ -99,15 +99,26 @@ describe("POST /api/keys/resend", () => {
     expect(text).toContain(`/signup?key=${proKey}&email=keeper%40example.com`);
   });
 
-  test("an unknown or malformed address gets exactly the same answer, and nothing is sent", async () => {
+  test("an unknown address gets exactly the same answer as a known one, and nothing is sent", async () => {
     await buy("pro", "known@example.com");
     const before = ctx.deps.db.select().from(emails).all().length;
     const answers = [];
-    for (const email of ["nobody@example.com", "not-an-address", "", "known@example", "a".repeat(1000)]) {
+    for (const email of ["nobody@example.com", "someone.else@example.org"]) {
       const answer = await resend(email);
       answers.push({ status: answer.status, data: answer.data });
     }
     for (const answer of answers) expect(answer).toEqual({ status: 200, data: { message: KEY_RESEND_MESSAGE } });
+    expect(ctx.deps.db.select().from(emails).all().length).toBe(before);
+  });
+
+  test("a value that is not an e-mail address is a 422 (whether or not anyone bought), and nothing is sent", async () => {
+    await buy("pro", "known@example.com");
+    const before = ctx.deps.db.select().from(emails).all().length;
+    for (const email of ["not-an-address", "", "10.0.0.77", "a".repeat(1000)]) {
+      const answer = await resend(email);
+      expect(answer.status).toBe(422);
+      expect(failure(answer)?.message).toBe("Please enter a valid email address.");
+    }
     expect(ctx.deps.db.select().from(emails).all().length).toBe(before);
   });
 

@@ -25,7 +25,7 @@ describe("GET /api/admin/emails", () => {
     expect(answer.status).toBe(200);
     expect(answer.data!.map((e) => e.to)).toEqual(["second@example.com", "first@example.com"]);
     const [newest] = answer.data!;
-    expect(Object.keys(newest).sort()).toEqual(["_id", "attempts", "createdAt", "lastError", "sentAt", "status", "subject", "template", "text", "to"]);
+    expect(Object.keys(newest).sort()).toEqual(["_id", "attempts", "createdAt", "lastError", "resendable", "sentAt", "status", "subject", "template", "text", "to"]);
     expect(newest).toMatchObject({ subject: "Your Layerlift product key", template: "product-key", status: "pending", attempts: 0, lastError: null, sentAt: null });
     expect(newest.text).toContain("DDDDEEEEFFFF");
     expect(new Date(newest.createdAt).getTime()).toBe(ctx.clock.now() - MINUTE);
@@ -86,6 +86,16 @@ describe("templates", () => {
 
   test("a payload missing a field fails to render with a sentence naming it", async () => {
     await expect(renderEmail("product-key", { plan: "pro" }, "https://x.example")).rejects.toThrow('needs a "key"');
+  });
+});
+
+describe("GET /api/admin/emails: what may be resent", () => {
+  test("a password reset e-mail is marked not resendable, a product-key e-mail resendable", async () => {
+    const admin = await signInAdmin(ctx);
+    queueKeyEmail("key@example.com", "AAAABBBBCCCC");
+    queueEmail(ctx.deps.db, { to: "reset@example.com", template: "password-reset", payload: { resetUrl: "https://x.example/reset-password?token=t" } }, ctx.clock.now());
+    const listed = (await api(ctx.app, admin.token).api.admin.emails.get()).data!;
+    expect(Object.fromEntries(listed.map((email) => [email.to, email.resendable]))).toEqual({ "key@example.com": true, "reset@example.com": false });
   });
 });
 

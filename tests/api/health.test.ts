@@ -1,5 +1,9 @@
-/** /api/health tells the truth: degraded with reasons when e-mails fail or back up, or the database can't be written. */
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+/**
+ * /api/health tells the truth: degraded when e-mails fail or back up, or the database can't be written,
+ * with the reasons for an admin or the metrics token only; it costs no write per call, and says
+ * "stopping" (503) once the server drains.
+ */
+import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { eq } from "drizzle-orm";
@@ -9,17 +13,27 @@ import { queueEmail } from "../../src/features/email/outbox";
 import { createApp } from "../../src/app";
 import { MINUTE } from "../../src/lib/clock";
 import type { Db } from "../../src/db";
-import { api, makeTestApp, type TestContext } from "../support/app";
+import { appSettings } from "../../src/db/schema";
+import { startDraining } from "../../src/features/health/drain";
+import { WRITE_PROBE_INTERVAL_MS } from "../../src/features/health/service";
+import { runCli } from "../../src/cli";
+import { startTestServer } from "../support/server";
+import { api, call, makeKey, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
+const METRICS_TOKEN = "metrics-token-0123456789";
 let ctx: TestContext;
-beforeEach(() => { ctx = makeTestApp(); });
+beforeEach(() => { ctx = makeTestApp({ env: { METRICS_TOKEN } }); });
 afterEach(() => ctx.cleanup());
+
+/** The detailed answer, as monitoring asks for it. */
+const details = (query: { strict?: "1" } = {}, app = ctx.app) =>
+  api(app).api.health.get({ query, headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
 
 const queueKeyEmail = () => queueEmail(ctx.deps.db, { to: "buyer@example.com", template: "product-key", payload: { key: "ABCDEFGH2345", plan: "pro", planName: "4 Month Pro" } }, ctx.clock.now());
 
 describe("GET /api/health", () => {
   test("is ok on a working site", async () => {
-    const answer = await api(ctx.app).api.health.get({ query: { strict: "1" } });
+    const answer = await details({ strict: "1" });
     expect(answer.status).toBe(200);
     expect(answer.data).toMatchObject({ ok: true, status: "ok", reasons: [], email: { pending: 0, failed: 0, oldestPendingMinutes: null } });
   });
@@ -27,10 +41,10 @@ describe("GET /api/health", () => {
   test("is degraded while an e-mail has failed for good, and ?strict=1 answers 503 then", async () => {
     const row = queueKeyEmail();
     ctx.deps.db.update(emails).set({ status: "failed", nextAttemptAt: null }).where(eq(emails.id, row.id)).run();
-    const relaxed = await api(ctx.app).api.health.get();
+    const relaxed = await details();
     expect(relaxed.status).toBe(200);
     expect(relaxed.data).toMatchObject({ ok: false, status: "degraded", reasons: ["1 e-mail has failed for good; retry them from the admin E-mails tab"], email: { failed: 1 } });
-    const strict = await api(ctx.app).api.health.get({ query: { strict: "1" } });
+    const strict = await details({ strict: "1" });
     expect(strict.status).toBe(503);
     expect(strict.error!.value).toMatchObject({ status: "degraded" });
   });
@@ -38,9 +52,9 @@ describe("GET /api/health", () => {
   test("is degraded when the oldest unsent e-mail has waited 10 minutes", async () => {
     queueKeyEmail();
     ctx.clock.advance(9 * MINUTE);
-    expect((await api(ctx.app).api.health.get({ query: { strict: "1" } })).status).toBe(200);
+    expect((await details({ strict: "1" })).status).toBe(200);
     ctx.clock.advance(MINUTE);
-    const answer = await api(ctx.app).api.health.get({ query: { strict: "1" } });
+    const answer = await details({ strict: "1" });
     expect(answer.status).toBe(503);
     expect(answer.error!.value).toMatchObject({ reasons: ["the oldest of 1 unsent e-mail has waited 10 minutes"], email: { pending: 1, oldestPendingMinutes: 10 } });
   });
@@ -49,13 +63,125 @@ describe("GET /api/health", () => {
     const readOnly = new Database(ctx.deps.config.databasePath, { readonly: true });
     const app = createApp({ ...ctx.deps, db: drizzle(readOnly, { schema }) as Db });
     try {
-      const answer = await api(app).api.health.get({ query: { strict: "1" } });
+      const answer = await details({ strict: "1" }, app);
       expect(answer.status).toBe(503);
       const reasons = (answer.error!.value as { reasons: string[] }).reasons;
       expect(reasons).toHaveLength(1);
       expect(reasons[0]).toStartWith("the database can't be written: ");
     } finally {
       readOnly.close();
+    }
+  });
+});
+
+describe("who sees what", () => {
+  test("anyone gets {ok, status} and nothing else, degraded or not", async () => {
+    const healthy = await call(ctx.app, "GET", "/api/health");
+    expect(healthy.status).toBe(200);
+    expect(healthy.body).toEqual({ ok: true, status: "ok" });
+    const row = queueKeyEmail();
+    ctx.deps.db.update(emails).set({ status: "failed", nextAttemptAt: null }).where(eq(emails.id, row.id)).run();
+    expect((await call(ctx.app, "GET", "/api/health")).body).toEqual({ ok: false, status: "degraded" });
+    const strict = await call(ctx.app, "GET", "/api/health?strict=1");
+    expect(strict.status).toBe(503);
+    expect(strict.body).toEqual({ ok: false, status: "degraded" });
+  });
+
+  test("an admin's session and the metrics token get the reasons, uptime and e-mail queue; a user's session or a wrong token does not", async () => {
+    const admin = await signInAdmin(ctx);
+    const user = await signUpUser(ctx);
+    const detailed = { ok: true, status: "ok", reasons: [], uptimeSeconds: 0, email: { pending: 0, failed: 0, oldestPendingMinutes: null } };
+    expect((await call(ctx.app, "GET", "/api/health", { token: admin.token })).body).toEqual(detailed);
+    expect((await call(ctx.app, "GET", "/api/health", { token: METRICS_TOKEN })).body).toEqual(detailed);
+    expect((await call(ctx.app, "GET", "/api/health", { token: user.token })).body).toEqual({ ok: true, status: "ok" });
+    expect((await call(ctx.app, "GET", "/api/health", { token: "metrics-token-wrong" })).body).toEqual({ ok: true, status: "ok" });
+  });
+
+  test("without METRICS_TOKEN set, no bearer token opens the details", async () => {
+    const open = makeTestApp();
+    try {
+      expect((await call(open.app, "GET", "/api/health", { token: "" })).body).toEqual({ ok: true, status: "ok" });
+      expect((await call(open.app, "GET", "/api/health", { headers: { authorization: "Bearer " } })).body).toEqual({ ok: true, status: "ok" });
+    } finally {
+      open.cleanup();
+    }
+  });
+
+  test("the public answer is the same before and after lost-key and forgot-password calls, for known and unknown addresses", async () => {
+    const user = await signUpUser(ctx);
+    const before = await call(ctx.app, "GET", "/api/health");
+    for (const email of [user.email, "nobody@example.com"]) {
+      expect((await call(ctx.app, "POST", "/api/keys/resend", { body: { email } })).status).toBe(200);
+      expect((await call(ctx.app, "POST", "/api/auth/forgot-password", { body: { email } })).status).toBe(200);
+    }
+    const after = await call(ctx.app, "GET", "/api/health");
+    expect({ status: after.status, body: JSON.stringify(after.body) }).toEqual({ status: before.status, body: JSON.stringify(before.body) });
+    expect(before.body).toEqual({ ok: true, status: "ok" });
+    // The calls did queue e-mails: the details (for the operator) show them.
+    expect(((await details()).data as { email: { pending: number } }).email.pending).toBeGreaterThan(0);
+  });
+});
+
+describe("cost", () => {
+  const lastProbe = () => ctx.deps.db.select().from(appSettings).where(eq(appSettings.key, "health_checked_at")).get()?.value;
+
+  test("the database write is probed at most once every 30 s, however often health is asked", async () => {
+    await call(ctx.app, "GET", "/api/health");
+    const first = lastProbe();
+    expect(first).toBe(String(ctx.clock.now()));
+    for (let i = 0; i < 20; i++) {
+      ctx.clock.advance(1_000);
+      await call(ctx.app, "GET", "/api/health");
+    }
+    expect(lastProbe()).toBe(first);
+    ctx.clock.advance(WRITE_PROBE_INTERVAL_MS - 20_000);
+    await call(ctx.app, "GET", "/api/health");
+    expect(lastProbe()).toBe(String(ctx.clock.now()));
+  });
+});
+
+describe("stopping", () => {
+  test("once the server drains, health answers 503 'stopping' at once, with or without ?strict", async () => {
+    startDraining(ctx.deps);
+    for (const path of ["/api/health", "/api/health?strict=1"]) {
+      const answer = await call(ctx.app, "GET", path);
+      expect(answer.status).toBe(503);
+      expect(answer.body).toEqual({ ok: false, status: "stopping" });
+    }
+    expect((await details()).error!.value).toMatchObject({ ok: false, status: "stopping", reasons: [] });
+  });
+});
+
+describe("layerlift health", () => {
+  async function runHealth(args: string[], env: Record<string, string> = {}) {
+    const printed: string[] = [];
+    const log = spyOn(console, "log").mockImplementation((...parts: unknown[]) => { printed.push(parts.join(" ")); });
+    try {
+      return { code: await runCli(["health", ...args], env), printed };
+    } finally {
+      log.mockRestore();
+    }
+  }
+
+  test("prints the reasons when given the metrics token (--token or $METRICS_TOKEN), and only the status without it", async () => {
+    const server = await startTestServer({ env: { METRICS_TOKEN } });
+    try {
+      const row = queueEmail(server.deps.db, { to: "buyer@example.com", template: "product-key", payload: { key: "ABCDEFGH2345", plan: "pro", planName: "4 Month Pro" } }, server.clock.now());
+      server.deps.db.update(emails).set({ status: "failed", nextAttemptAt: null }).where(eq(emails.id, row.id)).run();
+      const reason = "- 1 e-mail has failed for good; retry them from the admin E-mails tab";
+
+      const withFlag = await runHealth(["--url", server.url, "--token", METRICS_TOKEN]);
+      expect(withFlag.code).toBe(1);
+      expect(withFlag.printed[0]).toStartWith('503 {"ok":false,"status":"degraded","reasons":');
+      expect(withFlag.printed.slice(1)).toEqual([reason]);
+
+      const fromEnv = await runHealth(["--url", server.url], { METRICS_TOKEN });
+      expect(fromEnv.printed.slice(1)).toEqual([reason]);
+
+      const without = await runHealth(["--url", server.url]);
+      expect(without).toEqual({ code: 1, printed: ['503 {"ok":false,"status":"degraded"}'] });
+    } finally {
+      await server.stop();
     }
   });
 });

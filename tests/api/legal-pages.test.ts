@@ -3,11 +3,14 @@
  * their own titles, are in sitemap.xml and the footer, take the seller's details from SELLER_*, and an
  * operator's LEGAL_DIR replaces them file by file.
  */
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { call, makeTestApp, type TestContext } from "../support/app";
+
+// The first page bundles the SPA.
+setDefaultTimeout(30_000);
 
 const contexts: TestContext[] = [];
 afterEach(() => { for (const ctx of contexts.splice(0)) ctx.cleanup(); });

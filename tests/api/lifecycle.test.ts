@@ -78,6 +78,28 @@ describe("stopping", () => {
     });
   }
 
+  test("with DRAIN_SECONDS, SIGTERM turns /api/health to 503 'stopping' at once while the site keeps serving, then it stops", async () => {
+    const port = freePort();
+    const server = spawnServer({ port, env: { DRAIN_SECONDS: "3" } });
+    await waitUntilUp(port, server);
+    server.kill("SIGTERM");
+    let health: Response | null = null;
+    for (let i = 0; i < 100; i++) {
+      health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (health.status === 503) break;
+      expect(health.status).toBe(200); // until the signal is handled
+      await Bun.sleep(10);
+    }
+    expect(health!.status).toBe(503);
+    expect(await health!.json()).toEqual({ ok: false, status: "stopping" });
+    const page = await fetch(`http://127.0.0.1:${port}/api/config`);
+    expect(page.status).toBe(200);
+    expect(await server.exited).toBe(0);
+    const log = await new Response(server.stdout).text();
+    expect(log).toContain('"msg":"draining: /api/health answers 503; still serving for 3 s"');
+    expect(log.indexOf("draining:")).toBeLessThan(log.indexOf('"msg":"stopping: no new connections'));
+  });
+
   test("as PID 1 (in a container) SIGTERM stops it the same way", async () => {
     const { statuses, code, seconds } = await stopUnderLoad("SIGTERM", ["unshare", "--pid", "--fork", "--mount-proc"]);
     expect(statuses.filter((status) => status !== 401)).toEqual([]);

@@ -228,7 +228,11 @@ describe("Stripe webhook", () => {
     await partial("evt_partial_2", 1200);
     await partial("evt_partial_late", 300);
     expect(ctx.deps.db.select().from(sales).get()!.refundedCents).toBe(1200);
-    expect(ctx.deps.db.select().from(auditLog).all().filter((row) => row.action === "sale.partially-refunded")).toHaveLength(2);
+    const partialEntries = ctx.deps.db.select().from(auditLog).all().filter((row) => row.action === "sale.partially-refunded");
+    expect(partialEntries).toHaveLength(2);
+    // The audit log writes money as money.
+    expect(partialEntries[0]!.detail).toContain("$5.00 of $24.99 refunded so far");
+    expect(partialEntries[1]!.detail).toContain("$12.00 of $24.99 refunded so far");
 
     // The key still creates an account: a partial refund is a goodwill gesture.
     const key = ctx.deps.db.select().from(productKeys).get()!.key;

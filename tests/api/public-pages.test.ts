@@ -84,9 +84,22 @@ describe("complete HTML for every public route", () => {
     for (const path of ["/dashboard", "/admin", "/purchase/success"]) {
       const page = await get(path);
       expect(page.status).toBe(200);
-      expect(page.text).toContain('<div id="root"></div>');
       expect(meta(page.text, "robots")).toBe("noindex");
       expect(canonical(page.text)).toBeNull();
+      // The screen's code and the app's are asked for from <head>, while the page is read.
+      expect(page.text.match(/<link rel="modulepreload" href="\/assets\/[^"]+\.js">/g)?.length ?? 0).toBeGreaterThan(2);
+    }
+    expect((await get("/purchase/success")).text).toContain('<div id="root"></div>');
+  });
+
+  test("a signed-in screen's page carries the site's frame: header, footer and the screen's loading skeleton, marked for the browser to render over", async () => {
+    for (const path of ["/dashboard", "/admin"]) {
+      const html = (await get(path)).text;
+      expect(html).toContain('<div id="root" data-shell>');
+      expect(html).toMatch(/<header[^>]*>[\s\S]*Layerlift[\s\S]*<\/header>/);
+      expect(html).toMatch(/<footer[^>]*>[\s\S]*<\/footer>/);
+      expect(html).toMatch(/<div role="status"[^>]*>[\s\S]*Loading…/);
+      expect(html).not.toContain('id="class-merges"');
     }
   });
 
@@ -114,7 +127,7 @@ describe("complete HTML for every public route", () => {
 
 describe("status codes", () => {
   test("a path that is not a route answers 404 with the 404 page", async () => {
-    for (const path of ["/nope", "/docs/not-a-tag", "/Docs", "/purchase/", "/docs/lock/", "/support/faq", "/docs/Lock"]) {
+    for (const path of ["/nope", "/docs/not-a-tag", "/Docs", "/support/faq", "/docs/Lock"]) {
       const page = await get(path);
       expect(page.status).toBe(404);
       expect(page.type).toContain("text/html");
@@ -122,6 +135,20 @@ describe("status codes", () => {
       expect(visibleText(page.text)).toContain("Back to Home");
       expect(meta(page.text, "robots")).toBe("noindex");
     }
+  });
+
+  test("a trailing slash redirects to the page on every public path, keeping the query", async () => {
+    const paths = [...ROUTES.filter((route) => route.path !== "/" && !route.path.includes(":")).map((route) => route.path), ...TAGS.map((tag) => `/docs/${tag.slug}`)];
+    expect(paths).toContain("/docs");
+    for (const path of paths) {
+      const answer = await get(`${path}/`);
+      expect({ path, status: answer.status, location: answer.headers.get("location") }).toEqual({ path, status: 301, location: path });
+    }
+    expect((await get("/docs/lock/?from=chat")).headers.get("location")).toBe("/docs/lock?from=chat");
+    expect((await get("/docs/lock//")).headers.get("location")).toBe("/docs/lock");
+    // Never an address on another site.
+    expect((await get("//evil.example/")).headers.get("location")).toBe("/evil.example");
+    expect((await get("/")).status).toBe(200);
   });
 
   test("unknown API paths still answer JSON 404", async () => {

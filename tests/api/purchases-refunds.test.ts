@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { emails, productKeys, refundRequests, sales, subscriptions } from "../../src/db/schema";
+import { emails, productKeys, buyerRefunds, sales, subscriptions } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
 import { api, failure, makeTestApp, signInAdmin, type TestContext } from "../support/app";
 
@@ -78,7 +78,7 @@ describe("refund under the guarantee (auto)", () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => refund(ctx, user.token, user.saleId)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(9);
-    expect(ctx.deps.db.select().from(refundRequests).all()).toHaveLength(1);
+    expect(ctx.deps.db.select().from(buyerRefunds).all()).toHaveLength(1);
     const intent = ctx.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!;
     expect(intent.status).toBe("refunded");
   });
@@ -104,7 +104,7 @@ describe("refund under the guarantee (auto)", () => {
     const held = await refund(ctx, disputed.token, disputed.saleId);
     expect(held.status).toBe(409);
     expect(failure(held)!.message).toBe("This payment is disputed with your bank, so it can't be refunded while the dispute is open.");
-    expect(ctx.deps.db.select().from(refundRequests).where(eq(refundRequests.saleId, disputed.saleId)).all()).toHaveLength(0);
+    expect(ctx.deps.db.select().from(buyerRefunds).where(eq(buyerRefunds.saleId, disputed.saleId)).all()).toHaveLength(0);
   });
 
   test("only the owner may ask: someone else's purchase is 404", async () => {
@@ -157,7 +157,7 @@ describe("refund requests for the admins (SELF_SERVICE_REFUNDS=request)", () => 
     const admin = await signInAdmin(ctx);
     const user = await buyer(ctx);
     await refund(ctx, user.token, user.saleId);
-    const id = ctx.deps.db.select().from(refundRequests).get()!.id;
+    const id = ctx.deps.db.select().from(buyerRefunds).get()!.id;
     expect((await api(ctx.app, user.token).api.admin["refund-requests"]({ id }).decline.post()).status).toBe(403);
     const declined = await api(ctx.app, admin.token).api.admin["refund-requests"]({ id }).decline.post();
     expect(declined.data!.status).toBe("declined");

@@ -81,6 +81,24 @@ function toastText(page: Page, text: string) {
   return page.locator("li[data-state=open]").getByText(text, { exact: true });
 }
 
+describe("the open tab is in the address", () => {
+  test("a tab sets ?tab=, and reload, Back and a shared link keep it", async () => {
+    const page = await openAdmin();
+    await page.getByRole("tab", { name: "Keys" }).click();
+    await page.getByRole("tab", { name: "Keys", selected: true }).waitFor();
+    expect(new URL(page.url()).search).toBe("?tab=keys");
+    await page.getByRole("tab", { name: "Audit" }).click();
+    await page.getByRole("tab", { name: "Audit", selected: true }).waitFor();
+    await page.reload();
+    await page.getByRole("tab", { name: "Audit", selected: true }).waitFor();
+    await page.goBack();
+    await page.getByRole("tab", { name: "Keys", selected: true }).waitFor();
+    const shared = await newPage();
+    await openSignedIn(shared, adminToken, "/admin?tab=emails");
+    await shared.getByRole("tab", { name: "E-mails", selected: true }).waitFor();
+  });
+});
+
 describe("who sees the admin panel", () => {
   test("a visitor without a session is sent to /login", async () => {
     const page = await newPage();
@@ -111,7 +129,7 @@ const TAB_CHECKS: { tab: string; shows: (page: Page) => Promise<void> }[] = [
   } },
   { tab: "Keys", shows: async (page) => {
     await page.getByRole("button", { name: "Generate Keys" }).waitFor();
-    await page.getByRole("table", { name: "Product keys" }).getByText("Available").first().waitFor();
+    await page.getByRole("table", { name: "Product keys" }).getByText("Unsold").first().waitFor();
   } },
   { tab: "Support", shows: async (page) => {
     await page.getByText("The import stops at 80% on a large frame.").waitFor();
@@ -174,8 +192,31 @@ describe("product keys", () => {
     const alert = page.getByRole("alert").filter({ hasText: "Database is busy." });
     await alert.waitFor();
     await alert.getByRole("button", { name: "Try again" }).click();
-    await page.getByRole("table", { name: "Product keys" }).getByText("Available").first().waitFor();
+    await page.getByRole("table", { name: "Product keys" }).getByText("Unsold").first().waitFor();
     expect(await alert.count()).toBe(0);
+  });
+
+  test("a bought key reads 'Sold (not redeemed)' with its buyer's e-mail, and the state filter lists only such keys", async () => {
+    const intent = await post<{ clientSecret: string }>("/api/create-payment-intent", { plan: "pro", email: "keybuyer@example.com" });
+    await post("/api/payment/demo/confirm", { clientSecret: intent.clientSecret });
+    const bought = suite.server.deps.db.select().from(productKeys).where(eq(productKeys.source, "purchase")).orderBy(desc(productKeys.id)).get()!;
+    const page = await openAdmin();
+    await page.getByRole("tab", { name: "Keys" }).click();
+    const table = page.getByRole("table", { name: "Product keys" });
+    const row = table.getByRole("row").filter({ hasText: bought.key });
+    await row.getByText("Sold (not redeemed)").waitFor();
+    await row.getByText("keybuyer@example.com").waitFor();
+    expect(await table.getByText("Available").count()).toBe(0);
+
+    await page.getByLabel("Filter by state").selectOption("sold");
+    await table.getByRole("row").filter({ hasText: "Unsold" }).first().waitFor({ state: "detached" });
+    await row.waitFor();
+    const states = await table.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.textContent ?? ""));
+    expect(states.length).toBeGreaterThan(0);
+    expect(states.every((text) => text.includes("Sold (not redeemed)"))).toBe(true);
+    await page.getByLabel("Filter by state").selectOption("redeemed");
+    await table.getByText("Redeemed").first().waitFor();
+    expect(await row.count()).toBe(0);
   });
 
   test("a key made with the command line reads CLI in the Source column", async () => {
@@ -199,6 +240,7 @@ describe("product keys", () => {
     await screenshot(page, "admin-generate-dialog-desktop");
     await dialog.getByRole("button", { name: "Generate" }).click();
     await toastText(page, "Product Keys Generated").waitFor();
+    await toastText(page, "2 keys added (Lifetime Access).").waitFor();
 
     const newest = suite.server.deps.db.select().from(productKeys).orderBy(desc(productKeys.id)).get()!;
     expect(newest).toMatchObject({ plan: "lifetime", source: "admin" });
@@ -280,6 +322,19 @@ describe("e-mails", () => {
     await toastText(page, "1 failed e-mail queued again").waitFor();
     await bounced.getByText("Pending", { exact: true }).waitFor();
     await screenshot(page, "admin-emails-retried");
+  });
+});
+
+describe("e-mails that can't be resent", () => {
+  test("a password reset e-mail offers no Resend; other e-mails do", async () => {
+    const { db, clock } = suite.server.deps;
+    queueEmail(db, { to: "forgot@example.com", template: "password-reset", payload: { resetUrl: "https://layerlift.example/reset-password?token=secret" } }, clock.now());
+    const page = await openAdmin();
+    await page.getByRole("tab", { name: "E-mails" }).click();
+    const table = page.getByRole("table", { name: "E-mails" });
+    await table.getByRole("row").filter({ hasText: "forgot@example.com" }).waitFor();
+    await table.getByRole("button", { name: "Resend e-mail to buyer0@example.com" }).waitFor();
+    expect(await table.getByRole("button", { name: "Resend e-mail to forgot@example.com" }).count()).toBe(0);
   });
 });
 

@@ -70,6 +70,7 @@ describe("actions that can't be undone ask first", () => {
     await page.getByRole("button", { name: "Generate Plugin Key" }).click();
     await page.getByRole("button", { name: "Regenerate key" }).click();
     await toastText(page, "Key generated").waitFor();
+    await toastText(page, "Paste the new key into the plugin. The old key no longer works.").waitFor();
     expect(userRow(user.userId).figmaKey).not.toBe(user.figmaKey);
   });
 

@@ -81,7 +81,9 @@ for (const [width, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as cons
       expect(await email.getAttribute("readonly")).not.toBeNull();
       await page.getByTestId("member-since").getByText("November 1, 2026").waitFor();
       await page.getByRole("button", { name: "Sign Out" }).waitFor();
-      await page.getByRole("button", { name: "Save Changes" }).waitFor();
+      await page.getByText("Changes are saved as soon as you make them.").waitFor();
+      // One behaviour: saved at once, so no Save button beside that sentence.
+      expect(await page.getByRole("button", { name: /Save/ }).count()).toBe(0);
       await screenshot(page, `dashboard-settings-${width}`);
     });
   });
@@ -154,4 +156,29 @@ test("a visitor without a session is sent to /login", async () => {
   const page = await newPage(env);
   await page.goto("/dashboard");
   await page.waitForURL("**/login");
+});
+
+describe("the open tab is in the address", () => {
+  test("a tab sets ?tab=, and reload, Back and a shared link keep it", async () => {
+    const user = await signUp(env);
+    const page = await newPage(env);
+    await openSignedIn(page, user.token);
+    await page.getByRole("tab", { name: "Overview", selected: true }).waitFor();
+    await openTab(page, "Plugin");
+    expect(new URL(page.url()).search).toBe("?tab=plugin");
+    await openTab(page, "Settings");
+    expect(new URL(page.url()).search).toBe("?tab=settings");
+    await page.reload();
+    await page.getByRole("tab", { name: "Settings", selected: true }).waitFor();
+    await page.goBack();
+    await page.getByRole("tab", { name: "Plugin", selected: true }).waitFor();
+    await page.goBack();
+    await page.getByRole("tab", { name: "Overview", selected: true }).waitFor();
+    expect(new URL(page.url()).search).toBe("");
+
+    const shared = await newPage(env);
+    await openSignedIn(shared, user.token, "/dashboard?tab=subscription");
+    await shared.getByRole("tab", { name: "Subscription", selected: true }).waitFor();
+    await shared.getByRole("tabpanel", { name: "Subscription" }).waitFor();
+  });
 });

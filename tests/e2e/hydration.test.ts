@@ -57,7 +57,11 @@ async function signUp() {
   return { email, password: "correct horse", ...((await response.json()) as AuthResponse) };
 }
 
-/** Holds back every script but the entry one until `release()`: the screen's own code arrives late. */
+/**
+ * Holds back every script but the entry one until `release()`: the screen's own code arrives late.
+ * The page's `load` event is held too, as on a slow machine where the text is painted (and the entry
+ * script started) before `load`: a test must then wait for what it needs, not for `load`.
+ */
 async function holdScreenCode(page: Page) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => { release = resolve; });
@@ -65,6 +69,18 @@ async function holdScreenCode(page: Page) {
   await page.route("**/assets/*.js", async (route) => {
     if (!new URL(route.request().url()).pathname.endsWith(entry)) await held;
     await route.continue();
+  });
+  await page.route("**/late-image.svg", async (route) => {
+    await held;
+    await route.fulfill({ contentType: "image/svg+xml", body: '<svg xmlns="http://www.w3.org/2000/svg"/>' });
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      const image = document.createElement("img");
+      image.src = "/late-image.svg";
+      image.alt = "";
+      document.body.append(image);
+    });
   });
   return release;
 }
@@ -148,7 +164,8 @@ describe("before the screen's code arrives", () => {
     const user = await signUp();
     const page = await suite.page(DESKTOP);
     const release = await holdScreenCode(page);
-    await page.goto("/login");
+    // The fields are what the test needs; `load` may wait for the held code.
+    await page.goto("/login", { waitUntil: "domcontentloaded" });
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password", { exact: true }).fill(user.password);
     release();

@@ -171,6 +171,38 @@ describe("purchase page", () => {
     expect(latestEmailTo("declined@example.com")).toBeUndefined();
   });
 
+  test("closing the checkout dialog returns focus to the plan button that opened it", async () => {
+    const page = await open("/purchase");
+    await page.getByLabel("Email address").fill("focus@example.com");
+    const choose = page.getByRole("button", { name: "Choose Plan: 4 Month Pro" });
+    await choose.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Complete Your Purchase" });
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label")?.startsWith("Choose Plan"));
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Choose Plan: 4 Month Pro");
+    await page.getByRole("button", { name: "Choose Plan: Lifetime Access" }).click();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.waitForFunction(() => document.activeElement !== document.body);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Choose Plan: Lifetime Access");
+  });
+
+  test("on a phone a toast doesn't cover the header", async () => {
+    const page = await open("/purchase", PHONE);
+    await page.getByRole("button", { name: "Choose Plan: 4 Month Pro" }).click();
+    const toast = page.locator("li[data-state=open]").filter({ hasText: "Email Required" });
+    await toast.waitFor();
+    const header = (await page.getByRole("banner").boundingBox())!;
+    const box = (await toast.boundingBox())!;
+    expect(box.y >= header.y + header.height || box.y + box.height <= header.y).toBe(true);
+    // Its own close button still works.
+    await toast.getByRole("button").click();
+    await toast.waitFor({ state: "detached" });
+  });
+
   test("plan buttons read 'Processing...' and are disabled while the payment is being prepared", async () => {
     const page = await open("/purchase");
     let release!: () => void;

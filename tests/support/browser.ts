@@ -37,30 +37,41 @@ export async function openPage(browser: Browser, baseUrl: string, viewport = DES
 /**
  * Public screens arrive as server HTML that React then takes over; a click made before that lands on
  * a page without handlers. Like a person who waits for a page to be ready, every load waits until the
- * screen is hydrated (or a few seconds, for tests that keep the app's code from loading at all).
+ * screen is hydrated, however long the machine takes (up to the page's own timeout), unless the app's
+ * code failed to load (tests that refuse it) or the caller asked for the page before its `load`
+ * (`waitUntil: "commit" | "domcontentloaded"`: it wants to act while the code is still coming).
  */
 function waitForHydrationOnLoad(page: Page) {
-  const hydrated = () =>
-    page
-      .waitForFunction(
-        () => {
+  let codeFailed = false;
+  page.on("requestfailed", (request) => {
+    if (request.resourceType() === "script") codeFailed = true;
+  });
+  const hydrated = async (waitUntil: string | undefined) => {
+    if (waitUntil === "commit" || waitUntil === "domcontentloaded") return;
+    const deadline = Date.now() + 10_000;
+    while (!codeFailed && Date.now() < deadline) {
+      const done = await page
+        .evaluate(() => {
           const screen = document.getElementById("root")?.firstElementChild;
           return !screen || Object.keys(screen).some((key) => key.startsWith("__reactFiber"));
-        },
-        undefined,
-        { timeout: 5_000 },
-      )
-      .catch(() => undefined);
+        })
+        .catch(() => false);
+      if (done) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
-  page.goto = async (...args) => {
-    const response = await goto(...args);
-    await hydrated();
+  page.goto = async (url, options) => {
+    codeFailed = false;
+    const response = await goto(url, options);
+    await hydrated(options?.waitUntil);
     return response;
   };
-  page.reload = async (...args) => {
-    const response = await reload(...args);
-    await hydrated();
+  page.reload = async (options) => {
+    codeFailed = false;
+    const response = await reload(options);
+    await hydrated(options?.waitUntil);
     return response;
   };
 }

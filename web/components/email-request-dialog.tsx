@@ -6,6 +6,7 @@ import { Button } from "./ui/button";
 import { PendingButton } from "./ui/pending-button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./ui/dialog";
 import { toastFailure } from "./failure-toast";
+import { ApiError } from "../lib/api";
 
 export interface EmailRequestDialogProps {
   open: boolean;
@@ -53,7 +54,11 @@ export function EmailRequestDialog(props: EmailRequestDialogProps) {
     setError(null);
     request.mutate(email.trim(), {
       onSuccess: ({ message }) => setSentMessage(message),
-      onError: (failure) => toastFailure(failureTitle, failure, { fallback: failureFallback, statusPrefix: "Request failed." }),
+      onError: (failure) => {
+        // Not an address: said at the field, where it can be fixed.
+        if (failure instanceof ApiError && failure.status === 422 && failure.serverText) return setError(failure.serverText);
+        toastFailure(failureTitle, failure, { fallback: failureFallback, statusPrefix: "Request failed." });
+      },
     });
   }
 

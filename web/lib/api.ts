@@ -54,9 +54,9 @@ async function errorFrom(response: Response): Promise<ApiError> {
   return new ApiError(message, response.status, { code: field(body, "error"), body, serverText });
 }
 
-async function send(method: HttpMethod, url: string, body: unknown, signal?: AbortSignal) {
+async function send(method: HttpMethod, url: string, body: unknown, signal?: AbortSignal, extraHeaders: Record<string, string> = {}) {
   const token = readStoredToken();
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  const headers: Record<string, string> = { "Content-Type": "application/json", ...extraHeaders };
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
     const response = await fetch(url, {
@@ -99,8 +99,8 @@ async function readJson<T>(response: Response): Promise<T> {
  * Makes a call for a mutation and returns the parsed JSON answer (null when empty).
  * A 401 on a call that carried a token ends the session and throws Error('Unauthorized').
  */
-export async function apiRequest<T = unknown>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
-  const { response, sentToken } = await send(method, url, body);
+export async function apiRequest<T = unknown>(method: HttpMethod, url: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+  const { response, sentToken } = await send(method, url, body, undefined, headers);
   if (response.status === 401 && sentToken) {
     const original = await errorFrom(response);
     useSession.getState().logout();

@@ -6,12 +6,12 @@
  */
 import { desc, eq, inArray, or } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
-import { productKeys, refundRequests, sales, type ProductKey, type RefundRequest, type Sale } from "../../db/schema";
+import { productKeys, buyerRefunds, sales, type ProductKey, type BuyerRefund, type Sale } from "../../db/schema";
 
 export interface AccountPurchase {
   sale: Sale;
   key: ProductKey | null;
-  request: RefundRequest | null;
+  request: BuyerRefund | null;
   kind: "purchase" | "renewal";
 }
 
@@ -23,7 +23,7 @@ export function accountSales(db: DbOrTx, userId: number): AccountPurchase[] {
     .orderBy(desc(sales.createdAt), desc(sales.id))
     .all();
   const ids = rows.map((row) => row.sale.id);
-  const requests = ids.length ? db.select().from(refundRequests).where(inArray(refundRequests.saleId, ids)).all() : [];
+  const requests = ids.length ? db.select().from(buyerRefunds).where(inArray(buyerRefunds.saleId, ids)).all() : [];
   const requestBySale = new Map(requests.map((request) => [request.saleId, request]));
   return rows.map(({ sale, key }) => ({
     sale,

@@ -19,7 +19,7 @@ import { deleteAccount } from "./delete";
 const TOO_MANY_TRIES = "Too many tries with your password. Please wait a minute and try again.";
 
 export function accountRoutes(deps: AppDeps) {
-  const passwordTry = (userId: number) => deps.limiter.take(`account:${userId}`, RATE_RULES.accountPassword, TOO_MANY_TRIES);
+  const passwordTry = (userId: number) => deps.limiter.take("account-password", { user: userId }, RATE_RULES.accountPassword, TOO_MANY_TRIES);
   return new Elysia({ prefix: "/api/account", tags: ["Account"] })
     .use(authGuard(deps))
     .post("/password", ({ user, body }) => {
@@ -39,7 +39,7 @@ export function accountRoutes(deps: AppDeps) {
       detail: { summary: "Send a confirmation link to a new e-mail address" },
     })
     .post("/email/confirm", ({ body, request, server }) => {
-      deps.limiter.take(`email-confirm:${clientIp(deps, request, server)}`, RATE_RULES.passwordReset);
+      deps.limiter.take("email-confirm", { ip: clientIp(deps, request, server) }, RATE_RULES.passwordReset);
       return confirmEmailChange(deps, body.token);
     }, {
       body: AccountModel.confirmEmailBody,
@@ -61,8 +61,8 @@ export function accountRoutes(deps: AppDeps) {
       };
     }, { signedIn: true, response: { 200: PurchasesModel.list }, detail: { summary: "Every purchase tied to the account, with its key and refund offer" } })
     .post("/purchases/:id/refund", ({ user, params, request, server }) => {
-      deps.limiter.take(`refund:${user.id}`, RATE_RULES.selfRefund, "Too many refund requests. Please wait a minute and try again.");
-      deps.limiter.take(`refund:${clientIp(deps, request, server)}`, RATE_RULES.selfRefund, "Too many refund requests. Please wait a minute and try again.");
+      deps.limiter.take("self-refund", { user: user.id }, RATE_RULES.selfRefund, "Too many refund requests. Please wait a minute and try again.");
+      deps.limiter.take("self-refund", { ip: clientIp(deps, request, server) }, RATE_RULES.selfRefund, "Too many refund requests. Please wait a minute and try again.");
       return requestSelfRefund(deps, user.id, params.id);
     }, {
       signedIn: true, params: idParams,

@@ -8,7 +8,7 @@
 import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
-import { refundRequests, sales, users, type RefundRequest, type Sale } from "../../db/schema";
+import { buyerRefunds, sales, users, type BuyerRefund, type Sale } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { PLANS } from "../../shared/plans";
 import type { RefundAnswer } from "../../shared/api/purchases";
@@ -36,7 +36,7 @@ function buyerAddress(tx: DbOrTx, sale: Sale, userId: number | null): string {
   return account?.email ?? sale.email;
 }
 
-const requestOf = (tx: DbOrTx, saleId: number) => tx.select().from(refundRequests).where(eq(refundRequests.saleId, saleId)).get() ?? null;
+const requestOf = (tx: DbOrTx, saleId: number) => tx.select().from(buyerRefunds).where(eq(buyerRefunds.saleId, saleId)).get() ?? null;
 
 /** The account's purchase with this sale id, or 404 (the same for someone else's purchase as for none). */
 function ownedPurchase(db: DbOrTx, userId: number, saleId: number): AccountPurchase {
@@ -46,14 +46,14 @@ function ownedPurchase(db: DbOrTx, userId: number, saleId: number): AccountPurch
 }
 
 /** Takes the sale's one request row, or answers 409 with the sentence that says why not. */
-function claimRefund(deps: RefundDeps, saleId: number, userId: number | null, status: "processing" | "pending"): { sale: Sale; request: RefundRequest } {
+function claimRefund(deps: RefundDeps, saleId: number, userId: number | null, status: "processing" | "pending"): { sale: Sale; request: BuyerRefund } {
   const now = deps.clock.now();
   return deps.db.transaction((tx) => {
     const sale = tx.select().from(sales).where(eq(sales.id, saleId)).get();
     if (!sale) throw notFound(NO_SUCH_PURCHASE);
     const refusal = refundRefusal(deps.config, sale, requestOf(tx, saleId), now);
     if (refusal) throw conflict("REFUND_NOT_POSSIBLE", refusal);
-    const request = tx.insert(refundRequests).values({ saleId, userId, status, createdAt: now }).returning().get();
+    const request = tx.insert(buyerRefunds).values({ saleId, userId, status, createdAt: now }).returning().get();
     if (status === "pending") {
       const to = buyerAddress(tx, sale, userId);
       queueEmail(tx, { to, template: "refund-update", payload: { outcome: "requested", planName: PLANS[sale.plan].name, amount: dollars(sale.amountCents) } }, now);
@@ -66,12 +66,18 @@ function claimRefund(deps: RefundDeps, saleId: number, userId: number | null, st
   }, { behavior: "immediate" });
 }
 
+/**
+ * What the admin refund is asked: the whole sale, under a key of its own per sale, so a retry after a
+ * failure sends the provider the same refund again rather than a second one.
+ */
+const refundOrder = (saleId: number, actorUserId: number) => ({ saleId, actorUserId, idempotencyKey: `buyer-refund-sale-${saleId}` });
+
 /** After the provider refunded: the request is done, and the buyer and admins hear of it. */
-function finishRefund(deps: RefundDeps, request: RefundRequest, deciderUserId: number) {
+function finishRefund(deps: RefundDeps, request: BuyerRefund, deciderUserId: number) {
   const now = deps.clock.now();
   deps.db.transaction((tx) => {
-    tx.update(refundRequests).set({ status: "refunded", decidedAt: now, decidedByUserId: deciderUserId })
-      .where(eq(refundRequests.id, request.id)).run();
+    tx.update(buyerRefunds).set({ status: "refunded", decidedAt: now, decidedByUserId: deciderUserId })
+      .where(eq(buyerRefunds.id, request.id)).run();
     const sale = tx.select().from(sales).where(eq(sales.id, request.saleId)).get()!;
     queueEmail(tx, { to: buyerAddress(tx, sale, request.userId), template: "refund-update", payload: { outcome: "refunded", planName: PLANS[sale.plan].name, amount: dollars(sale.amountCents) } }, now);
     alertAdmins(tx, "A purchase was refunded under the guarantee", [
@@ -81,11 +87,11 @@ function finishRefund(deps: RefundDeps, request: RefundRequest, deciderUserId: n
 }
 
 /** The provider refund, through the admin refund's function; a failure frees the request so it can be tried again. */
-async function refundThroughProvider(deps: RefundDeps, request: RefundRequest, actorUserId: number) {
+async function refundThroughProvider(deps: RefundDeps, request: BuyerRefund, actorUserId: number) {
   try {
-    await refundSale(deps, actorUserId, request.saleId);
+    await refundSale(deps, refundOrder(request.saleId, actorUserId), (sale) => sale);
   } catch (error) {
-    deps.db.delete(refundRequests).where(and(eq(refundRequests.id, request.id), eq(refundRequests.status, "processing"))).run();
+    deps.db.delete(buyerRefunds).where(and(eq(buyerRefunds.id, request.id), eq(buyerRefunds.status, "processing"))).run();
     throw error instanceof AppError ? error : new AppError(502, "REFUND_FAILED", "The refund could not be made just now. Please try again in a few minutes.");
   }
   finishRefund(deps, request, actorUserId);
@@ -104,15 +110,15 @@ export async function requestSelfRefund(deps: RefundDeps, userId: number, saleId
 }
 
 /** Admin: approve a pending request (the refund is made now) or decline it. */
-export async function decideRefundRequest(deps: RefundDeps, adminId: number, requestId: number, approve: boolean): Promise<RefundRequest> {
+export async function decideRefundRequest(deps: RefundDeps, adminId: number, requestId: number, approve: boolean): Promise<BuyerRefund> {
   const now = deps.clock.now();
   const claimed = deps.db.transaction((tx) => {
-    const request = tx.select().from(refundRequests).where(eq(refundRequests.id, requestId)).get();
+    const request = tx.select().from(buyerRefunds).where(eq(buyerRefunds.id, requestId)).get();
     if (!request) throw notFound("No refund request with this id.");
     if (request.status !== "pending") throw conflict("REQUEST_DECIDED", "This refund request has already been decided.");
     const next = approve ? "processing" : "declined";
-    const updated = tx.update(refundRequests).set({ status: next, decidedAt: now, decidedByUserId: adminId })
-      .where(and(eq(refundRequests.id, requestId), eq(refundRequests.status, "pending"))).returning().get()!;
+    const updated = tx.update(buyerRefunds).set({ status: next, decidedAt: now, decidedByUserId: adminId })
+      .where(and(eq(buyerRefunds.id, requestId), eq(buyerRefunds.status, "pending"))).returning().get()!;
     const sale = tx.select().from(sales).where(eq(sales.id, request.saleId)).get()!;
     if (!approve) {
       queueEmail(tx, { to: buyerAddress(tx, sale, request.userId), template: "refund-update", payload: { outcome: "declined", planName: PLANS[sale.plan].name, amount: dollars(sale.amountCents) } }, now);
@@ -122,11 +128,11 @@ export async function decideRefundRequest(deps: RefundDeps, adminId: number, req
   }, { behavior: "immediate" });
   if (!approve) return claimed;
   try {
-    await refundSale(deps, adminId, claimed.saleId);
+    await refundSale(deps, refundOrder(claimed.saleId, adminId), (sale) => sale);
   } catch (error) {
-    deps.db.update(refundRequests).set({ status: "pending", decidedAt: null, decidedByUserId: null }).where(eq(refundRequests.id, requestId)).run();
+    deps.db.update(buyerRefunds).set({ status: "pending", decidedAt: null, decidedByUserId: null }).where(eq(buyerRefunds.id, requestId)).run();
     throw error;
   }
   finishRefund(deps, claimed, adminId);
-  return deps.db.select().from(refundRequests).where(eq(refundRequests.id, requestId)).get()!;
+  return deps.db.select().from(buyerRefunds).where(eq(buyerRefunds.id, requestId)).get()!;
 }

@@ -4,18 +4,18 @@ import { revenueByDay } from "./revenue";
 import type { AppDeps } from "../../deps";
 import { failures, idParams, jsonBodyFailures, pageQuery } from "../../shared/api/common";
 import { authGuard } from "../auth/guard";
-import { listProductKeys, productKeyView } from "../product-keys/service";
+import { listAdminKeys } from "./keys";
 import { AdminModel } from "../../shared/api/admin";
 import { adminOverview, deleteProductKey, generateAdminKeys, salesReport, saleView, sendTestEmail } from "./service";
-import { refundSale } from "../payments/admin-refund";
+import { refundCentsFromDollars, refundSale } from "../payments/admin-refund";
 import { adminResetLink, searchUsers } from "./users";
 
 export function adminRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/admin" })
     .use(authGuard(deps))
     .get("/overview", () => adminOverview(deps.db), { admin: true, response: { 200: AdminModel.overview } })
-    .get("/product-keys", ({ query }) => listProductKeys(deps.db, { limit: query.limit ?? 100, offset: query.offset }).map(productKeyView),
-      { admin: true, query: pageQuery, response: { 200: AdminModel.productKeys, ...failures(422) } })
+    .get("/product-keys", ({ query }) => listAdminKeys(deps.db, query),
+      { admin: true, query: AdminModel.productKeysQuery, response: { 200: AdminModel.adminProductKeys, ...failures(422) } })
     .post("/generate-product-key", ({ user, body }) => generateAdminKeys(deps, user, body),
       { admin: true, body: AdminModel.generateBody, response: { 200: AdminModel.productKeys, ...jsonBodyFailures } })
     .delete("/product-keys/:id", ({ user, params }) => deleteProductKey(deps, user, params.id),
@@ -34,12 +34,28 @@ export function adminRoutes(deps: AppDeps) {
       response: { 200: t.String({ description: `text/csv with the columns ${SALES_CSV_COLUMNS.join(", ")}` }) },
       detail: { summary: "Every sale as CSV, for the books", description: "Streamed; dollars with 2 decimals; cells starting with = + - @ are prefixed with an apostrophe." },
     })
-    .post("/sales/:id/refund", async ({ user, params, body }) => saleView(await refundSale(deps, user.id, params.id, body.amount)), {
+    .post("/sales/:id/refund", async ({ user, params, body, headers, set }) => {
+      const { answer, replayed } = await refundSale(deps, {
+        saleId: params.id,
+        actorUserId: user.id,
+        amountCents: body.amount === undefined ? undefined : refundCentsFromDollars(body.amount),
+        idempotencyKey: headers["idempotency-key"],
+      }, saleView);
+      if (replayed) set.headers["Idempotent-Replayed"] = "true";
+      return answer;
+    }, {
       admin: true,
       params: idParams,
+      headers: AdminModel.refundHeaders,
       body: AdminModel.refundBody,
       response: { 200: AdminModel.sale, ...jsonBodyFailures, ...failures(404, 409, 502) },
-      detail: { summary: "Refund a sale, in full or in part", description: "Asks the payment provider for the refund, then records it as its webhook would; a full refund takes back what the key gave." },
+      detail: {
+        summary: "Refund a sale, in full or in part",
+        description: "Asks the payment provider for the refund, then records it as its webhook would; a full refund takes back what the key gave. "
+          + "With an Idempotency-Key, the same request again answers the first result (header Idempotent-Replayed: true) and refunds nothing more; "
+          + "the same key with another request is a 422. Keys are kept 24 hours. Without a key, the same amount of the same sale again within "
+          + "10 minutes is a 409 DUPLICATE_REFUND.",
+      },
     })
     .post("/test-email", ({ user, body }) => sendTestEmail(deps, user, body),
       { admin: true, body: AdminModel.testEmailBody, response: { 200: AdminModel.testEmailSent, ...jsonBodyFailures } })

@@ -10,6 +10,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import type { User } from "../../db/schema";
 import { adminsOnly, sessionEnded } from "../../lib/errors";
+import { bearerToken } from "../../lib/bearer";
 import { ApiError } from "../../shared/api/common";
 import { findUserById, touchLastSeen } from "../users/service";
 import { verifySessionToken } from "./tokens";
@@ -17,17 +18,11 @@ import { verifySessionToken } from "./tokens";
 /** The security requirement of signed-in and admin routes; the scheme is declared in the OpenAPI document. */
 const BEARER_SECURITY = [{ bearer: [] }];
 
-function bearerToken(request: Request): string | null {
-  const header = request.headers.get("authorization") ?? "";
-  const match = /^Bearer\s+(.+)$/i.exec(header);
-  return match ? match[1].trim() : null;
-}
-
 /** One look-up per request, however many checks ask (admin routes check before and after validation). */
 const resolved = new WeakMap<Request, Promise<User | null>>();
 
 /** The signed-in user behind a request, or null: the token must verify and its tokenVersion match. */
-function userFromRequest(deps: AppDeps, request: Request): Promise<User | null> {
+export function userFromRequest(deps: AppDeps, request: Request): Promise<User | null> {
   let user = resolved.get(request);
   if (!user) resolved.set(request, (user = lookUpUser(deps, request)));
   return user;

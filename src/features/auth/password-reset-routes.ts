@@ -14,13 +14,13 @@ const TOO_MANY_TODAY = "This address has been sent the most reset links allowed 
 export function passwordResetRoutes(deps: AppDeps) {
   return new Elysia()
     .post("/forgot-password", ({ body, request, server }) => {
-      deps.limiter.take(`password-reset:${clientIp(deps, request, server)}`, RATE_RULES.passwordReset, TOO_MANY);
-      deps.limiter.take(`password-reset:${normaliseEmail(body.email)}`, RATE_RULES.passwordReset, TOO_MANY);
-      deps.limiter.take(`password-reset-daily:${normaliseEmail(body.email)}`, RATE_RULES.passwordResetPerAddressDaily, TOO_MANY_TODAY);
+      deps.limiter.take("password-reset", { ip: clientIp(deps, request, server) }, RATE_RULES.passwordReset, TOO_MANY);
+      deps.limiter.take("password-reset", { email: normaliseEmail(body.email) }, RATE_RULES.passwordReset, TOO_MANY);
+      deps.limiter.take("password-reset-daily", { email: normaliseEmail(body.email) }, RATE_RULES.passwordResetPerAddressDaily, TOO_MANY_TODAY);
       return requestPasswordReset(deps, body.email);
     }, { body: AuthModel.forgotPasswordBody, response: { 200: AuthModel.message, ...jsonBodyFailures, 429: RateLimitedError } })
     .post("/reset-password", ({ body, request, server }) => {
-      deps.limiter.take(`password-reset:${clientIp(deps, request, server)}`, RATE_RULES.passwordReset, TOO_MANY);
+      deps.limiter.take("password-reset", { ip: clientIp(deps, request, server) }, RATE_RULES.passwordReset, TOO_MANY);
       return resetPassword(deps, body.token, body.password);
     }, { body: AuthModel.resetPasswordBody, response: { 200: AuthModel.message, ...jsonBodyFailures, 429: RateLimitedError } });
 }

@@ -16,15 +16,16 @@ export function authRoutes(deps: AppDeps) {
     .use(authGuard(deps))
     .use(passwordResetRoutes(deps))
     .post("/signup", async ({ body, request, server }) => {
-      deps.limiter.take(`signup:${clientIp(deps, request, server)}`, RATE_RULES.signup);
+      deps.limiter.take("signup", { ip: clientIp(deps, request, server) }, RATE_RULES.signup);
       const user = await signup(deps, body);
       return sessionResponse(deps, user);
     }, { body: AuthModel.signupBody, response: { 200: AuthModel.session, ...jsonBodyFailures, ...failures(409), 429: RateLimitedError } })
     .post("/login", async ({ body, request, server }) => {
       const ip = clientIp(deps, request, server);
-      deps.limiter.take(`login:${ip}`, RATE_RULES.login, TOO_MANY_SIGN_INS);
-      deps.limiter.take(`login:${normaliseEmail(body.email)}:${ip}`, RATE_RULES.login, TOO_MANY_SIGN_INS);
-      deps.limiter.take(`login:${normaliseEmail(body.email)}`, RATE_RULES.loginPerAccount, "Too many sign-in attempts for this account. Please wait a minute and try again.");
+      const email = normaliseEmail(body.email);
+      deps.limiter.take("login", { ip }, RATE_RULES.login, TOO_MANY_SIGN_INS);
+      deps.limiter.take("login", { email, ip }, RATE_RULES.login, TOO_MANY_SIGN_INS);
+      deps.limiter.take("login", { email }, RATE_RULES.loginPerAccount, "Too many sign-in attempts for this account. Please wait a minute and try again.");
       const user = await login(deps, body.email, body.password);
       return sessionResponse(deps, user, body.rememberMe === true);
     }, { body: AuthModel.loginBody, response: { 200: AuthModel.session, ...jsonBodyFailures, ...failures(401), 429: RateLimitedError } })

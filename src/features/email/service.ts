@@ -38,6 +38,7 @@ async function emailView(deps: Pick<AppDeps, "config">, row: Email): Promise<Ema
     createdAt: toIso(row.createdAt)!,
     sentAt: toIso(row.sentAt),
     text: await plainText(deps, row),
+    resendable: !carriesSecret(row),
   };
 }
 

@@ -1,20 +1,39 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { failures } from "../../shared/api/common";
 import { PRODUCT_NAME } from "../../shared/product";
 import { HealthModel } from "../../shared/api/health";
-import { healthReport } from "./service";
+import { hasBearer } from "../../lib/bearer";
+import { userFromRequest } from "../auth/guard";
+import { healthReport, writeProbe } from "./service";
+import { isDraining } from "./drain";
+
+/** An admin's session, or the metrics token (for monitoring and `layerlift health --token`). */
+async function mayReadDetails(deps: AppDeps, request: Request): Promise<boolean> {
+  if (hasBearer(request, deps.config.metricsToken)) return true;
+  if (!request.headers.has("authorization")) return false;
+  return (await userFromRequest(deps, request))?.isAdmin === true;
+}
 
 export function healthRoutes(deps: AppDeps) {
   const startedAt = deps.clock.now();
+  const databaseProblem = writeProbe(deps);
+  // Details first: an answer is checked against the first shape it fits, so the details are kept whole.
+  const answer = t.Union([HealthModel.healthDetails, HealthModel.health]);
   return new Elysia({ tags: ["Site"] })
-    .get("/api/health", ({ query, status }) => {
-      const report = healthReport(deps, startedAt);
-      return query.strict && !report.ok ? status(503, report) : report;
+    .get("/api/health", async ({ query, request, status }) => {
+      const report = healthReport(deps, startedAt, databaseProblem);
+      if (isDraining(deps)) Object.assign(report, { ok: false, status: "stopping" as const });
+      const shown = (await mayReadDetails(deps, request)) ? report : { ok: report.ok, status: report.status };
+      // Stopping answers 503 whatever is asked: a load balancer must stop sending traffic here at once.
+      return (query.strict && !report.ok) || report.status === "stopping" ? status(503, shown) : shown;
     }, {
       query: HealthModel.healthQuery,
-      response: { 200: HealthModel.health, 503: HealthModel.health, ...failures(422) },
-      detail: { summary: "Whether the site can do its job: ok, or degraded with reasons. ?strict=1 answers 503 when degraded." },
+      response: { 200: answer, 503: answer, ...failures(422) },
+      detail: {
+        summary: "Whether the site can do its job: {ok, status}. ?strict=1 answers 503 when degraded; a stopping server answers 503.",
+        description: "With an admin's session or `Authorization: Bearer $METRICS_TOKEN`, the answer adds the reasons, the uptime and the e-mail queue.",
+      },
     })
     .get("/api/config", () => ({
       productName: PRODUCT_NAME,

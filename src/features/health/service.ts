@@ -2,7 +2,8 @@
  * What /api/health reports: whether the site can do its job right now. Degraded when e-mails have
  * been given up on, when the oldest unsent e-mail has waited more than 10 minutes (the provider is
  * down or the sender is stuck: buyers are waiting for their keys), or when the database can't be
- * written (disk full, read-only mount).
+ * written (disk full, read-only mount). The write is tried at most once every 30 s: the answer is
+ * asked for by anyone, as often as they like, and must not cost a write each time.
  */
 import { and, count, eq, min } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
@@ -19,8 +20,10 @@ function emailState(deps: Pick<AppDeps, "db" | "clock">) {
   return { pending: pending.n, failed, oldestPendingMinutes };
 }
 
+export const WRITE_PROBE_INTERVAL_MS = 30_000;
+
 /** A real write (one small row), so a full disk or a read-only file shows. */
-function databaseWritable(deps: Pick<AppDeps, "db" | "clock">): string | null {
+function tryWrite(deps: Pick<AppDeps, "db" | "clock">): string | null {
   try {
     deps.db.insert(appSettings).values({ key: "health_checked_at", value: String(deps.clock.now()) })
       .onConflictDoUpdate({ target: appSettings.key, set: { value: String(deps.clock.now()) } }).run();
@@ -30,14 +33,28 @@ function databaseWritable(deps: Pick<AppDeps, "db" | "clock">): string | null {
   }
 }
 
-export function healthReport(deps: Pick<AppDeps, "db" | "clock">, startedAt: number): HealthReport {
+/** Whether the database can be written: the problem, or null. Probed at most once per interval; the result is reused between. */
+export function writeProbe(deps: Pick<AppDeps, "db" | "clock">) {
+  let checkedAt = -Infinity;
+  let problem: string | null = null;
+  return () => {
+    const now = deps.clock.now();
+    if (now - checkedAt >= WRITE_PROBE_INTERVAL_MS || now < checkedAt) {
+      problem = tryWrite(deps);
+      checkedAt = now;
+    }
+    return problem;
+  };
+}
+
+export function healthReport(deps: Pick<AppDeps, "db" | "clock">, startedAt: number, databaseProblem: () => string | null): HealthReport {
   const email = emailState(deps);
   const reasons: string[] = [];
   if (email.failed > 0) reasons.push(`${email.failed} e-mail${email.failed === 1 ? " has" : "s have"} failed for good; retry them from the admin E-mails tab`);
   if (email.oldestPendingMinutes !== null && email.oldestPendingMinutes * MINUTE >= EMAIL_BACKLOG_LIMIT_MS) {
     reasons.push(`the oldest of ${email.pending} unsent e-mail${email.pending === 1 ? "" : "s"} has waited ${email.oldestPendingMinutes} minutes`);
   }
-  const writeProblem = databaseWritable(deps);
+  const writeProblem = databaseProblem();
   if (writeProblem) reasons.push(`the database can't be written: ${writeProblem}`);
   return {
     ok: reasons.length === 0,

@@ -5,7 +5,7 @@
  * error line carries it too, so a user's report can be found in the log.
  */
 import { ElysiaCustomStatusResponse } from "elysia";
-import { log } from "../../lib/logger";
+import { enterRequestLog, log } from "../../lib/logger";
 import type { Metrics } from "./metrics";
 
 interface RequestState {
@@ -28,6 +28,7 @@ export function beginRequest(request: Request, headers: Record<string, unknown>)
   const id = incoming && SANE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
   states.set(request, { id, started: performance.now(), method: request.method });
   headers["X-Request-Id"] = id;
+  enterRequestLog(id);
   return id;
 }
 

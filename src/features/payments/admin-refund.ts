@@ -1,43 +1,138 @@
 /**
- * Refunding from the admin panel: the provider is asked for the refund (with an idempotency key made
- * from the sale and what has been refunded so far, so a double click can't refund twice), and its
- * answer goes through the same code as the provider's webhook. The webhook that follows for the same
- * refund then finds nothing left to do.
+ * Refunding a sale on request (the admin panel today; any other caller, such as a buyer's own refund
+ * request, goes through `refundSale` too). Each request is first written to refund_requests, in one
+ * transaction with the checks, and the provider is sent that row's fixed key:
+ * - the same Idempotency-Key with the same request answers the first result again and moves no money;
+ *   with another request it is a 422;
+ * - without a key, the same refund of the same sale within 10 minutes is a 409 DUPLICATE_REFUND;
+ * - refunds in flight count against what is left, so concurrent requests can't refund more than the sale.
+ * The provider's answer then goes through the same code as its webhook, which finds nothing left to do.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
-import { sales, type Sale } from "../../db/schema";
+import { refundRequests, sales, type RefundRequest, type Sale } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../lib/errors";
+import { DAY, MINUTE } from "../../lib/clock";
 import { recordPartialRefund, refundPayment } from "./fulfilment";
 
 const ALREADY_REFUNDED = "This sale has already been refunded.";
+/** How long an Idempotency-Key is remembered. */
+export const REFUND_KEY_TTL_MS = DAY;
+/** Without a key, the same refund again within this time is taken for a double click or a retry. */
+export const DUPLICATE_REFUND_WINDOW_MS = 10 * MINUTE;
+/** A request still pending after this long was cut off (a crash): its key may try again, with the same provider key. */
+const STALE_PENDING_MS = 2 * MINUTE;
 
-/** `amount` in dollars; left out, the whole remainder. Answers the sale afterwards. */
-export async function refundSale(
+export interface RefundSaleRequest {
+  saleId: number;
+  /** Who asked, for the audit log (the admin, or the buyer). */
+  actorUserId: number | null;
+  /** Cents to refund (see `refundCentsFromDollars`); left out, whatever is left of the sale. */
+  amountCents?: number;
+  /** The caller's Idempotency-Key, if it sent one. */
+  idempotencyKey?: string;
+}
+
+export interface RefundSaleResult<Answer> {
+  answer: Answer;
+  /** True when this is the first answer to the same key, given again. */
+  replayed: boolean;
+}
+
+const invalidAmount = () => new AppError(422, "VALIDATION", "The amount must be at least $0.01, in dollars and cents, e.g. 5.00.");
+
+/** Cents from an amount in dollars; a 422 unless it is a whole, positive number of cents. */
+export function refundCentsFromDollars(amount: number): number {
+  const cents = Math.round(amount * 100);
+  if (!Number.isFinite(amount) || cents < 1 || Math.abs(amount * 100 - cents) > 1e-6) throw invalidAmount();
+  return cents;
+}
+
+/** Checks and records the request; answers the row to carry out, or the earlier answer to replay. */
+function claim(deps: Pick<AppDeps, "db" | "clock">, request: RefundSaleRequest, now: number): { row: RefundRequest } | { replay: unknown } {
+  const requestedCents = request.amountCents ?? null;
+  return deps.db.transaction((tx) => {
+    tx.delete(refundRequests).where(lt(refundRequests.createdAt, now - REFUND_KEY_TTL_MS)).run();
+    if (request.idempotencyKey !== undefined) {
+      const earlier = tx.select().from(refundRequests).where(eq(refundRequests.idempotencyKey, request.idempotencyKey)).get();
+      if (earlier) {
+        if (earlier.saleId !== request.saleId || earlier.requestedCents !== requestedCents) {
+          throw new AppError(422, "IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used for a different refund; send a new key for a new refund.");
+        }
+        if (earlier.status === "done") return { replay: earlier.answer };
+        if (earlier.status === "pending" && now - earlier.createdAt < STALE_PENDING_MS) {
+          throw conflict("REFUND_IN_PROGRESS", "This refund is already being made; its result will show on the sale in a moment.");
+        }
+        // Failed or cut off: try again, with the same provider key, so the provider refunds at most once.
+        const retried = tx.update(refundRequests).set({ status: "pending", createdAt: now })
+          .where(eq(refundRequests.id, earlier.id)).returning().get()!;
+        return { row: retried };
+      }
+    }
+    const sale = tx.select().from(sales).where(eq(sales.id, request.saleId)).get();
+    if (!sale) throw notFound("No sale with this id.");
+    if (sale.status === "refunded") throw conflict("ALREADY_REFUNDED", ALREADY_REFUNDED);
+    // The card network holds a disputed payment: it can't be refunded until the dispute ends.
+    if (sale.status === "disputed") throw conflict("SALE_DISPUTED", "This sale's payment is disputed, so it can't be refunded until the dispute ends.");
+    const inFlight = tx.select({ cents: sql<number>`coalesce(sum(${refundRequests.amountCents}), 0)` }).from(refundRequests)
+      .where(and(eq(refundRequests.saleId, sale.id), eq(refundRequests.status, "pending"))).get()!.cents;
+    const remainder = sale.amountCents - sale.refundedCents - inFlight;
+    if (remainder <= 0 && inFlight > 0) {
+      throw conflict("REFUND_IN_PROGRESS", "A refund of this sale is already being made; its result will show on the sale in a moment.");
+    }
+    const amountCents = request.amountCents ?? remainder;
+    if (request.idempotencyKey === undefined) {
+      const duplicate = tx.select({ id: refundRequests.id }).from(refundRequests).where(and(
+        eq(refundRequests.saleId, sale.id),
+        eq(refundRequests.amountCents, amountCents),
+        inArray(refundRequests.status, ["pending", "done"]),
+        gt(refundRequests.createdAt, now - DUPLICATE_REFUND_WINDOW_MS),
+      )).get();
+      if (duplicate) {
+        throw conflict("DUPLICATE_REFUND", `This sale was refunded $${(amountCents / 100).toFixed(2)} less than 10 minutes ago. To refund the same amount again, send a new Idempotency-Key.`);
+      }
+    }
+    if (amountCents > remainder) {
+      throw conflict("REFUND_TOO_LARGE", `That is more than is left to refund: $${(Math.max(0, remainder) / 100).toFixed(2)}.`);
+    }
+    const row = tx.insert(refundRequests).values({
+      idempotencyKey: request.idempotencyKey ?? null,
+      saleId: sale.id,
+      requestedCents,
+      amountCents,
+      providerKey: `refund-sale-${sale.id}-${crypto.randomUUID()}`,
+      status: "pending",
+      actorUserId: request.actorUserId,
+      createdAt: now,
+    }).returning().get();
+    return { row };
+  }, { behavior: "immediate" });
+}
+
+/**
+ * The one way to refund a sale on someone's request: validates, asks the provider once, records the
+ * refund where every other refund is recorded, and answers `present(sale)` (kept for a replay).
+ */
+export async function refundSale<Answer>(
   deps: Pick<AppDeps, "db" | "clock" | "payments">,
-  actorUserId: number,
-  saleId: number,
-  amount?: number,
-): Promise<Sale> {
-  const sale = deps.db.select().from(sales).where(eq(sales.id, saleId)).get();
-  if (!sale) throw notFound("No sale with this id.");
-  if (sale.status === "refunded") throw conflict("ALREADY_REFUNDED", ALREADY_REFUNDED);
-  // The card network holds a disputed payment: it can't be refunded until the dispute ends.
-  if (sale.status === "disputed") throw conflict("SALE_DISPUTED", "This sale's payment is disputed, so it can't be refunded until the dispute ends.");
-  const remainder = sale.amountCents - sale.refundedCents;
-  const amountCents = amount === undefined ? remainder : Math.round(amount * 100);
-  if (amount !== undefined && Math.abs(amount * 100 - amountCents) > 1e-6) {
-    throw new AppError(422, "VALIDATION", "The amount must be in dollars and cents, e.g. 5.00.");
+  request: RefundSaleRequest,
+  present: (sale: Sale) => Answer,
+): Promise<RefundSaleResult<Answer>> {
+  if (request.amountCents !== undefined && (!Number.isSafeInteger(request.amountCents) || request.amountCents < 1)) throw invalidAmount();
+  const claimed = claim(deps, request, deps.clock.now());
+  if ("replay" in claimed) return { answer: claimed.replay as Answer, replayed: true };
+  const { row } = claimed;
+  const sale = deps.db.select().from(sales).where(eq(sales.id, row.saleId)).get()!;
+  let answer: Answer;
+  try {
+    const outcome = await deps.payments.refund({ paymentIntentId: sale.paymentIntentId, amountCents: row.amountCents, idempotencyKey: row.providerKey });
+    if (outcome.fullyRefunded) await refundPayment(deps, sale.paymentIntentId, request.actorUserId);
+    else recordPartialRefund(deps, sale.paymentIntentId, outcome.amountRefunded, request.actorUserId);
+    answer = present(deps.db.select().from(sales).where(eq(sales.id, row.saleId)).get()!);
+  } catch (error) {
+    deps.db.update(refundRequests).set({ status: "failed" }).where(eq(refundRequests.id, row.id)).run();
+    throw error;
   }
-  if (amountCents > remainder) {
-    throw conflict("REFUND_TOO_LARGE", `That is more than is left to refund: $${(remainder / 100).toFixed(2)}.`);
-  }
-  const outcome = await deps.payments.refund({
-    paymentIntentId: sale.paymentIntentId,
-    amountCents,
-    idempotencyKey: `refund-sale-${sale.id}-after-${sale.refundedCents}-of-${amountCents}`,
-  });
-  if (outcome.fullyRefunded) await refundPayment(deps, sale.paymentIntentId, actorUserId);
-  else recordPartialRefund(deps, sale.paymentIntentId, outcome.amountRefunded, actorUserId);
-  return deps.db.select().from(sales).where(eq(sales.id, saleId)).get()!;
+  deps.db.update(refundRequests).set({ status: "done", answer }).where(eq(refundRequests.id, row.id)).run();
+  return { answer, replayed: false };
 }

@@ -4,7 +4,8 @@
  * A dispute event is only a nudge: the dispute is retrieved from the provider and the sale is brought
  * to match its current status, so redelivered events, events out of order (closed before created) and
  * the noise between (updated, funds_withdrawn) all end in the same state.
- * - open: the sale is 'disputed' and what it paid for is on hold: an unused key can't be used, and the
+ * - an inquiry (warning_*: the bank asks, no money is taken yet): the admins are told once; access stays.
+ * - open as a chargeback (or once funds are withdrawn): the sale is 'disputed' and what it paid for is on hold: an unused key can't be used, and the
  *   subscription a used key fed is suspended (plugin validation answers SUBSCRIPTION_SUSPENDED, its time
  *   stands still).
  * - won (or closed without a chargeback): the sale is 'paid' again and the subscription resumes; its end
@@ -27,6 +28,8 @@ type DisputeDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config">;
 
 /** Statuses while the bank has not decided; everything else is final. */
 const OPEN_STATUSES = new Set(["warning_needs_response", "warning_under_review", "needs_response", "under_review", "appeal_needs_response", "appeal_under_review"]);
+/** An inquiry: the bank asks questions, no money has been taken back, it may never become a chargeback. */
+const INQUIRY_STATUSES = new Set(["warning_needs_response", "warning_under_review"]);
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const describe = (sale: Sale) => `${PLANS[sale.plan].name} bought by ${sale.email} for ${dollars(sale.amountCents)} (payment ${sale.paymentIntentId})`;
@@ -84,12 +87,21 @@ export async function settleDispute(deps: DisputeDeps, disputeId: string): Promi
     return;
   }
   const open = OPEN_STATUSES.has(dispute.status);
+  const inquiry = INQUIRY_STATUSES.has(dispute.status) && !dispute.fundsWithdrawn;
   const lost = dispute.status === "lost";
   const now = deps.clock.now();
   const endsLikeARefund = deps.db.transaction((tx) => {
     const sale = saleByPaymentIntent(tx, paymentIntentId)!;
     let becameLost = false;
-    if (open && sale.status === "paid") {
+    if (inquiry && sale.status === "paid") {
+      if (sale.disputeId !== dispute.id) {
+        writeAudit(tx, { actorUserId: null, action: "sale.dispute-inquiry", subject: `sale:${sale.id}`, detail: `${dispute.id} (${dispute.status}): access unchanged`, at: now });
+        alertAdmins(tx, "A bank is asking about a payment", [
+          `The buyer's bank is asking about ${describe(sale)} (an inquiry: ${dispute.status.replace(/_/g, " ")}). No money has been taken back yet.`,
+          "Access stays as it is. Answer in the Stripe Dashboard; it is put on hold only if the inquiry becomes a chargeback.",
+        ], now);
+      }
+    } else if (open && sale.status === "paid") {
       tx.update(sales).set({ status: "disputed" }).where(eq(sales.id, sale.id)).run();
       const outcome = suspend(tx, sale, now);
       writeAudit(tx, { actorUserId: null, action: "sale.disputed", subject: `sale:${sale.id}`, detail: `${dispute.id} (${dispute.status}): ${outcome}`, at: now });

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
 import { productKeys, sales, subscriptions, users, type ProductKey, type Sale, type Subscription } from "../../db/schema";
-import { isPlanId, PLANS } from "../../shared/plans";
+import { formatDollars, isPlanId, PLANS } from "../../shared/plans";
 import { generateProductKeys } from "../product-keys/service";
 import { queueEmail } from "../email/outbox";
 import { writeAudit } from "../audit/service";
@@ -208,7 +208,7 @@ export function recordPartialRefund(
     const updated = tx.update(sales).set({ refundedCents }).where(eq(sales.id, sale.id)).returning().get()!;
     writeAudit(tx, {
       actorUserId, action: "sale.partially-refunded", subject: `sale:${sale.id}`,
-      detail: `${paymentIntentId}: ${refundedCents} of ${sale.amountCents} cents refunded so far; the key stays valid`, at: now,
+      detail: `${paymentIntentId}: $${formatDollars(refundedCents)} of $${formatDollars(sale.amountCents)} refunded so far; the key stays valid`, at: now,
     });
     return updated;
   }, { behavior: "immediate" });

@@ -52,11 +52,14 @@ export interface ProviderDispute {
   amountCents: number;
   /** The provider's dispute fees so far, summed over the dispute's balance transactions. */
   feeCents: number;
+  /** Whether the disputed amount has been taken from the balance (an inquiry takes nothing). */
+  fundsWithdrawn: boolean;
 }
 
 /** A verified webhook event, reduced to what the app acts on. */
 export interface ProviderEvent {
-  id: string;
+  /** null for a signed payload that is not an event we can read (acknowledged, never recorded). */
+  id: string | null;
   type: string;
   /** The id of the event's object (a dispute, an early fraud warning, a charge…). */
   objectId: string | null;
@@ -68,6 +71,8 @@ export interface ProviderEvent {
   fullyRefunded: boolean;
   /** For charge.refunded: the cents refunded so far (a running total), else 0. */
   amountRefunded: number;
+  /** An event without its object (a thin event from an event destination): acknowledged and ignored. */
+  thin: boolean;
 }
 
 /** What a refund left behind: the provider's running total for the payment. */

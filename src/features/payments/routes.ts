@@ -13,11 +13,11 @@ import { demoPaymentRoutes } from "./demo/routes";
 export function paymentRoutes(deps: AppDeps) {
   return new Elysia({ tags: ["Payments"] })
     .post("/api/create-payment-intent", ({ body, request, server }) => {
-      deps.limiter.take(`payment-intent:${clientIp(deps, request, server)}`, RATE_RULES.paymentIntent);
+      deps.limiter.take("payment-intent", { ip: clientIp(deps, request, server) }, RATE_RULES.paymentIntent);
       return createPaymentIntent(deps, body);
     }, { body: PaymentModel.createIntentBody, response: { 200: PaymentModel.intent, ...jsonBodyFailures, 429: RateLimitedError, ...failures(502) } })
     .get("/api/payment/success", ({ query, request, server }) => {
-      deps.limiter.take(`payment-verify:${clientIp(deps, request, server)}`, RATE_RULES.paymentVerify);
+      deps.limiter.take("payment-verify", { ip: clientIp(deps, request, server) }, RATE_RULES.paymentVerify);
       return paymentResult(deps, query.payment_intent, query.payment_intent_client_secret);
     }, { query: PaymentModel.successQuery, response: { 200: PaymentModel.result, ...failures(422), 429: RateLimitedError, ...failures(502) } })
     .post("/api/stripe/webhook", ({ body, request }) => {

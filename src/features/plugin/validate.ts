@@ -36,9 +36,9 @@ export function parseValidateBody(text: string): { key: string; robloxUserId: st
 
 /** Per IP and per key: a leaked key can't be hammered from many addresses, nor one address try many keys. */
 export function limitValidation(deps: AppDeps, ip: string, key: string) {
-  for (const bucket of [`plugin:ip:${ip}`, `plugin:key:${key}`]) {
+  for (const subject of [{ ip }, { key }]) {
     try {
-      deps.limiter.take(bucket, RATE_RULES.pluginValidate, PLUGIN_ANSWERS.rateLimited.message);
+      deps.limiter.take("plugin", subject, RATE_RULES.pluginValidate, PLUGIN_ANSWERS.rateLimited.message);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       throw pluginFailure("rateLimited", error.extra, error.headers);

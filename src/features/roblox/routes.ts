@@ -12,8 +12,8 @@ export function robloxRoutes(deps: AppDeps) {
   return new Elysia({ tags: ["Account"] })
     .use(authGuard(deps))
     .get("/api/roblox/profile/:id", ({ params, user, request, server }) => {
-      deps.limiter.take(`roblox-profile:user:${user.id}`, RATE_RULES.robloxProfilePerUser);
-      deps.limiter.take(`roblox-profile:ip:${clientIp(deps, request, server)}`, RATE_RULES.robloxProfilePerAddress);
+      deps.limiter.take("roblox-profile", { user: user.id }, RATE_RULES.robloxProfilePerUser);
+      deps.limiter.take("roblox-profile", { ip: clientIp(deps, request, server) }, RATE_RULES.robloxProfilePerAddress);
       return profiles.get(params.id);
     }, { signedIn: true, params: RobloxModel.profileParams, response: { 200: RobloxModel.profile, ...failures(422), 429: RateLimitedError } });
 }

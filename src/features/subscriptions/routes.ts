@@ -16,7 +16,7 @@ export function subscriptionRoutes(deps: AppDeps) {
     .post("/api/subscription/cancel", ({ user }) => cancelSubscription(deps, user.id),
       { signedIn: true, response: { 200: SubscriptionModel.dashboard, ...failures(404, 409) } })
     .post("/api/subscription/renew", ({ user, body }) => {
-      deps.limiter.take(`payment-intent:user:${user.id}`, RATE_RULES.paymentIntent);
+      deps.limiter.take("payment-intent", { user: user.id }, RATE_RULES.paymentIntent);
       return createRenewalIntent(deps, user, body.plan);
     }, {
       signedIn: true,
@@ -26,8 +26,8 @@ export function subscriptionRoutes(deps: AppDeps) {
     })
     .post("/api/subscription/redeem", ({ user, body, request, server }) => {
       const message = "Too many attempts to redeem a key. Please wait a minute and try again.";
-      deps.limiter.take(`redeem:${clientIp(deps, request, server)}`, RATE_RULES.redeem, message);
-      deps.limiter.take(`redeem:user:${user.id}`, RATE_RULES.redeem, message);
+      deps.limiter.take("redeem", { ip: clientIp(deps, request, server) }, RATE_RULES.redeem, message);
+      deps.limiter.take("redeem", { user: user.id }, RATE_RULES.redeem, message);
       return redeemProductKey(deps, user.id, body.productKey);
     }, {
       signedIn: true,

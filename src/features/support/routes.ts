@@ -11,7 +11,7 @@ export function supportRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/support" })
     .use(authGuard(deps))
     .post("/tickets", ({ body, request, server }) => {
-      deps.limiter.take(`support:${clientIp(deps, request, server)}`, RATE_RULES.supportTicket,
+      deps.limiter.take("support", { ip: clientIp(deps, request, server) }, RATE_RULES.supportTicket,
         "Too many messages sent. Please wait a minute and try again.");
       return createTicket(deps, body);
     }, { detail: { tags: ["Site"] }, body: SupportModel.createBody, response: { 200: SupportModel.ticket, ...jsonBodyFailures, 429: RateLimitedError } })

@@ -91,9 +91,46 @@ export async function bundleSpa(options: { outdir?: string; minify?: boolean } =
     naming: { entry: "[name].[ext]", chunk: "assets/[name]-[hash].[ext]", asset: "assets/[name]-[hash].[ext]" },
     define: { "process.env.NODE_ENV": '"production"' },
     plugins: [tailwind],
+    metafile: true,
   });
   if (!result.success) throw new AggregateError(result.logs, "The SPA failed to build");
   return result;
+}
+
+/**
+ * Which files the SPA's code needs at start and which each screen needs, so a page the browser renders
+ * can ask for them all in its <head> (<link rel="modulepreload">) instead of one import after another.
+ */
+export interface ChunkManifest {
+  /** The entry script and what it imports at once (React DOM, the app). */
+  start: string[];
+  /** By source module ("web/pages/dashboard/index.tsx"): its chunk and the chunks it imports statically. */
+  modules: Record<string, string[]>;
+}
+
+/** Kept with the SPA's files (built into dist/web, or added in memory); not a page. */
+export const CHUNK_MANIFEST_PATH = "/chunk-manifest.json";
+
+/** From the bundler's metafile (paths there are relative to the working directory: "./assets/x.js", "web/main.tsx"). */
+export function chunkManifest(metafile: Bun.BuildMetafile): ChunkManifest {
+  const url = (output: string) => "/" + output.replace(/^\.\//, "");
+  const source = (input: string) => input.replace(/^.*?(?=\bweb\/)/, "");
+  const closure = (roots: string[]) => {
+    const seen = new Set<string>();
+    const visit = (output: string) => {
+      if (seen.has(output) || !metafile.outputs[output]) return;
+      seen.add(output);
+      for (const imported of metafile.outputs[output].imports) if (imported.kind === "import-statement") visit(imported.path);
+    };
+    roots.forEach(visit);
+    return [...seen].map(url);
+  };
+  const outputs = Object.entries(metafile.outputs).filter(([path]) => path.endsWith(".js"));
+  const entry = outputs.find(([, output]) => Object.keys(output.inputs).some((input) => source(input) === "web/main.tsx"));
+  const startRoots = entry ? [entry[0], ...entry[1].imports.filter((imported) => imported.kind === "dynamic-import").map((imported) => imported.path)] : [];
+  const modules: Record<string, string[]> = {};
+  for (const [path, output] of outputs) if (output.entryPoint) modules[source(output.entryPoint)] = closure([path]);
+  return { start: closure(startRoots), modules };
 }
 
 let loading: Promise<AssetMap> | null = null;
@@ -109,6 +146,8 @@ export function loadSpaAssets(): Promise<AssetMap> {
       const path = "/" + output.path.replace(/^\.\//, "");
       map.set(path, makeAsset(path, new Uint8Array(await output.arrayBuffer())));
     }
+    const manifest = JSON.stringify(chunkManifest(result.metafile!));
+    map.set(CHUNK_MANIFEST_PATH, makeAsset(CHUNK_MANIFEST_PATH, new TextEncoder().encode(manifest)));
     return map;
   })();
   loading.catch(() => { loading = null; });

@@ -1,11 +1,14 @@
 /**
  * The one inline script of every page, run in <head> before anything is painted: it applies the
  * stored theme (no flash of the wrong one) and marks a stored session, so the navbar shows the
- * signed-in links from the first frame. Then, once the server's text is on screen, it loads the app
- * (named by <meta name="app-entry">): the first paint waits for no script at all. The CSP allows
+ * signed-in links from the first frame. Then it loads the app (named by <meta name="app-entry">): on a
+ * page the server rendered, once that text is on screen, so the first paint waits for no script at all;
+ * on a page whose screen the browser renders (#root empty or only a frame), as soon as the HTML is read,
+ * since the screen's content needs the code and waiting for a paint would only delay it. The CSP allows
  * exactly this script by its hash.
  */
 import { createHash } from "node:crypto";
+import { SHELL_ATTRIBUTE } from "../../shared/page-shell";
 import { STORAGE_KEYS } from "../../shared/storage-keys";
 import { THEME_COLOURS } from "../../shared/theme";
 
@@ -28,6 +31,9 @@ export const BOOT_SCRIPT = [
   'if(types&&types.indexOf("paint")>=0){new PerformanceObserver(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();soon();}}).observe({type:"paint",buffered:true});}',
   'else requestAnimationFrame(soon);',
   'addEventListener("load",function(){setTimeout(load,document.visibilityState==="hidden"?0:3000);});',
+  // A page with nothing of its own to paint would wait for the fallback above: it loads the app once parsed.
+  'document.addEventListener("DOMContentLoaded",function(){var app=document.getElementById("root");',
+  `if(!app||!app.hasChildNodes()||app.hasAttribute(${JSON.stringify(SHELL_ATTRIBUTE)}))load();});`,
   "})();",
 ].join("");
 

@@ -1,12 +1,16 @@
 /**
- * Every HTML page the site serves: the bundled index.html with the page's head written in and, for
- * public screens, the screen itself rendered by React on the server (web/ssr.tsx). Rendered once per
- * path and kept, compressed, for the life of the process; the same in `npm start` and the executable.
+ * Every HTML page the site serves: the bundled index.html with the page's head written in and the
+ * screen rendered by React on the server (web/ssr.tsx). Public screens come complete and hydrate;
+ * signed-in screens come as their frame (header, footer, the screen's loading skeleton), which the
+ * browser replaces once it has the account's data. Rendered once per path (or per signed-in route) and
+ * kept, compressed, for the life of the process; the same in `npm start` and the executable.
  */
-import { loadSpaAssets, makeAsset, type Asset, type AssetMap } from "./assets";
+import type { RouteId } from "../../shared/routes";
+import { CHUNK_MANIFEST_PATH, loadSpaAssets, makeAsset, type Asset, type AssetMap, type ChunkManifest } from "./assets";
 import { fontHead } from "./fonts";
 import { CLASS_MERGES_ID } from "../../shared/class-merges";
 import { PAGE_DATA_ID, type PageData } from "../../shared/page-data";
+import { SHELL_ATTRIBUTE } from "../../shared/page-shell";
 import { pageHead, scriptJson } from "./head";
 import { resolvePage, type ResolvedPage } from "./site-map";
 
@@ -38,22 +42,53 @@ function inlineStylesheets(html: string, assets: AssetMap): string {
   });
 }
 
-/** The app's script is named, not loaded: the page's first script loads it after the first paint (boot-script.ts). */
+/**
+ * Each screen the browser renders: its code as the SPA imports it (web/app.tsx), which its page names in
+ * <head> with the app's own so the browser fetches them while it reads the HTML, and whether the server
+ * draws its frame. The payment result's frame is left out: rendered without the payment's query, it
+ * would say the payment's parameters are invalid.
+ */
+const BROWSER_SCREENS: Partial<Record<RouteId, { module: string; frame: boolean }>> = {
+  dashboard: { module: "web/pages/dashboard/index.tsx", frame: true },
+  admin: { module: "web/pages/admin/index.tsx", frame: true },
+  "purchase-success": { module: "web/pages/purchase/success.tsx", frame: false },
+};
+
+/** `template`: the bundled index.html, whose own preloads are not repeated. */
+function modulePreloads(assets: AssetMap, page: ResolvedPage, template: string): string {
+  const manifestFile = assets.get(CHUNK_MANIFEST_PATH);
+  const screen = page.match && BROWSER_SCREENS[page.match.route.id];
+  if (!manifestFile || !screen) return "";
+  const manifest = JSON.parse(new TextDecoder().decode(manifestFile.body)) as ChunkManifest;
+  const files = new Set([...manifest.start, ...(manifest.modules[screen.module] ?? [])]);
+  return [...files].filter((file) => !template.includes(`href="${file}"`))
+    .map((file) => `<link rel="modulepreload" href="${file}">`).join("\n    ");
+}
+
+/**
+ * The app's script is named, not loaded: the page's first script loads it after the first paint, or at
+ * once when the screen is the browser's to render (boot-script.ts).
+ */
 function deferEntryScript(html: string): string {
   return html.replace(/<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/, (_, src: string) => `<meta name="app-entry" content="${src}">`);
 }
 
 async function renderPage(assets: AssetMap, page: ResolvedPage, path: string, appUrl: string, pageData: PageDataSource): Promise<Asset> {
   const template = new TextDecoder().decode(assets.get("/index.html")!.body);
+  const browserScreen = page.serverRendered ? null : BROWSER_SCREENS[page.match!.route.id];
   const data = page.serverRendered ? pageData(page) : [];
-  const screen = page.serverRendered ? await renderScreen(path, data) : null;
+  const screen = page.serverRendered || browserScreen?.frame ? await renderScreen(path, data) : null;
+  const head = pageHead({ page, path, appUrl, fonts: fontHead(assets) }) + (browserScreen ? "\n    " + modulePreloads(assets, page, template) : "");
   const dataScript = data.length ? `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data)}</script>` : "";
+  let root = '<div id="root"></div>';
+  if (screen && page.serverRendered) {
+    root = `<div id="root">${screen.html}</div><script type="application/json" id="${CLASS_MERGES_ID}">${scriptJson(screen.classMerges)}</script>${dataScript}`;
+  } else if (screen) {
+    root = `<div id="root" ${SHELL_ATTRIBUTE}>${screen.html}</div>`; // a frame the browser renders over (web/mount.tsx), not markup to hydrate
+  }
   const html = deferEntryScript(inlineStylesheets(template, assets))
-    .replace("<!--ssr-head-->", () => pageHead({ page, path, appUrl, fonts: fontHead(assets) }))
-    .replace('<div id="root"><!--ssr-screen--></div>', () =>
-      screen
-        ? `<div id="root">${screen.html}</div><script type="application/json" id="${CLASS_MERGES_ID}">${scriptJson(screen.classMerges)}</script>${dataScript}`
-        : '<div id="root"></div>');
+    .replace("<!--ssr-head-->", () => head)
+    .replace('<div id="root"><!--ssr-screen--></div>', () => root);
   return makeAsset("/index.html", new TextEncoder().encode(html));
 }
 

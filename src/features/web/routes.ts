@@ -46,6 +46,15 @@ function once(make: () => Promise<Asset>): () => Promise<Asset> {
   };
 }
 
+/**
+ * `/docs/lock/` is `/docs/lock`: a page's address has no trailing slash. Leading slashes collapse to
+ * one, so `//example.com/` can't become an address on another site.
+ */
+function withoutTrailingSlash(path: string): string {
+  if (path === "/" || !path.endsWith("/")) return path;
+  return `/${path.replace(/^\/+/, "").replace(/\/+$/, "")}`;
+}
+
 export function webRoutes(deps: AppDeps) {
   const appUrl = deps.config.appUrl;
   // A legal page's text comes with its HTML, so it renders on the server and hydrates without a request.
@@ -69,6 +78,10 @@ export function webRoutes(deps: AppDeps) {
       if (file && path !== "/index.html") return respond(file, request);
       // A missing hashed file is a real 404, not the SPA: a stale page must not get HTML for its script.
       if (path.startsWith("/assets/")) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+      const canonical = withoutTrailingSlash(path);
+      if (canonical !== path) {
+        return new Response(null, { status: 301, headers: { Location: canonical + new URL(request.url).search } });
+      }
       const { status, asset } = await page(path);
       return respond(asset, request, status);
     }, { detail: { hide: true } });

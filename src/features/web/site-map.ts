@@ -12,7 +12,7 @@ export interface ResolvedPage {
   /** The tag of a /docs/{tag} page. */
   tag: TagDoc | null;
   head: PageHead;
-  /** Rendered on the server and hydrated, or an empty shell the browser renders (signed-in screens). */
+  /** Rendered on the server and hydrated, or a frame the browser renders over (signed-in screens). */
   serverRendered: boolean;
   /** Pages with the same key have the same HTML: one per server-rendered path, one per browser-rendered route, one 404. */
   cacheKey: string;

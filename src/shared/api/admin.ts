@@ -2,6 +2,7 @@ import { t, type Static } from "./type-system";
 import { KEY_GENERATION_MAX, KEY_GENERATION_MIN } from "../product";
 import { emailField, Int, IsoDate, IsoDateOrNull, oneOf, pageQuery, PlanId, planIdField } from "./common";
 import { SubscriptionModel } from "./subscriptions";
+import { ADMIN_KEY_STATES } from "../key-states";
 
 const money = (description: string) => t.Number({ description: `${description}, in dollars with cents precision` });
 
@@ -13,6 +14,12 @@ const productKey = t.Object({
   source: oneOf(["purchase", "admin", "cli"]),
   usedAt: IsoDateOrNull,
   createdAt: IsoDate,
+});
+
+const adminProductKey = t.Object({
+  ...productKey.properties,
+  state: oneOf(ADMIN_KEY_STATES),
+  buyerEmail: t.Union([t.String(), t.Null()], { description: "The e-mail the key's buyer paid with; null for a key nobody bought" }),
 });
 
 const sale = t.Object({
@@ -48,7 +55,19 @@ const user = t.Object({
 export const AdminModel = {
   productKey,
   productKeys: t.Array(productKey),
+  adminProductKeys: t.Array(adminProductKey),
+  productKeysQuery: t.Object({
+    ...pageQuery.properties,
+    state: t.Optional(oneOf(ADMIN_KEY_STATES)),
+  }),
   sale,
+  refundHeaders: t.Object({
+    "idempotency-key": t.Optional(t.String({
+      minLength: 1, maxLength: 255,
+      error: "The Idempotency-Key header must be 1 to 255 characters.",
+      description: "A key of your choosing, new for each refund you mean to make; a retry with the same key refunds nothing more.",
+    })),
+  }),
   refundBody: t.Object({
     amount: t.Optional(t.Number({
       exclusiveMinimum: 0, maximum: 1_000_000,
@@ -103,6 +122,8 @@ export const AdminModel = {
 };
 
 export type ProductKeyView = Static<typeof AdminModel.productKey>;
+export type AdminProductKeyView = Static<typeof AdminModel.adminProductKeys>[number];
+export type { AdminKeyState } from "../key-states";
 export type SaleView = Static<typeof AdminModel.sale>;
 export type SalesResponse = Static<typeof AdminModel.sales>;
 export type AdminOverviewResponse = Static<typeof AdminModel.overview>;

@@ -1,6 +1,6 @@
 import { t, type Static } from "./type-system";
 import { MIN_PASSWORD_LENGTH } from "../product";
-import { emailField } from "./common";
+import { emailField, typedEmailField } from "./common";
 import { UserModel } from "./users";
 import { SubscriptionModel } from "./subscriptions";
 
@@ -21,7 +21,8 @@ export const AuthModel = {
     productKey: t.String({ minLength: 1, maxLength: 64, error: "Product key is required." }),
   }),
   loginBody: t.Object({
-    email: t.String({ minLength: 1, maxLength: 254, error: "Email is required." }),
+    // An address, not any text: a value that isn't one is refused before it reaches a rate-limit bucket.
+    email: typedEmailField,
     password: t.String({ minLength: 1, maxLength: 200, error: "Password is required." }),
     rememberMe: t.Optional(t.Boolean()),
   }),

@@ -31,6 +31,15 @@ export function oneOf<const Values extends readonly [string, ...string[]]>(value
 
 export const emailField = t.String({ format: "email", maxLength: 254, error: "Please enter a valid email address." });
 
+/** The "email" format's address (case-insensitive, spelled out: a schema pattern has no flags). */
+const ADDRESS = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?";
+
+/**
+ * An address as someone typed it to look something up (sign-in, lost keys): spaces around it are
+ * allowed (the service trims them), anything that isn't an address is a 422 before any rate-limit bucket.
+ */
+export const typedEmailField = t.String({ pattern: `^\\s*${ADDRESS}\\s*$`, maxLength: 300, error: "Please enter a valid email address." });
+
 /** A plan id in a request; `error` is the sentence a wrong one gets. */
 export const planIdField = (error: string) => oneOf(PLAN_IDS, { error });
 

@@ -12,6 +12,7 @@ const email = t.Object({
   createdAt: IsoDate,
   sentAt: IsoDateOrNull,
   text: t.String({ description: "The rendered plain text (a password reset link is hidden)." }),
+  resendable: t.Boolean({ description: "Whether Resend is allowed: not for an e-mail that carries a one-time secret (password reset)" }),
 });
 
 export const EmailModel = {

@@ -1,8 +1,9 @@
 import { t, type Static } from "./type-system";
+import { typedEmailField } from "./common";
 
 export const ProductKeyModel = {
-  // Any string: a malformed address gets the same answer as every other (nothing is sent to it).
-  resendBody: t.Object({ email: t.String({ maxLength: 1024, error: "email is required." }) }),
+  // An address, not any text: a value that isn't one is refused (422) before it reaches a rate-limit bucket.
+  resendBody: t.Object({ email: typedEmailField }),
   message: t.Object({ message: t.String() }),
 };
 

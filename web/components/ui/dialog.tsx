@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import { useRef, type ComponentProps } from "react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { cn } from "../../lib/utils";
@@ -14,12 +14,37 @@ export const DialogOverlay = styled(
   "fixed inset-0 z-50 bg-black/75 backdrop-blur-sm data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in",
 );
 
+/**
+ * The element that last had focus outside any dialog. A dialog opened by code (after a request, say)
+ * may open while its opener is disabled and the page body holds focus; this still knows the opener.
+ */
+let lastFocusedOutside: HTMLElement | null = null;
+if (typeof document !== "undefined") {
+  document.addEventListener(
+    "focusin",
+    (event) => {
+      if (event.target instanceof HTMLElement && !event.target.closest('[role="dialog"], [role="alertdialog"]')) lastFocusedOutside = event.target;
+    },
+    true,
+  );
+}
+
+function focusedElement(): HTMLElement | null {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : lastFocusedOutside;
+}
+
 export interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
   /** Hides the corner close button (e.g. when the dialog has its own Cancel). */
   hideClose?: boolean;
 }
 
-export function DialogContent({ className, children, hideClose = false, ...props }: DialogContentProps) {
+/**
+ * Focus returns to what opened the dialog when it closes, whether a trigger or code opened it (Radix
+ * alone returns it only to a Dialog.Trigger, and leaves it on the page body otherwise).
+ */
+export function DialogContent({ className, children, hideClose = false, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -28,6 +53,18 @@ export function DialogContent({ className, children, hideClose = false, ...props
           "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-popover p-6 text-popover-foreground shadow-2xl data-[state=closed]:animate-fade-out data-[state=open]:animate-zoom-in",
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          opener.current = focusedElement();
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const target = opener.current;
+          opener.current = null;
+          if (event.defaultPrevented || !target?.isConnected) return;
+          event.preventDefault();
+          target.focus();
+        }}
         {...props}
       >
         {children}

@@ -13,7 +13,9 @@ export function ToastProvider({ duration = 5000, swipeDirection = "right", swipe
 /** Radix's hotkey, F8, moves the focus to the toasts. */
 export const ToastViewport = styled(
   ToastPrimitive.Viewport,
-  "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]",
+  // At the bottom at every width: on a phone the top is the sticky header, which a toast must not cover.
+  // The empty viewport lets clicks through; the toasts themselves take them.
+  "pointer-events-none fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]",
 );
 
 const toastVariants = cva(

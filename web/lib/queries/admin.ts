@@ -6,6 +6,7 @@ import type {
   EmailView,
   RetriedEmails,
   ProductKeyView,
+  AdminProductKeyView,
   SalesResponse,
   SupportTicketView,
   TestEmailResponse,
@@ -15,6 +16,7 @@ import type {
   RevenueResponse,
   SaleView,
 } from "../../../src/shared/api-types";
+import type { AdminKeyState } from "../../../src/shared/key-states";
 import { apiRequest, getQueryFn } from "../api";
 import { queryClient } from "../query-client";
 
@@ -54,7 +56,7 @@ const AUDIT = "/api/admin/audit";
 export const useAdminOverview = () => useAdminQuery<AdminOverviewResponse>(OVERVIEW);
 export const useRevenue = (days: 30 | 90) => useAdminQuery<RevenueResponse>(REVENUE, { days });
 export const useSales = (page: Page) => useAdminQuery<SalesResponse>(SALES, { ...page });
-export const useProductKeys = (page: Page) => useAdminQuery<ProductKeyView[]>(KEYS, { ...page });
+export const useProductKeys = (page: Page, state?: AdminKeyState) => useAdminQuery<AdminProductKeyView[]>(KEYS, { ...page, state });
 export const useTickets = (page: Page) => useAdminQuery<SupportTicketView[]>(TICKETS, { ...page });
 export const useAdminEmails = (page: Page) => useAdminQuery<EmailView[]>(EMAILS, { ...page });
 export const useAdminUsers = (q: string, page: Page) => useAdminQuery<AdminUserView[]>(USERS, { q, ...page });
@@ -108,8 +110,10 @@ export function useResendEmail() {
 /** Refunds a sale in full (no amount) or in part (dollars); the provider is asked, then the sale updates. */
 export function useRefundSale() {
   return useMutation({
-    mutationFn: ({ saleId, amount }: { saleId: number; amount?: number }) =>
-      apiRequest<SaleView>("POST", `/api/admin/sales/${saleId}/refund`, (amount === undefined ? {} : { amount }) satisfies RefundBody),
+    /** `idempotencyKey`: one per refund meant, so a double click or a retry refunds once. */
+    mutationFn: ({ saleId, amount, idempotencyKey }: { saleId: number; amount?: number; idempotencyKey: string }) =>
+      apiRequest<SaleView>("POST", `/api/admin/sales/${saleId}/refund`, (amount === undefined ? {} : { amount }) satisfies RefundBody,
+        { "Idempotency-Key": idempotencyKey }),
     onSettled: () => refresh(SALES, OVERVIEW, AUDIT, REVENUE),
   });
 }

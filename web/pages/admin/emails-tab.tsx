@@ -73,7 +73,8 @@ const COLUMNS: Column<EmailView>[] = [
     cell: (email) => (
       <div className="flex justify-end gap-2">
         <EmailText email={email} />
-        <ResendButton email={email} />
+        {/* The server refuses to resend a one-time link (password reset): not offered. */}
+        {email.resendable && <ResendButton email={email} />}
       </div>
     ),
   },

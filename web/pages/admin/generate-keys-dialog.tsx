@@ -26,7 +26,7 @@ export function GenerateKeysDialog() {
       onSuccess: (keys) => {
         toast({
           title: "Product Keys Generated",
-          description: `${keys.length} ${PLANS[plan].name} ${keys.length === 1 ? "key" : "keys"} added.`,
+          description: `${keys.length} ${keys.length === 1 ? "key" : "keys"} added (${PLANS[plan].name}).`,
         });
         setOpen(false);
         setCount("1");

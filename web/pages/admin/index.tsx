@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { ClipboardList, History, KeyRound, LayoutDashboard, LifeBuoy, Mail, Users, type LucideIcon } from "lucide-react";
 import { Layout } from "../../components/layout";
 import NotFoundPage from "../not-found";
@@ -6,6 +6,7 @@ import { AccountLoadFailed } from "../../components/account-load-failed";
 import { PageLoading } from "../../components/page-loading";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { useRequireAuth } from "../../lib/use-require-auth";
+import { useTabInUrl } from "../../lib/use-tab-in-url";
 import { TestEmailDialog } from "./test-email-dialog";
 import { OverviewTab } from "./overview-tab";
 import { KeysTab } from "./keys-tab";
@@ -24,9 +25,12 @@ const TABS: { value: AdminTab; label: string; icon: LucideIcon; Content: (props:
   { value: "audit", label: "Audit", icon: History, Content: AuditTab },
 ];
 
+const TAB_VALUES = TABS.map((tab) => tab.value);
+
 export default function AdminPage() {
   const { user, error, retry } = useRequireAuth();
-  const [tab, setTab] = useState<AdminTab>("overview");
+  // The open tab is in the address (?tab=keys), so reload, Back and shared links keep it.
+  const [tab, setTab] = useTabInUrl(TAB_VALUES);
   if (!user) return error ? <AccountLoadFailed error={error} onRetry={() => retry()} /> : <PageLoading />;
   if (!user.isAdmin) return <NotFoundPage variant="not-admin" />;
   return (

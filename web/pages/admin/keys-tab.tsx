@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Check, Copy, Trash2 } from "lucide-react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -7,13 +8,14 @@ import { useDeleteKey, useProductKeys } from "../../lib/queries/admin";
 import { useCopy } from "../../lib/clipboard";
 import { toast } from "../../lib/use-toast";
 import { PLANS } from "../../../src/shared/plans";
-import type { ProductKeyView } from "../../../src/shared/api-types";
+import type { AdminProductKeyView, ProductKeyView } from "../../../src/shared/api-types";
+import { ADMIN_KEY_STATE_LABELS, ADMIN_KEY_STATES, type AdminKeyState } from "../../../src/shared/key-states";
+import { Select } from "../../components/ui/select";
 import { dateColumn, type Column } from "./data-table";
 import { GenerateKeysDialog } from "./generate-keys-dialog";
 import { ListTab, usePaging } from "./list-tab";
 
 const PAGE_SIZE = 50;
-
 
 /** Where a key came from: bought, made in this panel, or made with the command line. */
 const SOURCE_LABELS: Record<ProductKeyView["source"], string> = { purchase: "Purchase", admin: "Admin", cli: "CLI" };
@@ -69,10 +71,18 @@ function DeleteButton({ productKey }: { productKey: ProductKeyView }) {
   );
 }
 
-const COLUMNS: Column<ProductKeyView>[] = [
+const STATE_BADGES: Record<AdminKeyState, "secondary" | "accent" | "success" | "outline"> = {
+  unsold: "success",
+  sold: "accent",
+  redeemed: "secondary",
+  refunded: "outline",
+};
+
+const COLUMNS: Column<AdminProductKeyView>[] = [
   { name: "Key", cell: (key) => <code className="font-mono text-sm tracking-wider">{key.key}</code> },
   { name: "Plan", cell: (key) => PLANS[key.plan].name },
-  { name: "Status", cell: (key) => (key.isUsed ? <Badge variant="secondary">Used</Badge> : <Badge variant="success">Available</Badge>) },
+  { name: "State", cell: (key) => <Badge variant={STATE_BADGES[key.state]}>{ADMIN_KEY_STATE_LABELS[key.state]}</Badge> },
+  { name: "Buyer", className: "break-all", cell: (key) => key.buyerEmail ?? <span className="text-muted-foreground">—</span> },
   { name: "Source", cell: (key) => SOURCE_LABELS[key.source] },
   dateColumn("Created", (key) => key.createdAt),
   {
@@ -86,9 +96,29 @@ const COLUMNS: Column<ProductKeyView>[] = [
   },
 ];
 
+function StateFilter({ value, onChange }: { value: AdminKeyState | ""; onChange: (state: AdminKeyState | "") => void }) {
+  return (
+    <div className="w-full md:w-52">
+      <Select aria-label="Filter by state" value={value} onChange={(event) => onChange(event.target.value as AdminKeyState | "")}>
+        <option value="">All states</option>
+        {ADMIN_KEY_STATES.map((state) => <option key={state} value={state}>{ADMIN_KEY_STATE_LABELS[state]}</option>)}
+      </Select>
+    </div>
+  );
+}
+
 export function KeysTab() {
   const paging = usePaging(PAGE_SIZE);
-  const keys = useProductKeys(paging.page);
-  return <ListTab id="keys" title="Product Keys" description="Newest first. Used keys stay as the record of a subscription." actions={<GenerateKeysDialog />}
-    query={keys} rows={keys.data} rowKey={(key) => key._id} paging={paging} label="Product keys" columns={COLUMNS} empty="No product keys yet. Generate some to get started." />;
+  const [state, setState] = useState<AdminKeyState | "">("");
+  const keys = useProductKeys(paging.page, state || undefined);
+  const filter = (next: AdminKeyState | "") => {
+    setState(next);
+    paging.setOffset(0);
+  };
+  return (
+    <ListTab id="keys" title="Product Keys" description="Newest first. Used keys stay as the record of a subscription."
+      actions={<div className="flex w-full flex-col gap-2 md:w-auto md:flex-row md:items-center"><StateFilter value={state} onChange={filter} /><GenerateKeysDialog /></div>}
+      query={keys} rows={keys.data} rowKey={(key) => key._id} paging={paging} label="Product keys" columns={COLUMNS}
+      empty={state ? `No ${ADMIN_KEY_STATE_LABELS[state].toLowerCase()} keys.` : "No product keys yet. Generate some to get started."} />
+  );
 }

@@ -27,6 +27,9 @@ export function RefundDialog({ sale }: { sale: SaleView }) {
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState("");
   const [error, setError] = useState<string | null>(null);
+  // One Idempotency-Key per refund meant: new when the dialog opens or the amount changes, the same for a
+  // double click or a retry after a lost answer, so those refund once.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const refund = useRefundSale();
   const leftCents = Math.round((sale.amount - sale.refunded) * 100);
   const typedCents = amount.trim() ? parseDollars(amount) : leftCents;
@@ -40,7 +43,7 @@ export function RefundDialog({ sale }: { sale: SaleView }) {
     // mutateAsync, not mutate's callbacks: a full refund removes this row's button (and this dialog) as the
     // list refreshes, and the toast must come all the same.
     try {
-      const updated = await refund.mutateAsync({ saleId: sale._id, amount: full ? undefined : typedCents / 100 });
+      const updated = await refund.mutateAsync({ saleId: sale._id, amount: full ? undefined : typedCents / 100, idempotencyKey });
       toast({ title: "Refunded", description: `${formatMoney(typedCents / 100)} refunded to ${sale.email}.${updated.status === "refunded" ? " The sale is fully refunded." : ""}` });
       setOpen(false);
     } catch (failure) {
@@ -49,7 +52,7 @@ export function RefundDialog({ sale }: { sale: SaleView }) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => { setOpen(next); if (next) { setAmount(""); setError(null); } }}>
+    <Dialog open={open} onOpenChange={(next) => { setOpen(next); if (next) { setAmount(""); setError(null); setIdempotencyKey(crypto.randomUUID()); } }}>
       <DialogTrigger asChild>
         <Button variant="outline" size="sm" aria-label={`Refund the sale to ${sale.email}`}><Undo2 aria-hidden /> Refund</Button>
       </DialogTrigger>
@@ -68,7 +71,7 @@ export function RefundDialog({ sale }: { sale: SaleView }) {
             inputMode="decimal"
             placeholder={(leftCents / 100).toFixed(2)}
             value={amount}
-            onChange={(event) => { setAmount(event.target.value); setError(null); }}
+            onChange={(event) => { setAmount(event.target.value); setError(null); setIdempotencyKey(crypto.randomUUID()); }}
             error={error}
             hint={`Leave empty to refund everything left: ${formatMoney(leftCents / 100)}.`}
           />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useSearch } from "wouter";
 import { KeyRound, LayoutDashboard, Puzzle, Settings } from "lucide-react";
 import { Layout } from "../../components/layout";
@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { refreshSubscription, useDashboard } from "../../lib/queries/dashboard";
 import { verifyPayment } from "../../lib/queries/purchase";
 import { useRequireAuth } from "../../lib/use-require-auth";
+import { useTabInUrl } from "../../lib/use-tab-in-url";
 import { DashboardHeader } from "./header";
 import { OverviewTab } from "./overview-tab";
 import { PluginTab } from "./plugin-tab";
@@ -22,7 +23,7 @@ const TABS = [
   { value: "settings", label: "Settings", icon: Settings },
 ] as const;
 
-const isTab = (value: string | null): value is (typeof TABS)[number]["value"] => TABS.some((tab) => tab.value === value);
+const TAB_VALUES = TABS.map((tab) => tab.value);
 
 /**
  * Back from the card provider after a renewal that needed a redirect (3-D Secure): verify it, which
@@ -42,9 +43,8 @@ export default function DashboardPage() {
   const { user, error, retry } = useRequireAuth();
   const dashboard = useDashboard();
   const search = new URLSearchParams(useSearch());
-  // ?tab=subscription (the reminder e-mails' Renew link) opens that tab.
-  const requested = search.get("tab");
-  const [tab, setTab] = useState<string>(isTab(requested) ? requested : "overview");
+  // The open tab is in the address (?tab=subscription is the reminder e-mails' Renew link).
+  const [tab, setTab] = useTabInUrl(TAB_VALUES);
   useReturnFromRenewal(search);
   if (!user) return error ? <AccountLoadFailed error={error} onRetry={() => retry()} /> : <PageLoading />;
 
@@ -62,7 +62,7 @@ export default function DashboardPage() {
           <Button size="sm" variant="outline" onClick={() => dashboard.refetch()}>Try again</Button>
         </div>
       )}
-      <Tabs value={tab} onValueChange={setTab}>
+      <Tabs value={tab} onValueChange={(value) => setTab(value as typeof tab)}>
         <TabsList aria-label="Dashboard sections" className="w-full justify-start sm:w-auto">
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>

@@ -25,8 +25,14 @@ function PluginKeyCard({ figmaKey }: { figmaKey: string | null }) {
   const generate = useGeneratePluginKey();
 
   function generateKey(close?: () => void) {
+    // Only a replaced key stops working; the first key replaces nothing.
+    const replaced = figmaKey !== null;
     generate.mutate(undefined, {
-      onSuccess: () => toast({ title: "Key generated", description: "Paste the new key into the plugin. The old key no longer works." }),
+      onSuccess: () =>
+        toast({
+          title: "Key generated",
+          description: replaced ? "Paste the new key into the plugin. The old key no longer works." : "Paste the key into the plugin.",
+        }),
       onError: () => toast({ variant: "destructive", title: "Failed", description: "Could not generate key" }),
       onSettled: close,
     });

@@ -92,9 +92,6 @@ export function SettingsTab({ user }: { user: PublicUser }) {
             </div>
           </div>
         </CardContent>
-        <CardFooter>
-          <Button onClick={() => save(toggles)} disabled={update.isPending}>Save Changes</Button>
-        </CardFooter>
       </Card>
       <Card>
         <CardHeader>

@@ -47,7 +47,23 @@ function intentFrom(intent: Stripe.PaymentIntent): ProviderIntent {
   };
 }
 
+/** How far ahead of our clock a signature's timestamp may be (the SDK itself refuses only old ones). */
+export const WEBHOOK_FUTURE_TOLERANCE_SECONDS = 300;
+
+/** The signature header's timestamp, in seconds; checked by the SDK as part of what was signed. */
+function signedAt(signature: string): number | null {
+  const match = /(?:^|,)\s*t=(\d+)/.exec(signature);
+  return match ? Number(match[1]) : null;
+}
+
+/** An event with nothing to act on: acknowledged and left alone. */
+function ignoredEvent(id: string | null, type: string): ProviderEvent {
+  return { id, type, objectId: null, chargeId: null, paymentIntentId: null, fullyRefunded: false, amountRefunded: 0, thin: true };
+}
+
 function eventFrom(event: Stripe.Event): ProviderEvent {
+  // A thin event (event destinations) names what changed without the object: nothing here to act on.
+  if (!event.data?.object || typeof event.data.object !== "object") return ignoredEvent(event.id, event.type);
   const object = event.data.object as { object?: string; id?: string; payment_intent?: unknown; charge?: unknown; refunded?: boolean; amount_refunded?: number };
   let paymentIntentId: string | null = null;
   if (object.object === "payment_intent") paymentIntentId = object.id ?? null;
@@ -58,7 +74,7 @@ function eventFrom(event: Stripe.Event): ProviderEvent {
   const charge = object.object === "charge";
   const chargeId = charge ? object.id ?? null : typeof object.charge === "string" ? object.charge : null;
   return {
-    id: event.id, type: event.type, paymentIntentId, objectId: object.id ?? null, chargeId,
+    id: event.id, type: event.type, paymentIntentId, objectId: object.id ?? null, chargeId, thin: false,
     fullyRefunded: charge && object.refunded === true,
     amountRefunded: charge && typeof object.amount_refunded === "number" ? object.amount_refunded : 0,
   };
@@ -108,6 +124,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
         paymentIntentId: named ?? await this.paymentIntentOfCharge(chargeId),
         amountCents: dispute.amount,
         feeCents: (dispute.balance_transactions ?? []).reduce((sum, bt) => sum + (bt.fee ?? 0), 0),
+        fundsWithdrawn: (dispute.balance_transactions ?? []).some((bt) => bt.amount < 0),
       };
     },
 
@@ -134,12 +151,22 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
     async verifyWebhook(rawBody: string, signature: string | null) {
       if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header.");
       try {
-        const event = await stripe.webhooks.constructEventAsync(rawBody, signature, config.webhookSecret);
-        return eventFrom(event);
+        await stripe.webhooks.signature!.verifyHeaderAsync(rawBody, signature, config.webhookSecret, stripe.webhooks.DEFAULT_TOLERANCE);
       } catch (error) {
         if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError(error.message);
-        throw new WebhookSignatureError("The webhook payload could not be read.");
+        throw new WebhookSignatureError("The signature could not be checked.");
       }
+      const timestamp = signedAt(signature);
+      if (timestamp !== null && timestamp - Math.floor(Date.now() / 1000) > WEBHOOK_FUTURE_TOLERANCE_SECONDS) {
+        throw new WebhookSignatureError("Timestamp is more than 5 minutes in the future.");
+      }
+      // Signed by Stripe, so it is acknowledged even when there is nothing here to act on.
+      let event: Partial<Stripe.Event> | null = null;
+      try {
+        event = JSON.parse(rawBody);
+      } catch {}
+      if (!event || typeof event !== "object" || typeof event.id !== "string" || typeof event.type !== "string") return ignoredEvent(null, "unreadable");
+      return eventFrom(event as Stripe.Event);
     },
   };
 }

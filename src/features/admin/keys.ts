@@ -1,0 +1,29 @@
+/**
+ * The admin key list: each key with its state (never sold, sold but not yet redeemed, redeemed, or
+ * its payment refunded) and the e-mail its buyer paid with, filtered by state.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db";
+import { newestFirst, type Page } from "../../db/paging";
+import { productKeys, sales } from "../../db/schema";
+import { productKeyView } from "../product-keys/service";
+import type { AdminKeyState } from "../../shared/key-states";
+import type { AdminProductKeyView } from "../../shared/api/admin";
+
+/** A refund outranks use (a redeemed key whose payment came back is "refunded"); a sale outranks none. */
+const stateOfKey = sql<AdminKeyState>`case
+  when ${sales.status} = 'refunded' then 'refunded'
+  when ${productKeys.isUsed} = 1 then 'redeemed'
+  when ${sales.id} is not null then 'sold'
+  else 'unsold' end`;
+
+export function listAdminKeys(db: DbOrTx, filter: Page & { state?: AdminKeyState } = {}): AdminProductKeyView[] {
+  const query = db
+    .select({ key: productKeys, state: stateOfKey, buyerEmail: sales.email })
+    .from(productKeys)
+    .leftJoin(sales, eq(sales.id, productKeys.saleId))
+    .where(filter.state ? sql`${stateOfKey} = ${filter.state}` : undefined)
+    .$dynamic();
+  return newestFirst(query, productKeys, filter, 100).all()
+    .map((row) => ({ ...productKeyView(row.key), state: row.state, buyerEmail: row.buyerEmail }));
+}

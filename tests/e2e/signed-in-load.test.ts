@@ -1,0 +1,103 @@
+/**
+ * Signed-in screens (dashboard, admin panel) are rendered by the browser: their page arrives as the
+ * site's frame (header, footer, the screen's loading skeleton), asks for the screen's code while the
+ * HTML is read, and renders the screen as soon as the code and the account's data are in. Reloading
+ * one, or opening a link from an e-mail, no longer shows an empty page until a 3-second fallback.
+ */
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { makeKey } from "../support/app";
+import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
+import { createOrPromoteAdmin } from "../../src/features/users/service";
+import type { AuthResponse } from "../../src/shared/api-types";
+
+setDefaultTimeout(60_000);
+
+const suite = browserSuite();
+
+let userToken: string;
+let adminToken: string;
+
+async function post<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${suite.server.url}${path}`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  return (await response.json()) as T;
+}
+
+beforeAll(async () => {
+  const productKey = makeKey(suite.server.deps, "pro");
+  userToken = (await post<AuthResponse>("/api/auth/signup", {
+    email: "reloader@example.com", password: "correct horse", confirmPassword: "correct horse", productKey,
+  })).token;
+  await createOrPromoteAdmin(suite.server.deps.db, { email: "admin@example.com", password: "admin password" }, suite.server.deps.clock.now());
+  adminToken = (await post<AuthResponse>("/api/auth/login", { email: "admin@example.com", password: "admin password" })).token;
+});
+
+const SCREENS = [
+  // `marker` is text only that screen's own code carries, to tell its file among the scripts the page loaded.
+  { path: "/dashboard?tab=subscription", token: () => userToken, heading: "Dashboard", marker: "Dashboard sections" },
+  { path: "/admin", token: () => adminToken, heading: "Admin Panel", marker: "Signed in as" },
+] as const;
+
+/** When each script the page fetched was requested, and when the page's load event came (ms since navigation). */
+async function scriptTimings(page: Page) {
+  return page.evaluate(() => ({
+    load: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart,
+    scripts: performance.getEntriesByType("resource")
+      .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+      .map((entry) => ({ url: entry.name, requestedAt: entry.startTime })),
+  }));
+}
+
+describe("a signed-in screen after a reload", () => {
+  for (const screen of SCREENS) {
+    test(`${screen.path}: the screen's code is requested before the page's load event, and the screen renders`, async () => {
+      const page = await suite.page(DESKTOP);
+      await openSignedIn(page, screen.token(), screen.path);
+      await page.reload();
+      await page.getByRole("heading", { level: 1, name: screen.heading }).waitFor();
+      const { load, scripts } = await scriptTimings(page);
+      expect(load).toBeGreaterThan(0);
+      const screenCode = [];
+      for (const script of scripts) {
+        if ((await (await fetch(script.url)).text()).includes(screen.marker)) screenCode.push(script);
+      }
+      expect(screenCode).toHaveLength(1);
+      expect(screenCode[0].requestedAt).toBeLessThan(load);
+    });
+  }
+
+  for (const [width, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+    test(`before any script runs, /dashboard at ${width} width already shows the site's header, footer and a loading skeleton`, async () => {
+      const page = await suite.page(viewport);
+      await openSignedIn(page, userToken, "/404-blank-for-storage");
+      await page.route("**/*.js", (route) => route.abort());
+      await page.goto("/dashboard");
+      const header = page.getByRole("banner");
+      await header.getByRole("link", { name: /Layerlift/ }).first().waitFor();
+      expect(await page.getByRole("contentinfo").isVisible()).toBe(true);
+      expect(await page.getByRole("status").textContent()).toContain("Loading");
+      // The stored session shows in the header from the first frame, as on public pages.
+      expect(await header.getByRole("button", { name: "Logout" }).isVisible()).toBe(width === "desktop");
+    });
+  }
+
+  test("the server's frame is replaced, not hydrated: no console error or warning, one header", async () => {
+    const page = await suite.page(DESKTOP);
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
+    await openSignedIn(page, userToken, "/404-blank-for-storage");
+    problems.length = 0; // the 404 page's own status
+    await page.goto("/dashboard");
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(problems).toEqual([]);
+    expect(await page.getByRole("banner").count()).toBe(1);
+    expect(await page.getByRole("contentinfo").count()).toBe(1);
+  });
+});
