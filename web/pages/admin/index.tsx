@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ClipboardList, History, KeyRound, LayoutDashboard, LifeBuoy, Mail, Users, type LucideIcon } from "lucide-react";
+import { ClipboardList, History, KeyRound, LayoutDashboard, LifeBuoy, Mail, Undo2, Users, type LucideIcon } from "lucide-react";
 import { Layout } from "../../components/layout";
 import NotFoundPage from "../not-found";
 import { AccountLoadFailed } from "../../components/account-load-failed";
@@ -14,6 +14,7 @@ import { SupportTab } from "./support-tab";
 import { EmailsTab } from "./emails-tab";
 import { UsersTab } from "./users-tab";
 import { AuditTab } from "./audit-tab";
+import { RefundRequestsTab } from "./refund-requests-tab";
 import type { AdminTab, AdminTabProps } from "./tab-props";
 
 const TABS: { value: AdminTab; label: string; icon: LucideIcon; Content: (props: AdminTabProps) => ReactNode }[] = [
@@ -23,6 +24,7 @@ const TABS: { value: AdminTab; label: string; icon: LucideIcon; Content: (props:
   { value: "emails", label: "E-mails", icon: Mail, Content: EmailsTab },
   { value: "users", label: "Users", icon: Users, Content: UsersTab },
   { value: "audit", label: "Audit", icon: History, Content: AuditTab },
+  { value: "refund-requests", label: "Refund requests", icon: Undo2, Content: RefundRequestsTab },
 ];
 
 const TAB_VALUES = TABS.map((tab) => tab.value);
