@@ -4,7 +4,9 @@
  *      against a bare Bun.serve answering a fixed JSON body, in the same run;
  *   2. the home page's initial JavaScript, gzipped (needs `npm run build`);
  *   3. the executable's time to first HTTP 200 and idle RSS (needs `npm run build`);
- *   4. in Chromium, the time from navigation to the dashboard's and the admin panel's content after a reload.
+ *   4. in Chromium, the time from navigation to the dashboard's and the admin panel's content after a reload;
+ *   5. the site at scale (scripts/bench-scale.ts): 200k accounts and 1M sales, every admin GET, the CSV,
+ *      the hot paths and memory. `npm run bench scale` runs it alone.
  * Uses wrk, installing it first when it is missing and this runs as root (apt-get install wrk); without
  * it, says how to install it and falls back to a small built-in load generator (slower than the server).
  * Only ever talks to 127.0.0.1. Never part of `npm test`: timings on shared machines are noisy.
@@ -13,6 +15,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { scaleBench } from "./bench-scale";
 
 const ROOT = join(import.meta.dir, "..");
 const BUN = process.execPath;
@@ -252,6 +255,7 @@ try {
   if (!only || only === "spa") homeJavaScript();
   if (!only || only === "binary") await executable();
   if (!only || only === "screens") await signedInScreens();
+  if (!only || only === "scale") await scaleBench(ROOT, BUN, tmp, freePort);
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

@@ -14,6 +14,8 @@ import { generateProductKeys, listProductKeys } from "./features/product-keys/se
 import { createOrPromoteAdmin } from "./features/users/service";
 import { dueReminders, sendDueReminders } from "./features/reminders/service";
 import { PortInUseError, serve } from "./server";
+import { checkBooks } from "./features/books/service";
+import { SeedRefusedError, seedScale } from "./db/seed-scale";
 
 const USAGE = `${PRODUCT_NAME} — web site and licence server
 
@@ -30,6 +32,10 @@ Usage:
   layerlift health [--url URL] [--token T]            ask a running server for /api/health?strict=1; with
                                                       the metrics token (--token or $METRICS_TOKEN) it
                                                       also prints why the server is degraded
+  layerlift books check [--repair]                    rebuild the daily books from the sales and say
+                                                      whether they matched (--repair keeps the rebuilt ones)
+  layerlift seed-scale --users N --sales M            fill an empty database with N accounts and M sales
+                                                      of made-up history (development and test only)
 Options for every command: --db PATH (default: $DATABASE_PATH or ./data/layerlift.db)
 Every command but serve, migrate, admin create and restore needs an existing database.
 Plans: ${PLAN_IDS.join(", ")}`;
@@ -51,6 +57,9 @@ function options(args: string[]) {
       token: { type: "string" },
       at: { type: "string" },
       "dry-run": { type: "boolean" },
+      repair: { type: "boolean" },
+      users: { type: "string" },
+      sales: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -87,7 +96,7 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
   // Readable lines for a person at a terminal in development; JSON lines otherwise (a file, a log collector).
   configureLogger({ level: config.logLevel, readable: readableLog(config.logFormat, config.env, Boolean(process.stdout.isTTY)) });
   try {
-    if (!["serve", "migrate", "admin", "restore"].includes(command)) requireExistingDatabase(config.databasePath);
+    if (!["serve", "migrate", "admin", "restore", "seed-scale"].includes(command)) requireExistingDatabase(config.databasePath);
     switch (command) {
       case "serve": {
         await serve(config);
@@ -109,9 +118,8 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
       }
       case "restore": {
         if (!sub) throw new UsageError("restore needs the backup FILE");
-        const { keptAs } = restoreDatabase(sub, config.databasePath, new Date());
-        openDatabase(config.databasePath).$client.close(); // applies migrations newer than the backup
-        console.log(`Restored ${config.databasePath} from ${sub}.${keptAs ? ` The database it replaced is kept as ${keptAs}.` : ""}`);
+        const { keptAs } = restoreDatabase(sub, config.databasePath, new Date(), openDatabase);
+        console.log(`Restored ${config.databasePath} from ${sub}.${keptAs ? ` The database it replaced is kept as ${keptAs}.` : " There was no database there before."}`);
         for (const { table, rows } of tableRowCounts(config.databasePath)) console.log(`  ${table.padEnd(24)} ${rows}`);
         return 0;
       }
@@ -148,6 +156,36 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
         const { user, created, password } = await createOrPromoteAdmin(db, { email: values.email, password: values.password }, systemClock.now());
         console.log(`${created ? "Created" : "Promoted"} admin ${user.email}${password && !values.password ? ` with password ${password}` : ""}`);
         return 0;
+      }
+      case "books": {
+        if (sub !== "check") throw new UsageError("books takes check");
+        const db = openDatabase(config.databasePath);
+        const result = checkBooks(db.$client, { repair: values.repair });
+        db.$client.close();
+        if (result.matched) {
+          console.log(`The books match the sales: ${result.rows} day-and-plan ${result.rows === 1 ? "row" : "rows"} checked.`);
+          return 0;
+        }
+        console.log(`The books differ from the sales in ${result.differences.length} ${result.differences.length === 1 ? "place" : "places"}:`);
+        for (const d of result.differences) console.log(`  ${d.day}\t${d.plan}\t${d.column}\tkept ${d.kept}\tfrom the sales ${d.fromSales}`);
+        console.log(result.repaired ? "Repaired: the books now hold what the sales add up to." : "Run `layerlift books check --repair` to rebuild them from the sales.");
+        return 1;
+      }
+      case "seed-scale": {
+        const users = Number(values.users), salesCount = Number(values.sales ?? 0);
+        if (values.users === undefined) throw new UsageError("seed-scale needs --users N (and --sales M)");
+        const db = openDatabase(config.databasePath);
+        try {
+          const result = await seedScale(db.$client, { users, sales: salesCount, env: config.env });
+          console.log(`Seeded ${config.databasePath} in ${(result.ms / 1000).toFixed(1)} s. Sign in as ${result.adminEmail} / ${result.password} (every account has this password).`);
+          for (const [table, rows] of Object.entries(result.rows)) console.log(`  ${table.padEnd(24)} ${rows}`);
+          return 0;
+        } catch (error) {
+          if (error instanceof SeedRefusedError) { console.error(error.message); return 1; }
+          throw error;
+        } finally {
+          db.$client.close();
+        }
       }
       default:
         throw new UsageError(`Unknown command "${[command, sub, ...rest].filter(Boolean).join(" ")}"`);

@@ -16,9 +16,10 @@ import { reportingUnavailable, type PaymentProvider } from "./features/payments/
 import { buildMailer } from "./features/email/mailer";
 import { startEmailSender } from "./features/email/sender";
 import { startReminderScheduler } from "./features/reminders/scheduler";
-import { requireDatabaseNotInUse } from "./db/files";
+import { refuseMissingAfterRestore, requireDatabaseNotInUse } from "./db/files";
 import { log, notice } from "./lib/logger";
 import { startDraining } from "./features/health/drain";
+import { startOptimizer } from "./db/optimize";
 
 /** Stripe when configured; the demo provider only outside production. Failures to reach it answer 502. */
 export function buildPaymentProvider(config: Config, db: Db, clock: Clock): PaymentProvider {
@@ -81,9 +82,11 @@ export function startServer(deps: AppDeps, port = deps.config.port, hostname = "
     }
     throw error;
   }
+  const optimizer = startOptimizer(deps.db.$client);
   const emailSender = startEmailSender(deps);
   const reminders = startReminderScheduler(deps);
   const stop = async () => {
+    optimizer.stop();
     reminders.stop();
     await Promise.all([app.stop(), emailSender.stop()]);
   };
@@ -108,6 +111,8 @@ const LAST_ACCEPT_MS = 100;
  * DRAIN_SECONDS (default 0), so a load balancer or proxy stops sending traffic before it closes.
  */
 export async function serve(config: Config): Promise<void> {
+  // A site that lost its database in a restore must not come up empty; a new site starts as always.
+  if (config.env === "production") refuseMissingAfterRestore(config.databasePath);
   requireDatabaseNotInUse(config.databasePath, "start this one (or give it another DATABASE_PATH)");
   const deps = buildDeps(config);
   let server: ReturnType<typeof startServer>;

@@ -4,8 +4,8 @@
  * with the path and the likely cause, never a stack trace.
  */
 import { Database } from "bun:sqlite";
-import { accessSync, closeSync, constants, copyFileSync, existsSync, mkdirSync, openSync, renameSync, rmSync, statSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { accessSync, closeSync, constants, copyFileSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 
 export class DatabaseFileError extends Error {}
 
@@ -138,22 +138,133 @@ export function requireDatabaseNotInUse(path: string, doing: string): void {
   if (databaseInUse(path)) throw new DatabaseFileError(`Another process (a running Layerlift server?) has ${resolve(path)} open. Stop it first, then ${doing}.`);
 }
 
+/** The first line of what went wrong (SQLite's own words when a library wrapped them), without a trailing stop. */
+function firstLine(error: unknown): string {
+  const inner = (error as { cause?: unknown }).cause;
+  const message = (inner instanceof Error ? inner.message : (error as Error).message) ?? String(error);
+  return message.split("\n")[0].trim().replace(/\.$/, "");
+}
+
+/** Whether two paths name the same file: the same path, a symlink to it or a hard link (same device and inode). */
+function sameFile(a: string, b: string): boolean {
+  if (resolve(a) === resolve(b)) return true;
+  try {
+    const [first, second] = [statSync(a), statSync(b)];
+    return first.dev === second.dev && first.ino === second.ino;
+  } catch {
+    return false;
+  }
+}
+
+/** Table → column names, of an open database. */
+function tableColumns(db: Database): Map<string, string[]> {
+  const tables = db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all();
+  return new Map(tables.map(({ name }) => [name, db.query<{ name: string }, []>(`PRAGMA table_info("${name}")`).all().map((c) => c.name)]));
+}
+
+/** What is missing from `candidate` that a database of the current schema has, in a few words; null when nothing is. */
+function missingFromSchema(candidate: Database, current: Database): string | null {
+  const have = tableColumns(candidate);
+  for (const [table, columns] of tableColumns(current)) {
+    const found = have.get(table);
+    if (!found) return `it has no ${table} table`;
+    const missing = columns.find((column) => !found.includes(column));
+    if (missing) return `its ${table} table has no ${missing} column`;
+  }
+  return null;
+}
+
+const removeWithJournal = (path: string) => { for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(path + suffix, { force: true }); };
+
 /**
- * Replaces the database at `databasePath` with the backup `file`, after checking it. Refuses while a
- * server uses the database. The replaced file is kept beside it, renamed, never deleted.
+ * Replaces the database at `databasePath` with the backup `file`. Nothing is moved until a copy of
+ * the backup, beside the database, has passed SQLite's integrity check and been migrated to the
+ * current schema (`migrate` opens it, as the server would); then that copy is renamed over the
+ * database in one step. Refuses the live database itself and a database a server has open. On any
+ * failure the database is as it was; the file it replaced is kept beside it (`keptAs`).
  */
-export function restoreDatabase(file: string, databasePath: string, now: Date): { keptAs: string | null } {
+export function restoreDatabase(
+  file: string,
+  databasePath: string,
+  now: Date,
+  migrate: (path: string) => { $client: Database },
+): { keptAs: string | null } {
   if (!existsSync(file)) throw new DatabaseFileError(`No backup at ${resolve(file)}.`);
+  if (existsSync(databasePath) && sameFile(file, databasePath)) {
+    throw new DatabaseFileError(`${resolve(file)} is the database itself (the same file as ${resolve(databasePath)}); restore from a backup made with \`layerlift backup\`.`);
+  }
   checkDatabaseFile(file);
   checkDatabaseAccess(databasePath);
   // Also folds the write-ahead log into the file, so the file kept aside is the whole database.
   requireDatabaseNotInUse(databasePath, "restore");
-  let keptAs: string | null = null;
-  if (existsSync(databasePath)) {
-    keptAs = `${databasePath}.before-restore-${now.toISOString().replace(/[:.]/g, "-")}`;
-    renameSync(databasePath, keptAs);
+  const stamp = now.toISOString().replace(/[:.]/g, "-");
+  // Beside the database, so the final rename stays on one file system and is atomic.
+  const candidate = `${databasePath}.restoring-${stamp}`;
+  try {
+    try {
+      copyFileSync(file, candidate);
+    } catch (error) {
+      throw new DatabaseFileError(`Can't copy ${resolve(file)} beside the database: ${cause(error)}.`);
+    }
+    checkDatabaseFile(candidate);
+    let migrated: { $client: Database };
+    try {
+      migrated = migrate(candidate);
+    } catch (error) {
+      throw new DatabaseFileError(`${resolve(file)} can't be brought up to the current schema (${firstLine(error)}), so nothing was restored.`);
+    }
+    const reference = migrate(":memory:");
+    try {
+      const missing = missingFromSchema(migrated.$client, reference.$client);
+      if (missing) throw new DatabaseFileError(`${resolve(file)} does not match the current schema after its migrations (${missing}), so nothing was restored.`);
+      // One self-contained file to move: no write-ahead log beside it.
+      migrated.$client.run("PRAGMA journal_mode = DELETE");
+    } finally {
+      migrated.$client.close();
+      reference.$client.close();
+    }
+    let keptAs: string | null = null;
+    if (existsSync(databasePath)) {
+      keptAs = `${databasePath}.before-restore-${stamp}`;
+      try {
+        // A second name for the live file: the database stays where it is until the rename below replaces it.
+        try { linkSync(databasePath, keptAs); } catch { copyFileSync(databasePath, keptAs); }
+      } catch (error) {
+        rmSync(keptAs, { force: true });
+        throw new DatabaseFileError(`Can't keep the current database as ${resolve(keptAs)}: ${cause(error)}.`);
+      }
+    }
+    try {
+      renameSync(candidate, databasePath);
+    } catch (error) {
+      if (keptAs) rmSync(keptAs, { force: true });
+      throw new DatabaseFileError(`Can't put the restored database in place at ${resolve(databasePath)}: ${cause(error)}.`);
+    }
+    // The live file was not in use and was taken out of WAL mode, so no journal of it is left; none may meet the new file.
+    for (const suffix of ["-wal", "-shm", "-journal"]) rmSync(databasePath + suffix, { force: true });
+    return { keptAs };
+  } finally {
+    removeWithJournal(candidate);
   }
-  for (const suffix of ["-wal", "-shm"]) rmSync(databasePath + suffix, { force: true });
-  copyFileSync(file, databasePath);
-  return { keptAs };
+}
+
+/**
+ * A production start with no database, but one kept aside by a restore beside it: a restore (or a
+ * hand) left the site without its data. Starting would serve an empty site, so it is refused with
+ * the file to put back. A new site (nothing beside it) starts as always.
+ */
+export function refuseMissingAfterRestore(databasePath: string): void {
+  if (databasePath === ":memory:" || existsSync(databasePath)) return;
+  const folder = dirname(resolve(databasePath));
+  const prefix = `${basename(databasePath)}.before-restore-`;
+  let kept: string[];
+  try {
+    kept = readdirSync(folder).filter((name) => name.startsWith(prefix)).sort();
+  } catch {
+    return;
+  }
+  const newest = kept.at(-1);
+  if (!newest) return;
+  const path = join(folder, newest);
+  throw new DatabaseFileError(`No database at ${resolve(databasePath)}, but ${path} was kept beside it by a restore; put it back (mv "${path}" "${resolve(databasePath)}") or restore a backup before starting.`);
 }

@@ -4,7 +4,7 @@
  * Money is integer cents; times are integer milliseconds since the epoch (UTC).
  */
 
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PLAN_IDS } from "../shared/plans";
 import type { AuditAction } from "../shared/audit-actions";
 import { REMINDER_KINDS } from "../shared/reminders";
@@ -29,7 +29,7 @@ export const users = sqliteTable("users", {
   tokenVersion: integer("token_version").notNull().default(0),
   createdAt: ms("created_at").notNull(),
   lastSeenAt: ms("last_seen_at"),
-}, (t) => [index("users_last_seen_idx").on(t.lastSeenAt)]);
+}, (t) => [index("users_last_seen_idx").on(t.lastSeenAt), index("users_created_idx").on(t.createdAt)]);
 
 export const subscriptions = sqliteTable("subscriptions", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -42,7 +42,7 @@ export const subscriptions = sqliteTable("subscriptions", {
   cancelledAt: ms("cancelled_at"),
   /** Set while a payment for this subscription is disputed: access is on hold and its time stops counting. */
   suspendedAt: ms("suspended_at"),
-});
+}, (t) => [index("subscriptions_end_idx").on(t.endDate)]);
 
 export const sales = sqliteTable("sales", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -87,7 +87,7 @@ export const supportTickets = sqliteTable("support_tickets", {
   message: text("message").notNull(),
   status: text("status", { enum: ["open", "closed"] }).notNull().default("open"),
   createdAt: ms("created_at").notNull(),
-}, (t) => [index("support_tickets_created_idx").on(t.createdAt)]);
+}, (t) => [index("support_tickets_created_idx").on(t.createdAt), index("support_tickets_status_idx").on(t.status)]);
 
 export const reviews = sqliteTable("reviews", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -132,7 +132,12 @@ export const emails = sqliteTable("emails", {
   deliveryKey: text("delivery_key"),
   createdAt: ms("created_at").notNull(),
   sentAt: ms("sent_at"),
-}, (t) => [index("emails_status_next_idx").on(t.status, t.nextAttemptAt)]);
+}, (t) => [
+  index("emails_status_next_idx").on(t.status, t.nextAttemptAt),
+  // Covers the health check's count and oldest pending e-mail, whatever ANALYZE's statistics say.
+  index("emails_status_created_idx").on(t.status, t.createdAt),
+  index("emails_created_idx").on(t.createdAt),
+]);
 
 export const auditLog = sqliteTable("audit_log", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -222,6 +227,34 @@ export const refundRequests = sqliteTable("refund_requests", {
   createdAt: ms("created_at").notNull(),
 }, (t) => [index("refund_requests_sale").on(t.saleId, t.createdAt), index("refund_requests_created").on(t.createdAt)]);
 
+/**
+ * The books by day (UTC) and plan, so totals and charts never read every sale. Kept by SQLite triggers on
+ * `sales` (drizzle/0009_books_triggers.sql), in the same transaction as every insert, update or delete of a
+ * sale, whatever code makes it; `layerlift books check` rebuilds it from the sales and compares.
+ * Each sale's money is counted as src/features/books/money.ts defines it.
+ */
+export const booksDaily = sqliteTable("books_daily", {
+  /** The UTC day's start, in ms. */
+  day: ms("day").notNull(),
+  plan: text("plan", { enum: PLAN_IDS }).notNull(),
+  sales: integer("sales").notNull().default(0),
+  paidCount: integer("paid_count").notNull().default(0),
+  refundCount: integer("refund_count").notNull().default(0),
+  disputeCount: integer("dispute_count").notNull().default(0),
+  grossCents: integer("gross_cents").notNull().default(0),
+  feeCents: integer("fee_cents").notNull().default(0),
+  refundedCents: integer("refunded_cents").notNull().default(0),
+  disputedCents: integer("disputed_cents").notNull().default(0),
+  netCents: integer("net_cents").notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.day, t.plan] })]);
+
+/** Product keys by plan, kept by triggers on `product_keys` like the books, for the overview's counts. */
+export const productKeyCounts = sqliteTable("product_key_counts", {
+  plan: text("plan", { enum: PLAN_IDS }).primaryKey(),
+  total: integer("total").notNull().default(0),
+  unused: integer("unused").notNull().default(0),
+});
+
 /** Settings the app keeps for itself, e.g. the development JWT secret. */
 export const appSettings = sqliteTable("app_settings", {
   key: text("key").primaryKey(),
@@ -237,6 +270,7 @@ export type Review = typeof reviews.$inferSelect;
 export type Email = typeof emails.$inferSelect;
 export type EmailChange = typeof emailChanges.$inferSelect;
 export type BuyerRefund = typeof buyerRefunds.$inferSelect;
+export type BooksDay = typeof booksDaily.$inferSelect;
 export type DemoPaymentIntent = typeof demoPaymentIntents.$inferSelect;
 export type RefundRequest = typeof refundRequests.$inferSelect;
 

@@ -21,12 +21,23 @@ function assertPayload(template: string, schema: TObject, payload: Record<string
   throw new Error(`E-mail template "${template}" needs a "${field}" in its payload`);
 }
 
-export async function renderEmail(template: string, payload: Record<string, unknown>, appUrl: string): Promise<RenderedEmail> {
+async function element(template: string, payload: Record<string, unknown>, appUrl: string) {
   const definition = emailDefinition(template);
   if (!definition) throw new Error(`Unknown e-mail template "${template}"`);
   assertPayload(template, definition.payload, payload);
-  const element = await definition.element(payload, appUrl);
+  return definition.element(payload, appUrl);
+}
+
+export async function renderEmail(template: string, payload: Record<string, unknown>, appUrl: string): Promise<RenderedEmail> {
+  const rendered = await element(template, payload, appUrl);
   const { render } = await import("@react-email/render");
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  const [html, text] = await Promise.all([render(rendered), render(rendered, { plainText: true })]);
   return { html, text };
+}
+
+/** The plain-text part only (the admin E-mails list shows it): half the work of renderEmail. */
+export async function renderEmailText(template: string, payload: Record<string, unknown>, appUrl: string): Promise<string> {
+  const rendered = await element(template, payload, appUrl);
+  const { render } = await import("@react-email/render");
+  return render(rendered, { plainText: true });
 }

@@ -23,5 +23,5 @@ export type { TicketSubject, SupportTicketView, TicketBody } from "./api/support
 export type {
   ProductKeyView, AdminProductKeyView, SaleView, SalesResponse, AdminOverviewResponse, AdminUserView, TestEmailResponse, GenerateKeysBody, TestEmailBody, RefundBody, RevenueResponse,
 } from "./api/admin";
-export type { EmailView, RetriedEmails } from "./api/email";
+export type { EmailView, ListedEmailView, RetriedEmails } from "./api/email";
 export type { AuditEntryView } from "./api/audit";

@@ -75,6 +75,44 @@ describe("refund from the sales list", () => {
     expect(suite.server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()).toBeUndefined();
   });
 
+  test("an answer lost on the way: Refund again in the same dialog refunds once; a new dialog is a new refund", async () => {
+    const sale = await buy("lost-answer@example.com");
+    const { page, table } = await openSales();
+    const keys: Array<string | undefined> = [];
+    page.on("request", (request) => { if (request.url().endsWith(`/api/admin/sales/${sale.id}/refund`)) keys.push(request.headers()["idempotency-key"]); });
+    let loseNext = true;
+    // The server makes the refund, but its answer never reaches the browser.
+    await page.route(`**/api/admin/sales/${sale.id}/refund`, async (route) => {
+      if (!loseNext) return route.continue();
+      loseNext = false;
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    const refundedCents = () => suite.server.deps.db.select().from(sales).where(eq(sales.id, sale.id)).get()!.refundedCents;
+
+    await table.getByRole("button", { name: "Refund the sale to lost-answer@example.com" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Refund this sale?" });
+    await dialog.getByLabel("Amount to refund").fill("1.00");
+    await dialog.getByRole("button", { name: "Refund $1.00" }).click();
+    await toast(page, "Could not reach the server").waitFor();
+    expect(refundedCents()).toBe(100);
+    await dialog.getByRole("button", { name: "Refund $1.00" }).click();
+    await toast(page, "$1.00 refunded to lost-answer@example.com.").waitFor();
+    expect(refundedCents()).toBe(100);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+
+    await table.getByRole("button", { name: "Refund the sale to lost-answer@example.com" }).click();
+    await page.getByRole("alertdialog").getByLabel("Amount to refund").fill("1.00");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Refund $1.00" }).click();
+    await table.getByText("$2.00 refunded").waitFor();
+    expect(refundedCents()).toBe(200);
+    expect(keys).toHaveLength(3);
+    expect(keys[2]).toBeTruthy();
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   test("the refund dialog fits a phone", async () => {
     await buy("phone-refund@example.com");
     const { page, table } = await openSales(PHONE);

@@ -122,7 +122,7 @@ describe("who sees the admin panel", () => {
 const TAB_CHECKS: { tab: string; shows: (page: Page) => Promise<void> }[] = [
   { tab: "Overview", shows: async (page) => {
     await page.getByText("Total Revenue").waitFor();
-    await page.getByText("Admin Revenue").waitFor();
+    await page.getByText("Net Revenue").waitFor();
     await page.getByText("Open Tickets").waitFor();
     await page.getByText(/\d+ available/).waitFor();
     await page.getByRole("table", { name: "Recent sales" }).waitFor();

@@ -22,8 +22,7 @@ export function listAdminKeys(db: DbOrTx, filter: Page & { state?: AdminKeyState
     .select({ key: productKeys, state: stateOfKey, buyerEmail: sales.email })
     .from(productKeys)
     .leftJoin(sales, eq(sales.id, productKeys.saleId))
-    .where(filter.state ? sql`${stateOfKey} = ${filter.state}` : undefined)
     .$dynamic();
-  return newestFirst(query, productKeys, filter, 100).all()
+  return newestFirst(query, productKeys, filter, 100, filter.state ? sql`${stateOfKey} = ${filter.state}` : undefined).all()
     .map((row) => ({ ...productKeyView(row.key), state: row.state, buyerEmail: row.buyerEmail }));
 }

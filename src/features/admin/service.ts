@@ -2,7 +2,7 @@
  * The admin panel's rules: product keys, sales figures, the overview and the test e-mail.
  * Every mutation writes its audit row in the same transaction as the change.
  */
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
 import { newestFirst, type Page } from "../../db/paging";
@@ -17,6 +17,7 @@ import { queueEmail } from "../email/outbox";
 import { writeAudit } from "../audit/service";
 import { countOpenTickets } from "../support/service";
 import { normaliseEmail } from "../users/service";
+import { bookTotals, productKeyTotals } from "../books/service";
 
 const USED_KEY_DELETE_MESSAGE = "This product key has been used and cannot be deleted.";
 const PURCHASED_KEY_DELETE_MESSAGE = "This key was bought by a customer; refund the payment instead.";
@@ -81,20 +82,16 @@ export function saleView(row: Sale): SaleView {
 }
 
 /**
- * Revenue counts paid sales only (not refunded, not disputed), net of partial refunds; admin revenue is
- * what is left after the provider's fees (dispute fees included) too.
+ * The books' figures, from the daily summary. Revenue: what was paid less refunds and open disputes;
+ * net revenue (`adminRevenue`): that less every fee the provider kept (books/money.ts, the one definition
+ * the chart and the CSV count with too).
  */
 function paidTotals(db: DbOrTx) {
-  const totals = db.select({
-    amount: sql<number>`coalesce(sum(${sales.amountCents} - ${sales.refundedCents}), 0)`,
-    // A dispute that was won can still have cost its fee.
-    fees: sql<number>`coalesce(sum(${sales.feeCents} + coalesce(${sales.disputeFeeCents}, 0)), 0)`,
-    count: sql<number>`count(*)`,
-  }).from(sales).where(eq(sales.status, "paid")).get()!;
+  const totals = bookTotals(db);
   return {
-    totalRevenue: centsToDollars(totals.amount),
-    adminRevenue: centsToDollars(totals.amount - totals.fees),
-    salesCount: totals.count,
+    totalRevenue: centsToDollars(totals.grossCents - totals.refundedCents - totals.disputedCents),
+    adminRevenue: centsToDollars(totals.netCents),
+    salesCount: totals.paidCount,
   };
 }
 
@@ -108,24 +105,16 @@ export function salesReport(db: DbOrTx, page: Page = {}): SalesResponse {
 }
 
 export function adminOverview(db: DbOrTx): AdminOverviewResponse {
-  const keys = db.select({
-    total: sql<number>`count(*)`,
-    available: sql<number>`coalesce(sum(case when ${productKeys.isUsed} = 0 then 1 else 0 end), 0)`,
-  }).from(productKeys).get()!;
-  const money = db.select({
-    refunded: sql<number>`coalesce(sum(case when ${sales.status} = 'refunded' then ${sales.amountCents} else ${sales.refundedCents} end), 0)`,
-    refundCount: sql<number>`coalesce(sum(case when ${sales.status} = 'refunded' or ${sales.refundedCents} > 0 then 1 else 0 end), 0)`,
-    disputed: sql<number>`coalesce(sum(case when ${sales.status} = 'disputed' then coalesce(${sales.disputeAmountCents}, ${sales.amountCents}) else 0 end), 0)`,
-    disputeCount: sql<number>`coalesce(sum(case when ${sales.status} = 'disputed' then 1 else 0 end), 0)`,
-  }).from(sales).get()!;
+  const keys = productKeyTotals(db);
+  const money = bookTotals(db);
   return {
     ...paidTotals(db),
-    refunded: centsToDollars(money.refunded),
+    refunded: centsToDollars(money.refundedCents),
     refundCount: money.refundCount,
-    disputed: centsToDollars(money.disputed),
+    disputed: centsToDollars(money.disputedCents),
     disputeCount: money.disputeCount,
     productKeyCount: keys.total,
-    availableKeyCount: keys.available,
+    availableKeyCount: keys.unused,
     openTicketCount: countOpenTickets(db),
     recentSales: recentSales(db, { limit: RECENT_SALES_SHOWN }),
   };

@@ -2,7 +2,7 @@
 import { eq, like, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
-import { newestFirst } from "../../db/paging";
+import { newestFirst, type Page } from "../../db/paging";
 import { subscriptions, users, type Subscription, type User } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
@@ -31,15 +31,15 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function searchUsers(
   db: DbOrTx,
   now: number,
-  input: { q?: string; limit?: number; offset?: number },
+  input: { q?: string } & Page,
 ): AdminUserView[] {
   const q = input.q?.trim().toLowerCase();
   const rows = db.select({ user: users, subscription: subscriptions })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
-    .where(q ? like(users.email, sql`${`%${escapeLike(q)}%`} escape '\\'`) : undefined)
     .$dynamic();
-  return newestFirst(rows, users, input, 50).all().map((row) => adminUserView(row.user, row.subscription, now));
+  const matching = q ? like(users.email, sql`${`%${escapeLike(q)}%`} escape '\\'`) : undefined;
+  return newestFirst(rows, users, input, 50, matching).all().map((row) => adminUserView(row.user, row.subscription, now));
 }
 
 /** An admin unlinks a user's game account without the owner's cooldown; the reset is audited there. */

@@ -5,11 +5,11 @@ import { emails, type Email } from "../../db/schema";
 import { newestFirst, type Page } from "../../db/paging";
 import { conflict, notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
-import { renderEmail } from "../../emails/render";
+import { renderEmailText } from "../../emails/render";
 import { emailDefinition } from "../../emails/registry";
 import { writeAudit } from "../audit/service";
 import { copyEmail } from "./outbox";
-import type { EmailView } from "../../shared/api/email";
+import type { EmailView, ListedEmailView } from "../../shared/api/email";
 
 /** A reset link signs into the account it was sent for, so nobody but its recipient may see it. */
 const HIDDEN_RESET_LINK_TEXT = "(password reset link hidden)";
@@ -20,13 +20,13 @@ const carriesSecret = (row: Email) => emailDefinition(row.template)?.secret !== 
 async function plainText(deps: Pick<AppDeps, "config">, row: Email): Promise<string> {
   if (carriesSecret(row)) return HIDDEN_RESET_LINK_TEXT;
   try {
-    return (await renderEmail(row.template, row.payload, deps.config.appUrl)).text;
+    return await renderEmailText(row.template, row.payload, deps.config.appUrl);
   } catch (error) {
     return `(this e-mail cannot be rendered: ${(error as Error).message})`;
   }
 }
 
-async function emailView(deps: Pick<AppDeps, "config">, row: Email): Promise<EmailView> {
+function listedEmailView(row: Email): ListedEmailView {
   return {
     _id: row.id,
     to: row.to,
@@ -37,15 +37,24 @@ async function emailView(deps: Pick<AppDeps, "config">, row: Email): Promise<Ema
     lastError: row.lastError,
     createdAt: toIso(row.createdAt)!,
     sentAt: toIso(row.sentAt),
-    text: await plainText(deps, row),
     resendable: !carriesSecret(row),
   };
 }
 
-/** Newest first. */
-export async function listEmails(deps: Pick<AppDeps, "db" | "config">, page: Page = {}): Promise<EmailView[]> {
-  const rows = newestFirst(deps.db.select().from(emails).$dynamic(), emails, page, 50).all();
-  return Promise.all(rows.map((row) => emailView(deps, row)));
+async function emailView(deps: Pick<AppDeps, "config">, row: Email): Promise<EmailView> {
+  return { ...listedEmailView(row), text: await plainText(deps, row) };
+}
+
+/** Newest first, without the text (GET /api/admin/emails/:id renders it). */
+export function listEmails(deps: Pick<AppDeps, "db">, page: Page = {}): ListedEmailView[] {
+  return newestFirst(deps.db.select().from(emails).$dynamic(), emails, page, 50).all().map(listedEmailView);
+}
+
+/** One e-mail with its rendered text. */
+export async function getEmail(deps: Pick<AppDeps, "db" | "config">, id: number): Promise<EmailView> {
+  const row = deps.db.select().from(emails).where(eq(emails.id, id)).get();
+  if (!row) throw notFound("No e-mail with this id.");
+  return emailView(deps, row);
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
-import { newestFirst } from "../../db/paging";
+import { newestFirst, type Page } from "../../db/paging";
 import { productKeys, sales, type ProductKey } from "../../db/schema";
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import { newProductKey } from "../../lib/random";
@@ -83,14 +83,14 @@ export function assertKeyAvailable(db: DbOrTx, rawKey: string): ProductKey {
 
 export function listProductKeys(
   db: DbOrTx,
-  filter: { plan?: PlanId; unused?: boolean; limit?: number; offset?: number } = {},
+  filter: { plan?: PlanId; unused?: boolean } & Page = {},
 ): ProductKey[] {
   const conditions = [
     filter.plan ? eq(productKeys.plan, filter.plan) : undefined,
     filter.unused ? eq(productKeys.isUsed, false) : undefined,
   ].filter(Boolean);
-  const query = db.select().from(productKeys).where(conditions.length ? and(...conditions) : undefined).$dynamic();
-  return newestFirst(query, productKeys, filter, 1_000_000).all();
+  const query = db.select().from(productKeys).$dynamic();
+  return newestFirst(query, productKeys, filter, 1_000_000, conditions.length ? and(...conditions) : undefined).all();
 }
 
 export function productKeyView(row: ProductKey): ProductKeyView {

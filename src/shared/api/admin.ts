@@ -34,8 +34,8 @@ const sale = t.Object({
 });
 
 const paidTotals = {
-  totalRevenue: money("Paid sales, net of partial refunds"),
-  adminRevenue: money("Paid sales net of partial refunds, minus the provider's fees"),
+  totalRevenue: money("What buyers paid, less refunds and open disputes"),
+  adminRevenue: money("Net revenue, the books' one net figure (as the revenue chart and the CSV count it): what buyers paid, less refunds, open disputes and every fee the provider kept, a refunded sale's included"),
   salesCount: Int({ description: "Paid sales" }),
 };
 
@@ -94,7 +94,7 @@ export const AdminModel = {
     days: t.Array(t.Object({
       date: t.String({ description: "The day (UTC), YYYY-MM-DD" }),
       gross: money("What was paid for that day's sales"),
-      net: money("Gross minus refunds, open disputes and fees, as in the CSV"),
+      net: money("Net revenue of that day's sales: gross minus refunds, open disputes and fees, as in the overview and the CSV"),
       sales: Int(),
     })),
   }),
@@ -118,6 +118,7 @@ export const AdminModel = {
     q: t.Optional(t.String({ maxLength: 254 })),
     limit: pageQuery.properties.limit,
     offset: pageQuery.properties.offset,
+    before: pageQuery.properties.before,
   }),
 };
 

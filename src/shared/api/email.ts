@@ -1,7 +1,7 @@
 import { t, type Static } from "./type-system";
 import { Int, IsoDate, IsoDateOrNull, oneOf } from "./common";
 
-const email = t.Object({
+const fields = {
   _id: Int(),
   to: t.String(),
   subject: t.String(),
@@ -11,15 +11,25 @@ const email = t.Object({
   lastError: t.Nullable(t.String()),
   createdAt: IsoDate,
   sentAt: IsoDateOrNull,
-  text: t.String({ description: "The rendered plain text (a password reset link is hidden)." }),
   resendable: t.Boolean({ description: "Whether Resend is allowed: not for an e-mail that carries a one-time secret (password reset)" }),
+};
+
+/** One e-mail with its rendered text (GET /api/admin/emails/:id, and a resend's answer). */
+const email = t.Object({
+  ...fields,
+  text: t.String({ description: "The rendered plain text (a password reset link is hidden)." }),
 });
+
+/** A row of the outbox list: rendering each row's text would cost a page tens of milliseconds per row. */
+const listed = t.Object(fields);
 
 export const EmailModel = {
   email,
-  emails: t.Array(email),
+  listed,
+  emails: t.Array(listed),
   retried: t.Object({ retried: Int({ description: "Failed e-mails queued again" }), skipped: Int({ description: "Password reset e-mails, whose link is no longer kept" }) }),
 };
 
 export type EmailView = Static<typeof EmailModel.email>;
+export type ListedEmailView = Static<typeof EmailModel.listed>;
 export type RetriedEmails = Static<typeof EmailModel.retried>;

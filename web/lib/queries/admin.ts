@@ -4,6 +4,7 @@ import type {
   AdminUserView,
   AuditEntryView,
   EmailView,
+  ListedEmailView,
   RetriedEmails,
   ProductKeyView,
   AdminProductKeyView,
@@ -20,9 +21,10 @@ import type { AdminKeyState } from "../../../src/shared/key-states";
 import { apiRequest, getQueryFn } from "../api";
 import { queryClient } from "../query-client";
 
+/** One page of a list: `before` is the id of the last row of the page before it (keyset paging). */
 export interface Page {
   limit: number;
-  offset: number;
+  before?: number;
 }
 
 const fetchJson = getQueryFn<unknown>({ on401: "throw" });
@@ -58,7 +60,10 @@ export const useRevenue = (days: 30 | 90) => useAdminQuery<RevenueResponse>(REVE
 export const useSales = (page: Page) => useAdminQuery<SalesResponse>(SALES, { ...page });
 export const useProductKeys = (page: Page, state?: AdminKeyState) => useAdminQuery<AdminProductKeyView[]>(KEYS, { ...page, state });
 export const useTickets = (page: Page) => useAdminQuery<SupportTicketView[]>(TICKETS, { ...page });
-export const useAdminEmails = (page: Page) => useAdminQuery<EmailView[]>(EMAILS, { ...page });
+export const useAdminEmails = (page: Page) => useAdminQuery<ListedEmailView[]>(EMAILS, { ...page });
+/** One e-mail with its text, fetched when it is opened. */
+export const useAdminEmail = (id: number, enabled: boolean) =>
+  useQuery({ queryKey: [`${EMAILS}/${id}`], queryFn: getQueryFn<EmailView>({ on401: "throw" }), enabled });
 export const useAdminUsers = (q: string, page: Page) => useAdminQuery<AdminUserView[]>(USERS, { q, ...page });
 export const useAuditLog = (page: Page) => useAdminQuery<AuditEntryView[]>(AUDIT, { ...page });
 

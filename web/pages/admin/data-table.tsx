@@ -94,17 +94,17 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry: () 
   );
 }
 
-/** Previous / next over a list fetched with limit and offset. */
-export function Pager({ offset, limit, shown, onChange }: { offset: number; limit: number; shown: number; onChange: (offset: number) => void }) {
+/** Previous / next over a list fetched a page at a time; `offset` counts the rows on the pages before. */
+export function Pager({ offset, limit, shown, onPrevious, onNext }: { offset: number; limit: number; shown: number; onPrevious: () => void; onNext: () => void }) {
   if (offset === 0 && shown < limit) return null;
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3 text-sm text-muted-foreground">
       <span>{shown === 0 ? "No more entries" : `Showing ${offset + 1}–${offset + shown}`}</span>
       <div className="flex gap-2">
-        <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => onChange(Math.max(0, offset - limit))}>
+        <Button variant="outline" size="sm" disabled={offset === 0} onClick={onPrevious}>
           <ChevronLeft aria-hidden /> Previous
         </Button>
-        <Button variant="outline" size="sm" disabled={shown < limit} onClick={() => onChange(offset + limit)}>
+        <Button variant="outline" size="sm" disabled={shown < limit} onClick={onNext}>
           Next <ChevronRight aria-hidden />
         </Button>
       </div>

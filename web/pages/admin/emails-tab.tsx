@@ -1,10 +1,12 @@
+import { useState } from "react";
 import { Eye, RotateCw } from "lucide-react";
+import { Skeleton } from "../../components/ui/skeleton";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
-import { useAdminEmails, useResendEmail, useRetryFailedEmails } from "../../lib/queries/admin";
+import { useAdminEmail, useAdminEmails, useResendEmail, useRetryFailedEmails } from "../../lib/queries/admin";
 import { toast } from "../../lib/use-toast";
-import type { EmailView } from "../../../src/shared/api-types";
+import type { ListedEmailView } from "../../../src/shared/api-types";
 import { dateColumn, type Column } from "./data-table";
 import { capitalise, formatDateTime } from "./format";
 import { ListTab, usePaging } from "./list-tab";
@@ -13,9 +15,11 @@ const PAGE_SIZE = 50;
 
 const STATUS_VARIANT = { sent: "success", pending: "accent", failed: "destructive" } as const;
 
-function EmailText({ email }: { email: EmailView }) {
+function EmailText({ email }: { email: ListedEmailView }) {
+  const [open, setOpen] = useState(false);
+  const full = useAdminEmail(email._id, open);
   return (
-    <Dialog>
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="ghost" size="sm" aria-label={`View e-mail to ${email.to}`}><Eye aria-hidden /> View</Button>
       </DialogTrigger>
@@ -24,13 +28,19 @@ function EmailText({ email }: { email: EmailView }) {
           <DialogTitle>{email.subject}</DialogTitle>
           <DialogDescription>To {email.to} · {formatDateTime(email.createdAt)}</DialogDescription>
         </DialogHeader>
-        <pre className="max-h-[60vh] overflow-auto rounded-md bg-muted p-4 text-sm whitespace-pre-wrap">{email.text}</pre>
+        {full.data ? (
+          <pre className="max-h-[60vh] overflow-auto rounded-md bg-muted p-4 text-sm whitespace-pre-wrap">{full.data.text}</pre>
+        ) : full.isError ? (
+          <p role="alert" className="text-sm text-destructive-text">{full.error.message}</p>
+        ) : (
+          <Skeleton className="h-40" />
+        )}
       </DialogContent>
     </Dialog>
   );
 }
 
-function ResendButton({ email }: { email: EmailView }) {
+function ResendButton({ email }: { email: ListedEmailView }) {
   const resend = useResendEmail();
   function run() {
     resend.mutate(email._id, {
@@ -45,7 +55,7 @@ function ResendButton({ email }: { email: EmailView }) {
   );
 }
 
-const COLUMNS: Column<EmailView>[] = [
+const COLUMNS: Column<ListedEmailView>[] = [
   dateColumn("Queued", (email) => email.createdAt),
   { name: "To", cell: (email) => email.to },
   {

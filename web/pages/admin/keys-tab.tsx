@@ -113,7 +113,7 @@ export function KeysTab() {
   const keys = useProductKeys(paging.page, state || undefined);
   const filter = (next: AdminKeyState | "") => {
     setState(next);
-    paging.setOffset(0);
+    paging.reset();
   };
   return (
     <ListTab id="keys" title="Product Keys" description="Newest first. Used keys stay as the record of a subscription."

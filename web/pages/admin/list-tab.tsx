@@ -6,15 +6,29 @@ import { useState, type Key, type ReactNode } from "react";
 import type { Page } from "../../lib/queries/admin";
 import { DataTable, EmptyState, ErrorState, Pager, TableSkeleton, type Column } from "./data-table";
 
-/** The page a list shows, and the way to another one. */
+/**
+ * The page a list shows, and the way to another one. Pages are asked for by the id of the last row
+ * shown (`before`), so the last page of a long list comes as fast as the first; the ids of the pages
+ * passed are kept for Previous.
+ */
 export interface Paging {
   page: Page;
-  setOffset: (offset: number) => void;
+  /** Rows on the pages before this one. */
+  offset: number;
+  next: (lastId: number) => void;
+  previous: () => void;
+  reset: () => void;
 }
 
 export function usePaging(limit: number): Paging {
-  const [offset, setOffset] = useState(0);
-  return { page: { limit, offset }, setOffset };
+  const [cursors, setCursors] = useState<number[]>([]);
+  return {
+    page: { limit, before: cursors.at(-1) },
+    offset: cursors.length * limit,
+    next: (lastId) => setCursors((passed) => [...passed, lastId]),
+    previous: () => setCursors((passed) => passed.slice(0, -1)),
+    reset: () => setCursors([]),
+  };
 }
 
 /** The parts of a react-query result a list needs. */
@@ -40,14 +54,15 @@ export interface ListProps<T> {
 }
 
 export function List<T>({ query, rows, paging, empty, loadingRows, ...table }: ListProps<T>) {
-  const offset = paging?.page.offset ?? 0;
+  const offset = paging?.offset ?? 0;
   if (query.error) return <ErrorState message={query.error.message} onRetry={() => query.refetch()} />;
   if (!rows) return <TableSkeleton rows={loadingRows} />;
   if (rows.length === 0 && offset === 0) return <EmptyState>{empty}</EmptyState>;
   return (
     <>
       <DataTable rows={rows} {...table} />
-      {paging && <Pager offset={offset} limit={paging.page.limit} shown={rows.length} onChange={paging.setOffset} />}
+      {paging && <Pager offset={offset} limit={paging.page.limit} shown={rows.length}
+        onPrevious={paging.previous} onNext={() => paging.next(Number(table.rowKey(rows[rows.length - 1])))} />}
     </>
   );
 }

@@ -41,7 +41,7 @@ export function OverviewTab({ onNavigate }: AdminTabProps) {
           <>
             <Stat title="Total Revenue" icon={<DollarSign />} value={formatMoney(data.totalRevenue)}
               note={`From ${data.salesCount} ${data.salesCount === 1 ? "sale" : "sales"}`} />
-            <Stat title="Admin Revenue" icon={<Wallet />} value={formatMoney(data.adminRevenue)} note="After payment provider fees" />
+            <Stat title="Net Revenue" icon={<Wallet />} value={formatMoney(data.adminRevenue)} note="After refunds, open disputes and every provider fee" />
             <Stat title="Refunds" icon={<Undo2 />} value={formatMoney(data.refunded)}
               note={`${data.refundCount} ${data.refundCount === 1 ? "sale" : "sales"} refunded in full or in part`} />
             <Stat title="Open Disputes" icon={<ShieldAlert />} value={formatMoney(data.disputed)}

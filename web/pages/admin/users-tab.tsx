@@ -83,7 +83,7 @@ export function UsersTab() {
   function search(event: FormEvent) {
     event.preventDefault();
     setQuery(draft.trim());
-    paging.setOffset(0);
+    paging.reset();
   }
 
   const searchForm = (

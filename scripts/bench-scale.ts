@@ -1,0 +1,170 @@
+/**
+ * `npm run bench scale`: the site after years of sales. Seeds 200,000 accounts and 1,000,000 sales
+ * (`layerlift seed-scale`; or uses BENCH_SCALE_DB, an already seeded copy, which it changes), starts the
+ * server on it without ANALYZE statistics having been run by anyone, and prints one markdown table:
+ * every admin GET (newest and oldest page), the CSV export, /api/health, sign-in, /api/auth/me, the
+ * dashboard and plugin validation, each with its median time over 5 calls and the server's RSS before
+ * and after; then idle RSS, and /api/auth/me and validate against an empty site in the same run.
+ * Only ever talks to 127.0.0.1.
+ */
+import { Database } from "bun:sqlite";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+const USERS = Number(process.env.BENCH_SCALE_USERS ?? 200_000);
+const SALES = Number(process.env.BENCH_SCALE_SALES ?? 1_000_000);
+const CALLS = 5;
+const HOT_CALLS = 200;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+
+interface Server { base: string; pid: number; stop: () => Promise<void> }
+
+async function startServer(root: string, bun: string, db: string, port: number): Promise<Server> {
+  const child = Bun.spawn([bun, "src/index.ts"], {
+    cwd: root, stdout: "ignore", stderr: "inherit",
+    env: { ...process.env, PORT: String(port), DATABASE_PATH: db, SEED_DEV_ADMIN: "0", DISABLE_RATE_LIMITS: "1", NODE_ENV: "development", LOG_LEVEL: "warn" },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const t0 = performance.now();
+  for (;;) {
+    try { if ((await fetch(`${base}/api/health`)).status < 500) break; } catch {}
+    if (performance.now() - t0 > 120_000) throw new Error("the server did not start within 2 minutes");
+    await Bun.sleep(20);
+  }
+  return { base, pid: child.pid, stop: async () => { child.kill(); await child.exited; } };
+}
+
+async function send(base: string, path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+  const response = await fetch(`${base}${path}`, {
+    method: init.method ?? "GET",
+    headers: { "content-type": "application/json", ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} → ${response.status} ${text.slice(0, 200)}`);
+  return text;
+}
+
+/** Median ms of `times` calls, and the server's RSS before the first and after the last. */
+async function timed(server: Server, times: number, call: () => Promise<unknown>) {
+  const before = rssMb(server.pid);
+  const ms: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const t = performance.now();
+    await call();
+    ms.push(performance.now() - t);
+  }
+  return { ms: median(ms), before, after: rssMb(server.pid) };
+}
+
+async function idleRss(server: Server) {
+  Bun.gc(true);
+  await Bun.sleep(3000);
+  return rssMb(server.pid);
+}
+
+/** The id to pass as ?before= to get the oldest page of `limit` rows of a newest-first list. */
+function oldestPageCursor(db: Database, table: string, limit: number): number {
+  return (db.query(`SELECT id FROM ${table} ORDER BY created_at ASC, id ASC LIMIT 1 OFFSET ${limit}`).get() as { id: number }).id;
+}
+
+export async function scaleBench(root: string, bun: string, tmp: string, freePort: () => Promise<number>) {
+  let scaleDb = process.env.BENCH_SCALE_DB;
+  if (!scaleDb) {
+    scaleDb = join(tmp, "scale.db");
+    const t = performance.now();
+    const seeded = Bun.spawnSync([bun, "src/index.ts", "seed-scale", "--users", String(USERS), "--sales", String(SALES), "--db", scaleDb],
+      { cwd: root, env: { ...process.env, NODE_ENV: "development" }, stdout: "pipe", stderr: "inherit" });
+    if (seeded.exitCode !== 0) throw new Error("seed-scale failed");
+    console.log(`\nseed-scale --users ${USERS} --sales ${SALES}: ${((performance.now() - t) / 1000).toFixed(1)} s (the whole command, migrations and password hash included)`);
+  } else if (!existsSync(scaleDb)) {
+    throw new Error(`BENCH_SCALE_DB ${scaleDb} does not exist`);
+  }
+
+  // The empty site first: idle RSS, and the hot paths to compare with.
+  const emptyDb = join(tmp, "empty.db");
+  const empty = await startServer(root, bun, emptyDb, await freePort());
+  let emptyIdle: number, emptyMe: number, emptyValidate: number;
+  try {
+    emptyIdle = await idleRss(empty);
+    const key = Bun.spawnSync([bun, "src/index.ts", "keys", "generate", "--plan", "pro", "--count", "1", "--db", emptyDb], { cwd: root }).stdout.toString().trim();
+    const session = JSON.parse(await send(empty.base, "/api/auth/signup", { method: "POST",
+      body: { email: "bench@example.com", password: "bench password", confirmPassword: "bench password", productKey: key } }));
+    const pluginKey = JSON.parse(await send(empty.base, "/api/figma/generate-key", { method: "POST", token: session.token })).figmaKey;
+    emptyMe = (await timed(empty, HOT_CALLS, () => send(empty.base, "/api/auth/me", { token: session.token }))).ms;
+    emptyValidate = (await timed(empty, HOT_CALLS, () => send(empty.base, "/api/plugin/validate", { method: "POST", body: { key: pluginKey, robloxUserId: "123456" } }))).ms;
+  } finally {
+    await empty.stop();
+  }
+
+  const server = await startServer(root, bun, scaleDb, await freePort());
+  const rows: { call: string; ms: number; before: number; after: number; budget: string; ok: boolean }[] = [];
+  const row = (call: string, r: { ms: number; before: number; after: number }, budget: string, ok: boolean) =>
+    rows.push({ call, ...r, budget, ok: ok && r.after - r.before < 30 });
+  try {
+    const idle = await idleRss(server);
+    const db = new Database(scaleDb, { readonly: true });
+    const buyer = db.query("SELECT email, figma_key AS figmaKey, linked_roblox_account_id AS roblox FROM users WHERE figma_key IS NOT NULL AND is_admin = 0 AND linked_roblox_account_id IS NOT NULL LIMIT 1").get() as { email: string; figmaKey: string; roblox: string };
+    const cursors = Object.fromEntries(["sales", "product_keys", "emails", "audit_log", "users", "support_tickets"].map((t) => [t, oldestPageCursor(db, t, 100)]));
+    db.close();
+    const signIn = (email: string) => send(server.base, "/api/auth/login", { method: "POST", body: { email, password: "scale password" } });
+    const admin = JSON.parse(await signIn("admin@scale.example")).token as string;
+    const token = JSON.parse(await signIn(buyer.email)).token as string;
+
+    const adminGets: [string, string][] = [
+      ["GET /api/admin/overview", "/api/admin/overview"],
+      ["GET /api/admin/revenue?days=30", "/api/admin/revenue?days=30"],
+      ["GET /api/admin/revenue?days=90", "/api/admin/revenue?days=90"],
+      ["GET /api/admin/sales?limit=100", "/api/admin/sales?limit=100"],
+      ["GET /api/admin/sales?limit=100&before= (oldest page)", `/api/admin/sales?limit=100&before=${cursors.sales}`],
+      ["GET /api/admin/product-keys?limit=100", "/api/admin/product-keys?limit=100"],
+      ["GET /api/admin/product-keys?limit=100&before= (oldest)", `/api/admin/product-keys?limit=100&before=${cursors.product_keys}`],
+      ["GET /api/admin/emails?limit=50", "/api/admin/emails?limit=50"],
+      ["GET /api/admin/emails?limit=50&before= (oldest)", `/api/admin/emails?limit=50&before=${cursors.emails}`],
+      ["GET /api/admin/users?limit=25", "/api/admin/users?limit=25"],
+      ["GET /api/admin/users?limit=25&before= (oldest)", `/api/admin/users?limit=25&before=${cursors.users}`],
+      ["GET /api/admin/users?q=buyer19999", "/api/admin/users?q=buyer19999&limit=25"],
+      ["GET /api/admin/audit?limit=100", "/api/admin/audit?limit=100"],
+      ["GET /api/admin/audit?limit=100&before= (oldest)", `/api/admin/audit?limit=100&before=${cursors.audit_log}`],
+      ["GET /api/support/tickets?limit=50", "/api/support/tickets?limit=50"],
+      ["GET /api/support/tickets?limit=50&before= (oldest)", `/api/support/tickets?limit=50&before=${cursors.support_tickets}`],
+    ];
+    for (const [name, path] of adminGets) {
+      const r = await timed(server, CALLS, () => send(server.base, path, { token: admin }));
+      row(name, r, "< 50 ms", r.ms < 50);
+    }
+    const deep = await timed(server, CALLS, () => send(server.base, "/api/admin/sales?limit=100&offset=900000", { token: admin }));
+    row("GET /api/admin/sales?limit=100&offset=900000 (offset, still served)", deep, "none (use before=)", true);
+
+    // The CSV: every row, its pace, and the highest RSS seen while it streams.
+    const csvBefore = rssMb(server.pid);
+    let peak = csvBefore, lines = 0;
+    const sampler = setInterval(() => { peak = Math.max(peak, rssMb(server.pid)); }, 25);
+    const t = performance.now();
+    const response = await fetch(`${server.base}/api/admin/sales.csv`, { headers: { authorization: `Bearer ${admin}` } });
+    for await (const chunk of response.body!) for (const byte of chunk as Uint8Array) if (byte === 10) lines++;
+    const csvMs = performance.now() - t;
+    clearInterval(sampler);
+    const rate = (lines - 1) / (csvMs / 1000);
+    rows.push({ call: `GET /api/admin/sales.csv (${lines - 1} rows, ${Math.round(rate / 1000)}k rows/s; RSS after = peak)`, ms: csvMs, before: csvBefore, after: peak,
+      budget: "≥ 200k rows/s, +< 30 MB", ok: rate >= 200_000 && peak - csvBefore < 30 });
+
+    row("GET /api/health", await timed(server, CALLS, () => send(server.base, "/api/health")), "flat", true);
+    row("POST /api/auth/login", await timed(server, CALLS, () => signIn(buyer.email)), "flat", true);
+    row("GET /api/dashboard", await timed(server, CALLS, () => send(server.base, "/api/dashboard", { token })), "flat", true);
+    const me = await timed(server, HOT_CALLS, () => send(server.base, "/api/auth/me", { token }));
+    row(`GET /api/auth/me (empty site: ${emptyMe.toFixed(2)} ms)`, me, "as on an empty site", me.ms <= emptyMe * 1.5 + 0.2);
+    const validate = await timed(server, HOT_CALLS, () => send(server.base, "/api/plugin/validate", { method: "POST", body: { key: buyer.figmaKey, robloxUserId: buyer.roblox } }));
+    row(`POST /api/plugin/validate (empty site: ${emptyValidate.toFixed(2)} ms)`, validate, "as on an empty site", validate.ms <= emptyValidate * 1.5 + 0.2);
+
+    console.log(`\nScale: ${USERS.toLocaleString("en-US")} accounts, ${SALES.toLocaleString("en-US")} sales, no ANALYZE run beforehand; median of ${CALLS} calls (${HOT_CALLS} for me and validate), one at a time`);
+    console.log("\n| call | median | RSS before → after | budget | met |\n|---|---|---|---|---|");
+    for (const r of rows) {
+      console.log(`| ${r.call} | ${r.ms < 10 ? r.ms.toFixed(2) : r.ms.toFixed(0)} ms | ${r.before.toFixed(0)} → ${r.after.toFixed(0)} MB | ${r.budget}${r.budget.includes("RSS") ? "" : ", RSS +< 30 MB"} | ${r.ok ? "yes" : "**no**"} |`);
+    }
+    console.log(`| idle RSS after start | | empty site ${emptyIdle.toFixed(0)} MB, with the data ${idle.toFixed(0)} MB | within 20 MB | ${idle - emptyIdle <= 20 ? "yes" : "**no**"} |`);
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * The daily books (books_daily), kept by triggers beside the sales: after every kind of money event the
+ * summary equals what the sales add up to (`layerlift books check`'s rebuild), and the overview, the
+ * revenue chart and the CSV give one net revenue.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { booksDaily, productKeys, sales } from "../../src/db/schema";
+import { checkBooks } from "../../src/features/books/service";
+import { DAY } from "../../src/lib/clock";
+import { runCli } from "../../src/cli";
+import { api, call, makeTestApp, signInAdmin, type TestContext } from "../support/app";
+import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+
+let stripe: FakeStripe;
+let ctx: TestContext;
+let admin: string;
+beforeAll(() => { stripe = startFakeStripe(); });
+afterAll(() => stripe.stop());
+beforeEach(async () => {
+  ctx = makeTestApp({ env: stripe.env });
+  stripe.refunds.length = 0;
+  admin = (await signInAdmin(ctx)).token;
+});
+afterEach(() => ctx.cleanup());
+
+async function sold(plan: "month" | "pro" | "lifetime", email: string) {
+  const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan, email });
+  const id = data!.clientSecret.split("_secret_")[0];
+  stripe.succeed(id);
+  await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
+  return { id, saleId: ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)).get()!.id };
+}
+
+async function deliver(type: string, object: object) {
+  const { payload, signature } = await stripe.signedEvent({ id: `evt_${crypto.randomUUID()}`, type, object });
+  expect((await api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } })).status).toBe(200);
+}
+
+/** The books match the sales, and the overview, the chart and the CSV agree on net revenue. */
+async function expectBooksRight() {
+  const check = checkBooks(ctx.deps.db.$client);
+  expect(check.differences).toEqual([]);
+  expect(check.matched).toBe(true);
+  const overview = (await api(ctx.app, admin).api.admin.overview.get()).data!;
+  const chart = (await api(ctx.app, admin).api.admin.revenue.get({ query: { days: 30 } })).data!;
+  const csv = (await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin })).body as string;
+  const netOfCsv = csv.trim().split("\r\n").slice(1).reduce((sum, line) => sum + Math.round(Number(line.split(",")[8]) * 100), 0);
+  const netOfChart = chart.days.reduce((sum, d) => sum + Math.round(d.net * 100), 0);
+  expect(Math.round(overview.adminRevenue * 100)).toBe(netOfCsv);
+  expect(netOfChart).toBe(netOfCsv);
+  expect(overview.productKeyCount).toBe(ctx.deps.db.select().from(productKeys).all().length);
+  return overview;
+}
+
+describe("the daily books", () => {
+  test("stay equal to the sales after a sale, partial and full refunds, a dispute opened, won and lost, and rows changed by hand", async () => {
+    await expectBooksRight();
+    const first = await sold("month", "one@example.com");
+    await expectBooksRight();
+    const second = await sold("pro", "two@example.com");
+    expect((await api(ctx.app, admin).api.admin.sales({ id: second.saleId }).refund.post({ amount: 5 })).status).toBe(200);
+    await expectBooksRight();
+    expect((await api(ctx.app, admin).api.admin.sales({ id: second.saleId }).refund.post({})).status).toBe(200);
+    await expectBooksRight();
+
+    ctx.clock.advance(DAY);
+    const won = await sold("lifetime", "three@example.com");
+    const dispute = stripe.openDispute(won.id);
+    await deliver("charge.dispute.created", dispute);
+    expect((await expectBooksRight()).disputeCount).toBe(1);
+    stripe.setDisputeStatus(dispute.id, "won");
+    await deliver("charge.dispute.closed", dispute);
+    await expectBooksRight();
+
+    const lost = await sold("month", "four@example.com");
+    const lostDispute = stripe.openDispute(lost.id);
+    await deliver("charge.dispute.created", lostDispute);
+    stripe.setDisputeStatus(lostDispute.id, "lost");
+    await deliver("charge.dispute.closed", lostDispute);
+    await expectBooksRight();
+
+    // Any writer of the sales table keeps them, moving a sale to another day or plan, or deleting it.
+    ctx.deps.db.update(sales).set({ createdAt: ctx.clock.now() - 3 * DAY, plan: "pro" }).where(eq(sales.id, first.saleId)).run();
+    await expectBooksRight();
+    ctx.deps.db.delete(sales).where(eq(sales.id, lost.saleId)).run();
+    await expectBooksRight();
+    // Keys made and deleted by an admin keep the overview's key counts.
+    const made = (await api(ctx.app, admin).api.admin["generate-product-key"].post({ plan: "month", count: 3 })).data!;
+    await api(ctx.app, admin).api.admin["product-keys"]({ id: made[0]._id }).delete();
+    expect(await expectBooksRight()).toMatchObject({ productKeyCount: 4, availableKeyCount: 4 });
+  });
+
+  test("one net revenue: a refunded sale's kept fee counts in the overview as in the chart and the CSV", async () => {
+    await sold("month", "kept@example.com");
+    const refunded = await sold("pro", "refunded@example.com");
+    expect((await api(ctx.app, admin).api.admin.sales({ id: refunded.saleId }).refund.post({})).status).toBe(200);
+    const fees = ctx.deps.db.select().from(sales).all().reduce((sum, s) => sum + s.feeCents, 0);
+    const overview = await expectBooksRight();
+    expect(Math.round(overview.adminRevenue * 100)).toBe(699 - fees);
+  });
+
+  test("`layerlift books check` says whether the summary matched, and --repair rebuilds it", async () => {
+    await sold("pro", "cli@example.com");
+    const logs: string[] = [];
+    const original = console.log;
+    console.log = (line: string) => logs.push(line);
+    try {
+      const env = { ...process.env, NODE_ENV: "test", DATABASE_PATH: ctx.deps.config.databasePath };
+      expect(await runCli(["books", "check"], env)).toBe(0);
+      expect(logs.at(-1)).toMatch(/^The books match the sales: 1 day-and-plan row checked\.$/);
+      ctx.deps.db.update(booksDaily).set({ grossCents: 1 }).run();
+      expect(await runCli(["books", "check"], env)).toBe(1);
+      expect(logs.join("\n")).toContain("gross_cents\tkept 1\tfrom the sales 2499");
+      expect(await runCli(["books", "check", "--repair"], env)).toBe(1);
+      expect(logs.at(-1)).toBe("Repaired: the books now hold what the sales add up to.");
+      expect(await runCli(["books", "check"], env)).toBe(0);
+    } finally {
+      console.log = original;
+    }
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * Keyset paging: `?before=<id>` (the last row shown) gives the same pages as `offset`, newest first,
+ * with rows of equal time kept in id order, on every admin list.
+ */
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { auditLog, emails, productKeys, sales, supportTickets, users } from "../../src/db/schema";
+import { api, call, failure, makeTestApp, signInAdmin, type TestContext } from "../support/app";
+
+let ctx: TestContext;
+let admin: string;
+beforeEach(async () => {
+  ctx = makeTestApp();
+  admin = (await signInAdmin(ctx)).token;
+});
+afterEach(() => ctx.cleanup());
+
+/** 23 rows whose times repeat (three share each time), so ties must be broken by id. */
+function fill() {
+  const base = ctx.clock.now() - 1_000_000;
+  const time = (i: number) => base + Math.floor(i / 3) * 1000;
+  const n = Array.from({ length: 23 }, (_, i) => i);
+  const db = ctx.deps.db;
+  db.insert(sales).values(n.map((i) => ({ paymentIntentId: `pi_${i}`, email: `b${i}@example.com`, plan: "month" as const, amountCents: 699, createdAt: time(i) }))).run();
+  db.insert(productKeys).values(n.map((i) => ({ key: `KEY${String(i).padStart(9, "0")}`, plan: "pro" as const, source: "admin" as const, createdAt: time(i) }))).run();
+  db.insert(emails).values(n.map((i) => ({ to: `b${i}@example.com`, template: "test", subject: "Test", payload: { testKey: "K" }, status: "sent" as const, createdAt: time(i) }))).run();
+  db.insert(auditLog).values(n.map((i) => ({ actorUserId: null, action: "email.test" as const, createdAt: time(i) }))).run();
+  db.insert(users).values(n.map((i) => ({ email: `u${i}@example.com`, passwordHash: "x", createdAt: time(i) }))).run();
+  db.insert(supportTickets).values(n.map((i) => ({ email: `t${i}@example.com`, message: "help", createdAt: time(i) }))).run();
+}
+
+const LISTS: [string, (body: any) => { id: number }[]][] = [
+  ["/api/admin/sales", (body) => body.sales.map((s: any) => ({ id: s._id }))],
+  ["/api/admin/product-keys", (body) => body.map((k: any) => ({ id: k._id }))],
+  ["/api/admin/emails", (body) => body.map((e: any) => ({ id: e._id }))],
+  ["/api/admin/audit", (body) => body.map((e: any) => ({ id: e._id }))],
+  ["/api/admin/users", (body) => body.map((u: any) => ({ id: u.id }))],
+  ["/api/support/tickets", (body) => body.map((t: any) => ({ id: t._id }))],
+];
+
+describe("keyset paging", () => {
+  test.each(LISTS)("%s: ?before= walks the same pages as offset, to the end", async (path, ids) => {
+    fill();
+    const get = async (query: string) => ids((await call(ctx.app, "GET", `${path}?${query}`, { token: admin })).body);
+    const byOffset: number[][] = [];
+    for (let offset = 0; offset < 50; offset += 5) {
+      const page = (await get(`limit=5&offset=${offset}`)).map((r) => r.id);
+      if (!page.length) break;
+      byOffset.push(page);
+    }
+    const byKey: number[][] = [];
+    let before: number | undefined;
+    for (let pages = 0; pages < 10; pages++) {
+      const page = (await get(`limit=5${before ? `&before=${before}` : ""}`)).map((r) => r.id);
+      if (!page.length) break;
+      byKey.push(page);
+      before = page.at(-1);
+    }
+    expect(byKey).toEqual(byOffset);
+    expect(byKey.flat().length).toBeGreaterThanOrEqual(23);
+    expect(new Set(byKey.flat()).size).toBe(byKey.flat().length);
+  });
+
+  test("a before that is not a whole positive number is refused", async () => {
+    const answer = await api(ctx.app, admin).api.admin.sales.get({ query: { before: 0 } });
+    expect(answer.status).toBe(422);
+    expect(failure(answer)?.message).toBe("before must be the id of a listed row.");
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * The query plans stay right: every query the hot paths (sign-in, /api/auth/me, the dashboard, plugin
+ * validation, /api/health, the e-mail sender, the reminder scheduler) and the admin panel (every GET,
+ * each list's first, keyset and offset page, the CSV, /metrics) run is captured as the app runs it,
+ * then EXPLAIN QUERY PLAN must show no SCAN of a large table: without ANALYZE statistics, as a new
+ * deployment has, and with them, as PRAGMA optimize leaves them. A walk along an index in the order
+ * asked, cut by a LIMIT, is a page, not a scan. The data set is small so the test stays quick.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Database } from "bun:sqlite";
+import { eq } from "drizzle-orm";
+import { users } from "../../src/db/schema";
+import { seedScale, SEED_ADMIN_EMAIL, SEED_PASSWORD } from "../../src/db/seed-scale";
+import { deliverDueEmails } from "../../src/features/email/sender";
+import { dueReminders } from "../../src/features/reminders/service";
+import { call, makeTestApp, type TestContext } from "../support/app";
+
+const LARGE_TABLES = ["users", "subscriptions", "sales", "product_keys", "emails", "audit_log", "renewal_reminders", "reviews", "support_tickets", "password_resets"];
+const WHOLE_TABLE = new RegExp(`^SCAN (${LARGE_TABLES.join("|")})\\b`);
+
+let ctx: TestContext;
+const captured = new Set<string>();
+
+/** Notes every statement the app prepares on its connection from now on. */
+function capture(client: Database) {
+  const prepare = client.prepare.bind(client);
+  client.prepare = ((sql: string, ...rest: unknown[]) => {
+    captured.add(sql);
+    return (prepare as (...args: unknown[]) => unknown)(sql, ...rest);
+  }) as typeof client.prepare;
+}
+
+beforeAll(async () => {
+  ctx = makeTestApp({ env: { METRICS_TOKEN: "metrics-token-for-tests" } });
+  await seedScale(ctx.deps.db.$client, { users: 300, sales: 3000, env: "test", now: ctx.clock.now() });
+  capture(ctx.deps.db.$client);
+  const get = async (path: string, token?: string) => {
+    const answer = await call(ctx.app, "GET", path, { token });
+    expect({ path, status: answer.status }).toEqual({ path, status: 200 });
+    return answer.body as any;
+  };
+  const signIn = async (email: string) => (await call(ctx.app, "POST", "/api/auth/login", { body: { email, password: SEED_PASSWORD } })).body as { token: string };
+  const admin = (await signIn(SEED_ADMIN_EMAIL)).token;
+  const buyer = ctx.deps.db.select().from(users).where(eq(users.email, "buyer7@example.com")).get()!;
+  const buyerToken = (await signIn(buyer.email)).token;
+
+  await get("/api/auth/me", buyerToken);
+  await get("/api/dashboard", buyerToken);
+  if (buyer.figmaKey) await call(ctx.app, "POST", "/api/plugin/validate", { body: { key: buyer.figmaKey, robloxUserId: buyer.linkedRobloxAccountId ?? "123" } });
+  await get("/api/health");
+  await deliverDueEmails(ctx.deps);
+  dueReminders(ctx.deps.db, ctx.clock.now());
+  await get("/api/admin/overview", admin);
+  await get("/api/admin/revenue?days=90", admin);
+  await get("/api/admin/users?q=buyer1", admin);
+  await get("/api/admin/sales.csv", admin);
+  await call(ctx.app, "GET", "/metrics", { headers: { authorization: "Bearer metrics-token-for-tests" } });
+  for (const path of ["/api/admin/sales", "/api/admin/product-keys", "/api/admin/emails", "/api/admin/audit", "/api/admin/users", "/api/support/tickets"]) {
+    const first = await get(`${path}?limit=20`, admin);
+    const rows = (Array.isArray(first) ? first : first.sales) as { _id?: number; id?: number }[];
+    await get(`${path}?limit=20&before=${rows.at(-1)!._id ?? rows.at(-1)!.id}`, admin);
+    await get(`${path}?limit=20&offset=40`, admin);
+  }
+}, 120_000);
+afterAll(() => ctx?.cleanup());
+
+/** The plan's lines that read a large table whole. */
+function wholeTableReads(client: Database, sql: string): string[] {
+  const plan = client.query(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[];
+  const ordered = !plan.some((step) => step.detail.includes("TEMP B-TREE"));
+  return plan.map((step) => step.detail).filter((detail) => {
+    if (!WHOLE_TABLE.test(detail)) return false;
+    // A newest-first page: the index walked in order and stopped by the LIMIT.
+    return !(/USING (COVERING )?INDEX/.test(detail) && ordered && /\blimit\b/i.test(sql));
+  });
+}
+
+const reads = () => [...captured].filter((sql) => /^\s*select\b/i.test(sql));
+
+describe("query plans", () => {
+  test("the hot and admin paths ran their queries", () => {
+    expect(reads().length).toBeGreaterThan(25);
+    expect(reads().some((sql) => sql.includes('"books_daily"'))).toBe(true);
+  });
+
+  test("no query reads a large table whole, without ANALYZE statistics", () => {
+    const client = ctx.deps.db.$client;
+    expect(client.query("SELECT name FROM sqlite_master WHERE name = 'sqlite_stat1'").get()).toBeNull();
+    expect(reads().map((sql) => ({ sql, scans: wholeTableReads(client, sql) })).filter((r) => r.scans.length)).toEqual([]);
+  });
+
+  test("no query reads a large table whole, with ANALYZE statistics", () => {
+    const client = ctx.deps.db.$client;
+    client.run("ANALYZE");
+    expect(client.query("SELECT count(*) AS n FROM sqlite_stat1").get()).not.toEqual({ n: 0 });
+    expect(reads().map((sql) => ({ sql, scans: wholeTableReads(client, sql) })).filter((r) => r.scans.length)).toEqual([]);
+  });
+});
