@@ -64,8 +64,8 @@ export default function DashboardPage() {
           <Button size="sm" variant="outline" onClick={() => dashboard.refetch()}>Try again</Button>
         </div>
       )}
-      <Tabs value={tab} onValueChange={(value) => setTab(value as typeof tab)}>
-        <TabsList aria-label="Dashboard sections" className="w-full justify-start sm:w-auto">
+      <Tabs value={tab} onValueChange={(value) => setTab(value as typeof tab)} className="min-w-0">
+        <TabsList aria-label="Dashboard sections" className="w-full max-w-full justify-start overflow-x-auto sm:w-auto">
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>
               <Icon aria-hidden className="hidden sm:block" /> {label}
