@@ -1,6 +1,6 @@
 /**
- * The Stripe webhook at its edges, with Stripe's own example objects (tests/fixtures/stripe-fixtures3.json,
- * taken from stripe/openapi's openapi/fixtures3.json): a signature dated in the future, a thin event, a
+ * The Stripe webhook at its edges, with objects in Stripe's own shapes (tests/support/stripe-objects.ts):
+ * a signature dated in the future, a thin event, a
  * payment that isn't ours (an info line carrying the request's id), and a dispute inquiry that only alerts
  * until it becomes a chargeback or takes the funds.
  */
@@ -11,7 +11,7 @@ import { auditLog, emails, processedEvents, productKeys, sales, subscriptions } 
 import { api, call, makeTestApp, signInAdmin, type TestContext } from "../support/app";
 import { startFakeStripe, WEBHOOK_SECRET, type FakeDispute, type FakeStripe } from "../support/fake-stripe";
 import { captureLog } from "../support/log";
-import fixtures from "../fixtures/stripe-fixtures3.json";
+import { foreignPaymentIntent, inquiryDispute } from "../support/stripe-objects";
 
 let stripe: FakeStripe;
 let ctx: TestContext;
@@ -36,7 +36,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 describe("signature timestamps", () => {
   test("a signature dated more than 5 minutes ahead is refused like one more than 5 minutes old; a minute ahead is fine", async () => {
-    const intent = { ...fixtures.payment_intent, id: "pi_not_ours_future" };
+    const intent = { ...foreignPaymentIntent, id: "pi_not_ours_future" };
     const ahead = await post(eventPayload("evt_future", "payment_intent.succeeded", intent), { timestamp: nowSeconds() + 3600 });
     expect(ahead.status).toBe(400);
     expect(ahead.body.error).toBe("INVALID_SIGNATURE");
@@ -67,8 +67,8 @@ describe("events with nothing to act on", () => {
     expect(forged.body.error).toBe("INVALID_SIGNATURE");
   });
 
-  test("Stripe's example payment, succeeded but not ours: 200, nothing written, logged at info with the request's id", async () => {
-    const intent = { ...fixtures.payment_intent, status: "succeeded" as const };
+  test("a payment of another product, succeeded but not ours: 200, nothing written, logged at info with the request's id", async () => {
+    const intent = { ...foreignPaymentIntent, status: "succeeded" as const };
     stripe.intents.set(intent.id, intent as never);
     const log = captureLog("info");
     let answer;
@@ -105,9 +105,9 @@ describe("a dispute inquiry", () => {
     return { id, sale, subscription };
   }
 
-  /** Stripe's example dispute (an inquiry: warning_needs_response, no funds taken), aimed at our sale's charge. */
+  /** A dispute opened as an inquiry: warning_needs_response, no funds taken), aimed at our sale's charge. */
   function inquiryAbout(intentId: string, disputeId: string): FakeDispute {
-    const dispute = { ...structuredClone(fixtures.dispute), id: disputeId, charge: `ch_${intentId}`, amount: 699 } as unknown as FakeDispute;
+    const dispute = { ...structuredClone(inquiryDispute), id: disputeId, charge: `ch_${intentId}`, amount: 699 } as unknown as FakeDispute;
     stripe.disputes.set(disputeId, dispute);
     return dispute;
   }
