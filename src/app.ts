@@ -23,7 +23,7 @@ import { robloxRoutes } from "./features/roblox/routes";
 import { adminRoutes } from "./features/admin/routes";
 import { supportRoutes } from "./features/support/routes";
 import { auditRoutes } from "./features/audit/routes";
-import { accountRoutes, refundRequestRoutes } from "./features/account/routes";
+import { accountRoutes, refundLinkRoutes, refundRequestRoutes } from "./features/account/routes";
 import { legalRoutes } from "./features/legal/routes";
 import { apiDocsRoutes } from "./features/api-docs/routes";
 import { createMetrics } from "./features/observability/metrics";
@@ -128,6 +128,7 @@ export function createApp(deps: AppDeps) {
     .use(auditRoutes(deps))
     .use(accountRoutes(deps))
     .use(refundRequestRoutes(deps))
+    .use(refundLinkRoutes(deps))
     .use(legalRoutes(deps))
     .use(metricsRoutes(deps, metrics))
     .use(apiDocsRoutes({ appUrl: deps.config.appUrl, maxBodyBytes: MAX_BODY_BYTES }, () => whole!))

@@ -35,6 +35,7 @@ const PAGES: Record<RouteId, Page> = {
   signup: publicScreen((screens) => screens.SignupPage),
   "reset-password": publicScreen((screens) => screens.ResetPasswordPage),
   "confirm-email": publicScreen((screens) => screens.ConfirmEmailPage),
+  refund: publicScreen((screens) => screens.RefundLinkPage),
   dashboard: lazyPage(() => import("./pages/dashboard/index")),
   admin: lazyPage(() => import("./pages/admin/index")),
   docs: publicScreen((screens) => screens.DocsPage),

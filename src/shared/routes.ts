@@ -16,6 +16,7 @@ export type RouteId =
   | "signup"
   | "reset-password"
   | "confirm-email"
+  | "refund"
   | "dashboard"
   | "admin"
   | "docs"
@@ -100,6 +101,14 @@ export const ROUTES: readonly SiteRoute[] = [
     indexable: false,
     title: "Confirm Email",
     description: `Confirm the new e-mail address of your ${PRODUCT_NAME} account.`,
+  },
+  {
+    id: "refund",
+    path: "/refund",
+    render: "server",
+    indexable: false,
+    title: "Refund",
+    description: `Refund a ${PRODUCT_NAME} purchase from the link in your product-key e-mail.`,
   },
   { id: "dashboard", path: "/dashboard", render: "browser", indexable: false, title: "Dashboard", description: `Your ${PRODUCT_NAME} subscription, plugin key and settings.` },
   { id: "admin", path: "/admin", render: "browser", indexable: false, title: "Admin Panel", description: `${PRODUCT_NAME} administration.` },

@@ -165,3 +165,34 @@ describe("refund requests for the admins (SELF_SERVICE_REFUNDS=request)", () => 
     expect(ctx.deps.db.select().from(emails).all().some((m) => m.template === "refund-update" && m.payload.outcome === "declined")).toBe(true);
   });
 });
+
+describe("the refund link in the product-key e-mail (no account)", () => {
+  test("the e-mail carries /refund?key=…; the link shows the purchase and refunds it, once", async () => {
+    const ctx = app();
+    const bought = await buy(ctx, "no-account@example.com");
+    const { renderEmail } = await import("../../src/emails/render");
+    const mail = ctx.deps.db.select().from(emails).where(eq(emails.template, "product-key")).get()!;
+    const rendered = await renderEmail(mail.template, mail.payload, ctx.deps.config.appUrl);
+    expect(rendered.text).toContain(`${ctx.deps.config.appUrl}/refund?key=${bought.key}`);
+
+    const view = await api(ctx.app).api["refund-link"].get({ query: { key: bought.key.toLowerCase() } });
+    expect(view.data).toMatchObject({ planName: "4 Month Pro", amount: 24.99, available: true, reason: null });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => api(ctx.app).api["refund-link"].post({ key: bought.key })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(4);
+    expect(ctx.deps.db.select().from(sales).where(eq(sales.id, bought.saleId)).get()!.status).toBe("refunded");
+    expect(ctx.deps.db.select().from(emails).all().some((m) => m.to === "no-account@example.com" && m.template === "refund-update")).toBe(true);
+  });
+
+  test("a key already on an account, an unknown key, and a purchase past the window are refused", async () => {
+    const ctx = app();
+    const user = await buyer(ctx);
+    expect((await api(ctx.app).api["refund-link"].post({ key: user.key })).status).toBe(409);
+    expect((await api(ctx.app).api["refund-link"].post({ key: "AAAAAAAAAAAA" })).status).toBe(404);
+    const old = await buy(ctx, "old@example.com");
+    ctx.deps.db.update(sales).set({ createdAt: ctx.clock.now() - 8 * DAY }).where(eq(sales.id, old.saleId)).run();
+    const late = await api(ctx.app).api["refund-link"].post({ key: old.key });
+    expect(late.status).toBe(409);
+    expect(ctx.deps.db.select().from(sales).where(eq(sales.id, old.saleId)).get()!.status).toBe("paid");
+  });
+});

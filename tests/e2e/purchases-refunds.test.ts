@@ -92,6 +92,28 @@ describe("refund requests (SELF_SERVICE_REFUNDS=request)", () => {
   });
 });
 
+/** Buys a plan and doesn't sign up: only the e-mail's refund link can refund it. */
+async function guestPurchase(server: TestServer) {
+  const email = `guest${++count}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const intent = await call(server, "POST", "/api/create-payment-intent", { plan: "month", email });
+  await call(server, "POST", "/api/payment/demo/confirm", { clientSecret: intent.body.clientSecret });
+  const sale = server.deps.db.select().from(sales).where(eq(sales.email, email)).get()!;
+  return { saleId: sale.id, key: server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!.key };
+}
+
+describe("the refund link (no account)", () => {
+  test("/refund?key=… shows the purchase and refunds it after the confirmation", async () => {
+    const guest = await guestPurchase(suite.server);
+    const page = await suite.page(PHONE);
+    await page.goto(`/refund?key=${guest.key}`);
+    await page.getByText(/1 Month Subscription, \$6\.99, bought/).waitFor();
+    await page.getByRole("button", { name: "Request refund" }).click();
+    await page.getByRole("alertdialog", { name: "Refund this purchase?" }).getByRole("button", { name: "Refund Purchase" }).click();
+    await page.getByRole("status").getByText(/Your purchase has been refunded/).waitFor();
+    expect(suite.server.deps.db.select().from(sales).where(eq(sales.id, guest.saleId)).get()!.status).toBe("refunded");
+  });
+});
+
 describe("screens", () => {
   for (const theme of ["dark", "light"] as const) {
     for (const [size, viewport] of [["1280", DESKTOP], ["390", PHONE]] as const) {
@@ -104,6 +126,13 @@ describe("screens", () => {
         await page.getByRole("button", { name: "Request refund" }).click();
         await page.getByRole("alertdialog").waitFor();
         await shoot(page, `refund-dialog-${theme}-${size}`, false);
+        const guest = await guestPurchase(suite.server);
+        const link = await suite.page(viewport);
+        await link.goto("/404-for-storage");
+        await link.evaluate((choice) => localStorage.setItem("theme", choice), theme);
+        await link.goto(`/refund?key=${guest.key}`);
+        await link.getByRole("button", { name: "Request refund" }).waitFor();
+        await shoot(link, `refund-link-${theme}-${size}`);
       });
     }
   }

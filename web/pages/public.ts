@@ -8,3 +8,4 @@ export { default as ConfirmEmailPage } from "./auth/confirm-email";
 export { default as DocsPage } from "./docs/index";
 export { default as DocsTagPage } from "./docs/tag-page";
 export { default as LegalPage } from "./legal/index";
+export { default as RefundLinkPage } from "./purchase/refund-link";

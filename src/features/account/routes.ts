@@ -4,7 +4,8 @@ import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { clientIp } from "../../lib/client-ip";
 import { failures, idParams, jsonBodyFailures, RateLimitedError } from "../../shared/api/common";
-import { PurchasesModel, RefundRequestModel } from "../../shared/api/purchases";
+import { PurchasesModel, RefundLinkModel, RefundRequestModel } from "../../shared/api/purchases";
+import { refundByLink, refundLinkView } from "./refund-link";
 import { accountSales } from "./purchases";
 import { purchaseView } from "./purchase-view";
 import { decideRefundRequest, requestSelfRefund } from "./self-refund";
@@ -92,4 +93,19 @@ export function refundRequestRoutes(deps: AppDeps) {
       await decideRefundRequest(deps, user.id, params.id, false);
       return refundRequestById(deps.db, params.id);
     }, { admin: true, params: idParams, response: { 200: RefundRequestModel.view, ...failures(404, 409, 422) } });
+}
+
+/** The product-key e-mail's refund link, for buyers without an account: no session, the key is the proof. */
+export function refundLinkRoutes(deps: AppDeps) {
+  const limit = (request: Request, server: Parameters<typeof clientIp>[2]) =>
+    deps.limiter.take("refund-link", { ip: clientIp(deps, request, server) }, RATE_RULES.keyResend, "Too many tries. Please wait a minute and try again.");
+  return new Elysia({ prefix: "/api/refund-link", tags: ["Account"] })
+    .get("", ({ query, request, server }) => {
+      limit(request, server);
+      return refundLinkView(deps, query.key);
+    }, { query: RefundLinkModel.query, response: { 200: RefundLinkModel.view, ...failures(404, 422), 429: RateLimitedError } })
+    .post("", ({ body, request, server }) => {
+      limit(request, server);
+      return refundByLink(deps, body.key);
+    }, { body: RefundLinkModel.body, response: { 200: RefundLinkModel.answer, ...jsonBodyFailures, ...failures(404, 409, 502), 429: RateLimitedError } });
 }

@@ -70,10 +70,10 @@ function claimRefund(deps: RefundDeps, saleId: number, userId: number | null, st
  * What the admin refund is asked: the whole sale, under a key of its own per sale, so a retry after a
  * failure sends the provider the same refund again rather than a second one.
  */
-const refundOrder = (saleId: number, actorUserId: number) => ({ saleId, actorUserId, idempotencyKey: `buyer-refund-sale-${saleId}` });
+const refundOrder = (saleId: number, actorUserId: number | null) => ({ saleId, actorUserId, idempotencyKey: `buyer-refund-sale-${saleId}` });
 
 /** After the provider refunded: the request is done, and the buyer and admins hear of it. */
-function finishRefund(deps: RefundDeps, request: BuyerRefund, deciderUserId: number) {
+function finishRefund(deps: RefundDeps, request: BuyerRefund, deciderUserId: number | null) {
   const now = deps.clock.now();
   deps.db.transaction((tx) => {
     tx.update(buyerRefunds).set({ status: "refunded", decidedAt: now, decidedByUserId: deciderUserId })
@@ -87,7 +87,7 @@ function finishRefund(deps: RefundDeps, request: BuyerRefund, deciderUserId: num
 }
 
 /** The provider refund, through the admin refund's function; a failure frees the request so it can be tried again. */
-async function refundThroughProvider(deps: RefundDeps, request: BuyerRefund, actorUserId: number) {
+async function refundThroughProvider(deps: RefundDeps, request: BuyerRefund, actorUserId: number | null) {
   try {
     await refundSale(deps, refundOrder(request.saleId, actorUserId), (sale) => sale);
   } catch (error) {
@@ -97,12 +97,18 @@ async function refundThroughProvider(deps: RefundDeps, request: BuyerRefund, act
   finishRefund(deps, request, actorUserId);
 }
 
-/** POST /api/account/purchases/:id/refund */
-export async function requestSelfRefund(deps: RefundDeps, userId: number, saleId: number): Promise<RefundAnswer> {
-  ownedPurchase(deps.db, userId, saleId);
+/** The refund itself, for the account's Purchases (userId) or the e-mailed link (null). */
+export async function refundPurchase(deps: RefundDeps, saleId: number, userId: number | null): Promise<"refunded" | "requested"> {
   const auto = deps.config.selfServiceRefunds === "auto";
   const { request } = claimRefund(deps, saleId, userId, auto ? "processing" : "pending");
   if (auto) await refundThroughProvider(deps, request, userId);
+  return auto ? "refunded" : "requested";
+}
+
+/** POST /api/account/purchases/:id/refund */
+export async function requestSelfRefund(deps: RefundDeps, userId: number, saleId: number): Promise<RefundAnswer> {
+  ownedPurchase(deps.db, userId, saleId);
+  const auto = (await refundPurchase(deps, saleId, userId)) === "refunded";
   const purchase = purchaseView(deps.config, ownedPurchase(deps.db, userId, saleId), deps.clock.now());
   return auto
     ? { outcome: "refunded", message: "Your purchase has been refunded. The money is back on your card in 5–10 days.", purchase }

@@ -34,7 +34,8 @@ function howToAsk(config: Config): string {
     : `We look at each request and answer by e-mail within ${SUPPORT_RESPONSE_HOURS} hours.`;
   return [
     "- **With an account:** open your [dashboard](/dashboard?tab=purchases), go to **Purchases** and press **Request refund** beside the purchase.",
-    `- **Without an account**, or if the button isn't there: write to ${email} from the address you bought with, within ${config.refundWindowDays} days.`,
+    `- **Without an account:** use the **Refund this purchase** link in the e-mail that brought your product key. It works for ${config.refundWindowDays} days after the purchase, while the key is unused.`,
+    `- Or write to ${email} from the address you bought with, within ${config.refundWindowDays} days.`,
     "",
     decision,
   ].join("\n");

@@ -68,3 +68,23 @@ export const RefundRequestModel = {
 };
 
 export type RefundRequestView = Static<typeof refundRequest>;
+
+/** GET /api/refund-link?key=…: the purchase a product-key e-mail's refund link is for. */
+export const RefundLinkModel = {
+  query: t.Object({ key: t.String({ minLength: 1, maxLength: 64, error: "The refund link is incomplete. Please open it again from your product-key e-mail." }) }),
+  body: t.Object({ key: t.String({ minLength: 1, maxLength: 64, error: "The refund link is incomplete. Please open it again from your product-key e-mail." }) }),
+  view: t.Object({
+    planName: t.String(),
+    amount: dollars("What was paid"),
+    date: IsoDate,
+    status: oneOf(["paid", "refunded", "disputed"]),
+    available: t.Boolean(),
+    reason: t.Nullable(t.String()),
+    until: IsoDateOrNull,
+    selfServiceRefunds: oneOf(["auto", "request"]),
+  }),
+  answer: t.Object({ outcome: oneOf(["refunded", "requested"]), message: t.String() }),
+};
+
+export type RefundLinkView = Static<typeof RefundLinkModel.view>;
+export type RefundLinkAnswer = Static<typeof RefundLinkModel.answer>;
