@@ -21,6 +21,7 @@ import { statsRoutes } from "./features/stats/routes";
 import { reviewRoutes } from "./features/reviews/routes";
 import { robloxRoutes } from "./features/roblox/routes";
 import { adminRoutes } from "./features/admin/routes";
+import { pricingRoutes } from "./features/pricing/routes";
 import { supportRoutes } from "./features/support/routes";
 import { auditRoutes } from "./features/audit/routes";
 import { accountRoutes, refundLinkRoutes, refundRequestRoutes } from "./features/account/routes";
@@ -106,10 +107,15 @@ export function createApp(deps: AppDeps) {
     })
     // Logged when the handler is done, or by the error handler: cheaper than an after-response hook,
     // which Elysia runs in a task of its own for every request.
-    .onAfterHandle((context) => { finishRequest(metrics, context as unknown as FinishedRequest); })
-    .onError((context) => {
-      const answer = errorAnswer(context);
-      finishRequest(metrics, { request: context.request, path: context.path, set: { status: answer.status }, route: (context as { route?: string }).route });
+    // The hooks name the fields they use: Elysia reads a hook's parameters to decide what to prepare
+    // for every request, and a hook taking the whole context made it parse cookies, query and headers
+    // of every request, needed or not.
+    .onAfterHandle(({ request, path, set, route, responseValue }) => {
+      finishRequest(metrics, { request, path, set, route, responseValue } as FinishedRequest);
+    })
+    .onError(({ code, error, path, request, route }) => {
+      const answer = errorAnswer({ code, error, path, request });
+      finishRequest(metrics, { request, path, set: { status: answer.status }, route });
       return answer;
     })
     .use(healthRoutes(deps))
@@ -125,6 +131,7 @@ export function createApp(deps: AppDeps) {
     .use(reviewRoutes(deps))
     .use(supportRoutes(deps))
     .use(adminRoutes(deps))
+    .use(pricingRoutes(deps))
     .use(auditRoutes(deps))
     .use(accountRoutes(deps))
     .use(refundRequestRoutes(deps))

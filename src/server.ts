@@ -16,6 +16,7 @@ import { reportingUnavailable, type PaymentProvider } from "./features/payments/
 import { buildMailer } from "./features/email/mailer";
 import { startEmailSender } from "./features/email/sender";
 import { startReminderScheduler } from "./features/reminders/scheduler";
+import { startExpiredCheckoutSweeper } from "./features/payments/expired-checkouts";
 import { refuseMissingAfterRestore, requireDatabaseNotInUse } from "./db/files";
 import { log, notice } from "./lib/logger";
 import { startDraining } from "./features/health/drain";
@@ -85,10 +86,11 @@ export function startServer(deps: AppDeps, port = deps.config.port, hostname = "
   const optimizer = startOptimizer(deps.db.$client);
   const emailSender = startEmailSender(deps);
   const reminders = startReminderScheduler(deps);
+  const expiredCheckouts = startExpiredCheckoutSweeper(deps);
   const stop = async () => {
     optimizer.stop();
     reminders.stop();
-    await Promise.all([app.stop(), emailSender.stop()]);
+    await Promise.all([app.stop(), emailSender.stop(), expiredCheckouts.stop()]);
   };
   return { app, url: `http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${app.server!.port}`, stop };
 }

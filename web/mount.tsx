@@ -3,20 +3,20 @@ import type { createRoot, hydrateRoot } from "react-dom/client";
 import { App, preloadPage } from "./app";
 import { installFonts } from "./lib/fonts";
 import { adoptClassMerges, readClassMerges } from "./lib/utils";
-import { PAGE_DATA_ID, type PageData } from "../src/shared/page-data";
+import { SHELL_ATTRIBUTE } from "../src/shared/page-shell";
 import { queryClient } from "./lib/query-client";
+import { PAGE_DATA_ID, type QuerySeed } from "../src/shared/page-data";
 
-/** The answers the server rendered the page with (src/shared/page-data.ts), into the cache before hydrating. */
-function adoptPageData() {
+function readPageData(document: Document): QuerySeed[] {
   const text = document.getElementById(PAGE_DATA_ID)?.textContent;
-  if (!text) return;
+  if (!text) return [];
   try {
-    for (const { queryKey, data } of JSON.parse(text) as PageData) queryClient.setQueryData(queryKey, data);
+    const seeds: unknown = JSON.parse(text);
+    return Array.isArray(seeds) ? (seeds as QuerySeed[]) : [];
   } catch {
-    // A page without usable data fetches it instead.
+    return [];
   }
 }
-import { SHELL_ATTRIBUTE } from "../src/shared/page-shell";
 
 type ReactDomClient = { createRoot: typeof createRoot; hydrateRoot: typeof hydrateRoot };
 
@@ -26,6 +26,8 @@ export function mount({ createRoot, hydrateRoot }: ReactDomClient): void {
 
   const container = document.getElementById("root");
   if (!container) throw new Error("The page has no #root element.");
+  // The answers the server rendered with (the price list…): the first render must match its HTML.
+  for (const seed of readPageData(document)) queryClient.setQueryData(seed.key, seed.data);
 
   const app = (
     <StrictMode>
@@ -38,7 +40,6 @@ export function mount({ createRoot, hydrateRoot }: ReactDomClient): void {
   // and replays it). Signed-in screens arrive as a frame (header, footer, skeleton) and render here over it.
   if (container.hasChildNodes() && !container.hasAttribute(SHELL_ATTRIBUTE)) {
     adoptClassMerges(readClassMerges(document)); // the first render gives the server's class lists without tailwind-merge
-    adoptPageData();
     void preloadPage(window.location.pathname).catch(() => undefined); // start fetching the screen's code now
     // As a transition, hydration works in short slices and lets the browser respond in between.
     startTransition(() => {

@@ -7,8 +7,8 @@ import { Router } from "wouter";
 import { App, preloadPage } from "./app";
 import type { ClassMerges } from "../src/shared/class-merges";
 import { recordClassMerges } from "./lib/utils";
-import type { PageData } from "../src/shared/page-data";
 import { queryClient } from "./lib/query-client";
+import type { QuerySeed } from "../src/shared/page-data";
 
 export interface RenderedScreen {
   /** The markup inside #root. */
@@ -19,15 +19,20 @@ export interface RenderedScreen {
 
 let previous: Promise<unknown> = Promise.resolve();
 
-/** The markup of `path` inside #root. Data that changes (session, reviews, counts) renders empty. */
-export function renderScreen(path: string, data: PageData = []): Promise<RenderedScreen> {
-  // One render at a time, so each records only its own class merges. Pages are rendered once per path.
+/**
+ * The markup of `path` (with `search`, e.g. "?code=LAUNCH20") inside #root, rendered from `seeds` (the
+ * price list and such, which the page also carries for the browser). Other data that changes
+ * (session, reviews, counts) renders empty.
+ */
+export function renderScreen(path: string, search = "", seeds: QuerySeed[] = []): Promise<RenderedScreen> {
+  // One render at a time, so each records only its own class merges and sees only its own data.
   const render = previous.then(async () => {
     await preloadPage(path);
-    for (const { queryKey, data: answer } of data) queryClient.setQueryData(queryKey, answer);
+    queryClient.clear();
+    for (const seed of seeds) queryClient.setQueryData(seed.key, seed.data);
     const { result: html, merges: classMerges } = await recordClassMerges(async () => {
       const { prelude } = await prerender(
-        <Router ssrPath={path}>
+        <Router ssrPath={path} ssrSearch={search}>
           <App />
         </Router>,
       );

@@ -65,6 +65,9 @@ export const sales = sqliteTable("sales", {
   disputeClosedAt: ms("dispute_closed_at"),
   /** A renewal bought from the dashboard: the account its key was applied to (null for a purchase by e-mail). */
   renewalUserId: integer("renewal_user_id"),
+  /** The promotion code the buyer used (as the code was written when the sale was made), and the cents it took off. */
+  promotionCode: text("promotion_code"),
+  discountCents: integer("discount_cents").notNull().default(0),
   createdAt: ms("created_at").notNull(),
 }, (t) => [index("sales_created_idx").on(t.createdAt), index("sales_email_idx").on(t.email)]);
 
@@ -205,6 +208,70 @@ export const demoPaymentIntents = sqliteTable("demo_payment_intents", {
 });
 
 /**
+ * The price list (DESIGN.md §4): what each plan costs now. The plans themselves (id, name, length) are
+ * code in src/shared/plans.ts; a migration seeds SPEC.md's prices.
+ */
+export const planPrices = sqliteTable("plan_prices", {
+  plan: text("plan", { enum: PLAN_IDS }).primaryKey(),
+  priceCents: integer("price_cents").notNull(),
+  /** The struck-through "was" price; null when the plan is not on sale. */
+  compareAtCents: integer("compare_at_cents"),
+  badge: text("badge"),
+  visible: bool("visible").notNull().default(true),
+  updatedAt: ms("updated_at").notNull(),
+});
+
+export const promotionCodes = sqliteTable("promotion_codes", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** Stored upper-case: codes are case-insensitive. */
+  code: text("code").notNull().unique(),
+  /** Exactly one of percentOff (1–100) and amountOffCents is set. */
+  percentOff: integer("percent_off"),
+  amountOffCents: integer("amount_off_cents"),
+  /** The plans it applies to; null = every plan. */
+  plans: text("plans", { mode: "json" }).$type<(typeof PLAN_IDS)[number][]>(),
+  startsAt: ms("starts_at"),
+  endsAt: ms("ends_at"),
+  maxRedemptions: integer("max_redemptions"),
+  oncePerBuyer: bool("once_per_buyer").notNull().default(false),
+  active: bool("active").notNull().default(true),
+  createdAt: ms("created_at").notNull(),
+});
+
+/**
+ * A payment started: the quote fixed into it when it was created, so a later price change never alters
+ * it, and the promotion use it holds. 'reserved' counts against the code's limit until the payment is
+ * 'paid' or 'released' (cancelled, failed to start, or expired unpaid).
+ */
+export const checkouts = sqliteTable("checkouts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** Set once the provider made the intent (free orders get a `free_…` id). */
+  paymentIntentId: text("payment_intent_id").unique(),
+  /** A free order's own client secret: the browser that placed it shows it to see the key (no provider holds one). */
+  clientSecret: text("client_secret"),
+  plan: text("plan", { enum: PLAN_IDS }).notNull(),
+  email: text("email").notNull(),
+  /** The account a dashboard renewal is for. */
+  accountId: integer("account_id"),
+  listPriceCents: integer("list_price_cents").notNull(),
+  discountCents: integer("discount_cents").notNull().default(0),
+  promotionCodeId: integer("promotion_code_id").references(() => promotionCodes.id),
+  promotionCode: text("promotion_code"),
+  subtotalCents: integer("subtotal_cents").notNull(),
+  taxCents: integer("tax_cents").notNull().default(0),
+  totalCents: integer("total_cents").notNull(),
+  currency: text("currency").notNull().default("usd"),
+  status: text("status", { enum: ["reserved", "paid", "released"] }).notNull().default("reserved"),
+  createdAt: ms("created_at").notNull(),
+  /** An unpaid reservation stops counting at this time (its intent is then cancelled). */
+  expiresAt: ms("expires_at").notNull(),
+  releasedAt: ms("released_at"),
+}, (t) => [
+  index("checkouts_code_status_idx").on(t.promotionCodeId, t.status),
+  index("checkouts_status_expiry_idx").on(t.status, t.expiresAt),
+]);
+
+/**
  * Refunds asked for (admin panel, later the buyer's own request), kept 24 hours: the caller's
  * Idempotency-Key and what it asked, so a retry answers the first result and moves no money, and an
  * identical refund sent without a key soon after is caught. `providerKey` is what the provider is
@@ -272,5 +339,8 @@ export type EmailChange = typeof emailChanges.$inferSelect;
 export type BuyerRefund = typeof buyerRefunds.$inferSelect;
 export type BooksDay = typeof booksDaily.$inferSelect;
 export type DemoPaymentIntent = typeof demoPaymentIntents.$inferSelect;
+export type PlanPrice = typeof planPrices.$inferSelect;
+export type PromotionCode = typeof promotionCodes.$inferSelect;
+export type Checkout = typeof checkouts.$inferSelect;
 export type RefundRequest = typeof refundRequests.$inferSelect;
 

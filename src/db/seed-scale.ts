@@ -15,6 +15,9 @@ import { PRODUCT_KEY_LENGTH } from "../shared/product";
 import type { AuditAction } from "../shared/audit-actions";
 import { reminderDue } from "../features/reminders/service";
 
+/** What the synthetic sales were paid: SPEC.md's prices, as the price list's seed migration has them. */
+const SEED_PRICE_CENTS: Record<PlanId, number> = { month: 699, pro: 2499, lifetime: 14999 };
+
 export class SeedRefusedError extends Error {}
 
 export interface SeedOptions {
@@ -128,7 +131,7 @@ export async function seedScale(client: Database, options: SeedOptions): Promise
     const id = s + 1;
     const created = at(s, saleCount);
     const plan = random() < 0.55 ? "month" : random() < 0.75 ? "pro" : "lifetime";
-    const amount = PLANS[plan].priceCents;
+    const amount = SEED_PRICE_CENTS[plan];
     const fee = feeOf(amount);
     const buyer = 1 + Math.floor(random() * (userCount - 1 || 1));
     const roll = random();

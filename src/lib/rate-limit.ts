@@ -70,6 +70,12 @@ export const RATE_RULES = {
   redeem: { capacity: 10, perMinute: 5 },
   pluginValidate: { capacity: 60, perMinute: 60 },
   paymentIntent: { capacity: 10, perMinute: 10 },
+  /** A free order issues a key with no card: 5 from one address at once, then one each 10 minutes. */
+  freeOrderPerIp: { capacity: 5, perMinute: 0.1 },
+  /** …and 3 a day for one e-mail address (or account). */
+  freeOrderPerAddressDaily: { capacity: 3, perMinute: 3 / (24 * 60) },
+  /** Looking up a promotion code: enough for a buyer's typos, too few to guess codes. */
+  promotionLookup: { capacity: 20, perMinute: 10 },
   /** Each verification can cost a provider round-trip. */
   paymentVerify: { capacity: 30, perMinute: 30 },
   supportTicket: { capacity: 5, perMinute: 2 },

@@ -1,8 +1,21 @@
 /**
- * Answers a server-rendered page carries for the browser: the server fills react-query's cache with
- * them before rendering, and the browser does the same before hydrating, so both render the same
- * content (a legal page's text) without a request and without a loading state.
+ * Data a server-rendered page is rendered with (the price list, a promotion code from the address),
+ * carried in the page so the browser starts from the very same answers: its query cache is filled
+ * with them before it takes over the server's HTML.
  */
 export const PAGE_DATA_ID = "page-data";
 
-export type PageData = { queryKey: readonly (string | number)[]; data: unknown }[];
+/** One react-query entry: its key and the answer. */
+export interface QuerySeed {
+  key: readonly unknown[];
+  data: unknown;
+}
+
+/** The query key of the price list, GET /api/plans. */
+export const PLANS_QUERY_KEY = ["/api/plans"] as const;
+
+/** The query key of a promotion code look-up, GET /api/promotion-codes/:code (the code upper-case). */
+export const promotionQueryKey = (code: string) => ["/api/promotion-codes", code.trim().toUpperCase()] as const;
+
+/** A code as /purchase?code= may carry it; anything else is ignored. */
+export const PROMOTION_CODE_IN_URL = /^[A-Za-z0-9][A-Za-z0-9-]{1,39}$/;

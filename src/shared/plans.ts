@@ -1,40 +1,34 @@
-/** The one plan catalogue (SPEC.md §9, DESIGN.md §4). The server never takes a price from the client. */
+/**
+ * The plans in code (SPEC.md §9, DESIGN.md §4): id, name, length and words. Prices, "was" prices,
+ * badges and visibility are the price list in the database (GET /api/plans); a migration seeds
+ * SPEC.md's. The server never takes a price from the client.
+ */
 export const PLAN_IDS = ["month", "pro", "lifetime"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
 export interface Plan {
   id: PlanId;
   name: string;
-  /** Price in cents; the API and the UI show dollars. */
-  priceCents: number;
-  originalPriceCents?: number;
   /** Days of access; null = lifetime. */
   days: number | null;
   duration: string;
   description: string;
   features: string[];
   popular?: boolean;
-  onSale?: boolean;
-  saleBadge?: string;
 }
 
 export const PLANS: Record<PlanId, Plan> = {
   month: {
     id: "month",
     name: "1 Month Subscription",
-    priceCents: 699,
-    originalPriceCents: 999,
     days: 30,
     duration: "30 days access",
     description: "Try every feature for a month.",
     features: ["30 days access", "Unlimited imports", "Auto-scaling", "Community chat support"],
-    onSale: true,
-    saleBadge: "30% OFF!",
   },
   pro: {
     id: "pro",
     name: "4 Month Pro",
-    priceCents: 2499,
     days: 120,
     duration: "120 days access",
     description: "For developers shipping a game this season.",
@@ -44,13 +38,22 @@ export const PLANS: Record<PlanId, Plan> = {
   lifetime: {
     id: "lifetime",
     name: "Lifetime Access",
-    priceCents: 14999,
     days: null,
     duration: "One-time payment",
     description: "Pay once, use it forever.",
     features: ["One-time payment", "Unlimited imports", "Auto-scaling", "VIP support", "All future updates"],
   },
 };
+
+/** A plan with its price from the price list in the database (the server's; the API sends PlanView). */
+export interface PricedPlan extends Plan {
+  priceCents: number;
+  /** The struck-through "was" price; null when not on sale. */
+  compareAtCents: number | null;
+  badge: string | null;
+  /** Hidden plans are not offered on the purchase page and can't be bought. */
+  visible: boolean;
+}
 
 export const PLAN_LIST: Plan[] = PLAN_IDS.map((id) => PLANS[id]);
 

@@ -44,8 +44,12 @@ describe("the executable, alone in an empty folder", () => {
       const response = await fetch(base + path);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toContain("text/html");
-      expect(await response.text()).toContain('<div id="root">');
+      expect(await response.text()).toMatch(/<div id="root"(?: data-shell)?>/);
     }
+    // The signed-in screens' frame, and their code named in <head> from the chunk manifest built in.
+    const dashboard = await (await fetch(base + "/dashboard")).text();
+    expect(dashboard).toContain('<div id="root" data-shell>');
+    expect(dashboard).toMatch(/<link rel="modulepreload" href="\/assets\/[^"]+\.js">/);
     expect((await fetch(base + "/no-such-page")).status).toBe(404);
     const missing = await fetch(`${base}/api/nope`);
     expect(missing.status).toBe(404);

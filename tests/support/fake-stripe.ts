@@ -144,6 +144,16 @@ export function startFakeStripe() {
           disputed: [...disputes.values()].some((d) => d.charge === charge.id), balance_transaction: charge.balance_transaction?.id ?? null,
         });
       }
+      const cancelMatch = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+      if (request.method === "POST" && cancelMatch) {
+        const intent = intents.get(cancelMatch[1]);
+        if (!intent) return error(404, `No such payment_intent: '${cancelMatch[1]}'`);
+        if (intent.status === "succeeded" || intent.status === "canceled") {
+          return error(400, `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`, "payment_intent_unexpected_state");
+        }
+        intent.status = "canceled";
+        return Response.json(intent);
+      }
       const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (request.method === "GET" && match) {
         const intent = intents.get(match[1]);

@@ -11,7 +11,7 @@ import { saleMoneyFields, saleMoneySql } from "../books/money";
 
 const PAGE = 2000;
 
-export const SALES_CSV_COLUMNS = ["date", "buyer", "plan", "status", "gross", "fee", "refunded", "disputed", "net", "currency", "provider_id"] as const;
+export const SALES_CSV_COLUMNS = ["date", "buyer", "plan", "status", "gross", "fee", "refunded", "disputed", "net", "currency", "provider_id", "promotion_code", "discount"] as const;
 
 /** One CSV cell: defused against formula injection, quoted when it holds a quote, comma or line break. */
 export function csvCell(value: string): string {
@@ -25,17 +25,19 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 const csvFields = {
   id: sales.id, createdAt: sales.createdAt, email: sales.email, plan: sales.plan, status: sales.status,
-  currency: sales.currency, paymentIntentId: sales.paymentIntentId, ...saleMoneyFields,
+  currency: sales.currency, paymentIntentId: sales.paymentIntentId, promotionCode: sales.promotionCode,
+  discountCents: sales.discountCents, ...saleMoneyFields,
 };
 
-type CsvSale = Pick<Sale, "createdAt" | "email" | "plan" | "status" | "currency" | "paymentIntentId">
+type CsvSale = Pick<Sale, "createdAt" | "email" | "plan" | "status" | "currency" | "paymentIntentId" | "promotionCode" | "discountCents">
   & { gross: number; fee: number; refunded: number; disputed: number; net: number };
 
 export function saleRow(sale: CsvSale): string[] {
   return [
     new Date(sale.createdAt).toISOString(), sale.email, PLANS[sale.plan].name, sale.status,
     dollars(sale.gross), dollars(sale.fee), dollars(sale.refunded), dollars(sale.disputed), dollars(sale.net),
-    sale.currency.toUpperCase(), sale.paymentIntentId,
+    // gross is what the buyer paid, after any promotion code; discount is what the code took off (never revenue).
+    sale.currency.toUpperCase(), sale.paymentIntentId, sale.promotionCode ?? "", dollars(sale.discountCents),
   ];
 }
 
@@ -44,7 +46,7 @@ const line = (cells: readonly string[]) => `${cells.map(csvCell).join(",")}\r\n`
 const money = saleMoneySql();
 /** The CSV's columns straight from SQLite as arrays: drizzle's row mapping would cost more than the rest. */
 const PAGE_SQL = `SELECT id, created_at, email, plan, status, ${money.gross}, ${money.fee}, ${money.refunded}, ${money.disputed}, ${money.net},
-  currency, payment_intent_id FROM sales WHERE id > ? ORDER BY id LIMIT ${PAGE}`;
+  currency, payment_intent_id, promotion_code, discount_cents FROM sales WHERE id > ? ORDER BY id LIMIT ${PAGE}`;
 
 export function salesCsvStream(db: Db): ReadableStream<Uint8Array> {
   const page = db.$client.query(PAGE_SQL);
@@ -58,12 +60,12 @@ export function salesCsvStream(db: Db): ReadableStream<Uint8Array> {
         controller.enqueue(encoder.encode(line(SALES_CSV_COLUMNS)));
         return;
       }
-      const rows = page.values(afterId) as [number, number, string, PlanId, string, number, number, number, number, number, string, string][];
+      const rows = page.values(afterId) as [number, number, string, PlanId, string, number, number, number, number, number, string, string, string | null, number][];
       if (!rows.length) return controller.close();
       afterId = rows[rows.length - 1][0];
       let text = "";
-      for (const [, createdAt, email, plan, status, gross, fee, refunded, disputed, net, currency, paymentIntentId] of rows) {
-        text += line(saleRow({ createdAt, email, plan, status: status as CsvSale["status"], currency, paymentIntentId, gross, fee, refunded, disputed, net }));
+      for (const [, createdAt, email, plan, status, gross, fee, refunded, disputed, net, currency, paymentIntentId, promotionCode, discountCents] of rows) {
+        text += line(saleRow({ createdAt, email, plan, status: status as CsvSale["status"], currency, paymentIntentId, promotionCode, discountCents, gross, fee, refunded, disputed, net }));
       }
       controller.enqueue(encoder.encode(text));
     },

@@ -77,6 +77,8 @@ export function saleView(row: Sale): SaleView {
     plan: row.plan,
     email: row.email,
     status: row.status,
+    promotionCode: row.promotionCode,
+    discount: centsToDollars(row.discountCents),
     createdAt: toIso(row.createdAt)!,
   };
 }

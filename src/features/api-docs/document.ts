@@ -16,6 +16,7 @@ const TAGS = [
   { name: "Account", description: "The signed-in user's dashboard: subscription, settings, plugin key, linked game account, review." },
   { name: "Plugin", description: "What the plugin calls. Open to every origin (CORS)." },
   { name: "Payments", description: "Buying a plan by card: payment intents, the result page, the card provider's webhook." },
+  { name: "Pricing", description: "The plans on sale with their current prices, and promotion code look-ups." },
   { name: "Site", description: "Public data the site shows: health, configuration, reviews, active users, support tickets." },
   { name: "Admin", description: "The admin panel. Admins only: 401 without a session, 403 for other accounts, before any input is checked." },
   { name: "Documentation", description: "These documents." },

@@ -59,6 +59,7 @@ export function createMetrics(deps: Pick<AppDeps, "db">) {
 
   // Each method/route/status's series, looked up once: resolving labels on every request costs more than counting.
   const series = new Map<string, { count: { inc(): void }; time: { observe(value: number): void } }>();
+  const validationSeries = new Map<string, { inc(): void }>();
 
   return {
     registry,
@@ -74,7 +75,9 @@ export function createMetrics(deps: Pick<AppDeps, "db">) {
       found.time.observe(seconds);
     },
     countValidation(code: string) {
-      validations.inc({ code });
+      let counter = validationSeries.get(code);
+      if (!counter) validationSeries.set(code, (counter = validations.labels(code)));
+      counter.inc();
     },
   };
 }

@@ -5,7 +5,7 @@
  * error line carries it too, so a user's report can be found in the log.
  */
 import { ElysiaCustomStatusResponse } from "elysia";
-import { enterRequestLog, log } from "../../lib/logger";
+import { enterRequestLog, logRequest } from "../../lib/logger";
 import type { Metrics } from "./metrics";
 
 interface RequestState {
@@ -63,5 +63,5 @@ export function finishRequest(
   const route = routeLabel(context.route, context.path);
   metrics.observeRequest({ method: state.method, route, status }, ms / 1000);
   if (route === "/api/plugin/validate" && state.method === "POST") metrics.countValidation(state.code ?? (status < 400 ? "VALID" : "ERROR"));
-  if (log.isLevelEnabled("info")) log.info({ reqId: state.id, method: state.method, route, status, ms: Math.round(ms * 10) / 10 }, "request");
+  logRequest({ reqId: state.id, method: state.method, route, status, ms: Math.round(ms * 10) / 10 });
 }

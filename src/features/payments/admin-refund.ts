@@ -125,7 +125,9 @@ export async function refundSale<Answer>(
   const sale = deps.db.select().from(sales).where(eq(sales.id, row.saleId)).get()!;
   let answer: Answer;
   try {
-    const outcome = await deps.payments.refund({ paymentIntentId: sale.paymentIntentId, amountCents: row.amountCents, idempotencyKey: row.providerKey });
+    // A free order took no money: "refunding" it only takes back its key, with no provider to ask.
+    const outcome = sale.amountCents === 0 ? { fullyRefunded: true, amountRefunded: 0 }
+      : await deps.payments.refund({ paymentIntentId: sale.paymentIntentId, amountCents: row.amountCents, idempotencyKey: row.providerKey });
     if (outcome.fullyRefunded) await refundPayment(deps, sale.paymentIntentId, request.actorUserId);
     else recordPartialRefund(deps, sale.paymentIntentId, outcome.amountRefunded, request.actorUserId);
     answer = present(deps.db.select().from(sales).where(eq(sales.id, row.saleId)).get()!);

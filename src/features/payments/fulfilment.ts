@@ -7,7 +7,9 @@
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
-import { productKeys, sales, subscriptions, users, type ProductKey, type Sale, type Subscription } from "../../db/schema";
+import { productKeys, sales, subscriptions, users, type Checkout, type ProductKey, type Sale, type Subscription } from "../../db/schema";
+import { pricedPlan } from "../pricing/catalogue";
+import { checkoutOfIntent, markCheckoutPaid } from "../pricing/checkouts";
 import { formatDollars, isPlanId, PLANS } from "../../shared/plans";
 import { generateProductKeys } from "../product-keys/service";
 import { queueEmail } from "../email/outbox";
@@ -36,15 +38,20 @@ export function saleByPaymentIntent(db: DbOrTx, paymentIntentId: string): Sale |
   return db.select().from(sales).where(eq(sales.paymentIntentId, paymentIntentId)).get();
 }
 
-/** Why a retrieved intent can't be fulfilled, or null when it can. */
-function problemWith(intent: ProviderIntent): string | null {
+/**
+ * Why a retrieved intent can't be fulfilled, or null when it can. The amount must be the one fixed
+ * into the payment when it was started (its checkout), whatever the catalogue says now. An intent
+ * started before checkouts were recorded is held to the plan's current price.
+ */
+function problemWith(deps: Pick<AppDeps, "db">, intent: ProviderIntent, checkout: Checkout | undefined): string | null {
   if (intent.status === "processing") return PAYMENT_ERRORS.processing;
   if (intent.status !== "succeeded") return PAYMENT_ERRORS.notSucceeded;
   if (intent.amountRefunded > 0) return PAYMENT_ERRORS.refunded;
   const plan = intent.metadata.plan;
-  if (!isPlanId(plan) || !intent.metadata.email) return PAYMENT_ERRORS.notOurs;
-  if (intent.amountCents !== PLANS[plan].priceCents || intent.currency.toLowerCase() !== CURRENCY) {
-    log.error({ paymentIntentId: intent.id, paidCents: intent.amountCents, currency: intent.currency, plan, priceCents: PLANS[plan].priceCents }, "payment does not match its plan's price; not fulfilled");
+  if (!isPlanId(plan) || !intent.metadata.email || (checkout && checkout.plan !== plan)) return PAYMENT_ERRORS.notOurs;
+  const expectedCents = checkout ? checkout.totalCents : pricedPlan(deps.db, plan).priceCents;
+  if (intent.amountCents !== expectedCents || intent.currency.toLowerCase() !== CURRENCY) {
+    log.error({ paymentIntentId: intent.id, paidCents: intent.amountCents, currency: intent.currency, plan, expectedCents }, "payment does not match its price; not fulfilled");
     return PAYMENT_ERRORS.mismatch;
   }
   return null;
@@ -74,50 +81,62 @@ export async function fulfil(
 
   const intent = await deps.payments.retrieveIntent(paymentIntentId);
   if (!intent) return { answer: failure(PAYMENT_ERRORS.notFound), sale: null, intent };
-  const problem = problemWith(intent);
+  const checkout = checkoutOfIntent(deps.db, intent.id);
+  const problem = problemWith(deps, intent, checkout);
   if (problem) return { answer: failure(problem), sale: null, intent };
 
-  const plan = PLANS[intent.metadata.plan as keyof typeof PLANS];
-  const email = intent.metadata.email;
   const now = deps.clock.now();
-  const sale = deps.db.transaction((tx) => {
-    const inserted = tx.insert(sales).values({
-      paymentIntentId: intent.id,
-      email,
-      plan: plan.id,
-      amountCents: intent.amountCents,
-      feeCents: intent.feeCents ?? 0,
-      currency: intent.currency.toLowerCase(),
-      status: "paid",
-      createdAt: now,
-    }).onConflictDoNothing({ target: sales.paymentIntentId }).returning().get();
-    if (!inserted) {
-      // Already fulfilled (by a concurrent call or an earlier one) or refunded: nothing new to make.
-      const sold = saleByPaymentIntent(tx, intent.id)!;
-      if (sold.status === "paid" && sold.feeCents === 0 && intent.feeCents) tx.update(sales).set({ feeCents: intent.feeCents }).where(eq(sales.id, sold.id)).run();
-      return sold;
-    }
-    const [key] = generateProductKeys(tx, now, { plan: plan.id, count: 1, source: "purchase", saleId: inserted.id });
-    const renewed = applyRenewal(tx, intent, key, now);
-    const fulfilled = tx.update(sales).set({ productKeyId: key.id, renewalUserId: renewed?.userId ?? null })
-      .where(eq(sales.id, inserted.id)).returning().get()!;
-    if (renewed) {
-      queueEmail(tx, {
-        to: email,
-        template: "renewal-receipt",
-        payload: { key: key.key, planName: plan.name, endDate: toIso(renewed.endDate) },
-      }, now);
-    } else {
-      queueEmail(tx, {
-        to: email,
-        template: "product-key",
-        payload: { key: key.key, plan: plan.id, planName: plan.name, signupEmail: email },
-      }, now);
-    }
-    return fulfilled;
-  }, { behavior: "immediate" });
+  const sale = deps.db.transaction((tx) => recordSale(tx, intent, checkout, now), { behavior: "immediate" });
   const answer = sale.status === "refunded" ? failure(PAYMENT_ERRORS.refunded) : success(sale);
   return { answer, sale, intent };
+}
+
+/**
+ * Records a succeeded payment once, inside the caller's transaction: the sale (with the code and the
+ * discount fixed into its checkout), its key, the renewal or the key e-mail. A sale already recorded
+ * for the intent is answered as it is (its fee filled in if it was not settled before).
+ */
+export function recordSale(tx: DbOrTx, intent: ProviderIntent, checkout: Checkout | undefined, now: number): Sale {
+  const plan = PLANS[intent.metadata.plan as keyof typeof PLANS];
+  const email = intent.metadata.email;
+  const inserted = tx.insert(sales).values({
+    paymentIntentId: intent.id,
+    email,
+    plan: plan.id,
+    amountCents: intent.amountCents,
+    feeCents: intent.feeCents ?? 0,
+    currency: intent.currency.toLowerCase(),
+    status: "paid",
+    promotionCode: checkout?.promotionCode ?? null,
+    discountCents: checkout?.discountCents ?? 0,
+    createdAt: now,
+  }).onConflictDoNothing({ target: sales.paymentIntentId }).returning().get();
+  if (!inserted) {
+    // Already fulfilled (by a concurrent call or an earlier one) or refunded: nothing new to make.
+    const sold = saleByPaymentIntent(tx, intent.id)!;
+    if (sold.status === "paid" && sold.feeCents === 0 && intent.feeCents) tx.update(sales).set({ feeCents: intent.feeCents }).where(eq(sales.id, sold.id)).run();
+    return sold;
+  }
+  // The payment is honoured, even past its hold: the promotion use it reserved is kept for good.
+  markCheckoutPaid(tx, intent.id);
+  const [key] = generateProductKeys(tx, now, { plan: plan.id, count: 1, source: "purchase", saleId: inserted.id });
+  const renewed = applyRenewal(tx, intent, key, now);
+  const fulfilled = tx.update(sales).set({ productKeyId: key.id, renewalUserId: renewed?.userId ?? null })
+    .where(eq(sales.id, inserted.id)).returning().get()!;
+  if (renewed) {
+    queueEmail(tx, {
+      to: email,
+      template: "renewal-receipt",
+      payload: { key: key.key, planName: plan.name, endDate: toIso(renewed.endDate) },
+    }, now);
+  } else {
+    queueEmail(tx, {
+      to: email,
+      template: "product-key",
+      payload: { key: key.key, plan: plan.id, planName: plan.name, signupEmail: email },
+    }, now);
+  }
+  return fulfilled;
 }
 
 /**

@@ -91,6 +91,11 @@ export interface PaymentProvider {
   refund(input: { paymentIntentId: string; amountCents: number; idempotencyKey: string }): Promise<RefundOutcome>;
   /** null when the provider has no such intent. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /**
+   * Cancels an intent nobody paid, so it can no longer be paid; answers the intent as it is afterwards
+   * (still 'succeeded' or 'processing' when the buyer paid first), or null when the provider has no such intent.
+   */
+  cancelIntent(id: string): Promise<ProviderIntent | null>;
   /** null when the provider has no such dispute. */
   retrieveDispute(id: string): Promise<ProviderDispute | null>;
   /** The payment intent a charge belongs to; null when unknown. */
@@ -125,6 +130,7 @@ export function reportingUnavailable(provider: PaymentProvider): PaymentProvider
     name: provider.name,
     createIntent: (input) => guarded(() => provider.createIntent(input)),
     retrieveIntent: (id) => guarded(() => provider.retrieveIntent(id)),
+    cancelIntent: (id) => guarded(() => provider.cancelIntent(id)),
     retrieveDispute: (id) => guarded(() => provider.retrieveDispute(id)),
     paymentIntentOfCharge: (id) => guarded(() => provider.paymentIntentOfCharge(id)),
     refund: (input) => guarded(() => provider.refund(input)),

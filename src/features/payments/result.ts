@@ -9,6 +9,7 @@ import type { AppDeps } from "../../deps";
 import { productKeys } from "../../db/schema";
 import type { PaymentResultResponse } from "../../shared/api/payments";
 import { fulfil } from "./fulfilment";
+import { checkoutOfIntent } from "../pricing/checkouts";
 
 /** Constant-time: how much of a guess matched must not show in the time the answer takes. */
 export function sameSecret(expected: string, given: string): boolean {
@@ -24,7 +25,9 @@ export async function paymentResult(
 ): Promise<PaymentResultResponse> {
   const { answer, sale, intent } = await fulfil(deps, paymentIntentId);
   if (!answer.success || !clientSecret || !sale || sale.status !== "paid" || sale.productKeyId === null) return answer;
-  const secret = (intent ?? await deps.payments.retrieveIntent(paymentIntentId))?.clientSecret;
+  // A free order keeps its own secret; any other payment's is the provider's.
+  const secret = checkoutOfIntent(deps.db, paymentIntentId)?.clientSecret
+    ?? (intent ?? await deps.payments.retrieveIntent(paymentIntentId))?.clientSecret;
   if (!secret || !sameSecret(secret, clientSecret)) return answer;
   const key = deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get();
   if (!key) return answer;

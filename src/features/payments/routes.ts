@@ -13,9 +13,20 @@ import { demoPaymentRoutes } from "./demo/routes";
 export function paymentRoutes(deps: AppDeps) {
   return new Elysia({ tags: ["Payments"] })
     .post("/api/create-payment-intent", ({ body, request, server }) => {
-      deps.limiter.take("payment-intent", { ip: clientIp(deps, request, server) }, RATE_RULES.paymentIntent);
-      return createPaymentIntent(deps, body);
-    }, { body: PaymentModel.createIntentBody, response: { 200: PaymentModel.intent, ...jsonBodyFailures, 429: RateLimitedError, ...failures(502) } })
+      const ip = clientIp(deps, request, server);
+      deps.limiter.take("payment-intent", { ip }, RATE_RULES.paymentIntent);
+      return createPaymentIntent(deps, body, ip);
+    }, {
+      body: PaymentModel.createIntentBody,
+      response: { 200: PaymentModel.intent, ...jsonBodyFailures, 429: RateLimitedError, ...failures(502) },
+      detail: {
+        summary: "Start a purchase: the price is computed here from the price list and the promotion code",
+        description: "The client never sends a price. The answer's quote is fixed into the payment. A promotion code that does not apply is a 422 "
+          + "whose `error` says why (PROMOTION_CODE_UNKNOWN, _NOT_STARTED, _ENDED, _USED_UP, _NOT_FOR_PLAN, _ALREADY_USED) and whose `message` is a "
+          + "sentence for the buyer; no payment is started. A code that makes the order free completes it at once (provider 'free': no card, the key "
+          + "is e-mailed and the result page shows it); free orders are limited per address and per IP (429).",
+      },
+    })
     .get("/api/payment/success", ({ query, request, server }) => {
       deps.limiter.take("payment-verify", { ip: clientIp(deps, request, server) }, RATE_RULES.paymentVerify);
       return paymentResult(deps, query.payment_intent, query.payment_intent_client_secret);

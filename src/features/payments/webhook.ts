@@ -8,6 +8,7 @@ import { WebhookSignatureError, type ProviderEvent } from "./provider";
 import { fulfilPayment, recordPartialRefund, refundPayment } from "./fulfilment";
 import { handleFraudWarning, settleDispute } from "./disputes";
 import type { WebhookAnswer } from "../../shared/api/payments";
+import { releaseCheckout } from "../pricing/checkouts";
 
 
 async function act(deps: Pick<AppDeps, "db" | "clock" | "payments" | "config">, event: ProviderEvent) {
@@ -19,6 +20,9 @@ async function act(deps: Pick<AppDeps, "db" | "clock" | "payments" | "config">, 
     // Not one of our sales (the Stripe account may sell other things) is no one's problem; a price that doesn't
     // match its plan was logged as an error where it was found.
     if (!result.success) log.info({ eventId: event.id, paymentIntentId: event.paymentIntentId, reason: result.error }, "webhook: payment not fulfilled");
+  } else if (event.type === "payment_intent.canceled") {
+    // Nobody will pay it now: the promotion use it held is free again (a paid one is never touched).
+    releaseCheckout(deps.db, { paymentIntentId: event.paymentIntentId }, deps.clock.now());
   } else if (event.type === "charge.refunded" && event.fullyRefunded) {
     await refundPayment(deps, event.paymentIntentId);
   } else if (event.type === "charge.refunded") {

@@ -15,14 +15,14 @@ export function subscriptionRoutes(deps: AppDeps) {
     .get("/api/dashboard", ({ user }) => dashboard(deps, user.id), { signedIn: true, response: { 200: SubscriptionModel.dashboard } })
     .post("/api/subscription/cancel", ({ user }) => cancelSubscription(deps, user.id),
       { signedIn: true, response: { 200: SubscriptionModel.dashboard, ...failures(404, 409) } })
-    .post("/api/subscription/renew", ({ user, body }) => {
+    .post("/api/subscription/renew", ({ user, body, request, server }) => {
       deps.limiter.take("payment-intent", { user: user.id }, RATE_RULES.paymentIntent);
-      return createRenewalIntent(deps, user, body.plan);
+      return createRenewalIntent(deps, user, body, clientIp(deps, request, server));
     }, {
       signedIn: true,
       body: SubscriptionModel.renewBody,
       response: { 200: PaymentModel.intent, ...jsonBodyFailures, ...failures(409), 429: RateLimitedError, ...failures(502) },
-      detail: { summary: "Renew / Extend: pay for a plan that is applied to this account", description: "The same answer as /api/create-payment-intent; the e-mail is the account's. When the payment succeeds its key is applied to this account at once." },
+      detail: { summary: "Renew / Extend: pay for a plan that is applied to this account", description: "The same answer (and promotion code rules) as /api/create-payment-intent; the e-mail is the account's. When the payment succeeds its key is applied to this account at once." },
     })
     .post("/api/subscription/redeem", ({ user, body, request, server }) => {
       const message = "Too many attempts to redeem a key. Please wait a minute and try again.";

@@ -3,6 +3,7 @@ import { PRODUCT_NAME } from "../../shared/product";
 import { BOOT_SCRIPT } from "./boot-script";
 import type { ResolvedPage } from "./site-map";
 import { structuredData } from "./structured-data";
+import type { PlanView } from "../../shared/api/pricing";
 
 /** The link-preview picture (1200×630), served at a stable address. */
 export const SOCIAL_IMAGE = {
@@ -25,9 +26,11 @@ export interface HeadInput {
   appUrl: string;
   /** @font-face rules (fonts.ts). */
   fonts: string;
+  /** The plans on sale now, for the JSON-LD offers. */
+  plans: PlanView[];
 }
 
-export function pageHead({ page, path, appUrl, fonts }: HeadInput): string {
+export function pageHead({ page, path, appUrl, fonts, plans }: HeadInput): string {
   const { title, description, canonicalPath } = page.head;
   const url = appUrl + (canonicalPath ?? path);
   const image = appUrl + SOCIAL_IMAGE.path;
@@ -53,7 +56,7 @@ export function pageHead({ page, path, appUrl, fonts }: HeadInput): string {
     meta("name", "twitter:description", description),
     meta("name", "twitter:image", image),
     meta("name", "twitter:image:alt", SOCIAL_IMAGE.alt),
-    ...structuredData(page, path, appUrl, image).map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
+    ...structuredData(page, path, appUrl, image, plans).map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
     fonts,
   ];
   return tags.join("\n    ");

@@ -9,10 +9,11 @@ import type { RouteId } from "../../shared/routes";
 import { CHUNK_MANIFEST_PATH, loadSpaAssets, makeAsset, type Asset, type AssetMap, type ChunkManifest } from "./assets";
 import { fontHead } from "./fonts";
 import { CLASS_MERGES_ID } from "../../shared/class-merges";
-import { PAGE_DATA_ID, type PageData } from "../../shared/page-data";
 import { SHELL_ATTRIBUTE } from "../../shared/page-shell";
 import { pageHead, scriptJson } from "./head";
 import { resolvePage, type ResolvedPage } from "./site-map";
+import { PAGE_DATA_ID, type QuerySeed } from "../../shared/page-data";
+import type { PlanView } from "../../shared/api/pricing";
 
 export interface RenderedPage {
   status: 200 | 404;
@@ -25,11 +26,23 @@ const MAX_CACHED_NOT_FOUND = 100;
 async function renderScreen(path: string, data: PageData) {
   // Loaded on the first page request, not at start: it brings React's server renderer and every screen.
   const { renderScreen: render } = await import("../../../web/ssr");
-  return render(path, data);
+  return render(path, data.search, data.seeds);
 }
 
-/** The answers a page's screen needs to render on the server (and hydrate the same), e.g. a legal page's text. */
-export type PageDataSource = (page: ResolvedPage) => PageData;
+/**
+ * What a page is rendered with beyond its path: the current price list (home and purchase pages show
+ * it, in the screen and in the JSON-LD offers) and, on /purchase?code=…, the code's look-up. `key`
+ * names that data, so a page is rendered again when it changes.
+ */
+export interface PageData {
+  /** The query string the screen sees (?code=…), or "". */
+  search: string;
+  seeds: QuerySeed[];
+  plans: PlanView[];
+  key: string;
+  /** True when the data is particular to this request's query string (kept apart, a bounded number of them). */
+  variant: boolean;
+}
 
 /**
  * The stylesheet goes into the page itself: one round trip fewer before the first paint on a slow
@@ -73,18 +86,18 @@ function deferEntryScript(html: string): string {
   return html.replace(/<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/, (_, src: string) => `<meta name="app-entry" content="${src}">`);
 }
 
-async function renderPage(assets: AssetMap, page: ResolvedPage, path: string, appUrl: string, pageData: PageDataSource): Promise<Asset> {
+async function renderPage(assets: AssetMap, page: ResolvedPage, path: string, appUrl: string, data: PageData): Promise<Asset> {
   const template = new TextDecoder().decode(assets.get("/index.html")!.body);
   const browserScreen = page.serverRendered ? null : BROWSER_SCREENS[page.match!.route.id];
-  const data = page.serverRendered ? pageData(page) : [];
   const screen = page.serverRendered || browserScreen?.frame ? await renderScreen(path, data) : null;
-  const head = pageHead({ page, path, appUrl, fonts: fontHead(assets) }) + (browserScreen ? "\n    " + modulePreloads(assets, page, template) : "");
-  const dataScript = data.length ? `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data)}</script>` : "";
-  let root = '<div id="root"></div>';
+  const head = pageHead({ page, path, appUrl, fonts: fontHead(assets), plans: data.plans })
+    + (browserScreen ? "\n    " + modulePreloads(assets, page, template) : "");
+  const seeds = `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data.seeds)}</script>`;
+  let root = `<div id="root"></div>${seeds}`;
   if (screen && page.serverRendered) {
-    root = `<div id="root">${screen.html}</div><script type="application/json" id="${CLASS_MERGES_ID}">${scriptJson(screen.classMerges)}</script>${dataScript}`;
+    root = `<div id="root">${screen.html}</div><script type="application/json" id="${CLASS_MERGES_ID}">${scriptJson(screen.classMerges)}</script>${seeds}`;
   } else if (screen) {
-    root = `<div id="root" ${SHELL_ATTRIBUTE}>${screen.html}</div>`; // a frame the browser renders over (web/mount.tsx), not markup to hydrate
+    root = `<div id="root" ${SHELL_ATTRIBUTE}>${screen.html}</div>${seeds}`; // a frame the browser renders over (web/mount.tsx), not markup to hydrate
   }
   const html = deferEntryScript(inlineStylesheets(template, assets))
     .replace("<!--ssr-head-->", () => head)
@@ -92,20 +105,39 @@ async function renderPage(assets: AssetMap, page: ResolvedPage, path: string, ap
   return makeAsset("/index.html", new TextEncoder().encode(html));
 }
 
-export function createPageRenderer(appUrl: string, pageData: PageDataSource = () => []) {
+/** Pages for particular query strings (/purchase?code=…): keep the latest few. */
+const MAX_CACHED_VARIANTS = 100;
+
+/**
+ * `pageData` answers, for each request, what the page is rendered with; a page is rendered once per
+ * path and data and kept. When the price list changes every kept page is dropped, so the next request
+ * already shows the new prices, with no restart.
+ */
+export function createPageRenderer(appUrl: string, pageData: (page: ResolvedPage, search: URLSearchParams) => PageData) {
   const pages = new Map<string, Promise<Asset>>();
   const notFound = new Map<string, Promise<Asset>>();
+  const variants = new Map<string, Promise<Asset>>();
+  let catalogueKey = "";
 
-  return async function page(path: string): Promise<RenderedPage> {
+  return async function page(path: string, search = new URLSearchParams()): Promise<RenderedPage> {
     const resolved = resolvePage(path);
-    const cache = resolved.status === 404 ? notFound : pages;
-    const key = resolved.status === 404 ? path : resolved.cacheKey;
+    const data = pageData(resolved, search);
+    const catalogue = JSON.stringify(data.plans);
+    if (catalogue !== catalogueKey) {
+      catalogueKey = catalogue;
+      pages.clear();
+      notFound.clear();
+      variants.clear();
+    }
+    const cache = resolved.status === 404 ? notFound : data.variant ? variants : pages;
+    const key = `${resolved.status === 404 ? path : resolved.cacheKey}#${data.key}`;
     let rendered = cache.get(key);
     if (!rendered) {
-      rendered = loadSpaAssets().then((assets) => renderPage(assets, resolved, path, appUrl, pageData));
+      rendered = loadSpaAssets().then((assets) => renderPage(assets, resolved, path, appUrl, data));
       cache.set(key, rendered);
       rendered.catch(() => cache.delete(key));
       if (notFound.size > MAX_CACHED_NOT_FOUND) notFound.delete(notFound.keys().next().value!);
+      if (variants.size > MAX_CACHED_VARIANTS) variants.delete(variants.keys().next().value!);
     }
     return { status: resolved.status, asset: await rendered };
   };

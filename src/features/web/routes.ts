@@ -6,7 +6,10 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { loadSpaAssets, makeAsset, type Asset } from "./assets";
 import { SOCIAL_IMAGE } from "./head";
-import { createPageRenderer } from "./pages";
+import { createPageRenderer, type PageData } from "./pages";
+import type { ResolvedPage } from "./site-map";
+import { lookupPromotion, publicPlans } from "../pricing/views";
+import { PLANS_QUERY_KEY, PROMOTION_CODE_IN_URL, promotionQueryKey, type QuerySeed } from "../../shared/page-data";
 import { robotsTxt, sitemapXml } from "./site-map";
 import { notFound } from "../../lib/errors";
 import { isLegalSlug } from "../../shared/legal";
@@ -36,6 +39,26 @@ function safeDecode(path: string): string {
   try { return decodeURIComponent(path); } catch { return path; }
 }
 
+/**
+ * Every page carries the plans on sale (the purchase page shows them; home and purchase put them in
+ * their JSON-LD). /purchase?code=… also carries the code's look-up, so the server's HTML already shows
+ * the code applied.
+ */
+function pageData(deps: AppDeps, resolved: ResolvedPage, search: URLSearchParams): PageData {
+  const plans = publicPlans(deps.db);
+  const seeds: QuerySeed[] = [{ key: PLANS_QUERY_KEY, data: plans }];
+  // A legal page's text comes with its HTML, so it renders on the server and hydrates without a request.
+  const routeId = resolved.match?.route.id;
+  if (routeId && isLegalSlug(routeId)) seeds.push({ key: ["/api/legal", routeId], data: legalDocument(deps.config, routeId) });
+  const code = search.get("code")?.trim() ?? "";
+  if (resolved.match?.route.id === "purchase" && PROMOTION_CODE_IN_URL.test(code)) {
+    const lookup = lookupPromotion(deps.db, deps.clock.now(), code);
+    seeds.push({ key: promotionQueryKey(code), data: lookup });
+    return { search: `?code=${encodeURIComponent(lookup.code)}`, seeds, plans, key: JSON.stringify(lookup), variant: true };
+  }
+  return { search: "", seeds, plans, key: "", variant: false };
+}
+
 /** A file made once per process, on first request. */
 function once(make: () => Promise<Asset>): () => Promise<Asset> {
   let made: Promise<Asset> | null = null;
@@ -57,11 +80,7 @@ function withoutTrailingSlash(path: string): string {
 
 export function webRoutes(deps: AppDeps) {
   const appUrl = deps.config.appUrl;
-  // A legal page's text comes with its HTML, so it renders on the server and hydrates without a request.
-  const page = createPageRenderer(appUrl, ({ match }) => {
-    const id = match?.route.id;
-    return id && isLegalSlug(id) ? [{ queryKey: ["/api/legal", id], data: legalDocument(deps.config, id) }] : [];
-  });
+  const page = createPageRenderer(appUrl, (resolved, search) => pageData(deps, resolved, search));
   const text = (path: string, body: string) => makeAsset(path, new TextEncoder().encode(body));
   const robots = once(async () => text("/robots.txt", robotsTxt(appUrl)));
   const sitemap = once(async () => ({ ...text("/sitemap.xml", sitemapXml(appUrl)), type: "application/xml; charset=utf-8" }));
@@ -82,7 +101,7 @@ export function webRoutes(deps: AppDeps) {
       if (canonical !== path) {
         return new Response(null, { status: 301, headers: { Location: canonical + new URL(request.url).search } });
       }
-      const { status, asset } = await page(path);
+      const { status, asset } = await page(path, new URL(request.url).searchParams);
       return respond(asset, request, status);
     }, { detail: { hide: true } });
 }

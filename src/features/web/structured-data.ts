@@ -3,14 +3,14 @@
  * (SoftwareApplication with its offers), the FAQ (FAQPage) and the tag catalogue (TechArticle).
  */
 import { FAQ } from "../../shared/faq";
-import { PLAN_LIST, formatDollars } from "../../shared/plans";
+import type { PlanView } from "../../shared/api/pricing";
 import { PRODUCT_NAME } from "../../shared/product";
 import { TAGS, tagCategory } from "../../shared/tags";
 import type { ResolvedPage } from "./site-map";
 
 type JsonLd = Record<string, unknown>;
 
-function softwareApplication(appUrl: string, imageUrl: string, description: string): JsonLd {
+function softwareApplication(appUrl: string, imageUrl: string, description: string, plans: PlanView[]): JsonLd {
   return {
     "@context": "https://schema.org",
     "@type": "SoftwareApplication",
@@ -21,11 +21,11 @@ function softwareApplication(appUrl: string, imageUrl: string, description: stri
     applicationCategory: "DesignApplication",
     applicationSubCategory: "Roblox Studio plugin",
     operatingSystem: "Windows, macOS",
-    offers: PLAN_LIST.map((plan) => ({
+    offers: plans.map((plan) => ({
       "@type": "Offer",
       name: plan.name,
       description: plan.description,
-      price: formatDollars(plan.priceCents),
+      price: plan.price.toFixed(2),
       priceCurrency: "USD",
       availability: "https://schema.org/InStock",
       url: `${appUrl}/purchase`,
@@ -66,11 +66,11 @@ function techArticle(appUrl: string, imageUrl: string, page: ResolvedPage, path:
 }
 
 /** The page's JSON-LD blocks; none for screens that aren't about the product or its docs. */
-export function structuredData(page: ResolvedPage, path: string, appUrl: string, imageUrl: string): JsonLd[] {
+export function structuredData(page: ResolvedPage, path: string, appUrl: string, imageUrl: string, plans: PlanView[]): JsonLd[] {
   switch (page.match?.route.id) {
     case "home":
     case "purchase":
-      return [softwareApplication(appUrl, imageUrl, page.head.description)];
+      return [softwareApplication(appUrl, imageUrl, page.head.description, plans)];
     case "support":
       return [faqPage()];
     case "docs":

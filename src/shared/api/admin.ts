@@ -30,6 +30,8 @@ const sale = t.Object({
   plan: PlanId,
   email: t.String(),
   status: oneOf(["paid", "refunded", "disputed"]),
+  promotionCode: t.Nullable(t.String({ description: "The promotion code used, or null" })),
+  discount: money("What the promotion code took off the price (not revenue; `amount` is after it)"),
   createdAt: IsoDate,
 });
 

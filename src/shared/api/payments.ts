@@ -1,10 +1,29 @@
 import { t, type Static } from "./type-system";
 import { emailField, oneOf, planIdField } from "./common";
 
+/** As the buyer typed it; letters, digits and dashes, any case. Empty means none. */
+export const promotionCodeField = t.String({
+  maxLength: 40,
+  pattern: "^[A-Za-z0-9-]*$",
+  description: "A promotion code (letters, digits and dashes, any case); empty for none.",
+  error: "A promotion code has only letters, digits and dashes.",
+});
+
+/** What the buyer pays, line by line, in dollars: the price fixed into the payment. */
+export const quoteLines = t.Object({
+  listPrice: t.Number({ description: "The plan's catalogue price." }),
+  discount: t.Number({ description: "What the promotion code takes off (0 without one)." }),
+  promotionCode: t.Union([t.String(), t.Null()], { description: "The code applied, upper-case, or null." }),
+  subtotal: t.Number({ description: "listPrice − discount." }),
+  tax: t.Number({ description: "Tax on the subtotal (0: no tax is charged)." }),
+  total: t.Number({ description: "What the card is charged." }),
+}, { description: "What the buyer pays, computed on the server." });
+
 export const PaymentModel = {
   createIntentBody: t.Object({
     plan: planIdField("Please choose a plan: month, pro or lifetime."),
     email: emailField,
+    promotionCode: t.Optional(promotionCodeField),
   }),
   successQuery: t.Object({
     payment_intent: t.String({ minLength: 1, maxLength: 255, error: "payment_intent is required." }),
@@ -20,7 +39,11 @@ export const PaymentModel = {
   }),
   intent: t.Object({
     clientSecret: t.String(),
-    provider: oneOf(["stripe", "demo"], { description: "Which card form the purchase dialog shows." }),
+    paymentIntentId: t.String({ description: "The payment's id (the result page's payment_intent)." }),
+    provider: oneOf(["stripe", "demo", "free"], {
+      description: "Which card form the purchase dialog shows; 'free': the order is already complete (no card), open the result page with this id and client secret.",
+    }),
+    quote: quoteLines,
   }),
   /** The payment result page's answer: the plan's name, or why no key was issued. */
   result: t.Object({
@@ -39,5 +62,6 @@ export type PaymentIntentResponse = Static<typeof PaymentModel.intent>;
 export type PaymentResultResponse = Static<typeof PaymentModel.result>;
 export type DemoConfirmResponse = Static<typeof PaymentModel.demoConfirmed>;
 export type WebhookAnswer = Static<typeof PaymentModel.webhookReceived>;
+export type QuoteLines = Static<typeof quoteLines>;
 export type CreateIntentBody = Static<typeof PaymentModel.createIntentBody>;
 export type DemoConfirmBody = Static<typeof PaymentModel.demoConfirmBody>;

@@ -1,5 +1,6 @@
 import { t, type Static } from "./type-system";
 import { Int, IsoDate, IsoDateOrNull, oneOf, PlanId, planIdField } from "./common";
+import { promotionCodeField } from "./payments";
 
 /** 'suspended': a payment for it is disputed; access is on hold and its time does not run. */
 const status = oneOf(["active", "cancelled", "expired", "suspended"]);
@@ -30,6 +31,7 @@ export const SubscriptionModel = {
   dashboard: t.Object({ subscription: t.Nullable(view) }),
   renewBody: t.Object({
     plan: planIdField("Please choose a plan: month, pro or lifetime."),
+    promotionCode: t.Optional(promotionCodeField),
   }),
   redeemBody: t.Object({
     productKey: t.String({ minLength: 1, maxLength: 64, error: "Product key is required." }),

@@ -3,7 +3,6 @@ import type {
   DashboardResponse, GeneratePluginKeyResponse, LinkedAccountResponse, MeResponse, MyReviewResponse,
   PaymentIntentResponse, RenewBody, ReviewBody, ReviewView, RobloxProfile, UserSettings,
 } from "../../../src/shared/api-types";
-import type { PlanId } from "../../../src/shared/plans";
 import { apiRequest, getQueryFn } from "../api";
 import { queryClient } from "../query-client";
 import { useSession } from "../session";
@@ -58,7 +57,7 @@ export function useCancelSubscription() {
 /** Renew / Extend: POST /api/subscription/renew {plan} → the same intent the purchase dialog pays. */
 export function useRenewSubscription() {
   return useMutation({
-    mutationFn: (plan: PlanId) => apiRequest<PaymentIntentResponse>("POST", "/api/subscription/renew", { plan } satisfies RenewBody),
+    mutationFn: (body: RenewBody) => apiRequest<PaymentIntentResponse>("POST", "/api/subscription/renew", body),
   });
 }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ClipboardList, History, KeyRound, LayoutDashboard, LifeBuoy, Mail, Undo2, Users, type LucideIcon } from "lucide-react";
+import { ClipboardList, History, KeyRound, LayoutDashboard, LifeBuoy, Mail, Tags, TicketPercent, Undo2, Users, type LucideIcon } from "lucide-react";
 import { Layout } from "../../components/layout";
 import NotFoundPage from "../not-found";
 import { AccountLoadFailed } from "../../components/account-load-failed";
@@ -14,12 +14,16 @@ import { SupportTab } from "./support-tab";
 import { EmailsTab } from "./emails-tab";
 import { UsersTab } from "./users-tab";
 import { AuditTab } from "./audit-tab";
+import { PlansTab } from "./plans-tab";
+import { PromotionCodesTab } from "./promotion-codes-tab";
 import { RefundRequestsTab } from "./refund-requests-tab";
 import type { AdminTab, AdminTabProps } from "./tab-props";
 
 const TABS: { value: AdminTab; label: string; icon: LucideIcon; Content: (props: AdminTabProps) => ReactNode }[] = [
   { value: "overview", label: "Overview", icon: LayoutDashboard, Content: OverviewTab },
   { value: "keys", label: "Keys", icon: KeyRound, Content: KeysTab },
+  { value: "plans", label: "Plans", icon: Tags, Content: PlansTab },
+  { value: "promotions", label: "Promotion codes", icon: TicketPercent, Content: PromotionCodesTab },
   { value: "support", label: "Support", icon: LifeBuoy, Content: SupportTab },
   { value: "emails", label: "E-mails", icon: Mail, Content: EmailsTab },
   { value: "users", label: "Users", icon: Users, Content: UsersTab },

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { CalendarPlus } from "lucide-react";
-import { formatDollars, PLAN_LIST, type Plan } from "../../../src/shared/plans";
+import type { PlanView } from "../../../src/shared/api/pricing";
 import type { SubscriptionView } from "../../../src/shared/api-types";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { PendingButton } from "../../components/ui/pending-button";
@@ -9,6 +9,8 @@ import { refreshSubscription, useRenewSubscription } from "../../lib/queries/das
 import { usePublicConfig, verifyPayment } from "../../lib/queries/purchase";
 import { toast } from "../../lib/use-toast";
 import { CheckoutDialog, type Checkout } from "../purchase/checkout-dialog";
+import { usePlans } from "../../lib/queries/pricing";
+import { TextField } from "../../components/ui/text-field";
 
 /** Where the card provider returns to after a renewal that needed a redirect (3-D Secure). */
 export const RENEW_RETURN_PATH = "/dashboard?tab=subscription";
@@ -21,7 +23,9 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
   const renew = useRenewSubscription();
   const { data: config } = usePublicConfig();
   const [checkout, setCheckout] = useState<Checkout | null>(null);
-  const [choosing, setChoosing] = useState<Plan["id"] | null>(null);
+  const [choosing, setChoosing] = useState<PlanView["id"] | null>(null);
+  const [promotionCode, setPromotionCode] = useState("");
+  const { data: plans } = usePlans();
   const running = subscription !== null && subscription.status !== "expired";
 
   if (subscription?.plan === "lifetime" && subscription.endDate === null) {
@@ -35,10 +39,14 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
     );
   }
 
-  function choose(plan: Plan) {
+  function choose(plan: PlanView) {
     setChoosing(plan.id);
-    renew.mutate(plan.id, {
-      onSuccess: ({ clientSecret, provider }) => setCheckout({ plan, clientSecret, provider }),
+    renew.mutate({ plan: plan.id, promotionCode: promotionCode.trim() || undefined }, {
+      onSuccess: ({ clientSecret, paymentIntentId, provider, quote }) => {
+        // A code that makes it free: already applied to the account, no card to ask for.
+        if (provider === "free") void applied(plan.name, paymentIntentId, clientSecret);
+        else setCheckout({ plan, clientSecret, provider, quote });
+      },
       onError: (error) => toastFailure("Error", error, { fallback: "Failed to process payment", statusPrefix: "Could not start the payment." }),
       onSettled: () => setChoosing(null),
     });
@@ -48,6 +56,11 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
     const clientSecret = checkout?.clientSecret ?? null;
     const planName = checkout?.plan.name ?? "";
     setCheckout(null);
+    await applied(planName, paymentIntentId, clientSecret);
+  }
+
+  async function applied(planName: string, paymentIntentId: string, clientSecret: string | null) {
+    setPromotionCode("");
     try {
       // Applies the key now if the provider's webhook hasn't yet; answers the same if it has.
       await verifyPayment(paymentIntentId, clientSecret);
@@ -68,12 +81,25 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
         </CardDescription>
       </CardHeader>
       <CardContent>
+        <div className="mb-3 max-w-xs">
+          <TextField
+            id="renew-promotion-code"
+            label="Promotion code (optional)"
+            value={promotionCode}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={40}
+            hint="Applied when you choose a plan; the payment window shows what it takes off."
+            onChange={(event) => setPromotionCode(event.target.value)}
+          />
+        </div>
         <ul className="grid gap-2" aria-label="Plans to renew with">
-          {PLAN_LIST.map((plan) => (
+          {(plans ?? []).map((plan) => (
             <li key={plan.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-3">
               <div>
                 <p className="font-medium">{plan.name}</p>
-                <p className="text-sm text-muted-foreground">{plan.duration} · ${formatDollars(plan.priceCents)}</p>
+                <p className="text-sm text-muted-foreground">{plan.duration} · ${plan.price.toFixed(2)}</p>
               </div>
               <PendingButton size="sm" variant={plan.popular ? "default" : "outline"} disabled={renew.isPending} pending={choosing === plan.id}
                 pendingText="Processing..." aria-label={`${running ? "Extend" : "Renew"} with ${plan.name}`} onClick={() => choose(plan)}>

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { ShieldCheck } from "lucide-react";
-import { formatDollars, type Plan } from "../../../src/shared/plans";
+import type { PlanView } from "../../../src/shared/api/pricing";
+import type { PaymentIntentResponse } from "../../../src/shared/api-types";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { Skeleton } from "../../components/ui/skeleton";
 import { DemoCardForm } from "./demo-card-form";
@@ -9,9 +10,42 @@ import { DemoCardForm } from "./demo-card-form";
 const StripePaymentForm = lazy(() => import("./stripe-payment-form"));
 
 export interface Checkout {
-  plan: Plan;
+  plan: PlanView;
   clientSecret: string;
   provider: "stripe" | "demo";
+  /** The lines of the price fixed into this payment by the server. */
+  quote: PaymentIntentResponse["quote"];
+}
+
+const money = (dollars: number) => `$${dollars.toFixed(2)}`;
+
+/** The plan, the promotion code's line when there is one, and the total the card is charged. */
+function QuoteSummary({ checkout }: { checkout: Checkout }) {
+  const { quote } = checkout;
+  if (!quote.promotionCode) {
+    return (
+      <span className="flex items-baseline justify-between gap-3">
+        <span className="font-medium text-foreground">{checkout.plan.name}</span>
+        <span className="text-lg font-semibold text-foreground">{money(quote.total)}</span>
+      </span>
+    );
+  }
+  return (
+    <span className="grid gap-1">
+      <span className="flex items-baseline justify-between gap-3">
+        <span className="font-medium text-foreground">{checkout.plan.name}</span>
+        <span className="text-foreground">{money(quote.listPrice)}</span>
+      </span>
+      <span className="flex items-baseline justify-between gap-3 text-success">
+        <span>Promotion code {quote.promotionCode}</span>
+        <span>−{money(quote.discount)}</span>
+      </span>
+      <span className="flex items-baseline justify-between gap-3 border-t border-border pt-1">
+        <span className="font-medium text-foreground">Total</span>
+        <span className="text-lg font-semibold text-foreground">{money(quote.total)}</span>
+      </span>
+    </span>
+  );
 }
 
 export interface CheckoutDialogProps {
@@ -51,12 +85,7 @@ export function CheckoutDialog({
         <DialogHeader>
           <DialogTitle>Complete Your Purchase</DialogTitle>
           <DialogDescription id="checkout-summary">
-            {checkout && (
-              <span className="flex items-baseline justify-between gap-3">
-                <span className="font-medium text-foreground">{checkout.plan.name}</span>
-                <span className="text-lg font-semibold text-foreground">${formatDollars(checkout.plan.priceCents)}</span>
-              </span>
-            )}
+            {checkout && <QuoteSummary checkout={checkout} />}
           </DialogDescription>
         </DialogHeader>
         {checkout && (

@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { Link, useLocation } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { LifeBuoy, Mail, Star, Users } from "lucide-react";
-import { PLAN_LIST, type Plan } from "../../../src/shared/plans";
+import type { PlanView } from "../../../src/shared/api/pricing";
+import { PROMOTION_CODE_IN_URL } from "../../../src/shared/page-data";
 import { PRODUCT_KEY_LENGTH, PRODUCT_NAME } from "../../../src/shared/product";
 import { EmailField } from "../../components/email-field";
 import { ActiveUserCount } from "../../components/active-user-count";
@@ -10,8 +11,17 @@ import { Card, CardContent } from "../../components/ui/card";
 import { useActiveUsers, useReviews } from "../../lib/queries/public";
 import { paymentResultPath, useCreatePaymentIntent, usePublicConfig } from "../../lib/queries/purchase";
 import { toast } from "../../lib/use-toast";
+import { usePlans, usePromotionLookup } from "../../lib/queries/pricing";
+import { Skeleton } from "../../components/ui/skeleton";
 import { CheckoutDialog, type Checkout } from "./checkout-dialog";
-import { PlanCard } from "./plan-card";
+import { PlanCard, type PromotionPrice } from "./plan-card";
+import { PromotionCodeBox } from "./promotion-code";
+
+/** The code /purchase?code=… carries, when it is one. */
+function codeIn(search: string): string | null {
+  const code = new URLSearchParams(search).get("code")?.trim() ?? "";
+  return PROMOTION_CODE_IN_URL.test(code) ? code.toUpperCase() : null;
+}
 
 function SocialProof() {
   const { data: active } = useActiveUsers();
@@ -67,8 +77,17 @@ export default function PurchasePage() {
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   const createIntent = useCreatePaymentIntent();
   const { data: config } = usePublicConfig();
+  const { data: plans } = usePlans();
+  const code = codeIn(useSearch());
+  const promotion = usePromotionLookup(code);
+  const applied = code && promotion.data?.applies ? promotion.data : null;
 
-  function choose(plan: Plan) {
+  function promotionPrice(plan: PlanView): PromotionPrice | null {
+    const price = applied?.prices.find((p) => p.plan === plan.id);
+    return applied && price ? { code: applied.code, discount: price.discount, total: price.total } : null;
+  }
+
+  function choose(plan: PlanView) {
     const address = email.trim();
     if (!address) {
       toast({ variant: "destructive", title: "Email Required", description: "Please enter your email address to continue." });
@@ -76,9 +95,17 @@ export default function PurchasePage() {
       return;
     }
     createIntent.mutate(
-      { plan: plan.id, email: address },
+      { plan: plan.id, email: address, ...(applied && promotionPrice(plan) ? { promotionCode: applied.code } : {}) },
       {
-        onSuccess: ({ clientSecret, provider }) => setCheckout({ plan, clientSecret, provider }),
+        onSuccess: ({ clientSecret, paymentIntentId, provider, quote }) => {
+          if (provider === "free") {
+            // Nothing to pay: the order is complete and the key is on its way; the result page shows it.
+            toast({ title: "Order Complete", description: "Check your email for your product key!" });
+            navigate(paymentResultPath(paymentIntentId, clientSecret));
+            return;
+          }
+          setCheckout({ plan, clientSecret, provider, quote });
+        },
         onError: (error) =>
           toast({ variant: "destructive", title: "Error", description: error.message || "Failed to process payment" }),
       },
@@ -116,12 +143,25 @@ export default function PurchasePage() {
         />
       </div>
 
+      <div className="mx-auto mt-6 max-w-md">
+        <PromotionCodeBox
+          code={code}
+          lookup={promotion.data ?? undefined}
+          failure={promotion.error?.message}
+          checking={promotion.isFetching}
+          onApply={(typed) => navigate(`/purchase?code=${encodeURIComponent(typed.toUpperCase())}`, { replace: true })}
+          onRemove={() => navigate("/purchase", { replace: true })}
+        />
+      </div>
+
       <ul className="mt-12 grid gap-6 md:grid-cols-3" aria-label="Plans">
-        {PLAN_LIST.map((plan) => (
-          <li key={plan.id}>
-            <PlanCard plan={plan} processing={createIntent.isPending} onChoose={choose} />
-          </li>
-        ))}
+        {plans
+          ? plans.map((plan) => (
+            <li key={plan.id}>
+              <PlanCard plan={plan} promotion={promotionPrice(plan)} processing={createIntent.isPending} onChoose={choose} />
+            </li>
+          ))
+          : [0, 1, 2].map((i) => <li key={i}><Skeleton className="h-[30rem] rounded-xl" /></li>)}
       </ul>
 
       {/* Below the plans: it fills in after the page has loaded and must not push the plans down. */}

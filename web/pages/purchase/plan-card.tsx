@@ -1,20 +1,37 @@
 import { Check, Sparkles } from "lucide-react";
-import { formatDollars, type Plan } from "../../../src/shared/plans";
+import type { PlanView } from "../../../src/shared/api/pricing";
 import { Badge } from "../../components/ui/badge";
 import { PendingButton } from "../../components/ui/pending-button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
 import { cn } from "../../lib/utils";
 
-export interface PlanCardProps {
-  plan: Plan;
-  /** True while a payment intent is being created: every plan button is disabled. */
-  processing: boolean;
-  onChoose: (plan: Plan) => void;
+/** What a promotion code makes of a plan's price (dollars). */
+export interface PromotionPrice {
+  code: string;
+  discount: number;
+  total: number;
 }
 
-/** One plan of SPEC.md §9: price, sale price and badge, MOST POPULAR, duration and features. */
-export function PlanCard({ plan, processing, onChoose }: PlanCardProps) {
-  const titleId = `plan-${plan.id}-title`;
+export interface PlanCardProps {
+  plan: PlanView;
+  /** The code applied to the cards, when it applies to this plan. */
+  promotion?: PromotionPrice | null;
+  /** True while a payment intent is being created: every plan button is disabled. */
+  processing: boolean;
+  onChoose: (plan: PlanView) => void;
+  /** The admin panel's preview: the card as buyers see it, with its button shown but inert. */
+  preview?: boolean;
+}
+
+const money = (dollars: number) => `$${dollars.toFixed(2)}`;
+
+/**
+ * One plan of SPEC.md §9: price, "was" price and badge from the price list, MOST POPULAR, duration
+ * and features. With a promotion code the price it would be is shown, the price before it struck through.
+ */
+export function PlanCard({ plan, promotion, processing, onChoose, preview = false }: PlanCardProps) {
+  const titleId = `plan-${preview ? "preview-" : ""}${plan.id}-title`;
+  const struck = promotion ? plan.price : plan.compareAtPrice;
   return (
     <Card
       aria-labelledby={titleId}
@@ -29,18 +46,23 @@ export function PlanCard({ plan, processing, onChoose }: PlanCardProps) {
       )}
       <CardHeader className="gap-3 pt-8">
         <div className="flex items-start justify-between gap-2">
-          <CardTitle level={2} id={titleId}>{plan.name}</CardTitle>
-          {plan.onSale && plan.saleBadge && <Badge variant="success">{plan.saleBadge}</Badge>}
+          <CardTitle level={preview ? 4 : 2} id={titleId}>{plan.name}</CardTitle>
+          {plan.badge && <Badge variant="success">{plan.badge}</Badge>}
         </div>
         <CardDescription>{plan.description}</CardDescription>
-        <div className="flex items-baseline gap-2">
-          <span className="text-4xl font-bold tracking-tight">${formatDollars(plan.priceCents)}</span>
-          {plan.originalPriceCents !== undefined && (
+        <div className="flex flex-wrap items-baseline gap-x-2">
+          <span className="text-4xl font-bold tracking-tight">{money(promotion ? promotion.total : plan.price)}</span>
+          {struck !== null && (
             <span className="text-lg text-muted-foreground line-through">
-              <span className="sr-only">was </span>${formatDollars(plan.originalPriceCents)}
+              <span className="sr-only">was </span>{money(struck)}
             </span>
           )}
         </div>
+        {promotion && (
+          <p className="text-sm font-medium text-success">
+            {promotion.code} takes {money(promotion.discount)} off
+          </p>
+        )}
         <p className="text-sm font-medium text-brand">{plan.duration}</p>
       </CardHeader>
       <CardContent className="flex-1">
@@ -61,8 +83,10 @@ export function PlanCard({ plan, processing, onChoose }: PlanCardProps) {
           pending={processing}
           pendingText="Processing..."
           onClick={() => onChoose(plan)}
+          tabIndex={preview ? -1 : undefined}
+          aria-hidden={preview ? true : undefined}
           // The name a screen reader hears starts with the words on the button, then says which plan.
-          aria-label={processing ? undefined : `Choose Plan: ${plan.name}`}
+          aria-label={processing || preview ? undefined : `Choose Plan: ${plan.name}`}
         >
           Choose Plan
         </PendingButton>

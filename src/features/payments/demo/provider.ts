@@ -4,7 +4,7 @@
  * are confirmed through POST /api/payment/demo/confirm (service.ts); the browser then returns to
  * /purchase/success exactly as it would from Stripe.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db";
 import { demoPaymentIntents, type DemoPaymentIntent } from "../../../db/schema";
 import type { Clock } from "../../../lib/clock";
@@ -70,6 +70,13 @@ export function createDemoProvider(db: Db, clock: Clock): PaymentProvider {
     },
 
     async retrieveIntent(id: string) {
+      const row = db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, id)).get();
+      return row ? intentFrom(row) : null;
+    },
+
+    async cancelIntent(id: string) {
+      db.update(demoPaymentIntents).set({ status: "canceled" })
+        .where(and(eq(demoPaymentIntents.id, id), eq(demoPaymentIntents.status, "requires_payment_method"))).run();
       const row = db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, id)).get();
       return row ? intentFrom(row) : null;
     },

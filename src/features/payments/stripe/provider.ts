@@ -99,6 +99,16 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       return { id: intent.id, clientSecret: intent.client_secret };
     },
 
+    async cancelIntent(id: string) {
+      try {
+        await stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `cancel-${id}` });
+      } catch (error) {
+        // Paid (or being paid) meanwhile, or already cancelled: Stripe refuses; what the intent is now decides.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+      return this.retrieveIntent(id);
+    },
+
     async refund({ paymentIntentId, amountCents, idempotencyKey }) {
       await stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountCents }, { idempotencyKey });
       // The charge's running total is the truth, whatever other refunds happened meanwhile.

@@ -1,0 +1,43 @@
+/**
+ * Payments started with a promotion code and left unpaid past their hold (pricing/checkouts.ts,
+ * CHECKOUT_HOLD_MS): each intent is cancelled at the provider, so it can no longer be paid, and its
+ * use is released. One the buyer paid meanwhile is fulfilled instead (a started payment is always
+ * honoured); one still processing is left for its webhook. Runs every minute beside the server.
+ */
+import type { AppDeps } from "../../deps";
+import { MINUTE } from "../../lib/clock";
+import { log } from "../../lib/logger";
+import { expiredReservations, releaseCheckout } from "../pricing/checkouts";
+import { fulfilPayment } from "./fulfilment";
+
+export async function settleExpiredCheckouts(deps: Pick<AppDeps, "db" | "clock" | "payments">): Promise<{ released: number; fulfilled: number }> {
+  let released = 0;
+  let fulfilled = 0;
+  for (const checkout of expiredReservations(deps.db, deps.clock.now())) {
+    // No intent: the provider was never reached for it (its creation failed or the process stopped).
+    const intent = checkout.paymentIntentId ? await deps.payments.cancelIntent(checkout.paymentIntentId) : null;
+    if (intent?.status === "succeeded") {
+      if ((await fulfilPayment(deps, intent.id)).success) fulfilled++;
+    } else if (intent?.status !== "processing") {
+      if (releaseCheckout(deps.db, { id: checkout.id }, deps.clock.now())) released++;
+    }
+  }
+  return { released, fulfilled };
+}
+
+export function startExpiredCheckoutSweeper(deps: Pick<AppDeps, "db" | "clock" | "payments">, intervalMs = MINUTE) {
+  let running: Promise<unknown> = Promise.resolve();
+  const round = () => {
+    running = settleExpiredCheckouts(deps)
+      .then((done) => { if (done.released || done.fulfilled) log.info(done, "expired checkouts settled"); })
+      .catch((error) => log.error({ err: error }, "expired checkout round failed; the next round tries again"));
+  };
+  const timer = setInterval(round, intervalMs);
+  round();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Free orders: a promotion code that brings the total to 0 completes at once, with no card and no call
+ * to the card provider. The sale (of 0, with the code), the key and its e-mail (or the renewal) are
+ * made in one transaction, through the same recordSale as a paid order. The browser gets an id and a
+ * client secret of the order's own, so the result page shows the key as it does after a card payment.
+ */
+import type { AppDeps } from "../../deps";
+import { checkouts } from "../../db/schema";
+import { RATE_RULES } from "../../lib/rate-limit";
+import { newToken } from "../../lib/random";
+import { findPromotionCode, PromotionCodeRefused, refusalFor } from "../pricing/promotion-codes";
+import type { Quote } from "../pricing/quote";
+import { recordSale } from "./fulfilment";
+import { RENEWAL_ACCOUNT_METADATA, type ProviderIntent } from "./provider";
+
+export const FREE_ORDER_PREFIX = "free_";
+
+const FREE_ORDER_LIMIT_MESSAGE = "Too many free orders. Please wait a while before placing another.";
+
+export function placeFreeOrder(
+  deps: Pick<AppDeps, "db" | "clock" | "limiter">,
+  priced: Quote,
+  clientIp: string,
+): { paymentIntentId: string; clientSecret: string } {
+  deps.limiter.take("free-order", { ip: clientIp }, RATE_RULES.freeOrderPerIp, FREE_ORDER_LIMIT_MESSAGE);
+  deps.limiter.take("free-order", { email: priced.email }, RATE_RULES.freeOrderPerAddressDaily, FREE_ORDER_LIMIT_MESSAGE);
+  const id = `${FREE_ORDER_PREFIX}${newToken(12)}`;
+  const clientSecret = `${id}_secret_${newToken(24)}`;
+  const now = deps.clock.now();
+  const metadata: Record<string, string> = { plan: priced.plan, email: priced.email };
+  if (priced.accountId !== null) metadata[RENEWAL_ACCOUNT_METADATA] = String(priced.accountId);
+  // What a provider would report for a payment of 0 that succeeded.
+  const order: ProviderIntent = {
+    id, status: "succeeded", amountCents: 0, currency: priced.currency, metadata, feeCents: 0, amountRefunded: 0, clientSecret,
+  };
+  deps.db.transaction((tx) => {
+    if (priced.promotionCode) {
+      const promotion = findPromotionCode(tx, priced.promotionCode);
+      const refusal = refusalFor(tx, promotion, { plan: priced.plan, email: priced.email, now });
+      if (refusal) throw new PromotionCodeRefused(refusal, priced.promotionCode, promotion, priced.plan);
+    }
+    const checkout = tx.insert(checkouts).values({
+      paymentIntentId: id,
+      clientSecret,
+      plan: priced.plan,
+      email: priced.email,
+      accountId: priced.accountId,
+      listPriceCents: priced.listPriceCents,
+      discountCents: priced.discountCents,
+      promotionCodeId: priced.promotionCodeId,
+      promotionCode: priced.promotionCode,
+      subtotalCents: priced.subtotalCents,
+      taxCents: priced.taxCents,
+      totalCents: 0,
+      currency: priced.currency,
+      status: "reserved",
+      createdAt: now,
+      expiresAt: now,
+    }).returning().get();
+    recordSale(tx, order, checkout, now);
+  }, { behavior: "immediate" });
+  return { paymentIntentId: id, clientSecret };
+}

@@ -1,0 +1,126 @@
+/**
+ * The price list (DESIGN.md §4): each plan's price, "was" price, badge and visibility, read from the
+ * database and kept in memory until the price list itself is changed through `updatePlanPrice`, which
+ * drops the kept copy in the same call, so the next page or quote already sees the new values.
+ */
+import { eq } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db";
+import { planPrices, type PlanPrice } from "../../db/schema";
+import { isPlanId, PLAN_IDS, PLANS, type PlanId, type PricedPlan } from "../../shared/plans";
+import { writeAudit } from "../audit/service";
+import { AppError, notFound } from "../../lib/errors";
+
+interface KeptCatalogue {
+  /** Moves with every change, so pages rendered from the catalogue know when they are stale. */
+  version: number;
+  plans: PricedPlan[] | null;
+}
+
+const kept = new WeakMap<object, KeptCatalogue>();
+
+function keptFor(db: Db): KeptCatalogue {
+  let entry = kept.get(db.$client);
+  if (!entry) {
+    entry = { version: 0, plans: null };
+    kept.set(db.$client, entry);
+  }
+  return entry;
+}
+
+function priced(row: PlanPrice): PricedPlan {
+  return {
+    ...PLANS[row.plan],
+    priceCents: row.priceCents,
+    compareAtCents: row.compareAtCents,
+    badge: row.badge,
+    visible: row.visible,
+  };
+}
+
+function readFromDatabase(db: DbOrTx): PricedPlan[] {
+  const rows = new Map(db.select().from(planPrices).all().map((row) => [row.plan, row]));
+  return PLAN_IDS.map((id) => {
+    const row = rows.get(id);
+    // The seed migration writes every plan; a plan added in code later needs its own seed row.
+    if (!row) throw new Error(`the price list has no row for the plan '${id}'`);
+    return priced(row);
+  });
+}
+
+/** Every plan with its current price, in the catalogue's order, hidden ones included. */
+export function readCatalogue(db: Db): PricedPlan[] {
+  const entry = keptFor(db);
+  entry.plans ??= readFromDatabase(db);
+  return entry.plans;
+}
+
+/** One plan with its current price. */
+export function pricedPlan(db: Db, plan: PlanId): PricedPlan {
+  return readCatalogue(db).find((p) => p.id === plan)!;
+}
+
+/** A number that changes whenever the price list does (for caches of things rendered from it). */
+export function catalogueVersion(db: Db): number {
+  return keptFor(db).version;
+}
+
+/** Drops the kept copy; called by every change to the price list, after it is written. */
+export function invalidateCatalogue(db: Db) {
+  const entry = keptFor(db);
+  entry.plans = null;
+  entry.version++;
+}
+
+export interface PlanPriceChange {
+  priceCents?: number;
+  /** null removes the "was" price. */
+  compareAtCents?: number | null;
+  /** null or "" removes the badge. */
+  badge?: string | null;
+  visible?: boolean;
+}
+
+/** The smallest price a card payment can be (Stripe's minimum charge in USD). */
+export const MIN_PRICE_CENTS = 50;
+
+/**
+ * Changes a plan's price, "was" price, badge or visibility, audited, in one transaction. The new
+ * values apply to payments started afterwards; a payment already started keeps the price it was made with.
+ */
+export function updatePlanPrice(
+  deps: { db: Db; clock: { now(): number } },
+  actorUserId: number,
+  plan: string,
+  change: PlanPriceChange,
+): PricedPlan {
+  if (!isPlanId(plan)) throw notFound(`There is no plan '${plan}'. The plans are ${PLAN_IDS.join(", ")}.`);
+  if (Object.values(change).every((value) => value === undefined)) {
+    throw new AppError(422, "VALIDATION", "Give at least one of price, compareAtPrice, badge and visible.");
+  }
+  const now = deps.clock.now();
+  const updated = deps.db.transaction((tx) => {
+    const current = tx.select().from(planPrices).where(eq(planPrices.plan, plan)).get()!;
+    const next = {
+      priceCents: change.priceCents ?? current.priceCents,
+      compareAtCents: change.compareAtCents === undefined ? current.compareAtCents : change.compareAtCents,
+      badge: change.badge === undefined ? current.badge : change.badge?.trim() || null,
+      visible: change.visible ?? current.visible,
+    };
+    if (next.priceCents < MIN_PRICE_CENTS) {
+      throw new AppError(422, "INVALID_PRICE", "The price must be at least $0.50, the smallest card payment.");
+    }
+    if (next.compareAtCents !== null && next.compareAtCents <= next.priceCents) {
+      throw new AppError(422, "INVALID_COMPARE_AT_PRICE", "The \"was\" price must be above the price, or empty for none.");
+    }
+    const row = tx.update(planPrices).set({ ...next, updatedAt: now }).where(eq(planPrices.plan, plan)).returning().get()!;
+    writeAudit(tx, {
+      actorUserId, action: "plan.update", subject: `plan:${plan}`,
+      detail: { before: describe(current), after: describe(row) }, at: now,
+    });
+    return row;
+  }, { behavior: "immediate" });
+  invalidateCatalogue(deps.db);
+  return priced(updated);
+}
+
+const describe = (row: PlanPrice) => ({ price: row.priceCents, compareAt: row.compareAtCents, badge: row.badge, visible: row.visible });

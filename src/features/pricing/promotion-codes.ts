@@ -1,0 +1,105 @@
+/**
+ * Promotion codes: whether one applies to a purchase, what it takes off, and how many uses it holds.
+ * A use is held by a checkout (checkouts.ts) while its payment is reserved and not expired, and for good
+ * once it is paid, so counting checkouts is the count: exact after restarts and redelivered webhooks.
+ */
+import { and, count, eq, gt, or } from "drizzle-orm";
+import type { DbOrTx } from "../../db";
+import { checkouts, promotionCodes, type PromotionCode } from "../../db/schema";
+import { PLANS, formatDollars, type PlanId } from "../../shared/plans";
+import { AppError } from "../../lib/errors";
+
+/** Letters, digits and dashes; stored and compared upper-case. */
+export const PROMOTION_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{1,39}$/;
+
+export const normaliseCode = (code: string) => code.trim().toUpperCase();
+
+export type PromotionRefusal = "unknown" | "not_started" | "ended" | "used_up" | "wrong_plan" | "already_used";
+
+export const REFUSAL_CODES: Record<PromotionRefusal, string> = {
+  unknown: "PROMOTION_CODE_UNKNOWN",
+  not_started: "PROMOTION_CODE_NOT_STARTED",
+  ended: "PROMOTION_CODE_ENDED",
+  used_up: "PROMOTION_CODE_USED_UP",
+  wrong_plan: "PROMOTION_CODE_NOT_FOR_PLAN",
+  already_used: "PROMOTION_CODE_ALREADY_USED",
+};
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The sentence a buyer reads for each refusal. */
+export function refusalMessage(reason: PromotionRefusal, code: string, promotion?: PromotionCode | null, plan?: PlanId): string {
+  switch (reason) {
+    case "unknown": return `There is no promotion code ${code}. Please check how it is spelled.`;
+    case "not_started": return `The promotion code ${code} can be used from ${day(promotion!.startsAt!)} (UTC).`;
+    case "ended": return `The promotion code ${code} has ended.`;
+    case "used_up": return `The promotion code ${code} has been used as many times as it can be.`;
+    case "wrong_plan": return `The promotion code ${code} is not for the ${plan ? PLANS[plan].name : "chosen"} plan.`;
+    case "already_used": return `You have already used the promotion code ${code}; it can be used once per buyer.`;
+  }
+}
+
+export class PromotionCodeRefused extends AppError {
+  constructor(public reason: PromotionRefusal, code: string, promotion?: PromotionCode | null, plan?: PlanId) {
+    super(422, REFUSAL_CODES[reason], refusalMessage(reason, code, promotion, plan));
+  }
+}
+
+export function findPromotionCode(db: DbOrTx, code: string): PromotionCode | undefined {
+  return db.select().from(promotionCodes).where(eq(promotionCodes.code, normaliseCode(code))).get();
+}
+
+/** A checkout holds a use while it is paid, or reserved and not yet expired. */
+const holdsUse = (now: number) =>
+  or(eq(checkouts.status, "paid"), and(eq(checkouts.status, "reserved"), gt(checkouts.expiresAt, now)));
+
+export function usesHeld(db: DbOrTx, promotionCodeId: number, now: number): number {
+  return db.select({ n: count() }).from(checkouts)
+    .where(and(eq(checkouts.promotionCodeId, promotionCodeId), holdsUse(now))).get()!.n;
+}
+
+function usedByBuyer(db: DbOrTx, promotionCodeId: number, email: string, now: number): boolean {
+  return db.select({ n: count() }).from(checkouts)
+    .where(and(eq(checkouts.promotionCodeId, promotionCodeId), eq(checkouts.email, email), holdsUse(now))).get()!.n > 0;
+}
+
+/**
+ * Why `promotion` can't be used now for `plan` (by `email`, when known), or null when it can. The
+ * public look-up passes no e-mail; checkout passes the buyer's.
+ */
+export function refusalFor(
+  db: DbOrTx,
+  promotion: PromotionCode | undefined,
+  request: { plan?: PlanId; email?: string; now: number },
+): PromotionRefusal | null {
+  if (!promotion) return "unknown";
+  if (!promotion.active) return "ended";
+  if (promotion.startsAt !== null && request.now < promotion.startsAt) return "not_started";
+  if (promotion.endsAt !== null && request.now >= promotion.endsAt) return "ended";
+  if (request.plan && promotion.plans && !promotion.plans.includes(request.plan)) return "wrong_plan";
+  if (promotion.maxRedemptions !== null && usesHeld(db, promotion.id, request.now) >= promotion.maxRedemptions) return "used_up";
+  if (request.email && promotion.oncePerBuyer && usedByBuyer(db, promotion.id, request.email, request.now)) return "already_used";
+  return null;
+}
+
+/** The smallest amount a card can be charged; a discount never leaves less than this unless it makes the order free. */
+export const MIN_CHARGE_CENTS = 50;
+
+/**
+ * What `promotion` takes off `priceCents`: a percentage rounded to the nearest cent, or a fixed amount,
+ * never more than the price. A discount that would leave a total between 1¢ and 49¢ (less than a card
+ * can be charged) is reduced so the buyer pays 0.50.
+ */
+export function discountCents(promotion: Pick<PromotionCode, "percentOff" | "amountOffCents">, priceCents: number): number {
+  const raw = promotion.percentOff !== null
+    ? Math.round((priceCents * promotion.percentOff) / 100)
+    : Math.min(promotion.amountOffCents ?? 0, priceCents);
+  const left = priceCents - raw;
+  if (left > 0 && left < MIN_CHARGE_CENTS) return Math.max(0, priceCents - MIN_CHARGE_CENTS);
+  return raw;
+}
+
+/** "20% off" or "$5.00 off". */
+export function describeDiscount(promotion: Pick<PromotionCode, "percentOff" | "amountOffCents">): string {
+  return promotion.percentOff !== null ? `${promotion.percentOff}% off` : `$${formatDollars(promotion.amountOffCents ?? 0)} off`;
+}

@@ -1,0 +1,78 @@
+/**
+ * One quote (DESIGN.md §4): what a buyer pays, computed in one place for checkout, dashboard renewals
+ * and free orders: catalogue price → promotion code → tax → total. The server never takes a price from
+ * the client; the quote is fixed into the payment when the payment is created (checkouts.ts).
+ */
+import type { AppDeps } from "../../deps";
+import type { PlanId } from "../../shared/plans";
+import { AppError } from "../../lib/errors";
+import { pricedPlan } from "./catalogue";
+import { discountCents, findPromotionCode, normaliseCode, PromotionCodeRefused, refusalFor } from "./promotion-codes";
+import { CURRENCY } from "../payments/provider";
+
+export interface QuoteRequest {
+  plan: PlanId;
+  /** The buyer's address, already normalised (lower-case): once-per-buyer codes are checked against it. */
+  email: string;
+  /** As the buyer typed it; empty or absent means none. */
+  promotionCode?: string | null;
+  /** The signed-in account a dashboard renewal is for. */
+  account?: { id: number } | null;
+}
+
+export interface Quote {
+  plan: PlanId;
+  email: string;
+  accountId: number | null;
+  currency: typeof CURRENCY;
+  /** The catalogue price now. */
+  listPriceCents: number;
+  discountCents: number;
+  /** The code as stored (upper-case), or null. */
+  promotionCode: string | null;
+  promotionCodeId: number | null;
+  /** listPriceCents − discountCents: what tax is computed on. */
+  subtotalCents: number;
+  taxCents: number;
+  /** No tax is computed yet; the tax calculation goes here when it is. */
+  tax: null;
+  /** subtotalCents + taxCents: what the buyer pays. 0 is a free order (no card, no provider call). */
+  totalCents: number;
+}
+
+/**
+ * Prices a purchase. Throws 422 NOT_FOR_SALE for a hidden plan, and a PromotionCodeRefused (422 with a
+ * sentence for the buyer and `reason`) for a code that does not apply. Reads only: the use a code
+ * needs is reserved, re-checked under the write lock, when the payment is created.
+ */
+export async function quote(deps: Pick<AppDeps, "db" | "clock">, request: QuoteRequest): Promise<Quote> {
+  const plan = pricedPlan(deps.db, request.plan);
+  if (!plan.visible) throw new AppError(422, "NOT_FOR_SALE", `The ${plan.name} plan is not on sale at the moment.`);
+  const listPriceCents = plan.priceCents;
+  const typed = request.promotionCode?.trim() ? normaliseCode(request.promotionCode) : null;
+  let discount = 0;
+  let promotionCodeId: number | null = null;
+  if (typed) {
+    const promotion = findPromotionCode(deps.db, typed);
+    const refusal = refusalFor(deps.db, promotion, { plan: plan.id, email: request.email, now: deps.clock.now() });
+    if (refusal) throw new PromotionCodeRefused(refusal, typed, promotion, plan.id);
+    discount = discountCents(promotion!, listPriceCents);
+    promotionCodeId = promotion!.id;
+  }
+  const subtotalCents = listPriceCents - discount;
+  const taxCents = 0;
+  return {
+    plan: plan.id,
+    email: request.email,
+    accountId: request.account?.id ?? null,
+    currency: CURRENCY,
+    listPriceCents,
+    discountCents: discount,
+    promotionCode: typed,
+    promotionCodeId,
+    subtotalCents,
+    taxCents,
+    tax: null,
+    totalCents: subtotalCents + taxCents,
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * Plans: each plan's price, "was" price, badge and visibility, with its pricing card as buyers will
+ * see it, updated as the operator types. Saving changes the site at once; payments already started
+ * keep the price they started with.
+ */
+import { useState, type FormEvent } from "react";
+import { Save } from "lucide-react";
+import type { PlanChangeBody, PlanView } from "../../../src/shared/api/pricing";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Label } from "../../components/ui/label";
+import { Skeleton } from "../../components/ui/skeleton";
+import { Switch } from "../../components/ui/switch";
+import { TextField } from "../../components/ui/text-field";
+import { useAdminPlans, useUpdatePlan } from "../../lib/queries/pricing";
+import { toast } from "../../lib/use-toast";
+import { PlanCard } from "../purchase/plan-card";
+
+interface Draft {
+  price: string;
+  compareAtPrice: string;
+  badge: string;
+  visible: boolean;
+}
+
+const draftOf = (plan: PlanView): Draft => ({
+  price: plan.price.toFixed(2),
+  compareAtPrice: plan.compareAtPrice === null ? "" : plan.compareAtPrice.toFixed(2),
+  badge: plan.badge ?? "",
+  visible: plan.visible,
+});
+
+/** Dollars as typed ("6.99", "$6.99", "6,99" is not one), or NaN. */
+const dollars = (text: string) => (/^\$?\s*\d+(\.\d{1,2})?$/.test(text.trim()) ? Number(text.trim().replace(/^\$\s*/, "")) : Number.NaN);
+
+/** What the form says is wrong before asking the server (which checks the same again). */
+function problems(draft: Draft): Partial<Record<"price" | "compareAtPrice", string>> {
+  const price = dollars(draft.price);
+  const was = draft.compareAtPrice.trim() === "" ? null : dollars(draft.compareAtPrice);
+  const found: Partial<Record<"price" | "compareAtPrice", string>> = {};
+  if (Number.isNaN(price) || price < 0.5) found.price = "At least 0.50, in dollars and cents (e.g. 6.99).";
+  if (was !== null && (Number.isNaN(was) || (!Number.isNaN(price) && was <= price))) found.compareAtPrice = "Above the price, or empty for none.";
+  return found;
+}
+
+function PlanEditor({ plan }: { plan: PlanView }) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(plan));
+  const [submitted, setSubmitted] = useState(false);
+  const update = useUpdatePlan();
+  const errors = submitted ? problems(draft) : {};
+  const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
+  const preview: PlanView = {
+    ...plan,
+    price: Number.isNaN(dollars(draft.price)) ? plan.price : dollars(draft.price),
+    compareAtPrice: draft.compareAtPrice.trim() === "" || Number.isNaN(dollars(draft.compareAtPrice)) ? null : dollars(draft.compareAtPrice),
+    badge: draft.badge.trim() || null,
+  };
+  const changed = JSON.stringify(draft) !== JSON.stringify(draftOf(plan));
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(problems(draft)).length) return;
+    const change: PlanChangeBody = {
+      price: dollars(draft.price),
+      compareAtPrice: draft.compareAtPrice.trim() === "" ? null : dollars(draft.compareAtPrice),
+      badge: draft.badge.trim() || null,
+      visible: draft.visible,
+    };
+    update.mutate({ id: plan.id, change }, {
+      onSuccess: (saved) => {
+        setDraft(draftOf(saved));
+        setSubmitted(false);
+        toast({ title: "Plan saved", description: `${saved.name} now costs $${saved.price.toFixed(2)}${saved.visible ? "" : " and is hidden"}.` });
+      },
+      onError: (error) => toast({ variant: "destructive", title: "Failed to save the plan", description: error.message }),
+    });
+  }
+
+  const id = (field: string) => `plan-${plan.id}-${field}`;
+  return (
+    <Card role="group" aria-labelledby={id("heading")}>
+      <CardHeader>
+        <CardTitle level={3} id={id("heading")} className="text-lg">{plan.name}</CardTitle>
+        <CardDescription>{plan.duration}. Payments already started keep their price.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,20rem)]">
+        <form className="grid content-start gap-4 sm:grid-cols-2" onSubmit={save} noValidate aria-label={`${plan.name} price`}>
+          <TextField id={id("price")} label="Price (USD)" inputMode="decimal" value={draft.price} error={errors.price}
+            onChange={(e) => set({ price: e.target.value })} />
+          <TextField id={id("was")} label="Was price (USD)" inputMode="decimal" value={draft.compareAtPrice} error={errors.compareAtPrice}
+            hint="Struck through beside the price; empty for none." onChange={(e) => set({ compareAtPrice: e.target.value })} />
+          <TextField id={id("badge")} label="Badge" value={draft.badge} maxLength={24} hint="E.g. 30% OFF!; empty for none."
+            onChange={(e) => set({ badge: e.target.value })} />
+          <div className="flex items-center gap-3 sm:pt-7">
+            <Switch id={id("visible")} checked={draft.visible} onCheckedChange={(visible) => set({ visible })} />
+            <Label htmlFor={id("visible")}>Offered on the purchase page</Label>
+          </div>
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={!changed || update.isPending}>
+              <Save aria-hidden /> {update.isPending ? "Saving..." : `Save ${plan.name}`}
+            </Button>
+          </div>
+        </form>
+        <figure className="grid gap-2">
+          <figcaption className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            Preview{draft.visible ? "" : " (hidden from buyers)"}
+          </figcaption>
+          <div className={draft.visible ? undefined : "opacity-60"}>
+            <PlanCard plan={preview} processing={false} onChoose={() => undefined} preview />
+          </div>
+        </figure>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function PlansTab() {
+  const { data: plans, error } = useAdminPlans();
+  return (
+    <section aria-labelledby="plans-title" className="grid gap-4">
+      <div>
+        <h2 id="plans-title" className="text-xl font-semibold">Plans</h2>
+        <p className="text-sm text-muted-foreground">Prices shown on the site and charged for new payments. A change is live at once.</p>
+      </div>
+      {error && <p role="alert" className="text-sm text-destructive-text">{error.message}</p>}
+      {plans
+        // Keyed by the saved values, so a save (or another admin's) starts the form afresh.
+        ? plans.map((plan) => <PlanEditor key={`${plan.id}:${JSON.stringify(draftOf(plan))}`} plan={plan} />)
+        : [0, 1, 2].map((i) => <Skeleton key={i} className="h-72" />)}
+    </section>
+  );
+}

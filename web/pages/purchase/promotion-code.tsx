@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from "react";
+import { Tag, X } from "lucide-react";
+import type { PromotionLookup } from "../../../src/shared/api/pricing";
+import { PROMOTION_CODE_IN_URL } from "../../../src/shared/page-data";
+import { Button } from "../../components/ui/button";
+import { TextField } from "../../components/ui/text-field";
+
+export interface PromotionCodeBoxProps {
+  /** The code in the address (?code=), or null. */
+  code: string | null;
+  lookup: PromotionLookup | undefined;
+  /** Why the look-up itself failed (e.g. too many tries), when it did. */
+  failure?: string;
+  checking: boolean;
+  onApply: (code: string) => void;
+  onRemove: () => void;
+}
+
+/**
+ * "Have a promotion code?": a link that opens a field; an applied code is named with what it takes off,
+ * one that does not apply says why, in the server's words.
+ */
+export function PromotionCodeBox({ code, lookup, failure, checking, onApply, onRemove }: PromotionCodeBoxProps) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  if (code && lookup?.applies) {
+    return (
+      <div className="flex flex-wrap items-center justify-center gap-2 text-sm" role="status">
+        <Tag className="size-4 text-success" aria-hidden />
+        <span><span className="font-medium">Promotion code applied:</span> {lookup.message}</span>
+        <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove promotion code ${lookup.code}`}>
+          <X aria-hidden /> Remove
+        </Button>
+      </div>
+    );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = typed.trim();
+    if (!PROMOTION_CODE_IN_URL.test(value)) {
+      setError("A promotion code has 2 to 40 letters, digits and dashes.");
+      return;
+    }
+    setError(null);
+    onApply(value);
+  }
+
+  const refused = code && lookup && !lookup.applies ? lookup.message : code && failure ? failure : null;
+  if (!open && !refused) {
+    return (
+      <div className="text-center">
+        <Button variant="link" onClick={() => setOpen(true)} aria-expanded={false}>
+          <Tag aria-hidden /> Have a promotion code?
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form className="flex items-start gap-2" onSubmit={submit} noValidate>
+      <div className="flex-1">
+        <TextField
+          id="promotion-code"
+          label="Promotion code"
+          value={typed}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={40}
+          error={error ?? refused ?? undefined}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+      </div>
+      <Button type="submit" variant="secondary" className="mt-6" disabled={checking}>
+        {checking ? "Checking..." : "Apply"}
+      </Button>
+    </form>
+  );
+}
