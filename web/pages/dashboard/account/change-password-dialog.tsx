@@ -31,16 +31,17 @@ export function ChangePasswordDialog() {
     };
     setErrors(found);
     if (found.current || found.next || found.confirm) return;
-    change.mutate({ currentPassword: current, newPassword: next }, {
-      onSuccess: ({ message }) => {
+    // mutateAsync: the fresh token re-renders the signed-in screens, which may drop mutate's own callbacks.
+    change.mutateAsync({ currentPassword: current, newPassword: next }).then(
+      ({ message }) => {
         setOpen(false);
         toast({ title: "Password Changed", description: message });
       },
-      onError: (error) => {
-        if (isWrongPassword(error)) setErrors({ current: error.message });
+      (error) => {
+        if (isWrongPassword(error)) setErrors({ current: (error as Error).message });
         else toastFailure("Password Not Changed", error, { fallback: "Could not change your password", statusPrefix: "Change failed." });
       },
-    });
+    );
   }
 
   return (
