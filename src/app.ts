@@ -24,6 +24,7 @@ import { adminRoutes } from "./features/admin/routes";
 import { pricingRoutes } from "./features/pricing/routes";
 import { supportRoutes } from "./features/support/routes";
 import { auditRoutes } from "./features/audit/routes";
+import { invoiceRoutes } from "./features/invoices/routes";
 import { accountRoutes, refundLinkRoutes, refundRequestRoutes } from "./features/account/routes";
 import { legalRoutes } from "./features/legal/routes";
 import { apiDocsRoutes } from "./features/api-docs/routes";
@@ -133,6 +134,7 @@ export function createApp(deps: AppDeps) {
     .use(adminRoutes(deps))
     .use(pricingRoutes(deps))
     .use(auditRoutes(deps))
+    .use(invoiceRoutes(deps))
     .use(accountRoutes(deps))
     .use(refundRequestRoutes(deps))
     .use(refundLinkRoutes(deps))

@@ -36,8 +36,13 @@ export interface Config {
   metricsToken: string | null;
   /** What an early fraud warning from the card provider does: refund the charge at once, or only tell the admins. */
   earlyFraudWarning: "refund" | "alert";
-  /** Who sells: shown on /imprint (and on invoices). Empty strings when not set. */
-  seller: { name: string; address: string; taxId: string; email: string };
+  /**
+   * Sales tax and VAT (README "Tax and invoices"). mode 'off' charges the catalogue price with no tax, as always;
+   * 'stripe' asks Stripe Tax; 'demo' uses a small built-in table of demo rates (never in production).
+   */
+  tax: { mode: "off" | "stripe" | "demo"; behavior: "inclusive" | "exclusive"; stripeTaxCode: string };
+  /** Who sells, as invoices and the imprint name them. */
+  seller: { name: string; address: string; taxId: string | null; email: string };
   /** A folder of the operator's own legal pages (terms.md, privacy.md, refund-policy.md, imprint.md); null = the shipped templates. */
   legalDir: string | null;
   /** Days after a purchase in which its buyer can refund it themselves; 0 turns self-service refunds off. */
@@ -55,6 +60,14 @@ const isLogLevel = (value: string): value is LogLevel => (LOG_LEVELS as readonly
 
 /** "Name <addr@host>" or "addr@host". */
 const EMAIL_FROM_PATTERN = /^(?:[^<>]*<\s*[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+\s*>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
+/**
+ * Stripe's tax code for "Downloadable Software - Personal Use": a licence key for software the buyer downloads.
+ * (txcd_10201000 is video games, the wrong category for a design-import plugin.)
+ */
+export const DEFAULT_STRIPE_TAX_CODE = "txcd_10202000";
+
+/** The bare address of "Name <addr@host>". */
+const addressOf = (from: string) => /<\s*([^<>\s]+)\s*>/.exec(from)?.[1] ?? from;
 const stripeMode = (key: string) => /^(?:sk|pk|rk)_(live|test)_/.exec(key)?.[1];
 
 /** What production refuses beyond a missing variable: test keys, mixed modes, a bad sender or a plain-http site. */
@@ -81,8 +94,6 @@ function productionProblems(value: (name: string) => string | undefined): string
   return problems;
 }
 
-/** The address in "Name <addr@host>" or "addr@host". */
-const addressOf = (from: string) => /<\s*([^<>\s]+)\s*>/.exec(from)?.[1] ?? from;
 
 export function loadConfig(env: Env = process.env): Config {
   const value = (name: string) => (env[name] ?? "").trim() || undefined;
@@ -134,6 +145,19 @@ export function loadConfig(env: Env = process.env): Config {
   const earlyFraudWarning = value("EARLY_FRAUD_WARNING") ?? "refund";
   if (earlyFraudWarning !== "refund" && earlyFraudWarning !== "alert") problems.push(`EARLY_FRAUD_WARNING must be refund or alert; got "${earlyFraudWarning}"`);
 
+  const taxMode = value("TAX") ?? "off";
+  if (taxMode !== "off" && taxMode !== "stripe" && taxMode !== "demo") problems.push(`TAX must be off, stripe or demo; got "${taxMode}"`);
+  if (taxMode === "stripe" && !(stripeSecret && stripeWebhook)) problems.push("TAX=stripe needs Stripe configured (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)");
+  if (taxMode === "demo" && mode === "production") problems.push("TAX=demo uses made-up demo rates and cannot be used in production; use TAX=stripe or TAX=off");
+  if (taxMode === "stripe" && mode === "production") {
+    for (const name of ["SELLER_NAME", "SELLER_ADDRESS"]) if (!value(name)) problems.push(`${name} is required in production with TAX=stripe (it goes on every invoice)`);
+  }
+  const taxBehavior = value("TAX_BEHAVIOR") ?? "inclusive";
+  if (taxBehavior !== "inclusive" && taxBehavior !== "exclusive") problems.push(`TAX_BEHAVIOR must be inclusive or exclusive; got "${taxBehavior}"`);
+  const stripeTaxCode = value("STRIPE_TAX_CODE") ?? DEFAULT_STRIPE_TAX_CODE;
+  if (!/^txcd_\d{8}$/.test(stripeTaxCode)) problems.push(`STRIPE_TAX_CODE must be a Stripe tax code like ${DEFAULT_STRIPE_TAX_CODE}; got "${stripeTaxCode}"`);
+  const sellerEmail = value("SELLER_EMAIL");
+  if (sellerEmail && !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(sellerEmail)) problems.push(`SELLER_EMAIL must be an address like billing@example.com; got "${sellerEmail}"`);
   const refundWindowDays = Number(value("REFUND_WINDOW_DAYS") ?? 7);
   if (!Number.isInteger(refundWindowDays) || refundWindowDays < 0 || refundWindowDays > 365) problems.push("REFUND_WINDOW_DAYS must be a whole number of days from 0 (off) to 365");
   const selfServiceRefunds = value("SELF_SERVICE_REFUNDS") ?? "auto";
@@ -164,11 +188,12 @@ export function loadConfig(env: Env = process.env): Config {
     drainSeconds,
     metricsToken: value("METRICS_TOKEN") ?? null,
     earlyFraudWarning: earlyFraudWarning as "refund" | "alert",
+    tax: { mode: taxMode as Config["tax"]["mode"], behavior: taxBehavior as Config["tax"]["behavior"], stripeTaxCode },
     seller: {
-      name: value("SELLER_NAME") ?? "",
-      address: value("SELLER_ADDRESS")?.replace(/\\n/g, "\n") ?? "",
-      taxId: value("SELLER_TAX_ID") ?? "",
-      email: value("SELLER_EMAIL") ?? addressOf(value("EMAIL_FROM") ?? ""),
+      name: value("SELLER_NAME") ?? "Layerlift",
+      address: value("SELLER_ADDRESS") ?? "",
+      taxId: value("SELLER_TAX_ID") ?? null,
+      email: sellerEmail ?? addressOf(value("EMAIL_FROM") ?? "Layerlift <keys@layerlift.local>"),
     },
     legalDir: value("LEGAL_DIR") ?? null,
     refundWindowDays,

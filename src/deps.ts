@@ -8,6 +8,7 @@ import type { Clock } from "./lib/clock";
 import type { RateLimiter } from "./lib/rate-limit";
 import type { PaymentProvider } from "./features/payments/provider";
 import type { Mailer } from "./features/email/mailer";
+import type { TaxProvider } from "./features/tax/provider";
 
 export interface AppDeps {
   db: Db;
@@ -20,4 +21,6 @@ export interface AppDeps {
   payments: PaymentProvider;
   /** Resend when configured, else outbox-only (printed to the console). */
   mailer: Mailer;
+  /** Stripe Tax (TAX=stripe), the demo rates (TAX=demo), or null: no tax (TAX=off). */
+  tax: TaxProvider | null;
 }

@@ -14,6 +14,8 @@ import { createStripeProvider } from "./features/payments/stripe/provider";
 import { createDemoProvider } from "./features/payments/demo/provider";
 import { reportingUnavailable, type PaymentProvider } from "./features/payments/provider";
 import { buildMailer } from "./features/email/mailer";
+import { buildTaxProvider } from "./features/tax/build";
+import { startTaxSync } from "./features/tax/service";
 import { startEmailSender } from "./features/email/sender";
 import { startReminderScheduler } from "./features/reminders/scheduler";
 import { startExpiredCheckoutSweeper } from "./features/payments/expired-checkouts";
@@ -53,6 +55,7 @@ export function buildDeps(config: Config, overrides: Partial<AppDeps> & { clock?
     jwtSecret: overrides.jwtSecret ?? resolveJwtSecret(db, config),
     payments: overrides.payments ?? buildPaymentProvider(config, db, clock),
     mailer: overrides.mailer ?? buildMailer(config),
+    tax: overrides.tax !== undefined ? overrides.tax : buildTaxProvider(config),
     ...overrides,
   };
 }
@@ -87,10 +90,11 @@ export function startServer(deps: AppDeps, port = deps.config.port, hostname = "
   const emailSender = startEmailSender(deps);
   const reminders = startReminderScheduler(deps);
   const expiredCheckouts = startExpiredCheckoutSweeper(deps);
+  const taxSync = startTaxSync(deps);
   const stop = async () => {
     optimizer.stop();
     reminders.stop();
-    await Promise.all([app.stop(), emailSender.stop(), expiredCheckouts.stop()]);
+    await Promise.all([app.stop(), emailSender.stop(), expiredCheckouts.stop(), taxSync.stop()]);
   };
   return { app, url: `http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${app.server!.port}`, stop };
 }

@@ -68,8 +68,47 @@ export const sales = sqliteTable("sales", {
   /** The promotion code the buyer used (as the code was written when the sale was made), and the cents it took off. */
   promotionCode: text("promotion_code"),
   discountCents: integer("discount_cents").notNull().default(0),
+  /** The invoice (LL-YYYY-NNNNNN), numbered without gaps per year in the fulfilment's transaction; null for a sale never fulfilled. */
+  invoiceNumber: text("invoice_number").unique(),
+  /** The buyer's billing country (ISO 3166-1 alpha-2) and postal code, as given at checkout: the evidence of the place of supply. */
+  country: text("country"),
+  postalCode: text("postal_code"),
+  /** The business tax ID the buyer gave, and its type as the tax provider knows it (eu_vat, gb_vat…). */
+  taxId: text("tax_id"),
+  taxIdType: text("tax_id_type"),
+  /** Tax in cents contained in amountCents (0 with tax off); refundedTaxCents is the part of it given back by credit notes. */
+  taxCents: integer("tax_cents").notNull().default(0),
+  refundedTaxCents: integer("refunded_tax_cents").notNull().default(0),
+  /** The rate as a decimal string ("19.0"), its name ("VAT"), the jurisdiction's country, and why (standard_rated, reverse_charge, not_collecting…). */
+  taxRate: text("tax_rate"),
+  taxName: text("tax_name"),
+  taxCountry: text("tax_country"),
+  taxReason: text("tax_reason"),
+  /** The tax calculation the price came from, and the tax transaction recorded from it once paid (null until recorded). */
+  taxCalculationId: text("tax_calculation_id"),
+  taxTransactionId: text("tax_transaction_id"),
   createdAt: ms("created_at").notNull(),
 }, (t) => [index("sales_created_idx").on(t.createdAt), index("sales_email_idx").on(t.email)]);
+
+/** One per refund (full or partial, any path): what was given back, numbered like invoices, referring to the sale's invoice. */
+export const creditNotes = sqliteTable("credit_notes", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  number: text("number").notNull().unique(),
+  saleId: integer("sale_id").notNull().references(() => sales.id),
+  /** Cents given back, tax included, and the tax part of it. */
+  amountCents: integer("amount_cents").notNull(),
+  taxCents: integer("tax_cents").notNull().default(0),
+  /** The reversal of the sale's tax transaction, once recorded with the tax provider. */
+  taxReversalId: text("tax_reversal_id"),
+  createdAt: ms("created_at").notNull(),
+}, (t) => [index("credit_notes_sale_idx").on(t.saleId), index("credit_notes_created_idx").on(t.createdAt)]);
+
+/** The last number given per document kind ('invoice', 'credit-note') and year: bumped inside the transaction that uses it. */
+export const documentCounters = sqliteTable("document_counters", {
+  kind: text("kind").notNull(),
+  year: integer("year").notNull(),
+  last: integer("last").notNull(),
+}, (t) => [uniqueIndex("document_counters_kind_year").on(t.kind, t.year)]);
 
 export const productKeys = sqliteTable("product_keys", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -312,6 +351,8 @@ export const booksDaily = sqliteTable("books_daily", {
   feeCents: integer("fee_cents").notNull().default(0),
   refundedCents: integer("refunded_cents").notNull().default(0),
   disputedCents: integer("disputed_cents").notNull().default(0),
+  /** Tax the day's paid sales still hold (books/money.ts); net is without it. */
+  taxCents: integer("tax_cents").notNull().default(0),
   netCents: integer("net_cents").notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.day, t.plan] })]);
 
@@ -332,6 +373,7 @@ export type User = typeof users.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type ProductKey = typeof productKeys.$inferSelect;
 export type Sale = typeof sales.$inferSelect;
+export type CreditNote = typeof creditNotes.$inferSelect;
 export type SupportTicket = typeof supportTickets.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type Email = typeof emails.$inferSelect;

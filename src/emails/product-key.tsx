@@ -13,9 +13,11 @@ interface ProductKeyEmailProps {
   appUrl: string;
   /** The buyer's address, filled into the sign-up form with the key. */
   email?: string;
+  /** The signed link to this sale's invoice (PDF). */
+  invoiceUrl?: string;
 }
 
-export function ProductKeyEmail({ productKey, planName, appUrl, email }: ProductKeyEmailProps) {
+export function ProductKeyEmail({ productKey, planName, appUrl, email, invoiceUrl }: ProductKeyEmailProps) {
   const signupUrl = prefilledSignupUrl(appUrl, productKey, email);
   return (
     <EmailLayout preview={`Your ${PRODUCT_NAME} product key: ${productKey}`}>
@@ -31,6 +33,7 @@ export function ProductKeyEmail({ productKey, planName, appUrl, email }: Product
         3. Paste the plugin key into the {PRODUCT_NAME} plugin.
       </Text>
       <Button href={signupUrl} style={styles.button}>Create your account</Button>
+      {invoiceUrl ? <Text style={{ ...styles.muted, marginTop: "20px" }}>Your invoice: <Link href={invoiceUrl}>download the PDF</Link>.</Text> : null}
       <Text style={{ ...styles.muted, marginTop: "20px" }}>
         Changed your mind before using the key? <Link href={refundLink(appUrl, productKey)}>Refund this purchase</Link> (within the refund window; see our refund policy).
       </Text>

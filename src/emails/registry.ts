@@ -36,18 +36,18 @@ const define = <Payload extends TObject>(definition: EmailDefinition<Payload>) =
 export const EMAIL_TEMPLATES = {
   /** After a purchase: the key and the three steps to start. */
   "product-key": define({
-    payload: t.Object({ key: text, plan: PlanId, planName: text, signupEmail: t.Optional(text) }),
+    payload: t.Object({ key: text, plan: PlanId, planName: text, signupEmail: t.Optional(text), invoiceUrl: t.Optional(text) }),
     subject: () => `Your ${PRODUCT_NAME} product key`,
-    element: async ({ key, planName, signupEmail }, appUrl) =>
-      createElement((await import("./product-key")).ProductKeyEmail, { productKey: key, planName, appUrl, email: signupEmail }),
+    element: async ({ key, planName, signupEmail, invoiceUrl }, appUrl) =>
+      createElement((await import("./product-key")).ProductKeyEmail, { productKey: key, planName, appUrl, email: signupEmail, invoiceUrl }),
     highlights: ({ key }) => ({ key }),
   }),
   /** After a renewal paid from the dashboard: the key, already applied. */
   "renewal-receipt": define({
-    payload: t.Object({ key: text, planName: text, endDate: t.Union([text, t.Null()]) }),
+    payload: t.Object({ key: text, planName: text, endDate: t.Union([text, t.Null()]), invoiceUrl: t.Optional(text) }),
     subject: ({ planName }) => `${planName} added to your ${PRODUCT_NAME} account`,
-    element: async ({ key, planName, endDate }, appUrl) =>
-      createElement((await import("./renewal-receipt")).RenewalReceiptEmail, { productKey: key, planName, endDate, dashboardUrl: renewUrl(appUrl) }),
+    element: async ({ key, planName, endDate, invoiceUrl }, appUrl) =>
+      createElement((await import("./renewal-receipt")).RenewalReceiptEmail, { productKey: key, planName, endDate, dashboardUrl: renewUrl(appUrl), invoiceUrl }),
     highlights: ({ key }) => ({ key }),
   }),
   /** "Can't find your key?": every key bought with the address. */

@@ -1,5 +1,5 @@
 /** After a renewal paid from the dashboard: the key it bought, already applied to the account. */
-import { Button, Text } from "@react-email/components";
+import { Button, Link, Text } from "@react-email/components";
 import { EmailLayout, styles } from "./layout";
 import { formatDay } from "./links";
 
@@ -9,10 +9,12 @@ interface RenewalReceiptEmailProps {
   /** The subscription's new end, ISO; null for lifetime access. */
   endDate: string | null;
   dashboardUrl: string;
+  /** The signed link to this sale's invoice (PDF). */
+  invoiceUrl?: string;
 }
 
 
-export function RenewalReceiptEmail({ productKey, planName, endDate, dashboardUrl }: RenewalReceiptEmailProps) {
+export function RenewalReceiptEmail({ productKey, planName, endDate, dashboardUrl, invoiceUrl }: RenewalReceiptEmailProps) {
   return (
     <EmailLayout preview={`${planName} added to your account`}>
       <Text style={styles.heading}>Thank you for renewing!</Text>
@@ -24,6 +26,7 @@ export function RenewalReceiptEmail({ productKey, planName, endDate, dashboardUr
         {endDate ? `Your access now runs until ${formatDay(endDate)} (UTC).` : "You now have lifetime access."} Your plugin key keeps working as before.
       </Text>
       <Button href={dashboardUrl} style={styles.button}>Open your dashboard</Button>
+      {invoiceUrl ? <Text style={{ ...styles.muted, marginTop: "20px" }}>Your invoice: <Link href={invoiceUrl}>download the PDF</Link>.</Text> : null}
       <Text style={{ ...styles.muted, marginTop: "20px" }}>Keep this e-mail as your receipt; the key above is already used.</Text>
     </EmailLayout>
   );

@@ -89,8 +89,8 @@ describe("the imprint", () => {
 
   test("names each missing SELLER_ variable instead of leaving a gap; SELLER_EMAIL defaults to EMAIL_FROM's address", async () => {
     const { html } = (await call(app({ EMAIL_FROM: "Layerlift <keys@seller.example>" }).app, "GET", "/api/legal/imprint")).body as { html: string };
-    expect(html).toContain("[Not filled in yet: SELLER_NAME]");
     expect(html).toContain("[Not filled in yet: SELLER_ADDRESS]");
+    expect(html).toContain("[Not filled in yet: SELLER_TAX_ID");
     expect(html).toContain("keys@seller.example");
   });
 });

@@ -70,7 +70,7 @@ describe("the executable, alone in an empty folder", () => {
 
   test("the legal pages' shipped templates are inside it: /terms, /privacy, /refund-policy and /imprint arrive rendered", async () => {
     for (const [path, heading, text] of [["/terms", "Terms of Service", "1. What you buy"], ["/privacy", "Privacy Policy", "What we store, and why"],
-      ["/refund-policy", "Refund Policy", "How to ask"], ["/imprint", "Imprint", "[Not filled in yet: SELLER_NAME]"]]) {
+      ["/refund-policy", "Refund Policy", "How to ask"], ["/imprint", "Imprint", "[Not filled in yet: SELLER_ADDRESS]"]]) {
       const html = await (await fetch(base + path)).text();
       expect(html).toContain(`<h1 class="mb-6 text-3xl font-bold tracking-tight sm:text-4xl">${heading}</h1>`);
       expect(html).toContain(text);
@@ -157,5 +157,27 @@ describe("the executable, alone in an empty folder", () => {
     const { token } = await signup.json();
     const me = await fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
     expect((await me.json()).subscription.plan).toBe("pro");
+  });
+});
+
+describe("invoices from the executable", () => {
+  test("a demo purchase's invoice is drawn as a PDF inside it (pdf-lib needs nothing beside it)", async () => {
+    const post = (path: string, body: unknown) => fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const { clientSecret } = await (await post("/api/create-payment-intent", { plan: "month", email: "invoice@example.com" })).json();
+    expect((await post("/api/payment/demo/confirm", { clientSecret })).status).toBe(200);
+    const { Database } = await import("bun:sqlite");
+    const db = new Database(env.DATABASE_PATH, { readonly: true });
+    const mail = db.query("select payload from emails where \"to\" = 'invoice@example.com' and template = 'product-key'").get() as { payload: string };
+    db.close();
+    const url = new URL(JSON.parse(mail.payload).invoiceUrl);
+    const pdf = await fetch(`${base}${url.pathname}${url.search}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const file = join(dir, "invoice.pdf");
+    await Bun.write(file, await pdf.arrayBuffer());
+    const text = Bun.spawnSync(["pdftotext", file, "-"]).stdout.toString();
+    expect(text).toContain("Invoice");
+    expect(text).toContain("invoice@example.com");
+    expect(text).toMatch(/LL-\d{4}-000001/);
   });
 });

@@ -20,6 +20,7 @@ import { generateProductKeys } from "../../src/features/product-keys/service";
 import { createOrPromoteAdmin } from "../../src/features/users/service";
 import { buildPaymentProvider } from "../../src/server";
 import { buildMailer, createOutboxOnlyMailer } from "../../src/features/email/mailer";
+import { buildTaxProvider } from "../../src/features/tax/build";
 import type { PlanId } from "../../src/shared/plans";
 import { contractProblems } from "./contract";
 
@@ -51,6 +52,7 @@ export function makeTestDeps(options: { env?: Record<string, string>; rateLimits
     // The demo provider and a quiet outbox-only mailer, unless the env configures Stripe or Resend.
     payments: buildPaymentProvider(config, db, clock),
     mailer: config.resend ? buildMailer(config) : createOutboxOnlyMailer({ print: false }),
+    tax: buildTaxProvider(config),
     ...options.overrides,
   };
   const cleanup = () => {

@@ -64,6 +64,76 @@ function parseForm(body: string): Record<string, any> {
 
 export const WEBHOOK_SECRET = "whsec_test_layerlift";
 
+/**
+ * Stripe Tax's answer for a buyer, in this fake: a few rates (DE 19 %, FR 20 %, GB 20 % VAT; New York's 8.875 %
+ * sales tax for ZIP 10001), the reverse charge for an EU or UK VAT ID, nothing collected elsewhere (as for a
+ * seller with no registration there), and an unplaceable US ZIP (not five digits) refused as Stripe refuses it.
+ */
+const FAKE_TAX_RATES: Record<string, { type: string; percent: string; state?: string }> = {
+  DE: { type: "vat", percent: "19.0" }, FR: { type: "vat", percent: "20.0" }, GB: { type: "vat", percent: "20.0" },
+  "US-10001": { type: "sales_tax", percent: "8.875", state: "NY" },
+};
+const FAKE_REVERSE_CHARGE = new Set(["DE", "FR", "GB", "NL", "IE", "AT"]);
+
+export interface FakeTaxCalculation {
+  id: string;
+  object: "tax.calculation";
+  amount_total: number;
+  currency: string;
+  customer: null;
+  customer_details: { address: { country: string; postal_code: string | null }; address_source: string; ip_address: null; tax_ids: { type: string; value: string }[]; taxability_override: "none" };
+  expires_at: number;
+  livemode: false;
+  ship_from_details: null;
+  shipping_cost: null;
+  tax_amount_exclusive: number;
+  tax_amount_inclusive: number;
+  tax_breakdown: { amount: number; inclusive: boolean; tax_rate_details: { country: string; percentage_decimal: string; state: string | null; tax_type: string | null; flat_amount: null; rate_type: "percentage" }; taxability_reason: string; taxable_amount: number }[];
+  tax_date: number;
+  /** What the app sent for the one line (kept to check the request shape). */
+  line: { amount: number; reference: string; tax_code: string; tax_behavior: string };
+}
+
+function calculateFakeTax(id: string, form: Record<string, any>): FakeTaxCalculation | { code: string; message: string; param?: string } {
+  const line = form.line_items?.["0"];
+  const address = form.customer_details?.address;
+  if (!form.currency) return { code: "parameter_missing", message: "Missing required param: currency.", param: "currency" };
+  if (!line || !/^\d+$/.test(line.amount ?? "")) return { code: "parameter_missing", message: "Missing required param: line_items[0][amount].", param: "line_items[0][amount]" };
+  if (line.tax_behavior !== "inclusive" && line.tax_behavior !== "exclusive") return { code: "parameter_invalid", message: "Invalid line_items[0][tax_behavior]", param: "line_items[0][tax_behavior]" };
+  if (!/^txcd_\d{8}$/.test(line.tax_code ?? "")) return { code: "parameter_invalid", message: "Invalid line_items[0][tax_code]", param: "line_items[0][tax_code]" };
+  if (!address?.country) return { code: "customer_tax_location_invalid", message: "The customer's location could not be determined: a country is required" };
+  if (form.customer_details.address_source !== "billing") return { code: "parameter_invalid", message: "address_source must be billing or shipping" };
+  const country: string = address.country;
+  const postal: string | null = address.postal_code ?? null;
+  if (country === "US" && !/^\d{5}$/.test(postal ?? "")) {
+    return { code: "customer_tax_location_invalid", message: `We could not determine the customer's tax location from the postal code "${postal ?? ""}"` };
+  }
+  const taxIds = form.customer_details.tax_ids ? Object.values(form.customer_details.tax_ids) as { type: string; value: string }[] : [];
+  const amount = Number(line.amount);
+  const inclusive = line.tax_behavior === "inclusive";
+  const reverse = taxIds.some((taxId) => (taxId.type === "eu_vat" || taxId.type === "gb_vat")) && FAKE_REVERSE_CHARGE.has(country);
+  const rate = FAKE_TAX_RATES[country === "US" ? `US-${postal}` : country];
+  let tax = 0;
+  if (rate && !reverse) {
+    const r = Number(rate.percent) / 100;
+    tax = inclusive ? amount - Math.round(amount / (1 + r)) : Math.round(amount * r);
+  }
+  const reason = reverse ? "reverse_charge" : rate ? "standard_rated" : "not_collecting";
+  return {
+    id, object: "tax.calculation", amount_total: inclusive ? amount : amount + tax, currency: form.currency, customer: null,
+    customer_details: { address: { country, postal_code: postal }, address_source: "billing", ip_address: null, tax_ids: taxIds, taxability_override: "none" },
+    expires_at: Math.floor(Date.now() / 1000) + 90 * 86400, livemode: false, ship_from_details: null, shipping_cost: null,
+    tax_amount_exclusive: inclusive ? 0 : tax, tax_amount_inclusive: inclusive ? tax : 0,
+    tax_breakdown: [{
+      amount: tax, inclusive,
+      tax_rate_details: { country, percentage_decimal: reverse || !rate ? "0.0" : rate.percent, state: rate?.state ?? null, tax_type: rate?.type ?? (reverse ? "vat" : null), flat_amount: null, rate_type: "percentage" },
+      taxability_reason: reason, taxable_amount: reverse || !rate ? 0 : inclusive ? amount - tax : amount,
+    }],
+    tax_date: Math.floor(Date.now() / 1000),
+    line: { amount, reference: line.reference, tax_code: line.tax_code, tax_behavior: line.tax_behavior },
+  };
+}
+
 export function startFakeStripe() {
   const intents = new Map<string, FakeIntent>();
   const byIdempotencyKey = new Map<string, string>();
@@ -76,6 +146,11 @@ export function startFakeStripe() {
   let disputeCounter = 0;
   let unavailable = false;
   let failuresLeft = 0;
+  const taxCalculations = new Map<string, FakeTaxCalculation>();
+  const taxTransactions: Record<string, any>[] = [];
+  const taxByIdempotencyKey = new Map<string, Record<string, any>>();
+  let taxUnavailable = false;
+  let taxCounter = 0;
 
   const error = (status: number, message: string, code = "resource_missing") =>
     Response.json({ error: { type: "invalid_request_error", code, message } }, { status });
@@ -90,6 +165,38 @@ export function startFakeStripe() {
       if (unavailable || failuresLeft > 0) {
         failuresLeft = Math.max(0, failuresLeft - 1);
         return Response.json({ error: { type: "api_error", message: "Service unavailable" } }, { status: 503 });
+      }
+
+      if (url.pathname.startsWith("/v1/tax/")) {
+        if (taxUnavailable) return Response.json({ error: { type: "api_error", message: "Service unavailable" } }, { status: 503 });
+        const form = parseForm(body);
+        if (request.method === "POST" && url.pathname === "/v1/tax/calculations") {
+          const result = calculateFakeTax(`taxcalc_fake_${++taxCounter}`, form);
+          if (!("id" in result)) return Response.json({ error: { type: "invalid_request_error", ...result } }, { status: 400 });
+          taxCalculations.set(result.id, result);
+          return Response.json(result);
+        }
+        const key = request.headers.get("idempotency-key");
+        if (key && taxByIdempotencyKey.has(key)) return Response.json(taxByIdempotencyKey.get(key));
+        let made: Record<string, any> | null = null;
+        if (request.method === "POST" && url.pathname === "/v1/tax/transactions/create_from_calculation") {
+          const calculation = taxCalculations.get(form.calculation);
+          if (!calculation) return error(404, `No such tax calculation: '${form.calculation}'`);
+          if (!form.reference) return error(400, "Missing required param: reference.", "parameter_missing");
+          if (taxTransactions.some((t) => t.reference === form.reference)) return error(400, `A transaction with reference ${form.reference} already exists.`, "tax_transaction_reference_taken");
+          made = { id: `tax_fake_${++taxCounter}`, object: "tax.transaction", type: "transaction", reference: form.reference, currency: calculation.currency, reversal: null, calculation: calculation.id, created: Math.floor(Date.now() / 1000), livemode: false, metadata: {} };
+        } else if (request.method === "POST" && url.pathname === "/v1/tax/transactions/create_reversal") {
+          const original = taxTransactions.find((t) => t.id === form.original_transaction && t.type === "transaction");
+          if (!original) return error(404, `No such tax transaction: '${form.original_transaction}'`);
+          if (form.mode !== "full" && form.mode !== "partial") return error(400, "Invalid mode: must be one of full or partial", "parameter_invalid");
+          if (form.mode === "partial" && !(Number(form.flat_amount) < 0)) return error(400, "A partial reversal needs line_items, shipping_cost or a negative flat_amount.", "parameter_invalid");
+          if (!form.reference || taxTransactions.some((t) => t.reference === form.reference)) return error(400, "The reversal needs a reference not used before.", "parameter_invalid");
+          made = { id: `tax_fake_${++taxCounter}`, object: "tax.transaction", type: "reversal", mode: form.mode, flat_amount: form.flat_amount === undefined ? null : Number(form.flat_amount), reference: form.reference, reversal: { original_transaction: original.id }, created: Math.floor(Date.now() / 1000), livemode: false, metadata: {} };
+        }
+        if (!made) return error(404, `Unrecognized request URL (${request.method}: ${url.pathname})`);
+        taxTransactions.push(made);
+        if (key) taxByIdempotencyKey.set(key, made);
+        return Response.json(made);
       }
 
       if (request.method === "POST" && url.pathname === "/v1/payment_intents") {
@@ -192,6 +299,11 @@ export function startFakeStripe() {
       return intent;
     },
     disputes,
+    /** Stripe Tax: calculations made, and transactions and reversals recorded, oldest first. */
+    taxCalculations,
+    taxTransactions,
+    /** Stripe Tax alone is down (503); payments still work. */
+    setTaxUnavailable(value: boolean) { taxUnavailable = value; },
     /**
      * The buyer's bank disputes a succeeded payment: a chargeback (needs_response) takes the amount and a
      * $15 fee, shown as a balance transaction; an inquiry (warning_*) moves no money. `namesIntent: false`

@@ -8,19 +8,24 @@ import { listAdminKeys } from "./keys";
 import { AdminModel } from "../../shared/api/admin";
 import { adminOverview, deleteProductKey, generateAdminKeys, salesReport, saleView, sendTestEmail } from "./service";
 import { refundCentsFromDollars, refundSale } from "../payments/admin-refund";
+import { documentSignature } from "../invoices/links";
+import { TAX_REPORT_COLUMNS, taxReportCsv } from "../tax/report";
+import { InvoiceModel } from "../../shared/api/invoices";
+import { latestCreditNote } from "../invoices/credit-notes";
 import { adminResetLink, searchUsers } from "./users";
 
 export function adminRoutes(deps: AppDeps) {
+  const sign = (number: string) => `/api/invoices/${number}.pdf?sig=${documentSignature(deps.jwtSecret, number)}`;
   return new Elysia({ prefix: "/api/admin" })
     .use(authGuard(deps))
-    .get("/overview", () => adminOverview(deps.db), { admin: true, response: { 200: AdminModel.overview } })
+    .get("/overview", () => adminOverview(deps.db, sign), { admin: true, response: { 200: AdminModel.overview } })
     .get("/product-keys", ({ query }) => listAdminKeys(deps.db, query),
       { admin: true, query: AdminModel.productKeysQuery, response: { 200: AdminModel.adminProductKeys, ...failures(422) } })
     .post("/generate-product-key", ({ user, body }) => generateAdminKeys(deps, user, body),
       { admin: true, body: AdminModel.generateBody, response: { 200: AdminModel.productKeys, ...jsonBodyFailures } })
     .delete("/product-keys/:id", ({ user, params }) => deleteProductKey(deps, user, params.id),
       { admin: true, params: idParams, response: { 200: AdminModel.deleted, ...failures(404, 409, 422) } })
-    .get("/sales", ({ query }) => salesReport(deps.db, query),
+    .get("/sales", ({ query }) => salesReport(deps.db, query, sign),
       { admin: true, query: pageQuery, response: { 200: AdminModel.sales, ...failures(422) } })
     .get("/revenue", ({ query }) => revenueByDay(deps.db, deps.clock.now(), query.days ?? 30),
       { admin: true, query: AdminModel.revenueQuery, response: { 200: AdminModel.revenue, ...failures(422) } })
@@ -34,13 +39,24 @@ export function adminRoutes(deps: AppDeps) {
       response: { 200: t.String({ description: `text/csv with the columns ${SALES_CSV_COLUMNS.join(", ")}` }) },
       detail: { summary: "Every sale as CSV, for the books", description: "Streamed; dollars with 2 decimals; cells starting with = + - @ are prefixed with an apostrophe." },
     })
+    .get("/tax-report.csv", ({ query }) => new Response(taxReportCsv(deps.db, query.from, query.to), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="layerlift-tax-${query.from}-to-${query.to}.csv"`,
+      },
+    }), {
+      admin: true,
+      query: InvoiceModel.taxReportQuery,
+      response: { 200: t.String({ description: `text/csv with the columns ${TAX_REPORT_COLUMNS.join(", ")}` }), ...failures(422) },
+      detail: { summary: "Net and tax per country and rate, for a tax return", description: "Invoices issued in the period less the credit notes issued in it; dollars with 2 decimals." },
+    })
     .post("/sales/:id/refund", async ({ user, params, body, headers, set }) => {
       const { answer, replayed } = await refundSale(deps, {
         saleId: params.id,
         actorUserId: user.id,
         amountCents: body.amount === undefined ? undefined : refundCentsFromDollars(body.amount),
         idempotencyKey: headers["idempotency-key"],
-      }, saleView);
+      }, (sale) => saleView(sale, { creditNoteNumber: latestCreditNote(deps.db, sale.id), sign }));
       if (replayed) set.headers["Idempotent-Replayed"] = "true";
       return answer;
     }, {

@@ -8,10 +8,14 @@ import type { Db, DbOrTx } from "../../db";
 import { sales, type Sale } from "../../db/schema";
 import { PLANS, type PlanId } from "../../shared/plans";
 import { saleMoneyFields, saleMoneySql } from "../books/money";
+import { latestCreditNote, latestCreditNotes } from "../invoices/credit-notes";
 
 const PAGE = 2000;
 
-export const SALES_CSV_COLUMNS = ["date", "buyer", "plan", "status", "gross", "fee", "refunded", "disputed", "net", "currency", "provider_id", "promotion_code", "discount"] as const;
+export const SALES_CSV_COLUMNS = [
+  "date", "buyer", "plan", "status", "gross", "fee", "refunded", "disputed", "net", "currency", "provider_id", "promotion_code", "discount",
+  "country", "tax_id", "tax", "tax_rate", "invoice_number", "credit_note_number",
+] as const;
 
 /** One CSV cell: defused against formula injection, quoted when it holds a quote, comma or line break. */
 export function csvCell(value: string): string {
@@ -27,17 +31,21 @@ const csvFields = {
   id: sales.id, createdAt: sales.createdAt, email: sales.email, plan: sales.plan, status: sales.status,
   currency: sales.currency, paymentIntentId: sales.paymentIntentId, promotionCode: sales.promotionCode,
   discountCents: sales.discountCents, ...saleMoneyFields,
+  country: sales.country, taxId: sales.taxId, taxRate: sales.taxRate, invoiceNumber: sales.invoiceNumber,
 };
 
-type CsvSale = Pick<Sale, "createdAt" | "email" | "plan" | "status" | "currency" | "paymentIntentId" | "promotionCode" | "discountCents">
-  & { gross: number; fee: number; refunded: number; disputed: number; net: number };
+type CsvSale = Pick<Sale, "createdAt" | "email" | "plan" | "status" | "currency" | "paymentIntentId" | "promotionCode" | "discountCents" | "country" | "taxId" | "taxRate" | "invoiceNumber">
+  & { gross: number; fee: number; refunded: number; disputed: number; tax: number; net: number };
 
-export function saleRow(sale: CsvSale): string[] {
+/** Tax: what a paid sale still holds after its credit notes (books/money.ts); net is without it. */
+export function saleRow(sale: CsvSale, creditNoteNumber: string | null = null): string[] {
   return [
     new Date(sale.createdAt).toISOString(), sale.email, PLANS[sale.plan].name, sale.status,
     dollars(sale.gross), dollars(sale.fee), dollars(sale.refunded), dollars(sale.disputed), dollars(sale.net),
     // gross is what the buyer paid, after any promotion code; discount is what the code took off (never revenue).
     sale.currency.toUpperCase(), sale.paymentIntentId, sale.promotionCode ?? "", dollars(sale.discountCents),
+    sale.country ?? "", sale.taxId ?? "", dollars(sale.tax), sale.taxRate === null ? "" : String(Number(sale.taxRate)),
+    sale.invoiceNumber ?? "", creditNoteNumber ?? "",
   ];
 }
 
@@ -46,7 +54,9 @@ const line = (cells: readonly string[]) => `${cells.map(csvCell).join(",")}\r\n`
 const money = saleMoneySql();
 /** The CSV's columns straight from SQLite as arrays: drizzle's row mapping would cost more than the rest. */
 const PAGE_SQL = `SELECT id, created_at, email, plan, status, ${money.gross}, ${money.fee}, ${money.refunded}, ${money.disputed}, ${money.net},
-  currency, payment_intent_id, promotion_code, discount_cents FROM sales WHERE id > ? ORDER BY id LIMIT ${PAGE}`;
+  currency, payment_intent_id, promotion_code, discount_cents, country, tax_id, ${money.tax}, tax_rate, invoice_number FROM sales WHERE id > ? ORDER BY id LIMIT ${PAGE}`;
+
+type PageRow = [number, number, string, PlanId, string, number, number, number, number, number, string, string, string | null, number, string | null, string | null, number, string | null, string | null];
 
 export function salesCsvStream(db: Db): ReadableStream<Uint8Array> {
   const page = db.$client.query(PAGE_SQL);
@@ -60,12 +70,14 @@ export function salesCsvStream(db: Db): ReadableStream<Uint8Array> {
         controller.enqueue(encoder.encode(line(SALES_CSV_COLUMNS)));
         return;
       }
-      const rows = page.values(afterId) as [number, number, string, PlanId, string, number, number, number, number, number, string, string, string | null, number][];
+      const rows = page.values(afterId) as PageRow[];
       if (!rows.length) return controller.close();
       afterId = rows[rows.length - 1][0];
+      const notes = latestCreditNotes(db, rows.map((row) => row[0]));
       let text = "";
-      for (const [, createdAt, email, plan, status, gross, fee, refunded, disputed, net, currency, paymentIntentId, promotionCode, discountCents] of rows) {
-        text += line(saleRow({ createdAt, email, plan, status: status as CsvSale["status"], currency, paymentIntentId, promotionCode, discountCents, gross, fee, refunded, disputed, net }));
+      for (const [id, createdAt, email, plan, status, gross, fee, refunded, disputed, net, currency, paymentIntentId, promotionCode, discountCents, country, taxId, tax, taxRate, invoiceNumber] of rows) {
+        const sale = { createdAt, email, plan, status: status as CsvSale["status"], currency, paymentIntentId, promotionCode, discountCents, gross, fee, refunded, disputed, net, country, taxId, tax, taxRate, invoiceNumber };
+        text += line(saleRow(sale, notes.get(id) ?? null));
       }
       controller.enqueue(encoder.encode(text));
     },
@@ -75,5 +87,5 @@ export function salesCsvStream(db: Db): ReadableStream<Uint8Array> {
 /** One sale's CSV cells. */
 export function saleCsvRow(db: DbOrTx, saleId: number): string[] | undefined {
   const row = db.select(csvFields).from(sales).where(eq(sales.id, saleId)).get();
-  return row && saleRow(row);
+  return row && saleRow(row, latestCreditNote(db, row.id));
 }

@@ -2,6 +2,7 @@
  * The admin panel's rules: product keys, sales figures, the overview and the test e-mail.
  * Every mutation writes its audit row in the same transaction as the change.
  */
+import { latestCreditNotes } from "../invoices/credit-notes";
 import { and, eq, ne } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
@@ -68,8 +69,18 @@ export function deleteProductKey(deps: Pick<AppDeps, "db" | "clock">, actor: Use
   });
 }
 
-export function saleView(row: Sale): SaleView {
+/** Signs a document number into its PDF link (the admin list links every document). */
+export type DocumentSigner = (number: string) => string;
+
+export function saleView(row: Sale, docs: { creditNoteNumber?: string | null; sign?: DocumentSigner } = {}): SaleView {
+  const creditNoteNumber = docs.creditNoteNumber ?? null;
   return {
+    invoiceNumber: row.invoiceNumber,
+    creditNoteNumber,
+    invoiceUrl: row.invoiceNumber && docs.sign ? docs.sign(row.invoiceNumber) : null,
+    creditNoteUrl: creditNoteNumber && docs.sign ? docs.sign(creditNoteNumber) : null,
+    country: row.country,
+    tax: centsToDollars(row.taxCents),
     _id: row.id,
     amount: centsToDollars(row.amountCents),
     fee: centsToDollars(row.feeCents),
@@ -91,22 +102,24 @@ export function saleView(row: Sale): SaleView {
 function paidTotals(db: DbOrTx) {
   const totals = bookTotals(db);
   return {
-    totalRevenue: centsToDollars(totals.grossCents - totals.refundedCents - totals.disputedCents),
+    totalRevenue: centsToDollars(totals.grossCents - totals.refundedCents - totals.disputedCents - totals.taxCents),
     adminRevenue: centsToDollars(totals.netCents),
     salesCount: totals.paidCount,
   };
 }
 
-function recentSales(db: DbOrTx, page: Page): SaleView[] {
-  return newestFirst(db.select().from(sales).$dynamic(), sales, page, 100).all().map(saleView);
+function recentSales(db: DbOrTx, page: Page, sign?: DocumentSigner): SaleView[] {
+  const rows = newestFirst(db.select().from(sales).$dynamic(), sales, page, 100).all();
+  const notes = latestCreditNotes(db, rows.map((row) => row.id));
+  return rows.map((row) => saleView(row, { creditNoteNumber: notes.get(row.id), sign }));
 }
 
 /** Totals over every paid sale; the list pages through all sales (refunded ones carry their status). */
-export function salesReport(db: DbOrTx, page: Page = {}): SalesResponse {
-  return { ...paidTotals(db), sales: recentSales(db, page) };
+export function salesReport(db: DbOrTx, page: Page = {}, sign?: DocumentSigner): SalesResponse {
+  return { ...paidTotals(db), sales: recentSales(db, page, sign) };
 }
 
-export function adminOverview(db: DbOrTx): AdminOverviewResponse {
+export function adminOverview(db: DbOrTx, sign?: DocumentSigner): AdminOverviewResponse {
   const keys = productKeyTotals(db);
   const money = bookTotals(db);
   return {
@@ -118,7 +131,7 @@ export function adminOverview(db: DbOrTx): AdminOverviewResponse {
     productKeyCount: keys.total,
     availableKeyCount: keys.unused,
     openTicketCount: countOpenTickets(db),
-    recentSales: recentSales(db, { limit: RECENT_SALES_SHOWN }),
+    recentSales: recentSales(db, { limit: RECENT_SALES_SHOWN }, sign),
   };
 }
 

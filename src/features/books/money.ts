@@ -6,7 +6,8 @@
  *
  * Refunded: everything for a refunded sale (a lost dispute too), the refunded part of a paid one.
  * Disputed: what the bank holds back while a dispute is open. Fee: the provider's, dispute fees
- * included (the provider keeps them whatever happens to the sale). Net: the gross after all three.
+ * included (the provider keeps them whatever happens to the sale). Tax: the tax a paid sale still holds
+ * after its credit notes: the tax authority's money, never revenue. Net: the gross after all four.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { DAY } from "../../lib/clock";
@@ -17,13 +18,15 @@ export function saleMoneySql(row = "sales") {
   const refunded = `(CASE WHEN ${c("status")} = 'refunded' THEN ${c("amount_cents")} ELSE ${c("refunded_cents")} END)`;
   const disputed = `(CASE WHEN ${c("status")} = 'disputed' THEN coalesce(${c("dispute_amount_cents")}, ${c("amount_cents")}) ELSE 0 END)`;
   const fee = `(${c("fee_cents")} + coalesce(${c("dispute_fee_cents")}, 0))`;
+  const tax = `(CASE WHEN ${c("status")} = 'paid' THEN ${c("tax_cents")} - ${c("refunded_tax_cents")} ELSE 0 END)`;
   return {
     day: `(${c("created_at")} - ${c("created_at")} % ${DAY})`,
     gross: c("amount_cents"),
     fee,
     refunded,
     disputed,
-    net: `(${c("amount_cents")} - ${refunded} - ${disputed} - ${fee})`,
+    tax,
+    net: `(${c("amount_cents")} - ${refunded} - ${disputed} - ${fee} - ${tax})`,
     paid: `(${c("status")} = 'paid')`,
     refundedOrPartly: `(${c("status")} = 'refunded' OR ${c("refunded_cents")} > 0)`,
     open: `(${c("status")} = 'disputed')`,
@@ -39,6 +42,7 @@ export const saleMoneyFields = {
   fee: expr(money.fee),
   refunded: expr(money.refunded),
   disputed: expr(money.disputed),
+  tax: expr(money.tax),
   net: expr(money.net),
 };
 
@@ -47,5 +51,5 @@ export const REBUILD_BOOKS_SQL = `
   SELECT ${money.day} AS day, sales.plan AS plan, count(*) AS sales,
     sum(${money.paid}) AS paid_count, sum(${money.refundedOrPartly}) AS refund_count, sum(${money.open}) AS dispute_count,
     sum(${money.gross}) AS gross_cents, sum(${money.fee}) AS fee_cents, sum(${money.refunded}) AS refunded_cents,
-    sum(${money.disputed}) AS disputed_cents, sum(${money.net}) AS net_cents
+    sum(${money.disputed}) AS disputed_cents, sum(${money.tax}) AS tax_cents, sum(${money.net}) AS net_cents
   FROM sales GROUP BY 1, 2`;

@@ -19,6 +19,8 @@ export interface BookTotals {
   feeCents: number;
   refundedCents: number;
   disputedCents: number;
+  /** Tax paid sales still hold (money.ts): collected for the tax authorities, not revenue. */
+  taxCents: number;
   /** Net revenue: gross minus refunds, open disputes and every fee (see money.ts). The one net figure. */
   netCents: number;
 }
@@ -32,6 +34,7 @@ const totalsFields = {
   feeCents: sql<number>`coalesce(sum(${booksDaily.feeCents}), 0)`,
   refundedCents: sql<number>`coalesce(sum(${booksDaily.refundedCents}), 0)`,
   disputedCents: sql<number>`coalesce(sum(${booksDaily.disputedCents}), 0)`,
+  taxCents: sql<number>`coalesce(sum(${booksDaily.taxCents}), 0)`,
   netCents: sql<number>`coalesce(sum(${booksDaily.netCents}), 0)`,
 };
 
@@ -56,7 +59,7 @@ export function productKeyTotals(db: DbOrTx): { total: number; unused: number } 
   }).from(productKeyCounts).get()!;
 }
 
-const BOOK_COLUMNS = ["sales", "paid_count", "refund_count", "dispute_count", "gross_cents", "fee_cents", "refunded_cents", "disputed_cents", "net_cents"] as const;
+const BOOK_COLUMNS = ["sales", "paid_count", "refund_count", "dispute_count", "gross_cents", "fee_cents", "refunded_cents", "disputed_cents", "tax_cents", "net_cents"] as const;
 type BookRow = { day: number; plan: string } & Record<(typeof BOOK_COLUMNS)[number], number>;
 
 export interface BooksCheck {

@@ -39,5 +39,6 @@ export function healthRoutes(deps: AppDeps) {
       productName: PRODUCT_NAME,
       paymentProvider: deps.config.stripe ? "stripe" as const : "demo" as const,
       stripePublishableKey: deps.config.stripe ? deps.config.stripe.publishableKey || deps.config.stripeFallbackPublishableKey : null,
+      tax: deps.config.tax.mode,
     }), { response: { 200: HealthModel.publicConfig } });
 }

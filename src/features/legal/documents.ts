@@ -44,7 +44,7 @@ function howToAsk(config: Config): string {
 /** The values the templates name as {{name}}; an operator's own files may use them too. */
 function placeholders(config: Config): Record<string, string> {
   const { seller } = config;
-  const addressLines = seller.address.split("\n").map((line) => line.trim()).filter(Boolean).map(literal);
+  const addressLines = seller.address.split(/\n|\\n/).map((line) => line.trim()).filter(Boolean).map(literal);
   return {
     product: PRODUCT_NAME,
     siteUrl: config.appUrl,

@@ -47,10 +47,12 @@ export function createMetrics(deps: Pick<AppDeps, "db">) {
     },
   });
   new Gauge({
-    name: "sales_revenue_cents", help: "Revenue in cents: gross (what buyers paid less refunds and open disputes) and net (that less every provider fee), as the admin overview counts it", labelNames: ["kind"] as const, registers: [registry],
+    name: "sales_revenue_cents", help: "Revenue in cents: gross (what buyers paid less refunds and open disputes), the tax in it, and net (gross less tax and every provider fee), as the admin overview counts it", labelNames: ["kind"] as const, registers: [registry],
     collect() {
       const totals = bookTotals(deps.db);
       this.set({ kind: "gross" }, totals.grossCents - totals.refundedCents - totals.disputedCents);
+      // Tax collected is the tax authority's money, not revenue.
+      this.set({ kind: "tax" }, totals.taxCents);
       this.set({ kind: "net" }, totals.netCents);
     },
   });

@@ -14,6 +14,7 @@ import { refundRequests, sales, type RefundRequest, type Sale } from "../../db/s
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { DAY, MINUTE } from "../../lib/clock";
 import { recordPartialRefund, refundPayment } from "./fulfilment";
+import { syncTaxRecords } from "../tax/service";
 
 const ALREADY_REFUNDED = "This sale has already been refunded.";
 /** How long an Idempotency-Key is remembered. */
@@ -114,7 +115,7 @@ function claim(deps: Pick<AppDeps, "db" | "clock">, request: RefundSaleRequest, 
  * refund where every other refund is recorded, and answers `present(sale)` (kept for a replay).
  */
 export async function refundSale<Answer>(
-  deps: Pick<AppDeps, "db" | "clock" | "payments">,
+  deps: Pick<AppDeps, "db" | "clock" | "payments"> & Partial<Pick<AppDeps, "tax">>,
   request: RefundSaleRequest,
   present: (sale: Sale) => Answer,
 ): Promise<RefundSaleResult<Answer>> {
@@ -129,7 +130,11 @@ export async function refundSale<Answer>(
     const outcome = sale.amountCents === 0 ? { fullyRefunded: true, amountRefunded: 0 }
       : await deps.payments.refund({ paymentIntentId: sale.paymentIntentId, amountCents: row.amountCents, idempotencyKey: row.providerKey });
     if (outcome.fullyRefunded) await refundPayment(deps, sale.paymentIntentId, request.actorUserId);
-    else recordPartialRefund(deps, sale.paymentIntentId, outcome.amountRefunded, request.actorUserId);
+    else {
+      recordPartialRefund(deps, sale.paymentIntentId, outcome.amountRefunded, request.actorUserId);
+      // The credit note's tax reversal (a full refund's is recorded by refundPayment).
+      await syncTaxRecords(deps);
+    }
     answer = present(deps.db.select().from(sales).where(eq(sales.id, row.saleId)).get()!);
   } catch (error) {
     deps.db.update(refundRequests).set({ status: "failed" }).where(eq(refundRequests.id, row.id)).run();

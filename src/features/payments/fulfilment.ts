@@ -20,6 +20,13 @@ import { CURRENCY, RENEWAL_ACCOUNT_METADATA, type ProviderIntent } from "./provi
 import { log } from "../../lib/logger";
 import { AppError } from "../../lib/errors";
 import type { PaymentResultResponse } from "../../shared/api/payments";
+import { expectedChargeCents, saleTaxColumns, syncTaxRecords } from "../tax/service";
+import { allocateNumber } from "../invoices/numbers";
+import { issueCreditNote } from "../invoices/credit-notes";
+import { signedDocumentUrl } from "../invoices/links";
+
+/** What fulfilment and refunds use; config and jwtSecret sign the invoice link, tax records the tax transaction. */
+type FulfilmentDeps = Pick<AppDeps, "db" | "clock" | "payments"> & Partial<Pick<AppDeps, "config" | "jwtSecret" | "tax">>;
 
 const PAYMENT_ERRORS = {
   notFound: "We couldn't find this payment. If you were charged, please contact support.",
@@ -49,7 +56,7 @@ function problemWith(deps: Pick<AppDeps, "db">, intent: ProviderIntent, checkout
   if (intent.amountRefunded > 0) return PAYMENT_ERRORS.refunded;
   const plan = intent.metadata.plan;
   if (!isPlanId(plan) || !intent.metadata.email || (checkout && checkout.plan !== plan)) return PAYMENT_ERRORS.notOurs;
-  const expectedCents = checkout ? checkout.totalCents : pricedPlan(deps.db, plan).priceCents;
+  const expectedCents = checkout ? checkout.totalCents : expectedChargeCents(pricedPlan(deps.db, plan).priceCents, intent.metadata);
   if (intent.amountCents !== expectedCents || intent.currency.toLowerCase() !== CURRENCY) {
     log.error({ paymentIntentId: intent.id, paidCents: intent.amountCents, currency: intent.currency, plan, expectedCents }, "payment does not match its price; not fulfilled");
     return PAYMENT_ERRORS.mismatch;
@@ -62,7 +69,7 @@ function problemWith(deps: Pick<AppDeps, "db">, intent: ProviderIntent, checkout
  * when the sale was first recorded.
  */
 export async function fulfilPayment(
-  deps: Pick<AppDeps, "db" | "clock" | "payments">,
+  deps: FulfilmentDeps,
   paymentIntentId: string,
   options: { refreshFee?: boolean } = {},
 ): Promise<PaymentResultResponse> {
@@ -71,9 +78,19 @@ export async function fulfilPayment(
 
 /** fulfilPayment, also answering the sale and the intent when it had to be retrieved. */
 export async function fulfil(
-  deps: Pick<AppDeps, "db" | "clock" | "payments">,
+  deps: FulfilmentDeps,
   paymentIntentId: string,
   options: { refreshFee?: boolean } = {},
+): Promise<{ answer: PaymentResultResponse; sale: Sale | null; intent: ProviderIntent | null }> {
+  const result = await fulfilOnce(deps, paymentIntentId, options);
+  await syncTaxRecords(deps);
+  return result;
+}
+
+async function fulfilOnce(
+  deps: FulfilmentDeps,
+  paymentIntentId: string,
+  options: { refreshFee?: boolean },
 ): Promise<{ answer: PaymentResultResponse; sale: Sale | null; intent: ProviderIntent | null }> {
   const existing = saleByPaymentIntent(deps.db, paymentIntentId);
   if (existing?.status === "refunded") return { answer: failure(PAYMENT_ERRORS.refunded), sale: existing, intent: null };
@@ -86,7 +103,8 @@ export async function fulfil(
   if (problem) return { answer: failure(problem), sale: null, intent };
 
   const now = deps.clock.now();
-  const sale = deps.db.transaction((tx) => recordSale(tx, intent, checkout, now), { behavior: "immediate" });
+  const links = deps.config && deps.jwtSecret ? { appUrl: deps.config.appUrl, secret: deps.jwtSecret } : undefined;
+  const sale = deps.db.transaction((tx) => recordSale(tx, intent, checkout, now, links), { behavior: "immediate" });
   const answer = sale.status === "refunded" ? failure(PAYMENT_ERRORS.refunded) : success(sale);
   return { answer, sale, intent };
 }
@@ -96,7 +114,14 @@ export async function fulfil(
  * discount fixed into its checkout), its key, the renewal or the key e-mail. A sale already recorded
  * for the intent is answered as it is (its fee filled in if it was not settled before).
  */
-export function recordSale(tx: DbOrTx, intent: ProviderIntent, checkout: Checkout | undefined, now: number): Sale {
+export function recordSale(
+  tx: DbOrTx,
+  intent: ProviderIntent,
+  checkout: Checkout | undefined,
+  now: number,
+  /** To sign the invoice link the e-mail carries. */
+  links?: { appUrl: string; secret: string },
+): Sale {
   const plan = PLANS[intent.metadata.plan as keyof typeof PLANS];
   const email = intent.metadata.email;
   const inserted = tx.insert(sales).values({
@@ -109,6 +134,7 @@ export function recordSale(tx: DbOrTx, intent: ProviderIntent, checkout: Checkou
     status: "paid",
     promotionCode: checkout?.promotionCode ?? null,
     discountCents: checkout?.discountCents ?? 0,
+    ...saleTaxColumns(intent.metadata),
     createdAt: now,
   }).onConflictDoNothing({ target: sales.paymentIntentId }).returning().get();
   if (!inserted) {
@@ -121,19 +147,22 @@ export function recordSale(tx: DbOrTx, intent: ProviderIntent, checkout: Checkou
   markCheckoutPaid(tx, intent.id);
   const [key] = generateProductKeys(tx, now, { plan: plan.id, count: 1, source: "purchase", saleId: inserted.id });
   const renewed = applyRenewal(tx, intent, key, now);
-  const fulfilled = tx.update(sales).set({ productKeyId: key.id, renewalUserId: renewed?.userId ?? null })
+  // Numbered only once the sale is surely new, in this transaction: no number is ever skipped or given twice.
+  const invoiceNumber = allocateNumber(tx, "invoice", now);
+  const fulfilled = tx.update(sales).set({ productKeyId: key.id, renewalUserId: renewed?.userId ?? null, invoiceNumber })
     .where(eq(sales.id, inserted.id)).returning().get()!;
+  const invoice = links ? { invoiceUrl: signedDocumentUrl(links.appUrl, links.secret, invoiceNumber) } : {};
   if (renewed) {
     queueEmail(tx, {
       to: email,
       template: "renewal-receipt",
-      payload: { key: key.key, planName: plan.name, endDate: toIso(renewed.endDate) },
+      payload: { key: key.key, planName: plan.name, endDate: toIso(renewed.endDate), ...invoice },
     }, now);
   } else {
     queueEmail(tx, {
       to: email,
       template: "product-key",
-      payload: { key: key.key, plan: plan.id, planName: plan.name, signupEmail: email },
+      payload: { key: key.key, plan: plan.id, planName: plan.name, signupEmail: email, ...invoice },
     }, now);
   }
   return fulfilled;
@@ -224,6 +253,7 @@ export function recordPartialRefund(
     }
     const refundedCents = Math.min(sale.amountCents, Math.max(sale.refundedCents, amountRefunded));
     if (sale.status !== "paid" || refundedCents === sale.refundedCents) return sale;
+    issueCreditNote(tx, sale, refundedCents - sale.refundedCents, now);
     const updated = tx.update(sales).set({ refundedCents }).where(eq(sales.id, sale.id)).returning().get()!;
     writeAudit(tx, {
       actorUserId, action: "sale.partially-refunded", subject: `sale:${sale.id}`,
@@ -239,13 +269,13 @@ export function recordPartialRefund(
  * Doing it twice changes nothing.
  */
 export async function refundPayment(
-  deps: Pick<AppDeps, "db" | "clock" | "payments">,
+  deps: FulfilmentDeps,
   paymentIntentId: string,
   actorUserId: number | null = null,
 ): Promise<Sale | null> {
   const intent = saleByPaymentIntent(deps.db, paymentIntentId) ? null : await deps.payments.retrieveIntent(paymentIntentId);
   const now = deps.clock.now();
-  return deps.db.transaction((tx) => {
+  const result = deps.db.transaction((tx) => {
     const sale = saleByPaymentIntent(tx, paymentIntentId);
     if (!sale) return recordEarlyRefund(tx, intent, now);
     if (sale.status === "refunded") return sale;
@@ -258,10 +288,13 @@ export async function refundPayment(
     } else if (key?.usedByUserId != null) {
       outcome = removeKeyTime(tx, key, key.usedByUserId, now);
     }
+    issueCreditNote(tx, sale, sale.amountCents - sale.refundedCents, now);
     const refunded = tx.update(sales)
       .set({ status: "refunded", productKeyId: key && !key.isUsed ? null : sale.productKeyId })
       .where(eq(sales.id, sale.id)).returning().get();
     writeAudit(tx, { actorUserId, action: "sale.refunded", subject: `sale:${sale.id}`, detail: `${paymentIntentId}: ${outcome}`, at: now });
     return refunded;
   }, { behavior: "immediate" });
+  await syncTaxRecords(deps);
+  return result;
 }

@@ -13,6 +13,7 @@ import { quote, type Quote } from "../pricing/quote";
 import { attachIntent, releaseCheckout, reserveCheckout } from "../pricing/checkouts";
 import { centsToDollars } from "../../shared/plans";
 import { placeFreeOrder } from "./free-order";
+import { priceWithTax, type BuyerLocation } from "../tax/service";
 
 /** A quote's lines as the purchase dialog shows them (dollars). */
 export function quoteLines(q: Quote): QuoteLines {
@@ -34,7 +35,7 @@ export function quoteLines(q: Quote): QuoteLines {
 export async function createRenewalIntent(
   deps: PaymentDeps,
   user: User,
-  input: { plan: PlanId; promotionCode?: string | null },
+  input: { plan: PlanId; promotionCode?: string | null } & BuyerLocation,
   clientIp: string,
 ): Promise<PaymentIntentResponse> {
   const sub = getSubscription(deps.db, user.id);
@@ -42,7 +43,7 @@ export async function createRenewalIntent(
   return createPaymentIntent(deps, { ...input, email: user.email }, clientIp, { id: user.id });
 }
 
-type PaymentDeps = Pick<AppDeps, "payments" | "db" | "clock" | "limiter">;
+type PaymentDeps = Pick<AppDeps, "payments" | "db" | "clock" | "limiter" | "config" | "tax">;
 
 /**
  * Prices the purchase (the one quote), then either completes it at once when it is free, or reserves
@@ -50,18 +51,24 @@ type PaymentDeps = Pick<AppDeps, "payments" | "db" | "clock" | "limiter">;
  */
 export async function createPaymentIntent(
   deps: PaymentDeps,
-  input: { plan: PlanId; email: string; promotionCode?: string | null },
+  input: { plan: PlanId; email: string; promotionCode?: string | null } & BuyerLocation,
   clientIp: string,
   account: { id: number } | null = null,
 ): Promise<PaymentIntentResponse> {
   const email = normaliseEmail(input.email);
-  const priced = await quote(deps, { plan: input.plan, email, promotionCode: input.promotionCode, account });
-  if (priced.totalCents === 0) {
-    const order = placeFreeOrder(deps, priced, clientIp);
-    return { ...order, provider: "free", quote: quoteLines(priced) };
+  const untaxed = await quote(deps, { plan: input.plan, email, promotionCode: input.promotionCode, account });
+  if (untaxed.totalCents === 0) {
+    // A free order: nothing to tax, no card.
+    const order = placeFreeOrder(deps, untaxed, clientIp);
+    const { breakdown } = await priceWithTax({ ...deps, tax: null }, { amountCents: 0, currency: untaxed.currency, reference: untaxed.plan, location: {} });
+    return { ...order, provider: "free", quote: quoteLines(untaxed), breakdown };
   }
+  // Tax on the amount after any promotion; with tax on, a missing or rejected location, or the tax provider
+  // down, refuses here, before any checkout or intent exists.
+  const taxed = await priceWithTax(deps, { amountCents: untaxed.subtotalCents, currency: untaxed.currency, reference: untaxed.plan, location: input });
+  const priced = { ...untaxed, taxCents: taxed.breakdown.taxCents, totalCents: taxed.totalCents };
   const checkout = reserveCheckout(deps, priced);
-  const metadata: Record<string, string> = { plan: priced.plan, email };
+  const metadata: Record<string, string> = { plan: priced.plan, email, ...taxed.metadata };
   if (account) metadata[RENEWAL_ACCOUNT_METADATA] = String(account.id);
   // For the operator reading the payment in Stripe's dashboard; the server reads the checkout, not this.
   if (priced.promotionCode) metadata.promotionCode = priced.promotionCode;
@@ -81,5 +88,5 @@ export async function createPaymentIntent(
     throw error;
   }
   attachIntent(deps.db, checkout.id, intent.id);
-  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, provider: deps.payments.name, quote: quoteLines(priced) };
+  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, provider: deps.payments.name, quote: quoteLines(priced), breakdown: taxed.breakdown };
 }

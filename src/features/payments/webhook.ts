@@ -8,10 +8,11 @@ import { WebhookSignatureError, type ProviderEvent } from "./provider";
 import { fulfilPayment, recordPartialRefund, refundPayment } from "./fulfilment";
 import { handleFraudWarning, settleDispute } from "./disputes";
 import type { WebhookAnswer } from "../../shared/api/payments";
+import { syncTaxRecords } from "../tax/service";
 import { releaseCheckout } from "../pricing/checkouts";
 
 
-async function act(deps: Pick<AppDeps, "db" | "clock" | "payments" | "config">, event: ProviderEvent) {
+async function act(deps: Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret" | "tax">>, event: ProviderEvent) {
   if (event.type.startsWith("charge.dispute.") && event.objectId) return settleDispute(deps, event.objectId);
   if (event.type === "radar.early_fraud_warning.created") return handleFraudWarning(deps, event);
   if (!event.paymentIntentId) return;
@@ -35,7 +36,7 @@ async function act(deps: Pick<AppDeps, "db" | "clock" | "payments" | "config">, 
  * leaves the event unrecorded, so the provider delivers it again.
  */
 export async function handleWebhook(
-  deps: Pick<AppDeps, "db" | "clock" | "payments" | "config">,
+  deps: Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret" | "tax">>,
   rawBody: string,
   signature: string | null,
 ): Promise<WebhookAnswer> {
@@ -56,6 +57,8 @@ export async function handleWebhook(
   }
   if (deps.db.select().from(processedEvents).where(eq(processedEvents.id, event.id)).get()) return { received: true, duplicate: true };
   await act(deps, event);
+  // A partial refund's credit note is written in act; its tax reversal is recorded here.
+  await syncTaxRecords(deps);
   deps.db.insert(processedEvents).values({ id: event.id, type: event.type, createdAt: deps.clock.now() }).onConflictDoNothing().run();
   return { received: true };
 }

@@ -33,11 +33,17 @@ const sale = t.Object({
   promotionCode: t.Nullable(t.String({ description: "The promotion code used, or null" })),
   discount: money("What the promotion code took off the price (not revenue; `amount` is after it)"),
   createdAt: IsoDate,
+  invoiceNumber: t.Nullable(t.String({ description: "The sale's invoice, e.g. LL-2026-000123; null for a sale never fulfilled" })),
+  creditNoteNumber: t.Nullable(t.String({ description: "The newest credit note of the sale (one per refund), e.g. LL-CN-2026-000004" })),
+  invoiceUrl: t.Nullable(t.String({ description: "Signed link to the invoice PDF" })),
+  creditNoteUrl: t.Nullable(t.String({ description: "Signed link to the newest credit note PDF" })),
+  country: t.Nullable(t.String({ description: "The buyer's billing country (ISO 3166-1 alpha-2), with tax on" })),
+  tax: money("Tax contained in the amount (0 with tax off)"),
 });
 
 const paidTotals = {
-  totalRevenue: money("What buyers paid, less refunds and open disputes"),
-  adminRevenue: money("Net revenue, the books' one net figure (as the revenue chart and the CSV count it): what buyers paid, less refunds, open disputes and every fee the provider kept, a refunded sale's included"),
+  totalRevenue: money("What buyers paid, less refunds, open disputes and the tax in it (tax collected is not revenue)"),
+  adminRevenue: money("Net revenue, the books' one net figure (as the revenue chart and the CSV count it): what buyers paid, less refunds, open disputes, tax and every fee the provider kept, a refunded sale's included"),
   salesCount: Int({ description: "Paid sales" }),
 };
 

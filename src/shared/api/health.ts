@@ -28,6 +28,7 @@ export const HealthModel = {
     productName: t.String(),
     paymentProvider: oneOf(["stripe", "demo"]),
     stripePublishableKey: t.Nullable(t.String()),
+    tax: oneOf(["off", "stripe", "demo"], { description: "Whether checkout asks for the billing location and adds tax (TAX)" }),
   }),
 };
 

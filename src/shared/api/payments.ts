@@ -1,5 +1,6 @@
 import { t, type Static } from "./type-system";
 import { emailField, oneOf, planIdField } from "./common";
+import { TaxModel } from "./tax";
 
 /** As the buyer typed it; letters, digits and dashes, any case. Empty means none. */
 export const promotionCodeField = t.String({
@@ -24,6 +25,7 @@ export const PaymentModel = {
     plan: planIdField("Please choose a plan: month, pro or lifetime."),
     email: emailField,
     promotionCode: t.Optional(promotionCodeField),
+    ...TaxModel.buyerLocation,
   }),
   successQuery: t.Object({
     payment_intent: t.String({ minLength: 1, maxLength: 255, error: "payment_intent is required." }),
@@ -44,6 +46,7 @@ export const PaymentModel = {
       description: "Which card form the purchase dialog shows; 'free': the order is already complete (no card), open the result page with this id and client secret.",
     }),
     quote: quoteLines,
+    breakdown: TaxModel.breakdown,
   }),
   /** The payment result page's answer: the plan's name, or why no key was issued. */
   result: t.Object({

@@ -54,7 +54,7 @@ export function useCancelSubscription() {
   });
 }
 
-/** Renew / Extend: POST /api/subscription/renew {plan} → the same intent the purchase dialog pays. */
+/** Renew / Extend: POST /api/subscription/renew {plan, country?…} → the same intent the purchase dialog pays. */
 export function useRenewSubscription() {
   return useMutation({
     mutationFn: (body: RenewBody) => apiRequest<PaymentIntentResponse>("POST", "/api/subscription/renew", body),

@@ -24,6 +24,17 @@ export const SALE_COLUMNS: Column<SaleView>[] = [
   },
 ];
 
+/** The sale's invoice and its newest credit note, as PDFs (signed links, so a plain link opens them). */
+export const DOCUMENTS_COLUMN: Column<SaleView> = {
+  name: "Documents",
+  cell: (sale) => (
+    <span className="flex flex-col gap-0.5 text-xs">
+      {sale.invoiceUrl && <a className="whitespace-nowrap text-brand underline-offset-4 hover:underline" href={sale.invoiceUrl} target="_blank" rel="noreferrer" aria-label={`Invoice ${sale.invoiceNumber}`} title={sale.invoiceNumber ?? undefined}>Invoice</a>}
+      {sale.creditNoteUrl && <a className="whitespace-nowrap text-brand underline-offset-4 hover:underline" href={sale.creditNoteUrl} target="_blank" rel="noreferrer" aria-label={`Credit note ${sale.creditNoteNumber}`} title={sale.creditNoteNumber ?? undefined}>Credit note</a>}
+    </span>
+  ),
+};
+
 /** What the payment provider kept of a sale. */
 export const FEE_COLUMN: Column<SaleView> = { name: "Fee", className: "tabular-nums text-muted-foreground", cell: (sale) => formatMoney(sale.fee) };
 

@@ -7,7 +7,8 @@ import { downloadFile } from "../../lib/api";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
 import { useSales } from "../../lib/queries/admin";
 import { List, usePaging } from "./list-tab";
-import { FEE_COLUMN, SALE_COLUMNS, saleKey } from "./sale-columns";
+import { DOCUMENTS_COLUMN, FEE_COLUMN, SALE_COLUMNS, saleKey } from "./sale-columns";
+import { TaxReportButton } from "./tax-report-button";
 import { RefundDialog } from "./refund-dialog";
 import type { Column } from "./data-table";
 import type { SaleView } from "../../../src/shared/api-types";
@@ -25,7 +26,7 @@ function SalesList() {
   const sales = useSales(paging.page);
   return (
     <List query={sales} rows={sales.data?.sales} rowKey={saleKey} paging={paging}
-      label="All sales" columns={[...SALE_COLUMNS, FEE_COLUMN, REFUND_COLUMN]} empty="No sales yet." />
+      label="All sales" columns={[...SALE_COLUMNS, FEE_COLUMN, DOCUMENTS_COLUMN, REFUND_COLUMN]} empty="No sales yet." />
   );
 }
 
@@ -56,12 +57,13 @@ export function SalesDialog() {
       <DialogTrigger asChild>
         <Button variant="outline" size="sm">View all sales</Button>
       </DialogTrigger>
-      <DialogContent className="max-w-4xl">
+      <DialogContent className="max-w-5xl">
         <DialogHeader>
           <DialogTitle>All sales</DialogTitle>
           <DialogDescription>Newest first. Refunded sales are shown but not counted in revenue; partial refunds are subtracted from it.</DialogDescription>
         </DialogHeader>
-        <div className="flex justify-end">
+        <div className="flex flex-wrap items-end justify-end gap-3">
+          <TaxReportButton />
           <DownloadCsvButton />
         </div>
         <SalesList />

@@ -40,6 +40,18 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
   }
 
   function choose(plan: PlanView) {
+    if (config && config.tax !== "off") {
+      // With tax on the dialog asks the billing location first; renewals are taxed like purchases.
+      setCheckout({
+        plan, clientSecret: "", provider: config.paymentProvider, quote: null,
+        requestIntent: async (location) => {
+          const answer = await renew.mutateAsync({ plan: plan.id, promotionCode: promotionCode.trim() || undefined, ...location });
+          if (answer.provider === "free") { setCheckout(null); void applied(plan.name, answer.paymentIntentId, answer.clientSecret); }
+          return answer;
+        },
+      });
+      return;
+    }
     setChoosing(plan.id);
     renew.mutate({ plan: plan.id, promotionCode: promotionCode.trim() || undefined }, {
       onSuccess: ({ clientSecret, paymentIntentId, provider, quote }) => {
@@ -52,8 +64,7 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
     });
   }
 
-  async function paid(paymentIntentId: string) {
-    const clientSecret = checkout?.clientSecret ?? null;
+  async function paid(paymentIntentId: string, clientSecret: string) {
     const planName = checkout?.plan.name ?? "";
     setCheckout(null);
     await applied(planName, paymentIntentId, clientSecret);
@@ -113,7 +124,7 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
         checkout={checkout}
         publishableKey={config?.stripePublishableKey ?? null}
         onClose={() => setCheckout(null)}
-        onPaid={(id) => void paid(id)}
+        onPaid={(id, secret) => void paid(id, secret)}
         onFailed={(message) => toast({ variant: "destructive", title: "Payment Failed", description: message })}
         note="Payments are processed securely. The plan is added to your account the moment the payment goes through."
         returnPath={RENEW_RETURN_PATH}

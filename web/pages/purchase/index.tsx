@@ -94,8 +94,21 @@ export default function PurchasePage() {
       document.getElementById("purchase-email")?.focus();
       return;
     }
+    const promotion = applied && promotionPrice(plan) ? { promotionCode: applied.code } : {};
+    if (config && config.tax !== "off") {
+      // With tax on the dialog asks the billing location first, then makes the intent for it.
+      setCheckout({
+        plan, clientSecret: "", provider: config.paymentProvider, quote: null,
+        requestIntent: async (location) => {
+          const answer = await createIntent.mutateAsync({ plan: plan.id, email: address, ...promotion, ...location });
+          if (answer.provider === "free") navigate(paymentResultPath(answer.paymentIntentId, answer.clientSecret));
+          return answer;
+        },
+      });
+      return;
+    }
     createIntent.mutate(
-      { plan: plan.id, email: address, ...(applied && promotionPrice(plan) ? { promotionCode: applied.code } : {}) },
+      { plan: plan.id, email: address, ...promotion },
       {
         onSuccess: ({ clientSecret, paymentIntentId, provider, quote }) => {
           if (provider === "free") {
@@ -112,9 +125,8 @@ export default function PurchasePage() {
     );
   }
 
-  function paid(paymentIntentId: string) {
+  function paid(paymentIntentId: string, clientSecret: string) {
     toast({ title: "Payment Successful", description: "Check your email for your product key!" });
-    const clientSecret = checkout?.clientSecret ?? "";
     setCheckout(null);
     // The client secret goes along, as in the card provider's own return URL: it shows this browser the key.
     navigate(paymentResultPath(paymentIntentId, clientSecret));

@@ -15,7 +15,7 @@ import {
 
 type StripeConfig = NonNullable<Config["stripe"]>;
 
-function sdkOptions(apiBase: string | null): Stripe.StripeConfig {
+export function sdkOptions(apiBase: string | null): Stripe.StripeConfig {
   // The SDK retries a failed call itself, sending the same Idempotency-Key each time.
   const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000 };
   if (!apiBase) return options;

@@ -1,0 +1,20 @@
+/**
+ * The signed invoice link the product-key e-mail carries, for buyers who never make an account: an HMAC of
+ * the document number under the server's secret, so the link works for that one document and can't be guessed.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+export function documentSignature(secret: string, number: string): string {
+  return createHmac("sha256", secret).update(`invoice:${number}`).digest("base64url").slice(0, 32);
+}
+
+export function validSignature(secret: string, number: string, given: string | undefined): boolean {
+  if (!given) return false;
+  const expected = Buffer.from(documentSignature(secret, number));
+  const actual = Buffer.from(given);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+export function signedDocumentUrl(appUrl: string, secret: string, number: string): string {
+  return `${appUrl}/api/invoices/${number}.pdf?sig=${documentSignature(secret, number)}`;
+}

@@ -1,0 +1,11 @@
+import type { Config } from "../../config";
+import { createDemoTaxProvider } from "./demo-tax";
+import type { TaxProvider } from "./provider";
+import { createStripeTaxProvider } from "./stripe-tax";
+
+/** TAX=stripe → Stripe Tax, TAX=demo → the demo rates, TAX=off → none (prices as listed, no tax). */
+export function buildTaxProvider(config: Config): TaxProvider | null {
+  if (config.tax.mode === "stripe") return createStripeTaxProvider(config.stripe!);
+  if (config.tax.mode === "demo") return createDemoTaxProvider();
+  return null;
+}

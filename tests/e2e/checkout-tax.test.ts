@@ -1,0 +1,160 @@
+/**
+ * The purchase dialog with tax on (the demo rates): billing country from a searchable list, a postal code for
+ * the US, the breakdown above the card form, a recalculation when the country changes (and none when going
+ * back to one already asked), then payment. Screens at 1280 and 390 px in both themes go to test-results/.
+ * The admin's sales list links each invoice and credit note, and downloads the tax report.
+ */
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { mkdirSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { eq } from "drizzle-orm";
+import { creditNotes, sales } from "../../src/db/schema";
+import { createOrPromoteAdmin } from "../../src/features/users/service";
+import { recordPartialRefund } from "../../src/features/payments/fulfilment";
+import type { AuthResponse, PaymentIntentResponse } from "../../src/shared/api-types";
+import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
+import { makeKey } from "../support/app";
+import { browserSuite } from "../support/browser-suite";
+import { axeViolations, describeFindings } from "../support/axe";
+
+setDefaultTimeout(60_000);
+
+const suite = browserSuite({ env: { TAX: "demo", TAX_BEHAVIOR: "exclusive" } });
+mkdirSync("test-results", { recursive: true });
+
+async function openDialog(page: Page, email: string) {
+  await page.goto("/purchase");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Choose Plan: 4 Month Pro" }).click();
+  const dialog = page.getByRole("dialog", { name: "Complete Your Purchase" });
+  await dialog.waitFor();
+  return dialog;
+}
+
+describe("checkout with tax", () => {
+  test("country → breakdown → card form; a new country recalculates, an earlier one is not asked again; payment works", async () => {
+    const page = await suite.page(DESKTOP);
+    const intents: string[] = [];
+    page.on("request", (request) => { if (request.url().endsWith("/api/create-payment-intent")) intents.push(request.postData() ?? ""); });
+    const dialog = await openDialog(page, "tax-buyer@example.com");
+    // No card form before the location is known.
+    expect(await dialog.getByRole("button", { name: "Complete Payment" }).count()).toBe(0);
+    await dialog.getByLabel("Billing country").fill("Germany");
+    const breakdown = dialog.getByLabel("Price breakdown");
+    await breakdown.getByText("VAT 19 % (Germany)").waitFor();
+    await breakdown.getByText("demo rate").waitFor();
+    expect(await breakdown.innerText()).toContain("$29.74");
+    await dialog.getByRole("button", { name: "Complete Payment" }).waitFor();
+
+    await dialog.getByLabel("Billing country").fill("United States");
+    await dialog.getByLabel("Postal code").fill("10001");
+    await dialog.getByRole("button", { name: "Update total" }).click();
+    await breakdown.getByText("No tax collected").waitFor();
+    expect(await breakdown.innerText()).toContain("$24.99");
+
+    await dialog.getByLabel("Billing country").fill("Germany");
+    await breakdown.getByText("VAT 19 % (Germany)").waitFor();
+    expect(intents.map((body) => JSON.parse(body).country)).toEqual(["DE", "US"]);
+
+    await dialog.getByRole("button", { name: "Buying for a business? VAT / tax ID" }).click();
+    await dialog.getByLabel("VAT / tax ID").fill("DE123");
+    await dialog.getByRole("button", { name: /^(Show|Update) total$/ }).click();
+    await dialog.getByRole("alert").getByText("doesn't look like a VAT number").waitFor();
+    await dialog.getByLabel("VAT / tax ID").fill("DE123456789");
+    await dialog.getByRole("button", { name: /^(Show|Update) total$/ }).click();
+    await breakdown.getByText("Reverse charge").waitFor();
+
+    await dialog.getByLabel("VAT / tax ID").fill("");
+    await dialog.getByRole("button", { name: /^(Show|Update) total$/ }).click();
+    await breakdown.getByText("VAT 19 % (Germany)").waitFor();
+    await dialog.getByRole("button", { name: "Complete Payment" }).click();
+    await page.waitForURL(/\/purchase\/success/);
+    await page.getByText("Payment Successful").first().waitFor();
+    const sale = suite.server.deps.db.select().from(sales).all().at(-1)!;
+    expect(sale).toMatchObject({ amountCents: 2974, taxCents: 475, country: "DE", invoiceNumber: "LL-2026-000001" });
+  });
+
+  for (const [viewport, size] of [[DESKTOP, "1280"], [PHONE, "390"]] as const) {
+    for (const theme of ["dark", "light"] as const) {
+      test(`screen: the dialog with its breakdown at ${size} px, ${theme}`, async () => {
+        const page = await suite.page(viewport);
+        await page.goto("/purchase");
+        await page.evaluate((t) => localStorage.setItem("theme", t), theme);
+        const dialog = await openDialog(page, "screens@example.com");
+        await dialog.getByLabel("Billing country").fill("Germany");
+        await dialog.getByLabel("Price breakdown").getByText("VAT 19 % (Germany)").waitFor();
+        await dialog.getByRole("button", { name: "Complete Payment" }).waitFor();
+        expect((await page.evaluate(() => document.documentElement.className)).includes("light")).toBe(theme === "light");
+        // The header's price is the total to pay once the tax is known.
+        await dialog.getByText("$29.74").first().waitFor();
+        const findings = await axeViolations(page);
+        expect(findings, describeFindings(`checkout with tax, ${size} px ${theme}`, findings)).toEqual([]);
+        await screenshot(page, `checkout-tax-${size}-${theme}`);
+        await page.screenshot({ path: `test-results/checkout-tax-${size}-${theme}-viewport.png` });
+      });
+    }
+  }
+});
+
+describe("renewing from the dashboard with tax", () => {
+  test("Extend asks the billing country too, shows the breakdown, and the renewal is taxed and applied", async () => {
+    const { deps } = suite.server;
+    const email = "renew-tax@example.com";
+    const signup = await fetch(`${suite.server.url}/api/auth/signup`, {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "correct horse", confirmPassword: "correct horse", productKey: makeKey(deps, "month") }),
+    });
+    const { token, user } = (await signup.json()) as AuthResponse;
+    const page = await suite.page(DESKTOP);
+    await openSignedIn(page, token, "/dashboard?tab=subscription");
+    await page.getByRole("tabpanel", { name: "Subscription" }).getByRole("button", { name: "Extend with 4 Month Pro" }).click();
+    const dialog = page.getByRole("dialog", { name: "Complete Your Purchase" });
+    await dialog.getByLabel("Billing country").fill("France");
+    await dialog.getByLabel("Price breakdown").getByText("VAT 20 % (France)").waitFor();
+    expect(await dialog.getByLabel("Price breakdown").innerText()).toContain("$29.99");
+    await dialog.getByRole("button", { name: "Complete Payment" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const sale = deps.db.select().from(sales).where(eq(sales.email, email)).get()!;
+    expect(sale).toMatchObject({ renewalUserId: user.id, amountCents: 2999, taxCents: 500, country: "FR" });
+  });
+});
+
+describe("the admin's documents and tax report", () => {
+  test("the sales list links each invoice and credit note as a PDF, and Tax report downloads the period's CSV", async () => {
+    const { deps } = suite.server;
+    await createOrPromoteAdmin(deps.db, { email: "tax-admin@example.com", password: "admin password" }, deps.clock.now());
+    const login = await fetch(`${suite.server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "tax-admin@example.com", password: "admin password" }) });
+    const token = ((await login.json()) as AuthResponse).token;
+    const intent = await fetch(`${suite.server.url}/api/create-payment-intent`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ plan: "month", email: "docs@example.com", country: "NL" }) });
+    const { clientSecret } = (await intent.json()) as PaymentIntentResponse;
+    await fetch(`${suite.server.url}/api/payment/demo/confirm`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ clientSecret }) });
+    const sale = deps.db.select().from(sales).where(eq(sales.email, "docs@example.com")).get()!;
+    recordPartialRefund(deps, sale.paymentIntentId, 100);
+    const credit = deps.db.select().from(creditNotes).where(eq(creditNotes.saleId, sale.id)).get()!;
+
+    const page = await suite.page(DESKTOP);
+    await openSignedIn(page, token, "/admin");
+    await page.getByRole("button", { name: "View all sales" }).click();
+    const dialog = page.getByRole("dialog", { name: "All sales" });
+    const invoice = dialog.getByRole("link", { name: `Invoice ${sale.invoiceNumber}` });
+    const note = dialog.getByRole("link", { name: `Credit note ${credit.number}` });
+    for (const link of [invoice, note]) {
+      const response = await page.request.get((await link.getAttribute("href"))!);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toBe("application/pdf");
+    }
+    await dialog.getByLabel("Report from").fill("2026-11-01");
+    await dialog.getByLabel("Report to").fill("2026-11-30");
+    const downloading = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: "Tax report" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("layerlift-tax-2026-11-01-to-2026-11-30.csv");
+    expect(await Bun.file((await download.path())!).text()).toContain("NL,Netherlands,VAT,21,standard_rated,USD,1,1,");
+    await page.screenshot({ path: "test-results/admin-sales-documents-1280.png" });
+    const phone = await suite.page(PHONE);
+    await openSignedIn(phone, token, "/admin");
+    await phone.getByRole("button", { name: "View all sales" }).click();
+    await phone.getByRole("dialog", { name: "All sales" }).getByRole("link", { name: `Invoice ${sale.invoiceNumber}` }).waitFor();
+    await phone.screenshot({ path: "test-results/admin-sales-documents-390.png" });
+  });
+});
