@@ -3,7 +3,7 @@
  * heading and text, unknown paths answer 404 with the 404 page, each page has its own head tags and
  * JSON-LD, and robots.txt and sitemap.xml follow the route list and the tag catalogue.
  */
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { twMerge } from "tailwind-merge";
 import { FAQ } from "../../src/shared/faq";
@@ -14,6 +14,8 @@ import { makeTestApp } from "../support/app";
 const APP_URL = "https://layerlift.example";
 const ctx = makeTestApp({ env: { APP_URL } });
 afterAll(() => ctx.cleanup());
+// The first page bundles the SPA (seconds on a busy machine): done before the tests, not inside the first one.
+beforeAll(async () => { await ctx.app.handle(new Request("http://localhost/")); }, 60_000);
 
 async function get(path: string) {
   const response = await ctx.app.handle(new Request(`http://localhost${path}`));
