@@ -48,6 +48,12 @@ export interface Config {
   tax: { mode: "off" | "stripe" | "demo"; behavior: "inclusive" | "exclusive"; stripeTaxCode: string };
   /** Who sells, as invoices and the imprint name them. */
   seller: { name: string; address: string; taxId: string | null; email: string };
+  /** A folder of the operator's own legal pages (terms.md, privacy.md, refund-policy.md, imprint.md); null = the shipped templates. */
+  legalDir: string | null;
+  /** Days after a purchase in which its buyer can refund it themselves; 0 turns self-service refunds off. */
+  refundWindowDays: number;
+  /** auto: the refund happens at once; request: it waits for an admin's approval. */
+  selfServiceRefunds: "auto" | "request";
 }
 
 export class ConfigError extends Error {}
@@ -100,6 +106,7 @@ function productionProblems(value: (name: string) => string | undefined): string
   }
   return problems;
 }
+
 
 export function loadConfig(env: Env = process.env): Config {
   const value = (name: string) => (env[name] ?? "").trim() || undefined;
@@ -168,6 +175,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^txcd_\d{8}$/.test(stripeTaxCode)) problems.push(`STRIPE_TAX_CODE must be a Stripe tax code like ${DEFAULT_STRIPE_TAX_CODE}; got "${stripeTaxCode}"`);
   const sellerEmail = value("SELLER_EMAIL");
   if (sellerEmail && !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(sellerEmail)) problems.push(`SELLER_EMAIL must be an address like billing@example.com; got "${sellerEmail}"`);
+  const refundWindowDays = Number(value("REFUND_WINDOW_DAYS") ?? 7);
+  if (!Number.isInteger(refundWindowDays) || refundWindowDays < 0 || refundWindowDays > 365) problems.push("REFUND_WINDOW_DAYS must be a whole number of days from 0 (off) to 365");
+  const selfServiceRefunds = value("SELF_SERVICE_REFUNDS") ?? "auto";
+  if (selfServiceRefunds !== "auto" && selfServiceRefunds !== "request") problems.push(`SELF_SERVICE_REFUNDS must be auto or request; got "${selfServiceRefunds}"`);
 
   if (problems.length) throw new ConfigError(`Configuration problems:\n  - ${problems.join("\n  - ")}`);
 
@@ -202,5 +213,8 @@ export function loadConfig(env: Env = process.env): Config {
       taxId: value("SELLER_TAX_ID") ?? null,
       email: sellerEmail ?? addressOf(value("EMAIL_FROM") ?? "Layerlift <keys@layerlift.local>"),
     },
+    legalDir: value("LEGAL_DIR") ?? null,
+    refundWindowDays,
+    selfServiceRefunds: selfServiceRefunds as "auto" | "request",
   };
 }

@@ -4,6 +4,9 @@ import { PRODUCT_NAME } from "../shared/product";
 import { EmailLayout, styles } from "./layout";
 import { guideUrl, signupUrl as prefilledSignupUrl } from "./links";
 
+/** The refund link for a buyer who hasn't signed up: the key is the proof of purchase. */
+const refundLink = (appUrl: string, key: string) => `${appUrl}/refund?key=${encodeURIComponent(key)}`;
+
 interface ProductKeyEmailProps {
   productKey: string;
   planName: string;
@@ -35,6 +38,9 @@ export function ProductKeyEmail({ productKey, planName, appUrl, email, invoiceUr
       <Button href={signupUrl} style={styles.button}>Create your account</Button>
       {invoiceUrl ? <Text style={{ ...styles.muted, marginTop: "20px" }}>Your invoice: <Link href={invoiceUrl}>download the PDF</Link>.</Text> : null}
       <Text style={{ ...styles.muted, marginTop: "20px" }}>
+        Changed your mind before using the key? <Link href={refundLink(appUrl, productKey)}>Refund this purchase</Link> (within the refund window; see our refund policy).
+      </Text>
+      <Text style={styles.muted}>
         Keep this e-mail somewhere safe: the key can be used once. Questions? Visit <Link href={`${appUrl}/support`}>{appUrl}/support</Link>.
       </Text>
     </EmailLayout>

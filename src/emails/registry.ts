@@ -173,6 +173,46 @@ export const EMAIL_TEMPLATES = {
     highlights: ({ resetUrl }) => ({ link: resetUrl }),
     secret: "resetUrl",
   }),
+  /** Settings → Change password: tells the account, with a way back if it wasn't them. */
+  "password-changed": define({
+    title: "Password changed",
+    sentWhen: "When the account's password is changed in Settings.",
+    sample: { changedAt: "2026-11-01T12:00:00.000Z" },
+    payload: t.Object({ changedAt: text }),
+    subject: () => `Your ${PRODUCT_NAME} password was changed`,
+    element: async ({ changedAt }, appUrl) =>
+      createElement((await import("./account-notices")).PasswordChangedEmail, { changedAt, resetUrl: `${appUrl}/login?forgot=1` }),
+  }),
+  /** Settings → Change email: the link that confirms the new address, sent to it. */
+  "email-change-confirm": define({
+    title: "Confirm new e-mail",
+    sentWhen: "To the new address when Settings → Change email is asked for.",
+    sample: { confirmUrl: "https://layerlift.example/confirm-email?token=sample", oldEmail: "old@example.com" },
+    payload: t.Object({ confirmUrl: text, oldEmail: text }),
+    subject: () => `Confirm your new ${PRODUCT_NAME} email address`,
+    element: async ({ confirmUrl, oldEmail }) => createElement((await import("./account-notices")).EmailChangeConfirmEmail, { confirmUrl, oldEmail }),
+    highlights: ({ confirmUrl }) => ({ link: confirmUrl }),
+    secret: "confirmUrl",
+  }),
+  /** To the old address once the new one is confirmed. */
+  "email-changed": define({
+    title: "E-mail changed",
+    sentWhen: "To the old address once the new one is confirmed.",
+    sample: { newEmail: "new@example.com" },
+    payload: t.Object({ newEmail: text }),
+    subject: () => `Your ${PRODUCT_NAME} account's email changed`,
+    element: async ({ newEmail }, appUrl) => createElement((await import("./account-notices")).EmailChangedEmail, { newEmail, supportUrl: `${appUrl}/support` }),
+  }),
+  /** The refund guarantee: a request received, a refund made, or a request declined. */
+  "refund-update": define({
+    title: "Refund request update",
+    sentWhen: "When a buyer asks for a refund that waits for an admin, and when an admin declines it.",
+    sample: { outcome: "requested", planName: "4 Month Pro", amount: "$24.99" },
+    payload: t.Object({ outcome: oneOf(["requested", "refunded", "declined"]), planName: text, amount: text }),
+    subject: ({ outcome }) => ({ requested: "We got your refund request", refunded: "Your purchase was refunded", declined: "Your refund request was declined" })[outcome],
+    element: async ({ outcome, planName, amount }, appUrl) =>
+      createElement((await import("./account-notices")).RefundUpdateEmail, { outcome, planName, amount, purchasesUrl: `${appUrl}/dashboard?tab=purchases` }),
+  }),
   /** To a key's owner when the plugin key is used from another game account. */
   "key-sharing-alert": define({
     title: "Key sharing alert",

@@ -5,6 +5,7 @@
  */
 import { PRODUCT_NAME, SUPPORT_RESPONSE_HOURS } from "./product";
 import type { TagDoc } from "./tags/types";
+import { LEGAL_PAGES, type LegalSlug } from "./legal";
 
 export type RouteId =
   | "home"
@@ -14,11 +15,14 @@ export type RouteId =
   | "login"
   | "signup"
   | "reset-password"
+  | "confirm-email"
+  | "refund"
   | "dashboard"
   | "admin"
   | "docs"
   | "docs-guide"
-  | "docs-tag";
+  | "docs-tag"
+  | LegalSlug;
 
 export interface SiteRoute {
   id: RouteId;
@@ -95,6 +99,22 @@ export const ROUTES: readonly SiteRoute[] = [
     title: "Reset Password",
     description: `Choose a new password for your ${PRODUCT_NAME} account.`,
   },
+  {
+    id: "confirm-email",
+    path: "/confirm-email",
+    render: "server",
+    indexable: false,
+    title: "Confirm Email",
+    description: `Confirm the new e-mail address of your ${PRODUCT_NAME} account.`,
+  },
+  {
+    id: "refund",
+    path: "/refund",
+    render: "server",
+    indexable: false,
+    title: "Refund",
+    description: `Refund a ${PRODUCT_NAME} purchase from the link in your product-key e-mail.`,
+  },
   { id: "dashboard", path: "/dashboard", render: "browser", indexable: false, title: "Dashboard", description: `Your ${PRODUCT_NAME} subscription, plugin key and settings.` },
   { id: "admin", path: "/admin", render: "browser", indexable: false, title: "Admin Panel", description: `${PRODUCT_NAME} administration.` },
   {
@@ -115,6 +135,8 @@ export const ROUTES: readonly SiteRoute[] = [
   },
   // After the guide: /docs/getting-started is the guide, not a tag.
   { id: "docs-tag", path: "/docs/:tag", render: "server", indexable: true, title: "Documentation", description: "" },
+  // /terms, /privacy, /refund-policy, /imprint
+  ...LEGAL_PAGES.map(({ slug, title, description }) => ({ id: slug, path: `/${slug}`, render: "server" as const, indexable: true, title, description })),
 ];
 
 /** What robots.txt keeps crawlers out of: the signed-in screens and the API. */

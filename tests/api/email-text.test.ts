@@ -46,6 +46,14 @@ const SAMPLES: { [T in EmailTemplate]: EmailPayload<T>[] } = {
     { planName: "Lifetime Access", endDate: null },
   ],
   "access-ended": [{ planName: "4 Month Pro", endDate: "2027-01-01T00:00:00.000Z" }],
+  "password-changed": [{ changedAt: "2026-11-01T12:00:00.000Z" }],
+  "email-change-confirm": [{ confirmUrl: `${APP_URL}/confirm-email?token=abc123`, oldEmail: "old@example.com" }],
+  "email-changed": [{ newEmail: "new@example.com" }],
+  "refund-update": [
+    { outcome: "requested", planName: "4 Month Pro", amount: "$24.99" },
+    { outcome: "refunded", planName: "4 Month Pro", amount: "$24.99" },
+    { outcome: "declined", planName: "4 Month Pro", amount: "$24.99" },
+  ],
 };
 
 const URL_PATTERN = /https?:\/\/[^\s<>()\]]+/g;
