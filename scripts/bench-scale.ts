@@ -143,7 +143,11 @@ export async function scaleBench(root: string, bun: string, tmp: string, freePor
     const sampler = setInterval(() => { peak = Math.max(peak, rssMb(server.pid)); }, 25);
     const t = performance.now();
     const response = await fetch(`${server.base}/api/admin/sales.csv`, { headers: { authorization: `Bearer ${admin}` } });
-    for await (const chunk of response.body!) for (const byte of chunk as Uint8Array) if (byte === 10) lines++;
+    // Counting line ends with indexOf: a byte-by-byte loop here was slower than the server.
+    for await (const chunk of response.body!) {
+      const bytes = Buffer.from(chunk as Uint8Array);
+      for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) lines++;
+    }
     const csvMs = performance.now() - t;
     clearInterval(sampler);
     const rate = (lines - 1) / (csvMs / 1000);

@@ -63,6 +63,7 @@ async function startProductionServer() {
       RESEND_API_KEY: "re_lighthouse",
       RESEND_BASE_URL: nowhere,
       EMAIL_FROM: "Layerlift <keys@layerlift.invalid>",
+      PLUGIN_INSTALL_URL: "https://create.roblox.com/store/asset/1",
       ROBLOX_USERS_API_BASE: nowhere,
       ROBLOX_THUMBNAILS_API_BASE: nowhere,
     },

@@ -25,6 +25,8 @@ import { pricingRoutes } from "./features/pricing/routes";
 import { supportRoutes } from "./features/support/routes";
 import { auditRoutes } from "./features/audit/routes";
 import { invoiceRoutes } from "./features/invoices/routes";
+import { accountRoutes, refundLinkRoutes, refundRequestRoutes } from "./features/account/routes";
+import { legalRoutes } from "./features/legal/routes";
 import { apiDocsRoutes } from "./features/api-docs/routes";
 import { createMetrics } from "./features/observability/metrics";
 import { metricsRoutes } from "./features/observability/routes";
@@ -133,6 +135,10 @@ export function createApp(deps: AppDeps) {
     .use(pricingRoutes(deps))
     .use(auditRoutes(deps))
     .use(invoiceRoutes(deps))
+    .use(accountRoutes(deps))
+    .use(refundRequestRoutes(deps))
+    .use(refundLinkRoutes(deps))
+    .use(legalRoutes(deps))
     .use(metricsRoutes(deps, metrics))
     .use(apiDocsRoutes({ appUrl: deps.config.appUrl, maxBodyBytes: MAX_BODY_BYTES }, () => whole!))
     // Unknown API paths answer JSON 404; GET needs its own route because GET /* would win over .all.

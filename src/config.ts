@@ -37,12 +37,23 @@ export interface Config {
   /** What an early fraud warning from the card provider does: refund the charge at once, or only tell the admins. */
   earlyFraudWarning: "refund" | "alert";
   /**
+   * The plugin's store page (https), linked from the setup guide and the plugin key card. Required in
+   * production; null elsewhere when unset, and the guide then shows a marked placeholder.
+   */
+  pluginInstallUrl: string | null;
+  /**
    * Sales tax and VAT (README "Tax and invoices"). mode 'off' charges the catalogue price with no tax, as always;
    * 'stripe' asks Stripe Tax; 'demo' uses a small built-in table of demo rates (never in production).
    */
   tax: { mode: "off" | "stripe" | "demo"; behavior: "inclusive" | "exclusive"; stripeTaxCode: string };
   /** Who sells, as invoices and the imprint name them. */
   seller: { name: string; address: string; taxId: string | null; email: string };
+  /** A folder of the operator's own legal pages (terms.md, privacy.md, refund-policy.md, imprint.md); null = the shipped templates. */
+  legalDir: string | null;
+  /** Days after a purchase in which its buyer can refund it themselves; 0 turns self-service refunds off. */
+  refundWindowDays: number;
+  /** auto: the refund happens at once; request: it waits for an admin's approval. */
+  selfServiceRefunds: "auto" | "request";
 }
 
 export class ConfigError extends Error {}
@@ -54,6 +65,14 @@ const isLogLevel = (value: string): value is LogLevel => (LOG_LEVELS as readonly
 
 /** "Name <addr@host>" or "addr@host". */
 const EMAIL_FROM_PATTERN = /^(?:[^<>]*<\s*[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+\s*>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
+function isHttpsUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === "https:" && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
 /**
  * Stripe's tax code for "Downloadable Software - Personal Use": a licence key for software the buyer downloads.
  * (txcd_10201000 is video games, the wrong category for a design-import plugin.)
@@ -88,6 +107,7 @@ function productionProblems(value: (name: string) => string | undefined): string
   return problems;
 }
 
+
 export function loadConfig(env: Env = process.env): Config {
   const value = (name: string) => (env[name] ?? "").trim() || undefined;
   const requested = value("NODE_ENV") ?? "development";
@@ -98,7 +118,7 @@ export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
 
   if (mode === "production") {
-    const required = ["JWT_SECRET", "APP_URL", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "RESEND_API_KEY", "EMAIL_FROM"];
+    const required = ["JWT_SECRET", "APP_URL", "PLUGIN_INSTALL_URL", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "RESEND_API_KEY", "EMAIL_FROM"];
     for (const name of required) if (!value(name)) problems.push(`${name} is required in production`);
     problems.push(...productionProblems(value));
   }
@@ -138,6 +158,10 @@ export function loadConfig(env: Env = process.env): Config {
   const earlyFraudWarning = value("EARLY_FRAUD_WARNING") ?? "refund";
   if (earlyFraudWarning !== "refund" && earlyFraudWarning !== "alert") problems.push(`EARLY_FRAUD_WARNING must be refund or alert; got "${earlyFraudWarning}"`);
 
+  const pluginInstallUrl = value("PLUGIN_INSTALL_URL") ?? null;
+  if (pluginInstallUrl && !isHttpsUrl(pluginInstallUrl)) {
+    problems.push(`PLUGIN_INSTALL_URL must be the https:// address of the plugin's store page; got "${pluginInstallUrl}"`);
+  }
   const taxMode = value("TAX") ?? "off";
   if (taxMode !== "off" && taxMode !== "stripe" && taxMode !== "demo") problems.push(`TAX must be off, stripe or demo; got "${taxMode}"`);
   if (taxMode === "stripe" && !(stripeSecret && stripeWebhook)) problems.push("TAX=stripe needs Stripe configured (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)");
@@ -151,6 +175,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^txcd_\d{8}$/.test(stripeTaxCode)) problems.push(`STRIPE_TAX_CODE must be a Stripe tax code like ${DEFAULT_STRIPE_TAX_CODE}; got "${stripeTaxCode}"`);
   const sellerEmail = value("SELLER_EMAIL");
   if (sellerEmail && !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(sellerEmail)) problems.push(`SELLER_EMAIL must be an address like billing@example.com; got "${sellerEmail}"`);
+  const refundWindowDays = Number(value("REFUND_WINDOW_DAYS") ?? 7);
+  if (!Number.isInteger(refundWindowDays) || refundWindowDays < 0 || refundWindowDays > 365) problems.push("REFUND_WINDOW_DAYS must be a whole number of days from 0 (off) to 365");
+  const selfServiceRefunds = value("SELF_SERVICE_REFUNDS") ?? "auto";
+  if (selfServiceRefunds !== "auto" && selfServiceRefunds !== "request") problems.push(`SELF_SERVICE_REFUNDS must be auto or request; got "${selfServiceRefunds}"`);
 
   if (problems.length) throw new ConfigError(`Configuration problems:\n  - ${problems.join("\n  - ")}`);
 
@@ -177,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
     drainSeconds,
     metricsToken: value("METRICS_TOKEN") ?? null,
     earlyFraudWarning: earlyFraudWarning as "refund" | "alert",
+    pluginInstallUrl,
     tax: { mode: taxMode as Config["tax"]["mode"], behavior: taxBehavior as Config["tax"]["behavior"], stripeTaxCode },
     seller: {
       name: value("SELLER_NAME") ?? "Layerlift",
@@ -184,5 +213,8 @@ export function loadConfig(env: Env = process.env): Config {
       taxId: value("SELLER_TAX_ID") ?? null,
       email: sellerEmail ?? addressOf(value("EMAIL_FROM") ?? "Layerlift <keys@layerlift.local>"),
     },
+    legalDir: value("LEGAL_DIR") ?? null,
+    refundWindowDays,
+    selfServiceRefunds: selfServiceRefunds as "auto" | "request",
   };
 }

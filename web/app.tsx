@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { matchRoute, routeHead, type RouteId } from "../src/shared/routes";
+import type { LegalSlug } from "../src/shared/legal";
 import { ErrorBoundary } from "./components/error-boundary";
 import { PageLoading } from "./components/page-loading";
 import { lazyPage } from "./lib/lazy-page";
@@ -21,19 +22,28 @@ function publicScreen<P extends object>(pick: (screens: typeof import("./pages/p
   return lazyPage<P>(async () => ({ default: pick(await import("./pages/public")) }));
 }
 const DocsTagPage = publicScreen((screens) => screens.DocsTagPage);
+const LegalPage = publicScreen((screens) => screens.LegalPage);
+const legalPage = (slug: LegalSlug): Page => Object.assign(() => <LegalPage slug={slug} />, { preload: LegalPage.preload });
 
 /** One screen per route of src/shared/routes.ts; a path no route matches is the 404 page. */
 const PAGES: Record<RouteId, Page> = {
   home: HomePage,
   purchase: publicScreen((screens) => screens.PurchasePage),
-  "purchase-success": lazyPage(() => import("./pages/purchase/success")),
+  "purchase-success": publicScreen((screens) => screens.PurchaseSuccessPage),
   support: publicScreen((screens) => screens.SupportPage),
   login: publicScreen((screens) => screens.LoginPage),
   signup: publicScreen((screens) => screens.SignupPage),
   "reset-password": publicScreen((screens) => screens.ResetPasswordPage),
+  "confirm-email": publicScreen((screens) => screens.ConfirmEmailPage),
+  refund: publicScreen((screens) => screens.RefundLinkPage),
   dashboard: lazyPage(() => import("./pages/dashboard/index")),
   admin: lazyPage(() => import("./pages/admin/index")),
   docs: publicScreen((screens) => screens.DocsPage),
+  "docs-guide": publicScreen((screens) => screens.GettingStartedPage),
+  terms: legalPage("terms"),
+  privacy: legalPage("privacy"),
+  "refund-policy": legalPage("refund-policy"),
+  imprint: legalPage("imprint"),
   "docs-tag": Object.assign(({ params }: PageProps) => <DocsTagPage key={params.tag} tag={params.tag} />, { preload: DocsTagPage.preload }),
 };
 

@@ -9,6 +9,7 @@ import type { ClassMerges } from "../src/shared/class-merges";
 import { recordClassMerges } from "./lib/utils";
 import { queryClient } from "./lib/query-client";
 import type { QuerySeed } from "../src/shared/page-data";
+import { setServerPluginInstallUrl } from "./lib/plugin-install-url";
 
 export interface RenderedScreen {
   /** The markup inside #root. */
@@ -24,11 +25,12 @@ let previous: Promise<unknown> = Promise.resolve();
  * price list and such, which the page also carries for the browser). Other data that changes
  * (session, reviews, counts) renders empty.
  */
-export function renderScreen(path: string, search = "", seeds: QuerySeed[] = []): Promise<RenderedScreen> {
+export function renderScreen(path: string, search = "", seeds: QuerySeed[] = [], pluginInstallUrl: string | null = null): Promise<RenderedScreen> {
   // One render at a time, so each records only its own class merges and sees only its own data.
   const render = previous.then(async () => {
     await preloadPage(path);
     queryClient.clear();
+    setServerPluginInstallUrl(pluginInstallUrl);
     for (const seed of seeds) queryClient.setQueryData(seed.key, seed.data);
     const { result: html, merges: classMerges } = await recordClassMerges(async () => {
       const { prelude } = await prerender(

@@ -140,7 +140,7 @@ export const reviews = sqliteTable("reviews", {
   displayName: text("display_name"),
   hidden: bool("hidden").notNull().default(false),
   createdAt: ms("created_at").notNull(),
-});
+}, (t) => [index("reviews_visible_idx").on(t.hidden, t.createdAt)]);
 
 /** Provider webhook events already handled, so a redelivery does nothing. */
 export const processedEvents = sqliteTable("processed_events", {
@@ -201,6 +201,33 @@ export const renewalReminders = sqliteTable("renewal_reminders", {
   kind: text("kind", { enum: REMINDER_KINDS }).notNull(),
   createdAt: ms("created_at").notNull(),
 }, (t) => [uniqueIndex("renewal_reminders_once").on(t.subscriptionId, t.periodEnd, t.kind)]);
+
+/** A change of an account's e-mail, waiting for the link sent to the new address (only the token's hash is kept). */
+export const emailChanges = sqliteTable("email_changes", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  newEmail: text("new_email").notNull(),
+  tokenHash: text("token_hash").notNull().unique(),
+  expiresAt: ms("expires_at").notNull(),
+  usedAt: ms("used_at"),
+  createdAt: ms("created_at").notNull(),
+});
+
+/**
+ * A buyer's refund of their own purchase under the guarantee (dashboard → Purchases): one per sale (the unique index is
+ * what lets ten parallel requests refund once). 'pending' waits for an admin; 'refunded' is done.
+ */
+export const buyerRefunds = sqliteTable("buyer_refunds", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  saleId: integer("sale_id").notNull().references(() => sales.id),
+  /** The account that asked; null when asked through the e-mailed link, or once the account is deleted. */
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  status: text("status", { enum: ["processing", "pending", "refunded", "declined", "failed"] }).notNull(),
+  reason: text("reason"),
+  decidedByUserId: integer("decided_by_user_id"),
+  decidedAt: ms("decided_at"),
+  createdAt: ms("created_at").notNull(),
+}, (t) => [uniqueIndex("buyer_refunds_sale_once").on(t.saleId), index("buyer_refunds_status_idx").on(t.status)]);
 
 /** Payment intents of the demo provider (development only); Stripe keeps its own. */
 export const demoPaymentIntents = sqliteTable("demo_payment_intents", {
@@ -350,6 +377,8 @@ export type CreditNote = typeof creditNotes.$inferSelect;
 export type SupportTicket = typeof supportTickets.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type Email = typeof emails.$inferSelect;
+export type EmailChange = typeof emailChanges.$inferSelect;
+export type BuyerRefund = typeof buyerRefunds.$inferSelect;
 export type BooksDay = typeof booksDaily.$inferSelect;
 export type DemoPaymentIntent = typeof demoPaymentIntents.$inferSelect;
 export type PlanPrice = typeof planPrices.$inferSelect;

@@ -120,8 +120,19 @@ export async function seedScale(client: Database, options: SeedOptions): Promise
 
   // Sales over the years, each with its key; most keys were redeemed by the account of the same buyer.
   const insertSale = prepare(`INSERT INTO sales (id, payment_intent_id, email, plan, amount_cents, fee_cents, refunded_cents, status,
-    product_key_id, dispute_id, dispute_status, dispute_amount_cents, dispute_fee_cents, disputed_at, dispute_closed_at, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    product_key_id, dispute_id, dispute_status, dispute_amount_cents, dispute_fee_cents, disputed_at, dispute_closed_at, created_at,
+    promotion_code, discount_cents, invoice_number)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertCreditNote = prepare("INSERT INTO credit_notes (number, sale_id, amount_cents, created_at) VALUES (?, ?, ?, ?)");
+  // Invoices and credit notes numbered per year without gaps, as src/features/invoices/numbers.ts does.
+  const counters = new Map<string, number>();
+  const documentNumber = (kind: "invoice" | "credit-note", at: number) => {
+    const year = new Date(at).getUTCFullYear();
+    const next = (counters.get(`${kind}|${year}`) ?? 0) + 1;
+    counters.set(`${kind}|${year}`, next);
+    return `${kind === "invoice" ? "LL" : "LL-CN"}-${year}-${String(next).padStart(6, "0")}`;
+  };
+  const promotions = [{ code: "LAUNCH20", percentOff: 20 }, { code: "FRIEND10", percentOff: 10 }, { code: "SAVE5", amountOffCents: 500 }];
   const insertKey = prepare(`INSERT INTO product_keys (id, key, plan, is_used, used_by_user_id, used_at, source, sale_id, created_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertEmail = prepare(`INSERT INTO emails ("to", template, subject, payload, status, attempts, provider_message_id, delivery_key, created_at, sent_at)
@@ -131,7 +142,10 @@ export async function seedScale(client: Database, options: SeedOptions): Promise
     const id = s + 1;
     const created = at(s, saleCount);
     const plan = random() < 0.55 ? "month" : random() < 0.75 ? "pro" : "lifetime";
-    const amount = SEED_PRICE_CENTS[plan];
+    // One sale in ten used a promotion code; the sale's amount is what was paid after it.
+    const promotion = random() < 0.1 ? pick(promotions) : null;
+    const discount = promotion ? (promotion.percentOff ? Math.round(SEED_PRICE_CENTS[plan] * promotion.percentOff / 100) : promotion.amountOffCents!) : 0;
+    const amount = SEED_PRICE_CENTS[plan] - discount;
     const fee = feeOf(amount);
     const buyer = 1 + Math.floor(random() * (userCount - 1 || 1));
     const roll = random();
@@ -145,7 +159,12 @@ export async function seedScale(client: Database, options: SeedOptions): Promise
     const redeemed = status !== "refunded" && random() < 0.8;
     const key = code(id, KEY_ALPHABET, PRODUCT_KEY_LENGTH, salt);
     insertSale.run(id, `pi_scale_${id}`, redeemed ? email(buyer) : `guest${id}@example.com`, plan, amount, fee, refunded, status, id,
-      dispute ? `dp_scale_${id}` : null, dispute?.[0] ?? null, dispute?.[1] ?? null, dispute?.[2] ?? null, dispute?.[3] ?? null, dispute?.[4] ?? null, created);
+      dispute ? `dp_scale_${id}` : null, dispute?.[0] ?? null, dispute?.[1] ?? null, dispute?.[2] ?? null, dispute?.[3] ?? null, dispute?.[4] ?? null, created,
+      promotion?.code ?? null, discount, documentNumber("invoice", created));
+    if (status === "refunded" || refunded > 0) {
+      const refundedAt = created + (dispute ? 40 : 2) * DAY;
+      insertCreditNote.run(documentNumber("credit-note", refundedAt), id, status === "refunded" ? amount : refunded, refundedAt);
+    }
     insertKey.run(id, key, plan, redeemed ? 1 : 0, redeemed ? buyer : null, redeemed ? created + Math.floor(random() * DAY) : null, "purchase", id, created);
     if (redeemed) lastKeyOfUser.set(buyer, { plan, at: created });
     const pending = now - created < 5 * MINUTE;
@@ -154,6 +173,11 @@ export async function seedScale(client: Database, options: SeedOptions): Promise
       JSON.stringify({ key, plan, planName: PLANS[plan].name }), pending ? "pending" : failed ? "failed" : "sent", failed ? 5 : 1,
       pending || failed ? null : `re_scale_${id}`, `dk_scale_${id}`, created, pending || failed ? null : created + 2_000);
   });
+
+  const insertCounter = prepare("INSERT INTO document_counters (kind, year, last) VALUES (?, ?, ?)");
+  for (const [key, last] of counters) insertCounter.run(key.split("|")[0], Number(key.split("|")[1]), last);
+  const insertPromotion = prepare("INSERT INTO promotion_codes (code, percent_off, amount_off_cents, once_per_buyer, active, created_at) VALUES (?, ?, ?, ?, ?, ?)");
+  for (const p of promotions) insertPromotion.run(p.code, p.percentOff ?? null, p.amountOffCents ?? null, 0, 1, from);
 
   // Keys an admin made and never handed out, and some given away and used.
   const adminKeys = Math.max(1, Math.floor(saleCount / 100));
@@ -206,7 +230,7 @@ export async function seedScale(client: Database, options: SeedOptions): Promise
   client.run("PRAGMA synchronous = NORMAL");
   client.run("PRAGMA cache_size = -2000");
   const rows: Record<string, number> = {};
-  for (const table of ["users", "subscriptions", "sales", "product_keys", "emails", "audit_log", "support_tickets", "reviews"]) {
+  for (const table of ["users", "subscriptions", "sales", "product_keys", "emails", "audit_log", "support_tickets", "reviews", "credit_notes", "promotion_codes"]) {
     rows[table] = (client.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
   }
   return { adminEmail: SEED_ADMIN_EMAIL, password, rows, ms: Math.round(performance.now() - started) };

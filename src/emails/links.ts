@@ -1,4 +1,5 @@
 /** Links and dates e-mails carry, written once. */
+import { GUIDE_PATH } from "../shared/routes";
 
 /** Sign-up with the key and the address filled in. */
 export function signupUrl(appUrl: string, key: string, email?: string): string {
@@ -6,6 +7,9 @@ export function signupUrl(appUrl: string, key: string, email?: string): string {
   if (email) query.set("email", email);
   return `${appUrl}/signup?${query}`;
 }
+
+/** The setup guide (GUIDE_PATH): from the product key to a first import. */
+export const guideUrl = (appUrl: string) => `${appUrl}${GUIDE_PATH}`;
 
 /** The dashboard's Subscription tab, where Renew / Extend is. */
 export const renewUrl = (appUrl: string) => `${appUrl}/dashboard?tab=subscription`;

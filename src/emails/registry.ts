@@ -12,13 +12,22 @@ import type { TObject } from "@sinclair/typebox";
 import { PRODUCT_NAME } from "../shared/product";
 import { oneOf, PlanId } from "../shared/api/common";
 import { REMINDER_KINDS } from "../shared/reminders";
-import { renewUrl } from "./links";
+import { REFUND_KEY_OUTCOMES } from "../shared/refund-notice";
+import { guideUrl, renewUrl } from "./links";
 import { reminderHeadline } from "./reminder-headline";
 
 const text = t.String({ minLength: 1 });
+const cents = t.Integer({ minimum: 0 });
+const SAMPLE_END = "2027-03-01T12:00:00.000Z";
 
 interface EmailDefinition<Payload extends TObject> {
+  /** Its name in the admin panel's E-mails tab. */
+  title: string;
+  /** When it is sent, for the admin panel. */
+  sentWhen: string;
   payload: Payload;
+  /** A made-up payload for the admin panel's preview. */
+  sample: Static<Payload>;
   subject: (payload: Static<Payload>) => string;
   /** The rendered e-mail; `appUrl` is the site's public address. */
   element: (payload: Static<Payload>, appUrl: string) => Promise<ReactElement>;
@@ -36,6 +45,9 @@ const define = <Payload extends TObject>(definition: EmailDefinition<Payload>) =
 export const EMAIL_TEMPLATES = {
   /** After a purchase: the key and the three steps to start. */
   "product-key": define({
+    title: "Product key",
+    sentWhen: "After a purchase, with the key it bought.",
+    sample: { key: "K7PX2MQ9TB4W", plan: "pro", planName: "4 Month Pro", signupEmail: "buyer@example.com" },
     payload: t.Object({ key: text, plan: PlanId, planName: text, signupEmail: t.Optional(text), invoiceUrl: t.Optional(text) }),
     subject: () => `Your ${PRODUCT_NAME} product key`,
     element: async ({ key, planName, signupEmail, invoiceUrl }, appUrl) =>
@@ -44,6 +56,9 @@ export const EMAIL_TEMPLATES = {
   }),
   /** After a renewal paid from the dashboard: the key, already applied. */
   "renewal-receipt": define({
+    title: "Renewal receipt",
+    sentWhen: "After a renewal paid from the dashboard.",
+    sample: { key: "R3NW8QK2ZP6D", planName: "4 Month Pro", endDate: SAMPLE_END, amountPaid: "$24.99" },
     // amountPaid ("$6.99") is absent from receipts queued before it existed.
     payload: t.Object({ key: text, planName: text, endDate: t.Union([text, t.Null()]), amountPaid: t.Optional(text), invoiceUrl: t.Optional(text) }),
     subject: ({ planName }) => `${planName} added to your ${PRODUCT_NAME} account`,
@@ -53,6 +68,9 @@ export const EMAIL_TEMPLATES = {
   }),
   /** "Can't find your key?": every key bought with the address. */
   "lost-keys": define({
+    title: "Lost keys",
+    sentWhen: "When someone asks \"Can't find your key?\".",
+    sample: { email: "buyer@example.com", keys: [{ key: "K7PX2MQ9TB4W", planName: "4 Month Pro", boughtAt: "2026-11-01T12:00:00.000Z", used: false }] },
     payload: t.Object({
       email: text,
       // renewal: bought from the dashboard and applied at once (absent from e-mails queued before it existed).
@@ -64,6 +82,9 @@ export const EMAIL_TEMPLATES = {
   }),
   /** To every admin: a dispute opened or ended, or an early fraud warning. */
   "payment-alert": define({
+    title: "Payment alert (admins)",
+    sentWhen: "To every admin when a dispute opens or ends, or on an early fraud warning.",
+    sample: { headline: "A payment was disputed", lines: ["4 Month Pro bought by buyer@example.com for $24.99 is disputed with the buyer's bank.", "Answer the dispute in the Stripe Dashboard."] },
     payload: t.Object({ headline: text, lines: t.Array(text) }),
     subject: ({ headline }) => `${PRODUCT_NAME}: ${headline}`,
     element: async ({ headline, lines }, appUrl) =>
@@ -71,6 +92,9 @@ export const EMAIL_TEMPLATES = {
   }),
   /** 7 days and 1 day before a subscription ends, and when it has ended. */
   "renewal-reminder": define({
+    title: "Renewal reminder",
+    sentWhen: "7 days and 1 day before a subscription ends, when notifications are on.",
+    sample: { kind: "7-days", planName: "4 Month Pro", endDate: SAMPLE_END },
     payload: t.Object({ kind: oneOf(REMINDER_KINDS), planName: text, endDate: text }),
     subject: ({ kind }) => reminderHeadline(kind),
     element: async ({ kind, planName, endDate }, appUrl) =>
@@ -78,22 +102,122 @@ export const EMAIL_TEMPLATES = {
         kind, planName, endDate, renewUrl: renewUrl(appUrl), settingsUrl: `${appUrl}/dashboard?tab=settings`,
       }),
   }),
+  /** After every refund (admin, provider, dispute lost, early fraud warning): the amount and what happened to the key. */
+  "refund-notice": define({
+    title: "Refund notice",
+    sentWhen: "After every refund of a payment, full or partial, whoever made it.",
+    payload: t.Object({
+      planName: text,
+      refundedCents: cents,
+      paidCents: cents,
+      totalRefundedCents: cents,
+      key: t.Union([text, t.Null()]),
+      keyOutcome: oneOf(REFUND_KEY_OUTCOMES),
+      daysRemoved: t.Union([t.Integer({ minimum: 1 }), t.Null()]),
+      endDate: t.Union([text, t.Null()]),
+    }),
+    sample: { planName: "4 Month Pro", refundedCents: 2499, paidCents: 2499, totalRefundedCents: 2499, key: "K7PX2MQ9TB4W", keyOutcome: "days-removed", daysRemoved: 120, endDate: SAMPLE_END },
+    subject: ({ totalRefundedCents, paidCents }) => totalRefundedCents >= paidCents ? `Your ${PRODUCT_NAME} payment was refunded` : `Part of your ${PRODUCT_NAME} payment was refunded`,
+    element: async ({ key, ...payload }, appUrl) =>
+      createElement((await import("./refund-notice")).RefundNoticeEmail, { ...payload, productKey: key, supportUrl: `${appUrl}/support` }),
+  }),
+  /** After the owner cancels: access lasts until the end date, and how to renew. */
+  cancellation: define({
+    title: "Cancellation confirmation",
+    sentWhen: "When a subscription is cancelled from the dashboard.",
+    payload: t.Object({ planName: text, endDate: text }),
+    sample: { planName: "4 Month Pro", endDate: SAMPLE_END },
+    subject: () => `Your ${PRODUCT_NAME} subscription is cancelled`,
+    element: async ({ planName, endDate }, appUrl) =>
+      createElement((await import("./cancellation")).CancellationEmail, { planName, endDate, renewUrl: renewUrl(appUrl) }),
+  }),
+  /** After sign-up: what to do next, with the setup guide. */
+  welcome: define({
+    title: "Welcome",
+    sentWhen: "After sign-up.",
+    payload: t.Object({ planName: text, endDate: t.Union([text, t.Null()]) }),
+    sample: { planName: "4 Month Pro", endDate: SAMPLE_END },
+    subject: () => `Welcome to ${PRODUCT_NAME}: what to do next`,
+    element: async ({ planName, endDate }, appUrl) =>
+      createElement((await import("./welcome")).WelcomeEmail, { planName, endDate, guideUrl: guideUrl(appUrl), dashboardUrl: `${appUrl}/dashboard` }),
+  }),
+  /** The day a subscription runs out, once, when notifications are on. */
+  "access-ended": define({
+    title: "Access ended",
+    sentWhen: "On the day a subscription runs out, once, when notifications are on.",
+    payload: t.Object({ planName: text, endDate: text }),
+    sample: { planName: "4 Month Pro", endDate: SAMPLE_END },
+    subject: () => `Your ${PRODUCT_NAME} access has ended`,
+    element: async ({ planName, endDate }, appUrl) =>
+      createElement((await import("./access-ended")).AccessEndedEmail, {
+        planName, endDate, renewUrl: renewUrl(appUrl), settingsUrl: `${appUrl}/dashboard?tab=settings`,
+      }),
+  }),
   /** The admin panel's Test Email. */
   test: define({
+    title: "Test e-mail",
+    sentWhen: "From the admin panel's Test Email.",
+    sample: { testKey: "TESTKEY23456" },
     payload: t.Object({ testKey: text }),
     subject: () => `${PRODUCT_NAME} test email`,
     element: async ({ testKey }, appUrl) => createElement((await import("./test")).TestEmail, { testKey, appUrl }),
   }),
   /** Forgot password: a one-hour, single-use link. */
   "password-reset": define({
+    title: "Password reset",
+    sentWhen: "When someone asks for a new password.",
+    sample: { resetUrl: "https://layerlift.example/reset-password?token=sample" },
     payload: t.Object({ resetUrl: text }),
     subject: () => `Reset your ${PRODUCT_NAME} password`,
     element: async ({ resetUrl }) => createElement((await import("./password-reset")).PasswordResetEmail, { resetUrl }),
     highlights: ({ resetUrl }) => ({ link: resetUrl }),
     secret: "resetUrl",
   }),
+  /** Settings → Change password: tells the account, with a way back if it wasn't them. */
+  "password-changed": define({
+    title: "Password changed",
+    sentWhen: "When the account's password is changed in Settings.",
+    sample: { changedAt: "2026-11-01T12:00:00.000Z" },
+    payload: t.Object({ changedAt: text }),
+    subject: () => `Your ${PRODUCT_NAME} password was changed`,
+    element: async ({ changedAt }, appUrl) =>
+      createElement((await import("./account-notices")).PasswordChangedEmail, { changedAt, resetUrl: `${appUrl}/login?forgot=1` }),
+  }),
+  /** Settings → Change email: the link that confirms the new address, sent to it. */
+  "email-change-confirm": define({
+    title: "Confirm new e-mail",
+    sentWhen: "To the new address when Settings → Change email is asked for.",
+    sample: { confirmUrl: "https://layerlift.example/confirm-email?token=sample", oldEmail: "old@example.com" },
+    payload: t.Object({ confirmUrl: text, oldEmail: text }),
+    subject: () => `Confirm your new ${PRODUCT_NAME} email address`,
+    element: async ({ confirmUrl, oldEmail }) => createElement((await import("./account-notices")).EmailChangeConfirmEmail, { confirmUrl, oldEmail }),
+    highlights: ({ confirmUrl }) => ({ link: confirmUrl }),
+    secret: "confirmUrl",
+  }),
+  /** To the old address once the new one is confirmed. */
+  "email-changed": define({
+    title: "E-mail changed",
+    sentWhen: "To the old address once the new one is confirmed.",
+    sample: { newEmail: "new@example.com" },
+    payload: t.Object({ newEmail: text }),
+    subject: () => `Your ${PRODUCT_NAME} account's email changed`,
+    element: async ({ newEmail }, appUrl) => createElement((await import("./account-notices")).EmailChangedEmail, { newEmail, supportUrl: `${appUrl}/support` }),
+  }),
+  /** The refund guarantee: a request received, a refund made, or a request declined. */
+  "refund-update": define({
+    title: "Refund request update",
+    sentWhen: "When a buyer asks for a refund that waits for an admin, and when an admin declines it.",
+    sample: { outcome: "requested", planName: "4 Month Pro", amount: "$24.99" },
+    payload: t.Object({ outcome: oneOf(["requested", "refunded", "declined"]), planName: text, amount: text }),
+    subject: ({ outcome }) => ({ requested: "We got your refund request", refunded: "Your purchase was refunded", declined: "Your refund request was declined" })[outcome],
+    element: async ({ outcome, planName, amount }, appUrl) =>
+      createElement((await import("./account-notices")).RefundUpdateEmail, { outcome, planName, amount, purchasesUrl: `${appUrl}/dashboard?tab=purchases` }),
+  }),
   /** To a key's owner when the plugin key is used from another game account. */
   "key-sharing-alert": define({
+    title: "Key sharing alert",
+    sentWhen: "When a plugin key is used from another Roblox account (at most once an hour).",
+    sample: { attemptedRobloxUserId: "987654321", linkedRobloxAccountId: "123456789", dashboardUrl: "https://layerlift.example/dashboard" },
     payload: t.Object({ attemptedRobloxUserId: text, linkedRobloxAccountId: text, dashboardUrl: text }),
     subject: () => `Your ${PRODUCT_NAME} plugin key was used from another account`,
     element: async (payload) => createElement((await import("./key-sharing-alert")).KeySharingAlertEmail, payload),

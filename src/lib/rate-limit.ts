@@ -88,4 +88,8 @@ export const RATE_RULES = {
   /** "Can't find your key?": per IP, and per address whatever it is (so a 429 reveals nothing). */
   keyResend: { capacity: 5, perMinute: 1 },
   keyResendPerAddress: { capacity: 3, perMinute: 0.2 },
+  /** Settings calls that check the password (change password or e-mail, delete): per account, so a stolen session can't guess it. */
+  accountPassword: { capacity: 5, perMinute: 2 },
+  /** Refunds a buyer asks for themselves: per account and per IP. */
+  selfRefund: { capacity: 5, perMinute: 1 },
 } satisfies Record<string, RateRule>;

@@ -26,6 +26,11 @@ export const AUDIT_ACTION_LABELS = {
   "promotion-code.deactivate": "Turned a promotion code off",
   "promotion-code.activate": "Turned a promotion code back on",
   "promotion-code.delete": "Deleted an unused promotion code",
+  "account.password-changed": "Changed their password",
+  "account.email-changed": "Changed their email",
+  "account.deleted": "An account was deleted",
+  "refund-request.approve": "Approved a refund request",
+  "refund-request.decline": "Declined a refund request",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -3,11 +3,14 @@
  * auto-scaling, import limits). The page's accordion and its FAQPage structured data both read this.
  */
 import { PRODUCT_NAME, REFUND_DAYS, SUPPORT_RESPONSE_HOURS } from "./product";
+import { GUIDE_PATH } from "./routes";
 
 export interface FaqEntry {
   id: string;
   question: string;
   answer: string;
+  /** A page that says more, linked after the answer. */
+  link?: { href: string; label: string };
 }
 
 export const FAQ: readonly FaqEntry[] = [
@@ -15,6 +18,7 @@ export const FAQ: readonly FaqEntry[] = [
     id: "install",
     question: `How do I install ${PRODUCT_NAME}?`,
     answer: `Choose a plan and your 12-character product key arrives by e-mail right away. Sign up with the key, open the Plugin tab of your dashboard and generate a plugin key. Install the ${PRODUCT_NAME} plugin, paste the plugin key when it asks, and you're ready to import your first frame.`,
+    link: { href: GUIDE_PATH, label: "Read the setup guide, step by step" },
   },
   {
     id: "devices",

@@ -5,6 +5,7 @@
  */
 import { PRODUCT_NAME, SUPPORT_RESPONSE_HOURS } from "./product";
 import type { TagDoc } from "./tags/types";
+import { LEGAL_PAGES, type LegalSlug } from "./legal";
 
 export type RouteId =
   | "home"
@@ -14,10 +15,14 @@ export type RouteId =
   | "login"
   | "signup"
   | "reset-password"
+  | "confirm-email"
+  | "refund"
   | "dashboard"
   | "admin"
   | "docs"
-  | "docs-tag";
+  | "docs-guide"
+  | "docs-tag"
+  | LegalSlug;
 
 export interface SiteRoute {
   id: RouteId;
@@ -25,7 +30,7 @@ export interface SiteRoute {
   path: string;
   /**
    * server: served as complete HTML, rendered on the server and hydrated in the browser.
-   * browser: signed-in screens and the payment result, whose content is all per-visitor data.
+   * browser: signed-in screens, whose content is all per-visitor data.
    */
   render: "server" | "browser";
   /**
@@ -37,6 +42,9 @@ export interface SiteRoute {
   title: string;
   description: string;
 }
+
+/** The setup guide: from the product key to a first import. */
+export const GUIDE_PATH = "/docs/getting-started";
 
 const SITE_DESCRIPTION = `${PRODUCT_NAME} imports your Figma designs into Roblox UI and scales them to every device with precision: auto device scaling, smart anchoring and imports in under a minute.`;
 
@@ -53,7 +61,8 @@ export const ROUTES: readonly SiteRoute[] = [
   {
     id: "purchase-success",
     path: "/purchase/success",
-    render: "browser",
+    // Server-rendered as its frame and a skeleton (the result is per visitor), so it paints at once.
+    render: "server",
     indexable: false,
     title: "Payment",
     description: `The result of your ${PRODUCT_NAME} payment.`,
@@ -90,6 +99,22 @@ export const ROUTES: readonly SiteRoute[] = [
     title: "Reset Password",
     description: `Choose a new password for your ${PRODUCT_NAME} account.`,
   },
+  {
+    id: "confirm-email",
+    path: "/confirm-email",
+    render: "server",
+    indexable: false,
+    title: "Confirm Email",
+    description: `Confirm the new e-mail address of your ${PRODUCT_NAME} account.`,
+  },
+  {
+    id: "refund",
+    path: "/refund",
+    render: "server",
+    indexable: false,
+    title: "Refund",
+    description: `Refund a ${PRODUCT_NAME} purchase from the link in your product-key e-mail.`,
+  },
   { id: "dashboard", path: "/dashboard", render: "browser", indexable: false, title: "Dashboard", description: `Your ${PRODUCT_NAME} subscription, plugin key and settings.` },
   { id: "admin", path: "/admin", render: "browser", indexable: false, title: "Admin Panel", description: `${PRODUCT_NAME} administration.` },
   {
@@ -100,7 +125,18 @@ export const ROUTES: readonly SiteRoute[] = [
     title: "Documentation",
     description: `${PRODUCT_NAME} documentation: every layer-name tag (_button, _scroll, _lock, # and more) with steps, examples and pitfalls, and a checker for your layer names.`,
   },
+  {
+    id: "docs-guide",
+    path: GUIDE_PATH,
+    render: "server",
+    indexable: true,
+    title: "Getting Started",
+    description: `Set up ${PRODUCT_NAME} in six steps: your product key, your account, the plugin key, installing the plugin in Roblox Studio, linking your Roblox account and a first import. With fixes for every message the plugin can show.`,
+  },
+  // After the guide: /docs/getting-started is the guide, not a tag.
   { id: "docs-tag", path: "/docs/:tag", render: "server", indexable: true, title: "Documentation", description: "" },
+  // /terms, /privacy, /refund-policy, /imprint
+  ...LEGAL_PAGES.map(({ slug, title, description }) => ({ id: slug, path: `/${slug}`, render: "server" as const, indexable: true, title, description })),
 ];
 
 /** What robots.txt keeps crawlers out of: the signed-in screens and the API. */

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { auditLog, productKeys, sales, subscriptions } from "../../src/db/schema";
+import { auditLog, emails, productKeys, sales, subscriptions } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
 import { api, failure, invalid, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
@@ -44,6 +44,9 @@ async function refundWebhook(id: string, eventId: string) {
   expect((await api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } })).status).toBe(200);
 }
 
+/** The refund notices in the outbox for `to`, oldest first. */
+const notices = (to: string) => ctx.deps.db.select().from(emails).where(eq(emails.template, "refund-notice")).all().filter((e) => e.to === to);
+
 const overview = async () => (await api(ctx.app, admin).api.admin.overview.get()).data!;
 
 describe("refund from the admin panel, with Stripe", () => {
@@ -61,7 +64,15 @@ describe("refund from the admin panel, with Stripe", () => {
     expect(audits()).toHaveLength(1);
     expect(audits()[0].actorUserId).not.toBeNull();
 
+    // The buyer is told once: the amount, and that the never-redeemed key is gone.
+    expect(notices("buyer@example.com").map((e) => e.payload)).toEqual([{
+      planName: "4 Month Pro", refundedCents: 2499, paidCents: 2499, totalRefundedCents: 2499,
+      key: expect.stringMatching(/^[A-Z0-9]{12}$/), keyOutcome: "removed", daysRemoved: null, endDate: null,
+    }]);
+    expect(notices("buyer@example.com")[0].status).toBe("pending");
+
     await refundWebhook(id, "evt_after_admin_refund");
+    expect(notices("buyer@example.com")).toHaveLength(1);
     expect(audits()).toHaveLength(1);
     expect(stripe.refunds).toHaveLength(1);
     expect(await overview()).toMatchObject({ totalRevenue: 0, adminRevenue: -ctx.deps.db.select().from(sales).get()!.feeCents / 100, salesCount: 0 });
@@ -86,6 +97,11 @@ describe("refund from the admin panel, with Stripe", () => {
     expect(ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get()!.endDate).toBe(endBefore);
     expect(await overview()).toMatchObject({ totalRevenue: 4.49, salesCount: 1 });
 
+    expect(notices("partial@example.com").map((e) => e.payload)).toEqual([{
+      planName: "1 Month Subscription", refundedCents: 250, paidCents: 699, totalRefundedCents: 250,
+      key, keyOutcome: "kept", daysRemoved: null, endDate: null,
+    }]);
+
     const tooMuch = await refund(saleId, { amount: 5 });
     expect(tooMuch.status).toBe(409);
     expect(failure(tooMuch)?.message).toBe("That is more than is left to refund: $4.49.");
@@ -95,6 +111,13 @@ describe("refund from the admin panel, with Stripe", () => {
     expect(stripe.refunds.map((r) => r.amount)).toEqual([250, 449]);
     const sub = ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get()!;
     expect(sub.endDate).toBe(Math.max(ctx.clock.now(), endBefore - 30 * DAY));
+    // The rest is its own notice: $4.49 now, $6.99 in all, and the key's 30 days taken off (which ends the access).
+    expect(notices("partial@example.com").map((e) => e.payload).at(-1)).toEqual({
+      planName: "1 Month Subscription", refundedCents: 449, paidCents: 699, totalRefundedCents: 699,
+      key, keyOutcome: "days-removed", daysRemoved: 30, endDate: null,
+    });
+    await refundWebhook(id, "evt_rest_after_admin");
+    expect(notices("partial@example.com")).toHaveLength(2);
   });
 
   test("a negative, zero or sub-cent amount is a 422 and nothing changes; an unknown sale is a 404; only admins may refund", async () => {

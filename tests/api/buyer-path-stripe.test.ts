@@ -44,7 +44,7 @@ describe("the key on the result page, with Stripe", () => {
       id: `evt_refund_${id}`, type: "charge.refunded", object: { id: `ch_${id}`, object: "charge", payment_intent: id, refunded: true },
     });
     expect((await api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } })).status).toBe(200);
-    expect((await result({ payment_intent: id, payment_intent_client_secret: clientSecret })).data).toEqual({ success: false, error: "This payment was refunded." });
+    expect((await result({ payment_intent: id, payment_intent_client_secret: clientSecret })).data).toEqual({ success: false, refunded: true, error: "This payment was refunded." });
   });
 });
 

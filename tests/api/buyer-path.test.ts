@@ -60,7 +60,7 @@ describe("the key on the result page", () => {
   test("never for a refunded sale", async () => {
     const { id, clientSecret } = await buy();
     await refundPayment(ctx.deps, id);
-    expect((await result({ payment_intent: id, payment_intent_client_secret: clientSecret })).data).toEqual({ success: false, error: "This payment was refunded." });
+    expect((await result({ payment_intent: id, payment_intent_client_secret: clientSecret })).data).toEqual({ success: false, refunded: true, error: "This payment was refunded." });
   });
 
   test("the key e-mail's sign-up link fills in the key and the address", async () => {

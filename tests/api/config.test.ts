@@ -11,6 +11,7 @@ const LIVE = {
   STRIPE_WEBHOOK_SECRET: "whsec_abc",
   RESEND_API_KEY: "re_abc",
   EMAIL_FROM: "Layerlift <keys@layerlift.example>",
+  PLUGIN_INSTALL_URL: "https://create.roblox.com/store/asset/1234567890/Layerlift",
 };
 
 function problems(env: Record<string, string>): string {
@@ -51,6 +52,18 @@ describe("production configuration", () => {
     expect(problems({ ...LIVE, APP_URL: "layerlift.example" })).toContain("APP_URL must be a URL");
     expect(problems({ ...LIVE, APP_URL: "http://localhost:3000" })).toBe("");
     expect(problems({ ...LIVE, APP_URL: "http://127.0.0.1:3000" })).toBe("");
+  });
+
+  test("PLUGIN_INSTALL_URL is required in production and must be an https address everywhere", () => {
+    const { PLUGIN_INSTALL_URL: _, ...withoutStore } = LIVE;
+    expect(problems(withoutStore)).toContain("PLUGIN_INSTALL_URL is required in production");
+    for (const env of [LIVE, { NODE_ENV: "development" }, { NODE_ENV: "test" }]) {
+      for (const url of ["http://create.roblox.com/store/asset/1", "create.roblox.com/store", "https://"]) {
+        expect(problems({ ...env, PLUGIN_INSTALL_URL: url })).toContain(`PLUGIN_INSTALL_URL must be the https:// address of the plugin's store page; got "${url}"`);
+      }
+    }
+    expect(loadConfig(LIVE).pluginInstallUrl).toBe(LIVE.PLUGIN_INSTALL_URL);
+    expect(loadConfig({ NODE_ENV: "development" }).pluginInstallUrl).toBeNull();
   });
 
   test("NODE_ENV must be exactly development, production or test; unset is development", () => {

@@ -52,6 +52,7 @@ async function deliver(type: string, object: object, eventId = `evt_${crypto.ran
 const validate = (key: string) => api(ctx.app).api.plugin.validate.post({ key, robloxUserId: "123" });
 const adminAlerts = () => ctx.deps.db.select().from(emails).where(eq(emails.template, "payment-alert")).all();
 const audits = (action: string) => ctx.deps.db.select().from(auditLog).all().filter((row) => row.action === action);
+const notices = (to: string) => ctx.deps.db.select().from(emails).where(eq(emails.template, "refund-notice")).all().filter((e) => e.to === to);
 const overview = async () => (await api(ctx.app, admin).api.admin.overview.get()).data!;
 
 describe("a dispute opened, then won", () => {
@@ -112,6 +113,10 @@ describe("a dispute opened, then lost", () => {
     expect(audits("sale.refunded")).toHaveLength(1);
     await deliver("charge.dispute.closed", dispute);
     expect(audits("sale.dispute-lost")).toHaveLength(1);
+    // The buyer is told once, like any refund: the money, and the month taken off.
+    expect(notices("lost@example.com").map((e) => e.payload)).toEqual([expect.objectContaining({
+      refundedCents: 699, paidCents: 699, totalRefundedCents: 699, keyOutcome: "days-removed", daysRemoved: 30, endDate: null,
+    })]);
     expect(adminAlerts().map((e) => e.subject)).toEqual(["Layerlift: A payment was disputed", "Layerlift: A dispute was lost"]);
   });
 });
@@ -170,6 +175,7 @@ describe("early fraud warnings", () => {
     expect(user!.subscription().status).toBe("expired");
     expect(audits("sale.fraud-warning")).toHaveLength(1);
     expect(adminAlerts().map((e) => e.subject)).toEqual(["Layerlift: Early fraud warning"]);
+    expect(notices("stolen@example.com").map((e) => [e.subject, e.payload.keyOutcome])).toEqual([["Your Layerlift payment was refunded", "days-removed"]]);
   });
 
   test("EARLY_FRAUD_WARNING=alert only tells the admins", async () => {
@@ -181,5 +187,6 @@ describe("early fraud warnings", () => {
     expect(sale().status).toBe("paid");
     expect(audits("sale.fraud-warning")[0].detail).toContain("policy alert");
     expect(adminAlerts()).toHaveLength(1);
+    expect(notices("watch@example.com")).toHaveLength(0); // nothing was refunded
   });
 });

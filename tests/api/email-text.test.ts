@@ -34,6 +34,26 @@ const SAMPLES: { [T in EmailTemplate]: EmailPayload<T>[] } = {
   test: [{ testKey: "ABCDEFGH2345" }],
   "password-reset": [{ resetUrl: `${APP_URL}/reset-password?token=abc123` }],
   "key-sharing-alert": [{ attemptedRobloxUserId: "111", linkedRobloxAccountId: "222", dashboardUrl: `${APP_URL}/dashboard?tab=plugin` }],
+  "refund-notice": [
+    { planName: "4 Month Pro", refundedCents: 2499, paidCents: 2499, totalRefundedCents: 2499, key: "ABCDEFGH2345", keyOutcome: "removed", daysRemoved: null, endDate: null },
+    { planName: "4 Month Pro", refundedCents: 500, paidCents: 2499, totalRefundedCents: 500, key: "ABCDEFGH2345", keyOutcome: "kept", daysRemoved: null, endDate: null },
+    { planName: "4 Month Pro", refundedCents: 1999, paidCents: 2499, totalRefundedCents: 2499, key: "ABCDEFGH2345", keyOutcome: "days-removed", daysRemoved: 120, endDate: "2027-01-01T00:00:00.000Z" },
+    { planName: "Lifetime Access", refundedCents: 14999, paidCents: 14999, totalRefundedCents: 14999, key: null, keyOutcome: "none", daysRemoved: null, endDate: null },
+  ],
+  cancellation: [{ planName: "4 Month Pro", endDate: "2027-01-01T00:00:00.000Z" }],
+  welcome: [
+    { planName: "4 Month Pro", endDate: "2027-01-01T00:00:00.000Z" },
+    { planName: "Lifetime Access", endDate: null },
+  ],
+  "access-ended": [{ planName: "4 Month Pro", endDate: "2027-01-01T00:00:00.000Z" }],
+  "password-changed": [{ changedAt: "2026-11-01T12:00:00.000Z" }],
+  "email-change-confirm": [{ confirmUrl: `${APP_URL}/confirm-email?token=abc123`, oldEmail: "old@example.com" }],
+  "email-changed": [{ newEmail: "new@example.com" }],
+  "refund-update": [
+    { outcome: "requested", planName: "4 Month Pro", amount: "$24.99" },
+    { outcome: "refunded", planName: "4 Month Pro", amount: "$24.99" },
+    { outcome: "declined", planName: "4 Month Pro", amount: "$24.99" },
+  ],
 };
 
 const URL_PATTERN = /https?:\/\/[^\s<>()\]]+/g;

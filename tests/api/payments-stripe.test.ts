@@ -27,7 +27,7 @@ function webhook(payload: string, signature: string) {
   return api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } });
 }
 
-const REFUNDED = { success: false, error: "This payment was refunded." };
+const REFUNDED = { success: false, refunded: true as const, error: "This payment was refunded." };
 
 /** Pays for a plan and opens the result page; answers the intent id and the e-mailed key. */
 async function boughtKey(plan: PlanId = "month", email = "buyer@example.com") {
@@ -284,7 +284,9 @@ describe("refunds", () => {
     expect((await webhook(payload, signature)).status).toBe(200);
     const page = await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
     expect(page.data).toEqual(REFUNDED);
-    expect(counts()).toEqual({ sales: 1, keys: 0, emails: 0 });
+    // No key and no key e-mail: only the refund notice, saying no key was issued.
+    expect(counts()).toEqual({ sales: 1, keys: 0, emails: 1 });
+    expect(ctx.deps.db.select().from(emails).all().map((e) => [e.template, e.payload.keyOutcome])).toEqual([["refund-notice", "none"]]);
     expect(ctx.deps.db.select().from(sales).get()).toMatchObject({ paymentIntentId: id, status: "refunded", productKeyId: null, email: "early@example.com" });
   });
 
@@ -293,7 +295,9 @@ describe("refunds", () => {
     await refundEvent(id);
     const page = await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
     expect(page.data).toEqual(REFUNDED);
-    expect(counts()).toEqual({ sales: 1, keys: 0, emails: 0 });
+    // No key and no key e-mail: only the refund notice, saying no key was issued.
+    expect(counts()).toEqual({ sales: 1, keys: 0, emails: 1 });
+    expect(ctx.deps.db.select().from(emails).all().map((e) => [e.template, e.payload.keyOutcome])).toEqual([["refund-notice", "none"]]);
   });
 
   test("a payment refunded at Stripe is not fulfilled by the result page", async () => {

@@ -89,7 +89,7 @@ describe("configuration", () => {
   test("production refuses to start and names each missing variable", () => {
     let message = "";
     try { loadConfig({ NODE_ENV: "production" }); } catch (error) { message = (error as ConfigError).message; }
-    for (const name of ["JWT_SECRET", "APP_URL", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "RESEND_API_KEY", "EMAIL_FROM"]) {
+    for (const name of ["JWT_SECRET", "APP_URL", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "RESEND_API_KEY", "EMAIL_FROM", "PLUGIN_INSTALL_URL"]) {
       expect(message).toContain(name);
     }
   });

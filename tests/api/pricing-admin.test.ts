@@ -3,7 +3,7 @@
  * admin's changes (validated, audited, nothing changed by bad input), the public look-up, the pages
  * the server renders, and what the books say about codes.
  */
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { auditLog, planPrices, promotionCodes, sales } from "../../src/db/schema";
 import type { PromotionCreateBody } from "../../src/shared/api/pricing";
@@ -11,6 +11,9 @@ import type { PlanId } from "../../src/shared/plans";
 import { refundPayment } from "../../src/features/payments/fulfilment";
 import { SALES_CSV_COLUMNS } from "../../src/features/admin/sales-csv";
 import { api, call, failure, invalid, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+
+// Some tests render pages on the server (React), which takes seconds on a busy machine.
+setDefaultTimeout(30_000);
 
 let ctx: TestContext;
 let admin: string;

@@ -3,10 +3,12 @@
  * heading and text, unknown paths answer 404 with the 404 page, each page has its own head tags and
  * JSON-LD, and robots.txt and sitemap.xml follow the route list and the tag catalogue.
  */
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { twMerge } from "tailwind-merge";
 import { FAQ } from "../../src/shared/faq";
+import { PLUGIN_FAILURE_CODES } from "../../src/shared/api/plugin-answers";
+import { PLUGIN_TROUBLESHOOTING } from "../../src/shared/plugin-troubleshooting";
 import { ROUTES } from "../../src/shared/routes";
 import { TAGS } from "../../src/shared/tags";
 import { makeTestApp } from "../support/app";
@@ -14,6 +16,8 @@ import { makeTestApp } from "../support/app";
 const APP_URL = "https://layerlift.example";
 const ctx = makeTestApp({ env: { APP_URL } });
 afterAll(() => ctx.cleanup());
+// The first page bundles the SPA (seconds on a busy machine): done before the tests, not inside the first one.
+beforeAll(async () => { await ctx.app.handle(new Request("http://localhost/")); }, 60_000);
 
 async function get(path: string) {
   const response = await ctx.app.handle(new Request(`http://localhost${path}`));
@@ -48,6 +52,7 @@ describe("complete HTML for every public route", () => {
     ["/support", "How can we help?", "Frequently Asked Questions"],
     ["/docs", "Layer Tags", "Interactive States"],
     ["/docs/lock", "Aspect Ratio Constraint Tag", "FitWithinMaxSize"],
+    ["/docs/getting-started", "Getting Started", "Generate Plugin Key"],
     ["/docs/icon", TAGS.find((tag) => tag.slug === "icon")!.title, "Back to All Tags"],
     ["/login", "Welcome back", "Remember me"],
     ["/signup", "Create your account", "Product key"],
@@ -79,8 +84,18 @@ describe("complete HTML for every public route", () => {
     expect(home).toContain("Login");
   });
 
-  test("signed-in screens and the payment result are rendered in the browser and kept out of search engines", async () => {
-    for (const path of ["/dashboard", "/admin", "/purchase/success"]) {
+  test("the payment result comes as its frame and a skeleton, the same for every visitor, kept out of search engines", async () => {
+    const page = await get("/purchase/success?payment_intent=pi_x&redirect_status=succeeded");
+    expect(page.status).toBe(200);
+    expect(headings(page.text, 1)).toEqual(["Verifying your payment…"]);
+    expect(page.text).toContain('aria-busy="true"');
+    expect(visibleText(page.text)).not.toContain("Invalid payment parameters");
+    expect(meta(page.text, "robots")).toBe("noindex");
+    expect(canonical(page.text)).toBeNull();
+  });
+
+  test("signed-in screens are rendered in the browser and kept out of search engines", async () => {
+    for (const path of ["/dashboard", "/admin"]) {
       const page = await get(path);
       expect(page.status).toBe(200);
       expect(meta(page.text, "robots")).toBe("noindex");
@@ -88,7 +103,6 @@ describe("complete HTML for every public route", () => {
       // The screen's code and the app's are asked for from <head>, while the page is read.
       expect(page.text.match(/<link rel="modulepreload" href="\/assets\/[^"]+\.js">/g)?.length ?? 0).toBeGreaterThan(2);
     }
-    expect((await get("/purchase/success")).text).toContain('<div id="root"></div>');
   });
 
   test("a signed-in screen's page carries the site's frame: header, footer and the screen's loading skeleton, marked for the browser to render over", async () => {
@@ -121,6 +135,26 @@ describe("complete HTML for every public route", () => {
     expect(response.headers.get("cache-control")).toBe("no-cache");
     const again = await ctx.app.handle(new Request("http://localhost/docs", { headers: { "if-none-match": response.headers.get("etag")! } }));
     expect(again.status).toBe(304);
+  });
+});
+
+describe("the setup guide", () => {
+  test("has its own title, description and canonical URL", async () => {
+    const page = await get("/docs/getting-started");
+    expect(/<title>([^<]*)<\/title>/.exec(page.text)?.[1]).toBe("Getting Started | Layerlift");
+    expect(meta(page.text, "description")).toStartWith("Set up Layerlift in six steps");
+    expect(canonical(page.text)).toBe(`${APP_URL}/docs/getting-started`);
+  });
+
+  test("troubleshooting covers every failure the plugin's validate call can answer, plus the reset cooldown and no answer", async () => {
+    const covered = PLUGIN_TROUBLESHOOTING.map((entry) => entry.code).filter((code) => code !== null);
+    expect([...covered].sort()).toEqual([...PLUGIN_FAILURE_CODES].sort());
+    const text = visibleText((await get("/docs/getting-started")).text);
+    for (const entry of PLUGIN_TROUBLESHOOTING) {
+      expect(text).toContain(entry.title);
+      for (const line of entry.fix) expect(text).toContain(line);
+    }
+    expect(PLUGIN_TROUBLESHOOTING.map((entry) => entry.id)).toEqual(expect.arrayContaining(["reset-cooldown", "server-unreachable"]));
   });
 });
 
@@ -258,7 +292,7 @@ describe("robots.txt and sitemap.xml", () => {
       ...TAGS.map((tag) => `/docs/${tag.slug}`),
     ];
     expect(paths.sort()).toEqual(expected.sort());
-    for (const path of ["/", "/purchase", "/support", "/docs", "/docs/lock", "/login", "/signup"]) expect(paths).toContain(path);
+    for (const path of ["/", "/purchase", "/support", "/docs", "/docs/getting-started", "/docs/lock", "/login", "/signup"]) expect(paths).toContain(path);
     for (const path of paths) expect(path).not.toMatch(/^\/(dashboard|admin|api)\b/);
     // Every listed address is a page that answers 200.
     for (const path of paths) expect((await get(path)).status).toBe(200);

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { openDatabase } from "../../src/db";
 import { emails, subscriptions, users } from "../../src/db/schema";
 import { DAY, HOUR } from "../../src/lib/clock";
@@ -18,8 +18,9 @@ let ctx: TestContext;
 beforeEach(() => { ctx = makeTestApp(); });
 afterEach(() => ctx.cleanup());
 
+/** The two reminders and the access-ended e-mail. */
 const reminderEmails = (to?: string) =>
-  ctx.deps.db.select().from(emails).where(eq(emails.template, "renewal-reminder")).all().filter((e) => !to || e.to === to);
+  ctx.deps.db.select().from(emails).where(inArray(emails.template, ["renewal-reminder", "access-ended"])).all().filter((e) => !to || e.to === to);
 
 async function subscriber(plan: "month" | "pro" | "lifetime" = "month") {
   const user = await signUpUser(ctx, plan);
@@ -56,6 +57,24 @@ describe("sending reminders", () => {
     const { text } = await renderEmail(rows[0].template, rows[0].payload, ctx.deps.config.appUrl);
     expect(text).toContain("1 Month Subscription access ends on December 1, 2026");
     expect(text).toContain(`${ctx.deps.config.appUrl}/dashboard?tab=subscription`);
+    expect(rows.map((e) => e.template)).toEqual(["renewal-reminder", "renewal-reminder", "access-ended"]);
+  });
+
+  test("access ended: on the day it runs out, once, saying when it ended, with the renew link and the settings link", async () => {
+    const user = await subscriber("month");
+    expect(sendDueReminders(ctx.deps, user.end! + 10 * 60_000).map((r) => r.kind)).toEqual(["ended"]);
+    expect(sendDueReminders(ctx.deps, user.end! + DAY)).toEqual([]);
+    const rows = reminderEmails(user.email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].template).toBe("access-ended");
+    expect(rows[0].status).toBe("pending"); // in the outbox, for the sender
+    const { text, html } = await renderEmail(rows[0].template, rows[0].payload, ctx.deps.config.appUrl);
+    expect(text).toContain("Your 1 Month Subscription ended on December 1, 2026 (UTC).");
+    expect(text).toContain(`Renew now ${ctx.deps.config.appUrl}/dashboard?tab=subscription`);
+    expect(text).toContain(`your dashboard settings ${ctx.deps.config.appUrl}/dashboard?tab=settings`);
+    // Each link once, with its words.
+    expect(text.split(`${ctx.deps.config.appUrl}/dashboard?tab=subscription`)).toHaveLength(2);
+    expect(html).toContain(`href="${ctx.deps.config.appUrl}/dashboard?tab=subscription"`);
   });
 
   test("a server that was down through the 7-day mark sends only the reminder due now", async () => {
@@ -77,16 +96,17 @@ describe("sending reminders", () => {
     expect(reminderEmails(user.email)).toHaveLength(2);
   });
 
-  test("none with notifications off, for lifetime access, or for a cancelled subscription", async () => {
+  test("none with notifications off or for lifetime access; a cancelled subscription only gets access ended", async () => {
     const quiet = await subscriber("month");
     expect((await api(ctx.app, quiet.token).api.user.settings.put({ notifications: false })).status).toBe(200);
     const lifetime = await subscriber("lifetime");
     const cancelled = await subscriber("month");
     expect((await api(ctx.app, cancelled.token).api.subscription.cancel.post()).status).toBe(200);
     expect(sendDueReminders(ctx.deps, quiet.end! - 6 * DAY)).toEqual([]);
-    expect(sendDueReminders(ctx.deps, quiet.end! + HOUR)).toEqual([]);
-    expect(reminderEmails()).toHaveLength(0);
     expect(lifetime.end).toBeNull();
+    // A cancelled subscription is told once its access has ended: it ran until then like any other.
+    expect(sendDueReminders(ctx.deps, quiet.end! + HOUR).map((r) => [r.email, r.kind])).toEqual([[cancelled.email, "ended"]]);
+    expect(reminderEmails().map((e) => [e.to, e.template])).toEqual([[cancelled.email, "access-ended"]]);
   });
 
   test("two servers on one database send a reminder once", async () => {

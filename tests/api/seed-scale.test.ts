@@ -31,6 +31,10 @@ describe("seed-scale", () => {
     expect(distinct("SELECT DISTINCT status AS v FROM emails")).toContain("sent");
     expect(distinct("SELECT DISTINCT figma_key IS NULL AS v FROM users")).toEqual([0, 1]);
     expect(distinct("SELECT count(*) AS v FROM users WHERE is_admin = 1")).toEqual([1]);
+    // Promotion codes on a tenth of the sales, an invoice number for each, a credit note for each refund.
+    expect(distinct("SELECT DISTINCT promotion_code AS v FROM sales WHERE promotion_code IS NOT NULL")).toEqual(["FRIEND10", "LAUNCH20", "SAVE5"]);
+    expect(distinct("SELECT count(DISTINCT invoice_number) AS v FROM sales")).toEqual([4000]);
+    expect(distinct("SELECT count(*) = (SELECT count(*) FROM sales WHERE status = 'refunded' OR refunded_cents > 0) AS v FROM credit_notes")).toEqual([1]);
     expect(checkBooks(made.deps.db.$client).matched).toBe(true);
   });
 

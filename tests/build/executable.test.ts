@@ -68,6 +68,15 @@ describe("the executable, alone in an empty folder", () => {
     expect(lock).toContain('<link rel="canonical" href="http://localhost:');
   });
 
+  test("the legal pages' shipped templates are inside it: /terms, /privacy, /refund-policy and /imprint arrive rendered", async () => {
+    for (const [path, heading, text] of [["/terms", "Terms of Service", "1. What you buy"], ["/privacy", "Privacy Policy", "What we store, and why"],
+      ["/refund-policy", "Refund Policy", "How to ask"], ["/imprint", "Imprint", "[Not filled in yet: SELLER_ADDRESS]"]]) {
+      const html = await (await fetch(base + path)).text();
+      expect(html).toContain(`<h1 class="mb-6 text-3xl font-bold tracking-tight sm:text-4xl">${heading}</h1>`);
+      expect(html).toContain(text);
+    }
+  });
+
   test("robots.txt, sitemap.xml and the link-preview picture are served", async () => {
     expect(await (await fetch(base + "/robots.txt")).text()).toContain("Disallow: /admin");
     expect(await (await fetch(base + "/sitemap.xml")).text()).toContain("/docs/lock</loc>");

@@ -81,6 +81,7 @@ const PUBLIC_SCREENS: Screen[] = [
   { name: "payment result", open: async (page) => { await page.goto("/purchase/success"); await page.getByText("Payment Error").waitFor(); } },
   { name: "support", open: visit("/support", "How can we help?") },
   { name: "docs", open: visit("/docs", "Layer Tags") },
+  { name: "setup guide", open: visit("/docs/getting-started", "Getting Started") },
   { name: "docs tag", open: visit("/docs/lock", "Aspect Ratio Constraint Tag") },
   { name: "docs last tag", open: visit("/docs/icon") },
   { name: "login", open: visit("/login", "Welcome back") },

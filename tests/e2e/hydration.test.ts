@@ -14,7 +14,8 @@ setDefaultTimeout(60_000);
 
 const suite = browserSuite();
 
-const PUBLIC_ROUTES = ["/", "/purchase", "/support", "/docs", "/docs/lock", "/docs/icon", "/login", "/signup", "/reset-password?token=abc", "/no-such-page"];
+const PUBLIC_ROUTES = ["/", "/purchase", "/support", "/docs", "/docs/lock", "/docs/icon", "/login", "/signup", "/reset-password?token=abc",
+  "/confirm-email?token=abc", "/terms", "/privacy", "/refund-policy", "/imprint", "/no-such-page"];
 
 /** Console errors and warnings, and uncaught errors, from the moment the page opens. */
 function collectProblems(page: Page): string[] {

@@ -86,7 +86,7 @@ describe("purchase page", () => {
     await page.getByText("Payment Successful", { exact: true }).waitFor();
     await page.getByText("Check your email for your product key!", { exact: true }).waitFor();
     await page.getByText("4 Month Pro").first().waitFor();
-    expect(await page.getByRole("link", { name: "View Setup Guide" }).getAttribute("href")).toBe("/docs");
+    expect(await page.getByRole("link", { name: "View Setup Guide" }).getAttribute("href")).toBe("/docs/getting-started");
     expect(await page.getByRole("link", { name: "Get Support" }).getAttribute("href")).toBe("/support");
 
     const mail = latestEmailTo(buyer)!;

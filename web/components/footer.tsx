@@ -8,21 +8,31 @@ const FOOTER_LINKS = [
   { href: "/support", label: "Support" },
 ] as const;
 
+const LEGAL_LINKS = [
+  { href: "/terms", label: "Terms" },
+  { href: "/privacy", label: "Privacy" },
+  { href: "/refund-policy", label: "Refund policy" },
+  { href: "/imprint", label: "Imprint" },
+] as const;
+
+const LINK_CLASS = "rounded-sm transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
+
 export function Footer() {
   return (
     <footer className="border-t border-border">
       <div className="mx-auto flex w-full max-w-[1200px] flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
-        <p>
-          © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {PRODUCT_NAME}
-        </p>
+        <div className="grid gap-2">
+          <p>
+            © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {PRODUCT_NAME}
+          </p>
+          <nav aria-label="Legal" className="flex flex-wrap gap-x-4 gap-y-2">
+            {LEGAL_LINKS.map(({ href, label }) => <Link key={href} href={href} className={LINK_CLASS}>{label}</Link>)}
+          </nav>
+        </div>
         <div className="flex flex-wrap items-center gap-x-6 gap-y-4">
           <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2">
             {FOOTER_LINKS.map(({ href, label }) => (
-              <Link
-                key={href}
-                href={href}
-                className="rounded-sm transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-              >
+              <Link key={href} href={href} className={LINK_CLASS}>
                 {label}
               </Link>
             ))}

@@ -1,7 +1,7 @@
 import { create } from "zustand";
 import { navigate } from "wouter/use-browser-location";
 import type { AuthResponse, MeResponse, PublicUser, SubscriptionView } from "../../src/shared/api-types";
-import { clearStoredToken, readStoredToken, storeLoginToken, storeSignupToken } from "./token-storage";
+import { clearStoredToken, readStoredToken, replaceStoredToken, storeLoginToken, storeSignupToken } from "./token-storage";
 import { adoptAccountTheme } from "./theme";
 import { toast } from "./use-toast";
 
@@ -19,6 +19,8 @@ interface SessionState {
   startFromLogin: (auth: AuthResponse, rememberMe: boolean) => void;
   /** Signup keeps the token in persistent storage only. */
   startFromSignup: (auth: AuthResponse) => void;
+  /** The same session goes on with a fresh token (a password change ended the old one). */
+  renewToken: (token: string) => void;
   /** Forgets the token, user and subscription without leaving the page. */
   clear: () => void;
   /** Ends the session: clears it, goes to /login and says so. */
@@ -45,6 +47,11 @@ export const useSession = create<SessionState>((set, get) => ({
     storeSignupToken(auth.token);
     adoptAccountTheme(auth.user.settings.theme);
     set({ token: auth.token, user: auth.user, subscription: auth.subscription });
+  },
+
+  renewToken: (token) => {
+    replaceStoredToken(token);
+    set({ token });
   },
 
   clear: () => {

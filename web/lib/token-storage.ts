@@ -48,3 +48,11 @@ export function clearStoredToken(): void {
     localStorage.removeItem(REMEMBER_ME_KEY);
   });
 }
+
+/** A fresh token for the same session (after a password change): kept wherever the old one was. */
+export function replaceStoredToken(token: string): void {
+  safely(undefined, () => {
+    if (localStorage.getItem(TOKEN_KEY) !== null) localStorage.setItem(TOKEN_KEY, token);
+    if (sessionStorage.getItem(TOKEN_KEY) !== null) sessionStorage.setItem(TOKEN_KEY, token);
+  });
+}

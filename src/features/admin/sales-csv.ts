@@ -10,17 +10,20 @@ import { PLANS, type PlanId } from "../../shared/plans";
 import { saleMoneyFields, saleMoneySql } from "../books/money";
 import { latestCreditNote, latestCreditNotes } from "../invoices/credit-notes";
 
-const PAGE = 2000;
+const PAGE = 500;
 
 export const SALES_CSV_COLUMNS = [
   "date", "buyer", "plan", "status", "gross", "fee", "refunded", "disputed", "net", "currency", "provider_id", "promotion_code", "discount",
   "country", "tax_id", "tax", "tax_rate", "invoice_number", "credit_note_number",
 ] as const;
 
+/** = + - @ tab CR: what a spreadsheet may run as a formula at the start of a cell. */
+const FORMULA_START = new Set([..."=+-@\t\r"].map((c) => c.charCodeAt(0)));
+
 /** One CSV cell: defused against formula injection, quoted when it holds a quote, comma or line break. */
 export function csvCell(value: string): string {
   // A plain negative number (a net after a refund) stays a number; anything else starting so is text.
-  const formulaLike = /^[=+\-@\t\r]/.test(value) && !/^-\d+(\.\d+)?$/.test(value);
+  const formulaLike = FORMULA_START.has(value.charCodeAt(0)) && !/^-\d+(\.\d+)?$/.test(value);
   const defused = formulaLike ? `'${value}` : value;
   return /[",\r\n]/.test(defused) ? `"${defused.replace(/"/g, '""')}"` : defused;
 }

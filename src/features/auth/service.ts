@@ -9,6 +9,8 @@ import { assertKeyAvailable, claimProductKey } from "../product-keys/service";
 import { planEndDate, subscriptionView } from "../subscriptions/view";
 import { assertEmailFree, findUserByEmail, getSubscription, insertUser, publicUser, touchLastSeen } from "../users/service";
 import { signSessionToken } from "./tokens";
+import { queueEmail } from "../email/outbox";
+import { toIso } from "../../lib/clock";
 
 const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
 
@@ -34,13 +36,9 @@ export async function signup(deps: AppDeps, input: SignupInput): Promise<User> {
     assertEmailFree(tx, input.email);
     const user = insertUser(tx, { email: input.email, passwordHash }, now);
     const key = claimProductKey(tx, input.productKey, user.id, now);
-    tx.insert(subscriptions).values({
-      userId: user.id,
-      plan: key.plan,
-      status: "active",
-      startDate: now,
-      endDate: planEndDate(PLANS[key.plan].days, now),
-    }).run();
+    const endDate = planEndDate(PLANS[key.plan].days, now);
+    tx.insert(subscriptions).values({ userId: user.id, plan: key.plan, status: "active", startDate: now, endDate }).run();
+    queueEmail(tx, { to: user.email, template: "welcome", payload: { planName: PLANS[key.plan].name, endDate: toIso(endDate) } }, now);
     return user;
   }, { behavior: "immediate" });
 }

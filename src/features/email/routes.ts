@@ -4,12 +4,18 @@ import { failures, idParams, pageQuery } from "../../shared/api/common";
 import { authGuard } from "../auth/guard";
 import { EmailModel } from "../../shared/api/email";
 import { getEmail, listEmails, resendEmail, retryFailedEmails } from "./service";
+import { EmailTemplateModel } from "../../shared/api/email-templates";
+import { listEmailTemplates, previewEmailTemplate } from "./templates";
 
 export function emailRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/admin/emails" })
     .use(authGuard(deps))
     .get("", ({ query }) => listEmails(deps, query),
       { admin: true, query: pageQuery, response: { 200: EmailModel.emails, ...failures(422) } })
+    .get("/templates", () => listEmailTemplates(),
+      { admin: true, response: { 200: EmailTemplateModel.templates }, detail: { summary: "Every e-mail the site sends, with when it is sent" } })
+    .get("/templates/:template/preview", ({ params }) => previewEmailTemplate(deps, params.template),
+      { admin: true, params: EmailTemplateModel.params, response: { 200: EmailTemplateModel.preview, ...failures(404, 422) }, detail: { summary: "An e-mail rendered from a made-up sample" } })
     .get("/:id", ({ params }) => getEmail(deps, params.id),
       { admin: true, params: idParams, response: { 200: EmailModel.email, ...failures(404, 422) }, detail: { summary: "One outbox e-mail with its rendered text" } })
     .post("/retry-failed", ({ user }) => retryFailedEmails(deps, user.id),

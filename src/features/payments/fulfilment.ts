@@ -20,6 +20,7 @@ import { CURRENCY, RENEWAL_ACCOUNT_METADATA, type ProviderIntent } from "./provi
 import { log } from "../../lib/logger";
 import { AppError } from "../../lib/errors";
 import type { PaymentResultResponse } from "../../shared/api/payments";
+import { queueRefundNotice, type KeyOutcome } from "./refund-notice";
 import { expectedChargeCents, saleTaxColumns, syncTaxRecords } from "../tax/service";
 import { allocateNumber } from "../invoices/numbers";
 import { issueCreditNote } from "../invoices/credit-notes";
@@ -38,8 +39,11 @@ const PAYMENT_ERRORS = {
 } as const;
 
 const success = (sale: Pick<Sale, "plan">): PaymentResultResponse => ({ success: true, plan: PLANS[sale.plan].name });
-const failure = (error: string): PaymentResultResponse =>
-  error === PAYMENT_ERRORS.processing ? { success: false, processing: true, error } : { success: false, error };
+function failure(error: string): PaymentResultResponse {
+  if (error === PAYMENT_ERRORS.processing) return { success: false, processing: true, error };
+  if (error === PAYMENT_ERRORS.refunded) return { success: false, refunded: true, error };
+  return { success: false, error };
+}
 
 export function saleByPaymentIntent(db: DbOrTx, paymentIntentId: string): Sale | undefined {
   return db.select().from(sales).where(eq(sales.paymentIntentId, paymentIntentId)).get();
@@ -194,20 +198,20 @@ function applyRenewal(tx: DbOrTx, intent: ProviderIntent, key: ProductKey, now: 
  * the lifetime one). Refunding the lifetime key itself ends the subscription now: redeeming it
  * replaced the end date, so time the user had from earlier keys is no longer known.
  */
-function removeKeyTime(tx: DbOrTx, key: ProductKey, userId: number, now: number): string {
+function removeKeyTime(tx: DbOrTx, key: ProductKey, userId: number, now: number): { detail: string } & KeyOutcome {
   const sub = tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
-  if (!sub) return `user ${userId} has no subscription`;
   const days = PLANS[key.plan].days;
+  if (!sub) return { detail: `user ${userId} has no subscription`, ...(days === null ? { keyOutcome: "lifetime-ended" } : { keyOutcome: "days-removed", daysRemoved: days, endDate: null }) };
   if (days === null) {
     tx.update(subscriptions).set({ status: "expired", endDate: now }).where(eq(subscriptions.id, sub.id)).run();
-    return `subscription of user ${userId} ended`;
+    return { detail: `subscription of user ${userId} ended`, keyOutcome: "lifetime-ended" };
   }
-  if (sub.endDate === null) return `lifetime subscription of user ${userId} kept`;
+  if (sub.endDate === null) return { detail: `lifetime subscription of user ${userId} kept`, keyOutcome: "lifetime-kept" };
   const endDate = Math.max(now, sub.endDate - days * DAY);
   tx.update(subscriptions)
     .set({ endDate, status: endDate <= now ? "expired" : sub.status })
     .where(eq(subscriptions.id, sub.id)).run();
-  return `${days} days removed from the subscription of user ${userId}`;
+  return { detail: `${days} days removed from the subscription of user ${userId}`, keyOutcome: "days-removed", daysRemoved: days, endDate: endDate <= now ? null : endDate };
 }
 
 /**
@@ -230,6 +234,7 @@ function recordEarlyRefund(tx: DbOrTx, intent: ProviderIntent | null, now: numbe
     createdAt: now,
   }).returning().get();
   writeAudit(tx, { actorUserId: null, action: "sale.refunded", subject: `sale:${recorded.id}`, detail: `${intent.id}: refunded before fulfilment, no key issued`, at: now });
+  queueRefundNotice(tx, recorded, { refundedCents: recorded.amountCents, totalRefundedCents: recorded.amountCents, key: null, keyOutcome: "none" }, now);
   return recorded;
 }
 
@@ -259,6 +264,8 @@ export function recordPartialRefund(
       actorUserId, action: "sale.partially-refunded", subject: `sale:${sale.id}`,
       detail: `${paymentIntentId}: $${formatDollars(refundedCents)} of $${formatDollars(sale.amountCents)} refunded so far; the key stays valid`, at: now,
     });
+    const key = sale.productKeyId === null ? undefined : tx.select({ key: productKeys.key }).from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get();
+    queueRefundNotice(tx, sale, { refundedCents: refundedCents - sale.refundedCents, totalRefundedCents: refundedCents, key: key?.key ?? null, keyOutcome: "kept" }, now);
     return updated;
   }, { behavior: "immediate" });
 }
@@ -282,17 +289,22 @@ export async function refundPayment(
     const key = sale.productKeyId === null ? undefined
       : tx.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get();
     let outcome = "no key";
+    let told: KeyOutcome = { keyOutcome: "none" };
     if (key && !key.isUsed) {
       tx.delete(productKeys).where(eq(productKeys.id, key.id)).run();
       outcome = `unused key ${key.key} deleted`;
+      told = { keyOutcome: "removed" };
     } else if (key?.usedByUserId != null) {
-      outcome = removeKeyTime(tx, key, key.usedByUserId, now);
+      const { detail, ...keyOutcome } = removeKeyTime(tx, key, key.usedByUserId, now);
+      outcome = detail;
+      told = keyOutcome;
     }
     issueCreditNote(tx, sale, sale.amountCents - sale.refundedCents, now);
     const refunded = tx.update(sales)
       .set({ status: "refunded", productKeyId: key && !key.isUsed ? null : sale.productKeyId })
       .where(eq(sales.id, sale.id)).returning().get();
     writeAudit(tx, { actorUserId, action: "sale.refunded", subject: `sale:${sale.id}`, detail: `${paymentIntentId}: ${outcome}`, at: now });
+    queueRefundNotice(tx, sale, { refundedCents: sale.amountCents - sale.refundedCents, totalRefundedCents: sale.amountCents, key: key?.key ?? null, ...told }, now);
     return refunded;
   }, { behavior: "immediate" });
   await syncTaxRecords(deps);

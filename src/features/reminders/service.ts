@@ -8,7 +8,7 @@
  * Only the reminder for where the subscription is now is due (the windows don't overlap): a server
  * that was down through the 7-day mark and starts 12 hours before the end sends only the 1-day one.
  */
-import { and, eq, gt, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
 import { renewalReminders, subscriptions, users } from "../../db/schema";
@@ -38,28 +38,35 @@ export function reminderDue(end: number, now: number): ReminderKind | null {
 }
 
 /**
- * What is due at `now` and not yet sent: active subscriptions with an end date (not lifetime, not
- * cancelled: a cancelled one was stopped on purpose; not on hold) whose owner has notifications on.
+ * What is due at `now` and not yet sent: active subscriptions with an end date (not lifetime, not on
+ * hold) whose owner has notifications on. A cancelled one gets no reminder before its end (it was
+ * stopped on purpose), but does get the access-ended e-mail: its access ran until then too.
  */
 export function dueReminders(db: DbOrTx, now: number): DueReminder[] {
   const candidates = db.select({
-    subscriptionId: subscriptions.id, email: users.email, plan: subscriptions.plan, periodEnd: subscriptions.endDate,
+    subscriptionId: subscriptions.id, email: users.email, plan: subscriptions.plan, periodEnd: subscriptions.endDate, status: subscriptions.status,
   })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .where(and(
-      eq(subscriptions.status, "active"),
+      inArray(subscriptions.status, ["active", "cancelled"]),
       isNull(subscriptions.suspendedAt), // on hold (a disputed payment): its end is not where it will be
       isNotNull(subscriptions.endDate),
       gt(subscriptions.endDate, now - ENDED_REMINDER_WINDOW_MS),
       lte(subscriptions.endDate, now + 7 * DAY),
       eq(users.notifications, true),
+      // Already reminded for where it is now: left in SQLite, so a pass every minute over a large site
+      // reads only what is due, not every subscription in the window (the same rule as reminderDue).
+      sql`not exists (select 1 from ${renewalReminders} where ${renewalReminders.subscriptionId} = ${subscriptions.id}
+        and ${renewalReminders.periodEnd} = ${subscriptions.endDate}
+        and ${renewalReminders.kind} = case when ${subscriptions.endDate} <= ${now} then 'ended'
+          when ${subscriptions.endDate} - ${now} <= ${DAY} then '1-day' else '7-days' end)`,
     ))
     .all();
   const due: DueReminder[] = [];
-  for (const c of candidates) {
+  for (const { status, ...c } of candidates) {
     const kind = reminderDue(c.periodEnd!, now);
-    if (!kind || alreadySent(db, c.subscriptionId, c.periodEnd!, kind)) continue;
+    if (!kind || (status === "cancelled" && kind !== "ended") || alreadySent(db, c.subscriptionId, c.periodEnd!, kind)) continue;
     due.push({ ...c, periodEnd: c.periodEnd!, kind });
   }
   return due;
@@ -80,11 +87,11 @@ export function sendDueReminders(deps: Pick<AppDeps, "db">, now: number): DueRem
         .values({ subscriptionId: reminder.subscriptionId, periodEnd: reminder.periodEnd, kind: reminder.kind, createdAt: now })
         .onConflictDoNothing().returning().get();
       if (!claimed) return false;
-      queueEmail(tx, {
-        to: reminder.email,
-        template: "renewal-reminder",
-        payload: { kind: reminder.kind, planName: PLANS[reminder.plan].name, endDate: toIso(reminder.periodEnd)! },
-      }, now);
+      const planName = PLANS[reminder.plan].name;
+      const endDate = toIso(reminder.periodEnd)!;
+      // The end itself has its own e-mail (what stopped, and the way back); the two before it are reminders.
+      if (reminder.kind === "ended") queueEmail(tx, { to: reminder.email, template: "access-ended", payload: { planName, endDate } }, now);
+      else queueEmail(tx, { to: reminder.email, template: "renewal-reminder", payload: { kind: reminder.kind, planName, endDate } }, now);
       return true;
     }, { behavior: "immediate" });
     if (queued) sent.push(reminder);

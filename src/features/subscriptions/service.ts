@@ -5,7 +5,9 @@
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
-import { subscriptions, type Subscription } from "../../db/schema";
+import { subscriptions, users, type Subscription } from "../../db/schema";
+import { toIso } from "../../lib/clock";
+import { queueEmail } from "../email/outbox";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { PLANS, type PlanId } from "../../shared/plans";
 import type { DashboardResponse } from "../../shared/api/subscriptions";
@@ -31,6 +33,8 @@ export function cancelSubscription(deps: AppDeps, userId: number): DashboardResp
     if (status === "cancelled") throw conflict("ALREADY_CANCELLED", "This subscription is already cancelled.");
     if (status === "expired") throw conflict("SUBSCRIPTION_EXPIRED", "This subscription has already ended.");
     tx.update(subscriptions).set({ status: "cancelled", cancelledAt: now }).where(eq(subscriptions.id, sub.id)).run();
+    const owner = tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).get()!;
+    queueEmail(tx, { to: owner.email, template: "cancellation", payload: { planName: PLANS[sub.plan].name, endDate: toIso(sub.endDate)! } }, now);
     return { subscription: subscriptionView(getSubscription(tx, userId), now) };
   }, { behavior: "immediate" });
 }

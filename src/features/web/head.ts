@@ -28,9 +28,11 @@ export interface HeadInput {
   fonts: string;
   /** The plans on sale now, for the JSON-LD offers. */
   plans: PlanView[];
+  /** PLUGIN_INSTALL_URL: the setup guide and the plugin key card read it from the page (web/lib/plugin-install-url.ts). */
+  pluginInstallUrl?: string | null;
 }
 
-export function pageHead({ page, path, appUrl, fonts, plans }: HeadInput): string {
+export function pageHead({ page, path, appUrl, fonts, plans, pluginInstallUrl = null }: HeadInput): string {
   const { title, description, canonicalPath } = page.head;
   const url = appUrl + (canonicalPath ?? path);
   const image = appUrl + SOCIAL_IMAGE.path;
@@ -57,6 +59,7 @@ export function pageHead({ page, path, appUrl, fonts, plans }: HeadInput): strin
     meta("name", "twitter:image", image),
     meta("name", "twitter:image:alt", SOCIAL_IMAGE.alt),
     ...structuredData(page, path, appUrl, image, plans).map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
+    ...(pluginInstallUrl ? [meta("name", "plugin-install-url", pluginInstallUrl)] : []),
     fonts,
   ];
   return tags.join("\n    ");

@@ -26,7 +26,7 @@ const MAX_CACHED_NOT_FOUND = 100;
 async function renderScreen(path: string, data: PageData) {
   // Loaded on the first page request, not at start: it brings React's server renderer and every screen.
   const { renderScreen: render } = await import("../../../web/ssr");
-  return render(path, data.search, data.seeds);
+  return render(path, data.search, data.seeds, data.pluginInstallUrl);
 }
 
 /**
@@ -42,6 +42,8 @@ export interface PageData {
   key: string;
   /** True when the data is particular to this request's query string (kept apart, a bounded number of them). */
   variant: boolean;
+  /** PLUGIN_INSTALL_URL, or null (development): the setup guide and the plugin key card link it. */
+  pluginInstallUrl: string | null;
 }
 
 /**
@@ -90,7 +92,7 @@ async function renderPage(assets: AssetMap, page: ResolvedPage, path: string, ap
   const template = new TextDecoder().decode(assets.get("/index.html")!.body);
   const browserScreen = page.serverRendered ? null : BROWSER_SCREENS[page.match!.route.id];
   const screen = page.serverRendered || browserScreen?.frame ? await renderScreen(path, data) : null;
-  const head = pageHead({ page, path, appUrl, fonts: fontHead(assets), plans: data.plans })
+  const head = pageHead({ page, path, appUrl, fonts: fontHead(assets), plans: data.plans, pluginInstallUrl: data.pluginInstallUrl })
     + (browserScreen ? "\n    " + modulePreloads(assets, page, template) : "");
   const seeds = `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data.seeds)}</script>`;
   let root = `<div id="root"></div>${seeds}`;

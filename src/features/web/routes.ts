@@ -12,6 +12,8 @@ import { lookupPromotion, publicPlans } from "../pricing/views";
 import { PLANS_QUERY_KEY, PROMOTION_CODE_IN_URL, promotionQueryKey, type QuerySeed } from "../../shared/page-data";
 import { robotsTxt, sitemapXml } from "./site-map";
 import { notFound } from "../../lib/errors";
+import { isLegalSlug } from "../../shared/legal";
+import { legalDocument } from "../legal/documents";
 
 /** /api and anything under it, however it is cased or slashed (/API/x, //api/x, /api/x/): never a page. */
 const isApiPath = (path: string) => /^\/+api(?:\/|$)/i.test(path);
@@ -45,13 +47,16 @@ function safeDecode(path: string): string {
 function pageData(deps: AppDeps, resolved: ResolvedPage, search: URLSearchParams): PageData {
   const plans = publicPlans(deps.db);
   const seeds: QuerySeed[] = [{ key: PLANS_QUERY_KEY, data: plans }];
+  // A legal page's text comes with its HTML, so it renders on the server and hydrates without a request.
+  const routeId = resolved.match?.route.id;
+  if (routeId && isLegalSlug(routeId)) seeds.push({ key: ["/api/legal", routeId], data: legalDocument(deps.config, routeId) });
   const code = search.get("code")?.trim() ?? "";
   if (resolved.match?.route.id === "purchase" && PROMOTION_CODE_IN_URL.test(code)) {
     const lookup = lookupPromotion(deps.db, deps.clock.now(), code);
     seeds.push({ key: promotionQueryKey(code), data: lookup });
-    return { search: `?code=${encodeURIComponent(lookup.code)}`, seeds, plans, key: JSON.stringify(lookup), variant: true };
+    return { search: `?code=${encodeURIComponent(lookup.code)}`, seeds, plans, key: JSON.stringify(lookup), variant: true, pluginInstallUrl: deps.config.pluginInstallUrl };
   }
-  return { search: "", seeds, plans, key: "", variant: false };
+  return { search: "", seeds, plans, key: "", variant: false, pluginInstallUrl: deps.config.pluginInstallUrl };
 }
 
 /** A file made once per process, on first request. */

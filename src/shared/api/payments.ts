@@ -54,6 +54,7 @@ export const PaymentModel = {
     plan: t.Optional(t.String({ description: "The plan's name, when success is true." })),
     error: t.Optional(t.String({ description: "Why no key was issued, when success is false." })),
     processing: t.Optional(t.Literal(true, { description: "The payment is still processing: the key is e-mailed when it completes." })),
+    refunded: t.Optional(t.Literal(true, { description: "The payment was refunded: no key is issued, and one issued before no longer counts." })),
     productKey: t.Optional(t.String({ description: "The key bought, only with the intent's matching client secret." })),
     email: t.Optional(t.String({ description: "Where the key was e-mailed, only with the matching client secret." })),
   }),

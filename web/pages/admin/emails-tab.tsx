@@ -10,6 +10,7 @@ import type { ListedEmailView } from "../../../src/shared/api-types";
 import { dateColumn, type Column } from "./data-table";
 import { capitalise, formatDateTime } from "./format";
 import { ListTab, usePaging } from "./list-tab";
+import { EmailTemplates } from "./email-templates";
 
 const PAGE_SIZE = 50;
 
@@ -112,7 +113,12 @@ function RetryFailedButton() {
 export function EmailsTab() {
   const paging = usePaging(PAGE_SIZE);
   const emails = useAdminEmails(paging.page);
-  return <ListTab id="emails" title="E-mails" description="The outbox: every e-mail the site sends, with delivery status. Failed ones can be sent again."
-    actions={<RetryFailedButton />}
-    query={emails} rows={emails.data} rowKey={(email) => email._id} paging={paging} label="E-mails" columns={COLUMNS} empty="No e-mails yet." />;
+  return (
+    <div className="grid gap-10">
+      <ListTab id="emails" title="E-mails" description="The outbox: every e-mail the site sends, with delivery status. Failed ones can be sent again."
+        actions={<RetryFailedButton />}
+        query={emails} rows={emails.data} rowKey={(email) => email._id} paging={paging} label="E-mails" columns={COLUMNS} empty="No e-mails yet." />
+      <EmailTemplates />
+    </div>
+  );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ClipboardList, History, KeyRound, LayoutDashboard, LifeBuoy, Mail, Tags, TicketPercent, Users, type LucideIcon } from "lucide-react";
+import { ClipboardList, History, KeyRound, LayoutDashboard, LifeBuoy, Mail, Tags, TicketPercent, Undo2, Users, type LucideIcon } from "lucide-react";
 import { Layout } from "../../components/layout";
 import NotFoundPage from "../not-found";
 import { AccountLoadFailed } from "../../components/account-load-failed";
@@ -16,6 +16,7 @@ import { UsersTab } from "./users-tab";
 import { AuditTab } from "./audit-tab";
 import { PlansTab } from "./plans-tab";
 import { PromotionCodesTab } from "./promotion-codes-tab";
+import { RefundRequestsTab } from "./refund-requests-tab";
 import type { AdminTab, AdminTabProps } from "./tab-props";
 
 const TABS: { value: AdminTab; label: string; icon: LucideIcon; Content: (props: AdminTabProps) => ReactNode }[] = [
@@ -27,6 +28,7 @@ const TABS: { value: AdminTab; label: string; icon: LucideIcon; Content: (props:
   { value: "emails", label: "E-mails", icon: Mail, Content: EmailsTab },
   { value: "users", label: "Users", icon: Users, Content: UsersTab },
   { value: "audit", label: "Audit", icon: History, Content: AuditTab },
+  { value: "refund-requests", label: "Refund requests", icon: Undo2, Content: RefundRequestsTab },
 ];
 
 const TAB_VALUES = TABS.map((tab) => tab.value);

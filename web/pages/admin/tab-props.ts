@@ -1,4 +1,4 @@
-export type AdminTab = "overview" | "keys" | "plans" | "promotions" | "support" | "emails" | "users" | "audit";
+export type AdminTab = "overview" | "keys" | "plans" | "promotions" | "support" | "emails" | "users" | "audit" | "refund-requests";
 
 export interface AdminTabProps {
   /** Lets a tab send the operator to another one (e.g. from a figure to its list). */

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { LogIn } from "lucide-react";
-import { Link, useLocation } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { PRODUCT_NAME } from "../../../src/shared/product";
 import { EmailField } from "../../components/email-field";
 import { Layout } from "../../components/layout";
@@ -32,6 +32,9 @@ export default function LoginPage() {
   const [password, setPassword] = useState("");
   const [rememberMe, setRememberMe] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
+  // /login?forgot=1 (the password-changed e-mail's "Reset your password") opens Forgot password at once.
+  const forgotLink = new URLSearchParams(useSearch()).get("forgot") === "1";
+  useEffect(() => { if (forgotLink) setForgotOpen(true); }, [forgotLink]);
   const login = useLogin();
   const { shown: errors, check } = useFieldErrors(validate(email, password), { email: "login-email", password: "login-password" });
   // "Invalid email or password" goes under the password, the field a person most often gets wrong.

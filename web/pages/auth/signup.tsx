@@ -123,7 +123,9 @@ export default function SignupPage() {
             <div className="flex items-start gap-2">
               <Checkbox id="signup-terms" className="mt-0.5" checked={acceptTerms} onCheckedChange={(checked) => setAcceptTerms(checked === true)} />
               <Label htmlFor="signup-terms" className="cursor-pointer leading-snug font-normal text-muted-foreground">
-                I agree to the terms of service and privacy policy
+                {/* New tabs, so reading them doesn't lose what is typed here. */}
+                I agree to the <a href="/terms" target="_blank" rel="noopener" className="text-brand underline underline-offset-4">terms of service</a> and{" "}
+                <a href="/privacy" target="_blank" rel="noopener" className="text-brand underline underline-offset-4">privacy policy</a>
               </Label>
             </div>
           </CardContent>

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useSearch } from "wouter";
-import { KeyRound, LayoutDashboard, Puzzle, Settings } from "lucide-react";
+import { KeyRound, LayoutDashboard, Puzzle, Receipt, Settings } from "lucide-react";
 import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
 import { AccountLoadFailed } from "../../components/account-load-failed";
@@ -13,6 +13,7 @@ import { useTabInUrl } from "../../lib/use-tab-in-url";
 import { DashboardHeader } from "./header";
 import { OverviewTab } from "./overview-tab";
 import { PluginTab } from "./plugin-tab";
+import { PurchasesTab } from "./purchases-tab";
 import { SettingsTab } from "./settings-tab";
 import { SubscriptionTab } from "./subscription-tab";
 
@@ -20,6 +21,7 @@ const TABS = [
   { value: "overview", label: "Overview", icon: LayoutDashboard },
   { value: "subscription", label: "Subscription", icon: KeyRound },
   { value: "plugin", label: "Plugin", icon: Puzzle },
+  { value: "purchases", label: "Purchases", icon: Receipt },
   { value: "settings", label: "Settings", icon: Settings },
 ] as const;
 
@@ -62,8 +64,8 @@ export default function DashboardPage() {
           <Button size="sm" variant="outline" onClick={() => dashboard.refetch()}>Try again</Button>
         </div>
       )}
-      <Tabs value={tab} onValueChange={(value) => setTab(value as typeof tab)}>
-        <TabsList aria-label="Dashboard sections" className="w-full justify-start sm:w-auto">
+      <Tabs value={tab} onValueChange={(value) => setTab(value as typeof tab)} className="min-w-0">
+        <TabsList aria-label="Dashboard sections" className="w-full max-w-full justify-start overflow-x-auto sm:w-auto">
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>
               <Icon aria-hidden className="hidden sm:block" /> {label}
@@ -73,6 +75,7 @@ export default function DashboardPage() {
         <TabsContent value="overview"><OverviewTab subscription={subscription} loading={loading} /></TabsContent>
         <TabsContent value="subscription"><SubscriptionTab subscription={subscription} receivedAt={receivedAt} loading={loading} /></TabsContent>
         <TabsContent value="plugin"><PluginTab user={user} /></TabsContent>
+        <TabsContent value="purchases"><PurchasesTab /></TabsContent>
         <TabsContent value="settings"><SettingsTab user={user} /></TabsContent>
       </Tabs>
     </Layout>

@@ -1,4 +1,6 @@
-import { Check, Copy, FileCode2, KeyRound } from "lucide-react";
+import { BookOpen, Check, Copy, FileCode2, KeyRound } from "lucide-react";
+import { Link } from "wouter";
+import { GUIDE_PATH } from "../../../src/shared/routes";
 import type { PublicUser } from "../../../src/shared/api-types";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
@@ -7,6 +9,7 @@ import { useGeneratePluginKey } from "../../lib/queries/dashboard";
 import { useCopy } from "../../lib/clipboard";
 import { toast } from "../../lib/use-toast";
 import { LinkedAccountCard } from "./linked-account-card";
+import { PluginStoreLink } from "../docs/plugin-store-link";
 
 function CopyButton({ text }: { text: string }) {
   const { copied, copy } = useCopy();
@@ -54,6 +57,18 @@ function PluginKeyCard({ figmaKey }: { figmaKey: string | null }) {
         <div className="rounded-md border border-border bg-muted px-3 py-2.5 font-mono text-sm break-all" data-testid="plugin-key">
           {figmaKey ?? <span className="font-sans text-muted-foreground">Not generated yet</span>}
         </div>
+        {!figmaKey && (
+          <p className="mt-3 flex items-start gap-2 text-sm text-muted-foreground">
+            <BookOpen className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden />
+            <span>
+              First time? The <Link href={GUIDE_PATH} className="font-medium text-brand underline underline-offset-4">setup guide</Link>{" "}
+              takes you from here to a first import.
+            </span>
+          </p>
+        )}
+        <p className="mt-3 text-sm text-muted-foreground">
+          No plugin yet? <PluginStoreLink>Get the plugin from its store page</PluginStoreLink>
+        </p>
       </CardContent>
       <CardFooter className="flex-wrap gap-2">
         {figmaKey ? (

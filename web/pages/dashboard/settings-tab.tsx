@@ -11,6 +11,9 @@ import { useLogout } from "../../lib/queries/auth";
 import { useUpdateSettings } from "../../lib/queries/dashboard";
 import { toast } from "../../lib/use-toast";
 import { formatDate } from "./time";
+import { ChangeEmailDialog } from "./account/change-email-dialog";
+import { ChangePasswordDialog } from "./account/change-password-dialog";
+import { YourDataCard } from "./account/your-data-card";
 
 type Toggles = { notifications: boolean; autoSync: boolean };
 
@@ -102,10 +105,13 @@ export function SettingsTab({ user }: { user: PublicUser }) {
             <p className="text-muted-foreground" data-testid="member-since">{formatDate(user.createdAt)}</p>
           </div>
         </CardContent>
-        <CardFooter>
+        <CardFooter className="flex flex-wrap gap-3">
+          <ChangeEmailDialog currentEmail={user.email} />
+          <ChangePasswordDialog />
           <Button variant="outline" onClick={logout}><LogOut aria-hidden /> Sign Out</Button>
         </CardFooter>
       </Card>
+      <YourDataCard />
     </div>
   );
 }

@@ -1,12 +1,33 @@
-import { ScanSearch, ShoppingCart } from "lucide-react";
+import { ArrowRight, Rocket, ScanSearch, ShoppingCart } from "lucide-react";
 import { Link } from "wouter";
 import { PRODUCT_NAME } from "../../../src/shared/product";
+import { GUIDE_PATH } from "../../../src/shared/routes";
 import { TAG_CATEGORIES, tagsInCategory } from "../../../src/shared/tags";
 import { Layout } from "../../components/layout";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { LayerNameChecker } from "./layer-name-checker";
 import { TagCard } from "./tag-card";
+
+/** The index's first card: the setup guide, before any tag. */
+function GuideCard() {
+  return (
+    <Link
+      href={GUIDE_PATH}
+      className="group flex flex-col gap-3 rounded-xl border border-brand/40 bg-accent/40 p-5 shadow-sm transition-colors hover:border-brand hover:bg-accent/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:flex-row sm:items-center sm:p-6"
+    >
+      <Rocket className="size-8 shrink-0 text-brand" aria-hidden />
+      <span className="flex-1">
+        <span className="block text-lg font-semibold">Getting Started</span>
+        <span className="mt-1 block text-sm leading-relaxed text-muted-foreground">
+          Set up {PRODUCT_NAME} in six steps: product key, account, plugin key, installing the plugin, linking your Roblox account and a
+          first import. With what to do for every message the plugin can show.
+        </span>
+      </span>
+      <ArrowRight className="size-5 text-muted-foreground transition-transform group-hover:translate-x-0.5 group-hover:text-brand" aria-hidden />
+    </Link>
+  );
+}
 
 const CHAIN_EXAMPLES = ["Play_button_lock", "Shop_parent_scroll", "#Close_button"] as const;
 
@@ -41,6 +62,10 @@ export default function DocsPage() {
           </Button>
         </div>
       </header>
+
+      <section aria-label="Setup guide" className="mt-10">
+        <GuideCard />
+      </section>
 
       <div className="mt-12 grid gap-14">
         {TAG_CATEGORIES.map((category) => (

@@ -154,6 +154,11 @@ export function CheckoutDialog({
           <ShieldCheck className="size-4 shrink-0" aria-hidden />
           {note}
         </p>
+        {/* New tabs: leaving this page would lose the payment in progress. */}
+        <p className="text-xs text-muted-foreground">
+          By paying you agree to the <a href="/terms" target="_blank" rel="noopener" className="text-brand underline underline-offset-4">Terms</a> and
+          the <a href="/refund-policy" target="_blank" rel="noopener" className="text-brand underline underline-offset-4">Refund policy</a>.
+        </p>
       </DialogContent>
     </Dialog>
   );

@@ -1,12 +1,14 @@
 import type { ReactNode } from "react";
 import { Link, useSearch } from "wouter";
-import { AlertCircle, BookOpen, Check, CheckCircle2, Clock, Copy, KeyRound, LifeBuoy, Mail, RotateCcw, UserPlus } from "lucide-react";
+import { AlertCircle, BookOpen, Check, CheckCircle2, Clock, Copy, Home, KeyRound, LifeBuoy, Mail, RotateCcw, Undo2, UserPlus } from "lucide-react";
 import { PRODUCT_NAME, SUPPORT_RESPONSE_HOURS } from "../../../src/shared/product";
+import { GUIDE_PATH } from "../../../src/shared/routes";
 import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { usePaymentResult } from "../../lib/queries/purchase";
+import { useHydrated } from "../../lib/use-hydrated";
 import { useCopy } from "../../lib/clipboard";
 import { toast } from "../../lib/use-toast";
 import { LostKeyDialog } from "../../components/lost-key-dialog";
@@ -18,10 +20,10 @@ const PROCESSING = "Your payment is still processing. Your product key will be e
 
 function LoadingView() {
   return (
-    <Card aria-busy="true" aria-label="Verifying your payment">
+    <Card aria-busy="true" aria-labelledby="verifying-payment">
       <CardHeader className="items-center gap-4">
         <Skeleton className="size-14 rounded-full" />
-        <Skeleton className="h-8 w-64" />
+        <h1 id="verifying-payment" className="text-xl font-medium text-muted-foreground">Verifying your payment…</h1>
         <Skeleton className="h-5 w-40" />
       </CardHeader>
       <CardContent className="grid gap-3">
@@ -79,7 +81,8 @@ function KeyPanel({ productKey, email }: { productKey: string; email: string }) 
     <section aria-labelledby="your-key" className="mb-6 grid gap-3 rounded-lg border border-brand/40 bg-accent/40 p-4">
       <h2 id="your-key" className="font-medium">Your product key</h2>
       <div className="flex flex-wrap items-center gap-3">
-        <code className="min-w-0 flex-1 rounded-md border border-border bg-background px-3 py-2 text-center font-mono text-xl font-semibold tracking-[0.2em] break-all" data-testid="product-key">
+        {/* Never broken inside the key: on a narrow screen the Copy button goes under it instead. */}
+        <code className="flex-1 rounded-md border border-border bg-background px-3 py-2 text-center font-mono text-xl font-semibold tracking-[0.12em] whitespace-nowrap sm:tracking-[0.2em]" data-testid="product-key">
           {productKey}
         </code>
         <Button variant="outline" onClick={onCopy} aria-label={copied ? "Copied!" : "Copy product key"}>
@@ -110,7 +113,7 @@ function SuccessView({ plan, productKey, email }: { plan: string; productKey?: s
       }
       actions={
         <>
-          <NextStep href="/docs" icon={<BookOpen aria-hidden />}>View Setup Guide</NextStep>
+          <NextStep href={GUIDE_PATH} icon={<BookOpen aria-hidden />}>View Setup Guide</NextStep>
           <NextStep href="/support" icon={<LifeBuoy aria-hidden />} outline>Get Support</NextStep>
         </>
       }
@@ -141,8 +144,28 @@ function ProcessingView({ message }: { message: string }) {
       summary={<p role="status" className="max-w-md text-muted-foreground">{message}</p>}
       actions={
         <>
-          <NextStep href="/docs" icon={<BookOpen aria-hidden />}>View Setup Guide</NextStep>
+          <NextStep href={GUIDE_PATH} icon={<BookOpen aria-hidden />}>View Setup Guide</NextStep>
           <NextStep href="/support" icon={<LifeBuoy aria-hidden />} outline>Get Support</NextStep>
+        </>
+      }
+    />
+  );
+}
+
+/** A refunded payment: nothing to retry, and its key (if one was issued) no longer counts. */
+function RefundedView() {
+  return (
+    <ResultCard icon={<Undo2 className="size-14 text-brand" aria-hidden />} title="Payment Refunded"
+      summary={
+        <p role="status" className="max-w-md text-muted-foreground">
+          This payment was refunded, so it gives no product key: a key it gave before no longer works. The refund notice we e-mailed says
+          what happened. Questions? Contact support: we answer within {SUPPORT_RESPONSE_HOURS} hours.
+        </p>
+      }
+      actions={
+        <>
+          <NextStep href="/support" icon={<LifeBuoy aria-hidden />}>Contact Support</NextStep>
+          <NextStep href="/" icon={<Home aria-hidden />} outline>Back to Home</NextStep>
         </>
       }
     />
@@ -168,15 +191,20 @@ function ErrorView({ message }: { message: string }) {
  * processing, which the card provider sends for a payment that completes later). The server's word decides.
  */
 export default function PurchaseSuccessPage() {
+  // The server renders this page once for every visitor, without the query string: it and the
+  // hydration show the skeleton, so the page paints at once; the visitor's own result follows.
+  const hydrated = useHydrated();
   const params = new URLSearchParams(useSearch());
   const paymentIntent = params.get("payment_intent");
   const valid = !!paymentIntent && ["succeeded", "processing"].includes(params.get("redirect_status") ?? "");
-  const result = usePaymentResult(paymentIntent, params.get("payment_intent_client_secret"), valid);
+  const result = usePaymentResult(paymentIntent, params.get("payment_intent_client_secret"), valid && hydrated);
 
   let view: ReactNode;
-  if (!valid) view = <ErrorView message={INVALID_PARAMETERS} />;
+  if (!hydrated) view = <LoadingView />;
+  else if (!valid) view = <ErrorView message={INVALID_PARAMETERS} />;
   else if (result.isPending) view = <LoadingView />;
   else if (result.isError) view = <ErrorView message={VERIFY_FAILED} />;
+  else if (result.data?.refunded) view = <RefundedView />;
   else if (result.data?.processing) view = <ProcessingView message={result.data.error ?? PROCESSING} />;
   else if (result.data?.success) view = <SuccessView plan={result.data.plan ?? ""} productKey={result.data.productKey} email={result.data.email} />;
   else view = <ErrorView message={result.data?.error || GENERIC_FAILURE} />;

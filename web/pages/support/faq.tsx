@@ -1,3 +1,4 @@
+import { Link } from "wouter";
 import { FAQ } from "../../../src/shared/faq";
 import { LostKeyDialog } from "../../components/lost-key-dialog";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "../../components/ui/accordion";
@@ -13,7 +14,15 @@ export function Faq() {
         {FAQ.map((entry) => (
           <AccordionItem key={entry.id} value={entry.id}>
             <AccordionTrigger>{entry.question}</AccordionTrigger>
-            <AccordionContent className="leading-relaxed">{entry.answer}</AccordionContent>
+            <AccordionContent className="leading-relaxed">
+              {entry.answer}
+              {entry.link && (
+                <>
+                  {" "}
+                  <Link href={entry.link.href} className="font-medium text-brand underline underline-offset-4">{entry.link.label}</Link>.
+                </>
+              )}
+            </AccordionContent>
           </AccordionItem>
         ))}
       </Accordion>

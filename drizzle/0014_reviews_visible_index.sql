@@ -1,0 +1,1 @@
+CREATE INDEX `reviews_visible_idx` ON `reviews` (`hidden`,`created_at`);

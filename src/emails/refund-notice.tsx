@@ -1,0 +1,62 @@
+/** After every refund, whoever made it: how much came back and what happened to the key. */
+import { Link, Text } from "@react-email/components";
+import { formatDollars } from "../shared/plans";
+import type { RefundKeyOutcome } from "../shared/refund-notice";
+import { EmailLayout, styles } from "./layout";
+import { formatDay } from "./links";
+
+export interface RefundNoticeProps {
+  planName: string;
+  /** This refund. */
+  refundedCents: number;
+  paidCents: number;
+  /** Everything refunded on the payment so far, this refund included. */
+  totalRefundedCents: number;
+  productKey: string | null;
+  keyOutcome: RefundKeyOutcome;
+  /** For days-removed: the days taken off. */
+  daysRemoved: number | null;
+  /** For days-removed: the subscription's new end (ISO), or null when it has ended. */
+  endDate: string | null;
+  supportUrl: string;
+}
+
+const money = (cents: number) => `$${formatDollars(cents)}`;
+
+/** What happened to the key, in one or two sentences. */
+export function keySentence({ productKey, keyOutcome, daysRemoved, endDate }: Pick<RefundNoticeProps, "productKey" | "keyOutcome" | "daysRemoved" | "endDate">): string {
+  const theKey = productKey ? `Your product key ${productKey}` : "Your product key";
+  switch (keyOutcome) {
+    case "kept": return `${theKey} and the access it gives stay exactly as they are.`;
+    case "removed": return `${theKey} was never used, so it has been removed: it can no longer create an account or be redeemed.`;
+    case "days-removed": {
+      const days = `${daysRemoved} ${daysRemoved === 1 ? "day" : "days"}`;
+      return endDate
+        ? `${theKey} added ${days} to your subscription; those ${days} have been taken off, so your access now runs until ${formatDay(endDate)} (UTC).`
+        : `${theKey} added ${days} to your subscription; those ${days} have been taken off, so your access has ended.`;
+    }
+    case "lifetime-ended": return `${theKey} gave your account lifetime access, which has now ended.`;
+    case "lifetime-kept": return `${theKey} was redeemed on an account that has lifetime access from another key, so your access does not change.`;
+    case "none": return "No product key was issued for this payment.";
+  }
+}
+
+export function RefundNoticeEmail(props: RefundNoticeProps) {
+  const { planName, refundedCents, paidCents, totalRefundedCents, supportUrl } = props;
+  const full = totalRefundedCents >= paidCents;
+  const headline = full ? "Your payment was refunded" : "Part of your payment was refunded";
+  return (
+    <EmailLayout preview={`${headline}: ${money(refundedCents)}`}>
+      <Text style={styles.heading}>{headline}</Text>
+      <Text style={styles.text}>
+        We refunded {money(refundedCents)} of the {money(paidCents)} you paid for {planName}.
+        {totalRefundedCents > refundedCents ? ` With earlier refunds, ${money(totalRefundedCents)} has now come back to you.` : ""}
+        {" "}It reaches your card within 5 to 10 business days, depending on your bank.
+      </Text>
+      <Text style={styles.text}>{keySentence(props)}</Text>
+      <Text style={{ ...styles.muted, marginTop: "20px" }}>
+        Questions about this refund? Write to us through <Link href={supportUrl}>the Support page</Link>.
+      </Text>
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * "Download my data": everything stored about the account, as one JSON file (GDPR access and
+ * portability). Secrets that are not data about the person (the password hash, reset and
+ * confirmation tokens, e-mail bodies' links) are left out; the rest is as stored.
+ */
+import { desc, eq, inArray, or } from "drizzle-orm";
+import type { AppDeps } from "../../deps";
+import { auditLog, emails, reviews, supportTickets, type User } from "../../db/schema";
+import { toIso } from "../../lib/clock";
+import { PRODUCT_NAME } from "../../shared/product";
+import { PLANS } from "../../shared/plans";
+import { getSubscription, settingsOf } from "../users/service";
+import { accountSales } from "./purchases";
+
+const dollars = (cents: number) => cents / 100;
+
+export function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: User) {
+  const { db } = deps;
+  const subscription = getSubscription(db, user.id);
+  const purchases = accountSales(db, user.id);
+  const saleSubjects = purchases.map(({ sale }) => `sale:${sale.id}`);
+  const audit = db.select().from(auditLog)
+    .where(or(eq(auditLog.actorUserId, user.id), inArray(auditLog.subject, [`user:${user.id}`, ...saleSubjects])))
+    .orderBy(desc(auditLog.createdAt)).all();
+  const review = db.select().from(reviews).where(eq(reviews.userId, user.id)).get();
+  return {
+    exportedAt: new Date(deps.clock.now()).toISOString(),
+    about: `Everything ${PRODUCT_NAME} stores about this account. Times are UTC; amounts are US dollars.`,
+    account: {
+      id: user.id,
+      email: user.email,
+      isAdmin: user.isAdmin,
+      createdAt: toIso(user.createdAt),
+      lastSeenAt: toIso(user.lastSeenAt),
+      pluginKey: user.figmaKey,
+      linkedRobloxAccountId: user.linkedRobloxAccountId,
+      linkedAt: toIso(user.linkedAt),
+      lastLinkResetAt: toIso(user.lastLinkResetAt),
+    },
+    settings: settingsOf(user),
+    subscription: subscription ? {
+      plan: subscription.plan,
+      status: subscription.status,
+      startDate: toIso(subscription.startDate),
+      endDate: toIso(subscription.endDate),
+      cancelledAt: toIso(subscription.cancelledAt),
+      suspendedAt: toIso(subscription.suspendedAt),
+    } : null,
+    purchases: purchases.map(({ sale, key, request, kind }) => ({
+      id: sale.id,
+      kind,
+      date: toIso(sale.createdAt),
+      plan: sale.plan,
+      planName: PLANS[sale.plan].name,
+      amount: dollars(sale.amountCents),
+      refunded: dollars(sale.status === "refunded" ? sale.amountCents : sale.refundedCents),
+      currency: sale.currency,
+      status: sale.status,
+      paidWithEmail: sale.email,
+      paymentReference: sale.paymentIntentId,
+      productKey: key ? { key: key.key, used: key.isUsed, usedAt: toIso(key.usedAt) } : null,
+      refundRequest: request ? { status: request.status, createdAt: toIso(request.createdAt), decidedAt: toIso(request.decidedAt) } : null,
+    })),
+    supportTickets: db.select().from(supportTickets).where(eq(supportTickets.email, user.email)).all().map((ticket) => ({
+      id: ticket.id, subject: ticket.subject, message: ticket.message, status: ticket.status, createdAt: toIso(ticket.createdAt),
+    })),
+    review: review ? {
+      rating: review.rating, comment: review.comment, displayName: review.displayName, hidden: review.hidden, createdAt: toIso(review.createdAt),
+    } : null,
+    // Which e-mails went to the address, not their contents: some carried links that sign in.
+    emailsSent: db.select().from(emails).where(eq(emails.to, user.email)).orderBy(desc(emails.createdAt)).all().map((email) => ({
+      subject: email.subject, kind: email.template, status: email.status, createdAt: toIso(email.createdAt), sentAt: toIso(email.sentAt),
+    })),
+    auditEntries: audit.map((entry) => ({
+      action: entry.action, subject: entry.subject, detail: entry.detail, byThisAccount: entry.actorUserId === user.id, at: toIso(entry.createdAt),
+    })),
+  };
+}
+
+export type AccountExport = ReturnType<typeof exportAccount>;
+
+/** The download's file name: layerlift-account-<id>-<day>.json. */
+export const exportFileName = (user: User, now: number) =>
+  `${PRODUCT_NAME.toLowerCase()}-account-${user.id}-${new Date(now).toISOString().slice(0, 10)}.json`;

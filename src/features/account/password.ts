@@ -1,0 +1,48 @@
+/**
+ * Changing the password from Settings: the current password is checked, tokenVersion goes up (every
+ * session of the account ends), the session that asked gets a fresh token, and the account is told.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { AppDeps } from "../../deps";
+import { users, type User } from "../../db/schema";
+import { AppError, badRequest } from "../../lib/errors";
+import { hashPassword, verifyPassword } from "../../lib/passwords";
+import { writeAudit } from "../audit/service";
+import { signSessionToken } from "../auth/tokens";
+import { queueEmail } from "../email/outbox";
+import type { ChangePasswordAnswer } from "../../shared/api/account";
+
+type AccountDeps = Pick<AppDeps, "db" | "clock" | "config" | "jwtSecret">;
+
+/**
+ * 403, not 401: the session is fine, only the password typed is wrong (a 401 would sign the person
+ * out for a typo).
+ */
+export async function assertPassword(user: User, password: string) {
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    throw new AppError(403, "WRONG_PASSWORD", "That is not your current password.");
+  }
+}
+
+export async function changePassword(deps: AccountDeps, user: User, currentPassword: string, newPassword: string): Promise<ChangePasswordAnswer> {
+  await assertPassword(user, currentPassword);
+  if (currentPassword === newPassword) throw badRequest("SAME_PASSWORD", "The new password is the same as the current one.");
+  const passwordHash = await hashPassword(newPassword);
+  const now = deps.clock.now();
+  const updated = deps.db.transaction((tx) => {
+    const row = tx.update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+      // Only if nothing changed it meanwhile: of two racing changes one wins, the other's session has ended.
+      .where(sql`${users.id} = ${user.id} AND ${users.tokenVersion} = ${user.tokenVersion}`)
+      .returning().get();
+    if (!row) throw new AppError(409, "PASSWORD_CHANGED_MEANWHILE", "Your password was changed from another session. Please sign in again.");
+    queueEmail(tx, { to: row.email, template: "password-changed", payload: { changedAt: new Date(now).toISOString() } }, now);
+    writeAudit(tx, { actorUserId: user.id, action: "account.password-changed", subject: `user:${user.id}`, at: now });
+    return row;
+  }, { behavior: "immediate" });
+  const token = await signSessionToken(deps.jwtSecret, { userId: updated.id, tokenVersion: updated.tokenVersion }, now);
+  return { token, message: "Your password has been changed. Every other session of your account has been signed out." };
+}
+
+/** The account row as it is now (tests and callers that hold an older copy). */
+export const freshUser = (deps: Pick<AppDeps, "db">, id: number) => deps.db.select().from(users).where(eq(users.id, id)).get();

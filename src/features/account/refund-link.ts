@@ -1,0 +1,53 @@
+/**
+ * The refund link in the product-key e-mail, for a buyer who never signed up: /refund?key=…. The
+ * product key is the proof of purchase (12 characters from a CSPRNG, only ever sent to the buyer), so
+ * the link needs no account. It works while the key is unused and the purchase is inside the refund
+ * window; a key already on an account is refunded from that account's Purchases.
+ */
+import { eq } from "drizzle-orm";
+import type { AppDeps } from "../../deps";
+import { buyerRefunds, productKeys, sales } from "../../db/schema";
+import { conflict, notFound } from "../../lib/errors";
+import { toIso } from "../../lib/clock";
+import { normaliseProductKey } from "../../shared/product";
+import { PLANS } from "../../shared/plans";
+import type { RefundLinkView } from "../../shared/api/purchases";
+import { refundDeadline, refundRefusal } from "./refund-rules";
+import { refundPurchase } from "./self-refund";
+
+type LinkDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config">;
+
+const UNKNOWN = "This refund link doesn't match a purchase. Please open it again from your product-key e-mail.";
+
+function saleOfKey(deps: LinkDeps, rawKey: string) {
+  const key = deps.db.select().from(productKeys).where(eq(productKeys.key, normaliseProductKey(rawKey))).get();
+  const sale = key?.saleId == null ? undefined : deps.db.select().from(sales).where(eq(sales.id, key.saleId)).get();
+  // A refunded sale's unused key is deleted, so look the sale up by key id as well.
+  if (!key || !sale) throw notFound(UNKNOWN);
+  return { key, sale };
+}
+
+export function refundLinkView(deps: LinkDeps, rawKey: string): RefundLinkView {
+  const { key, sale } = saleOfKey(deps, rawKey);
+  const request = deps.db.select().from(buyerRefunds).where(eq(buyerRefunds.saleId, sale.id)).get() ?? null;
+  const reason = key.isUsed
+    ? "This key is already on an account. Sign in and refund it from your dashboard's Purchases."
+    : refundRefusal(deps.config, sale, request, deps.clock.now());
+  return {
+    planName: PLANS[sale.plan].name,
+    amount: sale.amountCents / 100,
+    date: toIso(sale.createdAt)!,
+    status: sale.status,
+    available: reason === null,
+    reason,
+    until: toIso(refundDeadline(deps.config, sale)),
+    selfServiceRefunds: deps.config.selfServiceRefunds,
+  };
+}
+
+export async function refundByLink(deps: LinkDeps, rawKey: string) {
+  const { key, sale } = saleOfKey(deps, rawKey);
+  if (key.isUsed) throw conflict("REFUND_NOT_POSSIBLE", "This key is already on an account. Sign in and refund it from your dashboard's Purchases.");
+  const outcome = await refundPurchase(deps, sale.id, null);
+  return { outcome, message: outcome === "refunded" ? "Your purchase has been refunded. The money is back on your card in 5–10 days." : "Your refund request has been sent. We'll e-mail you when it has been decided." };
+}

@@ -1,0 +1,43 @@
+/**
+ * The refund notice, queued by the functions that record a refund on a sale (fulfilment.ts:
+ * refundPayment, recordPartialRefund and a refund before fulfilment), inside their transaction and
+ * only when they change something. Every path that refunds (the admin panel, the provider's
+ * charge.refunded, a dispute lost, an early fraud warning, a self-service refund) goes through them,
+ * so each refund is told once.
+ */
+import type { DbOrTx } from "../../db";
+import type { Sale } from "../../db/schema";
+import { PLANS } from "../../shared/plans";
+import type { RefundKeyOutcome } from "../../shared/refund-notice";
+import { queueEmail } from "../email/outbox";
+
+export interface KeyOutcome {
+  keyOutcome: RefundKeyOutcome;
+  daysRemoved?: number;
+  /** The subscription's end after the refund, ms; null when access has ended. */
+  endDate?: number | null;
+}
+
+export function queueRefundNotice(
+  tx: DbOrTx,
+  sale: Pick<Sale, "email" | "plan" | "amountCents">,
+  refund: { refundedCents: number; totalRefundedCents: number; key: string | null } & KeyOutcome,
+  now: number,
+) {
+  // A sale recorded from a provider intent without an address (never one of ours) has nobody to tell.
+  if (!sale.email || refund.refundedCents <= 0) return;
+  queueEmail(tx, {
+    to: sale.email,
+    template: "refund-notice",
+    payload: {
+      planName: PLANS[sale.plan].name,
+      refundedCents: refund.refundedCents,
+      paidCents: sale.amountCents,
+      totalRefundedCents: refund.totalRefundedCents,
+      key: refund.key,
+      keyOutcome: refund.keyOutcome,
+      daysRemoved: refund.daysRemoved ?? null,
+      endDate: refund.endDate == null ? null : new Date(refund.endDate).toISOString(),
+    },
+  }, now);
+}

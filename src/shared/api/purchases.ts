@@ -1,0 +1,90 @@
+/** The buyer's purchases (dashboard → Purchases) and the self-service refund of one. */
+import { t, type Static } from "./type-system";
+import { Int, IsoDate, IsoDateOrNull, oneOf, PlanId } from "./common";
+
+export const PURCHASE_STATUSES = ["paid", "partly refunded", "refunded", "disputed"] as const;
+export const REFUND_REQUEST_STATUSES = ["processing", "pending", "refunded", "declined", "failed"] as const;
+
+const dollars = (description: string) => t.Number({ description: `${description}, in dollars with cents precision` });
+
+const purchase = t.Object({
+  id: Int({ description: "The sale's id" }),
+  date: IsoDate,
+  kind: oneOf(["purchase", "renewal"], { description: "renewal: paid from the dashboard and applied at once" }),
+  plan: PlanId,
+  planName: t.String(),
+  amount: dollars("What was paid"),
+  refunded: dollars("Refunded so far"),
+  tax: t.Nullable(dollars("Tax included in the amount; null where tax is not collected")),
+  status: oneOf(PURCHASE_STATUSES),
+  productKey: t.Nullable(t.String({ description: "null once a refunded key nobody used was cancelled" })),
+  keyUsed: t.Boolean(),
+  invoiceUrl: t.Nullable(t.String()),
+  creditNoteUrl: t.Nullable(t.String()),
+  refund: t.Object({
+    /** True when Request refund is offered. */
+    available: t.Boolean(),
+    /** Why not, as a sentence; null when available. */
+    reason: t.Nullable(t.String()),
+    /** The end of the refund window. */
+    until: IsoDateOrNull,
+    request: t.Nullable(oneOf(REFUND_REQUEST_STATUSES)),
+  }),
+});
+
+export const PurchasesModel = {
+  purchase,
+  list: t.Object({
+    purchases: t.Array(purchase),
+    refundWindowDays: Int({ description: "0 when self-service refunds are off" }),
+    selfServiceRefunds: oneOf(["auto", "request"]),
+  }),
+  refundAnswer: t.Object({
+    outcome: oneOf(["refunded", "requested"]),
+    message: t.String(),
+    purchase,
+  }),
+};
+
+export type PurchaseView = Static<typeof purchase>;
+export type PurchasesResponse = Static<typeof PurchasesModel.list>;
+export type RefundAnswer = Static<typeof PurchasesModel.refundAnswer>;
+
+const refundRequest = t.Object({
+  id: Int(),
+  saleId: Int(),
+  status: oneOf(REFUND_REQUEST_STATUSES),
+  email: t.String({ description: "The address that paid" }),
+  plan: PlanId,
+  amount: dollars("What was paid"),
+  purchasedAt: IsoDate,
+  createdAt: IsoDate,
+  decidedAt: IsoDateOrNull,
+});
+
+export const RefundRequestModel = {
+  view: refundRequest,
+  list: t.Array(refundRequest),
+};
+
+export type RefundRequestView = Static<typeof refundRequest>;
+
+/** GET /api/refund-link?key=…: the purchase a product-key e-mail's refund link is for. */
+export const RefundLinkModel = {
+  query: t.Object({ key: t.String({ minLength: 1, maxLength: 64, error: "The refund link is incomplete. Please open it again from your product-key e-mail." }) }),
+  body: t.Object({ key: t.String({ minLength: 1, maxLength: 64, error: "The refund link is incomplete. Please open it again from your product-key e-mail." }) }),
+  view: t.Object({
+    planName: t.String(),
+    amount: dollars("What was paid"),
+    date: IsoDate,
+    status: oneOf(["paid", "refunded", "disputed"]),
+    available: t.Boolean(),
+    reason: t.Nullable(t.String()),
+    until: IsoDateOrNull,
+    selfServiceRefunds: oneOf(["auto", "request"]),
+  }),
+  answer: t.Object({ outcome: oneOf(["refunded", "requested"]), message: t.String() }),
+};
+
+export type RefundLinkView = Static<typeof RefundLinkModel.view>;
+export type RefundLinkAnswer = Static<typeof RefundLinkModel.answer>;

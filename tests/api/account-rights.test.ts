@@ -1,0 +1,250 @@
+/**
+ * The account's rights from Settings, through the API: change password (other sessions end, this one
+ * goes on with a fresh token, the account is e-mailed), change e-mail (a link to the new address; the
+ * old one signs in until it is followed, and is told afterwards), export and delete.
+ */
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { auditLog, emailChanges, emails, productKeys, reviews, sales, subscriptions, supportTickets, users } from "../../src/db/schema";
+import { DAY } from "../../src/lib/clock";
+import { api, call, failure, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+
+let ctx: TestContext;
+beforeEach(() => { ctx = makeTestApp(); });
+afterEach(() => ctx.cleanup());
+
+const login = (email: string, password: string) => api(ctx.app).api.auth.login.post({ email, password });
+const me = (token: string) => api(ctx.app, token).api.auth.me.get();
+const outbox = () => ctx.deps.db.select().from(emails).all();
+
+/** Buys a plan with the demo provider and signs up with its key: a sale tied to the account. */
+async function buyAndSignUp(email: string, plan: "month" | "pro" = "pro") {
+  const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan, email });
+  await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
+  const paymentIntentId = data!.clientSecret.split("_secret_")[0];
+  const sale = ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, paymentIntentId)).get()!;
+  const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!;
+  const signup = await api(ctx.app).api.auth.signup.post({ email, password: "correct horse", confirmPassword: "correct horse", productKey: key.key });
+  return { ...signup.data!, email, password: "correct horse", saleId: sale.id, key: key.key };
+}
+
+describe("change password", () => {
+  test("the new password signs in, the old one doesn't, other sessions end and this one goes on with the fresh token", async () => {
+    const user = await signUpUser(ctx);
+    const other = (await login(user.email, user.password)).data!.token;
+    const answer = await api(ctx.app, user.token).api.account.password.post({ currentPassword: user.password, newPassword: "a brand new secret" });
+    expect(answer.status).toBe(200);
+    expect(answer.data!.message).toBe("Your password has been changed. Every other session of your account has been signed out.");
+    expect((await me(user.token)).status).toBe(401);
+    expect((await me(other)).status).toBe(401);
+    expect((await me(answer.data!.token)).status).toBe(200);
+    expect((await login(user.email, user.password)).status).toBe(401);
+    expect((await login(user.email, "a brand new secret")).status).toBe(200);
+  });
+
+  test("the account is e-mailed that its password changed, with a way to reset it", async () => {
+    const user = await signUpUser(ctx);
+    await api(ctx.app, user.token).api.account.password.post({ currentPassword: user.password, newPassword: "a brand new secret" });
+    const mail = outbox().find((row) => row.template === "password-changed")!;
+    expect(mail).toMatchObject({ to: user.email, subject: "Your Layerlift password was changed" });
+  });
+
+  test("a wrong current password answers 403 (the session stays) and changes nothing", async () => {
+    const user = await signUpUser(ctx);
+    const answer = await api(ctx.app, user.token).api.account.password.post({ currentPassword: "not my password", newPassword: "a brand new secret" });
+    expect(answer.status).toBe(403);
+    expect(failure(answer)).toEqual({ error: "WRONG_PASSWORD", message: "That is not your current password." });
+    expect((await me(user.token)).status).toBe(200);
+    expect((await login(user.email, user.password)).status).toBe(200);
+    expect(outbox().filter((row) => row.template === "password-changed")).toHaveLength(0);
+  });
+
+  test("a short new password answers 422 with the rule", async () => {
+    const user = await signUpUser(ctx);
+    const answer = await api(ctx.app, user.token).api.account.password.post({ currentPassword: user.password, newPassword: "short" });
+    expect(answer.status).toBe(422);
+    expect(failure(answer)!.message).toBe("The new password must be at least 8 characters.");
+  });
+
+  test("guessing the password from a session is rate limited", async () => {
+    const limited = makeTestApp({ rateLimits: true });
+    try {
+      const user = await signUpUser(limited);
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        statuses.push((await api(limited.app, user.token).api.account.password.post({ currentPassword: `guess ${i}`, newPassword: "a brand new secret" })).status);
+      }
+      expect(statuses.slice(0, 5)).toEqual([403, 403, 403, 403, 403]);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      limited.cleanup();
+    }
+  });
+
+  test("needs a signed-in user", async () => {
+    expect((await api(ctx.app).api.account.password.post({ currentPassword: "x", newPassword: "a brand new secret" })).status).toBe(401);
+  });
+});
+
+describe("change e-mail", () => {
+  const linkToken = () => new URL(outbox().findLast((row) => row.template === "email-change-confirm")!.payload.confirmUrl as string).searchParams.get("token")!;
+
+  test("a link goes to the new address; until it is followed the old address signs in; then the new one does and the old is told", async () => {
+    const user = await signUpUser(ctx);
+    const asked = await api(ctx.app, user.token).api.account.email.post({ newEmail: "New.Address@Example.com", password: user.password });
+    expect(asked.status).toBe(200);
+    const link = outbox().find((row) => row.template === "email-change-confirm")!;
+    expect(link.to).toBe("new.address@example.com");
+    expect(link.payload.confirmUrl as string).toStartWith(`${ctx.deps.config.appUrl}/confirm-email?token=`);
+    expect((await login(user.email, user.password)).status).toBe(200);
+    expect((await login("new.address@example.com", user.password)).status).toBe(401);
+
+    const confirmed = await api(ctx.app).api.account.email.confirm.post({ token: linkToken() });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.data!.email).toBe("new.address@example.com");
+    expect((await login("new.address@example.com", user.password)).status).toBe(200);
+    expect((await login(user.email, user.password)).status).toBe(401);
+    expect((await me(user.token)).data!.user.email).toBe("new.address@example.com");
+    const told = outbox().find((row) => row.template === "email-changed")!;
+    expect(told).toMatchObject({ to: user.email, payload: { newEmail: "new.address@example.com" } });
+  });
+
+  test("the link works once, and not after a day", async () => {
+    const user = await signUpUser(ctx);
+    await api(ctx.app, user.token).api.account.email.post({ newEmail: "once@example.com", password: user.password });
+    const token = linkToken();
+    expect((await api(ctx.app).api.account.email.confirm.post({ token })).status).toBe(200);
+    expect((await api(ctx.app).api.account.email.confirm.post({ token })).status).toBe(400);
+
+    await api(ctx.app, user.token).api.account.email.post({ newEmail: "later@example.com", password: user.password });
+    const late = linkToken();
+    ctx.clock.advance(DAY + 1);
+    const answer = await api(ctx.app).api.account.email.confirm.post({ token: late });
+    expect(answer.status).toBe(400);
+    expect(failure(answer)!.error).toBe("INVALID_EMAIL_LINK");
+    expect((await me(user.token)).data!.user.email).toBe("once@example.com");
+  });
+
+  test("a newer request replaces the older link", async () => {
+    const user = await signUpUser(ctx);
+    await api(ctx.app, user.token).api.account.email.post({ newEmail: "first@example.com", password: user.password });
+    const first = linkToken();
+    await api(ctx.app, user.token).api.account.email.post({ newEmail: "second@example.com", password: user.password });
+    expect((await api(ctx.app).api.account.email.confirm.post({ token: first })).status).toBe(400);
+    expect((await api(ctx.app).api.account.email.confirm.post({ token: linkToken() })).data!.email).toBe("second@example.com");
+  });
+
+  test("an address another account has is refused with a sentence that doesn't say whose it is, and no e-mail goes out", async () => {
+    const user = await signUpUser(ctx);
+    const other = await signUpUser(ctx);
+    const answer = await api(ctx.app, user.token).api.account.email.post({ newEmail: other.email, password: user.password });
+    expect(answer.status).toBe(409);
+    expect(failure(answer)).toEqual({ error: "EMAIL_TAKEN", message: "This email address can't be used for your account. Please choose another." });
+    expect(outbox().filter((row) => row.template === "email-change-confirm")).toHaveLength(0);
+  });
+
+  test("an address taken between the request and the link is refused when the link is followed", async () => {
+    const user = await signUpUser(ctx);
+    await api(ctx.app, user.token).api.account.email.post({ newEmail: "contested@example.com", password: user.password });
+    await signUpUser(ctx, "pro", "contested@example.com");
+    const answer = await api(ctx.app).api.account.email.confirm.post({ token: linkToken() });
+    expect(answer.status).toBe(409);
+    expect((await me(user.token)).data!.user.email).toBe(user.email);
+  });
+
+  test("a wrong password answers 403 and sends nothing", async () => {
+    const user = await signUpUser(ctx);
+    const answer = await api(ctx.app, user.token).api.account.email.post({ newEmail: "new@example.com", password: "wrong password" });
+    expect(answer.status).toBe(403);
+    expect(outbox().filter((row) => row.template === "email-change-confirm")).toHaveLength(0);
+  });
+
+  test("the token is stored only as a hash", async () => {
+    const user = await signUpUser(ctx);
+    await api(ctx.app, user.token).api.account.email.post({ newEmail: "hash@example.com", password: user.password });
+    expect(ctx.deps.db.select().from(emailChanges).get()!.tokenHash).not.toContain(linkToken());
+  });
+});
+
+describe("export", () => {
+  test("a JSON download of the profile, settings, subscription, purchases, tickets, review and audit entries, without the password hash", async () => {
+    const user = await buyAndSignUp("exporter@example.com");
+    await api(ctx.app).api.support.tickets.post({ email: user.email, subject: "billing", message: "Where is my invoice?" });
+    await api(ctx.app, user.token).api.reviews.post({ rating: 5, comment: "Great plugin" });
+    await api(ctx.app, user.token).api.figma["generate-key"].post();
+    const answer = await call(ctx.app, "GET", "/api/account/export", { token: user.token });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-disposition")).toMatch(/^attachment; filename="layerlift-account-\d+-2026-11-01\.json"$/);
+    const data = answer.body;
+    expect(data.account).toMatchObject({ email: user.email, isAdmin: false });
+    expect(data.account.pluginKey).toMatch(/^ll_/);
+    expect(data.settings).toEqual({ notifications: true, autoSync: true, theme: "dark", language: "en" });
+    expect(data.subscription).toMatchObject({ plan: "pro", status: "active" });
+    expect(data.purchases).toHaveLength(1);
+    expect(data.purchases[0]).toMatchObject({ id: user.saleId, plan: "pro", amount: 24.99, status: "paid", productKey: { key: user.key, used: true } });
+    expect(data.supportTickets).toEqual([expect.objectContaining({ subject: "billing", message: "Where is my invoice?" })]);
+    expect(data.review).toMatchObject({ rating: 5, comment: "Great plugin" });
+    expect(data.emailsSent.map((mail: { kind: string }) => mail.kind)).toContain("product-key");
+    expect(JSON.stringify(data)).not.toContain("argon2");
+  });
+
+  test("needs a signed-in user", async () => {
+    expect((await call(ctx.app, "GET", "/api/account/export")).status).toBe(401);
+  });
+});
+
+describe("delete", () => {
+  const deleteAccount = (token: string, password: string) => api(ctx.app, token).api.account.delete({ password });
+
+  test("ends every session, erases the account, tickets, review and e-mails, and keeps the sale with the e-mail replaced", async () => {
+    const user = await buyAndSignUp("leaver@example.com");
+    const other = (await login(user.email, user.password)).data!.token;
+    await api(ctx.app).api.support.tickets.post({ email: user.email, subject: "billing", message: "Hello" });
+    await api(ctx.app, user.token).api.reviews.post({ rating: 4, comment: "Nice" });
+    const pluginKey = (await api(ctx.app, user.token).api.figma["generate-key"].post()).data!.figmaKey;
+    expect((await api(ctx.app).api.plugin.validate.post({ key: pluginKey, robloxUserId: "555" })).status).toBe(200);
+
+    const answer = await deleteAccount(user.token, user.password);
+    expect(answer.status).toBe(200);
+    const db = ctx.deps.db;
+    expect((await me(user.token)).status).toBe(401);
+    expect((await me(other)).status).toBe(401);
+    expect((await login(user.email, user.password)).status).toBe(401);
+    expect((await api(ctx.app).api.plugin.validate.post({ key: pluginKey, robloxUserId: "555" })).status).toBe(401);
+    expect(db.select().from(users).where(eq(users.id, user.user.id)).get()).toBeUndefined();
+    expect(db.select().from(subscriptions).where(eq(subscriptions.userId, user.user.id)).all()).toHaveLength(0);
+    expect(db.select().from(reviews).all()).toHaveLength(0);
+    expect(db.select().from(supportTickets).where(eq(supportTickets.email, user.email)).all()).toHaveLength(0);
+    expect(db.select().from(emails).where(eq(emails.to, user.email)).all()).toHaveLength(0);
+    const sale = db.select().from(sales).where(eq(sales.id, user.saleId)).get()!;
+    expect(sale).toMatchObject({ email: `deleted-account-${user.user.id}@deleted.invalid`, amountCents: 2499, status: "paid" });
+    // Nothing left anywhere names the address or the game account.
+    const dump = JSON.stringify([db.select().from(sales).all(), db.select().from(auditLog).all(), db.select().from(productKeys).all()]);
+    expect(dump).not.toContain(user.email);
+    expect(dump).not.toContain("555");
+    expect(db.select().from(auditLog).all().some((entry) => entry.action === "account.deleted")).toBe(true);
+  });
+
+  test("the address can sign up again afterwards", async () => {
+    const user = await signUpUser(ctx);
+    await deleteAccount(user.token, user.password);
+    expect((await signUpUser(ctx, "month", user.email)).email).toBe(user.email);
+  });
+
+  test("a wrong password answers 403 and deletes nothing", async () => {
+    const user = await signUpUser(ctx);
+    const answer = await deleteAccount(user.token, "wrong password");
+    expect(answer.status).toBe(403);
+    expect((await me(user.token)).status).toBe(200);
+  });
+
+  test("the last admin can't delete themselves; with a second admin they can", async () => {
+    const admin = await signInAdmin(ctx);
+    const refused = await deleteAccount(admin.token, "admin password");
+    expect(refused.status).toBe(409);
+    expect(failure(refused)!.error).toBe("LAST_ADMIN");
+    expect((await me(admin.token)).status).toBe(200);
+    await signInAdmin(ctx, "second-admin@example.com");
+    expect((await deleteAccount(admin.token, "admin password")).status).toBe(200);
+  });
+});

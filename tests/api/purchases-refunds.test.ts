@@ -1,0 +1,200 @@
+/**
+ * The buyer's Purchases and the refund guarantee as a button, through the API with the demo provider:
+ * what the list shows, who may ask, the refusals (window, twice, disputed), ten parallel requests that
+ * refund once, and the admins' Approve and Decline in `request` mode.
+ */
+import { afterEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { emails, productKeys, buyerRefunds, sales, subscriptions } from "../../src/db/schema";
+import { DAY } from "../../src/lib/clock";
+import { api, failure, makeTestApp, signInAdmin, type TestContext } from "../support/app";
+
+const contexts: TestContext[] = [];
+afterEach(() => { for (const ctx of contexts.splice(0)) ctx.cleanup(); });
+const app = (env: Record<string, string> = {}) => { const ctx = makeTestApp({ env }); contexts.push(ctx); return ctx; };
+
+async function buy(ctx: TestContext, email: string, plan: "month" | "pro" = "pro") {
+  const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan, email });
+  await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
+  const sale = ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, data!.clientSecret.split("_secret_")[0])).get()!;
+  const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!;
+  return { saleId: sale.id, key: key.key };
+}
+
+async function buyer(ctx: TestContext, email = `buyer-${Math.random().toString(36).slice(2, 8)}@example.com`) {
+  const bought = await buy(ctx, email);
+  const { data } = await api(ctx.app).api.auth.signup.post({ email, password: "correct horse", confirmPassword: "correct horse", productKey: bought.key });
+  return { ...bought, email, token: data!.token, userId: data!.user.id };
+}
+
+const purchases = (ctx: TestContext, token: string) => api(ctx.app, token).api.account.purchases.get();
+const refund = (ctx: TestContext, token: string, id: number) => api(ctx.app, token).api.account.purchases({ id }).refund.post();
+
+describe("GET /api/account/purchases", () => {
+  test("lists the sale that created the account and a redeemed key bought with another address, with key, status and refund offer", async () => {
+    const ctx = app();
+    const user = await buyer(ctx);
+    const gift = await buy(ctx, "friend@example.com", "month");
+    await api(ctx.app, user.token).api.subscription.redeem.post({ productKey: gift.key });
+    await buy(ctx, user.email, "month"); // same address, key not redeemed: not shown
+    const answer = await purchases(ctx, user.token);
+    expect(answer.status).toBe(200);
+    expect(answer.data!.refundWindowDays).toBe(7);
+    expect(answer.data!.purchases.map((p) => p.id)).toEqual([gift.saleId, user.saleId].sort((a, b) => b - a));
+    const first = answer.data!.purchases.find((p) => p.id === user.saleId)!;
+    expect(first).toMatchObject({ kind: "purchase", plan: "pro", planName: "4 Month Pro", amount: 24.99, refunded: 0, tax: null, status: "paid", productKey: user.key, keyUsed: true, invoiceUrl: null, creditNoteUrl: null });
+    expect(first.refund).toEqual({ available: true, reason: null, until: new Date(ctx.clock.now() + 7 * DAY).toISOString(), request: null });
+  });
+
+  test("shows only the signed-in account's purchases, and needs a session", async () => {
+    const ctx = app();
+    await buyer(ctx);
+    const other = await buyer(ctx);
+    expect((await purchases(ctx, other.token)).data!.purchases).toHaveLength(1);
+    expect((await api(ctx.app).api.account.purchases.get()).status).toBe(401);
+  });
+});
+
+describe("refund under the guarantee (auto)", () => {
+  test("refunds through the provider: the sale is refunded, the key's time taken back, the buyer and admins e-mailed", async () => {
+    const ctx = app();
+    await signInAdmin(ctx);
+    const user = await buyer(ctx);
+    const answer = await refund(ctx, user.token, user.saleId);
+    expect(answer.status).toBe(200);
+    expect(answer.data!.outcome).toBe("refunded");
+    expect(answer.data!.purchase).toMatchObject({ status: "refunded", refunded: 24.99, refund: { available: false, request: "refunded" } });
+    expect(ctx.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!.status).toBe("refunded");
+    const sub = ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId)).get()!;
+    expect(sub.endDate! <= ctx.clock.now()).toBe(true);
+    const mails = ctx.deps.db.select().from(emails).all();
+    expect(mails.filter((m) => m.to === user.email && m.template === "refund-notice")).toHaveLength(1);
+    expect(mails.some((m) => m.template === "refund-update")).toBe(false);
+    expect(mails.some((m) => m.to === "admin@example.com" && m.template === "payment-alert")).toBe(true);
+  });
+
+  test("ten parallel requests refund once: one 200, nine 409", async () => {
+    const ctx = app();
+    const user = await buyer(ctx);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => refund(ctx, user.token, user.saleId)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(9);
+    expect(ctx.deps.db.select().from(buyerRefunds).all()).toHaveLength(1);
+    const intent = ctx.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!;
+    expect(intent.status).toBe("refunded");
+  });
+
+  test("refused with 409 and a sentence, changing nothing: after the window, twice, and while disputed", async () => {
+    const ctx = app();
+    const late = await buyer(ctx);
+    // Bought eight days ago (moving the clock instead would also end the session).
+    ctx.deps.db.update(sales).set({ createdAt: ctx.clock.now() - 8 * DAY }).where(eq(sales.id, late.saleId)).run();
+    const tooLate = await refund(ctx, late.token, late.saleId);
+    expect(tooLate.status).toBe(409);
+    expect(failure(tooLate)!.message).toBe("Purchases can be refunded here for 7 days; this one is older. Please contact support.");
+    expect(ctx.deps.db.select().from(sales).where(eq(sales.id, late.saleId)).get()!.status).toBe("paid");
+
+    const twice = await buyer(ctx);
+    expect((await refund(ctx, twice.token, twice.saleId)).status).toBe(200);
+    const again = await refund(ctx, twice.token, twice.saleId);
+    expect(again.status).toBe(409);
+    expect(failure(again)!.message).toBe("This purchase has already been refunded.");
+
+    const disputed = await buyer(ctx);
+    ctx.deps.db.update(sales).set({ status: "disputed" }).where(eq(sales.id, disputed.saleId)).run();
+    const held = await refund(ctx, disputed.token, disputed.saleId);
+    expect(held.status).toBe(409);
+    expect(failure(held)!.message).toBe("This payment is disputed with your bank, so it can't be refunded while the dispute is open.");
+    expect(ctx.deps.db.select().from(buyerRefunds).where(eq(buyerRefunds.saleId, disputed.saleId)).all()).toHaveLength(0);
+  });
+
+  test("only the owner may ask: someone else's purchase is 404", async () => {
+    const ctx = app();
+    const owner = await buyer(ctx);
+    const stranger = await buyer(ctx);
+    const answer = await refund(ctx, stranger.token, owner.saleId);
+    expect(answer.status).toBe(404);
+    expect(ctx.deps.db.select().from(sales).where(eq(sales.id, owner.saleId)).get()!.status).toBe("paid");
+  });
+
+  test("REFUND_WINDOW_DAYS=0 turns it off", async () => {
+    const ctx = app({ REFUND_WINDOW_DAYS: "0" });
+    const user = await buyer(ctx);
+    expect((await purchases(ctx, user.token)).data!.purchases[0].refund.available).toBe(false);
+    expect((await refund(ctx, user.token, user.saleId)).status).toBe(409);
+  });
+
+  test("is rate limited", async () => {
+    const ctx = makeTestApp({ rateLimits: true });
+    contexts.push(ctx);
+    const user = await buyer(ctx);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await refund(ctx, user.token, 999_999)).status);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe("refund requests for the admins (SELF_SERVICE_REFUNDS=request)", () => {
+  test("the request waits; the buyer and admins are told; Approve refunds it and e-mails the buyer", async () => {
+    const ctx = app({ SELF_SERVICE_REFUNDS: "request" });
+    const admin = await signInAdmin(ctx);
+    const user = await buyer(ctx);
+    const asked = await refund(ctx, user.token, user.saleId);
+    expect(asked.data!.outcome).toBe("requested");
+    expect(ctx.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!.status).toBe("paid");
+    expect(failure(await refund(ctx, user.token, user.saleId))!.message).toBe("A refund for this purchase has already been requested.");
+    const list = await api(ctx.app, admin.token).api.admin["refund-requests"].get();
+    expect(list.data).toEqual([expect.objectContaining({ saleId: user.saleId, status: "pending", email: user.email, amount: 24.99 })]);
+    const approved = await api(ctx.app, admin.token).api.admin["refund-requests"]({ id: list.data![0].id }).approve.post();
+    expect(approved.data!.status).toBe("refunded");
+    expect(ctx.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!.status).toBe("refunded");
+    const outcomes = ctx.deps.db.select().from(emails).all().filter((m) => m.template === "refund-update").map((m) => m.payload.outcome);
+    expect(outcomes).toEqual(["requested"]);
+    expect(ctx.deps.db.select().from(emails).all().filter((m) => m.to === user.email && m.template === "refund-notice")).toHaveLength(1);
+    expect((await api(ctx.app, admin.token).api.admin["refund-requests"]({ id: list.data![0].id }).approve.post()).status).toBe(409);
+  });
+
+  test("Decline leaves the purchase paid and e-mails the buyer; non-admins can't decide", async () => {
+    const ctx = app({ SELF_SERVICE_REFUNDS: "request" });
+    const admin = await signInAdmin(ctx);
+    const user = await buyer(ctx);
+    await refund(ctx, user.token, user.saleId);
+    const id = ctx.deps.db.select().from(buyerRefunds).get()!.id;
+    expect((await api(ctx.app, user.token).api.admin["refund-requests"]({ id }).decline.post()).status).toBe(403);
+    const declined = await api(ctx.app, admin.token).api.admin["refund-requests"]({ id }).decline.post();
+    expect(declined.data!.status).toBe("declined");
+    expect(ctx.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!.status).toBe("paid");
+    expect(ctx.deps.db.select().from(emails).all().some((m) => m.template === "refund-update" && m.payload.outcome === "declined")).toBe(true);
+  });
+});
+
+describe("the refund link in the product-key e-mail (no account)", () => {
+  test("the e-mail carries /refund?key=…; the link shows the purchase and refunds it, once", async () => {
+    const ctx = app();
+    const bought = await buy(ctx, "no-account@example.com");
+    const { renderEmail } = await import("../../src/emails/render");
+    const mail = ctx.deps.db.select().from(emails).where(eq(emails.template, "product-key")).get()!;
+    const rendered = await renderEmail(mail.template, mail.payload, ctx.deps.config.appUrl);
+    expect(rendered.text).toContain(`${ctx.deps.config.appUrl}/refund?key=${bought.key}`);
+
+    const view = await api(ctx.app).api["refund-link"].get({ query: { key: bought.key.toLowerCase() } });
+    expect(view.data).toMatchObject({ planName: "4 Month Pro", amount: 24.99, available: true, reason: null });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => api(ctx.app).api["refund-link"].post({ key: bought.key })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(4);
+    expect(ctx.deps.db.select().from(sales).where(eq(sales.id, bought.saleId)).get()!.status).toBe("refunded");
+    expect(ctx.deps.db.select().from(emails).all().filter((m) => m.to === "no-account@example.com" && m.template === "refund-notice")).toHaveLength(1);
+  });
+
+  test("a key already on an account, an unknown key, and a purchase past the window are refused", async () => {
+    const ctx = app();
+    const user = await buyer(ctx);
+    expect((await api(ctx.app).api["refund-link"].post({ key: user.key })).status).toBe(409);
+    expect((await api(ctx.app).api["refund-link"].post({ key: "AAAAAAAAAAAA" })).status).toBe(404);
+    const old = await buy(ctx, "old@example.com");
+    ctx.deps.db.update(sales).set({ createdAt: ctx.clock.now() - 8 * DAY }).where(eq(sales.id, old.saleId)).run();
+    const late = await api(ctx.app).api["refund-link"].post({ key: old.key });
+    expect(late.status).toBe(409);
+    expect(ctx.deps.db.select().from(sales).where(eq(sales.id, old.saleId)).get()!.status).toBe("paid");
+  });
+});

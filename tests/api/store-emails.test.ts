@@ -1,0 +1,150 @@
+/**
+ * The e-mails a store sends beside the key itself: welcome after sign-up, the cancellation
+ * confirmation and the refund notice (its every wording of what happened to the key), each queued
+ * once in the outbox with the action that causes it, rendered with HTML and text parts, each link
+ * once with its words. Also the admin panel's list of every e-mail with a preview made from a sample.
+ */
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { emails, type Email } from "../../src/db/schema";
+import { renderEmail } from "../../src/emails/render";
+import { EMAIL_TEMPLATES } from "../../src/emails/registry";
+import { REFUND_KEY_OUTCOMES } from "../../src/shared/refund-notice";
+import { api, failure, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+
+let ctx: TestContext;
+beforeEach(() => { ctx = makeTestApp(); });
+afterEach(() => ctx.cleanup());
+
+const outbox = (template: string, to?: string): Email[] =>
+  ctx.deps.db.select().from(emails).where(eq(emails.template, template)).all().filter((e) => !to || e.to === to);
+
+const render = (mail: Pick<Email, "template" | "payload">) => renderEmail(mail.template, mail.payload, ctx.deps.config.appUrl);
+
+/** Each address in the text part appears once, right after its words. */
+function linksOnce(text: string): string[] {
+  const urls = (text.match(/https?:\/\/[^\s)]+/g) ?? []).map((url) => url.replace(/[.,;:]+$/, ""));
+  expect(new Set(urls).size).toBe(urls.length);
+  return urls;
+}
+
+describe("welcome", () => {
+  test("sign-up queues one welcome e-mail that says what to do next and links the setup guide", async () => {
+    const user = await signUpUser(ctx, "pro", "new@example.com");
+    const rows = outbox("welcome", "new@example.com");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "pending", subject: "Welcome to Layerlift: what to do next", payload: { planName: "4 Month Pro" } });
+    const { html, text } = await render(rows[0]);
+    const app = ctx.deps.config.appUrl;
+    expect(text).toContain("Your account is ready with 4 Month Pro, running until March 1, 2027 (UTC).");
+    expect(text).toContain("open the Plugin tab and press Generate Plugin Key");
+    expect(text).toContain(`Read the setup guide ${app}/docs/getting-started`);
+    expect(text).toContain(`your dashboard ${app}/dashboard`);
+    expect(linksOnce(text)).toEqual([`${app}/dashboard`, `${app}/docs/getting-started`]);
+    expect(html).toContain(`href="${app}/docs/getting-started"`);
+
+    // A second sign-up attempt with the same address is refused and sends nothing.
+    const again = await api(ctx.app).api.auth.signup.post({ email: "new@example.com", password: "correct horse", confirmPassword: "correct horse", productKey: "AAAAAAAAAAAA" });
+    expect(again.status).not.toBe(200);
+    expect(outbox("welcome", "new@example.com")).toHaveLength(1);
+    expect(user.user.email).toBe("new@example.com");
+  });
+
+  test("lifetime access is written as such", async () => {
+    await signUpUser(ctx, "lifetime", "forever@example.com");
+    const { text } = await render(outbox("welcome", "forever@example.com")[0]);
+    expect(text).toContain("Your account is ready with Lifetime Access, for life.");
+  });
+});
+
+describe("cancellation confirmation", () => {
+  test("cancelling queues one e-mail: access lasts until the date, in words, and how to renew", async () => {
+    const user = await signUpUser(ctx, "month", "leaving@example.com");
+    expect((await api(ctx.app, user.token).api.subscription.cancel.post()).status).toBe(200);
+    const rows = outbox("cancellation", "leaving@example.com");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "pending", subject: "Your Layerlift subscription is cancelled" });
+    const { text } = await render(rows[0]);
+    const app = ctx.deps.config.appUrl;
+    expect(text).toContain("You cancelled 1 Month Subscription. Nothing stops today: the plugin keeps working with your plugin key until December 1, 2026 (UTC)");
+    expect(text).toContain(`Renew from your dashboard ${app}/dashboard?tab=subscription at any time`);
+    expect(linksOnce(text)).toEqual([`${app}/dashboard?tab=subscription`]);
+
+    const again = await api(ctx.app, user.token).api.subscription.cancel.post();
+    expect(again.status).toBe(409);
+    expect(failure(again)?.error).toBe("ALREADY_CANCELLED");
+    expect(outbox("cancellation", "leaving@example.com")).toHaveLength(1);
+  });
+
+  test("lifetime access can't be cancelled, and nothing is sent", async () => {
+    const user = await signUpUser(ctx, "lifetime", "stay@example.com");
+    expect((await api(ctx.app, user.token).api.subscription.cancel.post()).status).toBe(409);
+    expect(outbox("cancellation")).toHaveLength(0);
+  });
+});
+
+describe("refund notice wording", () => {
+  const base = { planName: "4 Month Pro", refundedCents: 2499, paidCents: 2499, totalRefundedCents: 2499, key: "K7PX2MQ9TB4W", daysRemoved: null, endDate: null };
+  const cases: Array<[string, Record<string, unknown>, string]> = [
+    ["kept", { refundedCents: 500, totalRefundedCents: 500 }, "Your product key K7PX2MQ9TB4W and the access it gives stay exactly as they are."],
+    ["removed", {}, "Your product key K7PX2MQ9TB4W was never used, so it has been removed: it can no longer create an account or be redeemed."],
+    ["days-removed", { daysRemoved: 120, endDate: "2027-01-15T08:00:00.000Z" }, "Your product key K7PX2MQ9TB4W added 120 days to your subscription; those 120 days have been taken off, so your access now runs until January 15, 2027 (UTC)."],
+    ["days-removed", { daysRemoved: 120 }, "those 120 days have been taken off, so your access has ended."],
+    ["lifetime-ended", {}, "Your product key K7PX2MQ9TB4W gave your account lifetime access, which has now ended."],
+    ["lifetime-kept", {}, "was redeemed on an account that has lifetime access from another key, so your access does not change."],
+    ["none", { key: null }, "No product key was issued for this payment."],
+  ];
+  for (const [keyOutcome, overrides, sentence] of cases) {
+    test(`${keyOutcome}${overrides.endDate ? " (still running)" : ""}: the amount, what happened to the key and the support link`, async () => {
+      const payload = { ...base, keyOutcome, ...overrides };
+      const { text, html } = await renderEmail("refund-notice", payload, "https://layerlift.example");
+      const partial = (payload.totalRefundedCents as number) < payload.paidCents;
+      expect(text).toContain(partial ? "Part of your payment was refunded" : "Your payment was refunded");
+      expect(text).toContain(`We refunded $${((payload.refundedCents as number) / 100).toFixed(2)} of the $24.99 you paid for 4 Month Pro.`);
+      expect(text).toContain(sentence);
+      expect(text).toContain("through the Support page https://layerlift.example/support.");
+      expect(linksOnce(text)).toEqual(["https://layerlift.example/support"]);
+      expect(html).toContain('href="https://layerlift.example/support"');
+    });
+  }
+
+  test("every outcome has a wording above", () => {
+    expect(new Set(cases.map(([outcome]) => outcome))).toEqual(new Set(REFUND_KEY_OUTCOMES));
+  });
+
+  test("a later refund says what came back in all", async () => {
+    const { text } = await renderEmail("refund-notice", { ...base, keyOutcome: "days-removed", refundedCents: 1999, totalRefundedCents: 2499, daysRemoved: 120 }, "https://layerlift.example");
+    expect(text).toContain("We refunded $19.99 of the $24.99 you paid for 4 Month Pro. With earlier refunds, $24.99 has now come back to you.");
+  });
+});
+
+describe("the admin panel's list of e-mails", () => {
+  test("lists every e-mail of the registry with when it is sent, and previews each from its sample", async () => {
+    const { token } = await signInAdmin(ctx);
+    const list = await api(ctx.app, token).api.admin.emails.templates.get();
+    expect(list.status).toBe(200);
+    expect(list.data!.map((t) => t.template).sort()).toEqual(Object.keys(EMAIL_TEMPLATES).sort());
+    for (const name of ["refund-notice", "cancellation", "welcome", "access-ended"]) expect(list.data!.map((t) => t.template)).toContain(name);
+
+    for (const { template } of list.data!) {
+      const preview = await api(ctx.app, token).api.admin.emails.templates({ template }).preview.get();
+      expect(preview.status).toBe(200);
+      expect(preview.data!.html).toStartWith("<!DOCTYPE html");
+      expect(preview.data!.text.length).toBeGreaterThan(50);
+      expect(preview.data!.subject).toContain("Layerlift");
+    }
+    const refund = (await api(ctx.app, token).api.admin.emails.templates({ template: "refund-notice" }).preview.get()).data!;
+    expect(refund.subject).toBe("Your Layerlift payment was refunded");
+    expect(refund.text).toContain("We refunded $24.99 of the $24.99 you paid for 4 Month Pro.");
+    // Previews write nothing to the outbox.
+    expect(ctx.deps.db.select().from(emails).all().filter((e) => e.template !== "welcome")).toHaveLength(0);
+  });
+
+  test("an unknown template is a 404; members and visitors are refused", async () => {
+    const { token } = await signInAdmin(ctx);
+    expect((await api(ctx.app, token).api.admin.emails.templates({ template: "nope" }).preview.get()).status).toBe(404);
+    const member = await signUpUser(ctx);
+    expect((await api(ctx.app, member.token).api.admin.emails.templates.get()).status).toBe(403);
+    expect((await api(ctx.app).api.admin.emails.templates.get()).status).toBe(401);
+  });
+});

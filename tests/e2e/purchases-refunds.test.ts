@@ -1,0 +1,139 @@
+/**
+ * Dashboard → Purchases and the refund guarantee in a real browser: the list, Request refund through its
+ * confirmation dialog, and in `request` mode the admin panel's Refund requests with Approve.
+ */
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { productKeys, sales } from "../../src/db/schema";
+import { createOrPromoteAdmin } from "../../src/features/users/service";
+import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
+import { startTestServer, type TestServer } from "../support/server";
+import { shoot } from "./shots";
+
+setDefaultTimeout(60_000);
+
+const suite = browserSuite();
+
+async function call(server: TestServer, method: string, path: string, body?: unknown, token?: string) {
+  const response = await fetch(`${server.url}${path}`, {
+    method, headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() as any };
+}
+
+let count = 0;
+/** Buys a plan with the demo provider and signs up with its key. */
+async function buyer(server: TestServer) {
+  const email = `refund${++count}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const intent = await call(server, "POST", "/api/create-payment-intent", { plan: "pro", email });
+  await call(server, "POST", "/api/payment/demo/confirm", { clientSecret: intent.body.clientSecret });
+  const sale = server.deps.db.select().from(sales).where(eq(sales.email, email)).get()!;
+  const key = server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!.key;
+  const signup = await call(server, "POST", "/api/auth/signup", { email, password: "correct horse", confirmPassword: "correct horse", productKey: key });
+  return { email, key, saleId: sale.id, token: signup.body.token as string };
+}
+
+async function openPurchases(token: string, viewport = DESKTOP, server?: TestServer) {
+  const page = await suite.page(viewport, { server });
+  await openSignedIn(page, token, "/dashboard?tab=purchases");
+  await page.getByRole("tabpanel", { name: "Purchases" }).waitFor();
+  return page;
+}
+
+describe("purchases", () => {
+  test("the tab lists the purchase with its key; Request refund asks first, then refunds and says so", async () => {
+    const user = await buyer(suite.server);
+    const page = await openPurchases(user.token);
+    const panel = page.getByRole("tabpanel", { name: "Purchases" });
+    await panel.getByText("4 Month Pro").waitFor();
+    await panel.getByText(user.key).waitFor();
+    await panel.getByText("Paid", { exact: true }).waitFor();
+    await panel.getByRole("button", { name: "Request refund" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Refund 4 Month Pro?" });
+    await dialog.getByText(/banks usually take 5–10 days/).waitFor();
+    await dialog.getByText(/the plugin stops working when none is left/).waitFor();
+    await dialog.getByRole("button", { name: "Refund Purchase" }).click();
+    await panel.getByText("Refunded", { exact: true }).waitFor();
+    await page.getByRole("region", { name: /Notifications/ }).getByText("Purchase Refunded", { exact: true }).waitFor();
+    expect(await panel.getByRole("button", { name: "Request refund" }).count()).toBe(0);
+    expect(suite.server.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!.status).toBe("refunded");
+  });
+});
+
+describe("refund requests (SELF_SERVICE_REFUNDS=request)", () => {
+  test("the buyer's request waits; the admin approves it in Refund requests", async () => {
+    const server = await startTestServer({ env: { SELF_SERVICE_REFUNDS: "request" } });
+    try {
+      const user = await buyer(server);
+      const page = await openPurchases(user.token, PHONE, server);
+      await page.getByRole("button", { name: "Request refund" }).click();
+      await page.getByRole("alertdialog").getByText(/We look at your request and e-mail you when it is decided/).waitFor();
+      await page.getByRole("button", { name: "Send Request" }).click();
+      await page.getByText("Refund requested: waiting for a decision.").waitFor();
+
+      await createOrPromoteAdmin(server.deps.db, { email: "refund-admin@example.com", password: "admin password" }, server.deps.clock.now());
+      const admin = (await call(server, "POST", "/api/auth/login", { email: "refund-admin@example.com", password: "admin password" })).body.token as string;
+      const adminPage = await suite.page(DESKTOP, { server });
+      await openSignedIn(adminPage, admin, "/admin?tab=refund-requests");
+      const row = adminPage.getByRole("row").filter({ hasText: user.email });
+      await row.getByText("Pending").waitFor();
+      await shoot(adminPage, "admin-refund-requests-dark-1280");
+      await row.getByRole("button", { name: `Approve refund for ${user.email}` }).click();
+      await adminPage.getByRole("alertdialog", { name: "Approve this refund?" }).getByRole("button", { name: "Approve and Refund" }).click();
+      await row.getByText("Refunded").waitFor();
+      await adminPage.getByRole("region", { name: /Notifications/ }).getByText("Refund approved", { exact: true }).waitFor();
+      expect(server.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!.status).toBe("refunded");
+      await suite.closePages();
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+/** Buys a plan and doesn't sign up: only the e-mail's refund link can refund it. */
+async function guestPurchase(server: TestServer) {
+  const email = `guest${++count}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const intent = await call(server, "POST", "/api/create-payment-intent", { plan: "month", email });
+  await call(server, "POST", "/api/payment/demo/confirm", { clientSecret: intent.body.clientSecret });
+  const sale = server.deps.db.select().from(sales).where(eq(sales.email, email)).get()!;
+  return { saleId: sale.id, key: server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!.key };
+}
+
+describe("the refund link (no account)", () => {
+  test("/refund?key=… shows the purchase and refunds it after the confirmation", async () => {
+    const guest = await guestPurchase(suite.server);
+    const page = await suite.page(PHONE);
+    await page.goto(`/refund?key=${guest.key}`);
+    await page.getByText(/1 Month Subscription, \$6\.99, bought/).waitFor();
+    await page.getByRole("button", { name: "Request refund" }).click();
+    await page.getByRole("alertdialog", { name: "Refund this purchase?" }).getByRole("button", { name: "Refund Purchase" }).click();
+    await page.getByRole("status").getByText(/Your purchase has been refunded/).waitFor();
+    expect(suite.server.deps.db.select().from(sales).where(eq(sales.id, guest.saleId)).get()!.status).toBe("refunded");
+  });
+});
+
+describe("screens", () => {
+  for (const theme of ["dark", "light"] as const) {
+    for (const [size, viewport] of [["1280", DESKTOP], ["390", PHONE]] as const) {
+      test(`Purchases and the refund dialog, ${theme}, ${size} px`, async () => {
+        const user = await buyer(suite.server);
+        await call(suite.server, "PUT", "/api/user/settings", { theme }, user.token);
+        const page = await openPurchases(user.token, viewport);
+        await page.getByText(user.key).waitFor();
+        await shoot(page, `purchases-${theme}-${size}`);
+        await page.getByRole("button", { name: "Request refund" }).click();
+        await page.getByRole("alertdialog").waitFor();
+        await shoot(page, `refund-dialog-${theme}-${size}`, false);
+        const guest = await guestPurchase(suite.server);
+        const link = await suite.page(viewport);
+        await link.goto("/404-for-storage");
+        await link.evaluate((choice) => localStorage.setItem("theme", choice), theme);
+        await link.goto(`/refund?key=${guest.key}`);
+        await link.getByRole("button", { name: "Request refund" }).waitFor();
+        await shoot(link, `refund-link-${theme}-${size}`);
+      });
+    }
+  }
+});

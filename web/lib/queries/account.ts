@@ -1,0 +1,45 @@
+/** The account's rights from Settings: change password or e-mail, download the data, delete the account. */
+import { useMutation } from "@tanstack/react-query";
+import { navigate } from "wouter/use-browser-location";
+import type { AccountMessage, ChangeEmailBody, ChangePasswordAnswer, ChangePasswordBody, ConfirmEmailAnswer } from "../../../src/shared/api/account";
+import { apiRequest, downloadFile } from "../api";
+import { queryClient } from "../query-client";
+import { useSession } from "../session";
+import { toast } from "../use-toast";
+import { ME_QUERY_KEY } from "./auth";
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: ChangePasswordBody) => apiRequest<ChangePasswordAnswer>("POST", "/api/account/password", body),
+    onSuccess: ({ token }) => useSession.getState().renewToken(token),
+  });
+}
+
+export function useChangeEmail() {
+  return useMutation({
+    mutationFn: (body: ChangeEmailBody) => apiRequest<AccountMessage>("POST", "/api/account/email", body),
+  });
+}
+
+export function useConfirmEmail() {
+  return useMutation({
+    mutationFn: (token: string) => apiRequest<ConfirmEmailAnswer>("POST", "/api/account/email/confirm", { token }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+  });
+}
+
+export function useExportAccount() {
+  return useMutation({ mutationFn: () => downloadFile("/api/account/export") });
+}
+
+/** Deletes the account, then forgets the session and goes home with a sentence saying it is done. */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (password: string) => apiRequest<AccountMessage>("DELETE", "/api/account", { password }),
+    onSuccess: ({ message }) => {
+      useSession.getState().clear();
+      navigate("/");
+      toast({ title: "Account Deleted", description: message });
+    },
+  });
+}

@@ -1,0 +1,58 @@
+import { useState } from "react";
+import { Link } from "wouter";
+import { Trash2 } from "lucide-react";
+import { Button } from "../../../components/ui/button";
+import { TextField } from "../../../components/ui/text-field";
+import { toastFailure } from "../../../components/failure-toast";
+import { useDeleteAccount } from "../../../lib/queries/account";
+import { FormDialog, isWrongPassword } from "./form-dialog";
+
+/** Settings → Delete account: says what goes and what the law makes us keep, and asks for the password. */
+export function DeleteAccountDialog() {
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const remove = useDeleteAccount();
+
+  function openChange(value: boolean) {
+    setOpen(value);
+    if (value) { setPassword(""); setError(undefined); }
+  }
+
+  function submit() {
+    if (!password) { setError("Please enter your current password"); return; }
+    remove.mutate(password, {
+      onError: (failure) => {
+        if (isWrongPassword(failure)) setError(failure.message);
+        else toastFailure("Account Not Deleted", failure, { fallback: "Could not delete your account", statusPrefix: "Delete failed." });
+      },
+    });
+  }
+
+  return (
+    <FormDialog
+      trigger={<Button variant="destructive"><Trash2 aria-hidden /> Delete account</Button>}
+      open={open} onOpenChange={openChange} destructive
+      title="Delete your account?"
+      description={
+        <>
+          <p>
+            This can't be undone. Your subscription ends at once with no refund of the time left, your plugin key stops working, your linked
+            Roblox account is freed, and you are signed out everywhere. Your profile, settings, review, support messages and our copies of
+            e-mails to you are erased.
+          </p>
+          <p>
+            <strong className="font-medium text-foreground">What we keep, and why:</strong> the record of each purchase (date, plan, amount
+            and the card processor's payment reference), because tax and accounting law require us to keep sales records for years. Your
+            e-mail address is removed from those records. The card processor keeps its own payment records under its own privacy policy.
+            Details are in our <Link href="/privacy" className="text-brand underline underline-offset-4">privacy policy</Link>.
+          </p>
+        </>
+      }
+      submitLabel="Delete My Account" pendingText="Deleting..." pending={remove.isPending} onSubmit={submit} icon={<Trash2 aria-hidden />}
+    >
+      <TextField id="delete-password" label="Current password" type="password" autoComplete="current-password"
+        value={password} onChange={(event) => setPassword(event.target.value)} error={error} />
+    </FormDialog>
+  );
+}

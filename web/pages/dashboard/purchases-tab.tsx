@@ -1,0 +1,129 @@
+import { Receipt, Undo2 } from "lucide-react";
+import type { PurchaseView } from "../../../src/shared/api/purchases";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { Skeleton } from "../../components/ui/skeleton";
+import { toastFailure } from "../../components/failure-toast";
+import { usePurchases, useRequestRefund } from "../../lib/queries/purchases";
+import { toast } from "../../lib/use-toast";
+import { formatDate } from "./time";
+
+const STATUS_BADGE: Record<PurchaseView["status"], { label: string; variant: "success" | "secondary" | "destructive" | "outline" }> = {
+  paid: { label: "Paid", variant: "success" },
+  "partly refunded": { label: "Partly refunded", variant: "outline" },
+  refunded: { label: "Refunded", variant: "secondary" },
+  disputed: { label: "Disputed", variant: "destructive" },
+};
+
+const money = (dollars: number) => `$${dollars.toFixed(2)}`;
+
+function RefundButton({ purchase, selfService }: { purchase: PurchaseView; selfService: "auto" | "request" }) {
+  const refund = useRequestRefund();
+  const what = selfService === "auto"
+    ? `${money(purchase.amount)} goes back to the card you paid with at once; banks usually take 5–10 days to show it.`
+    : `We look at your request and e-mail you when it is decided. If it is approved, ${money(purchase.amount)} goes back to the card you paid with; banks usually take 5–10 days to show it.`;
+  return (
+    <ConfirmDialog
+      trigger={<Button size="sm" variant="outline"><Undo2 aria-hidden /> Request refund</Button>}
+      title={`Refund ${purchase.planName}?`}
+      description={
+        <span className="grid gap-2">
+          <span>{what}</span>
+          <span>The time this key added is taken back from your subscription, so the plugin stops working when none is left. This can't be undone.</span>
+        </span>
+      }
+      confirmLabel={selfService === "auto" ? "Refund Purchase" : "Send Request"}
+      cancelLabel="Keep Purchase"
+      destructive
+      pending={refund.isPending}
+      // mutateAsync, not mutate's callbacks: the refunded row loses this button before they would run.
+      onConfirm={(close) => refund.mutateAsync(purchase.id).then(
+        ({ outcome, message }) => toast({ title: outcome === "refunded" ? "Purchase Refunded" : "Refund Requested", description: message }),
+        (error) => { toastFailure("Refund Failed", error, { fallback: "Could not refund this purchase", statusPrefix: "Refund failed." }); },
+      ).finally(close)}
+    />
+  );
+}
+
+/** Where the refund stands, or why the button isn't there. */
+function refundNote(purchase: PurchaseView): string | null {
+  const { refund } = purchase;
+  if (refund.request === "pending") return "Refund requested: waiting for a decision.";
+  if (refund.request === "declined") return "Refund request declined.";
+  if (purchase.status === "refunded") return null;
+  if (refund.available && refund.until) return `Refundable until ${formatDate(refund.until)}.`;
+  return null;
+}
+
+function PurchaseRow({ purchase, selfService }: { purchase: PurchaseView; selfService: "auto" | "request" }) {
+  const badge = STATUS_BADGE[purchase.status];
+  const note = refundNote(purchase);
+  return (
+    <li className="grid gap-3 py-4 first:pt-0 last:pb-0 sm:grid-cols-[1fr_auto] sm:items-center">
+      <div className="grid gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-medium">{purchase.planName}</span>
+          <Badge variant={badge.variant}>{badge.label}</Badge>
+          {purchase.kind === "renewal" && <Badge variant="outline">Renewal</Badge>}
+        </div>
+        <p className="text-sm text-muted-foreground">
+          {formatDate(purchase.date)} · {money(purchase.amount)}
+          {purchase.tax !== null && ` (incl. ${money(purchase.tax)} tax)`}
+          {purchase.refunded > 0 && ` · ${money(purchase.refunded)} refunded`}
+          {" · "}#{purchase.id}
+        </p>
+        {purchase.productKey && (
+          <p className="text-sm text-muted-foreground">
+            Key <span className="font-mono text-foreground">{purchase.productKey}</span> · {purchase.keyUsed ? "used" : "not used yet"}
+          </p>
+        )}
+        {(purchase.invoiceUrl || purchase.creditNoteUrl) && (
+          <p className="flex flex-wrap gap-3 text-sm">
+            {purchase.invoiceUrl && <a href={purchase.invoiceUrl} className="text-brand underline underline-offset-4">Invoice</a>}
+            {purchase.creditNoteUrl && <a href={purchase.creditNoteUrl} className="text-brand underline underline-offset-4">Credit note</a>}
+          </p>
+        )}
+        {note && <p className="text-sm text-muted-foreground">{note}</p>}
+      </div>
+      {purchase.refund.available && <div><RefundButton purchase={purchase} selfService={selfService} /></div>}
+    </li>
+  );
+}
+
+export function PurchasesTab() {
+  const purchases = usePurchases();
+  const data = purchases.data;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle level={2} className="text-base">Purchases</CardTitle>
+        <CardDescription>
+          {data && data.refundWindowDays > 0
+            ? `Every purchase and renewal on your account. Not for you? Request a refund within ${data.refundWindowDays} days of buying.`
+            : "Every purchase and renewal on your account."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {purchases.isError ? (
+          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
+            <span>Could not load your purchases: {purchases.error.message}</span>
+            <Button size="sm" variant="outline" onClick={() => purchases.refetch()}>Try again</Button>
+          </div>
+        ) : !data ? (
+          <div className="grid gap-3" aria-busy="true" aria-label="Loading purchases">
+            <Skeleton className="h-16" />
+            <Skeleton className="h-16" />
+          </div>
+        ) : data.purchases.length === 0 ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground"><Receipt className="size-4" aria-hidden /> No purchases on this account yet.</p>
+        ) : (
+          <ul className="divide-y divide-border">
+            {data.purchases.map((purchase) => <PurchaseRow key={purchase.id} purchase={purchase} selfService={data.selfServiceRefunds} />)}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
