@@ -41,9 +41,12 @@ describe("session edges", () => {
     expect(await p.getByText("Could not generate key").count()).toBe(0);
   });
 
-  test("paths are exact: a trailing slash or capitals show the 404 page", async () => {
+  test("paths are exact: capitals show the 404 page, and a trailing slash leads to the page itself", async () => {
     const p = await page();
-    for (const path of ["/purchase/", "/DOCS", "/docs/Lock"]) {
+    await p.goto("/purchase/");
+    expect(new URL(p.url()).pathname).toBe("/purchase");
+    await p.getByRole("heading", { name: "Choose Your Plan" }).waitFor();
+    for (const path of ["/DOCS", "/docs/Lock"]) {
       await p.goto(path);
       await p.getByRole("heading", { name: "404 - Page Not Found" }).waitFor();
     }
