@@ -115,8 +115,14 @@ export const EMAIL_TEMPLATES = {
       keyOutcome: oneOf(REFUND_KEY_OUTCOMES),
       daysRemoved: t.Union([t.Integer({ minimum: 1 }), t.Null()]),
       endDate: t.Union([text, t.Null()]),
+      /** The refund's credit note and its signed link, when the sale had an invoice. */
+      creditNoteNumber: t.Optional(text),
+      creditNoteUrl: t.Optional(text),
     }),
-    sample: { planName: "4 Month Pro", refundedCents: 2499, paidCents: 2499, totalRefundedCents: 2499, key: "K7PX2MQ9TB4W", keyOutcome: "days-removed", daysRemoved: 120, endDate: SAMPLE_END },
+    sample: {
+      planName: "4 Month Pro", refundedCents: 2499, paidCents: 2499, totalRefundedCents: 2499, key: "K7PX2MQ9TB4W", keyOutcome: "days-removed", daysRemoved: 120, endDate: SAMPLE_END,
+      creditNoteNumber: "LL-CN-2026-000001", creditNoteUrl: "https://layerlift.example/api/invoices/LL-CN-2026-000001.pdf?sig=sample",
+    },
     subject: ({ totalRefundedCents, paidCents }) => totalRefundedCents >= paidCents ? `Your ${PRODUCT_NAME} payment was refunded` : `Part of your ${PRODUCT_NAME} payment was refunded`,
     element: async ({ key, ...payload }, appUrl) =>
       createElement((await import("./refund-notice")).RefundNoticeEmail, { ...payload, productKey: key, supportUrl: `${appUrl}/support` }),
@@ -209,7 +215,11 @@ export const EMAIL_TEMPLATES = {
     sentWhen: "When a buyer asks for a refund that waits for an admin, and when an admin declines it.",
     sample: { outcome: "requested", planName: "4 Month Pro", amount: "$24.99" },
     payload: t.Object({ outcome: oneOf(["requested", "refunded", "declined"]), planName: text, amount: text }),
-    subject: ({ outcome }) => ({ requested: "We got your refund request", refunded: "Your purchase was refunded", declined: "Your refund request was declined" })[outcome],
+    subject: ({ outcome }) => ({
+      requested: `We got your ${PRODUCT_NAME} refund request`,
+      refunded: `Your ${PRODUCT_NAME} purchase was refunded`,
+      declined: `Your ${PRODUCT_NAME} refund request was declined`,
+    })[outcome],
     element: async ({ outcome, planName, amount }, appUrl) =>
       createElement((await import("./account-notices")).RefundUpdateEmail, { outcome, planName, amount, purchasesUrl: `${appUrl}/dashboard?tab=purchases` }),
   }),
