@@ -66,7 +66,10 @@ export function SalesDialog() {
           <TaxReportButton />
           <DownloadCsvButton />
         </div>
-        <SalesList />
+        {/* A wide table scrolls inside the dialog instead of widening it past Download CSV. */}
+        <div className="min-w-0 overflow-x-auto">
+          <SalesList />
+        </div>
       </DialogContent>
     </Dialog>
   );
