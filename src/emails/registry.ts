@@ -215,11 +215,7 @@ export const EMAIL_TEMPLATES = {
     sentWhen: "When a buyer asks for a refund that waits for an admin, and when an admin declines it.",
     sample: { outcome: "requested", planName: "4 Month Pro", amount: "$24.99" },
     payload: t.Object({ outcome: oneOf(["requested", "refunded", "declined"]), planName: text, amount: text }),
-    subject: ({ outcome }) => ({
-      requested: `We got your ${PRODUCT_NAME} refund request`,
-      refunded: `Your ${PRODUCT_NAME} purchase was refunded`,
-      declined: `Your ${PRODUCT_NAME} refund request was declined`,
-    })[outcome],
+    subject: ({ outcome }) => ({ requested: `We got your ${PRODUCT_NAME} refund request`, refunded: `Your ${PRODUCT_NAME} purchase was refunded`, declined: `Your ${PRODUCT_NAME} refund request was declined` })[outcome],
     element: async ({ outcome, planName, amount }, appUrl) =>
       createElement((await import("./account-notices")).RefundUpdateEmail, { outcome, planName, amount, purchasesUrl: `${appUrl}/dashboard?tab=purchases` }),
   }),

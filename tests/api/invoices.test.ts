@@ -214,6 +214,7 @@ describe("configuration", () => {
     const production = {
       NODE_ENV: "production", JWT_SECRET: "x".repeat(40), APP_URL: "https://layerlift.example", STRIPE_SECRET_KEY: "sk_live_1",
       STRIPE_PUBLISHABLE_KEY: "pk_live_1", STRIPE_WEBHOOK_SECRET: "whsec_1", RESEND_API_KEY: "re_1", EMAIL_FROM: "keys@layerlift.example",
+      PLUGIN_INSTALL_URL: "https://create.roblox.com/store/asset/1",
     };
     expect(() => loadConfig({ ...production, TAX: "stripe" })).toThrow("SELLER_NAME is required in production with TAX=stripe");
     expect(() => loadConfig({ ...production, TAX: "demo" })).toThrow("TAX=demo uses made-up demo rates and cannot be used in production");

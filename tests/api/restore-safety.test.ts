@@ -130,6 +130,7 @@ describe("a production start", () => {
     STRIPE_PUBLISHABLE_KEY: "pk_live_abc",
     STRIPE_WEBHOOK_SECRET: "whsec_abc",
     RESEND_API_KEY: "re_abc",
+    PLUGIN_INSTALL_URL: "https://create.roblox.com/store/asset/1",
     EMAIL_FROM: "Layerlift <keys@layerlift.example>",
   });
 
