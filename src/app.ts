@@ -15,7 +15,7 @@ import { paymentRoutes } from "./features/payments/routes";
 import { productKeyRoutes } from "./features/product-keys/routes";
 import { emailRoutes } from "./features/email/routes";
 import { subscriptionRoutes } from "./features/subscriptions/routes";
-import { pluginRoutes } from "./features/plugin/routes";
+import { isPluginPath, PLUGIN_CORS_HEADERS, pluginRoutes } from "./features/plugin/routes";
 import { settingsRoutes } from "./features/settings/routes";
 import { statsRoutes } from "./features/stats/routes";
 import { reviewRoutes } from "./features/reviews/routes";
@@ -77,6 +77,8 @@ const unknownApiPath = { response: failures(404), detail: { hide: true } };
 
 export function createApp(deps: AppDeps) {
   const headers = securityHeaders(deps.config.env === "production");
+  // Both header sets built once: one copy per request, in the one request hook.
+  const pluginHeaders = { ...headers, ...PLUGIN_CORS_HEADERS };
   const metrics = createMetrics(deps);
 
   /** The JSON answer for anything thrown while handling a request (DESIGN.md §5). */
@@ -101,8 +103,9 @@ export function createApp(deps: AppDeps) {
 
   let whole: AnyElysia | undefined;
   const app = new Elysia({ serve: { maxRequestBodySize: BUN_BODY_CAP } })
+    // The only request hook: every hook Elysia runs before routing is a call on every request.
     .onRequest(({ request, set }) => {
-      Object.assign(set.headers, headers);
+      Object.assign(set.headers, isPluginPath(request.url) ? pluginHeaders : headers);
       beginRequest(request, set.headers);
       checkBodyLength(request);
     })

@@ -3,9 +3,9 @@
  * agreement with the overview's figures after refunds.
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { sales } from "../../src/db/schema";
+import { creditNotes, sales } from "../../src/db/schema";
 import { recordPartialRefund, refundPayment } from "../../src/features/payments/fulfilment";
-import { csvCell, SALES_CSV_COLUMNS } from "../../src/features/admin/sales-csv";
+import { csvCell, saleCsvRow, SALES_CSV_COLUMNS } from "../../src/features/admin/sales-csv";
 import { api, call, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
@@ -87,12 +87,31 @@ describe("GET /api/admin/sales.csv", () => {
 
   test("a long history streams in pages and every sale is there once", async () => {
     const now = ctx.clock.now();
-    ctx.deps.db.insert(sales).values(Array.from({ length: 1203 }, (_, i) => ({
+    ctx.deps.db.insert(sales).values(Array.from({ length: 4203 }, (_, i) => ({
       paymentIntentId: `pi_bulk_${i}`, email: `bulk${i}@example.com`, plan: "month" as const, amountCents: 699, feeCents: 50, createdAt: now + i,
     }))).run();
     const rows = parseCsv((await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin })).body as string).slice(1);
-    expect(rows).toHaveLength(1203);
-    expect(new Set(rows.map((r) => r[10])).size).toBe(1203);
+    expect(rows).toHaveLength(4203);
+    expect(new Set(rows.map((r) => r[10])).size).toBe(4203);
+  });
+
+  test("the streamed lines are each sale's cells as one sale's row has them, whatever its fields hold", async () => {
+    const now = ctx.clock.now();
+    const odd = ["=cmd", "-5", "-5.5", "-5.", "-1+2", 'a,"b"', "line\nbreak", "+1", "@x", "\tt", "plain", null];
+    const inserted = ctx.deps.db.insert(sales).values(odd.map((value, i) => ({
+      paymentIntentId: `pi_odd_${i}${value ?? ""}`, email: `${value ?? ""}odd${i}@example.com`, plan: (["month", "pro", "lifetime"] as const)[i % 3],
+      status: (["paid", "refunded", "disputed"] as const)[i % 3], amountCents: 999 + i * 1001, feeCents: 31 + i, refundedCents: i % 3 === 0 ? 100 : 0,
+      promotionCode: value, discountCents: i * 7, country: value, taxId: value, taxCents: i * 13, taxRate: i % 2 ? "0.20" : null,
+      invoiceNumber: value === null ? null : `INV-${i}${value}`, currency: i % 2 ? "eur" : "usd", createdAt: now - i * 86_399_999,
+    }))).returning().all();
+    ctx.deps.db.insert(creditNotes).values([
+      { number: "CN-1", saleId: inserted[1].id, amountCents: 10, createdAt: now },
+      { number: "=CN-2", saleId: inserted[1].id, amountCents: 10, createdAt: now },
+    ]).run();
+    const body = (await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin })).body as string;
+    const expected = inserted.map((sale) => `${saleCsvRow(ctx.deps.db, sale.id)!.map(csvCell).join(",")}\r\n`).join("");
+    expect(body).toBe(`${SALES_CSV_COLUMNS.join(",")}\r\n${expected}`);
+    expect(body).toContain(",'=CN-2\r\n");
   });
 
   test("only admins get it", async () => {

@@ -114,6 +114,26 @@ describe("users", () => {
     expect(answer.data).toEqual([]);
   });
 
+  test("a search of 3 or more characters follows every change of address, and its % and _ match themselves", async () => {
+    const percent = await signUpUser(ctx, "pro", "percent@pct.example");
+    // The sign-up form refuses such an address; one from an older import may still hold it.
+    ctx.deps.db.update(users).set({ email: "a%b_c@pct.example" }).where(eq(users.id, percent.user.id)).run();
+    await signUpUser(ctx, "pro", "axbyc@pct.example");
+    const renamed = await signUpUser(ctx, "month", "before.rename@example.com");
+    const gone = await signUpUser(ctx, "month", "soon.gone@example.com");
+    ctx.deps.db.update(users).set({ email: "after.rename@example.com" }).where(eq(users.id, renamed.user.id)).run();
+    ctx.deps.db.delete(users).where(eq(users.id, gone.user.id)).run();
+    const search = async (q: string) => (await api(ctx.app, admin).api.admin.users.get({ query: { q } })).data!.map((u) => u.email);
+    expect(await search("A%B_C")).toEqual(["a%b_c@pct.example"]);
+    expect(await search("b_c@pct")).toEqual(["a%b_c@pct.example"]);
+    expect(await search("percent")).toEqual([]);
+    expect(await search("after.ren")).toEqual(["after.rename@example.com"]);
+    expect(await search("before.ren")).toEqual([]);
+    expect(await search("soon.gone")).toEqual([]);
+    expect(await search('"quoted')).toEqual([]);
+    expect((await search("pct.example")).sort()).toEqual(["a%b_c@pct.example", "axbyc@pct.example"]);
+  });
+
   test("without a query every account is listed, newest first", async () => {
     ctx.clock.advance(1000);
     const user = await signUpUser(ctx, "pro");

@@ -53,6 +53,8 @@ beforeAll(async () => {
   await get("/api/admin/overview", admin);
   await get("/api/admin/revenue?days=90", admin);
   await get("/api/admin/users?q=buyer1", admin);
+  // One account in the whole set holds this piece: without the trigram index, the search walks every account.
+  expect((await get("/api/admin/users?q=buyer299@", admin)).map((user: { email: string }) => user.email)).toEqual(["buyer299@example.com"]);
   await get("/api/admin/sales.csv", admin);
   for (const path of ["/api/admin/plans", "/api/admin/promotion-codes", "/api/reviews", "/api/reviews/all", "/api/stats/active-users", "/api/plans"]) await get(path, admin);
   await call(ctx.app, "GET", "/metrics", { headers: { authorization: "Bearer metrics-token-for-tests" } });
@@ -84,10 +86,27 @@ const WHOLE_BY_DESIGN = [/^select .* from "reviews" order by "reviews"."created_
 
 const reads = () => [...captured].filter((sql) => /^\s*select\b/i.test(sql) && !WHOLE_BY_DESIGN.some((allowed) => allowed.test(sql)));
 
+/** The user search's read of the accounts the trigram index names: by id, never along the whole table. */
+function searchReads(client: Database) {
+  return reads().filter((sql) => /from "users".*"users"\."id" in \(select rowid from users_email_search/.test(sql))
+    .map((sql) => ({ sql, plan: (client.query(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((step) => step.detail) }));
+}
+
 describe("query plans", () => {
   test("the hot and admin paths ran their queries", () => {
     expect(reads().length).toBeGreaterThan(25);
     expect(reads().some((sql) => sql.includes('"books_daily"'))).toBe(true);
+  });
+
+  test("a user search looks its piece up in the trigram index and reads only the accounts it names", () => {
+    const client = ctx.deps.db.$client;
+    expect(reads().filter((sql) => sql.includes("users_email_search match")).length).toBeGreaterThan(0);
+    const searches = searchReads(client);
+    expect(searches.length).toBeGreaterThan(0);
+    for (const { plan } of searches) {
+      expect(plan.filter((detail) => /^SCAN users\b/.test(detail))).toEqual([]);
+      expect(plan).toContain("SEARCH users USING INTEGER PRIMARY KEY (rowid=?)");
+    }
   });
 
   test("no query reads a large table whole, without ANALYZE statistics", () => {
@@ -100,6 +119,7 @@ describe("query plans", () => {
     const client = ctx.deps.db.$client;
     client.run("ANALYZE");
     expect(client.query("SELECT count(*) AS n FROM sqlite_stat1").get()).not.toEqual({ n: 0 });
+    for (const { plan } of searchReads(client)) expect(plan.filter((detail) => /^SCAN users\b/.test(detail))).toEqual([]);
     expect(reads().map((sql) => ({ sql, scans: wholeTableReads(client, sql) })).filter((r) => r.scans.length)).toEqual([]);
   });
 });

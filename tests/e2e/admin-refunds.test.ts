@@ -82,26 +82,45 @@ describe("refund from the sales list", () => {
     expect(suite.server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()).toBeUndefined();
   });
 
-  for (const [width, viewport] of [["desktop", DESKTOP], ["laptop", { width: 1024, height: 768 }], ["phone", PHONE]] as const) {
-    test(`at ${width} width a refund badge keeps Download CSV and Refund in view`, async () => {
+  // Every width from a phone to a desktop: the sales list changes from cards to a table at 1280 px.
+  for (const width of [390, 800, 1024, 1280]) {
+    test(`at ${width} px a refund badge and every column keep Download CSV, Tax report and each Refund in view`, async () => {
+      const viewport = { width, height: 800 };
       const email = `a-rather-long-buyer-address-${width}@studio-with-a-long-name.example`;
       const sale = await buy(email);
+      // The columns that made the table wide: a promotion code and tax (the invoice link comes with the purchase).
+      suite.server.deps.db.update(sales).set({ promotionCode: "A-LONG-LAUNCH-CODE-2026", country: "DE", taxCents: 399 }).where(eq(sales.id, sale.id)).run();
       const response = await fetch(`${suite.server.url}/api/admin/sales/${sale.id}/refund`, {
         method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` }, body: JSON.stringify({ amount: 5 }),
       });
       expect(response.status).toBe(200);
       const { page, table } = await openSales(viewport);
       await table.getByText("$5.00 refunded").first().waitFor();
+      await table.getByText("A-LONG-LAUNCH-CODE-2026").first().waitFor();
+      await table.getByRole("link", { name: /^Credit note / }).first().waitFor();
       // Measured once the dialog's opening animation is over.
       await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState === "finished"));
-      const dialog = (await page.getByRole("dialog", { name: "All sales" }).boundingBox())!;
-      const inView = async (name: string) => {
-        const box = (await page.getByRole("button", { name }).boundingBox())!;
-        return box.x >= dialog.x && box.x + box.width <= dialog.x + dialog.width;
+      const dialog = page.getByRole("dialog", { name: "All sales" });
+      const box = (await dialog.boundingBox())!;
+      // Inside the dialog and the window, and shown: nothing needs a sideways scroll to be reached.
+      const inView = async (button: ReturnType<typeof dialog.getByRole>) => {
+        await button.scrollIntoViewIfNeeded();
+        const at = (await button.boundingBox())!;
+        return { visible: await button.isVisible(), inDialog: at.x >= box.x && at.x + at.width <= box.x + box.width, inWindow: at.x >= 0 && at.x + at.width <= width };
       };
+      const shown = { visible: true, inDialog: true, inWindow: true };
+      expect(await inView(dialog.getByRole("button", { name: "Download CSV" }))).toEqual(shown);
+      expect(await inView(dialog.getByRole("button", { name: /^Tax report/ }))).toEqual(shown);
+      const refunds = table.getByRole("button", { name: /^Refund the sale to / });
+      expect(await refunds.count()).toBeGreaterThan(0);
+      for (const refund of await refunds.all()) expect(await inView(refund)).toEqual(shown);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      // Nor does anything in the dialog scroll sideways.
+      const scrollsSideways = await dialog.evaluate((element) => [element, ...element.querySelectorAll("*")]
+        .filter((e) => ["auto", "scroll"].includes(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth + 1).map((e) => e.className));
+      expect(scrollsSideways).toEqual([]);
+      await dialog.evaluate((element) => element.scrollTo(0, 0));
       await screenshot(page, `admin-sales-refund-badge-${width}`);
-      expect(await inView("Download CSV")).toBe(true);
-      expect(await inView(`Refund the sale to ${email}`)).toBe(true);
     });
   }
 

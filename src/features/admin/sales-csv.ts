@@ -8,9 +8,7 @@ import type { Db, DbOrTx } from "../../db";
 import { sales, type Sale } from "../../db/schema";
 import { PLANS, type PlanId } from "../../shared/plans";
 import { saleMoneyFields, saleMoneySql } from "../books/money";
-import { latestCreditNote, latestCreditNotes } from "../invoices/credit-notes";
-
-const PAGE = 500;
+import { latestCreditNote } from "../invoices/credit-notes";
 
 export const SALES_CSV_COLUMNS = [
   "date", "buyer", "plan", "status", "gross", "fee", "refunded", "disputed", "net", "currency", "provider_id", "promotion_code", "discount",
@@ -29,6 +27,8 @@ export function csvCell(value: string): string {
 }
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
+/** Rows per page: a page's overhead vanishes, and it stays a few hundred kB. */
+const PAGE = 2000;
 
 const csvFields = {
   id: sales.id, createdAt: sales.createdAt, email: sales.email, plan: sales.plan, status: sales.status,
@@ -55,14 +55,39 @@ export function saleRow(sale: CsvSale, creditNoteNumber: string | null = null): 
 const line = (cells: readonly string[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
 const money = saleMoneySql();
-/** The CSV's columns straight from SQLite as arrays: drizzle's row mapping would cost more than the rest. */
+/**
+ * A page of the CSV's columns straight from SQLite as arrays (drizzle's row mapping would cost more than
+ * the rest), each sale's newest credit note through credit_notes_sale_idx in the same statement.
+ */
 const PAGE_SQL = `SELECT id, created_at, email, plan, status, ${money.gross}, ${money.fee}, ${money.refunded}, ${money.disputed}, ${money.net},
-  currency, payment_intent_id, promotion_code, discount_cents, country, tax_id, ${money.tax}, tax_rate, invoice_number FROM sales WHERE id > ? ORDER BY id LIMIT ${PAGE}`;
+  currency, payment_intent_id, promotion_code, discount_cents, country, tax_id, ${money.tax}, tax_rate, invoice_number,
+  (SELECT number FROM credit_notes WHERE credit_notes.sale_id = sales.id ORDER BY credit_notes.id DESC LIMIT 1)
+  FROM sales WHERE id > ? ORDER BY id LIMIT ${PAGE}`;
 
-type PageRow = [number, number, string, PlanId, string, number, number, number, number, number, string, string, string | null, number, string | null, string | null, number, string | null, string | null];
+type PageRow = [number, number, string, PlanId, string, number, number, number, number, number, string, string, string | null, number, string | null, string | null, number, string | null, string | null, string | null];
 
+/** What csvCell would change; most cells need nothing, and a regex test is cheaper than the rule. */
+const NEEDS_CARE = /^[=+\-@\t\r]|[",\r\n]/;
+const text = (value: string | null) => (value === null ? "" : NEEDS_CARE.test(value) ? csvCell(value) : value);
+const PLAN_CELLS = Object.fromEntries(Object.entries(PLANS).map(([id, plan]) => [id, csvCell(plan.name)])) as Record<PlanId, string>;
+
+/** saleRow's cells, joined without the arrays and objects per row (a test holds the two equal). */
+function pageLines(rows: PageRow[]): string {
+  let out = "";
+  for (const [, createdAt, email, plan, status, gross, fee, refunded, disputed, net, currency, paymentIntentId, promotionCode, discountCents, country, taxId, tax, taxRate, invoiceNumber, creditNote] of rows) {
+    out += `${new Date(createdAt).toISOString()},${text(email)},${PLAN_CELLS[plan]},${text(status)},${dollars(gross)},${dollars(fee)},${dollars(refunded)},${dollars(disputed)},${dollars(net)},`
+      + `${text(currency.toUpperCase())},${text(paymentIntentId)},${text(promotionCode)},${dollars(discountCents)},${text(country)},${text(taxId)},${dollars(tax)},`
+      + `${taxRate === null ? "" : text(String(Number(taxRate)))},${text(invoiceNumber)},${text(creditNote)}\r\n`;
+  }
+  return out;
+}
+
+/**
+ * Every sale as CSV. Pull-based: the next page is read only when the client has taken the last one, so a
+ * slow download holds a page, not the table. Keyset pages by id, each one run of a prepared statement.
+ */
 export function salesCsvStream(db: Db): ReadableStream<Uint8Array> {
-  const page = db.$client.query(PAGE_SQL);
+  const page = db.$client.query<PageRow, [number]>(PAGE_SQL);
   const encoder = new TextEncoder();
   let afterId = 0;
   let headerSent = false;
@@ -76,13 +101,7 @@ export function salesCsvStream(db: Db): ReadableStream<Uint8Array> {
       const rows = page.values(afterId) as PageRow[];
       if (!rows.length) return controller.close();
       afterId = rows[rows.length - 1][0];
-      const notes = latestCreditNotes(db, rows.map((row) => row[0]));
-      let text = "";
-      for (const [id, createdAt, email, plan, status, gross, fee, refunded, disputed, net, currency, paymentIntentId, promotionCode, discountCents, country, taxId, tax, taxRate, invoiceNumber] of rows) {
-        const sale = { createdAt, email, plan, status: status as CsvSale["status"], currency, paymentIntentId, promotionCode, discountCents, gross, fee, refunded, disputed, net, country, taxId, tax, taxRate, invoiceNumber };
-        text += line(saleRow(sale, notes.get(id) ?? null));
-      }
-      controller.enqueue(encoder.encode(text));
+      controller.enqueue(encoder.encode(pageLines(rows)));
     },
   }, { highWaterMark: 1 });
 }

@@ -1,5 +1,5 @@
 /** The Users view: find an account by e-mail, see its subscription and linked account, reset the link. */
-import { eq, like, sql } from "drizzle-orm";
+import { and, eq, like, sql, type SQL } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
 import { newestFirst, type Page } from "../../db/paging";
@@ -28,6 +28,28 @@ function adminUserView(user: User, subscription: Subscription | null, now: numbe
 /** `%` and `_` typed by the operator match themselves, not everything. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Below this, the trigram index can't look a piece up (it indexes runs of 3 characters). */
+const INDEXED_MIN = 3;
+/** Fewer matches than this are fetched by id from the index; more are common enough to meet walking newest first. */
+const RARE_MATCHES = 2000;
+
+/**
+ * The accounts whose address holds `q` (lowercased), as a filter. A rare piece (one account among 200,000)
+ * is looked up in the trigram index (users_email_search, kept by triggers); a common one ("example") is
+ * met within the first rows of the newest-first walk, which the index would only slow down. The LIKE
+ * stays either way: it is the rule (case-insensitive, `%` and `_` literal), the index only narrows.
+ */
+function emailContains(db: DbOrTx, q: string): { where: SQL; fewRows: boolean } {
+  const contains = like(users.email, sql`${`%${escapeLike(q)}%`} escape '\\'`);
+  if (q.length < INDEXED_MIN) return { where: contains, fewRows: false };
+  // One FTS5 phrase: the piece as written, matched as a substring by the trigram tokenizer.
+  const phrase = `"${q.replace(/"/g, '""')}"`;
+  const named = sql`select rowid from users_email_search where users_email_search match ${phrase}`;
+  const [{ matches }] = db.all<{ matches: number }>(sql`select count(*) as matches from (${named} limit ${RARE_MATCHES + 1})`);
+  if (matches > RARE_MATCHES) return { where: contains, fewRows: false };
+  return { where: and(sql`${users.id} in (${named})`, contains)!, fewRows: true };
+}
+
 export function searchUsers(
   db: DbOrTx,
   now: number,
@@ -38,8 +60,8 @@ export function searchUsers(
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .$dynamic();
-  const matching = q ? like(users.email, sql`${`%${escapeLike(q)}%`} escape '\\'`) : undefined;
-  return newestFirst(rows, users, input, 50, matching).all().map((row) => adminUserView(row.user, row.subscription, now));
+  const matching = q ? emailContains(db, q) : undefined;
+  return newestFirst(rows, users, input, 50, matching?.where, matching?.fewRows).all().map((row) => adminUserView(row.user, row.subscription, now));
 }
 
 /** An admin unlinks a user's game account without the owner's cooldown; the reset is audited there. */

@@ -37,7 +37,11 @@ const READABLE_THEME_CSS = `
   --scalar-color-2: #c2c2c2; --scalar-color-3: #a8a8a8;
   --scalar-color-green: #4ad07f; --scalar-color-blue: #6cb2ff; --scalar-color-orange: #ffa566;
   --scalar-color-red: #ff7b7b; --scalar-color-yellow: #f0c94a; --scalar-color-purple: #c3a0ff;
-}`;
+}
+/* A code block's copy button is named by a screen-reader label the theme shows only while the block
+   has the pointer or focus, so at rest the button has no name; keep that label ("Copy") always there. */
+.scalar-app .scalar-code-copy .sr-only > .hidden { display: inline; }
+.scalar-app .scalar-code-copy .sr-only > .hidden > :first-child { display: none; }`;
 
 /** Starts the reference; a file of its own because the CSP allows no inline script. */
 const START_SCRIPT = `Scalar.createApiReference("#reference", ${JSON.stringify({

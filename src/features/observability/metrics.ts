@@ -4,11 +4,12 @@
  * Node's default process metrics are left out: under Bun several read wrong (a Node version of 26,
  * no GC samples, a 6 GB heap); resident memory and the start time are kept, read directly.
  */
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, Gauge, Registry } from "prom-client";
 import { count, eq, sum } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { booksDaily, emails } from "../../db/schema";
 import { bookTotals } from "../books/service";
+import { requestSeries } from "./request-series";
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
@@ -16,12 +17,24 @@ export function createMetrics(deps: Pick<AppDeps, "db">) {
   const registry = new Registry();
   registry.setDefaultLabels({ app: "layerlift" });
 
-  const requests = new Counter({ name: "http_requests_total", help: "HTTP requests answered, by method, route pattern and status", labelNames: ["method", "route", "status"] as const, registers: [registry] });
-  const durations = new Histogram({
-    name: "http_request_duration_seconds", help: "Time to answer, by method, route pattern and status", labelNames: ["method", "route", "status"] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [registry],
+  // Counted per request in plain numbers (request-series.ts); prom-client gets them when /metrics is read.
+  const requests: Counter<"method" | "route" | "status"> = new Counter({
+    name: "http_requests_total", help: "HTTP requests answered, by method, route pattern and status", labelNames: ["method", "route", "status"] as const, registers: [registry],
+    collect() { perRequest.flushCounts(requests); },
   });
-  const validations = new Counter({ name: "plugin_validations_total", help: "Plugin key validations, by answer code (VALID or the error code)", labelNames: ["code"] as const, registers: [registry] });
+  const perRequest = requestSeries({
+    registry, requests, name: "http_request_duration_seconds", help: "Time to answer, by method, route pattern and status",
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  });
+  /** Validations per answer code not yet handed to the counter. */
+  const uncountedValidations = new Map<string, number>();
+  new Counter({
+    name: "plugin_validations_total", help: "Plugin key validations, by answer code (VALID or the error code)", labelNames: ["code"] as const, registers: [registry],
+    collect() {
+      for (const [code, n] of uncountedValidations) this.inc({ code }, n);
+      uncountedValidations.clear();
+    },
+  });
 
   new Gauge({
     name: "email_outbox", help: "E-mails in the outbox, by status (pending: waiting to be sent; failed: given up on)", labelNames: ["status"] as const, registers: [registry],
@@ -59,27 +72,13 @@ export function createMetrics(deps: Pick<AppDeps, "db">) {
   new Gauge({ name: "process_resident_memory_bytes", help: "Resident memory size in bytes", registers: [registry], collect() { this.set(process.memoryUsage().rss); } });
   new Gauge({ name: "process_start_time_seconds", help: "Start time of the process since the epoch, in seconds", registers: [registry] }).set(Math.round(Date.now() / 1000 - process.uptime()));
 
-  // Each method/route/status's series, looked up once: resolving labels on every request costs more than counting.
-  const series = new Map<string, { count: { inc(): void }; time: { observe(value: number): void } }>();
-  const validationSeries = new Map<string, { inc(): void }>();
-
   return {
     registry,
     observeRequest(labels: { method: string; route: string; status: number }, seconds: number) {
-      const key = `${labels.method} ${labels.status} ${labels.route}`;
-      let found = series.get(key);
-      if (!found) {
-        const values = [labels.method, labels.route, String(labels.status)] as const;
-        found = { count: requests.labels(...values), time: durations.labels(...values) };
-        series.set(key, found);
-      }
-      found.count.inc();
-      found.time.observe(seconds);
+      perRequest.observe(labels.method, labels.route, labels.status, seconds);
     },
     countValidation(code: string) {
-      let counter = validationSeries.get(code);
-      if (!counter) validationSeries.set(code, (counter = validations.labels(code)));
-      counter.inc();
+      uncountedValidations.set(code, (uncountedValidations.get(code) ?? 0) + 1);
     },
   };
 }

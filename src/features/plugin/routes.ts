@@ -16,17 +16,17 @@ export const PLUGIN_CORS_HEADERS = {
   "Access-Control-Max-Age": "86400",
 };
 
-/** Whether a request's URL is under /api/plugin/ (without parsing it: this runs on every request). */
-const isPluginPath = (url: string) => url.startsWith("/api/plugin/", url.indexOf("/", url.indexOf("//") + 2));
+/**
+ * Whether a request's URL is under /api/plugin/ (without parsing it: this runs on every request). The
+ * app's one request hook sets the CORS headers on those, before routing, so error answers (which keep
+ * these headers) are readable cross-origin too.
+ */
+export const isPluginPath = (url: string) => url.startsWith("/api/plugin/", url.indexOf("/", url.indexOf("//") + 2));
 
 export function pluginRoutes(deps: AppDeps) {
   const docsPage = pluginDocsPage(deps.config.appUrl);
   return new Elysia()
     .use(authGuard(deps))
-    // Set before routing, so error answers (which keep these headers) are readable cross-origin too.
-    .onRequest(({ request, set }) => {
-      if (isPluginPath(request.url)) Object.assign(set.headers, PLUGIN_CORS_HEADERS);
-    })
     .options("/api/plugin/*", ({ set }) => {
       set.status = 204;
       return "";

@@ -1,6 +1,7 @@
 /**
- * One markup for every admin list: a table from the md breakpoint up, and below it each row
- * becomes a card whose cells carry their column name, so nothing scrolls sideways on a phone.
+ * One markup for every admin list: a table from the md breakpoint up (xl for a list with many
+ * columns), and below it each row becomes a card whose cells carry their column name, so nothing
+ * scrolls sideways on a phone.
  */
 import type { Key, ReactNode } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
@@ -27,12 +28,38 @@ export interface DataTableProps<T> {
   columns: Column<T>[];
   rows: readonly T[];
   rowKey: (row: T) => Key;
+  /** The width from which rows are a table; below it they are cards. */
+  tableFrom?: "md" | "xl";
 }
 
-export function DataTable<T>({ label, columns, rows, rowKey }: DataTableProps<T>) {
+/** The classes of each part, written out whole per breakpoint so Tailwind finds them. */
+const LAYOUTS = {
+  md: {
+    table: "md:rounded-lg md:border md:border-border",
+    head: "hidden md:table-header-group",
+    body: "flex flex-col gap-3 md:table-row-group",
+    row: "flex flex-col gap-2 rounded-lg border border-border bg-card p-4 md:table-row md:rounded-none md:border-0 md:bg-transparent md:p-0 md:[&:last-child>td]:border-b-0 md:hover:bg-muted/50",
+    cell: "flex min-w-0 items-start justify-between gap-3 md:table-cell md:border-b md:border-border md:px-4 md:py-3 md:align-middle",
+    label: "shrink-0 text-xs font-medium text-muted-foreground md:hidden",
+    value: "min-w-0 text-right break-words md:text-left",
+  },
+  xl: {
+    table: "xl:rounded-lg xl:border xl:border-border",
+    head: "hidden xl:table-header-group",
+    // Two cards side by side once there is room, so a laptop's width is not spent on one narrow card.
+    body: "grid gap-3 lg:grid-cols-2 xl:table-row-group",
+    row: "flex flex-col gap-2 rounded-lg border border-border bg-card p-4 xl:table-row xl:rounded-none xl:border-0 xl:bg-transparent xl:p-0 xl:[&:last-child>td]:border-b-0 xl:hover:bg-muted/50",
+    cell: "flex min-w-0 items-start justify-between gap-3 xl:table-cell xl:border-b xl:border-border xl:px-3 xl:py-3 xl:align-middle",
+    label: "shrink-0 text-xs font-medium text-muted-foreground xl:hidden",
+    value: "min-w-0 text-right break-words xl:text-left",
+  },
+};
+
+export function DataTable<T>({ label, columns, rows, rowKey, tableFrom = "md" }: DataTableProps<T>) {
+  const layout = LAYOUTS[tableFrom];
   return (
-    <table aria-label={label} className="w-full border-separate border-spacing-0 text-sm md:rounded-lg md:border md:border-border">
-      <thead className="hidden md:table-header-group">
+    <table aria-label={label} className={cn("w-full border-separate border-spacing-0 text-sm", layout.table)}>
+      <thead className={layout.head}>
         <tr>
           {columns.map((column, index) => (
             <th key={index} scope="col"
@@ -42,34 +69,20 @@ export function DataTable<T>({ label, columns, rows, rowKey }: DataTableProps<T>
           ))}
         </tr>
       </thead>
-      <tbody className="flex flex-col gap-3 md:table-row-group">
+      <tbody className={layout.body}>
         {rows.map((row) => (
-          <Row key={rowKey(row)}>
+          <tr key={rowKey(row)} className={layout.row}>
             {columns.map((column, index) => (
-              <Cell key={index} label={column.name} className={column.className}>{column.cell(row)}</Cell>
+              // A cell; in a card its column's name is shown beside the value.
+              <td key={index} className={cn(layout.cell, column.className)}>
+                {column.name && <span className={layout.label}>{column.name}</span>}
+                <div className={layout.value}>{column.cell(row)}</div>
+              </td>
             ))}
-          </Row>
+          </tr>
         ))}
       </tbody>
     </table>
-  );
-}
-
-function Row({ children }: { children: ReactNode }) {
-  return (
-    <tr className="flex flex-col gap-2 rounded-lg border border-border bg-card p-4 md:table-row md:rounded-none md:border-0 md:bg-transparent md:p-0 md:[&:last-child>td]:border-b-0 md:hover:bg-muted/50">
-      {children}
-    </tr>
-  );
-}
-
-/** A cell; on phones its `label` is shown beside the value. */
-function Cell({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
-  return (
-    <td className={cn("flex min-w-0 items-start justify-between gap-3 md:table-cell md:border-b md:border-border md:px-4 md:py-3 md:align-middle", className)}>
-      {label && <span className="shrink-0 text-xs font-medium text-muted-foreground md:hidden">{label}</span>}
-      <div className="min-w-0 text-right break-words md:text-left">{children}</div>
-    </td>
   );
 }
 

@@ -49,6 +49,8 @@ export interface ListProps<T> {
   label: string;
   columns: Column<T>[];
   rowKey: (row: T) => Key;
+  /** The width from which rows are a table (md unless the list has many columns). */
+  tableFrom?: "md" | "xl";
   /** Placeholder rows while loading. */
   loadingRows?: number;
 }

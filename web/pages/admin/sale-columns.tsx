@@ -36,6 +36,19 @@ export const DOCUMENTS_COLUMN: Column<SaleView> = {
   ),
 };
 
+/** The promotion code the buyer used, if any. */
+export const PROMOTION_COLUMN: Column<SaleView> = {
+  name: "Promotion code",
+  cell: (sale) => (sale.promotionCode ? <span className="font-mono text-xs">{sale.promotionCode}</span> : <span className="text-muted-foreground">None</span>),
+};
+
+/** The tax contained in the amount, with the buyer's billing country when tax applies. */
+export const TAX_COLUMN: Column<SaleView> = {
+  name: "Tax",
+  className: "tabular-nums",
+  cell: (sale) => (sale.country ? `${formatMoney(sale.tax)} (${sale.country})` : formatMoney(sale.tax)),
+};
+
 /** What the payment provider kept of a sale. */
 export const FEE_COLUMN: Column<SaleView> = { name: "Fee", className: "tabular-nums text-muted-foreground", cell: (sale) => formatMoney(sale.fee) };
 

@@ -7,7 +7,7 @@ import { downloadFile } from "../../lib/api";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
 import { useSales } from "../../lib/queries/admin";
 import { List, usePaging } from "./list-tab";
-import { DOCUMENTS_COLUMN, FEE_COLUMN, SALE_COLUMNS, saleKey } from "./sale-columns";
+import { DOCUMENTS_COLUMN, FEE_COLUMN, PROMOTION_COLUMN, SALE_COLUMNS, TAX_COLUMN, saleKey } from "./sale-columns";
 import { TaxReportButton } from "./tax-report-button";
 import { RefundDialog } from "./refund-dialog";
 import type { Column } from "./data-table";
@@ -25,8 +25,10 @@ function SalesList() {
   const paging = usePaging(PAGE_SIZE);
   const sales = useSales(paging.page);
   return (
-    <List query={sales} rows={sales.data?.sales} rowKey={saleKey} paging={paging}
-      label="All sales" columns={[...SALE_COLUMNS, FEE_COLUMN, DOCUMENTS_COLUMN, REFUND_COLUMN]} empty="No sales yet." />
+    // Nine columns fit side by side only on a wide screen: below it each sale is a card, so Refund never
+    // sits past the dialog's edge.
+    <List query={sales} rows={sales.data?.sales} rowKey={saleKey} paging={paging} tableFrom="xl"
+      label="All sales" columns={[...SALE_COLUMNS, PROMOTION_COLUMN, TAX_COLUMN, FEE_COLUMN, DOCUMENTS_COLUMN, REFUND_COLUMN]} empty="No sales yet." />
   );
 }
 
@@ -57,7 +59,7 @@ export function SalesDialog() {
       <DialogTrigger asChild>
         <Button variant="outline" size="sm">View all sales</Button>
       </DialogTrigger>
-      <DialogContent className="max-w-5xl">
+      <DialogContent className="max-w-6xl">
         <DialogHeader>
           <DialogTitle>All sales</DialogTitle>
           <DialogDescription>Newest first. Refunded sales are shown but not counted in revenue; partial refunds are subtracted from it.</DialogDescription>
