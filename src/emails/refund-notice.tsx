@@ -19,6 +19,9 @@ export interface RefundNoticeProps {
   /** For days-removed: the subscription's new end (ISO), or null when it has ended. */
   endDate: string | null;
   supportUrl: string;
+  /** The signed link to this refund's credit note, when one was written (sales with an invoice). */
+  creditNoteUrl?: string;
+  creditNoteNumber?: string;
 }
 
 const money = (cents: number) => `$${formatDollars(cents)}`;
@@ -42,7 +45,7 @@ export function keySentence({ productKey, keyOutcome, daysRemoved, endDate }: Pi
 }
 
 export function RefundNoticeEmail(props: RefundNoticeProps) {
-  const { planName, refundedCents, paidCents, totalRefundedCents, supportUrl } = props;
+  const { planName, refundedCents, paidCents, totalRefundedCents, supportUrl, creditNoteUrl, creditNoteNumber } = props;
   const full = totalRefundedCents >= paidCents;
   const headline = full ? "Your payment was refunded" : "Part of your payment was refunded";
   return (
@@ -54,6 +57,11 @@ export function RefundNoticeEmail(props: RefundNoticeProps) {
         {" "}It reaches your card within 5 to 10 business days, depending on your bank.
       </Text>
       <Text style={styles.text}>{keySentence(props)}</Text>
+      {creditNoteUrl ? (
+        <Text style={{ ...styles.muted, marginTop: "20px" }}>
+          Your credit note{creditNoteNumber ? ` ${creditNoteNumber}` : ""} for this refund: <Link href={creditNoteUrl}>download the PDF</Link>.
+        </Text>
+      ) : null}
       <Text style={{ ...styles.muted, marginTop: "20px" }}>
         Questions about this refund? Write to us through <Link href={supportUrl}>the Support page</Link>.
       </Text>

@@ -115,8 +115,14 @@ export const EMAIL_TEMPLATES = {
       keyOutcome: oneOf(REFUND_KEY_OUTCOMES),
       daysRemoved: t.Union([t.Integer({ minimum: 1 }), t.Null()]),
       endDate: t.Union([text, t.Null()]),
+      /** The refund's credit note and its signed link, when the sale had an invoice. */
+      creditNoteNumber: t.Optional(text),
+      creditNoteUrl: t.Optional(text),
     }),
-    sample: { planName: "4 Month Pro", refundedCents: 2499, paidCents: 2499, totalRefundedCents: 2499, key: "K7PX2MQ9TB4W", keyOutcome: "days-removed", daysRemoved: 120, endDate: SAMPLE_END },
+    sample: {
+      planName: "4 Month Pro", refundedCents: 2499, paidCents: 2499, totalRefundedCents: 2499, key: "K7PX2MQ9TB4W", keyOutcome: "days-removed", daysRemoved: 120, endDate: SAMPLE_END,
+      creditNoteNumber: "LL-CN-2026-000001", creditNoteUrl: "https://layerlift.example/api/invoices/LL-CN-2026-000001.pdf?sig=sample",
+    },
     subject: ({ totalRefundedCents, paidCents }) => totalRefundedCents >= paidCents ? `Your ${PRODUCT_NAME} payment was refunded` : `Part of your ${PRODUCT_NAME} payment was refunded`,
     element: async ({ key, ...payload }, appUrl) =>
       createElement((await import("./refund-notice")).RefundNoticeEmail, { ...payload, productKey: key, supportUrl: `${appUrl}/support` }),

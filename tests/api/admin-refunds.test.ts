@@ -68,6 +68,7 @@ describe("refund from the admin panel, with Stripe", () => {
     expect(notices("buyer@example.com").map((e) => e.payload)).toEqual([{
       planName: "4 Month Pro", refundedCents: 2499, paidCents: 2499, totalRefundedCents: 2499,
       key: expect.stringMatching(/^[A-Z0-9]{12}$/), keyOutcome: "removed", daysRemoved: null, endDate: null,
+      creditNoteNumber: "LL-CN-2026-000001", creditNoteUrl: expect.stringMatching(/\/api\/invoices\/LL-CN-2026-000001\.pdf\?sig=/),
     }]);
     expect(notices("buyer@example.com")[0].status).toBe("pending");
 
@@ -100,6 +101,7 @@ describe("refund from the admin panel, with Stripe", () => {
     expect(notices("partial@example.com").map((e) => e.payload)).toEqual([{
       planName: "1 Month Subscription", refundedCents: 250, paidCents: 699, totalRefundedCents: 250,
       key, keyOutcome: "kept", daysRemoved: null, endDate: null,
+      creditNoteNumber: "LL-CN-2026-000001", creditNoteUrl: expect.stringMatching(/\/api\/invoices\/LL-CN-2026-000001\.pdf\?sig=/),
     }]);
 
     const tooMuch = await refund(saleId, { amount: 5 });
@@ -115,6 +117,7 @@ describe("refund from the admin panel, with Stripe", () => {
     expect(notices("partial@example.com").map((e) => e.payload).at(-1)).toEqual({
       planName: "1 Month Subscription", refundedCents: 449, paidCents: 699, totalRefundedCents: 699,
       key, keyOutcome: "days-removed", daysRemoved: 30, endDate: null,
+      creditNoteNumber: "LL-CN-2026-000002", creditNoteUrl: expect.stringMatching(/\/api\/invoices\/LL-CN-2026-000002\.pdf\?sig=/),
     });
     await refundWebhook(id, "evt_rest_after_admin");
     expect(notices("partial@example.com")).toHaveLength(2);

@@ -39,6 +39,10 @@ const SAMPLES: { [T in EmailTemplate]: EmailPayload<T>[] } = {
     { planName: "4 Month Pro", refundedCents: 500, paidCents: 2499, totalRefundedCents: 500, key: "ABCDEFGH2345", keyOutcome: "kept", daysRemoved: null, endDate: null },
     { planName: "4 Month Pro", refundedCents: 1999, paidCents: 2499, totalRefundedCents: 2499, key: "ABCDEFGH2345", keyOutcome: "days-removed", daysRemoved: 120, endDate: "2027-01-01T00:00:00.000Z" },
     { planName: "Lifetime Access", refundedCents: 14999, paidCents: 14999, totalRefundedCents: 14999, key: null, keyOutcome: "none", daysRemoved: null, endDate: null },
+    {
+      planName: "4 Month Pro", refundedCents: 500, paidCents: 2499, totalRefundedCents: 500, key: "ABCDEFGH2345", keyOutcome: "kept", daysRemoved: null, endDate: null,
+      creditNoteNumber: "LL-CN-2026-000001", creditNoteUrl: `${APP_URL}/api/invoices/LL-CN-2026-000001.pdf?sig=abc`,
+    },
   ],
   cancellation: [{ planName: "4 Month Pro", endDate: "2027-01-01T00:00:00.000Z" }],
   welcome: [

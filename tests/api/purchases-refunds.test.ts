@@ -8,21 +8,23 @@ import { eq } from "drizzle-orm";
 import { emails, productKeys, buyerRefunds, sales, subscriptions } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
 import { api, failure, makeTestApp, signInAdmin, type TestContext } from "../support/app";
+import { getBytes, pdfToText } from "../support/pdf";
+import { recordPartialRefund } from "../../src/features/payments/fulfilment";
 
 const contexts: TestContext[] = [];
 afterEach(() => { for (const ctx of contexts.splice(0)) ctx.cleanup(); });
 const app = (env: Record<string, string> = {}) => { const ctx = makeTestApp({ env }); contexts.push(ctx); return ctx; };
 
-async function buy(ctx: TestContext, email: string, plan: "month" | "pro" = "pro") {
-  const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan, email });
+async function buy(ctx: TestContext, email: string, plan: "month" | "pro" = "pro", country?: string) {
+  const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan, email, ...(country ? { country } : {}) });
   await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
   const sale = ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, data!.clientSecret.split("_secret_")[0])).get()!;
   const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!;
   return { saleId: sale.id, key: key.key };
 }
 
-async function buyer(ctx: TestContext, email = `buyer-${Math.random().toString(36).slice(2, 8)}@example.com`) {
-  const bought = await buy(ctx, email);
+async function buyer(ctx: TestContext, email = `buyer-${Math.random().toString(36).slice(2, 8)}@example.com`, country?: string) {
+  const bought = await buy(ctx, email, "pro", country);
   const { data } = await api(ctx.app).api.auth.signup.post({ email, password: "correct horse", confirmPassword: "correct horse", productKey: bought.key });
   return { ...bought, email, token: data!.token, userId: data!.user.id };
 }
@@ -42,8 +44,38 @@ describe("GET /api/account/purchases", () => {
     expect(answer.data!.refundWindowDays).toBe(7);
     expect(answer.data!.purchases.map((p) => p.id)).toEqual([gift.saleId, user.saleId].sort((a, b) => b - a));
     const first = answer.data!.purchases.find((p) => p.id === user.saleId)!;
-    expect(first).toMatchObject({ kind: "purchase", plan: "pro", planName: "4 Month Pro", amount: 24.99, refunded: 0, tax: null, status: "paid", productKey: user.key, keyUsed: true, invoiceUrl: null, creditNoteUrl: null });
+    expect(first).toMatchObject({ kind: "purchase", plan: "pro", planName: "4 Month Pro", amount: 24.99, refunded: 0, tax: null, status: "paid", productKey: user.key, keyUsed: true, creditNoteUrl: null });
+    expect(first.invoiceUrl).toStartWith(`/api/invoices/${ctx.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!.invoiceNumber}.pdf?sig=`);
     expect(first.refund).toEqual({ available: true, reason: null, until: new Date(ctx.clock.now() + 7 * DAY).toISOString(), request: null });
+  });
+
+  test("with tax on, each row carries its tax and links its invoice and, once refunded, its credit note; the links open for the owner", async () => {
+    const ctx = app({ TAX: "demo" });
+    const user = await buyer(ctx, "de-buyer@example.com", "DE");
+    const sale = ctx.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!;
+    let [row] = (await purchases(ctx, user.token)).data!.purchases;
+    expect(row).toMatchObject({ amount: 24.99, tax: 3.99, creditNoteUrl: null });
+    expect(row.invoiceUrl).toStartWith(`/api/invoices/${sale.invoiceNumber}.pdf?sig=`);
+    const invoice = await getBytes(ctx.app, row.invoiceUrl!);
+    expect(invoice.type).toBe("application/pdf");
+    expect(pdfToText(invoice.bytes)).toContain(`Number: ${sale.invoiceNumber}`);
+
+    recordPartialRefund(ctx.deps, sale.paymentIntentId, 1000);
+    [row] = (await purchases(ctx, user.token)).data!.purchases;
+    expect(row).toMatchObject({ status: "partly refunded", refunded: 10, tax: 3.99 });
+    expect(row.creditNoteUrl).toStartWith("/api/invoices/LL-CN-2026-000001.pdf?sig=");
+    const note = pdfToText((await getBytes(ctx.app, row.creditNoteUrl!)).bytes);
+    expect(note).toContain("Refers to invoice " + sale.invoiceNumber);
+    // The owner's session opens the bare document too; the signature is only for one document.
+    expect((await getBytes(ctx.app, `/api/invoices/${sale.invoiceNumber}.pdf`, user.token)).status).toBe(200);
+    const sig = new URL(row.creditNoteUrl!, "http://x").searchParams.get("sig");
+    expect((await getBytes(ctx.app, `/api/invoices/${sale.invoiceNumber}.pdf?sig=${sig}`)).status).toBe(404);
+  });
+
+  test("with tax off, rows carry no tax", async () => {
+    const ctx = app();
+    const user = await buyer(ctx);
+    expect((await purchases(ctx, user.token)).data!.purchases[0].tax).toBeNull();
   });
 
   test("shows only the signed-in account's purchases, and needs a session", async () => {

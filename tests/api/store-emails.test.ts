@@ -6,7 +6,9 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { emails, type Email } from "../../src/db/schema";
+import { emails, productKeys, sales, type Email } from "../../src/db/schema";
+import { recordPartialRefund } from "../../src/features/payments/fulfilment";
+import { getBytes, pdfToText } from "../support/pdf";
 import { renderEmail } from "../../src/emails/render";
 import { EMAIL_TEMPLATES } from "../../src/emails/registry";
 import { REFUND_KEY_OUTCOMES } from "../../src/shared/refund-notice";
@@ -115,6 +117,46 @@ describe("refund notice wording", () => {
   test("a later refund says what came back in all", async () => {
     const { text } = await renderEmail("refund-notice", { ...base, keyOutcome: "days-removed", refundedCents: 1999, totalRefundedCents: 2499, daysRemoved: 120 }, "https://layerlift.example");
     expect(text).toContain("We refunded $19.99 of the $24.99 you paid for 4 Month Pro. With earlier refunds, $24.99 has now come back to you.");
+  });
+});
+
+describe("refund notice and the credit note", () => {
+  /** A demo purchase of Pro by `email`, signed up with its key: answers the sale and the session. */
+  async function boughtAndSignedUp(email: string) {
+    const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan: "pro", email });
+    await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
+    const sale = ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, data!.clientSecret.split("_secret_")[0])).get()!;
+    const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!;
+    const signup = await api(ctx.app).api.auth.signup.post({ email, password: "correct horse", confirmPassword: "correct horse", productKey: key.key });
+    return { sale, token: signup.data!.token };
+  }
+
+  test("each refund's notice links its own credit note, in the HTML and once with its words in the text; the link opens the PDF", async () => {
+    const partly = await boughtAndSignedUp("partly@example.com");
+    const whole = await boughtAndSignedUp("whole@example.com");
+    const app = ctx.deps.config.appUrl;
+    recordPartialRefund(ctx.deps, partly.sale.paymentIntentId, 500);
+    // A full refund through the buyer's own Request refund, which records it through the same code as every refund.
+    expect((await api(ctx.app, whole.token).api.account.purchases({ id: whole.sale.id }).refund.post()).status).toBe(200);
+    const rows = [...outbox("refund-notice", "partly@example.com"), ...outbox("refund-notice", "whole@example.com")];
+    expect(rows.map((row) => row.payload.creditNoteNumber)).toEqual(["LL-CN-2026-000001", "LL-CN-2026-000002"]);
+    for (const row of rows) {
+      const number = row.payload.creditNoteNumber as string;
+      const url = row.payload.creditNoteUrl as string;
+      expect(url).toStartWith(`${app}/api/invoices/${number}.pdf?sig=`);
+      const { html, text } = await render(row);
+      expect(html).toContain(`href="${url.replaceAll("&", "&amp;")}"`);
+      expect(text).toContain(`Your credit note ${number} for this refund: download the PDF ${url}.`);
+      expect(linksOnce(text)).toEqual([url, `${app}/support`]);
+      const pdf = await getBytes(ctx.app, url.slice(app.length));
+      expect(pdf.status).toBe(200);
+      expect(pdfToText(pdf.bytes)).toContain(`Number: ${number}`);
+    }
+  });
+
+  test("a refund with no invoice behind it (refunded before fulfilment) has no credit note link", async () => {
+    const { text } = await renderEmail("refund-notice", { planName: "1 Month", refundedCents: 499, paidCents: 499, totalRefundedCents: 499, key: null, keyOutcome: "none", daysRemoved: null, endDate: null }, "https://layerlift.example");
+    expect(text).not.toContain("credit note");
   });
 });
 

@@ -10,6 +10,8 @@ import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { startTestServer, type TestServer } from "../support/server";
 import { shoot } from "./shots";
+import { recordPartialRefund } from "../../src/features/payments/fulfilment";
+import { pdfToText } from "../support/pdf";
 
 setDefaultTimeout(60_000);
 
@@ -25,9 +27,9 @@ async function call(server: TestServer, method: string, path: string, body?: unk
 
 let count = 0;
 /** Buys a plan with the demo provider and signs up with its key. */
-async function buyer(server: TestServer) {
+async function buyer(server: TestServer, country?: string) {
   const email = `refund${++count}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const intent = await call(server, "POST", "/api/create-payment-intent", { plan: "pro", email });
+  const intent = await call(server, "POST", "/api/create-payment-intent", { plan: "pro", email, ...(country ? { country } : {}) });
   await call(server, "POST", "/api/payment/demo/confirm", { clientSecret: intent.body.clientSecret });
   const sale = server.deps.db.select().from(sales).where(eq(sales.email, email)).get()!;
   const key = server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!.key;
@@ -59,6 +61,43 @@ describe("purchases", () => {
     await page.getByRole("region", { name: /Notifications/ }).getByText("Purchase Refunded", { exact: true }).waitFor();
     expect(await panel.getByRole("button", { name: "Request refund" }).count()).toBe(0);
     expect(suite.server.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!.status).toBe("refunded");
+  });
+});
+
+describe("purchases with tax, invoice and credit note (TAX=demo)", () => {
+  test("a row shows its tax and links its invoice and credit note, which open for the owner; screens in both themes at 1280 and 390 px", async () => {
+    const server = await startTestServer({ env: { TAX: "demo" } });
+    try {
+      const user = await buyer(server, "DE");
+      const sale = server.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!;
+      recordPartialRefund(server.deps, sale.paymentIntentId, 500);
+      const page = await openPurchases(user.token, DESKTOP, server);
+      const panel = page.getByRole("tabpanel", { name: "Purchases" });
+      await panel.getByText(/\$24\.99 \(incl\. \$3\.99 tax\) · \$5\.00 refunded/).waitFor();
+      const documents = [
+        { name: "Invoice", says: `Number: ${sale.invoiceNumber}` },
+        { name: "Credit note", says: "Refers to invoice " + sale.invoiceNumber },
+      ];
+      for (const { name, says } of documents) {
+        const href = await panel.getByRole("link", { name, exact: true }).getAttribute("href");
+        // Fetched as the page's own link would be: same origin, no Bearer token.
+        const answer = await page.request.get(new URL(href!, page.url()).toString());
+        expect(answer.status()).toBe(200);
+        expect(answer.headers()["content-type"]).toBe("application/pdf");
+        expect(pdfToText(await answer.body())).toContain(says);
+      }
+      for (const theme of ["dark", "light"] as const) {
+        await call(server, "PUT", "/api/user/settings", { theme }, user.token);
+        for (const [size, viewport] of [["1280", DESKTOP], ["390", PHONE]] as const) {
+          const shot = await openPurchases(user.token, viewport, server);
+          await shot.getByRole("link", { name: "Credit note", exact: true }).waitFor();
+          await shoot(shot, `purchases-tax-${theme}-${size}`);
+        }
+      }
+      await suite.closePages();
+    } finally {
+      await server.stop();
+    }
   });
 });
 

@@ -5,7 +5,8 @@
  */
 import { desc, eq, inArray, or } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
-import { auditLog, emails, reviews, supportTickets, type User } from "../../db/schema";
+import { asc } from "drizzle-orm";
+import { auditLog, checkouts, creditNotes, emails, reviews, supportTickets, type User } from "../../db/schema";
 import { toIso } from "../../lib/clock";
 import { PRODUCT_NAME } from "../../shared/product";
 import { PLANS } from "../../shared/plans";
@@ -19,6 +20,12 @@ export function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: User) {
   const subscription = getSubscription(db, user.id);
   const purchases = accountSales(db, user.id);
   const saleSubjects = purchases.map(({ sale }) => `sale:${sale.id}`);
+  const saleIds = purchases.map(({ sale }) => sale.id);
+  const notes = saleIds.length ? db.select().from(creditNotes).where(inArray(creditNotes.saleId, saleIds)).orderBy(asc(creditNotes.id)).all() : [];
+  // Codes entered at checkout by this address or for this account, whether or not the payment went through.
+  const codeUses = db.select().from(checkouts)
+    .where(or(eq(checkouts.email, user.email), eq(checkouts.accountId, user.id)))
+    .orderBy(desc(checkouts.createdAt)).all().filter((checkout) => checkout.promotionCode !== null);
   const audit = db.select().from(auditLog)
     .where(or(eq(auditLog.actorUserId, user.id), inArray(auditLog.subject, [`user:${user.id}`, ...saleSubjects])))
     .orderBy(desc(auditLog.createdAt)).all();
@@ -58,8 +65,28 @@ export function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: User) {
       status: sale.status,
       paidWithEmail: sale.email,
       paymentReference: sale.paymentIntentId,
+      invoiceNumber: sale.invoiceNumber,
+      creditNotes: notes.filter((note) => note.saleId === sale.id).map((note) => ({
+        number: note.number, amount: dollars(note.amountCents), tax: dollars(note.taxCents), date: toIso(note.createdAt),
+      })),
+      tax: dollars(sale.taxCents),
+      taxRate: sale.taxRate,
+      taxName: sale.taxName,
+      billingCountry: sale.country,
+      postalCode: sale.postalCode,
+      businessTaxId: sale.taxId,
+      promotionCode: sale.promotionCode,
+      discount: dollars(sale.discountCents),
       productKey: key ? { key: key.key, used: key.isUsed, usedAt: toIso(key.usedAt) } : null,
       refundRequest: request ? { status: request.status, createdAt: toIso(request.createdAt), decidedAt: toIso(request.decidedAt) } : null,
+    })),
+    refundRequests: purchases.flatMap(({ sale, request }) => request ? [{
+      purchaseId: sale.id, status: request.status, reason: request.reason, createdAt: toIso(request.createdAt), decidedAt: toIso(request.decidedAt),
+    }] : []),
+    promotionCodesUsed: codeUses.map((checkout) => ({
+      code: checkout.promotionCode, plan: checkout.plan, discount: dollars(checkout.discountCents),
+      status: checkout.status === "paid" ? "used" : checkout.status === "reserved" ? "reserved for a payment in progress" : "released (payment not completed)",
+      paymentReference: checkout.paymentIntentId, date: toIso(checkout.createdAt),
     })),
     supportTickets: db.select().from(supportTickets).where(eq(supportTickets.email, user.email)).all().map((ticket) => ({
       id: ticket.id, subject: ticket.subject, message: ticket.message, status: ticket.status, createdAt: toIso(ticket.createdAt),

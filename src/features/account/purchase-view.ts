@@ -5,13 +5,25 @@ import { PLANS } from "../../shared/plans";
 import type { PurchaseView } from "../../shared/api/purchases";
 import type { AccountPurchase } from "./purchases";
 import { refundDeadline, refundRefusal } from "./refund-rules";
+import { signedDocumentPath } from "../invoices/links";
+
+/** What a purchase's view needs beyond the purchase: the rules, and the secret that signs its document links. */
+export interface PurchaseViewDeps {
+  config: Config;
+  jwtSecret: string;
+}
+
+/** Tax is shown for a sale that had tax worked out (tax on when it was made), even if it came to 0 (reverse charge). */
+const taxOf = (sale: AccountPurchase["sale"]) => (sale.taxReason !== null || sale.taxCents > 0 ? sale.taxCents / 100 : null);
 
 export function purchaseStatus(sale: AccountPurchase["sale"]): PurchaseView["status"] {
   if (sale.status === "refunded" || sale.status === "disputed") return sale.status;
   return sale.refundedCents > 0 ? "partly refunded" : "paid";
 }
 
-export function purchaseView(config: Config, { sale, key, request, kind }: AccountPurchase, now: number): PurchaseView {
+export function purchaseView({ config, jwtSecret }: PurchaseViewDeps, { sale, key, request, kind, creditNoteNumber }: AccountPurchase, now: number): PurchaseView {
+  // Signed links, as the admin list's: a link opened from the page carries no Bearer token.
+  const link = (number: string | null) => (number ? signedDocumentPath(jwtSecret, number) : null);
   const reason = refundRefusal(config, sale, request, now);
   return {
     id: sale.id,
@@ -21,12 +33,12 @@ export function purchaseView(config: Config, { sale, key, request, kind }: Accou
     planName: PLANS[sale.plan].name,
     amount: sale.amountCents / 100,
     refunded: (sale.status === "refunded" ? sale.amountCents : sale.refundedCents) / 100,
-    tax: null,
+    tax: taxOf(sale),
     status: purchaseStatus(sale),
     productKey: key?.key ?? null,
     keyUsed: key?.isUsed ?? false,
-    invoiceUrl: null,
-    creditNoteUrl: null,
+    invoiceUrl: link(sale.invoiceNumber),
+    creditNoteUrl: link(creditNoteNumber),
     refund: { available: reason === null, reason, until: toIso(refundDeadline(config, sale)), request: request?.status ?? null },
   };
 }

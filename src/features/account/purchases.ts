@@ -6,6 +6,7 @@
  */
 import { desc, eq, inArray, or } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
+import { latestCreditNotes } from "../invoices/credit-notes";
 import { productKeys, buyerRefunds, sales, type ProductKey, type BuyerRefund, type Sale } from "../../db/schema";
 
 export interface AccountPurchase {
@@ -13,6 +14,8 @@ export interface AccountPurchase {
   key: ProductKey | null;
   request: BuyerRefund | null;
   kind: "purchase" | "renewal";
+  /** The sale's newest credit note, if a refund wrote one. */
+  creditNoteNumber: string | null;
 }
 
 export function accountSales(db: DbOrTx, userId: number): AccountPurchase[] {
@@ -25,10 +28,12 @@ export function accountSales(db: DbOrTx, userId: number): AccountPurchase[] {
   const ids = rows.map((row) => row.sale.id);
   const requests = ids.length ? db.select().from(buyerRefunds).where(inArray(buyerRefunds.saleId, ids)).all() : [];
   const requestBySale = new Map(requests.map((request) => [request.saleId, request]));
+  const creditNoteBySale = latestCreditNotes(db, ids);
   return rows.map(({ sale, key }) => ({
     sale,
     key,
     request: requestBySale.get(sale.id) ?? null,
     kind: sale.renewalUserId === userId ? "renewal" : "purchase",
+    creditNoteNumber: creditNoteBySale.get(sale.id) ?? null,
   }));
 }

@@ -56,7 +56,7 @@ export function accountRoutes(deps: AppDeps) {
     .get("/purchases", ({ user }) => {
       const now = deps.clock.now();
       return {
-        purchases: accountSales(deps.db, user.id).map((purchase) => purchaseView(deps.config, purchase, now)),
+        purchases: accountSales(deps.db, user.id).map((purchase) => purchaseView(deps, purchase, now)),
         refundWindowDays: deps.config.refundWindowDays,
         selfServiceRefunds: deps.config.selfServiceRefunds,
       };

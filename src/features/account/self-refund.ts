@@ -106,10 +106,10 @@ export async function refundPurchase(deps: RefundDeps, saleId: number, userId: n
 }
 
 /** POST /api/account/purchases/:id/refund */
-export async function requestSelfRefund(deps: RefundDeps, userId: number, saleId: number): Promise<RefundAnswer> {
+export async function requestSelfRefund(deps: RefundDeps & Pick<AppDeps, "jwtSecret">, userId: number, saleId: number): Promise<RefundAnswer> {
   ownedPurchase(deps.db, userId, saleId);
   const auto = (await refundPurchase(deps, saleId, userId)) === "refunded";
-  const purchase = purchaseView(deps.config, ownedPurchase(deps.db, userId, saleId), deps.clock.now());
+  const purchase = purchaseView(deps, ownedPurchase(deps.db, userId, saleId), deps.clock.now());
   return auto
     ? { outcome: "refunded", message: "Your purchase has been refunded. The money is back on your card in 5–10 days.", purchase }
     : { outcome: "requested", message: "Your refund request has been sent. We'll e-mail you when it has been decided.", purchase };

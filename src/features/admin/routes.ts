@@ -8,14 +8,14 @@ import { listAdminKeys } from "./keys";
 import { AdminModel } from "../../shared/api/admin";
 import { adminOverview, deleteProductKey, generateAdminKeys, salesReport, saleView, sendTestEmail } from "./service";
 import { refundCentsFromDollars, refundSale } from "../payments/admin-refund";
-import { documentSignature } from "../invoices/links";
+import { signedDocumentPath } from "../invoices/links";
 import { TAX_REPORT_COLUMNS, taxReportCsv } from "../tax/report";
 import { InvoiceModel } from "../../shared/api/invoices";
 import { latestCreditNote } from "../invoices/credit-notes";
 import { adminResetLink, searchUsers } from "./users";
 
 export function adminRoutes(deps: AppDeps) {
-  const sign = (number: string) => `/api/invoices/${number}.pdf?sig=${documentSignature(deps.jwtSecret, number)}`;
+  const sign = (number: string) => signedDocumentPath(deps.jwtSecret, number);
   return new Elysia({ prefix: "/api/admin" })
     .use(authGuard(deps))
     .get("/overview", () => adminOverview(deps.db, sign), { admin: true, response: { 200: AdminModel.overview } })

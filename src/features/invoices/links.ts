@@ -15,6 +15,11 @@ export function validSignature(secret: string, number: string, given: string | u
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
+/** The signed link as a path on this site, for the admin list and the buyer's Purchases (a plain link carries no session). */
+export function signedDocumentPath(secret: string, number: string): string {
+  return `/api/invoices/${number}.pdf?sig=${documentSignature(secret, number)}`;
+}
+
 export function signedDocumentUrl(appUrl: string, secret: string, number: string): string {
-  return `${appUrl}/api/invoices/${number}.pdf?sig=${documentSignature(secret, number)}`;
+  return `${appUrl}${signedDocumentPath(secret, number)}`;
 }

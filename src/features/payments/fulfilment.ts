@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
-import { productKeys, sales, subscriptions, users, type Checkout, type ProductKey, type Sale, type Subscription } from "../../db/schema";
+import { productKeys, sales, subscriptions, users, type Checkout, type CreditNote, type ProductKey, type Sale, type Subscription } from "../../db/schema";
 import { pricedPlan } from "../pricing/catalogue";
 import { checkoutOfIntent, markCheckoutPaid } from "../pricing/checkouts";
 import { formatDollars, isPlanId, PLANS } from "../../shared/plans";
@@ -107,10 +107,21 @@ async function fulfilOnce(
   if (problem) return { answer: failure(problem), sale: null, intent };
 
   const now = deps.clock.now();
-  const links = deps.config && deps.jwtSecret ? { appUrl: deps.config.appUrl, secret: deps.jwtSecret } : undefined;
-  const sale = deps.db.transaction((tx) => recordSale(tx, intent, checkout, now, links), { behavior: "immediate" });
+  const sale = deps.db.transaction((tx) => recordSale(tx, intent, checkout, now, documentLinks(deps)), { behavior: "immediate" });
   const answer = sale.status === "refunded" ? failure(PAYMENT_ERRORS.refunded) : success(sale);
   return { answer, sale, intent };
+}
+
+type DocumentLinks = { appUrl: string; secret: string };
+
+/** What signs the document links e-mails carry; absent where a caller has no config (then e-mails go without them). */
+function documentLinks(deps: Partial<Pick<AppDeps, "config" | "jwtSecret">>): DocumentLinks | undefined {
+  return deps.config && deps.jwtSecret ? { appUrl: deps.config.appUrl, secret: deps.jwtSecret } : undefined;
+}
+
+/** The refund notice's link to the credit note just written, signed like the product-key e-mail's invoice link. */
+function creditNoteLink(note: CreditNote | null, links: DocumentLinks | undefined) {
+  return note && links ? { creditNote: { number: note.number, url: signedDocumentUrl(links.appUrl, links.secret, note.number) } } : {};
 }
 
 /**
@@ -244,7 +255,7 @@ function recordEarlyRefund(tx: DbOrTx, intent: ProviderIntent | null, now: numbe
  * redelivered or late event never lowers it. Answers the sale, or null when it is not one of ours.
  */
 export function recordPartialRefund(
-  deps: Pick<AppDeps, "db" | "clock">,
+  deps: Pick<AppDeps, "db" | "clock"> & Partial<Pick<AppDeps, "config" | "jwtSecret">>,
   paymentIntentId: string,
   amountRefunded: number,
   actorUserId: number | null = null,
@@ -258,14 +269,14 @@ export function recordPartialRefund(
     }
     const refundedCents = Math.min(sale.amountCents, Math.max(sale.refundedCents, amountRefunded));
     if (sale.status !== "paid" || refundedCents === sale.refundedCents) return sale;
-    issueCreditNote(tx, sale, refundedCents - sale.refundedCents, now);
+    const note = issueCreditNote(tx, sale, refundedCents - sale.refundedCents, now);
     const updated = tx.update(sales).set({ refundedCents }).where(eq(sales.id, sale.id)).returning().get()!;
     writeAudit(tx, {
       actorUserId, action: "sale.partially-refunded", subject: `sale:${sale.id}`,
       detail: `${paymentIntentId}: $${formatDollars(refundedCents)} of $${formatDollars(sale.amountCents)} refunded so far; the key stays valid`, at: now,
     });
     const key = sale.productKeyId === null ? undefined : tx.select({ key: productKeys.key }).from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get();
-    queueRefundNotice(tx, sale, { refundedCents: refundedCents - sale.refundedCents, totalRefundedCents: refundedCents, key: key?.key ?? null, keyOutcome: "kept" }, now);
+    queueRefundNotice(tx, sale, { refundedCents: refundedCents - sale.refundedCents, totalRefundedCents: refundedCents, key: key?.key ?? null, keyOutcome: "kept", ...creditNoteLink(note, documentLinks(deps)) }, now);
     return updated;
   }, { behavior: "immediate" });
 }
@@ -299,12 +310,12 @@ export async function refundPayment(
       outcome = detail;
       told = keyOutcome;
     }
-    issueCreditNote(tx, sale, sale.amountCents - sale.refundedCents, now);
+    const note = issueCreditNote(tx, sale, sale.amountCents - sale.refundedCents, now);
     const refunded = tx.update(sales)
       .set({ status: "refunded", productKeyId: key && !key.isUsed ? null : sale.productKeyId })
       .where(eq(sales.id, sale.id)).returning().get();
     writeAudit(tx, { actorUserId, action: "sale.refunded", subject: `sale:${sale.id}`, detail: `${paymentIntentId}: ${outcome}`, at: now });
-    queueRefundNotice(tx, sale, { refundedCents: sale.amountCents - sale.refundedCents, totalRefundedCents: sale.amountCents, key: key?.key ?? null, ...told }, now);
+    queueRefundNotice(tx, sale, { refundedCents: sale.amountCents - sale.refundedCents, totalRefundedCents: sale.amountCents, key: key?.key ?? null, ...told, ...creditNoteLink(note, documentLinks(deps)) }, now);
     return refunded;
   }, { behavior: "immediate" });
   await syncTaxRecords(deps);

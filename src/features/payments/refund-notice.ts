@@ -21,7 +21,7 @@ export interface KeyOutcome {
 export function queueRefundNotice(
   tx: DbOrTx,
   sale: Pick<Sale, "email" | "plan" | "amountCents">,
-  refund: { refundedCents: number; totalRefundedCents: number; key: string | null } & KeyOutcome,
+  refund: { refundedCents: number; totalRefundedCents: number; key: string | null; creditNote?: { number: string; url: string } } & KeyOutcome,
   now: number,
 ) {
   // A sale recorded from a provider intent without an address (never one of ours) has nobody to tell.
@@ -38,6 +38,7 @@ export function queueRefundNotice(
       keyOutcome: refund.keyOutcome,
       daysRemoved: refund.daysRemoved ?? null,
       endDate: refund.endDate == null ? null : new Date(refund.endDate).toISOString(),
+      ...(refund.creditNote ? { creditNoteNumber: refund.creditNote.number, creditNoteUrl: refund.creditNote.url } : {}),
     },
   }, now);
 }

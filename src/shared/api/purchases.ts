@@ -19,8 +19,8 @@ const purchase = t.Object({
   status: oneOf(PURCHASE_STATUSES),
   productKey: t.Nullable(t.String({ description: "null once a refunded key nobody used was cancelled" })),
   keyUsed: t.Boolean(),
-  invoiceUrl: t.Nullable(t.String()),
-  creditNoteUrl: t.Nullable(t.String()),
+  invoiceUrl: t.Nullable(t.String({ description: "Signed path to the invoice PDF (opens without a Bearer token)" })),
+  creditNoteUrl: t.Nullable(t.String({ description: "Signed path to the newest credit note PDF; null before a refund" })),
   refund: t.Object({
     /** True when Request refund is offered. */
     available: t.Boolean(),

@@ -81,8 +81,8 @@ function PurchaseRow({ purchase, selfService }: { purchase: PurchaseView; selfSe
         )}
         {(purchase.invoiceUrl || purchase.creditNoteUrl) && (
           <p className="flex flex-wrap gap-3 text-sm">
-            {purchase.invoiceUrl && <a href={purchase.invoiceUrl} className="text-brand underline underline-offset-4">Invoice</a>}
-            {purchase.creditNoteUrl && <a href={purchase.creditNoteUrl} className="text-brand underline underline-offset-4">Credit note</a>}
+            {purchase.invoiceUrl && <a href={purchase.invoiceUrl} target="_blank" rel="noreferrer" className="text-brand underline underline-offset-4">Invoice</a>}
+            {purchase.creditNoteUrl && <a href={purchase.creditNoteUrl} target="_blank" rel="noreferrer" className="text-brand underline underline-offset-4">Credit note</a>}
           </p>
         )}
         {note && <p className="text-sm text-muted-foreground">{note}</p>}

@@ -42,9 +42,10 @@ export function DeleteAccountDialog() {
             e-mails to you are erased.
           </p>
           <p>
-            <strong className="font-medium text-foreground">What we keep, and why:</strong> the record of each purchase (date, plan, amount
-            and the card processor's payment reference), because tax and accounting law require us to keep sales records for years. Your
-            e-mail address is removed from those records. The card processor keeps its own payment records under its own privacy policy.
+            <strong className="font-medium text-foreground">What we keep, and why:</strong> the record of each purchase (date, plan, amount,
+            tax, discount, the invoice and credit notes, the billing country, a business tax ID if you gave one, and the card processor's
+            payment reference), because tax and accounting law require us to keep sales records and invoices for years. Your e-mail
+            address is replaced in those records and your postal code is erased; refund requests and promotion code uses lose their link to you. The card processor keeps its own payment records under its own privacy policy.
             Details are in our <Link href="/privacy" className="text-brand underline underline-offset-4">privacy policy</Link>.
           </p>
         </>
