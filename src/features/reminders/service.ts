@@ -66,16 +66,10 @@ export function dueReminders(db: DbOrTx, now: number): DueReminder[] {
   const due: DueReminder[] = [];
   for (const { status, ...c } of candidates) {
     const kind = reminderDue(c.periodEnd!, now);
-    if (!kind || (status === "cancelled" && kind !== "ended") || alreadySent(db, c.subscriptionId, c.periodEnd!, kind)) continue;
+    if (!kind || (status === "cancelled" && kind !== "ended")) continue;
     due.push({ ...c, periodEnd: c.periodEnd!, kind });
   }
   return due;
-}
-
-function alreadySent(db: DbOrTx, subscriptionId: number, periodEnd: number, kind: ReminderKind): boolean {
-  return db.select({ id: renewalReminders.id }).from(renewalReminders)
-    .where(and(eq(renewalReminders.subscriptionId, subscriptionId), eq(renewalReminders.periodEnd, periodEnd), eq(renewalReminders.kind, kind)))
-    .get() !== undefined;
 }
 
 /** Queues every reminder due at `now`; answers those this call sent (another server's are not repeated). */
