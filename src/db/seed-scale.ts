@@ -4,8 +4,11 @@
  * e-mails, audit rows, tickets, reviews) for measuring the site at scale. Development and test only,
  * and never on a database that already has accounts.
  *
- * Fast because it writes with prepared statements in large transactions (the triggers keep the books
- * as they go). Randomness is a seeded generator, so two runs with the same sizes make the same shapes.
+ * Fast because everything is one transaction of prepared statements, the password is hashed once for
+ * every account, and the tables' indexes and the triggers that keep the books, the key counts and the
+ * user search are off while the rows go in: the indexes are built afterwards in one sort each and the
+ * three summaries rebuilt in one statement each (src/db/bulk-load.ts), so `layerlift books check`
+ * matches. Randomness is a seeded generator, so two runs with the same sizes make the same shapes.
  */
 import type { Database, Statement } from "bun:sqlite";
 import { DAY, MINUTE } from "../lib/clock";
@@ -14,6 +17,8 @@ import { PLANS, PLAN_IDS, type PlanId } from "../shared/plans";
 import { PRODUCT_KEY_LENGTH } from "../shared/product";
 import type { AuditAction } from "../shared/audit-actions";
 import { reminderDue } from "../features/reminders/service";
+import { rebuildBooks } from "../features/books/service";
+import { withoutIndexesAndTriggers } from "./bulk-load";
 
 /** What the synthetic sales were paid: SPEC.md's prices, as the price list's seed migration has them. */
 const SEED_PRICE_CENTS: Record<PlanId, number> = { month: 699, pro: 2499, lifetime: 14999 };
@@ -39,7 +44,6 @@ export interface SeedResult {
 export const SEED_ADMIN_EMAIL = "admin@scale.example";
 export const SEED_PASSWORD = "scale password";
 const YEARS = 3;
-const BATCH = 50_000;
 const KEY_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
 
@@ -68,14 +72,14 @@ function code(n: number, alphabet: string, length: number, salt: number): string
   return out;
 }
 
-/** Runs `write(i)` for i in [0, count) in transactions of BATCH rows. */
-function batched(client: Database, count: number, write: (i: number) => void) {
-  for (let start = 0; start < count; start += BATCH) {
-    client.transaction(() => {
-      for (let i = start; i < Math.min(count, start + BATCH); i++) write(i);
-    })();
-  }
+/** Runs `write(i)` for i in [0, count). */
+function each(count: number, write: (i: number) => void) {
+  for (let i = 0; i < count; i++) write(i);
 }
+
+/** The tables the seed fills, and the triggers whose summaries it rebuilds instead of keeping them row by row. */
+const SEEDED_TABLES = ["users", "sales", "credit_notes", "product_keys", "emails", "subscriptions", "renewal_reminders", "audit_log", "support_tickets", "reviews"];
+const SUMMARY_TRIGGERS = /^(books_sale_|product_key_counts_|users_email_search_)/;
 
 const feeOf = (cents: number) => Math.round(cents * 0.029) + 30;
 
@@ -87,13 +91,36 @@ export async function seedScale(client: Database, options: SeedOptions): Promise
   if (!Number.isInteger(options.sales) || options.sales < 0) throw new SeedRefusedError("--sales must be a whole number of 0 or more.");
 
   const started = performance.now();
-  // The unique indexes (keys, plugin keys) take rows in random order: a large page cache keeps those
-  // inserts in memory instead of reading the index back from disk for each one.
-  client.run("PRAGMA cache_size = -262144");
-  client.run("PRAGMA synchronous = OFF");
-  const now = options.now ?? Date.now();
   const password = options.password ?? SEED_PASSWORD;
   const passwordHash = await hashPassword(password);
+  const pragma = (name: string) => Object.values(client.query(`PRAGMA ${name}`).get() as Record<string, unknown>)[0];
+  const kept = { cache_size: pragma("cache_size"), synchronous: pragma("synchronous"), temp_store: pragma("temp_store") };
+  // The index builds at the end sort a million rows each: a large page cache and sorts in memory keep them off the disk.
+  client.run("PRAGMA cache_size = -262144");
+  client.run("PRAGMA synchronous = OFF");
+  client.run("PRAGMA temp_store = MEMORY");
+  try {
+    client.transaction(() => withoutIndexesAndTriggers(client, {
+      tables: SEEDED_TABLES,
+      triggers: SUMMARY_TRIGGERS,
+      rebuild: () => {
+        rebuildBooks(client);
+        client.run("INSERT INTO users_email_search(users_email_search) VALUES ('rebuild')");
+      },
+    }, () => writeRows(client, options, passwordHash))).immediate();
+  } finally {
+    for (const [name, value] of Object.entries(kept)) client.run(`PRAGMA ${name} = ${Number(value)}`);
+  }
+  const rows: Record<string, number> = {};
+  for (const table of ["users", "subscriptions", "sales", "product_keys", "emails", "audit_log", "support_tickets", "reviews", "credit_notes", "promotion_codes"]) {
+    rows[table] = (client.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  }
+  return { adminEmail: SEED_ADMIN_EMAIL, password, rows, ms: Math.round(performance.now() - started) };
+}
+
+/** Every row of the seed; runs inside the seed's transaction. */
+function writeRows(client: Database, options: SeedOptions, passwordHash: string) {
+  const now = options.now ?? Date.now();
   const random = generator(options.users * 31 + options.sales);
   const salt = Math.floor(random() * 2 ** 32);
   const from = now - YEARS * 365 * DAY;
@@ -108,7 +135,7 @@ export async function seedScale(client: Database, options: SeedOptions): Promise
   const userCreated: number[] = new Array(userCount);
   const insertUser = prepare(`INSERT INTO users (id, email, password_hash, is_admin, figma_key, linked_roblox_account_id, linked_at,
     notifications, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  batched(client, userCount, (u) => {
+  each(userCount, (u) => {
     const created = at(u, userCount);
     userCreated[u] = created;
     const hasKey = u === 0 || random() < 0.5;
@@ -138,7 +165,7 @@ export async function seedScale(client: Database, options: SeedOptions): Promise
   const insertEmail = prepare(`INSERT INTO emails ("to", template, subject, payload, status, attempts, provider_message_id, delivery_key, created_at, sent_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const lastKeyOfUser = new Map<number, { plan: PlanId; at: number }>();
-  batched(client, saleCount, (s) => {
+  each(saleCount, (s) => {
     const id = s + 1;
     const created = at(s, saleCount);
     const plan = random() < 0.55 ? "month" : random() < 0.75 ? "pro" : "lifetime";
@@ -181,7 +208,7 @@ export async function seedScale(client: Database, options: SeedOptions): Promise
 
   // Keys an admin made and never handed out, and some given away and used.
   const adminKeys = Math.max(1, Math.floor(saleCount / 100));
-  batched(client, adminKeys, (k) => {
+  each(adminKeys, (k) => {
     const id = saleCount + k + 1;
     const used = random() < 0.3;
     insertKey.run(id, code(id, KEY_ALPHABET, PRODUCT_KEY_LENGTH, salt), pick(PLAN_IDS), used ? 1 : 0,
@@ -193,7 +220,7 @@ export async function seedScale(client: Database, options: SeedOptions): Promise
     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
   // The reminders of the current period went out before today, as on a site that has been running.
   const insertReminder = prepare("INSERT INTO renewal_reminders (subscription_id, period_end, kind, created_at) VALUES (?, ?, ?, ?)");
-  batched(client, userCount, (u) => {
+  each(userCount, (u) => {
     const last = lastKeyOfUser.get(u + 1) ?? (u === 0 ? { plan: "lifetime" as PlanId, at: userCreated[0] } : undefined);
     if (!last) return;
     const days = PLANS[last.plan].days;
@@ -211,7 +238,7 @@ export async function seedScale(client: Database, options: SeedOptions): Promise
   // The audit trail: key batches, refunds, link resets and resends, one row per account.
   const insertAudit = prepare("INSERT INTO audit_log (actor_user_id, action, subject, detail, created_at) VALUES (?, ?, ?, ?, ?)");
   const actions = ["product-keys.generate", "sale.refunded", "link.reset", "link.linked", "email.resend"] as const satisfies readonly AuditAction[];
-  batched(client, userCount, (a) => {
+  each(userCount, (a) => {
     const action = pick(actions);
     insertAudit.run(action.startsWith("link.") ? a + 1 : 1, action, `${action.split(".")[0]}:${a + 1}`,
       JSON.stringify({ note: "seeded" }), at(a, userCount));
@@ -220,18 +247,10 @@ export async function seedScale(client: Database, options: SeedOptions): Promise
   // Support tickets and reviews, in the proportions a small store sees.
   const tickets = Math.max(1, Math.floor(userCount / 100));
   const insertTicket = prepare("INSERT INTO support_tickets (email, subject, message, status, created_at) VALUES (?, ?, ?, ?, ?)");
-  batched(client, tickets, (t) => insertTicket.run(email(1 + (t % userCount)), pick(["technical", "billing", "feature", "bug"] as const),
+  each(tickets, (t) => insertTicket.run(email(1 + (t % userCount)), pick(["technical", "billing", "feature", "bug"] as const),
     "The import of a nested frame put a scroll in the wrong place; what should I tag?", random() < 0.1 ? "open" : "closed", at(t, tickets)));
   const reviews = Math.min(userCount - 1, Math.max(0, Math.floor(userCount / 50)));
   const insertReview = prepare("INSERT INTO reviews (user_id, rating, comment, display_name, hidden, created_at) VALUES (?, ?, ?, ?, ?, ?)");
-  batched(client, reviews, (r) => insertReview.run(r + 2, pick([3, 4, 5, 5, 5]), "Saves me an afternoon per screen.", `Builder ${r + 2}`,
+  each(reviews, (r) => insertReview.run(r + 2, pick([3, 4, 5, 5, 5]), "Saves me an afternoon per screen.", `Builder ${r + 2}`,
     random() < 0.05 ? 1 : 0, at(r, reviews)));
-
-  client.run("PRAGMA synchronous = NORMAL");
-  client.run("PRAGMA cache_size = -2000");
-  const rows: Record<string, number> = {};
-  for (const table of ["users", "subscriptions", "sales", "product_keys", "emails", "audit_log", "support_tickets", "reviews", "credit_notes", "promotion_codes"]) {
-    rows[table] = (client.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-  }
-  return { adminEmail: SEED_ADMIN_EMAIL, password, rows, ms: Math.round(performance.now() - started) };
 }

@@ -6,13 +6,16 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { runCli } from "../../src/cli";
 import { openDatabase } from "../../src/db";
 import { seedScale } from "../../src/db/seed-scale";
-import { checkBooks } from "../../src/features/books/service";
+import { withoutIndexesAndTriggers } from "../../src/db/bulk-load";
+import { bookTotals, checkBooks } from "../../src/features/books/service";
 import { makeTestDeps } from "../support/app";
 
 let made: ReturnType<typeof makeTestDeps>;
 beforeEach(() => { made = makeTestDeps(); });
 afterEach(() => made.cleanup());
 
+/** Every index and trigger, by name, with its SQL. */
+const schemaObjects = () => made.deps.db.$client.query("SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name").all();
 const distinct = (sql: string) => (made.deps.db.$client.query(sql).all() as { v: unknown }[]).map((r) => r.v).sort();
 
 describe("seed-scale", () => {
@@ -36,6 +39,37 @@ describe("seed-scale", () => {
     expect(distinct("SELECT count(DISTINCT invoice_number) AS v FROM sales")).toEqual([4000]);
     expect(distinct("SELECT count(*) = (SELECT count(*) FROM sales WHERE status = 'refunded' OR refunded_cents > 0) AS v FROM credit_notes")).toEqual([1]);
     expect(checkBooks(made.deps.db.$client).matched).toBe(true);
+  });
+
+  test("loads with the indexes and summary triggers off, then leaves every one as the migrations made it, keeping the books and the user search", async () => {
+    const client = made.deps.db.$client;
+    const before = schemaObjects();
+    expect(before.filter((o: any) => o.type === "trigger").length).toBeGreaterThanOrEqual(9);
+    await seedScale(client, { users: 200, sales: 1000, env: "test", now: made.clock.now() });
+    expect(schemaObjects()).toEqual(before);
+    // The summaries were rebuilt from the rows: the books and key counts match, the search finds a seeded address.
+    expect(checkBooks(client).matched).toBe(true);
+    const search = (piece: string) => (client.query("SELECT rowid AS id FROM users_email_search WHERE users_email_search MATCH ?").all(`"${piece}"`) as { id: number }[]).map((r) => r.id);
+    expect(search("buyer199@")).toEqual([200]);
+    // And the triggers are live again: a sale and an account written after the seed are kept as they go.
+    const sales = bookTotals(made.deps.db).sales;
+    client.run("INSERT INTO sales (payment_intent_id, email, plan, amount_cents, fee_cents, created_at) VALUES ('pi_after_seed', 'late@example.com', 'pro', 2499, 102, ?)", [made.clock.now()]);
+    client.run("INSERT INTO users (email, password_hash, created_at) VALUES ('late.arrival@example.com', 'x', ?)", [made.clock.now()]);
+    expect(bookTotals(made.deps.db).sales).toBe(sales + 1);
+    expect(checkBooks(client).matched).toBe(true);
+    expect(search("late.arrival")).toHaveLength(1);
+  });
+
+  test("a bulk load that fails puts every index and trigger back", () => {
+    const client = made.deps.db.$client;
+    const before = schemaObjects();
+    const plan = { tables: ["users", "sales"], triggers: /^(books_sale_|users_email_search_)/, rebuild: () => {} };
+    expect(() => withoutIndexesAndTriggers(client, plan, () => 0)).toThrow("inside a transaction");
+    expect(() => client.transaction(() => withoutIndexesAndTriggers(client, plan, () => {
+      expect(schemaObjects().length).toBeLessThan(before.length);
+      throw new Error("the load broke");
+    }))()).toThrow("the load broke");
+    expect(schemaObjects()).toEqual(before);
   });
 
   test("refuses production and a database that already has accounts, from the command line too", async () => {

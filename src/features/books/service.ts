@@ -99,12 +99,18 @@ export function checkBooks(client: Database, options: { repair?: boolean } = {})
       if (r.unused !== r.real_unused) differences.push({ day: "-", plan: r.plan, column: "product_keys.unused", kept: r.unused, fromSales: r.real_unused });
     }
     const repaired = Boolean(options.repair && differences.length);
-    if (repaired) {
-      client.run("DELETE FROM books_daily");
-      client.run(`INSERT INTO books_daily (day, plan, ${BOOK_COLUMNS.join(", ")}) SELECT day, plan, ${BOOK_COLUMNS.join(", ")} FROM (${REBUILD_BOOKS_SQL})`);
-      client.run("DELETE FROM product_key_counts");
-      client.run("INSERT INTO product_key_counts (plan, total, unused) SELECT plan, count(*), sum(is_used = 0) FROM product_keys GROUP BY plan");
-    }
+    if (repaired) rebuildBooks(client);
     return { matched: differences.length === 0, rows: kept.size, differences, repaired };
   }).immediate();
+}
+
+/**
+ * Replaces the daily summary and the key counters by what the rows add up to, one statement each
+ * (the repair above, and a bulk load that wrote its rows with the triggers off). Call it inside a transaction.
+ */
+export function rebuildBooks(client: Database) {
+  client.run("DELETE FROM books_daily");
+  client.run(`INSERT INTO books_daily (day, plan, ${BOOK_COLUMNS.join(", ")}) SELECT day, plan, ${BOOK_COLUMNS.join(", ")} FROM (${REBUILD_BOOKS_SQL})`);
+  client.run("DELETE FROM product_key_counts");
+  client.run("INSERT INTO product_key_counts (plan, total, unused) SELECT plan, count(*), sum(is_used = 0) FROM product_keys GROUP BY plan");
 }
