@@ -1,5 +1,5 @@
 /** E-mails about the account itself: its password changed, a new address to confirm, its address changed. */
-import { Button, Text } from "@react-email/components";
+import { Button, Text } from "./components";
 import { PRODUCT_NAME } from "../shared/product";
 import { EmailLayout, styles } from "./layout";
 

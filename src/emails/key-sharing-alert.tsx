@@ -1,5 +1,5 @@
 /** Sent to a key's owner when the plugin key is used from another game-platform account. */
-import { Button, Text } from "@react-email/components";
+import { Button, Text } from "./components";
 import { PRODUCT_NAME } from "../shared/product";
 import { EmailLayout, styles } from "./layout";
 

@@ -1,5 +1,5 @@
 /** "Can't find your key?": every key bought with this address, and whether it is still unused. */
-import { Button, Link, Section, Text } from "@react-email/components";
+import { Button, Link, Section, Text } from "./components";
 import { PRODUCT_NAME } from "../shared/product";
 import { colors, EmailLayout, styles } from "./layout";
 import { formatDay, signupUrl } from "./links";

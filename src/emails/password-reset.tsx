@@ -1,5 +1,5 @@
 /** The one-hour, single-use link of Forgot password. */
-import { Button, Link, Text } from "@react-email/components";
+import { Button, Link, Text } from "./components";
 import { PRODUCT_NAME } from "../shared/product";
 import { EmailLayout, styles } from "./layout";
 

@@ -1,5 +1,5 @@
 /** To every admin: a payment was disputed, a dispute ended, or the card provider warned of fraud. */
-import { Button, Text } from "@react-email/components";
+import { Button, Text } from "./components";
 import { EmailLayout, styles } from "./layout";
 
 export interface PaymentAlertProps {

@@ -1,5 +1,5 @@
 /** After every refund, whoever made it: how much came back and what happened to the key. */
-import { Link, Text } from "@react-email/components";
+import { Link, Text } from "./components";
 import { formatDollars } from "../shared/plans";
 import type { RefundKeyOutcome } from "../shared/refund-notice";
 import { EmailLayout, styles } from "./layout";

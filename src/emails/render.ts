@@ -30,9 +30,10 @@ async function element(template: string, payload: Record<string, unknown>, appUr
 
 export async function renderEmail(template: string, payload: Record<string, unknown>, appUrl: string): Promise<RenderedEmail> {
   const rendered = await element(template, payload, appUrl);
-  const { render } = await import("@react-email/render");
-  const [html, text] = await Promise.all([render(rendered), render(rendered, { plainText: true })]);
-  return { html, text };
+  const { render, toPlainText } = await import("@react-email/render");
+  // One render: the text part is the HTML part converted, as render(…, { plainText: true }) would do after rendering again.
+  const html = await render(rendered);
+  return { html, text: toPlainText(html) };
 }
 
 /** The plain-text part only (the admin E-mails list shows it): half the work of renderEmail. */

@@ -1,5 +1,5 @@
 /** After a renewal paid from the dashboard: the key it bought, already applied to the account. */
-import { Button, Link, Text } from "@react-email/components";
+import { Button, Link, Text } from "./components";
 import { EmailLayout, styles } from "./layout";
 import { formatDay } from "./links";
 

@@ -1,5 +1,5 @@
 /** The admin panel's Test Email: proves delivery works end to end. */
-import { Text } from "@react-email/components";
+import { Text } from "./components";
 import { PRODUCT_NAME } from "../shared/product";
 import { EmailLayout, styles } from "./layout";
 

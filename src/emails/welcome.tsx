@@ -1,5 +1,5 @@
 /** After sign-up: the account is ready, and the three things left before a first import. */
-import { Button, Link, Text } from "@react-email/components";
+import { Button, Link, Text } from "./components";
 import { PRODUCT_NAME } from "../shared/product";
 import { EmailLayout, styles } from "./layout";
 import { formatDay } from "./links";

@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../src/db/schema";
 import { seedScale, SEED_ADMIN_EMAIL, SEED_PASSWORD } from "../../src/db/seed-scale";
 import { deliverDueEmails } from "../../src/features/email/sender";
-import { dueReminders } from "../../src/features/reminders/service";
+import { dueReminders, REMINDER_BATCH } from "../../src/features/reminders/service";
 import { call, makeTestApp, type TestContext } from "../support/app";
 
 const LARGE_TABLES = ["users", "subscriptions", "sales", "product_keys", "emails", "audit_log", "renewal_reminders", "reviews", "support_tickets", "password_resets"];
@@ -50,6 +50,7 @@ beforeAll(async () => {
   await get("/api/health");
   await deliverDueEmails(ctx.deps);
   dueReminders(ctx.deps.db, ctx.clock.now());
+  dueReminders(ctx.deps.db, ctx.clock.now(), REMINDER_BATCH);
   await get("/api/admin/overview", admin);
   await get("/api/admin/revenue?days=90", admin);
   await get("/api/admin/users?q=buyer1", admin);

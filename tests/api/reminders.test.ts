@@ -7,9 +7,9 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { openDatabase } from "../../src/db";
-import { emails, subscriptions, users } from "../../src/db/schema";
+import { emails, renewalReminders, subscriptions, users } from "../../src/db/schema";
 import { DAY, HOUR } from "../../src/lib/clock";
-import { dueReminders, reminderDue, sendDueReminders } from "../../src/features/reminders/service";
+import { dueReminders, REMINDER_BATCH, reminderDue, sendDueReminders, sendReminderBatch } from "../../src/features/reminders/service";
 import { startReminderScheduler } from "../../src/features/reminders/scheduler";
 import { renderEmail } from "../../src/emails/render";
 import { api, makeTestApp, signUpUser, type TestContext } from "../support/app";
@@ -26,6 +26,20 @@ async function subscriber(plan: "month" | "pro" | "lifetime" = "month") {
   const user = await signUpUser(ctx, plan);
   const sub = ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.user.id)).get()!;
   return { ...user, end: sub.endDate };
+}
+
+/** `count` accounts with a month subscription ending `endsIn(i)` from now, written directly; answers the subscription ids. */
+function manySubscriptions(count: number, options: { status: "active" | "cancelled"; endsIn: (i: number) => number }): number[] {
+  const now = ctx.clock.now();
+  return Array.from({ length: count }, (_, i) => ctx.deps.db.transaction((tx) => {
+    const user = tx.insert(users).values({ email: `pending${i}@example.com`, passwordHash: "x", createdAt: now }).returning().get();
+    tx.update(users).set({ email: `sub${user.id}@example.com` }).where(eq(users.id, user.id)).run();
+    const sub = tx.insert(subscriptions).values({
+      userId: user.id, plan: "month", status: options.status, startDate: now - 20 * DAY, endDate: now + options.endsIn(i),
+      cancelledAt: options.status === "cancelled" ? now : null,
+    }).returning().get();
+    return sub.id;
+  }));
 }
 
 describe("which reminder is due", () => {
@@ -127,10 +141,51 @@ describe("sending reminders", () => {
   test("the scheduler sends what is due when it starts, and stops", async () => {
     const user = await subscriber("month");
     ctx.clock.set(user.end! - 2 * DAY);
-    const scheduler = startReminderScheduler(ctx.deps, 20);
+    const scheduler = startReminderScheduler(ctx.deps, { intervalMs: 20 });
     await Bun.sleep(100);
     scheduler.stop();
     expect(reminderEmails(user.email).map((e) => e.payload.kind)).toEqual(["7-days"]);
+  });
+
+  test("many due at once go out in bounded batches, soonest end first, each exactly once", () => {
+    const now = ctx.clock.now();
+    const count = 2 * REMINDER_BATCH + 3;
+    // Cancelled before their end: in the window, never due. More of them than a batch holds, ending soonest,
+    // so a batch that left them out only after reading them would come back empty-handed every round.
+    const cancelled = manySubscriptions(REMINDER_BATCH + 2, { status: "cancelled", endsIn: (i) => DAY + i });
+    const due = manySubscriptions(count, { status: "active", endsIn: (i) => 3 * DAY + i });
+    const sizes: number[] = [];
+    const sent: number[] = [];
+    for (let round = 0; round < 10; round++) {
+      const batch = sendReminderBatch(ctx.deps, now);
+      sizes.push(batch.sent.length);
+      sent.push(...batch.sent.map((r) => r.subscriptionId));
+      if (!batch.more) break;
+    }
+    expect(sizes).toEqual([REMINDER_BATCH, REMINDER_BATCH, 3]);
+    expect(sent).toEqual(due); // soonest end first, none twice
+    expect(sendReminderBatch(ctx.deps, now)).toEqual({ sent: [], more: false });
+    const rows = reminderEmails();
+    expect(rows).toHaveLength(count);
+    expect(new Set(rows.map((e) => e.to)).size).toBe(count);
+    expect(ctx.deps.db.select().from(renewalReminders).all().map((r) => r.subscriptionId).sort((a, b) => a - b)).toEqual(due);
+    expect(rows.some((e) => cancelled.some((id) => e.to === `sub${id}@example.com`))).toBe(false);
+  });
+
+  test("the scheduler works through a backlog a batch per round until each is sent once", async () => {
+    const now = ctx.clock.now();
+    const due = manySubscriptions(3 * REMINDER_BATCH + 1, { status: "active", endsIn: (i) => 2 * DAY + i });
+    // The first round runs at start and takes one batch only; the rest follow in quick rounds.
+    const scheduler = startReminderScheduler(ctx.deps, { intervalMs: 60_000, catchUpMs: 5 });
+    try {
+      expect(reminderEmails()).toHaveLength(REMINDER_BATCH);
+      while (reminderEmails().length < due.length) await Bun.sleep(5);
+      await Bun.sleep(30); // a few more rounds: nothing is sent again
+    } finally {
+      scheduler.stop();
+    }
+    expect(reminderEmails()).toHaveLength(due.length);
+    expect(dueReminders(ctx.deps.db, now)).toEqual([]);
   });
 
   test("a user deleted with their subscription leaves nothing to send", async () => {

@@ -8,7 +8,7 @@
  * Only the reminder for where the subscription is now is due (the windows don't overlap): a server
  * that was down through the 7-day mark and starts 12 hours before the end sends only the 1-day one.
  */
-import { and, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
 import { renewalReminders, subscriptions, users } from "../../db/schema";
@@ -38,18 +38,27 @@ export function reminderDue(end: number, now: number): ReminderKind | null {
 }
 
 /**
- * What is due at `now` and not yet sent: active subscriptions with an end date (not lifetime, not on
- * hold) whose owner has notifications on. A cancelled one gets no reminder before its end (it was
- * stopped on purpose), but does get the access-ended e-mail: its access ran until then too.
+ * Reminders a round queues at most. However many are due (a server started after a long stop, a big
+ * day of renewals), a round's work and the e-mails it hands the sender stay this size; the rest are
+ * still due and go in the next rounds, soonest end first.
  */
-export function dueReminders(db: DbOrTx, now: number): DueReminder[] {
-  const candidates = db.select({
-    subscriptionId: subscriptions.id, email: users.email, plan: subscriptions.plan, periodEnd: subscriptions.endDate, status: subscriptions.status,
+export const REMINDER_BATCH = 10;
+
+/**
+ * What is due at `now` and not yet sent, soonest end first (at most `limit`): active subscriptions
+ * with an end date (not lifetime, not on hold) whose owner has notifications on. A cancelled one gets
+ * no reminder before its end (it was stopped on purpose), but does get the access-ended e-mail: its
+ * access ran until then too. Every rule is in the query, so a limited read never fills up with rows
+ * that are then left out (they would hold back the rest round after round).
+ */
+export function dueReminders(db: DbOrTx, now: number, limit?: number): DueReminder[] {
+  const query = db.select({
+    subscriptionId: subscriptions.id, email: users.email, plan: subscriptions.plan, periodEnd: subscriptions.endDate,
   })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .where(and(
-      inArray(subscriptions.status, ["active", "cancelled"]),
+      or(eq(subscriptions.status, "active"), and(eq(subscriptions.status, "cancelled"), lte(subscriptions.endDate, now))),
       isNull(subscriptions.suspendedAt), // on hold (a disputed payment): its end is not where it will be
       isNotNull(subscriptions.endDate),
       gt(subscriptions.endDate, now - ENDED_REMINDER_WINDOW_MS),
@@ -62,33 +71,46 @@ export function dueReminders(db: DbOrTx, now: number): DueReminder[] {
         and ${renewalReminders.kind} = case when ${subscriptions.endDate} <= ${now} then 'ended'
           when ${subscriptions.endDate} - ${now} <= ${DAY} then '1-day' else '7-days' end)`,
     ))
-    .all();
-  const due: DueReminder[] = [];
-  for (const { status, ...c } of candidates) {
-    const kind = reminderDue(c.periodEnd!, now);
-    if (!kind || (status === "cancelled" && kind !== "ended")) continue;
-    due.push({ ...c, periodEnd: c.periodEnd!, kind });
-  }
-  return due;
+    .orderBy(asc(subscriptions.endDate), asc(subscriptions.id));
+  const candidates = limit === undefined ? query.all() : query.limit(limit).all();
+  return candidates.map((c) => ({ ...c, periodEnd: c.periodEnd!, kind: reminderDue(c.periodEnd!, now)! }));
 }
 
-/** Queues every reminder due at `now`; answers those this call sent (another server's are not repeated). */
+/** Queues one reminder with its claim, in one transaction; false when it was already claimed (another server). */
+function queueReminder(deps: Pick<AppDeps, "db">, reminder: DueReminder, now: number): boolean {
+  return deps.db.transaction((tx) => {
+    const claimed = tx.insert(renewalReminders)
+      .values({ subscriptionId: reminder.subscriptionId, periodEnd: reminder.periodEnd, kind: reminder.kind, createdAt: now })
+      .onConflictDoNothing().returning().get();
+    if (!claimed) return false;
+    const planName = PLANS[reminder.plan].name;
+    const endDate = toIso(reminder.periodEnd)!;
+    // The end itself has its own e-mail (what stopped, and the way back); the two before it are reminders.
+    if (reminder.kind === "ended") queueEmail(tx, { to: reminder.email, template: "access-ended", payload: { planName, endDate } }, now);
+    else queueEmail(tx, { to: reminder.email, template: "renewal-reminder", payload: { kind: reminder.kind, planName, endDate } }, now);
+    return true;
+  }, { behavior: "immediate" });
+}
+
+/**
+ * One round: queues at most `limit` of the reminders due at `now`. Answers those this call sent
+ * (another server's are not repeated) and whether more may be due (the batch was full).
+ */
+export function sendReminderBatch(deps: Pick<AppDeps, "db">, now: number, limit = REMINDER_BATCH): { sent: DueReminder[]; more: boolean } {
+  const due = dueReminders(deps.db, now, limit);
+  return { sent: due.filter((reminder) => queueReminder(deps, reminder, now)), more: due.length === limit };
+}
+
+/**
+ * Queues every reminder due at `now`, a batch at a time (the command line); answers those this call
+ * sent. Each batch leaves what it found no longer due (queued here or by another server), so it ends.
+ */
 export function sendDueReminders(deps: Pick<AppDeps, "db">, now: number): DueReminder[] {
   const sent: DueReminder[] = [];
-  for (const reminder of dueReminders(deps.db, now)) {
-    const queued = deps.db.transaction((tx) => {
-      const claimed = tx.insert(renewalReminders)
-        .values({ subscriptionId: reminder.subscriptionId, periodEnd: reminder.periodEnd, kind: reminder.kind, createdAt: now })
-        .onConflictDoNothing().returning().get();
-      if (!claimed) return false;
-      const planName = PLANS[reminder.plan].name;
-      const endDate = toIso(reminder.periodEnd)!;
-      // The end itself has its own e-mail (what stopped, and the way back); the two before it are reminders.
-      if (reminder.kind === "ended") queueEmail(tx, { to: reminder.email, template: "access-ended", payload: { planName, endDate } }, now);
-      else queueEmail(tx, { to: reminder.email, template: "renewal-reminder", payload: { kind: reminder.kind, planName, endDate } }, now);
-      return true;
-    }, { behavior: "immediate" });
-    if (queued) sent.push(reminder);
+  for (let more = true; more;) {
+    const batch = sendReminderBatch(deps, now);
+    sent.push(...batch.sent);
+    more = batch.more;
   }
   return sent;
 }
