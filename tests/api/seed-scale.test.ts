@@ -47,6 +47,7 @@ describe("seed-scale", () => {
     expect(before.filter((o: any) => o.type === "trigger").length).toBeGreaterThanOrEqual(9);
     await seedScale(client, { users: 200, sales: 1000, env: "test", now: made.clock.now() });
     expect(schemaObjects()).toEqual(before);
+    expect(client.query("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
     // The summaries were rebuilt from the rows: the books and key counts match, the search finds a seeded address.
     expect(checkBooks(client).matched).toBe(true);
     const search = (piece: string) => (client.query("SELECT rowid AS id FROM users_email_search WHERE users_email_search MATCH ?").all(`"${piece}"`) as { id: number }[]).map((r) => r.id);
