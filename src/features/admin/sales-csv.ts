@@ -3,11 +3,13 @@
  * memory; each sale's money as the books count it (books/money.ts). Cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR first; a plain
  * negative number aside) are prefixed with an apostrophe.
  */
+import { edenGC } from "bun:jsc";
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
 import { sales, type Sale } from "../../db/schema";
 import { PLANS, type PlanId } from "../../shared/plans";
 import { saleMoneyFields, saleMoneySql } from "../books/money";
+import { DAY } from "../../lib/clock";
 import { latestCreditNote } from "../invoices/credit-notes";
 
 export const SALES_CSV_COLUMNS = [
@@ -70,40 +72,115 @@ type PageRow = [number, number, string, PlanId, string, number, number, number, 
 const NEEDS_CARE = /^[=+\-@\t\r]|[",\r\n]/;
 const text = (value: string | null) => (value === null ? "" : NEEDS_CARE.test(value) ? csvCell(value) : value);
 const PLAN_CELLS = Object.fromEntries(Object.entries(PLANS).map(([id, plan]) => [id, csvCell(plan.name)])) as Record<PlanId, string>;
+const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, "0"));
+const THREE_DIGITS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, "0"));
+/** From here on toISOString writes a six-digit year; the fast path knows only four. */
+const YEAR_10000 = 253_402_300_800_000;
+/** Distinct amounts kept per export: a store has a few prices, but the cache stays bounded whatever the data. */
+const AMOUNTS_KEPT = 10_000;
 
-/** saleRow's cells, joined without the arrays and objects per row (a test holds the two equal). */
-function pageLines(rows: PageRow[]): string {
-  let out = "";
-  for (const [, createdAt, email, plan, status, gross, fee, refunded, disputed, net, currency, paymentIntentId, promotionCode, discountCents, country, taxId, tax, taxRate, invoiceNumber, creditNote] of rows) {
-    out += `${new Date(createdAt).toISOString()},${text(email)},${PLAN_CELLS[plan]},${text(status)},${dollars(gross)},${dollars(fee)},${dollars(refunded)},${dollars(disputed)},${dollars(net)},`
-      + `${text(currency.toUpperCase())},${text(paymentIntentId)},${text(promotionCode)},${dollars(discountCents)},${text(country)},${text(taxId)},${dollars(tax)},`
-      + `${taxRate === null ? "" : text(String(Number(taxRate)))},${text(invoiceNumber)},${text(creditNote)}\r\n`;
-  }
-  return out;
+/**
+ * saleRow's cells as CSV lines, for one export (a test holds the two equal). A long export makes
+ * millions of cells, so the ones that repeat are made once: each amount's text (a store sells a few
+ * prices), the day part of the timestamp, the upper-cased currency, the tax rate.
+ */
+function lineWriter() {
+  const amounts = new Map<number, string>();
+  const currencies = new Map<string, string>();
+  const rates = new Map<string, string>();
+  let day = Number.NaN;
+  let dayPrefix = "";
+
+  const dollars = (cents: number) => {
+    let cell = amounts.get(cents);
+    if (cell === undefined) {
+      if (amounts.size >= AMOUNTS_KEPT) amounts.clear();
+      amounts.set(cents, (cell = (cents / 100).toFixed(2)));
+    }
+    return cell;
+  };
+  /** toISOString's text, from the day's "YYYY-MM-DDT" and the time of day, without a Date per row. */
+  const timestamp = (ms: number) => {
+    if (!(Number.isInteger(ms) && ms >= 0 && ms < YEAR_10000)) return new Date(ms).toISOString();
+    const today = Math.floor(ms / DAY);
+    if (today !== day) {
+      day = today;
+      dayPrefix = new Date(today * DAY).toISOString().slice(0, 11);
+    }
+    const inDay = ms - today * DAY;
+    const seconds = Math.floor(inDay / 1000);
+    return `${dayPrefix}${TWO_DIGITS[Math.floor(seconds / 3600)]}:${TWO_DIGITS[Math.floor(seconds / 60) % 60]}:${TWO_DIGITS[seconds % 60]}.${THREE_DIGITS[inDay % 1000]}Z`;
+  };
+  const currencyCell = (currency: string) => {
+    let cell = currencies.get(currency);
+    if (cell === undefined) currencies.set(currency, (cell = text(currency.toUpperCase())));
+    return cell;
+  };
+  const rateCell = (rate: string | null) => {
+    if (rate === null) return "";
+    let cell = rates.get(rate);
+    if (cell === undefined) rates.set(rate, (cell = text(String(Number(rate)))));
+    return cell;
+  };
+
+  return (rows: PageRow[]): string => {
+    let out = "";
+    for (const [, createdAt, email, plan, status, gross, fee, refunded, disputed, net, currency, paymentIntentId, promotionCode, discountCents, country, taxId, tax, taxRate, invoiceNumber, creditNote] of rows) {
+      out += `${timestamp(createdAt)},${text(email)},${PLAN_CELLS[plan]},${text(status)},${dollars(gross)},${dollars(fee)},${dollars(refunded)},${dollars(disputed)},${dollars(net)},`
+        + `${currencyCell(currency)},${text(paymentIntentId)},${text(promotionCode)},${dollars(discountCents)},${text(country)},${text(taxId)},${dollars(tax)},`
+        + `${rateCell(taxRate)},${text(invoiceNumber)},${text(creditNote)}\r\n`;
+    }
+    return out;
+  };
 }
 
 /**
- * Every sale as CSV. Pull-based: the next page is read only when the client has taken the last one, so a
- * slow download holds a page, not the table. Keyset pages by id, each one run of a prepared statement.
+ * Every sale as CSV, oldest first, in keyset pages by id (each one run of a prepared statement).
+ *
+ * Written straight to the response (a "direct" stream): the next page is read only once the client has
+ * taken what was written so far (a write that would overfill the destination's buffer returns a promise,
+ * and the loop waits for it), so a slow download holds a page, not the table; a client that goes away
+ * ends the loop. Memory stays flat because each page leaves no garbage behind for long: its text is
+ * encoded into one buffer kept for the whole export (the destination copies what it is given), and a
+ * young-generation collection before each page frees the last page's rows while nothing holds them.
+ * Without it the collector's own young collections come mid-page, promote the page in hand to the old
+ * generation, and the server's memory grows with the export until a full collection.
+ *
+ * A sale written during the export has a higher id than every sale read so far: it is in the file, at
+ * its end, unless the last page has been read already. A sale changed during the export (a refund) is
+ * as it was when its page was read.
  */
 export function salesCsvStream(db: Db): ReadableStream<Uint8Array> {
   const page = db.$client.query<PageRow, [number]>(PAGE_SQL);
+  const lines = lineWriter();
   const encoder = new TextEncoder();
-  let afterId = 0;
-  let headerSent = false;
-  return new ReadableStream({
-    pull(controller) {
-      if (!headerSent) {
-        headerSent = true;
-        controller.enqueue(encoder.encode(line(SALES_CSV_COLUMNS)));
-        return;
+  let buffer = new Uint8Array(1 << 20);
+  let gone = false;
+  const source: Bun.DirectUnderlyingSource<Uint8Array> = {
+    type: "direct",
+    async pull(destination) {
+      let accepted = destination.write(line(SALES_CSV_COLUMNS));
+      for (let afterId = 0; ;) {
+        if (typeof accepted !== "number") accepted = await accepted;
+        // 0: the client has gone.
+        if (accepted === 0 || gone) return;
+        edenGC();
+        const rows = page.values(afterId) as PageRow[];
+        if (!rows.length) break;
+        afterId = rows[rows.length - 1][0];
+        const csv = lines(rows);
+        // UTF-8 takes at most 3 bytes for each UTF-16 unit.
+        if (buffer.length < csv.length * 3) buffer = new Uint8Array(csv.length * 3);
+        accepted = destination.write(buffer.subarray(0, encoder.encodeInto(csv, buffer).written));
       }
-      const rows = page.values(afterId) as PageRow[];
-      if (!rows.length) return controller.close();
-      afterId = rows[rows.length - 1][0];
-      controller.enqueue(encoder.encode(pageLines(rows)));
+      destination.close();
     },
-  }, { highWaterMark: 1 });
+    cancel() {
+      gone = true;
+    },
+  };
+  // The DOM library's ReadableStream (the SPA's types) hides Bun's direct overload.
+  return new ReadableStream(source as unknown as UnderlyingDefaultSource<Uint8Array>);
 }
 
 /** One sale's CSV cells. */
