@@ -125,6 +125,12 @@ describe("GET /api/admin/sales.csv through a listening server", () => {
       taxCents: i % 4 ? 111 : 0, taxRate: i % 4 ? "19.0" : null, currency: i % 2 ? "eur" : "usd", promotionCode: i % 11 ? null : `P,${i}`,
       invoiceNumber: `LL-2025-${String(i).padStart(6, "0")}`,
     }));
+    // Credit notes on the first and last sales of pages, some sales with two (the newest is the one shown).
+    const ids = server.deps.db.select({ id: sales.id }).from(sales).orderBy(sales.id).all().map((sale) => sale.id);
+    const noted = [0, 1, 1999, 2000, 2001, 3999, 4000, 5555, MANY - 1];
+    server.deps.db.insert(creditNotes).values([...noted, 1999, 2000, MANY - 1].map((i, n) => ({
+      number: `CN-2025-${String(n + 1).padStart(6, "0")}`, saleId: ids[i], amountCents: 100, createdAt: Date.UTC(2025, 6, 1),
+    }))).run();
     const reads = countPageReads(server.deps.db);
     const response = await fetch(`${server.url}/api/admin/sales.csv`, { headers: { authorization: `Bearer ${token}` } });
     expect(response.status).toBe(200);
@@ -139,6 +145,7 @@ describe("GET /api/admin/sales.csv through a listening server", () => {
     expect(reads.count).toBeGreaterThan(2);
     expect(body).toBe(expectedBody(server.deps.db));
     expect(body.split("\r\n")).toHaveLength(MANY + 2);
+    expect(body).toContain(",CN-2025-000012\r\n");
   }, SLOW);
 
   test("a sale made while the export streams comes last, once; a sale already sent keeps what was sent", async () => {

@@ -57,16 +57,14 @@ export function saleRow(sale: CsvSale, creditNoteNumber: string | null = null): 
 const line = (cells: readonly string[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
 const money = saleMoneySql();
-/**
- * A page of the CSV's columns straight from SQLite as arrays (drizzle's row mapping would cost more than
- * the rest), each sale's newest credit note through credit_notes_sale_idx in the same statement.
- */
+/** A page of the CSV's columns straight from SQLite as arrays (drizzle's row mapping would cost more than the rest). */
 const PAGE_SQL = `SELECT id, created_at, email, plan, status, ${money.gross}, ${money.fee}, ${money.refunded}, ${money.disputed}, ${money.net},
-  currency, payment_intent_id, promotion_code, discount_cents, country, tax_id, ${money.tax}, tax_rate, invoice_number,
-  (SELECT number FROM credit_notes WHERE credit_notes.sale_id = sales.id ORDER BY credit_notes.id DESC LIMIT 1)
+  currency, payment_intent_id, promotion_code, discount_cents, country, tax_id, ${money.tax}, tax_rate, invoice_number
   FROM sales WHERE id > ? ORDER BY id LIMIT ${PAGE}`;
+/** A page's credit notes in one walk along credit_notes_sale_idx (few sales have one); each sale's newest comes last and is the one kept. */
+const PAGE_CREDIT_NOTES_SQL = "SELECT sale_id, number FROM credit_notes WHERE sale_id BETWEEN ? AND ? ORDER BY sale_id, id";
 
-type PageRow = [number, number, string, PlanId, string, number, number, number, number, number, string, string, string | null, number, string | null, string | null, number, string | null, string | null, string | null];
+type PageRow = [number, number, string, PlanId, string, number, number, number, number, number, string, string, string | null, number, string | null, string | null, number, string | null, string | null];
 
 /** What csvCell would change; most cells need nothing, and a regex test is cheaper than the rule. */
 const NEEDS_CARE = /^[=+\-@\t\r]|[",\r\n]/;
@@ -123,12 +121,12 @@ function lineWriter() {
     return cell;
   };
 
-  return (rows: PageRow[]): string => {
+  return (rows: PageRow[], creditNotes: ReadonlyMap<number, string>): string => {
     let out = "";
-    for (const [, createdAt, email, plan, status, gross, fee, refunded, disputed, net, currency, paymentIntentId, promotionCode, discountCents, country, taxId, tax, taxRate, invoiceNumber, creditNote] of rows) {
+    for (const [id, createdAt, email, plan, status, gross, fee, refunded, disputed, net, currency, paymentIntentId, promotionCode, discountCents, country, taxId, tax, taxRate, invoiceNumber] of rows) {
       out += `${timestamp(createdAt)},${text(email)},${PLAN_CELLS[plan]},${text(status)},${dollars(gross)},${dollars(fee)},${dollars(refunded)},${dollars(disputed)},${dollars(net)},`
         + `${currencyCell(currency)},${text(paymentIntentId)},${text(promotionCode)},${dollars(discountCents)},${text(country)},${text(taxId)},${dollars(tax)},`
-        + `${rateCell(taxRate)},${text(invoiceNumber)},${text(creditNote)}\r\n`;
+        + `${rateCell(taxRate)},${text(invoiceNumber)},${text(creditNotes.get(id) ?? null)}\r\n`;
     }
     return out;
   };
@@ -152,6 +150,7 @@ function lineWriter() {
  */
 export function salesCsvStream(db: Db): ReadableStream<Uint8Array> {
   const page = db.$client.query<PageRow, [number]>(PAGE_SQL);
+  const pageCreditNotes = db.$client.query<[number, string], [number, number]>(PAGE_CREDIT_NOTES_SQL);
   const lines = lineWriter();
   const encoder = new TextEncoder();
   let buffer = new Uint8Array(1 << 20);
@@ -167,8 +166,9 @@ export function salesCsvStream(db: Db): ReadableStream<Uint8Array> {
         edenGC();
         const rows = page.values(afterId) as PageRow[];
         if (!rows.length) break;
+        const firstId = rows[0][0];
         afterId = rows[rows.length - 1][0];
-        const csv = lines(rows);
+        const csv = lines(rows, new Map(pageCreditNotes.values(firstId, afterId) as [number, string][]));
         // UTF-8 takes at most 3 bytes for each UTF-16 unit.
         if (buffer.length < csv.length * 3) buffer = new Uint8Array(csv.length * 3);
         accepted = destination.write(buffer.subarray(0, encoder.encodeInto(csv, buffer).written));
