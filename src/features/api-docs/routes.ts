@@ -7,17 +7,24 @@ import { Elysia, t, type AnyElysia } from "elysia";
 // `bun build --compile` embeds it in the executable.
 import scalarScriptPath from "../../../node_modules/@scalar/api-reference/dist/browser/standalone.js" with { type: "file" };
 import { PRODUCT_NAME } from "../../shared/product";
+import { log } from "../../lib/logger";
 import { PLUGIN_CORS_HEADERS } from "../plugin/routes";
 import { apiDocument, pluginDocument } from "./document";
+import { patchScalarBuild } from "./scalar-patch";
 
 const SPEC_PATH = "/api/openapi.json";
 const JS = "text/javascript; charset=utf-8";
 
-/** The reference's script, gzipped once on first use; its URL carries its hash, so browsers keep it. */
+/**
+ * The reference's script with its accessibility patch (./scalar-patch), gzipped once on first use;
+ * its URL carries its hash, so browsers keep it.
+ */
 let scalarScript: Promise<{ path: string; body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> }> | null = null;
 function loadScalarScript() {
-  scalarScript ??= Bun.file(scalarScriptPath).bytes().then((bytes) => {
-    const body = new Uint8Array(bytes);
+  scalarScript ??= Bun.file(scalarScriptPath).text().then((original) => {
+    const patch = patchScalarBuild(original);
+    if (!patch.applied) log.warn({ reason: patch.reason }, "API reference served without its accessibility patch");
+    const body = new TextEncoder().encode(patch.source) as Uint8Array<ArrayBuffer>;
     return { path: `/api/docs/scalar-${Bun.hash(body).toString(36)}.js`, body, gzip: Bun.gzipSync(body, { level: 6 }) };
   });
   return scalarScript;
@@ -39,9 +46,17 @@ const READABLE_THEME_CSS = `
   --scalar-color-red: #ff7b7b; --scalar-color-yellow: #f0c94a; --scalar-color-purple: #c3a0ff;
 }
 /* A code block's copy button is named by a screen-reader label the theme shows only while the block
-   has the pointer or focus, so at rest the button has no name; keep that label ("Copy") always there. */
+   has the pointer or focus, so at rest the button has no name; keep that label always there: its last
+   part, "Copy" (before it, some blocks put their language's name). */
 .scalar-app .scalar-code-copy .sr-only > .hidden { display: inline; }
-.scalar-app .scalar-code-copy .sr-only > .hidden > :first-child { display: none; }`;
+.scalar-app .scalar-code-copy .sr-only > .hidden > :not(:last-child) { display: none; }
+/* Boxes that scroll with nothing inside a keyboard can focus, so a keyboard can't scroll them: a
+   tag's list of its endpoints (pointer-only shortcuts; the sidebar is the keyboard's way) and an
+   example answer's description. Show them whole, long paths wrapped. */
+.scalar-app .endpoints-card .custom-scroll, .scalar-app .endpoints-card .endpoints { max-height: none; overflow: visible; }
+.scalar-app .endpoints-card .endpoint-path { overflow-wrap: anywhere; white-space: normal; }
+.scalar-app .response-card-footer { overflow: visible; }
+.scalar-app .response-description-markdown { max-height: none; }`;
 
 /** Starts the reference; a file of its own because the CSP allows no inline script. */
 const START_SCRIPT = `Scalar.createApiReference("#reference", ${JSON.stringify({
@@ -49,6 +64,9 @@ const START_SCRIPT = `Scalar.createApiReference("#reference", ${JSON.stringify({
   // The request examples' copy buttons have no name a screen reader can read; the reference still
   // shows each operation's parameters, bodies and example answers.
   hiddenClients: true,
+  // Every tag open: a folded tag's "Show More" button is named "Show all … endpoints", a name that
+  // doesn't contain the words it shows.
+  defaultOpenAllTags: true,
   url: SPEC_PATH,
   withDefaultFonts: false,
   telemetry: false,
