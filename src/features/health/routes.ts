@@ -39,5 +39,8 @@ export function healthRoutes(deps: AppDeps) {
       paymentProvider: deps.config.stripe ? "stripe" as const : "demo" as const,
       stripePublishableKey: deps.config.stripe ? deps.config.stripe.publishableKey || deps.config.stripeFallbackPublishableKey : null,
       tax: deps.config.tax.mode,
-    }), { response: { 200: HealthModel.publicConfig }, detail: { summary: "What the site's pages need to know: the card provider and tax" } });
+    }), { response: { 200: HealthModel.publicConfig }, detail: {
+      summary: "The site's public configuration",
+      description: "What the site's pages need: the product's name, the card provider (and its publishable key) and whether checkout adds tax.",
+    } });
 }
