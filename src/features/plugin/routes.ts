@@ -46,22 +46,10 @@ export function pluginRoutes(deps: AppDeps) {
     .get("/api/plugin/docs", () => new Response(docsPage, { headers: { "Content-Type": "text/html; charset=utf-8" } }),
       { response: { 200: t.String({ description: "The plugin authors' reference as an HTML page" }) }, detail: { tags: ["Plugin"], summary: "The plugin API's reference page" } })
     .post("/api/figma/generate-key", ({ user }) => generatePluginKey(deps, user.id),
-      {
-        signedIn: true, response: { 200: PluginModel.generatedKey, ...failures(404) },
-        detail: { tags: ["Account"], summary: "Generate a plugin key", description: "A new key replaces the old one, which stops working at once." },
-      })
+      { signedIn: true, response: { 200: PluginModel.generatedKey, ...failures(404) }, detail: { tags: ["Account"], summary: "Generate a new plugin key (the old one stops working)" } })
     .get("/api/figma/linked-account", ({ user }) => getLinkedAccount(deps, user.id),
-      {
-        signedIn: true, response: { 200: PluginModel.linkedAccount, ...failures(404) },
-        detail: { tags: ["Account"], summary: "The Roblox account linked to the plugin key", description: "Linked by the plugin's first successful validation; null until then." },
-      })
+      { signedIn: true, response: { 200: PluginModel.linkedAccount, ...failures(404) }, detail: { tags: ["Account"], summary: "The Roblox account linked to the plugin key" } })
     .post("/api/figma/reset-linked-account", ({ user }) =>
       resetLinkedAccount(deps, user.id, { actorUserId: user.id, ignoreCooldown: false }),
-    {
-      signedIn: true, response: { 200: PluginModel.unlinked, ...failures(404), 429: PluginModel.cooldown },
-      detail: {
-        tags: ["Account"], summary: "Unlink the Roblox account",
-        description: "The next successful validation links a new one. Resets are limited by a cooldown: within it the answer is 429 COOLDOWN_ACTIVE with `remainingMs`.",
-      },
-    });
+    { signedIn: true, response: { 200: PluginModel.unlinked, ...failures(404), 429: PluginModel.cooldown }, detail: { tags: ["Account"], summary: "Unlink the Roblox account (once per cooldown)" } });
 }
