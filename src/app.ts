@@ -15,7 +15,7 @@ import { paymentRoutes } from "./features/payments/routes";
 import { productKeyRoutes } from "./features/product-keys/routes";
 import { emailRoutes } from "./features/email/routes";
 import { subscriptionRoutes } from "./features/subscriptions/routes";
-import { isPluginPath, PLUGIN_CORS_HEADERS, pluginRoutes } from "./features/plugin/routes";
+import { pluginRoutes } from "./features/plugin/routes";
 import { settingsRoutes } from "./features/settings/routes";
 import { statsRoutes } from "./features/stats/routes";
 import { reviewRoutes } from "./features/reviews/routes";
@@ -32,28 +32,7 @@ import { createMetrics } from "./features/observability/metrics";
 import { metricsRoutes } from "./features/observability/routes";
 import { beginRequest, finishRequest, noteError, requestId } from "./features/observability/request-log";
 import { log } from "./lib/logger";
-
-function securityHeaders(production: boolean): Record<string, string> {
-  const headers: Record<string, string> = {
-    "Content-Security-Policy": [
-      "default-src 'self'",
-      `script-src 'self' ${BOOT_SCRIPT_HASH} https://js.stripe.com`,
-      "frame-src https://js.stripe.com https://hooks.stripe.com",
-      "connect-src 'self' https://api.stripe.com",
-      "img-src 'self' data: https://*.rbxcdn.com https://*.stripe.com",
-      "style-src 'self' 'unsafe-inline'",
-      "font-src 'self'",
-      "frame-ancestors 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-    ].join("; "),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "X-Frame-Options": "DENY",
-  };
-  if (production) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
-  return headers;
-}
+import { securityHeaderSets } from "./lib/security-headers";
 
 function json(request: Request, status: number, body: { error: string; message: string; [field: string]: unknown }, headers: Record<string, string> = {}) {
   noteError(request, status, body.error);
@@ -76,13 +55,13 @@ type FinishedRequest = Parameters<typeof finishRequest>[1];
 const unknownApiPath = { response: failures(404), detail: { hide: true } };
 
 export function createApp(deps: AppDeps) {
-  const headers = securityHeaders(deps.config.env === "production");
-  // Both header sets built once: one copy per request, in the one request hook.
-  const pluginHeaders = { ...headers, ...PLUGIN_CORS_HEADERS };
+  // The header sets are built once: one copy per request, in the one request hook.
+  const securityHeaders = securityHeaderSets(deps.config.env === "production", BOOT_SCRIPT_HASH);
   const metrics = createMetrics(deps);
 
   /** The JSON answer for anything thrown while handling a request (DESIGN.md §5). */
   function errorAnswer({ code, error, path, request }: { code: string | number; error: unknown; path: string; request: Request }): Response {
+    const headers = securityHeaders.forUrl(request.url);
     if (error instanceof AppError) {
       return json(request, error.status, { error: error.code, message: error.message, ...error.extra }, { ...headers, ...error.headers });
     }
@@ -105,7 +84,7 @@ export function createApp(deps: AppDeps) {
   const app = new Elysia({ serve: { maxRequestBodySize: BUN_BODY_CAP } })
     // The only request hook: every hook Elysia runs before routing is a call on every request.
     .onRequest(({ request, set }) => {
-      Object.assign(set.headers, isPluginPath(request.url) ? pluginHeaders : headers);
+      Object.assign(set.headers, securityHeaders.forUrl(request.url));
       beginRequest(request, set.headers);
       checkBodyLength(request);
     })

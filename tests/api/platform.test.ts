@@ -30,6 +30,22 @@ describe("the API's edges", () => {
     expect(answer.response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   });
 
+  test("JSON answers get the API's policy (nothing may load), pages the site's, documents under /api the site's too", async () => {
+    const headersOf = async (path: string) => (await ctx.app.handle(new Request(`http://localhost${path}`))).headers;
+    for (const path of ["/api/health", "/api/plans", "/api/nope", "/api/plugin/openapi.json"]) {
+      const headers = await headersOf(path);
+      expect({ path, policy: headers.get("content-security-policy") }).toEqual({ path, policy: "default-src 'none'; frame-ancestors 'none'" });
+      expect(headers.get("x-content-type-options")).toBe("nosniff");
+      expect(headers.get("x-frame-options")).toBeNull();
+    }
+    for (const path of ["/", "/pricing", "/docs", "/api/docs", "/api/plugin/docs"]) {
+      const headers = await headersOf(path);
+      expect({ path, policy: headers.get("content-security-policy") }).toEqual({ path, policy: expect.stringContaining("script-src 'self'") });
+      expect({ path, frame: headers.get("x-frame-options") }).toEqual({ path, frame: "DENY" });
+      expect(headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    }
+  });
+
   test("a body over 64 KiB is refused with a JSON 413 that carries the security headers", async () => {
     const answer = await call(ctx.app, "POST", "/api/auth/login", { body: { email: "a@example.com", password: "x".repeat(70_000) }, headers: { "content-length": "70100" } });
     expect(answer.status).toBe(413);
@@ -73,7 +89,7 @@ describe("body limits on a real listening server (Bun's own bare 413 never answe
     try {
       const big = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(2_000_000) });
       expect(big.status).toBe(413);
-      expect(big.headers.get("content-security-policy")).toContain("default-src 'self'");
+      expect(big.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
       expect((await big.json()).error).toBe("BODY_TOO_LARGE");
       const stream = new ReadableStream({ start(controller) { controller.enqueue(new TextEncoder().encode("{}")); controller.close(); } });
       const chunkedAnswer = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: stream, duplex: "half" } as RequestInit);

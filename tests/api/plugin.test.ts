@@ -210,6 +210,9 @@ describe("CORS", () => {
     const answer = await validate("ll_unknown", "1", { origin: "https://www.figma.com" });
     expect(answer.status).toBe(401);
     expect(answer.response.headers.get("access-control-allow-origin")).toBe("*");
+    // What only a preflight reads stays on the preflight's answer.
+    expect(answer.response.headers.get("access-control-allow-methods")).toBeNull();
+    expect(answer.response.headers.get("access-control-max-age")).toBeNull();
   });
 
   test("the rest of the API has no CORS headers", async () => {

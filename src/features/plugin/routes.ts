@@ -1,6 +1,7 @@
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { clientIp } from "../../lib/client-ip";
+import { PLUGIN_PREFLIGHT_HEADERS } from "../../lib/security-headers";
 import { failures } from "../../shared/api/common";
 import { authGuard } from "../auth/guard";
 import { PluginModel } from "../../shared/api/plugin";
@@ -8,26 +9,19 @@ import { generatePluginKey, getLinkedAccount, resetLinkedAccount } from "./servi
 import { limitValidation, parseValidateBody, validatePluginKey } from "./validate";
 import { pluginDocsPage, VALIDATE_REQUEST_EXAMPLE, validateResponses } from "./documentation";
 
-/** CORS is open on the plugin API only (DESIGN.md §4); the rest of /api stays same-origin. */
-export const PLUGIN_CORS_HEADERS = {
-  "Access-Control-Allow-Origin": "*",
-  "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
-  "Access-Control-Allow-Headers": "Content-Type",
-  "Access-Control-Max-Age": "86400",
-};
-
 /**
- * Whether a request's URL is under /api/plugin/ (without parsing it: this runs on every request). The
- * app's one request hook sets the CORS headers on those, before routing, so error answers (which keep
- * these headers) are readable cross-origin too.
+ * CORS is open on the plugin API only (DESIGN.md §4); the rest of /api stays same-origin. Every answer
+ * under /api/plugin/ gets `Access-Control-Allow-Origin` from the app's request hook (lib/security-headers),
+ * errors included; the preflight answer below adds the rest.
  */
-export const isPluginPath = (url: string) => url.startsWith("/api/plugin/", url.indexOf("/", url.indexOf("//") + 2));
+export const PLUGIN_CORS_HEADERS = PLUGIN_PREFLIGHT_HEADERS;
 
 export function pluginRoutes(deps: AppDeps) {
   const docsPage = pluginDocsPage(deps.config.appUrl);
   return new Elysia()
     .use(authGuard(deps))
     .options("/api/plugin/*", ({ set }) => {
+      Object.assign(set.headers, PLUGIN_PREFLIGHT_HEADERS);
       set.status = 204;
       return "";
     }, { response: { 204: t.Literal("") } })
@@ -50,12 +44,12 @@ export function pluginRoutes(deps: AppDeps) {
       },
     })
     .get("/api/plugin/docs", () => new Response(docsPage, { headers: { "Content-Type": "text/html; charset=utf-8" } }),
-      { response: { 200: t.String({ description: "The plugin authors' reference as an HTML page" }) }, detail: { tags: ["Plugin"] } })
+      { response: { 200: t.String({ description: "The plugin authors' reference as an HTML page" }) }, detail: { tags: ["Plugin"], summary: "The plugin API's reference page" } })
     .post("/api/figma/generate-key", ({ user }) => generatePluginKey(deps, user.id),
-      { signedIn: true, response: { 200: PluginModel.generatedKey, ...failures(404) }, detail: { tags: ["Account"] } })
+      { signedIn: true, response: { 200: PluginModel.generatedKey, ...failures(404) }, detail: { tags: ["Account"], summary: "Generate a new plugin key (the old one stops working)" } })
     .get("/api/figma/linked-account", ({ user }) => getLinkedAccount(deps, user.id),
-      { signedIn: true, response: { 200: PluginModel.linkedAccount, ...failures(404) }, detail: { tags: ["Account"] } })
+      { signedIn: true, response: { 200: PluginModel.linkedAccount, ...failures(404) }, detail: { tags: ["Account"], summary: "The Roblox account linked to the plugin key" } })
     .post("/api/figma/reset-linked-account", ({ user }) =>
       resetLinkedAccount(deps, user.id, { actorUserId: user.id, ignoreCooldown: false }),
-    { signedIn: true, response: { 200: PluginModel.unlinked, ...failures(404), 429: PluginModel.cooldown }, detail: { tags: ["Account"] } });
+    { signedIn: true, response: { 200: PluginModel.unlinked, ...failures(404), 429: PluginModel.cooldown }, detail: { tags: ["Account"], summary: "Unlink the Roblox account (once per cooldown)" } });
 }
