@@ -105,10 +105,10 @@ export async function scaleBench(root: string, bun: string, tmp: string, freePor
   try {
     const idle = await idleRss(server);
     const db = new Database(scaleDb, { readonly: true });
-    // A buyer whose plugin validates: a plugin key, a linked game account and access that has not ended.
-    const buyer = db.query(`SELECT email, figma_key AS figmaKey, linked_roblox_account_id AS roblox FROM users JOIN subscriptions s ON s.user_id = users.id
-      WHERE figma_key IS NOT NULL AND is_admin = 0 AND linked_roblox_account_id IS NOT NULL
-        AND s.status = 'active' AND s.suspended_at IS NULL AND (s.end_date IS NULL OR s.end_date > ?) LIMIT 1`).get(Date.now()) as { email: string; figmaKey: string; roblox: string };
+    // A buyer whose plugin key validates: a key, a linked game account and a subscription still running.
+    const buyer = db.query(`SELECT email, figma_key AS figmaKey, linked_roblox_account_id AS roblox FROM users WHERE figma_key IS NOT NULL AND is_admin = 0
+      AND linked_roblox_account_id IS NOT NULL AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = users.id AND s.status = 'active'
+      AND s.suspended_at IS NULL AND (s.end_date IS NULL OR s.end_date > ?)) LIMIT 1`).get(Date.now()) as { email: string; figmaKey: string; roblox: string };
     const cursors = Object.fromEntries(["sales", "product_keys", "emails", "audit_log", "users", "support_tickets"].map((t) => [t, oldestPageCursor(db, t, 100)]));
     db.close();
     const signIn = (email: string) => send(server.base, "/api/auth/login", { method: "POST", body: { email, password: "scale password" } });

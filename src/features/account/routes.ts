@@ -84,15 +84,21 @@ export function accountRoutes(deps: AppDeps) {
 export function refundRequestRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/admin/refund-requests" })
     .use(authGuard(deps))
-    .get("", () => listRefundRequests(deps.db), { admin: true, response: { 200: RefundRequestModel.list } })
+    .get("", () => listRefundRequests(deps.db), { admin: true, response: { 200: RefundRequestModel.list }, detail: { summary: "Buyers' refund requests, waiting ones first" } })
     .post("/:id/approve", async ({ user, params }) => {
       await decideRefundRequest(deps, user.id, params.id, true);
       return refundRequestById(deps.db, params.id);
-    }, { admin: true, params: idParams, response: { 200: RefundRequestModel.view, ...failures(404, 409, 422, 502) } })
+    }, {
+      admin: true, params: idParams, response: { 200: RefundRequestModel.view, ...failures(404, 409, 422, 502) },
+      detail: { summary: "Approve a refund request: the refund is made now", description: "A request already decided is a 409. The buyer is told by e-mail." },
+    })
     .post("/:id/decline", async ({ user, params }) => {
       await decideRefundRequest(deps, user.id, params.id, false);
       return refundRequestById(deps.db, params.id);
-    }, { admin: true, params: idParams, response: { 200: RefundRequestModel.view, ...failures(404, 409, 422) } });
+    }, {
+      admin: true, params: idParams, response: { 200: RefundRequestModel.view, ...failures(404, 409, 422) },
+      detail: { summary: "Decline a refund request", description: "A request already decided is a 409. The buyer is told by e-mail." },
+    });
 }
 
 /** The product-key e-mail's refund link, for buyers without an account: no session, the key is the proof. */
@@ -103,9 +109,21 @@ export function refundLinkRoutes(deps: AppDeps) {
     .get("", ({ query, request, server }) => {
       limit(request, server);
       return refundLinkView(deps, query.key);
-    }, { query: RefundLinkModel.query, response: { 200: RefundLinkModel.view, ...failures(404, 422), 429: RateLimitedError } })
+    }, {
+      query: RefundLinkModel.query, response: { 200: RefundLinkModel.view, ...failures(404, 422), 429: RateLimitedError },
+      detail: {
+        summary: "The purchase behind a refund link, and whether it can be refunded",
+        description: "For the refund link in the product-key e-mail; no account needed: the product key is the proof of purchase. A key already on an account is refunded from that account's purchases.",
+      },
+    })
     .post("", ({ body, request, server }) => {
       limit(request, server);
       return refundByLink(deps, body.key);
-    }, { body: RefundLinkModel.body, response: { 200: RefundLinkModel.answer, ...jsonBodyFailures, ...failures(404, 409, 502), 429: RateLimitedError } });
+    }, {
+      body: RefundLinkModel.body, response: { 200: RefundLinkModel.answer, ...jsonBodyFailures, ...failures(404, 409, 502), 429: RateLimitedError },
+      detail: {
+        summary: "Refund a purchase with its refund link",
+        description: "Works while the key is unused and the purchase is inside the refund window; otherwise a 409 that says why.",
+      },
+    });
 }

@@ -94,15 +94,15 @@ export function apiDocsRoutes(site: { appUrl: string; maxBodyBytes: number }, ap
   let whole: ReturnType<typeof apiDocument> | null = null;
   const wholeDocument = () => (whole ??= apiDocument(app(), site));
   return new Elysia({ tags: ["Documentation"] })
-    .get(SPEC_PATH, () => wholeDocument(), { response: { 200: document } })
+    .get(SPEC_PATH, () => wholeDocument(), { response: { 200: document }, detail: { summary: "This API as an OpenAPI 3.1 document" } })
     .get("/api/plugin/openapi.json", () => new Response(JSON.stringify(pluginDocument(wholeDocument(), site.appUrl)), {
       headers: { "Content-Type": "application/json; charset=utf-8", ...PLUGIN_CORS_HEADERS },
-    }), { response: { 200: document } })
+    }), { response: { 200: document }, detail: { summary: "The plugin API alone as an OpenAPI 3.1 document" } })
     .get("/api/docs", async () => new Response(docsPage((await loadScalarScript()).path), {
       headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" },
-    }), { response: { 200: html } })
+    }), { response: { 200: html }, detail: { summary: "This reference, as an HTML page" } })
     .get("/api/docs/start.js", () => new Response(START_SCRIPT, { headers: { "Content-Type": JS, "Cache-Control": "no-cache" } }),
-      { response: { 200: t.String({ description: "JavaScript" }) } })
+      { response: { 200: t.String({ description: "JavaScript" }) }, detail: { summary: "The script that starts this reference" } })
     .get("/api/docs/:script", async ({ params, request }) => {
       const script = await loadScalarScript();
       if (`/api/docs/${params.script}` !== script.path) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
@@ -115,5 +115,6 @@ export function apiDocsRoutes(site: { appUrl: string; maxBodyBytes: number }, ap
       });
     }, {
       response: { 200: t.String({ description: "JavaScript" }), 404: t.String() },
+      detail: { summary: "This reference's script", description: "Its name carries its hash, so it is cached for a year; any other name is a 404." },
     });
 }

@@ -44,12 +44,12 @@ export function pluginRoutes(deps: AppDeps) {
       },
     })
     .get("/api/plugin/docs", () => new Response(docsPage, { headers: { "Content-Type": "text/html; charset=utf-8" } }),
-      { response: { 200: t.String({ description: "The plugin authors' reference as an HTML page" }) }, detail: { tags: ["Plugin"] } })
+      { response: { 200: t.String({ description: "The plugin authors' reference as an HTML page" }) }, detail: { tags: ["Plugin"], summary: "The plugin API's reference page" } })
     .post("/api/figma/generate-key", ({ user }) => generatePluginKey(deps, user.id),
-      { signedIn: true, response: { 200: PluginModel.generatedKey, ...failures(404) }, detail: { tags: ["Account"] } })
+      { signedIn: true, response: { 200: PluginModel.generatedKey, ...failures(404) }, detail: { tags: ["Account"], summary: "Generate a new plugin key (the old one stops working)" } })
     .get("/api/figma/linked-account", ({ user }) => getLinkedAccount(deps, user.id),
-      { signedIn: true, response: { 200: PluginModel.linkedAccount, ...failures(404) }, detail: { tags: ["Account"] } })
+      { signedIn: true, response: { 200: PluginModel.linkedAccount, ...failures(404) }, detail: { tags: ["Account"], summary: "The Roblox account linked to the plugin key" } })
     .post("/api/figma/reset-linked-account", ({ user }) =>
       resetLinkedAccount(deps, user.id, { actorUserId: user.id, ignoreCooldown: false }),
-    { signedIn: true, response: { 200: PluginModel.unlinked, ...failures(404), 429: PluginModel.cooldown }, detail: { tags: ["Account"] } });
+    { signedIn: true, response: { 200: PluginModel.unlinked, ...failures(404), 429: PluginModel.cooldown }, detail: { tags: ["Account"], summary: "Unlink the Roblox account (once per cooldown)" } });
 }

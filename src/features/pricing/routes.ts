@@ -35,7 +35,7 @@ export function pricingRoutes(deps: AppDeps) {
 
   const adminRoutes = new Elysia({ prefix: "/api/admin", tags: ["Admin"] })
     .use(authGuard(deps))
-    .get("/plans", () => readCatalogue(deps.db).map(planView), { admin: true, response: { 200: PricingModel.adminPlans } })
+    .get("/plans", () => readCatalogue(deps.db).map(planView), { admin: true, response: { 200: PricingModel.adminPlans }, detail: { summary: "Every plan with its price, hidden plans included" } })
     .put("/plans/:id", ({ user, params, body }) => planView(updatePlanPrice(deps, user.id, params.id, {
       priceCents: body.price === undefined ? undefined : dollarsToCents(body.price, "price"),
       compareAtCents: body.compareAtPrice == null ? body.compareAtPrice : dollarsToCents(body.compareAtPrice, "compareAtPrice"),

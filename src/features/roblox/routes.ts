@@ -15,5 +15,11 @@ export function robloxRoutes(deps: AppDeps) {
       deps.limiter.take("roblox-profile", { user: user.id }, RATE_RULES.robloxProfilePerUser);
       deps.limiter.take("roblox-profile", { ip: clientIp(deps, request, server) }, RATE_RULES.robloxProfilePerAddress);
       return profiles.get(params.id);
-    }, { signedIn: true, params: RobloxModel.profileParams, response: { 200: RobloxModel.profile, ...failures(422), 429: RateLimitedError } });
+    }, {
+      signedIn: true, params: RobloxModel.profileParams, response: { 200: RobloxModel.profile, ...failures(422), 429: RateLimitedError },
+      detail: {
+        summary: "A Roblox user's name and avatar",
+        description: "Looked up on Roblox by the server (the browser can't: CORS) and kept for an hour. When Roblox doesn't answer, the name and avatar are null.",
+      },
+    });
 }

@@ -37,5 +37,8 @@ export function settingsRoutes(deps: AppDeps) {
   return new Elysia({ tags: ["Account"] })
     .use(authGuard(deps))
     .put("/api/user/settings", ({ user, body }) => updateSettings(deps, user.id, body),
-      { signedIn: true, transform: refuseUnknownSettings, body: settingsBody, response: { 200: UserModel.settings, ...jsonBodyFailures, ...failures(404) } });
+      {
+        signedIn: true, transform: refuseUnknownSettings, body: settingsBody, response: { 200: UserModel.settings, ...jsonBodyFailures, ...failures(404) },
+        detail: { summary: "Change settings", description: "Send only the settings to change; an unknown setting is a 422." },
+      });
 }

@@ -12,9 +12,18 @@ import { cancelSubscription, dashboard, redeemProductKey } from "./service";
 export function subscriptionRoutes(deps: AppDeps) {
   return new Elysia({ tags: ["Account"] })
     .use(authGuard(deps))
-    .get("/api/dashboard", ({ user }) => dashboard(deps, user.id), { signedIn: true, response: { 200: SubscriptionModel.dashboard } })
+    .get("/api/dashboard", ({ user }) => dashboard(deps, user.id), {
+      signedIn: true, response: { 200: SubscriptionModel.dashboard },
+      detail: { summary: "The subscription: plan, status, end date and time remaining" },
+    })
     .post("/api/subscription/cancel", ({ user }) => cancelSubscription(deps, user.id),
-      { signedIn: true, response: { 200: SubscriptionModel.dashboard, ...failures(404, 409) } })
+      {
+        signedIn: true, response: { 200: SubscriptionModel.dashboard, ...failures(404, 409) },
+        detail: {
+          summary: "Cancel the subscription",
+          description: "Cannot be undone; access is kept until the end of the period. A lifetime plan, or a subscription already cancelled or ended, is a 409.",
+        },
+      })
     .post("/api/subscription/renew", ({ user, body, request, server }) => {
       deps.limiter.take("payment-intent", { user: user.id }, RATE_RULES.paymentIntent);
       return createRenewalIntent(deps, user, body, clientIp(deps, request, server));
@@ -33,5 +42,9 @@ export function subscriptionRoutes(deps: AppDeps) {
       signedIn: true,
       body: SubscriptionModel.redeemBody,
       response: { 200: SubscriptionModel.dashboard, ...jsonBodyFailures, ...failures(409), 429: RateLimitedError },
+      detail: {
+        summary: "Add another product key to this account",
+        description: "Its days are added to the end date (or to now, once ended); a lifetime key makes the subscription lifetime, and a cancelled subscription becomes active again.",
+      },
     });
 }

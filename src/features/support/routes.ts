@@ -14,9 +14,12 @@ export function supportRoutes(deps: AppDeps) {
       deps.limiter.take("support", { ip: clientIp(deps, request, server) }, RATE_RULES.supportTicket,
         "Too many messages sent. Please wait a minute and try again.");
       return createTicket(deps, body);
-    }, { detail: { tags: ["Site"] }, body: SupportModel.createBody, response: { 200: SupportModel.ticket, ...jsonBodyFailures, 429: RateLimitedError } })
+    }, { detail: { tags: ["Site"], summary: "Send a message to support", description: "The contact form: it opens a ticket the admins answer by e-mail." }, body: SupportModel.createBody, response: { 200: SupportModel.ticket, ...jsonBodyFailures, 429: RateLimitedError } })
     .get("/tickets", ({ query }) => listTickets(deps.db, query),
-      { admin: true, query: pageQuery, response: { 200: SupportModel.tickets, ...failures(422) } })
+      { admin: true, query: pageQuery, response: { 200: SupportModel.tickets, ...failures(422) }, detail: { summary: "Support tickets, newest first" } })
     .patch("/tickets/:id", ({ user, params, body }) => setTicketStatus(deps, user, params.id, body.status),
-      { admin: true, params: idParams, body: SupportModel.statusBody, response: { 200: SupportModel.ticket, ...failures(400, 404, 422) } });
+      {
+        admin: true, params: idParams, body: SupportModel.statusBody, response: { 200: SupportModel.ticket, ...failures(400, 404, 422) },
+        detail: { summary: "Close a support ticket, or open it again" },
+      });
 }

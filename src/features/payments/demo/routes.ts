@@ -11,5 +11,11 @@ export function demoPaymentRoutes(deps: AppDeps) {
     .post("/api/payment/demo/confirm", ({ body }) => {
       if (deps.payments.name !== "demo") throw notFound("Test payments are not available on this site.");
       return confirmDemoPayment(deps, body.clientSecret, body.cardNumber);
-    }, { body: PaymentModel.demoConfirmBody, response: { 200: PaymentModel.demoConfirmed, ...jsonBodyFailures, ...failures(402, 404, 409, 502) } });
+    }, {
+      body: PaymentModel.demoConfirmBody, response: { 200: PaymentModel.demoConfirmed, ...jsonBodyFailures, ...failures(402, 404, 409, 502) },
+      detail: {
+        summary: "Pay with the test card form",
+        description: "Only on a site without a card provider (404 otherwise): the demo card form's Complete Payment. A declined test card is a 402, a canceled payment a 409; confirming a paid one again answers the same success.",
+      },
+    });
 }
