@@ -52,8 +52,13 @@ function waitForHydrationOnLoad(page: Page) {
     while (!codeFailed && Date.now() < deadline) {
       const done = await page
         .evaluate(() => {
-          const screen = document.getElementById("root")?.firstElementChild;
-          return !screen || Object.keys(screen).some((key) => key.startsWith("__reactFiber"));
+          // The screen's first element, and its header and main: a part the screen renders lazily is
+          // hydrated after the rest, and a click on it before that is lost.
+          const root = document.getElementById("root");
+          const screen = root?.firstElementChild;
+          if (!root || !screen) return true;
+          const parts = [screen, ...root.querySelectorAll("header, main")];
+          return parts.every((part) => Object.keys(part).some((key) => key.startsWith("__reactFiber")));
         })
         .catch(() => false);
       if (done) return;
