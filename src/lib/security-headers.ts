@@ -10,6 +10,8 @@
  *   go on the preflight answer alone (PLUGIN_PREFLIGHT_HEADERS), as the CORS protocol reads them there.
  */
 
+import { isPath, pathStart } from "./url-path";
+
 /** Pages served under /api: documents, so they get the page set. */
 const DOCUMENTS_UNDER_API = ["/api/docs", "/api/plugin/docs"];
 
@@ -48,16 +50,10 @@ export function securityHeaderSets(production: boolean, bootScriptHash: string) 
 
   /** The set for a request's URL, read without parsing it (this runs on every request). */
   function forUrl(url: string): Record<string, string> {
-    const path = url.indexOf("/", url.indexOf("//") + 2);
+    const path = pathStart(url);
     if (!url.startsWith("/api/", path)) return page;
     const plugged = url.startsWith("/api/plugin/", path);
-    for (const document of DOCUMENTS_UNDER_API) {
-      if (url.startsWith(document, path)) {
-        const next = url.charCodeAt(path + document.length);
-        // "/api/docs", "/api/docs/…", "/api/docs?…", not "/api/docsx".
-        if (Number.isNaN(next) || next === 47 || next === 63) return plugged ? pluginPage : page;
-      }
-    }
+    if (DOCUMENTS_UNDER_API.some((document) => isPath(url, path, document, true))) return plugged ? pluginPage : page;
     return plugged ? plugin : api;
   }
   return { page, api, plugin, forUrl };

@@ -89,7 +89,7 @@ function lineWriter() {
   let day = Number.NaN;
   let dayPrefix = "";
 
-  const dollars = (cents: number) => {
+  const amountCell = (cents: number) => {
     let cell = amounts.get(cents);
     if (cell === undefined) {
       if (amounts.size >= AMOUNTS_KEPT) amounts.clear();
@@ -124,8 +124,8 @@ function lineWriter() {
   return (rows: PageRow[], creditNotes: ReadonlyMap<number, string>): string => {
     let out = "";
     for (const [id, createdAt, email, plan, status, gross, fee, refunded, disputed, net, currency, paymentIntentId, promotionCode, discountCents, country, taxId, tax, taxRate, invoiceNumber] of rows) {
-      out += `${timestamp(createdAt)},${text(email)},${PLAN_CELLS[plan]},${text(status)},${dollars(gross)},${dollars(fee)},${dollars(refunded)},${dollars(disputed)},${dollars(net)},`
-        + `${currencyCell(currency)},${text(paymentIntentId)},${text(promotionCode)},${dollars(discountCents)},${text(country)},${text(taxId)},${dollars(tax)},`
+      out += `${timestamp(createdAt)},${text(email)},${PLAN_CELLS[plan]},${text(status)},${amountCell(gross)},${amountCell(fee)},${amountCell(refunded)},${amountCell(disputed)},${amountCell(net)},`
+        + `${currencyCell(currency)},${text(paymentIntentId)},${text(promotionCode)},${amountCell(discountCents)},${text(country)},${text(taxId)},${amountCell(tax)},`
         + `${rateCell(taxRate)},${text(invoiceNumber)},${text(creditNotes.get(id) ?? null)}\r\n`;
     }
     return out;

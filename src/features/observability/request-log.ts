@@ -6,6 +6,7 @@
  */
 import { ElysiaCustomStatusResponse } from "elysia";
 import { enterRequestLog, logRequest } from "../../lib/logger";
+import { isPath, pathStart } from "../../lib/url-path";
 import type { Metrics } from "./metrics";
 
 interface RequestState {
@@ -32,12 +33,7 @@ const states = new WeakMap<Request, RequestState>();
  */
 const WITHOUT_LOG_CONTEXT = "/api/plugin/validate";
 
-function needsLogContext(url: string): boolean {
-  const path = url.indexOf("/", url.indexOf("//") + 2);
-  if (!url.startsWith(WITHOUT_LOG_CONTEXT, path)) return true;
-  const next = url.charCodeAt(path + WITHOUT_LOG_CONTEXT.length);
-  return !(Number.isNaN(next) || next === 63); // the path ends there, or its query starts ("?")
-}
+const needsLogContext = (url: string) => !isPath(url, pathStart(url), WITHOUT_LOG_CONTEXT);
 
 /** Starts a request's record and answers its id (also set as the X-Request-Id header). */
 export function beginRequest(request: Request, headers: Record<string, unknown>): string {
