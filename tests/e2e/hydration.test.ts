@@ -173,4 +173,24 @@ describe("before the screen's code arrives", () => {
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await page.waitForURL(/\/dashboard$/);
   });
+
+  test("a tap on the phone menu's button opens the menu once the code is there", async () => {
+    const page = await suite.page(PHONE);
+    const release = await holdScreenCode(page);
+    await page.goto("/support", { waitUntil: "domcontentloaded" });
+    const button = page.getByRole("button", { name: "Open menu" });
+    await button.click();
+    release();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await menu.getByRole("link", { name: "Purchase", exact: true }).waitFor();
+    // The modal menu hides the rest of the page from the accessibility tree, so the button is found by its label.
+    expect(await page.locator('[aria-label="Open menu"]').getAttribute("aria-expanded")).toBe("true");
+
+    // The tap is used once: closed, the menu stays closed, and opens again on the next tap.
+    await menu.getByRole("button", { name: "Close menu" }).click();
+    await menu.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-early-tap"))).toBe(false);
+    await button.click();
+    await menu.waitFor();
+  });
 });

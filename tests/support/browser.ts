@@ -44,7 +44,9 @@ export async function openPage(browser: Browser, baseUrl: string, viewport = DES
 function waitForHydrationOnLoad(page: Page) {
   let codeFailed = false;
   page.on("requestfailed", (request) => {
-    if (request.resourceType() === "script") codeFailed = true;
+    // ERR_ABORTED is the page before cancelling its own requests as the next one loads, and that event
+    // can arrive after the next goto began: it says nothing of whether this page's code can load.
+    if (request.resourceType() === "script" && request.failure()?.errorText !== "net::ERR_ABORTED") codeFailed = true;
   });
   const hydrated = async (waitUntil: string | undefined) => {
     if (waitUntil === "commit" || waitUntil === "domcontentloaded") return;

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { Menu } from "lucide-react";
 import { create } from "zustand";
+import { earlyTapMark, takeEarlyTap } from "../lib/early-tap";
 import { Button } from "./ui/button";
 
 const loadPanel = () => import("./mobile-menu-panel");
@@ -36,6 +37,11 @@ export function MobileMenu({ location, signedIn, onLogout }: MobileMenuProps) {
     return () => wide.removeEventListener("change", closeWhenWide);
   }, []);
 
+  // A tap on the server's button before this code ran (a phone on a slow network) still opens the menu.
+  useEffect(() => {
+    if (takeEarlyTap("menu")) useMenuState.setState({ openAt: location, loaded: true });
+  }, [location]);
+
   useEffect(() => {
     const prefetch = () => void loadPanel();
     if ("requestIdleCallback" in window) {
@@ -56,6 +62,7 @@ export function MobileMenu({ location, signedIn, onLogout }: MobileMenuProps) {
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}
+        {...earlyTapMark("menu")}
         onClick={() => setOpen(true)}
       >
         <Menu className="size-6" aria-hidden />

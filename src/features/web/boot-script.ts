@@ -4,11 +4,12 @@
  * signed-in links from the first frame. Then it loads the app (named by <meta name="app-entry">): on a
  * page the server rendered, once that text is on screen, so the first paint waits for no script at all;
  * on a page whose screen the browser renders (#root empty or only a frame), as soon as the HTML is read,
- * since the screen's content needs the code and waiting for a paint would only delay it. The CSP allows
- * exactly this script by its hash.
+ * since the screen's content needs the code and waiting for a paint would only delay it. Until the code
+ * runs, it also keeps a tap on a control marked as one that must not be lost (page-shell.ts). The CSP
+ * allows exactly this script by its hash.
  */
 import { createHash } from "node:crypto";
-import { SHELL_ATTRIBUTE } from "../../shared/page-shell";
+import { EARLY_TAP_ATTRIBUTE, SHELL_ATTRIBUTE } from "../../shared/page-shell";
 import { STORAGE_KEYS } from "../../shared/storage-keys";
 import { THEME_COLOURS } from "../../shared/theme";
 
@@ -34,6 +35,11 @@ export const BOOT_SCRIPT = [
   // A page with nothing of its own to paint would wait for the fallback above: it loads the app once parsed.
   'document.addEventListener("DOMContentLoaded",function(){var app=document.getElementById("root");',
   `if(!app||!app.hasChildNodes()||app.hasAttribute(${JSON.stringify(SHELL_ATTRIBUTE)}))load();});`,
+  // A tap on a marked control before React handles it (no props of React's on the element yet) would be
+  // lost: note it on <html>, where the control's code picks it up when it mounts.
+  `document.addEventListener("click",function(event){var target=event.target,control=target&&target.closest&&target.closest("[${EARLY_TAP_ATTRIBUTE}]");`,
+  'if(control&&!Object.keys(control).some(function(key){return key.indexOf("__reactProps")===0;}))',
+  `root.setAttribute(${JSON.stringify(EARLY_TAP_ATTRIBUTE)},control.getAttribute(${JSON.stringify(EARLY_TAP_ATTRIBUTE)}));},true);`,
   "})();",
 ].join("");
 
