@@ -39,7 +39,7 @@ export function MobileMenu({ location, signedIn, onLogout }: MobileMenuProps) {
 
   // A tap on the server's button before this code ran (a phone on a slow network) still opens the menu.
   useEffect(() => {
-    if (takeEarlyTap("menu")) useMenuState.setState({ openAt: location, loaded: true });
+    if (takeEarlyTap("menu")) setOpen(true);
   }, [location]);
 
   useEffect(() => {
