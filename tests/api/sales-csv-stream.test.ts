@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { creditNotes, sales } from "../../src/db/schema";
-import { csvCell, saleCsvRow, SALES_CSV_COLUMNS } from "../../src/features/admin/sales-csv";
+import { csvCell } from "../../src/lib/csv";
+import { saleCsvRow, SALES_CSV_COLUMNS } from "../../src/features/admin/sales-csv";
 import { createOrPromoteAdmin } from "../../src/features/users/service";
 import { call, makeTestApp, signInAdmin, type TestContext } from "../support/app";
 import { startTestServer, type TestServer } from "../support/server";

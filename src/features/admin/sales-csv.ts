@@ -1,7 +1,6 @@
 /**
  * The books: every sale as CSV (RFC 4180), streamed a page at a time so a long history never sits in
- * memory; each sale's money as the books count it (books/money.ts). Cells that a spreadsheet would run
- * as a formula (=, +, -, @, tab, CR first; a plain negative number aside) are prefixed with an apostrophe.
+ * memory; each sale's money as the books count it (books/money.ts). Cells are defused as lib/csv.ts says.
  */
 import { edenGC } from "bun:jsc";
 import { eq } from "drizzle-orm";
@@ -10,23 +9,13 @@ import { sales, type Sale } from "../../db/schema";
 import { PLANS, type PlanId } from "../../shared/plans";
 import { saleMoneyFields, saleMoneySql } from "../books/money";
 import { DAY } from "../../lib/clock";
+import { CELL_NEEDS_CARE, csvCell, csvLine } from "../../lib/csv";
 import { latestCreditNote } from "../invoices/credit-notes";
 
 export const SALES_CSV_COLUMNS = [
   "date", "buyer", "plan", "status", "gross", "fee", "refunded", "disputed", "net", "currency", "provider_id", "promotion_code", "discount",
   "country", "tax_id", "tax", "tax_rate", "invoice_number", "credit_note_number",
 ] as const;
-
-/** = + - @ tab CR: what a spreadsheet may run as a formula at the start of a cell. */
-const FORMULA_START = new Set([..."=+-@\t\r"].map((c) => c.charCodeAt(0)));
-
-/** One CSV cell: defused against formula injection, quoted when it holds a quote, comma or line break. */
-export function csvCell(value: string): string {
-  // A plain negative number (a net after a refund) stays a number; anything else starting so is text.
-  const formulaLike = FORMULA_START.has(value.charCodeAt(0)) && !/^-\d+(\.\d+)?$/.test(value);
-  const defused = formulaLike ? `'${value}` : value;
-  return /[",\r\n]/.test(defused) ? `"${defused.replace(/"/g, '""')}"` : defused;
-}
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 /** Rows per page: a page's overhead vanishes, and it stays a few hundred kB (4,000 measured worse for peak memory). */
@@ -54,8 +43,6 @@ export function saleRow(sale: CsvSale, creditNoteNumber: string | null = null): 
   ];
 }
 
-const line = (cells: readonly string[]) => `${cells.map(csvCell).join(",")}\r\n`;
-
 const money = saleMoneySql();
 /** A page of the CSV's columns straight from SQLite as arrays (drizzle's row mapping would cost more than the rest). */
 const PAGE_SQL = `SELECT id, created_at, email, plan, status, ${money.gross}, ${money.fee}, ${money.refunded}, ${money.disputed}, ${money.net},
@@ -66,9 +53,7 @@ const PAGE_CREDIT_NOTES_SQL = "SELECT sale_id, number FROM credit_notes WHERE sa
 
 type PageRow = [number, number, string, PlanId, string, number, number, number, number, number, string, string, string | null, number, string | null, string | null, number, string | null, string | null];
 
-/** What csvCell would change; most cells need nothing, and a regex test is cheaper than the rule. */
-const NEEDS_CARE = /^[=+\-@\t\r]|[",\r\n]/;
-const text = (value: string | null) => (value === null ? "" : NEEDS_CARE.test(value) ? csvCell(value) : value);
+const text = (value: string | null) => (value === null ? "" : CELL_NEEDS_CARE.test(value) ? csvCell(value) : value);
 const PLAN_CELLS = Object.fromEntries(Object.entries(PLANS).map(([id, plan]) => [id, csvCell(plan.name)])) as Record<PlanId, string>;
 const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, "0"));
 const THREE_DIGITS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, "0"));
@@ -179,7 +164,7 @@ export function salesCsvStream(db: Db): ReadableStream<Uint8Array> {
   const source: Bun.DirectUnderlyingSource<Uint8Array> = {
     type: "direct",
     async pull(destination) {
-      let accepted = destination.write(line(SALES_CSV_COLUMNS));
+      let accepted = destination.write(csvLine(SALES_CSV_COLUMNS));
       for (;;) {
         // A client keeping up would never make the loop wait: let other requests in between pages anyway.
         accepted = typeof accepted === "number" ? (await nextTurn(), accepted) : await accepted;

@@ -9,7 +9,7 @@ import { creditNotes, sales } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { DAY } from "../../lib/clock";
 import { countryName } from "../../shared/countries";
-import { csvCell } from "../admin/sales-csv";
+import { csvLine } from "../../lib/csv";
 
 export const TAX_REPORT_COLUMNS = [
   "country", "country_name", "tax", "tax_rate", "taxability", "currency", "invoices", "credit_notes", "net", "tax_amount", "total",
@@ -57,5 +57,5 @@ export function taxReportCsv(db: DbOrTx, from: string, to: string): string {
     b.country, b.country ? countryName(b.country) : "", b.tax, b.rate, b.reason, b.currency.toUpperCase(), String(b.invoices), String(b.creditNotes),
     dollars(b.net), dollars(b.taxCents), dollars(b.net + b.taxCents),
   ]);
-  return [TAX_REPORT_COLUMNS, ...rows].map((cells) => `${cells.map(csvCell).join(",")}\r\n`).join("");
+  return [TAX_REPORT_COLUMNS, ...rows].map(csvLine).join("");
 }
