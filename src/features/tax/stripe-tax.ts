@@ -1,10 +1,7 @@
 /** Stripe Tax through the SDK: calculations, transactions made from them once paid, and reversals for credit notes. */
 import Stripe from "stripe";
-import type { Config } from "../../config";
-import { sdkOptions } from "../payments/stripe/provider";
+import { stripeClient, type StripeConfig } from "../../lib/stripe-sdk";
 import { TaxLocationError, taxName, type TaxProvider, type TaxQuote, type TaxRequest } from "./provider";
-
-type StripeConfig = NonNullable<Config["stripe"]>;
 
 /** Stripe's answer reduced to one rate: the breakdown entry that carries the tax (or, with none, the first one's reason). */
 export function quoteFrom(calculation: Stripe.Tax.Calculation, request: TaxRequest): TaxQuote {
@@ -23,7 +20,7 @@ export function quoteFrom(calculation: Stripe.Tax.Calculation, request: TaxReque
 }
 
 export function createStripeTaxProvider(config: StripeConfig): TaxProvider {
-  const stripe = new Stripe(config.secretKey, sdkOptions(config.apiBase));
+  const stripe = stripeClient(config);
   return {
     name: "stripe",
 

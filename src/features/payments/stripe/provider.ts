@@ -1,10 +1,9 @@
 /**
  * Stripe through its SDK: PaymentIntents with automatic payment methods, retrieve on verify,
- * webhook signatures checked on the raw body. STRIPE_API_BASE points the SDK at another host
- * (tests run a fake Stripe on 127.0.0.1).
+ * webhook signatures checked on the raw body. The client comes from lib/stripe-sdk.ts.
  */
 import Stripe from "stripe";
-import type { Config } from "../../../config";
+import { stripeClient, type StripeConfig } from "../../../lib/stripe-sdk";
 import {
   WebhookSignatureError,
   type CreateIntentInput,
@@ -12,17 +11,6 @@ import {
   type ProviderEvent,
   type ProviderIntent,
 } from "../provider";
-
-type StripeConfig = NonNullable<Config["stripe"]>;
-
-export function sdkOptions(apiBase: string | null): Stripe.StripeConfig {
-  // The SDK retries a failed call itself, sending the same Idempotency-Key each time.
-  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000 };
-  if (!apiBase) return options;
-  const url = new URL(apiBase);
-  const protocol = url.protocol.replace(":", "") as "http" | "https";
-  return { ...options, host: url.hostname, port: Number(url.port || (protocol === "https" ? 443 : 80)), protocol };
-}
 
 /** The fee of the intent's charge, from its balance transaction when Stripe has settled it. */
 function feeOf(intent: Stripe.PaymentIntent): number | null {
@@ -81,7 +69,7 @@ function eventFrom(event: Stripe.Event): ProviderEvent {
 }
 
 export function createStripeProvider(config: StripeConfig): PaymentProvider {
-  const stripe = new Stripe(config.secretKey, sdkOptions(config.apiBase));
+  const stripe = stripeClient(config);
   return {
     name: "stripe",
 
