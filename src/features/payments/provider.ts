@@ -5,9 +5,6 @@
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/logger";
 
-/** Every price is in US dollars. */
-export const CURRENCY = "usd";
-
 /** The intent metadata naming the account a dashboard renewal is for; only the server writes it. */
 export const RENEWAL_ACCOUNT_METADATA = "renewalUserId";
 

@@ -8,7 +8,7 @@ import type { PlanId } from "../../shared/plans";
 import { AppError } from "../../lib/errors";
 import { pricedPlan } from "./catalogue";
 import { discountCents, findPromotionCode, normaliseCode, PromotionCodeRefused, refusalFor } from "./promotion-codes";
-import { CURRENCY } from "../payments/provider";
+import { CURRENCY } from "../../shared/currency";
 
 export interface QuoteRequest {
   plan: PlanId;
