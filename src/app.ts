@@ -25,7 +25,8 @@ import { pricingRoutes } from "./features/pricing/routes";
 import { supportRoutes } from "./features/support/routes";
 import { auditRoutes } from "./features/audit/routes";
 import { invoiceRoutes } from "./features/invoices/routes";
-import { accountRoutes, refundLinkRoutes, refundRequestRoutes } from "./features/account/routes";
+import { accountRoutes } from "./features/account/routes";
+import { refundRoutes } from "./features/refunds/routes";
 import { legalRoutes } from "./features/legal/routes";
 import { apiDocsRoutes } from "./features/api-docs/routes";
 import { createMetrics } from "./features/observability/metrics";
@@ -118,8 +119,7 @@ export function createApp(deps: AppDeps) {
     .use(auditRoutes(deps))
     .use(invoiceRoutes(deps))
     .use(accountRoutes(deps))
-    .use(refundRequestRoutes(deps))
-    .use(refundLinkRoutes(deps))
+    .use(refundRoutes(deps))
     .use(legalRoutes(deps))
     .use(metricsRoutes(deps, metrics))
     .use(apiDocsRoutes({ appUrl: deps.config.appUrl, maxBodyBytes: MAX_BODY_BYTES }, () => whole!))

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { creditNotes, sales } from "../../src/db/schema";
-import { recordPartialRefund, refundPayment } from "../../src/features/payments/fulfilment";
+import { recordPartialRefund, refundPayment } from "../../src/features/refunds/record";
 import { csvCell } from "../../src/lib/csv";
 import { saleCsvRow, SALES_CSV_COLUMNS } from "../../src/features/admin/sales-csv";
 import { api, call, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";

@@ -11,7 +11,7 @@ import { loadConfig } from "../../src/config";
 import { api, call, failure, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { getBytes, pdfToText } from "../support/pdf";
-import { recordPartialRefund, refundPayment } from "../../src/features/payments/fulfilment";
+import { recordPartialRefund, refundPayment } from "../../src/features/refunds/record";
 
 let stripe: FakeStripe;
 let ctx: TestContext;

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { auditLog, planPrices, promotionCodes, sales } from "../../src/db/schema";
 import type { PromotionCreateBody } from "../../src/shared/api/pricing";
 import type { PlanId } from "../../src/shared/plans";
-import { refundPayment } from "../../src/features/payments/fulfilment";
+import { refundPayment } from "../../src/features/refunds/record";
 import { SALES_CSV_COLUMNS } from "../../src/features/admin/sales-csv";
 import { api, call, failure, invalid, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 

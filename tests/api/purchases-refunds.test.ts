@@ -9,7 +9,7 @@ import { emails, productKeys, buyerRefunds, sales, subscriptions } from "../../s
 import { DAY } from "../../src/lib/clock";
 import { api, failure, makeTestApp, signInAdmin, type TestContext } from "../support/app";
 import { getBytes, pdfToText } from "../support/pdf";
-import { recordPartialRefund } from "../../src/features/payments/fulfilment";
+import { recordPartialRefund } from "../../src/features/refunds/record";
 
 const contexts: TestContext[] = [];
 afterEach(() => { for (const ctx of contexts.splice(0)) ctx.cleanup(); });

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { emails, productKeys, sales, type Email } from "../../src/db/schema";
-import { recordPartialRefund } from "../../src/features/payments/fulfilment";
+import { recordPartialRefund } from "../../src/features/refunds/record";
 import { getBytes, pdfToText } from "../support/pdf";
 import { renderEmail } from "../../src/emails/render";
 import { EMAIL_TEMPLATES } from "../../src/emails/registry";

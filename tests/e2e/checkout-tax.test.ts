@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import { eq } from "drizzle-orm";
 import { creditNotes, sales } from "../../src/db/schema";
 import { createOrPromoteAdmin } from "../../src/features/users/service";
-import { recordPartialRefund } from "../../src/features/payments/fulfilment";
+import { recordPartialRefund } from "../../src/features/refunds/record";
 import type { AuthResponse, PaymentIntentResponse } from "../../src/shared/api-types";
 import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
 import { makeKey } from "../support/app";

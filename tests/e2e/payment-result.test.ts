@@ -7,7 +7,7 @@ import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { sales } from "../../src/db/schema";
-import { refundSale } from "../../src/features/payments/admin-refund";
+import { refundSale } from "../../src/features/refunds/sale-refund";
 import { createOrPromoteAdmin } from "../../src/features/users/service";
 import { axeViolations, describeFindings } from "../support/axe";
 import { DESKTOP, PHONE } from "../support/browser";

@@ -10,7 +10,7 @@ import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { startTestServer, type TestServer } from "../support/server";
 import { shoot } from "./shots";
-import { recordPartialRefund } from "../../src/features/payments/fulfilment";
+import { recordPartialRefund } from "../../src/features/refunds/record";
 import { pdfToText } from "../support/pdf";
 
 setDefaultTimeout(60_000);

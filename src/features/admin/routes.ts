@@ -6,12 +6,10 @@ import { failures, idParams, jsonBodyFailures, pageQuery } from "../../shared/ap
 import { authGuard } from "../auth/guard";
 import { listAdminKeys } from "./keys";
 import { AdminModel } from "../../shared/api/admin";
-import { adminOverview, deleteProductKey, generateAdminKeys, salesReport, saleView, sendTestEmail } from "./service";
-import { refundCentsFromDollars, refundSale } from "../payments/admin-refund";
+import { adminOverview, deleteProductKey, generateAdminKeys, salesReport, sendTestEmail } from "./service";
 import { signedDocumentPath } from "../invoices/links";
 import { TAX_REPORT_COLUMNS, taxReportCsv } from "../tax/report";
 import { InvoiceModel } from "../../shared/api/invoices";
-import { latestCreditNote } from "../invoices/credit-notes";
 import { adminResetLink, searchUsers } from "./users";
 
 export function adminRoutes(deps: AppDeps) {
@@ -55,29 +53,6 @@ export function adminRoutes(deps: AppDeps) {
       query: InvoiceModel.taxReportQuery,
       response: { 200: t.String({ description: `text/csv with the columns ${TAX_REPORT_COLUMNS.join(", ")}` }), ...failures(422) },
       detail: { summary: "Net and tax per country and rate, for a tax return", description: "Invoices issued in the period less the credit notes issued in it; dollars with 2 decimals." },
-    })
-    .post("/sales/:id/refund", async ({ user, params, body, headers, set }) => {
-      const { answer, replayed } = await refundSale(deps, {
-        saleId: params.id,
-        actorUserId: user.id,
-        amountCents: body.amount === undefined ? undefined : refundCentsFromDollars(body.amount),
-        idempotencyKey: headers["idempotency-key"],
-      }, (sale) => saleView(sale, { creditNoteNumber: latestCreditNote(deps.db, sale.id), sign }));
-      if (replayed) set.headers["Idempotent-Replayed"] = "true";
-      return answer;
-    }, {
-      admin: true,
-      params: idParams,
-      headers: AdminModel.refundHeaders,
-      body: AdminModel.refundBody,
-      response: { 200: AdminModel.sale, ...jsonBodyFailures, ...failures(404, 409, 502) },
-      detail: {
-        summary: "Refund a sale, in full or in part",
-        description: "Asks the payment provider for the refund, then records it as its webhook would; a full refund takes back what the key gave. "
-          + "With an Idempotency-Key, the same request again answers the first result (header Idempotent-Replayed: true) and refunds nothing more; "
-          + "the same key with another request is a 422. Keys are kept 24 hours. Without a key, the same amount of the same sale again within "
-          + "10 minutes is a 409 DUPLICATE_REFUND.",
-      },
     })
     .post("/test-email", ({ user, body }) => sendTestEmail(deps, user, body),
       {

@@ -21,7 +21,8 @@ import { log } from "../../lib/logger";
 import { PLANS } from "../../shared/plans";
 import { queueEmail } from "../email/outbox";
 import { writeAudit } from "../audit/service";
-import { fulfilPayment, refundPayment, saleByPaymentIntent } from "./fulfilment";
+import { fulfilPayment, saleByPaymentIntent } from "./fulfilment";
+import { refundPayment } from "../refunds/record";
 import type { ProviderEvent } from "./provider";
 
 type DisputeDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config">;

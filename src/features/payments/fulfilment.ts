@@ -1,33 +1,31 @@
 /**
  * Fulfilment (DESIGN.md §4): the one idempotent function that turns a succeeded payment into a
- * sale, a product key and the key e-mail, and its reverse for refunds. Called from the payment
- * result page and from the provider's webhook, any number of times, concurrently: one sale, one key,
- * one e-mail. Only the provider's word counts: the intent is always retrieved from the provider.
+ * sale, a product key and the key e-mail (its reverse, recording a refund, is refunds/record.ts).
+ * Called from the payment result page and from the provider's webhook, any number of times,
+ * concurrently: one sale, one key, one e-mail. Only the provider's word counts: the intent is always
+ * retrieved from the provider.
  */
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
-import { productKeys, sales, subscriptions, users, type Checkout, type CreditNote, type ProductKey, type Sale, type Subscription } from "../../db/schema";
+import { sales, users, type Checkout, type ProductKey, type Sale, type Subscription } from "../../db/schema";
 import { pricedPlan } from "../pricing/catalogue";
 import { checkoutOfIntent, markCheckoutPaid } from "../pricing/checkouts";
 import { formatDollars, isPlanId, PLANS } from "../../shared/plans";
 import { generateProductKeys } from "../product-keys/service";
 import { queueEmail } from "../email/outbox";
-import { writeAudit } from "../audit/service";
-import { DAY, toIso } from "../../lib/clock";
+import { toIso } from "../../lib/clock";
 import { applyProductKey } from "../subscriptions/service";
 import { CURRENCY } from "../../shared/currency";
 import { RENEWAL_ACCOUNT_METADATA, type ProviderIntent } from "./provider";
 import { log } from "../../lib/logger";
 import { AppError } from "../../lib/errors";
 import type { PaymentResultResponse } from "../../shared/api/payments";
-import { queueRefundNotice, type KeyOutcome } from "./refund-notice";
 import { expectedChargeCents, saleTaxColumns, syncTaxRecords } from "../tax/service";
 import { allocateNumber } from "../invoices/numbers";
-import { issueCreditNote } from "../invoices/credit-notes";
-import { signedDocumentUrl } from "../invoices/links";
+import { documentLinks, signedDocumentUrl, type DocumentLinks } from "../invoices/links";
 
-/** What fulfilment and refunds use; config and jwtSecret sign the invoice link, tax records the tax transaction. */
+/** What fulfilment uses; config and jwtSecret sign the invoice link, tax records the tax transaction. */
 type FulfilmentDeps = Pick<AppDeps, "db" | "clock" | "payments"> & Partial<Pick<AppDeps, "config" | "jwtSecret" | "tax">>;
 
 const PAYMENT_ERRORS = {
@@ -113,18 +111,6 @@ async function fulfilOnce(
   return { answer, sale, intent };
 }
 
-type DocumentLinks = { appUrl: string; secret: string };
-
-/** What signs the document links e-mails carry; absent where a caller has no config (then e-mails go without them). */
-function documentLinks(deps: Partial<Pick<AppDeps, "config" | "jwtSecret">>): DocumentLinks | undefined {
-  return deps.config && deps.jwtSecret ? { appUrl: deps.config.appUrl, secret: deps.jwtSecret } : undefined;
-}
-
-/** The refund notice's link to the credit note just written, signed like the product-key e-mail's invoice link. */
-function creditNoteLink(note: CreditNote | null, links: DocumentLinks | undefined) {
-  return note && links ? { creditNote: { number: note.number, url: signedDocumentUrl(links.appUrl, links.secret, note.number) } } : {};
-}
-
 /**
  * Records a succeeded payment once, inside the caller's transaction: the sale (with the code and the
  * discount fixed into its checkout), its key, the renewal or the key e-mail. A sale already recorded
@@ -136,7 +122,7 @@ export function recordSale(
   checkout: Checkout | undefined,
   now: number,
   /** To sign the invoice link the e-mail carries. */
-  links?: { appUrl: string; secret: string },
+  links?: DocumentLinks,
 ): Sale {
   const plan = PLANS[intent.metadata.plan as keyof typeof PLANS];
   const email = intent.metadata.email;
@@ -202,123 +188,4 @@ function applyRenewal(tx: DbOrTx, intent: ProviderIntent, key: ProductKey, now: 
   }
   log.warn({ paymentIntentId: intent.id, userId }, "renewal could not be applied; its key is e-mailed instead");
   return null;
-}
-
-/**
- * Takes back only the time the refunded key gave its user; answers what was done, for the audit log.
- * A lifetime subscription outlives the refund of a time-limited key (that key was redeemed before
- * the lifetime one). Refunding the lifetime key itself ends the subscription now: redeeming it
- * replaced the end date, so time the user had from earlier keys is no longer known.
- */
-function removeKeyTime(tx: DbOrTx, key: ProductKey, userId: number, now: number): { detail: string } & KeyOutcome {
-  const sub = tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
-  const days = PLANS[key.plan].days;
-  if (!sub) return { detail: `user ${userId} has no subscription`, ...(days === null ? { keyOutcome: "lifetime-ended" } : { keyOutcome: "days-removed", daysRemoved: days, endDate: null }) };
-  if (days === null) {
-    tx.update(subscriptions).set({ status: "expired", endDate: now }).where(eq(subscriptions.id, sub.id)).run();
-    return { detail: `subscription of user ${userId} ended`, keyOutcome: "lifetime-ended" };
-  }
-  if (sub.endDate === null) return { detail: `lifetime subscription of user ${userId} kept`, keyOutcome: "lifetime-kept" };
-  const endDate = Math.max(now, sub.endDate - days * DAY);
-  tx.update(subscriptions)
-    .set({ endDate, status: endDate <= now ? "expired" : sub.status })
-    .where(eq(subscriptions.id, sub.id)).run();
-  return { detail: `${days} days removed from the subscription of user ${userId}`, keyOutcome: "days-removed", daysRemoved: days, endDate: endDate <= now ? null : endDate };
-}
-
-/**
- * A refund that arrives before the payment was fulfilled is recorded as a refunded sale without a
- * key, so a later fulfilment hits the unique payment intent and issues nothing.
- */
-function recordEarlyRefund(tx: DbOrTx, intent: ProviderIntent | null, now: number): Sale | null {
-  const plan = intent?.metadata.plan;
-  if (!intent || !isPlanId(plan)) {
-    log.warn({ paymentIntentId: intent?.id ?? null }, "refund for a payment that is not one of our sales; nothing recorded");
-    return null;
-  }
-  const recorded = tx.insert(sales).values({
-    paymentIntentId: intent.id,
-    email: intent.metadata.email ?? "",
-    plan,
-    amountCents: intent.amountCents,
-    currency: intent.currency.toLowerCase(),
-    status: "refunded",
-    createdAt: now,
-  }).returning().get();
-  writeAudit(tx, { actorUserId: null, action: "sale.refunded", subject: `sale:${recorded.id}`, detail: `${intent.id}: refunded before fulfilment, no key issued`, at: now });
-  queueRefundNotice(tx, recorded, { refundedCents: recorded.amountCents, totalRefundedCents: recorded.amountCents, key: null, keyOutcome: "none" }, now);
-  return recorded;
-}
-
-/**
- * A partial refund (a goodwill gesture): the sale keeps its key and stays 'paid'; the refunded cents are
- * recorded, so revenue is counted net of them. `amountRefunded` is the provider's running total, so a
- * redelivered or late event never lowers it. Answers the sale, or null when it is not one of ours.
- */
-export function recordPartialRefund(
-  deps: Pick<AppDeps, "db" | "clock"> & Partial<Pick<AppDeps, "config" | "jwtSecret">>,
-  paymentIntentId: string,
-  amountRefunded: number,
-  actorUserId: number | null = null,
-): Sale | null {
-  const now = deps.clock.now();
-  return deps.db.transaction((tx) => {
-    const sale = saleByPaymentIntent(tx, paymentIntentId);
-    if (!sale) {
-      log.warn({ paymentIntentId }, "partial refund for a payment that is not one of our sales; nothing recorded");
-      return null;
-    }
-    const refundedCents = Math.min(sale.amountCents, Math.max(sale.refundedCents, amountRefunded));
-    if (sale.status !== "paid" || refundedCents === sale.refundedCents) return sale;
-    const note = issueCreditNote(tx, sale, refundedCents - sale.refundedCents, now);
-    const updated = tx.update(sales).set({ refundedCents }).where(eq(sales.id, sale.id)).returning().get()!;
-    writeAudit(tx, {
-      actorUserId, action: "sale.partially-refunded", subject: `sale:${sale.id}`,
-      detail: `${paymentIntentId}: $${formatDollars(refundedCents)} of $${formatDollars(sale.amountCents)} refunded so far; the key stays valid`, at: now,
-    });
-    const key = sale.productKeyId === null ? undefined : tx.select({ key: productKeys.key }).from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get();
-    queueRefundNotice(tx, sale, { refundedCents: refundedCents - sale.refundedCents, totalRefundedCents: refundedCents, key: key?.key ?? null, keyOutcome: "kept", ...creditNoteLink(note, documentLinks(deps)) }, now);
-    return updated;
-  }, { behavior: "immediate" });
-}
-
-/**
- * A full refund: the sale becomes 'refunded'; its key is deleted if nobody used it, otherwise the
- * time it gave is taken back. A refund before fulfilment is recorded so no key is ever issued.
- * Doing it twice changes nothing.
- */
-export async function refundPayment(
-  deps: FulfilmentDeps,
-  paymentIntentId: string,
-  actorUserId: number | null = null,
-): Promise<Sale | null> {
-  const intent = saleByPaymentIntent(deps.db, paymentIntentId) ? null : await deps.payments.retrieveIntent(paymentIntentId);
-  const now = deps.clock.now();
-  const result = deps.db.transaction((tx) => {
-    const sale = saleByPaymentIntent(tx, paymentIntentId);
-    if (!sale) return recordEarlyRefund(tx, intent, now);
-    if (sale.status === "refunded") return sale;
-    const key = sale.productKeyId === null ? undefined
-      : tx.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get();
-    let outcome = "no key";
-    let told: KeyOutcome = { keyOutcome: "none" };
-    if (key && !key.isUsed) {
-      tx.delete(productKeys).where(eq(productKeys.id, key.id)).run();
-      outcome = `unused key ${key.key} deleted`;
-      told = { keyOutcome: "removed" };
-    } else if (key?.usedByUserId != null) {
-      const { detail, ...keyOutcome } = removeKeyTime(tx, key, key.usedByUserId, now);
-      outcome = detail;
-      told = keyOutcome;
-    }
-    const note = issueCreditNote(tx, sale, sale.amountCents - sale.refundedCents, now);
-    const refunded = tx.update(sales)
-      .set({ status: "refunded", productKeyId: key && !key.isUsed ? null : sale.productKeyId })
-      .where(eq(sales.id, sale.id)).returning().get();
-    writeAudit(tx, { actorUserId, action: "sale.refunded", subject: `sale:${sale.id}`, detail: `${paymentIntentId}: ${outcome}`, at: now });
-    queueRefundNotice(tx, sale, { refundedCents: sale.amountCents - sale.refundedCents, totalRefundedCents: sale.amountCents, key: key?.key ?? null, ...told, ...creditNoteLink(note, documentLinks(deps)) }, now);
-    return refunded;
-  }, { behavior: "immediate" });
-  await syncTaxRecords(deps);
-  return result;
 }

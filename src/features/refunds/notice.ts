@@ -1,5 +1,5 @@
 /**
- * The refund notice, queued by the functions that record a refund on a sale (fulfilment.ts:
+ * The refund notice, queued by the functions that record a refund on a sale (record.ts:
  * refundPayment, recordPartialRefund and a refund before fulfilment), inside their transaction and
  * only when they change something. Every path that refunds (the admin panel, the provider's
  * charge.refunded, a dispute lost, an early fraud warning, a self-service refund) goes through them,

@@ -1,19 +1,19 @@
 /**
- * Refunding a sale on request (the admin panel today; any other caller, such as a buyer's own refund
- * request, goes through `refundSale` too). Each request is first written to refund_requests, in one
+ * Refunding a sale on request: the admin panel's refund, and a buyer's refund under the guarantee
+ * (buyer-refund.ts) go through `refundSale`. Each request is first written to refund_requests, in one
  * transaction with the checks, and the provider is sent that row's fixed key:
  * - the same Idempotency-Key with the same request answers the first result again and moves no money;
  *   with another request it is a 422;
  * - without a key, the same refund of the same sale within 10 minutes is a 409 DUPLICATE_REFUND;
  * - refunds in flight count against what is left, so concurrent requests can't refund more than the sale.
- * The provider's answer then goes through the same code as its webhook, which finds nothing left to do.
+ * The provider's answer is then recorded by record.ts, as its webhook's is, which then finds nothing left to do.
  */
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { refundRequests, sales, type RefundRequest, type Sale } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { DAY, MINUTE } from "../../lib/clock";
-import { recordPartialRefund, refundPayment } from "./fulfilment";
+import { recordPartialRefund, refundPayment } from "./record";
 import { syncTaxRecords } from "../tax/service";
 
 const ALREADY_REFUNDED = "This sale has already been refunded.";

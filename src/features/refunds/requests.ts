@@ -1,21 +1,9 @@
 /** The admin panel's Refund requests: newest first, waiting ones on top. */
 import { desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
-import { buyerRefunds, sales, type BuyerRefund, type Sale } from "../../db/schema";
-import { toIso } from "../../lib/clock";
+import { buyerRefunds, sales } from "../../db/schema";
 import type { RefundRequestView } from "../../shared/api/purchases";
-
-export const refundRequestView = (request: BuyerRefund, sale: Sale): RefundRequestView => ({
-  id: request.id,
-  saleId: sale.id,
-  status: request.status,
-  email: sale.email,
-  plan: sale.plan,
-  amount: sale.amountCents / 100,
-  purchasedAt: toIso(sale.createdAt)!,
-  createdAt: toIso(request.createdAt)!,
-  decidedAt: toIso(request.decidedAt),
-});
+import { refundRequestView } from "./view";
 
 export function listRefundRequests(db: DbOrTx): RefundRequestView[] {
   return db.select({ request: buyerRefunds, sale: sales }).from(buyerRefunds)

@@ -14,10 +14,10 @@ import { PLANS } from "../../shared/plans";
 import type { RefundAnswer } from "../../shared/api/purchases";
 import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
-import { refundSale } from "../payments/admin-refund";
-import { accountSales, type AccountPurchase } from "./purchases";
-import { purchaseView } from "./purchase-view";
-import { refundRefusal } from "./refund-rules";
+import { accountSales, type AccountPurchase } from "../account/purchases";
+import { purchaseView } from "../account/view";
+import { refundSale } from "./sale-refund";
+import { refundRefusal } from "./rules";
 
 type RefundDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config">;
 

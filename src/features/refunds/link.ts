@@ -12,8 +12,8 @@ import { toIso } from "../../lib/clock";
 import { normaliseProductKey } from "../../shared/product";
 import { PLANS } from "../../shared/plans";
 import type { RefundLinkView } from "../../shared/api/purchases";
-import { refundDeadline, refundRefusal } from "./refund-rules";
-import { refundPurchase } from "./self-refund";
+import { refundDeadline, refundRefusal } from "./rules";
+import { refundPurchase } from "./buyer-refund";
 
 type LinkDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config">;
 
