@@ -106,9 +106,9 @@ export async function scaleBench(root: string, bun: string, tmp: string, freePor
     const idle = await idleRss(server);
     const db = new Database(scaleDb, { readonly: true });
     // A buyer whose plugin key validates: a key, a linked game account and a subscription still running.
-    const buyer = db.query(`SELECT email, figma_key AS figmaKey, linked_roblox_account_id AS roblox FROM users WHERE figma_key IS NOT NULL AND is_admin = 0
+    const buyer = db.query(`SELECT email, figma_key AS pluginKey, linked_roblox_account_id AS roblox FROM users WHERE figma_key IS NOT NULL AND is_admin = 0
       AND linked_roblox_account_id IS NOT NULL AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = users.id AND s.status = 'active'
-      AND s.suspended_at IS NULL AND (s.end_date IS NULL OR s.end_date > ?)) LIMIT 1`).get(Date.now()) as { email: string; figmaKey: string; roblox: string };
+      AND s.suspended_at IS NULL AND (s.end_date IS NULL OR s.end_date > ?)) LIMIT 1`).get(Date.now()) as { email: string; pluginKey: string; roblox: string };
     const cursors = Object.fromEntries(["sales", "product_keys", "emails", "audit_log", "users", "support_tickets"].map((t) => [t, oldestPageCursor(db, t, 100)]));
     db.close();
     const signIn = (email: string) => send(server.base, "/api/auth/login", { method: "POST", body: { email, password: "scale password" } });
@@ -162,7 +162,7 @@ export async function scaleBench(root: string, bun: string, tmp: string, freePor
     row("GET /api/dashboard", await timed(server, CALLS, () => send(server.base, "/api/dashboard", { token })), "flat", true);
     const me = await timed(server, HOT_CALLS, () => send(server.base, "/api/auth/me", { token }));
     row(`GET /api/auth/me (empty site: ${emptyMe.toFixed(2)} ms)`, me, "as on an empty site", me.ms <= emptyMe * 1.5 + 0.2);
-    const validate = await timed(server, HOT_CALLS, () => send(server.base, "/api/plugin/validate", { method: "POST", body: { key: buyer.figmaKey, robloxUserId: buyer.roblox } }));
+    const validate = await timed(server, HOT_CALLS, () => send(server.base, "/api/plugin/validate", { method: "POST", body: { key: buyer.pluginKey, robloxUserId: buyer.roblox } }));
     row(`POST /api/plugin/validate (empty site: ${emptyValidate.toFixed(2)} ms)`, validate, "as on an empty site", validate.ms <= emptyValidate * 1.5 + 0.2);
 
     console.log(`\nScale: ${USERS.toLocaleString("en-US")} accounts, ${SALES.toLocaleString("en-US")} sales, no ANALYZE run beforehand; median of ${CALLS} calls (${HOT_CALLS} for me and validate), one at a time`);

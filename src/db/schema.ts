@@ -17,7 +17,8 @@ export const users = sqliteTable("users", {
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
   isAdmin: bool("is_admin").notNull().default(false),
-  figmaKey: text("figma_key").unique(),
+  /** The plugin key (`ll_…`): the API still calls it figmaKey, and the column keeps its first name. */
+  pluginKey: text("figma_key").unique(),
   linkedRobloxAccountId: text("linked_roblox_account_id"),
   linkedAt: ms("linked_at"),
   lastLinkResetAt: ms("last_link_reset_at"),

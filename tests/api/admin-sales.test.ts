@@ -98,7 +98,7 @@ describe("users", () => {
   test("search by part of the e-mail shows subscription, linked account and plugin-key presence", async () => {
     const found = await signUpUser(ctx, "pro", "maker@studio.example");
     await signUpUser(ctx, "month", "other@example.com");
-    ctx.deps.db.update(users).set({ linkedRobloxAccountId: "12345", figmaKey: "ll_abc" }).where(eq(users.id, found.user.id)).run();
+    ctx.deps.db.update(users).set({ linkedRobloxAccountId: "12345", pluginKey: "ll_abc" }).where(eq(users.id, found.user.id)).run();
     const answer = await api(ctx.app, admin).api.admin.users.get({ query: { q: "STUDIO" } });
     expect(answer.status).toBe(200);
     expect(answer.data).toHaveLength(1);

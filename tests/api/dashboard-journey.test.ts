@@ -15,14 +15,14 @@ test("signup, key, link 123, mismatch 456, reset, cooldown, cancel keeps the end
 
   const key = await api(ctx.app, token).api.figma["generate-key"].post();
   expect(key.status).toBe(200);
-  const figmaKey = key.data!.figmaKey;
+  const pluginKey = key.data!.figmaKey;
 
-  const first = await api(ctx.app).api.plugin.validate.post({ key: figmaKey, robloxUserId: "123" });
+  const first = await api(ctx.app).api.plugin.validate.post({ key: pluginKey, robloxUserId: "123" });
   expect(first.status).toBe(200);
   expect(first.data).toMatchObject({ valid: true, code: "VALID", linkedRobloxAccountId: "123" });
   expect((await api(ctx.app, token).api.figma["linked-account"].get()).data!.linkedRobloxAccountId).toBe("123");
 
-  const other = await api(ctx.app).api.plugin.validate.post({ key: figmaKey, robloxUserId: "456" });
+  const other = await api(ctx.app).api.plugin.validate.post({ key: pluginKey, robloxUserId: "456" });
   expect(other.status).toBe(409);
   expect(failure(other)).toMatchObject({ valid: false, code: "ACCOUNT_MISMATCH" });
 

@@ -18,7 +18,7 @@ test("a user and a subscription read on the hot path equal drizzle's rows, boole
   const signedUp = await signUpUser(ctx, "month");
   const id = signedUp.user.id;
   ctx.deps.db.update(users).set({
-    figmaKey: "ll_hotreadkey", isAdmin: true, notifications: false, linkedRobloxAccountId: "42", linkedAt: 5, lastSeenAt: null,
+    pluginKey: "ll_hotreadkey", isAdmin: true, notifications: false, linkedRobloxAccountId: "42", linkedAt: 5, lastSeenAt: null,
   }).where(eq(users.id, id)).run();
   ctx.deps.db.update(subscriptions).set({ status: "cancelled", cancelledAt: 7 }).where(eq(subscriptions.userId, id)).run();
 

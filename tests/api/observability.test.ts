@@ -76,16 +76,16 @@ describe("request log", () => {
 describe("plugin validation's log", () => {
   test("whatever validation answers, it writes its request line, with the answer's id, and no other line", async () => {
     const owner = await signUpUser(ctx);
-    const { figmaKey } = (await api(ctx.app, owner.token).api.figma["generate-key"].post()).data!;
+    const { figmaKey: pluginKey } = (await api(ctx.app, owner.token).api.figma["generate-key"].post()).data!;
     const validate = (body: string) => call(ctx.app, "POST", "/api/plugin/validate", { body, headers: { "content-type": "application/json" } });
     await settle();
     log.lines.length = 0; // what sign-up and the new key wrote
     const answers = [
-      await validate(JSON.stringify({ key: figmaKey, robloxUserId: "111" })), // links the account
-      await validate(JSON.stringify({ key: figmaKey, robloxUserId: "111" })), // valid
-      await validate(JSON.stringify({ key: figmaKey, robloxUserId: "222" })), // another account: the owner is alerted
+      await validate(JSON.stringify({ key: pluginKey, robloxUserId: "111" })), // links the account
+      await validate(JSON.stringify({ key: pluginKey, robloxUserId: "111" })), // valid
+      await validate(JSON.stringify({ key: pluginKey, robloxUserId: "222" })), // another account: the owner is alerted
       await validate(JSON.stringify({ key: "ll_nosuchkey", robloxUserId: "111" })),
-      await validate(JSON.stringify({ key: figmaKey })),
+      await validate(JSON.stringify({ key: pluginKey })),
       await validate("not json"),
     ];
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 409, 401, 422, 400]);

@@ -15,7 +15,7 @@ async function linkedUser(robloxUserId = "123") {
   const user = await signUpUser(ctx);
   const key = (await api(ctx.app, user.token).api.figma["generate-key"].post()).data!.figmaKey;
   await api(ctx.app).api.plugin.validate.post({ key, robloxUserId });
-  return { ...user, figmaKey: key as string };
+  return { ...user, pluginKey: key as string };
 }
 
 const reset = (token: string) => api(ctx.app, token).api.figma["reset-linked-account"].post();
@@ -45,7 +45,7 @@ describe("POST /api/figma/reset-linked-account", () => {
     const answer = await reset(user.token);
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ linkedRobloxAccountId: null });
-    const again = await api(ctx.app).api.plugin.validate.post({ key: user.figmaKey, robloxUserId: "456" });
+    const again = await api(ctx.app).api.plugin.validate.post({ key: user.pluginKey, robloxUserId: "456" });
     expect(again.data).toMatchObject({ code: "VALID", linkedRobloxAccountId: "456" });
   });
 

@@ -12,7 +12,7 @@ afterEach(() => ctx.cleanup());
 async function userWithKey(plan: "month" | "pro" | "lifetime" = "pro") {
   const user = await signUpUser(ctx, plan);
   const generated = await api(ctx.app, user.token).api.figma["generate-key"].post();
-  return { ...user, figmaKey: generated.data!.figmaKey as string };
+  return { ...user, pluginKey: generated.data!.figmaKey as string };
 }
 
 const validate = (key: string, robloxUserId: string | number, headers: Record<string, string> = {}) =>
@@ -24,16 +24,16 @@ const alertEmails = () => ctx.deps.db.select().from(emails).where(eq(emails.temp
 describe("plugin key", () => {
   test("generating a key gives an ll_ key that the current user shows", async () => {
     const user = await userWithKey();
-    expect(user.figmaKey).toMatch(/^ll_[a-z2-7]{32}$/);
+    expect(user.pluginKey).toMatch(/^ll_[a-z2-7]{32}$/);
     const me = await api(ctx.app, user.token).api.auth.me.get();
-    expect(me.data!.user.figmaKey).toBe(user.figmaKey);
+    expect(me.data!.user.figmaKey).toBe(user.pluginKey);
   });
 
   test("regenerating the key makes the old key answer 401 INVALID_KEY", async () => {
     const user = await userWithKey();
     const fresh = await api(ctx.app, user.token).api.figma["generate-key"].post();
-    expect(fresh.data!.figmaKey).not.toBe(user.figmaKey);
-    const old = await validate(user.figmaKey, "123");
+    expect(fresh.data!.figmaKey).not.toBe(user.pluginKey);
+    const old = await validate(user.pluginKey, "123");
     expect(old.status).toBe(401);
     expect(failure(old)).toMatchObject({ valid: false, code: "INVALID_KEY" });
     expect((await validate(fresh.data!.figmaKey, "123")).status).toBe(200);
@@ -47,7 +47,7 @@ describe("plugin key", () => {
 describe("POST /api/plugin/validate", () => {
   test("a valid key answers 200 VALID with the subscription and links the account", async () => {
     const user = await userWithKey("pro");
-    const answer = await validate(user.figmaKey, "123");
+    const answer = await validate(user.pluginKey, "123");
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({
       valid: true, code: "VALID", plan: "pro", status: "active",
@@ -60,7 +60,7 @@ describe("POST /api/plugin/validate", () => {
 
   test("the first link is written to the audit log", async () => {
     const user = await userWithKey();
-    await validate(user.figmaKey, "123");
+    await validate(user.pluginKey, "123");
     const entries = ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "link.linked")).all();
     expect(entries).toHaveLength(1);
     expect(entries[0].subject).toBe(`user:${user.user.id}`);
@@ -68,26 +68,26 @@ describe("POST /api/plugin/validate", () => {
 
   test("a numeric robloxUserId is accepted like its digits", async () => {
     const user = await userWithKey();
-    expect((await validate(user.figmaKey, 123)).data!.linkedRobloxAccountId).toBe("123");
-    expect((await validate(user.figmaKey, "123")).status).toBe(200);
+    expect((await validate(user.pluginKey, 123)).data!.linkedRobloxAccountId).toBe("123");
+    expect((await validate(user.pluginKey, "123")).status).toBe(200);
   });
 
   test("the same account validates again and again", async () => {
     const user = await userWithKey();
-    await validate(user.figmaKey, "123");
-    expect((await validate(user.figmaKey, "123")).status).toBe(200);
+    await validate(user.pluginKey, "123");
+    expect((await validate(user.pluginKey, "123")).status).toBe(200);
   });
 
   test("a lifetime key answers with null endDate and timeRemaining", async () => {
     const user = await userWithKey("lifetime");
-    const answer = await validate(user.figmaKey, "1");
+    const answer = await validate(user.pluginKey, "1");
     expect(answer.data).toMatchObject({ valid: true, plan: "lifetime", endDate: null, timeRemaining: null });
   });
 
   test("a cancelled subscription still validates until its end, with status cancelled", async () => {
     const user = await userWithKey("month");
     await api(ctx.app, user.token).api.subscription.cancel.post();
-    const answer = await validate(user.figmaKey, "1");
+    const answer = await validate(user.pluginKey, "1");
     expect(answer.status).toBe(200);
     expect(answer.data!.status).toBe("cancelled");
   });
@@ -102,15 +102,15 @@ describe("POST /api/plugin/validate", () => {
   test("an expired subscription answers 403 SUBSCRIPTION_EXPIRED", async () => {
     const user = await userWithKey("month");
     ctx.clock.advance(30 * DAY + 1);
-    const answer = await validate(user.figmaKey, "123");
+    const answer = await validate(user.pluginKey, "123");
     expect(answer.status).toBe(403);
     expect(failure(answer)).toMatchObject({ valid: false, code: "SUBSCRIPTION_EXPIRED" });
   });
 
   test("a second Roblox account answers 409 ACCOUNT_MISMATCH telling the user to reset from the dashboard", async () => {
     const user = await userWithKey();
-    await validate(user.figmaKey, "123");
-    const answer = await validate(user.figmaKey, "456");
+    await validate(user.pluginKey, "123");
+    const answer = await validate(user.pluginKey, "456");
     expect(answer.status).toBe(409);
     expect(failure(answer)).toMatchObject({ valid: false, code: "ACCOUNT_MISMATCH" });
     expect(failure(answer)?.message).toContain("dashboard");
@@ -119,8 +119,8 @@ describe("POST /api/plugin/validate", () => {
 
   test("a mismatch e-mails the owner an alert with both accounts and the dashboard link", async () => {
     const user = await userWithKey();
-    await validate(user.figmaKey, "123");
-    await validate(user.figmaKey, "456");
+    await validate(user.pluginKey, "123");
+    await validate(user.pluginKey, "456");
     const sent = alertEmails();
     expect(sent).toHaveLength(1);
     expect(sent[0].to).toBe(user.email);
@@ -132,27 +132,27 @@ describe("POST /api/plugin/validate", () => {
 
   test("the owner gets at most one mismatch alert an hour", async () => {
     const user = await userWithKey();
-    await validate(user.figmaKey, "123");
-    await validate(user.figmaKey, "456");
+    await validate(user.pluginKey, "123");
+    await validate(user.pluginKey, "456");
     ctx.clock.advance(30 * MINUTE);
-    await validate(user.figmaKey, "789");
+    await validate(user.pluginKey, "789");
     expect(alertEmails()).toHaveLength(1);
     ctx.clock.advance(30 * MINUTE);
-    await validate(user.figmaKey, "789");
+    await validate(user.pluginKey, "789");
     expect(alertEmails()).toHaveLength(2);
   });
 
   test("no mismatch alert is sent when the owner turned notifications off", async () => {
     const user = await userWithKey();
     await api(ctx.app, user.token).api.user.settings.put({ notifications: false });
-    await validate(user.figmaKey, "123");
-    expect((await validate(user.figmaKey, "456")).status).toBe(409);
+    await validate(user.pluginKey, "123");
+    expect((await validate(user.pluginKey, "456")).status).toBe(409);
     expect(alertEmails()).toHaveLength(0);
   });
 
   test("a robloxUserId that is not digits answers 422 INVALID_REQUEST and links nothing", async () => {
     const user = await userWithKey();
-    const answer = await validate(user.figmaKey, "12a");
+    const answer = await validate(user.pluginKey, "12a");
     expect(answer.status).toBe(422);
     expect(failure(answer)).toMatchObject({ valid: false, code: "INVALID_REQUEST" });
     expect(userRow(user.user.id).linkedRobloxAccountId).toBeNull();
@@ -168,7 +168,7 @@ describe("POST /api/plugin/validate", () => {
     const user = await userWithKey();
     ctx.clock.advance(HOUR);
     expect((await api(ctx.app).api.stats["active-users"].get()).data!.count).toBe(0);
-    await validate(user.figmaKey, "123");
+    await validate(user.pluginKey, "123");
     expect((await api(ctx.app).api.stats["active-users"].get()).data!.count).toBe(1);
   });
 });
@@ -178,8 +178,8 @@ describe("plugin API rate limit", () => {
     ctx.cleanup();
     ctx = makeTestApp({ rateLimits: true });
     const user = await userWithKey();
-    let last = await validate(user.figmaKey, "123");
-    for (let i = 0; i < 70 && last.status === 200; i++) last = await validate(user.figmaKey, "123");
+    let last = await validate(user.pluginKey, "123");
+    for (let i = 0; i < 70 && last.status === 200; i++) last = await validate(user.pluginKey, "123");
     expect(last.status).toBe(429);
     expect(failure(last)).toMatchObject({ valid: false, code: "RATE_LIMITED" });
     expect(Number(last.response.headers.get("retry-after"))).toBeGreaterThan(0);

@@ -46,7 +46,7 @@ beforeAll(async () => {
 
   await get("/api/auth/me", buyerToken);
   await get("/api/dashboard", buyerToken);
-  if (buyer.figmaKey) await call(ctx.app, "POST", "/api/plugin/validate", { body: { key: buyer.figmaKey, robloxUserId: buyer.linkedRobloxAccountId ?? "123" } });
+  if (buyer.pluginKey) await call(ctx.app, "POST", "/api/plugin/validate", { body: { key: buyer.pluginKey, robloxUserId: buyer.linkedRobloxAccountId ?? "123" } });
   await get("/api/health");
   await deliverDueEmails(ctx.deps);
   dueReminders(ctx.deps.db, ctx.clock.now());

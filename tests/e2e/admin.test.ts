@@ -57,7 +57,7 @@ beforeAll(async () => {
   adminToken = (await post<AuthResponse>("/api/auth/login", { email: "admin@example.com", password: "admin password" })).token;
   makeKey(suite.server.deps, "month");
   const linked = await signUp("linked@studio.example");
-  suite.server.deps.db.update(users).set({ linkedRobloxAccountId: "261", figmaKey: "ll_seeded" }).where(eq(users.id, linked.user.id)).run();
+  suite.server.deps.db.update(users).set({ linkedRobloxAccountId: "261", pluginKey: "ll_seeded" }).where(eq(users.id, linked.user.id)).run();
   seed();
 });
 

@@ -72,7 +72,7 @@ describe("plugin key", () => {
     await toastText(page, "Paste the key into the plugin.").waitFor();
     expect(await page.getByText(/no longer works/).count()).toBe(0);
     await page.getByTestId("plugin-key").getByText(/^ll_[a-z2-7]{32}$/).waitFor();
-    expect(await page.getByTestId("plugin-key").textContent()).toBe(userRow(user.userId).figmaKey);
+    expect(await page.getByTestId("plugin-key").textContent()).toBe(userRow(user.userId).pluginKey);
   });
 
   test("a failed generation shows 'Failed' - 'Could not generate key'", async () => {
@@ -94,7 +94,7 @@ describe("plugin key", () => {
     await openTab(page, "Plugin");
     await page.getByRole("button", { name: "Copy plugin key" }).click();
     await page.getByRole("button", { name: "Copied!" }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(user.figmaKey);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(user.pluginKey);
     await page.getByRole("button", { name: "Copy plugin key" }).waitFor();
   });
 });
@@ -117,7 +117,7 @@ describe("linked account", () => {
     expect(userRow(user.userId).linkedRobloxAccountId).toBeNull();
 
     // The plugin links another account; resetting again is inside the 24-hour cooldown.
-    expect((await api(env, "POST", "/api/plugin/validate", { key: user.figmaKey, robloxUserId: "456" })).status).toBe(200);
+    expect((await api(env, "POST", "/api/plugin/validate", { key: user.pluginKey, robloxUserId: "456" })).status).toBe(200);
     await page.reload();
     await openTab(page, "Plugin");
     await page.getByTestId("linked-id").getByText("456").waitFor();

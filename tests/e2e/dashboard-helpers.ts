@@ -61,7 +61,7 @@ export async function signUpLinked(env: DashboardEnv, robloxUserId = "123") {
   const user = await signUp(env);
   const key = (await api(env, "POST", "/api/figma/generate-key", {}, user.token)).body.figmaKey as string;
   expect((await api(env, "POST", "/api/plugin/validate", { key, robloxUserId })).status).toBe(200);
-  return { ...user, figmaKey: key };
+  return { ...user, pluginKey: key };
 }
 
 /** The toast region's text (Radix also announces toasts in a hidden copy, which this skips). */

@@ -65,13 +65,13 @@ describe("actions that can't be undone ask first", () => {
     await screenshot(page, "dashboard-regenerate-confirm");
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await confirm.waitFor({ state: "hidden" });
-    expect(userRow(user.userId).figmaKey).toBe(user.figmaKey);
+    expect(userRow(user.userId).pluginKey).toBe(user.pluginKey);
 
     await page.getByRole("button", { name: "Generate Plugin Key" }).click();
     await page.getByRole("button", { name: "Regenerate key" }).click();
     await toastText(page, "Key generated").waitFor();
     await toastText(page, "Paste the new key into the plugin. The old key no longer works.").waitFor();
-    expect(userRow(user.userId).figmaKey).not.toBe(user.figmaKey);
+    expect(userRow(user.userId).pluginKey).not.toBe(user.pluginKey);
   });
 
   test("with nothing linked, the card says how linking happens, and Refresh shows a new link", async () => {

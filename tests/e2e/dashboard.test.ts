@@ -60,7 +60,7 @@ for (const [width, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as cons
       const page = await newPage(env, viewport);
       await openSignedIn(page, user.token);
       await openTab(page, "Plugin");
-      await page.getByText(user.figmaKey).waitFor();
+      await page.getByText(user.pluginKey).waitFor();
       await page.getByText("Builder Man").waitFor();
       await page.getByText("@builderman").waitFor();
       await page.getByTestId("linked-id").getByText("123").waitFor();

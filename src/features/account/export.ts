@@ -39,7 +39,7 @@ export function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: User) {
       isAdmin: user.isAdmin,
       createdAt: toIso(user.createdAt),
       lastSeenAt: toIso(user.lastSeenAt),
-      pluginKey: user.figmaKey,
+      pluginKey: user.pluginKey,
       linkedRobloxAccountId: user.linkedRobloxAccountId,
       linkedAt: toIso(user.linkedAt),
       lastLinkResetAt: toIso(user.lastLinkResetAt),

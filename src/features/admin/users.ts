@@ -19,7 +19,7 @@ function adminUserView(user: User, subscription: Subscription | null, now: numbe
     subscription: subscriptionView(subscription, now),
     linkedRobloxAccountId: user.linkedRobloxAccountId,
     linkedAt: toIso(user.linkedAt),
-    hasFigmaKey: user.figmaKey !== null,
+    hasFigmaKey: user.pluginKey !== null,
     createdAt: toIso(user.createdAt)!,
     lastSeenAt: toIso(user.lastSeenAt),
   };

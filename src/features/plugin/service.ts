@@ -15,10 +15,11 @@ import { findUserById } from "../users/service";
 
 /** A new random plugin key replaces the old one, which stops working at once. */
 export function generatePluginKey(deps: AppDeps, userId: number): { figmaKey: string } {
-  const figmaKey = newPluginKey();
-  const changed = deps.db.update(users).set({ figmaKey }).where(eq(users.id, userId)).returning({ id: users.id }).all();
+  const pluginKey = newPluginKey();
+  const changed = deps.db.update(users).set({ pluginKey }).where(eq(users.id, userId)).returning({ id: users.id }).all();
   if (!changed.length) throw notFound("This account no longer exists.");
-  return { figmaKey };
+  // figmaKey: the answer's name for the plugin key, kept so no plugin or page breaks.
+  return { figmaKey: pluginKey };
 }
 
 export function getLinkedAccount(deps: AppDeps, userId: number): LinkedAccountResponse {

@@ -56,7 +56,7 @@ export function publicUser(user: User): PublicUser {
     id: user.id,
     email: user.email,
     isAdmin: user.isAdmin,
-    figmaKey: user.figmaKey,
+    figmaKey: user.pluginKey,
     settings: settingsOf(user),
     createdAt: toIso(user.createdAt)!,
   };

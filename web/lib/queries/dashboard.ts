@@ -87,9 +87,9 @@ export function useUpdateSettings() {
 export function useGeneratePluginKey() {
   return useMutation({
     mutationFn: () => apiRequest<GeneratePluginKeyResponse>("POST", "/api/figma/generate-key"),
-    onSuccess: ({ figmaKey }) => {
+    onSuccess: ({ figmaKey: pluginKey }) => {
       const session = useSession.getState();
-      if (session.user) session.setAccount({ user: { ...session.user, figmaKey }, subscription: session.subscription });
+      if (session.user) session.setAccount({ user: { ...session.user, figmaKey: pluginKey }, subscription: session.subscription });
       return queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
     },
   });

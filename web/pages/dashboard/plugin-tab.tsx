@@ -24,12 +24,12 @@ function CopyButton({ text }: { text: string }) {
   );
 }
 
-function PluginKeyCard({ figmaKey }: { figmaKey: string | null }) {
+function PluginKeyCard({ pluginKey }: { pluginKey: string | null }) {
   const generate = useGeneratePluginKey();
 
   function generateKey(close?: () => void) {
     // Only a replaced key stops working; the first key replaces nothing.
-    const replaced = figmaKey !== null;
+    const replaced = pluginKey !== null;
     generate.mutate(undefined, {
       onSuccess: () =>
         toast({
@@ -42,7 +42,7 @@ function PluginKeyCard({ figmaKey }: { figmaKey: string | null }) {
   }
 
   const generateButton = (
-    <Button onClick={figmaKey ? undefined : () => generateKey()} disabled={generate.isPending}>
+    <Button onClick={pluginKey ? undefined : () => generateKey()} disabled={generate.isPending}>
       {generate.isPending ? "Generating…" : "Generate Plugin Key"}
     </Button>
   );
@@ -55,9 +55,9 @@ function PluginKeyCard({ figmaKey }: { figmaKey: string | null }) {
       </CardHeader>
       <CardContent>
         <div className="rounded-md border border-border bg-muted px-3 py-2.5 font-mono text-sm break-all" data-testid="plugin-key">
-          {figmaKey ?? <span className="font-sans text-muted-foreground">Not generated yet</span>}
+          {pluginKey ?? <span className="font-sans text-muted-foreground">Not generated yet</span>}
         </div>
-        {!figmaKey && (
+        {!pluginKey && (
           <p className="mt-3 flex items-start gap-2 text-sm text-muted-foreground">
             <BookOpen className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden />
             <span>
@@ -71,7 +71,7 @@ function PluginKeyCard({ figmaKey }: { figmaKey: string | null }) {
         </p>
       </CardContent>
       <CardFooter className="flex-wrap gap-2">
-        {figmaKey ? (
+        {pluginKey ? (
           // Replacing a key in use breaks the plugin until the new one is pasted: ask first.
           <ConfirmDialog
             trigger={generateButton}
@@ -83,7 +83,7 @@ function PluginKeyCard({ figmaKey }: { figmaKey: string | null }) {
             onConfirm={generateKey}
           />
         ) : generateButton}
-        {figmaKey && <CopyButton text={figmaKey} />}
+        {pluginKey && <CopyButton text={pluginKey} />}
       </CardFooter>
     </Card>
   );
@@ -92,7 +92,7 @@ function PluginKeyCard({ figmaKey }: { figmaKey: string | null }) {
 export function PluginTab({ user }: { user: PublicUser }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
-      <PluginKeyCard figmaKey={user.figmaKey} />
+      <PluginKeyCard pluginKey={user.figmaKey} />
       <LinkedAccountCard />
       <p className="flex items-center gap-2 text-sm text-muted-foreground lg:col-span-2">
         <FileCode2 className="size-4 shrink-0" aria-hidden />
