@@ -4,7 +4,7 @@
  */
 import { rmSync, readdirSync, statSync, writeFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { bundleSpa, chunkManifest, CHUNK_MANIFEST_PATH, compress } from "../src/features/web/assets";
+import { bundleSpa, chunkManifest, CHUNK_MANIFEST_PATH, compress } from "../src/features/site/assets";
 
 const root = join(import.meta.dir, "..");
 const dist = join(root, "dist");

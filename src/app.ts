@@ -9,8 +9,8 @@ import { BUN_BODY_CAP, checkBodyLength, MAX_BODY_BYTES } from "./lib/body-limit"
 import { failures } from "./shared/api/common";
 import { authRoutes } from "./features/auth/routes";
 import { healthRoutes } from "./features/health/routes";
-import { webRoutes } from "./features/web/routes";
-import { BOOT_SCRIPT_HASH } from "./features/web/boot-script";
+import { siteRoutes } from "./features/site/routes";
+import { BOOT_SCRIPT_HASH } from "./features/site/boot-script";
 import { paymentRoutes } from "./features/payments/routes";
 import { productKeyRoutes } from "./features/product-keys/routes";
 import { emailRoutes } from "./features/email/routes";
@@ -126,7 +126,7 @@ export function createApp(deps: AppDeps) {
     // Unknown API paths answer JSON 404; GET needs its own route because GET /* would win over .all.
     .get("/api/*", ({ path }) => { throw notFound(`No API endpoint at ${path}.`); }, unknownApiPath)
     .all("/api/*", ({ path }) => { throw notFound(`No API endpoint at ${path}.`); }, unknownApiPath)
-    .use(webRoutes(deps));
+    .use(siteRoutes(deps));
   whole = app;
   return app;
 }

@@ -1,5 +1,5 @@
 /**
- * The server's view of the SPA: renders a screen to HTML for src/features/web/pages.ts. Only the
+ * The server's view of the SPA: renders a screen to HTML for src/features/site/pages.ts. Only the
  * server imports this file; the browser hydrates the result (main.tsx).
  */
 import { prerender } from "react-dom/static";

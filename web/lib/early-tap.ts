@@ -7,7 +7,7 @@ export function earlyTapMark(control: string): Record<string, string> {
 
 /**
  * True, once, when the page's first script noted a tap on `control` before React could handle it
- * (src/features/web/boot-script.ts); the caller then does what the tap asked for.
+ * (src/features/site/boot-script.ts); the caller then does what the tap asked for.
  */
 export function takeEarlyTap(control: string): boolean {
   const root = document.documentElement;

@@ -67,7 +67,7 @@ export const useSession = create<SessionState>((set, get) => ({
 }));
 
 /**
- * The page's first script marks a stored session on <html> (src/features/web/boot-script.ts) so the
+ * The page's first script marks a stored session on <html> (src/features/site/boot-script.ts) so the
  * server-rendered navbar shows the right links before any code runs; keep that mark current.
  */
 if (typeof document !== "undefined") {

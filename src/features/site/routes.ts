@@ -78,7 +78,7 @@ function withoutTrailingSlash(path: string): string {
   return `/${path.replace(/^\/+/, "").replace(/\/+$/, "")}`;
 }
 
-export function webRoutes(deps: AppDeps) {
+export function siteRoutes(deps: AppDeps) {
   const appUrl = deps.config.appUrl;
   const page = createPageRenderer(appUrl, (resolved, search) => pageData(deps, resolved, search));
   const text = (path: string, body: string) => makeAsset(path, new TextEncoder().encode(body));
