@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { EmailRequestDialog } from "./email-request-dialog";
-import { useResendKeys } from "../lib/queries/purchase";
+import { useResendKeys } from "../lib/queries/checkout";
 import { cn } from "../lib/utils";
 
 const linkClasses = "cursor-pointer rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring";

@@ -7,8 +7,10 @@ import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
 import { planPrices, type PlanPrice } from "../../db/schema";
 import { isPlanId, PLAN_IDS, PLANS, type PlanId, type PricedPlan } from "../../shared/plans";
+import type { PlanView } from "../../shared/api/pricing";
 import { writeAudit } from "../audit/service";
 import { AppError, notFound } from "../../lib/errors";
+import { planView } from "./view";
 
 interface KeptCatalogue {
   /** Moves with every change, so pages rendered from the catalogue know when they are stale. */
@@ -124,3 +126,8 @@ export function updatePlanPrice(
 }
 
 const describe = (row: PlanPrice) => ({ price: row.priceCents, compareAt: row.compareAtCents, badge: row.badge, visible: row.visible });
+
+/** The plans on sale, as GET /api/plans and the server-rendered pages show them. */
+export function publicPlans(db: Db): PlanView[] {
+  return readCatalogue(db).filter((plan) => plan.visible).map(planView);
+}

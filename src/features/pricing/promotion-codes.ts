@@ -4,9 +4,11 @@
  * once it is paid, so counting checkouts is the count: exact after restarts and redelivered webhooks.
  */
 import { and, count, eq, gt, or } from "drizzle-orm";
-import type { DbOrTx } from "../../db";
+import type { Db, DbOrTx } from "../../db";
 import { checkouts, promotionCodes, type PromotionCode } from "../../db/schema";
-import { PLANS, formatDollars, type PlanId } from "../../shared/plans";
+import { centsToDollars, formatDollars, PLAN_IDS, PLANS, type PlanId } from "../../shared/plans";
+import type { PromotionLookup } from "../../shared/api/pricing";
+import { readCatalogue } from "./catalogue";
 import { AppError } from "../../lib/errors";
 
 /** Letters, digits and dashes; stored and compared upper-case. */
@@ -102,4 +104,31 @@ export function discountCents(promotion: Pick<PromotionCode, "percentOff" | "amo
 /** "20% off" or "$5.00 off". */
 export function describeDiscount(promotion: Pick<PromotionCode, "percentOff" | "amountOffCents">): string {
   return promotion.percentOff !== null ? `${promotion.percentOff}% off` : `$${formatDollars(promotion.amountOffCents ?? 0)} off`;
+}
+
+/**
+ * GET /api/promotion-codes/:code: whether the code applies now (to `plan`, when given) and what it
+ * takes off each plan. It says nothing of how many uses are left, and knows no buyer, so a
+ * once-per-buyer code is checked only at checkout.
+ */
+export function lookupPromotion(db: Db, now: number, typed: string, plan?: PlanId): PromotionLookup {
+  const code = normaliseCode(typed);
+  const promotion = findPromotionCode(db, code);
+  const refusal = refusalFor(db, promotion, { plan, now });
+  const none = { code, applies: false, percentOff: null, amountOff: null, prices: [] };
+  if (refusal) return { ...none, reason: REFUSAL_CODES[refusal], message: refusalMessage(refusal, code, promotion, plan) };
+  const found = promotion!;
+  const eligible = (id: PlanId) => (plan ? id === plan : true) && (found.plans === null || found.plans.includes(id));
+  const prices = readCatalogue(db).filter((p) => p.visible && eligible(p.id)).map((p) => {
+    const discount = discountCents(found, p.priceCents);
+    return { plan: p.id, listPrice: centsToDollars(p.priceCents), discount: centsToDollars(discount), total: centsToDollars(p.priceCents - discount) };
+  });
+  return {
+    code,
+    applies: true,
+    message: `${code}: ${describeDiscount(found)}${found.plans && found.plans.length < PLAN_IDS.length ? " selected plans" : ""}.`,
+    percentOff: found.percentOff,
+    amountOff: found.amountOffCents === null ? null : centsToDollars(found.amountOffCents),
+    prices,
+  };
 }

@@ -9,9 +9,10 @@ import { RATE_RULES } from "../../lib/rate-limit";
 import { failures, jsonBodyFailures, RateLimitedError } from "../../shared/api/common";
 import { PricingModel, promotionList } from "../../shared/api/pricing";
 import { authGuard } from "../auth/guard";
-import { readCatalogue, updatePlanPrice } from "./catalogue";
+import { publicPlans, readCatalogue, updatePlanPrice } from "./catalogue";
 import { createPromotionCode, deletePromotionCode, dollarsToCents, listPromotionCodes, setPromotionActive } from "./admin-codes";
-import { lookupPromotion, planView, publicPlans } from "./views";
+import { planView } from "./view";
+import { lookupPromotion } from "./promotion-codes";
 
 export function pricingRoutes(deps: AppDeps) {
   const publicRoutes = new Elysia({ tags: ["Pricing"] })

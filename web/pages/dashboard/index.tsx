@@ -7,7 +7,7 @@ import { AccountLoadFailed } from "../../components/account-load-failed";
 import { PageLoading } from "../../components/page-loading";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { refreshSubscription, useDashboard } from "../../lib/queries/dashboard";
-import { verifyPayment } from "../../lib/queries/purchase";
+import { verifyPayment } from "../../lib/queries/checkout";
 import { useRequireAuth } from "../../lib/use-require-auth";
 import { useTabInUrl } from "../../lib/use-tab-in-url";
 import { DashboardHeader } from "./header";

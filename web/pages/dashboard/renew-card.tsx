@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { PendingButton } from "../../components/ui/pending-button";
 import { toastFailure } from "../../components/failure-toast";
 import { refreshSubscription, useRenewSubscription } from "../../lib/queries/dashboard";
-import { usePublicConfig, verifyPayment } from "../../lib/queries/purchase";
+import { usePublicConfig, verifyPayment } from "../../lib/queries/checkout";
 import { toast } from "../../lib/use-toast";
 import { CheckoutDialog, type Checkout } from "../purchase/checkout-dialog";
 import { usePlans } from "../../lib/queries/pricing";

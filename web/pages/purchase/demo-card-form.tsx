@@ -3,7 +3,7 @@ import { FlaskConical, Lock } from "lucide-react";
 import { PendingButton } from "../../components/ui/pending-button";
 import { TextField } from "../../components/ui/text-field";
 import { failureText } from "../../lib/error-text";
-import { useConfirmDemoPayment } from "../../lib/queries/purchase";
+import { useConfirmDemoPayment } from "../../lib/queries/checkout";
 
 export interface PaymentFormProps {
   clientSecret: string;

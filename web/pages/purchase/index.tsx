@@ -9,7 +9,7 @@ import { ActiveUserCount } from "../../components/active-user-count";
 import { Layout } from "../../components/layout";
 import { Card, CardContent } from "../../components/ui/card";
 import { useActiveUsers, useReviews } from "../../lib/queries/public";
-import { paymentResultPath, useCreatePaymentIntent, usePublicConfig } from "../../lib/queries/purchase";
+import { paymentResultPath, useCreatePaymentIntent, usePublicConfig } from "../../lib/queries/checkout";
 import { toast } from "../../lib/use-toast";
 import { usePlans, usePromotionLookup } from "../../lib/queries/pricing";
 import { Skeleton } from "../../components/ui/skeleton";

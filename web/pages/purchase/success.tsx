@@ -7,7 +7,7 @@ import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
-import { usePaymentResult } from "../../lib/queries/purchase";
+import { usePaymentResult } from "../../lib/queries/checkout";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useCopy } from "../../lib/clipboard";
 import { toast } from "../../lib/use-toast";

@@ -1,3 +1,4 @@
+/** Buying a plan: the card provider in use, the payment intent, the demo card, the payment result, and lost keys sent again. */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type {
   CreateIntentBody, DemoConfirmBody, DemoConfirmResponse, KeyResendBody, KeyResendResponse, PaymentIntentResponse,
