@@ -18,7 +18,7 @@ import { startDraining } from "../../src/features/health/drain";
 import { WRITE_PROBE_INTERVAL_MS } from "../../src/features/health/service";
 import { runCli } from "../../src/cli";
 import { startTestServer } from "../support/server";
-import { api, call, makeKey, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import { api, call, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 const METRICS_TOKEN = "metrics-token-0123456789";
 let ctx: TestContext;

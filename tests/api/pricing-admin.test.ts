@@ -10,7 +10,7 @@ import type { PromotionCreateBody } from "../../src/shared/api/pricing";
 import type { PlanId } from "../../src/shared/plans";
 import { refundPayment } from "../../src/features/refunds/record";
 import { SALES_CSV_COLUMNS } from "../../src/features/admin/sales-csv";
-import { api, call, failure, invalid, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import { api, call, failure, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 // Some tests render pages on the server (React), which takes seconds on a busy machine.
 setDefaultTimeout(30_000);

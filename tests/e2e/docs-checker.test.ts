@@ -5,7 +5,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
 import { checkLayerName, type LayerNameCheckOptions } from "../../src/shared/layer-name";
-import { DESKTOP, PHONE, screenshot } from "../support/browser";
+import { DESKTOP, PHONE } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { fieldDescription } from "./field-description";
 

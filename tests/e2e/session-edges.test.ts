@@ -1,6 +1,5 @@
 /** The session's edge cases in a real browser: a server that fails, a session that ends mid-action, near-miss paths. */
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { Page } from "playwright-core";
 import { eq, sql } from "drizzle-orm";
 import { users } from "../../src/db/schema";
 import { makeKey } from "../support/app";

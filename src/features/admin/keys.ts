@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { newestFirst, type Page } from "../../db/paging";
 import { productKeys, sales } from "../../db/schema";
-import { productKeyView } from "../product-keys/service";
+import { productKeyView } from "../product-keys/view";
 import type { AdminKeyState } from "../../shared/key-states";
 import type { AdminProductKeyView } from "../../shared/api/admin";
 

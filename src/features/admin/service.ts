@@ -7,13 +7,14 @@ import { and, eq, ne } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
 import { newestFirst, type Page } from "../../db/paging";
-import { productKeys, sales, type Sale, type User } from "../../db/schema";
+import { productKeys, sales, type User } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
-import { toIso } from "../../lib/clock";
 import { centsToDollars, type PlanId } from "../../shared/plans";
 import { newProductKey } from "../../lib/random";
 import type { AdminOverviewResponse, ProductKeyView, SaleView, SalesResponse, TestEmailResponse } from "../../shared/api/admin";
-import { generateProductKeys, productKeyView } from "../product-keys/service";
+import { generateProductKeys } from "../product-keys/service";
+import { productKeyView } from "../product-keys/view";
+import { saleView, type DocumentSigner } from "./view";
 import { queueEmail } from "../email/outbox";
 import { writeAudit } from "../audit/service";
 import { countOpenTickets } from "../support/service";
@@ -67,31 +68,6 @@ export function deleteProductKey(deps: Pick<AppDeps, "db" | "clock">, actor: Use
     });
     return { success: true as const };
   });
-}
-
-/** Signs a document number into its PDF link (the admin list links every document). */
-export type DocumentSigner = (number: string) => string;
-
-export function saleView(row: Sale, docs: { creditNoteNumber?: string | null; sign?: DocumentSigner } = {}): SaleView {
-  const creditNoteNumber = docs.creditNoteNumber ?? null;
-  return {
-    invoiceNumber: row.invoiceNumber,
-    creditNoteNumber,
-    invoiceUrl: row.invoiceNumber && docs.sign ? docs.sign(row.invoiceNumber) : null,
-    creditNoteUrl: creditNoteNumber && docs.sign ? docs.sign(creditNoteNumber) : null,
-    country: row.country,
-    tax: centsToDollars(row.taxCents),
-    _id: row.id,
-    amount: centsToDollars(row.amountCents),
-    fee: centsToDollars(row.feeCents),
-    refunded: centsToDollars(row.status === "refunded" ? row.amountCents : row.refundedCents),
-    plan: row.plan,
-    email: row.email,
-    status: row.status,
-    promotionCode: row.promotionCode,
-    discount: centsToDollars(row.discountCents),
-    createdAt: toIso(row.createdAt)!,
-  };
 }
 
 /**

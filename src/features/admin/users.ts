@@ -3,27 +3,12 @@ import { and, eq, like, sql, type SQL } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
 import { newestFirst, type Page } from "../../db/paging";
-import { subscriptions, users, type Subscription, type User } from "../../db/schema";
+import { subscriptions, users, type User } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import { toIso } from "../../lib/clock";
 import type { AdminUserView } from "../../shared/api/admin";
-import { subscriptionView } from "../subscriptions/view";
+import { adminUserView } from "./view";
 import { findUserById, getSubscription } from "../users/service";
 import { resetLinkedAccount } from "../plugin/service";
-
-function adminUserView(user: User, subscription: Subscription | null, now: number): AdminUserView {
-  return {
-    id: user.id,
-    email: user.email,
-    isAdmin: user.isAdmin,
-    subscription: subscriptionView(subscription, now),
-    linkedRobloxAccountId: user.linkedRobloxAccountId,
-    linkedAt: toIso(user.linkedAt),
-    hasFigmaKey: user.pluginKey !== null,
-    createdAt: toIso(user.createdAt)!,
-    lastSeenAt: toIso(user.lastSeenAt),
-  };
-}
 
 /** `%` and `_` typed by the operator match themselves, not everything. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,49 +1,15 @@
 /** The outbox as admins see it, and resending. */
 import { eq, inArray } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
-import { emails, type Email } from "../../db/schema";
+import { emails } from "../../db/schema";
 import { newestFirst, type Page } from "../../db/paging";
 import { conflict, notFound } from "../../lib/errors";
-import { toIso } from "../../lib/clock";
-import { renderEmailText } from "../../emails/render";
-import { emailDefinition } from "../../emails/registry";
 import { writeAudit } from "../audit/service";
 import { copyEmail } from "./outbox";
 import type { EmailView, ListedEmailView } from "../../shared/api/email";
+import { carriesSecret, emailView, listedEmailView } from "./view";
 
-/** A reset link signs into the account it was sent for, so nobody but its recipient may see it. */
-const HIDDEN_RESET_LINK_TEXT = "(password reset link hidden)";
 const RESET_RESEND_MESSAGE = "Password reset e-mails can't be resent. Ask the user to request a new link with \"Forgot password\" on the sign-in page.";
-
-const carriesSecret = (row: Email) => emailDefinition(row.template)?.secret !== undefined;
-
-async function plainText(deps: Pick<AppDeps, "config">, row: Email): Promise<string> {
-  if (carriesSecret(row)) return HIDDEN_RESET_LINK_TEXT;
-  try {
-    return await renderEmailText(row.template, row.payload, deps.config.appUrl);
-  } catch (error) {
-    return `(this e-mail cannot be rendered: ${(error as Error).message})`;
-  }
-}
-
-function listedEmailView(row: Email): ListedEmailView {
-  return {
-    _id: row.id,
-    to: row.to,
-    subject: row.subject,
-    template: row.template,
-    status: row.status,
-    attempts: row.attempts,
-    lastError: row.lastError,
-    createdAt: toIso(row.createdAt)!,
-    sentAt: toIso(row.sentAt),
-    resendable: !carriesSecret(row),
-  };
-}
-
-async function emailView(deps: Pick<AppDeps, "config">, row: Email): Promise<EmailView> {
-  return { ...listedEmailView(row), text: await plainText(deps, row) };
-}
 
 /** Newest first, without the text (GET /api/admin/emails/:id renders it). */
 export function listEmails(deps: Pick<AppDeps, "db">, page: Page = {}): ListedEmailView[] {

@@ -8,10 +8,8 @@ import { newestFirst, type Page } from "../../db/paging";
 import { productKeys, sales, type ProductKey } from "../../db/schema";
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import { newProductKey } from "../../lib/random";
-import { toIso } from "../../lib/clock";
 import { KEY_GENERATION_MAX, KEY_GENERATION_MIN, normaliseProductKey } from "../../shared/product";
 import type { PlanId } from "../../shared/plans";
-import type { ProductKeyView } from "../../shared/api/admin";
 
 type KeySource = ProductKey["source"];
 
@@ -93,14 +91,3 @@ export function listProductKeys(
   return newestFirst(query, productKeys, filter, 1_000_000, conditions.length ? and(...conditions) : undefined).all();
 }
 
-export function productKeyView(row: ProductKey): ProductKeyView {
-  return {
-    _id: row.id,
-    key: row.key,
-    plan: row.plan,
-    isUsed: row.isUsed,
-    source: row.source,
-    usedAt: toIso(row.usedAt),
-    createdAt: toIso(row.createdAt)!,
-  };
-}

@@ -11,7 +11,7 @@ import { failures, idParams, jsonBodyFailures, RateLimitedError } from "../../sh
 import { AdminModel } from "../../shared/api/admin";
 import { PurchasesModel, RefundLinkModel, RefundRequestModel } from "../../shared/api/purchases";
 import { authGuard } from "../auth/guard";
-import { saleView } from "../admin/service";
+import { saleView } from "../admin/view";
 import { latestCreditNote } from "../invoices/credit-notes";
 import { signedDocumentPath } from "../invoices/links";
 import { refundCentsFromDollars, refundSale } from "./sale-refund";

@@ -5,22 +5,11 @@ import type { DbOrTx } from "../../db";
 import { newestFirst, type Page } from "../../db/paging";
 import { supportTickets, type SupportTicket, type User } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
-import { toIso } from "../../lib/clock";
 import type { SupportTicketView, TicketSubject } from "../../shared/api/support";
 import { writeAudit } from "../audit/service";
+import { ticketView } from "./view";
 import { normaliseEmail } from "../users/service";
 import { MAX_TICKET_MESSAGE } from "../../shared/api/support";
-
-function ticketView(row: SupportTicket): SupportTicketView {
-  return {
-    _id: row.id,
-    subject: row.subject,
-    message: row.message,
-    email: row.email,
-    status: row.status,
-    createdAt: toIso(row.createdAt)!,
-  };
-}
 
 export function createTicket(
   deps: Pick<AppDeps, "db" | "clock">,

@@ -6,7 +6,7 @@
  */
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
-import { creditNotes, sales, type Sale } from "../../db/schema";
+import { creditNotes, sales } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/logger";
 import { countryName, isCountryCode, POSTAL_CODE_COUNTRIES } from "../../shared/countries";
