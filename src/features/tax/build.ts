@@ -1,7 +1,7 @@
 import type { Config } from "../../config";
-import { createDemoTaxProvider } from "./demo-tax";
+import { createDemoTaxProvider } from "./demo/provider";
 import type { TaxProvider } from "./provider";
-import { createStripeTaxProvider } from "./stripe-tax";
+import { createStripeTaxProvider } from "./stripe/provider";
 
 /** TAX=stripe → Stripe Tax, TAX=demo → the demo rates, TAX=off → none (prices as listed, no tax). */
 export function buildTaxProvider(config: Config): TaxProvider | null {

@@ -3,9 +3,9 @@
  * reverse charge, a rejected postal code) can be seen with nothing configured. DEMO RATES: never use them to
  * charge anyone; production refuses TAX=demo.
  */
-import { newToken } from "../../lib/random";
-import { EU_COUNTRIES } from "../../shared/countries";
-import { TaxLocationError, type TaxProvider, type TaxRequest } from "./provider";
+import { newToken } from "../../../lib/random";
+import { EU_COUNTRIES } from "../../../shared/countries";
+import { TaxLocationError, type TaxProvider, type TaxRequest } from "../provider";
 
 /** Country → [tax type, rate in percent]. Everywhere else: nothing collected, as for a seller with no registration there. */
 export const DEMO_RATES: Record<string, [string, string]> = {
