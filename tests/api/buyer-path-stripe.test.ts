@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, setDefaul
 import { eq } from "drizzle-orm";
 import { emails, productKeys, sales, subscriptions } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
-import { renderEmail } from "../../src/emails/render";
+import { renderEmail } from "../../src/features/email/templates/render";
 import { api, makeTestApp, signUpUser, type TestContext } from "../support/app";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 

@@ -9,7 +9,7 @@ import { demoPaymentIntents, emails, productKeys, sales, subscriptions } from ".
 import { DAY } from "../../src/lib/clock";
 import { KEY_RESEND_MESSAGE, LOST_KEY_EMAILS_PER_DAY } from "../../src/features/product-keys/resend";
 import { refundPayment } from "../../src/features/refunds/record";
-import { renderEmail } from "../../src/emails/render";
+import { renderEmail } from "../../src/features/email/templates/render";
 import type { PlanId } from "../../src/shared/plans";
 import { api, failure, invalid, makeTestApp, signUpUser, type TestContext } from "../support/app";
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq, inArray } from "drizzle-orm";
 import { emails } from "../../src/db/schema";
 import { queueEmail } from "../../src/features/email/outbox";
-import { renderEmail } from "../../src/emails/render";
+import { renderEmail } from "../../src/features/email/templates/render";
 import { MINUTE } from "../../src/lib/clock";
 import { api, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 

@@ -8,10 +8,10 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { render } from "@react-email/render";
-import { EMAIL_TEMPLATES } from "../../src/emails/registry";
-import { renderEmail } from "../../src/emails/render";
+import { EMAIL_TEMPLATES } from "../../src/features/email/templates/registry";
+import { renderEmail } from "../../src/features/email/templates/render";
 
-const EMAILS_DIR = join(import.meta.dir, "../../src/emails");
+const EMAILS_DIR = join(import.meta.dir, "../../src/features/email/templates");
 const APP_URL = "https://layerlift.example";
 
 describe("the e-mail renderer", () => {

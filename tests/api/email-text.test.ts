@@ -4,8 +4,8 @@
  * rendered with every shape of payload it takes; a new template needs samples here (the type says so).
  */
 import { describe, expect, test } from "bun:test";
-import { EMAIL_TEMPLATES, type EmailPayload, type EmailTemplate } from "../../src/emails/registry";
-import { renderEmail } from "../../src/emails/render";
+import { EMAIL_TEMPLATES, type EmailPayload, type EmailTemplate } from "../../src/features/email/templates/registry";
+import { renderEmail } from "../../src/features/email/templates/render";
 
 const APP_URL = "https://layerlift.example";
 

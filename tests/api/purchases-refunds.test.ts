@@ -204,7 +204,7 @@ describe("the refund link in the product-key e-mail (no account)", () => {
   test("the e-mail carries /refund?key=…; the link shows the purchase and refunds it, once", async () => {
     const ctx = app();
     const bought = await buy(ctx, "no-account@example.com");
-    const { renderEmail } = await import("../../src/emails/render");
+    const { renderEmail } = await import("../../src/features/email/templates/render");
     const mail = ctx.deps.db.select().from(emails).where(eq(emails.template, "product-key")).get()!;
     const rendered = await renderEmail(mail.template, mail.payload, ctx.deps.config.appUrl);
     expect(rendered.text).toContain(`${ctx.deps.config.appUrl}/refund?key=${bought.key}`);

@@ -11,7 +11,7 @@ import { emails, renewalReminders, subscriptions, users } from "../../src/db/sch
 import { DAY, HOUR } from "../../src/lib/clock";
 import { dueReminders, REMINDER_BATCH, reminderDue, sendDueReminders, sendReminderBatch } from "../../src/features/reminders/service";
 import { startReminderScheduler } from "../../src/features/reminders/scheduler";
-import { renderEmail } from "../../src/emails/render";
+import { renderEmail } from "../../src/features/email/templates/render";
 import { api, makeTestApp, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;

@@ -9,8 +9,8 @@ import { eq } from "drizzle-orm";
 import { emails, productKeys, sales, type Email } from "../../src/db/schema";
 import { recordPartialRefund } from "../../src/features/refunds/record";
 import { getBytes, pdfToText } from "../support/pdf";
-import { renderEmail } from "../../src/emails/render";
-import { EMAIL_TEMPLATES } from "../../src/emails/registry";
+import { renderEmail } from "../../src/features/email/templates/render";
+import { EMAIL_TEMPLATES } from "../../src/features/email/templates/registry";
 import { REFUND_KEY_OUTCOMES } from "../../src/shared/refund-notice";
 import { api, failure, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 

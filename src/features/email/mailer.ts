@@ -3,7 +3,7 @@
  * host); otherwise outbox-only: the e-mail stays in the outbox and is printed to the console.
  */
 import type { Config } from "../../config";
-import { emailDefinition } from "../../emails/registry";
+import { emailDefinition } from "./templates/registry";
 import { log } from "../../lib/logger";
 
 interface OutgoingEmail {

@@ -4,7 +4,7 @@
  */
 import type { DbOrTx } from "../../db";
 import { emails, type Email } from "../../db/schema";
-import { EMAIL_TEMPLATES, type EmailPayload, type EmailTemplate } from "../../emails/registry";
+import { EMAIL_TEMPLATES, type EmailPayload, type EmailTemplate } from "./templates/registry";
 import { newToken } from "../../lib/random";
 
 /** A fresh idempotency key for the e-mail provider: unique to one e-mail, in every database, forever. */

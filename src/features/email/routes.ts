@@ -5,7 +5,7 @@ import { authGuard } from "../auth/guard";
 import { EmailModel } from "../../shared/api/email";
 import { getEmail, listEmails, resendEmail, retryFailedEmails } from "./service";
 import { EmailTemplateModel } from "../../shared/api/email-templates";
-import { listEmailTemplates, previewEmailTemplate } from "./templates";
+import { listEmailTemplates, previewEmailTemplate } from "./previews";
 
 export function emailRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/admin/emails" })

@@ -14,8 +14,8 @@ import type { AppDeps } from "../../deps";
 import { emails, type Email } from "../../db/schema";
 import { HOUR, MINUTE } from "../../lib/clock";
 import { log } from "../../lib/logger";
-import { renderEmail } from "../../emails/render";
-import { emailDefinition } from "../../emails/registry";
+import { renderEmail } from "./templates/render";
+import { emailDefinition } from "./templates/registry";
 import { newDeliveryKey } from "./outbox";
 
 /** How long one provider call may take before it counts as a failed try. */

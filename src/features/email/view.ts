@@ -2,8 +2,8 @@
 import type { AppDeps } from "../../deps";
 import type { Email } from "../../db/schema";
 import { toIso } from "../../lib/clock";
-import { renderEmailText } from "../../emails/render";
-import { emailDefinition } from "../../emails/registry";
+import { renderEmailText } from "./templates/render";
+import { emailDefinition } from "./templates/registry";
 import type { EmailView, ListedEmailView } from "../../shared/api/email";
 
 const HIDDEN_RESET_LINK_TEXT = "(password reset link hidden)";

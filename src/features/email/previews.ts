@@ -1,7 +1,7 @@
 /** Every e-mail of the registry for the admin panel, and a preview of each rendered from its sample. */
 import type { AppDeps } from "../../deps";
-import { EMAIL_TEMPLATES, emailDefinition } from "../../emails/registry";
-import { renderEmail } from "../../emails/render";
+import { EMAIL_TEMPLATES, emailDefinition } from "./templates/registry";
+import { renderEmail } from "./templates/render";
 import { notFound } from "../../lib/errors";
 import type { EmailPreview, EmailTemplateView } from "../../shared/api/email-templates";
 
