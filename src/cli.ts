@@ -5,7 +5,8 @@
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase } from "./db";
-import { backupDatabase, DatabaseFileError, requireExistingDatabase, restoreDatabase, tableRowCounts } from "./db/files";
+import { DatabaseFileError, requireExistingDatabase } from "./db/file-checks";
+import { backupDatabase, restoreDatabase, tableRowCounts } from "./features/backups/service";
 import { systemClock } from "./lib/clock";
 import { configureLogger, readableLog } from "./lib/logger";
 import { isPlanId, PLAN_IDS } from "./shared/plans";
@@ -109,16 +110,14 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
       }
       case "backup": {
         if (!sub) throw new UsageError("backup needs a destination FILE");
-        const db = openDatabase(config.databasePath);
-        const { bytes, tables } = backupDatabase(db.$client, sub);
-        db.$client.close();
+        const { bytes, tables } = backupDatabase(config.databasePath, sub);
         console.log(`Backed up ${config.databasePath} to ${sub}: ${formatBytes(bytes)}, integrity check ok, readable by its owner only.`);
         for (const { table, rows } of tables) console.log(`  ${table.padEnd(24)} ${rows}`);
         return 0;
       }
       case "restore": {
         if (!sub) throw new UsageError("restore needs the backup FILE");
-        const { keptAs } = restoreDatabase(sub, config.databasePath, new Date(), openDatabase);
+        const { keptAs } = restoreDatabase(sub, config.databasePath, new Date());
         console.log(`Restored ${config.databasePath} from ${sub}.${keptAs ? ` The database it replaced is kept as ${keptAs}.` : " There was no database there before."}`);
         for (const { table, rows } of tableRowCounts(config.databasePath)) console.log(`  ${table.padEnd(24)} ${rows}`);
         return 0;

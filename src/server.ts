@@ -19,7 +19,7 @@ import { startTaxSync } from "./features/tax/service";
 import { startEmailSender } from "./features/email/sender";
 import { startReminderScheduler } from "./features/reminders/scheduler";
 import { startExpiredCheckoutSweeper } from "./features/payments/expired-checkouts";
-import { refuseMissingAfterRestore, requireDatabaseNotInUse } from "./db/files";
+import { refuseMissingAfterRestore, requireDatabaseNotInUse } from "./db/file-checks";
 import { log, notice } from "./lib/logger";
 import { startDraining } from "./features/health/drain";
 import { startOptimizer } from "./db/optimize";

@@ -1,7 +1,7 @@
 import { Database } from "bun:sqlite";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import * as schema from "./schema";
-import { checkDatabaseAccess, openFailure } from "./files";
+import { checkDatabaseAccess, openFailure } from "./file-checks";
 import { embeddedMigrations } from "./migrations.macro" with { type: "macro" };
 import { countChanges } from "./prepared";
 
