@@ -16,7 +16,7 @@ import { createOrPromoteAdmin } from "./features/users/service";
 import { dueReminders, sendDueReminders } from "./features/reminders/service";
 import { PortInUseError, serve } from "./server";
 import { checkBooks } from "./features/books/service";
-import { SeedRefusedError, seedScale } from "./db/seed-scale";
+import { SeedRefusedError, seedScale } from "./features/seed/scale";
 
 const USAGE = `${PRODUCT_NAME} — web site and licence server
 

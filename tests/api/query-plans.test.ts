@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Database } from "bun:sqlite";
 import { eq } from "drizzle-orm";
 import { users } from "../../src/db/schema";
-import { seedScale, SEED_ADMIN_EMAIL, SEED_PASSWORD } from "../../src/db/seed-scale";
+import { seedScale, SEED_ADMIN_EMAIL, SEED_PASSWORD } from "../../src/features/seed/scale";
 import { deliverDueEmails } from "../../src/features/email/sender";
 import { dueReminders, REMINDER_BATCH } from "../../src/features/reminders/service";
 import { call, makeTestApp, type TestContext } from "../support/app";

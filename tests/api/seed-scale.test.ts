@@ -5,8 +5,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { runCli } from "../../src/cli";
 import { openDatabase } from "../../src/db";
-import { seedScale } from "../../src/db/seed-scale";
-import { withoutIndexesAndTriggers } from "../../src/db/bulk-load";
+import { seedScale } from "../../src/features/seed/scale";
+import { withoutIndexesAndTriggers } from "../../src/features/seed/bulk-load";
 import { bookTotals, checkBooks } from "../../src/features/books/service";
 import { makeTestDeps } from "../support/app";
 

@@ -7,17 +7,17 @@
  * Fast because everything is one transaction of prepared statements, the password is hashed once for
  * every account, and the tables' indexes and the triggers that keep the books, the key counts and the
  * user search are off while the rows go in: the indexes are built afterwards in one sort each and the
- * three summaries rebuilt in one statement each (src/db/bulk-load.ts), so `layerlift books check`
+ * three summaries rebuilt in one statement each (bulk-load.ts), so `layerlift books check`
  * matches. Randomness is a seeded generator, so two runs with the same sizes make the same shapes.
  */
 import type { Database, Statement } from "bun:sqlite";
-import { DAY, MINUTE } from "../lib/clock";
-import { hashPassword } from "../lib/passwords";
-import { PLANS, PLAN_IDS, type PlanId } from "../shared/plans";
-import { PRODUCT_KEY_LENGTH } from "../shared/product";
-import type { AuditAction } from "../shared/audit-actions";
-import { reminderDue } from "../features/reminders/service";
-import { rebuildBooks } from "../features/books/service";
+import { DAY, MINUTE } from "../../lib/clock";
+import { hashPassword } from "../../lib/passwords";
+import { PLANS, PLAN_IDS, type PlanId } from "../../shared/plans";
+import { PRODUCT_KEY_LENGTH } from "../../shared/product";
+import type { AuditAction } from "../../shared/audit-actions";
+import { reminderDue } from "../reminders/service";
+import { rebuildBooks } from "../books/service";
 import { withoutIndexesAndTriggers } from "./bulk-load";
 
 /** What the synthetic sales were paid: SPEC.md's prices, as the price list's seed migration has them. */
