@@ -1,0 +1,91 @@
+/**
+ * The command line: serve by default, and the operator's offline tasks. Every command calls the same
+ * service functions the API uses; each lives in a file of its own here and is listed in COMMANDS.
+ */
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig, type Config } from "../config";
+import { DatabaseFileError, requireExistingDatabase } from "../db/file-checks";
+import { configureLogger, readableLog } from "../lib/logger";
+import { PLAN_IDS } from "../shared/plans";
+import { PRODUCT_NAME } from "../shared/product";
+import { PortInUseError } from "../server";
+import { UsageError, type Command, type OptionValues } from "./command";
+import { serveCommand } from "./serve";
+import { keysCommand } from "./keys";
+import { adminCommand } from "./admin";
+import { backupCommand, migrateCommand, restoreCommand } from "./database";
+import { remindersCommand } from "./reminders";
+import { healthCommand } from "./health";
+import { booksCommand } from "./books";
+import { seedScaleCommand } from "./seed";
+
+/** Every command by its name, in the order `--help` lists them. */
+const COMMANDS: Record<string, Command> = {
+  serve: serveCommand,
+  keys: keysCommand,
+  admin: adminCommand,
+  migrate: migrateCommand,
+  backup: backupCommand,
+  restore: restoreCommand,
+  reminders: remindersCommand,
+  health: healthCommand,
+  books: booksCommand,
+  "seed-scale": seedScaleCommand,
+};
+
+const anyDatabase = Object.entries(COMMANDS).filter(([, command]) => command.database === "any").map(([name]) => name);
+
+const USAGE = `${PRODUCT_NAME} — web site and licence server
+
+Usage:
+${Object.values(COMMANDS).map((command) => command.usage).join("\n")}
+Options for every command: --db PATH (default: $DATABASE_PATH or ./data/layerlift.db)
+Every command but ${anyDatabase.slice(0, -1).join(", ")} and ${anyDatabase.at(-1)} needs an existing database.
+Plans: ${PLAN_IDS.join(", ")}`;
+
+function options(args: string[]) {
+  return parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      ...Object.assign({}, ...Object.values(COMMANDS).map((command) => command.options ?? {})),
+      db: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+}
+
+export async function runCli(argv: string[], env = process.env): Promise<number> {
+  let parsed: ReturnType<typeof options>;
+  try {
+    parsed = options(argv);
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const values = parsed.values as OptionValues;
+  if (values.help) { console.log(USAGE); return 0; }
+  const [name = "serve", ...words] = parsed.positionals;
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  try {
+    if (!command) throw new UsageError(`Unknown command "${[name, ...words].join(" ")}"`);
+    if (command.database === "none") return await command.run({ words, values, env });
+
+    let config: Config;
+    try {
+      config = loadConfig(typeof values.db === "string" ? { ...env, DATABASE_PATH: values.db } : env);
+    } catch (error) {
+      if (error instanceof ConfigError) { console.error(error.message); return 1; }
+      throw error;
+    }
+    // Readable lines for a person at a terminal in development; JSON lines otherwise (a file, a log collector).
+    configureLogger({ level: config.logLevel, readable: readableLog(config.logFormat, config.env, Boolean(process.stdout.isTTY)) });
+    if (command.database === "existing") requireExistingDatabase(config.databasePath);
+    return await command.run({ config, words, values, env });
+  } catch (error) {
+    if (error instanceof UsageError) { console.error(`${error.message}\n\n${USAGE}`); return 2; }
+    if (error instanceof DatabaseFileError || error instanceof PortInUseError) { console.error(error.message); return 1; }
+    if (error instanceof Error && "status" in error) { console.error((error as Error).message); return 1; }
+    throw error;
+  }
+}

@@ -1,0 +1,27 @@
+/** `layerlift keys generate|list`: product keys, made by the same function as the admin panel's. */
+import { openDatabase } from "../db";
+import { systemClock } from "../lib/clock";
+import { generateProductKeys, listProductKeys } from "../features/product-keys/service";
+import { flagOption, planOption, textOption, UsageError, type Command } from "./command";
+
+export const keysCommand: Command = {
+  usage: `  layerlift keys generate --plan PLAN --count N       make N product keys, print one per line
+  layerlift keys list [--plan PLAN] [--unused]        list product keys`,
+  options: { plan: { type: "string" }, count: { type: "string" }, unused: { type: "boolean" } },
+  database: "existing",
+  run({ config, words: [sub], values }) {
+    const db = openDatabase(config.databasePath);
+    if (sub === "generate") {
+      const count = Number(textOption(values, "count") ?? 1);
+      const keys = generateProductKeys(db, systemClock.now(), { plan: planOption(textOption(values, "plan"), true), count, source: "cli" });
+      for (const key of keys) console.log(key.key);
+      return 0;
+    }
+    if (sub === "list") {
+      const keys = listProductKeys(db, { plan: planOption(textOption(values, "plan"), false), unused: flagOption(values, "unused") });
+      for (const k of keys) console.log(`${k.key}\t${k.plan}\t${k.isUsed ? "used" : "available"}\t${new Date(k.createdAt).toISOString()}`);
+      return 0;
+    }
+    throw new UsageError("keys takes generate or list");
+  },
+};
