@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useLocation } from "wouter";
-import { matchRoute, routeHead, type RouteId } from "../src/shared/routes";
-import type { LegalSlug } from "../src/shared/legal";
+import { matchRoute, routeHead, type RouteId } from "@shared/routes";
+import type { LegalSlug } from "@shared/legal";
 import { ErrorBoundary } from "./components/error-boundary";
 import { PageLoading } from "./components/page-loading";
 import { lazyPage } from "./lib/lazy-page";

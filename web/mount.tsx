@@ -3,9 +3,9 @@ import type { createRoot, hydrateRoot } from "react-dom/client";
 import { App, preloadPage } from "./app";
 import { installFonts } from "./lib/fonts";
 import { adoptClassMerges, readClassMerges } from "./lib/utils";
-import { SHELL_ATTRIBUTE } from "../src/shared/page-shell";
+import { SHELL_ATTRIBUTE } from "@shared/page-shell";
 import { queryClient } from "./lib/query-client";
-import { PAGE_DATA_ID, type QuerySeed } from "../src/shared/page-data";
+import { PAGE_DATA_ID, type QuerySeed } from "@shared/page-data";
 
 function readPageData(document: Document): QuerySeed[] {
   const text = document.getElementById(PAGE_DATA_ID)?.textContent;

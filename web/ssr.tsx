@@ -5,10 +5,10 @@
 import { prerender } from "react-dom/static";
 import { Router } from "wouter";
 import { App, preloadPage } from "./app";
-import type { ClassMerges } from "../src/shared/class-merges";
+import type { ClassMerges } from "@shared/class-merges";
 import { recordClassMerges } from "./lib/utils";
 import { queryClient } from "./lib/query-client";
-import type { QuerySeed } from "../src/shared/page-data";
+import type { QuerySeed } from "@shared/page-data";
 import { setServerPluginInstallUrl } from "./lib/plugin-install-url";
 
 export interface RenderedScreen {

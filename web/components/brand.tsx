@@ -1,6 +1,6 @@
 import { Layers } from "lucide-react";
 import { Link } from "wouter";
-import { PRODUCT_NAME } from "../../src/shared/product";
+import { PRODUCT_NAME } from "@shared/product";
 import { cn } from "../lib/utils";
 
 /** The product mark: icon and name, linking home. */

@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { PRODUCT_NAME } from "../../src/shared/product";
+import { PRODUCT_NAME } from "@shared/product";
 import { ThemeSelect } from "./theme-select";
 
 const FOOTER_LINKS = [

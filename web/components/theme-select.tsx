@@ -1,4 +1,4 @@
-import { THEME_CHOICES, THEME_LABELS, type ThemeChoice } from "../../src/shared/theme";
+import { THEME_CHOICES, THEME_LABELS, type ThemeChoice } from "@shared/theme";
 import { useChooseTheme } from "../lib/use-choose-theme";
 import { useThemeChoice } from "../lib/theme";
 import { Select } from "./ui/select";

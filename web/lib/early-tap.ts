@@ -1,4 +1,4 @@
-import { EARLY_TAP_ATTRIBUTE } from "../../src/shared/page-shell";
+import { EARLY_TAP_ATTRIBUTE } from "@shared/page-shell";
 
 /** The attribute that marks a server-rendered control whose tap before the code arrives is kept. */
 export function earlyTapMark(control: string): Record<string, string> {

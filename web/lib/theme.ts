@@ -3,8 +3,8 @@
  * before the first paint) and, for signed-in users, in their account settings, which win on sign-in.
  */
 import { useSyncExternalStore } from "react";
-import { STORAGE_KEYS } from "../../src/shared/storage-keys";
-import { DEFAULT_THEME, THEME_COLOURS, isThemeChoice, resolveTheme, type ThemeChoice } from "../../src/shared/theme";
+import { STORAGE_KEYS } from "@shared/storage-keys";
+import { DEFAULT_THEME, THEME_COLOURS, isThemeChoice, resolveTheme, type ThemeChoice } from "@shared/theme";
 
 const listeners = new Set<() => void>();
 const LIGHT_QUERY = "(prefers-color-scheme: light)";

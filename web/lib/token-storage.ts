@@ -3,7 +3,7 @@
  * (localStorage) and/or session storage. Storage can be unavailable (private modes,
  * blocked cookies), so every access is guarded.
  */
-import { STORAGE_KEYS } from "../../src/shared/storage-keys";
+import { STORAGE_KEYS } from "@shared/storage-keys";
 
 const TOKEN_KEY = STORAGE_KEYS.token;
 const REMEMBER_ME_KEY = STORAGE_KEYS.rememberMe;

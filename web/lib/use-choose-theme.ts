@@ -1,4 +1,4 @@
-import type { ThemeChoice } from "../../src/shared/theme";
+import type { ThemeChoice } from "@shared/theme";
 import { useUpdateSettings } from "./queries/dashboard";
 import { useIsSignedIn } from "./session";
 import { getThemeChoice, setThemeChoice } from "./theme";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { PageHead } from "../../src/shared/routes";
+import type { PageHead } from "@shared/routes";
 
 function metaTag(selector: string, create: () => HTMLElement): HTMLElement {
   let tag = document.head.querySelector<HTMLElement>(selector);

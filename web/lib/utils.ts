@@ -1,6 +1,6 @@
 import { clsx, type ClassValue } from "clsx";
 import { twMerge } from "tailwind-merge";
-import { CLASS_MERGES_ID, type ClassMerges } from "../../src/shared/class-merges";
+import { CLASS_MERGES_ID, type ClassMerges } from "@shared/class-merges";
 
 /**
  * tailwind-merge builds its table of every Tailwind class on its first call: ~20 ms of a phone's

@@ -1,6 +1,6 @@
 import { FileQuestion, Home, LayoutDashboard } from "lucide-react";
 import { Link } from "wouter";
-import { NOT_FOUND_HEAD } from "../../src/shared/routes";
+import { NOT_FOUND_HEAD } from "@shared/routes";
 import { Layout } from "../components/layout";
 import { Button } from "../components/ui/button";
 import { useDocumentHead } from "../lib/use-document-head";

@@ -16,8 +16,8 @@ import type {
   RefundBody,
   RevenueResponse,
   SaleView,
-} from "../../../src/shared/api-types";
-import type { AdminKeyState } from "../../../src/shared/key-states";
+} from "@shared/api-types";
+import type { AdminKeyState } from "@shared/key-states";
 import { apiRequest, getQueryFn } from "../api";
 import { queryClient } from "../query-client";
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { AuthResponse, LoginBody, MeResponse, SignupBody } from "../../../src/shared/api-types";
+import type { AuthResponse, LoginBody, MeResponse, SignupBody } from "@shared/api-types";
 import { apiRequest, getQueryFn, isApiError } from "../api";
 import { queryClient } from "../query-client";
 import { useSession } from "../session";

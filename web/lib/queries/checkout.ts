@@ -3,7 +3,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import type {
   CreateIntentBody, DemoConfirmBody, DemoConfirmResponse, KeyResendBody, KeyResendResponse, PaymentIntentResponse,
   PaymentResultResponse, PublicConfigResponse,
-} from "../../../src/shared/api-types";
+} from "@shared/api-types";
 import { apiRequest, getQueryFn } from "../api";
 
 /** Which card provider is active and its publishable key; fixed for the life of the page. */

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import type {
   DashboardResponse, GeneratePluginKeyResponse, LinkedAccountResponse, MeResponse, MyReviewResponse,
   PaymentIntentResponse, RenewBody, ReviewBody, ReviewView, RobloxProfile, UserSettings,
-} from "../../../src/shared/api-types";
+} from "@shared/api-types";
 import { apiRequest, getQueryFn } from "../api";
 import { queryClient } from "../query-client";
 import { useSession } from "../session";

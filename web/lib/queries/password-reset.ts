@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { MessageResponse, ResetPasswordBody } from "../../../src/shared/api-types";
+import type { MessageResponse, ResetPasswordBody } from "@shared/api-types";
 import { apiRequest } from "../api";
 
 /** Always answers the same sentence, whether or not the account exists. */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { PlanChangeBody, PlanView, PromotionCodeView, PromotionCreateBody, PromotionLookup } from "../../../src/shared/api/pricing";
-import { PLANS_QUERY_KEY, promotionQueryKey } from "../../../src/shared/page-data";
+import type { PlanChangeBody, PlanView, PromotionCodeView, PromotionCreateBody, PromotionLookup } from "@shared/api/pricing";
+import { PLANS_QUERY_KEY, promotionQueryKey } from "@shared/page-data";
 import { apiRequest, getQueryFn } from "../api";
 import { queryClient } from "../query-client";
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { ActiveUsersResponse, ReviewView, SupportTicketView, TicketBody } from "../../../src/shared/api-types";
+import type { ActiveUsersResponse, ReviewView, SupportTicketView, TicketBody } from "@shared/api-types";
 import { apiRequest, getQueryFn } from "../api";
 
 /** Reviews shown on the home page; polled every 60 s (SPEC.md §9). */

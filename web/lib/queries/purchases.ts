@@ -1,6 +1,6 @@
 /** Dashboard → Purchases, and a buyer's own refund; the admin panel's Refund requests. */
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { PurchasesResponse, RefundAnswer, RefundRequestView } from "../../../src/shared/api/purchases";
+import type { PurchasesResponse, RefundAnswer, RefundRequestView } from "@shared/api/purchases";
 import { apiRequest } from "../api";
 import { queryClient } from "../query-client";
 import { DASHBOARD_QUERY_KEY } from "./dashboard";

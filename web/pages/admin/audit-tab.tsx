@@ -1,5 +1,5 @@
-import { AUDIT_ACTION_LABELS } from "../../../src/shared/audit-actions";
-import type { AuditEntryView } from "../../../src/shared/api-types";
+import { AUDIT_ACTION_LABELS } from "@shared/audit-actions";
+import type { AuditEntryView } from "@shared/api-types";
 import { useAuditLog } from "../../lib/queries/admin";
 import { dateColumn, type Column } from "./data-table";
 import { ListTab, usePaging } from "./list-tab";

@@ -1,7 +1,7 @@
 /** Under the outbox: every e-mail the site sends, when, and a preview of each made from a sample. */
 import { useQuery } from "@tanstack/react-query";
 import { Eye } from "lucide-react";
-import type { EmailPreview, EmailTemplateView } from "../../../src/shared/api/email-templates";
+import type { EmailPreview, EmailTemplateView } from "@shared/api/email-templates";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
 import { apiRequest } from "../../lib/api";

@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
 import { useAdminEmail, useAdminEmails, useResendEmail, useRetryFailedEmails } from "../../lib/queries/admin";
 import { toast } from "../../lib/use-toast";
-import type { ListedEmailView } from "../../../src/shared/api-types";
+import type { ListedEmailView } from "@shared/api-types";
 import { dateColumn, type Column } from "./data-table";
 import { capitalise, formatDateTime } from "./format";
 import { ListTab, usePaging } from "./list-tab";

@@ -5,8 +5,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { SelectField, TextField } from "../../components/ui/text-field";
 import { useGenerateKeys } from "../../lib/queries/admin";
 import { toast } from "../../lib/use-toast";
-import { PLAN_LIST, PLANS, type PlanId } from "../../../src/shared/plans";
-import { KEY_GENERATION_MAX, KEY_GENERATION_MIN } from "../../../src/shared/product";
+import { PLAN_LIST, PLANS, type PlanId } from "@shared/plans";
+import { KEY_GENERATION_MAX, KEY_GENERATION_MIN } from "@shared/product";
 
 /** SPEC.md §5: the count falls back to 1 when it is not a number. */
 export function keyCountFrom(text: string): number {

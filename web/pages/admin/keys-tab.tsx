@@ -7,9 +7,9 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "../../components/ui/too
 import { useDeleteKey, useProductKeys } from "../../lib/queries/admin";
 import { useCopy } from "../../lib/clipboard";
 import { toast } from "../../lib/use-toast";
-import { PLANS } from "../../../src/shared/plans";
-import type { AdminProductKeyView, ProductKeyView } from "../../../src/shared/api-types";
-import { ADMIN_KEY_STATE_LABELS, ADMIN_KEY_STATES, type AdminKeyState } from "../../../src/shared/key-states";
+import { PLANS } from "@shared/plans";
+import type { AdminProductKeyView, ProductKeyView } from "@shared/api-types";
+import { ADMIN_KEY_STATE_LABELS, ADMIN_KEY_STATES, type AdminKeyState } from "@shared/key-states";
 import { Select } from "../../components/ui/select";
 import { dateColumn, type Column } from "./data-table";
 import { GenerateKeysDialog } from "./generate-keys-dialog";

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from "react";
 import { Save } from "lucide-react";
-import type { PlanChangeBody, PlanView } from "../../../src/shared/api/pricing";
+import type { PlanChangeBody, PlanView } from "@shared/api/pricing";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Plus } from "lucide-react";
-import { PLAN_LIST, type PlanId } from "../../../src/shared/plans";
-import type { PromotionCreateBody } from "../../../src/shared/api/pricing";
+import { PLAN_LIST, type PlanId } from "@shared/plans";
+import type { PromotionCreateBody } from "@shared/api/pricing";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../components/ui/dialog";

@@ -1,7 +1,7 @@
 /** Promotion codes: each with its rules, uses, discount given and revenue; turn off, or delete one never used. */
 import { Trash2 } from "lucide-react";
-import { PLANS } from "../../../src/shared/plans";
-import type { PromotionCodeView } from "../../../src/shared/api/pricing";
+import { PLANS } from "@shared/plans";
+import type { PromotionCodeView } from "@shared/api/pricing";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";

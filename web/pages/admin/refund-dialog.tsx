@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Undo2 } from "lucide-react";
-import type { SaleView } from "../../../src/shared/api-types";
-import { PLANS } from "../../../src/shared/plans";
+import type { SaleView } from "@shared/api-types";
+import { PLANS } from "@shared/plans";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
 import { PendingButton } from "../../components/ui/pending-button";

@@ -1,5 +1,5 @@
-import type { SaleView } from "../../../src/shared/api-types";
-import { PLANS } from "../../../src/shared/plans";
+import type { SaleView } from "@shared/api-types";
+import { PLANS } from "@shared/plans";
 import { Badge } from "../../components/ui/badge";
 import { dateColumn, type Column } from "./data-table";
 import { formatMoney } from "./format";

@@ -11,7 +11,7 @@ import { DOCUMENTS_COLUMN, FEE_COLUMN, PROMOTION_COLUMN, SALE_COLUMNS, TAX_COLUM
 import { TaxReportButton } from "./tax-report-button";
 import { RefundDialog } from "./refund-dialog";
 import type { Column } from "./data-table";
-import type { SaleView } from "../../../src/shared/api-types";
+import type { SaleView } from "@shared/api-types";
 
 /** Refund, for a sale that still has money to give back. */
 const REFUND_COLUMN: Column<SaleView> = {

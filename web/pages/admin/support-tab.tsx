@@ -2,7 +2,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { useSetTicketStatus, useTickets } from "../../lib/queries/admin";
 import { toast } from "../../lib/use-toast";
-import type { SupportTicketView } from "../../../src/shared/api-types";
+import type { SupportTicketView } from "@shared/api-types";
 import { dateColumn, type Column } from "./data-table";
 import { capitalise } from "./format";
 import { ListTab, usePaging } from "./list-tab";

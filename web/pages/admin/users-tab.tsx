@@ -6,7 +6,7 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Input } from "../../components/ui/input";
 import { useAdminUsers, useResetUserLink } from "../../lib/queries/admin";
 import { toast } from "../../lib/use-toast";
-import type { AdminUserView, SubscriptionView } from "../../../src/shared/api-types";
+import type { AdminUserView, SubscriptionView } from "@shared/api-types";
 import { dateColumn, type Column } from "./data-table";
 import { capitalise, formatDateTime } from "./format";
 import { ListTab, usePaging } from "./list-tab";

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { LogIn } from "lucide-react";
 import { Link, useLocation, useSearch } from "wouter";
-import { PRODUCT_NAME } from "../../../src/shared/product";
+import { PRODUCT_NAME } from "@shared/product";
 import { EmailField } from "../../components/email-field";
 import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";

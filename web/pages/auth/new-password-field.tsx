@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH } from "../../../src/shared/product";
+import { MIN_PASSWORD_LENGTH } from "@shared/product";
 import { TextField } from "../../components/ui/text-field";
 
 /** A field for choosing a password: the browser may offer to generate one, and knows the minimum length. */

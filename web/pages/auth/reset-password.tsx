@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { KeyRound } from "lucide-react";
 import { Link, useLocation, useSearch } from "wouter";
-import { MIN_PASSWORD_LENGTH } from "../../../src/shared/product";
+import { MIN_PASSWORD_LENGTH } from "@shared/product";
 import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
 import { PendingButton } from "../../components/ui/pending-button";

@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH, PRODUCT_KEY_LENGTH } from "../../../src/shared/product";
+import { MIN_PASSWORD_LENGTH, PRODUCT_KEY_LENGTH } from "@shared/product";
 
 export interface SignupFields {
   productKey: string;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { UserPlus } from "lucide-react";
 import { Link, useLocation, useSearch } from "wouter";
-import { MIN_PASSWORD_LENGTH, PRODUCT_KEY_LENGTH, PRODUCT_NAME, normaliseProductKey } from "../../../src/shared/product";
+import { MIN_PASSWORD_LENGTH, PRODUCT_KEY_LENGTH, PRODUCT_NAME, normaliseProductKey } from "@shared/product";
 import { EmailField } from "../../components/email-field";
 import { Layout } from "../../components/layout";
 import { PendingButton } from "../../components/ui/pending-button";

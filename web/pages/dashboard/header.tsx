@@ -1,6 +1,6 @@
 import { Clock, ShieldCheck } from "lucide-react";
 import { Link } from "wouter";
-import type { PublicUser, SubscriptionView } from "../../../src/shared/api-types";
+import type { PublicUser, SubscriptionView } from "@shared/api-types";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";

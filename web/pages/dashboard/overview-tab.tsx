@@ -1,7 +1,7 @@
 import { BookOpen, ExternalLink, MessagesSquare } from "lucide-react";
 import { Link } from "wouter";
-import type { SubscriptionView } from "../../../src/shared/api-types";
-import { COMMUNITY_CHAT_URL } from "../../../src/shared/product";
+import type { SubscriptionView } from "@shared/api-types";
+import { COMMUNITY_CHAT_URL } from "@shared/product";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { ReviewCard } from "./review-card";

@@ -1,7 +1,7 @@
 import { BookOpen, Check, Copy, FileCode2, KeyRound } from "lucide-react";
 import { Link } from "wouter";
-import { GUIDE_PATH } from "../../../src/shared/routes";
-import type { PublicUser } from "../../../src/shared/api-types";
+import { GUIDE_PATH } from "@shared/routes";
+import type { PublicUser } from "@shared/api-types";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";

@@ -1,5 +1,5 @@
 import { Receipt, Undo2 } from "lucide-react";
-import type { PurchaseView } from "../../../src/shared/api/purchases";
+import type { PurchaseView } from "@shared/api/purchases";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";

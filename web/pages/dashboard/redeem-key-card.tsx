@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { PRODUCT_KEY_LENGTH, normaliseProductKey } from "../../../src/shared/product";
+import { PRODUCT_KEY_LENGTH, normaliseProductKey } from "@shared/product";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { TextField } from "../../components/ui/text-field";

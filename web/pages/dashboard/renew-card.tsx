@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { CalendarPlus } from "lucide-react";
-import type { PlanView } from "../../../src/shared/api/pricing";
-import type { SubscriptionView } from "../../../src/shared/api-types";
+import type { PlanView } from "@shared/api/pricing";
+import type { SubscriptionView } from "@shared/api-types";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { PendingButton } from "../../components/ui/pending-button";
 import { toastFailure } from "../../components/failure-toast";

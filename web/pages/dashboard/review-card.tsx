@@ -8,7 +8,7 @@ import { toastFailure } from "../../components/failure-toast";
 import { useMyReview, useSaveReview } from "../../lib/queries/dashboard";
 import { toast } from "../../lib/use-toast";
 import { cn } from "../../lib/utils";
-import { REVIEW_COMMENT_MAX, REVIEW_NAME_MAX } from "../../../src/shared/product";
+import { REVIEW_COMMENT_MAX, REVIEW_NAME_MAX } from "@shared/product";
 
 const MAX_COMMENT = REVIEW_COMMENT_MAX;
 const MAX_DISPLAY_NAME = REVIEW_NAME_MAX;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { LogOut } from "lucide-react";
-import type { PublicUser } from "../../../src/shared/api-types";
+import type { PublicUser } from "@shared/api-types";
 import { ThemeSelect } from "../../components/theme-select";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";

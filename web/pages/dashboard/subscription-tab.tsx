@@ -1,4 +1,4 @@
-import type { SubscriptionView } from "../../../src/shared/api-types";
+import type { SubscriptionView } from "@shared/api-types";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";

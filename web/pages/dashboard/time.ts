@@ -1,7 +1,7 @@
 /** Time shown on the dashboard: a ticking clock, time remaining and the plan's progress bar (SPEC.md §2, §4). */
 import { useEffect, useState } from "react";
-import type { PlanId } from "../../../src/shared/plans";
-import type { SubscriptionView } from "../../../src/shared/api-types";
+import type { PlanId } from "@shared/plans";
+import type { SubscriptionView } from "@shared/api-types";
 
 const DAY_MS = 86_400_000;
 

@@ -1,5 +1,5 @@
-import type { TagDoc } from "../../../src/shared/tags";
-import { parseLayerName } from "../../../src/shared/layer-name";
+import type { TagDoc } from "@shared/tags";
+import { parseLayerName } from "@shared/layer-name";
 import { cn } from "../../lib/utils";
 import { LayerNameText } from "./layer-name-text";
 

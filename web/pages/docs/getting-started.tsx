@@ -5,8 +5,8 @@
 import type { ReactNode } from "react";
 import { ArrowLeft, LifeBuoy, Wrench } from "lucide-react";
 import { Link } from "wouter";
-import { PRODUCT_KEY_LENGTH, PRODUCT_NAME } from "../../../src/shared/product";
-import { PLUGIN_TROUBLESHOOTING } from "../../../src/shared/plugin-troubleshooting";
+import { PRODUCT_KEY_LENGTH, PRODUCT_NAME } from "@shared/product";
+import { PLUGIN_TROUBLESHOOTING } from "@shared/plugin-troubleshooting";
 import { Layout } from "../../components/layout";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";

@@ -1,8 +1,8 @@
 import { ArrowRight, Rocket, ScanSearch, ShoppingCart } from "lucide-react";
 import { Link } from "wouter";
-import { PRODUCT_NAME } from "../../../src/shared/product";
-import { GUIDE_PATH } from "../../../src/shared/routes";
-import { TAG_CATEGORIES, tagsInCategory } from "../../../src/shared/tags";
+import { PRODUCT_NAME } from "@shared/product";
+import { GUIDE_PATH } from "@shared/routes";
+import { TAG_CATEGORIES, tagsInCategory } from "@shared/tags";
 import { Layout } from "../../components/layout";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";

@@ -1,9 +1,9 @@
 import { useId, useMemo, useState } from "react";
 import { CircleAlert, CircleCheck, ScanSearch } from "lucide-react";
 import { Link } from "wouter";
-import { PRODUCT_NAME } from "../../../src/shared/product";
-import { checkLayerName, type LayerNameCheck, type ParsedTag } from "../../../src/shared/layer-name";
-import { LAYER_TYPE_LABELS, LAYER_TYPES, tagBySlug, tagPath, type LayerType, type TagDoc } from "../../../src/shared/tags";
+import { PRODUCT_NAME } from "@shared/product";
+import { checkLayerName, type LayerNameCheck, type ParsedTag } from "@shared/layer-name";
+import { LAYER_TYPE_LABELS, LAYER_TYPES, tagBySlug, tagPath, type LayerType, type TagDoc } from "@shared/tags";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { SelectField, TextareaField, TextField } from "../../components/ui/text-field";
 import { LayerNameText } from "./layer-name-text";

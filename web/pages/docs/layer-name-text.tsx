@@ -1,4 +1,4 @@
-import { formatLayerName, parseLayerName } from "../../../src/shared/layer-name";
+import { formatLayerName, parseLayerName } from "@shared/layer-name";
 import { cn } from "../../lib/utils";
 
 /**

@@ -1,5 +1,5 @@
 import { ExternalLink, TriangleAlert } from "lucide-react";
-import { PRODUCT_NAME } from "../../../src/shared/product";
+import { PRODUCT_NAME } from "@shared/product";
 import { pluginInstallUrl } from "../../lib/plugin-install-url";
 import { cn } from "../../lib/utils";
 

@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "wouter";
-import { tagPath, type TagDoc } from "../../../src/shared/tags";
+import { tagPath, type TagDoc } from "@shared/tags";
 
 /** One tag on the documentation index; the whole card opens the tag's page. */
 export function TagCard({ tag }: { tag: TagDoc }) {

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { ArrowLeft, CircleCheck, Info, TriangleAlert } from "lucide-react";
 import { Link } from "wouter";
-import { describeTagTargets, tagBySlug, tagCategory, type TagDoc } from "../../../src/shared/tags";
-import { tagPageHead } from "../../../src/shared/routes";
+import { describeTagTargets, tagBySlug, tagCategory, type TagDoc } from "@shared/tags";
+import { tagPageHead } from "@shared/routes";
 import { Layout } from "../../components/layout";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";

@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight, LayoutGrid } from "lucide-react";
 import { Link } from "wouter";
-import { tagBySlug, tagPath, type TagDoc, type TagSlug } from "../../../src/shared/tags";
+import { tagBySlug, tagPath, type TagDoc, type TagSlug } from "@shared/tags";
 
 function PagerLink({ href, direction, label, title }: { href: string; direction: "previous" | "next"; label: string; title: string }) {
   const previous = direction === "previous";

@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { TAG_CATEGORIES, tagPath, tagsInCategory, type TagDoc } from "../../../src/shared/tags";
+import { TAG_CATEGORIES, tagPath, tagsInCategory, type TagDoc } from "@shared/tags";
 import { cn } from "../../lib/utils";
 
 /** Every tag by category, beside the page on screens wider than 1024 px; the page's own tag is marked. */

@@ -1,6 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { Anchor, MonitorSmartphone, Zap } from "lucide-react";
-import { PRODUCT_NAME } from "../../../src/shared/product";
+import { PRODUCT_NAME } from "@shared/product";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 
 interface Feature {

@@ -1,6 +1,6 @@
 import { ArrowRight, BookOpen } from "lucide-react";
 import { Link } from "wouter";
-import { PRODUCT_NAME } from "../../../src/shared/product";
+import { PRODUCT_NAME } from "@shared/product";
 import { ActiveUserCount } from "../../components/active-user-count";
 import { Button } from "../../components/ui/button";
 import { useActiveUsers } from "../../lib/queries/public";

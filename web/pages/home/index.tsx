@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "wouter";
-import { PRODUCT_NAME } from "../../../src/shared/product";
+import { PRODUCT_NAME } from "@shared/product";
 import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
 import { Features } from "./features";

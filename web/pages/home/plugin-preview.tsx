@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { PRODUCT_NAME } from "../../../src/shared/product";
+import { PRODUCT_NAME } from "@shared/product";
 import { GameScreen } from "./game-screen";
 
 type LayerIcon = "frame" | "group" | "text" | "image";

@@ -1,5 +1,5 @@
 import { Star } from "lucide-react";
-import type { ReviewView } from "../../../src/shared/api-types";
+import type { ReviewView } from "@shared/api-types";
 import { Card, CardContent } from "../../components/ui/card";
 import { useReviews } from "../../lib/queries/public";
 

@@ -1,8 +1,8 @@
 import type { MouseEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useLocation } from "wouter";
-import type { LegalDocument } from "../../../src/shared/api/legal";
-import { LEGAL_PAGES, type LegalSlug } from "../../../src/shared/legal";
+import type { LegalDocument } from "@shared/api/legal";
+import { LEGAL_PAGES, type LegalSlug } from "@shared/legal";
 import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";

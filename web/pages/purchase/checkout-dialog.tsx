@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ShieldCheck } from "lucide-react";
-import type { PlanView } from "../../../src/shared/api/pricing";
-import type { PaymentIntentResponse } from "../../../src/shared/api-types";
+import type { PlanView } from "@shared/api/pricing";
+import type { PaymentIntentResponse } from "@shared/api-types";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { Skeleton } from "../../components/ui/skeleton";
 import { DemoCardForm } from "./demo-card-form";
-import type { TaxBreakdown } from "../../../src/shared/api/tax";
+import type { TaxBreakdown } from "@shared/api/tax";
 import { failureText } from "../../lib/error-text";
 import { LocationForm, TaxBreakdownTable, type BuyerLocation } from "./tax-step";
 

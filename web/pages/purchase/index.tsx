@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { LifeBuoy, Mail, Star, Users } from "lucide-react";
-import type { PlanView } from "../../../src/shared/api/pricing";
-import { PROMOTION_CODE_IN_URL } from "../../../src/shared/page-data";
-import { PRODUCT_KEY_LENGTH, PRODUCT_NAME } from "../../../src/shared/product";
+import type { PlanView } from "@shared/api/pricing";
+import { PROMOTION_CODE_IN_URL } from "@shared/page-data";
+import { PRODUCT_KEY_LENGTH, PRODUCT_NAME } from "@shared/product";
 import { EmailField } from "../../components/email-field";
 import { ActiveUserCount } from "../../components/active-user-count";
 import { Layout } from "../../components/layout";

@@ -1,5 +1,5 @@
 import { Check, Sparkles } from "lucide-react";
-import type { PlanView } from "../../../src/shared/api/pricing";
+import type { PlanView } from "@shared/api/pricing";
 import { Badge } from "../../components/ui/badge";
 import { PendingButton } from "../../components/ui/pending-button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";

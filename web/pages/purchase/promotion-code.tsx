@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Tag, X } from "lucide-react";
-import type { PromotionLookup } from "../../../src/shared/api/pricing";
-import { PROMOTION_CODE_IN_URL } from "../../../src/shared/page-data";
+import type { PromotionLookup } from "@shared/api/pricing";
+import { PROMOTION_CODE_IN_URL } from "@shared/page-data";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/text-field";
 

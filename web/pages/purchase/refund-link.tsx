@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Undo2 } from "lucide-react";
 import { Link, useSearch } from "wouter";
-import type { RefundLinkAnswer, RefundLinkView } from "../../../src/shared/api/purchases";
+import type { RefundLinkAnswer, RefundLinkView } from "@shared/api/purchases";
 import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link, useSearch } from "wouter";
 import { AlertCircle, BookOpen, Check, CheckCircle2, Clock, Copy, Home, KeyRound, LifeBuoy, Mail, RotateCcw, Undo2, UserPlus } from "lucide-react";
-import { PRODUCT_NAME, SUPPORT_RESPONSE_HOURS } from "../../../src/shared/product";
-import { GUIDE_PATH } from "../../../src/shared/routes";
+import { PRODUCT_NAME, SUPPORT_RESPONSE_HOURS } from "@shared/product";
+import { GUIDE_PATH } from "@shared/routes";
 import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "../../components/ui/card";

@@ -5,9 +5,9 @@
  */
 import { useMemo, useState, type FormEvent } from "react";
 import { Building2, FlaskConical } from "lucide-react";
-import { COUNTRY_CODES, countryName, POSTAL_CODE_COUNTRIES } from "../../../src/shared/countries";
-import type { TaxBreakdown } from "../../../src/shared/api/tax";
-import { formatDollars } from "../../../src/shared/plans";
+import { COUNTRY_CODES, countryName, POSTAL_CODE_COUNTRIES } from "@shared/countries";
+import type { TaxBreakdown } from "@shared/api/tax";
+import { formatDollars } from "@shared/plans";
 import { Input } from "../../components/ui/input";
 import { Field } from "../../components/ui/text-field";
 import { PendingButton } from "../../components/ui/pending-button";

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Send } from "lucide-react";
-import type { TicketSubject } from "../../../src/shared/api-types";
-import { SUPPORT_RESPONSE_HOURS } from "../../../src/shared/product";
+import type { TicketSubject } from "@shared/api-types";
+import { SUPPORT_RESPONSE_HOURS } from "@shared/product";
 import { EmailField } from "../../components/email-field";
 import { PendingButton } from "../../components/ui/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";

@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { FAQ } from "../../../src/shared/faq";
+import { FAQ } from "@shared/faq";
 import { LostKeyDialog } from "../../components/lost-key-dialog";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "../../components/ui/accordion";
 

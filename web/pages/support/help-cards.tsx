@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { BookOpen, ExternalLink, MessagesSquare } from "lucide-react";
 import { Link } from "wouter";
-import { COMMUNITY_CHAT_URL, SUPPORT_RESPONSE_HOURS } from "../../../src/shared/product";
+import { COMMUNITY_CHAT_URL, SUPPORT_RESPONSE_HOURS } from "@shared/product";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 

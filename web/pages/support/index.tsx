@@ -1,4 +1,4 @@
-import { SUPPORT_RESPONSE_HOURS } from "../../../src/shared/product";
+import { SUPPORT_RESPONSE_HOURS } from "@shared/product";
 import { Layout } from "../../components/layout";
 import { ContactForm } from "./contact-form";
 import { Faq } from "./faq";

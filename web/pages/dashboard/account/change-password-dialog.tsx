@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { KeyRound } from "lucide-react";
-import { MIN_PASSWORD_LENGTH } from "../../../../src/shared/product";
+import { MIN_PASSWORD_LENGTH } from "@shared/product";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
 import { toastFailure } from "../../../components/failure-toast";
