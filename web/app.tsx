@@ -10,7 +10,7 @@ import { queryClient } from "./lib/query-client";
 import { useDocumentHead } from "./lib/use-document-head";
 import { useScrollToTopOnNavigate } from "./lib/use-scroll-to-top";
 import HomePage from "./pages/home/index";
-import NotFoundPage from "./pages/not-found";
+import { NotFoundPage } from "./components/not-found";
 
 type PageProps = { params: Record<string, string> };
 type Page = ComponentType<PageProps> & { preload?: () => Promise<void> };

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { ClipboardList, History, KeyRound, LayoutDashboard, LifeBuoy, Mail, Tags, TicketPercent, Undo2, Users, type LucideIcon } from "lucide-react";
 import { Layout } from "../../components/layout";
-import NotFoundPage from "../not-found";
+import { NotFoundPage } from "../../components/not-found";
 import { AccountLoadFailed } from "../../components/account-load-failed";
 import { PageLoading } from "../../components/page-loading";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";

@@ -14,7 +14,7 @@ import { Switch } from "../../components/ui/switch";
 import { TextField } from "../../components/ui/text-field";
 import { useAdminPlans, useUpdatePlan } from "../../lib/queries/pricing";
 import { toast } from "../../lib/use-toast";
-import { PlanCard } from "../purchase/plan-card";
+import { PlanCard } from "../../components/plan-card";
 
 interface Draft {
   price: string;

@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../.
 import { toastFailure } from "../../components/failure-toast";
 import { useResetPassword } from "../../lib/queries/password-reset";
 import { toast } from "../../lib/use-toast";
-import { NewPasswordField } from "./new-password-field";
+import { NewPasswordField } from "../../components/new-password-field";
 import { useHydrated } from "../../lib/use-hydrated";
 
 function passwordProblem(value: string): string | undefined {

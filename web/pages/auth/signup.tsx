@@ -14,7 +14,7 @@ import { useServerFieldError } from "../../components/ui/use-server-field-error"
 import { toastFailure } from "../../components/failure-toast";
 import { useSignup } from "../../lib/queries/auth";
 import { toast } from "../../lib/use-toast";
-import { NewPasswordField } from "./new-password-field";
+import { NewPasswordField } from "../../components/new-password-field";
 import { useRedirectSignedIn } from "./use-redirect-signed-in";
 import { LostKeyDialog } from "../../components/lost-key-dialog";
 import { validateSignup, type SignupFields } from "./signup-validation";

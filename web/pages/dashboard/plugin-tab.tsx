@@ -9,7 +9,7 @@ import { useGeneratePluginKey } from "../../lib/queries/dashboard";
 import { useCopy } from "../../lib/clipboard";
 import { toast } from "../../lib/use-toast";
 import { LinkedAccountCard } from "./linked-account-card";
-import { PluginStoreLink } from "../docs/plugin-store-link";
+import { PluginStoreLink } from "../../components/plugin-store-link";
 
 function CopyButton({ text }: { text: string }) {
   const { copied, copy } = useCopy();

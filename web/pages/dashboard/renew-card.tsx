@@ -8,7 +8,7 @@ import { toastFailure } from "../../components/failure-toast";
 import { refreshSubscription, useRenewSubscription } from "../../lib/queries/dashboard";
 import { usePublicConfig, verifyPayment } from "../../lib/queries/checkout";
 import { toast } from "../../lib/use-toast";
-import { CheckoutDialog, type Checkout } from "../purchase/checkout-dialog";
+import { CheckoutDialog, type Checkout } from "../../components/checkout/checkout-dialog";
 import { usePlans } from "../../lib/queries/pricing";
 import { TextField } from "../../components/ui/text-field";
 

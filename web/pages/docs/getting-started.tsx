@@ -10,7 +10,7 @@ import { PLUGIN_TROUBLESHOOTING } from "@shared/plugin-troubleshooting";
 import { Layout } from "../../components/layout";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { PluginStoreLink } from "./plugin-store-link";
+import { PluginStoreLink } from "../../components/plugin-store-link";
 import { RichText } from "./rich-text";
 
 const inlineLink = "font-medium text-brand underline underline-offset-4";

@@ -7,7 +7,7 @@ import { Layout } from "../../components/layout";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { useDocumentHead } from "../../lib/use-document-head";
-import NotFoundPage from "../not-found";
+import { NotFoundPage } from "../../components/not-found";
 import { ExampleTree } from "./example-tree";
 import { RichText } from "./rich-text";
 import { TagPager } from "./tag-pager";

@@ -13,8 +13,8 @@ import { paymentResultPath, useCreatePaymentIntent, usePublicConfig } from "../.
 import { toast } from "../../lib/use-toast";
 import { usePlans, usePromotionLookup } from "../../lib/queries/pricing";
 import { Skeleton } from "../../components/ui/skeleton";
-import { CheckoutDialog, type Checkout } from "./checkout-dialog";
-import { PlanCard, type PromotionPrice } from "./plan-card";
+import { CheckoutDialog, type Checkout } from "../../components/checkout/checkout-dialog";
+import { PlanCard, type PromotionPrice } from "../../components/plan-card";
 import { PromotionCodeBox } from "./promotion-code";
 
 /** The code /purchase?code=… carries, when it is one. */

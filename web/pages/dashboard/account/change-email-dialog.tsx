@@ -5,7 +5,7 @@ import { TextField } from "../../../components/ui/text-field";
 import { EmailField } from "../../../components/email-field";
 import { toastFailure } from "../../../components/failure-toast";
 import { useChangeEmail } from "../../../lib/queries/account";
-import { FormDialog, isWrongPassword } from "./form-dialog";
+import { FormDialog, isWrongPassword } from "../../../components/form-dialog";
 
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 

@@ -6,8 +6,8 @@ import { TextField } from "../../../components/ui/text-field";
 import { toastFailure } from "../../../components/failure-toast";
 import { useChangePassword } from "../../../lib/queries/account";
 import { toast } from "../../../lib/use-toast";
-import { NewPasswordField } from "../../auth/new-password-field";
-import { FormDialog, isWrongPassword } from "./form-dialog";
+import { NewPasswordField } from "../../../components/new-password-field";
+import { FormDialog, isWrongPassword } from "../../../components/form-dialog";
 
 /** Settings → Change password: the current one, the new one twice. Other devices are signed out. */
 export function ChangePasswordDialog() {

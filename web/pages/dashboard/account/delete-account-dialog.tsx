@@ -5,7 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
 import { toastFailure } from "../../../components/failure-toast";
 import { useDeleteAccount } from "../../../lib/queries/account";
-import { FormDialog, isWrongPassword } from "./form-dialog";
+import { FormDialog, isWrongPassword } from "../../../components/form-dialog";
 
 /** Settings → Delete account: says what goes and what the law makes us keep, and asks for the password. */
 export function DeleteAccountDialog() {

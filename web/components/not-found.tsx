@@ -1,8 +1,8 @@
 import { FileQuestion, Home, LayoutDashboard } from "lucide-react";
 import { Link } from "wouter";
 import { NOT_FOUND_HEAD } from "@shared/routes";
-import { Layout } from "../components/layout";
-import { Button } from "../components/ui/button";
+import { Layout } from "./layout";
+import { Button } from "./ui/button";
 import { useDocumentHead } from "../lib/use-document-head";
 
 const VARIANTS = {
@@ -12,7 +12,7 @@ const VARIANTS = {
   "not-admin": { title: "404 Page not found", href: "/dashboard", label: "Go to Dashboard", icon: LayoutDashboard },
 } as const;
 
-export default function NotFoundPage({ variant = "missing" }: { variant?: keyof typeof VARIANTS }) {
+export function NotFoundPage({ variant = "missing" }: { variant?: keyof typeof VARIANTS }) {
   useDocumentHead(NOT_FOUND_HEAD);
   const { title, href, label, icon: Icon } = VARIANTS[variant];
   return (

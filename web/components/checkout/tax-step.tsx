@@ -8,9 +8,9 @@ import { Building2, FlaskConical } from "lucide-react";
 import { COUNTRY_CODES, countryName, POSTAL_CODE_COUNTRIES } from "@shared/countries";
 import type { TaxBreakdown } from "@shared/api/tax";
 import { formatDollars } from "@shared/plans";
-import { Input } from "../../components/ui/input";
-import { Field } from "../../components/ui/text-field";
-import { PendingButton } from "../../components/ui/pending-button";
+import { Input } from "../ui/input";
+import { Field } from "../ui/text-field";
+import { PendingButton } from "../ui/pending-button";
 
 export interface BuyerLocation {
   country: string;

@@ -1,9 +1,9 @@
 import { Check, Sparkles } from "lucide-react";
 import type { PlanView } from "@shared/api/pricing";
-import { Badge } from "../../components/ui/badge";
-import { PendingButton } from "../../components/ui/pending-button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
-import { cn } from "../../lib/utils";
+import { Badge } from "./ui/badge";
+import { PendingButton } from "./ui/pending-button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "./ui/card";
+import { cn } from "../lib/utils";
 
 /** What a promotion code makes of a plan's price (dollars). */
 export interface PromotionPrice {

@@ -1,7 +1,7 @@
 import { ExternalLink, TriangleAlert } from "lucide-react";
 import { PRODUCT_NAME } from "@shared/product";
-import { pluginInstallUrl } from "../../lib/plugin-install-url";
-import { cn } from "../../lib/utils";
+import { pluginInstallUrl } from "../lib/plugin-install-url";
+import { cn } from "../lib/utils";
 
 /**
  * The plugin's store page (PLUGIN_INSTALL_URL). A server without one (development only: production

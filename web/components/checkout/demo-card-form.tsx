@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { FlaskConical, Lock } from "lucide-react";
-import { PendingButton } from "../../components/ui/pending-button";
-import { TextField } from "../../components/ui/text-field";
+import { PendingButton } from "../ui/pending-button";
+import { TextField } from "../ui/text-field";
 import { failureText } from "../../lib/error-text";
 import { useConfirmDemoPayment } from "../../lib/queries/checkout";
 

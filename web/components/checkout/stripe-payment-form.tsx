@@ -7,7 +7,7 @@ import { Lock } from "lucide-react";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import type { Stripe } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
-import { PendingButton } from "../../components/ui/pending-button";
+import { PendingButton } from "../ui/pending-button";
 import type { PaymentFormProps } from "./demo-card-form";
 
 /** SPEC.md §8: without a publishable key, development warns and uses a test key. */

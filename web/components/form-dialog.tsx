@@ -1,7 +1,7 @@
 import { useId, type FormEvent, type ReactNode } from "react";
-import { Button } from "../../../components/ui/button";
-import { PendingButton } from "../../../components/ui/pending-button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../../components/ui/dialog";
+import { Button } from "./ui/button";
+import { PendingButton } from "./ui/pending-button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "./ui/dialog";
 
 export interface FormDialogProps {
   trigger: ReactNode;
