@@ -1,10 +1,8 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import type { UseMutationResult } from "@tanstack/react-query";
 import { MailCheck, Send } from "lucide-react";
 import { EmailField } from "./email-field";
-import { Button } from "./ui/button";
-import { PendingButton } from "./ui/pending-button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./ui/dialog";
+import { FormDialog } from "./form-dialog";
 import { toastFailure } from "./failure-toast";
 import { ApiError } from "../lib/api";
 
@@ -21,9 +19,9 @@ export interface EmailRequestDialogProps {
   fieldId: string;
   fieldLabel: string;
   submitLabel: string;
-  /** The failure toast's title and the sentence when the server gave none. */
-  failureTitle: string;
+  /** The failure toast's sentence when the server gave none (and its title, "Request Failed" unless given). */
   failureFallback: string;
+  failureTitle?: string;
 }
 
 /**
@@ -31,11 +29,10 @@ export interface EmailRequestDialogProps {
  * lost keys) and then shows the server's sentence, which never says whether the address is known.
  */
 export function EmailRequestDialog(props: EmailRequestDialogProps) {
-  const { open, onOpenChange, initialEmail = "", request, title, description, fieldId, fieldLabel, submitLabel, failureTitle, failureFallback } = props;
+  const { open, onOpenChange, initialEmail = "", request, title, description, fieldId, fieldLabel, submitLabel, failureTitle = "Request Failed", failureFallback } = props;
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | null>(null);
   const [sentMessage, setSentMessage] = useState<string | null>(null);
-  const formId = `${fieldId}-form`;
 
   useEffect(() => {
     if (open) {
@@ -45,8 +42,7 @@ export function EmailRequestDialog(props: EmailRequestDialogProps) {
     }
   }, [open, initialEmail]);
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function handleSubmit() {
     if (!email.trim()) {
       setError("Email is required");
       return;
@@ -63,32 +59,26 @@ export function EmailRequestDialog(props: EmailRequestDialogProps) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {sentMessage ? (
-          <div role="status" className="flex gap-3 rounded-lg border border-success/30 bg-success/10 p-4 text-sm">
-            <MailCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
-            <p>{sentMessage}</p>
-          </div>
-        ) : (
-          <form noValidate onSubmit={handleSubmit} className="grid gap-4" id={formId}>
-            <EmailField id={fieldId} label={fieldLabel} error={error} value={email} onChange={(event) => setEmail(event.target.value)} />
-          </form>
-        )}
-        <DialogFooter>
-          {sentMessage ? (
-            <Button onClick={() => onOpenChange(false)}>Done</Button>
-          ) : (
-            <PendingButton type="submit" form={formId} pending={request.isPending} pendingText="Sending..." icon={<Send aria-hidden />}>
-              {submitLabel}
-            </PendingButton>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      submitLabel={submitLabel}
+      pendingText="Sending..."
+      pending={request.isPending}
+      icon={<Send aria-hidden />}
+      done={sentMessage !== null}
+      onSubmit={handleSubmit}
+    >
+      {sentMessage ? (
+        <div role="status" className="flex gap-3 rounded-lg border border-success/30 bg-success/10 p-4 text-sm">
+          <MailCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
+          <p>{sentMessage}</p>
+        </div>
+      ) : (
+        <EmailField id={fieldId} label={fieldLabel} error={error} value={email} onChange={(event) => setEmail(event.target.value)} />
+      )}
+    </FormDialog>
   );
 }

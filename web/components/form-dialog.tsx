@@ -2,9 +2,11 @@ import { useId, type FormEvent, type ReactNode } from "react";
 import { Button } from "./ui/button";
 import { PendingButton } from "./ui/pending-button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "./ui/dialog";
+import { cn } from "../lib/utils";
 
 export interface FormDialogProps {
-  trigger: ReactNode;
+  /** What opens it; left out when the caller opens it through `open`. */
+  trigger?: ReactNode;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -18,12 +20,17 @@ export interface FormDialogProps {
   done?: boolean;
   destructive?: boolean;
   icon?: ReactNode;
+  /** Its width, for a form wider than the usual one column. */
+  className?: string;
   onSubmit: () => void;
 }
 
-/** A dialog holding one small form of Settings: fields, Cancel and one action. */
+/**
+ * A dialog holding one small form: a title, fields, Cancel and one action that says when it is running.
+ * A destructive one is an alert dialog that a click outside does not close.
+ */
 export function FormDialog(props: FormDialogProps) {
-  const { trigger, open, onOpenChange, title, description, children, submitLabel, pendingText, pending, done, destructive, icon, onSubmit } = props;
+  const { trigger, open, onOpenChange, title, description, children, submitLabel, pendingText, pending, done, destructive, icon, className, onSubmit } = props;
   const formId = useId();
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,8 +38,8 @@ export function FormDialog(props: FormDialogProps) {
   }
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent className="max-w-md" role={destructive ? "alertdialog" : "dialog"}
+      {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
+      <DialogContent className={cn("max-w-md", className)} role={destructive ? "alertdialog" : "dialog"}
         onPointerDownOutside={destructive ? (event) => event.preventDefault() : undefined}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
@@ -56,5 +63,5 @@ export function FormDialog(props: FormDialogProps) {
   );
 }
 
-/** The server's sentence for a wrong password goes under the password field; anything else is a toast. */
+/** Whether the server refused the password given: its sentence then goes under the password field, anything else is a toast. */
 export const isWrongPassword = (error: unknown) => (error as { code?: string } | null)?.code === "WRONG_PASSWORD";

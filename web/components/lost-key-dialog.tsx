@@ -27,7 +27,6 @@ export function LostKeyDialog({ initialEmail = "", className }: { initialEmail?:
         fieldId="lost-key-email"
         fieldLabel="Purchase e-mail"
         submitLabel="E-mail my keys"
-        failureTitle="Request Failed"
         failureFallback="Could not send your keys"
       />
     </>

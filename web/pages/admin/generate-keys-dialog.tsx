@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Plus } from "lucide-react";
+import { FormDialog } from "../../components/form-dialog";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
 import { SelectField, TextField } from "../../components/ui/text-field";
 import { useGenerateKeys } from "../../lib/queries/admin";
 import { toast } from "../../lib/use-toast";
@@ -20,8 +20,7 @@ export function GenerateKeysDialog() {
   const [count, setCount] = useState("1");
   const generate = useGenerateKeys();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     generate.mutate({ plan, count: keyCountFrom(count) }, {
       onSuccess: (keys) => {
         toast({
@@ -36,28 +35,22 @@ export function GenerateKeysDialog() {
   }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button><Plus aria-hidden /> Generate Keys</Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-md">
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>Generate product keys</DialogTitle>
-            <DialogDescription>
-              New keys are unused; hand them to buyers or testers. {KEY_GENERATION_MIN} to {KEY_GENERATION_MAX} at a time.
-            </DialogDescription>
-          </DialogHeader>
-          <SelectField id="generate-plan" label="Plan" value={plan} onChange={(e) => setPlan(e.target.value as PlanId)}>
-            {PLAN_LIST.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
-          </SelectField>
-          <TextField id="generate-count" label="Count" type="number" inputMode="numeric" min={KEY_GENERATION_MIN} max={KEY_GENERATION_MAX}
-            value={count} onChange={(e) => setCount(e.target.value)} />
-          <DialogFooter>
-            <Button type="submit" disabled={generate.isPending}>{generate.isPending ? "Generating..." : "Generate"}</Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      trigger={<Button><Plus aria-hidden /> Generate Keys</Button>}
+      open={open}
+      onOpenChange={setOpen}
+      title="Generate product keys"
+      description={`New keys are unused; hand them to buyers or testers. ${KEY_GENERATION_MIN} to ${KEY_GENERATION_MAX} at a time.`}
+      submitLabel="Generate"
+      pendingText="Generating..."
+      pending={generate.isPending}
+      onSubmit={submit}
+    >
+      <SelectField id="generate-plan" label="Plan" value={plan} onChange={(e) => setPlan(e.target.value as PlanId)}>
+        {PLAN_LIST.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+      </SelectField>
+      <TextField id="generate-count" label="Count" type="number" inputMode="numeric" min={KEY_GENERATION_MIN} max={KEY_GENERATION_MAX}
+        value={count} onChange={(e) => setCount(e.target.value)} />
+    </FormDialog>
   );
 }

@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Undo2 } from "lucide-react";
 import type { SaleView } from "@shared/api-types";
 import { PLANS } from "@shared/plans";
+import { FormDialog } from "../../components/form-dialog";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
-import { PendingButton } from "../../components/ui/pending-button";
 import { TextField } from "../../components/ui/text-field";
 import { toastFailure } from "../../components/failure-toast";
 import { useRefundSale } from "../../lib/queries/admin";
@@ -39,8 +38,7 @@ export function RefundDialog({ sale }: { sale: SaleView }) {
   const refundable = typedCents !== null && !tooMuch;
   const shownError = tooMuch ? `At most ${formatMoney(leftCents / 100)} is left to refund` : error;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit() {
     if (typedCents === null) return setError("Enter dollars and cents, e.g. 5.00");
     if (tooMuch) return;
     setError(null);
@@ -56,42 +54,36 @@ export function RefundDialog({ sale }: { sale: SaleView }) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => { setOpen(next); if (next) { setAmount(""); setError(null); setIdempotencyKey(crypto.randomUUID()); } }}>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Refund the sale to ${sale.email}`}><Undo2 aria-hidden /> Refund</Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-md" role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>Refund this sale?</DialogTitle>
-          <DialogDescription>
-            {PLANS[sale.plan].name} bought by {sale.email} for {formatMoney(sale.amount)}
-            {sale.refunded > 0 ? `, ${formatMoney(sale.refunded)} already refunded` : ""}. The money goes back to the buyer's card.
-          </DialogDescription>
-        </DialogHeader>
-        <form id={`refund-${sale._id}`} noValidate onSubmit={submit} className="grid gap-3">
-          <TextField
-            id={`refund-amount-${sale._id}`}
-            label="Amount to refund"
-            inputMode="decimal"
-            placeholder={(leftCents / 100).toFixed(2)}
-            value={amount}
-            onChange={(event) => { setAmount(event.target.value); setError(null); setIdempotencyKey(crypto.randomUUID()); }}
-            error={shownError}
-            hint={`Leave empty to refund everything left: ${formatMoney(leftCents / 100)}.`}
-          />
-          <p className="text-sm text-muted-foreground" role="status">
-            {!refundable ? "" : full
-              ? "A full refund ends what this sale paid for: an unused key is deleted, a used key's time is taken back."
-              : "A partial refund leaves the key working."}
-          </p>
-        </form>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setOpen(false)}>Cancel</Button>
-          <PendingButton type="submit" form={`refund-${sale._id}`} variant="destructive" pending={refund.isPending} pendingText="Refunding…">
-            {refundable ? `Refund ${formatMoney(typedCents / 100)}` : "Refund"}
-          </PendingButton>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      trigger={<Button variant="outline" size="sm" aria-label={`Refund the sale to ${sale.email}`}><Undo2 aria-hidden /> Refund</Button>}
+      open={open}
+      onOpenChange={(next) => { setOpen(next); if (next) { setAmount(""); setError(null); setIdempotencyKey(crypto.randomUUID()); } }}
+      title="Refund this sale?"
+      description={<p>
+        {PLANS[sale.plan].name} bought by {sale.email} for {formatMoney(sale.amount)}
+        {sale.refunded > 0 ? `, ${formatMoney(sale.refunded)} already refunded` : ""}. The money goes back to the buyer's card.
+      </p>}
+      submitLabel={refundable ? `Refund ${formatMoney(typedCents / 100)}` : "Refund"}
+      pendingText="Refunding…"
+      pending={refund.isPending}
+      destructive
+      onSubmit={() => void submit()}
+    >
+      <TextField
+        id={`refund-amount-${sale._id}`}
+        label="Amount to refund"
+        inputMode="decimal"
+        placeholder={(leftCents / 100).toFixed(2)}
+        value={amount}
+        onChange={(event) => { setAmount(event.target.value); setError(null); setIdempotencyKey(crypto.randomUUID()); }}
+        error={shownError}
+        hint={`Leave empty to refund everything left: ${formatMoney(leftCents / 100)}.`}
+      />
+      <p className="text-sm text-muted-foreground" role="status">
+        {!refundable ? "" : full
+          ? "A full refund ends what this sale paid for: an unused key is deleted, a used key's time is taken back."
+          : "A partial refund leaves the key working."}
+      </p>
+    </FormDialog>
   );
 }

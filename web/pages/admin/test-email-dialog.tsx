@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Mail } from "lucide-react";
 import { EmailField } from "../../components/email-field";
+import { FormDialog } from "../../components/form-dialog";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
 import { useTestEmail } from "../../lib/queries/admin";
 import { toast } from "../../lib/use-toast";
@@ -14,8 +14,7 @@ export function TestEmailDialog({ defaultEmail }: { defaultEmail: string }) {
   const [testKey, setTestKey] = useState("");
   const send = useTestEmail();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     send.mutate({ email: email.trim(), testKey: testKey.trim() }, {
       onSuccess: (answer) => {
         toast({ title: "Test Email Sent", description: answer.message });
@@ -26,24 +25,20 @@ export function TestEmailDialog({ defaultEmail }: { defaultEmail: string }) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline"><Mail aria-hidden /> Test Email</Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-md">
-        <form onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Send a test email</DialogTitle>
-            <DialogDescription>Checks that e-mail delivery works. The message shows the test key you enter.</DialogDescription>
-          </DialogHeader>
-          <EmailField id="test-email-address" label="Email address" value={email} onChange={(e) => setEmail(e.target.value)} />
-          <TextField id="test-email-key" label="Test key" value={testKey} maxLength={64} placeholder="Leave empty for a sample key"
-            onChange={(e) => setTestKey(e.target.value)} />
-          <DialogFooter>
-            <Button type="submit" disabled={send.isPending}>{send.isPending ? "Sending..." : "Send Test Email"}</Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      trigger={<Button variant="outline"><Mail aria-hidden /> Test Email</Button>}
+      open={open}
+      onOpenChange={setOpen}
+      title="Send a test email"
+      description="Checks that e-mail delivery works. The message shows the test key you enter."
+      submitLabel="Send Test Email"
+      pendingText="Sending..."
+      pending={send.isPending}
+      onSubmit={submit}
+    >
+      <EmailField id="test-email-address" label="Email address" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField id="test-email-key" label="Test key" value={testKey} maxLength={64} placeholder="Leave empty for a sample key"
+        onChange={(e) => setTestKey(e.target.value)} />
+    </FormDialog>
   );
 }

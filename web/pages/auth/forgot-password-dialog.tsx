@@ -22,7 +22,6 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialEmail = "" }: 
       fieldId="forgot-email"
       fieldLabel="Email"
       submitLabel="Send Reset Link"
-      failureTitle="Request Failed"
       failureFallback="Could not send the reset link"
     />
   );
