@@ -16,6 +16,3 @@ export const PLANS_QUERY_KEY = ["/api/plans"] as const;
 
 /** The query key of a promotion code look-up, GET /api/promotion-codes/:code (the code upper-case). */
 export const promotionQueryKey = (code: string) => ["/api/promotion-codes", code.trim().toUpperCase()] as const;
-
-/** A code as /purchase?code= may carry it; anything else is ignored. */
-export const PROMOTION_CODE_IN_URL = /^[A-Za-z0-9][A-Za-z0-9-]{1,39}$/;

@@ -11,9 +11,6 @@ import type { PromotionLookup } from "../../shared/api/pricing";
 import { readCatalogue } from "./catalogue";
 import { AppError } from "../../lib/errors";
 
-/** Letters, digits and dashes; stored and compared upper-case. */
-export const PROMOTION_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{1,39}$/;
-
 export const normaliseCode = (code: string) => code.trim().toUpperCase();
 
 export type PromotionRefusal = "unknown" | "not_started" | "ended" | "used_up" | "wrong_plan" | "already_used";

@@ -10,7 +10,8 @@ import { createPageRenderer, type PageData } from "./pages";
 import type { ResolvedPage } from "./site-map";
 import { publicPlans } from "../pricing/catalogue";
 import { lookupPromotion } from "../pricing/promotion-codes";
-import { PLANS_QUERY_KEY, PROMOTION_CODE_IN_URL, promotionQueryKey, type QuerySeed } from "../../shared/page-data";
+import { PLANS_QUERY_KEY, promotionQueryKey, type QuerySeed } from "../../shared/page-data";
+import { PROMOTION_CODE } from "../../shared/promotion-code";
 import { robotsTxt, sitemapXml } from "./site-map";
 import { notFound } from "../../lib/errors";
 import { isLegalSlug } from "../../shared/legal";
@@ -52,7 +53,7 @@ function pageData(deps: AppDeps, resolved: ResolvedPage, search: URLSearchParams
   const routeId = resolved.match?.route.id;
   if (routeId && isLegalSlug(routeId)) seeds.push({ key: ["/api/legal", routeId], data: legalDocument(deps.config, routeId) });
   const code = search.get("code")?.trim() ?? "";
-  if (resolved.match?.route.id === "purchase" && PROMOTION_CODE_IN_URL.test(code)) {
+  if (resolved.match?.route.id === "purchase" && PROMOTION_CODE.test(code)) {
     const lookup = lookupPromotion(deps.db, deps.clock.now(), code);
     seeds.push({ key: promotionQueryKey(code), data: lookup });
     return { search: `?code=${encodeURIComponent(lookup.code)}`, seeds, plans, key: JSON.stringify(lookup), variant: true, pluginInstallUrl: deps.config.pluginInstallUrl };

@@ -5,13 +5,11 @@
 import { t, type Static } from "./type-system";
 import { PLAN_IDS } from "../plans";
 import { Int, oneOf } from "./common";
+import { PROMOTION_CODE_SOURCE } from "../promotion-code";
 
 const planId = (options: { error?: string; description?: string } = {}) => oneOf(PLAN_IDS, options);
 const isoDate = (description: string) => t.String({ format: "date-time", description });
 const nullable = <T extends Parameters<typeof t.Nullable>[0]>(schema: T) => t.Nullable(schema);
-
-/** Letters, digits and dashes, any case (stored upper-case). */
-export const PROMOTION_CODE_REGEX = "^[A-Za-z0-9][A-Za-z0-9-]{1,39}$";
 
 export const planView = t.Object({
   id: planId(),
@@ -58,7 +56,7 @@ export const PricingModel = {
   }),
 
   promotionCreate: t.Object({
-    code: t.String({ pattern: PROMOTION_CODE_REGEX, description: "2–40 letters, digits and dashes; case-insensitive and unique.", error: "The code must be 2 to 40 letters, digits and dashes." }),
+    code: t.String({ pattern: PROMOTION_CODE_SOURCE, description: "2–40 letters, digits and dashes; case-insensitive and unique.", error: "The code must be 2 to 40 letters, digits and dashes." }),
     percentOff: t.Optional(t.Integer({ minimum: 1, maximum: 100, error: "percentOff is a whole number from 1 to 100." })),
     amountOff: t.Optional(t.Number({ minimum: 0.01, maximum: 100_000, description: "Dollars off; exactly one of percentOff and amountOff.", error: "amountOff is a number of dollars above 0." })),
     plans: t.Optional(t.Array(planId({ error: "plans lists plan ids: month, pro, lifetime." }), { minItems: 1, uniqueItems: true, description: "Left out: every plan.", error: "plans lists plan ids: month, pro, lifetime." })),

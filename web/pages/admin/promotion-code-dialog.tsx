@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Plus } from "lucide-react";
 import { PLAN_LIST, type PlanId } from "@shared/plans";
 import type { PromotionCreateBody } from "@shared/api/pricing";
+import { FormDialog } from "../../components/form-dialog";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
+import { PromotionCodeField } from "../../components/promotion-code-field";
 import { Label } from "../../components/ui/label";
 import { SelectField, TextField } from "../../components/ui/text-field";
 import { useCreatePromotionCode } from "../../lib/queries/pricing";
@@ -25,8 +26,7 @@ export function PromotionCodeDialog() {
   const create = useCreatePromotionCode();
   const set = (change: Partial<typeof EMPTY>) => setForm((current) => ({ ...current, ...change }));
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     const value = Number(form.value);
     const body: PromotionCreateBody = {
       code: form.code.trim(),
@@ -49,52 +49,49 @@ export function PromotionCodeDialog() {
   }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button><Plus aria-hidden /> New code</Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-lg">
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>New promotion code</DialogTitle>
-            <DialogDescription>Letters, digits and dashes; buyers may type it in any case.</DialogDescription>
-          </DialogHeader>
-          <TextField id="promo-code" label="Code" value={form.code} autoCapitalize="characters" maxLength={40}
-            onChange={(e) => set({ code: e.target.value })} />
-          <div className="grid grid-cols-2 gap-3">
-            <SelectField id="promo-kind" label="Discount" value={form.kind} onChange={(e) => set({ kind: e.target.value as "percent" | "amount" })}>
-              <option value="percent">Percent off</option>
-              <option value="amount">Dollars off</option>
-            </SelectField>
-            <TextField id="promo-value" label={form.kind === "percent" ? "Percent (1–100)" : "Dollars"} inputMode="decimal"
-              value={form.value} onChange={(e) => set({ value: e.target.value })} />
+    <FormDialog
+      trigger={<Button><Plus aria-hidden /> New code</Button>}
+      open={open}
+      onOpenChange={setOpen}
+      title="New promotion code"
+      description="Letters, digits and dashes; buyers may type it in any case."
+      submitLabel="Create code"
+      pendingText="Creating..."
+      pending={create.isPending}
+      className="max-w-lg"
+      onSubmit={submit}
+    >
+      <PromotionCodeField id="promo-code" label="Code" value={form.code}
+        onChange={(e) => set({ code: e.target.value })} />
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField id="promo-kind" label="Discount" value={form.kind} onChange={(e) => set({ kind: e.target.value as "percent" | "amount" })}>
+          <option value="percent">Percent off</option>
+          <option value="amount">Dollars off</option>
+        </SelectField>
+        <TextField id="promo-value" label={form.kind === "percent" ? "Percent (1–100)" : "Dollars"} inputMode="decimal"
+          value={form.value} onChange={(e) => set({ value: e.target.value })} />
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">Plans</legend>
+        {PLAN_LIST.map((plan) => (
+          <div key={plan.id} className="flex items-center gap-2">
+            <Checkbox id={`promo-plan-${plan.id}`} checked={plans.includes(plan.id)}
+              onCheckedChange={(checked) => setPlans((current) => (checked ? [...current, plan.id] : current.filter((id) => id !== plan.id)))} />
+            <Label htmlFor={`promo-plan-${plan.id}`}>{plan.name}</Label>
           </div>
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">Plans</legend>
-            {PLAN_LIST.map((plan) => (
-              <div key={plan.id} className="flex items-center gap-2">
-                <Checkbox id={`promo-plan-${plan.id}`} checked={plans.includes(plan.id)}
-                  onCheckedChange={(checked) => setPlans((current) => (checked ? [...current, plan.id] : current.filter((id) => id !== plan.id)))} />
-                <Label htmlFor={`promo-plan-${plan.id}`}>{plan.name}</Label>
-              </div>
-            ))}
-          </fieldset>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <TextField id="promo-starts" label="Starts (optional)" type="datetime-local" value={form.startsAt} onChange={(e) => set({ startsAt: e.target.value })} />
-            <TextField id="promo-ends" label="Ends (optional)" type="datetime-local" value={form.endsAt} onChange={(e) => set({ endsAt: e.target.value })} />
-          </div>
-          <TextField id="promo-max" label="Maximum uses (optional)" inputMode="numeric" value={form.maxRedemptions}
-            hint="Empty for no limit." onChange={(e) => set({ maxRedemptions: e.target.value })} />
-          <div className="flex items-center gap-2">
-            <Checkbox id="promo-once" checked={oncePerBuyer} onCheckedChange={(checked) => setOncePerBuyer(checked === true)} />
-            <Label htmlFor="promo-once">Once per buyer (per e-mail address)</Label>
-          </div>
-          {error && <p role="alert" className="text-sm text-destructive-text">{error}</p>}
-          <DialogFooter>
-            <Button type="submit" disabled={create.isPending}>{create.isPending ? "Creating..." : "Create code"}</Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        ))}
+      </fieldset>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField id="promo-starts" label="Starts (optional)" type="datetime-local" value={form.startsAt} onChange={(e) => set({ startsAt: e.target.value })} />
+        <TextField id="promo-ends" label="Ends (optional)" type="datetime-local" value={form.endsAt} onChange={(e) => set({ endsAt: e.target.value })} />
+      </div>
+      <TextField id="promo-max" label="Maximum uses (optional)" inputMode="numeric" value={form.maxRedemptions}
+        hint="Empty for no limit." onChange={(e) => set({ maxRedemptions: e.target.value })} />
+      <div className="flex items-center gap-2">
+        <Checkbox id="promo-once" checked={oncePerBuyer} onCheckedChange={(checked) => setOncePerBuyer(checked === true)} />
+        <Label htmlFor="promo-once">Once per buyer (per e-mail address)</Label>
+      </div>
+      {error && <p role="alert" className="text-sm text-destructive-text">{error}</p>}
+    </FormDialog>
   );
 }

@@ -10,7 +10,7 @@ import { usePublicConfig, verifyPayment } from "../../lib/queries/checkout";
 import { toast } from "../../lib/use-toast";
 import { CheckoutDialog, type Checkout } from "../../components/checkout/checkout-dialog";
 import { usePlans } from "../../lib/queries/pricing";
-import { TextField } from "../../components/ui/text-field";
+import { PromotionCodeField } from "../../components/promotion-code-field";
 
 /** Where the card provider returns to after a renewal that needed a redirect (3-D Secure). */
 export const RENEW_RETURN_PATH = "/dashboard?tab=subscription";
@@ -93,14 +93,10 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
       </CardHeader>
       <CardContent>
         <div className="mb-3 max-w-xs">
-          <TextField
+          <PromotionCodeField
             id="renew-promotion-code"
             label="Promotion code (optional)"
             value={promotionCode}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={40}
             hint="Applied when you choose a plan; the payment window shows what it takes off."
             onChange={(event) => setPromotionCode(event.target.value)}
           />

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { LifeBuoy, Mail, Star, Users } from "lucide-react";
 import type { PlanView } from "@shared/api/pricing";
-import { PROMOTION_CODE_IN_URL } from "@shared/page-data";
+import { PROMOTION_CODE } from "@shared/promotion-code";
 import { PRODUCT_KEY_LENGTH, PRODUCT_NAME } from "@shared/product";
 import { EmailField } from "../../components/email-field";
 import { ActiveUserCount } from "../../components/active-user-count";
@@ -20,7 +20,7 @@ import { PromotionCodeBox } from "./promotion-code";
 /** The code /purchase?code=… carries, when it is one. */
 function codeIn(search: string): string | null {
   const code = new URLSearchParams(search).get("code")?.trim() ?? "";
-  return PROMOTION_CODE_IN_URL.test(code) ? code.toUpperCase() : null;
+  return PROMOTION_CODE.test(code) ? code.toUpperCase() : null;
 }
 
 function SocialProof() {

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { Tag, X } from "lucide-react";
 import type { PromotionLookup } from "@shared/api/pricing";
-import { PROMOTION_CODE_IN_URL } from "@shared/page-data";
+import { PROMOTION_CODE } from "@shared/promotion-code";
 import { Button } from "../../components/ui/button";
-import { TextField } from "../../components/ui/text-field";
+import { PromotionCodeField } from "../../components/promotion-code-field";
 
 export interface PromotionCodeBoxProps {
   /** The code in the address (?code=), or null. */
@@ -40,7 +40,7 @@ export function PromotionCodeBox({ code, lookup, failure, checking, onApply, onR
   function submit(event: FormEvent) {
     event.preventDefault();
     const value = typed.trim();
-    if (!PROMOTION_CODE_IN_URL.test(value)) {
+    if (!PROMOTION_CODE.test(value)) {
       setError("A promotion code has 2 to 40 letters, digits and dashes.");
       return;
     }
@@ -61,14 +61,10 @@ export function PromotionCodeBox({ code, lookup, failure, checking, onApply, onR
   return (
     <form className="flex items-start gap-2" onSubmit={submit} noValidate>
       <div className="flex-1">
-        <TextField
+        <PromotionCodeField
           id="promotion-code"
           label="Promotion code"
           value={typed}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={40}
           error={error ?? refused ?? undefined}
           onChange={(event) => setTyped(event.target.value)}
         />
