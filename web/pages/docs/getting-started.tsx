@@ -3,7 +3,7 @@
  * for every message the plugin can show (src/shared/plugin-troubleshooting.ts).
  */
 import type { ReactNode } from "react";
-import { ArrowLeft, LifeBuoy, Wrench } from "lucide-react";
+import { LifeBuoy, Wrench } from "lucide-react";
 import { Link } from "wouter";
 import { PRODUCT_KEY_LENGTH, PRODUCT_NAME } from "@shared/product";
 import { PLUGIN_TROUBLESHOOTING } from "@shared/plugin-troubleshooting";
@@ -12,6 +12,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { PluginStoreLink } from "../../components/plugin-store-link";
 import { RichText } from "./rich-text";
+import { BackToDocs } from "./back-to-docs";
 
 const inlineLink = "font-medium text-brand underline underline-offset-4";
 
@@ -109,12 +110,7 @@ function Troubleshooting() {
 export default function GettingStartedPage() {
   return (
     <Layout className="max-w-3xl">
-      <Button variant="ghost" size="sm" className="-ml-3 text-muted-foreground" asChild>
-        <Link href="/docs">
-          <ArrowLeft aria-hidden />
-          Back to Documentation
-        </Link>
-      </Button>
+      <BackToDocs />
       <header className="mt-6">
         <Badge variant="accent">Setup guide</Badge>
         <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">Getting Started</h1>

@@ -1,15 +1,14 @@
 import type { ReactNode } from "react";
-import { ArrowLeft, CircleCheck, Info, TriangleAlert } from "lucide-react";
-import { Link } from "wouter";
+import { CircleCheck, Info, TriangleAlert } from "lucide-react";
 import { describeTagTargets, tagBySlug, tagCategory, type TagDoc } from "@shared/tags";
 import { tagPageHead } from "@shared/routes";
 import { Layout } from "../../components/layout";
 import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
 import { useDocumentHead } from "../../lib/use-document-head";
 import { NotFoundPage } from "../../components/not-found";
 import { ExampleTree } from "./example-tree";
 import { RichText } from "./rich-text";
+import { BackToDocs } from "./back-to-docs";
 import { TagPager } from "./tag-pager";
 import { TagSidebar } from "./tag-sidebar";
 
@@ -72,12 +71,7 @@ function TagArticle({ tag }: { tag: TagDoc }) {
     <Layout className="lg:grid lg:grid-cols-[15rem_minmax(0,48rem)] lg:items-start lg:justify-center lg:gap-12">
       <TagSidebar current={tag} />
       <article className="mx-auto w-full max-w-3xl lg:mx-0">
-        <Button variant="ghost" size="sm" className="-ml-3 text-muted-foreground" asChild>
-          <Link href="/docs">
-            <ArrowLeft aria-hidden />
-            Back to Documentation
-          </Link>
-        </Button>
+        <BackToDocs />
 
         <header className="mt-6">
           <div className="flex flex-wrap items-center gap-2">
