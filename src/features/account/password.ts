@@ -2,7 +2,7 @@
  * Changing the password from Settings: the current password is checked, tokenVersion goes up (every
  * session of the account ends), the session that asked gets a fresh token, and the account is told.
  */
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { users, type User } from "../../db/schema";
 import { AppError, badRequest } from "../../lib/errors";
@@ -43,6 +43,3 @@ export async function changePassword(deps: AccountDeps, user: User, currentPassw
   const token = await signSessionToken(deps.jwtSecret, { userId: updated.id, tokenVersion: updated.tokenVersion }, now);
   return { token, message: "Your password has been changed. Every other session of your account has been signed out." };
 }
-
-/** The account row as it is now (tests and callers that hold an older copy). */
-export const freshUser = (deps: Pick<AppDeps, "db">, id: number) => deps.db.select().from(users).where(eq(users.id, id)).get();

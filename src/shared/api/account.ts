@@ -4,7 +4,7 @@
  */
 import { t, type Static } from "./type-system";
 import { MIN_PASSWORD_LENGTH } from "../product";
-import { emailField } from "./common";
+import { emailField, MessageAnswer } from "./common";
 
 const currentPassword = t.String({ minLength: 1, maxLength: 200, error: "Please enter your current password." });
 
@@ -46,7 +46,7 @@ export const AccountModel = {
     emailsSent: t.Array(t.Record(t.String(), t.Unknown()), { description: "Which e-mails went to the address (not their contents)" }),
     auditEntries: t.Array(t.Record(t.String(), t.Unknown())),
   }),
-  message: t.Object({ message: t.String() }),
+  message: MessageAnswer,
 };
 
 export type ChangePasswordBody = Static<typeof AccountModel.changePasswordBody>;

@@ -1,6 +1,6 @@
 import { t, type Static } from "./type-system";
 import { MIN_PASSWORD_LENGTH } from "../product";
-import { emailField, typedEmailField } from "./common";
+import { emailField, MessageAnswer, typedEmailField } from "./common";
 import { UserModel } from "./users";
 import { SubscriptionModel } from "./subscriptions";
 
@@ -35,7 +35,7 @@ export const AuthModel = {
   /** Signup and login: `me` plus the session token. */
   session: t.Object({ token: t.String({ description: "Send as Authorization: Bearer <token>" }), ...me.properties }),
   /** Forgot and reset password answer one sentence for the person. */
-  message: t.Object({ message: t.String() }),
+  message: MessageAnswer,
 };
 
 export type SignupBody = Static<typeof AuthModel.signupBody>;

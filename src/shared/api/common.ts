@@ -53,6 +53,8 @@ export const Int = (options?: Parameters<typeof Type.Integer>[0]) => Type.Intege
 export const IsoDate = t.String({ format: "date-time", description: "ISO-8601 time (UTC)" });
 export const IsoDateOrNull = t.Nullable(IsoDate);
 export const PlanId = oneOf(PLAN_IDS);
+/** An answer that is one sentence for the person. */
+export const MessageAnswer = t.Object({ message: t.String() });
 
 /** Every non-2xx answer: a stable code and a sentence for a person. */
 export const ApiError = t.Object({

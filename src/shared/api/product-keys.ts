@@ -1,10 +1,10 @@
 import { t, type Static } from "./type-system";
-import { typedEmailField } from "./common";
+import { MessageAnswer, typedEmailField } from "./common";
 
 export const ProductKeyModel = {
   // An address, not any text: a value that isn't one is refused (422) before it reaches a rate-limit bucket.
   resendBody: t.Object({ email: typedEmailField }),
-  message: t.Object({ message: t.String() }),
+  message: MessageAnswer,
 };
 
 export type KeyResendBody = Static<typeof ProductKeyModel.resendBody>;
