@@ -2,20 +2,17 @@
  * The books: GET /api/admin/sales.csv, streamed, admin-only, safe to open in a spreadsheet, and in
  * agreement with the overview's figures after refunds.
  */
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { creditNotes, sales } from "../../src/db/schema";
 import { recordPartialRefund, refundPayment } from "../../src/features/refunds/record";
 import { csvCell } from "../../src/lib/csv";
 import { saleCsvRow, SALES_CSV_COLUMNS } from "../../src/features/admin/sales-csv";
-import { api, call, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import { api, call, signUpUser, type TestContext } from "../support/app";
+import { eachTestWithAdmin } from "../support/each-test";
 
 let ctx: TestContext;
 let admin: string;
-beforeEach(async () => {
-  ctx = makeTestApp();
-  admin = (await signInAdmin(ctx)).token;
-});
-afterEach(() => ctx.cleanup());
+eachTestWithAdmin((made) => ({ ctx, admin } = made));
 
 async function buy(plan: "month" | "pro" | "lifetime", email: string) {
   const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan, email });

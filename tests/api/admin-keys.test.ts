@@ -1,16 +1,13 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { auditLog, productKeys } from "../../src/db/schema";
 import type { GenerateKeysBody } from "../../src/shared/api-types";
-import { api, failure, invalid, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import { api, failure, invalid, signUpUser, type TestContext } from "../support/app";
+import { eachTestWithAdmin } from "../support/each-test";
 
 let ctx: TestContext;
 let admin: string;
-beforeEach(async () => {
-  ctx = makeTestApp();
-  admin = (await signInAdmin(ctx)).token;
-});
-afterEach(() => ctx.cleanup());
+eachTestWithAdmin((made) => ({ ctx, admin } = made));
 
 const generate = (body: GenerateKeysBody) => api(ctx.app, admin).api.admin["generate-product-key"].post(body);
 const keyCount = () => ctx.deps.db.select().from(productKeys).all().length;

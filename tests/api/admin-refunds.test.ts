@@ -3,33 +3,24 @@
  * provider): full and partial, the webhook for the same refund afterwards, a second click, and amounts
  * that are wrong. The overview's figures follow.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { auditLog, emails, productKeys, sales, subscriptions } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
 import { api, failure, invalid, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
-import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import type { FakeStripe } from "../support/fake-stripe";
+import { eachTestOnFakeStripe } from "../support/each-test";
+import { paidOnFakeStripe } from "../support/stripe-sale";
 
 let stripe: FakeStripe;
 let ctx: TestContext;
 let admin: string;
-beforeAll(() => { stripe = startFakeStripe(); });
-afterAll(() => stripe.stop());
-beforeEach(async () => {
-  ctx = makeTestApp({ env: stripe.env });
-  stripe.refunds.length = 0;
-  admin = (await signInAdmin(ctx)).token;
-});
-afterEach(() => ctx.cleanup());
+eachTestOnFakeStripe((made) => ({ ctx, stripe, admin } = made), { admin: true });
 
 /** A paid and fulfilled sale; answers its intent id and sale id. */
 async function sold(plan: "month" | "pro" = "pro", email = "buyer@example.com") {
-  const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan, email });
-  const id = data!.clientSecret.split("_secret_")[0];
-  stripe.succeed(id);
-  await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
-  const sale = ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)).get()!;
-  return { id, saleId: sale.id };
+  const { id, sale } = await paidOnFakeStripe(ctx, stripe, plan, email);
+  return { id, saleId: sale().id };
 }
 
 const refund = (saleId: number, body: { amount?: number } = {}, token = admin) =>

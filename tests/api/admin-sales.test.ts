@@ -1,16 +1,13 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { auditLog, emails, sales, supportTickets, users } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
-import { api, failure, makeKey, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import { api, failure, makeKey, signUpUser, type TestContext } from "../support/app";
+import { eachTestWithAdmin } from "../support/each-test";
 
 let ctx: TestContext;
 let admin: string;
-beforeEach(async () => {
-  ctx = makeTestApp();
-  admin = (await signInAdmin(ctx)).token;
-});
-afterEach(() => ctx.cleanup());
+eachTestWithAdmin((made) => ({ ctx, admin } = made));
 
 let saleNumber = 0;
 function insertSale(plan: "month" | "pro" | "lifetime", amountCents: number, feeCents: number, status: "paid" | "refunded" = "paid", at = ctx.clock.now()) {

@@ -3,33 +3,25 @@
  * summary equals what the sales add up to (`layerlift books check`'s rebuild), and the overview, the
  * revenue chart and the CSV give one net revenue.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { booksDaily, creditNotes, productKeys, sales } from "../../src/db/schema";
 import { checkBooks } from "../../src/features/books/service";
 import { DAY } from "../../src/lib/clock";
 import { runCli } from "../../src/cli";
-import { api, call, makeTestApp, signInAdmin, type TestContext } from "../support/app";
-import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import { api, call, type TestContext } from "../support/app";
+import type { FakeStripe } from "../support/fake-stripe";
+import { eachTestOnFakeStripe } from "../support/each-test";
+import { paidOnFakeStripe } from "../support/stripe-sale";
 
 let stripe: FakeStripe;
 let ctx: TestContext;
 let admin: string;
-beforeAll(() => { stripe = startFakeStripe(); });
-afterAll(() => stripe.stop());
-beforeEach(async () => {
-  ctx = makeTestApp({ env: stripe.env });
-  stripe.refunds.length = 0;
-  admin = (await signInAdmin(ctx)).token;
-});
-afterEach(() => ctx.cleanup());
+eachTestOnFakeStripe((made) => ({ ctx, stripe, admin } = made), { admin: true });
 
 async function sold(plan: "month" | "pro" | "lifetime", email: string) {
-  const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan, email });
-  const id = data!.clientSecret.split("_secret_")[0];
-  stripe.succeed(id);
-  await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
-  return { id, saleId: ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)).get()!.id };
+  const { id, sale } = await paidOnFakeStripe(ctx, stripe, plan, email);
+  return { id, saleId: sale().id };
 }
 
 async function deliver(type: string, object: object) {

@@ -3,23 +3,21 @@
  * the client secret Stripe keeps, and a dashboard renewal whose account id travels in the intent's
  * metadata and is applied by the webhook or the result call, whichever comes first.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { emails, productKeys, sales, subscriptions } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
 import { renderEmail } from "../../src/features/email/templates/render";
-import { api, makeTestApp, signUpUser, type TestContext } from "../support/app";
-import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import { api, signUpUser, type TestContext } from "../support/app";
+import type { FakeStripe } from "../support/fake-stripe";
+import { eachTestOnFakeStripe } from "../support/each-test";
 
 // Rendering e-mails (react-email's first render) is slow on a busy machine.
 setDefaultTimeout(30_000);
 
 let stripe: FakeStripe;
 let ctx: TestContext;
-beforeAll(() => { stripe = startFakeStripe(); });
-afterAll(() => stripe.stop());
-beforeEach(() => { ctx = makeTestApp({ env: stripe.env }); stripe.setUnavailable(false); stripe.failNext(0); });
-afterEach(() => ctx.cleanup());
+eachTestOnFakeStripe((made) => ({ ctx, stripe } = made));
 
 const result = (query: { payment_intent: string; payment_intent_client_secret?: string }) =>
   api(ctx.app).api.payment.success.get({ query: { ...query, redirect_status: "succeeded" } });

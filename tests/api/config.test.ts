@@ -1,18 +1,9 @@
 /** Configuration in production refuses what would take no money, send no mail or leak sessions, each with a sentence. */
 import { describe, expect, test } from "bun:test";
 import { ConfigError, loadConfig } from "../../src/config";
+import { PRODUCTION_ENV } from "../support/production-env";
 
-const LIVE = {
-  NODE_ENV: "production",
-  JWT_SECRET: "a-production-secret-that-is-long-enough-0123456789",
-  APP_URL: "https://layerlift.example",
-  STRIPE_SECRET_KEY: "sk_live_abc",
-  STRIPE_PUBLISHABLE_KEY: "pk_live_abc",
-  STRIPE_WEBHOOK_SECRET: "whsec_abc",
-  RESEND_API_KEY: "re_abc",
-  EMAIL_FROM: "Layerlift <keys@layerlift.example>",
-  PLUGIN_INSTALL_URL: "https://create.roblox.com/store/asset/1234567890/Layerlift",
-};
+const LIVE = PRODUCTION_ENV;
 
 function problems(env: Record<string, string>): string {
   try {

@@ -6,11 +6,12 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { auditLog, emails, productKeys, sales, subscriptions } from "../../src/db/schema";
+import { auditLog, emails, productKeys, sales } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
 import { saleCsvRow } from "../../src/features/admin/sales-csv";
 import { dueReminders } from "../../src/features/reminders/service";
-import { api, failure, makeTestApp, signInAdmin, type TestContext } from "../support/app";
+import { api, failure, makeTestApp, signInAdmin, signUpWithKey, type TestContext } from "../support/app";
+import { paidOnFakeStripe } from "../support/stripe-sale";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 
 let stripe: FakeStripe;
@@ -28,18 +29,10 @@ afterEach(() => ctx.cleanup());
 
 /** A paid, fulfilled sale; with `signUp` its key creates an account and a plugin key. */
 async function sold(email: string, options: { signUp?: boolean } = {}) {
-  const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan: "month", email });
-  const id = data!.clientSecret.split("_secret_")[0];
-  stripe.succeed(id);
-  await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
-  const sale = () => ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)).get()!;
-  const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, sale().productKeyId!)).get()!.key;
+  const { id, sale, key } = await paidOnFakeStripe(ctx, stripe, "month", email);
   if (!options.signUp) return { id, sale, key, user: null };
-  const signup = await api(ctx.app).api.auth.signup.post({ email, password: "correct horse", confirmPassword: "correct horse", productKey: key });
-  const token = signup.data!.token;
+  const { token, subscription } = await signUpWithKey(ctx, email, key);
   const pluginKey = (await api(ctx.app, token).api.figma["generate-key"].post()).data!.figmaKey;
-  const userId = signup.data!.user.id;
-  const subscription = () => ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get()!;
   return { id, sale, key, user: { token, pluginKey, subscription } };
 }
 

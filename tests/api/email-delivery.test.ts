@@ -3,21 +3,19 @@
  * a day-long outage loses nothing, an answer lost after the provider took the e-mail doesn't send it
  * twice, and no two e-mails (of any database) share an idempotency key.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { emails } from "../../src/db/schema";
 import { deliverDueEmails, MAX_ATTEMPTS, retryDelayMs, startEmailSender } from "../../src/features/email/sender";
 import { queueEmail } from "../../src/features/email/outbox";
 import { DAY, HOUR, MINUTE } from "../../src/lib/clock";
 import { makeTestApp, type TestContext } from "../support/app";
-import { startFakeResend, type FakeResend } from "../support/fake-resend";
+import type { FakeResend } from "../support/fake-resend";
+import { eachTestOnFakeResend } from "../support/each-test";
 
 let resend: FakeResend;
 let ctx: TestContext;
-beforeAll(() => { resend = startFakeResend(); });
-afterAll(() => resend.stop());
-beforeEach(() => { resend.reset(); ctx = makeTestApp({ env: resend.env }); });
-afterEach(() => ctx.cleanup());
+eachTestOnFakeResend((made) => ({ ctx, resend } = made));
 
 /** The provider call's time limit here: short, so a hang costs the test little. */
 const timeoutMs = 500;

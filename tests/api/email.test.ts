@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { emails } from "../../src/db/schema";
 import { deliverDueEmails, MAX_ATTEMPTS, startEmailSender } from "../../src/features/email/sender";
 import { createOutboxOnlyMailer } from "../../src/features/email/mailer";
@@ -6,15 +6,13 @@ import { queueEmail } from "../../src/features/email/outbox";
 import { MINUTE } from "../../src/lib/clock";
 import type { PlanId } from "../../src/shared/plans";
 import { api, makeTestApp, type TestContext } from "../support/app";
-import { startFakeResend, type FakeResend } from "../support/fake-resend";
+import type { FakeResend } from "../support/fake-resend";
+import { eachTestOnFakeResend } from "../support/each-test";
 import { captureLog } from "../support/log";
 
 let resend: FakeResend;
 let ctx: TestContext;
-beforeAll(() => { resend = startFakeResend(); });
-afterAll(() => resend.stop());
-beforeEach(() => { resend.reset(); ctx = makeTestApp({ env: resend.env }); });
-afterEach(() => ctx.cleanup());
+eachTestOnFakeResend((made) => ({ ctx, resend } = made));
 
 /** Buys a plan through the demo provider; answers the key that was issued. */
 async function buy(plan: PlanId = "pro", email = "buyer@example.com") {

@@ -2,17 +2,14 @@
  * Keyset paging: `?before=<id>` (the last row shown) gives the same pages as `offset`, newest first,
  * with rows of equal time kept in id order, on every admin list.
  */
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { auditLog, emails, productKeys, sales, supportTickets, users } from "../../src/db/schema";
-import { api, call, failure, makeTestApp, signInAdmin, type TestContext } from "../support/app";
+import { api, call, failure, type TestContext } from "../support/app";
+import { eachTestWithAdmin } from "../support/each-test";
 
 let ctx: TestContext;
 let admin: string;
-beforeEach(async () => {
-  ctx = makeTestApp();
-  admin = (await signInAdmin(ctx)).token;
-});
-afterEach(() => ctx.cleanup());
+eachTestWithAdmin((made) => ({ ctx, admin } = made));
 
 /** 23 rows whose times repeat (three share each time), so ties must be broken by id. */
 function fill() {

@@ -1,19 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { PlanId } from "../../src/shared/plans";
 import { eq } from "drizzle-orm";
 import { auditLog, emails, processedEvents, productKeys, sales, subscriptions } from "../../src/db/schema";
 import { salesReport } from "../../src/features/admin/service";
 import { DAY } from "../../src/lib/clock";
-import { api, failure, makeKey, makeTestApp, signUpUser, type TestContext } from "../support/app";
-import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import { api, failure, makeKey, signUpUser, type TestContext } from "../support/app";
+import type { FakeStripe } from "../support/fake-stripe";
+import { eachTestOnFakeStripe } from "../support/each-test";
 import { startTestServer } from "../support/server";
 
 let stripe: FakeStripe;
 let ctx: TestContext;
-beforeAll(() => { stripe = startFakeStripe(); });
-afterAll(() => stripe.stop());
-beforeEach(() => { ctx = makeTestApp({ env: stripe.env }); stripe.setUnavailable(false); stripe.failNext(0); });
-afterEach(() => ctx.cleanup());
+eachTestOnFakeStripe((made) => ({ ctx, stripe } = made));
 
 async function paidIntent(plan: PlanId = "pro", email = "buyer@example.com", fee: number | null = 102) {
   const answer = await api(ctx.app).api["create-payment-intent"].post({ plan, email });

@@ -3,7 +3,7 @@
  * admin's changes (validated, audited, nothing changed by bad input), the public look-up, the pages
  * the server renders, and what the books say about codes.
  */
-import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { describe, expect, onTestFinished, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { auditLog, planPrices, promotionCodes, sales } from "../../src/db/schema";
 import type { PromotionCreateBody } from "../../src/shared/api/pricing";
@@ -11,17 +11,14 @@ import type { PlanId } from "../../src/shared/plans";
 import { refundPayment } from "../../src/features/refunds/record";
 import { SALES_CSV_COLUMNS } from "../../src/features/admin/sales-csv";
 import { api, call, failure, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import { eachTestWithAdmin } from "../support/each-test";
 
 // Some tests render pages on the server (React), which takes seconds on a busy machine.
 setDefaultTimeout(30_000);
 
 let ctx: TestContext;
 let admin: string;
-beforeEach(async () => {
-  ctx = makeTestApp();
-  admin = (await signInAdmin(ctx)).token;
-});
-afterEach(() => ctx.cleanup());
+eachTestWithAdmin((made) => ({ ctx, admin } = made));
 
 const adminApi = () => api(ctx.app, admin).api.admin;
 const priceRows = () => ctx.deps.db.select().from(planPrices).all();
@@ -235,8 +232,8 @@ describe("GET /api/promotion-codes/:code", () => {
   });
 
   test("is rate limited per IP", async () => {
-    ctx.cleanup();
     ctx = makeTestApp({ rateLimits: true });
+    onTestFinished(ctx.cleanup);
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) statuses.push((await call(ctx.app, "GET", `/api/promotion-codes/TRY${i}`)).status);
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
@@ -289,8 +286,8 @@ describe("free orders", () => {
   });
 
   test("free orders are limited per address and per IP", async () => {
-    ctx.cleanup();
     ctx = makeTestApp({ rateLimits: true, env: { TRUST_PROXY: "1" } });
+    onTestFinished(ctx.cleanup);
     admin = (await signInAdmin(ctx)).token;
     await createCode({ code: "GIFT", percentOff: 100 });
     const order = (email: string, ip: string) => call(ctx.app, "POST", "/api/create-payment-intent", {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { checkouts, promotionCodes, sales } from "../../src/db/schema";
 import { readCatalogue, updatePlanPrice } from "../../src/features/pricing/catalogue";
@@ -9,15 +9,13 @@ import { settleExpiredCheckouts } from "../../src/features/payments/expired-chec
 import { openDatabase } from "../../src/db";
 import { createApp } from "../../src/app";
 import type { PlanId } from "../../src/shared/plans";
-import { api, failure, makeTestApp, signUpUser, type TestContext } from "../support/app";
-import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import { api, failure, signUpUser, type TestContext } from "../support/app";
+import type { FakeStripe } from "../support/fake-stripe";
+import { eachTestOnFakeStripe } from "../support/each-test";
 
 let stripe: FakeStripe;
 let ctx: TestContext;
-beforeAll(() => { stripe = startFakeStripe(); });
-afterAll(() => stripe.stop());
-beforeEach(() => { ctx = makeTestApp({ env: stripe.env }); });
-afterEach(() => ctx.cleanup());
+eachTestOnFakeStripe((made) => ({ ctx, stripe } = made));
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db";
 import { listProductKeys } from "../../src/features/product-keys/service";
+import { PRODUCTION_ENV } from "../support/production-env";
 
 setDefaultTimeout(30_000);
 
@@ -120,19 +121,7 @@ describe("a good backup", () => {
 });
 
 describe("a production start", () => {
-  const production = (database: string, port: number) => ({
-    NODE_ENV: "production",
-    DATABASE_PATH: database,
-    PORT: String(port),
-    JWT_SECRET: "a-production-secret-that-is-long-enough-0123456789",
-    APP_URL: "https://layerlift.example",
-    STRIPE_SECRET_KEY: "sk_live_abc",
-    STRIPE_PUBLISHABLE_KEY: "pk_live_abc",
-    STRIPE_WEBHOOK_SECRET: "whsec_abc",
-    RESEND_API_KEY: "re_abc",
-    PLUGIN_INSTALL_URL: "https://create.roblox.com/store/asset/1",
-    EMAIL_FROM: "Layerlift <keys@layerlift.example>",
-  });
+  const production = (database: string, port: number) => ({ ...PRODUCTION_ENV, DATABASE_PATH: database, PORT: String(port) });
 
   test("with no database but one kept aside by a restore refuses to start and names the file to put back", () => {
     const { folder, database } = seeded("lost.db", 1);

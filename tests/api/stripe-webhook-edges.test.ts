@@ -7,8 +7,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { auditLog, emails, processedEvents, productKeys, sales, subscriptions } from "../../src/db/schema";
-import { api, call, makeTestApp, signInAdmin, type TestContext } from "../support/app";
+import { auditLog, emails, processedEvents, sales } from "../../src/db/schema";
+import { call, makeTestApp, signInAdmin, signUpWithKey, type TestContext } from "../support/app";
+import { paidOnFakeStripe } from "../support/stripe-sale";
 import { startFakeStripe, WEBHOOK_SECRET, type FakeDispute, type FakeStripe } from "../support/fake-stripe";
 import { captureLog } from "../support/log";
 import { foreignPaymentIntent, inquiryDispute } from "../support/stripe-objects";
@@ -93,15 +94,8 @@ describe("events with nothing to act on", () => {
 describe("a dispute inquiry", () => {
   /** A paid sale whose key feeds a signed-up account's subscription. */
   async function soldAndUsed(email: string) {
-    const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan: "month", email });
-    const id = data!.clientSecret.split("_secret_")[0];
-    stripe.succeed(id);
-    await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
-    const sale = () => ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)).get()!;
-    const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, sale().productKeyId!)).get()!.key;
-    const signup = await api(ctx.app).api.auth.signup.post({ email, password: "correct horse", confirmPassword: "correct horse", productKey: key });
-    const userId = signup.data!.user.id;
-    const subscription = () => ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get()!;
+    const { id, sale, key } = await paidOnFakeStripe(ctx, stripe, "month", email);
+    const { subscription } = await signUpWithKey(ctx, email, key);
     return { id, sale, subscription };
   }
 

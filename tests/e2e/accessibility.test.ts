@@ -14,6 +14,7 @@ import { makeKey } from "../support/app";
 import { axeViolations, describeFindings } from "../support/axe";
 import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
+import { postJson } from "../support/server";
 
 setDefaultTimeout(120_000);
 
@@ -21,15 +22,7 @@ const suite = browserSuite();
 let memberToken: string;
 let adminToken: string;
 
-async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${suite.server.url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const post = <T>(path: string, body: unknown, token?: string) => postJson<T>(suite.server, path, body, token);
 
 beforeAll(async () => {
   const { db, clock } = suite.server.deps;

@@ -13,6 +13,7 @@ import type { AuthResponse } from "../../src/shared/api-types";
 import { makeKey } from "../support/app";
 import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
+import { postJson } from "../support/server";
 import { axeViolations, describeFindings } from "../support/axe";
 
 setDefaultTimeout(40_000);
@@ -24,15 +25,7 @@ const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${
 const suite = browserSuite();
 let adminToken: string;
 
-async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${suite.server.url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const post = <T>(path: string, body: unknown, token?: string) => postJson<T>(suite.server, path, body, token);
 
 beforeAll(async () => {
   const { db, clock } = suite.server.deps;

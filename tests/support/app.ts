@@ -8,11 +8,13 @@
 import { afterEach } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { treaty } from "@elysiajs/eden";
+import { eq } from "drizzle-orm";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config";
 import { openDatabase } from "../../src/db";
 import type { AppDeps } from "../../src/deps";
+import { subscriptions } from "../../src/db/schema";
 import { createApp } from "../../src/app";
 import { FakeClock } from "./fake-clock";
 import { RateLimiter } from "../../src/lib/rate-limit";
@@ -165,4 +167,13 @@ export async function signInAdmin(ctx: Pick<TestContext, "app" | "deps">, email 
   const { data, error } = await api(ctx.app).api.auth.login.post({ email, password: "admin password" });
   if (!data) throw new Error(`admin login failed: ${error?.status}`);
   return data;
+}
+
+/** Signs up a new account with a key bought earlier; answers its session and its subscription as it is now. */
+export async function signUpWithKey(ctx: Pick<TestContext, "app" | "deps">, email: string, productKey: string) {
+  const signup = await api(ctx.app).api.auth.signup.post({ email, password: "correct horse", confirmPassword: "correct horse", productKey });
+  if (!signup.data) throw new Error(`signup failed: ${signup.error?.status} ${JSON.stringify(signup.error?.value)}`);
+  const userId = signup.data.user.id;
+  const subscription = () => ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get()!;
+  return { token: signup.data.token, userId, subscription };
 }

@@ -338,6 +338,8 @@ export function startFakeStripe() {
       }
       return dispute;
     },
+    /** Forgets the refunds made and any outage or failures set: what each test of a file starts from. */
+    reset() { refunds.length = 0; failuresLeft = 0; unavailable = false; },
     /** The next `count` calls answer 503, whatever they are. */
     failNext(count: number) { failuresLeft = count; },
     /** Simulates an outage: every call answers 503. */
