@@ -1,5 +1,5 @@
 -- Custom SQL migration file, put your code below! --
--- SPEC.md §9: the prices a fresh site shows (the month plan on sale: was 9.99, badge 30% OFF!).
+-- The prices a fresh site shows (the month plan on sale: was 9.99, badge 30% OFF!).
 INSERT INTO `plan_prices` (`plan`, `price_cents`, `compare_at_cents`, `badge`, `visible`, `updated_at`) VALUES
   ('month', 699, 999, '30% OFF!', 1, 0),
   ('pro', 2499, NULL, NULL, 1, 0),

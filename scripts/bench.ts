@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: measures DESIGN.md §7's budgets on this machine and prints medians and ratios.
+ * `npm run bench`: measures the performance budgets (docs/architecture.md#budgets) on this machine and prints medians and ratios.
  *   1. throughput and p99 of POST /api/plugin/validate and GET /api/auth/me at 64 connections,
  *      against a bare Bun.serve answering a fixed JSON body, in the same run;
  *   2. the home page's initial JavaScript, gzipped (needs `npm run build`);

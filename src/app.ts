@@ -1,6 +1,6 @@
 /**
- * createApp(deps) composes one Elysia plugin per feature, the error model of DESIGN.md §5 and the
- * security headers of §6. Tests build it with a temp database, a fake clock and fake providers.
+ * createApp(deps) composes one Elysia plugin per feature, the error model (docs/architecture.md#errors)
+ * and the security headers (docs/architecture.md#security). Tests build it with a temp database, a fake clock and fake providers.
  */
 import { Elysia, ValidationError, type AnyElysia } from "elysia";
 import type { AppDeps } from "./deps";
@@ -60,7 +60,7 @@ export function createApp(deps: AppDeps) {
   const securityHeaders = securityHeaderSets(deps.config.env === "production", BOOT_SCRIPT_HASH);
   const metrics = createMetrics(deps);
 
-  /** The JSON answer for anything thrown while handling a request (DESIGN.md §5). */
+  /** The JSON answer for anything thrown while handling a request: `{error, message}` with its status (docs/architecture.md#errors). */
   function errorAnswer({ code, error, path, request }: { code: string | number; error: unknown; path: string; request: Request }): Response {
     const headers = securityHeaders.forUrl(request.url);
     if (error instanceof AppError) {

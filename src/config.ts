@@ -14,7 +14,7 @@ export interface Config {
   /** null in development: a secret is generated once and kept in the database. */
   jwtSecret: string | null;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase: string | null } | null;
-  /** Used by the SPA in development when no publishable key is set (SPEC.md §8). */
+  /** Used by the SPA in development when no publishable key is set (the purchase page warns that it does). */
   stripeFallbackPublishableKey: string;
   resend: { apiKey: string; from: string; baseUrl: string | null } | null;
   emailFrom: string;

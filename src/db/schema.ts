@@ -1,5 +1,5 @@
 /**
- * The whole database schema (DESIGN.md §3). Migrations in drizzle/ are generated from this file
+ * The whole database schema (docs/architecture.md#data). Migrations in drizzle/ are generated from this file
  * with `npm run db:generate`; never edit them by hand.
  * Money is integer cents; times are integer milliseconds since the epoch (UTC).
  */
@@ -248,8 +248,8 @@ export const demoPaymentIntents = sqliteTable("demo_payment_intents", {
 });
 
 /**
- * The price list (DESIGN.md §4): what each plan costs now. The plans themselves (id, name, length) are
- * code in src/shared/plans.ts; a migration seeds SPEC.md's prices.
+ * The price list (docs/architecture.md#plans-and-prices): what each plan costs now. The plans themselves
+ * (id, name, length) are code in src/shared/plans.ts; a migration seeds the launch prices.
  */
 export const planPrices = sqliteTable("plan_prices", {
   plan: text("plan", { enum: PLAN_IDS }).primaryKey(),

@@ -1,6 +1,6 @@
 /**
  * Errors are values with an HTTP status, a stable code and a sentence for a person.
- * The app's error handler turns them into `{ error, message, ...extra }` (DESIGN.md §5).
+ * The app's error handler turns them into `{ error, message, ...extra }` (docs/architecture.md#errors).
  */
 export class AppError extends Error {
   constructor(

@@ -1,5 +1,5 @@
 /**
- * In-process token buckets (DESIGN.md §6). One process serves the site, so memory is the right store.
+ * In-process token buckets (docs/architecture.md#rate-limits). One process serves the site, so memory is the right store.
  * A bucket is named by what it limits and whom: each kind of value (ip, email, key, user) goes in under
  * its own prefix, escaped, so no input of one kind can name, and so drain, another kind's bucket.
  */

@@ -1,5 +1,5 @@
 /**
- * The security headers of DESIGN.md §6, in three sets built once and chosen by path on every request:
+ * The security headers (docs/architecture.md#security), in three sets built once and chosen by path on every request:
  * - pages (everything outside /api, and the two reference pages under it): the full CSP, allowing only
  *   ourselves plus the card provider's script and frames;
  * - API answers (JSON, never a document): `default-src 'none'`, so nothing would load even if one were

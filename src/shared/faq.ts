@@ -1,5 +1,5 @@
 /**
- * The support page's questions and answers (SPEC.md §2: install, devices, multiple projects, refunds,
+ * The support page's questions and answers (install, devices, multiple projects, refunds,
  * auto-scaling, import limits). The page's accordion and its FAQPage structured data both read this.
  */
 import { PRODUCT_NAME, REFUND_DAYS, SUPPORT_RESPONSE_HOURS } from "./product";

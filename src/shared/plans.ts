@@ -1,7 +1,7 @@
 /**
- * The plans in code (SPEC.md §9, DESIGN.md §4): id, name, length and words. Prices, "was" prices,
- * badges and visibility are the price list in the database (GET /api/plans); a migration seeds
- * SPEC.md's. The server never takes a price from the client.
+ * The plans in code (docs/architecture.md#plans-and-prices): id, name, length and words. Prices, "was"
+ * prices, badges and visibility are the price list in the database (GET /api/plans); a migration seeds
+ * the launch prices. The server never takes a price from the client.
  */
 export const PLAN_IDS = ["month", "pro", "lifetime"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -61,7 +61,7 @@ export function isPlanId(value: unknown): value is PlanId {
   return typeof value === "string" && (PLAN_IDS as readonly string[]).includes(value);
 }
 
-/** Cents → "6.99" (two decimals, SPEC.md §9). */
+/** Cents → "6.99": money is always shown with two decimals. */
 export function formatDollars(cents: number): string {
   return (cents / 100).toFixed(2);
 }

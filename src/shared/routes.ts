@@ -1,5 +1,5 @@
 /**
- * The site's one route list (SPEC.md §2 plus /reset-password). The SPA's router, the server's status
+ * The site's one route list. The SPA's router, the server's status
  * codes and head tags, robots.txt and sitemap.xml are all derived from it; /docs/{tag} takes its tags
  * from the tag catalogue (src/shared/tags.ts). Light on purpose: the home page's bundle carries it.
  */
@@ -150,7 +150,7 @@ export interface RouteMatch {
 const SEGMENT = /^[a-z0-9-]+$/;
 
 /**
- * The route a path belongs to, or null (the 404 page). Paths are exact (SPEC.md §2): no trailing
+ * The route a path belongs to, or null (the 404 page). Paths are exact: no trailing
  * slash, no capitals, so /Docs and /purchase/ are not found rather than near matches.
  */
 export function matchRoute(path: string): RouteMatch | null {

@@ -1,5 +1,5 @@
 /**
- * The tag vocabulary (DESIGN.md §10): one entry per tag, written in src/shared/tags/ by category,
+ * The tag vocabulary (docs/architecture.md#tags): one entry per tag, written in src/shared/tags/ by category,
  * assembled here into the page chain and the index categories.
  */
 import { ADVANCED_COMPONENTS_TAGS } from "./tags/advanced-components";

@@ -1,5 +1,5 @@
 /**
- * The colour theme setting (SPEC.md §3: default dark). "system" follows the device's light/dark
+ * The colour theme setting (dark by default). "system" follows the device's light/dark
  * preference. Signed-in users keep it in their account; everyone also keeps it in local storage,
  * which is what the page reads before its first paint.
  */

@@ -47,7 +47,7 @@ const offers = (html: string) => {
 };
 
 describe("GET /api/plans and PUT /api/admin/plans/:id", () => {
-  test("answers SPEC.md's catalogue in dollars", async () => {
+  test("answers the launch price list in dollars", async () => {
     const { data } = await api(ctx.app).api.plans.get();
     expect(data!.map((p) => [p.id, p.name, p.price, p.compareAtPrice, p.badge, p.days, p.popular])).toEqual([
       ["month", "1 Month Subscription", 6.99, 9.99, "30% OFF!", 30, false],

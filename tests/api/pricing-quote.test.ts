@@ -38,7 +38,7 @@ async function start(plan: PlanId, email: string, promotionCode?: string) {
 const intentId = (clientSecret: string) => clientSecret.split("_secret_")[0];
 
 describe("the price list", () => {
-  test("a fresh site has SPEC.md's prices, was price and badge", () => {
+  test("a fresh site has the launch prices, was price and badge", () => {
     const catalogue = readCatalogue(ctx.deps.db).map((p) => [p.id, p.priceCents, p.compareAtCents, p.badge, p.visible]);
     expect(catalogue).toEqual([
       ["month", 699, 999, "30% OFF!", true],

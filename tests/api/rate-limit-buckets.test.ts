@@ -1,5 +1,5 @@
 /**
- * Rate-limit buckets of different kinds never meet (DESIGN.md §6): what someone types as an e-mail can't
+ * Rate-limit buckets of different kinds never meet (docs/architecture.md#rate-limits): what someone types as an e-mail can't
  * drain an IP's bucket, a value that isn't an address is refused before any bucket is touched, and
  * every rate-limited route names its buckets by kind.
  */

@@ -111,7 +111,7 @@ describe("who sees the admin panel", () => {
     const page = await newPage();
     await openSignedIn(page, user.token, "/admin");
     await page.getByRole("heading", { name: "404 Page not found" }).waitFor();
-    // The same page as any unknown path: its explanation and its look, with SPEC's heading and button.
+    // The same page as any unknown path: its explanation and its look, with the product's heading and button.
     await page.getByText("The page you're looking for doesn't exist or has been moved.").waitFor();
     expect(await page.title()).toBe("Page Not Found | Layerlift");
     await page.getByRole("link", { name: "Go to Dashboard" }).click();

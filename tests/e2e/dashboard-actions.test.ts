@@ -1,7 +1,7 @@
 /**
  * What a user does on the dashboard, in a real browser: cancel through the confirmation dialog,
  * generate and copy the plugin key, reset the linked account (and meet the cooldown), flip the
- * settings switches, redeem a key and write a review — with SPEC.md's toasts for success and failure.
+ * settings switches, redeem a key and write a review — with the product's toasts for success and failure.
  */
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";

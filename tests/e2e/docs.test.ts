@@ -135,7 +135,7 @@ describe("tag pages", () => {
     expect(await page.locator("main ol > li").count()).toBe(tag.howToUse.length);
   });
 
-  test("the pages SPEC.md names carry their titles and next links", async () => {
+  test("the product's named pages carry their titles and next links", async () => {
     const expected = [
       { slug: "lock", token: "_lock", title: "Aspect Ratio Constraint Tag", next: "/docs/ignore" },
       { slug: "ignore", token: "_ignore", title: "Export Exclusion Tag", next: "/docs/parent" },

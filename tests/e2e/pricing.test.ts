@@ -170,7 +170,7 @@ describe("admin panel", () => {
     const buyer = await open("/purchase");
     await card(buyer, "4 Month Pro").getByText("$19.99").waitFor();
     await card(buyer, "4 Month Pro").getByText("Spring sale").waitFor();
-    // Back to SPEC.md's price for the other tests.
+    // Back to the launch price for the other tests.
     const reset = await fetch(`${suite.server.url}/api/admin/plans/pro`, {
       method: "PUT", headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` },
       body: JSON.stringify({ price: 24.99, compareAtPrice: null, badge: null }),

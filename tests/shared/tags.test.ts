@@ -48,7 +48,7 @@ describe("the page chain", () => {
     expect([...TAG_CHAIN]).toEqual(ALL_SLUGS);
   });
 
-  test("the neighbours SPEC.md names are the ones the pages link to", () => {
+  test("the product's named neighbours are the ones the pages link to", () => {
     expect(tagBySlug("lock")!.next).toBe("ignore");
     expect(tagBySlug("ignore")!.next).toBe("parent");
     expect(tagBySlug("parent")!.next).toBe("clicked");
@@ -83,7 +83,7 @@ describe("identity of each tag", () => {
     expect(tagPath("icon")).toBe("/docs/icon");
   });
 
-  test("titles fixed by SPEC.md are exact", () => {
+  test("the product's fixed titles are exact", () => {
     expect(tagBySlug("lock")!.title).toBe("Aspect Ratio Constraint Tag");
     expect(tagBySlug("ignore")!.title).toBe("Export Exclusion Tag");
     expect(tagBySlug("parent")!.title).toBe("Parent Hierarchy Tag");
@@ -92,7 +92,7 @@ describe("identity of each tag", () => {
 });
 
 describe("categories of the documentation index", () => {
-  test("four categories in index order, each listing its tags as DESIGN.md's table does", () => {
+  test("four categories in index order, each listing its tags as the vocabulary's table does", () => {
     expect(TAG_CATEGORIES.map((c) => [c.name, c.tags])).toEqual([
       ["Basic Export", ["gray", "image", "ignore", "icon"]],
       ["Layout & Scrolling", ["scroll", "scrollx", "parent", "abs", "lock"]],
@@ -114,7 +114,7 @@ describe("categories of the documentation index", () => {
   });
 });
 
-describe("rules of SPEC.md §5 and DESIGN.md §10", () => {
+describe("the rules of layer names and tags", () => {
   const text = (tag: TagDoc) =>
     [tag.summary, tag.becomes, ...tag.overview, ...tag.howToUse, ...tag.bestPractices, ...tag.importantNotes, ...tag.pitfalls].join(
       "\n",

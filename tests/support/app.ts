@@ -97,7 +97,7 @@ export function api(app: App, token?: string) {
   });
 }
 
-/** What the app answers on failure (DESIGN.md §5), with the extras some errors carry. */
+/** What the app answers on failure (docs/architecture.md#errors), with the extras some errors carry. */
 export interface ErrorBody {
   error: string;
   message: string;

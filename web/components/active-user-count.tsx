@@ -1,4 +1,4 @@
-/** "N active users right now" (SPEC.md §2), singular for one. */
+/** "N active users right now", singular for one. */
 export function ActiveUserCount({ count }: { count: number }) {
   return (
     <span>

@@ -6,7 +6,7 @@ interface ErrorBoundaryState {
   error: Error | null;
 }
 
-/** The crash fallback (SPEC.md §2): any render error below it shows this screen instead of a blank page. */
+/** The crash fallback: any render error below it shows this screen instead of a blank page. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, ErrorBoundaryState> {
   state: ErrorBoundaryState = { error: null };
 

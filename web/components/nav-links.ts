@@ -1,4 +1,4 @@
-/** The links every visitor sees (SPEC.md §2). */
+/** The links every visitor sees in the navigation bar. */
 export const PUBLIC_NAV_LINKS = [
   { href: "/", label: "Home" },
   { href: "/purchase", label: "Purchase" },

@@ -6,9 +6,9 @@ import { Button } from "./ui/button";
 import { useDocumentHead } from "../lib/use-document-head";
 
 const VARIANTS = {
-  /** Any path that is not a route (SPEC.md §2). */
+  /** Any path that is not a route. */
   missing: { title: "404 - Page Not Found", href: "/", label: "Back to Home", icon: Home },
-  /** A signed-in non-admin on /admin (SPEC.md §2, §6): the panel is not theirs to see. */
+  /** A signed-in non-admin on /admin: the panel is not theirs to see, and not said to exist. */
   "not-admin": { title: "404 Page not found", href: "/dashboard", label: "Go to Dashboard", icon: LayoutDashboard },
 } as const;
 

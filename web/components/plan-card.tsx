@@ -26,7 +26,7 @@ export interface PlanCardProps {
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 
 /**
- * One plan of SPEC.md §9: price, "was" price and badge from the price list, MOST POPULAR, duration
+ * One plan: price, "was" price and badge from the price list, MOST POPULAR, duration
  * and features. With a promotion code the price it would be is shown, the price before it struck through.
  */
 export function PlanCard({ plan, promotion, processing, onChoose, preview = false }: PlanCardProps) {

@@ -4,7 +4,7 @@ import { useSession } from "./session";
 import { holdDestructiveToasts } from "./use-toast";
 
 /**
- * The one call layer (SPEC.md §7, DESIGN.md §5). Every non-OK answer becomes an ApiError
+ * The one call layer (docs/architecture.md#the-spa; its errors: docs/architecture.md#errors). Every non-OK answer becomes an ApiError
  * whose message is the server's `message`, else the response text, else the status text.
  */
 export class ApiError extends Error {
@@ -132,7 +132,7 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
       if (on401 === "returnNull") return null;
     }
     if (!response.ok) {
-      // SPEC.md §8: the default fetcher's error reads "status code, colon, space, then text".
+      // The default fetcher's error reads "status code, colon, space, then text".
       const error = await errorFrom(response);
       throw new ApiError(`${response.status}: ${error.message}`, error.status, error);
     }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 
-/** SPEC.md §9: the copy confirmation clears after 2 s. */
+/** The copy confirmation clears after 2 s. */
 export const COPIED_FOR_MS = 2000;
 
 /** Clipboard API where allowed, else the old selection trick (plain http, older browsers). Throws if neither works. */

@@ -3,7 +3,7 @@ import { getQueryFn } from "./api";
 import { useSession } from "./session";
 
 /**
- * SPEC.md §9: cached data never goes stale, nothing refetches on focus or on a timer,
+ * Cached data never goes stale, nothing refetches on focus or on a timer,
  * and neither queries nor mutations retry unless a hook says otherwise.
  */
 export const queryClient = new QueryClient({

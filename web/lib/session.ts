@@ -6,7 +6,7 @@ import { adoptAccountTheme } from "./theme";
 import { toast } from "./use-toast";
 
 /**
- * The signed-in session (SPEC.md §3–4): the token plus the cached user and subscription.
+ * The signed-in session: the token plus the cached user and subscription.
  * query-client.ts drops every cached query whenever the token goes away.
  */
 interface SessionState {

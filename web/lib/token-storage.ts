@@ -1,5 +1,5 @@
 /**
- * Where the session token lives (SPEC.md §3): key `token` in persistent storage
+ * Where the session token lives: key `token` in persistent storage
  * (localStorage) and/or session storage. Storage can be unavailable (private modes,
  * blocked cookies), so every access is guarded.
  */

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { create } from "zustand";
 
-/** At most one toast is visible; a new one replaces the old (SPEC.md §4). */
+/** At most one toast is visible; a new one replaces the old. */
 const TOAST_LIMIT = 1;
-/** A dismissed toast stays mounted this long so Radix can animate it out (SPEC.md §9). */
+/** A dismissed toast stays mounted this long so Radix can animate it out. */
 const TOAST_REMOVE_DELAY = 1_000_000;
 
 export type ToastVariant = "default" | "destructive";

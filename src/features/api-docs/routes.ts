@@ -12,7 +12,7 @@ import { PLUGIN_CORS_HEADERS } from "../plugin/routes";
 import { apiDocument, pluginDocument } from "./document";
 import { patchScalarBuild } from "./scalar-patch";
 
-const SPEC_PATH = "/api/openapi.json";
+const DOCUMENT_PATH = "/api/openapi.json";
 const JS = "text/javascript; charset=utf-8";
 
 /**
@@ -67,7 +67,7 @@ const START_SCRIPT = `Scalar.createApiReference("#reference", ${JSON.stringify({
   // Every tag open: a folded tag's "Show More" button is named "Show all … endpoints", a name that
   // doesn't contain the words it shows.
   defaultOpenAllTags: true,
-  url: SPEC_PATH,
+  url: DOCUMENT_PATH,
   withDefaultFonts: false,
   telemetry: false,
   agent: { disabled: true },
@@ -94,7 +94,7 @@ export function apiDocsRoutes(site: { appUrl: string; maxBodyBytes: number }, ap
   let whole: ReturnType<typeof apiDocument> | null = null;
   const wholeDocument = () => (whole ??= apiDocument(app(), site));
   return new Elysia({ tags: ["Documentation"] })
-    .get(SPEC_PATH, () => wholeDocument(), { response: { 200: document }, detail: { summary: "This API as an OpenAPI 3.1 document" } })
+    .get(DOCUMENT_PATH, () => wholeDocument(), { response: { 200: document }, detail: { summary: "This API as an OpenAPI 3.1 document" } })
     .get("/api/plugin/openapi.json", () => new Response(JSON.stringify(pluginDocument(wholeDocument(), site.appUrl)), {
       headers: { "Content-Type": "application/json; charset=utf-8", ...PLUGIN_CORS_HEADERS },
     }), { response: { 200: document }, detail: { summary: "The plugin API alone as an OpenAPI 3.1 document" } })

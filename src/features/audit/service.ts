@@ -1,4 +1,4 @@
-/** The audit log: every admin mutation and every account-link change (DESIGN.md §3). */
+/** The audit log: every admin mutation and every account-link change (docs/architecture.md#data). */
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { newestFirst, type Page } from "../../db/paging";

@@ -1,5 +1,5 @@
 /**
- * The one auth guard every feature uses (DESIGN.md §6), as two macros:
+ * The one auth guard every feature uses (docs/architecture.md#security), as two macros:
  * - `{ signedIn: true }` resolves `user` or answers 401;
  * - `{ admin: true }` answers 401/403 before the route's body, query and params are validated, so a
  *   stranger gets the same answer whatever they send and learns nothing about what the route accepts;

@@ -1,5 +1,5 @@
 /**
- * Forgot password (DESIGN.md §4): a one-hour, single-use link e-mailed to the account's address.
+ * Forgot password (docs/architecture.md#accounts): a one-hour, single-use link e-mailed to the account's address.
  * The request always answers the same, so nobody can probe which e-mails have accounts. Only the
  * token's hash is stored; using it sets the password and ends every existing session.
  */

@@ -1,4 +1,4 @@
-/** Sign-up with a product key, and login (DESIGN.md §4 "Auth"). */
+/** Sign-up with a product key, and login (docs/architecture.md#accounts). */
 import type { AppDeps } from "../../deps";
 import { subscriptions, type User } from "../../db/schema";
 import { AppError, badRequest } from "../../lib/errors";

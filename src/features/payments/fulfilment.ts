@@ -1,5 +1,5 @@
 /**
- * Fulfilment (DESIGN.md §4): the one idempotent function that turns a succeeded payment into a
+ * Fulfilment (docs/architecture.md#payments): the one idempotent function that turns a succeeded payment into a
  * sale, a product key and the key e-mail (its reverse, recording a refund, is refunds/record.ts).
  * Called from the payment result page and from the provider's webhook, any number of times,
  * concurrently: one sale, one key, one e-mail. Only the provider's word counts: the intent is always

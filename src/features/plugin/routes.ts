@@ -10,7 +10,7 @@ import { limitValidation, parseValidateBody, validatePluginKey } from "./validat
 import { pluginDocsPage, VALIDATE_REQUEST_EXAMPLE, validateResponses } from "./documentation";
 
 /**
- * CORS is open on the plugin API only (DESIGN.md §4); the rest of /api stays same-origin. Every answer
+ * CORS is open on the plugin API only (docs/architecture.md#plugin-key-and-validation); the rest of /api stays same-origin. Every answer
  * under /api/plugin/ gets `Access-Control-Allow-Origin` from the app's request hook (lib/security-headers),
  * errors included; the preflight answer below adds the rest.
  */

@@ -1,6 +1,5 @@
 /**
- * The plugin key and the game-platform account linked to it (DESIGN.md §4 "Plugin key and linked
- * account"). The account is linked by the first valid validation call (validate.ts) and reset by the
+ * The plugin key and the game-platform account linked to it (docs/architecture.md#plugin-key-and-validation). The account is linked by the first valid validation call (validate.ts) and reset by the
  * owner (with a cooldown) or by an admin (without).
  */
 import { eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * POST /api/plugin/validate: the one call the plugin makes (DESIGN.md §4). Every answer carries
+ * POST /api/plugin/validate: the one call the plugin makes (docs/architecture.md#plugin-key-and-validation). Every answer carries
  * `valid` and a stable `code`. Hot path: a key that is already linked costs two indexed reads and
  * no write (lastSeenAt is written at most once a minute).
  */

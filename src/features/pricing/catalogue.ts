@@ -1,5 +1,5 @@
 /**
- * The price list (DESIGN.md §4): each plan's price, "was" price, badge and visibility, read from the
+ * The price list (docs/architecture.md#plans-and-prices): each plan's price, "was" price, badge and visibility, read from the
  * database and kept in memory until the price list itself is changed through `updatePlanPrice`, which
  * drops the kept copy in the same call, so the next page or quote already sees the new values.
  */

@@ -1,5 +1,5 @@
 /**
- * One quote (DESIGN.md §4): what a buyer pays, computed in one place for checkout, dashboard renewals
+ * One quote (docs/architecture.md#one-quote): what a buyer pays, computed in one place for checkout, dashboard renewals
  * and free orders: catalogue price → promotion code → tax → total. The server never takes a price from
  * the client; the quote is fixed into the payment when the payment is created (checkouts.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Reviews (DESIGN.md §4): one per subscriber, replaced on rewrite; visible ones are public, newest
+ * Reviews (docs/architecture.md#reviews): one per subscriber, replaced on rewrite; visible ones are public, newest
  * first; admins hide or delete them, and every moderation goes to the audit log.
  */
 import { desc, eq } from "drizzle-orm";

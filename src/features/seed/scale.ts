@@ -20,7 +20,7 @@ import { reminderDue } from "../reminders/service";
 import { rebuildBooks } from "../books/service";
 import { withoutIndexesAndTriggers } from "./bulk-load";
 
-/** What the synthetic sales were paid: SPEC.md's prices, as the price list's seed migration has them. */
+/** What the synthetic sales were paid: the launch prices, as the price list's seed migration has them. */
 const SEED_PRICE_CENTS: Record<PlanId, number> = { month: 699, pro: 2499, lifetime: 14999 };
 
 export class SeedRefusedError extends Error {}

@@ -1,4 +1,4 @@
-/** The two switches of the dashboard's Settings tab, plus theme and language (DESIGN.md §4 "Settings"). */
+/** The two switches of the dashboard's Settings tab, plus theme and language (docs/architecture.md#settings). */
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { users } from "../../db/schema";

@@ -1,4 +1,4 @@
-/** Active users (DESIGN.md §4): distinct users seen by an authenticated call or a plugin validation in the last 5 minutes. */
+/** Active users (docs/architecture.md#active-users): distinct users seen by an authenticated call or a plugin validation in the last 5 minutes. */
 import { gte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { users } from "../../db/schema";

@@ -1,5 +1,5 @@
 /**
- * The owner's side of a subscription (DESIGN.md §4 "Subscription"): the dashboard view, cancelling
+ * The owner's side of a subscription (docs/architecture.md#subscriptions): the dashboard view, cancelling
  * (irreversible, access to the end of the period) and redeeming another product key.
  */
 import { eq } from "drizzle-orm";

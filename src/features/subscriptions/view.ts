@@ -1,4 +1,4 @@
-/** How a subscription row is shown to its owner (SPEC.md §3 dashboard response, DESIGN.md §4). */
+/** How a subscription row is shown to its owner: the dashboard's answer (docs/architecture.md#subscriptions). */
 import type { Subscription } from "../../db/schema";
 import type { SubscriptionStatus, SubscriptionView, TimeRemaining } from "../../shared/api/subscriptions";
 import { PLANS } from "../../shared/plans";

@@ -1,6 +1,6 @@
 /**
  * `t` schemas shared by many routes: paging, numeric ids, the e-mail field, plan ids, and the
- * shapes every route's error answers take (DESIGN.md §5). Each is written once, here.
+ * shapes every route's error answers take (docs/architecture.md#errors). Each is written once, here.
  */
 import { t } from "./type-system";
 import { Type, type SchemaOptions, type TLiteral, type TUnion } from "@sinclair/typebox";

@@ -1,4 +1,4 @@
-/** The vocabulary designers use in layer names (DESIGN.md §10), shared by the docs pages and the layer-name checker. */
+/** The vocabulary designers use in layer names (docs/architecture.md#tags), shared by the docs pages and the layer-name checker. */
 
 /** Page slug of a tag: the tag without its underscore; the # prefix is `icon`. */
 export type TagSlug =

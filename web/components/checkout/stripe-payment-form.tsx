@@ -10,7 +10,7 @@ import { loadStripe } from "@stripe/stripe-js/pure";
 import { PendingButton } from "../ui/pending-button";
 import type { PaymentFormProps } from "./demo-card-form";
 
-/** SPEC.md §8: without a publishable key, development warns and uses a test key. */
+/** Without a publishable key, development warns and uses a test key. */
 const FALLBACK_TEST_KEY = "pk_test_layerlift_development";
 const LOAD_FAILED = "The card form could not be loaded. Check your connection and try again.";
 

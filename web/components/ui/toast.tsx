@@ -5,7 +5,7 @@ import { X } from "lucide-react";
 import { cn } from "../../lib/utils";
 import { styled } from "./styled";
 
-/** SPEC.md §9: 5000 ms by default, swipe right past 50 px to dismiss. */
+/** A toast stays 5000 ms by default; a swipe right past 50 px dismisses it. */
 export function ToastProvider({ duration = 5000, swipeDirection = "right", swipeThreshold = 50, ...props }: ComponentProps<typeof ToastPrimitive.Provider>) {
   return <ToastPrimitive.Provider duration={duration} swipeDirection={swipeDirection} swipeThreshold={swipeThreshold} {...props} />;
 }

@@ -2,7 +2,7 @@ import type { ComponentProps } from "react";
 import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 import { cn } from "../../lib/utils";
 
-/** SPEC.md §9: tooltips open after 700 ms; moving between them within 300 ms skips the delay. */
+/** Tooltips open after 700 ms; moving between them within 300 ms skips the delay. */
 export function TooltipProvider({ delayDuration = 700, skipDelayDuration = 300, ...props }: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={skipDelayDuration} {...props} />;
 }

@@ -11,7 +11,7 @@ const TEN_MINUTES = 10 * 60 * 1000;
 const fetchMe = getQueryFn<MeResponse>({ on401: "throw" });
 
 /**
- * The signed-in user and subscription (SPEC.md §4): runs only while a token exists,
+ * The signed-in user and subscription: runs only while a token exists,
  * refreshes every 5 minutes, is fresh for 10, retries up to 3 times but never on 401.
  * A 401 clears the session (the fetcher does that).
  */

@@ -38,7 +38,7 @@ export function verifyPayment(paymentIntentId: string, clientSecret: string | nu
   return apiRequest<PaymentResultResponse>("GET", `/api/payment/success?${query}`);
 }
 
-/** Verifies a payment on the result page; runs only when `enabled` (SPEC.md §5). */
+/** Verifies a payment on the result page; runs only when `enabled` (the address carries a succeeded payment). */
 export function usePaymentResult(paymentIntentId: string | null, clientSecret: string | null, enabled: boolean) {
   return useQuery({
     queryKey: ["/api/payment/success", paymentIntentId, clientSecret],

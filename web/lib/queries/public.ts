@@ -2,7 +2,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import type { ActiveUsersResponse, ReviewView, SupportTicketView, TicketBody } from "@shared/api-types";
 import { apiRequest, getQueryFn } from "../api";
 
-/** Reviews shown on the home page; polled every 60 s (SPEC.md §9). */
+/** Reviews shown on the home page; polled every 60 s. */
 export function useReviews() {
   return useQuery({
     queryKey: ["/api/reviews"],
@@ -11,7 +11,7 @@ export function useReviews() {
   });
 }
 
-/** Users active in the last five minutes; polled every 30 s (SPEC.md §9). */
+/** Users active in the last five minutes; polled every 30 s. */
 export function useActiveUsers() {
   return useQuery({
     queryKey: ["/api/stats/active-users"],

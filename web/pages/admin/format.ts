@@ -1,6 +1,6 @@
 const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Dollars with two decimals and a $ (SPEC.md §9: revenue shown with 2 decimals). */
+/** Dollars with two decimals and a $, as revenue is always shown. */
 export const formatMoney = (dollars: number) => money.format(dollars);
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });

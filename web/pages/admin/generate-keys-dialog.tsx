@@ -8,7 +8,7 @@ import { toast } from "../../lib/use-toast";
 import { PLAN_LIST, PLANS, type PlanId } from "@shared/plans";
 import { KEY_GENERATION_MAX, KEY_GENERATION_MIN } from "@shared/product";
 
-/** SPEC.md §5: the count falls back to 1 when it is not a number. */
+/** The count falls back to 1 when it is not a number. */
 export function keyCountFrom(text: string): number {
   const count = Number.parseInt(text, 10);
   return Number.isNaN(count) ? 1 : count;

@@ -11,7 +11,7 @@ export type SignupErrors = Partial<Record<keyof SignupFields, string>>;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** SPEC.md §5 signup rules; the mismatch message is shown by the form itself as soon as both are filled. */
+/** The sign-up form's rules; the mismatch message is shown by the form itself as soon as both are filled. */
 export function validateSignup({ productKey, email, password, confirmPassword }: SignupFields): SignupErrors {
   const errors: SignupErrors = {};
   if (!productKey) errors.productKey = "Product key is required";

@@ -19,7 +19,7 @@ import { useRedirectSignedIn } from "./use-redirect-signed-in";
 import { LostKeyDialog } from "../../components/lost-key-dialog";
 import { validateSignup, type SignupFields } from "./signup-validation";
 
-/** After a bad or used key the buyer is sent to buy one (SPEC.md §4). */
+/** After a bad or used key the buyer is sent to buy one. */
 const PURCHASE_REDIRECT_DELAY_MS = 2000;
 
 /** In form order, for focusing the first field that needs attention. */

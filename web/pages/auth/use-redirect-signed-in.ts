@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import { hasStoredToken } from "../../lib/token-storage";
 
 /**
- * SPEC.md §2: someone who opens login or signup with a token already stored goes to the dashboard.
+ * Someone who opens login or signup with a token already stored goes to the dashboard.
  * Checked once, on arrival, after hydration (the server renders the form for everyone), and before
  * the browser paints when the screen is opened by a link.
  */

@@ -8,7 +8,7 @@ import { isApiError } from "../../lib/api";
 import { useLinkedAccount, useResetLinkedAccount, useRobloxProfile } from "../../lib/queries/dashboard";
 import { toast } from "../../lib/use-toast";
 
-/** 'Try again in ~N min', N = the remaining milliseconds in minutes, rounded up (SPEC.md §8). */
+/** 'Try again in ~N min', N = the remaining milliseconds in minutes, rounded up. */
 export function cooldownText(remainingMs: number): string {
   return `Try again in ~${Math.max(1, Math.ceil(remainingMs / 60_000))} min`;
 }

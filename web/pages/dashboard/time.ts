@@ -1,4 +1,4 @@
-/** Time shown on the dashboard: a ticking clock, time remaining and the plan's progress bar (SPEC.md §2, §4). */
+/** Time shown on the dashboard: a ticking clock, time remaining and the plan's progress bar (docs/architecture.md#subscriptions). */
 import { useEffect, useState } from "react";
 import type { PlanId } from "@shared/plans";
 import type { SubscriptionView } from "@shared/api-types";

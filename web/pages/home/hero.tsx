@@ -7,7 +7,7 @@ import { useActiveUsers } from "../../lib/queries/public";
 import { PluginPreview } from "./plugin-preview";
 
 /**
- * 'N active users right now', shown only while someone is active (SPEC.md §2). Its line is always
+ * 'N active users right now', shown only while someone is active. Its line is always
  * there, empty until the count arrives, so the count appearing moves nothing below it.
  */
 function ActiveUsers() {

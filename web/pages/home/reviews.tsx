@@ -3,7 +3,7 @@ import type { ReviewView } from "@shared/api-types";
 import { Card, CardContent } from "../../components/ui/card";
 import { useReviews } from "../../lib/queries/public";
 
-/** Reviews shown on the home page (SPEC.md §9). */
+/** Reviews shown on the home page (docs/architecture.md#reviews). */
 const MAX_REVIEWS = 3;
 
 function Stars({ rating }: { rating: number }) {

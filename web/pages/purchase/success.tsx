@@ -187,7 +187,7 @@ function ErrorView({ message }: { message: string }) {
 }
 
 /**
- * Payment result (SPEC.md §2, §5, §8): verifies only with payment_intent and redirect_status=succeeded (or
+ * Payment result (docs/architecture.md#payments): verifies only with payment_intent and redirect_status=succeeded (or
  * processing, which the card provider sends for a payment that completes later). The server's word decides.
  */
 export default function PurchaseSuccessPage() {
