@@ -1,7 +1,7 @@
 /** `layerlift admin create`: an admin account, new or promoted from an existing one. */
 import { openDatabase } from "../db";
 import { systemClock } from "../lib/clock";
-import { MIN_PASSWORD_LENGTH } from "../shared/product";
+import { MIN_PASSWORD_LENGTH } from "@shared/product";
 import { createOrPromoteAdmin } from "../features/users/service";
 import { textOption, UsageError, type Command } from "./command";
 

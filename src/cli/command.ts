@@ -5,7 +5,7 @@
  */
 import type { ParseArgsConfig } from "node:util";
 import type { Config } from "../config";
-import { isPlanId, PLAN_IDS, type PlanId } from "../shared/plans";
+import { isPlanId, PLAN_IDS, type PlanId } from "@shared/plans";
 
 /** A mistake in how the command was called: printed with the usage, exit code 2. */
 export class UsageError extends Error {}

@@ -5,9 +5,9 @@
  */
 
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { PLAN_IDS } from "../shared/plans";
-import type { AuditAction } from "../shared/audit-actions";
-import { REMINDER_KINDS } from "../shared/reminders";
+import { PLAN_IDS } from "@shared/plans";
+import type { AuditAction } from "@shared/audit-actions";
+import { REMINDER_KINDS } from "@shared/reminders";
 
 const ms = (name: string) => integer(name);
 const bool = (name: string) => integer(name, { mode: "boolean" });

@@ -1,5 +1,5 @@
 /** Every secret the app hands out comes from here, drawn from the platform CSPRNG. */
-import { PRODUCT_KEY_LENGTH } from "../shared/product";
+import { PRODUCT_KEY_LENGTH } from "@shared/product";
 
 /** No 0/O/1/I: keys are read off e-mails and typed by hand. */
 const PRODUCT_KEY_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";

@@ -19,7 +19,7 @@ import { writeAudit } from "../audit/service";
 import { countAdmins } from "../users/service";
 import { assertPassword } from "./password";
 import { accountSales } from "./purchases";
-import type { AccountMessage } from "../../shared/api/account";
+import type { AccountMessage } from "@shared/api/account";
 
 /** What a deleted account's sales say instead of the buyer's address: unique per account, never deliverable. */
 export const deletedAccountEmail = (userId: number) => `deleted-account-${userId}@deleted.invalid`;

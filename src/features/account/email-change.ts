@@ -13,7 +13,7 @@ import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
 import { findUserByEmail, normaliseEmail } from "../users/service";
 import { assertPassword } from "./password";
-import type { AccountMessage, ConfirmEmailAnswer } from "../../shared/api/account";
+import type { AccountMessage, ConfirmEmailAnswer } from "@shared/api/account";
 
 const LINK_LIFETIME_MS = DAY;
 /** One sentence for a taken address, whoever has it: it never says whose it is. */

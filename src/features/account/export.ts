@@ -8,8 +8,8 @@ import type { AppDeps } from "../../deps";
 import { asc } from "drizzle-orm";
 import { auditLog, checkouts, creditNotes, emails, reviews, supportTickets, type User } from "../../db/schema";
 import { toIso } from "../../lib/clock";
-import { PRODUCT_NAME } from "../../shared/product";
-import { PLANS } from "../../shared/plans";
+import { PRODUCT_NAME } from "@shared/product";
+import { PLANS } from "@shared/plans";
 import { getSubscription, settingsOf } from "../users/service";
 import { accountSales } from "./purchases";
 

@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { writeAudit } from "../audit/service";
 import { signSessionToken } from "../auth/tokens";
 import { queueEmail } from "../email/outbox";
-import type { ChangePasswordAnswer } from "../../shared/api/account";
+import type { ChangePasswordAnswer } from "@shared/api/account";
 
 type AccountDeps = Pick<AppDeps, "db" | "clock" | "config" | "jwtSecret">;
 

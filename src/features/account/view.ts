@@ -1,8 +1,8 @@
 /** A purchase as its buyer sees it: money in dollars, the refund offer, and where to find its papers. */
 import type { Config } from "../../config";
 import { toIso } from "../../lib/clock";
-import { PLANS } from "../../shared/plans";
-import type { PurchaseView } from "../../shared/api/purchases";
+import { PLANS } from "@shared/plans";
+import type { PurchaseView } from "@shared/api/purchases";
 import type { AccountPurchase } from "./purchases";
 import { refundDeadline, refundRefusal } from "../refunds/rules";
 import { signedDocumentPath } from "../invoices/links";

@@ -7,8 +7,8 @@ import type { DbOrTx } from "../../db";
 import { newestFirst, type Page } from "../../db/paging";
 import { productKeys, sales } from "../../db/schema";
 import { productKeyView } from "../product-keys/view";
-import type { AdminKeyState } from "../../shared/key-states";
-import type { AdminProductKeyView } from "../../shared/api/admin";
+import type { AdminKeyState } from "@shared/key-states";
+import type { AdminProductKeyView } from "@shared/api/admin";
 
 /** A refund outranks use (a redeemed key whose payment came back is "refunded"); a sale outranks none. */
 const stateOfKey = sql<AdminKeyState>`case

@@ -7,7 +7,7 @@
 import type { DbOrTx } from "../../db";
 import { DAY } from "../../lib/clock";
 import { AppError } from "../../lib/errors";
-import { centsToDollars } from "../../shared/plans";
+import { centsToDollars } from "@shared/plans";
 import { bookDays, dayStart } from "../books/service";
 
 export function revenueByDay(db: DbOrTx, now: number, days: number) {

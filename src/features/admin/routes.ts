@@ -2,14 +2,14 @@ import { Elysia, t } from "elysia";
 import { SALES_CSV_COLUMNS, salesCsvStream } from "./sales-csv";
 import { revenueByDay } from "./revenue";
 import type { AppDeps } from "../../deps";
-import { failures, idParams, jsonBodyFailures, pageQuery } from "../../shared/api/common";
+import { failures, idParams, jsonBodyFailures, pageQuery } from "@shared/api/common";
 import { authGuard } from "../auth/guard";
 import { listAdminKeys } from "./keys";
-import { AdminModel } from "../../shared/api/admin";
+import { AdminModel } from "@shared/api/admin";
 import { adminOverview, deleteProductKey, generateAdminKeys, salesReport, sendTestEmail } from "./service";
 import { signedDocumentPath } from "../invoices/links";
 import { TAX_REPORT_COLUMNS, taxReportCsv } from "../tax/report";
-import { InvoiceModel } from "../../shared/api/invoices";
+import { InvoiceModel } from "@shared/api/invoices";
 import { adminResetLink, searchUsers } from "./users";
 
 export function adminRoutes(deps: AppDeps) {

@@ -6,7 +6,7 @@ import { edenGC } from "bun:jsc";
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
 import { sales, type Sale } from "../../db/schema";
-import { PLANS, type PlanId } from "../../shared/plans";
+import { PLANS, type PlanId } from "@shared/plans";
 import { saleMoneyFields, saleMoneySql } from "../books/money";
 import { DAY } from "../../lib/clock";
 import { CELL_NEEDS_CARE, csvCell, csvLine } from "../../lib/csv";

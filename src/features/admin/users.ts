@@ -5,7 +5,7 @@ import type { DbOrTx } from "../../db";
 import { newestFirst, type Page } from "../../db/paging";
 import { subscriptions, users, type User } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import type { AdminUserView } from "../../shared/api/admin";
+import type { AdminUserView } from "@shared/api/admin";
 import { adminUserView } from "./view";
 import { findUserById, getSubscription } from "../users/service";
 import { resetLinkedAccount } from "../plugin/service";

@@ -1,8 +1,8 @@
 /** Sales and accounts as the admin panel shows them (dollars; ISO times; document links signed). */
 import type { Sale, Subscription, User } from "../../db/schema";
 import { toIso } from "../../lib/clock";
-import { centsToDollars } from "../../shared/plans";
-import type { AdminUserView, SaleView } from "../../shared/api/admin";
+import { centsToDollars } from "@shared/plans";
+import type { AdminUserView, SaleView } from "@shared/api/admin";
 import { subscriptionView } from "../subscriptions/view";
 
 /** Signs a document number into its PDF link (the admin list links every document). */

@@ -4,7 +4,7 @@
  */
 import { toOpenAPISchema } from "@elysiajs/openapi";
 import type { AnyElysia } from "elysia";
-import { PRODUCT_NAME } from "../../shared/product";
+import { PRODUCT_NAME } from "@shared/product";
 import { RATE_RULES } from "../../lib/rate-limit";
 
 const OPENAPI_VERSION = "3.1.0";

@@ -6,7 +6,7 @@ import { Elysia, t, type AnyElysia } from "elysia";
 // By path: the package's exports map does not list its standalone build. Imported as a file, so
 // `bun build --compile` embeds it in the executable.
 import scalarScriptPath from "../../../node_modules/@scalar/api-reference/dist/browser/standalone.js" with { type: "file" };
-import { PRODUCT_NAME } from "../../shared/product";
+import { PRODUCT_NAME } from "@shared/product";
 import { log } from "../../lib/logger";
 import { PLUGIN_CORS_HEADERS } from "../plugin/routes";
 import { apiDocument, pluginDocument } from "./document";

@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
-import { failures, pageQuery } from "../../shared/api/common";
+import { failures, pageQuery } from "@shared/api/common";
 import { authGuard } from "../auth/guard";
-import { AuditModel } from "../../shared/api/audit";
+import { AuditModel } from "@shared/api/audit";
 import { listAuditWithActors } from "./service";
 
 export function auditRoutes(deps: AppDeps) {

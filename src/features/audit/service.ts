@@ -4,8 +4,8 @@ import type { DbOrTx } from "../../db";
 import { newestFirst, type Page } from "../../db/paging";
 import { auditLog, users } from "../../db/schema";
 import { toIso } from "../../lib/clock";
-import type { AuditAction } from "../../shared/audit-actions";
-import type { AuditEntryView } from "../../shared/api/audit";
+import type { AuditAction } from "@shared/audit-actions";
+import type { AuditEntryView } from "@shared/api/audit";
 
 export function writeAudit(
   db: DbOrTx,

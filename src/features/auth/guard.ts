@@ -11,7 +11,7 @@ import type { AppDeps } from "../../deps";
 import type { User } from "../../db/schema";
 import { adminsOnly, sessionEnded } from "../../lib/errors";
 import { bearerToken } from "../../lib/bearer";
-import { ApiError } from "../../shared/api/common";
+import { ApiError } from "@shared/api/common";
 import { findUserById, touchLastSeen } from "../users/service";
 import { verifySessionToken } from "./tokens";
 

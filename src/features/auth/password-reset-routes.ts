@@ -2,9 +2,9 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { clientIp } from "../../lib/client-ip";
-import { jsonBodyFailures, RateLimitedError } from "../../shared/api/common";
+import { jsonBodyFailures, RateLimitedError } from "@shared/api/common";
 import { normaliseEmail } from "../users/service";
-import { AuthModel } from "../../shared/api/auth";
+import { AuthModel } from "@shared/api/auth";
 import { requestPasswordReset, resetPassword } from "./password-reset";
 
 const TOO_MANY = "Too many password reset requests. Please wait a few minutes and try again.";

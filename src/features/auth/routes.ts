@@ -2,10 +2,10 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { clientIp } from "../../lib/client-ip";
-import { failures, jsonBodyFailures, RateLimitedError } from "../../shared/api/common";
+import { failures, jsonBodyFailures, RateLimitedError } from "@shared/api/common";
 import { normaliseEmail } from "../users/service";
 import { authGuard } from "./guard";
-import { AuthModel } from "../../shared/api/auth";
+import { AuthModel } from "@shared/api/auth";
 import { passwordResetRoutes } from "./password-reset-routes";
 import { login, meResponse, sessionResponse, signup } from "./service";
 

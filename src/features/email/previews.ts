@@ -3,7 +3,7 @@ import type { AppDeps } from "../../deps";
 import { EMAIL_TEMPLATES, emailDefinition } from "./templates/registry";
 import { renderEmail } from "./templates/render";
 import { notFound } from "../../lib/errors";
-import type { EmailPreview, EmailTemplateView } from "../../shared/api/email-templates";
+import type { EmailPreview, EmailTemplateView } from "@shared/api/email-templates";
 
 export function listEmailTemplates(): EmailTemplateView[] {
   return Object.entries(EMAIL_TEMPLATES).map(([template, { title, sentWhen }]) => ({ template, title, sentWhen }));

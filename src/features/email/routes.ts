@@ -1,10 +1,10 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
-import { failures, idParams, pageQuery } from "../../shared/api/common";
+import { failures, idParams, pageQuery } from "@shared/api/common";
 import { authGuard } from "../auth/guard";
-import { EmailModel } from "../../shared/api/email";
+import { EmailModel } from "@shared/api/email";
 import { getEmail, listEmails, resendEmail, retryFailedEmails } from "./service";
-import { EmailTemplateModel } from "../../shared/api/email-templates";
+import { EmailTemplateModel } from "@shared/api/email-templates";
 import { listEmailTemplates, previewEmailTemplate } from "./previews";
 
 export function emailRoutes(deps: AppDeps) {

@@ -6,7 +6,7 @@ import { newestFirst, type Page } from "../../db/paging";
 import { conflict, notFound } from "../../lib/errors";
 import { writeAudit } from "../audit/service";
 import { copyEmail } from "./outbox";
-import type { EmailView, ListedEmailView } from "../../shared/api/email";
+import type { EmailView, ListedEmailView } from "@shared/api/email";
 import { carriesSecret, emailView, listedEmailView } from "./view";
 
 const RESET_RESEND_MESSAGE = "Password reset e-mails can't be resent. Ask the user to request a new link with \"Forgot password\" on the sign-in page.";

@@ -4,7 +4,7 @@ import type { Email } from "../../db/schema";
 import { toIso } from "../../lib/clock";
 import { renderEmailText } from "./templates/render";
 import { emailDefinition } from "./templates/registry";
-import type { EmailView, ListedEmailView } from "../../shared/api/email";
+import type { EmailView, ListedEmailView } from "@shared/api/email";
 
 const HIDDEN_RESET_LINK_TEXT = "(password reset link hidden)";
 

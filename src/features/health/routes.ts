@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
-import { failures } from "../../shared/api/common";
-import { PRODUCT_NAME } from "../../shared/product";
-import { HealthModel } from "../../shared/api/health";
+import { failures } from "@shared/api/common";
+import { PRODUCT_NAME } from "@shared/product";
+import { HealthModel } from "@shared/api/health";
 import { hasBearer } from "../../lib/bearer";
 import { userFromRequest } from "../auth/guard";
 import { healthReport, writeProbe } from "./service";

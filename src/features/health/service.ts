@@ -9,7 +9,7 @@ import { and, count, eq, min } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { appSettings, emails } from "../../db/schema";
 import { MINUTE } from "../../lib/clock";
-import type { HealthReport } from "../../shared/api/health";
+import type { HealthReport } from "@shared/api/health";
 
 export const EMAIL_BACKLOG_LIMIT_MS = 10 * MINUTE;
 

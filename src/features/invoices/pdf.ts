@@ -4,8 +4,8 @@
  * becomes "?" rather than failing the document.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import { countryName } from "../../shared/countries";
-import { taxLabel } from "../../shared/tax-label";
+import { countryName } from "@shared/countries";
+import { taxLabel } from "@shared/tax-label";
 
 export interface DocumentContent {
   kind: "invoice" | "credit-note";

@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../lib/errors";
-import { failures } from "../../shared/api/common";
-import { InvoiceModel } from "../../shared/api/invoices";
+import { failures } from "@shared/api/common";
+import { InvoiceModel } from "@shared/api/invoices";
 import { userFromRequest } from "../auth/guard";
 import { documentPdf } from "./service";
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { creditNotes, productKeys, sales, type CreditNote, type Sale, type User } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import { PLANS } from "../../shared/plans";
+import { PLANS } from "@shared/plans";
 import { DAY } from "../../lib/clock";
 import { DOCUMENT_NUMBER } from "./numbers";
 import { validSignature } from "./links";

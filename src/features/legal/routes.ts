@@ -1,8 +1,8 @@
 /** GET /api/legal/:slug: the terms, privacy policy, refund policy and imprint, for the SPA's legal pages. */
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
-import { failures } from "../../shared/api/common";
-import { LegalModel } from "../../shared/api/legal";
+import { failures } from "@shared/api/common";
+import { LegalModel } from "@shared/api/legal";
 import { legalDocument } from "./documents";
 
 export function legalRoutes(deps: AppDeps) {

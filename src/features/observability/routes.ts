@@ -2,7 +2,7 @@ import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { AppError, notFound } from "../../lib/errors";
 import { hasBearer } from "../../lib/bearer";
-import { failures } from "../../shared/api/common";
+import { failures } from "@shared/api/common";
 import type { Metrics } from "./metrics";
 
 /** GET /metrics for Prometheus, behind `Authorization: Bearer $METRICS_TOKEN`; not there at all when the token is unset. */

@@ -18,7 +18,7 @@ import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
 import { productKeys, sales, subscriptions, users, type Sale } from "../../db/schema";
 import { log } from "../../lib/logger";
-import { PLANS } from "../../shared/plans";
+import { PLANS } from "@shared/plans";
 import { queueEmail } from "../email/outbox";
 import { writeAudit } from "../audit/service";
 import { fulfilPayment, saleByPaymentIntent } from "./fulfilment";

@@ -7,7 +7,7 @@ import { timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { productKeys } from "../../db/schema";
-import type { PaymentResultResponse } from "../../shared/api/payments";
+import type { PaymentResultResponse } from "@shared/api/payments";
 import { fulfil } from "./fulfilment";
 import { checkoutOfIntent } from "../pricing/checkouts";
 

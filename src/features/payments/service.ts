@@ -3,15 +3,15 @@
  * payment intent for exactly its total. The client never sends a price.
  */
 import type { AppDeps } from "../../deps";
-import type { PlanId } from "../../shared/plans";
-import type { PaymentIntentResponse, QuoteLines } from "../../shared/api/payments";
+import type { PlanId } from "@shared/plans";
+import type { PaymentIntentResponse, QuoteLines } from "@shared/api/payments";
 import { RENEWAL_ACCOUNT_METADATA } from "./provider";
 import type { User } from "../../db/schema";
 import { getSubscription, normaliseEmail } from "../users/service";
 import { AppError } from "../../lib/errors";
 import { quote, type Quote } from "../pricing/quote";
 import { attachIntent, releaseCheckout, reserveCheckout } from "../pricing/checkouts";
-import { centsToDollars } from "../../shared/plans";
+import { centsToDollars } from "@shared/plans";
 import { placeFreeOrder } from "./free-order";
 import { priceWithTax, type BuyerLocation } from "../tax/service";
 

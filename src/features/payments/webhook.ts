@@ -8,7 +8,7 @@ import { WebhookSignatureError, type ProviderEvent } from "./provider";
 import { fulfilPayment } from "./fulfilment";
 import { recordPartialRefund, refundPayment } from "../refunds/record";
 import { handleFraudWarning, settleDispute } from "./disputes";
-import type { WebhookAnswer } from "../../shared/api/payments";
+import type { WebhookAnswer } from "@shared/api/payments";
 import { syncTaxRecords } from "../tax/service";
 import { releaseCheckout } from "../pricing/checkouts";
 

@@ -3,10 +3,10 @@
  * /api/plugin/validate (which the OpenAPI documents are generated from) and the plugin authors'
  * readable page at /api/plugin/docs.
  */
-import { PRODUCT_NAME } from "../../shared/product";
+import { PRODUCT_NAME } from "@shared/product";
 import { RATE_RULES } from "../../lib/rate-limit";
-import { PLUGIN_ANSWERS, type PluginFailure } from "../../shared/api/plugin-answers";
-import { PluginModel } from "../../shared/api/plugin";
+import { PLUGIN_ANSWERS, type PluginFailure } from "@shared/api/plugin-answers";
+import { PluginModel } from "@shared/api/plugin";
 
 const VALID_EXAMPLE = {
   valid: true, code: "VALID", plan: "pro", status: "active", endDate: "2027-03-01T12:00:00.000Z",

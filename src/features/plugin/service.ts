@@ -8,7 +8,7 @@ import { users } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
 import { HOUR, toIso } from "../../lib/clock";
 import { newPluginKey } from "../../lib/random";
-import type { LinkedAccountResponse } from "../../shared/api/plugin";
+import type { LinkedAccountResponse } from "@shared/api/plugin";
 import { writeAudit } from "../audit/service";
 import { findUserById } from "../users/service";
 

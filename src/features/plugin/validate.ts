@@ -14,9 +14,9 @@ import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
 import { findUserById, findUserByPluginKey, getSubscription, touchLastSeen } from "../users/service";
 import { effectiveStatus, timeRemaining } from "../subscriptions/view";
-import { PLUGIN_ANSWERS } from "../../shared/api/plugin-answers";
+import { PLUGIN_ANSWERS } from "@shared/api/plugin-answers";
 import { pluginFailure } from "./failure";
-import { PluginModel, type PluginValidateSuccess } from "../../shared/api/plugin";
+import { PluginModel, type PluginValidateSuccess } from "@shared/api/plugin";
 
 const checkBody = TypeCompiler.Compile(PluginModel.validateBody);
 

@@ -7,8 +7,8 @@ import type { AppDeps } from "../../deps";
 import { checkouts, promotionCodes, sales, type PromotionCode } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
-import { centsToDollars, PLAN_IDS } from "../../shared/plans";
-import type { PromotionCodeView, PromotionCreateBody } from "../../shared/api/pricing";
+import { centsToDollars, PLAN_IDS } from "@shared/plans";
+import type { PromotionCodeView, PromotionCreateBody } from "@shared/api/pricing";
 import { writeAudit } from "../audit/service";
 import { describeDiscount, normaliseCode } from "./promotion-codes";
 

@@ -6,8 +6,8 @@
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
 import { planPrices, type PlanPrice } from "../../db/schema";
-import { isPlanId, PLAN_IDS, PLANS, type PlanId, type PricedPlan } from "../../shared/plans";
-import type { PlanView } from "../../shared/api/pricing";
+import { isPlanId, PLAN_IDS, PLANS, type PlanId, type PricedPlan } from "@shared/plans";
+import type { PlanView } from "@shared/api/pricing";
 import { writeAudit } from "../audit/service";
 import { AppError, notFound } from "../../lib/errors";
 import { planView } from "./view";

@@ -6,8 +6,8 @@
 import { and, count, eq, gt, or } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
 import { checkouts, promotionCodes, type PromotionCode } from "../../db/schema";
-import { centsToDollars, formatDollars, PLAN_IDS, PLANS, type PlanId } from "../../shared/plans";
-import type { PromotionLookup } from "../../shared/api/pricing";
+import { centsToDollars, formatDollars, PLAN_IDS, PLANS, type PlanId } from "@shared/plans";
+import type { PromotionLookup } from "@shared/api/pricing";
 import { readCatalogue } from "./catalogue";
 import { AppError } from "../../lib/errors";
 

@@ -4,11 +4,11 @@
  * the client; the quote is fixed into the payment when the payment is created (checkouts.ts).
  */
 import type { AppDeps } from "../../deps";
-import type { PlanId } from "../../shared/plans";
+import type { PlanId } from "@shared/plans";
 import { AppError } from "../../lib/errors";
 import { pricedPlan } from "./catalogue";
 import { discountCents, findPromotionCode, normaliseCode, PromotionCodeRefused, refusalFor } from "./promotion-codes";
-import { CURRENCY } from "../../shared/currency";
+import { CURRENCY } from "@shared/currency";
 
 export interface QuoteRequest {
   plan: PlanId;

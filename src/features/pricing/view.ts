@@ -1,6 +1,6 @@
 /** A plan as the API answers it (dollars). */
-import { centsToDollars, type PricedPlan } from "../../shared/plans";
-import type { PlanView } from "../../shared/api/pricing";
+import { centsToDollars, type PricedPlan } from "@shared/plans";
+import type { PlanView } from "@shared/api/pricing";
 
 export function planView(plan: PricedPlan): PlanView {
   return {

@@ -9,7 +9,7 @@ import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
 import { emails, productKeys, sales } from "../../db/schema";
 import { DAY, toIso } from "../../lib/clock";
-import { PLANS } from "../../shared/plans";
+import { PLANS } from "@shared/plans";
 import { queueEmail } from "../email/outbox";
 import { normaliseEmail } from "../users/service";
 

@@ -2,10 +2,10 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { clientIp } from "../../lib/client-ip";
-import { jsonBodyFailures, RateLimitedError } from "../../shared/api/common";
+import { jsonBodyFailures, RateLimitedError } from "@shared/api/common";
 import { normaliseEmail } from "../users/service";
 import { resendKeys } from "./resend";
-import { ProductKeyModel } from "../../shared/api/product-keys";
+import { ProductKeyModel } from "@shared/api/product-keys";
 
 const TOO_MANY = "Too many requests for keys. Please wait a few minutes and try again.";
 

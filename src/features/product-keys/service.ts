@@ -8,8 +8,8 @@ import { newestFirst, type Page } from "../../db/paging";
 import { productKeys, sales, type ProductKey } from "../../db/schema";
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import { newProductKey } from "../../lib/random";
-import { KEY_GENERATION_MAX, KEY_GENERATION_MIN, normaliseProductKey } from "../../shared/product";
-import type { PlanId } from "../../shared/plans";
+import { KEY_GENERATION_MAX, KEY_GENERATION_MIN, normaliseProductKey } from "@shared/product";
+import type { PlanId } from "@shared/plans";
 
 type KeySource = ProductKey["source"];
 

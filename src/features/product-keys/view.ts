@@ -1,7 +1,7 @@
 /** A product key as the admin panel shows it (ISO times). */
 import type { ProductKey } from "../../db/schema";
 import { toIso } from "../../lib/clock";
-import type { ProductKeyView } from "../../shared/api/admin";
+import type { ProductKeyView } from "@shared/api/admin";
 
 export function productKeyView(row: ProductKey): ProductKeyView {
   return {

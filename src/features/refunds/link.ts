@@ -9,9 +9,9 @@ import type { AppDeps } from "../../deps";
 import { buyerRefunds, productKeys, sales } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
-import { normaliseProductKey } from "../../shared/product";
-import { PLANS } from "../../shared/plans";
-import type { RefundLinkView } from "../../shared/api/purchases";
+import { normaliseProductKey } from "@shared/product";
+import { PLANS } from "@shared/plans";
+import type { RefundLinkView } from "@shared/api/purchases";
 import { refundDeadline, refundRefusal } from "./rules";
 import { refundPurchase } from "./buyer-refund";
 

@@ -7,8 +7,8 @@
  */
 import type { DbOrTx } from "../../db";
 import type { Sale } from "../../db/schema";
-import { PLANS } from "../../shared/plans";
-import type { RefundKeyOutcome } from "../../shared/refund-notice";
+import { PLANS } from "@shared/plans";
+import type { RefundKeyOutcome } from "@shared/refund-notice";
 import { queueEmail } from "../email/outbox";
 
 export interface KeyOutcome {

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
 import { productKeys, sales, subscriptions, type CreditNote, type ProductKey, type Sale } from "../../db/schema";
-import { formatDollars, isPlanId, PLANS } from "../../shared/plans";
+import { formatDollars, isPlanId, PLANS } from "@shared/plans";
 import { writeAudit } from "../audit/service";
 import { DAY } from "../../lib/clock";
 import { log } from "../../lib/logger";

@@ -2,7 +2,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { buyerRefunds, sales } from "../../db/schema";
-import type { RefundRequestView } from "../../shared/api/purchases";
+import type { RefundRequestView } from "@shared/api/purchases";
 import { refundRequestView } from "./view";
 
 export function listRefundRequests(db: DbOrTx): RefundRequestView[] {

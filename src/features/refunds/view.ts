@@ -1,7 +1,7 @@
 /** A buyer's refund request as the admin panel's Refund requests shows it (dollars; ISO times). */
 import type { BuyerRefund, Sale } from "../../db/schema";
 import { toIso } from "../../lib/clock";
-import type { RefundRequestView } from "../../shared/api/purchases";
+import type { RefundRequestView } from "@shared/api/purchases";
 
 export const refundRequestView = (request: BuyerRefund, sale: Sale): RefundRequestView => ({
   id: request.id,

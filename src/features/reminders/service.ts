@@ -13,8 +13,8 @@ import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
 import { renewalReminders, subscriptions, users } from "../../db/schema";
 import { DAY, toIso } from "../../lib/clock";
-import { PLANS, type PlanId } from "../../shared/plans";
-import type { ReminderKind } from "../../shared/reminders";
+import { PLANS, type PlanId } from "@shared/plans";
+import type { ReminderKind } from "@shared/reminders";
 import { queueEmail } from "../email/outbox";
 
 /** An ended subscription is reminded only this soon after its end, never months later (say, when this feature first runs). */

@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
-import { failures, idParams, jsonBodyFailures } from "../../shared/api/common";
+import { failures, idParams, jsonBodyFailures } from "@shared/api/common";
 import { authGuard } from "../auth/guard";
-import { ReviewModel } from "../../shared/api/reviews";
+import { ReviewModel } from "@shared/api/reviews";
 import { deleteReview, listAllReviews, listVisibleReviews, myReview, saveReview, setReviewHidden } from "./service";
 
 export function reviewRoutes(deps: AppDeps) {

@@ -8,7 +8,7 @@ import type { DbOrTx } from "../../db";
 import { reviews, type Review } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
-import type { ReviewView } from "../../shared/api/reviews";
+import type { ReviewView } from "@shared/api/reviews";
 import { writeAudit } from "../audit/service";
 import { getSubscription } from "../users/service";
 

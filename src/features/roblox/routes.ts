@@ -1,10 +1,10 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
-import { failures, RateLimitedError } from "../../shared/api/common";
+import { failures, RateLimitedError } from "@shared/api/common";
 import { clientIp } from "../../lib/client-ip";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { authGuard } from "../auth/guard";
-import { RobloxModel } from "../../shared/api/roblox";
+import { RobloxModel } from "@shared/api/roblox";
 import { robloxProfiles } from "./service";
 
 export function robloxRoutes(deps: AppDeps) {

@@ -4,7 +4,7 @@
  */
 import type { AppDeps } from "../../deps";
 import { HOUR, MINUTE } from "../../lib/clock";
-import type { RobloxProfile } from "../../shared/api/roblox";
+import type { RobloxProfile } from "@shared/api/roblox";
 
 const PROFILE_CACHE_MS = HOUR;
 /** A failed look-up is retried sooner than an hour, but not on every page load. */

@@ -13,9 +13,9 @@
 import type { Database, Statement } from "bun:sqlite";
 import { DAY, MINUTE } from "../../lib/clock";
 import { hashPassword } from "../../lib/passwords";
-import { PLANS, PLAN_IDS, type PlanId } from "../../shared/plans";
-import { PRODUCT_KEY_LENGTH } from "../../shared/product";
-import type { AuditAction } from "../../shared/audit-actions";
+import { PLANS, PLAN_IDS, type PlanId } from "@shared/plans";
+import { PRODUCT_KEY_LENGTH } from "@shared/product";
+import type { AuditAction } from "@shared/audit-actions";
 import { reminderDue } from "../reminders/service";
 import { rebuildBooks } from "../books/service";
 import { withoutIndexesAndTriggers } from "./bulk-load";

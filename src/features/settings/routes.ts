@@ -1,11 +1,11 @@
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
-import { failures, jsonBodyFailures, oneOf } from "../../shared/api/common";
+import { failures, jsonBodyFailures, oneOf } from "@shared/api/common";
 import { authGuard } from "../auth/guard";
-import { UserModel } from "../../shared/api/users";
+import { UserModel } from "@shared/api/users";
 import { updateSettings } from "./service";
-import { THEME_CHOICES } from "../../shared/theme";
-import { SITE_LANGUAGES } from "../../shared/languages";
+import { THEME_CHOICES } from "@shared/theme";
+import { SITE_LANGUAGES } from "@shared/languages";
 import { AppError } from "../../lib/errors";
 
 const settingsBody = t.Object({

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { users } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import type { UserSettings } from "../../shared/api/users";
+import type { UserSettings } from "@shared/api/users";
 import { findUserById, settingsOf } from "../users/service";
 
 type SettingsChange = Partial<UserSettings>;

@@ -9,9 +9,9 @@
  * allows exactly this script by its hash.
  */
 import { createHash } from "node:crypto";
-import { EARLY_TAP_ATTRIBUTE, SHELL_ATTRIBUTE } from "../../shared/page-shell";
-import { STORAGE_KEYS } from "../../shared/storage-keys";
-import { THEME_COLOURS } from "../../shared/theme";
+import { EARLY_TAP_ATTRIBUTE, SHELL_ATTRIBUTE } from "@shared/page-shell";
+import { STORAGE_KEYS } from "@shared/storage-keys";
+import { THEME_COLOURS } from "@shared/theme";
 
 export const BOOT_SCRIPT = [
   "(function(){var root=document.documentElement;try{",

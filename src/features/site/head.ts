@@ -1,9 +1,9 @@
 /** Each page's <head>: title, description, canonical URL, link-preview tags, JSON-LD, fonts and the boot script. */
-import { PRODUCT_NAME } from "../../shared/product";
+import { PRODUCT_NAME } from "@shared/product";
 import { BOOT_SCRIPT } from "./boot-script";
 import type { ResolvedPage } from "./site-map";
 import { structuredData } from "./structured-data";
-import type { PlanView } from "../../shared/api/pricing";
+import type { PlanView } from "@shared/api/pricing";
 
 /** The link-preview picture (1200×630), served at a stable address. */
 export const SOCIAL_IMAGE = {

@@ -5,15 +5,15 @@
  * browser replaces once it has the account's data. Rendered once per path (or per signed-in route) and
  * kept, compressed, for the life of the process; the same in `npm start` and the executable.
  */
-import type { RouteId } from "../../shared/routes";
+import type { RouteId } from "@shared/routes";
 import { CHUNK_MANIFEST_PATH, loadSpaAssets, makeAsset, type Asset, type AssetMap, type ChunkManifest } from "./assets";
 import { fontHead } from "./fonts";
-import { CLASS_MERGES_ID } from "../../shared/class-merges";
-import { SHELL_ATTRIBUTE } from "../../shared/page-shell";
+import { CLASS_MERGES_ID } from "@shared/class-merges";
+import { SHELL_ATTRIBUTE } from "@shared/page-shell";
 import { pageHead, scriptJson } from "./head";
 import { resolvePage, type ResolvedPage } from "./site-map";
-import { PAGE_DATA_ID, type QuerySeed } from "../../shared/page-data";
-import type { PlanView } from "../../shared/api/pricing";
+import { PAGE_DATA_ID, type QuerySeed } from "@shared/page-data";
+import type { PlanView } from "@shared/api/pricing";
 
 export interface RenderedPage {
   status: 200 | 404;

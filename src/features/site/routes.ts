@@ -10,11 +10,11 @@ import { createPageRenderer, type PageData } from "./pages";
 import type { ResolvedPage } from "./site-map";
 import { publicPlans } from "../pricing/catalogue";
 import { lookupPromotion } from "../pricing/promotion-codes";
-import { PLANS_QUERY_KEY, promotionQueryKey, type QuerySeed } from "../../shared/page-data";
-import { PROMOTION_CODE } from "../../shared/promotion-code";
+import { PLANS_QUERY_KEY, promotionQueryKey, type QuerySeed } from "@shared/page-data";
+import { PROMOTION_CODE } from "@shared/promotion-code";
 import { robotsTxt, sitemapXml } from "./site-map";
 import { notFound } from "../../lib/errors";
-import { isLegalSlug } from "../../shared/legal";
+import { isLegalSlug } from "@shared/legal";
 import { legalDocument } from "../legal/documents";
 
 /** /api and anything under it, however it is cased or slashed (/API/x, //api/x, /api/x/): never a page. */

@@ -2,8 +2,8 @@
  * Which page a path is, derived from the route list (src/shared/routes.ts) and, for /docs/{tag},
  * the tag catalogue: its status, head and how it is rendered, plus robots.txt and sitemap.xml.
  */
-import { DISALLOWED_PREFIXES, NOT_FOUND_HEAD, ROUTES, matchRoute, routeHead, tagPageHead, type PageHead, type RouteMatch } from "../../shared/routes";
-import { TAGS, tagBySlug, tagPath, type TagDoc } from "../../shared/tags";
+import { DISALLOWED_PREFIXES, NOT_FOUND_HEAD, ROUTES, matchRoute, routeHead, tagPageHead, type PageHead, type RouteMatch } from "@shared/routes";
+import { TAGS, tagBySlug, tagPath, type TagDoc } from "@shared/tags";
 
 export interface ResolvedPage {
   status: 200 | 404;

@@ -2,10 +2,10 @@
  * JSON-LD for search engines, built from the same data the pages render: the plan catalogue
  * (SoftwareApplication with its offers), the FAQ (FAQPage) and the tag catalogue (TechArticle).
  */
-import { FAQ } from "../../shared/faq";
-import type { PlanView } from "../../shared/api/pricing";
-import { PRODUCT_NAME } from "../../shared/product";
-import { TAGS, tagCategory } from "../../shared/tags";
+import { FAQ } from "@shared/faq";
+import type { PlanView } from "@shared/api/pricing";
+import { PRODUCT_NAME } from "@shared/product";
+import { TAGS, tagCategory } from "@shared/tags";
 import type { ResolvedPage } from "./site-map";
 
 type JsonLd = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
-import { StatsModel } from "../../shared/api/stats";
+import { StatsModel } from "@shared/api/stats";
 import { activeUsers } from "./service";
 
 export function statsRoutes(deps: AppDeps) {

@@ -3,7 +3,7 @@ import { gte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { users } from "../../db/schema";
 import { MINUTE } from "../../lib/clock";
-import type { ActiveUsersResponse } from "../../shared/api/stats";
+import type { ActiveUsersResponse } from "@shared/api/stats";
 
 const ACTIVE_WINDOW_MS = 5 * MINUTE;
 

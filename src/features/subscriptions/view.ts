@@ -1,7 +1,7 @@
 /** How a subscription row is shown to its owner: the dashboard's answer (docs/architecture.md#subscriptions). */
 import type { Subscription } from "../../db/schema";
-import type { SubscriptionStatus, SubscriptionView, TimeRemaining } from "../../shared/api/subscriptions";
-import { PLANS } from "../../shared/plans";
+import type { SubscriptionStatus, SubscriptionView, TimeRemaining } from "@shared/api/subscriptions";
+import { PLANS } from "@shared/plans";
 import { toIso } from "../../lib/clock";
 
 /**

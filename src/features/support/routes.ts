@@ -2,9 +2,9 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { clientIp } from "../../lib/client-ip";
-import { failures, idParams, jsonBodyFailures, pageQuery, RateLimitedError } from "../../shared/api/common";
+import { failures, idParams, jsonBodyFailures, pageQuery, RateLimitedError } from "@shared/api/common";
 import { authGuard } from "../auth/guard";
-import { SupportModel } from "../../shared/api/support";
+import { SupportModel } from "@shared/api/support";
 import { createTicket, listTickets, setTicketStatus } from "./service";
 
 export function supportRoutes(deps: AppDeps) {

@@ -5,11 +5,11 @@ import type { DbOrTx } from "../../db";
 import { newestFirst, type Page } from "../../db/paging";
 import { supportTickets, type SupportTicket, type User } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
-import type { SupportTicketView, TicketSubject } from "../../shared/api/support";
+import type { SupportTicketView, TicketSubject } from "@shared/api/support";
 import { writeAudit } from "../audit/service";
 import { ticketView } from "./view";
 import { normaliseEmail } from "../users/service";
-import { MAX_TICKET_MESSAGE } from "../../shared/api/support";
+import { MAX_TICKET_MESSAGE } from "@shared/api/support";
 
 export function createTicket(
   deps: Pick<AppDeps, "db" | "clock">,

@@ -1,7 +1,7 @@
 /** A support ticket as the admin panel shows it (ISO times). */
 import type { SupportTicket } from "../../db/schema";
 import { toIso } from "../../lib/clock";
-import type { SupportTicketView } from "../../shared/api/support";
+import type { SupportTicketView } from "@shared/api/support";
 
 export function ticketView(row: SupportTicket): SupportTicketView {
   return {

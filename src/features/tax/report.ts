@@ -8,7 +8,7 @@ import type { DbOrTx } from "../../db";
 import { creditNotes, sales } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { DAY } from "../../lib/clock";
-import { countryName } from "../../shared/countries";
+import { countryName } from "@shared/countries";
 import { csvLine } from "../../lib/csv";
 
 export const TAX_REPORT_COLUMNS = [

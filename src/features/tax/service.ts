@@ -9,9 +9,9 @@ import type { AppDeps } from "../../deps";
 import { creditNotes, sales } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/logger";
-import { countryName, isCountryCode, POSTAL_CODE_COUNTRIES } from "../../shared/countries";
-import type { TaxBreakdown } from "../../shared/api/tax";
-import { taxLabel } from "../../shared/tax-label";
+import { countryName, isCountryCode, POSTAL_CODE_COUNTRIES } from "@shared/countries";
+import type { TaxBreakdown } from "@shared/api/tax";
+import { taxLabel } from "@shared/tax-label";
 import { locationRejected, TaxLocationError, taxUnavailable, type TaxProvider } from "./provider";
 import { inferTaxId } from "./tax-ids";
 

@@ -2,7 +2,7 @@
  * A business tax ID's type, inferred from the buyer's country and the ID's form. Stripe Tax does not check that
  * an ID exists, and a reverse charge on a made-up ID is the seller's risk, so at least the form is checked here.
  */
-import { EU_COUNTRIES } from "../../shared/countries";
+import { EU_COUNTRIES } from "@shared/countries";
 
 /** The number after the country prefix, per EU country (the common forms; VIES has the last word). */
 const EU_VAT_FORMS: Record<string, RegExp> = {

@@ -7,8 +7,8 @@ import { rowReader } from "../../db/prepared";
 import { hashPassword } from "../../lib/passwords";
 import { newPassword } from "../../lib/random";
 import { toIso } from "../../lib/clock";
-import type { PublicUser, UserSettings } from "../../shared/api/users";
-import { DEFAULT_THEME, isThemeChoice } from "../../shared/theme";
+import type { PublicUser, UserSettings } from "@shared/api/users";
+import { DEFAULT_THEME, isThemeChoice } from "@shared/theme";
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 

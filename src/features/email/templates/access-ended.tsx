@@ -1,6 +1,6 @@
 /** On the day a subscription runs out: what stopped, and the way back. */
 import { Button, Link, Text } from "./components";
-import { PRODUCT_NAME } from "../../../shared/product";
+import { PRODUCT_NAME } from "@shared/product";
 import { EmailLayout, styles } from "./layout";
 import { formatDay } from "./links";
 

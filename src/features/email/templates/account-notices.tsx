@@ -1,6 +1,6 @@
 /** E-mails about the account itself: its password changed, a new address to confirm, its address changed. */
 import { Button, Text } from "./components";
-import { PRODUCT_NAME } from "../../../shared/product";
+import { PRODUCT_NAME } from "@shared/product";
 import { EmailLayout, styles } from "./layout";
 
 export function PasswordChangedEmail({ changedAt, resetUrl }: { changedAt: string; resetUrl: string }) {

@@ -1,6 +1,6 @@
 /** After a subscription is cancelled: access lasts until its end, and how to come back. */
 import { Link, Text } from "./components";
-import { PRODUCT_NAME } from "../../../shared/product";
+import { PRODUCT_NAME } from "@shared/product";
 import { EmailLayout, styles } from "./layout";
 import { formatDay } from "./links";
 

@@ -1,6 +1,6 @@
 /** Sent to a key's owner when the plugin key is used from another game-platform account. */
 import { Button, Text } from "./components";
-import { PRODUCT_NAME } from "../../../shared/product";
+import { PRODUCT_NAME } from "@shared/product";
 import { EmailLayout, styles } from "./layout";
 
 interface KeySharingAlertProps {

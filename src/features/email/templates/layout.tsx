@@ -1,7 +1,7 @@
 /** The frame every e-mail shares: product name on top, a white card, a quiet footer. */
 import type { ReactNode } from "react";
 import { Body, Container, Head, Hr, Html, Preview, Section, Text } from "./components";
-import { PRODUCT_NAME } from "../../../shared/product";
+import { PRODUCT_NAME } from "@shared/product";
 
 export const colors = { accent: "#6d28d9", text: "#1f2937", muted: "#6b7280", border: "#e5e7eb", page: "#f4f4f5" };
 

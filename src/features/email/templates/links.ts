@@ -1,5 +1,5 @@
 /** Links and dates e-mails carry, written once. */
-import { GUIDE_PATH } from "../../../shared/routes";
+import { GUIDE_PATH } from "@shared/routes";
 
 /** Sign-up with the key and the address filled in. */
 export function signupUrl(appUrl: string, key: string, email?: string): string {

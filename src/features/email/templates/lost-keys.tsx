@@ -1,6 +1,6 @@
 /** "Can't find your key?": every key bought with this address, and whether it is still unused. */
 import { Button, Link, Section, Text } from "./components";
-import { PRODUCT_NAME } from "../../../shared/product";
+import { PRODUCT_NAME } from "@shared/product";
 import { colors, EmailLayout, styles } from "./layout";
 import { formatDay, signupUrl } from "./links";
 

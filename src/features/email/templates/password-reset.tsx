@@ -1,6 +1,6 @@
 /** The one-hour, single-use link of Forgot password. */
 import { Button, Link, Text } from "./components";
-import { PRODUCT_NAME } from "../../../shared/product";
+import { PRODUCT_NAME } from "@shared/product";
 import { EmailLayout, styles } from "./layout";
 
 export function PasswordResetEmail({ resetUrl }: { resetUrl: string }) {

@@ -1,6 +1,6 @@
 /** Sent after a purchase: the key, the plan and the three steps to start. */
 import { Button, Link, Text } from "./components";
-import { PRODUCT_NAME } from "../../../shared/product";
+import { PRODUCT_NAME } from "@shared/product";
 import { EmailLayout, styles } from "./layout";
 import { guideUrl, signupUrl as prefilledSignupUrl } from "./links";
 

@@ -1,7 +1,7 @@
 /** After every refund, whoever made it: how much came back and what happened to the key. */
 import { Link, Text } from "./components";
-import { formatDollars } from "../../../shared/plans";
-import type { RefundKeyOutcome } from "../../../shared/refund-notice";
+import { formatDollars } from "@shared/plans";
+import type { RefundKeyOutcome } from "@shared/refund-notice";
 import { EmailLayout, styles } from "./layout";
 import { formatDay } from "./links";
 

@@ -9,10 +9,10 @@
 import { createElement, type ReactElement } from "react";
 import { t, type Static } from "elysia";
 import type { TObject } from "@sinclair/typebox";
-import { PRODUCT_NAME } from "../../../shared/product";
-import { oneOf, PlanId } from "../../../shared/api/common";
-import { REMINDER_KINDS } from "../../../shared/reminders";
-import { REFUND_KEY_OUTCOMES } from "../../../shared/refund-notice";
+import { PRODUCT_NAME } from "@shared/product";
+import { oneOf, PlanId } from "@shared/api/common";
+import { REMINDER_KINDS } from "@shared/reminders";
+import { REFUND_KEY_OUTCOMES } from "@shared/refund-notice";
 import { guideUrl, renewUrl } from "./links";
 import { reminderHeadline } from "./reminder-headline";
 

@@ -1,5 +1,5 @@
-import { PRODUCT_NAME } from "../../../shared/product";
-import type { ReminderKind } from "../../../shared/reminders";
+import { PRODUCT_NAME } from "@shared/product";
+import type { ReminderKind } from "@shared/reminders";
 
 /** A renewal reminder's subject line and first sentence. */
 export function reminderHeadline(kind: ReminderKind): string {

@@ -1,6 +1,6 @@
 /** Before access ends (7 days, 1 day) and when it has ended: what ends when, and where to renew. */
 import { Button, Link, Text } from "./components";
-import type { ReminderKind } from "../../../shared/reminders";
+import type { ReminderKind } from "@shared/reminders";
 import { EmailLayout, styles } from "./layout";
 import { reminderHeadline } from "./reminder-headline";
 

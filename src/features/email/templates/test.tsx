@@ -1,6 +1,6 @@
 /** The admin panel's Test Email: proves delivery works end to end. */
 import { Text } from "./components";
-import { PRODUCT_NAME } from "../../../shared/product";
+import { PRODUCT_NAME } from "@shared/product";
 import { EmailLayout, styles } from "./layout";
 
 export function TestEmail({ testKey, appUrl }: { testKey: string; appUrl: string }) {

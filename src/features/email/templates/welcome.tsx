@@ -1,6 +1,6 @@
 /** After sign-up: the account is ready, and the three things left before a first import. */
 import { Button, Link, Text } from "./components";
-import { PRODUCT_NAME } from "../../../shared/product";
+import { PRODUCT_NAME } from "@shared/product";
 import { EmailLayout, styles } from "./layout";
 import { formatDay } from "./links";
 

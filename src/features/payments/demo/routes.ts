@@ -2,8 +2,8 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../../deps";
 import { notFound } from "../../../lib/errors";
-import { failures, jsonBodyFailures } from "../../../shared/api/common";
-import { PaymentModel } from "../../../shared/api/payments";
+import { failures, jsonBodyFailures } from "@shared/api/common";
+import { PaymentModel } from "@shared/api/payments";
 import { confirmDemoPayment } from "./service";
 
 export function demoPaymentRoutes(deps: AppDeps) {

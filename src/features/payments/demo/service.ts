@@ -7,7 +7,7 @@ import type { AppDeps } from "../../../deps";
 import { demoPaymentIntents } from "../../../db/schema";
 import { AppError, notFound } from "../../../lib/errors";
 import { fulfilPayment } from "../fulfilment";
-import type { DemoConfirmResponse } from "../../../shared/api/payments";
+import type { DemoConfirmResponse } from "@shared/api/payments";
 
 /** A card number ending in 0002 is declined, like Stripe's test card 4000 0000 0000 0002. */
 const DECLINING_CARD_SUFFIX = "0002";

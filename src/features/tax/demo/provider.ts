@@ -4,7 +4,7 @@
  * charge anyone; production refuses TAX=demo.
  */
 import { newToken } from "../../../lib/random";
-import { EU_COUNTRIES } from "../../../shared/countries";
+import { EU_COUNTRIES } from "@shared/countries";
 import { TaxLocationError, type TaxProvider, type TaxRequest } from "../provider";
 
 /** Country → [tax type, rate in percent]. Everywhere else: nothing collected, as for a seller with no registration there. */
