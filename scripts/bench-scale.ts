@@ -16,23 +16,47 @@ const SALES = Number(process.env.BENCH_SCALE_SALES ?? 1_000_000);
 const CALLS = 5;
 const HOT_CALLS = 200;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
-interface Server { base: string; pid: number; stop: () => Promise<void> }
+interface Server {
+  base: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
 
 async function startServer(root: string, bun: string, db: string, port: number): Promise<Server> {
   const child = Bun.spawn([bun, "src/index.ts"], {
-    cwd: root, stdout: "ignore", stderr: "inherit",
-    env: { ...process.env, PORT: String(port), DATABASE_PATH: db, SEED_DEV_ADMIN: "0", DISABLE_RATE_LIMITS: "1", NODE_ENV: "development", LOG_LEVEL: "warn" },
+    cwd: root,
+    stdout: "ignore",
+    stderr: "inherit",
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_PATH: db,
+      SEED_DEV_ADMIN: "0",
+      DISABLE_RATE_LIMITS: "1",
+      NODE_ENV: "development",
+      LOG_LEVEL: "warn",
+    },
   });
   const base = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
   for (;;) {
-    try { if ((await fetch(`${base}/api/health`)).status < 500) break; } catch {}
+    try {
+      if ((await fetch(`${base}/api/health`)).status < 500) break;
+    } catch {}
     if (performance.now() - t0 > 120_000) throw new Error("the server did not start within 2 minutes");
     await Bun.sleep(20);
   }
-  return { base, pid: child.pid, stop: async () => { child.kill(); await child.exited; } };
+  return {
+    base,
+    pid: child.pid,
+    stop: async () => {
+      child.kill();
+      await child.exited;
+    },
+  };
 }
 
 async function send(base: string, path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
@@ -66,7 +90,9 @@ async function idleRss(server: Server) {
 
 /** The id to pass as ?before= to get the oldest page of `limit` rows of a newest-first list. */
 function oldestPageCursor(db: Database, table: string, limit: number): number {
-  return (db.query(`SELECT id FROM ${table} ORDER BY created_at ASC, id ASC LIMIT 1 OFFSET ${limit}`).get() as { id: number }).id;
+  return (
+    db.query(`SELECT id FROM ${table} ORDER BY created_at ASC, id ASC LIMIT 1 OFFSET ${limit}`).get() as { id: number }
+  ).id;
 }
 
 export async function scaleBench(root: string, bun: string, tmp: string, freePort: () => Promise<number>) {
@@ -74,10 +100,14 @@ export async function scaleBench(root: string, bun: string, tmp: string, freePor
   if (!scaleDb) {
     scaleDb = join(tmp, "scale.db");
     const t = performance.now();
-    const seeded = Bun.spawnSync([bun, "src/index.ts", "seed-scale", "--users", String(USERS), "--sales", String(SALES), "--db", scaleDb],
-      { cwd: root, env: { ...process.env, NODE_ENV: "development" }, stdout: "pipe", stderr: "inherit" });
+    const seeded = Bun.spawnSync(
+      [bun, "src/index.ts", "seed-scale", "--users", String(USERS), "--sales", String(SALES), "--db", scaleDb],
+      { cwd: root, env: { ...process.env, NODE_ENV: "development" }, stdout: "pipe", stderr: "inherit" },
+    );
     if (seeded.exitCode !== 0) throw new Error("seed-scale failed");
-    console.log(`\nseed-scale --users ${USERS} --sales ${SALES}: ${((performance.now() - t) / 1000).toFixed(1)} s (the whole command, migrations and password hash included)`);
+    console.log(
+      `\nseed-scale --users ${USERS} --sales ${SALES}: ${((performance.now() - t) / 1000).toFixed(1)} s (the whole command, migrations and password hash included)`,
+    );
   } else if (!existsSync(scaleDb)) {
     throw new Error(`BENCH_SCALE_DB ${scaleDb} does not exist`);
   }
@@ -88,12 +118,32 @@ export async function scaleBench(root: string, bun: string, tmp: string, freePor
   let emptyIdle: number, emptyMe: number, emptyValidate: number;
   try {
     emptyIdle = await idleRss(empty);
-    const key = Bun.spawnSync([bun, "src/index.ts", "keys", "generate", "--plan", "pro", "--count", "1", "--db", emptyDb], { cwd: root }).stdout.toString().trim();
-    const session = JSON.parse(await send(empty.base, "/api/auth/signup", { method: "POST",
-      body: { email: "bench@example.com", password: "bench password", confirmPassword: "bench password", productKey: key } }));
-    const pluginKey = JSON.parse(await send(empty.base, "/api/figma/generate-key", { method: "POST", token: session.token })).figmaKey;
+    const key = Bun.spawnSync(
+      [bun, "src/index.ts", "keys", "generate", "--plan", "pro", "--count", "1", "--db", emptyDb],
+      { cwd: root },
+    )
+      .stdout.toString()
+      .trim();
+    const session = JSON.parse(
+      await send(empty.base, "/api/auth/signup", {
+        method: "POST",
+        body: {
+          email: "bench@example.com",
+          password: "bench password",
+          confirmPassword: "bench password",
+          productKey: key,
+        },
+      }),
+    );
+    const pluginKey = JSON.parse(
+      await send(empty.base, "/api/figma/generate-key", { method: "POST", token: session.token }),
+    ).figmaKey;
     emptyMe = (await timed(empty, HOT_CALLS, () => send(empty.base, "/api/auth/me", { token: session.token }))).ms;
-    emptyValidate = (await timed(empty, HOT_CALLS, () => send(empty.base, "/api/plugin/validate", { method: "POST", body: { key: pluginKey, robloxUserId: "123456" } }))).ms;
+    emptyValidate = (
+      await timed(empty, HOT_CALLS, () =>
+        send(empty.base, "/api/plugin/validate", { method: "POST", body: { key: pluginKey, robloxUserId: "123456" } }),
+      )
+    ).ms;
   } finally {
     await empty.stop();
   }
@@ -106,12 +156,20 @@ export async function scaleBench(root: string, bun: string, tmp: string, freePor
     const idle = await idleRss(server);
     const db = new Database(scaleDb, { readonly: true });
     // A buyer whose plugin key validates: a key, a linked game account and a subscription still running.
-    const buyer = db.query(`SELECT email, figma_key AS pluginKey, linked_roblox_account_id AS roblox FROM users WHERE figma_key IS NOT NULL AND is_admin = 0
+    const buyer = db
+      .query(`SELECT email, figma_key AS pluginKey, linked_roblox_account_id AS roblox FROM users WHERE figma_key IS NOT NULL AND is_admin = 0
       AND linked_roblox_account_id IS NOT NULL AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = users.id AND s.status = 'active'
-      AND s.suspended_at IS NULL AND (s.end_date IS NULL OR s.end_date > ?)) LIMIT 1`).get(Date.now()) as { email: string; pluginKey: string; roblox: string };
-    const cursors = Object.fromEntries(["sales", "product_keys", "emails", "audit_log", "users", "support_tickets"].map((t) => [t, oldestPageCursor(db, t, 100)]));
+      AND s.suspended_at IS NULL AND (s.end_date IS NULL OR s.end_date > ?)) LIMIT 1`)
+      .get(Date.now()) as { email: string; pluginKey: string; roblox: string };
+    const cursors = Object.fromEntries(
+      ["sales", "product_keys", "emails", "audit_log", "users", "support_tickets"].map((t) => [
+        t,
+        oldestPageCursor(db, t, 100),
+      ]),
+    );
     db.close();
-    const signIn = (email: string) => send(server.base, "/api/auth/login", { method: "POST", body: { email, password: "scale password" } });
+    const signIn = (email: string) =>
+      send(server.base, "/api/auth/login", { method: "POST", body: { email, password: "scale password" } });
     const admin = JSON.parse(await signIn("admin@scale.example")).token as string;
     const token = JSON.parse(await signIn(buyer.email)).token as string;
 
@@ -122,7 +180,10 @@ export async function scaleBench(root: string, bun: string, tmp: string, freePor
       ["GET /api/admin/sales?limit=100", "/api/admin/sales?limit=100"],
       ["GET /api/admin/sales?limit=100&before= (oldest page)", `/api/admin/sales?limit=100&before=${cursors.sales}`],
       ["GET /api/admin/product-keys?limit=100", "/api/admin/product-keys?limit=100"],
-      ["GET /api/admin/product-keys?limit=100&before= (oldest)", `/api/admin/product-keys?limit=100&before=${cursors.product_keys}`],
+      [
+        "GET /api/admin/product-keys?limit=100&before= (oldest)",
+        `/api/admin/product-keys?limit=100&before=${cursors.product_keys}`,
+      ],
       ["GET /api/admin/emails?limit=50", "/api/admin/emails?limit=50"],
       ["GET /api/admin/emails?limit=50&before= (oldest)", `/api/admin/emails?limit=50&before=${cursors.emails}`],
       ["GET /api/admin/users?limit=25", "/api/admin/users?limit=25"],
@@ -131,21 +192,31 @@ export async function scaleBench(root: string, bun: string, tmp: string, freePor
       ["GET /api/admin/audit?limit=100", "/api/admin/audit?limit=100"],
       ["GET /api/admin/audit?limit=100&before= (oldest)", `/api/admin/audit?limit=100&before=${cursors.audit_log}`],
       ["GET /api/support/tickets?limit=50", "/api/support/tickets?limit=50"],
-      ["GET /api/support/tickets?limit=50&before= (oldest)", `/api/support/tickets?limit=50&before=${cursors.support_tickets}`],
+      [
+        "GET /api/support/tickets?limit=50&before= (oldest)",
+        `/api/support/tickets?limit=50&before=${cursors.support_tickets}`,
+      ],
     ];
     for (const [name, path] of adminGets) {
       const r = await timed(server, CALLS, () => send(server.base, path, { token: admin }));
       row(name, r, "< 50 ms", r.ms < 50);
     }
-    const deep = await timed(server, CALLS, () => send(server.base, "/api/admin/sales?limit=100&offset=900000", { token: admin }));
+    const deep = await timed(server, CALLS, () =>
+      send(server.base, "/api/admin/sales?limit=100&offset=900000", { token: admin }),
+    );
     row("GET /api/admin/sales?limit=100&offset=900000 (offset, still served)", deep, "none (use before=)", true);
 
     // The CSV: every row, its pace, and the highest RSS seen while it streams.
     const csvBefore = rssMb(server.pid);
-    let peak = csvBefore, lines = 0;
-    const sampler = setInterval(() => { peak = Math.max(peak, rssMb(server.pid)); }, 25);
+    let peak = csvBefore,
+      lines = 0;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssMb(server.pid));
+    }, 25);
     const t = performance.now();
-    const response = await fetch(`${server.base}/api/admin/sales.csv`, { headers: { authorization: `Bearer ${admin}` } });
+    const response = await fetch(`${server.base}/api/admin/sales.csv`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
     // Counting line ends with indexOf: a byte-by-byte loop here was slower than the server.
     for await (const chunk of response.body!) {
       const bytes = Buffer.from(chunk as Uint8Array);
@@ -154,23 +225,55 @@ export async function scaleBench(root: string, bun: string, tmp: string, freePor
     const csvMs = performance.now() - t;
     clearInterval(sampler);
     const rate = (lines - 1) / (csvMs / 1000);
-    rows.push({ call: `GET /api/admin/sales.csv (${lines - 1} rows, ${Math.round(rate / 1000)}k rows/s; RSS after = peak)`, ms: csvMs, before: csvBefore, after: peak,
-      budget: "≥ 200k rows/s, +< 30 MB", ok: rate >= 200_000 && peak - csvBefore < 30 });
+    rows.push({
+      call: `GET /api/admin/sales.csv (${lines - 1} rows, ${Math.round(rate / 1000)}k rows/s; RSS after = peak)`,
+      ms: csvMs,
+      before: csvBefore,
+      after: peak,
+      budget: "≥ 200k rows/s, +< 30 MB",
+      ok: rate >= 200_000 && peak - csvBefore < 30,
+    });
 
     row("GET /api/health", await timed(server, CALLS, () => send(server.base, "/api/health")), "flat", true);
     row("POST /api/auth/login", await timed(server, CALLS, () => signIn(buyer.email)), "flat", true);
-    row("GET /api/dashboard", await timed(server, CALLS, () => send(server.base, "/api/dashboard", { token })), "flat", true);
+    row(
+      "GET /api/dashboard",
+      await timed(server, CALLS, () => send(server.base, "/api/dashboard", { token })),
+      "flat",
+      true,
+    );
     const me = await timed(server, HOT_CALLS, () => send(server.base, "/api/auth/me", { token }));
-    row(`GET /api/auth/me (empty site: ${emptyMe.toFixed(2)} ms)`, me, "as on an empty site", me.ms <= emptyMe * 1.5 + 0.2);
-    const validate = await timed(server, HOT_CALLS, () => send(server.base, "/api/plugin/validate", { method: "POST", body: { key: buyer.pluginKey, robloxUserId: buyer.roblox } }));
-    row(`POST /api/plugin/validate (empty site: ${emptyValidate.toFixed(2)} ms)`, validate, "as on an empty site", validate.ms <= emptyValidate * 1.5 + 0.2);
+    row(
+      `GET /api/auth/me (empty site: ${emptyMe.toFixed(2)} ms)`,
+      me,
+      "as on an empty site",
+      me.ms <= emptyMe * 1.5 + 0.2,
+    );
+    const validate = await timed(server, HOT_CALLS, () =>
+      send(server.base, "/api/plugin/validate", {
+        method: "POST",
+        body: { key: buyer.pluginKey, robloxUserId: buyer.roblox },
+      }),
+    );
+    row(
+      `POST /api/plugin/validate (empty site: ${emptyValidate.toFixed(2)} ms)`,
+      validate,
+      "as on an empty site",
+      validate.ms <= emptyValidate * 1.5 + 0.2,
+    );
 
-    console.log(`\nScale: ${USERS.toLocaleString("en-US")} accounts, ${SALES.toLocaleString("en-US")} sales, no ANALYZE run beforehand; median of ${CALLS} calls (${HOT_CALLS} for me and validate), one at a time`);
+    console.log(
+      `\nScale: ${USERS.toLocaleString("en-US")} accounts, ${SALES.toLocaleString("en-US")} sales, no ANALYZE run beforehand; median of ${CALLS} calls (${HOT_CALLS} for me and validate), one at a time`,
+    );
     console.log("\n| call | median | RSS before → after | budget | met |\n|---|---|---|---|---|");
     for (const r of rows) {
-      console.log(`| ${r.call} | ${r.ms < 10 ? r.ms.toFixed(2) : r.ms.toFixed(0)} ms | ${r.before.toFixed(0)} → ${r.after.toFixed(0)} MB | ${r.budget}${r.budget.includes("RSS") ? "" : ", RSS +< 30 MB"} | ${r.ok ? "yes" : "**no**"} |`);
+      console.log(
+        `| ${r.call} | ${r.ms < 10 ? r.ms.toFixed(2) : r.ms.toFixed(0)} ms | ${r.before.toFixed(0)} → ${r.after.toFixed(0)} MB | ${r.budget}${r.budget.includes("RSS") ? "" : ", RSS +< 30 MB"} | ${r.ok ? "yes" : "**no**"} |`,
+      );
     }
-    console.log(`| idle RSS after start | | empty site ${emptyIdle.toFixed(0)} MB, with the data ${idle.toFixed(0)} MB | within 20 MB | ${idle - emptyIdle <= 20 ? "yes" : "**no**"} |`);
+    console.log(
+      `| idle RSS after start | | empty site ${emptyIdle.toFixed(0)} MB, with the data ${idle.toFixed(0)} MB | within 20 MB | ${idle - emptyIdle <= 20 ? "yes" : "**no**"} |`,
+    );
   } finally {
     await server.stop();
   }

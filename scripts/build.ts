@@ -17,15 +17,19 @@ writeFileSync(join(webOut, CHUNK_MANIFEST_PATH), JSON.stringify(chunkManifest(sp
 
 let raw = 0;
 let gzipped = 0;
-const walk = (dir: string): string[] => readdirSync(dir).flatMap((name) => {
-  const full = join(dir, name);
-  return statSync(full).isDirectory() ? walk(full) : [full];
-});
+const walk = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? walk(full) : [full];
+  });
 for (const file of walk(webOut)) {
   const body = new Uint8Array(readFileSync(file));
   const { gzip, br } = compress(file, body, 11);
   raw += body.byteLength;
-  if (gzip) { writeFileSync(file + ".gz", gzip); gzipped += gzip.byteLength; }
+  if (gzip) {
+    writeFileSync(file + ".gz", gzip);
+    gzipped += gzip.byteLength;
+  }
   if (br) writeFileSync(file + ".br", br);
 }
 console.log(`SPA: ${(raw / 1024).toFixed(0)} KB, ${(gzipped / 1024).toFixed(0)} KB gzipped → dist/web`);
@@ -44,4 +48,6 @@ if (!result.success) {
   process.exit(1);
 }
 const size = statSync(join(dist, "layerlift")).size;
-console.log(`Executable: dist/layerlift (${(size / 1024 / 1024).toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `Executable: dist/layerlift (${(size / 1024 / 1024).toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);

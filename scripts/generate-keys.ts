@@ -8,14 +8,20 @@ import { generateProductKeys } from "../src/features/product-keys/service";
 import { systemClock } from "../src/lib/clock";
 import { isPlanId, PLAN_IDS } from "../src/shared/plans";
 
-const { values } = parseArgs({ options: { plan: { type: "string" }, count: { type: "string" }, db: { type: "string" } } });
+const { values } = parseArgs({
+  options: { plan: { type: "string" }, count: { type: "string" }, db: { type: "string" } },
+});
 if (!isPlanId(values.plan)) {
   console.error(`--plan must be one of ${PLAN_IDS.join(", ")}`);
   process.exit(2);
 }
 const db = openDatabase(values.db ?? process.env.DATABASE_PATH ?? "./data/layerlift.db");
 try {
-  const keys = generateProductKeys(db, systemClock.now(), { plan: values.plan, count: Number(values.count ?? 1), source: "cli" });
+  const keys = generateProductKeys(db, systemClock.now(), {
+    plan: values.plan,
+    count: Number(values.count ?? 1),
+    source: "cli",
+  });
   for (const key of keys) console.log(key.key);
 } catch (error) {
   console.error((error as Error).message);

@@ -87,7 +87,8 @@ async function startProductionServer() {
   throw new Error(`The production server did not start.\n${errors}`);
 }
 
-const score = (result: Result, category: (typeof CATEGORIES)[number]) => Math.round((result.categories[category]?.score ?? 0) * 100);
+const score = (result: Result, category: (typeof CATEGORIES)[number]) =>
+  Math.round((result.categories[category]?.score ?? 0) * 100);
 const metric = (result: Result, id: string) => result.audits[id]?.numericValue ?? NaN;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -97,18 +98,28 @@ function losses(result: Result): string[] {
   for (const category of CATEGORIES) {
     for (const ref of result.categories[category]?.auditRefs ?? []) {
       const audit = result.audits[ref.id];
-      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) seen.add(`${category}: ${audit.title} (${audit.displayValue ?? Math.round(audit.score * 100)})`);
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+        seen.add(`${category}: ${audit.title} (${audit.displayValue ?? Math.round(audit.score * 100)})`);
     }
   }
   return [...seen];
 }
 
-const server = externalUrl ? { base: externalUrl.replace(/\/+$/, ""), stop: async () => {} } : await startProductionServer();
+const server = externalUrl
+  ? { base: externalUrl.replace(/\/+$/, ""), stop: async () => {} }
+  : await startProductionServer();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
   chromeFlags: [
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
   ],
 });
 
@@ -119,7 +130,12 @@ try {
   for (const path of pages) {
     const results: Result[] = [];
     for (let run = 0; run < runs; run++) {
-      const answer = await lighthouse(server.base + path, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+      const answer = await lighthouse(server.base + path, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...CATEGORIES],
+      });
       if (!answer) throw new Error(`Lighthouse gave no result for ${path}`);
       if (answer.lhr.runtimeError) throw new Error(`${path}: ${answer.lhr.runtimeError.message}`);
       results.push(answer.lhr);
@@ -131,7 +147,19 @@ try {
   await server.stop();
 }
 
-const header = ["page", "performance", "accessibility", "best practices", "SEO", "FCP", "LCP", "TBT", "CLS", "targets", "machine"];
+const header = [
+  "page",
+  "performance",
+  "accessibility",
+  "best practices",
+  "SEO",
+  "FCP",
+  "LCP",
+  "TBT",
+  "CLS",
+  "targets",
+  "machine",
+];
 const table = rows.map(({ path, result }) => {
   const cls = metric(result, "cumulative-layout-shift");
   const met =
@@ -160,17 +188,25 @@ const table = rows.map(({ path, result }) => {
   };
 });
 
-console.log(`\nLighthouse ${rows[0]?.result.lighthouseVersion ?? ""}, mobile, ${server.base}, median of ${runs} run(s) per page\n`);
+console.log(
+  `\nLighthouse ${rows[0]?.result.lighthouseVersion ?? ""}, mobile, ${server.base}, median of ${runs} run(s) per page\n`,
+);
 console.log(`| ${header.join(" | ")} |`);
 console.log(`|${header.map(() => "---").join("|")}|`);
 for (const row of table) console.log(`| ${row.cells.join(" | ")} |`);
 console.log("\nTargets: performance ≥ 98; accessibility, best practices and SEO = 100; CLS 0.");
-console.log("machine = Lighthouse's benchmarkIndex (a quiet 2-core machine scores about 1000–1500; a busy one far less, and its timings are longer).");
+console.log(
+  "machine = Lighthouse's benchmarkIndex (a quiet 2-core machine scores about 1000–1500; a busy one far less, and its timings are longer).",
+);
 
 const missed = table.filter((row) => !row.met);
 for (const row of missed) {
   console.log(`\n${row.cells[0]} misses a target:`);
   for (const loss of losses(row.result)) console.log(`  - ${loss}`);
 }
-console.log(missed.length ? `\n${missed.length} of ${table.length} page(s) miss a target.` : `\nEvery target met on all ${table.length} pages.`);
+console.log(
+  missed.length
+    ? `\n${missed.length} of ${table.length} page(s) miss a target.`
+    : `\nEvery target met on all ${table.length} pages.`,
+);
 process.exit(missed.length ? 1 : 0);

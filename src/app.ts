@@ -35,7 +35,12 @@ import { beginRequest, finishRequest, noteError, requestId } from "./features/ob
 import { log } from "./lib/logger";
 import { securityHeaderSets } from "./lib/security-headers";
 
-function json(request: Request, status: number, body: { error: string; message: string; [field: string]: unknown }, headers: Record<string, string> = {}) {
+function json(
+  request: Request,
+  status: number,
+  body: { error: string; message: string; [field: string]: unknown },
+  headers: Record<string, string> = {},
+) {
   noteError(request, status, body.error);
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
 }
@@ -61,24 +66,54 @@ export function createApp(deps: AppDeps) {
   const metrics = createMetrics(deps);
 
   /** The JSON answer for anything thrown while handling a request: `{error, message}` with its status (docs/architecture.md#errors). */
-  function errorAnswer({ code, error, path, request }: { code: string | number; error: unknown; path: string; request: Request }): Response {
+  function errorAnswer({
+    code,
+    error,
+    path,
+    request,
+  }: {
+    code: string | number;
+    error: unknown;
+    path: string;
+    request: Request;
+  }): Response {
     const headers = securityHeaders.forUrl(request.url);
     if (error instanceof AppError) {
-      return json(request, error.status, { error: error.code, message: error.message, ...error.extra }, { ...headers, ...error.headers });
+      return json(
+        request,
+        error.status,
+        { error: error.code, message: error.message, ...error.extra },
+        { ...headers, ...error.headers },
+      );
     }
     // An answer that does not match its route's response schema is our bug, never the client's.
     if (error instanceof ValidationError && error.type === "response") {
       const first = error.valueError;
-      log.error({ reqId: requestId(request), path, at: first?.path || "/", problem: first?.message }, "an answer does not match its route's schema");
-      return json(request, 500, { error: "INTERNAL", message: "Something went wrong on our side. Please try again." }, headers);
+      log.error(
+        { reqId: requestId(request), path, at: first?.path || "/", problem: first?.message },
+        "an answer does not match its route's schema",
+      );
+      return json(
+        request,
+        500,
+        { error: "INTERNAL", message: "Something went wrong on our side. Please try again." },
+        headers,
+      );
     }
     if (error instanceof ValidationError || code === "VALIDATION") {
       return json(request, 422, { error: "VALIDATION", message: validationMessage(error as ValidationError) }, headers);
     }
-    if (code === "PARSE") return json(request, 400, { error: "BAD_REQUEST", message: "The request body is not valid JSON." }, headers);
-    if (code === "NOT_FOUND") return json(request, 404, { error: "NOT_FOUND", message: `No API endpoint at ${path}.` }, headers);
+    if (code === "PARSE")
+      return json(request, 400, { error: "BAD_REQUEST", message: "The request body is not valid JSON." }, headers);
+    if (code === "NOT_FOUND")
+      return json(request, 404, { error: "NOT_FOUND", message: `No API endpoint at ${path}.` }, headers);
     log.error({ reqId: requestId(request), path, err: error }, "request failed");
-    return json(request, 500, { error: "INTERNAL", message: "Something went wrong on our side. Please try again." }, headers);
+    return json(
+      request,
+      500,
+      { error: "INTERNAL", message: "Something went wrong on our side. Please try again." },
+      headers,
+    );
   }
 
   let whole: AnyElysia | undefined;
@@ -124,8 +159,20 @@ export function createApp(deps: AppDeps) {
     .use(metricsRoutes(deps, metrics))
     .use(apiDocsRoutes({ appUrl: deps.config.appUrl, maxBodyBytes: MAX_BODY_BYTES }, () => whole!))
     // Unknown API paths answer JSON 404; GET needs its own route because GET /* would win over .all.
-    .get("/api/*", ({ path }) => { throw notFound(`No API endpoint at ${path}.`); }, unknownApiPath)
-    .all("/api/*", ({ path }) => { throw notFound(`No API endpoint at ${path}.`); }, unknownApiPath)
+    .get(
+      "/api/*",
+      ({ path }) => {
+        throw notFound(`No API endpoint at ${path}.`);
+      },
+      unknownApiPath,
+    )
+    .all(
+      "/api/*",
+      ({ path }) => {
+        throw notFound(`No API endpoint at ${path}.`);
+      },
+      unknownApiPath,
+    )
     .use(siteRoutes(deps));
   whole = app;
   return app;

@@ -89,36 +89,62 @@ function productionProblems(value: (name: string) => string | undefined): string
   const secret = value("STRIPE_SECRET_KEY");
   const publishable = value("STRIPE_PUBLISHABLE_KEY");
   const allowTestKeys = value("ALLOW_STRIPE_TEST_KEYS") === "1";
-  if (secret && publishable && stripeMode(secret) && stripeMode(publishable) && stripeMode(secret) !== stripeMode(publishable)) {
-    problems.push(`STRIPE_SECRET_KEY is a ${stripeMode(secret)} key and STRIPE_PUBLISHABLE_KEY a ${stripeMode(publishable)} key: use both from the same mode`);
+  if (
+    secret &&
+    publishable &&
+    stripeMode(secret) &&
+    stripeMode(publishable) &&
+    stripeMode(secret) !== stripeMode(publishable)
+  ) {
+    problems.push(
+      `STRIPE_SECRET_KEY is a ${stripeMode(secret)} key and STRIPE_PUBLISHABLE_KEY a ${stripeMode(publishable)} key: use both from the same mode`,
+    );
   } else if (!allowTestKeys && [secret, publishable].some((key) => key && stripeMode(key) === "test")) {
-    problems.push("Stripe test keys take no real payments: use live keys in production, or set ALLOW_STRIPE_TEST_KEYS=1 for a staging site");
+    problems.push(
+      "Stripe test keys take no real payments: use live keys in production, or set ALLOW_STRIPE_TEST_KEYS=1 for a staging site",
+    );
   }
   const from = value("EMAIL_FROM");
-  if (from && !EMAIL_FROM_PATTERN.test(from)) problems.push(`EMAIL_FROM must be an address, like "Layerlift <keys@example.com>"; got "${from}"`);
+  if (from && !EMAIL_FROM_PATTERN.test(from))
+    problems.push(`EMAIL_FROM must be an address, like "Layerlift <keys@example.com>"; got "${from}"`);
   const appUrl = value("APP_URL");
   if (appUrl) {
     let url: URL | null = null;
-    try { url = new URL(appUrl); } catch {}
+    try {
+      url = new URL(appUrl);
+    } catch {}
     const local = url && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
     if (!url) problems.push(`APP_URL must be a URL, like https://layerlift.example; got "${appUrl}"`);
-    else if (url.protocol !== "https:" && !local) problems.push(`APP_URL must start with https:// in production (links in e-mails and the sitemap use it); got "${appUrl}"`);
+    else if (url.protocol !== "https:" && !local)
+      problems.push(
+        `APP_URL must start with https:// in production (links in e-mails and the sitemap use it); got "${appUrl}"`,
+      );
   }
   return problems;
 }
-
 
 export function loadConfig(env: Env = process.env): Config {
   const value = (name: string) => (env[name] ?? "").trim() || undefined;
   const requested = value("NODE_ENV") ?? "development";
   if (!isEnvironment(requested)) {
-    throw new ConfigError(`Configuration problems:\n  - NODE_ENV must be exactly one of ${ENVIRONMENTS.join(", ")}; got "${requested}"`);
+    throw new ConfigError(
+      `Configuration problems:\n  - NODE_ENV must be exactly one of ${ENVIRONMENTS.join(", ")}; got "${requested}"`,
+    );
   }
   const mode = requested;
   const problems: string[] = [];
 
   if (mode === "production") {
-    const required = ["JWT_SECRET", "APP_URL", "PLUGIN_INSTALL_URL", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "RESEND_API_KEY", "EMAIL_FROM"];
+    const required = [
+      "JWT_SECRET",
+      "APP_URL",
+      "PLUGIN_INSTALL_URL",
+      "STRIPE_SECRET_KEY",
+      "STRIPE_PUBLISHABLE_KEY",
+      "STRIPE_WEBHOOK_SECRET",
+      "RESEND_API_KEY",
+      "EMAIL_FROM",
+    ];
     for (const name of required) if (!value(name)) problems.push(`${name} is required in production`);
     problems.push(...productionProblems(value));
   }
@@ -126,22 +152,28 @@ export function loadConfig(env: Env = process.env): Config {
   if (jwtSecret && jwtSecret.length < 32) problems.push("JWT_SECRET must be at least 32 characters");
 
   const port = Number(value("PORT") ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT must be a port number, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    problems.push(`PORT must be a port number, got "${env.PORT}"`);
 
   const cooldown = Number(value("LINK_RESET_COOLDOWN_HOURS") ?? 24);
-  if (!Number.isFinite(cooldown) || cooldown < 0) problems.push("LINK_RESET_COOLDOWN_HOURS must be a number of hours ≥ 0");
+  if (!Number.isFinite(cooldown) || cooldown < 0)
+    problems.push("LINK_RESET_COOLDOWN_HOURS must be a number of hours ≥ 0");
 
   const stripeSecret = value("STRIPE_SECRET_KEY");
   const stripePublishable = value("STRIPE_PUBLISHABLE_KEY");
   const stripeWebhook = value("STRIPE_WEBHOOK_SECRET");
   const someStripe = stripeSecret || stripeWebhook;
   if (someStripe && mode !== "production") {
-    for (const [name, v] of [["STRIPE_SECRET_KEY", stripeSecret], ["STRIPE_WEBHOOK_SECRET", stripeWebhook]] as const)
+    for (const [name, v] of [
+      ["STRIPE_SECRET_KEY", stripeSecret],
+      ["STRIPE_WEBHOOK_SECRET", stripeWebhook],
+    ] as const)
       if (!v) problems.push(`${name} is required when Stripe is configured`);
   }
 
   const resendKey = value("RESEND_API_KEY");
-  if (resendKey && !value("EMAIL_FROM") && mode !== "production") problems.push("EMAIL_FROM is required when RESEND_API_KEY is set");
+  if (resendKey && !value("EMAIL_FROM") && mode !== "production")
+    problems.push("EMAIL_FROM is required when RESEND_API_KEY is set");
 
   const disableRateLimits = value("DISABLE_RATE_LIMITS") === "1";
   if (disableRateLimits && mode === "production") problems.push("DISABLE_RATE_LIMITS cannot be used in production");
@@ -150,35 +182,49 @@ export function loadConfig(env: Env = process.env): Config {
   if (!isLogLevel(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}; got "${logLevel}"`);
 
   const logFormat = value("LOG_FORMAT") ?? null;
-  if (logFormat !== null && logFormat !== "pretty" && logFormat !== "json") problems.push(`LOG_FORMAT must be pretty or json; got "${logFormat}"`);
+  if (logFormat !== null && logFormat !== "pretty" && logFormat !== "json")
+    problems.push(`LOG_FORMAT must be pretty or json; got "${logFormat}"`);
 
   const drainSeconds = Number(value("DRAIN_SECONDS") ?? "0");
-  if (!Number.isInteger(drainSeconds) || drainSeconds < 0 || drainSeconds > 300) problems.push(`DRAIN_SECONDS must be a whole number of seconds from 0 to 300; got "${value("DRAIN_SECONDS")}"`);
+  if (!Number.isInteger(drainSeconds) || drainSeconds < 0 || drainSeconds > 300)
+    problems.push(`DRAIN_SECONDS must be a whole number of seconds from 0 to 300; got "${value("DRAIN_SECONDS")}"`);
 
   const earlyFraudWarning = value("EARLY_FRAUD_WARNING") ?? "refund";
-  if (earlyFraudWarning !== "refund" && earlyFraudWarning !== "alert") problems.push(`EARLY_FRAUD_WARNING must be refund or alert; got "${earlyFraudWarning}"`);
+  if (earlyFraudWarning !== "refund" && earlyFraudWarning !== "alert")
+    problems.push(`EARLY_FRAUD_WARNING must be refund or alert; got "${earlyFraudWarning}"`);
 
   const pluginInstallUrl = value("PLUGIN_INSTALL_URL") ?? null;
   if (pluginInstallUrl && !isHttpsUrl(pluginInstallUrl)) {
-    problems.push(`PLUGIN_INSTALL_URL must be the https:// address of the plugin's store page; got "${pluginInstallUrl}"`);
+    problems.push(
+      `PLUGIN_INSTALL_URL must be the https:// address of the plugin's store page; got "${pluginInstallUrl}"`,
+    );
   }
   const taxMode = value("TAX") ?? "off";
-  if (taxMode !== "off" && taxMode !== "stripe" && taxMode !== "demo") problems.push(`TAX must be off, stripe or demo; got "${taxMode}"`);
-  if (taxMode === "stripe" && !(stripeSecret && stripeWebhook)) problems.push("TAX=stripe needs Stripe configured (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)");
-  if (taxMode === "demo" && mode === "production") problems.push("TAX=demo uses made-up demo rates and cannot be used in production; use TAX=stripe or TAX=off");
+  if (taxMode !== "off" && taxMode !== "stripe" && taxMode !== "demo")
+    problems.push(`TAX must be off, stripe or demo; got "${taxMode}"`);
+  if (taxMode === "stripe" && !(stripeSecret && stripeWebhook))
+    problems.push("TAX=stripe needs Stripe configured (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)");
+  if (taxMode === "demo" && mode === "production")
+    problems.push("TAX=demo uses made-up demo rates and cannot be used in production; use TAX=stripe or TAX=off");
   if (taxMode === "stripe" && mode === "production") {
-    for (const name of ["SELLER_NAME", "SELLER_ADDRESS"]) if (!value(name)) problems.push(`${name} is required in production with TAX=stripe (it goes on every invoice)`);
+    for (const name of ["SELLER_NAME", "SELLER_ADDRESS"])
+      if (!value(name)) problems.push(`${name} is required in production with TAX=stripe (it goes on every invoice)`);
   }
   const taxBehavior = value("TAX_BEHAVIOR") ?? "inclusive";
-  if (taxBehavior !== "inclusive" && taxBehavior !== "exclusive") problems.push(`TAX_BEHAVIOR must be inclusive or exclusive; got "${taxBehavior}"`);
+  if (taxBehavior !== "inclusive" && taxBehavior !== "exclusive")
+    problems.push(`TAX_BEHAVIOR must be inclusive or exclusive; got "${taxBehavior}"`);
   const stripeTaxCode = value("STRIPE_TAX_CODE") ?? DEFAULT_STRIPE_TAX_CODE;
-  if (!/^txcd_\d{8}$/.test(stripeTaxCode)) problems.push(`STRIPE_TAX_CODE must be a Stripe tax code like ${DEFAULT_STRIPE_TAX_CODE}; got "${stripeTaxCode}"`);
+  if (!/^txcd_\d{8}$/.test(stripeTaxCode))
+    problems.push(`STRIPE_TAX_CODE must be a Stripe tax code like ${DEFAULT_STRIPE_TAX_CODE}; got "${stripeTaxCode}"`);
   const sellerEmail = value("SELLER_EMAIL");
-  if (sellerEmail && !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(sellerEmail)) problems.push(`SELLER_EMAIL must be an address like billing@example.com; got "${sellerEmail}"`);
+  if (sellerEmail && !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(sellerEmail))
+    problems.push(`SELLER_EMAIL must be an address like billing@example.com; got "${sellerEmail}"`);
   const refundWindowDays = Number(value("REFUND_WINDOW_DAYS") ?? 7);
-  if (!Number.isInteger(refundWindowDays) || refundWindowDays < 0 || refundWindowDays > 365) problems.push("REFUND_WINDOW_DAYS must be a whole number of days from 0 (off) to 365");
+  if (!Number.isInteger(refundWindowDays) || refundWindowDays < 0 || refundWindowDays > 365)
+    problems.push("REFUND_WINDOW_DAYS must be a whole number of days from 0 (off) to 365");
   const selfServiceRefunds = value("SELF_SERVICE_REFUNDS") ?? "auto";
-  if (selfServiceRefunds !== "auto" && selfServiceRefunds !== "request") problems.push(`SELF_SERVICE_REFUNDS must be auto or request; got "${selfServiceRefunds}"`);
+  if (selfServiceRefunds !== "auto" && selfServiceRefunds !== "request")
+    problems.push(`SELF_SERVICE_REFUNDS must be auto or request; got "${selfServiceRefunds}"`);
 
   if (problems.length) throw new ConfigError(`Configuration problems:\n  - ${problems.join("\n  - ")}`);
 
@@ -188,11 +234,19 @@ export function loadConfig(env: Env = process.env): Config {
     databasePath: value("DATABASE_PATH") ?? "./data/layerlift.db",
     appUrl: (value("APP_URL") ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     jwtSecret,
-    stripe: stripeSecret && stripeWebhook
-      ? { secretKey: stripeSecret, publishableKey: stripePublishable ?? "", webhookSecret: stripeWebhook, apiBase: value("STRIPE_API_BASE") ?? null }
-      : null,
+    stripe:
+      stripeSecret && stripeWebhook
+        ? {
+            secretKey: stripeSecret,
+            publishableKey: stripePublishable ?? "",
+            webhookSecret: stripeWebhook,
+            apiBase: value("STRIPE_API_BASE") ?? null,
+          }
+        : null,
     stripeFallbackPublishableKey: "pk_test_layerlift_development",
-    resend: resendKey ? { apiKey: resendKey, from: value("EMAIL_FROM")!, baseUrl: value("RESEND_BASE_URL") ?? null } : null,
+    resend: resendKey
+      ? { apiKey: resendKey, from: value("EMAIL_FROM")!, baseUrl: value("RESEND_BASE_URL") ?? null }
+      : null,
     emailFrom: value("EMAIL_FROM") ?? "Layerlift <keys@layerlift.local>",
     robloxUsersApiBase: value("ROBLOX_USERS_API_BASE") ?? "https://users.roblox.com",
     robloxThumbnailsApiBase: value("ROBLOX_THUMBNAILS_API_BASE") ?? "https://thumbnails.roblox.com",

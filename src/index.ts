@@ -3,6 +3,11 @@
 import { runCli } from "./cli";
 
 runCli(process.argv.slice(2)).then(
-  (code) => { if (code >= 0) process.exit(code); },
-  (error) => { console.error(error instanceof Error ? error.stack : error); process.exit(1); },
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (error) => {
+    console.error(error instanceof Error ? error.stack : error);
+    process.exit(1);
+  },
 );

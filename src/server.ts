@@ -27,10 +27,12 @@ import { startOptimizer } from "./db/optimize";
 /** Stripe when configured; the demo provider only outside production. Failures to reach it answer 502. */
 export function buildPaymentProvider(config: Config, db: Db, clock: Clock): PaymentProvider {
   if (config.stripe) {
-    if (!config.stripe.publishableKey) log.warn("STRIPE_PUBLISHABLE_KEY is not set: the purchase page uses a fallback test key (development only).");
+    if (!config.stripe.publishableKey)
+      log.warn("STRIPE_PUBLISHABLE_KEY is not set: the purchase page uses a fallback test key (development only).");
     return reportingUnavailable(createStripeProvider(config.stripe));
   }
-  if (config.env === "production") throw new Error("Stripe must be configured in production; the demo provider never runs there.");
+  if (config.env === "production")
+    throw new Error("Stripe must be configured in production; the demo provider never runs there.");
   return reportingUnavailable(createDemoProvider(db, clock));
 }
 
@@ -65,8 +67,10 @@ export async function seedDevelopmentAdmin(deps: AppDeps) {
   if (!deps.config.seedDevAdmin || countAdmins(deps.db) > 0) return;
   const { user, password } = await createOrPromoteAdmin(deps.db, { email: "admin@layerlift.local" }, deps.clock.now());
   // Shown once, so shown whatever LOG_LEVEL says: lost here, the password is lost.
-  notice({ email: user.email },
-    `Development admin created: ${user.email} / ${password} (shown once; change it with: npm start -- admin create --email ${user.email} --password NEW)`);
+  notice(
+    { email: user.email },
+    `Development admin created: ${user.email} / ${password} (shown once; change it with: npm start -- admin create --email ${user.email} --password NEW)`,
+  );
 }
 
 export class PortInUseError extends Error {}
@@ -82,7 +86,9 @@ export function startServer(deps: AppDeps, port = deps.config.port, hostname = "
     app = createApp(deps).listen({ port, hostname, reusePort: false });
   } catch (error) {
     if ((error as { code?: string }).code === "EADDRINUSE") {
-      throw new PortInUseError(`Port ${port} is already in use by another process. Stop it, or start this one with another PORT.`);
+      throw new PortInUseError(
+        `Port ${port} is already in use by another process. Stop it, or start this one with another PORT.`,
+      );
     }
     throw error;
   }
@@ -129,14 +135,20 @@ export async function serve(config: Config): Promise<void> {
     deps.db.$client.close();
     throw error;
   }
-  log.info({ url: server.url, env: config.env, database: config.databasePath }, `${PRODUCT_NAME} listening on ${server.url}`);
+  log.info(
+    { url: server.url, env: config.env, database: config.databasePath },
+    `${PRODUCT_NAME} listening on ${server.url}`,
+  );
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     startDraining(deps);
     if (config.drainSeconds > 0) {
-      log.info({ signal, drainSeconds: config.drainSeconds }, `draining: /api/health answers 503; still serving for ${config.drainSeconds} s`);
+      log.info(
+        { signal, drainSeconds: config.drainSeconds },
+        `draining: /api/health answers 503; still serving for ${config.drainSeconds} s`,
+      );
       await Bun.sleep(config.drainSeconds * 1000);
     }
     await Bun.sleep(LAST_ACCEPT_MS);
@@ -145,14 +157,17 @@ export async function serve(config: Config): Promise<void> {
       log.error("still busy after the stop deadline; exiting anyway");
       process.exit(1);
     }, STOP_DEADLINE_MS).unref();
-    server.stop().then(() => {
-      deps.db.$client.close();
-      log.info("stopped");
-      process.exit(0);
-    }, (error) => {
-      log.error({ err: error }, "stopping failed");
-      process.exit(1);
-    });
+    server.stop().then(
+      () => {
+        deps.db.$client.close();
+        log.info("stopped");
+        process.exit(0);
+      },
+      (error) => {
+        log.error({ err: error }, "stopping failed");
+        process.exit(1);
+      },
+    );
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));

@@ -23,7 +23,8 @@ function publicScreen<P extends object>(pick: (screens: typeof import("./pages/p
 }
 const DocsTagPage = publicScreen((screens) => screens.DocsTagPage);
 const LegalPage = publicScreen((screens) => screens.LegalPage);
-const legalPage = (slug: LegalSlug): Page => Object.assign(() => <LegalPage slug={slug} />, { preload: LegalPage.preload });
+const legalPage = (slug: LegalSlug): Page =>
+  Object.assign(() => <LegalPage slug={slug} />, { preload: LegalPage.preload });
 
 /** One screen per route of src/shared/routes.ts; a path no route matches is the 404 page. */
 const PAGES: Record<RouteId, Page> = {
@@ -44,7 +45,9 @@ const PAGES: Record<RouteId, Page> = {
   privacy: legalPage("privacy"),
   "refund-policy": legalPage("refund-policy"),
   imprint: legalPage("imprint"),
-  "docs-tag": Object.assign(({ params }: PageProps) => <DocsTagPage key={params.tag} tag={params.tag} />, { preload: DocsTagPage.preload }),
+  "docs-tag": Object.assign(({ params }: PageProps) => <DocsTagPage key={params.tag} tag={params.tag} />, {
+    preload: DocsTagPage.preload,
+  }),
 };
 
 /** Loads the code of the screen at `path`, so it renders (or hydrates) without a loading state. */
@@ -83,7 +86,11 @@ function DeferredToaster() {
     const handle = requestIdleCallback(() => setRunning(true), { timeout: 2000 });
     return () => cancelIdleCallback(handle);
   }, []);
-  return running ? <Suspense fallback={null}><Toaster /></Suspense> : null;
+  return running ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
 }
 
 export function App() {

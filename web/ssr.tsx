@@ -25,7 +25,12 @@ let previous: Promise<unknown> = Promise.resolve();
  * price list and such, which the page also carries for the browser). Other data that changes
  * (session, reviews, counts) renders empty.
  */
-export function renderScreen(path: string, search = "", seeds: QuerySeed[] = [], pluginInstallUrl: string | null = null): Promise<RenderedScreen> {
+export function renderScreen(
+  path: string,
+  search = "",
+  seeds: QuerySeed[] = [],
+  pluginInstallUrl: string | null = null,
+): Promise<RenderedScreen> {
   // One render at a time, so each records only its own class merges and sees only its own data.
   const render = previous.then(async () => {
     await preloadPage(path);

@@ -14,10 +14,13 @@ export const adminCommand: Command = {
     const email = textOption(values, "email");
     const given = textOption(values, "password");
     if (!email) throw new UsageError("admin create needs --email");
-    if (given !== undefined && given.length < MIN_PASSWORD_LENGTH) throw new UsageError(`--password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+    if (given !== undefined && given.length < MIN_PASSWORD_LENGTH)
+      throw new UsageError(`--password must be at least ${MIN_PASSWORD_LENGTH} characters`);
     const db = openDatabase(config.databasePath);
     const { user, created, password } = await createOrPromoteAdmin(db, { email, password: given }, systemClock.now());
-    console.log(`${created ? "Created" : "Promoted"} admin ${user.email}${password && !given ? ` with password ${password}` : ""}`);
+    console.log(
+      `${created ? "Created" : "Promoted"} admin ${user.email}${password && !given ? ` with password ${password}` : ""}`,
+    );
     return 0;
   },
 };

@@ -14,12 +14,21 @@ export const booksCommand: Command = {
     const result = checkBooks(db.$client, { repair: flagOption(values, "repair") });
     db.$client.close();
     if (result.matched) {
-      console.log(`The books match the sales: ${result.rows} day-and-plan ${result.rows === 1 ? "row" : "rows"} checked.`);
+      console.log(
+        `The books match the sales: ${result.rows} day-and-plan ${result.rows === 1 ? "row" : "rows"} checked.`,
+      );
       return 0;
     }
-    console.log(`The books differ from the sales in ${result.differences.length} ${result.differences.length === 1 ? "place" : "places"}:`);
-    for (const d of result.differences) console.log(`  ${d.day}\t${d.plan}\t${d.column}\tkept ${d.kept}\tfrom the sales ${d.fromSales}`);
-    console.log(result.repaired ? "Repaired: the books now hold what the sales add up to." : "Run `layerlift books check --repair` to rebuild them from the sales.");
+    console.log(
+      `The books differ from the sales in ${result.differences.length} ${result.differences.length === 1 ? "place" : "places"}:`,
+    );
+    for (const d of result.differences)
+      console.log(`  ${d.day}\t${d.plan}\t${d.column}\tkept ${d.kept}\tfrom the sales ${d.fromSales}`);
+    console.log(
+      result.repaired
+        ? "Repaired: the books now hold what the sales add up to."
+        : "Run `layerlift books check --repair` to rebuild them from the sales.",
+    );
     return 1;
   },
 };

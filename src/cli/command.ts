@@ -31,13 +31,15 @@ interface CommandShape {
  * none yet (it creates or replaces it); "none" runs before the configuration is read (needs neither).
  * Its exit code; -1 keeps the process running (the server).
  */
-export type Command = CommandShape & (
-  | { database: "existing" | "any"; run(input: CommandInput & { config: Config }): Promise<number> | number }
-  | { database: "none"; run(input: CommandInput): Promise<number> | number }
-);
+export type Command = CommandShape &
+  (
+    | { database: "existing" | "any"; run(input: CommandInput & { config: Config }): Promise<number> | number }
+    | { database: "none"; run(input: CommandInput): Promise<number> | number }
+  );
 
 /** An option's text, or undefined when it was not given. */
-export const textOption = (values: OptionValues, name: string) => (typeof values[name] === "string" ? (values[name] as string) : undefined);
+export const textOption = (values: OptionValues, name: string) =>
+  typeof values[name] === "string" ? (values[name] as string) : undefined;
 
 /** Whether a flag was given. */
 export const flagOption = (values: OptionValues, name: string) => values[name] === true;

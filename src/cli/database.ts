@@ -19,7 +19,9 @@ export const backupCommand: Command = {
   run({ config, words: [file] }) {
     if (!file) throw new UsageError("backup needs a destination FILE");
     const { bytes, tables } = backupDatabase(config.databasePath, file);
-    console.log(`Backed up ${config.databasePath} to ${file}: ${formatBytes(bytes)}, integrity check ok, readable by its owner only.`);
+    console.log(
+      `Backed up ${config.databasePath} to ${file}: ${formatBytes(bytes)}, integrity check ok, readable by its owner only.`,
+    );
     for (const { table, rows } of tables) console.log(tableLine(table, rows));
     return 0;
   },
@@ -31,7 +33,9 @@ export const restoreCommand: Command = {
   run({ config, words: [file] }) {
     if (!file) throw new UsageError("restore needs the backup FILE");
     const { keptAs } = restoreDatabase(file, config.databasePath, new Date());
-    console.log(`Restored ${config.databasePath} from ${file}.${keptAs ? ` The database it replaced is kept as ${keptAs}.` : " There was no database there before."}`);
+    console.log(
+      `Restored ${config.databasePath} from ${file}.${keptAs ? ` The database it replaced is kept as ${keptAs}.` : " There was no database there before."}`,
+    );
     for (const { table, rows } of tableRowCounts(config.databasePath)) console.log(tableLine(table, rows));
     return 0;
   },

@@ -12,7 +12,10 @@ export const healthCommand: Command = {
   options: { url: { type: "string" }, token: { type: "string" } },
   database: "none",
   run({ values, env }) {
-    return checkHealth(textOption(values, "url") ?? `http://127.0.0.1:${env.PORT || 3000}`, textOption(values, "token") ?? env.METRICS_TOKEN);
+    return checkHealth(
+      textOption(values, "url") ?? `http://127.0.0.1:${env.PORT || 3000}`,
+      textOption(values, "token") ?? env.METRICS_TOKEN,
+    );
   },
 };
 
@@ -25,7 +28,11 @@ async function checkHealth(base: string, token: string | undefined): Promise<num
     const body = await response.text();
     console.log(`${response.status} ${body}`);
     let reasons: unknown;
-    try { reasons = (JSON.parse(body) as { reasons?: unknown }).reasons; } catch { reasons = undefined; }
+    try {
+      reasons = (JSON.parse(body) as { reasons?: unknown }).reasons;
+    } catch {
+      reasons = undefined;
+    }
     if (Array.isArray(reasons)) for (const reason of reasons) console.log(`- ${reason}`);
     return response.status === 200 ? 0 : 1;
   } catch (error) {

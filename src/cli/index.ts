@@ -33,12 +33,16 @@ const COMMANDS: Record<string, Command> = {
   "seed-scale": seedScaleCommand,
 };
 
-const anyDatabase = Object.entries(COMMANDS).filter(([, command]) => command.database === "any").map(([name]) => name);
+const anyDatabase = Object.entries(COMMANDS)
+  .filter(([, command]) => command.database === "any")
+  .map(([name]) => name);
 
 const USAGE = `${PRODUCT_NAME} — web site and licence server
 
 Usage:
-${Object.values(COMMANDS).map((command) => command.usage).join("\n")}
+${Object.values(COMMANDS)
+  .map((command) => command.usage)
+  .join("\n")}
 Options for every command: --db PATH (default: $DATABASE_PATH or ./data/layerlift.db)
 Every command but ${anyDatabase.slice(0, -1).join(", ")} and ${anyDatabase.at(-1)} needs an existing database.
 Plans: ${PLAN_IDS.join(", ")}`;
@@ -64,7 +68,10 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
     return 2;
   }
   const values = parsed.values as OptionValues;
-  if (values.help) { console.log(USAGE); return 0; }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
   const [name = "serve", ...words] = parsed.positionals;
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   try {
@@ -75,17 +82,32 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
     try {
       config = loadConfig(typeof values.db === "string" ? { ...env, DATABASE_PATH: values.db } : env);
     } catch (error) {
-      if (error instanceof ConfigError) { console.error(error.message); return 1; }
+      if (error instanceof ConfigError) {
+        console.error(error.message);
+        return 1;
+      }
       throw error;
     }
     // Readable lines for a person at a terminal in development; JSON lines otherwise (a file, a log collector).
-    configureLogger({ level: config.logLevel, readable: readableLog(config.logFormat, config.env, Boolean(process.stdout.isTTY)) });
+    configureLogger({
+      level: config.logLevel,
+      readable: readableLog(config.logFormat, config.env, Boolean(process.stdout.isTTY)),
+    });
     if (command.database === "existing") requireExistingDatabase(config.databasePath);
     return await command.run({ config, words, values, env });
   } catch (error) {
-    if (error instanceof UsageError) { console.error(`${error.message}\n\n${USAGE}`); return 2; }
-    if (error instanceof DatabaseFileError || error instanceof PortInUseError) { console.error(error.message); return 1; }
-    if (error instanceof Error && "status" in error) { console.error((error as Error).message); return 1; }
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof DatabaseFileError || error instanceof PortInUseError) {
+      console.error(error.message);
+      return 1;
+    }
+    if (error instanceof Error && "status" in error) {
+      console.error((error as Error).message);
+      return 1;
+    }
     throw error;
   }
 }

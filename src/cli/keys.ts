@@ -13,13 +13,21 @@ export const keysCommand: Command = {
     const db = openDatabase(config.databasePath);
     if (sub === "generate") {
       const count = Number(textOption(values, "count") ?? 1);
-      const keys = generateProductKeys(db, systemClock.now(), { plan: planOption(textOption(values, "plan"), true), count, source: "cli" });
+      const keys = generateProductKeys(db, systemClock.now(), {
+        plan: planOption(textOption(values, "plan"), true),
+        count,
+        source: "cli",
+      });
       for (const key of keys) console.log(key.key);
       return 0;
     }
     if (sub === "list") {
-      const keys = listProductKeys(db, { plan: planOption(textOption(values, "plan"), false), unused: flagOption(values, "unused") });
-      for (const k of keys) console.log(`${k.key}\t${k.plan}\t${k.isUsed ? "used" : "available"}\t${new Date(k.createdAt).toISOString()}`);
+      const keys = listProductKeys(db, {
+        plan: planOption(textOption(values, "plan"), false),
+        unused: flagOption(values, "unused"),
+      });
+      for (const k of keys)
+        console.log(`${k.key}\t${k.plan}\t${k.isUsed ? "used" : "available"}\t${new Date(k.createdAt).toISOString()}`);
       return 0;
     }
     throw new UsageError("keys takes generate or list");

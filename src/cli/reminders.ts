@@ -17,8 +17,11 @@ export const remindersCommand: Command = {
     const db = openDatabase(config.databasePath);
     const reminders = dryRun ? dueReminders(db, at) : sendDueReminders({ db }, at);
     const verb = dryRun ? "due" : "queued";
-    console.log(`${reminders.length} renewal ${reminders.length === 1 ? "reminder" : "reminders"} ${verb} at ${new Date(at).toISOString()}${reminders.length ? ":" : "."}`);
-    for (const r of reminders) console.log(`  ${r.email}\t${r.kind}\t${r.plan}\tends ${new Date(r.periodEnd).toISOString()}`);
+    console.log(
+      `${reminders.length} renewal ${reminders.length === 1 ? "reminder" : "reminders"} ${verb} at ${new Date(at).toISOString()}${reminders.length ? ":" : "."}`,
+    );
+    for (const r of reminders)
+      console.log(`  ${r.email}\t${r.kind}\t${r.plan}\tends ${new Date(r.periodEnd).toISOString()}`);
     return 0;
   },
 };

@@ -13,12 +13,21 @@ export const seedScaleCommand: Command = {
     if (users === undefined) throw new UsageError("seed-scale needs --users N (and --sales M)");
     const db = openDatabase(config.databasePath);
     try {
-      const result = await seedScale(db.$client, { users: Number(users), sales: Number(textOption(values, "sales") ?? 0), env: config.env });
-      console.log(`Seeded ${config.databasePath} in ${(result.ms / 1000).toFixed(1)} s. Sign in as ${result.adminEmail} / ${result.password} (every account has this password).`);
+      const result = await seedScale(db.$client, {
+        users: Number(users),
+        sales: Number(textOption(values, "sales") ?? 0),
+        env: config.env,
+      });
+      console.log(
+        `Seeded ${config.databasePath} in ${(result.ms / 1000).toFixed(1)} s. Sign in as ${result.adminEmail} / ${result.password} (every account has this password).`,
+      );
       for (const [table, rows] of Object.entries(result.rows)) console.log(tableLine(table, rows));
       return 0;
     } catch (error) {
-      if (error instanceof SeedRefusedError) { console.error(error.message); return 1; }
+      if (error instanceof SeedRefusedError) {
+        console.error(error.message);
+        return 1;
+      }
       throw error;
     } finally {
       db.$client.close();

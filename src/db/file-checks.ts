@@ -12,7 +12,8 @@ export class DatabaseFileError extends Error {}
 /** The likely cause of a file-system error, in words. */
 export function fileProblem(error: unknown): string {
   const code = (error as { code?: string }).code;
-  if (code === "EACCES" || code === "EPERM") return "permission denied: the user running Layerlift can't read or write there";
+  if (code === "EACCES" || code === "EPERM")
+    return "permission denied: the user running Layerlift can't read or write there";
   if (code === "EROFS") return "the file system is mounted read-only";
   if (code === "ENOENT") return "a folder on the way does not exist";
   if (code === "ENOTDIR" || code === "EEXIST") return "a part of the path is a file, not a folder";
@@ -24,7 +25,9 @@ export function fileProblem(error: unknown): string {
 export function requireExistingDatabase(path: string): void {
   if (path === ":memory:") return;
   if (!existsSync(path)) {
-    throw new DatabaseFileError(`No database at ${resolve(path)}. Pass --db PATH or set DATABASE_PATH to the server's database (\`layerlift migrate\` creates a new one).`);
+    throw new DatabaseFileError(
+      `No database at ${resolve(path)}. Pass --db PATH or set DATABASE_PATH to the server's database (\`layerlift migrate\` creates a new one).`,
+    );
   }
 }
 
@@ -48,7 +51,9 @@ export function checkDatabaseAccess(path: string): void {
 /** Wraps SQLite's own open failures (SQLITE_CANTOPEN and the like) in one sentence. */
 export function openFailure(path: string, error: unknown): DatabaseFileError {
   const message = (error as Error).message ?? String(error);
-  return new DatabaseFileError(`Can't open the database ${resolve(path)} (${message}). Check that the folder exists and that the user running Layerlift may read and write it.`);
+  return new DatabaseFileError(
+    `Can't open the database ${resolve(path)} (${message}). Check that the folder exists and that the user running Layerlift may read and write it.`,
+  );
 }
 
 /**
@@ -78,7 +83,10 @@ export function databaseInUse(path: string): boolean {
 
 /** Refuses to go on while another process has the database open. */
 export function requireDatabaseNotInUse(path: string, doing: string): void {
-  if (databaseInUse(path)) throw new DatabaseFileError(`Another process (a running Layerlift server?) has ${resolve(path)} open. Stop it first, then ${doing}.`);
+  if (databaseInUse(path))
+    throw new DatabaseFileError(
+      `Another process (a running Layerlift server?) has ${resolve(path)} open. Stop it first, then ${doing}.`,
+    );
 }
 
 /**
@@ -92,12 +100,16 @@ export function refuseMissingAfterRestore(databasePath: string): void {
   const prefix = `${basename(databasePath)}.before-restore-`;
   let kept: string[];
   try {
-    kept = readdirSync(folder).filter((name) => name.startsWith(prefix)).sort();
+    kept = readdirSync(folder)
+      .filter((name) => name.startsWith(prefix))
+      .sort();
   } catch {
     return;
   }
   const newest = kept.at(-1);
   if (!newest) return;
   const path = join(folder, newest);
-  throw new DatabaseFileError(`No database at ${resolve(databasePath)}, but ${path} was kept beside it by a restore; put it back (mv "${path}" "${resolve(databasePath)}") or restore a backup before starting.`);
+  throw new DatabaseFileError(
+    `No database at ${resolve(databasePath)}, but ${path} was kept beside it by a restore; put it back (mv "${path}" "${resolve(databasePath)}") or restore a backup before starting.`,
+  );
 }

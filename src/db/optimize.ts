@@ -25,5 +25,9 @@ export function startOptimizer(client: Database, intervalMs = OPTIMIZE_EVERY_MS)
   optimize(client, "PRAGMA optimize = 0x10002");
   const timer = setInterval(() => optimize(client, "PRAGMA optimize"), intervalMs);
   timer.unref();
-  return { stop() { clearInterval(timer); } };
+  return {
+    stop() {
+      clearInterval(timer);
+    },
+  };
 }

@@ -41,6 +41,9 @@ export function newestFirst<Query extends SQLiteSelect>(
 ) {
   const createdAt = fewRows ? sql`+${table.createdAt}` : table.createdAt;
   const condition = page.before === undefined ? where : and(where, after(table, page.before, createdAt));
-  return query.where(condition).orderBy(desc(createdAt), desc(table.id))
-    .limit(page.limit ?? defaultLimit).offset(page.offset ?? 0);
+  return query
+    .where(condition)
+    .orderBy(desc(createdAt), desc(table.id))
+    .limit(page.limit ?? defaultLimit)
+    .offset(page.offset ?? 0);
 }

@@ -27,7 +27,11 @@ const changes = new WeakMap<Database, { count: number }>();
 function countCalls(target: object, method: string, counter: { count: number }) {
   const original = (target as Record<string, (...args: unknown[]) => unknown>)[method].bind(target);
   (target as Record<string, unknown>)[method] = (...args: unknown[]) => {
-    try { return original(...args); } finally { counter.count++; }
+    try {
+      return original(...args);
+    } finally {
+      counter.count++;
+    }
   };
 }
 
@@ -54,7 +58,11 @@ export function countChanges(connection: Database, prepare: (sql: string) => Sta
 /** The connection under a database handle or a transaction (drizzle keeps it on the session). */
 const connectionOf = (db: DbOrTx) => (db as unknown as { session: { client: Database } }).session.client;
 
-interface Kept<Row> { row: Row; changeCount: number; at: number }
+interface Kept<Row> {
+  row: Row;
+  changeCount: number;
+  at: number;
+}
 
 /**
  * `select <every column of table> from table where <column> = ?`, one statement per connection, with

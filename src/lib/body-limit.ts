@@ -20,6 +20,10 @@ export function checkBodyLength(request: Request): void {
     return;
   }
   if (Number(declared) > MAX_BODY_BYTES) {
-    throw new AppError(413, "BODY_TOO_LARGE", `The request body is too large (the limit is ${MAX_BODY_BYTES / 1024} KiB).`);
+    throw new AppError(
+      413,
+      "BODY_TOO_LARGE",
+      `The request body is too large (the limit is ${MAX_BODY_BYTES / 1024} KiB).`,
+    );
   }
 }

@@ -25,7 +25,10 @@ let flushTimer: ReturnType<typeof setInterval> | null = null;
 function bufferedStdout(): DestinationStream {
   const destination = pino.destination({ dest: 1, sync: true, minLength: 4096 });
   if (flushTimer) clearInterval(flushTimer);
-  flushTimer = setInterval(() => { writeRequestLines(); destination.flush(); }, FLUSH_EVERY_MS);
+  flushTimer = setInterval(() => {
+    writeRequestLines();
+    destination.flush();
+  }, FLUSH_EVERY_MS);
   flushTimer.unref();
   return destination;
 }
@@ -106,9 +109,13 @@ function build(options: { level: LogLevel; readable: boolean; destination?: Dest
   };
   batchRequestLines = false;
   if (options.destination) return pino(settings, options.destination);
-  if (options.readable) return pino(settings, pretty({ sync: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }));
+  if (options.readable)
+    return pino(settings, pretty({ sync: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }));
   batchRequestLines = true;
-  return pino({ ...settings, hooks: { streamWrite: (line: string) => (requestLines ? takeRequestLines() + line : line) } }, bufferedStdout());
+  return pino(
+    { ...settings, hooks: { streamWrite: (line: string) => (requestLines ? takeRequestLines() + line : line) } },
+    bufferedStdout(),
+  );
 }
 
 /** Readable lines when asked for, or by default in development at a terminal; JSON lines otherwise. */
@@ -136,13 +143,22 @@ export function notice(fields: Record<string, unknown>, message: string): void {
 
 /** Writes out what is buffered, synchronously: before the process exits. */
 export function flushLog(): void {
-  try { writeRequestLines(); } catch {}
-  try { log.flush(); } catch {}
-  const stream = (log as unknown as { [key: symbol]: unknown })[pino.symbols.streamSym] as { flushSync?: () => void } | undefined;
-  try { stream?.flushSync?.(); } catch {}
+  try {
+    writeRequestLines();
+  } catch {}
+  try {
+    log.flush();
+  } catch {}
+  const stream = (log as unknown as { [key: symbol]: unknown })[pino.symbols.streamSym] as
+    | { flushSync?: () => void }
+    | undefined;
+  try {
+    stream?.flushSync?.();
+  } catch {}
 }
 
-const initialLevel = (process.env.LOG_LEVEL as LogLevel | undefined) ?? (process.env.NODE_ENV === "test" ? "silent" : "info");
+const initialLevel =
+  (process.env.LOG_LEVEL as LogLevel | undefined) ?? (process.env.NODE_ENV === "test" ? "silent" : "info");
 
 /** The process's logger; `configureLogger` sets it up from the configuration when the server starts. */
 export let log: Logger = build({ level: LOG_LEVELS.includes(initialLevel) ? initialLevel : "info", readable: false });
@@ -150,8 +166,14 @@ infoEnabled = log.isLevelEnabled("info");
 
 let currentReadable = false;
 
-export function configureLogger(options: { level: LogLevel; readable: boolean; destination?: DestinationStream }): Logger {
-  try { writeRequestLines(); } catch {} // the old logger's waiting lines go out through it
+export function configureLogger(options: {
+  level: LogLevel;
+  readable: boolean;
+  destination?: DestinationStream;
+}): Logger {
+  try {
+    writeRequestLines();
+  } catch {} // the old logger's waiting lines go out through it
   log = build(options);
   infoEnabled = log.isLevelEnabled("info");
   currentReadable = options.readable && !options.destination;

@@ -20,7 +20,8 @@ function randomString(alphabet: string, length: number): string {
 
 export const newProductKey = () => randomString(PRODUCT_KEY_ALPHABET, PRODUCT_KEY_LENGTH);
 export const newPluginKey = () => `ll_${randomString(BASE32, 32)}`;
-export const newToken = (bytes = 32) => Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString("base64url");
+export const newToken = (bytes = 32) =>
+  Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString("base64url");
 export const newPassword = () => randomString(PRODUCT_KEY_ALPHABET.toLowerCase() + PRODUCT_KEY_ALPHABET, 16);
 
 export function sha256Hex(value: string): string {

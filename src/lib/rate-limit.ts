@@ -25,8 +25,9 @@ const SUBJECT_KINDS = ["ip", "email", "key", "user"] as const;
 
 /** `name|ip:…|email:…`, each value escaped so that neither "|" nor ":" in it can reach another bucket. */
 export function bucketKey(name: string, subject: RateSubject): string {
-  const parts = SUBJECT_KINDS.filter((kind) => subject[kind] !== undefined)
-    .map((kind) => `${kind}:${encodeURIComponent(String(subject[kind]))}`);
+  const parts = SUBJECT_KINDS.filter((kind) => subject[kind] !== undefined).map(
+    (kind) => `${kind}:${encodeURIComponent(String(subject[kind]))}`,
+  );
   if (parts.length === 0) throw new Error(`rate limit "${name}" names no subject`);
   return [name, ...parts].join("|");
 }
@@ -34,10 +35,18 @@ export function bucketKey(name: string, subject: RateSubject): string {
 export class RateLimiter {
   private buckets = new Map<string, { tokens: number; at: number }>();
   private lastSweep = 0;
-  constructor(private clock: Clock, private disabled = false) {}
+  constructor(
+    private clock: Clock,
+    private disabled = false,
+  ) {}
 
   /** Takes one token from the bucket `name` keeps for `subject`, or throws 429 with Retry-After. */
-  take(name: string, subject: RateSubject, rule: RateRule, message = "Too many requests. Please wait a moment and try again.") {
+  take(
+    name: string,
+    subject: RateSubject,
+    rule: RateRule,
+    message = "Too many requests. Please wait a moment and try again.",
+  ) {
     if (this.disabled) return;
     const key = bucketKey(name, subject);
     const now = this.clock.now();
@@ -48,7 +57,13 @@ export class RateLimiter {
     if (bucket.tokens < 1) {
       const retryAfterSeconds = Math.ceil(((1 - bucket.tokens) / rule.perMinute) * 60);
       this.buckets.set(key, bucket);
-      throw new AppError(429, "RATE_LIMITED", message, { retryAfterSeconds }, { "Retry-After": String(retryAfterSeconds) });
+      throw new AppError(
+        429,
+        "RATE_LIMITED",
+        message,
+        { retryAfterSeconds },
+        { "Retry-After": String(retryAfterSeconds) },
+      );
     }
     bucket.tokens -= 1;
     this.buckets.set(key, bucket);

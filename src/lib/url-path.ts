@@ -13,5 +13,5 @@ export const pathStart = (url: string) => url.indexOf("/", url.indexOf("//") + 2
 export function isPath(url: string, at: number, path: string, below = false): boolean {
   if (!url.startsWith(path, at)) return false;
   const next = url.charCodeAt(at + path.length);
-  return Number.isNaN(next) || next === 63 /* ? */ || (below && next === 47 /* / */);
+  return Number.isNaN(next) || next === 63 /* ? */ || (below && next === 47) /* / */;
 }

@@ -6,22 +6,45 @@
  */
 
 export type { UserSettings, PublicUser } from "./api/users";
-export type { SubscriptionStatus, TimeRemaining, SubscriptionView, DashboardResponse, RenewBody } from "./api/subscriptions";
+export type {
+  SubscriptionStatus,
+  TimeRemaining,
+  SubscriptionView,
+  DashboardResponse,
+  RenewBody,
+} from "./api/subscriptions";
 export type { MeResponse, AuthResponse, MessageResponse, SignupBody, LoginBody, ResetPasswordBody } from "./api/auth";
 export type {
-  PluginValidateSuccess, PluginValidateFailure, GeneratePluginKeyResponse, LinkedAccountResponse,
+  PluginValidateSuccess,
+  PluginValidateFailure,
+  GeneratePluginKeyResponse,
+  LinkedAccountResponse,
 } from "./api/plugin";
 export type { RobloxProfile } from "./api/roblox";
 export type { ReviewView, MyReviewResponse, ReviewBody } from "./api/reviews";
 export type { ActiveUsersResponse } from "./api/stats";
 export type { PublicConfigResponse } from "./api/health";
 export type {
-  PaymentIntentResponse, PaymentResultResponse, DemoConfirmResponse, CreateIntentBody, DemoConfirmBody,
+  PaymentIntentResponse,
+  PaymentResultResponse,
+  DemoConfirmResponse,
+  CreateIntentBody,
+  DemoConfirmBody,
 } from "./api/payments";
 export type { KeyResendBody, KeyResendResponse } from "./api/product-keys";
 export type { TicketSubject, SupportTicketView, TicketBody } from "./api/support";
 export type {
-  ProductKeyView, AdminProductKeyView, SaleView, SalesResponse, AdminOverviewResponse, AdminUserView, TestEmailResponse, GenerateKeysBody, TestEmailBody, RefundBody, RevenueResponse,
+  ProductKeyView,
+  AdminProductKeyView,
+  SaleView,
+  SalesResponse,
+  AdminOverviewResponse,
+  AdminUserView,
+  TestEmailResponse,
+  GenerateKeysBody,
+  TestEmailBody,
+  RefundBody,
+  RevenueResponse,
 } from "./api/admin";
 export type { EmailView, ListedEmailView, RetriedEmails } from "./api/email";
 export type { AuditEntryView } from "./api/audit";

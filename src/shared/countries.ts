@@ -18,7 +18,35 @@ export const isCountryCode = (code: string) => KNOWN.has(code);
 /** Where Stripe Tax needs a postal code to find the rate (state, province). */
 export const POSTAL_CODE_COUNTRIES = ["US", "CA"];
 
-export const EU_COUNTRIES = ["AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GR", "HR", "HU", "IE", "IT", "LT", "LU", "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK"];
+export const EU_COUNTRIES = [
+  "AT",
+  "BE",
+  "BG",
+  "CY",
+  "CZ",
+  "DE",
+  "DK",
+  "EE",
+  "ES",
+  "FI",
+  "FR",
+  "GR",
+  "HR",
+  "HU",
+  "IE",
+  "IT",
+  "LT",
+  "LU",
+  "LV",
+  "MT",
+  "NL",
+  "PL",
+  "PT",
+  "RO",
+  "SE",
+  "SI",
+  "SK",
+];
 
 let names: Intl.DisplayNames | null = null;
 /** "DE" → "Germany"; the code itself where no name is known. */

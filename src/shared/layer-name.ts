@@ -252,7 +252,8 @@ function conflictProblems(parsed: ParsedLayerName): LayerNameProblem[] {
   const base = exampleBase(parsed);
 
   for (const slug of distinct) {
-    if (slugs.filter((s) => s === slug).length > 1) conflict(`“_${slug}” is written more than once; once is enough.`, slug);
+    if (slugs.filter((s) => s === slug).length > 1)
+      conflict(`“_${slug}” is written more than once; once is enough.`, slug);
   }
 
   if (distinct.includes("ignore")) {
@@ -351,7 +352,9 @@ function layerTypeProblems(parsed: ParsedLayerName, layerType: LayerType): Layer
 function missingButtonProblems(parsed: ParsedLayerName, siblings: readonly string[]): LayerNameProblem[] {
   const state = knownSlugs(parsed).find(isStateTagSlug);
   if (!state || parsed.baseName.trim() === "" || knownSlugs(parsed).includes("button")) return [];
-  const buttons = siblings.map(parseLayerName).filter((sibling) => sibling.tags.some((t) => t.known && t.slug === "button"));
+  const buttons = siblings
+    .map(parseLayerName)
+    .filter((sibling) => sibling.tags.some((t) => t.known && t.slug === "button"));
   if (buttons.some((button) => button.baseName === parsed.baseName)) return [];
 
   const expected = `${parsed.baseName}_button`;
@@ -367,7 +370,7 @@ function suggestName(parsed: ParsedLayerName): string | undefined {
   if (parsed.baseName.trim() === "") return undefined;
   const seen = new Set<string>();
   const tags = parsed.tags.flatMap((tag) => {
-    const slug = tag.known ? tag.slug : tag.suggestion ?? tag.slug;
+    const slug = tag.known ? tag.slug : (tag.suggestion ?? tag.slug);
     if (seen.has(slug)) return [];
     seen.add(slug);
     return [{ token: `_${slug}`, slug, known: isSuffixTagSlug(slug) }];

@@ -33,7 +33,8 @@ export const PLUGIN_TROUBLESHOOTING: readonly TroubleshootingEntry[] = [
     id: "key-replaced",
     code: "INVALID_KEY",
     title: "“This plugin key is not valid”",
-    cause: "The key was replaced by a newer one (Generate Plugin Key makes a new key and the old one stops at once), or it was pasted incompletely.",
+    cause:
+      "The key was replaced by a newer one (Generate Plugin Key makes a new key and the old one stops at once), or it was pasted incompletely.",
     fix: [
       "Open your dashboard's Plugin tab and press Copy next to your plugin key.",
       "Paste it into the plugin again, replacing what is there.",
@@ -43,7 +44,8 @@ export const PLUGIN_TROUBLESHOOTING: readonly TroubleshootingEntry[] = [
     id: "another-account",
     code: "ACCOUNT_MISMATCH",
     title: "“This plugin key is linked to another Roblox account”",
-    cause: "Your key is linked to the Roblox account that first used it, and Studio is now signed in with a different one. The key's owner also gets an e-mail about it.",
+    cause:
+      "Your key is linked to the Roblox account that first used it, and Studio is now signed in with a different one. The key's owner also gets an e-mail about it.",
     fix: [
       "Sign in to Roblox Studio with the account shown under Linked Roblox account in your dashboard's Plugin tab, or",
       "press Reset Linked Account there (then Yes, reset it): the next account that uses the key in the plugin is linked instead.",
@@ -53,7 +55,8 @@ export const PLUGIN_TROUBLESHOOTING: readonly TroubleshootingEntry[] = [
     id: "reset-cooldown",
     code: null,
     title: "“Cooldown active” when resetting the linked account",
-    cause: "The linked account can be reset once in a while only, so a shared key can't hop between accounts. The dashboard says how long is left.",
+    cause:
+      "The linked account can be reset once in a while only, so a shared key can't hop between accounts. The dashboard says how long is left.",
     fix: [
       "Until then, use the plugin from the Roblox account that is linked now.",
       "When the time is up, press Reset Linked Account again.",
@@ -63,7 +66,8 @@ export const PLUGIN_TROUBLESHOOTING: readonly TroubleshootingEntry[] = [
     id: "subscription-on-hold",
     code: "SUBSCRIPTION_SUSPENDED",
     title: "“Your subscription is on hold”",
-    cause: "The payment for your subscription is disputed with your bank, so access waits until the dispute ends. The time it is on hold is added back when it resumes.",
+    cause:
+      "The payment for your subscription is disputed with your bank, so access waits until the dispute ends. The time it is on hold is added back when it resumes.",
     fix: ["Contact support from the Support page: we help you settle it with your bank."],
   },
   {
@@ -77,7 +81,8 @@ export const PLUGIN_TROUBLESHOOTING: readonly TroubleshootingEntry[] = [
     id: "bad-request",
     code: "INVALID_REQUEST",
     title: "“Send key (your plugin key) and robloxUserId”",
-    cause: "The plugin sent the check without a key, or without the Roblox account it runs under (for example when Studio is not signed in).",
+    cause:
+      "The plugin sent the check without a key, or without the Roblox account it runs under (for example when Studio is not signed in).",
     fix: [
       "Sign in to Roblox Studio, then paste your plugin key into the plugin again.",
       `Update the ${PRODUCT_NAME} plugin from its store page. If it persists, contact support.`,

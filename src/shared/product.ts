@@ -14,5 +14,8 @@ export const COMMUNITY_CHAT_URL = "https://discord.gg/layerlift";
 
 /** Upper-case, strip everything but letters and digits, cut to 12: how sign-up and redeem read a typed key. */
 export function normaliseProductKey(raw: string): string {
-  return raw.toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, PRODUCT_KEY_LENGTH);
+  return raw
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "")
+    .slice(0, PRODUCT_KEY_LENGTH);
 }

@@ -49,7 +49,14 @@ export const GUIDE_PATH = "/docs/getting-started";
 const SITE_DESCRIPTION = `${PRODUCT_NAME} imports your Figma designs into Roblox UI and scales them to every device with precision: auto device scaling, smart anchoring and imports in under a minute.`;
 
 export const ROUTES: readonly SiteRoute[] = [
-  { id: "home", path: "/", render: "server", indexable: true, title: "Import Figma Designs into Roblox UI", description: SITE_DESCRIPTION },
+  {
+    id: "home",
+    path: "/",
+    render: "server",
+    indexable: true,
+    title: "Import Figma Designs into Roblox UI",
+    description: SITE_DESCRIPTION,
+  },
   {
     id: "purchase",
     path: "/purchase",
@@ -115,8 +122,22 @@ export const ROUTES: readonly SiteRoute[] = [
     title: "Refund",
     description: `Refund a ${PRODUCT_NAME} purchase from the link in your product-key e-mail.`,
   },
-  { id: "dashboard", path: "/dashboard", render: "browser", indexable: false, title: "Dashboard", description: `Your ${PRODUCT_NAME} subscription, plugin key and settings.` },
-  { id: "admin", path: "/admin", render: "browser", indexable: false, title: "Admin Panel", description: `${PRODUCT_NAME} administration.` },
+  {
+    id: "dashboard",
+    path: "/dashboard",
+    render: "browser",
+    indexable: false,
+    title: "Dashboard",
+    description: `Your ${PRODUCT_NAME} subscription, plugin key and settings.`,
+  },
+  {
+    id: "admin",
+    path: "/admin",
+    render: "browser",
+    indexable: false,
+    title: "Admin Panel",
+    description: `${PRODUCT_NAME} administration.`,
+  },
   {
     id: "docs",
     path: "/docs",
@@ -136,7 +157,14 @@ export const ROUTES: readonly SiteRoute[] = [
   // After the guide: /docs/getting-started is the guide, not a tag.
   { id: "docs-tag", path: "/docs/:tag", render: "server", indexable: true, title: "Documentation", description: "" },
   // /terms, /privacy, /refund-policy, /imprint
-  ...LEGAL_PAGES.map(({ slug, title, description }) => ({ id: slug, path: `/${slug}`, render: "server" as const, indexable: true, title, description })),
+  ...LEGAL_PAGES.map(({ slug, title, description }) => ({
+    id: slug,
+    path: `/${slug}`,
+    render: "server" as const,
+    indexable: true,
+    title,
+    description,
+  })),
 ];
 
 /** What robots.txt keeps crawlers out of: the signed-in screens and the API. */
@@ -184,7 +212,11 @@ export const fullTitle = (title: string) => `${title} | ${PRODUCT_NAME}`;
 
 /** Head of a screen that isn't a tag page. */
 export function routeHead(route: SiteRoute, path: string): PageHead {
-  return { title: fullTitle(route.title), description: route.description, canonicalPath: route.indexable ? path : null };
+  return {
+    title: fullTitle(route.title),
+    description: route.description,
+    canonicalPath: route.indexable ? path : null,
+  };
 }
 
 /** Head of a /docs/{tag} page. */

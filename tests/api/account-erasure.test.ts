@@ -6,12 +6,23 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import {
-  auditLog, buyerRefunds, checkouts, creditNotes, demoPaymentIntents, emails, productKeys, promotionCodes, refundRequests, sales,
+  auditLog,
+  buyerRefunds,
+  checkouts,
+  creditNotes,
+  demoPaymentIntents,
+  emails,
+  productKeys,
+  promotionCodes,
+  refundRequests,
+  sales,
 } from "../../src/db/schema";
 import { api, call, makeTestApp, signInAdmin, type TestContext } from "../support/app";
 
 let ctx: TestContext;
-beforeEach(() => { ctx = makeTestApp({ env: { TAX: "demo", SELF_SERVICE_REFUNDS: "request" } }); });
+beforeEach(() => {
+  ctx = makeTestApp({ env: { TAX: "demo", SELF_SERVICE_REFUNDS: "request" } });
+});
 afterEach(() => ctx.cleanup());
 
 const EMAIL = "kept-books@example.com";
@@ -22,12 +33,28 @@ const TAX_ID = "DE123456789";
 async function storyOfOnePurchase() {
   const admin = (await signInAdmin(ctx)).token;
   ctx.deps.db.insert(promotionCodes).values({ code: "WELCOME10", percentOff: 10, createdAt: ctx.clock.now() }).run();
-  const { data, error } = await api(ctx.app).api["create-payment-intent"].post({ plan: "pro", email: EMAIL, country: "DE", postalCode: POSTAL, taxId: TAX_ID, promotionCode: "WELCOME10" });
+  const { data, error } = await api(ctx.app).api["create-payment-intent"].post({
+    plan: "pro",
+    email: EMAIL,
+    country: "DE",
+    postalCode: POSTAL,
+    taxId: TAX_ID,
+    promotionCode: "WELCOME10",
+  });
   if (!data) throw new Error(`intent refused: ${JSON.stringify(error?.value)}`);
   await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data.clientSecret });
-  const sale = ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, data.clientSecret.split("_secret_")[0])).get()!;
+  const sale = ctx.deps.db
+    .select()
+    .from(sales)
+    .where(eq(sales.paymentIntentId, data.clientSecret.split("_secret_")[0]))
+    .get()!;
   const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!;
-  const signup = await api(ctx.app).api.auth.signup.post({ email: EMAIL, password: "correct horse", confirmPassword: "correct horse", productKey: key.key });
+  const signup = await api(ctx.app).api.auth.signup.post({
+    email: EMAIL,
+    password: "correct horse",
+    confirmPassword: "correct horse",
+    productKey: key.key,
+  });
   const token = signup.data!.token;
   expect((await api(ctx.app, token).api.account.purchases({ id: sale.id }).refund.post()).status).toBe(200);
   expect((await api(ctx.app, admin).api.admin.sales({ id: sale.id }).refund.post({ amount: 2 })).status).toBe(200);
@@ -43,13 +70,28 @@ describe("export", () => {
     const sale = ctx.deps.db.select().from(sales).where(eq(sales.id, saleId)).get()!;
     expect(data.purchases).toHaveLength(1);
     expect(data.purchases[0]).toMatchObject({
-      id: saleId, invoiceNumber: sale.invoiceNumber, tax: sale.taxCents / 100, billingCountry: "DE", postalCode: POSTAL, businessTaxId: TAX_ID,
-      promotionCode: "WELCOME10", discount: sale.discountCents / 100,
+      id: saleId,
+      invoiceNumber: sale.invoiceNumber,
+      tax: sale.taxCents / 100,
+      billingCountry: "DE",
+      postalCode: POSTAL,
+      businessTaxId: TAX_ID,
+      promotionCode: "WELCOME10",
+      discount: sale.discountCents / 100,
       creditNotes: [{ number: "LL-CN-2026-000001", amount: 2, tax: expect.any(Number), date: expect.any(String) }],
     });
     expect(sale.discountCents).toBeGreaterThan(0);
-    expect(data.refundRequests).toEqual([{ purchaseId: saleId, status: "pending", reason: null, createdAt: expect.any(String), decidedAt: null }]);
-    expect(data.promotionCodesUsed).toEqual([expect.objectContaining({ code: "WELCOME10", plan: "pro", status: "used", paymentReference: sale.paymentIntentId })]);
+    expect(data.refundRequests).toEqual([
+      { purchaseId: saleId, status: "pending", reason: null, createdAt: expect.any(String), decidedAt: null },
+    ]);
+    expect(data.promotionCodesUsed).toEqual([
+      expect.objectContaining({
+        code: "WELCOME10",
+        plan: "pro",
+        status: "used",
+        paymentReference: sale.paymentIntentId,
+      }),
+    ]);
   });
 });
 
@@ -65,14 +107,29 @@ describe("delete", () => {
     const placeholder = `deleted-account-${userId}@deleted.invalid`;
     const after = db.select().from(sales).where(eq(sales.id, saleId)).get()!;
     expect(after).toEqual({ ...before, email: placeholder, postalCode: null });
-    expect(after).toMatchObject({ country: "DE", taxId: TAX_ID, promotionCode: "WELCOME10", invoiceNumber: expect.stringMatching(/^LL-2026-/) });
+    expect(after).toMatchObject({
+      country: "DE",
+      taxId: TAX_ID,
+      promotionCode: "WELCOME10",
+      invoiceNumber: expect.stringMatching(/^LL-2026-/),
+    });
     expect(db.select().from(creditNotes).all()).toHaveLength(1);
-    expect(db.select().from(checkouts).all()).toEqual([expect.objectContaining({ email: placeholder, accountId: null, promotionCode: "WELCOME10", status: "paid" })]);
-    expect(db.select().from(buyerRefunds).all()).toEqual([expect.objectContaining({ saleId, userId: null, reason: null, status: "pending" })]);
+    expect(db.select().from(checkouts).all()).toEqual([
+      expect.objectContaining({ email: placeholder, accountId: null, promotionCode: "WELCOME10", status: "paid" }),
+    ]);
+    expect(db.select().from(buyerRefunds).all()).toEqual([
+      expect.objectContaining({ saleId, userId: null, reason: null, status: "pending" }),
+    ]);
 
     const everything = JSON.stringify([
-      db.select().from(sales).all(), db.select().from(checkouts).all(), db.select().from(buyerRefunds).all(), db.select().from(refundRequests).all(),
-      db.select().from(creditNotes).all(), db.select().from(emails).all(), db.select().from(auditLog).all(), db.select().from(demoPaymentIntents).all(),
+      db.select().from(sales).all(),
+      db.select().from(checkouts).all(),
+      db.select().from(buyerRefunds).all(),
+      db.select().from(refundRequests).all(),
+      db.select().from(creditNotes).all(),
+      db.select().from(emails).all(),
+      db.select().from(auditLog).all(),
+      db.select().from(demoPaymentIntents).all(),
     ]);
     expect(everything).not.toContain(EMAIL);
     expect(everything).not.toContain(POSTAL);

@@ -5,12 +5,24 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { auditLog, emailChanges, emails, productKeys, reviews, sales, subscriptions, supportTickets, users } from "../../src/db/schema";
+import {
+  auditLog,
+  emailChanges,
+  emails,
+  productKeys,
+  reviews,
+  sales,
+  subscriptions,
+  supportTickets,
+  users,
+} from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
 import { api, call, failure, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
-beforeEach(() => { ctx = makeTestApp(); });
+beforeEach(() => {
+  ctx = makeTestApp();
+});
 afterEach(() => ctx.cleanup());
 
 const login = (email: string, password: string) => api(ctx.app).api.auth.login.post({ email, password });
@@ -24,7 +36,12 @@ async function buyAndSignUp(email: string, plan: "month" | "pro" = "pro") {
   const paymentIntentId = data!.clientSecret.split("_secret_")[0];
   const sale = ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, paymentIntentId)).get()!;
   const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!;
-  const signup = await api(ctx.app).api.auth.signup.post({ email, password: "correct horse", confirmPassword: "correct horse", productKey: key.key });
+  const signup = await api(ctx.app).api.auth.signup.post({
+    email,
+    password: "correct horse",
+    confirmPassword: "correct horse",
+    productKey: key.key,
+  });
   return { ...signup.data!, email, password: "correct horse", saleId: sale.id, key: key.key };
 }
 
@@ -32,9 +49,14 @@ describe("change password", () => {
   test("the new password signs in, the old one doesn't, other sessions end and this one goes on with the fresh token", async () => {
     const user = await signUpUser(ctx);
     const other = (await login(user.email, user.password)).data!.token;
-    const answer = await api(ctx.app, user.token).api.account.password.post({ currentPassword: user.password, newPassword: "a brand new secret" });
+    const answer = await api(ctx.app, user.token).api.account.password.post({
+      currentPassword: user.password,
+      newPassword: "a brand new secret",
+    });
     expect(answer.status).toBe(200);
-    expect(answer.data!.message).toBe("Your password has been changed. Every other session of your account has been signed out.");
+    expect(answer.data!.message).toBe(
+      "Your password has been changed. Every other session of your account has been signed out.",
+    );
     expect((await me(user.token)).status).toBe(401);
     expect((await me(other)).status).toBe(401);
     expect((await me(answer.data!.token)).status).toBe(200);
@@ -44,14 +66,20 @@ describe("change password", () => {
 
   test("the account is e-mailed that its password changed, with a way to reset it", async () => {
     const user = await signUpUser(ctx);
-    await api(ctx.app, user.token).api.account.password.post({ currentPassword: user.password, newPassword: "a brand new secret" });
+    await api(ctx.app, user.token).api.account.password.post({
+      currentPassword: user.password,
+      newPassword: "a brand new secret",
+    });
     const mail = outbox().find((row) => row.template === "password-changed")!;
     expect(mail).toMatchObject({ to: user.email, subject: "Your Layerlift password was changed" });
   });
 
   test("a wrong current password answers 403 (the session stays) and changes nothing", async () => {
     const user = await signUpUser(ctx);
-    const answer = await api(ctx.app, user.token).api.account.password.post({ currentPassword: "not my password", newPassword: "a brand new secret" });
+    const answer = await api(ctx.app, user.token).api.account.password.post({
+      currentPassword: "not my password",
+      newPassword: "a brand new secret",
+    });
     expect(answer.status).toBe(403);
     expect(failure(answer)).toEqual({ error: "WRONG_PASSWORD", message: "That is not your current password." });
     expect((await me(user.token)).status).toBe(200);
@@ -61,7 +89,10 @@ describe("change password", () => {
 
   test("a short new password answers 422 with the rule", async () => {
     const user = await signUpUser(ctx);
-    const answer = await api(ctx.app, user.token).api.account.password.post({ currentPassword: user.password, newPassword: "short" });
+    const answer = await api(ctx.app, user.token).api.account.password.post({
+      currentPassword: user.password,
+      newPassword: "short",
+    });
     expect(answer.status).toBe(422);
     expect(failure(answer)!.message).toBe("The new password must be at least 8 characters.");
   });
@@ -72,7 +103,14 @@ describe("change password", () => {
       const user = await signUpUser(limited);
       const statuses: number[] = [];
       for (let i = 0; i < 7; i++) {
-        statuses.push((await api(limited.app, user.token).api.account.password.post({ currentPassword: `guess ${i}`, newPassword: "a brand new secret" })).status);
+        statuses.push(
+          (
+            await api(limited.app, user.token).api.account.password.post({
+              currentPassword: `guess ${i}`,
+              newPassword: "a brand new secret",
+            })
+          ).status,
+        );
       }
       expect(statuses.slice(0, 5)).toEqual([403, 403, 403, 403, 403]);
       expect(statuses.at(-1)).toBe(429);
@@ -82,16 +120,25 @@ describe("change password", () => {
   });
 
   test("needs a signed-in user", async () => {
-    expect((await api(ctx.app).api.account.password.post({ currentPassword: "x", newPassword: "a brand new secret" })).status).toBe(401);
+    expect(
+      (await api(ctx.app).api.account.password.post({ currentPassword: "x", newPassword: "a brand new secret" }))
+        .status,
+    ).toBe(401);
   });
 });
 
 describe("change e-mail", () => {
-  const linkToken = () => new URL(outbox().findLast((row) => row.template === "email-change-confirm")!.payload.confirmUrl as string).searchParams.get("token")!;
+  const linkToken = () =>
+    new URL(
+      outbox().findLast((row) => row.template === "email-change-confirm")!.payload.confirmUrl as string,
+    ).searchParams.get("token")!;
 
   test("a link goes to the new address; until it is followed the old address signs in; then the new one does and the old is told", async () => {
     const user = await signUpUser(ctx);
-    const asked = await api(ctx.app, user.token).api.account.email.post({ newEmail: "New.Address@Example.com", password: user.password });
+    const asked = await api(ctx.app, user.token).api.account.email.post({
+      newEmail: "New.Address@Example.com",
+      password: user.password,
+    });
     expect(asked.status).toBe(200);
     const link = outbox().find((row) => row.template === "email-change-confirm")!;
     expect(link.to).toBe("new.address@example.com");
@@ -131,21 +178,32 @@ describe("change e-mail", () => {
     const first = linkToken();
     await api(ctx.app, user.token).api.account.email.post({ newEmail: "second@example.com", password: user.password });
     expect((await api(ctx.app).api.account.email.confirm.post({ token: first })).status).toBe(400);
-    expect((await api(ctx.app).api.account.email.confirm.post({ token: linkToken() })).data!.email).toBe("second@example.com");
+    expect((await api(ctx.app).api.account.email.confirm.post({ token: linkToken() })).data!.email).toBe(
+      "second@example.com",
+    );
   });
 
   test("an address another account has is refused with a sentence that doesn't say whose it is, and no e-mail goes out", async () => {
     const user = await signUpUser(ctx);
     const other = await signUpUser(ctx);
-    const answer = await api(ctx.app, user.token).api.account.email.post({ newEmail: other.email, password: user.password });
+    const answer = await api(ctx.app, user.token).api.account.email.post({
+      newEmail: other.email,
+      password: user.password,
+    });
     expect(answer.status).toBe(409);
-    expect(failure(answer)).toEqual({ error: "EMAIL_TAKEN", message: "This email address can't be used for your account. Please choose another." });
+    expect(failure(answer)).toEqual({
+      error: "EMAIL_TAKEN",
+      message: "This email address can't be used for your account. Please choose another.",
+    });
     expect(outbox().filter((row) => row.template === "email-change-confirm")).toHaveLength(0);
   });
 
   test("an address taken between the request and the link is refused when the link is followed", async () => {
     const user = await signUpUser(ctx);
-    await api(ctx.app, user.token).api.account.email.post({ newEmail: "contested@example.com", password: user.password });
+    await api(ctx.app, user.token).api.account.email.post({
+      newEmail: "contested@example.com",
+      password: user.password,
+    });
     await signUpUser(ctx, "pro", "contested@example.com");
     const answer = await api(ctx.app).api.account.email.confirm.post({ token: linkToken() });
     expect(answer.status).toBe(409);
@@ -154,7 +212,10 @@ describe("change e-mail", () => {
 
   test("a wrong password answers 403 and sends nothing", async () => {
     const user = await signUpUser(ctx);
-    const answer = await api(ctx.app, user.token).api.account.email.post({ newEmail: "new@example.com", password: "wrong password" });
+    const answer = await api(ctx.app, user.token).api.account.email.post({
+      newEmail: "new@example.com",
+      password: "wrong password",
+    });
     expect(answer.status).toBe(403);
     expect(outbox().filter((row) => row.template === "email-change-confirm")).toHaveLength(0);
   });
@@ -169,20 +230,34 @@ describe("change e-mail", () => {
 describe("export", () => {
   test("a JSON download of the profile, settings, subscription, purchases, tickets, review and audit entries, without the password hash", async () => {
     const user = await buyAndSignUp("exporter@example.com");
-    await api(ctx.app).api.support.tickets.post({ email: user.email, subject: "billing", message: "Where is my invoice?" });
+    await api(ctx.app).api.support.tickets.post({
+      email: user.email,
+      subject: "billing",
+      message: "Where is my invoice?",
+    });
     await api(ctx.app, user.token).api.reviews.post({ rating: 5, comment: "Great plugin" });
     await api(ctx.app, user.token).api.figma["generate-key"].post();
     const answer = await call(ctx.app, "GET", "/api/account/export", { token: user.token });
     expect(answer.status).toBe(200);
-    expect(answer.headers.get("content-disposition")).toMatch(/^attachment; filename="layerlift-account-\d+-2026-11-01\.json"$/);
+    expect(answer.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="layerlift-account-\d+-2026-11-01\.json"$/,
+    );
     const data = answer.body;
     expect(data.account).toMatchObject({ email: user.email, isAdmin: false });
     expect(data.account.pluginKey).toMatch(/^ll_/);
     expect(data.settings).toEqual({ notifications: true, autoSync: true, theme: "dark", language: "en" });
     expect(data.subscription).toMatchObject({ plan: "pro", status: "active" });
     expect(data.purchases).toHaveLength(1);
-    expect(data.purchases[0]).toMatchObject({ id: user.saleId, plan: "pro", amount: 24.99, status: "paid", productKey: { key: user.key, used: true } });
-    expect(data.supportTickets).toEqual([expect.objectContaining({ subject: "billing", message: "Where is my invoice?" })]);
+    expect(data.purchases[0]).toMatchObject({
+      id: user.saleId,
+      plan: "pro",
+      amount: 24.99,
+      status: "paid",
+      productKey: { key: user.key, used: true },
+    });
+    expect(data.supportTickets).toEqual([
+      expect.objectContaining({ subject: "billing", message: "Where is my invoice?" }),
+    ]);
     expect(data.review).toMatchObject({ rating: 5, comment: "Great plugin" });
     expect(data.emailsSent.map((mail: { kind: string }) => mail.kind)).toContain("product-key");
     expect(JSON.stringify(data)).not.toContain("argon2");
@@ -217,12 +292,26 @@ describe("delete", () => {
     expect(db.select().from(supportTickets).where(eq(supportTickets.email, user.email)).all()).toHaveLength(0);
     expect(db.select().from(emails).where(eq(emails.to, user.email)).all()).toHaveLength(0);
     const sale = db.select().from(sales).where(eq(sales.id, user.saleId)).get()!;
-    expect(sale).toMatchObject({ email: `deleted-account-${user.user.id}@deleted.invalid`, amountCents: 2499, status: "paid" });
+    expect(sale).toMatchObject({
+      email: `deleted-account-${user.user.id}@deleted.invalid`,
+      amountCents: 2499,
+      status: "paid",
+    });
     // Nothing left anywhere names the address or the game account.
-    const dump = JSON.stringify([db.select().from(sales).all(), db.select().from(auditLog).all(), db.select().from(productKeys).all()]);
+    const dump = JSON.stringify([
+      db.select().from(sales).all(),
+      db.select().from(auditLog).all(),
+      db.select().from(productKeys).all(),
+    ]);
     expect(dump).not.toContain(user.email);
     expect(dump).not.toContain("555");
-    expect(db.select().from(auditLog).all().some((entry) => entry.action === "account.deleted")).toBe(true);
+    expect(
+      db
+        .select()
+        .from(auditLog)
+        .all()
+        .some((entry) => entry.action === "account.deleted"),
+    ).toBe(true);
   });
 
   test("the address can sign up again afterwards", async () => {

@@ -24,13 +24,24 @@ afterAll(() => ctx.cleanup());
 const now = () => ctx.deps.clock.now();
 const freshKeyId = () => generateProductKeys(ctx.deps.db, now(), { plan: "pro", count: 1, source: "admin" })[0].id;
 const freshTicketId = () =>
-  ctx.deps.db.insert(supportTickets).values({ email: "t@example.com", message: "hi", createdAt: now() }).returning().get().id;
+  ctx.deps.db
+    .insert(supportTickets)
+    .values({ email: "t@example.com", message: "hi", createdAt: now() })
+    .returning()
+    .get().id;
 /** Reviews are one per user, so each moderation call gets a review by a user of its own. */
 let reviewAuthors = 0;
 const freshReviewId = () => {
-  const author = ctx.deps.db.insert(users)
-    .values({ email: `reviewer${++reviewAuthors}@example.com`, passwordHash: "x", createdAt: now() }).returning().get();
-  return ctx.deps.db.insert(reviews).values({ userId: author.id, rating: 5, comment: "Great", createdAt: now() }).returning().get().id;
+  const author = ctx.deps.db
+    .insert(users)
+    .values({ email: `reviewer${++reviewAuthors}@example.com`, passwordHash: "x", createdAt: now() })
+    .returning()
+    .get();
+  return ctx.deps.db
+    .insert(reviews)
+    .values({ userId: author.id, rating: 5, comment: "Great", createdAt: now() })
+    .returning()
+    .get().id;
 };
 const freshEmailId = () =>
   queueEmail(ctx.deps.db, { to: "x@example.com", template: "test", payload: { testKey: "K" } }, now()).id;
@@ -46,10 +57,19 @@ interface AdminRoute {
 const routes: AdminRoute[] = [
   { name: "GET /api/admin/overview", send: (c) => c.api.admin.overview.get() },
   { name: "GET /api/admin/product-keys", send: (c) => c.api.admin["product-keys"].get() },
-  { name: "POST /api/admin/generate-product-key", send: (c) => c.api.admin["generate-product-key"].post({ plan: "pro", count: 1 }) },
-  { name: "DELETE /api/admin/product-keys/:id", send: (c) => c.api.admin["product-keys"]({ id: freshKeyId() }).delete() },
+  {
+    name: "POST /api/admin/generate-product-key",
+    send: (c) => c.api.admin["generate-product-key"].post({ plan: "pro", count: 1 }),
+  },
+  {
+    name: "DELETE /api/admin/product-keys/:id",
+    send: (c) => c.api.admin["product-keys"]({ id: freshKeyId() }).delete(),
+  },
   { name: "GET /api/admin/sales", send: (c) => c.api.admin.sales.get() },
-  { name: "POST /api/admin/test-email", send: (c) => c.api.admin["test-email"].post({ email: "ops@example.com", testKey: "ABC" }) },
+  {
+    name: "POST /api/admin/test-email",
+    send: (c) => c.api.admin["test-email"].post({ email: "ops@example.com", testKey: "ABC" }),
+  },
   { name: "GET /api/admin/users?q=example", send: (c) => c.api.admin.users.get({ query: { q: "example" } }) },
   { name: "POST /api/admin/users/:id/reset-link", send: (c) => c.api.admin.users({ id: userId })["reset-link"].post() },
   { name: "GET /api/admin/audit", send: (c) => c.api.admin.audit.get() },
@@ -59,7 +79,10 @@ const routes: AdminRoute[] = [
   { name: "PATCH /api/reviews/:id", send: (c) => c.api.reviews({ id: freshReviewId() }).patch({ hidden: true }) },
   { name: "DELETE /api/reviews/:id", send: (c) => c.api.reviews({ id: freshReviewId() }).delete() },
   { name: "GET /api/support/tickets", send: (c) => c.api.support.tickets.get() },
-  { name: "PATCH /api/support/tickets/:id", send: (c) => c.api.support.tickets({ id: freshTicketId() }).patch({ status: "closed" }) },
+  {
+    name: "PATCH /api/support/tickets/:id",
+    send: (c) => c.api.support.tickets({ id: freshTicketId() }).patch({ status: "closed" }),
+  },
 ];
 
 describe.each(routes.map((r) => [r.name, r] as const))("%s", (_name, route) => {
@@ -89,7 +112,10 @@ describe.each(routes.map((r) => [r.name, r] as const))("%s", (_name, route) => {
 
 describe("a stranger learns nothing about an admin route's input", () => {
   const badInput: [string, (client: Client) => Promise<{ status: number }>][] = [
-    ["POST /api/admin/generate-product-key", (c) => c.api.admin["generate-product-key"].post(invalid({ plan: "x", count: 0 }))],
+    [
+      "POST /api/admin/generate-product-key",
+      (c) => c.api.admin["generate-product-key"].post(invalid({ plan: "x", count: 0 })),
+    ],
     ["PATCH /api/support/tickets/abc", (c) => c.api.support.tickets({ id: "abc" }).patch(invalid({ status: "x" }))],
     ["GET /api/admin/product-keys?limit=9999", (c) => c.api.admin["product-keys"].get({ query: { limit: 9999 } })],
     ["POST /api/admin/test-email", (c) => c.api.admin["test-email"].post({ email: "nope" })],

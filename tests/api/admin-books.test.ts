@@ -29,13 +29,22 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; }
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") { row.push(cell); cell = ""; }
-    else if (c === "\r" && text[i + 1] === "\n") { row.push(cell); rows.push(row); row = []; cell = ""; i++; }
-    else cell += c;
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else cell += c;
   }
   return rows;
 }
@@ -74,21 +83,48 @@ describe("GET /api/admin/sales.csv", () => {
   });
 
   test("cells a spreadsheet would run as a formula are defused, and quoting follows RFC 4180", async () => {
-    expect(["=1+2", "+1", "-1+cmd", "@SUM(A1)", "\tx", "plain", 'say "hi", ok', "-4.65"].map(csvCell))
-      .toEqual(["'=1+2", "'+1", "'-1+cmd", "'@SUM(A1)", "'\tx", "plain", '"say ""hi"", ok"', "-4.65"]);
-    ctx.deps.db.insert(sales).values({
-      paymentIntentId: "pi_formula", email: '=HYPERLINK("http://evil.example","x")', plan: "pro", amountCents: 2499, createdAt: ctx.clock.now(),
-    }).run();
+    expect(["=1+2", "+1", "-1+cmd", "@SUM(A1)", "\tx", "plain", 'say "hi", ok', "-4.65"].map(csvCell)).toEqual([
+      "'=1+2",
+      "'+1",
+      "'-1+cmd",
+      "'@SUM(A1)",
+      "'\tx",
+      "plain",
+      '"say ""hi"", ok"',
+      "-4.65",
+    ]);
+    ctx.deps.db
+      .insert(sales)
+      .values({
+        paymentIntentId: "pi_formula",
+        email: '=HYPERLINK("http://evil.example","x")',
+        plan: "pro",
+        amountCents: 2499,
+        createdAt: ctx.clock.now(),
+      })
+      .run();
     const body = (await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin })).body as string;
     expect(body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
   });
 
   test("a long history streams in pages and every sale is there once", async () => {
     const now = ctx.clock.now();
-    ctx.deps.db.insert(sales).values(Array.from({ length: 4203 }, (_, i) => ({
-      paymentIntentId: `pi_bulk_${i}`, email: `bulk${i}@example.com`, plan: "month" as const, amountCents: 699, feeCents: 50, createdAt: now + i,
-    }))).run();
-    const rows = parseCsv((await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin })).body as string).slice(1);
+    ctx.deps.db
+      .insert(sales)
+      .values(
+        Array.from({ length: 4203 }, (_, i) => ({
+          paymentIntentId: `pi_bulk_${i}`,
+          email: `bulk${i}@example.com`,
+          plan: "month" as const,
+          amountCents: 699,
+          feeCents: 50,
+          createdAt: now + i,
+        })),
+      )
+      .run();
+    const rows = parseCsv((await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin })).body as string).slice(
+      1,
+    );
     expect(rows).toHaveLength(4203);
     expect(new Set(rows.map((r) => r[10])).size).toBe(4203);
   });
@@ -96,16 +132,37 @@ describe("GET /api/admin/sales.csv", () => {
   test("the streamed lines are each sale's cells as one sale's row has them, whatever its fields hold", async () => {
     const now = ctx.clock.now();
     const odd = ["=cmd", "-5", "-5.5", "-5.", "-1+2", 'a,"b"', "line\nbreak", "+1", "@x", "\tt", "plain", null];
-    const inserted = ctx.deps.db.insert(sales).values(odd.map((value, i) => ({
-      paymentIntentId: `pi_odd_${i}${value ?? ""}`, email: `${value ?? ""}odd${i}@example.com`, plan: (["month", "pro", "lifetime"] as const)[i % 3],
-      status: (["paid", "refunded", "disputed"] as const)[i % 3], amountCents: 999 + i * 1001, feeCents: 31 + i, refundedCents: i % 3 === 0 ? 100 : 0,
-      promotionCode: value, discountCents: i * 7, country: value, taxId: value, taxCents: i * 13, taxRate: i % 2 ? "0.20" : null,
-      invoiceNumber: value === null ? null : `INV-${i}${value}`, currency: i % 2 ? "eur" : "usd", createdAt: now - i * 86_399_999,
-    }))).returning().all();
-    ctx.deps.db.insert(creditNotes).values([
-      { number: "CN-1", saleId: inserted[1].id, amountCents: 10, createdAt: now },
-      { number: "=CN-2", saleId: inserted[1].id, amountCents: 10, createdAt: now },
-    ]).run();
+    const inserted = ctx.deps.db
+      .insert(sales)
+      .values(
+        odd.map((value, i) => ({
+          paymentIntentId: `pi_odd_${i}${value ?? ""}`,
+          email: `${value ?? ""}odd${i}@example.com`,
+          plan: (["month", "pro", "lifetime"] as const)[i % 3],
+          status: (["paid", "refunded", "disputed"] as const)[i % 3],
+          amountCents: 999 + i * 1001,
+          feeCents: 31 + i,
+          refundedCents: i % 3 === 0 ? 100 : 0,
+          promotionCode: value,
+          discountCents: i * 7,
+          country: value,
+          taxId: value,
+          taxCents: i * 13,
+          taxRate: i % 2 ? "0.20" : null,
+          invoiceNumber: value === null ? null : `INV-${i}${value}`,
+          currency: i % 2 ? "eur" : "usd",
+          createdAt: now - i * 86_399_999,
+        })),
+      )
+      .returning()
+      .all();
+    ctx.deps.db
+      .insert(creditNotes)
+      .values([
+        { number: "CN-1", saleId: inserted[1].id, amountCents: 10, createdAt: now },
+        { number: "=CN-2", saleId: inserted[1].id, amountCents: 10, createdAt: now },
+      ])
+      .run();
     const body = (await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin })).body as string;
     const expected = inserted.map((sale) => `${saleCsvRow(ctx.deps.db, sale.id)!.map(csvCell).join(",")}\r\n`).join("");
     expect(body).toBe(`${SALES_CSV_COLUMNS.join(",")}\r\n${expected}`);
@@ -129,7 +186,9 @@ describe("GET /api/admin/sales.csv", () => {
     const month = (await api(ctx.app, admin).api.admin.revenue.get({ query: { days: 30 } })).data!;
     expect(month.days).toHaveLength(30);
     expect(month.days.at(-1)!.date).toBe("2026-11-03");
-    const csv = parseCsv((await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin })).body as string).slice(1);
+    const csv = parseCsv((await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin })).body as string).slice(
+      1,
+    );
     const byDay = (date: string) => csv.filter((r) => r[0].startsWith(date));
     for (const day of month.days.filter((d) => d.sales > 0)) {
       expect(day.gross).toBe(byDay(day.date).reduce((sum, r) => sum + cents(r[4]), 0) / 100);

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { api, failure, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
-beforeAll(() => { ctx = makeTestApp(); });
+beforeAll(() => {
+  ctx = makeTestApp();
+});
 afterAll(() => ctx.cleanup());
 
 test("an admin manages keys and tickets, a user is kept out, and the audit log shows it all", async () => {
@@ -26,11 +28,21 @@ test("an admin manages keys and tickets, a user is kept out, and the audit log s
   expect(refused.status).toBe(409);
   expect(failure(refused)?.message).toBe("This product key has been used and cannot be deleted.");
 
-  const ticket = await api(ctx.app).api.support.tickets.post({ email: "buyer@example.com", subject: "technical", message: "The import stops halfway." });
+  const ticket = await api(ctx.app).api.support.tickets.post({
+    email: "buyer@example.com",
+    subject: "technical",
+    message: "The import stops halfway.",
+  });
   expect(ticket.status).toBe(200);
   const tickets = await api(ctx.app, admin).api.support.tickets.get();
-  expect(tickets.data![0]).toMatchObject({ _id: ticket.data!._id, status: "open", message: "The import stops halfway." });
-  expect((await api(ctx.app, admin).api.support.tickets({ id: ticket.data!._id }).patch({ status: "closed" })).status).toBe(200);
+  expect(tickets.data![0]).toMatchObject({
+    _id: ticket.data!._id,
+    status: "open",
+    message: "The import stops halfway.",
+  });
+  expect(
+    (await api(ctx.app, admin).api.support.tickets({ id: ticket.data!._id }).patch({ status: "closed" })).status,
+  ).toBe(200);
 
   const audit = await api(ctx.app, admin).api.admin.audit.get();
   expect(audit.data!.map((e) => e.action)).toEqual(["ticket.status", "product-key.delete", "product-keys.generate"]);

@@ -80,9 +80,19 @@ describe("listing product keys", () => {
     const [unsold] = (await generate({ plan: "month", count: 1 })).data!;
     const sold = await buy("sold@example.com");
     const redeemed = await buy("redeemed@example.com");
-    await api(ctx.app).api.auth.signup.post({ email: "redeemed@example.com", password: "long enough", confirmPassword: "long enough", productKey: redeemed.key });
+    await api(ctx.app).api.auth.signup.post({
+      email: "redeemed@example.com",
+      password: "long enough",
+      confirmPassword: "long enough",
+      productKey: redeemed.key,
+    });
     const refunded = await buy("refunded@example.com");
-    await api(ctx.app).api.auth.signup.post({ email: "refunded@example.com", password: "long enough", confirmPassword: "long enough", productKey: refunded.key });
+    await api(ctx.app).api.auth.signup.post({
+      email: "refunded@example.com",
+      password: "long enough",
+      confirmPassword: "long enough",
+      productKey: refunded.key,
+    });
     expect((await api(ctx.app, admin).api.admin.sales({ id: refunded.saleId! }).refund.post({})).status).toBe(200);
 
     const all = (await api(ctx.app, admin).api.admin["product-keys"].get()).data!;
@@ -93,7 +103,12 @@ describe("listing product keys", () => {
       [redeemed.key]: { state: "redeemed", buyerEmail: "redeemed@example.com" },
       [refunded.key]: { state: "refunded", buyerEmail: "refunded@example.com" },
     });
-    for (const [state, key] of [["unsold", unsold!.key], ["sold", sold.key], ["redeemed", redeemed.key], ["refunded", refunded.key]] as const) {
+    for (const [state, key] of [
+      ["unsold", unsold!.key],
+      ["sold", sold.key],
+      ["redeemed", redeemed.key],
+      ["refunded", refunded.key],
+    ] as const) {
       const filtered = await api(ctx.app, admin).api.admin["product-keys"].get({ query: { state } });
       expect(filtered.data!.map((row) => row.key)).toEqual([key]);
     }
@@ -122,7 +137,10 @@ describe("deleting product keys", () => {
     const used = ctx.deps.db.select().from(productKeys).where(eq(productKeys.isUsed, true)).get()!;
     const answer = await api(ctx.app, admin).api.admin["product-keys"]({ id: used.id }).delete();
     expect(answer.status).toBe(409);
-    expect(failure(answer)).toEqual({ error: "PRODUCT_KEY_USED", message: "This product key has been used and cannot be deleted." });
+    expect(failure(answer)).toEqual({
+      error: "PRODUCT_KEY_USED",
+      message: "This product key has been used and cannot be deleted.",
+    });
     expect(ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, used.id)).get()).toBeDefined();
   });
 
@@ -132,8 +150,16 @@ describe("deleting product keys", () => {
     const bought = ctx.deps.db.select().from(productKeys).where(eq(productKeys.source, "purchase")).get()!;
     const answer = await api(ctx.app, admin).api.admin["product-keys"]({ id: bought.id }).delete();
     expect(answer.status).toBe(409);
-    expect(failure(answer)).toEqual({ error: "PRODUCT_KEY_PURCHASED", message: "This key was bought by a customer; refund the payment instead." });
-    const signup = await api(ctx.app).api.auth.signup.post({ email: "buyer@example.com", password: "long enough", confirmPassword: "long enough", productKey: bought.key });
+    expect(failure(answer)).toEqual({
+      error: "PRODUCT_KEY_PURCHASED",
+      message: "This key was bought by a customer; refund the payment instead.",
+    });
+    const signup = await api(ctx.app).api.auth.signup.post({
+      email: "buyer@example.com",
+      password: "long enough",
+      confirmPassword: "long enough",
+      productKey: bought.key,
+    });
     expect(signup.status).toBe(200);
   });
 

@@ -29,14 +29,30 @@ const refund = (saleId: number, body: { amount?: number } = {}, token = admin) =
 async function refundWebhook(id: string, eventId: string) {
   const intent = stripe.intents.get(id)!;
   const { payload, signature } = await stripe.signedEvent({
-    id: eventId, type: "charge.refunded",
-    object: { id: `ch_${id}`, object: "charge", payment_intent: id, amount: intent.amount, amount_refunded: intent.latest_charge!.amount_refunded, refunded: intent.latest_charge!.refunded },
+    id: eventId,
+    type: "charge.refunded",
+    object: {
+      id: `ch_${id}`,
+      object: "charge",
+      payment_intent: id,
+      amount: intent.amount,
+      amount_refunded: intent.latest_charge!.amount_refunded,
+      refunded: intent.latest_charge!.refunded,
+    },
   });
-  expect((await api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } })).status).toBe(200);
+  expect(
+    (await api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } })).status,
+  ).toBe(200);
 }
 
 /** The refund notices in the outbox for `to`, oldest first. */
-const notices = (to: string) => ctx.deps.db.select().from(emails).where(eq(emails.template, "refund-notice")).all().filter((e) => e.to === to);
+const notices = (to: string) =>
+  ctx.deps.db
+    .select()
+    .from(emails)
+    .where(eq(emails.template, "refund-notice"))
+    .all()
+    .filter((e) => e.to === to);
 
 const overview = async () => (await api(ctx.app, admin).api.admin.overview.get()).data!;
 
@@ -51,23 +67,41 @@ describe("refund from the admin panel, with Stripe", () => {
     expect(call.body).toContain("amount=2499");
     expect(call.headers["idempotency-key"]).toStartWith(`refund-sale-${saleId}-`);
     expect(ctx.deps.db.select().from(productKeys).all()).toHaveLength(0);
-    const audits = () => ctx.deps.db.select().from(auditLog).all().filter((row) => row.action === "sale.refunded");
+    const audits = () =>
+      ctx.deps.db
+        .select()
+        .from(auditLog)
+        .all()
+        .filter((row) => row.action === "sale.refunded");
     expect(audits()).toHaveLength(1);
     expect(audits()[0].actorUserId).not.toBeNull();
 
     // The buyer is told once: the amount, and that the never-redeemed key is gone.
-    expect(notices("buyer@example.com").map((e) => e.payload)).toEqual([{
-      planName: "4 Month Pro", refundedCents: 2499, paidCents: 2499, totalRefundedCents: 2499,
-      key: expect.stringMatching(/^[A-Z0-9]{12}$/), keyOutcome: "removed", daysRemoved: null, endDate: null,
-      creditNoteNumber: "LL-CN-2026-000001", creditNoteUrl: expect.stringMatching(/\/api\/invoices\/LL-CN-2026-000001\.pdf\?sig=/),
-    }]);
+    expect(notices("buyer@example.com").map((e) => e.payload)).toEqual([
+      {
+        planName: "4 Month Pro",
+        refundedCents: 2499,
+        paidCents: 2499,
+        totalRefundedCents: 2499,
+        key: expect.stringMatching(/^[A-Z0-9]{12}$/),
+        keyOutcome: "removed",
+        daysRemoved: null,
+        endDate: null,
+        creditNoteNumber: "LL-CN-2026-000001",
+        creditNoteUrl: expect.stringMatching(/\/api\/invoices\/LL-CN-2026-000001\.pdf\?sig=/),
+      },
+    ]);
     expect(notices("buyer@example.com")[0].status).toBe("pending");
 
     await refundWebhook(id, "evt_after_admin_refund");
     expect(notices("buyer@example.com")).toHaveLength(1);
     expect(audits()).toHaveLength(1);
     expect(stripe.refunds).toHaveLength(1);
-    expect(await overview()).toMatchObject({ totalRevenue: 0, adminRevenue: -ctx.deps.db.select().from(sales).get()!.feeCents / 100, salesCount: 0 });
+    expect(await overview()).toMatchObject({
+      totalRevenue: 0,
+      adminRevenue: -ctx.deps.db.select().from(sales).get()!.feeCents / 100,
+      salesCount: 0,
+    });
 
     const again = await refund(saleId);
     expect(again.status).toBe(409);
@@ -78,7 +112,12 @@ describe("refund from the admin panel, with Stripe", () => {
   test("a partial refund keeps the key; then the rest takes back the key's time", async () => {
     const { id, saleId } = await sold("month", "partial@example.com");
     const key = ctx.deps.db.select().from(productKeys).get()!.key;
-    const signup = await api(ctx.app).api.auth.signup.post({ email: "partial@example.com", password: "correct horse", confirmPassword: "correct horse", productKey: key });
+    const signup = await api(ctx.app).api.auth.signup.post({
+      email: "partial@example.com",
+      password: "correct horse",
+      confirmPassword: "correct horse",
+      productKey: key,
+    });
     const userId = signup.data!.user.id;
     const endBefore = ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get()!.endDate!;
 
@@ -86,14 +125,25 @@ describe("refund from the admin panel, with Stripe", () => {
     expect(part.data).toMatchObject({ status: "paid", refunded: 2.5 });
     await refundWebhook(id, "evt_partial_after_admin");
     expect(ctx.deps.db.select().from(sales).get()!.refundedCents).toBe(250);
-    expect(ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get()!.endDate).toBe(endBefore);
+    expect(ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get()!.endDate).toBe(
+      endBefore,
+    );
     expect(await overview()).toMatchObject({ totalRevenue: 4.49, salesCount: 1 });
 
-    expect(notices("partial@example.com").map((e) => e.payload)).toEqual([{
-      planName: "1 Month Subscription", refundedCents: 250, paidCents: 699, totalRefundedCents: 250,
-      key, keyOutcome: "kept", daysRemoved: null, endDate: null,
-      creditNoteNumber: "LL-CN-2026-000001", creditNoteUrl: expect.stringMatching(/\/api\/invoices\/LL-CN-2026-000001\.pdf\?sig=/),
-    }]);
+    expect(notices("partial@example.com").map((e) => e.payload)).toEqual([
+      {
+        planName: "1 Month Subscription",
+        refundedCents: 250,
+        paidCents: 699,
+        totalRefundedCents: 250,
+        key,
+        keyOutcome: "kept",
+        daysRemoved: null,
+        endDate: null,
+        creditNoteNumber: "LL-CN-2026-000001",
+        creditNoteUrl: expect.stringMatching(/\/api\/invoices\/LL-CN-2026-000001\.pdf\?sig=/),
+      },
+    ]);
 
     const tooMuch = await refund(saleId, { amount: 5 });
     expect(tooMuch.status).toBe(409);
@@ -105,10 +155,21 @@ describe("refund from the admin panel, with Stripe", () => {
     const sub = ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get()!;
     expect(sub.endDate).toBe(Math.max(ctx.clock.now(), endBefore - 30 * DAY));
     // The rest is its own notice: $4.49 now, $6.99 in all, and the key's 30 days taken off (which ends the access).
-    expect(notices("partial@example.com").map((e) => e.payload).at(-1)).toEqual({
-      planName: "1 Month Subscription", refundedCents: 449, paidCents: 699, totalRefundedCents: 699,
-      key, keyOutcome: "days-removed", daysRemoved: 30, endDate: null,
-      creditNoteNumber: "LL-CN-2026-000002", creditNoteUrl: expect.stringMatching(/\/api\/invoices\/LL-CN-2026-000002\.pdf\?sig=/),
+    expect(
+      notices("partial@example.com")
+        .map((e) => e.payload)
+        .at(-1),
+    ).toEqual({
+      planName: "1 Month Subscription",
+      refundedCents: 449,
+      paidCents: 699,
+      totalRefundedCents: 699,
+      key,
+      keyOutcome: "days-removed",
+      daysRemoved: 30,
+      endDate: null,
+      creditNoteNumber: "LL-CN-2026-000002",
+      creditNoteUrl: expect.stringMatching(/\/api\/invoices\/LL-CN-2026-000002\.pdf\?sig=/),
     });
     await refundWebhook(id, "evt_rest_after_admin");
     expect(notices("partial@example.com")).toHaveLength(2);
@@ -143,11 +204,19 @@ describe("refund from the admin panel, with the demo provider", () => {
     const demo = makeTestApp();
     try {
       const token = (await signInAdmin(demo)).token;
-      const { data } = await api(demo.app).api["create-payment-intent"].post({ plan: "pro", email: "demo@example.com" });
+      const { data } = await api(demo.app).api["create-payment-intent"].post({
+        plan: "pro",
+        email: "demo@example.com",
+      });
       await api(demo.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
       const saleId = demo.deps.db.select().from(sales).get()!.id;
-      expect((await api(demo.app, token).api.admin.sales({ id: saleId }).refund.post({ amount: 4.99 })).data).toMatchObject({ status: "paid", refunded: 4.99 });
-      expect((await api(demo.app, token).api.admin.sales({ id: saleId }).refund.post({})).data).toMatchObject({ status: "refunded", refunded: 24.99 });
+      expect(
+        (await api(demo.app, token).api.admin.sales({ id: saleId }).refund.post({ amount: 4.99 })).data,
+      ).toMatchObject({ status: "paid", refunded: 4.99 });
+      expect((await api(demo.app, token).api.admin.sales({ id: saleId }).refund.post({})).data).toMatchObject({
+        status: "refunded",
+        refunded: 24.99,
+      });
       expect(demo.deps.db.select().from(productKeys).all()).toHaveLength(0);
     } finally {
       demo.cleanup();

@@ -10,10 +10,26 @@ let admin: string;
 eachTestWithAdmin((made) => ({ ctx, admin } = made));
 
 let saleNumber = 0;
-function insertSale(plan: "month" | "pro" | "lifetime", amountCents: number, feeCents: number, status: "paid" | "refunded" = "paid", at = ctx.clock.now()) {
-  return ctx.deps.db.insert(sales).values({
-    paymentIntentId: `pi_test_${++saleNumber}`, email: `buyer${saleNumber}@example.com`, plan, amountCents, feeCents, status, createdAt: at,
-  }).returning().get();
+function insertSale(
+  plan: "month" | "pro" | "lifetime",
+  amountCents: number,
+  feeCents: number,
+  status: "paid" | "refunded" = "paid",
+  at = ctx.clock.now(),
+) {
+  return ctx.deps.db
+    .insert(sales)
+    .values({
+      paymentIntentId: `pi_test_${++saleNumber}`,
+      email: `buyer${saleNumber}@example.com`,
+      plan,
+      amountCents,
+      feeCents,
+      status,
+      createdAt: at,
+    })
+    .returning()
+    .get();
 }
 
 describe("sales", () => {
@@ -34,8 +50,13 @@ describe("sales", () => {
     const newer = insertSale("lifetime", 14999, 465);
     const answer = await api(ctx.app, admin).api.admin.sales.get();
     expect(answer.data!.sales.map((s) => s._id)).toEqual([newer.id, older.id]);
-    expect(answer.data!.sales[0]).toMatchObject({ amount: 149.99, fee: 4.65, plan: "lifetime", status: "paid",
-      createdAt: new Date(newer.createdAt).toISOString() });
+    expect(answer.data!.sales[0]).toMatchObject({
+      amount: 149.99,
+      fee: 4.65,
+      plan: "lifetime",
+      status: "paid",
+      createdAt: new Date(newer.createdAt).toISOString(),
+    });
   });
 
   test("with no sales every figure is zero", async () => {
@@ -49,26 +70,43 @@ describe("overview", () => {
     for (let i = 0; i < 7; i++) insertSale("month", 699, 50, "paid", ctx.clock.now() + i);
     makeKey(ctx.deps, "pro");
     await signUpUser(ctx, "month");
-    ctx.deps.db.insert(supportTickets).values([
-      { email: "a@example.com", message: "help", status: "open", createdAt: 1 },
-      { email: "b@example.com", message: "thanks", status: "closed", createdAt: 2 },
-    ]).run();
+    ctx.deps.db
+      .insert(supportTickets)
+      .values([
+        { email: "a@example.com", message: "help", status: "open", createdAt: 1 },
+        { email: "b@example.com", message: "thanks", status: "closed", createdAt: 2 },
+      ])
+      .run();
     const answer = await api(ctx.app, admin).api.admin.overview.get();
     expect(answer.status).toBe(200);
-    expect(answer.data).toMatchObject({ totalRevenue: 48.93, adminRevenue: 45.43, salesCount: 7,
-      productKeyCount: 2, availableKeyCount: 1, openTicketCount: 1 });
+    expect(answer.data).toMatchObject({
+      totalRevenue: 48.93,
+      adminRevenue: 45.43,
+      salesCount: 7,
+      productKeyCount: 2,
+      availableKeyCount: 1,
+      openTicketCount: 1,
+    });
     expect(answer.data!.recentSales).toHaveLength(5);
   });
 });
 
 describe("test e-mail", () => {
   test("queues a 'test' e-mail with the test key and answers success", async () => {
-    const answer = await api(ctx.app, admin).api.admin["test-email"].post({ email: "Ops@Example.com", testKey: "ABCD2345EFGH" });
+    const answer = await api(ctx.app, admin).api.admin["test-email"].post({
+      email: "Ops@Example.com",
+      testKey: "ABCD2345EFGH",
+    });
     expect(answer.status).toBe(200);
     expect(answer.data!.success).toBe(true);
     const row = ctx.deps.db.select().from(emails).get()!;
-    expect(row).toMatchObject({ to: "ops@example.com", template: "test", subject: "Layerlift test email", status: "pending",
-      payload: { testKey: "ABCD2345EFGH" } });
+    expect(row).toMatchObject({
+      to: "ops@example.com",
+      template: "test",
+      subject: "Layerlift test email",
+      status: "pending",
+      payload: { testKey: "ABCD2345EFGH" },
+    });
   });
 
   test("without a test key a sample key in the product-key format is used", async () => {
@@ -95,12 +133,21 @@ describe("users", () => {
   test("search by part of the e-mail shows subscription, linked account and plugin-key presence", async () => {
     const found = await signUpUser(ctx, "pro", "maker@studio.example");
     await signUpUser(ctx, "month", "other@example.com");
-    ctx.deps.db.update(users).set({ linkedRobloxAccountId: "12345", pluginKey: "ll_abc" }).where(eq(users.id, found.user.id)).run();
+    ctx.deps.db
+      .update(users)
+      .set({ linkedRobloxAccountId: "12345", pluginKey: "ll_abc" })
+      .where(eq(users.id, found.user.id))
+      .run();
     const answer = await api(ctx.app, admin).api.admin.users.get({ query: { q: "STUDIO" } });
     expect(answer.status).toBe(200);
     expect(answer.data).toHaveLength(1);
-    expect(answer.data![0]).toMatchObject({ id: found.user.id, email: "maker@studio.example", linkedRobloxAccountId: "12345",
-      hasFigmaKey: true, subscription: { plan: "pro", status: "active" } });
+    expect(answer.data![0]).toMatchObject({
+      id: found.user.id,
+      email: "maker@studio.example",
+      linkedRobloxAccountId: "12345",
+      hasFigmaKey: true,
+      subscription: { plan: "pro", status: "active" },
+    });
     expect(JSON.stringify(answer.data)).not.toContain("ll_abc");
     expect(JSON.stringify(answer.data)).not.toContain("passwordHash");
   });
@@ -120,7 +167,8 @@ describe("users", () => {
     const gone = await signUpUser(ctx, "month", "soon.gone@example.com");
     ctx.deps.db.update(users).set({ email: "after.rename@example.com" }).where(eq(users.id, renamed.user.id)).run();
     ctx.deps.db.delete(users).where(eq(users.id, gone.user.id)).run();
-    const search = async (q: string) => (await api(ctx.app, admin).api.admin.users.get({ query: { q } })).data!.map((u) => u.email);
+    const search = async (q: string) =>
+      (await api(ctx.app, admin).api.admin.users.get({ query: { q } })).data!.map((u) => u.email);
     expect(await search("A%B_C")).toEqual(["a%b_c@pct.example"]);
     expect(await search("b_c@pct")).toEqual(["a%b_c@pct.example"]);
     expect(await search("percent")).toEqual([]);
@@ -141,7 +189,11 @@ describe("users", () => {
 
   test("an admin resets a user's link even inside the owner's cooldown, and it is audited", async () => {
     const user = await signUpUser(ctx, "pro");
-    ctx.deps.db.update(users).set({ linkedRobloxAccountId: "999", lastLinkResetAt: ctx.clock.now() }).where(eq(users.id, user.user.id)).run();
+    ctx.deps.db
+      .update(users)
+      .set({ linkedRobloxAccountId: "999", lastLinkResetAt: ctx.clock.now() })
+      .where(eq(users.id, user.user.id))
+      .run();
     const answer = await api(ctx.app, admin).api.admin.users({ id: user.user.id })["reset-link"].post();
     expect(answer.status).toBe(200);
     expect(answer.data).toMatchObject({ id: user.user.id, linkedRobloxAccountId: null });

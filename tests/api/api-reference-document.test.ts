@@ -10,7 +10,10 @@ import { Value } from "@sinclair/typebox/value";
 import { HealthModel } from "../../src/shared/api/health";
 import { api, makeTestApp, type TestContext } from "../support/app";
 
-type Operation = { summary?: string; responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> };
+type Operation = {
+  summary?: string;
+  responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
+};
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 const SUMMARY_MAX = 80;
@@ -20,12 +23,16 @@ const documents: Record<string, Document> = {};
 beforeAll(async () => {
   ctx = makeTestApp();
   documents["/api/openapi.json"] = (await api(ctx.app).api["openapi.json"].get()).data as unknown as Document;
-  documents["/api/plugin/openapi.json"] = await (await ctx.app.handle(new Request("http://localhost/api/plugin/openapi.json"))).json();
+  documents["/api/plugin/openapi.json"] = await (
+    await ctx.app.handle(new Request("http://localhost/api/plugin/openapi.json"))
+  ).json();
 });
 afterAll(() => ctx.cleanup());
 
-const operations = (document: Document) => Object.entries(document.paths)
-  .flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })));
+const operations = (document: Document) =>
+  Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
+  );
 
 for (const url of ["/api/openapi.json", "/api/plugin/openapi.json"]) {
   describe(url, () => {
@@ -33,7 +40,9 @@ for (const url of ["/api/openapi.json", "/api/plugin/openapi.json"]) {
       const all = operations(documents[url]);
       expect(all.length).toBeGreaterThan(url === "/api/openapi.json" ? 70 : 1);
       const missing = all.filter(({ operation }) => !operation.summary?.trim()).map(({ name }) => name);
-      const long = all.filter(({ operation }) => (operation.summary?.length ?? 0) > SUMMARY_MAX).map(({ name, operation }) => `${name}: ${operation.summary}`);
+      const long = all
+        .filter(({ operation }) => (operation.summary?.length ?? 0) > SUMMARY_MAX)
+        .map(({ name, operation }) => `${name}: ${operation.summary}`);
       expect(missing).toEqual([]);
       expect(long).toEqual([]);
     });
@@ -44,7 +53,9 @@ for (const url of ["/api/openapi.json", "/api/plugin/openapi.json"]) {
         const summary = operation.summary?.trim().toLowerCase() ?? "";
         byName.set(summary, [...(byName.get(summary) ?? []), name]);
       }
-      const shared = [...byName].filter(([, names]) => names.length > 1).map(([summary, names]) => `"${summary}": ${names.join(", ")}`);
+      const shared = [...byName]
+        .filter(([, names]) => names.length > 1)
+        .map(([summary, names]) => `"${summary}": ${names.join(", ")}`);
       expect(shared).toEqual([]);
     });
 
@@ -54,7 +65,8 @@ for (const url of ["/api/openapi.json", "/api/plugin/openapi.json"]) {
         for (const [status, answer] of Object.entries(operation.responses)) {
           for (const [type, { schema }] of Object.entries(answer.content ?? {})) {
             const shapes = (schema?.anyOf ?? schema?.oneOf) as unknown[] | undefined;
-            if (shapes && shapes.length > 1 && !(schema?.examples as unknown[] | undefined)?.length) withoutExamples.push(`${name} ${status} ${type}`);
+            if (shapes && shapes.length > 1 && !(schema?.examples as unknown[] | undefined)?.length)
+              withoutExamples.push(`${name} ${status} ${type}`);
           }
         }
       }
@@ -65,7 +77,10 @@ for (const url of ["/api/openapi.json", "/api/plugin/openapi.json"]) {
 
 test("GET /api/health's examples are answers it can give, one of each shape", () => {
   const answers = documents["/api/openapi.json"].paths["/api/health"].get.responses;
-  for (const [status, model] of [["200", HealthModel.healthy], ["503", HealthModel.unavailable]] as const) {
+  for (const [status, model] of [
+    ["200", HealthModel.healthy],
+    ["503", HealthModel.unavailable],
+  ] as const) {
     const examples = answers[status].content!["application/json"].schema!.examples as unknown[];
     expect(examples.map((example) => Value.Check(model, example))).toEqual([true, true]);
     expect(examples.map((example) => Value.Check(HealthModel.healthDetails, example))).toEqual([false, true]);

@@ -5,14 +5,18 @@
  * the changed script.
  */
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import scalarScriptPath from "../../node_modules/@scalar/api-reference/dist/browser/standalone.js" with { type: "file" };
+import scalarScriptPath from "../../node_modules/@scalar/api-reference/dist/browser/standalone.js" with {
+  type: "file",
+};
 import { patchScalarBuild } from "../../src/features/api-docs/scalar-patch";
 import { makeTestApp, type TestContext } from "../support/app";
 
 const REGION_CARD = "class:`response-card`,role:`region`";
 
 let ctx: TestContext;
-beforeEach(() => { ctx = makeTestApp(); });
+beforeEach(() => {
+  ctx = makeTestApp();
+});
 afterEach(() => ctx.cleanup());
 
 test("the installed Scalar marks the example-answers card as a region, once, and the patch takes that role away", async () => {
@@ -27,7 +31,11 @@ test("the installed Scalar marks the example-answers card as a region, once, and
 
 test("a build without that code, or with it twice, is left as it is and says why", () => {
   const without = patchScalarBuild("createApiReference()");
-  expect(without).toEqual({ source: "createApiReference()", applied: false, reason: "the example-answers card is no longer marked as a region" });
+  expect(without).toEqual({
+    source: "createApiReference()",
+    applied: false,
+    reason: "the example-answers card is no longer marked as a region",
+  });
   const twice = `${REGION_CARD};${REGION_CARD}`;
   expect(patchScalarBuild(twice)).toMatchObject({ source: twice, applied: false });
 });

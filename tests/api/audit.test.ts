@@ -17,7 +17,11 @@ test("the audit log lists entries newest first with the actor's e-mail", async (
   const answer = await api(ctx.app, admin.token).api.admin.audit.get();
   expect(answer.status).toBe(200);
   expect(answer.data!.map((e) => e.action)).toEqual(["email.test", "product-keys.generate"]);
-  expect(answer.data![1]).toMatchObject({ actorUserId: admin.user.id, actorEmail: "boss@example.com", subject: "plan:pro" });
+  expect(answer.data![1]).toMatchObject({
+    actorUserId: admin.user.id,
+    actorEmail: "boss@example.com",
+    subject: "plan:pro",
+  });
   expect(JSON.parse(answer.data![1].detail!)).toMatchObject({ plan: "pro", count: 2 });
   expect(answer.data![1].createdAt).toBe(new Date(ctx.clock.now() - 1000).toISOString());
 });
@@ -29,7 +33,13 @@ test("entries written by the system have no actor e-mail", async () => {
 });
 
 test("limit and offset page through the audit log", async () => {
-  for (let i = 0; i < 4; i++) writeAudit(ctx.deps.db, { actorUserId: admin.user.id, action: "email.test", subject: `a${i}`, at: ctx.clock.now() + i });
+  for (let i = 0; i < 4; i++)
+    writeAudit(ctx.deps.db, {
+      actorUserId: admin.user.id,
+      action: "email.test",
+      subject: `a${i}`,
+      at: ctx.clock.now() + i,
+    });
   const answer = await api(ctx.app, admin.token).api.admin.audit.get({ query: { limit: 2, offset: 1 } });
   expect(answer.data!.map((e) => e.subject)).toEqual(["a2", "a1"]);
 });

@@ -5,11 +5,17 @@ import { DAY } from "../../src/lib/clock";
 import { api, failure, call, invalid, makeKey, makeTestApp, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
-beforeEach(() => { ctx = makeTestApp(); });
+beforeEach(() => {
+  ctx = makeTestApp();
+});
 afterEach(() => ctx.cleanup());
 
-const signupBody = (productKey: string, email = "dev@example.com", password = "long enough") =>
-  ({ email, password, confirmPassword: password, productKey });
+const signupBody = (productKey: string, email = "dev@example.com", password = "long enough") => ({
+  email,
+  password,
+  confirmPassword: password,
+  productKey,
+});
 
 describe("signup", () => {
   test("a valid key creates the account and a subscription of the key's plan", async () => {
@@ -17,8 +23,12 @@ describe("signup", () => {
     const answer = await api(ctx.app).api.auth.signup.post(signupBody(key));
     expect(answer.status).toBe(200);
     expect(typeof answer.data!.token).toBe("string");
-    expect(answer.data!.user).toMatchObject({ email: "dev@example.com", isAdmin: false, figmaKey: null,
-      settings: { notifications: true, autoSync: true, theme: "dark", language: "en" } });
+    expect(answer.data!.user).toMatchObject({
+      email: "dev@example.com",
+      isAdmin: false,
+      figmaKey: null,
+      settings: { notifications: true, autoSync: true, theme: "dark", language: "en" },
+    });
     expect(answer.data!.subscription).toMatchObject({ plan: "month", status: "active" });
     expect(new Date(answer.data!.subscription!.endDate!).getTime()).toBe(ctx.clock.now() + 30 * DAY);
     const row = ctx.deps.db.select().from(productKeys).where(eq(productKeys.key, key)).get()!;
@@ -72,7 +82,12 @@ describe("signup", () => {
   });
 
   test("mismatched passwords are rejected", async () => {
-    const answer = await api(ctx.app).api.auth.signup.post({ email: "a@example.com", password: "long enough", confirmPassword: "different one", productKey: makeKey(ctx.deps) });
+    const answer = await api(ctx.app).api.auth.signup.post({
+      email: "a@example.com",
+      password: "long enough",
+      confirmPassword: "different one",
+      productKey: makeKey(ctx.deps),
+    });
     expect(answer.status).toBe(400);
     expect(failure(answer)?.message).toBe("Passwords don't match");
   });
@@ -89,8 +104,9 @@ describe("signup", () => {
 
   test("a key signs up one account even when twenty race for it", async () => {
     const key = makeKey(ctx.deps);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      api(ctx.app).api.auth.signup.post(signupBody(key, `racer${i}@example.com`))));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => api(ctx.app).api.auth.signup.post(signupBody(key, `racer${i}@example.com`))),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
     expect(ctx.deps.db.select().from(users).all()).toHaveLength(1);
@@ -120,7 +136,11 @@ describe("login", () => {
   test("a session lasts 7 days, or 30 with rememberMe", async () => {
     const user = await signUpUser(ctx);
     const short = await api(ctx.app).api.auth.login.post({ email: user.email, password: user.password });
-    const long = await api(ctx.app).api.auth.login.post({ email: user.email, password: user.password, rememberMe: true });
+    const long = await api(ctx.app).api.auth.login.post({
+      email: user.email,
+      password: user.password,
+      rememberMe: true,
+    });
     ctx.clock.advance(8 * DAY);
     expect((await api(ctx.app, short.data!.token).api.auth.me.get()).status).toBe(401);
     expect((await api(ctx.app, long.data!.token).api.auth.me.get()).status).toBe(200);

@@ -28,7 +28,9 @@ function run(args: string[], options: { cwd?: string; env?: Record<string, strin
 /** A database with some keys in it, made the way an operator would. */
 function seeded(name: string, keys = 3) {
   const database = join(dir, name);
-  expect(run(["keys", "generate", "--plan", "pro", "--count", String(keys), "--db", database], { env: {} }).code).toBe(1); // no database yet
+  expect(run(["keys", "generate", "--plan", "pro", "--count", String(keys), "--db", database], { env: {} }).code).toBe(
+    1,
+  ); // no database yet
   expect(run(["migrate", "--db", database]).code).toBe(0);
   expect(run(["keys", "generate", "--plan", "pro", "--count", String(keys), "--db", database]).code).toBe(0);
   return database;
@@ -39,13 +41,18 @@ describe("a database that does not exist", () => {
     const empty = mkdtempSync(join(dir, "empty-"));
     const result = run(["backup", join(empty, "copy.db")], { cwd: empty });
     expect(result.code).toBe(1);
-    expect(result.err.trim()).toBe(`No database at ${join(empty, "data/layerlift.db")}. Pass --db PATH or set DATABASE_PATH to the server's database (\`layerlift migrate\` creates a new one).`);
+    expect(result.err.trim()).toBe(
+      `No database at ${join(empty, "data/layerlift.db")}. Pass --db PATH or set DATABASE_PATH to the server's database (\`layerlift migrate\` creates a new one).`,
+    );
     expect(readdirSync(empty)).toEqual([]);
   });
 
   test("keys list and keys generate refuse it too; migrate creates it", () => {
     const database = join(dir, "later.db");
-    for (const args of [["keys", "list"], ["keys", "generate", "--plan", "pro"]]) {
+    for (const args of [
+      ["keys", "list"],
+      ["keys", "generate", "--plan", "pro"],
+    ]) {
       const result = run([...args, "--db", database]);
       expect(result.code).toBe(1);
       expect(result.err).toContain(`No database at ${database}.`);
@@ -62,7 +69,11 @@ describe("backup", () => {
     const target = join(dir, "backups/live-1.db");
     const result = run(["backup", target, "--db", database]);
     expect(result.code).toBe(0);
-    expect(result.out).toMatch(new RegExp(`Backed up .*live\\.db to .*live-1\\.db: [0-9.]+ KB, integrity check ok, readable by its owner only\\.`));
+    expect(result.out).toMatch(
+      new RegExp(
+        `Backed up .*live\\.db to .*live-1\\.db: [0-9.]+ KB, integrity check ok, readable by its owner only\\.`,
+      ),
+    );
     expect(result.out).toMatch(/product_keys\s+3\n/);
     expect(statSync(target).mode & 0o777).toBe(0o600);
     expect(listProductKeys(openDatabase(target))).toHaveLength(3);
@@ -88,7 +99,9 @@ describe("restore", () => {
     expect(run(["keys", "generate", "--plan", "month", "--count", "5", "--db", database]).code).toBe(0);
     const result = run(["restore", backup, "--db", database]);
     expect(result.code).toBe(0);
-    expect(result.out).toContain(`Restored ${database} from ${backup}. The database it replaced is kept as ${database}.before-restore-`);
+    expect(result.out).toContain(
+      `Restored ${database} from ${backup}. The database it replaced is kept as ${database}.before-restore-`,
+    );
     expect(listProductKeys(openDatabase(database))).toHaveLength(2);
     const kept = readdirSync(dir).find((name) => name.startsWith("restore-live.db.before-restore-"))!;
     expect(listProductKeys(openDatabase(join(dir, kept)))).toHaveLength(7);
@@ -100,17 +113,29 @@ describe("restore", () => {
     expect(run(["backup", backup, "--db", database]).code).toBe(0);
     const port = 48_000 + Math.floor(Math.random() * 1000);
     const server = Bun.spawn([process.execPath, "src/index.ts"], {
-      cwd: root, stdout: "ignore", stderr: "ignore",
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", NODE_ENV: "development", SEED_DEV_ADMIN: "0", PORT: String(port), DATABASE_PATH: database },
+      cwd: root,
+      stdout: "ignore",
+      stderr: "ignore",
+      env: {
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        NODE_ENV: "development",
+        SEED_DEV_ADMIN: "0",
+        PORT: String(port),
+        DATABASE_PATH: database,
+      },
     });
     try {
       for (let i = 0; i < 200; i++) {
-        try { if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break; } catch {}
+        try {
+          if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+        } catch {}
         await Bun.sleep(50);
       }
       const result = run(["restore", backup, "--db", database]);
       expect(result.code).toBe(1);
-      expect(result.err.trim()).toBe(`Another process (a running Layerlift server?) has ${database} open. Stop it first, then restore.`);
+      expect(result.err.trim()).toBe(
+        `Another process (a running Layerlift server?) has ${database} open. Stop it first, then restore.`,
+      );
       expect(readdirSync(dir).some((name) => name.startsWith("served.db.before-restore-"))).toBe(false);
     } finally {
       server.kill("SIGTERM");
@@ -130,7 +155,9 @@ describe("restore", () => {
     const other = new (require("bun:sqlite").Database)(foreign);
     other.run("create table notes (text)");
     other.close();
-    expect(run(["restore", foreign, "--db", database]).err.trim()).toBe(`${foreign} is a SQLite database, but not a Layerlift one.`);
+    expect(run(["restore", foreign, "--db", database]).err.trim()).toBe(
+      `${foreign} is a SQLite database, but not a Layerlift one.`,
+    );
     expect(listProductKeys(openDatabase(database))).toHaveLength(1);
   });
 });
@@ -143,7 +170,9 @@ describe("a path that can't be used", () => {
     for (const args of [["migrate"], ["serve"]]) {
       const result = run([...args, "--db", database]);
       expect(result.code).toBe(1);
-      expect(result.err.trim()).toBe(`Can't create the database folder ${blocker}: a part of the path is a file, not a folder.`);
+      expect(result.err.trim()).toBe(
+        `Can't create the database folder ${blocker}: a part of the path is a file, not a folder.`,
+      );
     }
     mkdirSync(join(dir, "plain"), { recursive: true });
     writeFileSync(join(dir, "plain/layerlift.db"), "not sqlite ".repeat(500));

@@ -26,7 +26,9 @@ async function sold(plan: "month" | "pro" | "lifetime", email: string) {
 
 async function deliver(type: string, object: object) {
   const { payload, signature } = await stripe.signedEvent({ id: `evt_${crypto.randomUUID()}`, type, object });
-  expect((await api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } })).status).toBe(200);
+  expect(
+    (await api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } })).status,
+  ).toBe(200);
 }
 
 /** The books match the sales, and the overview, the chart and the CSV agree on net revenue. */
@@ -37,7 +39,11 @@ async function expectBooksRight() {
   const overview = (await api(ctx.app, admin).api.admin.overview.get()).data!;
   const chart = (await api(ctx.app, admin).api.admin.revenue.get({ query: { days: 30 } })).data!;
   const csv = (await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin })).body as string;
-  const netOfCsv = csv.trim().split("\r\n").slice(1).reduce((sum, line) => sum + Math.round(Number(line.split(",")[8]) * 100), 0);
+  const netOfCsv = csv
+    .trim()
+    .split("\r\n")
+    .slice(1)
+    .reduce((sum, line) => sum + Math.round(Number(line.split(",")[8]) * 100), 0);
   const netOfChart = chart.days.reduce((sum, d) => sum + Math.round(d.net * 100), 0);
   expect(Math.round(overview.adminRevenue * 100)).toBe(netOfCsv);
   expect(netOfChart).toBe(netOfCsv);
@@ -51,7 +57,9 @@ describe("the daily books", () => {
     const first = await sold("month", "one@example.com");
     await expectBooksRight();
     const second = await sold("pro", "two@example.com");
-    expect((await api(ctx.app, admin).api.admin.sales({ id: second.saleId }).refund.post({ amount: 5 })).status).toBe(200);
+    expect((await api(ctx.app, admin).api.admin.sales({ id: second.saleId }).refund.post({ amount: 5 })).status).toBe(
+      200,
+    );
     await expectBooksRight();
     expect((await api(ctx.app, admin).api.admin.sales({ id: second.saleId }).refund.post({})).status).toBe(200);
     await expectBooksRight();
@@ -73,7 +81,11 @@ describe("the daily books", () => {
     await expectBooksRight();
 
     // Any writer of the sales table keeps them, moving a sale to another day or plan, or deleting it.
-    ctx.deps.db.update(sales).set({ createdAt: ctx.clock.now() - 3 * DAY, plan: "pro" }).where(eq(sales.id, first.saleId)).run();
+    ctx.deps.db
+      .update(sales)
+      .set({ createdAt: ctx.clock.now() - 3 * DAY, plan: "pro" })
+      .where(eq(sales.id, first.saleId))
+      .run();
     await expectBooksRight();
     // (Its credit note first: a sale's invoice documents keep it from being deleted.)
     ctx.deps.db.delete(creditNotes).where(eq(creditNotes.saleId, lost.saleId)).run();
@@ -89,7 +101,11 @@ describe("the daily books", () => {
     await sold("month", "kept@example.com");
     const refunded = await sold("pro", "refunded@example.com");
     expect((await api(ctx.app, admin).api.admin.sales({ id: refunded.saleId }).refund.post({})).status).toBe(200);
-    const fees = ctx.deps.db.select().from(sales).all().reduce((sum, s) => sum + s.feeCents, 0);
+    const fees = ctx.deps.db
+      .select()
+      .from(sales)
+      .all()
+      .reduce((sum, s) => sum + s.feeCents, 0);
     const overview = await expectBooksRight();
     expect(Math.round(overview.adminRevenue * 100)).toBe(699 - fees);
   });

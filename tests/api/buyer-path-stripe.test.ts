@@ -32,17 +32,37 @@ describe("the key on the result page, with Stripe", () => {
     // The first call fulfils the payment and already answers the key.
     const first = await result({ payment_intent: id, payment_intent_client_secret: clientSecret });
     const key = ctx.deps.db.select().from(productKeys).get()!.key;
-    expect(first.data).toEqual({ success: true, plan: "1 Month Subscription", productKey: key, email: "card@example.com" });
-    expect((await result({ payment_intent: id, payment_intent_client_secret: `${id}_secret_guess` })).data).toEqual({ success: true, plan: "1 Month Subscription" });
-    expect((await result({ payment_intent: id, payment_intent_client_secret: clientSecret })).data)
-      .toEqual({ success: true, plan: "1 Month Subscription", productKey: key, email: "card@example.com" });
+    expect(first.data).toEqual({
+      success: true,
+      plan: "1 Month Subscription",
+      productKey: key,
+      email: "card@example.com",
+    });
+    expect((await result({ payment_intent: id, payment_intent_client_secret: `${id}_secret_guess` })).data).toEqual({
+      success: true,
+      plan: "1 Month Subscription",
+    });
+    expect((await result({ payment_intent: id, payment_intent_client_secret: clientSecret })).data).toEqual({
+      success: true,
+      plan: "1 Month Subscription",
+      productKey: key,
+      email: "card@example.com",
+    });
 
     stripe.refund(id);
     const { payload, signature } = await stripe.signedEvent({
-      id: `evt_refund_${id}`, type: "charge.refunded", object: { id: `ch_${id}`, object: "charge", payment_intent: id, refunded: true },
+      id: `evt_refund_${id}`,
+      type: "charge.refunded",
+      object: { id: `ch_${id}`, object: "charge", payment_intent: id, refunded: true },
     });
-    expect((await api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } })).status).toBe(200);
-    expect((await result({ payment_intent: id, payment_intent_client_secret: clientSecret })).data).toEqual({ success: false, refunded: true, error: "This payment was refunded." });
+    expect(
+      (await api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } })).status,
+    ).toBe(200);
+    expect((await result({ payment_intent: id, payment_intent_client_secret: clientSecret })).data).toEqual({
+      success: false,
+      refunded: true,
+      error: "This payment was refunded.",
+    });
   });
 });
 
@@ -54,14 +74,26 @@ describe("Renew / Extend with Stripe", () => {
     const answer = await api(ctx.app, user.token).api.subscription.renew.post({ plan: "month" });
     expect(answer.data!.provider).toBe("stripe");
     const id = answer.data!.clientSecret.split("_secret_")[0];
-    expect(stripe.intents.get(id)!.metadata).toEqual({ plan: "month", email: user.email, renewalUserId: String(user.user.id) });
+    expect(stripe.intents.get(id)!.metadata).toEqual({
+      plan: "month",
+      email: user.email,
+      renewalUserId: String(user.user.id),
+    });
     expect(stripe.intents.get(id)!.amount).toBe(699);
     stripe.succeed(id);
 
-    const { payload, signature } = await stripe.signedEvent({ id: `evt_${id}`, type: "payment_intent.succeeded", object: stripe.intents.get(id)! });
-    expect((await api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } })).status).toBe(200);
+    const { payload, signature } = await stripe.signedEvent({
+      id: `evt_${id}`,
+      type: "payment_intent.succeeded",
+      object: stripe.intents.get(id)!,
+    });
+    expect(
+      (await api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } })).status,
+    ).toBe(200);
     // The dialog's own verification after the webhook: no second key, no second 30 days.
-    expect((await result({ payment_intent: id, payment_intent_client_secret: answer.data!.clientSecret })).data!.success).toBe(true);
+    expect(
+      (await result({ payment_intent: id, payment_intent_client_secret: answer.data!.clientSecret })).data!.success,
+    ).toBe(true);
 
     expect(sub().endDate).toBe(endBefore + 30 * DAY);
     expect(ctx.deps.db.select().from(sales).all()).toHaveLength(1);
@@ -69,7 +101,9 @@ describe("Renew / Extend with Stripe", () => {
     const receipts = ctx.deps.db.select().from(emails).where(eq(emails.template, "renewal-receipt")).all();
     expect(receipts).toHaveLength(1);
     // The receipt says what was paid.
-    expect((await renderEmail(receipts[0]!.template, receipts[0]!.payload, ctx.deps.config.appUrl)).text).toContain("Your payment of $6.99 for 1 Month Subscription went through");
+    expect((await renderEmail(receipts[0]!.template, receipts[0]!.payload, ctx.deps.config.appUrl)).text).toContain(
+      "Your payment of $6.99 for 1 Month Subscription went through",
+    );
 
     // "Can't find your key?" words the renewal key as a renewal, not as a key that created an account.
     expect((await api(ctx.app).api.keys.resend.post({ email: user.email })).status).toBe(200);

@@ -14,7 +14,9 @@ import type { PlanId } from "../../src/shared/plans";
 import { api, failure, invalid, makeTestApp, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
-beforeEach(() => { ctx = makeTestApp(); });
+beforeEach(() => {
+  ctx = makeTestApp();
+});
 afterEach(() => ctx.cleanup());
 
 const intentId = (clientSecret: string) => clientSecret.split("_secret_")[0];
@@ -23,7 +25,9 @@ const intentId = (clientSecret: string) => clientSecret.split("_secret_")[0];
 async function buy(plan: PlanId = "pro", email = "buyer@example.com") {
   const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan, email });
   const clientSecret = data!.clientSecret;
-  expect((await api(ctx.app).api.payment.demo.confirm.post({ clientSecret, cardNumber: "4242424242424242" })).status).toBe(200);
+  expect(
+    (await api(ctx.app).api.payment.demo.confirm.post({ clientSecret, cardNumber: "4242424242424242" })).status,
+  ).toBe(200);
   return { id: intentId(clientSecret), clientSecret };
 }
 
@@ -31,7 +35,11 @@ const result = (query: { payment_intent: string; payment_intent_client_secret?: 
   api(ctx.app).api.payment.success.get({ query: { ...query, redirect_status: "succeeded" } });
 
 const emailsTo = (to: string, template?: string) =>
-  ctx.deps.db.select().from(emails).where(template ? and(eq(emails.to, to), eq(emails.template, template)) : eq(emails.to, to)).all();
+  ctx.deps.db
+    .select()
+    .from(emails)
+    .where(template ? and(eq(emails.to, to), eq(emails.template, template)) : eq(emails.to, to))
+    .all();
 
 describe("the key on the result page", () => {
   test("with the intent's client secret the answer adds the key and the address it was e-mailed to", async () => {
@@ -44,9 +52,19 @@ describe("the key on the result page", () => {
 
   test("without it, or with a wrong one, the answer is today's: no key", async () => {
     const { id, clientSecret } = await buy();
-    const wrong = [undefined, "", "pi_x_secret_y", `${clientSecret}x`, clientSecret.slice(0, -1), clientSecret.replace(/.$/, (c) => (c === "a" ? "b" : "a"))];
+    const wrong = [
+      undefined,
+      "",
+      "pi_x_secret_y",
+      `${clientSecret}x`,
+      clientSecret.slice(0, -1),
+      clientSecret.replace(/.$/, (c) => (c === "a" ? "b" : "a")),
+    ];
     for (const secret of wrong) {
-      const answer = await result({ payment_intent: id, ...(secret === undefined ? {} : { payment_intent_client_secret: secret }) });
+      const answer = await result({
+        payment_intent: id,
+        ...(secret === undefined ? {} : { payment_intent_client_secret: secret }),
+      });
       expect(answer.data).toEqual({ success: true, plan: "4 Month Pro" });
     }
   });
@@ -54,13 +72,19 @@ describe("the key on the result page", () => {
   test("another intent's client secret does not open this one", async () => {
     const first = await buy("pro", "one@example.com");
     const second = await buy("pro", "two@example.com");
-    expect((await result({ payment_intent: first.id, payment_intent_client_secret: second.clientSecret })).data).toEqual({ success: true, plan: "4 Month Pro" });
+    expect(
+      (await result({ payment_intent: first.id, payment_intent_client_secret: second.clientSecret })).data,
+    ).toEqual({ success: true, plan: "4 Month Pro" });
   });
 
   test("never for a refunded sale", async () => {
     const { id, clientSecret } = await buy();
     await refundPayment(ctx.deps, id);
-    expect((await result({ payment_intent: id, payment_intent_client_secret: clientSecret })).data).toEqual({ success: false, refunded: true, error: "This payment was refunded." });
+    expect((await result({ payment_intent: id, payment_intent_client_secret: clientSecret })).data).toEqual({
+      success: false,
+      refunded: true,
+      error: "This payment was refunded.",
+    });
   });
 
   test("the key e-mail's sign-up link fills in the key and the address", async () => {
@@ -80,16 +104,34 @@ describe("POST /api/keys/resend", () => {
     await buy("pro", "keeper@example.com");
     const refunded = await buy("lifetime", "keeper@example.com");
     await refundPayment(ctx.deps, refunded.id);
-    const [monthKey, proKey] = ctx.deps.db.select().from(productKeys).all().map((k) => k.key);
+    const [monthKey, proKey] = ctx.deps.db
+      .select()
+      .from(productKeys)
+      .all()
+      .map((k) => k.key);
     // The month key creates an account.
-    expect((await api(ctx.app).api.auth.signup.post({ email: "keeper@example.com", password: "correct horse", confirmPassword: "correct horse", productKey: monthKey })).status).toBe(200);
+    expect(
+      (
+        await api(ctx.app).api.auth.signup.post({
+          email: "keeper@example.com",
+          password: "correct horse",
+          confirmPassword: "correct horse",
+          productKey: monthKey,
+        })
+      ).status,
+    ).toBe(200);
 
     const answer = await resend("  Keeper@Example.com ");
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ message: KEY_RESEND_MESSAGE });
     const [sent] = emailsTo("keeper@example.com", "lost-keys");
     expect(sent.payload.keys).toEqual([
-      { key: monthKey, planName: "1 Month Subscription", boughtAt: new Date(ctx.clock.now()).toISOString(), used: true },
+      {
+        key: monthKey,
+        planName: "1 Month Subscription",
+        boughtAt: new Date(ctx.clock.now()).toISOString(),
+        used: true,
+      },
       { key: proKey, planName: "4 Month Pro", boughtAt: new Date(ctx.clock.now()).toISOString(), used: false },
     ]);
     const { text } = await renderEmail(sent.template, sent.payload, ctx.deps.config.appUrl);
@@ -124,7 +166,8 @@ describe("POST /api/keys/resend", () => {
 
   test(`one address gets at most ${LOST_KEY_EMAILS_PER_DAY} such e-mails a day, whatever asks`, async () => {
     await buy("pro", "flooded@example.com");
-    for (let i = 0; i < LOST_KEY_EMAILS_PER_DAY + 3; i++) expect((await resend("flooded@example.com")).data).toEqual({ message: KEY_RESEND_MESSAGE });
+    for (let i = 0; i < LOST_KEY_EMAILS_PER_DAY + 3; i++)
+      expect((await resend("flooded@example.com")).data).toEqual({ message: KEY_RESEND_MESSAGE });
     expect(emailsTo("flooded@example.com", "lost-keys")).toHaveLength(LOST_KEY_EMAILS_PER_DAY);
     ctx.clock.advance(DAY + 1);
     await resend("flooded@example.com");
@@ -135,11 +178,13 @@ describe("POST /api/keys/resend", () => {
     const limited = makeTestApp({ rateLimits: true });
     try {
       const statuses = [];
-      for (let i = 0; i < 5; i++) statuses.push((await api(limited.app).api.keys.resend.post({ email: "someone@example.com" })).status);
+      for (let i = 0; i < 5; i++)
+        statuses.push((await api(limited.app).api.keys.resend.post({ email: "someone@example.com" })).status);
       expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
       expect(statuses.at(-1)).toBe(429);
       const other = [];
-      for (let i = 0; i < 3; i++) other.push((await api(limited.app).api.keys.resend.post({ email: `other${i}@example.com` })).status);
+      for (let i = 0; i < 3; i++)
+        other.push((await api(limited.app).api.keys.resend.post({ email: `other${i}@example.com` })).status);
       expect(other).toContain(429); // the IP's bucket (5) is spent
     } finally {
       limited.cleanup();
@@ -153,7 +198,8 @@ describe("POST /api/keys/resend", () => {
 });
 
 describe("POST /api/subscription/renew", () => {
-  const subscriptionOf = (userId: number) => ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get()!;
+  const subscriptionOf = (userId: number) =>
+    ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get()!;
 
   test("paying applies the new key to the account at once: the end moves by the plan's days, no key typed", async () => {
     const user = await signUpUser(ctx, "month");
@@ -165,7 +211,9 @@ describe("POST /api/subscription/renew", () => {
     expect(intent.metadata).toEqual({ plan: "pro", email: user.email, renewalUserId: String(user.user.id) });
     expect(intent.amountCents).toBe(2499);
 
-    expect((await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: answer.data!.clientSecret })).status).toBe(200);
+    expect((await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: answer.data!.clientSecret })).status).toBe(
+      200,
+    );
     const after = subscriptionOf(user.user.id);
     expect(after.endDate).toBe(endBefore + 120 * DAY);
     expect(after.plan).toBe("pro");
@@ -191,7 +239,11 @@ describe("POST /api/subscription/renew", () => {
     const { data: session } = await api(ctx.app).api.auth.login.post({ email: user.email, password: user.password });
     const month = await api(ctx.app, session!.token).api.subscription.renew.post({ plan: "month" });
     await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: month.data!.clientSecret });
-    expect(subscriptionOf(user.user.id)).toMatchObject({ status: "active", endDate: ctx.clock.now() + 30 * DAY, startDate: ctx.clock.now() });
+    expect(subscriptionOf(user.user.id)).toMatchObject({
+      status: "active",
+      endDate: ctx.clock.now() + 30 * DAY,
+      startDate: ctx.clock.now(),
+    });
     const lifetime = await api(ctx.app, session!.token).api.subscription.renew.post({ plan: "lifetime" });
     await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: lifetime.data!.clientSecret });
     expect(subscriptionOf(user.user.id)).toMatchObject({ plan: "lifetime", endDate: null });
@@ -203,10 +255,13 @@ describe("POST /api/subscription/renew", () => {
     expect(bad.status).toBe(422);
     expect(failure(bad)?.message).toBe("Please choose a plan: month, pro or lifetime.");
     expect(ctx.deps.db.select().from(demoPaymentIntents).all()).toHaveLength(0);
-    const cheap = await api(ctx.app, user.token).api.subscription.renew.post(invalid({ plan: "lifetime", amount: 1, renewalUserId: 999, email: "x@example.com" }));
+    const cheap = await api(ctx.app, user.token).api.subscription.renew.post(
+      invalid({ plan: "lifetime", amount: 1, renewalUserId: 999, email: "x@example.com" }),
+    );
     expect(cheap.status).toBe(200);
     expect(ctx.deps.db.select().from(demoPaymentIntents).get()).toMatchObject({
-      amountCents: 14999, metadata: { plan: "lifetime", email: user.email, renewalUserId: String(user.user.id) },
+      amountCents: 14999,
+      metadata: { plan: "lifetime", email: user.email, renewalUserId: String(user.user.id) },
     });
   });
 

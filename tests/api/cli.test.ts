@@ -12,7 +12,10 @@ const db = join(dir, "cli.db");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(...args: string[]) {
-  const child = Bun.spawnSync([process.execPath, "src/index.ts", ...args, "--db", db], { cwd: root, env: { ...process.env, NODE_ENV: "development" } });
+  const child = Bun.spawnSync([process.execPath, "src/index.ts", ...args, "--db", db], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "development" },
+  });
   return { code: child.exitCode, out: child.stdout.toString(), err: child.stderr.toString() };
 }
 
@@ -48,7 +51,10 @@ describe("the command line", () => {
   });
 
   test("scripts/generate-keys.ts makes keys through the same function", () => {
-    const child = Bun.spawnSync([process.execPath, "scripts/generate-keys.ts", "--plan", "lifetime", "--count", "2", "--db", db], { cwd: root });
+    const child = Bun.spawnSync(
+      [process.execPath, "scripts/generate-keys.ts", "--plan", "lifetime", "--count", "2", "--db", db],
+      { cwd: root },
+    );
     expect(child.exitCode).toBe(0);
     expect(child.stdout.toString().trim().split("\n")).toHaveLength(2);
     expect(listProductKeys(openDatabase(db), { plan: "lifetime" })).toHaveLength(2);

@@ -23,23 +23,31 @@ describe("production configuration", () => {
 
   test("Stripe test keys are refused, unless ALLOW_STRIPE_TEST_KEYS=1 (staging)", () => {
     const test = { ...LIVE, STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_PUBLISHABLE_KEY: "pk_test_abc" };
-    expect(problems(test)).toContain("Stripe test keys take no real payments: use live keys in production, or set ALLOW_STRIPE_TEST_KEYS=1 for a staging site");
+    expect(problems(test)).toContain(
+      "Stripe test keys take no real payments: use live keys in production, or set ALLOW_STRIPE_TEST_KEYS=1 for a staging site",
+    );
     expect(problems({ ...test, ALLOW_STRIPE_TEST_KEYS: "1" })).toBe("");
   });
 
   test("a secret and a publishable key from different modes are refused, even for staging", () => {
     const mixed = { ...LIVE, STRIPE_PUBLISHABLE_KEY: "pk_test_abc", ALLOW_STRIPE_TEST_KEYS: "1" };
-    expect(problems(mixed)).toContain("STRIPE_SECRET_KEY is a live key and STRIPE_PUBLISHABLE_KEY a test key: use both from the same mode");
+    expect(problems(mixed)).toContain(
+      "STRIPE_SECRET_KEY is a live key and STRIPE_PUBLISHABLE_KEY a test key: use both from the same mode",
+    );
   });
 
   test("an EMAIL_FROM that is not an address is refused", () => {
     for (const from of ["Layerlift", "keys at layerlift.example", "Layerlift <keys>"]) {
-      expect(problems({ ...LIVE, EMAIL_FROM: from })).toContain(`EMAIL_FROM must be an address, like "Layerlift <keys@example.com>"; got "${from}"`);
+      expect(problems({ ...LIVE, EMAIL_FROM: from })).toContain(
+        `EMAIL_FROM must be an address, like "Layerlift <keys@example.com>"; got "${from}"`,
+      );
     }
   });
 
   test("an APP_URL that is not https is refused, except for localhost", () => {
-    expect(problems({ ...LIVE, APP_URL: "http://layerlift.example" })).toContain("APP_URL must start with https:// in production");
+    expect(problems({ ...LIVE, APP_URL: "http://layerlift.example" })).toContain(
+      "APP_URL must start with https:// in production",
+    );
     expect(problems({ ...LIVE, APP_URL: "layerlift.example" })).toContain("APP_URL must be a URL");
     expect(problems({ ...LIVE, APP_URL: "http://localhost:3000" })).toBe("");
     expect(problems({ ...LIVE, APP_URL: "http://127.0.0.1:3000" })).toBe("");
@@ -50,7 +58,9 @@ describe("production configuration", () => {
     expect(problems(withoutStore)).toContain("PLUGIN_INSTALL_URL is required in production");
     for (const env of [LIVE, { NODE_ENV: "development" }, { NODE_ENV: "test" }]) {
       for (const url of ["http://create.roblox.com/store/asset/1", "create.roblox.com/store", "https://"]) {
-        expect(problems({ ...env, PLUGIN_INSTALL_URL: url })).toContain(`PLUGIN_INSTALL_URL must be the https:// address of the plugin's store page; got "${url}"`);
+        expect(problems({ ...env, PLUGIN_INSTALL_URL: url })).toContain(
+          `PLUGIN_INSTALL_URL must be the https:// address of the plugin's store page; got "${url}"`,
+        );
       }
     }
     expect(loadConfig(LIVE).pluginInstallUrl).toBe(LIVE.PLUGIN_INSTALL_URL);
@@ -59,34 +69,55 @@ describe("production configuration", () => {
 
   test("NODE_ENV must be exactly development, production or test; unset is development", () => {
     for (const value of ["Production", "prod", "PRODUCTION", "dev"]) {
-      expect(problems({ NODE_ENV: value })).toContain(`NODE_ENV must be exactly one of development, production, test; got "${value}"`);
+      expect(problems({ NODE_ENV: value })).toContain(
+        `NODE_ENV must be exactly one of development, production, test; got "${value}"`,
+      );
     }
     expect(loadConfig({}).env).toBe("development");
   });
 
   test("LOG_LEVEL takes pino's levels only", () => {
     expect(loadConfig({ LOG_LEVEL: "debug" }).logLevel).toBe("debug");
-    expect(problems({ LOG_LEVEL: "verbose" })).toContain('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "verbose"');
+    expect(problems({ LOG_LEVEL: "verbose" })).toContain(
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "verbose"',
+    );
   });
 });
 
 describe(".env.example", () => {
   const root = new URL("../..", import.meta.url).pathname;
   const example = require("node:fs").readFileSync(`${root}.env.example`, "utf8") as string;
-  const listed = new Map(example.split("\n").filter((line) => /^[A-Z_]+=/.test(line)).map((line) => line.split("=", 2) as [string, string]));
+  const listed = new Map(
+    example
+      .split("\n")
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => line.split("=", 2) as [string, string]),
+  );
 
   test("lists every variable the server reads, each under a comment", () => {
-    const sources = [...new Bun.Glob("src/**/*.ts").scanSync({ cwd: root })].map((file: string) => require("node:fs").readFileSync(`${root}${file}`, "utf8") as string).join("\n");
-    const read = new Set([...sources.matchAll(/value\("([A-Z_]+)"\)|env\.([A-Z_]+)/g)].map((match) => match[1] ?? match[2]));
+    const sources = [...new Bun.Glob("src/**/*.ts").scanSync({ cwd: root })]
+      .map((file: string) => require("node:fs").readFileSync(`${root}${file}`, "utf8") as string)
+      .join("\n");
+    const read = new Set(
+      [...sources.matchAll(/value\("([A-Z_]+)"\)|env\.([A-Z_]+)/g)].map((match) => match[1] ?? match[2]),
+    );
     expect([...read].filter((name) => !listed.has(name)).sort()).toEqual([]);
     const lines = example.split("\n");
     for (const name of listed.keys()) {
       const at = lines.findIndex((line) => line.startsWith(`${name}=`));
-      expect({ name, commented: lines[at - 1]!.startsWith("#") || lines[at - 2]!.startsWith("#") }).toEqual({ name, commented: true });
+      expect({ name, commented: lines[at - 1]!.startsWith("#") || lines[at - 2]!.startsWith("#") }).toEqual({
+        name,
+        commented: true,
+      });
     }
   });
 
   test("copied as it is to .env, it starts the site in development", () => {
-    expect(loadConfig(Object.fromEntries(listed))).toMatchObject({ env: "development", port: 3000, stripe: null, resend: null });
+    expect(loadConfig(Object.fromEntries(listed))).toMatchObject({
+      env: "development",
+      port: 3000,
+      stripe: null,
+      resend: null,
+    });
   });
 });

@@ -4,11 +4,18 @@ import { FakeClock } from "../support/fake-clock";
 import { api, failure, makeKey, makeTestApp, type TestContext } from "../support/app";
 
 let ctx: TestContext;
-beforeEach(() => { ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) }); });
+beforeEach(() => {
+  ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) });
+});
 afterEach(() => ctx.cleanup());
 
 test("signup, key, link 123, mismatch 456, reset, cooldown, cancel keeps the end date", async () => {
-  const signup = await api(ctx.app).api.auth.signup.post({ email: "journey@example.com", password: "long enough", confirmPassword: "long enough", productKey: makeKey(ctx.deps, "pro") });
+  const signup = await api(ctx.app).api.auth.signup.post({
+    email: "journey@example.com",
+    password: "long enough",
+    confirmPassword: "long enough",
+    productKey: makeKey(ctx.deps, "pro"),
+  });
   expect(signup.status).toBe(200);
   const token = signup.data!.token;
   const endDate = signup.data!.subscription!.endDate;

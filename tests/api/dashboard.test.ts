@@ -4,7 +4,9 @@ import { FakeClock } from "../support/fake-clock";
 import { api, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
-beforeEach(() => { ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) }); });
+beforeEach(() => {
+  ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) });
+});
 afterEach(() => ctx.cleanup());
 
 test("the dashboard shows plan, status, end date and time remaining", async () => {
@@ -13,7 +15,9 @@ test("the dashboard shows plan, status, end date and time remaining", async () =
   const answer = await api(ctx.app, user.token).api.dashboard.get();
   expect(answer.status).toBe(200);
   expect(answer.data!.subscription).toMatchObject({
-    plan: "month", planName: "1 Month Subscription", status: "active",
+    plan: "month",
+    planName: "1 Month Subscription",
+    status: "active",
     endDate: new Date(Date.UTC(2026, 11, 1, 12)).toISOString(),
     timeRemaining: { days: 28, hours: 21, minutes: 59, seconds: 57 },
   });

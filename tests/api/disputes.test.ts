@@ -17,7 +17,9 @@ import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 let stripe: FakeStripe;
 let ctx: TestContext;
 let admin: string;
-beforeAll(() => { stripe = startFakeStripe(); });
+beforeAll(() => {
+  stripe = startFakeStripe();
+});
 afterAll(() => stripe.stop());
 async function start(env: Record<string, string> = {}) {
   ctx = makeTestApp({ env: { ...stripe.env, ...env } });
@@ -44,8 +46,19 @@ async function deliver(type: string, object: object, eventId = `evt_${crypto.ran
 
 const validate = (key: string) => api(ctx.app).api.plugin.validate.post({ key, robloxUserId: "123" });
 const adminAlerts = () => ctx.deps.db.select().from(emails).where(eq(emails.template, "payment-alert")).all();
-const audits = (action: string) => ctx.deps.db.select().from(auditLog).all().filter((row) => row.action === action);
-const notices = (to: string) => ctx.deps.db.select().from(emails).where(eq(emails.template, "refund-notice")).all().filter((e) => e.to === to);
+const audits = (action: string) =>
+  ctx.deps.db
+    .select()
+    .from(auditLog)
+    .all()
+    .filter((row) => row.action === action);
+const notices = (to: string) =>
+  ctx.deps.db
+    .select()
+    .from(emails)
+    .where(eq(emails.template, "refund-notice"))
+    .all()
+    .filter((e) => e.to === to);
 const overview = async () => (await api(ctx.app, admin).api.admin.overview.get()).data!;
 
 describe("a dispute opened, then won", () => {
@@ -56,7 +69,13 @@ describe("a dispute opened, then won", () => {
 
     const dispute = stripe.openDispute(id);
     await deliver("charge.dispute.created", dispute);
-    expect(sale()).toMatchObject({ status: "disputed", disputeId: dispute.id, disputeStatus: "needs_response", disputeAmountCents: 699, disputeFeeCents: 1500 });
+    expect(sale()).toMatchObject({
+      status: "disputed",
+      disputeId: dispute.id,
+      disputeStatus: "needs_response",
+      disputeAmountCents: 699,
+      disputeFeeCents: 1500,
+    });
     const suspended = await validate(user!.pluginKey);
     expect(suspended.status).toBe(403);
     expect(failure(suspended)?.error).toBe("SUBSCRIPTION_SUSPENDED");
@@ -107,10 +126,20 @@ describe("a dispute opened, then lost", () => {
     await deliver("charge.dispute.closed", dispute);
     expect(audits("sale.dispute-lost")).toHaveLength(1);
     // The buyer is told once, like any refund: the money, and the month taken off.
-    expect(notices("lost@example.com").map((e) => e.payload)).toEqual([expect.objectContaining({
-      refundedCents: 699, paidCents: 699, totalRefundedCents: 699, keyOutcome: "days-removed", daysRemoved: 30, endDate: null,
-    })]);
-    expect(adminAlerts().map((e) => e.subject)).toEqual(["Layerlift: A payment was disputed", "Layerlift: A dispute was lost"]);
+    expect(notices("lost@example.com").map((e) => e.payload)).toEqual([
+      expect.objectContaining({
+        refundedCents: 699,
+        paidCents: 699,
+        totalRefundedCents: 699,
+        keyOutcome: "days-removed",
+        daysRemoved: 30,
+        endDate: null,
+      }),
+    ]);
+    expect(adminAlerts().map((e) => e.subject)).toEqual([
+      "Layerlift: A payment was disputed",
+      "Layerlift: A dispute was lost",
+    ]);
   });
 });
 
@@ -119,12 +148,22 @@ describe("an unused key and events out of order", () => {
     const { id, key } = await sold("unused@example.com");
     const dispute = stripe.openDispute(id, { namesIntent: false });
     await deliver("charge.dispute.created", dispute);
-    const refused = await api(ctx.app).api.auth.signup.post({ email: "unused@example.com", password: "correct horse", confirmPassword: "correct horse", productKey: key });
+    const refused = await api(ctx.app).api.auth.signup.post({
+      email: "unused@example.com",
+      password: "correct horse",
+      confirmPassword: "correct horse",
+      productKey: key,
+    });
     expect(refused.status).toBe(409);
     expect(failure(refused)?.error).toBe("PRODUCT_KEY_ON_HOLD");
     stripe.setDisputeStatus(dispute.id, "won");
     await deliver("charge.dispute.closed", dispute);
-    const accepted = await api(ctx.app).api.auth.signup.post({ email: "unused@example.com", password: "correct horse", confirmPassword: "correct horse", productKey: key });
+    const accepted = await api(ctx.app).api.auth.signup.post({
+      email: "unused@example.com",
+      password: "correct horse",
+      confirmPassword: "correct horse",
+      productKey: key,
+    });
     expect(accepted.status).toBe(200);
   });
 
@@ -140,7 +179,10 @@ describe("an unused key and events out of order", () => {
   });
 
   test("a dispute for a payment that is not ours is answered 200 and writes nothing", async () => {
-    const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan: "month", email: "elsewhere@example.com" });
+    const { data } = await api(ctx.app).api["create-payment-intent"].post({
+      plan: "month",
+      email: "elsewhere@example.com",
+    });
     const id = data!.clientSecret.split("_secret_")[0];
     stripe.succeed(id);
     stripe.intents.get(id)!.metadata = {}; // made by another integration on the same account
@@ -153,8 +195,14 @@ describe("an unused key and events out of order", () => {
 
 describe("early fraud warnings", () => {
   const warning = (id: string, chargeId: string, intentId?: string) => ({
-    id, object: "radar.early_fraud_warning", actionable: true, charge: chargeId, fraud_type: "made_with_stolen_card",
-    created: Math.floor(Date.now() / 1000), livemode: false, ...(intentId ? { payment_intent: intentId } : {}),
+    id,
+    object: "radar.early_fraud_warning",
+    actionable: true,
+    charge: chargeId,
+    fraud_type: "made_with_stolen_card",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    ...(intentId ? { payment_intent: intentId } : {}),
   });
 
   test("EARLY_FRAUD_WARNING=refund (the default) refunds once with the warning's idempotency key and ends what it paid for", async () => {
@@ -163,12 +211,16 @@ describe("early fraud warnings", () => {
     await deliver("radar.early_fraud_warning.created", event, "evt_efw_1");
     await deliver("radar.early_fraud_warning.created", event, "evt_efw_1"); // redelivered
     expect(stripe.refunds).toHaveLength(1);
-    expect(stripe.requests.filter((r) => r.path === "/v1/refunds").map((r) => r.headers["idempotency-key"])).toEqual(["efw-issfr_1"]);
+    expect(stripe.requests.filter((r) => r.path === "/v1/refunds").map((r) => r.headers["idempotency-key"])).toEqual([
+      "efw-issfr_1",
+    ]);
     expect(sale().status).toBe("refunded");
     expect(user!.subscription().status).toBe("expired");
     expect(audits("sale.fraud-warning")).toHaveLength(1);
     expect(adminAlerts().map((e) => e.subject)).toEqual(["Layerlift: Early fraud warning"]);
-    expect(notices("stolen@example.com").map((e) => [e.subject, e.payload.keyOutcome])).toEqual([["Your Layerlift payment was refunded", "days-removed"]]);
+    expect(notices("stolen@example.com").map((e) => [e.subject, e.payload.keyOutcome])).toEqual([
+      ["Your Layerlift payment was refunded", "days-removed"],
+    ]);
   });
 
   test("EARLY_FRAUD_WARNING=alert only tells the admins", async () => {

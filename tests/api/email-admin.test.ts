@@ -7,11 +7,17 @@ import { MINUTE } from "../../src/lib/clock";
 import { api, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
-beforeEach(() => { ctx = makeTestApp(); });
+beforeEach(() => {
+  ctx = makeTestApp();
+});
 afterEach(() => ctx.cleanup());
 
 function queueKeyEmail(to: string, key: string) {
-  const row = queueEmail(ctx.deps.db, { to, template: "product-key", payload: { key, plan: "pro", planName: "4 Month Pro" } }, ctx.clock.now());
+  const row = queueEmail(
+    ctx.deps.db,
+    { to, template: "product-key", payload: { key, plan: "pro", planName: "4 Month Pro" } },
+    ctx.clock.now(),
+  );
   ctx.clock.advance(MINUTE);
   return row;
 }
@@ -25,8 +31,26 @@ describe("GET /api/admin/emails", () => {
     expect(answer.status).toBe(200);
     expect(answer.data!.map((e) => e.to)).toEqual(["second@example.com", "first@example.com"]);
     const [newest] = answer.data!;
-    expect(Object.keys(newest).sort()).toEqual(["_id", "attempts", "createdAt", "lastError", "resendable", "sentAt", "status", "subject", "template", "to"]);
-    expect(newest).toMatchObject({ subject: "Your Layerlift product key", template: "product-key", status: "pending", attempts: 0, lastError: null, sentAt: null });
+    expect(Object.keys(newest).sort()).toEqual([
+      "_id",
+      "attempts",
+      "createdAt",
+      "lastError",
+      "resendable",
+      "sentAt",
+      "status",
+      "subject",
+      "template",
+      "to",
+    ]);
+    expect(newest).toMatchObject({
+      subject: "Your Layerlift product key",
+      template: "product-key",
+      status: "pending",
+      attempts: 0,
+      lastError: null,
+      sentAt: null,
+    });
     const one = await api(ctx.app, admin.token).api.admin.emails({ id: newest._id }).get();
     expect(one.data).toMatchObject({ ...newest, text: expect.stringContaining("DDDDEEEEFFFF") });
     expect((await api(ctx.app, admin.token).api.admin.emails({ id: 999 }).get()).status).toBe(404);
@@ -54,7 +78,12 @@ describe("POST /api/admin/emails/:id/resend", () => {
     ctx.deps.db.update(emails).set({ status: "failed", attempts: 5, lastError: "boom" }).run();
     const answer = await api(ctx.app, admin.token).api.admin.emails({ id: original.id }).resend.post();
     expect(answer.status).toBe(200);
-    expect(answer.data).toMatchObject({ to: "again@example.com", status: "pending", attempts: 0, template: "product-key" });
+    expect(answer.data).toMatchObject({
+      to: "again@example.com",
+      status: "pending",
+      attempts: 0,
+      template: "product-key",
+    });
     expect(answer.data!._id).not.toBe(original.id);
     expect(answer.data!.text).toContain("GGGGHHHHJJJJ");
     const rows = ctx.deps.db.select().from(emails).all();
@@ -73,8 +102,20 @@ describe("templates", () => {
   const cases: [string, Record<string, unknown>, string][] = [
     ["product-key", { key: "KKKKLLLLMMMM", plan: "lifetime", planName: "Lifetime Access" }, "KKKKLLLLMMMM"],
     ["test", { testKey: "TEST-1234" }, "TEST-1234"],
-    ["password-reset", { resetUrl: "https://layerlift.example/reset-password?token=abc" }, "https://layerlift.example/reset-password?token=abc"],
-    ["key-sharing-alert", { attemptedRobloxUserId: "111", linkedRobloxAccountId: "222", dashboardUrl: "https://layerlift.example/dashboard" }, "222"],
+    [
+      "password-reset",
+      { resetUrl: "https://layerlift.example/reset-password?token=abc" },
+      "https://layerlift.example/reset-password?token=abc",
+    ],
+    [
+      "key-sharing-alert",
+      {
+        attemptedRobloxUserId: "111",
+        linkedRobloxAccountId: "222",
+        dashboardUrl: "https://layerlift.example/dashboard",
+      },
+      "222",
+    ],
   ];
   for (const [template, payload, expected] of cases) {
     test(`"${template}" renders HTML and text with the product name and its content`, async () => {
@@ -95,9 +136,20 @@ describe("GET /api/admin/emails: what may be resent", () => {
   test("a password reset e-mail is marked not resendable, a product-key e-mail resendable", async () => {
     const admin = await signInAdmin(ctx);
     queueKeyEmail("key@example.com", "AAAABBBBCCCC");
-    queueEmail(ctx.deps.db, { to: "reset@example.com", template: "password-reset", payload: { resetUrl: "https://x.example/reset-password?token=t" } }, ctx.clock.now());
+    queueEmail(
+      ctx.deps.db,
+      {
+        to: "reset@example.com",
+        template: "password-reset",
+        payload: { resetUrl: "https://x.example/reset-password?token=t" },
+      },
+      ctx.clock.now(),
+    );
     const listed = (await api(ctx.app, admin.token).api.admin.emails.get()).data!;
-    expect(Object.fromEntries(listed.map((email) => [email.to, email.resendable]))).toEqual({ "key@example.com": true, "reset@example.com": false });
+    expect(Object.fromEntries(listed.map((email) => [email.to, email.resendable]))).toEqual({
+      "key@example.com": true,
+      "reset@example.com": false,
+    });
   });
 });
 
@@ -106,18 +158,44 @@ describe("POST /api/admin/emails/retry-failed", () => {
     const admin = await signInAdmin(ctx);
     const failedKey = queueKeyEmail("failed@example.com", "AAAABBBBCCCC");
     const sentKey = queueKeyEmail("sent@example.com", "DDDDEEEEFFFF");
-    const reset = queueEmail(ctx.deps.db, { to: "reset@example.com", template: "password-reset", payload: { resetUrl: "https://x.example/reset-password?token=t" } }, ctx.clock.now());
-    ctx.deps.db.update(emails).set({ status: "failed", attempts: 32, nextAttemptAt: null }).where(inArray(emails.id, [failedKey.id, reset.id])).run();
+    const reset = queueEmail(
+      ctx.deps.db,
+      {
+        to: "reset@example.com",
+        template: "password-reset",
+        payload: { resetUrl: "https://x.example/reset-password?token=t" },
+      },
+      ctx.clock.now(),
+    );
+    ctx.deps.db
+      .update(emails)
+      .set({ status: "failed", attempts: 32, nextAttemptAt: null })
+      .where(inArray(emails.id, [failedKey.id, reset.id]))
+      .run();
     ctx.deps.db.update(emails).set({ status: "sent" }).where(eq(emails.id, sentKey.id)).run();
     const answer = await api(ctx.app, admin.token).api.admin.emails["retry-failed"].post();
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ retried: 1, skipped: 1 });
-    const rows = Object.fromEntries(ctx.deps.db.select().from(emails).all().map((row) => [row.to, row]));
-    expect(rows["failed@example.com"]).toMatchObject({ status: "pending", attempts: 0, nextAttemptAt: ctx.clock.now(), deliveryKey: failedKey.deliveryKey });
+    const rows = Object.fromEntries(
+      ctx.deps.db
+        .select()
+        .from(emails)
+        .all()
+        .map((row) => [row.to, row]),
+    );
+    expect(rows["failed@example.com"]).toMatchObject({
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: ctx.clock.now(),
+      deliveryKey: failedKey.deliveryKey,
+    });
     expect(rows["reset@example.com"].status).toBe("failed");
     expect(rows["sent@example.com"].status).toBe("sent");
     const audit = await api(ctx.app, admin.token).api.admin.audit.get();
-    expect(audit.data![0]).toMatchObject({ action: "email.retry-failed", detail: "1 queued again, 1 password reset e-mails left" });
+    expect(audit.data![0]).toMatchObject({
+      action: "email.retry-failed",
+      detail: "1 queued again, 1 password reset e-mails left",
+    });
   });
 
   test("answers 401 without a token and 403 for a user who is not an admin, and changes nothing", async () => {

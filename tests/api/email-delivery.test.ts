@@ -22,7 +22,11 @@ const timeoutMs = 500;
 const outbox = () => ctx.deps.db.select().from(emails).all();
 
 function queueKeyEmail(to: string, key = "ABCDEFGH2345") {
-  return queueEmail(ctx.deps.db, { to, template: "product-key", payload: { key, plan: "pro", planName: "4 Month Pro" } }, ctx.clock.now());
+  return queueEmail(
+    ctx.deps.db,
+    { to, template: "product-key", payload: { key, plan: "pro", planName: "4 Month Pro" } },
+    ctx.clock.now(),
+  );
 }
 
 async function waitFor(condition: () => boolean, ms: number) {
@@ -89,7 +93,9 @@ describe("a provider outage", () => {
       ctx.clock.advance(10 * MINUTE);
     }
     expect(outbox().map((row) => row.status)).toEqual(queued.map(() => "sent"));
-    expect(resend.delivered.map((mail) => mail.to).sort()).toEqual(["a", "b", "c", "d", "e"].map((name) => `${name}@example.com`));
+    expect(resend.delivered.map((mail) => mail.to).sort()).toEqual(
+      ["a", "b", "c", "d", "e"].map((name) => `${name}@example.com`),
+    );
   });
 
   test("an answer lost after the provider took the e-mail doesn't send it twice", async () => {
@@ -108,7 +114,15 @@ describe("idempotency keys", () => {
     const other = makeTestApp({ env: resend.env });
     try {
       const here = queueKeyEmail("here@example.com");
-      const there = queueEmail(other.deps.db, { to: "there@example.com", template: "product-key", payload: { key: "ZZZZZZZZ2345", plan: "pro", planName: "4 Month Pro" } }, other.clock.now());
+      const there = queueEmail(
+        other.deps.db,
+        {
+          to: "there@example.com",
+          template: "product-key",
+          payload: { key: "ZZZZZZZZ2345", plan: "pro", planName: "4 Month Pro" },
+        },
+        other.clock.now(),
+      );
       expect(here.id).toBe(there.id);
       expect(here.deliveryKey).not.toBe(there.deliveryKey);
       await deliverDueEmails(ctx.deps, { timeoutMs });

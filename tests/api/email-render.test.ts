@@ -18,7 +18,9 @@ describe("the e-mail renderer", () => {
   test("no template imports the react-email barrel", () => {
     const files = readdirSync(EMAILS_DIR).filter((f) => /\.tsx?$/.test(f));
     expect(files.length).toBeGreaterThan(10);
-    const barrel = files.filter((f) => /from\s+["']@react-email\/components["']/.test(readFileSync(join(EMAILS_DIR, f), "utf8")));
+    const barrel = files.filter((f) =>
+      /from\s+["']@react-email\/components["']/.test(readFileSync(join(EMAILS_DIR, f), "utf8")),
+    );
     expect(barrel).toEqual([]);
   });
 

@@ -19,11 +19,17 @@ const SAMPLES: { [T in EmailTemplate]: EmailPayload<T>[] } = {
     { key: "ABCDEFGH2345", planName: "Lifetime", endDate: null },
   ],
   "lost-keys": [
-    { email: "buyer@example.com", keys: [{ key: "ABCDEFGH2345", planName: "4 Month Pro", boughtAt: "2026-01-01T00:00:00.000Z", used: false }] },
-    { email: "buyer@example.com", keys: [
-      { key: "ABCDEFGH2345", planName: "4 Month Pro", boughtAt: "2026-01-01T00:00:00.000Z", used: true },
-      { key: "ZYXWVUTS6789", planName: "1 Month", boughtAt: "2026-02-01T00:00:00.000Z", used: true },
-    ] },
+    {
+      email: "buyer@example.com",
+      keys: [{ key: "ABCDEFGH2345", planName: "4 Month Pro", boughtAt: "2026-01-01T00:00:00.000Z", used: false }],
+    },
+    {
+      email: "buyer@example.com",
+      keys: [
+        { key: "ABCDEFGH2345", planName: "4 Month Pro", boughtAt: "2026-01-01T00:00:00.000Z", used: true },
+        { key: "ZYXWVUTS6789", planName: "1 Month", boughtAt: "2026-02-01T00:00:00.000Z", used: true },
+      ],
+    },
   ],
   "payment-alert": [{ headline: "A dispute was opened", lines: ["Sale #4 of buyer@example.com", "Amount: $24.99"] }],
   "renewal-reminder": [
@@ -33,15 +39,61 @@ const SAMPLES: { [T in EmailTemplate]: EmailPayload<T>[] } = {
   ],
   test: [{ testKey: "ABCDEFGH2345" }],
   "password-reset": [{ resetUrl: `${APP_URL}/reset-password?token=abc123` }],
-  "key-sharing-alert": [{ attemptedRobloxUserId: "111", linkedRobloxAccountId: "222", dashboardUrl: `${APP_URL}/dashboard?tab=plugin` }],
+  "key-sharing-alert": [
+    { attemptedRobloxUserId: "111", linkedRobloxAccountId: "222", dashboardUrl: `${APP_URL}/dashboard?tab=plugin` },
+  ],
   "refund-notice": [
-    { planName: "4 Month Pro", refundedCents: 2499, paidCents: 2499, totalRefundedCents: 2499, key: "ABCDEFGH2345", keyOutcome: "removed", daysRemoved: null, endDate: null },
-    { planName: "4 Month Pro", refundedCents: 500, paidCents: 2499, totalRefundedCents: 500, key: "ABCDEFGH2345", keyOutcome: "kept", daysRemoved: null, endDate: null },
-    { planName: "4 Month Pro", refundedCents: 1999, paidCents: 2499, totalRefundedCents: 2499, key: "ABCDEFGH2345", keyOutcome: "days-removed", daysRemoved: 120, endDate: "2027-01-01T00:00:00.000Z" },
-    { planName: "Lifetime Access", refundedCents: 14999, paidCents: 14999, totalRefundedCents: 14999, key: null, keyOutcome: "none", daysRemoved: null, endDate: null },
     {
-      planName: "4 Month Pro", refundedCents: 500, paidCents: 2499, totalRefundedCents: 500, key: "ABCDEFGH2345", keyOutcome: "kept", daysRemoved: null, endDate: null,
-      creditNoteNumber: "LL-CN-2026-000001", creditNoteUrl: `${APP_URL}/api/invoices/LL-CN-2026-000001.pdf?sig=abc`,
+      planName: "4 Month Pro",
+      refundedCents: 2499,
+      paidCents: 2499,
+      totalRefundedCents: 2499,
+      key: "ABCDEFGH2345",
+      keyOutcome: "removed",
+      daysRemoved: null,
+      endDate: null,
+    },
+    {
+      planName: "4 Month Pro",
+      refundedCents: 500,
+      paidCents: 2499,
+      totalRefundedCents: 500,
+      key: "ABCDEFGH2345",
+      keyOutcome: "kept",
+      daysRemoved: null,
+      endDate: null,
+    },
+    {
+      planName: "4 Month Pro",
+      refundedCents: 1999,
+      paidCents: 2499,
+      totalRefundedCents: 2499,
+      key: "ABCDEFGH2345",
+      keyOutcome: "days-removed",
+      daysRemoved: 120,
+      endDate: "2027-01-01T00:00:00.000Z",
+    },
+    {
+      planName: "Lifetime Access",
+      refundedCents: 14999,
+      paidCents: 14999,
+      totalRefundedCents: 14999,
+      key: null,
+      keyOutcome: "none",
+      daysRemoved: null,
+      endDate: null,
+    },
+    {
+      planName: "4 Month Pro",
+      refundedCents: 500,
+      paidCents: 2499,
+      totalRefundedCents: 500,
+      key: "ABCDEFGH2345",
+      keyOutcome: "kept",
+      daysRemoved: null,
+      endDate: null,
+      creditNoteNumber: "LL-CN-2026-000001",
+      creditNoteUrl: `${APP_URL}/api/invoices/LL-CN-2026-000001.pdf?sig=abc`,
     },
   ],
   cancellation: [{ planName: "4 Month Pro", endDate: "2027-01-01T00:00:00.000Z" }],
@@ -66,13 +118,23 @@ const trimPunctuation = (url: string) => url.replace(/[.,:;!?]+$/, "");
 /** Each link in a text part: the address, and the words before it on its line. */
 function linksOf(text: string) {
   return text.split("\n").flatMap((line) =>
-    [...line.matchAll(URL_PATTERN)].map((match) => ({ url: trimPunctuation(match[0]), before: line.slice(0, match.index).trim() })));
+    [...line.matchAll(URL_PATTERN)].map((match) => ({
+      url: trimPunctuation(match[0]),
+      before: line.slice(0, match.index).trim(),
+    })),
+  );
 }
 
 describe("the text part of every e-mail", () => {
   test("the check sees a repeated address and an address with no words", () => {
-    const doubled = linksOf("Create your account at https://a.example/signup https://a.example/signup?key=1: the link.\nCreate your account https://a.example/signup?key=1");
-    expect(doubled.map((link) => link.url)).toEqual(["https://a.example/signup", "https://a.example/signup?key=1", "https://a.example/signup?key=1"]);
+    const doubled = linksOf(
+      "Create your account at https://a.example/signup https://a.example/signup?key=1: the link.\nCreate your account https://a.example/signup?key=1",
+    );
+    expect(doubled.map((link) => link.url)).toEqual([
+      "https://a.example/signup",
+      "https://a.example/signup?key=1",
+      "https://a.example/signup?key=1",
+    ]);
     expect(doubled[1].before).toEndWith("https://a.example/signup");
     expect(linksOf("https://a.example/alone")[0].before).toBe("");
   });
@@ -86,9 +148,15 @@ describe("the text part of every e-mail", () => {
         const links = linksOf(text);
         expect(links.length).toBeGreaterThan(0);
         const urls = links.map((link) => link.url);
-        expect({ payload, repeated: urls.filter((url, i) => urls.indexOf(url) !== i) }).toEqual({ payload, repeated: [] });
+        expect({ payload, repeated: urls.filter((url, i) => urls.indexOf(url) !== i) }).toEqual({
+          payload,
+          repeated: [],
+        });
         for (const link of links) {
-          expect({ url: link.url, before: link.before }).toEqual({ url: link.url, before: expect.stringMatching(/[A-Za-z]{2,}[^/\s]*$/) });
+          expect({ url: link.url, before: link.before }).toEqual({
+            url: link.url,
+            before: expect.stringMatching(/[A-Za-z]{2,}[^/\s]*$/),
+          });
         }
       }
     });

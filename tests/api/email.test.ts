@@ -29,7 +29,12 @@ describe("sending through Resend", () => {
     expect(await deliverDueEmails(ctx.deps)).toEqual({ sent: 1, failed: 0 });
     expect(resend.delivered).toHaveLength(1);
     const mail = resend.delivered[0];
-    expect(mail).toMatchObject({ to: "reader@example.com", from: "Layerlift <keys@layerlift.test>", subject: "Your Layerlift product key", authorization: "Bearer re_test_fake" });
+    expect(mail).toMatchObject({
+      to: "reader@example.com",
+      from: "Layerlift <keys@layerlift.test>",
+      subject: "Your Layerlift product key",
+      authorization: "Bearer re_test_fake",
+    });
     expect(mail.text).toContain(key);
     expect(mail.text).toContain("4 Month Pro");
     expect(mail.text).toContain(`${ctx.deps.config.appUrl}/signup`);
@@ -108,7 +113,15 @@ describe("outbox-only mailer (development)", () => {
     const dev = makeTestApp();
     const log = captureLog();
     try {
-      queueEmail(dev.deps.db, { to: "dev@example.com", template: "product-key", payload: { key: "ABCDEFGH2345", plan: "pro", planName: "4 Month Pro" } }, dev.clock.now());
+      queueEmail(
+        dev.deps.db,
+        {
+          to: "dev@example.com",
+          template: "product-key",
+          payload: { key: "ABCDEFGH2345", plan: "pro", planName: "4 Month Pro" },
+        },
+        dev.clock.now(),
+      );
       await deliverDueEmails({ ...dev.deps, mailer: createOutboxOnlyMailer() });
       const printed = log.text();
       expect(printed).toContain("dev@example.com");

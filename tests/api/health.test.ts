@@ -22,20 +22,36 @@ import { api, call, makeTestApp, signInAdmin, signUpUser, type TestContext } fro
 
 const METRICS_TOKEN = "metrics-token-0123456789";
 let ctx: TestContext;
-beforeEach(() => { ctx = makeTestApp({ env: { METRICS_TOKEN } }); });
+beforeEach(() => {
+  ctx = makeTestApp({ env: { METRICS_TOKEN } });
+});
 afterEach(() => ctx.cleanup());
 
 /** The detailed answer, as monitoring asks for it. */
 const details = (query: { strict?: "1" } = {}, app = ctx.app) =>
   api(app).api.health.get({ query, headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
 
-const queueKeyEmail = () => queueEmail(ctx.deps.db, { to: "buyer@example.com", template: "product-key", payload: { key: "ABCDEFGH2345", plan: "pro", planName: "4 Month Pro" } }, ctx.clock.now());
+const queueKeyEmail = () =>
+  queueEmail(
+    ctx.deps.db,
+    {
+      to: "buyer@example.com",
+      template: "product-key",
+      payload: { key: "ABCDEFGH2345", plan: "pro", planName: "4 Month Pro" },
+    },
+    ctx.clock.now(),
+  );
 
 describe("GET /api/health", () => {
   test("is ok on a working site", async () => {
     const answer = await details({ strict: "1" });
     expect(answer.status).toBe(200);
-    expect(answer.data).toMatchObject({ ok: true, status: "ok", reasons: [], email: { pending: 0, failed: 0, oldestPendingMinutes: null } });
+    expect(answer.data).toMatchObject({
+      ok: true,
+      status: "ok",
+      reasons: [],
+      email: { pending: 0, failed: 0, oldestPendingMinutes: null },
+    });
   });
 
   test("is degraded while an e-mail has failed for good, and ?strict=1 answers 503 then", async () => {
@@ -43,7 +59,12 @@ describe("GET /api/health", () => {
     ctx.deps.db.update(emails).set({ status: "failed", nextAttemptAt: null }).where(eq(emails.id, row.id)).run();
     const relaxed = await details();
     expect(relaxed.status).toBe(200);
-    expect(relaxed.data).toMatchObject({ ok: false, status: "degraded", reasons: ["1 e-mail has failed for good; retry them from the admin E-mails tab"], email: { failed: 1 } });
+    expect(relaxed.data).toMatchObject({
+      ok: false,
+      status: "degraded",
+      reasons: ["1 e-mail has failed for good; retry them from the admin E-mails tab"],
+      email: { failed: 1 },
+    });
     const strict = await details({ strict: "1" });
     expect(strict.status).toBe(503);
     expect(strict.error!.value).toMatchObject({ status: "degraded" });
@@ -56,7 +77,10 @@ describe("GET /api/health", () => {
     ctx.clock.advance(MINUTE);
     const answer = await details({ strict: "1" });
     expect(answer.status).toBe(503);
-    expect(answer.error!.value).toMatchObject({ reasons: ["the oldest of 1 unsent e-mail has waited 10 minutes"], email: { pending: 1, oldestPendingMinutes: 10 } });
+    expect(answer.error!.value).toMatchObject({
+      reasons: ["the oldest of 1 unsent e-mail has waited 10 minutes"],
+      email: { pending: 1, oldestPendingMinutes: 10 },
+    });
   });
 
   test("is degraded when the database can't be written", async () => {
@@ -91,18 +115,30 @@ describe("who sees what", () => {
     const admin = await signInAdmin(ctx);
     const user = await signUpUser(ctx);
     // The one pending e-mail is the welcome e-mail the sign-up queued.
-    const detailed = { ok: true, status: "ok", reasons: [], uptimeSeconds: 0, email: { pending: 1, failed: 0, oldestPendingMinutes: 0 } };
+    const detailed = {
+      ok: true,
+      status: "ok",
+      reasons: [],
+      uptimeSeconds: 0,
+      email: { pending: 1, failed: 0, oldestPendingMinutes: 0 },
+    };
     expect((await call(ctx.app, "GET", "/api/health", { token: admin.token })).body).toEqual(detailed);
     expect((await call(ctx.app, "GET", "/api/health", { token: METRICS_TOKEN })).body).toEqual(detailed);
     expect((await call(ctx.app, "GET", "/api/health", { token: user.token })).body).toEqual({ ok: true, status: "ok" });
-    expect((await call(ctx.app, "GET", "/api/health", { token: "metrics-token-wrong" })).body).toEqual({ ok: true, status: "ok" });
+    expect((await call(ctx.app, "GET", "/api/health", { token: "metrics-token-wrong" })).body).toEqual({
+      ok: true,
+      status: "ok",
+    });
   });
 
   test("without METRICS_TOKEN set, no bearer token opens the details", async () => {
     const open = makeTestApp();
     try {
       expect((await call(open.app, "GET", "/api/health", { token: "" })).body).toEqual({ ok: true, status: "ok" });
-      expect((await call(open.app, "GET", "/api/health", { headers: { authorization: "Bearer " } })).body).toEqual({ ok: true, status: "ok" });
+      expect((await call(open.app, "GET", "/api/health", { headers: { authorization: "Bearer " } })).body).toEqual({
+        ok: true,
+        status: "ok",
+      });
     } finally {
       open.cleanup();
     }
@@ -116,7 +152,10 @@ describe("who sees what", () => {
       expect((await call(ctx.app, "POST", "/api/auth/forgot-password", { body: { email } })).status).toBe(200);
     }
     const after = await call(ctx.app, "GET", "/api/health");
-    expect({ status: after.status, body: JSON.stringify(after.body) }).toEqual({ status: before.status, body: JSON.stringify(before.body) });
+    expect({ status: after.status, body: JSON.stringify(after.body) }).toEqual({
+      status: before.status,
+      body: JSON.stringify(before.body),
+    });
     expect(before.body).toEqual({ ok: true, status: "ok" });
     // The calls did queue e-mails: the details (for the operator) show them.
     expect(((await details()).data as { email: { pending: number } }).email.pending).toBeGreaterThan(0);
@@ -124,7 +163,8 @@ describe("who sees what", () => {
 });
 
 describe("cost", () => {
-  const lastProbe = () => ctx.deps.db.select().from(appSettings).where(eq(appSettings.key, "health_checked_at")).get()?.value;
+  const lastProbe = () =>
+    ctx.deps.db.select().from(appSettings).where(eq(appSettings.key, "health_checked_at")).get()?.value;
 
   test("the database write is probed at most once every 30 s, however often health is asked", async () => {
     await call(ctx.app, "GET", "/api/health");
@@ -156,7 +196,9 @@ describe("stopping", () => {
 describe("layerlift health", () => {
   async function runHealth(args: string[], env: Record<string, string> = {}) {
     const printed: string[] = [];
-    const log = spyOn(console, "log").mockImplementation((...parts: unknown[]) => { printed.push(parts.join(" ")); });
+    const log = spyOn(console, "log").mockImplementation((...parts: unknown[]) => {
+      printed.push(parts.join(" "));
+    });
     try {
       return { code: await runCli(["health", ...args], env), printed };
     } finally {
@@ -167,7 +209,15 @@ describe("layerlift health", () => {
   test("prints the reasons when given the metrics token (--token or $METRICS_TOKEN), and only the status without it", async () => {
     const server = await startTestServer({ env: { METRICS_TOKEN } });
     try {
-      const row = queueEmail(server.deps.db, { to: "buyer@example.com", template: "product-key", payload: { key: "ABCDEFGH2345", plan: "pro", planName: "4 Month Pro" } }, server.clock.now());
+      const row = queueEmail(
+        server.deps.db,
+        {
+          to: "buyer@example.com",
+          template: "product-key",
+          payload: { key: "ABCDEFGH2345", plan: "pro", planName: "4 Month Pro" },
+        },
+        server.clock.now(),
+      );
       server.deps.db.update(emails).set({ status: "failed", nextAttemptAt: null }).where(eq(emails.id, row.id)).run();
       const reason = "- 1 e-mail has failed for good; retry them from the admin E-mails tab";
 

@@ -11,16 +11,31 @@ import { findUserById, findUserByPluginKey, getSubscription } from "../../src/fe
 import { makeTestApp, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
-beforeAll(() => { ctx = makeTestApp(); });
+beforeAll(() => {
+  ctx = makeTestApp();
+});
 afterAll(() => ctx.cleanup());
 
 test("a user and a subscription read on the hot path equal drizzle's rows, booleans, nulls and all", async () => {
   const signedUp = await signUpUser(ctx, "month");
   const id = signedUp.user.id;
-  ctx.deps.db.update(users).set({
-    pluginKey: "ll_hotreadkey", isAdmin: true, notifications: false, linkedRobloxAccountId: "42", linkedAt: 5, lastSeenAt: null,
-  }).where(eq(users.id, id)).run();
-  ctx.deps.db.update(subscriptions).set({ status: "cancelled", cancelledAt: 7 }).where(eq(subscriptions.userId, id)).run();
+  ctx.deps.db
+    .update(users)
+    .set({
+      pluginKey: "ll_hotreadkey",
+      isAdmin: true,
+      notifications: false,
+      linkedRobloxAccountId: "42",
+      linkedAt: 5,
+      lastSeenAt: null,
+    })
+    .where(eq(users.id, id))
+    .run();
+  ctx.deps.db
+    .update(subscriptions)
+    .set({ status: "cancelled", cancelledAt: 7 })
+    .where(eq(subscriptions.userId, id))
+    .run();
 
   const user = ctx.deps.db.select().from(users).where(eq(users.id, id)).get();
   const subscription = ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, id)).get();
@@ -46,11 +61,13 @@ describe("kept rows", () => {
   test("a row read inside a transaction that is rolled back is never kept", async () => {
     const { user } = await signUpUser(ctx);
     findUserById(ctx.deps.db, user.id);
-    expect(() => ctx.deps.db.transaction((tx) => {
-      tx.update(users).set({ theme: "light" }).where(eq(users.id, user.id)).run();
-      expect(findUserById(tx, user.id)!.theme).toBe("light");
-      throw new Error("roll back");
-    })).toThrow("roll back");
+    expect(() =>
+      ctx.deps.db.transaction((tx) => {
+        tx.update(users).set({ theme: "light" }).where(eq(users.id, user.id)).run();
+        expect(findUserById(tx, user.id)!.theme).toBe("light");
+        throw new Error("roll back");
+      }),
+    ).toThrow("roll back");
     expect(findUserById(ctx.deps.db, user.id)!.theme).toBe("dark");
   });
 

@@ -15,21 +15,42 @@ import { recordPartialRefund, refundPayment } from "../../src/features/refunds/r
 
 let stripe: FakeStripe;
 let ctx: TestContext;
-beforeAll(() => { stripe = startFakeStripe(); });
+beforeAll(() => {
+  stripe = startFakeStripe();
+});
 afterAll(() => stripe.stop());
 afterEach(() => ctx.cleanup());
 
-const SELLER = { SELLER_NAME: "Layerlift Ltd", SELLER_ADDRESS: "1 Harbour Street, Dublin D02, Ireland", SELLER_TAX_ID: "IE1234567T", SELLER_EMAIL: "billing@layerlift.example" };
+const SELLER = {
+  SELLER_NAME: "Layerlift Ltd",
+  SELLER_ADDRESS: "1 Harbour Street, Dublin D02, Ireland",
+  SELLER_TAX_ID: "IE1234567T",
+  SELLER_EMAIL: "billing@layerlift.example",
+};
 
 /** A demo-provider purchase, confirmed: answers the sale. */
-async function buyDemo(plan: "month" | "pro" | "lifetime", email: string, location: { country?: string; postalCode?: string; taxId?: string } = {}) {
+async function buyDemo(
+  plan: "month" | "pro" | "lifetime",
+  email: string,
+  location: { country?: string; postalCode?: string; taxId?: string } = {},
+) {
   const { data, error } = await api(ctx.app).api["create-payment-intent"].post({ plan, email, ...location });
   if (!data) throw new Error(`intent refused: ${JSON.stringify(error?.value)}`);
   await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data.clientSecret, cardNumber: "4242424242424242" });
-  return ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, data.clientSecret.split("_secret_")[0])).get()!;
+  return ctx.deps.db
+    .select()
+    .from(sales)
+    .where(eq(sales.paymentIntentId, data.clientSecret.split("_secret_")[0]))
+    .get()!;
 }
 
-const keyMail = (to: string) => ctx.deps.db.select().from(emails).all().filter((e) => e.to === to && e.template === "product-key").at(-1)!;
+const keyMail = (to: string) =>
+  ctx.deps.db
+    .select()
+    .from(emails)
+    .all()
+    .filter((e) => e.to === to && e.template === "product-key")
+    .at(-1)!;
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, "");
 
 describe("invoice numbers", () => {
@@ -37,18 +58,30 @@ describe("invoice numbers", () => {
     ctx = makeTestApp({ env: stripe.env });
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan: "pro", email: `p${i}@example.com` });
+      const { data } = await api(ctx.app).api["create-payment-intent"].post({
+        plan: "pro",
+        email: `p${i}@example.com`,
+      });
       ids.push(data!.clientSecret.split("_secret_")[0]);
       stripe.succeed(ids[i]);
     }
     const webhook = async (id: string, n: number) => {
-      const { payload, signature } = await stripe.signedEvent({ id: `evt_paid_${id}_${n}`, type: "payment_intent.succeeded", object: stripe.intents.get(id)! });
+      const { payload, signature } = await stripe.signedEvent({
+        id: `evt_paid_${id}_${n}`,
+        type: "payment_intent.succeeded",
+        object: stripe.intents.get(id)!,
+      });
       return api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } });
     };
     const visit = (id: string) => api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
     const answers = await Promise.all(ids.flatMap((id) => [webhook(id, 1), visit(id), webhook(id, 2), visit(id)]));
     expect(answers.every((a) => a.status === 200)).toBe(true);
-    const numbers = ctx.deps.db.select().from(sales).all().map((s) => s.invoiceNumber).sort();
+    const numbers = ctx.deps.db
+      .select()
+      .from(sales)
+      .all()
+      .map((s) => s.invoiceNumber)
+      .sort();
     expect(numbers).toEqual([1, 2, 3, 4, 5, 6].map((n) => `LL-2026-00000${n}`));
   });
 
@@ -65,7 +98,14 @@ describe("GET /api/invoices/:number.pdf", () => {
   test("with tax off: the invoice names seller, buyer, number, date, plan and period, amounts, currency and payment method", async () => {
     ctx = makeTestApp({ env: SELLER });
     const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan: "pro", email: "buyer@example.com" });
-    expect(data!.breakdown).toEqual({ currency: "usd", subtotalCents: 2499, taxCents: 0, totalCents: 2499, behavior: "inclusive", tax: null });
+    expect(data!.breakdown).toEqual({
+      currency: "usd",
+      subtotalCents: 2499,
+      taxCents: 0,
+      totalCents: 2499,
+      behavior: "inclusive",
+      tax: null,
+    });
     const sale = await buyDemo("pro", "buyer@example.com");
     const url = keyMail("buyer@example.com").payload.invoiceUrl as string;
     expect(url).toStartWith(`${ctx.deps.config.appUrl}/api/invoices/${sale.invoiceNumber}.pdf?sig=`);
@@ -74,10 +114,23 @@ describe("GET /api/invoices/:number.pdf", () => {
     expect(pdf.type).toBe("application/pdf");
     const text = pdfToText(pdf.bytes);
     for (const expected of [
-      "Invoice", "Number: LL-2026-000001", "Date: 2026-11-01", "Layerlift Ltd", "1 Harbour Street", "Dublin D02", "Tax ID: IE1234567T",
-      "billing@layerlift.example", "buyer@example.com", "Layerlift 4 Month Pro", "120 days of access (2026-11-01 to 2027-03-01)",
-      "Net amount", "24.99 USD", "Currency: USD", "Payment method: card (demo payment provider",
-    ]) expect(text).toContain(expected);
+      "Invoice",
+      "Number: LL-2026-000001",
+      "Date: 2026-11-01",
+      "Layerlift Ltd",
+      "1 Harbour Street",
+      "Dublin D02",
+      "Tax ID: IE1234567T",
+      "billing@layerlift.example",
+      "buyer@example.com",
+      "Layerlift 4 Month Pro",
+      "120 days of access (2026-11-01 to 2027-03-01)",
+      "Net amount",
+      "24.99 USD",
+      "Currency: USD",
+      "Payment method: card (demo payment provider",
+    ])
+      expect(text).toContain(expected);
     expect(text).not.toContain("VAT");
   });
 
@@ -107,13 +160,28 @@ describe("GET /api/invoices/:number.pdf", () => {
     recordPartialRefund(ctx.deps, sale.paymentIntentId, 5000);
     const admin = (await signInAdmin(ctx)).token;
     const list = (await api(ctx.app, admin).api.admin.sales.get({ query: {} })).data!;
-    expect(list.sales[0]).toMatchObject({ invoiceNumber: "LL-2026-000001", creditNoteNumber: "LL-CN-2026-000001", country: "DE", tax: 23.95 });
+    expect(list.sales[0]).toMatchObject({
+      invoiceNumber: "LL-2026-000001",
+      creditNoteNumber: "LL-CN-2026-000001",
+      country: "DE",
+      tax: 23.95,
+    });
     const note = pdfToText((await getBytes(ctx.app, list.sales[0].creditNoteUrl!)).bytes);
-    for (const expected of ["Credit note", "Number: LL-CN-2026-000001", "Refers to invoice LL-2026-000001", "VAT 19 % (Germany)", "42.02 USD", "7.98 USD", "50.00 USD", "Total refunded"]) {
+    for (const expected of [
+      "Credit note",
+      "Number: LL-CN-2026-000001",
+      "Refers to invoice LL-2026-000001",
+      "VAT 19 % (Germany)",
+      "42.02 USD",
+      "7.98 USD",
+      "50.00 USD",
+      "Total refunded",
+    ]) {
       expect(note).toContain(expected);
     }
     const invoice = pdfToText((await getBytes(ctx.app, list.sales[0].invoiceUrl!)).bytes);
-    for (const expected of ["VAT 19 % (Germany)", "126.04 USD", "23.95 USD", "149.99 USD", "Germany (DE)"]) expect(invoice).toContain(expected);
+    for (const expected of ["VAT 19 % (Germany)", "126.04 USD", "23.95 USD", "149.99 USD", "Germany (DE)"])
+      expect(invoice).toContain(expected);
   });
 
   test("characters the PDF font can't draw become ? instead of failing the invoice", async () => {
@@ -141,18 +209,42 @@ describe("the books with tax", () => {
     const admin = (await signInAdmin(ctx)).token;
 
     const csv = await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin });
-    const [header, first] = (csv.body as string).trim().split("\r\n").map((line) => line.split(","));
+    const [header, first] = (csv.body as string)
+      .trim()
+      .split("\r\n")
+      .map((line) => line.split(","));
     expect(header).toEqual([
-      "date", "buyer", "plan", "status", "gross", "fee", "refunded", "disputed", "net", "currency", "provider_id", "promotion_code", "discount",
-      "country", "tax_id", "tax", "tax_rate", "invoice_number", "credit_note_number",
+      "date",
+      "buyer",
+      "plan",
+      "status",
+      "gross",
+      "fee",
+      "refunded",
+      "disputed",
+      "net",
+      "currency",
+      "provider_id",
+      "promotion_code",
+      "discount",
+      "country",
+      "tax_id",
+      "tax",
+      "tax_rate",
+      "invoice_number",
+      "credit_note_number",
     ]);
     // 24.99 + 19 % = 29.74; 10.00 refunded took 1.60 of its 4.75 tax; fee 2.9 % + 30¢ = 1.16.
     expect(first.slice(4, 9)).toEqual(["29.74", "1.16", "10.00", "0.00", `${(2974 - 116 - 1000 - 315) / 100}`]);
     expect(first.slice(11)).toEqual(["", "0.00", "DE", "", "3.15", "19", "LL-2026-000001", "LL-CN-2026-000002"]);
 
-    const report = await call(ctx.app, "GET", "/api/admin/tax-report.csv?from=2026-11-01&to=2026-11-30", { token: admin });
+    const report = await call(ctx.app, "GET", "/api/admin/tax-report.csv?from=2026-11-01&to=2026-11-30", {
+      token: admin,
+    });
     expect(report.status).toBe(200);
-    expect(report.headers.get("content-disposition")).toBe('attachment; filename="layerlift-tax-2026-11-01-to-2026-11-30.csv"');
+    expect(report.headers.get("content-disposition")).toBe(
+      'attachment; filename="layerlift-tax-2026-11-01-to-2026-11-30.csv"',
+    );
     expect((report.body as string).trim().split("\r\n")).toEqual([
       "country,country_name,tax,tax_rate,taxability,currency,invoices,credit_notes,net,tax_amount,total",
       "BR,Brazil,Tax,0,not_collecting,USD,1,0,6.99,0.00,6.99",
@@ -171,19 +263,40 @@ describe("the books with tax", () => {
     expect(metrics).toContain(`sales_revenue_cents{kind="tax",app="layerlift"} ${315 + 475}`);
     // The daily summary's triggers kept the tax apart, exactly as a rebuild from the sales counts it.
     expect(checkBooks(ctx.deps.db.$client)).toMatchObject({ matched: true, differences: [] });
-    expect(ctx.deps.db.select().from(booksDaily).all().reduce((sum, day) => sum + day.taxCents, 0)).toBe(315 + 475);
+    expect(
+      ctx.deps.db
+        .select()
+        .from(booksDaily)
+        .all()
+        .reduce((sum, day) => sum + day.taxCents, 0),
+    ).toBe(315 + 475);
     // Net as the books count it: every fee the provider kept, the refunded sale's included.
-    const fees = ctx.deps.db.select().from(sales).all().reduce((sum, row) => sum + row.feeCents, 0);
-    expect(metrics).toContain(`sales_revenue_cents{kind="net",app="layerlift"} ${2974 - 1000 - 315 + 2974 - 475 + 699 + 699 - fees}`);
+    const fees = ctx.deps.db
+      .select()
+      .from(sales)
+      .all()
+      .reduce((sum, row) => sum + row.feeCents, 0);
+    expect(metrics).toContain(
+      `sales_revenue_cents{kind="net",app="layerlift"} ${2974 - 1000 - 315 + 2974 - 475 + 699 + 699 - fees}`,
+    );
   });
 });
 
 describe("the demo tax rates and the renewal path", () => {
   test("TAX=demo labels its rates as demo, refuses a US ZIP it can't place, and a dashboard renewal is taxed the same way", async () => {
     ctx = makeTestApp({ env: { TAX: "demo" } });
-    const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan: "pro", email: "x@example.com", country: "IE" });
+    const { data } = await api(ctx.app).api["create-payment-intent"].post({
+      plan: "pro",
+      email: "x@example.com",
+      country: "IE",
+    });
     expect(data!.breakdown.tax).toMatchObject({ label: "VAT 23 % (Ireland)", demo: true });
-    const bad = await api(ctx.app).api["create-payment-intent"].post({ plan: "pro", email: "x@example.com", country: "US", postalCode: "ABC" });
+    const bad = await api(ctx.app).api["create-payment-intent"].post({
+      plan: "pro",
+      email: "x@example.com",
+      country: "US",
+      postalCode: "ABC",
+    });
     expect(bad.status).toBe(422);
     expect(failure(bad)!.error).toBe("TAX_LOCATION_INVALID");
 
@@ -193,7 +306,11 @@ describe("the demo tax rates and the renewal path", () => {
     const renewal = await api(ctx.app, user.token).api.subscription.renew.post({ plan: "pro", country: "FR" });
     expect(renewal.data!.breakdown).toMatchObject({ totalCents: 2499, taxCents: 416 });
     await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: renewal.data!.clientSecret });
-    const receipt = ctx.deps.db.select().from(emails).all().find((e) => e.template === "renewal-receipt")!;
+    const receipt = ctx.deps.db
+      .select()
+      .from(emails)
+      .all()
+      .find((e) => e.template === "renewal-receipt")!;
     expect(receipt.payload.invoiceUrl).toContain("/api/invoices/LL-2026-000001.pdf?sig=");
   });
 });
@@ -209,15 +326,29 @@ describe("configuration", () => {
     expect(load({ TAX: "yes" })).toThrow('TAX must be off, stripe or demo; got "yes"');
     expect(load({ TAX: "stripe" })).toThrow("TAX=stripe needs Stripe configured");
     expect(load({ TAX_BEHAVIOR: "net" })).toThrow("TAX_BEHAVIOR must be inclusive or exclusive");
-    expect(load({ STRIPE_TAX_CODE: "10202000" })).toThrow("STRIPE_TAX_CODE must be a Stripe tax code like txcd_10202000");
+    expect(load({ STRIPE_TAX_CODE: "10202000" })).toThrow(
+      "STRIPE_TAX_CODE must be a Stripe tax code like txcd_10202000",
+    );
     expect(load({ SELLER_EMAIL: "billing" })).toThrow("SELLER_EMAIL must be an address");
     const production = {
-      NODE_ENV: "production", JWT_SECRET: "x".repeat(40), APP_URL: "https://layerlift.example", STRIPE_SECRET_KEY: "sk_live_1",
-      STRIPE_PUBLISHABLE_KEY: "pk_live_1", STRIPE_WEBHOOK_SECRET: "whsec_1", RESEND_API_KEY: "re_1", EMAIL_FROM: "keys@layerlift.example",
+      NODE_ENV: "production",
+      JWT_SECRET: "x".repeat(40),
+      APP_URL: "https://layerlift.example",
+      STRIPE_SECRET_KEY: "sk_live_1",
+      STRIPE_PUBLISHABLE_KEY: "pk_live_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+      RESEND_API_KEY: "re_1",
+      EMAIL_FROM: "keys@layerlift.example",
       PLUGIN_INSTALL_URL: "https://create.roblox.com/store/asset/1",
     };
-    expect(() => loadConfig({ ...production, TAX: "stripe" })).toThrow("SELLER_NAME is required in production with TAX=stripe");
-    expect(() => loadConfig({ ...production, TAX: "demo" })).toThrow("TAX=demo uses made-up demo rates and cannot be used in production");
-    expect(loadConfig({ ...production, TAX: "stripe", SELLER_NAME: "Layerlift Ltd", SELLER_ADDRESS: "Dublin" }).tax.mode).toBe("stripe");
+    expect(() => loadConfig({ ...production, TAX: "stripe" })).toThrow(
+      "SELLER_NAME is required in production with TAX=stripe",
+    );
+    expect(() => loadConfig({ ...production, TAX: "demo" })).toThrow(
+      "TAX=demo uses made-up demo rates and cannot be used in production",
+    );
+    expect(
+      loadConfig({ ...production, TAX: "stripe", SELLER_NAME: "Layerlift Ltd", SELLER_ADDRESS: "Dublin" }).tax.mode,
+    ).toBe("stripe");
   });
 });

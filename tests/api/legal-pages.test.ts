@@ -13,7 +13,9 @@ import { call, makeTestApp, type TestContext } from "../support/app";
 setDefaultTimeout(30_000);
 
 const contexts: TestContext[] = [];
-afterEach(() => { for (const ctx of contexts.splice(0)) ctx.cleanup(); });
+afterEach(() => {
+  for (const ctx of contexts.splice(0)) ctx.cleanup();
+});
 
 function app(env: Record<string, string> = {}) {
   const ctx = makeTestApp({ env: { APP_URL: "https://layerlift.example", ...env } });
@@ -66,11 +68,23 @@ describe("the pages", () => {
   });
 
   test("the refund policy follows the settings: the window's days, and e-mail only when self-service is off", async () => {
-    const ten = (await call(app({ REFUND_WINDOW_DAYS: "10", SELF_SERVICE_REFUNDS: "request" }).app, "GET", "/api/legal/refund-policy")).body.html as string;
+    const ten = (
+      await call(
+        app({ REFUND_WINDOW_DAYS: "10", SELF_SERVICE_REFUNDS: "request" }).app,
+        "GET",
+        "/api/legal/refund-policy",
+      )
+    ).body.html as string;
     expect(ten).toContain("The 10-day guarantee");
     expect(ten).toContain("Request refund");
     expect(ten).toContain("We look at each request");
-    const off = (await call(app({ REFUND_WINDOW_DAYS: "0", SELLER_EMAIL: "help@seller.example" }).app, "GET", "/api/legal/refund-policy")).body.html as string;
+    const off = (
+      await call(
+        app({ REFUND_WINDOW_DAYS: "0", SELLER_EMAIL: "help@seller.example" }).app,
+        "GET",
+        "/api/legal/refund-policy",
+      )
+    ).body.html as string;
     expect(off).not.toContain("Request refund");
     expect(off).toMatch(/Write to <a href="mailto:help@seller.example">/);
   });
@@ -78,7 +92,12 @@ describe("the pages", () => {
 
 describe("the imprint", () => {
   test("shows SELLER_NAME, SELLER_ADDRESS (line by line), SELLER_EMAIL and SELLER_TAX_ID, as text", async () => {
-    const ctx = app({ SELLER_NAME: "Ada <b>Works</b> Ltd", SELLER_ADDRESS: "1 Main Street\\n12345 Springfield", SELLER_EMAIL: "legal@ada.example", SELLER_TAX_ID: "GB123456789" });
+    const ctx = app({
+      SELLER_NAME: "Ada <b>Works</b> Ltd",
+      SELLER_ADDRESS: "1 Main Street\\n12345 Springfield",
+      SELLER_EMAIL: "legal@ada.example",
+      SELLER_TAX_ID: "GB123456789",
+    });
     const { html } = (await call(ctx.app, "GET", "/api/legal/imprint")).body as { html: string };
     expect(html).toContain("Ada &lt;b&gt;Works&lt;/b&gt; Ltd");
     expect(html).not.toContain("<b>Works</b>");
@@ -88,7 +107,9 @@ describe("the imprint", () => {
   });
 
   test("names each missing SELLER_ variable instead of leaving a gap; SELLER_EMAIL defaults to EMAIL_FROM's address", async () => {
-    const { html } = (await call(app({ EMAIL_FROM: "Layerlift <keys@seller.example>" }).app, "GET", "/api/legal/imprint")).body as { html: string };
+    const { html } = (
+      await call(app({ EMAIL_FROM: "Layerlift <keys@seller.example>" }).app, "GET", "/api/legal/imprint")
+    ).body as { html: string };
     expect(html).toContain("[Not filled in yet: SELLER_ADDRESS]");
     expect(html).toContain("[Not filled in yet: SELLER_TAX_ID");
     expect(html).toContain("keys@seller.example");

@@ -18,15 +18,28 @@ const freePort = () => 42_000 + Math.floor(Math.random() * 8_000) + used++;
 
 function spawnServer(options: { port: number; database?: string; env?: Record<string, string>; prefix?: string[] }) {
   const env = {
-    PATH: process.env.PATH ?? "/usr/bin:/bin", PORT: String(options.port), DATABASE_PATH: options.database ?? join(dir, `db-${options.port}.sqlite`),
-    SEED_DEV_ADMIN: "0", NODE_ENV: "development", DISABLE_RATE_LIMITS: "1", LOG_LEVEL: "info", ...options.env,
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    PORT: String(options.port),
+    DATABASE_PATH: options.database ?? join(dir, `db-${options.port}.sqlite`),
+    SEED_DEV_ADMIN: "0",
+    NODE_ENV: "development",
+    DISABLE_RATE_LIMITS: "1",
+    LOG_LEVEL: "info",
+    ...options.env,
   };
-  return Bun.spawn([...(options.prefix ?? []), process.execPath, "src/index.ts"], { cwd: root, env, stdout: "pipe", stderr: "pipe" });
+  return Bun.spawn([...(options.prefix ?? []), process.execPath, "src/index.ts"], {
+    cwd: root,
+    env,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
 }
 
 async function waitUntilUp(port: number, child: ReturnType<typeof spawnServer>) {
   for (let i = 0; i < 300 && child.exitCode === null; i++) {
-    try { if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return; } catch {}
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+    } catch {}
     await Bun.sleep(50);
   }
   throw new Error(`the server did not start: ${await new Response(child.stderr).text()}`);
@@ -44,8 +57,15 @@ function slowValidation(port: number, ms: number) {
     },
   });
   const headers = { "content-type": "application/json", "content-length": String(head.length + tail.length) };
-  return fetch(`http://127.0.0.1:${port}/api/plugin/validate`, { method: "POST", headers, body, duplex: "half" } as RequestInit)
-    .then((response) => response.status, (error: { code?: string }) => `failed: ${error.code ?? error}`);
+  return fetch(`http://127.0.0.1:${port}/api/plugin/validate`, {
+    method: "POST",
+    headers,
+    body,
+    duplex: "half",
+  } as RequestInit).then(
+    (response) => response.status,
+    (error: { code?: string }) => `failed: ${error.code ?? error}`,
+  );
 }
 
 async function stopUnderLoad(signal: "SIGTERM" | "SIGINT", prefix?: string[]) {
@@ -57,7 +77,11 @@ async function stopUnderLoad(signal: "SIGTERM" | "SIGINT", prefix?: string[]) {
   const started = Date.now();
   if (prefix) {
     // The server is PID 1 of its own namespace, a child of `unshare`: signal it, as `docker stop` does.
-    const pid = Number(Bun.spawnSync(["pgrep", "-P", String(server.pid)]).stdout.toString().trim());
+    const pid = Number(
+      Bun.spawnSync(["pgrep", "-P", String(server.pid)])
+        .stdout.toString()
+        .trim(),
+    );
     process.kill(pid, signal);
   } else {
     server.kill(signal);
@@ -140,7 +164,9 @@ describe("starting", () => {
     await waitUntilUp(port, first);
     const second = spawnServer({ port: freePort(), database });
     expect(await second.exited).toBe(1);
-    expect(await new Response(second.stderr).text()).toContain(`Another process (a running Layerlift server?) has ${database} open. Stop it first`);
+    expect(await new Response(second.stderr).text()).toContain(
+      `Another process (a running Layerlift server?) has ${database} open. Stop it first`,
+    );
     first.kill("SIGTERM");
     expect(await first.exited).toBe(0);
   });
@@ -149,7 +175,9 @@ describe("starting", () => {
     test(`NODE_ENV=${value} refuses to start and names the accepted values`, async () => {
       const child = spawnServer({ port: freePort(), env: { NODE_ENV: value } });
       expect(await child.exited).toBe(1);
-      expect(await new Response(child.stderr).text()).toContain(`NODE_ENV must be exactly one of development, production, test; got "${value}"`);
+      expect(await new Response(child.stderr).text()).toContain(
+        `NODE_ENV must be exactly one of development, production, test; got "${value}"`,
+      );
     });
   }
 });

@@ -22,12 +22,24 @@ let used = 0;
 async function firstStart(env: Record<string, string>): Promise<string> {
   const port = 43_000 + Math.floor(Math.random() * 5_000) + used++;
   const child = Bun.spawn([process.execPath, "src/index.ts"], {
-    cwd: root, stdout: "pipe", stderr: "pipe",
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", PORT: String(port), DATABASE_PATH: join(dir, `db-${port}.sqlite`), NODE_ENV: "development", ...env },
+    cwd: root,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      PORT: String(port),
+      DATABASE_PATH: join(dir, `db-${port}.sqlite`),
+      NODE_ENV: "development",
+      ...env,
+    },
   });
   let up = false;
   for (let i = 0; i < 300 && !up && child.exitCode === null; i++) {
-    try { up = (await fetch(`http://127.0.0.1:${port}/api/health`)).ok; } catch { await Bun.sleep(50); }
+    try {
+      up = (await fetch(`http://127.0.0.1:${port}/api/health`)).ok;
+    } catch {
+      await Bun.sleep(50);
+    }
   }
   child.kill("SIGTERM");
   await child.exited;
@@ -61,7 +73,10 @@ describe("the development admin's credentials", () => {
 describe("the log's format", () => {
   test("LOG_FORMAT=json gives one JSON object per line, even in development", async () => {
     const stdout = await firstStart({ LOG_LEVEL: "info", LOG_FORMAT: "json" });
-    const lines = stdout.trim().split("\n").map((line) => JSON.parse(line) as { level: string; msg: string });
+    const lines = stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { level: string; msg: string });
     expect(lines.map((line) => line.msg)).toContainEqual(expect.stringMatching(/^Development admin created: /));
     expect(lines.map((line) => line.msg)).toContainEqual(expect.stringMatching(/^Layerlift listening on /));
   });
@@ -77,6 +92,8 @@ describe("the log's format", () => {
   test("LOG_FORMAT takes pretty or json and nothing else", () => {
     expect(loadConfig({ NODE_ENV: "test", LOG_FORMAT: "json" }).logFormat).toBe("json");
     expect(loadConfig({ NODE_ENV: "test" }).logFormat).toBeNull();
-    expect(() => loadConfig({ NODE_ENV: "test", LOG_FORMAT: "xml" })).toThrow('LOG_FORMAT must be pretty or json; got "xml"');
+    expect(() => loadConfig({ NODE_ENV: "test", LOG_FORMAT: "xml" })).toThrow(
+      'LOG_FORMAT must be pretty or json; got "xml"',
+    );
   });
 });

@@ -13,8 +13,14 @@ import { captureLog } from "../support/log";
 
 let ctx: TestContext;
 let log: ReturnType<typeof captureLog>;
-beforeEach(() => { ctx = makeTestApp({ env: { METRICS_TOKEN: "metrics-token-0123456789" } }); log = captureLog(); });
-afterEach(() => { log.restore(); ctx.cleanup(); });
+beforeEach(() => {
+  ctx = makeTestApp({ env: { METRICS_TOKEN: "metrics-token-0123456789" } });
+  log = captureLog();
+});
+afterEach(() => {
+  log.restore();
+  ctx.cleanup();
+});
 
 /** A request's log line and metrics sample are written just after its answer leaves: wait for them. */
 const settle = () => Bun.sleep(10);
@@ -26,16 +32,28 @@ describe("request ids", () => {
     expect(fresh.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     const given = await call(ctx.app, "GET", "/api/nope", { headers: { "x-request-id": "lb-1234.abc" } });
     expect(given.headers.get("x-request-id")).toBe("lb-1234.abc");
-    const insane = await call(ctx.app, "GET", "/api/health", { headers: { "x-request-id": "<script>" + "x".repeat(100) } });
+    const insane = await call(ctx.app, "GET", "/api/health", {
+      headers: { "x-request-id": "<script>" + "x".repeat(100) },
+    });
     expect(insane.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   test("an error line carries the request id of the answer", async () => {
-    const broken = createApp(ctx.deps).get("/api/broken", () => { throw new Error("disk on fire"); }, { response: { 200: t.Object({}) } });
+    const broken = createApp(ctx.deps).get(
+      "/api/broken",
+      () => {
+        throw new Error("disk on fire");
+      },
+      { response: { 200: t.Object({}) } },
+    );
     const answer = await call(broken, "GET", "/api/broken");
     expect(answer.status).toBe(500);
     const errorLine = log.lines.find((line) => line.level === "error")!;
-    expect(errorLine).toMatchObject({ reqId: answer.headers.get("x-request-id"), msg: "request failed", path: "/api/broken" });
+    expect(errorLine).toMatchObject({
+      reqId: answer.headers.get("x-request-id"),
+      msg: "request failed",
+      path: "/api/broken",
+    });
     expect(JSON.stringify(errorLine.err)).toContain("disk on fire");
   });
 });
@@ -43,12 +61,20 @@ describe("request ids", () => {
 describe("request log", () => {
   test("one JSON line per request: time, id, method, route pattern, status and ms", async () => {
     const user = await signUpUser(ctx);
-    const answer = await call(ctx.app, "GET", "/api/roblox/profile/12ab", { headers: { authorization: `Bearer ${user.token}` } });
+    const answer = await call(ctx.app, "GET", "/api/roblox/profile/12ab", {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
     expect(answer.status).toBe(422);
     await settle();
     const line = requestLines().at(-1)!;
     expect(Object.keys(line).sort()).toEqual(["level", "method", "ms", "msg", "reqId", "route", "status", "time"]);
-    expect(line).toMatchObject({ level: "info", method: "GET", route: "/api/roblox/profile/:id", status: 422, reqId: answer.headers.get("x-request-id") });
+    expect(line).toMatchObject({
+      level: "info",
+      method: "GET",
+      route: "/api/roblox/profile/:id",
+      status: 422,
+      reqId: answer.headers.get("x-request-id"),
+    });
     expect(new Date(line.time as string).toISOString()).toBe(line.time as string);
     expect(line.ms).toBeNumber();
   });
@@ -61,15 +87,21 @@ describe("request log", () => {
     await api(ctx.app, user.token).api.subscription.redeem.post({ productKey: key });
     await settle();
     const text = log.text();
-    for (const secret of ["correct horse battery", user.token, key, "secretive@example.com"]) expect(text).not.toContain(secret);
-    expect(requestLines().map((line) => `${line.method} ${line.route} ${line.status}`)).toContain("POST /api/auth/login 401");
+    for (const secret of ["correct horse battery", user.token, key, "secretive@example.com"])
+      expect(text).not.toContain(secret);
+    expect(requestLines().map((line) => `${line.method} ${line.route} ${line.status}`)).toContain(
+      "POST /api/auth/login 401",
+    );
   });
 
   test("unmatched paths are logged under a few fixed routes, so ids in paths don't multiply them", async () => {
     await call(ctx.app, "GET", "/api/nope/123");
     await call(ctx.app, "GET", "/no-such-page-456");
     await settle();
-    expect(requestLines().map((line) => [line.route, line.status])).toEqual([["/api/*", 404], ["/*", 404]]);
+    expect(requestLines().map((line) => [line.route, line.status])).toEqual([
+      ["/api/*", 404],
+      ["/*", 404],
+    ]);
   });
 });
 
@@ -77,7 +109,8 @@ describe("plugin validation's log", () => {
   test("whatever validation answers, it writes its request line, with the answer's id, and no other line", async () => {
     const owner = await signUpUser(ctx);
     const { figmaKey: pluginKey } = (await api(ctx.app, owner.token).api.figma["generate-key"].post()).data!;
-    const validate = (body: string) => call(ctx.app, "POST", "/api/plugin/validate", { body, headers: { "content-type": "application/json" } });
+    const validate = (body: string) =>
+      call(ctx.app, "POST", "/api/plugin/validate", { body, headers: { "content-type": "application/json" } });
     await settle();
     log.lines.length = 0; // what sign-up and the new key wrote
     const answers = [
@@ -90,19 +123,25 @@ describe("plugin validation's log", () => {
     ];
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 409, 401, 422, 400]);
     await settle();
-    expect(log.lines.map((line) => [line.msg, line.reqId])).toEqual(answers.map((answer) => ["request", answer.headers.get("x-request-id")]));
+    expect(log.lines.map((line) => [line.msg, line.reqId])).toEqual(
+      answers.map((answer) => ["request", answer.headers.get("x-request-id")]),
+    );
   });
 });
 
 describe("webhook signature failures", () => {
   let stripe: FakeStripe;
-  beforeAll(() => { stripe = startFakeStripe(); });
+  beforeAll(() => {
+    stripe = startFakeStripe();
+  });
   afterAll(() => stripe.stop());
 
   test("are logged with the reason, so a wrong STRIPE_WEBHOOK_SECRET shows", async () => {
     const withStripe = makeTestApp({ env: stripe.env });
     try {
-      const answer = await api(withStripe.app).api.stripe.webhook.post('{"id":"evt_1"}', { headers: { "stripe-signature": "t=1,v1=deadbeef" } });
+      const answer = await api(withStripe.app).api.stripe.webhook.post('{"id":"evt_1"}', {
+        headers: { "stripe-signature": "t=1,v1=deadbeef" },
+      });
       expect(answer.status).toBe(400);
       const line = log.lines.find((entry) => entry.msg === "webhook signature check failed; the event was refused")!;
       expect(line).toMatchObject({ level: "warn", signed: true });
@@ -122,7 +161,9 @@ describe("GET /metrics", () => {
       off.cleanup();
     }
     expect((await call(ctx.app, "GET", "/metrics")).status).toBe(401);
-    const wrong = await call(ctx.app, "GET", "/metrics", { headers: { authorization: "Bearer metrics-token-0123456788" } });
+    const wrong = await call(ctx.app, "GET", "/metrics", {
+      headers: { authorization: "Bearer metrics-token-0123456788" },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get("www-authenticate")).toContain("Bearer");
   });
@@ -131,17 +172,25 @@ describe("GET /metrics", () => {
     const user = await signUpUser(ctx);
     await api(ctx.app).api.plugin.validate.post({ key: "ll_nosuchkey", robloxUserId: "1" } as never);
     await call(ctx.app, "POST", "/api/plugin/validate", { body: "{broken" });
-    queueEmail(ctx.deps.db, { to: "a@example.com", template: "test", payload: { testKey: "ABCDEFGH2345" } }, ctx.clock.now());
+    queueEmail(
+      ctx.deps.db,
+      { to: "a@example.com", template: "test", payload: { testKey: "ABCDEFGH2345" } },
+      ctx.clock.now(),
+    );
     const intent = await api(ctx.app).api["create-payment-intent"].post({ plan: "pro", email: "buyer@example.com" });
     await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: intent.data!.clientSecret });
     await api(ctx.app, user.token).api.auth.me.get();
     await settle();
-    const answer = await call(ctx.app, "GET", "/metrics", { headers: { authorization: "Bearer metrics-token-0123456789" } });
+    const answer = await call(ctx.app, "GET", "/metrics", {
+      headers: { authorization: "Bearer metrics-token-0123456789" },
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toContain("text/plain");
     const text = answer.body as string;
     expect(text).toContain('http_requests_total{method="GET",route="/api/auth/me",status="200",app="layerlift"} 1');
-    expect(text).toContain('http_request_duration_seconds_count{app="layerlift",method="GET",route="/api/auth/me",status="200"} 1');
+    expect(text).toContain(
+      'http_request_duration_seconds_count{app="layerlift",method="GET",route="/api/auth/me",status="200"} 1',
+    );
     expect(text).toContain('plugin_validations_total{code="INVALID_KEY",app="layerlift"} 1');
     expect(text).toContain('plugin_validations_total{code="INVALID_REQUEST",app="layerlift"} 1');
     expect(text).toMatch(/email_outbox\{status="pending",app="layerlift"\} [1-9]/);

@@ -17,12 +17,48 @@ function fill() {
   const time = (i: number) => base + Math.floor(i / 3) * 1000;
   const n = Array.from({ length: 23 }, (_, i) => i);
   const db = ctx.deps.db;
-  db.insert(sales).values(n.map((i) => ({ paymentIntentId: `pi_${i}`, email: `b${i}@example.com`, plan: "month" as const, amountCents: 699, createdAt: time(i) }))).run();
-  db.insert(productKeys).values(n.map((i) => ({ key: `KEY${String(i).padStart(9, "0")}`, plan: "pro" as const, source: "admin" as const, createdAt: time(i) }))).run();
-  db.insert(emails).values(n.map((i) => ({ to: `b${i}@example.com`, template: "test", subject: "Test", payload: { testKey: "K" }, status: "sent" as const, createdAt: time(i) }))).run();
-  db.insert(auditLog).values(n.map((i) => ({ actorUserId: null, action: "email.test" as const, createdAt: time(i) }))).run();
-  db.insert(users).values(n.map((i) => ({ email: `u${i}@example.com`, passwordHash: "x", createdAt: time(i) }))).run();
-  db.insert(supportTickets).values(n.map((i) => ({ email: `t${i}@example.com`, message: "help", createdAt: time(i) }))).run();
+  db.insert(sales)
+    .values(
+      n.map((i) => ({
+        paymentIntentId: `pi_${i}`,
+        email: `b${i}@example.com`,
+        plan: "month" as const,
+        amountCents: 699,
+        createdAt: time(i),
+      })),
+    )
+    .run();
+  db.insert(productKeys)
+    .values(
+      n.map((i) => ({
+        key: `KEY${String(i).padStart(9, "0")}`,
+        plan: "pro" as const,
+        source: "admin" as const,
+        createdAt: time(i),
+      })),
+    )
+    .run();
+  db.insert(emails)
+    .values(
+      n.map((i) => ({
+        to: `b${i}@example.com`,
+        template: "test",
+        subject: "Test",
+        payload: { testKey: "K" },
+        status: "sent" as const,
+        createdAt: time(i),
+      })),
+    )
+    .run();
+  db.insert(auditLog)
+    .values(n.map((i) => ({ actorUserId: null, action: "email.test" as const, createdAt: time(i) })))
+    .run();
+  db.insert(users)
+    .values(n.map((i) => ({ email: `u${i}@example.com`, passwordHash: "x", createdAt: time(i) })))
+    .run();
+  db.insert(supportTickets)
+    .values(n.map((i) => ({ email: `t${i}@example.com`, message: "help", createdAt: time(i) })))
+    .run();
 }
 
 const LISTS: [string, (body: any) => { id: number }[]][] = [

@@ -6,7 +6,9 @@ import { deliverDueEmails } from "../../src/features/email/sender";
 import { api, failure, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
-beforeEach(() => { ctx = makeTestApp(); });
+beforeEach(() => {
+  ctx = makeTestApp();
+});
 afterEach(() => ctx.cleanup());
 
 const SENT = "If an account exists for this email, we've sent a link to reset its password. It works for one hour.";
@@ -31,7 +33,11 @@ describe("forgot password", () => {
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ message: SENT });
     const [mail] = resetMails();
-    expect(mail).toMatchObject({ to: user.email, template: "password-reset", subject: "Reset your Layerlift password" });
+    expect(mail).toMatchObject({
+      to: user.email,
+      template: "password-reset",
+      subject: "Reset your Layerlift password",
+    });
     expect(mail.payload.resetUrl).toStartWith(`${ctx.deps.config.appUrl}/reset-password?token=`);
     expect(ctx.deps.db.select().from(passwordResets).get()!.expiresAt).toBe(ctx.clock.now() + HOUR);
   });
@@ -53,7 +59,8 @@ describe("forgot password", () => {
     const limited = makeTestApp({ rateLimits: true });
     try {
       const statuses = [];
-      for (let i = 0; i < 7; i++) statuses.push((await api(limited.app).api.auth["forgot-password"].post({ email: "x@example.com" })).status);
+      for (let i = 0; i < 7; i++)
+        statuses.push((await api(limited.app).api.auth["forgot-password"].post({ email: "x@example.com" })).status);
       expect(statuses).toContain(429);
     } finally {
       limited.cleanup();
@@ -64,9 +71,16 @@ describe("forgot password", () => {
 describe("the daily cap per address", () => {
   test(`an address gets at most ${5} reset e-mails a day, even spread out and even after a restart; the next day it gets one again`, async () => {
     const user = await signUpUser(ctx);
-    const resetMails = () => ctx.deps.db.select().from(emails).all().filter((mail) => mail.template === "password-reset").length;
+    const resetMails = () =>
+      ctx.deps.db
+        .select()
+        .from(emails)
+        .all()
+        .filter((mail) => mail.template === "password-reset").length;
     for (let i = 0; i < 8; i++) {
-      expect((await api(ctx.app).api.auth["forgot-password"].post({ email: user.email })).data).toEqual({ message: SENT });
+      expect((await api(ctx.app).api.auth["forgot-password"].post({ email: user.email })).data).toEqual({
+        message: SENT,
+      });
       ctx.clock.advance(HOUR);
     }
     expect(resetMails()).toBe(5);
@@ -88,7 +102,9 @@ describe("the daily cap per address", () => {
         expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
       }
       const last = await api(limited.app).api.auth["forgot-password"].post({ email: "nobody@example.com" });
-      expect(failure(last)?.message).toBe("This address has been sent the most reset links allowed in a day. Please use the newest one, or try again tomorrow.");
+      expect(failure(last)?.message).toBe(
+        "This address has been sent the most reset links allowed in a day. Please use the newest one, or try again tomorrow.",
+      );
     } finally {
       limited.cleanup();
     }
@@ -113,7 +129,10 @@ describe("reset password", () => {
     expect((await api(ctx.app).api.auth["reset-password"].post({ token, password: "first new one" })).status).toBe(200);
     const again = await api(ctx.app).api.auth["reset-password"].post({ token, password: "second new one" });
     expect(again.status).toBe(400);
-    expect(failure(again)).toEqual({ error: "INVALID_RESET_TOKEN", message: "This reset link is invalid or has expired. Please request a new one." });
+    expect(failure(again)).toEqual({
+      error: "INVALID_RESET_TOKEN",
+      message: "This reset link is invalid or has expired. Please request a new one.",
+    });
     expect((await login(user.email, "first new one")).status).toBe(200);
   });
 
@@ -137,15 +156,21 @@ describe("reset password", () => {
     const short = await api(ctx.app).api.auth["reset-password"].post({ token, password: "short" });
     expect(short.status).toBe(422);
     expect(failure(short)?.message).toBe("Password must be at least 8 characters.");
-    expect((await api(ctx.app).api.auth["reset-password"].post({ token, password: "long enough now" })).status).toBe(200);
+    expect((await api(ctx.app).api.auth["reset-password"].post({ token, password: "long enough now" })).status).toBe(
+      200,
+    );
   });
 
   test("using one link cancels the account's other outstanding links", async () => {
     const user = await signUpUser(ctx);
     const first = await requestLink(user.email);
     const second = await requestLink(user.email);
-    expect((await api(ctx.app).api.auth["reset-password"].post({ token: second, password: "newest password" })).status).toBe(200);
-    expect((await api(ctx.app).api.auth["reset-password"].post({ token: first, password: "older password" })).status).toBe(400);
+    expect(
+      (await api(ctx.app).api.auth["reset-password"].post({ token: second, password: "newest password" })).status,
+    ).toBe(200);
+    expect(
+      (await api(ctx.app).api.auth["reset-password"].post({ token: first, password: "older password" })).status,
+    ).toBe(400);
   });
 });
 
@@ -158,14 +183,17 @@ describe("reset links and admins", () => {
 
     const outbox = await api(ctx.app, admin.token).api.admin.emails.get();
     expect(outbox.status).toBe(200);
-    expect((await api(ctx.app, admin.token).api.admin.emails({ id: mail.id }).get()).data!.text).toBe("(password reset link hidden)");
+    expect((await api(ctx.app, admin.token).api.admin.emails({ id: mail.id }).get()).data!.text).toBe(
+      "(password reset link hidden)",
+    );
     expect(JSON.stringify(outbox.data)).not.toContain(token);
 
     const resend = await api(ctx.app, admin.token).api.admin.emails({ id: mail.id }).resend.post();
     expect(resend.status).toBe(409);
     expect(failure(resend)).toEqual({
       error: "RESET_EMAIL_NOT_RESENDABLE",
-      message: "Password reset e-mails can't be resent. Ask the user to request a new link with \"Forgot password\" on the sign-in page.",
+      message:
+        'Password reset e-mails can\'t be resent. Ask the user to request a new link with "Forgot password" on the sign-in page.',
     });
     expect(resetMails()).toHaveLength(1);
 
@@ -177,6 +205,8 @@ describe("reset links and admins", () => {
     expect(JSON.stringify(afterSending.data)).not.toContain(token);
 
     // The link still works for the person it was e-mailed to.
-    expect((await api(ctx.app).api.auth["reset-password"].post({ token, password: "brand new secret" })).status).toBe(200);
+    expect((await api(ctx.app).api.auth["reset-password"].post({ token, password: "brand new secret" })).status).toBe(
+      200,
+    );
   });
 });

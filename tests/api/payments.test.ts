@@ -5,7 +5,9 @@ import { demoPaymentIntents, emails, productKeys, sales } from "../../src/db/sch
 import { api, failure, invalid, makeTestApp, type TestContext } from "../support/app";
 
 let ctx: TestContext;
-beforeEach(() => { ctx = makeTestApp(); });
+beforeEach(() => {
+  ctx = makeTestApp();
+});
 afterEach(() => ctx.cleanup());
 
 async function startPurchase(plan: PlanId = "pro", email = "buyer@example.com") {
@@ -18,17 +20,26 @@ const intentId = (clientSecret: string) => clientSecret.split("_secret_")[0];
 
 describe("create-payment-intent (demo provider)", () => {
   test("answers a client secret of the form {id}_secret_{random} for the catalogue price", async () => {
-    const answer = await api(ctx.app).api["create-payment-intent"].post({ plan: "lifetime", email: "Buyer@Example.com" });
+    const answer = await api(ctx.app).api["create-payment-intent"].post({
+      plan: "lifetime",
+      email: "Buyer@Example.com",
+    });
     expect(answer.status).toBe(200);
     expect(answer.data!.provider).toBe("demo");
     expect(answer.data!.clientSecret).toMatch(/^pi_demo_\w+_secret_\w+$/);
     const row = ctx.deps.db.select().from(demoPaymentIntents).get()!;
-    expect(row).toMatchObject({ amountCents: 14999, currency: "usd", metadata: { plan: "lifetime", email: "buyer@example.com" } });
+    expect(row).toMatchObject({
+      amountCents: 14999,
+      currency: "usd",
+      metadata: { plan: "lifetime", email: "buyer@example.com" },
+    });
     expect(answer.data!.clientSecret).toBe(row.clientSecret);
   });
 
   test("an unknown plan is refused with a sentence and no intent is made", async () => {
-    const answer = await api(ctx.app).api["create-payment-intent"].post(invalid({ plan: "forever", email: "a@example.com" }));
+    const answer = await api(ctx.app).api["create-payment-intent"].post(
+      invalid({ plan: "forever", email: "a@example.com" }),
+    );
     expect(answer.status).toBe(422);
     expect(failure(answer)?.message).toBe("Please choose a plan: month, pro or lifetime.");
     expect(ctx.deps.db.select().from(demoPaymentIntents).all()).toHaveLength(0);
@@ -43,7 +54,9 @@ describe("create-payment-intent (demo provider)", () => {
   });
 
   test("a price sent by the client is ignored", async () => {
-    const answer = await api(ctx.app).api["create-payment-intent"].post(invalid({ plan: "month", email: "a@example.com", amount: 1 }));
+    const answer = await api(ctx.app).api["create-payment-intent"].post(
+      invalid({ plan: "month", email: "a@example.com", amount: 1 }),
+    );
     expect(answer.status).toBe(200);
     expect(ctx.deps.db.select().from(demoPaymentIntents).get()!.amountCents).toBe(699);
   });
@@ -53,7 +66,9 @@ describe("create-payment-intent (demo provider)", () => {
     try {
       const answers = [];
       for (let i = 0; i < 12; i++) {
-        answers.push((await api(limited.app).api["create-payment-intent"].post({ plan: "pro", email: "a@example.com" })).status);
+        answers.push(
+          (await api(limited.app).api["create-payment-intent"].post({ plan: "pro", email: "a@example.com" })).status,
+        );
       }
       expect(answers.filter((s) => s === 429).length).toBeGreaterThan(0);
     } finally {
@@ -65,21 +80,36 @@ describe("create-payment-intent (demo provider)", () => {
 describe("demo confirm and fulfilment", () => {
   test("pro: confirm, then the result page answers success twice with one sale of 24.99 and one key e-mail", async () => {
     const secret = await startPurchase("pro", "pro-buyer@example.com");
-    const confirmed = await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: secret, cardNumber: "4242 4242 4242 4242" });
+    const confirmed = await api(ctx.app).api.payment.demo.confirm.post({
+      clientSecret: secret,
+      cardNumber: "4242 4242 4242 4242",
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.data).toEqual({ paymentIntentId: intentId(secret), status: "succeeded" });
 
     for (let i = 0; i < 2; i++) {
-      const result = await api(ctx.app).api.payment.success.get({ query: { payment_intent: intentId(secret), redirect_status: "succeeded" } });
+      const result = await api(ctx.app).api.payment.success.get({
+        query: { payment_intent: intentId(secret), redirect_status: "succeeded" },
+      });
       expect(result.status).toBe(200);
       expect(result.data).toEqual({ success: true, plan: "4 Month Pro" });
     }
     const allSales = ctx.deps.db.select().from(sales).all();
     expect(allSales).toHaveLength(1);
-    expect(allSales[0]).toMatchObject({ amountCents: 2499, plan: "pro", email: "pro-buyer@example.com", status: "paid", feeCents: 102 });
+    expect(allSales[0]).toMatchObject({
+      amountCents: 2499,
+      plan: "pro",
+      email: "pro-buyer@example.com",
+      status: "paid",
+      feeCents: 102,
+    });
     const outbox = ctx.deps.db.select().from(emails).all();
     expect(outbox).toHaveLength(1);
-    expect(outbox[0]).toMatchObject({ to: "pro-buyer@example.com", template: "product-key", subject: "Your Layerlift product key" });
+    expect(outbox[0]).toMatchObject({
+      to: "pro-buyer@example.com",
+      template: "product-key",
+      subject: "Your Layerlift product key",
+    });
     expect(outbox[0].payload).toMatchObject({ plan: "pro", planName: "4 Month Pro" });
   });
 
@@ -88,15 +118,28 @@ describe("demo confirm and fulfilment", () => {
     await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: secret });
     const key = ctx.deps.db.select().from(emails).get()!.payload.key as string;
     const keyRow = ctx.deps.db.select().from(productKeys).where(eq(productKeys.key, key)).get()!;
-    expect(keyRow).toMatchObject({ source: "purchase", plan: "month", isUsed: false, saleId: ctx.deps.db.select().from(sales).get()!.id });
-    const signup = await api(ctx.app).api.auth.signup.post({ email: "monthly@example.com", password: "long enough", confirmPassword: "long enough", productKey: key });
+    expect(keyRow).toMatchObject({
+      source: "purchase",
+      plan: "month",
+      isUsed: false,
+      saleId: ctx.deps.db.select().from(sales).get()!.id,
+    });
+    const signup = await api(ctx.app).api.auth.signup.post({
+      email: "monthly@example.com",
+      password: "long enough",
+      confirmPassword: "long enough",
+      productKey: key,
+    });
     expect(signup.status).toBe(200);
     expect(signup.data!.subscription!.plan).toBe("month");
   });
 
   test("a card number ending 0002 is declined with the provider's sentence and nothing is sold", async () => {
     const secret = await startPurchase();
-    const answer = await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: secret, cardNumber: "4000 0000 0000 0002" });
+    const answer = await api(ctx.app).api.payment.demo.confirm.post({
+      clientSecret: secret,
+      cardNumber: "4000 0000 0000 0002",
+    });
     expect(answer.status).toBe(402);
     expect(failure(answer)).toEqual({ error: "CARD_DECLINED", message: "Your card was declined." });
     expect(ctx.deps.db.select().from(sales).all()).toHaveLength(0);
@@ -120,7 +163,10 @@ describe("demo confirm and fulfilment", () => {
   test("a result for an unknown payment answers success false with a sentence", async () => {
     const answer = await api(ctx.app).api.payment.success.get({ query: { payment_intent: "pi_demo_nothing" } });
     expect(answer.status).toBe(200);
-    expect(answer.data).toEqual({ success: false, error: "We couldn't find this payment. If you were charged, please contact support." });
+    expect(answer.data).toEqual({
+      success: false,
+      error: "We couldn't find this payment. If you were charged, please contact support.",
+    });
   });
 
   test("an unconfirmed payment is not fulfilled", async () => {

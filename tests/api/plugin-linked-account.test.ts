@@ -8,7 +8,9 @@ import { resetLinkedAccount } from "../../src/features/plugin/service";
 import { api, failure, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
-beforeEach(() => { ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) }); });
+beforeEach(() => {
+  ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) });
+});
 afterEach(() => ctx.cleanup());
 
 async function linkedUser(robloxUserId = "123") {
@@ -24,13 +26,19 @@ const linked = (token: string) => api(ctx.app, token).api.figma["linked-account"
 describe("GET /api/figma/linked-account", () => {
   test("an account never validated has no linked account", async () => {
     const user = await signUpUser(ctx);
-    expect((await linked(user.token)).data).toEqual({ linkedRobloxAccountId: null, linkedAt: null, resetCooldownHours: ctx.deps.config.linkResetCooldownHours });
+    expect((await linked(user.token)).data).toEqual({
+      linkedRobloxAccountId: null,
+      linkedAt: null,
+      resetCooldownHours: ctx.deps.config.linkResetCooldownHours,
+    });
   });
 
   test("after the first validation it shows the linked Roblox ID and when it was linked", async () => {
     const user = await linkedUser("123");
     expect((await linked(user.token)).data).toEqual({
-      linkedRobloxAccountId: "123", linkedAt: new Date(ctx.clock.now()).toISOString(), resetCooldownHours: ctx.deps.config.linkResetCooldownHours,
+      linkedRobloxAccountId: "123",
+      linkedAt: new Date(ctx.clock.now()).toISOString(),
+      resetCooldownHours: ctx.deps.config.linkResetCooldownHours,
     });
   });
 
@@ -89,8 +97,9 @@ describe("POST /api/figma/reset-linked-account", () => {
     const ownerResetAt = ctx.clock.now();
     ctx.clock.advance(HOUR);
     ctx.deps.db.update(users).set({ linkedRobloxAccountId: "999" }).where(eq(users.id, user.user.id)).run();
-    expect(resetLinkedAccount(ctx.deps, user.user.id, { actorUserId: admin.user.id, ignoreCooldown: true }))
-      .toEqual({ linkedRobloxAccountId: null });
+    expect(resetLinkedAccount(ctx.deps, user.user.id, { actorUserId: admin.user.id, ignoreCooldown: true })).toEqual({
+      linkedRobloxAccountId: null,
+    });
     const row = ctx.deps.db.select().from(users).where(eq(users.id, user.user.id)).get()!;
     expect(row.linkedRobloxAccountId).toBeNull();
     expect(row.lastLinkResetAt).toBe(ownerResetAt);

@@ -6,7 +6,9 @@ import { FakeClock } from "../support/fake-clock";
 import { api, failure, call, makeTestApp, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
-beforeEach(() => { ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) }); });
+beforeEach(() => {
+  ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) });
+});
 afterEach(() => ctx.cleanup());
 
 async function userWithKey(plan: "month" | "pro" | "lifetime" = "pro") {
@@ -50,7 +52,10 @@ describe("POST /api/plugin/validate", () => {
     const answer = await validate(user.pluginKey, "123");
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({
-      valid: true, code: "VALID", plan: "pro", status: "active",
+      valid: true,
+      code: "VALID",
+      plan: "pro",
+      status: "active",
       endDate: new Date(ctx.clock.now() + 120 * DAY).toISOString(),
       timeRemaining: { total: 120 * DAY, days: 120, hours: 0, minutes: 0, seconds: 0 },
       linkedRobloxAccountId: "123",
@@ -126,7 +131,9 @@ describe("POST /api/plugin/validate", () => {
     expect(sent[0].to).toBe(user.email);
     expect(sent[0].subject).toBe("Your Layerlift plugin key was used from another account");
     expect(sent[0].payload).toEqual({
-      attemptedRobloxUserId: "456", linkedRobloxAccountId: "123", dashboardUrl: `${ctx.deps.config.appUrl}/dashboard`,
+      attemptedRobloxUserId: "456",
+      linkedRobloxAccountId: "123",
+      dashboardUrl: `${ctx.deps.config.appUrl}/dashboard`,
     });
   });
 
@@ -159,7 +166,10 @@ describe("POST /api/plugin/validate", () => {
   });
 
   test("a body that is not JSON answers 400 INVALID_REQUEST", async () => {
-    const answer = await call(ctx.app, "POST", "/api/plugin/validate", { body: "{oops", headers: { "content-type": "application/json" } });
+    const answer = await call(ctx.app, "POST", "/api/plugin/validate", {
+      body: "{oops",
+      headers: { "content-type": "application/json" },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ valid: false, code: "INVALID_REQUEST" });
   });
@@ -197,9 +207,12 @@ describe("plugin API rate limit", () => {
 
 describe("CORS", () => {
   test("the plugin API answers a preflight with 204 and open CORS headers", async () => {
-    const response = await ctx.app.handle(new Request("http://localhost/api/plugin/validate", {
-      method: "OPTIONS", headers: { origin: "https://www.figma.com", "access-control-request-method": "POST" },
-    }));
+    const response = await ctx.app.handle(
+      new Request("http://localhost/api/plugin/validate", {
+        method: "OPTIONS",
+        headers: { origin: "https://www.figma.com", "access-control-request-method": "POST" },
+      }),
+    );
     expect(response.status).toBe(204);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     expect(response.headers.get("access-control-allow-methods")).toContain("POST");
@@ -235,7 +248,15 @@ describe("plugin API description", () => {
     const response = await ctx.app.handle(new Request("http://localhost/api/plugin/docs"));
     expect(response.headers.get("content-type")).toContain("text/html");
     const html = await response.text();
-    for (const code of ["VALID", "INVALID_KEY", "SUBSCRIPTION_EXPIRED", "ACCOUNT_MISMATCH", "RATE_LIMITED", "CORS", "Rate limit"]) {
+    for (const code of [
+      "VALID",
+      "INVALID_KEY",
+      "SUBSCRIPTION_EXPIRED",
+      "ACCOUNT_MISMATCH",
+      "RATE_LIMITED",
+      "CORS",
+      "Rate limit",
+    ]) {
       expect(html).toContain(code);
     }
   });

@@ -33,14 +33,19 @@ async function createCode(body: PromotionCreateBody) {
 
 /** Buys with the demo card; answers the intent id. */
 async function buy(plan: PlanId, email: string, promotionCode?: string) {
-  const { data, status } = await api(ctx.app).api["create-payment-intent"].post({ plan, email, ...(promotionCode ? { promotionCode } : {}) });
+  const { data, status } = await api(ctx.app).api["create-payment-intent"].post({
+    plan,
+    email,
+    ...(promotionCode ? { promotionCode } : {}),
+  });
   expect(status).toBe(200);
   if (data!.provider !== "free") await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
   return data!;
 }
 
 /** A page's HTML, without React's text separators (<!-- -->). */
-const page = async (path: string) => (await (await ctx.app.handle(new Request(`http://localhost${path}`))).text()).replaceAll("<!-- -->", "");
+const page = async (path: string) =>
+  (await (await ctx.app.handle(new Request(`http://localhost${path}`))).text()).replaceAll("<!-- -->", "");
 const offers = (html: string) => {
   const block = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1];
   return (JSON.parse(block).offers as { name: string; price: string }[]).map((o) => [o.name, o.price]);
@@ -60,21 +65,36 @@ describe("GET /api/plans and PUT /api/admin/plans/:id", () => {
     expect(offers(await page("/purchase"))).toContainEqual(["4 Month Pro", "24.99"]);
     expect(await page("/purchase")).toContain("$24.99");
 
-    const changed = await adminApi().plans({ id: "pro" }).put({ price: 19.99, compareAtPrice: 24.99, badge: "Spring sale" });
+    const changed = await adminApi()
+      .plans({ id: "pro" })
+      .put({ price: 19.99, compareAtPrice: 24.99, badge: "Spring sale" });
     expect(changed.status).toBe(200);
-    expect(changed.data).toMatchObject({ id: "pro", price: 19.99, compareAtPrice: 24.99, badge: "Spring sale", visible: true });
+    expect(changed.data).toMatchObject({
+      id: "pro",
+      price: 19.99,
+      compareAtPrice: 24.99,
+      badge: "Spring sale",
+      visible: true,
+    });
     const hidden = await adminApi().plans({ id: "lifetime" }).put({ visible: false });
     expect(hidden.data!.visible).toBe(false);
 
     for (const path of ["/", "/purchase"]) {
-      expect(offers(await page(path))).toEqual([["1 Month Subscription", "6.99"], ["4 Month Pro", "19.99"]]);
+      expect(offers(await page(path))).toEqual([
+        ["1 Month Subscription", "6.99"],
+        ["4 Month Pro", "19.99"],
+      ]);
     }
     const html = await page("/purchase");
     expect(html).toContain("$19.99");
     expect(html).toContain("Spring sale");
     expect(html).not.toContain("Lifetime Access");
     expect((await api(ctx.app).api.plans.get()).data!.map((p) => p.id)).toEqual(["month", "pro"]);
-    expect((await adminApi().plans.get()).data!.map((p) => [p.id, p.visible])).toEqual([["month", true], ["pro", true], ["lifetime", false]]);
+    expect((await adminApi().plans.get()).data!.map((p) => [p.id, p.visible])).toEqual([
+      ["month", true],
+      ["pro", true],
+      ["lifetime", false],
+    ]);
 
     const audit = auditRows().filter((row) => row.action === "plan.update");
     expect(audit.map((row) => row.subject)).toEqual(["plan:pro", "plan:lifetime"]);
@@ -91,8 +111,8 @@ describe("GET /api/plans and PUT /api/admin/plans/:id", () => {
       ["pro", { price: -1 }, 422, "The price must be at least 0.50 dollars."],
       ["pro", { price: 0.49 }, 422, "The price must be at least 0.50 dollars."],
       ["pro", { price: 6.999 }, 422, "price has at most 2 decimals (whole cents), e.g. 5.00."],
-      ["pro", { compareAtPrice: 20 }, 422, "The \"was\" price must be above the price, or empty for none."],
-      ["month", { price: 9.99 }, 422, "The \"was\" price must be above the price, or empty for none."],
+      ["pro", { compareAtPrice: 20 }, 422, 'The "was" price must be above the price, or empty for none.'],
+      ["month", { price: 9.99 }, 422, 'The "was" price must be above the price, or empty for none.'],
       ["pro", { compareAtPrice: 30.001 }, 422, "compareAtPrice has at most 2 decimals (whole cents), e.g. 5.00."],
       ["pro", { price: "cheap" }, 422, "The price must be at least 0.50 dollars."],
       ["pro", { cost: 5 }, 422, "Give at least one of price, compareAtPrice, badge and visible."],
@@ -104,25 +124,46 @@ describe("GET /api/plans and PUT /api/admin/plans/:id", () => {
       if (message) expect(answer.body.message).toBe(message);
     }
     const user = await signUpUser(ctx);
-    expect((await call(ctx.app, "PUT", "/api/admin/plans/pro", { token: user.token, body: { price: 1 } })).status).toBe(403);
+    expect((await call(ctx.app, "PUT", "/api/admin/plans/pro", { token: user.token, body: { price: 1 } })).status).toBe(
+      403,
+    );
     expect((await call(ctx.app, "PUT", "/api/admin/plans/pro", { body: { price: 1 } })).status).toBe(401);
     expect(priceRows()).toEqual(before);
     expect(auditRows().length).toBe(audits);
     // Removing the "was" price is allowed, and then the month price may go up.
-    expect((await adminApi().plans({ id: "month" }).put({ compareAtPrice: null, badge: null, price: 9.99 })).data)
-      .toMatchObject({ price: 9.99, compareAtPrice: null, badge: null });
+    expect(
+      (await adminApi().plans({ id: "month" }).put({ compareAtPrice: null, badge: null, price: 9.99 })).data,
+    ).toMatchObject({ price: 9.99, compareAtPrice: null, badge: null });
   });
 });
 
 describe("promotion codes: the admin's side", () => {
   test("creates codes (case-insensitive, audited) and refuses bad ones, changing nothing", async () => {
-    const created = await createCode({ code: "launch20", percentOff: 20, endsAt: "2026-12-01T00:00:00Z", maxRedemptions: 100 });
+    const created = await createCode({
+      code: "launch20",
+      percentOff: 20,
+      endsAt: "2026-12-01T00:00:00Z",
+      maxRedemptions: 100,
+    });
     expect(created).toMatchObject({
-      code: "LAUNCH20", percentOff: 20, amountOff: null, plans: null, startsAt: null, endsAt: "2026-12-01T00:00:00.000Z",
-      maxRedemptions: 100, oncePerBuyer: false, active: true, uses: 0, reserved: 0, discountGiven: 0, revenue: 0,
+      code: "LAUNCH20",
+      percentOff: 20,
+      amountOff: null,
+      plans: null,
+      startsAt: null,
+      endsAt: "2026-12-01T00:00:00.000Z",
+      maxRedemptions: 100,
+      oncePerBuyer: false,
+      active: true,
+      uses: 0,
+      reserved: 0,
+      discountGiven: 0,
+      revenue: 0,
     });
     expect((await createCode({ code: "PRO-5", amountOff: 5, plans: ["pro", "month", "lifetime"] })).plans).toBeNull();
-    expect((await createCode({ code: "STREAMER", amountOff: 5, plans: ["pro"], oncePerBuyer: true })).plans).toEqual(["pro"]);
+    expect((await createCode({ code: "STREAMER", amountOff: 5, plans: ["pro"], oncePerBuyer: true })).plans).toEqual([
+      "pro",
+    ]);
     expect(auditRows().filter((r) => r.action === "promotion-code.create").length).toBe(3);
 
     const codes = codeRows();
@@ -130,13 +171,26 @@ describe("promotion codes: the admin's side", () => {
     const cases: [unknown, number, string, string?][] = [
       [{ code: "BIG", percentOff: 101 }, 422, "percentOff is a whole number from 1 to 100."],
       [{ code: "ZERO", percentOff: 0 }, 422, "percentOff is a whole number from 1 to 100."],
-      [{ code: "BOTH", percentOff: 10, amountOff: 1 }, 422, "Give exactly one of percentOff (1–100) and amountOff (dollars)."],
+      [
+        { code: "BOTH", percentOff: 10, amountOff: 1 },
+        422,
+        "Give exactly one of percentOff (1–100) and amountOff (dollars).",
+      ],
       [{ code: "NONE" }, 422, "Give exactly one of percentOff (1–100) and amountOff (dollars)."],
       [{ code: "NEG", amountOff: -1 }, 422, "amountOff is a number of dollars above 0."],
       [{ code: "CENTS", amountOff: 1.005 }, 422, "amountOff has at most 2 decimals (whole cents), e.g. 5.00."],
-      [{ code: "BACKWARDS", percentOff: 5, startsAt: "2026-12-10T00:00:00Z", endsAt: "2026-12-01T00:00:00Z" }, 422, "endsAt must be after startsAt."],
+      [
+        { code: "BACKWARDS", percentOff: 5, startsAt: "2026-12-10T00:00:00Z", endsAt: "2026-12-01T00:00:00Z" },
+        422,
+        "endsAt must be after startsAt.",
+      ],
       [{ code: "PAST", percentOff: 5, endsAt: "2026-01-01T00:00:00Z" }, 422, "endsAt must be in the future."],
-      [{ code: "Launch20", percentOff: 5 }, 409, "There is already a promotion code LAUNCH20 (codes are case-insensitive).", "PROMOTION_CODE_EXISTS"],
+      [
+        { code: "Launch20", percentOff: 5 },
+        409,
+        "There is already a promotion code LAUNCH20 (codes are case-insensitive).",
+        "PROMOTION_CODE_EXISTS",
+      ],
       [{ code: "GAME", percentOff: 5, plans: ["forever"] }, 422, "plans lists plan ids: month, pro, lifetime."],
       [{ code: "no spaces", percentOff: 5 }, 422, "The code must be 2 to 40 letters, digits and dashes."],
       [{ code: "X", percentOff: 5, maxRedemptions: 0 }, 422, "The code must be 2 to 40 letters, digits and dashes."],
@@ -144,7 +198,11 @@ describe("promotion codes: the admin's side", () => {
     ];
     for (const [body, status, message, error] of cases) {
       const answer = await call(ctx.app, "POST", "/api/admin/promotion-codes", { token: admin, body });
-      expect([JSON.stringify(body), answer.status, answer.body.message]).toEqual([JSON.stringify(body), status, message]);
+      expect([JSON.stringify(body), answer.status, answer.body.message]).toEqual([
+        JSON.stringify(body),
+        status,
+        message,
+      ]);
       if (error) expect(answer.body.error).toBe(error);
     }
     expect(codeRows()).toEqual(codes);
@@ -155,10 +213,21 @@ describe("promotion codes: the admin's side", () => {
     const launch = await createCode({ code: "LAUNCH20", percentOff: 20 });
     const unused = await createCode({ code: "SPARE", percentOff: 10 });
     const first = await buy("pro", "a@example.com", "launch20");
-    expect(first.quote).toEqual({ listPrice: 24.99, discount: 5, promotionCode: "LAUNCH20", subtotal: 19.99, tax: 0, total: 19.99 });
+    expect(first.quote).toEqual({
+      listPrice: 24.99,
+      discount: 5,
+      promotionCode: "LAUNCH20",
+      subtotal: 19.99,
+      tax: 0,
+      total: 19.99,
+    });
     const second = await buy("month", "b@example.com", "LAUNCH20");
     await buy("lifetime", "c@example.com");
-    await api(ctx.app).api["create-payment-intent"].post({ plan: "month", email: "d@example.com", promotionCode: "LAUNCH20" });
+    await api(ctx.app).api["create-payment-intent"].post({
+      plan: "month",
+      email: "d@example.com",
+      promotionCode: "LAUNCH20",
+    });
     await refundPayment(ctx.deps, second.paymentIntentId);
 
     const list = (await adminApi()["promotion-codes"].get()).data!;
@@ -170,17 +239,35 @@ describe("promotion codes: the admin's side", () => {
 
     const off = await adminApi()["promotion-codes"]({ id: launch.id }).patch({ active: false });
     expect(off.data!.active).toBe(false);
-    const refused = await api(ctx.app).api["create-payment-intent"].post({ plan: "pro", email: "e@example.com", promotionCode: "LAUNCH20" });
-    expect(failure(refused)).toMatchObject({ error: "PROMOTION_CODE_ENDED", message: "The promotion code LAUNCH20 has ended." });
+    const refused = await api(ctx.app).api["create-payment-intent"].post({
+      plan: "pro",
+      email: "e@example.com",
+      promotionCode: "LAUNCH20",
+    });
+    expect(failure(refused)).toMatchObject({
+      error: "PROMOTION_CODE_ENDED",
+      message: "The promotion code LAUNCH20 has ended.",
+    });
     expect((await adminApi()["promotion-codes"]({ id: launch.id }).patch({ active: true })).data!.active).toBe(true);
 
     const kept = await adminApi()["promotion-codes"]({ id: launch.id }).delete();
     expect(kept.status).toBe(409);
-    expect(failure(kept)).toMatchObject({ error: "PROMOTION_CODE_USED", message: "The promotion code LAUNCH20 has been used, so it can't be deleted. Turn it off instead." });
+    expect(failure(kept)).toMatchObject({
+      error: "PROMOTION_CODE_USED",
+      message: "The promotion code LAUNCH20 has been used, so it can't be deleted. Turn it off instead.",
+    });
     expect((await adminApi()["promotion-codes"]({ id: unused.id }).delete()).status).toBe(200);
     expect(codeRows().map((c) => c.code)).toEqual(["LAUNCH20"]);
-    expect(auditRows().map((r) => r.action).filter((a) => a.startsWith("promotion-code."))).toEqual([
-      "promotion-code.create", "promotion-code.create", "promotion-code.deactivate", "promotion-code.activate", "promotion-code.delete",
+    expect(
+      auditRows()
+        .map((r) => r.action)
+        .filter((a) => a.startsWith("promotion-code.")),
+    ).toEqual([
+      "promotion-code.create",
+      "promotion-code.create",
+      "promotion-code.deactivate",
+      "promotion-code.activate",
+      "promotion-code.delete",
     ]);
   });
 
@@ -200,7 +287,10 @@ describe("promotion codes: the admin's side", () => {
     expect([today.gross, today.sales]).toEqual([26.98, 2]);
 
     const csv = (await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin })).body as string;
-    const [header, ...rows] = csv.trim().split("\r\n").map((line) => line.split(","));
+    const [header, ...rows] = csv
+      .trim()
+      .split("\r\n")
+      .map((line) => line.split(","));
     expect(header).toEqual([...SALES_CSV_COLUMNS]);
     const at = (name: string) => header.indexOf(name);
     expect(rows.map((r) => [r[at("buyer")], r[at("gross")], r[at("promotion_code")], r[at("discount")]])).toEqual([
@@ -216,7 +306,11 @@ describe("GET /api/promotion-codes/:code", () => {
     await createCode({ code: "PROFIVE", amountOff: 5, plans: ["pro"] });
     const all = (await api(ctx.app).api["promotion-codes"]({ code: "launch20" }).get({ query: {} })).data!;
     expect(all).toEqual({
-      code: "LAUNCH20", applies: true, message: "LAUNCH20: 20% off.", percentOff: 20, amountOff: null,
+      code: "LAUNCH20",
+      applies: true,
+      message: "LAUNCH20: 20% off.",
+      percentOff: 20,
+      amountOff: null,
       prices: [
         { plan: "month", listPrice: 6.99, discount: 1.4, total: 5.59 },
         { plan: "pro", listPrice: 24.99, discount: 5, total: 19.99 },
@@ -224,8 +318,17 @@ describe("GET /api/promotion-codes/:code", () => {
       ],
     });
     expect(JSON.stringify(all)).not.toMatch(/50|remaining|left|max/i);
-    const forPlan = (await api(ctx.app).api["promotion-codes"]({ code: "PROFIVE" }).get({ query: { plan: "month" } })).data!;
-    expect(forPlan).toMatchObject({ applies: false, reason: "PROMOTION_CODE_NOT_FOR_PLAN", message: "The promotion code PROFIVE is not for the 1 Month Subscription plan.", prices: [] });
+    const forPlan = (
+      await api(ctx.app)
+        .api["promotion-codes"]({ code: "PROFIVE" })
+        .get({ query: { plan: "month" } })
+    ).data!;
+    expect(forPlan).toMatchObject({
+      applies: false,
+      reason: "PROMOTION_CODE_NOT_FOR_PLAN",
+      message: "The promotion code PROFIVE is not for the 1 Month Subscription plan.",
+      prices: [],
+    });
     const unknown = (await api(ctx.app).api["promotion-codes"]({ code: "NOPE" }).get({ query: {} })).data!;
     expect(unknown).toMatchObject({ applies: false, reason: "PROMOTION_CODE_UNKNOWN" });
     expect((await call(ctx.app, "GET", "/api/promotion-codes/LAUNCH20?plan=forever")).status).toBe(422);
@@ -262,14 +365,27 @@ describe("free orders", () => {
     expect(order.provider).toBe("free");
     expect(order.quote.total).toBe(0);
     const sale = ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, order.paymentIntentId)).get()!;
-    expect(sale).toMatchObject({ amountCents: 0, feeCents: 0, status: "paid", promotionCode: "GIFT", discountCents: 2499, email: "gift@example.com" });
-    const result = await api(ctx.app).api.payment.success.get({ query: { payment_intent: order.paymentIntentId, payment_intent_client_secret: order.clientSecret } });
+    expect(sale).toMatchObject({
+      amountCents: 0,
+      feeCents: 0,
+      status: "paid",
+      promotionCode: "GIFT",
+      discountCents: 2499,
+      email: "gift@example.com",
+    });
+    const result = await api(ctx.app).api.payment.success.get({
+      query: { payment_intent: order.paymentIntentId, payment_intent_client_secret: order.clientSecret },
+    });
     expect(result.data).toMatchObject({ success: true, plan: "4 Month Pro", email: "gift@example.com" });
     expect(result.data!.productKey).toHaveLength(12);
     const shared = await api(ctx.app).api.payment.success.get({ query: { payment_intent: order.paymentIntentId } });
     expect(shared.data!.productKey).toBeUndefined();
-    const mail = ctx.deps.db.$client.query("select template, payload from emails where \"to\" = 'gift@example.com'").all() as { template: string; payload: string }[];
-    expect(mail.map((m) => [m.template, JSON.parse(m.payload).key])).toEqual([["product-key", result.data!.productKey]]);
+    const mail = ctx.deps.db.$client
+      .query("select template, payload from emails where \"to\" = 'gift@example.com'")
+      .all() as { template: string; payload: string }[];
+    expect(mail.map((m) => [m.template, JSON.parse(m.payload).key])).toEqual([
+      ["product-key", result.data!.productKey],
+    ]);
     // "Refunding" it takes the key back, with no provider to ask.
     const refunded = await adminApi().sales({ id: sale.id }).refund.post({});
     expect(refunded.data!.status).toBe("refunded");
@@ -279,7 +395,10 @@ describe("free orders", () => {
     await createCode({ code: "ONUS", percentOff: 100 });
     const user = await signUpUser(ctx, "month");
     const before = (await api(ctx.app, user.token).api.dashboard.get()).data!.subscription!.endDate!;
-    const renewal = await api(ctx.app, user.token).api.subscription.renew.post({ plan: "month", promotionCode: "onus" });
+    const renewal = await api(ctx.app, user.token).api.subscription.renew.post({
+      plan: "month",
+      promotionCode: "onus",
+    });
     expect(renewal.data!.provider).toBe("free");
     const after = (await api(ctx.app, user.token).api.dashboard.get()).data!.subscription!.endDate!;
     expect(Date.parse(after) - Date.parse(before)).toBe(30 * 24 * 60 * 60 * 1000);
@@ -290,9 +409,11 @@ describe("free orders", () => {
     onTestFinished(ctx.cleanup);
     admin = (await signInAdmin(ctx)).token;
     await createCode({ code: "GIFT", percentOff: 100 });
-    const order = (email: string, ip: string) => call(ctx.app, "POST", "/api/create-payment-intent", {
-      body: { plan: "month", email, promotionCode: "GIFT" }, headers: { "x-forwarded-for": ip },
-    });
+    const order = (email: string, ip: string) =>
+      call(ctx.app, "POST", "/api/create-payment-intent", {
+        body: { plan: "month", email, promotionCode: "GIFT" },
+        headers: { "x-forwarded-for": ip },
+      });
     const sameAddress = [];
     for (let i = 0; i < 4; i++) sameAddress.push((await order("one@example.com", `10.0.0.${i}`)).status);
     expect(sameAddress).toEqual([200, 200, 200, 429]);

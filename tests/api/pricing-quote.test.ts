@@ -20,7 +20,11 @@ eachTestOnFakeStripe((made) => ({ ctx, stripe } = made));
 const DAY = 24 * 60 * 60 * 1000;
 
 function addCode(values: Partial<typeof promotionCodes.$inferInsert> & { code: string }) {
-  return ctx.deps.db.insert(promotionCodes).values({ percentOff: 20, createdAt: ctx.clock.now(), ...values }).returning().get();
+  return ctx.deps.db
+    .insert(promotionCodes)
+    .values({ percentOff: 20, createdAt: ctx.clock.now(), ...values })
+    .returning()
+    .get();
 }
 
 /** The amount sent to Stripe by the last create call. */
@@ -32,7 +36,11 @@ const lastAmountSent = () => {
 const intentsMade = () => stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/payment_intents").length;
 
 async function start(plan: PlanId, email: string, promotionCode?: string) {
-  return api(ctx.app).api["create-payment-intent"].post({ plan, email, ...(promotionCode === undefined ? {} : { promotionCode }) });
+  return api(ctx.app).api["create-payment-intent"].post({
+    plan,
+    email,
+    ...(promotionCode === undefined ? {} : { promotionCode }),
+  });
 }
 
 const intentId = (clientSecret: string) => clientSecret.split("_secret_")[0];
@@ -52,7 +60,11 @@ describe("the price list", () => {
     expect(lastAmountSent()).toBe(2499);
     const admin = await signUpUser(ctx, "pro");
     updatePlanPrice(ctx.deps, admin.user.id, "pro", { priceCents: 1999, compareAtCents: 2499, badge: "Spring sale" });
-    expect(readCatalogue(ctx.deps.db).find((p) => p.id === "pro")).toMatchObject({ priceCents: 1999, compareAtCents: 2499, badge: "Spring sale" });
+    expect(readCatalogue(ctx.deps.db).find((p) => p.id === "pro")).toMatchObject({
+      priceCents: 1999,
+      compareAtCents: 2499,
+      badge: "Spring sale",
+    });
 
     await start("pro", "late@example.com");
     expect(lastAmountSent()).toBe(1999);
@@ -71,13 +83,23 @@ describe("the price list", () => {
     const renewal = await api(ctx.app, user.token).api.subscription.renew.post({ plan: "month" });
     expect(renewal.status).toBe(200);
     expect(lastAmountSent()).toBe(599);
-    expect(renewal.data!.quote).toEqual({ listPrice: 5.99, discount: 0, promotionCode: null, subtotal: 5.99, tax: 0, total: 5.99 });
+    expect(renewal.data!.quote).toEqual({
+      listPrice: 5.99,
+      discount: 0,
+      promotionCode: null,
+      subtotal: 5.99,
+      tax: 0,
+      total: 5.99,
+    });
 
     updatePlanPrice(ctx.deps, user.user.id, "lifetime", { visible: false });
     const made = intentsMade();
     const hidden = await start("lifetime", "buyer@example.com");
     expect(hidden.status).toBe(422);
-    expect(failure(hidden)).toMatchObject({ error: "NOT_FOR_SALE", message: "The Lifetime Access plan is not on sale at the moment." });
+    expect(failure(hidden)).toMatchObject({
+      error: "NOT_FOR_SALE",
+      message: "The Lifetime Access plan is not on sale at the moment.",
+    });
     expect(intentsMade()).toBe(made);
   });
 });
@@ -88,14 +110,30 @@ describe("the quote", () => {
     addCode({ code: "FIVE", percentOff: null, amountOffCents: 500 });
     addCode({ code: "ALMOST", percentOff: null, amountOffCents: 680 });
     addCode({ code: "FREE", percentOff: 100 });
-    const q = (plan: PlanId, promotionCode?: string) => quote(ctx.deps, { plan, email: "q@example.com", promotionCode });
+    const q = (plan: PlanId, promotionCode?: string) =>
+      quote(ctx.deps, { plan, email: "q@example.com", promotionCode });
 
     expect(await q("pro")).toEqual({
-      plan: "pro", email: "q@example.com", accountId: null, currency: "usd", listPriceCents: 2499, discountCents: 0,
-      promotionCode: null, promotionCodeId: null, subtotalCents: 2499, taxCents: 0, tax: null, totalCents: 2499,
+      plan: "pro",
+      email: "q@example.com",
+      accountId: null,
+      currency: "usd",
+      listPriceCents: 2499,
+      discountCents: 0,
+      promotionCode: null,
+      promotionCodeId: null,
+      subtotalCents: 2499,
+      taxCents: 0,
+      tax: null,
+      totalCents: 2499,
     });
     // Case-insensitive; 20% of 24.99 is 4.998, rounded to the cent.
-    expect(await q("pro", " launch20 ")).toMatchObject({ promotionCode: "LAUNCH20", discountCents: 500, subtotalCents: 1999, totalCents: 1999 });
+    expect(await q("pro", " launch20 ")).toMatchObject({
+      promotionCode: "LAUNCH20",
+      discountCents: 500,
+      subtotalCents: 1999,
+      totalCents: 1999,
+    });
     expect(await q("month", "five")).toMatchObject({ listPriceCents: 699, discountCents: 500, totalCents: 199 });
     // 6.99 − 6.80 would leave 19¢, less than a card can be charged: the buyer pays 0.50.
     expect(await q("month", "ALMOST")).toMatchObject({ discountCents: 649, totalCents: 50 });
@@ -119,9 +157,19 @@ describe("the quote", () => {
       ["later", "pro", "PROMOTION_CODE_NOT_STARTED", "The promotion code LATER can be used from 2026-11-02 (UTC)."],
       ["OVER", "pro", "PROMOTION_CODE_ENDED", "The promotion code OVER has ended."],
       ["OFF", "pro", "PROMOTION_CODE_ENDED", "The promotion code OFF has ended."],
-      ["PROONLY", "month", "PROMOTION_CODE_NOT_FOR_PLAN", "The promotion code PROONLY is not for the 1 Month Subscription plan."],
+      [
+        "PROONLY",
+        "month",
+        "PROMOTION_CODE_NOT_FOR_PLAN",
+        "The promotion code PROONLY is not for the 1 Month Subscription plan.",
+      ],
       ["ONE", "pro", "PROMOTION_CODE_USED_UP", "The promotion code ONE has been used as many times as it can be."],
-      ["ONCE", "pro", "PROMOTION_CODE_ALREADY_USED", "You have already used the promotion code ONCE; it can be used once per buyer."],
+      [
+        "ONCE",
+        "pro",
+        "PROMOTION_CODE_ALREADY_USED",
+        "You have already used the promotion code ONCE; it can be used once per buyer.",
+      ],
     ];
     for (const [code, plan, error, message] of cases) {
       const answer = await start(plan, "me@example.com", code);
@@ -142,7 +190,9 @@ describe("promotion uses under races, cancellation and redelivery", () => {
       await api(ctx.app).api.payment.success.get({ query: { payment_intent: intentId(started.data!.clientSecret) } });
     }
     const made = intentsMade();
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => start("pro", `racer${i}@example.com`, "last3")));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => start("pro", `racer${i}@example.com`, "last3")),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
     const refused = answers.filter((a) => a.status === 422).map((a) => failure(a)!.error);
     expect(refused).toEqual(Array(7).fill("PROMOTION_CODE_USED_UP"));
@@ -160,9 +210,15 @@ describe("promotion uses under races, cancellation and redelivery", () => {
     expect((await start("pro", "two@example.com", "SOLO")).status).toBe(422);
     const id = intentId(first.data!.clientSecret);
     stripe.intents.get(id)!.status = "canceled";
-    const { payload, signature } = await stripe.signedEvent({ id: "evt_cancel_1", type: "payment_intent.canceled", object: stripe.intents.get(id)! });
+    const { payload, signature } = await stripe.signedEvent({
+      id: "evt_cancel_1",
+      type: "payment_intent.canceled",
+      object: stripe.intents.get(id)!,
+    });
     for (let i = 0; i < 2; i++) {
-      const delivered = await api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } });
+      const delivered = await api(ctx.app).api.stripe.webhook.post(payload, {
+        headers: { "stripe-signature": signature },
+      });
       expect(delivered.status).toBe(200);
     }
     expect(usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(0);
@@ -180,10 +236,14 @@ describe("promotion uses under races, cancellation and redelivery", () => {
     const id = intentId(held.data!.clientSecret);
     stripe.succeed(id);
     for (let i = 0; i < 2; i++) {
-      expect((await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } })).data).toMatchObject({ success: true });
+      expect((await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } })).data).toMatchObject({
+        success: true,
+      });
     }
     expect(ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)).get()).toMatchObject({
-      amountCents: 559, promotionCode: "HOLD", discountCents: 140,
+      amountCents: 559,
+      promotionCode: "HOLD",
+      discountCents: 140,
     });
     expect(usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(1);
   });
@@ -195,7 +255,9 @@ describe("with Stripe: free orders, expired holds and restarts", () => {
     const before = stripe.requests.length;
     const order = await start("lifetime", "gift@example.com", "GIFT");
     expect(order.data).toMatchObject({ provider: "free", quote: { listPrice: 149.99, discount: 149.99, total: 0 } });
-    const result = await api(ctx.app).api.payment.success.get({ query: { payment_intent: order.data!.paymentIntentId, payment_intent_client_secret: order.data!.clientSecret } });
+    const result = await api(ctx.app).api.payment.success.get({
+      query: { payment_intent: order.data!.paymentIntentId, payment_intent_client_secret: order.data!.clientSecret },
+    });
     expect(result.data).toMatchObject({ success: true, plan: "Lifetime Access" });
     expect(result.data!.productKey).toHaveLength(12);
     expect(stripe.requests.length).toBe(before);
@@ -208,10 +270,14 @@ describe("with Stripe: free orders, expired holds and restarts", () => {
     stripe.succeed(paid); // paid, but neither the result page nor the webhook has told us yet
     ctx.clock.advance(CHECKOUT_HOLD_MS + 1);
     expect(await settleExpiredCheckouts(ctx.deps)).toEqual({ released: 1, fulfilled: 1 });
-    expect(stripe.requests.filter((r) => r.method === "POST" && r.path.endsWith("/cancel")).map((r) => r.path))
-      .toEqual([`/v1/payment_intents/${unpaid}/cancel`, `/v1/payment_intents/${paid}/cancel`]);
+    expect(stripe.requests.filter((r) => r.method === "POST" && r.path.endsWith("/cancel")).map((r) => r.path)).toEqual(
+      [`/v1/payment_intents/${unpaid}/cancel`, `/v1/payment_intents/${paid}/cancel`],
+    );
     expect(stripe.intents.get(unpaid)!.status).toBe("canceled");
-    expect(ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, paid)).get()).toMatchObject({ promotionCode: "TWO", amountCents: 1999 });
+    expect(ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, paid)).get()).toMatchObject({
+      promotionCode: "TWO",
+      amountCents: 1999,
+    });
     expect(usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(1);
     // A second round finds nothing left to do.
     expect(await settleExpiredCheckouts(ctx.deps)).toEqual({ released: 0, fulfilled: 0 });
@@ -220,9 +286,14 @@ describe("with Stripe: free orders, expired holds and restarts", () => {
   test("the count is exact after a restart and redelivered webhooks", async () => {
     const code = addCode({ code: "THREE", maxRedemptions: 3 });
     const ids: string[] = [];
-    for (const email of ["a@example.com", "b@example.com"]) ids.push(intentId((await start("month", email, "THREE")).data!.clientSecret));
+    for (const email of ["a@example.com", "b@example.com"])
+      ids.push(intentId((await start("month", email, "THREE")).data!.clientSecret));
     stripe.succeed(ids[0]);
-    const { payload, signature } = await stripe.signedEvent({ id: "evt_paid_1", type: "payment_intent.succeeded", object: stripe.intents.get(ids[0])! });
+    const { payload, signature } = await stripe.signedEvent({
+      id: "evt_paid_1",
+      type: "payment_intent.succeeded",
+      object: stripe.intents.get(ids[0])!,
+    });
     const deliver = () => api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } });
     await deliver();
     await deliver();
@@ -235,8 +306,24 @@ describe("with Stripe: free orders, expired holds and restarts", () => {
       const again = createApp({ ...ctx.deps, db: restarted });
       await api(again).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } });
       expect(usesHeld(restarted, code.id, ctx.clock.now())).toBe(2);
-      expect((await api(again).api["create-payment-intent"].post({ plan: "month", email: "c@example.com", promotionCode: "THREE" })).status).toBe(200);
-      expect(failure(await api(again).api["create-payment-intent"].post({ plan: "month", email: "d@example.com", promotionCode: "THREE" }))!.error).toBe("PROMOTION_CODE_USED_UP");
+      expect(
+        (
+          await api(again).api["create-payment-intent"].post({
+            plan: "month",
+            email: "c@example.com",
+            promotionCode: "THREE",
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        failure(
+          await api(again).api["create-payment-intent"].post({
+            plan: "month",
+            email: "d@example.com",
+            promotionCode: "THREE",
+          }),
+        )!.error,
+      ).toBe("PROMOTION_CODE_USED_UP");
       expect(restarted.select().from(sales).all().length).toBe(1);
     } finally {
       restarted.$client.close();

@@ -17,11 +17,18 @@ const APP_URL = "https://layerlift.example";
 const ctx = makeTestApp({ env: { APP_URL } });
 afterAll(() => ctx.cleanup());
 // The first page bundles the SPA (seconds on a busy machine): done before the tests, not inside the first one.
-beforeAll(async () => { await ctx.app.handle(new Request("http://localhost/")); }, 60_000);
+beforeAll(async () => {
+  await ctx.app.handle(new Request("http://localhost/"));
+}, 60_000);
 
 async function get(path: string) {
   const response = await ctx.app.handle(new Request(`http://localhost${path}`));
-  return { status: response.status, type: response.headers.get("content-type") ?? "", text: await response.text(), headers: response.headers };
+  return {
+    status: response.status,
+    type: response.headers.get("content-type") ?? "",
+    text: await response.text(),
+    headers: response.headers,
+  };
 }
 
 /** The text a person would read in the server's HTML: tags removed, entities decoded, spaces collapsed. */
@@ -37,13 +44,16 @@ function visibleText(html: string): string {
 }
 
 function headings(html: string, level: number): string[] {
-  return [...html.matchAll(new RegExp(`<h${level}\\b[^>]*>([\\s\\S]*?)</h${level}>`, "g"))].map((m) => visibleText(`<body>${m[1]}`).trim());
+  return [...html.matchAll(new RegExp(`<h${level}\\b[^>]*>([\\s\\S]*?)</h${level}>`, "g"))].map((m) =>
+    visibleText(`<body>${m[1]}`).trim(),
+  );
 }
 
 const meta = (html: string, key: string) =>
   new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`).exec(html)?.[1] ?? null;
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? null;
-const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
 
 describe("complete HTML for every public route", () => {
   const pages: Array<[string, string, string]> = [
@@ -124,16 +134,21 @@ describe("complete HTML for every public route", () => {
       const merges = JSON.parse(script![1]) as Record<string, string | 1>;
       const changed = Object.entries(merges).filter(([, merged]) => merged !== 1);
       expect({ path, changed: changed.length > 0 }).toEqual({ path, changed: true });
-      for (const [joined, merged] of Object.entries(merges)) expect(merged === 1 ? joined : merged).toBe(twMerge(joined));
+      for (const [joined, merged] of Object.entries(merges))
+        expect(merged === 1 ? joined : merged).toBe(twMerge(joined));
     }
     expect((await get("/dashboard")).text).not.toContain('id="class-merges"');
   });
 
   test("pages are compressed and revalidated, never cached stale", async () => {
-    const response = await ctx.app.handle(new Request("http://localhost/docs", { headers: { "accept-encoding": "br" } }));
+    const response = await ctx.app.handle(
+      new Request("http://localhost/docs", { headers: { "accept-encoding": "br" } }),
+    );
     expect(response.headers.get("content-encoding")).toBe("br");
     expect(response.headers.get("cache-control")).toBe("no-cache");
-    const again = await ctx.app.handle(new Request("http://localhost/docs", { headers: { "if-none-match": response.headers.get("etag")! } }));
+    const again = await ctx.app.handle(
+      new Request("http://localhost/docs", { headers: { "if-none-match": response.headers.get("etag")! } }),
+    );
     expect(again.status).toBe(304);
   });
 });
@@ -154,7 +169,9 @@ describe("the setup guide", () => {
       expect(text).toContain(entry.title);
       for (const line of entry.fix) expect(text).toContain(line);
     }
-    expect(PLUGIN_TROUBLESHOOTING.map((entry) => entry.id)).toEqual(expect.arrayContaining(["reset-cooldown", "server-unreachable"]));
+    expect(PLUGIN_TROUBLESHOOTING.map((entry) => entry.id)).toEqual(
+      expect.arrayContaining(["reset-cooldown", "server-unreachable"]),
+    );
   });
 });
 
@@ -171,11 +188,18 @@ describe("status codes", () => {
   });
 
   test("a trailing slash redirects to the page on every public path, keeping the query", async () => {
-    const paths = [...ROUTES.filter((route) => route.path !== "/" && !route.path.includes(":")).map((route) => route.path), ...TAGS.map((tag) => `/docs/${tag.slug}`)];
+    const paths = [
+      ...ROUTES.filter((route) => route.path !== "/" && !route.path.includes(":")).map((route) => route.path),
+      ...TAGS.map((tag) => `/docs/${tag.slug}`),
+    ];
     expect(paths).toContain("/docs");
     for (const path of paths) {
       const answer = await get(`${path}/`);
-      expect({ path, status: answer.status, location: answer.headers.get("location") }).toEqual({ path, status: 301, location: path });
+      expect({ path, status: answer.status, location: answer.headers.get("location") }).toEqual({
+        path,
+        status: 301,
+        location: path,
+      });
     }
     expect((await get("/docs/lock/?from=chat")).headers.get("location")).toBe("/docs/lock?from=chat");
     expect((await get("/docs/lock//")).headers.get("location")).toBe("/docs/lock");
@@ -230,16 +254,20 @@ describe("head tags", () => {
       const [app] = jsonLd((await get(path)).text);
       expect(app["@type"]).toBe("SoftwareApplication");
       expect(app.name).toBe("Layerlift");
-      expect(app.offers.map((offer: any) => [offer.name, offer.price, offer.priceCurrency])).toEqual(
-        [["1 Month Subscription", "6.99", "USD"], ["4 Month Pro", "24.99", "USD"], ["Lifetime Access", "149.99", "USD"]],
-      );
+      expect(app.offers.map((offer: any) => [offer.name, offer.price, offer.priceCurrency])).toEqual([
+        ["1 Month Subscription", "6.99", "USD"],
+        ["4 Month Pro", "24.99", "USD"],
+        ["Lifetime Access", "149.99", "USD"],
+      ]);
     }
   });
 
   test("/support carries its FAQ as FAQPage, question for question", async () => {
     const [faq] = jsonLd((await get("/support")).text);
     expect(faq["@type"]).toBe("FAQPage");
-    expect(faq.mainEntity.map((q: any) => [q.name, q.acceptedAnswer.text])).toEqual(FAQ.map((entry) => [entry.question, entry.answer]));
+    expect(faq.mainEntity.map((q: any) => [q.name, q.acceptedAnswer.text])).toEqual(
+      FAQ.map((entry) => [entry.question, entry.answer]),
+    );
   });
 
   test("docs pages are TechArticles", async () => {
@@ -256,7 +284,9 @@ describe("head tags", () => {
     const response = await ctx.app.handle(new Request("http://localhost/"));
     const html = await response.text();
     // JSON-LD and the class merges are data blocks, which browsers never run.
-    const scripts = [...html.matchAll(/<script(?![^>]*(?:type="application\/(?:ld\+)?json"|src=))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    const scripts = [
+      ...html.matchAll(/<script(?![^>]*(?:type="application\/(?:ld\+)?json"|src=))[^>]*>([\s\S]*?)<\/script>/g),
+    ].map((m) => m[1]);
     expect(scripts).toHaveLength(1);
     const hash = new Bun.CryptoHasher("sha256").update(scripts[0]).digest("base64");
     const policy = response.headers.get("content-security-policy")!;
@@ -272,7 +302,11 @@ describe("robots.txt and sitemap.xml", () => {
     expect(robots.type).toContain("text/plain");
     const lines = robots.text.trim().split("\n");
     expect(lines[0]).toBe("User-agent: *");
-    expect(lines.filter((line) => line.startsWith("Disallow:")).sort()).toEqual(["Disallow: /admin", "Disallow: /api", "Disallow: /dashboard"]);
+    expect(lines.filter((line) => line.startsWith("Disallow:")).sort()).toEqual([
+      "Disallow: /admin",
+      "Disallow: /api",
+      "Disallow: /dashboard",
+    ]);
     expect(lines).toContain(`Sitemap: ${APP_URL}/sitemap.xml`);
   });
 
@@ -292,7 +326,17 @@ describe("robots.txt and sitemap.xml", () => {
       ...TAGS.map((tag) => `/docs/${tag.slug}`),
     ];
     expect(paths.sort()).toEqual(expected.sort());
-    for (const path of ["/", "/purchase", "/support", "/docs", "/docs/getting-started", "/docs/lock", "/login", "/signup"]) expect(paths).toContain(path);
+    for (const path of [
+      "/",
+      "/purchase",
+      "/support",
+      "/docs",
+      "/docs/getting-started",
+      "/docs/lock",
+      "/login",
+      "/signup",
+    ])
+      expect(paths).toContain(path);
     for (const path of paths) expect(path).not.toMatch(/^\/(dashboard|admin|api)\b/);
     // Every listed address is a page that answers 200.
     for (const path of paths) expect((await get(path)).status).toBe(200);

@@ -12,25 +12,49 @@ import { getBytes, pdfToText } from "../support/pdf";
 import { recordPartialRefund } from "../../src/features/refunds/record";
 
 const contexts: TestContext[] = [];
-afterEach(() => { for (const ctx of contexts.splice(0)) ctx.cleanup(); });
-const app = (env: Record<string, string> = {}) => { const ctx = makeTestApp({ env }); contexts.push(ctx); return ctx; };
+afterEach(() => {
+  for (const ctx of contexts.splice(0)) ctx.cleanup();
+});
+const app = (env: Record<string, string> = {}) => {
+  const ctx = makeTestApp({ env });
+  contexts.push(ctx);
+  return ctx;
+};
 
 async function buy(ctx: TestContext, email: string, plan: "month" | "pro" = "pro", country?: string) {
-  const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan, email, ...(country ? { country } : {}) });
+  const { data } = await api(ctx.app).api["create-payment-intent"].post({
+    plan,
+    email,
+    ...(country ? { country } : {}),
+  });
   await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
-  const sale = ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, data!.clientSecret.split("_secret_")[0])).get()!;
+  const sale = ctx.deps.db
+    .select()
+    .from(sales)
+    .where(eq(sales.paymentIntentId, data!.clientSecret.split("_secret_")[0]))
+    .get()!;
   const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!;
   return { saleId: sale.id, key: key.key };
 }
 
-async function buyer(ctx: TestContext, email = `buyer-${Math.random().toString(36).slice(2, 8)}@example.com`, country?: string) {
+async function buyer(
+  ctx: TestContext,
+  email = `buyer-${Math.random().toString(36).slice(2, 8)}@example.com`,
+  country?: string,
+) {
   const bought = await buy(ctx, email, "pro", country);
-  const { data } = await api(ctx.app).api.auth.signup.post({ email, password: "correct horse", confirmPassword: "correct horse", productKey: bought.key });
+  const { data } = await api(ctx.app).api.auth.signup.post({
+    email,
+    password: "correct horse",
+    confirmPassword: "correct horse",
+    productKey: bought.key,
+  });
   return { ...bought, email, token: data!.token, userId: data!.user.id };
 }
 
 const purchases = (ctx: TestContext, token: string) => api(ctx.app, token).api.account.purchases.get();
-const refund = (ctx: TestContext, token: string, id: number) => api(ctx.app, token).api.account.purchases({ id }).refund.post();
+const refund = (ctx: TestContext, token: string, id: number) =>
+  api(ctx.app, token).api.account.purchases({ id }).refund.post();
 
 describe("GET /api/account/purchases", () => {
   test("lists the sale that created the account and a redeemed key bought with another address, with key, status and refund offer", async () => {
@@ -44,9 +68,27 @@ describe("GET /api/account/purchases", () => {
     expect(answer.data!.refundWindowDays).toBe(7);
     expect(answer.data!.purchases.map((p) => p.id)).toEqual([gift.saleId, user.saleId].sort((a, b) => b - a));
     const first = answer.data!.purchases.find((p) => p.id === user.saleId)!;
-    expect(first).toMatchObject({ kind: "purchase", plan: "pro", planName: "4 Month Pro", amount: 24.99, refunded: 0, tax: null, status: "paid", productKey: user.key, keyUsed: true, creditNoteUrl: null });
-    expect(first.invoiceUrl).toStartWith(`/api/invoices/${ctx.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!.invoiceNumber}.pdf?sig=`);
-    expect(first.refund).toEqual({ available: true, reason: null, until: new Date(ctx.clock.now() + 7 * DAY).toISOString(), request: null });
+    expect(first).toMatchObject({
+      kind: "purchase",
+      plan: "pro",
+      planName: "4 Month Pro",
+      amount: 24.99,
+      refunded: 0,
+      tax: null,
+      status: "paid",
+      productKey: user.key,
+      keyUsed: true,
+      creditNoteUrl: null,
+    });
+    expect(first.invoiceUrl).toStartWith(
+      `/api/invoices/${ctx.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!.invoiceNumber}.pdf?sig=`,
+    );
+    expect(first.refund).toEqual({
+      available: true,
+      reason: null,
+      until: new Date(ctx.clock.now() + 7 * DAY).toISOString(),
+      request: null,
+    });
   });
 
   test("with tax on, each row carries its tax and links its invoice and, once refunded, its credit note; the links open for the owner", async () => {
@@ -95,7 +137,11 @@ describe("refund under the guarantee (auto)", () => {
     const answer = await refund(ctx, user.token, user.saleId);
     expect(answer.status).toBe(200);
     expect(answer.data!.outcome).toBe("refunded");
-    expect(answer.data!.purchase).toMatchObject({ status: "refunded", refunded: 24.99, refund: { available: false, request: "refunded" } });
+    expect(answer.data!.purchase).toMatchObject({
+      status: "refunded",
+      refunded: 24.99,
+      refund: { available: false, request: "refunded" },
+    });
     expect(ctx.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!.status).toBe("refunded");
     const sub = ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId)).get()!;
     expect(sub.endDate! <= ctx.clock.now()).toBe(true);
@@ -120,10 +166,16 @@ describe("refund under the guarantee (auto)", () => {
     const ctx = app();
     const late = await buyer(ctx);
     // Bought eight days ago (moving the clock instead would also end the session).
-    ctx.deps.db.update(sales).set({ createdAt: ctx.clock.now() - 8 * DAY }).where(eq(sales.id, late.saleId)).run();
+    ctx.deps.db
+      .update(sales)
+      .set({ createdAt: ctx.clock.now() - 8 * DAY })
+      .where(eq(sales.id, late.saleId))
+      .run();
     const tooLate = await refund(ctx, late.token, late.saleId);
     expect(tooLate.status).toBe(409);
-    expect(failure(tooLate)!.message).toBe("Purchases can be refunded here for 7 days; this one is older. Please contact support.");
+    expect(failure(tooLate)!.message).toBe(
+      "Purchases can be refunded here for 7 days; this one is older. Please contact support.",
+    );
     expect(ctx.deps.db.select().from(sales).where(eq(sales.id, late.saleId)).get()!.status).toBe("paid");
 
     const twice = await buyer(ctx);
@@ -136,8 +188,12 @@ describe("refund under the guarantee (auto)", () => {
     ctx.deps.db.update(sales).set({ status: "disputed" }).where(eq(sales.id, disputed.saleId)).run();
     const held = await refund(ctx, disputed.token, disputed.saleId);
     expect(held.status).toBe(409);
-    expect(failure(held)!.message).toBe("This payment is disputed with your bank, so it can't be refunded while the dispute is open.");
-    expect(ctx.deps.db.select().from(buyerRefunds).where(eq(buyerRefunds.saleId, disputed.saleId)).all()).toHaveLength(0);
+    expect(failure(held)!.message).toBe(
+      "This payment is disputed with your bank, so it can't be refunded while the dispute is open.",
+    );
+    expect(ctx.deps.db.select().from(buyerRefunds).where(eq(buyerRefunds.saleId, disputed.saleId)).all()).toHaveLength(
+      0,
+    );
   });
 
   test("only the owner may ask: someone else's purchase is 404", async () => {
@@ -174,16 +230,35 @@ describe("refund requests for the admins (SELF_SERVICE_REFUNDS=request)", () => 
     const asked = await refund(ctx, user.token, user.saleId);
     expect(asked.data!.outcome).toBe("requested");
     expect(ctx.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!.status).toBe("paid");
-    expect(failure(await refund(ctx, user.token, user.saleId))!.message).toBe("A refund for this purchase has already been requested.");
+    expect(failure(await refund(ctx, user.token, user.saleId))!.message).toBe(
+      "A refund for this purchase has already been requested.",
+    );
     const list = await api(ctx.app, admin.token).api.admin["refund-requests"].get();
-    expect(list.data).toEqual([expect.objectContaining({ saleId: user.saleId, status: "pending", email: user.email, amount: 24.99 })]);
-    const approved = await api(ctx.app, admin.token).api.admin["refund-requests"]({ id: list.data![0].id }).approve.post();
+    expect(list.data).toEqual([
+      expect.objectContaining({ saleId: user.saleId, status: "pending", email: user.email, amount: 24.99 }),
+    ]);
+    const approved = await api(ctx.app, admin.token)
+      .api.admin["refund-requests"]({ id: list.data![0].id })
+      .approve.post();
     expect(approved.data!.status).toBe("refunded");
     expect(ctx.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!.status).toBe("refunded");
-    const outcomes = ctx.deps.db.select().from(emails).all().filter((m) => m.template === "refund-update").map((m) => m.payload.outcome);
+    const outcomes = ctx.deps.db
+      .select()
+      .from(emails)
+      .all()
+      .filter((m) => m.template === "refund-update")
+      .map((m) => m.payload.outcome);
     expect(outcomes).toEqual(["requested"]);
-    expect(ctx.deps.db.select().from(emails).all().filter((m) => m.to === user.email && m.template === "refund-notice")).toHaveLength(1);
-    expect((await api(ctx.app, admin.token).api.admin["refund-requests"]({ id: list.data![0].id }).approve.post()).status).toBe(409);
+    expect(
+      ctx.deps.db
+        .select()
+        .from(emails)
+        .all()
+        .filter((m) => m.to === user.email && m.template === "refund-notice"),
+    ).toHaveLength(1);
+    expect(
+      (await api(ctx.app, admin.token).api.admin["refund-requests"]({ id: list.data![0].id }).approve.post()).status,
+    ).toBe(409);
   });
 
   test("Decline leaves the purchase paid and e-mails the buyer; non-admins can't decide", async () => {
@@ -196,7 +271,13 @@ describe("refund requests for the admins (SELF_SERVICE_REFUNDS=request)", () => 
     const declined = await api(ctx.app, admin.token).api.admin["refund-requests"]({ id }).decline.post();
     expect(declined.data!.status).toBe("declined");
     expect(ctx.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!.status).toBe("paid");
-    expect(ctx.deps.db.select().from(emails).all().some((m) => m.template === "refund-update" && m.payload.outcome === "declined")).toBe(true);
+    expect(
+      ctx.deps.db
+        .select()
+        .from(emails)
+        .all()
+        .some((m) => m.template === "refund-update" && m.payload.outcome === "declined"),
+    ).toBe(true);
   });
 });
 
@@ -211,11 +292,19 @@ describe("the refund link in the product-key e-mail (no account)", () => {
 
     const view = await api(ctx.app).api["refund-link"].get({ query: { key: bought.key.toLowerCase() } });
     expect(view.data).toMatchObject({ planName: "4 Month Pro", amount: 24.99, available: true, reason: null });
-    const answers = await Promise.all(Array.from({ length: 5 }, () => api(ctx.app).api["refund-link"].post({ key: bought.key })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => api(ctx.app).api["refund-link"].post({ key: bought.key })),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(4);
     expect(ctx.deps.db.select().from(sales).where(eq(sales.id, bought.saleId)).get()!.status).toBe("refunded");
-    expect(ctx.deps.db.select().from(emails).all().filter((m) => m.to === "no-account@example.com" && m.template === "refund-notice")).toHaveLength(1);
+    expect(
+      ctx.deps.db
+        .select()
+        .from(emails)
+        .all()
+        .filter((m) => m.to === "no-account@example.com" && m.template === "refund-notice"),
+    ).toHaveLength(1);
   });
 
   test("a key already on an account, an unknown key, and a purchase past the window are refused", async () => {
@@ -224,7 +313,11 @@ describe("the refund link in the product-key e-mail (no account)", () => {
     expect((await api(ctx.app).api["refund-link"].post({ key: user.key })).status).toBe(409);
     expect((await api(ctx.app).api["refund-link"].post({ key: "AAAAAAAAAAAA" })).status).toBe(404);
     const old = await buy(ctx, "old@example.com");
-    ctx.deps.db.update(sales).set({ createdAt: ctx.clock.now() - 8 * DAY }).where(eq(sales.id, old.saleId)).run();
+    ctx.deps.db
+      .update(sales)
+      .set({ createdAt: ctx.clock.now() - 8 * DAY })
+      .where(eq(sales.id, old.saleId))
+      .run();
     const late = await api(ctx.app).api["refund-link"].post({ key: old.key });
     expect(late.status).toBe(409);
     expect(ctx.deps.db.select().from(sales).where(eq(sales.id, old.saleId)).get()!.status).toBe("paid");

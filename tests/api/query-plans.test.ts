@@ -15,7 +15,18 @@ import { deliverDueEmails } from "../../src/features/email/sender";
 import { dueReminders, REMINDER_BATCH } from "../../src/features/reminders/service";
 import { call, makeTestApp, type TestContext } from "../support/app";
 
-const LARGE_TABLES = ["users", "subscriptions", "sales", "product_keys", "emails", "audit_log", "renewal_reminders", "reviews", "support_tickets", "password_resets"];
+const LARGE_TABLES = [
+  "users",
+  "subscriptions",
+  "sales",
+  "product_keys",
+  "emails",
+  "audit_log",
+  "renewal_reminders",
+  "reviews",
+  "support_tickets",
+  "password_resets",
+];
 const WHOLE_TABLE = new RegExp(`^SCAN (${LARGE_TABLES.join("|")})\\b`);
 
 let ctx: TestContext;
@@ -39,14 +50,20 @@ beforeAll(async () => {
     expect({ path, status: answer.status }).toEqual({ path, status: 200 });
     return answer.body as any;
   };
-  const signIn = async (email: string) => (await call(ctx.app, "POST", "/api/auth/login", { body: { email, password: SEED_PASSWORD } })).body as { token: string };
+  const signIn = async (email: string) =>
+    (await call(ctx.app, "POST", "/api/auth/login", { body: { email, password: SEED_PASSWORD } })).body as {
+      token: string;
+    };
   const admin = (await signIn(SEED_ADMIN_EMAIL)).token;
   const buyer = ctx.deps.db.select().from(users).where(eq(users.email, "buyer7@example.com")).get()!;
   const buyerToken = (await signIn(buyer.email)).token;
 
   await get("/api/auth/me", buyerToken);
   await get("/api/dashboard", buyerToken);
-  if (buyer.pluginKey) await call(ctx.app, "POST", "/api/plugin/validate", { body: { key: buyer.pluginKey, robloxUserId: buyer.linkedRobloxAccountId ?? "123" } });
+  if (buyer.pluginKey)
+    await call(ctx.app, "POST", "/api/plugin/validate", {
+      body: { key: buyer.pluginKey, robloxUserId: buyer.linkedRobloxAccountId ?? "123" },
+    });
   await get("/api/health");
   await deliverDueEmails(ctx.deps);
   dueReminders(ctx.deps.db, ctx.clock.now());
@@ -55,11 +72,28 @@ beforeAll(async () => {
   await get("/api/admin/revenue?days=90", admin);
   await get("/api/admin/users?q=buyer1", admin);
   // One account in the whole set holds this piece: without the trigram index, the search walks every account.
-  expect((await get("/api/admin/users?q=buyer299@", admin)).map((user: { email: string }) => user.email)).toEqual(["buyer299@example.com"]);
+  expect((await get("/api/admin/users?q=buyer299@", admin)).map((user: { email: string }) => user.email)).toEqual([
+    "buyer299@example.com",
+  ]);
   await get("/api/admin/sales.csv", admin);
-  for (const path of ["/api/admin/plans", "/api/admin/promotion-codes", "/api/reviews", "/api/reviews/all", "/api/stats/active-users", "/api/plans"]) await get(path, admin);
+  for (const path of [
+    "/api/admin/plans",
+    "/api/admin/promotion-codes",
+    "/api/reviews",
+    "/api/reviews/all",
+    "/api/stats/active-users",
+    "/api/plans",
+  ])
+    await get(path, admin);
   await call(ctx.app, "GET", "/metrics", { headers: { authorization: "Bearer metrics-token-for-tests" } });
-  for (const path of ["/api/admin/sales", "/api/admin/product-keys", "/api/admin/emails", "/api/admin/audit", "/api/admin/users", "/api/support/tickets"]) {
+  for (const path of [
+    "/api/admin/sales",
+    "/api/admin/product-keys",
+    "/api/admin/emails",
+    "/api/admin/audit",
+    "/api/admin/users",
+    "/api/support/tickets",
+  ]) {
     const first = await get(`${path}?limit=20`, admin);
     const rows = (Array.isArray(first) ? first : first.sales) as { _id?: number; id?: number }[];
     await get(`${path}?limit=20&before=${rows.at(-1)!._id ?? rows.at(-1)!.id}`, admin);
@@ -72,11 +106,13 @@ afterAll(() => ctx?.cleanup());
 function wholeTableReads(client: Database, sql: string): string[] {
   const plan = client.query(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[];
   const ordered = !plan.some((step) => step.detail.includes("TEMP B-TREE"));
-  return plan.map((step) => step.detail).filter((detail) => {
-    if (!WHOLE_TABLE.test(detail)) return false;
-    // A newest-first page: the index walked in order and stopped by the LIMIT.
-    return !(/USING (COVERING )?INDEX/.test(detail) && ordered && /\blimit\b/i.test(sql));
-  });
+  return plan
+    .map((step) => step.detail)
+    .filter((detail) => {
+      if (!WHOLE_TABLE.test(detail)) return false;
+      // A newest-first page: the index walked in order and stopped by the LIMIT.
+      return !(/USING (COVERING )?INDEX/.test(detail) && ordered && /\blimit\b/i.test(sql));
+    });
 }
 
 /**
@@ -85,12 +121,17 @@ function wholeTableReads(client: Database, sql: string): string[] {
  */
 const WHOLE_BY_DESIGN = [/^select .* from "reviews" order by "reviews"."created_at" desc, "reviews"."id" desc$/];
 
-const reads = () => [...captured].filter((sql) => /^\s*select\b/i.test(sql) && !WHOLE_BY_DESIGN.some((allowed) => allowed.test(sql)));
+const reads = () =>
+  [...captured].filter((sql) => /^\s*select\b/i.test(sql) && !WHOLE_BY_DESIGN.some((allowed) => allowed.test(sql)));
 
 /** The user search's read of the accounts the trigram index names: by id, never along the whole table. */
 function searchReads(client: Database) {
-  return reads().filter((sql) => /from "users".*"users"\."id" in \(select rowid from users_email_search/.test(sql))
-    .map((sql) => ({ sql, plan: (client.query(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((step) => step.detail) }));
+  return reads()
+    .filter((sql) => /from "users".*"users"\."id" in \(select rowid from users_email_search/.test(sql))
+    .map((sql) => ({
+      sql,
+      plan: (client.query(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((step) => step.detail),
+    }));
 }
 
 describe("query plans", () => {
@@ -113,14 +154,23 @@ describe("query plans", () => {
   test("no query reads a large table whole, without ANALYZE statistics", () => {
     const client = ctx.deps.db.$client;
     expect(client.query("SELECT name FROM sqlite_master WHERE name = 'sqlite_stat1'").get()).toBeNull();
-    expect(reads().map((sql) => ({ sql, scans: wholeTableReads(client, sql) })).filter((r) => r.scans.length)).toEqual([]);
+    expect(
+      reads()
+        .map((sql) => ({ sql, scans: wholeTableReads(client, sql) }))
+        .filter((r) => r.scans.length),
+    ).toEqual([]);
   });
 
   test("no query reads a large table whole, with ANALYZE statistics", () => {
     const client = ctx.deps.db.$client;
     client.run("ANALYZE");
     expect(client.query("SELECT count(*) AS n FROM sqlite_stat1").get()).not.toEqual({ n: 0 });
-    for (const { plan } of searchReads(client)) expect(plan.filter((detail) => /^SCAN users\b/.test(detail))).toEqual([]);
-    expect(reads().map((sql) => ({ sql, scans: wholeTableReads(client, sql) })).filter((r) => r.scans.length)).toEqual([]);
+    for (const { plan } of searchReads(client))
+      expect(plan.filter((detail) => /^SCAN users\b/.test(detail))).toEqual([]);
+    expect(
+      reads()
+        .map((sql) => ({ sql, scans: wholeTableReads(client, sql) }))
+        .filter((r) => r.scans.length),
+    ).toEqual([]);
   });
 });

@@ -8,7 +8,9 @@ import { bucketKey } from "../../src/lib/rate-limit";
 import { call, makeTestApp, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
-beforeEach(() => { ctx = makeTestApp({ rateLimits: true, env: { TRUST_PROXY: "1" } }); });
+beforeEach(() => {
+  ctx = makeTestApp({ rateLimits: true, env: { TRUST_PROXY: "1" } });
+});
 afterEach(() => ctx.cleanup());
 
 const from = (ip: string) => ({ "x-forwarded-for": ip });
@@ -27,18 +29,34 @@ describe("bucket names", () => {
 describe("lost-key resend", () => {
   test("requests 'for' an IP address are a 422 and don't lock that IP out", async () => {
     for (let i = 0; i < 5; i++) {
-      const answer = await call(ctx.app, "POST", "/api/keys/resend", { body: { email: "10.0.0.77" }, headers: from(`192.0.2.${i + 1}`) });
+      const answer = await call(ctx.app, "POST", "/api/keys/resend", {
+        body: { email: "10.0.0.77" },
+        headers: from(`192.0.2.${i + 1}`),
+      });
       expect(answer.status).toBe(422);
     }
-    const victim = await call(ctx.app, "POST", "/api/keys/resend", { body: { email: "someone@example.com" }, headers: from("10.0.0.77") });
+    const victim = await call(ctx.app, "POST", "/api/keys/resend", {
+      body: { email: "someone@example.com" },
+      headers: from("10.0.0.77"),
+    });
     expect(victim.status).toBe(200);
   });
 
   test("a 422 takes nothing from the caller's own bucket", async () => {
     for (let i = 0; i < 10; i++) {
-      expect((await call(ctx.app, "POST", "/api/keys/resend", { body: { email: "nope" }, headers: from("198.51.100.9") })).status).toBe(422);
+      expect(
+        (await call(ctx.app, "POST", "/api/keys/resend", { body: { email: "nope" }, headers: from("198.51.100.9") }))
+          .status,
+      ).toBe(422);
     }
-    expect((await call(ctx.app, "POST", "/api/keys/resend", { body: { email: "fine@example.com" }, headers: from("198.51.100.9") })).status).toBe(200);
+    expect(
+      (
+        await call(ctx.app, "POST", "/api/keys/resend", {
+          body: { email: "fine@example.com" },
+          headers: from("198.51.100.9"),
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -47,11 +65,15 @@ describe("sign-in", () => {
     const { email } = await signUpUser(ctx, "pro", "owner@example.com");
     for (let i = 0; i < 60; i++) {
       const answer = await call(ctx.app, "POST", "/api/auth/login", {
-        body: { email: "10.0.0.88", password: "wrong password" }, headers: from(`203.0.113.${i + 1}`),
+        body: { email: "10.0.0.88", password: "wrong password" },
+        headers: from(`203.0.113.${i + 1}`),
       });
       expect(answer.status).toBe(422);
     }
-    const owner = await call(ctx.app, "POST", "/api/auth/login", { body: { email, password: "correct horse" }, headers: from("10.0.0.88") });
+    const owner = await call(ctx.app, "POST", "/api/auth/login", {
+      body: { email, password: "correct horse" },
+      headers: from("10.0.0.88"),
+    });
     expect(owner.status).toBe(200);
   });
 });
@@ -59,10 +81,16 @@ describe("sign-in", () => {
 describe("forgotten password", () => {
   test("a value that isn't an address is a 422 and drains no bucket of the IP it names", async () => {
     for (let i = 0; i < 8; i++) {
-      const answer = await call(ctx.app, "POST", "/api/auth/forgot-password", { body: { email: "10.0.0.99" }, headers: from(`192.0.2.${50 + i}`) });
+      const answer = await call(ctx.app, "POST", "/api/auth/forgot-password", {
+        body: { email: "10.0.0.99" },
+        headers: from(`192.0.2.${50 + i}`),
+      });
       expect(answer.status).toBe(422);
     }
-    const answer = await call(ctx.app, "POST", "/api/auth/forgot-password", { body: { email: "someone@example.com" }, headers: from("10.0.0.99") });
+    const answer = await call(ctx.app, "POST", "/api/auth/forgot-password", {
+      body: { email: "someone@example.com" },
+      headers: from("10.0.0.99"),
+    });
     expect(answer.status).toBe(200);
   });
 });

@@ -14,11 +14,15 @@ import { api, call, makeTestApp, signInAdmin, type TestContext } from "../suppor
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 
 let stripe: FakeStripe;
-beforeAll(() => { stripe = startFakeStripe(); });
+beforeAll(() => {
+  stripe = startFakeStripe();
+});
 afterAll(() => stripe.stop());
 
 const opened: TestContext[] = [];
-afterEach(() => { for (const ctx of opened.splice(0)) ctx.cleanup(); });
+afterEach(() => {
+  for (const ctx of opened.splice(0)) ctx.cleanup();
+});
 
 async function setUp(provider: "stripe" | "demo") {
   const ctx = makeTestApp(provider === "stripe" ? { env: stripe.env } : {});
@@ -34,7 +38,11 @@ async function setUp(provider: "stripe" | "demo") {
   }
   const saleId = ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, intentId)).get()!.id;
   const refund = (body: { amount?: number }, key?: string, app = ctx.app) =>
-    call(app, "POST", `/api/admin/sales/${saleId}/refund`, { token: admin, body, headers: key ? { "idempotency-key": key } : {} });
+    call(app, "POST", `/api/admin/sales/${saleId}/refund`, {
+      token: admin,
+      body,
+      headers: key ? { "idempotency-key": key } : {},
+    });
   const refundedCents = () => ctx.deps.db.select().from(sales).where(eq(sales.id, saleId)).get()!.refundedCents;
   const stripeRefunds = () => stripe.refunds.filter((r) => r.charge === `ch_${intentId}`);
   return { ctx, admin, intentId, saleId, refund, refundedCents, stripeRefunds };
@@ -131,10 +139,12 @@ describe("concurrent identical requests give exactly one refund", () => {
       test(`${provider}, ${keyed ? "one key" : "no key"}: 10 at once`, async () => {
         const { refund, refundedCents, stripeRefunds } = await setUp(provider);
         // Sent a few milliseconds apart, so some arrive while the first is with the provider and some after it answered.
-        const answers = await Promise.all(Array.from({ length: 10 }, async (_, i) => {
-          await Bun.sleep(i * 3);
-          return refund({ amount: 1 }, keyed ? "same-key" : undefined);
-        }));
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, async (_, i) => {
+            await Bun.sleep(i * 3);
+            return refund({ amount: 1 }, keyed ? "same-key" : undefined);
+          }),
+        );
         const ok = answers.filter((a) => a.status === 200);
         expect(ok.length).toBeGreaterThanOrEqual(1);
         for (const answer of answers) {

@@ -9,18 +9,31 @@ import { eq, inArray } from "drizzle-orm";
 import { openDatabase } from "../../src/db";
 import { emails, renewalReminders, subscriptions, users } from "../../src/db/schema";
 import { DAY, HOUR } from "../../src/lib/clock";
-import { dueReminders, REMINDER_BATCH, reminderDue, sendDueReminders, sendReminderBatch } from "../../src/features/reminders/service";
+import {
+  dueReminders,
+  REMINDER_BATCH,
+  reminderDue,
+  sendDueReminders,
+  sendReminderBatch,
+} from "../../src/features/reminders/service";
 import { startReminderScheduler } from "../../src/features/reminders/scheduler";
 import { renderEmail } from "../../src/features/email/templates/render";
 import { api, makeTestApp, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
-beforeEach(() => { ctx = makeTestApp(); });
+beforeEach(() => {
+  ctx = makeTestApp();
+});
 afterEach(() => ctx.cleanup());
 
 /** The two reminders and the access-ended e-mail. */
 const reminderEmails = (to?: string) =>
-  ctx.deps.db.select().from(emails).where(inArray(emails.template, ["renewal-reminder", "access-ended"])).all().filter((e) => !to || e.to === to);
+  ctx.deps.db
+    .select()
+    .from(emails)
+    .where(inArray(emails.template, ["renewal-reminder", "access-ended"]))
+    .all()
+    .filter((e) => !to || e.to === to);
 
 async function subscriber(plan: "month" | "pro" | "lifetime" = "month") {
   const user = await signUpUser(ctx, plan);
@@ -29,17 +42,37 @@ async function subscriber(plan: "month" | "pro" | "lifetime" = "month") {
 }
 
 /** `count` accounts with a month subscription ending `endsIn(i)` from now, written directly; answers the subscription ids. */
-function manySubscriptions(count: number, options: { status: "active" | "cancelled"; endsIn: (i: number) => number }): number[] {
+function manySubscriptions(
+  count: number,
+  options: { status: "active" | "cancelled"; endsIn: (i: number) => number },
+): number[] {
   const now = ctx.clock.now();
-  return Array.from({ length: count }, (_, i) => ctx.deps.db.transaction((tx) => {
-    const user = tx.insert(users).values({ email: `pending${i}@example.com`, passwordHash: "x", createdAt: now }).returning().get();
-    tx.update(users).set({ email: `sub${user.id}@example.com` }).where(eq(users.id, user.id)).run();
-    const sub = tx.insert(subscriptions).values({
-      userId: user.id, plan: "month", status: options.status, startDate: now - 20 * DAY, endDate: now + options.endsIn(i),
-      cancelledAt: options.status === "cancelled" ? now : null,
-    }).returning().get();
-    return sub.id;
-  }));
+  return Array.from({ length: count }, (_, i) =>
+    ctx.deps.db.transaction((tx) => {
+      const user = tx
+        .insert(users)
+        .values({ email: `pending${i}@example.com`, passwordHash: "x", createdAt: now })
+        .returning()
+        .get();
+      tx.update(users)
+        .set({ email: `sub${user.id}@example.com` })
+        .where(eq(users.id, user.id))
+        .run();
+      const sub = tx
+        .insert(subscriptions)
+        .values({
+          userId: user.id,
+          plan: "month",
+          status: options.status,
+          startDate: now - 20 * DAY,
+          endDate: now + options.endsIn(i),
+          cancelledAt: options.status === "cancelled" ? now : null,
+        })
+        .returning()
+        .get();
+      return sub.id;
+    }),
+  );
 }
 
 describe("which reminder is due", () => {
@@ -66,7 +99,9 @@ describe("sending reminders", () => {
     expect(sent).toEqual(["7-days", "1-day", "ended"]);
     const rows = reminderEmails(user.email);
     expect(rows.map((e) => e.subject)).toEqual([
-      "Your Layerlift access ends in 7 days", "Your Layerlift access ends tomorrow", "Your Layerlift access has ended",
+      "Your Layerlift access ends in 7 days",
+      "Your Layerlift access ends tomorrow",
+      "Your Layerlift access has ended",
     ]);
     const { text } = await renderEmail(rows[0].template, rows[0].payload, ctx.deps.config.appUrl);
     expect(text).toContain("1 Month Subscription access ends on December 1, 2026");
@@ -119,7 +154,9 @@ describe("sending reminders", () => {
     expect(sendDueReminders(ctx.deps, quiet.end! - 6 * DAY)).toEqual([]);
     expect(lifetime.end).toBeNull();
     // A cancelled subscription is told once its access has ended: it ran until then like any other.
-    expect(sendDueReminders(ctx.deps, quiet.end! + HOUR).map((r) => [r.email, r.kind])).toEqual([[cancelled.email, "ended"]]);
+    expect(sendDueReminders(ctx.deps, quiet.end! + HOUR).map((r) => [r.email, r.kind])).toEqual([
+      [cancelled.email, "ended"],
+    ]);
     expect(reminderEmails().map((e) => [e.to, e.template])).toEqual([[cancelled.email, "access-ended"]]);
   });
 
@@ -168,7 +205,14 @@ describe("sending reminders", () => {
     const rows = reminderEmails();
     expect(rows).toHaveLength(count);
     expect(new Set(rows.map((e) => e.to)).size).toBe(count);
-    expect(ctx.deps.db.select().from(renewalReminders).all().map((r) => r.subscriptionId).sort((a, b) => a - b)).toEqual(due);
+    expect(
+      ctx.deps.db
+        .select()
+        .from(renewalReminders)
+        .all()
+        .map((r) => r.subscriptionId)
+        .sort((a, b) => a - b),
+    ).toEqual(due);
     expect(rows.some((e) => cancelled.some((id) => e.to === `sub${id}@example.com`))).toBe(false);
   });
 
@@ -198,9 +242,13 @@ describe("sending reminders", () => {
 describe("layerlift reminders", () => {
   const root = join(import.meta.dir, "../..");
   const run = (...args: string[]) => {
-    const child = Bun.spawnSync([process.execPath, "src/index.ts", "reminders", ...args, "--db", ctx.deps.config.databasePath], {
-      cwd: root, env: { ...process.env, NODE_ENV: "development" },
-    });
+    const child = Bun.spawnSync(
+      [process.execPath, "src/index.ts", "reminders", ...args, "--db", ctx.deps.config.databasePath],
+      {
+        cwd: root,
+        env: { ...process.env, NODE_ENV: "development" },
+      },
+    );
     return { code: child.exitCode, out: child.stdout.toString(), err: child.stderr.toString() };
   };
 

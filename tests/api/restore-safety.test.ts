@@ -39,7 +39,11 @@ function seeded(name: string, keys: number) {
 
 const keyCount = (database: string) => {
   const db = openDatabase(database);
-  try { return listProductKeys(db).length; } finally { db.$client.close(); }
+  try {
+    return listProductKeys(db).length;
+  } finally {
+    db.$client.close();
+  }
 };
 
 /** One sentence on stderr, exit 1, no stack trace. */
@@ -52,7 +56,8 @@ function expectRefusal(result: ReturnType<typeof run>, contains: string) {
 }
 
 /** Nothing of a restore left beside the database. */
-const leftovers = (folder: string) => readdirSync(folder).filter((name) => name.includes(".before-restore-") || name.includes(".restoring-"));
+const leftovers = (folder: string) =>
+  readdirSync(folder).filter((name) => name.includes(".before-restore-") || name.includes(".restoring-"));
 
 describe("the live database itself", () => {
   test("is refused by path, through a symlink and through a hard link; the database stays", () => {
@@ -92,7 +97,9 @@ describe("a backup that can't become the current schema", () => {
     const fake = new Database(claims);
     const real = new Database(database, { readonly: true });
     fake.run("CREATE TABLE __drizzle_migrations (id INTEGER PRIMARY KEY, hash TEXT NOT NULL, created_at NUMERIC)");
-    for (const row of real.query<{ hash: string; created_at: number }, []>("SELECT hash, created_at FROM __drizzle_migrations").all()) {
+    for (const row of real
+      .query<{ hash: string; created_at: number }, []>("SELECT hash, created_at FROM __drizzle_migrations")
+      .all()) {
       fake.run("INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)", [row.hash, row.created_at]);
     }
     real.close();
@@ -121,7 +128,11 @@ describe("a good backup", () => {
 });
 
 describe("a production start", () => {
-  const production = (database: string, port: number) => ({ ...PRODUCTION_ENV, DATABASE_PATH: database, PORT: String(port) });
+  const production = (database: string, port: number) => ({
+    ...PRODUCTION_ENV,
+    DATABASE_PATH: database,
+    PORT: String(port),
+  });
 
   test("with no database but one kept aside by a restore refuses to start and names the file to put back", () => {
     const { folder, database } = seeded("lost.db", 1);
@@ -138,13 +149,17 @@ describe("a production start", () => {
     const database = join(folder, "layerlift.db");
     const port = 48_000 + Math.floor(Math.random() * 400);
     const server = Bun.spawn([process.execPath, "src/index.ts", "serve"], {
-      cwd: root, stdout: "ignore", stderr: "ignore",
+      cwd: root,
+      stdout: "ignore",
+      stderr: "ignore",
       env: { PATH: process.env.PATH ?? "/usr/bin:/bin", SEED_DEV_ADMIN: "0", ...production(database, port) },
     });
     try {
       let status = 0;
       for (let i = 0; i < 200 && status !== 200; i++) {
-        try { status = (await fetch(`http://127.0.0.1:${port}/api/health`)).status; } catch {}
+        try {
+          status = (await fetch(`http://127.0.0.1:${port}/api/health`)).status;
+        } catch {}
         if (status !== 200) await Bun.sleep(50);
       }
       expect(status).toBe(200);

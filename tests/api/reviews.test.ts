@@ -7,7 +7,9 @@ import { FakeClock } from "../support/fake-clock";
 import { api, failure, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
-beforeEach(() => { ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) }); });
+beforeEach(() => {
+  ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) });
+});
 afterEach(() => ctx.cleanup());
 
 const post = (token: string | undefined, body: ReviewBody) => api(ctx.app, token).api.reviews.post(body);
@@ -18,10 +20,15 @@ describe("writing a review", () => {
     const user = await signUpUser(ctx, "pro", "jane.doe@example.com");
     const answer = await post(user.token, { rating: 5, comment: "Saved me hours.", displayName: "  Jane D  " });
     expect(answer.status).toBe(200);
-    expect(await publicList()).toEqual([{
-      id: answer.data!.id, rating: 5, comment: "Saved me hours.", createdAt: new Date(ctx.clock.now()).toISOString(),
-      user: { username: "Jane D" },
-    }]);
+    expect(await publicList()).toEqual([
+      {
+        id: answer.data!.id,
+        rating: 5,
+        comment: "Saved me hours.",
+        createdAt: new Date(ctx.clock.now()).toISOString(),
+        user: { username: "Jane D" },
+      },
+    ]);
   });
 
   test("without a chosen name the review is anonymous (the site shows 'Anonymous')", async () => {

@@ -7,7 +7,9 @@ import { AVATAR_DATA_URL, robloxEnv, startFakeRoblox, type FakeRoblox } from "..
 let fake: FakeRoblox;
 let ctx: TestContext;
 let token: string;
-beforeAll(() => { fake = startFakeRoblox(); });
+beforeAll(() => {
+  fake = startFakeRoblox();
+});
 afterAll(() => fake.stop());
 beforeEach(async () => {
   fake.mode = "ok";
@@ -22,7 +24,12 @@ const profile = (id: string) => api(ctx.app, token).api.roblox.profile({ id: id 
 test("a profile has the username, display name and 150x150 headshot", async () => {
   const answer = await profile("123");
   expect(answer.status).toBe(200);
-  expect(answer.data).toEqual({ id: "123", username: "builderman", displayName: "Builder Man", avatarUrl: AVATAR_DATA_URL });
+  expect(answer.data).toEqual({
+    id: "123",
+    username: "builderman",
+    displayName: "Builder Man",
+    avatarUrl: AVATAR_DATA_URL,
+  });
 });
 
 test("the headshot is asked for at 150x150", async () => {
@@ -73,11 +80,20 @@ test("profile look-ups need a signed-in user", async () => {
 });
 
 test("one user can't make the server call Roblox hundreds of times: look-ups are rate limited per user", async () => {
-  const limited = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)), env: robloxEnv(fake), rateLimits: true });
+  const limited = makeTestApp({
+    clock: new FakeClock(Date.UTC(2026, 10, 1, 12)),
+    env: robloxEnv(fake),
+    rateLimits: true,
+  });
   try {
     const user = await signUpUser(limited);
     const answers = [];
-    for (let id = 1; id <= 25; id++) answers.push(await api(limited.app, user.token).api.roblox.profile({ id: String(id) }).get());
+    for (let id = 1; id <= 25; id++)
+      answers.push(
+        await api(limited.app, user.token)
+          .api.roblox.profile({ id: String(id) })
+          .get(),
+      );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(20);
     const refused = answers.filter((answer) => answer.status === 429);
     expect(refused).toHaveLength(5);

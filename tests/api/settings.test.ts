@@ -2,7 +2,9 @@ import { afterEach, beforeEach, expect, test } from "bun:test";
 import { api, invalid, failure, makeTestApp, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
-beforeEach(() => { ctx = makeTestApp(); });
+beforeEach(() => {
+  ctx = makeTestApp();
+});
 afterEach(() => ctx.cleanup());
 
 type SettingsBody = Parameters<ReturnType<typeof api>["api"]["user"]["settings"]["put"]>[0];
@@ -67,7 +69,9 @@ test("an unknown field beside a known one answers 422 naming it, and changes not
   const user = await signUpUser(ctx);
   const answer = await put(user.token, invalid({ notifications: false, notificaitons: true }));
   expect(answer.status).toBe(422);
-  expect(failure(answer)?.message).toBe("Unknown setting: notificaitons. The settings are notifications, autoSync, theme, language.");
+  expect(failure(answer)?.message).toBe(
+    "Unknown setting: notificaitons. The settings are notifications, autoSync, theme, language.",
+  );
   const me = await api(ctx.app, user.token).api.auth.me.get();
   expect(me.data!.user.settings.notifications).toBe(true);
 });

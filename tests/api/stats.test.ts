@@ -4,7 +4,9 @@ import { FakeClock } from "../support/fake-clock";
 import { api, makeTestApp, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
-beforeEach(() => { ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) }); });
+beforeEach(() => {
+  ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) });
+});
 afterEach(() => ctx.cleanup());
 
 const activeCount = async () => (await api(ctx.app).api.stats["active-users"].get()).data!.count;

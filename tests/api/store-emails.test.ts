@@ -15,13 +15,21 @@ import { REFUND_KEY_OUTCOMES } from "../../src/shared/refund-notice";
 import { api, failure, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
-beforeEach(() => { ctx = makeTestApp(); });
+beforeEach(() => {
+  ctx = makeTestApp();
+});
 afterEach(() => ctx.cleanup());
 
 const outbox = (template: string, to?: string): Email[] =>
-  ctx.deps.db.select().from(emails).where(eq(emails.template, template)).all().filter((e) => !to || e.to === to);
+  ctx.deps.db
+    .select()
+    .from(emails)
+    .where(eq(emails.template, template))
+    .all()
+    .filter((e) => !to || e.to === to);
 
-const render = (mail: Pick<Email, "template" | "payload">) => renderEmail(mail.template, mail.payload, ctx.deps.config.appUrl);
+const render = (mail: Pick<Email, "template" | "payload">) =>
+  renderEmail(mail.template, mail.payload, ctx.deps.config.appUrl);
 
 /** Each address in the text part appears once, right after its words. */
 function linksOnce(text: string): string[] {
@@ -35,7 +43,11 @@ describe("welcome", () => {
     const user = await signUpUser(ctx, "pro", "new@example.com");
     const rows = outbox("welcome", "new@example.com");
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: "pending", subject: "Welcome to Layerlift: what to do next", payload: { planName: "4 Month Pro" } });
+    expect(rows[0]).toMatchObject({
+      status: "pending",
+      subject: "Welcome to Layerlift: what to do next",
+      payload: { planName: "4 Month Pro" },
+    });
     const { html, text } = await render(rows[0]);
     const app = ctx.deps.config.appUrl;
     expect(text).toContain("Your account is ready with 4 Month Pro, running until March 1, 2027 (UTC).");
@@ -46,7 +58,12 @@ describe("welcome", () => {
     expect(html).toContain(`href="${app}/docs/getting-started"`);
 
     // A second sign-up attempt with the same address is refused and sends nothing.
-    const again = await api(ctx.app).api.auth.signup.post({ email: "new@example.com", password: "correct horse", confirmPassword: "correct horse", productKey: "AAAAAAAAAAAA" });
+    const again = await api(ctx.app).api.auth.signup.post({
+      email: "new@example.com",
+      password: "correct horse",
+      confirmPassword: "correct horse",
+      productKey: "AAAAAAAAAAAA",
+    });
     expect(again.status).not.toBe(200);
     expect(outbox("welcome", "new@example.com")).toHaveLength(1);
     expect(user.user.email).toBe("new@example.com");
@@ -68,7 +85,9 @@ describe("cancellation confirmation", () => {
     expect(rows[0]).toMatchObject({ status: "pending", subject: "Your Layerlift subscription is cancelled" });
     const { text } = await render(rows[0]);
     const app = ctx.deps.config.appUrl;
-    expect(text).toContain("You cancelled 1 Month Subscription. Nothing stops today: the plugin keeps working with your plugin key until December 1, 2026 (UTC)");
+    expect(text).toContain(
+      "You cancelled 1 Month Subscription. Nothing stops today: the plugin keeps working with your plugin key until December 1, 2026 (UTC)",
+    );
     expect(text).toContain(`Renew from your dashboard ${app}/dashboard?tab=subscription at any time`);
     expect(linksOnce(text)).toEqual([`${app}/dashboard?tab=subscription`]);
 
@@ -86,14 +105,38 @@ describe("cancellation confirmation", () => {
 });
 
 describe("refund notice wording", () => {
-  const base = { planName: "4 Month Pro", refundedCents: 2499, paidCents: 2499, totalRefundedCents: 2499, key: "K7PX2MQ9TB4W", daysRemoved: null, endDate: null };
+  const base = {
+    planName: "4 Month Pro",
+    refundedCents: 2499,
+    paidCents: 2499,
+    totalRefundedCents: 2499,
+    key: "K7PX2MQ9TB4W",
+    daysRemoved: null,
+    endDate: null,
+  };
   const cases: Array<[string, Record<string, unknown>, string]> = [
-    ["kept", { refundedCents: 500, totalRefundedCents: 500 }, "Your product key K7PX2MQ9TB4W and the access it gives stay exactly as they are."],
-    ["removed", {}, "Your product key K7PX2MQ9TB4W was never used, so it has been removed: it can no longer create an account or be redeemed."],
-    ["days-removed", { daysRemoved: 120, endDate: "2027-01-15T08:00:00.000Z" }, "Your product key K7PX2MQ9TB4W added 120 days to your subscription; those 120 days have been taken off, so your access now runs until January 15, 2027 (UTC)."],
+    [
+      "kept",
+      { refundedCents: 500, totalRefundedCents: 500 },
+      "Your product key K7PX2MQ9TB4W and the access it gives stay exactly as they are.",
+    ],
+    [
+      "removed",
+      {},
+      "Your product key K7PX2MQ9TB4W was never used, so it has been removed: it can no longer create an account or be redeemed.",
+    ],
+    [
+      "days-removed",
+      { daysRemoved: 120, endDate: "2027-01-15T08:00:00.000Z" },
+      "Your product key K7PX2MQ9TB4W added 120 days to your subscription; those 120 days have been taken off, so your access now runs until January 15, 2027 (UTC).",
+    ],
     ["days-removed", { daysRemoved: 120 }, "those 120 days have been taken off, so your access has ended."],
     ["lifetime-ended", {}, "Your product key K7PX2MQ9TB4W gave your account lifetime access, which has now ended."],
-    ["lifetime-kept", {}, "was redeemed on an account that has lifetime access from another key, so your access does not change."],
+    [
+      "lifetime-kept",
+      {},
+      "was redeemed on an account that has lifetime access from another key, so your access does not change.",
+    ],
     ["none", { key: null }, "No product key was issued for this payment."],
   ];
   for (const [keyOutcome, overrides, sentence] of cases) {
@@ -102,7 +145,9 @@ describe("refund notice wording", () => {
       const { text, html } = await renderEmail("refund-notice", payload, "https://layerlift.example");
       const partial = (payload.totalRefundedCents as number) < payload.paidCents;
       expect(text).toContain(partial ? "Part of your payment was refunded" : "Your payment was refunded");
-      expect(text).toContain(`We refunded $${((payload.refundedCents as number) / 100).toFixed(2)} of the $24.99 you paid for 4 Month Pro.`);
+      expect(text).toContain(
+        `We refunded $${((payload.refundedCents as number) / 100).toFixed(2)} of the $24.99 you paid for 4 Month Pro.`,
+      );
       expect(text).toContain(sentence);
       expect(text).toContain("through the Support page https://layerlift.example/support.");
       expect(linksOnce(text)).toEqual(["https://layerlift.example/support"]);
@@ -115,8 +160,14 @@ describe("refund notice wording", () => {
   });
 
   test("a later refund says what came back in all", async () => {
-    const { text } = await renderEmail("refund-notice", { ...base, keyOutcome: "days-removed", refundedCents: 1999, totalRefundedCents: 2499, daysRemoved: 120 }, "https://layerlift.example");
-    expect(text).toContain("We refunded $19.99 of the $24.99 you paid for 4 Month Pro. With earlier refunds, $24.99 has now come back to you.");
+    const { text } = await renderEmail(
+      "refund-notice",
+      { ...base, keyOutcome: "days-removed", refundedCents: 1999, totalRefundedCents: 2499, daysRemoved: 120 },
+      "https://layerlift.example",
+    );
+    expect(text).toContain(
+      "We refunded $19.99 of the $24.99 you paid for 4 Month Pro. With earlier refunds, $24.99 has now come back to you.",
+    );
   });
 });
 
@@ -125,9 +176,18 @@ describe("refund notice and the credit note", () => {
   async function boughtAndSignedUp(email: string) {
     const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan: "pro", email });
     await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
-    const sale = ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, data!.clientSecret.split("_secret_")[0])).get()!;
+    const sale = ctx.deps.db
+      .select()
+      .from(sales)
+      .where(eq(sales.paymentIntentId, data!.clientSecret.split("_secret_")[0]))
+      .get()!;
     const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!;
-    const signup = await api(ctx.app).api.auth.signup.post({ email, password: "correct horse", confirmPassword: "correct horse", productKey: key.key });
+    const signup = await api(ctx.app).api.auth.signup.post({
+      email,
+      password: "correct horse",
+      confirmPassword: "correct horse",
+      productKey: key.key,
+    });
     return { sale, token: signup.data!.token };
   }
 
@@ -137,7 +197,9 @@ describe("refund notice and the credit note", () => {
     const app = ctx.deps.config.appUrl;
     recordPartialRefund(ctx.deps, partly.sale.paymentIntentId, 500);
     // A full refund through the buyer's own Request refund, which records it through the same code as every refund.
-    expect((await api(ctx.app, whole.token).api.account.purchases({ id: whole.sale.id }).refund.post()).status).toBe(200);
+    expect((await api(ctx.app, whole.token).api.account.purchases({ id: whole.sale.id }).refund.post()).status).toBe(
+      200,
+    );
     const rows = [...outbox("refund-notice", "partly@example.com"), ...outbox("refund-notice", "whole@example.com")];
     expect(rows.map((row) => row.payload.creditNoteNumber)).toEqual(["LL-CN-2026-000001", "LL-CN-2026-000002"]);
     for (const row of rows) {
@@ -155,7 +217,20 @@ describe("refund notice and the credit note", () => {
   });
 
   test("a refund with no invoice behind it (refunded before fulfilment) has no credit note link", async () => {
-    const { text } = await renderEmail("refund-notice", { planName: "1 Month", refundedCents: 499, paidCents: 499, totalRefundedCents: 499, key: null, keyOutcome: "none", daysRemoved: null, endDate: null }, "https://layerlift.example");
+    const { text } = await renderEmail(
+      "refund-notice",
+      {
+        planName: "1 Month",
+        refundedCents: 499,
+        paidCents: 499,
+        totalRefundedCents: 499,
+        key: null,
+        keyOutcome: "none",
+        daysRemoved: null,
+        endDate: null,
+      },
+      "https://layerlift.example",
+    );
     expect(text).not.toContain("credit note");
   });
 });
@@ -166,7 +241,8 @@ describe("the admin panel's list of e-mails", () => {
     const list = await api(ctx.app, token).api.admin.emails.templates.get();
     expect(list.status).toBe(200);
     expect(list.data!.map((t) => t.template).sort()).toEqual(Object.keys(EMAIL_TEMPLATES).sort());
-    for (const name of ["refund-notice", "cancellation", "welcome", "access-ended"]) expect(list.data!.map((t) => t.template)).toContain(name);
+    for (const name of ["refund-notice", "cancellation", "welcome", "access-ended"])
+      expect(list.data!.map((t) => t.template)).toContain(name);
 
     for (const { template } of list.data!) {
       const preview = await api(ctx.app, token).api.admin.emails.templates({ template }).preview.get();
@@ -175,11 +251,18 @@ describe("the admin panel's list of e-mails", () => {
       expect(preview.data!.text.length).toBeGreaterThan(50);
       expect(preview.data!.subject).toContain("Layerlift");
     }
-    const refund = (await api(ctx.app, token).api.admin.emails.templates({ template: "refund-notice" }).preview.get()).data!;
+    const refund = (await api(ctx.app, token).api.admin.emails.templates({ template: "refund-notice" }).preview.get())
+      .data!;
     expect(refund.subject).toBe("Your Layerlift payment was refunded");
     expect(refund.text).toContain("We refunded $24.99 of the $24.99 you paid for 4 Month Pro.");
     // Previews write nothing to the outbox.
-    expect(ctx.deps.db.select().from(emails).all().filter((e) => e.template !== "welcome")).toHaveLength(0);
+    expect(
+      ctx.deps.db
+        .select()
+        .from(emails)
+        .all()
+        .filter((e) => e.template !== "welcome"),
+    ).toHaveLength(0);
   });
 
   test("an unknown template is a 404; members and visitors are refused", async () => {

@@ -17,7 +17,9 @@ import { foreignPaymentIntent, inquiryDispute } from "../support/stripe-objects"
 let stripe: FakeStripe;
 let ctx: TestContext;
 const signer = new Stripe("sk_test_signer");
-beforeAll(() => { stripe = startFakeStripe(); });
+beforeAll(() => {
+  stripe = startFakeStripe();
+});
 afterAll(() => stripe.stop());
 beforeEach(async () => {
   ctx = makeTestApp({ env: stripe.env });
@@ -26,25 +28,42 @@ beforeEach(async () => {
 afterEach(() => ctx.cleanup());
 
 async function post(payload: string, options: { timestamp?: number; secret?: string } = {}) {
-  const signature = await signer.webhooks.generateTestHeaderStringAsync({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp });
+  const signature = await signer.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: options.secret ?? WEBHOOK_SECRET,
+    timestamp: options.timestamp,
+  });
   return call(ctx.app, "POST", "/api/stripe/webhook", { body: payload, headers: { "stripe-signature": signature } });
 }
 
 const eventPayload = (id: string, type: string, object: object) =>
-  JSON.stringify({ id, object: "event", type, api_version: "2026-10-28.endive", created: Math.floor(Date.now() / 1000), data: { object } });
+  JSON.stringify({
+    id,
+    object: "event",
+    type,
+    api_version: "2026-10-28.endive",
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 describe("signature timestamps", () => {
   test("a signature dated more than 5 minutes ahead is refused like one more than 5 minutes old; a minute ahead is fine", async () => {
     const intent = { ...foreignPaymentIntent, id: "pi_not_ours_future" };
-    const ahead = await post(eventPayload("evt_future", "payment_intent.succeeded", intent), { timestamp: nowSeconds() + 3600 });
+    const ahead = await post(eventPayload("evt_future", "payment_intent.succeeded", intent), {
+      timestamp: nowSeconds() + 3600,
+    });
     expect(ahead.status).toBe(400);
     expect(ahead.body.error).toBe("INVALID_SIGNATURE");
-    const old = await post(eventPayload("evt_old", "payment_intent.succeeded", intent), { timestamp: nowSeconds() - 3600 });
+    const old = await post(eventPayload("evt_old", "payment_intent.succeeded", intent), {
+      timestamp: nowSeconds() - 3600,
+    });
     expect(old.status).toBe(400);
     expect(ctx.deps.db.select().from(processedEvents).all()).toHaveLength(0);
-    const slightlyAhead = await post(eventPayload("evt_near", "payment_intent.succeeded", intent), { timestamp: nowSeconds() + 60 });
+    const slightlyAhead = await post(eventPayload("evt_near", "payment_intent.succeeded", intent), {
+      timestamp: nowSeconds() + 60,
+    });
     expect(slightlyAhead.status).toBe(200);
   });
 });
@@ -52,14 +71,20 @@ describe("signature timestamps", () => {
 describe("events with nothing to act on", () => {
   test("a thin event with a valid signature answers 200 and is ignored; a bad signature is still INVALID_SIGNATURE", async () => {
     const thin = JSON.stringify({
-      id: "evt_test_65R1JxJ2m6Sr6Fz4hS8mBq0q", object: "v2.core.event", type: "v1.billing.meter.error_report_triggered",
-      created: new Date().toISOString(), livemode: false, related_object: { id: "mtr_test_61R1", type: "billing.meter", url: "/v1/billing/meters/mtr_test_61R1" },
+      id: "evt_test_65R1JxJ2m6Sr6Fz4hS8mBq0q",
+      object: "v2.core.event",
+      type: "v1.billing.meter.error_report_triggered",
+      created: new Date().toISOString(),
+      livemode: false,
+      related_object: { id: "mtr_test_61R1", type: "billing.meter", url: "/v1/billing/meters/mtr_test_61R1" },
     });
     const answer = await post(thin);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ received: true });
     // An event without its object, as a v1 thin event.
-    const noObject = await post(JSON.stringify({ id: "evt_no_object", object: "event", type: "charge.refunded", data: {} }));
+    const noObject = await post(
+      JSON.stringify({ id: "evt_no_object", object: "event", type: "charge.refunded", data: {} }),
+    );
     expect(noObject.status).toBe(200);
     expect(ctx.deps.db.select().from(processedEvents).all()).toHaveLength(0);
     expect(ctx.deps.db.select().from(sales).all()).toHaveLength(0);
@@ -101,7 +126,12 @@ describe("a dispute inquiry", () => {
 
   /** A dispute opened as an inquiry: warning_needs_response, no funds taken), aimed at our sale's charge. */
   function inquiryAbout(intentId: string, disputeId: string): FakeDispute {
-    const dispute = { ...structuredClone(inquiryDispute), id: disputeId, charge: `ch_${intentId}`, amount: 699 } as unknown as FakeDispute;
+    const dispute = {
+      ...structuredClone(inquiryDispute),
+      id: disputeId,
+      charge: `ch_${intentId}`,
+      amount: 699,
+    } as unknown as FakeDispute;
     stripe.disputes.set(disputeId, dispute);
     return dispute;
   }
@@ -111,7 +141,12 @@ describe("a dispute inquiry", () => {
     expect(answer.status).toBe(200);
   };
   const alerts = () => ctx.deps.db.select().from(emails).where(eq(emails.template, "payment-alert")).all();
-  const audits = (action: string) => ctx.deps.db.select().from(auditLog).all().filter((row) => row.action === action);
+  const audits = (action: string) =>
+    ctx.deps.db
+      .select()
+      .from(auditLog)
+      .all()
+      .filter((row) => row.action === action);
 
   test("alerts the admin once and leaves access alone; becoming a chargeback (needs_response) puts it on hold", async () => {
     const { id, sale, subscription } = await soldAndUsed("asked@example.com");
@@ -139,8 +174,14 @@ describe("a dispute inquiry", () => {
     await deliver("charge.dispute.created", dispute);
     expect(withdrawn.subscription().suspendedAt).toBeNull();
     dispute.balance_transactions.push({
-      id: "txn_dp_inquiry_2", object: "balance_transaction", amount: -699, fee: 1500, net: -2199,
-      currency: "usd", type: "adjustment", reporting_category: "dispute",
+      id: "txn_dp_inquiry_2",
+      object: "balance_transaction",
+      amount: -699,
+      fee: 1500,
+      net: -2199,
+      currency: "usd",
+      type: "adjustment",
+      reporting_category: "dispute",
     } as never);
     await deliver("charge.dispute.funds_withdrawn", dispute);
     expect(withdrawn.sale().status).toBe("disputed");

@@ -6,7 +6,9 @@ import { FakeClock } from "../support/fake-clock";
 import { api, failure, makeKey, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
-beforeEach(() => { ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) }); });
+beforeEach(() => {
+  ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) });
+});
 afterEach(() => ctx.cleanup());
 
 const cancel = (token: string) => api(ctx.app, token).api.subscription.cancel.post();
@@ -22,7 +24,9 @@ describe("POST /api/subscription/cancel", () => {
     const answer = await cancel(user.token);
     expect(answer.status).toBe(200);
     expect(answer.data!.subscription).toMatchObject({
-      status: "cancelled", cancelledAt: iso(ctx.clock.now()), endDate: user.subscription!.endDate,
+      status: "cancelled",
+      cancelledAt: iso(ctx.clock.now()),
+      endDate: user.subscription!.endDate,
     });
   });
 
@@ -78,13 +82,22 @@ describe("POST /api/subscription/redeem", () => {
     const user = await signUpUser(ctx, "month");
     ctx.clock.advance(40 * DAY);
     const answer = await redeem(await signIn(user), makeKey(ctx.deps, "pro"));
-    expect(answer.data!.subscription).toMatchObject({ plan: "pro", status: "active", endDate: iso(ctx.clock.now() + 120 * DAY) });
+    expect(answer.data!.subscription).toMatchObject({
+      plan: "pro",
+      status: "active",
+      endDate: iso(ctx.clock.now() + 120 * DAY),
+    });
   });
 
   test("a lifetime key makes the end date null", async () => {
     const user = await signUpUser(ctx, "pro");
     const answer = await redeem(user.token, makeKey(ctx.deps, "lifetime"));
-    expect(answer.data!.subscription).toMatchObject({ plan: "lifetime", endDate: null, timeRemaining: null, status: "active" });
+    expect(answer.data!.subscription).toMatchObject({
+      plan: "lifetime",
+      endDate: null,
+      timeRemaining: null,
+      status: "active",
+    });
   });
 
   test("a cancelled subscription becomes active again", async () => {
@@ -102,7 +115,11 @@ describe("POST /api/subscription/redeem", () => {
   test("an account without a subscription gets one", async () => {
     const admin = await signInAdmin(ctx);
     const answer = await redeem(admin.token, makeKey(ctx.deps, "month"));
-    expect(answer.data!.subscription).toMatchObject({ plan: "month", status: "active", endDate: iso(ctx.clock.now() + 30 * DAY) });
+    expect(answer.data!.subscription).toMatchObject({
+      plan: "month",
+      status: "active",
+      endDate: iso(ctx.clock.now() + 30 * DAY),
+    });
   });
 
   test("the key is marked used by the redeeming user", async () => {
@@ -118,7 +135,9 @@ describe("POST /api/subscription/redeem", () => {
     const answer = await redeem(user.token, "ZZZZZZZZZZZZ");
     expect(answer.status).toBe(400);
     expect(failure(answer)?.message).toBe("Invalid product key");
-    expect((await api(ctx.app, user.token).api.dashboard.get()).data!.subscription!.endDate).toBe(user.subscription!.endDate!);
+    expect((await api(ctx.app, user.token).api.dashboard.get()).data!.subscription!.endDate).toBe(
+      user.subscription!.endDate!,
+    );
   });
 
   test("a used key answers 409 'This product key has already been used'", async () => {

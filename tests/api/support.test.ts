@@ -5,7 +5,9 @@ import { auditLog, supportTickets } from "../../src/db/schema";
 import { api, invalid, failure, makeTestApp, signInAdmin, type TestContext } from "../support/app";
 
 let ctx: TestContext;
-beforeEach(() => { ctx = makeTestApp(); });
+beforeEach(() => {
+  ctx = makeTestApp();
+});
 afterEach(() => ctx.cleanup());
 
 const create = (body: TicketBody) => api(ctx.app).api.support.tickets.post(body);
@@ -15,7 +17,12 @@ describe("creating a ticket from the contact form", () => {
   test("anyone can send e-mail, subject and message, and the ticket starts open", async () => {
     const answer = await create({ email: "dev@example.com", subject: "billing", message: "Where is my key?" });
     expect(answer.status).toBe(200);
-    expect(answer.data).toMatchObject({ email: "dev@example.com", subject: "billing", message: "Where is my key?", status: "open" });
+    expect(answer.data).toMatchObject({
+      email: "dev@example.com",
+      subject: "billing",
+      message: "Where is my key?",
+      status: "open",
+    });
     expect(typeof answer.data!._id).toBe("number");
     expect(stored()).toHaveLength(1);
   });
@@ -29,10 +36,22 @@ describe("creating a ticket from the contact form", () => {
   const badInputs: [string, unknown, string][] = [
     ["a malformed e-mail", { email: "nope", message: "hi" }, "Please enter a valid email address."],
     ["a missing e-mail", { message: "hi" }, "Please enter a valid email address."],
-    ["an unknown subject", { email: "dev@example.com", subject: "sales", message: "hi" }, "Subject must be one of technical, billing, feature or bug."],
+    [
+      "an unknown subject",
+      { email: "dev@example.com", subject: "sales", message: "hi" },
+      "Subject must be one of technical, billing, feature or bug.",
+    ],
     ["an empty message", { email: "dev@example.com", message: "" }, "Please write a message of 1 to 5000 characters."],
-    ["a message of only spaces", { email: "dev@example.com", message: "   " }, "Please write a message of 1 to 5000 characters."],
-    ["a message over 5000 characters", { email: "dev@example.com", message: "x".repeat(5001) }, "Please write a message of 1 to 5000 characters."],
+    [
+      "a message of only spaces",
+      { email: "dev@example.com", message: "   " },
+      "Please write a message of 1 to 5000 characters.",
+    ],
+    [
+      "a message over 5000 characters",
+      { email: "dev@example.com", message: "x".repeat(5001) },
+      "Please write a message of 1 to 5000 characters.",
+    ],
   ];
   for (const [what, body, message] of badInputs) {
     test(`${what} answers 422 with a clear message and stores nothing`, async () => {
@@ -53,7 +72,9 @@ describe("creating a ticket from the contact form", () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {
-        statuses.push((await api(limited.app).api.support.tickets.post({ email: "dev@example.com", message: `m${i}` })).status);
+        statuses.push(
+          (await api(limited.app).api.support.tickets.post({ email: "dev@example.com", message: `m${i}` })).status,
+        );
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
       const last = await api(limited.app).api.support.tickets.post({ email: "dev@example.com", message: "again" });
@@ -105,7 +126,9 @@ describe("tickets for admins", () => {
   test("an unknown status answers 422 and changes nothing", async () => {
     const admin = (await signInAdmin(ctx)).token;
     const ticket = (await create({ email: "a@example.com", message: "help" })).data;
-    const answer = await api(ctx.app, admin).api.support.tickets({ id: ticket!._id }).patch(invalid({ status: "done" }));
+    const answer = await api(ctx.app, admin)
+      .api.support.tickets({ id: ticket!._id })
+      .patch(invalid({ status: "done" }));
     expect(answer.status).toBe(422);
     expect(stored()[0].status).toBe("open");
   });

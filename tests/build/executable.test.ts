@@ -12,7 +12,13 @@ const dir = mkdtempSync(join(tmpdir(), "layerlift-bin-"));
 const bin = join(dir, "layerlift");
 const port = 40_000 + Math.floor(Math.random() * 20_000);
 const base = `http://127.0.0.1:${port}`;
-const env = { PATH: "/usr/bin:/bin", PORT: String(port), DATABASE_PATH: join(dir, "data/layerlift.db"), SEED_DEV_ADMIN: "0", METRICS_TOKEN: "metrics-token-0123456789" };
+const env = {
+  PATH: "/usr/bin:/bin",
+  PORT: String(port),
+  DATABASE_PATH: join(dir, "data/layerlift.db"),
+  SEED_DEV_ADMIN: "0",
+  METRICS_TOKEN: "metrics-token-0123456789",
+};
 let server: ReturnType<typeof Bun.spawn> | null = null;
 
 beforeAll(async () => {
@@ -22,7 +28,9 @@ beforeAll(async () => {
   Bun.spawnSync(["chmod", "+x", bin]);
   server = Bun.spawn([bin], { cwd: dir, env, stdout: Bun.file(join(dir, "server.log")), stderr: "pipe" });
   for (let i = 0; i < 200; i++) {
-    try { if ((await fetch(`${base}/api/health`)).ok) return; } catch {}
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {}
     await Bun.sleep(50);
   }
   throw new Error("the executable did not start");
@@ -57,7 +65,11 @@ describe("the executable, alone in an empty folder", () => {
   });
 
   test("public pages arrive rendered: curl of / and /docs/lock shows their heading and text", async () => {
-    const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, " ").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    const text = (html: string) =>
+      html
+        .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, " ")
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ");
     const home = await (await fetch(base + "/")).text();
     expect(home).toMatch(/<h1[^>]*>Import Figma Designs into <span[^>]*>Roblox UI<\/span><\/h1>/);
     expect(text(home)).toContain("Ready to Transform Your Workflow?");
@@ -69,8 +81,12 @@ describe("the executable, alone in an empty folder", () => {
   });
 
   test("the legal pages' shipped templates are inside it: /terms, /privacy, /refund-policy and /imprint arrive rendered", async () => {
-    for (const [path, heading, text] of [["/terms", "Terms of Service", "1. What you buy"], ["/privacy", "Privacy Policy", "What we store, and why"],
-      ["/refund-policy", "Refund Policy", "How to ask"], ["/imprint", "Imprint", "[Not filled in yet: SELLER_ADDRESS]"]]) {
+    for (const [path, heading, text] of [
+      ["/terms", "Terms of Service", "1. What you buy"],
+      ["/privacy", "Privacy Policy", "What we store, and why"],
+      ["/refund-policy", "Refund Policy", "How to ask"],
+      ["/imprint", "Imprint", "[Not filled in yet: SELLER_ADDRESS]"],
+    ]) {
       const html = await (await fetch(base + path)).text();
       expect(html).toContain(`<h1 class="mb-6 text-3xl font-bold tracking-tight sm:text-4xl">${heading}</h1>`);
       expect(html).toContain(text);
@@ -89,7 +105,10 @@ describe("the executable, alone in an empty folder", () => {
     const html = await (await fetch(base + "/")).text();
     const script = /<meta name="app-entry" content="(\/assets\/[^"]+\.js)">/.exec(html)![1];
     for (const encoding of ["br", "gzip"]) {
-      const response = await fetch(base + script, { headers: { "accept-encoding": encoding }, decompress: false } as RequestInit);
+      const response = await fetch(base + script, {
+        headers: { "accept-encoding": encoding },
+        decompress: false,
+      } as RequestInit);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-encoding")).toBe(encoding);
       expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
@@ -123,22 +142,38 @@ describe("the executable, alone in an empty folder", () => {
     expect(answer.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     const metrics = await fetch(`${base}/metrics`, { headers: { authorization: "Bearer metrics-token-0123456789" } });
     expect(metrics.status).toBe(200);
-    expect(await metrics.text()).toContain('http_requests_total{method="GET",route="/api/health",status="200",app="layerlift"}');
+    expect(await metrics.text()).toContain(
+      'http_requests_total{method="GET",route="/api/health",status="200",app="layerlift"}',
+    );
     const health = Bun.spawnSync([bin, "health"], { cwd: dir, env });
     expect(health.exitCode).toBe(0);
     expect(health.stdout.toString()).toStartWith('200 {"ok":true,"status":"ok"');
     await Bun.sleep(1_200); // request lines are buffered up to a second
-    const lines = (await Bun.file(join(dir, "server.log")).text()).trim().split("\n").map((line) => JSON.parse(line));
-    expect(lines.find((line) => line.msg === "request" && line.route === "/api/health")).toMatchObject({ level: "info", method: "GET", status: 200 });
+    const lines = (await Bun.file(join(dir, "server.log")).text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(lines.find((line) => line.msg === "request" && line.route === "/api/health")).toMatchObject({
+      level: "info",
+      method: "GET",
+      status: 200,
+    });
     const elsewhere = Bun.spawnSync([bin, "health", "--url", "http://127.0.0.1:9"], { cwd: dir, env });
     expect(elsewhere.exitCode).toBe(1);
   });
 
   test("SIGTERM stops it gracefully: exit 0, the last lines written", async () => {
     const other = 40_000 + Math.floor(Math.random() * 20_000);
-    const second = Bun.spawn([bin], { cwd: dir, env: { ...env, PORT: String(other), DATABASE_PATH: join(dir, "data/second.db") }, stdout: "pipe", stderr: "pipe" });
+    const second = Bun.spawn([bin], {
+      cwd: dir,
+      env: { ...env, PORT: String(other), DATABASE_PATH: join(dir, "data/second.db") },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     for (let i = 0; i < 200; i++) {
-      try { if ((await fetch(`http://127.0.0.1:${other}/api/health`)).ok) break; } catch {}
+      try {
+        if ((await fetch(`http://127.0.0.1:${other}/api/health`)).ok) break;
+      } catch {}
       await Bun.sleep(50);
     }
     second.kill("SIGTERM");
@@ -153,7 +188,12 @@ describe("the executable, alone in an empty folder", () => {
     const signup = await fetch(`${base}/api/auth/signup`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "ops@example.com", password: "long enough", confirmPassword: "long enough", productKey: key }),
+      body: JSON.stringify({
+        email: "ops@example.com",
+        password: "long enough",
+        confirmPassword: "long enough",
+        productKey: key,
+      }),
     });
     expect(signup.status).toBe(200);
     const { token } = await signup.json();
@@ -164,12 +204,21 @@ describe("the executable, alone in an empty folder", () => {
 
 describe("invoices from the executable", () => {
   test("a demo purchase's invoice is drawn as a PDF inside it (pdf-lib needs nothing beside it)", async () => {
-    const post = (path: string, body: unknown) => fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    const { clientSecret } = await (await post("/api/create-payment-intent", { plan: "month", email: "invoice@example.com" })).json();
+    const post = (path: string, body: unknown) =>
+      fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const { clientSecret } = await (
+      await post("/api/create-payment-intent", { plan: "month", email: "invoice@example.com" })
+    ).json();
     expect((await post("/api/payment/demo/confirm", { clientSecret })).status).toBe(200);
     const { Database } = await import("bun:sqlite");
     const db = new Database(env.DATABASE_PATH, { readonly: true });
-    const mail = db.query("select payload from emails where \"to\" = 'invoice@example.com' and template = 'product-key'").get() as { payload: string };
+    const mail = db
+      .query("select payload from emails where \"to\" = 'invoice@example.com' and template = 'product-key'")
+      .get() as { payload: string };
     db.close();
     const url = new URL(JSON.parse(mail.payload).invoiceUrl);
     const pdf = await fetch(`${base}${url.pathname}${url.search}`);

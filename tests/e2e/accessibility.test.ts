@@ -28,19 +28,67 @@ beforeAll(async () => {
   const { db, clock } = suite.server.deps;
   const now = clock.now();
   const member = await post<AuthResponse>("/api/auth/signup", {
-    email: "member@example.com", password: "correct horse", confirmPassword: "correct horse", productKey: makeKey(suite.server.deps, "pro"),
+    email: "member@example.com",
+    password: "correct horse",
+    confirmPassword: "correct horse",
+    productKey: makeKey(suite.server.deps, "pro"),
   });
   memberToken = member.token;
   await post("/api/figma/generate-key", {}, memberToken);
-  await post("/api/reviews", { rating: 5, comment: "Buttons just work on every phone.", displayName: "maya" }, memberToken);
+  await post(
+    "/api/reviews",
+    { rating: 5, comment: "Buttons just work on every phone.", displayName: "maya" },
+    memberToken,
+  );
   db.update(users).set({ lastSeenAt: now }).run();
   await createOrPromoteAdmin(db, { email: "admin@example.com", password: "admin password" }, now);
-  adminToken = (await post<AuthResponse>("/api/auth/login", { email: "admin@example.com", password: "admin password" })).token;
-  db.insert(sales).values({ paymentIntentId: "pi_axe", email: "buyer@example.com", plan: "pro", amountCents: 2499, feeCents: 102, createdAt: now - 3_600_000 }).run();
-  db.insert(sales).values({ paymentIntentId: "pi_axe_partial", email: "partly-refunded@example.com", plan: "pro", amountCents: 2499, feeCents: 102, refundedCents: 500, createdAt: now - 1_800_000 }).run();
-  db.insert(supportTickets).values({ email: "stuck@example.com", subject: "technical", message: "The import stops at 80%.", createdAt: now - 7_200_000 }).run();
-  db.insert(emails).values({ to: "buyer@example.com", template: "test", subject: "Layerlift test email", payload: { testKey: "AXEKEY234567" }, createdAt: now }).run();
-  writeAudit(db, { actorUserId: null, action: "link.linked", subject: "user:1", detail: { robloxUserId: "42" }, at: now - 60_000 });
+  adminToken = (await post<AuthResponse>("/api/auth/login", { email: "admin@example.com", password: "admin password" }))
+    .token;
+  db.insert(sales)
+    .values({
+      paymentIntentId: "pi_axe",
+      email: "buyer@example.com",
+      plan: "pro",
+      amountCents: 2499,
+      feeCents: 102,
+      createdAt: now - 3_600_000,
+    })
+    .run();
+  db.insert(sales)
+    .values({
+      paymentIntentId: "pi_axe_partial",
+      email: "partly-refunded@example.com",
+      plan: "pro",
+      amountCents: 2499,
+      feeCents: 102,
+      refundedCents: 500,
+      createdAt: now - 1_800_000,
+    })
+    .run();
+  db.insert(supportTickets)
+    .values({
+      email: "stuck@example.com",
+      subject: "technical",
+      message: "The import stops at 80%.",
+      createdAt: now - 7_200_000,
+    })
+    .run();
+  db.insert(emails)
+    .values({
+      to: "buyer@example.com",
+      template: "test",
+      subject: "Layerlift test email",
+      payload: { testKey: "AXEKEY234567" },
+      createdAt: now,
+    })
+    .run();
+  writeAudit(db, {
+    actorUserId: null,
+    action: "link.linked",
+    subject: "user:1",
+    detail: { robloxUserId: "42" },
+    at: now - 60_000,
+  });
   makeKey(suite.server.deps, "month");
   expect(db.select().from(reviews).all()).toHaveLength(1);
 });
@@ -52,14 +100,21 @@ interface Screen {
   phoneOnly?: boolean;
 }
 
-const heading = (page: Page, name?: string | RegExp) => page.getByRole("heading", { level: 1, ...(name ? { name } : {}) }).waitFor();
+const heading = (page: Page, name?: string | RegExp) =>
+  page.getByRole("heading", { level: 1, ...(name ? { name } : {}) }).waitFor();
 const visit = (path: string, name?: string | RegExp) => async (page: Page) => {
   await page.goto(path);
   await heading(page, name);
 };
 
 const PUBLIC_SCREENS: Screen[] = [
-  { name: "home", open: async (page) => { await visit("/")(page); await page.getByText("What Developers Are Saying").waitFor(); } },
+  {
+    name: "home",
+    open: async (page) => {
+      await visit("/")(page);
+      await page.getByText("What Developers Are Saying").waitFor();
+    },
+  },
   { name: "purchase", open: visit("/purchase", "Choose Your Plan") },
   {
     name: "purchase dialog",
@@ -71,7 +126,13 @@ const PUBLIC_SCREENS: Screen[] = [
       await page.getByRole("button", { name: /Complete Payment/ }).waitFor();
     },
   },
-  { name: "payment result", open: async (page) => { await page.goto("/purchase/success"); await page.getByText("Payment Error").waitFor(); } },
+  {
+    name: "payment result",
+    open: async (page) => {
+      await page.goto("/purchase/success");
+      await page.getByText("Payment Error").waitFor();
+    },
+  },
   { name: "support", open: visit("/support", "How can we help?") },
   { name: "docs", open: visit("/docs", "Layer Tags") },
   { name: "setup guide", open: visit("/docs/getting-started", "Getting Started") },
@@ -120,7 +181,10 @@ const tab = (path: string, name: string) => async (page: Page) => {
 };
 
 const MEMBER_SCREENS: Screen[] = [
-  ...["Overview", "Subscription", "Plugin", "Settings"].map((name) => ({ name: `dashboard ${name}`, open: tab("/dashboard", name) })),
+  ...["Overview", "Subscription", "Plugin", "Settings"].map((name) => ({
+    name: `dashboard ${name}`,
+    open: tab("/dashboard", name),
+  })),
   {
     name: "cancel dialog",
     open: async (page) => {
@@ -133,12 +197,18 @@ const MEMBER_SCREENS: Screen[] = [
 ];
 
 const ADMIN_SCREENS: Screen[] = [
-  ...["Overview", "Keys", "Support", "E-mails", "Users", "Audit"].map((name) => ({ name: `admin ${name}`, open: tab("/admin", name) })),
+  ...["Overview", "Keys", "Support", "E-mails", "Users", "Audit"].map((name) => ({
+    name: `admin ${name}`,
+    open: tab("/admin", name),
+  })),
   {
     name: "generate keys dialog",
     open: async (page) => {
       await tab("/admin", "Keys")(page);
-      await page.getByRole("button", { name: /Generate/ }).first().click();
+      await page
+        .getByRole("button", { name: /Generate/ })
+        .first()
+        .click();
       await page.getByRole("dialog").waitFor();
     },
   },
@@ -184,7 +254,10 @@ async function pageInTheme(viewport: typeof DESKTOP, theme: ThemeChoice, token?:
 }
 
 for (const theme of ["dark", "light"] as const) {
-  for (const [width, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+  for (const [width, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
     describe(`${theme} theme at ${width} width`, () => {
       test("the public screens have no accessibility violations", async () => {
         const page = await pageInTheme(viewport, theme);

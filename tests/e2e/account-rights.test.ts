@@ -16,11 +16,21 @@ setDefaultTimeout(60_000);
 
 /** What the server e-mailed, links included (the outbox forgets a link once it is sent). */
 const sent: Parameters<Mailer["send"]>[0][] = [];
-const mailer: Mailer = { name: "outbox", async send(email) { sent.push(email); return { id: `test-${email.outboxId}` }; } };
+const mailer: Mailer = {
+  name: "outbox",
+  async send(email) {
+    sent.push(email);
+    return { id: `test-${email.outboxId}` };
+  },
+};
 const suite = browserSuite({ overrides: { mailer } });
 const env = {
-  get server() { return suite.server; },
-  get fake(): never { throw new Error("no fake Roblox service here"); },
+  get server() {
+    return suite.server;
+  },
+  get fake(): never {
+    throw new Error("no fake Roblox service here");
+  },
   page: (viewport) => suite.page(viewport),
 } as DashboardEnv;
 const db = () => env.server.deps.db;
@@ -35,7 +45,8 @@ async function openSettings(token: string, viewport = DESKTOP) {
 describe("change password", () => {
   test("the dialog changes it: this browser stays signed in, another session ends, the new password signs in", async () => {
     const user = await signUp(env);
-    const other = (await api(env, "POST", "/api/auth/login", { email: user.email, password: user.password })).body.token as string;
+    const other = (await api(env, "POST", "/api/auth/login", { email: user.email, password: user.password })).body
+      .token as string;
     const page = await openSettings(user.token);
     await page.getByRole("button", { name: "Change password" }).click();
     const dialog = page.getByRole("dialog", { name: "Change password" });
@@ -55,7 +66,9 @@ describe("change password", () => {
     await page.getByTestId("member-since").waitFor();
     const stored = await page.evaluate(() => localStorage.getItem("token"));
     expect((await api(env, "GET", "/api/auth/me", undefined, stored!)).status).toBe(200);
-    expect((await api(env, "POST", "/api/auth/login", { email: user.email, password: "a brand new secret" })).status).toBe(200);
+    expect(
+      (await api(env, "POST", "/api/auth/login", { email: user.email, password: "a brand new secret" })).status,
+    ).toBe(200);
   });
 });
 
@@ -78,7 +91,10 @@ describe("change email", () => {
     await dialog.getByLabel("New email").fill("moved@example.com");
     await dialog.getByLabel("Current password").fill(user.password);
     await dialog.getByRole("button", { name: "Send Confirmation Link" }).click();
-    await dialog.getByRole("status").getByText(/We've sent a confirmation link to moved@example.com/).waitFor();
+    await dialog
+      .getByRole("status")
+      .getByText(/We've sent a confirmation link to moved@example.com/)
+      .waitFor();
     await dialog.getByRole("button", { name: "Done" }).click();
 
     const link = await waitForLink("moved@example.com");
@@ -107,7 +123,10 @@ describe("your data", () => {
   test("Download my data saves a JSON file of the account", async () => {
     const user = await signUp(env);
     const page = await openSettings(user.token);
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download my data" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download my data" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^layerlift-account-\d+-\d{4}-\d{2}-\d{2}\.json$/);
     const data = JSON.parse(readFileSync((await download.path())!, "utf8"));
     expect(data.account.email).toBe(user.email);
@@ -121,8 +140,12 @@ describe("your data", () => {
     const dialog = page.getByRole("alertdialog", { name: "Delete your account?" });
     await dialog.getByText(/What we keep, and why:/).waitFor();
     await dialog.getByText(/tax and accounting law require us to keep sales records and invoices/).waitFor();
-    await dialog.getByText(/the invoice and credit notes, the billing country, a business tax ID if you gave one/).waitFor();
-    await dialog.getByText(/Your e-mail\s+address is replaced in those records and your postal code is erased/).waitFor();
+    await dialog
+      .getByText(/the invoice and credit notes, the billing country, a business tax ID if you gave one/)
+      .waitFor();
+    await dialog
+      .getByText(/Your e-mail\s+address is replaced in those records and your postal code is erased/)
+      .waitFor();
     await dialog.getByRole("button", { name: "Delete My Account" }).click();
     await dialog.getByText("Please enter your current password").waitFor();
     await dialog.getByLabel("Current password").fill("not the password");
@@ -139,13 +162,20 @@ describe("your data", () => {
 
 describe("screens", () => {
   for (const theme of ["dark", "light"] as const) {
-    for (const [size, viewport] of [["1280", DESKTOP], ["390", PHONE]] as const) {
+    for (const [size, viewport] of [
+      ["1280", DESKTOP],
+      ["390", PHONE],
+    ] as const) {
       test(`Settings and its dialogs, ${theme}, ${size} px`, async () => {
         const user = await signUp(env);
         await api(env, "PUT", "/api/user/settings", { theme }, user.token);
         const page = await openSettings(user.token, viewport);
         await shoot(page, `settings-${theme}-${size}`);
-        for (const [button, name] of [["Change email", "change-email"], ["Change password", "change-password"], ["Delete account", "delete-account"]] as const) {
+        for (const [button, name] of [
+          ["Change email", "change-email"],
+          ["Change password", "change-password"],
+          ["Delete account", "delete-account"],
+        ] as const) {
           await page.getByRole("button", { name: button }).click();
           const dialog = page.locator("[role=dialog], [role=alertdialog]");
           await dialog.waitFor();

@@ -19,12 +19,21 @@ beforeAll(async () => {
   const { db, clock } = suite.server.deps;
   await createOrPromoteAdmin(db, { email: "admin@example.com", password: "admin password" }, clock.now());
   const response = await fetch(`${suite.server.url}/api/auth/login`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@example.com", password: "admin password" }),
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.com", password: "admin password" }),
   });
   adminToken = ((await response.json()) as { token: string }).token;
-  db.insert(auditLog).values(Array.from({ length: 120 }, (_, i) => ({
-    actorUserId: null, action: "link.linked" as const, subject: `user:${i + 1}`, createdAt: clock.now() - (120 - i) * 60_000,
-  }))).run();
+  db.insert(auditLog)
+    .values(
+      Array.from({ length: 120 }, (_, i) => ({
+        actorUserId: null,
+        action: "link.linked" as const,
+        subject: `user:${i + 1}`,
+        createdAt: clock.now() - (120 - i) * 60_000,
+      })),
+    )
+    .run();
 });
 
 test("Next and Previous page the audit log by the last row shown", async () => {
@@ -32,7 +41,9 @@ test("Next and Previous page the audit log by the last row shown", async () => {
   await openSignedIn(page, adminToken, "/admin?tab=audit");
   const pages = page.getByRole("navigation", { name: "Pages" });
   await pages.getByText("Showing 1–50").waitFor();
-  const lastShown = suite.server.deps.db.$client.query("SELECT id FROM audit_log ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET 49").get() as { id: number };
+  const lastShown = suite.server.deps.db.$client
+    .query("SELECT id FROM audit_log ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET 49")
+    .get() as { id: number };
 
   const asked = page.waitForRequest((request) => request.url().includes("/api/admin/audit?"));
   await pages.getByRole("button", { name: "Next" }).click();

@@ -18,7 +18,11 @@ const suite = browserSuite();
 let adminToken: string;
 
 async function post<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${suite.server.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${suite.server.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -31,8 +35,13 @@ async function buy(email: string) {
 }
 
 beforeAll(async () => {
-  await createOrPromoteAdmin(suite.server.deps.db, { email: "admin@example.com", password: "admin password" }, suite.server.deps.clock.now());
-  adminToken = (await post<AuthResponse>("/api/auth/login", { email: "admin@example.com", password: "admin password" })).token;
+  await createOrPromoteAdmin(
+    suite.server.deps.db,
+    { email: "admin@example.com", password: "admin password" },
+    suite.server.deps.clock.now(),
+  );
+  adminToken = (await post<AuthResponse>("/api/auth/login", { email: "admin@example.com", password: "admin password" }))
+    .token;
 });
 
 async function openSales(viewport = DESKTOP) {
@@ -70,16 +79,26 @@ describe("refund from the sales list", () => {
     await dialog.getByRole("button", { name: "Refund $5.00" }).click();
     await toast(page, "$5.00 refunded to refund-me@example.com.").waitFor();
     await table.getByText("$5.00 refunded").waitFor();
-    expect(suite.server.deps.db.select().from(sales).where(eq(sales.id, sale.id)).get()).toMatchObject({ status: "paid", refundedCents: 500 });
-    expect(suite.server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()).toBeDefined();
+    expect(suite.server.deps.db.select().from(sales).where(eq(sales.id, sale.id)).get()).toMatchObject({
+      status: "paid",
+      refundedCents: 500,
+    });
+    expect(
+      suite.server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get(),
+    ).toBeDefined();
 
     await table.getByRole("button", { name: "Refund the sale to refund-me@example.com" }).click();
-    await page.getByRole("alertdialog").getByText("A full refund ends what this sale paid for", { exact: false }).waitFor();
+    await page
+      .getByRole("alertdialog")
+      .getByText("A full refund ends what this sale paid for", { exact: false })
+      .waitFor();
     await page.getByRole("alertdialog").getByRole("button", { name: "Refund $19.99" }).click();
     await toast(page, "The sale is fully refunded.").waitFor();
     await table.getByText("Refunded", { exact: true }).waitFor();
     expect(suite.server.deps.db.select().from(sales).where(eq(sales.id, sale.id)).get()!.status).toBe("refunded");
-    expect(suite.server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()).toBeUndefined();
+    expect(
+      suite.server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get(),
+    ).toBeUndefined();
   });
 
   // Every width from a phone to a desktop: the sales list changes from cards to a table at 1280 px.
@@ -89,24 +108,39 @@ describe("refund from the sales list", () => {
       const email = `a-rather-long-buyer-address-${width}@studio-with-a-long-name.example`;
       const sale = await buy(email);
       // The columns that made the table wide: a promotion code and tax (the invoice link comes with the purchase).
-      suite.server.deps.db.update(sales).set({ promotionCode: "A-LONG-LAUNCH-CODE-2026", country: "DE", taxCents: 399 }).where(eq(sales.id, sale.id)).run();
+      suite.server.deps.db
+        .update(sales)
+        .set({ promotionCode: "A-LONG-LAUNCH-CODE-2026", country: "DE", taxCents: 399 })
+        .where(eq(sales.id, sale.id))
+        .run();
       const response = await fetch(`${suite.server.url}/api/admin/sales/${sale.id}/refund`, {
-        method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` }, body: JSON.stringify({ amount: 5 }),
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` },
+        body: JSON.stringify({ amount: 5 }),
       });
       expect(response.status).toBe(200);
       const { page, table } = await openSales(viewport);
       await table.getByText("$5.00 refunded").first().waitFor();
       await table.getByText("A-LONG-LAUNCH-CODE-2026").first().waitFor();
-      await table.getByRole("link", { name: /^Credit note / }).first().waitFor();
+      await table
+        .getByRole("link", { name: /^Credit note / })
+        .first()
+        .waitFor();
       // Measured once the dialog's opening animation is over.
-      await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState === "finished"));
+      await page.waitForFunction(() =>
+        document.getAnimations().every((animation) => animation.playState === "finished"),
+      );
       const dialog = page.getByRole("dialog", { name: "All sales" });
       const box = (await dialog.boundingBox())!;
       // Inside the dialog and the window, and shown: nothing needs a sideways scroll to be reached.
       const inView = async (button: ReturnType<typeof dialog.getByRole>) => {
         await button.scrollIntoViewIfNeeded();
         const at = (await button.boundingBox())!;
-        return { visible: await button.isVisible(), inDialog: at.x >= box.x && at.x + at.width <= box.x + box.width, inWindow: at.x >= 0 && at.x + at.width <= width };
+        return {
+          visible: await button.isVisible(),
+          inDialog: at.x >= box.x && at.x + at.width <= box.x + box.width,
+          inWindow: at.x >= 0 && at.x + at.width <= width,
+        };
       };
       const shown = { visible: true, inDialog: true, inWindow: true };
       expect(await inView(dialog.getByRole("button", { name: "Download CSV" }))).toEqual(shown);
@@ -116,8 +150,13 @@ describe("refund from the sales list", () => {
       for (const refund of await refunds.all()) expect(await inView(refund)).toEqual(shown);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
       // Nor does anything in the dialog scroll sideways.
-      const scrollsSideways = await dialog.evaluate((element) => [element, ...element.querySelectorAll("*")]
-        .filter((e) => ["auto", "scroll"].includes(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth + 1).map((e) => e.className));
+      const scrollsSideways = await dialog.evaluate((element) =>
+        [element, ...element.querySelectorAll("*")]
+          .filter(
+            (e) => ["auto", "scroll"].includes(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth + 1,
+          )
+          .map((e) => e.className),
+      );
       expect(scrollsSideways).toEqual([]);
       await dialog.evaluate((element) => element.scrollTo(0, 0));
       await screenshot(page, `admin-sales-refund-badge-${width}`);
@@ -128,7 +167,9 @@ describe("refund from the sales list", () => {
     const sale = await buy("lost-answer@example.com");
     const { page, table } = await openSales();
     const keys: Array<string | undefined> = [];
-    page.on("request", (request) => { if (request.url().endsWith(`/api/admin/sales/${sale.id}/refund`)) keys.push(request.headers()["idempotency-key"]); });
+    page.on("request", (request) => {
+      if (request.url().endsWith(`/api/admin/sales/${sale.id}/refund`)) keys.push(request.headers()["idempotency-key"]);
+    });
     let loseNext = true;
     // The server makes the refund, but its answer never reaches the browser.
     await page.route(`**/api/admin/sales/${sale.id}/refund`, async (route) => {
@@ -137,7 +178,8 @@ describe("refund from the sales list", () => {
       await route.fetch();
       await route.abort("connectionreset");
     });
-    const refundedCents = () => suite.server.deps.db.select().from(sales).where(eq(sales.id, sale.id)).get()!.refundedCents;
+    const refundedCents = () =>
+      suite.server.deps.db.select().from(sales).where(eq(sales.id, sale.id)).get()!.refundedCents;
 
     await table.getByRole("button", { name: "Refund the sale to lost-answer@example.com" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Refund this sale?" });
@@ -182,7 +224,9 @@ describe("refund from the sales list", () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^layerlift-sales-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await Bun.file((await download.path())!).text();
-    expect(text.split("\r\n")[0]).toBe("date,buyer,plan,status,gross,fee,refunded,disputed,net,currency,provider_id,promotion_code,discount,country,tax_id,tax,tax_rate,invoice_number,credit_note_number");
+    expect(text.split("\r\n")[0]).toBe(
+      "date,buyer,plan,status,gross,fee,refunded,disputed,net,currency,provider_id,promotion_code,discount,country,tax_id,tax,tax_rate,invoice_number,credit_note_number",
+    );
     expect(text).toContain("books@example.com,4 Month Pro,paid,24.99");
   });
 
@@ -197,7 +241,10 @@ describe("refund from the sales list", () => {
       await page.getByRole("heading", { name: "Revenue by day" }).waitFor();
       await page.locator(".recharts-area").first().waitFor();
       expect(await page.locator(".recharts-area").count()).toBe(2);
-      await page.getByTestId("revenue-summary").getByText(/^\d+ sales?: \$[\d,.]+ gross, \$[\d,.-]+ net/).waitFor();
+      await page
+        .getByTestId("revenue-summary")
+        .getByText(/^\d+ sales?: \$[\d,.]+ gross, \$[\d,.-]+ net/)
+        .waitFor();
       await page.getByRole("button", { name: "90 days" }).click();
       await page.getByRole("button", { name: "90 days", pressed: true }).waitFor();
       await page.getByText("Revenue by day, last 90 days").waitFor({ state: "attached" });

@@ -22,7 +22,9 @@ let adminToken: string;
 
 async function post<T>(path: string, body: unknown): Promise<T> {
   const response = await fetch(`${suite.server.url}${path}`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
@@ -31,33 +33,90 @@ async function post<T>(path: string, body: unknown): Promise<T> {
 let userCount = 0;
 async function signUp(email = `member${++userCount}@example.com`) {
   const password = "correct horse";
-  return post<AuthResponse>("/api/auth/signup", { email, password, confirmPassword: password, productKey: makeKey(suite.server.deps, "pro") });
+  return post<AuthResponse>("/api/auth/signup", {
+    email,
+    password,
+    confirmPassword: password,
+    productKey: makeKey(suite.server.deps, "pro"),
+  });
 }
 
 function seed() {
   const { db, clock } = suite.server.deps;
   const now = clock.now();
-  const plans = [["month", 699, 50], ["pro", 2499, 102], ["lifetime", 14999, 465], ["pro", 2499, 102], ["month", 699, 50], ["pro", 2499, 102]] as const;
+  const plans = [
+    ["month", 699, 50],
+    ["pro", 2499, 102],
+    ["lifetime", 14999, 465],
+    ["pro", 2499, 102],
+    ["month", 699, 50],
+    ["pro", 2499, 102],
+  ] as const;
   plans.forEach(([plan, amountCents, feeCents], i) => {
-    db.insert(sales).values({ paymentIntentId: `pi_seed_${i}`, email: `buyer${i}@example.com`, plan, amountCents, feeCents,
-      createdAt: now - (plans.length - i) * 3_600_000 }).run();
+    db.insert(sales)
+      .values({
+        paymentIntentId: `pi_seed_${i}`,
+        email: `buyer${i}@example.com`,
+        plan,
+        amountCents,
+        feeCents,
+        createdAt: now - (plans.length - i) * 3_600_000,
+      })
+      .run();
   });
-  db.insert(supportTickets).values([
-    { email: "stuck@example.com", subject: "technical", message: "The import stops at 80% on a large frame.", createdAt: now - 7_200_000 },
-    { email: "billing@example.com", subject: "billing", message: "Can I get an invoice for my lifetime purchase?", createdAt: now - 3_600_000 },
-  ]).run();
+  db.insert(supportTickets)
+    .values([
+      {
+        email: "stuck@example.com",
+        subject: "technical",
+        message: "The import stops at 80% on a large frame.",
+        createdAt: now - 7_200_000,
+      },
+      {
+        email: "billing@example.com",
+        subject: "billing",
+        message: "Can I get an invoice for my lifetime purchase?",
+        createdAt: now - 3_600_000,
+      },
+    ])
+    .run();
   queueEmail(db, { to: "buyer0@example.com", template: "test", payload: { testKey: "SEEDKEY23456" } }, now);
-  db.insert(emails).values({ to: "bounced@example.com", template: "product-key", subject: "Your Layerlift product key",
-    payload: { key: "SEEDKEY65432" }, status: "failed", attempts: 5, lastError: "Mailbox does not exist", createdAt: now - 600_000 }).run();
-  writeAudit(db, { actorUserId: null, action: "link.linked", subject: "user:1", detail: { robloxUserId: "42" }, at: now - 60_000 });
+  db.insert(emails)
+    .values({
+      to: "bounced@example.com",
+      template: "product-key",
+      subject: "Your Layerlift product key",
+      payload: { key: "SEEDKEY65432" },
+      status: "failed",
+      attempts: 5,
+      lastError: "Mailbox does not exist",
+      createdAt: now - 600_000,
+    })
+    .run();
+  writeAudit(db, {
+    actorUserId: null,
+    action: "link.linked",
+    subject: "user:1",
+    detail: { robloxUserId: "42" },
+    at: now - 60_000,
+  });
 }
 
 beforeAll(async () => {
-  await createOrPromoteAdmin(suite.server.deps.db, { email: "admin@example.com", password: "admin password" }, suite.server.deps.clock.now());
-  adminToken = (await post<AuthResponse>("/api/auth/login", { email: "admin@example.com", password: "admin password" })).token;
+  await createOrPromoteAdmin(
+    suite.server.deps.db,
+    { email: "admin@example.com", password: "admin password" },
+    suite.server.deps.clock.now(),
+  );
+  adminToken = (await post<AuthResponse>("/api/auth/login", { email: "admin@example.com", password: "admin password" }))
+    .token;
   makeKey(suite.server.deps, "month");
   const linked = await signUp("linked@studio.example");
-  suite.server.deps.db.update(users).set({ linkedRobloxAccountId: "261", pluginKey: "ll_seeded" }).where(eq(users.id, linked.user.id)).run();
+  suite.server.deps.db
+    .update(users)
+    .set({ linkedRobloxAccountId: "261", pluginKey: "ll_seeded" })
+    .where(eq(users.id, linked.user.id))
+    .run();
   seed();
 });
 
@@ -120,39 +179,62 @@ describe("who sees the admin panel", () => {
 });
 
 const TAB_CHECKS: { tab: string; shows: (page: Page) => Promise<void> }[] = [
-  { tab: "Overview", shows: async (page) => {
-    await page.getByText("Total Revenue").waitFor();
-    await page.getByText("Net Revenue").waitFor();
-    await page.getByText("Open Tickets").waitFor();
-    await page.getByText(/\d+ available/).waitFor();
-    await page.getByRole("table", { name: "Recent sales" }).waitFor();
-  } },
-  { tab: "Keys", shows: async (page) => {
-    await page.getByRole("button", { name: "Generate Keys" }).waitFor();
-    await page.getByRole("table", { name: "Product keys" }).getByText("Unsold").first().waitFor();
-  } },
-  { tab: "Support", shows: async (page) => {
-    await page.getByText("The import stops at 80% on a large frame.").waitFor();
-  } },
-  { tab: "E-mails", shows: async (page) => {
-    await page.getByRole("table", { name: "E-mails" }).getByText("Layerlift test email").first().waitFor();
-  } },
-  { tab: "Users", shows: async (page) => {
-    await page.getByRole("table", { name: "Users" }).getByText("linked@studio.example").waitFor();
-  } },
-  { tab: "Audit", shows: async (page) => {
-    await page.getByRole("table", { name: "Audit log" }).getByText("Linked a game account").waitFor();
-  } },
+  {
+    tab: "Overview",
+    shows: async (page) => {
+      await page.getByText("Total Revenue").waitFor();
+      await page.getByText("Net Revenue").waitFor();
+      await page.getByText("Open Tickets").waitFor();
+      await page.getByText(/\d+ available/).waitFor();
+      await page.getByRole("table", { name: "Recent sales" }).waitFor();
+    },
+  },
+  {
+    tab: "Keys",
+    shows: async (page) => {
+      await page.getByRole("button", { name: "Generate Keys" }).waitFor();
+      await page.getByRole("table", { name: "Product keys" }).getByText("Unsold").first().waitFor();
+    },
+  },
+  {
+    tab: "Support",
+    shows: async (page) => {
+      await page.getByText("The import stops at 80% on a large frame.").waitFor();
+    },
+  },
+  {
+    tab: "E-mails",
+    shows: async (page) => {
+      await page.getByRole("table", { name: "E-mails" }).getByText("Layerlift test email").first().waitFor();
+    },
+  },
+  {
+    tab: "Users",
+    shows: async (page) => {
+      await page.getByRole("table", { name: "Users" }).getByText("linked@studio.example").waitFor();
+    },
+  },
+  {
+    tab: "Audit",
+    shows: async (page) => {
+      await page.getByRole("table", { name: "Audit log" }).getByText("Linked a game account").waitFor();
+    },
+  },
 ];
 
-for (const [width, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+for (const [width, viewport] of [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+] as const) {
   describe(`every tab at ${width} width`, () => {
     for (const { tab, shows } of TAB_CHECKS) {
       test(`the ${tab} tab shows its content without sideways scrolling`, async () => {
         const page = await openAdmin(viewport);
         await page.getByRole("tab", { name: tab }).click();
         await shows(page);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow).toBeLessThanOrEqual(0);
         await screenshot(page, `admin-${tab.toLowerCase()}-${width}`);
       });
@@ -186,7 +268,11 @@ describe("product keys", () => {
     await page.route("**/api/admin/product-keys**", (route) => {
       if (refused) return route.continue();
       refused = true;
-      return route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "INTERNAL", message: "Database is busy." }) });
+      return route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "INTERNAL", message: "Database is busy." }),
+      });
     });
     await page.getByRole("tab", { name: "Keys" }).click();
     const alert = page.getByRole("alert").filter({ hasText: "Database is busy." });
@@ -197,9 +283,17 @@ describe("product keys", () => {
   });
 
   test("a bought key reads 'Sold (not redeemed)' with its buyer's e-mail, and the state filter lists only such keys", async () => {
-    const intent = await post<{ clientSecret: string }>("/api/create-payment-intent", { plan: "pro", email: "keybuyer@example.com" });
+    const intent = await post<{ clientSecret: string }>("/api/create-payment-intent", {
+      plan: "pro",
+      email: "keybuyer@example.com",
+    });
     await post("/api/payment/demo/confirm", { clientSecret: intent.clientSecret });
-    const bought = suite.server.deps.db.select().from(productKeys).where(eq(productKeys.source, "purchase")).orderBy(desc(productKeys.id)).get()!;
+    const bought = suite.server.deps.db
+      .select()
+      .from(productKeys)
+      .where(eq(productKeys.source, "purchase"))
+      .orderBy(desc(productKeys.id))
+      .get()!;
     const page = await openAdmin();
     await page.getByRole("tab", { name: "Keys" }).click();
     const table = page.getByRole("table", { name: "Product keys" });
@@ -222,7 +316,11 @@ describe("product keys", () => {
   });
 
   test("a key made with the command line reads CLI in the Source column", async () => {
-    const [cliKey] = generateProductKeys(suite.server.deps.db, suite.server.deps.clock.now(), { plan: "month", count: 1, source: "cli" });
+    const [cliKey] = generateProductKeys(suite.server.deps.db, suite.server.deps.clock.now(), {
+      plan: "month",
+      count: 1,
+      source: "cli",
+    });
     const page = await openAdmin();
     await page.getByRole("tab", { name: "Keys" }).click();
     const row = page.getByRole("row").filter({ hasText: cliKey.key });
@@ -305,7 +403,12 @@ describe("test e-mail", () => {
   test("a failure shows 'Email Test Failed' - 'Failed to send test email' on a phone", async () => {
     const page = await openAdmin(PHONE);
     await page.route("**/api/admin/test-email", (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "INTERNAL", message: "Mail is down." }) }));
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "INTERNAL", message: "Mail is down." }),
+      }),
+    );
     await page.getByRole("button", { name: "Test Email" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Send Test Email" }).click();
     await toastText(page, "Email Test Failed").waitFor();
@@ -318,7 +421,10 @@ describe("e-mails", () => {
   test("Retry failed e-mails queues the failed ones again and says how many", async () => {
     const page = await openAdmin();
     await page.getByRole("tab", { name: "E-mails" }).click();
-    const bounced = page.getByRole("table", { name: "E-mails" }).getByRole("row").filter({ hasText: "bounced@example.com" });
+    const bounced = page
+      .getByRole("table", { name: "E-mails" })
+      .getByRole("row")
+      .filter({ hasText: "bounced@example.com" });
     await bounced.getByText("Failed", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Retry failed e-mails" }).click();
     await toastText(page, "1 failed e-mail queued again").waitFor();
@@ -330,7 +436,15 @@ describe("e-mails", () => {
 describe("e-mails that can't be resent", () => {
   test("a password reset e-mail offers no Resend; other e-mails do", async () => {
     const { db, clock } = suite.server.deps;
-    queueEmail(db, { to: "forgot@example.com", template: "password-reset", payload: { resetUrl: "https://layerlift.example/reset-password?token=secret" } }, clock.now());
+    queueEmail(
+      db,
+      {
+        to: "forgot@example.com",
+        template: "password-reset",
+        payload: { resetUrl: "https://layerlift.example/reset-password?token=secret" },
+      },
+      clock.now(),
+    );
     const page = await openAdmin();
     await page.getByRole("tab", { name: "E-mails" }).click();
     const table = page.getByRole("table", { name: "E-mails" });
@@ -359,23 +473,35 @@ describe("support", () => {
   });
 
   test("a ticket shows as Open and an admin closes it", async () => {
-    const ticket = suite.server.deps.db.insert(supportTickets)
-      .values({ email: "closeme@example.com", message: "Please close this one.", createdAt: suite.server.deps.clock.now() }).returning().get();
+    const ticket = suite.server.deps.db
+      .insert(supportTickets)
+      .values({
+        email: "closeme@example.com",
+        message: "Please close this one.",
+        createdAt: suite.server.deps.clock.now(),
+      })
+      .returning()
+      .get();
     const page = await openAdmin();
     await page.getByRole("tab", { name: "Support" }).click();
     const row = page.getByRole("row").filter({ hasText: "closeme@example.com" });
     await row.getByText("Open", { exact: true }).waitFor();
     await row.getByRole("button", { name: "Close ticket from closeme@example.com" }).click();
     await row.getByText("Closed", { exact: true }).waitFor();
-    expect(suite.server.deps.db.select().from(supportTickets).where(eq(supportTickets.id, ticket.id)).get()!.status).toBe("closed");
+    expect(
+      suite.server.deps.db.select().from(supportTickets).where(eq(supportTickets.id, ticket.id)).get()!.status,
+    ).toBe("closed");
   });
 });
 
 describe("users", () => {
   test("an admin finds a user by e-mail and resets the linked account", async () => {
     const member = await signUp("reset-me@studio.example");
-    suite.server.deps.db.update(users).set({ linkedRobloxAccountId: "777", lastLinkResetAt: suite.server.deps.clock.now() })
-      .where(eq(users.id, member.user.id)).run();
+    suite.server.deps.db
+      .update(users)
+      .set({ linkedRobloxAccountId: "777", lastLinkResetAt: suite.server.deps.clock.now() })
+      .where(eq(users.id, member.user.id))
+      .run();
     const page = await openAdmin(PHONE);
     await page.getByRole("tab", { name: "Users" }).click();
     await page.getByRole("searchbox", { name: "Search by email" }).fill("reset-me");
@@ -385,6 +511,8 @@ describe("users", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Reset link" }).click();
     await toastText(page, "Account reset").waitFor();
     await page.getByText("Not linked").waitFor();
-    expect(suite.server.deps.db.select().from(users).where(eq(users.id, member.user.id)).get()!.linkedRobloxAccountId).toBeNull();
+    expect(
+      suite.server.deps.db.select().from(users).where(eq(users.id, member.user.id)).get()!.linkedRobloxAccountId,
+    ).toBeNull();
   });
 });

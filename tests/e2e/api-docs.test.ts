@@ -15,13 +15,21 @@ const suite = browserSuite();
 /** Console errors, page errors (CSP violations are console errors) and requests that tried to leave the site. */
 function watch(page: Page, origin: string) {
   const problems: string[] = [];
-  page.on("console", (message) => { if (message.type() === "error") problems.push(`console: ${message.text()}`); });
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
   page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  page.on("request", (request) => { if (!request.url().startsWith(origin) && !request.url().startsWith("data:")) problems.push(`external request: ${request.url()}`); });
+  page.on("request", (request) => {
+    if (!request.url().startsWith(origin) && !request.url().startsWith("data:"))
+      problems.push(`external request: ${request.url()}`);
+  });
   return problems;
 }
 
-for (const [name, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+for (const [name, viewport] of [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+] as const) {
   test(`the reference lists the API's operations with no CDN and no CSP or console error (${name})`, async () => {
     const page = await suite.page(viewport);
     const problems = watch(page, suite.server.url);
@@ -60,7 +68,10 @@ async function openReference(page: Page, theme: "light" | "dark" = "light") {
 /** Each operation's example answers, a card named by its status-code tabs ("Status: 200 Status: 422"). */
 const exampleAnswers = (page: Page, role: "group" | "region") => page.getByRole(role, { name: /^Status: \d{3}/ });
 
-for (const [name, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+for (const [name, viewport] of [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+] as const) {
   for (const theme of ["light", "dark"] as const) {
     test(`the API reference has no axe violation (${name}, ${theme})`, async () => {
       const page = await suite.page(viewport);
@@ -79,7 +90,10 @@ for (const [name, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const
  * the page, no example-answers card is a landmark and axe finds nothing: each operation's section is
  * named by its own summary, and answers of several shapes show examples, not a picker named "Schema".
  */
-for (const [name, viewport, theme] of [["desktop", DESKTOP, "light"], ["phone", PHONE, "dark"]] as const) {
+for (const [name, viewport, theme] of [
+  ["desktop", DESKTOP, "light"],
+  ["phone", PHONE, "dark"],
+] as const) {
   test(`scrolled to the end, the reference has no example answers as landmarks and no axe finding (${name}, ${theme})`, async () => {
     const page = await suite.page(viewport);
     await openReference(page, theme);

@@ -12,7 +12,9 @@ const suite = browserSuite();
 
 test("a load waits for hydration even when the page before left its code loading", async () => {
   const page = await suite.page(PHONE);
-  const entry = /<meta name="app-entry" content="(\/assets\/[^"]+\.js)">/.exec(await (await fetch(`${suite.server.url}/`)).text())![1];
+  const entry = /<meta name="app-entry" content="(\/assets\/[^"]+\.js)">/.exec(
+    await (await fetch(`${suite.server.url}/`)).text(),
+  )![1];
   // The first page's entry script never arrives: leaving that page cancels it (net::ERR_ABORTED).
   let held = false;
   await page.route(`**${entry}`, async (route) => {

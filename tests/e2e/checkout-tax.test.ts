@@ -35,7 +35,9 @@ describe("checkout with tax", () => {
   test("country → breakdown → card form; a new country recalculates, an earlier one is not asked again; payment works", async () => {
     const page = await suite.page(DESKTOP);
     const intents: string[] = [];
-    page.on("request", (request) => { if (request.url().endsWith("/api/create-payment-intent")) intents.push(request.postData() ?? ""); });
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/create-payment-intent")) intents.push(request.postData() ?? "");
+    });
     const dialog = await openDialog(page, "tax-buyer@example.com");
     // No card form before the location is known.
     expect(await dialog.getByRole("button", { name: "Complete Payment" }).count()).toBe(0);
@@ -74,7 +76,10 @@ describe("checkout with tax", () => {
     expect(sale).toMatchObject({ amountCents: 2974, taxCents: 475, country: "DE", invoiceNumber: "LL-2026-000001" });
   });
 
-  for (const [viewport, size] of [[DESKTOP, "1280"], [PHONE, "390"]] as const) {
+  for (const [viewport, size] of [
+    [DESKTOP, "1280"],
+    [PHONE, "390"],
+  ] as const) {
     for (const theme of ["dark", "light"] as const) {
       test(`screen: the dialog with its breakdown at ${size} px, ${theme}`, async () => {
         const page = await suite.page(viewport);
@@ -84,7 +89,9 @@ describe("checkout with tax", () => {
         await dialog.getByLabel("Billing country").fill("Germany");
         await dialog.getByLabel("Price breakdown").getByText("VAT 19 % (Germany)").waitFor();
         await dialog.getByRole("button", { name: "Complete Payment" }).waitFor();
-        expect((await page.evaluate(() => document.documentElement.className)).includes("light")).toBe(theme === "light");
+        expect((await page.evaluate(() => document.documentElement.className)).includes("light")).toBe(
+          theme === "light",
+        );
         // The header's price is the total to pay once the tax is known.
         await dialog.getByText("$29.74").first().waitFor();
         const findings = await axeViolations(page);
@@ -101,13 +108,22 @@ describe("renewing from the dashboard with tax", () => {
     const { deps } = suite.server;
     const email = "renew-tax@example.com";
     const signup = await fetch(`${suite.server.url}/api/auth/signup`, {
-      method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password: "correct horse", confirmPassword: "correct horse", productKey: makeKey(deps, "month") }),
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        email,
+        password: "correct horse",
+        confirmPassword: "correct horse",
+        productKey: makeKey(deps, "month"),
+      }),
     });
     const { token, user } = (await signup.json()) as AuthResponse;
     const page = await suite.page(DESKTOP);
     await openSignedIn(page, token, "/dashboard?tab=subscription");
-    await page.getByRole("tabpanel", { name: "Subscription" }).getByRole("button", { name: "Extend with 4 Month Pro" }).click();
+    await page
+      .getByRole("tabpanel", { name: "Subscription" })
+      .getByRole("button", { name: "Extend with 4 Month Pro" })
+      .click();
     const dialog = page.getByRole("dialog", { name: "Complete Your Purchase" });
     await dialog.getByLabel("Billing country").fill("France");
     await dialog.getByLabel("Price breakdown").getByText("VAT 20 % (France)").waitFor();
@@ -122,12 +138,28 @@ describe("renewing from the dashboard with tax", () => {
 describe("the admin's documents and tax report", () => {
   test("the sales list links each invoice and credit note as a PDF, and Tax report downloads the period's CSV", async () => {
     const { deps } = suite.server;
-    await createOrPromoteAdmin(deps.db, { email: "tax-admin@example.com", password: "admin password" }, deps.clock.now());
-    const login = await fetch(`${suite.server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "tax-admin@example.com", password: "admin password" }) });
+    await createOrPromoteAdmin(
+      deps.db,
+      { email: "tax-admin@example.com", password: "admin password" },
+      deps.clock.now(),
+    );
+    const login = await fetch(`${suite.server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "tax-admin@example.com", password: "admin password" }),
+    });
     const token = ((await login.json()) as AuthResponse).token;
-    const intent = await fetch(`${suite.server.url}/api/create-payment-intent`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ plan: "month", email: "docs@example.com", country: "NL" }) });
+    const intent = await fetch(`${suite.server.url}/api/create-payment-intent`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ plan: "month", email: "docs@example.com", country: "NL" }),
+    });
     const { clientSecret } = (await intent.json()) as PaymentIntentResponse;
-    await fetch(`${suite.server.url}/api/payment/demo/confirm`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ clientSecret }) });
+    await fetch(`${suite.server.url}/api/payment/demo/confirm`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ clientSecret }),
+    });
     const sale = deps.db.select().from(sales).where(eq(sales.email, "docs@example.com")).get()!;
     recordPartialRefund(deps, sale.paymentIntentId, 100);
     const credit = deps.db.select().from(creditNotes).where(eq(creditNotes.saleId, sale.id)).get()!;
@@ -154,7 +186,10 @@ describe("the admin's documents and tax report", () => {
     const phone = await suite.page(PHONE);
     await openSignedIn(phone, token, "/admin");
     await phone.getByRole("button", { name: "View all sales" }).click();
-    await phone.getByRole("dialog", { name: "All sales" }).getByRole("link", { name: `Invoice ${sale.invoiceNumber}` }).waitFor();
+    await phone
+      .getByRole("dialog", { name: "All sales" })
+      .getByRole("link", { name: `Invoice ${sale.invoiceNumber}` })
+      .waitFor();
     await phone.screenshot({ path: "test-results/admin-sales-documents-390.png" });
   });
 });

@@ -71,7 +71,10 @@ describe("plugin key", () => {
     // The first key replaces nothing, so nothing "no longer works".
     await toastText(page, "Paste the key into the plugin.").waitFor();
     expect(await page.getByText(/no longer works/).count()).toBe(0);
-    await page.getByTestId("plugin-key").getByText(/^ll_[a-z2-7]{32}$/).waitFor();
+    await page
+      .getByTestId("plugin-key")
+      .getByText(/^ll_[a-z2-7]{32}$/)
+      .waitFor();
     expect(await page.getByTestId("plugin-key").textContent()).toBe(userRow(user.userId).pluginKey);
   });
 
@@ -117,7 +120,9 @@ describe("linked account", () => {
     expect(userRow(user.userId).linkedRobloxAccountId).toBeNull();
 
     // The plugin links another account; resetting again is inside the 24-hour cooldown.
-    expect((await api(env, "POST", "/api/plugin/validate", { key: user.pluginKey, robloxUserId: "456" })).status).toBe(200);
+    expect((await api(env, "POST", "/api/plugin/validate", { key: user.pluginKey, robloxUserId: "456" })).status).toBe(
+      200,
+    );
     await page.reload();
     await openTab(page, "Plugin");
     await page.getByTestId("linked-id").getByText("456").waitFor();
@@ -240,7 +245,11 @@ test("a subscriber writes a review on Overview and it appears in the public list
   await toastText(page, "Review saved").waitFor();
   await page.getByRole("button", { name: "Update Review" }).waitFor();
   const reviews = await api(env, "GET", "/api/reviews");
-  expect(reviews.body.some((r: { comment: string; rating: number }) => r.comment === "Imports in seconds." && r.rating === 4)).toBe(true);
+  expect(
+    reviews.body.some(
+      (r: { comment: string; rating: number }) => r.comment === "Imports in seconds." && r.rating === 4,
+    ),
+  ).toBe(true);
 });
 
 test("the review stars are a radio group: one Tab stop, and the arrow keys move the rating", async () => {
@@ -263,5 +272,7 @@ test("the review stars are a radio group: one Tab stop, and the arrow keys move 
   await page.getByRole("button", { name: "Submit Review" }).click();
   await toastText(page, "Review saved").waitFor();
   const reviews = await api(env, "GET", "/api/reviews");
-  expect(reviews.body.some((r: { comment: string; rating: number }) => r.comment === "Keyboard only." && r.rating === 2)).toBe(true);
+  expect(
+    reviews.body.some((r: { comment: string; rating: number }) => r.comment === "Keyboard only." && r.rating === 2),
+  ).toBe(true);
 });

@@ -23,12 +23,18 @@ export function dashboardSuite(): DashboardEnv {
     if (!fake) throw new Error("the fake Roblox service starts in beforeAll; use it inside hooks and tests");
     return fake;
   };
-  beforeAll(() => { fake = startFakeRoblox(); });
+  beforeAll(() => {
+    fake = startFakeRoblox();
+  });
   const suite = browserSuite(() => ({ env: robloxEnv(startedFake()) }));
   afterAll(() => fake?.stop());
   return {
-    get server() { return suite.server; },
-    get fake() { return startedFake(); },
+    get server() {
+      return suite.server;
+    },
+    get fake() {
+      return startedFake();
+    },
     page: (viewport) => suite.page(viewport),
   };
 }
@@ -50,8 +56,12 @@ let userCount = 0;
 export async function signUp(env: DashboardEnv, plan: PlanId = "pro") {
   const email = `dash${++userCount}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const password = "correct horse";
-  const answer = await api<AuthResponse>(env, "POST", "/api/auth/signup",
-    { email, password, confirmPassword: password, productKey: makeKey(env.server.deps, plan) });
+  const answer = await api<AuthResponse>(env, "POST", "/api/auth/signup", {
+    email,
+    password,
+    confirmPassword: password,
+    productKey: makeKey(env.server.deps, plan),
+  });
   expect(answer.status).toBe(200);
   return { email, password, token: answer.body.token, userId: answer.body.user.id };
 }

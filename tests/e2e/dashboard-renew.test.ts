@@ -36,10 +36,16 @@ describe("Renew / Extend", () => {
 
     const after = subscriptionOf(user.userId);
     expect(after.endDate).toBe(endBefore + 120 * DAY);
-    const expiry = new Date(after.endDate!).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+    const expiry = new Date(after.endDate!).toLocaleDateString("en-US", {
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+    });
     await panel.getByText(expiry).waitFor();
     const sale = env.server.deps.db.select().from(sales).where(eq(sales.renewalUserId, user.userId)).get()!;
-    expect(env.server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!.usedByUserId).toBe(user.userId);
+    expect(
+      env.server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!.usedByUserId,
+    ).toBe(user.userId);
     await page.setViewportSize(PHONE);
     await screenshot(page, "dashboard-renew-phone");
   });
@@ -91,8 +97,13 @@ describe("actions that can't be undone ask first", () => {
     const user = await signUp(env);
     const page = await newPage(env);
     let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    await page.route("**/api/dashboard", async (route) => { await held; await route.continue(); });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/dashboard", async (route) => {
+      await held;
+      await route.continue();
+    });
     await openSignedIn(page, user.token);
     await page.getByLabel("Loading your review").waitFor();
     expect(await page.getByText("Reviews are written by subscribers").count()).toBe(0);
@@ -105,10 +116,16 @@ describe("a subscription on hold", () => {
   test("while its payment is disputed, the dashboard says why and how to reach support, and the time stands still", async () => {
     const user = await signUp(env, "month");
     // The state a charge.dispute.created event leaves (tests/api/disputes.test.ts drives the event itself).
-    env.server.deps.db.update(subscriptions).set({ suspendedAt: env.server.deps.clock.now() }).where(eq(subscriptions.userId, user.userId)).run();
+    env.server.deps.db
+      .update(subscriptions)
+      .set({ suspendedAt: env.server.deps.clock.now() })
+      .where(eq(subscriptions.userId, user.userId))
+      .run();
     const page = await newPage(env, PHONE);
     await openSignedIn(page, user.token);
-    await page.getByText("Your subscription is on hold because its payment is disputed with your bank", { exact: false }).waitFor();
+    await page
+      .getByText("Your subscription is on hold because its payment is disputed with your bank", { exact: false })
+      .waitFor();
     expect(await page.getByRole("link", { name: "contact support" }).getAttribute("href")).toBe("/support");
     const remaining = await page.getByTestId("header-time-remaining").textContent();
     await Bun.sleep(1500);
@@ -123,7 +140,10 @@ describe("sign-up", () => {
   test("a key that isn't 12 characters gets a field message before any call", async () => {
     const page = await newPage(env);
     let calls = 0;
-    await page.route("**/api/auth/signup", (route) => { calls++; return route.continue(); });
+    await page.route("**/api/auth/signup", (route) => {
+      calls++;
+      return route.continue();
+    });
     await page.goto("/signup?key=ABCD-2345&email=short%40example.com");
     expect(await page.getByLabel("Product key").inputValue()).toBe("ABCD2345");
     expect(await page.getByLabel("Email").inputValue()).toBe("short@example.com");

@@ -13,7 +13,10 @@ setDefaultTimeout(30_000);
 
 const env = dashboardSuite();
 
-for (const [width, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+for (const [width, viewport] of [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+] as const) {
   describe(`at ${width} width`, () => {
     test("Overview shows the quick actions and the review form", async () => {
       const user = await signUp(env, "pro");
@@ -98,7 +101,10 @@ describe("header", () => {
     await page.getByText("1 Month Subscription").first().waitFor();
     const clock = page.getByTestId("live-clock");
     const first = await clock.textContent();
-    await page.waitForFunction((before) => document.querySelector('[data-testid="live-clock"]')?.textContent !== before, first);
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid="live-clock"]')?.textContent !== before,
+      first,
+    );
   });
 
   test("a month plan's progress bar is measured over 30 days", async () => {
@@ -132,7 +138,11 @@ describe("header", () => {
   });
 
   test("an admin without a subscription sees 'Admin Panel' and no plan", async () => {
-    await createOrPromoteAdmin(env.server.deps.db, { email: "boss@example.com", password: "admin password" }, env.server.clock.now());
+    await createOrPromoteAdmin(
+      env.server.deps.db,
+      { email: "boss@example.com", password: "admin password" },
+      env.server.clock.now(),
+    );
     const login = await api(env, "POST", "/api/auth/login", { email: "boss@example.com", password: "admin password" });
     const page = await newPage(env);
     await openSignedIn(page, login.body.token);

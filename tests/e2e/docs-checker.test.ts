@@ -39,7 +39,8 @@ describe("layer-name checker", () => {
     const { checker } = await openChecker();
     const description = await fieldDescription(checker.getByLabel("Layer name"));
     expect(description.startsWith("Try:")).toBe(true);
-    for (const name of ["#Coin_button_lock", "Shop_parent_scroll", "Play_hover", "Title_btn"]) expect(description).toContain(name);
+    for (const name of ["#Coin_button_lock", "Shop_parent_scroll", "Play_hover", "Title_btn"])
+      expect(description).toContain(name);
   });
 
   test("it starts with #Coin_button_lock: base name Coin, links to the icon, button and lock pages, no problems", async () => {
@@ -126,7 +127,10 @@ describe("layer-name checker", () => {
   });
 
   test("screenshots of the checker with problems at desktop and phone width", async () => {
-    for (const [viewport, name] of [[DESKTOP, "docs-checker-desktop"], [PHONE, "docs-checker-phone"]] as const) {
+    for (const [viewport, name] of [
+      [DESKTOP, "docs-checker-desktop"],
+      [PHONE, "docs-checker-phone"],
+    ] as const) {
       const { page, checker } = await openChecker(viewport);
       await checker.getByLabel("Layer name").fill("Play_hovr");
       await checker.getByLabel(/Layers beside it/).fill("Shop_button");

@@ -90,9 +90,23 @@ describe("tag pages", () => {
       if (tag.next) await page.getByRole("link", { name: /^Next/ }).click();
     }
     expect(visited).toEqual([
-      "/docs/gray", "/docs/button", "/docs/scroll", "/docs/image", "/docs/lock", "/docs/ignore", "/docs/parent",
-      "/docs/clicked", "/docs/hover", "/docs/disabled", "/docs/toggled", "/docs/scrollx", "/docs/abs", "/docs/box",
-      "/docs/vpf", "/docs/canvas", "/docs/icon",
+      "/docs/gray",
+      "/docs/button",
+      "/docs/scroll",
+      "/docs/image",
+      "/docs/lock",
+      "/docs/ignore",
+      "/docs/parent",
+      "/docs/clicked",
+      "/docs/hover",
+      "/docs/disabled",
+      "/docs/toggled",
+      "/docs/scrollx",
+      "/docs/abs",
+      "/docs/box",
+      "/docs/vpf",
+      "/docs/canvas",
+      "/docs/icon",
     ]);
     expect(await page.getByRole("link", { name: /^Next/ }).count()).toBe(0);
     await page.getByRole("link", { name: "Back to All Tags" }).click();
@@ -128,10 +142,19 @@ describe("tag pages", () => {
     const tag = tagBySlug("scroll")!;
     await page.getByText(tag.token, { exact: true }).first().waitFor();
     expect(await heading(page)).toBe(tag.title);
-    for (const section of ["Overview", "How to Use", "Example Layer Tree", "Best Practices", "Important Notes", "Common Pitfalls"]) {
+    for (const section of [
+      "Overview",
+      "How to Use",
+      "Example Layer Tree",
+      "Best Practices",
+      "Important Notes",
+      "Common Pitfalls",
+    ]) {
       await page.getByRole("heading", { level: 2, name: section, exact: true }).waitFor();
     }
-    expect(await page.getByRole("list", { name: "Example layer tree" }).getByRole("listitem").count()).toBe(tag.example.layers.length);
+    expect(await page.getByRole("list", { name: "Example layer tree" }).getByRole("listitem").count()).toBe(
+      tag.example.layers.length,
+    );
     expect(await page.locator("main ol > li").count()).toBe(tag.howToUse.length);
   });
 
@@ -188,12 +211,21 @@ describe("tag pages", () => {
   test("the # tag is written as code in the text, like every other tag", async () => {
     const page = await open("/docs/icon");
     const main = page.getByRole("main");
-    const loneHashes = await main.locator("code").evaluateAll((codes) => codes.filter((code) => code.textContent === "#").length);
+    const loneHashes = await main
+      .locator("code")
+      .evaluateAll((codes) => codes.filter((code) => code.textContent === "#").length);
     expect(loneHashes).toBeGreaterThan(0);
     // No bare "#" left in running text.
-    const bare = await main.locator("p, li").evaluateAll((nodes) =>
-      nodes.flatMap((node) => [...node.childNodes].filter((child) => child.nodeType === Node.TEXT_NODE && /(^|\s)#(\s|$)/.test(child.textContent ?? ""))).length,
-    );
+    const bare = await main
+      .locator("p, li")
+      .evaluateAll(
+        (nodes) =>
+          nodes.flatMap((node) =>
+            [...node.childNodes].filter(
+              (child) => child.nodeType === Node.TEXT_NODE && /(^|\s)#(\s|$)/.test(child.textContent ?? ""),
+            ),
+          ).length,
+      );
     expect(bare).toBe(0);
   });
 
@@ -206,7 +238,9 @@ describe("tag pages", () => {
   test("a tag page has its own title and description", async () => {
     const page = await open("/docs/lock");
     expect(await page.title()).toBe(`_lock Aspect Ratio Constraint Tag | ${PRODUCT_NAME}`);
-    expect(await page.locator('meta[name="description"]').getAttribute("content")).toContain(tagBySlug("lock")!.summary);
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).toContain(
+      tagBySlug("lock")!.summary,
+    );
   });
 });
 
@@ -214,13 +248,23 @@ describe("screens", () => {
   test("the index and tag pages fit a phone without sideways scrolling", async () => {
     for (const path of ["/docs", "/docs/button", "/docs/icon", "/docs/scrollx"]) {
       const page = await open(path, PHONE);
-      expect({ path, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width: PHONE.width });
+      expect({ path, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({
+        path,
+        width: PHONE.width,
+      });
     }
   });
 
   test("screenshots of the index and two tag pages at desktop and phone width", async () => {
-    for (const [viewport, suffix] of [[DESKTOP, "desktop"], [PHONE, "phone"]] as const) {
-      for (const [path, name] of [["/docs", "docs-index"], ["/docs/button", "docs-button"], ["/docs/icon", "docs-icon"]] as const) {
+    for (const [viewport, suffix] of [
+      [DESKTOP, "desktop"],
+      [PHONE, "phone"],
+    ] as const) {
+      for (const [path, name] of [
+        ["/docs", "docs-index"],
+        ["/docs/button", "docs-button"],
+        ["/docs/icon", "docs-icon"],
+      ] as const) {
         const page = await open(path, viewport);
         await screenshot(page, `${name}-${suffix}`);
       }

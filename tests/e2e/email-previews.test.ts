@@ -19,7 +19,8 @@ beforeAll(async () => {
   const { db, clock } = suite.server.deps;
   await createOrPromoteAdmin(db, { email: "mail-admin@example.com", password: "admin password" }, clock.now());
   const response = await fetch(`${suite.server.url}/api/auth/login`, {
-    method: "POST", headers: { "content-type": "application/json" },
+    method: "POST",
+    headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: "mail-admin@example.com", password: "admin password" }),
   });
   adminToken = ((await response.json()) as AuthResponse).token;
@@ -63,7 +64,9 @@ describe("the E-mails tab's list of e-mails", () => {
 
     await page.getByRole("button", { name: "Preview Welcome" }).click();
     const welcome = page.frameLocator('iframe[title="Welcome: HTML part"]');
-    expect(await welcome.getByRole("link", { name: "Read the setup guide" }).getAttribute("href")).toEndWith("/docs/getting-started");
+    expect(await welcome.getByRole("link", { name: "Read the setup guide" }).getAttribute("href")).toEndWith(
+      "/docs/getting-started",
+    );
   });
 
   for (const theme of ["dark", "light"] as const) {
@@ -74,7 +77,10 @@ describe("the E-mails tab's list of e-mails", () => {
         let findings = await axeViolations(page);
         if (findings.length) problems.push(describeFindings(`E-mails tab ${viewport.width}px`, findings));
         await page.getByRole("button", { name: "Preview Cancellation confirmation" }).click();
-        await page.frameLocator('iframe[title="Cancellation confirmation: HTML part"]').getByText("Your subscription is cancelled").waitFor();
+        await page
+          .frameLocator('iframe[title="Cancellation confirmation: HTML part"]')
+          .getByText("Your subscription is cancelled")
+          .waitFor();
         findings = await axeViolations(page);
         if (findings.length) problems.push(describeFindings(`preview ${viewport.width}px`, findings));
       }

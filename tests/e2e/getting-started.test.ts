@@ -22,7 +22,9 @@ const STORE_PAGE = "https://create.roblox.com/store/asset/1234567890/Layerlift";
 const suite = browserSuite();
 /** A second server that has PLUGIN_INSTALL_URL, as production must. */
 let configured: TestServer;
-beforeAll(async () => { configured = await startTestServer({ env: { PLUGIN_INSTALL_URL: STORE_PAGE } }); });
+beforeAll(async () => {
+  configured = await startTestServer({ env: { PLUGIN_INSTALL_URL: STORE_PAGE } });
+});
 afterAll(async () => {
   await suite.closePages();
   await configured?.stop();
@@ -40,7 +42,12 @@ async function signUp(server: TestServer): Promise<string> {
   const response = await fetch(`${server.url}/api/auth/signup`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "correct horse", confirmPassword: "correct horse", productKey: makeKey(server.deps, "pro") }),
+    body: JSON.stringify({
+      email,
+      password: "correct horse",
+      confirmPassword: "correct horse",
+      productKey: makeKey(server.deps, "pro"),
+    }),
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as AuthResponse).token;
@@ -50,7 +57,9 @@ describe("the setup guide", () => {
   test("has its own title and description, six steps with the site's button names and a troubleshooting entry for each answer", async () => {
     const page = await openGuide();
     expect(await page.title()).toBe("Getting Started | Layerlift");
-    expect(await page.locator('meta[name="description"]').getAttribute("content")).toStartWith("Set up Layerlift in six steps");
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).toStartWith(
+      "Set up Layerlift in six steps",
+    );
     const steps = await page.getByRole("heading", { level: 3 }).allTextContents();
     expect(steps.slice(0, 6)).toEqual([
       "Step 1: Find your product key",
@@ -61,10 +70,20 @@ describe("the setup guide", () => {
       "Step 6: Make a first import",
     ]);
     const main = page.getByRole("main");
-    for (const name of ["Payment Successful!", "Create your account", "Create Account", "Plugin", "Generate Plugin Key", "Copy", "Linked Roblox account"]) {
+    for (const name of [
+      "Payment Successful!",
+      "Create your account",
+      "Create Account",
+      "Plugin",
+      "Generate Plugin Key",
+      "Copy",
+      "Linked Roblox account",
+    ]) {
       await main.locator("strong", { hasText: name }).first().waitFor();
     }
-    await main.getByText("The first successful check links that Roblox account to your key", { exact: false }).waitFor();
+    await main
+      .getByText("The first successful check links that Roblox account to your key", { exact: false })
+      .waitFor();
     expect(await main.getByRole("link", { name: "the _button tag" }).getAttribute("href")).toBe("/docs/button");
     expect(await main.getByRole("link", { name: "the _scroll tag" }).getAttribute("href")).toBe("/docs/scroll");
 
@@ -72,8 +91,13 @@ describe("the setup guide", () => {
     for (const entry of PLUGIN_TROUBLESHOOTING) {
       await troubleshooting.getByRole("heading", { level: 3, name: entry.title }).waitFor();
     }
-    for (const title of ["“Your subscription has ended”", "“This plugin key is not valid”", "“This plugin key is linked to another Roblox account”",
-      "“Cooldown active” when resetting the linked account", "The plugin can't reach the server"]) {
+    for (const title of [
+      "“Your subscription has ended”",
+      "“This plugin key is not valid”",
+      "“This plugin key is linked to another Roblox account”",
+      "“Cooldown active” when resetting the linked account",
+      "The plugin can't reach the server",
+    ]) {
       expect(PLUGIN_TROUBLESHOOTING.map((entry) => entry.title)).toContain(title);
     }
     await troubleshooting.getByText("press Reset Linked Account there", { exact: false }).waitFor();
@@ -102,7 +126,10 @@ describe("the setup guide", () => {
     await page.goto("/docs");
     const first = page.getByRole("main").getByRole("link").filter({ hasText: "Getting Started" });
     // Before every tag card in the page order.
-    const hrefs = await page.getByRole("main").locator('a[href^="/docs/"]').evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    const hrefs = await page
+      .getByRole("main")
+      .locator('a[href^="/docs/"]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     expect(hrefs[0]).toBe(GUIDE_PATH);
     await first.click();
     await page.waitForURL(`**${GUIDE_PATH}`);
@@ -130,19 +157,24 @@ describe("the setup guide", () => {
     const panel = page.getByRole("tabpanel", { name: "Plugin" });
     await panel.getByText("Not generated yet").waitFor();
     expect(await panel.getByRole("link", { name: "setup guide" }).getAttribute("href")).toBe(GUIDE_PATH);
-    expect(await panel.getByRole("link", { name: /Get the plugin from its store page/ }).getAttribute("href")).toBe(STORE_PAGE);
+    expect(await panel.getByRole("link", { name: /Get the plugin from its store page/ }).getAttribute("href")).toBe(
+      STORE_PAGE,
+    );
     await panel.getByRole("button", { name: "Generate Plugin Key" }).click();
     await panel.getByRole("button", { name: "Copy plugin key" }).waitFor();
     expect(await panel.getByRole("link", { name: "setup guide" }).count()).toBe(0);
     expect(await panel.getByRole("link", { name: /Get the plugin from its store page/ }).count()).toBe(1);
   });
 
-  test("\"View Setup Guide\" on the payment result opens it", async () => {
+  test('"View Setup Guide" on the payment result opens it', async () => {
     const page = await suite.page();
     await page.goto("/purchase");
     await page.getByLabel("Email address").fill("guide-buyer@example.com");
     await page.getByRole("button", { name: "Choose Plan: 4 Month Pro" }).click();
-    await page.getByRole("dialog", { name: "Complete Your Purchase" }).getByRole("button", { name: "Complete Payment" }).click();
+    await page
+      .getByRole("dialog", { name: "Complete Your Purchase" })
+      .getByRole("button", { name: "Complete Payment" })
+      .click();
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
     await page.getByRole("link", { name: "View Setup Guide" }).click();
     await page.waitForURL(`**${GUIDE_PATH}`);
@@ -152,13 +184,21 @@ describe("the setup guide", () => {
   for (const theme of ["dark", "light"] as const) {
     test(`axe finds nothing on it at 1280 and 390 px in the ${theme} theme, placeholder or link`, async () => {
       const problems: string[] = [];
-      for (const [viewport, server] of [[DESKTOP, undefined], [PHONE, undefined], [DESKTOP, configured], [PHONE, configured]] as const) {
+      for (const [viewport, server] of [
+        [DESKTOP, undefined],
+        [PHONE, undefined],
+        [DESKTOP, configured],
+        [PHONE, configured],
+      ] as const) {
         const page = await suite.page(viewport, { server });
         await page.addInitScript((choice) => localStorage.setItem("theme", choice), theme);
         await page.goto(GUIDE_PATH);
         await page.getByRole("heading", { level: 1, name: "Getting Started" }).waitFor();
         const findings = await axeViolations(page);
-        if (findings.length) problems.push(describeFindings(`guide ${viewport.width}px ${server ? "with store link" : "placeholder"}`, findings));
+        if (findings.length)
+          problems.push(
+            describeFindings(`guide ${viewport.width}px ${server ? "with store link" : "placeholder"}`, findings),
+          );
       }
       expect(problems.join("\n")).toBe("");
     });

@@ -41,17 +41,31 @@ async function openHome(server: TestServer, viewport = DESKTOP): Promise<Page> {
 let emailCount = 0;
 function addUser(server: TestServer, fields: { email?: string; lastSeenAt?: number | null } = {}): number {
   const now = server.clock.now();
-  const row = server.deps.db.insert(users).values({
-    email: fields.email ?? `home${++emailCount}@example.com`,
-    passwordHash: "not-a-real-hash",
-    createdAt: now,
-    lastSeenAt: fields.lastSeenAt ?? null,
-  }).returning({ id: users.id }).get();
+  const row = server.deps.db
+    .insert(users)
+    .values({
+      email: fields.email ?? `home${++emailCount}@example.com`,
+      passwordHash: "not-a-real-hash",
+      createdAt: now,
+      lastSeenAt: fields.lastSeenAt ?? null,
+    })
+    .returning({ id: users.id })
+    .get();
   return row.id;
 }
 
-function addReview(server: TestServer, userId: number, rating: number, comment: string, ageMinutes: number, displayName: string | null = null) {
-  server.deps.db.insert(reviews).values({ userId, rating, comment, displayName, createdAt: server.clock.now() - ageMinutes * MINUTE }).run();
+function addReview(
+  server: TestServer,
+  userId: number,
+  rating: number,
+  comment: string,
+  ageMinutes: number,
+  displayName: string | null = null,
+) {
+  server.deps.db
+    .insert(reviews)
+    .values({ userId, rating, comment, displayName, createdAt: server.clock.now() - ageMinutes * MINUTE })
+    .run();
 }
 
 /** Waits until both home-page queries have answered, so "not shown" means "nothing to show". */
@@ -151,8 +165,13 @@ describe("active users", () => {
     const page = await suite.page(DESKTOP, { server });
     // Hold the count back until the heading's place is measured.
     let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    await page.route("**/api/stats/active-users", async (route) => { await held; await route.continue(); });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/stats/active-users", async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto("/");
     const heading = page.getByRole("heading", { level: 1 });
     const before = await heading.boundingBox();
@@ -238,7 +257,10 @@ describe("screens", () => {
     addReview(server, addUser(server, { email: "maya@example.com" }), 5, "Saved me a week of layout work", 1);
     addReview(server, addUser(server, { email: "jonas@example.com" }), 4, "Buttons just work on mobile", 2);
     addReview(server, addUser(server, { email: "lee@example.com" }), 5, "The scaling is spot on across devices", 3);
-    for (const [viewport, name] of [[DESKTOP, "home-desktop"], [PHONE, "home-phone"]] as const) {
+    for (const [viewport, name] of [
+      [DESKTOP, "home-desktop"],
+      [PHONE, "home-phone"],
+    ] as const) {
       const page = await openHome(server, viewport);
       await page.getByRole("heading", { name: "What Developers Are Saying" }).waitFor();
       await page.getByText("active user right now").waitFor();

@@ -14,8 +14,23 @@ setDefaultTimeout(60_000);
 
 const suite = browserSuite();
 
-const PUBLIC_ROUTES = ["/", "/purchase", "/support", "/docs", "/docs/lock", "/docs/icon", "/login", "/signup", "/reset-password?token=abc",
-  "/confirm-email?token=abc", "/terms", "/privacy", "/refund-policy", "/imprint", "/no-such-page"];
+const PUBLIC_ROUTES = [
+  "/",
+  "/purchase",
+  "/support",
+  "/docs",
+  "/docs/lock",
+  "/docs/icon",
+  "/login",
+  "/signup",
+  "/reset-password?token=abc",
+  "/confirm-email?token=abc",
+  "/terms",
+  "/privacy",
+  "/refund-policy",
+  "/imprint",
+  "/no-such-page",
+];
 
 /** Console errors and warnings, and uncaught errors, from the moment the page opens. */
 function collectProblems(page: Page): string[] {
@@ -52,7 +67,12 @@ async function signUp() {
   const response = await fetch(`${suite.server.url}/api/auth/signup`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "correct horse", confirmPassword: "correct horse", productKey: makeKey(suite.server.deps, "pro") }),
+    body: JSON.stringify({
+      email,
+      password: "correct horse",
+      confirmPassword: "correct horse",
+      productKey: makeKey(suite.server.deps, "pro"),
+    }),
   });
   return { email, password: "correct horse", ...((await response.json()) as AuthResponse) };
 }
@@ -64,8 +84,12 @@ async function signUp() {
  */
 async function holdScreenCode(page: Page) {
   let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  const entry = /<meta name="app-entry" content="(\/assets\/[^"]+\.js)">/.exec(await (await fetch(`${suite.server.url}/`)).text())![1];
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const entry = /<meta name="app-entry" content="(\/assets\/[^"]+\.js)">/.exec(
+    await (await fetch(`${suite.server.url}/`)).text(),
+  )![1];
   await page.route("**/assets/*.js", async (route) => {
     if (!new URL(route.request().url()).pathname.endsWith(entry)) await held;
     await route.continue();
@@ -86,7 +110,10 @@ async function holdScreenCode(page: Page) {
 }
 
 describe("hydration", () => {
-  for (const [width, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+  for (const [width, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
     for (const path of PUBLIC_ROUTES) {
       test(`${path} hydrates at ${width} width with no console error or warning, keeping the server's elements`, async () => {
         const page = await suite.page(viewport);
@@ -127,7 +154,8 @@ describe("what a phone does first", () => {
       const entry = document.querySelector('meta[name="app-entry"]')!.getAttribute("content")!;
       return {
         text: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
-        code: performance.getEntriesByType("resource").find((resource) => new URL(resource.name).pathname === entry)?.startTime,
+        code: performance.getEntriesByType("resource").find((resource) => new URL(resource.name).pathname === entry)
+          ?.startTime,
       };
     });
     expect(timings.text).toBeNumber();

@@ -11,12 +11,20 @@ import { shoot } from "./shots";
 
 setDefaultTimeout(60_000);
 
-const suite = browserSuite({ env: { SELLER_NAME: "Ada Works Ltd", SELLER_ADDRESS: "1 Main Street\\n12345 Springfield", SELLER_EMAIL: "legal@ada.example" } });
+const suite = browserSuite({
+  env: {
+    SELLER_NAME: "Ada Works Ltd",
+    SELLER_ADDRESS: "1 Main Street\\n12345 Springfield",
+    SELLER_EMAIL: "legal@ada.example",
+  },
+});
 
 /** Requests the page makes to the legal API. */
 function legalRequests(page: Page): string[] {
   const seen: string[] = [];
-  page.on("request", (request) => { if (new URL(request.url()).pathname.startsWith("/api/legal")) seen.push(request.url()); });
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/api/legal")) seen.push(request.url());
+  });
   return seen;
 }
 
@@ -68,7 +76,10 @@ describe("legal pages", () => {
 
 describe("screens", () => {
   for (const theme of ["dark", "light"] as const) {
-    for (const [size, viewport] of [["1280", DESKTOP], ["390", PHONE]] as const) {
+    for (const [size, viewport] of [
+      ["1280", DESKTOP],
+      ["390", PHONE],
+    ] as const) {
       test(`the legal pages, the sign-up checkbox and the checkout dialog, ${theme}, ${size} px`, async () => {
         const page = await suite.page(viewport);
         await page.goto("/404-for-storage");
@@ -83,7 +94,10 @@ describe("screens", () => {
         await page.goto("/purchase");
         await page.getByLabel("Email address").fill("screens@example.com");
         await page.getByRole("button", { name: "Choose Plan: 4 Month Pro" }).click();
-        await page.getByRole("dialog", { name: "Complete Your Purchase" }).getByText(/By paying you agree/).waitFor();
+        await page
+          .getByRole("dialog", { name: "Complete Your Purchase" })
+          .getByText(/By paying you agree/)
+          .waitFor();
         await shoot(page, `checkout-terms-${theme}-${size}`, false);
       });
     }

@@ -22,7 +22,10 @@ async function buy(page: Page, email: string): Promise<string> {
   await page.goto("/purchase");
   await page.getByLabel("Email address").fill(email);
   await page.getByRole("button", { name: "Choose Plan: 4 Month Pro" }).click();
-  await page.getByRole("dialog", { name: "Complete Your Purchase" }).getByRole("button", { name: "Complete Payment" }).click();
+  await page
+    .getByRole("dialog", { name: "Complete Your Purchase" })
+    .getByRole("button", { name: "Complete Payment" })
+    .click();
   await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
   await page.getByTestId("product-key").waitFor();
   return new URL(page.url()).searchParams.get("payment_intent")!;
@@ -33,7 +36,9 @@ describe("payment result page", () => {
     const context = await suite.browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
     try {
       const page = await context.newPage();
-      const response = await page.goto(`${suite.server.url}/purchase/success?payment_intent=pi_demo_x&payment_intent_client_secret=s&redirect_status=succeeded`);
+      const response = await page.goto(
+        `${suite.server.url}/purchase/success?payment_intent=pi_demo_x&payment_intent_client_secret=s&redirect_status=succeeded`,
+      );
       expect(response!.status()).toBe(200);
       await page.getByRole("navigation").first().getByRole("link", { name: "Purchase" }).waitFor();
       await page.getByRole("heading", { level: 1, name: "Verifying your payment…" }).waitFor();
@@ -75,7 +80,13 @@ describe("payment result page", () => {
     const page = await suite.page();
     const intentId = await buy(page, "refunded@example.com");
     const { deps } = suite.server;
-    const adminId = (await createOrPromoteAdmin(deps.db, { email: "result-admin@example.com", password: "admin password" }, deps.clock.now())).user.id;
+    const adminId = (
+      await createOrPromoteAdmin(
+        deps.db,
+        { email: "result-admin@example.com", password: "admin password" },
+        deps.clock.now(),
+      )
+    ).user.id;
     const sale = deps.db.select().from(sales).where(eq(sales.paymentIntentId, intentId)).get()!;
     await refundSale(deps, { saleId: sale.id, actorUserId: adminId }, (refunded) => refunded);
 

@@ -30,12 +30,15 @@ const post = <T>(path: string, body: unknown, token?: string) => postJson<T>(sui
 beforeAll(async () => {
   const { db, clock } = suite.server.deps;
   await createOrPromoteAdmin(db, { email: "admin@example.com", password: "admin password" }, clock.now());
-  adminToken = (await post<AuthResponse>("/api/auth/login", { email: "admin@example.com", password: "admin password" })).token;
-  db.insert(promotionCodes).values([
-    { code: "LAUNCH20", percentOff: 20, createdAt: clock.now() },
-    { code: "GIFT", percentOff: 100, createdAt: clock.now() },
-    { code: "PROONLY", amountOffCents: 500, plans: ["pro"], createdAt: clock.now() },
-  ]).run();
+  adminToken = (await post<AuthResponse>("/api/auth/login", { email: "admin@example.com", password: "admin password" }))
+    .token;
+  db.insert(promotionCodes)
+    .values([
+      { code: "LAUNCH20", percentOff: 20, createdAt: clock.now() },
+      { code: "GIFT", percentOff: 100, createdAt: clock.now() },
+      { code: "PROONLY", amountOffCents: 500, plans: ["pro"], createdAt: clock.now() },
+    ])
+    .run();
 });
 
 async function open(path: string, viewport = DESKTOP) {
@@ -78,12 +81,17 @@ describe("promotion codes on /purchase", () => {
     await card(page, "4 Month Pro").getByText("$24.99").waitFor();
   });
 
-  for (const [width, viewport] of [["1280", DESKTOP], ["390", PHONE]] as const) {
+  for (const [width, viewport] of [
+    ["1280", DESKTOP],
+    ["390", PHONE],
+  ] as const) {
     test(`/purchase?code= arrives applied; the dialog shows the discount line and the payment is for the total (${width} px)`, async () => {
       const buyer = `dialog-${width}@example.com`;
       const page = await suite.page(viewport);
       const problems: string[] = [];
-      page.on("console", (message) => { if (["error", "warning"].includes(message.type())) problems.push(message.text()); });
+      page.on("console", (message) => {
+        if (["error", "warning"].includes(message.type())) problems.push(message.text());
+      });
       page.on("pageerror", (error) => problems.push(error.message));
       await page.goto("/purchase?code=launch20");
       await card(page, "4 Month Pro").getByText("LAUNCH20 takes $5.00 off").waitFor();
@@ -123,7 +131,12 @@ describe("promotion codes on /purchase", () => {
 describe("Renew / Extend with a code", () => {
   test("the dashboard's renewal takes a code and the dialog shows what it took off", async () => {
     const email = "renewer@example.com";
-    const user = await post<AuthResponse>("/api/auth/signup", { email, password: "correct horse", confirmPassword: "correct horse", productKey: makeKey(suite.server.deps, "month") });
+    const user = await post<AuthResponse>("/api/auth/signup", {
+      email,
+      password: "correct horse",
+      confirmPassword: "correct horse",
+      productKey: makeKey(suite.server.deps, "month"),
+    });
     const page = await suite.page(DESKTOP);
     await openSignedIn(page, user.token, "/dashboard?tab=subscription");
     await page.getByLabel("Promotion code (optional)").fill("proonly");
@@ -172,7 +185,8 @@ describe("admin panel", () => {
     await card(buyer, "4 Month Pro").getByText("Spring sale").waitFor();
     // Back to the launch price for the other tests.
     const reset = await fetch(`${suite.server.url}/api/admin/plans/pro`, {
-      method: "PUT", headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` },
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` },
       body: JSON.stringify({ price: 24.99, compareAtPrice: null, badge: null }),
     });
     expect(reset.status).toBe(200);
@@ -204,6 +218,8 @@ describe("admin panel", () => {
     await page.setViewportSize(DESKTOP);
     await page.getByRole("button", { name: "Turn off STREAMER-10" }).click();
     await page.getByRole("button", { name: "Turn on STREAMER-10" }).waitFor();
-    expect(suite.server.deps.db.select().from(promotionCodes).where(eq(promotionCodes.code, "STREAMER-10")).get()!.active).toBe(false);
+    expect(
+      suite.server.deps.db.select().from(promotionCodes).where(eq(promotionCodes.code, "STREAMER-10")).get()!.active,
+    ).toBe(false);
   });
 });

@@ -52,17 +52,22 @@ const STRIPE_JS_STUB = `
 `;
 
 let stripe: FakeStripe;
-beforeAll(() => { stripe = startFakeStripe(); });
+beforeAll(() => {
+  stripe = startFakeStripe();
+});
 const suite = browserSuite(() => ({ env: stripe.env }));
 afterAll(() => stripe?.stop());
 
 /** A page where js.stripe.com serves the stub and every other outside request is refused. */
 async function stripePage() {
   const page = await suite.page(DESKTOP, { allowExternal: true });
-  await page.context().route((url) => !url.href.startsWith(suite.server.url), (route) =>
-    route.request().url().startsWith("https://js.stripe.com/")
-      ? route.fulfill({ contentType: "application/javascript", body: STRIPE_JS_STUB })
-      : route.abort());
+  await page.context().route(
+    (url) => !url.href.startsWith(suite.server.url),
+    (route) =>
+      route.request().url().startsWith("https://js.stripe.com/")
+        ? route.fulfill({ contentType: "application/javascript", body: STRIPE_JS_STUB })
+        : route.abort(),
+  );
   await page.goto("/purchase");
   return page;
 }
@@ -99,7 +104,11 @@ describe("Stripe card form", () => {
     await page.evaluate(() => (window as any).__stripeReady());
     await dialog.getByRole("button", { name: "Complete Payment" }).click();
     await dialog.getByRole("button", { name: "Processing..." }).waitFor();
-    await page.evaluate(() => (window as any).__releaseConfirm({ error: { type: "card_error", code: "card_declined", message: "Your card has insufficient funds." } }));
+    await page.evaluate(() =>
+      (window as any).__releaseConfirm({
+        error: { type: "card_error", code: "card_declined", message: "Your card has insufficient funds." },
+      }),
+    );
     await page.getByText("Payment Failed", { exact: true }).waitFor();
     await page.getByText("Your card has insufficient funds.", { exact: true }).waitFor();
     expect(await dialog.isVisible()).toBe(true);
@@ -115,13 +124,25 @@ describe("Stripe card form", () => {
     const secret = await page.evaluate(() => (window as any).__clientSecret as string);
     const id = secret.split("_secret_")[0];
     stripe.succeed(id);
-    await page.evaluate((paymentIntentId) => (window as any).__releaseConfirm({ paymentIntent: { id: paymentIntentId, status: "succeeded" } }), id);
-    await page.waitForURL(new RegExp(`/purchase/success\\?payment_intent=${id}&payment_intent_client_secret=${secret}&redirect_status=succeeded$`));
+    await page.evaluate(
+      (paymentIntentId) =>
+        (window as any).__releaseConfirm({ paymentIntent: { id: paymentIntentId, status: "succeeded" } }),
+      id,
+    );
+    await page.waitForURL(
+      new RegExp(
+        `/purchase/success\\?payment_intent=${id}&payment_intent_client_secret=${secret}&redirect_status=succeeded$`,
+      ),
+    );
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
     await page.getByText("4 Month Pro").first().waitFor();
     const sale = suite.server.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)).get()!;
     expect(sale.email).toBe(buyer);
-    const key = suite.server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!.key;
+    const key = suite.server.deps.db
+      .select()
+      .from(productKeys)
+      .where(eq(productKeys.id, sale.productKeyId!))
+      .get()!.key;
     expect(await page.getByTestId("product-key").textContent()).toBe(key);
 
     await page.getByRole("link", { name: "Create your account" }).click();
@@ -139,14 +160,18 @@ describe("Stripe card form", () => {
 
   test("a payment still processing shows that the key follows by e-mail; once it completes the page shows success", async () => {
     const created = await fetch(`${suite.server.url}/api/create-payment-intent`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ plan: "month", email: "slow-bank@example.com" }),
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ plan: "month", email: "slow-bank@example.com" }),
     }).then((r) => r.json() as Promise<{ clientSecret: string }>);
     const id = created.clientSecret.split("_secret_")[0];
     stripe.intents.get(id)!.status = "processing";
     const page = await suite.page(DESKTOP);
     await page.goto(`/purchase/success?payment_intent=${id}&redirect_status=processing`);
     await page.getByRole("heading", { name: "Payment Processing" }).waitFor();
-    await page.getByText("Your product key will be e-mailed to you as soon as it completes.", { exact: false }).waitFor();
+    await page
+      .getByText("Your product key will be e-mailed to you as soon as it completes.", { exact: false })
+      .waitFor();
     expect(await page.getByText("Invalid payment parameters", { exact: false }).count()).toBe(0);
     await screenshot(page, "purchase-processing");
     stripe.succeed(id);
@@ -159,6 +184,9 @@ describe("Stripe card form", () => {
     await page.goto("/purchase");
     await page.getByLabel("Email address").fill("offline@example.com");
     await page.getByRole("button", { name: "Choose Plan: 4 Month Pro" }).click();
-    await page.getByRole("dialog").getByText("The card form could not be loaded. Check your connection and try again.").waitFor();
+    await page
+      .getByRole("dialog")
+      .getByText("The card form could not be loaded. Check your connection and try again.")
+      .waitFor();
   });
 });

@@ -17,7 +17,9 @@ setDefaultTimeout(30_000);
 
 // E-mail really goes out (to a fake Resend on 127.0.0.1), so a test can read what the user receives.
 let resend: FakeResend;
-beforeAll(() => { resend = startFakeResend(); });
+beforeAll(() => {
+  resend = startFakeResend();
+});
 const suite = browserSuite(() => ({ env: resend.env }));
 afterAll(() => resend?.stop());
 
@@ -54,7 +56,18 @@ describe("purchase page", () => {
   test("shows the title, the three plans with prices and badges, the info box and a support link", async () => {
     const page = await open("/purchase");
     await page.getByRole("heading", { name: "Choose Your Plan" }).waitFor();
-    for (const text of ["1 Month Subscription", "$6.99", "$9.99", "30% OFF!", "4 Month Pro", "$24.99", "MOST POPULAR", "Lifetime Access", "$149.99", "What happens after purchase?"]) {
+    for (const text of [
+      "1 Month Subscription",
+      "$6.99",
+      "$9.99",
+      "30% OFF!",
+      "4 Month Pro",
+      "$24.99",
+      "MOST POPULAR",
+      "Lifetime Access",
+      "$149.99",
+      "What happens after purchase?",
+    ]) {
       await page.getByText(text).first().waitFor();
     }
     expect(await page.getByLabel("Email address").getAttribute("type")).toBe("email");
@@ -82,12 +95,16 @@ describe("purchase page", () => {
     await dialog.getByRole("button", { name: "Complete Payment" }).click();
 
     // The same parameters as Stripe's return URL, the client secret included.
-    await page.waitForURL(/\/purchase\/success\?payment_intent=pi_demo_\w+&payment_intent_client_secret=pi_demo_\w+_secret_\w+&redirect_status=succeeded$/);
+    await page.waitForURL(
+      /\/purchase\/success\?payment_intent=pi_demo_\w+&payment_intent_client_secret=pi_demo_\w+_secret_\w+&redirect_status=succeeded$/,
+    );
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
     await page.getByText("Payment Successful", { exact: true }).waitFor();
     await page.getByText("Check your email for your product key!", { exact: true }).waitFor();
     await page.getByText("4 Month Pro").first().waitFor();
-    expect(await page.getByRole("link", { name: "View Setup Guide" }).getAttribute("href")).toBe("/docs/getting-started");
+    expect(await page.getByRole("link", { name: "View Setup Guide" }).getAttribute("href")).toBe(
+      "/docs/getting-started",
+    );
     expect(await page.getByRole("link", { name: "Get Support" }).getAttribute("href")).toBe("/support");
 
     const mail = latestEmailTo(buyer)!;
@@ -124,7 +141,9 @@ describe("purchase page", () => {
     await dialog.getByRole("button", { name: "Complete Payment" }).click();
     await page.waitForURL(/payment_intent_client_secret=/);
     const url = new URL(page.url());
-    const other = await open(`/purchase/success?payment_intent=${url.searchParams.get("payment_intent")}&redirect_status=succeeded`);
+    const other = await open(
+      `/purchase/success?payment_intent=${url.searchParams.get("payment_intent")}&redirect_status=succeeded`,
+    );
     await other.getByRole("heading", { name: "Payment Successful!" }).waitFor();
     await other.getByText("Your product key has been sent to your email.").waitFor();
     expect(await other.getByTestId("product-key").count()).toBe(0);
@@ -140,20 +159,30 @@ describe("purchase page", () => {
       await page.waitForURL(/payment_intent_client_secret=/);
       await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
     }
-    const keys = suite.server.deps.db.select().from(emails).where(eq(emails.to, buyer)).all().map((e) => e.payload.key as string);
+    const keys = suite.server.deps.db
+      .select()
+      .from(emails)
+      .where(eq(emails.to, buyer))
+      .all()
+      .map((e) => e.payload.key as string);
     const page = await open("/support");
     await page.getByRole("button", { name: "Can't find your key?" }).click();
     const lost = page.getByRole("dialog", { name: "Find your product key" });
     await lost.getByLabel("Purchase e-mail").fill(buyer);
     await screenshot(page, "lost-key-dialog");
     await lost.getByRole("button", { name: "E-mail my keys" }).click();
-    await lost.getByRole("status").getByText("If that address bought a key, we've e-mailed every key bought with it.", { exact: false }).waitFor();
+    await lost
+      .getByRole("status")
+      .getByText("If that address bought a key, we've e-mailed every key bought with it.", { exact: false })
+      .waitFor();
     await page.setViewportSize(PHONE);
     await screenshot(page, "lost-key-dialog-sent-phone");
     const deadline = Date.now() + 10_000;
     let text = "";
     while (Date.now() < deadline && !text.includes("Your product keys")) {
-      text = resend.delivered.filter((m) => [m.to].flat().includes(buyer) && m.subject.includes("product keys")).at(-1)?.text ?? "";
+      text =
+        resend.delivered.filter((m) => [m.to].flat().includes(buyer) && m.subject.includes("product keys")).at(-1)
+          ?.text ?? "";
       await Bun.sleep(100);
     }
     for (const key of keys) expect(text).toContain(key);
@@ -183,12 +212,16 @@ describe("purchase page", () => {
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label")?.startsWith("Choose Plan"));
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Choose Plan: 4 Month Pro");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
+      "Choose Plan: 4 Month Pro",
+    );
     await page.getByRole("button", { name: "Choose Plan: Lifetime Access" }).click();
     await dialog.getByRole("button", { name: "Close" }).click();
     await dialog.waitFor({ state: "hidden" });
     await page.waitForFunction(() => document.activeElement !== document.body);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Choose Plan: Lifetime Access");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
+      "Choose Plan: Lifetime Access",
+    );
   });
 
   test("on a phone a toast doesn't cover the header", async () => {
@@ -207,8 +240,13 @@ describe("purchase page", () => {
   test("plan buttons read 'Processing...' and are disabled while the payment is being prepared", async () => {
     const page = await open("/purchase");
     let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    await page.route("**/api/create-payment-intent", async (route) => { await held; await route.continue(); });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/create-payment-intent", async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByLabel("Email address").fill("slow@example.com");
     await page.getByRole("button", { name: "Choose Plan: Lifetime Access" }).click();
     const processing = page.getByRole("button", { name: "Processing..." });
@@ -222,7 +260,15 @@ describe("purchase page", () => {
   test("a failed payment intent shows the 'Error' toast with the server's sentence", async () => {
     const page = await open("/purchase");
     await page.route("**/api/create-payment-intent", (route) =>
-      route.fulfill({ status: 502, contentType: "application/json", body: JSON.stringify({ error: "PAYMENT_PROVIDER_UNAVAILABLE", message: "The payment provider could not be reached." }) }));
+      route.fulfill({
+        status: 502,
+        contentType: "application/json",
+        body: JSON.stringify({
+          error: "PAYMENT_PROVIDER_UNAVAILABLE",
+          message: "The payment provider could not be reached.",
+        }),
+      }),
+    );
     await page.getByLabel("Email address").fill("error@example.com");
     await page.getByRole("button", { name: "Choose Plan: 4 Month Pro" }).click();
     await page.getByText("Error", { exact: true }).waitFor();
@@ -253,8 +299,13 @@ describe("payment result page", () => {
   test("shows skeletons while verifying", async () => {
     const page = await suite.page();
     let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    await page.route("**/api/payment/success**", async (route) => { await held; await route.continue(); });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/payment/success**", async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto("/purchase/success?payment_intent=pi_demo_unknown&redirect_status=succeeded");
     await page.getByLabel("Verifying your payment").waitFor();
     await screenshot(page, "purchase-success-loading");
@@ -277,7 +328,9 @@ describe("payment result page", () => {
 
   test("a success answer without an error text falls back to the generic sentence", async () => {
     const page = await suite.page();
-    await page.route("**/api/payment/success**", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ success: false }) }));
+    await page.route("**/api/payment/success**", (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ success: false }) }),
+    );
     await page.goto("/purchase/success?payment_intent=pi_demo_any&redirect_status=succeeded");
     await page.getByText("Something went wrong with your payment.").waitFor();
   });
@@ -287,8 +340,14 @@ describe("forgot password", () => {
   test("the login screen's button e-mails a link, and the link sets a new password", async () => {
     const email = "forgetful@example.com";
     const signup = await fetch(`${suite.server.url}/api/auth/signup`, {
-      method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password: "old password", confirmPassword: "old password", productKey: makeKey(suite.server.deps, "month") }),
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        email,
+        password: "old password",
+        confirmPassword: "old password",
+        productKey: makeKey(suite.server.deps, "month"),
+      }),
     }).then((r) => r.json() as Promise<AuthResponse>);
     expect(signup.user.email).toBe(email);
 
@@ -327,6 +386,8 @@ describe("forgot password", () => {
     await page.getByLabel("Confirm new password").fill("whatever123");
     await page.getByRole("button", { name: "Set New Password" }).click();
     await page.getByText("Reset Failed", { exact: true }).waitFor();
-    await page.getByText("This reset link is invalid or has expired. Please request a new one.", { exact: true }).waitFor();
+    await page
+      .getByText("This reset link is invalid or has expired. Please request a new one.", { exact: true })
+      .waitFor();
   });
 });

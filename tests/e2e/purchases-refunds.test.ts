@@ -19,21 +19,31 @@ const suite = browserSuite();
 
 async function call(server: TestServer, method: string, path: string, body?: unknown, token?: string) {
   const response = await fetch(`${server.url}${path}`, {
-    method, headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json() as any };
+  return { status: response.status, body: (await response.json()) as any };
 }
 
 let count = 0;
 /** Buys a plan with the demo provider and signs up with its key. */
 async function buyer(server: TestServer, country?: string) {
   const email = `refund${++count}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const intent = await call(server, "POST", "/api/create-payment-intent", { plan: "pro", email, ...(country ? { country } : {}) });
+  const intent = await call(server, "POST", "/api/create-payment-intent", {
+    plan: "pro",
+    email,
+    ...(country ? { country } : {}),
+  });
   await call(server, "POST", "/api/payment/demo/confirm", { clientSecret: intent.body.clientSecret });
   const sale = server.deps.db.select().from(sales).where(eq(sales.email, email)).get()!;
   const key = server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!.key;
-  const signup = await call(server, "POST", "/api/auth/signup", { email, password: "correct horse", confirmPassword: "correct horse", productKey: key });
+  const signup = await call(server, "POST", "/api/auth/signup", {
+    email,
+    password: "correct horse",
+    confirmPassword: "correct horse",
+    productKey: key,
+  });
   return { email, key, saleId: sale.id, token: signup.body.token as string };
 }
 
@@ -58,7 +68,10 @@ describe("purchases", () => {
     await dialog.getByText(/the plugin stops working when none is left/).waitFor();
     await dialog.getByRole("button", { name: "Refund Purchase" }).click();
     await panel.getByText("Refunded", { exact: true }).waitFor();
-    await page.getByRole("region", { name: /Notifications/ }).getByText("Purchase Refunded", { exact: true }).waitFor();
+    await page
+      .getByRole("region", { name: /Notifications/ })
+      .getByText("Purchase Refunded", { exact: true })
+      .waitFor();
     expect(await panel.getByRole("button", { name: "Request refund" }).count()).toBe(0);
     expect(suite.server.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!.status).toBe("refunded");
   });
@@ -88,7 +101,10 @@ describe("purchases with tax, invoice and credit note (TAX=demo)", () => {
       }
       for (const theme of ["dark", "light"] as const) {
         await call(server, "PUT", "/api/user/settings", { theme }, user.token);
-        for (const [size, viewport] of [["1280", DESKTOP], ["390", PHONE]] as const) {
+        for (const [size, viewport] of [
+          ["1280", DESKTOP],
+          ["390", PHONE],
+        ] as const) {
           const shot = await openPurchases(user.token, viewport, server);
           await shot.getByRole("link", { name: "Credit note", exact: true }).waitFor();
           await shoot(shot, `purchases-tax-${theme}-${size}`);
@@ -108,21 +124,36 @@ describe("refund requests (SELF_SERVICE_REFUNDS=request)", () => {
       const user = await buyer(server);
       const page = await openPurchases(user.token, PHONE, server);
       await page.getByRole("button", { name: "Request refund" }).click();
-      await page.getByRole("alertdialog").getByText(/We look at your request and e-mail you when it is decided/).waitFor();
+      await page
+        .getByRole("alertdialog")
+        .getByText(/We look at your request and e-mail you when it is decided/)
+        .waitFor();
       await page.getByRole("button", { name: "Send Request" }).click();
       await page.getByText("Refund requested: waiting for a decision.").waitFor();
 
-      await createOrPromoteAdmin(server.deps.db, { email: "refund-admin@example.com", password: "admin password" }, server.deps.clock.now());
-      const admin = (await call(server, "POST", "/api/auth/login", { email: "refund-admin@example.com", password: "admin password" })).body.token as string;
+      await createOrPromoteAdmin(
+        server.deps.db,
+        { email: "refund-admin@example.com", password: "admin password" },
+        server.deps.clock.now(),
+      );
+      const admin = (
+        await call(server, "POST", "/api/auth/login", { email: "refund-admin@example.com", password: "admin password" })
+      ).body.token as string;
       const adminPage = await suite.page(DESKTOP, { server });
       await openSignedIn(adminPage, admin, "/admin?tab=refund-requests");
       const row = adminPage.getByRole("row").filter({ hasText: user.email });
       await row.getByText("Pending").waitFor();
       await shoot(adminPage, "admin-refund-requests-dark-1280");
       await row.getByRole("button", { name: `Approve refund for ${user.email}` }).click();
-      await adminPage.getByRole("alertdialog", { name: "Approve this refund?" }).getByRole("button", { name: "Approve and Refund" }).click();
+      await adminPage
+        .getByRole("alertdialog", { name: "Approve this refund?" })
+        .getByRole("button", { name: "Approve and Refund" })
+        .click();
       await row.getByText("Refunded").waitFor();
-      await adminPage.getByRole("region", { name: /Notifications/ }).getByText("Refund approved", { exact: true }).waitFor();
+      await adminPage
+        .getByRole("region", { name: /Notifications/ })
+        .getByText("Refund approved", { exact: true })
+        .waitFor();
       expect(server.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!.status).toBe("refunded");
       await suite.closePages();
     } finally {
@@ -137,7 +168,10 @@ async function guestPurchase(server: TestServer) {
   const intent = await call(server, "POST", "/api/create-payment-intent", { plan: "month", email });
   await call(server, "POST", "/api/payment/demo/confirm", { clientSecret: intent.body.clientSecret });
   const sale = server.deps.db.select().from(sales).where(eq(sales.email, email)).get()!;
-  return { saleId: sale.id, key: server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!.key };
+  return {
+    saleId: sale.id,
+    key: server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!.key,
+  };
 }
 
 describe("the refund link (no account)", () => {
@@ -147,15 +181,24 @@ describe("the refund link (no account)", () => {
     await page.goto(`/refund?key=${guest.key}`);
     await page.getByText(/1 Month Subscription, \$6\.99, bought/).waitFor();
     await page.getByRole("button", { name: "Request refund" }).click();
-    await page.getByRole("alertdialog", { name: "Refund this purchase?" }).getByRole("button", { name: "Refund Purchase" }).click();
-    await page.getByRole("status").getByText(/Your purchase has been refunded/).waitFor();
+    await page
+      .getByRole("alertdialog", { name: "Refund this purchase?" })
+      .getByRole("button", { name: "Refund Purchase" })
+      .click();
+    await page
+      .getByRole("status")
+      .getByText(/Your purchase has been refunded/)
+      .waitFor();
     expect(suite.server.deps.db.select().from(sales).where(eq(sales.id, guest.saleId)).get()!.status).toBe("refunded");
   });
 });
 
 describe("screens", () => {
   for (const theme of ["dark", "light"] as const) {
-    for (const [size, viewport] of [["1280", DESKTOP], ["390", PHONE]] as const) {
+    for (const [size, viewport] of [
+      ["1280", DESKTOP],
+      ["390", PHONE],
+    ] as const) {
       test(`Purchases and the refund dialog, ${theme}, ${size} px`, async () => {
         const user = await buyer(suite.server);
         await call(suite.server, "PUT", "/api/user/settings", { theme }, user.token);

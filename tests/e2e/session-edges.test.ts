@@ -18,7 +18,12 @@ async function signUp(email: string) {
   const response = await fetch(`${suite.server.url}/api/auth/signup`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "correct horse", confirmPassword: "correct horse", productKey: makeKey(suite.server.deps, "pro") }),
+    body: JSON.stringify({
+      email,
+      password: "correct horse",
+      confirmPassword: "correct horse",
+      productKey: makeKey(suite.server.deps, "pro"),
+    }),
   });
   return (await response.json()) as { token: string; user: { id: number } };
 }
@@ -32,7 +37,11 @@ describe("session edges", () => {
     await p.getByRole("tab", { name: /Plugin/ }).click();
     await p.getByText("Not generated yet").waitFor();
     // Every old session ends (as after a password reset) while the page is open.
-    suite.server.deps.db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, account.user.id)).run();
+    suite.server.deps.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, account.user.id))
+      .run();
     await p.getByRole("button", { name: "Generate Plugin Key" }).click();
     await p.waitForURL("**/login");
     await p.getByText("You've been successfully logged out.", { exact: true }).waitFor();

@@ -144,7 +144,11 @@ describe("login", () => {
   });
 
   test("an admin lands on /admin", async () => {
-    await createOrPromoteAdmin(suite.server.deps.db, { email: "shell-admin@example.com", password: "admin password" }, suite.server.deps.clock.now());
+    await createOrPromoteAdmin(
+      suite.server.deps.db,
+      { email: "shell-admin@example.com", password: "admin password" },
+      suite.server.deps.clock.now(),
+    );
     const page = await newPage(PHONE);
     await page.goto("/login");
     await fillLogin(page, "shell-admin@example.com", "admin password");
@@ -187,7 +191,9 @@ describe("login", () => {
   test("empty fields are named before any call is made", async () => {
     const page = await newPage(PHONE);
     let called = false;
-    page.on("request", (r) => { if (r.url().endsWith("/api/auth/login")) called = true; });
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/auth/login")) called = true;
+    });
     await page.goto("/login");
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await page.getByText("Email is required").waitFor();
@@ -332,7 +338,9 @@ describe("signup", () => {
     const sentence = "An account with this email already exists. Please sign in instead.";
     await toastText(page, sentence).waitFor();
     expect(await fieldDescription(page.getByLabel("Email"))).toBe(sentence);
-    expect(await fieldDescription(page.getByLabel("Product key"))).toBe("No key yet? Purchase one · Can't find your key?");
+    expect(await fieldDescription(page.getByLabel("Product key"))).toBe(
+      "No key yet? Purchase one · Can't find your key?",
+    );
   });
 });
 

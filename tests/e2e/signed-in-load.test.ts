@@ -21,18 +21,30 @@ let adminToken: string;
 
 async function post<T>(path: string, body: unknown): Promise<T> {
   const response = await fetch(`${suite.server.url}${path}`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
   });
   return (await response.json()) as T;
 }
 
 beforeAll(async () => {
   const productKey = makeKey(suite.server.deps, "pro");
-  userToken = (await post<AuthResponse>("/api/auth/signup", {
-    email: "reloader@example.com", password: "correct horse", confirmPassword: "correct horse", productKey,
-  })).token;
-  await createOrPromoteAdmin(suite.server.deps.db, { email: "admin@example.com", password: "admin password" }, suite.server.deps.clock.now());
-  adminToken = (await post<AuthResponse>("/api/auth/login", { email: "admin@example.com", password: "admin password" })).token;
+  userToken = (
+    await post<AuthResponse>("/api/auth/signup", {
+      email: "reloader@example.com",
+      password: "correct horse",
+      confirmPassword: "correct horse",
+      productKey,
+    })
+  ).token;
+  await createOrPromoteAdmin(
+    suite.server.deps.db,
+    { email: "admin@example.com", password: "admin password" },
+    suite.server.deps.clock.now(),
+  );
+  adminToken = (await post<AuthResponse>("/api/auth/login", { email: "admin@example.com", password: "admin password" }))
+    .token;
 });
 
 const SCREENS = [
@@ -45,7 +57,8 @@ const SCREENS = [
 async function scriptTimings(page: Page) {
   return page.evaluate(() => ({
     load: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart,
-    scripts: performance.getEntriesByType("resource")
+    scripts: performance
+      .getEntriesByType("resource")
       .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
       .map((entry) => ({ url: entry.name, requestedAt: entry.startTime })),
   }));
@@ -69,14 +82,20 @@ describe("a signed-in screen after a reload", () => {
     });
   }
 
-  for (const [width, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+  for (const [width, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
     test(`before any script runs, /dashboard at ${width} width already shows the site's header, footer and a loading skeleton`, async () => {
       const page = await suite.page(viewport);
       await openSignedIn(page, userToken, "/404-blank-for-storage");
       await page.route("**/*.js", (route) => route.abort());
       await page.goto("/dashboard");
       const header = page.getByRole("banner");
-      await header.getByRole("link", { name: /Layerlift/ }).first().waitFor();
+      await header
+        .getByRole("link", { name: /Layerlift/ })
+        .first()
+        .waitFor();
       expect(await page.getByRole("contentinfo").isVisible()).toBe(true);
       expect(await page.getByRole("status").textContent()).toContain("Loading");
       // The stored session shows in the header from the first frame, as on public pages.
@@ -88,7 +107,8 @@ describe("a signed-in screen after a reload", () => {
     const page = await suite.page(DESKTOP);
     const problems: string[] = [];
     page.on("console", (message) => {
-      if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
+      if (message.type() === "error" || message.type() === "warning")
+        problems.push(`${message.type()}: ${message.text()}`);
     });
     page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
     await openSignedIn(page, userToken, "/404-blank-for-storage");

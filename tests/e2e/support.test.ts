@@ -139,7 +139,11 @@ describe("contact form", () => {
     expect(await page.getByLabel("Message").inputValue()).toBe("");
 
     const [ticket] = ticketsFrom(email);
-    expect(ticket).toMatchObject({ subject: "bug", message: "The Buy_button import lost its hover state.", status: "open" });
+    expect(ticket).toMatchObject({
+      subject: "bug",
+      message: "The Buy_button import lost its hover state.",
+      status: "open",
+    });
   });
 
   test("the subject is optional", async () => {
@@ -171,7 +175,9 @@ describe("contact form", () => {
 
       await toastText(page, "Message Not Sent").waitFor();
       await toastText(page, "Too many messages sent. Please wait a minute and try again.").waitFor();
-      const toastRoot = page.getByRole("region", { name: /Notifications/ }).locator("li", { hasText: "Message Not Sent" });
+      const toastRoot = page
+        .getByRole("region", { name: /Notifications/ })
+        .locator("li", { hasText: "Message Not Sent" });
       expect(await toastRoot.getAttribute("class")).toContain("border-destructive");
       expect(await page.getByLabel("Message").inputValue()).toBe("Is anyone there?");
     } finally {
@@ -185,7 +191,9 @@ describe("screens", () => {
   test("the support page has its own title and description", async () => {
     const page = await openSupport();
     expect(await page.title()).toBe(`Support | ${PRODUCT_NAME}`);
-    expect(await page.locator('meta[name="description"]').getAttribute("content")).toContain("answered within 24 hours");
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).toContain(
+      "answered within 24 hours",
+    );
   });
 
   test("the support page fits a phone without sideways scrolling", async () => {
@@ -194,7 +202,10 @@ describe("screens", () => {
   });
 
   test("screenshots of the support page at desktop and phone width", async () => {
-    for (const [viewport, name] of [[DESKTOP, "support-desktop"], [PHONE, "support-phone"]] as const) {
+    for (const [viewport, name] of [
+      [DESKTOP, "support-desktop"],
+      [PHONE, "support-phone"],
+    ] as const) {
       const page = await openSupport(viewport);
       await page.getByRole("button", { name: "What is your refund policy?" }).click();
       await page.getByText(`within ${REFUND_DAYS} days of your purchase`).waitFor();

@@ -38,14 +38,21 @@ async function watchFirstFrame(page: Page) {
 }
 
 const firstFrame = (page: Page) =>
-  page.waitForFunction(() => (window as any).firstFrame).then((handle) => handle.jsonValue() as Promise<{ className: string; background: string }>);
+  page
+    .waitForFunction(() => (window as any).firstFrame)
+    .then((handle) => handle.jsonValue() as Promise<{ className: string; background: string }>);
 
 async function signUp() {
   const email = `theme-${Math.random().toString(36).slice(2, 10)}@example.com`;
   const response = await fetch(`${suite.server.url}/api/auth/signup`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "correct horse", confirmPassword: "correct horse", productKey: makeKey(suite.server.deps, "pro") }),
+    body: JSON.stringify({
+      email,
+      password: "correct horse",
+      confirmPassword: "correct horse",
+      productKey: makeKey(suite.server.deps, "pro"),
+    }),
   });
   return (await response.json()) as AuthResponse;
 }
@@ -116,7 +123,10 @@ describe("signed-in users", () => {
     const select = page.getByRole("tabpanel", { name: "Settings" }).getByLabel("Theme");
     await select.selectOption("light");
     expect(await background(page)).toBe(WHITE);
-    await page.getByRole("region", { name: /Notifications/ }).getByText("Settings Updated", { exact: true }).waitFor();
+    await page
+      .getByRole("region", { name: /Notifications/ })
+      .getByText("Settings Updated", { exact: true })
+      .waitFor();
 
     const me = await fetch(`${suite.server.url}/api/auth/me`, { headers: { authorization: `Bearer ${auth.token}` } });
     expect(((await me.json()) as AuthResponse).user.settings.theme).toBe("light");

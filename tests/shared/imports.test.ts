@@ -13,7 +13,8 @@ const ALLOWED_PACKAGES = [/^@sinclair\/typebox(\/.*)?$/, /^elysia\/type-system$/
 /** Every module a file names: static imports and re-exports (type-only too), dynamic imports, bare `import "x"`. */
 function importedSpecifiers(source: string): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
-  const pattern = /\b(?:import|export)\b[^;"'`]*?\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)|\bimport\s+["']([^"']+)["']/g;
+  const pattern =
+    /\b(?:import|export)\b[^;"'`]*?\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)|\bimport\s+["']([^"']+)["']/g;
   return [...code.matchAll(pattern)].map((match) => match[1] ?? match[2] ?? match[3]!);
 }
 
@@ -49,7 +50,12 @@ describe("src/shared depends on nothing of the server", () => {
       // import { ignored } from "../app";
     `;
     expect(importedSpecifiers(sample)).toEqual([
-      "../features/x/model", "../../db/schema", "../lib/schemas", "./api/common", "../config", "../deps",
+      "../features/x/model",
+      "../../db/schema",
+      "../lib/schemas",
+      "./api/common",
+      "../config",
+      "../deps",
     ]);
     const file = join(SHARED, "api-types.ts");
     expect(problemWith(file, "../features/users/model")).toContain("features/users/model");
@@ -64,7 +70,8 @@ describe("src/shared depends on nothing of the server", () => {
       importedSpecifiers(readFileSync(file, "utf8"))
         .map((specifier) => ({ specifier, problem: problemWith(file, specifier) }))
         .filter(({ problem }) => problem !== null)
-        .map(({ specifier, problem }) => `${relative(SRC, file)}: "${specifier}" ${problem}`));
+        .map(({ specifier, problem }) => `${relative(SRC, file)}: "${specifier}" ${problem}`),
+    );
     expect(problems).toEqual([]);
   });
 });

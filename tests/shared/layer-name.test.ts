@@ -32,7 +32,11 @@ describe("reading names from the docs", () => {
   });
 
   test("Play_hover is the hover look of the Play button", () => {
-    expect(parseLayerName("Play_hover")).toMatchObject({ baseName: "Play", iconPrefix: false, tags: knownTags(["hover"]) });
+    expect(parseLayerName("Play_hover")).toMatchObject({
+      baseName: "Play",
+      iconPrefix: false,
+      tags: knownTags(["hover"]),
+    });
   });
 
   test("a base name keeps its own underscores: Main_Menu_button is the button Main_Menu", () => {
@@ -40,7 +44,17 @@ describe("reading names from the docs", () => {
   });
 
   test("ordinary names have no tags and no problems", () => {
-    for (const name of ["main_menu", "Shop_buttons", "Book_cover", "Chat_bot", "Item_tabs", "Shop_bg", "Coin_icon", "Search_Input", "chest_locked"]) {
+    for (const name of [
+      "main_menu",
+      "Shop_buttons",
+      "Book_cover",
+      "Chat_bot",
+      "Item_tabs",
+      "Shop_bg",
+      "Coin_icon",
+      "Search_Input",
+      "chest_locked",
+    ]) {
       expect(parseLayerName(name)).toMatchObject({ baseName: name, tags: [] });
       expect(codes(name), name).toEqual([]);
     }
@@ -78,7 +92,10 @@ describe("UNKNOWN_TAG: words that look like tags but aren't", () => {
   test("an unknown tag between known tags is read as part of the chain", () => {
     const parsed = parseLayerName("Coin_btn_lock");
     expect(parsed.baseName).toBe("Coin");
-    expect(parsed.tags.map((tag) => [tag.slug, tag.known])).toEqual([["btn", false], ["lock", true]]);
+    expect(parsed.tags.map((tag) => [tag.slug, tag.known])).toEqual([
+      ["btn", false],
+      ["lock", true],
+    ]);
   });
 
   test("short tags are not matched against near words; capitalised words are names", () => {
@@ -178,7 +195,15 @@ describe("CONFLICTING_TAGS", () => {
   });
 
   test("chains the docs show are not conflicts", () => {
-    for (const name of ["Play_button_lock", "Shop_parent_scroll", "#Close_button", "Logo_image_lock", "#Star_gray", "PetPreview_vpf_lock", "Close_button_abs"]) {
+    for (const name of [
+      "Play_button_lock",
+      "Shop_parent_scroll",
+      "#Close_button",
+      "Logo_image_lock",
+      "#Star_gray",
+      "PetPreview_vpf_lock",
+      "Close_button_abs",
+    ]) {
       expect(codes(name), name).toEqual([]);
     }
   });
@@ -228,12 +253,16 @@ describe("properties", () => {
 
   test("a base made of capitalised words joined by underscores keeps all of them", () => {
     fc.assert(
-      fc.property(fc.array(capitalisedWord, { minLength: 1, maxLength: 4 }), fc.array(slug, { maxLength: 4 }), (words, slugs) => {
-        const base = words.join("_");
-        const parsed = parseLayerName(`${base}${slugs.map((s) => `_${s}`).join("")}`);
-        expect(parsed.baseName).toBe(base);
-        expect(parsed.tags.map((t) => t.slug)).toEqual(slugs);
-      }),
+      fc.property(
+        fc.array(capitalisedWord, { minLength: 1, maxLength: 4 }),
+        fc.array(slug, { maxLength: 4 }),
+        (words, slugs) => {
+          const base = words.join("_");
+          const parsed = parseLayerName(`${base}${slugs.map((s) => `_${s}`).join("")}`);
+          expect(parsed.baseName).toBe(base);
+          expect(parsed.tags.map((t) => t.slug)).toEqual(slugs);
+        },
+      ),
     );
   });
 

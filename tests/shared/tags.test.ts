@@ -15,8 +15,23 @@ import {
 } from "../../src/shared/tags";
 
 const ALL_SLUGS: TagSlug[] = [
-  "gray", "button", "scroll", "image", "lock", "ignore", "parent", "clicked", "hover",
-  "disabled", "toggled", "scrollx", "abs", "box", "vpf", "canvas", "icon",
+  "gray",
+  "button",
+  "scroll",
+  "image",
+  "lock",
+  "ignore",
+  "parent",
+  "clicked",
+  "hover",
+  "disabled",
+  "toggled",
+  "scrollx",
+  "abs",
+  "box",
+  "vpf",
+  "canvas",
+  "icon",
 ];
 
 describe("the page chain", () => {
@@ -116,9 +131,15 @@ describe("categories of the documentation index", () => {
 
 describe("the rules of layer names and tags", () => {
   const text = (tag: TagDoc) =>
-    [tag.summary, tag.becomes, ...tag.overview, ...tag.howToUse, ...tag.bestPractices, ...tag.importantNotes, ...tag.pitfalls].join(
-      "\n",
-    );
+    [
+      tag.summary,
+      tag.becomes,
+      ...tag.overview,
+      ...tag.howToUse,
+      ...tag.bestPractices,
+      ...tag.importantNotes,
+      ...tag.pitfalls,
+    ].join("\n");
 
   test("where each tag works", () => {
     expect(tagBySlug("scroll")!.appliesTo).toEqual(["frame", "group"]);
@@ -213,7 +234,9 @@ describe("page content", () => {
     for (const tag of TAGS) {
       const layers = tag.example.layers;
       layers.forEach((layer, index) => {
-        const siblings = layers.filter((other, j) => other.depth === layer.depth && parentIndex(layers, j) === parentIndex(layers, index));
+        const siblings = layers.filter(
+          (other, j) => other.depth === layer.depth && parentIndex(layers, j) === parentIndex(layers, index),
+        );
         const { problems } = checkLayerName(layer.name, { siblings: siblings.map((s) => s.name) });
         expect(problems, `${tag.slug}: ${layer.name}`).toEqual([]);
       });

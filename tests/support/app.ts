@@ -40,7 +40,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: "test", SEED_DEV_ADMIN: "0", ...env });
 }
 
-export function makeTestDeps(options: { env?: Record<string, string>; rateLimits?: boolean; clock?: FakeClock; overrides?: Partial<AppDeps> } = {}) {
+export function makeTestDeps(
+  options: { env?: Record<string, string>; rateLimits?: boolean; clock?: FakeClock; overrides?: Partial<AppDeps> } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), "layerlift-test-"));
   const config = { ...testConfig(options.env), databasePath: join(dir, "test.db") };
   const clock = options.clock ?? new FakeClock(Date.UTC(2026, 10, 1, 12));
@@ -58,7 +60,9 @@ export function makeTestDeps(options: { env?: Record<string, string>; rateLimits
     ...options.overrides,
   };
   const cleanup = () => {
-    try { db.$client.close(); } catch {}
+    try {
+      db.$client.close();
+    } catch {}
     rmSync(dir, { recursive: true, force: true });
   };
   return { deps, clock, dir, cleanup };
@@ -78,12 +82,14 @@ function failTestsWithBrokenAnswers() {
   });
 }
 // Outside `bun test` (a script borrowing these helpers) there is no test to fail.
-try { failTestsWithBrokenAnswers(); } catch {}
+try {
+  failTestsWithBrokenAnswers();
+} catch {}
 
 /** Lets the app answer a request in-process, and notes any way the answer breaks its route's declaration. */
 async function handleChecked(app: Pick<App, "handle" | "routes">, request: Request): Promise<Response> {
   const response = await app.handle(request);
-  brokenAnswers.push(...await contractProblems(app.routes, request, response));
+  brokenAnswers.push(...(await contractProblems(app.routes, request, response)));
   return response;
 }
 
@@ -135,14 +141,24 @@ export async function call(
   const headers: Record<string, string> = { ...options.headers };
   if (options.body !== undefined) headers["content-type"] ??= "application/json";
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await handleChecked(app, new Request(`http://localhost${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body),
-  }));
+  const response = await handleChecked(
+    app,
+    new Request(`http://localhost${path}`, {
+      method,
+      headers,
+      body:
+        options.body === undefined
+          ? undefined
+          : typeof options.body === "string"
+            ? options.body
+            : JSON.stringify(options.body),
+    }),
+  );
   const text = await response.text();
   let body: any = text;
-  try { body = JSON.parse(text); } catch {}
+  try {
+    body = JSON.parse(text);
+  } catch {}
   return { status: response.status, body, headers: response.headers };
 }
 
@@ -155,7 +171,10 @@ let counter = 0;
 export async function signUpUser(ctx: Pick<TestContext, "app" | "deps">, plan: PlanId = "pro", email?: string) {
   const address = email ?? `user${++counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const { data, error } = await api(ctx.app).api.auth.signup.post({
-    email: address, password: "correct horse", confirmPassword: "correct horse", productKey: makeKey(ctx.deps, plan),
+    email: address,
+    password: "correct horse",
+    confirmPassword: "correct horse",
+    productKey: makeKey(ctx.deps, plan),
   });
   if (!data) throw new Error(`signup failed: ${error?.status} ${JSON.stringify(error?.value)}`);
   return { ...data, email: address, password: "correct horse" };
@@ -171,7 +190,12 @@ export async function signInAdmin(ctx: Pick<TestContext, "app" | "deps">, email 
 
 /** Signs up a new account with a key bought earlier; answers its session and its subscription as it is now. */
 export async function signUpWithKey(ctx: Pick<TestContext, "app" | "deps">, email: string, productKey: string) {
-  const signup = await api(ctx.app).api.auth.signup.post({ email, password: "correct horse", confirmPassword: "correct horse", productKey });
+  const signup = await api(ctx.app).api.auth.signup.post({
+    email,
+    password: "correct horse",
+    confirmPassword: "correct horse",
+    productKey,
+  });
   if (!signup.data) throw new Error(`signup failed: ${signup.error?.status} ${JSON.stringify(signup.error?.value)}`);
   const userId = signup.data.user.id;
   const subscription = () => ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get()!;

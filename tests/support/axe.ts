@@ -18,13 +18,18 @@ export interface AxeFinding {
 export async function axeViolations(page: Page): Promise<AxeFinding[]> {
   // A dialog fading in is not yet its final colours: let finite animations end first.
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
   );
   // page.evaluate runs outside the page's CSP, which would refuse an injected script.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
   return page.evaluate(async () => {
     const run = (window as unknown as { axe: typeof axe }).axe.run;
-    const result = await run(document, { resultTypes: ["violations"], rules: { "label-content-name-mismatch": { enabled: true } } });
+    const result = await run(document, {
+      resultTypes: ["violations"],
+      rules: { "label-content-name-mismatch": { enabled: true } },
+    });
     return result.violations.map((violation) => ({
       rule: violation.id,
       impact: violation.impact ?? null,
@@ -37,6 +42,9 @@ export async function axeViolations(page: Page): Promise<AxeFinding[]> {
 
 export function describeFindings(where: string, findings: AxeFinding[]): string {
   return findings
-    .map((f) => `${where}: ${f.rule} (${f.impact}) ${f.help}\n    at ${f.targets.slice(0, 5).join(", ")}\n    ${f.summary.replace(/\n/g, "\n    ")}`)
+    .map(
+      (f) =>
+        `${where}: ${f.rule} (${f.impact}) ${f.help}\n    at ${f.targets.slice(0, 5).join(", ")}\n    ${f.summary.replace(/\n/g, "\n    ")}`,
+    )
     .join("\n");
 }

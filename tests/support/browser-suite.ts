@@ -57,11 +57,17 @@ export function browserSuite(options: TestServerOptions | (() => TestServerOptio
   };
 
   return {
-    get server() { return started(server, "test server"); },
-    get browser() { return started(browser, "browser"); },
+    get server() {
+      return started(server, "test server");
+    },
+    get browser() {
+      return started(browser, "browser");
+    },
     async page(viewport = DESKTOP, pageOptions: SuitePageOptions = {}) {
       const target = pageOptions.server ?? started(server, "test server");
-      const page = await openPage(started(browser, "browser"), target.url, viewport, { allowExternal: pageOptions.allowExternal });
+      const page = await openPage(started(browser, "browser"), target.url, viewport, {
+        allowExternal: pageOptions.allowExternal,
+      });
       pages.push(page);
       return page;
     },

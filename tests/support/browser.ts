@@ -14,8 +14,17 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
   });
 }
 
@@ -23,10 +32,18 @@ export function launchBrowser(): Promise<Browser> {
  * A fresh context (empty storage). Requests to anything but the test server are refused, so no test
  * reaches the internet; `allowExternal` lets a test stub a provider's script itself.
  */
-export async function openPage(browser: Browser, baseUrl: string, viewport = DESKTOP, options: { allowExternal?: boolean } = {}): Promise<Page> {
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  viewport = DESKTOP,
+  options: { allowExternal?: boolean } = {},
+): Promise<Page> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl });
   if (!options.allowExternal) {
-    await context.route((url) => !url.href.startsWith(baseUrl), (route) => route.abort());
+    await context.route(
+      (url) => !url.href.startsWith(baseUrl),
+      (route) => route.abort(),
+    );
   }
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
@@ -86,7 +103,10 @@ function waitForHydrationOnLoad(page: Page) {
 /** Signs a user in by storing the token the way the SPA's login does, then loads `path`. */
 export async function openSignedIn(page: Page, token: string, path = "/dashboard") {
   await page.goto("/404-blank-for-storage");
-  await page.evaluate((t) => { localStorage.setItem("token", t); sessionStorage.setItem("token", t); }, token);
+  await page.evaluate((t) => {
+    localStorage.setItem("token", t);
+    sessionStorage.setItem("token", t);
+  }, token);
   await page.goto(path);
 }
 

@@ -34,17 +34,29 @@ export function routeResponses(route: RouteLike): Record<string, TSchema> {
 const APP_WIDE = { 413: ApiError, 500: ApiError } as Record<number, TSchema>;
 
 const patternOf = (path: string) =>
-  new RegExp(`^${path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[^/]+/g, "[^/]+").replace(/\*$/, ".*")}/?$`);
+  new RegExp(
+    `^${path
+      .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+      .replace(/:[^/]+/g, "[^/]+")
+      .replace(/\*$/, ".*")}/?$`,
+  );
 
 /** The route that answered: the most specific one matching method and path, as the router picks. */
 function findRoute(routes: readonly RouteLike[], method: string, path: string): RouteLike | undefined {
-  const candidates = routes.filter((route) => (route.method === method || route.method === "ALL") && patternOf(route.path).test(path));
-  const rank = (route: RouteLike) => (route.path.endsWith("*") ? 2 : route.path.includes(":") ? 1 : 0) + (route.method === "ALL" ? 0.5 : 0);
+  const candidates = routes.filter(
+    (route) => (route.method === method || route.method === "ALL") && patternOf(route.path).test(path),
+  );
+  const rank = (route: RouteLike) =>
+    (route.path.endsWith("*") ? 2 : route.path.includes(":") ? 1 : 0) + (route.method === "ALL" ? 0.5 : 0);
   return candidates.sort((a, b) => rank(a) - rank(b))[0];
 }
 
 /** A sentence for each way the answer breaks its route's declaration; empty when it keeps it. */
-export async function contractProblems(routes: readonly RouteLike[], request: Request, response: Response): Promise<string[]> {
+export async function contractProblems(
+  routes: readonly RouteLike[],
+  request: Request,
+  response: Response,
+): Promise<string[]> {
   const { pathname } = new URL(request.url);
   if (!pathname.startsWith("/api/")) return [];
   const name = `${request.method} ${pathname} → ${response.status}`;
@@ -55,7 +67,11 @@ export async function contractProblems(routes: readonly RouteLike[], request: Re
   const text = await response.clone().text();
   let body: unknown = text;
   if (response.headers.get("content-type")?.includes("json")) {
-    try { body = JSON.parse(text); } catch { return [`${name}: the body is not JSON`]; }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return [`${name}: the body is not JSON`];
+    }
   }
   const checked = check(schema);
   if (checked.Check(body)) return [];

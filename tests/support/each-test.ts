@@ -21,28 +21,44 @@ export function eachTestApp(take: (ctx: TestContext) => void | Promise<void>, op
 }
 
 /** A new app and a signed-in admin for every test of the file. */
-export function eachTestWithAdmin(take: (made: { ctx: TestContext; admin: string }) => void, options?: () => AppOptions) {
+export function eachTestWithAdmin(
+  take: (made: { ctx: TestContext; admin: string }) => void,
+  options?: () => AppOptions,
+) {
   eachTestApp(async (ctx) => take({ ctx, admin: (await signInAdmin(ctx)).token }), options);
 }
 
 /** A fake Stripe for the file, reset before each test, and a new app paying through it (with a signed-in admin when asked). */
-export function eachTestOnFakeStripe(take: (made: { ctx: TestContext; stripe: FakeStripe; admin: string }) => void, { admin = false } = {}) {
+export function eachTestOnFakeStripe(
+  take: (made: { ctx: TestContext; stripe: FakeStripe; admin: string }) => void,
+  { admin = false } = {},
+) {
   let stripe: FakeStripe;
-  beforeAll(() => { stripe = startFakeStripe(); });
+  beforeAll(() => {
+    stripe = startFakeStripe();
+  });
   afterAll(() => stripe.stop());
-  eachTestApp(async (ctx) => {
-    stripe.reset();
-    take({ ctx, stripe, admin: admin ? (await signInAdmin(ctx)).token : "" });
-  }, () => ({ env: stripe.env }));
+  eachTestApp(
+    async (ctx) => {
+      stripe.reset();
+      take({ ctx, stripe, admin: admin ? (await signInAdmin(ctx)).token : "" });
+    },
+    () => ({ env: stripe.env }),
+  );
 }
 
 /** A fake Resend for the file, reset before each test, and a new app sending through it. */
 export function eachTestOnFakeResend(take: (made: { ctx: TestContext; resend: FakeResend }) => void) {
   let resend: FakeResend;
-  beforeAll(() => { resend = startFakeResend(); });
-  afterAll(() => resend.stop());
-  eachTestApp((ctx) => take({ ctx, resend }), () => {
-    resend.reset();
-    return { env: resend.env };
+  beforeAll(() => {
+    resend = startFakeResend();
   });
+  afterAll(() => resend.stop());
+  eachTestApp(
+    (ctx) => take({ ctx, resend }),
+    () => {
+      resend.reset();
+      return { env: resend.env };
+    },
+  );
 }

@@ -25,7 +25,10 @@ export function startFakeResend() {
   let attempts = 0;
   let counter = 0;
   const neverAnswered: Array<() => void> = [];
-  const hang = () => new Promise<Response>((resolve) => { neverAnswered.push(() => resolve(new Response(null, { status: 504 }))); });
+  const hang = () =>
+    new Promise<Response>((resolve) => {
+      neverAnswered.push(() => resolve(new Response(null, { status: 504 })));
+    });
 
   const server = Bun.serve({
     port: 0,
@@ -40,12 +43,19 @@ export function startFakeResend() {
         hangsLeft--;
         return hang();
       }
-      if (down) return Response.json({ name: "internal_server_error", message: "Service unavailable", statusCode: 503 }, { status: 503 });
+      if (down)
+        return Response.json(
+          { name: "internal_server_error", message: "Service unavailable", statusCode: 503 },
+          { status: 503 },
+        );
       if (failuresLeft > 0) {
         failuresLeft--;
-        return Response.json({ name: "internal_server_error", message: "Temporary failure, try again", statusCode: 500 }, { status: 500 });
+        return Response.json(
+          { name: "internal_server_error", message: "Temporary failure, try again", statusCode: 500 },
+          { status: 500 },
+        );
       }
-      const body = await request.json() as Omit<ReceivedEmail, "id" | "idempotencyKey" | "authorization">;
+      const body = (await request.json()) as Omit<ReceivedEmail, "id" | "idempotencyKey" | "authorization">;
       const key = request.headers.get("idempotency-key");
       if (key && byKey.has(key)) return Response.json({ id: byKey.get(key) });
       const id = `re_fake_${++counter}`;
@@ -62,17 +72,37 @@ export function startFakeResend() {
   return {
     url: `http://127.0.0.1:${server.port}`,
     delivered,
-    get attempts() { return attempts; },
-    env: { RESEND_API_KEY: "re_test_fake", EMAIL_FROM: "Layerlift <keys@layerlift.test>", RESEND_BASE_URL: `http://127.0.0.1:${server.port}` } as Record<string, string>,
-    failNext(count: number) { failuresLeft = count; },
+    get attempts() {
+      return attempts;
+    },
+    env: {
+      RESEND_API_KEY: "re_test_fake",
+      EMAIL_FROM: "Layerlift <keys@layerlift.test>",
+      RESEND_BASE_URL: `http://127.0.0.1:${server.port}`,
+    } as Record<string, string>,
+    failNext(count: number) {
+      failuresLeft = count;
+    },
     /** Every send fails with a 503 until `setDown(false)`. */
-    setDown(value: boolean) { down = value; },
+    setDown(value: boolean) {
+      down = value;
+    },
     /** The next `count` sends get no answer at all. */
-    hangNext(count: number) { hangsLeft = count; },
+    hangNext(count: number) {
+      hangsLeft = count;
+    },
     /** The next `count` sends are taken (delivered) but their answer never comes. */
-    hangAfterTakingNext(count: number) { hangsAfterTakingLeft = count; },
+    hangAfterTakingNext(count: number) {
+      hangsAfterTakingLeft = count;
+    },
     reset() {
-      delivered.length = 0; byKey.clear(); failuresLeft = 0; attempts = 0; down = false; hangsLeft = 0; hangsAfterTakingLeft = 0;
+      delivered.length = 0;
+      byKey.clear();
+      failuresLeft = 0;
+      attempts = 0;
+      down = false;
+      hangsLeft = 0;
+      hangsAfterTakingLeft = 0;
       for (const answer of neverAnswered.splice(0)) answer();
     },
     stop: () => {

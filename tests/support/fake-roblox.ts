@@ -20,7 +20,8 @@ export interface FakeRoblox {
 
 /** A tiny inline image, allowed by the app's CSP (img-src data:), so the avatar renders in the browser. */
 export const AVATAR_DATA_URL =
-  "data:image/svg+xml;base64," + Buffer.from(
+  "data:image/svg+xml;base64," +
+  Buffer.from(
     '<svg xmlns="http://www.w3.org/2000/svg" width="150" height="150"><rect width="150" height="150" fill="#7c3aed"/></svg>',
   ).toString("base64");
 
@@ -58,4 +59,7 @@ export function startFakeRoblox(): FakeRoblox {
   return fake;
 }
 
-export const robloxEnv = (fake: FakeRoblox) => ({ ROBLOX_USERS_API_BASE: fake.url, ROBLOX_THUMBNAILS_API_BASE: fake.url });
+export const robloxEnv = (fake: FakeRoblox) => ({
+  ROBLOX_USERS_API_BASE: fake.url,
+  ROBLOX_THUMBNAILS_API_BASE: fake.url,
+});

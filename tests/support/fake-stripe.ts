@@ -38,7 +38,16 @@ export interface FakeDispute {
   created: number;
   livemode: false;
   metadata: Record<string, string>;
-  balance_transactions: { id: string; object: "balance_transaction"; amount: number; fee: number; net: number; currency: string; type: "adjustment"; reporting_category: string }[];
+  balance_transactions: {
+    id: string;
+    object: "balance_transaction";
+    amount: number;
+    fee: number;
+    net: number;
+    currency: string;
+    type: "adjustment";
+    reporting_category: string;
+  }[];
 }
 
 export interface SeenRequest {
@@ -70,7 +79,9 @@ export const WEBHOOK_SECRET = "whsec_test_layerlift";
  * seller with no registration there), and an unplaceable US ZIP (not five digits) refused as Stripe refuses it.
  */
 const FAKE_TAX_RATES: Record<string, { type: string; percent: string; state?: string }> = {
-  DE: { type: "vat", percent: "19.0" }, FR: { type: "vat", percent: "20.0" }, GB: { type: "vat", percent: "20.0" },
+  DE: { type: "vat", percent: "19.0" },
+  FR: { type: "vat", percent: "20.0" },
+  GB: { type: "vat", percent: "20.0" },
   "US-10001": { type: "sales_tax", percent: "8.875", state: "NY" },
 };
 const FAKE_REVERSE_CHARGE = new Set(["DE", "FR", "GB", "NL", "IE", "AT"]);
@@ -81,37 +92,82 @@ export interface FakeTaxCalculation {
   amount_total: number;
   currency: string;
   customer: null;
-  customer_details: { address: { country: string; postal_code: string | null }; address_source: string; ip_address: null; tax_ids: { type: string; value: string }[]; taxability_override: "none" };
+  customer_details: {
+    address: { country: string; postal_code: string | null };
+    address_source: string;
+    ip_address: null;
+    tax_ids: { type: string; value: string }[];
+    taxability_override: "none";
+  };
   expires_at: number;
   livemode: false;
   ship_from_details: null;
   shipping_cost: null;
   tax_amount_exclusive: number;
   tax_amount_inclusive: number;
-  tax_breakdown: { amount: number; inclusive: boolean; tax_rate_details: { country: string; percentage_decimal: string; state: string | null; tax_type: string | null; flat_amount: null; rate_type: "percentage" }; taxability_reason: string; taxable_amount: number }[];
+  tax_breakdown: {
+    amount: number;
+    inclusive: boolean;
+    tax_rate_details: {
+      country: string;
+      percentage_decimal: string;
+      state: string | null;
+      tax_type: string | null;
+      flat_amount: null;
+      rate_type: "percentage";
+    };
+    taxability_reason: string;
+    taxable_amount: number;
+  }[];
   tax_date: number;
   /** What the app sent for the one line (kept to check the request shape). */
   line: { amount: number; reference: string; tax_code: string; tax_behavior: string };
 }
 
-function calculateFakeTax(id: string, form: Record<string, any>): FakeTaxCalculation | { code: string; message: string; param?: string } {
+function calculateFakeTax(
+  id: string,
+  form: Record<string, any>,
+): FakeTaxCalculation | { code: string; message: string; param?: string } {
   const line = form.line_items?.["0"];
   const address = form.customer_details?.address;
-  if (!form.currency) return { code: "parameter_missing", message: "Missing required param: currency.", param: "currency" };
-  if (!line || !/^\d+$/.test(line.amount ?? "")) return { code: "parameter_missing", message: "Missing required param: line_items[0][amount].", param: "line_items[0][amount]" };
-  if (line.tax_behavior !== "inclusive" && line.tax_behavior !== "exclusive") return { code: "parameter_invalid", message: "Invalid line_items[0][tax_behavior]", param: "line_items[0][tax_behavior]" };
-  if (!/^txcd_\d{8}$/.test(line.tax_code ?? "")) return { code: "parameter_invalid", message: "Invalid line_items[0][tax_code]", param: "line_items[0][tax_code]" };
-  if (!address?.country) return { code: "customer_tax_location_invalid", message: "The customer's location could not be determined: a country is required" };
-  if (form.customer_details.address_source !== "billing") return { code: "parameter_invalid", message: "address_source must be billing or shipping" };
+  if (!form.currency)
+    return { code: "parameter_missing", message: "Missing required param: currency.", param: "currency" };
+  if (!line || !/^\d+$/.test(line.amount ?? ""))
+    return {
+      code: "parameter_missing",
+      message: "Missing required param: line_items[0][amount].",
+      param: "line_items[0][amount]",
+    };
+  if (line.tax_behavior !== "inclusive" && line.tax_behavior !== "exclusive")
+    return {
+      code: "parameter_invalid",
+      message: "Invalid line_items[0][tax_behavior]",
+      param: "line_items[0][tax_behavior]",
+    };
+  if (!/^txcd_\d{8}$/.test(line.tax_code ?? ""))
+    return { code: "parameter_invalid", message: "Invalid line_items[0][tax_code]", param: "line_items[0][tax_code]" };
+  if (!address?.country)
+    return {
+      code: "customer_tax_location_invalid",
+      message: "The customer's location could not be determined: a country is required",
+    };
+  if (form.customer_details.address_source !== "billing")
+    return { code: "parameter_invalid", message: "address_source must be billing or shipping" };
   const country: string = address.country;
   const postal: string | null = address.postal_code ?? null;
   if (country === "US" && !/^\d{5}$/.test(postal ?? "")) {
-    return { code: "customer_tax_location_invalid", message: `We could not determine the customer's tax location from the postal code "${postal ?? ""}"` };
+    return {
+      code: "customer_tax_location_invalid",
+      message: `We could not determine the customer's tax location from the postal code "${postal ?? ""}"`,
+    };
   }
-  const taxIds = form.customer_details.tax_ids ? Object.values(form.customer_details.tax_ids) as { type: string; value: string }[] : [];
+  const taxIds = form.customer_details.tax_ids
+    ? (Object.values(form.customer_details.tax_ids) as { type: string; value: string }[])
+    : [];
   const amount = Number(line.amount);
   const inclusive = line.tax_behavior === "inclusive";
-  const reverse = taxIds.some((taxId) => (taxId.type === "eu_vat" || taxId.type === "gb_vat")) && FAKE_REVERSE_CHARGE.has(country);
+  const reverse =
+    taxIds.some((taxId) => taxId.type === "eu_vat" || taxId.type === "gb_vat") && FAKE_REVERSE_CHARGE.has(country);
   const rate = FAKE_TAX_RATES[country === "US" ? `US-${postal}` : country];
   let tax = 0;
   if (rate && !reverse) {
@@ -120,15 +176,40 @@ function calculateFakeTax(id: string, form: Record<string, any>): FakeTaxCalcula
   }
   const reason = reverse ? "reverse_charge" : rate ? "standard_rated" : "not_collecting";
   return {
-    id, object: "tax.calculation", amount_total: inclusive ? amount : amount + tax, currency: form.currency, customer: null,
-    customer_details: { address: { country, postal_code: postal }, address_source: "billing", ip_address: null, tax_ids: taxIds, taxability_override: "none" },
-    expires_at: Math.floor(Date.now() / 1000) + 90 * 86400, livemode: false, ship_from_details: null, shipping_cost: null,
-    tax_amount_exclusive: inclusive ? 0 : tax, tax_amount_inclusive: inclusive ? tax : 0,
-    tax_breakdown: [{
-      amount: tax, inclusive,
-      tax_rate_details: { country, percentage_decimal: reverse || !rate ? "0.0" : rate.percent, state: rate?.state ?? null, tax_type: rate?.type ?? (reverse ? "vat" : null), flat_amount: null, rate_type: "percentage" },
-      taxability_reason: reason, taxable_amount: reverse || !rate ? 0 : inclusive ? amount - tax : amount,
-    }],
+    id,
+    object: "tax.calculation",
+    amount_total: inclusive ? amount : amount + tax,
+    currency: form.currency,
+    customer: null,
+    customer_details: {
+      address: { country, postal_code: postal },
+      address_source: "billing",
+      ip_address: null,
+      tax_ids: taxIds,
+      taxability_override: "none",
+    },
+    expires_at: Math.floor(Date.now() / 1000) + 90 * 86400,
+    livemode: false,
+    ship_from_details: null,
+    shipping_cost: null,
+    tax_amount_exclusive: inclusive ? 0 : tax,
+    tax_amount_inclusive: inclusive ? tax : 0,
+    tax_breakdown: [
+      {
+        amount: tax,
+        inclusive,
+        tax_rate_details: {
+          country,
+          percentage_decimal: reverse || !rate ? "0.0" : rate.percent,
+          state: rate?.state ?? null,
+          tax_type: rate?.type ?? (reverse ? "vat" : null),
+          flat_amount: null,
+          rate_type: "percentage",
+        },
+        taxability_reason: reason,
+        taxable_amount: reverse || !rate ? 0 : inclusive ? amount - tax : amount,
+      },
+    ],
     tax_date: Math.floor(Date.now() / 1000),
     line: { amount, reference: line.reference, tax_code: line.tax_code, tax_behavior: line.tax_behavior },
   };
@@ -161,18 +242,25 @@ export function startFakeStripe() {
     async fetch(request) {
       const url = new URL(request.url);
       const body = await request.text();
-      requests.push({ method: request.method, path: url.pathname + url.search, headers: Object.fromEntries(request.headers), body });
+      requests.push({
+        method: request.method,
+        path: url.pathname + url.search,
+        headers: Object.fromEntries(request.headers),
+        body,
+      });
       if (unavailable || failuresLeft > 0) {
         failuresLeft = Math.max(0, failuresLeft - 1);
         return Response.json({ error: { type: "api_error", message: "Service unavailable" } }, { status: 503 });
       }
 
       if (url.pathname.startsWith("/v1/tax/")) {
-        if (taxUnavailable) return Response.json({ error: { type: "api_error", message: "Service unavailable" } }, { status: 503 });
+        if (taxUnavailable)
+          return Response.json({ error: { type: "api_error", message: "Service unavailable" } }, { status: 503 });
         const form = parseForm(body);
         if (request.method === "POST" && url.pathname === "/v1/tax/calculations") {
           const result = calculateFakeTax(`taxcalc_fake_${++taxCounter}`, form);
-          if (!("id" in result)) return Response.json({ error: { type: "invalid_request_error", ...result } }, { status: 400 });
+          if (!("id" in result))
+            return Response.json({ error: { type: "invalid_request_error", ...result } }, { status: 400 });
           taxCalculations.set(result.id, result);
           return Response.json(result);
         }
@@ -183,15 +271,49 @@ export function startFakeStripe() {
           const calculation = taxCalculations.get(form.calculation);
           if (!calculation) return error(404, `No such tax calculation: '${form.calculation}'`);
           if (!form.reference) return error(400, "Missing required param: reference.", "parameter_missing");
-          if (taxTransactions.some((t) => t.reference === form.reference)) return error(400, `A transaction with reference ${form.reference} already exists.`, "tax_transaction_reference_taken");
-          made = { id: `tax_fake_${++taxCounter}`, object: "tax.transaction", type: "transaction", reference: form.reference, currency: calculation.currency, reversal: null, calculation: calculation.id, created: Math.floor(Date.now() / 1000), livemode: false, metadata: {} };
+          if (taxTransactions.some((t) => t.reference === form.reference))
+            return error(
+              400,
+              `A transaction with reference ${form.reference} already exists.`,
+              "tax_transaction_reference_taken",
+            );
+          made = {
+            id: `tax_fake_${++taxCounter}`,
+            object: "tax.transaction",
+            type: "transaction",
+            reference: form.reference,
+            currency: calculation.currency,
+            reversal: null,
+            calculation: calculation.id,
+            created: Math.floor(Date.now() / 1000),
+            livemode: false,
+            metadata: {},
+          };
         } else if (request.method === "POST" && url.pathname === "/v1/tax/transactions/create_reversal") {
           const original = taxTransactions.find((t) => t.id === form.original_transaction && t.type === "transaction");
           if (!original) return error(404, `No such tax transaction: '${form.original_transaction}'`);
-          if (form.mode !== "full" && form.mode !== "partial") return error(400, "Invalid mode: must be one of full or partial", "parameter_invalid");
-          if (form.mode === "partial" && !(Number(form.flat_amount) < 0)) return error(400, "A partial reversal needs line_items, shipping_cost or a negative flat_amount.", "parameter_invalid");
-          if (!form.reference || taxTransactions.some((t) => t.reference === form.reference)) return error(400, "The reversal needs a reference not used before.", "parameter_invalid");
-          made = { id: `tax_fake_${++taxCounter}`, object: "tax.transaction", type: "reversal", mode: form.mode, flat_amount: form.flat_amount === undefined ? null : Number(form.flat_amount), reference: form.reference, reversal: { original_transaction: original.id }, created: Math.floor(Date.now() / 1000), livemode: false, metadata: {} };
+          if (form.mode !== "full" && form.mode !== "partial")
+            return error(400, "Invalid mode: must be one of full or partial", "parameter_invalid");
+          if (form.mode === "partial" && !(Number(form.flat_amount) < 0))
+            return error(
+              400,
+              "A partial reversal needs line_items, shipping_cost or a negative flat_amount.",
+              "parameter_invalid",
+            );
+          if (!form.reference || taxTransactions.some((t) => t.reference === form.reference))
+            return error(400, "The reversal needs a reference not used before.", "parameter_invalid");
+          made = {
+            id: `tax_fake_${++taxCounter}`,
+            object: "tax.transaction",
+            type: "reversal",
+            mode: form.mode,
+            flat_amount: form.flat_amount === undefined ? null : Number(form.flat_amount),
+            reference: form.reference,
+            reversal: { original_transaction: original.id },
+            created: Math.floor(Date.now() / 1000),
+            livemode: false,
+            metadata: {},
+          };
         }
         if (!made) return error(404, `Unrecognized request URL (${request.method}: ${url.pathname})`);
         taxTransactions.push(made);
@@ -205,9 +327,15 @@ export function startFakeStripe() {
         const form = parseForm(body);
         const id = `pi_fake_${++counter}`;
         const intent: FakeIntent = {
-          id, object: "payment_intent", amount: Number(form.amount), currency: form.currency, status: "requires_payment_method",
-          client_secret: `${id}_secret_${crypto.randomUUID().replace(/-/g, "")}`, metadata: form.metadata ?? {},
-          receipt_email: form.receipt_email ?? null, latest_charge: null,
+          id,
+          object: "payment_intent",
+          amount: Number(form.amount),
+          currency: form.currency,
+          status: "requires_payment_method",
+          client_secret: `${id}_secret_${crypto.randomUUID().replace(/-/g, "")}`,
+          metadata: form.metadata ?? {},
+          receipt_email: form.receipt_email ?? null,
+          latest_charge: null,
         };
         intents.set(id, intent);
         if (key) byIdempotencyKey.set(key, id);
@@ -220,16 +348,28 @@ export function startFakeStripe() {
         const intent = intents.get(form.payment_intent);
         if (!intent) return error(404, `No such payment_intent: '${form.payment_intent}'`);
         const charge = intent.latest_charge;
-        if (intent.status !== "succeeded" || !charge) return error(400, "This PaymentIntent does not have a successful charge to refund.");
+        if (intent.status !== "succeeded" || !charge)
+          return error(400, "This PaymentIntent does not have a successful charge to refund.");
         const amount = form.amount === undefined ? intent.amount - charge.amount_refunded : Number(form.amount);
         if (amount <= 0 || charge.amount_refunded + amount > intent.amount) {
-          return error(400, `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - charge.amount_refunded) / 100).toFixed(2)})`);
+          return error(
+            400,
+            `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - charge.amount_refunded) / 100).toFixed(2)})`,
+          );
         }
         charge.amount_refunded += amount;
         charge.refunded = charge.amount_refunded >= intent.amount;
         const refund = {
-          id: `re_${++refundCounter}`, object: "refund", amount, charge: charge.id, currency: intent.currency,
-          payment_intent: intent.id, status: "succeeded", reason: null, metadata: {}, created: Math.floor(Date.now() / 1000),
+          id: `re_${++refundCounter}`,
+          object: "refund",
+          amount,
+          charge: charge.id,
+          currency: intent.currency,
+          payment_intent: intent.id,
+          status: "succeeded",
+          reason: null,
+          metadata: {},
+          created: Math.floor(Date.now() / 1000),
         };
         refunds.push(refund);
         if (key) refundsByIdempotencyKey.set(key, refund);
@@ -246,9 +386,16 @@ export function startFakeStripe() {
         if (!intent) return error(404, `No such charge: '${chargeMatch[1]}'`);
         const charge = intent.latest_charge!;
         return Response.json({
-          id: charge.id, object: "charge", amount: intent.amount, amount_refunded: charge.amount_refunded, refunded: charge.refunded,
-          currency: intent.currency, payment_intent: intent.id, status: "succeeded",
-          disputed: [...disputes.values()].some((d) => d.charge === charge.id), balance_transaction: charge.balance_transaction?.id ?? null,
+          id: charge.id,
+          object: "charge",
+          amount: intent.amount,
+          amount_refunded: charge.amount_refunded,
+          refunded: charge.refunded,
+          currency: intent.currency,
+          payment_intent: intent.id,
+          status: "succeeded",
+          disputed: [...disputes.values()].some((d) => d.charge === charge.id),
+          balance_transaction: charge.balance_transaction?.id ?? null,
         });
       }
       const cancelMatch = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
@@ -256,7 +403,11 @@ export function startFakeStripe() {
         const intent = intents.get(cancelMatch[1]);
         if (!intent) return error(404, `No such payment_intent: '${cancelMatch[1]}'`);
         if (intent.status === "succeeded" || intent.status === "canceled") {
-          return error(400, `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`, "payment_intent_unexpected_state");
+          return error(
+            400,
+            `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            "payment_intent_unexpected_state",
+          );
         }
         intent.status = "canceled";
         return Response.json(intent);
@@ -270,7 +421,12 @@ export function startFakeStripe() {
     },
   });
 
-  const stripe = new Stripe("sk_test_fake", { host: "127.0.0.1", port: server.port, protocol: "http", maxNetworkRetries: 0 });
+  const stripe = new Stripe("sk_test_fake", {
+    host: "127.0.0.1",
+    port: server.port,
+    protocol: "http",
+    maxNetworkRetries: 0,
+  });
 
   return {
     url: `http://127.0.0.1:${server.port}`,
@@ -288,7 +444,13 @@ export function startFakeStripe() {
     succeed(id: string, fee: number | null = 102) {
       const intent = intents.get(id)!;
       intent.status = "succeeded";
-      intent.latest_charge = { id: `ch_${id}`, object: "charge", amount_refunded: 0, refunded: false, balance_transaction: fee === null ? null : { id: `txn_${id}`, object: "balance_transaction", fee } };
+      intent.latest_charge = {
+        id: `ch_${id}`,
+        object: "charge",
+        amount_refunded: 0,
+        refunded: false,
+        balance_transaction: fee === null ? null : { id: `txn_${id}`, object: "balance_transaction", fee },
+      };
       return intent;
     },
     /** A refund at Stripe: the intent stays 'succeeded', its charge records the refunded amount. */
@@ -303,7 +465,9 @@ export function startFakeStripe() {
     taxCalculations,
     taxTransactions,
     /** Stripe Tax alone is down (503); payments still work. */
-    setTaxUnavailable(value: boolean) { taxUnavailable = value; },
+    setTaxUnavailable(value: boolean) {
+      taxUnavailable = value;
+    },
     /**
      * The buyer's bank disputes a succeeded payment: a chargeback (needs_response) takes the amount and a
      * $15 fee, shown as a balance transaction; an inquiry (warning_*) moves no money. `namesIntent: false`
@@ -315,13 +479,32 @@ export function startFakeStripe() {
       const fee = options.fee ?? 1500;
       const id = `du_fake_${++disputeCounter}`;
       const dispute: FakeDispute = {
-        id, object: "dispute", amount: intent.amount, currency: intent.currency, charge: intent.latest_charge!.id,
-        payment_intent: options.namesIntent === false ? null : intent.id, reason: "fraudulent", status,
-        is_charge_refundable: false, created: Math.floor(Date.now() / 1000), livemode: false, metadata: {},
-        balance_transactions: status.startsWith("warning_") ? [] : [{
-          id: `txn_${id}_withdrawal`, object: "balance_transaction", amount: -intent.amount, fee, net: -intent.amount - fee,
-          currency: intent.currency, type: "adjustment", reporting_category: "dispute",
-        }],
+        id,
+        object: "dispute",
+        amount: intent.amount,
+        currency: intent.currency,
+        charge: intent.latest_charge!.id,
+        payment_intent: options.namesIntent === false ? null : intent.id,
+        reason: "fraudulent",
+        status,
+        is_charge_refundable: false,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        metadata: {},
+        balance_transactions: status.startsWith("warning_")
+          ? []
+          : [
+              {
+                id: `txn_${id}_withdrawal`,
+                object: "balance_transaction",
+                amount: -intent.amount,
+                fee,
+                net: -intent.amount - fee,
+                currency: intent.currency,
+                type: "adjustment",
+                reporting_category: "dispute",
+              },
+            ],
       };
       disputes.set(id, dispute);
       return dispute;
@@ -332,21 +515,42 @@ export function startFakeStripe() {
       dispute.status = status;
       if (status === "won" && dispute.balance_transactions.length === 1) {
         dispute.balance_transactions.push({
-          id: `txn_${id}_reinstated`, object: "balance_transaction", amount: dispute.amount, fee: 0, net: dispute.amount,
-          currency: dispute.currency, type: "adjustment", reporting_category: "dispute_reversal",
+          id: `txn_${id}_reinstated`,
+          object: "balance_transaction",
+          amount: dispute.amount,
+          fee: 0,
+          net: dispute.amount,
+          currency: dispute.currency,
+          type: "adjustment",
+          reporting_category: "dispute_reversal",
         });
       }
       return dispute;
     },
     /** Forgets the refunds made and any outage or failures set: what each test of a file starts from. */
-    reset() { refunds.length = 0; failuresLeft = 0; unavailable = false; },
+    reset() {
+      refunds.length = 0;
+      failuresLeft = 0;
+      unavailable = false;
+    },
     /** The next `count` calls answer 503, whatever they are. */
-    failNext(count: number) { failuresLeft = count; },
+    failNext(count: number) {
+      failuresLeft = count;
+    },
     /** Simulates an outage: every call answers 503. */
-    setUnavailable(value: boolean) { unavailable = value; },
+    setUnavailable(value: boolean) {
+      unavailable = value;
+    },
     /** A signed webhook delivery: [body, Stripe-Signature header]. */
     async signedEvent(event: { id: string; type: string; object: object }, secret = WEBHOOK_SECRET) {
-      const payload = JSON.stringify({ id: event.id, object: "event", type: event.type, api_version: "2026-10-28.endive", created: Math.floor(Date.now() / 1000), data: { object: event.object } });
+      const payload = JSON.stringify({
+        id: event.id,
+        object: "event",
+        type: event.type,
+        api_version: "2026-10-28.endive",
+        created: Math.floor(Date.now() / 1000),
+        data: { object: event.object },
+      });
       const signature = await stripe.webhooks.generateTestHeaderStringAsync({ payload, secret });
       return { payload, signature };
     },

@@ -3,10 +3,20 @@ import { configureLogger, type LogLevel } from "../../src/lib/logger";
 
 export function captureLog(level: LogLevel = "info") {
   const lines: Array<Record<string, unknown>> = [];
-  configureLogger({ level, readable: false, destination: { write: (line: string) => { lines.push(JSON.parse(line)); } } });
+  configureLogger({
+    level,
+    readable: false,
+    destination: {
+      write: (line: string) => {
+        lines.push(JSON.parse(line));
+      },
+    },
+  });
   return {
     lines,
     text: () => lines.map((line) => JSON.stringify(line)).join("\n"),
-    restore: () => { configureLogger({ level: "silent", readable: false }); },
+    restore: () => {
+      configureLogger({ level: "silent", readable: false });
+    },
   };
 }

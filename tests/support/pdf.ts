@@ -18,6 +18,12 @@ export function pdfToText(bytes: Uint8Array): string {
 
 /** GETs `path` from the app in-process; answers the status, the content type and the body's bytes. */
 export async function getBytes(app: { handle(request: Request): Promise<Response> }, path: string, token?: string) {
-  const response = await app.handle(new Request(`http://localhost${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }));
-  return { status: response.status, type: response.headers.get("content-type"), bytes: new Uint8Array(await response.arrayBuffer()) };
+  const response = await app.handle(
+    new Request(`http://localhost${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }),
+  );
+  return {
+    status: response.status,
+    type: response.headers.get("content-type"),
+    bytes: new Uint8Array(await response.arrayBuffer()),
+  };
 }

@@ -26,7 +26,12 @@ export async function startTestServer(options: Parameters<typeof makeTestDeps>[0
 }
 
 /** POSTs JSON to a test server, signed in with `token` when given; answers the JSON, and throws with the server's text on anything but 2xx. */
-export async function postJson<T>(server: Pick<TestServer, "url">, path: string, body: unknown, token?: string): Promise<T> {
+export async function postJson<T>(
+  server: Pick<TestServer, "url">,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<T> {
   const response = await fetch(`${server.url}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },

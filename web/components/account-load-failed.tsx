@@ -6,7 +6,9 @@ export function AccountLoadFailed({ error, onRetry }: { error: Error; onRetry: (
   return (
     <Layout className="flex flex-col items-center justify-center gap-4 text-center">
       <h1 className="text-2xl font-semibold tracking-tight">We couldn't load your account</h1>
-      <p role="alert" className="max-w-md text-sm text-muted-foreground">{error.message}</p>
+      <p role="alert" className="max-w-md text-sm text-muted-foreground">
+        {error.message}
+      </p>
       <Button onClick={onRetry}>Try again</Button>
     </Layout>
   );

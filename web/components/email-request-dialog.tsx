@@ -29,7 +29,19 @@ export interface EmailRequestDialogProps {
  * lost keys) and then shows the server's sentence, which never says whether the address is known.
  */
 export function EmailRequestDialog(props: EmailRequestDialogProps) {
-  const { open, onOpenChange, initialEmail = "", request, title, description, fieldId, fieldLabel, submitLabel, failureTitle = "Request Failed", failureFallback } = props;
+  const {
+    open,
+    onOpenChange,
+    initialEmail = "",
+    request,
+    title,
+    description,
+    fieldId,
+    fieldLabel,
+    submitLabel,
+    failureTitle = "Request Failed",
+    failureFallback,
+  } = props;
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | null>(null);
   const [sentMessage, setSentMessage] = useState<string | null>(null);
@@ -52,7 +64,8 @@ export function EmailRequestDialog(props: EmailRequestDialogProps) {
       onSuccess: ({ message }) => setSentMessage(message),
       onError: (failure) => {
         // Not an address: said at the field, where it can be fixed.
-        if (failure instanceof ApiError && failure.status === 422 && failure.serverText) return setError(failure.serverText);
+        if (failure instanceof ApiError && failure.status === 422 && failure.serverText)
+          return setError(failure.serverText);
         toastFailure(failureTitle, failure, { fallback: failureFallback, statusPrefix: "Request failed." });
       },
     });
@@ -77,7 +90,13 @@ export function EmailRequestDialog(props: EmailRequestDialogProps) {
           <p>{sentMessage}</p>
         </div>
       ) : (
-        <EmailField id={fieldId} label={fieldLabel} error={error} value={email} onChange={(event) => setEmail(event.target.value)} />
+        <EmailField
+          id={fieldId}
+          label={fieldLabel}
+          error={error}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
       )}
     </FormDialog>
   );

@@ -15,7 +15,8 @@ const LEGAL_LINKS = [
   { href: "/imprint", label: "Imprint" },
 ] as const;
 
-const LINK_CLASS = "rounded-sm transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
+const LINK_CLASS =
+  "rounded-sm transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
 
 export function Footer() {
   return (
@@ -26,7 +27,11 @@ export function Footer() {
             © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {PRODUCT_NAME}
           </p>
           <nav aria-label="Legal" className="flex flex-wrap gap-x-4 gap-y-2">
-            {LEGAL_LINKS.map(({ href, label }) => <Link key={href} href={href} className={LINK_CLASS}>{label}</Link>)}
+            {LEGAL_LINKS.map(({ href, label }) => (
+              <Link key={href} href={href} className={LINK_CLASS}>
+                {label}
+              </Link>
+            ))}
           </nav>
         </div>
         <div className="flex flex-wrap items-center gap-x-6 gap-y-4">

@@ -1,7 +1,16 @@
 import { useId, type FormEvent, type ReactNode } from "react";
 import { Button } from "./ui/button";
 import { PendingButton } from "./ui/pending-button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "./ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "./ui/dialog";
 import { cn } from "../lib/utils";
 
 export interface FormDialogProps {
@@ -30,7 +39,22 @@ export interface FormDialogProps {
  * A destructive one is an alert dialog that a click outside does not close.
  */
 export function FormDialog(props: FormDialogProps) {
-  const { trigger, open, onOpenChange, title, description, children, submitLabel, pendingText, pending, done, destructive, icon, className, onSubmit } = props;
+  const {
+    trigger,
+    open,
+    onOpenChange,
+    title,
+    description,
+    children,
+    submitLabel,
+    pendingText,
+    pending,
+    done,
+    destructive,
+    icon,
+    className,
+    onSubmit,
+  } = props;
   const formId = useId();
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,20 +63,40 @@ export function FormDialog(props: FormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
-      <DialogContent className={cn("max-w-md", className)} role={destructive ? "alertdialog" : "dialog"}
-        onPointerDownOutside={destructive ? (event) => event.preventDefault() : undefined}>
+      <DialogContent
+        className={cn("max-w-md", className)}
+        role={destructive ? "alertdialog" : "dialog"}
+        onPointerDownOutside={destructive ? (event) => event.preventDefault() : undefined}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription asChild><div className="grid gap-2">{description}</div></DialogDescription>
+          <DialogDescription asChild>
+            <div className="grid gap-2">{description}</div>
+          </DialogDescription>
         </DialogHeader>
-        {done ? children : <form id={formId} noValidate onSubmit={handleSubmit} className="grid gap-4">{children}</form>}
+        {done ? (
+          children
+        ) : (
+          <form id={formId} noValidate onSubmit={handleSubmit} className="grid gap-4">
+            {children}
+          </form>
+        )}
         <DialogFooter>
           {done ? (
             <Button onClick={() => onOpenChange(false)}>Done</Button>
           ) : (
             <>
-              <DialogClose asChild><Button variant="outline">Cancel</Button></DialogClose>
-              <PendingButton type="submit" form={formId} pending={pending} pendingText={pendingText} icon={icon} variant={destructive ? "destructive" : "default"}>
+              <DialogClose asChild>
+                <Button variant="outline">Cancel</Button>
+              </DialogClose>
+              <PendingButton
+                type="submit"
+                form={formId}
+                pending={pending}
+                pendingText={pendingText}
+                icon={icon}
+                variant={destructive ? "destructive" : "default"}
+              >
                 {submitLabel}
               </PendingButton>
             </>

@@ -24,7 +24,12 @@ export function Layout({ children, className }: LayoutProps) {
         Skip to content
       </a>
       <Navbar />
-      <main ref={main} id="main" tabIndex={-1} className={cn("mx-auto w-full max-w-[1200px] flex-1 px-4 py-10 outline-none sm:px-6 sm:py-14", className)}>
+      <main
+        ref={main}
+        id="main"
+        tabIndex={-1}
+        className={cn("mx-auto w-full max-w-[1200px] flex-1 px-4 py-10 outline-none sm:px-6 sm:py-14", className)}
+      >
         {children}
       </main>
       <Footer />

@@ -3,7 +3,8 @@ import { EmailRequestDialog } from "./email-request-dialog";
 import { useResendKeys } from "../lib/queries/checkout";
 import { cn } from "../lib/utils";
 
-const linkClasses = "cursor-pointer rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring";
+const linkClasses =
+  "cursor-pointer rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring";
 
 /**
  * "Can't find your key?": a link that opens a dialog taking the purchase e-mail; every key bought

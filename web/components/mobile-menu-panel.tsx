@@ -17,7 +17,14 @@ export interface MobileMenuPanelProps {
 }
 
 /** The full-screen menu of small screens: the navbar's links and account actions. */
-export default function MobileMenuPanel({ open, onOpenChange, returnFocusTo, location, signedIn, onLogout }: MobileMenuPanelProps) {
+export default function MobileMenuPanel({
+  open,
+  onOpenChange,
+  returnFocusTo,
+  location,
+  signedIn,
+  onLogout,
+}: MobileMenuPanelProps) {
   const close = () => onOpenChange(false);
   const links = signedIn ? [...PUBLIC_NAV_LINKS, DASHBOARD_LINK] : PUBLIC_NAV_LINKS;
 

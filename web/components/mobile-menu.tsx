@@ -28,7 +28,8 @@ export function MobileMenu({ location, signedIn, onLogout }: MobileMenuProps) {
   const open = useMenuState((state) => state.openAt === location);
   const mounted = useMenuState((state) => state.loaded);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const setOpen = (next: boolean) => useMenuState.setState(next ? { openAt: location, loaded: true } : { openAt: null });
+  const setOpen = (next: boolean) =>
+    useMenuState.setState(next ? { openAt: location, loaded: true } : { openAt: null });
 
   useEffect(() => {
     const wide = window.matchMedia("(min-width: 768px)");

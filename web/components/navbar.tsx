@@ -36,7 +36,12 @@ export function Navbar() {
             <LogOut aria-hidden />
             Logout
           </Button>
-          <Button variant="ghost" size="sm" className="signed-in:hidden aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground" asChild>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="signed-in:hidden aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground"
+            asChild
+          >
             <Link href="/login" aria-current={isActiveLink("/login", location) ? "page" : undefined}>
               Login
             </Link>

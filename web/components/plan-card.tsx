@@ -36,7 +36,10 @@ export function PlanCard({ plan, promotion, processing, onChoose, preview = fals
     <Card
       aria-labelledby={titleId}
       role="group"
-      className={cn("relative flex h-full flex-col", plan.popular && "border-brand/60 shadow-lg shadow-primary/10 ring-1 ring-brand/40")}
+      className={cn(
+        "relative flex h-full flex-col",
+        plan.popular && "border-brand/60 shadow-lg shadow-primary/10 ring-1 ring-brand/40",
+      )}
     >
       {plan.popular && (
         <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1">
@@ -46,7 +49,9 @@ export function PlanCard({ plan, promotion, processing, onChoose, preview = fals
       )}
       <CardHeader className="gap-3 pt-8">
         <div className="flex items-start justify-between gap-2">
-          <CardTitle level={preview ? 4 : 2} id={titleId}>{plan.name}</CardTitle>
+          <CardTitle level={preview ? 4 : 2} id={titleId}>
+            {plan.name}
+          </CardTitle>
           {plan.badge && <Badge variant="success">{plan.badge}</Badge>}
         </div>
         <CardDescription>{plan.description}</CardDescription>
@@ -54,7 +59,8 @@ export function PlanCard({ plan, promotion, processing, onChoose, preview = fals
           <span className="text-4xl font-bold tracking-tight">{money(promotion ? promotion.total : plan.price)}</span>
           {struck !== null && (
             <span className="text-lg text-muted-foreground line-through">
-              <span className="sr-only">was </span>{money(struck)}
+              <span className="sr-only">was </span>
+              {money(struck)}
             </span>
           )}
         </div>

@@ -4,5 +4,13 @@ import { PROMOTION_CODE_MAX_LENGTH } from "@shared/promotion-code";
 import { TextField } from "./ui/text-field";
 
 export function PromotionCodeField(props: ComponentProps<typeof TextField>) {
-  return <TextField autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={PROMOTION_CODE_MAX_LENGTH} {...props} />;
+  return (
+    <TextField
+      autoComplete="off"
+      autoCapitalize="characters"
+      spellCheck={false}
+      maxLength={PROMOTION_CODE_MAX_LENGTH}
+      {...props}
+    />
+  );
 }

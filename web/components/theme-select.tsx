@@ -16,7 +16,13 @@ export function ThemeSelect({ id, className, onSaved, ...aria }: ThemeSelectProp
   const choice = useThemeChoice();
   const choose = useChooseTheme({ onSaved });
   return (
-    <Select id={id} className={className} value={choice} onChange={(event) => choose(event.target.value as ThemeChoice)} {...aria}>
+    <Select
+      id={id}
+      className={className}
+      value={choice}
+      onChange={(event) => choose(event.target.value as ThemeChoice)}
+      {...aria}
+    >
       {THEME_CHOICES.map((value) => (
         <option key={value} value={value}>
           {THEME_LABELS[value]}

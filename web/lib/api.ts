@@ -54,7 +54,13 @@ async function errorFrom(response: Response): Promise<ApiError> {
   return new ApiError(message, response.status, { code: field(body, "error"), body, serverText });
 }
 
-async function send(method: HttpMethod, url: string, body: unknown, signal?: AbortSignal, extraHeaders: Record<string, string> = {}) {
+async function send(
+  method: HttpMethod,
+  url: string,
+  body: unknown,
+  signal?: AbortSignal,
+  extraHeaders: Record<string, string> = {},
+) {
   const token = readStoredToken();
   const headers: Record<string, string> = { "Content-Type": "application/json", ...extraHeaders };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -99,13 +105,22 @@ async function readJson<T>(response: Response): Promise<T> {
  * Makes a call for a mutation and returns the parsed JSON answer (null when empty).
  * A 401 on a call that carried a token ends the session and throws Error('Unauthorized').
  */
-export async function apiRequest<T = unknown>(method: HttpMethod, url: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<T> {
   const { response, sentToken } = await send(method, url, body, undefined, headers);
   if (response.status === 401 && sentToken) {
     const original = await errorFrom(response);
     useSession.getState().logout();
     holdDestructiveToasts(2000);
-    throw new ApiError("Unauthorized", 401, { code: original.code, body: original.body, serverText: original.serverText });
+    throw new ApiError("Unauthorized", 401, {
+      code: original.code,
+      body: original.body,
+      serverText: original.serverText,
+    });
   }
   if (!response.ok) throw await errorFrom(response);
   return readJson<T>(response);
@@ -115,9 +130,7 @@ export type UnauthorizedBehavior = "returnNull" | "throw";
 
 /** URL of a query: its key parts joined with "/" (["/api/admin/product-keys", 5] → "/api/admin/product-keys/5"). */
 export function urlFromQueryKey(queryKey: readonly unknown[]): string {
-  return queryKey
-    .filter((part) => typeof part === "string" || typeof part === "number")
-    .join("/");
+  return queryKey.filter((part) => typeof part === "string" || typeof part === "number").join("/");
 }
 
 /**

@@ -1,7 +1,13 @@
 import { create } from "zustand";
 import { navigate } from "wouter/use-browser-location";
 import type { AuthResponse, MeResponse, PublicUser, SubscriptionView } from "@shared/api-types";
-import { clearStoredToken, readStoredToken, replaceStoredToken, storeLoginToken, storeSignupToken } from "./token-storage";
+import {
+  clearStoredToken,
+  readStoredToken,
+  replaceStoredToken,
+  storeLoginToken,
+  storeSignupToken,
+} from "./token-storage";
 import { adoptAccountTheme } from "./theme";
 import { toast } from "./use-toast";
 

@@ -21,7 +21,9 @@ export function useDocumentHead(head: PageHead | null): void {
   useEffect(() => {
     if (title === undefined || description === undefined) return;
     document.title = title;
-    const meta = metaTag('meta[name="description"]', () => Object.assign(document.createElement("meta"), { name: "description" }));
+    const meta = metaTag('meta[name="description"]', () =>
+      Object.assign(document.createElement("meta"), { name: "description" }),
+    );
     meta.setAttribute("content", description);
     const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
     if (canonical && canonicalPath) canonical.href = new URL(canonicalPath, canonical.href).href;

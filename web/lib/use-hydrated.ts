@@ -8,5 +8,9 @@ const subscribe = () => () => {};
  * first, so hydration matches, and switches right after.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

@@ -18,44 +18,87 @@ import type { AccountMessage, ConfirmEmailAnswer } from "@shared/api/account";
 const LINK_LIFETIME_MS = DAY;
 /** One sentence for a taken address, whoever has it: it never says whose it is. */
 const ADDRESS_TAKEN = "This email address can't be used for your account. Please choose another.";
-const INVALID_LINK = "This confirmation link is invalid, has expired or was replaced by a newer one. Please ask for a new one in Settings.";
+const INVALID_LINK =
+  "This confirmation link is invalid, has expired or was replaced by a newer one. Please ask for a new one in Settings.";
 
 type EmailDeps = Pick<AppDeps, "db" | "clock" | "config">;
 
-export const confirmEmailUrl = (appUrl: string, token: string) => `${appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+export const confirmEmailUrl = (appUrl: string, token: string) =>
+  `${appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
 
-export async function requestEmailChange(deps: EmailDeps, user: User, rawNewEmail: string, password: string): Promise<AccountMessage> {
+export async function requestEmailChange(
+  deps: EmailDeps,
+  user: User,
+  rawNewEmail: string,
+  password: string,
+): Promise<AccountMessage> {
   await assertPassword(user, password);
   const newEmail = normaliseEmail(rawNewEmail);
   if (newEmail === user.email) throw badRequest("SAME_EMAIL", "That is already your account's email address.");
   const now = deps.clock.now();
   const token = newToken(32);
-  deps.db.transaction((tx) => {
-    if (findUserByEmail(tx, newEmail)) throw conflict("EMAIL_TAKEN", ADDRESS_TAKEN);
-    // A newer request replaces any older link.
-    tx.update(emailChanges).set({ usedAt: now }).where(and(eq(emailChanges.userId, user.id), isNull(emailChanges.usedAt))).run();
-    tx.insert(emailChanges).values({ userId: user.id, newEmail, tokenHash: sha256Hex(token), expiresAt: now + LINK_LIFETIME_MS, createdAt: now }).run();
-    queueEmail(tx, { to: newEmail, template: "email-change-confirm", payload: { confirmUrl: confirmEmailUrl(deps.config.appUrl, token), oldEmail: user.email } }, now);
-  }, { behavior: "immediate" });
-  return { message: `We've sent a confirmation link to ${newEmail}. Your email changes when you open it (within 24 hours); until then, sign in with ${user.email}.` };
+  deps.db.transaction(
+    (tx) => {
+      if (findUserByEmail(tx, newEmail)) throw conflict("EMAIL_TAKEN", ADDRESS_TAKEN);
+      // A newer request replaces any older link.
+      tx.update(emailChanges)
+        .set({ usedAt: now })
+        .where(and(eq(emailChanges.userId, user.id), isNull(emailChanges.usedAt)))
+        .run();
+      tx.insert(emailChanges)
+        .values({
+          userId: user.id,
+          newEmail,
+          tokenHash: sha256Hex(token),
+          expiresAt: now + LINK_LIFETIME_MS,
+          createdAt: now,
+        })
+        .run();
+      queueEmail(
+        tx,
+        {
+          to: newEmail,
+          template: "email-change-confirm",
+          payload: { confirmUrl: confirmEmailUrl(deps.config.appUrl, token), oldEmail: user.email },
+        },
+        now,
+      );
+    },
+    { behavior: "immediate" },
+  );
+  return {
+    message: `We've sent a confirmation link to ${newEmail}. Your email changes when you open it (within 24 hours); until then, sign in with ${user.email}.`,
+  };
 }
 
 /** Follows the link: marked used with UPDATE … WHERE used_at IS NULL, so two racing uses change it once. */
 export function confirmEmailChange(deps: EmailDeps, token: string): ConfirmEmailAnswer {
   const now = deps.clock.now();
-  const email = deps.db.transaction((tx) => {
-    const change = tx.update(emailChanges).set({ usedAt: now })
-      .where(and(eq(emailChanges.tokenHash, sha256Hex(token)), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)))
-      .returning().get();
-    if (!change) throw new AppError(400, "INVALID_EMAIL_LINK", INVALID_LINK);
-    const user = tx.select().from(users).where(eq(users.id, change.userId)).get();
-    if (!user) throw new AppError(400, "INVALID_EMAIL_LINK", INVALID_LINK);
-    // Someone may have signed up with the address since the link was sent.
-    if (findUserByEmail(tx, change.newEmail)) throw conflict("EMAIL_TAKEN", ADDRESS_TAKEN);
-    tx.update(users).set({ email: change.newEmail }).where(eq(users.id, user.id)).run();
-    queueEmail(tx, { to: user.email, template: "email-changed", payload: { newEmail: change.newEmail } }, now);
-    writeAudit(tx, { actorUserId: user.id, action: "account.email-changed", subject: `user:${user.id}`, at: now });
-    return change.newEmail;
-  }, { behavior: "immediate" });
+  const email = deps.db.transaction(
+    (tx) => {
+      const change = tx
+        .update(emailChanges)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(emailChanges.tokenHash, sha256Hex(token)),
+            isNull(emailChanges.usedAt),
+            gt(emailChanges.expiresAt, now),
+          ),
+        )
+        .returning()
+        .get();
+      if (!change) throw new AppError(400, "INVALID_EMAIL_LINK", INVALID_LINK);
+      const user = tx.select().from(users).where(eq(users.id, change.userId)).get();
+      if (!user) throw new AppError(400, "INVALID_EMAIL_LINK", INVALID_LINK);
+      // Someone may have signed up with the address since the link was sent.
+      if (findUserByEmail(tx, change.newEmail)) throw conflict("EMAIL_TAKEN", ADDRESS_TAKEN);
+      tx.update(users).set({ email: change.newEmail }).where(eq(users.id, user.id)).run();
+      queueEmail(tx, { to: user.email, template: "email-changed", payload: { newEmail: change.newEmail } }, now);
+      writeAudit(tx, { actorUserId: user.id, action: "account.email-changed", subject: `user:${user.id}`, at: now });
+      return change.newEmail;
+    },
+    { behavior: "immediate" },
+  );
   return { email, message: `Your account's email is now ${email}. Sign in with it from now on.` };
 }

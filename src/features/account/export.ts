@@ -21,14 +21,23 @@ export function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: User) {
   const purchases = accountSales(db, user.id);
   const saleSubjects = purchases.map(({ sale }) => `sale:${sale.id}`);
   const saleIds = purchases.map(({ sale }) => sale.id);
-  const notes = saleIds.length ? db.select().from(creditNotes).where(inArray(creditNotes.saleId, saleIds)).orderBy(asc(creditNotes.id)).all() : [];
+  const notes = saleIds.length
+    ? db.select().from(creditNotes).where(inArray(creditNotes.saleId, saleIds)).orderBy(asc(creditNotes.id)).all()
+    : [];
   // Codes entered at checkout by this address or for this account, whether or not the payment went through.
-  const codeUses = db.select().from(checkouts)
+  const codeUses = db
+    .select()
+    .from(checkouts)
     .where(or(eq(checkouts.email, user.email), eq(checkouts.accountId, user.id)))
-    .orderBy(desc(checkouts.createdAt)).all().filter((checkout) => checkout.promotionCode !== null);
-  const audit = db.select().from(auditLog)
+    .orderBy(desc(checkouts.createdAt))
+    .all()
+    .filter((checkout) => checkout.promotionCode !== null);
+  const audit = db
+    .select()
+    .from(auditLog)
     .where(or(eq(auditLog.actorUserId, user.id), inArray(auditLog.subject, [`user:${user.id}`, ...saleSubjects])))
-    .orderBy(desc(auditLog.createdAt)).all();
+    .orderBy(desc(auditLog.createdAt))
+    .all();
   const review = db.select().from(reviews).where(eq(reviews.userId, user.id)).get();
   return {
     exportedAt: new Date(deps.clock.now()).toISOString(),
@@ -45,14 +54,16 @@ export function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: User) {
       lastLinkResetAt: toIso(user.lastLinkResetAt),
     },
     settings: settingsOf(user),
-    subscription: subscription ? {
-      plan: subscription.plan,
-      status: subscription.status,
-      startDate: toIso(subscription.startDate),
-      endDate: toIso(subscription.endDate),
-      cancelledAt: toIso(subscription.cancelledAt),
-      suspendedAt: toIso(subscription.suspendedAt),
-    } : null,
+    subscription: subscription
+      ? {
+          plan: subscription.plan,
+          status: subscription.status,
+          startDate: toIso(subscription.startDate),
+          endDate: toIso(subscription.endDate),
+          cancelledAt: toIso(subscription.cancelledAt),
+          suspendedAt: toIso(subscription.suspendedAt),
+        }
+      : null,
     purchases: purchases.map(({ sale, key, request, kind }) => ({
       id: sale.id,
       kind,
@@ -66,9 +77,14 @@ export function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: User) {
       paidWithEmail: sale.email,
       paymentReference: sale.paymentIntentId,
       invoiceNumber: sale.invoiceNumber,
-      creditNotes: notes.filter((note) => note.saleId === sale.id).map((note) => ({
-        number: note.number, amount: dollars(note.amountCents), tax: dollars(note.taxCents), date: toIso(note.createdAt),
-      })),
+      creditNotes: notes
+        .filter((note) => note.saleId === sale.id)
+        .map((note) => ({
+          number: note.number,
+          amount: dollars(note.amountCents),
+          tax: dollars(note.taxCents),
+          date: toIso(note.createdAt),
+        })),
       tax: dollars(sale.taxCents),
       taxRate: sale.taxRate,
       taxName: sale.taxName,
@@ -78,28 +94,77 @@ export function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: User) {
       promotionCode: sale.promotionCode,
       discount: dollars(sale.discountCents),
       productKey: key ? { key: key.key, used: key.isUsed, usedAt: toIso(key.usedAt) } : null,
-      refundRequest: request ? { status: request.status, createdAt: toIso(request.createdAt), decidedAt: toIso(request.decidedAt) } : null,
+      refundRequest: request
+        ? { status: request.status, createdAt: toIso(request.createdAt), decidedAt: toIso(request.decidedAt) }
+        : null,
     })),
-    refundRequests: purchases.flatMap(({ sale, request }) => request ? [{
-      purchaseId: sale.id, status: request.status, reason: request.reason, createdAt: toIso(request.createdAt), decidedAt: toIso(request.decidedAt),
-    }] : []),
+    refundRequests: purchases.flatMap(({ sale, request }) =>
+      request
+        ? [
+            {
+              purchaseId: sale.id,
+              status: request.status,
+              reason: request.reason,
+              createdAt: toIso(request.createdAt),
+              decidedAt: toIso(request.decidedAt),
+            },
+          ]
+        : [],
+    ),
     promotionCodesUsed: codeUses.map((checkout) => ({
-      code: checkout.promotionCode, plan: checkout.plan, discount: dollars(checkout.discountCents),
-      status: checkout.status === "paid" ? "used" : checkout.status === "reserved" ? "reserved for a payment in progress" : "released (payment not completed)",
-      paymentReference: checkout.paymentIntentId, date: toIso(checkout.createdAt),
+      code: checkout.promotionCode,
+      plan: checkout.plan,
+      discount: dollars(checkout.discountCents),
+      status:
+        checkout.status === "paid"
+          ? "used"
+          : checkout.status === "reserved"
+            ? "reserved for a payment in progress"
+            : "released (payment not completed)",
+      paymentReference: checkout.paymentIntentId,
+      date: toIso(checkout.createdAt),
     })),
-    supportTickets: db.select().from(supportTickets).where(eq(supportTickets.email, user.email)).all().map((ticket) => ({
-      id: ticket.id, subject: ticket.subject, message: ticket.message, status: ticket.status, createdAt: toIso(ticket.createdAt),
-    })),
-    review: review ? {
-      rating: review.rating, comment: review.comment, displayName: review.displayName, hidden: review.hidden, createdAt: toIso(review.createdAt),
-    } : null,
+    supportTickets: db
+      .select()
+      .from(supportTickets)
+      .where(eq(supportTickets.email, user.email))
+      .all()
+      .map((ticket) => ({
+        id: ticket.id,
+        subject: ticket.subject,
+        message: ticket.message,
+        status: ticket.status,
+        createdAt: toIso(ticket.createdAt),
+      })),
+    review: review
+      ? {
+          rating: review.rating,
+          comment: review.comment,
+          displayName: review.displayName,
+          hidden: review.hidden,
+          createdAt: toIso(review.createdAt),
+        }
+      : null,
     // Which e-mails went to the address, not their contents: some carried links that sign in.
-    emailsSent: db.select().from(emails).where(eq(emails.to, user.email)).orderBy(desc(emails.createdAt)).all().map((email) => ({
-      subject: email.subject, kind: email.template, status: email.status, createdAt: toIso(email.createdAt), sentAt: toIso(email.sentAt),
-    })),
+    emailsSent: db
+      .select()
+      .from(emails)
+      .where(eq(emails.to, user.email))
+      .orderBy(desc(emails.createdAt))
+      .all()
+      .map((email) => ({
+        subject: email.subject,
+        kind: email.template,
+        status: email.status,
+        createdAt: toIso(email.createdAt),
+        sentAt: toIso(email.sentAt),
+      })),
     auditEntries: audit.map((entry) => ({
-      action: entry.action, subject: entry.subject, detail: entry.detail, byThisAccount: entry.actorUserId === user.id, at: toIso(entry.createdAt),
+      action: entry.action,
+      subject: entry.subject,
+      detail: entry.detail,
+      byThisAccount: entry.actorUserId === user.id,
+      at: toIso(entry.createdAt),
     })),
   };
 }

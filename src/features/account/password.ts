@@ -24,22 +24,42 @@ export async function assertPassword(user: User, password: string) {
   }
 }
 
-export async function changePassword(deps: AccountDeps, user: User, currentPassword: string, newPassword: string): Promise<ChangePasswordAnswer> {
+export async function changePassword(
+  deps: AccountDeps,
+  user: User,
+  currentPassword: string,
+  newPassword: string,
+): Promise<ChangePasswordAnswer> {
   await assertPassword(user, currentPassword);
-  if (currentPassword === newPassword) throw badRequest("SAME_PASSWORD", "The new password is the same as the current one.");
+  if (currentPassword === newPassword)
+    throw badRequest("SAME_PASSWORD", "The new password is the same as the current one.");
   const passwordHash = await hashPassword(newPassword);
   const now = deps.clock.now();
-  const updated = deps.db.transaction((tx) => {
-    const row = tx.update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-      // Only if nothing changed it meanwhile: of two racing changes one wins, the other's session has ended.
-      .where(sql`${users.id} = ${user.id} AND ${users.tokenVersion} = ${user.tokenVersion}`)
-      .returning().get();
-    if (!row) throw new AppError(409, "PASSWORD_CHANGED_MEANWHILE", "Your password was changed from another session. Please sign in again.");
-    queueEmail(tx, { to: row.email, template: "password-changed", payload: { changedAt: new Date(now).toISOString() } }, now);
-    writeAudit(tx, { actorUserId: user.id, action: "account.password-changed", subject: `user:${user.id}`, at: now });
-    return row;
-  }, { behavior: "immediate" });
+  const updated = deps.db.transaction(
+    (tx) => {
+      const row = tx
+        .update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+        // Only if nothing changed it meanwhile: of two racing changes one wins, the other's session has ended.
+        .where(sql`${users.id} = ${user.id} AND ${users.tokenVersion} = ${user.tokenVersion}`)
+        .returning()
+        .get();
+      if (!row)
+        throw new AppError(
+          409,
+          "PASSWORD_CHANGED_MEANWHILE",
+          "Your password was changed from another session. Please sign in again.",
+        );
+      queueEmail(
+        tx,
+        { to: row.email, template: "password-changed", payload: { changedAt: new Date(now).toISOString() } },
+        now,
+      );
+      writeAudit(tx, { actorUserId: user.id, action: "account.password-changed", subject: `user:${user.id}`, at: now });
+      return row;
+    },
+    { behavior: "immediate" },
+  );
   const token = await signSessionToken(deps.jwtSecret, { userId: updated.id, tokenVersion: updated.tokenVersion }, now);
   return { token, message: "Your password has been changed. Every other session of your account has been signed out." };
 }

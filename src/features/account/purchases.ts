@@ -19,7 +19,8 @@ export interface AccountPurchase {
 }
 
 export function accountSales(db: DbOrTx, userId: number): AccountPurchase[] {
-  const rows = db.select({ sale: sales, key: productKeys })
+  const rows = db
+    .select({ sale: sales, key: productKeys })
     .from(sales)
     .leftJoin(productKeys, eq(productKeys.id, sales.productKeyId))
     .where(or(eq(sales.renewalUserId, userId), eq(productKeys.usedByUserId, userId)))

@@ -17,53 +17,99 @@ import { deleteAccount } from "./delete";
 const TOO_MANY_TRIES = "Too many tries with your password. Please wait a minute and try again.";
 
 export function accountRoutes(deps: AppDeps) {
-  const passwordTry = (userId: number) => deps.limiter.take("account-password", { user: userId }, RATE_RULES.accountPassword, TOO_MANY_TRIES);
+  const passwordTry = (userId: number) =>
+    deps.limiter.take("account-password", { user: userId }, RATE_RULES.accountPassword, TOO_MANY_TRIES);
   return new Elysia({ prefix: "/api/account", tags: ["Account"] })
     .use(authGuard(deps))
-    .post("/password", ({ user, body }) => {
-      passwordTry(user.id);
-      return changePassword(deps, user, body.currentPassword, body.newPassword);
-    }, {
-      signedIn: true, body: AccountModel.changePasswordBody,
-      response: { 200: AccountModel.changePasswordAnswer, ...jsonBodyFailures, ...failures(403, 409), 429: RateLimitedError },
-      detail: { summary: "Change the password; every other session ends and this one gets a fresh token" },
-    })
-    .post("/email", ({ user, body }) => {
-      passwordTry(user.id);
-      return requestEmailChange(deps, user, body.newEmail, body.password);
-    }, {
-      signedIn: true, body: AccountModel.changeEmailBody,
-      response: { 200: AccountModel.message, ...jsonBodyFailures, ...failures(403, 409), 429: RateLimitedError },
-      detail: { summary: "Send a confirmation link to a new e-mail address" },
-    })
-    .post("/email/confirm", ({ body, request, server }) => {
-      deps.limiter.take("email-confirm", { ip: clientIp(deps, request, server) }, RATE_RULES.passwordReset);
-      return confirmEmailChange(deps, body.token);
-    }, {
-      body: AccountModel.confirmEmailBody,
-      response: { 200: AccountModel.confirmEmailAnswer, ...jsonBodyFailures, ...failures(409), 429: RateLimitedError },
-      detail: { summary: "Confirm a new e-mail address with the link's token" },
-    })
-    .get("/export", ({ user, set }) => {
-      const now = deps.clock.now();
-      set.headers["content-disposition"] = `attachment; filename="${exportFileName(user, now)}"`;
-      set.headers["cache-control"] = "no-store";
-      return exportAccount(deps, user);
-    }, { signedIn: true, response: { 200: AccountModel.exportFile }, detail: { summary: "Download everything stored about the account as JSON" } })
-    .get("/purchases", ({ user }) => {
-      const now = deps.clock.now();
-      return {
-        purchases: accountSales(deps.db, user.id).map((purchase) => purchaseView(deps, purchase, now)),
-        refundWindowDays: deps.config.refundWindowDays,
-        selfServiceRefunds: deps.config.selfServiceRefunds,
-      };
-    }, { signedIn: true, response: { 200: PurchasesModel.list }, detail: { summary: "Every purchase tied to the account, with its key and refund offer" } })
-    .delete("", async ({ user, body }) => {
-      passwordTry(user.id);
-      return deleteAccount(deps, user, body.password);
-    }, {
-      signedIn: true, body: AccountModel.deleteBody,
-      response: { 200: AccountModel.message, ...jsonBodyFailures, ...failures(403, 409), 429: RateLimitedError },
-      detail: { summary: "Delete the account; sales stay in the books with the e-mail replaced" },
-    });
+    .post(
+      "/password",
+      ({ user, body }) => {
+        passwordTry(user.id);
+        return changePassword(deps, user, body.currentPassword, body.newPassword);
+      },
+      {
+        signedIn: true,
+        body: AccountModel.changePasswordBody,
+        response: {
+          200: AccountModel.changePasswordAnswer,
+          ...jsonBodyFailures,
+          ...failures(403, 409),
+          429: RateLimitedError,
+        },
+        detail: { summary: "Change the password; every other session ends and this one gets a fresh token" },
+      },
+    )
+    .post(
+      "/email",
+      ({ user, body }) => {
+        passwordTry(user.id);
+        return requestEmailChange(deps, user, body.newEmail, body.password);
+      },
+      {
+        signedIn: true,
+        body: AccountModel.changeEmailBody,
+        response: { 200: AccountModel.message, ...jsonBodyFailures, ...failures(403, 409), 429: RateLimitedError },
+        detail: { summary: "Send a confirmation link to a new e-mail address" },
+      },
+    )
+    .post(
+      "/email/confirm",
+      ({ body, request, server }) => {
+        deps.limiter.take("email-confirm", { ip: clientIp(deps, request, server) }, RATE_RULES.passwordReset);
+        return confirmEmailChange(deps, body.token);
+      },
+      {
+        body: AccountModel.confirmEmailBody,
+        response: {
+          200: AccountModel.confirmEmailAnswer,
+          ...jsonBodyFailures,
+          ...failures(409),
+          429: RateLimitedError,
+        },
+        detail: { summary: "Confirm a new e-mail address with the link's token" },
+      },
+    )
+    .get(
+      "/export",
+      ({ user, set }) => {
+        const now = deps.clock.now();
+        set.headers["content-disposition"] = `attachment; filename="${exportFileName(user, now)}"`;
+        set.headers["cache-control"] = "no-store";
+        return exportAccount(deps, user);
+      },
+      {
+        signedIn: true,
+        response: { 200: AccountModel.exportFile },
+        detail: { summary: "Download everything stored about the account as JSON" },
+      },
+    )
+    .get(
+      "/purchases",
+      ({ user }) => {
+        const now = deps.clock.now();
+        return {
+          purchases: accountSales(deps.db, user.id).map((purchase) => purchaseView(deps, purchase, now)),
+          refundWindowDays: deps.config.refundWindowDays,
+          selfServiceRefunds: deps.config.selfServiceRefunds,
+        };
+      },
+      {
+        signedIn: true,
+        response: { 200: PurchasesModel.list },
+        detail: { summary: "Every purchase tied to the account, with its key and refund offer" },
+      },
+    )
+    .delete(
+      "",
+      async ({ user, body }) => {
+        passwordTry(user.id);
+        return deleteAccount(deps, user, body.password);
+      },
+      {
+        signedIn: true,
+        body: AccountModel.deleteBody,
+        response: { 200: AccountModel.message, ...jsonBodyFailures, ...failures(403, 409), 429: RateLimitedError },
+        detail: { summary: "Delete the account; sales stay in the books with the e-mail replaced" },
+      },
+    );
 }

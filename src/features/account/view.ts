@@ -14,14 +14,19 @@ export interface PurchaseViewDeps {
 }
 
 /** Tax is shown for a sale that had tax worked out (tax on when it was made), even if it came to 0 (reverse charge). */
-const taxOf = (sale: AccountPurchase["sale"]) => (sale.taxReason !== null || sale.taxCents > 0 ? sale.taxCents / 100 : null);
+const taxOf = (sale: AccountPurchase["sale"]) =>
+  sale.taxReason !== null || sale.taxCents > 0 ? sale.taxCents / 100 : null;
 
 export function purchaseStatus(sale: AccountPurchase["sale"]): PurchaseView["status"] {
   if (sale.status === "refunded" || sale.status === "disputed") return sale.status;
   return sale.refundedCents > 0 ? "partly refunded" : "paid";
 }
 
-export function purchaseView({ config, jwtSecret }: PurchaseViewDeps, { sale, key, request, kind, creditNoteNumber }: AccountPurchase, now: number): PurchaseView {
+export function purchaseView(
+  { config, jwtSecret }: PurchaseViewDeps,
+  { sale, key, request, kind, creditNoteNumber }: AccountPurchase,
+  now: number,
+): PurchaseView {
   // Signed links, as the admin list's: a link opened from the page carries no Bearer token.
   const link = (number: string | null) => (number ? signedDocumentPath(jwtSecret, number) : null);
   const reason = refundRefusal(config, sale, request, now);
@@ -39,6 +44,11 @@ export function purchaseView({ config, jwtSecret }: PurchaseViewDeps, { sale, ke
     keyUsed: key?.isUsed ?? false,
     invoiceUrl: link(sale.invoiceNumber),
     creditNoteUrl: link(creditNoteNumber),
-    refund: { available: reason === null, reason, until: toIso(refundDeadline(config, sale)), request: request?.status ?? null },
+    refund: {
+      available: reason === null,
+      reason,
+      until: toIso(refundDeadline(config, sale)),
+      request: request?.status ?? null,
+    },
   };
 }

@@ -23,6 +23,7 @@ export function listAdminKeys(db: DbOrTx, filter: Page & { state?: AdminKeyState
     .from(productKeys)
     .leftJoin(sales, eq(sales.id, productKeys.saleId))
     .$dynamic();
-  return newestFirst(query, productKeys, filter, 100, filter.state ? sql`${stateOfKey} = ${filter.state}` : undefined).all()
+  return newestFirst(query, productKeys, filter, 100, filter.state ? sql`${stateOfKey} = ${filter.state}` : undefined)
+    .all()
     .map((row) => ({ ...productKeyView(row.key), state: row.state, buyerEmail: row.buyerEmail }));
 }

@@ -13,8 +13,25 @@ import { CELL_NEEDS_CARE, csvCell, csvLine } from "../../lib/csv";
 import { latestCreditNote } from "../invoices/credit-notes";
 
 export const SALES_CSV_COLUMNS = [
-  "date", "buyer", "plan", "status", "gross", "fee", "refunded", "disputed", "net", "currency", "provider_id", "promotion_code", "discount",
-  "country", "tax_id", "tax", "tax_rate", "invoice_number", "credit_note_number",
+  "date",
+  "buyer",
+  "plan",
+  "status",
+  "gross",
+  "fee",
+  "refunded",
+  "disputed",
+  "net",
+  "currency",
+  "provider_id",
+  "promotion_code",
+  "discount",
+  "country",
+  "tax_id",
+  "tax",
+  "tax_rate",
+  "invoice_number",
+  "credit_note_number",
 ] as const;
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
@@ -22,24 +39,61 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 const PAGE = 2000;
 
 const csvFields = {
-  id: sales.id, createdAt: sales.createdAt, email: sales.email, plan: sales.plan, status: sales.status,
-  currency: sales.currency, paymentIntentId: sales.paymentIntentId, promotionCode: sales.promotionCode,
-  discountCents: sales.discountCents, ...saleMoneyFields,
-  country: sales.country, taxId: sales.taxId, taxRate: sales.taxRate, invoiceNumber: sales.invoiceNumber,
+  id: sales.id,
+  createdAt: sales.createdAt,
+  email: sales.email,
+  plan: sales.plan,
+  status: sales.status,
+  currency: sales.currency,
+  paymentIntentId: sales.paymentIntentId,
+  promotionCode: sales.promotionCode,
+  discountCents: sales.discountCents,
+  ...saleMoneyFields,
+  country: sales.country,
+  taxId: sales.taxId,
+  taxRate: sales.taxRate,
+  invoiceNumber: sales.invoiceNumber,
 };
 
-type CsvSale = Pick<Sale, "createdAt" | "email" | "plan" | "status" | "currency" | "paymentIntentId" | "promotionCode" | "discountCents" | "country" | "taxId" | "taxRate" | "invoiceNumber">
-  & { gross: number; fee: number; refunded: number; disputed: number; tax: number; net: number };
+type CsvSale = Pick<
+  Sale,
+  | "createdAt"
+  | "email"
+  | "plan"
+  | "status"
+  | "currency"
+  | "paymentIntentId"
+  | "promotionCode"
+  | "discountCents"
+  | "country"
+  | "taxId"
+  | "taxRate"
+  | "invoiceNumber"
+> & { gross: number; fee: number; refunded: number; disputed: number; tax: number; net: number };
 
 /** Tax: what a paid sale still holds after its credit notes (books/money.ts); net is without it. */
 export function saleRow(sale: CsvSale, creditNoteNumber: string | null = null): string[] {
   return [
-    new Date(sale.createdAt).toISOString(), sale.email, PLANS[sale.plan].name, sale.status,
-    dollars(sale.gross), dollars(sale.fee), dollars(sale.refunded), dollars(sale.disputed), dollars(sale.net),
+    new Date(sale.createdAt).toISOString(),
+    sale.email,
+    PLANS[sale.plan].name,
+    sale.status,
+    dollars(sale.gross),
+    dollars(sale.fee),
+    dollars(sale.refunded),
+    dollars(sale.disputed),
+    dollars(sale.net),
     // gross is what the buyer paid, after any promotion code; discount is what the code took off (never revenue).
-    sale.currency.toUpperCase(), sale.paymentIntentId, sale.promotionCode ?? "", dollars(sale.discountCents),
-    sale.country ?? "", sale.taxId ?? "", dollars(sale.tax), sale.taxRate === null ? "" : String(Number(sale.taxRate)),
-    sale.invoiceNumber ?? "", creditNoteNumber ?? "",
+    sale.currency.toUpperCase(),
+    sale.paymentIntentId,
+    sale.promotionCode ?? "",
+    dollars(sale.discountCents),
+    sale.country ?? "",
+    sale.taxId ?? "",
+    dollars(sale.tax),
+    sale.taxRate === null ? "" : String(Number(sale.taxRate)),
+    sale.invoiceNumber ?? "",
+    creditNoteNumber ?? "",
   ];
 }
 
@@ -49,12 +103,36 @@ const PAGE_SQL = `SELECT id, created_at, email, plan, status, ${money.gross}, ${
   currency, payment_intent_id, promotion_code, discount_cents, country, tax_id, ${money.tax}, tax_rate, invoice_number
   FROM sales WHERE id > ? ORDER BY id LIMIT ${PAGE}`;
 /** A page's credit notes in one walk along credit_notes_sale_idx (few sales have one); each sale's newest comes last and is the one kept. */
-const PAGE_CREDIT_NOTES_SQL = "SELECT sale_id, number FROM credit_notes WHERE sale_id BETWEEN ? AND ? ORDER BY sale_id, id";
+const PAGE_CREDIT_NOTES_SQL =
+  "SELECT sale_id, number FROM credit_notes WHERE sale_id BETWEEN ? AND ? ORDER BY sale_id, id";
 
-type PageRow = [number, number, string, PlanId, string, number, number, number, number, number, string, string, string | null, number, string | null, string | null, number, string | null, string | null];
+type PageRow = [
+  number,
+  number,
+  string,
+  PlanId,
+  string,
+  number,
+  number,
+  number,
+  number,
+  number,
+  string,
+  string,
+  string | null,
+  number,
+  string | null,
+  string | null,
+  number,
+  string | null,
+  string | null,
+];
 
 const text = (value: string | null) => (value === null ? "" : CELL_NEEDS_CARE.test(value) ? csvCell(value) : value);
-const PLAN_CELLS = Object.fromEntries(Object.entries(PLANS).map(([id, plan]) => [id, csvCell(plan.name)])) as Record<PlanId, string>;
+const PLAN_CELLS = Object.fromEntries(Object.entries(PLANS).map(([id, plan]) => [id, csvCell(plan.name)])) as Record<
+  PlanId,
+  string
+>;
 const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, "0"));
 const THREE_DIGITS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, "0"));
 /** From here on toISOString writes a six-digit year; the fast path knows only four. */
@@ -108,10 +186,31 @@ function lineWriter() {
 
   return (rows: PageRow[], creditNotes: ReadonlyMap<number, string>): string => {
     let out = "";
-    for (const [id, createdAt, email, plan, status, gross, fee, refunded, disputed, net, currency, paymentIntentId, promotionCode, discountCents, country, taxId, tax, taxRate, invoiceNumber] of rows) {
-      out += `${timestamp(createdAt)},${text(email)},${PLAN_CELLS[plan]},${text(status)},${amountCell(gross)},${amountCell(fee)},${amountCell(refunded)},${amountCell(disputed)},${amountCell(net)},`
-        + `${currencyCell(currency)},${text(paymentIntentId)},${text(promotionCode)},${amountCell(discountCents)},${text(country)},${text(taxId)},${amountCell(tax)},`
-        + `${rateCell(taxRate)},${text(invoiceNumber)},${text(creditNotes.get(id) ?? null)}\r\n`;
+    for (const [
+      id,
+      createdAt,
+      email,
+      plan,
+      status,
+      gross,
+      fee,
+      refunded,
+      disputed,
+      net,
+      currency,
+      paymentIntentId,
+      promotionCode,
+      discountCents,
+      country,
+      taxId,
+      tax,
+      taxRate,
+      invoiceNumber,
+    ] of rows) {
+      out +=
+        `${timestamp(createdAt)},${text(email)},${PLAN_CELLS[plan]},${text(status)},${amountCell(gross)},${amountCell(fee)},${amountCell(refunded)},${amountCell(disputed)},${amountCell(net)},` +
+        `${currencyCell(currency)},${text(paymentIntentId)},${text(promotionCode)},${amountCell(discountCents)},${text(country)},${text(taxId)},${amountCell(tax)},` +
+        `${rateCell(taxRate)},${text(invoiceNumber)},${text(creditNotes.get(id) ?? null)}\r\n`;
     }
     return out;
   };

@@ -11,7 +11,13 @@ import { productKeys, sales, type User } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import { centsToDollars, type PlanId } from "@shared/plans";
 import { newProductKey } from "../../lib/random";
-import type { AdminOverviewResponse, ProductKeyView, SaleView, SalesResponse, TestEmailResponse } from "@shared/api/admin";
+import type {
+  AdminOverviewResponse,
+  ProductKeyView,
+  SaleView,
+  SalesResponse,
+  TestEmailResponse,
+} from "@shared/api/admin";
 import { generateProductKeys } from "../product-keys/service";
 import { productKeyView } from "../product-keys/view";
 import { saleView, type DocumentSigner } from "./view";
@@ -50,9 +56,11 @@ export function generateAdminKeys(
  */
 export function deleteProductKey(deps: Pick<AppDeps, "db" | "clock">, actor: User, keyId: number): { success: true } {
   return deps.db.transaction((tx) => {
-    const [deleted] = tx.delete(productKeys)
+    const [deleted] = tx
+      .delete(productKeys)
       .where(and(eq(productKeys.id, keyId), eq(productKeys.isUsed, false), ne(productKeys.source, "purchase")))
-      .returning().all();
+      .returning()
+      .all();
     if (!deleted) {
       const existing = tx.select().from(productKeys).where(eq(productKeys.id, keyId)).get();
       if (!existing) throw notFound("This product key does not exist.");
@@ -86,7 +94,10 @@ function paidTotals(db: DbOrTx) {
 
 function recentSales(db: DbOrTx, page: Page, sign?: DocumentSigner): SaleView[] {
   const rows = newestFirst(db.select().from(sales).$dynamic(), sales, page, 100).all();
-  const notes = latestCreditNotes(db, rows.map((row) => row.id));
+  const notes = latestCreditNotes(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => saleView(row, { creditNoteNumber: notes.get(row.id), sign }));
 }
 
@@ -123,7 +134,13 @@ export function sendTestEmail(
   const testKey = input.testKey?.trim() || newProductKey();
   return deps.db.transaction((tx) => {
     const queued = queueEmail(tx, { to, template: "test", payload: { testKey } }, now);
-    writeAudit(tx, { actorUserId: actor.id, action: "email.test", subject: `email:${queued.id}`, detail: { to, testKey }, at: now });
+    writeAudit(tx, {
+      actorUserId: actor.id,
+      action: "email.test",
+      subject: `email:${queued.id}`,
+      detail: { to, testKey },
+      at: now,
+    });
     return { success: true as const, emailId: queued.id, message: `A test email to ${to} is on its way.` };
   });
 }

@@ -30,23 +30,24 @@ function emailContains(db: DbOrTx, q: string): { where: SQL; fewRows: boolean } 
   // One FTS5 phrase: the piece as written, matched as a substring by the trigram tokenizer.
   const phrase = `"${q.replace(/"/g, '""')}"`;
   const named = sql`select rowid from users_email_search where users_email_search match ${phrase}`;
-  const [{ matches }] = db.all<{ matches: number }>(sql`select count(*) as matches from (${named} limit ${RARE_MATCHES + 1})`);
+  const [{ matches }] = db.all<{ matches: number }>(
+    sql`select count(*) as matches from (${named} limit ${RARE_MATCHES + 1})`,
+  );
   if (matches > RARE_MATCHES) return { where: contains, fewRows: false };
   return { where: and(sql`${users.id} in (${named})`, contains)!, fewRows: true };
 }
 
-export function searchUsers(
-  db: DbOrTx,
-  now: number,
-  input: { q?: string } & Page,
-): AdminUserView[] {
+export function searchUsers(db: DbOrTx, now: number, input: { q?: string } & Page): AdminUserView[] {
   const q = input.q?.trim().toLowerCase();
-  const rows = db.select({ user: users, subscription: subscriptions })
+  const rows = db
+    .select({ user: users, subscription: subscriptions })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .$dynamic();
   const matching = q ? emailContains(db, q) : undefined;
-  return newestFirst(rows, users, input, 50, matching?.where, matching?.fewRows).all().map((row) => adminUserView(row.user, row.subscription, now));
+  return newestFirst(rows, users, input, 50, matching?.where, matching?.fewRows)
+    .all()
+    .map((row) => adminUserView(row.user, row.subscription, now));
 }
 
 /** An admin unlinks a user's game account without the owner's cooldown; the reset is audited there. */

@@ -13,12 +13,25 @@ type Document = ReturnType<typeof toOpenAPISchema> & Record<string, unknown>;
 
 const TAGS = [
   { name: "Auth", description: "Sign-up with a product key, sign-in, the current user, forgotten passwords." },
-  { name: "Account", description: "The signed-in user's dashboard: subscription, settings, plugin key, linked game account, review." },
+  {
+    name: "Account",
+    description: "The signed-in user's dashboard: subscription, settings, plugin key, linked game account, review.",
+  },
   { name: "Plugin", description: "What the plugin calls. Open to every origin (CORS)." },
-  { name: "Payments", description: "Buying a plan by card: payment intents, the result page, the card provider's webhook." },
+  {
+    name: "Payments",
+    description: "Buying a plan by card: payment intents, the result page, the card provider's webhook.",
+  },
   { name: "Pricing", description: "The plans on sale with their current prices, and promotion code look-ups." },
-  { name: "Site", description: "Public data the site shows: health, configuration, reviews, active users, support tickets." },
-  { name: "Admin", description: "The admin panel. Admins only: 401 without a session, 403 for other accounts, before any input is checked." },
+  {
+    name: "Site",
+    description: "Public data the site shows: health, configuration, reviews, active users, support tickets.",
+  },
+  {
+    name: "Admin",
+    description:
+      "The admin panel. Admins only: 401 without a session, 403 for other accounts, before any input is checked.",
+  },
   { name: "Documentation", description: "These documents." },
 ];
 
@@ -41,7 +54,12 @@ export function apiDocument(app: AnyElysia, site: { appUrl: string; maxBodyBytes
     components: {
       ...components,
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The token from POST /api/auth/signup or /api/auth/login." },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: "The token from POST /api/auth/signup or /api/auth/login.",
+        },
       },
     },
   } as Document;
@@ -67,7 +85,9 @@ export function pluginDocument(whole: Document, appUrl: string) {
         options: {
           operationId: "validatePreflight",
           summary: "CORS preflight",
-          responses: { "204": { description: "Access-Control-Allow-Origin: *, methods GET, POST, OPTIONS, header Content-Type." } },
+          responses: {
+            "204": { description: "Access-Control-Allow-Origin: *, methods GET, POST, OPTIONS, header Content-Type." },
+          },
         },
       },
     },

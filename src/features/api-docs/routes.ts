@@ -5,7 +5,9 @@
 import { Elysia, t, type AnyElysia } from "elysia";
 // By path: the package's exports map does not list its standalone build. Imported as a file, so
 // `bun build --compile` embeds it in the executable.
-import scalarScriptPath from "../../../node_modules/@scalar/api-reference/dist/browser/standalone.js" with { type: "file" };
+import scalarScriptPath from "../../../node_modules/@scalar/api-reference/dist/browser/standalone.js" with {
+  type: "file",
+};
 import { PRODUCT_NAME } from "@shared/product";
 import { log } from "../../lib/logger";
 import { PLUGIN_CORS_HEADERS } from "../plugin/routes";
@@ -21,12 +23,18 @@ const JS = "text/javascript; charset=utf-8";
  */
 let scalarScript: Promise<{ path: string; body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> }> | null = null;
 function loadScalarScript() {
-  scalarScript ??= Bun.file(scalarScriptPath).text().then((original) => {
-    const patch = patchScalarBuild(original);
-    if (!patch.applied) log.warn({ reason: patch.reason }, "API reference served without its accessibility patch");
-    const body = new TextEncoder().encode(patch.source) as Uint8Array<ArrayBuffer>;
-    return { path: `/api/docs/scalar-${Bun.hash(body).toString(36)}.js`, body, gzip: Bun.gzipSync(body, { level: 6 }) };
-  });
+  scalarScript ??= Bun.file(scalarScriptPath)
+    .text()
+    .then((original) => {
+      const patch = patchScalarBuild(original);
+      if (!patch.applied) log.warn({ reason: patch.reason }, "API reference served without its accessibility patch");
+      const body = new TextEncoder().encode(patch.source) as Uint8Array<ArrayBuffer>;
+      return {
+        path: `/api/docs/scalar-${Bun.hash(body).toString(36)}.js`,
+        body,
+        gzip: Bun.gzipSync(body, { level: 6 }),
+      };
+    });
   return scalarScript;
 }
 
@@ -94,27 +102,56 @@ export function apiDocsRoutes(site: { appUrl: string; maxBodyBytes: number }, ap
   let whole: ReturnType<typeof apiDocument> | null = null;
   const wholeDocument = () => (whole ??= apiDocument(app(), site));
   return new Elysia({ tags: ["Documentation"] })
-    .get(DOCUMENT_PATH, () => wholeDocument(), { response: { 200: document }, detail: { summary: "This API as an OpenAPI 3.1 document" } })
-    .get("/api/plugin/openapi.json", () => new Response(JSON.stringify(pluginDocument(wholeDocument(), site.appUrl)), {
-      headers: { "Content-Type": "application/json; charset=utf-8", ...PLUGIN_CORS_HEADERS },
-    }), { response: { 200: document }, detail: { summary: "The plugin API alone as an OpenAPI 3.1 document" } })
-    .get("/api/docs", async () => new Response(docsPage((await loadScalarScript()).path), {
-      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" },
-    }), { response: { 200: html }, detail: { summary: "This reference, as an HTML page" } })
-    .get("/api/docs/start.js", () => new Response(START_SCRIPT, { headers: { "Content-Type": JS, "Cache-Control": "no-cache" } }),
-      { response: { 200: t.String({ description: "JavaScript" }) }, detail: { summary: "The script that starts this reference" } })
-    .get("/api/docs/:script", async ({ params, request }) => {
-      const script = await loadScalarScript();
-      if (`/api/docs/${params.script}` !== script.path) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
-      const gzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
-      return new Response(gzip ? script.gzip : script.body, {
-        headers: {
-          "Content-Type": JS, "Cache-Control": "public, max-age=31536000, immutable", Vary: "Accept-Encoding",
-          ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+    .get(DOCUMENT_PATH, () => wholeDocument(), {
+      response: { 200: document },
+      detail: { summary: "This API as an OpenAPI 3.1 document" },
+    })
+    .get(
+      "/api/plugin/openapi.json",
+      () =>
+        new Response(JSON.stringify(pluginDocument(wholeDocument(), site.appUrl)), {
+          headers: { "Content-Type": "application/json; charset=utf-8", ...PLUGIN_CORS_HEADERS },
+        }),
+      { response: { 200: document }, detail: { summary: "The plugin API alone as an OpenAPI 3.1 document" } },
+    )
+    .get(
+      "/api/docs",
+      async () =>
+        new Response(docsPage((await loadScalarScript()).path), {
+          headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" },
+        }),
+      { response: { 200: html }, detail: { summary: "This reference, as an HTML page" } },
+    )
+    .get(
+      "/api/docs/start.js",
+      () => new Response(START_SCRIPT, { headers: { "Content-Type": JS, "Cache-Control": "no-cache" } }),
+      {
+        response: { 200: t.String({ description: "JavaScript" }) },
+        detail: { summary: "The script that starts this reference" },
+      },
+    )
+    .get(
+      "/api/docs/:script",
+      async ({ params, request }) => {
+        const script = await loadScalarScript();
+        if (`/api/docs/${params.script}` !== script.path)
+          return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+        const gzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
+        return new Response(gzip ? script.gzip : script.body, {
+          headers: {
+            "Content-Type": JS,
+            "Cache-Control": "public, max-age=31536000, immutable",
+            Vary: "Accept-Encoding",
+            ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+          },
+        });
+      },
+      {
+        response: { 200: t.String({ description: "JavaScript" }), 404: t.String() },
+        detail: {
+          summary: "This reference's script",
+          description: "Its name carries its hash, so it is cached for a year; any other name is a 404.",
         },
-      });
-    }, {
-      response: { 200: t.String({ description: "JavaScript" }), 404: t.String() },
-      detail: { summary: "This reference's script", description: "Its name carries its hash, so it is cached for a year; any other name is a 404." },
-    });
+      },
+    );
 }

@@ -23,6 +23,10 @@ export type ScalarPatchResult = { source: string; applied: true } | { source: st
 export function patchScalarBuild(source: string): ScalarPatchResult {
   const at = source.indexOf(EXAMPLE_RESPONSES_CARD);
   if (at < 0) return { source, applied: false, reason: "the example-answers card is no longer marked as a region" };
-  if (source.indexOf(EXAMPLE_RESPONSES_CARD, at + 1) >= 0) return { source, applied: false, reason: "the example-answers card's code appears more than once" };
-  return { source: source.slice(0, at) + WITHOUT_LANDMARK + source.slice(at + EXAMPLE_RESPONSES_CARD.length), applied: true };
+  if (source.indexOf(EXAMPLE_RESPONSES_CARD, at + 1) >= 0)
+    return { source, applied: false, reason: "the example-answers card's code appears more than once" };
+  return {
+    source: source.slice(0, at) + WITHOUT_LANDMARK + source.slice(at + EXAMPLE_RESPONSES_CARD.length),
+    applied: true,
+  };
 }

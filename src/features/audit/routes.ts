@@ -8,9 +8,13 @@ import { listAuditWithActors } from "./service";
 export function auditRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/admin" })
     .use(authGuard(deps))
-    .get("/audit", ({ query }) => listAuditWithActors(deps.db, query),
-      {
-        admin: true, query: pageQuery, response: { 200: AuditModel.entries, ...failures(422) },
-        detail: { summary: "The audit log, newest first", description: "Who changed what in the admin panel and on accounts: keys, refunds, e-mails, moderation." },
-      });
+    .get("/audit", ({ query }) => listAuditWithActors(deps.db, query), {
+      admin: true,
+      query: pageQuery,
+      response: { 200: AuditModel.entries, ...failures(422) },
+      detail: {
+        summary: "The audit log, newest first",
+        description: "Who changed what in the admin panel and on accounts: keys, refunds, e-mails, moderation.",
+      },
+    });
 }

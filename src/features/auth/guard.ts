@@ -61,7 +61,9 @@ export function authGuard(deps: AppDeps) {
       response: { 401: ApiError, 403: ApiError },
       detail: { security: BEARER_SECURITY, tags: ["Admin"] },
       // transform runs before validation; resolve then hands the same (cached) user to the handler.
-      transform: async ({ request }) => { await adminUser(request); },
+      transform: async ({ request }) => {
+        await adminUser(request);
+      },
       resolve: async ({ request }) => ({ user: await adminUser(request) }),
     },
   });

@@ -16,7 +16,8 @@ import { findUserByEmail } from "../users/service";
 const RESET_LINK_LIFETIME_MS = HOUR;
 /** Reset e-mails one address gets in a day, whatever asks for them: nobody can flood an inbox through us. */
 export const RESET_EMAILS_PER_DAY = 5;
-const RESET_REQUESTED_MESSAGE = "If an account exists for this email, we've sent a link to reset its password. It works for one hour.";
+const RESET_REQUESTED_MESSAGE =
+  "If an account exists for this email, we've sent a link to reset its password. It works for one hour.";
 const INVALID_RESET_LINK_MESSAGE = "This reset link is invalid or has expired. Please request a new one.";
 const PASSWORD_RESET_MESSAGE = "Your password has been changed. Please sign in with your new password.";
 
@@ -28,7 +29,11 @@ export function resetUrl(appUrl: string, token: string): string {
 
 /** Reset links made for an account in the last day (kept in the database, so a restart doesn't reset the cap). */
 function resetsToday(deps: ResetDeps, userId: number, now: number): number {
-  return deps.db.select({ n: count() }).from(passwordResets).where(and(eq(passwordResets.userId, userId), gt(passwordResets.createdAt, now - DAY))).get()!.n;
+  return deps.db
+    .select({ n: count() })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.userId, userId), gt(passwordResets.createdAt, now - DAY)))
+    .get()!.n;
 }
 
 /**
@@ -41,12 +46,23 @@ export function requestPasswordReset(deps: ResetDeps, email: string): { message:
   if (user && resetsToday(deps, user.id, now) < RESET_EMAILS_PER_DAY) {
     const token = newToken(32);
     deps.db.transaction((tx) => {
-      tx.insert(passwordResets).values({ tokenHash: sha256Hex(token), userId: user.id, expiresAt: now + RESET_LINK_LIFETIME_MS, createdAt: now }).run();
-      queueEmail(tx, {
-        to: user.email,
-        template: "password-reset",
-        payload: { resetUrl: resetUrl(deps.config.appUrl, token) },
-      }, now);
+      tx.insert(passwordResets)
+        .values({
+          tokenHash: sha256Hex(token),
+          userId: user.id,
+          expiresAt: now + RESET_LINK_LIFETIME_MS,
+          createdAt: now,
+        })
+        .run();
+      queueEmail(
+        tx,
+        {
+          to: user.email,
+          template: "password-reset",
+          payload: { resetUrl: resetUrl(deps.config.appUrl, token) },
+        },
+        now,
+      );
     });
   }
   return { message: RESET_REQUESTED_MESSAGE };
@@ -59,18 +75,32 @@ export function requestPasswordReset(deps: ResetDeps, email: string): { message:
 export async function resetPassword(deps: ResetDeps, token: string, password: string): Promise<{ message: string }> {
   const passwordHash = await hashPassword(password);
   const now = deps.clock.now();
-  deps.db.transaction((tx) => {
-    const used = tx.update(passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResets.tokenHash, sha256Hex(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
-      .returning().get();
-    if (!used) throw new AppError(400, "INVALID_RESET_TOKEN", INVALID_RESET_LINK_MESSAGE);
-    tx.update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, used.userId)).run();
-    // Any other outstanding link of the account stops working too.
-    tx.update(passwordResets).set({ usedAt: now })
-      .where(and(eq(passwordResets.userId, used.userId), isNull(passwordResets.usedAt))).run();
-  }, { behavior: "immediate" });
+  deps.db.transaction(
+    (tx) => {
+      const used = tx
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(passwordResets.tokenHash, sha256Hex(token)),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, now),
+          ),
+        )
+        .returning()
+        .get();
+      if (!used) throw new AppError(400, "INVALID_RESET_TOKEN", INVALID_RESET_LINK_MESSAGE);
+      tx.update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, used.userId))
+        .run();
+      // Any other outstanding link of the account stops working too.
+      tx.update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.userId, used.userId), isNull(passwordResets.usedAt)))
+        .run();
+    },
+    { behavior: "immediate" },
+  );
   return { message: PASSWORD_RESET_MESSAGE };
 }

@@ -15,34 +15,52 @@ export function authRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/auth", tags: ["Auth"] })
     .use(authGuard(deps))
     .use(passwordResetRoutes(deps))
-    .post("/signup", async ({ body, request, server }) => {
-      deps.limiter.take("signup", { ip: clientIp(deps, request, server) }, RATE_RULES.signup);
-      const user = await signup(deps, body);
-      return sessionResponse(deps, user);
-    }, {
-      body: AuthModel.signupBody, response: { 200: AuthModel.session, ...jsonBodyFailures, ...failures(409), 429: RateLimitedError },
-      detail: {
-        summary: "Create an account with a product key",
-        description: "The key from the purchase e-mail (12 letters and digits) starts the subscription. A key that doesn't exist is a 400 (INVALID_PRODUCT_KEY); a used key, a key on hold or an e-mail that already has an account is a 409. The answer signs the new account in.",
+    .post(
+      "/signup",
+      async ({ body, request, server }) => {
+        deps.limiter.take("signup", { ip: clientIp(deps, request, server) }, RATE_RULES.signup);
+        const user = await signup(deps, body);
+        return sessionResponse(deps, user);
       },
-    })
-    .post("/login", async ({ body, request, server }) => {
-      const ip = clientIp(deps, request, server);
-      const email = normaliseEmail(body.email);
-      deps.limiter.take("login", { ip }, RATE_RULES.login, TOO_MANY_SIGN_INS);
-      deps.limiter.take("login", { email, ip }, RATE_RULES.login, TOO_MANY_SIGN_INS);
-      deps.limiter.take("login", { email }, RATE_RULES.loginPerAccount, "Too many sign-in attempts for this account. Please wait a minute and try again.");
-      const user = await login(deps, body.email, body.password);
-      return sessionResponse(deps, user, body.rememberMe === true);
-    }, {
-      body: AuthModel.loginBody, response: { 200: AuthModel.session, ...jsonBodyFailures, ...failures(401), 429: RateLimitedError },
-      detail: {
-        summary: "Sign in",
-        description: "A wrong e-mail or password is the same 401. With `rememberMe` the token lasts longer. Attempts are limited per IP address and per account (429).",
+      {
+        body: AuthModel.signupBody,
+        response: { 200: AuthModel.session, ...jsonBodyFailures, ...failures(409), 429: RateLimitedError },
+        detail: {
+          summary: "Create an account with a product key",
+          description:
+            "The key from the purchase e-mail (12 letters and digits) starts the subscription. A key that doesn't exist is a 400 (INVALID_PRODUCT_KEY); a used key, a key on hold or an e-mail that already has an account is a 409. The answer signs the new account in.",
+        },
       },
-    })
+    )
+    .post(
+      "/login",
+      async ({ body, request, server }) => {
+        const ip = clientIp(deps, request, server);
+        const email = normaliseEmail(body.email);
+        deps.limiter.take("login", { ip }, RATE_RULES.login, TOO_MANY_SIGN_INS);
+        deps.limiter.take("login", { email, ip }, RATE_RULES.login, TOO_MANY_SIGN_INS);
+        deps.limiter.take(
+          "login",
+          { email },
+          RATE_RULES.loginPerAccount,
+          "Too many sign-in attempts for this account. Please wait a minute and try again.",
+        );
+        const user = await login(deps, body.email, body.password);
+        return sessionResponse(deps, user, body.rememberMe === true);
+      },
+      {
+        body: AuthModel.loginBody,
+        response: { 200: AuthModel.session, ...jsonBodyFailures, ...failures(401), 429: RateLimitedError },
+        detail: {
+          summary: "Sign in",
+          description:
+            "A wrong e-mail or password is the same 401. With `rememberMe` the token lasts longer. Attempts are limited per IP address and per account (429).",
+        },
+      },
+    )
     .get("/me", ({ user }) => meResponse(deps, user), {
-      signedIn: true, response: { 200: AuthModel.me },
+      signedIn: true,
+      response: { 200: AuthModel.me },
       detail: { summary: "The signed-in user and their subscription" },
     });
 }

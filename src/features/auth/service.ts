@@ -7,7 +7,14 @@ import { PLANS } from "@shared/plans";
 import type { AuthResponse, MeResponse } from "@shared/api/auth";
 import { assertKeyAvailable, claimProductKey } from "../product-keys/service";
 import { planEndDate, subscriptionView } from "../subscriptions/view";
-import { assertEmailFree, findUserByEmail, getSubscription, insertUser, publicUser, touchLastSeen } from "../users/service";
+import {
+  assertEmailFree,
+  findUserByEmail,
+  getSubscription,
+  insertUser,
+  publicUser,
+  touchLastSeen,
+} from "../users/service";
 import { signSessionToken } from "./tokens";
 import { queueEmail } from "../email/outbox";
 import { toIso } from "../../lib/clock";
@@ -32,15 +39,24 @@ export async function signup(deps: AppDeps, input: SignupInput): Promise<User> {
   assertEmailFree(deps.db, input.email);
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  return deps.db.transaction((tx) => {
-    assertEmailFree(tx, input.email);
-    const user = insertUser(tx, { email: input.email, passwordHash }, now);
-    const key = claimProductKey(tx, input.productKey, user.id, now);
-    const endDate = planEndDate(PLANS[key.plan].days, now);
-    tx.insert(subscriptions).values({ userId: user.id, plan: key.plan, status: "active", startDate: now, endDate }).run();
-    queueEmail(tx, { to: user.email, template: "welcome", payload: { planName: PLANS[key.plan].name, endDate: toIso(endDate) } }, now);
-    return user;
-  }, { behavior: "immediate" });
+  return deps.db.transaction(
+    (tx) => {
+      assertEmailFree(tx, input.email);
+      const user = insertUser(tx, { email: input.email, passwordHash }, now);
+      const key = claimProductKey(tx, input.productKey, user.id, now);
+      const endDate = planEndDate(PLANS[key.plan].days, now);
+      tx.insert(subscriptions)
+        .values({ userId: user.id, plan: key.plan, status: "active", startDate: now, endDate })
+        .run();
+      queueEmail(
+        tx,
+        { to: user.email, template: "welcome", payload: { planName: PLANS[key.plan].name, endDate: toIso(endDate) } },
+        now,
+      );
+      return user;
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /** The same 401 for an unknown e-mail and a wrong password, after the same amount of work. */
@@ -58,6 +74,11 @@ export function meResponse(deps: AppDeps, user: User): MeResponse {
 }
 
 export async function sessionResponse(deps: AppDeps, user: User, rememberMe = false): Promise<AuthResponse> {
-  const token = await signSessionToken(deps.jwtSecret, { userId: user.id, tokenVersion: user.tokenVersion }, deps.clock.now(), rememberMe);
+  const token = await signSessionToken(
+    deps.jwtSecret,
+    { userId: user.id, tokenVersion: user.tokenVersion },
+    deps.clock.now(),
+    rememberMe,
+  );
   return { token, ...meResponse(deps, user) };
 }

@@ -4,7 +4,17 @@
  * only with a copy that passed SQLite's integrity check and reached the current schema.
  */
 import { Database } from "bun:sqlite";
-import { closeSync, copyFileSync, existsSync, linkSync, mkdirSync, openSync, renameSync, rmSync, statSync } from "node:fs";
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { dirname, resolve } from "node:path";
 import { openDatabase, type Db } from "../../db";
 import { checkDatabaseAccess, DatabaseFileError, fileProblem, requireDatabaseNotInUse } from "../../db/file-checks";
@@ -13,8 +23,15 @@ import { checkDatabaseAccess, DatabaseFileError, fileProblem, requireDatabaseNot
 export function tableRowCounts(path: string): Array<{ table: string; rows: number }> {
   const db = new Database(path, { readonly: true });
   try {
-    const tables = db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name").all();
-    return tables.map(({ name }) => ({ table: name, rows: db.query<{ n: number }, []>(`SELECT count(*) AS n FROM "${name}"`).get()!.n }));
+    const tables = db
+      .query<{ name: string }, []>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name",
+      )
+      .all();
+    return tables.map(({ name }) => ({
+      table: name,
+      rows: db.query<{ n: number }, []>(`SELECT count(*) AS n FROM "${name}"`).get()!.n,
+    }));
   } finally {
     db.close();
   }
@@ -31,13 +48,20 @@ export function checkDatabaseFile(path: string): void {
   try {
     let verdict: string;
     try {
-      verdict = db.query<{ integrity_check: string }, []>("PRAGMA integrity_check").get()?.integrity_check ?? "no answer";
+      verdict =
+        db.query<{ integrity_check: string }, []>("PRAGMA integrity_check").get()?.integrity_check ?? "no answer";
     } catch (error) {
       throw new DatabaseFileError(`${resolve(path)} is not a readable SQLite database: ${(error as Error).message}.`);
     }
     if (verdict !== "ok") throw new DatabaseFileError(`${resolve(path)} fails SQLite's integrity check: ${verdict}.`);
-    const names = new Set(db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((row) => row.name));
-    if (!names.has("__drizzle_migrations") || !names.has("users")) throw new DatabaseFileError(`${resolve(path)} is a SQLite database, but not a Layerlift one.`);
+    const names = new Set(
+      db
+        .query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .all()
+        .map((row) => row.name),
+    );
+    if (!names.has("__drizzle_migrations") || !names.has("users"))
+      throw new DatabaseFileError(`${resolve(path)} is a SQLite database, but not a Layerlift one.`);
   } finally {
     db.close();
   }
@@ -47,10 +71,16 @@ export function checkDatabaseFile(path: string): void {
  * A consistent copy of the live database (VACUUM INTO) at `target`: never over an existing file,
  * readable by its owner only (it holds password hashes and keys), and checked after it is written.
  */
-export function backupDatabase(databasePath: string, target: string): { bytes: number; tables: Array<{ table: string; rows: number }> } {
+export function backupDatabase(
+  databasePath: string,
+  target: string,
+): { bytes: number; tables: Array<{ table: string; rows: number }> } {
   const db = openDatabase(databasePath);
   try {
-    if (existsSync(target)) throw new DatabaseFileError(`${resolve(target)} already exists; a backup never overwrites a file. Choose a new name.`);
+    if (existsSync(target))
+      throw new DatabaseFileError(
+        `${resolve(target)} already exists; a backup never overwrites a file. Choose a new name.`,
+      );
     try {
       mkdirSync(dirname(resolve(target)), { recursive: true });
       closeSync(openSync(target, "wx", 0o600)); // an empty file only we may read: VACUUM INTO fills it
@@ -91,8 +121,18 @@ function sameFile(a: string, b: string): boolean {
 
 /** Table → column names, of an open database. */
 function tableColumns(db: Database): Map<string, string[]> {
-  const tables = db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all();
-  return new Map(tables.map(({ name }) => [name, db.query<{ name: string }, []>(`PRAGMA table_info("${name}")`).all().map((c) => c.name)]));
+  const tables = db
+    .query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .all();
+  return new Map(
+    tables.map(({ name }) => [
+      name,
+      db
+        .query<{ name: string }, []>(`PRAGMA table_info("${name}")`)
+        .all()
+        .map((c) => c.name),
+    ]),
+  );
 }
 
 /** What is missing from `candidate` that a database of the current schema has, in a few words; null when nothing is. */
@@ -107,7 +147,9 @@ function missingFromSchema(candidate: Database, current: Database): string | nul
   return null;
 }
 
-const removeWithJournal = (path: string) => { for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(path + suffix, { force: true }); };
+const removeWithJournal = (path: string) => {
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(path + suffix, { force: true });
+};
 
 /**
  * Replaces the database at `databasePath` with the backup `file`. Nothing is moved until a copy of
@@ -119,7 +161,9 @@ const removeWithJournal = (path: string) => { for (const suffix of ["", "-wal", 
 export function restoreDatabase(file: string, databasePath: string, now: Date): { keptAs: string | null } {
   if (!existsSync(file)) throw new DatabaseFileError(`No backup at ${resolve(file)}.`);
   if (existsSync(databasePath) && sameFile(file, databasePath)) {
-    throw new DatabaseFileError(`${resolve(file)} is the database itself (the same file as ${resolve(databasePath)}); restore from a backup made with \`layerlift backup\`.`);
+    throw new DatabaseFileError(
+      `${resolve(file)} is the database itself (the same file as ${resolve(databasePath)}); restore from a backup made with \`layerlift backup\`.`,
+    );
   }
   checkDatabaseFile(file);
   checkDatabaseAccess(databasePath);
@@ -139,12 +183,17 @@ export function restoreDatabase(file: string, databasePath: string, now: Date): 
     try {
       migrated = openDatabase(candidate);
     } catch (error) {
-      throw new DatabaseFileError(`${resolve(file)} can't be brought up to the current schema (${firstLine(error)}), so nothing was restored.`);
+      throw new DatabaseFileError(
+        `${resolve(file)} can't be brought up to the current schema (${firstLine(error)}), so nothing was restored.`,
+      );
     }
     const reference = openDatabase(":memory:");
     try {
       const missing = missingFromSchema(migrated.$client, reference.$client);
-      if (missing) throw new DatabaseFileError(`${resolve(file)} does not match the current schema after its migrations (${missing}), so nothing was restored.`);
+      if (missing)
+        throw new DatabaseFileError(
+          `${resolve(file)} does not match the current schema after its migrations (${missing}), so nothing was restored.`,
+        );
       // One self-contained file to move: no write-ahead log beside it.
       migrated.$client.run("PRAGMA journal_mode = DELETE");
     } finally {
@@ -156,7 +205,11 @@ export function restoreDatabase(file: string, databasePath: string, now: Date): 
       keptAs = `${databasePath}.before-restore-${stamp}`;
       try {
         // A second name for the live file: the database stays where it is until the rename below replaces it.
-        try { linkSync(databasePath, keptAs); } catch { copyFileSync(databasePath, keptAs); }
+        try {
+          linkSync(databasePath, keptAs);
+        } catch {
+          copyFileSync(databasePath, keptAs);
+        }
       } catch (error) {
         rmSync(keptAs, { force: true });
         throw new DatabaseFileError(`Can't keep the current database as ${resolve(keptAs)}: ${fileProblem(error)}.`);
@@ -166,7 +219,9 @@ export function restoreDatabase(file: string, databasePath: string, now: Date): 
       renameSync(candidate, databasePath);
     } catch (error) {
       if (keptAs) rmSync(keptAs, { force: true });
-      throw new DatabaseFileError(`Can't put the restored database in place at ${resolve(databasePath)}: ${fileProblem(error)}.`);
+      throw new DatabaseFileError(
+        `Can't put the restored database in place at ${resolve(databasePath)}: ${fileProblem(error)}.`,
+      );
     }
     // The live file was not in use and was taken out of WAL mode, so no journal of it is left; none may meet the new file.
     for (const suffix of ["-wal", "-shm", "-journal"]) rmSync(databasePath + suffix, { force: true });

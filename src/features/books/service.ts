@@ -45,21 +45,40 @@ export function bookTotals(db: DbOrTx): BookTotals {
 
 /** Totals per UTC day (its start in ms) from `from` on; days without sales are absent. */
 export function bookDays(db: DbOrTx, from: number): (BookTotals & { day: number })[] {
-  return db.select({ day: booksDaily.day, ...totalsFields }).from(booksDaily)
-    .where(gte(booksDaily.day, from)).groupBy(booksDaily.day).orderBy(booksDaily.day).all();
+  return db
+    .select({ day: booksDaily.day, ...totalsFields })
+    .from(booksDaily)
+    .where(gte(booksDaily.day, from))
+    .groupBy(booksDaily.day)
+    .orderBy(booksDaily.day)
+    .all();
 }
 
 export const dayStart = (at: number) => at - (at % DAY);
 
 /** Product keys in all, and those not yet used. */
 export function productKeyTotals(db: DbOrTx): { total: number; unused: number } {
-  return db.select({
-    total: sql<number>`coalesce(sum(${productKeyCounts.total}), 0)`,
-    unused: sql<number>`coalesce(sum(${productKeyCounts.unused}), 0)`,
-  }).from(productKeyCounts).get()!;
+  return db
+    .select({
+      total: sql<number>`coalesce(sum(${productKeyCounts.total}), 0)`,
+      unused: sql<number>`coalesce(sum(${productKeyCounts.unused}), 0)`,
+    })
+    .from(productKeyCounts)
+    .get()!;
 }
 
-const BOOK_COLUMNS = ["sales", "paid_count", "refund_count", "dispute_count", "gross_cents", "fee_cents", "refunded_cents", "disputed_cents", "tax_cents", "net_cents"] as const;
+const BOOK_COLUMNS = [
+  "sales",
+  "paid_count",
+  "refund_count",
+  "dispute_count",
+  "gross_cents",
+  "fee_cents",
+  "refunded_cents",
+  "disputed_cents",
+  "tax_cents",
+  "net_cents",
+] as const;
 type BookRow = { day: number; plan: string } & Record<(typeof BOOK_COLUMNS)[number], number>;
 
 export interface BooksCheck {
@@ -77,31 +96,57 @@ export interface BooksCheck {
  * is replaced by the rebuilt one in the same transaction. Counters of product keys are checked too.
  */
 export function checkBooks(client: Database, options: { repair?: boolean } = {}): BooksCheck {
-  return client.transaction(() => {
-    const key = (r: { day: number; plan: string }) => `${r.day}|${r.plan}`;
-    const kept = new Map((client.query("SELECT * FROM books_daily").all() as BookRow[]).map((r) => [key(r), r]));
-    const rebuilt = new Map((client.query(REBUILD_BOOKS_SQL).all() as BookRow[]).map((r) => [key(r), r]));
-    const differences: BooksCheck["differences"] = [];
-    for (const k of new Set([...kept.keys(), ...rebuilt.keys()])) {
-      const a = kept.get(k), b = rebuilt.get(k);
-      const [day, plan] = k.split("|");
-      for (const column of BOOK_COLUMNS) {
-        const keptValue = a?.[column] ?? 0, fromSales = b?.[column] ?? 0;
-        if (keptValue !== fromSales) differences.push({ day: new Date(Number(day)).toISOString().slice(0, 10), plan, column, kept: keptValue, fromSales });
+  return client
+    .transaction(() => {
+      const key = (r: { day: number; plan: string }) => `${r.day}|${r.plan}`;
+      const kept = new Map((client.query("SELECT * FROM books_daily").all() as BookRow[]).map((r) => [key(r), r]));
+      const rebuilt = new Map((client.query(REBUILD_BOOKS_SQL).all() as BookRow[]).map((r) => [key(r), r]));
+      const differences: BooksCheck["differences"] = [];
+      for (const k of new Set([...kept.keys(), ...rebuilt.keys()])) {
+        const a = kept.get(k),
+          b = rebuilt.get(k);
+        const [day, plan] = k.split("|");
+        for (const column of BOOK_COLUMNS) {
+          const keptValue = a?.[column] ?? 0,
+            fromSales = b?.[column] ?? 0;
+          if (keptValue !== fromSales)
+            differences.push({
+              day: new Date(Number(day)).toISOString().slice(0, 10),
+              plan,
+              column,
+              kept: keptValue,
+              fromSales,
+            });
+        }
       }
-    }
-    const keyCounts = client.query(`SELECT p.plan, p.total, p.unused, coalesce(k.total, 0) AS real_total, coalesce(k.unused, 0) AS real_unused
+      const keyCounts = client
+        .query(`SELECT p.plan, p.total, p.unused, coalesce(k.total, 0) AS real_total, coalesce(k.unused, 0) AS real_unused
       FROM product_key_counts p LEFT JOIN (SELECT plan, count(*) AS total, sum(is_used = 0) AS unused FROM product_keys GROUP BY plan) k ON k.plan = p.plan
       UNION ALL SELECT k.plan, 0, 0, count(*), sum(is_used = 0) FROM product_keys k WHERE k.plan NOT IN (SELECT plan FROM product_key_counts) GROUP BY k.plan`)
-      .all() as { plan: string; total: number; unused: number; real_total: number; real_unused: number }[];
-    for (const r of keyCounts) {
-      if (r.total !== r.real_total) differences.push({ day: "-", plan: r.plan, column: "product_keys.total", kept: r.total, fromSales: r.real_total });
-      if (r.unused !== r.real_unused) differences.push({ day: "-", plan: r.plan, column: "product_keys.unused", kept: r.unused, fromSales: r.real_unused });
-    }
-    const repaired = Boolean(options.repair && differences.length);
-    if (repaired) rebuildBooks(client);
-    return { matched: differences.length === 0, rows: kept.size, differences, repaired };
-  }).immediate();
+        .all() as { plan: string; total: number; unused: number; real_total: number; real_unused: number }[];
+      for (const r of keyCounts) {
+        if (r.total !== r.real_total)
+          differences.push({
+            day: "-",
+            plan: r.plan,
+            column: "product_keys.total",
+            kept: r.total,
+            fromSales: r.real_total,
+          });
+        if (r.unused !== r.real_unused)
+          differences.push({
+            day: "-",
+            plan: r.plan,
+            column: "product_keys.unused",
+            kept: r.unused,
+            fromSales: r.real_unused,
+          });
+      }
+      const repaired = Boolean(options.repair && differences.length);
+      if (repaired) rebuildBooks(client);
+      return { matched: differences.length === 0, rows: kept.size, differences, repaired };
+    })
+    .immediate();
 }
 
 /**
@@ -110,7 +155,11 @@ export function checkBooks(client: Database, options: { repair?: boolean } = {})
  */
 export function rebuildBooks(client: Database) {
   client.run("DELETE FROM books_daily");
-  client.run(`INSERT INTO books_daily (day, plan, ${BOOK_COLUMNS.join(", ")}) SELECT day, plan, ${BOOK_COLUMNS.join(", ")} FROM (${REBUILD_BOOKS_SQL})`);
+  client.run(
+    `INSERT INTO books_daily (day, plan, ${BOOK_COLUMNS.join(", ")}) SELECT day, plan, ${BOOK_COLUMNS.join(", ")} FROM (${REBUILD_BOOKS_SQL})`,
+  );
   client.run("DELETE FROM product_key_counts");
-  client.run("INSERT INTO product_key_counts (plan, total, unused) SELECT plan, count(*), sum(is_used = 0) FROM product_keys GROUP BY plan");
+  client.run(
+    "INSERT INTO product_key_counts (plan, total, unused) SELECT plan, count(*), sum(is_used = 0) FROM product_keys GROUP BY plan",
+  );
 }

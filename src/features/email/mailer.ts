@@ -35,7 +35,9 @@ export function createOutboxOnlyMailer(options: { print?: boolean } = {}): Maile
     async send(email) {
       if (print) {
         const highlights = emailDefinition(email.template)?.highlights?.(email.payload) ?? {};
-        const lines = Object.entries(highlights).map(([name, value]) => `\n  ${`${name}:`.padEnd(8)} ${value}`).join("");
+        const lines = Object.entries(highlights)
+          .map(([name, value]) => `\n  ${`${name}:`.padEnd(8)} ${value}`)
+          .join("");
         log.info(`e-mail (outbox only, not sent)\n  to:      ${email.to}\n  subject: ${email.subject}${lines}`);
       }
       return { id: `outbox-${email.outboxId}` };
@@ -46,8 +48,11 @@ export function createOutboxOnlyMailer(options: { print?: boolean } = {}): Maile
 function createResendMailer(config: NonNullable<Config["resend"]>): Mailer {
   // Loaded on first send: the SDK is not needed to start the server.
   let client: Promise<import("resend").Resend> | null = null;
-  const resend = () => (client ??= import("resend").then(({ Resend }) =>
-    new Resend(config.apiKey, config.baseUrl ? { baseUrl: config.baseUrl.replace(/\/+$/, "") } : undefined)));
+  const resend = () =>
+    (client ??= import("resend").then(
+      ({ Resend }) =>
+        new Resend(config.apiKey, config.baseUrl ? { baseUrl: config.baseUrl.replace(/\/+$/, "") } : undefined),
+    ));
   return {
     name: "resend",
     async send(email) {

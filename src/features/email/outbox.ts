@@ -22,9 +22,17 @@ export function queueEmail<T extends EmailTemplate>(
 
 /** A fresh pending copy of an outbox e-mail, with the original's subject and payload. */
 export function copyEmail(db: DbOrTx, original: Email, now: number): Email {
-  return insertEmail(db, { to: original.to, template: original.template, subject: original.subject, payload: original.payload }, now);
+  return insertEmail(
+    db,
+    { to: original.to, template: original.template, subject: original.subject, payload: original.payload },
+    now,
+  );
 }
 
 function insertEmail(db: DbOrTx, row: Pick<Email, "to" | "template" | "subject" | "payload">, now: number): Email {
-  return db.insert(emails).values({ ...row, status: "pending", nextAttemptAt: now, createdAt: now, deliveryKey: newDeliveryKey() }).returning().get();
+  return db
+    .insert(emails)
+    .values({ ...row, status: "pending", nextAttemptAt: now, createdAt: now, deliveryKey: newDeliveryKey() })
+    .returning()
+    .get();
 }

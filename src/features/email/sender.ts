@@ -42,15 +42,23 @@ function fromAddress(deps: SenderDeps): string {
 
 /** Leases a due e-mail for this sender; null when another sender has it or it is no longer due. */
 function lease(deps: SenderDeps, id: number, now: number): Email | null {
-  const leased = deps.db.update(emails)
-    .set({ nextAttemptAt: now + LEASE_MS })
-    .where(and(eq(emails.id, id), eq(emails.status, "pending"), lte(emails.nextAttemptAt, now)))
-    .returning().get() ?? null;
+  const leased =
+    deps.db
+      .update(emails)
+      .set({ nextAttemptAt: now + LEASE_MS })
+      .where(and(eq(emails.id, id), eq(emails.status, "pending"), lte(emails.nextAttemptAt, now)))
+      .returning()
+      .get() ?? null;
   if (!leased || leased.deliveryKey) return leased;
   // Rows queued before e-mails carried their own key get one, once.
-  return deps.db.update(emails).set({ deliveryKey: newDeliveryKey() })
-    .where(and(eq(emails.id, id), isNull(emails.deliveryKey))).returning().get()
-    ?? deps.db.select().from(emails).where(eq(emails.id, id)).get()!;
+  return (
+    deps.db
+      .update(emails)
+      .set({ deliveryKey: newDeliveryKey() })
+      .where(and(eq(emails.id, id), isNull(emails.deliveryKey)))
+      .returning()
+      .get() ?? deps.db.select().from(emails).where(eq(emails.id, id)).get()!
+  );
 }
 
 /** A secret (a reset link) is kept only until its e-mail is sent or given up on. */
@@ -72,27 +80,66 @@ async function deliver(deps: SenderDeps, email: Email, stopping: AbortSignal, ti
   try {
     const { html, text } = await renderEmail(email.template, email.payload, deps.config.appUrl);
     const { id } = await deps.mailer.send({
-      deliveryKey: email.deliveryKey!, outboxId: email.id, from: fromAddress(deps), to: email.to, subject: email.subject,
-      html, text, template: email.template, payload: email.payload,
+      deliveryKey: email.deliveryKey!,
+      outboxId: email.id,
+      from: fromAddress(deps),
+      to: email.to,
+      subject: email.subject,
+      html,
+      text,
+      template: email.template,
+      payload: email.payload,
       signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), stopping]),
     });
-    deps.db.update(emails)
-      .set({ status: "sent", sentAt: deps.clock.now(), attempts: sql`${emails.attempts} + 1`, providerMessageId: id, lastError: null, nextAttemptAt: null, payload: payloadAfterDelivery(email) })
-      .where(eq(emails.id, email.id)).run();
+    deps.db
+      .update(emails)
+      .set({
+        status: "sent",
+        sentAt: deps.clock.now(),
+        attempts: sql`${emails.attempts} + 1`,
+        providerMessageId: id,
+        lastError: null,
+        nextAttemptAt: null,
+        payload: payloadAfterDelivery(email),
+      })
+      .where(eq(emails.id, email.id))
+      .run();
     return true;
   } catch (error) {
     if (stopping.aborted) {
       // Shutting down: not a failed try. The e-mail is due again at once, for the next start or another instance.
-      deps.db.update(emails).set({ nextAttemptAt: deps.clock.now() }).where(and(eq(emails.id, email.id), eq(emails.status, "pending"))).run();
+      deps.db
+        .update(emails)
+        .set({ nextAttemptAt: deps.clock.now() })
+        .where(and(eq(emails.id, email.id), eq(emails.status, "pending")))
+        .run();
       return false;
     }
     const attempts = email.attempts + 1;
     const gaveUp = attempts >= MAX_ATTEMPTS;
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-    deps.db.update(emails)
-      .set({ attempts, lastError: message, status: gaveUp ? "failed" : "pending", nextAttemptAt: gaveUp ? null : deps.clock.now() + retryDelayMs(attempts), payload: gaveUp ? payloadAfterDelivery(email) : email.payload })
-      .where(eq(emails.id, email.id)).run();
-    log.warn({ emailId: email.id, template: email.template, attempt: attempts, maxAttempts: MAX_ATTEMPTS, gaveUp, err: message }, "e-mail not sent");
+    deps.db
+      .update(emails)
+      .set({
+        attempts,
+        lastError: message,
+        status: gaveUp ? "failed" : "pending",
+        nextAttemptAt: gaveUp ? null : deps.clock.now() + retryDelayMs(attempts),
+        payload: gaveUp ? payloadAfterDelivery(email) : email.payload,
+      })
+      .where(eq(emails.id, email.id))
+      .run();
+    log.warn(
+      {
+        emailId: email.id,
+        template: email.template,
+        attempt: attempts,
+        maxAttempts: MAX_ATTEMPTS,
+        gaveUp,
+        err: message,
+      },
+      "e-mail not sent",
+    );
     return false;
   }
 }
@@ -100,18 +147,26 @@ async function deliver(deps: SenderDeps, email: Email, stopping: AbortSignal, ti
 /** Runs `work` over `items`, at most `limit` at a time. */
 async function inPool<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
-  const worker = async () => { while (next < items.length) await work(items[next++]!); };
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /** Sends every e-mail that is due now; answers how many were sent and how many failed this round. */
-export async function deliverDueEmails(deps: SenderDeps, options: SendOptions = {}): Promise<{ sent: number; failed: number }> {
+export async function deliverDueEmails(
+  deps: SenderDeps,
+  options: SendOptions = {},
+): Promise<{ sent: number; failed: number }> {
   const stopping = options.stopping ?? new AbortController().signal;
   const now = deps.clock.now();
-  const due = deps.db.select({ id: emails.id }).from(emails)
+  const due = deps.db
+    .select({ id: emails.id })
+    .from(emails)
     .where(and(eq(emails.status, "pending"), lte(emails.nextAttemptAt, now)))
     .orderBy(asc(emails.nextAttemptAt), asc(emails.id))
-    .limit(BATCH).all();
+    .limit(BATCH)
+    .all();
   let sent = 0;
   let failed = 0;
   await inPool(due, SEND_CONCURRENCY, async ({ id }) => {
@@ -133,7 +188,11 @@ interface EmailSender {
  * Polls the outbox every `intervalMs`. A round takes up to SEND_CONCURRENCY e-mails at once; while
  * one e-mail hangs, the next round still starts and sends the others.
  */
-export function startEmailSender(deps: SenderDeps, intervalMs = 1000, options: Pick<SendOptions, "timeoutMs"> = {}): EmailSender {
+export function startEmailSender(
+  deps: SenderDeps,
+  intervalMs = 1000,
+  options: Pick<SendOptions, "timeoutMs"> = {},
+): EmailSender {
   const rounds = new Set<Promise<unknown>>();
   const stopping = new AbortController();
   const round = () => {

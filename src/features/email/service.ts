@@ -9,7 +9,8 @@ import { copyEmail } from "./outbox";
 import type { EmailView, ListedEmailView } from "@shared/api/email";
 import { carriesSecret, emailView, listedEmailView } from "./view";
 
-const RESET_RESEND_MESSAGE = "Password reset e-mails can't be resent. Ask the user to request a new link with \"Forgot password\" on the sign-in page.";
+const RESET_RESEND_MESSAGE =
+  'Password reset e-mails can\'t be resent. Ask the user to request a new link with "Forgot password" on the sign-in page.';
 
 /** Newest first, without the text (GET /api/admin/emails/:id renders it). */
 export function listEmails(deps: Pick<AppDeps, "db">, page: Page = {}): ListedEmailView[] {
@@ -27,14 +28,24 @@ export async function getEmail(deps: Pick<AppDeps, "db" | "config">, id: number)
  * Queues a fresh copy of an outbox e-mail. A copy rather than a reset: the original keeps its
  * history, and the copy gets its own idempotency key, so the provider really sends it again.
  */
-export async function resendEmail(deps: Pick<AppDeps, "db" | "config" | "clock">, id: number, actorUserId: number): Promise<EmailView> {
+export async function resendEmail(
+  deps: Pick<AppDeps, "db" | "config" | "clock">,
+  id: number,
+  actorUserId: number,
+): Promise<EmailView> {
   const now = deps.clock.now();
   const copy = deps.db.transaction((tx) => {
     const original = tx.select().from(emails).where(eq(emails.id, id)).get();
     if (!original) throw notFound("No e-mail with this id.");
     if (carriesSecret(original)) throw conflict("RESET_EMAIL_NOT_RESENDABLE", RESET_RESEND_MESSAGE);
     const queued = copyEmail(tx, original, now);
-    writeAudit(tx, { actorUserId, action: "email.resend", subject: `email:${id}`, detail: `queued as #${queued.id}`, at: now });
+    writeAudit(tx, {
+      actorUserId,
+      action: "email.resend",
+      subject: `email:${id}`,
+      detail: `queued as #${queued.id}`,
+      at: now,
+    });
     return queued;
   });
   return emailView(deps, copy);
@@ -45,16 +56,28 @@ export async function resendEmail(deps: Pick<AppDeps, "db" | "config" | "clock">
  * provider did take after all is not delivered twice. Password reset e-mails are left out: their link
  * is not kept once given up on, and the user can ask for a new one.
  */
-export function retryFailedEmails(deps: Pick<AppDeps, "db" | "clock">, actorUserId: number): { retried: number; skipped: number } {
+export function retryFailedEmails(
+  deps: Pick<AppDeps, "db" | "clock">,
+  actorUserId: number,
+): { retried: number; skipped: number } {
   const now = deps.clock.now();
   return deps.db.transaction((tx) => {
     const failed = tx.select().from(emails).where(eq(emails.status, "failed")).all();
     const retryable = failed.filter((row) => !carriesSecret(row)).map((row) => row.id);
     if (retryable.length) {
-      tx.update(emails).set({ status: "pending", attempts: 0, nextAttemptAt: now }).where(inArray(emails.id, retryable)).run();
+      tx.update(emails)
+        .set({ status: "pending", attempts: 0, nextAttemptAt: now })
+        .where(inArray(emails.id, retryable))
+        .run();
     }
     const result = { retried: retryable.length, skipped: failed.length - retryable.length };
-    writeAudit(tx, { actorUserId, action: "email.retry-failed", subject: null, detail: `${result.retried} queued again${result.skipped ? `, ${result.skipped} password reset e-mails left` : ""}`, at: now });
+    writeAudit(tx, {
+      actorUserId,
+      action: "email.retry-failed",
+      subject: null,
+      detail: `${result.retried} queued again${result.skipped ? `, ${result.skipped} password reset e-mails left` : ""}`,
+      at: now,
+    });
     return result;
   });
 }

@@ -15,8 +15,13 @@ export const EMAIL_BACKLOG_LIMIT_MS = 10 * MINUTE;
 
 function emailState(deps: Pick<AppDeps, "db" | "clock">) {
   const failed = deps.db.select({ n: count() }).from(emails).where(eq(emails.status, "failed")).get()!.n;
-  const pending = deps.db.select({ n: count(), oldest: min(emails.createdAt) }).from(emails).where(and(eq(emails.status, "pending"))).get()!;
-  const oldestPendingMinutes = pending.oldest === null ? null : Math.floor((deps.clock.now() - pending.oldest) / MINUTE);
+  const pending = deps.db
+    .select({ n: count(), oldest: min(emails.createdAt) })
+    .from(emails)
+    .where(and(eq(emails.status, "pending")))
+    .get()!;
+  const oldestPendingMinutes =
+    pending.oldest === null ? null : Math.floor((deps.clock.now() - pending.oldest) / MINUTE);
   return { pending: pending.n, failed, oldestPendingMinutes };
 }
 
@@ -25,8 +30,11 @@ export const WRITE_PROBE_INTERVAL_MS = 30_000;
 /** A real write (one small row), so a full disk or a read-only file shows. */
 function tryWrite(deps: Pick<AppDeps, "db" | "clock">): string | null {
   try {
-    deps.db.insert(appSettings).values({ key: "health_checked_at", value: String(deps.clock.now()) })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value: String(deps.clock.now()) } }).run();
+    deps.db
+      .insert(appSettings)
+      .values({ key: "health_checked_at", value: String(deps.clock.now()) })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value: String(deps.clock.now()) } })
+      .run();
     return null;
   } catch (error) {
     return (error as Error).message;
@@ -47,12 +55,21 @@ export function writeProbe(deps: Pick<AppDeps, "db" | "clock">) {
   };
 }
 
-export function healthReport(deps: Pick<AppDeps, "db" | "clock">, startedAt: number, databaseProblem: () => string | null): HealthReport {
+export function healthReport(
+  deps: Pick<AppDeps, "db" | "clock">,
+  startedAt: number,
+  databaseProblem: () => string | null,
+): HealthReport {
   const email = emailState(deps);
   const reasons: string[] = [];
-  if (email.failed > 0) reasons.push(`${email.failed} e-mail${email.failed === 1 ? " has" : "s have"} failed for good; retry them from the admin E-mails tab`);
+  if (email.failed > 0)
+    reasons.push(
+      `${email.failed} e-mail${email.failed === 1 ? " has" : "s have"} failed for good; retry them from the admin E-mails tab`,
+    );
   if (email.oldestPendingMinutes !== null && email.oldestPendingMinutes * MINUTE >= EMAIL_BACKLOG_LIMIT_MS) {
-    reasons.push(`the oldest of ${email.pending} unsent e-mail${email.pending === 1 ? "" : "s"} has waited ${email.oldestPendingMinutes} minutes`);
+    reasons.push(
+      `the oldest of ${email.pending} unsent e-mail${email.pending === 1 ? "" : "s"} has waited ${email.oldestPendingMinutes} minutes`,
+    );
   }
   const writeProblem = databaseProblem();
   if (writeProblem) reasons.push(`the database can't be written: ${writeProblem}`);

@@ -13,24 +13,47 @@ export function issueCreditNote(tx: DbOrTx, sale: Sale, amountCents: number, now
   if (!sale.invoiceNumber || amountCents <= 0) return null;
   const taxLeft = sale.taxCents - sale.refundedTaxCents;
   const all = sale.refundedCents + amountCents >= sale.amountCents;
-  const taxCents = all ? taxLeft : Math.min(taxLeft, Math.round(sale.taxCents * amountCents / sale.amountCents));
-  tx.update(sales).set({ refundedTaxCents: sale.refundedTaxCents + taxCents }).where(eq(sales.id, sale.id)).run();
-  return tx.insert(creditNotes).values({
-    number: allocateNumber(tx, "credit-note", now), saleId: sale.id, amountCents, taxCents, createdAt: now,
-  }).returning().get()!;
+  const taxCents = all ? taxLeft : Math.min(taxLeft, Math.round((sale.taxCents * amountCents) / sale.amountCents));
+  tx.update(sales)
+    .set({ refundedTaxCents: sale.refundedTaxCents + taxCents })
+    .where(eq(sales.id, sale.id))
+    .run();
+  return tx
+    .insert(creditNotes)
+    .values({
+      number: allocateNumber(tx, "credit-note", now),
+      saleId: sale.id,
+      amountCents,
+      taxCents,
+      createdAt: now,
+    })
+    .returning()
+    .get()!;
 }
 
 /** Each sale's newest credit note number, for a page of sales. */
 export function latestCreditNotes(tx: DbOrTx, saleIds: number[]): Map<number, string> {
   const found = new Map<number, string>();
   if (!saleIds.length) return found;
-  for (const row of tx.select({ saleId: creditNotes.saleId, number: creditNotes.number }).from(creditNotes)
-    .where(inArray(creditNotes.saleId, saleIds)).orderBy(asc(creditNotes.id)).all()) found.set(row.saleId, row.number);
+  for (const row of tx
+    .select({ saleId: creditNotes.saleId, number: creditNotes.number })
+    .from(creditNotes)
+    .where(inArray(creditNotes.saleId, saleIds))
+    .orderBy(asc(creditNotes.id))
+    .all())
+    found.set(row.saleId, row.number);
   return found;
 }
 
 /** The sale's newest credit note number, or null. */
 export function latestCreditNote(tx: DbOrTx, saleId: number): string | null {
-  return tx.select({ number: creditNotes.number }).from(creditNotes).where(eq(creditNotes.saleId, saleId))
-    .orderBy(desc(creditNotes.id)).limit(1).get()?.number ?? null;
+  return (
+    tx
+      .select({ number: creditNotes.number })
+      .from(creditNotes)
+      .where(eq(creditNotes.saleId, saleId))
+      .orderBy(desc(creditNotes.id))
+      .limit(1)
+      .get()?.number ?? null
+  );
 }

@@ -16,8 +16,14 @@ export const DOCUMENT_NUMBER = /^LL(-CN)?-\d{4}-\d{6}$/;
 
 export function allocateNumber(tx: DbOrTx, kind: DocumentKind, now: number): string {
   const year = new Date(now).getUTCFullYear();
-  const row = tx.insert(documentCounters).values({ kind, year, last: 1 })
-    .onConflictDoUpdate({ target: [documentCounters.kind, documentCounters.year], set: { last: sql`${documentCounters.last} + 1` } })
-    .returning().get()!;
+  const row = tx
+    .insert(documentCounters)
+    .values({ kind, year, last: 1 })
+    .onConflictDoUpdate({
+      target: [documentCounters.kind, documentCounters.year],
+      set: { last: sql`${documentCounters.last} + 1` },
+    })
+    .returning()
+    .get()!;
   return `${PREFIX[kind]}-${year}-${String(row.last).padStart(6, "0")}`;
 }

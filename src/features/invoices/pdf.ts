@@ -32,7 +32,12 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 function drawable(font: PDFFont, text: string): string {
   let out = "";
   for (const ch of text.replace(/\r?\n|\\n/g, " ")) {
-    try { font.encodeText(ch); out += ch; } catch { out += "?"; }
+    try {
+      font.encodeText(ch);
+      out += ch;
+    } catch {
+      out += "?";
+    }
   }
   return out;
 }
@@ -50,7 +55,13 @@ export async function renderDocumentPdf(content: DocumentContent): Promise<Uint8
   let y = 790;
   const text = (value: string, x: number, options: { size?: number; font?: PDFFont; at?: number } = {}) => {
     const font = options.font ?? regular;
-    page.drawText(drawable(font, value), { x, y: options.at ?? y, size: options.size ?? 10, font, color: rgb(0.1, 0.1, 0.12) });
+    page.drawText(drawable(font, value), {
+      x,
+      y: options.at ?? y,
+      size: options.size ?? 10,
+      font,
+      color: rgb(0.1, 0.1, 0.12),
+    });
   };
   const right = (value: string, xRight: number, font: PDFFont = regular, size = 10) => {
     const safe = drawable(font, value);
@@ -62,13 +73,21 @@ export async function renderDocumentPdf(content: DocumentContent): Promise<Uint8
   text(`Number: ${content.number}`, 50);
   y -= 14;
   text(`Date: ${day(content.issuedAt)}`, 50);
-  if (content.invoiceNumber) { y -= 14; text(`Refers to invoice ${content.invoiceNumber}`, 50); }
+  if (content.invoiceNumber) {
+    y -= 14;
+    text(`Refers to invoice ${content.invoiceNumber}`, 50);
+  }
 
   y -= 34;
   const top = y;
   text("From", 50, { font: bold });
   y -= 14;
-  for (const line of [content.seller.name, ...splitAddress(content.seller.address), content.seller.taxId ? `Tax ID: ${content.seller.taxId}` : "", content.seller.email].filter(Boolean)) {
+  for (const line of [
+    content.seller.name,
+    ...splitAddress(content.seller.address),
+    content.seller.taxId ? `Tax ID: ${content.seller.taxId}` : "",
+    content.seller.email,
+  ].filter(Boolean)) {
     text(line, 50);
     y -= 13;
   }
@@ -76,7 +95,11 @@ export async function renderDocumentPdf(content: DocumentContent): Promise<Uint8
   y = top;
   text("Bill to", 320, { font: bold });
   y -= 14;
-  for (const line of [content.buyer.email, content.buyer.country ? `${countryName(content.buyer.country)} (${content.buyer.country})` : "", content.buyer.taxId ? `Tax ID: ${content.buyer.taxId}` : ""].filter(Boolean)) {
+  for (const line of [
+    content.buyer.email,
+    content.buyer.country ? `${countryName(content.buyer.country)} (${content.buyer.country})` : "",
+    content.buyer.taxId ? `Tax ID: ${content.buyer.taxId}` : "",
+  ].filter(Boolean)) {
     text(line, 320);
     y -= 13;
   }
@@ -110,11 +133,20 @@ export async function renderDocumentPdf(content: DocumentContent): Promise<Uint8
 
   const notes = [
     `Currency: ${content.currency.toUpperCase()}. Payment method: ${content.paymentMethod}.`,
-    content.tax?.reason === "reverse_charge" ? "Reverse charge: the recipient accounts for the VAT on this supply (Article 196, Directive 2006/112/EC)." : "",
-    content.tax && content.tax.reason !== "reverse_charge" && content.taxCents === 0 ? "No tax collected on this sale." : "",
-    content.kind === "credit-note" ? `This credit note reduces invoice ${content.invoiceNumber} by the amounts above.` : "",
+    content.tax?.reason === "reverse_charge"
+      ? "Reverse charge: the recipient accounts for the VAT on this supply (Article 196, Directive 2006/112/EC)."
+      : "",
+    content.tax && content.tax.reason !== "reverse_charge" && content.taxCents === 0
+      ? "No tax collected on this sale."
+      : "",
+    content.kind === "credit-note"
+      ? `This credit note reduces invoice ${content.invoiceNumber} by the amounts above.`
+      : "",
   ].filter(Boolean);
-  for (const note of notes) { text(note, 50, { size: 9 }); y -= 13; }
+  for (const note of notes) {
+    text(note, 50, { size: 9 });
+    y -= 13;
+  }
   return doc.save();
 }
 
@@ -124,5 +156,8 @@ function rule(page: PDFPage, y: number) {
 
 /** SELLER_ADDRESS is one line: commas or "\n" separate its lines on the invoice. */
 function splitAddress(address: string): string[] {
-  return address.split(/\\n|\n|,\s*/).map((part) => part.trim()).filter(Boolean);
+  return address
+    .split(/\\n|\n|,\s*/)
+    .map((part) => part.trim())
+    .filter(Boolean);
 }

@@ -7,8 +7,9 @@ import { userFromRequest } from "../auth/guard";
 import { documentPdf } from "./service";
 
 export function invoiceRoutes(deps: AppDeps) {
-  return new Elysia({ tags: ["Invoices"] })
-    .get("/api/invoices/:file", async ({ params, query, request }) => {
+  return new Elysia({ tags: ["Invoices"] }).get(
+    "/api/invoices/:file",
+    async ({ params, query, request }) => {
       const number = /^(.+)\.pdf$/.exec(params.file)?.[1];
       if (!number) throw notFound("No such invoice or credit note.");
       const pdf = await documentPdf(deps, number, { user: await userFromRequest(deps, request), signature: query.sig });
@@ -19,13 +20,16 @@ export function invoiceRoutes(deps: AppDeps) {
           "Cache-Control": "private, no-store",
         },
       });
-    }, {
+    },
+    {
       params: InvoiceModel.documentParams,
       query: InvoiceModel.documentQuery,
       response: { 200: InvoiceModel.pdf, ...failures(404, 422) },
       detail: {
         summary: "An invoice or credit note as PDF",
-        description: "For an admin, the account that bought the sale or redeemed its key (Bearer token), or anyone with the signed link from the product-key e-mail. Anyone else gets 404.",
+        description:
+          "For an admin, the account that bought the sale or redeemed its key (Bearer token), or anyone with the signed link from the product-key e-mail. Anyone else gets 404.",
       },
-    });
+    },
+  );
 }

@@ -29,7 +29,11 @@ function findDocument(deps: Pick<AppDeps, "db">, number: string): FoundDocument 
 function mayRead(deps: Pick<AppDeps, "db">, user: User, sale: Sale): boolean {
   if (user.isAdmin || sale.renewalUserId === user.id || sale.email === user.email) return true;
   if (sale.productKeyId === null) return false;
-  const key = deps.db.select({ usedBy: productKeys.usedByUserId }).from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get();
+  const key = deps.db
+    .select({ usedBy: productKeys.usedByUserId })
+    .from(productKeys)
+    .where(eq(productKeys.id, sale.productKeyId))
+    .get();
   return key?.usedBy === user.id;
 }
 
@@ -40,7 +44,11 @@ function period(sale: Sale): string {
   return `${days} days of access (${from} to ${new Date(sale.createdAt + days * DAY).toISOString().slice(0, 10)})`;
 }
 
-export function documentContent(deps: Pick<AppDeps, "config" | "payments">, sale: Sale, creditNote: CreditNote | null): DocumentContent {
+export function documentContent(
+  deps: Pick<AppDeps, "config" | "payments">,
+  sale: Sale,
+  creditNote: CreditNote | null,
+): DocumentContent {
   const totalCents = creditNote ? creditNote.amountCents : sale.amountCents;
   const taxCents = creditNote ? creditNote.taxCents : sale.taxCents;
   return {
@@ -55,8 +63,16 @@ export function documentContent(deps: Pick<AppDeps, "config" | "payments">, sale
     netCents: totalCents - taxCents,
     taxCents,
     totalCents,
-    tax: sale.taxReason ? { name: sale.taxName ?? "Tax", ratePercent: sale.taxRate ?? "0", country: sale.taxCountry ?? sale.country ?? "", reason: sale.taxReason } : null,
-    paymentMethod: deps.payments.name === "stripe" ? "card, through Stripe" : "card (demo payment provider, no money moved)",
+    tax: sale.taxReason
+      ? {
+          name: sale.taxName ?? "Tax",
+          ratePercent: sale.taxRate ?? "0",
+          country: sale.taxCountry ?? sale.country ?? "",
+          reason: sale.taxReason,
+        }
+      : null,
+    paymentMethod:
+      deps.payments.name === "stripe" ? "card, through Stripe" : "card (demo payment provider, no money moved)",
   };
 }
 
@@ -72,7 +88,9 @@ export async function documentPdf(
   const missing = notFound("No such invoice or credit note.");
   const found = findDocument(deps, number);
   if (!found) throw missing;
-  const allowed = validSignature(deps.jwtSecret, number, access.signature) || (access.user !== null && mayRead(deps, access.user, found.sale));
+  const allowed =
+    validSignature(deps.jwtSecret, number, access.signature) ||
+    (access.user !== null && mayRead(deps, access.user, found.sale));
   if (!allowed) throw missing;
   return renderDocumentPdf(documentContent(deps, found.sale, found.creditNote));
 }

@@ -28,10 +28,12 @@ const missing = (what: string) => `[Not filled in yet: ${what}]`;
 
 function howToAsk(config: Config): string {
   const email = config.seller.email ? literal(config.seller.email) : "us (see the [imprint](/imprint))";
-  if (config.refundWindowDays === 0) return `Write to ${email} from the address you bought with, within the ${REFUND_DAYS} days.`;
-  const decision = config.selfServiceRefunds === "auto"
-    ? "The refund is made at once."
-    : `We look at each request and answer by e-mail within ${SUPPORT_RESPONSE_HOURS} hours.`;
+  if (config.refundWindowDays === 0)
+    return `Write to ${email} from the address you bought with, within the ${REFUND_DAYS} days.`;
+  const decision =
+    config.selfServiceRefunds === "auto"
+      ? "The refund is made at once."
+      : `We look at each request and answer by e-mail within ${SUPPORT_RESPONSE_HOURS} hours.`;
   return [
     "- **With an account:** open your [dashboard](/dashboard?tab=purchases), go to **Purchases** and press **Request refund** beside the purchase.",
     `- **Without an account:** use the **Refund this purchase** link in the e-mail that brought your product key. It works for ${config.refundWindowDays} days after the purchase, while the key is unused.`,
@@ -44,7 +46,11 @@ function howToAsk(config: Config): string {
 /** The values the templates name as {{name}}; an operator's own files may use them too. */
 function placeholders(config: Config): Record<string, string> {
   const { seller } = config;
-  const addressLines = seller.address.split(/\n|\\n/).map((line) => line.trim()).filter(Boolean).map(literal);
+  const addressLines = seller.address
+    .split(/\n|\\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map(literal);
   return {
     product: PRODUCT_NAME,
     siteUrl: config.appUrl,
@@ -68,7 +74,10 @@ export function legalMarkdown(config: Config, slug: LegalSlug): { text: string; 
 
 export function renderLegalDocument(config: Config, slug: LegalSlug): LegalDocument {
   const values = placeholders(config);
-  const text = legalMarkdown(config, slug).text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+  const text = legalMarkdown(config, slug).text.replace(
+    /\{\{(\w+)\}\}/g,
+    (whole, name: string) => values[name] ?? whole,
+  );
   const page = LEGAL_PAGES.find((candidate) => candidate.slug === slug)!;
   return { slug, title: page.title, html: markdown.parse(text, { async: false }) };
 }

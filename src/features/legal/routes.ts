@@ -6,10 +6,13 @@ import { LegalModel } from "@shared/api/legal";
 import { legalDocument } from "./documents";
 
 export function legalRoutes(deps: AppDeps) {
-  return new Elysia({ tags: ["Legal"] })
-    .get("/api/legal/:slug", ({ params }) => legalDocument(deps.config, params.slug), {
+  return new Elysia({ tags: ["Legal"] }).get(
+    "/api/legal/:slug",
+    ({ params }) => legalDocument(deps.config, params.slug),
+    {
       params: LegalModel.params,
       response: { 200: LegalModel.document, ...failures(422) },
       detail: { summary: "A legal page (terms, privacy, refund-policy, imprint) as HTML" },
-    });
+    },
+  );
 }

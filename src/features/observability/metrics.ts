@@ -19,17 +19,28 @@ export function createMetrics(deps: Pick<AppDeps, "db">) {
 
   // Counted per request in plain numbers (request-series.ts); prom-client gets them when /metrics is read.
   const requests: Counter<"method" | "route" | "status"> = new Counter({
-    name: "http_requests_total", help: "HTTP requests answered, by method, route pattern and status", labelNames: ["method", "route", "status"] as const, registers: [registry],
-    collect() { perRequest.flushCounts(requests); },
+    name: "http_requests_total",
+    help: "HTTP requests answered, by method, route pattern and status",
+    labelNames: ["method", "route", "status"] as const,
+    registers: [registry],
+    collect() {
+      perRequest.flushCounts(requests);
+    },
   });
   const perRequest = requestSeries({
-    registry, requests, name: "http_request_duration_seconds", help: "Time to answer, by method, route pattern and status",
+    registry,
+    requests,
+    name: "http_request_duration_seconds",
+    help: "Time to answer, by method, route pattern and status",
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
   });
   /** Validations per answer code not yet handed to the counter. */
   const uncountedValidations = new Map<string, number>();
   new Counter({
-    name: "plugin_validations_total", help: "Plugin key validations, by answer code (VALID or the error code)", labelNames: ["code"] as const, registers: [registry],
+    name: "plugin_validations_total",
+    help: "Plugin key validations, by answer code (VALID or the error code)",
+    labelNames: ["code"] as const,
+    registers: [registry],
     collect() {
       for (const [code, n] of uncountedValidations) this.inc({ code }, n);
       uncountedValidations.clear();
@@ -37,19 +48,34 @@ export function createMetrics(deps: Pick<AppDeps, "db">) {
   });
 
   new Gauge({
-    name: "email_outbox", help: "E-mails in the outbox, by status (pending: waiting to be sent; failed: given up on)", labelNames: ["status"] as const, registers: [registry],
+    name: "email_outbox",
+    help: "E-mails in the outbox, by status (pending: waiting to be sent; failed: given up on)",
+    labelNames: ["status"] as const,
+    registers: [registry],
     collect() {
       // One count per status through the status index: a group by would read every sent e-mail too.
-      for (const status of ["pending", "failed"] as const) this.set({ status }, deps.db.select({ n: count() }).from(emails).where(eq(emails.status, status)).get()!.n);
+      for (const status of ["pending", "failed"] as const)
+        this.set({ status }, deps.db.select({ n: count() }).from(emails).where(eq(emails.status, status)).get()!.n);
     },
   });
   new Gauge({
-    name: "sales", help: "Sales recorded, by plan and status", labelNames: ["plan", "status"] as const, registers: [registry],
+    name: "sales",
+    help: "Sales recorded, by plan and status",
+    labelNames: ["plan", "status"] as const,
+    registers: [registry],
     collect() {
       this.reset();
       // From the daily books, so a scrape costs the same at any number of sales.
-      const rows = deps.db.select({ plan: booksDaily.plan, sales: sum(booksDaily.sales), paid: sum(booksDaily.paidCount), disputed: sum(booksDaily.disputeCount) })
-        .from(booksDaily).groupBy(booksDaily.plan).all();
+      const rows = deps.db
+        .select({
+          plan: booksDaily.plan,
+          sales: sum(booksDaily.sales),
+          paid: sum(booksDaily.paidCount),
+          disputed: sum(booksDaily.disputeCount),
+        })
+        .from(booksDaily)
+        .groupBy(booksDaily.plan)
+        .all();
       for (const row of rows) {
         const [all, paid, disputed] = [row.sales, row.paid, row.disputed].map(Number);
         if (!all) continue;
@@ -60,7 +86,10 @@ export function createMetrics(deps: Pick<AppDeps, "db">) {
     },
   });
   new Gauge({
-    name: "sales_revenue_cents", help: "Revenue in cents: gross (what buyers paid less refunds and open disputes), the tax in it, and net (gross less tax and every provider fee), as the admin overview counts it", labelNames: ["kind"] as const, registers: [registry],
+    name: "sales_revenue_cents",
+    help: "Revenue in cents: gross (what buyers paid less refunds and open disputes), the tax in it, and net (gross less tax and every provider fee), as the admin overview counts it",
+    labelNames: ["kind"] as const,
+    registers: [registry],
     collect() {
       const totals = bookTotals(deps.db);
       this.set({ kind: "gross" }, totals.grossCents - totals.refundedCents - totals.disputedCents);
@@ -69,8 +98,19 @@ export function createMetrics(deps: Pick<AppDeps, "db">) {
       this.set({ kind: "net" }, totals.netCents);
     },
   });
-  new Gauge({ name: "process_resident_memory_bytes", help: "Resident memory size in bytes", registers: [registry], collect() { this.set(process.memoryUsage().rss); } });
-  new Gauge({ name: "process_start_time_seconds", help: "Start time of the process since the epoch, in seconds", registers: [registry] }).set(Math.round(Date.now() / 1000 - process.uptime()));
+  new Gauge({
+    name: "process_resident_memory_bytes",
+    help: "Resident memory size in bytes",
+    registers: [registry],
+    collect() {
+      this.set(process.memoryUsage().rss);
+    },
+  });
+  new Gauge({
+    name: "process_start_time_seconds",
+    help: "Start time of the process since the epoch, in seconds",
+    registers: [registry],
+  }).set(Math.round(Date.now() / 1000 - process.uptime()));
 
   return {
     registry,

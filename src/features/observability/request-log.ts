@@ -62,19 +62,32 @@ function routeLabel(route: string | undefined, path: string): string {
 
 export function finishRequest(
   metrics: Metrics,
-  context: { request: Request; route?: string; path: string; set: { status?: unknown }; responseValue?: unknown; response?: unknown },
+  context: {
+    request: Request;
+    route?: string;
+    path: string;
+    set: { status?: unknown };
+    responseValue?: unknown;
+    response?: unknown;
+  },
 ) {
   const state = states.get(context.request);
   if (!state || state.done) return;
   state.done = true;
   const value = context.responseValue ?? context.response;
-  const status = state.status
-    ?? (value instanceof Response ? value.status
-      : value instanceof ElysiaCustomStatusResponse ? Number(value.code)
-      : typeof context.set.status === "number" ? context.set.status : 200);
+  const status =
+    state.status ??
+    (value instanceof Response
+      ? value.status
+      : value instanceof ElysiaCustomStatusResponse
+        ? Number(value.code)
+        : typeof context.set.status === "number"
+          ? context.set.status
+          : 200);
   const ms = performance.now() - state.started;
   const route = routeLabel(context.route, context.path);
   metrics.observeRequest({ method: state.method, route, status }, ms / 1000);
-  if (route === "/api/plugin/validate" && state.method === "POST") metrics.countValidation(state.code ?? (status < 400 ? "VALID" : "ERROR"));
+  if (route === "/api/plugin/validate" && state.method === "POST")
+    metrics.countValidation(state.code ?? (status < 400 ? "VALID" : "ERROR"));
   logRequest({ reqId: state.id, method: state.method, route, status, ms: Math.round(ms * 10) / 10 });
 }

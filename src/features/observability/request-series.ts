@@ -17,19 +17,33 @@ interface Series {
   count: number;
 }
 
-export function requestSeries(options: { registry: Registry; requests: Counter<"method" | "route" | "status">; name: string; help: string; buckets: number[] }) {
+export function requestSeries(options: {
+  registry: Registry;
+  requests: Counter<"method" | "route" | "status">;
+  name: string;
+  help: string;
+  buckets: number[];
+}) {
   const { registry, requests, name, help, buckets: bounds } = options;
   const series = new Map<string, Series>();
 
   // The histogram in the shape prom-client's registry formats (as its own Histogram would answer).
   registry.registerMetric({
-    name, help, type: "histogram", aggregator: "sum",
+    name,
+    help,
+    type: "histogram",
+    aggregator: "sum",
     get: async () => ({ name, help, type: "histogram", aggregator: "sum", values: histogramValues() }),
     reset: () => series.clear(),
   } as never);
 
   function histogramValues() {
-    const values: { labels: Record<string, string | number>; value: number; metricName: string; sharedLabels: Series["labels"] }[] = [];
+    const values: {
+      labels: Record<string, string | number>;
+      value: number;
+      metricName: string;
+      sharedLabels: Series["labels"];
+    }[] = [];
     for (const s of series.values()) {
       let cumulative = 0;
       bounds.forEach((le, i) => {
@@ -57,7 +71,13 @@ export function requestSeries(options: { registry: Registry; requests: Counter<"
       const key = `${method} ${status} ${route}`;
       let s = series.get(key);
       if (!s) {
-        s = { labels: { method, route, status: String(status) }, uncounted: 0, buckets: new Array(bounds.length + 1).fill(0), sum: 0, count: 0 };
+        s = {
+          labels: { method, route, status: String(status) },
+          uncounted: 0,
+          buckets: new Array(bounds.length + 1).fill(0),
+          sum: 0,
+          count: 0,
+        };
         series.set(key, s);
         requests.inc(s.labels, 0); // the series shows at once, as prom-client's own would
       }

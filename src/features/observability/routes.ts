@@ -7,10 +7,24 @@ import type { Metrics } from "./metrics";
 
 /** GET /metrics for Prometheus, behind `Authorization: Bearer $METRICS_TOKEN`; not there at all when the token is unset. */
 export function metricsRoutes(deps: Pick<AppDeps, "config">, metrics: Metrics) {
-  return new Elysia().get("/metrics", async ({ request, set }) => {
-    if (!deps.config.metricsToken) throw notFound("Metrics are off: set METRICS_TOKEN to turn them on.");
-    if (!hasBearer(request, deps.config.metricsToken)) throw new AppError(401, "UNAUTHORIZED", "Send the metrics token as Authorization: Bearer <METRICS_TOKEN>.", {}, { "WWW-Authenticate": 'Bearer realm="metrics"' });
-    set.headers["Content-Type"] = metrics.registry.contentType;
-    return metrics.registry.metrics();
-  }, { response: { 200: t.String({ description: "Prometheus text format" }), ...failures(401, 404) }, detail: { hide: true } });
+  return new Elysia().get(
+    "/metrics",
+    async ({ request, set }) => {
+      if (!deps.config.metricsToken) throw notFound("Metrics are off: set METRICS_TOKEN to turn them on.");
+      if (!hasBearer(request, deps.config.metricsToken))
+        throw new AppError(
+          401,
+          "UNAUTHORIZED",
+          "Send the metrics token as Authorization: Bearer <METRICS_TOKEN>.",
+          {},
+          { "WWW-Authenticate": 'Bearer realm="metrics"' },
+        );
+      set.headers["Content-Type"] = metrics.registry.contentType;
+      return metrics.registry.metrics();
+    },
+    {
+      response: { 200: t.String({ description: "Prometheus text format" }), ...failures(401, 404) },
+      detail: { hide: true },
+    },
+  );
 }

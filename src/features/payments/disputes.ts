@@ -28,12 +28,20 @@ import type { ProviderEvent } from "./provider";
 type DisputeDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config">;
 
 /** Statuses while the bank has not decided; everything else is final. */
-const OPEN_STATUSES = new Set(["warning_needs_response", "warning_under_review", "needs_response", "under_review", "appeal_needs_response", "appeal_under_review"]);
+const OPEN_STATUSES = new Set([
+  "warning_needs_response",
+  "warning_under_review",
+  "needs_response",
+  "under_review",
+  "appeal_needs_response",
+  "appeal_under_review",
+]);
 /** An inquiry: the bank asks questions, no money has been taken back, it may never become a chargeback. */
 const INQUIRY_STATUSES = new Set(["warning_needs_response", "warning_under_review"]);
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const describe = (sale: Sale) => `${PLANS[sale.plan].name} bought by ${sale.email} for ${dollars(sale.amountCents)} (payment ${sale.paymentIntentId})`;
+const describe = (sale: Sale) =>
+  `${PLANS[sale.plan].name} bought by ${sale.email} for ${dollars(sale.amountCents)} (payment ${sale.paymentIntentId})`;
 
 /** Queues the alert to every admin account. */
 function alertAdmins(tx: DbOrTx, headline: string, lines: string[], now: number) {
@@ -45,7 +53,10 @@ function alertAdmins(tx: DbOrTx, headline: string, lines: string[], now: number)
 /** The account whose subscription the sale's key fed, or null (an unused key, or none). */
 function keyOwner(tx: DbOrTx, sale: Sale): number | null {
   if (sale.productKeyId === null) return null;
-  return tx.select({ userId: productKeys.usedByUserId }).from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get()?.userId ?? null;
+  return (
+    tx.select({ userId: productKeys.usedByUserId }).from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get()
+      ?.userId ?? null
+  );
 }
 
 function suspend(tx: DbOrTx, sale: Sale, now: number): string {
@@ -62,14 +73,20 @@ function suspend(tx: DbOrTx, sale: Sale, now: number): string {
 function restore(tx: DbOrTx, sale: Sale, now: number): string {
   const userId = keyOwner(tx, sale);
   if (userId === null) return "its key can be used again";
-  const otherDisputes = tx.select({ id: sales.id }).from(sales)
+  const otherDisputes = tx
+    .select({ id: sales.id })
+    .from(sales)
     .innerJoin(productKeys, eq(productKeys.id, sales.productKeyId))
-    .where(and(eq(sales.status, "disputed"), ne(sales.id, sale.id), eq(productKeys.usedByUserId, userId))).all();
+    .where(and(eq(sales.status, "disputed"), ne(sales.id, sale.id), eq(productKeys.usedByUserId, userId)))
+    .all();
   const sub = tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
-  if (!sub || sub.suspendedAt === null || otherDisputes.length) return `the subscription of user ${userId} stays as it is`;
+  if (!sub || sub.suspendedAt === null || otherDisputes.length)
+    return `the subscription of user ${userId} stays as it is`;
   const held = now - sub.suspendedAt;
-  tx.update(subscriptions).set({ suspendedAt: null, endDate: sub.endDate === null ? null : sub.endDate + held })
-    .where(eq(subscriptions.id, sub.id)).run();
+  tx.update(subscriptions)
+    .set({ suspendedAt: null, endDate: sub.endDate === null ? null : sub.endDate + held })
+    .where(eq(subscriptions.id, sub.id))
+    .run();
   return `the subscription of user ${userId} resumed, its end moved ${Math.round(held / 60_000)} minutes later`;
 }
 
@@ -91,53 +108,109 @@ export async function settleDispute(deps: DisputeDeps, disputeId: string): Promi
   const inquiry = INQUIRY_STATUSES.has(dispute.status) && !dispute.fundsWithdrawn;
   const lost = dispute.status === "lost";
   const now = deps.clock.now();
-  const endsLikeARefund = deps.db.transaction((tx) => {
-    const sale = saleByPaymentIntent(tx, paymentIntentId)!;
-    let becameLost = false;
-    if (inquiry && sale.status === "paid") {
-      if (sale.disputeId !== dispute.id) {
-        writeAudit(tx, { actorUserId: null, action: "sale.dispute-inquiry", subject: `sale:${sale.id}`, detail: `${dispute.id} (${dispute.status}): access unchanged`, at: now });
-        alertAdmins(tx, "A bank is asking about a payment", [
-          `The buyer's bank is asking about ${describe(sale)} (an inquiry: ${dispute.status.replace(/_/g, " ")}). No money has been taken back yet.`,
-          "Access stays as it is. Answer in the Stripe Dashboard; it is put on hold only if the inquiry becomes a chargeback.",
-        ], now);
+  const endsLikeARefund = deps.db.transaction(
+    (tx) => {
+      const sale = saleByPaymentIntent(tx, paymentIntentId)!;
+      let becameLost = false;
+      if (inquiry && sale.status === "paid") {
+        if (sale.disputeId !== dispute.id) {
+          writeAudit(tx, {
+            actorUserId: null,
+            action: "sale.dispute-inquiry",
+            subject: `sale:${sale.id}`,
+            detail: `${dispute.id} (${dispute.status}): access unchanged`,
+            at: now,
+          });
+          alertAdmins(
+            tx,
+            "A bank is asking about a payment",
+            [
+              `The buyer's bank is asking about ${describe(sale)} (an inquiry: ${dispute.status.replace(/_/g, " ")}). No money has been taken back yet.`,
+              "Access stays as it is. Answer in the Stripe Dashboard; it is put on hold only if the inquiry becomes a chargeback.",
+            ],
+            now,
+          );
+        }
+      } else if (open && sale.status === "paid") {
+        tx.update(sales).set({ status: "disputed" }).where(eq(sales.id, sale.id)).run();
+        const outcome = suspend(tx, sale, now);
+        writeAudit(tx, {
+          actorUserId: null,
+          action: "sale.disputed",
+          subject: `sale:${sale.id}`,
+          detail: `${dispute.id} (${dispute.status}): ${outcome}`,
+          at: now,
+        });
+        alertAdmins(
+          tx,
+          "A payment was disputed",
+          [
+            `${describe(sale)} is disputed with the buyer's bank (${dispute.status.replace(/_/g, " ")}), for ${dollars(dispute.amountCents)}.`,
+            `What it paid for is on hold: ${outcome}. Answer the dispute in the Stripe Dashboard.`,
+          ],
+          now,
+        );
+      } else if (!open && sale.status === "disputed") {
+        tx.update(sales).set({ status: "paid" }).where(eq(sales.id, sale.id)).run();
+        const outcome = restore(tx, sale, now);
+        if (lost) becameLost = true;
+        else {
+          writeAudit(tx, {
+            actorUserId: null,
+            action: "sale.dispute-won",
+            subject: `sale:${sale.id}`,
+            detail: `${dispute.id} (${dispute.status}): ${outcome}`,
+            at: now,
+          });
+          alertAdmins(
+            tx,
+            "A dispute ended in your favour",
+            [
+              `The dispute of ${describe(sale)} ended: ${dispute.status.replace(/_/g, " ")}.`,
+              `What it paid for is back: ${outcome}.`,
+            ],
+            now,
+          );
+        }
+      } else if (lost && sale.status === "paid") {
+        becameLost = true; // closed as lost before we ever saw it open
       }
-    } else if (open && sale.status === "paid") {
-      tx.update(sales).set({ status: "disputed" }).where(eq(sales.id, sale.id)).run();
-      const outcome = suspend(tx, sale, now);
-      writeAudit(tx, { actorUserId: null, action: "sale.disputed", subject: `sale:${sale.id}`, detail: `${dispute.id} (${dispute.status}): ${outcome}`, at: now });
-      alertAdmins(tx, "A payment was disputed", [
-        `${describe(sale)} is disputed with the buyer's bank (${dispute.status.replace(/_/g, " ")}), for ${dollars(dispute.amountCents)}.`,
-        `What it paid for is on hold: ${outcome}. Answer the dispute in the Stripe Dashboard.`,
-      ], now);
-    } else if (!open && sale.status === "disputed") {
-      tx.update(sales).set({ status: "paid" }).where(eq(sales.id, sale.id)).run();
-      const outcome = restore(tx, sale, now);
-      if (lost) becameLost = true;
-      else {
-        writeAudit(tx, { actorUserId: null, action: "sale.dispute-won", subject: `sale:${sale.id}`, detail: `${dispute.id} (${dispute.status}): ${outcome}`, at: now });
-        alertAdmins(tx, "A dispute ended in your favour", [`The dispute of ${describe(sale)} ended: ${dispute.status.replace(/_/g, " ")}.`, `What it paid for is back: ${outcome}.`], now);
-      }
-    } else if (lost && sale.status === "paid") {
-      becameLost = true; // closed as lost before we ever saw it open
-    }
-    tx.update(sales).set({
-      disputeId: dispute.id,
-      disputeStatus: dispute.status,
-      disputeAmountCents: dispute.amountCents,
-      disputeFeeCents: dispute.feeCents,
-      disputedAt: sale.disputedAt ?? now,
-      disputeClosedAt: open ? null : sale.disputeClosedAt ?? now,
-    }).where(eq(sales.id, sale.id)).run();
-    return becameLost;
-  }, { behavior: "immediate" });
+      tx.update(sales)
+        .set({
+          disputeId: dispute.id,
+          disputeStatus: dispute.status,
+          disputeAmountCents: dispute.amountCents,
+          disputeFeeCents: dispute.feeCents,
+          disputedAt: sale.disputedAt ?? now,
+          disputeClosedAt: open ? null : (sale.disputeClosedAt ?? now),
+        })
+        .where(eq(sales.id, sale.id))
+        .run();
+      return becameLost;
+    },
+    { behavior: "immediate" },
+  );
 
   if (!endsLikeARefund) return;
   const refunded = await refundPayment(deps, paymentIntentId);
   deps.db.transaction((tx) => {
     const sale = refunded ?? saleByPaymentIntent(tx, paymentIntentId)!;
-    writeAudit(tx, { actorUserId: null, action: "sale.dispute-lost", subject: `sale:${sale.id}`, detail: `${dispute.id}: ended like a refund`, at: now });
-    alertAdmins(tx, "A dispute was lost", [`The dispute of ${describe(sale)} was lost: the money stays with the buyer.`, "What it paid for has ended, as for a refund."], now);
+    writeAudit(tx, {
+      actorUserId: null,
+      action: "sale.dispute-lost",
+      subject: `sale:${sale.id}`,
+      detail: `${dispute.id}: ended like a refund`,
+      at: now,
+    });
+    alertAdmins(
+      tx,
+      "A dispute was lost",
+      [
+        `The dispute of ${describe(sale)} was lost: the money stays with the buyer.`,
+        "What it paid for has ended, as for a refund.",
+      ],
+      now,
+    );
   });
 }
 
@@ -147,23 +220,40 @@ export async function settleDispute(deps: DisputeDeps, disputeId: string): Promi
  * what it paid for, or only tell the admins. Audited either way.
  */
 export async function handleFraudWarning(deps: DisputeDeps, event: ProviderEvent): Promise<void> {
-  const paymentIntentId = event.paymentIntentId ?? (event.chargeId ? await deps.payments.paymentIntentOfCharge(event.chargeId) : null);
+  const paymentIntentId =
+    event.paymentIntentId ?? (event.chargeId ? await deps.payments.paymentIntentOfCharge(event.chargeId) : null);
   const sale = paymentIntentId ? saleByPaymentIntent(deps.db, paymentIntentId) : undefined;
   if (!paymentIntentId || !sale) {
-    log.warn({ warningId: event.objectId, paymentIntentId }, "early fraud warning for a payment that is not one of our sales; nothing recorded");
+    log.warn(
+      { warningId: event.objectId, paymentIntentId },
+      "early fraud warning for a payment that is not one of our sales; nothing recorded",
+    );
     return;
   }
   const policy = deps.config.earlyFraudWarning;
   const refundable = policy === "refund" && sale.status === "paid";
   if (refundable) {
-    await deps.payments.refund({ paymentIntentId, amountCents: sale.amountCents - sale.refundedCents, idempotencyKey: `efw-${event.objectId ?? event.id}` });
+    await deps.payments.refund({
+      paymentIntentId,
+      amountCents: sale.amountCents - sale.refundedCents,
+      idempotencyKey: `efw-${event.objectId ?? event.id}`,
+    });
     await refundPayment(deps, paymentIntentId);
   }
   const now = deps.clock.now();
-  const done = refundable ? "It was refunded and what it paid for has ended." : policy === "refund"
-    ? `It was not refunded: the sale is ${sale.status}.` : "Nothing was refunded (EARLY_FRAUD_WARNING=alert): decide in the Stripe Dashboard.";
+  const done = refundable
+    ? "It was refunded and what it paid for has ended."
+    : policy === "refund"
+      ? `It was not refunded: the sale is ${sale.status}.`
+      : "Nothing was refunded (EARLY_FRAUD_WARNING=alert): decide in the Stripe Dashboard.";
   deps.db.transaction((tx) => {
-    writeAudit(tx, { actorUserId: null, action: "sale.fraud-warning", subject: `sale:${sale.id}`, detail: `${event.objectId ?? event.id} (policy ${policy}): ${done}`, at: now });
+    writeAudit(tx, {
+      actorUserId: null,
+      action: "sale.fraud-warning",
+      subject: `sale:${sale.id}`,
+      detail: `${event.objectId ?? event.id} (policy ${policy}): ${done}`,
+      at: now,
+    });
     alertAdmins(tx, "Early fraud warning", [`The card issuer reported ${describe(sale)} as likely fraud.`, done], now);
   });
 }

@@ -10,7 +10,9 @@ import { log } from "../../lib/logger";
 import { expiredReservations, releaseCheckout } from "../pricing/checkouts";
 import { fulfilPayment } from "./fulfilment";
 
-export async function settleExpiredCheckouts(deps: Pick<AppDeps, "db" | "clock" | "payments">): Promise<{ released: number; fulfilled: number }> {
+export async function settleExpiredCheckouts(
+  deps: Pick<AppDeps, "db" | "clock" | "payments">,
+): Promise<{ released: number; fulfilled: number }> {
   let released = 0;
   let fulfilled = 0;
   for (const checkout of expiredReservations(deps.db, deps.clock.now())) {
@@ -29,7 +31,9 @@ export function startExpiredCheckoutSweeper(deps: Pick<AppDeps, "db" | "clock" |
   let running: Promise<unknown> = Promise.resolve();
   const round = () => {
     running = settleExpiredCheckouts(deps)
-      .then((done) => { if (done.released || done.fulfilled) log.info(done, "expired checkouts settled"); })
+      .then((done) => {
+        if (done.released || done.fulfilled) log.info(done, "expired checkouts settled");
+      })
       .catch((error) => log.error({ err: error }, "expired checkout round failed; the next round tries again"));
   };
   const timer = setInterval(round, intervalMs);

@@ -23,7 +23,12 @@ export function placeFreeOrder(
   clientIp: string,
 ): { paymentIntentId: string; clientSecret: string } {
   deps.limiter.take("free-order", { ip: clientIp }, RATE_RULES.freeOrderPerIp, FREE_ORDER_LIMIT_MESSAGE);
-  deps.limiter.take("free-order", { email: priced.email }, RATE_RULES.freeOrderPerAddressDaily, FREE_ORDER_LIMIT_MESSAGE);
+  deps.limiter.take(
+    "free-order",
+    { email: priced.email },
+    RATE_RULES.freeOrderPerAddressDaily,
+    FREE_ORDER_LIMIT_MESSAGE,
+  );
   const id = `${FREE_ORDER_PREFIX}${newToken(12)}`;
   const clientSecret = `${id}_secret_${newToken(24)}`;
   const now = deps.clock.now();
@@ -31,33 +36,47 @@ export function placeFreeOrder(
   if (priced.accountId !== null) metadata[RENEWAL_ACCOUNT_METADATA] = String(priced.accountId);
   // What a provider would report for a payment of 0 that succeeded.
   const order: ProviderIntent = {
-    id, status: "succeeded", amountCents: 0, currency: priced.currency, metadata, feeCents: 0, amountRefunded: 0, clientSecret,
+    id,
+    status: "succeeded",
+    amountCents: 0,
+    currency: priced.currency,
+    metadata,
+    feeCents: 0,
+    amountRefunded: 0,
+    clientSecret,
   };
-  deps.db.transaction((tx) => {
-    if (priced.promotionCode) {
-      const promotion = findPromotionCode(tx, priced.promotionCode);
-      const refusal = refusalFor(tx, promotion, { plan: priced.plan, email: priced.email, now });
-      if (refusal) throw new PromotionCodeRefused(refusal, priced.promotionCode, promotion, priced.plan);
-    }
-    const checkout = tx.insert(checkouts).values({
-      paymentIntentId: id,
-      clientSecret,
-      plan: priced.plan,
-      email: priced.email,
-      accountId: priced.accountId,
-      listPriceCents: priced.listPriceCents,
-      discountCents: priced.discountCents,
-      promotionCodeId: priced.promotionCodeId,
-      promotionCode: priced.promotionCode,
-      subtotalCents: priced.subtotalCents,
-      taxCents: priced.taxCents,
-      totalCents: 0,
-      currency: priced.currency,
-      status: "reserved",
-      createdAt: now,
-      expiresAt: now,
-    }).returning().get();
-    recordSale(tx, order, checkout, now);
-  }, { behavior: "immediate" });
+  deps.db.transaction(
+    (tx) => {
+      if (priced.promotionCode) {
+        const promotion = findPromotionCode(tx, priced.promotionCode);
+        const refusal = refusalFor(tx, promotion, { plan: priced.plan, email: priced.email, now });
+        if (refusal) throw new PromotionCodeRefused(refusal, priced.promotionCode, promotion, priced.plan);
+      }
+      const checkout = tx
+        .insert(checkouts)
+        .values({
+          paymentIntentId: id,
+          clientSecret,
+          plan: priced.plan,
+          email: priced.email,
+          accountId: priced.accountId,
+          listPriceCents: priced.listPriceCents,
+          discountCents: priced.discountCents,
+          promotionCodeId: priced.promotionCodeId,
+          promotionCode: priced.promotionCode,
+          subtotalCents: priced.subtotalCents,
+          taxCents: priced.taxCents,
+          totalCents: 0,
+          currency: priced.currency,
+          status: "reserved",
+          createdAt: now,
+          expiresAt: now,
+        })
+        .returning()
+        .get();
+      recordSale(tx, order, checkout, now);
+    },
+    { behavior: "immediate" },
+  );
   return { paymentIntentId: id, clientSecret };
 }

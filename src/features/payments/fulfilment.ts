@@ -26,7 +26,8 @@ import { allocateNumber } from "../invoices/numbers";
 import { documentLinks, signedDocumentUrl, type DocumentLinks } from "../invoices/links";
 
 /** What fulfilment uses; config and jwtSecret sign the invoice link, tax records the tax transaction. */
-type FulfilmentDeps = Pick<AppDeps, "db" | "clock" | "payments"> & Partial<Pick<AppDeps, "config" | "jwtSecret" | "tax">>;
+type FulfilmentDeps = Pick<AppDeps, "db" | "clock" | "payments"> &
+  Partial<Pick<AppDeps, "config" | "jwtSecret" | "tax">>;
 
 const PAYMENT_ERRORS = {
   notFound: "We couldn't find this payment. If you were charged, please contact support.",
@@ -59,9 +60,14 @@ function problemWith(deps: Pick<AppDeps, "db">, intent: ProviderIntent, checkout
   if (intent.amountRefunded > 0) return PAYMENT_ERRORS.refunded;
   const plan = intent.metadata.plan;
   if (!isPlanId(plan) || !intent.metadata.email || (checkout && checkout.plan !== plan)) return PAYMENT_ERRORS.notOurs;
-  const expectedCents = checkout ? checkout.totalCents : expectedChargeCents(pricedPlan(deps.db, plan).priceCents, intent.metadata);
+  const expectedCents = checkout
+    ? checkout.totalCents
+    : expectedChargeCents(pricedPlan(deps.db, plan).priceCents, intent.metadata);
   if (intent.amountCents !== expectedCents || intent.currency.toLowerCase() !== CURRENCY) {
-    log.error({ paymentIntentId: intent.id, paidCents: intent.amountCents, currency: intent.currency, plan, expectedCents }, "payment does not match its price; not fulfilled");
+    log.error(
+      { paymentIntentId: intent.id, paidCents: intent.amountCents, currency: intent.currency, plan, expectedCents },
+      "payment does not match its price; not fulfilled",
+    );
     return PAYMENT_ERRORS.mismatch;
   }
   return null;
@@ -96,7 +102,8 @@ async function fulfilOnce(
   options: { refreshFee?: boolean },
 ): Promise<{ answer: PaymentResultResponse; sale: Sale | null; intent: ProviderIntent | null }> {
   const existing = saleByPaymentIntent(deps.db, paymentIntentId);
-  if (existing?.status === "refunded") return { answer: failure(PAYMENT_ERRORS.refunded), sale: existing, intent: null };
+  if (existing?.status === "refunded")
+    return { answer: failure(PAYMENT_ERRORS.refunded), sale: existing, intent: null };
   if (existing && !options.refreshFee) return { answer: success(existing), sale: existing, intent: null };
 
   const intent = await deps.payments.retrieveIntent(paymentIntentId);
@@ -106,7 +113,9 @@ async function fulfilOnce(
   if (problem) return { answer: failure(problem), sale: null, intent };
 
   const now = deps.clock.now();
-  const sale = deps.db.transaction((tx) => recordSale(tx, intent, checkout, now, documentLinks(deps)), { behavior: "immediate" });
+  const sale = deps.db.transaction((tx) => recordSale(tx, intent, checkout, now, documentLinks(deps)), {
+    behavior: "immediate",
+  });
   const answer = sale.status === "refunded" ? failure(PAYMENT_ERRORS.refunded) : success(sale);
   return { answer, sale, intent };
 }
@@ -126,23 +135,29 @@ export function recordSale(
 ): Sale {
   const plan = PLANS[intent.metadata.plan as keyof typeof PLANS];
   const email = intent.metadata.email;
-  const inserted = tx.insert(sales).values({
-    paymentIntentId: intent.id,
-    email,
-    plan: plan.id,
-    amountCents: intent.amountCents,
-    feeCents: intent.feeCents ?? 0,
-    currency: intent.currency.toLowerCase(),
-    status: "paid",
-    promotionCode: checkout?.promotionCode ?? null,
-    discountCents: checkout?.discountCents ?? 0,
-    ...saleTaxColumns(intent.metadata),
-    createdAt: now,
-  }).onConflictDoNothing({ target: sales.paymentIntentId }).returning().get();
+  const inserted = tx
+    .insert(sales)
+    .values({
+      paymentIntentId: intent.id,
+      email,
+      plan: plan.id,
+      amountCents: intent.amountCents,
+      feeCents: intent.feeCents ?? 0,
+      currency: intent.currency.toLowerCase(),
+      status: "paid",
+      promotionCode: checkout?.promotionCode ?? null,
+      discountCents: checkout?.discountCents ?? 0,
+      ...saleTaxColumns(intent.metadata),
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: sales.paymentIntentId })
+    .returning()
+    .get();
   if (!inserted) {
     // Already fulfilled (by a concurrent call or an earlier one) or refunded: nothing new to make.
     const sold = saleByPaymentIntent(tx, intent.id)!;
-    if (sold.status === "paid" && sold.feeCents === 0 && intent.feeCents) tx.update(sales).set({ feeCents: intent.feeCents }).where(eq(sales.id, sold.id)).run();
+    if (sold.status === "paid" && sold.feeCents === 0 && intent.feeCents)
+      tx.update(sales).set({ feeCents: intent.feeCents }).where(eq(sales.id, sold.id)).run();
     return sold;
   }
   // The payment is honoured, even past its hold: the promotion use it reserved is kept for good.
@@ -151,21 +166,39 @@ export function recordSale(
   const renewed = applyRenewal(tx, intent, key, now);
   // Numbered only once the sale is surely new, in this transaction: no number is ever skipped or given twice.
   const invoiceNumber = allocateNumber(tx, "invoice", now);
-  const fulfilled = tx.update(sales).set({ productKeyId: key.id, renewalUserId: renewed?.userId ?? null, invoiceNumber })
-    .where(eq(sales.id, inserted.id)).returning().get()!;
+  const fulfilled = tx
+    .update(sales)
+    .set({ productKeyId: key.id, renewalUserId: renewed?.userId ?? null, invoiceNumber })
+    .where(eq(sales.id, inserted.id))
+    .returning()
+    .get()!;
   const invoice = links ? { invoiceUrl: signedDocumentUrl(links.appUrl, links.secret, invoiceNumber) } : {};
   if (renewed) {
-    queueEmail(tx, {
-      to: email,
-      template: "renewal-receipt",
-      payload: { key: key.key, planName: plan.name, endDate: toIso(renewed.endDate), amountPaid: `$${formatDollars(inserted.amountCents)}`, ...invoice },
-    }, now);
+    queueEmail(
+      tx,
+      {
+        to: email,
+        template: "renewal-receipt",
+        payload: {
+          key: key.key,
+          planName: plan.name,
+          endDate: toIso(renewed.endDate),
+          amountPaid: `$${formatDollars(inserted.amountCents)}`,
+          ...invoice,
+        },
+      },
+      now,
+    );
   } else {
-    queueEmail(tx, {
-      to: email,
-      template: "product-key",
-      payload: { key: key.key, plan: plan.id, planName: plan.name, signupEmail: email, ...invoice },
-    }, now);
+    queueEmail(
+      tx,
+      {
+        to: email,
+        template: "product-key",
+        payload: { key: key.key, plan: plan.id, planName: plan.name, signupEmail: email, ...invoice },
+      },
+      now,
+    );
   }
   return fulfilled;
 }

@@ -134,4 +134,3 @@ export function reportingUnavailable(provider: PaymentProvider): PaymentProvider
     verifyWebhook: (rawBody, signature) => guarded(() => provider.verifyWebhook(rawBody, signature)),
   };
 }
-

@@ -26,8 +26,9 @@ export async function paymentResult(
   const { answer, sale, intent } = await fulfil(deps, paymentIntentId);
   if (!answer.success || !clientSecret || !sale || sale.status !== "paid" || sale.productKeyId === null) return answer;
   // A free order keeps its own secret; any other payment's is the provider's.
-  const secret = checkoutOfIntent(deps.db, paymentIntentId)?.clientSecret
-    ?? (intent ?? await deps.payments.retrieveIntent(paymentIntentId))?.clientSecret;
+  const secret =
+    checkoutOfIntent(deps.db, paymentIntentId)?.clientSecret ??
+    (intent ?? (await deps.payments.retrieveIntent(paymentIntentId)))?.clientSecret;
   if (!secret || !sameSecret(secret, clientSecret)) return answer;
   const key = deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get();
   if (!key) return answer;

@@ -39,7 +39,8 @@ export async function createRenewalIntent(
   clientIp: string,
 ): Promise<PaymentIntentResponse> {
   const sub = getSubscription(deps.db, user.id);
-  if (sub && sub.endDate === null) throw new AppError(409, "ALREADY_LIFETIME", "You already have lifetime access: there is nothing to renew.");
+  if (sub && sub.endDate === null)
+    throw new AppError(409, "ALREADY_LIFETIME", "You already have lifetime access: there is nothing to renew.");
   return createPaymentIntent(deps, { ...input, email: user.email }, clientIp, { id: user.id });
 }
 
@@ -60,12 +61,20 @@ export async function createPaymentIntent(
   if (untaxed.totalCents === 0) {
     // A free order: nothing to tax, no card.
     const order = placeFreeOrder(deps, untaxed, clientIp);
-    const { breakdown } = await priceWithTax({ ...deps, tax: null }, { amountCents: 0, currency: untaxed.currency, reference: untaxed.plan, location: {} });
+    const { breakdown } = await priceWithTax(
+      { ...deps, tax: null },
+      { amountCents: 0, currency: untaxed.currency, reference: untaxed.plan, location: {} },
+    );
     return { ...order, provider: "free", quote: quoteLines(untaxed), breakdown };
   }
   // Tax on the amount after any promotion; with tax on, a missing or rejected location, or the tax provider
   // down, refuses here, before any checkout or intent exists.
-  const taxed = await priceWithTax(deps, { amountCents: untaxed.subtotalCents, currency: untaxed.currency, reference: untaxed.plan, location: input });
+  const taxed = await priceWithTax(deps, {
+    amountCents: untaxed.subtotalCents,
+    currency: untaxed.currency,
+    reference: untaxed.plan,
+    location: input,
+  });
   const priced = { ...untaxed, taxCents: taxed.breakdown.taxCents, totalCents: taxed.totalCents };
   const checkout = reserveCheckout(deps, priced);
   const metadata: Record<string, string> = { plan: priced.plan, email, ...taxed.metadata };
@@ -88,5 +97,11 @@ export async function createPaymentIntent(
     throw error;
   }
   attachIntent(deps.db, checkout.id, intent.id);
-  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, provider: deps.payments.name, quote: quoteLines(priced), breakdown: taxed.breakdown };
+  return {
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    provider: deps.payments.name,
+    quote: quoteLines(priced),
+    breakdown: taxed.breakdown,
+  };
 }

@@ -12,8 +12,10 @@ import type { WebhookAnswer } from "@shared/api/payments";
 import { syncTaxRecords } from "../tax/service";
 import { releaseCheckout } from "../pricing/checkouts";
 
-
-async function act(deps: Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret" | "tax">>, event: ProviderEvent) {
+async function act(
+  deps: Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret" | "tax">>,
+  event: ProviderEvent,
+) {
   if (event.type.startsWith("charge.dispute.") && event.objectId) return settleDispute(deps, event.objectId);
   if (event.type === "radar.early_fraud_warning.created") return handleFraudWarning(deps, event);
   if (!event.paymentIntentId) return;
@@ -21,7 +23,11 @@ async function act(deps: Pick<AppDeps, "db" | "clock" | "payments" | "config"> &
     const result = await fulfilPayment(deps, event.paymentIntentId, { refreshFee: true });
     // Not one of our sales (the Stripe account may sell other things) is no one's problem; a price that doesn't
     // match its plan was logged as an error where it was found.
-    if (!result.success) log.info({ eventId: event.id, paymentIntentId: event.paymentIntentId, reason: result.error }, "webhook: payment not fulfilled");
+    if (!result.success)
+      log.info(
+        { eventId: event.id, paymentIntentId: event.paymentIntentId, reason: result.error },
+        "webhook: payment not fulfilled",
+      );
   } else if (event.type === "payment_intent.canceled") {
     // Nobody will pay it now: the promotion use it held is free again (a paid one is never touched).
     releaseCheckout(deps.db, { paymentIntentId: event.paymentIntentId }, deps.clock.now());
@@ -47,19 +53,30 @@ export async function handleWebhook(
   } catch (error) {
     if (error instanceof WebhookSignatureError) {
       // A wrong STRIPE_WEBHOOK_SECRET shows here first: every event fails the same way.
-      log.warn({ reason: error.message, signed: signature !== null }, "webhook signature check failed; the event was refused");
+      log.warn(
+        { reason: error.message, signed: signature !== null },
+        "webhook signature check failed; the event was refused",
+      );
       throw new AppError(400, "INVALID_SIGNATURE", `Webhook signature check failed: ${error.message}`);
     }
     throw error;
   }
   if (event.id === null || event.thin) {
-    log.info({ eventId: event.id, type: event.type }, "webhook: signed event without an object to act on; acknowledged and ignored");
+    log.info(
+      { eventId: event.id, type: event.type },
+      "webhook: signed event without an object to act on; acknowledged and ignored",
+    );
     return { received: true };
   }
-  if (deps.db.select().from(processedEvents).where(eq(processedEvents.id, event.id)).get()) return { received: true, duplicate: true };
+  if (deps.db.select().from(processedEvents).where(eq(processedEvents.id, event.id)).get())
+    return { received: true, duplicate: true };
   await act(deps, event);
   // A partial refund's credit note is written in act; its tax reversal is recorded here.
   await syncTaxRecords(deps);
-  deps.db.insert(processedEvents).values({ id: event.id, type: event.type, createdAt: deps.clock.now() }).onConflictDoNothing().run();
+  deps.db
+    .insert(processedEvents)
+    .values({ id: event.id, type: event.type, createdAt: deps.clock.now() })
+    .onConflictDoNothing()
+    .run();
   return { received: true };
 }

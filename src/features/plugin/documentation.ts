@@ -9,7 +9,11 @@ import { PLUGIN_ANSWERS, type PluginFailure } from "@shared/api/plugin-answers";
 import { PluginModel } from "@shared/api/plugin";
 
 const VALID_EXAMPLE = {
-  valid: true, code: "VALID", plan: "pro", status: "active", endDate: "2027-03-01T12:00:00.000Z",
+  valid: true,
+  code: "VALID",
+  plan: "pro",
+  status: "active",
+  endDate: "2027-03-01T12:00:00.000Z",
   timeRemaining: { total: 10368000000, days: 120, hours: 0, minutes: 0, seconds: 0 },
   linkedRobloxAccountId: "123456789",
 } as const;
@@ -31,7 +35,11 @@ export function validateResponses() {
   for (const which of Object.keys(PLUGIN_ANSWERS) as (keyof typeof PLUGIN_ANSWERS)[]) {
     if (which === "valid") continue;
     const { status, code, meaning } = PLUGIN_ANSWERS[which];
-    responses[status] = { ...PluginModel.failure, description: `${code}: ${meaning}`, examples: [failureExample(which)] };
+    responses[status] = {
+      ...PluginModel.failure,
+      description: `${code}: ${meaning}`,
+      examples: [failureExample(which)],
+    };
   }
   return responses as { 200: typeof PluginModel.valid } & { [S in FailureStatus]: typeof PluginModel.failure };
 }
@@ -44,8 +52,9 @@ const pretty = (value: unknown) => escapeHtml(JSON.stringify(value));
 /** The readable page: request, every answer code, CORS and rate limit. Plain HTML, no script. */
 export function pluginDocsPage(appUrl: string): string {
   const rule = RATE_RULES.pluginValidate;
-  const rows = Object.values(PLUGIN_ANSWERS).map((a) =>
-    `<tr><td>${a.status}</td><td><code>${a.code}</code></td><td>${escapeHtml(a.meaning)}</td></tr>`).join("");
+  const rows = Object.values(PLUGIN_ANSWERS)
+    .map((a) => `<tr><td>${a.status}</td><td><code>${a.code}</code></td><td>${escapeHtml(a.meaning)}</td></tr>`)
+    .join("");
   const url = escapeHtml(appUrl);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

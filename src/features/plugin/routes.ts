@@ -18,38 +18,71 @@ export const PLUGIN_CORS_HEADERS = PLUGIN_PREFLIGHT_HEADERS;
 
 export function pluginRoutes(deps: AppDeps) {
   const docsPage = pluginDocsPage(deps.config.appUrl);
-  return new Elysia()
-    .use(authGuard(deps))
-    .options("/api/plugin/*", ({ set }) => {
-      Object.assign(set.headers, PLUGIN_PREFLIGHT_HEADERS);
-      set.status = 204;
-      return "";
-    }, { response: { 204: t.Literal("") } })
-    // The body is parsed here rather than by Elysia, so that broken JSON also answers in the plugin's shape.
-    .post("/api/plugin/validate", ({ body, request, server }) => {
-      const input = parseValidateBody(body as string);
-      limitValidation(deps, clientIp(deps, request, server), input.key);
-      return validatePluginKey(deps, input.key, input.robloxUserId);
-    }, {
-      parse: "text",
-      response: validateResponses(),
-      detail: {
-        summary: "Validate a plugin key for a Roblox user",
-        tags: ["Plugin"],
-        requestBody: {
-          required: true,
-          // A TypeBox schema is JSON Schema already; the OpenAPI types just don't know it.
-          content: { "application/json": { schema: PluginModel.validateBody as unknown as { type: "object" }, example: VALIDATE_REQUEST_EXAMPLE } },
+  return (
+    new Elysia()
+      .use(authGuard(deps))
+      .options(
+        "/api/plugin/*",
+        ({ set }) => {
+          Object.assign(set.headers, PLUGIN_PREFLIGHT_HEADERS);
+          set.status = 204;
+          return "";
         },
-      },
-    })
-    .get("/api/plugin/docs", () => new Response(docsPage, { headers: { "Content-Type": "text/html; charset=utf-8" } }),
-      { response: { 200: t.String({ description: "The plugin authors' reference as an HTML page" }) }, detail: { tags: ["Plugin"], summary: "The plugin API's reference page" } })
-    .post("/api/figma/generate-key", ({ user }) => generatePluginKey(deps, user.id),
-      { signedIn: true, response: { 200: PluginModel.generatedKey, ...failures(404) }, detail: { tags: ["Account"], summary: "Generate a new plugin key (the old one stops working)" } })
-    .get("/api/figma/linked-account", ({ user }) => getLinkedAccount(deps, user.id),
-      { signedIn: true, response: { 200: PluginModel.linkedAccount, ...failures(404) }, detail: { tags: ["Account"], summary: "The Roblox account linked to the plugin key" } })
-    .post("/api/figma/reset-linked-account", ({ user }) =>
-      resetLinkedAccount(deps, user.id, { actorUserId: user.id, ignoreCooldown: false }),
-    { signedIn: true, response: { 200: PluginModel.unlinked, ...failures(404), 429: PluginModel.cooldown }, detail: { tags: ["Account"], summary: "Unlink the Roblox account (once per cooldown)" } });
+        { response: { 204: t.Literal("") } },
+      )
+      // The body is parsed here rather than by Elysia, so that broken JSON also answers in the plugin's shape.
+      .post(
+        "/api/plugin/validate",
+        ({ body, request, server }) => {
+          const input = parseValidateBody(body as string);
+          limitValidation(deps, clientIp(deps, request, server), input.key);
+          return validatePluginKey(deps, input.key, input.robloxUserId);
+        },
+        {
+          parse: "text",
+          response: validateResponses(),
+          detail: {
+            summary: "Validate a plugin key for a Roblox user",
+            tags: ["Plugin"],
+            requestBody: {
+              required: true,
+              // A TypeBox schema is JSON Schema already; the OpenAPI types just don't know it.
+              content: {
+                "application/json": {
+                  schema: PluginModel.validateBody as unknown as { type: "object" },
+                  example: VALIDATE_REQUEST_EXAMPLE,
+                },
+              },
+            },
+          },
+        },
+      )
+      .get(
+        "/api/plugin/docs",
+        () => new Response(docsPage, { headers: { "Content-Type": "text/html; charset=utf-8" } }),
+        {
+          response: { 200: t.String({ description: "The plugin authors' reference as an HTML page" }) },
+          detail: { tags: ["Plugin"], summary: "The plugin API's reference page" },
+        },
+      )
+      .post("/api/figma/generate-key", ({ user }) => generatePluginKey(deps, user.id), {
+        signedIn: true,
+        response: { 200: PluginModel.generatedKey, ...failures(404) },
+        detail: { tags: ["Account"], summary: "Generate a new plugin key (the old one stops working)" },
+      })
+      .get("/api/figma/linked-account", ({ user }) => getLinkedAccount(deps, user.id), {
+        signedIn: true,
+        response: { 200: PluginModel.linkedAccount, ...failures(404) },
+        detail: { tags: ["Account"], summary: "The Roblox account linked to the plugin key" },
+      })
+      .post(
+        "/api/figma/reset-linked-account",
+        ({ user }) => resetLinkedAccount(deps, user.id, { actorUserId: user.id, ignoreCooldown: false }),
+        {
+          signedIn: true,
+          response: { 200: PluginModel.unlinked, ...failures(404), 429: PluginModel.cooldown },
+          detail: { tags: ["Account"], summary: "Unlink the Roblox account (once per cooldown)" },
+        },
+      )
+  );
 }

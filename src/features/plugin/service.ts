@@ -15,7 +15,12 @@ import { findUserById } from "../users/service";
 /** A new random plugin key replaces the old one, which stops working at once. */
 export function generatePluginKey(deps: AppDeps, userId: number): { figmaKey: string } {
   const pluginKey = newPluginKey();
-  const changed = deps.db.update(users).set({ pluginKey }).where(eq(users.id, userId)).returning({ id: users.id }).all();
+  const changed = deps.db
+    .update(users)
+    .set({ pluginKey })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id })
+    .all();
   if (!changed.length) throw notFound("This account no longer exists.");
   // figmaKey: the answer's name for the plugin key, kept so no plugin or page breaks.
   return { figmaKey: pluginKey };
@@ -48,31 +53,39 @@ export function resetLinkedAccount(
   options: { actorUserId: number; ignoreCooldown: boolean },
 ): { linkedRobloxAccountId: null } {
   const now = deps.clock.now();
-  return deps.db.transaction((tx) => {
-    const user = findUserById(tx, userId);
-    if (!user) throw notFound("This account no longer exists.");
-    if (!options.ignoreCooldown) {
-      const remainingMs = resetCooldownRemaining(deps, user.lastLinkResetAt, now);
-      if (remainingMs > 0) {
-        const minutes = Math.ceil(remainingMs / 60_000);
-        throw new AppError(429, "COOLDOWN_ACTIVE",
-          `You can reset the linked account again in about ${minutes} min.`, { remainingMs });
+  return deps.db.transaction(
+    (tx) => {
+      const user = findUserById(tx, userId);
+      if (!user) throw notFound("This account no longer exists.");
+      if (!options.ignoreCooldown) {
+        const remainingMs = resetCooldownRemaining(deps, user.lastLinkResetAt, now);
+        if (remainingMs > 0) {
+          const minutes = Math.ceil(remainingMs / 60_000);
+          throw new AppError(
+            429,
+            "COOLDOWN_ACTIVE",
+            `You can reset the linked account again in about ${minutes} min.`,
+            { remainingMs },
+          );
+        }
       }
-    }
-    tx.update(users)
-      .set({
-        linkedRobloxAccountId: null,
-        linkedAt: null,
-        ...(options.ignoreCooldown ? {} : { lastLinkResetAt: now }),
-      })
-      .where(eq(users.id, userId)).run();
-    writeAudit(tx, {
-      actorUserId: options.actorUserId,
-      action: "link.reset",
-      subject: `user:${userId}`,
-      detail: { previousRobloxAccountId: user.linkedRobloxAccountId, byAdmin: options.ignoreCooldown },
-      at: now,
-    });
-    return { linkedRobloxAccountId: null };
-  }, { behavior: "immediate" });
+      tx.update(users)
+        .set({
+          linkedRobloxAccountId: null,
+          linkedAt: null,
+          ...(options.ignoreCooldown ? {} : { lastLinkResetAt: now }),
+        })
+        .where(eq(users.id, userId))
+        .run();
+      writeAudit(tx, {
+        actorUserId: options.actorUserId,
+        action: "link.reset",
+        subject: `user:${userId}`,
+        detail: { previousRobloxAccountId: user.linkedRobloxAccountId, byAdmin: options.ignoreCooldown },
+        at: now,
+      });
+      return { linkedRobloxAccountId: null };
+    },
+    { behavior: "immediate" },
+  );
 }

@@ -47,34 +47,55 @@ export function limitValidation(deps: AppDeps, ip: string, key: string) {
 }
 
 /** Links the account on first use, or records a mismatch (and maybe queues the owner's alert). */
-function linkOrMismatch(deps: AppDeps, owner: User, robloxUserId: string, now: number): { linked: string } | { mismatch: true } {
-  return deps.db.transaction((tx) => {
-    const [claimed] = tx.update(users)
-      .set({ linkedRobloxAccountId: robloxUserId, linkedAt: now })
-      .where(and(eq(users.id, owner.id), isNull(users.linkedRobloxAccountId)))
-      .returning().all();
-    if (claimed) {
-      writeAudit(tx, { actorUserId: null, action: "link.linked", subject: `user:${owner.id}`, detail: { robloxUserId }, at: now });
-      return { linked: robloxUserId };
-    }
-    const current = findUserById(tx, owner.id)!;
-    if (current.linkedRobloxAccountId === robloxUserId) return { linked: robloxUserId };
-    const alertDue = current.lastMismatchAlertAt === null || now - current.lastMismatchAlertAt >= MISMATCH_ALERT_INTERVAL_MS;
-    if (current.notifications && alertDue) {
-      tx.update(users).set({ lastMismatchAlertAt: now }).where(eq(users.id, owner.id)).run();
-      queueEmail(tx, {
-        to: current.email,
-        template: "key-sharing-alert",
-        payload: {
-          attemptedRobloxUserId: robloxUserId,
-          // Not null: the link claim above failed inside this transaction.
-          linkedRobloxAccountId: current.linkedRobloxAccountId!,
-          dashboardUrl: `${deps.config.appUrl}/dashboard`,
-        },
-      }, now);
-    }
-    return { mismatch: true };
-  }, { behavior: "immediate" });
+function linkOrMismatch(
+  deps: AppDeps,
+  owner: User,
+  robloxUserId: string,
+  now: number,
+): { linked: string } | { mismatch: true } {
+  return deps.db.transaction(
+    (tx) => {
+      const [claimed] = tx
+        .update(users)
+        .set({ linkedRobloxAccountId: robloxUserId, linkedAt: now })
+        .where(and(eq(users.id, owner.id), isNull(users.linkedRobloxAccountId)))
+        .returning()
+        .all();
+      if (claimed) {
+        writeAudit(tx, {
+          actorUserId: null,
+          action: "link.linked",
+          subject: `user:${owner.id}`,
+          detail: { robloxUserId },
+          at: now,
+        });
+        return { linked: robloxUserId };
+      }
+      const current = findUserById(tx, owner.id)!;
+      if (current.linkedRobloxAccountId === robloxUserId) return { linked: robloxUserId };
+      const alertDue =
+        current.lastMismatchAlertAt === null || now - current.lastMismatchAlertAt >= MISMATCH_ALERT_INTERVAL_MS;
+      if (current.notifications && alertDue) {
+        tx.update(users).set({ lastMismatchAlertAt: now }).where(eq(users.id, owner.id)).run();
+        queueEmail(
+          tx,
+          {
+            to: current.email,
+            template: "key-sharing-alert",
+            payload: {
+              attemptedRobloxUserId: robloxUserId,
+              // Not null: the link claim above failed inside this transaction.
+              linkedRobloxAccountId: current.linkedRobloxAccountId!,
+              dashboardUrl: `${deps.config.appUrl}/dashboard`,
+            },
+          },
+          now,
+        );
+      }
+      return { mismatch: true };
+    },
+    { behavior: "immediate" },
+  );
 }
 
 export function validatePluginKey(deps: AppDeps, key: string, robloxUserId: string): PluginValidateSuccess {

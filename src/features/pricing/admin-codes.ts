@@ -17,7 +17,8 @@ const invalid = (message: string) => new AppError(422, "VALIDATION", message);
 /** Dollars → cents, refusing fractions of a cent. */
 export function dollarsToCents(dollars: number, field: string): number {
   const cents = Math.round(dollars * 100);
-  if (Math.abs(dollars * 100 - cents) > 1e-6) throw invalid(`${field} has at most 2 decimals (whole cents), e.g. 5.00.`);
+  if (Math.abs(dollars * 100 - cents) > 1e-6)
+    throw invalid(`${field} has at most 2 decimals (whole cents), e.g. 5.00.`);
   return cents;
 }
 
@@ -28,27 +29,47 @@ function timeOf(iso: string | undefined, field: string): number | null {
   return ms;
 }
 
-interface CodeFigures { uses: number; reserved: number; discountCents: number; revenueCents: number }
+interface CodeFigures {
+  uses: number;
+  reserved: number;
+  discountCents: number;
+  revenueCents: number;
+}
 
 function figures(deps: Pick<AppDeps, "db" | "clock">, ids: number[]): Map<number, CodeFigures> {
-  const out = new Map<number, CodeFigures>(ids.map((id) => [id, { uses: 0, reserved: 0, discountCents: 0, revenueCents: 0 }]));
+  const out = new Map<number, CodeFigures>(
+    ids.map((id) => [id, { uses: 0, reserved: 0, discountCents: 0, revenueCents: 0 }]),
+  );
   if (ids.length === 0) return out;
   const now = deps.clock.now();
-  const held = deps.db.select({ id: checkouts.promotionCodeId, status: checkouts.status, n: count() }).from(checkouts)
-    .where(and(inArray(checkouts.promotionCodeId, ids), sql`(${checkouts.status} = 'paid' OR (${checkouts.status} = 'reserved' AND ${checkouts.expiresAt} > ${now}))`))
-    .groupBy(checkouts.promotionCodeId, checkouts.status).all();
+  const held = deps.db
+    .select({ id: checkouts.promotionCodeId, status: checkouts.status, n: count() })
+    .from(checkouts)
+    .where(
+      and(
+        inArray(checkouts.promotionCodeId, ids),
+        sql`(${checkouts.status} = 'paid' OR (${checkouts.status} = 'reserved' AND ${checkouts.expiresAt} > ${now}))`,
+      ),
+    )
+    .groupBy(checkouts.promotionCodeId, checkouts.status)
+    .all();
   for (const row of held) {
     const entry = out.get(row.id!)!;
-    if (row.status === "paid") entry.uses = row.n; else entry.reserved = row.n;
+    if (row.status === "paid") entry.uses = row.n;
+    else entry.reserved = row.n;
   }
   // What the code's sales gave away and brought in; a refunded sale neither.
-  const money = deps.db.select({
-    id: checkouts.promotionCodeId,
-    discount: sum(sales.discountCents).mapWith(Number),
-    revenue: sum(sql`${sales.amountCents} - ${sales.refundedCents}`).mapWith(Number),
-  }).from(sales).innerJoin(checkouts, eq(checkouts.paymentIntentId, sales.paymentIntentId))
+  const money = deps.db
+    .select({
+      id: checkouts.promotionCodeId,
+      discount: sum(sales.discountCents).mapWith(Number),
+      revenue: sum(sql`${sales.amountCents} - ${sales.refundedCents}`).mapWith(Number),
+    })
+    .from(sales)
+    .innerJoin(checkouts, eq(checkouts.paymentIntentId, sales.paymentIntentId))
     .where(and(inArray(checkouts.promotionCodeId, ids), ne(sales.status, "refunded")))
-    .groupBy(checkouts.promotionCodeId).all();
+    .groupBy(checkouts.promotionCodeId)
+    .all();
   for (const row of money) {
     const entry = out.get(row.id!)!;
     entry.discountCents = row.discount ?? 0;
@@ -80,7 +101,10 @@ function view(code: PromotionCode, f: CodeFigures): PromotionCodeView {
 /** Every code, newest first, with its figures. */
 export function listPromotionCodes(deps: Pick<AppDeps, "db" | "clock">): PromotionCodeView[] {
   const codes = deps.db.select().from(promotionCodes).orderBy(sql`${promotionCodes.id} DESC`).all();
-  const f = figures(deps, codes.map((c) => c.id));
+  const f = figures(
+    deps,
+    codes.map((c) => c.id),
+  );
   return codes.map((code) => view(code, f.get(code.id)!));
 }
 
@@ -90,7 +114,11 @@ function oneCode(deps: Pick<AppDeps, "db" | "clock">, id: number): PromotionCode
   return view(code, figures(deps, [id]).get(id)!);
 }
 
-export function createPromotionCode(deps: Pick<AppDeps, "db" | "clock">, actorUserId: number, body: PromotionCreateBody): PromotionCodeView {
+export function createPromotionCode(
+  deps: Pick<AppDeps, "db" | "clock">,
+  actorUserId: number,
+  body: PromotionCreateBody,
+): PromotionCodeView {
   const now = deps.clock.now();
   const code = normaliseCode(body.code);
   if ((body.percentOff === undefined) === (body.amountOff === undefined)) {
@@ -102,48 +130,108 @@ export function createPromotionCode(deps: Pick<AppDeps, "db" | "clock">, actorUs
   if (endsAt !== null && endsAt <= (startsAt ?? now)) {
     throw invalid(startsAt === null ? "endsAt must be in the future." : "endsAt must be after startsAt.");
   }
-  const plans = body.plans && body.plans.length < PLAN_IDS.length ? PLAN_IDS.filter((id) => body.plans!.includes(id)) : null;
-  const created = deps.db.transaction((tx) => {
-    if (tx.select({ id: promotionCodes.id }).from(promotionCodes).where(eq(promotionCodes.code, code)).get()) {
-      throw conflict("PROMOTION_CODE_EXISTS", `There is already a promotion code ${code} (codes are case-insensitive).`);
-    }
-    const row = tx.insert(promotionCodes).values({
-      code, percentOff: body.percentOff ?? null, amountOffCents, plans, startsAt, endsAt,
-      maxRedemptions: body.maxRedemptions ?? null, oncePerBuyer: body.oncePerBuyer ?? false, active: true, createdAt: now,
-    }).returning().get();
-    writeAudit(tx, {
-      actorUserId, action: "promotion-code.create", subject: `promotion-code:${row.id}`,
-      detail: { code, discount: describeDiscount(row), plans: plans ?? "all", startsAt: toIso(startsAt), endsAt: toIso(endsAt), maxRedemptions: row.maxRedemptions, oncePerBuyer: row.oncePerBuyer },
-      at: now,
-    });
-    return row;
-  }, { behavior: "immediate" });
+  const plans =
+    body.plans && body.plans.length < PLAN_IDS.length ? PLAN_IDS.filter((id) => body.plans!.includes(id)) : null;
+  const created = deps.db.transaction(
+    (tx) => {
+      if (tx.select({ id: promotionCodes.id }).from(promotionCodes).where(eq(promotionCodes.code, code)).get()) {
+        throw conflict(
+          "PROMOTION_CODE_EXISTS",
+          `There is already a promotion code ${code} (codes are case-insensitive).`,
+        );
+      }
+      const row = tx
+        .insert(promotionCodes)
+        .values({
+          code,
+          percentOff: body.percentOff ?? null,
+          amountOffCents,
+          plans,
+          startsAt,
+          endsAt,
+          maxRedemptions: body.maxRedemptions ?? null,
+          oncePerBuyer: body.oncePerBuyer ?? false,
+          active: true,
+          createdAt: now,
+        })
+        .returning()
+        .get();
+      writeAudit(tx, {
+        actorUserId,
+        action: "promotion-code.create",
+        subject: `promotion-code:${row.id}`,
+        detail: {
+          code,
+          discount: describeDiscount(row),
+          plans: plans ?? "all",
+          startsAt: toIso(startsAt),
+          endsAt: toIso(endsAt),
+          maxRedemptions: row.maxRedemptions,
+          oncePerBuyer: row.oncePerBuyer,
+        },
+        at: now,
+      });
+      return row;
+    },
+    { behavior: "immediate" },
+  );
   return oneCode(deps, created.id);
 }
 
 /** Turns a code off (it then answers as ended; payments already started with it are honoured) or back on. */
-export function setPromotionActive(deps: Pick<AppDeps, "db" | "clock">, actorUserId: number, id: number, active: boolean): PromotionCodeView {
+export function setPromotionActive(
+  deps: Pick<AppDeps, "db" | "clock">,
+  actorUserId: number,
+  id: number,
+  active: boolean,
+): PromotionCodeView {
   const now = deps.clock.now();
-  deps.db.transaction((tx) => {
-    const code = tx.select().from(promotionCodes).where(eq(promotionCodes.id, id)).get();
-    if (!code) throw notFound("No promotion code with this id.");
-    if (code.active === active) return;
-    tx.update(promotionCodes).set({ active }).where(eq(promotionCodes.id, id)).run();
-    writeAudit(tx, { actorUserId, action: active ? "promotion-code.activate" : "promotion-code.deactivate", subject: `promotion-code:${id}`, detail: code.code, at: now });
-  }, { behavior: "immediate" });
+  deps.db.transaction(
+    (tx) => {
+      const code = tx.select().from(promotionCodes).where(eq(promotionCodes.id, id)).get();
+      if (!code) throw notFound("No promotion code with this id.");
+      if (code.active === active) return;
+      tx.update(promotionCodes).set({ active }).where(eq(promotionCodes.id, id)).run();
+      writeAudit(tx, {
+        actorUserId,
+        action: active ? "promotion-code.activate" : "promotion-code.deactivate",
+        subject: `promotion-code:${id}`,
+        detail: code.code,
+        at: now,
+      });
+    },
+    { behavior: "immediate" },
+  );
   return oneCode(deps, id);
 }
 
 /** Only a code no payment ever started with can be deleted: the books name the codes their sales used. */
-export function deletePromotionCode(deps: Pick<AppDeps, "db" | "clock">, actorUserId: number, id: number): { success: true } {
+export function deletePromotionCode(
+  deps: Pick<AppDeps, "db" | "clock">,
+  actorUserId: number,
+  id: number,
+): { success: true } {
   const now = deps.clock.now();
-  deps.db.transaction((tx) => {
-    const code = tx.select().from(promotionCodes).where(eq(promotionCodes.id, id)).get();
-    if (!code) throw notFound("No promotion code with this id.");
-    const started = tx.select({ n: count() }).from(checkouts).where(eq(checkouts.promotionCodeId, id)).get()!.n;
-    if (started > 0) throw conflict("PROMOTION_CODE_USED", `The promotion code ${code.code} has been used, so it can't be deleted. Turn it off instead.`);
-    tx.delete(promotionCodes).where(eq(promotionCodes.id, id)).run();
-    writeAudit(tx, { actorUserId, action: "promotion-code.delete", subject: `promotion-code:${id}`, detail: code.code, at: now });
-  }, { behavior: "immediate" });
+  deps.db.transaction(
+    (tx) => {
+      const code = tx.select().from(promotionCodes).where(eq(promotionCodes.id, id)).get();
+      if (!code) throw notFound("No promotion code with this id.");
+      const started = tx.select({ n: count() }).from(checkouts).where(eq(checkouts.promotionCodeId, id)).get()!.n;
+      if (started > 0)
+        throw conflict(
+          "PROMOTION_CODE_USED",
+          `The promotion code ${code.code} has been used, so it can't be deleted. Turn it off instead.`,
+        );
+      tx.delete(promotionCodes).where(eq(promotionCodes.id, id)).run();
+      writeAudit(tx, {
+        actorUserId,
+        action: "promotion-code.delete",
+        subject: `promotion-code:${id}`,
+        detail: code.code,
+        at: now,
+      });
+    },
+    { behavior: "immediate" },
+  );
   return { success: true };
 }

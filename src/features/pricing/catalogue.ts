@@ -40,7 +40,13 @@ function priced(row: PlanPrice): PricedPlan {
 }
 
 function readFromDatabase(db: DbOrTx): PricedPlan[] {
-  const rows = new Map(db.select().from(planPrices).all().map((row) => [row.plan, row]));
+  const rows = new Map(
+    db
+      .select()
+      .from(planPrices)
+      .all()
+      .map((row) => [row.plan, row]),
+  );
   return PLAN_IDS.map((id) => {
     const row = rows.get(id);
     // The seed migration writes every plan; a plan added in code later needs its own seed row.
@@ -100,34 +106,56 @@ export function updatePlanPrice(
     throw new AppError(422, "VALIDATION", "Give at least one of price, compareAtPrice, badge and visible.");
   }
   const now = deps.clock.now();
-  const updated = deps.db.transaction((tx) => {
-    const current = tx.select().from(planPrices).where(eq(planPrices.plan, plan)).get()!;
-    const next = {
-      priceCents: change.priceCents ?? current.priceCents,
-      compareAtCents: change.compareAtCents === undefined ? current.compareAtCents : change.compareAtCents,
-      badge: change.badge === undefined ? current.badge : change.badge?.trim() || null,
-      visible: change.visible ?? current.visible,
-    };
-    if (next.priceCents < MIN_PRICE_CENTS) {
-      throw new AppError(422, "INVALID_PRICE", "The price must be at least $0.50, the smallest card payment.");
-    }
-    if (next.compareAtCents !== null && next.compareAtCents <= next.priceCents) {
-      throw new AppError(422, "INVALID_COMPARE_AT_PRICE", "The \"was\" price must be above the price, or empty for none.");
-    }
-    const row = tx.update(planPrices).set({ ...next, updatedAt: now }).where(eq(planPrices.plan, plan)).returning().get()!;
-    writeAudit(tx, {
-      actorUserId, action: "plan.update", subject: `plan:${plan}`,
-      detail: { before: describe(current), after: describe(row) }, at: now,
-    });
-    return row;
-  }, { behavior: "immediate" });
+  const updated = deps.db.transaction(
+    (tx) => {
+      const current = tx.select().from(planPrices).where(eq(planPrices.plan, plan)).get()!;
+      const next = {
+        priceCents: change.priceCents ?? current.priceCents,
+        compareAtCents: change.compareAtCents === undefined ? current.compareAtCents : change.compareAtCents,
+        badge: change.badge === undefined ? current.badge : change.badge?.trim() || null,
+        visible: change.visible ?? current.visible,
+      };
+      if (next.priceCents < MIN_PRICE_CENTS) {
+        throw new AppError(422, "INVALID_PRICE", "The price must be at least $0.50, the smallest card payment.");
+      }
+      if (next.compareAtCents !== null && next.compareAtCents <= next.priceCents) {
+        throw new AppError(
+          422,
+          "INVALID_COMPARE_AT_PRICE",
+          'The "was" price must be above the price, or empty for none.',
+        );
+      }
+      const row = tx
+        .update(planPrices)
+        .set({ ...next, updatedAt: now })
+        .where(eq(planPrices.plan, plan))
+        .returning()
+        .get()!;
+      writeAudit(tx, {
+        actorUserId,
+        action: "plan.update",
+        subject: `plan:${plan}`,
+        detail: { before: describe(current), after: describe(row) },
+        at: now,
+      });
+      return row;
+    },
+    { behavior: "immediate" },
+  );
   invalidateCatalogue(deps.db);
   return priced(updated);
 }
 
-const describe = (row: PlanPrice) => ({ price: row.priceCents, compareAt: row.compareAtCents, badge: row.badge, visible: row.visible });
+const describe = (row: PlanPrice) => ({
+  price: row.priceCents,
+  compareAt: row.compareAtCents,
+  badge: row.badge,
+  visible: row.visible,
+});
 
 /** The plans on sale, as GET /api/plans and the server-rendered pages show them. */
 export function publicPlans(db: Db): PlanView[] {
-  return readCatalogue(db).filter((plan) => plan.visible).map(planView);
+  return readCatalogue(db)
+    .filter((plan) => plan.visible)
+    .map(planView);
 }

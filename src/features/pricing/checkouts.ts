@@ -21,29 +21,36 @@ export const CHECKOUT_HOLD_MS = 60 * MINUTE;
  */
 export function reserveCheckout(deps: { db: Db; clock: { now(): number } }, quote: Quote): Checkout {
   const now = deps.clock.now();
-  return deps.db.transaction((tx) => {
-    if (quote.promotionCode) {
-      const promotion = findPromotionCode(tx, quote.promotionCode);
-      const refusal = refusalFor(tx, promotion, { plan: quote.plan, email: quote.email, now });
-      if (refusal) throw new PromotionCodeRefused(refusal, quote.promotionCode, promotion, quote.plan);
-    }
-    return tx.insert(checkouts).values({
-      plan: quote.plan,
-      email: quote.email,
-      accountId: quote.accountId,
-      listPriceCents: quote.listPriceCents,
-      discountCents: quote.discountCents,
-      promotionCodeId: quote.promotionCodeId,
-      promotionCode: quote.promotionCode,
-      subtotalCents: quote.subtotalCents,
-      taxCents: quote.taxCents,
-      totalCents: quote.totalCents,
-      currency: quote.currency,
-      status: "reserved",
-      createdAt: now,
-      expiresAt: now + CHECKOUT_HOLD_MS,
-    }).returning().get();
-  }, { behavior: "immediate" });
+  return deps.db.transaction(
+    (tx) => {
+      if (quote.promotionCode) {
+        const promotion = findPromotionCode(tx, quote.promotionCode);
+        const refusal = refusalFor(tx, promotion, { plan: quote.plan, email: quote.email, now });
+        if (refusal) throw new PromotionCodeRefused(refusal, quote.promotionCode, promotion, quote.plan);
+      }
+      return tx
+        .insert(checkouts)
+        .values({
+          plan: quote.plan,
+          email: quote.email,
+          accountId: quote.accountId,
+          listPriceCents: quote.listPriceCents,
+          discountCents: quote.discountCents,
+          promotionCodeId: quote.promotionCodeId,
+          promotionCode: quote.promotionCode,
+          subtotalCents: quote.subtotalCents,
+          taxCents: quote.taxCents,
+          totalCents: quote.totalCents,
+          currency: quote.currency,
+          status: "reserved",
+          createdAt: now,
+          expiresAt: now + CHECKOUT_HOLD_MS,
+        })
+        .returning()
+        .get();
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /** Names the provider's intent made for a reserved checkout. */
@@ -58,17 +65,29 @@ export function checkoutOfIntent(db: DbOrTx, paymentIntentId: string): Checkout 
 /** Frees a reserved use (intent cancelled, not made, or expired). A paid checkout stays paid. Answers whether it changed. */
 export function releaseCheckout(db: DbOrTx, where: { id: number } | { paymentIntentId: string }, now: number): boolean {
   const match = "id" in where ? eq(checkouts.id, where.id) : eq(checkouts.paymentIntentId, where.paymentIntentId);
-  return db.update(checkouts).set({ status: "released", releasedAt: now })
-    .where(and(match, eq(checkouts.status, "reserved"))).returning({ id: checkouts.id }).all().length > 0;
+  return (
+    db
+      .update(checkouts)
+      .set({ status: "released", releasedAt: now })
+      .where(and(match, eq(checkouts.status, "reserved")))
+      .returning({ id: checkouts.id })
+      .all().length > 0
+  );
 }
 
 /** The payment succeeded: its use is kept for good (called in the fulfilment's transaction). */
 export function markCheckoutPaid(db: DbOrTx, paymentIntentId: string) {
-  db.update(checkouts).set({ status: "paid", releasedAt: null }).where(eq(checkouts.paymentIntentId, paymentIntentId)).run();
+  db.update(checkouts)
+    .set({ status: "paid", releasedAt: null })
+    .where(eq(checkouts.paymentIntentId, paymentIntentId))
+    .run();
 }
 
 /** Reserved checkouts whose hold ran out and whose intent may still be open at the provider. */
 export function expiredReservations(db: DbOrTx, now: number): Checkout[] {
-  return db.select().from(checkouts)
-    .where(and(eq(checkouts.status, "reserved"), lte(checkouts.expiresAt, now), isNotNull(checkouts.promotionCodeId))).all();
+  return db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.status, "reserved"), lte(checkouts.expiresAt, now), isNotNull(checkouts.promotionCodeId)))
+    .all();
 }

@@ -27,25 +27,45 @@ export const REFUSAL_CODES: Record<PromotionRefusal, string> = {
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The sentence a buyer reads for each refusal. */
-export function refusalMessage(reason: PromotionRefusal, code: string, promotion?: PromotionCode | null, plan?: PlanId): string {
+export function refusalMessage(
+  reason: PromotionRefusal,
+  code: string,
+  promotion?: PromotionCode | null,
+  plan?: PlanId,
+): string {
   switch (reason) {
-    case "unknown": return `There is no promotion code ${code}. Please check how it is spelled.`;
-    case "not_started": return `The promotion code ${code} can be used from ${day(promotion!.startsAt!)} (UTC).`;
-    case "ended": return `The promotion code ${code} has ended.`;
-    case "used_up": return `The promotion code ${code} has been used as many times as it can be.`;
-    case "wrong_plan": return `The promotion code ${code} is not for the ${plan ? PLANS[plan].name : "chosen"} plan.`;
-    case "already_used": return `You have already used the promotion code ${code}; it can be used once per buyer.`;
+    case "unknown":
+      return `There is no promotion code ${code}. Please check how it is spelled.`;
+    case "not_started":
+      return `The promotion code ${code} can be used from ${day(promotion!.startsAt!)} (UTC).`;
+    case "ended":
+      return `The promotion code ${code} has ended.`;
+    case "used_up":
+      return `The promotion code ${code} has been used as many times as it can be.`;
+    case "wrong_plan":
+      return `The promotion code ${code} is not for the ${plan ? PLANS[plan].name : "chosen"} plan.`;
+    case "already_used":
+      return `You have already used the promotion code ${code}; it can be used once per buyer.`;
   }
 }
 
 export class PromotionCodeRefused extends AppError {
-  constructor(public reason: PromotionRefusal, code: string, promotion?: PromotionCode | null, plan?: PlanId) {
+  constructor(
+    public reason: PromotionRefusal,
+    code: string,
+    promotion?: PromotionCode | null,
+    plan?: PlanId,
+  ) {
     super(422, REFUSAL_CODES[reason], refusalMessage(reason, code, promotion, plan));
   }
 }
 
 export function findPromotionCode(db: DbOrTx, code: string): PromotionCode | undefined {
-  return db.select().from(promotionCodes).where(eq(promotionCodes.code, normaliseCode(code))).get();
+  return db
+    .select()
+    .from(promotionCodes)
+    .where(eq(promotionCodes.code, normaliseCode(code)))
+    .get();
 }
 
 /** A checkout holds a use while it is paid, or reserved and not yet expired. */
@@ -53,13 +73,21 @@ const holdsUse = (now: number) =>
   or(eq(checkouts.status, "paid"), and(eq(checkouts.status, "reserved"), gt(checkouts.expiresAt, now)));
 
 export function usesHeld(db: DbOrTx, promotionCodeId: number, now: number): number {
-  return db.select({ n: count() }).from(checkouts)
-    .where(and(eq(checkouts.promotionCodeId, promotionCodeId), holdsUse(now))).get()!.n;
+  return db
+    .select({ n: count() })
+    .from(checkouts)
+    .where(and(eq(checkouts.promotionCodeId, promotionCodeId), holdsUse(now)))
+    .get()!.n;
 }
 
 function usedByBuyer(db: DbOrTx, promotionCodeId: number, email: string, now: number): boolean {
-  return db.select({ n: count() }).from(checkouts)
-    .where(and(eq(checkouts.promotionCodeId, promotionCodeId), eq(checkouts.email, email), holdsUse(now))).get()!.n > 0;
+  return (
+    db
+      .select({ n: count() })
+      .from(checkouts)
+      .where(and(eq(checkouts.promotionCodeId, promotionCodeId), eq(checkouts.email, email), holdsUse(now)))
+      .get()!.n > 0
+  );
 }
 
 /**
@@ -76,8 +104,10 @@ export function refusalFor(
   if (promotion.startsAt !== null && request.now < promotion.startsAt) return "not_started";
   if (promotion.endsAt !== null && request.now >= promotion.endsAt) return "ended";
   if (request.plan && promotion.plans && !promotion.plans.includes(request.plan)) return "wrong_plan";
-  if (promotion.maxRedemptions !== null && usesHeld(db, promotion.id, request.now) >= promotion.maxRedemptions) return "used_up";
-  if (request.email && promotion.oncePerBuyer && usedByBuyer(db, promotion.id, request.email, request.now)) return "already_used";
+  if (promotion.maxRedemptions !== null && usesHeld(db, promotion.id, request.now) >= promotion.maxRedemptions)
+    return "used_up";
+  if (request.email && promotion.oncePerBuyer && usedByBuyer(db, promotion.id, request.email, request.now))
+    return "already_used";
   return null;
 }
 
@@ -89,10 +119,14 @@ export const MIN_CHARGE_CENTS = 50;
  * never more than the price. A discount that would leave a total between 1¢ and 49¢ (less than a card
  * can be charged) is reduced so the buyer pays 0.50.
  */
-export function discountCents(promotion: Pick<PromotionCode, "percentOff" | "amountOffCents">, priceCents: number): number {
-  const raw = promotion.percentOff !== null
-    ? Math.round((priceCents * promotion.percentOff) / 100)
-    : Math.min(promotion.amountOffCents ?? 0, priceCents);
+export function discountCents(
+  promotion: Pick<PromotionCode, "percentOff" | "amountOffCents">,
+  priceCents: number,
+): number {
+  const raw =
+    promotion.percentOff !== null
+      ? Math.round((priceCents * promotion.percentOff) / 100)
+      : Math.min(promotion.amountOffCents ?? 0, priceCents);
   const left = priceCents - raw;
   if (left > 0 && left < MIN_CHARGE_CENTS) return Math.max(0, priceCents - MIN_CHARGE_CENTS);
   return raw;
@@ -100,7 +134,9 @@ export function discountCents(promotion: Pick<PromotionCode, "percentOff" | "amo
 
 /** "20% off" or "$5.00 off". */
 export function describeDiscount(promotion: Pick<PromotionCode, "percentOff" | "amountOffCents">): string {
-  return promotion.percentOff !== null ? `${promotion.percentOff}% off` : `$${formatDollars(promotion.amountOffCents ?? 0)} off`;
+  return promotion.percentOff !== null
+    ? `${promotion.percentOff}% off`
+    : `$${formatDollars(promotion.amountOffCents ?? 0)} off`;
 }
 
 /**
@@ -113,13 +149,21 @@ export function lookupPromotion(db: Db, now: number, typed: string, plan?: PlanI
   const promotion = findPromotionCode(db, code);
   const refusal = refusalFor(db, promotion, { plan, now });
   const none = { code, applies: false, percentOff: null, amountOff: null, prices: [] };
-  if (refusal) return { ...none, reason: REFUSAL_CODES[refusal], message: refusalMessage(refusal, code, promotion, plan) };
+  if (refusal)
+    return { ...none, reason: REFUSAL_CODES[refusal], message: refusalMessage(refusal, code, promotion, plan) };
   const found = promotion!;
   const eligible = (id: PlanId) => (plan ? id === plan : true) && (found.plans === null || found.plans.includes(id));
-  const prices = readCatalogue(db).filter((p) => p.visible && eligible(p.id)).map((p) => {
-    const discount = discountCents(found, p.priceCents);
-    return { plan: p.id, listPrice: centsToDollars(p.priceCents), discount: centsToDollars(discount), total: centsToDollars(p.priceCents - discount) };
-  });
+  const prices = readCatalogue(db)
+    .filter((p) => p.visible && eligible(p.id))
+    .map((p) => {
+      const discount = discountCents(found, p.priceCents);
+      return {
+        plan: p.id,
+        listPrice: centsToDollars(p.priceCents),
+        discount: centsToDollars(discount),
+        total: centsToDollars(p.priceCents - discount),
+      };
+    });
   return {
     code,
     applies: true,

@@ -10,7 +10,13 @@ import { failures, jsonBodyFailures, RateLimitedError } from "@shared/api/common
 import { PricingModel, promotionList } from "@shared/api/pricing";
 import { authGuard } from "../auth/guard";
 import { publicPlans, readCatalogue, updatePlanPrice } from "./catalogue";
-import { createPromotionCode, deletePromotionCode, dollarsToCents, listPromotionCodes, setPromotionActive } from "./admin-codes";
+import {
+  createPromotionCode,
+  deletePromotionCode,
+  dollarsToCents,
+  listPromotionCodes,
+  setPromotionActive,
+} from "./admin-codes";
 import { planView } from "./view";
 import { lookupPromotion } from "./promotion-codes";
 
@@ -18,40 +24,65 @@ export function pricingRoutes(deps: AppDeps) {
   const publicRoutes = new Elysia({ tags: ["Pricing"] })
     .get("/api/plans", () => publicPlans(deps.db), {
       response: { 200: PricingModel.plans },
-      detail: { summary: "The plans on sale and their current prices", description: "Prices change from the admin panel; the answer reflects a change at once." },
-    })
-    .get("/api/promotion-codes/:code", ({ params, query, request, server }) => {
-      deps.limiter.take("promotion-lookup", { ip: clientIp(deps, request, server) }, RATE_RULES.promotionLookup,
-        "Too many promotion code look-ups. Please wait a moment and try again.");
-      return lookupPromotion(deps.db, deps.clock.now(), params.code, query.plan);
-    }, {
-      params: PricingModel.promotionParams,
-      query: PricingModel.promotionQuery,
-      response: { 200: PricingModel.promotionLookup, ...failures(422), 429: RateLimitedError },
       detail: {
-        summary: "Whether a promotion code applies, and what it takes off",
-        description: "Rate limited per IP. Answers 200 either way (`applies`); never how many uses are left. A once-per-buyer code is checked at checkout, where the buyer's address is known.",
+        summary: "The plans on sale and their current prices",
+        description: "Prices change from the admin panel; the answer reflects a change at once.",
       },
-    });
+    })
+    .get(
+      "/api/promotion-codes/:code",
+      ({ params, query, request, server }) => {
+        deps.limiter.take(
+          "promotion-lookup",
+          { ip: clientIp(deps, request, server) },
+          RATE_RULES.promotionLookup,
+          "Too many promotion code look-ups. Please wait a moment and try again.",
+        );
+        return lookupPromotion(deps.db, deps.clock.now(), params.code, query.plan);
+      },
+      {
+        params: PricingModel.promotionParams,
+        query: PricingModel.promotionQuery,
+        response: { 200: PricingModel.promotionLookup, ...failures(422), 429: RateLimitedError },
+        detail: {
+          summary: "Whether a promotion code applies, and what it takes off",
+          description:
+            "Rate limited per IP. Answers 200 either way (`applies`); never how many uses are left. A once-per-buyer code is checked at checkout, where the buyer's address is known.",
+        },
+      },
+    );
 
   const adminRoutes = new Elysia({ prefix: "/api/admin", tags: ["Admin"] })
     .use(authGuard(deps))
-    .get("/plans", () => readCatalogue(deps.db).map(planView), { admin: true, response: { 200: PricingModel.adminPlans }, detail: { summary: "Every plan with its price, hidden plans included" } })
-    .put("/plans/:id", ({ user, params, body }) => planView(updatePlanPrice(deps, user.id, params.id, {
-      priceCents: body.price === undefined ? undefined : dollarsToCents(body.price, "price"),
-      compareAtCents: body.compareAtPrice == null ? body.compareAtPrice : dollarsToCents(body.compareAtPrice, "compareAtPrice"),
-      badge: body.badge,
-      visible: body.visible,
-    })), {
+    .get("/plans", () => readCatalogue(deps.db).map(planView), {
       admin: true,
-      params: PricingModel.planParams,
-      body: PricingModel.planChange,
-      response: { 200: PricingModel.planView, ...jsonBodyFailures },
-      detail: {
-        summary: "Change a plan's price, \"was\" price, badge or visibility",
-        description: "price ≥ 0.50 with at most 2 decimals; compareAtPrice above the price, or null for none. Audited. Pages and new payments use it at once; payments already started keep their price.",
-      },
+      response: { 200: PricingModel.adminPlans },
+      detail: { summary: "Every plan with its price, hidden plans included" },
     })
+    .put(
+      "/plans/:id",
+      ({ user, params, body }) =>
+        planView(
+          updatePlanPrice(deps, user.id, params.id, {
+            priceCents: body.price === undefined ? undefined : dollarsToCents(body.price, "price"),
+            compareAtCents:
+              body.compareAtPrice == null ? body.compareAtPrice : dollarsToCents(body.compareAtPrice, "compareAtPrice"),
+            badge: body.badge,
+            visible: body.visible,
+          }),
+        ),
+      {
+        admin: true,
+        params: PricingModel.planParams,
+        body: PricingModel.planChange,
+        response: { 200: PricingModel.planView, ...jsonBodyFailures },
+        detail: {
+          summary: 'Change a plan\'s price, "was" price, badge or visibility',
+          description:
+            "price ≥ 0.50 with at most 2 decimals; compareAtPrice above the price, or null for none. Audited. Pages and new payments use it at once; payments already started keep their price.",
+        },
+      },
+    )
     .get("/promotion-codes", () => listPromotionCodes(deps), {
       admin: true,
       response: { 200: promotionList },
@@ -63,21 +94,33 @@ export function pricingRoutes(deps: AppDeps) {
       response: { 200: PricingModel.promotionView, ...jsonBodyFailures, ...failures(409) },
       detail: {
         summary: "Create a promotion code",
-        description: "Exactly one of percentOff (1–100) and amountOff (dollars). A duplicate code (any case) is 409 PROMOTION_CODE_EXISTS; an end before the start, an unknown plan or a bad amount is 422. Audited.",
+        description:
+          "Exactly one of percentOff (1–100) and amountOff (dollars). A duplicate code (any case) is 409 PROMOTION_CODE_EXISTS; an end before the start, an unknown plan or a bad amount is 422. Audited.",
       },
     })
-    .patch("/promotion-codes/:id", ({ user, params, body }) => setPromotionActive(deps, user.id, params.id, body.active), {
-      admin: true,
-      params: PricingModel.promotionIdParams,
-      body: PricingModel.promotionChange,
-      response: { 200: PricingModel.promotionView, ...jsonBodyFailures, ...failures(404) },
-      detail: { summary: "Turn a promotion code off or back on", description: "Payments already started with it are honoured. Audited." },
-    })
+    .patch(
+      "/promotion-codes/:id",
+      ({ user, params, body }) => setPromotionActive(deps, user.id, params.id, body.active),
+      {
+        admin: true,
+        params: PricingModel.promotionIdParams,
+        body: PricingModel.promotionChange,
+        response: { 200: PricingModel.promotionView, ...jsonBodyFailures, ...failures(404) },
+        detail: {
+          summary: "Turn a promotion code off or back on",
+          description: "Payments already started with it are honoured. Audited.",
+        },
+      },
+    )
     .delete("/promotion-codes/:id", ({ user, params }) => deletePromotionCode(deps, user.id, params.id), {
       admin: true,
       params: PricingModel.promotionIdParams,
       response: { 200: PricingModel.deleted, ...failures(404, 409, 422) },
-      detail: { summary: "Delete a promotion code nobody has used", description: "A code any payment was started with can't be deleted (409 PROMOTION_CODE_USED): turn it off instead." },
+      detail: {
+        summary: "Delete a promotion code nobody has used",
+        description:
+          "A code any payment was started with can't be deleted (409 PROMOTION_CODE_USED): turn it off instead.",
+      },
     });
 
   return new Elysia().use(publicRoutes).use(adminRoutes);

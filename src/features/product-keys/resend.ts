@@ -21,7 +21,14 @@ const LOOKS_LIKE_AN_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The keys of the paid (not refunded) sales made with `email`, oldest first. */
 function keysBoughtWith(db: DbOrTx, email: string) {
-  return db.select({ key: productKeys.key, plan: sales.plan, boughtAt: sales.createdAt, used: productKeys.isUsed, renewalUserId: sales.renewalUserId })
+  return db
+    .select({
+      key: productKeys.key,
+      plan: sales.plan,
+      boughtAt: sales.createdAt,
+      used: productKeys.isUsed,
+      renewalUserId: sales.renewalUserId,
+    })
     .from(sales)
     .innerJoin(productKeys, eq(productKeys.id, sales.productKeyId))
     .where(and(eq(sales.email, email), eq(sales.status, "paid")))
@@ -33,23 +40,36 @@ export function resendKeys(deps: Pick<AppDeps, "db" | "clock">, rawEmail: string
   const email = normaliseEmail(rawEmail);
   if (!LOOKS_LIKE_AN_ADDRESS.test(email)) return { message: KEY_RESEND_MESSAGE };
   const now = deps.clock.now();
-  deps.db.transaction((tx) => {
-    const keys = keysBoughtWith(tx, email);
-    if (!keys.length) return;
-    const sentToday = tx.select({ n: count() }).from(emails)
-      .where(and(eq(emails.to, email), eq(emails.template, "lost-keys"), gt(emails.createdAt, now - DAY))).get()!.n;
-    if (sentToday >= LOST_KEY_EMAILS_PER_DAY) return;
-    queueEmail(tx, {
-      to: email,
-      template: "lost-keys",
-      payload: {
-        email,
-        keys: keys.map((k) => ({
-          key: k.key, planName: PLANS[k.plan].name, boughtAt: toIso(k.boughtAt)!, used: k.used,
-          ...(k.renewalUserId !== null ? { renewal: true } : {}),
-        })),
-      },
-    }, now);
-  }, { behavior: "immediate" });
+  deps.db.transaction(
+    (tx) => {
+      const keys = keysBoughtWith(tx, email);
+      if (!keys.length) return;
+      const sentToday = tx
+        .select({ n: count() })
+        .from(emails)
+        .where(and(eq(emails.to, email), eq(emails.template, "lost-keys"), gt(emails.createdAt, now - DAY)))
+        .get()!.n;
+      if (sentToday >= LOST_KEY_EMAILS_PER_DAY) return;
+      queueEmail(
+        tx,
+        {
+          to: email,
+          template: "lost-keys",
+          payload: {
+            email,
+            keys: keys.map((k) => ({
+              key: k.key,
+              planName: PLANS[k.plan].name,
+              boughtAt: toIso(k.boughtAt)!,
+              used: k.used,
+              ...(k.renewalUserId !== null ? { renewal: true } : {}),
+            })),
+          },
+        },
+        now,
+      );
+    },
+    { behavior: "immediate" },
+  );
   return { message: KEY_RESEND_MESSAGE };
 }

@@ -10,14 +10,20 @@ import { ProductKeyModel } from "@shared/api/product-keys";
 const TOO_MANY = "Too many requests for keys. Please wait a few minutes and try again.";
 
 export function productKeyRoutes(deps: AppDeps) {
-  return new Elysia({ tags: ["Payments"] })
-    .post("/api/keys/resend", ({ body, request, server }) => {
+  return new Elysia({ tags: ["Payments"] }).post(
+    "/api/keys/resend",
+    ({ body, request, server }) => {
       deps.limiter.take("key-resend", { ip: clientIp(deps, request, server) }, RATE_RULES.keyResend, TOO_MANY);
       deps.limiter.take("key-resend", { email: normaliseEmail(body.email) }, RATE_RULES.keyResendPerAddress, TOO_MANY);
       return resendKeys(deps, body.email);
-    }, {
+    },
+    {
       body: ProductKeyModel.resendBody,
       response: { 200: ProductKeyModel.message, ...jsonBodyFailures, 429: RateLimitedError },
-      detail: { summary: "E-mail every key bought with an address", description: "Always the same answer, whether the address bought or not." },
-    });
+      detail: {
+        summary: "E-mail every key bought with an address",
+        description: "Always the same answer, whether the address bought or not.",
+      },
+    },
+  );
 }

@@ -15,7 +15,8 @@ type KeySource = ProductKey["source"];
 
 const INVALID_KEY_MESSAGE = "Invalid product key";
 const USED_KEY_MESSAGE = "This product key has already been used";
-const KEY_ON_HOLD_MESSAGE = "This product key is on hold because its payment is disputed with the bank. Please contact support.";
+const KEY_ON_HOLD_MESSAGE =
+  "This product key is on hold because its payment is disputed with the bank. Please contact support.";
 
 /** A key whose payment is disputed can't be used until the dispute ends (409, before anything is claimed). */
 function assertNotOnHold(db: DbOrTx, key: ProductKey) {
@@ -30,13 +31,24 @@ export function generateProductKeys(
   input: { plan: PlanId; count: number; source: KeySource; saleId?: number | null },
 ): ProductKey[] {
   if (!Number.isInteger(input.count) || input.count < KEY_GENERATION_MIN || input.count > KEY_GENERATION_MAX) {
-    throw new AppError(422, "INVALID_COUNT", `Count must be a whole number from ${KEY_GENERATION_MIN} to ${KEY_GENERATION_MAX}.`);
+    throw new AppError(
+      422,
+      "INVALID_COUNT",
+      `Count must be a whole number from ${KEY_GENERATION_MIN} to ${KEY_GENERATION_MAX}.`,
+    );
   }
   const made: ProductKey[] = [];
   while (made.length < input.count) {
     // A collision in 31^12 is practically impossible; onConflictDoNothing makes it harmless anyway.
-    const [row] = db.insert(productKeys)
-      .values({ key: newProductKey(), plan: input.plan, source: input.source, saleId: input.saleId ?? null, createdAt: now })
+    const [row] = db
+      .insert(productKeys)
+      .values({
+        key: newProductKey(),
+        plan: input.plan,
+        source: input.source,
+        saleId: input.saleId ?? null,
+        createdAt: now,
+      })
       .onConflictDoNothing()
       .returning()
       .all();
@@ -53,7 +65,8 @@ export function claimProductKey(tx: DbOrTx, rawKey: string, userId: number, now:
   const key = normaliseProductKey(rawKey);
   const existing = tx.select().from(productKeys).where(eq(productKeys.key, key)).get();
   if (existing) assertNotOnHold(tx, existing);
-  const [claimed] = tx.update(productKeys)
+  const [claimed] = tx
+    .update(productKeys)
     .set({ isUsed: true, usedByUserId: userId, usedAt: now })
     .where(and(eq(productKeys.key, key), eq(productKeys.isUsed, false)))
     .returning()
@@ -79,10 +92,7 @@ export function assertKeyAvailable(db: DbOrTx, rawKey: string): ProductKey {
   return row;
 }
 
-export function listProductKeys(
-  db: DbOrTx,
-  filter: { plan?: PlanId; unused?: boolean } & Page = {},
-): ProductKey[] {
+export function listProductKeys(db: DbOrTx, filter: { plan?: PlanId; unused?: boolean } & Page = {}): ProductKey[] {
   const conditions = [
     filter.plan ? eq(productKeys.plan, filter.plan) : undefined,
     filter.unused ? eq(productKeys.isUsed, false) : undefined,
@@ -90,4 +100,3 @@ export function listProductKeys(
   const query = db.select().from(productKeys).$dynamic();
   return newestFirst(query, productKeys, filter, 1_000_000, conditions.length ? and(...conditions) : undefined).all();
 }
-

@@ -20,7 +20,11 @@ type LinkDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config">;
 const UNKNOWN = "This refund link doesn't match a purchase. Please open it again from your product-key e-mail.";
 
 function saleOfKey(deps: LinkDeps, rawKey: string) {
-  const key = deps.db.select().from(productKeys).where(eq(productKeys.key, normaliseProductKey(rawKey))).get();
+  const key = deps.db
+    .select()
+    .from(productKeys)
+    .where(eq(productKeys.key, normaliseProductKey(rawKey)))
+    .get();
   const sale = key?.saleId == null ? undefined : deps.db.select().from(sales).where(eq(sales.id, key.saleId)).get();
   // A refunded sale's unused key is deleted, so look the sale up by key id as well.
   if (!key || !sale) throw notFound(UNKNOWN);
@@ -47,7 +51,17 @@ export function refundLinkView(deps: LinkDeps, rawKey: string): RefundLinkView {
 
 export async function refundByLink(deps: LinkDeps, rawKey: string) {
   const { key, sale } = saleOfKey(deps, rawKey);
-  if (key.isUsed) throw conflict("REFUND_NOT_POSSIBLE", "This key is already on an account. Sign in and refund it from your dashboard's Purchases.");
+  if (key.isUsed)
+    throw conflict(
+      "REFUND_NOT_POSSIBLE",
+      "This key is already on an account. Sign in and refund it from your dashboard's Purchases.",
+    );
   const outcome = await refundPurchase(deps, sale.id, null);
-  return { outcome, message: outcome === "refunded" ? "Your purchase has been refunded. The money is back on your card in 5–10 days." : "Your refund request has been sent. We'll e-mail you when it has been decided." };
+  return {
+    outcome,
+    message:
+      outcome === "refunded"
+        ? "Your purchase has been refunded. The money is back on your card in 5–10 days."
+        : "Your refund request has been sent. We'll e-mail you when it has been decided.",
+  };
 }

@@ -21,24 +21,35 @@ export interface KeyOutcome {
 export function queueRefundNotice(
   tx: DbOrTx,
   sale: Pick<Sale, "email" | "plan" | "amountCents">,
-  refund: { refundedCents: number; totalRefundedCents: number; key: string | null; creditNote?: { number: string; url: string } } & KeyOutcome,
+  refund: {
+    refundedCents: number;
+    totalRefundedCents: number;
+    key: string | null;
+    creditNote?: { number: string; url: string };
+  } & KeyOutcome,
   now: number,
 ) {
   // A sale recorded from a provider intent without an address (never one of ours) has nobody to tell.
   if (!sale.email || refund.refundedCents <= 0) return;
-  queueEmail(tx, {
-    to: sale.email,
-    template: "refund-notice",
-    payload: {
-      planName: PLANS[sale.plan].name,
-      refundedCents: refund.refundedCents,
-      paidCents: sale.amountCents,
-      totalRefundedCents: refund.totalRefundedCents,
-      key: refund.key,
-      keyOutcome: refund.keyOutcome,
-      daysRemoved: refund.daysRemoved ?? null,
-      endDate: refund.endDate == null ? null : new Date(refund.endDate).toISOString(),
-      ...(refund.creditNote ? { creditNoteNumber: refund.creditNote.number, creditNoteUrl: refund.creditNote.url } : {}),
+  queueEmail(
+    tx,
+    {
+      to: sale.email,
+      template: "refund-notice",
+      payload: {
+        planName: PLANS[sale.plan].name,
+        refundedCents: refund.refundedCents,
+        paidCents: sale.amountCents,
+        totalRefundedCents: refund.totalRefundedCents,
+        key: refund.key,
+        keyOutcome: refund.keyOutcome,
+        daysRemoved: refund.daysRemoved ?? null,
+        endDate: refund.endDate == null ? null : new Date(refund.endDate).toISOString(),
+        ...(refund.creditNote
+          ? { creditNoteNumber: refund.creditNote.number, creditNoteUrl: refund.creditNote.url }
+          : {}),
+      },
     },
-  }, now);
+    now,
+  );
 }

@@ -24,7 +24,9 @@ type RecordDeps = Pick<AppDeps, "db" | "clock" | "payments"> & Partial<Pick<AppD
 
 /** The refund notice's link to the credit note just written, signed like the product-key e-mail's invoice link. */
 function creditNoteLink(note: CreditNote | null, links: DocumentLinks | undefined) {
-  return note && links ? { creditNote: { number: note.number, url: signedDocumentUrl(links.appUrl, links.secret, note.number) } } : {};
+  return note && links
+    ? { creditNote: { number: note.number, url: signedDocumentUrl(links.appUrl, links.secret, note.number) } }
+    : {};
 }
 
 /**
@@ -36,17 +38,30 @@ function creditNoteLink(note: CreditNote | null, links: DocumentLinks | undefine
 function removeKeyTime(tx: DbOrTx, key: ProductKey, userId: number, now: number): { detail: string } & KeyOutcome {
   const sub = tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
   const days = PLANS[key.plan].days;
-  if (!sub) return { detail: `user ${userId} has no subscription`, ...(days === null ? { keyOutcome: "lifetime-ended" } : { keyOutcome: "days-removed", daysRemoved: days, endDate: null }) };
+  if (!sub)
+    return {
+      detail: `user ${userId} has no subscription`,
+      ...(days === null
+        ? { keyOutcome: "lifetime-ended" }
+        : { keyOutcome: "days-removed", daysRemoved: days, endDate: null }),
+    };
   if (days === null) {
     tx.update(subscriptions).set({ status: "expired", endDate: now }).where(eq(subscriptions.id, sub.id)).run();
     return { detail: `subscription of user ${userId} ended`, keyOutcome: "lifetime-ended" };
   }
-  if (sub.endDate === null) return { detail: `lifetime subscription of user ${userId} kept`, keyOutcome: "lifetime-kept" };
+  if (sub.endDate === null)
+    return { detail: `lifetime subscription of user ${userId} kept`, keyOutcome: "lifetime-kept" };
   const endDate = Math.max(now, sub.endDate - days * DAY);
   tx.update(subscriptions)
     .set({ endDate, status: endDate <= now ? "expired" : sub.status })
-    .where(eq(subscriptions.id, sub.id)).run();
-  return { detail: `${days} days removed from the subscription of user ${userId}`, keyOutcome: "days-removed", daysRemoved: days, endDate: endDate <= now ? null : endDate };
+    .where(eq(subscriptions.id, sub.id))
+    .run();
+  return {
+    detail: `${days} days removed from the subscription of user ${userId}`,
+    keyOutcome: "days-removed",
+    daysRemoved: days,
+    endDate: endDate <= now ? null : endDate,
+  };
 }
 
 /**
@@ -56,20 +71,38 @@ function removeKeyTime(tx: DbOrTx, key: ProductKey, userId: number, now: number)
 function recordEarlyRefund(tx: DbOrTx, intent: ProviderIntent | null, now: number): Sale | null {
   const plan = intent?.metadata.plan;
   if (!intent || !isPlanId(plan)) {
-    log.warn({ paymentIntentId: intent?.id ?? null }, "refund for a payment that is not one of our sales; nothing recorded");
+    log.warn(
+      { paymentIntentId: intent?.id ?? null },
+      "refund for a payment that is not one of our sales; nothing recorded",
+    );
     return null;
   }
-  const recorded = tx.insert(sales).values({
-    paymentIntentId: intent.id,
-    email: intent.metadata.email ?? "",
-    plan,
-    amountCents: intent.amountCents,
-    currency: intent.currency.toLowerCase(),
-    status: "refunded",
-    createdAt: now,
-  }).returning().get();
-  writeAudit(tx, { actorUserId: null, action: "sale.refunded", subject: `sale:${recorded.id}`, detail: `${intent.id}: refunded before fulfilment, no key issued`, at: now });
-  queueRefundNotice(tx, recorded, { refundedCents: recorded.amountCents, totalRefundedCents: recorded.amountCents, key: null, keyOutcome: "none" }, now);
+  const recorded = tx
+    .insert(sales)
+    .values({
+      paymentIntentId: intent.id,
+      email: intent.metadata.email ?? "",
+      plan,
+      amountCents: intent.amountCents,
+      currency: intent.currency.toLowerCase(),
+      status: "refunded",
+      createdAt: now,
+    })
+    .returning()
+    .get();
+  writeAudit(tx, {
+    actorUserId: null,
+    action: "sale.refunded",
+    subject: `sale:${recorded.id}`,
+    detail: `${intent.id}: refunded before fulfilment, no key issued`,
+    at: now,
+  });
+  queueRefundNotice(
+    tx,
+    recorded,
+    { refundedCents: recorded.amountCents, totalRefundedCents: recorded.amountCents, key: null, keyOutcome: "none" },
+    now,
+  );
   return recorded;
 }
 
@@ -85,24 +118,44 @@ export function recordPartialRefund(
   actorUserId: number | null = null,
 ): Sale | null {
   const now = deps.clock.now();
-  return deps.db.transaction((tx) => {
-    const sale = saleByPaymentIntent(tx, paymentIntentId);
-    if (!sale) {
-      log.warn({ paymentIntentId }, "partial refund for a payment that is not one of our sales; nothing recorded");
-      return null;
-    }
-    const refundedCents = Math.min(sale.amountCents, Math.max(sale.refundedCents, amountRefunded));
-    if (sale.status !== "paid" || refundedCents === sale.refundedCents) return sale;
-    const note = issueCreditNote(tx, sale, refundedCents - sale.refundedCents, now);
-    const updated = tx.update(sales).set({ refundedCents }).where(eq(sales.id, sale.id)).returning().get()!;
-    writeAudit(tx, {
-      actorUserId, action: "sale.partially-refunded", subject: `sale:${sale.id}`,
-      detail: `${paymentIntentId}: $${formatDollars(refundedCents)} of $${formatDollars(sale.amountCents)} refunded so far; the key stays valid`, at: now,
-    });
-    const key = sale.productKeyId === null ? undefined : tx.select({ key: productKeys.key }).from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get();
-    queueRefundNotice(tx, sale, { refundedCents: refundedCents - sale.refundedCents, totalRefundedCents: refundedCents, key: key?.key ?? null, keyOutcome: "kept", ...creditNoteLink(note, documentLinks(deps)) }, now);
-    return updated;
-  }, { behavior: "immediate" });
+  return deps.db.transaction(
+    (tx) => {
+      const sale = saleByPaymentIntent(tx, paymentIntentId);
+      if (!sale) {
+        log.warn({ paymentIntentId }, "partial refund for a payment that is not one of our sales; nothing recorded");
+        return null;
+      }
+      const refundedCents = Math.min(sale.amountCents, Math.max(sale.refundedCents, amountRefunded));
+      if (sale.status !== "paid" || refundedCents === sale.refundedCents) return sale;
+      const note = issueCreditNote(tx, sale, refundedCents - sale.refundedCents, now);
+      const updated = tx.update(sales).set({ refundedCents }).where(eq(sales.id, sale.id)).returning().get()!;
+      writeAudit(tx, {
+        actorUserId,
+        action: "sale.partially-refunded",
+        subject: `sale:${sale.id}`,
+        detail: `${paymentIntentId}: $${formatDollars(refundedCents)} of $${formatDollars(sale.amountCents)} refunded so far; the key stays valid`,
+        at: now,
+      });
+      const key =
+        sale.productKeyId === null
+          ? undefined
+          : tx.select({ key: productKeys.key }).from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get();
+      queueRefundNotice(
+        tx,
+        sale,
+        {
+          refundedCents: refundedCents - sale.refundedCents,
+          totalRefundedCents: refundedCents,
+          key: key?.key ?? null,
+          keyOutcome: "kept",
+          ...creditNoteLink(note, documentLinks(deps)),
+        },
+        now,
+      );
+      return updated;
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /**
@@ -115,33 +168,60 @@ export async function refundPayment(
   paymentIntentId: string,
   actorUserId: number | null = null,
 ): Promise<Sale | null> {
-  const intent = saleByPaymentIntent(deps.db, paymentIntentId) ? null : await deps.payments.retrieveIntent(paymentIntentId);
+  const intent = saleByPaymentIntent(deps.db, paymentIntentId)
+    ? null
+    : await deps.payments.retrieveIntent(paymentIntentId);
   const now = deps.clock.now();
-  const result = deps.db.transaction((tx) => {
-    const sale = saleByPaymentIntent(tx, paymentIntentId);
-    if (!sale) return recordEarlyRefund(tx, intent, now);
-    if (sale.status === "refunded") return sale;
-    const key = sale.productKeyId === null ? undefined
-      : tx.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get();
-    let outcome = "no key";
-    let told: KeyOutcome = { keyOutcome: "none" };
-    if (key && !key.isUsed) {
-      tx.delete(productKeys).where(eq(productKeys.id, key.id)).run();
-      outcome = `unused key ${key.key} deleted`;
-      told = { keyOutcome: "removed" };
-    } else if (key?.usedByUserId != null) {
-      const { detail, ...keyOutcome } = removeKeyTime(tx, key, key.usedByUserId, now);
-      outcome = detail;
-      told = keyOutcome;
-    }
-    const note = issueCreditNote(tx, sale, sale.amountCents - sale.refundedCents, now);
-    const refunded = tx.update(sales)
-      .set({ status: "refunded", productKeyId: key && !key.isUsed ? null : sale.productKeyId })
-      .where(eq(sales.id, sale.id)).returning().get();
-    writeAudit(tx, { actorUserId, action: "sale.refunded", subject: `sale:${sale.id}`, detail: `${paymentIntentId}: ${outcome}`, at: now });
-    queueRefundNotice(tx, sale, { refundedCents: sale.amountCents - sale.refundedCents, totalRefundedCents: sale.amountCents, key: key?.key ?? null, ...told, ...creditNoteLink(note, documentLinks(deps)) }, now);
-    return refunded;
-  }, { behavior: "immediate" });
+  const result = deps.db.transaction(
+    (tx) => {
+      const sale = saleByPaymentIntent(tx, paymentIntentId);
+      if (!sale) return recordEarlyRefund(tx, intent, now);
+      if (sale.status === "refunded") return sale;
+      const key =
+        sale.productKeyId === null
+          ? undefined
+          : tx.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get();
+      let outcome = "no key";
+      let told: KeyOutcome = { keyOutcome: "none" };
+      if (key && !key.isUsed) {
+        tx.delete(productKeys).where(eq(productKeys.id, key.id)).run();
+        outcome = `unused key ${key.key} deleted`;
+        told = { keyOutcome: "removed" };
+      } else if (key?.usedByUserId != null) {
+        const { detail, ...keyOutcome } = removeKeyTime(tx, key, key.usedByUserId, now);
+        outcome = detail;
+        told = keyOutcome;
+      }
+      const note = issueCreditNote(tx, sale, sale.amountCents - sale.refundedCents, now);
+      const refunded = tx
+        .update(sales)
+        .set({ status: "refunded", productKeyId: key && !key.isUsed ? null : sale.productKeyId })
+        .where(eq(sales.id, sale.id))
+        .returning()
+        .get();
+      writeAudit(tx, {
+        actorUserId,
+        action: "sale.refunded",
+        subject: `sale:${sale.id}`,
+        detail: `${paymentIntentId}: ${outcome}`,
+        at: now,
+      });
+      queueRefundNotice(
+        tx,
+        sale,
+        {
+          refundedCents: sale.amountCents - sale.refundedCents,
+          totalRefundedCents: sale.amountCents,
+          key: key?.key ?? null,
+          ...told,
+          ...creditNoteLink(note, documentLinks(deps)),
+        },
+        now,
+      );
+      return refunded;
+    },
+    { behavior: "immediate" },
+  );
   await syncTaxRecords(deps);
   return result;
 }

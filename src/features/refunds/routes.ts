@@ -22,24 +22,33 @@ import { refundByLink, refundLinkView } from "./link";
 const TOO_MANY_REFUNDS = "Too many refund requests. Please wait a minute and try again.";
 
 export function refundRoutes(deps: AppDeps) {
-  return new Elysia().use(saleRefundRoutes(deps)).use(purchaseRefundRoutes(deps)).use(refundRequestRoutes(deps)).use(refundLinkRoutes(deps));
+  return new Elysia()
+    .use(saleRefundRoutes(deps))
+    .use(purchaseRefundRoutes(deps))
+    .use(refundRequestRoutes(deps))
+    .use(refundLinkRoutes(deps));
 }
 
 /** The admin panel's refund of a sale, in full or in part. */
 function saleRefundRoutes(deps: AppDeps) {
   const sign = (number: string) => signedDocumentPath(deps.jwtSecret, number);
-  return new Elysia({ prefix: "/api/admin" })
-    .use(authGuard(deps))
-    .post("/sales/:id/refund", async ({ user, params, body, headers, set }) => {
-      const { answer, replayed } = await refundSale(deps, {
-        saleId: params.id,
-        actorUserId: user.id,
-        amountCents: body.amount === undefined ? undefined : refundCentsFromDollars(body.amount),
-        idempotencyKey: headers["idempotency-key"],
-      }, (sale) => saleView(sale, { creditNoteNumber: latestCreditNote(deps.db, sale.id), sign }));
+  return new Elysia({ prefix: "/api/admin" }).use(authGuard(deps)).post(
+    "/sales/:id/refund",
+    async ({ user, params, body, headers, set }) => {
+      const { answer, replayed } = await refundSale(
+        deps,
+        {
+          saleId: params.id,
+          actorUserId: user.id,
+          amountCents: body.amount === undefined ? undefined : refundCentsFromDollars(body.amount),
+          idempotencyKey: headers["idempotency-key"],
+        },
+        (sale) => saleView(sale, { creditNoteNumber: latestCreditNote(deps.db, sale.id), sign }),
+      );
       if (replayed) set.headers["Idempotent-Replayed"] = "true";
       return answer;
-    }, {
+    },
+    {
       admin: true,
       params: idParams,
       headers: AdminModel.refundHeaders,
@@ -47,73 +56,127 @@ function saleRefundRoutes(deps: AppDeps) {
       response: { 200: AdminModel.sale, ...jsonBodyFailures, ...failures(404, 409, 502) },
       detail: {
         summary: "Refund a sale, in full or in part",
-        description: "Asks the payment provider for the refund, then records it as its webhook would; a full refund takes back what the key gave. "
-          + "With an Idempotency-Key, the same request again answers the first result (header Idempotent-Replayed: true) and refunds nothing more; "
-          + "the same key with another request is a 422. Keys are kept 24 hours. Without a key, the same amount of the same sale again within "
-          + "10 minutes is a 409 DUPLICATE_REFUND.",
+        description:
+          "Asks the payment provider for the refund, then records it as its webhook would; a full refund takes back what the key gave. " +
+          "With an Idempotency-Key, the same request again answers the first result (header Idempotent-Replayed: true) and refunds nothing more; " +
+          "the same key with another request is a 422. Keys are kept 24 hours. Without a key, the same amount of the same sale again within " +
+          "10 minutes is a 409 DUPLICATE_REFUND.",
       },
-    });
+    },
+  );
 }
 
 /** The account's Purchases: a purchase refunded under the guarantee. */
 function purchaseRefundRoutes(deps: AppDeps) {
-  return new Elysia({ prefix: "/api/account", tags: ["Account"] })
-    .use(authGuard(deps))
-    .post("/purchases/:id/refund", ({ user, params, request, server }) => {
+  return new Elysia({ prefix: "/api/account", tags: ["Account"] }).use(authGuard(deps)).post(
+    "/purchases/:id/refund",
+    ({ user, params, request, server }) => {
       deps.limiter.take("self-refund", { user: user.id }, RATE_RULES.selfRefund, TOO_MANY_REFUNDS);
-      deps.limiter.take("self-refund", { ip: clientIp(deps, request, server) }, RATE_RULES.selfRefund, TOO_MANY_REFUNDS);
+      deps.limiter.take(
+        "self-refund",
+        { ip: clientIp(deps, request, server) },
+        RATE_RULES.selfRefund,
+        TOO_MANY_REFUNDS,
+      );
       return requestSelfRefund(deps, user.id, params.id);
-    }, {
-      signedIn: true, params: idParams,
+    },
+    {
+      signedIn: true,
+      params: idParams,
       response: { 200: PurchasesModel.refundAnswer, ...failures(404, 409, 422, 502), 429: RateLimitedError },
       detail: { summary: "Refund a purchase under the guarantee (auto), or ask the admins (request)" },
-    });
+    },
+  );
 }
 
 /** The admin panel's Refund requests: list, Approve, Decline. */
 function refundRequestRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/admin/refund-requests" })
     .use(authGuard(deps))
-    .get("", () => listRefundRequests(deps.db), { admin: true, response: { 200: RefundRequestModel.list }, detail: { summary: "Buyers' refund requests, waiting ones first" } })
-    .post("/:id/approve", async ({ user, params }) => {
-      await decideRefundRequest(deps, user.id, params.id, true);
-      return refundRequestById(deps.db, params.id);
-    }, {
-      admin: true, params: idParams, response: { 200: RefundRequestModel.view, ...failures(404, 409, 422, 502) },
-      detail: { summary: "Approve a refund request: the refund is made now", description: "A request already decided is a 409. The buyer is told by e-mail." },
+    .get("", () => listRefundRequests(deps.db), {
+      admin: true,
+      response: { 200: RefundRequestModel.list },
+      detail: { summary: "Buyers' refund requests, waiting ones first" },
     })
-    .post("/:id/decline", async ({ user, params }) => {
-      await decideRefundRequest(deps, user.id, params.id, false);
-      return refundRequestById(deps.db, params.id);
-    }, {
-      admin: true, params: idParams, response: { 200: RefundRequestModel.view, ...failures(404, 409, 422) },
-      detail: { summary: "Decline a refund request", description: "A request already decided is a 409. The buyer is told by e-mail." },
-    });
+    .post(
+      "/:id/approve",
+      async ({ user, params }) => {
+        await decideRefundRequest(deps, user.id, params.id, true);
+        return refundRequestById(deps.db, params.id);
+      },
+      {
+        admin: true,
+        params: idParams,
+        response: { 200: RefundRequestModel.view, ...failures(404, 409, 422, 502) },
+        detail: {
+          summary: "Approve a refund request: the refund is made now",
+          description: "A request already decided is a 409. The buyer is told by e-mail.",
+        },
+      },
+    )
+    .post(
+      "/:id/decline",
+      async ({ user, params }) => {
+        await decideRefundRequest(deps, user.id, params.id, false);
+        return refundRequestById(deps.db, params.id);
+      },
+      {
+        admin: true,
+        params: idParams,
+        response: { 200: RefundRequestModel.view, ...failures(404, 409, 422) },
+        detail: {
+          summary: "Decline a refund request",
+          description: "A request already decided is a 409. The buyer is told by e-mail.",
+        },
+      },
+    );
 }
 
 /** The product-key e-mail's refund link, for buyers without an account: no session, the key is the proof. */
 function refundLinkRoutes(deps: AppDeps) {
   const limit = (request: Request, server: Parameters<typeof clientIp>[2]) =>
-    deps.limiter.take("refund-link", { ip: clientIp(deps, request, server) }, RATE_RULES.keyResend, "Too many tries. Please wait a minute and try again.");
+    deps.limiter.take(
+      "refund-link",
+      { ip: clientIp(deps, request, server) },
+      RATE_RULES.keyResend,
+      "Too many tries. Please wait a minute and try again.",
+    );
   return new Elysia({ prefix: "/api/refund-link", tags: ["Account"] })
-    .get("", ({ query, request, server }) => {
-      limit(request, server);
-      return refundLinkView(deps, query.key);
-    }, {
-      query: RefundLinkModel.query, response: { 200: RefundLinkModel.view, ...failures(404, 422), 429: RateLimitedError },
-      detail: {
-        summary: "The purchase behind a refund link, and whether it can be refunded",
-        description: "For the refund link in the product-key e-mail; no account needed: the product key is the proof of purchase. A key already on an account is refunded from that account's purchases.",
+    .get(
+      "",
+      ({ query, request, server }) => {
+        limit(request, server);
+        return refundLinkView(deps, query.key);
       },
-    })
-    .post("", ({ body, request, server }) => {
-      limit(request, server);
-      return refundByLink(deps, body.key);
-    }, {
-      body: RefundLinkModel.body, response: { 200: RefundLinkModel.answer, ...jsonBodyFailures, ...failures(404, 409, 502), 429: RateLimitedError },
-      detail: {
-        summary: "Refund a purchase with its refund link",
-        description: "Works while the key is unused and the purchase is inside the refund window; otherwise a 409 that says why.",
+      {
+        query: RefundLinkModel.query,
+        response: { 200: RefundLinkModel.view, ...failures(404, 422), 429: RateLimitedError },
+        detail: {
+          summary: "The purchase behind a refund link, and whether it can be refunded",
+          description:
+            "For the refund link in the product-key e-mail; no account needed: the product key is the proof of purchase. A key already on an account is refunded from that account's purchases.",
+        },
       },
-    });
+    )
+    .post(
+      "",
+      ({ body, request, server }) => {
+        limit(request, server);
+        return refundByLink(deps, body.key);
+      },
+      {
+        body: RefundLinkModel.body,
+        response: {
+          200: RefundLinkModel.answer,
+          ...jsonBodyFailures,
+          ...failures(404, 409, 502),
+          429: RateLimitedError,
+        },
+        detail: {
+          summary: "Refund a purchase with its refund link",
+          description:
+            "Works while the key is unused and the purchase is inside the refund window; otherwise a 409 that says why.",
+        },
+      },
+    );
 }

@@ -40,7 +40,8 @@ export interface RefundSaleResult<Answer> {
   replayed: boolean;
 }
 
-const invalidAmount = () => new AppError(422, "VALIDATION", "The amount must be at least $0.01, in dollars and cents, e.g. 5.00.");
+const invalidAmount = () =>
+  new AppError(422, "VALIDATION", "The amount must be at least $0.01, in dollars and cents, e.g. 5.00.");
 
 /** Cents from an amount in dollars; a 422 unless it is a whole, positive number of cents. */
 export function refundCentsFromDollars(amount: number): number {
@@ -50,64 +51,114 @@ export function refundCentsFromDollars(amount: number): number {
 }
 
 /** Checks and records the request; answers the row to carry out, or the earlier answer to replay. */
-function claim(deps: Pick<AppDeps, "db" | "clock">, request: RefundSaleRequest, now: number): { row: RefundRequest } | { replay: unknown } {
+function claim(
+  deps: Pick<AppDeps, "db" | "clock">,
+  request: RefundSaleRequest,
+  now: number,
+): { row: RefundRequest } | { replay: unknown } {
   const requestedCents = request.amountCents ?? null;
-  return deps.db.transaction((tx) => {
-    tx.delete(refundRequests).where(lt(refundRequests.createdAt, now - REFUND_KEY_TTL_MS)).run();
-    if (request.idempotencyKey !== undefined) {
-      const earlier = tx.select().from(refundRequests).where(eq(refundRequests.idempotencyKey, request.idempotencyKey)).get();
-      if (earlier) {
-        if (earlier.saleId !== request.saleId || earlier.requestedCents !== requestedCents) {
-          throw new AppError(422, "IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used for a different refund; send a new key for a new refund.");
+  return deps.db.transaction(
+    (tx) => {
+      tx.delete(refundRequests)
+        .where(lt(refundRequests.createdAt, now - REFUND_KEY_TTL_MS))
+        .run();
+      if (request.idempotencyKey !== undefined) {
+        const earlier = tx
+          .select()
+          .from(refundRequests)
+          .where(eq(refundRequests.idempotencyKey, request.idempotencyKey))
+          .get();
+        if (earlier) {
+          if (earlier.saleId !== request.saleId || earlier.requestedCents !== requestedCents) {
+            throw new AppError(
+              422,
+              "IDEMPOTENCY_KEY_REUSED",
+              "This Idempotency-Key was already used for a different refund; send a new key for a new refund.",
+            );
+          }
+          if (earlier.status === "done") return { replay: earlier.answer };
+          if (earlier.status === "pending" && now - earlier.createdAt < STALE_PENDING_MS) {
+            throw conflict(
+              "REFUND_IN_PROGRESS",
+              "This refund is already being made; its result will show on the sale in a moment.",
+            );
+          }
+          // Failed or cut off: try again, with the same provider key, so the provider refunds at most once.
+          const retried = tx
+            .update(refundRequests)
+            .set({ status: "pending", createdAt: now })
+            .where(eq(refundRequests.id, earlier.id))
+            .returning()
+            .get()!;
+          return { row: retried };
         }
-        if (earlier.status === "done") return { replay: earlier.answer };
-        if (earlier.status === "pending" && now - earlier.createdAt < STALE_PENDING_MS) {
-          throw conflict("REFUND_IN_PROGRESS", "This refund is already being made; its result will show on the sale in a moment.");
+      }
+      const sale = tx.select().from(sales).where(eq(sales.id, request.saleId)).get();
+      if (!sale) throw notFound("No sale with this id.");
+      if (sale.status === "refunded") throw conflict("ALREADY_REFUNDED", ALREADY_REFUNDED);
+      // The card network holds a disputed payment: it can't be refunded until the dispute ends.
+      if (sale.status === "disputed")
+        throw conflict(
+          "SALE_DISPUTED",
+          "This sale's payment is disputed, so it can't be refunded until the dispute ends.",
+        );
+      const inFlight = tx
+        .select({ cents: sql<number>`coalesce(sum(${refundRequests.amountCents}), 0)` })
+        .from(refundRequests)
+        .where(and(eq(refundRequests.saleId, sale.id), eq(refundRequests.status, "pending")))
+        .get()!.cents;
+      const remainder = sale.amountCents - sale.refundedCents - inFlight;
+      if (remainder <= 0 && inFlight > 0) {
+        throw conflict(
+          "REFUND_IN_PROGRESS",
+          "A refund of this sale is already being made; its result will show on the sale in a moment.",
+        );
+      }
+      const amountCents = request.amountCents ?? remainder;
+      if (request.idempotencyKey === undefined) {
+        const duplicate = tx
+          .select({ id: refundRequests.id })
+          .from(refundRequests)
+          .where(
+            and(
+              eq(refundRequests.saleId, sale.id),
+              eq(refundRequests.amountCents, amountCents),
+              inArray(refundRequests.status, ["pending", "done"]),
+              gt(refundRequests.createdAt, now - DUPLICATE_REFUND_WINDOW_MS),
+            ),
+          )
+          .get();
+        if (duplicate) {
+          throw conflict(
+            "DUPLICATE_REFUND",
+            `This sale was refunded $${(amountCents / 100).toFixed(2)} less than 10 minutes ago. To refund the same amount again, send a new Idempotency-Key.`,
+          );
         }
-        // Failed or cut off: try again, with the same provider key, so the provider refunds at most once.
-        const retried = tx.update(refundRequests).set({ status: "pending", createdAt: now })
-          .where(eq(refundRequests.id, earlier.id)).returning().get()!;
-        return { row: retried };
       }
-    }
-    const sale = tx.select().from(sales).where(eq(sales.id, request.saleId)).get();
-    if (!sale) throw notFound("No sale with this id.");
-    if (sale.status === "refunded") throw conflict("ALREADY_REFUNDED", ALREADY_REFUNDED);
-    // The card network holds a disputed payment: it can't be refunded until the dispute ends.
-    if (sale.status === "disputed") throw conflict("SALE_DISPUTED", "This sale's payment is disputed, so it can't be refunded until the dispute ends.");
-    const inFlight = tx.select({ cents: sql<number>`coalesce(sum(${refundRequests.amountCents}), 0)` }).from(refundRequests)
-      .where(and(eq(refundRequests.saleId, sale.id), eq(refundRequests.status, "pending"))).get()!.cents;
-    const remainder = sale.amountCents - sale.refundedCents - inFlight;
-    if (remainder <= 0 && inFlight > 0) {
-      throw conflict("REFUND_IN_PROGRESS", "A refund of this sale is already being made; its result will show on the sale in a moment.");
-    }
-    const amountCents = request.amountCents ?? remainder;
-    if (request.idempotencyKey === undefined) {
-      const duplicate = tx.select({ id: refundRequests.id }).from(refundRequests).where(and(
-        eq(refundRequests.saleId, sale.id),
-        eq(refundRequests.amountCents, amountCents),
-        inArray(refundRequests.status, ["pending", "done"]),
-        gt(refundRequests.createdAt, now - DUPLICATE_REFUND_WINDOW_MS),
-      )).get();
-      if (duplicate) {
-        throw conflict("DUPLICATE_REFUND", `This sale was refunded $${(amountCents / 100).toFixed(2)} less than 10 minutes ago. To refund the same amount again, send a new Idempotency-Key.`);
+      if (amountCents > remainder) {
+        throw conflict(
+          "REFUND_TOO_LARGE",
+          `That is more than is left to refund: $${(Math.max(0, remainder) / 100).toFixed(2)}.`,
+        );
       }
-    }
-    if (amountCents > remainder) {
-      throw conflict("REFUND_TOO_LARGE", `That is more than is left to refund: $${(Math.max(0, remainder) / 100).toFixed(2)}.`);
-    }
-    const row = tx.insert(refundRequests).values({
-      idempotencyKey: request.idempotencyKey ?? null,
-      saleId: sale.id,
-      requestedCents,
-      amountCents,
-      providerKey: `refund-sale-${sale.id}-${crypto.randomUUID()}`,
-      status: "pending",
-      actorUserId: request.actorUserId,
-      createdAt: now,
-    }).returning().get();
-    return { row };
-  }, { behavior: "immediate" });
+      const row = tx
+        .insert(refundRequests)
+        .values({
+          idempotencyKey: request.idempotencyKey ?? null,
+          saleId: sale.id,
+          requestedCents,
+          amountCents,
+          providerKey: `refund-sale-${sale.id}-${crypto.randomUUID()}`,
+          status: "pending",
+          actorUserId: request.actorUserId,
+          createdAt: now,
+        })
+        .returning()
+        .get();
+      return { row };
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /**
@@ -119,7 +170,8 @@ export async function refundSale<Answer>(
   request: RefundSaleRequest,
   present: (sale: Sale) => Answer,
 ): Promise<RefundSaleResult<Answer>> {
-  if (request.amountCents !== undefined && (!Number.isSafeInteger(request.amountCents) || request.amountCents < 1)) throw invalidAmount();
+  if (request.amountCents !== undefined && (!Number.isSafeInteger(request.amountCents) || request.amountCents < 1))
+    throw invalidAmount();
   const claimed = claim(deps, request, deps.clock.now());
   if ("replay" in claimed) return { answer: claimed.replay as Answer, replayed: true };
   const { row } = claimed;
@@ -127,8 +179,14 @@ export async function refundSale<Answer>(
   let answer: Answer;
   try {
     // A free order took no money: "refunding" it only takes back its key, with no provider to ask.
-    const outcome = sale.amountCents === 0 ? { fullyRefunded: true, amountRefunded: 0 }
-      : await deps.payments.refund({ paymentIntentId: sale.paymentIntentId, amountCents: row.amountCents, idempotencyKey: row.providerKey });
+    const outcome =
+      sale.amountCents === 0
+        ? { fullyRefunded: true, amountRefunded: 0 }
+        : await deps.payments.refund({
+            paymentIntentId: sale.paymentIntentId,
+            amountCents: row.amountCents,
+            idempotencyKey: row.providerKey,
+          });
     if (outcome.fullyRefunded) await refundPayment(deps, sale.paymentIntentId, request.actorUserId);
     else {
       recordPartialRefund(deps, sale.paymentIntentId, outcome.amountRefunded, request.actorUserId);

@@ -16,7 +16,10 @@ export interface ReminderSchedule {
   catchUpMs?: number;
 }
 
-export function startReminderScheduler(deps: Pick<AppDeps, "db" | "clock">, { intervalMs = MINUTE, catchUpMs = 10_000 }: ReminderSchedule = {}) {
+export function startReminderScheduler(
+  deps: Pick<AppDeps, "db" | "clock">,
+  { intervalMs = MINUTE, catchUpMs = 10_000 }: ReminderSchedule = {},
+) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   const round = () => {

@@ -52,25 +52,34 @@ export const REMINDER_BATCH = 10;
  * that are then left out (they would hold back the rest round after round).
  */
 export function dueReminders(db: DbOrTx, now: number, limit?: number): DueReminder[] {
-  const query = db.select({
-    subscriptionId: subscriptions.id, email: users.email, plan: subscriptions.plan, periodEnd: subscriptions.endDate,
-  })
+  const query = db
+    .select({
+      subscriptionId: subscriptions.id,
+      email: users.email,
+      plan: subscriptions.plan,
+      periodEnd: subscriptions.endDate,
+    })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId))
-    .where(and(
-      or(eq(subscriptions.status, "active"), and(eq(subscriptions.status, "cancelled"), lte(subscriptions.endDate, now))),
-      isNull(subscriptions.suspendedAt), // on hold (a disputed payment): its end is not where it will be
-      isNotNull(subscriptions.endDate),
-      gt(subscriptions.endDate, now - ENDED_REMINDER_WINDOW_MS),
-      lte(subscriptions.endDate, now + 7 * DAY),
-      eq(users.notifications, true),
-      // Already reminded for where it is now: left in SQLite, so a pass every minute over a large site
-      // reads only what is due, not every subscription in the window (the same rule as reminderDue).
-      sql`not exists (select 1 from ${renewalReminders} where ${renewalReminders.subscriptionId} = ${subscriptions.id}
+    .where(
+      and(
+        or(
+          eq(subscriptions.status, "active"),
+          and(eq(subscriptions.status, "cancelled"), lte(subscriptions.endDate, now)),
+        ),
+        isNull(subscriptions.suspendedAt), // on hold (a disputed payment): its end is not where it will be
+        isNotNull(subscriptions.endDate),
+        gt(subscriptions.endDate, now - ENDED_REMINDER_WINDOW_MS),
+        lte(subscriptions.endDate, now + 7 * DAY),
+        eq(users.notifications, true),
+        // Already reminded for where it is now: left in SQLite, so a pass every minute over a large site
+        // reads only what is due, not every subscription in the window (the same rule as reminderDue).
+        sql`not exists (select 1 from ${renewalReminders} where ${renewalReminders.subscriptionId} = ${subscriptions.id}
         and ${renewalReminders.periodEnd} = ${subscriptions.endDate}
         and ${renewalReminders.kind} = case when ${subscriptions.endDate} <= ${now} then 'ended'
           when ${subscriptions.endDate} - ${now} <= ${DAY} then '1-day' else '7-days' end)`,
-    ))
+      ),
+    )
     .orderBy(asc(subscriptions.endDate), asc(subscriptions.id));
   const candidates = limit === undefined ? query.all() : query.limit(limit).all();
   return candidates.map((c) => ({ ...c, periodEnd: c.periodEnd!, kind: reminderDue(c.periodEnd!, now)! }));
@@ -78,25 +87,46 @@ export function dueReminders(db: DbOrTx, now: number, limit?: number): DueRemind
 
 /** Queues one reminder with its claim, in one transaction; false when it was already claimed (another server). */
 function queueReminder(deps: Pick<AppDeps, "db">, reminder: DueReminder, now: number): boolean {
-  return deps.db.transaction((tx) => {
-    const claimed = tx.insert(renewalReminders)
-      .values({ subscriptionId: reminder.subscriptionId, periodEnd: reminder.periodEnd, kind: reminder.kind, createdAt: now })
-      .onConflictDoNothing().returning().get();
-    if (!claimed) return false;
-    const planName = PLANS[reminder.plan].name;
-    const endDate = toIso(reminder.periodEnd)!;
-    // The end itself has its own e-mail (what stopped, and the way back); the two before it are reminders.
-    if (reminder.kind === "ended") queueEmail(tx, { to: reminder.email, template: "access-ended", payload: { planName, endDate } }, now);
-    else queueEmail(tx, { to: reminder.email, template: "renewal-reminder", payload: { kind: reminder.kind, planName, endDate } }, now);
-    return true;
-  }, { behavior: "immediate" });
+  return deps.db.transaction(
+    (tx) => {
+      const claimed = tx
+        .insert(renewalReminders)
+        .values({
+          subscriptionId: reminder.subscriptionId,
+          periodEnd: reminder.periodEnd,
+          kind: reminder.kind,
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning()
+        .get();
+      if (!claimed) return false;
+      const planName = PLANS[reminder.plan].name;
+      const endDate = toIso(reminder.periodEnd)!;
+      // The end itself has its own e-mail (what stopped, and the way back); the two before it are reminders.
+      if (reminder.kind === "ended")
+        queueEmail(tx, { to: reminder.email, template: "access-ended", payload: { planName, endDate } }, now);
+      else
+        queueEmail(
+          tx,
+          { to: reminder.email, template: "renewal-reminder", payload: { kind: reminder.kind, planName, endDate } },
+          now,
+        );
+      return true;
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /**
  * One round: queues at most `limit` of the reminders due at `now`. Answers those this call sent
  * (another server's are not repeated) and whether more may be due (the batch was full).
  */
-export function sendReminderBatch(deps: Pick<AppDeps, "db">, now: number, limit = REMINDER_BATCH): { sent: DueReminder[]; more: boolean } {
+export function sendReminderBatch(
+  deps: Pick<AppDeps, "db">,
+  now: number,
+  limit = REMINDER_BATCH,
+): { sent: DueReminder[]; more: boolean } {
   const due = dueReminders(deps.db, now, limit);
   return { sent: due.filter((reminder) => queueReminder(deps, reminder, now)), more: due.length === limit };
 }
@@ -107,7 +137,7 @@ export function sendReminderBatch(deps: Pick<AppDeps, "db">, now: number, limit 
  */
 export function sendDueReminders(deps: Pick<AppDeps, "db">, now: number): DueReminder[] {
   const sent: DueReminder[] = [];
-  for (let more = true; more;) {
+  for (let more = true; more; ) {
     const batch = sendReminderBatch(deps, now);
     sent.push(...batch.sent);
     more = batch.more;

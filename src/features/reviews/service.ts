@@ -31,14 +31,19 @@ function selectReviews(db: DbOrTx) {
 }
 
 export function listVisibleReviews(db: DbOrTx): ReviewView[] {
-  return selectReviews(db).where(eq(reviews.hidden, false))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(PUBLIC_REVIEWS_LIMIT).all()
+  return selectReviews(db)
+    .where(eq(reviews.hidden, false))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(PUBLIC_REVIEWS_LIMIT)
+    .all()
     .map((r) => view(r.review, false));
 }
 
 /** Every review, hidden ones included, for moderation. */
 export function listAllReviews(db: DbOrTx): ReviewView[] {
-  return selectReviews(db).orderBy(desc(reviews.createdAt), desc(reviews.id)).all()
+  return selectReviews(db)
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .all()
     .map((r) => view(r.review, true));
 }
 
@@ -48,7 +53,11 @@ export function myReview(db: DbOrTx, userId: number): ReviewView | null {
 }
 
 /** Writes or replaces the user's one review. A hidden review stays hidden when rewritten. */
-export function saveReview(deps: AppDeps, userId: number, input: { rating: number; comment: string; displayName?: string }): ReviewView {
+export function saveReview(
+  deps: AppDeps,
+  userId: number,
+  input: { rating: number; comment: string; displayName?: string },
+): ReviewView {
   const comment = input.comment.trim();
   const displayName = input.displayName?.trim() || null;
   if (!comment) throw new AppError(422, "VALIDATION", "Please write a comment.");
@@ -57,8 +66,12 @@ export function saveReview(deps: AppDeps, userId: number, input: { rating: numbe
     if (!getSubscription(tx, userId)) {
       throw new AppError(403, "SUBSCRIPTION_REQUIRED", "Only subscribers can write a review.");
     }
-    tx.insert(reviews).values({ userId, rating: input.rating, comment, displayName, createdAt: now })
-      .onConflictDoUpdate({ target: reviews.userId, set: { rating: input.rating, comment, displayName, createdAt: now } })
+    tx.insert(reviews)
+      .values({ userId, rating: input.rating, comment, displayName, createdAt: now })
+      .onConflictDoUpdate({
+        target: reviews.userId,
+        set: { rating: input.rating, comment, displayName, createdAt: now },
+      })
       .run();
     return myReview(tx, userId)!;
   });
@@ -69,7 +82,12 @@ export function setReviewHidden(deps: AppDeps, actorUserId: number, reviewId: nu
   return deps.db.transaction((tx) => {
     const [row] = tx.update(reviews).set({ hidden }).where(eq(reviews.id, reviewId)).returning().all();
     if (!row) throw notFound("This review no longer exists.");
-    writeAudit(tx, { actorUserId, action: hidden ? "review.hide" : "review.show", subject: `review:${reviewId}`, at: now });
+    writeAudit(tx, {
+      actorUserId,
+      action: hidden ? "review.hide" : "review.show",
+      subject: `review:${reviewId}`,
+      at: now,
+    });
     return myReview(tx, row.userId)!;
   });
 }
@@ -80,8 +98,11 @@ export function deleteReview(deps: AppDeps, actorUserId: number, reviewId: numbe
     const [row] = tx.delete(reviews).where(eq(reviews.id, reviewId)).returning().all();
     if (!row) throw notFound("This review no longer exists.");
     writeAudit(tx, {
-      actorUserId, action: "review.delete", subject: `review:${reviewId}`,
-      detail: { userId: row.userId, rating: row.rating, comment: row.comment }, at: now,
+      actorUserId,
+      action: "review.delete",
+      subject: `review:${reviewId}`,
+      detail: { userId: row.userId, rating: row.rating, comment: row.comment },
+      at: now,
     });
     return { deleted: true };
   });

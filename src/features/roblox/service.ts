@@ -12,7 +12,10 @@ const FAILED_PROFILE_CACHE_MS = MINUTE;
 const PROFILE_TIMEOUT_MS = 3_000;
 
 async function getJson(url: string): Promise<any> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(PROFILE_TIMEOUT_MS), headers: { accept: "application/json" } });
+  const response = await fetch(url, {
+    signal: AbortSignal.timeout(PROFILE_TIMEOUT_MS),
+    headers: { accept: "application/json" },
+  });
   if (!response.ok) throw new Error(`${response.status} from ${url}`);
   return response.json();
 }
@@ -35,8 +38,12 @@ async function fetchName(base: string, id: string) {
 
 async function fetchHeadshot(base: string, id: string) {
   try {
-    const body = await getJson(`${base}/v1/users/avatar-headshot?userIds=${id}&size=150x150&format=Png&isCircular=false`);
-    const entry = Array.isArray(body?.data) ? body.data.find((d: any) => String(d?.targetId) === id) ?? body.data[0] : null;
+    const body = await getJson(
+      `${base}/v1/users/avatar-headshot?userIds=${id}&size=150x150&format=Png&isCircular=false`,
+    );
+    const entry = Array.isArray(body?.data)
+      ? (body.data.find((d: any) => String(d?.targetId) === id) ?? body.data[0])
+      : null;
     return { ok: true, avatarUrl: usableImage(entry?.imageUrl) };
   } catch {
     return { ok: false, avatarUrl: null };

@@ -10,7 +10,11 @@
  */
 import type { Database } from "bun:sqlite";
 
-interface SchemaObject { type: "index" | "trigger"; name: string; sql: string }
+interface SchemaObject {
+  type: "index" | "trigger";
+  name: string;
+  sql: string;
+}
 
 export interface BulkLoadPlan {
   /** The tables written: each of their indexes is built after the load instead of during it. */
@@ -22,11 +26,18 @@ export interface BulkLoadPlan {
 }
 
 export function withoutIndexesAndTriggers<T>(client: Database, plan: BulkLoadPlan, load: () => T): T {
-  if (!client.inTransaction) throw new Error("A bulk load runs inside a transaction, so a failure puts every index and trigger back.");
+  if (!client.inTransaction)
+    throw new Error("A bulk load runs inside a transaction, so a failure puts every index and trigger back.");
   const quoted = plan.tables.map((t) => `'${t.replaceAll("'", "''")}'`).join(", ");
-  const objects = (client.query(`SELECT type, name, sql FROM sqlite_master WHERE tbl_name IN (${quoted}) AND type IN ('index', 'trigger') AND sql IS NOT NULL`)
-    .all() as SchemaObject[]).filter((o) => o.type === "index" || plan.triggers.test(o.name));
-  for (const o of objects) client.run(`DROP ${o.type === "index" ? "INDEX" : "TRIGGER"} "${o.name.replaceAll('"', '""')}"`);
+  const objects = (
+    client
+      .query(
+        `SELECT type, name, sql FROM sqlite_master WHERE tbl_name IN (${quoted}) AND type IN ('index', 'trigger') AND sql IS NOT NULL`,
+      )
+      .all() as SchemaObject[]
+  ).filter((o) => o.type === "index" || plan.triggers.test(o.name));
+  for (const o of objects)
+    client.run(`DROP ${o.type === "index" ? "INDEX" : "TRIGGER"} "${o.name.replaceAll('"', '""')}"`);
   const result = load();
   for (const o of objects) if (o.type === "index") client.run(o.sql);
   plan.rebuild();

@@ -54,7 +54,13 @@ async function readEmbeddedAssets(): Promise<AssetMap | null> {
   const map: AssetMap = new Map();
   for (const [path, blob] of files) {
     if (path.endsWith(".gz") || path.endsWith(".br")) continue;
-    map.set(path, makeAsset(path, (await bytes(blob))!, { gzip: await bytes(files.get(path + ".gz")), br: await bytes(files.get(path + ".br")) }));
+    map.set(
+      path,
+      makeAsset(path, (await bytes(blob))!, {
+        gzip: await bytes(files.get(path + ".gz")),
+        br: await bytes(files.get(path + ".br")),
+      }),
+    );
   }
   return map;
 }
@@ -120,14 +126,22 @@ export function chunkManifest(metafile: Bun.BuildMetafile): ChunkManifest {
     const visit = (output: string) => {
       if (seen.has(output) || !metafile.outputs[output]) return;
       seen.add(output);
-      for (const imported of metafile.outputs[output].imports) if (imported.kind === "import-statement") visit(imported.path);
+      for (const imported of metafile.outputs[output].imports)
+        if (imported.kind === "import-statement") visit(imported.path);
     };
     roots.forEach(visit);
     return [...seen].map(url);
   };
   const outputs = Object.entries(metafile.outputs).filter(([path]) => path.endsWith(".js"));
-  const entry = outputs.find(([, output]) => Object.keys(output.inputs).some((input) => source(input) === "web/main.tsx"));
-  const startRoots = entry ? [entry[0], ...entry[1].imports.filter((imported) => imported.kind === "dynamic-import").map((imported) => imported.path)] : [];
+  const entry = outputs.find(([, output]) =>
+    Object.keys(output.inputs).some((input) => source(input) === "web/main.tsx"),
+  );
+  const startRoots = entry
+    ? [
+        entry[0],
+        ...entry[1].imports.filter((imported) => imported.kind === "dynamic-import").map((imported) => imported.path),
+      ]
+    : [];
   const modules: Record<string, string[]> = {};
   for (const [path, output] of outputs) if (output.entryPoint) modules[source(output.entryPoint)] = closure([path]);
   return { start: closure(startRoots), modules };
@@ -150,6 +164,8 @@ export function loadSpaAssets(): Promise<AssetMap> {
     map.set(CHUNK_MANIFEST_PATH, makeAsset(CHUNK_MANIFEST_PATH, new TextEncoder().encode(manifest)));
     return map;
   })();
-  loading.catch(() => { loading = null; });
+  loading.catch(() => {
+    loading = null;
+  });
   return loading;
 }

@@ -26,11 +26,11 @@ export const BOOT_SCRIPT = [
   // being parsed, and the app's code would then run before the text is drawn. Browsers without paint
   // timing wait for a frame. A hidden tab never paints, so it loads the app on load; a visible one that
   // somehow reports no paint does so 3 s after load.
-  'var loaded=0;function load(){var entry=document.querySelector(\'meta[name="app-entry"]\');if(loaded||!entry)return;loaded=1;',
+  "var loaded=0;function load(){var entry=document.querySelector('meta[name=\"app-entry\"]');if(loaded||!entry)return;loaded=1;",
   'var script=document.createElement("script");script.type="module";script.src=entry.getAttribute("content");document.head.appendChild(script);}',
-  'function soon(){setTimeout(load);}var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes;',
+  "function soon(){setTimeout(load);}var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes;",
   'if(types&&types.indexOf("paint")>=0){new PerformanceObserver(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();soon();}}).observe({type:"paint",buffered:true});}',
-  'else requestAnimationFrame(soon);',
+  "else requestAnimationFrame(soon);",
   'addEventListener("load",function(){setTimeout(load,document.visibilityState==="hidden"?0:3000);});',
   // A page with nothing of its own to paint would wait for the fallback above: it loads the app once parsed.
   'document.addEventListener("DOMContentLoaded",function(){var app=document.getElementById("root");',

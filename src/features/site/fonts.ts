@@ -13,7 +13,12 @@ import type { AssetMap } from "./assets";
 function bundledPath(assets: AssetMap, file: string): string | undefined {
   const stem = file.replace(/\.woff2$/, "");
   for (const path of assets.keys()) {
-    if (path.startsWith(`/assets/${stem}-`) && path.endsWith(".woff2") && !path.slice(`/assets/${stem}-`.length).includes("-")) return path;
+    if (
+      path.startsWith(`/assets/${stem}-`) &&
+      path.endsWith(".woff2") &&
+      !path.slice(`/assets/${stem}-`.length).includes("-")
+    )
+      return path;
   }
   return undefined;
 }

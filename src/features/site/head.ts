@@ -58,7 +58,9 @@ export function pageHead({ page, path, appUrl, fonts, plans, pluginInstallUrl = 
     meta("name", "twitter:description", description),
     meta("name", "twitter:image", image),
     meta("name", "twitter:image:alt", SOCIAL_IMAGE.alt),
-    ...structuredData(page, path, appUrl, image, plans).map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
+    ...structuredData(page, path, appUrl, image, plans).map(
+      (data) => `<script type="application/ld+json">${scriptJson(data)}</script>`,
+    ),
     ...(pluginInstallUrl ? [meta("name", "plugin-install-url", pluginInstallUrl)] : []),
     fonts,
   ];

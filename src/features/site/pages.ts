@@ -76,8 +76,10 @@ function modulePreloads(assets: AssetMap, page: ResolvedPage, template: string):
   if (!manifestFile || !screen) return "";
   const manifest = JSON.parse(new TextDecoder().decode(manifestFile.body)) as ChunkManifest;
   const files = new Set([...manifest.start, ...(manifest.modules[screen.module] ?? [])]);
-  return [...files].filter((file) => !template.includes(`href="${file}"`))
-    .map((file) => `<link rel="modulepreload" href="${file}">`).join("\n    ");
+  return [...files]
+    .filter((file) => !template.includes(`href="${file}"`))
+    .map((file) => `<link rel="modulepreload" href="${file}">`)
+    .join("\n    ");
 }
 
 /**
@@ -85,15 +87,31 @@ function modulePreloads(assets: AssetMap, page: ResolvedPage, template: string):
  * once when the screen is the browser's to render (boot-script.ts).
  */
 function deferEntryScript(html: string): string {
-  return html.replace(/<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/, (_, src: string) => `<meta name="app-entry" content="${src}">`);
+  return html.replace(
+    /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/,
+    (_, src: string) => `<meta name="app-entry" content="${src}">`,
+  );
 }
 
-async function renderPage(assets: AssetMap, page: ResolvedPage, path: string, appUrl: string, data: PageData): Promise<Asset> {
+async function renderPage(
+  assets: AssetMap,
+  page: ResolvedPage,
+  path: string,
+  appUrl: string,
+  data: PageData,
+): Promise<Asset> {
   const template = new TextDecoder().decode(assets.get("/index.html")!.body);
   const browserScreen = page.serverRendered ? null : BROWSER_SCREENS[page.match!.route.id];
   const screen = page.serverRendered || browserScreen?.frame ? await renderScreen(path, data) : null;
-  const head = pageHead({ page, path, appUrl, fonts: fontHead(assets), plans: data.plans, pluginInstallUrl: data.pluginInstallUrl })
-    + (browserScreen ? "\n    " + modulePreloads(assets, page, template) : "");
+  const head =
+    pageHead({
+      page,
+      path,
+      appUrl,
+      fonts: fontHead(assets),
+      plans: data.plans,
+      pluginInstallUrl: data.pluginInstallUrl,
+    }) + (browserScreen ? "\n    " + modulePreloads(assets, page, template) : "");
   const seeds = `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data.seeds)}</script>`;
   let root = `<div id="root"></div>${seeds}`;
   if (screen && page.serverRendered) {
@@ -115,7 +133,10 @@ const MAX_CACHED_VARIANTS = 100;
  * path and data and kept. When the price list changes every kept page is dropped, so the next request
  * already shows the new prices, with no restart.
  */
-export function createPageRenderer(appUrl: string, pageData: (page: ResolvedPage, search: URLSearchParams) => PageData) {
+export function createPageRenderer(
+  appUrl: string,
+  pageData: (page: ResolvedPage, search: URLSearchParams) => PageData,
+) {
   const pages = new Map<string, Promise<Asset>>();
   const notFound = new Map<string, Promise<Asset>>();
   const variants = new Map<string, Promise<Asset>>();

@@ -28,17 +28,27 @@ function respond(asset: Asset, request: Request, status = 200): Response {
     ETag: asset.etag,
     Vary: "Accept-Encoding",
   };
-  if (status === 200 && request.headers.get("if-none-match") === asset.etag) return new Response(null, { status: 304, headers });
+  if (status === 200 && request.headers.get("if-none-match") === asset.etag)
+    return new Response(null, { status: 304, headers });
   const accepts = request.headers.get("accept-encoding") ?? "";
   let body = asset.body;
-  if (asset.br && /\bbr\b/.test(accepts)) { body = asset.br; headers["Content-Encoding"] = "br"; }
-  else if (asset.gzip && /\bgzip\b/.test(accepts)) { body = asset.gzip; headers["Content-Encoding"] = "gzip"; }
+  if (asset.br && /\bbr\b/.test(accepts)) {
+    body = asset.br;
+    headers["Content-Encoding"] = "br";
+  } else if (asset.gzip && /\bgzip\b/.test(accepts)) {
+    body = asset.gzip;
+    headers["Content-Encoding"] = "gzip";
+  }
   return new Response(body, { status, headers });
 }
 
 /** A malformed escape such as /foo% is just a path no file has. */
 function safeDecode(path: string): string {
-  try { return decodeURIComponent(path); } catch { return path; }
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 /**
@@ -51,12 +61,20 @@ function pageData(deps: AppDeps, resolved: ResolvedPage, search: URLSearchParams
   const seeds: QuerySeed[] = [{ key: PLANS_QUERY_KEY, data: plans }];
   // A legal page's text comes with its HTML, so it renders on the server and hydrates without a request.
   const routeId = resolved.match?.route.id;
-  if (routeId && isLegalSlug(routeId)) seeds.push({ key: ["/api/legal", routeId], data: legalDocument(deps.config, routeId) });
+  if (routeId && isLegalSlug(routeId))
+    seeds.push({ key: ["/api/legal", routeId], data: legalDocument(deps.config, routeId) });
   const code = search.get("code")?.trim() ?? "";
   if (resolved.match?.route.id === "purchase" && PROMOTION_CODE.test(code)) {
     const lookup = lookupPromotion(deps.db, deps.clock.now(), code);
     seeds.push({ key: promotionQueryKey(code), data: lookup });
-    return { search: `?code=${encodeURIComponent(lookup.code)}`, seeds, plans, key: JSON.stringify(lookup), variant: true, pluginInstallUrl: deps.config.pluginInstallUrl };
+    return {
+      search: `?code=${encodeURIComponent(lookup.code)}`,
+      seeds,
+      plans,
+      key: JSON.stringify(lookup),
+      variant: true,
+      pluginInstallUrl: deps.config.pluginInstallUrl,
+    };
   }
   return { search: "", seeds, plans, key: "", variant: false, pluginInstallUrl: deps.config.pluginInstallUrl };
 }
@@ -66,7 +84,9 @@ function once(make: () => Promise<Asset>): () => Promise<Asset> {
   let made: Promise<Asset> | null = null;
   return () => {
     made ??= make();
-    made.catch(() => { made = null; });
+    made.catch(() => {
+      made = null;
+    });
     return made;
   };
 }
@@ -85,25 +105,35 @@ export function siteRoutes(deps: AppDeps) {
   const page = createPageRenderer(appUrl, (resolved, search) => pageData(deps, resolved, search));
   const text = (path: string, body: string) => makeAsset(path, new TextEncoder().encode(body));
   const robots = once(async () => text("/robots.txt", robotsTxt(appUrl)));
-  const sitemap = once(async () => ({ ...text("/sitemap.xml", sitemapXml(appUrl)), type: "application/xml; charset=utf-8" }));
-  const socialImage = once(async () => makeAsset(SOCIAL_IMAGE.path, new Uint8Array(await Bun.file(socialImageFile).arrayBuffer())));
+  const sitemap = once(async () => ({
+    ...text("/sitemap.xml", sitemapXml(appUrl)),
+    type: "application/xml; charset=utf-8",
+  }));
+  const socialImage = once(async () =>
+    makeAsset(SOCIAL_IMAGE.path, new Uint8Array(await Bun.file(socialImageFile).arrayBuffer())),
+  );
 
   return new Elysia()
     .get("/robots.txt", async ({ request }) => respond(await robots(), request), { detail: { hide: true } })
     .get("/sitemap.xml", async ({ request }) => respond(await sitemap(), request), { detail: { hide: true } })
     .get(SOCIAL_IMAGE.path, async ({ request }) => respond(await socialImage(), request), { detail: { hide: true } })
-    .get("/*", async ({ request, path }) => {
-      if (isApiPath(path)) throw notFound(`No API endpoint at ${path}.`);
-      const assets = await loadSpaAssets();
-      const file = assets.get(safeDecode(path));
-      if (file && path !== "/index.html") return respond(file, request);
-      // A missing hashed file is a real 404, not the SPA: a stale page must not get HTML for its script.
-      if (path.startsWith("/assets/")) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
-      const canonical = withoutTrailingSlash(path);
-      if (canonical !== path) {
-        return new Response(null, { status: 301, headers: { Location: canonical + new URL(request.url).search } });
-      }
-      const { status, asset } = await page(path, new URL(request.url).searchParams);
-      return respond(asset, request, status);
-    }, { detail: { hide: true } });
+    .get(
+      "/*",
+      async ({ request, path }) => {
+        if (isApiPath(path)) throw notFound(`No API endpoint at ${path}.`);
+        const assets = await loadSpaAssets();
+        const file = assets.get(safeDecode(path));
+        if (file && path !== "/index.html") return respond(file, request);
+        // A missing hashed file is a real 404, not the SPA: a stale page must not get HTML for its script.
+        if (path.startsWith("/assets/"))
+          return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+        const canonical = withoutTrailingSlash(path);
+        if (canonical !== path) {
+          return new Response(null, { status: 301, headers: { Location: canonical + new URL(request.url).search } });
+        }
+        const { status, asset } = await page(path, new URL(request.url).searchParams);
+        return respond(asset, request, status);
+      },
+      { detail: { hide: true } },
+    );
 }

@@ -2,7 +2,16 @@
  * Which page a path is, derived from the route list (src/shared/routes.ts) and, for /docs/{tag},
  * the tag catalogue: its status, head and how it is rendered, plus robots.txt and sitemap.xml.
  */
-import { DISALLOWED_PREFIXES, NOT_FOUND_HEAD, ROUTES, matchRoute, routeHead, tagPageHead, type PageHead, type RouteMatch } from "@shared/routes";
+import {
+  DISALLOWED_PREFIXES,
+  NOT_FOUND_HEAD,
+  ROUTES,
+  matchRoute,
+  routeHead,
+  tagPageHead,
+  type PageHead,
+  type RouteMatch,
+} from "@shared/routes";
 import { TAGS, tagBySlug, tagPath, type TagDoc } from "@shared/tags";
 
 export interface ResolvedPage {
@@ -18,7 +27,14 @@ export interface ResolvedPage {
   cacheKey: string;
 }
 
-const NOT_FOUND: ResolvedPage = { status: 404, match: null, tag: null, head: NOT_FOUND_HEAD, serverRendered: true, cacheKey: "404" };
+const NOT_FOUND: ResolvedPage = {
+  status: 404,
+  match: null,
+  tag: null,
+  head: NOT_FOUND_HEAD,
+  serverRendered: true,
+  cacheKey: "404",
+};
 
 export function resolvePage(path: string): ResolvedPage {
   const match = matchRoute(path);
@@ -30,7 +46,14 @@ export function resolvePage(path: string): ResolvedPage {
     return { status: 200, match, tag, head: tagPageHead(tag), serverRendered: true, cacheKey: path };
   }
   const serverRendered = route.render === "server";
-  return { status: 200, match, tag: null, head: routeHead(route, path), serverRendered, cacheKey: serverRendered ? path : `shell:${route.id}` };
+  return {
+    status: 200,
+    match,
+    tag: null,
+    head: routeHead(route, path),
+    serverRendered,
+    cacheKey: serverRendered ? path : `shell:${route.id}`,
+  };
 }
 
 /** Every path search engines should know: the indexable routes, with one /docs/{tag} per tag. */
@@ -41,12 +64,26 @@ export function indexablePaths(): string[] {
 }
 
 export function robotsTxt(appUrl: string): string {
-  return ["User-agent: *", ...DISALLOWED_PREFIXES.map((prefix) => `Disallow: ${prefix}`), "", `Sitemap: ${appUrl}/sitemap.xml`, ""].join("\n");
+  return [
+    "User-agent: *",
+    ...DISALLOWED_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
+    "",
+    `Sitemap: ${appUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
 }
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 export function sitemapXml(appUrl: string): string {
-  const urls = indexablePaths().map((path) => `  <url><loc>${escapeXml(appUrl + (path === "/" ? "/" : path))}</loc></url>`);
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, "</urlset>", ""].join("\n");
+  const urls = indexablePaths().map(
+    (path) => `  <url><loc>${escapeXml(appUrl + (path === "/" ? "/" : path))}</loc></url>`,
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
 }

@@ -61,12 +61,24 @@ function techArticle(appUrl: string, imageUrl: string, page: ResolvedPage, path:
     about: { "@type": "SoftwareApplication", name: PRODUCT_NAME },
     ...(tag
       ? { articleSection: tagCategory(tag.category).name, proficiencyLevel: "Beginner" }
-      : { hasPart: TAGS.map((t) => ({ "@type": "TechArticle", headline: `${t.token} ${t.title}`, url: `${appUrl}/docs/${t.slug}` })) }),
+      : {
+          hasPart: TAGS.map((t) => ({
+            "@type": "TechArticle",
+            headline: `${t.token} ${t.title}`,
+            url: `${appUrl}/docs/${t.slug}`,
+          })),
+        }),
   };
 }
 
 /** The page's JSON-LD blocks; none for screens that aren't about the product or its docs. */
-export function structuredData(page: ResolvedPage, path: string, appUrl: string, imageUrl: string, plans: PlanView[]): JsonLd[] {
+export function structuredData(
+  page: ResolvedPage,
+  path: string,
+  appUrl: string,
+  imageUrl: string,
+  plans: PlanView[],
+): JsonLd[] {
   switch (page.match?.route.id) {
     case "home":
     case "purchase":

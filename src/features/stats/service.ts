@@ -8,6 +8,10 @@ import type { ActiveUsersResponse } from "@shared/api/stats";
 const ACTIVE_WINDOW_MS = 5 * MINUTE;
 
 export function activeUsers(db: DbOrTx, now: number): ActiveUsersResponse {
-  const row = db.select({ count: sql<number>`count(*)` }).from(users).where(gte(users.lastSeenAt, now - ACTIVE_WINDOW_MS)).get();
+  const row = db
+    .select({ count: sql<number>`count(*)` })
+    .from(users)
+    .where(gte(users.lastSeenAt, now - ACTIVE_WINDOW_MS))
+    .get();
   return { count: row?.count ?? 0 };
 }

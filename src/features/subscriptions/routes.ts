@@ -13,38 +13,59 @@ export function subscriptionRoutes(deps: AppDeps) {
   return new Elysia({ tags: ["Account"] })
     .use(authGuard(deps))
     .get("/api/dashboard", ({ user }) => dashboard(deps, user.id), {
-      signedIn: true, response: { 200: SubscriptionModel.dashboard },
+      signedIn: true,
+      response: { 200: SubscriptionModel.dashboard },
       detail: { summary: "The subscription: plan, status, end date and time remaining" },
     })
-    .post("/api/subscription/cancel", ({ user }) => cancelSubscription(deps, user.id),
-      {
-        signedIn: true, response: { 200: SubscriptionModel.dashboard, ...failures(404, 409) },
-        detail: {
-          summary: "Cancel the subscription",
-          description: "Cannot be undone; access is kept until the end of the period. A lifetime plan, or a subscription already cancelled or ended, is a 409.",
-        },
-      })
-    .post("/api/subscription/renew", ({ user, body, request, server }) => {
-      deps.limiter.take("payment-intent", { user: user.id }, RATE_RULES.paymentIntent);
-      return createRenewalIntent(deps, user, body, clientIp(deps, request, server));
-    }, {
+    .post("/api/subscription/cancel", ({ user }) => cancelSubscription(deps, user.id), {
       signedIn: true,
-      body: SubscriptionModel.renewBody,
-      response: { 200: PaymentModel.intent, ...jsonBodyFailures, ...failures(409), 429: RateLimitedError, ...failures(502) },
-      detail: { summary: "Renew / Extend: pay for a plan that is applied to this account", description: "The same answer (and promotion code rules) as /api/create-payment-intent; the e-mail is the account's. When the payment succeeds its key is applied to this account at once." },
-    })
-    .post("/api/subscription/redeem", ({ user, body, request, server }) => {
-      const message = "Too many attempts to redeem a key. Please wait a minute and try again.";
-      deps.limiter.take("redeem", { ip: clientIp(deps, request, server) }, RATE_RULES.redeem, message);
-      deps.limiter.take("redeem", { user: user.id }, RATE_RULES.redeem, message);
-      return redeemProductKey(deps, user.id, body.productKey);
-    }, {
-      signedIn: true,
-      body: SubscriptionModel.redeemBody,
-      response: { 200: SubscriptionModel.dashboard, ...jsonBodyFailures, ...failures(409), 429: RateLimitedError },
+      response: { 200: SubscriptionModel.dashboard, ...failures(404, 409) },
       detail: {
-        summary: "Add another product key to this account",
-        description: "Its days are added to the end date (or to now, once ended); a lifetime key makes the subscription lifetime, and a cancelled subscription becomes active again.",
+        summary: "Cancel the subscription",
+        description:
+          "Cannot be undone; access is kept until the end of the period. A lifetime plan, or a subscription already cancelled or ended, is a 409.",
       },
-    });
+    })
+    .post(
+      "/api/subscription/renew",
+      ({ user, body, request, server }) => {
+        deps.limiter.take("payment-intent", { user: user.id }, RATE_RULES.paymentIntent);
+        return createRenewalIntent(deps, user, body, clientIp(deps, request, server));
+      },
+      {
+        signedIn: true,
+        body: SubscriptionModel.renewBody,
+        response: {
+          200: PaymentModel.intent,
+          ...jsonBodyFailures,
+          ...failures(409),
+          429: RateLimitedError,
+          ...failures(502),
+        },
+        detail: {
+          summary: "Renew / Extend: pay for a plan that is applied to this account",
+          description:
+            "The same answer (and promotion code rules) as /api/create-payment-intent; the e-mail is the account's. When the payment succeeds its key is applied to this account at once.",
+        },
+      },
+    )
+    .post(
+      "/api/subscription/redeem",
+      ({ user, body, request, server }) => {
+        const message = "Too many attempts to redeem a key. Please wait a minute and try again.";
+        deps.limiter.take("redeem", { ip: clientIp(deps, request, server) }, RATE_RULES.redeem, message);
+        deps.limiter.take("redeem", { user: user.id }, RATE_RULES.redeem, message);
+        return redeemProductKey(deps, user.id, body.productKey);
+      },
+      {
+        signedIn: true,
+        body: SubscriptionModel.redeemBody,
+        response: { 200: SubscriptionModel.dashboard, ...jsonBodyFailures, ...failures(409), 429: RateLimitedError },
+        detail: {
+          summary: "Add another product key to this account",
+          description:
+            "Its days are added to the end date (or to now, once ended); a lifetime key makes the subscription lifetime, and a cancelled subscription becomes active again.",
+        },
+      },
+    );
 }

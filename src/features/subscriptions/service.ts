@@ -25,18 +25,29 @@ export function dashboard(deps: AppDeps, userId: number): DashboardResponse {
 /** Stops the subscription: status 'cancelled', access kept until endDate. A second cancel answers 409. */
 export function cancelSubscription(deps: AppDeps, userId: number): DashboardResponse {
   const now = deps.clock.now();
-  return deps.db.transaction((tx) => {
-    const sub = getSubscription(tx, userId);
-    if (!sub) throw notFound("You don't have a subscription to cancel.");
-    if (sub.endDate === null) throw conflict("LIFETIME_NOT_CANCELLABLE", LIFETIME_CANCEL_MESSAGE);
-    const status = effectiveStatus(sub, now);
-    if (status === "cancelled") throw conflict("ALREADY_CANCELLED", "This subscription is already cancelled.");
-    if (status === "expired") throw conflict("SUBSCRIPTION_EXPIRED", "This subscription has already ended.");
-    tx.update(subscriptions).set({ status: "cancelled", cancelledAt: now }).where(eq(subscriptions.id, sub.id)).run();
-    const owner = tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).get()!;
-    queueEmail(tx, { to: owner.email, template: "cancellation", payload: { planName: PLANS[sub.plan].name, endDate: toIso(sub.endDate)! } }, now);
-    return { subscription: subscriptionView(getSubscription(tx, userId), now) };
-  }, { behavior: "immediate" });
+  return deps.db.transaction(
+    (tx) => {
+      const sub = getSubscription(tx, userId);
+      if (!sub) throw notFound("You don't have a subscription to cancel.");
+      if (sub.endDate === null) throw conflict("LIFETIME_NOT_CANCELLABLE", LIFETIME_CANCEL_MESSAGE);
+      const status = effectiveStatus(sub, now);
+      if (status === "cancelled") throw conflict("ALREADY_CANCELLED", "This subscription is already cancelled.");
+      if (status === "expired") throw conflict("SUBSCRIPTION_EXPIRED", "This subscription has already ended.");
+      tx.update(subscriptions).set({ status: "cancelled", cancelledAt: now }).where(eq(subscriptions.id, sub.id)).run();
+      const owner = tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).get()!;
+      queueEmail(
+        tx,
+        {
+          to: owner.email,
+          template: "cancellation",
+          payload: { planName: PLANS[sub.plan].name, endDate: toIso(sub.endDate)! },
+        },
+        now,
+      );
+      return { subscription: subscriptionView(getSubscription(tx, userId), now) };
+    },
+    { behavior: "immediate" },
+  );
 }
 
 const PLAN_RANK: Record<PlanId, number> = { month: 0, pro: 1, lifetime: 2 };
@@ -54,10 +65,13 @@ function planAfterRedeem(sub: Subscription, keyPlan: PlanId, running: boolean): 
  */
 export function redeemProductKey(deps: AppDeps, userId: number, rawKey: string): DashboardResponse {
   const now = deps.clock.now();
-  return deps.db.transaction((tx) => {
-    applyProductKey(tx, userId, rawKey, now);
-    return { subscription: subscriptionView(getSubscription(tx, userId), now) };
-  }, { behavior: "immediate" });
+  return deps.db.transaction(
+    (tx) => {
+      applyProductKey(tx, userId, rawKey, now);
+      return { subscription: subscriptionView(getSubscription(tx, userId), now) };
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /**
@@ -73,18 +87,27 @@ export function applyProductKey(tx: DbOrTx, userId: number, rawKey: string, now:
   claimProductKey(tx, key.key, userId, now);
   const days = PLANS[key.plan].days;
   if (!sub) {
-    tx.insert(subscriptions).values({
-      userId, plan: key.plan, status: "active", startDate: now, endDate: planEndDate(days, now),
-    }).run();
+    tx.insert(subscriptions)
+      .values({
+        userId,
+        plan: key.plan,
+        status: "active",
+        startDate: now,
+        endDate: planEndDate(days, now),
+      })
+      .run();
   } else {
     const running = sub.endDate! > now;
-    tx.update(subscriptions).set({
-      plan: planAfterRedeem(sub, key.plan, running),
-      status: "active",
-      cancelledAt: null,
-      startDate: running ? sub.startDate : now,
-      endDate: planEndDate(days, Math.max(now, sub.endDate!)),
-    }).where(eq(subscriptions.id, sub.id)).run();
+    tx.update(subscriptions)
+      .set({
+        plan: planAfterRedeem(sub, key.plan, running),
+        status: "active",
+        cancelledAt: null,
+        startDate: running ? sub.startDate : now,
+        endDate: planEndDate(days, Math.max(now, sub.endDate!)),
+      })
+      .where(eq(subscriptions.id, sub.id))
+      .run();
   }
   return getSubscription(tx, userId)!;
 }

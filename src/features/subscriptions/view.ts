@@ -8,7 +8,10 @@ import { toIso } from "../../lib/clock";
  * 'expired' is derived: a stored active or cancelled subscription whose end has passed. A suspended one
  * (a disputed payment) is 'suspended' whatever its dates: its time stands still until the dispute ends.
  */
-export function effectiveStatus(sub: Pick<Subscription, "status" | "endDate" | "suspendedAt">, now: number): SubscriptionStatus {
+export function effectiveStatus(
+  sub: Pick<Subscription, "status" | "endDate" | "suspendedAt">,
+  now: number,
+): SubscriptionStatus {
   if (sub.suspendedAt !== null) return "suspended";
   if (sub.endDate !== null && sub.endDate <= now) return "expired";
   return sub.status;

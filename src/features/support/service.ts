@@ -20,13 +20,17 @@ export function createTicket(
   if (message.length < 1 || message.length > MAX_TICKET_MESSAGE) {
     throw new AppError(422, "VALIDATION", `Please write a message of 1 to ${MAX_TICKET_MESSAGE} characters.`);
   }
-  const row = deps.db.insert(supportTickets).values({
-    email: normaliseEmail(input.email),
-    subject: input.subject ?? null,
-    message,
-    status: "open",
-    createdAt: deps.clock.now(),
-  }).returning().get();
+  const row = deps.db
+    .insert(supportTickets)
+    .values({
+      email: normaliseEmail(input.email),
+      subject: input.subject ?? null,
+      message,
+      status: "open",
+      createdAt: deps.clock.now(),
+    })
+    .returning()
+    .get();
   return ticketView(row);
 }
 

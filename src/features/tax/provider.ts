@@ -52,11 +52,25 @@ export function locationRejected(message: string): AppError {
 
 export function taxUnavailable(cause: unknown): AppError {
   log.error({ reason: cause instanceof Error ? cause.message : String(cause) }, "tax provider call failed");
-  return new AppError(502, "TAX_PROVIDER_UNAVAILABLE", "Tax could not be calculated just now. Please try again in a moment.");
+  return new AppError(
+    502,
+    "TAX_PROVIDER_UNAVAILABLE",
+    "Tax could not be calculated just now. Please try again in a moment.",
+  );
 }
 
 /** Tax type → the name a buyer knows it by. */
 export function taxName(type: string | null | undefined): string {
-  const names: Record<string, string> = { vat: "VAT", gst: "GST", hst: "HST", pst: "PST", qst: "QST", rst: "RST", igst: "IGST", jct: "JCT", sales_tax: "Sales tax" };
+  const names: Record<string, string> = {
+    vat: "VAT",
+    gst: "GST",
+    hst: "HST",
+    pst: "PST",
+    qst: "QST",
+    rst: "RST",
+    igst: "IGST",
+    jct: "JCT",
+    sales_tax: "Sales tax",
+  };
   return (type && names[type]) ?? "Tax";
 }

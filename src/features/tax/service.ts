@@ -35,15 +35,29 @@ export async function priceWithTax(
   input: { amountCents: number; currency: string; reference: string; location: BuyerLocation },
 ): Promise<PricedWithTax> {
   const behavior = deps.config.tax.behavior;
-  const untaxed: TaxBreakdown = { currency: input.currency, subtotalCents: input.amountCents, taxCents: 0, totalCents: input.amountCents, behavior, tax: null };
+  const untaxed: TaxBreakdown = {
+    currency: input.currency,
+    subtotalCents: input.amountCents,
+    taxCents: 0,
+    totalCents: input.amountCents,
+    behavior,
+    tax: null,
+  };
   if (!deps.tax) return { totalCents: input.amountCents, breakdown: untaxed, metadata: {} };
 
   const country = input.location.country?.trim().toUpperCase();
   if (!country) throw invalid("COUNTRY_REQUIRED", "Please choose your billing country: the tax depends on it.");
-  if (!isCountryCode(country)) throw invalid("COUNTRY_UNKNOWN", `"${input.location.country}" is not a country we know; please choose one from the list.`);
+  if (!isCountryCode(country))
+    throw invalid(
+      "COUNTRY_UNKNOWN",
+      `"${input.location.country}" is not a country we know; please choose one from the list.`,
+    );
   const postalCode = input.location.postalCode?.trim().toUpperCase() || null;
   if (!postalCode && POSTAL_CODE_COUNTRIES.includes(country)) {
-    throw invalid("POSTAL_CODE_REQUIRED", `Please enter your postal code: tax in ${countryName(country)} depends on it.`);
+    throw invalid(
+      "POSTAL_CODE_REQUIRED",
+      `Please enter your postal code: tax in ${countryName(country)} depends on it.`,
+    );
   }
   let taxId: { type: string; value: string } | null = null;
   if (input.location.taxId?.trim()) {
@@ -53,21 +67,49 @@ export async function priceWithTax(
   }
 
   const quote = await calculate(deps.tax, {
-    amountCents: input.amountCents, currency: input.currency, behavior, taxCode: deps.config.tax.stripeTaxCode,
-    reference: input.reference, country, postalCode, taxId,
+    amountCents: input.amountCents,
+    currency: input.currency,
+    behavior,
+    taxCode: deps.config.tax.stripeTaxCode,
+    reference: input.reference,
+    country,
+    postalCode,
+    taxId,
   });
   const subtotalCents = behavior === "exclusive" ? quote.totalCents - quote.taxCents : quote.totalCents;
-  const tax = { name: quote.name, ratePercent: String(Number(quote.ratePercent)), country: quote.country, reason: quote.reason };
+  const tax = {
+    name: quote.name,
+    ratePercent: String(Number(quote.ratePercent)),
+    country: quote.country,
+    reason: quote.reason,
+  };
   return {
     totalCents: quote.totalCents,
     breakdown: {
-      currency: input.currency, subtotalCents, taxCents: quote.taxCents, totalCents: quote.totalCents, behavior,
-      tax: { ...tax, countryName: countryName(tax.country), label: taxLabel({ ...tax, taxCents: quote.taxCents }), demo: deps.tax.name === "demo" },
+      currency: input.currency,
+      subtotalCents,
+      taxCents: quote.taxCents,
+      totalCents: quote.totalCents,
+      behavior,
+      tax: {
+        ...tax,
+        countryName: countryName(tax.country),
+        label: taxLabel({ ...tax, taxCents: quote.taxCents }),
+        demo: deps.tax.name === "demo",
+      },
     },
     metadata: {
-      taxCalculation: quote.calculationId, taxBehavior: behavior, taxCents: String(quote.taxCents), linePriceCents: String(input.amountCents),
-      taxRate: quote.ratePercent, taxName: quote.name, taxCountry: quote.country, taxReason: quote.reason,
-      country, ...(postalCode ? { postalCode } : {}), ...(taxId ? { taxId: taxId.value, taxIdType: taxId.type } : {}),
+      taxCalculation: quote.calculationId,
+      taxBehavior: behavior,
+      taxCents: String(quote.taxCents),
+      linePriceCents: String(input.amountCents),
+      taxRate: quote.ratePercent,
+      taxName: quote.name,
+      taxCountry: quote.country,
+      taxReason: quote.reason,
+      country,
+      ...(postalCode ? { postalCode } : {}),
+      ...(taxId ? { taxId: taxId.value, taxIdType: taxId.type } : {}),
     },
   };
 }
@@ -77,7 +119,9 @@ async function calculate(provider: TaxProvider, request: Parameters<TaxProvider[
     return await provider.calculate(request);
   } catch (error) {
     if (error instanceof TaxLocationError) {
-      throw locationRejected(`We couldn't work out the tax for this billing address (${error.message.replace(/\.$/, "")}). Please check the country and postal code.`);
+      throw locationRejected(
+        `We couldn't work out the tax for this billing address (${error.message.replace(/\.$/, "")}). Please check the country and postal code.`,
+      );
     }
     if (error instanceof AppError) throw error;
     throw taxUnavailable(error);
@@ -121,35 +165,61 @@ type SyncDeps = Pick<AppDeps, "db"> & { tax?: TaxProvider | null };
 export async function syncTaxRecords(deps: SyncDeps): Promise<void> {
   const provider = deps.tax;
   if (!provider) return;
-  const unrecorded = deps.db.select().from(sales)
-    .where(and(isNotNull(sales.taxCalculationId), isNull(sales.taxTransactionId), isNotNull(sales.invoiceNumber))).limit(50).all();
+  const unrecorded = deps.db
+    .select()
+    .from(sales)
+    .where(and(isNotNull(sales.taxCalculationId), isNull(sales.taxTransactionId), isNotNull(sales.invoiceNumber)))
+    .limit(50)
+    .all();
   for (const sale of unrecorded) {
     try {
-      const id = await provider.recordTransaction({ calculationId: sale.taxCalculationId!, reference: sale.invoiceNumber! });
+      const id = await provider.recordTransaction({
+        calculationId: sale.taxCalculationId!,
+        reference: sale.invoiceNumber!,
+      });
       deps.db.update(sales).set({ taxTransactionId: id }).where(eq(sales.id, sale.id)).run();
     } catch (error) {
-      log.error({ saleId: sale.id, reason: error instanceof Error ? error.message : String(error) }, "tax transaction not recorded yet; will retry");
+      log.error(
+        { saleId: sale.id, reason: error instanceof Error ? error.message : String(error) },
+        "tax transaction not recorded yet; will retry",
+      );
     }
   }
-  const unreversed = deps.db.select({ note: creditNotes, sale: sales }).from(creditNotes)
+  const unreversed = deps.db
+    .select({ note: creditNotes, sale: sales })
+    .from(creditNotes)
     .innerJoin(sales, eq(sales.id, creditNotes.saleId))
-    .where(and(isNull(creditNotes.taxReversalId), isNotNull(sales.taxTransactionId))).limit(50).all();
+    .where(and(isNull(creditNotes.taxReversalId), isNotNull(sales.taxTransactionId)))
+    .limit(50)
+    .all();
   for (const { note, sale } of unreversed) {
     try {
       const whole = note.amountCents >= sale.amountCents;
-      const id = await provider.reverse({ transactionId: sale.taxTransactionId!, reference: note.number, flatAmountCents: whole ? null : note.amountCents });
+      const id = await provider.reverse({
+        transactionId: sale.taxTransactionId!,
+        reference: note.number,
+        flatAmountCents: whole ? null : note.amountCents,
+      });
       deps.db.update(creditNotes).set({ taxReversalId: id }).where(eq(creditNotes.id, note.id)).run();
     } catch (error) {
-      log.error({ creditNote: note.number, reason: error instanceof Error ? error.message : String(error) }, "tax reversal not recorded yet; will retry");
+      log.error(
+        { creditNote: note.number, reason: error instanceof Error ? error.message : String(error) },
+        "tax reversal not recorded yet; will retry",
+      );
     }
   }
 }
 
-
 /** Retries what syncTaxRecords could not record (Stripe Tax was down) every few minutes while the server runs. */
 export function startTaxSync(deps: SyncDeps, intervalMs = 5 * 60_000) {
   let running: Promise<void> | null = null;
-  const timer = deps.tax ? setInterval(() => { running ??= syncTaxRecords(deps).finally(() => { running = null; }); }, intervalMs) : null;
+  const timer = deps.tax
+    ? setInterval(() => {
+        running ??= syncTaxRecords(deps).finally(() => {
+          running = null;
+        });
+      }, intervalMs)
+    : null;
   return {
     async stop() {
       if (timer) clearInterval(timer);

@@ -6,11 +6,33 @@ import { EU_COUNTRIES } from "@shared/countries";
 
 /** The number after the country prefix, per EU country (the common forms; VIES has the last word). */
 const EU_VAT_FORMS: Record<string, RegExp> = {
-  AT: /^U\d{8}$/, BE: /^[01]\d{9}$/, BG: /^\d{9,10}$/, CY: /^\d{8}[A-Z]$/, CZ: /^\d{8,10}$/, DE: /^\d{9}$/, DK: /^\d{8}$/,
-  EE: /^\d{9}$/, EL: /^\d{9}$/, ES: /^[0-9A-Z]\d{7}[0-9A-Z]$/, FI: /^\d{8}$/, FR: /^[0-9A-Z]{2}\d{9}$/, HR: /^\d{11}$/,
-  HU: /^\d{8}$/, IE: /^\d{7}[A-W][A-I]?$|^\d[A-Z+*]\d{5}[A-W]$/, IT: /^\d{11}$/, LT: /^\d{9}(\d{3})?$/, LU: /^\d{8}$/,
-  LV: /^\d{11}$/, MT: /^\d{8}$/, NL: /^\d{9}B\d{2}$/, PL: /^\d{10}$/, PT: /^\d{9}$/, RO: /^\d{2,10}$/, SE: /^\d{12}$/,
-  SI: /^\d{8}$/, SK: /^\d{10}$/,
+  AT: /^U\d{8}$/,
+  BE: /^[01]\d{9}$/,
+  BG: /^\d{9,10}$/,
+  CY: /^\d{8}[A-Z]$/,
+  CZ: /^\d{8,10}$/,
+  DE: /^\d{9}$/,
+  DK: /^\d{8}$/,
+  EE: /^\d{9}$/,
+  EL: /^\d{9}$/,
+  ES: /^[0-9A-Z]\d{7}[0-9A-Z]$/,
+  FI: /^\d{8}$/,
+  FR: /^[0-9A-Z]{2}\d{9}$/,
+  HR: /^\d{11}$/,
+  HU: /^\d{8}$/,
+  IE: /^\d{7}[A-W][A-I]?$|^\d[A-Z+*]\d{5}[A-W]$/,
+  IT: /^\d{11}$/,
+  LT: /^\d{9}(\d{3})?$/,
+  LU: /^\d{8}$/,
+  LV: /^\d{11}$/,
+  MT: /^\d{8}$/,
+  NL: /^\d{9}B\d{2}$/,
+  PL: /^\d{10}$/,
+  PT: /^\d{9}$/,
+  RO: /^\d{2,10}$/,
+  SE: /^\d{12}$/,
+  SI: /^\d{8}$/,
+  SK: /^\d{10}$/,
 };
 
 const OTHER_FORMS: Record<string, { type: string; form: RegExp; prefix?: string }> = {
@@ -32,13 +54,24 @@ export function inferTaxId(country: string, raw: string): TaxIdCheck {
   if (EU_COUNTRIES.includes(country)) {
     const prefix = country === "GR" ? "EL" : country;
     const number = compact.startsWith(prefix) ? compact.slice(2) : compact.replace(/-/g, "");
-    if (EU_VAT_FORMS[prefix]?.test(number.replace(/-/g, ""))) return { ok: true, type: "eu_vat", value: `${prefix}${number.replace(/-/g, "")}` };
-    return { ok: false, message: `That doesn't look like a VAT number from this country: it should start with ${prefix}, like ${prefix}${country === "DE" ? "123456789" : "…"}.` };
+    if (EU_VAT_FORMS[prefix]?.test(number.replace(/-/g, "")))
+      return { ok: true, type: "eu_vat", value: `${prefix}${number.replace(/-/g, "")}` };
+    return {
+      ok: false,
+      message: `That doesn't look like a VAT number from this country: it should start with ${prefix}, like ${prefix}${country === "DE" ? "123456789" : "…"}.`,
+    };
   }
   const other = OTHER_FORMS[country];
-  if (!other) return { ok: false, message: "We can't take a business tax ID from this country at checkout; please leave the field empty." };
+  if (!other)
+    return {
+      ok: false,
+      message: "We can't take a business tax ID from this country at checkout; please leave the field empty.",
+    };
   const value = other.type === "us_ein" ? compact : compact.replace(/-/g, "");
   const withPrefix = other.prefix && !value.startsWith(other.prefix) ? `${other.prefix}${value}` : value;
   if (other.form.test(withPrefix)) return { ok: true, type: other.type, value: withPrefix };
-  return { ok: false, message: "That doesn't look like a tax ID from this country. Please check it, or leave the field empty." };
+  return {
+    ok: false,
+    message: "That doesn't look like a tax ID from this country. Please check it, or leave the field empty.",
+  };
 }

@@ -15,7 +15,11 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 const DUPLICATE_EMAIL_MESSAGE = "An account with this email already exists. Please sign in instead.";
 
 export function findUserByEmail(db: DbOrTx, email: string): User | undefined {
-  return db.select().from(users).where(eq(users.email, normaliseEmail(email))).get();
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)))
+    .get();
 }
 
 const userById = rowReader(users, "id");
@@ -34,13 +38,21 @@ export function assertEmailFree(db: DbOrTx, email: string) {
   if (findUserByEmail(db, email)) throw conflict("EMAIL_TAKEN", DUPLICATE_EMAIL_MESSAGE);
 }
 
-export function insertUser(db: DbOrTx, input: { email: string; passwordHash: string; isAdmin?: boolean }, now: number): User {
-  return db.insert(users).values({
-    email: normaliseEmail(input.email),
-    passwordHash: input.passwordHash,
-    isAdmin: input.isAdmin ?? false,
-    createdAt: now,
-  }).returning().get();
+export function insertUser(
+  db: DbOrTx,
+  input: { email: string; passwordHash: string; isAdmin?: boolean },
+  now: number,
+): User {
+  return db
+    .insert(users)
+    .values({
+      email: normaliseEmail(input.email),
+      passwordHash: input.passwordHash,
+      isAdmin: input.isAdmin ?? false,
+      createdAt: now,
+    })
+    .returning()
+    .get();
 }
 
 export function getSubscription(db: DbOrTx, userId: number): Subscription | undefined {
@@ -48,7 +60,12 @@ export function getSubscription(db: DbOrTx, userId: number): Subscription | unde
 }
 
 export function settingsOf(user: User): UserSettings {
-  return { notifications: user.notifications, autoSync: user.autoSync, theme: isThemeChoice(user.theme) ? user.theme : DEFAULT_THEME, language: user.language };
+  return {
+    notifications: user.notifications,
+    autoSync: user.autoSync,
+    theme: isThemeChoice(user.theme) ? user.theme : DEFAULT_THEME,
+    language: user.language,
+  };
 }
 
 export function publicUser(user: User): PublicUser {
@@ -73,8 +90,12 @@ export async function createOrPromoteAdmin(db: Db, input: { email: string; passw
     const existing = findUserByEmail(tx, input.email);
     if (existing) {
       tx.update(users)
-        .set({ isAdmin: true, ...(input.password ? { passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
-        .where(eq(users.id, existing.id)).run();
+        .set({
+          isAdmin: true,
+          ...(input.password ? { passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+        })
+        .where(eq(users.id, existing.id))
+        .run();
       return { user: findUserById(tx, existing.id)!, created: false, password: input.password ? password : null };
     }
     return { user: insertUser(tx, { email: input.email, passwordHash, isAdmin: true }, now), created: true, password };

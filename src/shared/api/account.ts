@@ -27,7 +27,11 @@ export const AccountModel = {
     password: currentPassword,
   }),
   confirmEmailBody: t.Object({
-    token: t.String({ minLength: 1, maxLength: 200, error: "The confirmation link is incomplete. Please open it again from the e-mail." }),
+    token: t.String({
+      minLength: 1,
+      maxLength: 200,
+      error: "The confirmation link is incomplete. Please open it again from the e-mail.",
+    }),
   }),
   confirmEmailAnswer: t.Object({ email: t.String(), message: t.String() }),
   deleteBody: t.Object({ password: currentPassword }),
@@ -38,12 +42,20 @@ export const AccountModel = {
     account: t.Object({ id: t.Integer(), email: t.String() }, { additionalProperties: true }),
     settings: t.Record(t.String(), t.Unknown()),
     subscription: t.Unknown({ description: "The subscription, or null" }),
-    purchases: t.Array(t.Record(t.String(), t.Unknown()), { description: "Each with its invoice number, credit notes, tax, billing country and promotion code" }),
-    refundRequests: t.Array(t.Record(t.String(), t.Unknown()), { description: "Refunds asked for under the guarantee" }),
-    promotionCodesUsed: t.Array(t.Record(t.String(), t.Unknown()), { description: "Codes entered at checkout, and whether the payment went through" }),
+    purchases: t.Array(t.Record(t.String(), t.Unknown()), {
+      description: "Each with its invoice number, credit notes, tax, billing country and promotion code",
+    }),
+    refundRequests: t.Array(t.Record(t.String(), t.Unknown()), {
+      description: "Refunds asked for under the guarantee",
+    }),
+    promotionCodesUsed: t.Array(t.Record(t.String(), t.Unknown()), {
+      description: "Codes entered at checkout, and whether the payment went through",
+    }),
     supportTickets: t.Array(t.Record(t.String(), t.Unknown())),
     review: t.Unknown({ description: "The account's review, or null" }),
-    emailsSent: t.Array(t.Record(t.String(), t.Unknown()), { description: "Which e-mails went to the address (not their contents)" }),
+    emailsSent: t.Array(t.Record(t.String(), t.Unknown()), {
+      description: "Which e-mails went to the address (not their contents)",
+    }),
     auditEntries: t.Array(t.Record(t.String(), t.Unknown())),
   }),
   message: MessageAnswer,

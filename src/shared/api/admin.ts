@@ -19,7 +19,9 @@ const productKey = t.Object({
 const adminProductKey = t.Object({
   ...productKey.properties,
   state: oneOf(ADMIN_KEY_STATES),
-  buyerEmail: t.Union([t.String(), t.Null()], { description: "The e-mail the key's buyer paid with; null for a key nobody bought" }),
+  buyerEmail: t.Union([t.String(), t.Null()], {
+    description: "The e-mail the key's buyer paid with; null for a key nobody bought",
+  }),
 });
 
 const sale = t.Object({
@@ -33,8 +35,12 @@ const sale = t.Object({
   promotionCode: t.Nullable(t.String({ description: "The promotion code used, or null" })),
   discount: money("What the promotion code took off the price (not revenue; `amount` is after it)"),
   createdAt: IsoDate,
-  invoiceNumber: t.Nullable(t.String({ description: "The sale's invoice, e.g. LL-2026-000123; null for a sale never fulfilled" })),
-  creditNoteNumber: t.Nullable(t.String({ description: "The newest credit note of the sale (one per refund), e.g. LL-CN-2026-000004" })),
+  invoiceNumber: t.Nullable(
+    t.String({ description: "The sale's invoice, e.g. LL-2026-000123; null for a sale never fulfilled" }),
+  ),
+  creditNoteNumber: t.Nullable(
+    t.String({ description: "The newest credit note of the sale (one per refund), e.g. LL-CN-2026-000004" }),
+  ),
   invoiceUrl: t.Nullable(t.String({ description: "Signed link to the invoice PDF" })),
   creditNoteUrl: t.Nullable(t.String({ description: "Signed link to the newest credit note PDF" })),
   country: t.Nullable(t.String({ description: "The buyer's billing country (ISO 3166-1 alpha-2), with tax on" })),
@@ -43,7 +49,9 @@ const sale = t.Object({
 
 const paidTotals = {
   totalRevenue: money("What buyers paid, less refunds, open disputes and the tax in it (tax collected is not revenue)"),
-  adminRevenue: money("Net revenue, the books' one net figure (as the revenue chart and the CSV count it): what buyers paid, less refunds, open disputes, tax and every fee the provider kept, a refunded sale's included"),
+  adminRevenue: money(
+    "Net revenue, the books' one net figure (as the revenue chart and the CSV count it): what buyers paid, less refunds, open disputes, tax and every fee the provider kept, a refunded sale's included",
+  ),
   salesCount: Int({ description: "Paid sales" }),
 };
 
@@ -70,18 +78,25 @@ export const AdminModel = {
   }),
   sale,
   refundHeaders: t.Object({
-    "idempotency-key": t.Optional(t.String({
-      minLength: 1, maxLength: 255,
-      error: "The Idempotency-Key header must be 1 to 255 characters.",
-      description: "A key of your choosing, new for each refund you mean to make; a retry with the same key refunds nothing more.",
-    })),
+    "idempotency-key": t.Optional(
+      t.String({
+        minLength: 1,
+        maxLength: 255,
+        error: "The Idempotency-Key header must be 1 to 255 characters.",
+        description:
+          "A key of your choosing, new for each refund you mean to make; a retry with the same key refunds nothing more.",
+      }),
+    ),
   }),
   refundBody: t.Object({
-    amount: t.Optional(t.Number({
-      exclusiveMinimum: 0, maximum: 1_000_000,
-      error: "The amount must be a positive number of dollars, e.g. 5.00.",
-      description: "Dollars to refund; left out, whatever is left of the sale.",
-    })),
+    amount: t.Optional(
+      t.Number({
+        exclusiveMinimum: 0,
+        maximum: 1_000_000,
+        error: "The amount must be a positive number of dollars, e.g. 5.00.",
+        description: "Dollars to refund; left out, whatever is left of the sale.",
+      }),
+    ),
   }),
   sales: t.Object({ ...paidTotals, sales: t.Array(sale) }),
   overview: t.Object({
@@ -99,12 +114,16 @@ export const AdminModel = {
     days: t.Optional(t.Integer({ minimum: 30, maximum: 90, error: "days must be 30 or 90." })),
   }),
   revenue: t.Object({
-    days: t.Array(t.Object({
-      date: t.String({ description: "The day (UTC), YYYY-MM-DD" }),
-      gross: money("What was paid for that day's sales"),
-      net: money("Net revenue of that day's sales: gross minus refunds, open disputes and fees, as in the overview and the CSV"),
-      sales: Int(),
-    })),
+    days: t.Array(
+      t.Object({
+        date: t.String({ description: "The day (UTC), YYYY-MM-DD" }),
+        gross: money("What was paid for that day's sales"),
+        net: money(
+          "Net revenue of that day's sales: gross minus refunds, open disputes and fees, as in the overview and the CSV",
+        ),
+        sales: Int(),
+      }),
+    ),
   }),
   user,
   users: t.Array(user),

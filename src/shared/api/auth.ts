@@ -28,7 +28,11 @@ export const AuthModel = {
   }),
   forgotPasswordBody: t.Object({ email: emailField }),
   resetPasswordBody: t.Object({
-    token: t.String({ minLength: 1, maxLength: 200, error: "The reset link is incomplete. Please open it again from the e-mail." }),
+    token: t.String({
+      minLength: 1,
+      maxLength: 200,
+      error: "The reset link is incomplete. Please open it again from the e-mail.",
+    }),
     password,
   }),
   me,

@@ -11,7 +11,9 @@ const fields = {
   lastError: t.Nullable(t.String()),
   createdAt: IsoDate,
   sentAt: IsoDateOrNull,
-  resendable: t.Boolean({ description: "Whether Resend is allowed: not for an e-mail that carries a one-time secret (password reset)" }),
+  resendable: t.Boolean({
+    description: "Whether Resend is allowed: not for an e-mail that carries a one-time secret (password reset)",
+  }),
 };
 
 /** One e-mail with its rendered text (GET /api/admin/emails/:id, and a resend's answer). */
@@ -27,7 +29,10 @@ export const EmailModel = {
   email,
   listed,
   emails: t.Array(listed),
-  retried: t.Object({ retried: Int({ description: "Failed e-mails queued again" }), skipped: Int({ description: "Password reset e-mails, whose link is no longer kept" }) }),
+  retried: t.Object({
+    retried: Int({ description: "Failed e-mails queued again" }),
+    skipped: Int({ description: "Password reset e-mails, whose link is no longer kept" }),
+  }),
 };
 
 export type EmailView = Static<typeof EmailModel.email>;

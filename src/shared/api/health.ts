@@ -3,13 +3,16 @@ import { Int, oneOf } from "./common";
 
 const healthStatus = {
   ok: t.Boolean({ description: "true when status is ok" }),
-  status: oneOf(["ok", "degraded", "stopping"], { description: "stopping: the server has been told to stop and is draining (answers 503)" }),
+  status: oneOf(["ok", "degraded", "stopping"], {
+    description: "stopping: the server has been told to stop and is draining (answers 503)",
+  }),
 };
 
 /** What anyone gets. */
 const health = t.Object(healthStatus, { title: "Health" });
 /** What an admin's session or the metrics token gets. */
-const healthDetails = t.Object({
+const healthDetails = t.Object(
+  {
     ...healthStatus,
     reasons: t.Array(t.String(), { description: "Why the site is degraded, one sentence each; empty when ok" }),
     uptimeSeconds: Int(),
@@ -18,10 +21,15 @@ const healthDetails = t.Object({
       failed: Int({ description: "E-mails given up on after a day of retries" }),
       oldestPendingMinutes: t.Nullable(Int({ description: "How long the oldest unsent e-mail has waited" })),
     }),
-}, { title: "HealthDetails" });
+  },
+  { title: "HealthDetails" },
+);
 
 const detailsExample = (ok: boolean) => ({
-  ok, status: ok ? "ok" : "degraded", reasons: ok ? [] : ["3 e-mails have failed for good; retry them from the admin E-mails tab"], uptimeSeconds: 86_400,
+  ok,
+  status: ok ? "ok" : "degraded",
+  reasons: ok ? [] : ["3 e-mails have failed for good; retry them from the admin E-mails tab"],
+  uptimeSeconds: 86_400,
   email: { pending: 0, failed: ok ? 0 : 3, oldestPendingMinutes: null },
 });
 
@@ -31,9 +39,10 @@ const detailsExample = (ok: boolean) => ({
  * for it; without them it shows a picker between the two shapes whose name, "Schema", doesn't contain
  * the shape's title it shows, so a screen reader's user can't match it to what they see.
  */
-const healthAnswer = (ok: boolean) => t.Union([healthDetails, health], {
-  examples: [{ ok, status: ok ? "ok" : "degraded" }, detailsExample(ok)],
-});
+const healthAnswer = (ok: boolean) =>
+  t.Union([healthDetails, health], {
+    examples: [{ ok, status: ok ? "ok" : "degraded" }, detailsExample(ok)],
+  });
 
 export const HealthModel = {
   health,
@@ -43,14 +52,21 @@ export const HealthModel = {
   /** 503: degraded with ?strict=1, or stopping. */
   unavailable: healthAnswer(false),
   healthQuery: t.Object({
-    strict: t.Optional(oneOf(["1", "true"], { description: "Answer 503 when degraded (for load balancers)", error: "strict must be 1 or true." })),
+    strict: t.Optional(
+      oneOf(["1", "true"], {
+        description: "Answer 503 when degraded (for load balancers)",
+        error: "strict must be 1 or true.",
+      }),
+    ),
   }),
   /** What the SPA needs to know about this site. */
   publicConfig: t.Object({
     productName: t.String(),
     paymentProvider: oneOf(["stripe", "demo"]),
     stripePublishableKey: t.Nullable(t.String()),
-    tax: oneOf(["off", "stripe", "demo"], { description: "Whether checkout asks for the billing location and adds tax (TAX)" }),
+    tax: oneOf(["off", "stripe", "demo"], {
+      description: "Whether checkout asks for the billing location and adds tax (TAX)",
+    }),
   }),
 };
 

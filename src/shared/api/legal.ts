@@ -4,7 +4,10 @@ import { LEGAL_PAGES } from "../legal";
 
 export const LegalModel = {
   params: t.Object({
-    slug: t.Union(LEGAL_PAGES.map((page) => t.Literal(page.slug)), { error: `The page must be one of ${LEGAL_PAGES.map((page) => page.slug).join(", ")}.` }),
+    slug: t.Union(
+      LEGAL_PAGES.map((page) => t.Literal(page.slug)),
+      { error: `The page must be one of ${LEGAL_PAGES.map((page) => page.slug).join(", ")}.` },
+    ),
   }),
   document: t.Object({
     slug: t.String(),

@@ -11,14 +11,17 @@ export const promotionCodeField = t.String({
 });
 
 /** What the buyer pays, line by line, in dollars: the price fixed into the payment. */
-export const quoteLines = t.Object({
-  listPrice: t.Number({ description: "The plan's catalogue price." }),
-  discount: t.Number({ description: "What the promotion code takes off (0 without one)." }),
-  promotionCode: t.Union([t.String(), t.Null()], { description: "The code applied, upper-case, or null." }),
-  subtotal: t.Number({ description: "listPrice − discount." }),
-  tax: t.Number({ description: "Tax on the subtotal (0: no tax is charged)." }),
-  total: t.Number({ description: "What the card is charged." }),
-}, { description: "What the buyer pays, computed on the server." });
+export const quoteLines = t.Object(
+  {
+    listPrice: t.Number({ description: "The plan's catalogue price." }),
+    discount: t.Number({ description: "What the promotion code takes off (0 without one)." }),
+    promotionCode: t.Union([t.String(), t.Null()], { description: "The code applied, upper-case, or null." }),
+    subtotal: t.Number({ description: "listPrice − discount." }),
+    tax: t.Number({ description: "Tax on the subtotal (0: no tax is charged)." }),
+    total: t.Number({ description: "What the card is charged." }),
+  },
+  { description: "What the buyer pays, computed on the server." },
+);
 
 export const PaymentModel = {
   createIntentBody: t.Object({
@@ -29,10 +32,13 @@ export const PaymentModel = {
   }),
   successQuery: t.Object({
     payment_intent: t.String({ minLength: 1, maxLength: 255, error: "payment_intent is required." }),
-    payment_intent_client_secret: t.Optional(t.String({
-      maxLength: 255,
-      description: "The intent's client secret, as in the card provider's return URL: when it matches, the answer adds the key.",
-    })),
+    payment_intent_client_secret: t.Optional(
+      t.String({
+        maxLength: 255,
+        description:
+          "The intent's client secret, as in the card provider's return URL: when it matches, the answer adds the key.",
+      }),
+    ),
     redirect_status: t.Optional(t.String({ maxLength: 64 })),
   }),
   demoConfirmBody: t.Object({
@@ -43,7 +49,8 @@ export const PaymentModel = {
     clientSecret: t.String(),
     paymentIntentId: t.String({ description: "The payment's id (the result page's payment_intent)." }),
     provider: oneOf(["stripe", "demo", "free"], {
-      description: "Which card form the purchase dialog shows; 'free': the order is already complete (no card), open the result page with this id and client secret.",
+      description:
+        "Which card form the purchase dialog shows; 'free': the order is already complete (no card), open the result page with this id and client secret.",
     }),
     quote: quoteLines,
     breakdown: TaxModel.breakdown,
@@ -53,8 +60,14 @@ export const PaymentModel = {
     success: t.Boolean(),
     plan: t.Optional(t.String({ description: "The plan's name, when success is true." })),
     error: t.Optional(t.String({ description: "Why no key was issued, when success is false." })),
-    processing: t.Optional(t.Literal(true, { description: "The payment is still processing: the key is e-mailed when it completes." })),
-    refunded: t.Optional(t.Literal(true, { description: "The payment was refunded: no key is issued, and one issued before no longer counts." })),
+    processing: t.Optional(
+      t.Literal(true, { description: "The payment is still processing: the key is e-mailed when it completes." }),
+    ),
+    refunded: t.Optional(
+      t.Literal(true, {
+        description: "The payment was refunded: no key is issued, and one issued before no longer counts.",
+      }),
+    ),
     productKey: t.Optional(t.String({ description: "The key bought, only with the intent's matching client secret." })),
     email: t.Optional(t.String({ description: "Where the key was e-mailed, only with the matching client secret." })),
   }),

@@ -14,37 +14,55 @@ interface PluginAnswer {
 
 export const PLUGIN_ANSWERS = {
   valid: {
-    status: 200, code: "VALID", message: null,
+    status: 200,
+    code: "VALID",
+    message: null,
     meaning: "The key is valid and its subscription is running. The first valid call links robloxUserId to the key.",
   },
   notJson: {
-    status: 400, code: "INVALID_REQUEST", meaning: "The body is not JSON.",
-    message: "The request body must be JSON: {\"key\": \"ll_…\", \"robloxUserId\": \"123\"}.",
+    status: 400,
+    code: "INVALID_REQUEST",
+    meaning: "The body is not JSON.",
+    message: 'The request body must be JSON: {"key": "ll_…", "robloxUserId": "123"}.',
   },
   badInput: {
-    status: 422, code: "INVALID_REQUEST", meaning: "key is missing, or robloxUserId is not digits only.",
+    status: 422,
+    code: "INVALID_REQUEST",
+    meaning: "key is missing, or robloxUserId is not digits only.",
     message: "Send key (your plugin key) and robloxUserId (digits only).",
   },
   invalidKey: {
-    status: 401, code: "INVALID_KEY", meaning: "No account has this key (never issued, or replaced by a newer key).",
+    status: 401,
+    code: "INVALID_KEY",
+    meaning: "No account has this key (never issued, or replaced by a newer key).",
     message: "This plugin key is not valid. Generate a new key from your dashboard and paste it into the plugin.",
   },
   expired: {
-    status: 403, code: "SUBSCRIPTION_EXPIRED", meaning: "The key is real but its subscription has ended (or the account has none).",
+    status: 403,
+    code: "SUBSCRIPTION_EXPIRED",
+    meaning: "The key is real but its subscription has ended (or the account has none).",
     message: "Your subscription has ended. Redeem a new product key from your dashboard to keep using the plugin.",
   },
   suspended: {
-    status: 403, code: "SUBSCRIPTION_SUSPENDED",
-    meaning: "The payment for this subscription is disputed with the buyer's bank: access is on hold until the dispute ends.",
-    message: "Your subscription is on hold because its payment is disputed with your bank. Please contact support to resolve it.",
+    status: 403,
+    code: "SUBSCRIPTION_SUSPENDED",
+    meaning:
+      "The payment for this subscription is disputed with the buyer's bank: access is on hold until the dispute ends.",
+    message:
+      "Your subscription is on hold because its payment is disputed with your bank. Please contact support to resolve it.",
   },
   accountMismatch: {
-    status: 409, code: "ACCOUNT_MISMATCH",
-    meaning: "The key is linked to another Roblox account. The owner resets it from the dashboard; the owner gets at most one alert e-mail an hour.",
-    message: "This plugin key is linked to another Roblox account. Reset the linked account from your dashboard to use it here.",
+    status: 409,
+    code: "ACCOUNT_MISMATCH",
+    meaning:
+      "The key is linked to another Roblox account. The owner resets it from the dashboard; the owner gets at most one alert e-mail an hour.",
+    message:
+      "This plugin key is linked to another Roblox account. Reset the linked account from your dashboard to use it here.",
   },
   rateLimited: {
-    status: 429, code: "RATE_LIMITED", meaning: "Too many calls from this IP address or with this key. Wait Retry-After seconds.",
+    status: 429,
+    code: "RATE_LIMITED",
+    meaning: "Too many calls from this IP address or with this key. Wait Retry-After seconds.",
     message: "Too many validation requests. Please wait a moment and try again.",
   },
 } as const satisfies Record<string, PluginAnswer>;
@@ -52,7 +70,10 @@ export const PLUGIN_ANSWERS = {
 export type PluginFailure = Exclude<keyof typeof PLUGIN_ANSWERS, "valid">;
 type PluginFailureCode = (typeof PLUGIN_ANSWERS)[PluginFailure]["code"];
 
-export const PLUGIN_FAILURE_CODES = [...new Set(
-  Object.values(PLUGIN_ANSWERS).map((answer) => answer.code).filter((code) => code !== "VALID"),
-)] as [PluginFailureCode, ...PluginFailureCode[]];
-
+export const PLUGIN_FAILURE_CODES = [
+  ...new Set(
+    Object.values(PLUGIN_ANSWERS)
+      .map((answer) => answer.code)
+      .filter((code) => code !== "VALID"),
+  ),
+] as [PluginFailureCode, ...PluginFailureCode[]];

@@ -6,28 +6,38 @@ import { PLUGIN_FAILURE_CODES } from "./plugin-answers";
 export const PluginModel = {
   /** POST /api/plugin/validate's body (parsed by the route itself, so broken JSON also answers in the plugin's shape). */
   validateBody: t.Object({
-    key: t.String({ minLength: 1, maxLength: 128, description: "The plugin key from the dashboard's Plugin tab (ll_ + 32 characters)." }),
-    robloxUserId: t.Union([
-      t.String({ pattern: "^[0-9]{1,19}$" }),
-      t.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
-    ], { description: "The Roblox user ID of the person using the plugin, digits only (a string or a whole number)." }),
+    key: t.String({
+      minLength: 1,
+      maxLength: 128,
+      description: "The plugin key from the dashboard's Plugin tab (ll_ + 32 characters).",
+    }),
+    robloxUserId: t.Union(
+      [t.String({ pattern: "^[0-9]{1,19}$" }), t.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })],
+      { description: "The Roblox user ID of the person using the plugin, digits only (a string or a whole number)." },
+    ),
   }),
-  valid: t.Object({
-    valid: t.Literal(true),
-    code: t.Literal("VALID"),
-    plan: PlanId,
-    status: oneOf(["active", "cancelled"], { description: "cancelled: the plugin keeps working until endDate." }),
-    endDate: t.Nullable(IsoDate, { description: "null for lifetime access" }),
-    timeRemaining: t.Nullable(SubscriptionModel.timeRemaining),
-    linkedRobloxAccountId: t.String(),
-  }, { title: "PluginValid" }),
-  failure: t.Object({
-    valid: t.Literal(false),
-    code: oneOf(PLUGIN_FAILURE_CODES),
-    error: t.String({ description: "Same as code." }),
-    message: t.String({ description: "A sentence to show the user." }),
-    retryAfterSeconds: t.Optional(Int({ description: "Only with RATE_LIMITED." })),
-  }, { title: "PluginFailure" }),
+  valid: t.Object(
+    {
+      valid: t.Literal(true),
+      code: t.Literal("VALID"),
+      plan: PlanId,
+      status: oneOf(["active", "cancelled"], { description: "cancelled: the plugin keeps working until endDate." }),
+      endDate: t.Nullable(IsoDate, { description: "null for lifetime access" }),
+      timeRemaining: t.Nullable(SubscriptionModel.timeRemaining),
+      linkedRobloxAccountId: t.String(),
+    },
+    { title: "PluginValid" },
+  ),
+  failure: t.Object(
+    {
+      valid: t.Literal(false),
+      code: oneOf(PLUGIN_FAILURE_CODES),
+      error: t.String({ description: "Same as code." }),
+      message: t.String({ description: "A sentence to show the user." }),
+      retryAfterSeconds: t.Optional(Int({ description: "Only with RATE_LIMITED." })),
+    },
+    { title: "PluginFailure" },
+  ),
   generatedKey: t.Object({ figmaKey: t.String({ description: "ll_ + 32 characters" }) }),
   linkedAccount: t.Object({
     linkedRobloxAccountId: t.Nullable(t.String()),
@@ -36,11 +46,14 @@ export const PluginModel = {
   }),
   unlinked: t.Object({ linkedRobloxAccountId: t.Null() }),
   /** 429 while the owner's reset cooldown runs. */
-  cooldown: t.Object({
-    error: t.Literal("COOLDOWN_ACTIVE"),
-    message: t.String(),
-    remainingMs: Int({ description: "Milliseconds until the next reset is allowed." }),
-  }, { title: "CooldownError" }),
+  cooldown: t.Object(
+    {
+      error: t.Literal("COOLDOWN_ACTIVE"),
+      message: t.String(),
+      remainingMs: Int({ description: "Milliseconds until the next reset is allowed." }),
+    },
+    { title: "CooldownError" },
+  ),
 };
 
 export type PluginValidateSuccess = Static<typeof PluginModel.valid>;

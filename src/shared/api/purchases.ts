@@ -20,7 +20,9 @@ const purchase = t.Object({
   productKey: t.Nullable(t.String({ description: "null once a refunded key nobody used was cancelled" })),
   keyUsed: t.Boolean(),
   invoiceUrl: t.Nullable(t.String({ description: "Signed path to the invoice PDF (opens without a Bearer token)" })),
-  creditNoteUrl: t.Nullable(t.String({ description: "Signed path to the newest credit note PDF; null before a refund" })),
+  creditNoteUrl: t.Nullable(
+    t.String({ description: "Signed path to the newest credit note PDF; null before a refund" }),
+  ),
   refund: t.Object({
     /** True when Request refund is offered. */
     available: t.Boolean(),
@@ -71,8 +73,20 @@ export type RefundRequestView = Static<typeof refundRequest>;
 
 /** GET /api/refund-link?key=…: the purchase a product-key e-mail's refund link is for. */
 export const RefundLinkModel = {
-  query: t.Object({ key: t.String({ minLength: 1, maxLength: 64, error: "The refund link is incomplete. Please open it again from your product-key e-mail." }) }),
-  body: t.Object({ key: t.String({ minLength: 1, maxLength: 64, error: "The refund link is incomplete. Please open it again from your product-key e-mail." }) }),
+  query: t.Object({
+    key: t.String({
+      minLength: 1,
+      maxLength: 64,
+      error: "The refund link is incomplete. Please open it again from your product-key e-mail.",
+    }),
+  }),
+  body: t.Object({
+    key: t.String({
+      minLength: 1,
+      maxLength: 64,
+      error: "The refund link is incomplete. Please open it again from your product-key e-mail.",
+    }),
+  }),
   view: t.Object({
     planName: t.String(),
     amount: dollars("What was paid"),

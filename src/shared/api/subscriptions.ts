@@ -6,13 +6,16 @@ import { TaxModel } from "./tax";
 /** 'suspended': a payment for it is disputed; access is on hold and its time does not run. */
 const status = oneOf(["active", "cancelled", "expired", "suspended"]);
 
-const timeRemaining = t.Object({
-  total: Int({ description: "milliseconds" }),
-  days: Int(),
-  hours: Int(),
-  minutes: Int(),
-  seconds: Int(),
-}, { description: "null for lifetime access" });
+const timeRemaining = t.Object(
+  {
+    total: Int({ description: "milliseconds" }),
+    days: Int(),
+    hours: Int(),
+    minutes: Int(),
+    seconds: Int(),
+  },
+  { description: "null for lifetime access" },
+);
 
 const view = t.Object({
   plan: PlanId,

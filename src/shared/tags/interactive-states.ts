@@ -218,10 +218,7 @@ export const INTERACTIVE_STATES_TAGS: readonly TagContent[] = [
       "For tabs, give every tab its own _button and _toggled pair, and keep exactly one tab toggled at a time.",
       "Save the setting with the player's data so the right look shows when they come back.",
     ],
-    importantNotes: [
-      SAME_BASE_NAME_NOTE,
-      "_toggled is a lasting state; the brief look during a press is _clicked.",
-    ],
+    importantNotes: [SAME_BASE_NAME_NOTE, "_toggled is a lasting state; the brief look during a press is _clicked."],
     example: {
       caption: "Shop tabs where the selected tab shows its toggled-on look.",
       layers: [

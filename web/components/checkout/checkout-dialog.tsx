@@ -101,18 +101,35 @@ function useTaxedIntent(checkout: Checkout | null) {
     const key = [location.country, location.postalCode ?? "", (location.taxId ?? "").toUpperCase()].join("|");
     wanted.current = key;
     const known = cache.current.get(key);
-    if (known) { setCurrent(known); setError(null); return; }
+    if (known) {
+      setCurrent(known);
+      setError(null);
+      return;
+    }
     setPending(true);
     setError(null);
     try {
       const answer = await checkout.requestIntent(location);
       if (answer.provider === "free") throw new Error("A free order needs no card.");
-      const intent = { clientSecret: answer.clientSecret, provider: answer.provider, breakdown: answer.breakdown, quote: answer.quote };
+      const intent = {
+        clientSecret: answer.clientSecret,
+        provider: answer.provider,
+        breakdown: answer.breakdown,
+        quote: answer.quote,
+      };
       cache.current.set(key, intent);
       // A slower answer for a location the buyer has since changed is kept but not shown.
       if (wanted.current === key) setCurrent(intent);
     } catch (failure) {
-      if (wanted.current === key) { setCurrent(null); setError(failureText(failure, { fallback: "Tax could not be calculated. Please try again.", statusPrefix: "Tax could not be calculated." })); }
+      if (wanted.current === key) {
+        setCurrent(null);
+        setError(
+          failureText(failure, {
+            fallback: "Tax could not be calculated. Please try again.",
+            statusPrefix: "Tax could not be calculated.",
+          }),
+        );
+      }
     } finally {
       setPending(false);
     }
@@ -122,7 +139,11 @@ function useTaxedIntent(checkout: Checkout | null) {
 
 /** 'Complete Your Purchase': the chosen plan and price (with tax on: billing location and breakdown first), and the card form. */
 export function CheckoutDialog({
-  checkout, publishableKey, onClose, onPaid, onFailed,
+  checkout,
+  publishableKey,
+  onClose,
+  onPaid,
+  onFailed,
   note = "Payments are processed securely. Your product key is e-mailed to you right after payment.",
   returnPath = "/purchase/success",
 }: CheckoutDialogProps) {
@@ -139,25 +160,50 @@ export function CheckoutDialog({
             {checkout && <QuoteSummary checkout={checkout} quote={intent?.quote ?? null} />}
           </DialogDescription>
         </DialogHeader>
-        {asksLocation && <LocationForm pending={taxed.pending} error={taxed.error} calculated={taxed.current !== null} onSubmit={(location) => void taxed.locate(location)} />}
+        {asksLocation && (
+          <LocationForm
+            pending={taxed.pending}
+            error={taxed.error}
+            calculated={taxed.current !== null}
+            onSubmit={(location) => void taxed.locate(location)}
+          />
+        )}
         {intent?.breakdown?.tax && <TaxBreakdownTable breakdown={intent.breakdown} />}
-        {intent && (
-          intent.provider === "stripe" ? (
+        {intent &&
+          (intent.provider === "stripe" ? (
             <Suspense fallback={<FormSkeleton />}>
-              <StripePaymentForm key={intent.clientSecret} clientSecret={intent.clientSecret} publishableKey={publishableKey} returnPath={returnPath} onPaid={paid} onFailed={onFailed} />
+              <StripePaymentForm
+                key={intent.clientSecret}
+                clientSecret={intent.clientSecret}
+                publishableKey={publishableKey}
+                returnPath={returnPath}
+                onPaid={paid}
+                onFailed={onFailed}
+              />
             </Suspense>
           ) : (
-            <DemoCardForm key={intent.clientSecret} clientSecret={intent.clientSecret} onPaid={paid} onFailed={onFailed} />
-          )
-        )}
+            <DemoCardForm
+              key={intent.clientSecret}
+              clientSecret={intent.clientSecret}
+              onPaid={paid}
+              onFailed={onFailed}
+            />
+          ))}
         <p className="flex items-center gap-2 text-xs text-muted-foreground">
           <ShieldCheck className="size-4 shrink-0" aria-hidden />
           {note}
         </p>
         {/* New tabs: leaving this page would lose the payment in progress. */}
         <p className="text-xs text-muted-foreground">
-          By paying you agree to the <a href="/terms" target="_blank" rel="noopener" className="text-brand underline underline-offset-4">Terms</a> and
-          the <a href="/refund-policy" target="_blank" rel="noopener" className="text-brand underline underline-offset-4">Refund policy</a>.
+          By paying you agree to the{" "}
+          <a href="/terms" target="_blank" rel="noopener" className="text-brand underline underline-offset-4">
+            Terms
+          </a>{" "}
+          and the{" "}
+          <a href="/refund-policy" target="_blank" rel="noopener" className="text-brand underline underline-offset-4">
+            Refund policy
+          </a>
+          .
         </p>
       </DialogContent>
     </Dialog>

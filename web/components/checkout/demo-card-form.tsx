@@ -16,7 +16,10 @@ const DECLINE_CARD = "4000 0000 0000 0002";
 
 /** Groups digits in fours as people type them. */
 function formatCardNumber(value: string): string {
-  return value.replace(/\D/g, "").slice(0, 19).replace(/(\d{4})(?=\d)/g, "$1 ");
+  return value
+    .replace(/\D/g, "")
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, "$1 ");
 }
 
 /** The demo provider's card form: clearly a test, and nothing is charged. */
@@ -32,14 +35,20 @@ export function DemoCardForm({ clientSecret, onPaid, onFailed }: PaymentFormProp
       { clientSecret, cardNumber },
       {
         onSuccess: (answer) => onPaid(answer.paymentIntentId),
-        onError: (error) => onFailed(failureText(error, { fallback: "Your payment could not be completed.", statusPrefix: "Payment failed." })),
+        onError: (error) =>
+          onFailed(
+            failureText(error, { fallback: "Your payment could not be completed.", statusPrefix: "Payment failed." }),
+          ),
       },
     );
   }
 
   return (
     <form onSubmit={handleSubmit} className="grid gap-4" aria-label="Test card form">
-      <div role="note" className="flex gap-3 rounded-lg border border-amber-400/40 bg-amber-400/10 p-3 text-sm text-amber-100 light:bg-amber-50 light:text-amber-900">
+      <div
+        role="note"
+        className="flex gap-3 rounded-lg border border-amber-400/40 bg-amber-400/10 p-3 text-sm text-amber-100 light:bg-amber-50 light:text-amber-900"
+      >
         <FlaskConical className="mt-0.5 size-4 shrink-0 text-amber-300 light:text-amber-700" aria-hidden />
         <div>
           <p className="font-semibold text-amber-200 light:text-amber-900">Test mode — no real charge.</p>
@@ -58,7 +67,13 @@ export function DemoCardForm({ clientSecret, onPaid, onFailed }: PaymentFormProp
         placeholder={SUCCESS_CARD}
       />
       <div className="grid grid-cols-2 gap-3">
-        <TextField id="demo-card-expiry" label="Expiry" autoComplete="off" value={expiry} onChange={(event) => setExpiry(event.target.value)} />
+        <TextField
+          id="demo-card-expiry"
+          label="Expiry"
+          autoComplete="off"
+          value={expiry}
+          onChange={(event) => setExpiry(event.target.value)}
+        />
         <TextField
           id="demo-card-cvc"
           label="CVC"
@@ -68,7 +83,14 @@ export function DemoCardForm({ clientSecret, onPaid, onFailed }: PaymentFormProp
           onChange={(event) => setCvc(event.target.value.replace(/\D/g, "").slice(0, 4))}
         />
       </div>
-      <PendingButton type="submit" size="lg" className="w-full" pending={confirm.isPending} pendingText="Processing..." icon={<Lock aria-hidden />}>
+      <PendingButton
+        type="submit"
+        size="lg"
+        className="w-full"
+        pending={confirm.isPending}
+        pendingText="Processing..."
+        icon={<Lock aria-hidden />}
+      >
         Complete Payment
       </PendingButton>
     </form>

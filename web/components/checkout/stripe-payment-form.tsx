@@ -22,10 +22,13 @@ function stripeFor(publishableKey: string | null, onLoadError: () => void): Prom
     key = FALLBACK_TEST_KEY;
   }
   if (!loaded.has(key)) {
-    loaded.set(key, loadStripe(key).catch(() => {
-      loaded.delete(key!);
-      return null;
-    }));
+    loaded.set(
+      key,
+      loadStripe(key).catch(() => {
+        loaded.delete(key!);
+        return null;
+      }),
+    );
   }
   return loaded.get(key)!.then((stripe) => {
     if (!stripe) onLoadError();
@@ -33,7 +36,11 @@ function stripeFor(publishableKey: string | null, onLoadError: () => void): Prom
   });
 }
 
-function CheckoutForm({ onPaid, onFailed, returnPath }: Omit<PaymentFormProps, "clientSecret"> & { returnPath: string }) {
+function CheckoutForm({
+  onPaid,
+  onFailed,
+  returnPath,
+}: Omit<PaymentFormProps, "clientSecret"> & { returnPath: string }) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -68,23 +75,44 @@ function CheckoutForm({ onPaid, onFailed, returnPath }: Omit<PaymentFormProps, "
           onLoadError={(event) => onFailed(event.error.message ?? LOAD_FAILED)}
         />
       </div>
-      <PendingButton type="submit" size="lg" className="w-full" pending={busy} pendingText="Processing..." icon={<Lock aria-hidden />}>
+      <PendingButton
+        type="submit"
+        size="lg"
+        className="w-full"
+        pending={busy}
+        pendingText="Processing..."
+        icon={<Lock aria-hidden />}
+      >
         Complete Payment
       </PendingButton>
     </form>
   );
 }
 
-export default function StripePaymentForm({ clientSecret, publishableKey, returnPath, onPaid, onFailed }: PaymentFormProps & { publishableKey: string | null; returnPath: string }) {
+export default function StripePaymentForm({
+  clientSecret,
+  publishableKey,
+  returnPath,
+  onPaid,
+  onFailed,
+}: PaymentFormProps & { publishableKey: string | null; returnPath: string }) {
   const [loadError, setLoadError] = useState(false);
   const stripePromise = useMemo(() => stripeFor(publishableKey, () => setLoadError(true)), [publishableKey]);
-  if (loadError) return <p role="alert" className="text-sm text-destructive-text">{LOAD_FAILED}</p>;
+  if (loadError)
+    return (
+      <p role="alert" className="text-sm text-destructive-text">
+        {LOAD_FAILED}
+      </p>
+    );
   return (
     <Elements
       stripe={stripePromise}
       options={{
         clientSecret,
-        appearance: { theme: "night", variables: { colorPrimary: "#7c3aed", colorBackground: "#111116", borderRadius: "8px" } },
+        appearance: {
+          theme: "night",
+          variables: { colorPrimary: "#7c3aed", colorBackground: "#111116", borderRadius: "8px" },
+        },
       }}
     >
       <CheckoutForm onPaid={onPaid} onFailed={onFailed} returnPath={returnPath} />

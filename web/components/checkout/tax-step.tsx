@@ -18,10 +18,18 @@ export interface BuyerLocation {
   taxId?: string;
 }
 
-const COUNTRIES = COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) => a.name.localeCompare(b.name));
-const codeOfName = (name: string) => COUNTRIES.find((c) => c.name.toLowerCase() === name.trim().toLowerCase())?.code ?? null;
+const COUNTRIES = COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) =>
+  a.name.localeCompare(b.name),
+);
+const codeOfName = (name: string) =>
+  COUNTRIES.find((c) => c.name.toLowerCase() === name.trim().toLowerCase())?.code ?? null;
 
-export function LocationForm({ pending, error, calculated, onSubmit }: {
+export function LocationForm({
+  pending,
+  error,
+  calculated,
+  onSubmit,
+}: {
   pending: boolean;
   error: string | null;
   /** A total is showing: the button then updates it after a change to a typed field. */
@@ -38,7 +46,11 @@ export function LocationForm({ pending, error, calculated, onSubmit }: {
   const location = (code: string | null): BuyerLocation | null => {
     if (!code) return null;
     if (POSTAL_CODE_COUNTRIES.includes(code) && !postalCode.trim()) return null;
-    return { country: code, ...(postalCode.trim() && POSTAL_CODE_COUNTRIES.includes(code) ? { postalCode: postalCode.trim() } : {}), ...(taxId.trim() ? { taxId: taxId.trim() } : {}) };
+    return {
+      country: code,
+      ...(postalCode.trim() && POSTAL_CODE_COUNTRIES.includes(code) ? { postalCode: postalCode.trim() } : {}),
+      ...(taxId.trim() ? { taxId: taxId.trim() } : {}),
+    };
   };
   /** A country picked from the list recalculates at once; typed fields recalculate when left or submitted. */
   const recalculate = (code: string | null = country) => {
@@ -52,7 +64,11 @@ export function LocationForm({ pending, error, calculated, onSubmit }: {
 
   return (
     <form className="grid gap-3" onSubmit={submit} aria-label="Billing details">
-      <Field id="checkout-country" label="Billing country" hint={countryText && !country ? "Choose a country from the list." : "Tax depends on where you are billed."}>
+      <Field
+        id="checkout-country"
+        label="Billing country"
+        hint={countryText && !country ? "Choose a country from the list." : "Tax depends on where you are billed."}
+      >
         {(control) => (
           <>
             <Input
@@ -68,7 +84,9 @@ export function LocationForm({ pending, error, calculated, onSubmit }: {
               }}
             />
             <datalist id="checkout-countries">
-              {COUNTRIES.map((c) => <option key={c.code} value={c.name} />)}
+              {COUNTRIES.map((c) => (
+                <option key={c.code} value={c.name} />
+              ))}
             </datalist>
           </>
         )}
@@ -76,21 +94,52 @@ export function LocationForm({ pending, error, calculated, onSubmit }: {
       {needsPostal && (
         <Field id="checkout-postal" label="Postal code" hint="Needed for the state or province tax.">
           {(control) => (
-            <Input {...control} autoComplete="postal-code" value={postalCode} onChange={(event) => setPostalCode(event.target.value)} onBlur={() => recalculate()} />
+            <Input
+              {...control}
+              autoComplete="postal-code"
+              value={postalCode}
+              onChange={(event) => setPostalCode(event.target.value)}
+              onBlur={() => recalculate()}
+            />
           )}
         </Field>
       )}
       {business ? (
-        <Field id="checkout-tax-id" label="VAT / tax ID" hint="Your business's number, e.g. DE123456789. Leave empty to buy as a person.">
-          {(control) => <Input {...control} value={taxId} onChange={(event) => setTaxId(event.target.value)} onBlur={() => recalculate()} />}
+        <Field
+          id="checkout-tax-id"
+          label="VAT / tax ID"
+          hint="Your business's number, e.g. DE123456789. Leave empty to buy as a person."
+        >
+          {(control) => (
+            <Input
+              {...control}
+              value={taxId}
+              onChange={(event) => setTaxId(event.target.value)}
+              onBlur={() => recalculate()}
+            />
+          )}
         </Field>
       ) : (
-        <button type="button" className="flex w-fit items-center gap-2 rounded-sm text-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring" onClick={() => setBusiness(true)}>
+        <button
+          type="button"
+          className="flex w-fit items-center gap-2 rounded-sm text-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          onClick={() => setBusiness(true)}
+        >
           <Building2 className="size-4" aria-hidden /> Buying for a business? VAT / tax ID
         </button>
       )}
-      {error && <p role="alert" className="text-sm text-destructive-text">{error}</p>}
-      <PendingButton type="submit" variant="outline" pending={pending} pendingText="Calculating…" disabled={!location(country)}>
+      {error && (
+        <p role="alert" className="text-sm text-destructive-text">
+          {error}
+        </p>
+      )}
+      <PendingButton
+        type="submit"
+        variant="outline"
+        pending={pending}
+        pendingText="Calculating…"
+        disabled={!location(country)}
+      >
         {calculated ? "Update total" : "Show total"}
       </PendingButton>
     </form>
@@ -102,14 +151,24 @@ export function TaxBreakdownTable({ breakdown }: { breakdown: TaxBreakdown }) {
   const dollars = (cents: number) => `$${formatDollars(cents)}`;
   const tax = breakdown.tax;
   return (
-    <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-md border border-border bg-muted/40 p-3 text-sm" aria-label="Price breakdown">
-      <dt className="text-muted-foreground">Subtotal{breakdown.behavior === "inclusive" && breakdown.taxCents > 0 ? " (tax included)" : ""}</dt>
+    <dl
+      className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-md border border-border bg-muted/40 p-3 text-sm"
+      aria-label="Price breakdown"
+    >
+      <dt className="text-muted-foreground">
+        Subtotal{breakdown.behavior === "inclusive" && breakdown.taxCents > 0 ? " (tax included)" : ""}
+      </dt>
       <dd className="text-right tabular-nums">{dollars(breakdown.subtotalCents)}</dd>
       {tax && (
         <>
           <dt className="text-muted-foreground">
             {tax.label}
-            {tax.demo && <span className="ml-2 inline-flex items-center gap-1 text-xs text-amber-300 light:text-amber-700"><FlaskConical className="size-3" aria-hidden />demo rate</span>}
+            {tax.demo && (
+              <span className="ml-2 inline-flex items-center gap-1 text-xs text-amber-300 light:text-amber-700">
+                <FlaskConical className="size-3" aria-hidden />
+                demo rate
+              </span>
+            )}
           </dt>
           <dd className="text-right tabular-nums">{dollars(breakdown.taxCents)}</dd>
         </>

@@ -1,5 +1,14 @@
 import { useState, type ReactNode } from "react";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "./dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "./dialog";
 import { Button } from "./button";
 
 export interface ConfirmDialogProps {
@@ -32,7 +41,12 @@ export function ConfirmDialog({
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent role="alertdialog" hideClose onPointerDownOutside={(event) => event.preventDefault()} className="max-w-md">
+      <DialogContent
+        role="alertdialog"
+        hideClose
+        onPointerDownOutside={(event) => event.preventDefault()}
+        className="max-w-md"
+      >
         <DialogHeader className="pr-0">
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
@@ -41,7 +55,11 @@ export function ConfirmDialog({
           <DialogClose asChild>
             <Button variant="outline">{cancelLabel}</Button>
           </DialogClose>
-          <Button variant={destructive ? "destructive" : "default"} disabled={pending} onClick={() => onConfirm(() => setOpen(false))}>
+          <Button
+            variant={destructive ? "destructive" : "default"}
+            disabled={pending}
+            onClick={() => onConfirm(() => setOpen(false))}
+          >
             {confirmLabel}
           </Button>
         </DialogFooter>

@@ -23,7 +23,8 @@ if (typeof document !== "undefined") {
   document.addEventListener(
     "focusin",
     (event) => {
-      if (event.target instanceof HTMLElement && !event.target.closest('[role="dialog"], [role="alertdialog"]')) lastFocusedOutside = event.target;
+      if (event.target instanceof HTMLElement && !event.target.closest('[role="dialog"], [role="alertdialog"]'))
+        lastFocusedOutside = event.target;
     },
     true,
   );
@@ -43,7 +44,14 @@ export interface DialogContentProps extends ComponentProps<typeof DialogPrimitiv
  * Focus returns to what opened the dialog when it closes, whether a trigger or code opened it (Radix
  * alone returns it only to a Dialog.Trigger, and leaves it on the page body otherwise).
  */
-export function DialogContent({ className, children, hideClose = false, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  hideClose = false,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
   const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPortal>

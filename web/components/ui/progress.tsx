@@ -20,7 +20,10 @@ export function Progress({ className, value, label, ...props }: ProgressProps) {
       className={cn("relative h-2 w-full overflow-hidden rounded-full bg-secondary", className)}
       {...props}
     >
-      <div className="h-full rounded-full bg-primary transition-[width] duration-500" style={{ width: `${percent}%` }} />
+      <div
+        className="h-full rounded-full bg-primary transition-[width] duration-500"
+        style={{ width: `${percent}%` }}
+      />
     </div>
   );
 }

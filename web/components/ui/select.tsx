@@ -10,7 +10,10 @@ export function Select({ className, children, ...props }: ComponentProps<"select
       <select className={cn(fieldClasses, "h-10 cursor-pointer appearance-none py-2 pr-9", className)} {...props}>
         {children}
       </select>
-      <ChevronDown aria-hidden className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground" />
+      <ChevronDown
+        aria-hidden
+        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+      />
     </div>
   );
 }

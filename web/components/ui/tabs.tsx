@@ -13,4 +13,7 @@ export const TabsTrigger = styled(
   "inline-flex h-8 cursor-pointer items-center justify-center gap-1.5 whitespace-nowrap rounded-md px-3 text-sm font-medium transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm [&_svg]:size-4",
 );
 
-export const TabsContent = styled(TabsPrimitive.Content, "mt-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring");
+export const TabsContent = styled(
+  TabsPrimitive.Content,
+  "mt-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+);

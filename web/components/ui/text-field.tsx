@@ -29,7 +29,14 @@ export interface FieldControlProps {
 }
 
 /** The layout and wiring; `children` renders the control with the attributes it is given. */
-export function Field({ id, label, hint, error, aside, children }: FieldProps & { children: (control: FieldControlProps) => ReactNode }) {
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  aside,
+  children,
+}: FieldProps & { children: (control: FieldControlProps) => ReactNode }) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const showHint = Boolean(hint) && !error;

@@ -6,8 +6,20 @@ import { cn } from "../../lib/utils";
 import { styled } from "./styled";
 
 /** A toast stays 5000 ms by default; a swipe right past 50 px dismisses it. */
-export function ToastProvider({ duration = 5000, swipeDirection = "right", swipeThreshold = 50, ...props }: ComponentProps<typeof ToastPrimitive.Provider>) {
-  return <ToastPrimitive.Provider duration={duration} swipeDirection={swipeDirection} swipeThreshold={swipeThreshold} {...props} />;
+export function ToastProvider({
+  duration = 5000,
+  swipeDirection = "right",
+  swipeThreshold = 50,
+  ...props
+}: ComponentProps<typeof ToastPrimitive.Provider>) {
+  return (
+    <ToastPrimitive.Provider
+      duration={duration}
+      swipeDirection={swipeDirection}
+      swipeThreshold={swipeThreshold}
+      {...props}
+    />
+  );
 }
 
 /** Radix's hotkey, F8, moves the focus to the toasts. */

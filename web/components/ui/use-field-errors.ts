@@ -6,7 +6,10 @@ import { useState } from "react";
  * as they type. `check()` is for the submit handler: it shows the errors, moves the focus to the first
  * field in error, and says whether there were none.
  */
-export function useFieldErrors<Name extends string>(errors: Partial<Record<Name, string>>, fieldIds: Record<Name, string>) {
+export function useFieldErrors<Name extends string>(
+  errors: Partial<Record<Name, string>>,
+  fieldIds: Record<Name, string>,
+) {
   const [submitted, setSubmitted] = useState(false);
   const shown: Partial<Record<Name, string>> = submitted ? errors : {};
 

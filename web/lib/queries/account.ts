@@ -1,7 +1,13 @@
 /** The account's rights from Settings: change password or e-mail, download the data, delete the account. */
 import { useMutation } from "@tanstack/react-query";
 import { navigate } from "wouter/use-browser-location";
-import type { AccountMessage, ChangeEmailBody, ChangePasswordAnswer, ChangePasswordBody, ConfirmEmailAnswer } from "@shared/api/account";
+import type {
+  AccountMessage,
+  ChangeEmailBody,
+  ChangePasswordAnswer,
+  ChangePasswordBody,
+  ConfirmEmailAnswer,
+} from "@shared/api/account";
 import { apiRequest, downloadFile } from "../api";
 import { queryClient } from "../query-client";
 import { useSession } from "../session";

@@ -34,7 +34,8 @@ const fetchJson = getQueryFn<unknown>({ on401: "throw" });
  */
 function useAdminQuery<T>(path: string, params: Record<string, string | number | undefined> = {}) {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== "") search.set(name, String(value));
+  for (const [name, value] of Object.entries(params))
+    if (value !== undefined && value !== "") search.set(name, String(value));
   const url = search.size ? `${path}?${search}` : path;
   return useQuery({
     queryKey: [path, params] as QueryKey,
@@ -58,7 +59,8 @@ const AUDIT = "/api/admin/audit";
 export const useAdminOverview = () => useAdminQuery<AdminOverviewResponse>(OVERVIEW);
 export const useRevenue = (days: 30 | 90) => useAdminQuery<RevenueResponse>(REVENUE, { days });
 export const useSales = (page: Page) => useAdminQuery<SalesResponse>(SALES, { ...page });
-export const useProductKeys = (page: Page, state?: AdminKeyState) => useAdminQuery<AdminProductKeyView[]>(KEYS, { ...page, state });
+export const useProductKeys = (page: Page, state?: AdminKeyState) =>
+  useAdminQuery<AdminProductKeyView[]>(KEYS, { ...page, state });
 export const useTickets = (page: Page) => useAdminQuery<SupportTicketView[]>(TICKETS, { ...page });
 export const useAdminEmails = (page: Page) => useAdminQuery<ListedEmailView[]>(EMAILS, { ...page });
 /** One e-mail with its text, fetched when it is opened. */
@@ -84,8 +86,7 @@ export function useDeleteKey() {
 
 export function useTestEmail() {
   return useMutation({
-    mutationFn: (input: TestEmailBody) =>
-      apiRequest<TestEmailResponse>("POST", "/api/admin/test-email", input),
+    mutationFn: (input: TestEmailBody) => apiRequest<TestEmailResponse>("POST", "/api/admin/test-email", input),
     onSuccess: () => refresh(EMAILS, AUDIT),
   });
 }
@@ -117,8 +118,12 @@ export function useRefundSale() {
   return useMutation({
     /** `idempotencyKey`: one per refund meant, so a double click or a retry refunds once. */
     mutationFn: ({ saleId, amount, idempotencyKey }: { saleId: number; amount?: number; idempotencyKey: string }) =>
-      apiRequest<SaleView>("POST", `/api/admin/sales/${saleId}/refund`, (amount === undefined ? {} : { amount }) satisfies RefundBody,
-        { "Idempotency-Key": idempotencyKey }),
+      apiRequest<SaleView>(
+        "POST",
+        `/api/admin/sales/${saleId}/refund`,
+        (amount === undefined ? {} : { amount }) satisfies RefundBody,
+        { "Idempotency-Key": idempotencyKey },
+      ),
     onSettled: () => refresh(SALES, OVERVIEW, AUDIT, REVENUE),
   });
 }

@@ -40,7 +40,11 @@ export type LoginInput = LoginBody;
 export function useLogin() {
   return useMutation({
     mutationFn: ({ email, password, rememberMe }: LoginInput) =>
-      apiRequest<AuthResponse>("POST", "/api/auth/login", rememberMe ? { email, password, rememberMe: true } : { email, password }),
+      apiRequest<AuthResponse>(
+        "POST",
+        "/api/auth/login",
+        rememberMe ? { email, password, rememberMe: true } : { email, password },
+      ),
     onSuccess: (auth, input) => {
       useSession.getState().startFromLogin(auth, Boolean(input.rememberMe));
       queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, { user: auth.user, subscription: auth.subscription });

@@ -1,8 +1,14 @@
 /** Buying a plan: the card provider in use, the payment intent, the demo card, the payment result, and lost keys sent again. */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type {
-  CreateIntentBody, DemoConfirmBody, DemoConfirmResponse, KeyResendBody, KeyResendResponse, PaymentIntentResponse,
-  PaymentResultResponse, PublicConfigResponse,
+  CreateIntentBody,
+  DemoConfirmBody,
+  DemoConfirmResponse,
+  KeyResendBody,
+  KeyResendResponse,
+  PaymentIntentResponse,
+  PaymentResultResponse,
+  PublicConfigResponse,
 } from "@shared/api-types";
 import { apiRequest, getQueryFn } from "../api";
 
@@ -26,8 +32,7 @@ export function useCreatePaymentIntent() {
 /** The demo provider's card confirmation (development only). */
 export function useConfirmDemoPayment() {
   return useMutation({
-    mutationFn: (input: DemoConfirmBody) =>
-      apiRequest<DemoConfirmResponse>("POST", "/api/payment/demo/confirm", input),
+    mutationFn: (input: DemoConfirmBody) => apiRequest<DemoConfirmResponse>("POST", "/api/payment/demo/confirm", input),
   });
 }
 
@@ -51,13 +56,18 @@ export function usePaymentResult(paymentIntentId: string | null, clientSecret: s
 
 /** Where the browser lands after a payment, in the card provider's own format (client secret included). */
 export function paymentResultPath(paymentIntentId: string, clientSecret: string): string {
-  const query = new URLSearchParams({ payment_intent: paymentIntentId, payment_intent_client_secret: clientSecret, redirect_status: "succeeded" });
+  const query = new URLSearchParams({
+    payment_intent: paymentIntentId,
+    payment_intent_client_secret: clientSecret,
+    redirect_status: "succeeded",
+  });
   return `/purchase/success?${query}`;
 }
 
 /** "Can't find your key?": POST /api/keys/resend {email}; the answer is the same sentence for every address. */
 export function useResendKeys() {
   return useMutation({
-    mutationFn: (email: string) => apiRequest<KeyResendResponse>("POST", "/api/keys/resend", { email } satisfies KeyResendBody),
+    mutationFn: (email: string) =>
+      apiRequest<KeyResendResponse>("POST", "/api/keys/resend", { email } satisfies KeyResendBody),
   });
 }

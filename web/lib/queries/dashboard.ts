@@ -1,7 +1,16 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type {
-  DashboardResponse, GeneratePluginKeyResponse, LinkedAccountResponse, MeResponse, MyReviewResponse,
-  PaymentIntentResponse, RenewBody, ReviewBody, ReviewView, RobloxProfile, UserSettings,
+  DashboardResponse,
+  GeneratePluginKeyResponse,
+  LinkedAccountResponse,
+  MeResponse,
+  MyReviewResponse,
+  PaymentIntentResponse,
+  RenewBody,
+  ReviewBody,
+  ReviewView,
+  RobloxProfile,
+  UserSettings,
 } from "@shared/api-types";
 import { apiRequest, getQueryFn } from "../api";
 import { queryClient } from "../query-client";
@@ -23,7 +32,8 @@ export function useDashboard() {
   const token = useSession((state) => state.token);
   return useQuery({
     queryKey: DASHBOARD_QUERY_KEY,
-    queryFn: async (context) => ({ ...((await fetchDashboard(context)) as DashboardResponse), receivedAt: Date.now() }) as DashboardData,
+    queryFn: async (context) =>
+      ({ ...((await fetchDashboard(context)) as DashboardResponse), receivedAt: Date.now() }) as DashboardData,
     enabled: token !== null,
   });
 }
@@ -66,7 +76,8 @@ export const refreshSubscription = refreshAccount;
 
 export function useRedeemKey() {
   return useMutation({
-    mutationFn: (productKey: string) => apiRequest<DashboardResponse>("POST", "/api/subscription/redeem", { productKey }),
+    mutationFn: (productKey: string) =>
+      apiRequest<DashboardResponse>("POST", "/api/subscription/redeem", { productKey }),
     onSuccess: refreshAccount,
   });
 }
@@ -89,7 +100,8 @@ export function useGeneratePluginKey() {
     mutationFn: () => apiRequest<GeneratePluginKeyResponse>("POST", "/api/figma/generate-key"),
     onSuccess: ({ figmaKey: pluginKey }) => {
       const session = useSession.getState();
-      if (session.user) session.setAccount({ user: { ...session.user, figmaKey: pluginKey }, subscription: session.subscription });
+      if (session.user)
+        session.setAccount({ user: { ...session.user, figmaKey: pluginKey }, subscription: session.subscription });
       return queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
     },
   });

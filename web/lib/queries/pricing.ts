@@ -1,5 +1,11 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { PlanChangeBody, PlanView, PromotionCodeView, PromotionCreateBody, PromotionLookup } from "@shared/api/pricing";
+import type {
+  PlanChangeBody,
+  PlanView,
+  PromotionCodeView,
+  PromotionCreateBody,
+  PromotionLookup,
+} from "@shared/api/pricing";
 import { PLANS_QUERY_KEY, promotionQueryKey } from "@shared/page-data";
 import { apiRequest, getQueryFn } from "../api";
 import { queryClient } from "../query-client";
@@ -21,10 +27,11 @@ export function usePromotionLookup(code: string | null) {
 const ADMIN_PLANS = "/api/admin/plans";
 const CODES = "/api/admin/promotion-codes";
 
-const refreshPrices = () => Promise.all([
-  queryClient.invalidateQueries({ queryKey: [ADMIN_PLANS] }),
-  queryClient.invalidateQueries({ queryKey: PLANS_QUERY_KEY }),
-]);
+const refreshPrices = () =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: [ADMIN_PLANS] }),
+    queryClient.invalidateQueries({ queryKey: PLANS_QUERY_KEY }),
+  ]);
 
 export function useAdminPlans() {
   return useQuery({ queryKey: [ADMIN_PLANS], queryFn: getQueryFn<PlanView[]>({ on401: "throw" }) });
@@ -32,7 +39,8 @@ export function useAdminPlans() {
 
 export function useUpdatePlan() {
   return useMutation({
-    mutationFn: ({ id, change }: { id: PlanView["id"]; change: PlanChangeBody }) => apiRequest<PlanView>("PUT", `${ADMIN_PLANS}/${id}`, change),
+    mutationFn: ({ id, change }: { id: PlanView["id"]; change: PlanChangeBody }) =>
+      apiRequest<PlanView>("PUT", `${ADMIN_PLANS}/${id}`, change),
     onSuccess: () => refreshPrices(),
   });
 }
@@ -52,7 +60,8 @@ export function useCreatePromotionCode() {
 
 export function useSetPromotionActive() {
   return useMutation({
-    mutationFn: ({ id, active }: { id: number; active: boolean }) => apiRequest<PromotionCodeView>("PATCH", `${CODES}/${id}`, { active }),
+    mutationFn: ({ id, active }: { id: number; active: boolean }) =>
+      apiRequest<PromotionCodeView>("PATCH", `${CODES}/${id}`, { active }),
     onSuccess: () => refreshCodes(),
   });
 }

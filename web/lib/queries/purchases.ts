@@ -17,7 +17,12 @@ export function usePurchases() {
 export function useRequestRefund() {
   return useMutation({
     mutationFn: (saleId: number) => apiRequest<RefundAnswer>("POST", `/api/account/purchases/${saleId}/refund`),
-    onSettled: () => Promise.all([PURCHASES_QUERY_KEY, DASHBOARD_QUERY_KEY, ME_QUERY_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () =>
+      Promise.all(
+        [PURCHASES_QUERY_KEY, DASHBOARD_QUERY_KEY, ME_QUERY_KEY].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }
 

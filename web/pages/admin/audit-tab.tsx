@@ -28,12 +28,28 @@ const COLUMNS: Column<AuditEntryView>[] = [
   { name: "Who", cell: (entry) => entry.actorEmail ?? <span className="text-muted-foreground">System</span> },
   { name: "Action", cell: (entry) => AUDIT_ACTION_LABELS[entry.action] },
   { name: "Subject", cell: (entry) => <code className="font-mono text-xs">{entry.subject ?? "—"}</code> },
-  { name: "Detail", className: "md:max-w-sm", cell: (entry) => <span className="text-xs text-muted-foreground">{describeDetail(entry.detail)}</span> },
+  {
+    name: "Detail",
+    className: "md:max-w-sm",
+    cell: (entry) => <span className="text-xs text-muted-foreground">{describeDetail(entry.detail)}</span>,
+  },
 ];
 
 export function AuditTab() {
   const paging = usePaging(PAGE_SIZE);
   const entries = useAuditLog(paging.page);
-  return <ListTab id="audit" title="Audit Log" description="Every admin action and every change to a linked account, newest first."
-    query={entries} rows={entries.data} rowKey={(entry) => entry._id} paging={paging} label="Audit log" columns={COLUMNS} empty="Nothing recorded yet." />;
+  return (
+    <ListTab
+      id="audit"
+      title="Audit Log"
+      description="Every admin action and every change to a linked account, newest first."
+      query={entries}
+      rows={entries.data}
+      rowKey={(entry) => entry._id}
+      paging={paging}
+      label="Audit log"
+      columns={COLUMNS}
+      empty="Nothing recorded yet."
+    />
+  );
 }

@@ -62,8 +62,11 @@ export function DataTable<T>({ label, columns, rows, rowKey, tableFrom = "md" }:
       <thead className={layout.head}>
         <tr>
           {columns.map((column, index) => (
-            <th key={index} scope="col"
-              className="border-b border-border px-4 py-3 text-left text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            <th
+              key={index}
+              scope="col"
+              className="border-b border-border px-4 py-3 text-left text-xs font-medium tracking-wide text-muted-foreground uppercase"
+            >
               {column.name}
             </th>
           ))}
@@ -89,26 +92,49 @@ export function DataTable<T>({ label, columns, rows, rowKey, tableFrom = "md" }:
 export function TableSkeleton({ rows = 4 }: { rows?: number }) {
   return (
     <div role="status" className="flex flex-col gap-3" aria-label="Loading">
-      {Array.from({ length: rows }, (_, i) => <Skeleton key={i} className="h-12 w-full" />)}
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} className="h-12 w-full" />
+      ))}
     </div>
   );
 }
 
 export function EmptyState({ children }: { children: ReactNode }) {
-  return <p className="rounded-lg border border-dashed border-border px-4 py-10 text-center text-sm text-muted-foreground">{children}</p>;
+  return (
+    <p className="rounded-lg border border-dashed border-border px-4 py-10 text-center text-sm text-muted-foreground">
+      {children}
+    </p>
+  );
 }
 
 export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-destructive/40 px-4 py-8 text-center text-sm">
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-lg border border-destructive/40 px-4 py-8 text-center text-sm"
+    >
       <p className="text-destructive-text">{message}</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>Try again</Button>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
     </div>
   );
 }
 
 /** Previous / next over a list fetched a page at a time; `offset` counts the rows on the pages before. */
-export function Pager({ offset, limit, shown, onPrevious, onNext }: { offset: number; limit: number; shown: number; onPrevious: () => void; onNext: () => void }) {
+export function Pager({
+  offset,
+  limit,
+  shown,
+  onPrevious,
+  onNext,
+}: {
+  offset: number;
+  limit: number;
+  shown: number;
+  onPrevious: () => void;
+  onNext: () => void;
+}) {
   if (offset === 0 && shown < limit) return null;
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3 text-sm text-muted-foreground">

@@ -3,7 +3,14 @@ import { Eye, RotateCw } from "lucide-react";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "../../components/ui/dialog";
 import { useAdminEmail, useAdminEmails, useResendEmail, useRetryFailedEmails } from "../../lib/queries/admin";
 import { toast } from "../../lib/use-toast";
 import type { ListedEmailView } from "@shared/api-types";
@@ -22,17 +29,25 @@ function EmailText({ email }: { email: ListedEmailView }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`View e-mail to ${email.to}`}><Eye aria-hidden /> View</Button>
+        <Button variant="ghost" size="sm" aria-label={`View e-mail to ${email.to}`}>
+          <Eye aria-hidden /> View
+        </Button>
       </DialogTrigger>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{email.subject}</DialogTitle>
-          <DialogDescription>To {email.to} · {formatDateTime(email.createdAt)}</DialogDescription>
+          <DialogDescription>
+            To {email.to} · {formatDateTime(email.createdAt)}
+          </DialogDescription>
         </DialogHeader>
         {full.data ? (
-          <pre className="max-h-[60vh] overflow-auto rounded-md bg-muted p-4 text-sm whitespace-pre-wrap">{full.data.text}</pre>
+          <pre className="max-h-[60vh] overflow-auto rounded-md bg-muted p-4 text-sm whitespace-pre-wrap">
+            {full.data.text}
+          </pre>
         ) : full.isError ? (
-          <p role="alert" className="text-sm text-destructive-text">{full.error.message}</p>
+          <p role="alert" className="text-sm text-destructive-text">
+            {full.error.message}
+          </p>
         ) : (
           <Skeleton className="h-40" />
         )}
@@ -46,11 +61,18 @@ function ResendButton({ email }: { email: ListedEmailView }) {
   function run() {
     resend.mutate(email._id, {
       onSuccess: () => toast({ title: "Email queued again", description: `A new copy to ${email.to} is on its way.` }),
-      onError: (error) => toast({ title: "Failed to resend email", description: error.message, variant: "destructive" }),
+      onError: (error) =>
+        toast({ title: "Failed to resend email", description: error.message, variant: "destructive" }),
     });
   }
   return (
-    <Button variant="outline" size="sm" disabled={resend.isPending} onClick={run} aria-label={`Resend e-mail to ${email.to}`}>
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={resend.isPending}
+      onClick={run}
+      aria-label={`Resend e-mail to ${email.to}`}
+    >
       <RotateCw aria-hidden /> Resend
     </Button>
   );
@@ -96,11 +118,17 @@ function RetryFailedButton() {
   const retry = useRetryFailedEmails();
   function run() {
     retry.mutate(undefined, {
-      onSuccess: ({ retried, skipped }) => toast({
-        title: retried ? `${retried} failed e-mail${retried === 1 ? "" : "s"} queued again` : "No failed e-mails to retry",
-        description: skipped ? `${skipped} password reset e-mail${skipped === 1 ? " was" : "s were"} left: ask the user to request a new link.` : undefined,
-      }),
-      onError: (error) => toast({ title: "Failed to retry e-mails", description: error.message, variant: "destructive" }),
+      onSuccess: ({ retried, skipped }) =>
+        toast({
+          title: retried
+            ? `${retried} failed e-mail${retried === 1 ? "" : "s"} queued again`
+            : "No failed e-mails to retry",
+          description: skipped
+            ? `${skipped} password reset e-mail${skipped === 1 ? " was" : "s were"} left: ask the user to request a new link.`
+            : undefined,
+        }),
+      onError: (error) =>
+        toast({ title: "Failed to retry e-mails", description: error.message, variant: "destructive" }),
     });
   }
   return (
@@ -115,9 +143,19 @@ export function EmailsTab() {
   const emails = useAdminEmails(paging.page);
   return (
     <div className="grid gap-10">
-      <ListTab id="emails" title="E-mails" description="The outbox: every e-mail the site sends, with delivery status. Failed ones can be sent again."
+      <ListTab
+        id="emails"
+        title="E-mails"
+        description="The outbox: every e-mail the site sends, with delivery status. Failed ones can be sent again."
         actions={<RetryFailedButton />}
-        query={emails} rows={emails.data} rowKey={(email) => email._id} paging={paging} label="E-mails" columns={COLUMNS} empty="No e-mails yet." />
+        query={emails}
+        rows={emails.data}
+        rowKey={(email) => email._id}
+        paging={paging}
+        label="E-mails"
+        columns={COLUMNS}
+        empty="No e-mails yet."
+      />
       <EmailTemplates />
     </div>
   );

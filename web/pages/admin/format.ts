@@ -1,4 +1,9 @@
-const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const money = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** Dollars with two decimals and a $, as revenue is always shown. */
 export const formatMoney = (dollars: number) => money.format(dollars);

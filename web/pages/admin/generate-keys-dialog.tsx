@@ -21,22 +21,30 @@ export function GenerateKeysDialog() {
   const generate = useGenerateKeys();
 
   function submit() {
-    generate.mutate({ plan, count: keyCountFrom(count) }, {
-      onSuccess: (keys) => {
-        toast({
-          title: "Product Keys Generated",
-          description: `${keys.length} ${keys.length === 1 ? "key" : "keys"} added (${PLANS[plan].name}).`,
-        });
-        setOpen(false);
-        setCount("1");
+    generate.mutate(
+      { plan, count: keyCountFrom(count) },
+      {
+        onSuccess: (keys) => {
+          toast({
+            title: "Product Keys Generated",
+            description: `${keys.length} ${keys.length === 1 ? "key" : "keys"} added (${PLANS[plan].name}).`,
+          });
+          setOpen(false);
+          setCount("1");
+        },
+        onError: (error) =>
+          toast({ title: "Failed to generate product keys", description: error.message, variant: "destructive" }),
       },
-      onError: (error) => toast({ title: "Failed to generate product keys", description: error.message, variant: "destructive" }),
-    });
+    );
   }
 
   return (
     <FormDialog
-      trigger={<Button><Plus aria-hidden /> Generate Keys</Button>}
+      trigger={
+        <Button>
+          <Plus aria-hidden /> Generate Keys
+        </Button>
+      }
       open={open}
       onOpenChange={setOpen}
       title="Generate product keys"
@@ -47,10 +55,22 @@ export function GenerateKeysDialog() {
       onSubmit={submit}
     >
       <SelectField id="generate-plan" label="Plan" value={plan} onChange={(e) => setPlan(e.target.value as PlanId)}>
-        {PLAN_LIST.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+        {PLAN_LIST.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
       </SelectField>
-      <TextField id="generate-count" label="Count" type="number" inputMode="numeric" min={KEY_GENERATION_MIN} max={KEY_GENERATION_MAX}
-        value={count} onChange={(e) => setCount(e.target.value)} />
+      <TextField
+        id="generate-count"
+        label="Count"
+        type="number"
+        inputMode="numeric"
+        min={KEY_GENERATION_MIN}
+        max={KEY_GENERATION_MAX}
+        value={count}
+        onChange={(e) => setCount(e.target.value)}
+      />
     </FormDialog>
   );
 }

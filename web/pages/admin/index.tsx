@@ -1,5 +1,17 @@
 import type { ReactNode } from "react";
-import { ClipboardList, History, KeyRound, LayoutDashboard, LifeBuoy, Mail, Tags, TicketPercent, Undo2, Users, type LucideIcon } from "lucide-react";
+import {
+  ClipboardList,
+  History,
+  KeyRound,
+  LayoutDashboard,
+  LifeBuoy,
+  Mail,
+  Tags,
+  TicketPercent,
+  Undo2,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 import { Layout } from "../../components/layout";
 import { NotFoundPage } from "../../components/not-found";
 import { AccountLoadFailed } from "../../components/account-load-failed";

@@ -24,7 +24,12 @@ function CopyButton({ value }: { value: string }) {
   const { copied, copy } = useCopy();
   async function onCopy() {
     if (await copy(value)) toast({ title: "Copied!", description: `${value} is on the clipboard.` });
-    else toast({ variant: "destructive", title: "Failed", description: "Could not copy the key. Select it and copy it by hand." });
+    else
+      toast({
+        variant: "destructive",
+        title: "Failed",
+        description: "Could not copy the key. Select it and copy it by hand.",
+      });
   }
   return (
     <Button variant="ghost" size="icon" aria-label={`Copy ${value}`} onClick={onCopy}>
@@ -35,14 +40,20 @@ function CopyButton({ value }: { value: string }) {
 
 function DeleteButton({ productKey }: { productKey: ProductKeyView }) {
   const remove = useDeleteKey();
-  const locked = productKey.isUsed ? "Used keys can't be deleted." : productKey.source === "purchase" ? "A customer bought this key; refund the payment instead." : null;
+  const locked = productKey.isUsed
+    ? "Used keys can't be deleted."
+    : productKey.source === "purchase"
+      ? "A customer bought this key; refund the payment instead."
+      : null;
   if (locked) {
     return (
       <Tooltip>
         <TooltipTrigger asChild>
           {/* A disabled button gets no pointer events; the span carries the tooltip. */}
           <span tabIndex={0} className="inline-flex">
-            <Button variant="ghost" size="icon" disabled aria-label={`Delete ${productKey.key}`}><Trash2 aria-hidden /></Button>
+            <Button variant="ghost" size="icon" disabled aria-label={`Delete ${productKey.key}`}>
+              <Trash2 aria-hidden />
+            </Button>
           </span>
         </TooltipTrigger>
         <TooltipContent>{locked}</TooltipContent>
@@ -52,7 +63,12 @@ function DeleteButton({ productKey }: { productKey: ProductKeyView }) {
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="ghost" size="icon" aria-label={`Delete ${productKey.key}`} className="hover:text-destructive-text">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Delete ${productKey.key}`}
+          className="hover:text-destructive-text"
+        >
           <Trash2 aria-hidden />
         </Button>
       }
@@ -64,9 +80,11 @@ function DeleteButton({ productKey }: { productKey: ProductKeyView }) {
       onConfirm={(close) =>
         remove.mutate(productKey._id, {
           onSuccess: () => toast({ title: "Product key deleted successfully" }),
-          onError: (error) => toast({ title: "Failed to delete product key", description: error.message, variant: "destructive" }),
+          onError: (error) =>
+            toast({ title: "Failed to delete product key", description: error.message, variant: "destructive" }),
           onSettled: close,
-        })}
+        })
+      }
     />
   );
 }
@@ -81,8 +99,15 @@ const STATE_BADGES: Record<AdminKeyState, "secondary" | "accent" | "success" | "
 const COLUMNS: Column<AdminProductKeyView>[] = [
   { name: "Key", cell: (key) => <code className="font-mono text-sm tracking-wider">{key.key}</code> },
   { name: "Plan", cell: (key) => PLANS[key.plan].name },
-  { name: "State", cell: (key) => <Badge variant={STATE_BADGES[key.state]}>{ADMIN_KEY_STATE_LABELS[key.state]}</Badge> },
-  { name: "Buyer", className: "break-all", cell: (key) => key.buyerEmail ?? <span className="text-muted-foreground">—</span> },
+  {
+    name: "State",
+    cell: (key) => <Badge variant={STATE_BADGES[key.state]}>{ADMIN_KEY_STATE_LABELS[key.state]}</Badge>,
+  },
+  {
+    name: "Buyer",
+    className: "break-all",
+    cell: (key) => key.buyerEmail ?? <span className="text-muted-foreground">—</span>,
+  },
   { name: "Source", cell: (key) => SOURCE_LABELS[key.source] },
   dateColumn("Created", (key) => key.createdAt),
   {
@@ -96,12 +121,26 @@ const COLUMNS: Column<AdminProductKeyView>[] = [
   },
 ];
 
-function StateFilter({ value, onChange }: { value: AdminKeyState | ""; onChange: (state: AdminKeyState | "") => void }) {
+function StateFilter({
+  value,
+  onChange,
+}: {
+  value: AdminKeyState | "";
+  onChange: (state: AdminKeyState | "") => void;
+}) {
   return (
     <div className="w-full md:w-52">
-      <Select aria-label="Filter by state" value={value} onChange={(event) => onChange(event.target.value as AdminKeyState | "")}>
+      <Select
+        aria-label="Filter by state"
+        value={value}
+        onChange={(event) => onChange(event.target.value as AdminKeyState | "")}
+      >
         <option value="">All states</option>
-        {ADMIN_KEY_STATES.map((state) => <option key={state} value={state}>{ADMIN_KEY_STATE_LABELS[state]}</option>)}
+        {ADMIN_KEY_STATES.map((state) => (
+          <option key={state} value={state}>
+            {ADMIN_KEY_STATE_LABELS[state]}
+          </option>
+        ))}
       </Select>
     </div>
   );
@@ -116,9 +155,27 @@ export function KeysTab() {
     paging.reset();
   };
   return (
-    <ListTab id="keys" title="Product Keys" description="Newest first. Used keys stay as the record of a subscription."
-      actions={<div className="flex w-full flex-col gap-2 md:w-auto md:flex-row md:items-center"><StateFilter value={state} onChange={filter} /><GenerateKeysDialog /></div>}
-      query={keys} rows={keys.data} rowKey={(key) => key._id} paging={paging} label="Product keys" columns={COLUMNS}
-      empty={state ? `No ${ADMIN_KEY_STATE_LABELS[state].toLowerCase()} keys.` : "No product keys yet. Generate some to get started."} />
+    <ListTab
+      id="keys"
+      title="Product Keys"
+      description="Newest first. Used keys stay as the record of a subscription."
+      actions={
+        <div className="flex w-full flex-col gap-2 md:w-auto md:flex-row md:items-center">
+          <StateFilter value={state} onChange={filter} />
+          <GenerateKeysDialog />
+        </div>
+      }
+      query={keys}
+      rows={keys.data}
+      rowKey={(key) => key._id}
+      paging={paging}
+      label="Product keys"
+      columns={COLUMNS}
+      empty={
+        state
+          ? `No ${ADMIN_KEY_STATE_LABELS[state].toLowerCase()} keys.`
+          : "No product keys yet. Generate some to get started."
+      }
+    />
   );
 }

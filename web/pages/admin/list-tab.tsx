@@ -63,8 +63,15 @@ export function List<T>({ query, rows, paging, empty, loadingRows, ...table }: L
   return (
     <>
       <DataTable rows={rows} {...table} />
-      {paging && <Pager offset={offset} limit={paging.page.limit} shown={rows.length}
-        onPrevious={paging.previous} onNext={() => paging.next(Number(table.rowKey(rows[rows.length - 1])))} />}
+      {paging && (
+        <Pager
+          offset={offset}
+          limit={paging.page.limit}
+          shown={rows.length}
+          onPrevious={paging.previous}
+          onNext={() => paging.next(Number(table.rowKey(rows[rows.length - 1])))}
+        />
+      )}
     </>
   );
 }

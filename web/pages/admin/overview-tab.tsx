@@ -18,7 +18,9 @@ function Stat({ title, value, note, icon }: { title: string; value: ReactNode; n
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-2 p-4 pb-2 sm:p-6 sm:pb-2">
         <CardDescription className="font-medium text-foreground">{title}</CardDescription>
-        <span className="text-muted-foreground [&_svg]:size-4" aria-hidden>{icon}</span>
+        <span className="text-muted-foreground [&_svg]:size-4" aria-hidden>
+          {icon}
+        </span>
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
         <p className="text-xl font-semibold break-words tabular-nums sm:text-2xl">{value}</p>
@@ -39,21 +41,58 @@ export function OverviewTab({ onNavigate }: AdminTabProps) {
           Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-32" />)
         ) : (
           <>
-            <Stat title="Total Revenue" icon={<DollarSign />} value={formatMoney(data.totalRevenue)}
-              note={`From ${data.salesCount} ${data.salesCount === 1 ? "sale" : "sales"}`} />
-            <Stat title="Net Revenue" icon={<Wallet />} value={formatMoney(data.adminRevenue)} note="After refunds, open disputes and every provider fee" />
-            <Stat title="Refunds" icon={<Undo2 />} value={formatMoney(data.refunded)}
-              note={`${data.refundCount} ${data.refundCount === 1 ? "sale" : "sales"} refunded in full or in part`} />
-            <Stat title="Open Disputes" icon={<ShieldAlert />} value={formatMoney(data.disputed)}
-              note={`${data.disputeCount} ${data.disputeCount === 1 ? "dispute" : "disputes"}; not counted in revenue`} />
-            <Stat title="Product Keys" icon={<KeyRound />} value={data.productKeyCount}
-              note={<button type="button" className="cursor-pointer hover:text-foreground hover:underline" onClick={() => onNavigate("keys")}>
-                {data.availableKeyCount} available
-              </button>} />
-            <Stat title="Open Tickets" icon={<LifeBuoy />} value={data.openTicketCount}
-              note={<button type="button" className="cursor-pointer hover:text-foreground hover:underline" onClick={() => onNavigate("support")}>
-                View support tickets
-              </button>} />
+            <Stat
+              title="Total Revenue"
+              icon={<DollarSign />}
+              value={formatMoney(data.totalRevenue)}
+              note={`From ${data.salesCount} ${data.salesCount === 1 ? "sale" : "sales"}`}
+            />
+            <Stat
+              title="Net Revenue"
+              icon={<Wallet />}
+              value={formatMoney(data.adminRevenue)}
+              note="After refunds, open disputes and every provider fee"
+            />
+            <Stat
+              title="Refunds"
+              icon={<Undo2 />}
+              value={formatMoney(data.refunded)}
+              note={`${data.refundCount} ${data.refundCount === 1 ? "sale" : "sales"} refunded in full or in part`}
+            />
+            <Stat
+              title="Open Disputes"
+              icon={<ShieldAlert />}
+              value={formatMoney(data.disputed)}
+              note={`${data.disputeCount} ${data.disputeCount === 1 ? "dispute" : "disputes"}; not counted in revenue`}
+            />
+            <Stat
+              title="Product Keys"
+              icon={<KeyRound />}
+              value={data.productKeyCount}
+              note={
+                <button
+                  type="button"
+                  className="cursor-pointer hover:text-foreground hover:underline"
+                  onClick={() => onNavigate("keys")}
+                >
+                  {data.availableKeyCount} available
+                </button>
+              }
+            />
+            <Stat
+              title="Open Tickets"
+              icon={<LifeBuoy />}
+              value={data.openTicketCount}
+              note={
+                <button
+                  type="button"
+                  className="cursor-pointer hover:text-foreground hover:underline"
+                  onClick={() => onNavigate("support")}
+                >
+                  View support tickets
+                </button>
+              }
+            />
           </>
         )}
       </section>
@@ -63,13 +102,23 @@ export function OverviewTab({ onNavigate }: AdminTabProps) {
       <Card>
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
           <div className="grid gap-1.5">
-            <CardTitle level={2} className="text-lg">Recent Sales</CardTitle>
+            <CardTitle level={2} className="text-lg">
+              Recent Sales
+            </CardTitle>
             <CardDescription>The 5 most recent sales.</CardDescription>
           </div>
           {data && data.recentSales.length > 0 && <SalesDialog />}
         </CardHeader>
         <CardContent>
-          <List query={overview} rows={data?.recentSales} rowKey={saleKey} label="Recent sales" columns={SALE_COLUMNS} empty="No sales yet." loadingRows={3} />
+          <List
+            query={overview}
+            rows={data?.recentSales}
+            rowKey={saleKey}
+            label="Recent sales"
+            columns={SALE_COLUMNS}
+            empty="No sales yet."
+            loadingRows={3}
+          />
         </CardContent>
       </Card>
     </div>

@@ -31,7 +31,8 @@ const draftOf = (plan: PlanView): Draft => ({
 });
 
 /** Dollars as typed ("6.99", "$6.99", "6,99" is not one), or NaN. */
-const dollars = (text: string) => (/^\$?\s*\d+(\.\d{1,2})?$/.test(text.trim()) ? Number(text.trim().replace(/^\$\s*/, "")) : Number.NaN);
+const dollars = (text: string) =>
+  /^\$?\s*\d+(\.\d{1,2})?$/.test(text.trim()) ? Number(text.trim().replace(/^\$\s*/, "")) : Number.NaN;
 
 /** What the form says is wrong before asking the server (which checks the same again). */
 function problems(draft: Draft): Partial<Record<"price" | "compareAtPrice", string>> {
@@ -39,7 +40,8 @@ function problems(draft: Draft): Partial<Record<"price" | "compareAtPrice", stri
   const was = draft.compareAtPrice.trim() === "" ? null : dollars(draft.compareAtPrice);
   const found: Partial<Record<"price" | "compareAtPrice", string>> = {};
   if (Number.isNaN(price) || price < 0.5) found.price = "At least 0.50, in dollars and cents (e.g. 6.99).";
-  if (was !== null && (Number.isNaN(was) || (!Number.isNaN(price) && was <= price))) found.compareAtPrice = "Above the price, or empty for none.";
+  if (was !== null && (Number.isNaN(was) || (!Number.isNaN(price) && was <= price)))
+    found.compareAtPrice = "Above the price, or empty for none.";
   return found;
 }
 
@@ -52,7 +54,10 @@ function PlanEditor({ plan }: { plan: PlanView }) {
   const preview: PlanView = {
     ...plan,
     price: Number.isNaN(dollars(draft.price)) ? plan.price : dollars(draft.price),
-    compareAtPrice: draft.compareAtPrice.trim() === "" || Number.isNaN(dollars(draft.compareAtPrice)) ? null : dollars(draft.compareAtPrice),
+    compareAtPrice:
+      draft.compareAtPrice.trim() === "" || Number.isNaN(dollars(draft.compareAtPrice))
+        ? null
+        : dollars(draft.compareAtPrice),
     badge: draft.badge.trim() || null,
   };
   const changed = JSON.stringify(draft) !== JSON.stringify(draftOf(plan));
@@ -67,31 +72,64 @@ function PlanEditor({ plan }: { plan: PlanView }) {
       badge: draft.badge.trim() || null,
       visible: draft.visible,
     };
-    update.mutate({ id: plan.id, change }, {
-      onSuccess: (saved) => {
-        setDraft(draftOf(saved));
-        setSubmitted(false);
-        toast({ title: "Plan saved", description: `${saved.name} now costs $${saved.price.toFixed(2)}${saved.visible ? "" : " and is hidden"}.` });
+    update.mutate(
+      { id: plan.id, change },
+      {
+        onSuccess: (saved) => {
+          setDraft(draftOf(saved));
+          setSubmitted(false);
+          toast({
+            title: "Plan saved",
+            description: `${saved.name} now costs $${saved.price.toFixed(2)}${saved.visible ? "" : " and is hidden"}.`,
+          });
+        },
+        onError: (error) =>
+          toast({ variant: "destructive", title: "Failed to save the plan", description: error.message }),
       },
-      onError: (error) => toast({ variant: "destructive", title: "Failed to save the plan", description: error.message }),
-    });
+    );
   }
 
   const id = (field: string) => `plan-${plan.id}-${field}`;
   return (
     <Card role="group" aria-labelledby={id("heading")}>
       <CardHeader>
-        <CardTitle level={3} id={id("heading")} className="text-lg">{plan.name}</CardTitle>
+        <CardTitle level={3} id={id("heading")} className="text-lg">
+          {plan.name}
+        </CardTitle>
         <CardDescription>{plan.duration}. Payments already started keep their price.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,20rem)]">
-        <form className="grid content-start gap-4 sm:grid-cols-2" onSubmit={save} noValidate aria-label={`${plan.name} price`}>
-          <TextField id={id("price")} label="Price (USD)" inputMode="decimal" value={draft.price} error={errors.price}
-            onChange={(e) => set({ price: e.target.value })} />
-          <TextField id={id("was")} label="Was price (USD)" inputMode="decimal" value={draft.compareAtPrice} error={errors.compareAtPrice}
-            hint="Struck through beside the price; empty for none." onChange={(e) => set({ compareAtPrice: e.target.value })} />
-          <TextField id={id("badge")} label="Badge" value={draft.badge} maxLength={24} hint="E.g. 30% OFF!; empty for none."
-            onChange={(e) => set({ badge: e.target.value })} />
+        <form
+          className="grid content-start gap-4 sm:grid-cols-2"
+          onSubmit={save}
+          noValidate
+          aria-label={`${plan.name} price`}
+        >
+          <TextField
+            id={id("price")}
+            label="Price (USD)"
+            inputMode="decimal"
+            value={draft.price}
+            error={errors.price}
+            onChange={(e) => set({ price: e.target.value })}
+          />
+          <TextField
+            id={id("was")}
+            label="Was price (USD)"
+            inputMode="decimal"
+            value={draft.compareAtPrice}
+            error={errors.compareAtPrice}
+            hint="Struck through beside the price; empty for none."
+            onChange={(e) => set({ compareAtPrice: e.target.value })}
+          />
+          <TextField
+            id={id("badge")}
+            label="Badge"
+            value={draft.badge}
+            maxLength={24}
+            hint="E.g. 30% OFF!; empty for none."
+            onChange={(e) => set({ badge: e.target.value })}
+          />
           <div className="flex items-center gap-3 sm:pt-7">
             <Switch id={id("visible")} checked={draft.visible} onCheckedChange={(visible) => set({ visible })} />
             <Label htmlFor={id("visible")}>Offered on the purchase page</Label>
@@ -120,13 +158,21 @@ export function PlansTab() {
   return (
     <section aria-labelledby="plans-title" className="grid gap-4">
       <div>
-        <h2 id="plans-title" className="text-xl font-semibold">Plans</h2>
-        <p className="text-sm text-muted-foreground">Prices shown on the site and charged for new payments. A change is live at once.</p>
+        <h2 id="plans-title" className="text-xl font-semibold">
+          Plans
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Prices shown on the site and charged for new payments. A change is live at once.
+        </p>
       </div>
-      {error && <p role="alert" className="text-sm text-destructive-text">{error.message}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-destructive-text">
+          {error.message}
+        </p>
+      )}
       {plans
-        // Keyed by the saved values, so a save (or another admin's) starts the form afresh.
-        ? plans.map((plan) => <PlanEditor key={`${plan.id}:${JSON.stringify(draftOf(plan))}`} plan={plan} />)
+        ? // Keyed by the saved values, so a save (or another admin's) starts the form afresh.
+          plans.map((plan) => <PlanEditor key={`${plan.id}:${JSON.stringify(draftOf(plan))}`} plan={plan} />)
         : [0, 1, 2].map((i) => <Skeleton key={i} className="h-72" />)}
     </section>
   );

@@ -11,7 +11,14 @@ import { SelectField, TextField } from "../../components/ui/text-field";
 import { useCreatePromotionCode } from "../../lib/queries/pricing";
 import { toast } from "../../lib/use-toast";
 
-const EMPTY = { code: "", kind: "percent" as "percent" | "amount", value: "", startsAt: "", endsAt: "", maxRedemptions: "" };
+const EMPTY = {
+  code: "",
+  kind: "percent" as "percent" | "amount",
+  value: "",
+  startsAt: "",
+  endsAt: "",
+  maxRedemptions: "",
+};
 
 /** A datetime-local value (the admin's own time) → ISO, or undefined when empty. */
 const isoFrom = (local: string) => (local ? new Date(local).toISOString() : undefined);
@@ -39,7 +46,10 @@ export function PromotionCodeDialog() {
     };
     create.mutate(body, {
       onSuccess: (created) => {
-        toast({ title: "Promotion code created", description: `${created.code} can be used ${created.startsAt ? "from its start" : "now"}.` });
+        toast({
+          title: "Promotion code created",
+          description: `${created.code} can be used ${created.startsAt ? "from its start" : "now"}.`,
+        });
         setOpen(false);
         setForm(EMPTY);
         setError(null);
@@ -50,7 +60,11 @@ export function PromotionCodeDialog() {
 
   return (
     <FormDialog
-      trigger={<Button><Plus aria-hidden /> New code</Button>}
+      trigger={
+        <Button>
+          <Plus aria-hidden /> New code
+        </Button>
+      }
       open={open}
       onOpenChange={setOpen}
       title="New promotion code"
@@ -61,37 +75,82 @@ export function PromotionCodeDialog() {
       className="max-w-lg"
       onSubmit={submit}
     >
-      <PromotionCodeField id="promo-code" label="Code" value={form.code}
-        onChange={(e) => set({ code: e.target.value })} />
+      <PromotionCodeField
+        id="promo-code"
+        label="Code"
+        value={form.code}
+        onChange={(e) => set({ code: e.target.value })}
+      />
       <div className="grid grid-cols-2 gap-3">
-        <SelectField id="promo-kind" label="Discount" value={form.kind} onChange={(e) => set({ kind: e.target.value as "percent" | "amount" })}>
+        <SelectField
+          id="promo-kind"
+          label="Discount"
+          value={form.kind}
+          onChange={(e) => set({ kind: e.target.value as "percent" | "amount" })}
+        >
           <option value="percent">Percent off</option>
           <option value="amount">Dollars off</option>
         </SelectField>
-        <TextField id="promo-value" label={form.kind === "percent" ? "Percent (1–100)" : "Dollars"} inputMode="decimal"
-          value={form.value} onChange={(e) => set({ value: e.target.value })} />
+        <TextField
+          id="promo-value"
+          label={form.kind === "percent" ? "Percent (1–100)" : "Dollars"}
+          inputMode="decimal"
+          value={form.value}
+          onChange={(e) => set({ value: e.target.value })}
+        />
       </div>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Plans</legend>
         {PLAN_LIST.map((plan) => (
           <div key={plan.id} className="flex items-center gap-2">
-            <Checkbox id={`promo-plan-${plan.id}`} checked={plans.includes(plan.id)}
-              onCheckedChange={(checked) => setPlans((current) => (checked ? [...current, plan.id] : current.filter((id) => id !== plan.id)))} />
+            <Checkbox
+              id={`promo-plan-${plan.id}`}
+              checked={plans.includes(plan.id)}
+              onCheckedChange={(checked) =>
+                setPlans((current) => (checked ? [...current, plan.id] : current.filter((id) => id !== plan.id)))
+              }
+            />
             <Label htmlFor={`promo-plan-${plan.id}`}>{plan.name}</Label>
           </div>
         ))}
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField id="promo-starts" label="Starts (optional)" type="datetime-local" value={form.startsAt} onChange={(e) => set({ startsAt: e.target.value })} />
-        <TextField id="promo-ends" label="Ends (optional)" type="datetime-local" value={form.endsAt} onChange={(e) => set({ endsAt: e.target.value })} />
+        <TextField
+          id="promo-starts"
+          label="Starts (optional)"
+          type="datetime-local"
+          value={form.startsAt}
+          onChange={(e) => set({ startsAt: e.target.value })}
+        />
+        <TextField
+          id="promo-ends"
+          label="Ends (optional)"
+          type="datetime-local"
+          value={form.endsAt}
+          onChange={(e) => set({ endsAt: e.target.value })}
+        />
       </div>
-      <TextField id="promo-max" label="Maximum uses (optional)" inputMode="numeric" value={form.maxRedemptions}
-        hint="Empty for no limit." onChange={(e) => set({ maxRedemptions: e.target.value })} />
+      <TextField
+        id="promo-max"
+        label="Maximum uses (optional)"
+        inputMode="numeric"
+        value={form.maxRedemptions}
+        hint="Empty for no limit."
+        onChange={(e) => set({ maxRedemptions: e.target.value })}
+      />
       <div className="flex items-center gap-2">
-        <Checkbox id="promo-once" checked={oncePerBuyer} onCheckedChange={(checked) => setOncePerBuyer(checked === true)} />
+        <Checkbox
+          id="promo-once"
+          checked={oncePerBuyer}
+          onCheckedChange={(checked) => setOncePerBuyer(checked === true)}
+        />
         <Label htmlFor="promo-once">Once per buyer (per e-mail address)</Label>
       </div>
-      {error && <p role="alert" className="text-sm text-destructive-text">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-destructive-text">
+          {error}
+        </p>
+      )}
     </FormDialog>
   );
 }

@@ -45,24 +45,48 @@ export function RefundDialog({ sale }: { sale: SaleView }) {
     // mutateAsync, not mutate's callbacks: a full refund removes this row's button (and this dialog) as the
     // list refreshes, and the toast must come all the same.
     try {
-      const updated = await refund.mutateAsync({ saleId: sale._id, amount: full ? undefined : typedCents / 100, idempotencyKey });
-      toast({ title: "Refunded", description: `${formatMoney(typedCents / 100)} refunded to ${sale.email}.${updated.status === "refunded" ? " The sale is fully refunded." : ""}` });
+      const updated = await refund.mutateAsync({
+        saleId: sale._id,
+        amount: full ? undefined : typedCents / 100,
+        idempotencyKey,
+      });
+      toast({
+        title: "Refunded",
+        description: `${formatMoney(typedCents / 100)} refunded to ${sale.email}.${updated.status === "refunded" ? " The sale is fully refunded." : ""}`,
+      });
       setOpen(false);
     } catch (failure) {
-      toastFailure("Refund Failed", failure, { fallback: "Could not refund this sale", statusPrefix: "Refund failed." });
+      toastFailure("Refund Failed", failure, {
+        fallback: "Could not refund this sale",
+        statusPrefix: "Refund failed.",
+      });
     }
   }
 
   return (
     <FormDialog
-      trigger={<Button variant="outline" size="sm" aria-label={`Refund the sale to ${sale.email}`}><Undo2 aria-hidden /> Refund</Button>}
+      trigger={
+        <Button variant="outline" size="sm" aria-label={`Refund the sale to ${sale.email}`}>
+          <Undo2 aria-hidden /> Refund
+        </Button>
+      }
       open={open}
-      onOpenChange={(next) => { setOpen(next); if (next) { setAmount(""); setError(null); setIdempotencyKey(crypto.randomUUID()); } }}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          setAmount("");
+          setError(null);
+          setIdempotencyKey(crypto.randomUUID());
+        }
+      }}
       title="Refund this sale?"
-      description={<p>
-        {PLANS[sale.plan].name} bought by {sale.email} for {formatMoney(sale.amount)}
-        {sale.refunded > 0 ? `, ${formatMoney(sale.refunded)} already refunded` : ""}. The money goes back to the buyer's card.
-      </p>}
+      description={
+        <p>
+          {PLANS[sale.plan].name} bought by {sale.email} for {formatMoney(sale.amount)}
+          {sale.refunded > 0 ? `, ${formatMoney(sale.refunded)} already refunded` : ""}. The money goes back to the
+          buyer's card.
+        </p>
+      }
       submitLabel={refundable ? `Refund ${formatMoney(typedCents / 100)}` : "Refund"}
       pendingText="Refunding…"
       pending={refund.isPending}
@@ -75,14 +99,20 @@ export function RefundDialog({ sale }: { sale: SaleView }) {
         inputMode="decimal"
         placeholder={(leftCents / 100).toFixed(2)}
         value={amount}
-        onChange={(event) => { setAmount(event.target.value); setError(null); setIdempotencyKey(crypto.randomUUID()); }}
+        onChange={(event) => {
+          setAmount(event.target.value);
+          setError(null);
+          setIdempotencyKey(crypto.randomUUID());
+        }}
         error={shownError}
         hint={`Leave empty to refund everything left: ${formatMoney(leftCents / 100)}.`}
       />
       <p className="text-sm text-muted-foreground" role="status">
-        {!refundable ? "" : full
-          ? "A full refund ends what this sale paid for: an unused key is deleted, a used key's time is taken back."
-          : "A partial refund leaves the key working."}
+        {!refundable
+          ? ""
+          : full
+            ? "A full refund ends what this sale paid for: an unused key is deleted, a used key's time is taken back."
+            : "A partial refund leaves the key working."}
       </p>
     </FormDialog>
   );

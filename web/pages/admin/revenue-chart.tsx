@@ -14,7 +14,8 @@ import { useRevenue } from "../../lib/queries/admin";
 import { formatMoney } from "./format";
 
 const RANGES = [30, 90] as const;
-const dayLabel = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const dayLabel = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
 function Totals({ days }: { days: RevenueResponse["days"] }) {
   const gross = days.reduce((sum, d) => sum + d.gross, 0);
@@ -22,7 +23,8 @@ function Totals({ days }: { days: RevenueResponse["days"] }) {
   const count = days.reduce((sum, d) => sum + d.sales, 0);
   return (
     <p className="text-sm text-muted-foreground" data-testid="revenue-summary">
-      {count} {count === 1 ? "sale" : "sales"}: {formatMoney(gross)} gross, {formatMoney(net)} net after refunds, disputes and fees.
+      {count} {count === 1 ? "sale" : "sales"}: {formatMoney(gross)} gross, {formatMoney(net)} net after refunds,
+      disputes and fees.
     </p>
   );
 }
@@ -35,12 +37,22 @@ export default function RevenueChart() {
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1.5">
-          <CardTitle level={2} className="text-lg" id="revenue-title">Revenue by day</CardTitle>
-          <CardDescription>Gross, and net of refunds, open disputes and fees (as in the CSV), in UTC days.</CardDescription>
+          <CardTitle level={2} className="text-lg" id="revenue-title">
+            Revenue by day
+          </CardTitle>
+          <CardDescription>
+            Gross, and net of refunds, open disputes and fees (as in the CSV), in UTC days.
+          </CardDescription>
         </div>
         <div role="group" aria-label="Period" className="flex gap-1">
           {RANGES.map((days) => (
-            <Button key={days} size="sm" variant={range === days ? "default" : "outline"} aria-pressed={range === days} onClick={() => setRange(days)}>
+            <Button
+              key={days}
+              size="sm"
+              variant={range === days ? "default" : "outline"}
+              aria-pressed={range === days}
+              onClick={() => setRange(days)}
+            >
               {days} days
             </Button>
           ))}
@@ -57,33 +69,78 @@ export default function RevenueChart() {
                 <ResponsiveContainer width="100%" height="100%">
                   <AreaChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
                     <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" vertical={false} />
-                    <XAxis dataKey="date" tickFormatter={dayLabel} tick={{ fill: "var(--color-muted-foreground)", fontSize: 12 }} minTickGap={24} />
-                    <YAxis tickFormatter={(v: number) => `$${v}`} tick={{ fill: "var(--color-muted-foreground)", fontSize: 12 }} width={56} />
+                    <XAxis
+                      dataKey="date"
+                      tickFormatter={dayLabel}
+                      tick={{ fill: "var(--color-muted-foreground)", fontSize: 12 }}
+                      minTickGap={24}
+                    />
+                    <YAxis
+                      tickFormatter={(v: number) => `$${v}`}
+                      tick={{ fill: "var(--color-muted-foreground)", fontSize: 12 }}
+                      width={56}
+                    />
                     <Tooltip
                       labelFormatter={(label) => dayLabel(String(label))}
                       formatter={(value, name) => [formatMoney(Number(value)), name === "gross" ? "Gross" : "Net"]}
-                      contentStyle={{ background: "var(--color-popover)", border: "1px solid var(--color-border)", borderRadius: 8 }}
+                      contentStyle={{
+                        background: "var(--color-popover)",
+                        border: "1px solid var(--color-border)",
+                        borderRadius: 8,
+                      }}
                     />
-                    <Area type="monotone" dataKey="gross" name="gross" stroke="var(--color-brand)" fill="var(--color-brand)" fillOpacity={0.15} />
-                    <Area type="monotone" dataKey="net" name="net" stroke="var(--color-success)" fill="var(--color-success)" fillOpacity={0.15} />
+                    <Area
+                      type="monotone"
+                      dataKey="gross"
+                      name="gross"
+                      stroke="var(--color-brand)"
+                      fill="var(--color-brand)"
+                      fillOpacity={0.15}
+                    />
+                    <Area
+                      type="monotone"
+                      dataKey="net"
+                      name="net"
+                      stroke="var(--color-success)"
+                      fill="var(--color-success)"
+                      fillOpacity={0.15}
+                    />
                   </AreaChart>
                 </ResponsiveContainer>
               </div>
               <figcaption className="sr-only">
                 <table>
                   <caption>Revenue by day, last {range} days</caption>
-                  <thead><tr><th scope="col">Day</th><th scope="col">Gross</th><th scope="col">Net</th><th scope="col">Sales</th></tr></thead>
+                  <thead>
+                    <tr>
+                      <th scope="col">Day</th>
+                      <th scope="col">Gross</th>
+                      <th scope="col">Net</th>
+                      <th scope="col">Sales</th>
+                    </tr>
+                  </thead>
                   <tbody>
-                    {days.filter((d) => d.sales > 0).map((d) => (
-                      <tr key={d.date}><th scope="row">{d.date}</th><td>{formatMoney(d.gross)}</td><td>{formatMoney(d.net)}</td><td>{d.sales}</td></tr>
-                    ))}
+                    {days
+                      .filter((d) => d.sales > 0)
+                      .map((d) => (
+                        <tr key={d.date}>
+                          <th scope="row">{d.date}</th>
+                          <td>{formatMoney(d.gross)}</td>
+                          <td>{formatMoney(d.net)}</td>
+                          <td>{d.sales}</td>
+                        </tr>
+                      ))}
                   </tbody>
                 </table>
               </figcaption>
             </figure>
             <p className="flex gap-4 text-xs text-muted-foreground" aria-hidden>
-              <span className="flex items-center gap-1.5"><span className="size-2.5 rounded-full bg-brand" /> Gross</span>
-              <span className="flex items-center gap-1.5"><span className="size-2.5 rounded-full bg-success" /> Net</span>
+              <span className="flex items-center gap-1.5">
+                <span className="size-2.5 rounded-full bg-brand" /> Gross
+              </span>
+              <span className="flex items-center gap-1.5">
+                <span className="size-2.5 rounded-full bg-success" /> Net
+              </span>
             </p>
           </>
         )}

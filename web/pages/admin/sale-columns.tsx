@@ -30,8 +30,30 @@ export const DOCUMENTS_COLUMN: Column<SaleView> = {
   name: "Documents",
   cell: (sale) => (
     <span className="flex flex-col gap-0.5 text-xs">
-      {sale.invoiceUrl && <a className="whitespace-nowrap text-brand underline-offset-4 hover:underline" href={sale.invoiceUrl} target="_blank" rel="noreferrer" aria-label={`Invoice ${sale.invoiceNumber}`} title={sale.invoiceNumber ?? undefined}>Invoice</a>}
-      {sale.creditNoteUrl && <a className="whitespace-nowrap text-brand underline-offset-4 hover:underline" href={sale.creditNoteUrl} target="_blank" rel="noreferrer" aria-label={`Credit note ${sale.creditNoteNumber}`} title={sale.creditNoteNumber ?? undefined}>Credit note</a>}
+      {sale.invoiceUrl && (
+        <a
+          className="whitespace-nowrap text-brand underline-offset-4 hover:underline"
+          href={sale.invoiceUrl}
+          target="_blank"
+          rel="noreferrer"
+          aria-label={`Invoice ${sale.invoiceNumber}`}
+          title={sale.invoiceNumber ?? undefined}
+        >
+          Invoice
+        </a>
+      )}
+      {sale.creditNoteUrl && (
+        <a
+          className="whitespace-nowrap text-brand underline-offset-4 hover:underline"
+          href={sale.creditNoteUrl}
+          target="_blank"
+          rel="noreferrer"
+          aria-label={`Credit note ${sale.creditNoteNumber}`}
+          title={sale.creditNoteNumber ?? undefined}
+        >
+          Credit note
+        </a>
+      )}
     </span>
   ),
 };
@@ -39,7 +61,12 @@ export const DOCUMENTS_COLUMN: Column<SaleView> = {
 /** The promotion code the buyer used, if any. */
 export const PROMOTION_COLUMN: Column<SaleView> = {
   name: "Promotion code",
-  cell: (sale) => (sale.promotionCode ? <span className="font-mono text-xs">{sale.promotionCode}</span> : <span className="text-muted-foreground">None</span>),
+  cell: (sale) =>
+    sale.promotionCode ? (
+      <span className="font-mono text-xs">{sale.promotionCode}</span>
+    ) : (
+      <span className="text-muted-foreground">None</span>
+    ),
 };
 
 /** The tax contained in the amount, with the buyer's billing country when tax applies. */
@@ -50,6 +77,10 @@ export const TAX_COLUMN: Column<SaleView> = {
 };
 
 /** What the payment provider kept of a sale. */
-export const FEE_COLUMN: Column<SaleView> = { name: "Fee", className: "tabular-nums text-muted-foreground", cell: (sale) => formatMoney(sale.fee) };
+export const FEE_COLUMN: Column<SaleView> = {
+  name: "Fee",
+  className: "tabular-nums text-muted-foreground",
+  cell: (sale) => formatMoney(sale.fee),
+};
 
 export const saleKey = (sale: SaleView) => sale._id;

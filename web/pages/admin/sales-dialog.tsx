@@ -4,7 +4,14 @@ import { Button } from "../../components/ui/button";
 import { PendingButton } from "../../components/ui/pending-button";
 import { toastFailure } from "../../components/failure-toast";
 import { downloadFile } from "../../lib/api";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "../../components/ui/dialog";
 import { useSales } from "../../lib/queries/admin";
 import { List, usePaging } from "./list-tab";
 import { DOCUMENTS_COLUMN, FEE_COLUMN, PROMOTION_COLUMN, SALE_COLUMNS, TAX_COLUMN, saleKey } from "./sale-columns";
@@ -27,8 +34,16 @@ function SalesList() {
   return (
     // Nine columns fit side by side only on a wide screen: below it each sale is a card, so Refund never
     // sits past the dialog's edge.
-    <List query={sales} rows={sales.data?.sales} rowKey={saleKey} paging={paging} tableFrom="xl"
-      label="All sales" columns={[...SALE_COLUMNS, PROMOTION_COLUMN, TAX_COLUMN, FEE_COLUMN, DOCUMENTS_COLUMN, REFUND_COLUMN]} empty="No sales yet." />
+    <List
+      query={sales}
+      rows={sales.data?.sales}
+      rowKey={saleKey}
+      paging={paging}
+      tableFrom="xl"
+      label="All sales"
+      columns={[...SALE_COLUMNS, PROMOTION_COLUMN, TAX_COLUMN, FEE_COLUMN, DOCUMENTS_COLUMN, REFUND_COLUMN]}
+      empty="No sales yet."
+    />
   );
 }
 
@@ -40,13 +55,23 @@ function DownloadCsvButton() {
     try {
       await downloadFile("/api/admin/sales.csv");
     } catch (error) {
-      toastFailure("Download Failed", error, { fallback: "Could not download the sales", statusPrefix: "Download failed." });
+      toastFailure("Download Failed", error, {
+        fallback: "Could not download the sales",
+        statusPrefix: "Download failed.",
+      });
     } finally {
       setBusy(false);
     }
   }
   return (
-    <PendingButton variant="outline" size="sm" pending={busy} pendingText="Preparing…" icon={<Download aria-hidden />} onClick={download}>
+    <PendingButton
+      variant="outline"
+      size="sm"
+      pending={busy}
+      pendingText="Preparing…"
+      icon={<Download aria-hidden />}
+      onClick={download}
+    >
       Download CSV
     </PendingButton>
   );
@@ -57,12 +82,16 @@ export function SalesDialog() {
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm">View all sales</Button>
+        <Button variant="outline" size="sm">
+          View all sales
+        </Button>
       </DialogTrigger>
       <DialogContent className="max-w-6xl">
         <DialogHeader>
           <DialogTitle>All sales</DialogTitle>
-          <DialogDescription>Newest first. Refunded sales are shown but not counted in revenue; partial refunds are subtracted from it.</DialogDescription>
+          <DialogDescription>
+            Newest first. Refunded sales are shown but not counted in revenue; partial refunds are subtracted from it.
+          </DialogDescription>
         </DialogHeader>
         <div className="flex flex-wrap items-end justify-end gap-3">
           <TaxReportButton />

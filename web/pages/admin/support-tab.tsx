@@ -17,14 +17,23 @@ function StatusButton({ ticket }: { ticket: SupportTicketView }) {
   const change = useSetTicketStatus();
   const next = ticket.status === "closed" ? "open" : "closed";
   function run() {
-    change.mutate({ ticketId: ticket._id, status: next }, {
-      onSuccess: () => toast({ title: next === "closed" ? "Ticket closed" : "Ticket reopened" }),
-      onError: (error) => toast({ title: "Failed to update ticket", description: error.message, variant: "destructive" }),
-    });
+    change.mutate(
+      { ticketId: ticket._id, status: next },
+      {
+        onSuccess: () => toast({ title: next === "closed" ? "Ticket closed" : "Ticket reopened" }),
+        onError: (error) =>
+          toast({ title: "Failed to update ticket", description: error.message, variant: "destructive" }),
+      },
+    );
   }
   return (
-    <Button variant="outline" size="sm" disabled={change.isPending} onClick={run}
-      aria-label={`${next === "closed" ? "Close" : "Reopen"} ticket from ${ticket.email}`}>
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={change.isPending}
+      onClick={run}
+      aria-label={`${next === "closed" ? "Close" : "Reopen"} ticket from ${ticket.email}`}
+    >
       {next === "closed" ? "Close" : "Reopen"}
     </Button>
   );
@@ -32,9 +41,20 @@ function StatusButton({ ticket }: { ticket: SupportTicketView }) {
 
 const COLUMNS: Column<SupportTicketView>[] = [
   dateColumn("Received", (ticket) => ticket.createdAt),
-  { name: "From", cell: (ticket) => <a className="text-brand hover:underline" href={`mailto:${ticket.email}`}>{ticket.email}</a> },
+  {
+    name: "From",
+    cell: (ticket) => (
+      <a className="text-brand hover:underline" href={`mailto:${ticket.email}`}>
+        {ticket.email}
+      </a>
+    ),
+  },
   { name: "Subject", cell: (ticket) => (ticket.subject ? capitalise(ticket.subject) : "General") },
-  { name: "Message", className: "flex-col md:max-w-md", cell: (ticket) => <p className="text-left whitespace-pre-wrap">{ticket.message}</p> },
+  {
+    name: "Message",
+    className: "flex-col md:max-w-md",
+    cell: (ticket) => <p className="text-left whitespace-pre-wrap">{ticket.message}</p>,
+  },
   { name: "Status", cell: (ticket) => <StatusBadge status={ticket.status ?? "open"} /> },
   { name: "Actions", className: "justify-end", cell: (ticket) => <StatusButton ticket={ticket} /> },
 ];
@@ -42,6 +62,18 @@ const COLUMNS: Column<SupportTicketView>[] = [
 export function SupportTab() {
   const paging = usePaging(PAGE_SIZE);
   const tickets = useTickets(paging.page);
-  return <ListTab id="support" title="Support Tickets" description="Messages from the contact form, newest first. We promise an answer within 24 hours."
-    query={tickets} rows={tickets.data} rowKey={(ticket) => ticket._id} paging={paging} label="Support tickets" columns={COLUMNS} empty="No support tickets yet." />;
+  return (
+    <ListTab
+      id="support"
+      title="Support Tickets"
+      description="Messages from the contact form, newest first. We promise an answer within 24 hours."
+      query={tickets}
+      rows={tickets.data}
+      rowKey={(ticket) => ticket._id}
+      paging={paging}
+      label="Support tickets"
+      columns={COLUMNS}
+      empty="No support tickets yet."
+    />
+  );
 }

@@ -1,4 +1,13 @@
-export type AdminTab = "overview" | "keys" | "plans" | "promotions" | "support" | "emails" | "users" | "audit" | "refund-requests";
+export type AdminTab =
+  | "overview"
+  | "keys"
+  | "plans"
+  | "promotions"
+  | "support"
+  | "emails"
+  | "users"
+  | "audit"
+  | "refund-requests";
 
 export interface AdminTabProps {
   /** Lets a tab send the operator to another one (e.g. from a figure to its list). */

@@ -12,7 +12,10 @@ function thisQuarter(): [string, string] {
   const now = new Date();
   const first = Math.floor(now.getUTCMonth() / 3) * 3;
   const day = (d: Date) => d.toISOString().slice(0, 10);
-  return [day(new Date(Date.UTC(now.getUTCFullYear(), first, 1))), day(new Date(Date.UTC(now.getUTCFullYear(), first + 3, 0)))];
+  return [
+    day(new Date(Date.UTC(now.getUTCFullYear(), first, 1))),
+    day(new Date(Date.UTC(now.getUTCFullYear(), first + 3, 0))),
+  ];
 }
 
 export function TaxReportButton() {
@@ -23,7 +26,10 @@ export function TaxReportButton() {
     try {
       await downloadFile(`/api/admin/tax-report.csv?${new URLSearchParams({ from, to })}`);
     } catch (error) {
-      toastFailure("Download Failed", error, { fallback: "Could not download the tax report", statusPrefix: "Download failed." });
+      toastFailure("Download Failed", error, {
+        fallback: "Could not download the tax report",
+        statusPrefix: "Download failed.",
+      });
     } finally {
       setBusy(false);
     }
@@ -31,14 +37,38 @@ export function TaxReportButton() {
   return (
     <div className="flex flex-wrap items-end gap-2">
       <div className="grid gap-1">
-        <Label htmlFor="tax-report-from" className="text-xs">Report from</Label>
-        <Input id="tax-report-from" type="date" className="h-9 w-40" value={from} onChange={(event) => setRange([event.target.value, to])} />
+        <Label htmlFor="tax-report-from" className="text-xs">
+          Report from
+        </Label>
+        <Input
+          id="tax-report-from"
+          type="date"
+          className="h-9 w-40"
+          value={from}
+          onChange={(event) => setRange([event.target.value, to])}
+        />
       </div>
       <div className="grid gap-1">
-        <Label htmlFor="tax-report-to" className="text-xs">Report to</Label>
-        <Input id="tax-report-to" type="date" className="h-9 w-40" value={to} onChange={(event) => setRange([from, event.target.value])} />
+        <Label htmlFor="tax-report-to" className="text-xs">
+          Report to
+        </Label>
+        <Input
+          id="tax-report-to"
+          type="date"
+          className="h-9 w-40"
+          value={to}
+          onChange={(event) => setRange([from, event.target.value])}
+        />
       </div>
-      <PendingButton variant="outline" size="sm" pending={busy} pendingText="Preparing…" icon={<Landmark aria-hidden />} onClick={download} disabled={!from || !to}>
+      <PendingButton
+        variant="outline"
+        size="sm"
+        pending={busy}
+        pendingText="Preparing…"
+        icon={<Landmark aria-hidden />}
+        onClick={download}
+        disabled={!from || !to}
+      >
         Tax report
       </PendingButton>
     </div>

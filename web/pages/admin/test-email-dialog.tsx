@@ -15,18 +15,26 @@ export function TestEmailDialog({ defaultEmail }: { defaultEmail: string }) {
   const send = useTestEmail();
 
   function submit() {
-    send.mutate({ email: email.trim(), testKey: testKey.trim() }, {
-      onSuccess: (answer) => {
-        toast({ title: "Test Email Sent", description: answer.message });
-        setOpen(false);
+    send.mutate(
+      { email: email.trim(), testKey: testKey.trim() },
+      {
+        onSuccess: (answer) => {
+          toast({ title: "Test Email Sent", description: answer.message });
+          setOpen(false);
+        },
+        onError: () =>
+          toast({ title: "Email Test Failed", description: "Failed to send test email", variant: "destructive" }),
       },
-      onError: () => toast({ title: "Email Test Failed", description: "Failed to send test email", variant: "destructive" }),
-    });
+    );
   }
 
   return (
     <FormDialog
-      trigger={<Button variant="outline"><Mail aria-hidden /> Test Email</Button>}
+      trigger={
+        <Button variant="outline">
+          <Mail aria-hidden /> Test Email
+        </Button>
+      }
       open={open}
       onOpenChange={setOpen}
       title="Send a test email"
@@ -36,9 +44,20 @@ export function TestEmailDialog({ defaultEmail }: { defaultEmail: string }) {
       pending={send.isPending}
       onSubmit={submit}
     >
-      <EmailField id="test-email-address" label="Email address" value={email} onChange={(e) => setEmail(e.target.value)} />
-      <TextField id="test-email-key" label="Test key" value={testKey} maxLength={64} placeholder="Leave empty for a sample key"
-        onChange={(e) => setTestKey(e.target.value)} />
+      <EmailField
+        id="test-email-address"
+        label="Email address"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <TextField
+        id="test-email-key"
+        label="Test key"
+        value={testKey}
+        maxLength={64}
+        placeholder="Leave empty for a sample key"
+        onChange={(e) => setTestKey(e.target.value)}
+      />
     </FormDialog>
   );
 }

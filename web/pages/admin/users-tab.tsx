@@ -15,7 +15,12 @@ const PAGE_SIZE = 25;
 
 function SubscriptionSummary({ subscription }: { subscription: SubscriptionView | null }) {
   if (!subscription) return <span className="text-muted-foreground">None</span>;
-  const variant = subscription.status === "active" ? "success" : subscription.status === "expired" || subscription.status === "suspended" ? "destructive" : "secondary";
+  const variant =
+    subscription.status === "active"
+      ? "success"
+      : subscription.status === "expired" || subscription.status === "suspended"
+        ? "destructive"
+        : "secondary";
   return (
     <span className="inline-flex flex-col items-end gap-1 md:items-start">
       <span className="flex items-center gap-2">
@@ -33,7 +38,12 @@ function ResetLinkButton({ user }: { user: AdminUserView }) {
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="outline" size="sm" disabled={!user.linkedRobloxAccountId} aria-label={`Reset link of ${user.email}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!user.linkedRobloxAccountId}
+          aria-label={`Reset link of ${user.email}`}
+        >
           <Unlink aria-hidden /> Reset link
         </Button>
       }
@@ -44,10 +54,17 @@ function ResetLinkButton({ user }: { user: AdminUserView }) {
       pending={reset.isPending}
       onConfirm={(close) =>
         reset.mutate(user.id, {
-          onSuccess: () => toast({ title: "Account reset", description: `${user.email} can link a game account again.` }),
-          onError: (error) => toast({ title: "Failed", description: error.message || "Could not reset linked account", variant: "destructive" }),
+          onSuccess: () =>
+            toast({ title: "Account reset", description: `${user.email} can link a game account again.` }),
+          onError: (error) =>
+            toast({
+              title: "Failed",
+              description: error.message || "Could not reset linked account",
+              variant: "destructive",
+            }),
           onSettled: close,
-        })}
+        })
+      }
     />
   );
 }
@@ -58,18 +75,28 @@ const COLUMNS: Column<AdminUserView>[] = [
     cell: (user) => (
       <>
         {user.email}
-        {user.isAdmin && <Badge variant="accent" className="ml-2">Admin</Badge>}
+        {user.isAdmin && (
+          <Badge variant="accent" className="ml-2">
+            Admin
+          </Badge>
+        )}
       </>
     ),
   },
   { name: "Subscription", cell: (user) => <SubscriptionSummary subscription={user.subscription} /> },
   {
     name: "Linked account",
-    cell: (user) => (user.linkedRobloxAccountId
-      ? <code className="font-mono">{user.linkedRobloxAccountId}</code>
-      : <span className="text-muted-foreground">Not linked</span>),
+    cell: (user) =>
+      user.linkedRobloxAccountId ? (
+        <code className="font-mono">{user.linkedRobloxAccountId}</code>
+      ) : (
+        <span className="text-muted-foreground">Not linked</span>
+      ),
   },
-  { name: "Plugin key", cell: (user) => (user.hasFigmaKey ? "Generated" : <span className="text-muted-foreground">Not generated yet</span>) },
+  {
+    name: "Plugin key",
+    cell: (user) => (user.hasFigmaKey ? "Generated" : <span className="text-muted-foreground">Not generated yet</span>),
+  },
   dateColumn("Joined", (user) => user.createdAt),
   { name: "Actions", className: "justify-end", cell: (user) => <ResetLinkButton user={user} /> },
 ];
@@ -88,14 +115,32 @@ export function UsersTab() {
 
   const searchForm = (
     <form role="search" onSubmit={search} className="flex w-full gap-2 md:w-auto">
-      <Input type="search" aria-label="Search by email" placeholder="Search by email" value={draft}
-        onChange={(e) => setDraft(e.target.value)} className="md:w-72" />
-      <Button type="submit" variant="secondary"><Search aria-hidden /> Search</Button>
+      <Input
+        type="search"
+        aria-label="Search by email"
+        placeholder="Search by email"
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        className="md:w-72"
+      />
+      <Button type="submit" variant="secondary">
+        <Search aria-hidden /> Search
+      </Button>
     </form>
   );
   return (
-    <ListTab id="users" title="Users" description="Find an account by e-mail to see its subscription and linked game account." actions={searchForm}
-      query={users} rows={users.data} rowKey={(user) => user.id} paging={paging}
-      label="Users" columns={COLUMNS} empty={query ? `No account matches “${query}”.` : "No accounts yet."} />
+    <ListTab
+      id="users"
+      title="Users"
+      description="Find an account by e-mail to see its subscription and linked game account."
+      actions={searchForm}
+      query={users}
+      rows={users.data}
+      rowKey={(user) => user.id}
+      paging={paging}
+      label="Users"
+      columns={COLUMNS}
+      empty={query ? `No account matches “${query}”.` : "No accounts yet."}
+    />
   );
 }

@@ -22,8 +22,9 @@ export default function ConfirmEmailPage() {
   const [done, setDone] = useState<string | null>(null);
 
   const title = done ? "Email changed" : hydrated && !token ? "Confirmation link incomplete" : "Confirm your new email";
-  const text = done
-    ?? (hydrated && !token
+  const text =
+    done ??
+    (hydrated && !token
       ? "This page needs the link from the confirmation e-mail. Open it again, or ask for a new one in your dashboard's Settings."
       : "Press the button to make this address your account's sign-in e-mail.");
 
@@ -36,15 +37,31 @@ export default function ConfirmEmailPage() {
         </CardHeader>
         <CardFooter className="justify-center">
           {done ? (
-            <Button asChild><Link href={signedIn ? "/dashboard?tab=settings" : "/login"}>{signedIn ? "Go to Dashboard" : "Go to Login"}</Link></Button>
+            <Button asChild>
+              <Link href={signedIn ? "/dashboard?tab=settings" : "/login"}>
+                {signedIn ? "Go to Dashboard" : "Go to Login"}
+              </Link>
+            </Button>
           ) : hydrated && !token ? (
-            <Button asChild><Link href="/dashboard?tab=settings">Open Settings</Link></Button>
+            <Button asChild>
+              <Link href="/dashboard?tab=settings">Open Settings</Link>
+            </Button>
           ) : (
-            <PendingButton pending={confirm.isPending} pendingText="Confirming..." icon={<MailCheck aria-hidden />}
-              onClick={() => confirm.mutate(token, {
-                onSuccess: ({ message }) => setDone(message),
-                onError: (error) => toastFailure("Not Confirmed", error, { fallback: "Could not confirm your email", statusPrefix: "Confirmation failed." }),
-              })}>
+            <PendingButton
+              pending={confirm.isPending}
+              pendingText="Confirming..."
+              icon={<MailCheck aria-hidden />}
+              onClick={() =>
+                confirm.mutate(token, {
+                  onSuccess: ({ message }) => setDone(message),
+                  onError: (error) =>
+                    toastFailure("Not Confirmed", error, {
+                      fallback: "Could not confirm your email",
+                      statusPrefix: "Confirmation failed.",
+                    }),
+                })
+              }
+            >
               Confirm Email
             </PendingButton>
           )}

@@ -34,12 +34,16 @@ export default function LoginPage() {
   const [forgotOpen, setForgotOpen] = useState(false);
   // /login?forgot=1 (the password-changed e-mail's "Reset your password") opens Forgot password at once.
   const forgotLink = new URLSearchParams(useSearch()).get("forgot") === "1";
-  useEffect(() => { if (forgotLink) setForgotOpen(true); }, [forgotLink]);
+  useEffect(() => {
+    if (forgotLink) setForgotOpen(true);
+  }, [forgotLink]);
   const login = useLogin();
-  const { shown: errors, check } = useFieldErrors(validate(email, password), { email: "login-email", password: "login-password" });
+  const { shown: errors, check } = useFieldErrors(validate(email, password), {
+    email: "login-email",
+    password: "login-password",
+  });
   // "Invalid email or password" goes under the password, the field a person most often gets wrong.
   const server = useServerFieldError<"password">({ INVALID_CREDENTIALS: "password" });
-
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,11 +56,14 @@ export default function LoginPage() {
           navigate(user.isAdmin ? "/admin" : "/dashboard");
         },
         onError: (error) =>
-          server.show(error, toastFailure("Login Failed", error, {
-            fallback: "Invalid email or password",
-            unauthorizedText: "Invalid email or password",
-            statusPrefix: "Login failed.",
-          })),
+          server.show(
+            error,
+            toastFailure("Login Failed", error, {
+              fallback: "Invalid email or password",
+              unauthorizedText: "Invalid email or password",
+              statusPrefix: "Login failed.",
+            }),
+          ),
       },
     );
   }
@@ -66,17 +73,35 @@ export default function LoginPage() {
       <Card className="w-full max-w-md">
         <CardHeader className="text-center">
           <h1 className="text-2xl font-semibold tracking-tight">Welcome back</h1>
-          <CardDescription>Log in to your {PRODUCT_NAME} account to manage your subscription and plugin key.</CardDescription>
+          <CardDescription>
+            Log in to your {PRODUCT_NAME} account to manage your subscription and plugin key.
+          </CardDescription>
         </CardHeader>
         <form noValidate onSubmit={handleSubmit}>
           <CardContent className="grid gap-5">
-            <EmailField id="login-email" label="Email" error={errors.email} value={email} onChange={(event) => { server.edited("password"); setEmail(event.target.value); }} />
+            <EmailField
+              id="login-email"
+              label="Email"
+              error={errors.email}
+              value={email}
+              onChange={(event) => {
+                server.edited("password");
+                setEmail(event.target.value);
+              }}
+            />
             <TextField
               id="login-password"
               label="Password"
               error={errors.password ?? server.errorFor("password")}
               aside={
-                <Button type="button" variant="link" size="sm" className="h-auto p-0" data-testid="forgot-password" onClick={() => setForgotOpen(true)}>
+                <Button
+                  type="button"
+                  variant="link"
+                  size="sm"
+                  className="h-auto p-0"
+                  data-testid="forgot-password"
+                  onClick={() => setForgotOpen(true)}
+                >
                   Forgot password?
                 </Button>
               }
@@ -84,22 +109,38 @@ export default function LoginPage() {
               autoComplete="current-password"
               required
               value={password}
-              onChange={(event) => { server.edited("password"); setPassword(event.target.value); }}
+              onChange={(event) => {
+                server.edited("password");
+                setPassword(event.target.value);
+              }}
             />
             <div className="flex items-center gap-2">
-              <Checkbox id="login-remember" checked={rememberMe} onCheckedChange={(checked) => setRememberMe(checked === true)} />
+              <Checkbox
+                id="login-remember"
+                checked={rememberMe}
+                onCheckedChange={(checked) => setRememberMe(checked === true)}
+              />
               <Label htmlFor="login-remember" className="cursor-pointer font-normal text-muted-foreground">
                 Remember me
               </Label>
             </div>
           </CardContent>
           <CardFooter className="flex-col gap-4">
-            <PendingButton type="submit" className="w-full" pending={login.isPending} pendingText="Logging in..." icon={<LogIn aria-hidden />}>
+            <PendingButton
+              type="submit"
+              className="w-full"
+              pending={login.isPending}
+              pendingText="Logging in..."
+              icon={<LogIn aria-hidden />}
+            >
               Login
             </PendingButton>
             <p className="text-center text-sm text-muted-foreground">
               Don't have an account?{" "}
-              <Link href="/signup" className="rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+              <Link
+                href="/signup"
+                className="rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+              >
                 Sign Up
               </Link>
             </p>

@@ -24,10 +24,14 @@ function MissingToken() {
     <Card className="w-full max-w-md">
       <CardHeader className="text-center">
         <h1 className="text-2xl font-semibold tracking-tight">Reset link incomplete</h1>
-        <CardDescription>This page needs the link from your reset e-mail. Open it again, or ask for a new one from the login page.</CardDescription>
+        <CardDescription>
+          This page needs the link from your reset e-mail. Open it again, or ask for a new one from the login page.
+        </CardDescription>
       </CardHeader>
       <CardFooter className="justify-center">
-        <Button asChild><Link href="/login">Back to Login</Link></Button>
+        <Button asChild>
+          <Link href="/login">Back to Login</Link>
+        </Button>
       </CardFooter>
     </Card>
   );
@@ -47,7 +51,12 @@ export default function ResetPasswordPage() {
     { password: "reset-password", confirmPassword: "reset-confirm" },
   );
 
-  if (hydrated && !token) return <Layout className="flex items-start justify-center sm:items-center"><MissingToken /></Layout>;
+  if (hydrated && !token)
+    return (
+      <Layout className="flex items-start justify-center sm:items-center">
+        <MissingToken />
+      </Layout>
+    );
 
   const mismatch = password !== "" && confirmPassword !== "" && password !== confirmPassword;
   const confirmError = mismatch ? "Passwords don't match" : shown.confirmPassword;
@@ -62,7 +71,11 @@ export default function ResetPasswordPage() {
           toast({ title: "Password Updated", description: message });
           navigate("/login");
         },
-        onError: (error) => toastFailure("Reset Failed", error, { fallback: "Could not reset your password", statusPrefix: "Reset failed." }),
+        onError: (error) =>
+          toastFailure("Reset Failed", error, {
+            fallback: "Could not reset your password",
+            statusPrefix: "Reset failed.",
+          }),
       },
     );
   }
@@ -76,16 +89,36 @@ export default function ResetPasswordPage() {
         </CardHeader>
         <form noValidate onSubmit={handleSubmit}>
           <CardContent className="grid gap-5">
-            <NewPasswordField id="reset-password" label="New password" error={shown.password}
-              value={password} onChange={(event) => setPassword(event.target.value)} />
-            <NewPasswordField id="reset-confirm" label="Confirm new password" error={confirmError}
-              value={confirmPassword} onChange={(event) => setConfirmPassword(event.target.value)} />
+            <NewPasswordField
+              id="reset-password"
+              label="New password"
+              error={shown.password}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <NewPasswordField
+              id="reset-confirm"
+              label="Confirm new password"
+              error={confirmError}
+              value={confirmPassword}
+              onChange={(event) => setConfirmPassword(event.target.value)}
+            />
           </CardContent>
           <CardFooter className="flex-col gap-4">
-            <PendingButton type="submit" className="w-full" disabled={mismatch} pending={reset.isPending} pendingText="Saving..." icon={<KeyRound aria-hidden />}>
+            <PendingButton
+              type="submit"
+              className="w-full"
+              disabled={mismatch}
+              pending={reset.isPending}
+              pendingText="Saving..."
+              icon={<KeyRound aria-hidden />}
+            >
               Set New Password
             </PendingButton>
-            <Link href="/login" className="rounded-sm text-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+            <Link
+              href="/login"
+              className="rounded-sm text-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+            >
               Back to Login
             </Link>
           </CardFooter>

@@ -30,7 +30,8 @@ const FIELD_IDS: Record<keyof SignupFields, string> = {
   confirmPassword: "signup-confirm",
 };
 
-const linkClasses = "rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring";
+const linkClasses =
+  "rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring";
 
 export default function SignupPage() {
   const [, navigate] = useLocation();
@@ -39,19 +40,28 @@ export default function SignupPage() {
   const search = useSearch();
   const [fields, setFields] = useState<SignupFields>(() => {
     const params = new URLSearchParams(search);
-    return { productKey: normaliseProductKey(params.get("key") ?? ""), email: (params.get("email") ?? "").trim(), password: "", confirmPassword: "" };
+    return {
+      productKey: normaliseProductKey(params.get("key") ?? ""),
+      email: (params.get("email") ?? "").trim(),
+      password: "",
+      confirmPassword: "",
+    };
   });
   const [acceptTerms, setAcceptTerms] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const signup = useSignup();
   const { shown, check } = useFieldErrors(validateSignup(fields), FIELD_IDS);
   const server = useServerFieldError<"productKey" | "email">({
-    INVALID_PRODUCT_KEY: "productKey", PRODUCT_KEY_USED: "productKey", PRODUCT_KEY_ON_HOLD: "productKey", EMAIL_TAKEN: "email",
+    INVALID_PRODUCT_KEY: "productKey",
+    PRODUCT_KEY_USED: "productKey",
+    PRODUCT_KEY_ON_HOLD: "productKey",
+    EMAIL_TAKEN: "email",
   });
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
-  const mismatch = fields.password !== "" && fields.confirmPassword !== "" && fields.password !== fields.confirmPassword;
+  const mismatch =
+    fields.password !== "" && fields.confirmPassword !== "" && fields.password !== fields.confirmPassword;
   const confirmError = mismatch ? "Passwords don't match" : shown.confirmPassword;
   const canSubmit = fields.password === fields.confirmPassword && acceptTerms && !signup.isPending;
 
@@ -67,11 +77,17 @@ export default function SignupPage() {
       { ...fields, email: fields.email.trim() },
       {
         onSuccess: () => {
-          toast({ title: "Account Created!", description: `Welcome to ${PRODUCT_NAME}! Your subscription is now active.` });
+          toast({
+            title: "Account Created!",
+            description: `Welcome to ${PRODUCT_NAME}! Your subscription is now active.`,
+          });
           navigate("/dashboard");
         },
         onError: (error) => {
-          const description = toastFailure("Signup Failed", error, { fallback: "Failed to create account", statusPrefix: "Signup failed." });
+          const description = toastFailure("Signup Failed", error, {
+            fallback: "Failed to create account",
+            statusPrefix: "Signup failed.",
+          });
           server.show(error, description);
           if (description.includes("Invalid product key") || description.includes("already been used")) {
             clearTimeout(redirectTimer.current);
@@ -115,23 +131,56 @@ export default function SignupPage() {
               value={fields.productKey}
               onChange={(event) => update("productKey")(event.target.value)}
             />
-            <EmailField id="signup-email" label="Email" error={shown.email ?? server.errorFor("email")} value={fields.email} onChange={(event) => update("email")(event.target.value)} />
-            <NewPasswordField id="signup-password" label="Password" error={shown.password} hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
-              value={fields.password} onChange={(event) => update("password")(event.target.value)} />
-            <NewPasswordField id="signup-confirm" label="Confirm password" error={confirmError}
-              value={fields.confirmPassword} onChange={(event) => update("confirmPassword")(event.target.value)} />
+            <EmailField
+              id="signup-email"
+              label="Email"
+              error={shown.email ?? server.errorFor("email")}
+              value={fields.email}
+              onChange={(event) => update("email")(event.target.value)}
+            />
+            <NewPasswordField
+              id="signup-password"
+              label="Password"
+              error={shown.password}
+              hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
+              value={fields.password}
+              onChange={(event) => update("password")(event.target.value)}
+            />
+            <NewPasswordField
+              id="signup-confirm"
+              label="Confirm password"
+              error={confirmError}
+              value={fields.confirmPassword}
+              onChange={(event) => update("confirmPassword")(event.target.value)}
+            />
             <div className="flex items-start gap-2">
-              <Checkbox id="signup-terms" className="mt-0.5" checked={acceptTerms} onCheckedChange={(checked) => setAcceptTerms(checked === true)} />
+              <Checkbox
+                id="signup-terms"
+                className="mt-0.5"
+                checked={acceptTerms}
+                onCheckedChange={(checked) => setAcceptTerms(checked === true)}
+              />
               <Label htmlFor="signup-terms" className="cursor-pointer leading-snug font-normal text-muted-foreground">
-                {/* New tabs, so reading them doesn't lose what is typed here. */}
-                I agree to the <a href="/terms" target="_blank" rel="noopener" className="text-brand underline underline-offset-4">terms of service</a> and{" "}
-                <a href="/privacy" target="_blank" rel="noopener" className="text-brand underline underline-offset-4">privacy policy</a>
+                {/* New tabs, so reading them doesn't lose what is typed here. */}I agree to the{" "}
+                <a href="/terms" target="_blank" rel="noopener" className="text-brand underline underline-offset-4">
+                  terms of service
+                </a>{" "}
+                and{" "}
+                <a href="/privacy" target="_blank" rel="noopener" className="text-brand underline underline-offset-4">
+                  privacy policy
+                </a>
               </Label>
             </div>
           </CardContent>
           <CardFooter className="flex-col gap-4">
-            <PendingButton type="submit" className="w-full" disabled={!canSubmit} pending={signup.isPending} pendingText="Creating account..."
-              icon={<UserPlus aria-hidden />}>
+            <PendingButton
+              type="submit"
+              className="w-full"
+              disabled={!canSubmit}
+              pending={signup.isPending}
+              pendingText="Creating account..."
+              icon={<UserPlus aria-hidden />}
+            >
               Create Account
             </PendingButton>
             <p className="text-center text-sm text-muted-foreground">

@@ -24,17 +24,23 @@ export function StatusBadge({ status }: { status: SubscriptionView["status"] }) 
 export function RemainingTime({ subscription, receivedAt }: { subscription: SubscriptionView; receivedAt: number }) {
   const now = useNow();
   const ms = remainingMs(subscription, receivedAt, now);
-  return <span className="tabular-nums" aria-label={ms === null ? "Unlimited" : undefined}>{formatRemaining(ms)}</span>;
+  return (
+    <span className="tabular-nums" aria-label={ms === null ? "Unlimited" : undefined}>
+      {formatRemaining(ms)}
+    </span>
+  );
 }
 
 /** Why the plugin stopped working, and what to do: a disputed payment puts the subscription on hold. */
 export function SuspendedNotice() {
   return (
     <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
-      Your subscription is on hold because its payment is disputed with your bank, so the plugin is paused and your
-      time stands still. If the dispute was a mistake, ask your bank to withdraw it or{" "}
-      <Link href="/support" className="font-medium text-brand underline underline-offset-4">contact support</Link>;
-      access resumes, with the time you had left, as soon as it is resolved.
+      Your subscription is on hold because its payment is disputed with your bank, so the plugin is paused and your time
+      stands still. If the dispute was a mistake, ask your bank to withdraw it or{" "}
+      <Link href="/support" className="font-medium text-brand underline underline-offset-4">
+        contact support
+      </Link>
+      ; access resumes, with the time you had left, as soon as it is resolved.
     </p>
   );
 }
@@ -64,7 +70,12 @@ function RemainingBar({ subscription, receivedAt }: { subscription: Subscription
   );
 }
 
-export function DashboardHeader(props: { user: PublicUser; subscription: SubscriptionView | null; receivedAt: number; loading: boolean }) {
+export function DashboardHeader(props: {
+  user: PublicUser;
+  subscription: SubscriptionView | null;
+  receivedAt: number;
+  loading: boolean;
+}) {
   const { user, subscription, receivedAt, loading } = props;
   return (
     <Card>
@@ -74,12 +85,16 @@ export function DashboardHeader(props: { user: PublicUser; subscription: Subscri
             <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
             {loading ? <Skeleton className="h-5 w-24 rounded-full" /> : <PlanBadge subscription={subscription} />}
           </div>
-          <p className="truncate text-muted-foreground" title={user.email}>{user.email}</p>
+          <p className="truncate text-muted-foreground" title={user.email}>
+            {user.email}
+          </p>
           <div className="flex flex-wrap items-center gap-3 text-sm">
             <LiveClock />
             {user.isAdmin && (
               <Button asChild size="sm" variant="outline">
-                <Link href="/admin"><ShieldCheck aria-hidden /> Admin Panel</Link>
+                <Link href="/admin">
+                  <ShieldCheck aria-hidden /> Admin Panel
+                </Link>
               </Button>
             )}
           </div>
@@ -92,7 +107,9 @@ export function DashboardHeader(props: { user: PublicUser; subscription: Subscri
             {subscription.status === "suspended" && <SuspendedNotice />}
           </div>
         ) : (
-          <p className="text-sm text-muted-foreground">No subscription on this account. Redeem a product key in the Subscription tab.</p>
+          <p className="text-sm text-muted-foreground">
+            No subscription on this account. Redeem a product key in the Subscription tab.
+          </p>
         )}
       </CardContent>
     </Card>

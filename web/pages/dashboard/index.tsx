@@ -59,9 +59,14 @@ export default function DashboardPage() {
     <Layout className="grid content-start gap-6">
       <DashboardHeader user={user} subscription={subscription} receivedAt={receivedAt} loading={loading} />
       {dashboard.isError && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4 text-sm">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4 text-sm"
+        >
           <span>Could not load your subscription: {dashboard.error.message}</span>
-          <Button size="sm" variant="outline" onClick={() => dashboard.refetch()}>Try again</Button>
+          <Button size="sm" variant="outline" onClick={() => dashboard.refetch()}>
+            Try again
+          </Button>
         </div>
       )}
       <Tabs value={tab} onValueChange={(value) => setTab(value as typeof tab)} className="min-w-0">
@@ -72,11 +77,21 @@ export default function DashboardPage() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="overview"><OverviewTab subscription={subscription} loading={loading} /></TabsContent>
-        <TabsContent value="subscription"><SubscriptionTab subscription={subscription} receivedAt={receivedAt} loading={loading} /></TabsContent>
-        <TabsContent value="plugin"><PluginTab user={user} /></TabsContent>
-        <TabsContent value="purchases"><PurchasesTab /></TabsContent>
-        <TabsContent value="settings"><SettingsTab user={user} /></TabsContent>
+        <TabsContent value="overview">
+          <OverviewTab subscription={subscription} loading={loading} />
+        </TabsContent>
+        <TabsContent value="subscription">
+          <SubscriptionTab subscription={subscription} receivedAt={receivedAt} loading={loading} />
+        </TabsContent>
+        <TabsContent value="plugin">
+          <PluginTab user={user} />
+        </TabsContent>
+        <TabsContent value="purchases">
+          <PurchasesTab />
+        </TabsContent>
+        <TabsContent value="settings">
+          <SettingsTab user={user} />
+        </TabsContent>
       </Tabs>
     </Layout>
   );

@@ -16,10 +16,22 @@ export function cooldownText(remainingMs: number): string {
 function Avatar({ url, name }: { url: string | null; name: string }) {
   const [broken, setBroken] = useState(false);
   if (url && !broken) {
-    return <img src={url} alt={`Avatar of ${name}`} width={64} height={64} onError={() => setBroken(true)} className="size-16 rounded-full border border-border bg-muted object-cover" />;
+    return (
+      <img
+        src={url}
+        alt={`Avatar of ${name}`}
+        width={64}
+        height={64}
+        onError={() => setBroken(true)}
+        className="size-16 rounded-full border border-border bg-muted object-cover"
+      />
+    );
   }
   return (
-    <div aria-hidden className="flex size-16 items-center justify-center rounded-full border border-border bg-accent text-xl font-semibold text-accent-foreground">
+    <div
+      aria-hidden
+      className="flex size-16 items-center justify-center rounded-full border border-border bg-accent text-xl font-semibold text-accent-foreground"
+    >
       {name.charAt(0).toUpperCase() || "?"}
     </div>
   );
@@ -35,9 +47,16 @@ function LinkedProfile({ id }: { id: string }) {
     <div className="flex items-center gap-4">
       <Avatar url={profile.data?.avatarUrl ?? null} name={name} />
       <div className="min-w-0">
-        <p className="truncate font-medium" data-testid="linked-name">{name}</p>
+        <p className="truncate font-medium" data-testid="linked-name">
+          {name}
+        </p>
         {username && <p className="truncate text-sm text-muted-foreground">@{username}</p>}
-        <p className="text-sm text-muted-foreground">ID: <span className="font-mono" data-testid="linked-id">{id}</span></p>
+        <p className="text-sm text-muted-foreground">
+          ID:{" "}
+          <span className="font-mono" data-testid="linked-id">
+            {id}
+          </span>
+        </p>
       </div>
     </div>
   );
@@ -53,7 +72,8 @@ export function LinkedAccountCard() {
   function resetAccount(close: () => void) {
     reset.mutate(undefined, {
       onSettled: close,
-      onSuccess: () => toast({ title: "Account reset", description: "The next Roblox account that validates the key is linked." }),
+      onSuccess: () =>
+        toast({ title: "Account reset", description: "The next Roblox account that validates the key is linked." }),
       onError: (error) => {
         if (isApiError(error, 429)) {
           const remaining = Number((error.body as { remainingMs?: number } | null)?.remainingMs ?? 0);
@@ -68,8 +88,12 @@ export function LinkedAccountCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle level={2} className="flex items-center gap-2 text-base"><Gamepad2 className="size-5 text-brand" aria-hidden /> Linked Roblox account</CardTitle>
-        <CardDescription>The key works for one Roblox account: the first one that uses it in the plugin.</CardDescription>
+        <CardTitle level={2} className="flex items-center gap-2 text-base">
+          <Gamepad2 className="size-5 text-brand" aria-hidden /> Linked Roblox account
+        </CardTitle>
+        <CardDescription>
+          The key works for one Roblox account: the first one that uses it in the plugin.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {linked.isLoading ? (

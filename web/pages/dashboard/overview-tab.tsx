@@ -10,11 +10,15 @@ export function OverviewTab({ subscription, loading }: { subscription: Subscript
   return (
     <div className="grid gap-6">
       <section aria-labelledby="quick-actions" className="grid gap-3">
-        <h2 id="quick-actions" className="text-lg font-semibold">Quick actions</h2>
+        <h2 id="quick-actions" className="text-lg font-semibold">
+          Quick actions
+        </h2>
         <div className="grid gap-4 sm:grid-cols-2">
           <Card>
             <CardHeader>
-              <CardTitle className="flex items-center gap-2 text-base"><BookOpen className="size-5 text-brand" aria-hidden /> Documentation</CardTitle>
+              <CardTitle className="flex items-center gap-2 text-base">
+                <BookOpen className="size-5 text-brand" aria-hidden /> Documentation
+              </CardTitle>
               <CardDescription>Learn the layer tags that turn your designs into game UI.</CardDescription>
             </CardHeader>
             <CardContent>
@@ -25,7 +29,9 @@ export function OverviewTab({ subscription, loading }: { subscription: Subscript
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle className="flex items-center gap-2 text-base"><MessagesSquare className="size-5 text-brand" aria-hidden /> Community</CardTitle>
+              <CardTitle className="flex items-center gap-2 text-base">
+                <MessagesSquare className="size-5 text-brand" aria-hidden /> Community
+              </CardTitle>
               <CardDescription>Ask questions, share builds and get help from other developers.</CardDescription>
             </CardHeader>
             <CardContent>

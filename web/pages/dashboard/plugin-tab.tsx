@@ -15,7 +15,12 @@ function CopyButton({ text }: { text: string }) {
   const { copied, copy } = useCopy();
   async function onCopy() {
     if (await copy(text)) toast({ title: "Copied!", description: "Paste the key into the plugin." });
-    else toast({ variant: "destructive", title: "Failed", description: "Could not copy the key. Select it and copy it by hand." });
+    else
+      toast({
+        variant: "destructive",
+        title: "Failed",
+        description: "Could not copy the key. Select it and copy it by hand.",
+      });
   }
   return (
     <Button variant="outline" onClick={onCopy} aria-label={copied ? "Copied!" : "Copy plugin key"}>
@@ -34,7 +39,9 @@ function PluginKeyCard({ pluginKey }: { pluginKey: string | null }) {
       onSuccess: () =>
         toast({
           title: "Key generated",
-          description: replaced ? "Paste the new key into the plugin. The old key no longer works." : "Paste the key into the plugin.",
+          description: replaced
+            ? "Paste the new key into the plugin. The old key no longer works."
+            : "Paste the key into the plugin.",
         }),
       onError: () => toast({ variant: "destructive", title: "Failed", description: "Could not generate key" }),
       onSettled: close,
@@ -50,18 +57,29 @@ function PluginKeyCard({ pluginKey }: { pluginKey: string | null }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle level={2} className="flex items-center gap-2 text-base"><KeyRound className="size-5 text-brand" aria-hidden /> Plugin key</CardTitle>
-        <CardDescription>Paste this key into the plugin to unlock it. Generating a new key replaces the old one, which stops working at once.</CardDescription>
+        <CardTitle level={2} className="flex items-center gap-2 text-base">
+          <KeyRound className="size-5 text-brand" aria-hidden /> Plugin key
+        </CardTitle>
+        <CardDescription>
+          Paste this key into the plugin to unlock it. Generating a new key replaces the old one, which stops working at
+          once.
+        </CardDescription>
       </CardHeader>
       <CardContent>
-        <div className="rounded-md border border-border bg-muted px-3 py-2.5 font-mono text-sm break-all" data-testid="plugin-key">
+        <div
+          className="rounded-md border border-border bg-muted px-3 py-2.5 font-mono text-sm break-all"
+          data-testid="plugin-key"
+        >
           {pluginKey ?? <span className="font-sans text-muted-foreground">Not generated yet</span>}
         </div>
         {!pluginKey && (
           <p className="mt-3 flex items-start gap-2 text-sm text-muted-foreground">
             <BookOpen className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden />
             <span>
-              First time? The <Link href={GUIDE_PATH} className="font-medium text-brand underline underline-offset-4">setup guide</Link>{" "}
+              First time? The{" "}
+              <Link href={GUIDE_PATH} className="font-medium text-brand underline underline-offset-4">
+                setup guide
+              </Link>{" "}
               takes you from here to a first import.
             </span>
           </p>
@@ -82,7 +100,9 @@ function PluginKeyCard({ pluginKey }: { pluginKey: string | null }) {
             pending={generate.isPending}
             onConfirm={generateKey}
           />
-        ) : generateButton}
+        ) : (
+          generateButton
+        )}
         {pluginKey && <CopyButton text={pluginKey} />}
       </CardFooter>
     </Card>
@@ -96,7 +116,13 @@ export function PluginTab({ user }: { user: PublicUser }) {
       <LinkedAccountCard />
       <p className="flex items-center gap-2 text-sm text-muted-foreground lg:col-span-2">
         <FileCode2 className="size-4 shrink-0" aria-hidden />
-        <span>Building a plugin? See the <a className="text-brand underline underline-offset-4" href="/api/plugin/docs">plugin API reference</a>.</span>
+        <span>
+          Building a plugin? See the{" "}
+          <a className="text-brand underline underline-offset-4" href="/api/plugin/docs">
+            plugin API reference
+          </a>
+          .
+        </span>
       </p>
     </div>
   );

@@ -10,7 +10,10 @@ import { usePurchases, useRequestRefund } from "../../lib/queries/purchases";
 import { toast } from "../../lib/use-toast";
 import { formatDate } from "./time";
 
-const STATUS_BADGE: Record<PurchaseView["status"], { label: string; variant: "success" | "secondary" | "destructive" | "outline" }> = {
+const STATUS_BADGE: Record<
+  PurchaseView["status"],
+  { label: string; variant: "success" | "secondary" | "destructive" | "outline" }
+> = {
   paid: { label: "Paid", variant: "success" },
   "partly refunded": { label: "Partly refunded", variant: "outline" },
   refunded: { label: "Refunded", variant: "secondary" },
@@ -21,17 +24,25 @@ const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 
 function RefundButton({ purchase, selfService }: { purchase: PurchaseView; selfService: "auto" | "request" }) {
   const refund = useRequestRefund();
-  const what = selfService === "auto"
-    ? `${money(purchase.amount)} goes back to the card you paid with at once; banks usually take 5–10 days to show it.`
-    : `We look at your request and e-mail you when it is decided. If it is approved, ${money(purchase.amount)} goes back to the card you paid with; banks usually take 5–10 days to show it.`;
+  const what =
+    selfService === "auto"
+      ? `${money(purchase.amount)} goes back to the card you paid with at once; banks usually take 5–10 days to show it.`
+      : `We look at your request and e-mail you when it is decided. If it is approved, ${money(purchase.amount)} goes back to the card you paid with; banks usually take 5–10 days to show it.`;
   return (
     <ConfirmDialog
-      trigger={<Button size="sm" variant="outline"><Undo2 aria-hidden /> Request refund</Button>}
+      trigger={
+        <Button size="sm" variant="outline">
+          <Undo2 aria-hidden /> Request refund
+        </Button>
+      }
       title={`Refund ${purchase.planName}?`}
       description={
         <span className="grid gap-2">
           <span>{what}</span>
-          <span>The time this key added is taken back from your subscription, so the plugin stops working when none is left. This can't be undone.</span>
+          <span>
+            The time this key added is taken back from your subscription, so the plugin stops working when none is left.
+            This can't be undone.
+          </span>
         </span>
       }
       confirmLabel={selfService === "auto" ? "Refund Purchase" : "Send Request"}
@@ -39,10 +50,21 @@ function RefundButton({ purchase, selfService }: { purchase: PurchaseView; selfS
       destructive
       pending={refund.isPending}
       // mutateAsync, not mutate's callbacks: the refunded row loses this button before they would run.
-      onConfirm={(close) => refund.mutateAsync(purchase.id).then(
-        ({ outcome, message }) => toast({ title: outcome === "refunded" ? "Purchase Refunded" : "Refund Requested", description: message }),
-        (error) => { toastFailure("Refund Failed", error, { fallback: "Could not refund this purchase", statusPrefix: "Refund failed." }); },
-      ).finally(close)}
+      onConfirm={(close) =>
+        refund
+          .mutateAsync(purchase.id)
+          .then(
+            ({ outcome, message }) =>
+              toast({ title: outcome === "refunded" ? "Purchase Refunded" : "Refund Requested", description: message }),
+            (error) => {
+              toastFailure("Refund Failed", error, {
+                fallback: "Could not refund this purchase",
+                statusPrefix: "Refund failed.",
+              });
+            },
+          )
+          .finally(close)
+      }
     />
   );
 }
@@ -76,18 +98,41 @@ function PurchaseRow({ purchase, selfService }: { purchase: PurchaseView; selfSe
         </p>
         {purchase.productKey && (
           <p className="text-sm text-muted-foreground">
-            Key <span className="font-mono text-foreground">{purchase.productKey}</span> · {purchase.keyUsed ? "used" : "not used yet"}
+            Key <span className="font-mono text-foreground">{purchase.productKey}</span> ·{" "}
+            {purchase.keyUsed ? "used" : "not used yet"}
           </p>
         )}
         {(purchase.invoiceUrl || purchase.creditNoteUrl) && (
           <p className="flex flex-wrap gap-3 text-sm">
-            {purchase.invoiceUrl && <a href={purchase.invoiceUrl} target="_blank" rel="noreferrer" className="text-brand underline underline-offset-4">Invoice</a>}
-            {purchase.creditNoteUrl && <a href={purchase.creditNoteUrl} target="_blank" rel="noreferrer" className="text-brand underline underline-offset-4">Credit note</a>}
+            {purchase.invoiceUrl && (
+              <a
+                href={purchase.invoiceUrl}
+                target="_blank"
+                rel="noreferrer"
+                className="text-brand underline underline-offset-4"
+              >
+                Invoice
+              </a>
+            )}
+            {purchase.creditNoteUrl && (
+              <a
+                href={purchase.creditNoteUrl}
+                target="_blank"
+                rel="noreferrer"
+                className="text-brand underline underline-offset-4"
+              >
+                Credit note
+              </a>
+            )}
           </p>
         )}
         {note && <p className="text-sm text-muted-foreground">{note}</p>}
       </div>
-      {purchase.refund.available && <div><RefundButton purchase={purchase} selfService={selfService} /></div>}
+      {purchase.refund.available && (
+        <div>
+          <RefundButton purchase={purchase} selfService={selfService} />
+        </div>
+      )}
     </li>
   );
 }
@@ -98,7 +143,9 @@ export function PurchasesTab() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle level={2} className="text-base">Purchases</CardTitle>
+        <CardTitle level={2} className="text-base">
+          Purchases
+        </CardTitle>
         <CardDescription>
           {data && data.refundWindowDays > 0
             ? `Every purchase and renewal on your account. Not for you? Request a refund within ${data.refundWindowDays} days of buying.`
@@ -109,7 +156,9 @@ export function PurchasesTab() {
         {purchases.isError ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
             <span>Could not load your purchases: {purchases.error.message}</span>
-            <Button size="sm" variant="outline" onClick={() => purchases.refetch()}>Try again</Button>
+            <Button size="sm" variant="outline" onClick={() => purchases.refetch()}>
+              Try again
+            </Button>
           </div>
         ) : !data ? (
           <div className="grid gap-3" aria-busy="true" aria-label="Loading purchases">
@@ -117,10 +166,14 @@ export function PurchasesTab() {
             <Skeleton className="h-16" />
           </div>
         ) : data.purchases.length === 0 ? (
-          <p className="flex items-center gap-2 text-sm text-muted-foreground"><Receipt className="size-4" aria-hidden /> No purchases on this account yet.</p>
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Receipt className="size-4" aria-hidden /> No purchases on this account yet.
+          </p>
         ) : (
           <ul className="divide-y divide-border">
-            {data.purchases.map((purchase) => <PurchaseRow key={purchase.id} purchase={purchase} selfService={data.selfServiceRefunds} />)}
+            {data.purchases.map((purchase) => (
+              <PurchaseRow key={purchase.id} purchase={purchase} selfService={data.selfServiceRefunds} />
+            ))}
           </ul>
         )}
       </CardContent>

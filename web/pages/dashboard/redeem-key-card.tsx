@@ -12,12 +12,20 @@ import { toast } from "../../lib/use-toast";
 export function RedeemKeyCard() {
   const [key, setKey] = useState("");
   const redeem = useRedeemKey();
-  const server = useServerFieldError<"key">({ INVALID_PRODUCT_KEY: "key", PRODUCT_KEY_USED: "key", PRODUCT_KEY_ON_HOLD: "key" });
+  const server = useServerFieldError<"key">({
+    INVALID_PRODUCT_KEY: "key",
+    PRODUCT_KEY_USED: "key",
+    PRODUCT_KEY_ON_HOLD: "key",
+  });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (key.length !== PRODUCT_KEY_LENGTH) {
-      toast({ variant: "destructive", title: "Redeem Failed", description: `A product key has ${PRODUCT_KEY_LENGTH} characters.` });
+      toast({
+        variant: "destructive",
+        title: "Redeem Failed",
+        description: `A product key has ${PRODUCT_KEY_LENGTH} characters.`,
+      });
       return;
     }
     redeem.mutate(key, {
@@ -25,15 +33,26 @@ export function RedeemKeyCard() {
         setKey("");
         toast({ title: "Key Redeemed", description: "Your subscription has been extended." });
       },
-      onError: (error) => server.show(error, toastFailure("Redeem Failed", error, { fallback: "Could not redeem the key", statusPrefix: "Could not redeem the key." })),
+      onError: (error) =>
+        server.show(
+          error,
+          toastFailure("Redeem Failed", error, {
+            fallback: "Could not redeem the key",
+            statusPrefix: "Could not redeem the key.",
+          }),
+        ),
     });
   }
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle level={2} className="text-base">Redeem a product key</CardTitle>
-        <CardDescription>Bought another plan? Its days are added to your current period; a lifetime key never ends.</CardDescription>
+        <CardTitle level={2} className="text-base">
+          Redeem a product key
+        </CardTitle>
+        <CardDescription>
+          Bought another plan? Its days are added to your current period; a lifetime key never ends.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="grid gap-3">
@@ -41,7 +60,10 @@ export function RedeemKeyCard() {
             id="redeem-key"
             label="Product key"
             value={key}
-            onChange={(event) => { server.edited("key"); setKey(normaliseProductKey(event.target.value)); }}
+            onChange={(event) => {
+              server.edited("key");
+              setKey(normaliseProductKey(event.target.value));
+            }}
             error={server.errorFor("key")}
             placeholder="ABCD2345EFGH"
             autoComplete="off"

@@ -32,7 +32,9 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
     return (
       <Card>
         <CardHeader>
-          <CardTitle level={2} className="flex items-center gap-2 text-base"><CalendarPlus className="size-5 text-brand" aria-hidden /> Renew / Extend</CardTitle>
+          <CardTitle level={2} className="flex items-center gap-2 text-base">
+            <CalendarPlus className="size-5 text-brand" aria-hidden /> Renew / Extend
+          </CardTitle>
           <CardDescription>You have lifetime access: there is nothing to renew.</CardDescription>
         </CardHeader>
       </Card>
@@ -43,25 +45,42 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
     if (config && config.tax !== "off") {
       // With tax on the dialog asks the billing location first; renewals are taxed like purchases.
       setCheckout({
-        plan, clientSecret: "", provider: config.paymentProvider, quote: null,
+        plan,
+        clientSecret: "",
+        provider: config.paymentProvider,
+        quote: null,
         requestIntent: async (location) => {
-          const answer = await renew.mutateAsync({ plan: plan.id, promotionCode: promotionCode.trim() || undefined, ...location });
-          if (answer.provider === "free") { setCheckout(null); void applied(plan.name, answer.paymentIntentId, answer.clientSecret); }
+          const answer = await renew.mutateAsync({
+            plan: plan.id,
+            promotionCode: promotionCode.trim() || undefined,
+            ...location,
+          });
+          if (answer.provider === "free") {
+            setCheckout(null);
+            void applied(plan.name, answer.paymentIntentId, answer.clientSecret);
+          }
           return answer;
         },
       });
       return;
     }
     setChoosing(plan.id);
-    renew.mutate({ plan: plan.id, promotionCode: promotionCode.trim() || undefined }, {
-      onSuccess: ({ clientSecret, paymentIntentId, provider, quote }) => {
-        // A code that makes it free: already applied to the account, no card to ask for.
-        if (provider === "free") void applied(plan.name, paymentIntentId, clientSecret);
-        else setCheckout({ plan, clientSecret, provider, quote });
+    renew.mutate(
+      { plan: plan.id, promotionCode: promotionCode.trim() || undefined },
+      {
+        onSuccess: ({ clientSecret, paymentIntentId, provider, quote }) => {
+          // A code that makes it free: already applied to the account, no card to ask for.
+          if (provider === "free") void applied(plan.name, paymentIntentId, clientSecret);
+          else setCheckout({ plan, clientSecret, provider, quote });
+        },
+        onError: (error) =>
+          toastFailure("Error", error, {
+            fallback: "Failed to process payment",
+            statusPrefix: "Could not start the payment.",
+          }),
+        onSettled: () => setChoosing(null),
       },
-      onError: (error) => toastFailure("Error", error, { fallback: "Failed to process payment", statusPrefix: "Could not start the payment." }),
-      onSettled: () => setChoosing(null),
-    });
+    );
   }
 
   async function paid(paymentIntentId: string, clientSecret: string) {
@@ -78,13 +97,18 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
     } finally {
       await refreshSubscription();
     }
-    toast({ title: "Subscription extended", description: `${planName} was added to your account. A receipt is on its way by e-mail.` });
+    toast({
+      title: "Subscription extended",
+      description: `${planName} was added to your account. A receipt is on its way by e-mail.`,
+    });
   }
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle level={2} className="flex items-center gap-2 text-base"><CalendarPlus className="size-5 text-brand" aria-hidden /> Renew / Extend</CardTitle>
+        <CardTitle level={2} className="flex items-center gap-2 text-base">
+          <CalendarPlus className="size-5 text-brand" aria-hidden /> Renew / Extend
+        </CardTitle>
         <CardDescription>
           {running
             ? "Add time to your subscription: it is added to what you have left, and your plugin key keeps working."
@@ -103,13 +127,25 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
         </div>
         <ul className="grid gap-2" aria-label="Plans to renew with">
           {(plans ?? []).map((plan) => (
-            <li key={plan.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-3">
+            <li
+              key={plan.id}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-3"
+            >
               <div>
                 <p className="font-medium">{plan.name}</p>
-                <p className="text-sm text-muted-foreground">{plan.duration} · ${plan.price.toFixed(2)}</p>
+                <p className="text-sm text-muted-foreground">
+                  {plan.duration} · ${plan.price.toFixed(2)}
+                </p>
               </div>
-              <PendingButton size="sm" variant={plan.popular ? "default" : "outline"} disabled={renew.isPending} pending={choosing === plan.id}
-                pendingText="Processing..." aria-label={`${running ? "Extend" : "Renew"} with ${plan.name}`} onClick={() => choose(plan)}>
+              <PendingButton
+                size="sm"
+                variant={plan.popular ? "default" : "outline"}
+                disabled={renew.isPending}
+                pending={choosing === plan.id}
+                pendingText="Processing..."
+                aria-label={`${running ? "Extend" : "Renew"} with ${plan.name}`}
+                onClick={() => choose(plan)}
+              >
                 {running ? "Extend" : "Renew"}
               </PendingButton>
             </li>

@@ -21,7 +21,10 @@ function StarPicker({ value, onChange }: { value: number; onChange: (rating: num
   return (
     <div role="radiogroup" aria-label="Rating" className="flex gap-1">
       {[1, 2, 3, 4, 5].map((rating) => (
-        <label key={rating} className="relative cursor-pointer rounded-md p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring">
+        <label
+          key={rating}
+          className="relative cursor-pointer rounded-md p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+        >
           <input
             type="radio"
             name="review-rating"
@@ -31,7 +34,10 @@ function StarPicker({ value, onChange }: { value: number; onChange: (rating: num
             // Over the star, unseen: a click on the star is a click on the radio.
             className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0"
           />
-          <Star aria-hidden className={cn("size-6", rating <= value ? "fill-yellow-400 text-yellow-400" : "text-muted-foreground")} />
+          <Star
+            aria-hidden
+            className={cn("size-6", rating <= value ? "fill-yellow-400 text-yellow-400" : "text-muted-foreground")}
+          />
           <span className="sr-only">{`${rating} star${rating > 1 ? "s" : ""}`}</span>
         </label>
       ))}
@@ -62,10 +68,17 @@ export function ReviewCard({ canReview, loading }: { canReview: boolean; loading
       toast({ variant: "destructive", title: "Review incomplete", description: "Pick a rating and write a comment." });
       return;
     }
-    save.mutate({ rating, comment: comment.trim(), displayName: displayName.trim() }, {
-      onSuccess: () => toast({ title: "Review saved", description: "Thanks for sharing your experience!" }),
-      onError: (error) => toastFailure("Failed", error, { fallback: "Could not save your review", statusPrefix: "Could not save your review." }),
-    });
+    save.mutate(
+      { rating, comment: comment.trim(), displayName: displayName.trim() },
+      {
+        onSuccess: () => toast({ title: "Review saved", description: "Thanks for sharing your experience!" }),
+        onError: (error) =>
+          toastFailure("Failed", error, {
+            fallback: "Could not save your review",
+            statusPrefix: "Could not save your review.",
+          }),
+      },
+    );
   }
 
   // Until the subscription and the review are known, a placeholder: not "Reviews are written by subscribers".
@@ -89,7 +102,9 @@ export function ReviewCard({ canReview, loading }: { canReview: boolean; loading
       <CardHeader>
         <CardTitle className="text-base">{existing ? "Edit your review" : "Write a review"}</CardTitle>
         <CardDescription>
-          {canReview ? "Tell other developers what you think. You have one review; saving again replaces it." : "Reviews are written by subscribers."}
+          {canReview
+            ? "Tell other developers what you think. You have one review; saving again replaces it."
+            : "Reviews are written by subscribers."}
         </CardDescription>
       </CardHeader>
       {canReview && (
@@ -104,16 +119,29 @@ export function ReviewCard({ canReview, loading }: { canReview: boolean; loading
             <TextareaField
               id="review-comment"
               label="Comment"
-              hint={<span className="block text-right text-xs tabular-nums">{comment.length}/{MAX_COMMENT}</span>}
+              hint={
+                <span className="block text-right text-xs tabular-nums">
+                  {comment.length}/{MAX_COMMENT}
+                </span>
+              }
               value={comment}
               maxLength={MAX_COMMENT}
               onChange={(event) => setComment(event.target.value)}
               placeholder="What did the plugin do for your project?"
             />
-            <TextField id="review-name" label="Name shown with your review (optional)" placeholder="Anonymous" autoComplete="nickname"
-              value={displayName} maxLength={MAX_DISPLAY_NAME} onChange={(event) => setDisplayName(event.target.value)} />
+            <TextField
+              id="review-name"
+              label="Name shown with your review (optional)"
+              placeholder="Anonymous"
+              autoComplete="nickname"
+              value={displayName}
+              maxLength={MAX_DISPLAY_NAME}
+              onChange={(event) => setDisplayName(event.target.value)}
+            />
             <div>
-              <Button type="submit" disabled={save.isPending}>{existing ? "Update Review" : "Submit Review"}</Button>
+              <Button type="submit" disabled={save.isPending}>
+                {existing ? "Update Review" : "Submit Review"}
+              </Button>
             </div>
           </form>
         </CardContent>

@@ -25,21 +25,47 @@ interface Setting {
 }
 
 const SETTINGS: Setting[] = [
-  { name: "notifications", id: "setting-notifications", label: "Email notifications",
-    description: "Security alerts, such as your plugin key being used from another Roblox account." },
-  { name: "autoSync", id: "setting-auto-sync", label: "Auto-sync",
-    description: "Keep the plugin's imported screens in sync with your latest design changes." },
+  {
+    name: "notifications",
+    id: "setting-notifications",
+    label: "Email notifications",
+    description: "Security alerts, such as your plugin key being used from another Roblox account.",
+  },
+  {
+    name: "autoSync",
+    id: "setting-auto-sync",
+    label: "Auto-sync",
+    description: "Keep the plugin's imported screens in sync with your latest design changes.",
+  },
 ];
 
-function SettingSwitch({ setting, checked, disabled, onChange }: { setting: Setting; checked: boolean; disabled: boolean; onChange: (value: boolean) => void }) {
+function SettingSwitch({
+  setting,
+  checked,
+  disabled,
+  onChange,
+}: {
+  setting: Setting;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (value: boolean) => void;
+}) {
   const descriptionId = `${setting.id}-description`;
   return (
     <div className="flex items-start justify-between gap-4">
       <div className="grid gap-1">
         <Label htmlFor={setting.id}>{setting.label}</Label>
-        <p id={descriptionId} className="text-sm text-muted-foreground">{setting.description}</p>
+        <p id={descriptionId} className="text-sm text-muted-foreground">
+          {setting.description}
+        </p>
       </div>
-      <Switch id={setting.id} checked={checked} disabled={disabled} onCheckedChange={onChange} aria-describedby={descriptionId} />
+      <Switch
+        id={setting.id}
+        checked={checked}
+        disabled={disabled}
+        onCheckedChange={onChange}
+        aria-describedby={descriptionId}
+      />
     </div>
   );
 }
@@ -47,7 +73,10 @@ function SettingSwitch({ setting, checked, disabled, onChange }: { setting: Sett
 export function SettingsTab({ user }: { user: PublicUser }) {
   const update = useUpdateSettings();
   const logout = useLogout();
-  const [toggles, setToggles] = useState<Toggles>({ notifications: user.settings.notifications, autoSync: user.settings.autoSync });
+  const [toggles, setToggles] = useState<Toggles>({
+    notifications: user.settings.notifications,
+    autoSync: user.settings.autoSync,
+  });
 
   useEffect(() => {
     setToggles({ notifications: user.settings.notifications, autoSync: user.settings.autoSync });
@@ -70,18 +99,27 @@ export function SettingsTab({ user }: { user: PublicUser }) {
     <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
       <Card>
         <CardHeader>
-          <CardTitle level={2} className="text-base">Preferences</CardTitle>
+          <CardTitle level={2} className="text-base">
+            Preferences
+          </CardTitle>
           <CardDescription>Changes are saved as soon as you make them.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
           {SETTINGS.map((setting) => (
-            <SettingSwitch key={setting.name} setting={setting} checked={toggles[setting.name]} disabled={update.isPending}
-              onChange={(value) => save({ [setting.name]: value })} />
+            <SettingSwitch
+              key={setting.name}
+              setting={setting}
+              checked={toggles[setting.name]}
+              disabled={update.isPending}
+              onChange={(value) => save({ [setting.name]: value })}
+            />
           ))}
           <div className="flex items-start justify-between gap-4">
             <div className="grid gap-1">
               <Label htmlFor="setting-theme">Theme</Label>
-              <p id="setting-theme-description" className="text-sm text-muted-foreground">Dark, light, or the same as your device.</p>
+              <p id="setting-theme-description" className="text-sm text-muted-foreground">
+                Dark, light, or the same as your device.
+              </p>
             </div>
             <div className="w-32 shrink-0">
               <ThemeSelect
@@ -95,20 +133,34 @@ export function SettingsTab({ user }: { user: PublicUser }) {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle level={2} className="text-base">Account</CardTitle>
+          <CardTitle level={2} className="text-base">
+            Account
+          </CardTitle>
           <CardDescription>Your sign-in details.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
-          <TextField id="account-email" label="Email" type="email" value={user.email} readOnly aria-readonly className="text-muted-foreground" />
+          <TextField
+            id="account-email"
+            label="Email"
+            type="email"
+            value={user.email}
+            readOnly
+            aria-readonly
+            className="text-muted-foreground"
+          />
           <div className="grid gap-1">
             <p className="text-sm font-medium">Member since</p>
-            <p className="text-muted-foreground" data-testid="member-since">{formatDate(user.createdAt)}</p>
+            <p className="text-muted-foreground" data-testid="member-since">
+              {formatDate(user.createdAt)}
+            </p>
           </div>
         </CardContent>
         <CardFooter className="flex flex-wrap gap-3">
           <ChangeEmailDialog currentEmail={user.email} />
           <ChangePasswordDialog />
-          <Button variant="outline" onClick={logout}><LogOut aria-hidden /> Sign Out</Button>
+          <Button variant="outline" onClick={logout}>
+            <LogOut aria-hidden /> Sign Out
+          </Button>
         </CardFooter>
       </Card>
       <YourDataCard />

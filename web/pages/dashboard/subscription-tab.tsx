@@ -26,10 +26,18 @@ function CancelSubscription({ subscription }: { subscription: SubscriptionView }
     return <p className="text-sm text-muted-foreground">Lifetime access has no renewal to cancel.</p>;
   }
   if (subscription.status === "cancelled") {
-    return <p className="text-sm text-muted-foreground">Cancelled. You keep access until {formatDate(subscription.endDate)}.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">
+        Cancelled. You keep access until {formatDate(subscription.endDate)}.
+      </p>
+    );
   }
   if (subscription.status === "expired") {
-    return <p className="text-sm text-muted-foreground">This subscription has ended. Renew it, or redeem a product key, to continue.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">
+        This subscription has ended. Renew it, or redeem a product key, to continue.
+      </p>
+    );
   }
 
   return (
@@ -38,8 +46,8 @@ function CancelSubscription({ subscription }: { subscription: SubscriptionView }
       title="Cancel your subscription?"
       description={
         <>
-          Cancelling is irreversible. You keep access until the end of your current period
-          ({formatDate(subscription.endDate)}), after which the plugin stops working.
+          Cancelling is irreversible. You keep access until the end of your current period (
+          {formatDate(subscription.endDate)}), after which the plugin stops working.
         </>
       }
       confirmLabel={cancel.isPending ? "Cancelling…" : "Yes, cancel subscription"}
@@ -48,21 +56,33 @@ function CancelSubscription({ subscription }: { subscription: SubscriptionView }
       pending={cancel.isPending}
       onConfirm={(close) =>
         cancel.mutate(undefined, {
-          onSuccess: () => toast({ title: "Subscription Cancelled", description: `You keep access until ${formatDate(subscription.endDate)}.` }),
-          onError: () => toast({ variant: "destructive", title: "Error", description: "Failed to cancel subscription" }),
+          onSuccess: () =>
+            toast({
+              title: "Subscription Cancelled",
+              description: `You keep access until ${formatDate(subscription.endDate)}.`,
+            }),
+          onError: () =>
+            toast({ variant: "destructive", title: "Error", description: "Failed to cancel subscription" }),
           onSettled: close,
-        })}
+        })
+      }
     />
   );
 }
 
-export function SubscriptionTab(props: { subscription: SubscriptionView | null; receivedAt: number; loading: boolean }) {
+export function SubscriptionTab(props: {
+  subscription: SubscriptionView | null;
+  receivedAt: number;
+  loading: boolean;
+}) {
   const { subscription, receivedAt, loading } = props;
   return (
     <div className="grid gap-6 lg:grid-cols-[3fr_2fr] lg:items-start">
       <Card>
         <CardHeader>
-          <CardTitle level={2} className="text-base">Subscription</CardTitle>
+          <CardTitle level={2} className="text-base">
+            Subscription
+          </CardTitle>
           <CardDescription>Your plan and how long it runs.</CardDescription>
         </CardHeader>
         <CardContent>
@@ -71,12 +91,20 @@ export function SubscriptionTab(props: { subscription: SubscriptionView | null; 
           ) : subscription ? (
             <dl className="grid gap-5 sm:grid-cols-2">
               <Detail label="Plan">{subscription.planName}</Detail>
-              <Detail label="Status"><StatusBadge status={subscription.status} /></Detail>
-              <Detail label="Time remaining"><RemainingTime subscription={subscription} receivedAt={receivedAt} /></Detail>
-              <Detail label="Expiry date">{subscription.endDate ? formatDate(subscription.endDate) : "Never (lifetime)"}</Detail>
+              <Detail label="Status">
+                <StatusBadge status={subscription.status} />
+              </Detail>
+              <Detail label="Time remaining">
+                <RemainingTime subscription={subscription} receivedAt={receivedAt} />
+              </Detail>
+              <Detail label="Expiry date">
+                {subscription.endDate ? formatDate(subscription.endDate) : "Never (lifetime)"}
+              </Detail>
             </dl>
           ) : (
-            <p className="text-muted-foreground">No subscription on this account yet. Redeem a product key to start one.</p>
+            <p className="text-muted-foreground">
+              No subscription on this account yet. Redeem a product key to start one.
+            </p>
           )}
         </CardContent>
         {subscription && (

@@ -20,11 +20,14 @@ function GuideCard() {
       <span className="flex-1">
         <span className="block text-lg font-semibold">Getting Started</span>
         <span className="mt-1 block text-sm leading-relaxed text-muted-foreground">
-          Set up {PRODUCT_NAME} in six steps: product key, account, plugin key, installing the plugin, linking your Roblox account and a
-          first import. With what to do for every message the plugin can show.
+          Set up {PRODUCT_NAME} in six steps: product key, account, plugin key, installing the plugin, linking your
+          Roblox account and a first import. With what to do for every message the plugin can show.
         </span>
       </span>
-      <ArrowRight className="size-5 text-muted-foreground transition-transform group-hover:translate-x-0.5 group-hover:text-brand" aria-hidden />
+      <ArrowRight
+        className="size-5 text-muted-foreground transition-transform group-hover:translate-x-0.5 group-hover:text-brand"
+        aria-hidden
+      />
     </Link>
   );
 }
@@ -38,8 +41,9 @@ export default function DocsPage() {
         <Badge variant="accent">Documentation</Badge>
         <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">Layer Tags</h1>
         <p className="mt-3 text-lg leading-relaxed text-muted-foreground">
-          {PRODUCT_NAME} reads short tags in your layer names to decide what each layer becomes in the game: a button, a scrolling list,
-          an image uploaded once and reused. Add a tag to the end of a name, and chain several when a layer needs more than one:{" "}
+          {PRODUCT_NAME} reads short tags in your layer names to decide what each layer becomes in the game: a button, a
+          scrolling list, an image uploaded once and reused. Add a tag to the end of a name, and chain several when a
+          layer needs more than one:{" "}
           {CHAIN_EXAMPLES.map((example, i) => (
             <span key={example}>
               <code className="rounded bg-secondary px-1.5 py-0.5 font-mono text-sm text-foreground">{example}</code>
@@ -92,7 +96,9 @@ export default function DocsPage() {
       <section className="mt-16 flex flex-col items-start gap-4 rounded-2xl border border-border bg-card p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8">
         <div>
           <h2 className="text-xl font-semibold tracking-tight">Ready to import your first screen?</h2>
-          <p className="mt-1 text-muted-foreground">Get {PRODUCT_NAME} and turn tagged designs into game UI in under a minute.</p>
+          <p className="mt-1 text-muted-foreground">
+            Get {PRODUCT_NAME} and turn tagged designs into game UI in under a minute.
+          </p>
         </div>
         <Button size="lg" className="w-full sm:w-auto" asChild>
           <Link href="/purchase">

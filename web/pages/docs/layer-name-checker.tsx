@@ -47,7 +47,9 @@ function Result({ check }: { check: LayerNameCheck }) {
     <div className="grid gap-5">
       <div>
         <h3 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Base name</h3>
-        <p className="mt-1 font-mono text-base break-all">{parsed.baseName || <span className="text-muted-foreground">(none)</span>}</p>
+        <p className="mt-1 font-mono text-base break-all">
+          {parsed.baseName || <span className="text-muted-foreground">(none)</span>}
+        </p>
       </div>
       <div>
         <h3 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Tags</h3>
@@ -60,7 +62,9 @@ function Result({ check }: { check: LayerNameCheck }) {
             )}
             {parsed.tags.map((parsedTag, i) => {
               const doc = parsedTag.known ? tagBySlug(parsedTag.slug) : undefined;
-              return <li key={`${parsedTag.token}-${i}`}>{doc ? <TagLink tag={doc} /> : <UnknownTag tag={parsedTag} />}</li>;
+              return (
+                <li key={`${parsedTag.token}-${i}`}>{doc ? <TagLink tag={doc} /> : <UnknownTag tag={parsedTag} />}</li>
+              );
             })}
           </ul>
         ) : (
@@ -79,14 +83,20 @@ function Result({ check }: { check: LayerNameCheck }) {
             {problems.map((problem, i) => {
               const doc = problem.tagSlug ? tagBySlug(problem.tagSlug) : undefined;
               return (
-                <li key={`${problem.code}-${i}`} className="flex gap-3 rounded-lg border border-destructive-text/30 bg-destructive/10 p-3 text-sm leading-relaxed">
+                <li
+                  key={`${problem.code}-${i}`}
+                  className="flex gap-3 rounded-lg border border-destructive-text/30 bg-destructive/10 p-3 text-sm leading-relaxed"
+                >
                   <CircleAlert className="mt-0.5 size-4 shrink-0 text-destructive-text" aria-hidden />
                   <span>
                     {problem.message}
                     {doc && (
                       <>
                         {" "}
-                        <Link href={tagPath(doc.slug)} className="font-medium text-brand underline-offset-4 hover:underline">
+                        <Link
+                          href={tagPath(doc.slug)}
+                          className="font-medium text-brand underline-offset-4 hover:underline"
+                        >
                           Read about {doc.token}
                         </Link>
                       </>
@@ -131,8 +141,8 @@ export function LayerNameChecker() {
           </CardTitle>
         </div>
         <CardDescription>
-          Type a layer name as it appears in your design to see how {PRODUCT_NAME} reads it. Add the layer type and the names of the layers
-          beside it to check the rules that depend on them.
+          Type a layer name as it appears in your design to see how {PRODUCT_NAME} reads it. Add the layer type and the
+          names of the layers beside it to check the rules that depend on them.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-8 lg:grid-cols-2">
@@ -196,7 +206,11 @@ export function LayerNameChecker() {
             className="font-mono"
           />
         </div>
-        <div aria-live="polite" aria-labelledby={`${ids}-title`} className="rounded-xl border border-border bg-background/60 p-5">
+        <div
+          aria-live="polite"
+          aria-labelledby={`${ids}-title`}
+          className="rounded-xl border border-border bg-background/60 p-5"
+        >
           {name.trim() === "" ? (
             <p className="text-sm text-muted-foreground">Type a layer name to check it.</p>
           ) : (

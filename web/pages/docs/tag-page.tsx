@@ -28,7 +28,15 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function IconList({ items, icon, iconClass }: { items: readonly string[]; icon: typeof CircleCheck; iconClass: string }) {
+function IconList({
+  items,
+  icon,
+  iconClass,
+}: {
+  items: readonly string[];
+  icon: typeof CircleCheck;
+  iconClass: string;
+}) {
   const Icon = icon;
   return (
     <ul className="grid gap-3">
@@ -48,7 +56,10 @@ function Facts({ tag }: { tag: TagDoc }) {
   const facts = [
     { label: "Becomes", value: tag.becomes },
     { label: "Applies to", value: describeTagTargets(tag.appliesTo).replace(/^./, (c) => c.toUpperCase()) },
-    { label: "Written as", value: tag.kind === "prefix" ? `${tag.token} at the start of the name` : `${tag.token} at the end of the name` },
+    {
+      label: "Written as",
+      value: tag.kind === "prefix" ? `${tag.token} at the start of the name` : `${tag.token} at the end of the name`,
+    },
   ];
   return (
     <dl className="mt-8 grid gap-px overflow-hidden rounded-xl border border-border bg-border sm:grid-cols-3">

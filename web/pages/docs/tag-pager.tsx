@@ -2,7 +2,17 @@ import { ArrowLeft, ArrowRight, LayoutGrid } from "lucide-react";
 import { Link } from "wouter";
 import { tagBySlug, tagPath, type TagDoc, type TagSlug } from "@shared/tags";
 
-function PagerLink({ href, direction, label, title }: { href: string; direction: "previous" | "next"; label: string; title: string }) {
+function PagerLink({
+  href,
+  direction,
+  label,
+  title,
+}: {
+  href: string;
+  direction: "previous" | "next";
+  label: string;
+  title: string;
+}) {
   const previous = direction === "previous";
   return (
     <Link
@@ -32,7 +42,12 @@ export function TagPager({ tag }: { tag: TagDoc }) {
   return (
     <nav aria-label="Tag pages" className="flex flex-col gap-3 sm:flex-row sm:justify-between">
       {prev ? (
-        <PagerLink href={tagPath(prev.slug)} direction="previous" label="Previous" title={`${prev.token} · ${prev.title}`} />
+        <PagerLink
+          href={tagPath(prev.slug)}
+          direction="previous"
+          label="Previous"
+          title={`${prev.token} · ${prev.title}`}
+        />
       ) : (
         <span className="hidden sm:block" />
       )}

@@ -19,7 +19,9 @@ export function TagSidebar({ current }: { current: TagDoc }) {
                     aria-current={active ? "page" : undefined}
                     className={cn(
                       "flex items-baseline gap-2 rounded-md px-3 py-1 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-ring",
-                      active ? "bg-accent text-accent-foreground" : "text-muted-foreground hover:bg-secondary hover:text-foreground",
+                      active
+                        ? "bg-accent text-accent-foreground"
+                        : "text-muted-foreground hover:bg-secondary hover:text-foreground",
                     )}
                   >
                     <code className="font-mono text-[0.8rem] font-semibold">{tag.token}</code>

@@ -26,7 +26,14 @@ function World({ width, height }: { width: number; height: number }) {
     <g aria-hidden>
       <circle cx={width * 0.82} cy={height * 0.3} r={height * 0.12} fill="#c4b5fd" opacity={0.35} />
       {[0.12, 0.3, 0.55, 0.68, 0.9].map((fx, i) => (
-        <circle key={fx} cx={width * fx} cy={height * (0.12 + (i % 3) * 0.08)} r={Math.max(0.6, height * 0.008)} fill="#e9d5ff" opacity={0.7} />
+        <circle
+          key={fx}
+          cx={width * fx}
+          cy={height * (0.12 + (i % 3) * 0.08)}
+          r={Math.max(0.6, height * 0.008)}
+          fill="#e9d5ff"
+          opacity={0.7}
+        />
       ))}
       <path
         d={`M0 ${ground} Q ${width * 0.2} ${ground - height * 0.14} ${width * 0.42} ${ground - height * 0.02} T ${width} ${ground - height * 0.08} V ${height} H 0 Z`}
@@ -43,7 +50,16 @@ function World({ width, height }: { width: number; height: number }) {
 function ShopPanel({ design }: { design: boolean }) {
   return (
     <g>
-      <rect x={0.75} y={0.75} width={PANEL.width - 1.5} height={PANEL.height - 1.5} rx={10} fill="#15131f" stroke="#7c3aed" strokeWidth={1.5} />
+      <rect
+        x={0.75}
+        y={0.75}
+        width={PANEL.width - 1.5}
+        height={PANEL.height - 1.5}
+        rx={10}
+        fill="#15131f"
+        stroke="#7c3aed"
+        strokeWidth={1.5}
+      />
       <text x={14} y={21} fontSize={11} fontWeight={700} fill="#fafafa" letterSpacing={1}>
         SHOP
       </text>
@@ -75,7 +91,16 @@ function ShopPanel({ design }: { design: boolean }) {
             [47, 123],
             [153, 123],
           ].map(([hx, hy]) => (
-            <rect key={`${hx}-${hy}`} x={hx - 2.5} y={hy - 2.5} width={5} height={5} fill="#09090b" stroke="#a78bfa" strokeWidth={1} />
+            <rect
+              key={`${hx}-${hy}`}
+              x={hx - 2.5}
+              y={hy - 2.5}
+              width={5}
+              height={5}
+              fill="#09090b"
+              stroke="#a78bfa"
+              strokeWidth={1}
+            />
           ))}
         </g>
       )}

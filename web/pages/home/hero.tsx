@@ -32,12 +32,15 @@ export function Hero() {
   return (
     <section aria-labelledby="hero-title" className="flex flex-col items-center text-center">
       <ActiveUsers />
-      <h1 id="hero-title" className="mt-4 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+      <h1
+        id="hero-title"
+        className="mt-4 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+      >
         Import Figma Designs into <span className="text-brand">Roblox UI</span>
       </h1>
       <p className="mt-5 max-w-2xl text-lg text-muted-foreground text-pretty">
-        {PRODUCT_NAME} turns your design frames into game UI and scales it to all devices with precision, from phones and
-        tablets to desktops and consoles.
+        {PRODUCT_NAME} turns your design frames into game UI and scales it to all devices with precision, from phones
+        and tablets to desktops and consoles.
       </p>
       <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
         <Button size="lg" asChild>

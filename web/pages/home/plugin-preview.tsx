@@ -55,7 +55,19 @@ function LayerGlyph({ icon, x, y }: { icon: LayerIcon; x: number; y: number }) {
         </g>
       );
     case "group":
-      return <rect x={x} y={y - 4} width={8} height={8} rx={1.5} fill="none" stroke={stroke} strokeWidth={1.1} strokeDasharray="2 1.5" />;
+      return (
+        <rect
+          x={x}
+          y={y - 4}
+          width={8}
+          height={8}
+          rx={1.5}
+          fill="none"
+          stroke={stroke}
+          strokeWidth={1.1}
+          strokeDasharray="2 1.5"
+        />
+      );
     default:
       return (
         <path
@@ -79,7 +91,15 @@ function LayersPanel({ frame }: { frame: WindowGeometry }) {
         return (
           <g key={`${layer.base}${layer.tag ?? ""}`}>
             {layer.selected && (
-              <rect x={frame.x + 6} y={rowY - 11} width={frame.panelRight - frame.x - 12} height={20} rx={5} fill="#7c3aed" opacity={0.35} />
+              <rect
+                x={frame.x + 6}
+                y={rowY - 11}
+                width={frame.panelRight - frame.x - 12}
+                height={20}
+                rx={5}
+                fill="#7c3aed"
+                opacity={0.35}
+              />
             )}
             <LayerGlyph icon={layer.icon} x={left} y={rowY - 1} />
             <text x={left + 15} y={rowY + 3.5} fontSize={11.5} fill="#e4e4e7">
@@ -142,8 +162,21 @@ function DesignWindow({ frame, ids, inspector }: { frame: WindowGeometry; ids: P
       <text x={artboard.x} y={artboard.y - 8} fontSize={10} fill="#a1a1aa">
         ShopScreen
       </text>
-      <GameScreen x={artboard.x} y={artboard.y} width={artboard.width} height={artboard.height} skyId={ids.sky} design />
-      <text x={artboard.x + artboard.width / 2} y={artboard.y + artboard.height + 20} fontSize={10} fill="#71717a" textAnchor="middle">
+      <GameScreen
+        x={artboard.x}
+        y={artboard.y}
+        width={artboard.width}
+        height={artboard.height}
+        skyId={ids.sky}
+        design
+      />
+      <text
+        x={artboard.x + artboard.width / 2}
+        y={artboard.y + artboard.height + 20}
+        fontSize={10}
+        fill="#71717a"
+        textAnchor="middle"
+      >
         1920 × 1080 design frame
       </text>
       {inspector && <Inspector x={artboard.x} y={artboard.y + artboard.height + 44} width={artboard.width} />}
@@ -165,7 +198,13 @@ function ImportArrow({ cx, cy, vertical }: { cx: number; cy: number; vertical: b
       <text x={cx} y={cy + 4.5} fontSize={12} fontWeight={700} fill="#c4b5fd" textAnchor="middle">
         {PRODUCT_NAME}
       </text>
-      <text x={vertical ? cx + 52 : cx} y={vertical ? cy + 4 : cy + 38} fontSize={10} fill="#a1a1aa" textAnchor={vertical ? "start" : "middle"}>
+      <text
+        x={vertical ? cx + 52 : cx}
+        y={vertical ? cy + 4 : cy + 38}
+        fontSize={10}
+        fill="#a1a1aa"
+        textAnchor={vertical ? "start" : "middle"}
+      >
         import + scale
       </text>
     </g>
@@ -240,14 +279,50 @@ const WIDE: PreviewLayout = {
   width: 1000,
   height: 560,
   frame: {
-    x: 16, y: 40, width: 424, height: 480, panelRight: 180, rowTop: 110, rowStep: 31,
+    x: 16,
+    y: 40,
+    width: 424,
+    height: 480,
+    panelRight: 180,
+    rowTop: 110,
+    rowStep: 31,
     artboard: { x: 194, y: 168, width: 232, height: 130 },
   },
   inspector: true,
   arrow: { cx: 502, cy: 280, vertical: false },
-  desktop: { x: 596, y: 36, screenWidth: 368, screenHeight: 207, bezelX: 10, bezelY: 10, label: "Desktop", labelX: 902, labelY: 294 },
-  tablet: { x: 580, y: 326, screenWidth: 204, screenHeight: 153, bezelX: 13, bezelY: 13, label: "Tablet", labelX: 695, labelY: 526 },
-  phone: { x: 826, y: 380, screenWidth: 134, screenHeight: 64, bezelX: 12, bezelY: 7, label: "Phone", labelX: 905, labelY: 478 },
+  desktop: {
+    x: 596,
+    y: 36,
+    screenWidth: 368,
+    screenHeight: 207,
+    bezelX: 10,
+    bezelY: 10,
+    label: "Desktop",
+    labelX: 902,
+    labelY: 294,
+  },
+  tablet: {
+    x: 580,
+    y: 326,
+    screenWidth: 204,
+    screenHeight: 153,
+    bezelX: 13,
+    bezelY: 13,
+    label: "Tablet",
+    labelX: 695,
+    labelY: 526,
+  },
+  phone: {
+    x: 826,
+    y: 380,
+    screenWidth: 134,
+    screenHeight: 64,
+    bezelX: 12,
+    bezelY: 7,
+    label: "Phone",
+    labelX: 905,
+    labelY: 478,
+  },
 };
 
 /** Stacked on phones, so the layer names stay readable. */
@@ -255,24 +330,71 @@ const TALL: PreviewLayout = {
   width: 480,
   height: 920,
   frame: {
-    x: 12, y: 12, width: 456, height: 320, panelRight: 172, rowTop: 88, rowStep: 23,
+    x: 12,
+    y: 12,
+    width: 456,
+    height: 320,
+    panelRight: 172,
+    rowTop: 88,
+    rowStep: 23,
     artboard: { x: 186, y: 96, width: 268, height: 150 },
   },
   inspector: false,
   arrow: { cx: 240, cy: 396, vertical: true },
-  desktop: { x: 60, y: 474, screenWidth: 340, screenHeight: 191, bezelX: 10, bezelY: 10, label: "Desktop", labelX: 360, labelY: 716 },
-  tablet: { x: 24, y: 744, screenWidth: 168, screenHeight: 126, bezelX: 10, bezelY: 10, label: "Tablet", labelX: 118, labelY: 910 },
-  phone: { x: 252, y: 794, screenWidth: 172, screenHeight: 80, bezelX: 12, bezelY: 7, label: "Phone", labelX: 350, labelY: 910 },
+  desktop: {
+    x: 60,
+    y: 474,
+    screenWidth: 340,
+    screenHeight: 191,
+    bezelX: 10,
+    bezelY: 10,
+    label: "Desktop",
+    labelX: 360,
+    labelY: 716,
+  },
+  tablet: {
+    x: 24,
+    y: 744,
+    screenWidth: 168,
+    screenHeight: 126,
+    bezelX: 10,
+    bezelY: 10,
+    label: "Tablet",
+    labelX: 118,
+    labelY: 910,
+  },
+  phone: {
+    x: 252,
+    y: 794,
+    screenWidth: 172,
+    screenHeight: 80,
+    bezelX: 12,
+    bezelY: 7,
+    label: "Phone",
+    labelX: 350,
+    labelY: 910,
+  },
 };
 
 export const PLUGIN_PREVIEW_LABEL = `${PRODUCT_NAME} plugin preview: a design frame with tagged layers such as Buy_button and ShopPanel_lock is imported into a game screen, and the same shop panel and buttons appear scaled on a desktop monitor, a tablet and a phone.`;
 
 function PreviewDrawing({ layout, className }: { layout: PreviewLayout; className?: string }) {
   const unique = useId().replace(/:/g, "");
-  const ids: PreviewIds = { sky: `sky-${unique}`, dots: `dots-${unique}`, glow: `glow-${unique}`, window: `window-${unique}` };
+  const ids: PreviewIds = {
+    sky: `sky-${unique}`,
+    dots: `dots-${unique}`,
+    glow: `glow-${unique}`,
+    window: `window-${unique}`,
+  };
   const { width, height, desktop } = layout;
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={PLUGIN_PREVIEW_LABEL} className={className} fontFamily="inherit">
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label={PLUGIN_PREVIEW_LABEL}
+      className={className}
+      fontFamily="inherit"
+    >
       <defs>
         <linearGradient id={ids.sky} x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#3b2f8f" />
@@ -282,7 +404,12 @@ function PreviewDrawing({ layout, className }: { layout: PreviewLayout; classNam
           <rect width="14" height="14" fill="#0c0c10" />
           <circle cx="7" cy="7" r="0.9" fill="#27272a" />
         </pattern>
-        <radialGradient id={ids.glow} cx={layout.arrow.vertical ? 0.5 : 0.75} cy={layout.arrow.vertical ? 0.72 : 0.5} r="0.5">
+        <radialGradient
+          id={ids.glow}
+          cx={layout.arrow.vertical ? 0.5 : 0.75}
+          cy={layout.arrow.vertical ? 0.72 : 0.5}
+          r="0.5"
+        >
           <stop offset="0" stopColor="#7c3aed" stopOpacity="0.22" />
           <stop offset="1" stopColor="#7c3aed" stopOpacity="0" />
         </radialGradient>
@@ -291,7 +418,10 @@ function PreviewDrawing({ layout, className }: { layout: PreviewLayout; classNam
       <DesignWindow frame={layout.frame} ids={ids} inspector={layout.inspector} />
       <ImportArrow {...layout.arrow} />
       <Device device={desktop} skyId={ids.sky} />
-      <MonitorStand cx={desktop.x + desktop.bezelX + desktop.screenWidth / 2} y={desktop.y + desktop.screenHeight + desktop.bezelY * 2} />
+      <MonitorStand
+        cx={desktop.x + desktop.bezelX + desktop.screenWidth / 2}
+        y={desktop.y + desktop.screenHeight + desktop.bezelY * 2}
+      />
       <Device device={layout.tablet} skyId={ids.sky} />
       <Device device={layout.phone} skyId={ids.sky} />
     </svg>
@@ -312,7 +442,9 @@ const PREVIEW_ID = "plugin-preview";
  * drawn in the browser (arriving from another screen), the drawings render as usual.
  */
 export function PluginPreview() {
-  const [serverMarkup] = useState(() => (typeof document === "undefined" ? null : (document.getElementById(PREVIEW_ID)?.innerHTML ?? null)));
+  const [serverMarkup] = useState(() =>
+    typeof document === "undefined" ? null : (document.getElementById(PREVIEW_ID)?.innerHTML ?? null),
+  );
   if (serverMarkup !== null) return <div id={PREVIEW_ID} dangerouslySetInnerHTML={{ __html: serverMarkup }} />;
   return (
     <div id={PREVIEW_ID}>

@@ -26,7 +26,10 @@ function ReviewCard({ review }: { review: ReviewView }) {
         <Stars rating={review.rating} />
         <blockquote className="flex-1 leading-relaxed text-foreground">"{review.comment}"</blockquote>
         <div className="flex items-center gap-3">
-          <span aria-hidden className="flex size-10 items-center justify-center rounded-full bg-accent font-semibold text-accent-foreground">
+          <span
+            aria-hidden
+            className="flex size-10 items-center justify-center rounded-full bg-accent font-semibold text-accent-foreground"
+          >
             {initial}
           </span>
           <span className="font-medium">{username ?? "Anonymous"}</span>

@@ -32,7 +32,15 @@ export default function LegalPage({ slug }: { slug: LegalSlug }) {
   function followLink(event: MouseEvent<HTMLElement>) {
     const link = (event.target as HTMLElement).closest("a");
     const href = link?.getAttribute("href");
-    if (!href?.startsWith("/") || href.startsWith("//") || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (
+      !href?.startsWith("/") ||
+      href.startsWith("//") ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.button !== 0
+    )
+      return;
     event.preventDefault();
     navigate(href);
   }
@@ -44,13 +52,20 @@ export default function LegalPage({ slug }: { slug: LegalSlug }) {
         // The server renders this HTML from the operator's Markdown (src/features/legal); it is the site's own text.
         <article className={ARTICLE} onClick={followLink} dangerouslySetInnerHTML={{ __html: document.data.html }} />
       ) : document.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4 text-sm">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4 text-sm"
+        >
           <span>Could not load this page: {document.error.message}</span>
-          <Button size="sm" variant="outline" onClick={() => document.refetch()}>Try again</Button>
+          <Button size="sm" variant="outline" onClick={() => document.refetch()}>
+            Try again
+          </Button>
         </div>
       ) : (
         <div className="grid max-w-3xl gap-3" aria-busy="true" aria-label="Loading">
-          {[0, 1, 2, 3].map((line) => <Skeleton key={line} className="h-5 w-full" />)}
+          {[0, 1, 2, 3].map((line) => (
+            <Skeleton key={line} className="h-5 w-full" />
+          ))}
         </div>
       )}
     </Layout>

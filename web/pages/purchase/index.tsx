@@ -90,7 +90,11 @@ export default function PurchasePage() {
   function choose(plan: PlanView) {
     const address = email.trim();
     if (!address) {
-      toast({ variant: "destructive", title: "Email Required", description: "Please enter your email address to continue." });
+      toast({
+        variant: "destructive",
+        title: "Email Required",
+        description: "Please enter your email address to continue.",
+      });
       document.getElementById("purchase-email")?.focus();
       return;
     }
@@ -98,7 +102,10 @@ export default function PurchasePage() {
     if (config && config.tax !== "off") {
       // With tax on the dialog asks the billing location first, then makes the intent for it.
       setCheckout({
-        plan, clientSecret: "", provider: config.paymentProvider, quote: null,
+        plan,
+        clientSecret: "",
+        provider: config.paymentProvider,
+        quote: null,
         requestIntent: async (location) => {
           const answer = await createIntent.mutateAsync({ plan: plan.id, email: address, ...promotion, ...location });
           if (answer.provider === "free") navigate(paymentResultPath(answer.paymentIntentId, answer.clientSecret));
@@ -169,11 +176,20 @@ export default function PurchasePage() {
       <ul className="mt-12 grid gap-6 md:grid-cols-3" aria-label="Plans">
         {plans
           ? plans.map((plan) => (
-            <li key={plan.id}>
-              <PlanCard plan={plan} promotion={promotionPrice(plan)} processing={createIntent.isPending} onChoose={choose} />
-            </li>
-          ))
-          : [0, 1, 2].map((i) => <li key={i}><Skeleton className="h-[30rem] rounded-xl" /></li>)}
+              <li key={plan.id}>
+                <PlanCard
+                  plan={plan}
+                  promotion={promotionPrice(plan)}
+                  processing={createIntent.isPending}
+                  onChoose={choose}
+                />
+              </li>
+            ))
+          : [0, 1, 2].map((i) => (
+              <li key={i}>
+                <Skeleton className="h-[30rem] rounded-xl" />
+              </li>
+            ))}
       </ul>
 
       {/* Below the plans: it fills in after the page has loaded and must not push the plans down. */}
@@ -184,7 +200,10 @@ export default function PurchasePage() {
       <p className="mt-8 flex items-center justify-center gap-2 text-center text-sm text-muted-foreground">
         <LifeBuoy className="size-4" aria-hidden />
         Questions before you buy?{" "}
-        <Link href="/support" className="rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+        <Link
+          href="/support"
+          className="rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
           Visit Support
         </Link>
       </p>

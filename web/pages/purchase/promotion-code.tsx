@@ -29,7 +29,9 @@ export function PromotionCodeBox({ code, lookup, failure, checking, onApply, onR
     return (
       <div className="flex flex-wrap items-center justify-center gap-2 text-sm" role="status">
         <Tag className="size-4 text-success" aria-hidden />
-        <span><span className="font-medium">Promotion code applied:</span> {lookup.message}</span>
+        <span>
+          <span className="font-medium">Promotion code applied:</span> {lookup.message}
+        </span>
         <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove promotion code ${lookup.code}`}>
           <X aria-hidden /> Remove
         </Button>

@@ -18,23 +18,41 @@ const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 export default function RefundLinkPage() {
   const key = new URLSearchParams(useSearch()).get("key") ?? "";
   const hydrated = useHydrated();
-  const purchase = useQuery<RefundLinkView>({ queryKey: ["/api/refund-link", `?key=${encodeURIComponent(key)}`], enabled: hydrated && key !== "",
-    queryFn: () => apiRequest<RefundLinkView>("GET", `/api/refund-link?key=${encodeURIComponent(key)}`) });
+  const purchase = useQuery<RefundLinkView>({
+    queryKey: ["/api/refund-link", `?key=${encodeURIComponent(key)}`],
+    enabled: hydrated && key !== "",
+    queryFn: () => apiRequest<RefundLinkView>("GET", `/api/refund-link?key=${encodeURIComponent(key)}`),
+  });
   const refund = useMutation({ mutationFn: () => apiRequest<RefundLinkAnswer>("POST", "/api/refund-link", { key }) });
   const [done, setDone] = useState<string | null>(null);
   const data = purchase.data;
 
   let body;
   if (done) body = <p role="status">{done}</p>;
-  else if (!key && hydrated) body = <p>This page needs the refund link from your product-key e-mail. Open it again from there.</p>;
+  else if (!key && hydrated)
+    body = <p>This page needs the refund link from your product-key e-mail. Open it again from there.</p>;
   else if (purchase.isError) body = <p role="alert">{purchase.error.message}</p>;
-  else if (!data) body = <div className="grid gap-2" aria-busy="true" aria-label="Loading"><Skeleton className="h-5" /><Skeleton className="h-5 w-2/3" /></div>;
-  else body = (
-    <div className="grid gap-2">
-      <p><span className="font-medium text-foreground">{data.planName}</span>, {money(data.amount)}, bought {new Date(data.date).toLocaleDateString("en-US", { dateStyle: "long" })}.</p>
-      <p>{data.available ? `You can refund it until ${new Date(data.until!).toLocaleDateString("en-US", { dateStyle: "long" })}.` : data.reason}</p>
-    </div>
-  );
+  else if (!data)
+    body = (
+      <div className="grid gap-2" aria-busy="true" aria-label="Loading">
+        <Skeleton className="h-5" />
+        <Skeleton className="h-5 w-2/3" />
+      </div>
+    );
+  else
+    body = (
+      <div className="grid gap-2">
+        <p>
+          <span className="font-medium text-foreground">{data.planName}</span>, {money(data.amount)}, bought{" "}
+          {new Date(data.date).toLocaleDateString("en-US", { dateStyle: "long" })}.
+        </p>
+        <p>
+          {data.available
+            ? `You can refund it until ${new Date(data.until!).toLocaleDateString("en-US", { dateStyle: "long" })}.`
+            : data.reason}
+        </p>
+      </div>
+    );
 
   return (
     <Layout className="flex items-start justify-center sm:items-center">
@@ -47,18 +65,40 @@ export default function RefundLinkPage() {
         <CardFooter className="justify-center gap-3">
           {data?.available && !done ? (
             <ConfirmDialog
-              trigger={<Button variant="destructive"><Undo2 aria-hidden /> Request refund</Button>}
+              trigger={
+                <Button variant="destructive">
+                  <Undo2 aria-hidden /> Request refund
+                </Button>
+              }
               title="Refund this purchase?"
-              description={data.selfServiceRefunds === "auto"
-                ? `${money(data.amount)} goes back to the card you paid with at once; banks usually take 5–10 days to show it. Your product key is cancelled.`
-                : `We look at your request and e-mail you when it is decided. If it is approved, ${money(data.amount)} goes back to your card (5–10 days) and your product key is cancelled.`}
+              description={
+                data.selfServiceRefunds === "auto"
+                  ? `${money(data.amount)} goes back to the card you paid with at once; banks usually take 5–10 days to show it. Your product key is cancelled.`
+                  : `We look at your request and e-mail you when it is decided. If it is approved, ${money(data.amount)} goes back to your card (5–10 days) and your product key is cancelled.`
+              }
               confirmLabel={data.selfServiceRefunds === "auto" ? "Refund Purchase" : "Send Request"}
-              cancelLabel="Keep Purchase" destructive pending={refund.isPending}
-              onConfirm={(close) => refund.mutateAsync().then(({ message }) => setDone(message),
-                (error) => { toastFailure("Refund Failed", error, { fallback: "Could not refund this purchase", statusPrefix: "Refund failed." }); }).finally(close)}
+              cancelLabel="Keep Purchase"
+              destructive
+              pending={refund.isPending}
+              onConfirm={(close) =>
+                refund
+                  .mutateAsync()
+                  .then(
+                    ({ message }) => setDone(message),
+                    (error) => {
+                      toastFailure("Refund Failed", error, {
+                        fallback: "Could not refund this purchase",
+                        statusPrefix: "Refund failed.",
+                      });
+                    },
+                  )
+                  .finally(close)
+              }
             />
           ) : (
-            <Button asChild variant="outline"><Link href="/refund-policy">Refund policy</Link></Button>
+            <Button asChild variant="outline">
+              <Link href="/refund-policy">Refund policy</Link>
+            </Button>
           )}
         </CardFooter>
       </Card>

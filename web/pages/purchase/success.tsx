@@ -1,6 +1,20 @@
 import type { ReactNode } from "react";
 import { Link, useSearch } from "wouter";
-import { AlertCircle, BookOpen, Check, CheckCircle2, Clock, Copy, Home, KeyRound, LifeBuoy, Mail, RotateCcw, Undo2, UserPlus } from "lucide-react";
+import {
+  AlertCircle,
+  BookOpen,
+  Check,
+  CheckCircle2,
+  Clock,
+  Copy,
+  Home,
+  KeyRound,
+  LifeBuoy,
+  Mail,
+  RotateCcw,
+  Undo2,
+  UserPlus,
+} from "lucide-react";
 import { PRODUCT_NAME, SUPPORT_RESPONSE_HOURS } from "@shared/product";
 import { GUIDE_PATH } from "@shared/routes";
 import { Layout } from "../../components/layout";
@@ -16,14 +30,17 @@ import { LostKeyDialog } from "../../components/lost-key-dialog";
 const INVALID_PARAMETERS = "Invalid payment parameters. Please contact support if you completed a payment.";
 const VERIFY_FAILED = "Failed to verify payment. Please contact support.";
 const GENERIC_FAILURE = "Something went wrong with your payment.";
-const PROCESSING = "Your payment is still processing. Your product key will be e-mailed to you as soon as it completes.";
+const PROCESSING =
+  "Your payment is still processing. Your product key will be e-mailed to you as soon as it completes.";
 
 function LoadingView() {
   return (
     <Card aria-busy="true" aria-labelledby="verifying-payment">
       <CardHeader className="items-center gap-4">
         <Skeleton className="size-14 rounded-full" />
-        <h1 id="verifying-payment" className="text-xl font-medium text-muted-foreground">Verifying your payment…</h1>
+        <h1 id="verifying-payment" className="text-xl font-medium text-muted-foreground">
+          Verifying your payment…
+        </h1>
         <Skeleton className="h-5 w-40" />
       </CardHeader>
       <CardContent className="grid gap-3">
@@ -38,7 +55,9 @@ function LoadingView() {
 function Tip({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <li className="flex gap-3 rounded-lg border border-border bg-secondary/40 p-4">
-      <span className="mt-0.5 text-brand [&_svg]:size-5" aria-hidden>{icon}</span>
+      <span className="mt-0.5 text-brand [&_svg]:size-5" aria-hidden>
+        {icon}
+      </span>
       <div>
         <p className="font-medium">{title}</p>
         <p className="text-sm text-muted-foreground">{children}</p>
@@ -48,7 +67,19 @@ function Tip({ icon, title, children }: { icon: ReactNode; title: string; childr
 }
 
 /** The page's one card: a big icon and title, what happened, and where to go next. */
-function ResultCard({ icon, title, summary, children, actions }: { icon: ReactNode; title: string; summary: ReactNode; children?: ReactNode; actions: ReactNode }) {
+function ResultCard({
+  icon,
+  title,
+  summary,
+  children,
+  actions,
+}: {
+  icon: ReactNode;
+  title: string;
+  summary: ReactNode;
+  children?: ReactNode;
+  actions: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader className="items-center gap-3 text-center">
@@ -62,10 +93,23 @@ function ResultCard({ icon, title, summary, children, actions }: { icon: ReactNo
   );
 }
 
-function NextStep({ href, icon, outline = false, children }: { href: string; icon: ReactNode; outline?: boolean; children: ReactNode }) {
+function NextStep({
+  href,
+  icon,
+  outline = false,
+  children,
+}: {
+  href: string;
+  icon: ReactNode;
+  outline?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Button asChild size="lg" variant={outline ? "outline" : "default"} className="w-full sm:w-auto">
-      <Link href={href}>{icon}{children}</Link>
+      <Link href={href}>
+        {icon}
+        {children}
+      </Link>
     </Button>
   );
 }
@@ -74,15 +118,25 @@ function NextStep({ href, icon, outline = false, children }: { href: string; ico
 function KeyPanel({ productKey, email }: { productKey: string; email: string }) {
   const { copied, copy } = useCopy();
   async function onCopy() {
-    if (!(await copy(productKey))) toast({ variant: "destructive", title: "Failed", description: "Could not copy the key. Select it and copy it by hand." });
+    if (!(await copy(productKey)))
+      toast({
+        variant: "destructive",
+        title: "Failed",
+        description: "Could not copy the key. Select it and copy it by hand.",
+      });
   }
   const signup = `/signup?${new URLSearchParams({ key: productKey, email })}`;
   return (
     <section aria-labelledby="your-key" className="mb-6 grid gap-3 rounded-lg border border-brand/40 bg-accent/40 p-4">
-      <h2 id="your-key" className="font-medium">Your product key</h2>
+      <h2 id="your-key" className="font-medium">
+        Your product key
+      </h2>
       <div className="flex flex-wrap items-center gap-3">
         {/* Never broken inside the key: on a narrow screen the Copy button goes under it instead. */}
-        <code className="flex-1 rounded-md border border-border bg-background px-3 py-2 text-center font-mono text-xl font-semibold tracking-[0.12em] whitespace-nowrap sm:tracking-[0.2em]" data-testid="product-key">
+        <code
+          className="flex-1 rounded-md border border-border bg-background px-3 py-2 text-center font-mono text-xl font-semibold tracking-[0.12em] whitespace-nowrap sm:tracking-[0.2em]"
+          data-testid="product-key"
+        >
           {productKey}
         </code>
         <Button variant="outline" onClick={onCopy} aria-label={copied ? "Copied!" : "Copy product key"}>
@@ -93,7 +147,10 @@ function KeyPanel({ productKey, email }: { productKey: string; email: string }) 
         Also e-mailed to <span className="font-medium text-foreground">{email}</span>.
       </p>
       <Button asChild size="lg" className="w-full">
-        <Link href={signup}><UserPlus aria-hidden />Create your account</Link>
+        <Link href={signup}>
+          <UserPlus aria-hidden />
+          Create your account
+        </Link>
       </Button>
     </section>
   );
@@ -101,7 +158,9 @@ function KeyPanel({ productKey, email }: { productKey: string; email: string }) 
 
 function SuccessView({ plan, productKey, email }: { plan: string; productKey?: string; email?: string }) {
   return (
-    <ResultCard icon={<CheckCircle2 className="size-14 text-success" aria-hidden />} title="Payment Successful!"
+    <ResultCard
+      icon={<CheckCircle2 className="size-14 text-success" aria-hidden />}
+      title="Payment Successful!"
       summary={
         <>
           <p className="text-lg font-medium text-brand">{plan}</p>
@@ -113,8 +172,12 @@ function SuccessView({ plan, productKey, email }: { plan: string; productKey?: s
       }
       actions={
         <>
-          <NextStep href={GUIDE_PATH} icon={<BookOpen aria-hidden />}>View Setup Guide</NextStep>
-          <NextStep href="/support" icon={<LifeBuoy aria-hidden />} outline>Get Support</NextStep>
+          <NextStep href={GUIDE_PATH} icon={<BookOpen aria-hidden />}>
+            View Setup Guide
+          </NextStep>
+          <NextStep href="/support" icon={<LifeBuoy aria-hidden />} outline>
+            Get Support
+          </NextStep>
         </>
       }
     >
@@ -124,10 +187,12 @@ function SuccessView({ plan, productKey, email }: { plan: string; productKey?: s
           Keep the e-mail somewhere safe: the key can be used once, to create your account on the Sign Up page.
         </Tip>
         <Tip icon={<BookOpen />} title="Set up the plugin">
-          After signing up, generate your plugin key in the dashboard and paste it into the {PRODUCT_NAME} plugin. The setup guide walks you through it.
+          After signing up, generate your plugin key in the dashboard and paste it into the {PRODUCT_NAME} plugin. The
+          setup guide walks you through it.
         </Tip>
         <Tip icon={<LifeBuoy />} title="Need help?">
-          No e-mail after a few minutes? Check your spam folder, or contact support: we answer within {SUPPORT_RESPONSE_HOURS} hours.
+          No e-mail after a few minutes? Check your spam folder, or contact support: we answer within{" "}
+          {SUPPORT_RESPONSE_HOURS} hours.
         </Tip>
       </ul>
       <p className="mt-4 text-center text-sm text-muted-foreground">
@@ -140,12 +205,22 @@ function SuccessView({ plan, productKey, email }: { plan: string; productKey?: s
 /** A payment the bank has not settled yet: nothing went wrong, the key follows by e-mail. */
 function ProcessingView({ message }: { message: string }) {
   return (
-    <ResultCard icon={<Clock className="size-14 text-brand" aria-hidden />} title="Payment Processing"
-      summary={<p role="status" className="max-w-md text-muted-foreground">{message}</p>}
+    <ResultCard
+      icon={<Clock className="size-14 text-brand" aria-hidden />}
+      title="Payment Processing"
+      summary={
+        <p role="status" className="max-w-md text-muted-foreground">
+          {message}
+        </p>
+      }
       actions={
         <>
-          <NextStep href={GUIDE_PATH} icon={<BookOpen aria-hidden />}>View Setup Guide</NextStep>
-          <NextStep href="/support" icon={<LifeBuoy aria-hidden />} outline>Get Support</NextStep>
+          <NextStep href={GUIDE_PATH} icon={<BookOpen aria-hidden />}>
+            View Setup Guide
+          </NextStep>
+          <NextStep href="/support" icon={<LifeBuoy aria-hidden />} outline>
+            Get Support
+          </NextStep>
         </>
       }
     />
@@ -155,17 +230,23 @@ function ProcessingView({ message }: { message: string }) {
 /** A refunded payment: nothing to retry, and its key (if one was issued) no longer counts. */
 function RefundedView() {
   return (
-    <ResultCard icon={<Undo2 className="size-14 text-brand" aria-hidden />} title="Payment Refunded"
+    <ResultCard
+      icon={<Undo2 className="size-14 text-brand" aria-hidden />}
+      title="Payment Refunded"
       summary={
         <p role="status" className="max-w-md text-muted-foreground">
-          This payment was refunded, so it gives no product key: a key it gave before no longer works. The refund notice we e-mailed says
-          what happened. Questions? Contact support: we answer within {SUPPORT_RESPONSE_HOURS} hours.
+          This payment was refunded, so it gives no product key: a key it gave before no longer works. The refund notice
+          we e-mailed says what happened. Questions? Contact support: we answer within {SUPPORT_RESPONSE_HOURS} hours.
         </p>
       }
       actions={
         <>
-          <NextStep href="/support" icon={<LifeBuoy aria-hidden />}>Contact Support</NextStep>
-          <NextStep href="/" icon={<Home aria-hidden />} outline>Back to Home</NextStep>
+          <NextStep href="/support" icon={<LifeBuoy aria-hidden />}>
+            Contact Support
+          </NextStep>
+          <NextStep href="/" icon={<Home aria-hidden />} outline>
+            Back to Home
+          </NextStep>
         </>
       }
     />
@@ -174,12 +255,22 @@ function RefundedView() {
 
 function ErrorView({ message }: { message: string }) {
   return (
-    <ResultCard icon={<AlertCircle className="size-14 text-destructive-text" aria-hidden />} title="Payment Error"
-      summary={<p role="alert" className="max-w-md text-muted-foreground">{message}</p>}
+    <ResultCard
+      icon={<AlertCircle className="size-14 text-destructive-text" aria-hidden />}
+      title="Payment Error"
+      summary={
+        <p role="alert" className="max-w-md text-muted-foreground">
+          {message}
+        </p>
+      }
       actions={
         <>
-          <NextStep href="/support" icon={<LifeBuoy aria-hidden />} outline>Contact Support</NextStep>
-          <NextStep href="/purchase" icon={<RotateCcw aria-hidden />}>Try Again</NextStep>
+          <NextStep href="/support" icon={<LifeBuoy aria-hidden />} outline>
+            Contact Support
+          </NextStep>
+          <NextStep href="/purchase" icon={<RotateCcw aria-hidden />}>
+            Try Again
+          </NextStep>
         </>
       }
     />
@@ -206,7 +297,8 @@ export default function PurchaseSuccessPage() {
   else if (result.isError) view = <ErrorView message={VERIFY_FAILED} />;
   else if (result.data?.refunded) view = <RefundedView />;
   else if (result.data?.processing) view = <ProcessingView message={result.data.error ?? PROCESSING} />;
-  else if (result.data?.success) view = <SuccessView plan={result.data.plan ?? ""} productKey={result.data.productKey} email={result.data.email} />;
+  else if (result.data?.success)
+    view = <SuccessView plan={result.data.plan ?? ""} productKey={result.data.productKey} email={result.data.email} />;
   else view = <ErrorView message={result.data?.error || GENERIC_FAILURE} />;
 
   return <Layout className="max-w-2xl">{view}</Layout>;

@@ -41,7 +41,11 @@ export function ContactForm() {
   const [subject, setSubject] = useState<TicketSubject | "">("");
   const [message, setMessage] = useState("");
   const createTicket = useCreateTicket();
-  const { shown: errors, check, reset } = useFieldErrors(validate(email, message), { email: "support-email", message: "support-message" });
+  const {
+    shown: errors,
+    check,
+    reset,
+  } = useFieldErrors(validate(email, message), { email: "support-email", message: "support-message" });
 
   function clear() {
     setEmail("");
@@ -57,11 +61,17 @@ export function ContactForm() {
       { email: email.trim(), message: message.trim(), ...(subject ? { subject } : {}) },
       {
         onSuccess: () => {
-          toast({ title: "Message Sent!", description: `We'll get back to you within ${SUPPORT_RESPONSE_HOURS} hours.` });
+          toast({
+            title: "Message Sent!",
+            description: `We'll get back to you within ${SUPPORT_RESPONSE_HOURS} hours.`,
+          });
           clear();
         },
         onError: (error) =>
-          toastFailure("Message Not Sent", error, { fallback: "Your message could not be sent. Please try again.", statusPrefix: "Sending failed." }),
+          toastFailure("Message Not Sent", error, {
+            fallback: "Your message could not be sent. Please try again.",
+            statusPrefix: "Sending failed.",
+          }),
       },
     );
   }
@@ -72,7 +82,9 @@ export function ContactForm() {
         <CardTitle level={2} id="contact-title" className="text-xl">
           Contact Us
         </CardTitle>
-        <CardDescription>Can't find your answer? Send us a message and we'll reply by e-mail within {SUPPORT_RESPONSE_HOURS} hours.</CardDescription>
+        <CardDescription>
+          Can't find your answer? Send us a message and we'll reply by e-mail within {SUPPORT_RESPONSE_HOURS} hours.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate aria-labelledby="contact-title" onSubmit={handleSubmit} className="grid gap-5">
@@ -112,8 +124,13 @@ export function ContactForm() {
             value={message}
             onChange={(event) => setMessage(event.target.value)}
           />
-          <PendingButton type="submit" className="w-full sm:w-auto sm:justify-self-start" pending={createTicket.isPending} pendingText="Sending..."
-            icon={<Send aria-hidden />}>
+          <PendingButton
+            type="submit"
+            className="w-full sm:w-auto sm:justify-self-start"
+            pending={createTicket.isPending}
+            pendingText="Sending..."
+            icon={<Send aria-hidden />}
+          >
             Send Message
           </PendingButton>
         </form>

@@ -19,7 +19,10 @@ export function Faq() {
               {entry.link && (
                 <>
                   {" "}
-                  <Link href={entry.link.href} className="font-medium text-brand underline underline-offset-4">{entry.link.label}</Link>.
+                  <Link href={entry.link.href} className="font-medium text-brand underline underline-offset-4">
+                    {entry.link.label}
+                  </Link>
+                  .
                 </>
               )}
             </AccordionContent>

@@ -5,14 +5,29 @@ import { COMMUNITY_CHAT_URL, SUPPORT_RESPONSE_HOURS } from "@shared/product";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 
-function HelpCard({ icon, title, description, action }: { icon: ReactNode; title: string; description: ReactNode; action: ReactNode }) {
+function HelpCard({
+  icon,
+  title,
+  description,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  description: ReactNode;
+  action: ReactNode;
+}) {
   return (
     <Card className="flex flex-col">
       <CardHeader>
-        <span className="mb-2 flex size-11 items-center justify-center rounded-lg bg-accent text-brand [&_svg]:size-5" aria-hidden>
+        <span
+          className="mb-2 flex size-11 items-center justify-center rounded-lg bg-accent text-brand [&_svg]:size-5"
+          aria-hidden
+        >
           {icon}
         </span>
-        <CardTitle level={2} className="text-lg">{title}</CardTitle>
+        <CardTitle level={2} className="text-lg">
+          {title}
+        </CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="mt-auto">{action}</CardContent>
@@ -29,8 +44,8 @@ export function HelpCards() {
         title="Community Chat"
         description={
           <>
-            Ask other developers, share your screens and get quick answers from the team. We reply to every question within{" "}
-            {SUPPORT_RESPONSE_HOURS} hours.
+            Ask other developers, share your screens and get quick answers from the team. We reply to every question
+            within {SUPPORT_RESPONSE_HOURS} hours.
           </>
         }
         action={

@@ -10,7 +10,8 @@ export default function SupportPage() {
       <header className="mx-auto max-w-2xl text-center">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">How can we help?</h1>
         <p className="mt-3 text-muted-foreground">
-          Find answers in the docs and the FAQ, ask the community, or write to us. We reply within {SUPPORT_RESPONSE_HOURS} hours.
+          Find answers in the docs and the FAQ, ask the community, or write to us. We reply within{" "}
+          {SUPPORT_RESPONSE_HOURS} hours.
         </p>
       </header>
       <div className="mt-10">

@@ -22,9 +22,12 @@ export function AccessEndedEmail({ planName, endDate, renewUrl, settingsUrl }: A
       <Text style={styles.text}>
         Renew and it works again at once, with the same plugin key and linked Roblox account. Nothing else to set up.
       </Text>
-      <Button href={renewUrl} style={styles.button}>Renew now</Button>
+      <Button href={renewUrl} style={styles.button}>
+        Renew now
+      </Button>
       <Text style={{ ...styles.muted, marginTop: "20px" }}>
-        You get this e-mail because notifications are on. Turn them off in <Link href={settingsUrl}>your dashboard settings</Link>.
+        You get this e-mail because notifications are on. Turn them off in{" "}
+        <Link href={settingsUrl}>your dashboard settings</Link>.
       </Text>
     </EmailLayout>
   );

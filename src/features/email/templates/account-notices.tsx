@@ -9,10 +9,15 @@ export function PasswordChangedEmail({ changedAt, resetUrl }: { changedAt: strin
     <EmailLayout preview={`Your ${PRODUCT_NAME} password was changed`}>
       <Text style={styles.heading}>Your password was changed</Text>
       <Text style={styles.text}>
-        The password of your {PRODUCT_NAME} account was changed from its Settings on {when}. Every other signed-in browser has been signed out.
+        The password of your {PRODUCT_NAME} account was changed from its Settings on {when}. Every other signed-in
+        browser has been signed out.
       </Text>
-      <Text style={styles.text}>If you did this, there is nothing more to do. If you did not, choose a new password at once:</Text>
-      <Button href={resetUrl} style={styles.button}>Reset your password</Button>
+      <Text style={styles.text}>
+        If you did this, there is nothing more to do. If you did not, choose a new password at once:
+      </Text>
+      <Button href={resetUrl} style={styles.button}>
+        Reset your password
+      </Button>
     </EmailLayout>
   );
 }
@@ -24,9 +29,12 @@ export function EmailChangeConfirmEmail({ confirmUrl, oldEmail }: { confirmUrl: 
       <Text style={styles.text}>
         The {PRODUCT_NAME} account {oldEmail} asked to use this address from now on. Nothing changes until you confirm.
       </Text>
-      <Button href={confirmUrl} style={styles.button}>Confirm this email address</Button>
+      <Button href={confirmUrl} style={styles.button}>
+        Confirm this email address
+      </Button>
       <Text style={{ ...styles.muted, marginTop: "20px" }}>
-        The link works once, within 24 hours. If you did not ask for this, ignore this e-mail and the account keeps its address.
+        The link works once, within 24 hours. If you did not ask for this, ignore this e-mail and the account keeps its
+        address.
       </Text>
     </EmailLayout>
   );
@@ -37,10 +45,13 @@ export function EmailChangedEmail({ newEmail, supportUrl }: { newEmail: string; 
     <EmailLayout preview={`Your ${PRODUCT_NAME} account's email changed`}>
       <Text style={styles.heading}>Your account's email changed</Text>
       <Text style={styles.text}>
-        Your {PRODUCT_NAME} account now signs in with {newEmail}, confirmed from that address. This address no longer signs in and gets no more e-mails about the account.
+        Your {PRODUCT_NAME} account now signs in with {newEmail}, confirmed from that address. This address no longer
+        signs in and gets no more e-mails about the account.
       </Text>
       <Text style={styles.text}>If you did not make this change, contact us:</Text>
-      <Button href={supportUrl} style={styles.button}>Contact support</Button>
+      <Button href={supportUrl} style={styles.button}>
+        Contact support
+      </Button>
     </EmailLayout>
   );
 }
@@ -48,25 +59,40 @@ export function EmailChangedEmail({ newEmail, supportUrl }: { newEmail: string; 
 const REFUND_WORDS = {
   requested: {
     heading: "We got your refund request",
-    text: (plan: string, amount: string) => `You asked for a refund of ${plan} (${amount}). We look at it and e-mail you as soon as it is decided; nothing changes until then.`,
+    text: (plan: string, amount: string) =>
+      `You asked for a refund of ${plan} (${amount}). We look at it and e-mail you as soon as it is decided; nothing changes until then.`,
   },
   refunded: {
     heading: "Your purchase was refunded",
-    text: (plan: string, amount: string) => `${amount} for ${plan} is on its way back to the card you paid with; banks usually take 5–10 business days to show it. The time the key added has been taken back from your subscription, so the plugin stops when none is left.`,
+    text: (plan: string, amount: string) =>
+      `${amount} for ${plan} is on its way back to the card you paid with; banks usually take 5–10 business days to show it. The time the key added has been taken back from your subscription, so the plugin stops when none is left.`,
   },
   declined: {
     heading: "Your refund request was declined",
-    text: (plan: string, amount: string) => `Your request to refund ${plan} (${amount}) was declined, and your purchase stays as it was. Reply through the support page if you have questions.`,
+    text: (plan: string, amount: string) =>
+      `Your request to refund ${plan} (${amount}) was declined, and your purchase stays as it was. Reply through the support page if you have questions.`,
   },
 } as const;
 
-export function RefundUpdateEmail({ outcome, planName, amount, purchasesUrl }: { outcome: keyof typeof REFUND_WORDS; planName: string; amount: string; purchasesUrl: string }) {
+export function RefundUpdateEmail({
+  outcome,
+  planName,
+  amount,
+  purchasesUrl,
+}: {
+  outcome: keyof typeof REFUND_WORDS;
+  planName: string;
+  amount: string;
+  purchasesUrl: string;
+}) {
   const words = REFUND_WORDS[outcome];
   return (
     <EmailLayout preview={words.heading}>
       <Text style={styles.heading}>{words.heading}</Text>
       <Text style={styles.text}>{words.text(planName, amount)}</Text>
-      <Button href={purchasesUrl} style={styles.button}>See your purchases</Button>
+      <Button href={purchasesUrl} style={styles.button}>
+        See your purchases
+      </Button>
     </EmailLayout>
   );
 }

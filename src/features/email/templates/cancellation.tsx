@@ -17,12 +17,13 @@ export function CancellationEmail({ planName, endDate, renewUrl }: CancellationE
     <EmailLayout preview={`Your ${PRODUCT_NAME} access lasts until ${day}`}>
       <Text style={styles.heading}>Your subscription is cancelled</Text>
       <Text style={styles.text}>
-        You cancelled {planName}. Nothing stops today: the plugin keeps working with your plugin key until {day} (UTC), the end of the time you
-        paid for. After that it stops importing designs, and you won't be charged or reminded again.
+        You cancelled {planName}. Nothing stops today: the plugin keeps working with your plugin key until {day} (UTC),
+        the end of the time you paid for. After that it stops importing designs, and you won't be charged or reminded
+        again.
       </Text>
       <Text style={styles.text}>
-        Changed your mind? <Link href={renewUrl}>Renew from your dashboard</Link> at any time, before or after that day: the new time is added
-        to what you have left, with the same plugin key and linked Roblox account.
+        Changed your mind? <Link href={renewUrl}>Renew from your dashboard</Link> at any time, before or after that day:
+        the new time is added to what you have left, with the same plugin key and linked Roblox account.
       </Text>
     </EmailLayout>
   );

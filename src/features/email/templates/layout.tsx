@@ -10,13 +10,27 @@ export const styles = {
   text: { fontSize: "15px", lineHeight: "24px", color: colors.text, margin: "0 0 14px" },
   muted: { fontSize: "13px", lineHeight: "20px", color: colors.muted, margin: "0 0 10px" },
   button: {
-    backgroundColor: colors.accent, color: "#ffffff", borderRadius: "8px", padding: "12px 20px",
-    fontSize: "15px", fontWeight: 600, textDecoration: "none", display: "inline-block",
+    backgroundColor: colors.accent,
+    color: "#ffffff",
+    borderRadius: "8px",
+    padding: "12px 20px",
+    fontSize: "15px",
+    fontWeight: 600,
+    textDecoration: "none",
+    display: "inline-block",
   },
   code: {
-    fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace", fontSize: "26px", fontWeight: 700,
-    letterSpacing: "4px", color: colors.text, backgroundColor: "#f5f3ff", border: `1px solid #ddd6fe`,
-    borderRadius: "8px", padding: "14px 18px", textAlign: "center" as const, margin: "0 0 18px",
+    fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace",
+    fontSize: "26px",
+    fontWeight: 700,
+    letterSpacing: "4px",
+    color: colors.text,
+    backgroundColor: "#f5f3ff",
+    border: `1px solid #ddd6fe`,
+    borderRadius: "8px",
+    padding: "14px 18px",
+    textAlign: "center" as const,
+    margin: "0 0 18px",
   },
 };
 
@@ -25,12 +39,28 @@ export function EmailLayout({ preview, children }: { preview: string; children: 
     <Html lang="en">
       <Head />
       <Preview>{preview}</Preview>
-      <Body style={{ backgroundColor: colors.page, fontFamily: "Inter, Helvetica, Arial, sans-serif", margin: 0, padding: "24px 0" }}>
+      <Body
+        style={{
+          backgroundColor: colors.page,
+          fontFamily: "Inter, Helvetica, Arial, sans-serif",
+          margin: 0,
+          padding: "24px 0",
+        }}
+      >
         <Container style={{ maxWidth: "560px", margin: "0 auto" }}>
-          <Text style={{ fontSize: "18px", fontWeight: 700, color: colors.accent, margin: "0 0 12px", padding: "0 8px" }}>
+          <Text
+            style={{ fontSize: "18px", fontWeight: 700, color: colors.accent, margin: "0 0 12px", padding: "0 8px" }}
+          >
             {PRODUCT_NAME}
           </Text>
-          <Section style={{ backgroundColor: "#ffffff", border: `1px solid ${colors.border}`, borderRadius: "12px", padding: "28px" }}>
+          <Section
+            style={{
+              backgroundColor: "#ffffff",
+              border: `1px solid ${colors.border}`,
+              borderRadius: "12px",
+              padding: "28px",
+            }}
+          >
             {children}
           </Section>
           <Hr style={{ borderColor: colors.border, margin: "20px 0 12px" }} />

@@ -13,8 +13,14 @@ export function PaymentAlertEmail({ headline, lines, adminUrl }: PaymentAlertPro
   return (
     <EmailLayout preview={headline}>
       <Text style={styles.heading}>{headline}</Text>
-      {lines.map((line) => <Text key={line} style={styles.text}>{line}</Text>)}
-      <Button href={adminUrl} style={styles.button}>Open the admin panel</Button>
+      {lines.map((line) => (
+        <Text key={line} style={styles.text}>
+          {line}
+        </Text>
+      ))}
+      <Button href={adminUrl} style={styles.button}>
+        Open the admin panel
+      </Button>
     </EmailLayout>
   );
 }

@@ -33,15 +33,24 @@ export function ProductKeyEmail({ productKey, planName, appUrl, email, invoiceUr
         3. Paste the plugin key into the {PRODUCT_NAME} plugin.
       </Text>
       <Text style={styles.text}>
-        The <Link href={guideUrl(appUrl)}>setup guide</Link> walks you through each step, from installing the plugin to a first import.
+        The <Link href={guideUrl(appUrl)}>setup guide</Link> walks you through each step, from installing the plugin to
+        a first import.
       </Text>
-      <Button href={signupUrl} style={styles.button}>Create your account</Button>
-      {invoiceUrl ? <Text style={{ ...styles.muted, marginTop: "20px" }}>Your invoice: <Link href={invoiceUrl}>download the PDF</Link>.</Text> : null}
+      <Button href={signupUrl} style={styles.button}>
+        Create your account
+      </Button>
+      {invoiceUrl ? (
+        <Text style={{ ...styles.muted, marginTop: "20px" }}>
+          Your invoice: <Link href={invoiceUrl}>download the PDF</Link>.
+        </Text>
+      ) : null}
       <Text style={{ ...styles.muted, marginTop: "20px" }}>
-        Changed your mind before using the key? <Link href={refundLink(appUrl, productKey)}>Refund this purchase</Link> (within the refund window; see our refund policy).
+        Changed your mind before using the key? <Link href={refundLink(appUrl, productKey)}>Refund this purchase</Link>{" "}
+        (within the refund window; see our refund policy).
       </Text>
       <Text style={styles.muted}>
-        Keep this e-mail somewhere safe: the key can be used once. Questions? Visit <Link href={`${appUrl}/support`}>{appUrl}/support</Link>.
+        Keep this e-mail somewhere safe: the key can be used once. Questions? Visit{" "}
+        <Link href={`${appUrl}/support`}>{appUrl}/support</Link>.
       </Text>
     </EmailLayout>
   );

@@ -27,20 +27,30 @@ export interface RefundNoticeProps {
 const money = (cents: number) => `$${formatDollars(cents)}`;
 
 /** What happened to the key, in one or two sentences. */
-export function keySentence({ productKey, keyOutcome, daysRemoved, endDate }: Pick<RefundNoticeProps, "productKey" | "keyOutcome" | "daysRemoved" | "endDate">): string {
+export function keySentence({
+  productKey,
+  keyOutcome,
+  daysRemoved,
+  endDate,
+}: Pick<RefundNoticeProps, "productKey" | "keyOutcome" | "daysRemoved" | "endDate">): string {
   const theKey = productKey ? `Your product key ${productKey}` : "Your product key";
   switch (keyOutcome) {
-    case "kept": return `${theKey} and the access it gives stay exactly as they are.`;
-    case "removed": return `${theKey} was never used, so it has been removed: it can no longer create an account or be redeemed.`;
+    case "kept":
+      return `${theKey} and the access it gives stay exactly as they are.`;
+    case "removed":
+      return `${theKey} was never used, so it has been removed: it can no longer create an account or be redeemed.`;
     case "days-removed": {
       const days = `${daysRemoved} ${daysRemoved === 1 ? "day" : "days"}`;
       return endDate
         ? `${theKey} added ${days} to your subscription; those ${days} have been taken off, so your access now runs until ${formatDay(endDate)} (UTC).`
         : `${theKey} added ${days} to your subscription; those ${days} have been taken off, so your access has ended.`;
     }
-    case "lifetime-ended": return `${theKey} gave your account lifetime access, which has now ended.`;
-    case "lifetime-kept": return `${theKey} was redeemed on an account that has lifetime access from another key, so your access does not change.`;
-    case "none": return "No product key was issued for this payment.";
+    case "lifetime-ended":
+      return `${theKey} gave your account lifetime access, which has now ended.`;
+    case "lifetime-kept":
+      return `${theKey} was redeemed on an account that has lifetime access from another key, so your access does not change.`;
+    case "none":
+      return "No product key was issued for this payment.";
   }
 }
 
@@ -53,13 +63,16 @@ export function RefundNoticeEmail(props: RefundNoticeProps) {
       <Text style={styles.heading}>{headline}</Text>
       <Text style={styles.text}>
         We refunded {money(refundedCents)} of the {money(paidCents)} you paid for {planName}.
-        {totalRefundedCents > refundedCents ? ` With earlier refunds, ${money(totalRefundedCents)} has now come back to you.` : ""}
-        {" "}It reaches your card within 5 to 10 business days, depending on your bank.
+        {totalRefundedCents > refundedCents
+          ? ` With earlier refunds, ${money(totalRefundedCents)} has now come back to you.`
+          : ""}{" "}
+        It reaches your card within 5 to 10 business days, depending on your bank.
       </Text>
       <Text style={styles.text}>{keySentence(props)}</Text>
       {creditNoteUrl ? (
         <Text style={{ ...styles.muted, marginTop: "20px" }}>
-          Your credit note{creditNoteNumber ? ` ${creditNoteNumber}` : ""} for this refund: <Link href={creditNoteUrl}>download the PDF</Link>.
+          Your credit note{creditNoteNumber ? ` ${creditNoteNumber}` : ""} for this refund:{" "}
+          <Link href={creditNoteUrl}>download the PDF</Link>.
         </Text>
       ) : null}
       <Text style={{ ...styles.muted, marginTop: "20px" }}>

@@ -48,10 +48,22 @@ export const EMAIL_TEMPLATES = {
     title: "Product key",
     sentWhen: "After a purchase, with the key it bought.",
     sample: { key: "K7PX2MQ9TB4W", plan: "pro", planName: "4 Month Pro", signupEmail: "buyer@example.com" },
-    payload: t.Object({ key: text, plan: PlanId, planName: text, signupEmail: t.Optional(text), invoiceUrl: t.Optional(text) }),
+    payload: t.Object({
+      key: text,
+      plan: PlanId,
+      planName: text,
+      signupEmail: t.Optional(text),
+      invoiceUrl: t.Optional(text),
+    }),
     subject: () => `Your ${PRODUCT_NAME} product key`,
     element: async ({ key, planName, signupEmail, invoiceUrl }, appUrl) =>
-      createElement((await import("./product-key")).ProductKeyEmail, { productKey: key, planName, appUrl, email: signupEmail, invoiceUrl }),
+      createElement((await import("./product-key")).ProductKeyEmail, {
+        productKey: key,
+        planName,
+        appUrl,
+        email: signupEmail,
+        invoiceUrl,
+      }),
     highlights: ({ key }) => ({ key }),
   }),
   /** After a renewal paid from the dashboard: the key, already applied. */
@@ -60,35 +72,65 @@ export const EMAIL_TEMPLATES = {
     sentWhen: "After a renewal paid from the dashboard.",
     sample: { key: "R3NW8QK2ZP6D", planName: "4 Month Pro", endDate: SAMPLE_END, amountPaid: "$24.99" },
     // amountPaid ("$6.99") is absent from receipts queued before it existed.
-    payload: t.Object({ key: text, planName: text, endDate: t.Union([text, t.Null()]), amountPaid: t.Optional(text), invoiceUrl: t.Optional(text) }),
+    payload: t.Object({
+      key: text,
+      planName: text,
+      endDate: t.Union([text, t.Null()]),
+      amountPaid: t.Optional(text),
+      invoiceUrl: t.Optional(text),
+    }),
     subject: ({ planName }) => `${planName} added to your ${PRODUCT_NAME} account`,
     element: async ({ key, planName, endDate, amountPaid, invoiceUrl }, appUrl) =>
-      createElement((await import("./renewal-receipt")).RenewalReceiptEmail, { productKey: key, planName, endDate, amountPaid, dashboardUrl: renewUrl(appUrl), invoiceUrl }),
+      createElement((await import("./renewal-receipt")).RenewalReceiptEmail, {
+        productKey: key,
+        planName,
+        endDate,
+        amountPaid,
+        dashboardUrl: renewUrl(appUrl),
+        invoiceUrl,
+      }),
     highlights: ({ key }) => ({ key }),
   }),
   /** "Can't find your key?": every key bought with the address. */
   "lost-keys": define({
     title: "Lost keys",
-    sentWhen: "When someone asks \"Can't find your key?\".",
-    sample: { email: "buyer@example.com", keys: [{ key: "K7PX2MQ9TB4W", planName: "4 Month Pro", boughtAt: "2026-11-01T12:00:00.000Z", used: false }] },
+    sentWhen: 'When someone asks "Can\'t find your key?".',
+    sample: {
+      email: "buyer@example.com",
+      keys: [{ key: "K7PX2MQ9TB4W", planName: "4 Month Pro", boughtAt: "2026-11-01T12:00:00.000Z", used: false }],
+    },
     payload: t.Object({
       email: text,
       // renewal: bought from the dashboard and applied at once (absent from e-mails queued before it existed).
-      keys: t.Array(t.Object({ key: text, planName: text, boughtAt: text, used: t.Boolean(), renewal: t.Optional(t.Boolean()) }), { minItems: 1 }),
+      keys: t.Array(
+        t.Object({ key: text, planName: text, boughtAt: text, used: t.Boolean(), renewal: t.Optional(t.Boolean()) }),
+        { minItems: 1 },
+      ),
     }),
     subject: ({ keys }) => `Your ${PRODUCT_NAME} product ${keys.length === 1 ? "key" : "keys"}`,
-    element: async ({ email, keys }, appUrl) => createElement((await import("./lost-keys")).LostKeysEmail, { email, keys, appUrl }),
+    element: async ({ email, keys }, appUrl) =>
+      createElement((await import("./lost-keys")).LostKeysEmail, { email, keys, appUrl }),
     highlights: ({ keys }) => ({ keys: keys.map((k) => `${k.key} (${k.used ? "used" : "unused"})`).join(", ") }),
   }),
   /** To every admin: a dispute opened or ended, or an early fraud warning. */
   "payment-alert": define({
     title: "Payment alert (admins)",
     sentWhen: "To every admin when a dispute opens or ends, or on an early fraud warning.",
-    sample: { headline: "A payment was disputed", lines: ["4 Month Pro bought by buyer@example.com for $24.99 is disputed with the buyer's bank.", "Answer the dispute in the Stripe Dashboard."] },
+    sample: {
+      headline: "A payment was disputed",
+      lines: [
+        "4 Month Pro bought by buyer@example.com for $24.99 is disputed with the buyer's bank.",
+        "Answer the dispute in the Stripe Dashboard.",
+      ],
+    },
     payload: t.Object({ headline: text, lines: t.Array(text) }),
     subject: ({ headline }) => `${PRODUCT_NAME}: ${headline}`,
     element: async ({ headline, lines }, appUrl) =>
-      createElement((await import("./payment-alert")).PaymentAlertEmail, { headline, lines, adminUrl: `${appUrl}/admin` }),
+      createElement((await import("./payment-alert")).PaymentAlertEmail, {
+        headline,
+        lines,
+        adminUrl: `${appUrl}/admin`,
+      }),
   }),
   /** 7 days and 1 day before a subscription ends, and when it has ended. */
   "renewal-reminder": define({
@@ -99,7 +141,11 @@ export const EMAIL_TEMPLATES = {
     subject: ({ kind }) => reminderHeadline(kind),
     element: async ({ kind, planName, endDate }, appUrl) =>
       createElement((await import("./renewal-reminder")).RenewalReminderEmail, {
-        kind, planName, endDate, renewUrl: renewUrl(appUrl), settingsUrl: `${appUrl}/dashboard?tab=settings`,
+        kind,
+        planName,
+        endDate,
+        renewUrl: renewUrl(appUrl),
+        settingsUrl: `${appUrl}/dashboard?tab=settings`,
       }),
   }),
   /** After every refund (admin, provider, dispute lost, early fraud warning): the amount and what happened to the key. */
@@ -120,12 +166,27 @@ export const EMAIL_TEMPLATES = {
       creditNoteUrl: t.Optional(text),
     }),
     sample: {
-      planName: "4 Month Pro", refundedCents: 2499, paidCents: 2499, totalRefundedCents: 2499, key: "K7PX2MQ9TB4W", keyOutcome: "days-removed", daysRemoved: 120, endDate: SAMPLE_END,
-      creditNoteNumber: "LL-CN-2026-000001", creditNoteUrl: "https://layerlift.example/api/invoices/LL-CN-2026-000001.pdf?sig=sample",
+      planName: "4 Month Pro",
+      refundedCents: 2499,
+      paidCents: 2499,
+      totalRefundedCents: 2499,
+      key: "K7PX2MQ9TB4W",
+      keyOutcome: "days-removed",
+      daysRemoved: 120,
+      endDate: SAMPLE_END,
+      creditNoteNumber: "LL-CN-2026-000001",
+      creditNoteUrl: "https://layerlift.example/api/invoices/LL-CN-2026-000001.pdf?sig=sample",
     },
-    subject: ({ totalRefundedCents, paidCents }) => totalRefundedCents >= paidCents ? `Your ${PRODUCT_NAME} payment was refunded` : `Part of your ${PRODUCT_NAME} payment was refunded`,
+    subject: ({ totalRefundedCents, paidCents }) =>
+      totalRefundedCents >= paidCents
+        ? `Your ${PRODUCT_NAME} payment was refunded`
+        : `Part of your ${PRODUCT_NAME} payment was refunded`,
     element: async ({ key, ...payload }, appUrl) =>
-      createElement((await import("./refund-notice")).RefundNoticeEmail, { ...payload, productKey: key, supportUrl: `${appUrl}/support` }),
+      createElement((await import("./refund-notice")).RefundNoticeEmail, {
+        ...payload,
+        productKey: key,
+        supportUrl: `${appUrl}/support`,
+      }),
   }),
   /** After the owner cancels: access lasts until the end date, and how to renew. */
   cancellation: define({
@@ -135,7 +196,11 @@ export const EMAIL_TEMPLATES = {
     sample: { planName: "4 Month Pro", endDate: SAMPLE_END },
     subject: () => `Your ${PRODUCT_NAME} subscription is cancelled`,
     element: async ({ planName, endDate }, appUrl) =>
-      createElement((await import("./cancellation")).CancellationEmail, { planName, endDate, renewUrl: renewUrl(appUrl) }),
+      createElement((await import("./cancellation")).CancellationEmail, {
+        planName,
+        endDate,
+        renewUrl: renewUrl(appUrl),
+      }),
   }),
   /** After sign-up: what to do next, with the setup guide. */
   welcome: define({
@@ -145,7 +210,12 @@ export const EMAIL_TEMPLATES = {
     sample: { planName: "4 Month Pro", endDate: SAMPLE_END },
     subject: () => `Welcome to ${PRODUCT_NAME}: what to do next`,
     element: async ({ planName, endDate }, appUrl) =>
-      createElement((await import("./welcome")).WelcomeEmail, { planName, endDate, guideUrl: guideUrl(appUrl), dashboardUrl: `${appUrl}/dashboard` }),
+      createElement((await import("./welcome")).WelcomeEmail, {
+        planName,
+        endDate,
+        guideUrl: guideUrl(appUrl),
+        dashboardUrl: `${appUrl}/dashboard`,
+      }),
   }),
   /** The day a subscription runs out, once, when notifications are on. */
   "access-ended": define({
@@ -156,7 +226,10 @@ export const EMAIL_TEMPLATES = {
     subject: () => `Your ${PRODUCT_NAME} access has ended`,
     element: async ({ planName, endDate }, appUrl) =>
       createElement((await import("./access-ended")).AccessEndedEmail, {
-        planName, endDate, renewUrl: renewUrl(appUrl), settingsUrl: `${appUrl}/dashboard?tab=settings`,
+        planName,
+        endDate,
+        renewUrl: renewUrl(appUrl),
+        settingsUrl: `${appUrl}/dashboard?tab=settings`,
       }),
   }),
   /** The admin panel's Test Email. */
@@ -187,7 +260,10 @@ export const EMAIL_TEMPLATES = {
     payload: t.Object({ changedAt: text }),
     subject: () => `Your ${PRODUCT_NAME} password was changed`,
     element: async ({ changedAt }, appUrl) =>
-      createElement((await import("./account-notices")).PasswordChangedEmail, { changedAt, resetUrl: `${appUrl}/login?forgot=1` }),
+      createElement((await import("./account-notices")).PasswordChangedEmail, {
+        changedAt,
+        resetUrl: `${appUrl}/login?forgot=1`,
+      }),
   }),
   /** Settings → Change email: the link that confirms the new address, sent to it. */
   "email-change-confirm": define({
@@ -196,7 +272,8 @@ export const EMAIL_TEMPLATES = {
     sample: { confirmUrl: "https://layerlift.example/confirm-email?token=sample", oldEmail: "old@example.com" },
     payload: t.Object({ confirmUrl: text, oldEmail: text }),
     subject: () => `Confirm your new ${PRODUCT_NAME} email address`,
-    element: async ({ confirmUrl, oldEmail }) => createElement((await import("./account-notices")).EmailChangeConfirmEmail, { confirmUrl, oldEmail }),
+    element: async ({ confirmUrl, oldEmail }) =>
+      createElement((await import("./account-notices")).EmailChangeConfirmEmail, { confirmUrl, oldEmail }),
     highlights: ({ confirmUrl }) => ({ link: confirmUrl }),
     secret: "confirmUrl",
   }),
@@ -207,7 +284,11 @@ export const EMAIL_TEMPLATES = {
     sample: { newEmail: "new@example.com" },
     payload: t.Object({ newEmail: text }),
     subject: () => `Your ${PRODUCT_NAME} account's email changed`,
-    element: async ({ newEmail }, appUrl) => createElement((await import("./account-notices")).EmailChangedEmail, { newEmail, supportUrl: `${appUrl}/support` }),
+    element: async ({ newEmail }, appUrl) =>
+      createElement((await import("./account-notices")).EmailChangedEmail, {
+        newEmail,
+        supportUrl: `${appUrl}/support`,
+      }),
   }),
   /** The refund guarantee: a request received, a refund made, or a request declined. */
   "refund-update": define({
@@ -215,15 +296,29 @@ export const EMAIL_TEMPLATES = {
     sentWhen: "When a buyer asks for a refund that waits for an admin, and when an admin declines it.",
     sample: { outcome: "requested", planName: "4 Month Pro", amount: "$24.99" },
     payload: t.Object({ outcome: oneOf(["requested", "refunded", "declined"]), planName: text, amount: text }),
-    subject: ({ outcome }) => ({ requested: `We got your ${PRODUCT_NAME} refund request`, refunded: `Your ${PRODUCT_NAME} purchase was refunded`, declined: `Your ${PRODUCT_NAME} refund request was declined` })[outcome],
+    subject: ({ outcome }) =>
+      ({
+        requested: `We got your ${PRODUCT_NAME} refund request`,
+        refunded: `Your ${PRODUCT_NAME} purchase was refunded`,
+        declined: `Your ${PRODUCT_NAME} refund request was declined`,
+      })[outcome],
     element: async ({ outcome, planName, amount }, appUrl) =>
-      createElement((await import("./account-notices")).RefundUpdateEmail, { outcome, planName, amount, purchasesUrl: `${appUrl}/dashboard?tab=purchases` }),
+      createElement((await import("./account-notices")).RefundUpdateEmail, {
+        outcome,
+        planName,
+        amount,
+        purchasesUrl: `${appUrl}/dashboard?tab=purchases`,
+      }),
   }),
   /** To a key's owner when the plugin key is used from another game account. */
   "key-sharing-alert": define({
     title: "Key sharing alert",
     sentWhen: "When a plugin key is used from another Roblox account (at most once an hour).",
-    sample: { attemptedRobloxUserId: "987654321", linkedRobloxAccountId: "123456789", dashboardUrl: "https://layerlift.example/dashboard" },
+    sample: {
+      attemptedRobloxUserId: "987654321",
+      linkedRobloxAccountId: "123456789",
+      dashboardUrl: "https://layerlift.example/dashboard",
+    },
     payload: t.Object({ attemptedRobloxUserId: text, linkedRobloxAccountId: text, dashboardUrl: text }),
     subject: () => `Your ${PRODUCT_NAME} plugin key was used from another account`,
     element: async (payload) => createElement((await import("./key-sharing-alert")).KeySharingAlertEmail, payload),
@@ -232,7 +327,6 @@ export const EMAIL_TEMPLATES = {
 
 export type EmailTemplate = keyof typeof EMAIL_TEMPLATES;
 export type EmailPayload<T extends EmailTemplate> = Static<(typeof EMAIL_TEMPLATES)[T]["payload"]>;
-
 
 /** The entry of a stored template name, or null for a name this version does not know. */
 export function emailDefinition(template: string): EmailDefinition<TObject> | null {

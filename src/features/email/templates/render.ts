@@ -28,7 +28,11 @@ async function element(template: string, payload: Record<string, unknown>, appUr
   return definition.element(payload, appUrl);
 }
 
-export async function renderEmail(template: string, payload: Record<string, unknown>, appUrl: string): Promise<RenderedEmail> {
+export async function renderEmail(
+  template: string,
+  payload: Record<string, unknown>,
+  appUrl: string,
+): Promise<RenderedEmail> {
   const rendered = await element(template, payload, appUrl);
   const { render, toPlainText } = await import("@react-email/render");
   // One render: the text part is the HTML part converted, as render(…, { plainText: true }) would do after rendering again.
@@ -37,7 +41,11 @@ export async function renderEmail(template: string, payload: Record<string, unkn
 }
 
 /** The plain-text part only (the admin E-mails list shows it): half the work of renderEmail. */
-export async function renderEmailText(template: string, payload: Record<string, unknown>, appUrl: string): Promise<string> {
+export async function renderEmailText(
+  template: string,
+  payload: Record<string, unknown>,
+  appUrl: string,
+): Promise<string> {
   const rendered = await element(template, payload, appUrl);
   const { render } = await import("@react-email/render");
   return render(rendered, { plainText: true });

@@ -15,22 +15,39 @@ interface RenewalReceiptEmailProps {
   invoiceUrl?: string;
 }
 
-
-export function RenewalReceiptEmail({ productKey, planName, endDate, amountPaid, dashboardUrl, invoiceUrl }: RenewalReceiptEmailProps) {
+export function RenewalReceiptEmail({
+  productKey,
+  planName,
+  endDate,
+  amountPaid,
+  dashboardUrl,
+  invoiceUrl,
+}: RenewalReceiptEmailProps) {
   return (
     <EmailLayout preview={`${planName} added to your account`}>
       <Text style={styles.heading}>Thank you for renewing!</Text>
       <Text style={styles.text}>
-        {amountPaid ? `Your payment of ${amountPaid} for ${planName} went through` : `Your payment for ${planName} went through`}, and its
-        product key has already been applied to your account. There is nothing to type.
+        {amountPaid
+          ? `Your payment of ${amountPaid} for ${planName} went through`
+          : `Your payment for ${planName} went through`}
+        , and its product key has already been applied to your account. There is nothing to type.
       </Text>
       <Text style={styles.code}>{productKey}</Text>
       <Text style={styles.text}>
-        {endDate ? `Your access now runs until ${formatDay(endDate)} (UTC).` : "You now have lifetime access."} Your plugin key keeps working as before.
+        {endDate ? `Your access now runs until ${formatDay(endDate)} (UTC).` : "You now have lifetime access."} Your
+        plugin key keeps working as before.
       </Text>
-      <Button href={dashboardUrl} style={styles.button}>Open your dashboard</Button>
-      {invoiceUrl ? <Text style={{ ...styles.muted, marginTop: "20px" }}>Your invoice: <Link href={invoiceUrl}>download the PDF</Link>.</Text> : null}
-      <Text style={{ ...styles.muted, marginTop: "20px" }}>Keep this e-mail as your receipt; the key above is already used.</Text>
+      <Button href={dashboardUrl} style={styles.button}>
+        Open your dashboard
+      </Button>
+      {invoiceUrl ? (
+        <Text style={{ ...styles.muted, marginTop: "20px" }}>
+          Your invoice: <Link href={invoiceUrl}>download the PDF</Link>.
+        </Text>
+      ) : null}
+      <Text style={{ ...styles.muted, marginTop: "20px" }}>
+        Keep this e-mail as your receipt; the key above is already used.
+      </Text>
     </EmailLayout>
   );
 }

@@ -14,7 +14,15 @@ interface RenewalReminderEmailProps {
 }
 
 const formatMoment = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+  new Date(iso).toLocaleString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  });
 
 export function RenewalReminderEmail({ kind, planName, endDate, renewUrl, settingsUrl }: RenewalReminderEmailProps) {
   const ended = kind === "ended";
@@ -31,7 +39,9 @@ export function RenewalReminderEmail({ kind, planName, endDate, renewUrl, settin
           ? "Renew from your dashboard and it works again at once, with the same plugin key and linked account."
           : "Renew from your dashboard before then and nothing changes: the new time is added to what you have left, and your plugin key keeps working."}
       </Text>
-      <Button href={renewUrl} style={styles.button}>Renew now</Button>
+      <Button href={renewUrl} style={styles.button}>
+        Renew now
+      </Button>
       <Text style={{ ...styles.muted, marginTop: "20px" }}>
         You get these reminders because notifications are on in your <Link href={settingsUrl}>dashboard settings</Link>.
       </Text>

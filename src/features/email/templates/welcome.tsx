@@ -17,7 +17,8 @@ export function WelcomeEmail({ planName, endDate, guideUrl, dashboardUrl }: Welc
     <EmailLayout preview={`Welcome to ${PRODUCT_NAME}: what to do next`}>
       <Text style={styles.heading}>Welcome to {PRODUCT_NAME}!</Text>
       <Text style={styles.text}>
-        Your account is ready with {planName}, {endDate ? `running until ${formatDay(endDate)} (UTC)` : "for life"}. Three steps to your first import:
+        Your account is ready with {planName}, {endDate ? `running until ${formatDay(endDate)} (UTC)` : "for life"}.
+        Three steps to your first import:
       </Text>
       <Text style={styles.text}>
         1. In <Link href={dashboardUrl}>your dashboard</Link>, open the Plugin tab and press Generate Plugin Key.
@@ -26,7 +27,9 @@ export function WelcomeEmail({ planName, endDate, guideUrl, dashboardUrl }: Welc
         <br />
         3. Open it in Roblox Studio, signed in with the Roblox account you build with, and paste the plugin key.
       </Text>
-      <Button href={guideUrl} style={styles.button}>Read the setup guide</Button>
+      <Button href={guideUrl} style={styles.button}>
+        Read the setup guide
+      </Button>
       <Text style={{ ...styles.muted, marginTop: "20px" }}>
         The guide links the plugin's store page and says what to do if the plugin shows a message.
       </Text>

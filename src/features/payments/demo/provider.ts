@@ -39,34 +39,44 @@ export function createDemoProvider(db: Db, clock: Clock): PaymentProvider {
     // An in-process call is never retried, so its idempotency key is only recorded, never looked up.
     async createIntent(input: CreateIntentInput) {
       const id = `pi_demo_${randomPart(12)}`;
-      const row = db.insert(demoPaymentIntents).values({
-        id,
-        clientSecret: `${id}_secret_${randomPart(18)}`,
-        amountCents: input.amountCents,
-        currency: input.currency,
-        metadata: input.metadata,
-        receiptEmail: input.receiptEmail,
-        idempotencyKey: input.idempotencyKey,
-        createdAt: clock.now(),
-      }).returning().get();
+      const row = db
+        .insert(demoPaymentIntents)
+        .values({
+          id,
+          clientSecret: `${id}_secret_${randomPart(18)}`,
+          amountCents: input.amountCents,
+          currency: input.currency,
+          metadata: input.metadata,
+          receiptEmail: input.receiptEmail,
+          idempotencyKey: input.idempotencyKey,
+          createdAt: clock.now(),
+        })
+        .returning()
+        .get();
       return { id: row.id, clientSecret: row.clientSecret };
     },
 
     async refund({ paymentIntentId, amountCents, idempotencyKey }) {
-      return db.transaction((tx) => {
-        const row = tx.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, paymentIntentId)).get();
-        if (!row || row.status !== "succeeded") throw new AppError(409, "NOT_REFUNDABLE", "This payment can't be refunded.");
-        let amountRefunded = row.amountRefunded;
-        if (!row.refundKeys.includes(idempotencyKey)) {
-          if (amountCents <= 0 || row.amountRefunded + amountCents > row.amountCents) {
-            throw new AppError(409, "REFUND_TOO_LARGE", "That is more than is left to refund.");
+      return db.transaction(
+        (tx) => {
+          const row = tx.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, paymentIntentId)).get();
+          if (!row || row.status !== "succeeded")
+            throw new AppError(409, "NOT_REFUNDABLE", "This payment can't be refunded.");
+          let amountRefunded = row.amountRefunded;
+          if (!row.refundKeys.includes(idempotencyKey)) {
+            if (amountCents <= 0 || row.amountRefunded + amountCents > row.amountCents) {
+              throw new AppError(409, "REFUND_TOO_LARGE", "That is more than is left to refund.");
+            }
+            amountRefunded += amountCents;
+            tx.update(demoPaymentIntents)
+              .set({ amountRefunded, refundKeys: [...row.refundKeys, idempotencyKey] })
+              .where(eq(demoPaymentIntents.id, row.id))
+              .run();
           }
-          amountRefunded += amountCents;
-          tx.update(demoPaymentIntents).set({ amountRefunded, refundKeys: [...row.refundKeys, idempotencyKey] })
-            .where(eq(demoPaymentIntents.id, row.id)).run();
-        }
-        return { amountRefunded, fullyRefunded: amountRefunded >= row.amountCents };
-      }, { behavior: "immediate" });
+          return { amountRefunded, fullyRefunded: amountRefunded >= row.amountCents };
+        },
+        { behavior: "immediate" },
+      );
     },
 
     async retrieveIntent(id: string) {
@@ -75,8 +85,10 @@ export function createDemoProvider(db: Db, clock: Clock): PaymentProvider {
     },
 
     async cancelIntent(id: string) {
-      db.update(demoPaymentIntents).set({ status: "canceled" })
-        .where(and(eq(demoPaymentIntents.id, id), eq(demoPaymentIntents.status, "requires_payment_method"))).run();
+      db.update(demoPaymentIntents)
+        .set({ status: "canceled" })
+        .where(and(eq(demoPaymentIntents.id, id), eq(demoPaymentIntents.status, "requires_payment_method")))
+        .run();
       const row = db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, id)).get();
       return row ? intentFrom(row) : null;
     },

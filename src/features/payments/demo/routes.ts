@@ -7,15 +7,20 @@ import { PaymentModel } from "@shared/api/payments";
 import { confirmDemoPayment } from "./service";
 
 export function demoPaymentRoutes(deps: AppDeps) {
-  return new Elysia({ tags: ["Payments"] })
-    .post("/api/payment/demo/confirm", ({ body }) => {
+  return new Elysia({ tags: ["Payments"] }).post(
+    "/api/payment/demo/confirm",
+    ({ body }) => {
       if (deps.payments.name !== "demo") throw notFound("Test payments are not available on this site.");
       return confirmDemoPayment(deps, body.clientSecret, body.cardNumber);
-    }, {
-      body: PaymentModel.demoConfirmBody, response: { 200: PaymentModel.demoConfirmed, ...jsonBodyFailures, ...failures(402, 404, 409, 502) },
+    },
+    {
+      body: PaymentModel.demoConfirmBody,
+      response: { 200: PaymentModel.demoConfirmed, ...jsonBodyFailures, ...failures(402, 404, 409, 502) },
       detail: {
         summary: "Pay with the test card form",
-        description: "Only on a site without a card provider (404 otherwise): the demo card form's Complete Payment. A declined test card is a 402, a canceled payment a 409; confirming a paid one again answers the same success.",
+        description:
+          "Only on a site without a card provider (404 otherwise): the demo card form's Complete Payment. A declined test card is a 402, a canceled payment a 409; confirming a paid one again answers the same success.",
       },
-    });
+    },
+  );
 }

@@ -29,7 +29,10 @@ function intentFrom(intent: Stripe.PaymentIntent): ProviderIntent {
     currency: intent.currency,
     metadata: (intent.metadata ?? {}) as Record<string, string>,
     feeCents: feeOf(intent),
-    amountRefunded: typeof intent.latest_charge === "object" && intent.latest_charge ? intent.latest_charge.amount_refunded ?? 0 : 0,
+    amountRefunded:
+      typeof intent.latest_charge === "object" && intent.latest_charge
+        ? (intent.latest_charge.amount_refunded ?? 0)
+        : 0,
     // Retrieved with the secret key, an intent carries its client secret.
     clientSecret: intent.client_secret ?? null,
   };
@@ -46,13 +49,29 @@ function signedAt(signature: string): number | null {
 
 /** An event with nothing to act on: acknowledged and left alone. */
 function ignoredEvent(id: string | null, type: string): ProviderEvent {
-  return { id, type, objectId: null, chargeId: null, paymentIntentId: null, fullyRefunded: false, amountRefunded: 0, thin: true };
+  return {
+    id,
+    type,
+    objectId: null,
+    chargeId: null,
+    paymentIntentId: null,
+    fullyRefunded: false,
+    amountRefunded: 0,
+    thin: true,
+  };
 }
 
 function eventFrom(event: Stripe.Event): ProviderEvent {
   // A thin event (event destinations) names what changed without the object: nothing here to act on.
   if (!event.data?.object || typeof event.data.object !== "object") return ignoredEvent(event.id, event.type);
-  const object = event.data.object as { object?: string; id?: string; payment_intent?: unknown; charge?: unknown; refunded?: boolean; amount_refunded?: number };
+  const object = event.data.object as {
+    object?: string;
+    id?: string;
+    payment_intent?: unknown;
+    charge?: unknown;
+    refunded?: boolean;
+    amount_refunded?: number;
+  };
   let paymentIntentId: string | null = null;
   if (object.object === "payment_intent") paymentIntentId = object.id ?? null;
   else if (typeof object.payment_intent === "string") paymentIntentId = object.payment_intent;
@@ -60,9 +79,14 @@ function eventFrom(event: Stripe.Event): ProviderEvent {
     paymentIntentId = (object.payment_intent as { id?: string }).id ?? null;
   }
   const charge = object.object === "charge";
-  const chargeId = charge ? object.id ?? null : typeof object.charge === "string" ? object.charge : null;
+  const chargeId = charge ? (object.id ?? null) : typeof object.charge === "string" ? object.charge : null;
   return {
-    id: event.id, type: event.type, paymentIntentId, objectId: object.id ?? null, chargeId, thin: false,
+    id: event.id,
+    type: event.type,
+    paymentIntentId,
+    objectId: object.id ?? null,
+    chargeId,
+    thin: false,
     fullyRefunded: charge && object.refunded === true,
     amountRefunded: charge && typeof object.amount_refunded === "number" ? object.amount_refunded : 0,
   };
@@ -74,15 +98,18 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
     name: "stripe",
 
     async createIntent(input: CreateIntentInput) {
-      const intent = await stripe.paymentIntents.create({
-        amount: input.amountCents,
-        currency: input.currency,
-        // Card payments only, as the site sells ("pay by card"): no method that leaves for another site and comes
-        // back later. 3-D Secure still completes inside the dialog.
-        automatic_payment_methods: { enabled: true, allow_redirects: "never" },
-        metadata: input.metadata,
-        receipt_email: input.receiptEmail,
-      }, { idempotencyKey: input.idempotencyKey });
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: input.currency,
+          // Card payments only, as the site sells ("pay by card"): no method that leaves for another site and comes
+          // back later. 3-D Secure still completes inside the dialog.
+          automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+          metadata: input.metadata,
+          receipt_email: input.receiptEmail,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
       if (!intent.client_secret) throw new Error(`Stripe returned payment intent ${intent.id} without a client secret`);
       return { id: intent.id, clientSecret: intent.client_secret };
     },
@@ -114,12 +141,13 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
         throw error;
       }
-      const named = typeof dispute.payment_intent === "string" ? dispute.payment_intent : dispute.payment_intent?.id ?? null;
+      const named =
+        typeof dispute.payment_intent === "string" ? dispute.payment_intent : (dispute.payment_intent?.id ?? null);
       const chargeId = typeof dispute.charge === "string" ? dispute.charge : dispute.charge.id;
       return {
         id: dispute.id,
         status: dispute.status,
-        paymentIntentId: named ?? await this.paymentIntentOfCharge(chargeId),
+        paymentIntentId: named ?? (await this.paymentIntentOfCharge(chargeId)),
         amountCents: dispute.amount,
         feeCents: (dispute.balance_transactions ?? []).reduce((sum, bt) => sum + (bt.fee ?? 0), 0),
         fundsWithdrawn: (dispute.balance_transactions ?? []).some((bt) => bt.amount < 0),
@@ -129,7 +157,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
     async paymentIntentOfCharge(chargeId: string) {
       try {
         const charge = await stripe.charges.retrieve(chargeId);
-        return typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id ?? null;
+        return typeof charge.payment_intent === "string" ? charge.payment_intent : (charge.payment_intent?.id ?? null);
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
         throw error;
@@ -149,9 +177,15 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
     async verifyWebhook(rawBody: string, signature: string | null) {
       if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header.");
       try {
-        await stripe.webhooks.signature!.verifyHeaderAsync(rawBody, signature, config.webhookSecret, stripe.webhooks.DEFAULT_TOLERANCE);
+        await stripe.webhooks.signature!.verifyHeaderAsync(
+          rawBody,
+          signature,
+          config.webhookSecret,
+          stripe.webhooks.DEFAULT_TOLERANCE,
+        );
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError(error.message);
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError)
+          throw new WebhookSignatureError(error.message);
         throw new WebhookSignatureError("The signature could not be checked.");
       }
       const timestamp = signedAt(signature);
@@ -163,7 +197,8 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       try {
         event = JSON.parse(rawBody);
       } catch {}
-      if (!event || typeof event !== "object" || typeof event.id !== "string" || typeof event.type !== "string") return ignoredEvent(null, "unreadable");
+      if (!event || typeof event !== "object" || typeof event.id !== "string" || typeof event.type !== "string")
+        return ignoredEvent(null, "unreadable");
       return eventFrom(event as Stripe.Event);
     },
   };

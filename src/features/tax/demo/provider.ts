@@ -9,8 +9,18 @@ import { TaxLocationError, type TaxProvider, type TaxRequest } from "../provider
 
 /** Country → [tax type, rate in percent]. Everywhere else: nothing collected, as for a seller with no registration there. */
 export const DEMO_RATES: Record<string, [string, string]> = {
-  DE: ["vat", "19.0"], FR: ["vat", "20.0"], NL: ["vat", "21.0"], IE: ["vat", "23.0"], ES: ["vat", "21.0"], IT: ["vat", "22.0"],
-  GB: ["vat", "20.0"], NO: ["vat", "25.0"], AU: ["gst", "10.0"], NZ: ["gst", "15.0"], CA: ["gst", "5.0"], JP: ["jct", "10.0"],
+  DE: ["vat", "19.0"],
+  FR: ["vat", "20.0"],
+  NL: ["vat", "21.0"],
+  IE: ["vat", "23.0"],
+  ES: ["vat", "21.0"],
+  IT: ["vat", "22.0"],
+  GB: ["vat", "20.0"],
+  NO: ["vat", "25.0"],
+  AU: ["gst", "10.0"],
+  NZ: ["gst", "15.0"],
+  CA: ["gst", "5.0"],
+  JP: ["jct", "10.0"],
 };
 
 const POSTAL_FORMS: Record<string, RegExp> = { US: /^\d{5}(-\d{4})?$/, CA: /^[A-Z]\d[A-Z] ?\d[A-Z]\d$/i };
@@ -30,22 +40,36 @@ export function createDemoTaxProvider(): TaxProvider {
       }
       const calculationId = `taxcalc_demo_${newToken(12).replace(/[-_]/g, "x")}`;
       const rate = DEMO_RATES[request.country];
-      const reverseCharge = !!rate && !!request.taxId && REVERSE_CHARGE_TYPES.has(request.taxId.type)
-        && (EU_COUNTRIES.includes(request.country) || request.country === "GB" || request.country === "NO");
+      const reverseCharge =
+        !!rate &&
+        !!request.taxId &&
+        REVERSE_CHARGE_TYPES.has(request.taxId.type) &&
+        (EU_COUNTRIES.includes(request.country) || request.country === "GB" || request.country === "NO");
       if (!rate || reverseCharge) {
         return {
-          calculationId, totalCents: request.amountCents, taxCents: 0, ratePercent: "0.0", name: TAX_NAMES[rate?.[0] ?? ""] ?? "Tax",
-          country: request.country, reason: reverseCharge ? "reverse_charge" : "not_collecting",
+          calculationId,
+          totalCents: request.amountCents,
+          taxCents: 0,
+          ratePercent: "0.0",
+          name: TAX_NAMES[rate?.[0] ?? ""] ?? "Tax",
+          country: request.country,
+          reason: reverseCharge ? "reverse_charge" : "not_collecting",
         };
       }
       const [type, percent] = rate;
       const bps = Math.round(Number(percent) * 100);
       // Inclusive: the price contains the tax; exclusive: it comes on top. Rounded to the cent, as Stripe does.
-      const taxCents = request.behavior === "inclusive"
-        ? request.amountCents - Math.round(request.amountCents * 10_000 / (10_000 + bps))
-        : Math.round(request.amountCents * bps / 10_000);
+      const taxCents =
+        request.behavior === "inclusive"
+          ? request.amountCents - Math.round((request.amountCents * 10_000) / (10_000 + bps))
+          : Math.round((request.amountCents * bps) / 10_000);
       return {
-        calculationId, taxCents, ratePercent: percent, name: TAX_NAMES[type] ?? "Tax", country: request.country, reason: "standard_rated",
+        calculationId,
+        taxCents,
+        ratePercent: percent,
+        name: TAX_NAMES[type] ?? "Tax",
+        country: request.country,
+        reason: "standard_rated",
         totalCents: request.behavior === "inclusive" ? request.amountCents : request.amountCents + taxCents,
       };
     },

@@ -31,13 +31,32 @@ export function createStripeTaxProvider(config: StripeConfig): TaxProvider {
           customer_details: {
             address: { country: request.country, ...(request.postalCode ? { postal_code: request.postalCode } : {}) },
             address_source: "billing",
-            ...(request.taxId ? { tax_ids: [{ type: request.taxId.type as Stripe.Tax.CalculationCreateParams.CustomerDetails.TaxId.Type, value: request.taxId.value }] } : {}),
+            ...(request.taxId
+              ? {
+                  tax_ids: [
+                    {
+                      type: request.taxId.type as Stripe.Tax.CalculationCreateParams.CustomerDetails.TaxId.Type,
+                      value: request.taxId.value,
+                    },
+                  ],
+                }
+              : {}),
           },
-          line_items: [{ amount: request.amountCents, reference: request.reference, tax_code: request.taxCode, tax_behavior: request.behavior }],
+          line_items: [
+            {
+              amount: request.amountCents,
+              reference: request.reference,
+              tax_code: request.taxCode,
+              tax_behavior: request.behavior,
+            },
+          ],
         });
         return quoteFrom(calculation, request);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "customer_tax_location_invalid") {
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.code === "customer_tax_location_invalid"
+        ) {
           throw new TaxLocationError(error.message);
         }
         throw error;
@@ -57,8 +76,8 @@ export function createStripeTaxProvider(config: StripeConfig): TaxProvider {
       const reversal = await stripe.tax.transactions.createReversal(
         flatAmountCents === null
           ? { mode: "full", original_transaction: transactionId, reference }
-          // Stripe takes a partial reversal's flat amount negative, tax included.
-          : { mode: "partial", original_transaction: transactionId, reference, flat_amount: -flatAmountCents },
+          : // Stripe takes a partial reversal's flat amount negative, tax included.
+            { mode: "partial", original_transaction: transactionId, reference, flat_amount: -flatAmountCents },
         { idempotencyKey: `tax-reversal-${transactionId}-${reference}` },
       );
       return reversal.id;

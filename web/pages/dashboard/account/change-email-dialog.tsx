@@ -20,7 +20,12 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
 
   function openChange(value: boolean) {
     setOpen(value);
-    if (value) { setEmail(""); setPassword(""); setErrors({}); setSent(null); }
+    if (value) {
+      setEmail("");
+      setPassword("");
+      setErrors({});
+      setSent(null);
+    }
   }
 
   function submit() {
@@ -30,23 +35,47 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
     };
     setErrors(found);
     if (found.email || found.password) return;
-    change.mutate({ newEmail: email.trim(), password }, {
-      onSuccess: ({ message }) => setSent(message),
-      onError: (error) => {
-        if (isWrongPassword(error)) setErrors({ password: error.message });
-        else if ((error as { code?: string }).code === "EMAIL_TAKEN" || (error as { code?: string }).code === "SAME_EMAIL") setErrors({ email: error.message });
-        else toastFailure("Email Not Changed", error, { fallback: "Could not change your email", statusPrefix: "Change failed." });
+    change.mutate(
+      { newEmail: email.trim(), password },
+      {
+        onSuccess: ({ message }) => setSent(message),
+        onError: (error) => {
+          if (isWrongPassword(error)) setErrors({ password: error.message });
+          else if (
+            (error as { code?: string }).code === "EMAIL_TAKEN" ||
+            (error as { code?: string }).code === "SAME_EMAIL"
+          )
+            setErrors({ email: error.message });
+          else
+            toastFailure("Email Not Changed", error, {
+              fallback: "Could not change your email",
+              statusPrefix: "Change failed.",
+            });
+        },
       },
-    });
+    );
   }
 
   return (
     <FormDialog
-      trigger={<Button variant="outline"><Mail aria-hidden /> Change email</Button>}
-      open={open} onOpenChange={openChange}
+      trigger={
+        <Button variant="outline">
+          <Mail aria-hidden /> Change email
+        </Button>
+      }
+      open={open}
+      onOpenChange={openChange}
       title="Change email"
-      description={<p>We send a confirmation link to the new address. Until you open it, you keep signing in with {currentEmail}; afterwards we tell {currentEmail} that the address changed.</p>}
-      submitLabel="Send Confirmation Link" pendingText="Sending..." pending={change.isPending} onSubmit={submit}
+      description={
+        <p>
+          We send a confirmation link to the new address. Until you open it, you keep signing in with {currentEmail};
+          afterwards we tell {currentEmail} that the address changed.
+        </p>
+      }
+      submitLabel="Send Confirmation Link"
+      pendingText="Sending..."
+      pending={change.isPending}
+      onSubmit={submit}
       done={sent !== null}
     >
       {sent !== null ? (
@@ -56,9 +85,22 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
         </div>
       ) : (
         <>
-          <EmailField id="new-email" label="New email" value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email} />
-          <TextField id="email-change-password" label="Current password" type="password" autoComplete="current-password"
-            value={password} onChange={(event) => setPassword(event.target.value)} error={errors.password} />
+          <EmailField
+            id="new-email"
+            label="New email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={errors.email}
+          />
+          <TextField
+            id="email-change-password"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={errors.password}
+          />
         </>
       )}
     </FormDialog>

@@ -20,13 +20,19 @@ export function ChangePasswordDialog() {
 
   function openChange(value: boolean) {
     setOpen(value);
-    if (value) { setCurrent(""); setNext(""); setConfirm(""); setErrors({}); }
+    if (value) {
+      setCurrent("");
+      setNext("");
+      setConfirm("");
+      setErrors({});
+    }
   }
 
   function submit() {
     const found = {
       current: current ? undefined : "Please enter your current password",
-      next: next.length >= MIN_PASSWORD_LENGTH ? undefined : `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+      next:
+        next.length >= MIN_PASSWORD_LENGTH ? undefined : `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
       confirm: confirm === next ? undefined : "Passwords don't match",
     };
     setErrors(found);
@@ -39,23 +45,59 @@ export function ChangePasswordDialog() {
       },
       (error) => {
         if (isWrongPassword(error)) setErrors({ current: (error as Error).message });
-        else toastFailure("Password Not Changed", error, { fallback: "Could not change your password", statusPrefix: "Change failed." });
+        else
+          toastFailure("Password Not Changed", error, {
+            fallback: "Could not change your password",
+            statusPrefix: "Change failed.",
+          });
       },
     );
   }
 
   return (
     <FormDialog
-      trigger={<Button variant="outline"><KeyRound aria-hidden /> Change password</Button>}
-      open={open} onOpenChange={openChange}
+      trigger={
+        <Button variant="outline">
+          <KeyRound aria-hidden /> Change password
+        </Button>
+      }
+      open={open}
+      onOpenChange={openChange}
       title="Change password"
-      description={<p>Every other browser or device signed in to your account is signed out. This one stays signed in, and we e-mail you that the password changed.</p>}
-      submitLabel="Change Password" pendingText="Saving..." pending={change.isPending} onSubmit={submit}
+      description={
+        <p>
+          Every other browser or device signed in to your account is signed out. This one stays signed in, and we e-mail
+          you that the password changed.
+        </p>
+      }
+      submitLabel="Change Password"
+      pendingText="Saving..."
+      pending={change.isPending}
+      onSubmit={submit}
     >
-      <TextField id="current-password" label="Current password" type="password" autoComplete="current-password"
-        value={current} onChange={(event) => setCurrent(event.target.value)} error={errors.current} />
-      <NewPasswordField id="new-password" label="New password" value={next} onChange={(event) => setNext(event.target.value)} error={errors.next} />
-      <NewPasswordField id="confirm-new-password" label="Confirm new password" value={confirm} onChange={(event) => setConfirm(event.target.value)} error={errors.confirm} />
+      <TextField
+        id="current-password"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={current}
+        onChange={(event) => setCurrent(event.target.value)}
+        error={errors.current}
+      />
+      <NewPasswordField
+        id="new-password"
+        label="New password"
+        value={next}
+        onChange={(event) => setNext(event.target.value)}
+        error={errors.next}
+      />
+      <NewPasswordField
+        id="confirm-new-password"
+        label="Confirm new password"
+        value={confirm}
+        onChange={(event) => setConfirm(event.target.value)}
+        error={errors.confirm}
+      />
     </FormDialog>
   );
 }

@@ -16,44 +16,76 @@ export function DeleteAccountDialog() {
 
   function openChange(value: boolean) {
     setOpen(value);
-    if (value) { setPassword(""); setError(undefined); }
+    if (value) {
+      setPassword("");
+      setError(undefined);
+    }
   }
 
   function submit() {
-    if (!password) { setError("Please enter your current password"); return; }
+    if (!password) {
+      setError("Please enter your current password");
+      return;
+    }
     remove.mutate(password, {
       onError: (failure) => {
         if (isWrongPassword(failure)) setError(failure.message);
-        else toastFailure("Account Not Deleted", failure, { fallback: "Could not delete your account", statusPrefix: "Delete failed." });
+        else
+          toastFailure("Account Not Deleted", failure, {
+            fallback: "Could not delete your account",
+            statusPrefix: "Delete failed.",
+          });
       },
     });
   }
 
   return (
     <FormDialog
-      trigger={<Button variant="destructive"><Trash2 aria-hidden /> Delete account</Button>}
-      open={open} onOpenChange={openChange} destructive
+      trigger={
+        <Button variant="destructive">
+          <Trash2 aria-hidden /> Delete account
+        </Button>
+      }
+      open={open}
+      onOpenChange={openChange}
+      destructive
       title="Delete your account?"
       description={
         <>
           <p>
-            This can't be undone. Your subscription ends at once with no refund of the time left, your plugin key stops working, your linked
-            Roblox account is freed, and you are signed out everywhere. Your profile, settings, review, support messages and our copies of
-            e-mails to you are erased.
+            This can't be undone. Your subscription ends at once with no refund of the time left, your plugin key stops
+            working, your linked Roblox account is freed, and you are signed out everywhere. Your profile, settings,
+            review, support messages and our copies of e-mails to you are erased.
           </p>
           <p>
-            <strong className="font-medium text-foreground">What we keep, and why:</strong> the record of each purchase (date, plan, amount,
-            tax, discount, the invoice and credit notes, the billing country, a business tax ID if you gave one, and the card processor's
-            payment reference), because tax and accounting law require us to keep sales records and invoices for years. Your e-mail
-            address is replaced in those records and your postal code is erased; refund requests and promotion code uses lose their link to you. The card processor keeps its own payment records under its own privacy policy.
-            Details are in our <Link href="/privacy" className="text-brand underline underline-offset-4">privacy policy</Link>.
+            <strong className="font-medium text-foreground">What we keep, and why:</strong> the record of each purchase
+            (date, plan, amount, tax, discount, the invoice and credit notes, the billing country, a business tax ID if
+            you gave one, and the card processor's payment reference), because tax and accounting law require us to keep
+            sales records and invoices for years. Your e-mail address is replaced in those records and your postal code
+            is erased; refund requests and promotion code uses lose their link to you. The card processor keeps its own
+            payment records under its own privacy policy. Details are in our{" "}
+            <Link href="/privacy" className="text-brand underline underline-offset-4">
+              privacy policy
+            </Link>
+            .
           </p>
         </>
       }
-      submitLabel="Delete My Account" pendingText="Deleting..." pending={remove.isPending} onSubmit={submit} icon={<Trash2 aria-hidden />}
+      submitLabel="Delete My Account"
+      pendingText="Deleting..."
+      pending={remove.isPending}
+      onSubmit={submit}
+      icon={<Trash2 aria-hidden />}
     >
-      <TextField id="delete-password" label="Current password" type="password" autoComplete="current-password"
-        value={password} onChange={(event) => setPassword(event.target.value)} error={error} />
+      <TextField
+        id="delete-password"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={error}
+      />
     </FormDialog>
   );
 }

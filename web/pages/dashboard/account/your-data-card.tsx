@@ -11,17 +11,30 @@ export function YourDataCard() {
   return (
     <Card className="lg:col-span-2">
       <CardHeader>
-        <CardTitle level={2} className="text-base">Your data</CardTitle>
+        <CardTitle level={2} className="text-base">
+          Your data
+        </CardTitle>
         <CardDescription>
-          Download everything we store about your account as a JSON file: profile, settings, subscription, purchases, support messages,
-          review and the account's history. Or delete the account.
+          Download everything we store about your account as a JSON file: profile, settings, subscription, purchases,
+          support messages, review and the account's history. Or delete the account.
         </CardDescription>
       </CardHeader>
       <CardFooter className="flex flex-wrap gap-3">
-        <PendingButton variant="outline" pending={exportAccount.isPending} pendingText="Preparing..." icon={<Download aria-hidden />}
-          onClick={() => exportAccount.mutate(undefined, {
-            onError: (error) => toastFailure("Download Failed", error, { fallback: "Could not download your data", statusPrefix: "Download failed." }),
-          })}>
+        <PendingButton
+          variant="outline"
+          pending={exportAccount.isPending}
+          pendingText="Preparing..."
+          icon={<Download aria-hidden />}
+          onClick={() =>
+            exportAccount.mutate(undefined, {
+              onError: (error) =>
+                toastFailure("Download Failed", error, {
+                  fallback: "Could not download your data",
+                  statusPrefix: "Download failed.",
+                }),
+            })
+          }
+        >
           Download my data
         </PendingButton>
         <DeleteAccountDialog />
