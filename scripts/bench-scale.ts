@@ -25,20 +25,22 @@ interface Server {
   stop: () => Promise<void>;
 }
 
+/** A measured server's environment: its own port and database, no rate limits, warnings only in the log. */
+export const benchServerEnv = (port: number, db: string) => ({
+  PORT: String(port),
+  DATABASE_PATH: db,
+  SEED_DEV_ADMIN: "0",
+  DISABLE_RATE_LIMITS: "1",
+  NODE_ENV: "development",
+  LOG_LEVEL: "warn",
+});
+
 async function startServer(root: string, bun: string, db: string, port: number): Promise<Server> {
   const child = Bun.spawn([bun, "src/index.ts"], {
     cwd: root,
     stdout: "ignore",
     stderr: "inherit",
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_PATH: db,
-      SEED_DEV_ADMIN: "0",
-      DISABLE_RATE_LIMITS: "1",
-      NODE_ENV: "development",
-      LOG_LEVEL: "warn",
-    },
+    env: { ...process.env, ...benchServerEnv(port, db) },
   });
   const base = `http://127.0.0.1:${port}`;
   const t0 = performance.now();

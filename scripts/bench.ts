@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { scaleBench } from "./bench-scale";
+import { benchServerEnv, scaleBench } from "./bench-scale";
 
 const ROOT = join(import.meta.dir, "..");
 const BUN = process.execPath;
@@ -368,14 +368,7 @@ async function signedInScreens() {
   const { chromium } = await import("playwright-core");
   const port = await freePort();
   const db = join(tmp, "screens.db");
-  const app = spawn([BUN, "src/index.ts"], {
-    PORT: String(port),
-    DATABASE_PATH: db,
-    SEED_DEV_ADMIN: "0",
-    DISABLE_RATE_LIMITS: "1",
-    NODE_ENV: "development",
-    LOG_LEVEL: "warn",
-  });
+  const app = spawn([BUN, "src/index.ts"], benchServerEnv(port, db));
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     args: [

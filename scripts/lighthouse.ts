@@ -15,7 +15,7 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
-import { CHROMIUM_PATH } from "../tests/support/browser";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/browser";
 
 const DEFAULT_PAGES = ["/", "/purchase", "/support", "/docs", "/docs/lock"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -110,17 +110,7 @@ const server = externalUrl
   : await startProductionServer();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-  ],
+  chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
 });
 
 const rows: Array<{ path: string; result: Result }> = [];

@@ -17,7 +17,17 @@ import {
   users,
 } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
-import { api, call, failure, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import {
+  api,
+  call,
+  failure,
+  makeTestApp,
+  signInAdmin,
+  signUpUser,
+  type TestContext,
+  signUpWithKey,
+} from "../support/app";
+import { paidWithDemoCard } from "../support/purchase";
 
 let ctx: TestContext;
 beforeEach(() => {
@@ -31,18 +41,9 @@ const outbox = () => ctx.deps.db.select().from(emails).all();
 
 /** Buys a plan with the demo provider and signs up with its key: a sale tied to the account. */
 async function buyAndSignUp(email: string, plan: "month" | "pro" = "pro") {
-  const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan, email });
-  await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
-  const paymentIntentId = data!.clientSecret.split("_secret_")[0];
-  const sale = ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, paymentIntentId)).get()!;
-  const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!;
-  const signup = await api(ctx.app).api.auth.signup.post({
-    email,
-    password: "correct horse",
-    confirmPassword: "correct horse",
-    productKey: key.key,
-  });
-  return { ...signup.data!, email, password: "correct horse", saleId: sale.id, key: key.key };
+  const { sale, key } = await paidWithDemoCard(ctx, plan, email);
+  const { token, user } = await signUpWithKey(ctx, email, key);
+  return { token, user, email, password: "correct horse", saleId: sale().id, key };
 }
 
 describe("change password", () => {

@@ -5,12 +5,21 @@
  */
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { auditLog, emails, productKeys, sales, subscriptions } from "../../src/db/schema";
+import { auditLog, productKeys, sales, subscriptions } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
-import { api, failure, invalid, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import {
+  api,
+  failure,
+  invalid,
+  makeTestApp,
+  signInAdmin,
+  signUpUser,
+  type TestContext,
+  outboxOf,
+} from "../support/app";
 import type { FakeStripe } from "../support/fake-stripe";
 import { eachTestOnFakeStripe } from "../support/each-test";
-import { paidOnFakeStripe } from "../support/stripe-sale";
+import { paidOnFakeStripe } from "../support/purchase";
 
 let stripe: FakeStripe;
 let ctx: TestContext;
@@ -46,13 +55,7 @@ async function refundWebhook(id: string, eventId: string) {
 }
 
 /** The refund notices in the outbox for `to`, oldest first. */
-const notices = (to: string) =>
-  ctx.deps.db
-    .select()
-    .from(emails)
-    .where(eq(emails.template, "refund-notice"))
-    .all()
-    .filter((e) => e.to === to);
+const notices = (to: string) => outboxOf(ctx, "refund-notice", to);
 
 const overview = async () => (await api(ctx.app, admin).api.admin.overview.get()).data!;
 

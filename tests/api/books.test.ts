@@ -12,7 +12,7 @@ import { runCli } from "../../src/cli";
 import { api, call, type TestContext } from "../support/app";
 import type { FakeStripe } from "../support/fake-stripe";
 import { eachTestOnFakeStripe } from "../support/each-test";
-import { paidOnFakeStripe } from "../support/stripe-sale";
+import { paidOnFakeStripe } from "../support/purchase";
 
 let stripe: FakeStripe;
 let ctx: TestContext;

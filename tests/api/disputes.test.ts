@@ -6,12 +6,22 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { auditLog, emails, productKeys, sales } from "../../src/db/schema";
+import type { AuditAction } from "../../src/shared/audit-actions";
+import { emails, productKeys, sales } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
 import { saleCsvRow } from "../../src/features/admin/sales-csv";
 import { dueReminders } from "../../src/features/reminders/service";
-import { api, failure, makeTestApp, signInAdmin, signUpWithKey, type TestContext } from "../support/app";
-import { paidOnFakeStripe } from "../support/stripe-sale";
+import {
+  api,
+  failure,
+  makeTestApp,
+  signInAdmin,
+  signUpWithKey,
+  type TestContext,
+  outboxOf,
+  auditRowsOf,
+} from "../support/app";
+import { paidOnFakeStripe } from "../support/purchase";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 
 let stripe: FakeStripe;
@@ -46,19 +56,8 @@ async function deliver(type: string, object: object, eventId = `evt_${crypto.ran
 
 const validate = (key: string) => api(ctx.app).api.plugin.validate.post({ key, robloxUserId: "123" });
 const adminAlerts = () => ctx.deps.db.select().from(emails).where(eq(emails.template, "payment-alert")).all();
-const audits = (action: string) =>
-  ctx.deps.db
-    .select()
-    .from(auditLog)
-    .all()
-    .filter((row) => row.action === action);
-const notices = (to: string) =>
-  ctx.deps.db
-    .select()
-    .from(emails)
-    .where(eq(emails.template, "refund-notice"))
-    .all()
-    .filter((e) => e.to === to);
+const audits = (action: AuditAction) => auditRowsOf(ctx, action);
+const notices = (to: string) => outboxOf(ctx, "refund-notice", to);
 const overview = async () => (await api(ctx.app, admin).api.admin.overview.get()).data!;
 
 describe("a dispute opened, then won", () => {

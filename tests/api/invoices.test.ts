@@ -3,30 +3,24 @@
  * may fetch them, the books (sales.csv, the tax report, revenue net of tax), the demo tax rates, and the
  * configuration that turns it all on.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { booksDaily, emails, sales } from "../../src/db/schema";
 import { checkBooks } from "../../src/features/books/service";
 import { loadConfig } from "../../src/config";
 import { api, call, failure, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
-import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import type { FakeStripe } from "../support/fake-stripe";
+import { fakeStripeForFile } from "../support/each-test";
+import { SELLER_ENV } from "../support/production-env";
 import { getBytes, pdfToText } from "../support/pdf";
 import { recordPartialRefund, refundPayment } from "../../src/features/refunds/record";
 
 let stripe: FakeStripe;
 let ctx: TestContext;
-beforeAll(() => {
-  stripe = startFakeStripe();
-});
-afterAll(() => stripe.stop());
+fakeStripeForFile((started) => (stripe = started));
 afterEach(() => ctx.cleanup());
 
-const SELLER = {
-  SELLER_NAME: "Layerlift Ltd",
-  SELLER_ADDRESS: "1 Harbour Street, Dublin D02, Ireland",
-  SELLER_TAX_ID: "IE1234567T",
-  SELLER_EMAIL: "billing@layerlift.example",
-};
+const SELLER = SELLER_ENV;
 
 /** A demo-provider purchase, confirmed: answers the sale. */
 async function buyDemo(

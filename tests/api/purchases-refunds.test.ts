@@ -5,9 +5,10 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { emails, productKeys, buyerRefunds, sales, subscriptions } from "../../src/db/schema";
+import { emails, buyerRefunds, sales, subscriptions } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
 import { api, failure, makeTestApp, signInAdmin, type TestContext } from "../support/app";
+import { paidWithDemoCard } from "../support/purchase";
 import { getBytes, pdfToText } from "../support/pdf";
 import { recordPartialRefund } from "../../src/features/refunds/record";
 
@@ -22,19 +23,8 @@ const app = (env: Record<string, string> = {}) => {
 };
 
 async function buy(ctx: TestContext, email: string, plan: "month" | "pro" = "pro", country?: string) {
-  const { data } = await api(ctx.app).api["create-payment-intent"].post({
-    plan,
-    email,
-    ...(country ? { country } : {}),
-  });
-  await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
-  const sale = ctx.deps.db
-    .select()
-    .from(sales)
-    .where(eq(sales.paymentIntentId, data!.clientSecret.split("_secret_")[0]))
-    .get()!;
-  const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!;
-  return { saleId: sale.id, key: key.key };
+  const { sale, key } = await paidWithDemoCard(ctx, plan, email, country);
+  return { saleId: sale().id, key };
 }
 
 async function buyer(

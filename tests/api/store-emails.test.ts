@@ -6,13 +6,14 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { emails, productKeys, sales, type Email } from "../../src/db/schema";
+import { emails, type Email } from "../../src/db/schema";
 import { recordPartialRefund } from "../../src/features/refunds/record";
 import { getBytes, pdfToText } from "../support/pdf";
 import { renderEmail } from "../../src/features/email/templates/render";
 import { EMAIL_TEMPLATES } from "../../src/features/email/templates/registry";
 import { REFUND_KEY_OUTCOMES } from "../../src/shared/refund-notice";
-import { api, failure, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import { api, failure, makeTestApp, signInAdmin, signUpUser, type TestContext, signUpWithKey } from "../support/app";
+import { paidWithDemoCard } from "../support/purchase";
 
 let ctx: TestContext;
 beforeEach(() => {
@@ -174,21 +175,9 @@ describe("refund notice wording", () => {
 describe("refund notice and the credit note", () => {
   /** A demo purchase of Pro by `email`, signed up with its key: answers the sale and the session. */
   async function boughtAndSignedUp(email: string) {
-    const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan: "pro", email });
-    await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
-    const sale = ctx.deps.db
-      .select()
-      .from(sales)
-      .where(eq(sales.paymentIntentId, data!.clientSecret.split("_secret_")[0]))
-      .get()!;
-    const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!;
-    const signup = await api(ctx.app).api.auth.signup.post({
-      email,
-      password: "correct horse",
-      confirmPassword: "correct horse",
-      productKey: key.key,
-    });
-    return { sale, token: signup.data!.token };
+    const { sale, key } = await paidWithDemoCard(ctx, "pro", email);
+    const { token } = await signUpWithKey(ctx, email, key);
+    return { sale: sale(), token };
   }
 
   test("each refund's notice links its own credit note, in the HTML and once with its words in the text; the link opens the PDF", async () => {

@@ -7,9 +7,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { auditLog, emails, processedEvents, sales } from "../../src/db/schema";
-import { call, makeTestApp, signInAdmin, signUpWithKey, type TestContext } from "../support/app";
-import { paidOnFakeStripe } from "../support/stripe-sale";
+import type { AuditAction } from "../../src/shared/audit-actions";
+import { emails, processedEvents, sales } from "../../src/db/schema";
+import { call, makeTestApp, signInAdmin, signUpWithKey, type TestContext, auditRowsOf } from "../support/app";
+import { paidOnFakeStripe } from "../support/purchase";
 import { startFakeStripe, WEBHOOK_SECRET, type FakeDispute, type FakeStripe } from "../support/fake-stripe";
 import { captureLog } from "../support/log";
 import { foreignPaymentIntent, inquiryDispute } from "../support/stripe-objects";
@@ -141,12 +142,7 @@ describe("a dispute inquiry", () => {
     expect(answer.status).toBe(200);
   };
   const alerts = () => ctx.deps.db.select().from(emails).where(eq(emails.template, "payment-alert")).all();
-  const audits = (action: string) =>
-    ctx.deps.db
-      .select()
-      .from(auditLog)
-      .all()
-      .filter((row) => row.action === action);
+  const audits = (action: AuditAction) => auditRowsOf(ctx, action);
 
   test("alerts the admin once and leaves access alone; becoming a chargeback (needs_response) puts it on hold", async () => {
     const { id, sale, subscription } = await soldAndUsed("asked@example.com");

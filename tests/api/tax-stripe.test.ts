@@ -3,27 +3,22 @@
  * exclusive prices, the reverse charge, a location Stripe can't place, Stripe Tax down; after payment the tax
  * transaction is recorded under the invoice number, and every refund reverses its part under its credit note.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { creditNotes, emails, promotionCodes, sales } from "../../src/db/schema";
 import { api, failure, makeTestApp, signInAdmin, type TestContext } from "../support/app";
-import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import type { FakeStripe } from "../support/fake-stripe";
+import { fakeStripeForFile } from "../support/each-test";
+import { SELLER_ENV } from "../support/production-env";
 import { getBytes, pdfToText } from "../support/pdf";
 import { syncTaxRecords } from "../../src/features/tax/service";
 
 let stripe: FakeStripe;
 let ctx: TestContext;
-beforeAll(() => {
-  stripe = startFakeStripe();
-});
-afterAll(() => stripe.stop());
+fakeStripeForFile((started) => (stripe = started));
 afterEach(() => ctx.cleanup());
 
-const SELLER = {
-  SELLER_NAME: "Layerlift Ltd",
-  SELLER_ADDRESS: "1 Harbour Street, Dublin D02, Ireland",
-  SELLER_TAX_ID: "IE1234567T",
-};
+const SELLER = SELLER_ENV;
 const start = (behavior: "inclusive" | "exclusive") => {
   ctx = makeTestApp({ env: { ...stripe.env, ...SELLER, TAX: "stripe", TAX_BEHAVIOR: behavior } });
   stripe.intents.clear();

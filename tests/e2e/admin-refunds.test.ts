@@ -6,10 +6,10 @@
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { productKeys, sales } from "../../src/db/schema";
-import { createOrPromoteAdmin } from "../../src/features/users/service";
-import type { AuthResponse, PaymentIntentResponse } from "../../src/shared/api-types";
+import type { PaymentIntentResponse } from "../../src/shared/api-types";
 import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
+import { postJson, signInAdminOn } from "../support/server";
 
 // A whole refund journey takes 20 to 30 s on a busy two-core machine: the limit is for a hang, not for speed.
 setDefaultTimeout(120_000);
@@ -17,15 +17,7 @@ setDefaultTimeout(120_000);
 const suite = browserSuite();
 let adminToken: string;
 
-async function post<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${suite.server.url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const post = <T>(path: string, body: unknown) => postJson<T>(suite.server, path, body);
 
 /** A real demo purchase of 4 Month Pro; answers the sale's id. */
 async function buy(email: string) {
@@ -35,13 +27,7 @@ async function buy(email: string) {
 }
 
 beforeAll(async () => {
-  await createOrPromoteAdmin(
-    suite.server.deps.db,
-    { email: "admin@example.com", password: "admin password" },
-    suite.server.deps.clock.now(),
-  );
-  adminToken = (await post<AuthResponse>("/api/auth/login", { email: "admin@example.com", password: "admin password" }))
-    .token;
+  adminToken = await signInAdminOn(suite.server);
 });
 
 async function openSales(viewport = DESKTOP) {

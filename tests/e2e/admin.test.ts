@@ -6,7 +6,6 @@ import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { desc, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { emails, productKeys, sales, supportTickets, users } from "../../src/db/schema";
-import { createOrPromoteAdmin } from "../../src/features/users/service";
 import { queueEmail } from "../../src/features/email/outbox";
 import { writeAudit } from "../../src/features/audit/service";
 import { generateProductKeys } from "../../src/features/product-keys/service";
@@ -14,21 +13,14 @@ import type { AuthResponse } from "../../src/shared/api-types";
 import { makeKey } from "../support/app";
 import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
+import { postJson, signInAdminOn } from "../support/server";
 
 setDefaultTimeout(30_000);
 
 const suite = browserSuite();
 let adminToken: string;
 
-async function post<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${suite.server.url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const post = <T>(path: string, body: unknown) => postJson<T>(suite.server, path, body);
 
 let userCount = 0;
 async function signUp(email = `member${++userCount}@example.com`) {
@@ -103,13 +95,7 @@ function seed() {
 }
 
 beforeAll(async () => {
-  await createOrPromoteAdmin(
-    suite.server.deps.db,
-    { email: "admin@example.com", password: "admin password" },
-    suite.server.deps.clock.now(),
-  );
-  adminToken = (await post<AuthResponse>("/api/auth/login", { email: "admin@example.com", password: "admin password" }))
-    .token;
+  adminToken = await signInAdminOn(suite.server);
   makeKey(suite.server.deps, "month");
   const linked = await signUp("linked@studio.example");
   suite.server.deps.db

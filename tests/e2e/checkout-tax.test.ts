@@ -13,8 +13,8 @@ import { createOrPromoteAdmin } from "../../src/features/users/service";
 import { recordPartialRefund } from "../../src/features/refunds/record";
 import type { AuthResponse, PaymentIntentResponse } from "../../src/shared/api-types";
 import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
-import { makeKey } from "../support/app";
 import { browserSuite } from "../support/browser-suite";
+import { signUpOn } from "../support/server";
 import { axeViolations, describeFindings } from "../support/axe";
 
 setDefaultTimeout(60_000);
@@ -107,16 +107,7 @@ describe("renewing from the dashboard with tax", () => {
   test("Extend asks the billing country too, shows the breakdown, and the renewal is taxed and applied", async () => {
     const { deps } = suite.server;
     const email = "renew-tax@example.com";
-    const signup = await fetch(`${suite.server.url}/api/auth/signup`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        email,
-        password: "correct horse",
-        confirmPassword: "correct horse",
-        productKey: makeKey(deps, "month"),
-      }),
-    });
+    const signup = await signUpOn(suite.server, email, "month");
     const { token, user } = (await signup.json()) as AuthResponse;
     const page = await suite.page(DESKTOP);
     await openSignedIn(page, token, "/dashboard?tab=subscription");

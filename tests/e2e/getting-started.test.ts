@@ -9,11 +9,10 @@ import type { Page } from "playwright-core";
 import { PLUGIN_TROUBLESHOOTING } from "../../src/shared/plugin-troubleshooting";
 import { GUIDE_PATH } from "../../src/shared/routes";
 import type { AuthResponse } from "../../src/shared/api-types";
-import { makeKey } from "../support/app";
 import { axeViolations, describeFindings } from "../support/axe";
 import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
-import { startTestServer, type TestServer } from "../support/server";
+import { startTestServer, type TestServer, signUpOn } from "../support/server";
 
 setDefaultTimeout(60_000);
 
@@ -39,16 +38,7 @@ async function openGuide(viewport = DESKTOP, server?: TestServer): Promise<Page>
 
 async function signUp(server: TestServer): Promise<string> {
   const email = `guide-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  const response = await fetch(`${server.url}/api/auth/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      email,
-      password: "correct horse",
-      confirmPassword: "correct horse",
-      productKey: makeKey(server.deps, "pro"),
-    }),
-  });
+  const response = await signUpOn(server, email);
   expect(response.status).toBe(200);
   return ((await response.json()) as AuthResponse).token;
 }

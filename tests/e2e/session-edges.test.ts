@@ -2,9 +2,9 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
 import { users } from "../../src/db/schema";
-import { makeKey } from "../support/app";
 import { DESKTOP, openSignedIn } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
+import { signUpOn } from "../support/server";
 
 setDefaultTimeout(60_000);
 
@@ -15,16 +15,7 @@ async function page() {
 }
 
 async function signUp(email: string) {
-  const response = await fetch(`${suite.server.url}/api/auth/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      email,
-      password: "correct horse",
-      confirmPassword: "correct horse",
-      productKey: makeKey(suite.server.deps, "pro"),
-    }),
-  });
+  const response = await signUpOn(suite.server, email);
   return (await response.json()) as { token: string; user: { id: number } };
 }
 

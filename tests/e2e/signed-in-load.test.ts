@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { makeKey } from "../support/app";
 import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
-import { createOrPromoteAdmin } from "../../src/features/users/service";
+import { postJson, signInAdminOn } from "../support/server";
 import type { AuthResponse } from "../../src/shared/api-types";
 
 setDefaultTimeout(60_000);
@@ -19,14 +19,7 @@ const suite = browserSuite();
 let userToken: string;
 let adminToken: string;
 
-async function post<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${suite.server.url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as T;
-}
+const post = <T>(path: string, body: unknown) => postJson<T>(suite.server, path, body);
 
 beforeAll(async () => {
   const productKey = makeKey(suite.server.deps, "pro");
@@ -38,13 +31,7 @@ beforeAll(async () => {
       productKey,
     })
   ).token;
-  await createOrPromoteAdmin(
-    suite.server.deps.db,
-    { email: "admin@example.com", password: "admin password" },
-    suite.server.deps.clock.now(),
-  );
-  adminToken = (await post<AuthResponse>("/api/auth/login", { email: "admin@example.com", password: "admin password" }))
-    .token;
+  adminToken = await signInAdminOn(suite.server);
 });
 
 const SCREENS = [

@@ -5,9 +5,9 @@
  */
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { makeKey } from "../support/app";
 import { DESKTOP, openSignedIn } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
+import { signUpOn } from "../support/server";
 import type { AuthResponse } from "../../src/shared/api-types";
 
 setDefaultTimeout(30_000);
@@ -44,16 +44,7 @@ const firstFrame = (page: Page) =>
 
 async function signUp() {
   const email = `theme-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  const response = await fetch(`${suite.server.url}/api/auth/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      email,
-      password: "correct horse",
-      confirmPassword: "correct horse",
-      productKey: makeKey(suite.server.deps, "pro"),
-    }),
-  });
+  const response = await signUpOn(suite.server, email);
   return (await response.json()) as AuthResponse;
 }
 

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config";
 import { openDatabase } from "../../src/db";
 import type { AppDeps } from "../../src/deps";
-import { subscriptions } from "../../src/db/schema";
+import { auditLog, emails, subscriptions } from "../../src/db/schema";
 import { createApp } from "../../src/app";
 import { FakeClock } from "./fake-clock";
 import { RateLimiter } from "../../src/lib/rate-limit";
@@ -24,6 +24,7 @@ import { buildPaymentProvider } from "../../src/server";
 import { buildMailer, createOutboxOnlyMailer } from "../../src/features/email/mailer";
 import { buildTaxProvider } from "../../src/features/tax/build";
 import type { PlanId } from "../../src/shared/plans";
+import type { AuditAction } from "../../src/shared/audit-actions";
 import { contractProblems } from "./contract";
 
 export type App = ReturnType<typeof createApp>;
@@ -199,5 +200,18 @@ export async function signUpWithKey(ctx: Pick<TestContext, "app" | "deps">, emai
   if (!signup.data) throw new Error(`signup failed: ${signup.error?.status} ${JSON.stringify(signup.error?.value)}`);
   const userId = signup.data.user.id;
   const subscription = () => ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get()!;
-  return { token: signup.data.token, userId, subscription };
+  return { token: signup.data.token, user: signup.data.user, userId, subscription };
 }
+
+/** The outbox's e-mails of one template (to one address, when given), oldest first. */
+export const outboxOf = (ctx: Pick<TestContext, "deps">, template: string, to?: string) =>
+  ctx.deps.db
+    .select()
+    .from(emails)
+    .where(eq(emails.template, template))
+    .all()
+    .filter((email) => to === undefined || email.to === to);
+
+/** The audit log's rows of one action, oldest first. */
+export const auditRowsOf = (ctx: Pick<TestContext, "deps">, action: AuditAction) =>
+  ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, action)).all();

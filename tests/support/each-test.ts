@@ -28,16 +28,23 @@ export function eachTestWithAdmin(
   eachTestApp(async (ctx) => take({ ctx, admin: (await signInAdmin(ctx)).token }), options);
 }
 
+/** A fake Stripe for the whole file (started before its first test, stopped after its last), for files that make their own apps. */
+export function fakeStripeForFile(take: (stripe: FakeStripe) => void) {
+  let stripe: FakeStripe | undefined;
+  beforeAll(() => {
+    stripe = startFakeStripe();
+    take(stripe);
+  });
+  afterAll(() => stripe?.stop());
+}
+
 /** A fake Stripe for the file, reset before each test, and a new app paying through it (with a signed-in admin when asked). */
 export function eachTestOnFakeStripe(
   take: (made: { ctx: TestContext; stripe: FakeStripe; admin: string }) => void,
   { admin = false } = {},
 ) {
   let stripe: FakeStripe;
-  beforeAll(() => {
-    stripe = startFakeStripe();
-  });
-  afterAll(() => stripe.stop());
+  fakeStripeForFile((started) => (stripe = started));
   eachTestApp(
     async (ctx) => {
       stripe.reset();

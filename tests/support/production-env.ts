@@ -1,3 +1,11 @@
+/** A seller as invoices print it. */
+export const SELLER_ENV = {
+  SELLER_NAME: "Layerlift Ltd",
+  SELLER_ADDRESS: "1 Harbour Street, Dublin D02, Ireland",
+  SELLER_TAX_ID: "IE1234567T",
+  SELLER_EMAIL: "billing@layerlift.example",
+};
+
 /** A complete production configuration that loadConfig accepts: live-looking keys, a sender address, an https site. */
 export const PRODUCTION_ENV = {
   NODE_ENV: "production",

@@ -1,7 +1,9 @@
 /** A real listening server on 127.0.0.1 with a temp database, for browser and provider tests. */
 import type { AppDeps } from "../../src/deps";
 import { startServer } from "../../src/server";
-import { makeTestDeps } from "./app";
+import { createOrPromoteAdmin } from "../../src/features/users/service";
+import type { PlanId } from "../../src/shared/plans";
+import { makeKey, makeTestDeps } from "./app";
 import type { FakeClock } from "./fake-clock";
 
 export interface TestServer {
@@ -39,4 +41,24 @@ export async function postJson<T>(
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/** Signs up `email` on a test server with a fresh key for `plan`, as the sign-up form does; answers the raw response. */
+export function signUpOn(server: TestServer, email: string, plan: PlanId = "pro"): Promise<Response> {
+  return fetch(`${server.url}/api/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      email,
+      password: "correct horse",
+      confirmPassword: "correct horse",
+      productKey: makeKey(server.deps, plan),
+    }),
+  });
+}
+
+/** Makes `email` an admin on a test server and signs in; answers the session token. */
+export async function signInAdminOn(server: TestServer, email = "admin@example.com"): Promise<string> {
+  await createOrPromoteAdmin(server.deps.db, { email, password: "admin password" }, server.deps.clock.now());
+  return (await postJson<{ token: string }>(server, "/api/auth/login", { email, password: "admin password" })).token;
 }

@@ -1,0 +1,31 @@
+/** Purchases as a buyer makes them: through the fake Stripe, or with the demo card. */
+import { eq } from "drizzle-orm";
+import { productKeys, sales } from "../../src/db/schema";
+import type { PlanId } from "../../src/shared/plans";
+import { api, type TestContext } from "./app";
+import type { FakeStripe } from "./fake-stripe";
+
+/** Paid through the fake Stripe and fulfilled by the result page: the intent's id, the sale as it is now, and its key. */
+export async function paidOnFakeStripe(ctx: TestContext, stripe: FakeStripe, plan: PlanId, email: string) {
+  const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan, email });
+  const id = data!.clientSecret.split("_secret_")[0];
+  stripe.succeed(id);
+  await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
+  const sale = () => ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)).get()!;
+  const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, sale().productKeyId!)).get()!.key;
+  return { id, sale, key };
+}
+
+/** Paid with the demo card (optionally from a billing country): the intent's id, the sale as it is now, and its key. */
+export async function paidWithDemoCard(ctx: TestContext, plan: PlanId, email: string, country?: string) {
+  const { data } = await api(ctx.app).api["create-payment-intent"].post({
+    plan,
+    email,
+    ...(country ? { country } : {}),
+  });
+  await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
+  const id = data!.clientSecret.split("_secret_")[0];
+  const sale = () => ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)).get()!;
+  const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, sale().productKeyId!)).get()!.key;
+  return { id, sale, key };
+}
