@@ -13,16 +13,13 @@ const TOO_MANY_TODAY =
 
 /** Mounted inside authRoutes (prefix /api/auth). */
 export function passwordResetRoutes(deps: AppDeps) {
+  const perIp = (request: Request, server: Parameters<typeof clientIp>[2]) =>
+    deps.limiter.take("password-reset", { ip: clientIp(deps, request, server) }, RATE_RULES.passwordReset, TOO_MANY);
   return new Elysia()
     .post(
       "/forgot-password",
       ({ body, request, server }) => {
-        deps.limiter.take(
-          "password-reset",
-          { ip: clientIp(deps, request, server) },
-          RATE_RULES.passwordReset,
-          TOO_MANY,
-        );
+        perIp(request, server);
         deps.limiter.take("password-reset", { email: normaliseEmail(body.email) }, RATE_RULES.passwordReset, TOO_MANY);
         deps.limiter.take(
           "password-reset-daily",
@@ -45,12 +42,7 @@ export function passwordResetRoutes(deps: AppDeps) {
     .post(
       "/reset-password",
       ({ body, request, server }) => {
-        deps.limiter.take(
-          "password-reset",
-          { ip: clientIp(deps, request, server) },
-          RATE_RULES.passwordReset,
-          TOO_MANY,
-        );
+        perIp(request, server);
         return resetPassword(deps, body.token, body.password);
       },
       {

@@ -1,6 +1,6 @@
 /** The frame every e-mail shares: product name on top, a white card, a quiet footer. */
 import type { ReactNode } from "react";
-import { Body, Container, Head, Hr, Html, Preview, Section, Text } from "./components";
+import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from "./components";
 import { PRODUCT_NAME } from "@shared/product";
 
 export const colors = { accent: "#6d28d9", text: "#1f2937", muted: "#6b7280", border: "#e5e7eb", page: "#f4f4f5" };
@@ -71,4 +71,13 @@ export function EmailLayout({ preview, children }: { preview: string; children: 
       </Body>
     </Html>
   );
+}
+
+/** "Your invoice: download the PDF." under a purchase's e-mail, when it carries the invoice's link. */
+export function InvoiceLine({ url }: { url?: string | null }) {
+  return url ? (
+    <Text style={{ ...styles.muted, marginTop: "20px" }}>
+      Your invoice: <Link href={url}>download the PDF</Link>.
+    </Text>
+  ) : null;
 }

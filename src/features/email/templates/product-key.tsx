@@ -1,7 +1,7 @@
 /** Sent after a purchase: the key, the plan and the three steps to start. */
 import { Button, Link, Text } from "./components";
 import { PRODUCT_NAME } from "@shared/product";
-import { EmailLayout, styles } from "./layout";
+import { EmailLayout, InvoiceLine, styles } from "./layout";
 import { guideUrl, signupUrl as prefilledSignupUrl } from "./links";
 
 /** The refund link for a buyer who hasn't signed up: the key is the proof of purchase. */
@@ -39,11 +39,7 @@ export function ProductKeyEmail({ productKey, planName, appUrl, email, invoiceUr
       <Button href={signupUrl} style={styles.button}>
         Create your account
       </Button>
-      {invoiceUrl ? (
-        <Text style={{ ...styles.muted, marginTop: "20px" }}>
-          Your invoice: <Link href={invoiceUrl}>download the PDF</Link>.
-        </Text>
-      ) : null}
+      <InvoiceLine url={invoiceUrl} />
       <Text style={{ ...styles.muted, marginTop: "20px" }}>
         Changed your mind before using the key? <Link href={refundLink(appUrl, productKey)}>Refund this purchase</Link>{" "}
         (within the refund window; see our refund policy).

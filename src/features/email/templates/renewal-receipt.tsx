@@ -1,6 +1,6 @@
 /** After a renewal paid from the dashboard: the key it bought, already applied to the account. */
-import { Button, Link, Text } from "./components";
-import { EmailLayout, styles } from "./layout";
+import { Button, Text } from "./components";
+import { EmailLayout, InvoiceLine, styles } from "./layout";
 import { formatDay } from "./links";
 
 interface RenewalReceiptEmailProps {
@@ -40,11 +40,7 @@ export function RenewalReceiptEmail({
       <Button href={dashboardUrl} style={styles.button}>
         Open your dashboard
       </Button>
-      {invoiceUrl ? (
-        <Text style={{ ...styles.muted, marginTop: "20px" }}>
-          Your invoice: <Link href={invoiceUrl}>download the PDF</Link>.
-        </Text>
-      ) : null}
+      <InvoiceLine url={invoiceUrl} />
       <Text style={{ ...styles.muted, marginTop: "20px" }}>
         Keep this e-mail as your receipt; the key above is already used.
       </Text>
