@@ -18,7 +18,11 @@ const THIS_FILE = resolve(import.meta.path);
 
 /** README.md and every page of docs/, as absolute paths. */
 function documentationPages(): string[] {
-  const pages = existsSync(DOCS) ? readdirSync(DOCS).filter((name) => name.endsWith(".md")).map((name) => join(DOCS, name)) : [];
+  const pages = existsSync(DOCS)
+    ? readdirSync(DOCS)
+        .filter((name) => name.endsWith(".md"))
+        .map((name) => join(DOCS, name))
+    : [];
   return [join(ROOT, "README.md"), ...pages.sort()];
 }
 
@@ -93,7 +97,8 @@ function linkProblem(page: string, target: string): string | null {
   const hash = target.indexOf("#");
   const pathPart = decodeURIComponent(hash === -1 ? target : target.slice(0, hash));
   const anchor = hash === -1 ? null : decodeURIComponent(target.slice(hash + 1));
-  const file = pathPart === "" ? page : pathPart.startsWith("/") ? join(ROOT, pathPart) : resolve(dirname(page), pathPart);
+  const file =
+    pathPart === "" ? page : pathPart.startsWith("/") ? join(ROOT, pathPart) : resolve(dirname(page), pathPart);
   if (!existsSync(file)) return `${target}: no file ${shown(file)}`;
   if (anchor !== null && file.endsWith(".md") && !anchorsOf(read(file)).has(anchor)) {
     return `${target}: no heading of ${shown(file)} makes #${anchor}`;
@@ -111,7 +116,10 @@ function sourceFiles(folder: string): string[] {
 
 /** `docs/<page>.md` and `docs/<page>.md#anchor` as a code comment names them. */
 function docsReferences(source: string): Array<{ page: string; anchor: string | null }> {
-  return [...source.matchAll(/\bdocs\/([\w.-]+\.md)(?:#([\w-]+))?/g)].map((match) => ({ page: match[1]!, anchor: match[2] ?? null }));
+  return [...source.matchAll(/\bdocs\/([\w.-]+\.md)(?:#([\w-]+))?/g)].map((match) => ({
+    page: match[1]!,
+    anchor: match[2] ?? null,
+  }));
 }
 
 describe("the checks see what they should, so a pass means something", () => {
@@ -128,12 +136,14 @@ describe("the checks see what they should, so a pass means something", () => {
   });
 
   test("links are found in prose, not in code", () => {
-    const page = "See [a](a.md#x) and ![b](b.png).\n`[c](c.md)`\n```\n[d](d.md)\n```\n[e](https://example.com) [f](#g)\n";
+    const page =
+      "See [a](a.md#x) and ![b](b.png).\n`[c](c.md)`\n```\n[d](d.md)\n```\n[e](https://example.com) [f](#g)\n";
     expect(linkTargets(page)).toEqual(["a.md#x", "b.png", "https://example.com", "#g"]);
   });
 
   test("backticked repository paths are found, commands and placeholders are not", () => {
-    const page = "`src/app.ts`, `web/lib/`, `npm test`, `tests/api/payments*.test.ts`, `src/shared/api/<feature>.ts`, `.ci/run`, `bun scripts/test.ts`";
+    const page =
+      "`src/app.ts`, `web/lib/`, `npm test`, `tests/api/payments*.test.ts`, `src/shared/api/<feature>.ts`, `.ci/run`, `bun scripts/test.ts`";
     expect(backtickedPaths(page)).toEqual(["src/app.ts", "web/lib/", ".ci/run"]);
   });
 
@@ -143,7 +153,8 @@ describe("the checks see what they should, so a pass means something", () => {
     expect(linkProblem(readme, "#no-such-heading-anywhere")).toContain("no heading");
     expect(linkProblem(readme, "https://example.com/x")).toBeNull();
     expect(docsReferences("// see docs/architecture.md#errors and docs/operations.md")).toEqual([
-      { page: "architecture.md", anchor: "errors" }, { page: "operations.md", anchor: null },
+      { page: "architecture.md", anchor: "errors" },
+      { page: "operations.md", anchor: null },
     ]);
   });
 });
@@ -154,38 +165,74 @@ describe("README.md and docs/", () => {
   test("every relative link reaches a file, and every anchor a heading of its page", () => {
     expect(pages.length).toBeGreaterThan(1);
     const problems = pages.flatMap((page) =>
-      linkTargets(read(page)).map((target) => linkProblem(page, target)).filter((problem) => problem !== null)
-        .map((problem) => `${shown(page)}: ${problem}`));
+      linkTargets(read(page))
+        .map((target) => linkProblem(page, target))
+        .filter((problem) => problem !== null)
+        .map((problem) => `${shown(page)}: ${problem}`),
+    );
     expect(problems).toEqual([]);
   });
 
   test("every repository path written in backticks exists", () => {
     const missing = pages.flatMap((page) =>
-      backtickedPaths(read(page)).filter((path) => !existsSync(join(ROOT, path.replace(/\/+$/, ""))))
-        .map((path) => `${shown(page)}: ${path}`));
+      backtickedPaths(read(page))
+        .filter((path) => !existsSync(join(ROOT, path.replace(/\/+$/, ""))))
+        .map((path) => `${shown(page)}: ${path}`),
+    );
     expect([...new Set(missing)]).toEqual([]);
   });
 
   test("the README links every docs page", () => {
-    const linked = new Set(linkTargets(read(join(ROOT, "README.md"))).map((target) => resolve(ROOT, target.split("#")[0]!)));
-    const unlinked = pages.slice(1).filter((page) => !linked.has(page)).map(shown);
+    const linked = new Set(
+      linkTargets(read(join(ROOT, "README.md"))).map((target) => resolve(ROOT, target.split("#")[0]!)),
+    );
+    const unlinked = pages
+      .slice(1)
+      .filter((page) => !linked.has(page))
+      .map(shown);
     expect(unlinked).toEqual([]);
   });
 
   test("each docs page says first whom it is for", () => {
-    const unsaid = pages.slice(1).filter((page) => {
-      const lines = read(page).split("\n").map((line) => line.trim()).filter(Boolean);
-      return !(lines[0]?.startsWith("# ") && lines[1]?.startsWith("For "));
-    }).map(shown);
+    const unsaid = pages
+      .slice(1)
+      .filter((page) => {
+        const lines = read(page)
+          .split("\n")
+          .map((line) => line.trim())
+          .filter(Boolean);
+        return !(lines[0]?.startsWith("# ") && lines[1]?.startsWith("For "));
+      })
+      .map(shown);
     expect(unsaid).toEqual([]);
   });
 });
 
 /** The sections of docs/architecture.md that code comments cite: renaming one strands them. */
 const ARCHITECTURE_ANCHORS = [
-  "shape", "layout", "data", "errors", "security", "rate-limits", "plans-and-prices", "one-quote", "product-keys",
-  "accounts", "subscriptions", "payments", "refunds", "e-mail", "plugin-key-and-validation", "active-users",
-  "reviews", "support", "settings", "tags", "the-spa", "budgets", "decisions",
+  "shape",
+  "layout",
+  "data",
+  "errors",
+  "security",
+  "rate-limits",
+  "plans-and-prices",
+  "one-quote",
+  "product-keys",
+  "accounts",
+  "subscriptions",
+  "payments",
+  "refunds",
+  "e-mail",
+  "plugin-key-and-validation",
+  "active-users",
+  "reviews",
+  "support",
+  "settings",
+  "tags",
+  "the-spa",
+  "budgets",
+  "decisions",
 ];
 
 describe("code comments that cite the docs", () => {
@@ -197,12 +244,15 @@ describe("code comments that cite the docs", () => {
   test("every docs/<page>.md#anchor named in src, web, tests and scripts resolves", () => {
     const problems = CODE_FOLDERS.flatMap((folder) => sourceFiles(join(ROOT, folder)))
       .filter((file) => file !== THIS_FILE)
-      .flatMap((file) => docsReferences(read(file)).map(({ page, anchor }) => {
-        const target = join(DOCS, page);
-        if (!existsSync(target)) return `${shown(file)}: docs/${page} does not exist`;
-        if (anchor !== null && !anchorsOf(read(target)).has(anchor)) return `${shown(file)}: docs/${page} has no heading making #${anchor}`;
-        return null;
-      }))
+      .flatMap((file) =>
+        docsReferences(read(file)).map(({ page, anchor }) => {
+          const target = join(DOCS, page);
+          if (!existsSync(target)) return `${shown(file)}: docs/${page} does not exist`;
+          if (anchor !== null && !anchorsOf(read(target)).has(anchor))
+            return `${shown(file)}: docs/${page} has no heading making #${anchor}`;
+          return null;
+        }),
+      )
       .filter((problem) => problem !== null);
     expect(problems).toEqual([]);
   });
