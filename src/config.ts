@@ -1,5 +1,5 @@
 /**
- * Configuration, parsed and validated once from the environment (README "Configuration").
+ * Configuration, parsed and validated once from the environment (docs/configuration.md).
  * In production every provider must be configured; the app refuses to start and names what is missing.
  */
 import { LOG_LEVELS, type LogLevel } from "./lib/logger";
@@ -42,7 +42,7 @@ export interface Config {
    */
   pluginInstallUrl: string | null;
   /**
-   * Sales tax and VAT (README "Tax and invoices"). mode 'off' charges the catalogue price with no tax, as always;
+   * Sales tax and VAT (docs/tax-and-invoices.md). mode 'off' charges the catalogue price with no tax, as always;
    * 'stripe' asks Stripe Tax; 'demo' uses a small built-in table of demo rates (never in production).
    */
   tax: { mode: "off" | "stripe" | "demo"; behavior: "inclusive" | "exclusive"; stripeTaxCode: string };

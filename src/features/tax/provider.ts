@@ -3,7 +3,7 @@
  * prices one line for one buyer; once paid, it is recorded as a tax transaction, and every credit note reverses
  * its part of that transaction. We record transactions ourselves (create_from_calculation / create_reversal)
  * rather than letting a PaymentIntent hook do it: disputes are never reversed by Stripe, and one path for
- * every refund keeps our credit notes and Stripe's tax records one-to-one (README "Tax and invoices").
+ * every refund keeps our credit notes and Stripe's tax records one-to-one (docs/tax-and-invoices.md).
  */
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/logger";
