@@ -1,12 +1,14 @@
 /**
- * How every list that can grow is read: newest first (the higher id first among equal times), one page
- * at a time. `before` (the id of the last row shown) is keyset paging: the next page starts right after
- * that row through the created_at index, so the last page of a million rows costs what the first does.
- * `offset` still works, but walks every row it skips.
+ * How every list that can grow is read: newest first, one page at a time. Newest is the highest id: ids
+ * are handed out in the order rows are written, so id order is creation order (created_at is shown, but
+ * two rows can share a millisecond and a clock can step back). `before` (the id of the last row shown) is
+ * keyset paging from that id itself: the next page is the rows with a lower id, along the table's own
+ * b-tree, so the last page of a million rows costs what the first does, and a page still follows when
+ * the row named in `before` was deleted meanwhile. `offset` still works, but walks every row it skips.
  */
-import { and, desc, sql, type SQL } from "drizzle-orm";
+import { and, desc, lt, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
-import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 
 export interface Page {
   limit?: number;
@@ -15,13 +17,7 @@ export interface Page {
   before?: number;
 }
 
-type Listed = SQLiteTable & { createdAt: SQLiteColumn; id: SQLiteColumn };
-
-/** Rows that come after row `before` in newest-first order (none when that row doesn't exist). */
-function after(table: Listed, before: number, createdAt: SQL | SQLiteColumn): SQL {
-  const name = sql.identifier(getTableConfig(table).name);
-  return sql`(${createdAt}, ${table.id}) < (select "created_at", "id" from ${name} where "id" = ${before})`;
-}
+type Listed = SQLiteTable & { id: SQLiteColumn };
 
 /**
  * `query` (made `.$dynamic()`, without a `.where`: its filter is passed as `where`, since a second
@@ -35,15 +31,15 @@ export function newestFirst<Query extends SQLiteSelect>(
   where?: SQL,
   /**
    * `where` already names a few rows by id (a search through another index): sort just those rather
-   * than walk the created_at index past every other row. The unary + keeps SQLite off that index.
+   * than walk the whole table newest first checking each. The unary + keeps SQLite off the id order.
    */
   fewRows = false,
 ) {
-  const createdAt = fewRows ? sql`+${table.createdAt}` : table.createdAt;
-  const condition = page.before === undefined ? where : and(where, after(table, page.before, createdAt));
+  const id = fewRows ? sql`+${table.id}` : table.id;
+  const condition = page.before === undefined ? where : and(where, lt(table.id, page.before));
   return query
     .where(condition)
-    .orderBy(desc(createdAt), desc(table.id))
+    .orderBy(desc(id))
     .limit(page.limit ?? defaultLimit)
     .offset(page.offset ?? 0);
 }

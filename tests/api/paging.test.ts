@@ -3,6 +3,7 @@
  * with rows of equal time kept in id order, on every admin list.
  */
 import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
 import { auditLog, emails, productKeys, sales, supportTickets, users } from "../../src/db/schema";
 import { api, call, failure, type TestContext } from "../support/app";
 import { eachTestWithAdmin } from "../support/each-test";
@@ -70,6 +71,16 @@ const LISTS: [string, (body: any) => { id: number }[]][] = [
   ["/api/support/tickets", (body) => body.map((t: any) => ({ id: t._id }))],
 ];
 
+/** Deletes the row `id` of the table behind each list, as an account deletion or a key deletion would. */
+const DELETE_ROW: Record<string, (id: number) => void> = {
+  "/api/admin/sales": (id) => ctx.deps.db.delete(sales).where(eq(sales.id, id)).run(),
+  "/api/admin/product-keys": (id) => ctx.deps.db.delete(productKeys).where(eq(productKeys.id, id)).run(),
+  "/api/admin/emails": (id) => ctx.deps.db.delete(emails).where(eq(emails.id, id)).run(),
+  "/api/admin/audit": (id) => ctx.deps.db.delete(auditLog).where(eq(auditLog.id, id)).run(),
+  "/api/admin/users": (id) => ctx.deps.db.delete(users).where(eq(users.id, id)).run(),
+  "/api/support/tickets": (id) => ctx.deps.db.delete(supportTickets).where(eq(supportTickets.id, id)).run(),
+};
+
 describe("keyset paging", () => {
   test.each(LISTS)("%s: ?before= walks the same pages as offset, to the end", async (path, ids) => {
     fill();
@@ -92,6 +103,31 @@ describe("keyset paging", () => {
     expect(byKey.flat().length).toBeGreaterThanOrEqual(23);
     expect(new Set(byKey.flat()).size).toBe(byKey.flat().length);
   });
+
+  test.each(LISTS)(
+    "%s: when the row named in before was deleted, the next page starts after its id",
+    async (path, ids) => {
+      fill();
+      const get = async (query: string) =>
+        ids((await call(ctx.app, "GET", `${path}?${query}`, { token: admin })).body).map((r) => r.id);
+      const first = await get("limit=5");
+      const before = first.at(-1)!;
+      DELETE_ROW[path](before);
+      const everything = await get("limit=500");
+      const next = await get(`limit=5&before=${before}`);
+      expect(next).toHaveLength(5);
+      expect(next).toEqual(everything.filter((id) => id < before).slice(0, 5));
+      // And on to the end, with nothing shown twice or skipped.
+      const walked = [...first.slice(0, -1)];
+      let cursor: number | undefined = before;
+      while (cursor !== undefined) {
+        const page = await get(`limit=5&before=${cursor}`);
+        walked.push(...page);
+        cursor = page.length ? page.at(-1) : undefined;
+      }
+      expect(walked).toEqual(everything);
+    },
+  );
 
   test("a before that is not a whole positive number is refused", async () => {
     const answer = await api(ctx.app, admin).api.admin.sales.get({ query: { before: 0 } });
