@@ -1,6 +1,6 @@
 import { t, type Static } from "./type-system";
 import { KEY_GENERATION_MAX, KEY_GENERATION_MIN } from "../product";
-import { emailField, Int, IsoDate, IsoDateOrNull, oneOf, pageQuery, PlanId, planIdField } from "./common";
+import { BodyInt, emailField, Int, IsoDate, IsoDateOrNull, oneOf, pageQuery, PlanId, planIdField } from "./common";
 import { SubscriptionModel } from "./subscriptions";
 import { ADMIN_KEY_STATES } from "../key-states";
 
@@ -131,7 +131,7 @@ export const AdminModel = {
   testEmailSent: t.Object({ success: t.Literal(true), emailId: Int(), message: t.String() }),
   generateBody: t.Object({
     plan: planIdField("Plan must be one of month, pro or lifetime."),
-    count: t.Integer({
+    count: BodyInt({
       minimum: KEY_GENERATION_MIN,
       maximum: KEY_GENERATION_MAX,
       error: `Count must be a whole number from ${KEY_GENERATION_MIN} to ${KEY_GENERATION_MAX}.`,

@@ -75,6 +75,13 @@ export const planIdField = (error: string) => oneOf(PLAN_IDS, { error });
 // Answers. `t.Integer` accepts numeric strings on input and is documented that way; an answer's whole
 // numbers are plain JSON integers.
 export const Int = (options?: Parameters<typeof Type.Integer>[0]) => Type.Integer(options);
+
+/**
+ * A whole number in a JSON request body: a JSON number, never a string. Elysia's `t.Integer` is made for
+ * paths and query strings, which are text, and so also takes "10", " 10 ", "1e1" and "0x10" (as 16); a body
+ * says what it means. Every whole number of every body is this one (`t.Number` already refuses strings).
+ */
+export const BodyInt = (options: Parameters<typeof Type.Integer>[0] & { error: string }) => Type.Integer(options);
 export const IsoDate = t.String({ format: "date-time", description: "ISO-8601 time (UTC)" });
 export const IsoDateOrNull = t.Nullable(IsoDate);
 export const PlanId = oneOf(PLAN_IDS);

@@ -4,7 +4,7 @@
  */
 import { t, type Static } from "./type-system";
 import { PLAN_IDS } from "../plans";
-import { Int, oneOf } from "./common";
+import { BodyInt, Int, oneOf } from "./common";
 import { PROMOTION_CODE_SOURCE } from "../promotion-code";
 
 const planId = (options: { error?: string; description?: string } = {}) => oneOf(PLAN_IDS, options);
@@ -99,9 +99,7 @@ export const PricingModel = {
       description: "2–40 letters, digits and dashes; case-insensitive and unique.",
       error: "The code must be 2 to 40 letters, digits and dashes.",
     }),
-    percentOff: t.Optional(
-      t.Integer({ minimum: 1, maximum: 100, error: "percentOff is a whole number from 1 to 100." }),
-    ),
+    percentOff: t.Optional(BodyInt({ minimum: 1, maximum: 100, error: "percentOff is a whole number from 1 to 100." })),
     amountOff: t.Optional(
       t.Number({
         minimum: 0.01,
@@ -133,7 +131,7 @@ export const PricingModel = {
       }),
     ),
     maxRedemptions: t.Optional(
-      t.Integer({
+      BodyInt({
         minimum: 1,
         maximum: 1_000_000,
         description: "Left out: no limit.",

@@ -1,6 +1,6 @@
 import { t, type Static } from "./type-system";
 import { REVIEW_COMMENT_MAX, REVIEW_NAME_MAX } from "../product";
-import { Int, IsoDate } from "./common";
+import { BodyInt, Int, IsoDate } from "./common";
 
 const review = t.Object({
   id: Int(),
@@ -19,7 +19,7 @@ export const ReviewModel = {
   mine: t.Object({ review: t.Nullable(review) }),
   deleted: t.Object({ deleted: t.Literal(true) }),
   body: t.Object({
-    rating: t.Integer({ minimum: 1, maximum: 5, error: "Rating must be a whole number from 1 to 5." }),
+    rating: BodyInt({ minimum: 1, maximum: 5, error: "Rating must be a whole number from 1 to 5." }),
     comment: t.String({
       minLength: 1,
       maxLength: REVIEW_COMMENT_MAX,
