@@ -36,6 +36,7 @@ const PAGES: Record<RouteId, Page> = {
   signup: publicScreen((screens) => screens.SignupPage),
   "reset-password": publicScreen((screens) => screens.ResetPasswordPage),
   "confirm-email": publicScreen((screens) => screens.ConfirmEmailPage),
+  "confirm-address": publicScreen((screens) => screens.ConfirmAddressPage),
   refund: publicScreen((screens) => screens.RefundLinkPage),
   dashboard: lazyPage(() => import("./pages/dashboard/index")),
   admin: lazyPage(() => import("./pages/admin/index")),

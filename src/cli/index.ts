@@ -18,12 +18,14 @@ import { remindersCommand } from "./reminders";
 import { healthCommand } from "./health";
 import { booksCommand } from "./books";
 import { seedScaleCommand } from "./seed";
+import { accountsCommand } from "./accounts";
 
 /** Every command by its name, in the order `--help` lists them. */
 const COMMANDS: Record<string, Command> = {
   serve: serveCommand,
   keys: keysCommand,
   admin: adminCommand,
+  accounts: accountsCommand,
   migrate: migrateCommand,
   backup: backupCommand,
   restore: restoreCommand,

@@ -32,6 +32,13 @@ export const users = sqliteTable(
     tokenVersion: integer("token_version").notNull().default(0),
     createdAt: ms("created_at").notNull(),
     lastSeenAt: ms("last_seen_at"),
+    /**
+     * When a link sent to `email` was followed (sign-up's confirmation, or an e-mail change); null = not proven.
+     * Until then nothing is the account's because of its address alone (docs/accounts.md#a-proven-address).
+     */
+    emailConfirmedAt: ms("email_confirmed_at"),
+    /** When the one-time invitation to confirm went out (`layerlift accounts invite-unconfirmed`); null = never. */
+    confirmationInvitedAt: ms("confirmation_invited_at"),
   },
   (t) => [index("users_last_seen_idx").on(t.lastSeenAt), index("users_created_idx").on(t.createdAt)],
 );
@@ -107,7 +114,11 @@ export const sales = sqliteTable(
     taxTransactionId: text("tax_transaction_id"),
     createdAt: ms("created_at").notNull(),
   },
-  (t) => [index("sales_created_idx").on(t.createdAt), index("sales_email_idx").on(t.email)],
+  (t) => [
+    index("sales_created_idx").on(t.createdAt),
+    index("sales_email_idx").on(t.email),
+    index("sales_renewal_user_idx").on(t.renewalUserId),
+  ],
 );
 
 /** One per refund (full or partial, any path): what was given back, numbered like invoices, referring to the sale's invoice. */
@@ -153,7 +164,7 @@ export const productKeys = sqliteTable(
     saleId: integer("sale_id").references(() => sales.id, { onDelete: "set null" }),
     createdAt: ms("created_at").notNull(),
   },
-  (t) => [index("product_keys_created_idx").on(t.createdAt)],
+  (t) => [index("product_keys_created_idx").on(t.createdAt), index("product_keys_used_by_idx").on(t.usedByUserId)],
 );
 
 export const supportTickets = sqliteTable(
@@ -279,6 +290,26 @@ export const emailChanges = sqliteTable("email_changes", {
   usedAt: ms("used_at"),
   createdAt: ms("created_at").notNull(),
 });
+
+/**
+ * A link that proves the account's address (sent at sign-up, on request from the dashboard, or by the one-time
+ * invitation): only the token's hash is kept. It confirms `email` only while that is still the account's address.
+ */
+export const addressConfirmations = sqliteTable(
+  "address_confirmations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: ms("expires_at").notNull(),
+    usedAt: ms("used_at"),
+    createdAt: ms("created_at").notNull(),
+  },
+  (t) => [index("address_confirmations_user_idx").on(t.userId)],
+);
 
 /**
  * A buyer's refund of their own purchase under the guarantee (dashboard → Purchases): one per sale (the unique index is
@@ -468,6 +499,7 @@ export type SupportTicket = typeof supportTickets.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type Email = typeof emails.$inferSelect;
 export type EmailChange = typeof emailChanges.$inferSelect;
+export type AddressConfirmation = typeof addressConfirmations.$inferSelect;
 export type BuyerRefund = typeof buyerRefunds.$inferSelect;
 export type BooksDay = typeof booksDaily.$inferSelect;
 export type DemoPaymentIntent = typeof demoPaymentIntents.$inferSelect;

@@ -105,6 +105,8 @@ export const RATE_RULES = {
   keyResendPerAddress: { capacity: 3, perMinute: 0.2 },
   /** Settings calls that check the password (change password or e-mail, delete): per account, so a stolen session can't guess it. */
   accountPassword: { capacity: 5, perMinute: 2 },
+  /** "Send the link again" for the account's address: per account (and CONFIRMATION_LINKS_PER_DAY a day). */
+  addressConfirmation: { capacity: 3, perMinute: 0.1 },
   /** Refunds a buyer asks for themselves: per account and per IP. */
   selfRefund: { capacity: 5, perMinute: 1 },
 } satisfies Record<string, RateRule>;

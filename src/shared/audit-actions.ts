@@ -28,6 +28,7 @@ export const AUDIT_ACTION_LABELS = {
   "promotion-code.delete": "Deleted an unused promotion code",
   "account.password-changed": "Changed their password",
   "account.email-changed": "Changed their email",
+  "account.email-confirmed": "Confirmed their email",
   "account.deleted": "An account was deleted",
   "refund-request.approve": "Approved a refund request",
   "refund-request.decline": "Declined a refund request",

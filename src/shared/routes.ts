@@ -16,6 +16,7 @@ export type RouteId =
   | "signup"
   | "reset-password"
   | "confirm-email"
+  | "confirm-address"
   | "refund"
   | "dashboard"
   | "admin"
@@ -113,6 +114,14 @@ export const ROUTES: readonly SiteRoute[] = [
     indexable: false,
     title: "Confirm Email",
     description: `Confirm the new e-mail address of your ${PRODUCT_NAME} account.`,
+  },
+  {
+    id: "confirm-address",
+    path: "/confirm-address",
+    render: "server",
+    indexable: false,
+    title: "Confirm Email",
+    description: `Confirm the e-mail address of your ${PRODUCT_NAME} account.`,
   },
   {
     id: "refund",

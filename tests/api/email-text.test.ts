@@ -105,6 +105,8 @@ const SAMPLES: { [T in EmailTemplate]: EmailPayload<T>[] } = {
   "password-changed": [{ changedAt: "2026-11-01T12:00:00.000Z" }],
   "email-change-confirm": [{ confirmUrl: `${APP_URL}/confirm-email?token=abc123`, oldEmail: "old@example.com" }],
   "email-changed": [{ newEmail: "new@example.com" }],
+  "address-confirm": [{ confirmUrl: `${APP_URL}/confirm-address?token=abc123` }],
+  "address-invitation": [{ confirmUrl: `${APP_URL}/confirm-address?token=abc123` }],
   "refund-update": [
     { outcome: "requested", planName: "4 Month Pro", amount: "$24.99" },
     { outcome: "refunded", planName: "4 Month Pro", amount: "$24.99" },

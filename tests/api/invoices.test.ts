@@ -8,7 +8,16 @@ import { eq } from "drizzle-orm";
 import { booksDaily, emails, sales } from "../../src/db/schema";
 import { checkBooks } from "../../src/features/books/service";
 import { loadConfig } from "../../src/config";
-import { api, call, failure, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import {
+  api,
+  call,
+  confirmAddressOf,
+  failure,
+  makeTestApp,
+  signInAdmin,
+  signUpUser,
+  type TestContext,
+} from "../support/app";
 import type { FakeStripe } from "../support/fake-stripe";
 import { fakeStripeForFile } from "../support/each-test";
 import { SELLER_ENV } from "../support/production-env";
@@ -134,11 +143,14 @@ describe("GET /api/invoices/:number.pdf", () => {
     const path = `/api/invoices/${sale.invoiceNumber}.pdf`;
     const admin = (await signInAdmin(ctx)).token;
     const stranger = (await signUpUser(ctx, "pro")).token;
+    // Signed up with another key: the address is the buyer's only once a link sent to it is followed.
     const owner = (await signUpUser(ctx, "pro", "owner@example.com")).token;
     expect((await getBytes(ctx.app, path)).status).toBe(404);
     expect((await getBytes(ctx.app, `${path}?sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`)).status).toBe(404);
     expect((await getBytes(ctx.app, path, stranger)).status).toBe(404);
     expect((await getBytes(ctx.app, path, admin)).status).toBe(200);
+    expect((await getBytes(ctx.app, path, owner)).status).toBe(404);
+    await confirmAddressOf(ctx, "owner@example.com");
     expect((await getBytes(ctx.app, path, owner)).status).toBe(200);
     expect((await getBytes(ctx.app, "/api/invoices/LL-2026-000999.pdf", admin)).status).toBe(404);
     expect((await call(ctx.app, "GET", `/api/invoices/${sale.invoiceNumber}`, { token: admin })).status).toBe(404);

@@ -1,6 +1,6 @@
 /**
- * The query plans stay right: every query the hot paths (sign-in, /api/auth/me, the dashboard, plugin
- * validation, /api/health, the e-mail sender, the reminder scheduler) and the admin panel (every GET,
+ * The query plans stay right: every query the hot paths (sign-in, /api/auth/me, the dashboard, the account's
+ * purchases and an invoice, plugin validation, /api/health, the e-mail sender, the reminder scheduler) and the admin panel (every GET,
  * each list's first, keyset and offset page, the CSV, /metrics) run is captured as the app runs it,
  * then EXPLAIN QUERY PLAN must show no SCAN of a large table: without ANALYZE statistics, as a new
  * deployment has, and with them, as PRAGMA optimize leaves them. A walk along an index (or along the
@@ -61,6 +61,13 @@ beforeAll(async () => {
 
   await get("/api/auth/me", buyerToken);
   await get("/api/dashboard", buyerToken);
+  // The account's purchases (what it owns: keys it redeemed, renewals, its confirmed address's) and an invoice as issued.
+  const purchases = (await get("/api/account/purchases", buyerToken)).purchases as { invoiceUrl: string | null }[];
+  expect(purchases.length).toBeGreaterThan(0);
+  const invoice = await ctx.app.handle(
+    new Request(`http://localhost${purchases[0].invoiceUrl}`, { headers: { authorization: `Bearer ${buyerToken}` } }),
+  );
+  expect(invoice.status).toBe(200);
   if (buyer.pluginKey)
     await call(ctx.app, "POST", "/api/plugin/validate", {
       body: { key: buyer.pluginKey, robloxUserId: buyer.linkedRobloxAccountId ?? "123" },

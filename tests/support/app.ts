@@ -215,3 +215,23 @@ export const outboxOf = (ctx: Pick<TestContext, "deps">, template: string, to?: 
 /** The audit log's rows of one action, oldest first. */
 export const auditRowsOf = (ctx: Pick<TestContext, "deps">, action: AuditAction) =>
   ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, action)).all();
+
+/** The token of the newest confirmation link (sign-up's, a resend's or the invitation's) e-mailed to `to`. */
+export function confirmationTokenFor(ctx: Pick<TestContext, "deps">, to: string): string {
+  const mail = ctx.deps.db
+    .select()
+    .from(emails)
+    .where(eq(emails.to, to))
+    .all()
+    .findLast((email) => email.template === "address-confirm" || email.template === "address-invitation");
+  if (!mail) throw new Error(`no confirmation link was e-mailed to ${to}`);
+  return new URL(mail.payload.confirmUrl as string).searchParams.get("token")!;
+}
+
+/** Follows the newest confirmation link e-mailed to `to`, as its reader would. */
+export async function confirmAddressOf(ctx: Pick<TestContext, "app" | "deps">, to: string) {
+  const answer = await api(ctx.app).api.account["confirm-address"].post({ token: confirmationTokenFor(ctx, to) });
+  if (answer.status !== 200)
+    throw new Error(`confirmation failed: ${answer.status} ${JSON.stringify(answer.error?.value)}`);
+  return answer.data!;
+}

@@ -6,6 +6,7 @@ export { default as LoginPage } from "./auth/login";
 export { default as SignupPage } from "./auth/signup";
 export { default as ResetPasswordPage } from "./auth/reset-password";
 export { default as ConfirmEmailPage } from "./auth/confirm-email";
+export { default as ConfirmAddressPage } from "./auth/confirm-address";
 export { default as DocsPage } from "./docs/index";
 export { default as DocsTagPage } from "./docs/tag-page";
 export { default as GettingStartedPage } from "./docs/getting-started";

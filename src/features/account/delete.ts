@@ -1,15 +1,16 @@
 /**
  * Deleting an account (GDPR erasure), in one transaction: the account row goes, and with it the
  * subscription, plugin key, linked game account, review, reset and confirmation links and every
- * session (tokens name an account that no longer exists). Support tickets and the e-mail outbox's copies
- * to the address are deleted. What the books must keep by law stays, without the person: each sale
- * keeps its date, plan, amounts (tax and discount too), invoice and credit notes, payment reference, and
- * the billing country and business tax ID a tax return needs, with the e-mail replaced by a placeholder
- * and the postal code erased. Checkouts, refund requests, and the copies of the address in other rows
- * (admins' alerts, audit details, stored refund answers, demo payments) lose it the same way.
- * No e-mail confirms it: its copy in the outbox would keep the address the deletion just erased.
+ * session (tokens name an account that no longer exists). What is erased beyond the account is what is the
+ * account's (ownership.ts): the sales it paid for keep what the books must keep by law — date, plan, amounts
+ * (tax and discount too), invoice and credit notes, payment reference, and the billing country and business
+ * tax ID a tax return needs — with the e-mail replaced by a placeholder and the postal code erased. Its
+ * checkouts, refund requests and
+ * e-mails lose the address the same way. Support tickets, e-mails and checkouts matched only by an address the
+ * account never confirmed are not touched: they may be someone else's. A key someone else paid for keeps its
+ * payer's address. No e-mail confirms it: its copy in the outbox would keep the address the deletion erased.
  */
-import { eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import {
   auditLog,
@@ -29,15 +30,18 @@ import { conflict } from "../../lib/errors";
 import { writeAudit } from "../audit/service";
 import { countAdmins } from "../users/service";
 import { assertPassword } from "./password";
-import { accountSales } from "./purchases";
+import { accountSales, type AccountPurchase } from "./purchases";
+import { isAddressConfirmed } from "./address-confirmation";
+import { ACCOUNT_EMAIL_TEMPLATES } from "./ownership";
 import type { AccountMessage } from "@shared/api/account";
 
 /** What a deleted account's sales say instead of the buyer's address: unique per account, never deliverable. */
 export const deletedAccountEmail = (userId: number) => `deleted-account-${userId}@deleted.invalid`;
 
 /**
- * The rows that mention the address inside free text or JSON (admins' alerts, audit details, refund answers,
- * demo payments): each copy becomes the placeholder. An address holds nothing JSON escapes, so JSON stays valid.
+ * With a confirmed address, the rows that mention it inside free text or JSON (admins' alerts, audit details,
+ * refund answers, demo payments): each copy becomes the placeholder. An address holds nothing JSON escapes,
+ * so JSON stays valid.
  */
 function scrubAddress(tx: DbOrTx, address: string, placeholder: string) {
   const swap = (column: SQLiteColumn) => sql`replace(${column}, ${address}, ${placeholder})`;
@@ -58,6 +62,7 @@ function scrubAddress(tx: DbOrTx, address: string, placeholder: string) {
     .set({ metadata: swap(demoPaymentIntents.metadata) })
     .where(holds(demoPaymentIntents.metadata))
     .run();
+  tx.update(demoPaymentIntents).set({ receiptEmail: null }).where(eq(demoPaymentIntents.receiptEmail, address)).run();
 }
 
 export async function deleteAccount(
@@ -67,6 +72,7 @@ export async function deleteAccount(
 ): Promise<AccountMessage> {
   await assertPassword(user, password);
   const now = deps.clock.now();
+  const confirmed = isAddressConfirmed(user);
   deps.db.transaction(
     (tx) => {
       if (user.isAdmin && countAdmins(tx) <= 1) {
@@ -76,50 +82,54 @@ export async function deleteAccount(
         );
       }
       const placeholder = deletedAccountEmail(user.id);
-      const saleIds = accountSales(tx, user.id).map(({ sale }) => sale.id);
-      // Sales bought with the address or tied to the account keep their figures, not the person.
-      const personal = or(eq(sales.email, user.email), saleIds.length ? inArray(sales.id, saleIds) : undefined);
-      const anonymised = tx
-        .update(sales)
-        .set({ email: placeholder, renewalUserId: null, postalCode: null })
-        .where(personal)
-        .returning({ id: sales.id, paymentIntentId: sales.paymentIntentId })
-        .all();
+      const owned = accountSales(tx, user);
+      // A sale the account paid for keeps its figures, not the person. A key someone else paid for and gave
+      // the account keeps its payer's address: it is theirs, and their lost-key e-mail still finds it.
+      const paid = owned.filter((purchase) => purchase.paidByAccount);
+      const paidIds = paid.map(({ sale }) => sale.id);
+      const intents = paid.map(({ sale }) => sale.paymentIntentId);
+      if (paidIds.length)
+        tx.update(sales)
+          .set({ email: placeholder, renewalUserId: null, postalCode: null })
+          .where(inArray(sales.id, paidIds))
+          .run();
       tx.update(sales).set({ renewalUserId: null }).where(eq(sales.renewalUserId, user.id)).run();
-      // Checkouts (with the promotion codes they reserved) keep their figures for the codes' counts, not the person.
-      const intents = anonymised.map((sale) => sale.paymentIntentId);
+      // Checkouts (with the promotion codes they reserved) keep their figures for the codes' counts, not the
+      // person: the account's renewals, its paid sales' and, once its address is proven, the address's.
       tx.update(checkouts)
         .set({ email: placeholder, accountId: null })
         .where(
           or(
-            eq(checkouts.email, user.email),
             eq(checkouts.accountId, user.id),
             intents.length ? inArray(checkouts.paymentIntentId, intents) : undefined,
+            confirmed ? eq(checkouts.email, user.email) : undefined,
           ),
         )
         .run();
-      // The demo provider's intents (development only) copy the checkout's postal code into their metadata.
+      // The demo provider's intents (development only) copy the checkout's postal code and address.
       if (intents.length) {
         tx.update(demoPaymentIntents)
-          .set({ metadata: sql`json_remove(${demoPaymentIntents.metadata}, '$.postalCode')` })
+          .set({
+            metadata: sql`json_remove(replace(${demoPaymentIntents.metadata}, ${user.email}, ${placeholder}), '$.postalCode')`,
+            receiptEmail: null,
+          })
           .where(inArray(demoPaymentIntents.id, intents))
           .run();
       }
-      const anonymisedIds = anonymised.map((sale) => sale.id);
-      if (anonymisedIds.length)
-        tx.update(buyerRefunds)
-          .set({ userId: null, reason: null })
-          .where(inArray(buyerRefunds.saleId, anonymisedIds))
-          .run();
+      tx.update(buyerRefunds)
+        .set({ userId: null, reason: null })
+        .where(or(eq(buyerRefunds.userId, user.id), paidIds.length ? inArray(buyerRefunds.saleId, paidIds) : undefined))
+        .run();
       tx.update(buyerRefunds).set({ decidedByUserId: null }).where(eq(buyerRefunds.decidedByUserId, user.id)).run();
       tx.update(refundRequests).set({ actorUserId: null }).where(eq(refundRequests.actorUserId, user.id)).run();
-      tx.update(demoPaymentIntents)
-        .set({ receiptEmail: null })
-        .where(eq(demoPaymentIntents.receiptEmail, user.email))
-        .run();
-      tx.delete(supportTickets).where(eq(supportTickets.email, user.email)).run();
-      tx.delete(emails).where(eq(emails.to, user.email)).run();
-      scrubAddress(tx, user.email, placeholder);
+      if (paidIds.length) {
+        tx.update(refundRequests)
+          .set({ answer: sql`replace(${refundRequests.answer}, ${user.email}, ${placeholder})` })
+          .where(inArray(refundRequests.saleId, paidIds))
+          .run();
+      }
+      eraseEmailsAndTickets(tx, user, paid, confirmed);
+      if (confirmed) scrubAddress(tx, user.email, placeholder);
       // Audit rows about the account stay as a record of what happened, without details such as the game account's id.
       tx.update(auditLog)
         .set({ detail: null })
@@ -130,7 +140,7 @@ export async function deleteAccount(
         actorUserId: null,
         action: "account.deleted",
         subject: `user:${user.id}`,
-        detail: `${anonymised.length} sales kept with the e-mail replaced`,
+        detail: `${paid.length} sales kept with the e-mail replaced`,
         at: now,
       });
     },
@@ -138,3 +148,33 @@ export async function deleteAccount(
   );
   return { message: "Your account has been deleted." };
 }
+
+/**
+ * The support tickets and the outbox's e-mails that are the account's. With a confirmed address: every one
+ * to or from it. Without: the e-mails about the account itself and those about the sales it paid for (each
+ * names its key); anything else sent to the address may be someone else's, so it stays.
+ */
+function eraseEmailsAndTickets(tx: DbOrTx, user: User, paid: AccountPurchase[], confirmed: boolean) {
+  if (confirmed) {
+    tx.delete(supportTickets).where(eq(supportTickets.email, user.email)).run();
+    tx.delete(emails).where(eq(emails.to, user.email)).run();
+    return;
+  }
+  const keys = paid.flatMap(({ key }) => (key ? [key.key] : []));
+  tx.delete(emails)
+    .where(
+      and(
+        eq(emails.to, user.email),
+        or(
+          inArray(emails.template, [...ACCOUNT_EMAIL_TEMPLATES]),
+          ...keys.map((key) =>
+            and(inArray(emails.template, SALE_EMAIL_TEMPLATES), sql`instr(${emails.payload}, ${key}) > 0`),
+          ),
+        ),
+      ),
+    )
+    .run();
+}
+
+/** E-mails about one sale, each naming its key: the account's when the account paid for that sale. */
+const SALE_EMAIL_TEMPLATES = ["product-key", "renewal-receipt", "refund-notice"];

@@ -93,7 +93,8 @@ export function confirmEmailChange(deps: EmailDeps, token: string): ConfirmEmail
       if (!user) throw new AppError(400, "INVALID_EMAIL_LINK", INVALID_LINK);
       // Someone may have signed up with the address since the link was sent.
       if (findUserByEmail(tx, change.newEmail)) throw conflict("EMAIL_TAKEN", ADDRESS_TAKEN);
-      tx.update(users).set({ email: change.newEmail }).where(eq(users.id, user.id)).run();
+      // The link was followed from the new address's inbox: that proves it.
+      tx.update(users).set({ email: change.newEmail, emailConfirmedAt: now }).where(eq(users.id, user.id)).run();
       queueEmail(tx, { to: user.email, template: "email-changed", payload: { newEmail: change.newEmail } }, now);
       writeAudit(tx, { actorUserId: user.id, action: "account.email-changed", subject: `user:${user.id}`, at: now });
       return change.newEmail;

@@ -1,9 +1,11 @@
 /**
  * "Download my data": everything stored about the account, as one JSON file (GDPR access and
  * portability). Secrets that are not data about the person (the password hash, reset and
- * confirmation tokens, e-mail bodies' links) are left out; the rest is as stored.
+ * confirmation tokens, e-mail bodies' links) are left out; the rest is as stored. What is matched by
+ * address alone (tickets, other purchases, checkouts, e-mails) is in it only once the address is
+ * confirmed (ownership.ts): until then it may be someone else's.
  */
-import { desc, eq, inArray, or } from "drizzle-orm";
+import { and, desc, eq, inArray, or } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { asc } from "drizzle-orm";
 import { auditLog, checkouts, creditNotes, emails, reviews, supportTickets, type User } from "../../db/schema";
@@ -12,26 +14,42 @@ import { PRODUCT_NAME } from "@shared/product";
 import { PLANS } from "@shared/plans";
 import { getSubscription, settingsOf } from "../users/service";
 import { accountSales } from "./purchases";
+import { isAddressConfirmed } from "./address-confirmation";
+import { ACCOUNT_EMAIL_TEMPLATES } from "./ownership";
 
 const dollars = (cents: number) => cents / 100;
 
 export function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: User) {
   const { db } = deps;
   const subscription = getSubscription(db, user.id);
-  const purchases = accountSales(db, user.id);
+  const confirmed = isAddressConfirmed(user);
+  const purchases = accountSales(db, user);
   const saleSubjects = purchases.map(({ sale }) => `sale:${sale.id}`);
   const saleIds = purchases.map(({ sale }) => sale.id);
+  const paidIntents = purchases.filter((p) => p.paidByAccount).map(({ sale }) => sale.paymentIntentId);
   const notes = saleIds.length
     ? db.select().from(creditNotes).where(inArray(creditNotes.saleId, saleIds)).orderBy(asc(creditNotes.id)).all()
     : [];
-  // Codes entered at checkout by this address or for this account, whether or not the payment went through.
+  // Codes entered at checkout for this account or its paid sales, and once its address is proven, by the
+  // address, whether or not the payment went through.
   const codeUses = db
     .select()
     .from(checkouts)
-    .where(or(eq(checkouts.email, user.email), eq(checkouts.accountId, user.id)))
+    .where(
+      or(
+        eq(checkouts.accountId, user.id),
+        paidIntents.length ? inArray(checkouts.paymentIntentId, paidIntents) : undefined,
+        confirmed ? eq(checkouts.email, user.email) : undefined,
+      ),
+    )
     .orderBy(desc(checkouts.createdAt))
     .all()
     .filter((checkout) => checkout.promotionCode !== null);
+  // What went to the address: all of it once the address is proven, else only what is about the account.
+  const sentToAddress = and(
+    eq(emails.to, user.email),
+    confirmed ? undefined : inArray(emails.template, [...ACCOUNT_EMAIL_TEMPLATES]),
+  );
   const audit = db
     .select()
     .from(auditLog)
@@ -64,7 +82,8 @@ export function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: User) {
           suspendedAt: toIso(subscription.suspendedAt),
         }
       : null,
-    purchases: purchases.map(({ sale, key, request, kind }) => ({
+    addressConfirmed: confirmed,
+    purchases: purchases.map(({ sale, key, request, kind, paidByAccount }) => ({
       id: sale.id,
       kind,
       date: toIso(sale.createdAt),
@@ -74,7 +93,9 @@ export function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: User) {
       refunded: dollars(sale.status === "refunded" ? sale.amountCents : sale.refundedCents),
       currency: sale.currency,
       status: sale.status,
-      paidWithEmail: sale.email,
+      // A key someone else paid for and gave this account: the payer's details are theirs, not this account's.
+      paidByThisAccount: paidByAccount,
+      paidWithEmail: paidByAccount ? sale.email : null,
       paymentReference: sale.paymentIntentId,
       invoiceNumber: sale.invoiceNumber,
       creditNotes: notes
@@ -88,9 +109,9 @@ export function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: User) {
       tax: dollars(sale.taxCents),
       taxRate: sale.taxRate,
       taxName: sale.taxName,
-      billingCountry: sale.country,
-      postalCode: sale.postalCode,
-      businessTaxId: sale.taxId,
+      billingCountry: paidByAccount ? sale.country : null,
+      postalCode: paidByAccount ? sale.postalCode : null,
+      businessTaxId: paidByAccount ? sale.taxId : null,
       promotionCode: sale.promotionCode,
       discount: dollars(sale.discountCents),
       productKey: key ? { key: key.key, used: key.isUsed, usedAt: toIso(key.usedAt) } : null,
@@ -124,18 +145,17 @@ export function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: User) {
       paymentReference: checkout.paymentIntentId,
       date: toIso(checkout.createdAt),
     })),
-    supportTickets: db
-      .select()
-      .from(supportTickets)
-      .where(eq(supportTickets.email, user.email))
-      .all()
-      .map((ticket) => ({
-        id: ticket.id,
-        subject: ticket.subject,
-        message: ticket.message,
-        status: ticket.status,
-        createdAt: toIso(ticket.createdAt),
-      })),
+    // Tickets are matched by address only: the account's once the address is proven.
+    supportTickets: (confirmed
+      ? db.select().from(supportTickets).where(eq(supportTickets.email, user.email)).all()
+      : []
+    ).map((ticket) => ({
+      id: ticket.id,
+      subject: ticket.subject,
+      message: ticket.message,
+      status: ticket.status,
+      createdAt: toIso(ticket.createdAt),
+    })),
     review: review
       ? {
           rating: review.rating,
@@ -149,7 +169,7 @@ export function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: User) {
     emailsSent: db
       .select()
       .from(emails)
-      .where(eq(emails.to, user.email))
+      .where(sentToAddress)
       .orderBy(desc(emails.createdAt))
       .all()
       .map((email) => ({

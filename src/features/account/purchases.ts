@@ -1,13 +1,22 @@
 /**
- * The purchases tied to an account: the sale whose key created it, renewals paid from the dashboard,
- * and every purchase whose key the account redeemed (whatever address bought it). A purchase made with
- * the same address whose key nobody used is not shown: sign-up doesn't prove the address is yours,
- * so the key itself is the proof.
+ * The purchases that are the account's (ownership.ts): the sale whose key created it and every key it
+ * redeemed (whatever address bought them), renewals paid from the dashboard, and once the account's address
+ * is confirmed, every purchase made with that address. A purchase made with an unconfirmed address whose key
+ * the account never used is not shown: sign-up doesn't prove the address is yours.
  */
-import { desc, eq, inArray, or } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { latestCreditNotes } from "../invoices/credit-notes";
-import { productKeys, buyerRefunds, sales, type ProductKey, type BuyerRefund, type Sale } from "../../db/schema";
+import {
+  productKeys,
+  buyerRefunds,
+  sales,
+  type ProductKey,
+  type BuyerRefund,
+  type Sale,
+  type User,
+} from "../../db/schema";
+import { ownedSalesCondition, paidByAccount } from "./ownership";
 
 export interface AccountPurchase {
   sale: Sale;
@@ -16,15 +25,18 @@ export interface AccountPurchase {
   kind: "purchase" | "renewal";
   /** The sale's newest credit note, if a refund wrote one. */
   creditNoteNumber: string | null;
+  /** Paid by this account (its renewal, or made with its address), not a key someone else paid for and gave it. */
+  paidByAccount: boolean;
 }
 
-export function accountSales(db: DbOrTx, userId: number): AccountPurchase[] {
+export function accountSales(db: DbOrTx, user: Pick<User, "id" | "email" | "emailConfirmedAt">): AccountPurchase[] {
   const rows = db
     .select({ sale: sales, key: productKeys })
     .from(sales)
     .leftJoin(productKeys, eq(productKeys.id, sales.productKeyId))
-    .where(or(eq(sales.renewalUserId, userId), eq(productKeys.usedByUserId, userId)))
-    .orderBy(desc(sales.createdAt), desc(sales.id))
+    .where(ownedSalesCondition(user))
+    // The unary + keeps SQLite from walking the created_at index past every sale: sort just these.
+    .orderBy(desc(sql`+${sales.createdAt}`), desc(sales.id))
     .all();
   const ids = rows.map((row) => row.sale.id);
   const requests = ids.length ? db.select().from(buyerRefunds).where(inArray(buyerRefunds.saleId, ids)).all() : [];
@@ -34,7 +46,8 @@ export function accountSales(db: DbOrTx, userId: number): AccountPurchase[] {
     sale,
     key,
     request: requestBySale.get(sale.id) ?? null,
-    kind: sale.renewalUserId === userId ? "renewal" : "purchase",
+    kind: sale.renewalUserId === user.id ? "renewal" : "purchase",
     creditNoteNumber: creditNoteBySale.get(sale.id) ?? null,
+    paidByAccount: paidByAccount(user, sale, key?.usedByUserId === user.id),
   }));
 }

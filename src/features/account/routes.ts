@@ -11,6 +11,7 @@ import { AccountModel } from "@shared/api/account";
 import { authGuard } from "../auth/guard";
 import { changePassword } from "./password";
 import { confirmEmailChange, requestEmailChange } from "./email-change";
+import { confirmAddress, resendAddressConfirmation } from "./address-confirmation";
 import { exportAccount, exportFileName } from "./export";
 import { deleteAccount } from "./delete";
 
@@ -69,6 +70,30 @@ export function accountRoutes(deps: AppDeps) {
         detail: { summary: "Confirm a new e-mail address with the link's token" },
       },
     )
+    .post(
+      "/confirm-address",
+      ({ body, request, server }) => {
+        deps.limiter.take("address-confirm", { ip: clientIp(deps, request, server) }, RATE_RULES.passwordReset);
+        return confirmAddress(deps, body.token);
+      },
+      {
+        body: AccountModel.confirmEmailBody,
+        response: { 200: AccountModel.confirmEmailAnswer, ...jsonBodyFailures, 429: RateLimitedError },
+        detail: {
+          summary: "Confirm the account's address with the link's token",
+          description:
+            "The link e-mailed at sign-up (or by the invitation, or sent again from the dashboard). Until it is followed, nothing is the account's because of its address alone.",
+        },
+      },
+    )
+    .post("/confirm-address/resend", ({ user }) => resendAddressConfirmation(deps, user), {
+      signedIn: true,
+      response: { 200: AccountModel.message, ...failures(409), 429: RateLimitedError },
+      detail: {
+        summary: "Send the confirmation link to the account's address again",
+        description: "409 ALREADY_CONFIRMED once confirmed. Limited per account (429).",
+      },
+    })
     .get(
       "/export",
       ({ user, set }) => {
@@ -88,7 +113,7 @@ export function accountRoutes(deps: AppDeps) {
       ({ user }) => {
         const now = deps.clock.now();
         return {
-          purchases: accountSales(deps.db, user.id).map((purchase) => purchaseView(deps, purchase, now)),
+          purchases: accountSales(deps.db, user).map((purchase) => purchaseView(deps, purchase, now)),
           refundWindowDays: deps.config.refundWindowDays,
           selfServiceRefunds: deps.config.selfServiceRefunds,
         };

@@ -18,6 +18,7 @@ import {
 import { signSessionToken } from "./tokens";
 import { queueEmail } from "../email/outbox";
 import { toIso } from "../../lib/clock";
+import { queueAddressConfirmation } from "../account/address-confirmation";
 
 const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
 
@@ -53,6 +54,8 @@ export async function signup(deps: AppDeps, input: SignupInput): Promise<User> {
         { to: user.email, template: "welcome", payload: { planName: PLANS[key.plan].name, endDate: toIso(endDate) } },
         now,
       );
+      // Signing in works at once and the key is the account's; what else the address holds waits for this link.
+      queueAddressConfirmation(tx, deps.config.appUrl, user, now);
       return user;
     },
     { behavior: "immediate" },

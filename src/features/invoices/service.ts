@@ -1,12 +1,13 @@
 /** Finding an invoice or credit note by its number, deciding who may read it, and what it says. */
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
-import { creditNotes, productKeys, sales, type CreditNote, type Sale, type User } from "../../db/schema";
+import { creditNotes, sales, type CreditNote, type Sale, type User } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { PLANS } from "@shared/plans";
 import { DAY } from "../../lib/clock";
 import { DOCUMENT_NUMBER } from "./numbers";
 import { validSignature } from "./links";
+import { ownsSale } from "../account/ownership";
 import { renderDocumentPdf, type DocumentContent } from "./pdf";
 
 interface FoundDocument {
@@ -25,17 +26,8 @@ function findDocument(deps: Pick<AppDeps, "db">, number: string): FoundDocument 
   return sale ? { sale, creditNote: null } : null;
 }
 
-/** An admin; the account that bought the sale (a dashboard renewal, or its own address) or redeemed its key. */
-function mayRead(deps: Pick<AppDeps, "db">, user: User, sale: Sale): boolean {
-  if (user.isAdmin || sale.renewalUserId === user.id || sale.email === user.email) return true;
-  if (sale.productKeyId === null) return false;
-  const key = deps.db
-    .select({ usedBy: productKeys.usedByUserId })
-    .from(productKeys)
-    .where(eq(productKeys.id, sale.productKeyId))
-    .get();
-  return key?.usedBy === user.id;
-}
+/** An admin, or the account that owns the sale (ownership.ts): a matching address alone is not enough. */
+const mayRead = (deps: Pick<AppDeps, "db">, user: User, sale: Sale) => user.isAdmin || ownsSale(deps.db, user, sale);
 
 function period(sale: Sale): string {
   const days = PLANS[sale.plan].days;

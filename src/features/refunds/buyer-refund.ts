@@ -8,7 +8,7 @@
 import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
-import { buyerRefunds, sales, users, type BuyerRefund, type Sale } from "../../db/schema";
+import { buyerRefunds, sales, users, type BuyerRefund, type Sale, type User } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { PLANS } from "@shared/plans";
 import type { RefundAnswer } from "@shared/api/purchases";
@@ -41,8 +41,8 @@ const requestOf = (tx: DbOrTx, saleId: number) =>
   tx.select().from(buyerRefunds).where(eq(buyerRefunds.saleId, saleId)).get() ?? null;
 
 /** The account's purchase with this sale id, or 404 (the same for someone else's purchase as for none). */
-function ownedPurchase(db: DbOrTx, userId: number, saleId: number): AccountPurchase {
-  const purchase = accountSales(db, userId).find(({ sale }) => sale.id === saleId);
+function ownedPurchase(db: DbOrTx, user: User, saleId: number): AccountPurchase {
+  const purchase = accountSales(db, user).find(({ sale }) => sale.id === saleId);
   if (!purchase) throw notFound(NO_SUCH_PURCHASE);
   return purchase;
 }
@@ -154,12 +154,12 @@ export async function refundPurchase(
 /** POST /api/account/purchases/:id/refund */
 export async function requestSelfRefund(
   deps: RefundDeps & Pick<AppDeps, "jwtSecret">,
-  userId: number,
+  user: User,
   saleId: number,
 ): Promise<RefundAnswer> {
-  ownedPurchase(deps.db, userId, saleId);
-  const auto = (await refundPurchase(deps, saleId, userId)) === "refunded";
-  const purchase = purchaseView(deps, ownedPurchase(deps.db, userId, saleId), deps.clock.now());
+  ownedPurchase(deps.db, user, saleId);
+  const auto = (await refundPurchase(deps, saleId, user.id)) === "refunded";
+  const purchase = purchaseView(deps, ownedPurchase(deps.db, user, saleId), deps.clock.now());
   return auto
     ? {
         outcome: "refunded",

@@ -78,7 +78,7 @@ function purchaseRefundRoutes(deps: AppDeps) {
         RATE_RULES.selfRefund,
         TOO_MANY_REFUNDS,
       );
-      return requestSelfRefund(deps, user.id, params.id);
+      return requestSelfRefund(deps, user, params.id);
     },
     {
       signedIn: true,

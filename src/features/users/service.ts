@@ -74,6 +74,7 @@ export function publicUser(user: User): PublicUser {
     email: user.email,
     isAdmin: user.isAdmin,
     figmaKey: user.pluginKey,
+    emailConfirmed: user.emailConfirmedAt !== null,
     settings: settingsOf(user),
     createdAt: toIso(user.createdAt)!,
   };

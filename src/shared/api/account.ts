@@ -42,6 +42,9 @@ export const AccountModel = {
     account: t.Object({ id: t.Integer(), email: t.String() }, { additionalProperties: true }),
     settings: t.Record(t.String(), t.Unknown()),
     subscription: t.Unknown({ description: "The subscription, or null" }),
+    addressConfirmed: t.Boolean({
+      description: "Until the address is confirmed, what is matched by address alone (tickets, e-mails) is left out",
+    }),
     purchases: t.Array(t.Record(t.String(), t.Unknown()), {
       description: "Each with its invoice number, credit notes, tax, billing country and promotion code",
     }),

@@ -17,6 +17,10 @@ export const UserModel = {
     email: t.String(),
     isAdmin: t.Boolean(),
     figmaKey: t.Nullable(t.String({ description: "The plugin key; null before one is generated" })),
+    emailConfirmed: t.Boolean({
+      description:
+        "Whether the address was proven by a link sent to it; until then only the purchases whose key the account used (and its renewals) are its own.",
+    }),
     settings,
     createdAt: IsoDate,
   }),

@@ -13,6 +13,7 @@ import { queryClient } from "../query-client";
 import { useSession } from "../session";
 import { toast } from "../use-toast";
 import { ME_QUERY_KEY } from "./auth";
+import { PURCHASES_QUERY_KEY } from "./purchases";
 
 export function useChangePassword() {
   return useMutation({
@@ -31,6 +32,22 @@ export function useConfirmEmail() {
   return useMutation({
     mutationFn: (token: string) => apiRequest<ConfirmEmailAnswer>("POST", "/api/account/email/confirm", { token }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+  });
+}
+
+export function useConfirmAddress() {
+  return useMutation({
+    mutationFn: (token: string) => apiRequest<ConfirmEmailAnswer>("POST", "/api/account/confirm-address", { token }),
+    // What the address holds is the account's now: its purchases list grows.
+    onSuccess: () =>
+      Promise.all([ME_QUERY_KEY, PURCHASES_QUERY_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+/** "Send the link again" for the account's address. */
+export function useResendAddressConfirmation() {
+  return useMutation({
+    mutationFn: () => apiRequest<AccountMessage>("POST", "/api/account/confirm-address/resend"),
   });
 }
 

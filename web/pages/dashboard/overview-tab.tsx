@@ -5,10 +5,12 @@ import { COMMUNITY_CHAT_URL } from "@shared/product";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { ReviewCard } from "./review-card";
+import { AddressConfirmationNotice } from "./address-confirmation-notice";
 
 export function OverviewTab({ subscription, loading }: { subscription: SubscriptionView | null; loading: boolean }) {
   return (
     <div className="grid gap-6">
+      <AddressConfirmationNotice />
       <section aria-labelledby="quick-actions" className="grid gap-3">
         <h2 id="quick-actions" className="text-lg font-semibold">
           Quick actions

@@ -9,6 +9,7 @@ import { toastFailure } from "../../components/failure-toast";
 import { usePurchases, useRequestRefund } from "../../lib/queries/purchases";
 import { toast } from "../../lib/use-toast";
 import { formatDate } from "./time";
+import { AddressConfirmationNotice } from "./address-confirmation-notice";
 
 const STATUS_BADGE: Record<
   PurchaseView["status"],
@@ -141,42 +142,45 @@ export function PurchasesTab() {
   const purchases = usePurchases();
   const data = purchases.data;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle level={2} className="text-base">
-          Purchases
-        </CardTitle>
-        <CardDescription>
-          {data && data.refundWindowDays > 0
-            ? `Every purchase and renewal on your account. Not for you? Request a refund within ${data.refundWindowDays} days of buying.`
-            : "Every purchase and renewal on your account."}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {purchases.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-            <span>Could not load your purchases: {purchases.error.message}</span>
-            <Button size="sm" variant="outline" onClick={() => purchases.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : !data ? (
-          <div className="grid gap-3" aria-busy="true" aria-label="Loading purchases">
-            <Skeleton className="h-16" />
-            <Skeleton className="h-16" />
-          </div>
-        ) : data.purchases.length === 0 ? (
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Receipt className="size-4" aria-hidden /> No purchases on this account yet.
-          </p>
-        ) : (
-          <ul className="divide-y divide-border">
-            {data.purchases.map((purchase) => (
-              <PurchaseRow key={purchase.id} purchase={purchase} selfService={data.selfServiceRefunds} />
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <div className="grid gap-6">
+      <AddressConfirmationNotice />
+      <Card>
+        <CardHeader>
+          <CardTitle level={2} className="text-base">
+            Purchases
+          </CardTitle>
+          <CardDescription>
+            {data && data.refundWindowDays > 0
+              ? `Every purchase and renewal on your account. Not for you? Request a refund within ${data.refundWindowDays} days of buying.`
+              : "Every purchase and renewal on your account."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {purchases.isError ? (
+            <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
+              <span>Could not load your purchases: {purchases.error.message}</span>
+              <Button size="sm" variant="outline" onClick={() => purchases.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : !data ? (
+            <div className="grid gap-3" aria-busy="true" aria-label="Loading purchases">
+              <Skeleton className="h-16" />
+              <Skeleton className="h-16" />
+            </div>
+          ) : data.purchases.length === 0 ? (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <Receipt className="size-4" aria-hidden /> No purchases on this account yet.
+            </p>
+          ) : (
+            <ul className="divide-y divide-border">
+              {data.purchases.map((purchase) => (
+                <PurchaseRow key={purchase.id} purchase={purchase} selfService={data.selfServiceRefunds} />
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
   );
 }

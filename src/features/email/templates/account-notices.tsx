@@ -1,4 +1,4 @@
-/** E-mails about the account itself: its password changed, a new address to confirm, its address changed. */
+/** E-mails about the account itself: its password changed, its address to confirm or a new one, its address changed. */
 import { Button, Text } from "./components";
 import { PRODUCT_NAME } from "@shared/product";
 import { EmailLayout, styles } from "./layout";
@@ -35,6 +35,36 @@ export function EmailChangeConfirmEmail({ confirmUrl, oldEmail }: { confirmUrl: 
       <Text style={{ ...styles.muted, marginTop: "20px" }}>
         The link works once, within 24 hours. If you did not ask for this, ignore this e-mail and the account keeps its
         address.
+      </Text>
+    </EmailLayout>
+  );
+}
+
+/**
+ * The link that proves the account's address: after sign-up (24 hours), or as the one-time invitation to
+ * accounts made before confirmation existed (7 days).
+ */
+export function AddressConfirmEmail({ confirmUrl, invitation }: { confirmUrl: string; invitation: boolean }) {
+  const heading = invitation ? "Please confirm your email address" : "Confirm your email address";
+  return (
+    <EmailLayout preview={heading}>
+      <Text style={styles.heading}>{heading}</Text>
+      <Text style={styles.text}>
+        {invitation
+          ? `We now ask every ${PRODUCT_NAME} account to confirm its address. Your account, subscription and plugin keep working as before; until you confirm, your dashboard shows only the purchases whose key you used yourself.`
+          : `Your ${PRODUCT_NAME} account was created with this address. It works already, with the key you signed up with.`}
+      </Text>
+      <Text style={styles.text}>
+        Confirming shows your account everything made with this address: every purchase and its invoices, keys you
+        haven't used yet, and your support messages.
+      </Text>
+      <Button href={confirmUrl} style={styles.button}>
+        Confirm my email address
+      </Button>
+      <Text style={{ ...styles.muted, marginTop: "20px" }}>
+        The link works once, within {invitation ? "7 days" : "24 hours"}; after that, sign in and send a new one from
+        your dashboard. If you didn't create a {PRODUCT_NAME} account with this address, ignore this e-mail: nothing
+        made with this address is shown to that account.
       </Text>
     </EmailLayout>
   );

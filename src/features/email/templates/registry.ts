@@ -277,6 +277,30 @@ export const EMAIL_TEMPLATES = {
     highlights: ({ confirmUrl }) => ({ link: confirmUrl }),
     secret: "confirmUrl",
   }),
+  /** After sign-up, and when the dashboard asks for it again: the link that proves the account's address. */
+  "address-confirm": define({
+    title: "Confirm e-mail address",
+    sentWhen: "After sign-up, and when the account asks for the link again from its dashboard.",
+    sample: { confirmUrl: "https://layerlift.example/confirm-address?token=sample" },
+    payload: t.Object({ confirmUrl: text }),
+    subject: () => `Confirm your ${PRODUCT_NAME} email address`,
+    element: async ({ confirmUrl }) =>
+      createElement((await import("./account-notices")).AddressConfirmEmail, { confirmUrl, invitation: false }),
+    highlights: ({ confirmUrl }) => ({ link: confirmUrl }),
+    secret: "confirmUrl",
+  }),
+  /** Once ever, to an account made before addresses were confirmed (`layerlift accounts invite-unconfirmed`). */
+  "address-invitation": define({
+    title: "Invitation to confirm e-mail address",
+    sentWhen: "Once, to each account made before addresses were confirmed, when the operator invites them.",
+    sample: { confirmUrl: "https://layerlift.example/confirm-address?token=sample" },
+    payload: t.Object({ confirmUrl: text }),
+    subject: () => `Please confirm your ${PRODUCT_NAME} email address`,
+    element: async ({ confirmUrl }) =>
+      createElement((await import("./account-notices")).AddressConfirmEmail, { confirmUrl, invitation: true }),
+    highlights: ({ confirmUrl }) => ({ link: confirmUrl }),
+    secret: "confirmUrl",
+  }),
   /** To the old address once the new one is confirmed. */
   "email-changed": define({
     title: "E-mail changed",

@@ -6,6 +6,7 @@ import { TextField } from "../../../components/ui/text-field";
 import { toastFailure } from "../../../components/failure-toast";
 import { useDeleteAccount } from "../../../lib/queries/account";
 import { FormDialog, isWrongPassword } from "../../../components/form-dialog";
+import { useSession } from "../../../lib/session";
 
 /** Settings → Delete account: says what goes and what the law makes us keep, and asks for the password. */
 export function DeleteAccountDialog() {
@@ -13,6 +14,7 @@ export function DeleteAccountDialog() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | undefined>();
   const remove = useDeleteAccount();
+  const confirmed = useSession((state) => state.user?.emailConfirmed ?? true);
 
   function openChange(value: boolean) {
     setOpen(value);
@@ -59,16 +61,23 @@ export function DeleteAccountDialog() {
           </p>
           <p>
             <strong className="font-medium text-foreground">What we keep, and why:</strong> the record of each purchase
-            (date, plan, amount, tax, discount, the invoice and credit notes, the billing country, a business tax ID if
-            you gave one, and the card processor's payment reference), because tax and accounting law require us to keep
-            sales records and invoices for years. Your e-mail address is replaced in those records and your postal code
-            is erased; refund requests and promotion code uses lose their link to you. The card processor keeps its own
-            payment records under its own privacy policy. Details are in our{" "}
+            you paid for (date, plan, amount, tax, discount, the invoice and credit notes, the billing country, a
+            business tax ID if you gave one, and the card processor's payment reference), because tax and accounting law
+            require us to keep sales records and invoices for years. Your e-mail address is replaced in those records
+            and your postal code is erased; refund requests and promotion code uses lose their link to you. The card
+            processor keeps its own payment records under its own privacy policy. Details are in our{" "}
             <Link href="/privacy" className="text-brand underline underline-offset-4">
               privacy policy
             </Link>
             .
           </p>
+          {!confirmed && (
+            <p>
+              Your email address isn't confirmed, so support messages and e-mails sent to it that aren't about this
+              account or its own purchases are left as they are: we can't tell they are yours. Confirm your address
+              first to erase them too.
+            </p>
+          )}
         </>
       }
       submitLabel="Delete My Account"

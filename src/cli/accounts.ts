@@ -1,0 +1,23 @@
+/** `layerlift accounts invite-unconfirmed`: the one-time e-mail asking accounts made before confirmation existed to confirm. */
+import { openDatabase } from "../db";
+import { systemClock } from "../lib/clock";
+import { inviteUnconfirmedAccounts } from "../features/account/confirmation-invitations";
+import { UsageError, type Command } from "./command";
+
+export const accountsCommand: Command = {
+  usage: `  layerlift accounts invite-unconfirmed               e-mail every unconfirmed account, once ever, a link
+                                                      to confirm its address (run again: invites nobody twice)`,
+  database: "existing",
+  run({ config, words: [sub] }) {
+    if (sub !== "invite-unconfirmed") throw new UsageError("accounts takes invite-unconfirmed");
+    const db = openDatabase(config.databasePath);
+    const { invited } = inviteUnconfirmedAccounts({ db, clock: systemClock, config });
+    db.$client.close();
+    console.log(
+      invited === 0
+        ? "No account to invite: every account is confirmed or was invited before."
+        : `Invited ${invited} unconfirmed ${invited === 1 ? "account" : "accounts"} to confirm ${invited === 1 ? "its address" : "their addresses"}; the e-mails go out from the running server's outbox.`,
+    );
+    return 0;
+  },
+};

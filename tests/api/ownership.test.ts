@@ -1,0 +1,156 @@
+/**
+ * Who owns a purchase. V pays with v@example.com and never makes an account; M buys a key of their own and
+ * signs up with it, typing V's address. Nothing proves M reads that inbox, so nothing of V's reaches M:
+ * not V's invoice, purchases, tickets or checkouts, and deleting M's account leaves V's records alone.
+ * G buys a key as a gift for R: when R deletes their account, G's sale keeps G's address and G can still
+ * get the key back.
+ */
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { checkouts, emails, sales, supportTickets } from "../../src/db/schema";
+import { recordPartialRefund } from "../../src/features/refunds/record";
+import {
+  api,
+  call,
+  confirmAddressOf,
+  makeTestApp,
+  outboxOf,
+  signInAdmin,
+  signUpWithKey,
+  type TestContext,
+} from "../support/app";
+import { paidWithDemoCard } from "../support/purchase";
+import { getBytes } from "../support/pdf";
+
+let ctx: TestContext;
+beforeEach(() => {
+  ctx = makeTestApp();
+});
+afterEach(() => ctx.cleanup());
+
+const V = "v@example.com";
+const V_TICKET = "Where is my invoice? My order number is on the card statement.";
+
+/** V buys Pro, writes to support and is partly refunded (a credit note); M buys a month and signs up with V's address. */
+async function mSignsUpWithVsAddress() {
+  const v = await paidWithDemoCard(ctx, "pro", V);
+  await api(ctx.app).api.support.tickets.post({ email: V, subject: "billing", message: V_TICKET });
+  recordPartialRefund(ctx.deps, v.id, 500);
+  const m = await paidWithDemoCard(ctx, "month", "m@example.com");
+  const account = await signUpWithKey(ctx, V, m.key);
+  return { v, m, token: account.token, userId: account.userId };
+}
+
+const creditNoteOf = (saleId: number) =>
+  ctx.deps.db.select().from(sales).where(eq(sales.id, saleId)).get()!.refundedCents > 0;
+
+describe("an address nobody proved grants nothing", () => {
+  test("M can't read V's invoice or credit note, by number or by walking the numbers", async () => {
+    const { v, m, token } = await mSignsUpWithVsAddress();
+    expect(creditNoteOf(v.sale().id)).toBe(true);
+    expect((await getBytes(ctx.app, `/api/invoices/${v.sale().invoiceNumber}.pdf`, token)).status).toBe(404);
+    expect((await getBytes(ctx.app, "/api/invoices/LL-CN-2026-000001.pdf", token)).status).toBe(404);
+    // M's own invoice (the key M redeemed) opens.
+    expect((await getBytes(ctx.app, `/api/invoices/${m.sale().invoiceNumber}.pdf`, token)).status).toBe(200);
+    const admin = (await signInAdmin(ctx)).token;
+    expect((await getBytes(ctx.app, `/api/invoices/${v.sale().invoiceNumber}.pdf`, admin)).status).toBe(200);
+  });
+
+  test("M's purchases list only the purchase whose key M used", async () => {
+    const { m, token } = await mSignsUpWithVsAddress();
+    const { data } = await api(ctx.app, token).api.account.purchases.get();
+    expect(data!.purchases.map((purchase) => purchase.id)).toEqual([m.sale().id]);
+  });
+
+  test("M's export holds none of V's tickets, checkouts, payment ids or e-mails", async () => {
+    const { v, m, token } = await mSignsUpWithVsAddress();
+    const answer = await call(ctx.app, "GET", "/api/account/export", { token });
+    expect(answer.status).toBe(200);
+    const text = JSON.stringify(answer.body);
+    expect(text).not.toContain(V_TICKET);
+    expect(text).not.toContain(v.id);
+    expect(text).not.toContain(v.key);
+    expect(answer.body.supportTickets).toEqual([]);
+    expect(answer.body.purchases.map((purchase: { id: number }) => purchase.id)).toEqual([m.sale().id]);
+    expect(answer.body.emailsSent.map((email: { kind: string }) => email.kind)).not.toContain("product-key");
+  });
+
+  test("deleting M's account leaves V's sale, ticket, e-mails and checkout as they were, and V's lost keys still come", async () => {
+    const { v, token } = await mSignsUpWithVsAddress();
+    const db = ctx.deps.db;
+    const before = {
+      sale: v.sale(),
+      tickets: db.select().from(supportTickets).all(),
+      keyMail: outboxOf(ctx, "product-key", V),
+      checkout: db.select().from(checkouts).where(eq(checkouts.paymentIntentId, v.id)).get(),
+    };
+    expect(before.tickets).toHaveLength(1);
+    expect(before.keyMail).toHaveLength(1);
+    expect((await api(ctx.app, token).api.account.delete({ password: "correct horse" })).status).toBe(200);
+    expect(v.sale()).toEqual(before.sale);
+    expect(db.select().from(supportTickets).all()).toEqual(before.tickets);
+    expect(outboxOf(ctx, "product-key", V)).toEqual(before.keyMail);
+    expect(db.select().from(checkouts).where(eq(checkouts.paymentIntentId, v.id)).get()).toEqual(before.checkout);
+
+    expect((await api(ctx.app).api.keys.resend.post({ email: V })).status).toBe(200);
+    const lost = outboxOf(ctx, "lost-keys", V);
+    expect(lost).toHaveLength(1);
+    expect((lost[0].payload.keys as { key: string }[]).map((k) => k.key)).toEqual([v.key]);
+  });
+});
+
+describe("a gift", () => {
+  test("when R, who redeemed G's key, deletes their account, G's sale keeps G's address and G gets the key back", async () => {
+    const G = "g@example.com";
+    const gift = await paidWithDemoCard(ctx, "pro", G);
+    const r = await signUpWithKey(ctx, "r@example.com", gift.key);
+    expect((await api(ctx.app, r.token).api.account.delete({ password: "correct horse" })).status).toBe(200);
+    expect(gift.sale().email).toBe(G);
+    expect(ctx.deps.db.select().from(emails).where(eq(emails.to, G)).all().length).toBeGreaterThan(0);
+    expect((await api(ctx.app).api.keys.resend.post({ email: G })).status).toBe(200);
+    const lost = outboxOf(ctx, "lost-keys", G);
+    expect((lost.at(-1)!.payload.keys as { key: string }[]).map((k) => k.key)).toEqual([gift.key]);
+  });
+});
+
+describe("once the address is confirmed", () => {
+  test("every purchase made with it is the account's: listed, its invoice readable, its tickets exported and erased", async () => {
+    const B = "b@example.com";
+    const first = await paidWithDemoCard(ctx, "pro", B);
+    const second = await paidWithDemoCard(ctx, "month", B);
+    await api(ctx.app).api.support.tickets.post({ email: B, subject: "technical", message: "It imports upside down." });
+    const { token } = await signUpWithKey(ctx, B, first.key);
+    const ids = async () => (await api(ctx.app, token).api.account.purchases.get()).data!.purchases.map((p) => p.id);
+    const invoice = () => getBytes(ctx.app, `/api/invoices/${second.sale().invoiceNumber}.pdf`, token);
+
+    expect(await ids()).toEqual([first.sale().id]);
+    expect((await invoice()).status).toBe(404);
+    expect((await call(ctx.app, "GET", "/api/account/export", { token })).body.supportTickets).toEqual([]);
+
+    expect((await confirmAddressOf(ctx, B)).email).toBe(B);
+    expect(new Set(await ids())).toEqual(new Set([first.sale().id, second.sale().id]));
+    expect((await invoice()).status).toBe(200);
+    const exported = (await call(ctx.app, "GET", "/api/account/export", { token })).body;
+    expect(exported.addressConfirmed).toBe(true);
+    expect(exported.supportTickets).toEqual([expect.objectContaining({ message: "It imports upside down." })]);
+    expect(exported.emailsSent.map((email: { kind: string }) => email.kind)).toContain("product-key");
+
+    expect((await api(ctx.app, token).api.account.delete({ password: "correct horse" })).status).toBe(200);
+    expect(ctx.deps.db.select().from(supportTickets).all()).toEqual([]);
+    expect([first.sale().email, second.sale().email]).toEqual([
+      expect.stringMatching(/^deleted-account-/),
+      expect.stringMatching(/^deleted-account-/),
+    ]);
+    expect(ctx.deps.db.select().from(emails).where(eq(emails.to, B)).all()).toEqual([]);
+  });
+
+  test("an unconfirmed account that paid with its own address and deletes itself still erases that sale's address", async () => {
+    const A = "a@example.com";
+    const own = await paidWithDemoCard(ctx, "pro", A);
+    const { token, userId } = await signUpWithKey(ctx, A, own.key);
+    expect((await api(ctx.app, token).api.account.delete({ password: "correct horse" })).status).toBe(200);
+    expect(own.sale().email).toBe(`deleted-account-${userId}@deleted.invalid`);
+    // Its key e-mail and the account's own e-mails go; nothing else sent to the address was its to erase.
+    expect(ctx.deps.db.select().from(emails).where(eq(emails.to, A)).all()).toEqual([]);
+  });
+});
