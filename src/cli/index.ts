@@ -18,11 +18,13 @@ import { remindersCommand } from "./reminders";
 import { healthCommand } from "./health";
 import { booksCommand } from "./books";
 import { seedScaleCommand } from "./seed";
+import { leaseKeysCommand } from "./lease-keys";
 
 /** Every command by its name, in the order `--help` lists them. */
 const COMMANDS: Record<string, Command> = {
   serve: serveCommand,
   keys: keysCommand,
+  "lease-keys": leaseKeysCommand,
   admin: adminCommand,
   migrate: migrateCommand,
   backup: backupCommand,
