@@ -95,7 +95,9 @@ export function createLeaseIssuer(deps: Pick<AppDeps, "db" | "config" | "clock">
         "LEASE_SIGNING_KEY is not set here: leases are signed with a new key kept in the database",
       );
     }
-    return withKeySet(use(row, privateKeyOf(row)!), now);
+    const privateKey = privateKeyOf(row);
+    if (!privateKey) throw new Error("The current lease key is held outside the database: set LEASE_SIGNING_KEY");
+    return withKeySet(use(row, privateKey), now);
   }
 
   /** Every KEY_REFRESH_MS: follow a rotation, keep a retired key published while still signing with it, prune. */

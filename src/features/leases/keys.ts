@@ -90,12 +90,19 @@ export function makeCurrent(
   );
 }
 
-/** The key from LEASE_SIGNING_KEY, recorded (public half only) and made current if it is not already. */
+/**
+ * The key from LEASE_SIGNING_KEY, recorded (public half only) and made current if it is not already; tried
+ * again when another server's rotation took the same generation at the same moment.
+ */
 export function adoptConfiguredKey(db: Db, privateKey: KeyObject, now: number): LeaseKey {
   const kid = ed25519Thumbprint(publicJwkOf(privateKey).x);
-  const current = currentKeyRow(db);
-  if (current?.kid === kid) return current;
-  return makeCurrent(db, now, privateKey)?.current ?? currentKeyRow(db)!;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const current = currentKeyRow(db);
+    if (current?.kid === kid) return current;
+    const made = makeCurrent(db, now, privateKey);
+    if (made) return made.current;
+  }
+  throw new Error("LEASE_SIGNING_KEY could not be made the current lease key: other servers kept changing the keys");
 }
 
 /**

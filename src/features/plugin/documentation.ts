@@ -117,7 +117,7 @@ current key and older ones whose leases have not all expired yet. It may be cach
 <li>Trust it while the clock is before <code>exp</code>, not after. A lease whose <code>iat</code> is well ahead of the clock
 means the clock was set back: refuse it.</li>
 <li>Online, from <code>checkAfter</code> on, call validate again and save the new lease. An answer without a lease (any failure)
-means: delete the saved one.</li>
+means: delete the saved one. No answer at all (a network error) is not a failure: keep the saved lease.</li>
 </ol>
 <p>Send a <code>nonce</code> (8–64 letters, digits, <code>-</code> or <code>_</code>, new for each call) and check the lease
 echoes it: a recorded answer can't then pass for a fresh one. Without a nonce, the site may send the same lease again for a
