@@ -16,18 +16,29 @@
 
 export const LEASE_AUDIENCE = "layerlift-plugin";
 
-/** What a lease says. Times are seconds since the epoch. */
+/** What a lease says. Every time is in seconds since the epoch, as in every JWT. */
 export interface LeaseClaims {
+  /** The site that signed it (its APP_URL). */
   iss: string;
+  /** "layerlift-plugin". */
   aud: string;
+  /** The plugin key's id: the first 16 bytes of its SHA-256, base64url; never the key itself. */
   sub: string;
+  /** When it was signed. */
   iat: number;
+  /** When it stops being trusted offline; never past endDate. */
   exp: number;
+  /** When a plugin that is online should ask again. */
   checkAfter: number;
+  /** The nonce the call sent, when it sent one. */
   nonce?: string;
+  /** The Roblox account the key is linked to. */
   robloxUserId: string;
+  /** "month", "pro" or "lifetime". */
   plan: string;
+  /** "cancelled": the subscription keeps working until endDate. */
   status: "active" | "cancelled";
+  /** When the subscription ends; null for lifetime access. */
   endDate: number | null;
 }
 
@@ -67,7 +78,8 @@ export type LeaseRefusal =
 export type LeaseVerdict =
   | {
       ok: true;
-      claims: LeaseClaims /** true from checkAfter on: ask the server again when online. */;
+      claims: LeaseClaims;
+      /** True from checkAfter on: ask the server again when online. */
       checkDue: boolean;
     }
   | { ok: false; reason: LeaseRefusal };

@@ -13,7 +13,7 @@ import { openDatabase } from "../../src/db";
 import { makeCurrent } from "../../src/features/leases/keys";
 import { generateProductKeys } from "../../src/features/product-keys/service";
 
-setDefaultTimeout(120_000);
+setDefaultTimeout(240_000);
 
 const root = join(import.meta.dir, "../..");
 const dir = mkdtempSync(join(tmpdir(), "layerlift-lease-secrets-"));
@@ -46,14 +46,17 @@ async function serve(env: Record<string, string>, exercise: (base: string) => Pr
     },
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      await Bun.sleep(50);
-    }
+  // A busy shared machine can take many seconds to start it.
+  const deadline = Date.now() + 90_000;
+  let up = false;
+  while (!up && Date.now() < deadline && child.exitCode === null) {
+    up = await fetch(`${base}/api/health`).then(
+      (answer) => answer.ok,
+      () => Bun.sleep(100).then(() => false),
+    );
   }
   try {
+    if (!up) throw new Error(`the server did not start (exit code ${child.exitCode})`);
     return [...(await exercise(base))];
   } finally {
     child.kill("SIGTERM");
