@@ -164,6 +164,21 @@ describe("failures carry no lease", () => {
     }
   });
 
+  test("a cancelled subscription past its end and a deleted account get none", async () => {
+    const cancelled = await userWithKey("month");
+    const deleted = await userWithKey("pro");
+    expect((await validate(cancelled.pluginKey)).data!.lease).toBeString();
+    expect((await validate(deleted.pluginKey, "456")).data!.lease).toBeString();
+
+    await api(ctx.app, cancelled.token).api.subscription.cancel.post();
+    expect((await api(ctx.app, deleted.token).api.account.delete({ password: deleted.password })).status).toBe(200);
+    const gone = await validate(deleted.pluginKey, "456");
+    ctx.clock.advance(31 * DAY);
+    const ended = await validate(cancelled.pluginKey);
+    expect([gone.status, ended.status]).toEqual([401, 403]);
+    for (const answer of [gone, ended]) expect(Object.keys(failure(answer)!)).not.toContain("lease");
+  });
+
   test("a replaced plugin key gets none: the old key answers 401", async () => {
     const user = await userWithKey();
     expect((await validate(user.pluginKey)).data!.lease).toBeString();
