@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: measures the performance budgets (docs/architecture.md#budgets) on this machine and prints medians and ratios.
- *   1. throughput and p99 of POST /api/plugin/validate and GET /api/auth/me at 64 connections,
- *      against a bare Bun.serve answering a fixed JSON body, in the same run;
+ *   1. throughput and p99 of POST /api/plugin/validate (its lease sent again, and newly signed for a new
+ *      nonce on every call) and GET /api/auth/me at 64 connections, against a bare Bun.serve answering a
+ *      fixed JSON body and validation as it was before leases (scripts/bench-baseline.ts), in the same run;
  *   2. the home page's initial JavaScript, gzipped (needs `npm run build`);
  *   3. the executable's time to first HTTP 200 and idle RSS (needs `npm run build`);
  *   4. in Chromium, the time from navigation to the dashboard's and the admin panel's content after a reload;
@@ -16,6 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { benchServerEnv, scaleBench } from "./bench-scale";
+import { baselineTree } from "./bench-baseline";
 
 const ROOT = join(import.meta.dir, "..");
 const BUN = process.execPath;
@@ -72,20 +74,20 @@ function cpuTimeUs(pid: number | undefined): number {
 }
 
 /** Load on `url`; `serverPid` is the process answering, whose CPU time per request is measured too. */
-async function load(
-  url: string,
-  options: { method?: string; body?: string; token?: string },
-  serverPid?: number,
-): Promise<Load> {
+/** A request to load with; a body holding NONCE gets a nonce of its own on every request. */
+interface LoadOptions {
+  method?: string;
+  body?: string;
+  token?: string;
+}
+
+async function load(url: string, options: LoadOptions, serverPid?: number): Promise<Load> {
   const cpuBefore = cpuTimeUs(serverPid);
   const measured = await loadOnly(url, options);
   return { ...measured, cpuUs: (cpuTimeUs(serverPid) - cpuBefore) / Math.max(measured.requests, 1) };
 }
 
-async function loadOnly(
-  url: string,
-  options: { method?: string; body?: string; token?: string },
-): Promise<Omit<Load, "cpuUs">> {
+async function loadOnly(url: string, options: LoadOptions): Promise<Omit<Load, "cpuUs">> {
   if (hasWrk) {
     const script = join(tmp, "request.lua");
     writeFileSync(
@@ -95,6 +97,16 @@ async function loadOnly(
         options.body ? `wrk.body = ${JSON.stringify(options.body)}` : "",
         `wrk.headers["Content-Type"] = "application/json"`,
         options.token ? `wrk.headers["Authorization"] = "Bearer ${options.token}"` : "",
+        // Each of wrk's threads numbers its requests: thread 1's third nonce is t1n3xxxxx.
+        options.body?.includes("NONCE")
+          ? `local threads = 0
+function setup(thread) threads = threads + 1; thread:set("id", threads) end
+local sent = 0
+function request()
+  sent = sent + 1
+  return wrk.format(nil, nil, nil, (wrk.body:gsub("NONCE", "t" .. id .. "n" .. sent .. "xxxxx")))
+end`
+          : "",
       ].join("\n"),
     );
     const out = Bun.spawnSync([
@@ -123,7 +135,7 @@ async function loadOnly(
         const t = performance.now();
         const r = await fetch(url, {
           method: options.method,
-          body: options.body,
+          body: options.body?.replace("NONCE", `n${crypto.randomUUID()}`),
           headers: {
             "content-type": "application/json",
             ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
@@ -144,8 +156,8 @@ async function loadOnly(
   };
 }
 
-function spawn(cmd: string[], env: Record<string, string>) {
-  return Bun.spawn(cmd, { cwd: ROOT, env: { ...process.env, ...env }, stdout: "ignore", stderr: "inherit" });
+function spawn(cmd: string[], env: Record<string, string>, cwd = ROOT) {
+  return Bun.spawn(cmd, { cwd, env: { ...process.env, ...env }, stdout: "ignore", stderr: "inherit" });
 }
 
 async function json(url: string, init: RequestInit & { token?: string } = {}) {
@@ -173,19 +185,23 @@ async function freePort(): Promise<number> {
  * The app as `npm start` runs it in development (request log lines on, at the default level, written to a
  * pipe nobody reads), with an account and a plugin key to call validation with.
  */
-async function startBenchApp(bunFlags: string[] = []) {
+async function startBenchApp(bunFlags: string[] = [], cwd = ROOT) {
   const appPort = await freePort();
   const db = join(tmp, `bench-${appPort}.db`);
-  const app = spawn([BUN, ...bunFlags, "src/index.ts"], {
-    PORT: String(appPort),
-    DATABASE_PATH: db,
-    SEED_DEV_ADMIN: "0",
-    DISABLE_RATE_LIMITS: "1",
-    NODE_ENV: "development",
-  });
+  const app = spawn(
+    [BUN, ...bunFlags, "src/index.ts"],
+    {
+      PORT: String(appPort),
+      DATABASE_PATH: db,
+      SEED_DEV_ADMIN: "0",
+      DISABLE_RATE_LIMITS: "1",
+      NODE_ENV: "development",
+    },
+    cwd,
+  );
   await waitFor(`http://127.0.0.1:${appPort}/api/health`);
   const key = Bun.spawnSync([BUN, "src/index.ts", "keys", "generate", "--plan", "pro", "--count", "1", "--db", db], {
-    cwd: ROOT,
+    cwd,
   })
     .stdout.toString()
     .trim();
@@ -238,15 +254,35 @@ async function apiThroughput() {
     {},
   );
   const { app, base, token, validateBody } = await startBenchApp();
-  const session = { token };
+  // Validation as it was before leases, started from its own tree, loaded in the same rounds.
+  const tree = baselineTree(ROOT, tmp);
+  const before = "dir" in tree ? await startBenchApp([], tree.dir) : null;
+  const withNonce = validateBody.replace(/}$/, ',"nonce":"NONCE"}');
   try {
     await waitFor(`http://127.0.0.1:${barePort}/`);
 
-    const rows: Record<string, Load[]> = { bare: [], validate: [], me: [] };
+    const rows: Record<string, Load[]> = {
+      bare: [],
+      ...(before ? { "validate before leases": [] } : {}),
+      validate: [],
+      "validate, new nonce": [],
+      me: [],
+    };
     for (let round = 0; round < ROUNDS; round++) {
       rows.bare.push(await load(`http://127.0.0.1:${barePort}/`, {}, bare.pid));
       rows.validate.push(await load(`${base}/api/plugin/validate`, { method: "POST", body: validateBody }, app.pid));
-      rows.me.push(await load(`${base}/api/auth/me`, { token: session.token }, app.pid));
+      if (before)
+        rows["validate before leases"].push(
+          await load(
+            `${before.base}/api/plugin/validate`,
+            { method: "POST", body: before.validateBody },
+            before.app.pid,
+          ),
+        );
+      rows["validate, new nonce"].push(
+        await load(`${base}/api/plugin/validate`, { method: "POST", body: withNonce }, app.pid),
+      );
+      rows.me.push(await load(`${base}/api/auth/me`, { token }, app.pid));
     }
     const bareRps = median(rows.bare.map((r) => r.rps));
     const bareCpu = median(rows.bare.map((r) => r.cpuUs));
@@ -258,10 +294,11 @@ async function apiThroughput() {
       const cpu = median(results.map((r) => r.cpuUs));
       const errors = results.reduce((n, r) => n + r.errors, 0);
       console.log(
-        `  ${name.padEnd(9)} ${rps.toFixed(0).padStart(7)} req/s  p99 ${median(results.map((r) => r.p99ms)).toFixed(2)} ms  CPU ${cpu.toFixed(1)} µs/request` +
+        `  ${name.padEnd(22)} ${rps.toFixed(0).padStart(7)} req/s  p99 ${median(results.map((r) => r.p99ms)).toFixed(2)} ms  CPU ${cpu.toFixed(1)} µs/request` +
           (name === "bare"
             ? ""
-            : `  ratio ${((rps / bareRps) * 100).toFixed(0)}% of bare, by CPU ${((bareCpu / cpu) * 100).toFixed(0)}% (budget ≥ 45%, p99 < 10 ms)`) +
+            : `  ratio ${((rps / bareRps) * 100).toFixed(0)}% of bare, by CPU ${((bareCpu / cpu) * 100).toFixed(0)}%` +
+              (name === "validate" || name === "me" ? " (budget ≥ 45%, p99 < 10 ms)" : "")) +
           (errors ? `  non-2xx: ${errors}` : ""),
       );
     }
@@ -269,10 +306,14 @@ async function apiThroughput() {
     console.log(
       "  (by CPU: the bare server's CPU time per request over the app's; it holds up better than req/s when other jobs share the machine)",
     );
+    console.log(
+      "commit" in tree
+        ? `  (validate before leases: commit ${tree.commit.slice(0, 12)}; BENCH_BASELINE=<git ref> compares with another)`
+        : `  (no validate before leases: ${tree.missing})`,
+    );
   } finally {
-    bare.kill();
-    app.kill();
-    await Promise.all([bare.exited, app.exited]);
+    for (const server of [bare, app, before?.app]) server?.kill();
+    await Promise.all([bare.exited, app.exited, before?.app.exited]);
   }
 }
 

@@ -16,6 +16,9 @@ import { productKeyRoutes } from "./features/product-keys/routes";
 import { emailRoutes } from "./features/email/routes";
 import { subscriptionRoutes } from "./features/subscriptions/routes";
 import { pluginRoutes } from "./features/plugin/routes";
+import { createLeaseIssuer } from "./features/leases/issuer";
+import { leaseRoutes } from "./features/leases/routes";
+import { registerLeaseMetrics } from "./features/leases/metrics";
 import { settingsRoutes } from "./features/settings/routes";
 import { statsRoutes } from "./features/stats/routes";
 import { reviewRoutes } from "./features/reviews/routes";
@@ -64,6 +67,8 @@ export function createApp(deps: AppDeps) {
   // The header sets are built once: one copy per request, in the one request hook.
   const securityHeaders = securityHeaderSets(deps.config.env === "production", BOOT_SCRIPT_HASH);
   const metrics = createMetrics(deps);
+  const leases = createLeaseIssuer(deps);
+  registerLeaseMetrics(metrics.registry, leases);
 
   /** The JSON answer for anything thrown while handling a request: `{error, message}` with its status (docs/architecture.md#errors). */
   function errorAnswer({
@@ -144,7 +149,8 @@ export function createApp(deps: AppDeps) {
     .use(emailRoutes(deps))
     .use(subscriptionRoutes(deps))
     .use(settingsRoutes(deps))
-    .use(pluginRoutes(deps))
+    .use(pluginRoutes(deps, leases))
+    .use(leaseRoutes(deps, leases))
     .use(robloxRoutes(deps))
     .use(statsRoutes(deps))
     .use(reviewRoutes(deps))

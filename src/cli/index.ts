@@ -19,11 +19,13 @@ import { healthCommand } from "./health";
 import { booksCommand } from "./books";
 import { seedScaleCommand } from "./seed";
 import { accountsCommand } from "./accounts";
+import { leaseKeysCommand } from "./lease-keys";
 
 /** Every command by its name, in the order `--help` lists them. */
 const COMMANDS: Record<string, Command> = {
   serve: serveCommand,
   keys: keysCommand,
+  "lease-keys": leaseKeysCommand,
   admin: adminCommand,
   accounts: accountsCommand,
   migrate: migrateCommand,

@@ -490,6 +490,27 @@ export const appSettings = sqliteTable("app_settings", {
   value: text("value").notNull(),
 });
 
+/**
+ * The Ed25519 keys that sign the plugin's offline leases (docs/plugin-api.md#offline-leases). The highest
+ * generation is the current key; older ones stay published at /.well-known/jwks.json until every lease
+ * they signed has expired (retired_at + longest_lease_seconds + the servers' key refresh interval).
+ */
+export const leaseKeys = sqliteTable("lease_keys", {
+  /** The public key's RFC 7638 thumbprint, the `kid` of every lease it signs. */
+  kid: text("kid").primaryKey(),
+  /** 1 for the first key, one more at each rotation; unique, so two servers starting at once create one key. */
+  generation: integer("generation").notNull().unique(),
+  /** The public JWK (kty OKP, crv Ed25519, x) as JSON. */
+  publicJwk: text("public_jwk").notNull(),
+  /** The private JWK as JSON; null when LEASE_SIGNING_KEY holds it outside the database. */
+  privateJwk: text("private_jwk"),
+  createdAt: ms("created_at").notNull(),
+  /** When a newer key became current (moved forward while a server still signs with it); null while current. */
+  retiredAt: ms("retired_at"),
+  /** The longest lease (exp − iat) any server has been set to sign with this key. */
+  longestLeaseSeconds: integer("longest_lease_seconds").notNull().default(0),
+});
+
 export type User = typeof users.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type ProductKey = typeof productKeys.$inferSelect;
@@ -498,6 +519,7 @@ export type CreditNote = typeof creditNotes.$inferSelect;
 export type SupportTicket = typeof supportTickets.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type Email = typeof emails.$inferSelect;
+export type LeaseKey = typeof leaseKeys.$inferSelect;
 export type EmailChange = typeof emailChanges.$inferSelect;
 export type AddressConfirmation = typeof addressConfirmations.$inferSelect;
 export type BuyerRefund = typeof buyerRefunds.$inferSelect;

@@ -78,6 +78,7 @@ describe("a dispute opened, then won", () => {
     const suspended = await validate(user!.pluginKey);
     expect(suspended.status).toBe(403);
     expect(failure(suspended)?.error).toBe("SUBSCRIPTION_SUSPENDED");
+    expect(Object.keys(failure(suspended)!)).not.toContain("lease");
     const dashboard = await api(ctx.app, user!.token).api.dashboard.get();
     expect(dashboard.data!.subscription!.status).toBe("suspended");
     expect(adminAlerts().map((e) => e.subject)).toEqual(["Layerlift: A payment was disputed"]);
@@ -119,7 +120,9 @@ describe("a dispute opened, then lost", () => {
     await deliver("charge.dispute.closed", dispute);
     expect(sale()).toMatchObject({ status: "refunded", disputeStatus: "lost" });
     expect(user!.subscription()).toMatchObject({ suspendedAt: null, status: "expired" });
-    expect((await validate(user!.pluginKey)).status).toBe(403);
+    const afterChargeback = await validate(user!.pluginKey);
+    expect(afterChargeback.status).toBe(403);
+    expect(Object.keys(failure(afterChargeback)!)).not.toContain("lease");
     expect(audits("sale.dispute-lost")).toHaveLength(1);
     expect(audits("sale.refunded")).toHaveLength(1);
     await deliver("charge.dispute.closed", dispute);

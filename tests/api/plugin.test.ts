@@ -59,6 +59,7 @@ describe("POST /api/plugin/validate", () => {
       endDate: new Date(ctx.clock.now() + 120 * DAY).toISOString(),
       timeRemaining: { total: 120 * DAY, days: 120, hours: 0, minutes: 0, seconds: 0 },
       linkedRobloxAccountId: "123",
+      lease: expect.any(String),
     });
     expect(userRow(user.user.id).linkedRobloxAccountId).toBe("123");
   });

@@ -65,10 +65,11 @@ export function apiDocument(app: AnyElysia, site: { appUrl: string; maxBodyBytes
   } as Document;
 }
 
-/** The plugin API alone: POST /api/plugin/validate as the whole document has it, plus the CORS preflight. */
+/** The plugin API alone: POST /api/plugin/validate as the whole document has it, the CORS preflight and the lease keys. */
 export function pluginDocument(whole: Document, appUrl: string) {
   const rule = RATE_RULES.pluginValidate;
   const validate = whole.paths["/api/plugin/validate"] as Record<string, unknown>;
+  const jwks = whole.paths["/.well-known/jwks.json"] as Record<string, unknown>;
   return {
     openapi: OPENAPI_VERSION,
     info: {
@@ -90,6 +91,7 @@ export function pluginDocument(whole: Document, appUrl: string) {
           },
         },
       },
+      "/.well-known/jwks.json": { get: { ...(jwks.get as object), operationId: "leaseKeys" } },
     },
   };
 }

@@ -8,6 +8,7 @@ import { PluginModel } from "@shared/api/plugin";
 import { generatePluginKey, getLinkedAccount, resetLinkedAccount } from "./service";
 import { limitValidation, parseValidateBody, validatePluginKey } from "./validate";
 import { pluginDocsPage, VALIDATE_REQUEST_EXAMPLE, validateResponses } from "./documentation";
+import type { LeaseIssuer } from "../leases/issuer";
 
 /**
  * CORS is open on the plugin API only (docs/architecture.md#plugin-key-and-validation); the rest of /api stays same-origin. Every answer
@@ -16,8 +17,8 @@ import { pluginDocsPage, VALIDATE_REQUEST_EXAMPLE, validateResponses } from "./d
  */
 export const PLUGIN_CORS_HEADERS = PLUGIN_PREFLIGHT_HEADERS;
 
-export function pluginRoutes(deps: AppDeps) {
-  const docsPage = pluginDocsPage(deps.config.appUrl);
+export function pluginRoutes(deps: AppDeps, leases: LeaseIssuer) {
+  const docsPage = pluginDocsPage(deps.config.appUrl, deps.config.leases);
   return (
     new Elysia()
       .use(authGuard(deps))
@@ -36,7 +37,7 @@ export function pluginRoutes(deps: AppDeps) {
         ({ body, request, server }) => {
           const input = parseValidateBody(body as string);
           limitValidation(deps, clientIp(deps, request, server), input.key);
-          return validatePluginKey(deps, input.key, input.robloxUserId);
+          return validatePluginKey(deps, leases, input);
         },
         {
           parse: "text",

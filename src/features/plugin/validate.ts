@@ -1,9 +1,11 @@
 /**
  * POST /api/plugin/validate: the one call the plugin makes (docs/architecture.md#plugin-key-and-validation). Every answer carries
- * `valid` and a stable `code`. Hot path: a key that is already linked costs two indexed reads and
- * no write (lastSeenAt is written at most once a minute).
+ * `valid` and a stable `code`; a valid one also carries a signed lease (features/leases). Hot path: a key
+ * that is already linked costs two indexed reads and no write (lastSeenAt is written at most once a
+ * minute), and the lease sent last time is sent again while it is fresh.
  */
 import { and, eq, isNull } from "drizzle-orm";
+import { t } from "elysia";
 import { TypeCompiler } from "elysia/type-system";
 import type { AppDeps } from "../../deps";
 import { users, type User } from "../../db/schema";
@@ -17,21 +19,30 @@ import { effectiveStatus, timeRemaining } from "../subscriptions/view";
 import { PLUGIN_ANSWERS } from "@shared/api/plugin-answers";
 import { pluginFailure } from "./failure";
 import { PluginModel, type PluginValidateSuccess } from "@shared/api/plugin";
+import type { LeaseIssuer } from "../leases/issuer";
 
 const checkBody = TypeCompiler.Compile(PluginModel.validateBody);
+const { nonce: _nonce, ...requiredFields } = PluginModel.validateBody.properties;
+const checkWithoutNonce = TypeCompiler.Compile(t.Object(requiredFields));
+
+export interface ValidateInput {
+  key: string;
+  robloxUserId: string;
+  nonce: string | undefined;
+}
 
 const MISMATCH_ALERT_INTERVAL_MS = HOUR;
 
 /** The request body, parsed from text here so that malformed JSON also answers in the plugin's shape. */
-export function parseValidateBody(text: string): { key: string; robloxUserId: string } {
+export function parseValidateBody(text: string): ValidateInput {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     throw pluginFailure("notJson");
   }
-  if (!checkBody.Check(value)) throw pluginFailure("badInput");
-  return { key: value.key.trim(), robloxUserId: String(value.robloxUserId) };
+  if (!checkBody.Check(value)) throw pluginFailure(checkWithoutNonce.Check(value) ? "badNonce" : "badInput");
+  return { key: value.key.trim(), robloxUserId: String(value.robloxUserId), nonce: value.nonce };
 }
 
 /** Per IP and per key: a leaked key can't be hammered from many addresses, nor one address try many keys. */
@@ -98,7 +109,11 @@ function linkOrMismatch(
   );
 }
 
-export function validatePluginKey(deps: AppDeps, key: string, robloxUserId: string): PluginValidateSuccess {
+export function validatePluginKey(
+  deps: AppDeps,
+  leases: LeaseIssuer,
+  { key, robloxUserId, nonce }: ValidateInput,
+): PluginValidateSuccess {
   const now = deps.clock.now();
   const owner = findUserByPluginKey(deps.db, key);
   if (!owner) throw pluginFailure("invalidKey");
@@ -124,5 +139,9 @@ export function validatePluginKey(deps: AppDeps, key: string, robloxUserId: stri
     endDate: toIso(sub.endDate),
     timeRemaining: timeRemaining(sub.endDate, now),
     linkedRobloxAccountId: linked!,
+    lease: leases.leaseFor(
+      { pluginKey: key, robloxUserId: linked!, plan: sub.plan, status, endDate: sub.endDate, nonce },
+      now,
+    ),
   };
 }

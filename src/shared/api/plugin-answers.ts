@@ -31,6 +31,12 @@ export const PLUGIN_ANSWERS = {
     meaning: "key is missing, or robloxUserId is not digits only.",
     message: "Send key (your plugin key) and robloxUserId (digits only).",
   },
+  badNonce: {
+    status: 422,
+    code: "INVALID_REQUEST",
+    meaning: "nonce is not 8–64 URL-safe characters.",
+    message: "The nonce must be 8 to 64 characters: letters, digits, - or _.",
+  },
   invalidKey: {
     status: 401,
     code: "INVALID_KEY",

@@ -3,6 +3,9 @@ import { Int, IsoDate, oneOf, PlanId } from "./common";
 import { SubscriptionModel } from "./subscriptions";
 import { PLUGIN_FAILURE_CODES } from "./plugin-answers";
 
+/** A validate call's optional nonce: 8–64 URL-safe characters. */
+export const LEASE_NONCE_PATTERN = "^[A-Za-z0-9_-]{8,64}$";
+
 export const PluginModel = {
   /** POST /api/plugin/validate's body (parsed by the route itself, so broken JSON also answers in the plugin's shape). */
   validateBody: t.Object({
@@ -15,6 +18,13 @@ export const PluginModel = {
       [t.String({ pattern: "^[0-9]{1,19}$" }), t.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })],
       { description: "The Roblox user ID of the person using the plugin, digits only (a string or a whole number)." },
     ),
+    nonce: t.Optional(
+      t.String({
+        pattern: LEASE_NONCE_PATTERN,
+        description:
+          "Optional: 8–64 characters (letters, digits, - and _), new for each call. The lease echoes it, so a recorded answer can't pass for a fresh one.",
+      }),
+    ),
   }),
   valid: t.Object(
     {
@@ -25,6 +35,10 @@ export const PluginModel = {
       endDate: t.Nullable(IsoDate, { description: "null for lifetime access" }),
       timeRemaining: t.Nullable(SubscriptionModel.timeRemaining),
       linkedRobloxAccountId: t.String(),
+      lease: t.String({
+        description:
+          "A compact JWS (EdDSA, Ed25519) the plugin keeps and trusts offline until its exp; verify it with a key from /.well-known/jwks.json.",
+      }),
     },
     { title: "PluginValid" },
   ),

@@ -1,0 +1,70 @@
+/**
+ * `layerlift lease-keys rotate|list|prune`: the keys that sign the plugin's offline leases. A running
+ * server picks a rotation up within a minute (and prunes by itself too); retired keys stay published
+ * until every lease they signed has expired.
+ */
+import { openDatabase } from "../db";
+import type { LeaseKey } from "../db/schema";
+import { systemClock } from "../lib/clock";
+import { KEY_REFRESH_MS, listLeaseKeys, makeCurrent, pruneLeaseKeys, publishedUntil } from "../features/leases/keys";
+import { flagOption, UsageError, type Command } from "./command";
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function describe(row: LeaseKey, now: number): string {
+  const until = publishedUntil(row);
+  const state =
+    until === null
+      ? "current"
+      : until <= now
+        ? `retired ${iso(row.retiredAt!)}, its leases have expired (prune drops it)`
+        : `retired ${iso(row.retiredAt!)}, published until ${iso(until)}`;
+  const source = row.privateJwk ? "kept in the database" : "from LEASE_SIGNING_KEY";
+  return `${row.kid}\t${state}\tmade ${iso(row.createdAt)}\t${source}`;
+}
+
+export const leaseKeysCommand: Command = {
+  usage: `  layerlift lease-keys list                           the keys that sign plugin leases, current first
+  layerlift lease-keys rotate                         make a new key current; the old one stays published
+                                                      until every lease it signed has expired
+  layerlift lease-keys prune [--every-retired]        drop retired keys whose leases have all expired
+                                                      (--every-retired: all of them now, for a leaked key)`,
+  options: { "every-retired": { type: "boolean" } },
+  database: "existing",
+  run({ config, words: [sub], values }) {
+    const db = openDatabase(config.databasePath);
+    const now = systemClock.now();
+    if (sub === "list") {
+      const rows = listLeaseKeys(db);
+      if (!rows.length) console.log("No lease keys yet: the server makes the first one when it starts.");
+      for (const row of rows) console.log(describe(row, now));
+      return 0;
+    }
+    if (sub === "rotate") {
+      const current = listLeaseKeys(db)[0];
+      if (config.leases.signingKey || (current && !current.privateJwk)) {
+        console.error(
+          "Leases are signed with LEASE_SIGNING_KEY: put a new key there and restart the server; the old one stays published until its leases expire.",
+        );
+        return 1;
+      }
+      const made = makeCurrent(db, now);
+      if (!made) {
+        console.error("Another rotation happened at the same moment: run lease-keys list to see the current key.");
+        return 1;
+      }
+      console.log(
+        `${made.current.kid} is the current key; running servers sign with it within ${KEY_REFRESH_MS / 1000} s.`,
+      );
+      if (made.retired) console.log(`Retired: ${describe(made.retired, now)}`);
+      return 0;
+    }
+    if (sub === "prune") {
+      const dropped = pruneLeaseKeys(db, now, { everyRetired: flagOption(values, "every-retired") });
+      if (!dropped.length) console.log("Nothing to drop: no retired key whose leases have all expired.");
+      for (const row of dropped) console.log(`dropped ${row.kid}`);
+      return 0;
+    }
+    throw new UsageError("lease-keys takes list, rotate or prune");
+  },
+};

@@ -1,0 +1,170 @@
+/**
+ * Issues the lease of every valid answer, and the key set that verifies them (docs/plugin-api.md#offline-leases).
+ *
+ * Signing costs more than the rest of a validation, so a lease is signed only when the one this plugin
+ * key last got is older than half the time to its checkAfter, or anything in it would change (the
+ * subscription, the linked account, the nonce, the signing key); otherwise the same lease is sent again.
+ * The kept leases are bounded (MAX_KEPT_LEASES, the oldest signed goes first).
+ *
+ * The keys are read again every KEY_REFRESH_MS: a rotation made by the command line (or another server)
+ * is picked up, and retired keys whose leases have all expired are dropped.
+ */
+import type { KeyObject } from "node:crypto";
+import type { AppDeps } from "../../deps";
+import type { LeaseKey } from "../../db/schema";
+import type { LeaseKeySet } from "@shared/api/leases";
+import { log } from "../../lib/logger";
+import {
+  currentKeyRow,
+  ensureLeaseKey,
+  KEY_REFRESH_MS,
+  listLeaseKeys,
+  makeCurrent,
+  noteLeaseLength,
+  adoptConfiguredKey,
+  privateKeyOf,
+  pruneLeaseKeys,
+  stillSigningWith,
+} from "./keys";
+import {
+  leaseClaims,
+  signingKey,
+  signJws,
+  type LeaseSubject,
+  type LeaseTerms,
+  type PublicJwk,
+  type SigningKey,
+} from "./lease";
+
+/** At most this many leases are kept for sending again (a few hundred bytes each: a few MB in all). */
+export const MAX_KEPT_LEASES = 10_000;
+
+interface KeySet {
+  signing: SigningKey;
+  jwks: LeaseKeySet;
+  loadedAt: number;
+}
+
+interface KeptLease extends Omit<LeaseSubject, "pluginKey"> {
+  lease: string;
+  kid: string;
+  signedAt: number;
+  /** Sent again until then: half the time from signing to its checkAfter. */
+  renewAt: number;
+}
+
+const sameSubject = (kept: KeptLease, subject: LeaseSubject) =>
+  kept.robloxUserId === subject.robloxUserId &&
+  kept.plan === subject.plan &&
+  kept.status === subject.status &&
+  kept.endDate === subject.endDate &&
+  kept.nonce === subject.nonce;
+
+const published = (rows: LeaseKey[]): LeaseKeySet => ({
+  keys: rows.map((row) => ({ ...(JSON.parse(row.publicJwk) as PublicJwk), kid: row.kid, alg: "EdDSA", use: "sig" })),
+});
+
+export type LeaseIssuer = ReturnType<typeof createLeaseIssuer>;
+
+export function createLeaseIssuer(deps: Pick<AppDeps, "db" | "config" | "clock">) {
+  const { db } = deps;
+  const { days, checkHours, signingKey: configured } = deps.config.leases;
+  const terms: LeaseTerms = { issuer: deps.config.appUrl, days, checkHours };
+  const leaseSeconds = days * 86_400;
+
+  /** Signs with `row`'s key from now on: first records how long its leases may live. */
+  function use(row: LeaseKey, privateKey: KeyObject): SigningKey {
+    noteLeaseLength(db, row, leaseSeconds);
+    return signingKey(row.kid, privateKey);
+  }
+
+  function withKeySet(signing: SigningKey, now: number): KeySet {
+    pruneLeaseKeys(db, now);
+    return { signing, jwks: published(listLeaseKeys(db)), loadedAt: now };
+  }
+
+  /** At start: LEASE_SIGNING_KEY made current, or the database's current key (made at the first start). */
+  function openKeys(now: number): KeySet {
+    if (configured) return withKeySet(use(adoptConfiguredKey(db, configured, now), configured), now);
+    let row = ensureLeaseKey(db, now);
+    if (!row.privateJwk) {
+      // The current key came from LEASE_SIGNING_KEY, which this server doesn't have: sign with a new one.
+      row = makeCurrent(db, now)?.current ?? currentKeyRow(db)!;
+      log.warn(
+        { kid: row.kid },
+        "LEASE_SIGNING_KEY is not set here: leases are signed with a new key kept in the database",
+      );
+    }
+    const privateKey = privateKeyOf(row);
+    if (!privateKey) throw new Error("The current lease key is held outside the database: set LEASE_SIGNING_KEY");
+    return withKeySet(use(row, privateKey), now);
+  }
+
+  /** Every KEY_REFRESH_MS: follow a rotation, keep a retired key published while still signing with it, prune. */
+  function refreshKeys(before: KeySet, now: number): KeySet {
+    let signing = before.signing;
+    const current = currentKeyRow(db);
+    if (!configured && current?.privateJwk && current.kid !== signing.kid) {
+      signing = use(current, privateKeyOf(current)!);
+    } else if (current?.kid !== signing.kid) {
+      stillSigningWith(db, signing.kid, now);
+    }
+    return withKeySet(signing, now);
+  }
+
+  let keys = openKeys(deps.clock.now());
+
+  function keysAt(now: number): KeySet {
+    if (now - keys.loadedAt < KEY_REFRESH_MS && now >= keys.loadedAt) return keys;
+    try {
+      keys = refreshKeys(keys, now);
+    } catch (error) {
+      // Signing goes on with the keys already loaded; the next refresh tries again.
+      log.error({ reason: (error as Error).message }, "lease keys could not be read again");
+      keys = { ...keys, loadedAt: now };
+    }
+    return keys;
+  }
+
+  const kept = new Map<string, KeptLease>();
+  const counts = { signed: 0, sentAgain: 0 };
+
+  return {
+    /** The lease for a valid answer: the one sent last time when still good, else a newly signed one. */
+    leaseFor(subject: LeaseSubject, now: number): string {
+      const { signing } = keysAt(now);
+      const last = kept.get(subject.pluginKey);
+      if (
+        last &&
+        last.kid === signing.kid &&
+        now >= last.signedAt &&
+        now < last.renewAt &&
+        sameSubject(last, subject)
+      ) {
+        counts.sentAgain++;
+        return last.lease;
+      }
+      const claims = leaseClaims(subject, terms, now);
+      const lease = signJws(signing, claims);
+      counts.signed++;
+      kept.delete(subject.pluginKey);
+      if (kept.size >= MAX_KEPT_LEASES) kept.delete(kept.keys().next().value!);
+      const { pluginKey, ...rest } = subject;
+      kept.set(pluginKey, {
+        ...rest,
+        lease,
+        kid: signing.kid,
+        signedAt: now,
+        renewAt: now + ((claims.checkAfter - claims.iat) * 1000) / 2,
+      });
+      return lease;
+    },
+    /** The public keys: the current one first, then retired ones whose leases may still be in use. */
+    jwks(now: number): LeaseKeySet {
+      return keysAt(now).jwks;
+    },
+    /** How many leases were signed and how many sent again, for /metrics. */
+    counts,
+    keptLeases: () => kept.size,
+  };
+}
