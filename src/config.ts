@@ -3,6 +3,8 @@
  * In production every provider must be configured; the app refuses to start and names what is missing.
  */
 import { LOG_LEVELS, type LogLevel } from "./lib/logger";
+import { parseWithdrawalConsentConfig } from "./features/payments/withdrawal";
+import type { WithdrawalConsentSetting } from "@shared/withdrawal";
 
 export const ENVIRONMENTS = ["development", "production", "test"] as const;
 
@@ -54,6 +56,8 @@ export interface Config {
   refundWindowDays: number;
   /** auto: the refund happens at once; request: it waits for an admin's approval. */
   selfServiceRefunds: "auto" | "request";
+  /** Who is asked to agree to immediate supply (losing the EU right of withdrawal) before paying: eu or always. */
+  withdrawalConsent: WithdrawalConsentSetting;
 }
 
 export class ConfigError extends Error {}
@@ -226,6 +230,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (selfServiceRefunds !== "auto" && selfServiceRefunds !== "request")
     problems.push(`SELF_SERVICE_REFUNDS must be auto or request; got "${selfServiceRefunds}"`);
 
+  const withdrawalConsent = parseWithdrawalConsentConfig(value("WITHDRAWAL_CONSENT"), problems);
+
   if (problems.length) throw new ConfigError(`Configuration problems:\n  - ${problems.join("\n  - ")}`);
 
   return {
@@ -270,5 +276,6 @@ export function loadConfig(env: Env = process.env): Config {
     legalDir: value("LEGAL_DIR") ?? null,
     refundWindowDays,
     selfServiceRefunds: selfServiceRefunds as "auto" | "request",
+    withdrawalConsent,
   };
 }
