@@ -91,6 +91,11 @@ export function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: User) {
       billingCountry: sale.country,
       postalCode: sale.postalCode,
       businessTaxId: sale.taxId,
+      companyName: sale.companyName,
+      companyAddress: sale.companyAddress,
+      withdrawalConsent: sale.withdrawalConsentAt
+        ? { agreedAt: toIso(sale.withdrawalConsentAt), wordingVersion: sale.withdrawalConsentVersion }
+        : null,
       promotionCode: sale.promotionCode,
       discount: dollars(sale.discountCents),
       productKey: key ? { key: key.key, used: key.isUsed, usedAt: toIso(key.usedAt) } : null,
