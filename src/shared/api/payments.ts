@@ -109,6 +109,12 @@ export const PaymentModel = {
     ),
     productKey: t.Optional(t.String({ description: "The key bought, only with the intent's matching client secret." })),
     email: t.Optional(t.String({ description: "Where the key was e-mailed, only with the matching client secret." })),
+    amountPaid: t.Optional(
+      t.Number({ description: "What the card was charged, in dollars, only with the matching client secret." }),
+    ),
+    invoiceUrl: t.Optional(
+      t.String({ description: "The signed link to the sale's invoice (PDF), only with the matching client secret." }),
+    ),
   }),
   demoConfirmed: t.Object({ paymentIntentId: t.String(), status: t.Literal("succeeded") }),
   webhookReceived: t.Object({ received: t.Literal(true), duplicate: t.Optional(t.Literal(true)) }),
