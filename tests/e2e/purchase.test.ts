@@ -13,7 +13,7 @@ import { DESKTOP, PHONE, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { startFakeResend, type FakeResend } from "../support/fake-resend";
 
-setDefaultTimeout(30_000);
+setDefaultTimeout(60_000);
 
 // E-mail really goes out (to a fake Resend on 127.0.0.1), so a test can read what the user receives.
 let resend: FakeResend;

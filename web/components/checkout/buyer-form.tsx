@@ -211,7 +211,7 @@ export function BuyerForm({
       ) : (
         <button
           type="button"
-          className="flex w-fit items-center gap-2 rounded-sm text-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          className="flex w-fit items-center gap-2 rounded-sm text-left text-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
           onClick={() => set({ business: true })}
         >
           <Building2 className="size-4" aria-hidden /> Buying for a business? Company and VAT ID

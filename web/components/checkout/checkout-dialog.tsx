@@ -40,6 +40,23 @@ export interface Checkout {
   asksLocation: boolean;
   /** Who must agree to immediate supply (the site's WITHDRAWAL_CONSENT). */
   consentSetting: WithdrawalConsentSetting;
+  /** The promotion code's price as the page showed it, until the server's quote is in. */
+  promotion?: { code: string; discount: number; total: number } | null;
+}
+
+/** The quote the page's promotion price promises, shown until the server's own is in. */
+function expected(checkout: Checkout): PaymentIntentResponse["quote"] | null {
+  const promotion = checkout.promotion;
+  if (!promotion) return null;
+  const listPrice = checkout.plan.price;
+  return {
+    listPrice,
+    discount: promotion.discount,
+    promotionCode: promotion.code,
+    subtotal: promotion.total,
+    tax: 0,
+    total: promotion.total,
+  };
 }
 
 /** Whether a checkout with these settings has something to ask before any payment can be made. */
@@ -153,7 +170,7 @@ export function CheckoutDialog({
         <DialogHeader>
           <DialogTitle>Complete Your Purchase</DialogTitle>
           <DialogDescription id="checkout-summary">
-            {checkout && <QuoteSummary checkout={checkout} quote={payable ? intent.quote : null} />}
+            {checkout && <QuoteSummary checkout={checkout} quote={payable ? intent.quote : expected(checkout)} />}
           </DialogDescription>
         </DialogHeader>
         {checkout && (

@@ -115,7 +115,7 @@ function PlanEditor({ plan }: { plan: PlanView }) {
       </CardHeader>
       <CardContent className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,20rem)]">
         <form
-          className="grid content-start gap-4 sm:grid-cols-2"
+          className="grid content-start items-start gap-4 sm:grid-cols-2"
           onSubmit={save}
           noValidate
           aria-label={`${plan.name} price`}

@@ -133,7 +133,7 @@ export function PromotionCodeDialog() {
         error={problems.code}
         onChange={(e) => set({ code: e.target.value })}
       />
-      <div className="grid grid-cols-2 gap-3 [&>*]:min-w-0">
+      <div className="grid grid-cols-2 items-start gap-3 [&>*]:min-w-0">
         <SelectField
           id="promo-kind"
           label="Discount"
@@ -172,7 +172,7 @@ export function PromotionCodeDialog() {
           </p>
         )}
       </fieldset>
-      <div className="grid gap-3 sm:grid-cols-2 [&>*]:min-w-0">
+      <div className="grid items-start gap-3 sm:grid-cols-2 [&>*]:min-w-0">
         <TextField
           id="promo-starts"
           label="Starts (optional)"

@@ -107,6 +107,7 @@ export default function PurchasePage() {
       plan,
       asksLocation: config ? config.tax !== "off" : false,
       consentSetting: config?.withdrawalConsent ?? "eu",
+      promotion: promotionPrice(plan),
       requestIntent: async (details) => {
         const answer = await createIntent.mutateAsync({ plan: plan.id, email: address, ...promotion, ...details });
         if (answer.provider === "free") freeOrder(answer.paymentIntentId, answer.clientSecret);
