@@ -29,14 +29,13 @@ type Problems = Partial<Record<keyof Form | "plans", string>>;
 /** A datetime-local value (the admin's own time) → ISO, or undefined when empty. */
 const isoFrom = (local: string) => (local ? new Date(local).toISOString() : undefined);
 
-/** "Europe/Berlin, UTC+01:00": the zone the date fields are read in (the browser's). */
-function ownTimeZone(): string {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The zone the date fields are read in (the browser's): its name ("Europe/Berlin") and offset now ("UTC+01:00"). */
+function ownTimeZone(): { name: string; offset: string } {
   const minutes = -new Date().getTimezoneOffset();
   const sign = minutes < 0 ? "−" : "+";
   const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, "0");
   const rest = String(Math.abs(minutes) % 60).padStart(2, "0");
-  return `${zone}, UTC${sign}${hours}:${rest}`;
+  return { name: Intl.DateTimeFormat().resolvedOptions().timeZone, offset: `UTC${sign}${hours}:${rest}` };
 }
 
 /** What is wrong with the form, field by field, in the admin's words (the server checks the same again). */
@@ -175,21 +174,21 @@ export function PromotionCodeDialog() {
       <div className="grid items-start gap-3 sm:grid-cols-2 [&>*]:min-w-0">
         <TextField
           id="promo-starts"
-          label="Starts (optional)"
+          label={`Starts (optional), your time (${zone.offset})`}
           type="datetime-local"
           className="min-w-0"
           value={form.startsAt}
-          hint={`Your time: ${zone}. Empty: now.`}
+          hint={`In ${zone.name} time. Empty: now.`}
           onChange={(e) => set({ startsAt: e.target.value })}
         />
         <TextField
           id="promo-ends"
-          label="Ends (optional)"
+          label={`Ends (optional), your time (${zone.offset})`}
           type="datetime-local"
           className="min-w-0"
           value={form.endsAt}
           error={problems.endsAt}
-          hint={`Your time: ${zone}. Empty: no end.`}
+          hint={`In ${zone.name} time. Empty: no end.`}
           onChange={(e) => set({ endsAt: e.target.value })}
         />
       </div>
