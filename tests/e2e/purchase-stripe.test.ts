@@ -1,7 +1,7 @@
 /**
  * The purchase dialog with Stripe active, in a real browser. Stripe.js is stubbed at the network
  * boundary (page.route on js.stripe.com) and the server talks to a fake Stripe API, so the Payment
- * Element mounts, 'Complete Payment' waits for it, and the provider's answers drive the toasts.
+ * Element mounts, 'Complete Payment' waits for it, and the provider's answers drive what the dialog says.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
