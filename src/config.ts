@@ -4,6 +4,8 @@
  */
 import { LOG_LEVELS, type LogLevel } from "./lib/logger";
 import { parseLeaseConfig, type LeaseConfig } from "./features/leases/config";
+import { parseWithdrawalConsentConfig } from "./features/payments/withdrawal";
+import type { WithdrawalConsentSetting } from "@shared/withdrawal";
 
 export const ENVIRONMENTS = ["development", "production", "test"] as const;
 
@@ -57,6 +59,8 @@ export interface Config {
   selfServiceRefunds: "auto" | "request";
   /** The plugin's offline leases: their length, when to ask again, and LEASE_SIGNING_KEY. */
   leases: LeaseConfig;
+  /** Who is asked to agree to immediate supply (losing the EU right of withdrawal) before paying: eu or always. */
+  withdrawalConsent: WithdrawalConsentSetting;
 }
 
 export class ConfigError extends Error {}
@@ -230,6 +234,8 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`SELF_SERVICE_REFUNDS must be auto or request; got "${selfServiceRefunds}"`);
   const leases = parseLeaseConfig(value, problems);
 
+  const withdrawalConsent = parseWithdrawalConsentConfig(value("WITHDRAWAL_CONSENT"), problems);
+
   if (problems.length) throw new ConfigError(`Configuration problems:\n  - ${problems.join("\n  - ")}`);
 
   return {
@@ -275,5 +281,6 @@ export function loadConfig(env: Env = process.env): Config {
     refundWindowDays,
     selfServiceRefunds: selfServiceRefunds as "auto" | "request",
     leases,
+    withdrawalConsent,
   };
 }

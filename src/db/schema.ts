@@ -112,6 +112,15 @@ export const sales = sqliteTable(
     /** The tax calculation the price came from, and the tax transaction recorded from it once paid (null until recorded). */
     taxCalculationId: text("tax_calculation_id"),
     taxTransactionId: text("tax_transaction_id"),
+    /** A business buyer's company name and address, as given at checkout (printed on the invoice); null for a person. */
+    companyName: text("company_name"),
+    companyAddress: text("company_address"),
+    /**
+     * When the buyer agreed to immediate supply and to losing the 14-day right of withdrawal, and the version of
+     * the wording they agreed to (src/shared/withdrawal.ts); null when checkout did not ask.
+     */
+    withdrawalConsentAt: ms("withdrawal_consent_at"),
+    withdrawalConsentVersion: text("withdrawal_consent_version"),
     createdAt: ms("created_at").notNull(),
   },
   (t) => [
@@ -414,6 +423,13 @@ export const checkouts = sqliteTable(
     /** An unpaid reservation stops counting at this time (its intent is then cancelled). */
     expiresAt: ms("expires_at").notNull(),
     releasedAt: ms("released_at"),
+    /** What the buyer said at checkout, copied onto the sale when it is paid: see sales. */
+    companyName: text("company_name"),
+    companyAddress: text("company_address"),
+    /** A business tax ID given with tax off (with tax on it travels in the intent's tax metadata). */
+    taxId: text("tax_id"),
+    withdrawalConsentAt: ms("withdrawal_consent_at"),
+    withdrawalConsentVersion: text("withdrawal_consent_version"),
   },
   (t) => [
     index("checkouts_code_status_idx").on(t.promotionCodeId, t.status),

@@ -30,6 +30,8 @@ export type {
   DemoConfirmResponse,
   CreateIntentBody,
   DemoConfirmBody,
+  CancelPaymentBody,
+  CancelPaymentResponse,
 } from "./api/payments";
 export type { KeyResendBody, KeyResendResponse } from "./api/product-keys";
 export type { TicketSubject, SupportTicketView, TicketBody } from "./api/support";

@@ -48,6 +48,9 @@ export const EU_COUNTRIES = [
   "SK",
 ];
 
+/** The European Economic Area: the EU, Iceland, Liechtenstein and Norway (EU consumer law applies in all). */
+export const EEA_COUNTRIES = [...EU_COUNTRIES, "IS", "LI", "NO"];
+
 let names: Intl.DisplayNames | null = null;
 /** "DE" → "Germany"; the code itself where no name is known. */
 export function countryName(code: string): string {
@@ -57,4 +60,69 @@ export function countryName(code: string): string {
   } catch {
     return code;
   }
+}
+
+/** Lower case, without accents or punctuation: "Österreich" and "osterreich" read the same. */
+const folded = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+
+/** "DE" → "Deutschland": the country's name in its own main language (from the Intl data), or null. */
+export function nativeCountryName(code: string): string | null {
+  try {
+    const language = new Intl.Locale(`und-${code}`).maximize().language;
+    if (language === "en" || language === "und") return null;
+    const name = new Intl.DisplayNames([language], { type: "region" }).of(code);
+    return name && name !== code && name !== countryName(code) ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Countries with more than one official language: their names in the others too ("Belgique", "Suisse"). */
+const MORE_LANGUAGES: Record<string, string[]> = {
+  BE: ["fr", "de"],
+  CH: ["fr", "it"],
+  LU: ["lb", "fr", "de"],
+  FI: ["sv"],
+  CA: ["fr"],
+  MT: ["mt"],
+  IE: ["ga"],
+};
+
+function namesIn(languages: string[], code: string): string[] {
+  return languages.flatMap((language) => {
+    try {
+      const name = new Intl.DisplayNames([language], { type: "region" }).of(code);
+      return name && name !== code ? [name] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+let byName: Map<string, string> | null = null;
+/**
+ * The country a buyer typed: its English name, its name in its own language ("Deutschland", "España"), or its
+ * two-letter code, in any case and with or without accents. null when nothing matches.
+ */
+export function countryFromName(text: string): string | null {
+  const typed = folded(text);
+  if (!typed) return null;
+  if (!byName) {
+    byName = new Map();
+    for (const code of COUNTRY_CODES) {
+      byName.set(folded(countryName(code)), code);
+      const native = nativeCountryName(code);
+      for (const name of [...(native ? [native] : []), ...namesIn(MORE_LANGUAGES[code] ?? [], code)])
+        if (!byName.has(folded(name))) byName.set(folded(name), code);
+    }
+  }
+  const upper = text.trim().toUpperCase();
+  if (/^[A-Z]{2}$/.test(upper) && KNOWN.has(upper)) return upper;
+  return byName.get(typed) ?? null;
 }

@@ -38,6 +38,7 @@ async function storyOfOnePurchase() {
     email: EMAIL,
     country: "DE",
     postalCode: POSTAL,
+    withdrawalConsent: true,
     taxId: TAX_ID,
     promotionCode: "WELCOME10",
   });

@@ -37,6 +37,8 @@ describe("the key on the result page, with Stripe", () => {
       plan: "1 Month Subscription",
       productKey: key,
       email: "card@example.com",
+      amountPaid: 6.99,
+      invoiceUrl: expect.stringMatching(/^\/api\/invoices\/LL-2026-000001\.pdf\?sig=/),
     });
     expect((await result({ payment_intent: id, payment_intent_client_secret: `${id}_secret_guess` })).data).toEqual({
       success: true,
@@ -47,6 +49,8 @@ describe("the key on the result page, with Stripe", () => {
       plan: "1 Month Subscription",
       productKey: key,
       email: "card@example.com",
+      amountPaid: 6.99,
+      invoiceUrl: expect.stringMatching(/^\/api\/invoices\/LL-2026-000001\.pdf\?sig=/),
     });
 
     stripe.refund(id);

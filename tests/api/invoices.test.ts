@@ -23,6 +23,7 @@ import { fakeStripeForFile } from "../support/each-test";
 import { SELLER_ENV } from "../support/production-env";
 import { getBytes, pdfToText } from "../support/pdf";
 import { recordPartialRefund, refundPayment } from "../../src/features/refunds/record";
+import { WITHDRAWAL_CONSENT_VERSION } from "../../src/shared/withdrawal";
 
 let stripe: FakeStripe;
 let ctx: TestContext;
@@ -37,7 +38,12 @@ async function buyDemo(
   email: string,
   location: { country?: string; postalCode?: string; taxId?: string } = {},
 ) {
-  const { data, error } = await api(ctx.app).api["create-payment-intent"].post({ plan, email, ...location });
+  const { data, error } = await api(ctx.app).api["create-payment-intent"].post({
+    plan,
+    email,
+    withdrawalConsent: true,
+    ...location,
+  });
   if (!data) throw new Error(`intent refused: ${JSON.stringify(error?.value)}`);
   await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data.clientSecret, cardNumber: "4242424242424242" });
   return ctx.deps.db
@@ -239,10 +245,14 @@ describe("the books with tax", () => {
       "tax_rate",
       "invoice_number",
       "credit_note_number",
+      "withdrawal_consent_at",
+      "withdrawal_consent_version",
     ]);
     // 24.99 + 19 % = 29.74; 10.00 refunded took 1.60 of its 4.75 tax; fee 2.9 % + 30¢ = 1.16.
     expect(first.slice(4, 9)).toEqual(["29.74", "1.16", "10.00", "0.00", `${(2974 - 116 - 1000 - 315) / 100}`]);
-    expect(first.slice(11)).toEqual(["", "0.00", "DE", "", "3.15", "19", "LL-2026-000001", "LL-CN-2026-000002"]);
+    expect(first.slice(11, 19)).toEqual(["", "0.00", "DE", "", "3.15", "19", "LL-2026-000001", "LL-CN-2026-000002"]);
+    // A buyer billed in Germany agreed to immediate supply before paying.
+    expect(first.slice(19)).toEqual([new Date(de.createdAt).toISOString(), WITHDRAWAL_CONSENT_VERSION]);
 
     const report = await call(ctx.app, "GET", "/api/admin/tax-report.csv?from=2026-11-01&to=2026-11-30", {
       token: admin,
@@ -295,6 +305,7 @@ describe("the demo tax rates and the renewal path", () => {
       plan: "pro",
       email: "x@example.com",
       country: "IE",
+      withdrawalConsent: true,
     });
     expect(data!.breakdown.tax).toMatchObject({ label: "VAT 23 % (Ireland)", demo: true });
     const bad = await api(ctx.app).api["create-payment-intent"].post({
@@ -309,7 +320,11 @@ describe("the demo tax rates and the renewal path", () => {
     const user = await signUpUser(ctx, "month");
     const noCountry = await api(ctx.app, user.token).api.subscription.renew.post({ plan: "pro" });
     expect(noCountry.status).toBe(422);
-    const renewal = await api(ctx.app, user.token).api.subscription.renew.post({ plan: "pro", country: "FR" });
+    const renewal = await api(ctx.app, user.token).api.subscription.renew.post({
+      plan: "pro",
+      country: "FR",
+      withdrawalConsent: true,
+    });
     expect(renewal.data!.breakdown).toMatchObject({ totalCents: 2499, taxCents: 416 });
     await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: renewal.data!.clientSecret });
     const receipt = ctx.deps.db

@@ -29,7 +29,13 @@ const start = (behavior: "inclusive" | "exclusive") => {
 
 type Location = { country?: string; postalCode?: string; taxId?: string };
 const createIntent = (location: Location, plan: "pro" | "lifetime" = "pro") =>
-  api(ctx.app).api["create-payment-intent"].post({ plan, email: "buyer@example.com", ...location });
+  // Buyers billed in the EU agree to immediate supply (withdrawal-consent.test.ts); elsewhere it is simply recorded.
+  api(ctx.app).api["create-payment-intent"].post({
+    plan,
+    email: "buyer@example.com",
+    withdrawalConsent: true,
+    ...location,
+  });
 
 /** Checkout, payment at Stripe and the result page: answers the sale. */
 async function buy(location: Location) {
@@ -86,6 +92,7 @@ describe("tax at checkout, exclusive (added on top)", () => {
   test("tax is on the amount after a promotion code, and the checkout's total includes it", async () => {
     ctx.deps.db.insert(promotionCodes).values({ code: "LAUNCH20", percentOff: 20, createdAt: ctx.clock.now() }).run();
     const { data } = await api(ctx.app).api["create-payment-intent"].post({
+      withdrawalConsent: true,
       plan: "pro",
       email: "promo@example.com",
       country: "DE",

@@ -1,7 +1,8 @@
 /**
- * The purchase dialog with tax on (the demo rates): billing country from a searchable list, a postal code for
- * the US, the breakdown above the card form, a recalculation when the country changes (and none when going
- * back to one already asked), then payment. Screens at 1280 and 390 px in both themes go to test-results/.
+ * The purchase dialog with tax on (the demo rates): billing country from a searchable list (or typed in its own
+ * language), a postal code for the US, the unticked consent to immediate supply for a buyer billed in the EU, the
+ * breakdown (a sum that adds up) above the card form, a recalculation when the country changes, business details,
+ * then payment. Screens at 1280 and 390 px in both themes go to test-results/.
  * The admin's sales list links each invoice and credit note, and downloads the tax report.
  */
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
@@ -17,7 +18,7 @@ import { browserSuite } from "../support/browser-suite";
 import { signUpOn } from "../support/server";
 import { axeViolations, describeFindings } from "../support/axe";
 
-setDefaultTimeout(60_000);
+setDefaultTimeout(90_000);
 
 const suite = browserSuite({ env: { TAX: "demo", TAX_BEHAVIOR: "exclusive" } });
 mkdirSync("test-results", { recursive: true });
@@ -32,7 +33,7 @@ async function openDialog(page: Page, email: string) {
 }
 
 describe("checkout with tax", () => {
-  test("country → breakdown → card form; a new country recalculates, an earlier one is not asked again; payment works", async () => {
+  test("country → consent → breakdown → card form; a new country recalculates; business details; payment works", async () => {
     const page = await suite.page(DESKTOP);
     const intents: string[] = [];
     page.on("request", (request) => {
@@ -41,7 +42,15 @@ describe("checkout with tax", () => {
     const dialog = await openDialog(page, "tax-buyer@example.com");
     // No card form before the location is known.
     expect(await dialog.getByRole("button", { name: "Complete Payment" }).count()).toBe(0);
-    await dialog.getByLabel("Billing country").fill("Germany");
+    await dialog.getByLabel("Billing country").fill("Deutschland");
+    // Billed in the EU: nothing is asked of the server until the box is ticked.
+    const consent = dialog.getByRole("checkbox", { name: /I want my product key right away/ });
+    await consent.waitFor();
+    expect(await consent.isChecked()).toBe(false);
+    await dialog.getByRole("button", { name: "Show total" }).click();
+    await dialog.getByText("Please tick this box to go on").waitFor();
+    expect(intents).toHaveLength(0);
+    await consent.click();
     const breakdown = dialog.getByLabel("Price breakdown");
     await breakdown.getByText("VAT 19 % (Germany)").waitFor();
     await breakdown.getByText("demo rate").waitFor();
@@ -56,9 +65,14 @@ describe("checkout with tax", () => {
 
     await dialog.getByLabel("Billing country").fill("Germany");
     await breakdown.getByText("VAT 19 % (Germany)").waitFor();
-    expect(intents.map((body) => JSON.parse(body).country)).toEqual(["DE", "US"]);
+    expect(intents.map((body) => JSON.parse(body).country)).toEqual(["DE", "US", "DE"]);
+    // Each request carries the open payment, which the server cancels or gives back.
+    expect(JSON.parse(intents[1]).previous?.paymentIntentId).toMatch(/^pi_demo_/);
+    expect(intents.map((body) => JSON.parse(body).withdrawalConsent)).toEqual([true, true, true]);
 
-    await dialog.getByRole("button", { name: "Buying for a business? VAT / tax ID" }).click();
+    await dialog.getByRole("button", { name: "Buying for a business? Company and VAT ID" }).click();
+    await dialog.getByLabel("Company name").fill("Beispiel GmbH");
+    await dialog.getByLabel("Company address").fill("Hauptstr. 1\n10115 Berlin");
     await dialog.getByLabel("VAT / tax ID").fill("DE123");
     await dialog.getByRole("button", { name: /^(Show|Update) total$/ }).click();
     await dialog.getByRole("alert").getByText("doesn't look like a VAT number").waitFor();
@@ -69,11 +83,23 @@ describe("checkout with tax", () => {
     await dialog.getByLabel("VAT / tax ID").fill("");
     await dialog.getByRole("button", { name: /^(Show|Update) total$/ }).click();
     await breakdown.getByText("VAT 19 % (Germany)").waitFor();
+    // Exclusive tax: the subtotal and the tax add up to the total.
+    expect((await breakdown.innerText()).replace(/\s+/g, " ")).toBe(
+      "Subtotal $24.99 VAT 19 % (Germany) demo rate $4.75 Total $29.74",
+    );
     await dialog.getByRole("button", { name: "Complete Payment" }).click();
     await page.waitForURL(/\/purchase\/success/);
     await page.getByText("Payment Successful").first().waitFor();
     const sale = suite.server.deps.db.select().from(sales).all().at(-1)!;
-    expect(sale).toMatchObject({ amountCents: 2974, taxCents: 475, country: "DE", invoiceNumber: "LL-2026-000001" });
+    expect(sale).toMatchObject({
+      amountCents: 2974,
+      taxCents: 475,
+      country: "DE",
+      invoiceNumber: "LL-2026-000001",
+      companyName: "Beispiel GmbH",
+      companyAddress: "Hauptstr. 1\n10115 Berlin",
+    });
+    expect(sale.withdrawalConsentAt).not.toBeNull();
   });
 
   for (const [viewport, size] of [
@@ -87,13 +113,14 @@ describe("checkout with tax", () => {
         await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
         const dialog = await openDialog(page, "screens@example.com");
         await dialog.getByLabel("Billing country").fill("Germany");
+        await dialog.getByRole("checkbox", { name: /I want my product key right away/ }).click();
         await dialog.getByLabel("Price breakdown").getByText("VAT 19 % (Germany)").waitFor();
         await dialog.getByRole("button", { name: "Complete Payment" }).waitFor();
         expect((await page.evaluate(() => document.documentElement.className)).includes("light")).toBe(
           theme === "light",
         );
-        // The header's price is the total to pay once the tax is known.
-        await dialog.getByText("$29.74").first().waitFor();
+        // The total to pay once the tax is known, said once, in the breakdown.
+        await dialog.getByLabel("Price breakdown").getByText("$29.74").waitFor();
         const findings = await axeViolations(page);
         expect(findings, describeFindings(`checkout with tax, ${size} px ${theme}`, findings)).toEqual([]);
         await screenshot(page, `checkout-tax-${size}-${theme}`);
@@ -117,6 +144,7 @@ describe("renewing from the dashboard with tax", () => {
       .click();
     const dialog = page.getByRole("dialog", { name: "Complete Your Purchase" });
     await dialog.getByLabel("Billing country").fill("France");
+    await dialog.getByRole("checkbox", { name: /I want my product key right away/ }).click();
     await dialog.getByLabel("Price breakdown").getByText("VAT 20 % (France)").waitFor();
     expect(await dialog.getByLabel("Price breakdown").innerText()).toContain("$29.99");
     await dialog.getByRole("button", { name: "Complete Payment" }).click();
@@ -143,7 +171,7 @@ describe("the admin's documents and tax report", () => {
     const intent = await fetch(`${suite.server.url}/api/create-payment-intent`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ plan: "month", email: "docs@example.com", country: "NL" }),
+      body: JSON.stringify({ plan: "month", email: "docs@example.com", country: "NL", withdrawalConsent: true }),
     });
     const { clientSecret } = (await intent.json()) as PaymentIntentResponse;
     await fetch(`${suite.server.url}/api/payment/demo/confirm`, {

@@ -1,7 +1,7 @@
 /**
  * The purchase dialog with Stripe active, in a real browser. Stripe.js is stubbed at the network
  * boundary (page.route on js.stripe.com) and the server talks to a fake Stripe API, so the Payment
- * Element mounts, 'Complete Payment' waits for it, and the provider's answers drive the toasts.
+ * Element mounts, 'Complete Payment' waits for it, and the provider's answers drive what the dialog says.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
@@ -98,7 +98,7 @@ describe("Stripe card form", () => {
     await screenshot(page, "purchase-dialog-stripe");
   });
 
-  test("a refused card shows 'Processing...' while confirming, then 'Payment Failed' with Stripe's message, and the dialog stays", async () => {
+  test("a refused card shows 'Processing...' while confirming, then Stripe's message inside the dialog; the payment is cancelled; Try again", async () => {
     const page = await stripePage();
     const dialog = await openCheckout(page, "refused@example.com");
     await page.evaluate(() => (window as any).__stripeReady());
@@ -109,10 +109,16 @@ describe("Stripe card form", () => {
         error: { type: "card_error", code: "card_declined", message: "Your card has insufficient funds." },
       }),
     );
-    await page.getByText("Payment Failed", { exact: true }).waitFor();
-    await page.getByText("Your card has insufficient funds.", { exact: true }).waitFor();
+    await dialog.getByRole("alert").getByText("Payment failed: Your card has insufficient funds.").waitFor();
     expect(await dialog.isVisible()).toBe(true);
+    // The refused payment is cancelled at Stripe (so its promotion use, if any, is free again).
+    const refused = (await page.evaluate(() => (window as any).__clientSecret as string)).split("_secret_")[0];
+    const deadline = Date.now() + 10_000;
+    while (stripe.intents.get(refused)!.status !== "canceled" && Date.now() < deadline) await Bun.sleep(50);
+    expect(stripe.intents.get(refused)!.status).toBe("canceled");
+    await dialog.getByRole("button", { name: "Try again" }).click();
     await dialog.getByRole("button", { name: "Complete Payment" }).waitFor();
+    expect((await page.evaluate(() => (window as any).__clientSecret as string)).startsWith(refused)).toBe(false);
   });
 
   test("a confirmed payment lands on the result page with the key; Create your account fills in sign-up; the dashboard follows", async () => {

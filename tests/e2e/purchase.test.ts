@@ -13,7 +13,7 @@ import { DESKTOP, PHONE, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { startFakeResend, type FakeResend } from "../support/fake-resend";
 
-setDefaultTimeout(30_000);
+setDefaultTimeout(60_000);
 
 // E-mail really goes out (to a fake Resend on 127.0.0.1), so a test can read what the user receives.
 let resend: FakeResend;
@@ -76,12 +76,18 @@ describe("purchase page", () => {
     await screenshot(page, "purchase-desktop");
   });
 
-  test("choosing a plan without an e-mail shows 'Email Required' and opens no dialog", async () => {
+  test("choosing a plan without an e-mail marks the field, focuses it and opens no dialog", async () => {
     const page = await open("/purchase");
     await page.getByRole("button", { name: "Choose Plan: Lifetime Access" }).click();
-    await page.getByText("Email Required", { exact: true }).waitFor();
+    const field = page.getByLabel("Email address");
     await page.getByText("Please enter your email address to continue.", { exact: true }).waitFor();
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Said at the field, not in a toast, so nothing else on the page needs dismissing.
+    expect(await page.locator("li[data-state=open]").count()).toBe(0);
     expect(await page.getByRole("dialog").count()).toBe(0);
+    await field.fill("now@example.com");
+    expect(await field.getAttribute("aria-invalid")).toBeNull();
   });
 
   test("the whole demo journey: pay, the key on the result page, Create your account, sign-up filled in, dashboard", async () => {
@@ -189,16 +195,33 @@ describe("purchase page", () => {
     expect(text.match(/: unused/g)).toHaveLength(2);
   });
 
-  test("a declined card shows 'Payment Failed' with the provider's message and keeps the dialog open", async () => {
+  test("a declined card is reported inside the dialog; Try again pays; the first Escape closes the dialog", async () => {
     const page = await open("/purchase");
     const dialog = await choosePlan(page, "declined@example.com", "1 Month Subscription");
     await dialog.getByLabel("Card number").fill("4000 0000 0000 0002");
     await dialog.getByRole("button", { name: "Complete Payment" }).click();
-    await page.getByText("Payment Failed", { exact: true }).waitFor();
-    await page.getByText("Your card was declined.", { exact: true }).waitFor();
-    expect(await dialog.isVisible()).toBe(true);
+    const alert = dialog.getByRole("alert").filter({ hasText: "Payment failed" });
+    await alert.getByText("Payment failed: Your card was declined.").waitFor();
+    expect(await page.locator("li[data-state=open]").count()).toBe(0);
     expect(page.url()).toEndWith("/purchase");
     expect(latestEmailTo("declined@example.com")).toBeUndefined();
+    await screenshot(page, "purchase-declined-in-dialog");
+    await page.setViewportSize(PHONE);
+    await screenshot(page, "purchase-declined-in-dialog-phone");
+    await page.setViewportSize(DESKTOP);
+
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await dialog.getByLabel("Card number").fill("4000 0000 0000 0002");
+    await dialog.getByRole("button", { name: "Complete Payment" }).click();
+    await alert.waitFor();
+    // Nothing else is open on the page: Escape closes the dialog at once.
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+
+    const again = await choosePlan(page, "declined@example.com", "1 Month Subscription");
+    await again.getByRole("button", { name: "Complete Payment" }).click();
+    await page.waitForURL(/\/purchase\/success/);
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
   });
 
   test("closing the checkout dialog returns focus to the plan button that opened it", async () => {
@@ -226,8 +249,16 @@ describe("purchase page", () => {
 
   test("on a phone a toast doesn't cover the header", async () => {
     const page = await open("/purchase", PHONE);
+    await page.route("**/api/create-payment-intent", (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "PAYMENT_PROVIDER_UNAVAILABLE", message: "Try again in a moment." }),
+      }),
+    );
+    await page.getByLabel("Email address").fill("toast@example.com");
     await page.getByRole("button", { name: "Choose Plan: 4 Month Pro" }).click();
-    const toast = page.locator("li[data-state=open]").filter({ hasText: "Email Required" });
+    const toast = page.locator("li[data-state=open]").filter({ hasText: "Try again in a moment." });
     await toast.waitFor();
     const header = (await page.getByRole("banner").boundingBox())!;
     const box = (await toast.boundingBox())!;

@@ -27,13 +27,13 @@ async function call(server: TestServer, method: string, path: string, body?: unk
 }
 
 let count = 0;
-/** Buys a plan with the demo provider and signs up with its key. */
+/** Buys a plan with the demo provider (from a billing country: ticking the box for immediate supply) and signs up. */
 async function buyer(server: TestServer, country?: string) {
   const email = `refund${++count}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const intent = await call(server, "POST", "/api/create-payment-intent", {
     plan: "pro",
     email,
-    ...(country ? { country } : {}),
+    ...(country ? { country, withdrawalConsent: true } : {}),
   });
   await call(server, "POST", "/api/payment/demo/confirm", { clientSecret: intent.body.clientSecret });
   const sale = server.deps.db.select().from(sales).where(eq(sales.email, email)).get()!;

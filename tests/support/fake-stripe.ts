@@ -15,6 +15,7 @@ export interface FakeIntent {
   client_secret: string;
   metadata: Record<string, string>;
   receipt_email: string | null;
+  cancellation_reason?: string | null;
   latest_charge: null | {
     id: string;
     object: "charge";
@@ -402,14 +403,19 @@ export function startFakeStripe() {
       if (request.method === "POST" && cancelMatch) {
         const intent = intents.get(cancelMatch[1]);
         if (!intent) return error(404, `No such payment_intent: '${cancelMatch[1]}'`);
-        if (intent.status === "succeeded" || intent.status === "canceled") {
+        // A card payment being processed can't be cancelled either (only some other methods can).
+        if (intent.status === "succeeded" || intent.status === "canceled" || intent.status === "processing") {
           return error(
             400,
             `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
             "payment_intent_unexpected_state",
           );
         }
+        const reason = parseForm(body).cancellation_reason;
+        if (reason !== undefined && !["duplicate", "fraudulent", "requested_by_customer", "abandoned"].includes(reason))
+          return error(400, `Invalid cancellation_reason: ${reason}`, "parameter_invalid");
         intent.status = "canceled";
+        intent.cancellation_reason = reason ?? null;
         return Response.json(intent);
       }
       const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);

@@ -16,12 +16,15 @@ export async function paidOnFakeStripe(ctx: TestContext, stripe: FakeStripe, pla
   return { id, sale, key };
 }
 
-/** Paid with the demo card (optionally from a billing country): the intent's id, the sale as it is now, and its key. */
+/**
+ * Paid with the demo card (optionally from a billing country, ticking the box for immediate supply as the dialog asks
+ * there): the intent's id, the sale as it is now, and its key.
+ */
 export async function paidWithDemoCard(ctx: TestContext, plan: PlanId, email: string, country?: string) {
   const { data } = await api(ctx.app).api["create-payment-intent"].post({
     plan,
     email,
-    ...(country ? { country } : {}),
+    ...(country ? { country, withdrawalConsent: true } : {}),
   });
   await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
   const id = data!.clientSecret.split("_secret_")[0];

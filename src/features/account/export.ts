@@ -112,6 +112,12 @@ export function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: User) {
       billingCountry: paidByAccount ? sale.country : null,
       postalCode: paidByAccount ? sale.postalCode : null,
       businessTaxId: paidByAccount ? sale.taxId : null,
+      companyName: paidByAccount ? sale.companyName : null,
+      companyAddress: paidByAccount ? sale.companyAddress : null,
+      withdrawalConsent:
+        paidByAccount && sale.withdrawalConsentAt
+          ? { agreedAt: toIso(sale.withdrawalConsentAt), wordingVersion: sale.withdrawalConsentVersion }
+          : null,
       promotionCode: sale.promotionCode,
       discount: dollars(sale.discountCents),
       productKey: key ? { key: key.key, used: key.isUsed, usedAt: toIso(key.usedAt) } : null,

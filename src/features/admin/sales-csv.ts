@@ -32,6 +32,8 @@ export const SALES_CSV_COLUMNS = [
   "tax_rate",
   "invoice_number",
   "credit_note_number",
+  "withdrawal_consent_at",
+  "withdrawal_consent_version",
 ] as const;
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
@@ -53,6 +55,8 @@ const csvFields = {
   taxId: sales.taxId,
   taxRate: sales.taxRate,
   invoiceNumber: sales.invoiceNumber,
+  withdrawalConsentAt: sales.withdrawalConsentAt,
+  withdrawalConsentVersion: sales.withdrawalConsentVersion,
 };
 
 type CsvSale = Pick<
@@ -69,6 +73,8 @@ type CsvSale = Pick<
   | "taxId"
   | "taxRate"
   | "invoiceNumber"
+  | "withdrawalConsentAt"
+  | "withdrawalConsentVersion"
 > & { gross: number; fee: number; refunded: number; disputed: number; tax: number; net: number };
 
 /** Tax: what a paid sale still holds after its credit notes (books/money.ts); net is without it. */
@@ -94,13 +100,16 @@ export function saleRow(sale: CsvSale, creditNoteNumber: string | null = null): 
     sale.taxRate === null ? "" : String(Number(sale.taxRate)),
     sale.invoiceNumber ?? "",
     creditNoteNumber ?? "",
+    sale.withdrawalConsentAt === null ? "" : new Date(sale.withdrawalConsentAt).toISOString(),
+    sale.withdrawalConsentVersion ?? "",
   ];
 }
 
 const money = saleMoneySql();
 /** A page of the CSV's columns straight from SQLite as arrays (drizzle's row mapping would cost more than the rest). */
 const PAGE_SQL = `SELECT id, created_at, email, plan, status, ${money.gross}, ${money.fee}, ${money.refunded}, ${money.disputed}, ${money.net},
-  currency, payment_intent_id, promotion_code, discount_cents, country, tax_id, ${money.tax}, tax_rate, invoice_number
+  currency, payment_intent_id, promotion_code, discount_cents, country, tax_id, ${money.tax}, tax_rate, invoice_number,
+  withdrawal_consent_at, withdrawal_consent_version
   FROM sales WHERE id > ? ORDER BY id LIMIT ${PAGE}`;
 /** A page's credit notes in one walk along credit_notes_sale_idx (few sales have one); each sale's newest comes last and is the one kept. */
 const PAGE_CREDIT_NOTES_SQL =
@@ -125,6 +134,8 @@ type PageRow = [
   string | null,
   number,
   string | null,
+  string | null,
+  number | null,
   string | null,
 ];
 
@@ -206,11 +217,14 @@ function lineWriter() {
       tax,
       taxRate,
       invoiceNumber,
+      withdrawalConsentAt,
+      withdrawalConsentVersion,
     ] of rows) {
       out +=
         `${timestamp(createdAt)},${text(email)},${PLAN_CELLS[plan]},${text(status)},${amountCell(gross)},${amountCell(fee)},${amountCell(refunded)},${amountCell(disputed)},${amountCell(net)},` +
         `${currencyCell(currency)},${text(paymentIntentId)},${text(promotionCode)},${amountCell(discountCents)},${text(country)},${text(taxId)},${amountCell(tax)},` +
-        `${rateCell(taxRate)},${text(invoiceNumber)},${text(creditNotes.get(id) ?? null)}\r\n`;
+        `${rateCell(taxRate)},${text(invoiceNumber)},${text(creditNotes.get(id) ?? null)},` +
+        `${withdrawalConsentAt === null ? "" : new Date(withdrawalConsentAt).toISOString()},${text(withdrawalConsentVersion)}\r\n`;
     }
     return out;
   };

@@ -26,6 +26,9 @@ export function saleView(row: Sale, docs: { creditNoteNumber?: string | null; si
     status: row.status,
     promotionCode: row.promotionCode,
     discount: centsToDollars(row.discountCents),
+    companyName: row.companyName,
+    withdrawalConsentAt: toIso(row.withdrawalConsentAt),
+    withdrawalConsentVersion: row.withdrawalConsentVersion,
     createdAt: toIso(row.createdAt)!,
   };
 }

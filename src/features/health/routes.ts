@@ -48,6 +48,7 @@ export function healthRoutes(deps: AppDeps) {
           ? deps.config.stripe.publishableKey || deps.config.stripeFallbackPublishableKey
           : null,
         tax: deps.config.tax.mode,
+        withdrawalConsent: deps.config.withdrawalConsent,
       }),
       {
         response: { 200: HealthModel.publicConfig },

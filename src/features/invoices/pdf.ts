@@ -6,6 +6,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { countryName } from "@shared/countries";
 import { taxLabel } from "@shared/tax-label";
+import { withdrawalConsentSentence } from "@shared/withdrawal";
 
 export interface DocumentContent {
   kind: "invoice" | "credit-note";
@@ -14,7 +15,16 @@ export interface DocumentContent {
   invoiceNumber: string | null;
   issuedAt: number;
   seller: { name: string; address: string; taxId: string | null; email: string };
-  buyer: { email: string; country: string | null; taxId: string | null };
+  buyer: {
+    email: string;
+    country: string | null;
+    taxId: string | null;
+    /** A business buyer's company and address, as given at checkout. */
+    companyName?: string | null;
+    companyAddress?: string | null;
+  };
+  /** The buyer's consent to immediate supply (losing the right of withdrawal), confirmed on the invoice. */
+  withdrawalConsent?: { at: number; version: string | null } | null;
   line: { description: string; period: string };
   currency: string;
   /** All positive cents; for a credit note, the amounts given back. */
@@ -96,6 +106,8 @@ export async function renderDocumentPdf(content: DocumentContent): Promise<Uint8
   text("Bill to", 320, { font: bold });
   y -= 14;
   for (const line of [
+    content.buyer.companyName ?? "",
+    ...(content.buyer.companyName ? splitAddress(content.buyer.companyAddress ?? "") : []),
     content.buyer.email,
     content.buyer.country ? `${countryName(content.buyer.country)} (${content.buyer.country})` : "",
     content.buyer.taxId ? `Tax ID: ${content.buyer.taxId}` : "",
@@ -142,10 +154,18 @@ export async function renderDocumentPdf(content: DocumentContent): Promise<Uint8
     content.kind === "credit-note"
       ? `This credit note reduces invoice ${content.invoiceNumber} by the amounts above.`
       : "",
+    content.kind === "invoice" && content.withdrawalConsent
+      ? withdrawalConsentSentence(
+          new Date(content.withdrawalConsent.at).toISOString(),
+          content.withdrawalConsent.version,
+        )
+      : "",
   ].filter(Boolean);
   for (const note of notes) {
-    text(note, 50, { size: 9 });
-    y -= 13;
+    for (const line of wrap(regular, note, 9, 495)) {
+      text(line, 50, { size: 9 });
+      y -= 13;
+    }
   }
   return doc.save();
 }
@@ -160,4 +180,19 @@ function splitAddress(address: string): string[] {
     .split(/\\n|\n|,\s*/)
     .map((part) => part.trim())
     .filter(Boolean);
+}
+
+/** A note's words in lines no wider than `width` points. */
+function wrap(font: PDFFont, note: string, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of drawable(font, note).split(" ")) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(next, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
 }

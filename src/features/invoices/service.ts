@@ -49,7 +49,17 @@ export function documentContent(
     invoiceNumber: creditNote ? sale.invoiceNumber : null,
     issuedAt: creditNote?.createdAt ?? sale.createdAt,
     seller: deps.config.seller,
-    buyer: { email: sale.email, country: sale.country, taxId: sale.taxId },
+    buyer: {
+      email: sale.email,
+      country: sale.country,
+      taxId: sale.taxId,
+      companyName: sale.companyName,
+      companyAddress: sale.companyAddress,
+    },
+    withdrawalConsent:
+      sale.withdrawalConsentAt === null
+        ? null
+        : { at: sale.withdrawalConsentAt, version: sale.withdrawalConsentVersion },
     line: { description: `Layerlift ${PLANS[sale.plan].name}: licence (product key)`, period: period(sale) },
     currency: sale.currency,
     netCents: totalCents - taxCents,

@@ -5,6 +5,7 @@
  * process, on first use: restart the server after changing a file.
  */
 import { existsSync, readFileSync } from "node:fs";
+import { WITHDRAWAL_CONSENT_TEXT } from "@shared/withdrawal";
 import { join } from "node:path";
 import { Marked } from "marked";
 import type { Config } from "../../config";
@@ -62,6 +63,7 @@ function placeholders(config: Config): Record<string, string> {
     refundDays: String(config.refundWindowDays || REFUND_DAYS),
     howToAsk: howToAsk(config),
     todo: "**[To be filled in by the operator]**",
+    withdrawalConsentText: WITHDRAWAL_CONSENT_TEXT,
   };
 }
 

@@ -7,8 +7,8 @@
 import type { AppDeps } from "../../deps";
 import { MINUTE } from "../../lib/clock";
 import { log } from "../../lib/logger";
-import { expiredReservations, releaseCheckout } from "../pricing/checkouts";
-import { fulfilPayment } from "./fulfilment";
+import { expiredReservations } from "../pricing/checkouts";
+import { settleCheckout } from "./open-checkouts";
 
 export async function settleExpiredCheckouts(
   deps: Pick<AppDeps, "db" | "clock" | "payments">,
@@ -16,17 +16,12 @@ export async function settleExpiredCheckouts(
   let released = 0;
   let fulfilled = 0;
   for (const checkout of expiredReservations(deps.db, deps.clock.now())) {
-    // No intent: the provider was never reached for it (its creation failed or the process stopped).
-    const intent = checkout.paymentIntentId ? await deps.payments.cancelIntent(checkout.paymentIntentId) : null;
-    if (intent?.status === "succeeded") {
-      if ((await fulfilPayment(deps, intent.id)).success) fulfilled++;
-    } else if (intent?.status !== "processing") {
-      if (releaseCheckout(deps.db, { id: checkout.id }, deps.clock.now())) released++;
-    }
+    const settled = await settleCheckout(deps, checkout);
+    if (settled === "paid") fulfilled++;
+    else if (settled === "released") released++;
   }
   return { released, fulfilled };
 }
-
 export function startExpiredCheckoutSweeper(deps: Pick<AppDeps, "db" | "clock" | "payments">, intervalMs = MINUTE) {
   let running: Promise<unknown> = Promise.resolve();
   const round = () => {

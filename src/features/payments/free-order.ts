@@ -10,6 +10,7 @@ import { RATE_RULES } from "../../lib/rate-limit";
 import { newToken } from "../../lib/random";
 import { findPromotionCode, PromotionCodeRefused, refusalFor } from "../pricing/promotion-codes";
 import type { Quote } from "../pricing/quote";
+import type { CheckoutDetails } from "../pricing/checkouts";
 import { recordSale } from "./fulfilment";
 import { RENEWAL_ACCOUNT_METADATA, type ProviderIntent } from "./provider";
 
@@ -21,6 +22,7 @@ export function placeFreeOrder(
   deps: Pick<AppDeps, "db" | "clock" | "limiter">,
   priced: Quote,
   clientIp: string,
+  details: CheckoutDetails,
 ): { paymentIntentId: string; clientSecret: string } {
   deps.limiter.take("free-order", { ip: clientIp }, RATE_RULES.freeOrderPerIp, FREE_ORDER_LIMIT_MESSAGE);
   deps.limiter.take(
@@ -71,6 +73,7 @@ export function placeFreeOrder(
           status: "reserved",
           createdAt: now,
           expiresAt: now,
+          ...details,
         })
         .returning()
         .get();

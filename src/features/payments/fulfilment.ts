@@ -120,6 +120,18 @@ async function fulfilOnce(
   return { answer, sale, intent };
 }
 
+/** What the buyer said at checkout (business details, consent), as the sale keeps it. */
+function buyerColumns(metadata: Record<string, string>, checkout: Checkout | undefined) {
+  return {
+    companyName: checkout?.companyName ?? null,
+    companyAddress: checkout?.companyAddress ?? null,
+    // A tax ID given with tax off is not in the tax metadata; the checkout kept it.
+    ...(metadata.taxId ? {} : { taxId: checkout?.taxId ?? null }),
+    withdrawalConsentAt: checkout?.withdrawalConsentAt ?? null,
+    withdrawalConsentVersion: checkout?.withdrawalConsentVersion ?? null,
+  };
+}
+
 /**
  * Records a succeeded payment once, inside the caller's transaction: the sale (with the code and the
  * discount fixed into its checkout), its key, the renewal or the key e-mail. A sale already recorded
@@ -148,6 +160,7 @@ export function recordSale(
       promotionCode: checkout?.promotionCode ?? null,
       discountCents: checkout?.discountCents ?? 0,
       ...saleTaxColumns(intent.metadata),
+      ...buyerColumns(intent.metadata, checkout),
       createdAt: now,
     })
     .onConflictDoNothing({ target: sales.paymentIntentId })
@@ -173,6 +186,13 @@ export function recordSale(
     .returning()
     .get()!;
   const invoice = links ? { invoiceUrl: signedDocumentUrl(links.appUrl, links.secret, invoiceNumber) } : {};
+  const consent =
+    fulfilled.withdrawalConsentAt !== null
+      ? {
+          withdrawalConsentAt: new Date(fulfilled.withdrawalConsentAt).toISOString(),
+          withdrawalConsentVersion: fulfilled.withdrawalConsentVersion ?? undefined,
+        }
+      : {};
   if (renewed) {
     queueEmail(
       tx,
@@ -185,6 +205,7 @@ export function recordSale(
           endDate: toIso(renewed.endDate),
           amountPaid: `$${formatDollars(inserted.amountCents)}`,
           ...invoice,
+          ...consent,
         },
       },
       now,
@@ -195,7 +216,7 @@ export function recordSale(
       {
         to: email,
         template: "product-key",
-        payload: { key: key.key, plan: plan.id, planName: plan.name, signupEmail: email, ...invoice },
+        payload: { key: key.key, plan: plan.id, planName: plan.name, signupEmail: email, ...invoice, ...consent },
       },
       now,
     );

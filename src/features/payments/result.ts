@@ -10,6 +10,8 @@ import { productKeys } from "../../db/schema";
 import type { PaymentResultResponse } from "@shared/api/payments";
 import { fulfil } from "./fulfilment";
 import { checkoutOfIntent } from "../pricing/checkouts";
+import { centsToDollars } from "@shared/plans";
+import { signedDocumentPath } from "../invoices/links";
 
 /** Constant-time: how much of a guess matched must not show in the time the answer takes. */
 export function sameSecret(expected: string, given: string): boolean {
@@ -19,7 +21,7 @@ export function sameSecret(expected: string, given: string): boolean {
 }
 
 export async function paymentResult(
-  deps: Pick<AppDeps, "db" | "clock" | "payments">,
+  deps: Pick<AppDeps, "db" | "clock" | "payments"> & Partial<Pick<AppDeps, "jwtSecret">>,
   paymentIntentId: string,
   clientSecret: string | undefined,
 ): Promise<PaymentResultResponse> {
@@ -32,5 +34,13 @@ export async function paymentResult(
   if (!secret || !sameSecret(secret, clientSecret)) return answer;
   const key = deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get();
   if (!key) return answer;
-  return { ...answer, productKey: key.key, email: sale.email };
+  return {
+    ...answer,
+    productKey: key.key,
+    email: sale.email,
+    amountPaid: centsToDollars(sale.amountCents),
+    ...(sale.invoiceNumber && deps.jwtSecret
+      ? { invoiceUrl: signedDocumentPath(deps.jwtSecret, sale.invoiceNumber) }
+      : {}),
+  };
 }

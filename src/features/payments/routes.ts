@@ -9,6 +9,7 @@ import { createPaymentIntent } from "./service";
 import { paymentResult } from "./result";
 import { handleWebhook } from "./webhook";
 import { demoPaymentRoutes } from "./demo/routes";
+import { cancelOwnPayment } from "./open-checkouts";
 
 export function paymentRoutes(deps: AppDeps) {
   return new Elysia({ tags: ["Payments"] })
@@ -26,9 +27,34 @@ export function paymentRoutes(deps: AppDeps) {
           summary: "Start a purchase",
           description:
             "The price is computed here from the price list and the promotion code: the client never sends a price. The answer's quote is fixed into the payment. A promotion code that does not apply is a 422 " +
-            "whose `error` says why (PROMOTION_CODE_UNKNOWN, _NOT_STARTED, _ENDED, _USED_UP, _NOT_FOR_PLAN, _ALREADY_USED) and whose `message` is a " +
+            "whose `error` says why (PROMOTION_CODE_UNKNOWN, _NOT_STARTED, _ENDED, _USED_UP, _NOT_FOR_PLAN, _ALREADY_USED, _IN_CHECKOUT) and whose `message` is a " +
             "sentence for the buyer; no payment is started. A code that makes the order free completes it at once (provider 'free': no card, the key " +
-            "is e-mailed and the result page shows it); free orders are limited per address and per IP (429).",
+            "is e-mailed and the result page shows it); free orders are limited per address and per IP (429). " +
+            "`previous` (this browser's open payment) is answered again when it still matches, else cancelled. A buyer who must agree to immediate " +
+            "supply (billed in the EU/EEA with tax on, or everyone with WITHDRAWAL_CONSENT=always) and did not send `withdrawalConsent: true` gets " +
+            "422 WITHDRAWAL_CONSENT_REQUIRED, and nothing is reserved.",
+        },
+      },
+    )
+    .post(
+      "/api/payment/cancel",
+      ({ body, request, server }) => {
+        deps.limiter.take("payment-cancel", { ip: clientIp(deps, request, server) }, RATE_RULES.paymentVerify);
+        return cancelOwnPayment(deps, body);
+      },
+      {
+        body: PaymentModel.cancelBody,
+        response: {
+          200: PaymentModel.canceled,
+          ...jsonBodyFailures,
+          ...failures(404),
+          429: RateLimitedError,
+          ...failures(502),
+        },
+        detail: {
+          summary: "Give up a payment: the purchase dialog was closed, or its payment failed",
+          description:
+            "With the intent's client secret (only the browser that opened it has it). The intent is cancelled at the provider, so it can no longer be paid, and the promotion use it held is free again at once. One paid meanwhile is fulfilled instead (`paid`). 404 when no payment matches.",
         },
       },
     )

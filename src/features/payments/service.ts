@@ -5,15 +5,25 @@
 import type { AppDeps } from "../../deps";
 import type { PlanId } from "@shared/plans";
 import type { PaymentIntentResponse, QuoteLines } from "@shared/api/payments";
-import { RENEWAL_ACCOUNT_METADATA } from "./provider";
-import type { User } from "../../db/schema";
+import { RENEWAL_ACCOUNT_METADATA, type ProviderIntent } from "./provider";
+import type { Checkout, User } from "../../db/schema";
 import { getSubscription, normaliseEmail } from "../users/service";
 import { AppError } from "../../lib/errors";
 import { quote, type Quote } from "../pricing/quote";
-import { attachIntent, releaseCheckout, reserveCheckout } from "../pricing/checkouts";
+import { attachIntent, releaseCheckout, renewHold, reserveCheckout, type CheckoutDetails } from "../pricing/checkouts";
 import { centsToDollars } from "@shared/plans";
 import { placeFreeOrder } from "./free-order";
 import { priceWithTax, type BuyerLocation } from "../tax/service";
+import { withdrawalConsentOf, type WithdrawalConsent } from "./withdrawal";
+import { provenPayment, settleCheckout, takeOverOpenPayments } from "./open-checkouts";
+
+/** What the buyer says in the dialog besides the plan, the code and the billing location. */
+export interface BuyerChoices {
+  previous?: { paymentIntentId: string; clientSecret: string };
+  withdrawalConsent?: boolean;
+  companyName?: string;
+  companyAddress?: string;
+}
 
 /** A quote's lines as the purchase dialog shows them (dollars). */
 export function quoteLines(q: Quote): QuoteLines {
@@ -35,7 +45,7 @@ export function quoteLines(q: Quote): QuoteLines {
 export async function createRenewalIntent(
   deps: PaymentDeps,
   user: User,
-  input: { plan: PlanId; promotionCode?: string | null } & BuyerLocation,
+  input: { plan: PlanId; promotionCode?: string | null } & BuyerLocation & BuyerChoices,
   clientIp: string,
 ): Promise<PaymentIntentResponse> {
   const sub = getSubscription(deps.db, user.id);
@@ -46,21 +56,86 @@ export async function createRenewalIntent(
 
 type PaymentDeps = Pick<AppDeps, "payments" | "db" | "clock" | "limiter" | "config" | "tax">;
 
+type IntentInput = { plan: PlanId; email: string; promotionCode?: string | null } & BuyerLocation & BuyerChoices;
+
+/** The business details and consent to keep with the checkout; a 422 for a company address without a name. */
+function checkoutDetails(
+  deps: Pick<AppDeps, "config">,
+  input: IntentInput,
+  consent: WithdrawalConsent | null,
+): CheckoutDetails {
+  const companyName = input.companyName?.trim() || null;
+  const companyAddress = input.companyAddress?.trim() || null;
+  if (companyAddress && !companyName)
+    throw new AppError(
+      422,
+      "COMPANY_NAME_REQUIRED",
+      "Please enter the company's name too, or leave the business details empty.",
+    );
+  return {
+    companyName,
+    companyAddress,
+    // With tax on the tax ID is checked and carried with the tax; with tax off it is only printed on the invoice.
+    taxId: deps.config.tax.mode === "off" ? input.taxId?.trim().toUpperCase() || null : null,
+    withdrawalConsentAt: consent?.withdrawalConsentAt ?? null,
+    withdrawalConsentVersion: consent?.withdrawalConsentVersion ?? null,
+  };
+}
+
+/** The intent's metadata that says what was bought and for whom; the tax calculation's id may differ. */
+const SAME_PAYMENT_METADATA = [
+  "plan",
+  "email",
+  "promotionCode",
+  "country",
+  "postalCode",
+  "taxId",
+  RENEWAL_ACCOUNT_METADATA,
+];
+
+/** Whether the browser's open payment is what it asks for now, and can still be paid as it is. */
+function stillWanted(
+  own: { checkout: Checkout; intent: ProviderIntent },
+  priced: Quote,
+  metadata: Record<string, string>,
+) {
+  return (
+    own.checkout.status === "reserved" &&
+    own.intent.status === "requires_payment_method" &&
+    own.intent.amountCents === priced.totalCents &&
+    own.checkout.promotionCodeId === priced.promotionCodeId &&
+    SAME_PAYMENT_METADATA.every((key) => (own.intent.metadata[key] ?? "") === (metadata[key] ?? ""))
+  );
+}
+
 /**
  * Prices the purchase (the one quote), then either completes it at once when it is free, or reserves
- * its checkout and asks the provider for an intent of exactly the quote's total.
+ * its checkout and asks the provider for an intent of exactly the quote's total. The browser's own open
+ * payment (`previous`) is answered again when it is still what is asked, and cancelled otherwise.
  */
 export async function createPaymentIntent(
   deps: PaymentDeps,
-  input: { plan: PlanId; email: string; promotionCode?: string | null } & BuyerLocation,
+  input: IntentInput,
   clientIp: string,
   account: { id: number } | null = null,
 ): Promise<PaymentIntentResponse> {
   const email = normaliseEmail(input.email);
-  const untaxed = await quote(deps, { plan: input.plan, email, promotionCode: input.promotionCode, account });
+  // Refused before anything is priced or reserved.
+  const details = checkoutDetails(deps, input, withdrawalConsentOf(deps.config, input, deps.clock.now()));
+  const own = input.previous ? await provenPayment(deps, input.previous) : null;
+  const keep = own?.checkout.status === "reserved" ? own.checkout.id : undefined;
+  await takeOverOpenPayments(deps, email, input.promotionCode, keep);
+  const untaxed = await quote(deps, {
+    plan: input.plan,
+    email,
+    promotionCode: input.promotionCode,
+    account,
+    except: keep,
+  });
   if (untaxed.totalCents === 0) {
     // A free order: nothing to tax, no card.
-    const order = placeFreeOrder(deps, untaxed, clientIp);
+    if (own) await settleCheckout(deps, own.checkout);
+    const order = placeFreeOrder(deps, untaxed, clientIp, details);
     const { breakdown } = await priceWithTax(
       { ...deps, tax: null },
       { amountCents: 0, currency: untaxed.currency, reference: untaxed.plan, location: {} },
@@ -76,11 +151,23 @@ export async function createPaymentIntent(
     location: input,
   });
   const priced = { ...untaxed, taxCents: taxed.breakdown.taxCents, totalCents: taxed.totalCents };
-  const checkout = reserveCheckout(deps, priced);
   const metadata: Record<string, string> = { plan: priced.plan, email, ...taxed.metadata };
   if (account) metadata[RENEWAL_ACCOUNT_METADATA] = String(account.id);
   // For the operator reading the payment in Stripe's dashboard; the server reads the checkout, not this.
   if (priced.promotionCode) metadata.promotionCode = priced.promotionCode;
+  const answer = (paymentIntentId: string, clientSecret: string): PaymentIntentResponse => ({
+    clientSecret,
+    paymentIntentId,
+    provider: deps.payments.name,
+    quote: quoteLines(priced),
+    breakdown: taxed.breakdown,
+  });
+
+  if (own && stillWanted(own, priced, metadata) && renewHold(deps.db, own.checkout.id, deps.clock.now(), details))
+    return answer(own.intent.id, input.previous!.clientSecret);
+  if (own) await settleCheckout(deps, own.checkout);
+
+  const checkout = reserveCheckout(deps, priced, details);
   let intent;
   try {
     intent = await deps.payments.createIntent({
@@ -97,11 +184,5 @@ export async function createPaymentIntent(
     throw error;
   }
   attachIntent(deps.db, checkout.id, intent.id);
-  return {
-    clientSecret: intent.clientSecret,
-    paymentIntentId: intent.id,
-    provider: deps.payments.name,
-    quote: quoteLines(priced),
-    breakdown: taxed.breakdown,
-  };
+  return answer(intent.id, intent.clientSecret);
 }

@@ -10,7 +10,8 @@ import { recordPartialRefund, refundPayment } from "../refunds/record";
 import { handleFraudWarning, settleDispute } from "./disputes";
 import type { WebhookAnswer } from "@shared/api/payments";
 import { syncTaxRecords } from "../tax/service";
-import { releaseCheckout } from "../pricing/checkouts";
+import { checkoutOfIntent, releaseCheckout } from "../pricing/checkouts";
+import { settleCheckout } from "./open-checkouts";
 
 async function act(
   deps: Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret" | "tax">>,
@@ -28,6 +29,11 @@ async function act(
         { eventId: event.id, paymentIntentId: event.paymentIntentId, reason: result.error },
         "webhook: payment not fulfilled",
       );
+  } else if (event.type === "payment_intent.payment_failed") {
+    // Declined, or a failed 3-D Secure challenge: the open payment is cancelled and its use given back at once
+    // (the dialog starts a new one when the buyer tries again), even if the buyer's browser is gone.
+    const checkout = checkoutOfIntent(deps.db, event.paymentIntentId);
+    if (checkout?.status === "reserved") await settleCheckout(deps, checkout);
   } else if (event.type === "payment_intent.canceled") {
     // Nobody will pay it now: the promotion use it held is free again (a paid one is never touched).
     releaseCheckout(deps.db, { paymentIntentId: event.paymentIntentId }, deps.clock.now());

@@ -4,6 +4,7 @@
  * drops the kept copy in the same call, so the next page or quote already sees the new values.
  */
 import { eq } from "drizzle-orm";
+import { matchingBadge, statesDiscount } from "@shared/plan-badge";
 import type { Db, DbOrTx } from "../../db";
 import { planPrices, type PlanPrice } from "../../db/schema";
 import { isPlanId, PLAN_IDS, PLANS, type PlanId, type PricedPlan } from "@shared/plans";
@@ -125,6 +126,15 @@ export function updatePlanPrice(
           'The "was" price must be above the price, or empty for none.',
         );
       }
+      if (next.compareAtCents === null && statesDiscount(next.badge)) {
+        throw new AppError(
+          422,
+          "BADGE_WITHOUT_COMPARE_AT_PRICE",
+          `The badge "${next.badge}" names a discount, but the plan has no "was" price to take it from: set one, or change the badge.`,
+        );
+      }
+      // "30% OFF!" says what the prices say: raising the price recomputes it rather than keeping a stale promise.
+      next.badge = matchingBadge(next.badge, next.priceCents, next.compareAtCents);
       const row = tx
         .update(planPrices)
         .set({ ...next, updatedAt: now })

@@ -2,8 +2,10 @@
  * Promotion codes: whether one applies to a purchase, what it takes off, and how many uses it holds.
  * A use is held by a checkout (checkouts.ts) while its payment is reserved and not expired, and for good
  * once it is paid, so counting checkouts is the count: exact after restarts and redelivered webhooks.
+ * A buyer has "used" a once-per-buyer code only once they paid with it; an open payment of theirs is
+ * in progress, not a use (payments/open-checkouts.ts gives it back or takes it over).
  */
-import { and, count, eq, gt, or } from "drizzle-orm";
+import { and, count, eq, gt, ne, or } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
 import { checkouts, promotionCodes, type PromotionCode } from "../../db/schema";
 import { centsToDollars, formatDollars, PLAN_IDS, PLANS, type PlanId } from "@shared/plans";
@@ -13,7 +15,14 @@ import { AppError } from "../../lib/errors";
 
 export const normaliseCode = (code: string) => code.trim().toUpperCase();
 
-export type PromotionRefusal = "unknown" | "not_started" | "ended" | "used_up" | "wrong_plan" | "already_used";
+export type PromotionRefusal =
+  | "unknown"
+  | "not_started"
+  | "ended"
+  | "used_up"
+  | "wrong_plan"
+  | "already_used"
+  | "in_checkout";
 
 export const REFUSAL_CODES: Record<PromotionRefusal, string> = {
   unknown: "PROMOTION_CODE_UNKNOWN",
@@ -22,6 +31,7 @@ export const REFUSAL_CODES: Record<PromotionRefusal, string> = {
   used_up: "PROMOTION_CODE_USED_UP",
   wrong_plan: "PROMOTION_CODE_NOT_FOR_PLAN",
   already_used: "PROMOTION_CODE_ALREADY_USED",
+  in_checkout: "PROMOTION_CODE_IN_CHECKOUT",
 };
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -46,6 +56,8 @@ export function refusalMessage(
       return `The promotion code ${code} is not for the ${plan ? PLANS[plan].name : "chosen"} plan.`;
     case "already_used":
       return `You have already used the promotion code ${code}; it can be used once per buyer.`;
+    case "in_checkout":
+      return `A payment with the promotion code ${code} is already open for this address, in another window. Finish or close it there, or try again in a minute.`;
   }
 }
 
@@ -72,42 +84,57 @@ export function findPromotionCode(db: DbOrTx, code: string): PromotionCode | und
 const holdsUse = (now: number) =>
   or(eq(checkouts.status, "paid"), and(eq(checkouts.status, "reserved"), gt(checkouts.expiresAt, now)));
 
-export function usesHeld(db: DbOrTx, promotionCodeId: number, now: number): number {
+/** Every checkout of the code, but the one `except` names (the buyer's own open payment being looked at again). */
+const ofCode = (promotionCodeId: number, except?: number) =>
+  except === undefined
+    ? eq(checkouts.promotionCodeId, promotionCodeId)
+    : and(eq(checkouts.promotionCodeId, promotionCodeId), ne(checkouts.id, except));
+
+export function usesHeld(db: DbOrTx, promotionCodeId: number, now: number, except?: number): number {
   return db
     .select({ n: count() })
     .from(checkouts)
-    .where(and(eq(checkouts.promotionCodeId, promotionCodeId), holdsUse(now)))
+    .where(and(ofCode(promotionCodeId, except), holdsUse(now)))
     .get()!.n;
 }
 
-function usedByBuyer(db: DbOrTx, promotionCodeId: number, email: string, now: number): boolean {
-  return (
-    db
-      .select({ n: count() })
-      .from(checkouts)
-      .where(and(eq(checkouts.promotionCodeId, promotionCodeId), eq(checkouts.email, email), holdsUse(now)))
-      .get()!.n > 0
-  );
+/** Whether `email` paid with the code ('paid'), has a payment with it open ('open'), or neither. */
+function buyerUse(db: DbOrTx, promotionCodeId: number, email: string, now: number, except?: number) {
+  const rows = db
+    .select({ status: checkouts.status })
+    .from(checkouts)
+    .where(and(ofCode(promotionCodeId, except), eq(checkouts.email, email), holdsUse(now)))
+    .all();
+  if (rows.some((row) => row.status === "paid")) return "paid";
+  return rows.length > 0 ? "open" : null;
 }
 
 /**
  * Why `promotion` can't be used now for `plan` (by `email`, when known), or null when it can. The
- * public look-up passes no e-mail; checkout passes the buyer's.
+ * public look-up passes no e-mail; checkout passes the buyer's, and `except` for the buyer's own open
+ * payment it is looking at again, which then does not count against the code.
  */
 export function refusalFor(
   db: DbOrTx,
   promotion: PromotionCode | undefined,
-  request: { plan?: PlanId; email?: string; now: number },
+  request: { plan?: PlanId; email?: string; now: number; except?: number },
 ): PromotionRefusal | null {
   if (!promotion) return "unknown";
   if (!promotion.active) return "ended";
   if (promotion.startsAt !== null && request.now < promotion.startsAt) return "not_started";
   if (promotion.endsAt !== null && request.now >= promotion.endsAt) return "ended";
   if (request.plan && promotion.plans && !promotion.plans.includes(request.plan)) return "wrong_plan";
-  if (promotion.maxRedemptions !== null && usesHeld(db, promotion.id, request.now) >= promotion.maxRedemptions)
+  const byBuyer =
+    request.email && promotion.oncePerBuyer
+      ? buyerUse(db, promotion.id, request.email, request.now, request.except)
+      : null;
+  if (byBuyer === "paid") return "already_used";
+  if (
+    promotion.maxRedemptions !== null &&
+    usesHeld(db, promotion.id, request.now, request.except) >= promotion.maxRedemptions
+  )
     return "used_up";
-  if (request.email && promotion.oncePerBuyer && usedByBuyer(db, promotion.id, request.email, request.now))
-    return "already_used";
+  if (byBuyer === "open") return "in_checkout";
   return null;
 }
 

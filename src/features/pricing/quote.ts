@@ -18,6 +18,8 @@ export interface QuoteRequest {
   promotionCode?: string | null;
   /** The signed-in account a dashboard renewal is for. */
   account?: { id: number } | null;
+  /** The buyer's own open payment (its checkout id), asked for again: it does not count against the code. */
+  except?: number;
 }
 
 export interface Quote {
@@ -54,7 +56,12 @@ export async function quote(deps: Pick<AppDeps, "db" | "clock">, request: QuoteR
   let promotionCodeId: number | null = null;
   if (typed) {
     const promotion = findPromotionCode(deps.db, typed);
-    const refusal = refusalFor(deps.db, promotion, { plan: plan.id, email: request.email, now: deps.clock.now() });
+    const refusal = refusalFor(deps.db, promotion, {
+      plan: plan.id,
+      email: request.email,
+      now: deps.clock.now(),
+      except: request.except,
+    });
     if (refusal) throw new PromotionCodeRefused(refusal, typed, promotion, plan.id);
     discount = discountCents(promotion!, listPriceCents);
     promotionCodeId = promotion!.id;

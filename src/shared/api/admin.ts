@@ -45,6 +45,16 @@ const sale = t.Object({
   creditNoteUrl: t.Nullable(t.String({ description: "Signed link to the newest credit note PDF" })),
   country: t.Nullable(t.String({ description: "The buyer's billing country (ISO 3166-1 alpha-2), with tax on" })),
   tax: money("Tax contained in the amount (0 with tax off)"),
+  companyName: t.Nullable(
+    t.String({ description: "A business buyer's company, as on the invoice; null for a person" }),
+  ),
+  withdrawalConsentAt: IsoDateOrNull,
+  withdrawalConsentVersion: t.Nullable(
+    t.String({
+      description:
+        "When the buyer agreed to immediate supply, losing the 14-day right of withdrawal, and the wording's version; null when checkout did not ask",
+    }),
+  ),
 });
 
 const paidTotals = {

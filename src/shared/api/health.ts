@@ -67,6 +67,10 @@ export const HealthModel = {
     tax: oneOf(["off", "stripe", "demo"], {
       description: "Whether checkout asks for the billing location and adds tax (TAX)",
     }),
+    withdrawalConsent: oneOf(["eu", "always"], {
+      description:
+        "Who checkout asks to agree to immediate supply (WITHDRAWAL_CONSENT): buyers billed in the EU/EEA when tax is on, or everyone",
+    }),
   }),
 };
 

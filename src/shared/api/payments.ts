@@ -23,12 +23,51 @@ export const quoteLines = t.Object(
   { description: "What the buyer pays, computed on the server." },
 );
 
+/** The browser's own open payment, proven by its client secret. */
+const openPayment = t.Object({
+  paymentIntentId: t.String({ minLength: 1, maxLength: 255 }),
+  clientSecret: t.String({ minLength: 1, maxLength: 255 }),
+});
+
+/** What the buyer says in the purchase dialog besides the plan and the code (purchases and renewals alike). */
+export const buyerChoices = {
+  previous: t.Optional(
+    t.Object(openPayment.properties, {
+      description:
+        "The payment this browser opened before (its id and client secret). When it still matches what is asked (plan, code, amount, billing details) it is answered again, its hold renewed; otherwise it is cancelled and its promotion use given back before the new one is made.",
+    }),
+  ),
+  withdrawalConsent: t.Optional(
+    t.Boolean({
+      description:
+        "The buyer ticked the box agreeing to immediate supply and to losing the 14-day right of withdrawal. Required (else 422 WITHDRAWAL_CONSENT_REQUIRED) for a billing country in the EU/EEA when tax is on, and for everyone with WITHDRAWAL_CONSENT=always.",
+    }),
+  ),
+  companyName: t.Optional(
+    t.String({ maxLength: 120, description: "Buying for a business: the company's name, printed on the invoice." }),
+  ),
+  companyAddress: t.Optional(
+    t.String({
+      maxLength: 300,
+      description: "The company's address (lines separated by new lines), printed on the invoice.",
+    }),
+  ),
+};
+
 export const PaymentModel = {
   createIntentBody: t.Object({
     plan: planIdField("Please choose a plan: month, pro or lifetime."),
     email: emailField,
     promotionCode: t.Optional(promotionCodeField),
     ...TaxModel.buyerLocation,
+    ...buyerChoices,
+  }),
+  cancelBody: openPayment,
+  canceled: t.Object({
+    status: oneOf(["released", "paid", "processing"], {
+      description:
+        "released: the payment can no longer be paid and its promotion use is free again; paid: it was paid meanwhile (and is fulfilled); processing: the bank is still deciding.",
+    }),
   }),
   successQuery: t.Object({
     payment_intent: t.String({ minLength: 1, maxLength: 255, error: "payment_intent is required." }),
@@ -70,6 +109,12 @@ export const PaymentModel = {
     ),
     productKey: t.Optional(t.String({ description: "The key bought, only with the intent's matching client secret." })),
     email: t.Optional(t.String({ description: "Where the key was e-mailed, only with the matching client secret." })),
+    amountPaid: t.Optional(
+      t.Number({ description: "What the card was charged, in dollars, only with the matching client secret." }),
+    ),
+    invoiceUrl: t.Optional(
+      t.String({ description: "The signed link to the sale's invoice (PDF), only with the matching client secret." }),
+    ),
   }),
   demoConfirmed: t.Object({ paymentIntentId: t.String(), status: t.Literal("succeeded") }),
   webhookReceived: t.Object({ received: t.Literal(true), duplicate: t.Optional(t.Literal(true)) }),
@@ -82,3 +127,5 @@ export type WebhookAnswer = Static<typeof PaymentModel.webhookReceived>;
 export type QuoteLines = Static<typeof quoteLines>;
 export type CreateIntentBody = Static<typeof PaymentModel.createIntentBody>;
 export type DemoConfirmBody = Static<typeof PaymentModel.demoConfirmBody>;
+export type CancelPaymentBody = Static<typeof PaymentModel.cancelBody>;
+export type CancelPaymentResponse = Static<typeof PaymentModel.canceled>;

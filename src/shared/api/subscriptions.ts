@@ -1,6 +1,6 @@
 import { t, type Static } from "./type-system";
 import { Int, IsoDate, IsoDateOrNull, oneOf, PlanId, planIdField } from "./common";
-import { promotionCodeField } from "./payments";
+import { buyerChoices, promotionCodeField } from "./payments";
 import { TaxModel } from "./tax";
 
 /** 'suspended': a payment for it is disputed; access is on hold and its time does not run. */
@@ -37,6 +37,7 @@ export const SubscriptionModel = {
     plan: planIdField("Please choose a plan: month, pro or lifetime."),
     promotionCode: t.Optional(promotionCodeField),
     ...TaxModel.buyerLocation,
+    ...buyerChoices,
   }),
   redeemBody: t.Object({
     productKey: t.String({ minLength: 1, maxLength: 64, error: "Product key is required." }),

@@ -1,54 +1,104 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { ShieldCheck } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { RotateCcw, ShieldCheck } from "lucide-react";
 import type { PlanView } from "@shared/api/pricing";
 import type { PaymentIntentResponse } from "@shared/api-types";
+import type { WithdrawalConsentSetting } from "@shared/withdrawal";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
+import { Button } from "../ui/button";
 import { Skeleton } from "../ui/skeleton";
 import { DemoCardForm } from "./demo-card-form";
-import type { TaxBreakdown } from "@shared/api/tax";
-import { failureText } from "../../lib/error-text";
-import { LocationForm, TaxBreakdownTable, type BuyerLocation } from "./tax-step";
+import { TaxBreakdownTable } from "./tax-step";
+import { BuyerForm, buyerDetails, consentNeeded, EMPTY_BUYER_FORM, type BuyerFormState } from "./buyer-form";
+import { detailsKey, useOpenPayment } from "./use-open-payment";
 
 // Stripe's React bindings and Stripe.js load only when a real card form is needed.
 const StripePaymentForm = lazy(() => import("./stripe-payment-form"));
 
+/** What the buyer tells the dialog besides the plan: billing location (tax on), business details, consent. */
+export interface BuyerDetails {
+  country?: string;
+  postalCode?: string;
+  taxId?: string;
+  companyName?: string;
+  companyAddress?: string;
+  withdrawalConsent?: boolean;
+}
+
 export interface Checkout {
   plan: PlanView;
-  clientSecret: string;
   provider: "stripe" | "demo";
-  /** The lines of the price fixed into this payment by the server; null while tax is on and the location is still to be asked. */
-  quote: PaymentIntentResponse["quote"] | null;
-  breakdown?: TaxBreakdown;
-  /** With tax on: makes the intent for a billing location; the dialog asks once per distinct location. */
-  requestIntent?: (location: BuyerLocation) => Promise<PaymentIntentResponse>;
+  /**
+   * Makes the payment for these details, or gets the open one (`previous`) back when nothing changed. A free
+   * order is complete when it answers (the caller moves on).
+   */
+  requestIntent: (
+    details: BuyerDetails & { previous?: { paymentIntentId: string; clientSecret: string } },
+  ) => Promise<PaymentIntentResponse>;
+  /** The payment already made before the dialog opened, when there was nothing to ask first. */
+  initial?: PaymentIntentResponse;
+  /** Tax is on: ask the billing location first. */
+  asksLocation: boolean;
+  /** Who must agree to immediate supply (the site's WITHDRAWAL_CONSENT). */
+  consentSetting: WithdrawalConsentSetting;
+  /** The promotion code's price as the page showed it, until the server's quote is in. */
+  promotion?: { code: string; discount: number; total: number } | null;
+}
+
+/** The quote the page's promotion price promises, shown until the server's own is in. */
+function expected(checkout: Checkout): PaymentIntentResponse["quote"] | null {
+  const promotion = checkout.promotion;
+  if (!promotion) return null;
+  const listPrice = checkout.plan.price;
+  return {
+    listPrice,
+    discount: promotion.discount,
+    promotionCode: promotion.code,
+    subtotal: promotion.total,
+    tax: 0,
+    total: promotion.total,
+  };
+}
+
+/** Whether a checkout with these settings has something to ask before any payment can be made. */
+export function asksBeforePaying(config: { tax: string; withdrawalConsent: WithdrawalConsentSetting }): boolean {
+  return config.tax !== "off" || config.withdrawalConsent === "always";
 }
 
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 
-/** The plan, the promotion code's line when there is one, and the total the card is charged. */
-function QuoteSummary({ checkout, quote }: { checkout: Checkout; quote: Checkout["quote"] }) {
+/**
+ * The plan, the promotion code's line when there is one, and the total the card is charged; with tax, the total
+ * is the breakdown's (under the billing details), so it is not said twice.
+ */
+function QuoteSummary({ checkout, quote }: { checkout: Checkout; quote: PaymentIntentResponse["quote"] | null }) {
+  const taxed = checkout.asksLocation;
+  const row = "flex items-baseline justify-between gap-3";
   if (!quote?.promotionCode) {
     return (
-      <span className="flex items-baseline justify-between gap-3">
+      <span className={row}>
         <span className="font-medium text-foreground">{checkout.plan.name}</span>
-        <span className="text-lg font-semibold text-foreground">{money(quote?.total ?? checkout.plan.price)}</span>
+        <span className="text-lg font-semibold text-foreground">
+          {money(taxed ? (quote?.listPrice ?? checkout.plan.price) : (quote?.total ?? checkout.plan.price))}
+        </span>
       </span>
     );
   }
   return (
     <span className="grid gap-1">
-      <span className="flex items-baseline justify-between gap-3">
+      <span className={row}>
         <span className="font-medium text-foreground">{checkout.plan.name}</span>
         <span className="text-foreground">{money(quote.listPrice)}</span>
       </span>
-      <span className="flex items-baseline justify-between gap-3 text-success">
+      <span className={`${row} text-success`}>
         <span>Promotion code {quote.promotionCode}</span>
         <span>−{money(quote.discount)}</span>
       </span>
-      <span className="flex items-baseline justify-between gap-3 border-t border-border pt-1">
-        <span className="font-medium text-foreground">Total</span>
-        <span className="text-lg font-semibold text-foreground">{money(quote.total)}</span>
-      </span>
+      {!taxed && (
+        <span className={`${row} border-t border-border pt-1`}>
+          <span className="font-medium text-foreground">Total</span>
+          <span className="text-lg font-semibold text-foreground">{money(quote.total)}</span>
+        </span>
+      )}
     </span>
   );
 }
@@ -59,7 +109,6 @@ export interface CheckoutDialogProps {
   onClose: () => void;
   /** The intent paid, and the client secret it was paid with (the result page shows this browser the key). */
   onPaid: (paymentIntentId: string, clientSecret: string) => void;
-  onFailed: (message: string) => void;
   /** The line under the form: what happens once paid. */
   note?: string;
   /** Where the card provider returns after a payment that needed a redirect (3-D Secure). */
@@ -79,97 +128,84 @@ function FormSkeleton() {
   );
 }
 
-type Intent = Pick<Checkout, "clientSecret" | "provider" | "breakdown" | "quote">;
-
-/**
- * With tax on, the intents made for each location the buyer tried, so going back to a country asks nothing
- * again; the one for the location chosen last is the one paid.
- */
-function useTaxedIntent(checkout: Checkout | null) {
-  const [current, setCurrent] = useState<Intent | null>(null);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const cache = useRef(new Map<string, Intent>());
-  const wanted = useRef("");
-  useEffect(() => {
-    cache.current.clear();
-    setCurrent(null);
-    setError(null);
-  }, [checkout]);
-  async function locate(location: BuyerLocation) {
-    if (!checkout?.requestIntent) return;
-    const key = [location.country, location.postalCode ?? "", (location.taxId ?? "").toUpperCase()].join("|");
-    wanted.current = key;
-    const known = cache.current.get(key);
-    if (known) {
-      setCurrent(known);
-      setError(null);
-      return;
-    }
-    setPending(true);
-    setError(null);
-    try {
-      const answer = await checkout.requestIntent(location);
-      if (answer.provider === "free") throw new Error("A free order needs no card.");
-      const intent = {
-        clientSecret: answer.clientSecret,
-        provider: answer.provider,
-        breakdown: answer.breakdown,
-        quote: answer.quote,
-      };
-      cache.current.set(key, intent);
-      // A slower answer for a location the buyer has since changed is kept but not shown.
-      if (wanted.current === key) setCurrent(intent);
-    } catch (failure) {
-      if (wanted.current === key) {
-        setCurrent(null);
-        setError(
-          failureText(failure, {
-            fallback: "Tax could not be calculated. Please try again.",
-            statusPrefix: "Tax could not be calculated.",
-          }),
-        );
-      }
-    } finally {
-      setPending(false);
-    }
-  }
-  return { current, pending, error, locate };
-}
-
-/** 'Complete Your Purchase': the chosen plan and price (with tax on: billing location and breakdown first), and the card form. */
+/** 'Complete Your Purchase': the chosen plan and price, what there is to ask (location, business, consent), the card form. */
 export function CheckoutDialog({
   checkout,
   publishableKey,
   onClose,
   onPaid,
-  onFailed,
   note = "Payments are processed securely. Your product key is e-mailed to you right after payment.",
   returnPath = "/purchase/success",
 }: CheckoutDialogProps) {
-  const taxed = useTaxedIntent(checkout);
-  const asksLocation = !!checkout?.requestIntent;
-  const intent: Intent | null = asksLocation ? taxed.current : checkout;
-  const paid = (paymentIntentId: string) => onPaid(paymentIntentId, intent?.clientSecret ?? "");
+  const payment = useOpenPayment(checkout);
+  const [form, setForm] = useState<BuyerFormState>(EMPTY_BUYER_FORM);
+  useEffect(() => setForm(EMPTY_BUYER_FORM), [checkout]);
+  const rules = { asksLocation: checkout?.asksLocation ?? false, consentSetting: checkout?.consentSetting ?? "eu" };
+  const details = buyerDetails(form, rules);
+  const intent = payment.current && payment.current.provider !== "free" ? payment.current : null;
+  // The card form is for the details on show, and only once the consent asked for is given.
+  const payable =
+    intent !== null &&
+    details !== null &&
+    payment.currentKey === detailsKey(details) &&
+    (!consentNeeded(form, rules) || form.consent);
+  const paid = (paymentIntentId: string) => {
+    payment.paid();
+    onPaid(paymentIntentId, intent?.clientSecret ?? "");
+  };
+  const close = () => {
+    payment.release();
+    onClose();
+  };
+  const submitLabel = rules.asksLocation
+    ? intent
+      ? "Update total"
+      : "Show total"
+    : intent
+      ? "Save invoice details"
+      : "Continue to payment";
   return (
-    <Dialog open={checkout !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={checkout !== null} onOpenChange={(open) => !open && close()}>
       <DialogContent aria-describedby="checkout-summary" onInteractOutside={(event) => event.preventDefault()}>
         <DialogHeader>
           <DialogTitle>Complete Your Purchase</DialogTitle>
           <DialogDescription id="checkout-summary">
-            {checkout && <QuoteSummary checkout={checkout} quote={intent?.quote ?? null} />}
+            {checkout && <QuoteSummary checkout={checkout} quote={payable ? intent.quote : expected(checkout)} />}
           </DialogDescription>
         </DialogHeader>
-        {asksLocation && (
-          <LocationForm
-            pending={taxed.pending}
-            error={taxed.error}
-            calculated={taxed.current !== null}
-            onSubmit={(location) => void taxed.locate(location)}
+        {checkout && (
+          <BuyerForm
+            rules={rules}
+            state={form}
+            onChange={setForm}
+            onSubmit={(wanted) => void payment.request(wanted)}
+            pending={payment.pending}
+            error={payment.error}
+            submitLabel={submitLabel}
+            showSubmit={rules.asksLocation || !payable}
           />
         )}
-        {intent?.breakdown?.tax && <TaxBreakdownTable breakdown={intent.breakdown} />}
-        {intent &&
+        {payment.failure && (
+          <div
+            role="alert"
+            className="grid gap-2 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm"
+          >
+            <p className="font-medium text-destructive-text">Payment failed: {payment.failure}</p>
+            <p className="text-muted-foreground">Nothing was charged. You can try again, with this card or another.</p>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="w-fit"
+              disabled={payment.pending}
+              onClick={() => void payment.retry()}
+            >
+              <RotateCcw aria-hidden /> Try again
+            </Button>
+          </div>
+        )}
+        {payable && intent.breakdown.tax && <TaxBreakdownTable breakdown={intent.breakdown} />}
+        {payable &&
           (intent.provider === "stripe" ? (
             <Suspense fallback={<FormSkeleton />}>
               <StripePaymentForm
@@ -178,7 +214,7 @@ export function CheckoutDialog({
                 publishableKey={publishableKey}
                 returnPath={returnPath}
                 onPaid={paid}
-                onFailed={onFailed}
+                onFailed={payment.failed}
               />
             </Suspense>
           ) : (
@@ -186,7 +222,7 @@ export function CheckoutDialog({
               key={intent.clientSecret}
               clientSecret={intent.clientSecret}
               onPaid={paid}
-              onFailed={onFailed}
+              onFailed={payment.failed}
             />
           ))}
         <p className="flex items-center gap-2 text-xs text-muted-foreground">

@@ -3,6 +3,7 @@ import { FlaskConical, Lock } from "lucide-react";
 import { PendingButton } from "../ui/pending-button";
 import { TextField } from "../ui/text-field";
 import { failureText } from "../../lib/error-text";
+import { ApiError } from "../../lib/api";
 import { useConfirmDemoPayment } from "../../lib/queries/checkout";
 
 export interface PaymentFormProps {
@@ -27,6 +28,7 @@ export function DemoCardForm({ clientSecret, onPaid, onFailed }: PaymentFormProp
   const [cardNumber, setCardNumber] = useState(SUCCESS_CARD);
   const [expiry, setExpiry] = useState("12 / 34");
   const [cvc, setCvc] = useState("123");
+  const [numberError, setNumberError] = useState<string | null>(null);
   const confirm = useConfirmDemoPayment();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -35,10 +37,14 @@ export function DemoCardForm({ clientSecret, onPaid, onFailed }: PaymentFormProp
       { clientSecret, cardNumber },
       {
         onSuccess: (answer) => onPaid(answer.paymentIntentId),
-        onError: (error) =>
-          onFailed(
-            failureText(error, { fallback: "Your payment could not be completed.", statusPrefix: "Payment failed." }),
-          ),
+        onError: (error) => {
+          // An incomplete number is the field's problem: nothing was tried, the payment stays open.
+          if (error instanceof ApiError && error.code === "INCOMPLETE_NUMBER") setNumberError(error.message);
+          else
+            onFailed(
+              failureText(error, { fallback: "Your payment could not be completed.", statusPrefix: "Payment failed." }),
+            );
+        },
       },
     );
   }
@@ -63,7 +69,11 @@ export function DemoCardForm({ clientSecret, onPaid, onFailed }: PaymentFormProp
         inputMode="numeric"
         autoComplete="off"
         value={cardNumber}
-        onChange={(event) => setCardNumber(formatCardNumber(event.target.value))}
+        error={numberError ?? undefined}
+        onChange={(event) => {
+          setCardNumber(formatCardNumber(event.target.value));
+          setNumberError(null);
+        }}
         placeholder={SUCCESS_CARD}
       />
       <div className="grid grid-cols-2 gap-3">

@@ -57,6 +57,8 @@ function CheckoutForm({
         confirmParams: { return_url: `${window.location.origin}${returnPath}` },
         redirect: "if_required",
       });
+      // A field left incomplete is shown by the Payment Element itself; nothing was tried, so the payment stays open.
+      if (error?.type === "validation_error") return;
       if (error) onFailed(error.message ?? "Your payment could not be completed.");
       else if (paymentIntent) onPaid(paymentIntent.id);
     } catch (error) {

@@ -1,6 +1,7 @@
 /** Buying a plan: the card provider in use, the payment intent, the demo card, the payment result, and lost keys sent again. */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type {
+  CancelPaymentBody,
   CreateIntentBody,
   DemoConfirmBody,
   DemoConfirmResponse,
@@ -26,6 +27,21 @@ export function useCreatePaymentIntent() {
   return useMutation({
     mutationFn: (input: CreateIntentBody) =>
       apiRequest<PaymentIntentResponse>("POST", "/api/create-payment-intent", input),
+  });
+}
+
+/**
+ * POST /api/payment/cancel: the dialog closed or its payment failed; the payment is cancelled and its promotion
+ * use given back. `keepalive` lets it finish while the page is being left.
+ */
+export function cancelPayment(open: CancelPaymentBody): void {
+  void fetch("/api/payment/cancel", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ paymentIntentId: open.paymentIntentId, clientSecret: open.clientSecret }),
+    keepalive: true,
+  }).catch(() => {
+    // Nothing to tell the buyer: the hold runs out on its own and the sweeper cancels the payment then.
   });
 }
 

@@ -15,6 +15,7 @@ import { TextField } from "../../components/ui/text-field";
 import { useAdminPlans, useUpdatePlan } from "../../lib/queries/pricing";
 import { toast } from "../../lib/use-toast";
 import { PlanCard } from "../../components/plan-card";
+import { matchingBadge, statesDiscount } from "@shared/plan-badge";
 
 interface Draft {
   price: string;
@@ -35,14 +36,27 @@ const dollars = (text: string) =>
   /^\$?\s*\d+(\.\d{1,2})?$/.test(text.trim()) ? Number(text.trim().replace(/^\$\s*/, "")) : Number.NaN;
 
 /** What the form says is wrong before asking the server (which checks the same again). */
-function problems(draft: Draft): Partial<Record<"price" | "compareAtPrice", string>> {
+function problems(draft: Draft): Partial<Record<"price" | "compareAtPrice" | "badge", string>> {
   const price = dollars(draft.price);
   const was = draft.compareAtPrice.trim() === "" ? null : dollars(draft.compareAtPrice);
-  const found: Partial<Record<"price" | "compareAtPrice", string>> = {};
+  const found: Partial<Record<"price" | "compareAtPrice" | "badge", string>> = {};
   if (Number.isNaN(price) || price < 0.5) found.price = "At least 0.50, in dollars and cents (e.g. 6.99).";
   if (was !== null && (Number.isNaN(was) || (!Number.isNaN(price) && was <= price)))
     found.compareAtPrice = "Above the price, or empty for none.";
+  if (was === null && statesDiscount(draft.badge.trim() || null))
+    found.badge = 'This badge names a discount: give a "was" price to take it from, or change the badge.';
   return found;
+}
+
+const cents = (text: string) => Math.round(dollars(text) * 100);
+
+/** The badge as it will be saved: a percentage off recomputed from the prices typed. */
+function savedBadge(draft: Draft): string | null {
+  const badge = draft.badge.trim() || null;
+  const was = draft.compareAtPrice.trim() === "" ? null : cents(draft.compareAtPrice);
+  const price = cents(draft.price);
+  if (Number.isNaN(price) || (was !== null && Number.isNaN(was))) return badge;
+  return matchingBadge(badge, price, was);
 }
 
 function PlanEditor({ plan }: { plan: PlanView }) {
@@ -58,8 +72,9 @@ function PlanEditor({ plan }: { plan: PlanView }) {
       draft.compareAtPrice.trim() === "" || Number.isNaN(dollars(draft.compareAtPrice))
         ? null
         : dollars(draft.compareAtPrice),
-    badge: draft.badge.trim() || null,
+    badge: savedBadge(draft),
   };
+  const recomputed = savedBadge(draft) !== (draft.badge.trim() || null);
   const changed = JSON.stringify(draft) !== JSON.stringify(draftOf(plan));
 
   function save(event: FormEvent) {
@@ -100,7 +115,7 @@ function PlanEditor({ plan }: { plan: PlanView }) {
       </CardHeader>
       <CardContent className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,20rem)]">
         <form
-          className="grid content-start gap-4 sm:grid-cols-2"
+          className="grid content-start items-start gap-4 sm:grid-cols-2"
           onSubmit={save}
           noValidate
           aria-label={`${plan.name} price`}
@@ -127,7 +142,12 @@ function PlanEditor({ plan }: { plan: PlanView }) {
             label="Badge"
             value={draft.badge}
             maxLength={24}
-            hint="E.g. 30% OFF!; empty for none."
+            error={errors.badge}
+            hint={
+              recomputed
+                ? `Saved as "${savedBadge(draft)}": a percentage off is worked out from the prices.`
+                : "E.g. 30% OFF!; empty for none. A percentage off follows the prices."
+            }
             onChange={(e) => set({ badge: e.target.value })}
           />
           <div className="flex items-center gap-3 sm:pt-7">

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Plus } from "lucide-react";
 import { PLAN_LIST, type PlanId } from "@shared/plans";
+import { PROMOTION_CODE } from "@shared/promotion-code";
 import type { PromotionCreateBody } from "@shared/api/pricing";
 import { FormDialog } from "../../components/form-dialog";
 import { Button } from "../../components/ui/button";
@@ -11,6 +12,8 @@ import { SelectField, TextField } from "../../components/ui/text-field";
 import { useCreatePromotionCode } from "../../lib/queries/pricing";
 import { toast } from "../../lib/use-toast";
 
+const ALL_PLANS = PLAN_LIST.map((p) => p.id);
+
 const EMPTY = {
   code: "",
   kind: "percent" as "percent" | "amount",
@@ -20,20 +23,69 @@ const EMPTY = {
   maxRedemptions: "",
 };
 
+type Form = typeof EMPTY;
+type Problems = Partial<Record<keyof Form | "plans", string>>;
+
 /** A datetime-local value (the admin's own time) → ISO, or undefined when empty. */
 const isoFrom = (local: string) => (local ? new Date(local).toISOString() : undefined);
 
-/** New promotion code: the server checks every rule and answers a sentence for what it refuses. */
+/** The zone the date fields are read in (the browser's): its name ("Europe/Berlin") and offset now ("UTC+01:00"). */
+function ownTimeZone(): { name: string; offset: string } {
+  const minutes = -new Date().getTimezoneOffset();
+  const sign = minutes < 0 ? "−" : "+";
+  const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, "0");
+  const rest = String(Math.abs(minutes) % 60).padStart(2, "0");
+  return { name: Intl.DateTimeFormat().resolvedOptions().timeZone, offset: `UTC${sign}${hours}:${rest}` };
+}
+
+/** What is wrong with the form, field by field, in the admin's words (the server checks the same again). */
+function problemsOf(form: Form, plans: PlanId[]): Problems {
+  const found: Problems = {};
+  if (!PROMOTION_CODE.test(form.code.trim())) found.code = "Use 2 to 40 letters, digits and dashes, e.g. LAUNCH20.";
+  const value = form.value.trim();
+  if (form.kind === "percent" && !(/^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 100))
+    found.value = "A whole percentage from 1 to 100.";
+  if (form.kind === "amount" && !(/^\d+(\.\d{1,2})?$/.test(value) && Number(value) > 0))
+    found.value = "An amount in dollars above 0, e.g. 5 or 4.99.";
+  if (plans.length === 0) found.plans = "Choose at least one plan.";
+  if (form.startsAt && form.endsAt && new Date(form.endsAt) <= new Date(form.startsAt))
+    found.endsAt = "The end must come after the start.";
+  else if (form.endsAt && new Date(form.endsAt).getTime() <= Date.now())
+    found.endsAt = "The end must be in the future.";
+  const max = form.maxRedemptions.trim();
+  if (max && !(/^\d+$/.test(max) && Number(max) >= 1))
+    found.maxRedemptions = "A whole number, at least 1; empty for no limit.";
+  return found;
+}
+
+/** New promotion code: checked as typed, then by the server, which answers a sentence for what it refuses. */
 export function PromotionCodeDialog() {
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState(EMPTY);
-  const [plans, setPlans] = useState<PlanId[]>(PLAN_LIST.map((p) => p.id));
+  const [plans, setPlans] = useState<PlanId[]>(ALL_PLANS);
   const [oncePerBuyer, setOncePerBuyer] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const create = useCreatePromotionCode();
-  const set = (change: Partial<typeof EMPTY>) => setForm((current) => ({ ...current, ...change }));
+  const set = (change: Partial<Form>) => setForm((current) => ({ ...current, ...change }));
+  const problems = submitted ? problemsOf(form, plans) : {};
+  const zone = ownTimeZone();
+
+  /** Every opening starts from an empty form: nothing of the last code is left ticked. */
+  function openChange(next: boolean) {
+    if (next) {
+      setForm(EMPTY);
+      setPlans(ALL_PLANS);
+      setOncePerBuyer(false);
+      setSubmitted(false);
+      setError(null);
+    }
+    setOpen(next);
+  }
 
   function submit() {
+    setSubmitted(true);
+    if (Object.keys(problemsOf(form, plans)).length) return;
     const value = Number(form.value);
     const body: PromotionCreateBody = {
       code: form.code.trim(),
@@ -51,8 +103,6 @@ export function PromotionCodeDialog() {
           description: `${created.code} can be used ${created.startsAt ? "from its start" : "now"}.`,
         });
         setOpen(false);
-        setForm(EMPTY);
-        setError(null);
       },
       onError: (failure) => setError(failure.message),
     });
@@ -66,7 +116,7 @@ export function PromotionCodeDialog() {
         </Button>
       }
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={openChange}
       title="New promotion code"
       description="Letters, digits and dashes; buyers may type it in any case."
       submitLabel="Create code"
@@ -79,9 +129,10 @@ export function PromotionCodeDialog() {
         id="promo-code"
         label="Code"
         value={form.code}
+        error={problems.code}
         onChange={(e) => set({ code: e.target.value })}
       />
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-2 items-start gap-3 [&>*]:min-w-0">
         <SelectField
           id="promo-kind"
           label="Discount"
@@ -96,10 +147,11 @@ export function PromotionCodeDialog() {
           label={form.kind === "percent" ? "Percent (1–100)" : "Dollars"}
           inputMode="decimal"
           value={form.value}
+          error={problems.value}
           onChange={(e) => set({ value: e.target.value })}
         />
       </div>
-      <fieldset className="grid gap-2">
+      <fieldset className="grid gap-2" aria-describedby={problems.plans ? "promo-plans-error" : undefined}>
         <legend className="mb-1 text-sm font-medium">Plans</legend>
         {PLAN_LIST.map((plan) => (
           <div key={plan.id} className="flex items-center gap-2">
@@ -113,20 +165,30 @@ export function PromotionCodeDialog() {
             <Label htmlFor={`promo-plan-${plan.id}`}>{plan.name}</Label>
           </div>
         ))}
+        {problems.plans && (
+          <p id="promo-plans-error" className="text-sm text-destructive-text">
+            {problems.plans}
+          </p>
+        )}
       </fieldset>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid items-start gap-3 sm:grid-cols-2 [&>*]:min-w-0">
         <TextField
           id="promo-starts"
-          label="Starts (optional)"
+          label={`Starts (optional), your time (${zone.offset})`}
           type="datetime-local"
+          className="min-w-0"
           value={form.startsAt}
+          hint={`In ${zone.name} time. Empty: now.`}
           onChange={(e) => set({ startsAt: e.target.value })}
         />
         <TextField
           id="promo-ends"
-          label="Ends (optional)"
+          label={`Ends (optional), your time (${zone.offset})`}
           type="datetime-local"
+          className="min-w-0"
           value={form.endsAt}
+          error={problems.endsAt}
+          hint={`In ${zone.name} time. Empty: no end.`}
           onChange={(e) => set({ endsAt: e.target.value })}
         />
       </div>
@@ -135,6 +197,7 @@ export function PromotionCodeDialog() {
         label="Maximum uses (optional)"
         inputMode="numeric"
         value={form.maxRedemptions}
+        error={problems.maxRedemptions}
         hint="Empty for no limit."
         onChange={(e) => set({ maxRedemptions: e.target.value })}
       />

@@ -2,7 +2,7 @@ import type { SaleView } from "@shared/api-types";
 import { PLANS } from "@shared/plans";
 import { Badge } from "../../components/ui/badge";
 import { dateColumn, type Column } from "./data-table";
-import { formatMoney } from "./format";
+import { formatDateTime, formatMoney } from "./format";
 
 /** A sale's date, buyer, plan and amount; refunded and partly refunded ones are marked. */
 export const SALE_COLUMNS: Column<SaleView>[] = [
@@ -53,6 +53,15 @@ export const DOCUMENTS_COLUMN: Column<SaleView> = {
         >
           Credit note
         </a>
+      )}
+      {sale.withdrawalConsentAt && (
+        // The buyer's consent to immediate supply (the EU right of withdrawal), as the invoice confirms it.
+        <span
+          className="whitespace-nowrap text-muted-foreground"
+          title={`Wording version ${sale.withdrawalConsentVersion ?? "unknown"}`}
+        >
+          Immediate supply agreed {formatDateTime(sale.withdrawalConsentAt)}
+        </span>
       )}
     </span>
   ),

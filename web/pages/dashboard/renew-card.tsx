@@ -8,7 +8,7 @@ import { toastFailure } from "../../components/failure-toast";
 import { refreshSubscription, useRenewSubscription } from "../../lib/queries/dashboard";
 import { usePublicConfig, verifyPayment } from "../../lib/queries/checkout";
 import { toast } from "../../lib/use-toast";
-import { CheckoutDialog, type Checkout } from "../../components/checkout/checkout-dialog";
+import { asksBeforePaying, CheckoutDialog, type Checkout } from "../../components/checkout/checkout-dialog";
 import { usePlans } from "../../lib/queries/pricing";
 import { PromotionCodeField } from "../../components/promotion-code-field";
 
@@ -42,36 +42,33 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
   }
 
   function choose(plan: PlanView) {
-    if (config && config.tax !== "off") {
-      // With tax on the dialog asks the billing location first; renewals are taxed like purchases.
-      setCheckout({
-        plan,
-        clientSecret: "",
-        provider: config.paymentProvider,
-        quote: null,
-        requestIntent: async (location) => {
-          const answer = await renew.mutateAsync({
-            plan: plan.id,
-            promotionCode: promotionCode.trim() || undefined,
-            ...location,
-          });
-          if (answer.provider === "free") {
-            setCheckout(null);
-            void applied(plan.name, answer.paymentIntentId, answer.clientSecret);
-          }
-          return answer;
-        },
-      });
+    const code = { promotionCode: promotionCode.trim() || undefined };
+    const opened: Omit<Checkout, "provider"> = {
+      plan,
+      // Renewals are taxed, and asked for consent, like purchases.
+      asksLocation: config ? config.tax !== "off" : false,
+      consentSetting: config?.withdrawalConsent ?? "eu",
+      requestIntent: async (details) => {
+        const answer = await renew.mutateAsync({ plan: plan.id, ...code, ...details });
+        if (answer.provider === "free") {
+          setCheckout(null);
+          void applied(plan.name, answer.paymentIntentId, answer.clientSecret);
+        }
+        return answer;
+      },
+    };
+    if (config && asksBeforePaying(config)) {
+      setCheckout({ ...opened, provider: config.paymentProvider });
       return;
     }
     setChoosing(plan.id);
     renew.mutate(
-      { plan: plan.id, promotionCode: promotionCode.trim() || undefined },
+      { plan: plan.id, ...code },
       {
-        onSuccess: ({ clientSecret, paymentIntentId, provider, quote }) => {
+        onSuccess: (answer) => {
           // A code that makes it free: already applied to the account, no card to ask for.
-          if (provider === "free") void applied(plan.name, paymentIntentId, clientSecret);
-          else setCheckout({ plan, clientSecret, provider, quote });
+          if (answer.provider === "free") void applied(plan.name, answer.paymentIntentId, answer.clientSecret);
+          else setCheckout({ ...opened, provider: answer.provider, initial: answer });
         },
         onError: (error) =>
           toastFailure("Error", error, {
@@ -157,7 +154,6 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
         publishableKey={config?.stripePublishableKey ?? null}
         onClose={() => setCheckout(null)}
         onPaid={(id, secret) => void paid(id, secret)}
-        onFailed={(message) => toast({ variant: "destructive", title: "Payment Failed", description: message })}
         note="Payments are processed securely. The plan is added to your account the moment the payment goes through."
         returnPath={RENEW_RETURN_PATH}
       />

@@ -13,7 +13,7 @@ import { paymentResultPath, useCreatePaymentIntent, usePublicConfig } from "../.
 import { toast } from "../../lib/use-toast";
 import { usePlans, usePromotionLookup } from "../../lib/queries/pricing";
 import { Skeleton } from "../../components/ui/skeleton";
-import { CheckoutDialog, type Checkout } from "../../components/checkout/checkout-dialog";
+import { asksBeforePaying, CheckoutDialog, type Checkout } from "../../components/checkout/checkout-dialog";
 import { PlanCard, type PromotionPrice } from "../../components/plan-card";
 import { PromotionCodeBox } from "./promotion-code";
 
@@ -74,6 +74,7 @@ function AfterPurchase() {
 export default function PurchasePage() {
   const [, navigate] = useLocation();
   const [email, setEmail] = useState("");
+  const [emailError, setEmailError] = useState<string | null>(null);
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   const createIntent = useCreatePaymentIntent();
   const { data: config } = usePublicConfig();
@@ -87,44 +88,43 @@ export default function PurchasePage() {
     return applied && price ? { code: applied.code, discount: price.discount, total: price.total } : null;
   }
 
+  function freeOrder(paymentIntentId: string, clientSecret: string) {
+    // Nothing to pay: the order is complete and the key is on its way; the result page shows it.
+    setCheckout(null);
+    toast({ title: "Order Complete", description: "Check your email for your product key!" });
+    navigate(paymentResultPath(paymentIntentId, clientSecret));
+  }
+
   function choose(plan: PlanView) {
     const address = email.trim();
     if (!address) {
-      toast({
-        variant: "destructive",
-        title: "Email Required",
-        description: "Please enter your email address to continue.",
-      });
+      setEmailError("Please enter your email address to continue.");
       document.getElementById("purchase-email")?.focus();
       return;
     }
     const promotion = applied && promotionPrice(plan) ? { promotionCode: applied.code } : {};
-    if (config && config.tax !== "off") {
-      // With tax on the dialog asks the billing location first, then makes the intent for it.
-      setCheckout({
-        plan,
-        clientSecret: "",
-        provider: config.paymentProvider,
-        quote: null,
-        requestIntent: async (location) => {
-          const answer = await createIntent.mutateAsync({ plan: plan.id, email: address, ...promotion, ...location });
-          if (answer.provider === "free") navigate(paymentResultPath(answer.paymentIntentId, answer.clientSecret));
-          return answer;
-        },
-      });
+    const opened: Omit<Checkout, "provider"> = {
+      plan,
+      asksLocation: config ? config.tax !== "off" : false,
+      consentSetting: config?.withdrawalConsent ?? "eu",
+      promotion: promotionPrice(plan),
+      requestIntent: async (details) => {
+        const answer = await createIntent.mutateAsync({ plan: plan.id, email: address, ...promotion, ...details });
+        if (answer.provider === "free") freeOrder(answer.paymentIntentId, answer.clientSecret);
+        return answer;
+      },
+    };
+    if (config && asksBeforePaying(config)) {
+      // The dialog asks first (billing location, consent), then makes the payment for the answers.
+      setCheckout({ ...opened, provider: config.paymentProvider });
       return;
     }
     createIntent.mutate(
       { plan: plan.id, email: address, ...promotion },
       {
-        onSuccess: ({ clientSecret, paymentIntentId, provider, quote }) => {
-          if (provider === "free") {
-            // Nothing to pay: the order is complete and the key is on its way; the result page shows it.
-            toast({ title: "Order Complete", description: "Check your email for your product key!" });
-            navigate(paymentResultPath(paymentIntentId, clientSecret));
-            return;
-          }
-          setCheckout({ plan, clientSecret, provider, quote });
+        onSuccess: (answer) => {
+          if (answer.provider === "free") freeOrder(answer.paymentIntentId, answer.clientSecret);
+          else setCheckout({ ...opened, provider: answer.provider, initial: answer });
         },
         onError: (error) =>
           toast({ variant: "destructive", title: "Error", description: error.message || "Failed to process payment" }),
@@ -137,10 +137,6 @@ export default function PurchasePage() {
     setCheckout(null);
     // The client secret goes along, as in the card provider's own return URL: it shows this browser the key.
     navigate(paymentResultPath(paymentIntentId, clientSecret));
-  }
-
-  function failed(message: string) {
-    toast({ variant: "destructive", title: "Payment Failed", description: message });
   }
 
   return (
@@ -158,7 +154,11 @@ export default function PurchasePage() {
           label="Email address"
           hint="We'll send your product key to this address."
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          error={emailError ?? undefined}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setEmailError(null);
+          }}
         />
       </div>
 
@@ -213,7 +213,6 @@ export default function PurchasePage() {
         publishableKey={config?.stripePublishableKey ?? null}
         onClose={() => setCheckout(null)}
         onPaid={paid}
-        onFailed={failed}
       />
     </Layout>
   );

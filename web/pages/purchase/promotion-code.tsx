@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Tag, X } from "lucide-react";
 import type { PromotionLookup } from "@shared/api/pricing";
 import { PROMOTION_CODE } from "@shared/promotion-code";
@@ -24,6 +24,19 @@ export function PromotionCodeBox({ code, lookup, failure, checking, onApply, onR
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<string | null>(null);
+  /** Applied from the field: once the answer is in, the keyboard goes to what replaced the field, or back to it. */
+  const applying = useRef(false);
+  const remove = useRef<HTMLButtonElement>(null);
+  const refused = code && lookup && !lookup.applies ? lookup.message : code && failure ? failure : null;
+  const applied = Boolean(code && lookup?.applies);
+
+  useEffect(() => {
+    if (!applying.current || checking) return;
+    if (applied) remove.current?.focus();
+    else if (refused) document.getElementById("promotion-code")?.focus();
+    else return;
+    applying.current = false;
+  }, [applied, refused, checking]);
 
   if (code && lookup?.applies) {
     return (
@@ -32,7 +45,13 @@ export function PromotionCodeBox({ code, lookup, failure, checking, onApply, onR
         <span>
           <span className="font-medium">Promotion code applied:</span> {lookup.message}
         </span>
-        <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove promotion code ${lookup.code}`}>
+        <Button
+          ref={remove}
+          variant="ghost"
+          size="sm"
+          onClick={onRemove}
+          aria-label={`Remove promotion code ${lookup.code}`}
+        >
           <X aria-hidden /> Remove
         </Button>
       </div>
@@ -47,10 +66,10 @@ export function PromotionCodeBox({ code, lookup, failure, checking, onApply, onR
       return;
     }
     setError(null);
+    applying.current = true;
     onApply(value);
   }
 
-  const refused = code && lookup && !lookup.applies ? lookup.message : code && failure ? failure : null;
   if (!open && !refused) {
     return (
       <div className="text-center">

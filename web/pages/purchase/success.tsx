@@ -7,6 +7,7 @@ import {
   CheckCircle2,
   Clock,
   Copy,
+  FileText,
   Home,
   KeyRound,
   LifeBuoy,
@@ -156,7 +157,19 @@ function KeyPanel({ productKey, email }: { productKey: string; email: string }) 
   );
 }
 
-function SuccessView({ plan, productKey, email }: { plan: string; productKey?: string; email?: string }) {
+function SuccessView({
+  plan,
+  productKey,
+  email,
+  amountPaid,
+  invoiceUrl,
+}: {
+  plan: string;
+  productKey?: string;
+  email?: string;
+  amountPaid?: number;
+  invoiceUrl?: string;
+}) {
   return (
     <ResultCard
       icon={<CheckCircle2 className="size-14 text-success" aria-hidden />}
@@ -164,6 +177,24 @@ function SuccessView({ plan, productKey, email }: { plan: string; productKey?: s
       summary={
         <>
           <p className="text-lg font-medium text-brand">{plan}</p>
+          {amountPaid !== undefined && (
+            <p className="text-muted-foreground">
+              Amount paid: <span className="font-semibold text-foreground tabular-nums">${amountPaid.toFixed(2)}</span>
+            </p>
+          )}
+          {invoiceUrl && (
+            <p>
+              <a
+                href={invoiceUrl}
+                target="_blank"
+                rel="noopener"
+                className="inline-flex items-center gap-2 rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                <FileText className="size-4 shrink-0" aria-hidden />
+                Download your invoice (PDF)
+              </a>
+            </p>
+          )}
           <p className="flex items-center gap-2 text-muted-foreground">
             <Mail className="size-4 shrink-0" aria-hidden />
             Your product key has been sent to your email.
@@ -298,7 +329,15 @@ export default function PurchaseSuccessPage() {
   else if (result.data?.refunded) view = <RefundedView />;
   else if (result.data?.processing) view = <ProcessingView message={result.data.error ?? PROCESSING} />;
   else if (result.data?.success)
-    view = <SuccessView plan={result.data.plan ?? ""} productKey={result.data.productKey} email={result.data.email} />;
+    view = (
+      <SuccessView
+        plan={result.data.plan ?? ""}
+        productKey={result.data.productKey}
+        email={result.data.email}
+        amountPaid={result.data.amountPaid}
+        invoiceUrl={result.data.invoiceUrl}
+      />
+    );
   else view = <ErrorView message={result.data?.error || GENERIC_FAILURE} />;
 
   return <Layout className="max-w-2xl">{view}</Layout>;

@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from "./components";
 import { PRODUCT_NAME } from "@shared/product";
+import { withdrawalConsentSentence } from "@shared/withdrawal";
 
 export const colors = { accent: "#6d28d9", text: "#1f2937", muted: "#6b7280", border: "#e5e7eb", page: "#f4f4f5" };
 
@@ -79,5 +80,12 @@ export function InvoiceLine({ url }: { url?: string | null }) {
     <Text style={{ ...styles.muted, marginTop: "20px" }}>
       Your invoice: <Link href={url}>download the PDF</Link>.
     </Text>
+  ) : null;
+}
+
+/** The confirmation, on a durable medium, of the buyer's consent to immediate supply (when checkout asked for it). */
+export function WithdrawalConsentLine({ at, version }: { at?: string | null; version?: string | null }) {
+  return at ? (
+    <Text style={{ ...styles.muted, marginTop: "20px" }}>{withdrawalConsentSentence(at, version ?? null)}</Text>
   ) : null;
 }

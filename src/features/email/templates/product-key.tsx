@@ -1,7 +1,7 @@
 /** Sent after a purchase: the key, the plan and the three steps to start. */
 import { Button, Link, Text } from "./components";
 import { PRODUCT_NAME } from "@shared/product";
-import { EmailLayout, InvoiceLine, styles } from "./layout";
+import { EmailLayout, InvoiceLine, styles, WithdrawalConsentLine } from "./layout";
 import { guideUrl, signupUrl as prefilledSignupUrl } from "./links";
 
 /** The refund link for a buyer who hasn't signed up: the key is the proof of purchase. */
@@ -15,9 +15,18 @@ interface ProductKeyEmailProps {
   email?: string;
   /** The signed link to this sale's invoice (PDF). */
   invoiceUrl?: string;
+  /** The buyer's consent to immediate supply, when checkout asked for it. */
+  withdrawalConsent?: { at?: string; version?: string };
 }
 
-export function ProductKeyEmail({ productKey, planName, appUrl, email, invoiceUrl }: ProductKeyEmailProps) {
+export function ProductKeyEmail({
+  productKey,
+  planName,
+  appUrl,
+  email,
+  invoiceUrl,
+  withdrawalConsent,
+}: ProductKeyEmailProps) {
   const signupUrl = prefilledSignupUrl(appUrl, productKey, email);
   return (
     <EmailLayout preview={`Your ${PRODUCT_NAME} product key: ${productKey}`}>
@@ -40,6 +49,7 @@ export function ProductKeyEmail({ productKey, planName, appUrl, email, invoiceUr
         Create your account
       </Button>
       <InvoiceLine url={invoiceUrl} />
+      <WithdrawalConsentLine at={withdrawalConsent?.at} version={withdrawalConsent?.version} />
       <Text style={{ ...styles.muted, marginTop: "20px" }}>
         Changed your mind before using the key? <Link href={refundLink(appUrl, productKey)}>Refund this purchase</Link>{" "}
         (within the refund window; see our refund policy).

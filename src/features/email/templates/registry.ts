@@ -40,6 +40,12 @@ interface EmailDefinition<Payload extends TObject> {
   secret?: keyof Static<Payload> & string;
 }
 
+/** When the buyer agreed to immediate supply (ISO) and the wording's version; absent when checkout did not ask. */
+const withdrawalConsentFields = {
+  withdrawalConsentAt: t.Optional(text),
+  withdrawalConsentVersion: t.Optional(text),
+};
+
 const define = <Payload extends TObject>(definition: EmailDefinition<Payload>) => definition;
 
 export const EMAIL_TEMPLATES = {
@@ -54,15 +60,20 @@ export const EMAIL_TEMPLATES = {
       planName: text,
       signupEmail: t.Optional(text),
       invoiceUrl: t.Optional(text),
+      ...withdrawalConsentFields,
     }),
     subject: () => `Your ${PRODUCT_NAME} product key`,
-    element: async ({ key, planName, signupEmail, invoiceUrl }, appUrl) =>
+    element: async (
+      { key, planName, signupEmail, invoiceUrl, withdrawalConsentAt, withdrawalConsentVersion },
+      appUrl,
+    ) =>
       createElement((await import("./product-key")).ProductKeyEmail, {
         productKey: key,
         planName,
         appUrl,
         email: signupEmail,
         invoiceUrl,
+        withdrawalConsent: { at: withdrawalConsentAt, version: withdrawalConsentVersion },
       }),
     highlights: ({ key }) => ({ key }),
   }),
@@ -78,9 +89,13 @@ export const EMAIL_TEMPLATES = {
       endDate: t.Union([text, t.Null()]),
       amountPaid: t.Optional(text),
       invoiceUrl: t.Optional(text),
+      ...withdrawalConsentFields,
     }),
     subject: ({ planName }) => `${planName} added to your ${PRODUCT_NAME} account`,
-    element: async ({ key, planName, endDate, amountPaid, invoiceUrl }, appUrl) =>
+    element: async (
+      { key, planName, endDate, amountPaid, invoiceUrl, withdrawalConsentAt, withdrawalConsentVersion },
+      appUrl,
+    ) =>
       createElement((await import("./renewal-receipt")).RenewalReceiptEmail, {
         productKey: key,
         planName,
@@ -88,6 +103,7 @@ export const EMAIL_TEMPLATES = {
         amountPaid,
         dashboardUrl: renewUrl(appUrl),
         invoiceUrl,
+        withdrawalConsent: { at: withdrawalConsentAt, version: withdrawalConsentVersion },
       }),
     highlights: ({ key }) => ({ key }),
   }),

@@ -1,6 +1,6 @@
 /** After a renewal paid from the dashboard: the key it bought, already applied to the account. */
 import { Button, Text } from "./components";
-import { EmailLayout, InvoiceLine, styles } from "./layout";
+import { EmailLayout, InvoiceLine, styles, WithdrawalConsentLine } from "./layout";
 import { formatDay } from "./links";
 
 interface RenewalReceiptEmailProps {
@@ -13,6 +13,8 @@ interface RenewalReceiptEmailProps {
   dashboardUrl: string;
   /** The signed link to this sale's invoice (PDF). */
   invoiceUrl?: string;
+  /** The buyer's consent to immediate supply, when checkout asked for it. */
+  withdrawalConsent?: { at?: string; version?: string };
 }
 
 export function RenewalReceiptEmail({
@@ -22,6 +24,7 @@ export function RenewalReceiptEmail({
   amountPaid,
   dashboardUrl,
   invoiceUrl,
+  withdrawalConsent,
 }: RenewalReceiptEmailProps) {
   return (
     <EmailLayout preview={`${planName} added to your account`}>
@@ -41,6 +44,7 @@ export function RenewalReceiptEmail({
         Open your dashboard
       </Button>
       <InvoiceLine url={invoiceUrl} />
+      <WithdrawalConsentLine at={withdrawalConsent?.at} version={withdrawalConsent?.version} />
       <Text style={{ ...styles.muted, marginTop: "20px" }}>
         Keep this e-mail as your receipt; the key above is already used.
       </Text>

@@ -8,6 +8,8 @@ import { demoPaymentIntents } from "../../../db/schema";
 import { AppError, notFound } from "../../../lib/errors";
 import { fulfilPayment } from "../fulfilment";
 import type { DemoConfirmResponse } from "@shared/api/payments";
+import { checkoutOfIntent } from "../../pricing/checkouts";
+import { settleCheckout } from "../open-checkouts";
 
 /** A card number ending in 0002 is declined, like Stripe's test card 4000 0000 0000 0002. */
 const DECLINING_CARD_SUFFIX = "0002";
@@ -30,7 +32,12 @@ export async function confirmDemoPayment(
     if (cardNumber !== undefined && (digits.length < 12 || digits.length > 19)) {
       throw new AppError(400, "INCOMPLETE_NUMBER", "Your card number is incomplete.");
     }
-    if (digits.endsWith(DECLINING_CARD_SUFFIX)) throw new AppError(402, "CARD_DECLINED", CARD_DECLINED_MESSAGE);
+    if (digits.endsWith(DECLINING_CARD_SUFFIX)) {
+      // A failed payment gives its promotion use back at once, as Stripe's payment_failed does.
+      const checkout = checkoutOfIntent(deps.db, row.id);
+      if (checkout) await settleCheckout(deps, checkout);
+      throw new AppError(402, "CARD_DECLINED", CARD_DECLINED_MESSAGE);
+    }
     deps.db.update(demoPaymentIntents).set({ status: "succeeded" }).where(eq(demoPaymentIntents.id, row.id)).run();
   }
   await fulfilPayment(deps, row.id);

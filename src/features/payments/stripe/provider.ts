@@ -116,7 +116,12 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
 
     async cancelIntent(id: string) {
       try {
-        await stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `cancel-${id}` });
+        // abandoned: the buyer closed the dialog, the payment failed, or its hold ran out.
+        await stripe.paymentIntents.cancel(
+          id,
+          { cancellation_reason: "abandoned" },
+          { idempotencyKey: `cancel-${id}` },
+        );
       } catch (error) {
         // Paid (or being paid) meanwhile, or already cancelled: Stripe refuses; what the intent is now decides.
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;

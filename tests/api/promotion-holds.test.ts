@@ -1,0 +1,163 @@
+/**
+ * A promotion code is used by paying with it, not by looking at it: closing the purchase dialog or a failed
+ * payment gives the use back at once (and cancels the payment at Stripe), the same buyer asking again gets
+ * their own open payment back, and no buyer is told "already used" for a code they never paid with.
+ */
+import { describe, expect, test } from "bun:test";
+import { promotionCodes } from "../../src/db/schema";
+import { listPromotionCodes } from "../../src/features/pricing/admin-codes";
+import { CHECKOUT_HOLD_MS } from "../../src/features/pricing/checkouts";
+import { usesHeld } from "../../src/features/pricing/promotion-codes";
+import type { PlanId } from "../../src/shared/plans";
+import { api, failure, type TestContext } from "../support/app";
+import { eachTestOnFakeStripe } from "../support/each-test";
+import type { FakeStripe } from "../support/fake-stripe";
+
+let stripe: FakeStripe;
+let ctx: TestContext;
+eachTestOnFakeStripe((made) => ({ ctx, stripe } = made));
+
+/** LAUNCH20 as the admin made it: 20 % off, 3 uses, once per buyer. */
+function launch20() {
+  return ctx.deps.db
+    .insert(promotionCodes)
+    .values({ code: "LAUNCH20", percentOff: 20, maxRedemptions: 3, oncePerBuyer: true, createdAt: ctx.clock.now() })
+    .returning()
+    .get();
+}
+
+type Open = { paymentIntentId: string; clientSecret: string };
+
+const choosePlan = (email: string, previous?: Open, plan: PlanId = "pro") =>
+  api(ctx.app).api["create-payment-intent"].post({
+    plan,
+    email,
+    promotionCode: "LAUNCH20",
+    ...(previous ? { previous } : {}),
+  });
+
+const closeDialog = (open: Open) => api(ctx.app).api.payment.cancel.post(open);
+
+const cancelsSentFor = (id: string) =>
+  stripe.requests.filter((r) => r.method === "POST" && r.path === `/v1/payment_intents/${id}/cancel`);
+
+const adminFigures = (id: number) => listPromotionCodes(ctx.deps).find((code) => code.id === id)!;
+
+const lookup = () => api(ctx.app).api["promotion-codes"]({ code: "LAUNCH20" }).get();
+
+describe("a promotion code is not burnt by looking at it", () => {
+  test("the walk: choose, close, choose again, close, choose and pay: one use, none held, the code still open to others", async () => {
+    const code = launch20();
+    const first = await choosePlan("buyer@example.com");
+    expect(first.status).toBe(200);
+    expect(first.data!.quote).toMatchObject({ promotionCode: "LAUNCH20", listPrice: 24.99, total: 19.99 });
+
+    // Closing the dialog cancels the payment at Stripe and gives the use back at once.
+    expect((await closeDialog(first.data!)).data).toEqual({ status: "released" });
+    expect(stripe.intents.get(first.data!.paymentIntentId)!.status).toBe("canceled");
+    expect(cancelsSentFor(first.data!.paymentIntentId)[0]!.body).toContain("cancellation_reason=abandoned");
+    expect(usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(0);
+
+    const second = await choosePlan("buyer@example.com");
+    expect(second.status).toBe(200);
+    expect(second.data!.quote).toEqual(first.data!.quote);
+    await closeDialog(second.data!);
+
+    const third = await choosePlan("buyer@example.com");
+    stripe.succeed(third.data!.paymentIntentId);
+    const paid = await api(ctx.app).api.payment.success.get({ query: { payment_intent: third.data!.paymentIntentId } });
+    expect(paid.data).toMatchObject({ success: true });
+
+    expect(adminFigures(code.id)).toMatchObject({ uses: 1, reserved: 0 });
+    expect((await lookup()).data).toMatchObject({ applies: true });
+    // Now it is true: this buyer paid with it.
+    expect(failure(await choosePlan("buyer@example.com"))).toMatchObject({ error: "PROMOTION_CODE_ALREADY_USED" });
+    expect((await choosePlan("someone-else@example.com")).status).toBe(200);
+  });
+
+  test("reopening the dialog gets the buyer's own open payment back: same intent, same amount, same code", async () => {
+    const code = launch20();
+    const first = (await choosePlan("buyer@example.com")).data!;
+    const again = await choosePlan("buyer@example.com", first);
+    expect(again.data).toMatchObject({
+      paymentIntentId: first.paymentIntentId,
+      clientSecret: first.clientSecret,
+      quote: first.quote,
+    });
+    expect(stripe.intents.get(first.paymentIntentId)!.status).toBe("requires_payment_method");
+    expect(usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(1);
+    // Asking for another plan is a new payment; the old one is cancelled, not left holding a use.
+    const month = await choosePlan("buyer@example.com", first, "month");
+    expect(month.data!.paymentIntentId).not.toBe(first.paymentIntentId);
+    expect(month.data!.quote).toMatchObject({ listPrice: 6.99, discount: 1.4, total: 5.59 });
+    expect(stripe.intents.get(first.paymentIntentId)!.status).toBe("canceled");
+    expect(usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(1);
+  });
+
+  test("the same address from another window is not refused: the open payment there is taken over", async () => {
+    const code = launch20();
+    const elsewhere = (await choosePlan("buyer@example.com")).data!;
+    const here = await choosePlan("buyer@example.com");
+    expect(here.status).toBe(200);
+    expect(here.data!.quote.promotionCode).toBe("LAUNCH20");
+    expect(stripe.intents.get(elsewhere.paymentIntentId)!.status).toBe("canceled");
+    expect(usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(1);
+    // Someone typing a buyer's address can't block the buyer: the buyer is never told "already used".
+    for (let i = 0; i < 3; i++) expect((await choosePlan("buyer@example.com")).status).toBe(200);
+    expect(usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(1);
+  });
+
+  test("a failed payment gives the use back at once and cancels the payment at Stripe", async () => {
+    const code = launch20();
+    const open = (await choosePlan("buyer@example.com")).data!;
+    const intent = stripe.intents.get(open.paymentIntentId)!;
+    const { payload, signature } = await stripe.signedEvent({
+      id: "evt_failed_1",
+      type: "payment_intent.payment_failed",
+      object: intent,
+    });
+    expect(
+      (await api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } })).status,
+    ).toBe(200);
+    expect(intent.status).toBe("canceled");
+    expect(usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(0);
+    // The dialog's own report of the failure finds it already given back.
+    expect((await closeDialog(open)).data).toEqual({ status: "released" });
+  });
+
+  test("a payment paid before the dialog's close arrives is honoured, and a wrong secret cancels nothing", async () => {
+    const code = launch20();
+    const open = (await choosePlan("buyer@example.com")).data!;
+    const wrong = await closeDialog({ ...open, clientSecret: `${open.paymentIntentId}_secret_guess` });
+    expect(wrong.status).toBe(404);
+    expect(stripe.intents.get(open.paymentIntentId)!.status).toBe("requires_payment_method");
+    stripe.succeed(open.paymentIntentId);
+    expect((await closeDialog(open)).data).toEqual({ status: "paid" });
+    expect(adminFigures(code.id)).toMatchObject({ uses: 1, reserved: 0 });
+  });
+
+  test(`a hold lasts ${CHECKOUT_HOLD_MS / 60_000} minutes: then the code is open to others again`, async () => {
+    expect(CHECKOUT_HOLD_MS).toBe(15 * 60_000);
+    ctx.deps.db
+      .insert(promotionCodes)
+      .values({ code: "LAUNCH20", percentOff: 20, maxRedemptions: 1, createdAt: ctx.clock.now() })
+      .run();
+    await choosePlan("slow@example.com");
+    expect((await lookup()).data).toMatchObject({ applies: false, reason: "PROMOTION_CODE_USED_UP" });
+    ctx.clock.advance(CHECKOUT_HOLD_MS);
+    expect((await lookup()).data).toMatchObject({ applies: true });
+  });
+
+  test("12 parallel checkouts on a 3-use code start exactly 3 payments", async () => {
+    const code = launch20();
+    const made = () => stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/payment_intents").length;
+    const before = made();
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => choosePlan(`racer${i}@example.com`)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+    expect(answers.filter((a) => a.status === 422).map((a) => failure(a)!.error)).toEqual(
+      Array(9).fill("PROMOTION_CODE_USED_UP"),
+    );
+    expect(made() - before).toBe(3);
+    expect(usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(3);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * A promotion code in a real browser: the buyer opens the purchase dialog with LAUNCH20 (3 uses, once per
+ * buyer), closes it, opens it again, closes it, and pays on the third try. Nothing is refused along the way,
+ * each close gives the use back at once, and the code ends with one use and nothing held. The promotion box
+ * keeps the keyboard where it was when a code is applied with Enter.
+ */
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { checkouts, demoPaymentIntents, promotionCodes } from "../../src/db/schema";
+import { listPromotionCodes } from "../../src/features/pricing/admin-codes";
+import { DESKTOP, PHONE, screenshot } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
+
+setDefaultTimeout(60_000);
+
+const suite = browserSuite();
+
+async function waitUntil(check: () => boolean, what: string) {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (check()) return;
+    await Bun.sleep(50);
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
+async function choosePro(page: Page) {
+  await page.getByRole("button", { name: "Choose Plan: 4 Month Pro" }).click();
+  const dialog = page.getByRole("dialog", { name: "Complete Your Purchase" });
+  await dialog.waitFor();
+  return dialog;
+}
+
+describe("a promotion code in the purchase dialog", () => {
+  test("choose, close, choose, close, choose and pay: never refused, one use, nothing held", async () => {
+    const { db } = suite.server.deps;
+    const code = db
+      .insert(promotionCodes)
+      .values({
+        code: "LAUNCH20",
+        percentOff: 20,
+        maxRedemptions: 3,
+        oncePerBuyer: true,
+        createdAt: suite.server.deps.clock.now(),
+      })
+      .returning()
+      .get();
+    const buyer = "walker@example.com";
+    const open = () => db.select().from(checkouts).where(eq(checkouts.email, buyer)).all();
+    const page = await suite.page(DESKTOP);
+    await page.goto("/purchase?code=LAUNCH20");
+    await page.getByText("Promotion code applied:").waitFor();
+    await page.getByLabel("Email address").fill(buyer);
+
+    for (let round = 1; round <= 2; round++) {
+      const dialog = await choosePro(page);
+      await dialog.getByText("Promotion code LAUNCH20").waitFor();
+      await dialog.getByText("$19.99").waitFor();
+      await dialog.getByRole("button", { name: "Complete Payment" }).waitFor();
+      if (round === 1) await screenshot(page, "checkout-promotion-dialog");
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+      // The close reached the server: the payment is cancelled and its use free again, at once.
+      await waitUntil(() => open().every((c) => c.status === "released"), "the open payment released");
+      expect(open()).toHaveLength(round);
+      const intent = db
+        .select()
+        .from(demoPaymentIntents)
+        .where(eq(demoPaymentIntents.id, open().at(-1)!.paymentIntentId!))
+        .get()!;
+      expect(intent.status).toBe("canceled");
+    }
+    expect(await page.getByText("already used").count()).toBe(0);
+
+    const dialog = await choosePro(page);
+    await dialog.getByRole("button", { name: "Complete Payment" }).click();
+    await page.waitForURL(/\/purchase\/success/);
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    expect(listPromotionCodes(suite.server.deps).find((c) => c.id === code.id)).toMatchObject({
+      uses: 1,
+      reserved: 0,
+    });
+    // The result page says what was paid and links the invoice.
+    await page.getByText("Amount paid").waitFor();
+    await page.getByText("$19.99").first().waitFor();
+    const invoice = page.getByRole("link", { name: /Download your invoice/ });
+    const response = await page.request.get((await invoice.getAttribute("href"))!);
+    expect(response.headers()["content-type"]).toBe("application/pdf");
+    await screenshot(page, "purchase-success-amount-invoice");
+    await page.setViewportSize(PHONE);
+    await screenshot(page, "purchase-success-amount-invoice-phone");
+  });
+
+  test("Enter in 'Have a promotion code?' applies it and keeps the keyboard there", async () => {
+    const { db } = suite.server.deps;
+    db.insert(promotionCodes)
+      .values({ code: "ENTER10", percentOff: 10, createdAt: suite.server.deps.clock.now() })
+      .run();
+    const page = await suite.page(DESKTOP);
+    await page.goto("/purchase");
+    await page.getByRole("button", { name: "Have a promotion code?" }).click();
+    const field = page.getByLabel("Promotion code");
+    await field.fill("nope-code");
+    await field.press("Enter");
+    await page.getByText("There is no promotion code NOPE-CODE.", { exact: false }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("promotion-code");
+    await field.fill("enter10");
+    await field.press("Enter");
+    await page.getByText("Promotion code applied:").waitFor();
+    await page.waitForFunction(() => document.activeElement !== document.body);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
+      "Remove promotion code ENTER10",
+    );
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * The payment the purchase dialog has open. Each request sends the open one along (`previous`), so the server
+ * answers it again when nothing changed, or cancels it before making the new one. Closing the dialog, leaving
+ * the page or a failed payment cancels it at once, which gives its promotion use back.
+ */
+import { useEffect, useRef, useState } from "react";
+import type { PaymentIntentResponse } from "@shared/api-types";
+import { cancelPayment } from "../../lib/queries/checkout";
+import { failureText } from "../../lib/error-text";
+import type { BuyerDetails, Checkout } from "./checkout-dialog";
+
+/** The same details, the same payment: the key a request is made for. */
+export const detailsKey = (details: BuyerDetails) =>
+  JSON.stringify([
+    details.country ?? "",
+    details.postalCode ?? "",
+    (details.taxId ?? "").toUpperCase(),
+    details.companyName ?? "",
+    details.companyAddress ?? "",
+    details.withdrawalConsent === true,
+  ]);
+
+export function useOpenPayment(checkout: Checkout | null) {
+  const [current, setCurrent] = useState<PaymentIntentResponse | null>(null);
+  const [currentKey, setCurrentKey] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  /** Why the last payment failed; the dialog offers to try again. */
+  const [failure, setFailure] = useState<string | null>(null);
+  const open = useRef<PaymentIntentResponse | null>(null);
+  const wanted = useRef("");
+  const last = useRef<BuyerDetails>({});
+
+  const show = (intent: PaymentIntentResponse | null, key: string | null) => {
+    open.current = intent && intent.provider !== "free" ? intent : null;
+    setCurrent(intent);
+    setCurrentKey(key);
+  };
+
+  useEffect(() => {
+    show(checkout?.initial ?? null, checkout?.initial ? detailsKey({}) : null);
+    setError(null);
+    setFailure(null);
+    setPending(false);
+    last.current = {};
+  }, [checkout]);
+
+  // A page left with the dialog open gives its payment up too (the hold would run out anyway).
+  useEffect(() => {
+    const leave = () => {
+      if (open.current) cancelPayment(open.current);
+    };
+    window.addEventListener("pagehide", leave);
+    return () => window.removeEventListener("pagehide", leave);
+  }, []);
+
+  async function request(details: BuyerDetails) {
+    if (!checkout) return;
+    const key = detailsKey(details);
+    wanted.current = key;
+    last.current = details;
+    setPending(true);
+    setError(null);
+    setFailure(null);
+    const previous = open.current;
+    try {
+      const answer = await checkout.requestIntent({
+        ...details,
+        ...(previous
+          ? { previous: { paymentIntentId: previous.paymentIntentId, clientSecret: previous.clientSecret } }
+          : {}),
+      });
+      // A slower answer for details the buyer has since changed is not shown; the server cancels it with the next request.
+      if (wanted.current === key) show(answer, key);
+      else if (answer.provider !== "free") open.current = answer;
+    } catch (failed) {
+      if (wanted.current === key) {
+        // The server cancelled the previous payment before refusing the new one.
+        show(null, null);
+        setError(
+          failureText(failed, {
+            fallback: "The payment could not be started. Please try again.",
+            statusPrefix: "The payment could not be started.",
+          }),
+        );
+      }
+    } finally {
+      if (wanted.current === key) setPending(false);
+    }
+  }
+
+  /** The dialog closed without paying: the payment is given up. */
+  function release() {
+    if (open.current) cancelPayment(open.current);
+    open.current = null;
+  }
+
+  /** The card was declined (or the payment failed otherwise): given up at once; trying again makes a new one. */
+  function failed(message: string) {
+    if (open.current) cancelPayment(open.current);
+    show(null, null);
+    setFailure(message);
+  }
+
+  /** Paid: nothing to give up. */
+  function paid() {
+    open.current = null;
+  }
+
+  return {
+    current,
+    currentKey,
+    pending,
+    error,
+    failure,
+    request,
+    retry: () => request(last.current),
+    release,
+    failed,
+    paid,
+  };
+}
