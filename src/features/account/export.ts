@@ -12,6 +12,7 @@ import { PRODUCT_NAME } from "@shared/product";
 import { PLANS } from "@shared/plans";
 import { getSubscription, settingsOf } from "../users/service";
 import { accountSales } from "./purchases";
+import { ticketAnswers } from "../support/thread";
 
 const dollars = (cents: number) => cents / 100;
 
@@ -135,6 +136,12 @@ export function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: User) {
         message: ticket.message,
         status: ticket.status,
         createdAt: toIso(ticket.createdAt),
+        // The answers after the first message: the buyer's own and support's.
+        answers: ticketAnswers(db, ticket.id).map((answer) => ({
+          from: answer.author,
+          message: answer.body,
+          createdAt: toIso(answer.createdAt),
+        })),
       })),
     review: review
       ? {
