@@ -1,5 +1,16 @@
 /** Support tickets' words, shared by the server, the admin panel and the ticket's own page. */
 
+export const TICKET_SUBJECTS = ["technical", "billing", "feature", "bug"] as const;
+export type TicketSubjectId = (typeof TICKET_SUBJECTS)[number];
+
+/** A subject as the contact form, the e-mails and the ticket's pages name it. */
+export const TICKET_SUBJECT_LABELS: Record<TicketSubjectId, string> = {
+  technical: "Technical Support",
+  billing: "Billing",
+  feature: "Feature Request",
+  bug: "Bug Report",
+};
+
 /** open: ours to answer; waiting: answered, waiting for the buyer; closed. */
 export const TICKET_STATUSES = ["open", "waiting", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];

@@ -117,6 +117,12 @@ describe("the thread", () => {
     ]);
     const seen = await detail(ticket._id);
     expect(seen.data!.ticket).toMatchObject({ status: "open", messageCount: 3 });
+    const other = await openTicket("someone-else@example.com", "Unanswered");
+    const listed = (await api(ctx.app, admin).api.support.tickets.get()).data!;
+    expect(listed.map((t) => [t._id, t.messageCount])).toEqual([
+      [other._id, 1],
+      [ticket._id, 3],
+    ]);
     expect(seen.data!.messages.map((m) => [m.author, m.body, m.adminEmail])).toEqual([
       ["buyer", "My key never arrived.", null],
       ["support", "Sorry about that!\n\nIt's on its way again.", "admin@example.com"],

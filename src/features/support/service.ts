@@ -11,7 +11,7 @@ import { supportMessages, supportTickets, type SupportTicket, type User } from "
 import { AppError, notFound } from "../../lib/errors";
 import { newToken } from "../../lib/random";
 import type { SupportTicketView, TicketSubject } from "@shared/api/support";
-import { MAX_TICKET_MESSAGE, ticketNumber, type TicketStatus } from "@shared/support";
+import { MAX_TICKET_MESSAGE, TICKET_SUBJECT_LABELS, ticketNumber, type TicketStatus } from "@shared/support";
 import { SUPPORT_RESPONSE_HOURS } from "@shared/product";
 import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
@@ -20,13 +20,6 @@ import { ticketLink } from "./links";
 import { ticketView } from "./view";
 
 type TicketDeps = Pick<AppDeps, "db" | "clock" | "config" | "jwtSecret">;
-
-export const SUBJECT_LABELS: Record<TicketSubject, string> = {
-  technical: "Technical Support",
-  billing: "Billing",
-  feature: "Feature Request",
-  bug: "Bug Report",
-};
 
 /** The text of a message as kept: trimmed, and 1 to MAX_TICKET_MESSAGE characters (a message of only spaces says nothing). */
 export function messageText(raw: string): string {
@@ -64,7 +57,7 @@ export function createTicket(
         template: "support-received",
         payload: {
           number: ticketNumber(row.id),
-          subjectLabel: row.subject ? SUBJECT_LABELS[row.subject] : null,
+          subjectLabel: row.subject ? TICKET_SUBJECT_LABELS[row.subject] : null,
           responseHours: SUPPORT_RESPONSE_HOURS,
           ticketUrl: ticketLink(deps, row, row.linkNonce!),
           linkDays: deps.config.supportLinkDays,
@@ -76,8 +69,11 @@ export function createTicket(
   });
 }
 
-/** How many messages each ticket's thread holds, its first included. */
-const messageCount = sql<number>`(select count(*) from ${supportMessages} where ${supportMessages.ticketId} = ${supportTickets.id}) + 1`;
+/**
+ * How many messages each ticket's thread holds, its first included. The outer id is named with its table:
+ * a select from one table writes its columns bare, and a bare "id" in here would be the message's.
+ */
+const messageCount = sql<number>`(select count(*) from ${supportMessages} where ${supportMessages.ticketId} = ${sql.identifier("support_tickets")}.${sql.identifier("id")}) + 1`;
 
 /** Newest first, all of them or those with one status. */
 export function listTickets(db: DbOrTx, page: Page & { status?: TicketStatus } = {}): SupportTicketView[] {

@@ -1,11 +1,11 @@
 import { t, type Static } from "./type-system";
 import { emailField, Int, IsoDate, oneOf, pageQuery } from "./common";
-import { MAX_TICKET_MESSAGE, TICKET_STATUSES } from "../support";
+import { MAX_TICKET_MESSAGE, TICKET_STATUSES, TICKET_SUBJECTS } from "../support";
 import { AdminModel } from "./admin";
 
 export { MAX_TICKET_MESSAGE } from "../support";
 
-const subject = oneOf(["technical", "billing", "feature", "bug"], {
+const subject = oneOf(TICKET_SUBJECTS, {
   error: "Subject must be one of technical, billing, feature or bug.",
 });
 const status = oneOf(TICKET_STATUSES, { error: "Status must be open, waiting or closed." });
