@@ -94,7 +94,6 @@ function PurchaseRow({ purchase, selfService }: { purchase: PurchaseView; selfSe
           {formatDate(purchase.date)} · {money(purchase.amount)}
           {purchase.tax !== null && ` (incl. ${money(purchase.tax)} tax)`}
           {purchase.refunded > 0 && ` · ${money(purchase.refunded)} refunded`}
-          {" · "}#{purchase.id}
         </p>
         {purchase.productKey && (
           <p className="text-sm text-muted-foreground">
@@ -111,7 +110,7 @@ function PurchaseRow({ purchase, selfService }: { purchase: PurchaseView; selfSe
                 rel="noreferrer"
                 className="text-brand underline underline-offset-4"
               >
-                Invoice
+                Invoice <span className="whitespace-nowrap">{purchase.invoiceNumber}</span>
               </a>
             )}
             {purchase.creditNoteUrl && (
