@@ -4,7 +4,7 @@
  * keep the price they started with.
  */
 import { useState, type FormEvent } from "react";
-import { Save } from "lucide-react";
+import { Save, TriangleAlert } from "lucide-react";
 import type { PlanChangeBody, PlanView } from "@shared/api/pricing";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -15,6 +15,7 @@ import { TextField } from "../../components/ui/text-field";
 import { useAdminPlans, useUpdatePlan } from "../../lib/queries/pricing";
 import { toast } from "../../lib/use-toast";
 import { PlanCard } from "../../components/plan-card";
+import { badgeMismatch } from "./plan-badge";
 
 interface Draft {
   price: string;
@@ -43,6 +44,34 @@ function problems(draft: Draft): Partial<Record<"price" | "compareAtPrice", stri
   if (was !== null && (Number.isNaN(was) || (!Number.isNaN(price) && was <= price)))
     found.compareAtPrice = "Above the price, or empty for none.";
   return found;
+}
+
+/** A warning beside a badge that names another discount than the prices give, with the badge that would. */
+function BadgeWarning({ draft, onFix }: { draft: Draft; onFix: (badge: string) => void }) {
+  const was = draft.compareAtPrice.trim() === "" ? null : dollars(draft.compareAtPrice);
+  const mismatch = badgeMismatch(draft.badge, dollars(draft.price), was);
+  if (!mismatch) return null;
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-brand/40 bg-accent/40 p-3 text-sm sm:col-span-2"
+    >
+      <TriangleAlert aria-hidden className="size-4 shrink-0 text-brand" />
+      <span className="min-w-0 flex-1">
+        {mismatch.kind === "no-was-price"
+          ? `The badge promises ${mismatch.claimed}% off, but there is no "was" price to show it against.`
+          : `The badge promises ${mismatch.claimed}% off, but $${dollars(draft.price).toFixed(2)} against $${was!.toFixed(2)} is ${mismatch.actual}% off.`}
+      </span>
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        onClick={() => onFix(mismatch.kind === "wrong-percent" ? mismatch.fixed : "")}
+      >
+        {mismatch.kind === "wrong-percent" ? `Change it to "${mismatch.fixed}"` : "Remove the badge"}
+      </Button>
+    </div>
+  );
 }
 
 function PlanEditor({ plan }: { plan: PlanView }) {
@@ -134,6 +163,7 @@ function PlanEditor({ plan }: { plan: PlanView }) {
             <Switch id={id("visible")} checked={draft.visible} onCheckedChange={(visible) => set({ visible })} />
             <Label htmlFor={id("visible")}>Offered on the purchase page</Label>
           </div>
+          <BadgeWarning draft={draft} onFix={(badge) => set({ badge })} />
           <div className="sm:col-span-2">
             <Button type="submit" disabled={!changed || update.isPending}>
               <Save aria-hidden /> {update.isPending ? "Saving..." : `Save ${plan.name}`}
