@@ -57,7 +57,7 @@ function BadgeWarning({ draft, onFix }: { draft: Draft; onFix: (badge: string) =
       className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-brand/40 bg-accent/40 p-3 text-sm sm:col-span-2"
     >
       <TriangleAlert aria-hidden className="size-4 shrink-0 text-brand" />
-      <span className="min-w-0 flex-1">
+      <span className="min-w-0 flex-1 basis-56">
         {mismatch.kind === "no-was-price"
           ? `The badge promises ${mismatch.claimed}% off, but there is no "was" price to show it against.`
           : `The badge promises ${mismatch.claimed}% off, but $${dollars(draft.price).toFixed(2)} against $${was!.toFixed(2)} is ${mismatch.actual}% off.`}
