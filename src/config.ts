@@ -6,6 +6,7 @@ import { LOG_LEVELS, type LogLevel } from "./lib/logger";
 import { parseLeaseConfig, type LeaseConfig } from "./features/leases/config";
 import { parseWithdrawalConsentConfig } from "./features/payments/withdrawal";
 import type { WithdrawalConsentSetting } from "@shared/withdrawal";
+import { parseSupportConfig } from "./features/support/config";
 
 export const ENVIRONMENTS = ["development", "production", "test"] as const;
 
@@ -61,6 +62,8 @@ export interface Config {
   leases: LeaseConfig;
   /** Who is asked to agree to immediate supply (losing the EU right of withdrawal) before paying: eu or always. */
   withdrawalConsent: WithdrawalConsentSetting;
+  /** Days the link to a ticket's page in support e-mails works (SUPPORT_LINK_DAYS). */
+  supportLinkDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -235,6 +238,7 @@ export function loadConfig(env: Env = process.env): Config {
   const leases = parseLeaseConfig(value, problems);
 
   const withdrawalConsent = parseWithdrawalConsentConfig(value("WITHDRAWAL_CONSENT"), problems);
+  const support = parseSupportConfig(value, problems);
 
   if (problems.length) throw new ConfigError(`Configuration problems:\n  - ${problems.join("\n  - ")}`);
 
@@ -282,5 +286,6 @@ export function loadConfig(env: Env = process.env): Config {
     selfServiceRefunds: selfServiceRefunds as "auto" | "request",
     leases,
     withdrawalConsent,
+    ...support,
   };
 }

@@ -32,6 +32,7 @@ const PAGES: Record<RouteId, Page> = {
   purchase: publicScreen((screens) => screens.PurchasePage),
   "purchase-success": publicScreen((screens) => screens.PurchaseSuccessPage),
   support: publicScreen((screens) => screens.SupportPage),
+  "support-ticket": publicScreen((screens) => screens.SupportTicketPage),
   login: publicScreen((screens) => screens.LoginPage),
   signup: publicScreen((screens) => screens.SignupPage),
   "reset-password": publicScreen((screens) => screens.ResetPasswordPage),

@@ -8,6 +8,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 import { PLAN_IDS } from "@shared/plans";
 import type { AuditAction } from "@shared/audit-actions";
 import { REMINDER_KINDS } from "@shared/reminders";
+import { TICKET_STATUSES } from "@shared/support";
 
 const ms = (name: string) => integer(name);
 const bool = (name: string) => integer(name, { mode: "boolean" });
@@ -182,13 +183,42 @@ export const supportTickets = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     email: text("email").notNull(),
     subject: text("subject", { enum: ["technical", "billing", "feature", "bug"] }),
+    /** The sender's first message; the answers that follow are support_messages. */
     message: text("message").notNull(),
-    status: text("status", { enum: ["open", "closed"] })
+    /** open: ours to answer; waiting: answered, waiting for the buyer; closed. */
+    status: text("status", { enum: TICKET_STATUSES }).notNull().default("open"),
+    createdAt: ms("created_at").notNull(),
+    /** The newest message's time (null: only the first message, at createdAt). */
+    lastMessageAt: ms("last_message_at"),
+    /**
+     * Random, signed into every link to the ticket's page, so a link names this ticket and no other, even
+     * one that gets the same id after a restore. Null until the first link is made.
+     */
+    linkNonce: text("link_nonce"),
+  },
+  (t) => [
+    index("support_tickets_created_idx").on(t.createdAt),
+    index("support_tickets_status_idx").on(t.status),
+    index("support_tickets_status_created_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/** The answers in a ticket's thread after its first message, oldest first. */
+export const supportMessages = sqliteTable(
+  "support_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ticketId: integer("ticket_id")
       .notNull()
-      .default("open"),
+      .references(() => supportTickets.id, { onDelete: "cascade" }),
+    /** buyer: the sender, through the ticket's link; support: an admin, from the admin panel. */
+    author: text("author", { enum: ["buyer", "support"] }).notNull(),
+    /** The admin who wrote a support answer (null for the buyer's, or once that admin's account is gone). */
+    adminUserId: integer("admin_user_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
     createdAt: ms("created_at").notNull(),
   },
-  (t) => [index("support_tickets_created_idx").on(t.createdAt), index("support_tickets_status_idx").on(t.status)],
+  (t) => [index("support_messages_ticket_idx").on(t.ticketId, t.id)],
 );
 
 export const reviews = sqliteTable(
@@ -261,6 +291,8 @@ export const auditLog = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     actorUserId: integer("actor_user_id"),
+    /** The address of a buyer who acted without an account (the refund link in the product-key e-mail). */
+    actorEmail: text("actor_email"),
     action: text("action").notNull().$type<AuditAction>(),
     subject: text("subject"),
     detail: text("detail"),
@@ -533,9 +565,11 @@ export type ProductKey = typeof productKeys.$inferSelect;
 export type Sale = typeof sales.$inferSelect;
 export type CreditNote = typeof creditNotes.$inferSelect;
 export type SupportTicket = typeof supportTickets.$inferSelect;
+export type SupportMessage = typeof supportMessages.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type Email = typeof emails.$inferSelect;
 export type LeaseKey = typeof leaseKeys.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;
 export type EmailChange = typeof emailChanges.$inferSelect;
 export type AddressConfirmation = typeof addressConfirmations.$inferSelect;
 export type BuyerRefund = typeof buyerRefunds.$inferSelect;

@@ -94,6 +94,15 @@ export const RATE_RULES = {
   /** Each verification can cost a provider round-trip. */
   paymentVerify: { capacity: 30, perMinute: 30 },
   supportTicket: { capacity: 5, perMinute: 2 },
+  /** Each new ticket e-mails its address: per address whatever it is, so the form can't flood someone's inbox. */
+  supportTicketPerAddress: { capacity: 5, perMinute: 0.1 },
+  /** Opening a ticket's page by its link: per IP. */
+  supportLink: { capacity: 30, perMinute: 30 },
+  /** The sender's answers through the link: per IP, and per ticket. */
+  supportAnswer: { capacity: 10, perMinute: 2 },
+  supportAnswerPerTicket: { capacity: 10, perMinute: 1 },
+  /** An admin's answers, each an e-mail: per admin. */
+  supportReply: { capacity: 20, perMinute: 10 },
   passwordReset: { capacity: 5, perMinute: 2 },
   /** Per address, known or not (so a 429 reveals nothing): RESET_EMAILS_PER_DAY a day. */
   passwordResetPerAddressDaily: { capacity: 5, perMinute: 5 / (24 * 60) },

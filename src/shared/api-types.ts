@@ -34,7 +34,15 @@ export type {
   CancelPaymentResponse,
 } from "./api/payments";
 export type { KeyResendBody, KeyResendResponse } from "./api/product-keys";
-export type { TicketSubject, SupportTicketView, TicketBody } from "./api/support";
+export type {
+  TicketSubject,
+  SupportTicketView,
+  TicketBody,
+  TicketThreadView,
+  TicketDetailView,
+  TicketSenderView,
+  TicketReplyBody,
+} from "./api/support";
 export type {
   ProductKeyView,
   AdminProductKeyView,

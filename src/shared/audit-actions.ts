@@ -9,6 +9,8 @@ export const AUDIT_ACTION_LABELS = {
   "email.resend": "Resent an email",
   "email.retry-failed": "Retried every failed email",
   "ticket.status": "Changed a ticket's status",
+  "ticket.reply": "Answered a support ticket",
+  "product-keys.resend": "E-mailed a buyer their product keys",
   "link.reset": "Reset a linked account",
   "link.linked": "Linked a game account",
   "review.hide": "Hid a review",

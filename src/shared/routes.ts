@@ -12,6 +12,7 @@ export type RouteId =
   | "purchase"
   | "purchase-success"
   | "support"
+  | "support-ticket"
   | "login"
   | "signup"
   | "reset-password"
@@ -82,6 +83,15 @@ export const ROUTES: readonly SiteRoute[] = [
     indexable: true,
     title: "Support",
     description: `Get help with ${PRODUCT_NAME}: community chat, tag documentation, answers to common questions and a contact form answered within ${SUPPORT_RESPONSE_HOURS} hours.`,
+  },
+  {
+    id: "support-ticket",
+    path: "/support/ticket",
+    // Server-rendered as its frame and a skeleton (the thread is the link's own), like the refund link's page.
+    render: "server",
+    indexable: false,
+    title: "Support Ticket",
+    description: `Your ${PRODUCT_NAME} support ticket: every message, and your answer.`,
   },
   {
     id: "login",

@@ -195,6 +195,23 @@ describe("GET /api/admin/sales.csv", () => {
       expect(day.net).toBe(byDay(day.date).reduce((sum, r) => sum + cents(r[8]), 0) / 100);
     }
     expect(month.days.find((d) => d.date === "2026-11-01")).toMatchObject({ gross: 31.98, sales: 2 });
+    // The chart's revenue is the overview's: paid, less refunds, open disputes and tax, from the sales still paid.
+    const overviewFigures = (await api(ctx.app, admin).api.admin.overview.get()).data!;
+    const inMonth = month.days.reduce(
+      (sum, d) => ({ revenue: sum.revenue + d.revenue, paid: sum.paid + d.paidSales }),
+      {
+        revenue: 0,
+        paid: 0,
+      },
+    );
+    expect(Math.round(inMonth.revenue * 100) / 100).toBe(overviewFigures.totalRevenue);
+    expect(inMonth.paid).toBe(overviewFigures.salesCount);
+    expect(month.days.find((d) => d.date === "2026-11-03")).toMatchObject({
+      gross: 149.99,
+      revenue: 0,
+      sales: 1,
+      paidSales: 0,
+    });
     expect(month.days.find((d) => d.date === "2026-11-02")).toMatchObject({ gross: 0, net: 0, sales: 0 });
     expect((await api(ctx.app, admin).api.admin.revenue.get({ query: { days: 90 } })).data!.days).toHaveLength(90);
     expect((await api(ctx.app, admin).api.admin.revenue.get({ query: { days: 7 as 30 } })).status).toBe(422);

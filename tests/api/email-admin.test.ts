@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { emails } from "../../src/db/schema";
 import { queueEmail } from "../../src/features/email/outbox";
 import { renderEmail } from "../../src/features/email/templates/render";
+import { deliverDueEmails } from "../../src/features/email/sender";
 import { MINUTE } from "../../src/lib/clock";
 import { api, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
@@ -36,6 +37,7 @@ describe("GET /api/admin/emails", () => {
       "attempts",
       "createdAt",
       "lastError",
+      "printed",
       "resendable",
       "sentAt",
       "status",
@@ -50,11 +52,20 @@ describe("GET /api/admin/emails", () => {
       attempts: 0,
       lastError: null,
       sentAt: null,
+      printed: false,
     });
     const one = await api(ctx.app, admin.token).api.admin.emails({ id: newest._id }).get();
     expect(one.data).toMatchObject({ ...newest, text: expect.stringContaining("DDDDEEEEFFFF") });
     expect((await api(ctx.app, admin.token).api.admin.emails({ id: 999 }).get()).status).toBe(404);
     expect(new Date(newest.createdAt).getTime()).toBe(ctx.clock.now() - MINUTE);
+  });
+
+  test("with no e-mail provider, a delivered e-mail is listed as printed (to the console), not as sent", async () => {
+    const admin = await signInAdmin(ctx);
+    queueKeyEmail("dev@example.com", "AAAABBBBCCCC");
+    await deliverDueEmails(ctx.deps);
+    const [listed] = (await api(ctx.app, admin.token).api.admin.emails.get()).data!;
+    expect(listed).toMatchObject({ to: "dev@example.com", status: "sent", printed: true });
   });
 
   test("limit and offset page through the outbox", async () => {

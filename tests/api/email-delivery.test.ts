@@ -9,7 +9,7 @@ import { emails } from "../../src/db/schema";
 import { deliverDueEmails, MAX_ATTEMPTS, retryDelayMs, startEmailSender } from "../../src/features/email/sender";
 import { queueEmail } from "../../src/features/email/outbox";
 import { DAY, HOUR, MINUTE } from "../../src/lib/clock";
-import { makeTestApp, type TestContext } from "../support/app";
+import { api, makeTestApp, signInAdmin, type TestContext } from "../support/app";
 import type { FakeResend } from "../support/fake-resend";
 import { eachTestOnFakeResend } from "../support/each-test";
 
@@ -144,5 +144,15 @@ describe("idempotency keys", () => {
     ctx.clock.advance(HOUR);
     await deliverDueEmails(ctx.deps, { timeoutMs });
     expect(resend.delivered[0].idempotencyKey).toBe(key);
+  });
+});
+
+describe("the admin panel's E-mails tab", () => {
+  test("an e-mail Resend delivered is listed as sent, not as printed", async () => {
+    const admin = (await signInAdmin(ctx)).token;
+    queueKeyEmail("real@example.com");
+    expect(await deliverDueEmails(ctx.deps, { timeoutMs })).toEqual({ sent: 1, failed: 0 });
+    const [listed] = (await api(ctx.app, admin).api.admin.emails.get()).data!;
+    expect(listed).toMatchObject({ to: "real@example.com", status: "sent", printed: false });
   });
 });

@@ -112,6 +112,38 @@ const SAMPLES: { [T in EmailTemplate]: EmailPayload<T>[] } = {
     { outcome: "refunded", planName: "4 Month Pro", amount: "$24.99" },
     { outcome: "declined", planName: "4 Month Pro", amount: "$24.99" },
   ],
+  "support-received": [
+    {
+      number: "#42",
+      subjectLabel: "Billing",
+      responseHours: 24,
+      ticketUrl: `${APP_URL}/support/ticket?token=42.1.abc`,
+      linkDays: 30,
+    },
+    {
+      number: "#43",
+      subjectLabel: null,
+      responseHours: 24,
+      ticketUrl: `${APP_URL}/support/ticket?token=43.1.abc`,
+      linkDays: 30,
+    },
+  ],
+  "support-reply": [
+    {
+      number: "#42",
+      reply: "Thanks! Your key is on its way.\n\nCheck https://layerlift.example/docs for the setup.",
+      closed: false,
+      ticketUrl: `${APP_URL}/support/ticket?token=42.1.abc`,
+      linkDays: 30,
+    },
+    {
+      number: "#42",
+      reply: "Done.",
+      closed: true,
+      ticketUrl: `${APP_URL}/support/ticket?token=42.1.abc`,
+      linkDays: 30,
+    },
+  ],
 };
 
 const URL_PATTERN = /https?:\/\/[^\s<>()\]]+/g;

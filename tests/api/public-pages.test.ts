@@ -104,6 +104,15 @@ describe("complete HTML for every public route", () => {
     expect(canonical(page.text)).toBeNull();
   });
 
+  test("a support ticket's page comes as its frame and a skeleton, whatever its link, kept out of search engines", async () => {
+    const page = await get("/support/ticket?token=1.2.abc");
+    expect(page.status).toBe(200);
+    expect(headings(page.text, 1)).toEqual(["Your support ticket"]);
+    expect(page.text).toContain('aria-busy="true"');
+    expect(meta(page.text, "robots")).toBe("noindex");
+    expect(canonical(page.text)).toBeNull();
+  });
+
   test("signed-in screens are rendered in the browser and kept out of search engines", async () => {
     for (const path of ["/dashboard", "/admin"]) {
       const page = await get(path);

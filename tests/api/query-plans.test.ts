@@ -84,6 +84,11 @@ beforeAll(async () => {
     "buyer299@example.com",
   ]);
   await get("/api/admin/sales.csv", admin);
+  // A ticket of a seeded buyer: the ticket, its thread and its sender's account, keys and purchases.
+  const tickets = (await get("/api/support/tickets?limit=20", admin)) as { _id: number; email: string }[];
+  await get("/api/support/tickets?status=closed&limit=20", admin);
+  expect(tickets.length).toBeGreaterThan(0);
+  await get(`/api/support/tickets/${tickets[0]._id}`, admin);
   for (const path of [
     "/api/admin/plans",
     "/api/admin/promotion-codes",

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { MINUTE } from "../../src/lib/clock";
 import { FakeClock } from "../support/fake-clock";
-import { api, makeTestApp, signUpUser, type TestContext } from "../support/app";
+import { api, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
 beforeEach(() => {
@@ -34,6 +34,14 @@ test("a user not seen for more than five minutes no longer counts", async () => 
 test("an authenticated call marks the user as seen again", async () => {
   const user = await signUpUser(ctx);
   ctx.clock.advance(10 * MINUTE);
+  await api(ctx.app, user.token).api.dashboard.get();
+  expect(await activeCount()).toBe(1);
+});
+
+test("an admin at work in the panel is not counted as an active user", async () => {
+  const admin = await signInAdmin(ctx);
+  const user = await signUpUser(ctx);
+  await api(ctx.app, admin.token).api.admin.overview.get();
   await api(ctx.app, user.token).api.dashboard.get();
   expect(await activeCount()).toBe(1);
 });

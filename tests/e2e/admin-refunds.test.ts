@@ -1,5 +1,5 @@
 /**
- * Refunding from the admin panel in a real browser (demo provider): Overview → View all sales →
+ * Refunding from the admin panel in a real browser (demo provider): Overview → View all sales (the Sales tab) →
  * Refund, first part of a sale, then the rest, with the confirmation dialog at desktop and phone width;
  * and the sales as a CSV download.
  */
@@ -35,10 +35,11 @@ async function openSales(viewport = DESKTOP) {
   await openSignedIn(page, adminToken, "/admin");
   await page.getByRole("heading", { name: "Admin Panel" }).waitFor();
   await page.getByRole("button", { name: "View all sales" }).click();
-  return { page, table: page.getByRole("dialog", { name: "All sales" }).getByRole("table", { name: "All sales" }) };
+  await page.waitForURL("**/admin?tab=sales");
+  return { page, table: page.getByRole("region", { name: "Sales" }).getByRole("table", { name: "All sales" }) };
 }
 
-/** A toast's text (toasts are list items; the open sales dialog hides the rest of the page from the accessibility tree). */
+/** A toast's text (toasts are list items; an open refund dialog hides the rest of the page from the accessibility tree). */
 const toast = (page: Awaited<ReturnType<typeof openSales>>["page"], text: string) =>
   page.locator("li").getByText(text, { exact: false });
 
@@ -112,31 +113,27 @@ describe("refund from the sales list", () => {
         .getByRole("link", { name: /^Credit note / })
         .first()
         .waitFor();
-      // Measured once the dialog's opening animation is over.
-      await page.waitForFunction(() =>
-        document.getAnimations().every((animation) => animation.playState === "finished"),
-      );
-      const dialog = page.getByRole("dialog", { name: "All sales" });
-      const box = (await dialog.boundingBox())!;
-      // Inside the dialog and the window, and shown: nothing needs a sideways scroll to be reached.
-      const inView = async (button: ReturnType<typeof dialog.getByRole>) => {
+      const section = page.getByRole("region", { name: "Sales" });
+      const box = (await section.boundingBox())!;
+      // Inside the tab and the window, and shown: nothing needs a sideways scroll to be reached.
+      const inView = async (button: ReturnType<typeof section.getByRole>) => {
         await button.scrollIntoViewIfNeeded();
         const at = (await button.boundingBox())!;
         return {
           visible: await button.isVisible(),
-          inDialog: at.x >= box.x && at.x + at.width <= box.x + box.width,
+          inSection: at.x >= box.x && at.x + at.width <= box.x + box.width,
           inWindow: at.x >= 0 && at.x + at.width <= width,
         };
       };
-      const shown = { visible: true, inDialog: true, inWindow: true };
-      expect(await inView(dialog.getByRole("button", { name: "Download CSV" }))).toEqual(shown);
-      expect(await inView(dialog.getByRole("button", { name: /^Tax report/ }))).toEqual(shown);
+      const shown = { visible: true, inSection: true, inWindow: true };
+      expect(await inView(section.getByRole("button", { name: "Download CSV" }))).toEqual(shown);
+      expect(await inView(section.getByRole("button", { name: /^Tax report/ }))).toEqual(shown);
       const refunds = table.getByRole("button", { name: /^Refund the sale to / });
       expect(await refunds.count()).toBeGreaterThan(0);
       for (const refund of await refunds.all()) expect(await inView(refund)).toEqual(shown);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
-      // Nor does anything in the dialog scroll sideways.
-      const scrollsSideways = await dialog.evaluate((element) =>
+      // Nor does anything in the tab scroll sideways.
+      const scrollsSideways = await section.evaluate((element) =>
         [element, ...element.querySelectorAll("*")]
           .filter(
             (e) => ["auto", "scroll"].includes(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth + 1,
@@ -144,7 +141,7 @@ describe("refund from the sales list", () => {
           .map((e) => e.className),
       );
       expect(scrollsSideways).toEqual([]);
-      await dialog.evaluate((element) => element.scrollTo(0, 0));
+      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `admin-sales-refund-badge-${width}`);
     });
   }
@@ -229,7 +226,7 @@ describe("refund from the sales list", () => {
       expect(await page.locator(".recharts-area").count()).toBe(2);
       await page
         .getByTestId("revenue-summary")
-        .getByText(/^\d+ sales?: \$[\d,.]+ gross, \$[\d,.-]+ net/)
+        .getByText(/^Last 30 days: \$[\d,.]+ revenue from \d+ paid sales?, \$[\d,.-]+ net after fees\./)
         .waitFor();
       await page.getByRole("button", { name: "90 days" }).click();
       await page.getByRole("button", { name: "90 days", pressed: true }).waitFor();

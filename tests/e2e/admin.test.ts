@@ -1,6 +1,7 @@
 /**
  * The admin panel in a real browser: who may see it, every tab at desktop and phone width,
- * generate → copy → delete, the test e-mail toasts, closing a ticket and resetting a user's link.
+ * generate → copy → delete, the test e-mail toasts, closing a ticket and resetting a user's link. A ticket's
+ * thread is walked in support-tickets.test.ts.
  */
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { desc, eq } from "drizzle-orm";
@@ -168,11 +169,18 @@ const TAB_CHECKS: { tab: string; shows: (page: Page) => Promise<void> }[] = [
   {
     tab: "Overview",
     shows: async (page) => {
-      await page.getByText("Total Revenue").waitFor();
+      await page.getByText("Total Revenue", { exact: true }).waitFor();
       await page.getByText("Net Revenue").waitFor();
       await page.getByText("Open Tickets").waitFor();
       await page.getByText(/\d+ available/).waitFor();
       await page.getByRole("table", { name: "Recent sales" }).waitFor();
+    },
+  },
+  {
+    tab: "Sales",
+    shows: async (page) => {
+      await page.getByRole("table", { name: "All sales" }).getByText("buyer0@example.com").waitFor();
+      await page.getByRole("button", { name: "Download CSV" }).waitFor();
     },
   },
   {
@@ -236,10 +244,12 @@ describe("overview", () => {
     await figures.getByText("$230.23").waitFor();
   });
 
-  test("'View all sales' lists every sale with its fee", async () => {
+  test("'View all sales' opens the Sales tab, which lists every sale with its fee", async () => {
     const page = await openAdmin(PHONE);
     await page.getByRole("button", { name: "View all sales" }).click();
-    const table = page.getByRole("dialog", { name: "All sales" }).getByRole("table", { name: "All sales" });
+    await page.waitForURL("**/admin?tab=sales");
+    expect(await page.getByRole("tab", { name: "Sales" }).getAttribute("aria-selected")).toBe("true");
+    const table = page.getByRole("table", { name: "All sales" });
     await table.getByText("buyer0@example.com").waitFor();
     expect(await table.getByRole("row").count()).toBe(6);
     await table.getByText("$4.65").waitFor();
@@ -454,7 +464,7 @@ describe("support", () => {
     await page.getByRole("tab", { name: "Support" }).click();
     const row = page.getByRole("row").filter({ hasText: "visitor@studio.example" });
     await row.getByText("The _scrollx tag exports a vertical frame.").waitFor();
-    await row.getByText("Bug", { exact: true }).waitFor();
+    await row.getByText("Bug Report", { exact: true }).waitFor();
     await row.getByText("Open", { exact: true }).waitFor();
   });
 
@@ -473,7 +483,15 @@ describe("support", () => {
     const row = page.getByRole("row").filter({ hasText: "closeme@example.com" });
     await row.getByText("Open", { exact: true }).waitFor();
     await row.getByRole("button", { name: "Close ticket from closeme@example.com" }).click();
-    await row.getByText("Closed", { exact: true }).waitFor();
+    // The list shows open tickets at first: a closed one leaves it, and is found under Closed.
+    await row.waitFor({ state: "detached" });
+    await page.getByRole("combobox", { name: "Show tickets" }).selectOption("closed");
+    await page.waitForURL("**/admin?tab=support&status=closed");
+    await page
+      .getByRole("row")
+      .filter({ hasText: "closeme@example.com" })
+      .getByText("Closed", { exact: true })
+      .waitFor();
     expect(
       suite.server.deps.db.select().from(supportTickets).where(eq(supportTickets.id, ticket.id)).get()!.status,
     ).toBe("closed");

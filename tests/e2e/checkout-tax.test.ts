@@ -186,7 +186,7 @@ describe("the admin's documents and tax report", () => {
     const page = await suite.page(DESKTOP);
     await openSignedIn(page, token, "/admin");
     await page.getByRole("button", { name: "View all sales" }).click();
-    const dialog = page.getByRole("dialog", { name: "All sales" });
+    const dialog = page.getByRole("region", { name: "Sales" }); // the Sales tab
     const invoice = dialog.getByRole("link", { name: `Invoice ${sale.invoiceNumber}` });
     const note = dialog.getByRole("link", { name: `Credit note ${credit.number}` });
     for (const link of [invoice, note]) {
@@ -206,7 +206,7 @@ describe("the admin's documents and tax report", () => {
     await openSignedIn(phone, token, "/admin");
     await phone.getByRole("button", { name: "View all sales" }).click();
     await phone
-      .getByRole("dialog", { name: "All sales" })
+      .getByRole("region", { name: "Sales" })
       .getByRole("link", { name: `Invoice ${sale.invoiceNumber}` })
       .waitFor();
     await phone.screenshot({ path: "test-results/admin-sales-documents-390.png" });

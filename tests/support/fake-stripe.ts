@@ -233,6 +233,8 @@ export function startFakeStripe() {
   const taxByIdempotencyKey = new Map<string, Record<string, any>>();
   let taxUnavailable = false;
   let taxCounter = 0;
+  /** Runs after a refund is made and before Stripe answers for it: what happens meanwhile (a webhook delivered). */
+  let beforeRefundAnswer: ((refund: Record<string, unknown>) => Promise<void>) | null = null;
 
   const error = (status: number, message: string, code = "resource_missing") =>
     Response.json({ error: { type: "invalid_request_error", code, message } }, { status });
@@ -374,6 +376,7 @@ export function startFakeStripe() {
         };
         refunds.push(refund);
         if (key) refundsByIdempotencyKey.set(key, refund);
+        await beforeRefundAnswer?.(refund);
         return Response.json(refund);
       }
       const disputeMatch = /^\/v1\/disputes\/([^/]+)$/.exec(url.pathname);
@@ -534,7 +537,12 @@ export function startFakeStripe() {
       return dispute;
     },
     /** Forgets the refunds made and any outage or failures set: what each test of a file starts from. */
+    /** Runs `hook` after each refund is made and before Stripe answers for it (a webhook that beats the answer). */
+    beforeRefundAnswer(hook: ((refund: Record<string, unknown>) => Promise<void>) | null) {
+      beforeRefundAnswer = hook;
+    },
     reset() {
+      beforeRefundAnswer = null;
       refunds.length = 0;
       failuresLeft = 0;
       unavailable = false;

@@ -2,6 +2,7 @@
 export { default as PurchasePage } from "./purchase/index";
 export { default as PurchaseSuccessPage } from "./purchase/success";
 export { default as SupportPage } from "./support/index";
+export { default as SupportTicketPage } from "./support/ticket";
 export { default as LoginPage } from "./auth/login";
 export { default as SignupPage } from "./auth/signup";
 export { default as ResetPasswordPage } from "./auth/reset-password";

@@ -54,6 +54,7 @@ function scrubAddress(tx: DbOrTx, address: string, placeholder: string) {
     .set({ detail: swap(auditLog.detail) })
     .where(holds(auditLog.detail))
     .run();
+  tx.update(auditLog).set({ actorEmail: placeholder }).where(eq(auditLog.actorEmail, address)).run();
   tx.update(refundRequests)
     .set({ answer: swap(refundRequests.answer) })
     .where(holds(refundRequests.answer))
@@ -137,7 +138,8 @@ export async function deleteAccount(
         .run();
       tx.delete(users).where(eq(users.id, user.id)).run();
       writeAudit(tx, {
-        actorUserId: null,
+        // The account's owner deleted it: the entry names the account, shown as a deleted one.
+        actorUserId: user.id,
         action: "account.deleted",
         subject: `user:${user.id}`,
         detail: `${paid.length} sales kept with the e-mail replaced`,

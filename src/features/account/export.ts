@@ -16,6 +16,7 @@ import { getSubscription, settingsOf } from "../users/service";
 import { accountSales } from "./purchases";
 import { isAddressConfirmed } from "./address-confirmation";
 import { ACCOUNT_EMAIL_TEMPLATES } from "./ownership";
+import { ticketAnswers } from "../support/thread";
 
 const dollars = (cents: number) => cents / 100;
 
@@ -161,6 +162,12 @@ export function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: User) {
       message: ticket.message,
       status: ticket.status,
       createdAt: toIso(ticket.createdAt),
+      // The answers after the first message: the buyer's own and support's.
+      answers: ticketAnswers(db, ticket.id).map((answer) => ({
+        from: answer.author,
+        message: answer.body,
+        createdAt: toIso(answer.createdAt),
+      })),
     })),
     review: review
       ? {

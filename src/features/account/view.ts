@@ -42,6 +42,7 @@ export function purchaseView(
     status: purchaseStatus(sale),
     productKey: key?.key ?? null,
     keyUsed: key?.isUsed ?? false,
+    invoiceNumber: sale.invoiceNumber,
     invoiceUrl: link(sale.invoiceNumber),
     creditNoteUrl: link(creditNoteNumber),
     refund: {

@@ -25,7 +25,7 @@ import { queueEmail } from "../email/outbox";
 import { writeAudit } from "../audit/service";
 import { countOpenTickets } from "../support/service";
 import { normaliseEmail } from "../users/service";
-import { bookTotals, productKeyTotals } from "../books/service";
+import { bookTotals, productKeyTotals, revenueCents } from "../books/service";
 
 const USED_KEY_DELETE_MESSAGE = "This product key has been used and cannot be deleted.";
 const PURCHASED_KEY_DELETE_MESSAGE = "This key was bought by a customer; refund the payment instead.";
@@ -86,7 +86,7 @@ export function deleteProductKey(deps: Pick<AppDeps, "db" | "clock">, actor: Use
 function paidTotals(db: DbOrTx) {
   const totals = bookTotals(db);
   return {
-    totalRevenue: centsToDollars(totals.grossCents - totals.refundedCents - totals.disputedCents - totals.taxCents),
+    totalRevenue: centsToDollars(revenueCents(totals)),
     adminRevenue: centsToDollars(totals.netCents),
     salesCount: totals.paidCount,
   };

@@ -38,6 +38,13 @@ const totalsFields = {
   netCents: sql<number>`coalesce(sum(${booksDaily.netCents}), 0)`,
 };
 
+/**
+ * Revenue: what buyers paid, less refunds, open disputes and the tax in it (collected for the tax authorities).
+ * The one definition the overview's figures and the revenue chart both show; net is that less every fee.
+ */
+export const revenueCents = (t: Pick<BookTotals, "grossCents" | "refundedCents" | "disputedCents" | "taxCents">) =>
+  t.grossCents - t.refundedCents - t.disputedCents - t.taxCents;
+
 /** Every sale's money, summed. */
 export function bookTotals(db: DbOrTx): BookTotals {
   return db.select(totalsFields).from(booksDaily).get()!;

@@ -27,6 +27,13 @@ export interface Mailer {
   send(email: OutgoingEmail): Promise<{ id: string }>;
 }
 
+/** The provider message id the outbox-only mailer gives an e-mail it printed: "outbox-<id>". */
+const PRINTED_ID_PREFIX = "outbox-";
+
+/** Whether an e-mail marked sent was only printed to the console by the outbox-only mailer (development), never delivered. */
+export const wasOnlyPrinted = (providerMessageId: string | null) =>
+  providerMessageId?.startsWith(PRINTED_ID_PREFIX) ?? false;
+
 /** Development: nothing leaves the machine. Prints to, subject and what the template highlights (a key, a link). */
 export function createOutboxOnlyMailer(options: { print?: boolean } = {}): Mailer {
   const print = options.print ?? true;
@@ -40,7 +47,7 @@ export function createOutboxOnlyMailer(options: { print?: boolean } = {}): Maile
           .join("");
         log.info(`e-mail (outbox only, not sent)\n  to:      ${email.to}\n  subject: ${email.subject}${lines}`);
       }
-      return { id: `outbox-${email.outboxId}` };
+      return { id: `${PRINTED_ID_PREFIX}${email.outboxId}` };
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Email } from "../../db/schema";
 import { toIso } from "../../lib/clock";
 import { renderEmailText } from "./templates/render";
 import { emailDefinition } from "./templates/registry";
+import { wasOnlyPrinted } from "./mailer";
 import type { EmailView, ListedEmailView } from "@shared/api/email";
 
 const HIDDEN_RESET_LINK_TEXT = "(password reset link hidden)";
@@ -27,6 +28,7 @@ export function listedEmailView(row: Email): ListedEmailView {
     subject: row.subject,
     template: row.template,
     status: row.status,
+    printed: row.status === "sent" && wasOnlyPrinted(row.providerMessageId),
     attempts: row.attempts,
     lastError: row.lastError,
     createdAt: toIso(row.createdAt)!,

@@ -74,7 +74,8 @@ function linkOrMismatch(
         .all();
       if (claimed) {
         writeAudit(tx, {
-          actorUserId: null,
+          // The owner's plugin linked it, with the owner's key.
+          actorUserId: owner.id,
           action: "link.linked",
           subject: `user:${owner.id}`,
           detail: { robloxUserId },

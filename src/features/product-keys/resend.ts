@@ -36,38 +36,44 @@ function keysBoughtWith(db: DbOrTx, email: string) {
     .all();
 }
 
+/** Queues the lost-keys e-mail: every key bought with `email`; null (nothing queued) when it bought none. */
+export function queueLostKeys(tx: DbOrTx, email: string, now: number): { keys: number } | null {
+  const keys = keysBoughtWith(tx, email);
+  if (!keys.length) return null;
+  queueEmail(
+    tx,
+    {
+      to: email,
+      template: "lost-keys",
+      payload: {
+        email,
+        keys: keys.map((k) => ({
+          key: k.key,
+          planName: PLANS[k.plan].name,
+          boughtAt: toIso(k.boughtAt)!,
+          used: k.used,
+          ...(k.renewalUserId !== null ? { renewal: true } : {}),
+        })),
+      },
+    },
+    now,
+  );
+  return { keys: keys.length };
+}
+
 export function resendKeys(deps: Pick<AppDeps, "db" | "clock">, rawEmail: string): { message: string } {
   const email = normaliseEmail(rawEmail);
   if (!LOOKS_LIKE_AN_ADDRESS.test(email)) return { message: KEY_RESEND_MESSAGE };
   const now = deps.clock.now();
   deps.db.transaction(
     (tx) => {
-      const keys = keysBoughtWith(tx, email);
-      if (!keys.length) return;
       const sentToday = tx
         .select({ n: count() })
         .from(emails)
         .where(and(eq(emails.to, email), eq(emails.template, "lost-keys"), gt(emails.createdAt, now - DAY)))
         .get()!.n;
       if (sentToday >= LOST_KEY_EMAILS_PER_DAY) return;
-      queueEmail(
-        tx,
-        {
-          to: email,
-          template: "lost-keys",
-          payload: {
-            email,
-            keys: keys.map((k) => ({
-              key: k.key,
-              planName: PLANS[k.plan].name,
-              boughtAt: toIso(k.boughtAt)!,
-              used: k.used,
-              ...(k.renewalUserId !== null ? { renewal: true } : {}),
-            })),
-          },
-        },
-        now,
-      );
+      queueLostKeys(tx, email, now);
     },
     { behavior: "immediate" },
   );

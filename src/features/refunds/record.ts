@@ -18,6 +18,7 @@ import { syncTaxRecords } from "../tax/service";
 import { issueCreditNote } from "../invoices/credit-notes";
 import { documentLinks, signedDocumentUrl, type DocumentLinks } from "../invoices/links";
 import { queueRefundNotice, type KeyOutcome } from "./notice";
+import { refundActor } from "./requester";
 
 /** What recording a refund uses; config and jwtSecret sign the credit note's link, tax records the reversal. */
 type RecordDeps = Pick<AppDeps, "db" | "clock" | "payments"> & Partial<Pick<AppDeps, "config" | "jwtSecret" | "tax">>;
@@ -130,7 +131,7 @@ export function recordPartialRefund(
       const note = issueCreditNote(tx, sale, refundedCents - sale.refundedCents, now);
       const updated = tx.update(sales).set({ refundedCents }).where(eq(sales.id, sale.id)).returning().get()!;
       writeAudit(tx, {
-        actorUserId,
+        ...refundActor(tx, sale, actorUserId),
         action: "sale.partially-refunded",
         subject: `sale:${sale.id}`,
         detail: `${paymentIntentId}: $${formatDollars(refundedCents)} of $${formatDollars(sale.amountCents)} refunded so far; the key stays valid`,
@@ -200,7 +201,7 @@ export async function refundPayment(
         .returning()
         .get();
       writeAudit(tx, {
-        actorUserId,
+        ...refundActor(tx, sale, actorUserId),
         action: "sale.refunded",
         subject: `sale:${sale.id}`,
         detail: `${paymentIntentId}: ${outcome}`,

@@ -1,5 +1,8 @@
-/** Active users (docs/architecture.md#active-users): distinct users seen by an authenticated call or a plugin validation in the last 5 minutes. */
-import { gte, sql } from "drizzle-orm";
+/**
+ * Active users (docs/architecture.md#active-users): distinct users seen by an authenticated call or a plugin
+ * validation in the last 5 minutes. Admins are not users of the plugin, so they are not counted.
+ */
+import { and, eq, gte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { users } from "../../db/schema";
 import { MINUTE } from "../../lib/clock";
@@ -11,7 +14,7 @@ export function activeUsers(db: DbOrTx, now: number): ActiveUsersResponse {
   const row = db
     .select({ count: sql<number>`count(*)` })
     .from(users)
-    .where(gte(users.lastSeenAt, now - ACTIVE_WINDOW_MS))
+    .where(and(gte(users.lastSeenAt, now - ACTIVE_WINDOW_MS), eq(users.isAdmin, false)))
     .get();
   return { count: row?.count ?? 0 };
 }

@@ -1,47 +1,149 @@
+/**
+ * Support: the contact form (public), the ticket's own page reached by the signed link in support e-mails
+ * (no account), and the admin panel's tickets: list, one ticket with its sender, answer, status, resend keys.
+ */
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { clientIp } from "../../lib/client-ip";
-import { failures, idParams, jsonBodyFailures, pageQuery, RateLimitedError } from "@shared/api/common";
-import { authGuard } from "../auth/guard";
+import { failures, idParams, jsonBodyFailures, MessageAnswer, RateLimitedError } from "@shared/api/common";
 import { SupportModel } from "@shared/api/support";
+import { authGuard } from "../auth/guard";
+import { signedDocumentPath } from "../invoices/links";
+import { normaliseEmail } from "../users/service";
 import { createTicket, listTickets, setTicketStatus } from "./service";
+import { answerByLink, replyToTicket, threadByLink } from "./thread";
+import { resendSenderKeys, ticketDetail } from "./detail";
+import { ticketOfLink } from "./links";
+
+const TOO_MANY = "Too many messages sent. Please wait a minute and try again.";
 
 export function supportRoutes(deps: AppDeps) {
-  return new Elysia({ prefix: "/api/support" })
-    .use(authGuard(deps))
-    .post(
-      "/tickets",
-      ({ body, request, server }) => {
-        deps.limiter.take(
-          "support",
-          { ip: clientIp(deps, request, server) },
-          RATE_RULES.supportTicket,
-          "Too many messages sent. Please wait a minute and try again.",
-        );
-        return createTicket(deps, body);
+  return new Elysia().use(contactRoutes(deps)).use(ticketLinkRoutes(deps)).use(adminTicketRoutes(deps));
+}
+
+function contactRoutes(deps: AppDeps) {
+  return new Elysia({ prefix: "/api/support" }).post(
+    "/tickets",
+    ({ body, request, server }) => {
+      deps.limiter.take("support", { ip: clientIp(deps, request, server) }, RATE_RULES.supportTicket, TOO_MANY);
+      deps.limiter.take("support", { email: normaliseEmail(body.email) }, RATE_RULES.supportTicketPerAddress, TOO_MANY);
+      return createTicket(deps, body);
+    },
+    {
+      detail: {
+        tags: ["Site"],
+        summary: "Send a message to support",
+        description:
+          "The contact form: it opens a ticket and e-mails its sender the ticket's number and a link to its page, where the admins' answers appear.",
+      },
+      body: SupportModel.createBody,
+      response: { 200: SupportModel.ticket, ...jsonBodyFailures, 429: RateLimitedError },
+    },
+  );
+}
+
+/** The ticket's page, for its sender: the token in the e-mailed link names the ticket; no account needed. */
+function ticketLinkRoutes(deps: AppDeps) {
+  return new Elysia({ prefix: "/api/support/ticket-link", tags: ["Site"] })
+    .get(
+      "",
+      ({ query, request, server }) => {
+        deps.limiter.take("support-link", { ip: clientIp(deps, request, server) }, RATE_RULES.supportLink, TOO_MANY);
+        return threadByLink(deps, query.token);
       },
       {
+        query: SupportModel.linkQuery,
+        response: { 200: SupportModel.thread, ...failures(404, 410, 422), 429: RateLimitedError },
         detail: {
-          tags: ["Site"],
-          summary: "Send a message to support",
-          description: "The contact form: it opens a ticket the admins answer by e-mail.",
+          summary: "A ticket's thread, by the link in its e-mails",
+          description:
+            "Every message in order. The token comes from the link in the acknowledgement or an answer; it names one ticket and expires (404 for a token that names none, 410 once expired).",
         },
-        body: SupportModel.createBody,
-        response: { 200: SupportModel.ticket, ...jsonBodyFailures, 429: RateLimitedError },
       },
     )
-    .get("/tickets", ({ query }) => listTickets(deps.db, query), {
+    .post(
+      "/messages",
+      ({ body, request, server }) => {
+        deps.limiter.take(
+          "support-answer",
+          { ip: clientIp(deps, request, server) },
+          RATE_RULES.supportAnswer,
+          TOO_MANY,
+        );
+        const link = ticketOfLink(deps, body.token);
+        deps.limiter.take(
+          "support-answer-ticket",
+          { key: String(link.ticket.id) },
+          RATE_RULES.supportAnswerPerTicket,
+          TOO_MANY,
+        );
+        return answerByLink(deps, link, body.message);
+      },
+      {
+        body: SupportModel.answerBody,
+        response: { 200: SupportModel.thread, ...jsonBodyFailures, ...failures(404, 410), 429: RateLimitedError },
+        detail: {
+          summary: "Answer a ticket, by the link in its e-mails",
+          description: "Adds the sender's message to the thread; the ticket is open again, for the admins to answer.",
+        },
+      },
+    );
+}
+
+function adminTicketRoutes(deps: AppDeps) {
+  const sign = (number: string) => signedDocumentPath(deps.jwtSecret, number);
+  return new Elysia({ prefix: "/api/support/tickets" })
+    .use(authGuard(deps))
+    .get("", ({ query }) => listTickets(deps.db, query), {
       admin: true,
-      query: pageQuery,
+      query: SupportModel.ticketsQuery,
       response: { 200: SupportModel.tickets, ...failures(422) },
-      detail: { summary: "Support tickets, newest first" },
+      detail: { summary: "Support tickets, newest first; all, or those with one status" },
     })
-    .patch("/tickets/:id", ({ user, params, body }) => setTicketStatus(deps, user, params.id, body.status), {
+    .get("/:id", ({ params }) => ticketDetail(deps, params.id, sign), {
+      admin: true,
+      params: idParams,
+      response: { 200: SupportModel.detail, ...failures(404, 422) },
+      detail: {
+        summary: "A ticket with its thread and its sender",
+        description:
+          "Every message in order, and what is known of the sender by the ticket's address: the account, its subscription, the keys and the purchases (with their refund state).",
+      },
+    })
+    .post(
+      "/:id/replies",
+      ({ user, params, body }) => {
+        deps.limiter.take("support-reply", { user: user.id }, RATE_RULES.supportReply, TOO_MANY);
+        replyToTicket(deps, user, params.id, body);
+        return ticketDetail(deps, params.id, sign);
+      },
+      {
+        admin: true,
+        params: idParams,
+        body: SupportModel.replyBody,
+        response: { 200: SupportModel.detail, ...jsonBodyFailures, ...failures(404), 429: RateLimitedError },
+        detail: {
+          summary: "Answer a ticket",
+          description:
+            "The answer joins the thread and is e-mailed to the sender with a fresh link to the ticket's page. The ticket then waits for the buyer, or is closed with `close: true`.",
+        },
+      },
+    )
+    .patch("/:id", ({ user, params, body }) => setTicketStatus(deps, user, params.id, body.status), {
       admin: true,
       params: idParams,
       body: SupportModel.statusBody,
       response: { 200: SupportModel.ticket, ...failures(400, 404, 422) },
-      detail: { summary: "Close a support ticket, or open it again" },
+      detail: { summary: "Set a ticket's status: open, waiting (for the buyer) or closed" },
+    })
+    .post("/:id/resend-keys", ({ user, params }) => resendSenderKeys(deps, user, params.id), {
+      admin: true,
+      params: idParams,
+      response: { 200: MessageAnswer, ...failures(404, 409, 422) },
+      detail: {
+        summary: "E-mail the sender every key bought with the ticket's address",
+        description: 'The e-mail "Can\'t find your key?" sends; 409 when the address bought no key.',
+      },
     });
 }

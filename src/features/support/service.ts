@@ -1,53 +1,113 @@
-/** Support tickets: created by the public contact form, read and closed by admins. */
+/**
+ * Support tickets: opened by the public contact form (the sender is e-mailed its number and a link to its
+ * page), listed and moved between open, waiting and closed by admins. The thread after the first message
+ * is thread.ts; what admins see of the sender is sender.ts.
+ */
 import { eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
 import { newestFirst, type Page } from "../../db/paging";
-import { supportTickets, type SupportTicket, type User } from "../../db/schema";
+import { supportMessages, supportTickets, type SupportTicket, type User } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
+import { newToken } from "../../lib/random";
 import type { SupportTicketView, TicketSubject } from "@shared/api/support";
+import { MAX_TICKET_MESSAGE, TICKET_SUBJECT_LABELS, ticketNumber, type TicketStatus } from "@shared/support";
+import { SUPPORT_RESPONSE_HOURS } from "@shared/product";
 import { writeAudit } from "../audit/service";
-import { ticketView } from "./view";
+import { queueEmail } from "../email/outbox";
 import { normaliseEmail } from "../users/service";
-import { MAX_TICKET_MESSAGE } from "@shared/api/support";
+import { ticketLink } from "./links";
+import { ticketView } from "./view";
 
-export function createTicket(
-  deps: Pick<AppDeps, "db" | "clock">,
-  input: { email: string; subject?: TicketSubject | null; message: string },
-): SupportTicketView {
-  const message = input.message.trim();
-  // The schema counts characters of the raw text; a message of only spaces says nothing.
-  if (message.length < 1 || message.length > MAX_TICKET_MESSAGE) {
+type TicketDeps = Pick<AppDeps, "db" | "clock" | "config" | "jwtSecret">;
+
+/** The text of a message as kept: trimmed, and 1 to MAX_TICKET_MESSAGE characters (a message of only spaces says nothing). */
+export function messageText(raw: string): string {
+  const text = raw.trim();
+  if (text.length < 1 || text.length > MAX_TICKET_MESSAGE) {
     throw new AppError(422, "VALIDATION", `Please write a message of 1 to ${MAX_TICKET_MESSAGE} characters.`);
   }
-  const row = deps.db
-    .insert(supportTickets)
-    .values({
-      email: normaliseEmail(input.email),
-      subject: input.subject ?? null,
-      message,
-      status: "open",
-      createdAt: deps.clock.now(),
-    })
-    .returning()
-    .get();
-  return ticketView(row);
+  return text;
 }
 
-export function listTickets(db: DbOrTx, page: Page = {}): SupportTicketView[] {
-  return newestFirst(db.select().from(supportTickets).$dynamic(), supportTickets, page, 100).all().map(ticketView);
+/** Opens a ticket and queues the sender's acknowledgement (its number and link), in one transaction. */
+export function createTicket(
+  deps: TicketDeps,
+  input: { email: string; subject?: TicketSubject | null; message: string },
+): SupportTicketView {
+  const message = messageText(input.message);
+  const now = deps.clock.now();
+  return deps.db.transaction((tx) => {
+    const row = tx
+      .insert(supportTickets)
+      .values({
+        email: normaliseEmail(input.email),
+        subject: input.subject ?? null,
+        message,
+        status: "open",
+        createdAt: now,
+        linkNonce: newToken(16),
+      })
+      .returning()
+      .get();
+    queueEmail(
+      tx,
+      {
+        to: row.email,
+        template: "support-received",
+        payload: {
+          number: ticketNumber(row.id),
+          subjectLabel: row.subject ? TICKET_SUBJECT_LABELS[row.subject] : null,
+          responseHours: SUPPORT_RESPONSE_HOURS,
+          ticketUrl: ticketLink(deps, row, row.linkNonce!),
+          linkDays: deps.config.supportLinkDays,
+        },
+      },
+      now,
+    );
+    return ticketView(row, 1);
+  });
+}
+
+/**
+ * How many messages each ticket's thread holds, its first included. The outer id is named with its table:
+ * a select from one table writes its columns bare, and a bare "id" in here would be the message's.
+ */
+const messageCount = sql<number>`(select count(*) from ${supportMessages} where ${supportMessages.ticketId} = ${sql.identifier("support_tickets")}.${sql.identifier("id")}) + 1`;
+
+/** Newest first, all of them or those with one status. */
+export function listTickets(db: DbOrTx, page: Page & { status?: TicketStatus } = {}): SupportTicketView[] {
+  const query = db.select({ ticket: supportTickets, messages: messageCount }).from(supportTickets).$dynamic();
+  const where = page.status === undefined ? undefined : eq(supportTickets.status, page.status);
+  return newestFirst(query, supportTickets, page, 100, where)
+    .all()
+    .map(({ ticket, messages }) => ticketView(ticket, messages));
+}
+
+/** Messages in a ticket's thread, its first included. */
+export function threadLength(db: DbOrTx, ticketId: number): number {
+  return (
+    db.select({ n: sql<number>`count(*)` }).from(supportMessages).where(eq(supportMessages.ticketId, ticketId)).get()!
+      .n + 1
+  );
 }
 
 export function countOpenTickets(db: DbOrTx): number {
   return db.select({ n: sql<number>`count(*)` }).from(supportTickets).where(eq(supportTickets.status, "open")).get()!.n;
 }
 
-/** Opens or closes a ticket and records who did it, in one transaction. */
+export function ticketById(db: DbOrTx, id: number): SupportTicket {
+  const row = db.select().from(supportTickets).where(eq(supportTickets.id, id)).get();
+  if (!row) throw notFound("This support ticket does not exist.");
+  return row;
+}
+
+/** Moves a ticket to a status and records who did it, in one transaction. */
 export function setTicketStatus(
   deps: Pick<AppDeps, "db" | "clock">,
   actor: User,
   ticketId: number,
-  status: SupportTicket["status"],
+  status: TicketStatus,
 ): SupportTicketView {
   return deps.db.transaction((tx) => {
     const [row] = tx.update(supportTickets).set({ status }).where(eq(supportTickets.id, ticketId)).returning().all();
@@ -59,6 +119,6 @@ export function setTicketStatus(
       detail: { status, email: row.email },
       at: deps.clock.now(),
     });
-    return ticketView(row);
+    return ticketView(row, threadLength(tx, row.id));
   });
 }

@@ -1,9 +1,10 @@
-/** A support ticket as the admin panel shows it (ISO times). */
-import type { SupportTicket } from "../../db/schema";
+/** Support tickets and their threads as the admin panel and the ticket's page show them (ISO times). */
+import type { SupportMessage, SupportTicket } from "../../db/schema";
 import { toIso } from "../../lib/clock";
-import type { SupportTicketView } from "@shared/api/support";
+import type { SupportTicketView, TicketThreadView } from "@shared/api/support";
+import { ticketNumber } from "@shared/support";
 
-export function ticketView(row: SupportTicket): SupportTicketView {
+export function ticketView(row: SupportTicket, messageCount: number): SupportTicketView {
   return {
     _id: row.id,
     subject: row.subject,
@@ -11,5 +12,29 @@ export function ticketView(row: SupportTicket): SupportTicketView {
     email: row.email,
     status: row.status,
     createdAt: toIso(row.createdAt)!,
+    lastMessageAt: toIso(row.lastMessageAt ?? row.createdAt)!,
+    messageCount,
+  };
+}
+
+type ThreadMessage = TicketThreadView["messages"][number];
+
+/** The whole thread in order: the ticket's own message first, then every answer. */
+export function threadMessages(ticket: SupportTicket, answers: SupportMessage[]): ThreadMessage[] {
+  return [
+    { author: "buyer", body: ticket.message, createdAt: toIso(ticket.createdAt)! },
+    ...answers.map((answer) => ({ author: answer.author, body: answer.body, createdAt: toIso(answer.createdAt)! })),
+  ];
+}
+
+/** The ticket as its sender sees it through its link. */
+export function threadView(ticket: SupportTicket, answers: SupportMessage[], linkExpiresAt: number): TicketThreadView {
+  return {
+    number: ticketNumber(ticket.id),
+    subject: ticket.subject,
+    status: ticket.status,
+    createdAt: toIso(ticket.createdAt)!,
+    messages: threadMessages(ticket, answers),
+    linkExpiresAt: toIso(linkExpiresAt)!,
   };
 }

@@ -128,6 +128,10 @@ export const AdminModel = {
       t.Object({
         date: t.String({ description: "The day (UTC), YYYY-MM-DD" }),
         gross: money("What was paid for that day's sales"),
+        revenue: money(
+          "That day's revenue as the overview's Total Revenue counts it: what was paid, less refunds, open disputes and tax",
+        ),
+        paidSales: Int({ description: "That day's sales still paid, as the overview's sales count counts them" }),
         net: money(
           "Net revenue of that day's sales: gross minus refunds, open disputes and fees, as in the overview and the CSV",
         ),

@@ -7,6 +7,10 @@ const fields = {
   subject: t.String(),
   template: t.String(),
   status: oneOf(["pending", "sent", "failed"]),
+  printed: t.Boolean({
+    description:
+      "Sent by the outbox-only mailer (no e-mail provider configured, as in development): printed to the server's console, never delivered",
+  }),
   attempts: Int(),
   lastError: t.Nullable(t.String()),
   createdAt: IsoDate,

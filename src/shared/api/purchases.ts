@@ -19,6 +19,9 @@ const purchase = t.Object({
   status: oneOf(PURCHASE_STATUSES),
   productKey: t.Nullable(t.String({ description: "null once a refunded key nobody used was cancelled" })),
   keyUsed: t.Boolean(),
+  invoiceNumber: t.Nullable(
+    t.String({ description: "The invoice's number, e.g. LL-2026-000123; null for a sale never fulfilled" }),
+  ),
   invoiceUrl: t.Nullable(t.String({ description: "Signed path to the invoice PDF (opens without a Bearer token)" })),
   creditNoteUrl: t.Nullable(
     t.String({ description: "Signed path to the newest credit note PDF; null before a refund" }),

@@ -10,6 +10,8 @@ import type {
   AdminProductKeyView,
   SalesResponse,
   SupportTicketView,
+  TicketDetailView,
+  TicketReplyBody,
   TestEmailResponse,
   GenerateKeysBody,
   TestEmailBody,
@@ -18,6 +20,7 @@ import type {
   SaleView,
 } from "@shared/api-types";
 import type { AdminKeyState } from "@shared/key-states";
+import type { TicketStatus } from "@shared/support";
 import { apiRequest, getQueryFn } from "../api";
 import { queryClient } from "../query-client";
 
@@ -61,7 +64,14 @@ export const useRevenue = (days: 30 | 90) => useAdminQuery<RevenueResponse>(REVE
 export const useSales = (page: Page) => useAdminQuery<SalesResponse>(SALES, { ...page });
 export const useProductKeys = (page: Page, state?: AdminKeyState) =>
   useAdminQuery<AdminProductKeyView[]>(KEYS, { ...page, state });
-export const useTickets = (page: Page) => useAdminQuery<SupportTicketView[]>(TICKETS, { ...page });
+export const useTickets = (page: Page, status?: TicketStatus) =>
+  useAdminQuery<SupportTicketView[]>(TICKETS, { ...page, status });
+/** One ticket with its thread and its sender; keyed under the list's path, so a change to either refreshes both. */
+export const useTicket = (id: number) =>
+  useQuery({
+    queryKey: [TICKETS, { ticket: id }],
+    queryFn: async (context) => (await fetchJson({ ...context, queryKey: [`${TICKETS}/${id}`] })) as TicketDetailView,
+  });
 export const useAdminEmails = (page: Page) => useAdminQuery<ListedEmailView[]>(EMAILS, { ...page });
 /** One e-mail with its text, fetched when it is opened. */
 export const useAdminEmail = (id: number, enabled: boolean) =>
@@ -93,9 +103,29 @@ export function useTestEmail() {
 
 export function useSetTicketStatus() {
   return useMutation({
-    mutationFn: ({ ticketId, status }: { ticketId: number; status: SupportTicketView["status"] }) =>
+    mutationFn: ({ ticketId, status }: { ticketId: number; status: TicketStatus }) =>
       apiRequest<SupportTicketView>("PATCH", `/api/support/tickets/${ticketId}`, { status }),
     onSuccess: () => refresh(TICKETS, OVERVIEW, AUDIT),
+  });
+}
+
+/** An answer to a ticket: e-mailed to its sender; `close` closes the ticket with it. */
+export function useReplyToTicket(ticketId: number) {
+  return useMutation({
+    mutationFn: (body: TicketReplyBody) =>
+      apiRequest<TicketDetailView>("POST", `/api/support/tickets/${ticketId}/replies`, body),
+    onSuccess: (detail) => {
+      queryClient.setQueryData([TICKETS, { ticket: ticketId }], detail);
+      return refresh(TICKETS, OVERVIEW, EMAILS, AUDIT);
+    },
+  });
+}
+
+/** E-mails a ticket's sender every key bought with its address. */
+export function useResendTicketKeys(ticketId: number) {
+  return useMutation({
+    mutationFn: () => apiRequest<{ message: string }>("POST", `/api/support/tickets/${ticketId}/resend-keys`),
+    onSettled: () => refresh(EMAILS, AUDIT),
   });
 }
 
@@ -124,7 +154,7 @@ export function useRefundSale() {
         (amount === undefined ? {} : { amount }) satisfies RefundBody,
         { "Idempotency-Key": idempotencyKey },
       ),
-    onSettled: () => refresh(SALES, OVERVIEW, AUDIT, REVENUE),
+    onSettled: () => refresh(SALES, OVERVIEW, AUDIT, REVENUE, TICKETS),
   });
 }
 

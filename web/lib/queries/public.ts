@@ -1,6 +1,13 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { ActiveUsersResponse, ReviewView, SupportTicketView, TicketBody } from "@shared/api-types";
+import type {
+  ActiveUsersResponse,
+  ReviewView,
+  SupportTicketView,
+  TicketBody,
+  TicketThreadView,
+} from "@shared/api-types";
 import { apiRequest, getQueryFn } from "../api";
+import { queryClient } from "../query-client";
 
 /** Reviews shown on the home page; polled every 60 s. */
 export function useReviews() {
@@ -26,5 +33,26 @@ export type TicketInput = TicketBody;
 export function useCreateTicket() {
   return useMutation({
     mutationFn: (input: TicketInput) => apiRequest<SupportTicketView>("POST", "/api/support/tickets", input),
+  });
+}
+
+const ticketLinkUrl = (token: string) => `/api/support/ticket-link?${new URLSearchParams({ token })}`;
+
+/** A ticket's thread, by the token of the link in its e-mails (no account). */
+export function useTicketThread(token: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ["/api/support/ticket-link", token],
+    queryFn: () => apiRequest<TicketThreadView>("GET", ticketLinkUrl(token)),
+    enabled,
+    retry: false,
+  });
+}
+
+/** The sender's answer through the link; the thread it answers replaces the one shown. */
+export function useAnswerTicket(token: string) {
+  return useMutation({
+    mutationFn: (message: string) =>
+      apiRequest<TicketThreadView>("POST", "/api/support/ticket-link/messages", { token, message }),
+    onSuccess: (thread) => queryClient.setQueryData(["/api/support/ticket-link", token], thread),
   });
 }

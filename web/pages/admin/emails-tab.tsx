@@ -15,6 +15,7 @@ import { useAdminEmail, useAdminEmails, useResendEmail, useRetryFailedEmails } f
 import { toast } from "../../lib/use-toast";
 import type { ListedEmailView } from "@shared/api-types";
 import { dateColumn, type Column } from "./data-table";
+import { EmailAddress } from "./email-address";
 import { capitalise, formatDateTime } from "./format";
 import { ListTab, usePaging } from "./list-tab";
 import { EmailTemplates } from "./email-templates";
@@ -80,7 +81,7 @@ function ResendButton({ email }: { email: ListedEmailView }) {
 
 const COLUMNS: Column<ListedEmailView>[] = [
   dateColumn("Queued", (email) => email.createdAt),
-  { name: "To", cell: (email) => email.to },
+  { name: "To", cell: (email) => <EmailAddress email={email.to} /> },
   {
     name: "Subject",
     cell: (email) => (
@@ -94,7 +95,14 @@ const COLUMNS: Column<ListedEmailView>[] = [
     name: "Status",
     cell: (email) => (
       <>
-        <Badge variant={STATUS_VARIANT[email.status]}>{capitalise(email.status)}</Badge>
+        {email.printed ? (
+          // No e-mail provider is configured (development): the e-mail went to the server's console only.
+          <Badge variant="secondary" title="Printed to the server's console; no e-mail provider is configured">
+            Printed
+          </Badge>
+        ) : (
+          <Badge variant={STATUS_VARIANT[email.status]}>{capitalise(email.status)}</Badge>
+        )}
         {email.lastError && <span className="mt-1 block text-xs text-destructive-text">{email.lastError}</span>}
       </>
     ),

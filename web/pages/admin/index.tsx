@@ -6,6 +6,7 @@ import {
   LayoutDashboard,
   LifeBuoy,
   Mail,
+  Receipt,
   Tags,
   TicketPercent,
   Undo2,
@@ -22,6 +23,7 @@ import { useTabInUrl } from "../../lib/use-tab-in-url";
 import { TestEmailDialog } from "./test-email-dialog";
 import { OverviewTab } from "./overview-tab";
 import { KeysTab } from "./keys-tab";
+import { SalesTab } from "./sales-tab";
 import { SupportTab } from "./support-tab";
 import { EmailsTab } from "./emails-tab";
 import { UsersTab } from "./users-tab";
@@ -33,6 +35,7 @@ import type { AdminTab, AdminTabProps } from "./tab-props";
 
 const TABS: { value: AdminTab; label: string; icon: LucideIcon; Content: (props: AdminTabProps) => ReactNode }[] = [
   { value: "overview", label: "Overview", icon: LayoutDashboard, Content: OverviewTab },
+  { value: "sales", label: "Sales", icon: Receipt, Content: SalesTab },
   { value: "keys", label: "Keys", icon: KeyRound, Content: KeysTab },
   { value: "plans", label: "Plans", icon: Tags, Content: PlansTab },
   { value: "promotions", label: "Promotion codes", icon: TicketPercent, Content: PromotionCodesTab },

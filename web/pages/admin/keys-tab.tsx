@@ -12,6 +12,7 @@ import type { AdminProductKeyView, ProductKeyView } from "@shared/api-types";
 import { ADMIN_KEY_STATE_LABELS, ADMIN_KEY_STATES, type AdminKeyState } from "@shared/key-states";
 import { Select } from "../../components/ui/select";
 import { dateColumn, type Column } from "./data-table";
+import { EmailAddress } from "./email-address";
 import { GenerateKeysDialog } from "./generate-keys-dialog";
 import { ListTab, usePaging } from "./list-tab";
 
@@ -106,7 +107,8 @@ const COLUMNS: Column<AdminProductKeyView>[] = [
   {
     name: "Buyer",
     className: "break-all",
-    cell: (key) => key.buyerEmail ?? <span className="text-muted-foreground">—</span>,
+    cell: (key) =>
+      key.buyerEmail ? <EmailAddress email={key.buyerEmail} /> : <span className="text-muted-foreground">—</span>,
   },
   { name: "Source", cell: (key) => SOURCE_LABELS[key.source] },
   dateColumn("Created", (key) => key.createdAt),

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { DollarSign, KeyRound, LifeBuoy, ShieldAlert, Undo2, Wallet } from "lucide-react";
+import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useAdminOverview } from "../../lib/queries/admin";
@@ -7,7 +8,6 @@ import { ErrorState } from "./data-table";
 import { formatMoney } from "./format";
 import { List } from "./list-tab";
 import { SALE_COLUMNS, saleKey } from "./sale-columns";
-import { SalesDialog } from "./sales-dialog";
 import type { AdminTabProps } from "./tab-props";
 
 // The chart library loads with the chart, after the figures are on screen.
@@ -45,13 +45,13 @@ export function OverviewTab({ onNavigate }: AdminTabProps) {
               title="Total Revenue"
               icon={<DollarSign />}
               value={formatMoney(data.totalRevenue)}
-              note={`From ${data.salesCount} ${data.salesCount === 1 ? "sale" : "sales"}`}
+              note={`All time, from ${data.salesCount} paid ${data.salesCount === 1 ? "sale" : "sales"}; after refunds, open disputes and tax`}
             />
             <Stat
               title="Net Revenue"
               icon={<Wallet />}
               value={formatMoney(data.adminRevenue)}
-              note="After refunds, open disputes and every provider fee"
+              note="All time: revenue less every provider fee"
             />
             <Stat
               title="Refunds"
@@ -107,7 +107,11 @@ export function OverviewTab({ onNavigate }: AdminTabProps) {
             </CardTitle>
             <CardDescription>The 5 most recent sales.</CardDescription>
           </div>
-          {data && data.recentSales.length > 0 && <SalesDialog />}
+          {data && data.recentSales.length > 0 && (
+            <Button variant="outline" size="sm" onClick={() => onNavigate("sales")}>
+              View all sales
+            </Button>
+          )}
         </CardHeader>
         <CardContent>
           <List

@@ -7,6 +7,7 @@ import { toast } from "../../lib/use-toast";
 import { PLANS } from "@shared/plans";
 import type { RefundRequestView } from "@shared/api/purchases";
 import { dateColumn, type Column } from "./data-table";
+import { EmailAddress } from "./email-address";
 import { capitalise } from "./format";
 import { ListTab } from "./list-tab";
 
@@ -73,7 +74,7 @@ function Decide({ request }: { request: RefundRequestView }) {
 
 const COLUMNS: Column<RefundRequestView>[] = [
   dateColumn("Asked", (request) => request.createdAt),
-  { name: "Buyer", cell: (request) => request.email },
+  { name: "Buyer", cell: (request) => <EmailAddress email={request.email} /> },
   {
     name: "Purchase",
     cell: (request) => `${PLANS[request.plan].name}, $${request.amount.toFixed(2)} (#${request.saleId})`,

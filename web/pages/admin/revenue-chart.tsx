@@ -1,6 +1,8 @@
 /**
- * Revenue by day, gross and net, for the last 30 or 90 days: a Recharts area chart (this module is
- * loaded only by the admin Overview), with a summary and the numbers as a table for screen readers.
+ * Revenue by day, and net, for the last 30 or 90 days: a Recharts area chart (this module is loaded only by
+ * the admin Overview), with a summary and the numbers as a table for screen readers. Revenue is counted as
+ * the figures above it count it (paid sales, after refunds, open disputes and tax), so the two never
+ * disagree but for the period; the summary names both, and the sales it leaves out.
  * The drawing itself is hidden from them and out of the tab order (Recharts' keyboard layer is off):
  * the table says the same, without the pointer.
  */
@@ -17,14 +19,20 @@ const RANGES = [30, 90] as const;
 const dayLabel = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
-function Totals({ days }: { days: RevenueResponse["days"] }) {
-  const gross = days.reduce((sum, d) => sum + d.gross, 0);
-  const net = days.reduce((sum, d) => sum + d.net, 0);
-  const count = days.reduce((sum, d) => sum + d.sales, 0);
+const sales = (count: number) => `${count} ${count === 1 ? "sale" : "sales"}`;
+
+function Totals({ days, range }: { days: RevenueResponse["days"]; range: number }) {
+  const sum = (pick: (day: RevenueResponse["days"][number]) => number) => days.reduce((total, d) => total + pick(d), 0);
+  const revenue = sum((d) => d.revenue);
+  const net = sum((d) => d.net);
+  const paid = sum((d) => d.paidSales);
+  const notCounted = sum((d) => d.sales) - paid;
   return (
     <p className="text-sm text-muted-foreground" data-testid="revenue-summary">
-      {count} {count === 1 ? "sale" : "sales"}: {formatMoney(gross)} gross, {formatMoney(net)} net after refunds,
-      disputes and fees.
+      Last {range} days: {formatMoney(revenue)} revenue from {paid} paid {paid === 1 ? "sale" : "sales"},{" "}
+      {formatMoney(net)} net after fees.
+      {notCounted > 0 &&
+        ` ${sales(notCounted)} refunded in full or disputed ${notCounted === 1 ? "is" : "are"} not counted.`}
     </p>
   );
 }
@@ -41,7 +49,8 @@ export default function RevenueChart() {
             Revenue by day
           </CardTitle>
           <CardDescription>
-            Gross, and net of refunds, open disputes and fees (as in the CSV), in UTC days.
+            Revenue as Total Revenue counts it (paid, after refunds, open disputes and tax) and net after fees, by UTC
+            day.
           </CardDescription>
         </div>
         <div role="group" aria-label="Period" className="flex gap-1">
@@ -63,7 +72,7 @@ export default function RevenueChart() {
           <Skeleton className="h-64" />
         ) : (
           <>
-            <Totals days={days} />
+            <Totals days={days} range={range} />
             <figure aria-labelledby="revenue-title" className="h-64 w-full">
               <div aria-hidden className="h-full w-full">
                 <ResponsiveContainer width="100%" height="100%">
@@ -82,7 +91,7 @@ export default function RevenueChart() {
                     />
                     <Tooltip
                       labelFormatter={(label) => dayLabel(String(label))}
-                      formatter={(value, name) => [formatMoney(Number(value)), name === "gross" ? "Gross" : "Net"]}
+                      formatter={(value, name) => [formatMoney(Number(value)), name === "revenue" ? "Revenue" : "Net"]}
                       contentStyle={{
                         background: "var(--color-popover)",
                         border: "1px solid var(--color-border)",
@@ -91,8 +100,8 @@ export default function RevenueChart() {
                     />
                     <Area
                       type="monotone"
-                      dataKey="gross"
-                      name="gross"
+                      dataKey="revenue"
+                      name="revenue"
                       stroke="var(--color-brand)"
                       fill="var(--color-brand)"
                       fillOpacity={0.15}
@@ -114,7 +123,7 @@ export default function RevenueChart() {
                   <thead>
                     <tr>
                       <th scope="col">Day</th>
-                      <th scope="col">Gross</th>
+                      <th scope="col">Revenue</th>
                       <th scope="col">Net</th>
                       <th scope="col">Sales</th>
                     </tr>
@@ -125,7 +134,7 @@ export default function RevenueChart() {
                       .map((d) => (
                         <tr key={d.date}>
                           <th scope="row">{d.date}</th>
-                          <td>{formatMoney(d.gross)}</td>
+                          <td>{formatMoney(d.revenue)}</td>
                           <td>{formatMoney(d.net)}</td>
                           <td>{d.sales}</td>
                         </tr>
@@ -136,7 +145,7 @@ export default function RevenueChart() {
             </figure>
             <p className="flex gap-4 text-xs text-muted-foreground" aria-hidden>
               <span className="flex items-center gap-1.5">
-                <span className="size-2.5 rounded-full bg-brand" /> Gross
+                <span className="size-2.5 rounded-full bg-brand" /> Revenue
               </span>
               <span className="flex items-center gap-1.5">
                 <span className="size-2.5 rounded-full bg-success" /> Net

@@ -2,12 +2,13 @@ import type { SaleView } from "@shared/api-types";
 import { PLANS } from "@shared/plans";
 import { Badge } from "../../components/ui/badge";
 import { dateColumn, type Column } from "./data-table";
+import { EmailAddress } from "./email-address";
 import { formatDateTime, formatMoney } from "./format";
 
 /** A sale's date, buyer, plan and amount; refunded and partly refunded ones are marked. */
 export const SALE_COLUMNS: Column<SaleView>[] = [
   dateColumn("Date", (sale) => sale.createdAt),
-  { name: "Buyer", className: "break-all", cell: (sale) => sale.email },
+  { name: "Buyer", cell: (sale) => <EmailAddress email={sale.email} /> },
   { name: "Plan", cell: (sale) => PLANS[sale.plan].name },
   {
     name: "Amount",

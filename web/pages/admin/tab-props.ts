@@ -1,5 +1,6 @@
 export type AdminTab =
   | "overview"
+  | "sales"
   | "keys"
   | "plans"
   | "promotions"

@@ -8,12 +8,13 @@ import { useAdminUsers, useResetUserLink } from "../../lib/queries/admin";
 import { toast } from "../../lib/use-toast";
 import type { AdminUserView, SubscriptionView } from "@shared/api-types";
 import { dateColumn, type Column } from "./data-table";
+import { EmailAddress } from "./email-address";
 import { capitalise, formatDateTime } from "./format";
 import { ListTab, usePaging } from "./list-tab";
 
 const PAGE_SIZE = 25;
 
-function SubscriptionSummary({ subscription }: { subscription: SubscriptionView | null }) {
+export function SubscriptionSummary({ subscription }: { subscription: SubscriptionView | null }) {
   if (!subscription) return <span className="text-muted-foreground">None</span>;
   const variant =
     subscription.status === "active"
@@ -74,7 +75,7 @@ const COLUMNS: Column<AdminUserView>[] = [
     name: "Email",
     cell: (user) => (
       <>
-        {user.email}
+        <EmailAddress email={user.email} />
         {user.isAdmin && (
           <Badge variant="accent" className="ml-2">
             Admin

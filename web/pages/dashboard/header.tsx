@@ -8,8 +8,10 @@ import { Progress } from "../../components/ui/progress";
 import { Skeleton } from "../../components/ui/skeleton";
 import { formatClock, formatRemaining, progressPercent, remainingMs, useNow } from "./time";
 
+/** The plan the account has now: none, once its access has ended (run out, or its time refunded). */
 export function PlanBadge({ subscription }: { subscription: SubscriptionView | null }) {
   if (!subscription) return <Badge variant="secondary">No plan</Badge>;
+  if (subscription.status === "expired") return <Badge variant="secondary">No active plan</Badge>;
   return <Badge variant={subscription.plan === "lifetime" ? "accent" : "default"}>{subscription.planName}</Badge>;
 }
 

@@ -70,7 +70,11 @@ export default function DashboardPage() {
         </div>
       )}
       <Tabs value={tab} onValueChange={(value) => setTab(value as typeof tab)} className="min-w-0">
-        <TabsList aria-label="Dashboard sections" className="w-full max-w-full justify-start overflow-x-auto sm:w-auto">
+        {/* On a phone the five tabs wrap onto two rows, so none is hidden past the screen's edge. */}
+        <TabsList
+          aria-label="Dashboard sections"
+          className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-auto"
+        >
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>
               <Icon aria-hidden className="hidden sm:block" /> {label}
@@ -78,7 +82,7 @@ export default function DashboardPage() {
           ))}
         </TabsList>
         <TabsContent value="overview">
-          <OverviewTab subscription={subscription} loading={loading} />
+          <OverviewTab user={user} subscription={subscription} loading={loading} onNavigate={setTab} />
         </TabsContent>
         <TabsContent value="subscription">
           <SubscriptionTab subscription={subscription} receivedAt={receivedAt} loading={loading} />

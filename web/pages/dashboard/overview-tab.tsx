@@ -1,16 +1,28 @@
 import { BookOpen, ExternalLink, MessagesSquare } from "lucide-react";
 import { Link } from "wouter";
-import type { SubscriptionView } from "@shared/api-types";
+import type { PublicUser, SubscriptionView } from "@shared/api-types";
 import { COMMUNITY_CHAT_URL } from "@shared/product";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { NextStepCard, type DashboardTab } from "./next-step";
 import { ReviewCard } from "./review-card";
 import { AddressConfirmationNotice } from "./address-confirmation-notice";
 
-export function OverviewTab({ subscription, loading }: { subscription: SubscriptionView | null; loading: boolean }) {
+export function OverviewTab({
+  user,
+  subscription,
+  loading,
+  onNavigate,
+}: {
+  user: PublicUser;
+  subscription: SubscriptionView | null;
+  loading: boolean;
+  onNavigate: (tab: DashboardTab) => void;
+}) {
   return (
     <div className="grid gap-6">
       <AddressConfirmationNotice />
+      {!loading && <NextStepCard user={user} subscription={subscription} onNavigate={onNavigate} />}
       <section aria-labelledby="quick-actions" className="grid gap-3">
         <h2 id="quick-actions" className="text-lg font-semibold">
           Quick actions

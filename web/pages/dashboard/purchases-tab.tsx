@@ -95,7 +95,6 @@ function PurchaseRow({ purchase, selfService }: { purchase: PurchaseView; selfSe
           {formatDate(purchase.date)} · {money(purchase.amount)}
           {purchase.tax !== null && ` (incl. ${money(purchase.tax)} tax)`}
           {purchase.refunded > 0 && ` · ${money(purchase.refunded)} refunded`}
-          {" · "}#{purchase.id}
         </p>
         {purchase.productKey && (
           <p className="text-sm text-muted-foreground">
@@ -112,7 +111,7 @@ function PurchaseRow({ purchase, selfService }: { purchase: PurchaseView; selfSe
                 rel="noreferrer"
                 className="text-brand underline underline-offset-4"
               >
-                Invoice
+                Invoice <span className="whitespace-nowrap">{purchase.invoiceNumber}</span>
               </a>
             )}
             {purchase.creditNoteUrl && (

@@ -102,9 +102,11 @@ export function ReviewCard({ canReview, loading }: { canReview: boolean; loading
       <CardHeader>
         <CardTitle className="text-base">{existing ? "Edit your review" : "Write a review"}</CardTitle>
         <CardDescription>
-          {canReview
-            ? "Tell other developers what you think. You have one review; saving again replaces it."
-            : "Reviews are written by subscribers."}
+          {!canReview
+            ? "Reviews are written by subscribers."
+            : existing
+              ? "You've written your review; saving again replaces it."
+              : "Tell other developers what you think. Each account writes one review."}
         </CardDescription>
       </CardHeader>
       {canReview && (

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Send } from "lucide-react";
 import type { TicketSubject } from "@shared/api-types";
 import { SUPPORT_RESPONSE_HOURS } from "@shared/product";
+import { MAX_TICKET_MESSAGE, TICKET_SUBJECT_LABELS, TICKET_SUBJECTS } from "@shared/support";
 import { EmailField } from "../../components/email-field";
 import { PendingButton } from "../../components/ui/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -11,16 +12,10 @@ import { toastFailure } from "../../components/failure-toast";
 import { useCreateTicket } from "../../lib/queries/public";
 import { toast } from "../../lib/use-toast";
 
-const SUBJECTS: ReadonlyArray<{ value: TicketSubject; label: string }> = [
-  { value: "technical", label: "Technical Support" },
-  { value: "billing", label: "Billing" },
-  { value: "feature", label: "Feature Request" },
-  { value: "bug", label: "Bug Report" },
-];
+const SUBJECTS = TICKET_SUBJECTS.map((value) => ({ value, label: TICKET_SUBJECT_LABELS[value] }));
 
-/** The server's limits for a ticket (POST /api/support/tickets). */
+/** The server's limit for the address (POST /api/support/tickets). */
 const MAX_EMAIL_LENGTH = 254;
-const MAX_MESSAGE_LENGTH = 5000;
 
 /** Loose on purpose: the server has the final word; this catches typos like a missing @. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -119,7 +114,7 @@ export function ContactForm() {
             error={errors.message}
             rows={6}
             required
-            maxLength={MAX_MESSAGE_LENGTH}
+            maxLength={MAX_TICKET_MESSAGE}
             placeholder="Tell us what you're working on and what happened."
             value={message}
             onChange={(event) => setMessage(event.target.value)}

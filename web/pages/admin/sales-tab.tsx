@@ -1,17 +1,8 @@
 import { useState } from "react";
 import { Download } from "lucide-react";
-import { Button } from "../../components/ui/button";
 import { PendingButton } from "../../components/ui/pending-button";
 import { toastFailure } from "../../components/failure-toast";
 import { downloadFile } from "../../lib/api";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "../../components/ui/dialog";
 import { useSales } from "../../lib/queries/admin";
 import { List, usePaging } from "./list-tab";
 import { DOCUMENTS_COLUMN, FEE_COLUMN, PROMOTION_COLUMN, SALE_COLUMNS, TAX_COLUMN, saleKey } from "./sale-columns";
@@ -33,7 +24,7 @@ function SalesList() {
   const sales = useSales(paging.page);
   return (
     // Nine columns fit side by side only on a wide screen: below it each sale is a card, so Refund never
-    // sits past the dialog's edge.
+    // sits past the screen's edge.
     <List
       query={sales}
       rows={sales.data?.sales}
@@ -77,31 +68,23 @@ function DownloadCsvButton() {
   );
 }
 
-/** Every sale, newest first, paged; refunded sales are listed but not counted in revenue. */
-export function SalesDialog() {
+/** The Sales tab: every sale, newest first, paged, with the CSV and the tax report; refunded sales are listed but not counted in revenue. */
+export function SalesTab() {
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm">
-          View all sales
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-6xl">
-        <DialogHeader>
-          <DialogTitle>All sales</DialogTitle>
-          <DialogDescription>
-            Newest first. Refunded sales are shown but not counted in revenue; partial refunds are subtracted from it.
-          </DialogDescription>
-        </DialogHeader>
-        <div className="flex flex-wrap items-end justify-end gap-3">
-          <TaxReportButton />
-          <DownloadCsvButton />
-        </div>
-        {/* A wide table scrolls inside the dialog instead of widening it past Download CSV. */}
-        <div className="min-w-0 overflow-x-auto">
-          <SalesList />
-        </div>
-      </DialogContent>
-    </Dialog>
+    <section aria-labelledby="sales-heading" className="grid gap-4">
+      <div>
+        <h2 id="sales-heading" className="text-xl font-semibold">
+          Sales
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Newest first. Refunded sales are shown but not counted in revenue; partial refunds are subtracted from it.
+        </p>
+      </div>
+      <div className="flex flex-wrap items-end gap-3 lg:justify-end">
+        <TaxReportButton />
+        <DownloadCsvButton />
+      </div>
+      <SalesList />
+    </section>
   );
 }

@@ -1,0 +1,117 @@
+/**
+ * A ticket as an admin works on it: the ticket, its whole thread, and beside it what we know of its sender,
+ * matched by the ticket's address: the account with its subscription, the purchases (made with the address,
+ * or on the account) and their keys, with what the admin can do from there (refund, resend the keys).
+ */
+import { desc, eq, inArray, or } from "drizzle-orm";
+import type { AppDeps } from "../../deps";
+import type { DbOrTx } from "../../db";
+import { productKeys, sales, subscriptions, users, type User } from "../../db/schema";
+import { conflict } from "../../lib/errors";
+import type { TicketDetailView, TicketSenderView } from "@shared/api/support";
+import { writeAudit } from "../audit/service";
+import { adminUserView, saleView, type DocumentSigner } from "../admin/view";
+import { latestCreditNotes } from "../invoices/credit-notes";
+import { productKeyView } from "../product-keys/view";
+import { queueLostKeys } from "../product-keys/resend";
+import { findUserByEmail } from "../users/service";
+import { threadLength, ticketById } from "./service";
+import { ticketAnswers } from "./thread";
+import { threadMessages, ticketView } from "./view";
+
+/** Purchases shown beside a ticket: the newest, enough for any one buyer. */
+const MAX_PURCHASES = 50;
+
+/**
+ * The sender of `email` as an admin sees them (admins see everything, confirmed address or not): the
+ * account with that address, the keys it redeemed (renewals included), the purchases made with the address
+ * or whose key the account redeemed, and those purchases' keys. Each read goes through an index.
+ */
+export function senderContext(db: DbOrTx, email: string, now: number, sign: DocumentSigner): TicketSenderView {
+  const account = findUserByEmail(db, email);
+  const subscription = account
+    ? (db.select().from(subscriptions).where(eq(subscriptions.userId, account.id)).get() ?? null)
+    : null;
+  const redeemed = account ? db.select().from(productKeys).where(eq(productKeys.usedByUserId, account.id)).all() : [];
+  const redeemedSaleIds = redeemed.flatMap((key) => (key.saleId === null ? [] : [key.saleId]));
+  const purchases = db
+    .select()
+    .from(sales)
+    .where(
+      redeemedSaleIds.length ? or(eq(sales.email, email), inArray(sales.id, redeemedSaleIds)) : eq(sales.email, email),
+    )
+    .orderBy(desc(sales.createdAt), desc(sales.id))
+    .limit(MAX_PURCHASES)
+    .all();
+  const known = new Set(redeemed.map((key) => key.id));
+  const boughtKeyIds = purchases.flatMap((sale) =>
+    sale.productKeyId === null || known.has(sale.productKeyId) ? [] : [sale.productKeyId],
+  );
+  const keys = [
+    ...redeemed,
+    ...(boughtKeyIds.length ? db.select().from(productKeys).where(inArray(productKeys.id, boughtKeyIds)).all() : []),
+  ].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
+  const notes = latestCreditNotes(
+    db,
+    purchases.map((sale) => sale.id),
+  );
+  return {
+    account: account ? adminUserView(account, subscription, now) : null,
+    keys: keys.map(productKeyView),
+    purchases: purchases.map((sale) => saleView(sale, { creditNoteNumber: notes.get(sale.id), sign })),
+  };
+}
+
+export function ticketDetail(
+  deps: Pick<AppDeps, "db" | "clock">,
+  ticketId: number,
+  sign: DocumentSigner,
+): TicketDetailView {
+  const ticket = ticketById(deps.db, ticketId);
+  const answers = ticketAnswers(deps.db, ticket.id);
+  const adminIds = [...new Set(answers.flatMap((answer) => (answer.adminUserId === null ? [] : [answer.adminUserId])))];
+  const admins = new Map(
+    adminIds.length
+      ? deps.db
+          .select({ id: users.id, email: users.email })
+          .from(users)
+          .where(inArray(users.id, adminIds))
+          .all()
+          .map((admin) => [admin.id, admin.email])
+      : [],
+  );
+  const messages = threadMessages(ticket, answers).map((message, i) => {
+    const adminUserId = i === 0 ? null : answers[i - 1]!.adminUserId;
+    return { ...message, adminEmail: adminUserId === null ? null : (admins.get(adminUserId) ?? null) };
+  });
+  return {
+    ticket: ticketView(ticket, threadLength(deps.db, ticket.id)),
+    messages,
+    sender: senderContext(deps.db, ticket.email, deps.clock.now(), sign),
+  };
+}
+
+/**
+ * "Resend keys" beside a ticket: the e-mail "Can't find your key?" sends, with every key bought with the
+ * ticket's address, queued at once (an admin's choice, so without the buyer's daily cap) and audited.
+ */
+export function resendSenderKeys(deps: Pick<AppDeps, "db" | "clock">, admin: User, ticketId: number) {
+  const now = deps.clock.now();
+  return deps.db.transaction(
+    (tx) => {
+      const ticket = ticketById(tx, ticketId);
+      const sent = queueLostKeys(tx, ticket.email, now);
+      if (!sent) throw conflict("NO_KEYS", `No paid purchase made with ${ticket.email} has a key to send.`);
+      writeAudit(tx, {
+        actorUserId: admin.id,
+        action: "product-keys.resend",
+        subject: `ticket:${ticket.id}`,
+        detail: { email: ticket.email, keys: sent.keys },
+        at: now,
+      });
+      const what = sent.keys === 1 ? "the key" : `the ${sent.keys} keys`;
+      return { message: `E-mailed ${what} bought with ${ticket.email}.` };
+    },
+    { behavior: "immediate" },
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * The link to a ticket's page that support e-mails carry: /support/ticket?token=…, so its sender can read
+ * the thread and answer without an account. The token is `<ticket id>.<expiry>.<signature>`: an HMAC under
+ * the server's secret of the id, the expiry and the ticket's random link nonce (kept in the database, never
+ * sent), in the way the invoice links are signed. A link names exactly one ticket: the id comes only from the
+ * signed token, and the signature only holds with that ticket's nonce, so neither another id nor a ticket
+ * that got the same id after a restore of an older backup can be reached with it.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { AppDeps } from "../../deps";
+import type { DbOrTx } from "../../db";
+import { supportTickets, type SupportTicket } from "../../db/schema";
+import { DAY } from "../../lib/clock";
+import { AppError } from "../../lib/errors";
+import { newToken } from "../../lib/random";
+import { ticketNumber } from "@shared/support";
+
+export const TICKET_PAGE_PATH = "/support/ticket";
+
+const TOKEN_SHAPE = /^([1-9]\d{0,15})\.(\d{1,13})\.([A-Za-z0-9_-]{43})$/;
+const INVALID = "This link doesn't match a ticket. Open it again from the newest e-mail about your ticket.";
+
+type LinkDeps = Pick<AppDeps, "clock" | "config" | "jwtSecret">;
+
+function signature(secret: string, id: number, expiresAt: number, nonce: string): string {
+  return createHmac("sha256", secret).update(`support-ticket:${id}.${expiresAt}.${nonce}`).digest("base64url");
+}
+
+/** The ticket's nonce, made (and stored, in the caller's transaction) the first time a link to it is made. */
+export function ensureLinkNonce(tx: DbOrTx, ticket: SupportTicket): string {
+  if (ticket.linkNonce) return ticket.linkNonce;
+  const nonce = newToken(16);
+  tx.update(supportTickets).set({ linkNonce: nonce }).where(eq(supportTickets.id, ticket.id)).run();
+  return nonce;
+}
+
+/** A signed link to the ticket's page that works for SUPPORT_LINK_DAYS from now. */
+export function ticketLink(deps: LinkDeps, ticket: { id: number }, nonce: string): string {
+  const expiresAt = deps.clock.now() + deps.config.supportLinkDays * DAY;
+  const token = `${ticket.id}.${expiresAt}.${signature(deps.jwtSecret, ticket.id, expiresAt, nonce)}`;
+  return `${deps.config.appUrl}${TICKET_PAGE_PATH}?${new URLSearchParams({ token })}`;
+}
+
+/**
+ * The ticket a link's token names, and when the link stops working: 404 for a token that isn't one of ours
+ * or names no ticket (any more), 410 for a genuine one that has expired.
+ */
+export function ticketOfLink(
+  deps: LinkDeps & Pick<AppDeps, "db">,
+  token: string,
+): { ticket: SupportTicket; expiresAt: number } {
+  const invalid = () => new AppError(404, "TICKET_LINK_INVALID", INVALID);
+  const parts = TOKEN_SHAPE.exec(token.trim());
+  if (!parts) throw invalid();
+  const id = Number(parts[1]);
+  const expiresAt = Number(parts[2]);
+  const ticket = deps.db.select().from(supportTickets).where(eq(supportTickets.id, id)).get();
+  if (!ticket?.linkNonce) throw invalid();
+  const expected = Buffer.from(signature(deps.jwtSecret, id, expiresAt, ticket.linkNonce));
+  const given = Buffer.from(parts[3]);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
+  if (expiresAt <= deps.clock.now()) {
+    throw new AppError(
+      410,
+      "TICKET_LINK_EXPIRED",
+      `This link has expired. The newest e-mail about ticket ${ticketNumber(id)} has one that works, or write to us again from the support page.`,
+    );
+  }
+  return { ticket, expiresAt };
+}

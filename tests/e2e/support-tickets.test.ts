@@ -1,0 +1,136 @@
+/**
+ * A support ticket's whole thread in a real browser: a buyer writes through the contact form, the admin opens
+ * the ticket beside what the buyer bought, e-mails the keys again and answers; the buyer reads the answer
+ * through the link in its e-mail, without an account, and answers back; the admin sees that answer in order.
+ * The ticket's page and the admin's ticket fit a phone.
+ */
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { and, eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { emails, supportTickets } from "../../src/db/schema";
+import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
+import { postJson, signInAdminOn } from "../support/server";
+
+// One walk through three pages, on a machine that may be shared.
+setDefaultTimeout(150_000);
+
+const suite = browserSuite();
+const BUYER = "maria.rossi@studio.example";
+let adminToken: string;
+
+const post = <T>(path: string, body: unknown) => postJson<T>(suite.server, path, body);
+
+/** The newest e-mail of a template to an address, as queued. */
+function lastEmail(template: string, to = BUYER) {
+  const sent = suite.server.deps.db
+    .select()
+    .from(emails)
+    .where(and(eq(emails.template, template), eq(emails.to, to)))
+    .all();
+  return sent.at(-1);
+}
+
+/** The ticket page's path from the link in an e-mail. */
+function linkIn(template: string) {
+  const url = new URL(lastEmail(template)!.payload.ticketUrl as string);
+  return `${url.pathname}${url.search}`;
+}
+
+const toastText = (page: Page, text: string) => page.locator("li[data-state=open]").getByText(text, { exact: true });
+
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+async function openTicketAsAdmin(viewport = DESKTOP) {
+  const page = await suite.page(viewport);
+  await openSignedIn(page, adminToken, "/admin?tab=support");
+  await page.getByRole("heading", { name: "Admin Panel" }).waitFor();
+  await page.getByRole("button", { name: new RegExp(`^View ticket .* from ${BUYER}$`) }).click();
+  await page.getByRole("list", { name: "Messages" }).waitFor();
+  return page;
+}
+
+beforeAll(async () => {
+  adminToken = await signInAdminOn(suite.server);
+  const { clientSecret } = await post<{ clientSecret: string }>("/api/create-payment-intent", {
+    plan: "pro",
+    email: BUYER,
+  });
+  await post("/api/payment/demo/confirm", { clientSecret });
+});
+
+describe("a ticket's thread", () => {
+  test("the buyer writes, the admin answers beside the purchase, the buyer answers through the e-mailed link", async () => {
+    // The buyer writes through the contact form and is e-mailed the ticket's number and link.
+    const visitor = await suite.page();
+    await visitor.goto("/support");
+    await visitor.getByRole("textbox", { name: "Email" }).fill(BUYER);
+    await visitor.getByLabel(/Subject/).selectOption("billing");
+    await visitor.getByRole("textbox", { name: "Message" }).fill("My key never arrived.");
+    await visitor.getByRole("button", { name: "Send Message" }).click();
+    await toastText(visitor, "Message Sent!").waitFor();
+    const ticket = suite.server.deps.db.select().from(supportTickets).where(eq(supportTickets.email, BUYER)).get()!;
+    expect(lastEmail("support-received")).toBeDefined();
+
+    // The admin opens it: the message, and beside it the key and the purchase made with that address.
+    const admin = await openTicketAsAdmin();
+    await admin.getByRole("list", { name: "Messages" }).getByText("My key never arrived.").waitFor();
+    const sender = admin.getByRole("region", { name: "Keys" });
+    await sender.getByText(lastEmail("product-key")!.payload.key as string).waitFor();
+    await admin.getByRole("region", { name: "Purchases" }).getByText("Pro").waitFor();
+    await admin.getByRole("button", { name: `Resend keys to ${BUYER}` }).click();
+    await toastText(admin, "Keys sent").waitFor();
+
+    // The answer goes by e-mail; the ticket now waits for the buyer.
+    await admin.getByRole("textbox", { name: "Your answer" }).fill("Sorry about that!\nIt's on its way again.");
+    await admin.getByRole("button", { name: "Send answer" }).click();
+    await toastText(admin, "Answer sent").waitFor();
+    await admin.getByText("Waiting for the buyer", { exact: true }).first().waitFor();
+    expect(lastEmail("support-reply")).toBeDefined();
+
+    // The buyer opens the answer's link (no account) and reads the thread in order, then answers.
+    const buyer = await suite.page(PHONE);
+    await buyer.goto(linkIn("support-reply"));
+    await buyer.getByRole("heading", { level: 1, name: new RegExp(`^Ticket `) }).waitFor();
+    const thread = buyer.getByRole("list", { name: "Messages" });
+    await thread.getByText("It's on its way again.", { exact: false }).waitFor();
+    expect(await thread.getByRole("listitem").allInnerTexts()).toEqual([
+      expect.stringContaining("My key never arrived."),
+      expect.stringContaining("Sorry about that!"),
+    ]);
+    await buyer.getByText("Waiting for your answer", { exact: true }).waitFor();
+    expect(await overflow(buyer)).toBeLessThanOrEqual(0);
+    await screenshot(buyer, "support-ticket-phone");
+    await buyer.getByRole("textbox", { name: "Your answer" }).fill("Got it, thank you!");
+    await buyer.getByRole("button", { name: "Send Answer" }).click();
+    await toastText(buyer, "Answer Sent").waitFor();
+    await thread.getByText("Got it, thank you!").waitFor();
+    expect(await thread.getByRole("listitem").count()).toBe(3);
+
+    // Back with the admin: the answer is last in the thread, and the ticket is open again.
+    await admin.reload();
+    const messages = admin.getByRole("list", { name: "Messages" });
+    await messages.getByText("Got it, thank you!").waitFor();
+    expect(await messages.getByRole("listitem").count()).toBe(3);
+    expect(
+      suite.server.deps.db.select().from(supportTickets).where(eq(supportTickets.id, ticket.id)).get()!.status,
+    ).toBe("open");
+  });
+
+  test("the admin's ticket fits a phone", async () => {
+    const admin = await openTicketAsAdmin(PHONE);
+    await admin.getByRole("region", { name: "Purchases" }).waitFor();
+    expect(await overflow(admin)).toBeLessThanOrEqual(0);
+    await screenshot(admin, "admin-ticket-phone");
+  });
+
+  test("a link that was tampered with shows no ticket", async () => {
+    const page = await suite.page();
+    const link = linkIn("support-received");
+    await page.goto(`${link.slice(0, -2)}xx`);
+    await page.getByRole("heading", { level: 1, name: "Ticket not found" }).waitFor();
+    await page.getByRole("link", { name: "Go to Support" }).waitFor();
+    expect(await page.getByRole("list", { name: "Messages" }).count()).toBe(0);
+  });
+});
