@@ -3,6 +3,7 @@
  * In production every provider must be configured; the app refuses to start and names what is missing.
  */
 import { LOG_LEVELS, type LogLevel } from "./lib/logger";
+import { parseBackupConfig, type BackupConfig } from "./features/backups/config";
 
 export const ENVIRONMENTS = ["development", "production", "test"] as const;
 
@@ -54,6 +55,8 @@ export interface Config {
   refundWindowDays: number;
   /** auto: the refund happens at once; request: it waits for an admin's approval. */
   selfServiceRefunds: "auto" | "request";
+  /** Backups to S3-compatible storage (docs/operations.md#backups). */
+  backups: BackupConfig;
 }
 
 export class ConfigError extends Error {}
@@ -225,6 +228,7 @@ export function loadConfig(env: Env = process.env): Config {
   const selfServiceRefunds = value("SELF_SERVICE_REFUNDS") ?? "auto";
   if (selfServiceRefunds !== "auto" && selfServiceRefunds !== "request")
     problems.push(`SELF_SERVICE_REFUNDS must be auto or request; got "${selfServiceRefunds}"`);
+  const backups = parseBackupConfig(value, mode, problems);
 
   if (problems.length) throw new ConfigError(`Configuration problems:\n  - ${problems.join("\n  - ")}`);
 
@@ -270,5 +274,6 @@ export function loadConfig(env: Env = process.env): Config {
     legalDir: value("LEGAL_DIR") ?? null,
     refundWindowDays,
     selfServiceRefunds: selfServiceRefunds as "auto" | "request",
+    backups,
   };
 }
