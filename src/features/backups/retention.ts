@@ -26,7 +26,8 @@ export function backupTime(name: string): number | null {
   if (!match) return null;
   const [, y, mo, d, h, mi, s] = match.map(Number);
   const at = Date.UTC(y, mo - 1, d, h, mi, s);
-  return Number.isNaN(at) ? null : at;
+  // A day or hour out of range would roll over into another time: such a name is not a backup's.
+  return new Date(at).toISOString().slice(0, 19).replace(/:/g, "-") === name.slice(10, 29) ? at : null;
 }
 
 /** The number of the UTC period `at` falls in, counting from the epoch; consecutive periods differ by one. */
