@@ -41,6 +41,8 @@ const MAX_WAIT_MS = 30_000;
 export interface BackupScheduler {
   /** One round now: a backup if one is due, the drill if it is due after it, the alerts. Resolves when done. */
   round(): Promise<void>;
+  /** The alerts alone (also every 30 s while a backup takes long, so a backup that hangs is told too). */
+  checkAlerts(): void;
   stop(): Promise<void>;
 }
 
@@ -168,13 +170,22 @@ export function startBackupScheduler(
     timer = setTimeout(() => void round().then(scheduleNext), wait);
     timer.unref();
   };
-  if (options.timers !== false) void round().then(scheduleNext);
+  let alertTimer: ReturnType<typeof setInterval> | undefined;
+  if (options.timers !== false) {
+    void round().then(scheduleNext);
+    alertTimer = setInterval(() => {
+      if (running) checkAlerts();
+    }, MAX_WAIT_MS);
+    alertTimer.unref();
+  }
 
   return {
     round,
+    checkAlerts,
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearInterval(alertTimer);
       if (current) {
         current.stop();
         rmSync(current.workFile, { force: true });
