@@ -7,6 +7,7 @@ import { parseLeaseConfig, type LeaseConfig } from "./features/leases/config";
 import { parseWithdrawalConsentConfig } from "./features/payments/withdrawal";
 import type { WithdrawalConsentSetting } from "@shared/withdrawal";
 import { parseSupportConfig } from "./features/support/config";
+import { parseBackupConfig, type BackupConfig } from "./features/backups/config";
 
 export const ENVIRONMENTS = ["development", "production", "test"] as const;
 
@@ -64,6 +65,8 @@ export interface Config {
   withdrawalConsent: WithdrawalConsentSetting;
   /** Days the link to a ticket's page in support e-mails works (SUPPORT_LINK_DAYS). */
   supportLinkDays: number;
+  /** Backups to S3-compatible storage (docs/operations.md#backups). */
+  backups: BackupConfig;
 }
 
 export class ConfigError extends Error {}
@@ -239,6 +242,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const withdrawalConsent = parseWithdrawalConsentConfig(value("WITHDRAWAL_CONSENT"), problems);
   const support = parseSupportConfig(value, problems);
+  const backups = parseBackupConfig(value, mode, problems);
 
   if (problems.length) throw new ConfigError(`Configuration problems:\n  - ${problems.join("\n  - ")}`);
 
@@ -287,5 +291,6 @@ export function loadConfig(env: Env = process.env): Config {
     leases,
     withdrawalConsent,
     ...support,
+    backups,
   };
 }

@@ -23,6 +23,7 @@ import { refuseMissingAfterRestore, requireDatabaseNotInUse } from "./db/file-ch
 import { log, notice } from "./lib/logger";
 import { startDraining } from "./features/health/drain";
 import { startOptimizer } from "./db/optimize";
+import { startBackupScheduler } from "./features/backups/scheduler";
 
 /** Stripe when configured; the demo provider only outside production. Failures to reach it answer 502. */
 export function buildPaymentProvider(config: Config, db: Db, clock: Clock): PaymentProvider {
@@ -77,7 +78,7 @@ export class PortInUseError extends Error {}
 
 /**
  * Listens on `port` (refusing a port another process holds: port sharing would split the traffic
- * between two servers) and starts the background e-mail sender and reminder scheduler. `stop()` is graceful: no new connections,
+ * between two servers) and starts the background e-mail sender, reminder scheduler and (BACKUP_URL) backups. `stop()` is graceful: no new connections,
  * in-flight requests finish, the sender finishes or releases what it holds.
  */
 export function startServer(deps: AppDeps, port = deps.config.port, hostname = "0.0.0.0") {
@@ -97,10 +98,11 @@ export function startServer(deps: AppDeps, port = deps.config.port, hostname = "
   const reminders = startReminderScheduler(deps);
   const expiredCheckouts = startExpiredCheckoutSweeper(deps);
   const taxSync = startTaxSync(deps);
+  const backups = deps.config.backups.url ? startBackupScheduler(deps) : null;
   const stop = async () => {
     optimizer.stop();
     reminders.stop();
-    await Promise.all([app.stop(), emailSender.stop(), expiredCheckouts.stop(), taxSync.stop()]);
+    await Promise.all([app.stop(), emailSender.stop(), expiredCheckouts.stop(), taxSync.stop(), backups?.stop()]);
   };
   return { app, url: `http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${app.server!.port}`, stop };
 }

@@ -1,7 +1,8 @@
-/** `layerlift migrate`, `backup FILE` and `restore FILE`: the database file itself. */
+/** `layerlift migrate`, `backup FILE` and `restore FILE` (or to and from S3-compatible storage): the database file itself. */
 import { openDatabase } from "../db";
 import { backupDatabase, restoreDatabase, tableRowCounts } from "../features/backups/service";
-import { tableLine, UsageError, type Command } from "./command";
+import { backupToStorageCommand, formatBytes, restoreFromStorageCommand } from "./backups";
+import { tableLine, textOption, UsageError, type Command } from "./command";
 
 export const migrateCommand: Command = {
   usage: "  layerlift migrate                                   apply database migrations and exit",
@@ -14,10 +15,18 @@ export const migrateCommand: Command = {
 };
 
 export const backupCommand: Command = {
-  usage: "  layerlift backup FILE                               consistent copy of the database (never overwrites)",
+  usage: `  layerlift backup FILE                               consistent copy of the database (never overwrites)
+  layerlift backup --to s3://BUCKET/PREFIX            the same copy, compressed (and encrypted with
+                                                      BACKUP_PASSPHRASE) to S3-compatible storage`,
+  options: { to: { type: "string" } },
   database: "existing",
-  run({ config, words: [file] }) {
-    if (!file) throw new UsageError("backup needs a destination FILE");
+  run({ config, words: [file], values }) {
+    const to = textOption(values, "to");
+    if (to !== undefined) {
+      if (file) throw new UsageError("backup takes a FILE or --to s3://BUCKET/PREFIX, not both");
+      return backupToStorageCommand(config, to);
+    }
+    if (!file) throw new UsageError("backup needs a destination FILE (or --to s3://BUCKET/PREFIX)");
     const { bytes, tables } = backupDatabase(config.databasePath, file);
     console.log(
       `Backed up ${config.databasePath} to ${file}: ${formatBytes(bytes)}, integrity check ok, readable by its owner only.`,
@@ -28,10 +37,18 @@ export const backupCommand: Command = {
 };
 
 export const restoreCommand: Command = {
-  usage: "  layerlift restore FILE                              replace the database with a backup (server stopped)",
+  usage: `  layerlift restore FILE                              replace the database with a backup (server stopped)
+  layerlift restore --from s3://BUCKET/PREFIX/latest  the same from storage: the newest backup, or one by
+                                                      name (downloaded and checked first)`,
+  options: { from: { type: "string" } },
   database: "any",
-  run({ config, words: [file] }) {
-    if (!file) throw new UsageError("restore needs the backup FILE");
+  run({ config, words: [file], values }) {
+    const from = textOption(values, "from");
+    if (from !== undefined) {
+      if (file) throw new UsageError("restore takes a FILE or --from s3://…, not both");
+      return restoreFromStorageCommand(config, from);
+    }
+    if (!file) throw new UsageError("restore needs the backup FILE (or --from s3://BUCKET/PREFIX/latest)");
     const { keptAs } = restoreDatabase(file, config.databasePath, new Date());
     console.log(
       `Restored ${config.databasePath} from ${file}.${keptAs ? ` The database it replaced is kept as ${keptAs}.` : " There was no database there before."}`,
@@ -40,7 +57,3 @@ export const restoreCommand: Command = {
     return 0;
   },
 };
-
-function formatBytes(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}

@@ -14,6 +14,7 @@ import { serveCommand } from "./serve";
 import { keysCommand } from "./keys";
 import { adminCommand } from "./admin";
 import { backupCommand, migrateCommand, restoreCommand } from "./database";
+import { backupsCommand } from "./backups";
 import { remindersCommand } from "./reminders";
 import { healthCommand } from "./health";
 import { booksCommand } from "./books";
@@ -31,6 +32,7 @@ const COMMANDS: Record<string, Command> = {
   migrate: migrateCommand,
   backup: backupCommand,
   restore: restoreCommand,
+  backups: backupsCommand,
   reminders: remindersCommand,
   health: healthCommand,
   books: booksCommand,

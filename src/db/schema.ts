@@ -559,7 +559,35 @@ export const leaseKeys = sqliteTable("lease_keys", {
   longestLeaseSeconds: integer("longest_lease_seconds").notNull().default(0),
 });
 
+/**
+ * The server's scheduled backups and restore drills, one row each once it has finished: when the next
+ * one is due, the newest good backup's age and the last drill's result (health, metrics, the admin
+ * overview) come from here, so they hold across restarts and any server on the database sees them.
+ */
+export const backupRuns = sqliteTable(
+  "backup_runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: ["backup", "drill"] }).notNull(),
+    startedAt: ms("started_at").notNull(),
+    finishedAt: ms("finished_at").notNull(),
+    ok: bool("ok").notNull(),
+    /** The backup made, or the one the drill restored. */
+    objectName: text("object_name"),
+    /** Backup: its stored size. */
+    bytes: integer("bytes"),
+    /** Drill: when the backup it restored was taken. */
+    backupTakenAt: ms("backup_taken_at"),
+    /** Drill: the restored copy's row count per table. */
+    rowCounts: text("row_counts", { mode: "json" }).$type<Record<string, number>>(),
+    /** What went wrong, one sentence; null when it went well. */
+    problem: text("problem"),
+  },
+  (t) => [index("backup_runs_kind_started_idx").on(t.kind, t.startedAt)],
+);
+
 export type User = typeof users.$inferSelect;
+export type BackupRun = typeof backupRuns.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type ProductKey = typeof productKeys.$inferSelect;
 export type Sale = typeof sales.$inferSelect;

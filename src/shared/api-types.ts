@@ -23,7 +23,7 @@ export type {
 export type { RobloxProfile } from "./api/roblox";
 export type { ReviewView, MyReviewResponse, ReviewBody } from "./api/reviews";
 export type { ActiveUsersResponse } from "./api/stats";
-export type { PublicConfigResponse } from "./api/health";
+export type { BackupStatusView, HealthReport, PublicConfigResponse } from "./api/health";
 export type {
   PaymentIntentResponse,
   PaymentResultResponse,

@@ -111,7 +111,7 @@ describe("who sees what", () => {
     expect(strict.body).toEqual({ ok: false, status: "degraded" });
   });
 
-  test("an admin's session and the metrics token get the reasons, uptime and e-mail queue; a user's session or a wrong token does not", async () => {
+  test("an admin's session and the metrics token get the reasons, uptime, e-mail queue and backups; a user's session or a wrong token does not", async () => {
     const admin = await signInAdmin(ctx);
     const user = await signUpUser(ctx);
     // The one pending e-mail is the welcome e-mail the sign-up queued.
@@ -121,6 +121,14 @@ describe("who sees what", () => {
       reasons: [],
       uptimeSeconds: 0,
       email: { pending: 1, failed: 0, oldestPendingMinutes: 0 },
+      backup: {
+        scheduled: false,
+        everySeconds: 21_600,
+        lastGood: null,
+        lastFailure: null,
+        drill: null,
+        warning: "Backups don't leave this server: set BACKUP_URL to send them to S3-compatible storage.",
+      },
     };
     expect((await call(ctx.app, "GET", "/api/health", { token: admin.token })).body).toEqual(detailed);
     expect((await call(ctx.app, "GET", "/api/health", { token: METRICS_TOKEN })).body).toEqual(detailed);

@@ -244,6 +244,59 @@ describe("overview", () => {
     await figures.getByText("$230.23").waitFor();
   });
 
+  test("without BACKUP_URL the backup line says in red that backups don't leave the server", async () => {
+    const page = await openAdmin();
+    const backups = page.getByRole("region", { name: "Backups" });
+    await backups
+      .getByText("Backups don't leave this server: set BACKUP_URL to send them to S3-compatible storage.")
+      .waitFor();
+    expect(await backups.getAttribute("class")).toContain("border-destructive");
+  });
+
+  for (const [width, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const)
+    test(`scheduled backups read 'Last backup: 2 hours ago' in green, a failure in red (${width})`, async () => {
+      // The server's own answer, with the backup part as a scheduled server would give it.
+      let backup: Record<string, unknown> = {
+        scheduled: true,
+        everySeconds: 3600,
+        lastGood: { at: Date.now() - 7_200_000, ageSeconds: 7_200, name: "layerlift-x.backup" },
+        lastFailure: null,
+        drill: { at: Date.now() - 7_000_000, ok: true, problem: null, name: "layerlift-x.backup" },
+        warning: null,
+      };
+      const page = await newPage(viewport);
+      await page.route("**/api/health", async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, json: { ...(await response.json()), backup } });
+      });
+      await openSignedIn(page, adminToken, "/admin");
+      const region = page.getByRole("region", { name: "Backups" });
+      await region.getByText("Last backup: 2 hours ago").waitFor();
+      await region.getByText("Off-site, every hour · restore drill passed 1 hour ago").waitFor();
+      expect(await region.getAttribute("class")).toContain("border-success");
+      await screenshot(page, `admin-backups-good-${width}`);
+
+      backup = {
+        ...backup,
+        lastFailure: { at: Date.now(), problem: "Uploading s3://shop/x failed: the storage can't be reached." },
+        warning: "The last backup failed: Uploading s3://shop/x failed: the storage can't be reached.",
+      };
+      await page.reload();
+      await region
+        .getByText("The last backup failed: Uploading s3://shop/x failed: the storage can't be reached.")
+        .waitFor();
+      await region.getByText(/last good backup 2 hours ago/).waitFor();
+      expect(await region.getAttribute("class")).toContain("border-destructive");
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, `admin-backups-failed-${width}`);
+    }, 90_000);
+
   test("'View all sales' opens the Sales tab, which lists every sale with its fee", async () => {
     const page = await openAdmin(PHONE);
     await page.getByRole("button", { name: "View all sales" }).click();

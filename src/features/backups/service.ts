@@ -147,7 +147,36 @@ function missingFromSchema(candidate: Database, current: Database): string | nul
   return null;
 }
 
-const removeWithJournal = (path: string) => {
+/**
+ * Opens a copy of a backup as the server opens a database (which applies the pending migrations) and
+ * checks that it then has every table and column of the current schema. `label` names the backup in
+ * the sentences, `consequence` ends them (", so nothing was restored").
+ */
+export function migrateCopy(path: string, label: string, consequence = ""): Db {
+  let migrated: Db;
+  try {
+    migrated = openDatabase(path);
+  } catch (error) {
+    throw new DatabaseFileError(
+      `${label} can't be brought up to the current schema (${firstLine(error)})${consequence}.`,
+    );
+  }
+  const reference = openDatabase(":memory:");
+  try {
+    const missing = missingFromSchema(migrated.$client, reference.$client);
+    if (missing) {
+      migrated.$client.close();
+      throw new DatabaseFileError(
+        `${label} does not match the current schema after its migrations (${missing})${consequence}.`,
+      );
+    }
+  } finally {
+    reference.$client.close();
+  }
+  return migrated;
+}
+
+export const removeWithJournal = (path: string) => {
   for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(path + suffix, { force: true });
 };
 
@@ -179,26 +208,12 @@ export function restoreDatabase(file: string, databasePath: string, now: Date): 
       throw new DatabaseFileError(`Can't copy ${resolve(file)} beside the database: ${fileProblem(error)}.`);
     }
     checkDatabaseFile(candidate);
-    let migrated: Db;
+    const migrated = migrateCopy(candidate, resolve(file), ", so nothing was restored");
     try {
-      migrated = openDatabase(candidate);
-    } catch (error) {
-      throw new DatabaseFileError(
-        `${resolve(file)} can't be brought up to the current schema (${firstLine(error)}), so nothing was restored.`,
-      );
-    }
-    const reference = openDatabase(":memory:");
-    try {
-      const missing = missingFromSchema(migrated.$client, reference.$client);
-      if (missing)
-        throw new DatabaseFileError(
-          `${resolve(file)} does not match the current schema after its migrations (${missing}), so nothing was restored.`,
-        );
       // One self-contained file to move: no write-ahead log beside it.
       migrated.$client.run("PRAGMA journal_mode = DELETE");
     } finally {
       migrated.$client.close();
-      reference.$client.close();
     }
     let keptAs: string | null = null;
     if (existsSync(databasePath)) {

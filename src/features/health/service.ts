@@ -10,6 +10,7 @@ import type { AppDeps } from "../../deps";
 import { appSettings, emails } from "../../db/schema";
 import { MINUTE } from "../../lib/clock";
 import type { HealthReport } from "@shared/api/health";
+import { backupStatus } from "../backups/state";
 
 export const EMAIL_BACKLOG_LIMIT_MS = 10 * MINUTE;
 
@@ -56,7 +57,7 @@ export function writeProbe(deps: Pick<AppDeps, "db" | "clock">) {
 }
 
 export function healthReport(
-  deps: Pick<AppDeps, "db" | "clock">,
+  deps: Pick<AppDeps, "db" | "clock" | "config">,
   startedAt: number,
   databaseProblem: () => string | null,
 ): HealthReport {
@@ -79,5 +80,7 @@ export function healthReport(
     reasons,
     uptimeSeconds: Math.round((deps.clock.now() - startedAt) / 1000),
     email,
+    // Shown, never a reason for "degraded": a load balancer must not take a working site out for a late backup.
+    backup: backupStatus(deps.db, deps.config.backups.url !== null, deps.config.backups.everyMs, deps.clock.now()),
   };
 }

@@ -10,10 +10,11 @@ import type { AppDeps } from "../../deps";
 import { booksDaily, emails } from "../../db/schema";
 import { bookTotals } from "../books/service";
 import { requestSeries } from "./request-series";
+import { registerBackupMetrics } from "../backups/metrics";
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-export function createMetrics(deps: Pick<AppDeps, "db">) {
+export function createMetrics(deps: Pick<AppDeps, "db" | "clock" | "config">) {
   const registry = new Registry();
   registry.setDefaultLabels({ app: "layerlift" });
 
@@ -98,6 +99,7 @@ export function createMetrics(deps: Pick<AppDeps, "db">) {
       this.set({ kind: "net" }, totals.netCents);
     },
   });
+  registerBackupMetrics(registry, deps);
   new Gauge({
     name: "process_resident_memory_bytes",
     help: "Resident memory size in bytes",

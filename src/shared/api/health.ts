@@ -8,6 +8,30 @@ const healthStatus = {
   }),
 };
 
+/** The backups, as admins see them: the schedule, the newest good backup, the last failure and drill. */
+const backupStatus = t.Object(
+  {
+    scheduled: t.Boolean({ description: "BACKUP_URL is set: backups go to S3-compatible storage on a schedule" }),
+    everySeconds: Int({ description: "BACKUP_EVERY in seconds" }),
+    lastGood: t.Nullable(
+      t.Object({
+        at: Int({ description: "When it was taken (ms since the epoch)" }),
+        ageSeconds: Int(),
+        name: t.Nullable(t.String()),
+      }),
+    ),
+    lastFailure: t.Nullable(t.Object({ at: Int(), problem: t.String() }), {
+      description: "The newest scheduled backup, when it failed",
+    }),
+    drill: t.Nullable(
+      t.Object({ at: Int(), ok: t.Boolean(), problem: t.Nullable(t.String()), name: t.Nullable(t.String()) }),
+      { description: "The last restore drill" },
+    ),
+    warning: t.Nullable(t.String({ description: "Why an admin should look, one sentence; null when all is well" })),
+  },
+  { title: "BackupStatus" },
+);
+
 /** What anyone gets. */
 const health = t.Object(healthStatus, { title: "Health" });
 /** What an admin's session or the metrics token gets. */
@@ -21,6 +45,7 @@ const healthDetails = t.Object(
       failed: Int({ description: "E-mails given up on after a day of retries" }),
       oldestPendingMinutes: t.Nullable(Int({ description: "How long the oldest unsent e-mail has waited" })),
     }),
+    backup: backupStatus,
   },
   { title: "HealthDetails" },
 );
@@ -31,6 +56,14 @@ const detailsExample = (ok: boolean) => ({
   reasons: ok ? [] : ["3 e-mails have failed for good; retry them from the admin E-mails tab"],
   uptimeSeconds: 86_400,
   email: { pending: 0, failed: ok ? 0 : 3, oldestPendingMinutes: null },
+  backup: {
+    scheduled: true,
+    everySeconds: 21_600,
+    lastGood: { at: 1_795_000_000_000, ageSeconds: 7_200, name: "layerlift-2026-11-18T11-06-40Z-k3x9ab.backup" },
+    lastFailure: null,
+    drill: { at: 1_795_000_100_000, ok: true, problem: null, name: "layerlift-2026-11-18T11-06-40Z-k3x9ab.backup" },
+    warning: null,
+  },
 });
 
 /**
@@ -75,5 +108,6 @@ export const HealthModel = {
 };
 
 export type HealthReport = Static<typeof HealthModel.healthDetails>;
+export type BackupStatusView = Static<typeof backupStatus>;
 export type HealthAnswer = Static<typeof HealthModel.health>;
 export type PublicConfigResponse = Static<typeof HealthModel.publicConfig>;

@@ -6,6 +6,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { useAdminOverview } from "../../lib/queries/admin";
 import { ErrorState } from "./data-table";
 import { formatMoney } from "./format";
+import { BackupStatus } from "./backup-status";
 import { List } from "./list-tab";
 import { SALE_COLUMNS, saleKey } from "./sale-columns";
 import type { AdminTabProps } from "./tab-props";
@@ -36,6 +37,7 @@ export function OverviewTab({ onNavigate }: AdminTabProps) {
   const data = overview.data;
   return (
     <div className="grid gap-6">
+      <BackupStatus />
       <section aria-label="Figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         {!data ? (
           Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-32" />)

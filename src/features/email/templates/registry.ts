@@ -48,6 +48,19 @@ const withdrawalConsentFields = {
 
 const define = <Payload extends TObject>(definition: EmailDefinition<Payload>) => definition;
 
+/** An alert to the admins: a headline, one sentence a line, and the way to the admin panel. */
+const alertPayload = t.Object({ headline: text, lines: t.Array(text) });
+const adminAlert = {
+  payload: alertPayload,
+  subject: ({ headline }: Static<typeof alertPayload>) => `${PRODUCT_NAME}: ${headline}`,
+  element: async ({ headline, lines }: Static<typeof alertPayload>, appUrl: string) =>
+    createElement((await import("./payment-alert")).PaymentAlertEmail, {
+      headline,
+      lines,
+      adminUrl: `${appUrl}/admin`,
+    }),
+};
+
 export const EMAIL_TEMPLATES = {
   /** After a purchase: the key and the three steps to start. */
   "product-key": define({
@@ -139,14 +152,20 @@ export const EMAIL_TEMPLATES = {
         "Answer the dispute in the Stripe Dashboard.",
       ],
     },
-    payload: t.Object({ headline: text, lines: t.Array(text) }),
-    subject: ({ headline }) => `${PRODUCT_NAME}: ${headline}`,
-    element: async ({ headline, lines }, appUrl) =>
-      createElement((await import("./payment-alert")).PaymentAlertEmail, {
-        headline,
-        lines,
-        adminUrl: `${appUrl}/admin`,
-      }),
+    ...adminAlert,
+  }),
+  /** To every admin: a scheduled backup or the restore drill failed, or backups are late (once per problem). */
+  "backup-alert": define({
+    title: "Backup alert (admins)",
+    sentWhen: "To every admin when a scheduled backup or the daily restore drill fails, or backups are late.",
+    sample: {
+      headline: "A scheduled backup failed",
+      lines: [
+        "Uploading s3://my-backups/layerlift/layerlift-2026-11-27T16-45-00Z-k3x9ab.backup failed: the storage can't be reached.",
+        "The server keeps trying. Until a backup succeeds, what changes now exists only on this server.",
+      ],
+    },
+    ...adminAlert,
   }),
   /** 7 days and 1 day before a subscription ends, and when it has ended. */
   "renewal-reminder": define({

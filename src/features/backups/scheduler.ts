@@ -1,0 +1,197 @@
+/**
+ * Scheduled backups while the server runs (BACKUP_URL): every BACKUP_EVERY a backup goes to storage,
+ * the keep rule then deletes what it lets go, and once a day the restore drill follows a good backup.
+ * The work runs in a worker thread (worker.ts); this side claims the run in the database, records how
+ * it went and tells the admins once when something goes wrong. A failure never stops the server:
+ * it is logged, recorded and tried again.
+ */
+import { rmSync } from "node:fs";
+import type { AppDeps } from "../../deps";
+import { log } from "../../lib/logger";
+import { MINUTE } from "../../lib/clock";
+import { workFilePath } from "./work-file";
+import {
+  alertAdmins,
+  backupStatus,
+  claimDueBackup,
+  drillDue,
+  nextBackupAt,
+  recordRun,
+  releaseLease,
+  renewLease,
+} from "./state";
+import type { BackupJob, BackupJobResult } from "./worker";
+
+/** How a job is run: in a worker thread (the server), or in-process (tests that drive the schedule). */
+export type JobRunner = (job: BackupJob) => { result: Promise<BackupJobResult>; stop: () => void };
+
+export function runInWorker(job: BackupJob): ReturnType<JobRunner> {
+  const worker = new Worker(new URL("./worker.ts", import.meta.url).href);
+  const result = new Promise<BackupJobResult>((resolve) => {
+    worker.onmessage = (event: MessageEvent<BackupJobResult>) => resolve(event.data);
+    worker.onerror = (event) => resolve({ ok: false, problem: `The backup worker failed: ${event.message}.` });
+    worker.addEventListener("close", () => resolve({ ok: false, problem: "The backup was stopped." }));
+  });
+  worker.postMessage(job);
+  return { result: result.finally(() => worker.terminate()), stop: () => worker.terminate() };
+}
+
+const MAX_WAIT_MS = 30_000;
+
+export interface BackupScheduler {
+  /** One round now: a backup if one is due, the drill if it is due after it, the alerts. Resolves when done. */
+  round(): Promise<void>;
+  /** The alerts alone (also every 30 s while a backup takes long, so a backup that hangs is told too). */
+  checkAlerts(): void;
+  stop(): Promise<void>;
+}
+
+export function startBackupScheduler(
+  deps: Pick<AppDeps, "db" | "clock" | "config">,
+  options: { runner?: JobRunner; timers?: boolean } = {},
+): BackupScheduler {
+  const { config, db, clock } = deps;
+  const settings = config.backups;
+  const location = settings.url!;
+  const s3 = settings.s3!;
+  const runner = options.runner ?? runInWorker;
+  const owner = crypto.randomUUID();
+  let current: { stop: () => void; workFile: string } | null = null;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+
+  const job = (kind: "backup" | "drill", now: number): BackupJob => {
+    const common = {
+      databasePath: config.databasePath,
+      workFile: workFilePath(config.databasePath, kind === "backup" ? "offsite" : "drill", now),
+      s3: {
+        accessKeyId: s3.accessKeyId,
+        secretAccessKey: s3.secretAccessKey.reveal(),
+        sessionToken: s3.sessionToken?.reveal() ?? null,
+        endpoint: s3.endpoint,
+        region: s3.region,
+      },
+      location,
+      passphrase: settings.passphrase?.reveal() ?? null,
+      now,
+    };
+    return kind === "backup" ? { ...common, kind, keep: settings.keep } : { ...common, kind };
+  };
+
+  async function run(kind: "backup" | "drill"): Promise<BackupJobResult> {
+    const startedAt = clock.now();
+    const work = job(kind, startedAt);
+    const handle = runner(work);
+    current = { stop: handle.stop, workFile: work.workFile };
+    const keepLease = setInterval(() => renewLease(db, owner, clock.now()), MINUTE);
+    try {
+      const result = await handle.result;
+      // A run cut short by the server stopping is neither a success nor a failure: the next start tries again.
+      if (stopped) return result;
+      const finishedAt = clock.now();
+      if (result.ok && result.kind === "backup") {
+        recordRun(db, { kind, startedAt, finishedAt, ok: true, objectName: result.name, bytes: result.storedBytes });
+        log.info(
+          {
+            backup: result.name,
+            bytes: result.storedBytes,
+            ms: finishedAt - startedAt,
+            deleted: result.deleted.length,
+          },
+          `backup uploaded to ${location.bucket}/${location.prefix}${result.name}`,
+        );
+        if (result.deleteProblem) log.warn({ problem: result.deleteProblem }, "old backups could not all be deleted");
+      } else if (result.ok && result.kind === "drill") {
+        recordRun(db, {
+          kind,
+          startedAt,
+          finishedAt,
+          ok: true,
+          objectName: result.name,
+          backupTakenAt: result.takenAt,
+          rowCounts: Object.fromEntries(result.tables.map(({ table, rows }) => [table, rows])),
+        });
+        log.info({ backup: result.name, ms: finishedAt - startedAt }, "restore drill passed");
+      } else if (!result.ok) {
+        recordRun(db, { kind, startedAt, finishedAt, ok: false, problem: result.problem });
+        log.error({ problem: result.problem }, kind === "backup" ? "scheduled backup failed" : "restore drill failed");
+      }
+      return result;
+    } finally {
+      clearInterval(keepLease);
+      current = null;
+      rmSync(work.workFile, { force: true });
+    }
+  }
+
+  async function roundOnce(): Promise<void> {
+    try {
+      const now = clock.now();
+      if (claimDueBackup(db, owner, now, settings.everyMs)) {
+        try {
+          const backup = await run("backup");
+          if (backup.ok && !stopped && drillDue(db, clock.now())) await run("drill");
+        } finally {
+          releaseLease(db, owner);
+        }
+      }
+      if (!stopped) checkAlerts();
+    } catch (error) {
+      log.error({ err: error }, "backup round failed");
+    }
+  }
+
+  /** One round at a time: a round asked for while one runs is that round. */
+  function round(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    running ??= roundOnce().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  /** One e-mail per problem that starts; nothing while it goes on. */
+  function checkAlerts() {
+    const now = clock.now();
+    const status = backupStatus(db, true, settings.everyMs, now);
+    const problems: Parameters<typeof alertAdmins>[1] = {};
+    if (status.lastFailure) problems.backup = status.lastFailure.problem;
+    if (status.drill && !status.drill.ok) problems.drill = status.drill.problem ?? "The restore drill failed.";
+    if (status.lastGood && now - status.lastGood.at > 2 * settings.everyMs)
+      problems.stale = status.warning ?? "The newest backup is older than twice BACKUP_EVERY.";
+    alertAdmins(db, problems, now);
+  }
+
+  // The next round comes when the next backup is due, and at least every 30 s (for the alerts).
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const scheduleNext = () => {
+    if (stopped || options.timers === false) return;
+    const wait = Math.min(MAX_WAIT_MS, Math.max(1000, nextBackupAt(db, settings.everyMs) - clock.now()));
+    timer = setTimeout(() => void round().then(scheduleNext), wait);
+    timer.unref();
+  };
+  let alertTimer: ReturnType<typeof setInterval> | undefined;
+  if (options.timers !== false) {
+    void round().then(scheduleNext);
+    alertTimer = setInterval(() => {
+      if (running) checkAlerts();
+    }, MAX_WAIT_MS);
+    alertTimer.unref();
+  }
+
+  return {
+    round,
+    checkAlerts,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      clearInterval(alertTimer);
+      if (current) {
+        current.stop();
+        rmSync(current.workFile, { force: true });
+      }
+      await running?.catch(() => {});
+      releaseLease(db, owner);
+    },
+  };
+}
