@@ -10,7 +10,7 @@ import { systemClock, type Clock } from "./lib/clock";
 import { RateLimiter } from "./lib/rate-limit";
 import { newToken } from "./lib/random";
 import { countAdmins, createOrPromoteAdmin } from "./features/users/service";
-import { createStripeProvider } from "./features/payments/stripe/provider";
+import { stripeProviderOnFirstCall } from "./features/payments/stripe/on-first-call";
 import { createDemoProvider } from "./features/payments/demo/provider";
 import { reportingUnavailable, type PaymentProvider } from "./features/payments/provider";
 import { buildMailer } from "./features/email/mailer";
@@ -29,7 +29,7 @@ export function buildPaymentProvider(config: Config, db: Db, clock: Clock): Paym
   if (config.stripe) {
     if (!config.stripe.publishableKey)
       log.warn("STRIPE_PUBLISHABLE_KEY is not set: the purchase page uses a fallback test key (development only).");
-    return reportingUnavailable(createStripeProvider(config.stripe));
+    return reportingUnavailable(stripeProviderOnFirstCall(config.stripe));
   }
   if (config.env === "production")
     throw new Error("Stripe must be configured in production; the demo provider never runs there.");
