@@ -139,6 +139,9 @@ export async function serve(config: Config): Promise<void> {
     { url: server.url, env: config.env, database: config.databasePath },
     `${PRODUCT_NAME} listening on ${server.url}`,
   );
+  // The executable starts with the JIT reluctant, so code that runs once at start stays interpreted and
+  // its machine code is never made (scripts/compile-server.ts); serving, it takes the normal policy back.
+  Bun.unsafe.setJITPolicy(1);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
