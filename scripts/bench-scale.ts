@@ -10,6 +10,7 @@
 import { Database } from "bun:sqlite";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { untilHealthy } from "./memory-readings";
 
 const USERS = Number(process.env.BENCH_SCALE_USERS ?? 200_000);
 const SALES = Number(process.env.BENCH_SCALE_SALES ?? 1_000_000);
@@ -43,14 +44,7 @@ async function startServer(root: string, bun: string, db: string, port: number):
     env: { ...process.env, ...benchServerEnv(port, db) },
   });
   const base = `http://127.0.0.1:${port}`;
-  const t0 = performance.now();
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).status < 500) break;
-    } catch {}
-    if (performance.now() - t0 > 120_000) throw new Error("the server did not start within 2 minutes");
-    await Bun.sleep(20);
-  }
+  await untilHealthy(base, child, 120_000);
   return {
     base,
     pid: child.pid,

@@ -8,6 +8,8 @@
  *   4. in Chromium, the time from navigation to the dashboard's and the admin panel's content after a reload;
  *   5. the site at scale (scripts/bench-scale.ts): 200k accounts and 1M sales, every admin GET, the CSV,
  *      the hot paths and memory. `npm run bench scale` runs it alone.
+ * Not in the full run: `npm run bench -- memory` (scripts/bench-memory.ts: where the executable's memory
+ * goes, and its memory budgets) and `npm run bench -- profile` (below).
  * Uses wrk, installing it first when it is missing and this runs as root (apt-get install wrk); without
  * it, says how to install it and falls back to a small built-in load generator (slower than the server).
  * Only ever talks to 127.0.0.1. Never part of `npm test`: timings on shared machines are noisy.
@@ -18,6 +20,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { benchServerEnv, scaleBench } from "./bench-scale";
 import { baselineTree } from "./bench-baseline";
+import { memoryBench } from "./bench-memory";
 
 const ROOT = join(import.meta.dir, "..");
 const BUN = process.execPath;
@@ -498,6 +501,7 @@ try {
   if (!only || only === "binary") await executable();
   if (!only || only === "screens") await signedInScreens();
   if (!only || only === "scale") await scaleBench(ROOT, BUN, tmp, freePort);
+  if (only === "memory") await memoryBench(ROOT, tmp, freePort);
   if (only === "profile") await profileValidate();
 } finally {
   rmSync(tmp, { recursive: true, force: true });

@@ -5,6 +5,7 @@
 import { rmSync, readdirSync, statSync, writeFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { bundleSpa, chunkManifest, CHUNK_MANIFEST_PATH, compress } from "../src/features/site/assets";
+import { BYTECODE_ORDER, compileServer, recordBytecodeOrder } from "./compile-server";
 
 const root = join(import.meta.dir, "..");
 const dist = join(root, "dist");
@@ -34,19 +35,11 @@ for (const file of walk(webOut)) {
 }
 console.log(`SPA: ${(raw / 1024).toFixed(0)} KB, ${(gzipped / 1024).toFixed(0)} KB gzipped → dist/web`);
 
-process.chdir(root); // compile.assets paths are relative to the working directory
-const result = await Bun.build({
-  entrypoints: [join(root, "src/index.ts")],
-  compile: { outfile: join(dist, "layerlift"), assets: ["./dist/web"], autoloadBunfig: false, autoloadDotenv: false },
-  minify: true,
-  bytecode: true,
-  // Only the in-repo SPA bundler needs the Tailwind plugin; the executable serves the pre-built dist/web.
-  external: ["bun-plugin-tailwind"],
-});
-if (!result.success) {
-  for (const log of result.logs) console.error(log);
-  process.exit(1);
-}
+// Compiled twice: the second time with the bytecode laid out as a first run used it (compile-server.ts).
+const executable = join(dist, "layerlift");
+await compileServer(root, "src/index.ts", executable);
+await recordBytecodeOrder(executable, join(root, BYTECODE_ORDER));
+await compileServer(root, "src/index.ts", executable, join(root, BYTECODE_ORDER));
 const size = statSync(join(dist, "layerlift")).size;
 console.log(
   `Executable: dist/layerlift (${(size / 1024 / 1024).toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`,

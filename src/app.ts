@@ -68,7 +68,7 @@ export function createApp(deps: AppDeps) {
   const securityHeaders = securityHeaderSets(deps.config.env === "production", BOOT_SCRIPT_HASH);
   const metrics = createMetrics(deps);
   const leases = createLeaseIssuer(deps);
-  registerLeaseMetrics(metrics.registry, leases);
+  metrics.addCollectors((registry, prom) => registerLeaseMetrics(registry, prom, leases));
 
   /** The JSON answer for anything thrown while handling a request: `{error, message}` with its status (docs/architecture.md#errors). */
   function errorAnswer({

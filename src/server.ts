@@ -10,7 +10,7 @@ import { systemClock, type Clock } from "./lib/clock";
 import { RateLimiter } from "./lib/rate-limit";
 import { newToken } from "./lib/random";
 import { countAdmins, createOrPromoteAdmin } from "./features/users/service";
-import { createStripeProvider } from "./features/payments/stripe/provider";
+import { stripeProviderOnFirstCall } from "./features/payments/stripe/on-first-call";
 import { createDemoProvider } from "./features/payments/demo/provider";
 import { reportingUnavailable, type PaymentProvider } from "./features/payments/provider";
 import { buildMailer } from "./features/email/mailer";
@@ -30,7 +30,7 @@ export function buildPaymentProvider(config: Config, db: Db, clock: Clock): Paym
   if (config.stripe) {
     if (!config.stripe.publishableKey)
       log.warn("STRIPE_PUBLISHABLE_KEY is not set: the purchase page uses a fallback test key (development only).");
-    return reportingUnavailable(createStripeProvider(config.stripe));
+    return reportingUnavailable(stripeProviderOnFirstCall(config.stripe));
   }
   if (config.env === "production")
     throw new Error("Stripe must be configured in production; the demo provider never runs there.");
@@ -141,6 +141,9 @@ export async function serve(config: Config): Promise<void> {
     { url: server.url, env: config.env, database: config.databasePath },
     `${PRODUCT_NAME} listening on ${server.url}`,
   );
+  // The executable starts with the JIT reluctant, so code that runs once at start stays interpreted and
+  // its machine code is never made (scripts/compile-server.ts); serving, it takes the normal policy back.
+  Bun.unsafe.setJITPolicy(1);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -5,7 +5,13 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino, { type DestinationStream, type Logger } from "pino";
-import pretty from "pino-pretty";
+import { lazyRequire } from "./lazy-module";
+
+/** Readable lines need pino-pretty; JSON lines (production) never load it. */
+const loadPretty = lazyRequire(
+  "readable log lines (pino-pretty)",
+  () => require("pino-pretty") as typeof import("pino-pretty"),
+);
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -110,7 +116,7 @@ function build(options: { level: LogLevel; readable: boolean; destination?: Dest
   batchRequestLines = false;
   if (options.destination) return pino(settings, options.destination);
   if (options.readable)
-    return pino(settings, pretty({ sync: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }));
+    return pino(settings, loadPretty()({ sync: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }));
   batchRequestLines = true;
   return pino(
     { ...settings, hooks: { streamWrite: (line: string) => (requestLines ? takeRequestLines() + line : line) } },

@@ -11,17 +11,22 @@ import scalarScriptPath from "../../../node_modules/@scalar/api-reference/dist/b
 import { PRODUCT_NAME } from "@shared/product";
 import { log } from "../../lib/logger";
 import { PLUGIN_CORS_HEADERS } from "../plugin/routes";
-import { apiDocument, pluginDocument } from "./document";
+import type { apiDocument } from "./document";
 import { patchScalarBuild } from "./scalar-patch";
+import { lazyModule } from "../../lib/lazy-module";
+
+/** @elysiajs/openapi and the documents' text load with the first document asked for (docs/architecture.md#decisions). */
+const loadDocuments = lazyModule("the OpenAPI documents (@elysiajs/openapi)", () => import("./document"));
 
 const DOCUMENT_PATH = "/api/openapi.json";
 const JS = "text/javascript; charset=utf-8";
 
 /**
- * The reference's script with its accessibility patch (./scalar-patch), gzipped once on first use;
+ * The reference's script with its accessibility patch (./scalar-patch), gzipped once on first use and
+ * kept only gzipped (about a quarter of its 4 MB; a client that takes no gzip gets it unzipped for it);
  * its URL carries its hash, so browsers keep it.
  */
-let scalarScript: Promise<{ path: string; body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> }> | null = null;
+let scalarScript: Promise<{ path: string; gzip: Uint8Array<ArrayBuffer> }> | null = null;
 function loadScalarScript() {
   scalarScript ??= Bun.file(scalarScriptPath)
     .text()
@@ -29,11 +34,7 @@ function loadScalarScript() {
       const patch = patchScalarBuild(original);
       if (!patch.applied) log.warn({ reason: patch.reason }, "API reference served without its accessibility patch");
       const body = new TextEncoder().encode(patch.source) as Uint8Array<ArrayBuffer>;
-      return {
-        path: `/api/docs/scalar-${Bun.hash(body).toString(36)}.js`,
-        body,
-        gzip: Bun.gzipSync(body, { level: 6 }),
-      };
+      return { path: `/api/docs/scalar-${Bun.hash(body).toString(36)}.js`, gzip: Bun.gzipSync(body, { level: 6 }) };
     });
   return scalarScript;
 }
@@ -99,8 +100,14 @@ const document = t.Record(t.String(), t.Unknown(), { description: "An OpenAPI 3.
 
 /** `app` is the whole application, read when a document is first asked for (every route exists by then). */
 export function apiDocsRoutes(site: { appUrl: string; maxBodyBytes: number }, app: () => AnyElysia) {
-  let whole: ReturnType<typeof apiDocument> | null = null;
-  const wholeDocument = () => (whole ??= apiDocument(app(), site));
+  let whole: Promise<ReturnType<typeof apiDocument>> | null = null;
+  const wholeDocument = () => {
+    whole ??= loadDocuments().then((documents) => documents.apiDocument(app(), site));
+    whole.catch(() => {
+      whole = null;
+    });
+    return whole;
+  };
   return new Elysia({ tags: ["Documentation"] })
     .get(DOCUMENT_PATH, () => wholeDocument(), {
       response: { 200: document },
@@ -108,8 +115,8 @@ export function apiDocsRoutes(site: { appUrl: string; maxBodyBytes: number }, ap
     })
     .get(
       "/api/plugin/openapi.json",
-      () =>
-        new Response(JSON.stringify(pluginDocument(wholeDocument(), site.appUrl)), {
+      async () =>
+        new Response(JSON.stringify((await loadDocuments()).pluginDocument(await wholeDocument(), site.appUrl)), {
           headers: { "Content-Type": "application/json; charset=utf-8", ...PLUGIN_CORS_HEADERS },
         }),
       { response: { 200: document }, detail: { summary: "The plugin API alone as an OpenAPI 3.1 document" } },
@@ -137,7 +144,7 @@ export function apiDocsRoutes(site: { appUrl: string; maxBodyBytes: number }, ap
         if (`/api/docs/${params.script}` !== script.path)
           return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
         const gzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
-        return new Response(gzip ? script.gzip : script.body, {
+        return new Response(gzip ? script.gzip : Bun.gunzipSync(script.gzip), {
           headers: {
             "Content-Type": JS,
             "Cache-Control": "public, max-age=31536000, immutable",

@@ -2,14 +2,19 @@
  * The backups in /metrics: when the newest good backup was taken and how old it is, and the last
  * drill's result and time. Read from the database at each scrape (two indexed look-ups).
  */
-import { Gauge, type Registry } from "prom-client";
+import type { Registry } from "prom-client";
+import type { PromClient } from "../observability/metrics";
 import type { AppDeps } from "../../deps";
 import { backupStatus } from "./state";
 
-export function registerBackupMetrics(registry: Registry, deps: Pick<AppDeps, "db" | "clock" | "config">) {
+export function registerBackupMetrics(
+  registry: Registry,
+  prom: PromClient,
+  deps: Pick<AppDeps, "db" | "clock" | "config">,
+) {
   const status = () =>
     backupStatus(deps.db, deps.config.backups.url !== null, deps.config.backups.everyMs, deps.clock.now());
-  new Gauge({
+  new prom.Gauge({
     name: "backup_last_success_timestamp_seconds",
     help: "When the newest good scheduled backup was taken (0: none yet)",
     registers: [registry],
@@ -17,7 +22,7 @@ export function registerBackupMetrics(registry: Registry, deps: Pick<AppDeps, "d
       this.set(Math.round((status().lastGood?.at ?? 0) / 1000));
     },
   });
-  new Gauge({
+  new prom.Gauge({
     name: "backup_age_seconds",
     help: "Age of the newest good scheduled backup (-1: none yet)",
     registers: [registry],
@@ -25,7 +30,7 @@ export function registerBackupMetrics(registry: Registry, deps: Pick<AppDeps, "d
       this.set(status().lastGood?.ageSeconds ?? -1);
     },
   });
-  new Gauge({
+  new prom.Gauge({
     name: "backup_last_run_ok",
     help: "Whether the newest scheduled backup succeeded (1) or failed (0); -1 before the first",
     registers: [registry],
@@ -34,7 +39,7 @@ export function registerBackupMetrics(registry: Registry, deps: Pick<AppDeps, "d
       this.set(current.lastFailure ? 0 : current.lastGood ? 1 : -1);
     },
   });
-  new Gauge({
+  new prom.Gauge({
     name: "backup_drill_ok",
     help: "Whether the last restore drill passed (1) or failed (0); -1 before the first",
     registers: [registry],
@@ -43,7 +48,7 @@ export function registerBackupMetrics(registry: Registry, deps: Pick<AppDeps, "d
       this.set(drill ? Number(drill.ok) : -1);
     },
   });
-  new Gauge({
+  new prom.Gauge({
     name: "backup_drill_timestamp_seconds",
     help: "When the last restore drill ran (0: never)",
     registers: [registry],

@@ -5,6 +5,10 @@
 import type { Config } from "../../config";
 import { emailDefinition } from "./templates/registry";
 import { log } from "../../lib/logger";
+import { lazyModule } from "../../lib/lazy-module";
+
+/** The Resend SDK loads with the first e-mail sent, not at start (docs/architecture.md#decisions). */
+const loadResend = lazyModule("e-mail delivery (the Resend SDK)", () => import("resend"));
 
 interface OutgoingEmail {
   /** The provider's idempotency key, so a retried send delivers once. */
@@ -53,10 +57,9 @@ export function createOutboxOnlyMailer(options: { print?: boolean } = {}): Maile
 }
 
 function createResendMailer(config: NonNullable<Config["resend"]>): Mailer {
-  // Loaded on first send: the SDK is not needed to start the server.
   let client: Promise<import("resend").Resend> | null = null;
   const resend = () =>
-    (client ??= import("resend").then(
+    (client ??= loadResend().then(
       ({ Resend }) =>
         new Resend(config.apiKey, config.baseUrl ? { baseUrl: config.baseUrl.replace(/\/+$/, "") } : undefined),
     ));

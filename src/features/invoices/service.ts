@@ -8,7 +8,11 @@ import { DAY } from "../../lib/clock";
 import { DOCUMENT_NUMBER } from "./numbers";
 import { validSignature } from "./links";
 import { ownsSale } from "../account/ownership";
-import { renderDocumentPdf, type DocumentContent } from "./pdf";
+import type { DocumentContent } from "./pdf";
+import { lazyModule } from "../../lib/lazy-module";
+
+/** pdf-lib and its fonts load with the first PDF asked for, not at start (docs/architecture.md#decisions). */
+const loadPdfRenderer = lazyModule("invoice PDFs (pdf-lib)", () => import("./pdf"));
 
 interface FoundDocument {
   sale: Sale;
@@ -94,5 +98,5 @@ export async function documentPdf(
     validSignature(deps.jwtSecret, number, access.signature) ||
     (access.user !== null && mayRead(deps, access.user, found.sale));
   if (!allowed) throw missing;
-  return renderDocumentPdf(documentContent(deps, found.sale, found.creditNote));
+  return (await loadPdfRenderer()).renderDocumentPdf(documentContent(deps, found.sale, found.creditNote));
 }

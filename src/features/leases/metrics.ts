@@ -1,10 +1,11 @@
-import { Counter, type Registry } from "prom-client";
+import type { Registry } from "prom-client";
+import type { PromClient } from "../observability/metrics";
 import type { LeaseIssuer } from "./issuer";
 
 /** plugin_leases_total{outcome}: leases signed anew and leases sent again, counted by the issuer in plain numbers. */
-export function registerLeaseMetrics(registry: Registry, leases: LeaseIssuer) {
+export function registerLeaseMetrics(registry: Registry, prom: PromClient, leases: LeaseIssuer) {
   const reported = { signed: 0, sentAgain: 0 };
-  new Counter({
+  new prom.Counter({
     name: "plugin_leases_total",
     help: "Leases in valid plugin answers: signed anew, or the one sent last time sent again",
     labelNames: ["outcome"] as const,

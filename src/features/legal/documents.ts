@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { WITHDRAWAL_CONSENT_TEXT } from "@shared/withdrawal";
 import { join } from "node:path";
-import { Marked } from "marked";
+import type { Marked } from "marked";
 import type { Config } from "../../config";
 import { LEGAL_PAGES, type LegalSlug } from "@shared/legal";
 import { PRODUCT_NAME, REFUND_DAYS, SUPPORT_RESPONSE_HOURS } from "@shared/product";
@@ -16,10 +16,13 @@ import terms from "./defaults/terms.md" with { type: "text" };
 import privacy from "./defaults/privacy.md" with { type: "text" };
 import refundPolicy from "./defaults/refund-policy.md" with { type: "text" };
 import imprint from "./defaults/imprint.md" with { type: "text" };
+import { lazyRequire } from "../../lib/lazy-module";
 
 const TEMPLATES: Record<LegalSlug, string> = { terms, privacy, "refund-policy": refundPolicy, imprint };
 
-const markdown = new Marked({ gfm: true, breaks: false });
+/** marked loads with the first legal page rendered, not at start (docs/architecture.md#decisions). */
+const loadMarked = lazyRequire("legal pages (marked)", () => require("marked") as typeof import("marked"));
+let markdown: Marked | null = null;
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 /** A value written into Markdown: no HTML, and no Markdown syntax of its own. */
@@ -81,6 +84,7 @@ export function renderLegalDocument(config: Config, slug: LegalSlug): LegalDocum
     (whole, name: string) => values[name] ?? whole,
   );
   const page = LEGAL_PAGES.find((candidate) => candidate.slug === slug)!;
+  markdown ??= new (loadMarked().Marked)({ gfm: true, breaks: false });
   return { slug, title: page.title, html: markdown.parse(text, { async: false }) };
 }
 

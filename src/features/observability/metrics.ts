@@ -3,119 +3,148 @@
  * validations by answer code, the outbox, and sales. One registry per app (tests build many apps).
  * Node's default process metrics are left out: under Bun several read wrong (a Node version of 26,
  * no GC samples, a 6 GB heap); resident memory and the start time are kept, read directly.
+ * Requests and validations are counted in plain numbers; prom-client and the registry it formats load
+ * with the first read of /metrics, not at start (docs/architecture.md#decisions).
  */
-import { Counter, Gauge, Registry } from "prom-client";
+import type { Counter, Registry } from "prom-client";
 import { count, eq, sum } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { booksDaily, emails } from "../../db/schema";
+import { lazyModule } from "../../lib/lazy-module";
 import { bookTotals } from "../books/service";
 import { requestSeries } from "./request-series";
 import { registerBackupMetrics } from "../backups/metrics";
 
+const loadPromClient = lazyModule("metrics (prom-client)", () => import("prom-client"));
+
 export type Metrics = ReturnType<typeof createMetrics>;
 
-export function createMetrics(deps: Pick<AppDeps, "db" | "clock" | "config">) {
-  const registry = new Registry();
-  registry.setDefaultLabels({ app: "layerlift" });
+/** prom-client as loaded on the first read of /metrics; collectors from other features build on it. */
+export type PromClient = Awaited<ReturnType<typeof loadPromClient>>;
+/** Adds a feature's own series to the registry when it is built. */
+export type Collectors = (registry: Registry, prom: PromClient) => void;
 
-  // Counted per request in plain numbers (request-series.ts); prom-client gets them when /metrics is read.
-  const requests: Counter<"method" | "route" | "status"> = new Counter({
-    name: "http_requests_total",
-    help: "HTTP requests answered, by method, route pattern and status",
-    labelNames: ["method", "route", "status"] as const,
-    registers: [registry],
-    collect() {
-      perRequest.flushCounts(requests);
-    },
-  });
+export function createMetrics(deps: Pick<AppDeps, "db" | "clock" | "config">) {
+  const collectors: Collectors[] = [];
   const perRequest = requestSeries({
-    registry,
-    requests,
     name: "http_request_duration_seconds",
     help: "Time to answer, by method, route pattern and status",
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
   });
   /** Validations per answer code not yet handed to the counter. */
   const uncountedValidations = new Map<string, number>();
-  new Counter({
-    name: "plugin_validations_total",
-    help: "Plugin key validations, by answer code (VALID or the error code)",
-    labelNames: ["code"] as const,
-    registers: [registry],
-    collect() {
-      for (const [code, n] of uncountedValidations) this.inc({ code }, n);
-      uncountedValidations.clear();
-    },
-  });
 
-  new Gauge({
-    name: "email_outbox",
-    help: "E-mails in the outbox, by status (pending: waiting to be sent; failed: given up on)",
-    labelNames: ["status"] as const,
-    registers: [registry],
-    collect() {
-      // One count per status through the status index: a group by would read every sent e-mail too.
-      for (const status of ["pending", "failed"] as const)
-        this.set({ status }, deps.db.select({ n: count() }).from(emails).where(eq(emails.status, status)).get()!.n);
-    },
-  });
-  new Gauge({
-    name: "sales",
-    help: "Sales recorded, by plan and status",
-    labelNames: ["plan", "status"] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      // From the daily books, so a scrape costs the same at any number of sales.
-      const rows = deps.db
-        .select({
-          plan: booksDaily.plan,
-          sales: sum(booksDaily.sales),
-          paid: sum(booksDaily.paidCount),
-          disputed: sum(booksDaily.disputeCount),
-        })
-        .from(booksDaily)
-        .groupBy(booksDaily.plan)
-        .all();
-      for (const row of rows) {
-        const [all, paid, disputed] = [row.sales, row.paid, row.disputed].map(Number);
-        if (!all) continue;
-        if (paid) this.set({ plan: row.plan, status: "paid" }, paid);
-        if (disputed) this.set({ plan: row.plan, status: "disputed" }, disputed);
-        if (all - paid - disputed) this.set({ plan: row.plan, status: "refunded" }, all - paid - disputed);
-      }
-    },
-  });
-  new Gauge({
-    name: "sales_revenue_cents",
-    help: "Revenue in cents: gross (what buyers paid less refunds and open disputes), the tax in it, and net (gross less tax and every provider fee), as the admin overview counts it",
-    labelNames: ["kind"] as const,
-    registers: [registry],
-    collect() {
-      const totals = bookTotals(deps.db);
-      this.set({ kind: "gross" }, totals.grossCents - totals.refundedCents - totals.disputedCents);
-      // Tax collected is the tax authority's money, not revenue.
-      this.set({ kind: "tax" }, totals.taxCents);
-      this.set({ kind: "net" }, totals.netCents);
-    },
-  });
-  registerBackupMetrics(registry, deps);
-  new Gauge({
-    name: "process_resident_memory_bytes",
-    help: "Resident memory size in bytes",
-    registers: [registry],
-    collect() {
-      this.set(process.memoryUsage().rss);
-    },
-  });
-  new Gauge({
-    name: "process_start_time_seconds",
-    help: "Start time of the process since the epoch, in seconds",
-    registers: [registry],
-  }).set(Math.round(Date.now() / 1000 - process.uptime()));
+  async function buildRegistry(): Promise<Registry> {
+    const prom = await loadPromClient();
+    const { Counter, Gauge, Registry } = prom;
+    const registry = new Registry();
+    registry.setDefaultLabels({ app: "layerlift" });
 
+    // Counted per request in plain numbers (request-series.ts); prom-client gets them when /metrics is read.
+    const requests: Counter<"method" | "route" | "status"> = new Counter({
+      name: "http_requests_total",
+      help: "HTTP requests answered, by method, route pattern and status",
+      labelNames: ["method", "route", "status"] as const,
+      registers: [registry],
+      collect() {
+        perRequest.flushCounts(requests);
+      },
+    });
+    perRequest.register(registry);
+    new Counter({
+      name: "plugin_validations_total",
+      help: "Plugin key validations, by answer code (VALID or the error code)",
+      labelNames: ["code"] as const,
+      registers: [registry],
+      collect() {
+        for (const [code, n] of uncountedValidations) this.inc({ code }, n);
+        uncountedValidations.clear();
+      },
+    });
+
+    new Gauge({
+      name: "email_outbox",
+      help: "E-mails in the outbox, by status (pending: waiting to be sent; failed: given up on)",
+      labelNames: ["status"] as const,
+      registers: [registry],
+      collect() {
+        // One count per status through the status index: a group by would read every sent e-mail too.
+        for (const status of ["pending", "failed"] as const)
+          this.set({ status }, deps.db.select({ n: count() }).from(emails).where(eq(emails.status, status)).get()!.n);
+      },
+    });
+    new Gauge({
+      name: "sales",
+      help: "Sales recorded, by plan and status",
+      labelNames: ["plan", "status"] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        // From the daily books, so a scrape costs the same at any number of sales.
+        const rows = deps.db
+          .select({
+            plan: booksDaily.plan,
+            sales: sum(booksDaily.sales),
+            paid: sum(booksDaily.paidCount),
+            disputed: sum(booksDaily.disputeCount),
+          })
+          .from(booksDaily)
+          .groupBy(booksDaily.plan)
+          .all();
+        for (const row of rows) {
+          const [all, paid, disputed] = [row.sales, row.paid, row.disputed].map(Number);
+          if (!all) continue;
+          if (paid) this.set({ plan: row.plan, status: "paid" }, paid);
+          if (disputed) this.set({ plan: row.plan, status: "disputed" }, disputed);
+          if (all - paid - disputed) this.set({ plan: row.plan, status: "refunded" }, all - paid - disputed);
+        }
+      },
+    });
+    new Gauge({
+      name: "sales_revenue_cents",
+      help: "Revenue in cents: gross (what buyers paid less refunds and open disputes), the tax in it, and net (gross less tax and every provider fee), as the admin overview counts it",
+      labelNames: ["kind"] as const,
+      registers: [registry],
+      collect() {
+        const totals = bookTotals(deps.db);
+        this.set({ kind: "gross" }, totals.grossCents - totals.refundedCents - totals.disputedCents);
+        // Tax collected is the tax authority's money, not revenue.
+        this.set({ kind: "tax" }, totals.taxCents);
+        this.set({ kind: "net" }, totals.netCents);
+      },
+    });
+    registerBackupMetrics(registry, prom, deps);
+    for (const add of collectors) add(registry, prom);
+    new Gauge({
+      name: "process_resident_memory_bytes",
+      help: "Resident memory size in bytes",
+      registers: [registry],
+      collect() {
+        this.set(process.memoryUsage().rss);
+      },
+    });
+    new Gauge({
+      name: "process_start_time_seconds",
+      help: "Start time of the process since the epoch, in seconds",
+      registers: [registry],
+    }).set(Math.round(Date.now() / 1000 - process.uptime()));
+    return registry;
+  }
+
+  let registry: Promise<Registry> | null = null;
   return {
-    registry,
+    /** Series another feature counts, added when the registry is built. */
+    addCollectors(add: Collectors) {
+      collectors.push(add);
+    },
+    /** The registry /metrics reads, built (and prom-client loaded) on the first read. */
+    registry(): Promise<Registry> {
+      registry ??= buildRegistry();
+      registry.catch(() => {
+        registry = null;
+      });
+      return registry;
+    },
     observeRequest(labels: { method: string; route: string; status: number }, seconds: number) {
       perRequest.observe(labels.method, labels.route, labels.status, seconds);
     },

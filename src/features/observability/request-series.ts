@@ -3,7 +3,7 @@
  * check and hash the labels on every call, which cost more than the counting itself on the busiest
  * routes. Each method/route/status series is found once by a string key; the numbers reach
  * prom-client only when /metrics is read (the counter through its own `collect`, the histogram as a
- * metric of the registry with prom-client's own text format).
+ * metric of the registry with prom-client's own text format), so prom-client loads only then.
  */
 import type { Counter, Registry } from "prom-client";
 
@@ -17,25 +17,21 @@ interface Series {
   count: number;
 }
 
-export function requestSeries(options: {
-  registry: Registry;
-  requests: Counter<"method" | "route" | "status">;
-  name: string;
-  help: string;
-  buckets: number[];
-}) {
-  const { registry, requests, name, help, buckets: bounds } = options;
+export function requestSeries(options: { name: string; help: string; buckets: number[] }) {
+  const { name, help, buckets: bounds } = options;
   const series = new Map<string, Series>();
 
-  // The histogram in the shape prom-client's registry formats (as its own Histogram would answer).
-  registry.registerMetric({
-    name,
-    help,
-    type: "histogram",
-    aggregator: "sum",
-    get: async () => ({ name, help, type: "histogram", aggregator: "sum", values: histogramValues() }),
-    reset: () => series.clear(),
-  } as never);
+  /** Adds the histogram to `registry`, in the shape it formats (as prom-client's own Histogram would answer). */
+  function register(registry: Registry) {
+    registry.registerMetric({
+      name,
+      help,
+      type: "histogram",
+      aggregator: "sum",
+      get: async () => ({ name, help, type: "histogram", aggregator: "sum", values: histogramValues() }),
+      reset: () => series.clear(),
+    } as never);
+  }
 
   function histogramValues() {
     const values: {
@@ -57,15 +53,19 @@ export function requestSeries(options: {
     return values;
   }
 
-  /** Hands the requests counted since the last read to the prom-client counter (called from its collect). */
+  /**
+   * Hands the requests counted since the last read to the prom-client counter (called from its collect);
+   * every series is handed over, so one seen for the first time shows even with nothing new.
+   */
   function flushCounts(counter: Counter<"method" | "route" | "status">) {
     for (const s of series.values()) {
-      if (s.uncounted) counter.inc(s.labels, s.uncounted);
+      counter.inc(s.labels, s.uncounted);
       s.uncounted = 0;
     }
   }
 
   return {
+    register,
     flushCounts,
     observe(method: string, route: string, status: number, seconds: number) {
       const key = `${method} ${status} ${route}`;
@@ -79,7 +79,6 @@ export function requestSeries(options: {
           count: 0,
         };
         series.set(key, s);
-        requests.inc(s.labels, 0); // the series shows at once, as prom-client's own would
       }
       s.uncounted++;
       let i = 0;

@@ -19,8 +19,9 @@ export function metricsRoutes(deps: Pick<AppDeps, "config">, metrics: Metrics) {
           {},
           { "WWW-Authenticate": 'Bearer realm="metrics"' },
         );
-      set.headers["Content-Type"] = metrics.registry.contentType;
-      return metrics.registry.metrics();
+      const registry = await metrics.registry();
+      set.headers["Content-Type"] = registry.contentType;
+      return registry.metrics();
     },
     {
       response: { 200: t.String({ description: "Prometheus text format" }), ...failures(401, 404) },

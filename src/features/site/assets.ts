@@ -9,13 +9,22 @@ import { brotliCompressSync, constants as zlib } from "node:zlib";
 type Bytes = Uint8Array<ArrayBuffer>;
 
 export interface Asset {
-  body: Bytes;
+  /**
+   * The file's bytes. A hashed file embedded in the executable stays a Blob over the executable's own
+   * pages (as do its compressed forms), read only when it is sent, never copied into memory.
+   */
+  body: Bytes | Blob;
   type: string;
   etag: string;
   /** Hashed file names never change content: cache for a year. */
   immutable: boolean;
-  gzip?: Bytes;
-  br?: Bytes;
+  gzip?: Bytes | Blob;
+  br?: Bytes | Blob;
+}
+
+/** An asset's bytes, read from the executable when it is kept there. */
+export async function assetBytes(asset: Asset): Promise<Bytes> {
+  return asset.body instanceof Blob ? new Uint8Array(await asset.body.arrayBuffer()) : asset.body;
 }
 
 export type AssetMap = Map<string, Asset>;
@@ -42,7 +51,9 @@ const isHashed = (path: string) => path.startsWith("/assets/");
 
 /**
  * The executable embeds dist/web (compile.assets); Bun lists those files in Bun.embeddedFiles as
- * "web/…" (the embedded file system can't be listed with readdir).
+ * "web/…" (the embedded file system can't be listed with readdir). Hashed files are served from there
+ * as they are (their name is their ETag); the few others (the page template, the chunk manifest) are
+ * read, so a change between builds changes their ETag.
  */
 async function readEmbeddedAssets(): Promise<AssetMap | null> {
   const files = new Map<string, Blob>();
@@ -50,22 +61,27 @@ async function readEmbeddedAssets(): Promise<AssetMap | null> {
     if (file.name.startsWith("web/")) files.set("/" + file.name.slice(4), file);
   }
   if (!files.has("/index.html")) return null;
-  const bytes = async (blob: Blob | undefined) => (blob ? new Uint8Array(await blob.arrayBuffer()) : undefined);
   const map: AssetMap = new Map();
   for (const [path, blob] of files) {
     if (path.endsWith(".gz") || path.endsWith(".br")) continue;
+    const precompressed = { gzip: files.get(path + ".gz"), br: files.get(path + ".br") };
     map.set(
       path,
-      makeAsset(path, (await bytes(blob))!, {
-        gzip: await bytes(files.get(path + ".gz")),
-        br: await bytes(files.get(path + ".br")),
-      }),
+      isHashed(path)
+        ? {
+            body: blob,
+            type: typeOf(path),
+            etag: `"${Bun.hash(path).toString(36)}"`,
+            immutable: true,
+            ...precompressed,
+          }
+        : makeAsset(path, new Uint8Array(await blob.arrayBuffer()), precompressed),
     );
   }
   return map;
 }
 
-export function compress(path: string, body: Bytes, brotliQuality: number): Pick<Asset, "gzip" | "br"> {
+export function compress(path: string, body: Bytes, brotliQuality: number): { gzip?: Bytes; br?: Bytes } {
   if (!COMPRESSIBLE.has(extname(path)) || body.byteLength < 512) return {};
   return {
     gzip: Bun.gzipSync(body, { level: 9 }),
@@ -73,7 +89,11 @@ export function compress(path: string, body: Bytes, brotliQuality: number): Pick
   };
 }
 
-export function makeAsset(path: string, body: Bytes, precompressed?: Pick<Asset, "gzip" | "br">): Asset {
+export function makeAsset(
+  path: string,
+  body: Bytes,
+  precompressed?: Pick<Asset, "gzip" | "br">,
+): Asset & { body: Bytes } {
   return {
     body,
     type: typeOf(path),

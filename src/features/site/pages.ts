@@ -6,7 +6,15 @@
  * kept, compressed, for the life of the process; the same in `npm start` and the executable.
  */
 import type { RouteId } from "@shared/routes";
-import { CHUNK_MANIFEST_PATH, loadSpaAssets, makeAsset, type Asset, type AssetMap, type ChunkManifest } from "./assets";
+import {
+  assetBytes,
+  CHUNK_MANIFEST_PATH,
+  loadSpaAssets,
+  makeAsset,
+  type Asset,
+  type AssetMap,
+  type ChunkManifest,
+} from "./assets";
 import { fontHead } from "./fonts";
 import { CLASS_MERGES_ID } from "@shared/class-merges";
 import { SHELL_ATTRIBUTE } from "@shared/page-shell";
@@ -14,6 +22,7 @@ import { pageHead, scriptJson } from "./head";
 import { resolvePage, type ResolvedPage } from "./site-map";
 import { PAGE_DATA_ID, type QuerySeed } from "@shared/page-data";
 import type { PlanView } from "@shared/api/pricing";
+import { lazyModule } from "../../lib/lazy-module";
 
 export interface RenderedPage {
   status: 200 | 404;
@@ -23,9 +32,14 @@ export interface RenderedPage {
 /** Unknown paths each get their own 404 HTML (the navbar marks the section they are under); keep the latest few. */
 const MAX_CACHED_NOT_FOUND = 100;
 
+/**
+ * Loaded on the first page request, not at start (docs/architecture.md#decisions): React's server
+ * renderer and the app's frame; each screen's own code loads with the first render of that screen.
+ */
+const loadRenderer = lazyModule("pages rendered on the server (react-dom/server)", () => import("../../../web/ssr"));
+
 async function renderScreen(path: string, data: PageData) {
-  // Loaded on the first page request, not at start: it brings React's server renderer and every screen.
-  const { renderScreen: render } = await import("../../../web/ssr");
+  const { renderScreen: render } = await loadRenderer();
   return render(path, data.search, data.seeds, data.pluginInstallUrl);
 }
 
@@ -50,10 +64,15 @@ export interface PageData {
  * The stylesheet goes into the page itself: one round trip fewer before the first paint on a slow
  * connection, for ~10 KB of compressed CSS per page.
  */
-function inlineStylesheets(html: string, assets: AssetMap): string {
-  return html.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (link, href: string) => {
+async function inlineStylesheets(html: string, assets: AssetMap): Promise<string> {
+  const stylesheets = new Map<string, string>();
+  for (const [, href] of html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)) {
     const css = assets.get(href);
-    return css ? `<style>${new TextDecoder().decode(css.body)}</style>` : link;
+    if (css) stylesheets.set(href, new TextDecoder().decode(await assetBytes(css)));
+  }
+  return html.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (link, href: string) => {
+    const css = stylesheets.get(href);
+    return css ? `<style>${css}</style>` : link;
   });
 }
 
@@ -70,11 +89,11 @@ const BROWSER_SCREENS: Partial<Record<RouteId, { module: string; frame: boolean 
 };
 
 /** `template`: the bundled index.html, whose own preloads are not repeated. */
-function modulePreloads(assets: AssetMap, page: ResolvedPage, template: string): string {
+async function modulePreloads(assets: AssetMap, page: ResolvedPage, template: string): Promise<string> {
   const manifestFile = assets.get(CHUNK_MANIFEST_PATH);
   const screen = page.match && BROWSER_SCREENS[page.match.route.id];
   if (!manifestFile || !screen) return "";
-  const manifest = JSON.parse(new TextDecoder().decode(manifestFile.body)) as ChunkManifest;
+  const manifest = JSON.parse(new TextDecoder().decode(await assetBytes(manifestFile))) as ChunkManifest;
   const files = new Set([...manifest.start, ...(manifest.modules[screen.module] ?? [])]);
   return [...files]
     .filter((file) => !template.includes(`href="${file}"`))
@@ -100,7 +119,7 @@ async function renderPage(
   appUrl: string,
   data: PageData,
 ): Promise<Asset> {
-  const template = new TextDecoder().decode(assets.get("/index.html")!.body);
+  const template = new TextDecoder().decode(await assetBytes(assets.get("/index.html")!));
   const browserScreen = page.serverRendered ? null : BROWSER_SCREENS[page.match!.route.id];
   const screen = page.serverRendered || browserScreen?.frame ? await renderScreen(path, data) : null;
   const head =
@@ -111,7 +130,7 @@ async function renderPage(
       fonts: fontHead(assets),
       plans: data.plans,
       pluginInstallUrl: data.pluginInstallUrl,
-    }) + (browserScreen ? "\n    " + modulePreloads(assets, page, template) : "");
+    }) + (browserScreen ? "\n    " + (await modulePreloads(assets, page, template)) : "");
   const seeds = `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data.seeds)}</script>`;
   let root = `<div id="root"></div>${seeds}`;
   if (screen && page.serverRendered) {
@@ -119,7 +138,7 @@ async function renderPage(
   } else if (screen) {
     root = `<div id="root" ${SHELL_ATTRIBUTE}>${screen.html}</div>${seeds}`; // a frame the browser renders over (web/mount.tsx), not markup to hydrate
   }
-  const html = deferEntryScript(inlineStylesheets(template, assets))
+  const html = deferEntryScript(await inlineStylesheets(template, assets))
     .replace("<!--ssr-head-->", () => head)
     .replace('<div id="root"><!--ssr-screen--></div>', () => root);
   return makeAsset("/index.html", new TextEncoder().encode(html));

@@ -5,6 +5,10 @@
 import { TypeCompiler, type TypeCheck } from "elysia/type-system";
 import type { TObject } from "@sinclair/typebox";
 import { emailDefinition } from "./registry";
+import { lazyModule } from "../../../lib/lazy-module";
+
+/** React's server renderer and the HTML-to-text converter load with the first e-mail (docs/architecture.md#decisions). */
+const loadRenderer = lazyModule("e-mail rendering (react-email)", () => import("@react-email/render"));
 
 interface RenderedEmail {
   html: string;
@@ -34,7 +38,7 @@ export async function renderEmail(
   appUrl: string,
 ): Promise<RenderedEmail> {
   const rendered = await element(template, payload, appUrl);
-  const { render, toPlainText } = await import("@react-email/render");
+  const { render, toPlainText } = await loadRenderer();
   // One render: the text part is the HTML part converted, as render(…, { plainText: true }) would do after rendering again.
   const html = await render(rendered);
   return { html, text: toPlainText(html) };
@@ -47,6 +51,6 @@ export async function renderEmailText(
   appUrl: string,
 ): Promise<string> {
   const rendered = await element(template, payload, appUrl);
-  const { render } = await import("@react-email/render");
+  const { render } = await loadRenderer();
   return render(rendered, { plainText: true });
 }

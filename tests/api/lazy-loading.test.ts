@@ -1,0 +1,77 @@
+/**
+ * What most requests never need loads on first use, not at start (src/lib/lazy-module.ts): a fresh server
+ * with Stripe and Resend configured has loaded none of its lazily loaded modules, and a page loads only the
+ * page renderer. Each check runs in its own process, since this test runner shares loaded modules between
+ * test files.
+ */
+import { expect, test } from "bun:test";
+import { join } from "node:path";
+
+const ROOT = join(import.meta.dir, "../..");
+
+/** Starts a server in a fresh process, asks it for `paths`, and answers which lazy modules have loaded. */
+async function loadedAfter(paths: string[]): Promise<{ name: string; loaded: boolean }[]> {
+  const script = `
+    import { makeTestDeps } from "./tests/support/app";
+    import { startServer } from "./src/server";
+    import { lazyModules } from "./src/lib/lazy-module";
+    const { deps, cleanup } = makeTestDeps({ env: {
+      STRIPE_SECRET_KEY: "sk_test_lazy", STRIPE_PUBLISHABLE_KEY: "pk_test_lazy", STRIPE_WEBHOOK_SECRET: "whsec_lazy",
+      STRIPE_API_BASE: "http://127.0.0.1:9", TAX: "stripe",
+      RESEND_API_KEY: "re_lazy", RESEND_BASE_URL: "http://127.0.0.1:9", EMAIL_FROM: "Layerlift <keys@layerlift.invalid>",
+    } });
+    const server = startServer(deps, 0, "127.0.0.1");
+    for (const path of ${JSON.stringify(paths)}) {
+      const response = await fetch(server.url + path);
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(path + " answered " + response.status);
+    }
+    console.log("LAZY " + JSON.stringify(lazyModules().map(({ name, loaded }) => ({ name, loaded }))));
+    await server.stop();
+    cleanup();
+  `;
+  const child = Bun.spawn([process.execPath, "--no-env-file", "-e", script], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "test" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [out, err, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
+  const line = out.split("\n").find((l) => l.startsWith("LAZY "));
+  if (code !== 0 || !line) throw new Error(`the server process failed (${code}):\n${err}`);
+  return JSON.parse(line.slice(5));
+}
+
+const HEAVY = [
+  "invoice PDFs (pdf-lib)",
+  "Stripe payments (the Stripe SDK)",
+  "Stripe Tax (the Stripe SDK)",
+  "e-mail delivery (the Resend SDK)",
+  "e-mail rendering (react-email)",
+  "the OpenAPI documents (@elysiajs/openapi)",
+  "metrics (prom-client)",
+  "pages rendered on the server (react-dom/server)",
+  "legal pages (marked)",
+];
+
+test("a fresh server has loaded none of the heavy modules", async () => {
+  const modules = await loadedAfter(["/api/health"]);
+  expect(modules.map((m) => m.name)).toEqual(expect.arrayContaining(HEAVY));
+  expect(modules.filter((m) => m.loaded).map((m) => m.name)).toEqual([]);
+}, 60_000);
+
+test("the home page loads the page renderer and nothing else", async () => {
+  const modules = await loadedAfter(["/"]);
+  expect(modules.filter((m) => m.loaded).map((m) => m.name)).toEqual([
+    "pages rendered on the server (react-dom/server)",
+  ]);
+}, 60_000);
+
+test("the API document loads the OpenAPI documents on first ask", async () => {
+  const modules = await loadedAfter(["/api/openapi.json"]);
+  expect(modules.filter((m) => m.loaded).map((m) => m.name)).toEqual(["the OpenAPI documents (@elysiajs/openapi)"]);
+}, 60_000);
