@@ -114,13 +114,13 @@ describe("who sees what", () => {
   test("an admin's session and the metrics token get the reasons, uptime, e-mail queue and backups; a user's session or a wrong token does not", async () => {
     const admin = await signInAdmin(ctx);
     const user = await signUpUser(ctx);
-    // The one pending e-mail is the welcome e-mail the sign-up queued.
+    // The two pending e-mails are the welcome e-mail and the address confirmation the sign-up queued.
     const detailed = {
       ok: true,
       status: "ok",
       reasons: [],
       uptimeSeconds: 0,
-      email: { pending: 1, failed: 0, oldestPendingMinutes: 0 },
+      email: { pending: 2, failed: 0, oldestPendingMinutes: 0 },
       backup: {
         scheduled: false,
         everySeconds: 21_600,
