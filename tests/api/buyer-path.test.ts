@@ -46,7 +46,14 @@ describe("the key on the result page", () => {
     const { id, clientSecret } = await buy("pro", "Buyer@Example.com");
     const answer = await result({ payment_intent: id, payment_intent_client_secret: clientSecret });
     const key = ctx.deps.db.select().from(productKeys).get()!.key;
-    expect(answer.data).toEqual({ success: true, plan: "4 Month Pro", productKey: key, email: "buyer@example.com" });
+    expect(answer.data).toEqual({
+      success: true,
+      plan: "4 Month Pro",
+      productKey: key,
+      email: "buyer@example.com",
+      amountPaid: 24.99,
+      invoiceUrl: expect.stringMatching(/^\/api\/invoices\/LL-\d{4}-\d{6}\.pdf\?sig=/),
+    });
     expect(emailsTo("buyer@example.com", "product-key")[0].payload.key).toBe(key);
   });
 

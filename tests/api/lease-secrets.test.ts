@@ -29,7 +29,10 @@ const cli = (...args: string[]) =>
 
 /** Runs the server with `env` while `exercise` calls it; answers what it answered, and keeps what it printed. */
 async function serve(env: Record<string, string>, exercise: (base: string) => Promise<string[]>) {
-  const port = 46_000 + Math.floor(Math.random() * 4_000);
+  // A port the system just gave out, so no other server of the suite holds it.
+  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = probe.port;
+  probe.stop(true);
   const child = Bun.spawn([process.execPath, "src/index.ts"], {
     cwd: root,
     stdout: "pipe",
@@ -56,7 +59,12 @@ async function serve(env: Record<string, string>, exercise: (base: string) => Pr
     );
   }
   try {
-    if (!up) throw new Error(`the server did not start (exit code ${child.exitCode})`);
+    if (!up) {
+      child.kill("SIGTERM");
+      await child.exited;
+      const printed = (await new Response(child.stdout).text()) + (await new Response(child.stderr).text());
+      throw new Error(`the server did not start (exit code ${child.exitCode}):\n${printed}`);
+    }
     return [...(await exercise(base))];
   } finally {
     child.kill("SIGTERM");

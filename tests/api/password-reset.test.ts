@@ -197,7 +197,7 @@ describe("reset links and admins", () => {
     });
     expect(resetMails()).toHaveLength(1);
 
-    expect(await deliverDueEmails(ctx.deps)).toEqual({ sent: 2, failed: 0 }); // the reset e-mail and the sign-up's welcome
+    expect(await deliverDueEmails(ctx.deps)).toEqual({ sent: 3, failed: 0 }); // the reset e-mail, and the sign-up's welcome and address confirmation
     const sent = resetMails()[0];
     expect(sent.status).toBe("sent");
     expect(JSON.stringify(sent.payload)).not.toContain(token);

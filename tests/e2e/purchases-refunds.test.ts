@@ -88,7 +88,7 @@ describe("purchases with tax, invoice and credit note (TAX=demo)", () => {
       const panel = page.getByRole("tabpanel", { name: "Purchases" });
       await panel.getByText(/\$24\.99 \(incl\. \$3\.99 tax\) · \$5\.00 refunded/).waitFor();
       const documents = [
-        { name: "Invoice", says: `Number: ${sale.invoiceNumber}` },
+        { name: `Invoice ${sale.invoiceNumber}`, says: `Number: ${sale.invoiceNumber}` },
         { name: "Credit note", says: "Refers to invoice " + sale.invoiceNumber },
       ];
       for (const { name, says } of documents) {
