@@ -9,32 +9,20 @@ import { eq } from "drizzle-orm";
 import { issuedDocuments, productKeys, promotionCodes, sales } from "../../src/db/schema";
 import { refundPayment } from "../../src/features/refunds/record";
 import { DEFAULT_INVOICE_TAX_NOTE } from "../../src/features/invoices/config";
-import { PLANS } from "../../src/shared/plans";
+import { PLANS, type PlanId } from "../../src/shared/plans";
 import { api, confirmAddressOf, makeTestApp, signInAdmin, signUpWithKey, type TestContext } from "../support/app";
 import { SELLER_ENV } from "../support/production-env";
 import { getBytes, pdfToText } from "../support/pdf";
+import { paidWithDemoCard } from "../support/purchase";
 
 let ctx: TestContext;
 afterEach(() => ctx.cleanup());
 
 const BUYER = "kept-invoice@example.com";
 
-/** A demo-provider purchase, confirmed: answers the sale. */
-async function buy(plan: "month" | "pro" | "lifetime", email: string, promotionCode?: string) {
-  const { data, error } = await api(ctx.app).api["create-payment-intent"].post({
-    plan,
-    email,
-    withdrawalConsent: true,
-    ...(promotionCode ? { promotionCode } : {}),
-  });
-  if (!data) throw new Error(`intent refused: ${JSON.stringify(error?.value)}`);
-  await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data.clientSecret, cardNumber: "4242424242424242" });
-  return ctx.deps.db
-    .select()
-    .from(sales)
-    .where(eq(sales.paymentIntentId, data.clientSecret.split("_secret_")[0]))
-    .get()!;
-}
+/** A demo-card purchase: answers the sale. */
+const buy = async (plan: PlanId, email: string, promotionCode?: string) =>
+  (await paidWithDemoCard(ctx, plan, email, undefined, promotionCode)).sale();
 
 /** The document as an admin downloads it, read back as text. */
 async function documentText(number: string): Promise<string> {
@@ -122,15 +110,7 @@ describe("what the invoice shows", () => {
     ctx.cleanup();
 
     ctx = makeTestApp({ env: { ...SELLER_ENV, TAX: "demo", INVOICE_TAX_NOTE: reason } });
-    const { data } = await api(ctx.app).api["create-payment-intent"].post({
-      plan: "month",
-      email: BUYER,
-      country: "DE",
-      postalCode: "10115",
-      withdrawalConsent: true,
-    });
-    await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
-    const taxed = ctx.deps.db.select().from(sales).all().at(-1)!;
+    const taxed = (await paidWithDemoCard(ctx, "month", BUYER, "DE")).sale();
     const text = await documentText(taxed.invoiceNumber!);
     expect(text).toContain("VAT");
     expect(text).not.toContain(reason);
