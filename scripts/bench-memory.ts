@@ -57,6 +57,7 @@ const PRODUCTION = {
   RESEND_BASE_URL: "http://127.0.0.1:9",
   EMAIL_FROM: "Layerlift <keys@layerlift.invalid>",
   PLUGIN_INSTALL_URL: "https://create.roblox.com/store/asset/1",
+  SELLER_ADDRESS: "1 Example Street, Example City",
 };
 
 interface Bench {

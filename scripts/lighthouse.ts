@@ -64,6 +64,7 @@ async function startProductionServer() {
       RESEND_BASE_URL: nowhere,
       EMAIL_FROM: "Layerlift <keys@layerlift.invalid>",
       PLUGIN_INSTALL_URL: "https://create.roblox.com/store/asset/1",
+      SELLER_ADDRESS: "1 Example Street, Example City",
       ROBLOX_USERS_API_BASE: nowhere,
       ROBLOX_THUMBNAILS_API_BASE: nowhere,
     },

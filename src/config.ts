@@ -8,6 +8,7 @@ import { parseWithdrawalConsentConfig } from "./features/payments/withdrawal";
 import type { WithdrawalConsentSetting } from "@shared/withdrawal";
 import { parseSupportConfig } from "./features/support/config";
 import { parseBackupConfig, type BackupConfig } from "./features/backups/config";
+import { parseInvoiceConfig } from "./features/invoices/config";
 
 export const ENVIRONMENTS = ["development", "production", "test"] as const;
 
@@ -67,6 +68,8 @@ export interface Config {
   supportLinkDays: number;
   /** Backups to S3-compatible storage (docs/operations.md#backups). */
   backups: BackupConfig;
+  /** INVOICE_TAX_NOTE: why an invoice issued with tax off shows no tax. */
+  invoiceTaxNote: string;
 }
 
 export class ConfigError extends Error {}
@@ -219,10 +222,11 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push("TAX=stripe needs Stripe configured (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)");
   if (taxMode === "demo" && mode === "production")
     problems.push("TAX=demo uses made-up demo rates and cannot be used in production; use TAX=stripe or TAX=off");
-  if (taxMode === "stripe" && mode === "production") {
-    for (const name of ["SELLER_NAME", "SELLER_ADDRESS"])
-      if (!value(name)) problems.push(`${name} is required in production with TAX=stripe (it goes on every invoice)`);
-  }
+  // Every sale is invoiced, so production always needs the seller's address; the name too when taxing.
+  if (mode === "production" && !value("SELLER_ADDRESS"))
+    problems.push("SELLER_ADDRESS is required in production (it goes on every invoice)");
+  if (taxMode === "stripe" && mode === "production" && !value("SELLER_NAME"))
+    problems.push("SELLER_NAME is required in production with TAX=stripe (it goes on every invoice)");
   const taxBehavior = value("TAX_BEHAVIOR") ?? "inclusive";
   if (taxBehavior !== "inclusive" && taxBehavior !== "exclusive")
     problems.push(`TAX_BEHAVIOR must be inclusive or exclusive; got "${taxBehavior}"`);
@@ -243,6 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
   const withdrawalConsent = parseWithdrawalConsentConfig(value("WITHDRAWAL_CONSENT"), problems);
   const support = parseSupportConfig(value, problems);
   const backups = parseBackupConfig(value, mode, problems);
+  const invoices = parseInvoiceConfig(value, problems);
 
   if (problems.length) throw new ConfigError(`Configuration problems:\n  - ${problems.join("\n  - ")}`);
 
@@ -292,5 +297,6 @@ export function loadConfig(env: Env = process.env): Config {
     withdrawalConsent,
     ...support,
     backups,
+    ...invoices,
   };
 }

@@ -150,6 +150,23 @@ export const creditNotes = sqliteTable(
   (t) => [index("credit_notes_sale_idx").on(t.saleId), index("credit_notes_created_idx").on(t.createdAt)],
 );
 
+/**
+ * What an invoice or credit note said when it was issued (its DocumentContent as JSON), written in the
+ * transaction that gave it its number: a later download renders this, whatever changed since.
+ */
+export const issuedDocuments = sqliteTable(
+  "issued_documents",
+  {
+    number: text("number").primaryKey(),
+    saleId: integer("sale_id")
+      .notNull()
+      .references(() => sales.id),
+    content: text("content").notNull(),
+    createdAt: ms("created_at").notNull(),
+  },
+  (t) => [index("issued_documents_sale_idx").on(t.saleId)],
+);
+
 /** The last number given per document kind ('invoice', 'credit-note') and year: bumped inside the transaction that uses it. */
 export const documentCounters = sqliteTable(
   "document_counters",
@@ -592,6 +609,7 @@ export type Subscription = typeof subscriptions.$inferSelect;
 export type ProductKey = typeof productKeys.$inferSelect;
 export type Sale = typeof sales.$inferSelect;
 export type CreditNote = typeof creditNotes.$inferSelect;
+export type IssuedDocument = typeof issuedDocuments.$inferSelect;
 export type SupportTicket = typeof supportTickets.$inferSelect;
 export type SupportMessage = typeof supportMessages.$inferSelect;
 export type Review = typeof reviews.$inferSelect;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { booksDaily, creditNotes, productKeys, sales } from "../../src/db/schema";
+import { booksDaily, creditNotes, issuedDocuments, productKeys, sales } from "../../src/db/schema";
 import { checkBooks } from "../../src/features/books/service";
 import { DAY } from "../../src/lib/clock";
 import { runCli } from "../../src/cli";
@@ -87,8 +87,9 @@ describe("the daily books", () => {
       .where(eq(sales.id, first.saleId))
       .run();
     await expectBooksRight();
-    // (Its credit note first: a sale's invoice documents keep it from being deleted.)
+    // (Its credit note and issued documents first: a sale's invoice documents keep it from being deleted.)
     ctx.deps.db.delete(creditNotes).where(eq(creditNotes.saleId, lost.saleId)).run();
+    ctx.deps.db.delete(issuedDocuments).where(eq(issuedDocuments.saleId, lost.saleId)).run();
     ctx.deps.db.delete(sales).where(eq(sales.id, lost.saleId)).run();
     await expectBooksRight();
     // Keys made and deleted by an admin keep the overview's key counts.

@@ -21,6 +21,25 @@ describe("production configuration", () => {
     expect(problems({ ...LIVE, EMAIL_FROM: "keys@layerlift.example" })).toBe("");
   });
 
+  test("SELLER_ADDRESS is required in production with tax off too: every sale gets an invoice", () => {
+    const { SELLER_ADDRESS: _, ...withoutAddress } = LIVE;
+    for (const tax of ["off", "stripe"])
+      expect(problems({ ...withoutAddress, TAX: tax, SELLER_NAME: "Layerlift Ltd" })).toContain(
+        "SELLER_ADDRESS is required in production (it goes on every invoice)",
+      );
+    expect(problems({ ...withoutAddress, NODE_ENV: "test" })).toBe("");
+  });
+
+  test("INVOICE_TAX_NOTE defaults to a neutral sentence and must be one short line", () => {
+    expect(loadConfig(LIVE).invoiceTaxNote).toBe("No tax is charged on this sale.");
+    const note = "Small business under section 19 UStG: no VAT is charged.";
+    expect(loadConfig({ ...LIVE, INVOICE_TAX_NOTE: ` ${note} ` }).invoiceTaxNote).toBe(note);
+    for (const bad of ["x".repeat(301), "two\nlines"])
+      expect(problems({ ...LIVE, INVOICE_TAX_NOTE: bad })).toContain(
+        "INVOICE_TAX_NOTE must be one line of at most 300 characters",
+      );
+  });
+
   test("Stripe test keys are refused, unless ALLOW_STRIPE_TEST_KEYS=1 (staging)", () => {
     const test = { ...LIVE, STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_PUBLISHABLE_KEY: "pk_test_abc" };
     expect(problems(test)).toContain(

@@ -138,6 +138,7 @@ describe("GET /api/invoices/:number.pdf", () => {
       "24.99 USD",
       "Currency: USD",
       "Payment method: card (demo payment provider",
+      "No tax is charged on this sale.",
     ])
       expect(text).toContain(expected);
     expect(text).not.toContain("VAT");

@@ -146,6 +146,11 @@ describe("your data", () => {
     await dialog
       .getByText(/Your e-mail address is replaced in those records and\s+your postal code is erased/)
       .waitFor();
+    await dialog
+      .getByText(
+        /invoices and credit notes already issued to you are kept exactly as issued, with your e-mail\s+address on them/,
+      )
+      .waitFor();
     // Not confirmed: what matched only its address stays, and the dialog says so.
     await dialog.getByText(/Your email address isn't confirmed/).waitFor();
     await dialog.getByRole("button", { name: "Delete My Account" }).click();

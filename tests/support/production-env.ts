@@ -17,4 +17,5 @@ export const PRODUCTION_ENV = {
   RESEND_API_KEY: "re_abc",
   EMAIL_FROM: "Layerlift <keys@layerlift.example>",
   PLUGIN_INSTALL_URL: "https://create.roblox.com/store/asset/1234567890/Layerlift",
+  SELLER_ADDRESS: "1 Harbour Street, Dublin D02, Ireland",
 };

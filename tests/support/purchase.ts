@@ -18,13 +18,20 @@ export async function paidOnFakeStripe(ctx: TestContext, stripe: FakeStripe, pla
 
 /**
  * Paid with the demo card (optionally from a billing country, ticking the box for immediate supply as the dialog asks
- * there): the intent's id, the sale as it is now, and its key.
+ * there, and with a promotion code): the intent's id, the sale as it is now, and its key.
  */
-export async function paidWithDemoCard(ctx: TestContext, plan: PlanId, email: string, country?: string) {
+export async function paidWithDemoCard(
+  ctx: TestContext,
+  plan: PlanId,
+  email: string,
+  country?: string,
+  promotionCode?: string,
+) {
   const { data } = await api(ctx.app).api["create-payment-intent"].post({
     plan,
     email,
     ...(country ? { country, withdrawalConsent: true } : {}),
+    ...(promotionCode ? { promotionCode } : {}),
   });
   await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
   const id = data!.clientSecret.split("_secret_")[0];

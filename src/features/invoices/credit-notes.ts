@@ -7,9 +7,16 @@ import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { creditNotes, sales, type CreditNote, type Sale } from "../../db/schema";
 import { allocateNumber } from "./numbers";
+import { recordIssuedDocument, type IssuingDeps } from "./issued";
 
 /** Writes the credit note for `amountCents` given back on `sale` (whose refundedCents is still the old total). */
-export function issueCreditNote(tx: DbOrTx, sale: Sale, amountCents: number, now: number): CreditNote | null {
+export function issueCreditNote(
+  tx: DbOrTx,
+  issuing: IssuingDeps,
+  sale: Sale,
+  amountCents: number,
+  now: number,
+): CreditNote | null {
   if (!sale.invoiceNumber || amountCents <= 0) return null;
   const taxLeft = sale.taxCents - sale.refundedTaxCents;
   const all = sale.refundedCents + amountCents >= sale.amountCents;
@@ -18,7 +25,7 @@ export function issueCreditNote(tx: DbOrTx, sale: Sale, amountCents: number, now
     .set({ refundedTaxCents: sale.refundedTaxCents + taxCents })
     .where(eq(sales.id, sale.id))
     .run();
-  return tx
+  const note = tx
     .insert(creditNotes)
     .values({
       number: allocateNumber(tx, "credit-note", now),
@@ -29,6 +36,8 @@ export function issueCreditNote(tx: DbOrTx, sale: Sale, amountCents: number, now
     })
     .returning()
     .get()!;
+  recordIssuedDocument(tx, issuing, sale, note, now);
+  return note;
 }
 
 /** Each sale's newest credit note number, for a page of sales. */

@@ -26,12 +26,16 @@ export interface DocumentContent {
   /** The buyer's consent to immediate supply (losing the right of withdrawal), confirmed on the invoice. */
   withdrawalConsent?: { at: number; version: string | null } | null;
   line: { description: string; period: string };
+  /** A promotion code's discount, its own line on an invoice (the line above shows the amount before it). */
+  discount?: { code: string; cents: number } | null;
   currency: string;
   /** All positive cents; for a credit note, the amounts given back. */
   netCents: number;
   taxCents: number;
   totalCents: number;
   tax: { name: string; ratePercent: string; country: string; reason: string } | null;
+  /** With tax off: why no tax is shown (INVOICE_TAX_NOTE when the document was issued). */
+  taxNote?: string | null;
   paymentMethod: string;
 }
 
@@ -122,10 +126,16 @@ export async function renderDocumentPdf(content: DocumentContent): Promise<Uint8
   y -= 6;
   rule(page, y);
   y -= 16;
+  const discount = content.discount ?? null;
   text(content.line.description, 50);
-  right(money(content.netCents, content.currency), 545);
+  right(money(content.netCents + (discount?.cents ?? 0), content.currency), 545);
   y -= 13;
   text(content.line.period, 50, { size: 9 });
+  if (discount) {
+    y -= 16;
+    text(`Discount (promotion code ${discount.code})`, 50);
+    right(`-${money(discount.cents, content.currency)}`, 545);
+  }
   y -= 10;
   rule(page, y);
 
@@ -151,6 +161,7 @@ export async function renderDocumentPdf(content: DocumentContent): Promise<Uint8
     content.tax && content.tax.reason !== "reverse_charge" && content.taxCents === 0
       ? "No tax collected on this sale."
       : "",
+    content.tax ? "" : (content.taxNote ?? ""),
     content.kind === "credit-note"
       ? `This credit note reduces invoice ${content.invoiceNumber} by the amounts above.`
       : "",

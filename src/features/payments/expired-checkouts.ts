@@ -11,7 +11,7 @@ import { expiredReservations } from "../pricing/checkouts";
 import { settleCheckout } from "./open-checkouts";
 
 export async function settleExpiredCheckouts(
-  deps: Pick<AppDeps, "db" | "clock" | "payments">,
+  deps: Pick<AppDeps, "db" | "clock" | "payments" | "config">,
 ): Promise<{ released: number; fulfilled: number }> {
   let released = 0;
   let fulfilled = 0;
@@ -22,7 +22,10 @@ export async function settleExpiredCheckouts(
   }
   return { released, fulfilled };
 }
-export function startExpiredCheckoutSweeper(deps: Pick<AppDeps, "db" | "clock" | "payments">, intervalMs = MINUTE) {
+export function startExpiredCheckoutSweeper(
+  deps: Pick<AppDeps, "db" | "clock" | "payments" | "config">,
+  intervalMs = MINUTE,
+) {
   let running: Promise<unknown> = Promise.resolve();
   const round = () => {
     running = settleExpiredCheckouts(deps)

@@ -19,7 +19,7 @@ export const FREE_ORDER_PREFIX = "free_";
 const FREE_ORDER_LIMIT_MESSAGE = "Too many free orders. Please wait a while before placing another.";
 
 export function placeFreeOrder(
-  deps: Pick<AppDeps, "db" | "clock" | "limiter">,
+  deps: Pick<AppDeps, "db" | "clock" | "limiter" | "config" | "payments">,
   priced: Quote,
   clientIp: string,
   details: CheckoutDetails,
@@ -77,7 +77,7 @@ export function placeFreeOrder(
         })
         .returning()
         .get();
-      recordSale(tx, order, checkout, now);
+      recordSale(tx, deps, order, checkout, now);
     },
     { behavior: "immediate" },
   );

@@ -24,10 +24,11 @@ import type { PaymentResultResponse } from "@shared/api/payments";
 import { expectedChargeCents, saleTaxColumns, syncTaxRecords } from "../tax/service";
 import { allocateNumber } from "../invoices/numbers";
 import { documentLinks, signedDocumentUrl, type DocumentLinks } from "../invoices/links";
+import { recordIssuedDocument, type IssuingDeps } from "../invoices/issued";
 
-/** What fulfilment uses; config and jwtSecret sign the invoice link, tax records the tax transaction. */
-type FulfilmentDeps = Pick<AppDeps, "db" | "clock" | "payments"> &
-  Partial<Pick<AppDeps, "config" | "jwtSecret" | "tax">>;
+/** What fulfilment uses; config goes on the invoice and with jwtSecret signs its link, tax records the tax transaction. */
+type FulfilmentDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config"> &
+  Partial<Pick<AppDeps, "jwtSecret" | "tax">>;
 
 const PAYMENT_ERRORS = {
   notFound: "We couldn't find this payment. If you were charged, please contact support.",
@@ -113,7 +114,7 @@ async function fulfilOnce(
   if (problem) return { answer: failure(problem), sale: null, intent };
 
   const now = deps.clock.now();
-  const sale = deps.db.transaction((tx) => recordSale(tx, intent, checkout, now, documentLinks(deps)), {
+  const sale = deps.db.transaction((tx) => recordSale(tx, deps, intent, checkout, now, documentLinks(deps)), {
     behavior: "immediate",
   });
   const answer = sale.status === "refunded" ? failure(PAYMENT_ERRORS.refunded) : success(sale);
@@ -139,6 +140,8 @@ function buyerColumns(metadata: Record<string, string>, checkout: Checkout | und
  */
 export function recordSale(
   tx: DbOrTx,
+  /** What the invoice says beyond the sale (the seller, the payment method, the tax note). */
+  issuing: IssuingDeps,
   intent: ProviderIntent,
   checkout: Checkout | undefined,
   now: number,
@@ -185,6 +188,7 @@ export function recordSale(
     .where(eq(sales.id, inserted.id))
     .returning()
     .get()!;
+  recordIssuedDocument(tx, issuing, fulfilled, null, now);
   const invoice = links ? { invoiceUrl: signedDocumentUrl(links.appUrl, links.secret, invoiceNumber) } : {};
   const consent =
     fulfilled.withdrawalConsentAt !== null

@@ -15,7 +15,7 @@ import { fulfilPayment } from "./fulfilment";
 import type { ProviderIntent } from "./provider";
 import { sameSecret } from "./result";
 
-type Deps = Pick<AppDeps, "db" | "clock" | "payments"> & Partial<Pick<AppDeps, "config" | "jwtSecret" | "tax">>;
+type Deps = Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret" | "tax">>;
 
 /** What became of an open payment: released (cancelled, its use free), paid meanwhile, or still processing. */
 export type Settled = "released" | "paid" | "processing";

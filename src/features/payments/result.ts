@@ -21,7 +21,7 @@ export function sameSecret(expected: string, given: string): boolean {
 }
 
 export async function paymentResult(
-  deps: Pick<AppDeps, "db" | "clock" | "payments"> & Partial<Pick<AppDeps, "jwtSecret">>,
+  deps: Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret">>,
   paymentIntentId: string,
   clientSecret: string | undefined,
 ): Promise<PaymentResultResponse> {

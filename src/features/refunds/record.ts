@@ -20,8 +20,8 @@ import { documentLinks, signedDocumentUrl, type DocumentLinks } from "../invoice
 import { queueRefundNotice, type KeyOutcome } from "./notice";
 import { refundActor } from "./requester";
 
-/** What recording a refund uses; config and jwtSecret sign the credit note's link, tax records the reversal. */
-type RecordDeps = Pick<AppDeps, "db" | "clock" | "payments"> & Partial<Pick<AppDeps, "config" | "jwtSecret" | "tax">>;
+/** What recording a refund uses; config goes on the credit note and with jwtSecret signs its link, tax records the reversal. */
+type RecordDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret" | "tax">>;
 
 /** The refund notice's link to the credit note just written, signed like the product-key e-mail's invoice link. */
 function creditNoteLink(note: CreditNote | null, links: DocumentLinks | undefined) {
@@ -113,7 +113,7 @@ function recordEarlyRefund(tx: DbOrTx, intent: ProviderIntent | null, now: numbe
  * redelivered or late event never lowers it. Answers the sale, or null when it is not one of ours.
  */
 export function recordPartialRefund(
-  deps: Pick<AppDeps, "db" | "clock"> & Partial<Pick<AppDeps, "config" | "jwtSecret">>,
+  deps: Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret">>,
   paymentIntentId: string,
   amountRefunded: number,
   actorUserId: number | null = null,
@@ -128,7 +128,7 @@ export function recordPartialRefund(
       }
       const refundedCents = Math.min(sale.amountCents, Math.max(sale.refundedCents, amountRefunded));
       if (sale.status !== "paid" || refundedCents === sale.refundedCents) return sale;
-      const note = issueCreditNote(tx, sale, refundedCents - sale.refundedCents, now);
+      const note = issueCreditNote(tx, deps, sale, refundedCents - sale.refundedCents, now);
       const updated = tx.update(sales).set({ refundedCents }).where(eq(sales.id, sale.id)).returning().get()!;
       writeAudit(tx, {
         ...refundActor(tx, sale, actorUserId),
@@ -193,7 +193,7 @@ export async function refundPayment(
         outcome = detail;
         told = keyOutcome;
       }
-      const note = issueCreditNote(tx, sale, sale.amountCents - sale.refundedCents, now);
+      const note = issueCreditNote(tx, deps, sale, sale.amountCents - sale.refundedCents, now);
       const refunded = tx
         .update(sales)
         .set({ status: "refunded", productKeyId: key && !key.isUsed ? null : sale.productKeyId })

@@ -166,7 +166,7 @@ function claim(
  * refund where every other refund is recorded, and answers `present(sale)` (kept for a replay).
  */
 export async function refundSale<Answer>(
-  deps: Pick<AppDeps, "db" | "clock" | "payments"> & Partial<Pick<AppDeps, "tax">>,
+  deps: Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "tax">>,
   request: RefundSaleRequest,
   present: (sale: Sale) => Answer,
 ): Promise<RefundSaleResult<Answer>> {

@@ -20,7 +20,7 @@ const CARD_DECLINED_MESSAGE = "Your card was declined.";
  * answers the same success again. The key is issued even if the browser never comes back.
  */
 export async function confirmDemoPayment(
-  deps: Pick<AppDeps, "db" | "clock" | "payments">,
+  deps: Pick<AppDeps, "db" | "clock" | "payments" | "config">,
   clientSecret: string,
   cardNumber: string | undefined,
 ): Promise<DemoConfirmResponse> {

@@ -64,8 +64,10 @@ export function DeleteAccountDialog() {
             you paid for (date, plan, amount, tax, discount, the invoice and credit notes, the billing country, a
             business tax ID if you gave one, and the card processor's payment reference), because tax and accounting law
             require us to keep sales records and invoices for years. Your e-mail address is replaced in those records
-            and your postal code is erased; refund requests and promotion code uses lose their link to you. The card
-            processor keeps its own payment records under its own privacy policy. Details are in our{" "}
+            and your postal code is erased; refund requests and promotion code uses lose their link to you. The invoices
+            and credit notes already issued to you are kept exactly as issued, with your e-mail address on them, for as
+            long as the law requires. The card processor keeps its own payment records under its own privacy policy.
+            Details are in our{" "}
             <Link href="/privacy" className="text-brand underline underline-offset-4">
               privacy policy
             </Link>
