@@ -15,38 +15,17 @@ import { REMINDER_KINDS } from "@shared/reminders";
 import { REFUND_KEY_OUTCOMES } from "@shared/refund-notice";
 import { guideUrl, renewUrl } from "./links";
 import { reminderHeadline } from "./reminder-headline";
+import { define, text, type EmailDefinition } from "./definition";
+import { ACCOUNT_EMAILS } from "./account-emails";
 
-const text = t.String({ minLength: 1 });
 const cents = t.Integer({ minimum: 0 });
 const SAMPLE_END = "2027-03-01T12:00:00.000Z";
-
-interface EmailDefinition<Payload extends TObject> {
-  /** Its name in the admin panel's E-mails tab. */
-  title: string;
-  /** When it is sent, for the admin panel. */
-  sentWhen: string;
-  payload: Payload;
-  /** A made-up payload for the admin panel's preview. */
-  sample: Static<Payload>;
-  subject: (payload: Static<Payload>) => string;
-  /** The rendered e-mail; `appUrl` is the site's public address. */
-  element: (payload: Static<Payload>, appUrl: string) => Promise<ReactElement>;
-  /** Printed by the development console mailer beside to and subject, so a developer can use the e-mail. */
-  highlights?: (payload: Static<Payload>) => Record<string, string>;
-  /**
-   * A payload field that signs someone in: admins never see it, the outbox drops it once the e-mail is
-   * sent or given up on, and the e-mail can't be resent.
-   */
-  secret?: keyof Static<Payload> & string;
-}
 
 /** When the buyer agreed to immediate supply (ISO) and the wording's version; absent when checkout did not ask. */
 const withdrawalConsentFields = {
   withdrawalConsentAt: t.Optional(text),
   withdrawalConsentVersion: t.Optional(text),
 };
-
-const define = <Payload extends TObject>(definition: EmailDefinition<Payload>) => definition;
 
 /** An alert to the admins: a headline, one sentence a line, and the way to the admin panel. */
 const alertPayload = t.Object({ headline: text, lines: t.Array(text) });
@@ -276,79 +255,7 @@ export const EMAIL_TEMPLATES = {
     subject: () => `${PRODUCT_NAME} test email`,
     element: async ({ testKey }, appUrl) => createElement((await import("./test")).TestEmail, { testKey, appUrl }),
   }),
-  /** Forgot password: a one-hour, single-use link. */
-  "password-reset": define({
-    title: "Password reset",
-    sentWhen: "When someone asks for a new password.",
-    sample: { resetUrl: "https://layerlift.example/reset-password?token=sample" },
-    payload: t.Object({ resetUrl: text }),
-    subject: () => `Reset your ${PRODUCT_NAME} password`,
-    element: async ({ resetUrl }) => createElement((await import("./password-reset")).PasswordResetEmail, { resetUrl }),
-    highlights: ({ resetUrl }) => ({ link: resetUrl }),
-    secret: "resetUrl",
-  }),
-  /** Settings → Change password: tells the account, with a way back if it wasn't them. */
-  "password-changed": define({
-    title: "Password changed",
-    sentWhen: "When the account's password is changed in Settings.",
-    sample: { changedAt: "2026-11-01T12:00:00.000Z" },
-    payload: t.Object({ changedAt: text }),
-    subject: () => `Your ${PRODUCT_NAME} password was changed`,
-    element: async ({ changedAt }, appUrl) =>
-      createElement((await import("./account-notices")).PasswordChangedEmail, {
-        changedAt,
-        resetUrl: `${appUrl}/login?forgot=1`,
-      }),
-  }),
-  /** Settings → Change email: the link that confirms the new address, sent to it. */
-  "email-change-confirm": define({
-    title: "Confirm new e-mail",
-    sentWhen: "To the new address when Settings → Change email is asked for.",
-    sample: { confirmUrl: "https://layerlift.example/confirm-email?token=sample", oldEmail: "old@example.com" },
-    payload: t.Object({ confirmUrl: text, oldEmail: text }),
-    subject: () => `Confirm your new ${PRODUCT_NAME} email address`,
-    element: async ({ confirmUrl, oldEmail }) =>
-      createElement((await import("./account-notices")).EmailChangeConfirmEmail, { confirmUrl, oldEmail }),
-    highlights: ({ confirmUrl }) => ({ link: confirmUrl }),
-    secret: "confirmUrl",
-  }),
-  /** After sign-up, and when the dashboard asks for it again: the link that proves the account's address. */
-  "address-confirm": define({
-    title: "Confirm e-mail address",
-    sentWhen: "After sign-up, and when the account asks for the link again from its dashboard.",
-    sample: { confirmUrl: "https://layerlift.example/confirm-address?token=sample" },
-    payload: t.Object({ confirmUrl: text }),
-    subject: () => `Confirm your ${PRODUCT_NAME} email address`,
-    element: async ({ confirmUrl }) =>
-      createElement((await import("./account-notices")).AddressConfirmEmail, { confirmUrl, invitation: false }),
-    highlights: ({ confirmUrl }) => ({ link: confirmUrl }),
-    secret: "confirmUrl",
-  }),
-  /** Once ever, to an account made before addresses were confirmed (`layerlift accounts invite-unconfirmed`). */
-  "address-invitation": define({
-    title: "Invitation to confirm e-mail address",
-    sentWhen: "Once, to each account made before addresses were confirmed, when the operator invites them.",
-    sample: { confirmUrl: "https://layerlift.example/confirm-address?token=sample" },
-    payload: t.Object({ confirmUrl: text }),
-    subject: () => `Please confirm your ${PRODUCT_NAME} email address`,
-    element: async ({ confirmUrl }) =>
-      createElement((await import("./account-notices")).AddressConfirmEmail, { confirmUrl, invitation: true }),
-    highlights: ({ confirmUrl }) => ({ link: confirmUrl }),
-    secret: "confirmUrl",
-  }),
-  /** To the old address once the new one is confirmed. */
-  "email-changed": define({
-    title: "E-mail changed",
-    sentWhen: "To the old address once the new one is confirmed.",
-    sample: { newEmail: "new@example.com" },
-    payload: t.Object({ newEmail: text }),
-    subject: () => `Your ${PRODUCT_NAME} account's email changed`,
-    element: async ({ newEmail }, appUrl) =>
-      createElement((await import("./account-notices")).EmailChangedEmail, {
-        newEmail,
-        supportUrl: `${appUrl}/support`,
-      }),
-  }),
+  ...ACCOUNT_EMAILS,
   /** The refund guarantee: a request received, a refund made, or a request declined. */
   "refund-update": define({
     title: "Refund request update",
