@@ -32,9 +32,25 @@ export function bucketKey(name: string, subject: RateSubject): string {
   return [name, ...parts].join("|");
 }
 
+/**
+ * At most this many buckets are kept (about 150 bytes each: a few MB). A bucket that has refilled is the
+ * same as none, so these are forgotten first, once a minute; past the bound, the buckets used longest ago
+ * go too, which can only let their subjects start again with a full bucket.
+ */
+export const MAX_BUCKETS = 20_000;
+/** How often refilled buckets are forgotten, also when the site is idle. */
+const SWEEP_MS = 60_000;
+
+interface Bucket {
+  tokens: number;
+  at: number;
+  rule: RateRule;
+}
+
 export class RateLimiter {
-  private buckets = new Map<string, { tokens: number; at: number }>();
-  private lastSweep = 0;
+  /** In the order last used: the first is the one used longest ago. */
+  private buckets = new Map<string, Bucket>();
+  private sweeper: ReturnType<typeof setInterval> | undefined;
   constructor(
     private clock: Clock,
     private disabled = false,
@@ -50,13 +66,17 @@ export class RateLimiter {
     if (this.disabled) return;
     const key = bucketKey(name, subject);
     const now = this.clock.now();
-    const bucket = this.buckets.get(key) ?? { tokens: rule.capacity, at: now };
-    const refill = ((now - bucket.at) / 60_000) * rule.perMinute;
-    bucket.tokens = Math.min(rule.capacity, bucket.tokens + refill);
+    const bucket = this.buckets.get(key) ?? { tokens: rule.capacity, at: now, rule };
+    bucket.tokens = tokensAt(bucket, now);
     bucket.at = now;
-    if (bucket.tokens < 1) {
+    const allowed = bucket.tokens >= 1;
+    if (allowed) bucket.tokens -= 1;
+    this.buckets.delete(key);
+    this.buckets.set(key, bucket);
+    if (this.buckets.size > MAX_BUCKETS) this.forgetIdle(now);
+    this.sweeper ??= setInterval(() => this.forgetIdle(this.clock.now()), SWEEP_MS).unref();
+    if (!allowed) {
       const retryAfterSeconds = Math.ceil(((1 - bucket.tokens) / rule.perMinute) * 60);
-      this.buckets.set(key, bucket);
       throw new AppError(
         429,
         "RATE_LIMITED",
@@ -65,17 +85,30 @@ export class RateLimiter {
         { "Retry-After": String(retryAfterSeconds) },
       );
     }
-    bucket.tokens -= 1;
-    this.buckets.set(key, bucket);
-    if (this.buckets.size > 50_000 && now - this.lastSweep > 60_000) this.sweep(now);
   }
 
-  /** Forgets idle buckets (a full bucket after ten minutes idle is the same as none), at most once a minute. */
-  private sweep(now: number) {
-    this.lastSweep = now;
-    for (const [key, bucket] of this.buckets) if (now - bucket.at > 600_000) this.buckets.delete(key);
+  /** Forgets the buckets that have refilled, then, past MAX_BUCKETS, those used longest ago. */
+  forgetIdle(now: number) {
+    for (const [key, bucket] of this.buckets)
+      if (tokensAt(bucket, now) >= bucket.rule.capacity) this.buckets.delete(key);
+    for (const key of this.buckets.keys()) {
+      if (this.buckets.size <= MAX_BUCKETS) break;
+      this.buckets.delete(key);
+    }
+    if (this.buckets.size === 0 && this.sweeper) {
+      clearInterval(this.sweeper);
+      this.sweeper = undefined;
+    }
+  }
+
+  /** How many buckets are kept, for tests and /metrics. */
+  get size() {
+    return this.buckets.size;
   }
 }
+
+const tokensAt = (bucket: Bucket, now: number) =>
+  Math.min(bucket.rule.capacity, bucket.tokens + ((now - bucket.at) / 60_000) * bucket.rule.perMinute);
 
 export const RATE_RULES = {
   login: { capacity: 10, perMinute: 10 },
