@@ -8,6 +8,8 @@
  * counter (see `countChanges`, installed by openDatabase), and a kept row is used only while the
  * counter has not moved and for at most a second, which bounds how long a change made by another
  * process (the command line) goes unseen. Inside a transaction nothing is kept or served from memory.
+ * A kept row is useless after that second, so none is held longer: an idle server keeps no rows, and a
+ * busy one at most MAX_KEPT_ROWS per statement.
  *
  * The columns and their decoding come from the drizzle table, so a row here is exactly the row
  * drizzle's own select gives (tests/api/hot-reads.test.ts holds it to that).
@@ -19,7 +21,8 @@ import type { DbOrTx } from "./index";
 
 /** How long a kept row may be used without looking: changes by other processes show within this. */
 export const KEPT_ROW_MS = 1000;
-const MAX_KEPT_ROWS = 10_000;
+/** Rows kept per statement and connection (a user row is about 1 KB: 10 MB at most, for a second). */
+export const MAX_KEPT_ROWS = 10_000;
 
 const changes = new WeakMap<Database, { count: number }>();
 
@@ -75,6 +78,12 @@ export function rowReader<Table extends SQLiteTable>(table: Table, column: strin
   // Only columns with their own decoding (booleans stored as 0/1, JSON stored as text) need a call per row.
   const decoded = columns.filter(([, c]) => c.mapFromDriverValue !== Column.prototype.mapFromDriverValue);
   const perConnection = new WeakMap<Database, { statement: Statement; kept: Map<string | number, Kept<Row>> }>();
+  /** Rows go in while the map's second runs; then it is emptied, so no row outlives its use. */
+  const keep = (kept: Map<string | number, Kept<Row>>, value: string | number, entry: Kept<Row>) => {
+    if (kept.size === 0) setTimeout(() => kept.clear(), KEPT_ROW_MS).unref();
+    else if (kept.size >= MAX_KEPT_ROWS) kept.delete(kept.keys().next().value!);
+    kept.set(value, entry);
+  };
 
   const read = (statement: Statement, value: string | number): Row | undefined => {
     const row = statement.get(value) as Record<string, unknown> | null;
@@ -83,7 +92,7 @@ export function rowReader<Table extends SQLiteTable>(table: Table, column: strin
     return row as Row;
   };
 
-  return (db: DbOrTx, value: string | number): Row | undefined => {
+  const readRow = (db: DbOrTx, value: string | number): Row | undefined => {
     const connection = connectionOf(db);
     let state = perConnection.get(connection);
     if (!state) perConnection.set(connection, (state = { statement: connection.prepare(sql), kept: new Map() }));
@@ -94,11 +103,13 @@ export function rowReader<Table extends SQLiteTable>(table: Table, column: strin
     if (kept && kept.changeCount === counter.count && now - kept.at < KEPT_ROW_MS) return kept.row;
     const row = read(state.statement, value);
     if (row) {
-      if (state.kept.size >= MAX_KEPT_ROWS) state.kept.delete(state.kept.keys().next().value!);
-      state.kept.set(value, { row, changeCount: counter.count, at: now });
+      keep(state.kept, value, { row, changeCount: counter.count, at: now });
     } else {
       state.kept.delete(value);
     }
     return row;
   };
+  /** How many rows are kept for `db`'s connection now. */
+  const keptRows = (db: DbOrTx) => perConnection.get(connectionOf(db))?.kept.size ?? 0;
+  return Object.assign(readRow, { keptRows });
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { eq } from "drizzle-orm";
 import { subscriptions, users } from "../../src/db/schema";
-import { KEPT_ROW_MS } from "../../src/db/prepared";
+import { KEPT_ROW_MS, rowReader } from "../../src/db/prepared";
 import { findUserById, findUserByPluginKey, getSubscription } from "../../src/features/users/service";
 import { makeTestApp, signUpUser, type TestContext } from "../support/app";
 
@@ -82,5 +82,16 @@ describe("kept rows", () => {
     }
     await Bun.sleep(KEPT_ROW_MS + 50);
     expect(findUserById(ctx.deps.db, user.id)!.isAdmin).toBe(true);
+  });
+
+  test("no row is kept past its second: an idle server keeps none", async () => {
+    const byId = rowReader(users, "id");
+    const ids = await Promise.all([1, 2, 3].map(async () => (await signUpUser(ctx)).user.id));
+    for (const id of ids) expect(byId(ctx.deps.db, id)!.id).toBe(id);
+    expect(byId.keptRows(ctx.deps.db)).toBe(3);
+    await Bun.sleep(KEPT_ROW_MS + 100);
+    expect(byId.keptRows(ctx.deps.db)).toBe(0);
+    expect(byId(ctx.deps.db, ids[0])!.id).toBe(ids[0]);
+    expect(byId.keptRows(ctx.deps.db)).toBe(1);
   });
 });

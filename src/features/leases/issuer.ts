@@ -36,8 +36,12 @@ import {
   type SigningKey,
 } from "./lease";
 
-/** At most this many leases are kept for sending again (a few hundred bytes each: a few MB in all). */
-export const MAX_KEPT_LEASES = 10_000;
+/**
+ * At most this many leases are kept for sending again (about 1 KB each with their terms: 2 MB at most). A
+ * plugin asks again only after its lease's checkAfter, so a kept lease mostly spares a plugin restarted
+ * within the hour; a burst of new keys pushes the oldest out rather than growing the process.
+ */
+export const MAX_KEPT_LEASES = 2_000;
 
 interface KeySet {
   signing: SigningKey;

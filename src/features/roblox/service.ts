@@ -50,6 +50,9 @@ async function fetchHeadshot(base: string, id: string) {
   }
 }
 
+/** Profiles kept (a few hundred bytes each: about 2 MB at most); the oldest looked up goes first. */
+export const MAX_CACHED_PROFILES = 10_000;
+
 interface RobloxProfiles {
   get(id: string): Promise<RobloxProfile>;
 }
@@ -67,7 +70,7 @@ export function robloxProfiles(deps: Pick<AppDeps, "config" | "clock">): RobloxP
     const profile = { id, username: name.username, displayName: name.displayName, avatarUrl: headshot.avatarUrl };
     const ttl = name.ok && headshot.ok ? PROFILE_CACHE_MS : FAILED_PROFILE_CACHE_MS;
     cache.set(id, { profile, expiresAt: deps.clock.now() + ttl });
-    if (cache.size > 10_000) cache.delete(cache.keys().next().value!);
+    if (cache.size > MAX_CACHED_PROFILES) cache.delete(cache.keys().next().value!);
     return profile;
   }
 
