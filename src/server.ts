@@ -23,6 +23,7 @@ import { refuseMissingAfterRestore, requireDatabaseNotInUse } from "./db/file-ch
 import { log, notice } from "./lib/logger";
 import { startDraining } from "./features/health/drain";
 import { startOptimizer } from "./db/optimize";
+import { startIdleCollection } from "./lib/idle-collection";
 import { startBackupScheduler } from "./features/backups/scheduler";
 
 /** Stripe when configured; the demo provider only outside production. Failures to reach it answer 502. */
@@ -94,6 +95,7 @@ export function startServer(deps: AppDeps, port = deps.config.port, hostname = "
     throw error;
   }
   const optimizer = startOptimizer(deps.db.$client);
+  const idleCollection = startIdleCollection();
   const emailSender = startEmailSender(deps);
   const reminders = startReminderScheduler(deps);
   const expiredCheckouts = startExpiredCheckoutSweeper(deps);
@@ -101,6 +103,7 @@ export function startServer(deps: AppDeps, port = deps.config.port, hostname = "
   const backups = deps.config.backups.url ? startBackupScheduler(deps) : null;
   const stop = async () => {
     optimizer.stop();
+    idleCollection.stop();
     reminders.stop();
     await Promise.all([app.stop(), emailSender.stop(), expiredCheckouts.stop(), taxSync.stop(), backups?.stop()]);
   };
