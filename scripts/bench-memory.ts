@@ -221,6 +221,35 @@ async function validations(base: string, keys: { key: string; roblox: string }[]
   );
 }
 
+/**
+ * Waits until the site's own background work is done (the renewal reminders and e-mails a seeded site has
+ * due when it starts), so that what a call adds is the call's: e-mails and reminders unchanged for 15 s.
+ */
+async function backgroundSettled(db: string) {
+  const data = new Database(db, { readonly: true });
+  const work = () =>
+    JSON.stringify(
+      data
+        .query(
+          "SELECT (SELECT count(*) FROM emails) AS emails, (SELECT count(*) FROM emails WHERE status = 'sent') AS sent, (SELECT count(*) FROM renewal_reminders) AS reminders",
+        )
+        .get(),
+    );
+  try {
+    let last = work();
+    let since = performance.now();
+    for (const limit = performance.now() + 180_000; performance.now() < limit; ) {
+      await Bun.sleep(1000);
+      const now = work();
+      if (now !== last) [last, since] = [now, performance.now()];
+      else if (performance.now() - since >= 15_000) return;
+    }
+    console.log("\n(the seeded site's background work did not settle within 3 minutes; measuring anyway)");
+  } finally {
+    data.close();
+  }
+}
+
 /** Each call three times on the seeded site: what it adds at its peak, and what it keeps. */
 async function calls(b: Bench, bin: string, db: string) {
   const data = new Database(db, { readonly: true });
@@ -244,15 +273,16 @@ async function calls(b: Bench, bin: string, db: string) {
       body: JSON.stringify({ email: "admin@scale.example", password: "scale password" }),
     });
     const admin = ((await login.json()) as { token: string }).token;
+    await backgroundSettled(db);
     await Bun.sleep(SETTLE_MS);
-    const list: [string, () => Promise<unknown>][] = [
+    // A third element marks a call of many requests: the peak budget is per request, so it is shown, not judged.
+    const list: [string, () => Promise<unknown>, "many requests"?][] = [
       ["GET / (the first page rendered)", () => get(server.base, "/")],
-      [
-        "GET /docs, /purchase, /support (the public screens' code)",
-        async () => {
-          for (const path of ["/docs", "/purchase", "/support"]) await get(server.base, path);
-        },
-      ],
+      // Each public screen's code is loaded by the first request for it: one row each, as the budget is per request.
+      ...["/docs", "/purchase", "/support"].map((path): [string, () => Promise<unknown>] => [
+        `GET ${path} (its screen's code)`,
+        () => get(server.base, path),
+      ]),
       [
         "GET /dashboard, /admin (the signed-in screens' frames)",
         async () => {
@@ -275,13 +305,14 @@ async function calls(b: Bench, bin: string, db: string) {
       [
         `${keys.length.toLocaleString("en-US")} plugin validations, each key once, 16 at a time`,
         () => validations(server.base, keys),
+        "many requests",
       ],
     ];
-    const rows: { call: string; runs: RunResult[] }[] = [];
-    for (const [call, run] of list) {
+    const rows: { call: string; runs: RunResult[]; oneRequest: boolean }[] = [];
+    for (const [call, run, many] of list) {
       const runs: RunResult[] = [];
       for (let i = 0; i < 3; i++) runs.push(await measured(server, run));
-      rows.push({ call, runs });
+      rows.push({ call, runs, oneRequest: many === undefined });
     }
     return rows;
   } finally {
@@ -356,14 +387,14 @@ export async function memoryBench(root: string, tmp: string, freePort: () => Pro
     `\n### Each call three times on the seeded site: RSS before → at its peak → ${SETTLE_MS / 1000} s later (MB)\n`,
   );
   console.log(
-    "| call | 1st | 2nd | 3rd | adds at its peak (< 30) | the 1st keeps | the 2nd and 3rd keep (≤ 3) |\n|---|---|---|---|---|---|---|",
+    "| call | 1st | 2nd | 3rd | adds at its peak (< 30 for one request) | the 1st keeps | the 2nd and 3rd keep (≤ 3) |\n|---|---|---|---|---|---|---|",
   );
-  for (const { call, runs } of rows) {
+  for (const { call, runs, oneRequest } of rows) {
     const added = Math.max(...runs.map((r) => r.peak - r.before));
     const repeats = runs[2].after - runs[0].after;
     const cell = (r: RunResult) => `${f0(r.before)} → ${f0(r.peak)} → ${f0(r.after)}`;
     console.log(
-      `| ${call} | ${runs.map(cell).join(" | ")} | ${f1(added)} ${met(added < 30)} | ${signed(runs[0].after - runs[0].before)} | ${signed(repeats)} ${met(repeats <= 3)} |`,
+      `| ${call} | ${runs.map(cell).join(" | ")} | ${f1(added)}${oneRequest ? ` ${met(added < 30)}` : ""} | ${signed(runs[0].after - runs[0].before)} | ${signed(repeats)} ${met(repeats <= 3)} |`,
     );
   }
 }

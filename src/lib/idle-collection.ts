@@ -6,7 +6,7 @@
  * has the allocator outside the heap hand back its free pages. A steady site never grows by that much, so it
  * never pays for it; one collection of this heap takes a few milliseconds.
  */
-export const CHECK_MS = 2000;
+export const CHECK_MS = 1000;
 export const GROWTH_MB = 8;
 
 const rssMb = () => process.memoryUsage.rss() / (1024 * 1024);
