@@ -7,7 +7,7 @@
  * never pays for it; one collection of this heap takes a few milliseconds.
  */
 export const CHECK_MS = 1000;
-export const GROWTH_MB = 8;
+export const GROWTH_MB = 4;
 
 const rssMb = () => process.memoryUsage.rss() / (1024 * 1024);
 
