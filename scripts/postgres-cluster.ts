@@ -18,16 +18,25 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
+/** Where postgresBinDir() looks, for messages. */
+export const POSTGRES_BIN_PLACES = "initdb on PATH, /usr/lib/postgresql/*/bin, pg_config --bindir";
+
 /** The folder holding initdb and pg_ctl, or null when PostgreSQL's server binaries are not installed. */
 export function postgresBinDir(): string | null {
   const fromPath = Bun.which("initdb");
   if (fromPath) return fromPath.replace(/\/initdb$/, "");
+  // Debian keeps the server's binaries off PATH, one folder per major version: the newest wins.
   const root = "/usr/lib/postgresql";
-  if (!existsSync(root)) return null;
-  const versions = readdirSync(root)
-    .filter((v) => existsSync(join(root, v, "bin", "initdb")))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions.length ? join(root, versions[0], "bin") : null;
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => existsSync(join(root, v, "bin", "initdb")))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (versions.length) return join(root, versions[0], "bin");
+  const pgConfig = Bun.which("pg_config");
+  if (!pgConfig) return null;
+  const bindir = Bun.spawnSync([pgConfig, "--bindir"]).stdout.toString().trim();
+  return bindir && existsSync(join(bindir, "initdb")) ? bindir : null;
 }
 
 async function freePort(): Promise<number> {
@@ -80,6 +89,8 @@ export async function startCluster(): Promise<Cluster> {
     "-c max_connections=300",
   ].join(" ");
   await run([join(bin, "pg_ctl"), "-D", data, "-o", options, "-l", join(dir, "server.log"), "-w", "start"], asPostgres);
+  const stopCommand = [join(bin, "pg_ctl"), "-D", data, "-m", "immediate", "-w", "stop"];
+  watchOwner(stopCommand, dir, asPostgres);
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -88,10 +99,23 @@ export async function startCluster(): Promise<Cluster> {
       if (stopped) return;
       stopped = true;
       try {
-        await run([join(bin, "pg_ctl"), "-D", data, "-m", "immediate", "-w", "stop"], asPostgres);
+        await run(stopCommand, asPostgres);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
     },
   };
+}
+
+/**
+ * Stops the cluster and removes its folder once this process is gone, however it ended (a crash, a kill,
+ * Ctrl-C), so no server is left running on the machine. A stop that already happened makes it a no-op.
+ */
+function watchOwner(stopCommand: string[], dir: string, asPostgres: boolean) {
+  const stop = (asPostgres ? ["runuser", "-u", "postgres", "--", ...stopCommand] : stopCommand)
+    .map((word) => `'${word.replace(/'/g, "'\\''")}'`)
+    .join(" ");
+  const script = `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; ${stop} >/dev/null 2>&1; rm -rf '${dir}'`;
+  // setsid: out of this process's group, so the Ctrl-C that ends it does not end the watcher too.
+  Bun.spawn(["setsid", "sh", "-c", script], { stdin: "ignore", stdout: "ignore", stderr: "ignore" }).unref();
 }
