@@ -1,0 +1,145 @@
+/**
+ * PostgreSQL through Bun's built-in client (`import { SQL } from "bun"`) and Drizzle's bun-sql driver:
+ * measured the fastest of the three drivers here (docs/performance.md), and no dependency.
+ *
+ * What the URL or the environment sets: the pool's size (DATABASE_POOL_MAX or `?max=`), a statement
+ * timeout (DATABASE_STATEMENT_TIMEOUT_MS or `?statement_timeout=`, milliseconds) and TLS (`?sslmode=`,
+ * as libpq spells it). A server that can't be reached is one sentence naming host and port, never the
+ * password.
+ */
+import { SQL } from "bun";
+import { drizzle } from "drizzle-orm/bun-sql";
+import { inTransactionScope, refuseRootQueryInTransaction } from "../transaction-scope";
+
+export class DatabaseUnreachableError extends Error {}
+
+export interface PostgresTarget {
+  url: string;
+  poolMax: number;
+  statementTimeoutMs: number;
+  /** Where the URL points, for messages: host and port, never the user or password. */
+  where: string;
+}
+
+const SSL_MODES = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"] as const;
+
+/** Reads a postgres:// URL and the variables beside it; problems are sentences pushed to `problems`. */
+export function parsePostgresTarget(
+  raw: string,
+  value: (name: string) => string | undefined,
+  problems: string[],
+): PostgresTarget | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    problems.push("DATABASE_URL must be a URL like postgres://user:password@host:5432/layerlift");
+    return null;
+  }
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
+    problems.push(`DATABASE_URL must start with postgres:// (got ${url.protocol}//…)`);
+    return null;
+  }
+  const where = `${url.hostname || "localhost"}:${url.port || 5432}`;
+  const number = (name: string, fromUrl: string | null, fallback: number, min: number, max: number) => {
+    const text = value(name) ?? fromUrl ?? undefined;
+    if (text === undefined) return fallback;
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max}; got "${text}"`);
+      return fallback;
+    }
+    return n;
+  };
+  const poolMax = number("DATABASE_POOL_MAX", url.searchParams.get("max"), 10, 1, 500);
+  const statementTimeoutMs = number(
+    "DATABASE_STATEMENT_TIMEOUT_MS",
+    url.searchParams.get("statement_timeout"),
+    15_000,
+    0,
+    3_600_000,
+  );
+  const sslmode = url.searchParams.get("sslmode");
+  if (sslmode && !(SSL_MODES as readonly string[]).includes(sslmode)) {
+    problems.push(`DATABASE_URL's sslmode must be one of ${SSL_MODES.join(", ")}; got "${sslmode}"`);
+  }
+  return { url: raw, poolMax, statementTimeoutMs, where };
+}
+
+/** The URL without what this program reads itself (max, statement_timeout), for the client. */
+function clientUrl(raw: string): string {
+  const url = new URL(raw);
+  url.searchParams.delete("max");
+  url.searchParams.delete("statement_timeout");
+  return url.toString();
+}
+
+const isRead = (sql: string) => /^\s*(select|with)\b/i.test(sql);
+
+type UnsafeClient = Pick<SQL, "unsafe">;
+
+/** A client whose statements move `changes` when they can change the database. */
+function counting<C extends UnsafeClient>(client: C, changes: { count: number }, guard: boolean): C {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === "unsafe") {
+        return (query: string, params?: unknown[]) => {
+          if (guard) refuseRootQueryInTransaction();
+          if (!isRead(query)) changes.count++;
+          return target.unsafe(query, params as never);
+        };
+      }
+      if (property === "begin") {
+        return (body: (client: SQL) => Promise<unknown>) =>
+          (target as unknown as SQL).begin((reserved: SQL) => body(counting(reserved, changes, false)));
+      }
+      const member = Reflect.get(target, property, receiver);
+      return typeof member === "function" ? member.bind(target) : member;
+    },
+  });
+}
+
+/** SQLSTATEs after which the whole transaction is safely run again: a serialization failure, a deadlock. */
+const RETRYABLE = new Set(["40001", "40P01"]);
+const RETRIES = 5;
+
+export function sqlState(error: unknown): string | undefined {
+  for (let e = error as { errno?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.errno === "string") return e.errno;
+  }
+  return undefined;
+}
+
+/** Opens the pool and checks that the server answers; the Drizzle handle over it. */
+export async function openPostgres<Schema extends Record<string, unknown>>(target: PostgresTarget, schema: Schema) {
+  const client = new SQL(clientUrl(target.url), {
+    max: target.poolMax,
+    connectionTimeout: 10,
+    idleTimeout: 60,
+    connection: target.statementTimeoutMs ? { statement_timeout: target.statementTimeoutMs } : undefined,
+  });
+  try {
+    await client`select 1`;
+  } catch (error) {
+    await client.close().catch(() => {});
+    const reason = (error as Error).message?.replace(target.url, "…") ?? String(error);
+    throw new DatabaseUnreachableError(
+      `Can't reach PostgreSQL at ${target.where} (${reason}). Check DATABASE_URL and that the server is running.`,
+    );
+  }
+  const changes = { count: 0 };
+  const db = drizzle({ client: counting(client, changes, true), schema });
+  const transaction = db.transaction.bind(db);
+  (db as { transaction: unknown }).transaction = async <T>(body: (tx: unknown) => Promise<T>) => {
+    refuseRootQueryInTransaction();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await inTransactionScope(() => transaction(body as never) as Promise<T>);
+      } catch (error) {
+        if (attempt >= RETRIES || !RETRYABLE.has(sqlState(error) ?? "")) throw error;
+        await Bun.sleep(Math.random() * 10 * attempt);
+      }
+    }
+  };
+  return { db, client, changes };
+}

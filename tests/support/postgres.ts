@@ -1,0 +1,132 @@
+/**
+ * PostgreSQL for the tests: one throwaway cluster per test process (scripts/postgres-cluster.ts), started on
+ * first use on a free loopback port and stopped after the last test file (tests/support/run-end.ts). Every
+ * test gets a database of its own, copied from a template database the migrations were applied to once (a
+ * copy takes a fraction of a migration's time).
+ *
+ * Without PostgreSQL's server binaries the PostgreSQL tests are skipped, with one line saying so; with
+ * REQUIRE_POSTGRES=1 (CI) a missing PostgreSQL fails them instead.
+ */
+import { afterEach, beforeAll, beforeEach, describe, test } from "bun:test";
+import { join } from "node:path";
+import { SQL } from "bun";
+import { migrate } from "drizzle-orm/bun-sql/migrator";
+import { POSTGRES_BIN_PLACES, postgresBinDir, startCluster, type Cluster } from "../../scripts/postgres-cluster";
+import { openPostgres, parsePostgresTarget } from "../../src/db/postgres/connection";
+import * as schema from "../../src/db/postgres/schema";
+import { atRunEnd } from "./run-end";
+
+export const POSTGRES_MIGRATIONS = join(import.meta.dir, "../../drizzle/postgres");
+const TEMPLATE = "layerlift_template";
+const STARTUP_TIMEOUT_MS = 120_000;
+
+const binDir = postgresBinDir();
+const required = process.env.REQUIRE_POSTGRES === "1";
+/** Why the PostgreSQL tests can't run here, or null when they can. */
+export const postgresMissing = binDir ? null : `PostgreSQL not found (looked for ${POSTGRES_BIN_PLACES})`;
+
+let announced = false;
+
+/**
+ * `describe` for tests that need PostgreSQL: the block as written when PostgreSQL is here; otherwise
+ * skipped, after one line saying so; or, under REQUIRE_POSTGRES=1, one failing test in its place.
+ */
+export function describePostgres(name: string, body: () => void) {
+  if (!postgresMissing) {
+    return describe(name, () => {
+      // The first file to ask starts the cluster and migrates the template: seconds, not a test's time.
+      beforeAll(() => postgresServer(), { timeout: STARTUP_TIMEOUT_MS });
+      body();
+    });
+  }
+  if (required) {
+    return describe(name, () => {
+      test("PostgreSQL is installed (REQUIRE_POSTGRES=1)", () => {
+        throw new Error(`${postgresMissing}, and REQUIRE_POSTGRES=1 requires it`);
+      });
+    });
+  }
+  if (!announced) {
+    announced = true;
+    console.log(`${postgresMissing}: the PostgreSQL tests are skipped`);
+  }
+  return describe.skip(name, body);
+}
+
+interface Server {
+  cluster: Cluster;
+  /** On the cluster's maintenance database: creates and drops the tests' databases. */
+  admin: SQL;
+}
+
+let server: Promise<Server> | undefined;
+
+/** The cluster of this test process, with the migrated template database; started on first call. */
+export function postgresServer(): Promise<Server> {
+  server ??= (async () => {
+    const cluster = await startCluster();
+    const admin = new SQL(cluster.url, { max: 2 });
+    atRunEnd(async () => {
+      server = undefined;
+      await admin.close().catch(() => {});
+      await cluster.stop();
+    });
+    await admin.unsafe(`CREATE DATABASE ${TEMPLATE}`);
+    const template = await openTestDatabase(urlOf(cluster, TEMPLATE));
+    try {
+      await migrate(template.db, { migrationsFolder: POSTGRES_MIGRATIONS });
+    } finally {
+      await template.client.close();
+    }
+    return { cluster, admin };
+  })();
+  return server;
+}
+
+const urlOf = (cluster: Cluster, database: string) => cluster.url.replace(/\/[^/]*$/, `/${database}`);
+
+/** The site's own connection module on `url`, with the PostgreSQL schema. */
+export function openTestDatabase(url: string, env: Record<string, string> = {}) {
+  const problems: string[] = [];
+  const target = parsePostgresTarget(url, (name) => env[name], problems);
+  if (!target || problems.length) throw new Error(problems.join("; "));
+  return openPostgres(target, schema);
+}
+
+let made = 0;
+
+/**
+ * A new database for one test: migrated (a copy of the template) unless `empty`, and dropped by `drop()`.
+ * `url` is what DATABASE_URL would be.
+ */
+export async function freshPostgresDatabase({ empty = false } = {}) {
+  const { cluster, admin } = await postgresServer();
+  const name = `test_${process.pid}_${++made}`;
+  await admin.unsafe(empty ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`);
+  const url = urlOf(cluster, name);
+  const opened = await openTestDatabase(url);
+  return {
+    url,
+    ...opened,
+    async drop() {
+      await opened.client.close();
+      // Not waited for: the next test needs its own database, not this one gone (the cluster goes after the run).
+      admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+    },
+  };
+}
+
+export type TestPostgres = Awaited<ReturnType<typeof freshPostgresDatabase>>;
+
+/** A fresh migrated database for every test of the enclosing describe, dropped after it. */
+export function eachTestPostgres(take: (database: TestPostgres) => void, options?: { empty?: boolean }) {
+  let database: TestPostgres | undefined;
+  beforeEach(async () => {
+    database = await freshPostgresDatabase(options);
+    take(database);
+  });
+  afterEach(async () => {
+    await database?.drop();
+    database = undefined;
+  });
+}
