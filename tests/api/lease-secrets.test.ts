@@ -27,50 +27,57 @@ const cli = (...args: string[]) =>
     env: { PATH: process.env.PATH, NODE_ENV: "development" },
   });
 
+/** Starts the server with `env` on a free port; answers it once its health check answers, or throws what it printed. */
+async function startServer(env: Record<string, string>) {
+  for (let attempt = 1; ; attempt++) {
+    // A port the system just gave out; another process may still take it first, hence the retry below.
+    const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+    const port = probe.port;
+    probe.stop(true);
+    const child = Bun.spawn([process.execPath, "src/index.ts"], {
+      cwd: root,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        DATABASE_PATH: database,
+        NODE_ENV: "development",
+        LOG_LEVEL: "trace",
+        LOG_FORMAT: "json",
+        METRICS_TOKEN,
+        ...env,
+      },
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const printed = async () => (await new Response(child.stdout).text()) + (await new Response(child.stderr).text());
+    // A busy shared machine can take many seconds to start it.
+    const deadline = Date.now() + 90_000;
+    let up = false;
+    while (!up && Date.now() < deadline && child.exitCode === null) {
+      up = await fetch(`${base}/api/health`).then(
+        (answer) => answer.ok,
+        () => Bun.sleep(100).then(() => false),
+      );
+    }
+    if (up) return { child, base, printed };
+    child.kill("SIGTERM");
+    await child.exited;
+    const output = await printed();
+    if (attempt < 3 && output.includes("already in use")) continue;
+    throw new Error(`the server did not start (exit code ${child.exitCode}):\n${output}`);
+  }
+}
+
 /** Runs the server with `env` while `exercise` calls it; answers what it answered, and keeps what it printed. */
 async function serve(env: Record<string, string>, exercise: (base: string) => Promise<string[]>) {
-  // A port the system just gave out, so no other server of the suite holds it.
-  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = probe.port;
-  probe.stop(true);
-  const child = Bun.spawn([process.execPath, "src/index.ts"], {
-    cwd: root,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      DATABASE_PATH: database,
-      NODE_ENV: "development",
-      LOG_LEVEL: "trace",
-      LOG_FORMAT: "json",
-      METRICS_TOKEN,
-      ...env,
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  // A busy shared machine can take many seconds to start it.
-  const deadline = Date.now() + 90_000;
-  let up = false;
-  while (!up && Date.now() < deadline && child.exitCode === null) {
-    up = await fetch(`${base}/api/health`).then(
-      (answer) => answer.ok,
-      () => Bun.sleep(100).then(() => false),
-    );
-  }
+  const { child, base, printed } = await startServer(env);
   try {
-    if (!up) {
-      child.kill("SIGTERM");
-      await child.exited;
-      const printed = (await new Response(child.stdout).text()) + (await new Response(child.stderr).text());
-      throw new Error(`the server did not start (exit code ${child.exitCode}):\n${printed}`);
-    }
     return [...(await exercise(base))];
   } finally {
     child.kill("SIGTERM");
     await child.exited;
-    const printed = (await new Response(child.stdout).text()) + (await new Response(child.stderr).text());
-    serve.printed.push(printed);
+    serve.printed.push(await printed());
   }
 }
 serve.printed = [] as string[];
