@@ -73,7 +73,8 @@ export class RateLimiter {
     if (allowed) bucket.tokens -= 1;
     this.buckets.delete(key);
     this.buckets.set(key, bucket);
-    if (this.buckets.size > MAX_BUCKETS) this.forgetIdle(now);
+    // Past the bound only the oldest goes here (the scan for refilled ones is the minute's work, not a request's).
+    if (this.buckets.size > MAX_BUCKETS) this.buckets.delete(this.buckets.keys().next().value!);
     this.sweeper ??= setInterval(() => this.forgetIdle(this.clock.now()), SWEEP_MS).unref();
     if (!allowed) {
       const retryAfterSeconds = Math.ceil(((1 - bucket.tokens) / rule.perMinute) * 60);
@@ -101,7 +102,7 @@ export class RateLimiter {
     }
   }
 
-  /** How many buckets are kept, for tests and /metrics. */
+  /** How many buckets are kept. */
   get size() {
     return this.buckets.size;
   }
