@@ -95,11 +95,9 @@ const post = (url: string, body: unknown, token?: string) =>
 
 /** Signs up, makes a plugin key, validates (valid, with a bad nonce, with a bad key), reads every outward face. */
 async function everyFace(base: string): Promise<string[]> {
-  const [{ key: productKey }] = generateProductKeys(openDatabase(database), Date.now(), {
-    plan: "pro",
-    count: 1,
-    source: "cli",
-  });
+  const db = openDatabase(database);
+  const [{ key: productKey }] = generateProductKeys(db, Date.now(), { plan: "pro", count: 1, source: "cli" });
+  db.$client.close();
   const email = `secrets-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const signup = JSON.parse(
     await post(`${base}/api/auth/signup`, {
@@ -126,7 +124,10 @@ async function everyFace(base: string): Promise<string[]> {
 
 test("no private lease key appears in a log, an answer, an export, health, metrics or the command line", async () => {
   // A key generated and kept in the database, then retired when the server starts with LEASE_SIGNING_KEY.
-  const generated = makeCurrent(openDatabase(database), Date.now())!.current;
+  // Closed before the server starts: it refuses a database another process has open.
+  const db = openDatabase(database);
+  const generated = makeCurrent(db, Date.now())!.current;
+  db.$client.close();
   const given = generateKeyPairSync("ed25519").privateKey;
   const pem = given.export({ format: "pem", type: "pkcs8" }).toString();
   const answers = await serve({ LEASE_SIGNING_KEY: pem }, everyFace);
