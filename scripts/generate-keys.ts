@@ -17,7 +17,7 @@ if (!isPlanId(values.plan)) {
 }
 const db = openDatabase(values.db ?? process.env.DATABASE_PATH ?? "./data/layerlift.db");
 try {
-  const keys = generateProductKeys(db, systemClock.now(), {
+  const keys = await generateProductKeys(db, systemClock.now(), {
     plan: values.plan,
     count: Number(values.count ?? 1),
     source: "cli",

@@ -39,16 +39,24 @@ export function buildPaymentProvider(config: Config, db: Db, clock: Clock): Paym
 }
 
 /** JWT_SECRET, or in development a secret generated once and kept in the database. */
-function resolveJwtSecret(db: Db, config: Config): string {
+async function resolveJwtSecret(db: Db, config: Config): Promise<string> {
   if (config.jwtSecret) return config.jwtSecret;
-  const stored = db.select().from(appSettings).where(eq(appSettings.key, "jwt_secret")).get();
-  if (stored) return stored.value;
-  const secret = newToken(48);
-  db.insert(appSettings).values({ key: "jwt_secret", value: secret }).onConflictDoNothing().run();
-  return db.select().from(appSettings).where(eq(appSettings.key, "jwt_secret")).get()!.value;
+  const stored = () => db.select().from(appSettings).where(eq(appSettings.key, "jwt_secret")).limit(1);
+  const [found] = await stored();
+  if (found) return found.value;
+  // Two processes starting at once on a new database agree on the one secret stored first.
+  await db
+    .insert(appSettings)
+    .values({ key: "jwt_secret", value: newToken(48) })
+    .onConflictDoNothing();
+  const [kept] = await stored();
+  return kept!.value;
 }
 
-export function buildDeps(config: Config, overrides: Partial<AppDeps> & { clock?: Clock } = {}): AppDeps {
+export async function buildDeps(
+  config: Config,
+  overrides: Partial<AppDeps> & { clock?: Clock } = {},
+): Promise<AppDeps> {
   const db = overrides.db ?? openDatabase(config.databasePath);
   const clock = overrides.clock ?? systemClock;
   return {
@@ -56,7 +64,7 @@ export function buildDeps(config: Config, overrides: Partial<AppDeps> & { clock?
     config,
     clock,
     limiter: overrides.limiter ?? new RateLimiter(clock, !config.rateLimits),
-    jwtSecret: overrides.jwtSecret ?? resolveJwtSecret(db, config),
+    jwtSecret: overrides.jwtSecret ?? (await resolveJwtSecret(db, config)),
     payments: overrides.payments ?? buildPaymentProvider(config, db, clock),
     mailer: overrides.mailer ?? buildMailer(config),
     tax: overrides.tax !== undefined ? overrides.tax : buildTaxProvider(config),
@@ -66,7 +74,7 @@ export function buildDeps(config: Config, overrides: Partial<AppDeps> & { clock?
 
 /** In development, the first start creates an admin and prints its credentials once. */
 export async function seedDevelopmentAdmin(deps: AppDeps) {
-  if (!deps.config.seedDevAdmin || countAdmins(deps.db) > 0) return;
+  if (!deps.config.seedDevAdmin || (await countAdmins(deps.db)) > 0) return;
   const { user, password } = await createOrPromoteAdmin(deps.db, { email: "admin@layerlift.local" }, deps.clock.now());
   // Shown once, so shown whatever LOG_LEVEL says: lost here, the password is lost.
   notice(
@@ -94,7 +102,7 @@ export function startServer(deps: AppDeps, port = deps.config.port, hostname = "
     }
     throw error;
   }
-  const optimizer = startOptimizer(deps.db.$client);
+  const optimizer = startOptimizer(deps.db);
   const idleCollection = startIdleCollection();
   const emailSender = startEmailSender(deps);
   const reminders = startReminderScheduler(deps);
@@ -104,8 +112,16 @@ export function startServer(deps: AppDeps, port = deps.config.port, hostname = "
   const stop = async () => {
     optimizer.stop();
     idleCollection.stop();
-    reminders.stop();
-    await Promise.all([app.stop(), emailSender.stop(), expiredCheckouts.stop(), taxSync.stop(), backups?.stop()]);
+    await reminders.stop();
+    await Promise.all([
+      app.stop(),
+      emailSender.stop(),
+      expiredCheckouts.stop(),
+      taxSync.stop(),
+      backups?.stop(),
+      // The first optimize may still be under way: the database is closed after stop().
+      optimizer.ready,
+    ]);
   };
   return { app, url: `http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${app.server!.port}`, stop };
 }
@@ -131,7 +147,7 @@ export async function serve(config: Config): Promise<void> {
   // A site that lost its database in a restore must not come up empty; a new site starts as always.
   if (config.env === "production") refuseMissingAfterRestore(config.databasePath);
   requireDatabaseNotInUse(config.databasePath, "start this one (or give it another DATABASE_PATH)");
-  const deps = buildDeps(config);
+  const deps = await buildDeps(config);
   let server: ReturnType<typeof startServer>;
   try {
     await seedDevelopmentAdmin(deps);

@@ -8,11 +8,15 @@ export const accountsCommand: Command = {
   usage: `  layerlift accounts invite-unconfirmed               e-mail every unconfirmed account, once ever, a link
                                                       to confirm its address (run again: invites nobody twice)`,
   database: "existing",
-  run({ config, words: [sub] }) {
+  async run({ config, words: [sub] }) {
     if (sub !== "invite-unconfirmed") throw new UsageError("accounts takes invite-unconfirmed");
     const db = openDatabase(config.databasePath);
-    const { invited } = inviteUnconfirmedAccounts({ db, clock: systemClock, config });
-    db.$client.close();
+    let invited: number;
+    try {
+      ({ invited } = await inviteUnconfirmedAccounts({ db, clock: systemClock, config }));
+    } finally {
+      db.$client.close();
+    }
     console.log(
       invited === 0
         ? "No account to invite: every account is confirmed or was invited before."

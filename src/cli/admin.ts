@@ -17,7 +17,11 @@ export const adminCommand: Command = {
     if (given !== undefined && given.length < MIN_PASSWORD_LENGTH)
       throw new UsageError(`--password must be at least ${MIN_PASSWORD_LENGTH} characters`);
     const db = openDatabase(config.databasePath);
-    const { user, created, password } = await createOrPromoteAdmin(db, { email, password: given }, systemClock.now());
+    const { user, created, password } = await createOrPromoteAdmin(
+      db,
+      { email, password: given },
+      systemClock.now(),
+    ).finally(() => db.$client.close());
     console.log(
       `${created ? "Created" : "Promoted"} admin ${user.email}${password && !given ? ` with password ${password}` : ""}`,
     );

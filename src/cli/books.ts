@@ -1,6 +1,6 @@
 /** `layerlift books check [--repair]`: the daily books rebuilt from the sales and compared with the kept ones. */
 import { openDatabase } from "../db";
-import { checkBooks } from "../features/books/service";
+import { checkBooks, type BooksCheck } from "../features/books/service";
 import { flagOption, UsageError, type Command } from "./command";
 
 export const booksCommand: Command = {
@@ -8,11 +8,15 @@ export const booksCommand: Command = {
                                                       whether they matched (--repair keeps the rebuilt ones)`,
   options: { repair: { type: "boolean" } },
   database: "existing",
-  run({ config, words: [sub], values }) {
+  async run({ config, words: [sub], values }) {
     if (sub !== "check") throw new UsageError("books takes check");
     const db = openDatabase(config.databasePath);
-    const result = checkBooks(db.$client, { repair: flagOption(values, "repair") });
-    db.$client.close();
+    let result: BooksCheck;
+    try {
+      result = await checkBooks(db, { repair: flagOption(values, "repair") });
+    } finally {
+      db.$client.close();
+    }
     if (result.matched) {
       console.log(
         `The books match the sales: ${result.rows} day-and-plan ${result.rows === 1 ? "row" : "rows"} checked.`,

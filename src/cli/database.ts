@@ -20,14 +20,14 @@ export const backupCommand: Command = {
                                                       BACKUP_PASSPHRASE) to S3-compatible storage`,
   options: { to: { type: "string" } },
   database: "existing",
-  run({ config, words: [file], values }) {
+  async run({ config, words: [file], values }) {
     const to = textOption(values, "to");
     if (to !== undefined) {
       if (file) throw new UsageError("backup takes a FILE or --to s3://BUCKET/PREFIX, not both");
       return backupToStorageCommand(config, to);
     }
     if (!file) throw new UsageError("backup needs a destination FILE (or --to s3://BUCKET/PREFIX)");
-    const { bytes, tables } = backupDatabase(config.databasePath, file);
+    const { bytes, tables } = await backupDatabase(config.databasePath, file);
     console.log(
       `Backed up ${config.databasePath} to ${file}: ${formatBytes(bytes)}, integrity check ok, readable by its owner only.`,
     );
@@ -42,18 +42,18 @@ export const restoreCommand: Command = {
                                                       name (downloaded and checked first)`,
   options: { from: { type: "string" } },
   database: "any",
-  run({ config, words: [file], values }) {
+  async run({ config, words: [file], values }) {
     const from = textOption(values, "from");
     if (from !== undefined) {
       if (file) throw new UsageError("restore takes a FILE or --from s3://…, not both");
       return restoreFromStorageCommand(config, from);
     }
     if (!file) throw new UsageError("restore needs the backup FILE (or --from s3://BUCKET/PREFIX/latest)");
-    const { keptAs } = restoreDatabase(file, config.databasePath, new Date());
+    const { keptAs } = await restoreDatabase(file, config.databasePath, new Date());
     console.log(
       `Restored ${config.databasePath} from ${file}.${keptAs ? ` The database it replaced is kept as ${keptAs}.` : " There was no database there before."}`,
     );
-    for (const { table, rows } of tableRowCounts(config.databasePath)) console.log(tableLine(table, rows));
+    for (const { table, rows } of await tableRowCounts(config.databasePath)) console.log(tableLine(table, rows));
     return 0;
   },
 };

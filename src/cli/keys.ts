@@ -9,11 +9,11 @@ export const keysCommand: Command = {
   layerlift keys list [--plan PLAN] [--unused]        list product keys`,
   options: { plan: { type: "string" }, count: { type: "string" }, unused: { type: "boolean" } },
   database: "existing",
-  run({ config, words: [sub], values }) {
+  async run({ config, words: [sub], values }) {
     const db = openDatabase(config.databasePath);
     if (sub === "generate") {
       const count = Number(textOption(values, "count") ?? 1);
-      const keys = generateProductKeys(db, systemClock.now(), {
+      const keys = await generateProductKeys(db, systemClock.now(), {
         plan: planOption(textOption(values, "plan"), true),
         count,
         source: "cli",
@@ -22,7 +22,7 @@ export const keysCommand: Command = {
       return 0;
     }
     if (sub === "list") {
-      const keys = listProductKeys(db, {
+      const keys = await listProductKeys(db, {
         plan: planOption(textOption(values, "plan"), false),
         unused: flagOption(values, "unused"),
       });

@@ -31,24 +31,24 @@ export const leaseKeysCommand: Command = {
                                                       (--every-retired: all of them now, for a leaked key)`,
   options: { "every-retired": { type: "boolean" } },
   database: "existing",
-  run({ config, words: [sub], values }) {
+  async run({ config, words: [sub], values }) {
     const db = openDatabase(config.databasePath);
     const now = systemClock.now();
     if (sub === "list") {
-      const rows = listLeaseKeys(db);
+      const rows = await listLeaseKeys(db);
       if (!rows.length) console.log("No lease keys yet: the server makes the first one when it starts.");
       for (const row of rows) console.log(describe(row, now));
       return 0;
     }
     if (sub === "rotate") {
-      const current = listLeaseKeys(db)[0];
+      const [current] = await listLeaseKeys(db);
       if (config.leases.signingKey || (current && !current.privateJwk)) {
         console.error(
           "Leases are signed with LEASE_SIGNING_KEY: put a new key there and restart the server; the old one stays published until its leases expire.",
         );
         return 1;
       }
-      const made = makeCurrent(db, now);
+      const made = await makeCurrent(db, now);
       if (!made) {
         console.error("Another rotation happened at the same moment: run lease-keys list to see the current key.");
         return 1;
@@ -60,7 +60,7 @@ export const leaseKeysCommand: Command = {
       return 0;
     }
     if (sub === "prune") {
-      const dropped = pruneLeaseKeys(db, now, { everyRetired: flagOption(values, "every-retired") });
+      const dropped = await pruneLeaseKeys(db, now, { everyRetired: flagOption(values, "every-retired") });
       if (!dropped.length) console.log("Nothing to drop: no retired key whose leases have all expired.");
       for (const row of dropped) console.log(`dropped ${row.kid}`);
       return 0;

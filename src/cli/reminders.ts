@@ -9,13 +9,13 @@ export const remindersCommand: Command = {
                                                       moment); --dry-run lists them and sends nothing`,
   options: { at: { type: "string" }, "dry-run": { type: "boolean" } },
   database: "existing",
-  run({ config, values }) {
+  async run({ config, values }) {
     const given = textOption(values, "at");
     const at = given === undefined ? systemClock.now() : Date.parse(given);
     if (!Number.isFinite(at)) throw new UsageError("--at must be a date and time, e.g. 2026-12-01T09:00:00Z");
     const dryRun = flagOption(values, "dry-run");
     const db = openDatabase(config.databasePath);
-    const reminders = dryRun ? dueReminders(db, at) : sendDueReminders({ db }, at);
+    const reminders = dryRun ? await dueReminders(db, at) : await sendDueReminders({ db }, at);
     const verb = dryRun ? "due" : "queued";
     console.log(
       `${reminders.length} renewal ${reminders.length === 1 ? "reminder" : "reminders"} ${verb} at ${new Date(at).toISOString()}${reminders.length ? ":" : "."}`,

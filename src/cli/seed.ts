@@ -1,5 +1,5 @@
 /** `layerlift seed-scale`: an empty database filled with made-up history, for measuring at scale. */
-import { openDatabase } from "../db";
+import { openDatabase, withWriter } from "../db";
 import { SeedRefusedError, seedScale } from "../features/seed/scale";
 import { tableLine, textOption, UsageError, type Command } from "./command";
 
@@ -13,11 +13,13 @@ export const seedScaleCommand: Command = {
     if (users === undefined) throw new UsageError("seed-scale needs --users N (and --sales M)");
     const db = openDatabase(config.databasePath);
     try {
-      const result = await seedScale(db.$client, {
-        users: Number(users),
-        sales: Number(textOption(values, "sales") ?? 0),
-        env: config.env,
-      });
+      const result = await withWriter(db, (writer) =>
+        seedScale(writer, {
+          users: Number(users),
+          sales: Number(textOption(values, "sales") ?? 0),
+          env: config.env,
+        }),
+      );
       console.log(
         `Seeded ${config.databasePath} in ${(result.ms / 1000).toFixed(1)} s. Sign in as ${result.adminEmail} / ${result.password} (every account has this password).`,
       );

@@ -5,27 +5,36 @@
  * tests/api/query-plans.test.ts holds every hot and admin query's plan to using its index with these
  * statistics and without them.
  */
-import type { Database } from "bun:sqlite";
+import { withWriter, type Db } from "./index";
 import { HOUR } from "../lib/clock";
 import { log } from "../lib/logger";
 
 export const OPTIMIZE_EVERY_MS = 4 * HOUR;
 const ANALYSIS_LIMIT = 1000;
 
-function optimize(client: Database, pragma: string) {
+/**
+ * On the writer, under the gate; then the reader is opened anew, since a connection reads the
+ * statistics only when it loads the schema, and SQLite has the reader load it once.
+ */
+async function optimize(db: Db, pragma: string) {
   try {
-    client.run(`PRAGMA analysis_limit = ${ANALYSIS_LIMIT}`);
-    client.run(pragma);
+    await withWriter(db, (writer) => {
+      writer.run(`PRAGMA analysis_limit = ${ANALYSIS_LIMIT}`);
+      writer.run(pragma);
+    });
+    db.$client.reopenReader();
   } catch (error) {
     log.warn({ err: error }, "PRAGMA optimize failed; the query plans keep their current statistics");
   }
 }
 
-export function startOptimizer(client: Database, intervalMs = OPTIMIZE_EVERY_MS) {
-  optimize(client, "PRAGMA optimize = 0x10002");
-  const timer = setInterval(() => optimize(client, "PRAGMA optimize"), intervalMs);
+/** Starts the periodic optimize; `ready` settles once the first one (at start) is done. */
+export function startOptimizer(db: Db, intervalMs = OPTIMIZE_EVERY_MS) {
+  const ready = optimize(db, "PRAGMA optimize = 0x10002");
+  const timer = setInterval(() => void optimize(db, "PRAGMA optimize"), intervalMs);
   timer.unref();
   return {
+    ready,
     stop() {
       clearInterval(timer);
     },

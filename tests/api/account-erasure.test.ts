@@ -32,7 +32,7 @@ const TAX_ID = "DE123456789";
 /** A Berlin business buys Pro with a promotion code, signs up, asks for a refund, and is partly refunded by an admin meanwhile. */
 async function storyOfOnePurchase() {
   const admin = (await signInAdmin(ctx)).token;
-  ctx.deps.db.insert(promotionCodes).values({ code: "WELCOME10", percentOff: 10, createdAt: ctx.clock.now() }).run();
+  await ctx.deps.db.insert(promotionCodes).values({ code: "WELCOME10", percentOff: 10, createdAt: ctx.clock.now() });
   const { data, error } = await api(ctx.app).api["create-payment-intent"].post({
     plan: "pro",
     email: EMAIL,
@@ -44,12 +44,12 @@ async function storyOfOnePurchase() {
   });
   if (!data) throw new Error(`intent refused: ${JSON.stringify(error?.value)}`);
   await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data.clientSecret });
-  const sale = ctx.deps.db
+  const [sale] = await ctx.deps.db
     .select()
     .from(sales)
-    .where(eq(sales.paymentIntentId, data.clientSecret.split("_secret_")[0]))
-    .get()!;
-  const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!;
+    .where(eq(sales.paymentIntentId, data.clientSecret.split("_secret_")[0]));
+  if (!sale) throw new Error("the payment made no sale");
+  const key = (await ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)))[0]!;
   const signup = await api(ctx.app).api.auth.signup.post({
     email: EMAIL,
     password: "correct horse",
@@ -68,7 +68,7 @@ describe("export", () => {
     const answer = await call(ctx.app, "GET", "/api/account/export", { token });
     expect(answer.status).toBe(200);
     const data = answer.body;
-    const sale = ctx.deps.db.select().from(sales).where(eq(sales.id, saleId)).get()!;
+    const sale = (await ctx.deps.db.select().from(sales).where(eq(sales.id, saleId)))[0]!;
     expect(data.purchases).toHaveLength(1);
     expect(data.purchases[0]).toMatchObject({
       id: saleId,
@@ -99,14 +99,14 @@ describe("export", () => {
 describe("delete", () => {
   test("keeps what the books need (amounts, country, tax ID, document numbers) and nothing else about the person, in every table", async () => {
     const { saleId, token, userId } = await storyOfOnePurchase();
-    const before = ctx.deps.db.select().from(sales).where(eq(sales.id, saleId)).get()!;
+    const before = (await ctx.deps.db.select().from(sales).where(eq(sales.id, saleId)))[0]!;
     // The admin refund's stored answer (replayed for a retried request) names the buyer's address.
-    expect(JSON.stringify(ctx.deps.db.select().from(refundRequests).all())).toContain(EMAIL);
+    expect(JSON.stringify(await ctx.deps.db.select().from(refundRequests))).toContain(EMAIL);
 
     expect((await api(ctx.app, token).api.account.delete({ password: "correct horse" })).status).toBe(200);
     const db = ctx.deps.db;
     const placeholder = `deleted-account-${userId}@deleted.invalid`;
-    const after = db.select().from(sales).where(eq(sales.id, saleId)).get()!;
+    const after = (await db.select().from(sales).where(eq(sales.id, saleId)))[0]!;
     expect(after).toEqual({ ...before, email: placeholder, postalCode: null });
     expect(after).toMatchObject({
       country: "DE",
@@ -114,27 +114,27 @@ describe("delete", () => {
       promotionCode: "WELCOME10",
       invoiceNumber: expect.stringMatching(/^LL-2026-/),
     });
-    expect(db.select().from(creditNotes).all()).toHaveLength(1);
-    expect(db.select().from(checkouts).all()).toEqual([
+    expect(await db.select().from(creditNotes)).toHaveLength(1);
+    expect(await db.select().from(checkouts)).toEqual([
       expect.objectContaining({ email: placeholder, accountId: null, promotionCode: "WELCOME10", status: "paid" }),
     ]);
-    expect(db.select().from(buyerRefunds).all()).toEqual([
+    expect(await db.select().from(buyerRefunds)).toEqual([
       expect.objectContaining({ saleId, userId: null, reason: null, status: "pending" }),
     ]);
 
     const everything = JSON.stringify([
-      db.select().from(sales).all(),
-      db.select().from(checkouts).all(),
-      db.select().from(buyerRefunds).all(),
-      db.select().from(refundRequests).all(),
-      db.select().from(creditNotes).all(),
-      db.select().from(emails).all(),
-      db.select().from(auditLog).all(),
-      db.select().from(demoPaymentIntents).all(),
+      await db.select().from(sales),
+      await db.select().from(checkouts),
+      await db.select().from(buyerRefunds),
+      await db.select().from(refundRequests),
+      await db.select().from(creditNotes),
+      await db.select().from(emails),
+      await db.select().from(auditLog),
+      await db.select().from(demoPaymentIntents),
     ]);
     expect(everything).not.toContain(EMAIL);
     expect(everything).not.toContain(POSTAL);
     // The stored answer stays valid JSON, with the placeholder where the address was.
-    expect(db.select().from(refundRequests).all()[0].answer).toMatchObject({ email: placeholder });
+    expect((await db.select().from(refundRequests))[0].answer).toMatchObject({ email: placeholder });
   });
 });

@@ -19,6 +19,7 @@ import {
 import { DAY } from "../../src/lib/clock";
 import {
   api,
+  auditRowsOf,
   call,
   confirmAddressOf,
   failure,
@@ -38,13 +39,13 @@ afterEach(() => ctx.cleanup());
 
 const login = (email: string, password: string) => api(ctx.app).api.auth.login.post({ email, password });
 const me = (token: string) => api(ctx.app, token).api.auth.me.get();
-const outbox = () => ctx.deps.db.select().from(emails).all();
+const outbox = () => ctx.deps.db.select().from(emails).orderBy(emails.id);
 
 /** Buys a plan with the demo provider and signs up with its key: a sale tied to the account. */
 async function buyAndSignUp(email: string, plan: "month" | "pro" = "pro") {
   const { sale, key } = await paidWithDemoCard(ctx, plan, email);
   const { token, user } = await signUpWithKey(ctx, email, key);
-  return { token, user, email, password: "correct horse", saleId: sale().id, key };
+  return { token, user, email, password: "correct horse", saleId: (await sale()).id, key };
 }
 
 describe("change password", () => {
@@ -72,7 +73,7 @@ describe("change password", () => {
       currentPassword: user.password,
       newPassword: "a brand new secret",
     });
-    const mail = outbox().find((row) => row.template === "password-changed")!;
+    const mail = (await outbox()).find((row) => row.template === "password-changed")!;
     expect(mail).toMatchObject({ to: user.email, subject: "Your Layerlift password was changed" });
   });
 
@@ -86,7 +87,7 @@ describe("change password", () => {
     expect(failure(answer)).toEqual({ error: "WRONG_PASSWORD", message: "That is not your current password." });
     expect((await me(user.token)).status).toBe(200);
     expect((await login(user.email, user.password)).status).toBe(200);
-    expect(outbox().filter((row) => row.template === "password-changed")).toHaveLength(0);
+    expect((await outbox()).filter((row) => row.template === "password-changed")).toHaveLength(0);
   });
 
   test("a short new password answers 422 with the rule", async () => {
@@ -130,9 +131,9 @@ describe("change password", () => {
 });
 
 describe("change e-mail", () => {
-  const linkToken = () =>
+  const linkToken = async () =>
     new URL(
-      outbox().findLast((row) => row.template === "email-change-confirm")!.payload.confirmUrl as string,
+      (await outbox()).findLast((row) => row.template === "email-change-confirm")!.payload.confirmUrl as string,
     ).searchParams.get("token")!;
 
   test("a link goes to the new address; until it is followed the old address signs in; then the new one does and the old is told", async () => {
@@ -142,31 +143,31 @@ describe("change e-mail", () => {
       password: user.password,
     });
     expect(asked.status).toBe(200);
-    const link = outbox().find((row) => row.template === "email-change-confirm")!;
+    const link = (await outbox()).find((row) => row.template === "email-change-confirm")!;
     expect(link.to).toBe("new.address@example.com");
     expect(link.payload.confirmUrl as string).toStartWith(`${ctx.deps.config.appUrl}/confirm-email?token=`);
     expect((await login(user.email, user.password)).status).toBe(200);
     expect((await login("new.address@example.com", user.password)).status).toBe(401);
 
-    const confirmed = await api(ctx.app).api.account.email.confirm.post({ token: linkToken() });
+    const confirmed = await api(ctx.app).api.account.email.confirm.post({ token: await linkToken() });
     expect(confirmed.status).toBe(200);
     expect(confirmed.data!.email).toBe("new.address@example.com");
     expect((await login("new.address@example.com", user.password)).status).toBe(200);
     expect((await login(user.email, user.password)).status).toBe(401);
     expect((await me(user.token)).data!.user.email).toBe("new.address@example.com");
-    const told = outbox().find((row) => row.template === "email-changed")!;
+    const told = (await outbox()).find((row) => row.template === "email-changed")!;
     expect(told).toMatchObject({ to: user.email, payload: { newEmail: "new.address@example.com" } });
   });
 
   test("the link works once, and not after a day", async () => {
     const user = await signUpUser(ctx);
     await api(ctx.app, user.token).api.account.email.post({ newEmail: "once@example.com", password: user.password });
-    const token = linkToken();
+    const token = await linkToken();
     expect((await api(ctx.app).api.account.email.confirm.post({ token })).status).toBe(200);
     expect((await api(ctx.app).api.account.email.confirm.post({ token })).status).toBe(400);
 
     await api(ctx.app, user.token).api.account.email.post({ newEmail: "later@example.com", password: user.password });
-    const late = linkToken();
+    const late = await linkToken();
     ctx.clock.advance(DAY + 1);
     const answer = await api(ctx.app).api.account.email.confirm.post({ token: late });
     expect(answer.status).toBe(400);
@@ -174,13 +175,26 @@ describe("change e-mail", () => {
     expect((await me(user.token)).data!.user.email).toBe("once@example.com");
   });
 
+  test("a link followed by several requests at once changes the address once", async () => {
+    const user = await signUpUser(ctx);
+    await api(ctx.app, user.token).api.account.email.post({ newEmail: "racing@example.com", password: user.password });
+    const token = await linkToken();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => api(ctx.app).api.account.email.confirm.post({ token })),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 400)).toHaveLength(5);
+    expect((await outbox()).filter((row) => row.template === "email-changed")).toHaveLength(1);
+    expect(await auditRowsOf(ctx, "account.email-changed")).toHaveLength(1);
+  });
+
   test("a newer request replaces the older link", async () => {
     const user = await signUpUser(ctx);
     await api(ctx.app, user.token).api.account.email.post({ newEmail: "first@example.com", password: user.password });
-    const first = linkToken();
+    const first = await linkToken();
     await api(ctx.app, user.token).api.account.email.post({ newEmail: "second@example.com", password: user.password });
     expect((await api(ctx.app).api.account.email.confirm.post({ token: first })).status).toBe(400);
-    expect((await api(ctx.app).api.account.email.confirm.post({ token: linkToken() })).data!.email).toBe(
+    expect((await api(ctx.app).api.account.email.confirm.post({ token: await linkToken() })).data!.email).toBe(
       "second@example.com",
     );
   });
@@ -197,7 +211,7 @@ describe("change e-mail", () => {
       error: "EMAIL_TAKEN",
       message: "This email address can't be used for your account. Please choose another.",
     });
-    expect(outbox().filter((row) => row.template === "email-change-confirm")).toHaveLength(0);
+    expect((await outbox()).filter((row) => row.template === "email-change-confirm")).toHaveLength(0);
   });
 
   test("an address taken between the request and the link is refused when the link is followed", async () => {
@@ -207,7 +221,7 @@ describe("change e-mail", () => {
       password: user.password,
     });
     await signUpUser(ctx, "pro", "contested@example.com");
-    const answer = await api(ctx.app).api.account.email.confirm.post({ token: linkToken() });
+    const answer = await api(ctx.app).api.account.email.confirm.post({ token: await linkToken() });
     expect(answer.status).toBe(409);
     expect((await me(user.token)).data!.user.email).toBe(user.email);
   });
@@ -219,13 +233,13 @@ describe("change e-mail", () => {
       password: "wrong password",
     });
     expect(answer.status).toBe(403);
-    expect(outbox().filter((row) => row.template === "email-change-confirm")).toHaveLength(0);
+    expect((await outbox()).filter((row) => row.template === "email-change-confirm")).toHaveLength(0);
   });
 
   test("the token is stored only as a hash", async () => {
     const user = await signUpUser(ctx);
     await api(ctx.app, user.token).api.account.email.post({ newEmail: "hash@example.com", password: user.password });
-    expect(ctx.deps.db.select().from(emailChanges).get()!.tokenHash).not.toContain(linkToken());
+    expect((await ctx.deps.db.select().from(emailChanges))[0]!.tokenHash).not.toContain(await linkToken());
   });
 });
 
@@ -291,12 +305,12 @@ describe("delete", () => {
     expect((await me(other)).status).toBe(401);
     expect((await login(user.email, user.password)).status).toBe(401);
     expect((await api(ctx.app).api.plugin.validate.post({ key: pluginKey, robloxUserId: "555" })).status).toBe(401);
-    expect(db.select().from(users).where(eq(users.id, user.user.id)).get()).toBeUndefined();
-    expect(db.select().from(subscriptions).where(eq(subscriptions.userId, user.user.id)).all()).toHaveLength(0);
-    expect(db.select().from(reviews).all()).toHaveLength(0);
-    expect(db.select().from(supportTickets).where(eq(supportTickets.email, user.email)).all()).toHaveLength(0);
-    expect(db.select().from(emails).where(eq(emails.to, user.email)).all()).toHaveLength(0);
-    const sale = db.select().from(sales).where(eq(sales.id, user.saleId)).get()!;
+    expect((await db.select().from(users).where(eq(users.id, user.user.id)))[0]).toBeUndefined();
+    expect(await db.select().from(subscriptions).where(eq(subscriptions.userId, user.user.id))).toHaveLength(0);
+    expect(await db.select().from(reviews)).toHaveLength(0);
+    expect(await db.select().from(supportTickets).where(eq(supportTickets.email, user.email))).toHaveLength(0);
+    expect(await db.select().from(emails).where(eq(emails.to, user.email))).toHaveLength(0);
+    const sale = (await db.select().from(sales).where(eq(sales.id, user.saleId)))[0]!;
     expect(sale).toMatchObject({
       email: `deleted-account-${user.user.id}@deleted.invalid`,
       amountCents: 2499,
@@ -304,19 +318,23 @@ describe("delete", () => {
     });
     // Nothing left anywhere names the address or the game account.
     const dump = JSON.stringify([
-      db.select().from(sales).all(),
-      db.select().from(auditLog).all(),
-      db.select().from(productKeys).all(),
+      await db.select().from(sales),
+      await db.select().from(auditLog),
+      await db.select().from(productKeys),
     ]);
     expect(dump).not.toContain(user.email);
     expect(dump).not.toContain("555");
-    expect(
-      db
-        .select()
-        .from(auditLog)
-        .all()
-        .some((entry) => entry.action === "account.deleted"),
-    ).toBe(true);
+    expect((await db.select().from(auditLog)).some((entry) => entry.action === "account.deleted")).toBe(true);
+  });
+
+  test("two deletions sent at once delete the account once", async () => {
+    const user = await signUpUser(ctx);
+    const answers = await Promise.all([
+      deleteAccount(user.token, user.password),
+      deleteAccount(user.token, user.password),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
+    expect(await auditRowsOf(ctx, "account.deleted")).toHaveLength(1);
   });
 
   test("the address can sign up again afterwards", async () => {

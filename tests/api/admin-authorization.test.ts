@@ -22,29 +22,30 @@ beforeAll(async () => {
 afterAll(() => ctx.cleanup());
 
 const now = () => ctx.deps.clock.now();
-const freshKeyId = () => generateProductKeys(ctx.deps.db, now(), { plan: "pro", count: 1, source: "admin" })[0].id;
-const freshTicketId = () =>
-  ctx.deps.db
+const freshKeyId = async () =>
+  (await generateProductKeys(ctx.deps.db, now(), { plan: "pro", count: 1, source: "admin" }))[0]!.id;
+const freshTicketId = async () => {
+  const [ticket] = await ctx.deps.db
     .insert(supportTickets)
     .values({ email: "t@example.com", message: "hi", createdAt: now() })
-    .returning()
-    .get().id;
+    .returning();
+  return ticket!.id;
+};
 /** Reviews are one per user, so each moderation call gets a review by a user of its own. */
 let reviewAuthors = 0;
-const freshReviewId = () => {
-  const author = ctx.deps.db
+const freshReviewId = async () => {
+  const [author] = await ctx.deps.db
     .insert(users)
     .values({ email: `reviewer${++reviewAuthors}@example.com`, passwordHash: "x", createdAt: now() })
-    .returning()
-    .get();
-  return ctx.deps.db
+    .returning();
+  const [review] = await ctx.deps.db
     .insert(reviews)
-    .values({ userId: author.id, rating: 5, comment: "Great", createdAt: now() })
-    .returning()
-    .get().id;
+    .values({ userId: author!.id, rating: 5, comment: "Great", createdAt: now() })
+    .returning();
+  return review!.id;
 };
-const freshEmailId = () =>
-  queueEmail(ctx.deps.db, { to: "x@example.com", template: "test", payload: { testKey: "K" } }, now()).id;
+const freshEmailId = async () =>
+  (await queueEmail(ctx.deps.db, { to: "x@example.com", template: "test", payload: { testKey: "K" } }, now())).id;
 
 type Client = ReturnType<typeof api>;
 
@@ -63,7 +64,7 @@ const routes: AdminRoute[] = [
   },
   {
     name: "DELETE /api/admin/product-keys/:id",
-    send: (c) => c.api.admin["product-keys"]({ id: freshKeyId() }).delete(),
+    send: async (c) => c.api.admin["product-keys"]({ id: await freshKeyId() }).delete(),
   },
   { name: "GET /api/admin/sales", send: (c) => c.api.admin.sales.get() },
   {
@@ -74,14 +75,20 @@ const routes: AdminRoute[] = [
   { name: "POST /api/admin/users/:id/reset-link", send: (c) => c.api.admin.users({ id: userId })["reset-link"].post() },
   { name: "GET /api/admin/audit", send: (c) => c.api.admin.audit.get() },
   { name: "GET /api/admin/emails", send: (c) => c.api.admin.emails.get() },
-  { name: "POST /api/admin/emails/:id/resend", send: (c) => c.api.admin.emails({ id: freshEmailId() }).resend.post() },
+  {
+    name: "POST /api/admin/emails/:id/resend",
+    send: async (c) => c.api.admin.emails({ id: await freshEmailId() }).resend.post(),
+  },
   { name: "GET /api/reviews/all", send: (c) => c.api.reviews.all.get() },
-  { name: "PATCH /api/reviews/:id", send: (c) => c.api.reviews({ id: freshReviewId() }).patch({ hidden: true }) },
-  { name: "DELETE /api/reviews/:id", send: (c) => c.api.reviews({ id: freshReviewId() }).delete() },
+  {
+    name: "PATCH /api/reviews/:id",
+    send: async (c) => c.api.reviews({ id: await freshReviewId() }).patch({ hidden: true }),
+  },
+  { name: "DELETE /api/reviews/:id", send: async (c) => c.api.reviews({ id: await freshReviewId() }).delete() },
   { name: "GET /api/support/tickets", send: (c) => c.api.support.tickets.get() },
   {
     name: "PATCH /api/support/tickets/:id",
-    send: (c) => c.api.support.tickets({ id: freshTicketId() }).patch({ status: "closed" }),
+    send: async (c) => c.api.support.tickets({ id: await freshTicketId() }).patch({ status: "closed" }),
   },
 ];
 

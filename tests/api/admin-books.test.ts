@@ -56,7 +56,7 @@ describe("GET /api/admin/sales.csv", () => {
     await buy("month", "one@example.com");
     const partly = await buy("pro", "two@example.com");
     const refunded = await buy("lifetime", "three@example.com");
-    recordPartialRefund(ctx.deps, partly, 500);
+    await recordPartialRefund(ctx.deps, partly, 500);
     await refundPayment(ctx.deps, refunded);
 
     const answer = await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin });
@@ -93,35 +93,29 @@ describe("GET /api/admin/sales.csv", () => {
       '"say ""hi"", ok"',
       "-4.65",
     ]);
-    ctx.deps.db
-      .insert(sales)
-      .values({
-        paymentIntentId: "pi_formula",
-        email: '=HYPERLINK("http://evil.example","x")',
-        plan: "pro",
-        amountCents: 2499,
-        createdAt: ctx.clock.now(),
-      })
-      .run();
+    await ctx.deps.db.insert(sales).values({
+      paymentIntentId: "pi_formula",
+      email: '=HYPERLINK("http://evil.example","x")',
+      plan: "pro",
+      amountCents: 2499,
+      createdAt: ctx.clock.now(),
+    });
     const body = (await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin })).body as string;
     expect(body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
   });
 
   test("a long history streams in pages and every sale is there once", async () => {
     const now = ctx.clock.now();
-    ctx.deps.db
-      .insert(sales)
-      .values(
-        Array.from({ length: 4203 }, (_, i) => ({
-          paymentIntentId: `pi_bulk_${i}`,
-          email: `bulk${i}@example.com`,
-          plan: "month" as const,
-          amountCents: 699,
-          feeCents: 50,
-          createdAt: now + i,
-        })),
-      )
-      .run();
+    await ctx.deps.db.insert(sales).values(
+      Array.from({ length: 4203 }, (_, i) => ({
+        paymentIntentId: `pi_bulk_${i}`,
+        email: `bulk${i}@example.com`,
+        plan: "month" as const,
+        amountCents: 699,
+        feeCents: 50,
+        createdAt: now + i,
+      })),
+    );
     const rows = parseCsv((await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin })).body as string).slice(
       1,
     );
@@ -132,7 +126,7 @@ describe("GET /api/admin/sales.csv", () => {
   test("the streamed lines are each sale's cells as one sale's row has them, whatever its fields hold", async () => {
     const now = ctx.clock.now();
     const odd = ["=cmd", "-5", "-5.5", "-5.", "-1+2", 'a,"b"', "line\nbreak", "+1", "@x", "\tt", "plain", null];
-    const inserted = ctx.deps.db
+    const inserted = await ctx.deps.db
       .insert(sales)
       .values(
         odd.map((value, i) => ({
@@ -154,17 +148,14 @@ describe("GET /api/admin/sales.csv", () => {
           createdAt: now - i * 86_399_999,
         })),
       )
-      .returning()
-      .all();
-    ctx.deps.db
-      .insert(creditNotes)
-      .values([
-        { number: "CN-1", saleId: inserted[1].id, amountCents: 10, createdAt: now },
-        { number: "=CN-2", saleId: inserted[1].id, amountCents: 10, createdAt: now },
-      ])
-      .run();
+      .returning();
+    await ctx.deps.db.insert(creditNotes).values([
+      { number: "CN-1", saleId: inserted[1]!.id, amountCents: 10, createdAt: now },
+      { number: "=CN-2", saleId: inserted[1]!.id, amountCents: 10, createdAt: now },
+    ]);
     const body = (await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin })).body as string;
-    const expected = inserted.map((sale) => `${saleCsvRow(ctx.deps.db, sale.id)!.map(csvCell).join(",")}\r\n`).join("");
+    let expected = "";
+    for (const sale of inserted) expected += `${(await saleCsvRow(ctx.deps.db, sale.id))!.map(csvCell).join(",")}\r\n`;
     expect(body).toBe(`${SALES_CSV_COLUMNS.join(",")}\r\n${expected}`);
     expect(body).toContain(",'=CN-2,");
   });
@@ -178,7 +169,7 @@ describe("GET /api/admin/sales.csv", () => {
   test("revenue by day: every one of the last 30 or 90 days, gross and net as the CSV counts them, and the overview's refund figures", async () => {
     await buy("month", "day1@example.com");
     const partly = await buy("pro", "day1b@example.com");
-    recordPartialRefund(ctx.deps, partly, 500);
+    await recordPartialRefund(ctx.deps, partly, 500);
     ctx.clock.advance(2 * 86_400_000);
     const refunded = await buy("lifetime", "day3@example.com");
     await refundPayment(ctx.deps, refunded);

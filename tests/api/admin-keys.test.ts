@@ -10,7 +10,7 @@ let admin: string;
 eachTestWithAdmin((made) => ({ ctx, admin } = made));
 
 const generate = (body: GenerateKeysBody) => api(ctx.app, admin).api.admin["generate-product-key"].post(body);
-const keyCount = () => ctx.deps.db.select().from(productKeys).all().length;
+const keyCount = async () => (await ctx.deps.db.select().from(productKeys)).length;
 
 describe("generating product keys", () => {
   test("one key of the chosen plan comes back as an array", async () => {
@@ -26,7 +26,7 @@ describe("generating product keys", () => {
     const answer = await generate({ plan: "pro", count: 100 });
     expect(answer.status).toBe(200);
     expect(new Set(answer.data!.map((k) => k.key)).size).toBe(100);
-    expect(keyCount()).toBe(100);
+    expect(await keyCount()).toBe(100);
   });
 
   for (const count of [0, 101, "abc", 2.5, -1, null]) {
@@ -34,7 +34,7 @@ describe("generating product keys", () => {
       const answer = await generate(invalid({ plan: "pro", count }));
       expect(answer.status).toBe(422);
       expect(failure(answer)?.message).toBe("Count must be a whole number from 1 to 100.");
-      expect(keyCount()).toBe(0);
+      expect(await keyCount()).toBe(0);
     });
   }
 
@@ -42,12 +42,12 @@ describe("generating product keys", () => {
     const answer = await generate(invalid({ plan: "forever", count: 1 }));
     expect(answer.status).toBe(422);
     expect(failure(answer)?.message).toBe("Plan must be one of month, pro or lifetime.");
-    expect(keyCount()).toBe(0);
+    expect(await keyCount()).toBe(0);
   });
 
   test("the audit log records who generated how many keys of which plan", async () => {
     await generate({ plan: "month", count: 3 });
-    const rows = ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "product-keys.generate")).all();
+    const rows = await ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "product-keys.generate"));
     expect(rows).toHaveLength(1);
     expect(JSON.parse(rows[0].detail!)).toMatchObject({ plan: "month", count: 3 });
     expect(rows[0].actorUserId).not.toBeNull();
@@ -75,7 +75,9 @@ describe("listing product keys", () => {
     const buy = async (email: string) => {
       const intent = await api(ctx.app).api["create-payment-intent"].post({ plan: "pro", email });
       await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: intent.data!.clientSecret });
-      return ctx.deps.db.select().from(productKeys).where(eq(productKeys.source, "purchase")).all().at(-1)!;
+      return (
+        await ctx.deps.db.select().from(productKeys).where(eq(productKeys.source, "purchase")).orderBy(productKeys.id)
+      ).at(-1)!;
     };
     const [unsold] = (await generate({ plan: "month", count: 1 })).data!;
     const sold = await buy("sold@example.com");
@@ -134,20 +136,22 @@ describe("deleting product keys", () => {
 
   test("a used key answers 409 with a clear message and stays", async () => {
     await signUpUser(ctx, "pro");
-    const used = ctx.deps.db.select().from(productKeys).where(eq(productKeys.isUsed, true)).get()!;
+    const used = (await ctx.deps.db.select().from(productKeys).where(eq(productKeys.isUsed, true)).limit(1))[0]!;
     const answer = await api(ctx.app, admin).api.admin["product-keys"]({ id: used.id }).delete();
     expect(answer.status).toBe(409);
     expect(failure(answer)).toEqual({
       error: "PRODUCT_KEY_USED",
       message: "This product key has been used and cannot be deleted.",
     });
-    expect(ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, used.id)).get()).toBeDefined();
+    expect((await ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, used.id)).limit(1))[0]).toBeDefined();
   });
 
   test("an unused key bought by a customer answers 409, stays and still signs up its buyer", async () => {
     const intent = await api(ctx.app).api["create-payment-intent"].post({ plan: "pro", email: "buyer@example.com" });
     await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: intent.data!.clientSecret });
-    const bought = ctx.deps.db.select().from(productKeys).where(eq(productKeys.source, "purchase")).get()!;
+    const bought = (
+      await ctx.deps.db.select().from(productKeys).where(eq(productKeys.source, "purchase")).limit(1)
+    )[0]!;
     const answer = await api(ctx.app, admin).api.admin["product-keys"]({ id: bought.id }).delete();
     expect(answer.status).toBe(409);
     expect(failure(answer)).toEqual({
@@ -171,7 +175,9 @@ describe("deleting product keys", () => {
   test("a deleted key is recorded in the audit log with its key text", async () => {
     const [key] = (await generate({ plan: "pro", count: 1 })).data!;
     await api(ctx.app, admin).api.admin["product-keys"]({ id: key._id }).delete();
-    const row = ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "product-key.delete")).get()!;
+    const row = (
+      await ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "product-key.delete")).limit(1)
+    )[0]!;
     expect(row.subject).toBe(`product-key:${key._id}`);
     expect(JSON.parse(row.detail!)).toEqual({ key: key.key, plan: "pro" });
   });

@@ -5,7 +5,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { auditLog, productKeys, sales, subscriptions } from "../../src/db/schema";
+import { auditLog, creditNotes, productKeys, sales, subscriptions } from "../../src/db/schema";
+import { refundPayment } from "../../src/features/refunds/record";
 import { DAY } from "../../src/lib/clock";
 import {
   api,
@@ -29,7 +30,7 @@ eachTestOnFakeStripe((made) => ({ ctx, stripe, admin } = made), { admin: true })
 /** A paid and fulfilled sale; answers its intent id and sale id. */
 async function sold(plan: "month" | "pro" = "pro", email = "buyer@example.com") {
   const { id, sale } = await paidOnFakeStripe(ctx, stripe, plan, email);
-  return { id, saleId: sale().id };
+  return { id, saleId: (await sale()).id };
 }
 
 const refund = (saleId: number, body: { amount?: number } = {}, token = admin) =>
@@ -54,6 +55,9 @@ async function refundWebhook(id: string, eventId: string) {
   ).toBe(200);
 }
 
+const subscriptionOf = async (userId: number) =>
+  (await ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0]!;
+
 /** The refund notices in the outbox for `to`, oldest first. */
 const notices = (to: string) => outboxOf(ctx, "refund-notice", to);
 
@@ -69,18 +73,14 @@ describe("refund from the admin panel, with Stripe", () => {
     expect(call.body).toContain(`payment_intent=${id}`);
     expect(call.body).toContain("amount=2499");
     expect(call.headers["idempotency-key"]).toStartWith(`refund-sale-${saleId}-`);
-    expect(ctx.deps.db.select().from(productKeys).all()).toHaveLength(0);
-    const audits = () =>
-      ctx.deps.db
-        .select()
-        .from(auditLog)
-        .all()
-        .filter((row) => row.action === "sale.refunded");
-    expect(audits()).toHaveLength(1);
-    expect(audits()[0].actorUserId).not.toBeNull();
+    expect(await ctx.deps.db.select().from(productKeys)).toHaveLength(0);
+    const audits = async () =>
+      (await ctx.deps.db.select().from(auditLog).orderBy(auditLog.id)).filter((row) => row.action === "sale.refunded");
+    expect(await audits()).toHaveLength(1);
+    expect((await audits())[0]!.actorUserId).not.toBeNull();
 
     // The buyer is told once: the amount, and that the never-redeemed key is gone.
-    expect(notices("buyer@example.com").map((e) => e.payload)).toEqual([
+    expect((await notices("buyer@example.com")).map((e) => e.payload)).toEqual([
       {
         planName: "4 Month Pro",
         refundedCents: 2499,
@@ -94,15 +94,15 @@ describe("refund from the admin panel, with Stripe", () => {
         creditNoteUrl: expect.stringMatching(/\/api\/invoices\/LL-CN-2026-000001\.pdf\?sig=/),
       },
     ]);
-    expect(notices("buyer@example.com")[0].status).toBe("pending");
+    expect((await notices("buyer@example.com"))[0]!.status).toBe("pending");
 
     await refundWebhook(id, "evt_after_admin_refund");
-    expect(notices("buyer@example.com")).toHaveLength(1);
-    expect(audits()).toHaveLength(1);
+    expect(await notices("buyer@example.com")).toHaveLength(1);
+    expect(await audits()).toHaveLength(1);
     expect(stripe.refunds).toHaveLength(1);
     expect(await overview()).toMatchObject({
       totalRevenue: 0,
-      adminRevenue: -ctx.deps.db.select().from(sales).get()!.feeCents / 100,
+      adminRevenue: -(await ctx.deps.db.select().from(sales).limit(1))[0]!.feeCents / 100,
       salesCount: 0,
     });
 
@@ -114,7 +114,7 @@ describe("refund from the admin panel, with Stripe", () => {
 
   test("a partial refund keeps the key; then the rest takes back the key's time", async () => {
     const { id, saleId } = await sold("month", "partial@example.com");
-    const key = ctx.deps.db.select().from(productKeys).get()!.key;
+    const key = (await ctx.deps.db.select().from(productKeys).limit(1))[0]!.key;
     const signup = await api(ctx.app).api.auth.signup.post({
       email: "partial@example.com",
       password: "correct horse",
@@ -122,18 +122,16 @@ describe("refund from the admin panel, with Stripe", () => {
       productKey: key,
     });
     const userId = signup.data!.user.id;
-    const endBefore = ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get()!.endDate!;
+    const endBefore = (await subscriptionOf(userId)).endDate!;
 
     const part = await refund(saleId, { amount: 2.5 });
     expect(part.data).toMatchObject({ status: "paid", refunded: 2.5 });
     await refundWebhook(id, "evt_partial_after_admin");
-    expect(ctx.deps.db.select().from(sales).get()!.refundedCents).toBe(250);
-    expect(ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get()!.endDate).toBe(
-      endBefore,
-    );
+    expect((await ctx.deps.db.select().from(sales).limit(1))[0]!.refundedCents).toBe(250);
+    expect((await subscriptionOf(userId)).endDate).toBe(endBefore);
     expect(await overview()).toMatchObject({ totalRevenue: 4.49, salesCount: 1 });
 
-    expect(notices("partial@example.com").map((e) => e.payload)).toEqual([
+    expect((await notices("partial@example.com")).map((e) => e.payload)).toEqual([
       {
         planName: "1 Month Subscription",
         refundedCents: 250,
@@ -155,14 +153,10 @@ describe("refund from the admin panel, with Stripe", () => {
     const rest = await refund(saleId);
     expect(rest.data).toMatchObject({ status: "refunded", refunded: 6.99 });
     expect(stripe.refunds.map((r) => r.amount)).toEqual([250, 449]);
-    const sub = ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get()!;
+    const sub = await subscriptionOf(userId);
     expect(sub.endDate).toBe(Math.max(ctx.clock.now(), endBefore - 30 * DAY));
     // The rest is its own notice: $4.49 now, $6.99 in all, and the key's 30 days taken off (which ends the access).
-    expect(
-      notices("partial@example.com")
-        .map((e) => e.payload)
-        .at(-1),
-    ).toEqual({
+    expect((await notices("partial@example.com")).map((e) => e.payload).at(-1)).toEqual({
       planName: "1 Month Subscription",
       refundedCents: 449,
       paidCents: 699,
@@ -175,7 +169,7 @@ describe("refund from the admin panel, with Stripe", () => {
       creditNoteUrl: expect.stringMatching(/\/api\/invoices\/LL-CN-2026-000002\.pdf\?sig=/),
     });
     await refundWebhook(id, "evt_rest_after_admin");
-    expect(notices("partial@example.com")).toHaveLength(2);
+    expect(await notices("partial@example.com")).toHaveLength(2);
   });
 
   test("a negative, zero or sub-cent amount is a 422 and nothing changes; an unknown sale is a 404; only admins may refund", async () => {
@@ -189,7 +183,7 @@ describe("refund from the admin panel, with Stripe", () => {
     const user = await signUpUser(ctx);
     expect((await refund(saleId, {}, user.token)).status).toBe(403);
     expect(stripe.refunds).toHaveLength(0);
-    expect(ctx.deps.db.select().from(sales).get()).toMatchObject({ status: "paid", refundedCents: 0 });
+    expect((await ctx.deps.db.select().from(sales).limit(1))[0]).toMatchObject({ status: "paid", refundedCents: 0 });
   });
 
   test("Stripe unreachable is a 502 and nothing is recorded", async () => {
@@ -198,7 +192,39 @@ describe("refund from the admin panel, with Stripe", () => {
     const answer = await refund(saleId);
     expect(answer.status).toBe(502);
     stripe.setUnavailable(false);
-    expect(ctx.deps.db.select().from(sales).get()).toMatchObject({ status: "paid", refundedCents: 0 });
+    expect((await ctx.deps.db.select().from(sales).limit(1))[0]).toMatchObject({ status: "paid", refundedCents: 0 });
+  });
+});
+
+describe("refunds at the same time", () => {
+  test("partial refunds of several sales at once: credit notes cover every cent, numbered without gaps or repeats", async () => {
+    const bought: { saleId: number }[] = [];
+    for (let i = 0; i < 4; i++) bought.push(await sold("pro", `parallel${i}@example.com`));
+    const answers = await Promise.all(
+      bought.flatMap(({ saleId }) => [refund(saleId, { amount: 1 }), refund(saleId, { amount: 2 })]),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    expect(stripe.refunds).toHaveLength(8);
+    const notes = await ctx.deps.db.select().from(creditNotes).orderBy(creditNotes.id);
+    expect(notes.map((n) => n.number)).toEqual(notes.map((_, i) => `LL-CN-2026-${String(i + 1).padStart(6, "0")}`));
+    // Each sale's notes add up to what was refunded. Two refunds of one sale recorded together (the
+    // provider's running total already holds both) share one note.
+    for (const { saleId } of bought) {
+      const ofSale = notes.filter((n) => n.saleId === saleId);
+      expect(ofSale.length).toBeGreaterThanOrEqual(1);
+      expect(ofSale.reduce((sum, n) => sum + n.amountCents, 0)).toBe(300);
+      expect((await ctx.deps.db.select().from(sales).where(eq(sales.id, saleId)))[0]!.refundedCents).toBe(300);
+    }
+  });
+
+  test("the same refund recorded five times at once (our answer and the provider's redelivered events) is recorded once", async () => {
+    const { id } = await sold("pro", "recorded@example.com");
+    stripe.refund(id);
+    const recorded = await Promise.all(Array.from({ length: 5 }, () => refundPayment(ctx.deps, id)));
+    expect(recorded.map((sale) => sale?.status)).toEqual(Array(5).fill("refunded"));
+    expect(await ctx.deps.db.select().from(creditNotes)).toHaveLength(1);
+    expect(await notices("recorded@example.com")).toHaveLength(1);
+    expect((await ctx.deps.db.select().from(auditLog)).filter((row) => row.action === "sale.refunded")).toHaveLength(1);
   });
 });
 
@@ -212,7 +238,7 @@ describe("refund from the admin panel, with the demo provider", () => {
         email: "demo@example.com",
       });
       await api(demo.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
-      const saleId = demo.deps.db.select().from(sales).get()!.id;
+      const saleId = (await demo.deps.db.select().from(sales))[0]!.id;
       expect(
         (await api(demo.app, token).api.admin.sales({ id: saleId }).refund.post({ amount: 4.99 })).data,
       ).toMatchObject({ status: "paid", refunded: 4.99 });
@@ -220,7 +246,7 @@ describe("refund from the admin panel, with the demo provider", () => {
         status: "refunded",
         refunded: 24.99,
       });
-      expect(demo.deps.db.select().from(productKeys).all()).toHaveLength(0);
+      expect(await demo.deps.db.select().from(productKeys)).toHaveLength(0);
     } finally {
       demo.cleanup();
     }

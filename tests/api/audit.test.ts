@@ -27,14 +27,14 @@ test("the audit log lists entries newest first with the actor's e-mail", async (
 });
 
 test("entries written by the system have no actor e-mail", async () => {
-  writeAudit(ctx.deps.db, { actorUserId: null, action: "link.linked", subject: "user:1", at: ctx.clock.now() });
+  await writeAudit(ctx.deps.db, { actorUserId: null, action: "link.linked", subject: "user:1", at: ctx.clock.now() });
   const answer = await api(ctx.app, admin.token).api.admin.audit.get();
   expect(answer.data![0]).toMatchObject({ action: "link.linked", actorUserId: null, actorEmail: null });
 });
 
 test("limit and offset page through the audit log", async () => {
   for (let i = 0; i < 4; i++)
-    writeAudit(ctx.deps.db, {
+    await writeAudit(ctx.deps.db, {
       actorUserId: admin.user.id,
       action: "email.test",
       subject: `a${i}`,

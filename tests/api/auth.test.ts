@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { users, productKeys, subscriptions } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
+import { insertUser } from "../../src/features/users/service";
 import { api, failure, call, invalid, makeKey, makeTestApp, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
@@ -19,7 +20,7 @@ const signupBody = (productKey: string, email = "dev@example.com", password = "l
 
 describe("signup", () => {
   test("a valid key creates the account and a subscription of the key's plan", async () => {
-    const key = makeKey(ctx.deps, "month");
+    const key = await makeKey(ctx.deps, "month");
     const answer = await api(ctx.app).api.auth.signup.post(signupBody(key));
     expect(answer.status).toBe(200);
     expect(typeof answer.data!.token).toBe("string");
@@ -31,13 +32,13 @@ describe("signup", () => {
     });
     expect(answer.data!.subscription).toMatchObject({ plan: "month", status: "active" });
     expect(new Date(answer.data!.subscription!.endDate!).getTime()).toBe(ctx.clock.now() + 30 * DAY);
-    const row = ctx.deps.db.select().from(productKeys).where(eq(productKeys.key, key)).get()!;
+    const row = (await ctx.deps.db.select().from(productKeys).where(eq(productKeys.key, key)))[0]!;
     expect(row.isUsed).toBe(true);
     expect(row.usedByUserId).toBe(answer.data!.user.id);
   });
 
   test("the key is normalised the way the signup form does (lower case, dashes, spaces)", async () => {
-    const key = makeKey(ctx.deps, "pro");
+    const key = await makeKey(ctx.deps, "pro");
     const messy = ` ${key.slice(0, 4).toLowerCase()}-${key.slice(4, 8)} ${key.slice(8)} `;
     const answer = await api(ctx.app).api.auth.signup.post(signupBody(messy));
     expect(answer.status).toBe(200);
@@ -45,7 +46,7 @@ describe("signup", () => {
   });
 
   test("a lifetime key gives a subscription with no end", async () => {
-    const answer = await api(ctx.app).api.auth.signup.post(signupBody(makeKey(ctx.deps, "lifetime")));
+    const answer = await api(ctx.app).api.auth.signup.post(signupBody(await makeKey(ctx.deps, "lifetime")));
     expect(answer.data!.subscription).toMatchObject({ plan: "lifetime", endDate: null, timeRemaining: null });
   });
 
@@ -53,32 +54,34 @@ describe("signup", () => {
     const answer = await api(ctx.app).api.auth.signup.post(signupBody("ZZZZZZZZZZZZ"));
     expect(answer.status).toBe(400);
     expect(failure(answer)).toEqual({ error: "INVALID_PRODUCT_KEY", message: "Invalid product key" });
-    expect(ctx.deps.db.select().from(users).all()).toHaveLength(0);
+    expect(await ctx.deps.db.select().from(users)).toHaveLength(0);
   });
 
   test("a used key answers 409 'This product key has already been used'", async () => {
-    const key = makeKey(ctx.deps);
+    const key = await makeKey(ctx.deps);
     expect((await api(ctx.app).api.auth.signup.post(signupBody(key, "first@example.com"))).status).toBe(200);
     const again = await api(ctx.app).api.auth.signup.post(signupBody(key, "second@example.com"));
     expect(again.status).toBe(409);
     expect(failure(again)?.message).toBe("This product key has already been used");
-    expect(ctx.deps.db.select().from(users).all()).toHaveLength(1);
+    expect(await ctx.deps.db.select().from(users)).toHaveLength(1);
   });
 
   test("a duplicate e-mail answers 409 and leaves the new key unused", async () => {
     await signUpUser(ctx, "pro", "taken@example.com");
-    const key = makeKey(ctx.deps);
+    const key = await makeKey(ctx.deps);
     const answer = await api(ctx.app).api.auth.signup.post(signupBody(key, "TAKEN@example.com"));
     expect(answer.status).toBe(409);
     expect(failure(answer)?.error).toBe("EMAIL_TAKEN");
-    expect(ctx.deps.db.select().from(productKeys).where(eq(productKeys.key, key)).get()!.isUsed).toBe(false);
+    expect((await ctx.deps.db.select().from(productKeys).where(eq(productKeys.key, key)))[0]!.isUsed).toBe(false);
   });
 
   test("a password under 8 characters is rejected with a sentence and nothing is written", async () => {
-    const answer = await api(ctx.app).api.auth.signup.post(signupBody(makeKey(ctx.deps), "a@example.com", "short"));
+    const answer = await api(ctx.app).api.auth.signup.post(
+      signupBody(await makeKey(ctx.deps), "a@example.com", "short"),
+    );
     expect(answer.status).toBe(422);
     expect(failure(answer)?.message).toBe("Password must be at least 8 characters.");
-    expect(ctx.deps.db.select().from(users).all()).toHaveLength(0);
+    expect(await ctx.deps.db.select().from(users)).toHaveLength(0);
   });
 
   test("mismatched passwords are rejected", async () => {
@@ -86,14 +89,14 @@ describe("signup", () => {
       email: "a@example.com",
       password: "long enough",
       confirmPassword: "different one",
-      productKey: makeKey(ctx.deps),
+      productKey: await makeKey(ctx.deps),
     });
     expect(answer.status).toBe(400);
     expect(failure(answer)?.message).toBe("Passwords don't match");
   });
 
   test("a malformed e-mail or a missing field answers 422, never 500", async () => {
-    const bad = await api(ctx.app).api.auth.signup.post(signupBody(makeKey(ctx.deps), "not-an-email"));
+    const bad = await api(ctx.app).api.auth.signup.post(signupBody(await makeKey(ctx.deps), "not-an-email"));
     expect(bad.status).toBe(422);
     expect(failure(bad)?.message).toBe("Please enter a valid email address.");
     const missing = await api(ctx.app).api.auth.signup.post(invalid({ email: "a@example.com" }));
@@ -103,14 +106,32 @@ describe("signup", () => {
   });
 
   test("a key signs up one account even when twenty race for it", async () => {
-    const key = makeKey(ctx.deps);
+    const key = await makeKey(ctx.deps);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => api(ctx.app).api.auth.signup.post(signupBody(key, `racer${i}@example.com`))),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
-    expect(ctx.deps.db.select().from(users).all()).toHaveLength(1);
-    expect(ctx.deps.db.select().from(subscriptions).all()).toHaveLength(1);
+    expect(await ctx.deps.db.select().from(users)).toHaveLength(1);
+    expect(await ctx.deps.db.select().from(subscriptions)).toHaveLength(1);
+  });
+
+  test("an address signs up one account even when several race for it, each with its own key", async () => {
+    const keys = await Promise.all(Array.from({ length: 6 }, () => makeKey(ctx.deps)));
+    const answers = await Promise.all(
+      keys.map((key) => api(ctx.app).api.auth.signup.post(signupBody(key, "same@example.com"))),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409).map((a) => failure(a)?.error)).toEqual(Array(5).fill("EMAIL_TAKEN"));
+    expect(await ctx.deps.db.select().from(users)).toHaveLength(1);
+    expect(await ctx.deps.db.select().from(productKeys).where(eq(productKeys.isUsed, true))).toHaveLength(1);
+  });
+
+  test("an address already stored is the same 409 at the insert itself, not a database error", async () => {
+    await insertUser(ctx.deps.db, { email: "twice@example.com", passwordHash: "x" }, ctx.clock.now());
+    const again = insertUser(ctx.deps.db, { email: "Twice@Example.com", passwordHash: "x" }, ctx.clock.now());
+    await expect(again).rejects.toMatchObject({ status: 409, code: "EMAIL_TAKEN" });
+    expect(await ctx.deps.db.select().from(users)).toHaveLength(1);
   });
 });
 
@@ -181,7 +202,7 @@ describe("current user", () => {
     expect((await api(ctx.app).api.auth.me.get()).status).toBe(401);
     const tampered = user.token.slice(0, -2) + (user.token.endsWith("A") ? "BB" : "AA");
     expect((await api(ctx.app, tampered).api.auth.me.get()).status).toBe(401);
-    ctx.deps.db.update(users).set({ tokenVersion: 1 }).where(eq(users.id, user.user.id)).run();
+    await ctx.deps.db.update(users).set({ tokenVersion: 1 }).where(eq(users.id, user.user.id));
     const answer = await api(ctx.app, user.token).api.auth.me.get();
     expect(answer.status).toBe(401);
     expect(failure(answer)?.error).toBe("UNAUTHORIZED");
@@ -195,7 +216,7 @@ describe("current user", () => {
 
     const fresh = await api(ctx.app).api.auth.login.post({ email: user.email, password: user.password });
     expect((await api(ctx.app, fresh.data!.token).api.auth.me.get()).status).toBe(200);
-    ctx.deps.db.update(users).set({ tokenVersion: 5 }).where(eq(users.id, user.user.id)).run();
+    await ctx.deps.db.update(users).set({ tokenVersion: 5 }).where(eq(users.id, user.user.id));
     expect((await api(ctx.app, fresh.data!.token).api.auth.me.get()).status).toBe(401);
   });
 

@@ -48,12 +48,10 @@ async function run(args: string[], env: Record<string, string> = {}) {
   return { code, out, err };
 }
 
-const keysIn = (path: string) => {
+const keysIn = async (path: string) => {
   const db = openDatabase(path);
   try {
-    return listProductKeys(db, {})
-      .map((key) => key.key)
-      .sort();
+    return (await listProductKeys(db, {})).map((key) => key.key).sort();
   } finally {
     db.$client.close();
   }
@@ -97,7 +95,7 @@ describe("off-box backups from the command line", () => {
     expect(restored.err).toBe("");
     expect(restored.code).toBe(0);
     expect(restored.out).toContain("There was no database there before.");
-    expect(keysIn(fresh)).toEqual(keysIn(live));
+    expect(await keysIn(fresh)).toEqual(await keysIn(live));
     // The output never shows the keys or the passphrase.
     for (const answer of [backup, list, verify, refused, restored]) {
       expect(answer.out + answer.err).not.toContain(fake.secretAccessKey);

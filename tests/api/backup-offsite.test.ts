@@ -36,19 +36,17 @@ afterEach(() => {
 });
 
 /** A site with three keys and a passphrase, its backups going to the fake under `site/`. */
-function site(env: Record<string, string> = {}) {
+async function site(env: Record<string, string> = {}) {
   made = makeTestDeps({ env: { ...fake.env, BACKUP_URL: `s3://${fake.bucket}/site`, ...env } });
-  for (let i = 0; i < 3; i++) makeKey(made.deps, "pro");
+  for (let i = 0; i < 3; i++) await makeKey(made.deps, "pro");
   const { config } = made.deps;
   return { deps: made.deps, dir: made.dir, storage: openStorage(config.backups.s3!, config.backups.url!) };
 }
 
-const keysIn = (path: string) => {
+const keysIn = async (path: string) => {
   const db = openDatabase(path);
   try {
-    return listProductKeys(db, {})
-      .map((key) => key.key)
-      .sort();
+    return (await listProductKeys(db, {})).map((key) => key.key).sort();
   } finally {
     db.$client.close();
   }
@@ -65,7 +63,7 @@ async function failure(run: Promise<unknown>): Promise<Error> {
 
 describe("a backup to storage", () => {
   test("is a checked, compressed copy under a new name carrying the time; nothing is left beside the database", async () => {
-    const { deps, storage } = site();
+    const { deps, storage } = await site();
     const now = Date.UTC(2026, 10, 27, 16, 45, 0);
     const first = await backupToStorage({ databasePath: deps.config.databasePath, storage, passphrase: null, now });
     const second = await backupToStorage({ databasePath: deps.config.databasePath, storage, passphrase: null, now });
@@ -81,7 +79,7 @@ describe("a backup to storage", () => {
   });
 
   test("restores into a fresh database, exactly as restore FILE does", async () => {
-    const { deps, dir, storage } = site();
+    const { deps, dir, storage } = await site();
     await backupToStorage({ databasePath: deps.config.databasePath, storage, passphrase: null, now: Date.now() });
     const fresh = join(dir, "fresh", "layerlift.db");
     const restored = await restoreFromStorage({
@@ -92,16 +90,12 @@ describe("a backup to storage", () => {
       now: Date.now(),
     });
     expect(restored.keptAs).toBeNull();
-    expect(keysIn(fresh)).toEqual(
-      listProductKeys(deps.db, {})
-        .map((key) => key.key)
-        .sort(),
-    );
+    expect(await keysIn(fresh)).toEqual((await listProductKeys(deps.db, {})).map((key) => key.key).sort());
     expect(readdirSync(dirname(fresh))).toEqual(["layerlift.db"]);
   });
 
   test("is listed with its time, size and that it is complete; --check reads it whole and finds its checksum good", async () => {
-    const { deps, storage } = site();
+    const { deps, storage } = await site();
     const made = await backupToStorage({
       databasePath: deps.config.databasePath,
       storage,
@@ -126,7 +120,7 @@ describe("encryption", () => {
   const passphrase = "correct horse battery staple";
 
   test("without the passphrase a restore is refused with one sentence; with a wrong one too; the right one restores", async () => {
-    const { deps, dir, storage } = site();
+    const { deps, dir, storage } = await site();
     const made = await backupToStorage({
       databasePath: deps.config.databasePath,
       storage,
@@ -161,7 +155,7 @@ describe("encryption", () => {
     expect(readdirSync(dir).filter((name) => name.includes(".download-"))).toEqual([]);
 
     await restore(passphrase);
-    expect(keysIn(fresh)).toHaveLength(3);
+    expect(await keysIn(fresh)).toHaveLength(3);
     // The checksum can be checked without the passphrase.
     expect((await listBackups(storage, { checksums: true }))[0]).toMatchObject({
       encrypted: true,
@@ -170,7 +164,7 @@ describe("encryption", () => {
   });
 
   test("a changed byte fails the part's authentication even when the checksum is made to match", async () => {
-    const { deps, dir, storage } = site();
+    const { deps, dir, storage } = await site();
     const made = await backupToStorage({
       databasePath: deps.config.databasePath,
       storage,
@@ -201,7 +195,7 @@ describe("encryption", () => {
 
 describe("what can't be used is refused", () => {
   test("a corrupted object: restore refuses it with one sentence and the database is untouched", async () => {
-    const { deps, storage } = site();
+    const { deps, storage } = await site();
     const made = await backupToStorage({
       databasePath: deps.config.databasePath,
       storage,
@@ -213,7 +207,7 @@ describe("what can't be used is refused", () => {
     body[Math.floor(body.byteLength / 2)] ^= 0xff;
     const target = join(dirname(deps.config.databasePath), "target.db");
     const targetDb = openDatabase(target);
-    targetDb.insert(appSettings).values({ key: "marker", value: "before" }).run();
+    await targetDb.insert(appSettings).values({ key: "marker", value: "before" });
     targetDb.$client.close();
 
     const error = await failure(
@@ -223,7 +217,7 @@ describe("what can't be used is refused", () => {
     expect(error.message).toStartWith(`s3://${fake.bucket}/site/${made.name} can't be used: it`);
     expect(error.message).toMatch(/damaged/);
     const after = openDatabase(target);
-    expect(after.select().from(appSettings).all()).toEqual([{ key: "marker", value: "before" }]);
+    expect(await after.select().from(appSettings)).toEqual([{ key: "marker", value: "before" }]);
     after.$client.close();
     expect(readdirSync(dirname(target)).filter((name) => /\.(download|restoring|before-restore)-/.test(name))).toEqual(
       [],
@@ -232,16 +226,13 @@ describe("what can't be used is refused", () => {
   });
 
   test("a cut upload leaves no object and no unfinished upload, and says so in one sentence", async () => {
-    const { deps, storage } = site();
+    const { deps, storage } = await site();
     // Random text compresses poorly: the backup needs more than one 5 MiB part.
     for (let i = 0; i < 8; i++)
-      deps.db
-        .insert(appSettings)
-        .values({
-          key: `noise-${i}`,
-          value: Buffer.from(crypto.getRandomValues(new Uint8Array(1 << 20))).toString("base64"),
-        })
-        .run();
+      await deps.db.insert(appSettings).values({
+        key: `noise-${i}`,
+        value: Buffer.from(crypto.getRandomValues(new Uint8Array(1 << 20))).toString("base64"),
+      });
     fake.refusePartsAfterFirst(true);
     const error = await failure(
       backupToStorage({ databasePath: deps.config.databasePath, storage, passphrase: null, now: Date.now() }),
@@ -259,7 +250,7 @@ describe("what can't be used is refused", () => {
   });
 
   test("a truncated object does not look complete: latest skips it, and restoring it by name is refused", async () => {
-    const { deps, dir, storage } = site();
+    const { deps, dir, storage } = await site();
     const good = await backupToStorage({
       databasePath: deps.config.databasePath,
       storage,
@@ -298,7 +289,7 @@ describe("what can't be used is refused", () => {
   });
 
   test("storage that can't be reached, and keys it refuses, are one sentence each", async () => {
-    const { deps } = site();
+    const { deps } = await site();
     const settings = deps.config.backups.s3!;
     const closed = openStorage({ ...settings, endpoint: "http://127.0.0.1:9" }, deps.config.backups.url!);
     const unreachable = await failure(
@@ -317,7 +308,7 @@ describe("what can't be used is refused", () => {
   });
 
   test("no backup at all, and a name that is not there, are one sentence each", async () => {
-    const { dir, storage } = site();
+    const { dir, storage } = await site();
     const none = await failure(
       restoreFromStorage({
         storage,
@@ -345,7 +336,7 @@ describe("what can't be used is refused", () => {
 
 describe("the restore drill", () => {
   test("restores the newest backup into a working file, checks it and reports its age and row counts", async () => {
-    const { deps, storage } = site();
+    const { deps, storage } = await site();
     const takenAt = Date.UTC(2026, 10, 27, 10);
     await backupToStorage({ databasePath: deps.config.databasePath, storage, passphrase: null, now: takenAt });
     const report = await drillNewestBackup({
@@ -360,8 +351,8 @@ describe("the restore drill", () => {
   });
 
   test("a backup whose books differ from its sales fails the drill", async () => {
-    const { deps, storage } = site();
-    deps.db.$client.run(
+    const { deps, storage } = await site();
+    deps.db.$client.writer.run(
       "INSERT INTO books_daily (day, plan, sales, paid_count, refund_count, dispute_count, gross_cents, fee_cents, refunded_cents, disputed_cents, tax_cents, net_cents) VALUES (0, 'pro', 1, 1, 0, 0, 100, 0, 0, 0, 0, 100)",
     );
     await backupToStorage({ databasePath: deps.config.databasePath, storage, passphrase: null, now: Date.now() });

@@ -36,7 +36,7 @@ afterEach(async () => {
   ctx?.cleanup();
 });
 
-function site(env: Record<string, string> = {}) {
+async function site(env: Record<string, string> = {}) {
   ctx = makeTestApp({
     env: {
       ...fake.env,
@@ -46,12 +46,13 @@ function site(env: Record<string, string> = {}) {
       ...env,
     },
   });
-  makeKey(ctx.deps, "pro");
+  await makeKey(ctx.deps, "pro");
   return ctx;
 }
 
-const runs = () => ctx.deps.db.select().from(backupRuns).orderBy(backupRuns.id).all();
-const alerts = () => ctx.deps.db.select().from(emails).where(eq(emails.template, "backup-alert")).all();
+const runs = async () => await ctx.deps.db.select().from(backupRuns).orderBy(backupRuns.id);
+const alerts = async () =>
+  await ctx.deps.db.select().from(emails).where(eq(emails.template, "backup-alert")).orderBy(emails.id);
 const healthDetails = async () =>
   (await call(ctx.app, "GET", "/api/health", { token: METRICS_TOKEN })).body as {
     backup: { lastGood: { ageSeconds: number } | null; warning: string | null; drill: { ok: boolean } | null };
@@ -62,7 +63,7 @@ const gauge = (text: string, name: string) => Number(new RegExp(`^${name}\\{[^}]
 
 describe("the schedule", () => {
   test("a backup goes to storage in a worker thread, the drill follows, and retention deletes only what the rule lets go", async () => {
-    site({ BACKUP_KEEP: "all:1d,daily:3" });
+    await site({ BACKUP_KEEP: "all:1d,daily:3" });
     const now = ctx.clock.now();
     const planted = {
       hourOld: backupName(now - HOUR),
@@ -78,7 +79,7 @@ describe("the schedule", () => {
     scheduler = startBackupScheduler(ctx.deps, { timers: false });
     await scheduler.round();
 
-    const [backup, drill] = runs();
+    const [backup, drill] = await runs();
     expect(backup).toMatchObject({ kind: "backup", ok: true, problem: null });
     expect(drill).toMatchObject({ kind: "drill", ok: true, objectName: backup.objectName, backupTakenAt: now });
     expect(drill.rowCounts?.product_keys).toBe(1);
@@ -96,13 +97,13 @@ describe("the schedule", () => {
   });
 
   test("the next backup comes BACKUP_EVERY after the last, the drill once a day; health and /metrics show the age", async () => {
-    site({ BACKUP_EVERY: "6h" });
+    await site({ BACKUP_EVERY: "6h" });
     scheduler = startBackupScheduler(ctx.deps, { runner: inProcess, timers: false });
     const start = ctx.clock.now();
     await scheduler.round();
     ctx.clock.advance(2 * HOUR);
     await scheduler.round();
-    expect(runs().map((run) => run.kind)).toEqual(["backup", "drill"]);
+    expect((await runs()).map((run) => run.kind)).toEqual(["backup", "drill"]);
 
     const health = await healthDetails();
     expect(health.backup).toMatchObject({
@@ -122,29 +123,32 @@ describe("the schedule", () => {
     ctx.clock.advance(4 * HOUR);
     await scheduler.round();
     // A second backup, no second drill within the day.
-    expect(runs().map((run) => run.kind)).toEqual(["backup", "drill", "backup"]);
+    expect((await runs()).map((run) => run.kind)).toEqual(["backup", "drill", "backup"]);
     expect(fake.keys("site/layerlift-")).toHaveLength(2);
     ctx.clock.advance(18 * HOUR);
     await scheduler.round();
-    expect(runs().map((run) => run.kind)).toEqual(["backup", "drill", "backup", "backup", "drill"]);
-    expect(alerts()).toEqual([]);
+    expect((await runs()).map((run) => run.kind)).toEqual(["backup", "drill", "backup", "backup", "drill"]);
+    expect(await alerts()).toEqual([]);
   });
 });
 
 describe("when it goes wrong", () => {
   test("a failing storage is recorded and told to the admins once; the site keeps serving; recovery clears it", async () => {
-    site();
+    await site();
     await signInAdmin(ctx);
     const log = captureLog();
     try {
       scheduler = startBackupScheduler(ctx.deps, { runner: inProcess, timers: false });
       fake.failNext(1_000_000);
       await scheduler.round();
-      const [failed] = runs();
+      const [failed] = await runs();
       expect(failed).toMatchObject({ kind: "backup", ok: false });
       expect(failed.problem).toMatch(/^Looking for s3:\/\/layerlift-backups\/site\/layerlift-.* failed: /);
-      expect(alerts()).toHaveLength(1);
-      expect(alerts()[0]).toMatchObject({ to: "admin@example.com", subject: expect.stringContaining("backup failed") });
+      expect(await alerts()).toHaveLength(1);
+      expect((await alerts())[0]).toMatchObject({
+        to: "admin@example.com",
+        subject: expect.stringContaining("backup failed"),
+      });
 
       // The site answers as ever; the details say why an admin should look.
       expect((await call(ctx.app, "GET", "/api/health?strict=1")).body).toEqual({ ok: true, status: "ok" });
@@ -155,20 +159,20 @@ describe("when it goes wrong", () => {
       // Tried again after 15 minutes, still failing: no second e-mail.
       ctx.clock.advance(15 * MINUTE);
       await scheduler.round();
-      expect(runs().filter((run) => !run.ok)).toHaveLength(2);
-      expect(alerts()).toHaveLength(1);
+      expect((await runs()).filter((run) => !run.ok)).toHaveLength(2);
+      expect(await alerts()).toHaveLength(1);
 
       fake.failNext(0);
       ctx.clock.advance(15 * MINUTE);
       await scheduler.round();
-      expect(runs().at(-1)).toMatchObject({ kind: "drill", ok: true });
+      expect((await runs()).at(-1)).toMatchObject({ kind: "drill", ok: true });
       expect((await healthDetails()).backup.warning).toBeNull();
 
       // Late backups (none for more than twice BACKUP_EVERY) are a new problem: one e-mail, then quiet.
       ctx.clock.advance(12 * HOUR + MINUTE);
-      scheduler.checkAlerts();
-      scheduler.checkAlerts();
-      expect(alerts().map((email) => email.subject)).toEqual([
+      await scheduler.checkAlerts();
+      await scheduler.checkAlerts();
+      expect((await alerts()).map((email) => email.subject)).toEqual([
         expect.stringContaining("A scheduled backup failed"),
         expect.stringContaining("Backups are late"),
       ]);
@@ -180,8 +184,8 @@ describe("when it goes wrong", () => {
       const shown = [
         JSON.stringify(await healthDetails()),
         await metrics(),
-        JSON.stringify(alerts()),
-        JSON.stringify(runs()),
+        JSON.stringify(await alerts()),
+        JSON.stringify(await runs()),
         log.text(),
       ].join("\n");
       expect(shown).not.toContain(fake.secretAccessKey);
@@ -193,10 +197,10 @@ describe("when it goes wrong", () => {
   });
 
   test("storage that can't be reached: the failure is one sentence in health, and the site keeps serving", async () => {
-    site({ S3_ENDPOINT: "http://127.0.0.1:9" });
+    await site({ S3_ENDPOINT: "http://127.0.0.1:9" });
     scheduler = startBackupScheduler(ctx.deps, { runner: inProcess, timers: false });
     await scheduler.round();
-    expect(runs()).toHaveLength(1);
+    expect(await runs()).toHaveLength(1);
     const health = await healthDetails();
     expect(health.backup.warning).toMatch(/^The last backup failed: .*can't be reached \(connection refused\)/);
     expect((await call(ctx.app, "GET", "/api/health")).body).toEqual({ ok: true, status: "ok" });

@@ -64,7 +64,7 @@ describe("a database that does not exist", () => {
 });
 
 describe("backup", () => {
-  test("writes a checked copy readable by its owner only, and prints its size and row counts", () => {
+  test("writes a checked copy readable by its owner only, and prints its size and row counts", async () => {
     const database = seeded("live.db", 3);
     const target = join(dir, "backups/live-1.db");
     const result = run(["backup", target, "--db", database]);
@@ -76,7 +76,7 @@ describe("backup", () => {
     );
     expect(result.out).toMatch(/product_keys\s+3\n/);
     expect(statSync(target).mode & 0o777).toBe(0o600);
-    expect(listProductKeys(openDatabase(target))).toHaveLength(3);
+    expect(await listProductKeys(openDatabase(target))).toHaveLength(3);
   });
 
   test("never overwrites: a second backup to the same file is one sentence, and the first copy is untouched", () => {
@@ -92,7 +92,7 @@ describe("backup", () => {
 });
 
 describe("restore", () => {
-  test("replaces the database with the backup, keeps the replaced file aside, and applies migrations", () => {
+  test("replaces the database with the backup, keeps the replaced file aside, and applies migrations", async () => {
     const database = seeded("restore-live.db", 2);
     const backup = join(dir, "restore-backup.db");
     expect(run(["backup", backup, "--db", database]).code).toBe(0);
@@ -102,9 +102,9 @@ describe("restore", () => {
     expect(result.out).toContain(
       `Restored ${database} from ${backup}. The database it replaced is kept as ${database}.before-restore-`,
     );
-    expect(listProductKeys(openDatabase(database))).toHaveLength(2);
+    expect(await listProductKeys(openDatabase(database))).toHaveLength(2);
     const kept = readdirSync(dir).find((name) => name.startsWith("restore-live.db.before-restore-"))!;
-    expect(listProductKeys(openDatabase(join(dir, kept)))).toHaveLength(7);
+    expect(await listProductKeys(openDatabase(join(dir, kept)))).toHaveLength(7);
   });
 
   test("refuses while a server has the database open, and changes nothing", async () => {
@@ -144,7 +144,7 @@ describe("restore", () => {
     expect(run(["restore", backup, "--db", database]).code).toBe(0);
   });
 
-  test("checks the file first: a missing, damaged or foreign file is refused and the database is untouched", () => {
+  test("checks the file first: a missing, damaged or foreign file is refused and the database is untouched", async () => {
     const database = seeded("checked.db", 1);
     const notThere = run(["restore", join(dir, "nope.db"), "--db", database]);
     expect(notThere.err.trim()).toBe(`No backup at ${join(dir, "nope.db")}.`);
@@ -158,7 +158,7 @@ describe("restore", () => {
     expect(run(["restore", foreign, "--db", database]).err.trim()).toBe(
       `${foreign} is a SQLite database, but not a Layerlift one.`,
     );
-    expect(listProductKeys(openDatabase(database))).toHaveLength(1);
+    expect(await listProductKeys(openDatabase(database))).toHaveLength(1);
   });
 });
 

@@ -21,7 +21,7 @@ eachTestOnFakeStripe((made) => ({ ctx, stripe, admin } = made), { admin: true })
 
 async function sold(plan: "month" | "pro" | "lifetime", email: string) {
   const { id, sale } = await paidOnFakeStripe(ctx, stripe, plan, email);
-  return { id, saleId: sale().id };
+  return { id, saleId: (await sale()).id };
 }
 
 async function deliver(type: string, object: object) {
@@ -33,7 +33,7 @@ async function deliver(type: string, object: object) {
 
 /** The books match the sales, and the overview, the chart and the CSV agree on net revenue. */
 async function expectBooksRight() {
-  const check = checkBooks(ctx.deps.db.$client);
+  const check = await checkBooks(ctx.deps.db);
   expect(check.differences).toEqual([]);
   expect(check.matched).toBe(true);
   const overview = (await api(ctx.app, admin).api.admin.overview.get()).data!;
@@ -47,7 +47,7 @@ async function expectBooksRight() {
   const netOfChart = chart.days.reduce((sum, d) => sum + Math.round(d.net * 100), 0);
   expect(Math.round(overview.adminRevenue * 100)).toBe(netOfCsv);
   expect(netOfChart).toBe(netOfCsv);
-  expect(overview.productKeyCount).toBe(ctx.deps.db.select().from(productKeys).all().length);
+  expect(overview.productKeyCount).toBe((await ctx.deps.db.select().from(productKeys)).length);
   return overview;
 }
 
@@ -81,16 +81,15 @@ describe("the daily books", () => {
     await expectBooksRight();
 
     // Any writer of the sales table keeps them, moving a sale to another day or plan, or deleting it.
-    ctx.deps.db
+    await ctx.deps.db
       .update(sales)
       .set({ createdAt: ctx.clock.now() - 3 * DAY, plan: "pro" })
-      .where(eq(sales.id, first.saleId))
-      .run();
+      .where(eq(sales.id, first.saleId));
     await expectBooksRight();
     // (Its credit note and issued documents first: a sale's invoice documents keep it from being deleted.)
-    ctx.deps.db.delete(creditNotes).where(eq(creditNotes.saleId, lost.saleId)).run();
-    ctx.deps.db.delete(issuedDocuments).where(eq(issuedDocuments.saleId, lost.saleId)).run();
-    ctx.deps.db.delete(sales).where(eq(sales.id, lost.saleId)).run();
+    await ctx.deps.db.delete(creditNotes).where(eq(creditNotes.saleId, lost.saleId));
+    await ctx.deps.db.delete(issuedDocuments).where(eq(issuedDocuments.saleId, lost.saleId));
+    await ctx.deps.db.delete(sales).where(eq(sales.id, lost.saleId));
     await expectBooksRight();
     // Keys made and deleted by an admin keep the overview's key counts.
     const made = (await api(ctx.app, admin).api.admin["generate-product-key"].post({ plan: "month", count: 3 })).data!;
@@ -102,11 +101,7 @@ describe("the daily books", () => {
     await sold("month", "kept@example.com");
     const refunded = await sold("pro", "refunded@example.com");
     expect((await api(ctx.app, admin).api.admin.sales({ id: refunded.saleId }).refund.post({})).status).toBe(200);
-    const fees = ctx.deps.db
-      .select()
-      .from(sales)
-      .all()
-      .reduce((sum, s) => sum + s.feeCents, 0);
+    const fees = (await ctx.deps.db.select().from(sales)).reduce((sum, s) => sum + s.feeCents, 0);
     const overview = await expectBooksRight();
     expect(Math.round(overview.adminRevenue * 100)).toBe(699 - fees);
   });
@@ -120,7 +115,7 @@ describe("the daily books", () => {
       const env = { ...process.env, NODE_ENV: "test", DATABASE_PATH: ctx.deps.config.databasePath };
       expect(await runCli(["books", "check"], env)).toBe(0);
       expect(logs.at(-1)).toMatch(/^The books match the sales: 1 day-and-plan row checked\.$/);
-      ctx.deps.db.update(booksDaily).set({ grossCents: 1 }).run();
+      await ctx.deps.db.update(booksDaily).set({ grossCents: 1 });
       expect(await runCli(["books", "check"], env)).toBe(1);
       expect(logs.join("\n")).toContain("gross_cents\tkept 1\tfrom the sales 2499");
       expect(await runCli(["books", "check", "--repair"], env)).toBe(1);

@@ -25,7 +25,9 @@ async function buy(body: Partial<Body>) {
     clientSecret: started.data.clientSecret,
     cardNumber: "4242424242424242",
   });
-  return ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, started.data.paymentIntentId)).get()!;
+  return (
+    await ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, started.data.paymentIntentId)).limit(1)
+  )[0]!;
 }
 
 async function invoiceText(invoiceNumber: string) {

@@ -31,7 +31,7 @@ describe("the key on the result page, with Stripe", () => {
 
     // The first call fulfils the payment and already answers the key.
     const first = await result({ payment_intent: id, payment_intent_client_secret: clientSecret });
-    const key = ctx.deps.db.select().from(productKeys).get()!.key;
+    const key = (await ctx.deps.db.select().from(productKeys).limit(1))[0]!.key;
     expect(first.data).toEqual({
       success: true,
       plan: "1 Month Subscription",
@@ -73,8 +73,9 @@ describe("the key on the result page, with Stripe", () => {
 describe("Renew / Extend with Stripe", () => {
   test("the account id travels in the intent's metadata; the webhook applies the key once", async () => {
     const user = await signUpUser(ctx, "month");
-    const sub = () => ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.user.id)).get()!;
-    const endBefore = sub().endDate!;
+    const sub = async () =>
+      (await ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.user.id)).limit(1))[0]!;
+    const endBefore = (await sub()).endDate!;
     const answer = await api(ctx.app, user.token).api.subscription.renew.post({ plan: "month" });
     expect(answer.data!.provider).toBe("stripe");
     const id = answer.data!.clientSecret.split("_secret_")[0];
@@ -99,10 +100,10 @@ describe("Renew / Extend with Stripe", () => {
       (await result({ payment_intent: id, payment_intent_client_secret: answer.data!.clientSecret })).data!.success,
     ).toBe(true);
 
-    expect(sub().endDate).toBe(endBefore + 30 * DAY);
-    expect(ctx.deps.db.select().from(sales).all()).toHaveLength(1);
-    expect(ctx.deps.db.select().from(sales).get()!.renewalUserId).toBe(user.user.id);
-    const receipts = ctx.deps.db.select().from(emails).where(eq(emails.template, "renewal-receipt")).all();
+    expect((await sub()).endDate).toBe(endBefore + 30 * DAY);
+    expect(await ctx.deps.db.select().from(sales)).toHaveLength(1);
+    expect((await ctx.deps.db.select().from(sales).limit(1))[0]!.renewalUserId).toBe(user.user.id);
+    const receipts = await ctx.deps.db.select().from(emails).where(eq(emails.template, "renewal-receipt"));
     expect(receipts).toHaveLength(1);
     // The receipt says what was paid.
     expect((await renderEmail(receipts[0]!.template, receipts[0]!.payload, ctx.deps.config.appUrl)).text).toContain(
@@ -111,7 +112,7 @@ describe("Renew / Extend with Stripe", () => {
 
     // "Can't find your key?" words the renewal key as a renewal, not as a key that created an account.
     expect((await api(ctx.app).api.keys.resend.post({ email: user.email })).status).toBe(200);
-    const lost = ctx.deps.db.select().from(emails).where(eq(emails.template, "lost-keys")).get()!;
+    const lost = (await ctx.deps.db.select().from(emails).where(eq(emails.template, "lost-keys")).limit(1))[0]!;
     const { text } = await renderEmail(lost.template, lost.payload, ctx.deps.config.appUrl);
     expect(text).toContain("a renewal, already applied to your account");
     expect(text).not.toContain("used to create an account");

@@ -39,13 +39,13 @@ const emailsTo = (to: string, template?: string) =>
     .select()
     .from(emails)
     .where(template ? and(eq(emails.to, to), eq(emails.template, template)) : eq(emails.to, to))
-    .all();
+    .orderBy(emails.id);
 
 describe("the key on the result page", () => {
   test("with the intent's client secret the answer adds the key and the address it was e-mailed to", async () => {
     const { id, clientSecret } = await buy("pro", "Buyer@Example.com");
     const answer = await result({ payment_intent: id, payment_intent_client_secret: clientSecret });
-    const key = ctx.deps.db.select().from(productKeys).get()!.key;
+    const key = (await ctx.deps.db.select().from(productKeys).limit(1))[0]!.key;
     expect(answer.data).toEqual({
       success: true,
       plan: "4 Month Pro",
@@ -54,7 +54,7 @@ describe("the key on the result page", () => {
       amountPaid: 24.99,
       invoiceUrl: expect.stringMatching(/^\/api\/invoices\/LL-\d{4}-\d{6}\.pdf\?sig=/),
     });
-    expect(emailsTo("buyer@example.com", "product-key")[0].payload.key).toBe(key);
+    expect((await emailsTo("buyer@example.com", "product-key"))[0].payload.key).toBe(key);
   });
 
   test("without it, or with a wrong one, the answer is today's: no key", async () => {
@@ -96,7 +96,7 @@ describe("the key on the result page", () => {
 
   test("the key e-mail's sign-up link fills in the key and the address", async () => {
     await buy("month", "first.buyer+tag@example.com");
-    const [row] = emailsTo("first.buyer+tag@example.com", "product-key");
+    const [row] = await emailsTo("first.buyer+tag@example.com", "product-key");
     const { html } = await renderEmail(row.template, row.payload, ctx.deps.config.appUrl);
     const key = row.payload.key as string;
     expect(html).toContain(`/signup?key=${key}&amp;email=first.buyer%2Btag%40example.com`);
@@ -111,11 +111,7 @@ describe("POST /api/keys/resend", () => {
     await buy("pro", "keeper@example.com");
     const refunded = await buy("lifetime", "keeper@example.com");
     await refundPayment(ctx.deps, refunded.id);
-    const [monthKey, proKey] = ctx.deps.db
-      .select()
-      .from(productKeys)
-      .all()
-      .map((k) => k.key);
+    const [monthKey, proKey] = (await ctx.deps.db.select().from(productKeys).orderBy(productKeys.id)).map((k) => k.key);
     // The month key creates an account.
     expect(
       (
@@ -131,7 +127,7 @@ describe("POST /api/keys/resend", () => {
     const answer = await resend("  Keeper@Example.com ");
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ message: KEY_RESEND_MESSAGE });
-    const [sent] = emailsTo("keeper@example.com", "lost-keys");
+    const [sent] = await emailsTo("keeper@example.com", "lost-keys");
     expect(sent.payload.keys).toEqual([
       {
         key: monthKey,
@@ -150,35 +146,35 @@ describe("POST /api/keys/resend", () => {
 
   test("an unknown address gets exactly the same answer as a known one, and nothing is sent", async () => {
     await buy("pro", "known@example.com");
-    const before = ctx.deps.db.select().from(emails).all().length;
+    const before = (await ctx.deps.db.select().from(emails)).length;
     const answers = [];
     for (const email of ["nobody@example.com", "someone.else@example.org"]) {
       const answer = await resend(email);
       answers.push({ status: answer.status, data: answer.data });
     }
     for (const answer of answers) expect(answer).toEqual({ status: 200, data: { message: KEY_RESEND_MESSAGE } });
-    expect(ctx.deps.db.select().from(emails).all().length).toBe(before);
+    expect((await ctx.deps.db.select().from(emails)).length).toBe(before);
   });
 
   test("a value that is not an e-mail address is a 422 (whether or not anyone bought), and nothing is sent", async () => {
     await buy("pro", "known@example.com");
-    const before = ctx.deps.db.select().from(emails).all().length;
+    const before = (await ctx.deps.db.select().from(emails)).length;
     for (const email of ["not-an-address", "", "10.0.0.77", "a".repeat(1000)]) {
       const answer = await resend(email);
       expect(answer.status).toBe(422);
       expect(failure(answer)?.message).toBe("Please enter a valid email address.");
     }
-    expect(ctx.deps.db.select().from(emails).all().length).toBe(before);
+    expect((await ctx.deps.db.select().from(emails)).length).toBe(before);
   });
 
   test(`one address gets at most ${LOST_KEY_EMAILS_PER_DAY} such e-mails a day, whatever asks`, async () => {
     await buy("pro", "flooded@example.com");
     for (let i = 0; i < LOST_KEY_EMAILS_PER_DAY + 3; i++)
       expect((await resend("flooded@example.com")).data).toEqual({ message: KEY_RESEND_MESSAGE });
-    expect(emailsTo("flooded@example.com", "lost-keys")).toHaveLength(LOST_KEY_EMAILS_PER_DAY);
+    expect(await emailsTo("flooded@example.com", "lost-keys")).toHaveLength(LOST_KEY_EMAILS_PER_DAY);
     ctx.clock.advance(DAY + 1);
     await resend("flooded@example.com");
-    expect(emailsTo("flooded@example.com", "lost-keys")).toHaveLength(LOST_KEY_EMAILS_PER_DAY + 1);
+    expect(await emailsTo("flooded@example.com", "lost-keys")).toHaveLength(LOST_KEY_EMAILS_PER_DAY + 1);
   });
 
   test("is rate limited per address and per IP, known address or not", async () => {
@@ -205,39 +201,41 @@ describe("POST /api/keys/resend", () => {
 });
 
 describe("POST /api/subscription/renew", () => {
-  const subscriptionOf = (userId: number) =>
-    ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get()!;
+  const subscriptionOf = async (userId: number) =>
+    (await ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1))[0]!;
 
   test("paying applies the new key to the account at once: the end moves by the plan's days, no key typed", async () => {
     const user = await signUpUser(ctx, "month");
-    const endBefore = subscriptionOf(user.user.id).endDate!;
+    const endBefore = (await subscriptionOf(user.user.id)).endDate!;
     const answer = await api(ctx.app, user.token).api.subscription.renew.post({ plan: "pro" });
     expect(answer.status).toBe(200);
     expect(answer.data!.provider).toBe("demo");
-    const intent = ctx.deps.db.select().from(demoPaymentIntents).get()!;
+    const intent = (await ctx.deps.db.select().from(demoPaymentIntents).limit(1))[0]!;
     expect(intent.metadata).toEqual({ plan: "pro", email: user.email, renewalUserId: String(user.user.id) });
     expect(intent.amountCents).toBe(2499);
 
     expect((await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: answer.data!.clientSecret })).status).toBe(
       200,
     );
-    const after = subscriptionOf(user.user.id);
+    const after = await subscriptionOf(user.user.id);
     expect(after.endDate).toBe(endBefore + 120 * DAY);
     expect(after.plan).toBe("pro");
-    const sale = ctx.deps.db.select().from(sales).get()!;
+    const sale = (await ctx.deps.db.select().from(sales).limit(1))[0]!;
     expect(sale.renewalUserId).toBe(user.user.id);
-    const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!;
+    const key = (
+      await ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).limit(1)
+    )[0]!;
     expect(key).toMatchObject({ isUsed: true, usedByUserId: user.user.id, source: "purchase" });
     // A receipt naming the key and saying it was applied; no product-key e-mail to type from.
-    expect(emailsTo(user.email, "product-key")).toHaveLength(0);
-    const [receipt] = emailsTo(user.email, "renewal-receipt");
+    expect(await emailsTo(user.email, "product-key")).toHaveLength(0);
+    const [receipt] = await emailsTo(user.email, "renewal-receipt");
     const { text } = await renderEmail(receipt.template, receipt.payload, ctx.deps.config.appUrl);
     expect(text).toContain(key.key);
     expect(text).toContain("already been applied to your account");
 
     // Verifying again (the result page, a webhook) changes nothing.
     await api(ctx.app).api.payment.success.get({ query: { payment_intent: sale.paymentIntentId } });
-    expect(subscriptionOf(user.user.id).endDate).toBe(endBefore + 120 * DAY);
+    expect((await subscriptionOf(user.user.id)).endDate).toBe(endBefore + 120 * DAY);
   });
 
   test("renews an expired subscription from now, and a lifetime plan makes it lifetime", async () => {
@@ -246,14 +244,14 @@ describe("POST /api/subscription/renew", () => {
     const { data: session } = await api(ctx.app).api.auth.login.post({ email: user.email, password: user.password });
     const month = await api(ctx.app, session!.token).api.subscription.renew.post({ plan: "month" });
     await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: month.data!.clientSecret });
-    expect(subscriptionOf(user.user.id)).toMatchObject({
+    expect(await subscriptionOf(user.user.id)).toMatchObject({
       status: "active",
       endDate: ctx.clock.now() + 30 * DAY,
       startDate: ctx.clock.now(),
     });
     const lifetime = await api(ctx.app, session!.token).api.subscription.renew.post({ plan: "lifetime" });
     await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: lifetime.data!.clientSecret });
-    expect(subscriptionOf(user.user.id)).toMatchObject({ plan: "lifetime", endDate: null });
+    expect(await subscriptionOf(user.user.id)).toMatchObject({ plan: "lifetime", endDate: null });
   });
 
   test("a plan the catalogue lacks is a 422, a price from the client is ignored, and no intent is made for either mistake", async () => {
@@ -261,12 +259,12 @@ describe("POST /api/subscription/renew", () => {
     const bad = await api(ctx.app, user.token).api.subscription.renew.post(invalid({ plan: "forever" }));
     expect(bad.status).toBe(422);
     expect(failure(bad)?.message).toBe("Please choose a plan: month, pro or lifetime.");
-    expect(ctx.deps.db.select().from(demoPaymentIntents).all()).toHaveLength(0);
+    expect(await ctx.deps.db.select().from(demoPaymentIntents)).toHaveLength(0);
     const cheap = await api(ctx.app, user.token).api.subscription.renew.post(
       invalid({ plan: "lifetime", amount: 1, renewalUserId: 999, email: "x@example.com" }),
     );
     expect(cheap.status).toBe(200);
-    expect(ctx.deps.db.select().from(demoPaymentIntents).get()).toMatchObject({
+    expect((await ctx.deps.db.select().from(demoPaymentIntents).limit(1))[0]).toMatchObject({
       amountCents: 14999,
       metadata: { plan: "lifetime", email: user.email, renewalUserId: String(user.user.id) },
     });
@@ -278,7 +276,7 @@ describe("POST /api/subscription/renew", () => {
     const answer = await api(ctx.app, user.token).api.subscription.renew.post({ plan: "pro" });
     expect(answer.status).toBe(409);
     expect(failure(answer)?.error).toBe("ALREADY_LIFETIME");
-    expect(ctx.deps.db.select().from(demoPaymentIntents).all()).toHaveLength(0);
+    expect(await ctx.deps.db.select().from(demoPaymentIntents)).toHaveLength(0);
   });
 
   test("when the account got lifetime access before the renewal was paid, the key is e-mailed unused instead", async () => {
@@ -287,10 +285,12 @@ describe("POST /api/subscription/renew", () => {
     const lifetime = await api(ctx.app, user.token).api.subscription.renew.post({ plan: "lifetime" });
     await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: lifetime.data!.clientSecret });
     await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: answer.data!.clientSecret });
-    const proSale = ctx.deps.db.select().from(sales).where(eq(sales.plan, "pro")).get()!;
+    const proSale = (await ctx.deps.db.select().from(sales).where(eq(sales.plan, "pro")).limit(1))[0]!;
     expect(proSale.renewalUserId).toBeNull();
-    const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, proSale.productKeyId!)).get()!;
+    const key = (
+      await ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, proSale.productKeyId!)).limit(1)
+    )[0]!;
     expect(key.isUsed).toBe(false);
-    expect(emailsTo(user.email, "product-key").map((e) => e.payload.key)).toEqual([key.key]);
+    expect((await emailsTo(user.email, "product-key")).map((e) => e.payload.key)).toEqual([key.key]);
   });
 });

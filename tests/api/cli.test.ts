@@ -39,44 +39,55 @@ describe("the command line", () => {
     expect(out).toContain("available");
   });
 
-  test("a bad plan or count is a clear error and writes nothing", () => {
-    const before = listProductKeys(openDatabase(db)).length;
+  test("a bad plan or count is a clear error and writes nothing", async () => {
+    const before = (await listProductKeys(openDatabase(db))).length;
     const badPlan = run("keys", "generate", "--plan", "forever", "--count", "2");
     expect(badPlan.code).toBe(2);
     expect(badPlan.err).toContain("--plan must be one of month, pro, lifetime");
     const badCount = run("keys", "generate", "--plan", "pro", "--count", "500");
     expect(badCount.code).toBe(1);
     expect(badCount.err).toContain("Count must be a whole number from 1 to 100");
-    expect(listProductKeys(openDatabase(db)).length).toBe(before);
+    expect((await listProductKeys(openDatabase(db))).length).toBe(before);
   });
 
-  test("scripts/generate-keys.ts makes keys through the same function", () => {
+  test("scripts/generate-keys.ts makes keys through the same function", async () => {
     const child = Bun.spawnSync(
       [process.execPath, "scripts/generate-keys.ts", "--plan", "lifetime", "--count", "2", "--db", db],
       { cwd: root },
     );
     expect(child.exitCode).toBe(0);
     expect(child.stdout.toString().trim().split("\n")).toHaveLength(2);
-    expect(listProductKeys(openDatabase(db), { plan: "lifetime" })).toHaveLength(2);
+    expect(await listProductKeys(openDatabase(db), { plan: "lifetime" })).toHaveLength(2);
   });
 
-  test("admin create makes an admin who can sign in, and promotes an existing account", () => {
+  test("admin create makes an admin who can sign in, and promotes an existing account", async () => {
     const { code, out } = run("admin", "create", "--email", "Ops@Example.com", "--password", "ops password");
     expect(code).toBe(0);
     expect(out).toContain("Created admin ops@example.com");
-    expect(findUserByEmail(openDatabase(db), "ops@example.com")?.isAdmin).toBe(true);
+    const database = openDatabase(db);
+    expect((await findUserByEmail(database, "ops@example.com"))?.isAdmin).toBe(true);
+    database.$client.close();
     const generated = run("admin", "create", "--email", "second@example.com");
     expect(generated.out).toMatch(/with password \S{16}/);
     expect(run("admin", "create", "--email", "ops@example.com").out).toContain("Promoted admin ops@example.com");
   });
 
-  test("migrate and backup leave a usable copy", () => {
+  test("accounts invite-unconfirmed invites each unconfirmed account once, however often it runs", () => {
+    const first = run("accounts", "invite-unconfirmed");
+    expect(first.code).toBe(0);
+    expect(first.out).toContain("Invited 2 unconfirmed accounts to confirm their addresses");
+    const again = run("accounts", "invite-unconfirmed");
+    expect(again.code).toBe(0);
+    expect(again.out).toContain("No account to invite");
+  });
+
+  test("migrate and backup leave a usable copy", async () => {
     expect(run("migrate").code).toBe(0);
     const copy = join(dir, "backup.db");
     const backup = Bun.spawnSync([process.execPath, "src/index.ts", "backup", copy, "--db", db], { cwd: root });
     expect(backup.exitCode).toBe(0);
     expect(existsSync(copy)).toBe(true);
-    expect(listProductKeys(openDatabase(copy)).length).toBeGreaterThanOrEqual(5);
+    expect((await listProductKeys(openDatabase(copy))).length).toBeGreaterThanOrEqual(5);
   });
 
   test("an unknown command prints the usage", () => {

@@ -14,7 +14,7 @@ test("signup, key, link 123, mismatch 456, reset, cooldown, cancel keeps the end
     email: "journey@example.com",
     password: "long enough",
     confirmPassword: "long enough",
-    productKey: makeKey(ctx.deps, "pro"),
+    productKey: await makeKey(ctx.deps, "pro"),
   });
   expect(signup.status).toBe(200);
   const token = signup.data!.token;

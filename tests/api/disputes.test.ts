@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import type { AuditAction } from "../../src/shared/audit-actions";
-import { emails, productKeys, sales } from "../../src/db/schema";
+import { productKeys, sales } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
 import { saleCsvRow } from "../../src/features/admin/sales-csv";
 import { dueReminders } from "../../src/features/reminders/service";
@@ -55,7 +55,7 @@ async function deliver(type: string, object: object, eventId = `evt_${crypto.ran
 }
 
 const validate = (key: string) => api(ctx.app).api.plugin.validate.post({ key, robloxUserId: "123" });
-const adminAlerts = () => ctx.deps.db.select().from(emails).where(eq(emails.template, "payment-alert")).all();
+const adminAlerts = () => outboxOf(ctx, "payment-alert");
 const audits = (action: AuditAction) => auditRowsOf(ctx, action);
 const notices = (to: string) => outboxOf(ctx, "refund-notice", to);
 const overview = async () => (await api(ctx.app, admin).api.admin.overview.get()).data!;
@@ -63,12 +63,12 @@ const overview = async () => (await api(ctx.app, admin).api.admin.overview.get()
 describe("a dispute opened, then won", () => {
   test("the subscription is suspended (validation answers SUBSCRIPTION_SUSPENDED), then resumes with its end moved by the time on hold", async () => {
     const { id, sale, user } = await sold("disputed@example.com", { signUp: true });
-    const endBefore = user!.subscription().endDate!;
+    const endBefore = (await user!.subscription()).endDate!;
     expect((await validate(user!.pluginKey)).status).toBe(200);
 
     const dispute = stripe.openDispute(id);
     await deliver("charge.dispute.created", dispute);
-    expect(sale()).toMatchObject({
+    expect(await sale()).toMatchObject({
       status: "disputed",
       disputeId: dispute.id,
       disputeStatus: "needs_response",
@@ -81,30 +81,38 @@ describe("a dispute opened, then won", () => {
     expect(Object.keys(failure(suspended)!)).not.toContain("lease");
     const dashboard = await api(ctx.app, user!.token).api.dashboard.get();
     expect(dashboard.data!.subscription!.status).toBe("suspended");
-    expect(adminAlerts().map((e) => e.subject)).toEqual(["Layerlift: A payment was disputed"]);
-    expect(audits("sale.disputed")).toHaveLength(1);
+    expect((await adminAlerts()).map((e) => e.subject)).toEqual(["Layerlift: A payment was disputed"]);
+    expect(await audits("sale.disputed")).toHaveLength(1);
     expect(await overview()).toMatchObject({ totalRevenue: 0, salesCount: 0 });
-    expect(saleCsvRow(ctx.deps.db, sale().id)!.slice(4, 9)).toEqual(["6.99", "16.02", "0.00", "6.99", "-16.02"]);
+    expect((await saleCsvRow(ctx.deps.db, (await sale()).id))!.slice(4, 9)).toEqual([
+      "6.99",
+      "16.02",
+      "0.00",
+      "6.99",
+      "-16.02",
+    ]);
     // A disputed payment can't be refunded from the admin panel, and reminders wait while it is on hold.
-    const refund = await api(ctx.app, admin).api.admin.sales({ id: sale().id }).refund.post({});
+    const refund = await api(ctx.app, admin)
+      .api.admin.sales({ id: (await sale()).id })
+      .refund.post({});
     expect(refund.status).toBe(409);
     expect(failure(refund)?.error).toBe("SALE_DISPUTED");
-    expect(dueReminders(ctx.deps.db, endBefore - DAY)).toEqual([]);
+    expect(await dueReminders(ctx.deps.db, endBefore - DAY)).toEqual([]);
 
     // Noise and redelivery change nothing.
     await deliver("charge.dispute.funds_withdrawn", dispute);
     await deliver("charge.dispute.created", dispute);
-    expect(audits("sale.disputed")).toHaveLength(1);
+    expect(await audits("sale.disputed")).toHaveLength(1);
 
     ctx.clock.advance(5 * DAY);
     stripe.setDisputeStatus(dispute.id, "won");
     await deliver("charge.dispute.closed", dispute);
-    expect(sale()).toMatchObject({ status: "paid", disputeStatus: "won", disputeClosedAt: ctx.clock.now() });
-    expect(user!.subscription()).toMatchObject({ suspendedAt: null, endDate: endBefore + 5 * DAY });
+    expect(await sale()).toMatchObject({ status: "paid", disputeStatus: "won", disputeClosedAt: ctx.clock.now() });
+    expect(await user!.subscription()).toMatchObject({ suspendedAt: null, endDate: endBefore + 5 * DAY });
     expect((await validate(user!.pluginKey)).status).toBe(200);
-    expect(audits("sale.dispute-won")).toHaveLength(1);
+    expect(await audits("sale.dispute-won")).toHaveLength(1);
     // The fee of a won dispute is a cost: the overview and the CSV agree on it.
-    const row = saleCsvRow(ctx.deps.db, sale().id)!;
+    const row = (await saleCsvRow(ctx.deps.db, (await sale()).id))!;
     expect(row.slice(4, 9)).toEqual(["6.99", "16.02", "0.00", "0.00", "-9.03"]);
     expect(await overview()).toMatchObject({ totalRevenue: 6.99, adminRevenue: -9.03, salesCount: 1 });
   });
@@ -118,17 +126,17 @@ describe("a dispute opened, then lost", () => {
     ctx.clock.advance(2 * DAY);
     stripe.setDisputeStatus(dispute.id, "lost");
     await deliver("charge.dispute.closed", dispute);
-    expect(sale()).toMatchObject({ status: "refunded", disputeStatus: "lost" });
-    expect(user!.subscription()).toMatchObject({ suspendedAt: null, status: "expired" });
+    expect(await sale()).toMatchObject({ status: "refunded", disputeStatus: "lost" });
+    expect(await user!.subscription()).toMatchObject({ suspendedAt: null, status: "expired" });
     const afterChargeback = await validate(user!.pluginKey);
     expect(afterChargeback.status).toBe(403);
     expect(Object.keys(failure(afterChargeback)!)).not.toContain("lease");
-    expect(audits("sale.dispute-lost")).toHaveLength(1);
-    expect(audits("sale.refunded")).toHaveLength(1);
+    expect(await audits("sale.dispute-lost")).toHaveLength(1);
+    expect(await audits("sale.refunded")).toHaveLength(1);
     await deliver("charge.dispute.closed", dispute);
-    expect(audits("sale.dispute-lost")).toHaveLength(1);
+    expect(await audits("sale.dispute-lost")).toHaveLength(1);
     // The buyer is told once, like any refund: the money, and the month taken off.
-    expect(notices("lost@example.com").map((e) => e.payload)).toEqual([
+    expect((await notices("lost@example.com")).map((e) => e.payload)).toEqual([
       expect.objectContaining({
         refundedCents: 699,
         paidCents: 699,
@@ -138,7 +146,7 @@ describe("a dispute opened, then lost", () => {
         endDate: null,
       }),
     ]);
-    expect(adminAlerts().map((e) => e.subject)).toEqual([
+    expect((await adminAlerts()).map((e) => e.subject)).toEqual([
       "Layerlift: A payment was disputed",
       "Layerlift: A dispute was lost",
     ]);
@@ -175,9 +183,9 @@ describe("an unused key and events out of order", () => {
     stripe.setDisputeStatus(dispute.id, "lost");
     await deliver("charge.dispute.closed", dispute);
     await deliver("charge.dispute.created", { ...dispute, status: "needs_response" });
-    expect(sale()).toMatchObject({ status: "refunded", disputeStatus: "lost" });
-    expect(ctx.deps.db.select().from(productKeys).all()).toHaveLength(0);
-    expect(audits("sale.dispute-lost")).toHaveLength(1);
+    expect(await sale()).toMatchObject({ status: "refunded", disputeStatus: "lost" });
+    expect(await ctx.deps.db.select().from(productKeys)).toHaveLength(0);
+    expect(await audits("sale.dispute-lost")).toHaveLength(1);
   });
 
   test("a dispute for a payment that is not ours is answered 200 and writes nothing", async () => {
@@ -190,8 +198,8 @@ describe("an unused key and events out of order", () => {
     stripe.intents.get(id)!.metadata = {}; // made by another integration on the same account
     const dispute = stripe.openDispute(id);
     await deliver("charge.dispute.created", dispute);
-    expect(ctx.deps.db.select().from(sales).all()).toHaveLength(0);
-    expect(adminAlerts()).toHaveLength(0);
+    expect(await ctx.deps.db.select().from(sales)).toHaveLength(0);
+    expect(await adminAlerts()).toHaveLength(0);
   });
 });
 
@@ -216,11 +224,11 @@ describe("early fraud warnings", () => {
     expect(stripe.requests.filter((r) => r.path === "/v1/refunds").map((r) => r.headers["idempotency-key"])).toEqual([
       "efw-issfr_1",
     ]);
-    expect(sale().status).toBe("refunded");
-    expect(user!.subscription().status).toBe("expired");
-    expect(audits("sale.fraud-warning")).toHaveLength(1);
-    expect(adminAlerts().map((e) => e.subject)).toEqual(["Layerlift: Early fraud warning"]);
-    expect(notices("stolen@example.com").map((e) => [e.subject, e.payload.keyOutcome])).toEqual([
+    expect((await sale()).status).toBe("refunded");
+    expect((await user!.subscription()).status).toBe("expired");
+    expect(await audits("sale.fraud-warning")).toHaveLength(1);
+    expect((await adminAlerts()).map((e) => e.subject)).toEqual(["Layerlift: Early fraud warning"]);
+    expect((await notices("stolen@example.com")).map((e) => [e.subject, e.payload.keyOutcome])).toEqual([
       ["Your Layerlift payment was refunded", "days-removed"],
     ]);
   });
@@ -231,9 +239,9 @@ describe("early fraud warnings", () => {
     const { id, sale } = await sold("watch@example.com");
     await deliver("radar.early_fraud_warning.created", warning("issfr_2", `ch_${id}`, id));
     expect(stripe.refunds).toHaveLength(0);
-    expect(sale().status).toBe("paid");
-    expect(audits("sale.fraud-warning")[0].detail).toContain("policy alert");
-    expect(adminAlerts()).toHaveLength(1);
-    expect(notices("watch@example.com")).toHaveLength(0); // nothing was refunded
+    expect((await sale()).status).toBe("paid");
+    expect((await audits("sale.fraud-warning"))[0]!.detail).toContain("policy alert");
+    expect(await adminAlerts()).toHaveLength(1);
+    expect(await notices("watch@example.com")).toHaveLength(0); // nothing was refunded
   });
 });

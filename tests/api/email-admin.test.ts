@@ -13,8 +13,8 @@ beforeEach(() => {
 });
 afterEach(() => ctx.cleanup());
 
-function queueKeyEmail(to: string, key: string) {
-  const row = queueEmail(
+async function queueKeyEmail(to: string, key: string) {
+  const row = await queueEmail(
     ctx.deps.db,
     { to, template: "product-key", payload: { key, plan: "pro", planName: "4 Month Pro" } },
     ctx.clock.now(),
@@ -26,8 +26,8 @@ function queueKeyEmail(to: string, key: string) {
 describe("GET /api/admin/emails", () => {
   test("lists the outbox newest first; one e-mail comes with its rendered text", async () => {
     const admin = await signInAdmin(ctx);
-    queueKeyEmail("first@example.com", "AAAABBBBCCCC");
-    queueKeyEmail("second@example.com", "DDDDEEEEFFFF");
+    await queueKeyEmail("first@example.com", "AAAABBBBCCCC");
+    await queueKeyEmail("second@example.com", "DDDDEEEEFFFF");
     const answer = await api(ctx.app, admin.token).api.admin.emails.get();
     expect(answer.status).toBe(200);
     expect(answer.data!.map((e) => e.to)).toEqual(["second@example.com", "first@example.com"]);
@@ -62,7 +62,7 @@ describe("GET /api/admin/emails", () => {
 
   test("with no e-mail provider, a delivered e-mail is listed as printed (to the console), not as sent", async () => {
     const admin = await signInAdmin(ctx);
-    queueKeyEmail("dev@example.com", "AAAABBBBCCCC");
+    await queueKeyEmail("dev@example.com", "AAAABBBBCCCC");
     await deliverDueEmails(ctx.deps);
     const [listed] = (await api(ctx.app, admin.token).api.admin.emails.get()).data!;
     expect(listed).toMatchObject({ to: "dev@example.com", status: "sent", printed: true });
@@ -70,7 +70,7 @@ describe("GET /api/admin/emails", () => {
 
   test("limit and offset page through the outbox", async () => {
     const admin = await signInAdmin(ctx);
-    for (const n of [1, 2, 3]) queueKeyEmail(`p${n}@example.com`, `KEY${n}KEY${n}KEY${n}`);
+    for (const n of [1, 2, 3]) await queueKeyEmail(`p${n}@example.com`, `KEY${n}KEY${n}KEY${n}`);
     const page = await api(ctx.app, admin.token).api.admin.emails.get({ query: { limit: 1, offset: 1 } });
     expect(page.data!.map((e: any) => e.to)).toEqual(["p2@example.com"]);
   });
@@ -85,8 +85,8 @@ describe("GET /api/admin/emails", () => {
 describe("POST /api/admin/emails/:id/resend", () => {
   test("queues a fresh copy of the e-mail and keeps the original", async () => {
     const admin = await signInAdmin(ctx);
-    const original = queueKeyEmail("again@example.com", "GGGGHHHHJJJJ");
-    ctx.deps.db.update(emails).set({ status: "failed", attempts: 5, lastError: "boom" }).run();
+    const original = await queueKeyEmail("again@example.com", "GGGGHHHHJJJJ");
+    await ctx.deps.db.update(emails).set({ status: "failed", attempts: 5, lastError: "boom" });
     const answer = await api(ctx.app, admin.token).api.admin.emails({ id: original.id }).resend.post();
     expect(answer.status).toBe(200);
     expect(answer.data).toMatchObject({
@@ -97,7 +97,7 @@ describe("POST /api/admin/emails/:id/resend", () => {
     });
     expect(answer.data!._id).not.toBe(original.id);
     expect(answer.data!.text).toContain("GGGGHHHHJJJJ");
-    const rows = ctx.deps.db.select().from(emails).all();
+    const rows = await ctx.deps.db.select().from(emails);
     expect(rows.map((r) => r.status).sort()).toEqual(["failed", "pending"]);
   });
 
@@ -146,8 +146,8 @@ describe("templates", () => {
 describe("GET /api/admin/emails: what may be resent", () => {
   test("a password reset e-mail is marked not resendable, a product-key e-mail resendable", async () => {
     const admin = await signInAdmin(ctx);
-    queueKeyEmail("key@example.com", "AAAABBBBCCCC");
-    queueEmail(
+    await queueKeyEmail("key@example.com", "AAAABBBBCCCC");
+    await queueEmail(
       ctx.deps.db,
       {
         to: "reset@example.com",
@@ -167,9 +167,9 @@ describe("GET /api/admin/emails: what may be resent", () => {
 describe("POST /api/admin/emails/retry-failed", () => {
   test("queues every failed e-mail again with its own key, leaves reset e-mails, and audits it", async () => {
     const admin = await signInAdmin(ctx);
-    const failedKey = queueKeyEmail("failed@example.com", "AAAABBBBCCCC");
-    const sentKey = queueKeyEmail("sent@example.com", "DDDDEEEEFFFF");
-    const reset = queueEmail(
+    const failedKey = await queueKeyEmail("failed@example.com", "AAAABBBBCCCC");
+    const sentKey = await queueKeyEmail("sent@example.com", "DDDDEEEEFFFF");
+    const reset = await queueEmail(
       ctx.deps.db,
       {
         to: "reset@example.com",
@@ -178,22 +178,15 @@ describe("POST /api/admin/emails/retry-failed", () => {
       },
       ctx.clock.now(),
     );
-    ctx.deps.db
+    await ctx.deps.db
       .update(emails)
       .set({ status: "failed", attempts: 32, nextAttemptAt: null })
-      .where(inArray(emails.id, [failedKey.id, reset.id]))
-      .run();
-    ctx.deps.db.update(emails).set({ status: "sent" }).where(eq(emails.id, sentKey.id)).run();
+      .where(inArray(emails.id, [failedKey.id, reset.id]));
+    await ctx.deps.db.update(emails).set({ status: "sent" }).where(eq(emails.id, sentKey.id));
     const answer = await api(ctx.app, admin.token).api.admin.emails["retry-failed"].post();
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ retried: 1, skipped: 1 });
-    const rows = Object.fromEntries(
-      ctx.deps.db
-        .select()
-        .from(emails)
-        .all()
-        .map((row) => [row.to, row]),
-    );
+    const rows = Object.fromEntries((await ctx.deps.db.select().from(emails)).map((row) => [row.to, row]));
     expect(rows["failed@example.com"]).toMatchObject({
       status: "pending",
       attempts: 0,
@@ -210,11 +203,11 @@ describe("POST /api/admin/emails/retry-failed", () => {
   });
 
   test("answers 401 without a token and 403 for a user who is not an admin, and changes nothing", async () => {
-    const row = queueKeyEmail("failed@example.com", "AAAABBBBCCCC");
-    ctx.deps.db.update(emails).set({ status: "failed" }).where(eq(emails.id, row.id)).run();
+    const row = await queueKeyEmail("failed@example.com", "AAAABBBBCCCC");
+    await ctx.deps.db.update(emails).set({ status: "failed" }).where(eq(emails.id, row.id));
     expect((await api(ctx.app).api.admin.emails["retry-failed"].post()).status).toBe(401);
     const user = await signUpUser(ctx);
     expect((await api(ctx.app, user.token).api.admin.emails["retry-failed"].post()).status).toBe(403);
-    expect(ctx.deps.db.select().from(emails).get()!.status).toBe("failed");
+    expect((await ctx.deps.db.select().from(emails))[0]!.status).toBe("failed");
   });
 });

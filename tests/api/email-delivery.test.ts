@@ -19,7 +19,7 @@ eachTestOnFakeResend((made) => ({ ctx, resend } = made));
 
 /** The provider call's time limit here: short, so a hang costs the test little. */
 const timeoutMs = 500;
-const outbox = () => ctx.deps.db.select().from(emails).all();
+const outbox = () => ctx.deps.db.select().from(emails).orderBy(emails.id);
 
 function queueKeyEmail(to: string, key = "ABCDEFGH2345") {
   return queueEmail(
@@ -38,11 +38,11 @@ async function waitFor(condition: () => boolean, ms: number) {
 describe("a provider that hangs", () => {
   test("still lets a second key e-mail be delivered within 30 s", async () => {
     resend.hangNext(1);
-    queueKeyEmail("first@example.com");
+    await queueKeyEmail("first@example.com");
     const sender = startEmailSender(ctx.deps, 50, { timeoutMs });
     try {
       expect(await waitFor(() => resend.attempts >= 1, 5_000)).toBe(true);
-      queueKeyEmail("second@example.com");
+      await queueKeyEmail("second@example.com");
       expect(await waitFor(() => resend.delivered.some((mail) => mail.to === "second@example.com"), 30_000)).toBe(true);
     } finally {
       await sender.stop(0);
@@ -51,21 +51,21 @@ describe("a provider that hangs", () => {
 
   test("a send with no answer counts as a failed try after the time limit, and the retry delivers it", async () => {
     resend.hangNext(1);
-    queueKeyEmail("slow@example.com");
+    await queueKeyEmail("slow@example.com");
     expect(await deliverDueEmails(ctx.deps, { timeoutMs })).toEqual({ sent: 0, failed: 1 });
-    expect(outbox()[0]).toMatchObject({ status: "pending", attempts: 1 });
-    expect(outbox()[0].lastError).toContain("time limit");
+    expect((await outbox())[0]).toMatchObject({ status: "pending", attempts: 1 });
+    expect((await outbox())[0].lastError).toContain("time limit");
     ctx.clock.advance(MINUTE);
     expect(await deliverDueEmails(ctx.deps, { timeoutMs })).toEqual({ sent: 1, failed: 0 });
   }, 40_000);
 
   test("stopping the sender hands a hanging e-mail back, due at once and with no try counted", async () => {
     resend.hangNext(1);
-    queueKeyEmail("stop@example.com");
+    await queueKeyEmail("stop@example.com");
     const sender = startEmailSender(ctx.deps, 50, { timeoutMs });
     expect(await waitFor(() => resend.attempts >= 1, 5_000)).toBe(true);
     await sender.stop(100);
-    expect(outbox()[0]).toMatchObject({ status: "pending", attempts: 0, nextAttemptAt: ctx.clock.now() });
+    expect((await outbox())[0]).toMatchObject({ status: "pending", attempts: 0, nextAttemptAt: ctx.clock.now() });
   });
 });
 
@@ -78,7 +78,8 @@ describe("a provider outage", () => {
 
   test("of 20 hours, followed by its return, delivers every queued e-mail exactly once", async () => {
     resend.setDown(true);
-    const queued = ["a", "b", "c", "d", "e"].map((name) => queueKeyEmail(`${name}@example.com`));
+    const queued: unknown[] = [];
+    for (const name of ["a", "b", "c", "d", "e"]) queued.push(await queueKeyEmail(`${name}@example.com`));
     for (let hour = 0; hour < 20; hour++) {
       for (let step = 0; step < 6; step++) {
         await deliverDueEmails(ctx.deps, { timeoutMs });
@@ -86,13 +87,13 @@ describe("a provider outage", () => {
       }
     }
     expect(resend.delivered).toHaveLength(0);
-    expect(outbox().every((row) => row.status === "pending")).toBe(true);
+    expect((await outbox()).every((row) => row.status === "pending")).toBe(true);
     resend.setDown(false);
-    for (let step = 0; step < 12 && outbox().some((row) => row.status !== "sent"); step++) {
+    for (let step = 0; step < 12 && (await outbox()).some((row) => row.status !== "sent"); step++) {
       await deliverDueEmails(ctx.deps, { timeoutMs });
       ctx.clock.advance(10 * MINUTE);
     }
-    expect(outbox().map((row) => row.status)).toEqual(queued.map(() => "sent"));
+    expect((await outbox()).map((row) => row.status)).toEqual(queued.map(() => "sent"));
     expect(resend.delivered.map((mail) => mail.to).sort()).toEqual(
       ["a", "b", "c", "d", "e"].map((name) => `${name}@example.com`),
     );
@@ -100,12 +101,12 @@ describe("a provider outage", () => {
 
   test("an answer lost after the provider took the e-mail doesn't send it twice", async () => {
     resend.hangAfterTakingNext(1);
-    queueKeyEmail("once@example.com");
+    await queueKeyEmail("once@example.com");
     expect(await deliverDueEmails(ctx.deps, { timeoutMs })).toEqual({ sent: 0, failed: 1 });
     ctx.clock.advance(MINUTE);
     expect(await deliverDueEmails(ctx.deps, { timeoutMs })).toEqual({ sent: 1, failed: 0 });
     expect(resend.delivered).toHaveLength(1);
-    expect(outbox()[0].providerMessageId).toBe(resend.delivered[0].id);
+    expect((await outbox())[0].providerMessageId).toBe(resend.delivered[0].id);
   }, 40_000);
 });
 
@@ -113,8 +114,8 @@ describe("idempotency keys", () => {
   test("are random per e-mail: the same outbox id in another database (a restored copy) gets another key", async () => {
     const other = makeTestApp({ env: resend.env });
     try {
-      const here = queueKeyEmail("here@example.com");
-      const there = queueEmail(
+      const here = await queueKeyEmail("here@example.com");
+      const there = await queueEmail(
         other.deps.db,
         {
           to: "there@example.com",
@@ -135,11 +136,11 @@ describe("idempotency keys", () => {
   });
 
   test("an e-mail queued before keys were stored gets one when it is first sent, and keeps it", async () => {
-    const row = queueKeyEmail("old@example.com");
-    ctx.deps.db.update(emails).set({ deliveryKey: null }).where(eq(emails.id, row.id)).run();
+    const row = await queueKeyEmail("old@example.com");
+    await ctx.deps.db.update(emails).set({ deliveryKey: null }).where(eq(emails.id, row.id));
     resend.failNext(1);
     await deliverDueEmails(ctx.deps, { timeoutMs });
-    const key = outbox()[0].deliveryKey;
+    const key = (await outbox())[0].deliveryKey;
     expect(key).toMatch(/^email-/);
     ctx.clock.advance(HOUR);
     await deliverDueEmails(ctx.deps, { timeoutMs });
@@ -150,7 +151,7 @@ describe("idempotency keys", () => {
 describe("the admin panel's E-mails tab", () => {
   test("an e-mail Resend delivered is listed as sent, not as printed", async () => {
     const admin = (await signInAdmin(ctx)).token;
-    queueKeyEmail("real@example.com");
+    await queueKeyEmail("real@example.com");
     expect(await deliverDueEmails(ctx.deps, { timeoutMs })).toEqual({ sent: 1, failed: 0 });
     const [listed] = (await api(ctx.app, admin).api.admin.emails.get()).data!;
     expect(listed).toMatchObject({ to: "real@example.com", status: "sent", printed: false });

@@ -14,14 +14,14 @@ let resend: FakeResend;
 let ctx: TestContext;
 eachTestOnFakeResend((made) => ({ ctx, resend } = made));
 
+const outbox = () => ctx.deps.db.select().from(emails).orderBy(emails.id);
+
 /** Buys a plan through the demo provider; answers the key that was issued. */
 async function buy(plan: PlanId = "pro", email = "buyer@example.com") {
   const intent = await api(ctx.app).api["create-payment-intent"].post({ plan, email });
   await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: intent.data!.clientSecret });
-  return ctx.deps.db.select().from(emails).all().at(-1)!.payload.key as string;
+  return (await outbox()).at(-1)!.payload.key as string;
 }
-
-const outbox = () => ctx.deps.db.select().from(emails).all();
 
 describe("sending through Resend", () => {
   test("the key e-mail arrives with the key in its text and HTML", async () => {
@@ -39,15 +39,20 @@ describe("sending through Resend", () => {
     expect(mail.text).toContain("4 Month Pro");
     expect(mail.text).toContain(`${ctx.deps.config.appUrl}/signup`);
     expect(mail.html).toContain(key);
-    expect(outbox()[0]).toMatchObject({ status: "sent", attempts: 1, providerMessageId: mail.id, lastError: null });
+    expect((await outbox())[0]).toMatchObject({
+      status: "sent",
+      attempts: 1,
+      providerMessageId: mail.id,
+      lastError: null,
+    });
   });
 
   test("Resend failing twice then recovering delivers the e-mail exactly once", async () => {
     const key = await buy();
     resend.failNext(2);
     expect(await deliverDueEmails(ctx.deps)).toEqual({ sent: 0, failed: 1 });
-    expect(outbox()[0]).toMatchObject({ status: "pending", attempts: 1 });
-    expect(outbox()[0].lastError).toContain("Temporary failure");
+    expect((await outbox())[0]).toMatchObject({ status: "pending", attempts: 1 });
+    expect((await outbox())[0].lastError).toContain("Temporary failure");
     // Not due again until its backoff has passed.
     expect(await deliverDueEmails(ctx.deps)).toEqual({ sent: 0, failed: 0 });
     ctx.clock.advance(MINUTE);
@@ -59,7 +64,7 @@ describe("sending through Resend", () => {
     expect(resend.attempts).toBe(3);
     expect(resend.delivered).toHaveLength(1);
     expect(resend.delivered[0].text).toContain(key);
-    expect(outbox()[0]).toMatchObject({ status: "sent", attempts: 3 });
+    expect((await outbox())[0]).toMatchObject({ status: "sent", attempts: 3 });
   });
 
   test(`after ${MAX_ATTEMPTS} failed tries the e-mail is marked failed and the key stays in the outbox`, async () => {
@@ -70,23 +75,23 @@ describe("sending through Resend", () => {
       ctx.clock.advance(60 * MINUTE);
     }
     expect(resend.attempts).toBe(MAX_ATTEMPTS);
-    expect(outbox()[0]).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, nextAttemptAt: null });
-    expect(outbox()[0].payload.key).toBe(key);
+    expect((await outbox())[0]).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, nextAttemptAt: null });
+    expect((await outbox())[0].payload.key).toBe(key);
   });
 
   test(`a password-reset e-mail keeps no link in the outbox once sent, or once given up on after ${MAX_ATTEMPTS} tries`, async () => {
     const payload = { resetUrl: "https://layerlift.example/reset-password?token=secret-token-123" };
-    queueEmail(ctx.deps.db, { to: "sent@example.com", template: "password-reset", payload }, ctx.clock.now());
+    await queueEmail(ctx.deps.db, { to: "sent@example.com", template: "password-reset", payload }, ctx.clock.now());
     await deliverDueEmails(ctx.deps);
     expect(resend.delivered[0].text).toContain("secret-token-123");
-    queueEmail(ctx.deps.db, { to: "failed@example.com", template: "password-reset", payload }, ctx.clock.now());
+    await queueEmail(ctx.deps.db, { to: "failed@example.com", template: "password-reset", payload }, ctx.clock.now());
     resend.failNext(100);
     for (let i = 0; i < MAX_ATTEMPTS + 1; i++) {
       await deliverDueEmails(ctx.deps);
       ctx.clock.advance(60 * MINUTE);
     }
-    expect(outbox().map((e) => e.status)).toEqual(["sent", "failed"]);
-    expect(JSON.stringify(outbox())).not.toContain("secret-token-123");
+    expect((await outbox()).map((e) => e.status)).toEqual(["sent", "failed"]);
+    expect(JSON.stringify(await outbox())).not.toContain("secret-token-123");
   });
 
   test("two senders running at once send an e-mail once", async () => {
@@ -113,7 +118,7 @@ describe("outbox-only mailer (development)", () => {
     const dev = makeTestApp();
     const log = captureLog();
     try {
-      queueEmail(
+      await queueEmail(
         dev.deps.db,
         {
           to: "dev@example.com",
@@ -127,7 +132,7 @@ describe("outbox-only mailer (development)", () => {
       expect(printed).toContain("dev@example.com");
       expect(printed).toContain("Your Layerlift product key");
       expect(printed).toContain("ABCDEFGH2345");
-      expect(dev.deps.db.select().from(emails).get()!.status).toBe("sent");
+      expect((await dev.deps.db.select().from(emails))[0]!.status).toBe("sent");
     } finally {
       log.restore();
       dev.cleanup();

@@ -5,9 +5,10 @@
  */
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { drizzle } from "drizzle-orm/bun-sqlite";
 import { eq } from "drizzle-orm";
 import { schema } from "../../src/db";
+import { sqliteDrizzle } from "../../src/db/sqlite/connection";
+import { WriteGate } from "../../src/db/sqlite/write-gate";
 import { emails } from "../../src/db/schema";
 import { queueEmail } from "../../src/features/email/outbox";
 import { createApp } from "../../src/app";
@@ -55,8 +56,8 @@ describe("GET /api/health", () => {
   });
 
   test("is degraded while an e-mail has failed for good, and ?strict=1 answers 503 then", async () => {
-    const row = queueKeyEmail();
-    ctx.deps.db.update(emails).set({ status: "failed", nextAttemptAt: null }).where(eq(emails.id, row.id)).run();
+    const row = await queueKeyEmail();
+    await ctx.deps.db.update(emails).set({ status: "failed", nextAttemptAt: null }).where(eq(emails.id, row.id));
     const relaxed = await details();
     expect(relaxed.status).toBe(200);
     expect(relaxed.data).toMatchObject({
@@ -71,7 +72,7 @@ describe("GET /api/health", () => {
   });
 
   test("is degraded when the oldest unsent e-mail has waited 10 minutes", async () => {
-    queueKeyEmail();
+    await queueKeyEmail();
     ctx.clock.advance(9 * MINUTE);
     expect((await details({ strict: "1" })).status).toBe(200);
     ctx.clock.advance(MINUTE);
@@ -85,7 +86,16 @@ describe("GET /api/health", () => {
 
   test("is degraded when the database can't be written", async () => {
     const readOnly = new Database(ctx.deps.config.databasePath, { readonly: true });
-    const app = createApp({ ...ctx.deps, db: drizzle(readOnly, { schema }) as Db });
+    const connections = {
+      writer: readOnly,
+      reader: readOnly,
+      gate: new WriteGate(),
+      changes: { count: 0 },
+      reopenReader: () => {},
+      close: () => readOnly.close(),
+    };
+    const db = Object.assign(sqliteDrizzle(connections, schema), { $client: connections }) as Db;
+    const app = createApp({ ...ctx.deps, db });
     try {
       const answer = await details({ strict: "1" }, app);
       expect(answer.status).toBe(503);
@@ -103,8 +113,8 @@ describe("who sees what", () => {
     const healthy = await call(ctx.app, "GET", "/api/health");
     expect(healthy.status).toBe(200);
     expect(healthy.body).toEqual({ ok: true, status: "ok" });
-    const row = queueKeyEmail();
-    ctx.deps.db.update(emails).set({ status: "failed", nextAttemptAt: null }).where(eq(emails.id, row.id)).run();
+    const row = await queueKeyEmail();
+    await ctx.deps.db.update(emails).set({ status: "failed", nextAttemptAt: null }).where(eq(emails.id, row.id));
     expect((await call(ctx.app, "GET", "/api/health")).body).toEqual({ ok: false, status: "degraded" });
     const strict = await call(ctx.app, "GET", "/api/health?strict=1");
     expect(strict.status).toBe(503);
@@ -171,21 +181,21 @@ describe("who sees what", () => {
 });
 
 describe("cost", () => {
-  const lastProbe = () =>
-    ctx.deps.db.select().from(appSettings).where(eq(appSettings.key, "health_checked_at")).get()?.value;
+  const lastProbe = async () =>
+    (await ctx.deps.db.select().from(appSettings).where(eq(appSettings.key, "health_checked_at")))[0]?.value;
 
   test("the database write is probed at most once every 30 s, however often health is asked", async () => {
     await call(ctx.app, "GET", "/api/health");
-    const first = lastProbe();
+    const first = await lastProbe();
     expect(first).toBe(String(ctx.clock.now()));
     for (let i = 0; i < 20; i++) {
       ctx.clock.advance(1_000);
       await call(ctx.app, "GET", "/api/health");
     }
-    expect(lastProbe()).toBe(first);
+    expect(await lastProbe()).toBe(first);
     ctx.clock.advance(WRITE_PROBE_INTERVAL_MS - 20_000);
     await call(ctx.app, "GET", "/api/health");
-    expect(lastProbe()).toBe(String(ctx.clock.now()));
+    expect(await lastProbe()).toBe(String(ctx.clock.now()));
   });
 });
 
@@ -217,7 +227,7 @@ describe("layerlift health", () => {
   test("prints the reasons when given the metrics token (--token or $METRICS_TOKEN), and only the status without it", async () => {
     const server = await startTestServer({ env: { METRICS_TOKEN } });
     try {
-      const row = queueEmail(
+      const row = await queueEmail(
         server.deps.db,
         {
           to: "buyer@example.com",
@@ -226,7 +236,7 @@ describe("layerlift health", () => {
         },
         server.clock.now(),
       );
-      server.deps.db.update(emails).set({ status: "failed", nextAttemptAt: null }).where(eq(emails.id, row.id)).run();
+      await server.deps.db.update(emails).set({ status: "failed", nextAttemptAt: null }).where(eq(emails.id, row.id));
       const reason = "- 1 e-mail has failed for good; retry them from the admin E-mails tab";
 
       const withFlag = await runHealth(["--url", server.url, "--token", METRICS_TOKEN]);

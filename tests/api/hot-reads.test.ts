@@ -7,6 +7,7 @@ import { Database } from "bun:sqlite";
 import { eq } from "drizzle-orm";
 import { subscriptions, users } from "../../src/db/schema";
 import { KEPT_ROW_MS, rowReader } from "../../src/db/prepared";
+import { withWriter } from "../../src/db";
 import { findUserById, findUserByPluginKey, getSubscription } from "../../src/features/users/service";
 import { makeTestApp, signUpUser, type TestContext } from "../support/app";
 
@@ -19,7 +20,7 @@ afterAll(() => ctx.cleanup());
 test("a user and a subscription read on the hot path equal drizzle's rows, booleans, nulls and all", async () => {
   const signedUp = await signUpUser(ctx, "month");
   const id = signedUp.user.id;
-  ctx.deps.db
+  await ctx.deps.db
     .update(users)
     .set({
       pluginKey: "ll_hotreadkey",
@@ -29,51 +30,76 @@ test("a user and a subscription read on the hot path equal drizzle's rows, boole
       linkedAt: 5,
       lastSeenAt: null,
     })
-    .where(eq(users.id, id))
-    .run();
-  ctx.deps.db
+    .where(eq(users.id, id));
+  await ctx.deps.db
     .update(subscriptions)
     .set({ status: "cancelled", cancelledAt: 7 })
-    .where(eq(subscriptions.userId, id))
-    .run();
+    .where(eq(subscriptions.userId, id));
 
-  const user = ctx.deps.db.select().from(users).where(eq(users.id, id)).get();
-  const subscription = ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, id)).get();
-  expect(findUserById(ctx.deps.db, id)).toEqual(user);
-  expect(findUserById(ctx.deps.db, id)!.isAdmin).toBe(true);
-  expect(findUserByPluginKey(ctx.deps.db, "ll_hotreadkey")).toEqual(user);
-  expect(getSubscription(ctx.deps.db, id)).toEqual(subscription);
-  ctx.deps.db.transaction((tx) => expect(findUserById(tx, id)).toEqual(user));
-  expect(findUserById(ctx.deps.db, 999_999)).toBeUndefined();
-  expect(findUserByPluginKey(ctx.deps.db, "ll_nobody")).toBeUndefined();
+  const [user] = await ctx.deps.db.select().from(users).where(eq(users.id, id));
+  const [subscription] = await ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, id));
+  expect(user).toBeDefined();
+  expect(await findUserById(ctx.deps.db, id)).toEqual(user);
+  expect((await findUserById(ctx.deps.db, id))!.isAdmin).toBe(true);
+  expect(await findUserByPluginKey(ctx.deps.db, "ll_hotreadkey")).toEqual(user);
+  expect(await getSubscription(ctx.deps.db, id)).toEqual(subscription);
+  await ctx.deps.db.transaction(async (tx) => expect(await findUserById(tx, id)).toEqual(user));
+  expect(await findUserById(ctx.deps.db, 999_999)).toBeUndefined();
+  expect(await findUserByPluginKey(ctx.deps.db, "ll_nobody")).toBeUndefined();
 });
 
 describe("kept rows", () => {
   test("a change made through the app is seen by the next read", async () => {
     const { user } = await signUpUser(ctx);
-    expect(findUserById(ctx.deps.db, user.id)!.theme).toBe("dark");
-    ctx.deps.db.update(users).set({ theme: "light" }).where(eq(users.id, user.id)).run();
-    expect(findUserById(ctx.deps.db, user.id)!.theme).toBe("light");
-    ctx.deps.db.$client.run("UPDATE users SET theme = 'dark' WHERE id = ?", [user.id]);
-    expect(findUserById(ctx.deps.db, user.id)!.theme).toBe("dark");
+    expect((await findUserById(ctx.deps.db, user.id))!.theme).toBe("dark");
+    await ctx.deps.db.update(users).set({ theme: "light" }).where(eq(users.id, user.id));
+    expect((await findUserById(ctx.deps.db, user.id))!.theme).toBe("light");
+    await withWriter(ctx.deps.db, (writer) => writer.run("UPDATE users SET theme = 'dark' WHERE id = ?", [user.id]));
+    expect((await findUserById(ctx.deps.db, user.id))!.theme).toBe("dark");
+    await ctx.deps.db.transaction(async (tx) => {
+      await tx.update(users).set({ theme: "light" }).where(eq(users.id, user.id));
+    });
+    expect((await findUserById(ctx.deps.db, user.id))!.theme).toBe("light");
   });
 
   test("a row read inside a transaction that is rolled back is never kept", async () => {
     const { user } = await signUpUser(ctx);
-    findUserById(ctx.deps.db, user.id);
-    expect(() =>
-      ctx.deps.db.transaction((tx) => {
-        tx.update(users).set({ theme: "light" }).where(eq(users.id, user.id)).run();
-        expect(findUserById(tx, user.id)!.theme).toBe("light");
+    await findUserById(ctx.deps.db, user.id);
+    await expect(
+      ctx.deps.db.transaction(async (tx) => {
+        await tx.update(users).set({ theme: "light" }).where(eq(users.id, user.id));
+        expect((await findUserById(tx, user.id))!.theme).toBe("light");
         throw new Error("roll back");
       }),
-    ).toThrow("roll back");
-    expect(findUserById(ctx.deps.db, user.id)!.theme).toBe("dark");
+    ).rejects.toThrow("roll back");
+    expect((await findUserById(ctx.deps.db, user.id))!.theme).toBe("dark");
+  });
+
+  test("a read outside a transaction never sees the half-done work of one waiting on an await", async () => {
+    const { user } = await signUpUser(ctx);
+    let release!: () => void;
+    const paused = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let written!: () => void;
+    const halfDone = new Promise<void>((resolve) => {
+      written = resolve;
+    });
+    const transaction = ctx.deps.db.transaction(async (tx) => {
+      await tx.update(users).set({ theme: "light" }).where(eq(users.id, user.id));
+      written();
+      await paused;
+    });
+    await halfDone;
+    expect((await findUserById(ctx.deps.db, user.id))!.theme).toBe("dark");
+    release();
+    await transaction;
+    expect((await findUserById(ctx.deps.db, user.id))!.theme).toBe("light");
   });
 
   test("a change made by another process (the command line) shows once a kept row is a second old", async () => {
     const { user } = await signUpUser(ctx);
-    expect(findUserById(ctx.deps.db, user.id)!.isAdmin).toBe(false);
+    expect((await findUserById(ctx.deps.db, user.id))!.isAdmin).toBe(false);
     const other = new Database(ctx.deps.config.databasePath);
     try {
       other.run("UPDATE users SET is_admin = 1 WHERE id = ?", [user.id]);
@@ -81,7 +107,7 @@ describe("kept rows", () => {
       other.close();
     }
     await Bun.sleep(KEPT_ROW_MS + 50);
-    expect(findUserById(ctx.deps.db, user.id)!.isAdmin).toBe(true);
+    expect((await findUserById(ctx.deps.db, user.id))!.isAdmin).toBe(true);
   });
 
   test("no row is kept past its second: an idle server keeps none", async () => {

@@ -46,18 +46,17 @@ async function buyDemo(
   });
   if (!data) throw new Error(`intent refused: ${JSON.stringify(error?.value)}`);
   await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data.clientSecret, cardNumber: "4242424242424242" });
-  return ctx.deps.db
-    .select()
-    .from(sales)
-    .where(eq(sales.paymentIntentId, data.clientSecret.split("_secret_")[0]))
-    .get()!;
+  return (
+    await ctx.deps.db
+      .select()
+      .from(sales)
+      .where(eq(sales.paymentIntentId, data.clientSecret.split("_secret_")[0]))
+      .limit(1)
+  )[0]!;
 }
 
-const keyMail = (to: string) =>
-  ctx.deps.db
-    .select()
-    .from(emails)
-    .all()
+const keyMail = async (to: string) =>
+  (await ctx.deps.db.select().from(emails).orderBy(emails.id))
     .filter((e) => e.to === to && e.template === "product-key")
     .at(-1)!;
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, "");
@@ -85,12 +84,7 @@ describe("invoice numbers", () => {
     const visit = (id: string) => api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
     const answers = await Promise.all(ids.flatMap((id) => [webhook(id, 1), visit(id), webhook(id, 2), visit(id)]));
     expect(answers.every((a) => a.status === 200)).toBe(true);
-    const numbers = ctx.deps.db
-      .select()
-      .from(sales)
-      .all()
-      .map((s) => s.invoiceNumber)
-      .sort();
+    const numbers = (await ctx.deps.db.select().from(sales)).map((s) => s.invoiceNumber).sort();
     expect(numbers).toEqual([1, 2, 3, 4, 5, 6].map((n) => `LL-2026-00000${n}`));
   });
 
@@ -116,7 +110,7 @@ describe("GET /api/invoices/:number.pdf", () => {
       tax: null,
     });
     const sale = await buyDemo("pro", "buyer@example.com");
-    const url = keyMail("buyer@example.com").payload.invoiceUrl as string;
+    const url = (await keyMail("buyer@example.com")).payload.invoiceUrl as string;
     expect(url).toStartWith(`${ctx.deps.config.appUrl}/api/invoices/${sale.invoiceNumber}.pdf?sig=`);
     const pdf = await getBytes(ctx.app, pathOf(url));
     expect(pdf.status).toBe(200);
@@ -163,14 +157,14 @@ describe("GET /api/invoices/:number.pdf", () => {
     expect((await call(ctx.app, "GET", `/api/invoices/${sale.invoiceNumber}`, { token: admin })).status).toBe(404);
     // The signed link of one document opens no other.
     const other = await buyDemo("month", "other@example.com");
-    const sig = new URL(keyMail("owner@example.com").payload.invoiceUrl as string).searchParams.get("sig");
+    const sig = new URL((await keyMail("owner@example.com")).payload.invoiceUrl as string).searchParams.get("sig");
     expect((await getBytes(ctx.app, `/api/invoices/${other.invoiceNumber}.pdf?sig=${sig}`)).status).toBe(404);
   });
 
   test("a credit note refers to its invoice; the sales list links both", async () => {
     ctx = makeTestApp({ env: { ...SELLER, TAX: "demo" } });
     const sale = await buyDemo("lifetime", "de@example.com", { country: "DE" });
-    recordPartialRefund(ctx.deps, sale.paymentIntentId, 5000);
+    await recordPartialRefund(ctx.deps, sale.paymentIntentId, 5000);
     const admin = (await signInAdmin(ctx)).token;
     const list = (await api(ctx.app, admin).api.admin.sales.get({ query: {} })).data!;
     expect(list.sales[0]).toMatchObject({
@@ -218,7 +212,7 @@ describe("the books with tax", () => {
     await buyDemo("month", "nl-business@example.com", { country: "NL", taxId: "NL123456789B01" });
     await buyDemo("month", "br@example.com", { country: "BR" });
     await refundPayment(ctx.deps, fr.paymentIntentId);
-    recordPartialRefund(ctx.deps, de.paymentIntentId, 1000);
+    await recordPartialRefund(ctx.deps, de.paymentIntentId, 1000);
     const admin = (await signInAdmin(ctx)).token;
 
     const csv = await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin });
@@ -279,20 +273,10 @@ describe("the books with tax", () => {
     const metrics = (await call(ctx.app, "GET", "/metrics", { token: "metrics-token-0123456789" })).body as string;
     expect(metrics).toContain(`sales_revenue_cents{kind="tax",app="layerlift"} ${315 + 475}`);
     // The daily summary's triggers kept the tax apart, exactly as a rebuild from the sales counts it.
-    expect(checkBooks(ctx.deps.db.$client)).toMatchObject({ matched: true, differences: [] });
-    expect(
-      ctx.deps.db
-        .select()
-        .from(booksDaily)
-        .all()
-        .reduce((sum, day) => sum + day.taxCents, 0),
-    ).toBe(315 + 475);
+    expect(await checkBooks(ctx.deps.db)).toMatchObject({ matched: true, differences: [] });
+    expect((await ctx.deps.db.select().from(booksDaily)).reduce((sum, day) => sum + day.taxCents, 0)).toBe(315 + 475);
     // Net as the books count it: every fee the provider kept, the refunded sale's included.
-    const fees = ctx.deps.db
-      .select()
-      .from(sales)
-      .all()
-      .reduce((sum, row) => sum + row.feeCents, 0);
+    const fees = (await ctx.deps.db.select().from(sales)).reduce((sum, row) => sum + row.feeCents, 0);
     expect(metrics).toContain(
       `sales_revenue_cents{kind="net",app="layerlift"} ${2974 - 1000 - 315 + 2974 - 475 + 699 + 699 - fees}`,
     );
@@ -328,11 +312,7 @@ describe("the demo tax rates and the renewal path", () => {
     });
     expect(renewal.data!.breakdown).toMatchObject({ totalCents: 2499, taxCents: 416 });
     await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: renewal.data!.clientSecret });
-    const receipt = ctx.deps.db
-      .select()
-      .from(emails)
-      .all()
-      .find((e) => e.template === "renewal-receipt")!;
+    const receipt = (await ctx.deps.db.select().from(emails)).find((e) => e.template === "renewal-receipt")!;
     expect(receipt.payload.invoiceUrl).toContain("/api/invoices/LL-2026-000001.pdf?sig=");
   });
 });

@@ -58,7 +58,7 @@ describe("numbers in a JSON body", () => {
       const answer = await call(ctx.app, "POST", "/api/admin/promotion-codes", { token: admin, body });
       expect([JSON.stringify(body), answer.status, answer.body.message]).toEqual([JSON.stringify(body), 422, message]);
     }
-    expect(ctx.deps.db.select().from(promotionCodes).all()).toEqual([]);
+    expect(await ctx.deps.db.select().from(promotionCodes)).toEqual([]);
   });
 
   test("a key count written as a string is refused", async () => {
@@ -73,7 +73,7 @@ describe("numbers in a JSON body", () => {
         "Count must be a whole number from 1 to 100.",
       ]);
     }
-    expect(ctx.deps.db.select().from(productKeys).all()).toEqual([]);
+    expect(await ctx.deps.db.select().from(productKeys)).toEqual([]);
   });
 
   test("a plan price written as a string was refused already, and still is", async () => {

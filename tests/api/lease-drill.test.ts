@@ -82,7 +82,7 @@ test("server up: a lease; server down: the saved lease works until exp and not a
     expect(jwksAgain).toEqual(saved.jwks);
 
     // The buyer takes a refund; the plugin's next call gets 403 and no lease.
-    const refund = await post(`${server.url}/api/account/purchases/${sale().id}/refund`, {}, token);
+    const refund = await post(`${server.url}/api/account/purchases/${(await sale()).id}/refund`, {}, token);
     expect(refund.status).toBe(200);
     const after = await post(`${server.url}/api/plugin/validate`, {
       key: pluginKey,

@@ -59,20 +59,22 @@ describe("a key generated at first start", () => {
     const first = await kids(ctx.app());
     expect(first).toHaveLength(1);
     expect(await kids(ctx.app())).toEqual(first);
-    const [row] = listLeaseKeys(ctx.deps.db);
+    const [row] = await listLeaseKeys(ctx.deps.db);
     expect(row).toMatchObject({ kid: first[0], generation: 1, retiredAt: null, longestLeaseSeconds: 7 * 86_400 });
     expect(JSON.parse(row.privateJwk!)).toMatchObject({ kty: "OKP", crv: "Ed25519" });
   });
 
-  test("two servers that start at once on one database make one key between them", () => {
+  test("two servers that start at once on one database make one key between them", async () => {
     const ctx = site();
     const other = openDatabase(ctx.deps.config.databasePath);
     cleanups.push(() => other.$client.close());
     // Both found no key: each inserts generation 1 if absent, then reads back.
-    const mine = createFirstLeaseKey(ctx.deps.db, start);
-    const theirs = createFirstLeaseKey(other, start);
+    const [mine, theirs] = await Promise.all([
+      createFirstLeaseKey(ctx.deps.db, start),
+      createFirstLeaseKey(other, start),
+    ]);
     expect(theirs.kid).toBe(mine.kid);
-    expect(other.select().from(leaseKeys).all()).toHaveLength(1);
+    expect(await other.select().from(leaseKeys)).toHaveLength(1);
   });
 });
 
@@ -82,7 +84,7 @@ describe("rotation", () => {
     const app = ctx.app();
     const before = await leaseFrom(app, ctx);
     const oldKid = kidIn(before);
-    const { current } = makeCurrent(ctx.deps.db, ctx.deps.clock.now())!;
+    const { current } = (await makeCurrent(ctx.deps.db, ctx.deps.clock.now()))!;
 
     ctx.clock.advance(KEY_REFRESH_MS);
     const after = await leaseFrom(app, ctx);
@@ -99,26 +101,27 @@ describe("rotation", () => {
     expect(await kids(app)).toEqual([current.kid, oldKid]);
     ctx.clock.advance(2 * MINUTE);
     expect(await kids(app)).toEqual([current.kid]);
-    expect(listLeaseKeys(ctx.deps.db).map((row) => row.kid)).toEqual([current.kid]);
+    expect((await listLeaseKeys(ctx.deps.db)).map((row) => row.kid)).toEqual([current.kid]);
   });
 
   test("prune drops only retired keys whose leases have expired; --every-retired drops them all at once, never the current", async () => {
     const ctx = site();
-    ctx.app();
-    const first = listLeaseKeys(ctx.deps.db)[0];
-    const second = makeCurrent(ctx.deps.db, start)!.current;
-    const third = makeCurrent(ctx.deps.db, start + DAY)!.current;
-    const dropped = (at: number, everyRetired = false) =>
-      pruneLeaseKeys(ctx.deps.db, at, { everyRetired }).map((row) => row.kid);
-    expect(dropped(start + DAY)).toEqual([]);
+    // A server's first key set makes the first key.
+    await kids(ctx.app());
+    const [first] = await listLeaseKeys(ctx.deps.db);
+    const second = (await makeCurrent(ctx.deps.db, start))!.current;
+    const third = (await makeCurrent(ctx.deps.db, start + DAY))!.current;
+    const dropped = async (at: number, everyRetired = false) =>
+      (await pruneLeaseKeys(ctx.deps.db, at, { everyRetired })).map((row) => row.kid);
+    expect(await dropped(start + DAY)).toEqual([]);
     // The second never signed a lease (no server used it): it goes as soon as no server can still be signing with it.
-    expect(dropped(start + DAY + KEY_REFRESH_MS)).toEqual([second.kid]);
+    expect(await dropped(start + DAY + KEY_REFRESH_MS)).toEqual([second.kid]);
     // The first signed 7-day leases: it stays until the last of them has expired.
-    expect(dropped(start + 7 * DAY + KEY_REFRESH_MS - 1)).toEqual([]);
-    expect(dropped(start + 7 * DAY + KEY_REFRESH_MS)).toEqual([first.kid]);
-    const fourth = makeCurrent(ctx.deps.db, start + 8 * DAY)!.current;
-    expect(dropped(start + 8 * DAY, true)).toEqual([third.kid]);
-    expect(listLeaseKeys(ctx.deps.db).map((row) => row.kid)).toEqual([fourth.kid]);
+    expect(await dropped(start + 7 * DAY + KEY_REFRESH_MS - 1)).toEqual([]);
+    expect(await dropped(start + 7 * DAY + KEY_REFRESH_MS)).toEqual([first.kid]);
+    const fourth = (await makeCurrent(ctx.deps.db, start + 8 * DAY))!.current;
+    expect(await dropped(start + 8 * DAY, true)).toEqual([third.kid]);
+    expect((await listLeaseKeys(ctx.deps.db)).map((row) => row.kid)).toEqual([fourth.kid]);
   });
 });
 
@@ -134,7 +137,7 @@ describe("LEASE_SIGNING_KEY", () => {
     expect(await verifyLease(lease, { jwks, issuer: ctx.deps.config.appUrl, now: start / 1000 })).toMatchObject({
       ok: true,
     });
-    expect(listLeaseKeys(ctx.deps.db)[0].privateJwk).toBeNull();
+    expect((await listLeaseKeys(ctx.deps.db))[0].privateJwk).toBeNull();
   });
 
   test("as a JWK, or a PEM with its line breaks written \\n as environment files do", () => {
@@ -159,13 +162,14 @@ describe("LEASE_SIGNING_KEY", () => {
     // A server still running with the old key (a rolling restart) keeps it published while it signs with it.
     ctx.clock.advance(KEY_REFRESH_MS);
     expect(kidIn(await leaseFrom(first, ctx))).toBe(kidOf(one));
-    expect(listLeaseKeys(ctx.deps.db).find((row) => row.kid === kidOf(one))!.retiredAt).toBe(ctx.clock.now());
+    expect((await listLeaseKeys(ctx.deps.db)).find((row) => row.kid === kidOf(one))!.retiredAt).toBe(ctx.clock.now());
 
     ctx.deps.config = { ...ctx.deps.config, leases: { ...ctx.deps.config.leases, signingKey: null } };
     const third = ctx.app();
-    const generated = listLeaseKeys(ctx.deps.db)[0];
+    const thirdKids = await kids(third);
+    const [generated] = await listLeaseKeys(ctx.deps.db);
     expect(generated.privateJwk).not.toBeNull();
-    expect((await kids(third))[0]).toBe(generated.kid);
+    expect(thirdKids[0]).toBe(generated.kid);
     expect(await kids(third)).toContain(kidOf(two));
   });
 

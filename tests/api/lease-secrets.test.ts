@@ -96,7 +96,7 @@ const post = (url: string, body: unknown, token?: string) =>
 /** Signs up, makes a plugin key, validates (valid, with a bad nonce, with a bad key), reads every outward face. */
 async function everyFace(base: string): Promise<string[]> {
   const db = openDatabase(database);
-  const [{ key: productKey }] = generateProductKeys(db, Date.now(), { plan: "pro", count: 1, source: "cli" });
+  const [{ key: productKey }] = await generateProductKeys(db, Date.now(), { plan: "pro", count: 1, source: "cli" });
   db.$client.close();
   const email = `secrets-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const signup = JSON.parse(
@@ -126,7 +126,7 @@ test("no private lease key appears in a log, an answer, an export, health, metri
   // A key generated and kept in the database, then retired when the server starts with LEASE_SIGNING_KEY.
   // Closed before the server starts: it refuses a database another process has open.
   const db = openDatabase(database);
-  const generated = makeCurrent(db, Date.now())!.current;
+  const generated = (await makeCurrent(db, Date.now()))!.current;
   db.$client.close();
   const given = generateKeyPairSync("ed25519").privateKey;
   const pem = given.export({ format: "pem", type: "pkcs8" }).toString();

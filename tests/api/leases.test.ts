@@ -222,7 +222,7 @@ describe("signing and sending again", () => {
     expect([b.sub, b.robloxUserId]).toEqual([pluginKeyId(two.pluginKey), "2"]);
   });
 
-  test(`at most ${MAX_KEPT_LEASES} leases are kept, the oldest signed going first`, () => {
+  test(`at most ${MAX_KEPT_LEASES} leases are kept, the oldest signed going first`, async () => {
     const made = makeTestDeps({ clock: new FakeClock(start) });
     try {
       const issuer = createLeaseIssuer(made.deps);
@@ -234,15 +234,15 @@ describe("signing and sending again", () => {
         endDate: null,
         nonce: undefined,
       });
-      const firstLease = issuer.leaseFor(subject(0), start);
-      for (let i = 1; i < MAX_KEPT_LEASES + 5; i++) issuer.leaseFor(subject(i), start);
+      const firstLease = await issuer.leaseFor(subject(0), start);
+      for (let i = 1; i < MAX_KEPT_LEASES + 5; i++) await issuer.leaseFor(subject(i), start);
       expect(issuer.keptLeases()).toBe(MAX_KEPT_LEASES);
-      const newest = issuer.leaseFor(subject(MAX_KEPT_LEASES + 4), start);
+      const newest = await issuer.leaseFor(subject(MAX_KEPT_LEASES + 4), start);
       expect(issuer.counts.sentAgain).toBe(1);
-      expect(issuer.leaseFor(subject(MAX_KEPT_LEASES + 4), start)).toBe(newest);
+      expect(await issuer.leaseFor(subject(MAX_KEPT_LEASES + 4), start)).toBe(newest);
       // The first was dropped to make room: asked again, it is signed anew (same second, same claims, same bytes).
       const signedBefore = issuer.counts.signed;
-      expect(issuer.leaseFor(subject(0), start)).toBe(firstLease);
+      expect(await issuer.leaseFor(subject(0), start)).toBe(firstLease);
       expect(issuer.counts.signed).toBe(signedBefore + 1);
     } finally {
       made.cleanup();

@@ -83,7 +83,7 @@ describe("request log", () => {
     const user = await signUpUser(ctx, "pro", "secretive@example.com");
     await api(ctx.app).api.auth.login.post({ email: user.email, password: "correct horse battery" });
     await api(ctx.app, user.token).api.auth.me.get();
-    const key = makeKey(ctx.deps, "pro");
+    const key = await makeKey(ctx.deps, "pro");
     await api(ctx.app, user.token).api.subscription.redeem.post({ productKey: key });
     await settle();
     const text = log.text();
@@ -172,7 +172,7 @@ describe("GET /metrics", () => {
     const user = await signUpUser(ctx);
     await api(ctx.app).api.plugin.validate.post({ key: "ll_nosuchkey", robloxUserId: "1" } as never);
     await call(ctx.app, "POST", "/api/plugin/validate", { body: "{broken" });
-    queueEmail(
+    await queueEmail(
       ctx.deps.db,
       { to: "a@example.com", template: "test", payload: { testKey: "ABCDEFGH2345" } },
       ctx.clock.now(),

@@ -13,53 +13,45 @@ let admin: string;
 eachTestWithAdmin((made) => ({ ctx, admin } = made));
 
 /** 23 rows whose times repeat (three share each time), so ties must be broken by id. */
-function fill() {
+async function fill() {
   const base = ctx.clock.now() - 1_000_000;
   const time = (i: number) => base + Math.floor(i / 3) * 1000;
   const n = Array.from({ length: 23 }, (_, i) => i);
   const db = ctx.deps.db;
-  db.insert(sales)
-    .values(
-      n.map((i) => ({
-        paymentIntentId: `pi_${i}`,
-        email: `b${i}@example.com`,
-        plan: "month" as const,
-        amountCents: 699,
-        createdAt: time(i),
-      })),
-    )
-    .run();
-  db.insert(productKeys)
-    .values(
-      n.map((i) => ({
-        key: `KEY${String(i).padStart(9, "0")}`,
-        plan: "pro" as const,
-        source: "admin" as const,
-        createdAt: time(i),
-      })),
-    )
-    .run();
-  db.insert(emails)
-    .values(
-      n.map((i) => ({
-        to: `b${i}@example.com`,
-        template: "test",
-        subject: "Test",
-        payload: { testKey: "K" },
-        status: "sent" as const,
-        createdAt: time(i),
-      })),
-    )
-    .run();
-  db.insert(auditLog)
-    .values(n.map((i) => ({ actorUserId: null, action: "email.test" as const, createdAt: time(i) })))
-    .run();
-  db.insert(users)
-    .values(n.map((i) => ({ email: `u${i}@example.com`, passwordHash: "x", createdAt: time(i) })))
-    .run();
-  db.insert(supportTickets)
-    .values(n.map((i) => ({ email: `t${i}@example.com`, message: "help", createdAt: time(i) })))
-    .run();
+  await db.insert(sales).values(
+    n.map((i) => ({
+      paymentIntentId: `pi_${i}`,
+      email: `b${i}@example.com`,
+      plan: "month" as const,
+      amountCents: 699,
+      createdAt: time(i),
+    })),
+  );
+  await db.insert(productKeys).values(
+    n.map((i) => ({
+      key: `KEY${String(i).padStart(9, "0")}`,
+      plan: "pro" as const,
+      source: "admin" as const,
+      createdAt: time(i),
+    })),
+  );
+  await db.insert(emails).values(
+    n.map((i) => ({
+      to: `b${i}@example.com`,
+      template: "test",
+      subject: "Test",
+      payload: { testKey: "K" },
+      status: "sent" as const,
+      createdAt: time(i),
+    })),
+  );
+  await db
+    .insert(auditLog)
+    .values(n.map((i) => ({ actorUserId: null, action: "email.test" as const, createdAt: time(i) })));
+  await db.insert(users).values(n.map((i) => ({ email: `u${i}@example.com`, passwordHash: "x", createdAt: time(i) })));
+  await db
+    .insert(supportTickets)
+    .values(n.map((i) => ({ email: `t${i}@example.com`, message: "help", createdAt: time(i) })));
 }
 
 const LISTS: [string, (body: any) => { id: number }[]][] = [
@@ -72,18 +64,18 @@ const LISTS: [string, (body: any) => { id: number }[]][] = [
 ];
 
 /** Deletes the row `id` of the table behind each list, as an account deletion or a key deletion would. */
-const DELETE_ROW: Record<string, (id: number) => void> = {
-  "/api/admin/sales": (id) => ctx.deps.db.delete(sales).where(eq(sales.id, id)).run(),
-  "/api/admin/product-keys": (id) => ctx.deps.db.delete(productKeys).where(eq(productKeys.id, id)).run(),
-  "/api/admin/emails": (id) => ctx.deps.db.delete(emails).where(eq(emails.id, id)).run(),
-  "/api/admin/audit": (id) => ctx.deps.db.delete(auditLog).where(eq(auditLog.id, id)).run(),
-  "/api/admin/users": (id) => ctx.deps.db.delete(users).where(eq(users.id, id)).run(),
-  "/api/support/tickets": (id) => ctx.deps.db.delete(supportTickets).where(eq(supportTickets.id, id)).run(),
+const DELETE_ROW: Record<string, (id: number) => Promise<unknown>> = {
+  "/api/admin/sales": (id) => ctx.deps.db.delete(sales).where(eq(sales.id, id)),
+  "/api/admin/product-keys": (id) => ctx.deps.db.delete(productKeys).where(eq(productKeys.id, id)),
+  "/api/admin/emails": (id) => ctx.deps.db.delete(emails).where(eq(emails.id, id)),
+  "/api/admin/audit": (id) => ctx.deps.db.delete(auditLog).where(eq(auditLog.id, id)),
+  "/api/admin/users": (id) => ctx.deps.db.delete(users).where(eq(users.id, id)),
+  "/api/support/tickets": (id) => ctx.deps.db.delete(supportTickets).where(eq(supportTickets.id, id)),
 };
 
 describe("keyset paging", () => {
   test.each(LISTS)("%s: ?before= walks the same pages as offset, to the end", async (path, ids) => {
-    fill();
+    await fill();
     const get = async (query: string) => ids((await call(ctx.app, "GET", `${path}?${query}`, { token: admin })).body);
     const byOffset: number[][] = [];
     for (let offset = 0; offset < 50; offset += 5) {
@@ -107,12 +99,12 @@ describe("keyset paging", () => {
   test.each(LISTS)(
     "%s: when the row named in before was deleted, the next page starts after its id",
     async (path, ids) => {
-      fill();
+      await fill();
       const get = async (query: string) =>
         ids((await call(ctx.app, "GET", `${path}?${query}`, { token: admin })).body).map((r) => r.id);
       const first = await get("limit=5");
       const before = first.at(-1)!;
-      DELETE_ROW[path](before);
+      await DELETE_ROW[path](before);
       const everything = await get("limit=500");
       const next = await get(`limit=5&before=${before}`);
       expect(next).toHaveLength(5);

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { emails, passwordResets } from "../../src/db/schema";
+import { emails, passwordResets, users } from "../../src/db/schema";
 import { HOUR, MINUTE } from "../../src/lib/clock";
 import { deliverDueEmails } from "../../src/features/email/sender";
-import { api, failure, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import { api, failure, makeTestApp, outboxOf, signInAdmin, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
 beforeEach(() => {
@@ -17,12 +17,13 @@ const SENT = "If an account exists for this email, we've sent a link to reset it
 async function requestLink(email: string) {
   const answer = await api(ctx.app).api.auth["forgot-password"].post({ email });
   expect(answer.status).toBe(200);
-  const url = new URL(ctx.deps.db.select().from(emails).all().at(-1)!.payload.resetUrl as string);
+  const url = new URL((await ctx.deps.db.select().from(emails).orderBy(emails.id)).at(-1)!.payload.resetUrl as string);
   return url.searchParams.get("token")!;
 }
 
 /** The password reset e-mails in the outbox (sign-up also queues a welcome e-mail). */
-const resetMails = () => ctx.deps.db.select().from(emails).where(eq(emails.template, "password-reset")).all();
+const resetMails = () =>
+  ctx.deps.db.select().from(emails).where(eq(emails.template, "password-reset")).orderBy(emails.id);
 
 const login = (email: string, password: string) => api(ctx.app).api.auth.login.post({ email, password });
 
@@ -32,27 +33,27 @@ describe("forgot password", () => {
     const answer = await api(ctx.app).api.auth["forgot-password"].post({ email: user.email.toUpperCase() });
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ message: SENT });
-    const [mail] = resetMails();
+    const [mail] = await resetMails();
     expect(mail).toMatchObject({
       to: user.email,
       template: "password-reset",
       subject: "Reset your Layerlift password",
     });
     expect(mail.payload.resetUrl).toStartWith(`${ctx.deps.config.appUrl}/reset-password?token=`);
-    expect(ctx.deps.db.select().from(passwordResets).get()!.expiresAt).toBe(ctx.clock.now() + HOUR);
+    expect((await ctx.deps.db.select().from(passwordResets))[0]!.expiresAt).toBe(ctx.clock.now() + HOUR);
   });
 
   test("an unknown e-mail gets the same answer and no e-mail is queued", async () => {
     const answer = await api(ctx.app).api.auth["forgot-password"].post({ email: "nobody@example.com" });
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ message: SENT });
-    expect(ctx.deps.db.select().from(emails).all()).toHaveLength(0);
+    expect(await ctx.deps.db.select().from(emails)).toHaveLength(0);
   });
 
   test("the token is stored only as a hash", async () => {
     const user = await signUpUser(ctx);
     const token = await requestLink(user.email);
-    expect(ctx.deps.db.select().from(passwordResets).get()!.tokenHash).not.toContain(token);
+    expect((await ctx.deps.db.select().from(passwordResets))[0]!.tokenHash).not.toContain(token);
   });
 
   test("too many requests answer 429", async () => {
@@ -71,22 +72,27 @@ describe("forgot password", () => {
 describe("the daily cap per address", () => {
   test(`an address gets at most ${5} reset e-mails a day, even spread out and even after a restart; the next day it gets one again`, async () => {
     const user = await signUpUser(ctx);
-    const resetMails = () =>
-      ctx.deps.db
-        .select()
-        .from(emails)
-        .all()
-        .filter((mail) => mail.template === "password-reset").length;
+    const resetMails = async () => (await outboxOf(ctx, "password-reset")).length;
     for (let i = 0; i < 8; i++) {
       expect((await api(ctx.app).api.auth["forgot-password"].post({ email: user.email })).data).toEqual({
         message: SENT,
       });
       ctx.clock.advance(HOUR);
     }
-    expect(resetMails()).toBe(5);
+    expect(await resetMails()).toBe(5);
     ctx.clock.advance(24 * HOUR);
     await api(ctx.app).api.auth["forgot-password"].post({ email: user.email });
-    expect(resetMails()).toBe(6);
+    expect(await resetMails()).toBe(6);
+  });
+
+  test("requests racing each other still send at most the day's cap", async () => {
+    const user = await signUpUser(ctx);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => api(ctx.app).api.auth["forgot-password"].post({ email: user.email })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
+    expect(await outboxOf(ctx, "password-reset")).toHaveLength(5);
+    expect(await ctx.deps.db.select().from(passwordResets)).toHaveLength(5);
   });
 
   test("with rate limits on, the sixth request of a day answers 429 for a known and an unknown address alike", async () => {
@@ -136,6 +142,21 @@ describe("reset password", () => {
     expect((await login(user.email, "first new one")).status).toBe(200);
   });
 
+  test("a link sent by several requests at once works for exactly one of them", async () => {
+    const user = await signUpUser(ctx);
+    const token = await requestLink(user.email);
+    const passwords = Array.from({ length: 6 }, (_, i) => `racing password ${i}`);
+    const answers = await Promise.all(
+      passwords.map((password) => api(ctx.app).api.auth["reset-password"].post({ token, password })),
+    );
+    const winners = passwords.filter((_, i) => answers[i]!.status === 200);
+    expect(winners).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 400)).toHaveLength(5);
+    expect((await login(user.email, winners[0]!)).status).toBe(200);
+    const [row] = await ctx.deps.db.select().from(users).where(eq(users.id, user.user.id));
+    expect(row!.tokenVersion).toBe(1);
+  });
+
   test("a link older than one hour is refused and the password is unchanged", async () => {
     const user = await signUpUser(ctx);
     const token = await requestLink(user.email);
@@ -179,7 +200,7 @@ describe("reset links and admins", () => {
     const admin = await signInAdmin(ctx);
     const user = await signUpUser(ctx);
     const token = await requestLink(user.email);
-    const mail = resetMails().at(-1)!;
+    const mail = (await resetMails()).at(-1)!;
 
     const outbox = await api(ctx.app, admin.token).api.admin.emails.get();
     expect(outbox.status).toBe(200);
@@ -195,10 +216,10 @@ describe("reset links and admins", () => {
       message:
         'Password reset e-mails can\'t be resent. Ask the user to request a new link with "Forgot password" on the sign-in page.',
     });
-    expect(resetMails()).toHaveLength(1);
+    expect(await resetMails()).toHaveLength(1);
 
     expect(await deliverDueEmails(ctx.deps)).toEqual({ sent: 3, failed: 0 }); // the reset e-mail, and the sign-up's welcome and address confirmation
-    const sent = resetMails()[0];
+    const sent = (await resetMails())[0];
     expect(sent.status).toBe("sent");
     expect(JSON.stringify(sent.payload)).not.toContain(token);
     const afterSending = await api(ctx.app, admin.token).api.admin.emails.get();

@@ -31,7 +31,8 @@ const REFUNDED = { success: false, refunded: true as const, error: "This payment
 async function boughtKey(plan: PlanId = "month", email = "buyer@example.com") {
   const id = await paidIntent(plan, email);
   expect((await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } })).data!.success).toBe(true);
-  const key = ctx.deps.db.select().from(emails).where(eq(emails.to, email)).all().at(-1)!.payload.key as string;
+  const key = (await ctx.deps.db.select().from(emails).where(eq(emails.to, email)).orderBy(emails.id)).at(-1)!.payload
+    .key as string;
   return { id, key };
 }
 
@@ -45,13 +46,13 @@ async function refundEvent(id: string, eventId = `evt_refund_${id}`) {
   expect((await webhook(payload, signature)).status).toBe(200);
 }
 
-const subscriptionOf = (userId: number) =>
-  ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get()!;
+const subscriptionOf = async (userId: number) =>
+  (await ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1))[0]!;
 
-const counts = () => ({
-  sales: ctx.deps.db.select().from(sales).all().length,
-  keys: ctx.deps.db.select().from(productKeys).all().length,
-  emails: ctx.deps.db.select().from(emails).all().length,
+const counts = async () => ({
+  sales: (await ctx.deps.db.select().from(sales)).length,
+  keys: (await ctx.deps.db.select().from(productKeys)).length,
+  emails: (await ctx.deps.db.select().from(emails)).length,
 });
 
 describe("Stripe through the real SDK", () => {
@@ -94,7 +95,7 @@ describe("Stripe through the real SDK", () => {
     expect(stripe.requests.some((r) => r.method === "GET" && r.path.startsWith(`/v1/payment_intents/${id}`))).toBe(
       true,
     );
-    expect(ctx.deps.db.select().from(sales).get()).toMatchObject({
+    expect((await ctx.deps.db.select().from(sales).limit(1))[0]).toMatchObject({
       paymentIntentId: id,
       amountCents: 14999,
       feeCents: 465,
@@ -112,7 +113,7 @@ describe("Stripe through the real SDK", () => {
     expect(answers.every((a) => a.status === 200 && a.data!.success === true && a.data!.plan === "4 Month Pro")).toBe(
       true,
     );
-    expect(counts()).toEqual({ sales: 1, keys: 1, emails: 1 });
+    expect(await counts()).toEqual({ sales: 1, keys: 1, emails: 1 });
   });
 
   test("an amount that does not match the plan is not fulfilled", async () => {
@@ -123,7 +124,7 @@ describe("Stripe through the real SDK", () => {
       success: false,
       error: "The amount paid does not match the plan. Please contact support.",
     });
-    expect(counts()).toEqual({ sales: 0, keys: 0, emails: 0 });
+    expect(await counts()).toEqual({ sales: 0, keys: 0, emails: 0 });
   });
 
   test("a currency other than USD is not fulfilled", async () => {
@@ -131,7 +132,7 @@ describe("Stripe through the real SDK", () => {
     stripe.intents.get(id)!.currency = "eur";
     const answer = await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
     expect(answer.data!.success).toBe(false);
-    expect(counts().sales).toBe(0);
+    expect((await counts()).sales).toBe(0);
   });
 
   test("a payment still processing is not fulfilled and says so", async () => {
@@ -143,7 +144,7 @@ describe("Stripe through the real SDK", () => {
       processing: true,
       error: "Your payment is still processing. Your product key will be e-mailed to you as soon as it completes.",
     });
-    expect(counts().sales).toBe(0);
+    expect((await counts()).sales).toBe(0);
     // When it completes, the next verification fulfils it.
     stripe.succeed(id);
     expect((await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } })).data).toEqual({
@@ -158,7 +159,7 @@ describe("Stripe through the real SDK", () => {
     const answer = await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
     expect(answer.status).toBe(502);
     expect(failure(answer)?.error).toBe("PAYMENT_PROVIDER_UNAVAILABLE");
-    expect(counts().sales).toBe(0);
+    expect((await counts()).sales).toBe(0);
   });
 });
 
@@ -173,9 +174,9 @@ describe("Stripe webhook", () => {
     const answer = await webhook(payload, signature);
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ received: true });
-    expect(counts()).toEqual({ sales: 1, keys: 1, emails: 1 });
-    expect(ctx.deps.db.select().from(emails).get()!.to).toBe("hook@example.com");
-    expect(ctx.deps.db.select().from(processedEvents).get()).toMatchObject({
+    expect(await counts()).toEqual({ sales: 1, keys: 1, emails: 1 });
+    expect((await ctx.deps.db.select().from(emails).limit(1))[0]!.to).toBe("hook@example.com");
+    expect((await ctx.deps.db.select().from(processedEvents).limit(1))[0]).toMatchObject({
       id: "evt_1",
       type: "payment_intent.succeeded",
     });
@@ -195,8 +196,8 @@ describe("Stripe webhook", () => {
     const answer = await webhook(payload, signature);
     expect(answer.status).toBe(400);
     expect(failure(answer)?.error).toBe("INVALID_SIGNATURE");
-    expect(counts()).toEqual({ sales: 0, keys: 0, emails: 0 });
-    expect(ctx.deps.db.select().from(processedEvents).all()).toHaveLength(0);
+    expect(await counts()).toEqual({ sales: 0, keys: 0, emails: 0 });
+    expect(await ctx.deps.db.select().from(processedEvents)).toHaveLength(0);
   });
 
   test("a missing signature answers 400", async () => {
@@ -214,13 +215,13 @@ describe("Stripe webhook", () => {
     expect((await webhook(payload, signature)).data).toEqual({ received: true });
     expect((await webhook(payload, signature)).data).toEqual({ received: true, duplicate: true });
     expect((await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } })).data!.success).toBe(true);
-    expect(counts()).toEqual({ sales: 1, keys: 1, emails: 1 });
+    expect(await counts()).toEqual({ sales: 1, keys: 1, emails: 1 });
   });
 
   test("a fee settled after the sale is filled in by the webhook", async () => {
     const id = await paidIntent("pro", "fee@example.com", null);
     await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
-    expect(ctx.deps.db.select().from(sales).get()!.feeCents).toBe(0);
+    expect((await ctx.deps.db.select().from(sales).limit(1))[0]!.feeCents).toBe(0);
     stripe.succeed(id, 102);
     const { payload, signature } = await stripe.signedEvent({
       id: "evt_fee",
@@ -228,7 +229,7 @@ describe("Stripe webhook", () => {
       object: stripe.intents.get(id)!,
     });
     await webhook(payload, signature);
-    expect(ctx.deps.db.select().from(sales).get()!.feeCents).toBe(102);
+    expect((await ctx.deps.db.select().from(sales).limit(1))[0]!.feeCents).toBe(102);
   });
 
   test("a refund marks the sale refunded and deletes the unused key", async () => {
@@ -240,14 +241,14 @@ describe("Stripe webhook", () => {
       object: { id: "ch_1", object: "charge", payment_intent: id, refunded: true, amount_refunded: 2499 },
     });
     expect((await webhook(payload, signature)).status).toBe(200);
-    expect(ctx.deps.db.select().from(sales).get()!.status).toBe("refunded");
-    expect(ctx.deps.db.select().from(productKeys).all()).toHaveLength(0);
+    expect((await ctx.deps.db.select().from(sales).limit(1))[0]!.status).toBe("refunded");
+    expect(await ctx.deps.db.select().from(productKeys)).toHaveLength(0);
   });
 
   test("a refund of a used key ends that subscription now", async () => {
     const id = await paidIntent("pro", "used@example.com");
     await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
-    const key = ctx.deps.db.select().from(emails).get()!.payload.key as string;
+    const key = (await ctx.deps.db.select().from(emails).limit(1))[0]!.payload.key as string;
     const signup = await api(ctx.app).api.auth.signup.post({
       email: "used@example.com",
       password: "long enough",
@@ -261,7 +262,9 @@ describe("Stripe webhook", () => {
       object: { id: "ch_2", object: "charge", payment_intent: id, refunded: true },
     });
     await webhook(payload, signature);
-    const sub = ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, signup.data!.user.id)).get()!;
+    const sub = (
+      await ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, signup.data!.user.id)).limit(1)
+    )[0]!;
     expect(sub).toMatchObject({ status: "expired", endDate: ctx.clock.now() });
     const me = await api(ctx.app, signup.data!.token).api.auth.me.get();
     expect(me.data!.subscription!.status).toBe("expired");
@@ -286,26 +289,24 @@ describe("Stripe webhook", () => {
       expect((await webhook(payload, signature)).status).toBe(200);
     };
     await partial("evt_partial_1", 500);
-    expect(ctx.deps.db.select().from(sales).get()).toMatchObject({ status: "paid", refundedCents: 500 });
-    expect(salesReport(ctx.deps.db)).toMatchObject({ totalRevenue: 19.99, adminRevenue: 18.97, salesCount: 1 });
-    expect(salesReport(ctx.deps.db).sales[0]).toMatchObject({ amount: 24.99, refunded: 5, status: "paid" });
+    expect((await ctx.deps.db.select().from(sales).limit(1))[0]).toMatchObject({ status: "paid", refundedCents: 500 });
+    expect(await salesReport(ctx.deps.db)).toMatchObject({ totalRevenue: 19.99, adminRevenue: 18.97, salesCount: 1 });
+    expect((await salesReport(ctx.deps.db)).sales[0]).toMatchObject({ amount: 24.99, refunded: 5, status: "paid" });
 
     // A second partial refund raises the running total; an older event arriving late never lowers it.
     await partial("evt_partial_2", 1200);
     await partial("evt_partial_late", 300);
-    expect(ctx.deps.db.select().from(sales).get()!.refundedCents).toBe(1200);
-    const partialEntries = ctx.deps.db
-      .select()
-      .from(auditLog)
-      .all()
-      .filter((row) => row.action === "sale.partially-refunded");
+    expect((await ctx.deps.db.select().from(sales).limit(1))[0]!.refundedCents).toBe(1200);
+    const partialEntries = (await ctx.deps.db.select().from(auditLog)).filter(
+      (row) => row.action === "sale.partially-refunded",
+    );
     expect(partialEntries).toHaveLength(2);
     // The audit log writes money as money.
     expect(partialEntries[0]!.detail).toContain("$5.00 of $24.99 refunded so far");
     expect(partialEntries[1]!.detail).toContain("$12.00 of $24.99 refunded so far");
 
     // The key still creates an account: a partial refund is a goodwill gesture.
-    const key = ctx.deps.db.select().from(productKeys).get()!.key;
+    const key = (await ctx.deps.db.select().from(productKeys).limit(1))[0]!.key;
     const signup = await api(ctx.app).api.auth.signup.post({
       email: "partial@example.com",
       password: "correct horse",
@@ -316,10 +317,10 @@ describe("Stripe webhook", () => {
 
     // Refunding the rest is a full refund: the sale is refunded and the key's time is taken back.
     await partial("evt_refund_rest", 2499, true);
-    expect(ctx.deps.db.select().from(sales).get()!.status).toBe("refunded");
+    expect((await ctx.deps.db.select().from(sales).limit(1))[0]!.status).toBe("refunded");
     // The provider keeps its fee on a refunded payment: net revenue is less than nothing.
-    expect(salesReport(ctx.deps.db)).toMatchObject({ totalRevenue: 0, adminRevenue: -1.02, salesCount: 0 });
-    expect(salesReport(ctx.deps.db).sales[0]).toMatchObject({ refunded: 24.99, status: "refunded" });
+    expect(await salesReport(ctx.deps.db)).toMatchObject({ totalRevenue: 0, adminRevenue: -1.02, salesCount: 0 });
+    expect((await salesReport(ctx.deps.db)).sales[0]).toMatchObject({ refunded: 24.99, status: "refunded" });
   });
 
   test("a partial refund for a payment that is not ours is answered 200 and writes nothing", async () => {
@@ -336,7 +337,7 @@ describe("Stripe webhook", () => {
       },
     });
     expect((await webhook(payload, signature)).status).toBe(200);
-    expect(ctx.deps.db.select().from(sales).all()).toHaveLength(0);
+    expect(await ctx.deps.db.select().from(sales)).toHaveLength(0);
   });
 
   test("a listening server verifies a webhook on its raw body", async () => {
@@ -360,7 +361,7 @@ describe("Stripe webhook", () => {
         body: payload,
       });
       expect(response.status).toBe(200);
-      expect(server.deps.db.select().from(sales).all()).toHaveLength(1);
+      expect(await server.deps.db.select().from(sales)).toHaveLength(1);
     } finally {
       await server.stop();
     }
@@ -381,15 +382,11 @@ describe("refunds", () => {
     const page = await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
     expect(page.data).toEqual(REFUNDED);
     // No key and no key e-mail: only the refund notice, saying no key was issued.
-    expect(counts()).toEqual({ sales: 1, keys: 0, emails: 1 });
+    expect(await counts()).toEqual({ sales: 1, keys: 0, emails: 1 });
     expect(
-      ctx.deps.db
-        .select()
-        .from(emails)
-        .all()
-        .map((e) => [e.template, e.payload.keyOutcome]),
+      (await ctx.deps.db.select().from(emails).orderBy(emails.id)).map((e) => [e.template, e.payload.keyOutcome]),
     ).toEqual([["refund-notice", "none"]]);
-    expect(ctx.deps.db.select().from(sales).get()).toMatchObject({
+    expect((await ctx.deps.db.select().from(sales).limit(1))[0]).toMatchObject({
       paymentIntentId: id,
       status: "refunded",
       productKeyId: null,
@@ -403,13 +400,9 @@ describe("refunds", () => {
     const page = await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
     expect(page.data).toEqual(REFUNDED);
     // No key and no key e-mail: only the refund notice, saying no key was issued.
-    expect(counts()).toEqual({ sales: 1, keys: 0, emails: 1 });
+    expect(await counts()).toEqual({ sales: 1, keys: 0, emails: 1 });
     expect(
-      ctx.deps.db
-        .select()
-        .from(emails)
-        .all()
-        .map((e) => [e.template, e.payload.keyOutcome]),
+      (await ctx.deps.db.select().from(emails).orderBy(emails.id)).map((e) => [e.template, e.payload.keyOutcome]),
     ).toEqual([["refund-notice", "none"]]);
   });
 
@@ -417,7 +410,7 @@ describe("refunds", () => {
     const id = await paidIntent();
     stripe.refund(id);
     expect((await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } })).data).toEqual(REFUNDED);
-    expect(counts()).toEqual({ sales: 0, keys: 0, emails: 0 });
+    expect(await counts()).toEqual({ sales: 0, keys: 0, emails: 0 });
   });
 
   test("the result page of a sale refunded after fulfilment says it was refunded", async () => {
@@ -436,12 +429,12 @@ describe("refunds", () => {
       productKey: key,
     });
     const redeem = await api(ctx.app, signup.data!.token).api.subscription.redeem.post({
-      productKey: makeKey(ctx.deps, "lifetime"),
+      productKey: await makeKey(ctx.deps, "lifetime"),
     });
     expect(redeem.status).toBe(200);
     await refundEvent(id);
-    expect(subscriptionOf(signup.data!.user.id)).toMatchObject({ status: "active", endDate: null });
-    expect(ctx.deps.db.select().from(sales).get()!.status).toBe("refunded");
+    expect(await subscriptionOf(signup.data!.user.id)).toMatchObject({ status: "active", endDate: null });
+    expect((await ctx.deps.db.select().from(sales).limit(1))[0]!.status).toBe("refunded");
   });
 
   test("refunding one of two stacked month keys leaves the other key's 30 days", async () => {
@@ -454,9 +447,9 @@ describe("refunds", () => {
       productKey: first.key,
     });
     await api(ctx.app, signup.data!.token).api.subscription.redeem.post({ productKey: second.key });
-    expect(subscriptionOf(signup.data!.user.id).endDate).toBe(ctx.clock.now() + 60 * DAY);
+    expect((await subscriptionOf(signup.data!.user.id)).endDate).toBe(ctx.clock.now() + 60 * DAY);
     await refundEvent(first.id);
-    expect(subscriptionOf(signup.data!.user.id)).toMatchObject({
+    expect(await subscriptionOf(signup.data!.user.id)).toMatchObject({
       status: "active",
       endDate: ctx.clock.now() + 30 * DAY,
     });
@@ -467,9 +460,9 @@ describe("refunds", () => {
   test("refunding a used lifetime key ends that subscription now", async () => {
     const { id } = await boughtKey("lifetime", "gone@example.com");
     const user = await signUpUser(ctx, "month");
-    const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.plan, "lifetime")).get()!.key;
+    const key = (await ctx.deps.db.select().from(productKeys).where(eq(productKeys.plan, "lifetime")).limit(1))[0]!.key;
     await api(ctx.app, user.token).api.subscription.redeem.post({ productKey: key });
     await refundEvent(id);
-    expect(subscriptionOf(user.user.id)).toMatchObject({ status: "expired", endDate: ctx.clock.now() });
+    expect(await subscriptionOf(user.user.id)).toMatchObject({ status: "expired", endDate: ctx.clock.now() });
   });
 });

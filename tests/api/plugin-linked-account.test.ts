@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { auditLog, users } from "../../src/db/schema";
 import { HOUR } from "../../src/lib/clock";
 import { FakeClock } from "../support/fake-clock";
@@ -85,7 +85,11 @@ describe("POST /api/figma/reset-linked-account", () => {
   test("every reset is written to the audit log", async () => {
     const user = await linkedUser("123");
     await reset(user.token);
-    const entries = ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "link.reset")).all();
+    const entries = await ctx.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "link.reset"))
+      .orderBy(asc(auditLog.id));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actorUserId: user.user.id, subject: `user:${user.user.id}` });
   });
@@ -96,20 +100,22 @@ describe("POST /api/figma/reset-linked-account", () => {
     await reset(user.token);
     const ownerResetAt = ctx.clock.now();
     ctx.clock.advance(HOUR);
-    ctx.deps.db.update(users).set({ linkedRobloxAccountId: "999" }).where(eq(users.id, user.user.id)).run();
-    expect(resetLinkedAccount(ctx.deps, user.user.id, { actorUserId: admin.user.id, ignoreCooldown: true })).toEqual({
+    await ctx.deps.db.update(users).set({ linkedRobloxAccountId: "999" }).where(eq(users.id, user.user.id));
+    expect(
+      await resetLinkedAccount(ctx.deps, user.user.id, { actorUserId: admin.user.id, ignoreCooldown: true }),
+    ).toEqual({
       linkedRobloxAccountId: null,
     });
-    const row = ctx.deps.db.select().from(users).where(eq(users.id, user.user.id)).get()!;
-    expect(row.linkedRobloxAccountId).toBeNull();
-    expect(row.lastLinkResetAt).toBe(ownerResetAt);
+    const [row] = await ctx.deps.db.select().from(users).where(eq(users.id, user.user.id));
+    expect(row!.linkedRobloxAccountId).toBeNull();
+    expect(row!.lastLinkResetAt).toBe(ownerResetAt);
   });
 
   test("the service throws COOLDOWN_ACTIVE with remainingMs for the owner", async () => {
     const user = await linkedUser();
     await reset(user.token);
     try {
-      resetLinkedAccount(ctx.deps, user.user.id, { actorUserId: user.user.id, ignoreCooldown: false });
+      await resetLinkedAccount(ctx.deps, user.user.id, { actorUserId: user.user.id, ignoreCooldown: false });
       throw new Error("expected a cooldown error");
     } catch (error) {
       expect(error).toBeInstanceOf(AppError);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { auditLog, emails, users } from "../../src/db/schema";
 import { DAY, HOUR, MINUTE } from "../../src/lib/clock";
 import { FakeClock } from "../support/fake-clock";
@@ -20,8 +20,9 @@ async function userWithKey(plan: "month" | "pro" | "lifetime" = "pro") {
 const validate = (key: string, robloxUserId: string | number, headers: Record<string, string> = {}) =>
   api(ctx.app).api.plugin.validate.post({ key, robloxUserId }, { headers: headers });
 
-const userRow = (id: number) => ctx.deps.db.select().from(users).where(eq(users.id, id)).get()!;
-const alertEmails = () => ctx.deps.db.select().from(emails).where(eq(emails.template, "key-sharing-alert")).all();
+const userRow = async (id: number) => (await ctx.deps.db.select().from(users).where(eq(users.id, id)))[0]!;
+const alertEmails = () =>
+  ctx.deps.db.select().from(emails).where(eq(emails.template, "key-sharing-alert")).orderBy(asc(emails.id));
 
 describe("plugin key", () => {
   test("generating a key gives an ll_ key that the current user shows", async () => {
@@ -61,13 +62,13 @@ describe("POST /api/plugin/validate", () => {
       linkedRobloxAccountId: "123",
       lease: expect.any(String),
     });
-    expect(userRow(user.user.id).linkedRobloxAccountId).toBe("123");
+    expect((await userRow(user.user.id)).linkedRobloxAccountId).toBe("123");
   });
 
   test("the first link is written to the audit log", async () => {
     const user = await userWithKey();
     await validate(user.pluginKey, "123");
-    const entries = ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "link.linked")).all();
+    const entries = await ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "link.linked"));
     expect(entries).toHaveLength(1);
     expect(entries[0].subject).toBe(`user:${user.user.id}`);
   });
@@ -120,14 +121,14 @@ describe("POST /api/plugin/validate", () => {
     expect(answer.status).toBe(409);
     expect(failure(answer)).toMatchObject({ valid: false, code: "ACCOUNT_MISMATCH" });
     expect(failure(answer)?.message).toContain("dashboard");
-    expect(userRow(user.user.id).linkedRobloxAccountId).toBe("123");
+    expect((await userRow(user.user.id)).linkedRobloxAccountId).toBe("123");
   });
 
   test("a mismatch e-mails the owner an alert with both accounts and the dashboard link", async () => {
     const user = await userWithKey();
     await validate(user.pluginKey, "123");
     await validate(user.pluginKey, "456");
-    const sent = alertEmails();
+    const sent = await alertEmails();
     expect(sent).toHaveLength(1);
     expect(sent[0].to).toBe(user.email);
     expect(sent[0].subject).toBe("Your Layerlift plugin key was used from another account");
@@ -138,16 +139,33 @@ describe("POST /api/plugin/validate", () => {
     });
   });
 
+  test("first calls from two accounts at once: one is linked, the other is a mismatch", async () => {
+    const user = await userWithKey();
+    const answers = await Promise.all([validate(user.pluginKey, "123"), validate(user.pluginKey, "456")]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const winner = answers.find((a) => a.status === 200)!.data as { linkedRobloxAccountId: string };
+    expect((await userRow(user.user.id)).linkedRobloxAccountId).toBe(winner.linkedRobloxAccountId);
+    expect(await ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "link.linked"))).toHaveLength(1);
+  });
+
+  test("mismatches arriving at once send one alert", async () => {
+    const user = await userWithKey();
+    await validate(user.pluginKey, "123");
+    const answers = await Promise.all(["456", "789", "1011", "1213"].map((id) => validate(user.pluginKey, id)));
+    expect(answers.map((a) => a.status)).toEqual([409, 409, 409, 409]);
+    expect(await alertEmails()).toHaveLength(1);
+  });
+
   test("the owner gets at most one mismatch alert an hour", async () => {
     const user = await userWithKey();
     await validate(user.pluginKey, "123");
     await validate(user.pluginKey, "456");
     ctx.clock.advance(30 * MINUTE);
     await validate(user.pluginKey, "789");
-    expect(alertEmails()).toHaveLength(1);
+    expect(await alertEmails()).toHaveLength(1);
     ctx.clock.advance(30 * MINUTE);
     await validate(user.pluginKey, "789");
-    expect(alertEmails()).toHaveLength(2);
+    expect(await alertEmails()).toHaveLength(2);
   });
 
   test("no mismatch alert is sent when the owner turned notifications off", async () => {
@@ -155,7 +173,7 @@ describe("POST /api/plugin/validate", () => {
     await api(ctx.app, user.token).api.user.settings.put({ notifications: false });
     await validate(user.pluginKey, "123");
     expect((await validate(user.pluginKey, "456")).status).toBe(409);
-    expect(alertEmails()).toHaveLength(0);
+    expect(await alertEmails()).toHaveLength(0);
   });
 
   test("a robloxUserId that is not digits answers 422 INVALID_REQUEST and links nothing", async () => {
@@ -163,7 +181,7 @@ describe("POST /api/plugin/validate", () => {
     const answer = await validate(user.pluginKey, "12a");
     expect(answer.status).toBe(422);
     expect(failure(answer)).toMatchObject({ valid: false, code: "INVALID_REQUEST" });
-    expect(userRow(user.user.id).linkedRobloxAccountId).toBeNull();
+    expect((await userRow(user.user.id)).linkedRobloxAccountId).toBeNull();
   });
 
   test("a body that is not JSON answers 400 INVALID_REQUEST", async () => {

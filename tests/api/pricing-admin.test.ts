@@ -4,8 +4,8 @@
  * the server renders, and what the books say about codes.
  */
 import { describe, expect, onTestFinished, setDefaultTimeout, test } from "bun:test";
-import { eq } from "drizzle-orm";
-import { auditLog, planPrices, promotionCodes, sales } from "../../src/db/schema";
+import { asc, eq } from "drizzle-orm";
+import { auditLog, emails, planPrices, promotionCodes, sales } from "../../src/db/schema";
 import type { PromotionCreateBody } from "../../src/shared/api/pricing";
 import type { PlanId } from "../../src/shared/plans";
 import { refundPayment } from "../../src/features/refunds/record";
@@ -21,9 +21,9 @@ let admin: string;
 eachTestWithAdmin((made) => ({ ctx, admin } = made));
 
 const adminApi = () => api(ctx.app, admin).api.admin;
-const priceRows = () => ctx.deps.db.select().from(planPrices).all();
-const codeRows = () => ctx.deps.db.select().from(promotionCodes).all();
-const auditRows = () => ctx.deps.db.select().from(auditLog).all();
+const priceRows = () => ctx.deps.db.select().from(planPrices).orderBy(asc(planPrices.plan));
+const codeRows = () => ctx.deps.db.select().from(promotionCodes).orderBy(asc(promotionCodes.id));
+const auditRows = () => ctx.deps.db.select().from(auditLog).orderBy(asc(auditLog.id));
 
 async function createCode(body: PromotionCreateBody) {
   const answer = await adminApi()["promotion-codes"].post(body);
@@ -96,7 +96,7 @@ describe("GET /api/plans and PUT /api/admin/plans/:id", () => {
       ["lifetime", false],
     ]);
 
-    const audit = auditRows().filter((row) => row.action === "plan.update");
+    const audit = (await auditRows()).filter((row) => row.action === "plan.update");
     expect(audit.map((row) => row.subject)).toEqual(["plan:pro", "plan:lifetime"]);
     expect(JSON.parse(audit[0].detail!)).toEqual({
       before: { price: 2499, compareAt: null, badge: null, visible: true },
@@ -105,8 +105,8 @@ describe("GET /api/plans and PUT /api/admin/plans/:id", () => {
   });
 
   test("bad prices are refused with a sentence and change nothing", async () => {
-    const before = priceRows();
-    const audits = auditRows().length;
+    const before = await priceRows();
+    const audits = (await auditRows()).length;
     const cases: [PlanId | string, unknown, number, string][] = [
       ["pro", { price: -1 }, 422, "The price must be at least 0.50 dollars."],
       ["pro", { price: 0.49 }, 422, "The price must be at least 0.50 dollars."],
@@ -128,8 +128,8 @@ describe("GET /api/plans and PUT /api/admin/plans/:id", () => {
       403,
     );
     expect((await call(ctx.app, "PUT", "/api/admin/plans/pro", { body: { price: 1 } })).status).toBe(401);
-    expect(priceRows()).toEqual(before);
-    expect(auditRows().length).toBe(audits);
+    expect(await priceRows()).toEqual(before);
+    expect((await auditRows()).length).toBe(audits);
     // Removing the "was" price is allowed, and then the month price may go up.
     expect(
       (await adminApi().plans({ id: "month" }).put({ compareAtPrice: null, badge: null, price: 9.99 })).data,
@@ -164,10 +164,10 @@ describe("promotion codes: the admin's side", () => {
     expect((await createCode({ code: "STREAMER", amountOff: 5, plans: ["pro"], oncePerBuyer: true })).plans).toEqual([
       "pro",
     ]);
-    expect(auditRows().filter((r) => r.action === "promotion-code.create").length).toBe(3);
+    expect((await auditRows()).filter((r) => r.action === "promotion-code.create").length).toBe(3);
 
-    const codes = codeRows();
-    const audits = auditRows().length;
+    const codes = await codeRows();
+    const audits = (await auditRows()).length;
     const cases: [unknown, number, string, string?][] = [
       [{ code: "BIG", percentOff: 101 }, 422, "percentOff is a whole number from 1 to 100."],
       [{ code: "ZERO", percentOff: 0 }, 422, "percentOff is a whole number from 1 to 100."],
@@ -205,8 +205,8 @@ describe("promotion codes: the admin's side", () => {
       ]);
       if (error) expect(answer.body.error).toBe(error);
     }
-    expect(codeRows()).toEqual(codes);
-    expect(auditRows().length).toBe(audits);
+    expect(await codeRows()).toEqual(codes);
+    expect((await auditRows()).length).toBe(audits);
   });
 
   test("lists each code's uses, discount given and revenue; turns a code off; deletes only an unused one", async () => {
@@ -257,12 +257,8 @@ describe("promotion codes: the admin's side", () => {
       message: "The promotion code LAUNCH20 has been used, so it can't be deleted. Turn it off instead.",
     });
     expect((await adminApi()["promotion-codes"]({ id: unused.id }).delete()).status).toBe(200);
-    expect(codeRows().map((c) => c.code)).toEqual(["LAUNCH20"]);
-    expect(
-      auditRows()
-        .map((r) => r.action)
-        .filter((a) => a.startsWith("promotion-code.")),
-    ).toEqual([
+    expect((await codeRows()).map((c) => c.code)).toEqual(["LAUNCH20"]);
+    expect((await auditRows()).map((r) => r.action).filter((a) => a.startsWith("promotion-code."))).toEqual([
       "promotion-code.create",
       "promotion-code.create",
       "promotion-code.deactivate",
@@ -364,7 +360,7 @@ describe("free orders", () => {
     const order = await buy("pro", "gift@example.com", "gift");
     expect(order.provider).toBe("free");
     expect(order.quote.total).toBe(0);
-    const sale = ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, order.paymentIntentId)).get()!;
+    const [sale] = await ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, order.paymentIntentId));
     expect(sale).toMatchObject({
       amountCents: 0,
       feeCents: 0,
@@ -380,12 +376,12 @@ describe("free orders", () => {
     expect(result.data!.productKey).toHaveLength(12);
     const shared = await api(ctx.app).api.payment.success.get({ query: { payment_intent: order.paymentIntentId } });
     expect(shared.data!.productKey).toBeUndefined();
-    const mail = ctx.deps.db.$client
-      .query("select template, payload from emails where \"to\" = 'gift@example.com'")
-      .all() as { template: string; payload: string }[];
-    expect(mail.map((m) => [m.template, JSON.parse(m.payload).key])).toEqual([
-      ["product-key", result.data!.productKey],
-    ]);
+    const mail = await ctx.deps.db
+      .select({ template: emails.template, payload: emails.payload })
+      .from(emails)
+      .where(eq(emails.to, "gift@example.com"))
+      .orderBy(asc(emails.id));
+    expect(mail.map((m) => [m.template, m.payload.key])).toEqual([["product-key", result.data!.productKey]]);
     // "Refunding" it takes the key back, with no provider to ask.
     const refunded = await adminApi().sales({ id: sale.id }).refund.post({});
     expect(refunded.data!.status).toBe("refunded");
@@ -420,6 +416,6 @@ describe("free orders", () => {
     const sameIp = [];
     for (let i = 0; i < 6; i++) sameIp.push((await order(`p${i}@example.com`, "10.0.1.1")).status);
     expect(sameIp).toEqual([200, 200, 200, 200, 200, 429]);
-    expect(ctx.deps.db.select().from(sales).all().length).toBe(8);
+    expect((await ctx.deps.db.select().from(sales)).length).toBe(8);
   });
 });

@@ -19,13 +19,16 @@ eachTestOnFakeStripe((made) => ({ ctx, stripe } = made));
 
 const DAY = 24 * 60 * 60 * 1000;
 
-function addCode(values: Partial<typeof promotionCodes.$inferInsert> & { code: string }) {
-  return ctx.deps.db
+async function addCode(values: Partial<typeof promotionCodes.$inferInsert> & { code: string }) {
+  const [code] = await ctx.deps.db
     .insert(promotionCodes)
     .values({ percentOff: 20, createdAt: ctx.clock.now(), ...values })
-    .returning()
-    .get();
+    .returning();
+  return code;
 }
+
+const saleOf = async (paymentIntentId: string) =>
+  (await ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, paymentIntentId)).limit(1))[0];
 
 /** The amount sent to Stripe by the last create call. */
 const lastAmountSent = () => {
@@ -46,8 +49,14 @@ async function start(plan: PlanId, email: string, promotionCode?: string) {
 const intentId = (clientSecret: string) => clientSecret.split("_secret_")[0];
 
 describe("the price list", () => {
-  test("a fresh site has the launch prices, was price and badge", () => {
-    const catalogue = readCatalogue(ctx.deps.db).map((p) => [p.id, p.priceCents, p.compareAtCents, p.badge, p.visible]);
+  test("a fresh site has the launch prices, was price and badge", async () => {
+    const catalogue = (await readCatalogue(ctx.deps.db)).map((p) => [
+      p.id,
+      p.priceCents,
+      p.compareAtCents,
+      p.badge,
+      p.visible,
+    ]);
     expect(catalogue).toEqual([
       ["month", 699, 999, "30% OFF!", true],
       ["pro", 2499, null, null, true],
@@ -59,8 +68,12 @@ describe("the price list", () => {
     const before = await start("pro", "early@example.com");
     expect(lastAmountSent()).toBe(2499);
     const admin = await signUpUser(ctx, "pro");
-    updatePlanPrice(ctx.deps, admin.user.id, "pro", { priceCents: 1999, compareAtCents: 2499, badge: "Spring sale" });
-    expect(readCatalogue(ctx.deps.db).find((p) => p.id === "pro")).toMatchObject({
+    await updatePlanPrice(ctx.deps, admin.user.id, "pro", {
+      priceCents: 1999,
+      compareAtCents: 2499,
+      badge: "Spring sale",
+    });
+    expect((await readCatalogue(ctx.deps.db)).find((p) => p.id === "pro")).toMatchObject({
       priceCents: 1999,
       compareAtCents: 2499,
       badge: "Spring sale",
@@ -74,12 +87,12 @@ describe("the price list", () => {
     stripe.succeed(early);
     const result = await api(ctx.app).api.payment.success.get({ query: { payment_intent: early } });
     expect(result.data).toMatchObject({ success: true });
-    expect(ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, early)).get()!.amountCents).toBe(2499);
+    expect((await saleOf(early))!.amountCents).toBe(2499);
   });
 
   test("a hidden plan can't be bought, and the renewal from the dashboard uses the current price", async () => {
     const user = await signUpUser(ctx, "month");
-    updatePlanPrice(ctx.deps, user.user.id, "month", { priceCents: 599 });
+    await updatePlanPrice(ctx.deps, user.user.id, "month", { priceCents: 599 });
     const renewal = await api(ctx.app, user.token).api.subscription.renew.post({ plan: "month" });
     expect(renewal.status).toBe(200);
     expect(lastAmountSent()).toBe(599);
@@ -92,7 +105,7 @@ describe("the price list", () => {
       total: 5.99,
     });
 
-    updatePlanPrice(ctx.deps, user.user.id, "lifetime", { visible: false });
+    await updatePlanPrice(ctx.deps, user.user.id, "lifetime", { visible: false });
     const made = intentsMade();
     const hidden = await start("lifetime", "buyer@example.com");
     expect(hidden.status).toBe(422);
@@ -106,10 +119,10 @@ describe("the price list", () => {
 
 describe("the quote", () => {
   test("catalogue price, then the code, then no tax: the lines and the total", async () => {
-    addCode({ code: "LAUNCH20", percentOff: 20 });
-    addCode({ code: "FIVE", percentOff: null, amountOffCents: 500 });
-    addCode({ code: "ALMOST", percentOff: null, amountOffCents: 680 });
-    addCode({ code: "FREE", percentOff: 100 });
+    await addCode({ code: "LAUNCH20", percentOff: 20 });
+    await addCode({ code: "FIVE", percentOff: null, amountOffCents: 500 });
+    await addCode({ code: "ALMOST", percentOff: null, amountOffCents: 680 });
+    await addCode({ code: "FREE", percentOff: 100 });
     const q = (plan: PlanId, promotionCode?: string) =>
       quote(ctx.deps, { plan, email: "q@example.com", promotionCode });
 
@@ -142,12 +155,12 @@ describe("the quote", () => {
 
   test("each refusal is a 422 with its own sentence, and no intent is made", async () => {
     const now = ctx.clock.now();
-    addCode({ code: "LATER", startsAt: now + DAY });
-    addCode({ code: "OVER", endsAt: now - 1 });
-    addCode({ code: "OFF", active: false });
-    addCode({ code: "PROONLY", plans: ["pro"] });
-    addCode({ code: "ONE", maxRedemptions: 1 });
-    addCode({ code: "ONCE", oncePerBuyer: true });
+    await addCode({ code: "LATER", startsAt: now + DAY });
+    await addCode({ code: "OVER", endsAt: now - 1 });
+    await addCode({ code: "OFF", active: false });
+    await addCode({ code: "PROONLY", plans: ["pro"] });
+    await addCode({ code: "ONE", maxRedemptions: 1 });
+    await addCode({ code: "ONCE", oncePerBuyer: true });
     expect((await start("pro", "first@example.com", "ONE")).status).toBe(200);
     // Used means paid: an open payment with a once-per-buyer code is not a use of it.
     const once = intentId((await start("pro", "me@example.com", "ONCE")).data!.clientSecret);
@@ -180,13 +193,13 @@ describe("the quote", () => {
       expect(failure(answer)).toMatchObject({ error, message });
     }
     expect(intentsMade()).toBe(made);
-    expect(ctx.deps.db.select().from(checkouts).all()).toHaveLength(2);
+    expect(await ctx.deps.db.select().from(checkouts)).toHaveLength(2);
   });
 });
 
 describe("promotion uses under races, cancellation and redelivery", () => {
   test("10 buyers racing for the last 3 uses: 3 payments start, 7 are told it is used up", async () => {
-    const code = addCode({ code: "LAST3", maxRedemptions: 5 });
+    const code = await addCode({ code: "LAST3", maxRedemptions: 5 });
     for (const email of ["a@example.com", "b@example.com"]) {
       const started = await start("month", email, "LAST3");
       stripe.succeed(intentId(started.data!.clientSecret));
@@ -200,7 +213,7 @@ describe("promotion uses under races, cancellation and redelivery", () => {
     const refused = answers.filter((a) => a.status === 422).map((a) => failure(a)!.error);
     expect(refused).toEqual(Array(7).fill("PROMOTION_CODE_USED_UP"));
     expect(intentsMade() - made).toBe(3);
-    expect(usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(5);
+    expect(await usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(5);
     // Every started payment carries the discounted amount: 24.99 − 20%.
     for (const answer of answers.filter((a) => a.status === 200)) {
       expect(stripe.intents.get(intentId(answer.data!.clientSecret))!.amount).toBe(1999);
@@ -208,7 +221,7 @@ describe("promotion uses under races, cancellation and redelivery", () => {
   });
 
   test("payment_intent.canceled frees the use once, however often Stripe delivers it", async () => {
-    const code = addCode({ code: "SOLO", maxRedemptions: 1 });
+    const code = await addCode({ code: "SOLO", maxRedemptions: 1 });
     const first = await start("pro", "one@example.com", "SOLO");
     expect((await start("pro", "two@example.com", "SOLO")).status).toBe(422);
     const id = intentId(first.data!.clientSecret);
@@ -224,17 +237,17 @@ describe("promotion uses under races, cancellation and redelivery", () => {
       });
       expect(delivered.status).toBe(200);
     }
-    expect(usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(0);
+    expect(await usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(0);
     const second = await start("pro", "two@example.com", "SOLO");
     expect(second.status).toBe(200);
-    expect(usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(1);
+    expect(await usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(1);
   });
 
   test("an unpaid reservation stops holding its use after the hold; a payment made meanwhile is honoured and counted", async () => {
-    const code = addCode({ code: "HOLD", maxRedemptions: 1 });
+    const code = await addCode({ code: "HOLD", maxRedemptions: 1 });
     const held = await start("month", "slow@example.com", "HOLD");
     ctx.clock.advance(CHECKOUT_HOLD_MS);
-    expect(usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(0);
+    expect(await usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(0);
     // The slow buyer pays after all: the payment is honoured, with its discount, and holds the use for good.
     const id = intentId(held.data!.clientSecret);
     stripe.succeed(id);
@@ -243,18 +256,18 @@ describe("promotion uses under races, cancellation and redelivery", () => {
         success: true,
       });
     }
-    expect(ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)).get()).toMatchObject({
+    expect(await saleOf(id)).toMatchObject({
       amountCents: 559,
       promotionCode: "HOLD",
       discountCents: 140,
     });
-    expect(usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(1);
+    expect(await usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(1);
   });
 });
 
 describe("with Stripe: free orders, expired holds and restarts", () => {
   test("a free order makes no call to Stripe at all", async () => {
-    addCode({ code: "GIFT", percentOff: 100 });
+    await addCode({ code: "GIFT", percentOff: 100 });
     const before = stripe.requests.length;
     const order = await start("lifetime", "gift@example.com", "GIFT");
     expect(order.data).toMatchObject({ provider: "free", quote: { listPrice: 149.99, discount: 149.99, total: 0 } });
@@ -267,7 +280,7 @@ describe("with Stripe: free orders, expired holds and restarts", () => {
   });
 
   test("after the hold an unpaid intent is cancelled at Stripe and its use freed; one paid meanwhile is fulfilled instead", async () => {
-    const code = addCode({ code: "TWO", maxRedemptions: 2 });
+    const code = await addCode({ code: "TWO", maxRedemptions: 2 });
     const unpaid = intentId((await start("pro", "slow@example.com", "TWO")).data!.clientSecret);
     const paid = intentId((await start("pro", "quiet@example.com", "TWO")).data!.clientSecret);
     stripe.succeed(paid); // paid, but neither the result page nor the webhook has told us yet
@@ -280,17 +293,17 @@ describe("with Stripe: free orders, expired holds and restarts", () => {
       `/v1/payment_intents/${paid}/cancel`,
     ]);
     expect(stripe.intents.get(unpaid)!.status).toBe("canceled");
-    expect(ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, paid)).get()).toMatchObject({
+    expect(await saleOf(paid)).toMatchObject({
       promotionCode: "TWO",
       amountCents: 1999,
     });
-    expect(usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(1);
+    expect(await usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(1);
     // A second round finds nothing left to do.
     expect(await settleExpiredCheckouts(ctx.deps)).toEqual({ released: 0, fulfilled: 0 });
   });
 
   test("the count is exact after a restart and redelivered webhooks", async () => {
-    const code = addCode({ code: "THREE", maxRedemptions: 3 });
+    const code = await addCode({ code: "THREE", maxRedemptions: 3 });
     const ids: string[] = [];
     for (const email of ["a@example.com", "b@example.com"])
       ids.push(intentId((await start("month", email, "THREE")).data!.clientSecret));
@@ -308,10 +321,10 @@ describe("with Stripe: free orders, expired holds and restarts", () => {
     // The server restarts: a new app on the same database file.
     const restarted = openDatabase(ctx.deps.config.databasePath);
     try {
-      expect(usesHeld(restarted, code.id, ctx.clock.now())).toBe(2);
+      expect(await usesHeld(restarted, code.id, ctx.clock.now())).toBe(2);
       const again = createApp({ ...ctx.deps, db: restarted });
       await api(again).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } });
-      expect(usesHeld(restarted, code.id, ctx.clock.now())).toBe(2);
+      expect(await usesHeld(restarted, code.id, ctx.clock.now())).toBe(2);
       expect(
         (
           await api(again).api["create-payment-intent"].post({
@@ -330,7 +343,7 @@ describe("with Stripe: free orders, expired holds and restarts", () => {
           }),
         )!.error,
       ).toBe("PROMOTION_CODE_USED_UP");
-      expect(restarted.select().from(sales).all().length).toBe(1);
+      expect((await restarted.select().from(sales)).length).toBe(1);
     } finally {
       restarted.$client.close();
     }

@@ -5,12 +5,14 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { emails, buyerRefunds, sales, subscriptions } from "../../src/db/schema";
+import { auditLog, buyerRefunds, creditNotes, emails, sales, subscriptions } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
 import { api, failure, makeTestApp, signInAdmin, type TestContext } from "../support/app";
 import { paidWithDemoCard } from "../support/purchase";
 import { getBytes, pdfToText } from "../support/pdf";
 import { recordPartialRefund } from "../../src/features/refunds/record";
+import { decideRefundRequest } from "../../src/features/refunds/buyer-refund";
+import type { AppError } from "../../src/lib/errors";
 
 const contexts: TestContext[] = [];
 afterEach(() => {
@@ -24,7 +26,7 @@ const app = (env: Record<string, string> = {}) => {
 
 async function buy(ctx: TestContext, email: string, plan: "month" | "pro" = "pro", country?: string) {
   const { sale, key } = await paidWithDemoCard(ctx, plan, email, country);
-  return { saleId: sale().id, key };
+  return { saleId: (await sale()).id, key };
 }
 
 async function buyer(
@@ -42,6 +44,8 @@ async function buyer(
   return { ...bought, email, token: data!.token, userId: data!.user.id };
 }
 
+const saleOf = async (ctx: TestContext, id: number) =>
+  (await ctx.deps.db.select().from(sales).where(eq(sales.id, id)))[0]!;
 const purchases = (ctx: TestContext, token: string) => api(ctx.app, token).api.account.purchases.get();
 const refund = (ctx: TestContext, token: string, id: number) =>
   api(ctx.app, token).api.account.purchases({ id }).refund.post();
@@ -70,9 +74,7 @@ describe("GET /api/account/purchases", () => {
       keyUsed: true,
       creditNoteUrl: null,
     });
-    expect(first.invoiceUrl).toStartWith(
-      `/api/invoices/${ctx.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!.invoiceNumber}.pdf?sig=`,
-    );
+    expect(first.invoiceUrl).toStartWith(`/api/invoices/${(await saleOf(ctx, user.saleId)).invoiceNumber}.pdf?sig=`);
     expect(first.refund).toEqual({
       available: true,
       reason: null,
@@ -84,7 +86,7 @@ describe("GET /api/account/purchases", () => {
   test("with tax on, each row carries its tax and links its invoice and, once refunded, its credit note; the links open for the owner", async () => {
     const ctx = app({ TAX: "demo" });
     const user = await buyer(ctx, "de-buyer@example.com", "DE");
-    const sale = ctx.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!;
+    const sale = await saleOf(ctx, user.saleId);
     let [row] = (await purchases(ctx, user.token)).data!.purchases;
     expect(row).toMatchObject({ amount: 24.99, tax: 3.99, creditNoteUrl: null });
     expect(row.invoiceUrl).toStartWith(`/api/invoices/${sale.invoiceNumber}.pdf?sig=`);
@@ -92,7 +94,7 @@ describe("GET /api/account/purchases", () => {
     expect(invoice.type).toBe("application/pdf");
     expect(pdfToText(invoice.bytes)).toContain(`Number: ${sale.invoiceNumber}`);
 
-    recordPartialRefund(ctx.deps, sale.paymentIntentId, 1000);
+    await recordPartialRefund(ctx.deps, sale.paymentIntentId, 1000);
     [row] = (await purchases(ctx, user.token)).data!.purchases;
     expect(row).toMatchObject({ status: "partly refunded", refunded: 10, tax: 3.99 });
     expect(row.creditNoteUrl).toStartWith("/api/invoices/LL-CN-2026-000001.pdf?sig=");
@@ -132,10 +134,12 @@ describe("refund under the guarantee (auto)", () => {
       refunded: 24.99,
       refund: { available: false, request: "refunded" },
     });
-    expect(ctx.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!.status).toBe("refunded");
-    const sub = ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId)).get()!;
+    expect((await saleOf(ctx, user.saleId)).status).toBe("refunded");
+    const sub = (
+      await ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId)).limit(1)
+    )[0]!;
     expect(sub.endDate! <= ctx.clock.now()).toBe(true);
-    const mails = ctx.deps.db.select().from(emails).all();
+    const mails = await ctx.deps.db.select().from(emails);
     expect(mails.filter((m) => m.to === user.email && m.template === "refund-notice")).toHaveLength(1);
     expect(mails.some((m) => m.template === "refund-update")).toBe(false);
     expect(mails.some((m) => m.to === "admin@example.com" && m.template === "payment-alert")).toBe(true);
@@ -147,8 +151,8 @@ describe("refund under the guarantee (auto)", () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => refund(ctx, user.token, user.saleId)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(9);
-    expect(ctx.deps.db.select().from(buyerRefunds).all()).toHaveLength(1);
-    const intent = ctx.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!;
+    expect(await ctx.deps.db.select().from(buyerRefunds)).toHaveLength(1);
+    const intent = await saleOf(ctx, user.saleId);
     expect(intent.status).toBe("refunded");
   });
 
@@ -156,17 +160,16 @@ describe("refund under the guarantee (auto)", () => {
     const ctx = app();
     const late = await buyer(ctx);
     // Bought eight days ago (moving the clock instead would also end the session).
-    ctx.deps.db
+    await ctx.deps.db
       .update(sales)
       .set({ createdAt: ctx.clock.now() - 8 * DAY })
-      .where(eq(sales.id, late.saleId))
-      .run();
+      .where(eq(sales.id, late.saleId));
     const tooLate = await refund(ctx, late.token, late.saleId);
     expect(tooLate.status).toBe(409);
     expect(failure(tooLate)!.message).toBe(
       "Purchases can be refunded here for 7 days; this one is older. Please contact support.",
     );
-    expect(ctx.deps.db.select().from(sales).where(eq(sales.id, late.saleId)).get()!.status).toBe("paid");
+    expect((await saleOf(ctx, late.saleId)).status).toBe("paid");
 
     const twice = await buyer(ctx);
     expect((await refund(ctx, twice.token, twice.saleId)).status).toBe(200);
@@ -175,13 +178,13 @@ describe("refund under the guarantee (auto)", () => {
     expect(failure(again)!.message).toBe("This purchase has already been refunded.");
 
     const disputed = await buyer(ctx);
-    ctx.deps.db.update(sales).set({ status: "disputed" }).where(eq(sales.id, disputed.saleId)).run();
+    await ctx.deps.db.update(sales).set({ status: "disputed" }).where(eq(sales.id, disputed.saleId));
     const held = await refund(ctx, disputed.token, disputed.saleId);
     expect(held.status).toBe(409);
     expect(failure(held)!.message).toBe(
       "This payment is disputed with your bank, so it can't be refunded while the dispute is open.",
     );
-    expect(ctx.deps.db.select().from(buyerRefunds).where(eq(buyerRefunds.saleId, disputed.saleId)).all()).toHaveLength(
+    expect(await ctx.deps.db.select().from(buyerRefunds).where(eq(buyerRefunds.saleId, disputed.saleId))).toHaveLength(
       0,
     );
   });
@@ -192,7 +195,7 @@ describe("refund under the guarantee (auto)", () => {
     const stranger = await buyer(ctx);
     const answer = await refund(ctx, stranger.token, owner.saleId);
     expect(answer.status).toBe(404);
-    expect(ctx.deps.db.select().from(sales).where(eq(sales.id, owner.saleId)).get()!.status).toBe("paid");
+    expect((await saleOf(ctx, owner.saleId)).status).toBe("paid");
   });
 
   test("REFUND_WINDOW_DAYS=0 turns it off", async () => {
@@ -219,7 +222,7 @@ describe("refund requests for the admins (SELF_SERVICE_REFUNDS=request)", () => 
     const user = await buyer(ctx);
     const asked = await refund(ctx, user.token, user.saleId);
     expect(asked.data!.outcome).toBe("requested");
-    expect(ctx.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!.status).toBe("paid");
+    expect((await saleOf(ctx, user.saleId)).status).toBe("paid");
     expect(failure(await refund(ctx, user.token, user.saleId))!.message).toBe(
       "A refund for this purchase has already been requested.",
     );
@@ -231,24 +234,38 @@ describe("refund requests for the admins (SELF_SERVICE_REFUNDS=request)", () => 
       .api.admin["refund-requests"]({ id: list.data![0].id })
       .approve.post();
     expect(approved.data!.status).toBe("refunded");
-    expect(ctx.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!.status).toBe("refunded");
-    const outcomes = ctx.deps.db
-      .select()
-      .from(emails)
-      .all()
+    expect((await saleOf(ctx, user.saleId)).status).toBe("refunded");
+    const outcomes = (await ctx.deps.db.select().from(emails))
       .filter((m) => m.template === "refund-update")
       .map((m) => m.payload.outcome);
     expect(outcomes).toEqual(["requested"]);
     expect(
-      ctx.deps.db
-        .select()
-        .from(emails)
-        .all()
-        .filter((m) => m.to === user.email && m.template === "refund-notice"),
+      (await ctx.deps.db.select().from(emails)).filter((m) => m.to === user.email && m.template === "refund-notice"),
     ).toHaveLength(1);
     expect(
       (await api(ctx.app, admin.token).api.admin["refund-requests"]({ id: list.data![0].id }).approve.post()).status,
     ).toBe(409);
+  });
+
+  test("ten Approve and Decline decisions at once: one is made, at most one refund", async () => {
+    const ctx = app({ SELF_SERVICE_REFUNDS: "request" });
+    const admin = await signInAdmin(ctx);
+    const user = await buyer(ctx);
+    await refund(ctx, user.token, user.saleId);
+    const id = (await ctx.deps.db.select().from(buyerRefunds))[0]!.id;
+    // Called side by side, so every call has begun before the first one's decision is written.
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => decideRefundRequest(ctx.deps, admin.user.id, id, i % 2 === 0)),
+    );
+    const decided = outcomes.flatMap((o) => (o.status === "fulfilled" ? [o.value.status] : []));
+    expect(decided).toHaveLength(1);
+    for (const o of outcomes) if (o.status === "rejected") expect((o.reason as AppError).code).toBe("REQUEST_DECIDED");
+    expect((await saleOf(ctx, user.saleId)).status).toBe(decided[0] === "refunded" ? "refunded" : "paid");
+    expect(await ctx.deps.db.select().from(creditNotes)).toHaveLength(decided[0] === "refunded" ? 1 : 0);
+    const audits = (await ctx.deps.db.select().from(auditLog)).filter((row) =>
+      row.action.startsWith("refund-request."),
+    );
+    expect(audits).toHaveLength(1);
   });
 
   test("Decline leaves the purchase paid and e-mails the buyer; non-admins can't decide", async () => {
@@ -256,17 +273,15 @@ describe("refund requests for the admins (SELF_SERVICE_REFUNDS=request)", () => 
     const admin = await signInAdmin(ctx);
     const user = await buyer(ctx);
     await refund(ctx, user.token, user.saleId);
-    const id = ctx.deps.db.select().from(buyerRefunds).get()!.id;
+    const id = (await ctx.deps.db.select().from(buyerRefunds).limit(1))[0]!.id;
     expect((await api(ctx.app, user.token).api.admin["refund-requests"]({ id }).decline.post()).status).toBe(403);
     const declined = await api(ctx.app, admin.token).api.admin["refund-requests"]({ id }).decline.post();
     expect(declined.data!.status).toBe("declined");
-    expect(ctx.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!.status).toBe("paid");
+    expect((await saleOf(ctx, user.saleId)).status).toBe("paid");
     expect(
-      ctx.deps.db
-        .select()
-        .from(emails)
-        .all()
-        .some((m) => m.template === "refund-update" && m.payload.outcome === "declined"),
+      (await ctx.deps.db.select().from(emails)).some(
+        (m) => m.template === "refund-update" && m.payload.outcome === "declined",
+      ),
     ).toBe(true);
   });
 });
@@ -276,7 +291,7 @@ describe("the refund link in the product-key e-mail (no account)", () => {
     const ctx = app();
     const bought = await buy(ctx, "no-account@example.com");
     const { renderEmail } = await import("../../src/features/email/templates/render");
-    const mail = ctx.deps.db.select().from(emails).where(eq(emails.template, "product-key")).get()!;
+    const mail = (await ctx.deps.db.select().from(emails).where(eq(emails.template, "product-key")).limit(1))[0]!;
     const rendered = await renderEmail(mail.template, mail.payload, ctx.deps.config.appUrl);
     expect(rendered.text).toContain(`${ctx.deps.config.appUrl}/refund?key=${bought.key}`);
 
@@ -287,13 +302,11 @@ describe("the refund link in the product-key e-mail (no account)", () => {
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(4);
-    expect(ctx.deps.db.select().from(sales).where(eq(sales.id, bought.saleId)).get()!.status).toBe("refunded");
+    expect((await saleOf(ctx, bought.saleId)).status).toBe("refunded");
     expect(
-      ctx.deps.db
-        .select()
-        .from(emails)
-        .all()
-        .filter((m) => m.to === "no-account@example.com" && m.template === "refund-notice"),
+      (await ctx.deps.db.select().from(emails)).filter(
+        (m) => m.to === "no-account@example.com" && m.template === "refund-notice",
+      ),
     ).toHaveLength(1);
   });
 
@@ -303,13 +316,12 @@ describe("the refund link in the product-key e-mail (no account)", () => {
     expect((await api(ctx.app).api["refund-link"].post({ key: user.key })).status).toBe(409);
     expect((await api(ctx.app).api["refund-link"].post({ key: "AAAAAAAAAAAA" })).status).toBe(404);
     const old = await buy(ctx, "old@example.com");
-    ctx.deps.db
+    await ctx.deps.db
       .update(sales)
       .set({ createdAt: ctx.clock.now() - 8 * DAY })
-      .where(eq(sales.id, old.saleId))
-      .run();
+      .where(eq(sales.id, old.saleId));
     const late = await api(ctx.app).api["refund-link"].post({ key: old.key });
     expect(late.status).toBe(409);
-    expect(ctx.deps.db.select().from(sales).where(eq(sales.id, old.saleId)).get()!.status).toBe("paid");
+    expect((await saleOf(ctx, old.saleId)).status).toBe("paid");
   });
 });

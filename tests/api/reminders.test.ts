@@ -18,6 +18,7 @@ import {
 } from "../../src/features/reminders/service";
 import { startReminderScheduler } from "../../src/features/reminders/scheduler";
 import { renderEmail } from "../../src/features/email/templates/render";
+import { captureLog } from "../support/log";
 import { api, makeTestApp, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
@@ -27,38 +28,39 @@ beforeEach(() => {
 afterEach(() => ctx.cleanup());
 
 /** The two reminders and the access-ended e-mail. */
-const reminderEmails = (to?: string) =>
-  ctx.deps.db
-    .select()
-    .from(emails)
-    .where(inArray(emails.template, ["renewal-reminder", "access-ended"]))
-    .all()
-    .filter((e) => !to || e.to === to);
+const reminderEmails = async (to?: string) =>
+  (
+    await ctx.deps.db
+      .select()
+      .from(emails)
+      .where(inArray(emails.template, ["renewal-reminder", "access-ended"]))
+      .orderBy(emails.id)
+  ).filter((e) => !to || e.to === to);
 
 async function subscriber(plan: "month" | "pro" | "lifetime" = "month") {
   const user = await signUpUser(ctx, plan);
-  const sub = ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.user.id)).get()!;
+  const [sub] = await ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.user.id));
   return { ...user, end: sub.endDate };
 }
 
 /** `count` accounts with a month subscription ending `endsIn(i)` from now, written directly; answers the subscription ids. */
-function manySubscriptions(
+async function manySubscriptions(
   count: number,
   options: { status: "active" | "cancelled"; endsIn: (i: number) => number },
-): number[] {
+): Promise<number[]> {
   const now = ctx.clock.now();
-  return Array.from({ length: count }, (_, i) =>
-    ctx.deps.db.transaction((tx) => {
-      const user = tx
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = await ctx.deps.db.transaction(async (tx) => {
+      const [user] = await tx
         .insert(users)
         .values({ email: `pending${i}@example.com`, passwordHash: "x", createdAt: now })
-        .returning()
-        .get();
-      tx.update(users)
+        .returning();
+      await tx
+        .update(users)
         .set({ email: `sub${user.id}@example.com` })
-        .where(eq(users.id, user.id))
-        .run();
-      const sub = tx
+        .where(eq(users.id, user.id));
+      const [sub] = await tx
         .insert(subscriptions)
         .values({
           userId: user.id,
@@ -68,11 +70,12 @@ function manySubscriptions(
           endDate: now + options.endsIn(i),
           cancelledAt: options.status === "cancelled" ? now : null,
         })
-        .returning()
-        .get();
+        .returning();
       return sub.id;
-    }),
-  );
+    });
+    ids.push(id);
+  }
+  return ids;
 }
 
 describe("which reminder is due", () => {
@@ -94,10 +97,10 @@ describe("sending reminders", () => {
     const user = await subscriber("month");
     const sent: string[] = [];
     for (let t = ctx.clock.now(); t < user.end! + 4 * DAY; t += HOUR) {
-      for (const r of sendDueReminders(ctx.deps, t)) sent.push(r.kind);
+      for (const r of await sendDueReminders(ctx.deps, t)) sent.push(r.kind);
     }
     expect(sent).toEqual(["7-days", "1-day", "ended"]);
-    const rows = reminderEmails(user.email);
+    const rows = await reminderEmails(user.email);
     expect(rows.map((e) => e.subject)).toEqual([
       "Your Layerlift access ends in 7 days",
       "Your Layerlift access ends tomorrow",
@@ -111,9 +114,9 @@ describe("sending reminders", () => {
 
   test("access ended: on the day it runs out, once, saying when it ended, with the renew link and the settings link", async () => {
     const user = await subscriber("month");
-    expect(sendDueReminders(ctx.deps, user.end! + 10 * 60_000).map((r) => r.kind)).toEqual(["ended"]);
-    expect(sendDueReminders(ctx.deps, user.end! + DAY)).toEqual([]);
-    const rows = reminderEmails(user.email);
+    expect((await sendDueReminders(ctx.deps, user.end! + 10 * 60_000)).map((r) => r.kind)).toEqual(["ended"]);
+    expect(await sendDueReminders(ctx.deps, user.end! + DAY)).toEqual([]);
+    const rows = await reminderEmails(user.email);
     expect(rows).toHaveLength(1);
     expect(rows[0].template).toBe("access-ended");
     expect(rows[0].status).toBe("pending"); // in the outbox, for the sender
@@ -128,21 +131,21 @@ describe("sending reminders", () => {
 
   test("a server that was down through the 7-day mark sends only the reminder due now", async () => {
     const user = await subscriber("month");
-    expect(sendDueReminders(ctx.deps, user.end! - 12 * HOUR).map((r) => r.kind)).toEqual(["1-day"]);
-    expect(sendDueReminders(ctx.deps, user.end! - 6 * HOUR)).toEqual([]);
+    expect((await sendDueReminders(ctx.deps, user.end! - 12 * HOUR)).map((r) => r.kind)).toEqual(["1-day"]);
+    expect(await sendDueReminders(ctx.deps, user.end! - 6 * HOUR)).toEqual([]);
   });
 
   test("renewing starts a new period, whose reminders come again", async () => {
     const user = await subscriber("month");
-    expect(sendDueReminders(ctx.deps, user.end! - 6 * DAY).map((r) => r.kind)).toEqual(["7-days"]);
+    expect((await sendDueReminders(ctx.deps, user.end! - 6 * DAY)).map((r) => r.kind)).toEqual(["7-days"]);
     ctx.clock.set(user.end! - 5 * DAY);
     const { data: session } = await api(ctx.app).api.auth.login.post({ email: user.email, password: user.password });
     const renew = await api(ctx.app, session!.token).api.subscription.renew.post({ plan: "month" });
     await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: renew.data!.clientSecret });
     const newEnd = user.end! + 30 * DAY;
-    expect(sendDueReminders(ctx.deps, user.end! - DAY)).toEqual([]); // the old end no longer counts
-    expect(sendDueReminders(ctx.deps, newEnd - 6 * DAY).map((r) => r.kind)).toEqual(["7-days"]);
-    expect(reminderEmails(user.email)).toHaveLength(2);
+    expect(await sendDueReminders(ctx.deps, user.end! - DAY)).toEqual([]); // the old end no longer counts
+    expect((await sendDueReminders(ctx.deps, newEnd - 6 * DAY)).map((r) => r.kind)).toEqual(["7-days"]);
+    expect(await reminderEmails(user.email)).toHaveLength(2);
   });
 
   test("none with notifications off or for lifetime access; a cancelled subscription only gets access ended", async () => {
@@ -151,13 +154,13 @@ describe("sending reminders", () => {
     const lifetime = await subscriber("lifetime");
     const cancelled = await subscriber("month");
     expect((await api(ctx.app, cancelled.token).api.subscription.cancel.post()).status).toBe(200);
-    expect(sendDueReminders(ctx.deps, quiet.end! - 6 * DAY)).toEqual([]);
+    expect(await sendDueReminders(ctx.deps, quiet.end! - 6 * DAY)).toEqual([]);
     expect(lifetime.end).toBeNull();
     // A cancelled subscription is told once its access has ended: it ran until then like any other.
-    expect(sendDueReminders(ctx.deps, quiet.end! + HOUR).map((r) => [r.email, r.kind])).toEqual([
+    expect((await sendDueReminders(ctx.deps, quiet.end! + HOUR)).map((r) => [r.email, r.kind])).toEqual([
       [cancelled.email, "ended"],
     ]);
-    expect(reminderEmails().map((e) => [e.to, e.template])).toEqual([[cancelled.email, "access-ended"]]);
+    expect((await reminderEmails()).map((e) => [e.to, e.template])).toEqual([[cancelled.email, "access-ended"]]);
   });
 
   test("two servers on one database send a reminder once", async () => {
@@ -165,14 +168,36 @@ describe("sending reminders", () => {
     const other = openDatabase(ctx.deps.config.databasePath);
     try {
       const at = user.end! - 3 * DAY;
-      const seenByBoth = [dueReminders(ctx.deps.db, at), dueReminders(other, at)];
+      const seenByBoth = [await dueReminders(ctx.deps.db, at), await dueReminders(other, at)];
       expect(seenByBoth.map((due) => due.length)).toEqual([1, 1]);
-      const sent = [...sendDueReminders({ db: other }, at), ...sendDueReminders(ctx.deps, at)];
+      const sent = [...(await sendDueReminders({ db: other }, at)), ...(await sendDueReminders(ctx.deps, at))];
       expect(sent).toHaveLength(1);
-      expect(reminderEmails(user.email)).toHaveLength(1);
+      expect(await reminderEmails(user.email)).toHaveLength(1);
     } finally {
       other.$client.close();
     }
+  });
+
+  test("two rounds at once on one server queue a reminder once", async () => {
+    const user = await subscriber("pro");
+    const at = user.end! - 3 * DAY;
+    const rounds = await Promise.all([sendReminderBatch(ctx.deps, at), sendReminderBatch(ctx.deps, at)]);
+    expect(rounds.flatMap((round) => round.sent)).toHaveLength(1);
+    expect(await reminderEmails(user.email)).toHaveLength(1);
+  });
+
+  test("a renewal that lands while a round runs leaves no reminder for the old end", async () => {
+    const user = await subscriber("month");
+    const at = user.end! - 3 * DAY;
+    const newEnd = user.end! + 30 * DAY;
+    // The round has seen the old end as due; the renewal is written before the round queues anything.
+    const renewal = ctx.deps.db
+      .update(subscriptions)
+      .set({ endDate: newEnd })
+      .where(eq(subscriptions.userId, user.user.id));
+    const [round] = await Promise.all([sendReminderBatch(ctx.deps, at), renewal]);
+    expect(round.sent).toEqual([]);
+    expect(await reminderEmails(user.email)).toEqual([]);
   });
 
   test("the scheduler sends what is due when it starts, and stops", async () => {
@@ -180,62 +205,59 @@ describe("sending reminders", () => {
     ctx.clock.set(user.end! - 2 * DAY);
     const scheduler = startReminderScheduler(ctx.deps, { intervalMs: 20 });
     await Bun.sleep(100);
-    scheduler.stop();
-    expect(reminderEmails(user.email).map((e) => e.payload.kind)).toEqual(["7-days"]);
+    await scheduler.stop();
+    expect((await reminderEmails(user.email)).map((e) => e.payload.kind)).toEqual(["7-days"]);
   });
 
-  test("many due at once go out in bounded batches, soonest end first, each exactly once", () => {
+  test("many due at once go out in bounded batches, soonest end first, each exactly once", async () => {
     const now = ctx.clock.now();
     const count = 2 * REMINDER_BATCH + 3;
     // Cancelled before their end: in the window, never due. More of them than a batch holds, ending soonest,
     // so a batch that left them out only after reading them would come back empty-handed every round.
-    const cancelled = manySubscriptions(REMINDER_BATCH + 2, { status: "cancelled", endsIn: (i) => DAY + i });
-    const due = manySubscriptions(count, { status: "active", endsIn: (i) => 3 * DAY + i });
+    const cancelled = await manySubscriptions(REMINDER_BATCH + 2, { status: "cancelled", endsIn: (i) => DAY + i });
+    const due = await manySubscriptions(count, { status: "active", endsIn: (i) => 3 * DAY + i });
     const sizes: number[] = [];
     const sent: number[] = [];
     for (let round = 0; round < 10; round++) {
-      const batch = sendReminderBatch(ctx.deps, now);
+      const batch = await sendReminderBatch(ctx.deps, now);
       sizes.push(batch.sent.length);
       sent.push(...batch.sent.map((r) => r.subscriptionId));
       if (!batch.more) break;
     }
     expect(sizes).toEqual([REMINDER_BATCH, REMINDER_BATCH, 3]);
     expect(sent).toEqual(due); // soonest end first, none twice
-    expect(sendReminderBatch(ctx.deps, now)).toEqual({ sent: [], more: false });
-    const rows = reminderEmails();
+    expect(await sendReminderBatch(ctx.deps, now)).toEqual({ sent: [], more: false });
+    const rows = await reminderEmails();
     expect(rows).toHaveLength(count);
     expect(new Set(rows.map((e) => e.to)).size).toBe(count);
-    expect(
-      ctx.deps.db
-        .select()
-        .from(renewalReminders)
-        .all()
-        .map((r) => r.subscriptionId)
-        .sort((a, b) => a - b),
-    ).toEqual(due);
+    const claims = await ctx.deps.db.select().from(renewalReminders);
+    expect(claims.map((r) => r.subscriptionId).sort((a, b) => a - b)).toEqual(due);
     expect(rows.some((e) => cancelled.some((id) => e.to === `sub${id}@example.com`))).toBe(false);
   });
 
   test("the scheduler works through a backlog a batch per round until each is sent once", async () => {
     const now = ctx.clock.now();
-    const due = manySubscriptions(3 * REMINDER_BATCH + 1, { status: "active", endsIn: (i) => 2 * DAY + i });
+    const due = await manySubscriptions(3 * REMINDER_BATCH + 1, { status: "active", endsIn: (i) => 2 * DAY + i });
     // The first round runs at start and takes one batch only; the rest follow in quick rounds.
+    const log = captureLog();
     const scheduler = startReminderScheduler(ctx.deps, { intervalMs: 60_000, catchUpMs: 5 });
     try {
-      expect(reminderEmails()).toHaveLength(REMINDER_BATCH);
-      while (reminderEmails().length < due.length) await Bun.sleep(5);
+      while ((await reminderEmails()).length < due.length) await Bun.sleep(5);
       await Bun.sleep(30); // a few more rounds: nothing is sent again
     } finally {
-      scheduler.stop();
+      await scheduler.stop();
+      log.restore();
     }
-    expect(reminderEmails()).toHaveLength(due.length);
-    expect(dueReminders(ctx.deps.db, now)).toEqual([]);
+    const rounds = log.lines.filter((line) => line.msg === "renewal reminders queued").map((line) => line.reminders);
+    expect(rounds).toEqual([REMINDER_BATCH, REMINDER_BATCH, REMINDER_BATCH, 1]);
+    expect(await reminderEmails()).toHaveLength(due.length);
+    expect(await dueReminders(ctx.deps.db, now)).toEqual([]);
   });
 
   test("a user deleted with their subscription leaves nothing to send", async () => {
     const user = await subscriber("month");
-    ctx.deps.db.delete(users).where(eq(users.id, user.user.id)).run();
-    expect(dueReminders(ctx.deps.db, user.end! - DAY)).toEqual([]);
+    await ctx.deps.db.delete(users).where(eq(users.id, user.user.id));
+    expect(await dueReminders(ctx.deps.db, user.end! - DAY)).toEqual([]);
   });
 });
 
@@ -259,13 +281,13 @@ describe("layerlift reminders", () => {
     expect(dry.code).toBe(0);
     expect(dry.out).toContain("1 renewal reminder due at");
     expect(dry.out).toContain(`${user.email}\t7-days\tmonth\tends ${new Date(user.end!).toISOString()}`);
-    expect(reminderEmails()).toHaveLength(0);
+    expect(await reminderEmails()).toHaveLength(0);
 
     const real = run("--at", at);
     expect(real.out).toContain("1 renewal reminder queued");
-    expect(reminderEmails(user.email)).toHaveLength(1);
+    expect(await reminderEmails(user.email)).toHaveLength(1);
     expect(run("--at", at).out).toContain("0 renewal reminders queued");
-    expect(reminderEmails(user.email)).toHaveLength(1);
+    expect(await reminderEmails(user.email)).toHaveLength(1);
   });
 
   test("a date it can't read is a clear error", () => {

@@ -37,10 +37,10 @@ function seeded(name: string, keys: number) {
   return { folder, database };
 }
 
-const keyCount = (database: string) => {
+const keyCount = async (database: string) => {
   const db = openDatabase(database);
   try {
-    return listProductKeys(db).length;
+    return (await listProductKeys(db)).length;
   } finally {
     db.$client.close();
   }
@@ -60,7 +60,7 @@ const leftovers = (folder: string) =>
   readdirSync(folder).filter((name) => name.includes(".before-restore-") || name.includes(".restoring-"));
 
 describe("the live database itself", () => {
-  test("is refused by path, through a symlink and through a hard link; the database stays", () => {
+  test("is refused by path, through a symlink and through a hard link; the database stays", async () => {
     const { folder, database } = seeded("live.db", 3);
     const symlink = join(folder, "link-to-live.db");
     symlinkSync(database, symlink);
@@ -69,14 +69,14 @@ describe("the live database itself", () => {
     for (const source of [database, symlink, hardLink]) {
       expectRefusal(run(["restore", source, "--db", database]), "is the database itself");
       expect(existsSync(database)).toBe(true);
-      expect(keyCount(database)).toBe(3);
+      expect(await keyCount(database)).toBe(3);
       expect(leftovers(folder)).toEqual([]);
     }
   });
 });
 
 describe("a backup that can't become the current schema", () => {
-  test("a file with only a migrations table and users is refused before anything moves", () => {
+  test("a file with only a migrations table and users is refused before anything moves", async () => {
     const { folder, database } = seeded("checked.db", 2);
     const impostor = join(dir, "impostor.db");
     const fake = new Database(impostor);
@@ -85,13 +85,13 @@ describe("a backup that can't become the current schema", () => {
     fake.close();
     const result = run(["restore", impostor, "--db", database]);
     expectRefusal(result, `${impostor} can't be brought up to the current schema`);
-    expect(keyCount(database)).toBe(2);
+    expect(await keyCount(database)).toBe(2);
     expect(leftovers(folder)).toEqual([]);
     // The server still starts on it: nothing was moved.
     expect(run(["keys", "list", "--db", database]).code).toBe(0);
   });
 
-  test("a file whose migrations table claims the current schema but lacks its tables is refused too", () => {
+  test("a file whose migrations table claims the current schema but lacks its tables is refused too", async () => {
     const { folder, database } = seeded("claims.db", 1);
     const claims = join(dir, "claims-backup.db");
     const fake = new Database(claims);
@@ -106,13 +106,13 @@ describe("a backup that can't become the current schema", () => {
     fake.run("CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT)");
     fake.close();
     expectRefusal(run(["restore", claims, "--db", database]), "does not match the current schema");
-    expect(keyCount(database)).toBe(1);
+    expect(await keyCount(database)).toBe(1);
     expect(leftovers(folder)).toEqual([]);
   });
 });
 
 describe("a good backup", () => {
-  test("is swapped in, says where the old database was kept, and leaves no working copy behind", () => {
+  test("is swapped in, says where the old database was kept, and leaves no working copy behind", async () => {
     const { folder, database } = seeded("good.db", 2);
     const backup = join(dir, "good-backup.db");
     expect(run(["backup", backup, "--db", database]).code).toBe(0);
@@ -121,8 +121,8 @@ describe("a good backup", () => {
     expect(result.code).toBe(0);
     const kept = readdirSync(folder).find((name) => name.startsWith("good.db.before-restore-"))!;
     expect(result.out).toContain(`The database it replaced is kept as ${join(folder, kept)}.`);
-    expect(keyCount(database)).toBe(2);
-    expect(keyCount(join(folder, kept))).toBe(6);
+    expect(await keyCount(database)).toBe(2);
+    expect(await keyCount(join(folder, kept))).toBe(6);
     expect(readdirSync(folder).filter((name) => name.includes(".restoring-"))).toEqual([]);
   });
 });

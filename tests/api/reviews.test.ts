@@ -108,7 +108,7 @@ describe("moderation", () => {
     expect(answer.status).toBe(200);
     expect(answer.data!.hidden).toBe(true);
     expect(await publicList()).toEqual([]);
-    const audit = ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "review.hide")).all();
+    const audit = await ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "review.hide"));
     expect(audit[0]).toMatchObject({ actorUserId: admin.user.id, subject: `review:${review!.id}` });
   });
 
@@ -131,7 +131,7 @@ describe("moderation", () => {
     const answer = await api(ctx.app, admin.token).api.reviews({ id: review!.id }).delete();
     expect(answer.status).toBe(200);
     expect(await publicList()).toEqual([]);
-    expect(ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "review.delete")).all()).toHaveLength(1);
+    expect(await ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "review.delete"))).toHaveLength(1);
   });
 
   test("admins see hidden reviews in the moderation list", async () => {

@@ -25,46 +25,41 @@ afterEach(async () => {
 });
 
 type SaleValues = typeof sales.$inferInsert;
-function insertSales(
+async function insertSales(
   db: TestContext["deps"]["db"],
   count: number,
   at: number,
   extra: (i: number) => Partial<SaleValues> = () => ({}),
 ) {
   for (let from = 0; from < count; from += 1000) {
-    db.insert(sales)
-      .values(
-        Array.from({ length: Math.min(1000, count - from) }, (_, k) => {
-          const i = from + k;
-          return {
-            paymentIntentId: `pi_many_${i}`,
-            email: `buyer${i}@example.com`,
-            plan: (["month", "pro", "lifetime"] as const)[i % 3],
-            amountCents: 699 + (i % 50) * 100,
-            feeCents: 50 + (i % 7),
-            createdAt: at + i * 37_123,
-            ...extra(i),
-          };
-        }),
-      )
-      .run();
+    await db.insert(sales).values(
+      Array.from({ length: Math.min(1000, count - from) }, (_, k) => {
+        const i = from + k;
+        return {
+          paymentIntentId: `pi_many_${i}`,
+          email: `buyer${i}@example.com`,
+          plan: (["month", "pro", "lifetime"] as const)[i % 3],
+          amountCents: 699 + (i % 50) * 100,
+          feeCents: 50 + (i % 7),
+          createdAt: at + i * 37_123,
+          ...extra(i),
+        };
+      }),
+    );
   }
 }
 
 /** Wide rows, so the whole file (about 28 MB) is far more than the sockets' buffers between client and server hold. */
 const WIDE = 60_000;
-const insertWideSales = (db: TestContext["deps"]["db"]) =>
+const insertWideSales = async (db: TestContext["deps"]["db"]) =>
   insertSales(db, WIDE, Date.UTC(2025, 5, 1), (i) => ({ promotionCode: `${"X".repeat(400)}${i}` }));
 
-const expectedBody = (db: TestContext["deps"]["db"]) =>
-  HEADER +
-  db
-    .select({ id: sales.id })
-    .from(sales)
-    .orderBy(sales.id)
-    .all()
-    .map(({ id }) => `${saleCsvRow(db, id)!.map(csvCell).join(",")}\r\n`)
-    .join("");
+async function expectedBody(db: TestContext["deps"]["db"]) {
+  let body = HEADER;
+  for (const { id } of await db.select({ id: sales.id }).from(sales).orderBy(sales.id))
+    body += `${(await saleCsvRow(db, id))!.map(csvCell).join(",")}\r\n`;
+  return body;
+}
 
 describe("GET /api/admin/sales.csv, byte for byte", () => {
   test("the columns, their order and formats, the quoting, the defusing and the headers", async () => {
@@ -72,7 +67,7 @@ describe("GET /api/admin/sales.csv, byte for byte", () => {
     const admin = (await signInAdmin(ctx)).token;
     const db = ctx.deps.db;
     const at = Date.UTC(2026, 0, 2, 3, 4, 5, 67);
-    const [, partly, refunded] = db
+    const [, partly, refunded] = await db
       .insert(sales)
       .values([
         {
@@ -143,15 +138,12 @@ describe("GET /api/admin/sales.csv, byte for byte", () => {
           createdAt: 0,
         },
       ])
-      .returning()
-      .all();
-    db.insert(creditNotes)
-      .values([
-        { number: "CN-2026-000001", saleId: partly.id, amountCents: 250, createdAt: at },
-        { number: "CN-2026-000002", saleId: partly.id, amountCents: 250, createdAt: at },
-        { number: "CN-2026-000003", saleId: refunded.id, amountCents: 14999, createdAt: at },
-      ])
-      .run();
+      .returning();
+    await db.insert(creditNotes).values([
+      { number: "CN-2026-000001", saleId: partly.id, amountCents: 250, createdAt: at },
+      { number: "CN-2026-000002", saleId: partly.id, amountCents: 250, createdAt: at },
+      { number: "CN-2026-000003", saleId: refunded.id, amountCents: 14999, createdAt: at },
+    ]);
 
     const answer = await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin });
     expect(answer.status).toBe(200);
@@ -171,9 +163,9 @@ describe("GET /api/admin/sales.csv, byte for byte", () => {
   });
 });
 
-/** Counts the runs of the export's page query on this database's connection (every read of a page). */
+/** Counts the runs of the export's page query on this database's reader (every read of a page). */
 function countPageReads(db: TestServer["deps"]["db"]) {
-  const client = db.$client;
+  const client = db.$client.reader;
   const query = client.query.bind(client);
   const counted = new WeakSet<object>();
   const reads = { count: 0 };
@@ -216,7 +208,7 @@ describe("GET /api/admin/sales.csv through a listening server", () => {
     async () => {
       server = await startTestServer();
       const token = await signInAdminOn(server);
-      insertSales(server.deps.db, MANY, Date.UTC(2025, 5, 1), (i) => ({
+      await insertSales(server.deps.db, MANY, Date.UTC(2025, 5, 1), (i) => ({
         status: (["paid", "refunded", "disputed"] as const)[i % 3],
         refundedCents: i % 5 === 0 ? 100 : 0,
         country: i % 4 ? "DE" : null,
@@ -227,24 +219,16 @@ describe("GET /api/admin/sales.csv through a listening server", () => {
         invoiceNumber: `LL-2025-${String(i).padStart(6, "0")}`,
       }));
       // Credit notes on the first and last sales of pages, some sales with two (the newest is the one shown).
-      const ids = server.deps.db
-        .select({ id: sales.id })
-        .from(sales)
-        .orderBy(sales.id)
-        .all()
-        .map((sale) => sale.id);
+      const ids = (await server.deps.db.select({ id: sales.id }).from(sales).orderBy(sales.id)).map((sale) => sale.id);
       const noted = [0, 1, 1999, 2000, 2001, 3999, 4000, 5555, MANY - 1];
-      server.deps.db
-        .insert(creditNotes)
-        .values(
-          [...noted, 1999, 2000, MANY - 1].map((i, n) => ({
-            number: `CN-2025-${String(n + 1).padStart(6, "0")}`,
-            saleId: ids[i],
-            amountCents: 100,
-            createdAt: Date.UTC(2025, 6, 1),
-          })),
-        )
-        .run();
+      await server.deps.db.insert(creditNotes).values(
+        [...noted, 1999, 2000, MANY - 1].map((i, n) => ({
+          number: `CN-2025-${String(n + 1).padStart(6, "0")}`,
+          saleId: ids[i],
+          amountCents: 100,
+          createdAt: Date.UTC(2025, 6, 1),
+        })),
+      );
       const reads = countPageReads(server.deps.db);
       const response = await fetch(`${server.url}/api/admin/sales.csv`, {
         headers: { authorization: `Bearer ${token}` },
@@ -259,7 +243,7 @@ describe("GET /api/admin/sales.csv through a listening server", () => {
       }
       expect(chunks).toBeGreaterThan(1);
       expect(reads.count).toBeGreaterThan(2);
-      expect(body).toBe(expectedBody(server.deps.db));
+      expect(body).toBe(await expectedBody(server.deps.db));
       expect(body.split("\r\n")).toHaveLength(MANY + 2);
       expect(body).toContain(",CN-2025-000012,,\r\n");
     },
@@ -272,7 +256,7 @@ describe("GET /api/admin/sales.csv through a listening server", () => {
       server = await startTestServer();
       const token = await signInAdminOn(server);
       const db = server.deps.db;
-      insertWideSales(db);
+      await insertWideSales(db);
       const response = await fetch(`${server.url}/api/admin/sales.csv`, {
         headers: { authorization: `Bearer ${token}` },
       });
@@ -285,16 +269,14 @@ describe("GET /api/admin/sales.csv through a listening server", () => {
         body += decoder.decode(value, { stream: true });
       }
       // The first sale has gone out; now a buyer pays, and the first sale is refunded.
-      db.insert(sales)
-        .values({
-          paymentIntentId: "pi_during_export",
-          email: "late@example.com",
-          plan: "pro",
-          amountCents: 2499,
-          createdAt: Date.UTC(2026, 10, 1),
-        })
-        .run();
-      db.update(sales).set({ status: "refunded" }).where(eq(sales.paymentIntentId, "pi_many_0")).run();
+      await db.insert(sales).values({
+        paymentIntentId: "pi_during_export",
+        email: "late@example.com",
+        plan: "pro",
+        amountCents: 2499,
+        createdAt: Date.UTC(2026, 10, 1),
+      });
+      await db.update(sales).set({ status: "refunded" }).where(eq(sales.paymentIntentId, "pi_many_0"));
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
@@ -306,8 +288,10 @@ describe("GET /api/admin/sales.csv through a listening server", () => {
       for (let i = 0; i < WIDE; i++)
         if (!lines[1 + i].includes(`,pi_many_${i},`)) throw new Error(`line ${1 + i} is not pi_many_${i}'s`);
       expect(lines[1]).toContain(",paid,");
-      const late = db.select({ id: sales.id }).from(sales).where(eq(sales.paymentIntentId, "pi_during_export")).get()!;
-      expect(lines[1 + WIDE]).toBe(saleCsvRow(db, late.id)!.map(csvCell).join(","));
+      const late = (
+        await db.select({ id: sales.id }).from(sales).where(eq(sales.paymentIntentId, "pi_during_export")).limit(1)
+      )[0]!;
+      expect(lines[1 + WIDE]).toBe((await saleCsvRow(db, late.id))!.map(csvCell).join(","));
       expect(lines[2 + WIDE]).toBe("");
     },
     SLOW,
@@ -318,7 +302,7 @@ describe("GET /api/admin/sales.csv through a listening server", () => {
     async () => {
       server = await startTestServer();
       const token = await signInAdminOn(server);
-      insertWideSales(server.deps.db);
+      await insertWideSales(server.deps.db);
       const reads = countPageReads(server.deps.db);
       const abort = new AbortController();
       const response = await fetch(`${server.url}/api/admin/sales.csv`, {

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { runCli } from "../../src/cli";
-import { openDatabase } from "../../src/db";
+import { openDatabase, withWriter } from "../../src/db";
 import { seedScale } from "../../src/features/seed/scale";
 import { withoutIndexesAndTriggers } from "../../src/features/seed/bulk-load";
 import { bookTotals, checkBooks } from "../../src/features/books/service";
@@ -16,16 +16,20 @@ beforeEach(() => {
 });
 afterEach(() => made.cleanup());
 
+/** Raw reads of the test's database, on the writer: it sees what a transaction open on it has done too. */
+const raw = () => made.deps.db.$client.writer;
+/** Seeds the test's database on its writer, as the command does. */
+const seed = (options: Parameters<typeof seedScale>[1]) =>
+  withWriter(made.deps.db, (writer) => seedScale(writer, options));
+
 /** Every index and trigger, by name, with its SQL. */
 const schemaObjects = () =>
-  made.deps.db.$client
-    .query("SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name")
-    .all();
-const distinct = (sql: string) => (made.deps.db.$client.query(sql).all() as { v: unknown }[]).map((r) => r.v).sort();
+  raw().query("SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name").all();
+const distinct = (sql: string) => (raw().query(sql).all() as { v: unknown }[]).map((r) => r.v).sort();
 
 describe("seed-scale", () => {
   test("fills an empty database with accounts, subscriptions in every state, sales with refunds, disputes and fees, keys, e-mails and audit rows", async () => {
-    const result = await seedScale(made.deps.db.$client, {
+    const result = await seed({
       users: 400,
       sales: 4000,
       env: "test",
@@ -60,18 +64,18 @@ describe("seed-scale", () => {
         "SELECT count(*) = (SELECT count(*) FROM sales WHERE status = 'refunded' OR refunded_cents > 0) AS v FROM credit_notes",
       ),
     ).toEqual([1]);
-    expect(checkBooks(made.deps.db.$client).matched).toBe(true);
+    expect((await checkBooks(made.deps.db)).matched).toBe(true);
   });
 
   test("loads with the indexes and summary triggers off, then leaves every one as the migrations made it, keeping the books and the user search", async () => {
-    const client = made.deps.db.$client;
+    const client = made.deps.db.$client.writer;
     const before = schemaObjects();
     expect(before.filter((o: any) => o.type === "trigger").length).toBeGreaterThanOrEqual(9);
-    await seedScale(client, { users: 200, sales: 1000, env: "test", now: made.clock.now() });
+    await seed({ users: 200, sales: 1000, env: "test", now: made.clock.now() });
     expect(schemaObjects()).toEqual(before);
     expect(client.query("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
     // The summaries were rebuilt from the rows: the books and key counts match, the search finds a seeded address.
-    expect(checkBooks(client).matched).toBe(true);
+    expect((await checkBooks(made.deps.db)).matched).toBe(true);
     const search = (piece: string) =>
       (
         client
@@ -80,7 +84,7 @@ describe("seed-scale", () => {
       ).map((r) => r.id);
     expect(search("buyer199@")).toEqual([200]);
     // And the triggers are live again: a sale and an account written after the seed are kept as they go.
-    const sales = bookTotals(made.deps.db).sales;
+    const { sales } = await bookTotals(made.deps.db);
     client.run(
       "INSERT INTO sales (payment_intent_id, email, plan, amount_cents, fee_cents, created_at) VALUES ('pi_after_seed', 'late@example.com', 'pro', 2499, 102, ?)",
       [made.clock.now()],
@@ -88,13 +92,13 @@ describe("seed-scale", () => {
     client.run("INSERT INTO users (email, password_hash, created_at) VALUES ('late.arrival@example.com', 'x', ?)", [
       made.clock.now(),
     ]);
-    expect(bookTotals(made.deps.db).sales).toBe(sales + 1);
-    expect(checkBooks(client).matched).toBe(true);
+    expect((await bookTotals(made.deps.db)).sales).toBe(sales + 1);
+    expect((await checkBooks(made.deps.db)).matched).toBe(true);
     expect(search("late.arrival")).toHaveLength(1);
   });
 
   test("a bulk load that fails puts every index and trigger back", () => {
-    const client = made.deps.db.$client;
+    const client = made.deps.db.$client.writer;
     const before = schemaObjects();
     const plan = { tables: ["users", "sales"], triggers: /^(books_sale_|users_email_search_)/, rebuild: () => {} };
     expect(() => withoutIndexesAndTriggers(client, plan, () => 0)).toThrow("inside a transaction");
@@ -110,13 +114,9 @@ describe("seed-scale", () => {
   });
 
   test("refuses production and a database that already has accounts, from the command line too", async () => {
-    await expect(seedScale(made.deps.db.$client, { users: 10, sales: 10, env: "production" })).rejects.toThrow(
-      "never runs in production",
-    );
-    await seedScale(made.deps.db.$client, { users: 5, sales: 5, env: "test", now: made.clock.now() });
-    await expect(seedScale(made.deps.db.$client, { users: 5, sales: 5, env: "test" })).rejects.toThrow(
-      "This database already has 5 accounts",
-    );
+    await expect(seed({ users: 10, sales: 10, env: "production" })).rejects.toThrow("never runs in production");
+    await seed({ users: 5, sales: 5, env: "test", now: made.clock.now() });
+    await expect(seed({ users: 5, sales: 5, env: "test" })).rejects.toThrow("This database already has 5 accounts");
     const errors: string[] = [];
     const original = console.error;
     console.error = (line: string) => errors.push(line);
@@ -128,7 +128,7 @@ describe("seed-scale", () => {
       console.error = original;
     }
     const reopened = openDatabase(made.deps.config.databasePath);
-    expect(reopened.$client.query("SELECT count(*) AS n FROM sales").get()).toEqual({ n: 5 });
+    expect(reopened.$client.reader.query("SELECT count(*) AS n FROM sales").get()).toEqual({ n: 5 });
     reopened.$client.close();
   });
 });

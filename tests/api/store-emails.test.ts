@@ -21,13 +21,10 @@ beforeEach(() => {
 });
 afterEach(() => ctx.cleanup());
 
-const outbox = (template: string, to?: string): Email[] =>
-  ctx.deps.db
-    .select()
-    .from(emails)
-    .where(eq(emails.template, template))
-    .all()
-    .filter((e) => !to || e.to === to);
+const outbox = async (template: string, to?: string): Promise<Email[]> =>
+  (await ctx.deps.db.select().from(emails).where(eq(emails.template, template)).orderBy(emails.id)).filter(
+    (e) => !to || e.to === to,
+  );
 
 const render = (mail: Pick<Email, "template" | "payload">) =>
   renderEmail(mail.template, mail.payload, ctx.deps.config.appUrl);
@@ -42,7 +39,7 @@ function linksOnce(text: string): string[] {
 describe("welcome", () => {
   test("sign-up queues one welcome e-mail that says what to do next and links the setup guide", async () => {
     const user = await signUpUser(ctx, "pro", "new@example.com");
-    const rows = outbox("welcome", "new@example.com");
+    const rows = await outbox("welcome", "new@example.com");
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       status: "pending",
@@ -66,13 +63,13 @@ describe("welcome", () => {
       productKey: "AAAAAAAAAAAA",
     });
     expect(again.status).not.toBe(200);
-    expect(outbox("welcome", "new@example.com")).toHaveLength(1);
+    expect(await outbox("welcome", "new@example.com")).toHaveLength(1);
     expect(user.user.email).toBe("new@example.com");
   });
 
   test("lifetime access is written as such", async () => {
     await signUpUser(ctx, "lifetime", "forever@example.com");
-    const { text } = await render(outbox("welcome", "forever@example.com")[0]);
+    const { text } = await render((await outbox("welcome", "forever@example.com"))[0]);
     expect(text).toContain("Your account is ready with Lifetime Access, for life.");
   });
 });
@@ -81,7 +78,7 @@ describe("cancellation confirmation", () => {
   test("cancelling queues one e-mail: access lasts until the date, in words, and how to renew", async () => {
     const user = await signUpUser(ctx, "month", "leaving@example.com");
     expect((await api(ctx.app, user.token).api.subscription.cancel.post()).status).toBe(200);
-    const rows = outbox("cancellation", "leaving@example.com");
+    const rows = await outbox("cancellation", "leaving@example.com");
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: "pending", subject: "Your Layerlift subscription is cancelled" });
     const { text } = await render(rows[0]);
@@ -95,13 +92,13 @@ describe("cancellation confirmation", () => {
     const again = await api(ctx.app, user.token).api.subscription.cancel.post();
     expect(again.status).toBe(409);
     expect(failure(again)?.error).toBe("ALREADY_CANCELLED");
-    expect(outbox("cancellation", "leaving@example.com")).toHaveLength(1);
+    expect(await outbox("cancellation", "leaving@example.com")).toHaveLength(1);
   });
 
   test("lifetime access can't be cancelled, and nothing is sent", async () => {
     const user = await signUpUser(ctx, "lifetime", "stay@example.com");
     expect((await api(ctx.app, user.token).api.subscription.cancel.post()).status).toBe(409);
-    expect(outbox("cancellation")).toHaveLength(0);
+    expect(await outbox("cancellation")).toHaveLength(0);
   });
 });
 
@@ -177,19 +174,22 @@ describe("refund notice and the credit note", () => {
   async function boughtAndSignedUp(email: string) {
     const { sale, key } = await paidWithDemoCard(ctx, "pro", email);
     const { token } = await signUpWithKey(ctx, email, key);
-    return { sale: sale(), token };
+    return { sale: await sale(), token };
   }
 
   test("each refund's notice links its own credit note, in the HTML and once with its words in the text; the link opens the PDF", async () => {
     const partly = await boughtAndSignedUp("partly@example.com");
     const whole = await boughtAndSignedUp("whole@example.com");
     const app = ctx.deps.config.appUrl;
-    recordPartialRefund(ctx.deps, partly.sale.paymentIntentId, 500);
+    await recordPartialRefund(ctx.deps, partly.sale.paymentIntentId, 500);
     // A full refund through the buyer's own Request refund, which records it through the same code as every refund.
     expect((await api(ctx.app, whole.token).api.account.purchases({ id: whole.sale.id }).refund.post()).status).toBe(
       200,
     );
-    const rows = [...outbox("refund-notice", "partly@example.com"), ...outbox("refund-notice", "whole@example.com")];
+    const rows = [
+      ...(await outbox("refund-notice", "partly@example.com")),
+      ...(await outbox("refund-notice", "whole@example.com")),
+    ];
     expect(rows.map((row) => row.payload.creditNoteNumber)).toEqual(["LL-CN-2026-000001", "LL-CN-2026-000002"]);
     for (const row of rows) {
       const number = row.payload.creditNoteNumber as string;
@@ -245,13 +245,7 @@ describe("the admin panel's list of e-mails", () => {
     expect(refund.subject).toBe("Your Layerlift payment was refunded");
     expect(refund.text).toContain("We refunded $24.99 of the $24.99 you paid for 4 Month Pro.");
     // Previews write nothing to the outbox.
-    expect(
-      ctx.deps.db
-        .select()
-        .from(emails)
-        .all()
-        .filter((e) => e.template !== "welcome"),
-    ).toHaveLength(0);
+    expect((await ctx.deps.db.select().from(emails)).filter((e) => e.template !== "welcome")).toHaveLength(0);
   });
 
   test("an unknown template is a 404; members and visitors are refused", async () => {

@@ -61,7 +61,7 @@ describe("signature timestamps", () => {
       timestamp: nowSeconds() - 3600,
     });
     expect(old.status).toBe(400);
-    expect(ctx.deps.db.select().from(processedEvents).all()).toHaveLength(0);
+    expect(await ctx.deps.db.select().from(processedEvents)).toHaveLength(0);
     const slightlyAhead = await post(eventPayload("evt_near", "payment_intent.succeeded", intent), {
       timestamp: nowSeconds() + 60,
     });
@@ -87,8 +87,8 @@ describe("events with nothing to act on", () => {
       JSON.stringify({ id: "evt_no_object", object: "event", type: "charge.refunded", data: {} }),
     );
     expect(noObject.status).toBe(200);
-    expect(ctx.deps.db.select().from(processedEvents).all()).toHaveLength(0);
-    expect(ctx.deps.db.select().from(sales).all()).toHaveLength(0);
+    expect(await ctx.deps.db.select().from(processedEvents)).toHaveLength(0);
+    expect(await ctx.deps.db.select().from(sales)).toHaveLength(0);
     const forged = await post(thin, { secret: "whsec_someone_else" });
     expect(forged.status).toBe(400);
     expect(forged.body.error).toBe("INVALID_SIGNATURE");
@@ -105,7 +105,7 @@ describe("events with nothing to act on", () => {
       log.restore();
     }
     expect(answer.status).toBe(200);
-    expect(ctx.deps.db.select().from(sales).all()).toHaveLength(0);
+    expect(await ctx.deps.db.select().from(sales)).toHaveLength(0);
     const reqId = answer.headers.get("x-request-id");
     expect(reqId).toBeTruthy();
     const line = log.lines.find((l) => l.msg === "webhook: payment not fulfilled");
@@ -141,7 +141,7 @@ describe("a dispute inquiry", () => {
     const answer = await post(eventPayload(`evt_${crypto.randomUUID()}`, type, dispute));
     expect(answer.status).toBe(200);
   };
-  const alerts = () => ctx.deps.db.select().from(emails).where(eq(emails.template, "payment-alert")).all();
+  const alerts = async () => await ctx.deps.db.select().from(emails).where(eq(emails.template, "payment-alert"));
   const audits = (action: AuditAction) => auditRowsOf(ctx, action);
 
   test("alerts the admin once and leaves access alone; becoming a chargeback (needs_response) puts it on hold", async () => {
@@ -149,26 +149,26 @@ describe("a dispute inquiry", () => {
     const dispute = inquiryAbout(id, "dp_inquiry_1");
     await deliver("charge.dispute.created", dispute);
     await deliver("charge.dispute.updated", dispute);
-    expect(sale().status).toBe("paid");
-    expect(sale().disputeStatus).toBe("warning_needs_response");
-    expect(subscription().suspendedAt).toBeNull();
-    expect(alerts()).toHaveLength(1);
-    expect(JSON.stringify(alerts()[0])).toContain("asking about");
-    expect(audits("sale.dispute-inquiry")).toHaveLength(1);
-    expect(audits("sale.disputed")).toHaveLength(0);
+    expect((await sale()).status).toBe("paid");
+    expect((await sale()).disputeStatus).toBe("warning_needs_response");
+    expect((await subscription()).suspendedAt).toBeNull();
+    expect(await alerts()).toHaveLength(1);
+    expect(JSON.stringify((await alerts())[0])).toContain("asking about");
+    expect(await audits("sale.dispute-inquiry")).toHaveLength(1);
+    expect(await audits("sale.disputed")).toHaveLength(0);
 
     dispute.status = "needs_response";
     await deliver("charge.dispute.updated", dispute);
-    expect(sale().status).toBe("disputed");
-    expect(subscription().suspendedAt).not.toBeNull();
-    expect(audits("sale.disputed")).toHaveLength(1);
+    expect((await sale()).status).toBe("disputed");
+    expect((await subscription()).suspendedAt).not.toBeNull();
+    expect(await audits("sale.disputed")).toHaveLength(1);
   });
 
   test("an inquiry whose funds are withdrawn puts it on hold; one that closes leaves everything as it was", async () => {
     const withdrawn = await soldAndUsed("withdrawn@example.com");
     const dispute = inquiryAbout(withdrawn.id, "dp_inquiry_2");
     await deliver("charge.dispute.created", dispute);
-    expect(withdrawn.subscription().suspendedAt).toBeNull();
+    expect((await withdrawn.subscription()).suspendedAt).toBeNull();
     dispute.balance_transactions.push({
       id: "txn_dp_inquiry_2",
       object: "balance_transaction",
@@ -180,15 +180,15 @@ describe("a dispute inquiry", () => {
       reporting_category: "dispute",
     } as never);
     await deliver("charge.dispute.funds_withdrawn", dispute);
-    expect(withdrawn.sale().status).toBe("disputed");
-    expect(withdrawn.subscription().suspendedAt).not.toBeNull();
+    expect((await withdrawn.sale()).status).toBe("disputed");
+    expect((await withdrawn.subscription()).suspendedAt).not.toBeNull();
 
     const closed = await soldAndUsed("closed@example.com");
     const other = inquiryAbout(closed.id, "dp_inquiry_3");
     await deliver("charge.dispute.created", other);
     other.status = "warning_closed";
     await deliver("charge.dispute.closed", other);
-    expect(closed.sale().status).toBe("paid");
-    expect(closed.subscription().suspendedAt).toBeNull();
+    expect((await closed.sale()).status).toBe("paid");
+    expect((await closed.subscription()).suspendedAt).toBeNull();
   });
 });

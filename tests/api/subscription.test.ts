@@ -3,7 +3,16 @@ import { eq } from "drizzle-orm";
 import { productKeys } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
 import { FakeClock } from "../support/fake-clock";
-import { api, failure, makeKey, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import {
+  api,
+  failure,
+  makeKey,
+  makeTestApp,
+  outboxOf,
+  signInAdmin,
+  signUpUser,
+  type TestContext,
+} from "../support/app";
 
 let ctx: TestContext;
 beforeEach(() => {
@@ -36,6 +45,13 @@ describe("POST /api/subscription/cancel", () => {
     const again = await cancel(user.token);
     expect(again.status).toBe(409);
     expect(failure(again)?.error).toBe("ALREADY_CANCELLED");
+  });
+
+  test("two cancels at once: one cancels, the other is told it already is; one e-mail", async () => {
+    const user = await signUpUser(ctx, "pro");
+    const answers = await Promise.all([cancel(user.token), cancel(user.token)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(await outboxOf(ctx, "cancellation", user.email)).toHaveLength(1);
   });
 
   test("lifetime access has nothing to cancel: 409", async () => {
@@ -73,15 +89,24 @@ describe("POST /api/subscription/redeem", () => {
   test("a key's days are added to the current end date while it is running", async () => {
     const user = await signUpUser(ctx, "month");
     ctx.clock.advance(10 * DAY);
-    const answer = await redeem(await signIn(user), makeKey(ctx.deps, "month"));
+    const answer = await redeem(await signIn(user), await makeKey(ctx.deps, "month"));
     expect(answer.status).toBe(200);
     expect(answer.data!.subscription!.endDate!).toBe(iso(Date.parse(user.subscription!.endDate!) + 30 * DAY));
+  });
+
+  test("three keys redeemed at once each add their days", async () => {
+    const user = await signUpUser(ctx, "month");
+    const keys = [await makeKey(ctx.deps, "month"), await makeKey(ctx.deps, "month"), await makeKey(ctx.deps, "pro")];
+    const answers = await Promise.all(keys.map((key) => redeem(user.token, key)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const after = (await api(ctx.app, user.token).api.dashboard.get()).data!.subscription!;
+    expect(after.endDate).toBe(iso(Date.parse(user.subscription!.endDate!) + (30 + 30 + 120) * DAY));
   });
 
   test("after the end date the key's days count from now", async () => {
     const user = await signUpUser(ctx, "month");
     ctx.clock.advance(40 * DAY);
-    const answer = await redeem(await signIn(user), makeKey(ctx.deps, "pro"));
+    const answer = await redeem(await signIn(user), await makeKey(ctx.deps, "pro"));
     expect(answer.data!.subscription).toMatchObject({
       plan: "pro",
       status: "active",
@@ -91,7 +116,7 @@ describe("POST /api/subscription/redeem", () => {
 
   test("a lifetime key makes the end date null", async () => {
     const user = await signUpUser(ctx, "pro");
-    const answer = await redeem(user.token, makeKey(ctx.deps, "lifetime"));
+    const answer = await redeem(user.token, await makeKey(ctx.deps, "lifetime"));
     expect(answer.data!.subscription).toMatchObject({
       plan: "lifetime",
       endDate: null,
@@ -103,18 +128,18 @@ describe("POST /api/subscription/redeem", () => {
   test("a cancelled subscription becomes active again", async () => {
     const user = await signUpUser(ctx, "month");
     await cancel(user.token);
-    const answer = await redeem(user.token, makeKey(ctx.deps, "month"));
+    const answer = await redeem(user.token, await makeKey(ctx.deps, "month"));
     expect(answer.data!.subscription).toMatchObject({ status: "active", cancelledAt: null });
   });
 
   test("a pro key on a running month subscription shows the pro plan", async () => {
     const user = await signUpUser(ctx, "month");
-    expect((await redeem(user.token, makeKey(ctx.deps, "pro"))).data!.subscription!.plan).toBe("pro");
+    expect((await redeem(user.token, await makeKey(ctx.deps, "pro"))).data!.subscription!.plan).toBe("pro");
   });
 
   test("an account without a subscription gets one", async () => {
     const admin = await signInAdmin(ctx);
-    const answer = await redeem(admin.token, makeKey(ctx.deps, "month"));
+    const answer = await redeem(admin.token, await makeKey(ctx.deps, "month"));
     expect(answer.data!.subscription).toMatchObject({
       plan: "month",
       status: "active",
@@ -124,9 +149,9 @@ describe("POST /api/subscription/redeem", () => {
 
   test("the key is marked used by the redeeming user", async () => {
     const user = await signUpUser(ctx, "month");
-    const key = makeKey(ctx.deps, "month");
+    const key = await makeKey(ctx.deps, "month");
     await redeem(user.token, key.toLowerCase());
-    const row = ctx.deps.db.select().from(productKeys).where(eq(productKeys.key, key)).get()!;
+    const [row] = await ctx.deps.db.select().from(productKeys).where(eq(productKeys.key, key));
     expect(row).toMatchObject({ isUsed: true, usedByUserId: user.user.id });
   });
 
@@ -142,7 +167,7 @@ describe("POST /api/subscription/redeem", () => {
 
   test("a used key answers 409 'This product key has already been used'", async () => {
     const user = await signUpUser(ctx, "month");
-    const key = makeKey(ctx.deps, "month");
+    const key = await makeKey(ctx.deps, "month");
     await redeem(user.token, key);
     const again = await redeem(user.token, key);
     expect(again.status).toBe(409);
@@ -151,11 +176,12 @@ describe("POST /api/subscription/redeem", () => {
 
   test("lifetime access refuses another key and leaves the key unused", async () => {
     const user = await signUpUser(ctx, "lifetime");
-    const key = makeKey(ctx.deps, "pro");
+    const key = await makeKey(ctx.deps, "pro");
     const answer = await redeem(user.token, key);
     expect(answer.status).toBe(409);
     expect(failure(answer)?.error).toBe("ALREADY_LIFETIME");
-    expect(ctx.deps.db.select().from(productKeys).where(eq(productKeys.key, key)).get()!.isUsed).toBe(false);
+    const [row] = await ctx.deps.db.select().from(productKeys).where(eq(productKeys.key, key));
+    expect(row!.isUsed).toBe(false);
   });
 
   test("an empty key answers 422", async () => {

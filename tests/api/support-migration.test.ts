@@ -51,7 +51,7 @@ test("a ticket from before threads keeps its message as the first of its thread"
   expect(detail.data!.messages.map((m) => [m.author, m.body])).toEqual([["buyer", "Written before threads."]]);
 
   await api(app, admin).api.support.tickets({ id }).replies.post({ message: "Thanks for waiting." });
-  const mail = db.$client.query("SELECT payload FROM emails WHERE template = 'support-reply'").get() as {
+  const mail = db.$client.reader.query("SELECT payload FROM emails WHERE template = 'support-reply'").get() as {
     payload: string;
   };
   const token = new URL(JSON.parse(mail.payload).ticketUrl).searchParams.get("token")!;

@@ -24,17 +24,14 @@ async function openTicket(email = "buyer@example.com", message = "My key never a
 }
 
 /** The outbox's e-mails of one template, oldest first. */
-const outbox = (template: string, context = ctx) =>
-  context.deps.db
-    .select()
-    .from(emails)
-    .where(eq(emails.template, template))
-    .all()
-    .map((row): Record<string, any> => ({ to: row.to, subject: row.subject, ...row.payload }));
+const outbox = async (template: string, context = ctx) =>
+  (await context.deps.db.select().from(emails).where(eq(emails.template, template)).orderBy(emails.id)).map(
+    (row): Record<string, any> => ({ to: row.to, subject: row.subject, ...row.payload }),
+  );
 
 /** The token of the newest link e-mailed about ticket `number`. */
-function latestToken(number: string, context = ctx): string {
-  const mail = [...outbox("support-received", context), ...outbox("support-reply", context)]
+async function latestToken(number: string, context = ctx): Promise<string> {
+  const mail = [...(await outbox("support-received", context)), ...(await outbox("support-reply", context))]
     .filter((row) => row.number === number)
     .at(-1)!;
   const url = new URL(mail.ticketUrl as string);
@@ -54,7 +51,7 @@ const detail = (id: number, token = admin) => api(ctx.app, token).api.support.ti
 describe("the acknowledgement", () => {
   test("the sender is e-mailed the ticket's number and a link to its page", async () => {
     const ticket = await openTicket("Buyer@Example.com");
-    const [ack] = outbox("support-received");
+    const [ack] = await outbox("support-received");
     expect(ack).toMatchObject({
       to: "buyer@example.com",
       number: `#${ticket._id}`,
@@ -64,7 +61,7 @@ describe("the acknowledgement", () => {
       linkDays: 30,
     });
     expect(ack.ticketUrl).toStartWith(`${ctx.deps.config.appUrl}/support/ticket?token=`);
-    const page = await thread(latestToken(`#${ticket._id}`));
+    const page = await thread(await latestToken(`#${ticket._id}`));
     expect(page.data).toMatchObject({
       number: `#${ticket._id}`,
       subject: "billing",
@@ -85,7 +82,7 @@ describe("the acknowledgement", () => {
         statuses.push(sent.status);
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
-      expect(outbox("support-received", limited)).toHaveLength(5);
+      expect(await outbox("support-received", limited)).toHaveLength(5);
     } finally {
       limited.cleanup();
     }
@@ -98,7 +95,7 @@ describe("the thread", () => {
     const replied = await reply(ticket._id, "Sorry about that!\n\nIt's on its way again.");
     expect(replied.status).toBe(200);
     expect(replied.data!.ticket.status).toBe("waiting");
-    const [mail] = outbox("support-reply");
+    const [mail] = await outbox("support-reply");
     expect(mail).toMatchObject({
       to: "buyer@example.com",
       subject: `Re: your Layerlift ticket #${ticket._id}`,
@@ -107,7 +104,7 @@ describe("the thread", () => {
       closed: false,
     });
 
-    const answered = await answer(latestToken(`#${ticket._id}`), "  Got it, thanks!  ");
+    const answered = await answer(await latestToken(`#${ticket._id}`), "  Got it, thanks!  ");
     expect(answered.status).toBe(200);
     expect(answered.data!.status).toBe("open");
     expect(answered.data!.messages.map((m) => [m.author, m.body])).toEqual([
@@ -136,7 +133,7 @@ describe("the thread", () => {
       ctx.clock.advance(60_000);
       await reply(ticket._id, `Answer ${i}`);
       ctx.clock.advance(60_000);
-      await answer(latestToken(`#${ticket._id}`), `Question ${i + 1}`);
+      await answer(await latestToken(`#${ticket._id}`), `Question ${i + 1}`);
     }
     const expected = [
       "My key never arrived.",
@@ -147,7 +144,7 @@ describe("the thread", () => {
       "Answer 3",
       "Question 4",
     ];
-    const page = (await thread(latestToken(`#${ticket._id}`))).data!;
+    const page = (await thread(await latestToken(`#${ticket._id}`))).data!;
     expect(page.messages.map((m) => m.body)).toEqual(expected);
     const times = page.messages.map((m) => Date.parse(m.createdAt));
     expect(times).toEqual([...times].sort((a, b) => a - b));
@@ -158,15 +155,15 @@ describe("the thread", () => {
     const ticket = await openTicket();
     const closed = await reply(ticket._id, "Fixed in the latest version.", true);
     expect(closed.data!.ticket.status).toBe("closed");
-    expect(outbox("support-reply")[0].closed).toBe(true);
-    const reopened = await answer(latestToken(`#${ticket._id}`), "Still broken here.");
+    expect((await outbox("support-reply"))[0].closed).toBe(true);
+    const reopened = await answer(await latestToken(`#${ticket._id}`), "Still broken here.");
     expect(reopened.data!.status).toBe("open");
   });
 
   test("an answer is audited as the admin's", async () => {
     const ticket = await openTicket();
     await reply(ticket._id, "On it.");
-    const row = ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "ticket.reply")).get()!;
+    const [row] = await ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "ticket.reply"));
     expect(row).toMatchObject({ subject: `ticket:${ticket._id}` });
     expect(row.actorUserId).not.toBeNull();
   });
@@ -186,7 +183,7 @@ describe("the thread", () => {
   });
 
   test("a ticket from before threads existed shows its message first and can be answered", async () => {
-    const old = ctx.deps.db
+    const [old] = await ctx.deps.db
       .insert(supportTickets)
       .values({
         email: "early@example.com",
@@ -194,11 +191,10 @@ describe("the thread", () => {
         message: "Hello from last year.",
         createdAt: ctx.clock.now(),
       })
-      .returning()
-      .get();
+      .returning();
     expect((await detail(old.id)).data!.messages.map((m) => m.body)).toEqual(["Hello from last year."]);
     await reply(old.id, "Welcome back!");
-    const page = await thread(latestToken(`#${old.id}`));
+    const page = await thread(await latestToken(`#${old.id}`));
     expect(page.data!.messages.map((m) => m.body)).toEqual(["Hello from last year.", "Welcome back!"]);
   });
 });
@@ -207,8 +203,8 @@ describe("a ticket's link", () => {
   test("shows its own ticket and never another: not by changing the id, not with another ticket's signature", async () => {
     const mine = await openTicket("mine@example.com", "Mine: secret details.");
     const theirs = await openTicket("theirs@example.com", "Theirs: other secret details.");
-    const myToken = latestToken(`#${mine._id}`);
-    const theirToken = latestToken(`#${theirs._id}`);
+    const myToken = await latestToken(`#${mine._id}`);
+    const theirToken = await latestToken(`#${theirs._id}`);
     expect((await thread(myToken)).data!.messages.map((m) => m.body)).toEqual(["Mine: secret details."]);
 
     const [, expiry, signature] = myToken.split(".");
@@ -232,34 +228,32 @@ describe("a ticket's link", () => {
       expect((await answer(token, "Let me in")).status).toBe(404);
     }
     // Nothing was written anywhere, and my link still writes only to my ticket.
-    expect(ctx.deps.db.select().from(supportMessages).all()).toHaveLength(0);
+    expect(await ctx.deps.db.select().from(supportMessages)).toHaveLength(0);
     await answer(myToken, "More from me.");
-    const stored = ctx.deps.db.select().from(supportMessages).all();
+    const stored = await ctx.deps.db.select().from(supportMessages);
     expect(stored.map((m) => [m.ticketId, m.body])).toEqual([[mine._id, "More from me."]]);
     expect((await thread(theirToken)).data!.messages.map((m) => m.body)).toEqual(["Theirs: other secret details."]);
   });
 
   test("a ticket that got the same id after a restore of an older backup is not shown by the old link", async () => {
     const gone = await openTicket("before@example.com", "Before the restore.");
-    const token = latestToken(`#${gone._id}`);
-    ctx.deps.db.delete(supportTickets).where(eq(supportTickets.id, gone._id)).run();
-    ctx.deps.db
+    const token = await latestToken(`#${gone._id}`);
+    await ctx.deps.db.delete(supportTickets).where(eq(supportTickets.id, gone._id));
+    await ctx.deps.db
       .insert(supportTickets)
-      .values({ id: gone._id, email: "after@example.com", message: "After the restore.", createdAt: ctx.clock.now() })
-      .run();
+      .values({ id: gone._id, email: "after@example.com", message: "After the restore.", createdAt: ctx.clock.now() });
     expect((await thread(token)).status).toBe(404);
-    ctx.deps.db
+    await ctx.deps.db
       .update(supportTickets)
       .set({ linkNonce: "some-other-nonce" })
-      .where(eq(supportTickets.id, gone._id))
-      .run();
+      .where(eq(supportTickets.id, gone._id));
     expect((await thread(token)).status).toBe(404);
     expect((await answer(token, "hello")).status).toBe(404);
   });
 
   test("works for SUPPORT_LINK_DAYS (30), then answers 410 with a sentence naming the ticket", async () => {
     const ticket = await openTicket();
-    const token = latestToken(`#${ticket._id}`);
+    const token = await latestToken(`#${ticket._id}`);
     ctx.clock.advance(30 * DAY - 1000);
     expect((await thread(token)).status).toBe(200);
     ctx.clock.advance(1000);
@@ -273,17 +267,17 @@ describe("a ticket's link", () => {
     // An answer from us brings a fresh link.
     const freshAdmin = (await signInAdmin(ctx)).token;
     await reply(ticket._id, "Still there?", undefined, freshAdmin);
-    expect((await thread(latestToken(`#${ticket._id}`))).status).toBe(200);
+    expect((await thread(await latestToken(`#${ticket._id}`))).status).toBe(200);
   });
 
   test("SUPPORT_LINK_DAYS sets how long a link works", async () => {
     const short = makeTestApp({ env: { SUPPORT_LINK_DAYS: "2" } });
     try {
       const ticket = await openTicket("short@example.com", "Hi", short);
-      const token = latestToken(`#${ticket._id}`, short);
+      const token = await latestToken(`#${ticket._id}`, short);
       short.clock.advance(2 * DAY);
       expect((await thread(token, short)).status).toBe(410);
-      expect(outbox("support-received", short)[0].linkDays).toBe(2);
+      expect((await outbox("support-received", short))[0].linkDays).toBe(2);
     } finally {
       short.cleanup();
     }
@@ -295,7 +289,7 @@ describe("limits on every message", () => {
 
   test("an answer over 5000 characters, or of only spaces, is refused and stores nothing", async () => {
     const ticket = await openTicket();
-    const token = latestToken(`#${ticket._id}`);
+    const token = await latestToken(`#${ticket._id}`);
     for (const message of [tooLong, "   ", ""]) {
       const refused = await answer(token, message);
       expect(refused.status).toBe(422);
@@ -304,15 +298,15 @@ describe("limits on every message", () => {
       expect(byAdmin.status).toBe(422);
     }
     expect((await answer(token, "x".repeat(5000))).status).toBe(200);
-    expect(ctx.deps.db.select().from(supportMessages).all()).toHaveLength(1);
-    expect(outbox("support-reply")).toHaveLength(0);
+    expect(await ctx.deps.db.select().from(supportMessages)).toHaveLength(1);
+    expect(await outbox("support-reply")).toHaveLength(0);
   });
 
   test("a link's answers are limited per ticket, whatever address they come from, and per address", async () => {
     const limited = makeTestApp({ rateLimits: true, env: { TRUST_PROXY: "1" } });
     try {
       const ticket = await openTicket("flood@example.com", "First", limited);
-      const token = latestToken(`#${ticket._id}`, limited);
+      const token = await latestToken(`#${ticket._id}`, limited);
       const send = (ip: string) =>
         call(limited.app, "POST", "/api/support/ticket-link/messages", {
           body: { token, message: "again" },
@@ -324,7 +318,7 @@ describe("limits on every message", () => {
       expect(perTicket.slice(10)).toEqual([429, 429]);
 
       const other = await openTicket("other@example.com", "Second", limited);
-      const otherToken = latestToken(`#${other._id}`, limited);
+      const otherToken = await latestToken(`#${other._id}`, limited);
       const perAddress: number[] = [];
       for (let i = 0; i < 11; i++)
         perAddress.push(
@@ -338,7 +332,7 @@ describe("limits on every message", () => {
       expect(perAddress.at(-1)).toBe(429);
       const retry = await send("198.51.100.99");
       expect(retry.headers.get("retry-after")).not.toBeNull();
-      expect(limited.deps.db.select().from(supportMessages).all()).toHaveLength(20);
+      expect(await limited.deps.db.select().from(supportMessages)).toHaveLength(20);
     } finally {
       limited.cleanup();
     }
@@ -388,8 +382,8 @@ describe("beside a ticket, for admins", () => {
       ].sort(),
     );
     expect(sender.purchases.map((p) => [p._id, p.plan, p.email])).toEqual([
-      [unused.sale().id, "month", "customer@example.com"],
-      [bought.sale().id, "pro", "customer@example.com"],
+      [(await unused.sale()).id, "month", "customer@example.com"],
+      [(await bought.sale()).id, "pro", "customer@example.com"],
     ]);
     expect(sender.purchases[0].invoiceUrl).toStartWith("/api/invoices/");
   });
@@ -399,7 +393,7 @@ describe("beside a ticket, for admins", () => {
     const ticket = await openTicket("guest@example.com", "Lost my key");
     const { sender } = (await detail(ticket._id)).data!;
     expect(sender.account).toBeNull();
-    expect(sender.purchases.map((p) => p._id)).toEqual([bought.sale().id]);
+    expect(sender.purchases.map((p) => p._id)).toEqual([(await bought.sale()).id]);
     expect(sender.keys.map((k) => k.key)).toEqual([bought.key]);
   });
 
@@ -409,10 +403,10 @@ describe("beside a ticket, for admins", () => {
     const sent = await api(ctx.app, admin).api.support.tickets({ id: ticket._id })["resend-keys"].post();
     expect(sent.status).toBe(200);
     expect(sent.data!.message).toBe("E-mailed the key bought with forgetful@example.com.");
-    const [mail] = outbox("lost-keys");
+    const [mail] = await outbox("lost-keys");
     expect(mail.to).toBe("forgetful@example.com");
     expect((mail.keys as { key: string }[]).map((k) => k.key)).toEqual([bought.key]);
-    expect(ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "product-keys.resend")).all()).toHaveLength(1);
+    expect(await ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "product-keys.resend"))).toHaveLength(1);
 
     const nothing = await openTicket("never-bought@example.com", "Hi");
     const refused = await api(ctx.app, admin).api.support.tickets({ id: nothing._id })["resend-keys"].post();
@@ -426,7 +420,7 @@ describe("beside a ticket, for admins", () => {
     const saleId = (await detail(ticket._id)).data!.sender.purchases[0]._id;
     expect((await api(ctx.app, admin).api.admin.sales({ id: saleId }).refund.post({})).status).toBe(200);
     expect((await detail(ticket._id)).data!.sender.purchases[0]).toMatchObject({
-      _id: bought.sale().id,
+      _id: (await bought.sale()).id,
       status: "refunded",
     });
   });
@@ -443,7 +437,7 @@ describe("beside a ticket, for admins", () => {
     }
     expect((await detail(9999)).status).toBe(404);
     expect((await reply(9999, "hello?")).status).toBe(404);
-    expect(outbox("support-reply")).toHaveLength(0);
+    expect(await outbox("support-reply")).toHaveLength(0);
   });
 
   test("a status that isn't open, waiting or closed is refused", async () => {

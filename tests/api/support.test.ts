@@ -11,7 +11,7 @@ beforeEach(() => {
 afterEach(() => ctx.cleanup());
 
 const create = (body: TicketBody) => api(ctx.app).api.support.tickets.post(body);
-const stored = () => ctx.deps.db.select().from(supportTickets).all();
+const stored = () => ctx.deps.db.select().from(supportTickets).orderBy(supportTickets.id);
 
 describe("creating a ticket from the contact form", () => {
   test("anyone can send e-mail, subject and message, and the ticket starts open", async () => {
@@ -24,7 +24,7 @@ describe("creating a ticket from the contact form", () => {
       status: "open",
     });
     expect(typeof answer.data!._id).toBe("number");
-    expect(stored()).toHaveLength(1);
+    expect(await stored()).toHaveLength(1);
   });
 
   test("the subject is optional", async () => {
@@ -58,7 +58,7 @@ describe("creating a ticket from the contact form", () => {
       const answer = await create(invalid(body));
       expect(answer.status).toBe(422);
       expect(failure(answer)?.message).toBe(message);
-      expect(stored()).toHaveLength(0);
+      expect(await stored()).toHaveLength(0);
     });
   }
 
@@ -79,7 +79,7 @@ describe("creating a ticket from the contact form", () => {
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
       const last = await api(limited.app).api.support.tickets.post({ email: "dev@example.com", message: "again" });
       expect(last.response.headers.get("retry-after")).not.toBeNull();
-      expect(limited.deps.db.select().from(supportTickets).all()).toHaveLength(5);
+      expect(await limited.deps.db.select().from(supportTickets)).toHaveLength(5);
     } finally {
       limited.cleanup();
     }
@@ -118,7 +118,7 @@ describe("tickets for admins", () => {
     const admin = (await signInAdmin(ctx)).token;
     const ticket = (await create({ email: "a@example.com", message: "help" })).data;
     await api(ctx.app, admin).api.support.tickets({ id: ticket!._id }).patch({ status: "closed" });
-    const row = ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "ticket.status")).get()!;
+    const [row] = await ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "ticket.status"));
     expect(row.subject).toBe(`ticket:${ticket!._id}`);
     expect(JSON.parse(row.detail!).status).toBe("closed");
   });
@@ -130,7 +130,7 @@ describe("tickets for admins", () => {
       .api.support.tickets({ id: ticket!._id })
       .patch(invalid({ status: "done" }));
     expect(answer.status).toBe(422);
-    expect(stored()[0].status).toBe("open");
+    expect((await stored())[0].status).toBe("open");
   });
 
   test("an unknown ticket answers 404", async () => {

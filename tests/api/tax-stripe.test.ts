@@ -43,7 +43,7 @@ async function buy(location: Location) {
   const id = data!.clientSecret.split("_secret_")[0];
   stripe.succeed(id);
   expect((await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } })).data?.success).toBe(true);
-  return ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)).get()!;
+  return (await ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)).limit(1))[0]!;
 }
 
 describe("tax at checkout, exclusive (added on top)", () => {
@@ -90,7 +90,7 @@ describe("tax at checkout, exclusive (added on top)", () => {
   });
 
   test("tax is on the amount after a promotion code, and the checkout's total includes it", async () => {
-    ctx.deps.db.insert(promotionCodes).values({ code: "LAUNCH20", percentOff: 20, createdAt: ctx.clock.now() }).run();
+    await ctx.deps.db.insert(promotionCodes).values({ code: "LAUNCH20", percentOff: 20, createdAt: ctx.clock.now() });
     const { data } = await api(ctx.app).api["create-payment-intent"].post({
       withdrawalConsent: true,
       plan: "pro",
@@ -109,7 +109,7 @@ describe("tax at checkout, exclusive (added on top)", () => {
     const id = data!.paymentIntentId;
     stripe.succeed(id);
     expect((await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } })).data?.success).toBe(true);
-    expect(ctx.deps.db.select().from(sales).get()).toMatchObject({
+    expect((await ctx.deps.db.select().from(sales).limit(1))[0]).toMatchObject({
       amountCents: 2379,
       taxCents: 380,
       discountCents: 500,
@@ -131,7 +131,7 @@ describe("tax at checkout, exclusive (added on top)", () => {
     expect(stripe.taxTransactions).toEqual([
       expect.objectContaining({ type: "transaction", reference: "LL-2026-000001", calculation: sale.taxCalculationId }),
     ]);
-    expect(ctx.deps.db.select().from(sales).get()!.taxTransactionId).toBe(stripe.taxTransactions[0].id);
+    expect((await ctx.deps.db.select().from(sales).limit(1))[0]!.taxTransactionId).toBe(stripe.taxTransactions[0].id);
 
     const admin = (await signInAdmin(ctx)).token;
     const partial = await api(ctx.app, admin).api.admin.sales({ id: sale.id }).refund.post({ amount: 10 });
@@ -144,7 +144,7 @@ describe("tax at checkout, exclusive (added on top)", () => {
     const rest = await api(ctx.app, admin).api.admin.sales({ id: sale.id }).refund.post({});
     expect(rest.data).toMatchObject({ status: "refunded", creditNoteNumber: "LL-CN-2026-000002" });
 
-    const notes = ctx.deps.db.select().from(creditNotes).all();
+    const notes = await ctx.deps.db.select().from(creditNotes).orderBy(creditNotes.id);
     // 10.00 of 29.74 carries 160 of the 475 cents of tax; the last note takes the rest.
     expect(notes.map(({ number, amountCents, taxCents }) => ({ number, amountCents, taxCents }))).toEqual([
       { number: "LL-CN-2026-000001", amountCents: 1000, taxCents: 160 },
@@ -169,20 +169,14 @@ describe("tax at checkout, exclusive (added on top)", () => {
     stripe.succeed(id);
     stripe.setTaxUnavailable(true);
     expect((await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } })).data?.success).toBe(true);
-    expect(ctx.deps.db.select().from(sales).get()).toMatchObject({
+    expect((await ctx.deps.db.select().from(sales).limit(1))[0]).toMatchObject({
       invoiceNumber: "LL-2026-000001",
       taxTransactionId: null,
     });
-    expect(
-      ctx.deps.db
-        .select()
-        .from(emails)
-        .all()
-        .map((e) => e.template),
-    ).toEqual(["product-key"]);
+    expect((await ctx.deps.db.select().from(emails)).map((e) => e.template)).toEqual(["product-key"]);
     stripe.setTaxUnavailable(false);
     await syncTaxRecords(ctx.deps);
-    expect(ctx.deps.db.select().from(sales).get()!.taxTransactionId).toBe(stripe.taxTransactions[0].id);
+    expect((await ctx.deps.db.select().from(sales).limit(1))[0]!.taxTransactionId).toBe(stripe.taxTransactions[0].id);
     expect(stripe.taxTransactions).toHaveLength(1);
   });
 
@@ -198,7 +192,7 @@ describe("tax at checkout, exclusive (added on top)", () => {
     expect(
       (await api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } })).status,
     ).toBe(200);
-    const note = ctx.deps.db.select().from(creditNotes).get()!;
+    const note = (await ctx.deps.db.select().from(creditNotes).limit(1))[0]!;
     expect(note).toMatchObject({ number: "LL-CN-2026-000001", amountCents: 2999, taxCents: 500 });
     expect(stripe.taxTransactions.filter((t) => t.type === "reversal")).toEqual([
       expect.objectContaining({ mode: "full", reference: note.number }),
@@ -238,11 +232,12 @@ describe("tax at checkout, exclusive (added on top)", () => {
       created: Math.floor(Date.now() / 1000),
       livemode: false,
     });
-    const notes = ctx.deps.db
-      .select()
-      .from(creditNotes)
-      .all()
-      .map(({ number, saleId, amountCents, taxCents }) => ({ number, saleId, amountCents, taxCents }));
+    const notes = (await ctx.deps.db.select().from(creditNotes)).map(({ number, saleId, amountCents, taxCents }) => ({
+      number,
+      saleId,
+      amountCents,
+      taxCents,
+    }));
     expect(notes).toEqual([
       { number: "LL-CN-2026-000001", saleId: refunded.id, amountCents: 500, taxCents: 83 },
       { number: "LL-CN-2026-000002", saleId: refunded.id, amountCents: 2499, taxCents: 417 },
@@ -348,11 +343,7 @@ describe("tax at checkout, inclusive (listed prices contain the tax)", () => {
     expect([...stripe.intents.values()][0].amount).toBe(2499);
     const sale = await buy({ country: "GB" });
     expect(sale).toMatchObject({ amountCents: 2499, taxCents: 416, taxName: "VAT", taxCountry: "GB" });
-    const mail = ctx.deps.db
-      .select()
-      .from(emails)
-      .all()
-      .find((e) => e.template === "product-key")!;
+    const mail = (await ctx.deps.db.select().from(emails)).find((e) => e.template === "product-key")!;
     expect(mail.payload.invoiceUrl).toMatch(/\/api\/invoices\/LL-2026-000001\.pdf\?sig=/);
   });
 });

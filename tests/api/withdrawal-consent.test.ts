@@ -20,18 +20,19 @@ type Body = Parameters<ReturnType<typeof api>["api"]["create-payment-intent"]["p
 const start = (body: Partial<Body>) =>
   api(ctx.app).api["create-payment-intent"].post({ plan: "pro", email: "buyer@example.com", ...body } as Body);
 
-const nothingStarted = () => {
-  expect(ctx.deps.db.select().from(checkouts).all()).toHaveLength(0);
-  expect(ctx.deps.db.select().from(demoPaymentIntents).all()).toHaveLength(0);
+const nothingStarted = async () => {
+  expect(await ctx.deps.db.select().from(checkouts)).toHaveLength(0);
+  expect(await ctx.deps.db.select().from(demoPaymentIntents)).toHaveLength(0);
 };
 
 async function pay(clientSecret: string) {
   await api(ctx.app).api.payment.demo.confirm.post({ clientSecret, cardNumber: "4242424242424242" });
-  return ctx.deps.db
+  const [sale] = await ctx.deps.db
     .select()
     .from(sales)
-    .where(eq(sales.paymentIntentId, clientSecret.split("_secret_")[0]))
-    .get()!;
+    .where(eq(sales.paymentIntentId, clientSecret.split("_secret_")[0]!))
+    .limit(1);
+  return sale!;
 }
 
 describe("the consent to immediate supply", () => {
@@ -49,7 +50,7 @@ describe("the consent to immediate supply", () => {
     expect(failure(await start({ country: "DE", withdrawalConsent: false }))!.error).toBe(
       "WITHDRAWAL_CONSENT_REQUIRED",
     );
-    nothingStarted();
+    await nothingStarted();
 
     const agreedAt = ctx.clock.now();
     const started = await start({ country: "DE", withdrawalConsent: true });
@@ -73,11 +74,9 @@ describe("the consent to immediate supply", () => {
     expect(row[header.indexOf("withdrawal_consent_at")]).toBe(new Date(agreedAt).toISOString());
     expect(row[header.indexOf("withdrawal_consent_version")]).toBe(WITHDRAWAL_CONSENT_VERSION);
 
-    const mail = ctx.deps.db
-      .select()
-      .from(emails)
-      .all()
-      .find((e) => e.template === "product-key")!;
+    const mail = (await ctx.deps.db.select().from(emails).orderBy(emails.id)).find(
+      (e) => e.template === "product-key",
+    )!;
     const rendered = {
       text: (await renderEmailText("product-key", mail.payload as Record<string, unknown>, "http://localhost")).replace(
         /\s+/g,
@@ -94,7 +93,7 @@ describe("the consent to immediate supply", () => {
     expect(invoice).toContain(`wording version ${WITHDRAWAL_CONSENT_VERSION}`);
 
     // The buyer's own export carries it too, once they signed up with the key they bought.
-    const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!;
+    const [key] = await ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).limit(1);
     const signedUp = await api(ctx.app).api.auth.signup.post({
       email: "buyer@example.com",
       password: "correct horse",
@@ -132,7 +131,7 @@ describe("the consent to immediate supply", () => {
     const { token } = await signUpUser(ctx, "pro", "member@example.com");
     const renewal = await api(ctx.app, token).api.subscription.renew.post({ plan: "month" });
     expect(failure(renewal)!.error).toBe("WITHDRAWAL_CONSENT_REQUIRED");
-    nothingStarted();
+    await nothingStarted();
     const agreed = await start({ withdrawalConsent: true });
     expect(agreed.status).toBe(200);
     expect((await pay(agreed.data!.clientSecret)).withdrawalConsentVersion).toBe(WITHDRAWAL_CONSENT_VERSION);

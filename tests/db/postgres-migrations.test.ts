@@ -177,32 +177,31 @@ type Postgres = Awaited<ReturnType<typeof freshPostgresDatabase>>;
 /** One step, written the same way into the SQLite and the PostgreSQL database. */
 async function both(lite: Lite, postgres: Postgres, step: Step) {
   if ("insert" in step) {
-    lite.insert(sqlite.sales).values(step.insert).run();
+    await lite.insert(sqlite.sales).values(step.insert);
     await postgres.db.insert(pg.sales).values(step.insert);
   } else if ("update" in step) {
-    lite.update(sqlite.sales).set(step.set).where(eq(sqlite.sales.paymentIntentId, step.update)).run();
+    await lite.update(sqlite.sales).set(step.set).where(eq(sqlite.sales.paymentIntentId, step.update));
     await postgres.db.update(pg.sales).set(step.set).where(eq(pg.sales.paymentIntentId, step.update));
   } else if ("remove" in step) {
-    lite.delete(sqlite.sales).where(eq(sqlite.sales.paymentIntentId, step.remove)).run();
+    await lite.delete(sqlite.sales).where(eq(sqlite.sales.paymentIntentId, step.remove));
     await postgres.db.delete(pg.sales).where(eq(pg.sales.paymentIntentId, step.remove));
   } else if ("insertKey" in step) {
-    lite.insert(sqlite.productKeys).values(step.insertKey).run();
+    await lite.insert(sqlite.productKeys).values(step.insertKey);
     await postgres.db.insert(pg.productKeys).values(step.insertKey);
   } else if ("updateKey" in step) {
-    lite.update(sqlite.productKeys).set(step.set).where(eq(sqlite.productKeys.key, step.updateKey)).run();
+    await lite.update(sqlite.productKeys).set(step.set).where(eq(sqlite.productKeys.key, step.updateKey));
     await postgres.db.update(pg.productKeys).set(step.set).where(eq(pg.productKeys.key, step.updateKey));
   } else {
-    lite.delete(sqlite.productKeys).where(eq(sqlite.productKeys.key, step.removeKey)).run();
+    await lite.delete(sqlite.productKeys).where(eq(sqlite.productKeys.key, step.removeKey));
     await postgres.db.delete(pg.productKeys).where(eq(pg.productKeys.key, step.removeKey));
   }
 }
 
 async function books(lite: Lite, postgres: Postgres) {
-  const liteBooks = lite
+  const liteBooks = await lite
     .select()
     .from(sqlite.booksDaily)
-    .orderBy(asc(sqlite.booksDaily.day), asc(sqlite.booksDaily.plan))
-    .all();
+    .orderBy(asc(sqlite.booksDaily.day), asc(sqlite.booksDaily.plan));
   const pgBooks = await postgres.db
     .select()
     .from(pg.booksDaily)
@@ -240,7 +239,7 @@ describePostgres("the books on PostgreSQL", () => {
       }
       expect(new Set(liteBooks.map((row) => row.day)).size).toBeGreaterThan(3);
 
-      const liteCounts = lite.select().from(sqlite.productKeyCounts).orderBy(asc(sqlite.productKeyCounts.plan)).all();
+      const liteCounts = await lite.select().from(sqlite.productKeyCounts).orderBy(asc(sqlite.productKeyCounts.plan));
       const pgCounts = await postgres.db.select().from(pg.productKeyCounts).orderBy(asc(pg.productKeyCounts.plan));
       expect(pgCounts).toEqual(liteCounts);
       expect(liteCounts.find((row) => row.plan === "pro")).toEqual({ plan: "pro", total: 2, unused: 2 });
@@ -304,8 +303,8 @@ describePostgres("the books on PostgreSQL", () => {
           }
           const { liteBooks, pgBooks } = await books(lite, postgres);
           expect(pgBooks).toEqual(liteBooks);
-          lite.delete(sqlite.sales).run();
-          lite.delete(sqlite.booksDaily).run();
+          await lite.delete(sqlite.sales);
+          await lite.delete(sqlite.booksDaily);
           await postgres.db.delete(pg.sales);
           await postgres.db.delete(pg.booksDaily);
         }),

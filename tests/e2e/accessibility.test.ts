@@ -31,7 +31,7 @@ beforeAll(async () => {
     email: "member@example.com",
     password: "correct horse",
     confirmPassword: "correct horse",
-    productKey: makeKey(suite.server.deps, "pro"),
+    productKey: await makeKey(suite.server.deps, "pro"),
   });
   memberToken = member.token;
   await post("/api/figma/generate-key", {}, memberToken);
@@ -40,57 +40,49 @@ beforeAll(async () => {
     { rating: 5, comment: "Buttons just work on every phone.", displayName: "maya" },
     memberToken,
   );
-  db.update(users).set({ lastSeenAt: now }).run();
+  await db.update(users).set({ lastSeenAt: now });
   await createOrPromoteAdmin(db, { email: "admin@example.com", password: "admin password" }, now);
   adminToken = (await post<AuthResponse>("/api/auth/login", { email: "admin@example.com", password: "admin password" }))
     .token;
-  db.insert(sales)
-    .values({
-      paymentIntentId: "pi_axe",
-      email: "buyer@example.com",
-      plan: "pro",
-      amountCents: 2499,
-      feeCents: 102,
-      createdAt: now - 3_600_000,
-    })
-    .run();
-  db.insert(sales)
-    .values({
-      paymentIntentId: "pi_axe_partial",
-      email: "partly-refunded@example.com",
-      plan: "pro",
-      amountCents: 2499,
-      feeCents: 102,
-      refundedCents: 500,
-      createdAt: now - 1_800_000,
-    })
-    .run();
-  db.insert(supportTickets)
-    .values({
-      email: "stuck@example.com",
-      subject: "technical",
-      message: "The import stops at 80%.",
-      createdAt: now - 7_200_000,
-    })
-    .run();
-  db.insert(emails)
-    .values({
-      to: "buyer@example.com",
-      template: "test",
-      subject: "Layerlift test email",
-      payload: { testKey: "AXEKEY234567" },
-      createdAt: now,
-    })
-    .run();
-  writeAudit(db, {
+  await db.insert(sales).values({
+    paymentIntentId: "pi_axe",
+    email: "buyer@example.com",
+    plan: "pro",
+    amountCents: 2499,
+    feeCents: 102,
+    createdAt: now - 3_600_000,
+  });
+  await db.insert(sales).values({
+    paymentIntentId: "pi_axe_partial",
+    email: "partly-refunded@example.com",
+    plan: "pro",
+    amountCents: 2499,
+    feeCents: 102,
+    refundedCents: 500,
+    createdAt: now - 1_800_000,
+  });
+  await db.insert(supportTickets).values({
+    email: "stuck@example.com",
+    subject: "technical",
+    message: "The import stops at 80%.",
+    createdAt: now - 7_200_000,
+  });
+  await db.insert(emails).values({
+    to: "buyer@example.com",
+    template: "test",
+    subject: "Layerlift test email",
+    payload: { testKey: "AXEKEY234567" },
+    createdAt: now,
+  });
+  await writeAudit(db, {
     actorUserId: null,
     action: "link.linked",
     subject: "user:1",
     detail: { robloxUserId: "42" },
     at: now - 60_000,
   });
-  makeKey(suite.server.deps, "month");
-  expect(db.select().from(reviews).all()).toHaveLength(1);
+  await makeKey(suite.server.deps, "month");
+  expect(await db.select().from(reviews)).toHaveLength(1);
 });
 
 interface Screen {

@@ -103,7 +103,7 @@ describe("change email", () => {
     await page.getByRole("button", { name: "Confirm Email" }).click();
     await page.getByRole("heading", { name: "Email changed" }).waitFor();
     await page.getByText("Your account's email is now moved@example.com. Sign in with it from now on.").waitFor();
-    expect(db().select().from(users).where(eq(users.id, user.userId)).get()!.email).toBe("moved@example.com");
+    expect((await db().select().from(users).where(eq(users.id, user.userId)))[0]!.email).toBe("moved@example.com");
   });
 
   test("an address in use is refused under the field", async () => {
@@ -163,7 +163,7 @@ describe("your data", () => {
     await toastText(page, "Account Deleted").waitFor();
     await page.waitForURL((url) => url.pathname === "/");
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
-    expect(db().select().from(users).where(eq(users.id, user.userId)).get()).toBeUndefined();
+    expect((await db().select().from(users).where(eq(users.id, user.userId)))[0]).toBeUndefined();
   });
 });
 

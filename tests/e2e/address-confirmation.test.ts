@@ -41,8 +41,8 @@ async function buy(plan: "month" | "pro", email: string) {
   const intent = await call("POST", "/api/create-payment-intent", { plan, email });
   await call("POST", "/api/payment/demo/confirm", { clientSecret: intent.body.clientSecret });
   const id = (intent.body.clientSecret as string).split("_secret_")[0];
-  const sale = db().select().from(sales).where(eq(sales.paymentIntentId, id)).get()!;
-  return db().select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!.key;
+  const sale = (await db().select().from(sales).where(eq(sales.paymentIntentId, id)))[0]!;
+  return (await db().select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)))[0]!.key;
 }
 
 /** The `nth` confirmation link the server sent to `to` (once the sender has sent it), as a path on the site. */
@@ -106,7 +106,7 @@ describe("a proven address", () => {
     await unlocked.getByText("4 Month Pro").waitFor();
     expect(await unlocked.getByRole("listitem").count()).toBe(2);
     expect(await page.getByRole("region", { name: "Confirm your email address" }).count()).toBe(0);
-    expect(db().select().from(users).where(eq(users.email, v)).get()!.emailConfirmedAt).not.toBeNull();
+    expect((await db().select().from(users).where(eq(users.email, v)))[0]!.emailConfirmedAt).not.toBeNull();
   });
 
   test("a used link says so, and sends the reader to the dashboard for a new one", async () => {

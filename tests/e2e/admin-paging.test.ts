@@ -24,16 +24,14 @@ beforeAll(async () => {
     body: JSON.stringify({ email: "admin@example.com", password: "admin password" }),
   });
   adminToken = ((await response.json()) as { token: string }).token;
-  db.insert(auditLog)
-    .values(
-      Array.from({ length: 120 }, (_, i) => ({
-        actorUserId: null,
-        action: "link.linked" as const,
-        subject: `user:${i + 1}`,
-        createdAt: clock.now() - (120 - i) * 60_000,
-      })),
-    )
-    .run();
+  await db.insert(auditLog).values(
+    Array.from({ length: 120 }, (_, i) => ({
+      actorUserId: null,
+      action: "link.linked" as const,
+      subject: `user:${i + 1}`,
+      createdAt: clock.now() - (120 - i) * 60_000,
+    })),
+  );
 });
 
 test("Next and Previous page the audit log by the last row shown", async () => {
@@ -41,7 +39,7 @@ test("Next and Previous page the audit log by the last row shown", async () => {
   await openSignedIn(page, adminToken, "/admin?tab=audit");
   const pages = page.getByRole("navigation", { name: "Pages" });
   await pages.getByText("Showing 1–50").waitFor();
-  const lastShown = suite.server.deps.db.$client
+  const lastShown = suite.server.deps.db.$client.reader
     .query("SELECT id FROM audit_log ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET 49")
     .get() as { id: number };
 
@@ -54,7 +52,9 @@ test("Next and Previous page the audit log by the last row shown", async () => {
   await page.getByRole("table", { name: "Audit log" }).getByText("user:70", { exact: true }).waitFor();
 
   await pages.getByRole("button", { name: "Next" }).click();
-  const total = (suite.server.deps.db.$client.query("SELECT count(*) AS n FROM audit_log").get() as { n: number }).n;
+  const total = (
+    suite.server.deps.db.$client.reader.query("SELECT count(*) AS n FROM audit_log").get() as { n: number }
+  ).n;
   await pages.getByText(`Showing 101–${total}`).waitFor();
   await expect(pages.getByRole("button", { name: "Next" }).isDisabled()).resolves.toBe(true);
 
@@ -66,7 +66,11 @@ test("Next and Previous page the audit log by the last row shown", async () => {
 
 test("View on the E-mails tab fetches and shows the e-mail's text", async () => {
   const { db, clock } = suite.server.deps;
-  queueEmail(db, { to: "viewed@example.com", template: "test", payload: { testKey: "VIEWKEY23456" } }, clock.now());
+  await queueEmail(
+    db,
+    { to: "viewed@example.com", template: "test", payload: { testKey: "VIEWKEY23456" } },
+    clock.now(),
+  );
   const page = await suite.page(DESKTOP);
   await openSignedIn(page, adminToken, "/admin?tab=emails");
   const asked = page.waitForRequest((request) => /\/api\/admin\/emails\/\d+$/.test(request.url()));

@@ -23,7 +23,7 @@ const post = <T>(path: string, body: unknown) => postJson<T>(suite.server, path,
 async function buy(email: string) {
   const { clientSecret } = await post<PaymentIntentResponse>("/api/create-payment-intent", { plan: "pro", email });
   await post("/api/payment/demo/confirm", { clientSecret });
-  return suite.server.deps.db.select().from(sales).where(eq(sales.email, email)).get()!;
+  return (await suite.server.deps.db.select().from(sales).where(eq(sales.email, email)).limit(1))[0]!;
 }
 
 beforeAll(async () => {
@@ -66,12 +66,12 @@ describe("refund from the sales list", () => {
     await dialog.getByRole("button", { name: "Refund $5.00" }).click();
     await toast(page, "$5.00 refunded to refund-me@example.com.").waitFor();
     await table.getByText("$5.00 refunded").waitFor();
-    expect(suite.server.deps.db.select().from(sales).where(eq(sales.id, sale.id)).get()).toMatchObject({
+    expect((await suite.server.deps.db.select().from(sales).where(eq(sales.id, sale.id)).limit(1))[0]).toMatchObject({
       status: "paid",
       refundedCents: 500,
     });
     expect(
-      suite.server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get(),
+      (await suite.server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).limit(1))[0],
     ).toBeDefined();
 
     await table.getByRole("button", { name: "Refund the sale to refund-me@example.com" }).click();
@@ -82,9 +82,11 @@ describe("refund from the sales list", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Refund $19.99" }).click();
     await toast(page, "The sale is fully refunded.").waitFor();
     await table.getByText("Refunded", { exact: true }).waitFor();
-    expect(suite.server.deps.db.select().from(sales).where(eq(sales.id, sale.id)).get()!.status).toBe("refunded");
+    expect((await suite.server.deps.db.select().from(sales).where(eq(sales.id, sale.id)).limit(1))[0]!.status).toBe(
+      "refunded",
+    );
     expect(
-      suite.server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get(),
+      (await suite.server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).limit(1))[0],
     ).toBeUndefined();
   });
 
@@ -95,11 +97,10 @@ describe("refund from the sales list", () => {
       const email = `a-rather-long-buyer-address-${width}@studio-with-a-long-name.example`;
       const sale = await buy(email);
       // The columns that made the table wide: a promotion code and tax (the invoice link comes with the purchase).
-      suite.server.deps.db
+      await suite.server.deps.db
         .update(sales)
         .set({ promotionCode: "A-LONG-LAUNCH-CODE-2026", country: "DE", taxCents: 399 })
-        .where(eq(sales.id, sale.id))
-        .run();
+        .where(eq(sales.id, sale.id));
       const response = await fetch(`${suite.server.url}/api/admin/sales/${sale.id}/refund`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` },
@@ -161,18 +162,18 @@ describe("refund from the sales list", () => {
       await route.fetch();
       await route.abort("connectionreset");
     });
-    const refundedCents = () =>
-      suite.server.deps.db.select().from(sales).where(eq(sales.id, sale.id)).get()!.refundedCents;
+    const refundedCents = async () =>
+      (await suite.server.deps.db.select().from(sales).where(eq(sales.id, sale.id)).limit(1))[0]!.refundedCents;
 
     await table.getByRole("button", { name: "Refund the sale to lost-answer@example.com" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Refund this sale?" });
     await dialog.getByLabel("Amount to refund").fill("1.00");
     await dialog.getByRole("button", { name: "Refund $1.00" }).click();
     await toast(page, "Could not reach the server").waitFor();
-    expect(refundedCents()).toBe(100);
+    expect(await refundedCents()).toBe(100);
     await dialog.getByRole("button", { name: "Refund $1.00" }).click();
     await toast(page, "$1.00 refunded to lost-answer@example.com.").waitFor();
-    expect(refundedCents()).toBe(100);
+    expect(await refundedCents()).toBe(100);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBeTruthy();
     expect(keys[1]).toBe(keys[0]);
@@ -181,7 +182,7 @@ describe("refund from the sales list", () => {
     await page.getByRole("alertdialog").getByLabel("Amount to refund").fill("1.00");
     await page.getByRole("alertdialog").getByRole("button", { name: "Refund $1.00" }).click();
     await table.getByText("$2.00 refunded").waitFor();
-    expect(refundedCents()).toBe(200);
+    expect(await refundedCents()).toBe(200);
     expect(keys).toHaveLength(3);
     expect(keys[2]).toBeTruthy();
     expect(keys[2]).not.toBe(keys[0]);

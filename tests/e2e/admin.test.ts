@@ -30,11 +30,11 @@ async function signUp(email = `member${++userCount}@example.com`) {
     email,
     password,
     confirmPassword: password,
-    productKey: makeKey(suite.server.deps, "pro"),
+    productKey: await makeKey(suite.server.deps, "pro"),
   });
 }
 
-function seed() {
+async function seed() {
   const { db, clock } = suite.server.deps;
   const now = clock.now();
   const plans = [
@@ -45,48 +45,42 @@ function seed() {
     ["month", 699, 50],
     ["pro", 2499, 102],
   ] as const;
-  plans.forEach(([plan, amountCents, feeCents], i) => {
-    db.insert(sales)
-      .values({
-        paymentIntentId: `pi_seed_${i}`,
-        email: `buyer${i}@example.com`,
-        plan,
-        amountCents,
-        feeCents,
-        createdAt: now - (plans.length - i) * 3_600_000,
-      })
-      .run();
+  for (const [i, [plan, amountCents, feeCents]] of plans.entries()) {
+    await db.insert(sales).values({
+      paymentIntentId: `pi_seed_${i}`,
+      email: `buyer${i}@example.com`,
+      plan,
+      amountCents,
+      feeCents,
+      createdAt: now - (plans.length - i) * 3_600_000,
+    });
+  }
+  await db.insert(supportTickets).values([
+    {
+      email: "stuck@example.com",
+      subject: "technical",
+      message: "The import stops at 80% on a large frame.",
+      createdAt: now - 7_200_000,
+    },
+    {
+      email: "billing@example.com",
+      subject: "billing",
+      message: "Can I get an invoice for my lifetime purchase?",
+      createdAt: now - 3_600_000,
+    },
+  ]);
+  await queueEmail(db, { to: "buyer0@example.com", template: "test", payload: { testKey: "SEEDKEY23456" } }, now);
+  await db.insert(emails).values({
+    to: "bounced@example.com",
+    template: "product-key",
+    subject: "Your Layerlift product key",
+    payload: { key: "SEEDKEY65432" },
+    status: "failed",
+    attempts: 5,
+    lastError: "Mailbox does not exist",
+    createdAt: now - 600_000,
   });
-  db.insert(supportTickets)
-    .values([
-      {
-        email: "stuck@example.com",
-        subject: "technical",
-        message: "The import stops at 80% on a large frame.",
-        createdAt: now - 7_200_000,
-      },
-      {
-        email: "billing@example.com",
-        subject: "billing",
-        message: "Can I get an invoice for my lifetime purchase?",
-        createdAt: now - 3_600_000,
-      },
-    ])
-    .run();
-  queueEmail(db, { to: "buyer0@example.com", template: "test", payload: { testKey: "SEEDKEY23456" } }, now);
-  db.insert(emails)
-    .values({
-      to: "bounced@example.com",
-      template: "product-key",
-      subject: "Your Layerlift product key",
-      payload: { key: "SEEDKEY65432" },
-      status: "failed",
-      attempts: 5,
-      lastError: "Mailbox does not exist",
-      createdAt: now - 600_000,
-    })
-    .run();
-  writeAudit(db, {
+  await writeAudit(db, {
     actorUserId: null,
     action: "link.linked",
     subject: "user:1",
@@ -97,14 +91,13 @@ function seed() {
 
 beforeAll(async () => {
   adminToken = await signInAdminOn(suite.server);
-  makeKey(suite.server.deps, "month");
+  await makeKey(suite.server.deps, "month");
   const linked = await signUp("linked@studio.example");
-  suite.server.deps.db
+  await suite.server.deps.db
     .update(users)
     .set({ linkedRobloxAccountId: "261", pluginKey: "ll_seeded" })
-    .where(eq(users.id, linked.user.id))
-    .run();
-  seed();
+    .where(eq(users.id, linked.user.id));
+  await seed();
 });
 
 function newPage(viewport = DESKTOP): Promise<Page> {
@@ -337,12 +330,12 @@ describe("product keys", () => {
       email: "keybuyer@example.com",
     });
     await post("/api/payment/demo/confirm", { clientSecret: intent.clientSecret });
-    const bought = suite.server.deps.db
+    const [bought] = await suite.server.deps.db
       .select()
       .from(productKeys)
       .where(eq(productKeys.source, "purchase"))
       .orderBy(desc(productKeys.id))
-      .get()!;
+      .limit(1);
     const page = await openAdmin();
     await page.getByRole("tab", { name: "Keys" }).click();
     const table = page.getByRole("table", { name: "Product keys" });
@@ -365,7 +358,7 @@ describe("product keys", () => {
   });
 
   test("a key made with the command line reads CLI in the Source column", async () => {
-    const [cliKey] = generateProductKeys(suite.server.deps.db, suite.server.deps.clock.now(), {
+    const [cliKey] = await generateProductKeys(suite.server.deps.db, suite.server.deps.clock.now(), {
       plan: "month",
       count: 1,
       source: "cli",
@@ -391,7 +384,7 @@ describe("product keys", () => {
     await toastText(page, "Product Keys Generated").waitFor();
     await toastText(page, "2 keys added (Lifetime Access).").waitFor();
 
-    const newest = suite.server.deps.db.select().from(productKeys).orderBy(desc(productKeys.id)).get()!;
+    const newest = (await suite.server.deps.db.select().from(productKeys).orderBy(desc(productKeys.id)).limit(1))[0]!;
     expect(newest).toMatchObject({ plan: "lifetime", source: "admin" });
     await page.getByRole("button", { name: `Copy ${newest.key}` }).click();
     await toastText(page, "Copied!").waitFor();
@@ -401,22 +394,26 @@ describe("product keys", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await toastText(page, "Product key deleted successfully").waitFor();
     await page.getByText(newest.key).waitFor({ state: "detached" });
-    expect(suite.server.deps.db.select().from(productKeys).where(eq(productKeys.id, newest.id)).get()).toBeUndefined();
+    expect(
+      (await suite.server.deps.db.select().from(productKeys).where(eq(productKeys.id, newest.id)).limit(1))[0],
+    ).toBeUndefined();
   });
 
   test("a count that is not a number generates one key", async () => {
-    const before = suite.server.deps.db.select().from(productKeys).all().length;
+    const before = (await suite.server.deps.db.select().from(productKeys)).length;
     const page = await openAdmin();
     await page.getByRole("tab", { name: "Keys" }).click();
     await page.getByRole("button", { name: "Generate Keys" }).click();
     await page.getByLabel("Count").fill("");
     await page.getByRole("dialog").getByRole("button", { name: "Generate" }).click();
     await toastText(page, "Product Keys Generated").waitFor();
-    expect(suite.server.deps.db.select().from(productKeys).all().length).toBe(before + 1);
+    expect((await suite.server.deps.db.select().from(productKeys)).length).toBe(before + 1);
   });
 
   test("a used key's delete button is disabled", async () => {
-    const used = suite.server.deps.db.select().from(productKeys).where(eq(productKeys.isUsed, true)).get()!;
+    const used = (
+      await suite.server.deps.db.select().from(productKeys).where(eq(productKeys.isUsed, true)).limit(1)
+    )[0]!;
     const page = await openAdmin();
     await page.getByRole("tab", { name: "Keys" }).click();
     const button = page.getByRole("button", { name: `Delete ${used.key}` });
@@ -485,7 +482,7 @@ describe("e-mails", () => {
 describe("e-mails that can't be resent", () => {
   test("a password reset e-mail offers no Resend; other e-mails do", async () => {
     const { db, clock } = suite.server.deps;
-    queueEmail(
+    await queueEmail(
       db,
       {
         to: "forgot@example.com",
@@ -522,15 +519,14 @@ describe("support", () => {
   });
 
   test("a ticket shows as Open and an admin closes it", async () => {
-    const ticket = suite.server.deps.db
+    const [ticket] = await suite.server.deps.db
       .insert(supportTickets)
       .values({
         email: "closeme@example.com",
         message: "Please close this one.",
         createdAt: suite.server.deps.clock.now(),
       })
-      .returning()
-      .get();
+      .returning();
     const page = await openAdmin();
     await page.getByRole("tab", { name: "Support" }).click();
     const row = page.getByRole("row").filter({ hasText: "closeme@example.com" });
@@ -546,7 +542,8 @@ describe("support", () => {
       .getByText("Closed", { exact: true })
       .waitFor();
     expect(
-      suite.server.deps.db.select().from(supportTickets).where(eq(supportTickets.id, ticket.id)).get()!.status,
+      (await suite.server.deps.db.select().from(supportTickets).where(eq(supportTickets.id, ticket.id)).limit(1))[0]!
+        .status,
     ).toBe("closed");
   });
 });
@@ -554,11 +551,10 @@ describe("support", () => {
 describe("users", () => {
   test("an admin finds a user by e-mail and resets the linked account", async () => {
     const member = await signUp("reset-me@studio.example");
-    suite.server.deps.db
+    await suite.server.deps.db
       .update(users)
       .set({ linkedRobloxAccountId: "777", lastLinkResetAt: suite.server.deps.clock.now() })
-      .where(eq(users.id, member.user.id))
-      .run();
+      .where(eq(users.id, member.user.id));
     const page = await openAdmin(PHONE);
     await page.getByRole("tab", { name: "Users" }).click();
     await page.getByRole("searchbox", { name: "Search by email" }).fill("reset-me");
@@ -569,7 +565,8 @@ describe("users", () => {
     await toastText(page, "Account reset").waitFor();
     await page.getByText("Not linked").waitFor();
     expect(
-      suite.server.deps.db.select().from(users).where(eq(users.id, member.user.id)).get()!.linkedRobloxAccountId,
+      (await suite.server.deps.db.select().from(users).where(eq(users.id, member.user.id)).limit(1))[0]!
+        .linkedRobloxAccountId,
     ).toBeNull();
   });
 });

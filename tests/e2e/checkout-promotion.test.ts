@@ -5,7 +5,7 @@
  * keeps the keyboard where it was when a code is applied with Enter.
  */
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { checkouts, demoPaymentIntents, promotionCodes } from "../../src/db/schema";
 import { listPromotionCodes } from "../../src/features/pricing/admin-codes";
@@ -16,10 +16,10 @@ setDefaultTimeout(60_000);
 
 const suite = browserSuite();
 
-async function waitUntil(check: () => boolean, what: string) {
+async function waitUntil(check: () => Promise<boolean>, what: string) {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    if (check()) return;
+    if (await check()) return;
     await Bun.sleep(50);
   }
   throw new Error(`never happened: ${what}`);
@@ -35,7 +35,7 @@ async function choosePro(page: Page) {
 describe("a promotion code in the purchase dialog", () => {
   test("choose, close, choose, close, choose and pay: never refused, one use, nothing held", async () => {
     const { db } = suite.server.deps;
-    const code = db
+    const [code] = await db
       .insert(promotionCodes)
       .values({
         code: "LAUNCH20",
@@ -44,10 +44,9 @@ describe("a promotion code in the purchase dialog", () => {
         oncePerBuyer: true,
         createdAt: suite.server.deps.clock.now(),
       })
-      .returning()
-      .get();
+      .returning();
     const buyer = "walker@example.com";
-    const open = () => db.select().from(checkouts).where(eq(checkouts.email, buyer)).all();
+    const open = () => db.select().from(checkouts).where(eq(checkouts.email, buyer)).orderBy(asc(checkouts.id));
     const page = await suite.page(DESKTOP);
     await page.goto("/purchase?code=LAUNCH20");
     await page.getByText("Promotion code applied:").waitFor();
@@ -62,14 +61,14 @@ describe("a promotion code in the purchase dialog", () => {
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });
       // The close reached the server: the payment is cancelled and its use free again, at once.
-      await waitUntil(() => open().every((c) => c.status === "released"), "the open payment released");
-      expect(open()).toHaveLength(round);
-      const intent = db
+      await waitUntil(async () => (await open()).every((c) => c.status === "released"), "the open payment released");
+      const released = await open();
+      expect(released).toHaveLength(round);
+      const [intent] = await db
         .select()
         .from(demoPaymentIntents)
-        .where(eq(demoPaymentIntents.id, open().at(-1)!.paymentIntentId!))
-        .get()!;
-      expect(intent.status).toBe("canceled");
+        .where(eq(demoPaymentIntents.id, released.at(-1)!.paymentIntentId!));
+      expect(intent!.status).toBe("canceled");
     }
     expect(await page.getByText("already used").count()).toBe(0);
 
@@ -77,7 +76,7 @@ describe("a promotion code in the purchase dialog", () => {
     await dialog.getByRole("button", { name: "Complete Payment" }).click();
     await page.waitForURL(/\/purchase\/success/);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
-    expect(listPromotionCodes(suite.server.deps).find((c) => c.id === code.id)).toMatchObject({
+    expect((await listPromotionCodes(suite.server.deps)).find((c) => c.id === code!.id)).toMatchObject({
       uses: 1,
       reserved: 0,
     });

@@ -8,7 +8,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { creditNotes, sales } from "../../src/db/schema";
 import { createOrPromoteAdmin } from "../../src/features/users/service";
 import { recordPartialRefund } from "../../src/features/refunds/record";
@@ -90,7 +90,7 @@ describe("checkout with tax", () => {
     await dialog.getByRole("button", { name: "Complete Payment" }).click();
     await page.waitForURL(/\/purchase\/success/);
     await page.getByText("Payment Successful").first().waitFor();
-    const sale = suite.server.deps.db.select().from(sales).all().at(-1)!;
+    const [sale] = await suite.server.deps.db.select().from(sales).orderBy(desc(sales.id)).limit(1);
     expect(sale).toMatchObject({
       amountCents: 2974,
       taxCents: 475,
@@ -149,7 +149,7 @@ describe("renewing from the dashboard with tax", () => {
     expect(await dialog.getByLabel("Price breakdown").innerText()).toContain("$29.99");
     await dialog.getByRole("button", { name: "Complete Payment" }).click();
     await dialog.waitFor({ state: "hidden" });
-    const sale = deps.db.select().from(sales).where(eq(sales.email, email)).get()!;
+    const sale = (await deps.db.select().from(sales).where(eq(sales.email, email)).limit(1))[0]!;
     expect(sale).toMatchObject({ renewalUserId: user.id, amountCents: 2999, taxCents: 500, country: "FR" });
   });
 });
@@ -179,9 +179,9 @@ describe("the admin's documents and tax report", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ clientSecret }),
     });
-    const sale = deps.db.select().from(sales).where(eq(sales.email, "docs@example.com")).get()!;
-    recordPartialRefund(deps, sale.paymentIntentId, 100);
-    const credit = deps.db.select().from(creditNotes).where(eq(creditNotes.saleId, sale.id)).get()!;
+    const sale = (await deps.db.select().from(sales).where(eq(sales.email, "docs@example.com")).limit(1))[0]!;
+    await recordPartialRefund(deps, sale.paymentIntentId, 100);
+    const credit = (await deps.db.select().from(creditNotes).where(eq(creditNotes.saleId, sale.id)).limit(1))[0]!;
 
     const page = await suite.page(DESKTOP);
     await openSignedIn(page, token, "/admin");

@@ -15,7 +15,7 @@ setDefaultTimeout(30_000);
 
 const env = dashboardSuite();
 
-const userRow = (id: number) => env.server.deps.db.select().from(users).where(eq(users.id, id)).get()!;
+const userRow = async (id: number) => (await env.server.deps.db.select().from(users).where(eq(users.id, id)))[0]!;
 
 describe("cancel", () => {
   test("the dialog says cancelling is irreversible and access lasts to the period's end; confirming cancels", async () => {
@@ -75,7 +75,7 @@ describe("plugin key", () => {
       .getByTestId("plugin-key")
       .getByText(/^ll_[a-z2-7]{32}$/)
       .waitFor();
-    expect(await page.getByTestId("plugin-key").textContent()).toBe(userRow(user.userId).pluginKey);
+    expect(await page.getByTestId("plugin-key").textContent()).toBe((await userRow(user.userId)).pluginKey);
   });
 
   test("a failed generation shows 'Failed' - 'Could not generate key'", async () => {
@@ -117,7 +117,7 @@ describe("linked account", () => {
     await confirm.getByRole("button", { name: "Yes, reset it" }).click();
     await toastText(page, "Account reset").waitFor();
     await page.getByText(/No account linked yet/).waitFor();
-    expect(userRow(user.userId).linkedRobloxAccountId).toBeNull();
+    expect((await userRow(user.userId)).linkedRobloxAccountId).toBeNull();
 
     // The plugin links another account; resetting again is inside the 24-hour cooldown.
     expect((await api(env, "POST", "/api/plugin/validate", { key: user.pluginKey, robloxUserId: "456" })).status).toBe(
@@ -131,7 +131,7 @@ describe("linked account", () => {
     await toastText(page, "Cooldown active").waitFor();
     await toastText(page, "Try again in ~1440 min").waitFor();
     await screenshot(page, "dashboard-reset-cooldown");
-    expect(userRow(user.userId).linkedRobloxAccountId).toBe("456");
+    expect((await userRow(user.userId)).linkedRobloxAccountId).toBe("456");
   });
 
   test("a failed reset shows 'Failed' - 'Could not reset linked account'", async () => {
@@ -170,7 +170,7 @@ describe("settings", () => {
     await notifications.click();
     await toastText(page, "Settings Updated").waitFor();
     expect(await notifications.getAttribute("aria-checked")).toBe("false");
-    expect(userRow(user.userId).notifications).toBe(false);
+    expect((await userRow(user.userId)).notifications).toBe(false);
   });
 
   test("flipping 'Auto-sync' is kept after a reload", async () => {
@@ -183,7 +183,7 @@ describe("settings", () => {
     await page.reload();
     await openTab(page, "Settings");
     await page.locator('[role="switch"][aria-checked="false"]#setting-auto-sync').waitFor();
-    expect(userRow(user.userId).autoSync).toBe(false);
+    expect((await userRow(user.userId)).autoSync).toBe(false);
   });
 
   test("a failed save shows 'Failed to update settings' and the switch goes back", async () => {
@@ -214,7 +214,7 @@ test("redeeming a key extends the subscription with 'Key Redeemed'", async () =>
   const page = await newPage(env);
   await openSignedIn(page, user.token);
   await openTab(page, "Subscription");
-  await page.getByLabel("Product key").fill(makeKey(env.server.deps, "lifetime"));
+  await page.getByLabel("Product key").fill(await makeKey(env.server.deps, "lifetime"));
   await page.getByRole("button", { name: "Redeem Key" }).click();
   await toastText(page, "Key Redeemed").waitFor();
   await page.getByText("Never (lifetime)").waitFor();
@@ -226,7 +226,7 @@ test("a used key shows the server's reason", async () => {
   const page = await newPage(env);
   await openSignedIn(page, user.token);
   await openTab(page, "Subscription");
-  const used = makeKey(env.server.deps, "month");
+  const used = await makeKey(env.server.deps, "month");
   await api(env, "POST", "/api/subscription/redeem", { productKey: used }, user.token);
   await page.getByLabel("Product key").fill(used);
   await page.getByRole("button", { name: "Redeem Key" }).click();

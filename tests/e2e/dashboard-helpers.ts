@@ -60,7 +60,7 @@ export async function signUp(env: DashboardEnv, plan: PlanId = "pro") {
     email,
     password,
     confirmPassword: password,
-    productKey: makeKey(env.server.deps, plan),
+    productKey: await makeKey(env.server.deps, plan),
   });
   expect(answer.status).toBe(200);
   return { email, password, token: answer.body.token, userId: answer.body.user.id };

@@ -13,14 +13,14 @@ setDefaultTimeout(30_000);
 
 const env = dashboardSuite();
 
-const subscriptionOf = (userId: number) =>
-  env.server.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get()!;
-const userRow = (id: number) => env.server.deps.db.select().from(users).where(eq(users.id, id)).get()!;
+const subscriptionOf = async (userId: number) =>
+  (await env.server.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0]!;
+const userRow = async (id: number) => (await env.server.deps.db.select().from(users).where(eq(users.id, id)))[0]!;
 
 describe("Renew / Extend", () => {
   test("?tab=subscription opens the tab; paying for 4 Month Pro moves the end by 120 days with no key typed", async () => {
     const user = await signUp(env, "month");
-    const endBefore = subscriptionOf(user.userId).endDate!;
+    const endBefore = (await subscriptionOf(user.userId)).endDate!;
     const page = await newPage(env);
     await openSignedIn(page, user.token, "/dashboard?tab=subscription");
     const panel = page.getByRole("tabpanel", { name: "Subscription" });
@@ -34,7 +34,7 @@ describe("Renew / Extend", () => {
     await toastText(page, "Subscription extended").waitFor();
     await dialog.waitFor({ state: "hidden" });
 
-    const after = subscriptionOf(user.userId);
+    const after = await subscriptionOf(user.userId);
     expect(after.endDate).toBe(endBefore + 120 * DAY);
     const expiry = new Date(after.endDate!).toLocaleDateString("en-US", {
       year: "numeric",
@@ -42,10 +42,9 @@ describe("Renew / Extend", () => {
       day: "numeric",
     });
     await panel.getByText(expiry).waitFor();
-    const sale = env.server.deps.db.select().from(sales).where(eq(sales.renewalUserId, user.userId)).get()!;
-    expect(
-      env.server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!.usedByUserId,
-    ).toBe(user.userId);
+    const [sale] = await env.server.deps.db.select().from(sales).where(eq(sales.renewalUserId, user.userId));
+    const [key] = await env.server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale!.productKeyId!));
+    expect(key!.usedByUserId).toBe(user.userId);
     await page.setViewportSize(PHONE);
     await screenshot(page, "dashboard-renew-phone");
   });
@@ -71,13 +70,13 @@ describe("actions that can't be undone ask first", () => {
     await screenshot(page, "dashboard-regenerate-confirm");
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await confirm.waitFor({ state: "hidden" });
-    expect(userRow(user.userId).pluginKey).toBe(user.pluginKey);
+    expect((await userRow(user.userId)).pluginKey).toBe(user.pluginKey);
 
     await page.getByRole("button", { name: "Generate Plugin Key" }).click();
     await page.getByRole("button", { name: "Regenerate key" }).click();
     await toastText(page, "Key generated").waitFor();
     await toastText(page, "Paste the new key into the plugin. The old key no longer works.").waitFor();
-    expect(userRow(user.userId).pluginKey).not.toBe(user.pluginKey);
+    expect((await userRow(user.userId)).pluginKey).not.toBe(user.pluginKey);
   });
 
   test("with nothing linked, the card says how linking happens, and Refresh shows a new link", async () => {
@@ -116,11 +115,10 @@ describe("a subscription on hold", () => {
   test("while its payment is disputed, the dashboard says why and how to reach support, and the time stands still", async () => {
     const user = await signUp(env, "month");
     // The state a charge.dispute.created event leaves (tests/api/disputes.test.ts drives the event itself).
-    env.server.deps.db
+    await env.server.deps.db
       .update(subscriptions)
       .set({ suspendedAt: env.server.deps.clock.now() })
-      .where(eq(subscriptions.userId, user.userId))
-      .run();
+      .where(eq(subscriptions.userId, user.userId));
     const page = await newPage(env, PHONE);
     await openSignedIn(page, user.token);
     await page

@@ -39,9 +39,12 @@ async function openHome(server: TestServer, viewport = DESKTOP): Promise<Page> {
 }
 
 let emailCount = 0;
-function addUser(server: TestServer, fields: { email?: string; lastSeenAt?: number | null } = {}): number {
+async function addUser(
+  server: TestServer,
+  fields: { email?: string; lastSeenAt?: number | null } = {},
+): Promise<number> {
   const now = server.clock.now();
-  const row = server.deps.db
+  const [row] = await server.deps.db
     .insert(users)
     .values({
       email: fields.email ?? `home${++emailCount}@example.com`,
@@ -49,12 +52,11 @@ function addUser(server: TestServer, fields: { email?: string; lastSeenAt?: numb
       createdAt: now,
       lastSeenAt: fields.lastSeenAt ?? null,
     })
-    .returning({ id: users.id })
-    .get();
-  return row.id;
+    .returning({ id: users.id });
+  return row!.id;
 }
 
-function addReview(
+async function addReview(
   server: TestServer,
   userId: number,
   rating: number,
@@ -62,10 +64,9 @@ function addReview(
   ageMinutes: number,
   displayName: string | null = null,
 ) {
-  server.deps.db
+  await server.deps.db
     .insert(reviews)
-    .values({ userId, rating, comment, displayName, createdAt: server.clock.now() - ageMinutes * MINUTE })
-    .run();
+    .values({ userId, rating, comment, displayName, createdAt: server.clock.now() - ageMinutes * MINUTE });
 }
 
 /** Waits until both home-page queries have answered, so "not shown" means "nothing to show". */
@@ -128,7 +129,7 @@ describe("hero and sections", () => {
 describe("active users", () => {
   test("nobody active: no active-user line", async () => {
     const server = await freshServer();
-    addUser(server, { lastSeenAt: server.clock.now() - 30 * MINUTE });
+    await addUser(server, { lastSeenAt: server.clock.now() - 30 * MINUTE });
     const page = await suite.page(DESKTOP, { server });
     const answered = waitForHomeData(page);
     await page.goto("/");
@@ -140,10 +141,10 @@ describe("active users", () => {
   test("users seen in the last minutes are counted in 'N active users right now'", async () => {
     const server = await freshServer();
     const now = server.clock.now();
-    addUser(server, { lastSeenAt: now });
-    addUser(server, { lastSeenAt: now - 2 * MINUTE });
-    addUser(server, { lastSeenAt: now });
-    addUser(server, { lastSeenAt: now - 45 * MINUTE });
+    await addUser(server, { lastSeenAt: now });
+    await addUser(server, { lastSeenAt: now - 2 * MINUTE });
+    await addUser(server, { lastSeenAt: now });
+    await addUser(server, { lastSeenAt: now - 45 * MINUTE });
     const page = await openHome(server);
     const line = page.getByText("active users right now");
     await line.waitFor();
@@ -152,7 +153,7 @@ describe("active users", () => {
 
   test("one active user reads '1 active user right now'", async () => {
     const server = await freshServer();
-    addUser(server, { lastSeenAt: server.clock.now() });
+    await addUser(server, { lastSeenAt: server.clock.now() });
     const page = await openHome(server);
     const line = page.getByText("active user right now");
     await line.waitFor();
@@ -161,7 +162,7 @@ describe("active users", () => {
 
   test("the count appears without moving the heading (its line is reserved)", async () => {
     const server = await freshServer();
-    addUser(server, { lastSeenAt: server.clock.now() });
+    await addUser(server, { lastSeenAt: server.clock.now() });
     const page = await suite.page(DESKTOP, { server });
     // Hold the count back until the heading's place is measured.
     let release!: () => void;
@@ -194,10 +195,24 @@ describe("reviews", () => {
 
   test("the newest three reviews show their stars, quoted comment, the author's chosen name and its initial", async () => {
     const server = await freshServer();
-    addReview(server, addUser(server, { email: "oldest@example.com" }), 5, "The oldest review", 40);
-    addReview(server, addUser(server, { email: "maya@example.com" }), 4, "Saved me a week of layout work", 1, "maya");
-    addReview(server, addUser(server, { email: "jonas@example.com" }), 5, "Buttons just work on mobile", 2, "jonas");
-    addReview(server, addUser(server, { email: "lee@example.com" }), 3, "Good, wish it did fonts", 3);
+    await addReview(server, await addUser(server, { email: "oldest@example.com" }), 5, "The oldest review", 40);
+    await addReview(
+      server,
+      await addUser(server, { email: "maya@example.com" }),
+      4,
+      "Saved me a week of layout work",
+      1,
+      "maya",
+    );
+    await addReview(
+      server,
+      await addUser(server, { email: "jonas@example.com" }),
+      5,
+      "Buttons just work on mobile",
+      2,
+      "jonas",
+    );
+    await addReview(server, await addUser(server, { email: "lee@example.com" }), 3, "Good, wish it did fonts", 3);
     const page = await openHome(server);
     const section = page.getByRole("region", { name: "What Developers Are Saying" });
     await section.waitFor();
@@ -218,8 +233,8 @@ describe("reviews", () => {
 
   test("two reviews sit centred under the heading, not at the left of three columns", async () => {
     const server = await freshServer();
-    addReview(server, addUser(server), 5, "Works great", 1);
-    addReview(server, addUser(server), 4, "Saved me hours", 2);
+    await addReview(server, await addUser(server), 5, "Works great", 1);
+    await addReview(server, await addUser(server), 4, "Saved me hours", 2);
     const page = await openHome(server);
     const section = page.getByRole("region", { name: "What Developers Are Saying" });
     await section.getByRole("listitem").nth(1).waitFor();
@@ -234,7 +249,7 @@ describe("reviews", () => {
   test("a reviewer without a username shows as Anonymous with the initial U", async () => {
     const server = await freshServer();
     // An address with nothing before the @ gives no username.
-    addReview(server, addUser(server, { email: "@example.com" }), 5, "Works great", 1);
+    await addReview(server, await addUser(server, { email: "@example.com" }), 5, "Works great", 1);
     const page = await openHome(server);
     const card = page.getByRole("region", { name: "What Developers Are Saying" }).getByRole("listitem");
     await card.waitFor();
@@ -253,10 +268,22 @@ describe("screens", () => {
 
   test("screenshots of the home page with reviews and active users at desktop and phone width", async () => {
     const server = await freshServer();
-    addUser(server, { lastSeenAt: server.clock.now() });
-    addReview(server, addUser(server, { email: "maya@example.com" }), 5, "Saved me a week of layout work", 1);
-    addReview(server, addUser(server, { email: "jonas@example.com" }), 4, "Buttons just work on mobile", 2);
-    addReview(server, addUser(server, { email: "lee@example.com" }), 5, "The scaling is spot on across devices", 3);
+    await addUser(server, { lastSeenAt: server.clock.now() });
+    await addReview(
+      server,
+      await addUser(server, { email: "maya@example.com" }),
+      5,
+      "Saved me a week of layout work",
+      1,
+    );
+    await addReview(server, await addUser(server, { email: "jonas@example.com" }), 4, "Buttons just work on mobile", 2);
+    await addReview(
+      server,
+      await addUser(server, { email: "lee@example.com" }),
+      5,
+      "The scaling is spot on across devices",
+      3,
+    );
     for (const [viewport, name] of [
       [DESKTOP, "home-desktop"],
       [PHONE, "home-phone"],

@@ -87,7 +87,7 @@ describe("payment result page", () => {
         deps.clock.now(),
       )
     ).user.id;
-    const sale = deps.db.select().from(sales).where(eq(sales.paymentIntentId, intentId)).get()!;
+    const sale = (await deps.db.select().from(sales).where(eq(sales.paymentIntentId, intentId)).limit(1))[0]!;
     await refundSale(deps, { saleId: sale.id, actorUserId: adminId }, (refunded) => refunded);
 
     await page.reload();

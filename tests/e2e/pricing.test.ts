@@ -32,13 +32,11 @@ beforeAll(async () => {
   await createOrPromoteAdmin(db, { email: "admin@example.com", password: "admin password" }, clock.now());
   adminToken = (await post<AuthResponse>("/api/auth/login", { email: "admin@example.com", password: "admin password" }))
     .token;
-  db.insert(promotionCodes)
-    .values([
-      { code: "LAUNCH20", percentOff: 20, createdAt: clock.now() },
-      { code: "GIFT", percentOff: 100, createdAt: clock.now() },
-      { code: "PROONLY", amountOffCents: 500, plans: ["pro"], createdAt: clock.now() },
-    ])
-    .run();
+  await db.insert(promotionCodes).values([
+    { code: "LAUNCH20", percentOff: 20, createdAt: clock.now() },
+    { code: "GIFT", percentOff: 100, createdAt: clock.now() },
+    { code: "PROONLY", amountOffCents: 500, plans: ["pro"], createdAt: clock.now() },
+  ]);
 });
 
 async function open(path: string, viewport = DESKTOP) {
@@ -110,8 +108,8 @@ describe("promotion codes on /purchase", () => {
       await shoot(page, `purchase-dialog-discount-${width}`);
       await dialog.getByRole("button", { name: "Complete Payment" }).click();
       await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
-      const sale = suite.server.deps.db.select().from(sales).where(eq(sales.email, buyer)).get()!;
-      expect([sale.amountCents, sale.promotionCode, sale.discountCents]).toEqual([1999, "LAUNCH20", 500]);
+      const [sale] = await suite.server.deps.db.select().from(sales).where(eq(sales.email, buyer));
+      expect([sale!.amountCents, sale!.promotionCode, sale!.discountCents]).toEqual([1999, "LAUNCH20", 500]);
     });
   }
 
@@ -121,8 +119,8 @@ describe("promotion codes on /purchase", () => {
     await page.getByRole("button", { name: "Choose Plan: Lifetime Access" }).click();
     await page.waitForURL(/\/purchase\/success\?payment_intent=free_/);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
-    const sale = suite.server.deps.db.select().from(sales).where(eq(sales.email, "free@example.com")).get()!;
-    expect([sale.amountCents, sale.promotionCode]).toEqual([0, "GIFT"]);
+    const [sale] = await suite.server.deps.db.select().from(sales).where(eq(sales.email, "free@example.com"));
+    expect([sale!.amountCents, sale!.promotionCode]).toEqual([0, "GIFT"]);
     expect((await page.getByTestId("product-key").textContent())?.length).toBe(12);
     expect(await page.getByRole("dialog").count()).toBe(0);
   });
@@ -135,7 +133,7 @@ describe("Renew / Extend with a code", () => {
       email,
       password: "correct horse",
       confirmPassword: "correct horse",
-      productKey: makeKey(suite.server.deps, "month"),
+      productKey: await makeKey(suite.server.deps, "month"),
     });
     const page = await suite.page(DESKTOP);
     await openSignedIn(page, user.token, "/dashboard?tab=subscription");
@@ -242,8 +240,10 @@ describe("admin panel", () => {
     await page.setViewportSize(DESKTOP);
     await page.getByRole("button", { name: "Turn off STREAMER-10" }).click();
     await page.getByRole("button", { name: "Turn on STREAMER-10" }).waitFor();
-    expect(
-      suite.server.deps.db.select().from(promotionCodes).where(eq(promotionCodes.code, "STREAMER-10")).get()!.active,
-    ).toBe(false);
+    const [turnedOff] = await suite.server.deps.db
+      .select()
+      .from(promotionCodes)
+      .where(eq(promotionCodes.code, "STREAMER-10"));
+    expect(turnedOff!.active).toBe(false);
   });
 });

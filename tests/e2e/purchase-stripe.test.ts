@@ -142,13 +142,11 @@ describe("Stripe card form", () => {
     );
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
     await page.getByText("4 Month Pro").first().waitFor();
-    const sale = suite.server.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)).get()!;
+    const sale = (await suite.server.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)).limit(1))[0]!;
     expect(sale.email).toBe(buyer);
-    const key = suite.server.deps.db
-      .select()
-      .from(productKeys)
-      .where(eq(productKeys.id, sale.productKeyId!))
-      .get()!.key;
+    const key = (
+      await suite.server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).limit(1)
+    )[0]!.key;
     expect(await page.getByTestId("product-key").textContent()).toBe(key);
 
     await page.getByRole("link", { name: "Create your account" }).click();

@@ -41,8 +41,8 @@ async function open(path: string, viewport = DESKTOP) {
   return page;
 }
 
-const latestEmailTo = (to: string) =>
-  suite.server.deps.db.select().from(emails).where(eq(emails.to, to)).orderBy(desc(emails.id)).get();
+const latestEmailTo = async (to: string) =>
+  (await suite.server.deps.db.select().from(emails).where(eq(emails.to, to)).orderBy(desc(emails.id)).limit(1))[0];
 
 async function choosePlan(page: Page, email: string, planName: string) {
   await page.getByLabel("Email address").fill(email);
@@ -113,10 +113,10 @@ describe("purchase page", () => {
     );
     expect(await page.getByRole("link", { name: "Get Support" }).getAttribute("href")).toBe("/support");
 
-    const mail = latestEmailTo(buyer)!;
+    const mail = await latestEmailTo(buyer)!;
     expect(mail.template).toBe("product-key");
     const key = mail.payload.key as string;
-    expect(suite.server.deps.db.select().from(sales).where(eq(sales.email, buyer)).all()).toHaveLength(1);
+    expect(await suite.server.deps.db.select().from(sales).where(eq(sales.email, buyer))).toHaveLength(1);
     // The key is on the page, with the address it went to.
     expect(await page.getByTestId("product-key").textContent()).toBe(key);
     await page.getByText(`Also e-mailed to ${buyer}.`).waitFor();
@@ -165,12 +165,9 @@ describe("purchase page", () => {
       await page.waitForURL(/payment_intent_client_secret=/);
       await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
     }
-    const keys = suite.server.deps.db
-      .select()
-      .from(emails)
-      .where(eq(emails.to, buyer))
-      .all()
-      .map((e) => e.payload.key as string);
+    const keys = (await suite.server.deps.db.select().from(emails).where(eq(emails.to, buyer))).map(
+      (e) => e.payload.key as string,
+    );
     const page = await open("/support");
     await page.getByRole("button", { name: "Can't find your key?" }).click();
     const lost = page.getByRole("dialog", { name: "Find your product key" });
@@ -204,7 +201,7 @@ describe("purchase page", () => {
     await alert.getByText("Payment failed: Your card was declined.").waitFor();
     expect(await page.locator("li[data-state=open]").count()).toBe(0);
     expect(page.url()).toEndWith("/purchase");
-    expect(latestEmailTo("declined@example.com")).toBeUndefined();
+    expect(await latestEmailTo("declined@example.com")).toBeUndefined();
     await screenshot(page, "purchase-declined-in-dialog");
     await page.setViewportSize(PHONE);
     await screenshot(page, "purchase-declined-in-dialog-phone");
@@ -377,7 +374,7 @@ describe("forgot password", () => {
         email,
         password: "old password",
         confirmPassword: "old password",
-        productKey: makeKey(suite.server.deps, "month"),
+        productKey: await makeKey(suite.server.deps, "month"),
       }),
     }).then((r) => r.json() as Promise<AuthResponse>);
     expect(signup.user.email).toBe(email);

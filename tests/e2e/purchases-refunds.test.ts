@@ -36,8 +36,10 @@ async function buyer(server: TestServer, country?: string) {
     ...(country ? { country, withdrawalConsent: true } : {}),
   });
   await call(server, "POST", "/api/payment/demo/confirm", { clientSecret: intent.body.clientSecret });
-  const sale = server.deps.db.select().from(sales).where(eq(sales.email, email)).get()!;
-  const key = server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!.key;
+  const sale = (await server.deps.db.select().from(sales).where(eq(sales.email, email)).limit(1))[0]!;
+  const key = (
+    await server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).limit(1)
+  )[0]!.key;
   const signup = await call(server, "POST", "/api/auth/signup", {
     email,
     password: "correct horse",
@@ -73,7 +75,9 @@ describe("purchases", () => {
       .getByText("Purchase Refunded", { exact: true })
       .waitFor();
     expect(await panel.getByRole("button", { name: "Request refund" }).count()).toBe(0);
-    expect(suite.server.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!.status).toBe("refunded");
+    expect((await suite.server.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).limit(1))[0]!.status).toBe(
+      "refunded",
+    );
   });
 });
 
@@ -82,8 +86,8 @@ describe("purchases with tax, invoice and credit note (TAX=demo)", () => {
     const server = await startTestServer({ env: { TAX: "demo" } });
     try {
       const user = await buyer(server, "DE");
-      const sale = server.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!;
-      recordPartialRefund(server.deps, sale.paymentIntentId, 500);
+      const sale = (await server.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).limit(1))[0]!;
+      await recordPartialRefund(server.deps, sale.paymentIntentId, 500);
       const page = await openPurchases(user.token, DESKTOP, server);
       const panel = page.getByRole("tabpanel", { name: "Purchases" });
       await panel.getByText(/\$24\.99 \(incl\. \$3\.99 tax\) · \$5\.00 refunded/).waitFor();
@@ -154,7 +158,9 @@ describe("refund requests (SELF_SERVICE_REFUNDS=request)", () => {
         .getByRole("region", { name: /Notifications/ })
         .getByText("Refund approved", { exact: true })
         .waitFor();
-      expect(server.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).get()!.status).toBe("refunded");
+      expect((await server.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).limit(1))[0]!.status).toBe(
+        "refunded",
+      );
       await suite.closePages();
     } finally {
       await server.stop();
@@ -167,10 +173,11 @@ async function guestPurchase(server: TestServer) {
   const email = `guest${++count}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const intent = await call(server, "POST", "/api/create-payment-intent", { plan: "month", email });
   await call(server, "POST", "/api/payment/demo/confirm", { clientSecret: intent.body.clientSecret });
-  const sale = server.deps.db.select().from(sales).where(eq(sales.email, email)).get()!;
+  const sale = (await server.deps.db.select().from(sales).where(eq(sales.email, email)).limit(1))[0]!;
   return {
     saleId: sale.id,
-    key: server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).get()!.key,
+    key: (await server.deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId!)).limit(1))[0]!
+      .key,
   };
 }
 
@@ -189,7 +196,9 @@ describe("the refund link (no account)", () => {
       .getByRole("status")
       .getByText(/Your purchase has been refunded/)
       .waitFor();
-    expect(suite.server.deps.db.select().from(sales).where(eq(sales.id, guest.saleId)).get()!.status).toBe("refunded");
+    expect(
+      (await suite.server.deps.db.select().from(sales).where(eq(sales.id, guest.saleId)).limit(1))[0]!.status,
+    ).toBe("refunded");
   });
 });
 

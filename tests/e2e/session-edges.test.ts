@@ -1,6 +1,7 @@
 /** The session's edge cases in a real browser: a server that fails, a session that ends mid-action, near-miss paths. */
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
+import { withWriter } from "../../src/db";
 import { users } from "../../src/db/schema";
 import { DESKTOP, openSignedIn } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
@@ -28,11 +29,10 @@ describe("session edges", () => {
     await p.getByRole("tab", { name: /Plugin/ }).click();
     await p.getByText("Not generated yet").waitFor();
     // Every old session ends (as after a password reset) while the page is open.
-    suite.server.deps.db
+    await suite.server.deps.db
       .update(users)
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, account.user.id))
-      .run();
+      .where(eq(users.id, account.user.id));
     await p.getByRole("button", { name: "Generate Plugin Key" }).click();
     await p.waitForURL("**/login");
     await p.getByText("You've been successfully logged out.", { exact: true }).waitFor();
@@ -59,25 +59,29 @@ describe("session edges", () => {
     await p.goto("/404-blank-for-storage");
     await p.evaluate((t) => localStorage.setItem("token", t), account.token);
     // The database loses its users table: every signed-in call now fails on the server (500).
-    const db = suite.server.deps.db.$client;
-    db.run("PRAGMA foreign_keys = OFF");
-    db.run("ALTER TABLE users RENAME TO users_gone");
+    const { db } = suite.server.deps;
+    await withWriter(db, (writer) => {
+      writer.run("PRAGMA foreign_keys = OFF");
+      writer.run("ALTER TABLE users RENAME TO users_gone");
+    });
     let restored = false;
-    const restore = () => {
+    const restore = async () => {
       if (restored) return;
       restored = true;
-      db.run("ALTER TABLE users_gone RENAME TO users");
-      db.run("PRAGMA foreign_keys = ON");
+      await withWriter(db, (writer) => {
+        writer.run("ALTER TABLE users_gone RENAME TO users");
+        writer.run("PRAGMA foreign_keys = ON");
+      });
     };
     try {
       await p.goto("/dashboard");
       await p.getByRole("heading", { name: "We couldn't load your account" }).waitFor({ timeout: 30_000 });
       expect(await p.getByRole("alert").textContent()).toContain("500: Something went wrong on our side");
-      restore();
+      await restore();
       await p.getByRole("button", { name: "Try again" }).click();
       await p.getByText("broken@example.com").first().waitFor();
     } finally {
-      restore();
+      await restore();
     }
   });
 });

@@ -26,7 +26,12 @@ async function signUpViaApi(plan: "month" | "pro" | "lifetime" = "pro") {
   const response = await fetch(`${suite.server.url}/api/auth/signup`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password, confirmPassword: password, productKey: makeKey(suite.server.deps, plan) }),
+    body: JSON.stringify({
+      email,
+      password,
+      confirmPassword: password,
+      productKey: await makeKey(suite.server.deps, plan),
+    }),
   });
   expect(response.status).toBe(200);
   const auth = (await response.json()) as AuthResponse;
@@ -287,7 +292,7 @@ describe("signup", () => {
   });
 
   test("a new account is created with a valid key and lands on /dashboard", async () => {
-    const key = makeKey(suite.server.deps, "month");
+    const key = await makeKey(suite.server.deps, "month");
     const email = `fresh-${Date.now()}@example.com`;
     const page = await newPage(DESKTOP);
     await page.goto("/signup");
@@ -325,7 +330,7 @@ describe("signup", () => {
 
   test("an address already registered is named under the e-mail field, as well as in the toast", async () => {
     const { email } = await signUpViaApi();
-    const key = makeKey(suite.server.deps, "pro");
+    const key = await makeKey(suite.server.deps, "pro");
     const page = await newPage(PHONE);
     await page.goto("/signup");
     await page.getByLabel("Product key").fill(key);

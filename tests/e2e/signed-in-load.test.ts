@@ -22,7 +22,7 @@ let adminToken: string;
 const post = <T>(path: string, body: unknown) => postJson<T>(suite.server, path, body);
 
 beforeAll(async () => {
-  const productKey = makeKey(suite.server.deps, "pro");
+  const productKey = await makeKey(suite.server.deps, "pro");
   userToken = (
     await post<AuthResponse>("/api/auth/signup", {
       email: "reloader@example.com",

@@ -22,18 +22,18 @@ let adminToken: string;
 const post = <T>(path: string, body: unknown) => postJson<T>(suite.server, path, body);
 
 /** The newest e-mail of a template to an address, as queued. */
-function lastEmail(template: string, to = BUYER) {
-  const sent = suite.server.deps.db
+async function lastEmail(template: string, to = BUYER) {
+  const sent = await suite.server.deps.db
     .select()
     .from(emails)
     .where(and(eq(emails.template, template), eq(emails.to, to)))
-    .all();
+    .orderBy(emails.id);
   return sent.at(-1);
 }
 
 /** The ticket page's path from the link in an e-mail. */
-function linkIn(template: string) {
-  const url = new URL(lastEmail(template)!.payload.ticketUrl as string);
+async function linkIn(template: string) {
+  const url = new URL((await lastEmail(template))!.payload.ticketUrl as string);
   return `${url.pathname}${url.search}`;
 }
 
@@ -70,14 +70,14 @@ describe("a ticket's thread", () => {
     await visitor.getByRole("textbox", { name: "Message" }).fill("My key never arrived.");
     await visitor.getByRole("button", { name: "Send Message" }).click();
     await toastText(visitor, "Message Sent!").waitFor();
-    const ticket = suite.server.deps.db.select().from(supportTickets).where(eq(supportTickets.email, BUYER)).get()!;
-    expect(lastEmail("support-received")).toBeDefined();
+    const [ticket] = await suite.server.deps.db.select().from(supportTickets).where(eq(supportTickets.email, BUYER));
+    expect(await lastEmail("support-received")).toBeDefined();
 
     // The admin opens it: the message, and beside it the key and the purchase made with that address.
     const admin = await openTicketAsAdmin();
     await admin.getByRole("list", { name: "Messages" }).getByText("My key never arrived.").waitFor();
     const sender = admin.getByRole("region", { name: "Keys" });
-    await sender.getByText(lastEmail("product-key")!.payload.key as string).waitFor();
+    await sender.getByText((await lastEmail("product-key"))!.payload.key as string).waitFor();
     await admin.getByRole("region", { name: "Purchases" }).getByText("Pro").waitFor();
     await admin.getByRole("button", { name: `Resend keys to ${BUYER}` }).click();
     await toastText(admin, "Keys sent").waitFor();
@@ -87,11 +87,11 @@ describe("a ticket's thread", () => {
     await admin.getByRole("button", { name: "Send answer" }).click();
     await toastText(admin, "Answer sent").waitFor();
     await admin.getByText("Waiting for the buyer", { exact: true }).first().waitFor();
-    expect(lastEmail("support-reply")).toBeDefined();
+    expect(await lastEmail("support-reply")).toBeDefined();
 
     // The buyer opens the answer's link (no account) and reads the thread in order, then answers.
     const buyer = await suite.page(PHONE);
-    await buyer.goto(linkIn("support-reply"));
+    await buyer.goto(await linkIn("support-reply"));
     await buyer.getByRole("heading", { level: 1, name: new RegExp(`^Ticket `) }).waitFor();
     const thread = buyer.getByRole("list", { name: "Messages" });
     await thread.getByText("It's on its way again.", { exact: false }).waitFor();
@@ -114,7 +114,7 @@ describe("a ticket's thread", () => {
     await messages.getByText("Got it, thank you!").waitFor();
     expect(await messages.getByRole("listitem").count()).toBe(3);
     expect(
-      suite.server.deps.db.select().from(supportTickets).where(eq(supportTickets.id, ticket.id)).get()!.status,
+      (await suite.server.deps.db.select().from(supportTickets).where(eq(supportTickets.id, ticket.id)))[0]!.status,
     ).toBe("open");
   });
 
@@ -127,7 +127,7 @@ describe("a ticket's thread", () => {
 
   test("a link that was tampered with shows no ticket", async () => {
     const page = await suite.page();
-    const link = linkIn("support-received");
+    const link = await linkIn("support-received");
     await page.goto(`${link.slice(0, -2)}xx`);
     await page.getByRole("heading", { level: 1, name: "Ticket not found" }).waitFor();
     await page.getByRole("link", { name: "Go to Support" }).waitFor();

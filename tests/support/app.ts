@@ -8,7 +8,7 @@
 import { afterEach } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { treaty } from "@elysiajs/eden";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config";
@@ -163,8 +163,9 @@ export async function call(
   return { status: response.status, body, headers: response.headers };
 }
 
-export function makeKey(deps: AppDeps, plan: PlanId = "pro"): string {
-  return generateProductKeys(deps.db, deps.clock.now(), { plan, count: 1, source: "admin" })[0].key;
+export async function makeKey(deps: AppDeps, plan: PlanId = "pro"): Promise<string> {
+  const [made] = await generateProductKeys(deps.db, deps.clock.now(), { plan, count: 1, source: "admin" });
+  return made.key;
 }
 
 let counter = 0;
@@ -175,7 +176,7 @@ export async function signUpUser(ctx: Pick<TestContext, "app" | "deps">, plan: P
     email: address,
     password: "correct horse",
     confirmPassword: "correct horse",
-    productKey: makeKey(ctx.deps, plan),
+    productKey: await makeKey(ctx.deps, plan),
   });
   if (!data) throw new Error(`signup failed: ${error?.status} ${JSON.stringify(error?.value)}`);
   return { ...data, email: address, password: "correct horse" };
@@ -199,38 +200,37 @@ export async function signUpWithKey(ctx: Pick<TestContext, "app" | "deps">, emai
   });
   if (!signup.data) throw new Error(`signup failed: ${signup.error?.status} ${JSON.stringify(signup.error?.value)}`);
   const userId = signup.data.user.id;
-  const subscription = () => ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get()!;
+  const subscription = async () => {
+    const [row] = await ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+    if (!row) throw new Error(`user ${userId} has no subscription`);
+    return row;
+  };
   return { token: signup.data.token, user: signup.data.user, userId, subscription };
 }
 
 /** The outbox's e-mails of one template (to one address, when given), oldest first. */
-export const outboxOf = (ctx: Pick<TestContext, "deps">, template: string, to?: string) =>
-  ctx.deps.db
-    .select()
-    .from(emails)
-    .where(eq(emails.template, template))
-    .all()
-    .filter((email) => to === undefined || email.to === to);
+export const outboxOf = async (ctx: Pick<TestContext, "deps">, template: string, to?: string) =>
+  (await ctx.deps.db.select().from(emails).where(eq(emails.template, template)).orderBy(asc(emails.id))).filter(
+    (email) => to === undefined || email.to === to,
+  );
 
 /** The audit log's rows of one action, oldest first. */
 export const auditRowsOf = (ctx: Pick<TestContext, "deps">, action: AuditAction) =>
-  ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, action)).all();
+  ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(asc(auditLog.id));
 
 /** The token of the newest confirmation link (sign-up's, a resend's or the invitation's) e-mailed to `to`. */
-export function confirmationTokenFor(ctx: Pick<TestContext, "deps">, to: string): string {
-  const mail = ctx.deps.db
-    .select()
-    .from(emails)
-    .where(eq(emails.to, to))
-    .all()
-    .findLast((email) => email.template === "address-confirm" || email.template === "address-invitation");
+export async function confirmationTokenFor(ctx: Pick<TestContext, "deps">, to: string): Promise<string> {
+  const sent = await ctx.deps.db.select().from(emails).where(eq(emails.to, to)).orderBy(asc(emails.id));
+  const mail = sent.findLast(
+    (email) => email.template === "address-confirm" || email.template === "address-invitation",
+  );
   if (!mail) throw new Error(`no confirmation link was e-mailed to ${to}`);
   return new URL(mail.payload.confirmUrl as string).searchParams.get("token")!;
 }
 
 /** Follows the newest confirmation link e-mailed to `to`, as its reader would. */
 export async function confirmAddressOf(ctx: Pick<TestContext, "app" | "deps">, to: string) {
-  const answer = await api(ctx.app).api.account["confirm-address"].post({ token: confirmationTokenFor(ctx, to) });
+  const answer = await api(ctx.app).api.account["confirm-address"].post({ token: await confirmationTokenFor(ctx, to) });
   if (answer.status !== 200)
     throw new Error(`confirmation failed: ${answer.status} ${JSON.stringify(answer.error?.value)}`);
   return answer.data!;

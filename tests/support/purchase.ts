@@ -1,9 +1,21 @@
 /** Purchases as a buyer makes them: through the fake Stripe, or with the demo card. */
 import { eq } from "drizzle-orm";
-import { productKeys, sales } from "../../src/db/schema";
+import { productKeys, sales, type Sale } from "../../src/db/schema";
 import type { PlanId } from "../../src/shared/plans";
 import { api, type TestContext } from "./app";
 import type { FakeStripe } from "./fake-stripe";
+
+/** The sale of intent `id` as it is now (a function: read again after each change), and its key. */
+async function boughtThrough(ctx: TestContext, id: string) {
+  const sale = async (): Promise<Sale> => {
+    const [found] = await ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)).limit(1);
+    if (!found) throw new Error(`no sale for payment ${id}`);
+    return found;
+  };
+  const productKeyId = (await sale()).productKeyId!;
+  const [key] = await ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, productKeyId)).limit(1);
+  return { id, sale, key: key!.key };
+}
 
 /** Paid through the fake Stripe and fulfilled by the result page: the intent's id, the sale as it is now, and its key. */
 export async function paidOnFakeStripe(ctx: TestContext, stripe: FakeStripe, plan: PlanId, email: string) {
@@ -11,9 +23,7 @@ export async function paidOnFakeStripe(ctx: TestContext, stripe: FakeStripe, pla
   const id = data!.clientSecret.split("_secret_")[0];
   stripe.succeed(id);
   await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
-  const sale = () => ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)).get()!;
-  const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, sale().productKeyId!)).get()!.key;
-  return { id, sale, key };
+  return boughtThrough(ctx, id);
 }
 
 /**
@@ -34,8 +44,5 @@ export async function paidWithDemoCard(
     ...(promotionCode ? { promotionCode } : {}),
   });
   await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
-  const id = data!.clientSecret.split("_secret_")[0];
-  const sale = () => ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)).get()!;
-  const key = ctx.deps.db.select().from(productKeys).where(eq(productKeys.id, sale().productKeyId!)).get()!.key;
-  return { id, sale, key };
+  return boughtThrough(ctx, data!.clientSecret.split("_secret_")[0]);
 }

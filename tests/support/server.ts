@@ -44,7 +44,8 @@ export async function postJson<T>(
 }
 
 /** Signs up `email` on a test server with a fresh key for `plan`, as the sign-up form does; answers the raw response. */
-export function signUpOn(server: TestServer, email: string, plan: PlanId = "pro"): Promise<Response> {
+export async function signUpOn(server: TestServer, email: string, plan: PlanId = "pro"): Promise<Response> {
+  const productKey = await makeKey(server.deps, plan);
   return fetch(`${server.url}/api/auth/signup`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -52,7 +53,7 @@ export function signUpOn(server: TestServer, email: string, plan: PlanId = "pro"
       email,
       password: "correct horse",
       confirmPassword: "correct horse",
-      productKey: makeKey(server.deps, plan),
+      productKey,
     }),
   });
 }

@@ -7,7 +7,7 @@
  */
 import { and, count, eq, gt, isNull, min } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
-import type { DbOrTx } from "../../db";
+import { forUpdate, type DbOrTx } from "../../db";
 import { addressConfirmations, users, type User } from "../../db/schema";
 import { DAY } from "../../lib/clock";
 import { AppError, conflict } from "../../lib/errors";
@@ -15,6 +15,7 @@ import { RATE_RULES } from "../../lib/rate-limit";
 import { newToken, sha256Hex } from "../../lib/random";
 import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
+import { lockAccount } from "../users/service";
 import type { AccountMessage, ConfirmEmailAnswer } from "@shared/api/account";
 
 /** How long a link works: a day for one just asked for; a week for the invitation, which nobody expects. */
@@ -37,7 +38,7 @@ export const isAddressConfirmed = (user: Pick<User, "emailConfirmedAt">) => user
  * Writes a new link for the account's current address and queues its e-mail, in the caller's transaction.
  * An older unused link stops working, so only the newest e-mail counts.
  */
-export function queueAddressConfirmation(
+export async function queueAddressConfirmation(
   tx: DbOrTx,
   appUrl: string,
   user: Pick<User, "id" | "email">,
@@ -45,51 +46,51 @@ export function queueAddressConfirmation(
   kind: "address-confirm" | "address-invitation" = "address-confirm",
 ) {
   const token = newToken(32);
-  tx.update(addressConfirmations)
+  await tx
+    .update(addressConfirmations)
     .set({ usedAt: now })
-    .where(and(eq(addressConfirmations.userId, user.id), isNull(addressConfirmations.usedAt)))
-    .run();
-  tx.insert(addressConfirmations)
-    .values({
-      userId: user.id,
-      email: user.email,
-      tokenHash: sha256Hex(token),
-      expiresAt: now + (kind === "address-invitation" ? INVITATION_LINK_LIFETIME_MS : CONFIRMATION_LINK_LIFETIME_MS),
-      createdAt: now,
-    })
-    .run();
-  queueEmail(tx, { to: user.email, template: kind, payload: { confirmUrl: confirmAddressUrl(appUrl, token) } }, now);
+    .where(and(eq(addressConfirmations.userId, user.id), isNull(addressConfirmations.usedAt)));
+  await tx.insert(addressConfirmations).values({
+    userId: user.id,
+    email: user.email,
+    tokenHash: sha256Hex(token),
+    expiresAt: now + (kind === "address-invitation" ? INVITATION_LINK_LIFETIME_MS : CONFIRMATION_LINK_LIFETIME_MS),
+    createdAt: now,
+  });
+  await queueEmail(
+    tx,
+    { to: user.email, template: kind, payload: { confirmUrl: confirmAddressUrl(appUrl, token) } },
+    now,
+  );
 }
 
 /** The dashboard's "Send the link again": refused once confirmed, and limited per account. */
-export function resendAddressConfirmation(
+export async function resendAddressConfirmation(
   deps: Pick<AppDeps, "db" | "clock" | "config" | "limiter">,
   user: User,
-): AccountMessage {
+): Promise<AccountMessage> {
   if (isAddressConfirmed(user)) throw conflict("ALREADY_CONFIRMED", "Your email address is already confirmed.");
   deps.limiter.take("address-confirmation", { user: user.id }, RATE_RULES.addressConfirmation, TOO_MANY);
   const now = deps.clock.now();
-  deps.db.transaction(
-    (tx) => {
-      const today = tx
-        .select({ n: count(), oldest: min(addressConfirmations.createdAt) })
-        .from(addressConfirmations)
-        .where(and(eq(addressConfirmations.userId, user.id), gt(addressConfirmations.createdAt, now - DAY)))
-        .get()!;
-      if (today.n >= CONFIRMATION_LINKS_PER_DAY) {
-        const retryAfterSeconds = Math.max(1, Math.ceil(((today.oldest ?? now) + DAY - now) / 1000));
-        throw new AppError(
-          429,
-          "RATE_LIMITED",
-          TOO_MANY,
-          { retryAfterSeconds },
-          { "Retry-After": String(retryAfterSeconds) },
-        );
-      }
-      queueAddressConfirmation(tx, deps.config.appUrl, user, now);
-    },
-    { behavior: "immediate" },
-  );
+  await deps.db.transaction(async (tx) => {
+    // The count and the new link are one transaction, so racing requests can't pass the daily cap together.
+    await lockAccount(tx, user.id);
+    const [today] = await tx
+      .select({ n: count(), oldest: min(addressConfirmations.createdAt) })
+      .from(addressConfirmations)
+      .where(and(eq(addressConfirmations.userId, user.id), gt(addressConfirmations.createdAt, now - DAY)));
+    if (today && today.n >= CONFIRMATION_LINKS_PER_DAY) {
+      const retryAfterSeconds = Math.max(1, Math.ceil(((today.oldest ?? now) + DAY - now) / 1000));
+      throw new AppError(
+        429,
+        "RATE_LIMITED",
+        TOO_MANY,
+        { retryAfterSeconds },
+        { "Retry-After": String(retryAfterSeconds) },
+      );
+    }
+    await queueAddressConfirmation(tx, deps.config.appUrl, user, now);
+  });
   return {
     message: `We've sent a new confirmation link to ${user.email}. It works once, within 24 hours.`,
   };
@@ -99,39 +100,34 @@ export function resendAddressConfirmation(
  * Follows the link: marked used with UPDATE … WHERE used_at IS NULL, so two racing uses confirm once. It
  * confirms the address it was sent to only while that is still the account's address.
  */
-export function confirmAddress(deps: Pick<AppDeps, "db" | "clock">, token: string): ConfirmEmailAnswer {
+export async function confirmAddress(deps: Pick<AppDeps, "db" | "clock">, token: string): Promise<ConfirmEmailAnswer> {
   const now = deps.clock.now();
-  return deps.db.transaction(
-    (tx) => {
-      const link = tx
-        .update(addressConfirmations)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(addressConfirmations.tokenHash, sha256Hex(token)),
-            isNull(addressConfirmations.usedAt),
-            gt(addressConfirmations.expiresAt, now),
-          ),
-        )
-        .returning()
-        .get();
-      const user = link && tx.select().from(users).where(eq(users.id, link.userId)).get();
-      if (!link || !user || user.email !== link.email)
-        throw new AppError(400, "INVALID_CONFIRMATION_LINK", INVALID_LINK);
-      if (!isAddressConfirmed(user)) {
-        tx.update(users).set({ emailConfirmedAt: now }).where(eq(users.id, user.id)).run();
-        writeAudit(tx, {
-          actorUserId: user.id,
-          action: "account.email-confirmed",
-          subject: `user:${user.id}`,
-          at: now,
-        });
-      }
-      return {
-        email: user.email,
-        message: `${user.email} is confirmed. Your dashboard now shows every purchase made with it, with its invoices, and your support messages.`,
-      };
-    },
-    { behavior: "immediate" },
-  );
+  return deps.db.transaction(async (tx) => {
+    const [link] = await tx
+      .update(addressConfirmations)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(addressConfirmations.tokenHash, sha256Hex(token)),
+          isNull(addressConfirmations.usedAt),
+          gt(addressConfirmations.expiresAt, now),
+        ),
+      )
+      .returning({ userId: addressConfirmations.userId, email: addressConfirmations.email });
+    const [user] = link ? await forUpdate(tx.select().from(users).where(eq(users.id, link.userId))) : [];
+    if (!link || !user || user.email !== link.email) throw new AppError(400, "INVALID_CONFIRMATION_LINK", INVALID_LINK);
+    if (!isAddressConfirmed(user)) {
+      await tx.update(users).set({ emailConfirmedAt: now }).where(eq(users.id, user.id));
+      await writeAudit(tx, {
+        actorUserId: user.id,
+        action: "account.email-confirmed",
+        subject: `user:${user.id}`,
+        at: now,
+      });
+    }
+    return {
+      email: user.email,
+      message: `${user.email} is confirmed. Your dashboard now shows every purchase made with it, with its invoices, and your support messages.`,
+    };
+  });
 }

@@ -16,35 +16,32 @@ export interface InvitationResult {
   invited: number;
 }
 
-export function inviteUnconfirmedAccounts(deps: Pick<AppDeps, "db" | "clock" | "config">): InvitationResult {
+export async function inviteUnconfirmedAccounts(
+  deps: Pick<AppDeps, "db" | "clock" | "config">,
+): Promise<InvitationResult> {
   let invited = 0;
   let after = 0;
   for (;;) {
     const now = deps.clock.now();
-    const batch = deps.db.transaction(
-      (tx) => {
-        const candidates = tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(gt(users.id, after), isNull(users.emailConfirmedAt), isNull(users.confirmationInvitedAt)))
-          .orderBy(asc(users.id))
-          .limit(BATCH)
-          .all();
-        for (const { id } of candidates) {
-          const account = tx
-            .update(users)
-            .set({ confirmationInvitedAt: now })
-            .where(and(eq(users.id, id), isNull(users.emailConfirmedAt), isNull(users.confirmationInvitedAt)))
-            .returning({ id: users.id, email: users.email })
-            .get();
-          if (!account) continue;
-          queueAddressConfirmation(tx, deps.config.appUrl, account, now, "address-invitation");
-          invited++;
-        }
-        return candidates;
-      },
-      { behavior: "immediate" },
-    );
+    const batch = await deps.db.transaction(async (tx) => {
+      const candidates = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(gt(users.id, after), isNull(users.emailConfirmedAt), isNull(users.confirmationInvitedAt)))
+        .orderBy(asc(users.id))
+        .limit(BATCH);
+      for (const { id } of candidates) {
+        const [account] = await tx
+          .update(users)
+          .set({ confirmationInvitedAt: now })
+          .where(and(eq(users.id, id), isNull(users.emailConfirmedAt), isNull(users.confirmationInvitedAt)))
+          .returning({ id: users.id, email: users.email });
+        if (!account) continue;
+        await queueAddressConfirmation(tx, deps.config.appUrl, account, now, "address-invitation");
+        invited++;
+      }
+      return candidates;
+    });
     if (batch.length < BATCH) return { invited };
     after = batch.at(-1)!.id;
   }

@@ -24,11 +24,10 @@ import {
   users,
   type User,
 } from "../../db/schema";
-import type { DbOrTx } from "../../db";
+import { forUpdate, type DbOrTx } from "../../db";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { conflict } from "../../lib/errors";
+import { conflict, sessionEnded } from "../../lib/errors";
 import { writeAudit } from "../audit/service";
-import { countAdmins } from "../users/service";
 import { assertPassword } from "./password";
 import { accountSales, type AccountPurchase } from "./purchases";
 import { isAddressConfirmed } from "./address-confirmation";
@@ -43,27 +42,27 @@ export const deletedAccountEmail = (userId: number) => `deleted-account-${userId
  * refund answers, demo payments): each copy becomes the placeholder. An address holds nothing JSON escapes,
  * so JSON stays valid.
  */
-function scrubAddress(tx: DbOrTx, address: string, placeholder: string) {
+async function scrubAddress(tx: DbOrTx, address: string, placeholder: string) {
   const swap = (column: SQLiteColumn) => sql`replace(${column}, ${address}, ${placeholder})`;
   const holds = (column: SQLiteColumn) => sql`instr(${column}, ${address}) > 0`;
-  tx.update(emails)
+  await tx
+    .update(emails)
     .set({ subject: swap(emails.subject), payload: swap(emails.payload) })
-    .where(or(holds(emails.subject), holds(emails.payload)))
-    .run();
-  tx.update(auditLog)
+    .where(or(holds(emails.subject), holds(emails.payload)));
+  await tx
+    .update(auditLog)
     .set({ detail: swap(auditLog.detail) })
-    .where(holds(auditLog.detail))
-    .run();
-  tx.update(auditLog).set({ actorEmail: placeholder }).where(eq(auditLog.actorEmail, address)).run();
-  tx.update(refundRequests)
+    .where(holds(auditLog.detail));
+  await tx.update(auditLog).set({ actorEmail: placeholder }).where(eq(auditLog.actorEmail, address));
+  await tx
+    .update(refundRequests)
     .set({ answer: swap(refundRequests.answer) })
-    .where(holds(refundRequests.answer))
-    .run();
-  tx.update(demoPaymentIntents)
+    .where(holds(refundRequests.answer));
+  await tx
+    .update(demoPaymentIntents)
     .set({ metadata: swap(demoPaymentIntents.metadata) })
-    .where(holds(demoPaymentIntents.metadata))
-    .run();
-  tx.update(demoPaymentIntents).set({ receiptEmail: null }).where(eq(demoPaymentIntents.receiptEmail, address)).run();
+    .where(holds(demoPaymentIntents.metadata));
+  await tx.update(demoPaymentIntents).set({ receiptEmail: null }).where(eq(demoPaymentIntents.receiptEmail, address));
 }
 
 export async function deleteAccount(
@@ -73,81 +72,89 @@ export async function deleteAccount(
 ): Promise<AccountMessage> {
   await assertPassword(user, password);
   const now = deps.clock.now();
-  const confirmed = isAddressConfirmed(user);
-  deps.db.transaction(
-    (tx) => {
-      if (user.isAdmin && countAdmins(tx) <= 1) {
-        throw conflict(
-          "LAST_ADMIN",
-          "You are the only administrator. Make another account an administrator before deleting yours.",
-        );
-      }
-      const placeholder = deletedAccountEmail(user.id);
-      const owned = accountSales(tx, user);
-      // A sale the account paid for keeps its figures, not the person. A key someone else paid for and gave
-      // the account keeps its payer's address: it is theirs, and their lost-key e-mail still finds it.
-      const paid = owned.filter((purchase) => purchase.paidByAccount);
-      const paidIds = paid.map(({ sale }) => sale.id);
-      const intents = paid.map(({ sale }) => sale.paymentIntentId);
-      if (paidIds.length)
-        tx.update(sales)
-          .set({ email: placeholder, renewalUserId: null, postalCode: null })
-          .where(inArray(sales.id, paidIds))
-          .run();
-      tx.update(sales).set({ renewalUserId: null }).where(eq(sales.renewalUserId, user.id)).run();
-      // Checkouts (with the promotion codes they reserved) keep their figures for the codes' counts, not the
-      // person: the account's renewals, its paid sales' and, once its address is proven, the address's.
-      tx.update(checkouts)
-        .set({ email: placeholder, accountId: null })
-        .where(
-          or(
-            eq(checkouts.accountId, user.id),
-            intents.length ? inArray(checkouts.paymentIntentId, intents) : undefined,
-            confirmed ? eq(checkouts.email, user.email) : undefined,
-          ),
-        )
-        .run();
-      // The demo provider's intents (development only) copy the checkout's postal code and address.
-      if (intents.length) {
-        tx.update(demoPaymentIntents)
-          .set({
-            metadata: sql`json_remove(replace(${demoPaymentIntents.metadata}, ${user.email}, ${placeholder}), '$.postalCode')`,
-            receiptEmail: null,
-          })
-          .where(inArray(demoPaymentIntents.id, intents))
-          .run();
-      }
-      tx.update(buyerRefunds)
-        .set({ userId: null, reason: null })
-        .where(or(eq(buyerRefunds.userId, user.id), paidIds.length ? inArray(buyerRefunds.saleId, paidIds) : undefined))
-        .run();
-      tx.update(buyerRefunds).set({ decidedByUserId: null }).where(eq(buyerRefunds.decidedByUserId, user.id)).run();
-      tx.update(refundRequests).set({ actorUserId: null }).where(eq(refundRequests.actorUserId, user.id)).run();
-      if (paidIds.length) {
-        tx.update(refundRequests)
-          .set({ answer: sql`replace(${refundRequests.answer}, ${user.email}, ${placeholder})` })
-          .where(inArray(refundRequests.saleId, paidIds))
-          .run();
-      }
-      eraseEmailsAndTickets(tx, user, paid, confirmed);
-      if (confirmed) scrubAddress(tx, user.email, placeholder);
-      // Audit rows about the account stay as a record of what happened, without details such as the game account's id.
-      tx.update(auditLog)
-        .set({ detail: null })
-        .where(eq(auditLog.subject, `user:${user.id}`))
-        .run();
-      tx.delete(users).where(eq(users.id, user.id)).run();
-      writeAudit(tx, {
-        // The account's owner deleted it: the entry names the account, shown as a deleted one.
-        actorUserId: user.id,
-        action: "account.deleted",
-        subject: `user:${user.id}`,
-        detail: `${paid.length} sales kept with the e-mail replaced`,
-        at: now,
-      });
-    },
-    { behavior: "immediate" },
-  );
+  await deps.db.transaction(async (tx) => {
+    // The account as it is now, held to the end: the password was checked against the session's copy. A
+    // second deletion racing this one, or one after a password change, finds no account.
+    const [account] = await forUpdate(
+      tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, user.id), eq(users.tokenVersion, user.tokenVersion))),
+    );
+    if (!account) throw sessionEnded();
+    const confirmed = isAddressConfirmed(account);
+    if (account.isAdmin && (await lockedAdminCount(tx)) <= 1) {
+      throw conflict(
+        "LAST_ADMIN",
+        "You are the only administrator. Make another account an administrator before deleting yours.",
+      );
+    }
+    const placeholder = deletedAccountEmail(account.id);
+    const owned = await accountSales(tx, account);
+    // A sale the account paid for keeps its figures, not the person. A key someone else paid for and gave
+    // the account keeps its payer's address: it is theirs, and their lost-key e-mail still finds it.
+    const paid = owned.filter((purchase) => purchase.paidByAccount);
+    const paidIds = paid.map(({ sale }) => sale.id);
+    const intents = paid.map(({ sale }) => sale.paymentIntentId);
+    if (paidIds.length)
+      await tx
+        .update(sales)
+        .set({ email: placeholder, renewalUserId: null, postalCode: null })
+        .where(inArray(sales.id, paidIds));
+    await tx.update(sales).set({ renewalUserId: null }).where(eq(sales.renewalUserId, account.id));
+    // Checkouts (with the promotion codes they reserved) keep their figures for the codes' counts, not the
+    // person: the account's renewals, its paid sales' and, once its address is proven, the address's.
+    await tx
+      .update(checkouts)
+      .set({ email: placeholder, accountId: null })
+      .where(
+        or(
+          eq(checkouts.accountId, account.id),
+          intents.length ? inArray(checkouts.paymentIntentId, intents) : undefined,
+          confirmed ? eq(checkouts.email, account.email) : undefined,
+        ),
+      );
+    // The demo provider's intents (development only) copy the checkout's postal code and address.
+    if (intents.length) {
+      await tx
+        .update(demoPaymentIntents)
+        .set({
+          metadata: sql`json_remove(replace(${demoPaymentIntents.metadata}, ${account.email}, ${placeholder}), '$.postalCode')`,
+          receiptEmail: null,
+        })
+        .where(inArray(demoPaymentIntents.id, intents));
+    }
+    await tx
+      .update(buyerRefunds)
+      .set({ userId: null, reason: null })
+      .where(
+        or(eq(buyerRefunds.userId, account.id), paidIds.length ? inArray(buyerRefunds.saleId, paidIds) : undefined),
+      );
+    await tx.update(buyerRefunds).set({ decidedByUserId: null }).where(eq(buyerRefunds.decidedByUserId, account.id));
+    await tx.update(refundRequests).set({ actorUserId: null }).where(eq(refundRequests.actorUserId, account.id));
+    if (paidIds.length) {
+      await tx
+        .update(refundRequests)
+        .set({ answer: sql`replace(${refundRequests.answer}, ${account.email}, ${placeholder})` })
+        .where(inArray(refundRequests.saleId, paidIds));
+    }
+    await eraseEmailsAndTickets(tx, account, paid, confirmed);
+    if (confirmed) await scrubAddress(tx, account.email, placeholder);
+    // Audit rows about the account stay as a record of what happened, without details such as the game account's id.
+    await tx
+      .update(auditLog)
+      .set({ detail: null })
+      .where(eq(auditLog.subject, `user:${account.id}`));
+    await tx.delete(users).where(eq(users.id, account.id));
+    await writeAudit(tx, {
+      // The account's owner deleted it: the entry names the account, shown as a deleted one.
+      actorUserId: account.id,
+      action: "account.deleted",
+      subject: `user:${account.id}`,
+      detail: `${paid.length} sales kept with the e-mail replaced`,
+      at: now,
+    });
+  });
   return { message: "Your account has been deleted." };
 }
 
@@ -156,14 +163,15 @@ export async function deleteAccount(
  * to or from it. Without: the e-mails about the account itself and those about the sales it paid for (each
  * names its key); anything else sent to the address may be someone else's, so it stays.
  */
-function eraseEmailsAndTickets(tx: DbOrTx, user: User, paid: AccountPurchase[], confirmed: boolean) {
+async function eraseEmailsAndTickets(tx: DbOrTx, user: User, paid: AccountPurchase[], confirmed: boolean) {
   if (confirmed) {
-    tx.delete(supportTickets).where(eq(supportTickets.email, user.email)).run();
-    tx.delete(emails).where(eq(emails.to, user.email)).run();
+    await tx.delete(supportTickets).where(eq(supportTickets.email, user.email));
+    await tx.delete(emails).where(eq(emails.to, user.email));
     return;
   }
   const keys = paid.flatMap(({ key }) => (key ? [key.key] : []));
-  tx.delete(emails)
+  await tx
+    .delete(emails)
     .where(
       and(
         eq(emails.to, user.email),
@@ -174,8 +182,16 @@ function eraseEmailsAndTickets(tx: DbOrTx, user: User, paid: AccountPurchase[], 
           ),
         ),
       ),
-    )
-    .run();
+    );
+}
+
+/**
+ * The administrators, their rows held to the end of the transaction: of two last administrators deleting
+ * themselves at once, one is refused.
+ */
+async function lockedAdminCount(tx: DbOrTx): Promise<number> {
+  const admins = await forUpdate(tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)));
+  return admins.length;
 }
 
 /** E-mails about one sale, each naming its key: the account's when the account paid for that sale. */

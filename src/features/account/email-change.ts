@@ -5,6 +5,7 @@
  */
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
+import { forUpdate, isUniqueViolation } from "../../db";
 import { emailChanges, users, type User } from "../../db/schema";
 import { DAY } from "../../lib/clock";
 import { AppError, badRequest, conflict } from "../../lib/errors";
@@ -37,69 +38,68 @@ export async function requestEmailChange(
   if (newEmail === user.email) throw badRequest("SAME_EMAIL", "That is already your account's email address.");
   const now = deps.clock.now();
   const token = newToken(32);
-  deps.db.transaction(
-    (tx) => {
-      if (findUserByEmail(tx, newEmail)) throw conflict("EMAIL_TAKEN", ADDRESS_TAKEN);
-      // A newer request replaces any older link.
-      tx.update(emailChanges)
-        .set({ usedAt: now })
-        .where(and(eq(emailChanges.userId, user.id), isNull(emailChanges.usedAt)))
-        .run();
-      tx.insert(emailChanges)
-        .values({
-          userId: user.id,
-          newEmail,
-          tokenHash: sha256Hex(token),
-          expiresAt: now + LINK_LIFETIME_MS,
-          createdAt: now,
-        })
-        .run();
-      queueEmail(
-        tx,
-        {
-          to: newEmail,
-          template: "email-change-confirm",
-          payload: { confirmUrl: confirmEmailUrl(deps.config.appUrl, token), oldEmail: user.email },
-        },
-        now,
-      );
-    },
-    { behavior: "immediate" },
-  );
+  await deps.db.transaction(async (tx) => {
+    if (await findUserByEmail(tx, newEmail)) throw conflict("EMAIL_TAKEN", ADDRESS_TAKEN);
+    // A newer request replaces any older link.
+    await tx
+      .update(emailChanges)
+      .set({ usedAt: now })
+      .where(and(eq(emailChanges.userId, user.id), isNull(emailChanges.usedAt)));
+    await tx.insert(emailChanges).values({
+      userId: user.id,
+      newEmail,
+      tokenHash: sha256Hex(token),
+      expiresAt: now + LINK_LIFETIME_MS,
+      createdAt: now,
+    });
+    await queueEmail(
+      tx,
+      {
+        to: newEmail,
+        template: "email-change-confirm",
+        payload: { confirmUrl: confirmEmailUrl(deps.config.appUrl, token), oldEmail: user.email },
+      },
+      now,
+    );
+  });
   return {
     message: `We've sent a confirmation link to ${newEmail}. Your email changes when you open it (within 24 hours); until then, sign in with ${user.email}.`,
   };
 }
 
 /** Follows the link: marked used with UPDATE … WHERE used_at IS NULL, so two racing uses change it once. */
-export function confirmEmailChange(deps: EmailDeps, token: string): ConfirmEmailAnswer {
+export async function confirmEmailChange(deps: EmailDeps, token: string): Promise<ConfirmEmailAnswer> {
   const now = deps.clock.now();
-  const email = deps.db.transaction(
-    (tx) => {
-      const change = tx
-        .update(emailChanges)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(emailChanges.tokenHash, sha256Hex(token)),
-            isNull(emailChanges.usedAt),
-            gt(emailChanges.expiresAt, now),
-          ),
-        )
-        .returning()
-        .get();
-      if (!change) throw new AppError(400, "INVALID_EMAIL_LINK", INVALID_LINK);
-      const user = tx.select().from(users).where(eq(users.id, change.userId)).get();
-      if (!user) throw new AppError(400, "INVALID_EMAIL_LINK", INVALID_LINK);
-      // Someone may have signed up with the address since the link was sent.
-      if (findUserByEmail(tx, change.newEmail)) throw conflict("EMAIL_TAKEN", ADDRESS_TAKEN);
-      // The link was followed from the new address's inbox: that proves it.
-      tx.update(users).set({ email: change.newEmail, emailConfirmedAt: now }).where(eq(users.id, user.id)).run();
-      queueEmail(tx, { to: user.email, template: "email-changed", payload: { newEmail: change.newEmail } }, now);
-      writeAudit(tx, { actorUserId: user.id, action: "account.email-changed", subject: `user:${user.id}`, at: now });
-      return change.newEmail;
-    },
-    { behavior: "immediate" },
-  );
+  const email = await deps.db.transaction(async (tx) => {
+    const [change] = await tx
+      .update(emailChanges)
+      .set({ usedAt: now })
+      .where(
+        and(eq(emailChanges.tokenHash, sha256Hex(token)), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)),
+      )
+      .returning({ userId: emailChanges.userId, newEmail: emailChanges.newEmail });
+    if (!change) throw new AppError(400, "INVALID_EMAIL_LINK", INVALID_LINK);
+    const [user] = await forUpdate(tx.select().from(users).where(eq(users.id, change.userId)));
+    if (!user) throw new AppError(400, "INVALID_EMAIL_LINK", INVALID_LINK);
+    // Someone may have signed up with the address since the link was sent.
+    if (await findUserByEmail(tx, change.newEmail)) throw conflict("EMAIL_TAKEN", ADDRESS_TAKEN);
+    // The link was followed from the new address's inbox: that proves it. The address is unique: one taken by a
+    // sign-up racing this is the same answer.
+    await tx
+      .update(users)
+      .set({ email: change.newEmail, emailConfirmedAt: now })
+      .where(eq(users.id, user.id))
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? conflict("EMAIL_TAKEN", ADDRESS_TAKEN) : error;
+      });
+    await queueEmail(tx, { to: user.email, template: "email-changed", payload: { newEmail: change.newEmail } }, now);
+    await writeAudit(tx, {
+      actorUserId: user.id,
+      action: "account.email-changed",
+      subject: `user:${user.id}`,
+      at: now,
+    });
+    return change.newEmail;
+  });
   return { email, message: `Your account's email is now ${email}. Sign in with it from now on.` };
 }

@@ -5,7 +5,7 @@
  * address alone (tickets, other purchases, checkouts, e-mails) is in it only once the address is
  * confirmed (ownership.ts): until then it may be someone else's.
  */
-import { and, desc, eq, inArray, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { asc } from "drizzle-orm";
 import { auditLog, checkouts, creditNotes, emails, reviews, supportTickets, type User } from "../../db/schema";
@@ -20,44 +20,51 @@ import { ticketAnswers } from "../support/thread";
 
 const dollars = (cents: number) => cents / 100;
 
-export function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: User) {
+export async function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: User) {
   const { db } = deps;
-  const subscription = getSubscription(db, user.id);
+  const subscription = await getSubscription(db, user.id);
   const confirmed = isAddressConfirmed(user);
-  const purchases = accountSales(db, user);
+  const purchases = await accountSales(db, user);
   const saleSubjects = purchases.map(({ sale }) => `sale:${sale.id}`);
   const saleIds = purchases.map(({ sale }) => sale.id);
   const paidIntents = purchases.filter((p) => p.paidByAccount).map(({ sale }) => sale.paymentIntentId);
   const notes = saleIds.length
-    ? db.select().from(creditNotes).where(inArray(creditNotes.saleId, saleIds)).orderBy(asc(creditNotes.id)).all()
+    ? await db.select().from(creditNotes).where(inArray(creditNotes.saleId, saleIds)).orderBy(asc(creditNotes.id))
     : [];
   // Codes entered at checkout for this account or its paid sales, and once its address is proven, by the
   // address, whether or not the payment went through.
-  const codeUses = db
+  const codeUses = await db
     .select()
     .from(checkouts)
     .where(
-      or(
-        eq(checkouts.accountId, user.id),
-        paidIntents.length ? inArray(checkouts.paymentIntentId, paidIntents) : undefined,
-        confirmed ? eq(checkouts.email, user.email) : undefined,
+      and(
+        or(
+          eq(checkouts.accountId, user.id),
+          paidIntents.length ? inArray(checkouts.paymentIntentId, paidIntents) : undefined,
+          confirmed ? eq(checkouts.email, user.email) : undefined,
+        ),
+        isNotNull(checkouts.promotionCode),
       ),
     )
-    .orderBy(desc(checkouts.createdAt))
-    .all()
-    .filter((checkout) => checkout.promotionCode !== null);
+    .orderBy(desc(checkouts.createdAt), desc(checkouts.id));
   // What went to the address: all of it once the address is proven, else only what is about the account.
   const sentToAddress = and(
     eq(emails.to, user.email),
     confirmed ? undefined : inArray(emails.template, [...ACCOUNT_EMAIL_TEMPLATES]),
   );
-  const audit = db
+  const audit = await db
     .select()
     .from(auditLog)
     .where(or(eq(auditLog.actorUserId, user.id), inArray(auditLog.subject, [`user:${user.id}`, ...saleSubjects])))
-    .orderBy(desc(auditLog.createdAt))
-    .all();
-  const review = db.select().from(reviews).where(eq(reviews.userId, user.id)).get();
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+  const [review] = await db.select().from(reviews).where(eq(reviews.userId, user.id)).limit(1);
+  // Tickets are matched by address only: the account's once the address is proven.
+  const tickets = confirmed
+    ? await db.select().from(supportTickets).where(eq(supportTickets.email, user.email)).orderBy(asc(supportTickets.id))
+    : [];
+  const answersByTicket = new Map<number, Awaited<ReturnType<typeof ticketAnswers>>>();
+  for (const ticket of tickets) answersByTicket.set(ticket.id, await ticketAnswers(db, ticket.id));
+  const sent = await db.select().from(emails).where(sentToAddress).orderBy(desc(emails.createdAt), desc(emails.id));
   return {
     exportedAt: new Date(deps.clock.now()).toISOString(),
     about: `Everything ${PRODUCT_NAME} stores about this account. Times are UTC; amounts are US dollars.`,
@@ -152,18 +159,14 @@ export function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: User) {
       paymentReference: checkout.paymentIntentId,
       date: toIso(checkout.createdAt),
     })),
-    // Tickets are matched by address only: the account's once the address is proven.
-    supportTickets: (confirmed
-      ? db.select().from(supportTickets).where(eq(supportTickets.email, user.email)).all()
-      : []
-    ).map((ticket) => ({
+    supportTickets: tickets.map((ticket) => ({
       id: ticket.id,
       subject: ticket.subject,
       message: ticket.message,
       status: ticket.status,
       createdAt: toIso(ticket.createdAt),
       // The answers after the first message: the buyer's own and support's.
-      answers: ticketAnswers(db, ticket.id).map((answer) => ({
+      answers: (answersByTicket.get(ticket.id) ?? []).map((answer) => ({
         from: answer.author,
         message: answer.body,
         createdAt: toIso(answer.createdAt),
@@ -179,19 +182,13 @@ export function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: User) {
         }
       : null,
     // Which e-mails went to the address, not their contents: some carried links that sign in.
-    emailsSent: db
-      .select()
-      .from(emails)
-      .where(sentToAddress)
-      .orderBy(desc(emails.createdAt))
-      .all()
-      .map((email) => ({
-        subject: email.subject,
-        kind: email.template,
-        status: email.status,
-        createdAt: toIso(email.createdAt),
-        sentAt: toIso(email.sentAt),
-      })),
+    emailsSent: sent.map((email) => ({
+      subject: email.subject,
+      kind: email.template,
+      status: email.status,
+      createdAt: toIso(email.createdAt),
+      sentAt: toIso(email.sentAt),
+    })),
     auditEntries: audit.map((entry) => ({
       action: entry.action,
       subject: entry.subject,
@@ -202,7 +199,7 @@ export function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: User) {
   };
 }
 
-export type AccountExport = ReturnType<typeof exportAccount>;
+export type AccountExport = Awaited<ReturnType<typeof exportAccount>>;
 
 /** The download's file name: layerlift-account-<id>-<day>.json. */
 export const exportFileName = (user: User, now: number) =>

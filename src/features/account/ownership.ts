@@ -25,18 +25,17 @@ export function ownedSalesCondition(user: Owner): SQL {
 }
 
 /** Whether `sale` is the account's. */
-export function ownsSale(
+export async function ownsSale(
   db: DbOrTx,
   user: Owner,
   sale: Pick<Sale, "email" | "renewalUserId" | "productKeyId">,
-): boolean {
+): Promise<boolean> {
   if (sale.renewalUserId === user.id || (isAddressConfirmed(user) && sale.email === user.email)) return true;
   if (sale.productKeyId === null) return false;
-  const key = db
+  const [key] = await db
     .select({ usedBy: productKeys.usedByUserId })
     .from(productKeys)
-    .where(eq(productKeys.id, sale.productKeyId))
-    .get();
+    .where(eq(productKeys.id, sale.productKeyId));
   return key?.usedBy === user.id;
 }
 

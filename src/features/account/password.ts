@@ -2,7 +2,7 @@
  * Changing the password from Settings: the current password is checked, tokenVersion goes up (every
  * session of the account ends), the session that asked gets a fresh token, and the account is told.
  */
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { users, type User } from "../../db/schema";
 import { AppError, badRequest } from "../../lib/errors";
@@ -35,31 +35,32 @@ export async function changePassword(
     throw badRequest("SAME_PASSWORD", "The new password is the same as the current one.");
   const passwordHash = await hashPassword(newPassword);
   const now = deps.clock.now();
-  const updated = deps.db.transaction(
-    (tx) => {
-      const row = tx
-        .update(users)
-        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-        // Only if nothing changed it meanwhile: of two racing changes one wins, the other's session has ended.
-        .where(sql`${users.id} = ${user.id} AND ${users.tokenVersion} = ${user.tokenVersion}`)
-        .returning()
-        .get();
-      if (!row)
-        throw new AppError(
-          409,
-          "PASSWORD_CHANGED_MEANWHILE",
-          "Your password was changed from another session. Please sign in again.",
-        );
-      queueEmail(
-        tx,
-        { to: row.email, template: "password-changed", payload: { changedAt: new Date(now).toISOString() } },
-        now,
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+      // Only if nothing changed it meanwhile: of two racing changes one wins, the other's session has ended.
+      .where(and(eq(users.id, user.id), eq(users.tokenVersion, user.tokenVersion)))
+      .returning();
+    if (!row)
+      throw new AppError(
+        409,
+        "PASSWORD_CHANGED_MEANWHILE",
+        "Your password was changed from another session. Please sign in again.",
       );
-      writeAudit(tx, { actorUserId: user.id, action: "account.password-changed", subject: `user:${user.id}`, at: now });
-      return row;
-    },
-    { behavior: "immediate" },
-  );
+    await queueEmail(
+      tx,
+      { to: row.email, template: "password-changed", payload: { changedAt: new Date(now).toISOString() } },
+      now,
+    );
+    await writeAudit(tx, {
+      actorUserId: user.id,
+      action: "account.password-changed",
+      subject: `user:${user.id}`,
+      at: now,
+    });
+    return row;
+  });
   const token = await signSessionToken(deps.jwtSecret, { userId: updated.id, tokenVersion: updated.tokenVersion }, now);
   return { token, message: "Your password has been changed. Every other session of your account has been signed out." };
 }

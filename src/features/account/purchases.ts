@@ -29,19 +29,21 @@ export interface AccountPurchase {
   paidByAccount: boolean;
 }
 
-export function accountSales(db: DbOrTx, user: Pick<User, "id" | "email" | "emailConfirmedAt">): AccountPurchase[] {
-  const rows = db
+export async function accountSales(
+  db: DbOrTx,
+  user: Pick<User, "id" | "email" | "emailConfirmedAt">,
+): Promise<AccountPurchase[]> {
+  const rows = await db
     .select({ sale: sales, key: productKeys })
     .from(sales)
     .leftJoin(productKeys, eq(productKeys.id, sales.productKeyId))
     .where(ownedSalesCondition(user))
     // The unary + keeps SQLite from walking the created_at index past every sale: sort just these.
-    .orderBy(desc(sql`+${sales.createdAt}`), desc(sales.id))
-    .all();
+    .orderBy(desc(sql`+${sales.createdAt}`), desc(sales.id));
   const ids = rows.map((row) => row.sale.id);
-  const requests = ids.length ? db.select().from(buyerRefunds).where(inArray(buyerRefunds.saleId, ids)).all() : [];
+  const requests = ids.length ? await db.select().from(buyerRefunds).where(inArray(buyerRefunds.saleId, ids)) : [];
   const requestBySale = new Map(requests.map((request) => [request.saleId, request]));
-  const creditNoteBySale = latestCreditNotes(db, ids);
+  const creditNoteBySale = await latestCreditNotes(db, ids);
   return rows.map(({ sale, key }) => ({
     sale,
     key,

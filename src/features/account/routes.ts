@@ -110,10 +110,10 @@ export function accountRoutes(deps: AppDeps) {
     )
     .get(
       "/purchases",
-      ({ user }) => {
+      async ({ user }) => {
         const now = deps.clock.now();
         return {
-          purchases: accountSales(deps.db, user).map((purchase) => purchaseView(deps, purchase, now)),
+          purchases: (await accountSales(deps.db, user)).map((purchase) => purchaseView(deps, purchase, now)),
           refundWindowDays: deps.config.refundWindowDays,
           selfServiceRefunds: deps.config.selfServiceRefunds,
         };

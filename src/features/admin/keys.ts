@@ -13,17 +13,25 @@ import type { AdminProductKeyView } from "@shared/api/admin";
 /** A refund outranks use (a redeemed key whose payment came back is "refunded"); a sale outranks none. */
 const stateOfKey = sql<AdminKeyState>`case
   when ${sales.status} = 'refunded' then 'refunded'
-  when ${productKeys.isUsed} = 1 then 'redeemed'
+  when ${productKeys.isUsed} then 'redeemed'
   when ${sales.id} is not null then 'sold'
   else 'unsold' end`;
 
-export function listAdminKeys(db: DbOrTx, filter: Page & { state?: AdminKeyState } = {}): AdminProductKeyView[] {
+export async function listAdminKeys(
+  db: DbOrTx,
+  filter: Page & { state?: AdminKeyState } = {},
+): Promise<AdminProductKeyView[]> {
   const query = db
     .select({ key: productKeys, state: stateOfKey, buyerEmail: sales.email })
     .from(productKeys)
     .leftJoin(sales, eq(sales.id, productKeys.saleId))
     .$dynamic();
-  return newestFirst(query, productKeys, filter, 100, filter.state ? sql`${stateOfKey} = ${filter.state}` : undefined)
-    .all()
-    .map((row) => ({ ...productKeyView(row.key), state: row.state, buyerEmail: row.buyerEmail }));
+  const rows = await newestFirst(
+    query,
+    productKeys,
+    filter,
+    100,
+    filter.state ? sql`${stateOfKey} = ${filter.state}` : undefined,
+  );
+  return rows.map((row) => ({ ...productKeyView(row.key), state: row.state, buyerEmail: row.buyerEmail }));
 }

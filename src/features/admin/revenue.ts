@@ -11,11 +11,11 @@ import { AppError } from "../../lib/errors";
 import { centsToDollars } from "@shared/plans";
 import { bookDays, dayStart, revenueCents } from "../books/service";
 
-export function revenueByDay(db: DbOrTx, now: number, days: number) {
+export async function revenueByDay(db: DbOrTx, now: number, days: number) {
   if (days !== 30 && days !== 90) throw new AppError(422, "VALIDATION", "days must be 30 or 90.");
   const today = dayStart(now);
   const from = today - (days - 1) * DAY;
-  const kept = new Map(bookDays(db, from).map((d) => [d.day, d]));
+  const kept = new Map((await bookDays(db, from)).map((d) => [d.day, d]));
   const result = [];
   for (let day = from; day <= today; day += DAY) {
     const d = kept.get(day);

@@ -80,8 +80,8 @@ export function adminRoutes(deps: AppDeps) {
     )
     .get(
       "/tax-report.csv",
-      ({ query }) =>
-        new Response(taxReportCsv(deps.db, query.from, query.to), {
+      async ({ query }) =>
+        new Response(await taxReportCsv(deps.db, query.from, query.to), {
           headers: {
             "Content-Type": "text/csv; charset=utf-8",
             "Content-Disposition": `attachment; filename="layerlift-tax-${query.from}-to-${query.to}.csv"`,

@@ -253,21 +253,26 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * as it was when its page was read.
  */
 export function salesCsvStream(db: Db): ReadableStream<Uint8Array> {
-  const page = db.$client.query<PageRow, [number]>(PAGE_SQL);
-  const pageCreditNotes = db.$client.query<[number, string], [number, number]>(PAGE_CREDIT_NOTES_SQL);
+  // The reader sees only committed sales, never a transaction's half-done work.
+  const page = db.$client.reader.query<PageRow, [number]>(PAGE_SQL);
+  const pageCreditNotes = db.$client.reader.query<[number, string], [number, number]>(PAGE_CREDIT_NOTES_SQL);
   const lines = lineWriter();
   const encoder = new TextEncoder();
   let buffer = new Uint8Array(1 << 20);
   let afterId = 0;
   let gone = false;
 
-  /** Reads and writes the page after afterId (null when there is none). Synchronous, so nothing of the page outlives it. */
+  /**
+   * Reads and writes the page after afterId (null when there is none). Synchronous, on the reader
+   * connection's own statements, so nothing of the page outlives it: read through the asynchronous handle,
+   * each page stayed reachable across an await and the export's peak rose by about 50 MB.
+   */
   const writeNextPage = (destination: ReadableStreamDirectController) => {
     edenGC();
     const rows = page.values(afterId) as PageRow[];
     if (!rows.length) return null;
-    const firstId = rows[0][0];
-    afterId = rows[rows.length - 1][0];
+    const firstId = rows[0]![0];
+    afterId = rows[rows.length - 1]![0];
     const csv = lines(rows, new Map(pageCreditNotes.values(firstId, afterId) as [number, string][]));
     // UTF-8 takes at most 3 bytes for each UTF-16 unit.
     if (buffer.length < csv.length * 3) buffer = new Uint8Array(csv.length * 3);
@@ -298,7 +303,7 @@ export function salesCsvStream(db: Db): ReadableStream<Uint8Array> {
 }
 
 /** One sale's CSV cells. */
-export function saleCsvRow(db: DbOrTx, saleId: number): string[] | undefined {
-  const row = db.select(csvFields).from(sales).where(eq(sales.id, saleId)).get();
-  return row && saleRow(row, latestCreditNote(db, row.id));
+export async function saleCsvRow(db: DbOrTx, saleId: number): Promise<string[] | undefined> {
+  const [row] = await db.select(csvFields).from(sales).where(eq(sales.id, saleId)).limit(1);
+  return row && saleRow(row, await latestCreditNote(db, row.id));
 }

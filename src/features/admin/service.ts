@@ -31,15 +31,15 @@ const USED_KEY_DELETE_MESSAGE = "This product key has been used and cannot be de
 const PURCHASED_KEY_DELETE_MESSAGE = "This key was bought by a customer; refund the payment instead.";
 const RECENT_SALES_SHOWN = 5;
 
-export function generateAdminKeys(
+export async function generateAdminKeys(
   deps: Pick<AppDeps, "db" | "clock">,
   actor: User,
   input: { plan: PlanId; count: number },
-): ProductKeyView[] {
+): Promise<ProductKeyView[]> {
   const now = deps.clock.now();
-  return deps.db.transaction((tx) => {
-    const made = generateProductKeys(tx, now, { plan: input.plan, count: input.count, source: "admin" });
-    writeAudit(tx, {
+  return await deps.db.transaction(async (tx) => {
+    const made = await generateProductKeys(tx, now, { plan: input.plan, count: input.count, source: "admin" });
+    await writeAudit(tx, {
       actorUserId: actor.id,
       action: "product-keys.generate",
       subject: `plan:${input.plan}`,
@@ -54,20 +54,23 @@ export function generateAdminKeys(
  * Deletes an unused key; a used key stays (it is the proof of a subscription), and so does a bought
  * one (its buyer has it by e-mail and its sale is paid: a refund is what takes it back).
  */
-export function deleteProductKey(deps: Pick<AppDeps, "db" | "clock">, actor: User, keyId: number): { success: true } {
-  return deps.db.transaction((tx) => {
-    const [deleted] = tx
+export async function deleteProductKey(
+  deps: Pick<AppDeps, "db" | "clock">,
+  actor: User,
+  keyId: number,
+): Promise<{ success: true }> {
+  return await deps.db.transaction(async (tx) => {
+    const [deleted] = await tx
       .delete(productKeys)
       .where(and(eq(productKeys.id, keyId), eq(productKeys.isUsed, false), ne(productKeys.source, "purchase")))
-      .returning()
-      .all();
+      .returning();
     if (!deleted) {
-      const existing = tx.select().from(productKeys).where(eq(productKeys.id, keyId)).get();
+      const [existing] = await tx.select().from(productKeys).where(eq(productKeys.id, keyId)).limit(1);
       if (!existing) throw notFound("This product key does not exist.");
       if (existing.isUsed) throw conflict("PRODUCT_KEY_USED", USED_KEY_DELETE_MESSAGE);
       throw conflict("PRODUCT_KEY_PURCHASED", PURCHASED_KEY_DELETE_MESSAGE);
     }
-    writeAudit(tx, {
+    await writeAudit(tx, {
       actorUserId: actor.id,
       action: "product-key.delete",
       subject: `product-key:${deleted.id}`,
@@ -83,8 +86,8 @@ export function deleteProductKey(deps: Pick<AppDeps, "db" | "clock">, actor: Use
  * net revenue (`adminRevenue`): that less every fee the provider kept (books/money.ts, the one definition
  * the chart and the CSV count with too).
  */
-function paidTotals(db: DbOrTx) {
-  const totals = bookTotals(db);
+async function paidTotals(db: DbOrTx) {
+  const totals = await bookTotals(db);
   return {
     totalRevenue: centsToDollars(revenueCents(totals)),
     adminRevenue: centsToDollars(totals.netCents),
@@ -92,9 +95,9 @@ function paidTotals(db: DbOrTx) {
   };
 }
 
-function recentSales(db: DbOrTx, page: Page, sign?: DocumentSigner): SaleView[] {
-  const rows = newestFirst(db.select().from(sales).$dynamic(), sales, page, 100).all();
-  const notes = latestCreditNotes(
+async function recentSales(db: DbOrTx, page: Page, sign?: DocumentSigner): Promise<SaleView[]> {
+  const rows = await newestFirst(db.select().from(sales).$dynamic(), sales, page, 100);
+  const notes = await latestCreditNotes(
     db,
     rows.map((row) => row.id),
   );
@@ -102,39 +105,39 @@ function recentSales(db: DbOrTx, page: Page, sign?: DocumentSigner): SaleView[] 
 }
 
 /** Totals over every paid sale; the list pages through all sales (refunded ones carry their status). */
-export function salesReport(db: DbOrTx, page: Page = {}, sign?: DocumentSigner): SalesResponse {
-  return { ...paidTotals(db), sales: recentSales(db, page, sign) };
+export async function salesReport(db: DbOrTx, page: Page = {}, sign?: DocumentSigner): Promise<SalesResponse> {
+  return { ...(await paidTotals(db)), sales: await recentSales(db, page, sign) };
 }
 
-export function adminOverview(db: DbOrTx, sign?: DocumentSigner): AdminOverviewResponse {
-  const keys = productKeyTotals(db);
-  const money = bookTotals(db);
+export async function adminOverview(db: DbOrTx, sign?: DocumentSigner): Promise<AdminOverviewResponse> {
+  const keys = await productKeyTotals(db);
+  const money = await bookTotals(db);
   return {
-    ...paidTotals(db),
+    ...(await paidTotals(db)),
     refunded: centsToDollars(money.refundedCents),
     refundCount: money.refundCount,
     disputed: centsToDollars(money.disputedCents),
     disputeCount: money.disputeCount,
     productKeyCount: keys.total,
     availableKeyCount: keys.unused,
-    openTicketCount: countOpenTickets(db),
-    recentSales: recentSales(db, { limit: RECENT_SALES_SHOWN }, sign),
+    openTicketCount: await countOpenTickets(db),
+    recentSales: await recentSales(db, { limit: RECENT_SALES_SHOWN }, sign),
   };
 }
 
 /** Queues the test e-mail; the outbox sender delivers it and the E-mails tab shows how it went. */
-export function sendTestEmail(
+export async function sendTestEmail(
   deps: Pick<AppDeps, "db" | "clock">,
   actor: User,
   input: { email: string; testKey?: string },
-): TestEmailResponse {
+): Promise<TestEmailResponse> {
   const now = deps.clock.now();
   const to = normaliseEmail(input.email);
   // Without a key the e-mail shows a sample in the real format; it is never stored as a key.
   const testKey = input.testKey?.trim() || newProductKey();
-  return deps.db.transaction((tx) => {
-    const queued = queueEmail(tx, { to, template: "test", payload: { testKey } }, now);
-    writeAudit(tx, {
+  return await deps.db.transaction(async (tx) => {
+    const queued = await queueEmail(tx, { to, template: "test", payload: { testKey } }, now);
+    await writeAudit(tx, {
       actorUserId: actor.id,
       action: "email.test",
       subject: `email:${queued.id}`,

@@ -24,37 +24,35 @@ const RARE_MATCHES = 2000;
  * met within the first rows of the newest-first walk, which the index would only slow down. The LIKE
  * stays either way: it is the rule (case-insensitive, `%` and `_` literal), the index only narrows.
  */
-function emailContains(db: DbOrTx, q: string): { where: SQL; fewRows: boolean } {
+async function emailContains(db: DbOrTx, q: string): Promise<{ where: SQL; fewRows: boolean }> {
   const contains = like(users.email, sql`${`%${escapeLike(q)}%`} escape '\\'`);
   if (q.length < INDEXED_MIN) return { where: contains, fewRows: false };
   // One FTS5 phrase: the piece as written, matched as a substring by the trigram tokenizer.
   const phrase = `"${q.replace(/"/g, '""')}"`;
   const named = sql`select rowid from users_email_search where users_email_search match ${phrase}`;
-  const [{ matches }] = db.all<{ matches: number }>(
-    sql`select count(*) as matches from (${named} limit ${RARE_MATCHES + 1})`,
-  );
-  if (matches > RARE_MATCHES) return { where: contains, fewRows: false };
+  // A raw statement's rows come back as arrays of values.
+  const [[matches]] = await db.values<[number]>(sql`select count(*) from (${named} limit ${RARE_MATCHES + 1})`);
+  if (Number(matches) > RARE_MATCHES) return { where: contains, fewRows: false };
   return { where: and(sql`${users.id} in (${named})`, contains)!, fewRows: true };
 }
 
-export function searchUsers(db: DbOrTx, now: number, input: { q?: string } & Page): AdminUserView[] {
+export async function searchUsers(db: DbOrTx, now: number, input: { q?: string } & Page): Promise<AdminUserView[]> {
   const q = input.q?.trim().toLowerCase();
   const rows = db
     .select({ user: users, subscription: subscriptions })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .$dynamic();
-  const matching = q ? emailContains(db, q) : undefined;
-  return newestFirst(rows, users, input, 50, matching?.where, matching?.fewRows)
-    .all()
-    .map((row) => adminUserView(row.user, row.subscription, now));
+  const matching = q ? await emailContains(db, q) : undefined;
+  const found = await newestFirst(rows, users, input, 50, matching?.where, matching?.fewRows);
+  return found.map((row) => adminUserView(row.user, row.subscription, now));
 }
 
 /** An admin unlinks a user's game account without the owner's cooldown; the reset is audited there. */
-export function adminResetLink(deps: AppDeps, actor: User, userId: number): AdminUserView {
-  resetLinkedAccount(deps, userId, { actorUserId: actor.id, ignoreCooldown: true });
-  const user = findUserById(deps.db, userId);
+export async function adminResetLink(deps: AppDeps, actor: User, userId: number): Promise<AdminUserView> {
+  await resetLinkedAccount(deps, userId, { actorUserId: actor.id, ignoreCooldown: true });
+  const user = await findUserById(deps.db, userId);
   if (!user) throw notFound("This account no longer exists.");
-  const subscription = getSubscription(deps.db, userId) ?? null;
+  const subscription = (await getSubscription(deps.db, userId)) ?? null;
   return adminUserView(user, subscription, deps.clock.now());
 }

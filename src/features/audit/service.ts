@@ -11,7 +11,7 @@ import type { AuditEntryView } from "@shared/api/audit";
  * `actorUserId` is whoever acted: an admin, or a buyer on their own account; null for the system (the payment
  * provider's events, schedules). A buyer acting without an account (the refund link) is named by `actorEmail`.
  */
-export function writeAudit(
+export async function writeAudit(
   db: DbOrTx,
   entry: {
     actorUserId: number | null;
@@ -22,21 +22,19 @@ export function writeAudit(
     at: number;
   },
 ) {
-  db.insert(auditLog)
-    .values({
-      actorUserId: entry.actorUserId,
-      actorEmail: entry.actorEmail ?? null,
-      action: entry.action,
-      subject: entry.subject ?? null,
-      detail:
-        entry.detail === undefined
-          ? null
-          : typeof entry.detail === "string"
-            ? entry.detail
-            : JSON.stringify(entry.detail),
-      createdAt: entry.at,
-    })
-    .run();
+  await db.insert(auditLog).values({
+    actorUserId: entry.actorUserId,
+    actorEmail: entry.actorEmail ?? null,
+    action: entry.action,
+    subject: entry.subject ?? null,
+    detail:
+      entry.detail === undefined
+        ? null
+        : typeof entry.detail === "string"
+          ? entry.detail
+          : JSON.stringify(entry.detail),
+    createdAt: entry.at,
+  });
 }
 
 /** Who an entry's actor is: an admin, a buyer (with an account or by the refund link), an account since deleted, or the system. */
@@ -47,22 +45,20 @@ function actorRole(entry: AuditEntry, actor: { isAdmin: boolean } | null): Audit
 }
 
 /** The audit log as the admin panel shows it: newest first, with the actor's e-mail and role. */
-export function listAuditWithActors(db: DbOrTx, page: Page = {}): AuditEntryView[] {
+export async function listAuditWithActors(db: DbOrTx, page: Page = {}): Promise<AuditEntryView[]> {
   const rows = db
     .select({ entry: auditLog, actor: { email: users.email, isAdmin: users.isAdmin } })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorUserId))
     .$dynamic();
-  return newestFirst(rows, auditLog, page, 100)
-    .all()
-    .map(({ entry, actor }) => ({
-      _id: entry.id,
-      actorUserId: entry.actorUserId,
-      actorEmail: actor?.email ?? entry.actorEmail,
-      actorRole: actorRole(entry, actor),
-      action: entry.action,
-      subject: entry.subject,
-      detail: entry.detail,
-      createdAt: toIso(entry.createdAt)!,
-    }));
+  return (await newestFirst(rows, auditLog, page, 100)).map(({ entry, actor }) => ({
+    _id: entry.id,
+    actorUserId: entry.actorUserId,
+    actorEmail: actor?.email ?? entry.actorEmail,
+    actorRole: actorRole(entry, actor),
+    action: entry.action,
+    subject: entry.subject,
+    detail: entry.detail,
+    createdAt: toIso(entry.createdAt)!,
+  }));
 }

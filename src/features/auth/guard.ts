@@ -34,9 +34,9 @@ async function lookUpUser(deps: AppDeps, request: Request): Promise<User | null>
   const now = deps.clock.now();
   const claims = await verifySessionToken(deps.jwtSecret, token, now);
   if (!claims) return null;
-  const user = findUserById(deps.db, claims.userId);
+  const user = await findUserById(deps.db, claims.userId);
   if (!user || user.tokenVersion !== claims.tokenVersion) return null;
-  touchLastSeen(deps.db, user, now);
+  await touchLastSeen(deps.db, user, now);
   return user;
 }
 

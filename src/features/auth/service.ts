@@ -31,49 +31,47 @@ export interface SignupInput {
 
 /**
  * Creates the account and its subscription and uses the key, all in one transaction: the key is
- * claimed with UPDATE … WHERE is_used = 0, so of many racing sign-ups with one key exactly one succeeds.
+ * claimed with UPDATE … WHERE is_used = false, so of many racing sign-ups with one key exactly one succeeds;
+ * the address is unique, so of racing sign-ups with one address exactly one makes an account.
  */
 export async function signup(deps: AppDeps, input: SignupInput): Promise<User> {
   if (input.password !== input.confirmPassword) throw badRequest("PASSWORD_MISMATCH", "Passwords don't match");
   // Cheap checks first, so a bad key or e-mail costs no password hash.
-  assertKeyAvailable(deps.db, input.productKey);
-  assertEmailFree(deps.db, input.email);
+  await assertKeyAvailable(deps.db, input.productKey);
+  await assertEmailFree(deps.db, input.email);
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  return deps.db.transaction(
-    (tx) => {
-      assertEmailFree(tx, input.email);
-      const user = insertUser(tx, { email: input.email, passwordHash }, now);
-      const key = claimProductKey(tx, input.productKey, user.id, now);
-      const endDate = planEndDate(PLANS[key.plan].days, now);
-      tx.insert(subscriptions)
-        .values({ userId: user.id, plan: key.plan, status: "active", startDate: now, endDate })
-        .run();
-      queueEmail(
-        tx,
-        { to: user.email, template: "welcome", payload: { planName: PLANS[key.plan].name, endDate: toIso(endDate) } },
-        now,
-      );
-      // Signing in works at once and the key is the account's; what else the address holds waits for this link.
-      queueAddressConfirmation(tx, deps.config.appUrl, user, now);
-      return user;
-    },
-    { behavior: "immediate" },
-  );
+  return deps.db.transaction(async (tx) => {
+    await assertEmailFree(tx, input.email);
+    const user = await insertUser(tx, { email: input.email, passwordHash }, now);
+    const key = await claimProductKey(tx, input.productKey, user.id, now);
+    const endDate = planEndDate(PLANS[key.plan].days, now);
+    await tx
+      .insert(subscriptions)
+      .values({ userId: user.id, plan: key.plan, status: "active", startDate: now, endDate });
+    await queueEmail(
+      tx,
+      { to: user.email, template: "welcome", payload: { planName: PLANS[key.plan].name, endDate: toIso(endDate) } },
+      now,
+    );
+    // Signing in works at once and the key is the account's; what else the address holds waits for this link.
+    await queueAddressConfirmation(tx, deps.config.appUrl, user, now);
+    return user;
+  });
 }
 
 /** The same 401 for an unknown e-mail and a wrong password, after the same amount of work. */
 export async function login(deps: AppDeps, email: string, password: string): Promise<User> {
-  const user = findUserByEmail(deps.db, email);
+  const user = await findUserByEmail(deps.db, email);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await timingDummyHash()));
   if (!user || !ok) throw new AppError(401, "INVALID_CREDENTIALS", INVALID_CREDENTIALS_MESSAGE);
-  touchLastSeen(deps.db, user, deps.clock.now());
+  await touchLastSeen(deps.db, user, deps.clock.now());
   return user;
 }
 
-export function meResponse(deps: AppDeps, user: User): MeResponse {
+export async function meResponse(deps: AppDeps, user: User): Promise<MeResponse> {
   const now = deps.clock.now();
-  return { user: publicUser(user), subscription: subscriptionView(getSubscription(deps.db, user.id), now) };
+  return { user: publicUser(user), subscription: subscriptionView(await getSubscription(deps.db, user.id), now) };
 }
 
 export async function sessionResponse(deps: AppDeps, user: User, rememberMe = false): Promise<AuthResponse> {
@@ -83,5 +81,5 @@ export async function sessionResponse(deps: AppDeps, user: User, rememberMe = fa
     deps.clock.now(),
     rememberMe,
   );
-  return { token, ...meResponse(deps, user) };
+  return { token, ...(await meResponse(deps, user)) };
 }

@@ -51,7 +51,7 @@ export async function drillNewestBackup(input: {
     }
     let bookRows: number;
     try {
-      const books = checkBooks(db.$client);
+      const books = await checkBooks(db);
       if (!books.matched)
         throw new OffsiteBackupError(
           `${url} restores, but its books differ from its sales in ${books.differences.length} ${books.differences.length === 1 ? "place" : "places"} (run \`layerlift books check\` on the live database).`,

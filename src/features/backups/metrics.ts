@@ -18,24 +18,24 @@ export function registerBackupMetrics(
     name: "backup_last_success_timestamp_seconds",
     help: "When the newest good scheduled backup was taken (0: none yet)",
     registers: [registry],
-    collect() {
-      this.set(Math.round((status().lastGood?.at ?? 0) / 1000));
+    async collect() {
+      this.set(Math.round(((await status()).lastGood?.at ?? 0) / 1000));
     },
   });
   new prom.Gauge({
     name: "backup_age_seconds",
     help: "Age of the newest good scheduled backup (-1: none yet)",
     registers: [registry],
-    collect() {
-      this.set(status().lastGood?.ageSeconds ?? -1);
+    async collect() {
+      this.set((await status()).lastGood?.ageSeconds ?? -1);
     },
   });
   new prom.Gauge({
     name: "backup_last_run_ok",
     help: "Whether the newest scheduled backup succeeded (1) or failed (0); -1 before the first",
     registers: [registry],
-    collect() {
-      const current = status();
+    async collect() {
+      const current = await status();
       this.set(current.lastFailure ? 0 : current.lastGood ? 1 : -1);
     },
   });
@@ -43,8 +43,8 @@ export function registerBackupMetrics(
     name: "backup_drill_ok",
     help: "Whether the last restore drill passed (1) or failed (0); -1 before the first",
     registers: [registry],
-    collect() {
-      const drill = status().drill;
+    async collect() {
+      const { drill } = await status();
       this.set(drill ? Number(drill.ok) : -1);
     },
   });
@@ -52,8 +52,8 @@ export function registerBackupMetrics(
     name: "backup_drill_timestamp_seconds",
     help: "When the last restore drill ran (0: never)",
     registers: [registry],
-    collect() {
-      this.set(Math.round((status().drill?.at ?? 0) / 1000));
+    async collect() {
+      this.set(Math.round(((await status()).drill?.at ?? 0) / 1000));
     },
   });
 }

@@ -72,7 +72,7 @@ export async function backupToStorage(input: {
     throw new OffsiteBackupError(`${storage.url}${name} already exists; a backup never overwrites one.`);
   const copy = input.workFile ?? workFilePath(input.databasePath, "offsite", now);
   try {
-    const { bytes, tables } = backupDatabase(input.databasePath, copy);
+    const { bytes, tables } = await backupDatabase(input.databasePath, copy);
     const gzip = createGzip();
     const file = createReadStream(copy);
     file.on("error", (error) => gzip.destroy(error));

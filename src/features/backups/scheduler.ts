@@ -42,7 +42,7 @@ export interface BackupScheduler {
   /** One round now: a backup if one is due, the drill if it is due after it, the alerts. Resolves when done. */
   round(): Promise<void>;
   /** The alerts alone (also every 30 s while a backup takes long, so a backup that hangs is told too). */
-  checkAlerts(): void;
+  checkAlerts(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -83,14 +83,23 @@ export function startBackupScheduler(
     const work = job(kind, startedAt);
     const handle = runner(work);
     current = { stop: handle.stop, workFile: work.workFile };
-    const keepLease = setInterval(() => renewLease(db, owner, clock.now()), MINUTE);
+    const keepLease = setInterval(() => {
+      renewLease(db, owner, clock.now()).catch((error) => log.error({ err: error }, "backup lease not renewed"));
+    }, MINUTE);
     try {
       const result = await handle.result;
       // A run cut short by the server stopping is neither a success nor a failure: the next start tries again.
       if (stopped) return result;
       const finishedAt = clock.now();
       if (result.ok && result.kind === "backup") {
-        recordRun(db, { kind, startedAt, finishedAt, ok: true, objectName: result.name, bytes: result.storedBytes });
+        await recordRun(db, {
+          kind,
+          startedAt,
+          finishedAt,
+          ok: true,
+          objectName: result.name,
+          bytes: result.storedBytes,
+        });
         log.info(
           {
             backup: result.name,
@@ -102,7 +111,7 @@ export function startBackupScheduler(
         );
         if (result.deleteProblem) log.warn({ problem: result.deleteProblem }, "old backups could not all be deleted");
       } else if (result.ok && result.kind === "drill") {
-        recordRun(db, {
+        await recordRun(db, {
           kind,
           startedAt,
           finishedAt,
@@ -113,7 +122,7 @@ export function startBackupScheduler(
         });
         log.info({ backup: result.name, ms: finishedAt - startedAt }, "restore drill passed");
       } else if (!result.ok) {
-        recordRun(db, { kind, startedAt, finishedAt, ok: false, problem: result.problem });
+        await recordRun(db, { kind, startedAt, finishedAt, ok: false, problem: result.problem });
         log.error({ problem: result.problem }, kind === "backup" ? "scheduled backup failed" : "restore drill failed");
       }
       return result;
@@ -127,15 +136,15 @@ export function startBackupScheduler(
   async function roundOnce(): Promise<void> {
     try {
       const now = clock.now();
-      if (claimDueBackup(db, owner, now, settings.everyMs)) {
+      if (await claimDueBackup(db, owner, now, settings.everyMs)) {
         try {
           const backup = await run("backup");
-          if (backup.ok && !stopped && drillDue(db, clock.now())) await run("drill");
+          if (backup.ok && !stopped && (await drillDue(db, clock.now()))) await run("drill");
         } finally {
-          releaseLease(db, owner);
+          await releaseLease(db, owner);
         }
       }
-      if (!stopped) checkAlerts();
+      if (!stopped) await checkAlerts();
     } catch (error) {
       log.error({ err: error }, "backup round failed");
     }
@@ -151,22 +160,29 @@ export function startBackupScheduler(
   }
 
   /** One e-mail per problem that starts; nothing while it goes on. */
-  function checkAlerts() {
+  async function checkAlerts() {
     const now = clock.now();
-    const status = backupStatus(db, true, settings.everyMs, now);
+    const status = await backupStatus(db, true, settings.everyMs, now);
     const problems: Parameters<typeof alertAdmins>[1] = {};
     if (status.lastFailure) problems.backup = status.lastFailure.problem;
     if (status.drill && !status.drill.ok) problems.drill = status.drill.problem ?? "The restore drill failed.";
     if (status.lastGood && now - status.lastGood.at > 2 * settings.everyMs)
       problems.stale = status.warning ?? "The newest backup is older than twice BACKUP_EVERY.";
-    alertAdmins(db, problems, now);
+    await alertAdmins(db, problems, now);
   }
 
   // The next round comes when the next backup is due, and at least every 30 s (for the alerts).
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const scheduleNext = () => {
+  const scheduleNext = async () => {
     if (stopped || options.timers === false) return;
-    const wait = Math.min(MAX_WAIT_MS, Math.max(1000, nextBackupAt(db, settings.everyMs) - clock.now()));
+    let due = 0;
+    try {
+      due = await nextBackupAt(db, settings.everyMs);
+    } catch (error) {
+      log.error({ err: error }, "backup schedule could not be read");
+    }
+    if (stopped) return;
+    const wait = Math.min(MAX_WAIT_MS, Math.max(1000, due - clock.now()));
     timer = setTimeout(() => void round().then(scheduleNext), wait);
     timer.unref();
   };
@@ -174,7 +190,7 @@ export function startBackupScheduler(
   if (options.timers !== false) {
     void round().then(scheduleNext);
     alertTimer = setInterval(() => {
-      if (running) checkAlerts();
+      if (running) checkAlerts().catch((error) => log.error({ err: error }, "backup alerts could not be checked"));
     }, MAX_WAIT_MS);
     alertTimer.unref();
   }
@@ -191,7 +207,7 @@ export function startBackupScheduler(
         rmSync(current.workFile, { force: true });
       }
       await running?.catch(() => {});
-      releaseLease(db, owner);
+      await releaseLease(db, owner);
     },
   };
 }

@@ -16,7 +16,7 @@ import {
   statSync,
 } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { openDatabase, type Db } from "../../db";
+import { openDatabase, withWriter, type Db } from "../../db";
 import { checkDatabaseAccess, DatabaseFileError, fileProblem, requireDatabaseNotInUse } from "../../db/file-checks";
 
 /** Table names and row counts of a database file, opened read-only. */
@@ -71,10 +71,10 @@ export function checkDatabaseFile(path: string): void {
  * A consistent copy of the live database (VACUUM INTO) at `target`: never over an existing file,
  * readable by its owner only (it holds password hashes and keys), and checked after it is written.
  */
-export function backupDatabase(
+export async function backupDatabase(
   databasePath: string,
   target: string,
-): { bytes: number; tables: Array<{ table: string; rows: number }> } {
+): Promise<{ bytes: number; tables: Array<{ table: string; rows: number }> }> {
   const db = openDatabase(databasePath);
   try {
     if (existsSync(target))
@@ -88,7 +88,7 @@ export function backupDatabase(
       throw new DatabaseFileError(`Can't write the backup ${resolve(target)}: ${fileProblem(error)}.`);
     }
     try {
-      db.$client.run("VACUUM INTO ?", [target]);
+      await withWriter(db, (writer) => writer.run("VACUUM INTO ?", [target]));
       checkDatabaseFile(target);
     } catch (error) {
       rmSync(target, { force: true });
@@ -163,7 +163,8 @@ export function migrateCopy(path: string, label: string, consequence = ""): Db {
   }
   const reference = openDatabase(":memory:");
   try {
-    const missing = missingFromSchema(migrated.$client, reference.$client);
+    // Plain reads of files nothing else writes: the raw connections will do.
+    const missing = missingFromSchema(migrated.$client.reader, reference.$client.reader);
     if (missing) {
       migrated.$client.close();
       throw new DatabaseFileError(
@@ -208,12 +209,14 @@ export function restoreDatabase(file: string, databasePath: string, now: Date): 
       throw new DatabaseFileError(`Can't copy ${resolve(file)} beside the database: ${fileProblem(error)}.`);
     }
     checkDatabaseFile(candidate);
-    const migrated = migrateCopy(candidate, resolve(file), ", so nothing was restored");
+    migrateCopy(candidate, resolve(file), ", so nothing was restored").$client.close();
+    // One self-contained file to move: no write-ahead log beside it. On a connection of its own: leaving
+    // WAL needs the file to itself, and the handle's reader would hold it.
+    const single = new Database(candidate);
     try {
-      // One self-contained file to move: no write-ahead log beside it.
-      migrated.$client.run("PRAGMA journal_mode = DELETE");
+      single.run("PRAGMA journal_mode = DELETE");
     } finally {
-      migrated.$client.close();
+      single.close();
     }
     let keptAs: string | null = null;
     if (existsSync(databasePath)) {

@@ -5,7 +5,7 @@
  * restart: the claim is a transaction that takes the lease only when the lease is free and a backup is due.
  */
 import { and, desc, eq } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db";
+import { forUpdate, type Db, type DbOrTx } from "../../db";
 import { appSettings, backupRuns, users, type BackupRun } from "../../db/schema";
 import { DAY, HOUR, MINUTE } from "../../lib/clock";
 import { queueEmail } from "../email/outbox";
@@ -21,31 +21,33 @@ export const DRILL_RETRY_MS = HOUR;
 const LEASE_KEY = "backup_lease";
 const ALERTS_KEY = "backup_alerts";
 
-type Setting = { key: string; value: string };
-const readSetting = (db: DbOrTx, key: string) =>
-  db.select().from(appSettings).where(eq(appSettings.key, key)).get() as Setting | undefined;
+/** A setting read inside the transaction that may change it (locked on PostgreSQL). */
+async function readSetting(tx: DbOrTx, key: string): Promise<{ key: string; value: string } | undefined> {
+  const [row] = await forUpdate(tx.select().from(appSettings).where(eq(appSettings.key, key)).limit(1));
+  return row;
+}
 const writeSetting = (db: DbOrTx, key: string, value: string) =>
-  db.insert(appSettings).values({ key, value }).onConflictDoUpdate({ target: appSettings.key, set: { value } }).run();
+  db.insert(appSettings).values({ key, value }).onConflictDoUpdate({ target: appSettings.key, set: { value } });
 
-export function lastRun(db: DbOrTx, kind: BackupRun["kind"], onlyGood = false): BackupRun | undefined {
-  return db
+export async function lastRun(db: DbOrTx, kind: BackupRun["kind"], onlyGood = false): Promise<BackupRun | undefined> {
+  const [run] = await db
     .select()
     .from(backupRuns)
     .where(onlyGood ? and(eq(backupRuns.kind, kind), eq(backupRuns.ok, true)) : eq(backupRuns.kind, kind))
     .orderBy(desc(backupRuns.startedAt), desc(backupRuns.id))
-    .limit(1)
-    .get();
+    .limit(1);
+  return run;
 }
 
 /** When the next scheduled backup is due: at once when there was none, BACKUP_EVERY after the last start, sooner after a failure. */
-export function nextBackupAt(db: DbOrTx, everyMs: number): number {
-  const last = lastRun(db, "backup");
+export async function nextBackupAt(db: DbOrTx, everyMs: number): Promise<number> {
+  const last = await lastRun(db, "backup");
   if (!last) return 0;
   return last.startedAt + (last.ok ? everyMs : Math.min(everyMs, RETRY_MS));
 }
 
-export function drillDue(db: DbOrTx, now: number): boolean {
-  const last = lastRun(db, "drill");
+export async function drillDue(db: DbOrTx, now: number): Promise<boolean> {
+  const last = await lastRun(db, "drill");
   return !last || now - last.startedAt >= (last.ok ? DRILL_EVERY_MS : DRILL_RETRY_MS);
 }
 
@@ -53,38 +55,39 @@ export function drillDue(db: DbOrTx, now: number): boolean {
  * Takes the lease for `owner` when no other server holds a live one and a backup is due at `now`; true
  * when it did. One transaction, so two servers can't both take it.
  */
-export function claimDueBackup(db: Db, owner: string, now: number, everyMs: number): boolean {
-  return db.transaction((tx) => {
-    const lease = readSetting(tx, LEASE_KEY);
+export async function claimDueBackup(db: Db, owner: string, now: number, everyMs: number): Promise<boolean> {
+  return await db.transaction(async (tx) => {
+    const lease = await readSetting(tx, LEASE_KEY);
     if (lease) {
       const held = JSON.parse(lease.value) as { owner: string; until: number };
       if (held.owner !== owner && held.until > now) return false;
     }
-    if (now < nextBackupAt(tx, everyMs)) return false;
-    writeSetting(tx, LEASE_KEY, JSON.stringify({ owner, until: now + LEASE_MS }));
+    if (now < (await nextBackupAt(tx, everyMs))) return false;
+    await writeSetting(tx, LEASE_KEY, JSON.stringify({ owner, until: now + LEASE_MS }));
     return true;
   });
 }
 
 /** Keeps the lease while a run goes on (called every minute). */
-export function renewLease(db: Db, owner: string, now: number): void {
-  db.transaction((tx) => {
-    const lease = readSetting(tx, LEASE_KEY);
+export async function renewLease(db: Db, owner: string, now: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const lease = await readSetting(tx, LEASE_KEY);
     if (lease && (JSON.parse(lease.value) as { owner: string }).owner === owner)
-      writeSetting(tx, LEASE_KEY, JSON.stringify({ owner, until: now + LEASE_MS }));
+      await writeSetting(tx, LEASE_KEY, JSON.stringify({ owner, until: now + LEASE_MS }));
   });
 }
 
-export function releaseLease(db: Db, owner: string): void {
-  db.transaction((tx) => {
-    const lease = readSetting(tx, LEASE_KEY);
+export async function releaseLease(db: Db, owner: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const lease = await readSetting(tx, LEASE_KEY);
     if (lease && (JSON.parse(lease.value) as { owner: string }).owner === owner)
-      tx.delete(appSettings).where(eq(appSettings.key, LEASE_KEY)).run();
+      await tx.delete(appSettings).where(eq(appSettings.key, LEASE_KEY));
   });
 }
 
-export function recordRun(db: DbOrTx, run: Omit<typeof backupRuns.$inferInsert, "id">): BackupRun {
-  return db.insert(backupRuns).values(run).returning().get();
+export async function recordRun(db: DbOrTx, run: Omit<typeof backupRuns.$inferInsert, "id">): Promise<BackupRun> {
+  const [recorded] = await db.insert(backupRuns).values(run).returning();
+  return recorded!;
 }
 
 /** What health, /metrics and the admin overview show of the backups. */
@@ -109,10 +112,15 @@ const ago = (ms: number) => {
       : `${Math.floor(ms / MINUTE)} minutes`;
 };
 
-export function backupStatus(db: DbOrTx, scheduled: boolean, everyMs: number, now: number): BackupStatus {
-  const good = lastRun(db, "backup", true);
-  const newest = lastRun(db, "backup");
-  const drill = lastRun(db, "drill");
+export async function backupStatus(
+  db: DbOrTx,
+  scheduled: boolean,
+  everyMs: number,
+  now: number,
+): Promise<BackupStatus> {
+  const good = await lastRun(db, "backup", true);
+  const newest = await lastRun(db, "backup");
+  const drill = await lastRun(db, "drill");
   const lastGood = good
     ? { at: good.startedAt, ageSeconds: Math.max(0, Math.round((now - good.startedAt) / 1000)), name: good.objectName }
     : null;
@@ -143,15 +151,23 @@ type AlertKind = "backup" | "drill" | "stale";
  * e-mail has gone). A problem that goes on sends nothing more; once it is over, the next one is told
  * again. `problems` holds a sentence for each problem there is now.
  */
-export function alertAdmins(db: Db, problems: Partial<Record<AlertKind, string>>, now: number): AlertKind[] {
-  return db.transaction((tx) => {
-    const stored = readSetting(tx, ALERTS_KEY);
+export async function alertAdmins(
+  db: Db,
+  problems: Partial<Record<AlertKind, string>>,
+  now: number,
+): Promise<AlertKind[]> {
+  return await db.transaction(async (tx) => {
+    const stored = await readSetting(tx, ALERTS_KEY);
     const open = new Set<AlertKind>(stored ? (JSON.parse(stored.value) as AlertKind[]) : []);
     const current = new Set(Object.keys(problems) as AlertKind[]);
     if (current.has("backup")) current.delete("stale");
     const started = [...current].filter((kind) => !open.has(kind));
     if (started.length) {
-      const admins = tx.select({ email: users.email }).from(users).where(eq(users.isAdmin, true)).all();
+      const admins = await tx
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.isAdmin, true))
+        .orderBy(users.id);
       for (const kind of started) {
         const headline = {
           backup: "A scheduled backup failed",
@@ -165,11 +181,11 @@ export function alertAdmins(db: Db, problems: Partial<Record<AlertKind, string>>
             : "The server keeps trying. Until a backup succeeds, what changes now exists only on this server.",
         ];
         for (const admin of admins)
-          queueEmail(tx, { to: admin.email, template: "backup-alert", payload: { headline, lines } }, now);
+          await queueEmail(tx, { to: admin.email, template: "backup-alert", payload: { headline, lines } }, now);
       }
     }
     const openNow = JSON.stringify([...current].sort());
-    if (openNow !== JSON.stringify([...open].sort())) writeSetting(tx, ALERTS_KEY, openNow);
+    if (openNow !== JSON.stringify([...open].sort())) await writeSetting(tx, ALERTS_KEY, openNow);
     return started;
   });
 }

@@ -10,6 +10,7 @@
  * after its credit notes: the tax authority's money, never revenue. Net: the gross after all four.
  */
 import { sql, type SQL } from "drizzle-orm";
+import { booksDaily } from "../../db/schema";
 import { DAY } from "../../lib/clock";
 
 /** The expressions over a `sales` row; `row` is a table alias or NEW/OLD in a trigger. */
@@ -27,14 +28,15 @@ export function saleMoneySql(row = "sales") {
     disputed,
     tax,
     net: `(${c("amount_cents")} - ${refunded} - ${disputed} - ${fee} - ${tax})`,
-    paid: `(${c("status")} = 'paid')`,
-    refundedOrPartly: `(${c("status")} = 'refunded' OR ${c("refunded_cents")} > 0)`,
-    open: `(${c("status")} = 'disputed')`,
+    // Counts as 1 or 0 per sale, so a sum of them counts sales (sum over a comparison is SQLite's alone).
+    paid: `(CASE WHEN ${c("status")} = 'paid' THEN 1 ELSE 0 END)`,
+    refundedOrPartly: `(CASE WHEN ${c("status")} = 'refunded' OR ${c("refunded_cents")} > 0 THEN 1 ELSE 0 END)`,
+    open: `(CASE WHEN ${c("status")} = 'disputed' THEN 1 ELSE 0 END)`,
   };
 }
 
 const money = saleMoneySql();
-const expr = (text: string) => sql.raw(text) as SQL<number>;
+const expr = (text: string) => sql.raw(text).mapWith(Number) as SQL<number>;
 
 /** The same expressions as drizzle fields, for selects over `sales`. */
 export const saleMoneyFields = {
@@ -46,10 +48,43 @@ export const saleMoneyFields = {
   net: expr(money.net),
 };
 
-/** The daily summary's rows, computed from the sales themselves (what the triggers should have kept). */
+/** The daily summary's columns, each as what the day's sales of a plan add up to. */
+const REBUILT_COLUMNS = {
+  sales: "count(*)",
+  paidCount: `sum(${money.paid})`,
+  refundCount: `sum(${money.refundedOrPartly})`,
+  disputeCount: `sum(${money.open})`,
+  grossCents: `sum(${money.gross})`,
+  feeCents: `sum(${money.fee})`,
+  refundedCents: `sum(${money.refunded})`,
+  disputedCents: `sum(${money.disputed})`,
+  taxCents: `sum(${money.tax})`,
+  netCents: `sum(${money.net})`,
+} as const;
+
+/** The day a sale counts on, as a field (its UTC day's start, ms). */
+export const saleDay = expr(money.day);
+
+/**
+ * The summary's columns as drizzle fields over `sales`, grouped by `saleDay` and plan (books/service.ts),
+ * named and ordered as books_daily's columns, so the rebuilt rows can be inserted as they are selected.
+ */
+export const rebuiltBookFields = Object.fromEntries(
+  Object.entries(REBUILT_COLUMNS).map(([name, text]) => [
+    name,
+    expr(text).as(booksDaily[name as keyof typeof REBUILT_COLUMNS].name),
+  ]),
+) as { [Name in keyof typeof REBUILT_COLUMNS]: SQL.Aliased<number> };
+
+/**
+ * The same summary as SQL text, for the bulk load that writes over a raw connection with the triggers off
+ * (books/service.ts `rebuildBooks`).
+ */
 export const REBUILD_BOOKS_SQL = `
-  SELECT ${money.day} AS day, sales.plan AS plan, count(*) AS sales,
-    sum(${money.paid}) AS paid_count, sum(${money.refundedOrPartly}) AS refund_count, sum(${money.open}) AS dispute_count,
-    sum(${money.gross}) AS gross_cents, sum(${money.fee}) AS fee_cents, sum(${money.refunded}) AS refunded_cents,
-    sum(${money.disputed}) AS disputed_cents, sum(${money.tax}) AS tax_cents, sum(${money.net}) AS net_cents
+  SELECT ${money.day} AS day, sales.plan AS plan, ${Object.entries(REBUILT_COLUMNS)
+    .map(([name, text]) => `${text} AS ${booksDaily[name as keyof typeof REBUILT_COLUMNS].name}`)
+    .join(", ")}
   FROM sales GROUP BY 1, 2`;
+
+/** Product keys not yet used, counted per group (a sum over the boolean itself is SQLite's alone). */
+export const UNUSED_KEYS_SQL = "sum(CASE WHEN is_used THEN 0 ELSE 1 END)";

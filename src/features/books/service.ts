@@ -3,12 +3,12 @@
  * the overview and the revenue chart cost the same at a million sales as at ten; and the check that
  * rebuilds the summary from the sales and says whether it matched.
  */
-import { gte, sql } from "drizzle-orm";
+import { count, gte, sql } from "drizzle-orm";
 import type { Database } from "bun:sqlite";
-import type { DbOrTx } from "../../db";
-import { booksDaily, productKeyCounts } from "../../db/schema";
+import type { Db, DbOrTx } from "../../db";
+import { booksDaily, productKeyCounts, productKeys, sales } from "../../db/schema";
 import { DAY } from "../../lib/clock";
-import { REBUILD_BOOKS_SQL } from "./money";
+import { REBUILD_BOOKS_SQL, rebuiltBookFields, saleDay, UNUSED_KEYS_SQL } from "./money";
 
 export interface BookTotals {
   sales: number;
@@ -25,17 +25,20 @@ export interface BookTotals {
   netCents: number;
 }
 
+const total = (column: (typeof booksDaily)[keyof BookTotals]) =>
+  sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+
 const totalsFields = {
-  sales: sql<number>`coalesce(sum(${booksDaily.sales}), 0)`,
-  paidCount: sql<number>`coalesce(sum(${booksDaily.paidCount}), 0)`,
-  refundCount: sql<number>`coalesce(sum(${booksDaily.refundCount}), 0)`,
-  disputeCount: sql<number>`coalesce(sum(${booksDaily.disputeCount}), 0)`,
-  grossCents: sql<number>`coalesce(sum(${booksDaily.grossCents}), 0)`,
-  feeCents: sql<number>`coalesce(sum(${booksDaily.feeCents}), 0)`,
-  refundedCents: sql<number>`coalesce(sum(${booksDaily.refundedCents}), 0)`,
-  disputedCents: sql<number>`coalesce(sum(${booksDaily.disputedCents}), 0)`,
-  taxCents: sql<number>`coalesce(sum(${booksDaily.taxCents}), 0)`,
-  netCents: sql<number>`coalesce(sum(${booksDaily.netCents}), 0)`,
+  sales: total(booksDaily.sales),
+  paidCount: total(booksDaily.paidCount),
+  refundCount: total(booksDaily.refundCount),
+  disputeCount: total(booksDaily.disputeCount),
+  grossCents: total(booksDaily.grossCents),
+  feeCents: total(booksDaily.feeCents),
+  refundedCents: total(booksDaily.refundedCents),
+  disputedCents: total(booksDaily.disputedCents),
+  taxCents: total(booksDaily.taxCents),
+  netCents: total(booksDaily.netCents),
 };
 
 /**
@@ -46,47 +49,35 @@ export const revenueCents = (t: Pick<BookTotals, "grossCents" | "refundedCents" 
   t.grossCents - t.refundedCents - t.disputedCents - t.taxCents;
 
 /** Every sale's money, summed. */
-export function bookTotals(db: DbOrTx): BookTotals {
-  return db.select(totalsFields).from(booksDaily).get()!;
+export async function bookTotals(db: DbOrTx): Promise<BookTotals> {
+  const [totals] = await db.select(totalsFields).from(booksDaily);
+  return totals!;
 }
 
 /** Totals per UTC day (its start in ms) from `from` on; days without sales are absent. */
-export function bookDays(db: DbOrTx, from: number): (BookTotals & { day: number })[] {
+export function bookDays(db: DbOrTx, from: number): Promise<(BookTotals & { day: number })[]> {
   return db
     .select({ day: booksDaily.day, ...totalsFields })
     .from(booksDaily)
     .where(gte(booksDaily.day, from))
     .groupBy(booksDaily.day)
-    .orderBy(booksDaily.day)
-    .all();
+    .orderBy(booksDaily.day);
 }
 
 export const dayStart = (at: number) => at - (at % DAY);
 
 /** Product keys in all, and those not yet used. */
-export function productKeyTotals(db: DbOrTx): { total: number; unused: number } {
-  return db
+export async function productKeyTotals(db: DbOrTx): Promise<{ total: number; unused: number }> {
+  const [totals] = await db
     .select({
-      total: sql<number>`coalesce(sum(${productKeyCounts.total}), 0)`,
-      unused: sql<number>`coalesce(sum(${productKeyCounts.unused}), 0)`,
+      total: sql<number>`coalesce(sum(${productKeyCounts.total}), 0)`.mapWith(Number),
+      unused: sql<number>`coalesce(sum(${productKeyCounts.unused}), 0)`.mapWith(Number),
     })
-    .from(productKeyCounts)
-    .get()!;
+    .from(productKeyCounts);
+  return totals!;
 }
 
-const BOOK_COLUMNS = [
-  "sales",
-  "paid_count",
-  "refund_count",
-  "dispute_count",
-  "gross_cents",
-  "fee_cents",
-  "refunded_cents",
-  "disputed_cents",
-  "tax_cents",
-  "net_cents",
-] as const;
-type BookRow = { day: number; plan: string } & Record<(typeof BOOK_COLUMNS)[number], number>;
+const BOOK_COLUMNS = Object.keys(rebuiltBookFields) as (keyof typeof rebuiltBookFields)[];
 
 export interface BooksCheck {
   matched: boolean;
@@ -97,76 +88,83 @@ export interface BooksCheck {
   repaired: boolean;
 }
 
-/**
- * Rebuilds the summary from the sales (in one read transaction, so a sale written meanwhile can't
- * make it differ) and compares it with what the triggers kept. With `repair`, a summary that differed
- * is replaced by the rebuilt one in the same transaction. Counters of product keys are checked too.
- */
-export function checkBooks(client: Database, options: { repair?: boolean } = {}): BooksCheck {
-  return client
-    .transaction(() => {
-      const key = (r: { day: number; plan: string }) => `${r.day}|${r.plan}`;
-      const kept = new Map((client.query("SELECT * FROM books_daily").all() as BookRow[]).map((r) => [key(r), r]));
-      const rebuilt = new Map((client.query(REBUILD_BOOKS_SQL).all() as BookRow[]).map((r) => [key(r), r]));
-      const differences: BooksCheck["differences"] = [];
-      for (const k of new Set([...kept.keys(), ...rebuilt.keys()])) {
-        const a = kept.get(k),
-          b = rebuilt.get(k);
-        const [day, plan] = k.split("|");
-        for (const column of BOOK_COLUMNS) {
-          const keptValue = a?.[column] ?? 0,
-            fromSales = b?.[column] ?? 0;
-          if (keptValue !== fromSales)
-            differences.push({
-              day: new Date(Number(day)).toISOString().slice(0, 10),
-              plan,
-              column,
-              kept: keptValue,
-              fromSales,
-            });
-        }
-      }
-      const keyCounts = client
-        .query(`SELECT p.plan, p.total, p.unused, coalesce(k.total, 0) AS real_total, coalesce(k.unused, 0) AS real_unused
-      FROM product_key_counts p LEFT JOIN (SELECT plan, count(*) AS total, sum(is_used = 0) AS unused FROM product_keys GROUP BY plan) k ON k.plan = p.plan
-      UNION ALL SELECT k.plan, 0, 0, count(*), sum(is_used = 0) FROM product_keys k WHERE k.plan NOT IN (SELECT plan FROM product_key_counts) GROUP BY k.plan`)
-        .all() as { plan: string; total: number; unused: number; real_total: number; real_unused: number }[];
-      for (const r of keyCounts) {
-        if (r.total !== r.real_total)
-          differences.push({
-            day: "-",
-            plan: r.plan,
-            column: "product_keys.total",
-            kept: r.total,
-            fromSales: r.real_total,
-          });
-        if (r.unused !== r.real_unused)
-          differences.push({
-            day: "-",
-            plan: r.plan,
-            column: "product_keys.unused",
-            kept: r.unused,
-            fromSales: r.real_unused,
-          });
-      }
-      const repaired = Boolean(options.repair && differences.length);
-      if (repaired) rebuildBooks(client);
-      return { matched: differences.length === 0, rows: kept.size, differences, repaired };
+/** The summary as the sales add up to, one row per day and plan. */
+const rebuiltBooks = (tx: DbOrTx) =>
+  tx
+    .select({ day: saleDay.as("day"), plan: sales.plan, ...rebuiltBookFields })
+    .from(sales)
+    .groupBy(saleDay, sales.plan);
+
+/** The product keys per plan as the key rows add up to. */
+const countedKeys = (tx: DbOrTx) =>
+  tx
+    .select({
+      plan: productKeys.plan,
+      total: count().mapWith(Number).as("total"),
+      unused: sql.raw(UNUSED_KEYS_SQL).mapWith(Number).as("unused"),
     })
-    .immediate();
+    .from(productKeys)
+    .groupBy(productKeys.plan);
+
+/**
+ * Rebuilds the summary from the sales (in one transaction, so a sale written meanwhile can't make it
+ * differ) and compares it with what the triggers kept. With `repair`, a summary that differed is
+ * replaced by the rebuilt one in the same transaction. Counters of product keys are checked too.
+ */
+export function checkBooks(db: Db, options: { repair?: boolean } = {}): Promise<BooksCheck> {
+  return db.transaction(async (tx) => {
+    const differences: BooksCheck["differences"] = [];
+    const key = (r: { day: number; plan: string }) => `${r.day}|${r.plan}`;
+    const kept = new Map((await tx.select().from(booksDaily)).map((r) => [key(r), r]));
+    const rebuilt = new Map((await rebuiltBooks(tx)).map((r) => [key(r), r]));
+    for (const k of new Set([...kept.keys(), ...rebuilt.keys()])) {
+      const a = kept.get(k),
+        b = rebuilt.get(k);
+      const [day, plan] = k.split("|");
+      for (const column of BOOK_COLUMNS) {
+        const keptValue = a?.[column] ?? 0,
+          fromSales = b?.[column] ?? 0;
+        if (keptValue !== fromSales)
+          differences.push({
+            day: new Date(Number(day)).toISOString().slice(0, 10),
+            plan: plan!,
+            column: booksDaily[column].name,
+            kept: keptValue,
+            fromSales,
+          });
+      }
+    }
+    const keptKeys = new Map((await tx.select().from(productKeyCounts)).map((r) => [r.plan as string, r]));
+    const realKeys = new Map((await countedKeys(tx)).map((r) => [r.plan as string, r]));
+    for (const plan of new Set([...keptKeys.keys(), ...realKeys.keys()])) {
+      for (const column of ["total", "unused"] as const) {
+        const keptValue = keptKeys.get(plan)?.[column] ?? 0,
+          fromSales = realKeys.get(plan)?.[column] ?? 0;
+        if (keptValue !== fromSales)
+          differences.push({ day: "-", plan, column: `product_keys.${column}`, kept: keptValue, fromSales });
+      }
+    }
+    const repaired = Boolean(options.repair && differences.length);
+    if (repaired) {
+      await tx.delete(booksDaily);
+      await tx.insert(booksDaily).select(rebuiltBooks(tx));
+      await tx.delete(productKeyCounts);
+      await tx.insert(productKeyCounts).select(countedKeys(tx));
+    }
+    return { matched: differences.length === 0, rows: kept.size, differences, repaired };
+  });
 }
 
 /**
- * Replaces the daily summary and the key counters by what the rows add up to, one statement each
- * (the repair above, and a bulk load that wrote its rows with the triggers off). Call it inside a transaction.
+ * Replaces the daily summary and the key counters by what the rows add up to, on a raw SQLite
+ * connection: the bulk load that wrote its rows with the triggers off calls it inside its own transaction.
  */
 export function rebuildBooks(client: Database) {
+  const columns = ["day", "plan", ...BOOK_COLUMNS.map((column) => booksDaily[column].name)].join(", ");
   client.run("DELETE FROM books_daily");
-  client.run(
-    `INSERT INTO books_daily (day, plan, ${BOOK_COLUMNS.join(", ")}) SELECT day, plan, ${BOOK_COLUMNS.join(", ")} FROM (${REBUILD_BOOKS_SQL})`,
-  );
+  client.run(`INSERT INTO books_daily (${columns}) SELECT ${columns} FROM (${REBUILD_BOOKS_SQL}) AS rebuilt`);
   client.run("DELETE FROM product_key_counts");
   client.run(
-    "INSERT INTO product_key_counts (plan, total, unused) SELECT plan, count(*), sum(is_used = 0) FROM product_keys GROUP BY plan",
+    `INSERT INTO product_key_counts (plan, total, unused) SELECT plan, count(*), ${UNUSED_KEYS_SQL} FROM product_keys GROUP BY plan`,
   );
 }

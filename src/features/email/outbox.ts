@@ -15,13 +15,13 @@ export function queueEmail<T extends EmailTemplate>(
   db: DbOrTx,
   input: { to: string; template: T; payload: EmailPayload<T> },
   now: number,
-): Email {
+): Promise<Email> {
   const subject = (EMAIL_TEMPLATES[input.template].subject as (payload: EmailPayload<T>) => string)(input.payload);
   return insertEmail(db, { to: input.to, template: input.template, subject, payload: input.payload }, now);
 }
 
 /** A fresh pending copy of an outbox e-mail, with the original's subject and payload. */
-export function copyEmail(db: DbOrTx, original: Email, now: number): Email {
+export function copyEmail(db: DbOrTx, original: Email, now: number): Promise<Email> {
   return insertEmail(
     db,
     { to: original.to, template: original.template, subject: original.subject, payload: original.payload },
@@ -29,10 +29,14 @@ export function copyEmail(db: DbOrTx, original: Email, now: number): Email {
   );
 }
 
-function insertEmail(db: DbOrTx, row: Pick<Email, "to" | "template" | "subject" | "payload">, now: number): Email {
-  return db
+async function insertEmail(
+  db: DbOrTx,
+  row: Pick<Email, "to" | "template" | "subject" | "payload">,
+  now: number,
+): Promise<Email> {
+  const [queued] = await db
     .insert(emails)
     .values({ ...row, status: "pending", nextAttemptAt: now, createdAt: now, deliveryKey: newDeliveryKey() })
-    .returning()
-    .get();
+    .returning();
+  return queued;
 }

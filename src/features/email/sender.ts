@@ -41,24 +41,23 @@ function fromAddress(deps: SenderDeps): string {
 }
 
 /** Leases a due e-mail for this sender; null when another sender has it or it is no longer due. */
-function lease(deps: SenderDeps, id: number, now: number): Email | null {
-  const leased =
-    deps.db
-      .update(emails)
-      .set({ nextAttemptAt: now + LEASE_MS })
-      .where(and(eq(emails.id, id), eq(emails.status, "pending"), lte(emails.nextAttemptAt, now)))
-      .returning()
-      .get() ?? null;
-  if (!leased || leased.deliveryKey) return leased;
+async function lease(deps: SenderDeps, id: number, now: number): Promise<Email | null> {
+  // One conditional statement: of two senders racing for a row, only one gets it back.
+  const [leased] = await deps.db
+    .update(emails)
+    .set({ nextAttemptAt: now + LEASE_MS })
+    .where(and(eq(emails.id, id), eq(emails.status, "pending"), lte(emails.nextAttemptAt, now)))
+    .returning();
+  if (!leased || leased.deliveryKey) return leased ?? null;
   // Rows queued before e-mails carried their own key get one, once.
-  return (
-    deps.db
-      .update(emails)
-      .set({ deliveryKey: newDeliveryKey() })
-      .where(and(eq(emails.id, id), isNull(emails.deliveryKey)))
-      .returning()
-      .get() ?? deps.db.select().from(emails).where(eq(emails.id, id)).get()!
-  );
+  const [keyed] = await deps.db
+    .update(emails)
+    .set({ deliveryKey: newDeliveryKey() })
+    .where(and(eq(emails.id, id), isNull(emails.deliveryKey)))
+    .returning();
+  if (keyed) return keyed;
+  const [current] = await deps.db.select().from(emails).where(eq(emails.id, id)).limit(1);
+  return current ?? null;
 }
 
 /** A secret (a reset link) is kept only until its e-mail is sent or given up on. */
@@ -91,7 +90,7 @@ async function deliver(deps: SenderDeps, email: Email, stopping: AbortSignal, ti
       payload: email.payload,
       signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), stopping]),
     });
-    deps.db
+    await deps.db
       .update(emails)
       .set({
         status: "sent",
@@ -102,23 +101,21 @@ async function deliver(deps: SenderDeps, email: Email, stopping: AbortSignal, ti
         nextAttemptAt: null,
         payload: payloadAfterDelivery(email),
       })
-      .where(eq(emails.id, email.id))
-      .run();
+      .where(eq(emails.id, email.id));
     return true;
   } catch (error) {
     if (stopping.aborted) {
       // Shutting down: not a failed try. The e-mail is due again at once, for the next start or another instance.
-      deps.db
+      await deps.db
         .update(emails)
         .set({ nextAttemptAt: deps.clock.now() })
-        .where(and(eq(emails.id, email.id), eq(emails.status, "pending")))
-        .run();
+        .where(and(eq(emails.id, email.id), eq(emails.status, "pending")));
       return false;
     }
     const attempts = email.attempts + 1;
     const gaveUp = attempts >= MAX_ATTEMPTS;
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-    deps.db
+    await deps.db
       .update(emails)
       .set({
         attempts,
@@ -127,8 +124,7 @@ async function deliver(deps: SenderDeps, email: Email, stopping: AbortSignal, ti
         nextAttemptAt: gaveUp ? null : deps.clock.now() + retryDelayMs(attempts),
         payload: gaveUp ? payloadAfterDelivery(email) : email.payload,
       })
-      .where(eq(emails.id, email.id))
-      .run();
+      .where(eq(emails.id, email.id));
     log.warn(
       {
         emailId: email.id,
@@ -160,18 +156,17 @@ export async function deliverDueEmails(
 ): Promise<{ sent: number; failed: number }> {
   const stopping = options.stopping ?? new AbortController().signal;
   const now = deps.clock.now();
-  const due = deps.db
+  const due = await deps.db
     .select({ id: emails.id })
     .from(emails)
     .where(and(eq(emails.status, "pending"), lte(emails.nextAttemptAt, now)))
     .orderBy(asc(emails.nextAttemptAt), asc(emails.id))
-    .limit(BATCH)
-    .all();
+    .limit(BATCH);
   let sent = 0;
   let failed = 0;
   await inPool(due, SEND_CONCURRENCY, async ({ id }) => {
     if (stopping.aborted) return;
-    const email = lease(deps, id, now);
+    const email = await lease(deps, id, now);
     if (!email) return;
     if (await deliver(deps, email, stopping, options.timeoutMs ?? SEND_TIMEOUT_MS)) sent++;
     else if (!stopping.aborted) failed++;

@@ -1,5 +1,5 @@
 /** The outbox as admins see it, and resending. */
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { emails } from "../../db/schema";
 import { newestFirst, type Page } from "../../db/paging";
@@ -13,13 +13,14 @@ const RESET_RESEND_MESSAGE =
   'Password reset e-mails can\'t be resent. Ask the user to request a new link with "Forgot password" on the sign-in page.';
 
 /** Newest first, without the text (GET /api/admin/emails/:id renders it). */
-export function listEmails(deps: Pick<AppDeps, "db">, page: Page = {}): ListedEmailView[] {
-  return newestFirst(deps.db.select().from(emails).$dynamic(), emails, page, 50).all().map(listedEmailView);
+export async function listEmails(deps: Pick<AppDeps, "db">, page: Page = {}): Promise<ListedEmailView[]> {
+  const rows = await newestFirst(deps.db.select().from(emails).$dynamic(), emails, page, 50);
+  return rows.map(listedEmailView);
 }
 
 /** One e-mail with its rendered text. */
 export async function getEmail(deps: Pick<AppDeps, "db" | "config">, id: number): Promise<EmailView> {
-  const row = deps.db.select().from(emails).where(eq(emails.id, id)).get();
+  const [row] = await deps.db.select().from(emails).where(eq(emails.id, id)).limit(1);
   if (!row) throw notFound("No e-mail with this id.");
   return emailView(deps, row);
 }
@@ -34,12 +35,12 @@ export async function resendEmail(
   actorUserId: number,
 ): Promise<EmailView> {
   const now = deps.clock.now();
-  const copy = deps.db.transaction((tx) => {
-    const original = tx.select().from(emails).where(eq(emails.id, id)).get();
+  const copy = await deps.db.transaction(async (tx) => {
+    const [original] = await tx.select().from(emails).where(eq(emails.id, id)).limit(1);
     if (!original) throw notFound("No e-mail with this id.");
     if (carriesSecret(original)) throw conflict("RESET_EMAIL_NOT_RESENDABLE", RESET_RESEND_MESSAGE);
-    const queued = copyEmail(tx, original, now);
-    writeAudit(tx, {
+    const queued = await copyEmail(tx, original, now);
+    await writeAudit(tx, {
       actorUserId,
       action: "email.resend",
       subject: `email:${id}`,
@@ -59,19 +60,20 @@ export async function resendEmail(
 export function retryFailedEmails(
   deps: Pick<AppDeps, "db" | "clock">,
   actorUserId: number,
-): { retried: number; skipped: number } {
+): Promise<{ retried: number; skipped: number }> {
   const now = deps.clock.now();
-  return deps.db.transaction((tx) => {
-    const failed = tx.select().from(emails).where(eq(emails.status, "failed")).all();
+  return deps.db.transaction(async (tx) => {
+    const failed = await tx.select().from(emails).where(eq(emails.status, "failed"));
     const retryable = failed.filter((row) => !carriesSecret(row)).map((row) => row.id);
     if (retryable.length) {
-      tx.update(emails)
+      // Only rows that are still failed: the read above locks nothing on PostgreSQL.
+      await tx
+        .update(emails)
         .set({ status: "pending", attempts: 0, nextAttemptAt: now })
-        .where(inArray(emails.id, retryable))
-        .run();
+        .where(and(inArray(emails.id, retryable), eq(emails.status, "failed")));
     }
     const result = { retried: retryable.length, skipped: failed.length - retryable.length };
-    writeAudit(tx, {
+    await writeAudit(tx, {
       actorUserId,
       action: "email.retry-failed",
       subject: null,

@@ -22,7 +22,7 @@ export function healthRoutes(deps: AppDeps) {
     .get(
       "/api/health",
       async ({ query, request, status }) => {
-        const report = healthReport(deps, startedAt, databaseProblem);
+        const report = await healthReport(deps, startedAt, databaseProblem);
         if (isDraining(deps)) Object.assign(report, { ok: false, status: "stopping" as const });
         const shown = (await mayReadDetails(deps, request)) ? report : { ok: report.ok, status: report.status };
         // Stopping answers 503 whatever is asked: a load balancer must stop sending traffic here at once.

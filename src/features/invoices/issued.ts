@@ -69,25 +69,25 @@ export function documentContent(deps: IssuingDeps, sale: Sale, creditNote: Credi
 }
 
 /** Stores the content of the document just numbered, inside the transaction that numbered it. */
-export function recordIssuedDocument(
+export async function recordIssuedDocument(
   tx: DbOrTx,
   deps: IssuingDeps,
   sale: Sale,
   creditNote: CreditNote | null,
   now: number,
-): void {
+): Promise<void> {
   const content = documentContent(deps, sale, creditNote);
-  tx.insert(issuedDocuments)
-    .values({ number: content.number, saleId: sale.id, content: JSON.stringify(content), createdAt: now })
-    .run();
+  await tx
+    .insert(issuedDocuments)
+    .values({ number: content.number, saleId: sale.id, content: JSON.stringify(content), createdAt: now });
 }
 
 /** The stored content of document `number`, or null for one issued before contents were stored. */
-export function issuedContent(db: DbOrTx, number: string): DocumentContent | null {
-  const row = db
+export async function issuedContent(db: DbOrTx, number: string): Promise<DocumentContent | null> {
+  const [row] = await db
     .select({ content: issuedDocuments.content })
     .from(issuedDocuments)
     .where(eq(issuedDocuments.number, number))
-    .get();
+    .limit(1);
   return row ? (JSON.parse(row.content) as DocumentContent) : null;
 }

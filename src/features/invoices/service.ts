@@ -17,19 +17,24 @@ interface FoundDocument {
   creditNote: CreditNote | null;
 }
 
-function findDocument(deps: Pick<AppDeps, "db">, number: string): FoundDocument | null {
+async function findDocument(deps: Pick<AppDeps, "db">, number: string): Promise<FoundDocument | null> {
   if (!DOCUMENT_NUMBER.test(number)) return null;
   if (number.startsWith("LL-CN-")) {
-    const note = deps.db.select().from(creditNotes).where(eq(creditNotes.number, number)).get();
-    const sale = note && deps.db.select().from(sales).where(eq(sales.id, note.saleId)).get();
-    return note && sale ? { sale, creditNote: note } : null;
+    const [found] = await deps.db
+      .select({ note: creditNotes, sale: sales })
+      .from(creditNotes)
+      .innerJoin(sales, eq(sales.id, creditNotes.saleId))
+      .where(eq(creditNotes.number, number))
+      .limit(1);
+    return found ? { sale: found.sale, creditNote: found.note } : null;
   }
-  const sale = deps.db.select().from(sales).where(eq(sales.invoiceNumber, number)).get();
+  const [sale] = await deps.db.select().from(sales).where(eq(sales.invoiceNumber, number)).limit(1);
   return sale ? { sale, creditNote: null } : null;
 }
 
 /** An admin, or the account that owns the sale (ownership.ts): a matching address alone is not enough. */
-const mayRead = (deps: Pick<AppDeps, "db">, user: User, sale: Sale) => user.isAdmin || ownsSale(deps.db, user, sale);
+const mayRead = async (deps: Pick<AppDeps, "db">, user: User, sale: Sale) =>
+  user.isAdmin || (await ownsSale(deps.db, user, sale));
 
 /**
  * The PDF of invoice or credit note `number`, for an admin, the owning account, or the holder of its signed
@@ -41,13 +46,13 @@ export async function documentPdf(
   access: { user: User | null; signature: string | undefined },
 ): Promise<Uint8Array> {
   const missing = notFound("No such invoice or credit note.");
-  const found = findDocument(deps, number);
+  const found = await findDocument(deps, number);
   if (!found) throw missing;
   const allowed =
     validSignature(deps.jwtSecret, number, access.signature) ||
-    (access.user !== null && mayRead(deps, access.user, found.sale));
+    (access.user !== null && (await mayRead(deps, access.user, found.sale)));
   if (!allowed) throw missing;
   // A document issued before contents were stored is drawn from its sale as it is now.
-  const content = issuedContent(deps.db, number) ?? documentContent(deps, found.sale, found.creditNote);
+  const content = (await issuedContent(deps.db, number)) ?? documentContent(deps, found.sale, found.creditNote);
   return (await loadPdfRenderer()).renderDocumentPdf(content);
 }

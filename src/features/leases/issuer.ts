@@ -6,8 +6,9 @@
  * subscription, the linked account, the nonce, the signing key); otherwise the same lease is sent again.
  * The kept leases are bounded (MAX_KEPT_LEASES, the oldest signed goes first).
  *
- * The keys are read again every KEY_REFRESH_MS: a rotation made by the command line (or another server)
- * is picked up, and retired keys whose leases have all expired are dropped.
+ * The keys are read at the first lease or key set asked for (the first key is made then), and again every
+ * KEY_REFRESH_MS: a rotation made by the command line (or another server) is picked up, and retired keys
+ * whose leases have all expired are dropped. Requests that meet keys due for reading share one read.
  */
 import type { KeyObject } from "node:crypto";
 import type { AppDeps } from "../../deps";
@@ -77,23 +78,23 @@ export function createLeaseIssuer(deps: Pick<AppDeps, "db" | "config" | "clock">
   const leaseSeconds = days * 86_400;
 
   /** Signs with `row`'s key from now on: first records how long its leases may live. */
-  function use(row: LeaseKey, privateKey: KeyObject): SigningKey {
-    noteLeaseLength(db, row, leaseSeconds);
+  async function use(row: LeaseKey, privateKey: KeyObject): Promise<SigningKey> {
+    await noteLeaseLength(db, row, leaseSeconds);
     return signingKey(row.kid, privateKey);
   }
 
-  function withKeySet(signing: SigningKey, now: number): KeySet {
-    pruneLeaseKeys(db, now);
-    return { signing, jwks: published(listLeaseKeys(db)), loadedAt: now };
+  async function withKeySet(signing: SigningKey, now: number): Promise<KeySet> {
+    await pruneLeaseKeys(db, now);
+    return { signing, jwks: published(await listLeaseKeys(db)), loadedAt: now };
   }
 
   /** At start: LEASE_SIGNING_KEY made current, or the database's current key (made at the first start). */
-  function openKeys(now: number): KeySet {
-    if (configured) return withKeySet(use(adoptConfiguredKey(db, configured, now), configured), now);
-    let row = ensureLeaseKey(db, now);
+  async function openKeys(now: number): Promise<KeySet> {
+    if (configured) return withKeySet(await use(await adoptConfiguredKey(db, configured, now), configured), now);
+    let row = await ensureLeaseKey(db, now);
     if (!row.privateJwk) {
       // The current key came from LEASE_SIGNING_KEY, which this server doesn't have: sign with a new one.
-      row = makeCurrent(db, now)?.current ?? currentKeyRow(db)!;
+      row = (await makeCurrent(db, now))?.current ?? (await currentKeyRow(db))!;
       log.warn(
         { kid: row.kid },
         "LEASE_SIGNING_KEY is not set here: leases are signed with a new key kept in the database",
@@ -101,33 +102,43 @@ export function createLeaseIssuer(deps: Pick<AppDeps, "db" | "config" | "clock">
     }
     const privateKey = privateKeyOf(row);
     if (!privateKey) throw new Error("The current lease key is held outside the database: set LEASE_SIGNING_KEY");
-    return withKeySet(use(row, privateKey), now);
+    return withKeySet(await use(row, privateKey), now);
   }
 
   /** Every KEY_REFRESH_MS: follow a rotation, keep a retired key published while still signing with it, prune. */
-  function refreshKeys(before: KeySet, now: number): KeySet {
+  async function refreshKeys(before: KeySet, now: number): Promise<KeySet> {
     let signing = before.signing;
-    const current = currentKeyRow(db);
+    const current = await currentKeyRow(db);
     if (!configured && current?.privateJwk && current.kid !== signing.kid) {
-      signing = use(current, privateKeyOf(current)!);
+      signing = await use(current, privateKeyOf(current)!);
     } else if (current?.kid !== signing.kid) {
-      stillSigningWith(db, signing.kid, now);
+      await stillSigningWith(db, signing.kid, now);
     }
     return withKeySet(signing, now);
   }
 
-  let keys = openKeys(deps.clock.now());
+  /** Null until the first read; a failed first read is tried again by the next request. */
+  let keys: KeySet | null = null;
+  /** The read under way, shared by every request that arrives meanwhile. */
+  let reading: Promise<KeySet> | null = null;
 
-  function keysAt(now: number): KeySet {
-    if (now - keys.loadedAt < KEY_REFRESH_MS && now >= keys.loadedAt) return keys;
+  async function readKeys(now: number): Promise<KeySet> {
+    if (!keys) return (keys = await openKeys(now));
     try {
-      keys = refreshKeys(keys, now);
+      return (keys = await refreshKeys(keys, now));
     } catch (error) {
       // Signing goes on with the keys already loaded; the next refresh tries again.
       log.error({ reason: (error as Error).message }, "lease keys could not be read again");
-      keys = { ...keys, loadedAt: now };
+      return (keys = { ...keys, loadedAt: now });
     }
-    return keys;
+  }
+
+  async function keysAt(now: number): Promise<KeySet> {
+    if (keys && now - keys.loadedAt < KEY_REFRESH_MS && now >= keys.loadedAt) return keys;
+    reading ??= readKeys(now).finally(() => {
+      reading = null;
+    });
+    return reading;
   }
 
   const kept = new Map<string, KeptLease>();
@@ -135,8 +146,8 @@ export function createLeaseIssuer(deps: Pick<AppDeps, "db" | "config" | "clock">
 
   return {
     /** The lease for a valid answer: the one sent last time when still good, else a newly signed one. */
-    leaseFor(subject: LeaseSubject, now: number): string {
-      const { signing } = keysAt(now);
+    async leaseFor(subject: LeaseSubject, now: number): Promise<string> {
+      const { signing } = await keysAt(now);
       const last = kept.get(subject.pluginKey);
       if (
         last &&
@@ -164,8 +175,8 @@ export function createLeaseIssuer(deps: Pick<AppDeps, "db" | "config" | "clock">
       return lease;
     },
     /** The public keys: the current one first, then retired ones whose leases may still be in use. */
-    jwks(now: number): LeaseKeySet {
-      return keysAt(now).jwks;
+    async jwks(now: number): Promise<LeaseKeySet> {
+      return (await keysAt(now)).jwks;
     },
     /** How many leases were signed and how many sent again, for /metrics. */
     counts,

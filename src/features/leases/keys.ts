@@ -9,7 +9,7 @@
  */
 import { createPrivateKey, generateKeyPairSync, type KeyObject } from "node:crypto";
 import { and, desc, eq, isNotNull, lt } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db";
+import { forUpdate, type Db, type DbOrTx } from "../../db";
 import { leaseKeys, type LeaseKey } from "../../db/schema";
 import { MINUTE } from "../../lib/clock";
 import { ed25519Thumbprint, publicJwkOf } from "./lease";
@@ -30,12 +30,13 @@ function keyRow(generation: number, now: number, privateKey?: KeyObject) {
   };
 }
 
-export function currentKeyRow(db: DbOrTx): LeaseKey | undefined {
-  return db.select().from(leaseKeys).orderBy(desc(leaseKeys.generation)).limit(1).get();
+export async function currentKeyRow(db: DbOrTx): Promise<LeaseKey | undefined> {
+  const [row] = await db.select().from(leaseKeys).orderBy(desc(leaseKeys.generation)).limit(1);
+  return row;
 }
 
-export function listLeaseKeys(db: DbOrTx): LeaseKey[] {
-  return db.select().from(leaseKeys).orderBy(desc(leaseKeys.generation)).all();
+export async function listLeaseKeys(db: DbOrTx): Promise<LeaseKey[]> {
+  return await db.select().from(leaseKeys).orderBy(desc(leaseKeys.generation));
 }
 
 /** The private key a row keeps; null when it came from LEASE_SIGNING_KEY. */
@@ -44,62 +45,58 @@ export function privateKeyOf(row: LeaseKey): KeyObject | null {
 }
 
 /** The current key, making the first one when there is none. */
-export function ensureLeaseKey(db: Db, now: number): LeaseKey {
-  return currentKeyRow(db) ?? createFirstLeaseKey(db, now);
+export async function ensureLeaseKey(db: Db, now: number): Promise<LeaseKey> {
+  return (await currentKeyRow(db)) ?? (await createFirstLeaseKey(db, now));
 }
 
 /**
  * Generation 1, inserted only if absent, then read back: of two servers that both found no key, one
  * inserts and both sign with what it inserted.
  */
-export function createFirstLeaseKey(db: DbOrTx, now: number): LeaseKey {
-  db.insert(leaseKeys).values(keyRow(1, now)).onConflictDoNothing().run();
-  return currentKeyRow(db)!;
+export async function createFirstLeaseKey(db: DbOrTx, now: number): Promise<LeaseKey> {
+  await db.insert(leaseKeys).values(keyRow(1, now)).onConflictDoNothing();
+  return (await currentKeyRow(db))!;
 }
 
 /**
  * Makes a key current (a new generated one, or `privateKey`'s public half) and retires the one before,
  * in one transaction. Answers null when another rotation took the same generation at the same moment.
  */
-export function makeCurrent(
+export async function makeCurrent(
   db: Db,
   now: number,
   privateKey?: KeyObject,
-): { current: LeaseKey; retired: LeaseKey | null } | null {
-  return db.transaction(
-    (tx) => {
-      const before = currentKeyRow(tx);
-      const row = keyRow((before?.generation ?? 0) + 1, now, privateKey);
-      // A key used before (LEASE_SIGNING_KEY set back to an earlier key) moves up instead of being added.
-      const [current] = before
-        ? tx
-            .update(leaseKeys)
-            .set({ generation: row.generation, retiredAt: null })
-            .where(eq(leaseKeys.kid, row.kid))
-            .returning()
-            .all()
-        : [];
-      const made = current ?? tx.insert(leaseKeys).values(row).onConflictDoNothing().returning().get();
-      if (!made) return null;
-      const [retired] = before
-        ? tx.update(leaseKeys).set({ retiredAt: now }).where(eq(leaseKeys.kid, before.kid)).returning().all()
-        : [];
-      return { current: made, retired: retired ?? null };
-    },
-    { behavior: "immediate" },
-  );
+): Promise<{ current: LeaseKey; retired: LeaseKey | null } | null> {
+  return await db.transaction(async (tx) => {
+    const [before] = await forUpdate(tx.select().from(leaseKeys).orderBy(desc(leaseKeys.generation)).limit(1));
+    const row = keyRow((before?.generation ?? 0) + 1, now, privateKey);
+    // A key used before (LEASE_SIGNING_KEY set back to an earlier key) moves up instead of being added.
+    const [current] = before
+      ? await tx
+          .update(leaseKeys)
+          .set({ generation: row.generation, retiredAt: null })
+          .where(eq(leaseKeys.kid, row.kid))
+          .returning()
+      : [];
+    const [made] = current ? [current] : await tx.insert(leaseKeys).values(row).onConflictDoNothing().returning();
+    if (!made) return null;
+    const [retired] = before
+      ? await tx.update(leaseKeys).set({ retiredAt: now }).where(eq(leaseKeys.kid, before.kid)).returning()
+      : [];
+    return { current: made, retired: retired ?? null };
+  });
 }
 
 /**
  * The key from LEASE_SIGNING_KEY, recorded (public half only) and made current if it is not already; tried
  * again when another server's rotation took the same generation at the same moment.
  */
-export function adoptConfiguredKey(db: Db, privateKey: KeyObject, now: number): LeaseKey {
+export async function adoptConfiguredKey(db: Db, privateKey: KeyObject, now: number): Promise<LeaseKey> {
   const kid = ed25519Thumbprint(publicJwkOf(privateKey).x);
   for (let attempt = 0; attempt < 3; attempt++) {
-    const current = currentKeyRow(db);
+    const current = await currentKeyRow(db);
     if (current?.kid === kid) return current;
-    const made = makeCurrent(db, now, privateKey);
+    const made = await makeCurrent(db, now, privateKey);
     if (made) return made.current;
   }
   throw new Error("LEASE_SIGNING_KEY could not be made the current lease key: other servers kept changing the keys");
@@ -114,20 +111,20 @@ export function publishedUntil(row: Pick<LeaseKey, "retiredAt" | "longestLeaseSe
 }
 
 /** Records that a server signs leases of `seconds` with this key (before it signs one), so the key is kept long enough. */
-export function noteLeaseLength(db: DbOrTx, row: LeaseKey, seconds: number) {
+export async function noteLeaseLength(db: DbOrTx, row: LeaseKey, seconds: number) {
   if (row.longestLeaseSeconds >= seconds) return;
-  db.update(leaseKeys)
+  await db
+    .update(leaseKeys)
     .set({ longestLeaseSeconds: seconds })
-    .where(and(eq(leaseKeys.kid, row.kid), lt(leaseKeys.longestLeaseSeconds, seconds)))
-    .run();
+    .where(and(eq(leaseKeys.kid, row.kid), lt(leaseKeys.longestLeaseSeconds, seconds)));
 }
 
 /** A server still signing with a retired key (its LEASE_SIGNING_KEY, during a rolling restart) keeps it published. */
-export function stillSigningWith(db: DbOrTx, kid: string, now: number) {
-  db.update(leaseKeys)
+export async function stillSigningWith(db: DbOrTx, kid: string, now: number) {
+  await db
+    .update(leaseKeys)
     .set({ retiredAt: now })
-    .where(and(eq(leaseKeys.kid, kid), isNotNull(leaseKeys.retiredAt)))
-    .run();
+    .where(and(eq(leaseKeys.kid, kid), isNotNull(leaseKeys.retiredAt)));
 }
 
 /**
@@ -135,19 +132,22 @@ export function stillSigningWith(db: DbOrTx, kid: string, now: number) {
  * (for a key that leaked: its leases stop verifying once plugins fetch the key set again). The current
  * key is never dropped. Answers what was dropped.
  */
-export function pruneLeaseKeys(db: Db, now: number, options: { everyRetired?: boolean } = {}): LeaseKey[] {
-  const due = listLeaseKeys(db).filter((row) => {
+export async function pruneLeaseKeys(
+  db: Db,
+  now: number,
+  options: { everyRetired?: boolean } = {},
+): Promise<LeaseKey[]> {
+  const due = (await listLeaseKeys(db)).filter((row) => {
     const until = publishedUntil(row);
     return until !== null && (options.everyRetired || until <= now);
   });
   const dropped: LeaseKey[] = [];
   for (const row of due) {
     // Only while still retired: a key made current again in the meantime stays.
-    const [gone] = db
+    const [gone] = await db
       .delete(leaseKeys)
       .where(and(eq(leaseKeys.kid, row.kid), isNotNull(leaseKeys.retiredAt)))
-      .returning()
-      .all();
+      .returning();
     if (gone) dropped.push(gone);
   }
   return dropped;

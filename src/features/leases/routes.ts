@@ -13,10 +13,10 @@ export const JWKS_MAX_AGE_SECONDS = 300;
 export function leaseRoutes(deps: Pick<AppDeps, "clock">, leases: LeaseIssuer) {
   return new Elysia().get(
     "/.well-known/jwks.json",
-    ({ set }) => {
+    async ({ set }) => {
       set.headers["Cache-Control"] = `public, max-age=${JWKS_MAX_AGE_SECONDS}`;
       set.headers["Access-Control-Allow-Origin"] = "*";
-      return leases.jwks(deps.clock.now());
+      return await leases.jwks(deps.clock.now());
     },
     {
       response: { 200: LeaseModel.jwks },

@@ -67,10 +67,12 @@ export function createMetrics(deps: Pick<AppDeps, "db" | "clock" | "config">) {
       help: "E-mails in the outbox, by status (pending: waiting to be sent; failed: given up on)",
       labelNames: ["status"] as const,
       registers: [registry],
-      collect() {
+      async collect() {
         // One count per status through the status index: a group by would read every sent e-mail too.
-        for (const status of ["pending", "failed"] as const)
-          this.set({ status }, deps.db.select({ n: count() }).from(emails).where(eq(emails.status, status)).get()!.n);
+        for (const status of ["pending", "failed"] as const) {
+          const [outbox] = await deps.db.select({ n: count() }).from(emails).where(eq(emails.status, status));
+          this.set({ status }, outbox.n);
+        }
       },
     });
     new Gauge({
@@ -78,19 +80,18 @@ export function createMetrics(deps: Pick<AppDeps, "db" | "clock" | "config">) {
       help: "Sales recorded, by plan and status",
       labelNames: ["plan", "status"] as const,
       registers: [registry],
-      collect() {
-        this.reset();
+      async collect() {
         // From the daily books, so a scrape costs the same at any number of sales.
-        const rows = deps.db
+        const rows = await deps.db
           .select({
             plan: booksDaily.plan,
-            sales: sum(booksDaily.sales),
-            paid: sum(booksDaily.paidCount),
-            disputed: sum(booksDaily.disputeCount),
+            sales: sum(booksDaily.sales).mapWith(Number),
+            paid: sum(booksDaily.paidCount).mapWith(Number),
+            disputed: sum(booksDaily.disputeCount).mapWith(Number),
           })
           .from(booksDaily)
-          .groupBy(booksDaily.plan)
-          .all();
+          .groupBy(booksDaily.plan);
+        this.reset();
         for (const row of rows) {
           const [all, paid, disputed] = [row.sales, row.paid, row.disputed].map(Number);
           if (!all) continue;
@@ -105,8 +106,8 @@ export function createMetrics(deps: Pick<AppDeps, "db" | "clock" | "config">) {
       help: "Revenue in cents: gross (what buyers paid less refunds and open disputes), the tax in it, and net (gross less tax and every provider fee), as the admin overview counts it",
       labelNames: ["kind"] as const,
       registers: [registry],
-      collect() {
-        const totals = bookTotals(deps.db);
+      async collect() {
+        const totals = await bookTotals(deps.db);
         this.set({ kind: "gross" }, totals.grossCents - totals.refundedCents - totals.disputedCents);
         // Tax collected is the tax authority's money, not revenue.
         this.set({ kind: "tax" }, totals.taxCents);

@@ -15,7 +15,7 @@
  */
 import { and, eq, ne } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
-import type { DbOrTx } from "../../db";
+import { forUpdate, type DbOrTx } from "../../db";
 import { productKeys, sales, subscriptions, users, type Sale } from "../../db/schema";
 import { log } from "../../lib/logger";
 import { PLANS } from "@shared/plans";
@@ -44,49 +44,58 @@ const describe = (sale: Sale) =>
   `${PLANS[sale.plan].name} bought by ${sale.email} for ${dollars(sale.amountCents)} (payment ${sale.paymentIntentId})`;
 
 /** Queues the alert to every admin account. */
-function alertAdmins(tx: DbOrTx, headline: string, lines: string[], now: number) {
-  for (const admin of tx.select({ email: users.email }).from(users).where(eq(users.isAdmin, true)).all()) {
-    queueEmail(tx, { to: admin.email, template: "payment-alert", payload: { headline, lines } }, now);
+async function alertAdmins(tx: DbOrTx, headline: string, lines: string[], now: number) {
+  const admins = await tx.select({ email: users.email }).from(users).where(eq(users.isAdmin, true)).orderBy(users.id);
+  for (const admin of admins) {
+    await queueEmail(tx, { to: admin.email, template: "payment-alert", payload: { headline, lines } }, now);
   }
 }
 
 /** The account whose subscription the sale's key fed, or null (an unused key, or none). */
-function keyOwner(tx: DbOrTx, sale: Sale): number | null {
+async function keyOwner(tx: DbOrTx, sale: Sale): Promise<number | null> {
   if (sale.productKeyId === null) return null;
-  return (
-    tx.select({ userId: productKeys.usedByUserId }).from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get()
-      ?.userId ?? null
-  );
+  const [key] = await tx
+    .select({ userId: productKeys.usedByUserId })
+    .from(productKeys)
+    .where(eq(productKeys.id, sale.productKeyId))
+    .limit(1);
+  return key?.userId ?? null;
 }
 
-function suspend(tx: DbOrTx, sale: Sale, now: number): string {
-  const userId = keyOwner(tx, sale);
+/** The account's subscription, read inside the transaction that changes it. */
+async function subscriptionOf(tx: DbOrTx, userId: number) {
+  const [sub] = await forUpdate(tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1));
+  return sub;
+}
+
+async function suspend(tx: DbOrTx, sale: Sale, now: number): Promise<string> {
+  const userId = await keyOwner(tx, sale);
   if (userId === null) return "its key is on hold";
-  const sub = tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+  const sub = await subscriptionOf(tx, userId);
   if (!sub) return `user ${userId} has no subscription`;
   if (sub.suspendedAt !== null) return `the subscription of user ${userId} was already on hold`;
-  tx.update(subscriptions).set({ suspendedAt: now }).where(eq(subscriptions.id, sub.id)).run();
+  await tx.update(subscriptions).set({ suspendedAt: now }).where(eq(subscriptions.id, sub.id));
   return `the subscription of user ${userId} is on hold`;
 }
 
 /** Resumes the subscription, unless another disputed sale of the same account still holds it. */
-function restore(tx: DbOrTx, sale: Sale, now: number): string {
-  const userId = keyOwner(tx, sale);
+async function restore(tx: DbOrTx, sale: Sale, now: number): Promise<string> {
+  const userId = await keyOwner(tx, sale);
   if (userId === null) return "its key can be used again";
-  const otherDisputes = tx
+  const otherDisputes = await tx
     .select({ id: sales.id })
     .from(sales)
     .innerJoin(productKeys, eq(productKeys.id, sales.productKeyId))
     .where(and(eq(sales.status, "disputed"), ne(sales.id, sale.id), eq(productKeys.usedByUserId, userId)))
-    .all();
-  const sub = tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+    .limit(1);
+  const sub = await subscriptionOf(tx, userId);
   if (!sub || sub.suspendedAt === null || otherDisputes.length)
     return `the subscription of user ${userId} stays as it is`;
   const held = now - sub.suspendedAt;
-  tx.update(subscriptions)
+  await tx
+    .update(subscriptions)
     .set({ suspendedAt: null, endDate: sub.endDate === null ? null : sub.endDate + held })
-    .where(eq(subscriptions.id, sub.id))
-    .run();
+    .where(eq(subscriptions.id, sub.id));
   return `the subscription of user ${userId} resumed, its end moved ${Math.round(held / 60_000)} minutes later`;
 }
 
@@ -99,8 +108,8 @@ export async function settleDispute(deps: DisputeDeps, disputeId: string): Promi
     return;
   }
   // A dispute can come before the payment was fulfilled here; fulfilling first keeps one path for both.
-  if (!saleByPaymentIntent(deps.db, paymentIntentId)) await fulfilPayment(deps, paymentIntentId);
-  if (!saleByPaymentIntent(deps.db, paymentIntentId)) {
+  if (!(await saleByPaymentIntent(deps.db, paymentIntentId))) await fulfilPayment(deps, paymentIntentId);
+  if (!(await saleByPaymentIntent(deps.db, paymentIntentId))) {
     log.warn({ disputeId, paymentIntentId }, "dispute for a payment that is not one of our sales; nothing recorded");
     return;
   }
@@ -108,101 +117,101 @@ export async function settleDispute(deps: DisputeDeps, disputeId: string): Promi
   const inquiry = INQUIRY_STATUSES.has(dispute.status) && !dispute.fundsWithdrawn;
   const lost = dispute.status === "lost";
   const now = deps.clock.now();
-  const endsLikeARefund = deps.db.transaction(
-    (tx) => {
-      const sale = saleByPaymentIntent(tx, paymentIntentId)!;
-      let becameLost = false;
-      if (inquiry && sale.status === "paid") {
-        if (sale.disputeId !== dispute.id) {
-          writeAudit(tx, {
-            actorUserId: null,
-            action: "sale.dispute-inquiry",
-            subject: `sale:${sale.id}`,
-            detail: `${dispute.id} (${dispute.status}): access unchanged`,
-            at: now,
-          });
-          alertAdmins(
-            tx,
-            "A bank is asking about a payment",
-            [
-              `The buyer's bank is asking about ${describe(sale)} (an inquiry: ${dispute.status.replace(/_/g, " ")}). No money has been taken back yet.`,
-              "Access stays as it is. Answer in the Stripe Dashboard; it is put on hold only if the inquiry becomes a chargeback.",
-            ],
-            now,
-          );
-        }
-      } else if (open && sale.status === "paid") {
-        tx.update(sales).set({ status: "disputed" }).where(eq(sales.id, sale.id)).run();
-        const outcome = suspend(tx, sale, now);
-        writeAudit(tx, {
+  const endsLikeARefund = await deps.db.transaction(async (tx) => {
+    // Read where it is changed: a redelivered event running alongside waits, then sees this one's result.
+    const sale = (
+      await forUpdate(tx.select().from(sales).where(eq(sales.paymentIntentId, paymentIntentId)).limit(1))
+    )[0]!;
+    let becameLost = false;
+    if (inquiry && sale.status === "paid") {
+      if (sale.disputeId !== dispute.id) {
+        await writeAudit(tx, {
           actorUserId: null,
-          action: "sale.disputed",
+          action: "sale.dispute-inquiry",
+          subject: `sale:${sale.id}`,
+          detail: `${dispute.id} (${dispute.status}): access unchanged`,
+          at: now,
+        });
+        await alertAdmins(
+          tx,
+          "A bank is asking about a payment",
+          [
+            `The buyer's bank is asking about ${describe(sale)} (an inquiry: ${dispute.status.replace(/_/g, " ")}). No money has been taken back yet.`,
+            "Access stays as it is. Answer in the Stripe Dashboard; it is put on hold only if the inquiry becomes a chargeback.",
+          ],
+          now,
+        );
+      }
+    } else if (open && sale.status === "paid") {
+      await tx.update(sales).set({ status: "disputed" }).where(eq(sales.id, sale.id));
+      const outcome = await suspend(tx, sale, now);
+      await writeAudit(tx, {
+        actorUserId: null,
+        action: "sale.disputed",
+        subject: `sale:${sale.id}`,
+        detail: `${dispute.id} (${dispute.status}): ${outcome}`,
+        at: now,
+      });
+      await alertAdmins(
+        tx,
+        "A payment was disputed",
+        [
+          `${describe(sale)} is disputed with the buyer's bank (${dispute.status.replace(/_/g, " ")}), for ${dollars(dispute.amountCents)}.`,
+          `What it paid for is on hold: ${outcome}. Answer the dispute in the Stripe Dashboard.`,
+        ],
+        now,
+      );
+    } else if (!open && sale.status === "disputed") {
+      await tx.update(sales).set({ status: "paid" }).where(eq(sales.id, sale.id));
+      const outcome = await restore(tx, sale, now);
+      if (lost) becameLost = true;
+      else {
+        await writeAudit(tx, {
+          actorUserId: null,
+          action: "sale.dispute-won",
           subject: `sale:${sale.id}`,
           detail: `${dispute.id} (${dispute.status}): ${outcome}`,
           at: now,
         });
-        alertAdmins(
+        await alertAdmins(
           tx,
-          "A payment was disputed",
+          "A dispute ended in your favour",
           [
-            `${describe(sale)} is disputed with the buyer's bank (${dispute.status.replace(/_/g, " ")}), for ${dollars(dispute.amountCents)}.`,
-            `What it paid for is on hold: ${outcome}. Answer the dispute in the Stripe Dashboard.`,
+            `The dispute of ${describe(sale)} ended: ${dispute.status.replace(/_/g, " ")}.`,
+            `What it paid for is back: ${outcome}.`,
           ],
           now,
         );
-      } else if (!open && sale.status === "disputed") {
-        tx.update(sales).set({ status: "paid" }).where(eq(sales.id, sale.id)).run();
-        const outcome = restore(tx, sale, now);
-        if (lost) becameLost = true;
-        else {
-          writeAudit(tx, {
-            actorUserId: null,
-            action: "sale.dispute-won",
-            subject: `sale:${sale.id}`,
-            detail: `${dispute.id} (${dispute.status}): ${outcome}`,
-            at: now,
-          });
-          alertAdmins(
-            tx,
-            "A dispute ended in your favour",
-            [
-              `The dispute of ${describe(sale)} ended: ${dispute.status.replace(/_/g, " ")}.`,
-              `What it paid for is back: ${outcome}.`,
-            ],
-            now,
-          );
-        }
-      } else if (lost && sale.status === "paid") {
-        becameLost = true; // closed as lost before we ever saw it open
       }
-      tx.update(sales)
-        .set({
-          disputeId: dispute.id,
-          disputeStatus: dispute.status,
-          disputeAmountCents: dispute.amountCents,
-          disputeFeeCents: dispute.feeCents,
-          disputedAt: sale.disputedAt ?? now,
-          disputeClosedAt: open ? null : (sale.disputeClosedAt ?? now),
-        })
-        .where(eq(sales.id, sale.id))
-        .run();
-      return becameLost;
-    },
-    { behavior: "immediate" },
-  );
+    } else if (lost && sale.status === "paid") {
+      becameLost = true; // closed as lost before we ever saw it open
+    }
+    await tx
+      .update(sales)
+      .set({
+        disputeId: dispute.id,
+        disputeStatus: dispute.status,
+        disputeAmountCents: dispute.amountCents,
+        disputeFeeCents: dispute.feeCents,
+        disputedAt: sale.disputedAt ?? now,
+        disputeClosedAt: open ? null : (sale.disputeClosedAt ?? now),
+      })
+      .where(eq(sales.id, sale.id));
+    return becameLost;
+  });
 
   if (!endsLikeARefund) return;
   const refunded = await refundPayment(deps, paymentIntentId);
-  deps.db.transaction((tx) => {
-    const sale = refunded ?? saleByPaymentIntent(tx, paymentIntentId)!;
-    writeAudit(tx, {
+  await deps.db.transaction(async (tx) => {
+    const sale = refunded ?? (await saleByPaymentIntent(tx, paymentIntentId))!;
+    await writeAudit(tx, {
       actorUserId: null,
       action: "sale.dispute-lost",
       subject: `sale:${sale.id}`,
       detail: `${dispute.id}: ended like a refund`,
       at: now,
     });
-    alertAdmins(
+    await alertAdmins(
       tx,
       "A dispute was lost",
       [
@@ -222,7 +231,7 @@ export async function settleDispute(deps: DisputeDeps, disputeId: string): Promi
 export async function handleFraudWarning(deps: DisputeDeps, event: ProviderEvent): Promise<void> {
   const paymentIntentId =
     event.paymentIntentId ?? (event.chargeId ? await deps.payments.paymentIntentOfCharge(event.chargeId) : null);
-  const sale = paymentIntentId ? saleByPaymentIntent(deps.db, paymentIntentId) : undefined;
+  const sale = paymentIntentId ? await saleByPaymentIntent(deps.db, paymentIntentId) : undefined;
   if (!paymentIntentId || !sale) {
     log.warn(
       { warningId: event.objectId, paymentIntentId },
@@ -246,14 +255,19 @@ export async function handleFraudWarning(deps: DisputeDeps, event: ProviderEvent
     : policy === "refund"
       ? `It was not refunded: the sale is ${sale.status}.`
       : "Nothing was refunded (EARLY_FRAUD_WARNING=alert): decide in the Stripe Dashboard.";
-  deps.db.transaction((tx) => {
-    writeAudit(tx, {
+  await deps.db.transaction(async (tx) => {
+    await writeAudit(tx, {
       actorUserId: null,
       action: "sale.fraud-warning",
       subject: `sale:${sale.id}`,
       detail: `${event.objectId ?? event.id} (policy ${policy}): ${done}`,
       at: now,
     });
-    alertAdmins(tx, "Early fraud warning", [`The card issuer reported ${describe(sale)} as likely fraud.`, done], now);
+    await alertAdmins(
+      tx,
+      "Early fraud warning",
+      [`The card issuer reported ${describe(sale)} as likely fraud.`, done],
+      now,
+    );
   });
 }

@@ -15,7 +15,7 @@ export async function settleExpiredCheckouts(
 ): Promise<{ released: number; fulfilled: number }> {
   let released = 0;
   let fulfilled = 0;
-  for (const checkout of expiredReservations(deps.db, deps.clock.now())) {
+  for (const checkout of await expiredReservations(deps.db, deps.clock.now())) {
     const settled = await settleCheckout(deps, checkout);
     if (settled === "paid") fulfilled++;
     else if (settled === "released") released++;

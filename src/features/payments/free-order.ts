@@ -18,12 +18,12 @@ export const FREE_ORDER_PREFIX = "free_";
 
 const FREE_ORDER_LIMIT_MESSAGE = "Too many free orders. Please wait a while before placing another.";
 
-export function placeFreeOrder(
+export async function placeFreeOrder(
   deps: Pick<AppDeps, "db" | "clock" | "limiter" | "config" | "payments">,
   priced: Quote,
   clientIp: string,
   details: CheckoutDetails,
-): { paymentIntentId: string; clientSecret: string } {
+): Promise<{ paymentIntentId: string; clientSecret: string }> {
   deps.limiter.take("free-order", { ip: clientIp }, RATE_RULES.freeOrderPerIp, FREE_ORDER_LIMIT_MESSAGE);
   deps.limiter.take(
     "free-order",
@@ -47,39 +47,36 @@ export function placeFreeOrder(
     amountRefunded: 0,
     clientSecret,
   };
-  deps.db.transaction(
-    (tx) => {
-      if (priced.promotionCode) {
-        const promotion = findPromotionCode(tx, priced.promotionCode);
-        const refusal = refusalFor(tx, promotion, { plan: priced.plan, email: priced.email, now });
-        if (refusal) throw new PromotionCodeRefused(refusal, priced.promotionCode, promotion, priced.plan);
-      }
-      const checkout = tx
-        .insert(checkouts)
-        .values({
-          paymentIntentId: id,
-          clientSecret,
-          plan: priced.plan,
-          email: priced.email,
-          accountId: priced.accountId,
-          listPriceCents: priced.listPriceCents,
-          discountCents: priced.discountCents,
-          promotionCodeId: priced.promotionCodeId,
-          promotionCode: priced.promotionCode,
-          subtotalCents: priced.subtotalCents,
-          taxCents: priced.taxCents,
-          totalCents: 0,
-          currency: priced.currency,
-          status: "reserved",
-          createdAt: now,
-          expiresAt: now,
-          ...details,
-        })
-        .returning()
-        .get();
-      recordSale(tx, deps, order, checkout, now);
-    },
-    { behavior: "immediate" },
-  );
+  // The code's limits are checked again in the transaction that uses it: parallel orders can't pass them together.
+  await deps.db.transaction(async (tx) => {
+    if (priced.promotionCode) {
+      const promotion = await findPromotionCode(tx, priced.promotionCode);
+      const refusal = await refusalFor(tx, promotion, { plan: priced.plan, email: priced.email, now });
+      if (refusal) throw new PromotionCodeRefused(refusal, priced.promotionCode, promotion, priced.plan);
+    }
+    const [checkout] = await tx
+      .insert(checkouts)
+      .values({
+        paymentIntentId: id,
+        clientSecret,
+        plan: priced.plan,
+        email: priced.email,
+        accountId: priced.accountId,
+        listPriceCents: priced.listPriceCents,
+        discountCents: priced.discountCents,
+        promotionCodeId: priced.promotionCodeId,
+        promotionCode: priced.promotionCode,
+        subtotalCents: priced.subtotalCents,
+        taxCents: priced.taxCents,
+        totalCents: 0,
+        currency: priced.currency,
+        status: "reserved",
+        createdAt: now,
+        expiresAt: now,
+        ...details,
+      })
+      .returning();
+    await recordSale(tx, deps, order, checkout, now);
+  });
   return { paymentIntentId: id, clientSecret };
 }

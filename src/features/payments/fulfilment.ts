@@ -46,8 +46,9 @@ function failure(error: string): PaymentResultResponse {
   return { success: false, error };
 }
 
-export function saleByPaymentIntent(db: DbOrTx, paymentIntentId: string): Sale | undefined {
-  return db.select().from(sales).where(eq(sales.paymentIntentId, paymentIntentId)).get();
+export async function saleByPaymentIntent(db: DbOrTx, paymentIntentId: string): Promise<Sale | undefined> {
+  const [sale] = await db.select().from(sales).where(eq(sales.paymentIntentId, paymentIntentId)).limit(1);
+  return sale;
 }
 
 /**
@@ -55,7 +56,11 @@ export function saleByPaymentIntent(db: DbOrTx, paymentIntentId: string): Sale |
  * into the payment when it was started (its checkout), whatever the catalogue says now. An intent
  * started before checkouts were recorded is held to the plan's current price.
  */
-function problemWith(deps: Pick<AppDeps, "db">, intent: ProviderIntent, checkout: Checkout | undefined): string | null {
+async function problemWith(
+  deps: Pick<AppDeps, "db">,
+  intent: ProviderIntent,
+  checkout: Checkout | undefined,
+): Promise<string | null> {
   if (intent.status === "processing") return PAYMENT_ERRORS.processing;
   if (intent.status !== "succeeded") return PAYMENT_ERRORS.notSucceeded;
   if (intent.amountRefunded > 0) return PAYMENT_ERRORS.refunded;
@@ -63,7 +68,7 @@ function problemWith(deps: Pick<AppDeps, "db">, intent: ProviderIntent, checkout
   if (!isPlanId(plan) || !intent.metadata.email || (checkout && checkout.plan !== plan)) return PAYMENT_ERRORS.notOurs;
   const expectedCents = checkout
     ? checkout.totalCents
-    : expectedChargeCents(pricedPlan(deps.db, plan).priceCents, intent.metadata);
+    : expectedChargeCents((await pricedPlan(deps.db, plan)).priceCents, intent.metadata);
   if (intent.amountCents !== expectedCents || intent.currency.toLowerCase() !== CURRENCY) {
     log.error(
       { paymentIntentId: intent.id, paidCents: intent.amountCents, currency: intent.currency, plan, expectedCents },
@@ -102,21 +107,20 @@ async function fulfilOnce(
   paymentIntentId: string,
   options: { refreshFee?: boolean },
 ): Promise<{ answer: PaymentResultResponse; sale: Sale | null; intent: ProviderIntent | null }> {
-  const existing = saleByPaymentIntent(deps.db, paymentIntentId);
+  const existing = await saleByPaymentIntent(deps.db, paymentIntentId);
   if (existing?.status === "refunded")
     return { answer: failure(PAYMENT_ERRORS.refunded), sale: existing, intent: null };
   if (existing && !options.refreshFee) return { answer: success(existing), sale: existing, intent: null };
 
   const intent = await deps.payments.retrieveIntent(paymentIntentId);
   if (!intent) return { answer: failure(PAYMENT_ERRORS.notFound), sale: null, intent };
-  const checkout = checkoutOfIntent(deps.db, intent.id);
-  const problem = problemWith(deps, intent, checkout);
+  const checkout = await checkoutOfIntent(deps.db, intent.id);
+  const problem = await problemWith(deps, intent, checkout);
   if (problem) return { answer: failure(problem), sale: null, intent };
 
   const now = deps.clock.now();
-  const sale = deps.db.transaction((tx) => recordSale(tx, deps, intent, checkout, now, documentLinks(deps)), {
-    behavior: "immediate",
-  });
+  // Any number of calls may get here at once: the sale's unique payment intent lets one of them record it.
+  const sale = await deps.db.transaction((tx) => recordSale(tx, deps, intent, checkout, now, documentLinks(deps)));
   const answer = sale.status === "refunded" ? failure(PAYMENT_ERRORS.refunded) : success(sale);
   return { answer, sale, intent };
 }
@@ -138,7 +142,7 @@ function buyerColumns(metadata: Record<string, string>, checkout: Checkout | und
  * discount fixed into its checkout), its key, the renewal or the key e-mail. A sale already recorded
  * for the intent is answered as it is (its fee filled in if it was not settled before).
  */
-export function recordSale(
+export async function recordSale(
   tx: DbOrTx,
   /** What the invoice says beyond the sale (the seller, the payment method, the tax note). */
   issuing: IssuingDeps,
@@ -147,10 +151,10 @@ export function recordSale(
   now: number,
   /** To sign the invoice link the e-mail carries. */
   links?: DocumentLinks,
-): Sale {
+): Promise<Sale> {
   const plan = PLANS[intent.metadata.plan as keyof typeof PLANS];
   const email = intent.metadata.email;
-  const inserted = tx
+  const [inserted] = await tx
     .insert(sales)
     .values({
       paymentIntentId: intent.id,
@@ -167,28 +171,31 @@ export function recordSale(
       createdAt: now,
     })
     .onConflictDoNothing({ target: sales.paymentIntentId })
-    .returning()
-    .get();
+    .returning();
   if (!inserted) {
     // Already fulfilled (by a concurrent call or an earlier one) or refunded: nothing new to make.
-    const sold = saleByPaymentIntent(tx, intent.id)!;
+    const sold = (await saleByPaymentIntent(tx, intent.id))!;
     if (sold.status === "paid" && sold.feeCents === 0 && intent.feeCents)
-      tx.update(sales).set({ feeCents: intent.feeCents }).where(eq(sales.id, sold.id)).run();
+      await tx.update(sales).set({ feeCents: intent.feeCents }).where(eq(sales.id, sold.id));
     return sold;
   }
   // The payment is honoured, even past its hold: the promotion use it reserved is kept for good.
-  markCheckoutPaid(tx, intent.id);
-  const [key] = generateProductKeys(tx, now, { plan: plan.id, count: 1, source: "purchase", saleId: inserted.id });
-  const renewed = applyRenewal(tx, intent, key, now);
+  await markCheckoutPaid(tx, intent.id);
+  const [key] = await generateProductKeys(tx, now, {
+    plan: plan.id,
+    count: 1,
+    source: "purchase",
+    saleId: inserted.id,
+  });
+  const renewed = await applyRenewal(tx, intent, key, now);
   // Numbered only once the sale is surely new, in this transaction: no number is ever skipped or given twice.
-  const invoiceNumber = allocateNumber(tx, "invoice", now);
-  const fulfilled = tx
+  const invoiceNumber = await allocateNumber(tx, "invoice", now);
+  const [fulfilled] = await tx
     .update(sales)
     .set({ productKeyId: key.id, renewalUserId: renewed?.userId ?? null, invoiceNumber })
     .where(eq(sales.id, inserted.id))
-    .returning()
-    .get()!;
-  recordIssuedDocument(tx, issuing, fulfilled, null, now);
+    .returning();
+  await recordIssuedDocument(tx, issuing, fulfilled, null, now);
   const invoice = links ? { invoiceUrl: signedDocumentUrl(links.appUrl, links.secret, invoiceNumber) } : {};
   const consent =
     fulfilled.withdrawalConsentAt !== null
@@ -198,7 +205,7 @@ export function recordSale(
         }
       : {};
   if (renewed) {
-    queueEmail(
+    await queueEmail(
       tx,
       {
         to: email,
@@ -215,7 +222,7 @@ export function recordSale(
       now,
     );
   } else {
-    queueEmail(
+    await queueEmail(
       tx,
       {
         to: email,
@@ -234,13 +241,18 @@ export function recordSale(
  * When it can't be (the account is gone, or got lifetime access meanwhile) the key stays unused and
  * is e-mailed like any purchase, so nothing paid for is lost.
  */
-function applyRenewal(tx: DbOrTx, intent: ProviderIntent, key: ProductKey, now: number): Subscription | null {
+async function applyRenewal(
+  tx: DbOrTx,
+  intent: ProviderIntent,
+  key: ProductKey,
+  now: number,
+): Promise<Subscription | null> {
   const userId = Number(intent.metadata[RENEWAL_ACCOUNT_METADATA]);
   if (!Number.isSafeInteger(userId) || userId <= 0) return null;
-  const account = tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
+  const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   try {
     // The rules of redeem decide; one that refuses (lifetime access already) does so before writing anything.
-    if (account) return applyProductKey(tx, userId, key.key, now);
+    if (account) return await applyProductKey(tx, userId, key.key, now);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
   }

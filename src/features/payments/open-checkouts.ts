@@ -31,7 +31,7 @@ export async function settleCheckout(deps: Deps, checkout: Checkout): Promise<Se
   const intent = checkout.paymentIntentId ? await deps.payments.cancelIntent(checkout.paymentIntentId) : null;
   if (intent?.status === "succeeded") return (await fulfilPayment(deps, intent.id)).success ? "paid" : "processing";
   if (intent?.status === "processing") return "processing";
-  releaseCheckout(deps.db, { id: checkout.id }, deps.clock.now());
+  await releaseCheckout(deps.db, { id: checkout.id }, deps.clock.now());
   return "released";
 }
 
@@ -40,7 +40,7 @@ export async function provenPayment(
   deps: Deps,
   proof: { paymentIntentId: string; clientSecret: string },
 ): Promise<{ checkout: Checkout; intent: ProviderIntent } | null> {
-  const checkout = checkoutOfIntent(deps.db, proof.paymentIntentId);
+  const checkout = await checkoutOfIntent(deps.db, proof.paymentIntentId);
   if (!checkout || checkout.clientSecret !== null) return null; // unknown, or a free order (nothing to cancel)
   const intent = await deps.payments.retrieveIntent(proof.paymentIntentId);
   if (!intent?.clientSecret || !sameSecret(intent.clientSecret, proof.clientSecret)) return null;
@@ -68,8 +68,8 @@ export async function takeOverOpenPayments(
   keep?: number,
 ) {
   if (!typedCode?.trim()) return;
-  const promotion = findPromotionCode(deps.db, normaliseCode(typedCode));
+  const promotion = await findPromotionCode(deps.db, normaliseCode(typedCode));
   if (!promotion?.oncePerBuyer) return;
-  for (const checkout of openCheckoutsOfBuyer(deps.db, email, promotion.id, deps.clock.now()))
+  for (const checkout of await openCheckoutsOfBuyer(deps.db, email, promotion.id, deps.clock.now()))
     if (checkout.id !== keep) await settleCheckout(deps, checkout);
 }

@@ -29,10 +29,10 @@ export async function paymentResult(
   if (!answer.success || !clientSecret || !sale || sale.status !== "paid" || sale.productKeyId === null) return answer;
   // A free order keeps its own secret; any other payment's is the provider's.
   const secret =
-    checkoutOfIntent(deps.db, paymentIntentId)?.clientSecret ??
+    (await checkoutOfIntent(deps.db, paymentIntentId))?.clientSecret ??
     (intent ?? (await deps.payments.retrieveIntent(paymentIntentId)))?.clientSecret;
   if (!secret || !sameSecret(secret, clientSecret)) return answer;
-  const key = deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get();
+  const [key] = await deps.db.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId)).limit(1);
   if (!key) return answer;
   return {
     ...answer,

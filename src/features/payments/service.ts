@@ -48,7 +48,7 @@ export async function createRenewalIntent(
   input: { plan: PlanId; promotionCode?: string | null } & BuyerLocation & BuyerChoices,
   clientIp: string,
 ): Promise<PaymentIntentResponse> {
-  const sub = getSubscription(deps.db, user.id);
+  const sub = await getSubscription(deps.db, user.id);
   if (sub && sub.endDate === null)
     throw new AppError(409, "ALREADY_LIFETIME", "You already have lifetime access: there is nothing to renew.");
   return createPaymentIntent(deps, { ...input, email: user.email }, clientIp, { id: user.id });
@@ -135,7 +135,7 @@ export async function createPaymentIntent(
   if (untaxed.totalCents === 0) {
     // A free order: nothing to tax, no card.
     if (own) await settleCheckout(deps, own.checkout);
-    const order = placeFreeOrder(deps, untaxed, clientIp, details);
+    const order = await placeFreeOrder(deps, untaxed, clientIp, details);
     const { breakdown } = await priceWithTax(
       { ...deps, tax: null },
       { amountCents: 0, currency: untaxed.currency, reference: untaxed.plan, location: {} },
@@ -163,11 +163,15 @@ export async function createPaymentIntent(
     breakdown: taxed.breakdown,
   });
 
-  if (own && stillWanted(own, priced, metadata) && renewHold(deps.db, own.checkout.id, deps.clock.now(), details))
+  if (
+    own &&
+    stillWanted(own, priced, metadata) &&
+    (await renewHold(deps.db, own.checkout.id, deps.clock.now(), details))
+  )
     return answer(own.intent.id, input.previous!.clientSecret);
   if (own) await settleCheckout(deps, own.checkout);
 
-  const checkout = reserveCheckout(deps, priced, details);
+  const checkout = await reserveCheckout(deps, priced, details);
   let intent;
   try {
     intent = await deps.payments.createIntent({
@@ -180,9 +184,9 @@ export async function createPaymentIntent(
       idempotencyKey: `create-intent-${crypto.randomUUID()}`,
     });
   } catch (error) {
-    releaseCheckout(deps.db, { id: checkout.id }, deps.clock.now());
+    await releaseCheckout(deps.db, { id: checkout.id }, deps.clock.now());
     throw error;
   }
-  attachIntent(deps.db, checkout.id, intent.id);
+  await attachIntent(deps.db, checkout.id, intent.id);
   return answer(intent.id, intent.clientSecret);
 }

@@ -32,15 +32,15 @@ async function act(
   } else if (event.type === "payment_intent.payment_failed") {
     // Declined, or a failed 3-D Secure challenge: the open payment is cancelled and its use given back at once
     // (the dialog starts a new one when the buyer tries again), even if the buyer's browser is gone.
-    const checkout = checkoutOfIntent(deps.db, event.paymentIntentId);
+    const checkout = await checkoutOfIntent(deps.db, event.paymentIntentId);
     if (checkout?.status === "reserved") await settleCheckout(deps, checkout);
   } else if (event.type === "payment_intent.canceled") {
     // Nobody will pay it now: the promotion use it held is free again (a paid one is never touched).
-    releaseCheckout(deps.db, { paymentIntentId: event.paymentIntentId }, deps.clock.now());
+    await releaseCheckout(deps.db, { paymentIntentId: event.paymentIntentId }, deps.clock.now());
   } else if (event.type === "charge.refunded" && event.fullyRefunded) {
     await refundPayment(deps, event.paymentIntentId);
   } else if (event.type === "charge.refunded") {
-    recordPartialRefund(deps, event.paymentIntentId, event.amountRefunded);
+    await recordPartialRefund(deps, event.paymentIntentId, event.amountRefunded);
   }
 }
 
@@ -74,15 +74,18 @@ export async function handleWebhook(
     );
     return { received: true };
   }
-  if (deps.db.select().from(processedEvents).where(eq(processedEvents.id, event.id)).get())
-    return { received: true, duplicate: true };
+  const [processed] = await deps.db
+    .select({ id: processedEvents.id })
+    .from(processedEvents)
+    .where(eq(processedEvents.id, event.id))
+    .limit(1);
+  if (processed) return { received: true, duplicate: true };
   await act(deps, event);
   // A partial refund's credit note is written in act; its tax reversal is recorded here.
   await syncTaxRecords(deps);
-  deps.db
+  await deps.db
     .insert(processedEvents)
     .values({ id: event.id, type: event.type, createdAt: deps.clock.now() })
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
   return { received: true };
 }

@@ -4,6 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
+import { forUpdate } from "../../db";
 import { users } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
 import { HOUR, toIso } from "../../lib/clock";
@@ -13,21 +14,20 @@ import { writeAudit } from "../audit/service";
 import { findUserById } from "../users/service";
 
 /** A new random plugin key replaces the old one, which stops working at once. */
-export function generatePluginKey(deps: AppDeps, userId: number): { figmaKey: string } {
+export async function generatePluginKey(deps: AppDeps, userId: number): Promise<{ figmaKey: string }> {
   const pluginKey = newPluginKey();
-  const changed = deps.db
+  const changed = await deps.db
     .update(users)
     .set({ pluginKey })
     .where(eq(users.id, userId))
-    .returning({ id: users.id })
-    .all();
+    .returning({ id: users.id });
   if (!changed.length) throw notFound("This account no longer exists.");
   // figmaKey: the answer's name for the plugin key, kept so no plugin or page breaks.
   return { figmaKey: pluginKey };
 }
 
-export function getLinkedAccount(deps: AppDeps, userId: number): LinkedAccountResponse {
-  const user = findUserById(deps.db, userId);
+export async function getLinkedAccount(deps: AppDeps, userId: number): Promise<LinkedAccountResponse> {
+  const user = await findUserById(deps.db, userId);
   if (!user) throw notFound("This account no longer exists.");
   return {
     linkedRobloxAccountId: user.linkedRobloxAccountId,
@@ -47,45 +47,40 @@ function resetCooldownRemaining(deps: AppDeps, lastLinkResetAt: number | null, n
  * Unlinks the account. The owner is held to the cooldown (429 COOLDOWN_ACTIVE with remainingMs) and
  * starts a new one; an admin passes `ignoreCooldown: true` and leaves the owner's cooldown untouched.
  */
-export function resetLinkedAccount(
+export async function resetLinkedAccount(
   deps: AppDeps,
   userId: number,
   options: { actorUserId: number; ignoreCooldown: boolean },
-): { linkedRobloxAccountId: null } {
+): Promise<{ linkedRobloxAccountId: null }> {
   const now = deps.clock.now();
-  return deps.db.transaction(
-    (tx) => {
-      const user = findUserById(tx, userId);
-      if (!user) throw notFound("This account no longer exists.");
-      if (!options.ignoreCooldown) {
-        const remainingMs = resetCooldownRemaining(deps, user.lastLinkResetAt, now);
-        if (remainingMs > 0) {
-          const minutes = Math.ceil(remainingMs / 60_000);
-          throw new AppError(
-            429,
-            "COOLDOWN_ACTIVE",
-            `You can reset the linked account again in about ${minutes} min.`,
-            { remainingMs },
-          );
-        }
+  return deps.db.transaction(async (tx) => {
+    // Read for update: of two resets by the owner at once, the second sees the cooldown the first started.
+    const [user] = await forUpdate(tx.select().from(users).where(eq(users.id, userId)).limit(1));
+    if (!user) throw notFound("This account no longer exists.");
+    if (!options.ignoreCooldown) {
+      const remainingMs = resetCooldownRemaining(deps, user.lastLinkResetAt, now);
+      if (remainingMs > 0) {
+        const minutes = Math.ceil(remainingMs / 60_000);
+        throw new AppError(429, "COOLDOWN_ACTIVE", `You can reset the linked account again in about ${minutes} min.`, {
+          remainingMs,
+        });
       }
-      tx.update(users)
-        .set({
-          linkedRobloxAccountId: null,
-          linkedAt: null,
-          ...(options.ignoreCooldown ? {} : { lastLinkResetAt: now }),
-        })
-        .where(eq(users.id, userId))
-        .run();
-      writeAudit(tx, {
-        actorUserId: options.actorUserId,
-        action: "link.reset",
-        subject: `user:${userId}`,
-        detail: { previousRobloxAccountId: user.linkedRobloxAccountId, byAdmin: options.ignoreCooldown },
-        at: now,
-      });
-      return { linkedRobloxAccountId: null };
-    },
-    { behavior: "immediate" },
-  );
+    }
+    await tx
+      .update(users)
+      .set({
+        linkedRobloxAccountId: null,
+        linkedAt: null,
+        ...(options.ignoreCooldown ? {} : { lastLinkResetAt: now }),
+      })
+      .where(eq(users.id, userId));
+    await writeAudit(tx, {
+      actorUserId: options.actorUserId,
+      action: "link.reset",
+      subject: `user:${userId}`,
+      detail: { previousRobloxAccountId: user.linkedRobloxAccountId, byAdmin: options.ignoreCooldown },
+      at: now,
+    });
+    return { linkedRobloxAccountId: null };
+  });
 }

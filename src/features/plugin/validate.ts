@@ -8,13 +8,14 @@ import { and, eq, isNull } from "drizzle-orm";
 import { t } from "elysia";
 import { TypeCompiler } from "elysia/type-system";
 import type { AppDeps } from "../../deps";
+import { forUpdate } from "../../db";
 import { users, type User } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { HOUR, toIso } from "../../lib/clock";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
-import { findUserById, findUserByPluginKey, getSubscription, touchLastSeen } from "../users/service";
+import { findUserByPluginKey, getSubscription, touchLastSeen } from "../users/service";
 import { effectiveStatus, timeRemaining } from "../subscriptions/view";
 import { PLUGIN_ANSWERS } from "@shared/api/plugin-answers";
 import { pluginFailure } from "./failure";
@@ -58,76 +59,74 @@ export function limitValidation(deps: AppDeps, ip: string, key: string) {
 }
 
 /** Links the account on first use, or records a mismatch (and maybe queues the owner's alert). */
-function linkOrMismatch(
+async function linkOrMismatch(
   deps: AppDeps,
   owner: User,
   robloxUserId: string,
   now: number,
-): { linked: string } | { mismatch: true } {
-  return deps.db.transaction(
-    (tx) => {
-      const [claimed] = tx
-        .update(users)
-        .set({ linkedRobloxAccountId: robloxUserId, linkedAt: now })
-        .where(and(eq(users.id, owner.id), isNull(users.linkedRobloxAccountId)))
-        .returning()
-        .all();
-      if (claimed) {
-        writeAudit(tx, {
-          // The owner's plugin linked it, with the owner's key.
-          actorUserId: owner.id,
-          action: "link.linked",
-          subject: `user:${owner.id}`,
-          detail: { robloxUserId },
-          at: now,
-        });
-        return { linked: robloxUserId };
-      }
-      const current = findUserById(tx, owner.id)!;
-      if (current.linkedRobloxAccountId === robloxUserId) return { linked: robloxUserId };
-      const alertDue =
-        current.lastMismatchAlertAt === null || now - current.lastMismatchAlertAt >= MISMATCH_ALERT_INTERVAL_MS;
-      if (current.notifications && alertDue) {
-        tx.update(users).set({ lastMismatchAlertAt: now }).where(eq(users.id, owner.id)).run();
-        queueEmail(
-          tx,
-          {
-            to: current.email,
-            template: "key-sharing-alert",
-            payload: {
-              attemptedRobloxUserId: robloxUserId,
-              // Not null: the link claim above failed inside this transaction.
-              linkedRobloxAccountId: current.linkedRobloxAccountId!,
-              dashboardUrl: `${deps.config.appUrl}/dashboard`,
-            },
+): Promise<{ linked: string } | { mismatch: true }> {
+  return deps.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(users)
+      .set({ linkedRobloxAccountId: robloxUserId, linkedAt: now })
+      .where(and(eq(users.id, owner.id), isNull(users.linkedRobloxAccountId)))
+      .returning({ id: users.id });
+    if (claimed) {
+      await writeAudit(tx, {
+        // The owner's plugin linked it, with the owner's key.
+        actorUserId: owner.id,
+        action: "link.linked",
+        subject: `user:${owner.id}`,
+        detail: { robloxUserId },
+        at: now,
+      });
+      return { linked: robloxUserId };
+    }
+    const [current] = await forUpdate(tx.select().from(users).where(eq(users.id, owner.id)).limit(1));
+    // Deleted since its key was read: the key no longer works.
+    if (!current) throw pluginFailure("invalidKey");
+    if (current.linkedRobloxAccountId === robloxUserId) return { linked: robloxUserId };
+    const alertDue =
+      current.lastMismatchAlertAt === null || now - current.lastMismatchAlertAt >= MISMATCH_ALERT_INTERVAL_MS;
+    if (current.notifications && alertDue) {
+      await tx.update(users).set({ lastMismatchAlertAt: now }).where(eq(users.id, owner.id));
+      await queueEmail(
+        tx,
+        {
+          to: current.email,
+          template: "key-sharing-alert",
+          payload: {
+            attemptedRobloxUserId: robloxUserId,
+            // Not null: the link claim above failed inside this transaction.
+            linkedRobloxAccountId: current.linkedRobloxAccountId!,
+            dashboardUrl: `${deps.config.appUrl}/dashboard`,
           },
-          now,
-        );
-      }
-      return { mismatch: true };
-    },
-    { behavior: "immediate" },
-  );
+        },
+        now,
+      );
+    }
+    return { mismatch: true as const };
+  });
 }
 
-export function validatePluginKey(
+export async function validatePluginKey(
   deps: AppDeps,
   leases: LeaseIssuer,
   { key, robloxUserId, nonce }: ValidateInput,
-): PluginValidateSuccess {
+): Promise<PluginValidateSuccess> {
   const now = deps.clock.now();
-  const owner = findUserByPluginKey(deps.db, key);
+  const owner = await findUserByPluginKey(deps.db, key);
   if (!owner) throw pluginFailure("invalidKey");
-  touchLastSeen(deps.db, owner, now);
+  await touchLastSeen(deps.db, owner, now);
 
-  const sub = getSubscription(deps.db, owner.id);
+  const sub = await getSubscription(deps.db, owner.id);
   const status = sub ? effectiveStatus(sub, now) : "expired";
   if (!sub || status === "expired") throw pluginFailure("expired");
   if (status === "suspended") throw pluginFailure("suspended");
 
   let linked = owner.linkedRobloxAccountId;
   if (linked !== robloxUserId) {
-    const outcome = linkOrMismatch(deps, owner, robloxUserId, now);
+    const outcome = await linkOrMismatch(deps, owner, robloxUserId, now);
     if ("mismatch" in outcome) throw pluginFailure("accountMismatch");
     linked = outcome.linked;
   }
@@ -140,7 +139,7 @@ export function validatePluginKey(
     endDate: toIso(sub.endDate),
     timeRemaining: timeRemaining(sub.endDate, now),
     linkedRobloxAccountId: linked!,
-    lease: leases.leaseFor(
+    lease: await leases.leaseFor(
       { pluginKey: key, robloxUserId: linked!, plan: sub.plan, status, endDate: sub.endDate, nonce },
       now,
     ),

@@ -2,15 +2,16 @@
  * The operator's promotion codes: create (validated), list with their uses, discount given and
  * revenue, turn off and on, and delete one nobody has used. Every change is audited, in its transaction.
  */
-import { and, count, eq, inArray, ne, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, sql, sum } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
+import { forUpdate } from "../../db";
 import { checkouts, promotionCodes, sales, type PromotionCode } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
 import { centsToDollars, PLAN_IDS } from "@shared/plans";
 import type { PromotionCodeView, PromotionCreateBody } from "@shared/api/pricing";
 import { writeAudit } from "../audit/service";
-import { describeDiscount, normaliseCode } from "./promotion-codes";
+import { describeDiscount, holdsUse, normaliseCode } from "./promotion-codes";
 
 const invalid = (message: string) => new AppError(422, "VALIDATION", message);
 
@@ -36,30 +37,24 @@ interface CodeFigures {
   revenueCents: number;
 }
 
-function figures(deps: Pick<AppDeps, "db" | "clock">, ids: number[]): Map<number, CodeFigures> {
+async function figures(deps: Pick<AppDeps, "db" | "clock">, ids: number[]): Promise<Map<number, CodeFigures>> {
   const out = new Map<number, CodeFigures>(
     ids.map((id) => [id, { uses: 0, reserved: 0, discountCents: 0, revenueCents: 0 }]),
   );
   if (ids.length === 0) return out;
   const now = deps.clock.now();
-  const held = deps.db
+  const held = await deps.db
     .select({ id: checkouts.promotionCodeId, status: checkouts.status, n: count() })
     .from(checkouts)
-    .where(
-      and(
-        inArray(checkouts.promotionCodeId, ids),
-        sql`(${checkouts.status} = 'paid' OR (${checkouts.status} = 'reserved' AND ${checkouts.expiresAt} > ${now}))`,
-      ),
-    )
-    .groupBy(checkouts.promotionCodeId, checkouts.status)
-    .all();
+    .where(and(inArray(checkouts.promotionCodeId, ids), holdsUse(now)))
+    .groupBy(checkouts.promotionCodeId, checkouts.status);
   for (const row of held) {
     const entry = out.get(row.id!)!;
     if (row.status === "paid") entry.uses = row.n;
     else entry.reserved = row.n;
   }
   // What the code's sales gave away and brought in; a refunded sale neither.
-  const money = deps.db
+  const money = await deps.db
     .select({
       id: checkouts.promotionCodeId,
       discount: sum(sales.discountCents).mapWith(Number),
@@ -68,8 +63,7 @@ function figures(deps: Pick<AppDeps, "db" | "clock">, ids: number[]): Map<number
     .from(sales)
     .innerJoin(checkouts, eq(checkouts.paymentIntentId, sales.paymentIntentId))
     .where(and(inArray(checkouts.promotionCodeId, ids), ne(sales.status, "refunded")))
-    .groupBy(checkouts.promotionCodeId)
-    .all();
+    .groupBy(checkouts.promotionCodeId);
   for (const row of money) {
     const entry = out.get(row.id!)!;
     entry.discountCents = row.discount ?? 0;
@@ -99,26 +93,26 @@ function view(code: PromotionCode, f: CodeFigures): PromotionCodeView {
 }
 
 /** Every code, newest first, with its figures. */
-export function listPromotionCodes(deps: Pick<AppDeps, "db" | "clock">): PromotionCodeView[] {
-  const codes = deps.db.select().from(promotionCodes).orderBy(sql`${promotionCodes.id} DESC`).all();
-  const f = figures(
+export async function listPromotionCodes(deps: Pick<AppDeps, "db" | "clock">): Promise<PromotionCodeView[]> {
+  const codes = await deps.db.select().from(promotionCodes).orderBy(desc(promotionCodes.id));
+  const f = await figures(
     deps,
     codes.map((c) => c.id),
   );
   return codes.map((code) => view(code, f.get(code.id)!));
 }
 
-function oneCode(deps: Pick<AppDeps, "db" | "clock">, id: number): PromotionCodeView {
-  const code = deps.db.select().from(promotionCodes).where(eq(promotionCodes.id, id)).get();
+async function oneCode(deps: Pick<AppDeps, "db" | "clock">, id: number): Promise<PromotionCodeView> {
+  const [code] = await deps.db.select().from(promotionCodes).where(eq(promotionCodes.id, id)).limit(1);
   if (!code) throw notFound("No promotion code with this id.");
-  return view(code, figures(deps, [id]).get(id)!);
+  return view(code, (await figures(deps, [id])).get(id)!);
 }
 
-export function createPromotionCode(
+export async function createPromotionCode(
   deps: Pick<AppDeps, "db" | "clock">,
   actorUserId: number,
   body: PromotionCreateBody,
-): PromotionCodeView {
+): Promise<PromotionCodeView> {
   const now = deps.clock.now();
   const code = normaliseCode(body.code);
   if ((body.percentOff === undefined) === (body.amountOff === undefined)) {
@@ -132,106 +126,101 @@ export function createPromotionCode(
   }
   const plans =
     body.plans && body.plans.length < PLAN_IDS.length ? PLAN_IDS.filter((id) => body.plans!.includes(id)) : null;
-  const created = deps.db.transaction(
-    (tx) => {
-      if (tx.select({ id: promotionCodes.id }).from(promotionCodes).where(eq(promotionCodes.code, code)).get()) {
-        throw conflict(
-          "PROMOTION_CODE_EXISTS",
-          `There is already a promotion code ${code} (codes are case-insensitive).`,
-        );
-      }
-      const row = tx
-        .insert(promotionCodes)
-        .values({
-          code,
-          percentOff: body.percentOff ?? null,
-          amountOffCents,
-          plans,
-          startsAt,
-          endsAt,
-          maxRedemptions: body.maxRedemptions ?? null,
-          oncePerBuyer: body.oncePerBuyer ?? false,
-          active: true,
-          createdAt: now,
-        })
-        .returning()
-        .get();
-      writeAudit(tx, {
-        actorUserId,
-        action: "promotion-code.create",
-        subject: `promotion-code:${row.id}`,
-        detail: {
-          code,
-          discount: describeDiscount(row),
-          plans: plans ?? "all",
-          startsAt: toIso(startsAt),
-          endsAt: toIso(endsAt),
-          maxRedemptions: row.maxRedemptions,
-          oncePerBuyer: row.oncePerBuyer,
-        },
-        at: now,
-      });
-      return row;
-    },
-    { behavior: "immediate" },
-  );
-  return oneCode(deps, created.id);
+  const exists = () =>
+    conflict("PROMOTION_CODE_EXISTS", `There is already a promotion code ${code} (codes are case-insensitive).`);
+  const created = await deps.db.transaction(async (tx) => {
+    // The code is unique in the table: of two admins creating one code at once, the second is refused here.
+    const [row] = await tx
+      .insert(promotionCodes)
+      .values({
+        code,
+        percentOff: body.percentOff ?? null,
+        amountOffCents,
+        plans,
+        startsAt,
+        endsAt,
+        maxRedemptions: body.maxRedemptions ?? null,
+        oncePerBuyer: body.oncePerBuyer ?? false,
+        active: true,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: promotionCodes.code })
+      .returning();
+    if (!row) throw exists();
+    await writeAudit(tx, {
+      actorUserId,
+      action: "promotion-code.create",
+      subject: `promotion-code:${row.id}`,
+      detail: {
+        code,
+        discount: describeDiscount(row),
+        plans: plans ?? "all",
+        startsAt: toIso(startsAt),
+        endsAt: toIso(endsAt),
+        maxRedemptions: row.maxRedemptions,
+        oncePerBuyer: row.oncePerBuyer,
+      },
+      at: now,
+    });
+    return row;
+  });
+  return await oneCode(deps, created.id);
 }
 
 /** Turns a code off (it then answers as ended; payments already started with it are honoured) or back on. */
-export function setPromotionActive(
+export async function setPromotionActive(
   deps: Pick<AppDeps, "db" | "clock">,
   actorUserId: number,
   id: number,
   active: boolean,
-): PromotionCodeView {
+): Promise<PromotionCodeView> {
   const now = deps.clock.now();
-  deps.db.transaction(
-    (tx) => {
-      const code = tx.select().from(promotionCodes).where(eq(promotionCodes.id, id)).get();
-      if (!code) throw notFound("No promotion code with this id.");
-      if (code.active === active) return;
-      tx.update(promotionCodes).set({ active }).where(eq(promotionCodes.id, id)).run();
-      writeAudit(tx, {
-        actorUserId,
-        action: active ? "promotion-code.activate" : "promotion-code.deactivate",
-        subject: `promotion-code:${id}`,
-        detail: code.code,
-        at: now,
-      });
-    },
-    { behavior: "immediate" },
-  );
-  return oneCode(deps, id);
+  await deps.db.transaction(async (tx) => {
+    const [code] = await tx.select().from(promotionCodes).where(eq(promotionCodes.id, id)).limit(1);
+    if (!code) throw notFound("No promotion code with this id.");
+    // Only the call that actually turns it over is audited.
+    const [changed] = await tx
+      .update(promotionCodes)
+      .set({ active })
+      .where(and(eq(promotionCodes.id, id), eq(promotionCodes.active, !active)))
+      .returning({ id: promotionCodes.id });
+    if (!changed) return;
+    await writeAudit(tx, {
+      actorUserId,
+      action: active ? "promotion-code.activate" : "promotion-code.deactivate",
+      subject: `promotion-code:${id}`,
+      detail: code.code,
+      at: now,
+    });
+  });
+  return await oneCode(deps, id);
 }
 
 /** Only a code no payment ever started with can be deleted: the books name the codes their sales used. */
-export function deletePromotionCode(
+export async function deletePromotionCode(
   deps: Pick<AppDeps, "db" | "clock">,
   actorUserId: number,
   id: number,
-): { success: true } {
+): Promise<{ success: true }> {
   const now = deps.clock.now();
-  deps.db.transaction(
-    (tx) => {
-      const code = tx.select().from(promotionCodes).where(eq(promotionCodes.id, id)).get();
-      if (!code) throw notFound("No promotion code with this id.");
-      const started = tx.select({ n: count() }).from(checkouts).where(eq(checkouts.promotionCodeId, id)).get()!.n;
-      if (started > 0)
-        throw conflict(
-          "PROMOTION_CODE_USED",
-          `The promotion code ${code.code} has been used, so it can't be deleted. Turn it off instead.`,
-        );
-      tx.delete(promotionCodes).where(eq(promotionCodes.id, id)).run();
-      writeAudit(tx, {
-        actorUserId,
-        action: "promotion-code.delete",
-        subject: `promotion-code:${id}`,
-        detail: code.code,
-        at: now,
-      });
-    },
-    { behavior: "immediate" },
-  );
+  await deps.db.transaction(async (tx) => {
+    // Read for update: a payment starting with the code at this moment waits, then finds it gone.
+    const [code] = await forUpdate(tx.select().from(promotionCodes).where(eq(promotionCodes.id, id)).limit(1));
+    if (!code) throw notFound("No promotion code with this id.");
+    const [started] = await tx.select({ n: count() }).from(checkouts).where(eq(checkouts.promotionCodeId, id));
+    if ((started?.n ?? 0) > 0)
+      throw conflict(
+        "PROMOTION_CODE_USED",
+        `The promotion code ${code.code} has been used, so it can't be deleted. Turn it off instead.`,
+      );
+    await tx.delete(promotionCodes).where(eq(promotionCodes.id, id));
+    await writeAudit(tx, {
+      actorUserId,
+      action: "promotion-code.delete",
+      subject: `promotion-code:${id}`,
+      detail: code.code,
+      at: now,
+    });
+  });
   return { success: true };
 }

@@ -1,11 +1,12 @@
 /**
  * The price list (docs/architecture.md#plans-and-prices): each plan's price, "was" price, badge and visibility, read from the
  * database and kept in memory until the price list itself is changed through `updatePlanPrice`, which
- * drops the kept copy in the same call, so the next page or quote already sees the new values.
+ * drops the kept copy in the same call, so the next page or quote already sees the new values. A read
+ * that was under way while the price list changed is not kept: it may hold the old values.
  */
 import { eq } from "drizzle-orm";
 import { matchingBadge, statesDiscount } from "@shared/plan-badge";
-import type { Db, DbOrTx } from "../../db";
+import { forUpdate, type Db, type DbOrTx } from "../../db";
 import { planPrices, type PlanPrice } from "../../db/schema";
 import { isPlanId, PLAN_IDS, PLANS, type PlanId, type PricedPlan } from "@shared/plans";
 import type { PlanView } from "@shared/api/pricing";
@@ -19,13 +20,13 @@ interface KeptCatalogue {
   plans: PricedPlan[] | null;
 }
 
-const kept = new WeakMap<object, KeptCatalogue>();
+const kept = new WeakMap<Db, KeptCatalogue>();
 
 function keptFor(db: Db): KeptCatalogue {
-  let entry = kept.get(db.$client);
+  let entry = kept.get(db);
   if (!entry) {
     entry = { version: 0, plans: null };
-    kept.set(db.$client, entry);
+    kept.set(db, entry);
   }
   return entry;
 }
@@ -40,14 +41,8 @@ function priced(row: PlanPrice): PricedPlan {
   };
 }
 
-function readFromDatabase(db: DbOrTx): PricedPlan[] {
-  const rows = new Map(
-    db
-      .select()
-      .from(planPrices)
-      .all()
-      .map((row) => [row.plan, row]),
-  );
+async function readFromDatabase(db: DbOrTx): Promise<PricedPlan[]> {
+  const rows = new Map((await db.select().from(planPrices)).map((row) => [row.plan, row]));
   return PLAN_IDS.map((id) => {
     const row = rows.get(id);
     // The seed migration writes every plan; a plan added in code later needs its own seed row.
@@ -57,15 +52,18 @@ function readFromDatabase(db: DbOrTx): PricedPlan[] {
 }
 
 /** Every plan with its current price, in the catalogue's order, hidden ones included. */
-export function readCatalogue(db: Db): PricedPlan[] {
+export async function readCatalogue(db: Db): Promise<PricedPlan[]> {
   const entry = keptFor(db);
-  entry.plans ??= readFromDatabase(db);
-  return entry.plans;
+  if (entry.plans) return entry.plans;
+  const version = entry.version;
+  const plans = await readFromDatabase(db);
+  if (entry.version === version) entry.plans = plans;
+  return plans;
 }
 
 /** One plan with its current price. */
-export function pricedPlan(db: Db, plan: PlanId): PricedPlan {
-  return readCatalogue(db).find((p) => p.id === plan)!;
+export async function pricedPlan(db: Db, plan: PlanId): Promise<PricedPlan> {
+  return (await readCatalogue(db)).find((p) => p.id === plan)!;
 }
 
 /** A number that changes whenever the price list does (for caches of things rendered from it). */
@@ -96,62 +94,59 @@ export const MIN_PRICE_CENTS = 50;
  * Changes a plan's price, "was" price, badge or visibility, audited, in one transaction. The new
  * values apply to payments started afterwards; a payment already started keeps the price it was made with.
  */
-export function updatePlanPrice(
+export async function updatePlanPrice(
   deps: { db: Db; clock: { now(): number } },
   actorUserId: number,
   plan: string,
   change: PlanPriceChange,
-): PricedPlan {
+): Promise<PricedPlan> {
   if (!isPlanId(plan)) throw notFound(`There is no plan '${plan}'. The plans are ${PLAN_IDS.join(", ")}.`);
   if (Object.values(change).every((value) => value === undefined)) {
     throw new AppError(422, "VALIDATION", "Give at least one of price, compareAtPrice, badge and visible.");
   }
   const now = deps.clock.now();
-  const updated = deps.db.transaction(
-    (tx) => {
-      const current = tx.select().from(planPrices).where(eq(planPrices.plan, plan)).get()!;
-      const next = {
-        priceCents: change.priceCents ?? current.priceCents,
-        compareAtCents: change.compareAtCents === undefined ? current.compareAtCents : change.compareAtCents,
-        badge: change.badge === undefined ? current.badge : change.badge?.trim() || null,
-        visible: change.visible ?? current.visible,
-      };
-      if (next.priceCents < MIN_PRICE_CENTS) {
-        throw new AppError(422, "INVALID_PRICE", "The price must be at least $0.50, the smallest card payment.");
-      }
-      if (next.compareAtCents !== null && next.compareAtCents <= next.priceCents) {
-        throw new AppError(
-          422,
-          "INVALID_COMPARE_AT_PRICE",
-          'The "was" price must be above the price, or empty for none.',
-        );
-      }
-      if (next.compareAtCents === null && statesDiscount(next.badge)) {
-        throw new AppError(
-          422,
-          "BADGE_WITHOUT_COMPARE_AT_PRICE",
-          `The badge "${next.badge}" names a discount, but the plan has no "was" price to take it from: set one, or change the badge.`,
-        );
-      }
-      // "30% OFF!" says what the prices say: raising the price recomputes it rather than keeping a stale promise.
-      next.badge = matchingBadge(next.badge, next.priceCents, next.compareAtCents);
-      const row = tx
-        .update(planPrices)
-        .set({ ...next, updatedAt: now })
-        .where(eq(planPrices.plan, plan))
-        .returning()
-        .get()!;
-      writeAudit(tx, {
-        actorUserId,
-        action: "plan.update",
-        subject: `plan:${plan}`,
-        detail: { before: describe(current), after: describe(row) },
-        at: now,
-      });
-      return row;
-    },
-    { behavior: "immediate" },
-  );
+  const updated = await deps.db.transaction(async (tx) => {
+    const [current] = await forUpdate(tx.select().from(planPrices).where(eq(planPrices.plan, plan)).limit(1));
+    if (!current) throw new Error(`the price list has no row for the plan '${plan}'`);
+    const next = {
+      priceCents: change.priceCents ?? current.priceCents,
+      compareAtCents: change.compareAtCents === undefined ? current.compareAtCents : change.compareAtCents,
+      badge: change.badge === undefined ? current.badge : change.badge?.trim() || null,
+      visible: change.visible ?? current.visible,
+    };
+    if (next.priceCents < MIN_PRICE_CENTS) {
+      throw new AppError(422, "INVALID_PRICE", "The price must be at least $0.50, the smallest card payment.");
+    }
+    if (next.compareAtCents !== null && next.compareAtCents <= next.priceCents) {
+      throw new AppError(
+        422,
+        "INVALID_COMPARE_AT_PRICE",
+        'The "was" price must be above the price, or empty for none.',
+      );
+    }
+    if (next.compareAtCents === null && statesDiscount(next.badge)) {
+      throw new AppError(
+        422,
+        "BADGE_WITHOUT_COMPARE_AT_PRICE",
+        `The badge "${next.badge}" names a discount, but the plan has no "was" price to take it from: set one, or change the badge.`,
+      );
+    }
+    // "30% OFF!" says what the prices say: raising the price recomputes it rather than keeping a stale promise.
+    next.badge = matchingBadge(next.badge, next.priceCents, next.compareAtCents);
+    const [row] = await tx
+      .update(planPrices)
+      .set({ ...next, updatedAt: now })
+      .where(eq(planPrices.plan, plan))
+      .returning();
+    await writeAudit(tx, {
+      actorUserId,
+      action: "plan.update",
+      subject: `plan:${plan}`,
+      detail: { before: describe(current), after: describe(row) },
+      at: now,
+    });
+    return row;
+  });
   invalidateCatalogue(deps.db);
   return priced(updated);
 }
@@ -164,8 +159,6 @@ const describe = (row: PlanPrice) => ({
 });
 
 /** The plans on sale, as GET /api/plans and the server-rendered pages show them. */
-export function publicPlans(db: Db): PlanView[] {
-  return readCatalogue(db)
-    .filter((plan) => plan.visible)
-    .map(planView);
+export async function publicPlans(db: Db): Promise<PlanView[]> {
+  return (await readCatalogue(db)).filter((plan) => plan.visible).map(planView);
 }

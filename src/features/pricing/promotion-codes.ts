@@ -6,7 +6,7 @@
  * in progress, not a use (payments/open-checkouts.ts gives it back or takes it over).
  */
 import { and, count, eq, gt, ne, or } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db";
+import { forUpdate, type Db, type DbOrTx } from "../../db";
 import { checkouts, promotionCodes, type PromotionCode } from "../../db/schema";
 import { centsToDollars, formatDollars, PLAN_IDS, PLANS, type PlanId } from "@shared/plans";
 import type { PromotionLookup } from "@shared/api/pricing";
@@ -72,16 +72,38 @@ export class PromotionCodeRefused extends AppError {
   }
 }
 
-export function findPromotionCode(db: DbOrTx, code: string): PromotionCode | undefined {
-  return db
+export async function findPromotionCode(db: DbOrTx, code: string): Promise<PromotionCode | undefined> {
+  const [promotion] = await db
     .select()
     .from(promotionCodes)
     .where(eq(promotionCodes.code, normaliseCode(code)))
-    .get();
+    .limit(1);
+  return promotion;
+}
+
+/**
+ * Refuses, inside the transaction that is about to hold one of the code's uses, a code that no longer
+ * applies. The code's row is read for update, so on a database with row locks parallel payments with
+ * one code pass this check one after the other; on SQLite the write transaction already does that.
+ */
+export async function assertPromotionApplies(
+  tx: DbOrTx,
+  order: { promotionCode: string; plan: PlanId; email: string },
+  now: number,
+): Promise<void> {
+  const [promotion] = await forUpdate(
+    tx
+      .select()
+      .from(promotionCodes)
+      .where(eq(promotionCodes.code, normaliseCode(order.promotionCode)))
+      .limit(1),
+  );
+  const refusal = await refusalFor(tx, promotion, { plan: order.plan, email: order.email, now });
+  if (refusal) throw new PromotionCodeRefused(refusal, order.promotionCode, promotion, order.plan);
 }
 
 /** A checkout holds a use while it is paid, or reserved and not yet expired. */
-const holdsUse = (now: number) =>
+export const holdsUse = (now: number) =>
   or(eq(checkouts.status, "paid"), and(eq(checkouts.status, "reserved"), gt(checkouts.expiresAt, now)));
 
 /** Every checkout of the code, but the one `except` names (the buyer's own open payment being looked at again). */
@@ -90,21 +112,20 @@ const ofCode = (promotionCodeId: number, except?: number) =>
     ? eq(checkouts.promotionCodeId, promotionCodeId)
     : and(eq(checkouts.promotionCodeId, promotionCodeId), ne(checkouts.id, except));
 
-export function usesHeld(db: DbOrTx, promotionCodeId: number, now: number, except?: number): number {
-  return db
+export async function usesHeld(db: DbOrTx, promotionCodeId: number, now: number, except?: number): Promise<number> {
+  const [held] = await db
     .select({ n: count() })
     .from(checkouts)
-    .where(and(ofCode(promotionCodeId, except), holdsUse(now)))
-    .get()!.n;
+    .where(and(ofCode(promotionCodeId, except), holdsUse(now)));
+  return held?.n ?? 0;
 }
 
 /** Whether `email` paid with the code ('paid'), has a payment with it open ('open'), or neither. */
-function buyerUse(db: DbOrTx, promotionCodeId: number, email: string, now: number, except?: number) {
-  const rows = db
+async function buyerUse(db: DbOrTx, promotionCodeId: number, email: string, now: number, except?: number) {
+  const rows = await db
     .select({ status: checkouts.status })
     .from(checkouts)
-    .where(and(ofCode(promotionCodeId, except), eq(checkouts.email, email), holdsUse(now)))
-    .all();
+    .where(and(ofCode(promotionCodeId, except), eq(checkouts.email, email), holdsUse(now)));
   if (rows.some((row) => row.status === "paid")) return "paid";
   return rows.length > 0 ? "open" : null;
 }
@@ -114,11 +135,11 @@ function buyerUse(db: DbOrTx, promotionCodeId: number, email: string, now: numbe
  * public look-up passes no e-mail; checkout passes the buyer's, and `except` for the buyer's own open
  * payment it is looking at again, which then does not count against the code.
  */
-export function refusalFor(
+export async function refusalFor(
   db: DbOrTx,
   promotion: PromotionCode | undefined,
   request: { plan?: PlanId; email?: string; now: number; except?: number },
-): PromotionRefusal | null {
+): Promise<PromotionRefusal | null> {
   if (!promotion) return "unknown";
   if (!promotion.active) return "ended";
   if (promotion.startsAt !== null && request.now < promotion.startsAt) return "not_started";
@@ -126,12 +147,12 @@ export function refusalFor(
   if (request.plan && promotion.plans && !promotion.plans.includes(request.plan)) return "wrong_plan";
   const byBuyer =
     request.email && promotion.oncePerBuyer
-      ? buyerUse(db, promotion.id, request.email, request.now, request.except)
+      ? await buyerUse(db, promotion.id, request.email, request.now, request.except)
       : null;
   if (byBuyer === "paid") return "already_used";
   if (
     promotion.maxRedemptions !== null &&
-    usesHeld(db, promotion.id, request.now, request.except) >= promotion.maxRedemptions
+    (await usesHeld(db, promotion.id, request.now, request.except)) >= promotion.maxRedemptions
   )
     return "used_up";
   if (byBuyer === "open") return "in_checkout";
@@ -171,16 +192,16 @@ export function describeDiscount(promotion: Pick<PromotionCode, "percentOff" | "
  * takes off each plan. It says nothing of how many uses are left, and knows no buyer, so a
  * once-per-buyer code is checked only at checkout.
  */
-export function lookupPromotion(db: Db, now: number, typed: string, plan?: PlanId): PromotionLookup {
+export async function lookupPromotion(db: Db, now: number, typed: string, plan?: PlanId): Promise<PromotionLookup> {
   const code = normaliseCode(typed);
-  const promotion = findPromotionCode(db, code);
-  const refusal = refusalFor(db, promotion, { plan, now });
+  const promotion = await findPromotionCode(db, code);
+  const refusal = await refusalFor(db, promotion, { plan, now });
   const none = { code, applies: false, percentOff: null, amountOff: null, prices: [] };
   if (refusal)
     return { ...none, reason: REFUSAL_CODES[refusal], message: refusalMessage(refusal, code, promotion, plan) };
   const found = promotion!;
   const eligible = (id: PlanId) => (plan ? id === plan : true) && (found.plans === null || found.plans.includes(id));
-  const prices = readCatalogue(db)
+  const prices = (await readCatalogue(db))
     .filter((p) => p.visible && eligible(p.id))
     .map((p) => {
       const discount = discountCents(found, p.priceCents);

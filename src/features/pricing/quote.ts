@@ -45,18 +45,18 @@ export interface Quote {
 /**
  * Prices a purchase. Throws 422 NOT_FOR_SALE for a hidden plan, and a PromotionCodeRefused (422 with a
  * sentence for the buyer and `reason`) for a code that does not apply. Reads only: the use a code
- * needs is reserved, re-checked under the write lock, when the payment is created.
+ * needs is reserved, re-checked in the write transaction, when the payment is created.
  */
 export async function quote(deps: Pick<AppDeps, "db" | "clock">, request: QuoteRequest): Promise<Quote> {
-  const plan = pricedPlan(deps.db, request.plan);
+  const plan = await pricedPlan(deps.db, request.plan);
   if (!plan.visible) throw new AppError(422, "NOT_FOR_SALE", `The ${plan.name} plan is not on sale at the moment.`);
   const listPriceCents = plan.priceCents;
   const typed = request.promotionCode?.trim() ? normaliseCode(request.promotionCode) : null;
   let discount = 0;
   let promotionCodeId: number | null = null;
   if (typed) {
-    const promotion = findPromotionCode(deps.db, typed);
-    const refusal = refusalFor(deps.db, promotion, {
+    const promotion = await findPromotionCode(deps.db, typed);
+    const refusal = await refusalFor(deps.db, promotion, {
       plan: plan.id,
       email: request.email,
       now: deps.clock.now(),

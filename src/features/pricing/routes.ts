@@ -54,16 +54,16 @@ export function pricingRoutes(deps: AppDeps) {
 
   const adminRoutes = new Elysia({ prefix: "/api/admin", tags: ["Admin"] })
     .use(authGuard(deps))
-    .get("/plans", () => readCatalogue(deps.db).map(planView), {
+    .get("/plans", async () => (await readCatalogue(deps.db)).map(planView), {
       admin: true,
       response: { 200: PricingModel.adminPlans },
       detail: { summary: "Every plan with its price, hidden plans included" },
     })
     .put(
       "/plans/:id",
-      ({ user, params, body }) =>
+      async ({ user, params, body }) =>
         planView(
-          updatePlanPrice(deps, user.id, params.id, {
+          await updatePlanPrice(deps, user.id, params.id, {
             priceCents: body.price === undefined ? undefined : dollarsToCents(body.price, "price"),
             compareAtCents:
               body.compareAtPrice == null ? body.compareAtPrice : dollarsToCents(body.compareAtPrice, "compareAtPrice"),

@@ -32,15 +32,14 @@ function keysBoughtWith(db: DbOrTx, email: string) {
     .from(sales)
     .innerJoin(productKeys, eq(productKeys.id, sales.productKeyId))
     .where(and(eq(sales.email, email), eq(sales.status, "paid")))
-    .orderBy(asc(sales.createdAt), asc(sales.id))
-    .all();
+    .orderBy(asc(sales.createdAt), asc(sales.id));
 }
 
 /** Queues the lost-keys e-mail: every key bought with `email`; null (nothing queued) when it bought none. */
-export function queueLostKeys(tx: DbOrTx, email: string, now: number): { keys: number } | null {
-  const keys = keysBoughtWith(tx, email);
+export async function queueLostKeys(tx: DbOrTx, email: string, now: number): Promise<{ keys: number } | null> {
+  const keys = await keysBoughtWith(tx, email);
   if (!keys.length) return null;
-  queueEmail(
+  await queueEmail(
     tx,
     {
       to: email,
@@ -61,21 +60,18 @@ export function queueLostKeys(tx: DbOrTx, email: string, now: number): { keys: n
   return { keys: keys.length };
 }
 
-export function resendKeys(deps: Pick<AppDeps, "db" | "clock">, rawEmail: string): { message: string } {
+export async function resendKeys(deps: Pick<AppDeps, "db" | "clock">, rawEmail: string): Promise<{ message: string }> {
   const email = normaliseEmail(rawEmail);
   if (!LOOKS_LIKE_AN_ADDRESS.test(email)) return { message: KEY_RESEND_MESSAGE };
   const now = deps.clock.now();
-  deps.db.transaction(
-    (tx) => {
-      const sentToday = tx
-        .select({ n: count() })
-        .from(emails)
-        .where(and(eq(emails.to, email), eq(emails.template, "lost-keys"), gt(emails.createdAt, now - DAY)))
-        .get()!.n;
-      if (sentToday >= LOST_KEY_EMAILS_PER_DAY) return;
-      queueLostKeys(tx, email, now);
-    },
-    { behavior: "immediate" },
-  );
+  // The count and the queueing share one transaction, so two requests at once can't both pass the cap.
+  await deps.db.transaction(async (tx) => {
+    const [sent] = await tx
+      .select({ n: count() })
+      .from(emails)
+      .where(and(eq(emails.to, email), eq(emails.template, "lost-keys"), gt(emails.createdAt, now - DAY)));
+    if (sent!.n >= LOST_KEY_EMAILS_PER_DAY) return;
+    await queueLostKeys(tx, email, now);
+  });
   return { message: KEY_RESEND_MESSAGE };
 }

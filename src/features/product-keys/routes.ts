@@ -12,10 +12,10 @@ const TOO_MANY = "Too many requests for keys. Please wait a few minutes and try 
 export function productKeyRoutes(deps: AppDeps) {
   return new Elysia({ tags: ["Payments"] }).post(
     "/api/keys/resend",
-    ({ body, request, server }) => {
+    async ({ body, request, server }) => {
       deps.limiter.take("key-resend", { ip: clientIp(deps, request, server) }, RATE_RULES.keyResend, TOO_MANY);
       deps.limiter.take("key-resend", { email: normaliseEmail(body.email) }, RATE_RULES.keyResendPerAddress, TOO_MANY);
-      return resendKeys(deps, body.email);
+      return await resendKeys(deps, body.email);
     },
     {
       body: ProductKeyModel.resendBody,

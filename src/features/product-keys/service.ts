@@ -19,17 +19,17 @@ const KEY_ON_HOLD_MESSAGE =
   "This product key is on hold because its payment is disputed with the bank. Please contact support.";
 
 /** A key whose payment is disputed can't be used until the dispute ends (409, before anything is claimed). */
-function assertNotOnHold(db: DbOrTx, key: ProductKey) {
+async function assertNotOnHold(db: DbOrTx, key: ProductKey) {
   if (key.saleId === null) return;
-  const sale = db.select({ status: sales.status }).from(sales).where(eq(sales.id, key.saleId)).get();
+  const [sale] = await db.select({ status: sales.status }).from(sales).where(eq(sales.id, key.saleId)).limit(1);
   if (sale?.status === "disputed") throw conflict("PRODUCT_KEY_ON_HOLD", KEY_ON_HOLD_MESSAGE);
 }
 
-export function generateProductKeys(
+export async function generateProductKeys(
   db: DbOrTx,
   now: number,
   input: { plan: PlanId; count: number; source: KeySource; saleId?: number | null },
-): ProductKey[] {
+): Promise<ProductKey[]> {
   if (!Number.isInteger(input.count) || input.count < KEY_GENERATION_MIN || input.count > KEY_GENERATION_MAX) {
     throw new AppError(
       422,
@@ -39,8 +39,9 @@ export function generateProductKeys(
   }
   const made: ProductKey[] = [];
   while (made.length < input.count) {
-    // A collision in 31^12 is practically impossible; onConflictDoNothing makes it harmless anyway.
-    const [row] = db
+    // A collision in 31^12 is practically impossible; the unique key column and onConflictDoNothing make
+    // it harmless anyway, even against a key made at the same moment elsewhere: the loop draws again.
+    const [row] = await db
       .insert(productKeys)
       .values({
         key: newProductKey(),
@@ -50,8 +51,7 @@ export function generateProductKeys(
         createdAt: now,
       })
       .onConflictDoNothing()
-      .returning()
-      .all();
+      .returning();
     if (row) made.push(row);
   }
   return made;
@@ -61,42 +61,44 @@ export function generateProductKeys(
  * Marks an unused key as used by `userId` in one UPDATE … WHERE is_used = 0, so of two racing claims
  * exactly one wins. Throws 400 for an unknown key, 409 for a used one.
  */
-export function claimProductKey(tx: DbOrTx, rawKey: string, userId: number, now: number): ProductKey {
+export async function claimProductKey(tx: DbOrTx, rawKey: string, userId: number, now: number): Promise<ProductKey> {
   const key = normaliseProductKey(rawKey);
-  const existing = tx.select().from(productKeys).where(eq(productKeys.key, key)).get();
-  if (existing) assertNotOnHold(tx, existing);
-  const [claimed] = tx
+  const [existing] = await tx.select().from(productKeys).where(eq(productKeys.key, key)).limit(1);
+  if (existing) await assertNotOnHold(tx, existing);
+  const [claimed] = await tx
     .update(productKeys)
     .set({ isUsed: true, usedByUserId: userId, usedAt: now })
     .where(and(eq(productKeys.key, key), eq(productKeys.isUsed, false)))
-    .returning()
-    .all();
+    .returning();
   if (claimed) return claimed;
-  throw keyProblem(tx, key);
+  throw await keyProblem(tx, key);
 }
 
 /** Why a key can't be used: unknown (400) or used (409). */
-function keyProblem(db: DbOrTx, rawKey: string): AppError {
+async function keyProblem(db: DbOrTx, rawKey: string): Promise<AppError> {
   const key = normaliseProductKey(rawKey);
-  const existing = key ? db.select().from(productKeys).where(eq(productKeys.key, key)).get() : undefined;
+  const [existing] = key ? await db.select().from(productKeys).where(eq(productKeys.key, key)).limit(1) : [];
   if (!existing) return badRequest("INVALID_PRODUCT_KEY", INVALID_KEY_MESSAGE);
   return conflict("PRODUCT_KEY_USED", USED_KEY_MESSAGE);
 }
 
 /** Throws unless the key exists and is unused; claims nothing. */
-export function assertKeyAvailable(db: DbOrTx, rawKey: string): ProductKey {
+export async function assertKeyAvailable(db: DbOrTx, rawKey: string): Promise<ProductKey> {
   const key = normaliseProductKey(rawKey);
-  const row = key ? db.select().from(productKeys).where(eq(productKeys.key, key)).get() : undefined;
-  if (!row || row.isUsed) throw keyProblem(db, key);
-  assertNotOnHold(db, row);
+  const [row] = key ? await db.select().from(productKeys).where(eq(productKeys.key, key)).limit(1) : [];
+  if (!row || row.isUsed) throw await keyProblem(db, key);
+  await assertNotOnHold(db, row);
   return row;
 }
 
-export function listProductKeys(db: DbOrTx, filter: { plan?: PlanId; unused?: boolean } & Page = {}): ProductKey[] {
+export async function listProductKeys(
+  db: DbOrTx,
+  filter: { plan?: PlanId; unused?: boolean } & Page = {},
+): Promise<ProductKey[]> {
   const conditions = [
     filter.plan ? eq(productKeys.plan, filter.plan) : undefined,
     filter.unused ? eq(productKeys.isUsed, false) : undefined,
   ].filter(Boolean);
   const query = db.select().from(productKeys).$dynamic();
-  return newestFirst(query, productKeys, filter, 1_000_000, conditions.length ? and(...conditions) : undefined).all();
+  return await newestFirst(query, productKeys, filter, 1_000_000, conditions.length ? and(...conditions) : undefined);
 }

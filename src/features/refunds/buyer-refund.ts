@@ -1,13 +1,13 @@
 /**
- * The refund guarantee as a button. The buyer's request takes the sale's one refund_requests row (unique
- * per sale, in an IMMEDIATE transaction), so of any number of parallel requests one goes on and the rest
- * get 409. In `auto` mode the refund then goes through the admin refund's own function (refundSale: the
+ * The refund guarantee as a button. The buyer's request takes the sale's one buyer_refunds row (unique
+ * per sale, in one transaction with the checks), so of any number of parallel requests one goes on and
+ * the rest get 409. In `auto` mode the refund then goes through the admin refund's own function (refundSale: the
  * provider's refund with an idempotency key, then the one place a refund is recorded); in `request` mode
  * it waits for an admin's Approve or Decline. The buyer and the admins are e-mailed either way.
  */
 import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
-import type { DbOrTx } from "../../db";
+import { forUpdate, isUniqueViolation, type DbOrTx } from "../../db";
 import { buyerRefunds, sales, users, type BuyerRefund, type Sale, type User } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { PLANS } from "@shared/plans";
@@ -24,56 +24,64 @@ type RefundDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config">;
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const NO_SUCH_PURCHASE = "No purchase with this id on your account.";
 
-function alertAdmins(tx: DbOrTx, headline: string, lines: string[], now: number) {
-  for (const admin of tx.select({ email: users.email }).from(users).where(eq(users.isAdmin, true)).all()) {
-    queueEmail(tx, { to: admin.email, template: "payment-alert", payload: { headline, lines } }, now);
+async function alertAdmins(tx: DbOrTx, headline: string, lines: string[], now: number) {
+  const admins = await tx.select({ email: users.email }).from(users).where(eq(users.isAdmin, true)).orderBy(users.id);
+  for (const admin of admins) {
+    await queueEmail(tx, { to: admin.email, template: "payment-alert", payload: { headline, lines } }, now);
   }
 }
 
 /** Where the buyer hears about it: the account's address, else the address that paid. */
-function buyerAddress(tx: DbOrTx, sale: Sale, userId: number | null): string {
-  const account =
-    userId === null ? undefined : tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
+async function buyerAddress(tx: DbOrTx, sale: Sale, userId: number | null): Promise<string> {
+  const [account] =
+    userId === null ? [] : await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   return account?.email ?? sale.email;
 }
 
-const requestOf = (tx: DbOrTx, saleId: number) =>
-  tx.select().from(buyerRefunds).where(eq(buyerRefunds.saleId, saleId)).get() ?? null;
+const requestOf = async (tx: DbOrTx, saleId: number) =>
+  (await tx.select().from(buyerRefunds).where(eq(buyerRefunds.saleId, saleId)).limit(1))[0] ?? null;
+
+const saleById = async (tx: DbOrTx, saleId: number) =>
+  (await tx.select().from(sales).where(eq(sales.id, saleId)).limit(1))[0];
 
 /** The account's purchase with this sale id, or 404 (the same for someone else's purchase as for none). */
-function ownedPurchase(db: DbOrTx, user: User, saleId: number): AccountPurchase {
-  const purchase = accountSales(db, user).find(({ sale }) => sale.id === saleId);
+async function ownedPurchase(db: DbOrTx, user: User, saleId: number): Promise<AccountPurchase> {
+  const purchase = (await accountSales(db, user)).find(({ sale }) => sale.id === saleId);
   if (!purchase) throw notFound(NO_SUCH_PURCHASE);
   return purchase;
 }
 
-/** Takes the sale's one request row, or answers 409 with the sentence that says why not. */
-function claimRefund(
+const ALREADY_REQUESTED = "A refund for this purchase has already been requested.";
+
+/**
+ * Takes the sale's one request row, or answers 409 with the sentence that says why not. The checks and
+ * the row are one transaction, and the row is unique per sale: of parallel requests, one goes on.
+ */
+async function claimRefund(
   deps: RefundDeps,
   saleId: number,
   userId: number | null,
   status: "processing" | "pending",
-): { sale: Sale; request: BuyerRefund } {
+): Promise<{ sale: Sale; request: BuyerRefund }> {
   const now = deps.clock.now();
-  return deps.db.transaction(
-    (tx) => {
-      const sale = tx.select().from(sales).where(eq(sales.id, saleId)).get();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [sale] = await forUpdate(tx.select().from(sales).where(eq(sales.id, saleId)).limit(1));
       if (!sale) throw notFound(NO_SUCH_PURCHASE);
-      const refusal = refundRefusal(deps.config, sale, requestOf(tx, saleId), now);
+      const refusal = refundRefusal(deps.config, sale, await requestOf(tx, saleId), now);
       if (refusal) throw conflict("REFUND_NOT_POSSIBLE", refusal);
-      const request = tx.insert(buyerRefunds).values({ saleId, userId, status, createdAt: now }).returning().get();
+      const [request] = await tx.insert(buyerRefunds).values({ saleId, userId, status, createdAt: now }).returning();
       if (status === "pending") {
-        const to = buyerAddress(tx, sale, userId);
-        queueEmail(
+        await queueEmail(
           tx,
           {
-            to,
+            to: await buyerAddress(tx, sale, userId),
             template: "refund-update",
             payload: { outcome: "requested", planName: PLANS[sale.plan].name, amount: dollars(sale.amountCents) },
           },
           now,
         );
-        alertAdmins(
+        await alertAdmins(
           tx,
           "A buyer asked for a refund",
           [
@@ -83,10 +91,13 @@ function claimRefund(
           now,
         );
       }
-      return { sale, request };
-    },
-    { behavior: "immediate" },
-  );
+      return { sale, request: request! };
+    });
+  } catch (error) {
+    // Another request for the sale committed first (an engine that lets both read before either writes).
+    if (isUniqueViolation(error)) throw conflict("REFUND_NOT_POSSIBLE", ALREADY_REQUESTED);
+    throw error;
+  }
 }
 
 /**
@@ -100,27 +111,24 @@ const refundOrder = (saleId: number, actorUserId: number | null) => ({
 });
 
 /** After the provider refunded: the request is done, and the admins hear of it. */
-function finishRefund(deps: RefundDeps, request: BuyerRefund, deciderUserId: number | null) {
+async function finishRefund(deps: RefundDeps, request: BuyerRefund, deciderUserId: number | null) {
   const now = deps.clock.now();
-  deps.db.transaction(
-    (tx) => {
-      tx.update(buyerRefunds)
-        .set({ status: "refunded", decidedAt: now, decidedByUserId: deciderUserId })
-        .where(eq(buyerRefunds.id, request.id))
-        .run();
-      const sale = tx.select().from(sales).where(eq(sales.id, request.saleId)).get()!;
-      // The buyer's e-mail is the refund notice that recording the refund queued, as on every refund path.
-      alertAdmins(
-        tx,
-        "A purchase was refunded under the guarantee",
-        [
-          `${PLANS[sale.plan].name} for ${dollars(sale.amountCents)} (sale #${sale.id}), ${deciderUserId === request.userId ? "by its buyer" : "approved by an admin"}.`,
-        ],
-        now,
-      );
-    },
-    { behavior: "immediate" },
-  );
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(buyerRefunds)
+      .set({ status: "refunded", decidedAt: now, decidedByUserId: deciderUserId })
+      .where(eq(buyerRefunds.id, request.id));
+    const sale = (await saleById(tx, request.saleId))!;
+    // The buyer's e-mail is the refund notice that recording the refund queued, as on every refund path.
+    await alertAdmins(
+      tx,
+      "A purchase was refunded under the guarantee",
+      [
+        `${PLANS[sale.plan].name} for ${dollars(sale.amountCents)} (sale #${sale.id}), ${deciderUserId === request.userId ? "by its buyer" : "approved by an admin"}.`,
+      ],
+      now,
+    );
+  });
 }
 
 /** The provider refund, through the admin refund's function; a failure frees the request so it can be tried again. */
@@ -128,15 +136,14 @@ async function refundThroughProvider(deps: RefundDeps, request: BuyerRefund, act
   try {
     await refundSale(deps, refundOrder(request.saleId, actorUserId), (sale) => sale);
   } catch (error) {
-    deps.db
+    await deps.db
       .delete(buyerRefunds)
-      .where(and(eq(buyerRefunds.id, request.id), eq(buyerRefunds.status, "processing")))
-      .run();
+      .where(and(eq(buyerRefunds.id, request.id), eq(buyerRefunds.status, "processing")));
     throw error instanceof AppError
       ? error
       : new AppError(502, "REFUND_FAILED", "The refund could not be made just now. Please try again in a few minutes.");
   }
-  finishRefund(deps, request, actorUserId);
+  await finishRefund(deps, request, actorUserId);
 }
 
 /** The refund itself, for the account's Purchases (userId) or the e-mailed link (null). */
@@ -146,7 +153,7 @@ export async function refundPurchase(
   userId: number | null,
 ): Promise<"refunded" | "requested"> {
   const auto = deps.config.selfServiceRefunds === "auto";
-  const { request } = claimRefund(deps, saleId, userId, auto ? "processing" : "pending");
+  const { request } = await claimRefund(deps, saleId, userId, auto ? "processing" : "pending");
   if (auto) await refundThroughProvider(deps, request, userId);
   return auto ? "refunded" : "requested";
 }
@@ -157,9 +164,9 @@ export async function requestSelfRefund(
   user: User,
   saleId: number,
 ): Promise<RefundAnswer> {
-  ownedPurchase(deps.db, user, saleId);
+  await ownedPurchase(deps.db, user, saleId);
   const auto = (await refundPurchase(deps, saleId, user.id)) === "refunded";
-  const purchase = purchaseView(deps, ownedPurchase(deps.db, user, saleId), deps.clock.now());
+  const purchase = await purchaseView(deps, await ownedPurchase(deps.db, user, saleId), deps.clock.now());
   return auto
     ? {
         outcome: "refunded",
@@ -181,52 +188,47 @@ export async function decideRefundRequest(
   approve: boolean,
 ): Promise<BuyerRefund> {
   const now = deps.clock.now();
-  const claimed = deps.db.transaction(
-    (tx) => {
-      const request = tx.select().from(buyerRefunds).where(eq(buyerRefunds.id, requestId)).get();
-      if (!request) throw notFound("No refund request with this id.");
-      if (request.status !== "pending")
-        throw conflict("REQUEST_DECIDED", "This refund request has already been decided.");
-      const next = approve ? "processing" : "declined";
-      const updated = tx
-        .update(buyerRefunds)
-        .set({ status: next, decidedAt: now, decidedByUserId: adminId })
-        .where(and(eq(buyerRefunds.id, requestId), eq(buyerRefunds.status, "pending")))
-        .returning()
-        .get()!;
-      const sale = tx.select().from(sales).where(eq(sales.id, request.saleId)).get()!;
-      if (!approve) {
-        queueEmail(
-          tx,
-          {
-            to: buyerAddress(tx, sale, request.userId),
-            template: "refund-update",
-            payload: { outcome: "declined", planName: PLANS[sale.plan].name, amount: dollars(sale.amountCents) },
-          },
-          now,
-        );
-      }
-      writeAudit(tx, {
-        actorUserId: adminId,
-        action: approve ? "refund-request.approve" : "refund-request.decline",
-        subject: `sale:${sale.id}`,
-        at: now,
-      });
-      return updated;
-    },
-    { behavior: "immediate" },
-  );
+  const claimed = await deps.db.transaction(async (tx) => {
+    const [request] = await forUpdate(tx.select().from(buyerRefunds).where(eq(buyerRefunds.id, requestId)).limit(1));
+    if (!request) throw notFound("No refund request with this id.");
+    const next = approve ? "processing" : "declined";
+    // Only a pending request is decided, by one statement: of two admins deciding at once, one does.
+    const [updated] = await tx
+      .update(buyerRefunds)
+      .set({ status: next, decidedAt: now, decidedByUserId: adminId })
+      .where(and(eq(buyerRefunds.id, requestId), eq(buyerRefunds.status, "pending")))
+      .returning();
+    if (!updated) throw conflict("REQUEST_DECIDED", "This refund request has already been decided.");
+    const sale = (await saleById(tx, request.saleId))!;
+    if (!approve) {
+      await queueEmail(
+        tx,
+        {
+          to: await buyerAddress(tx, sale, request.userId),
+          template: "refund-update",
+          payload: { outcome: "declined", planName: PLANS[sale.plan].name, amount: dollars(sale.amountCents) },
+        },
+        now,
+      );
+    }
+    await writeAudit(tx, {
+      actorUserId: adminId,
+      action: approve ? "refund-request.approve" : "refund-request.decline",
+      subject: `sale:${sale.id}`,
+      at: now,
+    });
+    return updated;
+  });
   if (!approve) return claimed;
   try {
     await refundSale(deps, refundOrder(claimed.saleId, adminId), (sale) => sale);
   } catch (error) {
-    deps.db
+    await deps.db
       .update(buyerRefunds)
       .set({ status: "pending", decidedAt: null, decidedByUserId: null })
-      .where(eq(buyerRefunds.id, requestId))
-      .run();
+      .where(and(eq(buyerRefunds.id, requestId), eq(buyerRefunds.status, "processing")));
     throw error;
   }
-  finishRefund(deps, claimed, adminId);
-  return deps.db.select().from(buyerRefunds).where(eq(buyerRefunds.id, requestId)).get()!;
+  await finishRefund(deps, claimed, adminId);
+  return (await deps.db.select().from(buyerRefunds).where(eq(buyerRefunds.id, requestId)).limit(1))[0]!;
 }

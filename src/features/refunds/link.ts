@@ -19,24 +19,24 @@ type LinkDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config">;
 
 const UNKNOWN = "This refund link doesn't match a purchase. Please open it again from your product-key e-mail.";
 
-function saleOfKey(deps: LinkDeps, rawKey: string) {
-  const key = deps.db
+async function saleOfKey(deps: LinkDeps, rawKey: string) {
+  const [key] = await deps.db
     .select()
     .from(productKeys)
     .where(eq(productKeys.key, normaliseProductKey(rawKey)))
-    .get();
-  const sale = key?.saleId == null ? undefined : deps.db.select().from(sales).where(eq(sales.id, key.saleId)).get();
+    .limit(1);
+  const [sale] = key?.saleId == null ? [] : await deps.db.select().from(sales).where(eq(sales.id, key.saleId)).limit(1);
   // A refunded sale's unused key is deleted, so look the sale up by key id as well.
   if (!key || !sale) throw notFound(UNKNOWN);
   return { key, sale };
 }
 
-export function refundLinkView(deps: LinkDeps, rawKey: string): RefundLinkView {
-  const { key, sale } = saleOfKey(deps, rawKey);
-  const request = deps.db.select().from(buyerRefunds).where(eq(buyerRefunds.saleId, sale.id)).get() ?? null;
+export async function refundLinkView(deps: LinkDeps, rawKey: string): Promise<RefundLinkView> {
+  const { key, sale } = await saleOfKey(deps, rawKey);
+  const [request] = await deps.db.select().from(buyerRefunds).where(eq(buyerRefunds.saleId, sale.id)).limit(1);
   const reason = key.isUsed
     ? "This key is already on an account. Sign in and refund it from your dashboard's Purchases."
-    : refundRefusal(deps.config, sale, request, deps.clock.now());
+    : refundRefusal(deps.config, sale, request ?? null, deps.clock.now());
   return {
     planName: PLANS[sale.plan].name,
     amount: sale.amountCents / 100,
@@ -50,7 +50,7 @@ export function refundLinkView(deps: LinkDeps, rawKey: string): RefundLinkView {
 }
 
 export async function refundByLink(deps: LinkDeps, rawKey: string) {
-  const { key, sale } = saleOfKey(deps, rawKey);
+  const { key, sale } = await saleOfKey(deps, rawKey);
   if (key.isUsed)
     throw conflict(
       "REFUND_NOT_POSSIBLE",

@@ -18,7 +18,7 @@ export interface KeyOutcome {
   endDate?: number | null;
 }
 
-export function queueRefundNotice(
+export async function queueRefundNotice(
   tx: DbOrTx,
   sale: Pick<Sale, "email" | "plan" | "amountCents">,
   refund: {
@@ -31,7 +31,7 @@ export function queueRefundNotice(
 ) {
   // A sale recorded from a provider intent without an address (never one of ours) has nobody to tell.
   if (!sale.email || refund.refundedCents <= 0) return;
-  queueEmail(
+  await queueEmail(
     tx,
     {
       to: sale.email,

@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
-import type { DbOrTx } from "../../db";
+import { forUpdate, type DbOrTx } from "../../db";
 import { productKeys, sales, subscriptions, type CreditNote, type ProductKey, type Sale } from "../../db/schema";
 import { formatDollars, isPlanId, PLANS } from "@shared/plans";
 import { writeAudit } from "../audit/service";
@@ -23,6 +23,10 @@ import { refundActor } from "./requester";
 /** What recording a refund uses; config goes on the credit note and with jwtSecret signs its link, tax records the reversal. */
 type RecordDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret" | "tax">>;
 
+/** The sale paid by this intent, read under the lock of the transaction that will change it. */
+const lockedSale = async (tx: DbOrTx, paymentIntentId: string): Promise<Sale | undefined> =>
+  (await forUpdate(tx.select().from(sales).where(eq(sales.paymentIntentId, paymentIntentId)).limit(1)))[0];
+
 /** The refund notice's link to the credit note just written, signed like the product-key e-mail's invoice link. */
 function creditNoteLink(note: CreditNote | null, links: DocumentLinks | undefined) {
   return note && links
@@ -36,8 +40,13 @@ function creditNoteLink(note: CreditNote | null, links: DocumentLinks | undefine
  * the lifetime one). Refunding the lifetime key itself ends the subscription now: redeeming it
  * replaced the end date, so time the user had from earlier keys is no longer known.
  */
-function removeKeyTime(tx: DbOrTx, key: ProductKey, userId: number, now: number): { detail: string } & KeyOutcome {
-  const sub = tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+async function removeKeyTime(
+  tx: DbOrTx,
+  key: ProductKey,
+  userId: number,
+  now: number,
+): Promise<{ detail: string } & KeyOutcome> {
+  const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
   const days = PLANS[key.plan].days;
   if (!sub)
     return {
@@ -47,16 +56,16 @@ function removeKeyTime(tx: DbOrTx, key: ProductKey, userId: number, now: number)
         : { keyOutcome: "days-removed", daysRemoved: days, endDate: null }),
     };
   if (days === null) {
-    tx.update(subscriptions).set({ status: "expired", endDate: now }).where(eq(subscriptions.id, sub.id)).run();
+    await tx.update(subscriptions).set({ status: "expired", endDate: now }).where(eq(subscriptions.id, sub.id));
     return { detail: `subscription of user ${userId} ended`, keyOutcome: "lifetime-ended" };
   }
   if (sub.endDate === null)
     return { detail: `lifetime subscription of user ${userId} kept`, keyOutcome: "lifetime-kept" };
   const endDate = Math.max(now, sub.endDate - days * DAY);
-  tx.update(subscriptions)
+  await tx
+    .update(subscriptions)
     .set({ endDate, status: endDate <= now ? "expired" : sub.status })
-    .where(eq(subscriptions.id, sub.id))
-    .run();
+    .where(eq(subscriptions.id, sub.id));
   return {
     detail: `${days} days removed from the subscription of user ${userId}`,
     keyOutcome: "days-removed",
@@ -69,7 +78,7 @@ function removeKeyTime(tx: DbOrTx, key: ProductKey, userId: number, now: number)
  * A refund that arrives before the payment was fulfilled is recorded as a refunded sale without a
  * key, so a later fulfilment hits the unique payment intent and issues nothing.
  */
-function recordEarlyRefund(tx: DbOrTx, intent: ProviderIntent | null, now: number): Sale | null {
+async function recordEarlyRefund(tx: DbOrTx, intent: ProviderIntent | null, now: number): Promise<Sale | null> {
   const plan = intent?.metadata.plan;
   if (!intent || !isPlanId(plan)) {
     log.warn(
@@ -78,7 +87,7 @@ function recordEarlyRefund(tx: DbOrTx, intent: ProviderIntent | null, now: numbe
     );
     return null;
   }
-  const recorded = tx
+  const [recorded] = await tx
     .insert(sales)
     .values({
       paymentIntentId: intent.id,
@@ -89,16 +98,16 @@ function recordEarlyRefund(tx: DbOrTx, intent: ProviderIntent | null, now: numbe
       status: "refunded",
       createdAt: now,
     })
-    .returning()
-    .get();
-  writeAudit(tx, {
+    .returning();
+  if (!recorded) return null;
+  await writeAudit(tx, {
     actorUserId: null,
     action: "sale.refunded",
     subject: `sale:${recorded.id}`,
     detail: `${intent.id}: refunded before fulfilment, no key issued`,
     at: now,
   });
-  queueRefundNotice(
+  await queueRefundNotice(
     tx,
     recorded,
     { refundedCents: recorded.amountCents, totalRefundedCents: recorded.amountCents, key: null, keyOutcome: "none" },
@@ -112,51 +121,53 @@ function recordEarlyRefund(tx: DbOrTx, intent: ProviderIntent | null, now: numbe
  * recorded, so revenue is counted net of them. `amountRefunded` is the provider's running total, so a
  * redelivered or late event never lowers it. Answers the sale, or null when it is not one of ours.
  */
-export function recordPartialRefund(
+export async function recordPartialRefund(
   deps: Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret">>,
   paymentIntentId: string,
   amountRefunded: number,
   actorUserId: number | null = null,
-): Sale | null {
+): Promise<Sale | null> {
   const now = deps.clock.now();
-  return deps.db.transaction(
-    (tx) => {
-      const sale = saleByPaymentIntent(tx, paymentIntentId);
-      if (!sale) {
-        log.warn({ paymentIntentId }, "partial refund for a payment that is not one of our sales; nothing recorded");
-        return null;
-      }
-      const refundedCents = Math.min(sale.amountCents, Math.max(sale.refundedCents, amountRefunded));
-      if (sale.status !== "paid" || refundedCents === sale.refundedCents) return sale;
-      const note = issueCreditNote(tx, deps, sale, refundedCents - sale.refundedCents, now);
-      const updated = tx.update(sales).set({ refundedCents }).where(eq(sales.id, sale.id)).returning().get()!;
-      writeAudit(tx, {
-        ...refundActor(tx, sale, actorUserId),
-        action: "sale.partially-refunded",
-        subject: `sale:${sale.id}`,
-        detail: `${paymentIntentId}: $${formatDollars(refundedCents)} of $${formatDollars(sale.amountCents)} refunded so far; the key stays valid`,
-        at: now,
-      });
-      const key =
-        sale.productKeyId === null
-          ? undefined
-          : tx.select({ key: productKeys.key }).from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get();
-      queueRefundNotice(
-        tx,
-        sale,
-        {
-          refundedCents: refundedCents - sale.refundedCents,
-          totalRefundedCents: refundedCents,
-          key: key?.key ?? null,
-          keyOutcome: "kept",
-          ...creditNoteLink(note, documentLinks(deps)),
-        },
-        now,
-      );
-      return updated;
-    },
-    { behavior: "immediate" },
-  );
+  return deps.db.transaction(async (tx) => {
+    // The sale's refunded total decides the credit note: read it under the row lock it is written under.
+    const sale = await lockedSale(tx, paymentIntentId);
+    if (!sale) {
+      log.warn({ paymentIntentId }, "partial refund for a payment that is not one of our sales; nothing recorded");
+      return null;
+    }
+    const refundedCents = Math.min(sale.amountCents, Math.max(sale.refundedCents, amountRefunded));
+    if (sale.status !== "paid" || refundedCents === sale.refundedCents) return sale;
+    const note = await issueCreditNote(tx, deps, sale, refundedCents - sale.refundedCents, now);
+    const [updated] = await tx.update(sales).set({ refundedCents }).where(eq(sales.id, sale.id)).returning();
+    await writeAudit(tx, {
+      ...(await refundActor(tx, sale, actorUserId)),
+      action: "sale.partially-refunded",
+      subject: `sale:${sale.id}`,
+      detail: `${paymentIntentId}: $${formatDollars(refundedCents)} of $${formatDollars(sale.amountCents)} refunded so far; the key stays valid`,
+      at: now,
+    });
+    const [key] =
+      sale.productKeyId === null
+        ? []
+        : await tx
+            .select({ key: productKeys.key })
+            .from(productKeys)
+            .where(eq(productKeys.id, sale.productKeyId))
+            .limit(1);
+    await queueRefundNotice(
+      tx,
+      sale,
+      {
+        refundedCents: refundedCents - sale.refundedCents,
+        totalRefundedCents: refundedCents,
+        key: key?.key ?? null,
+        keyOutcome: "kept",
+        ...creditNoteLink(note, documentLinks(deps)),
+      },
+      now,
+    );
+    return updated!;
+  });
 }
 
 /**
@@ -169,60 +180,57 @@ export async function refundPayment(
   paymentIntentId: string,
   actorUserId: number | null = null,
 ): Promise<Sale | null> {
-  const intent = saleByPaymentIntent(deps.db, paymentIntentId)
+  const intent = (await saleByPaymentIntent(deps.db, paymentIntentId))
     ? null
     : await deps.payments.retrieveIntent(paymentIntentId);
   const now = deps.clock.now();
-  const result = deps.db.transaction(
-    (tx) => {
-      const sale = saleByPaymentIntent(tx, paymentIntentId);
-      if (!sale) return recordEarlyRefund(tx, intent, now);
-      if (sale.status === "refunded") return sale;
-      const key =
-        sale.productKeyId === null
-          ? undefined
-          : tx.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId)).get();
-      let outcome = "no key";
-      let told: KeyOutcome = { keyOutcome: "none" };
-      if (key && !key.isUsed) {
-        tx.delete(productKeys).where(eq(productKeys.id, key.id)).run();
-        outcome = `unused key ${key.key} deleted`;
-        told = { keyOutcome: "removed" };
-      } else if (key?.usedByUserId != null) {
-        const { detail, ...keyOutcome } = removeKeyTime(tx, key, key.usedByUserId, now);
-        outcome = detail;
-        told = keyOutcome;
-      }
-      const note = issueCreditNote(tx, deps, sale, sale.amountCents - sale.refundedCents, now);
-      const refunded = tx
-        .update(sales)
-        .set({ status: "refunded", productKeyId: key && !key.isUsed ? null : sale.productKeyId })
-        .where(eq(sales.id, sale.id))
-        .returning()
-        .get();
-      writeAudit(tx, {
-        ...refundActor(tx, sale, actorUserId),
-        action: "sale.refunded",
-        subject: `sale:${sale.id}`,
-        detail: `${paymentIntentId}: ${outcome}`,
-        at: now,
-      });
-      queueRefundNotice(
-        tx,
-        sale,
-        {
-          refundedCents: sale.amountCents - sale.refundedCents,
-          totalRefundedCents: sale.amountCents,
-          key: key?.key ?? null,
-          ...told,
-          ...creditNoteLink(note, documentLinks(deps)),
-        },
-        now,
-      );
-      return refunded;
-    },
-    { behavior: "immediate" },
-  );
+  const result = await deps.db.transaction(async (tx) => {
+    // Whether the sale is refunded already decides everything below: read it under the row lock.
+    const sale = await lockedSale(tx, paymentIntentId);
+    if (!sale) return recordEarlyRefund(tx, intent, now);
+    if (sale.status === "refunded") return sale;
+    const [key] =
+      sale.productKeyId === null
+        ? []
+        : await tx.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId)).limit(1);
+    let outcome = "no key";
+    let told: KeyOutcome = { keyOutcome: "none" };
+    if (key && !key.isUsed) {
+      await tx.delete(productKeys).where(eq(productKeys.id, key.id));
+      outcome = `unused key ${key.key} deleted`;
+      told = { keyOutcome: "removed" };
+    } else if (key?.usedByUserId != null) {
+      const { detail, ...keyOutcome } = await removeKeyTime(tx, key, key.usedByUserId, now);
+      outcome = detail;
+      told = keyOutcome;
+    }
+    const note = await issueCreditNote(tx, deps, sale, sale.amountCents - sale.refundedCents, now);
+    const [refunded] = await tx
+      .update(sales)
+      .set({ status: "refunded", productKeyId: key && !key.isUsed ? null : sale.productKeyId })
+      .where(eq(sales.id, sale.id))
+      .returning();
+    await writeAudit(tx, {
+      ...(await refundActor(tx, sale, actorUserId)),
+      action: "sale.refunded",
+      subject: `sale:${sale.id}`,
+      detail: `${paymentIntentId}: ${outcome}`,
+      at: now,
+    });
+    await queueRefundNotice(
+      tx,
+      sale,
+      {
+        refundedCents: sale.amountCents - sale.refundedCents,
+        totalRefundedCents: sale.amountCents,
+        key: key?.key ?? null,
+        ...told,
+        ...creditNoteLink(note, documentLinks(deps)),
+      },
+      now,
+    );
+    return refunded!;
+  });
   await syncTaxRecords(deps);
   return result;
 }

@@ -17,21 +17,21 @@ export interface RefundActor {
 const SYSTEM: RefundActor = { actorUserId: null, actorEmail: null };
 
 /** `actorUserId` when the caller knows who asked, else whoever has a refund of this sale under way; else the system. */
-export function refundActor(tx: DbOrTx, sale: Sale, actorUserId: number | null): RefundActor {
+export async function refundActor(tx: DbOrTx, sale: Sale, actorUserId: number | null): Promise<RefundActor> {
   if (actorUserId !== null) return { actorUserId, actorEmail: null };
-  const asked = tx
+  const [asked] = await tx
     .select({ actorUserId: refundRequests.actorUserId })
     .from(refundRequests)
     .where(and(eq(refundRequests.saleId, sale.id), eq(refundRequests.status, "pending")))
     .orderBy(desc(refundRequests.createdAt), desc(refundRequests.id))
-    .get();
+    .limit(1);
   if (!asked) return SYSTEM;
   if (asked.actorUserId !== null) return { actorUserId: asked.actorUserId, actorEmail: null };
-  const buyer = tx
+  const [buyer] = await tx
     .select({ userId: buyerRefunds.userId })
     .from(buyerRefunds)
     .where(and(eq(buyerRefunds.saleId, sale.id), eq(buyerRefunds.status, "processing")))
-    .get();
+    .limit(1);
   if (!buyer) return SYSTEM;
   return buyer.userId === null
     ? { actorUserId: null, actorEmail: sale.email }

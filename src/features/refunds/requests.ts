@@ -5,23 +5,26 @@ import { buyerRefunds, sales } from "../../db/schema";
 import type { RefundRequestView } from "@shared/api/purchases";
 import { refundRequestView } from "./view";
 
-export function listRefundRequests(db: DbOrTx): RefundRequestView[] {
-  return db
+export async function listRefundRequests(db: DbOrTx): Promise<RefundRequestView[]> {
+  const rows = await db
     .select({ request: buyerRefunds, sale: sales })
     .from(buyerRefunds)
     .innerJoin(sales, eq(sales.id, buyerRefunds.saleId))
-    .orderBy(sql`${buyerRefunds.status} = 'pending' DESC`, desc(buyerRefunds.createdAt))
-    .limit(200)
-    .all()
-    .map(({ request, sale }) => refundRequestView(request, sale));
+    .orderBy(
+      sql`CASE WHEN ${buyerRefunds.status} = 'pending' THEN 0 ELSE 1 END`,
+      desc(buyerRefunds.createdAt),
+      desc(buyerRefunds.id),
+    )
+    .limit(200);
+  return rows.map(({ request, sale }) => refundRequestView(request, sale));
 }
 
-export function refundRequestById(db: DbOrTx, id: number): RefundRequestView {
-  const row = db
+export async function refundRequestById(db: DbOrTx, id: number): Promise<RefundRequestView> {
+  const [row] = await db
     .select({ request: buyerRefunds, sale: sales })
     .from(buyerRefunds)
     .innerJoin(sales, eq(sales.id, buyerRefunds.saleId))
     .where(eq(buyerRefunds.id, id))
-    .get()!;
-  return refundRequestView(row.request, row.sale);
+    .limit(1);
+  return refundRequestView(row!.request, row!.sale);
 }

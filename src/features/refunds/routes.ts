@@ -43,7 +43,7 @@ function saleRefundRoutes(deps: AppDeps) {
           amountCents: body.amount === undefined ? undefined : refundCentsFromDollars(body.amount),
           idempotencyKey: headers["idempotency-key"],
         },
-        (sale) => saleView(sale, { creditNoteNumber: latestCreditNote(deps.db, sale.id), sign }),
+        async (sale) => saleView(sale, { creditNoteNumber: await latestCreditNote(deps.db, sale.id), sign }),
       );
       if (replayed) set.headers["Idempotent-Replayed"] = "true";
       return answer;

@@ -10,12 +10,16 @@
  */
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
+import { forUpdate, isUniqueViolation, type DbOrTx } from "../../db";
 import { refundRequests, sales, type RefundRequest, type Sale } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { DAY, MINUTE } from "../../lib/clock";
 import { recordPartialRefund, refundPayment } from "./record";
 import { syncTaxRecords } from "../tax/service";
 
+const saleById = async (db: DbOrTx, id: number) => (await db.select().from(sales).where(eq(sales.id, id)).limit(1))[0];
+
+const KEY_IN_PROGRESS = "This refund is already being made; its result will show on the sale in a moment.";
 const ALREADY_REFUNDED = "This sale has already been refunded.";
 /** How long an Idempotency-Key is remembered. */
 export const REFUND_KEY_TTL_MS = DAY;
@@ -55,110 +59,99 @@ function claim(
   deps: Pick<AppDeps, "db" | "clock">,
   request: RefundSaleRequest,
   now: number,
-): { row: RefundRequest } | { replay: unknown } {
+): Promise<{ row: RefundRequest } | { replay: unknown }> {
   const requestedCents = request.amountCents ?? null;
-  return deps.db.transaction(
-    (tx) => {
-      tx.delete(refundRequests)
-        .where(lt(refundRequests.createdAt, now - REFUND_KEY_TTL_MS))
-        .run();
-      if (request.idempotencyKey !== undefined) {
-        const earlier = tx
-          .select()
-          .from(refundRequests)
-          .where(eq(refundRequests.idempotencyKey, request.idempotencyKey))
-          .get();
-        if (earlier) {
-          if (earlier.saleId !== request.saleId || earlier.requestedCents !== requestedCents) {
-            throw new AppError(
-              422,
-              "IDEMPOTENCY_KEY_REUSED",
-              "This Idempotency-Key was already used for a different refund; send a new key for a new refund.",
-            );
-          }
-          if (earlier.status === "done") return { replay: earlier.answer };
-          if (earlier.status === "pending" && now - earlier.createdAt < STALE_PENDING_MS) {
-            throw conflict(
-              "REFUND_IN_PROGRESS",
-              "This refund is already being made; its result will show on the sale in a moment.",
-            );
-          }
-          // Failed or cut off: try again, with the same provider key, so the provider refunds at most once.
-          const retried = tx
-            .update(refundRequests)
-            .set({ status: "pending", createdAt: now })
-            .where(eq(refundRequests.id, earlier.id))
-            .returning()
-            .get()!;
-          return { row: retried };
-        }
-      }
-      const sale = tx.select().from(sales).where(eq(sales.id, request.saleId)).get();
-      if (!sale) throw notFound("No sale with this id.");
-      if (sale.status === "refunded") throw conflict("ALREADY_REFUNDED", ALREADY_REFUNDED);
-      // The card network holds a disputed payment: it can't be refunded until the dispute ends.
-      if (sale.status === "disputed")
-        throw conflict(
-          "SALE_DISPUTED",
-          "This sale's payment is disputed, so it can't be refunded until the dispute ends.",
-        );
-      const inFlight = tx
-        .select({ cents: sql<number>`coalesce(sum(${refundRequests.amountCents}), 0)` })
-        .from(refundRequests)
-        .where(and(eq(refundRequests.saleId, sale.id), eq(refundRequests.status, "pending")))
-        .get()!.cents;
-      const remainder = sale.amountCents - sale.refundedCents - inFlight;
-      if (remainder <= 0 && inFlight > 0) {
-        throw conflict(
-          "REFUND_IN_PROGRESS",
-          "A refund of this sale is already being made; its result will show on the sale in a moment.",
-        );
-      }
-      const amountCents = request.amountCents ?? remainder;
-      if (request.idempotencyKey === undefined) {
-        const duplicate = tx
-          .select({ id: refundRequests.id })
-          .from(refundRequests)
-          .where(
-            and(
-              eq(refundRequests.saleId, sale.id),
-              eq(refundRequests.amountCents, amountCents),
-              inArray(refundRequests.status, ["pending", "done"]),
-              gt(refundRequests.createdAt, now - DUPLICATE_REFUND_WINDOW_MS),
-            ),
-          )
-          .get();
-        if (duplicate) {
-          throw conflict(
-            "DUPLICATE_REFUND",
-            `This sale was refunded $${(amountCents / 100).toFixed(2)} less than 10 minutes ago. To refund the same amount again, send a new Idempotency-Key.`,
+  // The checks and the row that claims the refund are one transaction: two requests at once can't both
+  // pass the checks, so a sale is never refunded twice or past what it was paid.
+  return deps.db.transaction(async (tx) => {
+    await tx.delete(refundRequests).where(lt(refundRequests.createdAt, now - REFUND_KEY_TTL_MS));
+    if (request.idempotencyKey !== undefined) {
+      const [earlier] = await forUpdate(
+        tx.select().from(refundRequests).where(eq(refundRequests.idempotencyKey, request.idempotencyKey)).limit(1),
+      );
+      if (earlier) {
+        if (earlier.saleId !== request.saleId || earlier.requestedCents !== requestedCents) {
+          throw new AppError(
+            422,
+            "IDEMPOTENCY_KEY_REUSED",
+            "This Idempotency-Key was already used for a different refund; send a new key for a new refund.",
           );
         }
+        if (earlier.status === "done") return { replay: earlier.answer };
+        if (earlier.status === "pending" && now - earlier.createdAt < STALE_PENDING_MS) {
+          throw conflict("REFUND_IN_PROGRESS", KEY_IN_PROGRESS);
+        }
+        // Failed or cut off: try again, with the same provider key, so the provider refunds at most once.
+        const [retried] = await tx
+          .update(refundRequests)
+          .set({ status: "pending", createdAt: now })
+          .where(eq(refundRequests.id, earlier.id))
+          .returning();
+        return { row: retried! };
       }
-      if (amountCents > remainder) {
+    }
+    const [sale] = await forUpdate(tx.select().from(sales).where(eq(sales.id, request.saleId)).limit(1));
+    if (!sale) throw notFound("No sale with this id.");
+    if (sale.status === "refunded") throw conflict("ALREADY_REFUNDED", ALREADY_REFUNDED);
+    // The card network holds a disputed payment: it can't be refunded until the dispute ends.
+    if (sale.status === "disputed")
+      throw conflict(
+        "SALE_DISPUTED",
+        "This sale's payment is disputed, so it can't be refunded until the dispute ends.",
+      );
+    const [{ inFlight }] = await tx
+      .select({ inFlight: sql<number>`coalesce(sum(${refundRequests.amountCents}), 0)`.mapWith(Number) })
+      .from(refundRequests)
+      .where(and(eq(refundRequests.saleId, sale.id), eq(refundRequests.status, "pending")));
+    const remainder = sale.amountCents - sale.refundedCents - inFlight;
+    if (remainder <= 0 && inFlight > 0) {
+      throw conflict(
+        "REFUND_IN_PROGRESS",
+        "A refund of this sale is already being made; its result will show on the sale in a moment.",
+      );
+    }
+    const amountCents = request.amountCents ?? remainder;
+    if (request.idempotencyKey === undefined) {
+      const [duplicate] = await tx
+        .select({ id: refundRequests.id })
+        .from(refundRequests)
+        .where(
+          and(
+            eq(refundRequests.saleId, sale.id),
+            eq(refundRequests.amountCents, amountCents),
+            inArray(refundRequests.status, ["pending", "done"]),
+            gt(refundRequests.createdAt, now - DUPLICATE_REFUND_WINDOW_MS),
+          ),
+        )
+        .limit(1);
+      if (duplicate) {
         throw conflict(
-          "REFUND_TOO_LARGE",
-          `That is more than is left to refund: $${(Math.max(0, remainder) / 100).toFixed(2)}.`,
+          "DUPLICATE_REFUND",
+          `This sale was refunded $${(amountCents / 100).toFixed(2)} less than 10 minutes ago. To refund the same amount again, send a new Idempotency-Key.`,
         );
       }
-      const row = tx
-        .insert(refundRequests)
-        .values({
-          idempotencyKey: request.idempotencyKey ?? null,
-          saleId: sale.id,
-          requestedCents,
-          amountCents,
-          providerKey: `refund-sale-${sale.id}-${crypto.randomUUID()}`,
-          status: "pending",
-          actorUserId: request.actorUserId,
-          createdAt: now,
-        })
-        .returning()
-        .get();
-      return { row };
-    },
-    { behavior: "immediate" },
-  );
+    }
+    if (amountCents > remainder) {
+      throw conflict(
+        "REFUND_TOO_LARGE",
+        `That is more than is left to refund: $${(Math.max(0, remainder) / 100).toFixed(2)}.`,
+      );
+    }
+    const [row] = await tx
+      .insert(refundRequests)
+      .values({
+        idempotencyKey: request.idempotencyKey ?? null,
+        saleId: sale.id,
+        requestedCents,
+        amountCents,
+        providerKey: `refund-sale-${sale.id}-${crypto.randomUUID()}`,
+        status: "pending",
+        actorUserId: request.actorUserId,
+        createdAt: now,
+      })
+      .returning();
+    return { row: row! };
+  });
 }
 
 /**
@@ -168,14 +161,18 @@ function claim(
 export async function refundSale<Answer>(
   deps: Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "tax">>,
   request: RefundSaleRequest,
-  present: (sale: Sale) => Answer,
+  present: (sale: Sale) => Answer | Promise<Answer>,
 ): Promise<RefundSaleResult<Answer>> {
   if (request.amountCents !== undefined && (!Number.isSafeInteger(request.amountCents) || request.amountCents < 1))
     throw invalidAmount();
-  const claimed = claim(deps, request, deps.clock.now());
+  const claimed = await claim(deps, request, deps.clock.now()).catch((error) => {
+    // The same key claimed by a request that committed first (an engine that lets both read before either writes).
+    if (isUniqueViolation(error)) throw conflict("REFUND_IN_PROGRESS", KEY_IN_PROGRESS);
+    throw error;
+  });
   if ("replay" in claimed) return { answer: claimed.replay as Answer, replayed: true };
   const { row } = claimed;
-  const sale = deps.db.select().from(sales).where(eq(sales.id, row.saleId)).get()!;
+  const sale = (await saleById(deps.db, row.saleId))!;
   let answer: Answer;
   try {
     // A free order took no money: "refunding" it only takes back its key, with no provider to ask.
@@ -189,15 +186,15 @@ export async function refundSale<Answer>(
           });
     if (outcome.fullyRefunded) await refundPayment(deps, sale.paymentIntentId, request.actorUserId);
     else {
-      recordPartialRefund(deps, sale.paymentIntentId, outcome.amountRefunded, request.actorUserId);
+      await recordPartialRefund(deps, sale.paymentIntentId, outcome.amountRefunded, request.actorUserId);
       // The credit note's tax reversal (a full refund's is recorded by refundPayment).
       await syncTaxRecords(deps);
     }
-    answer = present(deps.db.select().from(sales).where(eq(sales.id, row.saleId)).get()!);
+    answer = await present((await saleById(deps.db, row.saleId))!);
   } catch (error) {
-    deps.db.update(refundRequests).set({ status: "failed" }).where(eq(refundRequests.id, row.id)).run();
+    await deps.db.update(refundRequests).set({ status: "failed" }).where(eq(refundRequests.id, row.id));
     throw error;
   }
-  deps.db.update(refundRequests).set({ status: "done", answer }).where(eq(refundRequests.id, row.id)).run();
+  await deps.db.update(refundRequests).set({ status: "done", answer }).where(eq(refundRequests.id, row.id));
   return { answer, replayed: false };
 }

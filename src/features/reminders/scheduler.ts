@@ -22,23 +22,25 @@ export function startReminderScheduler(
 ) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
-  const round = () => {
+  let running: Promise<void> = Promise.resolve();
+  const round = async () => {
     let more = false;
     try {
-      const batch = sendReminderBatch(deps, deps.clock.now());
+      const batch = await sendReminderBatch(deps, deps.clock.now());
       more = batch.more;
       if (batch.sent.length) log.info({ reminders: batch.sent.length, more }, "renewal reminders queued");
     } catch (error) {
       log.error({ err: error }, "renewal reminder round failed");
     }
-    if (!stopped) timer = setTimeout(round, more ? catchUpMs : intervalMs);
+    if (!stopped) timer = setTimeout(() => (running = round()), more ? catchUpMs : intervalMs);
   };
-  round();
+  running = round();
   return {
-    /** A round is one synchronous pass over the database, so stopping only has to end the timer. */
-    stop() {
+    /** Ends the timer and waits for a round in flight, so the database is not closed under it. */
+    async stop() {
       stopped = true;
       clearTimeout(timer);
+      await running;
     },
   };
 }

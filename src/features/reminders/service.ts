@@ -51,7 +51,7 @@ export const REMINDER_BATCH = 10;
  * access ran until then too. Every rule is in the query, so a limited read never fills up with rows
  * that are then left out (they would hold back the rest round after round).
  */
-export function dueReminders(db: DbOrTx, now: number, limit?: number): DueReminder[] {
+export async function dueReminders(db: DbOrTx, now: number, limit?: number): Promise<DueReminder[]> {
   const query = db
     .select({
       subscriptionId: subscriptions.id,
@@ -81,64 +81,66 @@ export function dueReminders(db: DbOrTx, now: number, limit?: number): DueRemind
       ),
     )
     .orderBy(asc(subscriptions.endDate), asc(subscriptions.id));
-  const candidates = limit === undefined ? query.all() : query.limit(limit).all();
+  const candidates = await (limit === undefined ? query : query.limit(limit));
   return candidates.map((c) => ({ ...c, periodEnd: c.periodEnd!, kind: reminderDue(c.periodEnd!, now)! }));
 }
 
-/** Queues one reminder with its claim, in one transaction; false when it was already claimed (another server). */
-function queueReminder(deps: Pick<AppDeps, "db">, reminder: DueReminder, now: number): boolean {
-  return deps.db.transaction(
-    (tx) => {
-      const claimed = tx
-        .insert(renewalReminders)
-        .values({
-          subscriptionId: reminder.subscriptionId,
-          periodEnd: reminder.periodEnd,
-          kind: reminder.kind,
-          createdAt: now,
-        })
-        .onConflictDoNothing()
-        .returning()
-        .get();
-      if (!claimed) return false;
-      const planName = PLANS[reminder.plan].name;
-      const endDate = toIso(reminder.periodEnd)!;
-      // The end itself has its own e-mail (what stopped, and the way back); the two before it are reminders.
-      if (reminder.kind === "ended")
-        queueEmail(tx, { to: reminder.email, template: "access-ended", payload: { planName, endDate } }, now);
-      else
-        queueEmail(
-          tx,
-          { to: reminder.email, template: "renewal-reminder", payload: { kind: reminder.kind, planName, endDate } },
-          now,
-        );
-      return true;
-    },
-    { behavior: "immediate" },
-  );
+/** Queues one reminder with its claim (in the caller's transaction); false when it was already claimed (another server). */
+async function queueReminder(tx: DbOrTx, reminder: DueReminder, now: number): Promise<boolean> {
+  const [claimed] = await tx
+    .insert(renewalReminders)
+    .values({
+      subscriptionId: reminder.subscriptionId,
+      periodEnd: reminder.periodEnd,
+      kind: reminder.kind,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: renewalReminders.id });
+  if (!claimed) return false;
+  const planName = PLANS[reminder.plan].name;
+  const endDate = toIso(reminder.periodEnd)!;
+  // The end itself has its own e-mail (what stopped, and the way back); the two before it are reminders.
+  if (reminder.kind === "ended")
+    await queueEmail(tx, { to: reminder.email, template: "access-ended", payload: { planName, endDate } }, now);
+  else
+    await queueEmail(
+      tx,
+      { to: reminder.email, template: "renewal-reminder", payload: { kind: reminder.kind, planName, endDate } },
+      now,
+    );
+  return true;
 }
 
 /**
  * One round: queues at most `limit` of the reminders due at `now`. Answers those this call sent
- * (another server's are not repeated) and whether more may be due (the batch was full).
+ * (another server's are not repeated) and whether more may be due (the batch was full). What is due is
+ * read in the transaction that queues it, so a renewal can't land between and leave a reminder for an
+ * end date that no longer holds.
  */
-export function sendReminderBatch(
+export async function sendReminderBatch(
   deps: Pick<AppDeps, "db">,
   now: number,
   limit = REMINDER_BATCH,
-): { sent: DueReminder[]; more: boolean } {
-  const due = dueReminders(deps.db, now, limit);
-  return { sent: due.filter((reminder) => queueReminder(deps, reminder, now)), more: due.length === limit };
+): Promise<{ sent: DueReminder[]; more: boolean }> {
+  // A look on the reader first: an idle round, the usual one, takes no write lock.
+  if (!(await dueReminders(deps.db, now, 1)).length) return { sent: [], more: false };
+  return deps.db.transaction(async (tx) => {
+    const due = await dueReminders(tx, now, limit);
+    const sent: DueReminder[] = [];
+    for (const reminder of due) if (await queueReminder(tx, reminder, now)) sent.push(reminder);
+    return { sent, more: due.length === limit };
+  });
 }
 
 /**
  * Queues every reminder due at `now`, a batch at a time (the command line); answers those this call
  * sent. Each batch leaves what it found no longer due (queued here or by another server), so it ends.
  */
-export function sendDueReminders(deps: Pick<AppDeps, "db">, now: number): DueReminder[] {
+export async function sendDueReminders(deps: Pick<AppDeps, "db">, now: number): Promise<DueReminder[]> {
   const sent: DueReminder[] = [];
   for (let more = true; more; ) {
-    const batch = sendReminderBatch(deps, now);
+    const batch = await sendReminderBatch(deps, now);
     sent.push(...batch.sent);
     more = batch.more;
   }

@@ -13,7 +13,7 @@ export function reviewRoutes(deps: AppDeps) {
         response: { 200: ReviewModel.reviews },
         detail: { tags: ["Site"], summary: "The reviews shown on the site, newest first" },
       })
-      .get("/mine", ({ user }) => ({ review: myReview(deps.db, user.id) }), {
+      .get("/mine", async ({ user }) => ({ review: await myReview(deps.db, user.id) }), {
         signedIn: true,
         response: { 200: ReviewModel.mine },
         detail: { tags: ["Account"], summary: "The signed-in user's review, or null" },

@@ -30,80 +30,82 @@ function selectReviews(db: DbOrTx) {
   return db.select({ review: reviews }).from(reviews);
 }
 
-export function listVisibleReviews(db: DbOrTx): ReviewView[] {
-  return selectReviews(db)
+export async function listVisibleReviews(db: DbOrTx): Promise<ReviewView[]> {
+  const rows = await selectReviews(db)
     .where(eq(reviews.hidden, false))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(PUBLIC_REVIEWS_LIMIT)
-    .all()
-    .map((r) => view(r.review, false));
+    .limit(PUBLIC_REVIEWS_LIMIT);
+  return rows.map((r) => view(r.review, false));
 }
 
 /** Every review, hidden ones included, for moderation. */
-export function listAllReviews(db: DbOrTx): ReviewView[] {
-  return selectReviews(db)
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .all()
-    .map((r) => view(r.review, true));
+export async function listAllReviews(db: DbOrTx): Promise<ReviewView[]> {
+  const rows = await selectReviews(db).orderBy(desc(reviews.createdAt), desc(reviews.id));
+  return rows.map((r) => view(r.review, true));
 }
 
-export function myReview(db: DbOrTx, userId: number): ReviewView | null {
-  const row = selectReviews(db).where(eq(reviews.userId, userId)).get();
+export async function myReview(db: DbOrTx, userId: number): Promise<ReviewView | null> {
+  const [row] = await selectReviews(db).where(eq(reviews.userId, userId)).limit(1);
   return row ? view(row.review, true) : null;
 }
 
 /** Writes or replaces the user's one review. A hidden review stays hidden when rewritten. */
-export function saveReview(
+export async function saveReview(
   deps: AppDeps,
   userId: number,
   input: { rating: number; comment: string; displayName?: string },
-): ReviewView {
+): Promise<ReviewView> {
   const comment = input.comment.trim();
   const displayName = input.displayName?.trim() || null;
   if (!comment) throw new AppError(422, "VALIDATION", "Please write a comment.");
   const now = deps.clock.now();
-  return deps.db.transaction((tx) => {
-    if (!getSubscription(tx, userId)) {
+  return deps.db.transaction(async (tx) => {
+    if (!(await getSubscription(tx, userId))) {
       throw new AppError(403, "SUBSCRIPTION_REQUIRED", "Only subscribers can write a review.");
     }
-    tx.insert(reviews)
+    await tx
+      .insert(reviews)
       .values({ userId, rating: input.rating, comment, displayName, createdAt: now })
       .onConflictDoUpdate({
         target: reviews.userId,
         set: { rating: input.rating, comment, displayName, createdAt: now },
-      })
-      .run();
-    return myReview(tx, userId)!;
+      });
+    return (await myReview(tx, userId))!;
   });
 }
 
-export function setReviewHidden(deps: AppDeps, actorUserId: number, reviewId: number, hidden: boolean): ReviewView {
+export async function setReviewHidden(
+  deps: AppDeps,
+  actorUserId: number,
+  reviewId: number,
+  hidden: boolean,
+): Promise<ReviewView> {
   const now = deps.clock.now();
-  return deps.db.transaction((tx) => {
-    const [row] = tx.update(reviews).set({ hidden }).where(eq(reviews.id, reviewId)).returning().all();
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.update(reviews).set({ hidden }).where(eq(reviews.id, reviewId)).returning();
     if (!row) throw notFound("This review no longer exists.");
-    writeAudit(tx, {
+    await writeAudit(tx, {
       actorUserId,
       action: hidden ? "review.hide" : "review.show",
       subject: `review:${reviewId}`,
       at: now,
     });
-    return myReview(tx, row.userId)!;
+    return (await myReview(tx, row.userId))!;
   });
 }
 
-export function deleteReview(deps: AppDeps, actorUserId: number, reviewId: number): { deleted: true } {
+export async function deleteReview(deps: AppDeps, actorUserId: number, reviewId: number): Promise<{ deleted: true }> {
   const now = deps.clock.now();
-  return deps.db.transaction((tx) => {
-    const [row] = tx.delete(reviews).where(eq(reviews.id, reviewId)).returning().all();
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.delete(reviews).where(eq(reviews.id, reviewId)).returning();
     if (!row) throw notFound("This review no longer exists.");
-    writeAudit(tx, {
+    await writeAudit(tx, {
       actorUserId,
       action: "review.delete",
       subject: `review:${reviewId}`,
       detail: { userId: row.userId, rating: row.rating, comment: row.comment },
       at: now,
     });
-    return { deleted: true };
+    return { deleted: true as const };
   });
 }

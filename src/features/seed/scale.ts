@@ -122,10 +122,16 @@ export async function seedScale(client: Database, options: SeedOptions): Promise
   client.run("PRAGMA temp_store = MEMORY");
   // The rollback journal in memory instead of the WAL: the new pages are written once, straight to the file, instead
   // of to the WAL and then again into the file. A failure still rolls back; a crash halfway can leave the file
-  // unusable, which costs only this seed (it runs on an empty database). With another connection open the mode
-  // stays WAL, which is only slower.
-  const journal = (mode: string) =>
-    (client.prepare(`PRAGMA journal_mode = ${mode}`).all() as { journal_mode: string }[])[0]?.journal_mode;
+  // unusable, which costs only this seed (it runs on an empty database). While another connection has the file
+  // open (the server's reader, once it has read) SQLite refuses to leave WAL: the mode stays WAL, only slower.
+  const journal = (mode: string) => {
+    try {
+      return (client.prepare(`PRAGMA journal_mode = ${mode}`).all() as { journal_mode: string }[])[0]?.journal_mode;
+    } catch (error) {
+      if ((error as { code?: string }).code === "SQLITE_BUSY") return undefined;
+      throw error;
+    }
+  };
   const keptJournal = String(pragma("journal_mode"));
   journal("MEMORY");
   try {

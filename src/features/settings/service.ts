@@ -4,20 +4,17 @@ import type { AppDeps } from "../../deps";
 import { users } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import type { UserSettings } from "@shared/api/users";
-import { findUserById, settingsOf } from "../users/service";
+import { settingsOf } from "../users/service";
 
 type SettingsChange = Partial<UserSettings>;
 
 /** Saves the fields given and answers the whole settings object. */
-export function updateSettings(deps: AppDeps, userId: number, change: SettingsChange): UserSettings {
+export async function updateSettings(deps: AppDeps, userId: number, change: SettingsChange): Promise<UserSettings> {
   const values: SettingsChange = {};
   for (const field of ["notifications", "autoSync", "theme", "language"] as const) {
     if (change[field] !== undefined) (values as Record<string, unknown>)[field] = change[field];
   }
-  return deps.db.transaction((tx) => {
-    tx.update(users).set(values).where(eq(users.id, userId)).run();
-    const user = findUserById(tx, userId);
-    if (!user) throw notFound("This account no longer exists.");
-    return settingsOf(user);
-  });
+  const [user] = await deps.db.update(users).set(values).where(eq(users.id, userId)).returning();
+  if (!user) throw notFound("This account no longer exists.");
+  return settingsOf(user);
 }

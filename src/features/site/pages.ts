@@ -154,7 +154,7 @@ const MAX_CACHED_VARIANTS = 100;
  */
 export function createPageRenderer(
   appUrl: string,
-  pageData: (page: ResolvedPage, search: URLSearchParams) => PageData,
+  pageData: (page: ResolvedPage, search: URLSearchParams) => Promise<PageData>,
 ) {
   const pages = new Map<string, Promise<Asset>>();
   const notFound = new Map<string, Promise<Asset>>();
@@ -163,7 +163,7 @@ export function createPageRenderer(
 
   return async function page(path: string, search = new URLSearchParams()): Promise<RenderedPage> {
     const resolved = resolvePage(path);
-    const data = pageData(resolved, search);
+    const data = await pageData(resolved, search);
     const catalogue = JSON.stringify(data.plans);
     if (catalogue !== catalogueKey) {
       catalogueKey = catalogue;

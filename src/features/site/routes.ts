@@ -56,8 +56,8 @@ function safeDecode(path: string): string {
  * their JSON-LD). /purchase?code=… also carries the code's look-up, so the server's HTML already shows
  * the code applied.
  */
-function pageData(deps: AppDeps, resolved: ResolvedPage, search: URLSearchParams): PageData {
-  const plans = publicPlans(deps.db);
+async function pageData(deps: AppDeps, resolved: ResolvedPage, search: URLSearchParams): Promise<PageData> {
+  const plans = await publicPlans(deps.db);
   const seeds: QuerySeed[] = [{ key: PLANS_QUERY_KEY, data: plans }];
   // A legal page's text comes with its HTML, so it renders on the server and hydrates without a request.
   const routeId = resolved.match?.route.id;
@@ -65,7 +65,7 @@ function pageData(deps: AppDeps, resolved: ResolvedPage, search: URLSearchParams
     seeds.push({ key: ["/api/legal", routeId], data: legalDocument(deps.config, routeId) });
   const code = search.get("code")?.trim() ?? "";
   if (resolved.match?.route.id === "purchase" && PROMOTION_CODE.test(code)) {
-    const lookup = lookupPromotion(deps.db, deps.clock.now(), code);
+    const lookup = await lookupPromotion(deps.db, deps.clock.now(), code);
     seeds.push({ key: promotionQueryKey(code), data: lookup });
     return {
       search: `?code=${encodeURIComponent(lookup.code)}`,

@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
-import type { DbOrTx } from "../../db";
+import { forUpdate, type DbOrTx } from "../../db";
 import { subscriptions, users, type Subscription } from "../../db/schema";
 import { toIso } from "../../lib/clock";
 import { queueEmail } from "../email/outbox";
@@ -18,36 +18,43 @@ import { effectiveStatus, planEndDate, subscriptionView } from "./view";
 const LIFETIME_CANCEL_MESSAGE = "Lifetime access has no renewal to cancel.";
 export const ALREADY_LIFETIME_MESSAGE = "You already have lifetime access. Keep this key for someone else.";
 
-export function dashboard(deps: AppDeps, userId: number): DashboardResponse {
-  return { subscription: subscriptionView(getSubscription(deps.db, userId), deps.clock.now()) };
+export async function dashboard(deps: AppDeps, userId: number): Promise<DashboardResponse> {
+  return { subscription: subscriptionView(await getSubscription(deps.db, userId), deps.clock.now()) };
+}
+
+/** The user's subscription row, read for update: what is written next is computed from it. */
+async function subscriptionForUpdate(tx: DbOrTx, userId: number): Promise<Subscription | undefined> {
+  const [sub] = await forUpdate(tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1));
+  return sub;
 }
 
 /** Stops the subscription: status 'cancelled', access kept until endDate. A second cancel answers 409. */
-export function cancelSubscription(deps: AppDeps, userId: number): DashboardResponse {
+export async function cancelSubscription(deps: AppDeps, userId: number): Promise<DashboardResponse> {
   const now = deps.clock.now();
-  return deps.db.transaction(
-    (tx) => {
-      const sub = getSubscription(tx, userId);
-      if (!sub) throw notFound("You don't have a subscription to cancel.");
-      if (sub.endDate === null) throw conflict("LIFETIME_NOT_CANCELLABLE", LIFETIME_CANCEL_MESSAGE);
-      const status = effectiveStatus(sub, now);
-      if (status === "cancelled") throw conflict("ALREADY_CANCELLED", "This subscription is already cancelled.");
-      if (status === "expired") throw conflict("SUBSCRIPTION_EXPIRED", "This subscription has already ended.");
-      tx.update(subscriptions).set({ status: "cancelled", cancelledAt: now }).where(eq(subscriptions.id, sub.id)).run();
-      const owner = tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).get()!;
-      queueEmail(
-        tx,
-        {
-          to: owner.email,
-          template: "cancellation",
-          payload: { planName: PLANS[sub.plan].name, endDate: toIso(sub.endDate)! },
-        },
-        now,
-      );
-      return { subscription: subscriptionView(getSubscription(tx, userId), now) };
-    },
-    { behavior: "immediate" },
-  );
+  return deps.db.transaction(async (tx) => {
+    const sub = await subscriptionForUpdate(tx, userId);
+    if (!sub) throw notFound("You don't have a subscription to cancel.");
+    if (sub.endDate === null) throw conflict("LIFETIME_NOT_CANCELLABLE", LIFETIME_CANCEL_MESSAGE);
+    const status = effectiveStatus(sub, now);
+    if (status === "cancelled") throw conflict("ALREADY_CANCELLED", "This subscription is already cancelled.");
+    if (status === "expired") throw conflict("SUBSCRIPTION_EXPIRED", "This subscription has already ended.");
+    const [cancelled] = await tx
+      .update(subscriptions)
+      .set({ status: "cancelled", cancelledAt: now })
+      .where(eq(subscriptions.id, sub.id))
+      .returning();
+    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+    await queueEmail(
+      tx,
+      {
+        to: owner!.email,
+        template: "cancellation",
+        payload: { planName: PLANS[sub.plan].name, endDate: toIso(sub.endDate)! },
+      },
+      now,
+    );
+    return { subscription: subscriptionView(cancelled, now) };
+  });
 }
 
 const PLAN_RANK: Record<PlanId, number> = { month: 0, pro: 1, lifetime: 2 };
@@ -63,31 +70,29 @@ function planAfterRedeem(sub: Subscription, keyPlan: PlanId, running: boolean): 
  * subscription lifetime, a cancelled subscription becomes active again, and an account without a
  * subscription (an admin) gets one. Claiming the key and changing the subscription are one transaction.
  */
-export function redeemProductKey(deps: AppDeps, userId: number, rawKey: string): DashboardResponse {
+export async function redeemProductKey(deps: AppDeps, userId: number, rawKey: string): Promise<DashboardResponse> {
   const now = deps.clock.now();
-  return deps.db.transaction(
-    (tx) => {
-      applyProductKey(tx, userId, rawKey, now);
-      return { subscription: subscriptionView(getSubscription(tx, userId), now) };
-    },
-    { behavior: "immediate" },
-  );
+  return deps.db.transaction(async (tx) => {
+    const sub = await applyProductKey(tx, userId, rawKey, now);
+    return { subscription: subscriptionView(sub, now) };
+  });
 }
 
 /**
  * The rules of redeem inside the caller's transaction (redeem, and a renewal paid from the dashboard).
  * Throws 400/409 for an unknown or used key and 409 ALREADY_LIFETIME; answers the subscription after.
  */
-export function applyProductKey(tx: DbOrTx, userId: number, rawKey: string, now: number): Subscription {
-  const key = assertKeyAvailable(tx, rawKey);
-  const sub = getSubscription(tx, userId);
+export async function applyProductKey(tx: DbOrTx, userId: number, rawKey: string, now: number): Promise<Subscription> {
+  const key = await assertKeyAvailable(tx, rawKey);
+  const sub = await subscriptionForUpdate(tx, userId);
   if (sub && sub.endDate === null) {
     throw new AppError(409, "ALREADY_LIFETIME", ALREADY_LIFETIME_MESSAGE);
   }
-  claimProductKey(tx, key.key, userId, now);
+  await claimProductKey(tx, key.key, userId, now);
   const days = PLANS[key.plan].days;
   if (!sub) {
-    tx.insert(subscriptions)
+    const [created] = await tx
+      .insert(subscriptions)
       .values({
         userId,
         plan: key.plan,
@@ -95,19 +100,20 @@ export function applyProductKey(tx: DbOrTx, userId: number, rawKey: string, now:
         startDate: now,
         endDate: planEndDate(days, now),
       })
-      .run();
-  } else {
-    const running = sub.endDate! > now;
-    tx.update(subscriptions)
-      .set({
-        plan: planAfterRedeem(sub, key.plan, running),
-        status: "active",
-        cancelledAt: null,
-        startDate: running ? sub.startDate : now,
-        endDate: planEndDate(days, Math.max(now, sub.endDate!)),
-      })
-      .where(eq(subscriptions.id, sub.id))
-      .run();
+      .returning();
+    return created;
   }
-  return getSubscription(tx, userId)!;
+  const running = sub.endDate! > now;
+  const [extended] = await tx
+    .update(subscriptions)
+    .set({
+      plan: planAfterRedeem(sub, key.plan, running),
+      status: "active",
+      cancelledAt: null,
+      startDate: running ? sub.startDate : now,
+      endDate: planEndDate(days, Math.max(now, sub.endDate!)),
+    })
+    .where(eq(subscriptions.id, sub.id))
+    .returning();
+  return extended;
 }

@@ -27,67 +27,65 @@ const MAX_PURCHASES = 50;
  * account with that address, the keys it redeemed (renewals included), the purchases made with the address
  * or whose key the account redeemed, and those purchases' keys. Each read goes through an index.
  */
-export function senderContext(db: DbOrTx, email: string, now: number, sign: DocumentSigner): TicketSenderView {
-  const account = findUserByEmail(db, email);
-  const subscription = account
-    ? (db.select().from(subscriptions).where(eq(subscriptions.userId, account.id)).get() ?? null)
-    : null;
-  const redeemed = account ? db.select().from(productKeys).where(eq(productKeys.usedByUserId, account.id)).all() : [];
+export async function senderContext(
+  db: DbOrTx,
+  email: string,
+  now: number,
+  sign: DocumentSigner,
+): Promise<TicketSenderView> {
+  const account = await findUserByEmail(db, email);
+  const [subscription] = account
+    ? await db.select().from(subscriptions).where(eq(subscriptions.userId, account.id)).limit(1)
+    : [];
+  const redeemed = account ? await db.select().from(productKeys).where(eq(productKeys.usedByUserId, account.id)) : [];
   const redeemedSaleIds = redeemed.flatMap((key) => (key.saleId === null ? [] : [key.saleId]));
-  const purchases = db
+  const purchases = await db
     .select()
     .from(sales)
     .where(
       redeemedSaleIds.length ? or(eq(sales.email, email), inArray(sales.id, redeemedSaleIds)) : eq(sales.email, email),
     )
     .orderBy(desc(sales.createdAt), desc(sales.id))
-    .limit(MAX_PURCHASES)
-    .all();
+    .limit(MAX_PURCHASES);
   const known = new Set(redeemed.map((key) => key.id));
   const boughtKeyIds = purchases.flatMap((sale) =>
     sale.productKeyId === null || known.has(sale.productKeyId) ? [] : [sale.productKeyId],
   );
   const keys = [
     ...redeemed,
-    ...(boughtKeyIds.length ? db.select().from(productKeys).where(inArray(productKeys.id, boughtKeyIds)).all() : []),
+    ...(boughtKeyIds.length ? await db.select().from(productKeys).where(inArray(productKeys.id, boughtKeyIds)) : []),
   ].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
-  const notes = latestCreditNotes(
+  const notes = await latestCreditNotes(
     db,
     purchases.map((sale) => sale.id),
   );
   return {
-    account: account ? adminUserView(account, subscription, now) : null,
+    account: account ? adminUserView(account, subscription ?? null, now) : null,
     keys: keys.map(productKeyView),
     purchases: purchases.map((sale) => saleView(sale, { creditNoteNumber: notes.get(sale.id), sign })),
   };
 }
 
-export function ticketDetail(
+export async function ticketDetail(
   deps: Pick<AppDeps, "db" | "clock">,
   ticketId: number,
   sign: DocumentSigner,
-): TicketDetailView {
-  const ticket = ticketById(deps.db, ticketId);
-  const answers = ticketAnswers(deps.db, ticket.id);
+): Promise<TicketDetailView> {
+  const ticket = await ticketById(deps.db, ticketId);
+  const answers = await ticketAnswers(deps.db, ticket.id);
   const adminIds = [...new Set(answers.flatMap((answer) => (answer.adminUserId === null ? [] : [answer.adminUserId])))];
-  const admins = new Map(
-    adminIds.length
-      ? deps.db
-          .select({ id: users.id, email: users.email })
-          .from(users)
-          .where(inArray(users.id, adminIds))
-          .all()
-          .map((admin) => [admin.id, admin.email])
-      : [],
-  );
+  const adminRows = adminIds.length
+    ? await deps.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, adminIds))
+    : [];
+  const admins = new Map(adminRows.map((admin) => [admin.id, admin.email]));
   const messages = threadMessages(ticket, answers).map((message, i) => {
     const adminUserId = i === 0 ? null : answers[i - 1]!.adminUserId;
     return { ...message, adminEmail: adminUserId === null ? null : (admins.get(adminUserId) ?? null) };
   });
   return {
-    ticket: ticketView(ticket, threadLength(deps.db, ticket.id)),
+    ticket: ticketView(ticket, await threadLength(deps.db, ticket.id)),
     messages,
-    sender: senderContext(deps.db, ticket.email, deps.clock.now(), sign),
+    sender: await senderContext(deps.db, ticket.email, deps.clock.now(), sign),
   };
 }
 
@@ -97,21 +95,18 @@ export function ticketDetail(
  */
 export function resendSenderKeys(deps: Pick<AppDeps, "db" | "clock">, admin: User, ticketId: number) {
   const now = deps.clock.now();
-  return deps.db.transaction(
-    (tx) => {
-      const ticket = ticketById(tx, ticketId);
-      const sent = queueLostKeys(tx, ticket.email, now);
-      if (!sent) throw conflict("NO_KEYS", `No paid purchase made with ${ticket.email} has a key to send.`);
-      writeAudit(tx, {
-        actorUserId: admin.id,
-        action: "product-keys.resend",
-        subject: `ticket:${ticket.id}`,
-        detail: { email: ticket.email, keys: sent.keys },
-        at: now,
-      });
-      const what = sent.keys === 1 ? "the key" : `the ${sent.keys} keys`;
-      return { message: `E-mailed ${what} bought with ${ticket.email}.` };
-    },
-    { behavior: "immediate" },
-  );
+  return deps.db.transaction(async (tx) => {
+    const ticket = await ticketById(tx, ticketId);
+    const sent = await queueLostKeys(tx, ticket.email, now);
+    if (!sent) throw conflict("NO_KEYS", `No paid purchase made with ${ticket.email} has a key to send.`);
+    await writeAudit(tx, {
+      actorUserId: admin.id,
+      action: "product-keys.resend",
+      subject: `ticket:${ticket.id}`,
+      detail: { email: ticket.email, keys: sent.keys },
+      at: now,
+    });
+    const what = sent.keys === 1 ? "the key" : `the ${sent.keys} keys`;
+    return { message: `E-mailed ${what} bought with ${ticket.email}.` };
+  });
 }

@@ -28,10 +28,10 @@ function signature(secret: string, id: number, expiresAt: number, nonce: string)
 }
 
 /** The ticket's nonce, made (and stored, in the caller's transaction) the first time a link to it is made. */
-export function ensureLinkNonce(tx: DbOrTx, ticket: SupportTicket): string {
+export async function ensureLinkNonce(tx: DbOrTx, ticket: SupportTicket): Promise<string> {
   if (ticket.linkNonce) return ticket.linkNonce;
   const nonce = newToken(16);
-  tx.update(supportTickets).set({ linkNonce: nonce }).where(eq(supportTickets.id, ticket.id)).run();
+  await tx.update(supportTickets).set({ linkNonce: nonce }).where(eq(supportTickets.id, ticket.id));
   return nonce;
 }
 
@@ -46,16 +46,16 @@ export function ticketLink(deps: LinkDeps, ticket: { id: number }, nonce: string
  * The ticket a link's token names, and when the link stops working: 404 for a token that isn't one of ours
  * or names no ticket (any more), 410 for a genuine one that has expired.
  */
-export function ticketOfLink(
+export async function ticketOfLink(
   deps: LinkDeps & Pick<AppDeps, "db">,
   token: string,
-): { ticket: SupportTicket; expiresAt: number } {
+): Promise<{ ticket: SupportTicket; expiresAt: number }> {
   const invalid = () => new AppError(404, "TICKET_LINK_INVALID", INVALID);
   const parts = TOKEN_SHAPE.exec(token.trim());
   if (!parts) throw invalid();
   const id = Number(parts[1]);
   const expiresAt = Number(parts[2]);
-  const ticket = deps.db.select().from(supportTickets).where(eq(supportTickets.id, id)).get();
+  const [ticket] = await deps.db.select().from(supportTickets).where(eq(supportTickets.id, id)).limit(1);
   if (!ticket?.linkNonce) throw invalid();
   const expected = Buffer.from(signature(deps.jwtSecret, id, expiresAt, ticket.linkNonce));
   const given = Buffer.from(parts[3]);

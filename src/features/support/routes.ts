@@ -64,14 +64,14 @@ function ticketLinkRoutes(deps: AppDeps) {
     )
     .post(
       "/messages",
-      ({ body, request, server }) => {
+      async ({ body, request, server }) => {
         deps.limiter.take(
           "support-answer",
           { ip: clientIp(deps, request, server) },
           RATE_RULES.supportAnswer,
           TOO_MANY,
         );
-        const link = ticketOfLink(deps, body.token);
+        const link = await ticketOfLink(deps, body.token);
         deps.limiter.take(
           "support-answer-ticket",
           { key: String(link.ticket.id) },
@@ -113,9 +113,9 @@ function adminTicketRoutes(deps: AppDeps) {
     })
     .post(
       "/:id/replies",
-      ({ user, params, body }) => {
+      async ({ user, params, body }) => {
         deps.limiter.take("support-reply", { user: user.id }, RATE_RULES.supportReply, TOO_MANY);
-        replyToTicket(deps, user, params.id, body);
+        await replyToTicket(deps, user, params.id, body);
         return ticketDetail(deps, params.id, sign);
       },
       {

@@ -3,7 +3,7 @@
  * page), listed and moved between open, waiting and closed by admins. The thread after the first message
  * is thread.ts; what admins see of the sender is sender.ts.
  */
-import { eq, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
 import { newestFirst, type Page } from "../../db/paging";
@@ -34,11 +34,11 @@ export function messageText(raw: string): string {
 export function createTicket(
   deps: TicketDeps,
   input: { email: string; subject?: TicketSubject | null; message: string },
-): SupportTicketView {
+): Promise<SupportTicketView> {
   const message = messageText(input.message);
   const now = deps.clock.now();
-  return deps.db.transaction((tx) => {
-    const row = tx
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
       .insert(supportTickets)
       .values({
         email: normaliseEmail(input.email),
@@ -48,9 +48,8 @@ export function createTicket(
         createdAt: now,
         linkNonce: newToken(16),
       })
-      .returning()
-      .get();
-    queueEmail(
+      .returning();
+    await queueEmail(
       tx,
       {
         to: row.email,
@@ -73,31 +72,35 @@ export function createTicket(
  * How many messages each ticket's thread holds, its first included. The outer id is named with its table:
  * a select from one table writes its columns bare, and a bare "id" in here would be the message's.
  */
-const messageCount = sql<number>`(select count(*) from ${supportMessages} where ${supportMessages.ticketId} = ${sql.identifier("support_tickets")}.${sql.identifier("id")}) + 1`;
+const messageCount =
+  sql<number>`(select count(*) from ${supportMessages} where ${supportMessages.ticketId} = ${sql.identifier("support_tickets")}.${sql.identifier("id")}) + 1`.mapWith(
+    Number,
+  );
 
 /** Newest first, all of them or those with one status. */
-export function listTickets(db: DbOrTx, page: Page & { status?: TicketStatus } = {}): SupportTicketView[] {
+export async function listTickets(
+  db: DbOrTx,
+  page: Page & { status?: TicketStatus } = {},
+): Promise<SupportTicketView[]> {
   const query = db.select({ ticket: supportTickets, messages: messageCount }).from(supportTickets).$dynamic();
   const where = page.status === undefined ? undefined : eq(supportTickets.status, page.status);
-  return newestFirst(query, supportTickets, page, 100, where)
-    .all()
-    .map(({ ticket, messages }) => ticketView(ticket, messages));
+  const rows = await newestFirst(query, supportTickets, page, 100, where);
+  return rows.map(({ ticket, messages }) => ticketView(ticket, messages));
 }
 
 /** Messages in a ticket's thread, its first included. */
-export function threadLength(db: DbOrTx, ticketId: number): number {
-  return (
-    db.select({ n: sql<number>`count(*)` }).from(supportMessages).where(eq(supportMessages.ticketId, ticketId)).get()!
-      .n + 1
-  );
+export async function threadLength(db: DbOrTx, ticketId: number): Promise<number> {
+  const [answers] = await db.select({ n: count() }).from(supportMessages).where(eq(supportMessages.ticketId, ticketId));
+  return answers.n + 1;
 }
 
-export function countOpenTickets(db: DbOrTx): number {
-  return db.select({ n: sql<number>`count(*)` }).from(supportTickets).where(eq(supportTickets.status, "open")).get()!.n;
+export async function countOpenTickets(db: DbOrTx): Promise<number> {
+  const [open] = await db.select({ n: count() }).from(supportTickets).where(eq(supportTickets.status, "open"));
+  return open.n;
 }
 
-export function ticketById(db: DbOrTx, id: number): SupportTicket {
-  const row = db.select().from(supportTickets).where(eq(supportTickets.id, id)).get();
+export async function ticketById(db: DbOrTx, id: number): Promise<SupportTicket> {
+  const [row] = await db.select().from(supportTickets).where(eq(supportTickets.id, id)).limit(1);
   if (!row) throw notFound("This support ticket does not exist.");
   return row;
 }
@@ -108,17 +111,17 @@ export function setTicketStatus(
   actor: User,
   ticketId: number,
   status: TicketStatus,
-): SupportTicketView {
-  return deps.db.transaction((tx) => {
-    const [row] = tx.update(supportTickets).set({ status }).where(eq(supportTickets.id, ticketId)).returning().all();
+): Promise<SupportTicketView> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.update(supportTickets).set({ status }).where(eq(supportTickets.id, ticketId)).returning();
     if (!row) throw notFound("This support ticket does not exist.");
-    writeAudit(tx, {
+    await writeAudit(tx, {
       actorUserId: actor.id,
       action: "ticket.status",
       subject: `ticket:${row.id}`,
       detail: { status, email: row.email },
       at: deps.clock.now(),
     });
-    return ticketView(row, threadLength(tx, row.id));
+    return ticketView(row, await threadLength(tx, row.id));
   });
 }

@@ -20,25 +20,24 @@ import { threadView } from "./view";
 type ThreadDeps = Pick<AppDeps, "db" | "clock" | "config" | "jwtSecret">;
 
 /** The answers after a ticket's first message, oldest first. */
-export function ticketAnswers(db: DbOrTx, ticketId: number): SupportMessage[] {
+export function ticketAnswers(db: DbOrTx, ticketId: number): Promise<SupportMessage[]> {
   return db
     .select()
     .from(supportMessages)
     .where(eq(supportMessages.ticketId, ticketId))
-    .orderBy(asc(supportMessages.id))
-    .all();
+    .orderBy(asc(supportMessages.id));
 }
 
 /** Adds a message and moves the ticket to `status`; `nonce`, when given, must still be the ticket's (a link's ticket). */
-function addMessage(
+async function addMessage(
   tx: DbOrTx,
   ticketId: number,
   message: Pick<SupportMessage, "author" | "adminUserId" | "body">,
   status: SupportTicket["status"],
   now: number,
   nonce?: string,
-): SupportTicket {
-  const [ticket] = tx
+): Promise<SupportTicket> {
+  const [ticket] = await tx
     .update(supportTickets)
     .set({ status, lastMessageAt: now })
     .where(
@@ -46,12 +45,9 @@ function addMessage(
         ? eq(supportTickets.id, ticketId)
         : and(eq(supportTickets.id, ticketId), eq(supportTickets.linkNonce, nonce)),
     )
-    .returning()
-    .all();
+    .returning();
   if (!ticket) throw notFound("This support ticket does not exist.");
-  tx.insert(supportMessages)
-    .values({ ticketId, ...message, createdAt: now })
-    .run();
+  await tx.insert(supportMessages).values({ ticketId, ...message, createdAt: now });
   return ticket;
 }
 
@@ -61,62 +57,61 @@ export function replyToTicket(
   admin: User,
   ticketId: number,
   input: { message: string; close?: boolean },
-): SupportTicket {
+): Promise<SupportTicket> {
   const body = messageText(input.message);
   const closed = input.close === true;
   const now = deps.clock.now();
-  return deps.db.transaction(
-    (tx) => {
-      const ticket = addMessage(
-        tx,
-        ticketId,
-        { author: "support", adminUserId: admin.id, body },
-        closed ? "closed" : "waiting",
-        now,
-      );
-      const nonce = ensureLinkNonce(tx, ticket);
-      queueEmail(
-        tx,
-        {
-          to: ticket.email,
-          template: "support-reply",
-          payload: {
-            number: ticketNumber(ticket.id),
-            reply: body,
-            closed,
-            ticketUrl: ticketLink(deps, ticket, nonce),
-            linkDays: deps.config.supportLinkDays,
-          },
+  return deps.db.transaction(async (tx) => {
+    const ticket = await addMessage(
+      tx,
+      ticketId,
+      { author: "support", adminUserId: admin.id, body },
+      closed ? "closed" : "waiting",
+      now,
+    );
+    const nonce = await ensureLinkNonce(tx, ticket);
+    await queueEmail(
+      tx,
+      {
+        to: ticket.email,
+        template: "support-reply",
+        payload: {
+          number: ticketNumber(ticket.id),
+          reply: body,
+          closed,
+          ticketUrl: ticketLink(deps, ticket, nonce),
+          linkDays: deps.config.supportLinkDays,
         },
-        now,
-      );
-      writeAudit(tx, {
-        actorUserId: admin.id,
-        action: "ticket.reply",
-        subject: `ticket:${ticket.id}`,
-        detail: { status: ticket.status, email: ticket.email },
-        at: now,
-      });
-      return { ...ticket, linkNonce: nonce };
-    },
-    { behavior: "immediate" },
-  );
+      },
+      now,
+    );
+    await writeAudit(tx, {
+      actorUserId: admin.id,
+      action: "ticket.reply",
+      subject: `ticket:${ticket.id}`,
+      detail: { status: ticket.status, email: ticket.email },
+      at: now,
+    });
+    return { ...ticket, linkNonce: nonce };
+  });
 }
 
 /** The ticket's page: the thread a valid link names. */
-export function threadByLink(deps: ThreadDeps, token: string): TicketThreadView {
-  const { ticket, expiresAt } = ticketOfLink(deps, token);
-  return threadView(ticket, ticketAnswers(deps.db, ticket.id), expiresAt);
+export async function threadByLink(deps: ThreadDeps, token: string): Promise<TicketThreadView> {
+  const { ticket, expiresAt } = await ticketOfLink(deps, token);
+  return threadView(ticket, await ticketAnswers(deps.db, ticket.id), expiresAt);
 }
 
 /** The sender's answer through the link: the ticket is open again, waiting for us. */
-export function answerByLink(deps: ThreadDeps, link: { ticket: SupportTicket; expiresAt: number }, message: string) {
+export async function answerByLink(
+  deps: ThreadDeps,
+  link: { ticket: SupportTicket; expiresAt: number },
+  message: string,
+): Promise<TicketThreadView> {
   const body = messageText(message);
   const now = deps.clock.now();
-  const ticket = deps.db.transaction(
-    (tx) =>
-      addMessage(tx, link.ticket.id, { author: "buyer", adminUserId: null, body }, "open", now, link.ticket.linkNonce!),
-    { behavior: "immediate" },
+  const ticket = await deps.db.transaction((tx) =>
+    addMessage(tx, link.ticket.id, { author: "buyer", adminUserId: null, body }, "open", now, link.ticket.linkNonce!),
   );
-  return threadView(ticket, ticketAnswers(deps.db, ticket.id), link.expiresAt);
+  return threadView(ticket, await ticketAnswers(deps.db, ticket.id), link.expiresAt);
 }

@@ -3,7 +3,7 @@
  * the credit notes issued in it. It is what an EU OSS return or a UK VAT return asks for. Sales with no tax
  * collected (not_collecting, reverse charge, or TAX=off) are there too, with their own rows.
  */
-import { and, eq, gte, isNotNull, lt } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, lt } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { creditNotes, sales } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -49,7 +49,7 @@ interface Bucket {
   taxCents: number;
 }
 
-export function taxReportCsv(db: DbOrTx, from: string, to: string): string {
+export async function taxReportCsv(db: DbOrTx, from: string, to: string): Promise<string> {
   const [start, end] = reportRange(from, to);
   const buckets = new Map<string, Bucket>();
   const bucket = (sale: typeof sales.$inferSelect) => {
@@ -74,22 +74,24 @@ export function taxReportCsv(db: DbOrTx, from: string, to: string): string {
       );
     return found;
   };
-  for (const sale of db
+  const invoiced = await db
     .select()
     .from(sales)
     .where(and(isNotNull(sales.invoiceNumber), gte(sales.createdAt, start), lt(sales.createdAt, end)))
-    .all()) {
+    .orderBy(asc(sales.id));
+  for (const sale of invoiced) {
     const b = bucket(sale);
     b.invoices += 1;
     b.net += sale.amountCents - sale.taxCents;
     b.taxCents += sale.taxCents;
   }
-  for (const { note, sale } of db
+  const credited = await db
     .select({ note: creditNotes, sale: sales })
     .from(creditNotes)
     .innerJoin(sales, eq(sales.id, creditNotes.saleId))
     .where(and(gte(creditNotes.createdAt, start), lt(creditNotes.createdAt, end)))
-    .all()) {
+    .orderBy(asc(creditNotes.id));
+  for (const { note, sale } of credited) {
     const b = bucket(sale);
     b.creditNotes += 1;
     b.net -= note.amountCents - note.taxCents;

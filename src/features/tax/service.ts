@@ -4,7 +4,7 @@
  * charged the calculation's total, and what was calculated travels in the intent's metadata (written by the
  * server only) to fulfilment, which copies it onto the sale.
  */
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { creditNotes, sales } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -165,19 +165,19 @@ type SyncDeps = Pick<AppDeps, "db"> & { tax?: TaxProvider | null };
 export async function syncTaxRecords(deps: SyncDeps): Promise<void> {
   const provider = deps.tax;
   if (!provider) return;
-  const unrecorded = deps.db
+  const unrecorded = await deps.db
     .select()
     .from(sales)
     .where(and(isNotNull(sales.taxCalculationId), isNull(sales.taxTransactionId), isNotNull(sales.invoiceNumber)))
-    .limit(50)
-    .all();
+    .orderBy(asc(sales.id))
+    .limit(50);
   for (const sale of unrecorded) {
     try {
       const id = await provider.recordTransaction({
         calculationId: sale.taxCalculationId!,
         reference: sale.invoiceNumber!,
       });
-      deps.db.update(sales).set({ taxTransactionId: id }).where(eq(sales.id, sale.id)).run();
+      await deps.db.update(sales).set({ taxTransactionId: id }).where(eq(sales.id, sale.id));
     } catch (error) {
       log.error(
         { saleId: sale.id, reason: error instanceof Error ? error.message : String(error) },
@@ -185,13 +185,13 @@ export async function syncTaxRecords(deps: SyncDeps): Promise<void> {
       );
     }
   }
-  const unreversed = deps.db
+  const unreversed = await deps.db
     .select({ note: creditNotes, sale: sales })
     .from(creditNotes)
     .innerJoin(sales, eq(sales.id, creditNotes.saleId))
     .where(and(isNull(creditNotes.taxReversalId), isNotNull(sales.taxTransactionId)))
-    .limit(50)
-    .all();
+    .orderBy(asc(creditNotes.id))
+    .limit(50);
   for (const { note, sale } of unreversed) {
     try {
       const whole = note.amountCents >= sale.amountCents;
@@ -200,7 +200,7 @@ export async function syncTaxRecords(deps: SyncDeps): Promise<void> {
         reference: note.number,
         flatAmountCents: whole ? null : note.amountCents,
       });
-      deps.db.update(creditNotes).set({ taxReversalId: id }).where(eq(creditNotes.id, note.id)).run();
+      await deps.db.update(creditNotes).set({ taxReversalId: id }).where(eq(creditNotes.id, note.id));
     } catch (error) {
       log.error(
         { creditNote: note.number, reason: error instanceof Error ? error.message : String(error) },

@@ -1,6 +1,6 @@
 /** Users: creation, look-up and the public shape of a user. */
-import { eq, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db";
+import { count, eq, sql } from "drizzle-orm";
+import { forUpdate, isUniqueViolation, type Db, type DbOrTx } from "../../db";
 import { subscriptions, users, type Subscription, type User } from "../../db/schema";
 import { conflict } from "../../lib/errors";
 import { rowReader } from "../../db/prepared";
@@ -14,49 +14,61 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 const DUPLICATE_EMAIL_MESSAGE = "An account with this email already exists. Please sign in instead.";
 
-export function findUserByEmail(db: DbOrTx, email: string): User | undefined {
-  return db
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<User | undefined> {
+  const [user] = await db
     .select()
     .from(users)
     .where(eq(users.email, normaliseEmail(email)))
-    .get();
+    .limit(1);
+  return user;
 }
 
 const userById = rowReader(users, "id");
 const userByPluginKey = rowReader(users, "figma_key");
 const subscriptionByUser = rowReader(subscriptions, "user_id");
 
-export function findUserById(db: DbOrTx, id: number): User | undefined {
-  return userById(db, id);
+export async function findUserById(db: DbOrTx, id: number): Promise<User | undefined> {
+  return await userById(db, id);
 }
 
-export function findUserByPluginKey(db: DbOrTx, key: string): User | undefined {
-  return userByPluginKey(db, key);
+export async function findUserByPluginKey(db: DbOrTx, key: string): Promise<User | undefined> {
+  return await userByPluginKey(db, key);
 }
 
-export function assertEmailFree(db: DbOrTx, email: string) {
-  if (findUserByEmail(db, email)) throw conflict("EMAIL_TAKEN", DUPLICATE_EMAIL_MESSAGE);
+const emailTaken = () => conflict("EMAIL_TAKEN", DUPLICATE_EMAIL_MESSAGE);
+
+export async function assertEmailFree(db: DbOrTx, email: string) {
+  if (await findUserByEmail(db, email)) throw emailTaken();
 }
 
-export function insertUser(
+/**
+ * Inserts the account. The address is unique in the table, so of two racing inserts with one address the
+ * second is the same 409 as a taken address, never a second account.
+ */
+export async function insertUser(
   db: DbOrTx,
   input: { email: string; passwordHash: string; isAdmin?: boolean },
   now: number,
-): User {
-  return db
-    .insert(users)
-    .values({
-      email: normaliseEmail(input.email),
-      passwordHash: input.passwordHash,
-      isAdmin: input.isAdmin ?? false,
-      createdAt: now,
-    })
-    .returning()
-    .get();
+): Promise<User> {
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: normaliseEmail(input.email),
+        passwordHash: input.passwordHash,
+        isAdmin: input.isAdmin ?? false,
+        createdAt: now,
+      })
+      .returning();
+    return user!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
 }
 
-export function getSubscription(db: DbOrTx, userId: number): Subscription | undefined {
-  return subscriptionByUser(db, userId);
+export async function getSubscription(db: DbOrTx, userId: number): Promise<Subscription | undefined> {
+  return await subscriptionByUser(db, userId);
 }
 
 export function settingsOf(user: User): UserSettings {
@@ -87,28 +99,36 @@ export function publicUser(user: User): PublicUser {
 export async function createOrPromoteAdmin(db: Db, input: { email: string; password?: string }, now: number) {
   const password = input.password ?? newPassword();
   const passwordHash = await hashPassword(password);
-  return db.transaction((tx) => {
-    const existing = findUserByEmail(tx, input.email);
-    if (existing) {
-      tx.update(users)
-        .set({
-          isAdmin: true,
-          ...(input.password ? { passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
-        })
-        .where(eq(users.id, existing.id))
-        .run();
-      return { user: findUserById(tx, existing.id)!, created: false, password: input.password ? password : null };
-    }
-    return { user: insertUser(tx, { email: input.email, passwordHash, isAdmin: true }, now), created: true, password };
+  return db.transaction(async (tx) => {
+    const [promoted] = await tx
+      .update(users)
+      .set({
+        isAdmin: true,
+        ...(input.password ? { passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+      })
+      .where(eq(users.email, normaliseEmail(input.email)))
+      .returning();
+    if (promoted) return { user: promoted, created: false, password: input.password ? password : null };
+    const user = await insertUser(tx, { email: input.email, passwordHash, isAdmin: true }, now);
+    return { user, created: true, password };
   });
 }
 
-export function countAdmins(db: DbOrTx): number {
-  return db.select({ n: sql<number>`count(*)` }).from(users).where(eq(users.isAdmin, true)).get()!.n;
+/**
+ * Holds the account's row for the rest of the transaction, so counts that cap what it may ask for (links a
+ * day) can't be passed by racing requests. SQLite's transaction already holds the only write lock.
+ */
+export async function lockAccount(tx: DbOrTx, userId: number) {
+  await forUpdate(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)));
+}
+
+export async function countAdmins(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.isAdmin, true));
+  return row?.n ?? 0;
 }
 
 /** Marks the user as seen (active-users stat), at most once a minute to keep hot paths write-free. */
-export function touchLastSeen(db: DbOrTx, user: Pick<User, "id" | "lastSeenAt">, now: number) {
+export async function touchLastSeen(db: DbOrTx, user: Pick<User, "id" | "lastSeenAt">, now: number) {
   if (user.lastSeenAt !== null && now - user.lastSeenAt < 60_000) return;
-  db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id)).run();
+  await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id));
 }

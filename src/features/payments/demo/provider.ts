@@ -5,7 +5,7 @@
  * /purchase/success exactly as it would from Stripe.
  */
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../../db";
+import { forUpdate, type Db } from "../../../db";
 import { demoPaymentIntents, type DemoPaymentIntent } from "../../../db/schema";
 import type { Clock } from "../../../lib/clock";
 import { newToken } from "../../../lib/random";
@@ -32,6 +32,11 @@ function intentFrom(row: DemoPaymentIntent): ProviderIntent {
   };
 }
 
+async function demoIntent(db: Db, id: string): Promise<DemoPaymentIntent | undefined> {
+  const [row] = await db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, id)).limit(1);
+  return row;
+}
+
 export function createDemoProvider(db: Db, clock: Clock): PaymentProvider {
   return {
     name: "demo",
@@ -39,7 +44,7 @@ export function createDemoProvider(db: Db, clock: Clock): PaymentProvider {
     // An in-process call is never retried, so its idempotency key is only recorded, never looked up.
     async createIntent(input: CreateIntentInput) {
       const id = `pi_demo_${randomPart(12)}`;
-      const row = db
+      const [row] = await db
         .insert(demoPaymentIntents)
         .values({
           id,
@@ -51,45 +56,46 @@ export function createDemoProvider(db: Db, clock: Clock): PaymentProvider {
           idempotencyKey: input.idempotencyKey,
           createdAt: clock.now(),
         })
-        .returning()
-        .get();
+        .returning();
       return { id: row.id, clientSecret: row.clientSecret };
     },
 
     async refund({ paymentIntentId, amountCents, idempotencyKey }) {
-      return db.transaction(
-        (tx) => {
-          const row = tx.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, paymentIntentId)).get();
-          if (!row || row.status !== "succeeded")
-            throw new AppError(409, "NOT_REFUNDABLE", "This payment can't be refunded.");
-          let amountRefunded = row.amountRefunded;
-          if (!row.refundKeys.includes(idempotencyKey)) {
-            if (amountCents <= 0 || row.amountRefunded + amountCents > row.amountCents) {
-              throw new AppError(409, "REFUND_TOO_LARGE", "That is more than is left to refund.");
-            }
-            amountRefunded += amountCents;
-            tx.update(demoPaymentIntents)
-              .set({ amountRefunded, refundKeys: [...row.refundKeys, idempotencyKey] })
-              .where(eq(demoPaymentIntents.id, row.id))
-              .run();
+      // What is left to refund is read in the transaction that refunds it: parallel refunds can't both take it.
+      return db.transaction(async (tx) => {
+        const [row] = await forUpdate(
+          tx.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, paymentIntentId)).limit(1),
+        );
+        if (!row || row.status !== "succeeded")
+          throw new AppError(409, "NOT_REFUNDABLE", "This payment can't be refunded.");
+        let amountRefunded = row.amountRefunded;
+        if (!row.refundKeys.includes(idempotencyKey)) {
+          if (amountCents <= 0 || row.amountRefunded + amountCents > row.amountCents) {
+            throw new AppError(409, "REFUND_TOO_LARGE", "That is more than is left to refund.");
           }
-          return { amountRefunded, fullyRefunded: amountRefunded >= row.amountCents };
-        },
-        { behavior: "immediate" },
-      );
+          amountRefunded += amountCents;
+          await tx
+            .update(demoPaymentIntents)
+            .set({ amountRefunded, refundKeys: [...row.refundKeys, idempotencyKey] })
+            .where(eq(demoPaymentIntents.id, row.id));
+        }
+        return { amountRefunded, fullyRefunded: amountRefunded >= row.amountCents };
+      });
     },
 
     async retrieveIntent(id: string) {
-      const row = db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, id)).get();
+      const row = await demoIntent(db, id);
       return row ? intentFrom(row) : null;
     },
 
     async cancelIntent(id: string) {
-      db.update(demoPaymentIntents)
+      const [canceled] = await db
+        .update(demoPaymentIntents)
         .set({ status: "canceled" })
         .where(and(eq(demoPaymentIntents.id, id), eq(demoPaymentIntents.status, "requires_payment_method")))
-        .run();
-      const row = db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, id)).get();
+        .returning();
+      // Not cancelled: paid first, cancelled before, or unknown; answered as it is.
+      const row = canceled ?? (await demoIntent(db, id));
       return row ? intentFrom(row) : null;
     },
 

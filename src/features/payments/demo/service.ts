@@ -2,7 +2,7 @@
  * The demo card form's "Complete Payment" (development only): confirms the intent as a card processor
  * would, then fulfils it at once, standing in for the provider's webhook.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../../../deps";
 import { demoPaymentIntents } from "../../../db/schema";
 import { AppError, notFound } from "../../../lib/errors";
@@ -15,6 +15,8 @@ import { settleCheckout } from "../open-checkouts";
 const DECLINING_CARD_SUFFIX = "0002";
 const CARD_DECLINED_MESSAGE = "Your card was declined.";
 
+const canceled = () => new AppError(409, "PAYMENT_CANCELED", "This payment was canceled.");
+
 /**
  * A declining test card answers 402 with the provider's sentence; confirming an already-paid intent
  * answers the same success again. The key is issued even if the browser never comes back.
@@ -24,9 +26,13 @@ export async function confirmDemoPayment(
   clientSecret: string,
   cardNumber: string | undefined,
 ): Promise<DemoConfirmResponse> {
-  const row = deps.db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.clientSecret, clientSecret)).get();
+  const [row] = await deps.db
+    .select()
+    .from(demoPaymentIntents)
+    .where(eq(demoPaymentIntents.clientSecret, clientSecret))
+    .limit(1);
   if (!row) throw notFound("No payment matches this client secret.");
-  if (row.status === "canceled") throw new AppError(409, "PAYMENT_CANCELED", "This payment was canceled.");
+  if (row.status === "canceled") throw canceled();
   if (row.status !== "succeeded") {
     const digits = (cardNumber ?? "").replace(/\D/g, "");
     if (cardNumber !== undefined && (digits.length < 12 || digits.length > 19)) {
@@ -34,11 +40,24 @@ export async function confirmDemoPayment(
     }
     if (digits.endsWith(DECLINING_CARD_SUFFIX)) {
       // A failed payment gives its promotion use back at once, as Stripe's payment_failed does.
-      const checkout = checkoutOfIntent(deps.db, row.id);
+      const checkout = await checkoutOfIntent(deps.db, row.id);
       if (checkout) await settleCheckout(deps, checkout);
       throw new AppError(402, "CARD_DECLINED", CARD_DECLINED_MESSAGE);
     }
-    deps.db.update(demoPaymentIntents).set({ status: "succeeded" }).where(eq(demoPaymentIntents.id, row.id)).run();
+    // Only an intent still waiting is paid: one cancelled meanwhile (dialog closed, hold ran out) stays cancelled.
+    const [paid] = await deps.db
+      .update(demoPaymentIntents)
+      .set({ status: "succeeded" })
+      .where(and(eq(demoPaymentIntents.id, row.id), eq(demoPaymentIntents.status, "requires_payment_method")))
+      .returning({ id: demoPaymentIntents.id });
+    if (!paid) {
+      const [current] = await deps.db
+        .select({ status: demoPaymentIntents.status })
+        .from(demoPaymentIntents)
+        .where(eq(demoPaymentIntents.id, row.id))
+        .limit(1);
+      if (current?.status === "canceled") throw canceled();
+    }
   }
   await fulfilPayment(deps, row.id);
   return { paymentIntentId: row.id, status: "succeeded" };
