@@ -21,14 +21,13 @@ import { gzipSync } from "node:zlib";
 import { benchServerEnv, scaleBench } from "./bench-scale";
 import { baselineTree } from "./bench-baseline";
 import { memoryBench } from "./bench-memory";
+import { signedInScreens } from "./bench-screens";
+import { BUN, freePort, json, median, ROOT, spawn, waitFor } from "./bench-tools";
 
-const ROOT = join(import.meta.dir, "..");
-const BUN = process.execPath;
 const CONNECTIONS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const tmp = mkdtempSync(join(tmpdir(), "layerlift-bench-"));
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const hasWrk = ensureWrk();
 
 /** wrk outruns a bare Bun.serve on two cores; the built-in client does not, so install it when possible. */
@@ -48,17 +47,6 @@ function ensureWrk(): boolean {
     "wrk is not installed: install it with `sudo apt-get install wrk` for real numbers. Using the built-in client.",
   );
   return false;
-}
-
-async function waitFor(url: string, timeoutMs = 15_000) {
-  const start = performance.now();
-  while (performance.now() - start < timeoutMs) {
-    try {
-      if ((await fetch(url)).status < 500) return performance.now() - start;
-    } catch {}
-    await Bun.sleep(5);
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
 interface Load {
@@ -157,31 +145,6 @@ end`
     errors,
     requests: latencies.length,
   };
-}
-
-function spawn(cmd: string[], env: Record<string, string>, cwd = ROOT) {
-  return Bun.spawn(cmd, { cwd, env: { ...process.env, ...env }, stdout: "ignore", stderr: "inherit" });
-}
-
-async function json(url: string, init: RequestInit & { token?: string } = {}) {
-  const r = await fetch(url, {
-    ...init,
-    headers: { "content-type": "application/json", ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-  });
-  if (!r.ok) throw new Error(`${init.method ?? "GET"} ${url} → ${r.status} ${await r.text()}`);
-  return r.json() as Promise<any>;
-}
-
-/** A port nothing answers on yet, so the bench never measures a stray server. */
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 40_000 + Math.floor(Math.random() * 20_000);
-    try {
-      await fetch(`http://127.0.0.1:${port}/`);
-    } catch {
-      return port;
-    }
-  }
 }
 
 /**
@@ -394,112 +357,12 @@ async function executable() {
   );
 }
 
-/**
- * A signed-in screen's content is on screen: its <h1> is in and no loading skeleton is left in <main>.
- * Noted at the frame after the DOM gets there, in ms since navigation.
- */
-const CONTENT_WATCH = `(() => {
-  const done = () => { const main = document.querySelector("main"); return !!main && !!main.querySelector("h1") && !main.querySelector(".animate-pulse"); };
-  const observer = new MutationObserver(() => {
-    if (!done()) return;
-    observer.disconnect();
-    requestAnimationFrame(() => { window.__contentAt = performance.now(); });
-  });
-  observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
-})();`;
-
-async function signedInScreens() {
-  const { chromium } = await import("playwright-core");
-  const port = await freePort();
-  const db = join(tmp, "screens.db");
-  const app = spawn([BUN, "src/index.ts"], benchServerEnv(port, db));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--no-first-run",
-      "--disable-background-networking",
-    ],
-  });
-  try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/api/health`);
-    await fetch(`${base}/`); // the SPA is bundled on first use
-    const key = Bun.spawnSync([BUN, "src/index.ts", "keys", "generate", "--plan", "pro", "--count", "1", "--db", db], {
-      cwd: ROOT,
-    })
-      .stdout.toString()
-      .trim();
-    const user = await json(`${base}/api/auth/signup`, {
-      method: "POST",
-      body: JSON.stringify({
-        email: "screens@example.com",
-        password: "bench password",
-        confirmPassword: "bench password",
-        productKey: key,
-      }),
-    });
-    Bun.spawnSync(
-      [
-        BUN,
-        "src/index.ts",
-        "admin",
-        "create",
-        "--email",
-        "admin@example.com",
-        "--password",
-        "admin password",
-        "--db",
-        db,
-      ],
-      { cwd: ROOT },
-    );
-    const admin = await json(`${base}/api/auth/login`, {
-      method: "POST",
-      body: JSON.stringify({ email: "admin@example.com", password: "admin password" }),
-    });
-    const reloads = 7;
-    console.log(
-      `\nSigned-in screens in Chromium on localhost, navigation to content after a reload (median of ${reloads}, budget < 1000 ms):`,
-    );
-    for (const [name, path, token] of [
-      ["dashboard", "/dashboard", user.token],
-      ["admin panel", "/admin", admin.token],
-    ] as const) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      await context.addInitScript(CONTENT_WATCH);
-      const page = await context.newPage();
-      await page.goto(`${base}/404`);
-      await page.evaluate((value) => localStorage.setItem("token", value), token);
-      await page.goto(base + path);
-      await page.waitForFunction(() => (window as any).__contentAt !== undefined);
-      const times: number[] = [];
-      for (let i = 0; i < reloads; i++) {
-        await page.reload();
-        await page.waitForFunction(() => (window as any).__contentAt !== undefined, undefined, { timeout: 15_000 });
-        times.push(await page.evaluate(() => (window as any).__contentAt as number));
-      }
-      console.log(
-        `  ${name.padEnd(12)} ${median(times).toFixed(0).padStart(5)} ms  (runs ${times.map((t) => t.toFixed(0)).join(", ")})`,
-      );
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-    app.kill();
-    await app.exited;
-  }
-}
-
 try {
   const only = process.argv[2];
   if (!only || only === "api") await apiThroughput();
   if (!only || only === "spa") homeJavaScript();
   if (!only || only === "binary") await executable();
-  if (!only || only === "screens") await signedInScreens();
+  if (!only || only === "screens") await signedInScreens(tmp);
   if (!only || only === "scale") await scaleBench(ROOT, BUN, tmp, freePort);
   if (only === "memory") await memoryBench(ROOT, tmp, freePort);
   if (only === "profile") await profileValidate();

@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { WORKER_FILES } from "../src/lib/worker-file";
 
 /** Where the build keeps the bytecode order it recorded (see `recordBytecodeOrder`). */
 export const BYTECODE_ORDER = "dist/bytecode.order";
@@ -20,7 +21,8 @@ const START_JIT_POLICY = 8;
 export async function compileServer(root: string, entry: string, outfile: string, bytecodeOrder?: string) {
   process.chdir(root); // compile.assets paths are relative to the working directory
   const result = await Bun.build({
-    entrypoints: [join(root, entry)],
+    // A worker's file is an entry of its own: the executable runs it from inside itself, never from disk.
+    entrypoints: [join(root, entry), ...WORKER_FILES.map((file) => join(root, "src", file))],
     compile: {
       outfile,
       assets: ["./dist/web"],

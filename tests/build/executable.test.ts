@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFileSync, mkdtempSync, rmSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startFakeS3 } from "../support/fake-s3";
 
 const root = join(import.meta.dir, "../..");
 const dir = mkdtempSync(join(tmpdir(), "layerlift-bin-"));
@@ -200,6 +201,35 @@ describe("the executable, alone in an empty folder", () => {
     const me = await fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
     expect((await me.json()).subscription.plan).toBe("pro");
   });
+});
+
+describe("off-site backups from the executable", () => {
+  test("the scheduled backup runs in its worker thread, from inside the executable, and reaches the storage", async () => {
+    const storage = startFakeS3();
+    const other = 40_000 + Math.floor(Math.random() * 20_000);
+    const backups = Bun.spawn([bin], {
+      cwd: dir,
+      env: {
+        ...env,
+        ...storage.env,
+        PORT: String(other),
+        DATABASE_PATH: join(dir, "data/backed-up.db"),
+        BACKUP_URL: `s3://${storage.bucket}/site`,
+      },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    try {
+      // A server with BACKUP_URL makes its first backup at once.
+      for (let i = 0; i < 400 && storage.keys("site/").length === 0; i++) await Bun.sleep(50);
+      expect(storage.keys("site/")).toHaveLength(1);
+    } finally {
+      backups.kill("SIGTERM");
+      await backups.exited;
+      storage.stop();
+    }
+    expect(await new Response(backups.stdout).text()).not.toContain("scheduled backup failed");
+  }, 60_000);
 });
 
 describe("invoices from the executable", () => {

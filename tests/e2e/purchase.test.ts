@@ -202,6 +202,8 @@ describe("purchase page", () => {
     expect(await page.locator("li[data-state=open]").count()).toBe(0);
     expect(page.url()).toEndWith("/purchase");
     expect(await latestEmailTo("declined@example.com")).toBeUndefined();
+    // One way on: the alert's Try again, not also the form's own button.
+    expect(await dialog.getByRole("button", { name: "Continue to payment" }).count()).toBe(0);
     await screenshot(page, "purchase-declined-in-dialog");
     await page.setViewportSize(PHONE);
     await screenshot(page, "purchase-declined-in-dialog-phone");

@@ -20,13 +20,14 @@ import {
   releaseLease,
   renewLease,
 } from "./state";
+import { workerFile } from "../../lib/worker-file";
 import type { BackupJob, BackupJobResult } from "./worker";
 
 /** How a job is run: in a worker thread (the server), or in-process (tests that drive the schedule). */
 export type JobRunner = (job: BackupJob) => { result: Promise<BackupJobResult>; stop: () => void };
 
 export function runInWorker(job: BackupJob): ReturnType<JobRunner> {
-  const worker = new Worker(new URL("./worker.ts", import.meta.url).href);
+  const worker = new Worker(workerFile("features/backups/worker.ts"));
   const result = new Promise<BackupJobResult>((resolve) => {
     worker.onmessage = (event: MessageEvent<BackupJobResult>) => resolve(event.data);
     worker.onerror = (event) => resolve({ ok: false, problem: `The backup worker failed: ${event.message}.` });

@@ -177,12 +177,16 @@ export function CheckoutDialog({
           <BuyerForm
             rules={rules}
             state={form}
-            onChange={setForm}
+            onChange={(next) => {
+              setForm(next);
+              payment.dismissFailure();
+            }}
             onSubmit={(wanted) => void payment.request(wanted)}
             pending={payment.pending}
             error={payment.error}
             submitLabel={submitLabel}
-            showSubmit={rules.asksLocation || !payable}
+            // After a failure, "Try again" is the one way on, until the buyer changes the form.
+            showSubmit={(rules.asksLocation || !payable) && !payment.failure}
           />
         )}
         {payment.failure && (

@@ -102,6 +102,11 @@ export function useOpenPayment(checkout: Checkout | null) {
     setFailure(message);
   }
 
+  /** The buyer changed the form after a failure: the form's own button asks again, with the new details. */
+  function dismissFailure() {
+    setFailure(null);
+  }
+
   /** Paid: nothing to give up. */
   function paid() {
     open.current = null;
@@ -117,6 +122,7 @@ export function useOpenPayment(checkout: Checkout | null) {
     retry: () => request(last.current),
     release,
     failed,
+    dismissFailure,
     paid,
   };
 }

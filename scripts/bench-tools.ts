@@ -1,0 +1,42 @@
+/** What the bench's parts share: where the repo is, how to start a server, wait for it and call it. */
+import { join } from "node:path";
+
+export const ROOT = join(import.meta.dir, "..");
+export const BUN = process.execPath;
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+export async function waitFor(url: string, timeoutMs = 15_000) {
+  const start = performance.now();
+  while (performance.now() - start < timeoutMs) {
+    try {
+      if ((await fetch(url)).status < 500) return performance.now() - start;
+    } catch {}
+    await Bun.sleep(5);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export function spawn(cmd: string[], env: Record<string, string>, cwd = ROOT) {
+  return Bun.spawn(cmd, { cwd, env: { ...process.env, ...env }, stdout: "ignore", stderr: "inherit" });
+}
+
+export async function json(url: string, init: RequestInit & { token?: string } = {}) {
+  const r = await fetch(url, {
+    ...init,
+    headers: { "content-type": "application/json", ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+  });
+  if (!r.ok) throw new Error(`${init.method ?? "GET"} ${url} → ${r.status} ${await r.text()}`);
+  return r.json() as Promise<any>;
+}
+
+/** A port nothing answers on yet, so the bench never measures a stray server. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 40_000 + Math.floor(Math.random() * 20_000);
+    try {
+      await fetch(`http://127.0.0.1:${port}/`);
+    } catch {
+      return port;
+    }
+  }
+}
