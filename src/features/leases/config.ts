@@ -13,7 +13,7 @@ export interface LeaseConfig {
   days: number;
   /** How many hours after a lease is issued an online plugin should ask again (LEASE_CHECK_HOURS). */
   checkHours: number;
-  /** LEASE_SIGNING_KEY, parsed; null: a key generated at first start and kept in the database. */
+  /** LEASE_SIGNING_KEY, parsed; null: a key generated when first needed and kept in the database. */
   signingKey: KeyObject | null;
 }
 

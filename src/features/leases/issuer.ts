@@ -88,7 +88,7 @@ export function createLeaseIssuer(deps: Pick<AppDeps, "db" | "config" | "clock">
     return { signing, jwks: published(await listLeaseKeys(db)), loadedAt: now };
   }
 
-  /** At start: LEASE_SIGNING_KEY made current, or the database's current key (made at the first start). */
+  /** On first use: LEASE_SIGNING_KEY made current, or the database's current key (made then if there is none). */
   async function openKeys(now: number): Promise<KeySet> {
     if (configured) return withKeySet(await use(await adoptConfiguredKey(db, configured, now), configured), now);
     let row = await ensureLeaseKey(db, now);

@@ -1,5 +1,5 @@
 /**
- * The lease signing keys in the database (table lease_keys): the first one made at first start, new ones
+ * The lease signing keys in the database (table lease_keys): the first one made when first needed, new ones
  * by rotation, the one from LEASE_SIGNING_KEY recorded by its public half, and old ones dropped once every
  * lease they signed has expired. The highest generation is the current key.
  *
