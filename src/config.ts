@@ -9,6 +9,7 @@ import type { WithdrawalConsentSetting } from "@shared/withdrawal";
 import { parseSupportConfig } from "./features/support/config";
 import { parseBackupConfig, type BackupConfig } from "./features/backups/config";
 import { parseInvoiceConfig } from "./features/invoices/config";
+import { parsePostgresTarget, type PostgresTarget } from "./db/postgres/connection";
 
 export const ENVIRONMENTS = ["development", "production", "test"] as const;
 
@@ -16,6 +17,8 @@ export interface Config {
   env: (typeof ENVIRONMENTS)[number];
   port: number;
   databasePath: string;
+  /** DATABASE_URL: PostgreSQL instead of the SQLite file at databasePath; null = SQLite. */
+  databaseUrl: PostgresTarget | null;
   appUrl: string;
   /** null in development: a secret is generated once and kept in the database. */
   jwtSecret: string | null;
@@ -248,6 +251,8 @@ export function loadConfig(env: Env = process.env): Config {
   const support = parseSupportConfig(value, problems);
   const backups = parseBackupConfig(value, mode, problems);
   const invoices = parseInvoiceConfig(value, problems);
+  const databaseUrlText = value("DATABASE_URL");
+  const databaseUrl = databaseUrlText ? parsePostgresTarget(databaseUrlText, value, problems) : null;
 
   if (problems.length) throw new ConfigError(`Configuration problems:\n  - ${problems.join("\n  - ")}`);
 
@@ -255,6 +260,7 @@ export function loadConfig(env: Env = process.env): Config {
     env: mode,
     port,
     databasePath: value("DATABASE_PATH") ?? "./data/layerlift.db",
+    databaseUrl,
     appUrl: (value("APP_URL") ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     jwtSecret,
     stripe:

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import type { Config } from "./config";
 import { PRODUCT_NAME } from "./shared/product";
-import { openDatabase, type Db } from "./db";
+import { closeDatabase, databaseLabel, openConfiguredDatabase, type Db } from "./db";
 import { appSettings } from "./db/schema";
 import type { AppDeps } from "./deps";
 import { createApp } from "./app";
@@ -57,7 +57,7 @@ export async function buildDeps(
   config: Config,
   overrides: Partial<AppDeps> & { clock?: Clock } = {},
 ): Promise<AppDeps> {
-  const db = overrides.db ?? openDatabase(config.databasePath);
+  const db = overrides.db ?? (await openConfiguredDatabase(config));
   const clock = overrides.clock ?? systemClock;
   return {
     db,
@@ -145,19 +145,21 @@ const LAST_ACCEPT_MS = 100;
  */
 export async function serve(config: Config): Promise<void> {
   // A site that lost its database in a restore must not come up empty; a new site starts as always.
-  if (config.env === "production") refuseMissingAfterRestore(config.databasePath);
-  requireDatabaseNotInUse(config.databasePath, "start this one (or give it another DATABASE_PATH)");
+  if (!config.databaseUrl) {
+    if (config.env === "production") refuseMissingAfterRestore(config.databasePath);
+    requireDatabaseNotInUse(config.databasePath, "start this one (or give it another DATABASE_PATH)");
+  }
   const deps = await buildDeps(config);
   let server: ReturnType<typeof startServer>;
   try {
     await seedDevelopmentAdmin(deps);
     server = startServer(deps);
   } catch (error) {
-    deps.db.$client.close();
+    await closeDatabase(deps.db);
     throw error;
   }
   log.info(
-    { url: server.url, env: config.env, database: config.databasePath },
+    { url: server.url, env: config.env, database: databaseLabel(config) },
     `${PRODUCT_NAME} listening on ${server.url}`,
   );
   // The executable starts with the JIT reluctant, so code that runs once at start stays interpreted and
@@ -182,8 +184,8 @@ export async function serve(config: Config): Promise<void> {
       process.exit(1);
     }, STOP_DEADLINE_MS).unref();
     server.stop().then(
-      () => {
-        deps.db.$client.close();
+      async () => {
+        await closeDatabase(deps.db);
         log.info("stopped");
         process.exit(0);
       },

@@ -1,5 +1,5 @@
 /** `layerlift accounts invite-unconfirmed`: the one-time e-mail asking accounts made before confirmation existed to confirm. */
-import { openDatabase } from "../db";
+import { closeDatabase, openConfiguredDatabase } from "../db";
 import { systemClock } from "../lib/clock";
 import { inviteUnconfirmedAccounts } from "../features/account/confirmation-invitations";
 import { UsageError, type Command } from "./command";
@@ -10,12 +10,12 @@ export const accountsCommand: Command = {
   database: "existing",
   async run({ config, words: [sub] }) {
     if (sub !== "invite-unconfirmed") throw new UsageError("accounts takes invite-unconfirmed");
-    const db = openDatabase(config.databasePath);
+    const db = await openConfiguredDatabase(config);
     let invited: number;
     try {
       ({ invited } = await inviteUnconfirmedAccounts({ db, clock: systemClock, config }));
     } finally {
-      db.$client.close();
+      closeDatabase(db);
     }
     console.log(
       invited === 0

@@ -1,5 +1,5 @@
 /** `layerlift admin create`: an admin account, new or promoted from an existing one. */
-import { openDatabase } from "../db";
+import { closeDatabase, openConfiguredDatabase } from "../db";
 import { systemClock } from "../lib/clock";
 import { MIN_PASSWORD_LENGTH } from "@shared/product";
 import { createOrPromoteAdmin } from "../features/users/service";
@@ -16,12 +16,12 @@ export const adminCommand: Command = {
     if (!email) throw new UsageError("admin create needs --email");
     if (given !== undefined && given.length < MIN_PASSWORD_LENGTH)
       throw new UsageError(`--password must be at least ${MIN_PASSWORD_LENGTH} characters`);
-    const db = openDatabase(config.databasePath);
+    const db = await openConfiguredDatabase(config);
     const { user, created, password } = await createOrPromoteAdmin(
       db,
       { email, password: given },
       systemClock.now(),
-    ).finally(() => db.$client.close());
+    ).finally(() => closeDatabase(db));
     console.log(
       `${created ? "Created" : "Promoted"} admin ${user.email}${password && !given ? ` with password ${password}` : ""}`,
     );

@@ -1,5 +1,5 @@
 /** `layerlift books check [--repair]`: the daily books rebuilt from the sales and compared with the kept ones. */
-import { openDatabase } from "../db";
+import { closeDatabase, openConfiguredDatabase } from "../db";
 import { checkBooks, type BooksCheck } from "../features/books/service";
 import { flagOption, UsageError, type Command } from "./command";
 
@@ -10,12 +10,12 @@ export const booksCommand: Command = {
   database: "existing",
   async run({ config, words: [sub], values }) {
     if (sub !== "check") throw new UsageError("books takes check");
-    const db = openDatabase(config.databasePath);
+    const db = await openConfiguredDatabase(config);
     let result: BooksCheck;
     try {
       result = await checkBooks(db, { repair: flagOption(values, "repair") });
     } finally {
-      db.$client.close();
+      closeDatabase(db);
     }
     if (result.matched) {
       console.log(

@@ -1,5 +1,5 @@
 /** `layerlift migrate`, `backup FILE` and `restore FILE` (or to and from S3-compatible storage): the database file itself. */
-import { openDatabase } from "../db";
+import { closeDatabase, databaseLabel, openConfiguredDatabase } from "../db";
 import { backupDatabase, restoreDatabase, tableRowCounts } from "../features/backups/service";
 import { backupToStorageCommand, formatBytes, restoreFromStorageCommand } from "./backups";
 import { tableLine, textOption, UsageError, type Command } from "./command";
@@ -7,9 +7,9 @@ import { tableLine, textOption, UsageError, type Command } from "./command";
 export const migrateCommand: Command = {
   usage: "  layerlift migrate                                   apply database migrations and exit",
   database: "any",
-  run({ config }) {
-    openDatabase(config.databasePath).$client.close();
-    console.log(`Database ${config.databasePath} is up to date.`);
+  async run({ config }) {
+    await closeDatabase(await openConfiguredDatabase(config));
+    console.log(`Database ${databaseLabel(config)} is up to date.`);
     return 0;
   },
 };

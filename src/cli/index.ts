@@ -5,6 +5,7 @@
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig, type Config } from "../config";
 import { DatabaseFileError, requireExistingDatabase } from "../db/file-checks";
+import { DatabaseUnreachableError } from "../db/postgres/connection";
 import { configureLogger, readableLog } from "../lib/logger";
 import { PLAN_IDS } from "@shared/plans";
 import { PRODUCT_NAME } from "@shared/product";
@@ -99,14 +100,18 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
       level: config.logLevel,
       readable: readableLog(config.logFormat, config.env, Boolean(process.stdout.isTTY)),
     });
-    if (command.database === "existing") requireExistingDatabase(config.databasePath);
+    if (command.database === "existing" && !config.databaseUrl) requireExistingDatabase(config.databasePath);
     return await command.run({ config, words, values, env });
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`${error.message}\n\n${USAGE}`);
       return 2;
     }
-    if (error instanceof DatabaseFileError || error instanceof PortInUseError) {
+    if (
+      error instanceof DatabaseFileError ||
+      error instanceof DatabaseUnreachableError ||
+      error instanceof PortInUseError
+    ) {
       console.error(error.message);
       return 1;
     }

@@ -1,5 +1,5 @@
 /** `layerlift keys generate|list`: product keys, made by the same function as the admin panel's. */
-import { openDatabase } from "../db";
+import { closeDatabase, openConfiguredDatabase } from "../db";
 import { systemClock } from "../lib/clock";
 import { generateProductKeys, listProductKeys } from "../features/product-keys/service";
 import { flagOption, planOption, textOption, UsageError, type Command } from "./command";
@@ -10,7 +10,7 @@ export const keysCommand: Command = {
   options: { plan: { type: "string" }, count: { type: "string" }, unused: { type: "boolean" } },
   database: "existing",
   async run({ config, words: [sub], values }) {
-    const db = openDatabase(config.databasePath);
+    const db = await openConfiguredDatabase(config);
     if (sub === "generate") {
       const count = Number(textOption(values, "count") ?? 1);
       const keys = await generateProductKeys(db, systemClock.now(), {

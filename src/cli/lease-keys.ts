@@ -3,7 +3,7 @@
  * server picks a rotation up within a minute (and prunes by itself too); retired keys stay published
  * until every lease they signed has expired.
  */
-import { openDatabase } from "../db";
+import { closeDatabase, openConfiguredDatabase } from "../db";
 import type { LeaseKey } from "../db/schema";
 import { systemClock } from "../lib/clock";
 import { KEY_REFRESH_MS, listLeaseKeys, makeCurrent, pruneLeaseKeys, publishedUntil } from "../features/leases/keys";
@@ -32,7 +32,7 @@ export const leaseKeysCommand: Command = {
   options: { "every-retired": { type: "boolean" } },
   database: "existing",
   async run({ config, words: [sub], values }) {
-    const db = openDatabase(config.databasePath);
+    const db = await openConfiguredDatabase(config);
     const now = systemClock.now();
     if (sub === "list") {
       const rows = await listLeaseKeys(db);

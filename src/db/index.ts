@@ -1,6 +1,8 @@
 /**
  * The database handle the site uses: Drizzle, asynchronous, over a SQLite file (src/db/sqlite/connection.ts:
- * a writer connection for every write and transaction, a reader for reads outside them).
+ * a writer connection for every write and transaction, a reader for reads outside them), or over a
+ * PostgreSQL pool when DATABASE_URL is set (src/db/postgres/connection.ts). Services see one type, the
+ * SQLite handle's; the tables they import from ./schema are bound to the engine in use.
  *
  * The raw bun:sqlite connections: `db.$client` is the file's `SqliteConnections` — `writer`, `reader`
  * (replaced by `reopenReader()`, so read it where it is used), `gate`, `changes` and `close()`. Only src/db, backups, the books check, the bulk seed and tests
@@ -12,14 +14,19 @@
 import type { Database } from "bun:sqlite";
 import { drizzle as bunSqliteDrizzle } from "drizzle-orm/bun-sqlite";
 import type { SqliteRemoteDatabase } from "drizzle-orm/sqlite-proxy";
-import * as schema from "./schema";
+import { drizzle as bunSqlDrizzle } from "drizzle-orm/bun-sql";
+import * as sqliteSchema from "./sqlite/schema";
+import * as postgresSchema from "./postgres/schema";
+import { useEngineTables, type Engine } from "./schema";
+import type { Config } from "../config";
+import { connectPostgres, openPostgres, type PostgresTarget } from "./postgres/connection";
 import { checkDatabaseAccess, openFailure } from "./file-checks";
-import { embeddedMigrations } from "./migrations.macro" with { type: "macro" };
+import { embeddedMigrations, embeddedPostgresMigrations } from "./migrations.macro" with { type: "macro" };
 import { openSqliteConnections, sqliteDrizzle, type SqliteConnections } from "./sqlite/connection";
 import { refuseRootQueryInTransaction } from "./transaction-scope";
 
 export type { SqliteConnections };
-export type Db = SqliteRemoteDatabase<typeof schema> & { $client: SqliteConnections };
+export type Db = SqliteRemoteDatabase<typeof sqliteSchema> & { $client: SqliteConnections };
 /** What a transaction callback receives; service functions accept either. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -42,7 +49,8 @@ export function openDatabase(path: string): Db {
     connections.close();
     throw error;
   }
-  return sqliteDrizzle(connections, schema) as Db;
+  useEngineTables("sqlite");
+  return sqliteDrizzle(connections, sqliteSchema) as Db;
 }
 
 function migrate(writer: Database) {
@@ -92,7 +100,94 @@ export function isUniqueViolation(error: unknown): boolean {
  * began IMMEDIATE and holds the only write lock); PostgreSQL adds `.for("update")` to lock the rows.
  */
 export function forUpdate<Query>(query: Query): Query {
-  return query;
+  const lockable = query as { for?: (strength: "update") => Query };
+  // Only PostgreSQL's select builder has `.for()`.
+  return typeof lockable.for === "function" ? lockable.for("update") : query;
 }
 
-export { schema };
+/** What a PostgreSQL handle holds besides Drizzle: its pool, its change counter, where it points. */
+export interface PostgresPool {
+  client: import("bun").SQL;
+  changes: { count: number };
+  target: PostgresTarget;
+}
+
+const postgresPools = new WeakMap<object, PostgresPool>();
+
+/** The pool under a PostgreSQL handle, or undefined on SQLite. */
+export function postgresPoolOf(db: DbOrTx): PostgresPool | undefined {
+  return postgresPools.get(db);
+}
+
+export function engineOf(db: DbOrTx): Engine {
+  return postgresPools.has(db) ? "postgres" : "sqlite";
+}
+
+/**
+ * The handle over a PostgreSQL pool, without touching the server (tests take an already migrated
+ * database). Binds the tables to PostgreSQL's form: one engine per process.
+ */
+export function postgresHandle(target: PostgresTarget): Db {
+  const { db, client, changes } = connectPostgres(target, postgresSchema);
+  useEngineTables("postgres");
+  const pool: PostgresPool = { client, changes, target };
+  postgresPools.set(db, pool);
+  // A transaction's handle is made per transaction: it is registered on the way in.
+  const transaction = db.transaction.bind(db);
+  (db as { transaction: unknown }).transaction = <T>(body: (tx: unknown) => Promise<T>) =>
+    transaction((tx: object) => {
+      postgresPools.set(tx, pool);
+      return body(tx);
+    });
+  return db as unknown as Db;
+}
+
+/** A key only this program's migrations take (pg_advisory_lock), so instances starting at once migrate once. */
+const MIGRATION_LOCK = 7_358_213_004;
+
+/**
+ * Checks that the server answers, applies pending migrations (one instance at a time) and gives the
+ * handle. A server that can't be reached is a DatabaseUnreachableError naming host and port.
+ */
+export async function openPostgresDatabase(target: PostgresTarget): Promise<Db> {
+  const checked = await openPostgres(target, postgresSchema);
+  await checked.client.close();
+  const db = postgresHandle(target);
+  const { client } = postgresPoolOf(db)!;
+  const connection = await client.reserve();
+  try {
+    await connection.unsafe(`select pg_advisory_lock(${MIGRATION_LOCK})`);
+    try {
+      const internal = bunSqlDrizzle({ client: connection as never }) as unknown as {
+        dialect: { migrate: Function };
+        session: unknown;
+      };
+      await internal.dialect.migrate(embeddedPostgresMigrations(), internal.session, {});
+    } finally {
+      await connection.unsafe(`select pg_advisory_unlock(${MIGRATION_LOCK})`);
+    }
+  } catch (error) {
+    connection.release();
+    await client.close();
+    throw error;
+  }
+  connection.release();
+  return db;
+}
+
+/** The database the configuration names: PostgreSQL when DATABASE_URL is set, else the SQLite file. */
+export function openConfiguredDatabase(config: Pick<Config, "databasePath" | "databaseUrl">): Promise<Db> {
+  return config.databaseUrl ? openPostgresDatabase(config.databaseUrl) : Promise.resolve(openDatabase(config.databasePath));
+}
+
+/** Closes either engine's handle: the SQLite connections, or the PostgreSQL pool. */
+export async function closeDatabase(db: Db): Promise<void> {
+  const pool = postgresPoolOf(db);
+  if (pool) await pool.client.close();
+  else db.$client.close();
+}
+
+/** Where the handle points, for logs and messages: the SQLite path, or PostgreSQL's host and port. */
+export function databaseLabel(config: Pick<Config, "databasePath" | "databaseUrl">): string {
+  return config.databaseUrl ? `PostgreSQL at ${config.databaseUrl.where}` : config.databasePath;
+}

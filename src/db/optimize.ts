@@ -5,7 +5,7 @@
  * tests/api/query-plans.test.ts holds every hot and admin query's plan to using its index with these
  * statistics and without them.
  */
-import { withWriter, type Db } from "./index";
+import { engineOf, withWriter, type Db } from "./index";
 import { HOUR } from "../lib/clock";
 import { log } from "../lib/logger";
 
@@ -30,6 +30,8 @@ async function optimize(db: Db, pragma: string) {
 
 /** Starts the periodic optimize; `ready` settles once the first one (at start) is done. */
 export function startOptimizer(db: Db, intervalMs = OPTIMIZE_EVERY_MS) {
+  // PostgreSQL keeps its statistics itself (autovacuum's analyze).
+  if (engineOf(db) === "postgres") return { ready: Promise.resolve(), stop() {} };
   const ready = optimize(db, "PRAGMA optimize = 0x10002");
   const timer = setInterval(() => void optimize(db, "PRAGMA optimize"), intervalMs);
   timer.unref();

@@ -16,11 +16,16 @@
  *
  * The columns and their decoding come from the drizzle table, so a row here is exactly the row
  * drizzle's own select gives (tests/api/hot-reads.test.ts holds it to that).
+ *
+ * On PostgreSQL a row is read through Drizzle on the pool (a network round trip, so keeping it matters
+ * more) and kept by the same rules, counted by the pool's change counter.
  */
 import type { Database, Statement } from "bun:sqlite";
-import { Column, getTableColumns, getTableName } from "drizzle-orm";
+import { Column, eq, getTableColumns, getTableName, is, Table } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { DbOrTx } from "./index";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { postgresPoolOf, type DbOrTx, type PostgresPool } from "./index";
+import * as postgresSchema from "./postgres/schema";
 import type { SqliteConnections } from "./sqlite/connection";
 import { insideTransaction } from "./transaction-scope";
 
@@ -96,7 +101,53 @@ export function rowReader<Table extends SQLiteTable>(table: Table, column: strin
     }
     return row;
   };
+  const onPostgres = postgresReader<Row>(getTableName(table), column, keep);
+  const readAny = (db: DbOrTx, value: string | number): Row | undefined | Promise<Row | undefined> => {
+    const pool = postgresPoolOf(db);
+    return pool ? onPostgres.read(db, pool, value) : readRow(db, value);
+  };
   /** How many rows are kept for `db` now. */
-  const keptRows = (db: DbOrTx) => perDatabase.get(connectionsOf(db))?.kept.size ?? 0;
-  return Object.assign(readRow, { keptRows });
+  const keptRows = (db: DbOrTx) => {
+    const pool = postgresPoolOf(db);
+    return pool ? onPostgres.keptRows(pool) : (perDatabase.get(connectionsOf(db))?.kept.size ?? 0);
+  };
+  return Object.assign(readAny, { keptRows });
+}
+
+const postgresTables = new Map<string, PgTable>(
+  (Object.values(postgresSchema) as unknown[])
+    .filter((value): value is PgTable => is(value, Table))
+    .map((table) => [getTableName(table), table]),
+);
+
+/** The same reader on PostgreSQL: the row read by Drizzle with the PostgreSQL table, kept as above. */
+function postgresReader<Row>(
+  tableName: string,
+  columnName: string,
+  keep: (kept: Map<string | number, Kept<Row>>, value: string | number, entry: Kept<Row>) => void,
+) {
+  const table = postgresTables.get(tableName)!;
+  const column = Object.values(getTableColumns(table)).find((c) => c.name === columnName)!;
+  const perPool = new WeakMap<PostgresPool, Map<string | number, Kept<Row>>>();
+  const select = async (db: DbOrTx, value: string | number) => {
+    const handle = db as unknown as { select(): { from(t: PgTable): any } };
+    const [row] = await handle.select().from(table).where(eq(column, value)).limit(1);
+    return row as Row | undefined;
+  };
+  return {
+    async read(db: DbOrTx, pool: PostgresPool, value: string | number): Promise<Row | undefined> {
+      if (insideTransaction()) return select(db, value);
+      let kept = perPool.get(pool);
+      if (!kept) perPool.set(pool, (kept = new Map()));
+      const counter = pool.changes.count;
+      const now = Date.now();
+      const found = kept.get(value);
+      if (found && found.changeCount === counter && now - found.at < KEPT_ROW_MS) return found.row;
+      const row = await select(db, value);
+      if (row && pool.changes.count === counter) keep(kept, value, { row, changeCount: counter, at: now });
+      else kept.delete(value);
+      return row;
+    },
+    keptRows: (pool: PostgresPool) => perPool.get(pool)?.size ?? 0,
+  };
 }

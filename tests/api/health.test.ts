@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { eq } from "drizzle-orm";
-import { schema } from "../../src/db";
+import * as schema from "../../src/db/sqlite/schema";
 import { sqliteDrizzle } from "../../src/db/sqlite/connection";
 import { WriteGate } from "../../src/db/sqlite/write-gate";
 import { emails } from "../../src/db/schema";

@@ -113,11 +113,11 @@ describe("kept rows", () => {
   test("no row is kept past its second: an idle server keeps none", async () => {
     const byId = rowReader(users, "id");
     const ids = await Promise.all([1, 2, 3].map(async () => (await signUpUser(ctx)).user.id));
-    for (const id of ids) expect(byId(ctx.deps.db, id)!.id).toBe(id);
+    for (const id of ids) expect((await byId(ctx.deps.db, id))!.id).toBe(id);
     expect(byId.keptRows(ctx.deps.db)).toBe(3);
     await Bun.sleep(KEPT_ROW_MS + 100);
     expect(byId.keptRows(ctx.deps.db)).toBe(0);
-    expect(byId(ctx.deps.db, ids[0])!.id).toBe(ids[0]);
+    expect((await byId(ctx.deps.db, ids[0]))!.id).toBe(ids[0]);
     expect(byId.keptRows(ctx.deps.db)).toBe(1);
   });
 });

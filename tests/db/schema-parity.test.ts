@@ -1,5 +1,5 @@
 /**
- * The two schema files describe one database: src/db/schema.ts (SQLite) and src/db/postgres/schema.ts
+ * The two schema files describe one database: src/db/sqlite/schema.ts (SQLite) and src/db/postgres/schema.ts
  * (PostgreSQL) must hold the same tables under the same exported names, with the same columns (name, kind,
  * not-null, primary key, unique, default, allowed values), the same indexes and the same foreign keys. The
  * types the data layer reads and writes must be the same too: that part is checked by the compiler below.
@@ -16,7 +16,7 @@ import {
 import { getTableConfig as pgTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { getTableConfig as sqliteTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as pg from "../../src/db/postgres/schema";
-import * as sqlite from "../../src/db/schema";
+import * as sqlite from "../../src/db/sqlite/schema";
 
 /** What a column is to the data layer, whatever the engine calls it. */
 const KINDS: Record<string, string> = {

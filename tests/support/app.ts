@@ -12,7 +12,8 @@ import { asc, eq } from "drizzle-orm";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config";
-import { openDatabase } from "../../src/db";
+import { closeDatabase, openDatabase } from "../../src/db";
+import { testPostgresDatabase } from "./postgres-pass";
 import type { AppDeps } from "../../src/deps";
 import { auditLog, emails, subscriptions } from "../../src/db/schema";
 import { createApp } from "../../src/app";
@@ -47,7 +48,10 @@ export function makeTestDeps(
   const dir = mkdtempSync(join(tmpdir(), "layerlift-test-"));
   const config = { ...testConfig(options.env), databasePath: join(dir, "test.db") };
   const clock = options.clock ?? new FakeClock(Date.UTC(2026, 10, 1, 12));
-  const db = openDatabase(config.databasePath);
+  // The PostgreSQL pass (scripts/test-postgres.ts) gives every test app a database of its own there.
+  const postgres = testPostgresDatabase();
+  if (postgres) config.databaseUrl = postgres.target;
+  const db = postgres?.db ?? openDatabase(config.databasePath);
   const deps: AppDeps = {
     db,
     config,
@@ -61,9 +65,12 @@ export function makeTestDeps(
     ...options.overrides,
   };
   const cleanup = () => {
-    try {
-      db.$client.close();
-    } catch {}
+    if (postgres) postgres.drop();
+    else {
+      try {
+        db.$client.close();
+      } catch {}
+    }
     rmSync(dir, { recursive: true, force: true });
   };
   return { deps, clock, dir, cleanup };

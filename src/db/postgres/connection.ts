@@ -110,23 +110,17 @@ export function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Opens the pool and checks that the server answers; the Drizzle handle over it. */
-export async function openPostgres<Schema extends Record<string, unknown>>(target: PostgresTarget, schema: Schema) {
+/**
+ * The pool and the Drizzle handle over it, without touching the server: connections open on first use.
+ * `openPostgres` is this plus a check that the server answers.
+ */
+export function connectPostgres<Schema extends Record<string, unknown>>(target: PostgresTarget, schema: Schema) {
   const client = new SQL(clientUrl(target.url), {
     max: target.poolMax,
     connectionTimeout: 10,
     idleTimeout: 60,
     connection: target.statementTimeoutMs ? { statement_timeout: target.statementTimeoutMs } : undefined,
   });
-  try {
-    await client`select 1`;
-  } catch (error) {
-    await client.close().catch(() => {});
-    const reason = (error as Error).message?.replace(target.url, "…") ?? String(error);
-    throw new DatabaseUnreachableError(
-      `Can't reach PostgreSQL at ${target.where} (${reason}). Check DATABASE_URL and that the server is running.`,
-    );
-  }
   const changes = { count: 0 };
   const db = drizzle({ client: counting(client, changes, true), schema });
   const transaction = db.transaction.bind(db);
@@ -142,4 +136,19 @@ export async function openPostgres<Schema extends Record<string, unknown>>(targe
     }
   };
   return { db, client, changes };
+}
+
+/** Opens the pool and checks that the server answers; the Drizzle handle over it. */
+export async function openPostgres<Schema extends Record<string, unknown>>(target: PostgresTarget, schema: Schema) {
+  const opened = connectPostgres(target, schema);
+  try {
+    await opened.client`select 1`;
+  } catch (error) {
+    await opened.client.close().catch(() => {});
+    const reason = (error as Error).message?.replace(target.url, "…") ?? String(error);
+    throw new DatabaseUnreachableError(
+      `Can't reach PostgreSQL at ${target.where} (${reason}). Check DATABASE_URL and that the server is running.`,
+    );
+  }
+  return opened;
 }

@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL form of src/db/schema.ts, table by table and column by column: the same table, column and
+ * The PostgreSQL form of src/db/sqlite/schema.ts, table by table and column by column: the same table, column and
  * index names and the same exported names, so one data layer can use either (docs/architecture.md#data).
  * Migrations in drizzle/postgres/ are generated from this file with `npm run db:generate:postgres`; never
  * edit them by hand. tests/db/schema-parity.test.ts fails when the two files drift apart.
