@@ -45,10 +45,10 @@ describe("the database handle", () => {
       .insert(users)
       .values({ email: "a@example.com", passwordHash: "h", createdAt: 1 })
       .returning();
-    expect(rowReader(users, "id")(db, user!.id)?.email).toBe("a@example.com");
+    expect((await rowReader(users, "id")(db, user!.id))?.email).toBe("a@example.com");
     await db.transaction(async (tx) => {
       await tx.update(users).set({ theme: "light" }).where(eq(users.id, user!.id));
-      expect(rowReader(users, "id")(tx, user!.id)?.theme).toBe("light");
+      expect((await rowReader(users, "id")(tx, user!.id))?.theme).toBe("light");
     });
     await withWriter(db, (writer) => writer.run("UPDATE users SET theme = 'dark'"));
     db.$client.close();
@@ -98,7 +98,7 @@ describe("the database handle", () => {
         .insert(users)
         .values({ email: "a@example.com", passwordHash: "h", createdAt: 1 })
         .returning();
-      expect(rowReader(users, "id")(db, user!.id)?.email).toBe("a@example.com");
+      expect((await rowReader(users, "id")(db, user!.id))?.email).toBe("a@example.com");
       expect(await db.select({ id: users.id }).from(users)).toEqual([{ id: user!.id }]);
     } finally {
       db.$client.close();
