@@ -4,12 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { eq } from "drizzle-orm";
+import { SQL } from "bun";
+import { eq, sql } from "drizzle-orm";
+import type { PgDatabase } from "drizzle-orm/pg-core";
 import { subscriptions, users } from "../../src/db/schema";
 import { KEPT_ROW_MS, rowReader } from "../../src/db/prepared";
 import { withWriter } from "../../src/db";
 import { findUserById, findUserByPluginKey, getSubscription } from "../../src/features/users/service";
 import { makeTestApp, signUpUser, type TestContext } from "../support/app";
+import { onPostgres } from "../support/postgres-pass";
 
 let ctx: TestContext;
 beforeAll(() => {
@@ -54,7 +57,13 @@ describe("kept rows", () => {
     expect((await findUserById(ctx.deps.db, user.id))!.theme).toBe("dark");
     await ctx.deps.db.update(users).set({ theme: "light" }).where(eq(users.id, user.id));
     expect((await findUserById(ctx.deps.db, user.id))!.theme).toBe("light");
-    await withWriter(ctx.deps.db, (writer) => writer.run("UPDATE users SET theme = 'dark' WHERE id = ?", [user.id]));
+    // A raw statement counts as a change too: SQLite's through withWriter, PostgreSQL's through the handle.
+    if (onPostgres)
+      await (ctx.deps.db as unknown as PgDatabase<never>).execute(
+        sql`UPDATE users SET theme = 'dark' WHERE id = ${user.id}`,
+      );
+    else
+      await withWriter(ctx.deps.db, (writer) => writer.run("UPDATE users SET theme = 'dark' WHERE id = ?", [user.id]));
     expect((await findUserById(ctx.deps.db, user.id))!.theme).toBe("dark");
     await ctx.deps.db.transaction(async (tx) => {
       await tx.update(users).set({ theme: "light" }).where(eq(users.id, user.id));
@@ -100,11 +109,16 @@ describe("kept rows", () => {
   test("a change made by another process (the command line) shows once a kept row is a second old", async () => {
     const { user } = await signUpUser(ctx);
     expect((await findUserById(ctx.deps.db, user.id))!.isAdmin).toBe(false);
-    const other = new Database(ctx.deps.config.databasePath);
-    try {
-      other.run("UPDATE users SET is_admin = 1 WHERE id = ?", [user.id]);
-    } finally {
-      other.close();
+    if (onPostgres) {
+      const other = new SQL(ctx.deps.config.databaseUrl!.url, { max: 1 });
+      await other.unsafe("UPDATE users SET is_admin = true WHERE id = $1", [user.id]).finally(() => other.close());
+    } else {
+      const other = new Database(ctx.deps.config.databasePath);
+      try {
+        other.run("UPDATE users SET is_admin = 1 WHERE id = ?", [user.id]);
+      } finally {
+        other.close();
+      }
     }
     await Bun.sleep(KEPT_ROW_MS + 50);
     expect((await findUserById(ctx.deps.db, user.id))!.isAdmin).toBe(true);

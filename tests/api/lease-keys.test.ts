@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import { join } from "node:path";
-import { openDatabase } from "../../src/db";
+import { closeDatabase } from "../../src/db";
 import { leaseKeys } from "../../src/db/schema";
 import { createApp } from "../../src/app";
 import { ConfigError, loadConfig } from "../../src/config";
@@ -23,7 +23,7 @@ import {
 import { verifyLease } from "../../examples/lease-verifier/verify-lease";
 import testVectors from "../../examples/lease-verifier/test-vectors.json";
 import { FakeClock } from "../support/fake-clock";
-import { api, call, makeTestDeps, signUpUser, type App } from "../support/app";
+import { api, call, makeTestDeps, openSameDatabase, signUpUser, type App } from "../support/app";
 
 const start = Date.UTC(2026, 10, 1, 12);
 const cleanups: Array<() => void> = [];
@@ -66,8 +66,8 @@ describe("a key generated at first start", () => {
 
   test("two servers that start at once on one database make one key between them", async () => {
     const ctx = site();
-    const other = openDatabase(ctx.deps.config.databasePath);
-    cleanups.push(() => other.$client.close());
+    const other = openSameDatabase(ctx.deps);
+    cleanups.push(() => closeDatabase(other));
     // Both found no key: each inserts generation 1 if absent, then reads back.
     const [mine, theirs] = await Promise.all([
       createFirstLeaseKey(ctx.deps.db, start),

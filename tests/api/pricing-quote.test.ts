@@ -6,10 +6,10 @@ import { quote } from "../../src/features/pricing/quote";
 import { usesHeld } from "../../src/features/pricing/promotion-codes";
 import { CHECKOUT_HOLD_MS } from "../../src/features/pricing/checkouts";
 import { settleExpiredCheckouts } from "../../src/features/payments/expired-checkouts";
-import { openDatabase } from "../../src/db";
+import { closeDatabase } from "../../src/db";
 import { createApp } from "../../src/app";
 import type { PlanId } from "../../src/shared/plans";
-import { api, failure, signUpUser, type TestContext } from "../support/app";
+import { api, failure, openSameDatabase, signUpUser, type TestContext } from "../support/app";
 import type { FakeStripe } from "../support/fake-stripe";
 import { eachTestOnFakeStripe } from "../support/each-test";
 
@@ -319,7 +319,7 @@ describe("with Stripe: free orders, expired holds and restarts", () => {
     await api(ctx.app).api.payment.success.get({ query: { payment_intent: ids[0] } });
 
     // The server restarts: a new app on the same database file.
-    const restarted = openDatabase(ctx.deps.config.databasePath);
+    const restarted = openSameDatabase(ctx.deps);
     try {
       expect(await usesHeld(restarted, code.id, ctx.clock.now())).toBe(2);
       const again = createApp({ ...ctx.deps, db: restarted });
@@ -345,7 +345,7 @@ describe("with Stripe: free orders, expired holds and restarts", () => {
       ).toBe("PROMOTION_CODE_USED_UP");
       expect((await restarted.select().from(sales)).length).toBe(1);
     } finally {
-      restarted.$client.close();
+      await closeDatabase(restarted);
     }
   });
 });

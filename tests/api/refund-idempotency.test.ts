@@ -7,10 +7,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createApp } from "../../src/app";
-import { openDatabase } from "../../src/db";
+import { closeDatabase } from "../../src/db";
 import { refundRequests, sales } from "../../src/db/schema";
 import { DAY, MINUTE } from "../../src/lib/clock";
-import { api, call, makeTestApp, signInAdmin, type TestContext } from "../support/app";
+import { api, call, makeTestApp, openSameDatabase, signInAdmin, type TestContext } from "../support/app";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 
 let stripe: FakeStripe;
@@ -96,7 +96,7 @@ describe("Idempotency-Key on a refund", () => {
   test("keys are kept in the database: after a restart the same key still replays; after 24 hours it is forgotten", async () => {
     const { ctx, refund, refundedCents, stripeRefunds } = await setUp("stripe");
     expect((await refund({ amount: 2 }, "k-restart")).status).toBe(200);
-    const reopened = openDatabase(ctx.deps.config.databasePath);
+    const reopened = openSameDatabase(ctx.deps);
     try {
       const restarted = createApp({ ...ctx.deps, db: reopened });
       const again = await refund({ amount: 2 }, "k-restart", restarted);
@@ -104,7 +104,7 @@ describe("Idempotency-Key on a refund", () => {
       expect(again.headers.get("idempotent-replayed")).toBe("true");
       expect(stripeRefunds()).toHaveLength(1);
     } finally {
-      reopened.$client.close();
+      await closeDatabase(reopened);
     }
     ctx.clock.advance(DAY + MINUTE);
     const later = await refund({ amount: 2 }, "k-restart");

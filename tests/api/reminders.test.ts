@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import { openDatabase } from "../../src/db";
+import { closeDatabase } from "../../src/db";
 import { emails, renewalReminders, subscriptions, users } from "../../src/db/schema";
 import { DAY, HOUR } from "../../src/lib/clock";
 import {
@@ -19,7 +19,7 @@ import {
 import { startReminderScheduler } from "../../src/features/reminders/scheduler";
 import { renderEmail } from "../../src/features/email/templates/render";
 import { captureLog } from "../support/log";
-import { api, makeTestApp, signUpUser, type TestContext } from "../support/app";
+import { api, makeTestApp, openSameDatabase, signUpUser, type TestContext } from "../support/app";
 
 let ctx: TestContext;
 beforeEach(() => {
@@ -165,7 +165,7 @@ describe("sending reminders", () => {
 
   test("two servers on one database send a reminder once", async () => {
     const user = await subscriber("pro");
-    const other = openDatabase(ctx.deps.config.databasePath);
+    const other = openSameDatabase(ctx.deps);
     try {
       const at = user.end! - 3 * DAY;
       const seenByBoth = [await dueReminders(ctx.deps.db, at), await dueReminders(other, at)];
@@ -174,7 +174,7 @@ describe("sending reminders", () => {
       expect(sent).toHaveLength(1);
       expect(await reminderEmails(user.email)).toHaveLength(1);
     } finally {
-      other.$client.close();
+      await closeDatabase(other);
     }
   });
 

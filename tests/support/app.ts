@@ -12,7 +12,7 @@ import { asc, eq } from "drizzle-orm";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config";
-import { closeDatabase, openDatabase } from "../../src/db";
+import { closeDatabase, openDatabase, postgresHandle, type Db } from "../../src/db";
 import { testPostgresDatabase } from "./postgres-pass";
 import type { AppDeps } from "../../src/deps";
 import { auditLog, emails, subscriptions } from "../../src/db/schema";
@@ -74,6 +74,14 @@ export function makeTestDeps(
     rmSync(dir, { recursive: true, force: true });
   };
   return { deps, clock, dir, cleanup };
+}
+
+/**
+ * Another handle on the test's database, as a restarted server or a second process opens it (its own
+ * connections, its own kept rows). Close it with `closeDatabase`.
+ */
+export function openSameDatabase(deps: Pick<AppDeps, "config">): Db {
+  return deps.config.databaseUrl ? postgresHandle(deps.config.databaseUrl) : openDatabase(deps.config.databasePath);
 }
 
 export function makeTestApp(options: Parameters<typeof makeTestDeps>[0] = {}): TestContext {

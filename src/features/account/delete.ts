@@ -10,7 +10,7 @@
  * account never confirmed are not touched: they may be someone else's. A key someone else paid for keeps its
  * payer's address. No e-mail confirms it: its copy in the outbox would keep the address the deletion erased.
  */
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import {
   auditLog,
@@ -24,7 +24,7 @@ import {
   users,
   type User,
 } from "../../db/schema";
-import { forUpdate, type DbOrTx } from "../../db";
+import { engineOf, forUpdate, type DbOrTx } from "../../db";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { conflict, sessionEnded } from "../../lib/errors";
 import { writeAudit } from "../audit/service";
@@ -38,13 +38,35 @@ import type { AccountMessage } from "@shared/api/account";
 export const deletedAccountEmail = (userId: number) => `deleted-account-${userId}@deleted.invalid`;
 
 /**
+ * Text search and replace inside a column, on either engine: SQLite keeps JSON as text; PostgreSQL keeps
+ * it as jsonb, which is searched and rewritten as its text and read back as jsonb.
+ */
+const isJsonb = (tx: DbOrTx, column: SQLiteColumn) => engineOf(tx) === "postgres" && column.dataType === "json";
+const asText = (tx: DbOrTx, column: SQLiteColumn) => (isJsonb(tx, column) ? sql`${column}::text` : sql`${column}`);
+function replaceIn(tx: DbOrTx, column: SQLiteColumn, text: string, by: string) {
+  const replaced = sql`replace(${asText(tx, column)}, ${text}, ${by})`;
+  return isJsonb(tx, column) ? sql`${replaced}::jsonb` : replaced;
+}
+function contains(tx: DbOrTx, column: SQLiteColumn, text: string) {
+  return engineOf(tx) === "postgres"
+    ? sql`strpos(${asText(tx, column)}, ${text}) > 0`
+    : sql`instr(${column}, ${text}) > 0`;
+}
+/** A demo payment's metadata (a JSON object) without its postal code. */
+function withoutPostalCode(tx: DbOrTx, metadata: SQL) {
+  return engineOf(tx) === "postgres"
+    ? sql`(${metadata}) - 'postalCode'`
+    : sql`json_remove(${metadata}, '$.postalCode')`;
+}
+
+/**
  * With a confirmed address, the rows that mention it inside free text or JSON (admins' alerts, audit details,
  * refund answers, demo payments): each copy becomes the placeholder. An address holds nothing JSON escapes,
  * so JSON stays valid.
  */
 async function scrubAddress(tx: DbOrTx, address: string, placeholder: string) {
-  const swap = (column: SQLiteColumn) => sql`replace(${column}, ${address}, ${placeholder})`;
-  const holds = (column: SQLiteColumn) => sql`instr(${column}, ${address}) > 0`;
+  const swap = (column: SQLiteColumn) => replaceIn(tx, column, address, placeholder);
+  const holds = (column: SQLiteColumn) => contains(tx, column, address);
   await tx
     .update(emails)
     .set({ subject: swap(emails.subject), payload: swap(emails.payload) })
@@ -119,7 +141,7 @@ export async function deleteAccount(
       await tx
         .update(demoPaymentIntents)
         .set({
-          metadata: sql`json_remove(replace(${demoPaymentIntents.metadata}, ${account.email}, ${placeholder}), '$.postalCode')`,
+          metadata: withoutPostalCode(tx, replaceIn(tx, demoPaymentIntents.metadata, account.email, placeholder)),
           receiptEmail: null,
         })
         .where(inArray(demoPaymentIntents.id, intents));
@@ -135,7 +157,7 @@ export async function deleteAccount(
     if (paidIds.length) {
       await tx
         .update(refundRequests)
-        .set({ answer: sql`replace(${refundRequests.answer}, ${account.email}, ${placeholder})` })
+        .set({ answer: replaceIn(tx, refundRequests.answer, account.email, placeholder) })
         .where(inArray(refundRequests.saleId, paidIds));
     }
     await eraseEmailsAndTickets(tx, account, paid, confirmed);
@@ -177,9 +199,7 @@ async function eraseEmailsAndTickets(tx: DbOrTx, user: User, paid: AccountPurcha
         eq(emails.to, user.email),
         or(
           inArray(emails.template, [...ACCOUNT_EMAIL_TEMPLATES]),
-          ...keys.map((key) =>
-            and(inArray(emails.template, SALE_EMAIL_TEMPLATES), sql`instr(${emails.payload}, ${key}) > 0`),
-          ),
+          ...keys.map((key) => and(inArray(emails.template, SALE_EMAIL_TEMPLATES), contains(tx, emails.payload, key))),
         ),
       ),
     );

@@ -4,7 +4,7 @@
  */
 import { edenGC } from "bun:jsc";
 import { eq } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db";
+import { postgresPoolOf, type Db, type DbOrTx } from "../../db";
 import { sales, type Sale } from "../../db/schema";
 import { PLANS, type PlanId } from "@shared/plans";
 import { saleMoneyFields, saleMoneySql } from "../books/money";
@@ -40,7 +40,8 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 /** Rows per page: a page's overhead vanishes, and it stays a few hundred kB (4,000 measured worse for peak memory). */
 const PAGE = 2000;
 
-const csvFields = {
+/** Built per call: the tables are bound to the engine in use only once its database is open. */
+const csvFields = () => ({
   id: sales.id,
   createdAt: sales.createdAt,
   email: sales.email,
@@ -57,7 +58,7 @@ const csvFields = {
   invoiceNumber: sales.invoiceNumber,
   withdrawalConsentAt: sales.withdrawalConsentAt,
   withdrawalConsentVersion: sales.withdrawalConsentVersion,
-};
+});
 
 type CsvSale = Pick<
   Sale,
@@ -111,6 +112,12 @@ const PAGE_SQL = `SELECT id, created_at, email, plan, status, ${money.gross}, ${
   currency, payment_intent_id, promotion_code, discount_cents, country, tax_id, ${money.tax}, tax_rate, invoice_number,
   withdrawal_consent_at, withdrawal_consent_version
   FROM sales WHERE id > ? ORDER BY id LIMIT ${PAGE}`;
+/** PostgreSQL's forms: numbered parameters; its bigint columns come back as text and are made numbers. */
+const PAGE_SQL_POSTGRES = PAGE_SQL.replace("id > ?", "id > $1");
+const PAGE_CREDIT_NOTES_SQL_POSTGRES =
+  "SELECT sale_id, number FROM credit_notes WHERE sale_id BETWEEN $1 AND $2 ORDER BY sale_id, id";
+/** The PageRow positions PostgreSQL may give as text (bigint, sums): created_at, the money, withdrawal_consent_at. */
+const NUMERIC_CELLS = [1, 5, 6, 7, 8, 9, 13, 16, 19];
 /** A page's credit notes in one walk along credit_notes_sale_idx (few sales have one); each sale's newest comes last and is the one kept. */
 const PAGE_CREDIT_NOTES_SQL =
   "SELECT sale_id, number FROM credit_notes WHERE sale_id BETWEEN ? AND ? ORDER BY sale_id, id";
@@ -253,6 +260,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * as it was when its page was read.
  */
 export function salesCsvStream(db: Db): ReadableStream<Uint8Array> {
+  const pool = postgresPoolOf(db);
+  if (pool) return postgresSalesCsvStream(pool.client);
   // The reader sees only committed sales, never a transaction's half-done work.
   const page = db.$client.reader.query<PageRow, [number]>(PAGE_SQL);
   const pageCreditNotes = db.$client.reader.query<[number, string], [number, number]>(PAGE_CREDIT_NOTES_SQL);
@@ -302,8 +311,50 @@ export function salesCsvStream(db: Db): ReadableStream<Uint8Array> {
   return new ReadableStream(source as unknown as UnderlyingDefaultSource<Uint8Array>);
 }
 
+/**
+ * The same export on PostgreSQL: the same keyset pages and lines, each page read from the pool (a
+ * network round trip, so asynchronous) before it is written.
+ */
+function postgresSalesCsvStream(client: import("bun").SQL): ReadableStream<Uint8Array> {
+  const lines = lineWriter();
+  const encoder = new TextEncoder();
+  let afterId = 0;
+  let gone = false;
+  const readPage = async () => {
+    const rows = (await client.unsafe(PAGE_SQL_POSTGRES, [afterId]).values()) as PageRow[];
+    for (const row of rows)
+      for (const at of NUMERIC_CELLS) if (row[at] !== null) (row as unknown[])[at] = Number(row[at]);
+    if (!rows.length) return null;
+    const firstId = rows[0]![0];
+    afterId = rows[rows.length - 1]![0];
+    const notes = (await client.unsafe(PAGE_CREDIT_NOTES_SQL_POSTGRES, [firstId, afterId]).values()) as [
+      number,
+      string,
+    ][];
+    return encoder.encode(lines(rows, new Map(notes)));
+  };
+  const source: Bun.DirectUnderlyingSource<Uint8Array> = {
+    type: "direct",
+    async pull(destination) {
+      let accepted = destination.write(csvLine(SALES_CSV_COLUMNS));
+      for (;;) {
+        accepted = typeof accepted === "number" ? accepted : await accepted;
+        if (accepted === 0 || gone) return;
+        const page = await readPage();
+        if (page === null || gone) break;
+        accepted = destination.write(page);
+      }
+      destination.close();
+    },
+    cancel() {
+      gone = true;
+    },
+  };
+  return new ReadableStream(source as unknown as UnderlyingDefaultSource<Uint8Array>);
+}
+
 /** One sale's CSV cells. */
 export async function saleCsvRow(db: DbOrTx, saleId: number): Promise<string[] | undefined> {
-  const [row] = await db.select(csvFields).from(sales).where(eq(sales.id, saleId)).limit(1);
+  const [row] = await db.select(csvFields()).from(sales).where(eq(sales.id, saleId)).limit(1);
   return row && saleRow(row, await latestCreditNote(db, row.id));
 }

@@ -1,7 +1,7 @@
 /** The Users view: find an account by e-mail, see its subscription and linked account, reset the link. */
 import { and, eq, like, sql, type SQL } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
-import type { DbOrTx } from "../../db";
+import { engineOf, type DbOrTx } from "../../db";
 import { newestFirst, type Page } from "../../db/paging";
 import { subscriptions, users, type User } from "../../db/schema";
 import { notFound } from "../../lib/errors";
@@ -23,10 +23,13 @@ const RARE_MATCHES = 2000;
  * is looked up in the trigram index (users_email_search, kept by triggers); a common one ("example") is
  * met within the first rows of the newest-first walk, which the index would only slow down. The LIKE
  * stays either way: it is the rule (case-insensitive, `%` and `_` literal), the index only narrows.
+ * On PostgreSQL the trigram index (pg_trgm's, on users.email) serves the LIKE itself, and the planner
+ * weighs rare against common pieces from its statistics. Addresses are stored lowercased, so LIKE's
+ * case rule is the same on both.
  */
 async function emailContains(db: DbOrTx, q: string): Promise<{ where: SQL; fewRows: boolean }> {
   const contains = like(users.email, sql`${`%${escapeLike(q)}%`} escape '\\'`);
-  if (q.length < INDEXED_MIN) return { where: contains, fewRows: false };
+  if (q.length < INDEXED_MIN || engineOf(db) === "postgres") return { where: contains, fewRows: false };
   // One FTS5 phrase: the piece as written, matched as a substring by the trigram tokenizer.
   const phrase = `"${q.replace(/"/g, '""')}"`;
   const named = sql`select rowid from users_email_search where users_email_search match ${phrase}`;
