@@ -112,7 +112,9 @@ describe("the daily books", () => {
     const original = console.log;
     console.log = (line: string) => logs.push(line);
     try {
-      const env = { ...process.env, NODE_ENV: "test", DATABASE_PATH: ctx.deps.config.databasePath };
+      const { databasePath, databaseUrl } = ctx.deps.config;
+      // The command opens the test's own database, on whichever engine the test runs.
+      const env = { ...process.env, NODE_ENV: "test", DATABASE_PATH: databasePath, DATABASE_URL: databaseUrl?.url };
       expect(await runCli(["books", "check"], env)).toBe(0);
       expect(logs.at(-1)).toMatch(/^The books match the sales: 1 day-and-plan row checked\.$/);
       await ctx.deps.db.update(booksDaily).set({ grossCents: 1 });

@@ -3,9 +3,9 @@
  * the overview and the revenue chart cost the same at a million sales as at ten; and the check that
  * rebuilds the summary from the sales and says whether it matched.
  */
-import { count, gte, sql } from "drizzle-orm";
+import { count, gte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "bun:sqlite";
-import type { Db, DbOrTx } from "../../db";
+import { engineOf, type Db, type DbOrTx } from "../../db";
 import { booksDaily, productKeyCounts, productKeys, sales } from "../../db/schema";
 import { DAY } from "../../lib/clock";
 import { REBUILD_BOOKS_SQL, rebuiltBookFields, saleDay, UNUSED_KEYS_SQL } from "./money";
@@ -28,7 +28,8 @@ export interface BookTotals {
 const total = (column: (typeof booksDaily)[keyof BookTotals]) =>
   sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
-const totalsFields = {
+/** Built per query: the table objects are the engine's in use, bound when the database opens. */
+const totalsFields = () => ({
   sales: total(booksDaily.sales),
   paidCount: total(booksDaily.paidCount),
   refundCount: total(booksDaily.refundCount),
@@ -39,7 +40,7 @@ const totalsFields = {
   disputedCents: total(booksDaily.disputedCents),
   taxCents: total(booksDaily.taxCents),
   netCents: total(booksDaily.netCents),
-};
+});
 
 /**
  * Revenue: what buyers paid, less refunds, open disputes and the tax in it (collected for the tax authorities).
@@ -50,14 +51,14 @@ export const revenueCents = (t: Pick<BookTotals, "grossCents" | "refundedCents" 
 
 /** Every sale's money, summed. */
 export async function bookTotals(db: DbOrTx): Promise<BookTotals> {
-  const [totals] = await db.select(totalsFields).from(booksDaily);
+  const [totals] = await db.select(totalsFields()).from(booksDaily);
   return totals!;
 }
 
 /** Totals per UTC day (its start in ms) from `from` on; days without sales are absent. */
 export function bookDays(db: DbOrTx, from: number): Promise<(BookTotals & { day: number })[]> {
   return db
-    .select({ day: booksDaily.day, ...totalsFields })
+    .select({ day: booksDaily.day, ...totalsFields() })
     .from(booksDaily)
     .where(gte(booksDaily.day, from))
     .groupBy(booksDaily.day)
@@ -113,6 +114,7 @@ const countedKeys = (tx: DbOrTx) =>
  */
 export function checkBooks(db: Db, options: { repair?: boolean } = {}): Promise<BooksCheck> {
   return db.transaction(async (tx) => {
+    if (engineOf(tx) === "postgres") await oneSnapshot(tx, Boolean(options.repair));
     const differences: BooksCheck["differences"] = [];
     const key = (r: { day: number; plan: string }) => `${r.day}|${r.plan}`;
     const kept = new Map((await tx.select().from(booksDaily)).map((r) => [key(r), r]));
@@ -156,15 +158,34 @@ export function checkBooks(db: Db, options: { repair?: boolean } = {}): Promise<
 }
 
 /**
- * Replaces the daily summary and the key counters by what the rows add up to, on a raw SQLite
- * connection: the bulk load that wrote its rows with the triggers off calls it inside its own transaction.
+ * On PostgreSQL (READ COMMITTED) each statement would see the sales as they are at its start, so a sale
+ * committed between the two reads would show as a difference: the check reads one snapshot instead. A
+ * repair also holds off writers of sales and keys (their triggers move the summary) until it commits;
+ * the lock must come before the first read for the snapshot to include what committed before it.
  */
-export function rebuildBooks(client: Database) {
+async function oneSnapshot(tx: DbOrTx, repair: boolean) {
+  // The handle is typed as SQLite's; PostgreSQL's runs a statement with execute().
+  const { execute } = tx as unknown as { execute(query: SQL): Promise<unknown> };
+  await execute.call(tx, sql.raw("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"));
+  if (repair) await execute.call(tx, sql.raw("LOCK TABLE sales, product_keys IN SHARE MODE"));
+}
+
+/**
+ * The statements that replace the daily summary and the key counters by what the rows add up to, as
+ * text both engines run: for writers that loaded rows with the triggers off (the bulk seed on SQLite,
+ * the copy to PostgreSQL), inside the transaction that loaded them.
+ */
+export function rebuildBooksStatements(): string[] {
   const columns = ["day", "plan", ...BOOK_COLUMNS.map((column) => booksDaily[column].name)].join(", ");
-  client.run("DELETE FROM books_daily");
-  client.run(`INSERT INTO books_daily (${columns}) SELECT ${columns} FROM (${REBUILD_BOOKS_SQL}) AS rebuilt`);
-  client.run("DELETE FROM product_key_counts");
-  client.run(
+  return [
+    "DELETE FROM books_daily",
+    `INSERT INTO books_daily (${columns}) SELECT ${columns} FROM (${REBUILD_BOOKS_SQL}) AS rebuilt`,
+    "DELETE FROM product_key_counts",
     `INSERT INTO product_key_counts (plan, total, unused) SELECT plan, count(*), ${UNUSED_KEYS_SQL} FROM product_keys GROUP BY plan`,
-  );
+  ];
+}
+
+/** `rebuildBooksStatements()` on a raw SQLite connection. */
+export function rebuildBooks(client: Database) {
+  for (const statement of rebuildBooksStatements()) client.run(statement);
 }
