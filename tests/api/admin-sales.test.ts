@@ -70,13 +70,10 @@ describe("overview", () => {
     for (let i = 0; i < 7; i++) await insertSale("month", 699, 50, "paid", ctx.clock.now() + i);
     await makeKey(ctx.deps, "pro");
     await signUpUser(ctx, "month");
-    ctx.deps.db
-      .insert(supportTickets)
-      .values([
-        { email: "a@example.com", message: "help", status: "open", createdAt: 1 },
-        { email: "b@example.com", message: "thanks", status: "closed", createdAt: 2 },
-      ])
-      .run();
+    await ctx.deps.db.insert(supportTickets).values([
+      { email: "a@example.com", message: "help", status: "open", createdAt: 1 },
+      { email: "b@example.com", message: "thanks", status: "closed", createdAt: 2 },
+    ]);
     const answer = await api(ctx.app, admin).api.admin.overview.get();
     expect(answer.status).toBe(200);
     expect(answer.data).toMatchObject({
@@ -133,11 +130,10 @@ describe("users", () => {
   test("search by part of the e-mail shows subscription, linked account and plugin-key presence", async () => {
     const found = await signUpUser(ctx, "pro", "maker@studio.example");
     await signUpUser(ctx, "month", "other@example.com");
-    ctx.deps.db
+    await ctx.deps.db
       .update(users)
       .set({ linkedRobloxAccountId: "12345", pluginKey: "ll_abc" })
-      .where(eq(users.id, found.user.id))
-      .run();
+      .where(eq(users.id, found.user.id));
     const answer = await api(ctx.app, admin).api.admin.users.get({ query: { q: "STUDIO" } });
     expect(answer.status).toBe(200);
     expect(answer.data).toHaveLength(1);
@@ -189,11 +185,10 @@ describe("users", () => {
 
   test("an admin resets a user's link even inside the owner's cooldown, and it is audited", async () => {
     const user = await signUpUser(ctx, "pro");
-    ctx.deps.db
+    await ctx.deps.db
       .update(users)
       .set({ linkedRobloxAccountId: "999", lastLinkResetAt: ctx.clock.now() })
-      .where(eq(users.id, user.user.id))
-      .run();
+      .where(eq(users.id, user.user.id));
     const answer = await api(ctx.app, admin).api.admin.users({ id: user.user.id })["reset-link"].post();
     expect(answer.status).toBe(200);
     expect(answer.data).toMatchObject({ id: user.user.id, linkedRobloxAccountId: null });

@@ -153,4 +153,20 @@ describePostgres("the connection to a running server", () => {
       .catch((e) => e);
     expect(error.cause).toBeInstanceOf(RootQueryInTransactionError);
   });
+
+  test("a JSON column holds the object itself, which PostgreSQL's JSON operators can read", async () => {
+    const { db, client } = database;
+    await db.insert(pg.emails).values({
+      to: "a@example.com",
+      template: "welcome",
+      subject: "Hi",
+      payload: { key: "LL-1", list: [1, 2] },
+      createdAt: 1,
+    });
+    expect(await client.unsafe("select jsonb_typeof(payload) as kind, payload->>'key' as key from emails")).toEqual([
+      { kind: "object", key: "LL-1" },
+    ]);
+    const [row] = await db.select({ payload: pg.emails.payload }).from(pg.emails);
+    expect(row!.payload).toEqual({ key: "LL-1", list: [1, 2] });
+  });
 });

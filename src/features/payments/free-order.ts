@@ -8,7 +8,7 @@ import type { AppDeps } from "../../deps";
 import { checkouts } from "../../db/schema";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { newToken } from "../../lib/random";
-import { findPromotionCode, PromotionCodeRefused, refusalFor } from "../pricing/promotion-codes";
+import { assertPromotionApplies } from "../pricing/promotion-codes";
 import type { Quote } from "../pricing/quote";
 import type { CheckoutDetails } from "../pricing/checkouts";
 import { recordSale } from "./fulfilment";
@@ -47,12 +47,15 @@ export async function placeFreeOrder(
     amountRefunded: 0,
     clientSecret,
   };
-  // The code's limits are checked again in the transaction that uses it: parallel orders can't pass them together.
+  // The code's limits are checked again in the transaction that uses it, with the code's row locked:
+  // parallel orders can't pass them together on either engine.
   await deps.db.transaction(async (tx) => {
     if (priced.promotionCode) {
-      const promotion = await findPromotionCode(tx, priced.promotionCode);
-      const refusal = await refusalFor(tx, promotion, { plan: priced.plan, email: priced.email, now });
-      if (refusal) throw new PromotionCodeRefused(refusal, priced.promotionCode, promotion, priced.plan);
+      await assertPromotionApplies(
+        tx,
+        { promotionCode: priced.promotionCode, plan: priced.plan, email: priced.email },
+        now,
+      );
     }
     const [checkout] = await tx
       .insert(checkouts)
