@@ -22,6 +22,7 @@ import { booksCommand } from "./books";
 import { seedScaleCommand } from "./seed";
 import { accountsCommand } from "./accounts";
 import { leaseKeysCommand } from "./lease-keys";
+import { copyDatabaseCommand } from "./copy-database";
 
 /** Every command by its name, in the order `--help` lists them. */
 const COMMANDS: Record<string, Command> = {
@@ -38,6 +39,7 @@ const COMMANDS: Record<string, Command> = {
   health: healthCommand,
   books: booksCommand,
   "seed-scale": seedScaleCommand,
+  "copy-database": copyDatabaseCommand,
 };
 
 const anyDatabase = Object.entries(COMMANDS)
