@@ -17,7 +17,7 @@ export class DatabaseUnreachableError extends Error {}
 // Bun's SQL encodes a jsonb parameter itself: given Drizzle's JSON text, it stored a JSON *string* (a
 // scalar holding the text), which PostgreSQL's JSON operators can't look into. So the value goes as it is.
 // tests/db/postgres-connection.test.ts holds a stored object to being an object.
-PgJsonb.prototype.mapToDriverValue = (value: unknown) => value;
+PgJsonb.prototype.mapToDriverValue = (value: unknown) => value as string;
 
 export interface PostgresTarget {
   url: string;
