@@ -1,5 +1,5 @@
 /** `layerlift seed-scale`: an empty database filled with made-up history, for measuring at scale. */
-import { openDatabase, withWriter } from "../db";
+import { closeDatabase, databaseLabel, openConfiguredDatabase } from "../db";
 import { SeedRefusedError, seedScale } from "../features/seed/scale";
 import { tableLine, textOption, UsageError, type Command } from "./command";
 
@@ -11,17 +11,15 @@ export const seedScaleCommand: Command = {
   async run({ config, values }) {
     const users = textOption(values, "users");
     if (users === undefined) throw new UsageError("seed-scale needs --users N (and --sales M)");
-    const db = openDatabase(config.databasePath);
+    const db = await openConfiguredDatabase(config);
     try {
-      const result = await withWriter(db, (writer) =>
-        seedScale(writer, {
-          users: Number(users),
-          sales: Number(textOption(values, "sales") ?? 0),
-          env: config.env,
-        }),
-      );
+      const result = await seedScale(db, {
+        users: Number(users),
+        sales: Number(textOption(values, "sales") ?? 0),
+        env: config.env,
+      });
       console.log(
-        `Seeded ${config.databasePath} in ${(result.ms / 1000).toFixed(1)} s. Sign in as ${result.adminEmail} / ${result.password} (every account has this password).`,
+        `Seeded ${databaseLabel(config)} in ${(result.ms / 1000).toFixed(1)} s. Sign in as ${result.adminEmail} / ${result.password} (every account has this password).`,
       );
       for (const [table, rows] of Object.entries(result.rows)) console.log(tableLine(table, rows));
       return 0;
@@ -32,7 +30,7 @@ export const seedScaleCommand: Command = {
       }
       throw error;
     } finally {
-      db.$client.close();
+      await closeDatabase(db);
     }
   },
 };

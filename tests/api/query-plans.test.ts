@@ -49,9 +49,7 @@ function capture({ writer, reader }: SqliteConnections) {
 
 beforeAll(async () => {
   ctx = makeTestApp({ env: { METRICS_TOKEN: "metrics-token-for-tests" } });
-  await withWriter(ctx.deps.db, (writer) =>
-    seedScale(writer, { users: 300, sales: 3000, env: "test", now: ctx.clock.now() }),
-  );
+  await seedScale(ctx.deps.db, { users: 300, sales: 3000, env: "test", now: ctx.clock.now() });
   capture(ctx.deps.db.$client);
   const get = async (path: string, token?: string) => {
     const answer = await call(ctx.app, "GET", path, { token });
