@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { creditNotes, sales } from "../../src/db/schema";
+import { postgresPoolOf } from "../../src/db";
 import { csvCell } from "../../src/lib/csv";
 import { saleCsvRow, SALES_CSV_COLUMNS } from "../../src/features/admin/sales-csv";
 import { createOrPromoteAdmin } from "../../src/features/users/service";
@@ -163,12 +164,22 @@ describe("GET /api/admin/sales.csv, byte for byte", () => {
   });
 });
 
-/** Counts the runs of the export's page query on this database's reader (every read of a page). */
+/** Counts the runs of the export's page query on this database (every read of a page), on either engine. */
 function countPageReads(db: TestServer["deps"]["db"]) {
+  const reads = { count: 0 };
+  const pool = postgresPoolOf(db);
+  if (pool) {
+    const client = pool.client as unknown as { unsafe: (sql: string, params?: unknown[]) => unknown };
+    const unsafe = client.unsafe.bind(client);
+    client.unsafe = (sql: string, params?: unknown[]) => {
+      if (sql.includes("FROM sales WHERE id > $1")) reads.count++;
+      return unsafe(sql, params);
+    };
+    return reads;
+  }
   const client = db.$client.reader;
   const query = client.query.bind(client);
   const counted = new WeakSet<object>();
-  const reads = { count: 0 };
   client.query = ((sql: string) => {
     const statement = query(sql);
     if (sql.includes("FROM sales WHERE id > ?") && !counted.has(statement)) {

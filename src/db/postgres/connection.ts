@@ -138,6 +138,9 @@ export function connectPostgres<Schema extends Record<string, unknown>>(target: 
       } catch (error) {
         if (attempt >= RETRIES || !RETRYABLE.has(sqlState(error) ?? "")) throw error;
         await Bun.sleep(Math.random() * 10 * attempt);
+      } finally {
+        // Its writes become visible now: a row read and kept while it ran is stale from here.
+        changes.count++;
       }
     }
   };
