@@ -3,8 +3,8 @@
  * migrates a template database through the site's own migrations, and runs bun test with
  * TEST_DATABASE_URL set, so every test app (tests/support/app.ts) gets a copy of the template instead of a
  * SQLite file. `npm test` runs this after the first pass; `bun scripts/test-postgres.ts FILE…` runs files of
- * your choice. Files about SQLite's own file (backups of it, its query plans, its raw connections) are left
- * out of the default list: SQLITE_ONLY says why for each.
+ * your choice. Files about SQLite's own file (backups of it, its query plans) and files that make their own
+ * PostgreSQL databases already in the first pass are left out of the default list: FIRST_PASS_ONLY says why.
  *
  * Prints bun's output and a last line "postgres: N passed, N failed"; the exit code is bun's.
  */
@@ -16,8 +16,8 @@ import { parsePostgresTarget } from "../src/db/postgres/connection";
 
 export const TEST_TEMPLATE = "layerlift_template";
 
-/** Tests of what exists only on SQLite; the rest of tests/api runs on both engines. */
-const SQLITE_ONLY: Record<string, string> = {
+/** Tests that run in the first pass only; the rest of tests/api runs on both engines. */
+const FIRST_PASS_ONLY: Record<string, string> = {
   "backup.test.ts": "backs up and restores the SQLite file",
   "backup-cli.test.ts": "the SQLite file's backup commands",
   "backup-offsite.test.ts": "uploads the SQLite file",
@@ -26,12 +26,16 @@ const SQLITE_ONLY: Record<string, string> = {
   "restore-safety.test.ts": "restores the SQLite file",
   "query-plans.test.ts": "SQLite's query planner",
   "support-migration.test.ts": "a SQLite migration on SQLite data",
+  "cli.test.ts": "the commands on a SQLite file (cli-postgres.test.ts runs them with DATABASE_URL)",
+  "cli-postgres.test.ts": "makes its own PostgreSQL database in the first pass",
+  "copy-database.test.ts": "copies a SQLite file into its own PostgreSQL database in the first pass",
+  "postgres-operations.test.ts": "makes its own PostgreSQL database in the first pass",
 };
 
 export function postgresTestFiles(): string[] {
   const dir = join(import.meta.dir, "../tests/api");
   return readdirSync(dir)
-    .filter((f) => f.endsWith(".test.ts") && !(f in SQLITE_ONLY))
+    .filter((f) => f.endsWith(".test.ts") && !(f in FIRST_PASS_ONLY))
     .sort()
     .map((f) => join("tests/api", f));
 }
@@ -46,14 +50,11 @@ export async function runOnPostgres(files: string[], extraArgs: string[] = []) {
     const problems: string[] = [];
     const target = parsePostgresTarget(cluster.url.replace(/\/[^/]*$/, `/${TEST_TEMPLATE}`), () => undefined, problems);
     await closeDatabase(await openPostgresDatabase(target!));
-    const child = Bun.spawn(
-      [process.execPath, "--no-env-file", "test", "--timeout", "60000", ...extraArgs, ...files],
-      {
-        stdout: "inherit",
-        stderr: "pipe",
-        env: { ...process.env, NODE_ENV: "test", TEST_DATABASE_URL: cluster.url, TEST_DATABASE_TEMPLATE: TEST_TEMPLATE },
-      },
-    );
+    const child = Bun.spawn([process.execPath, "--no-env-file", "test", "--timeout", "60000", ...extraArgs, ...files], {
+      stdout: "inherit",
+      stderr: "pipe",
+      env: { ...process.env, NODE_ENV: "test", TEST_DATABASE_URL: cluster.url, TEST_DATABASE_TEMPLATE: TEST_TEMPLATE },
+    });
     let captured = "";
     const decoder = new TextDecoder();
     for await (const chunk of child.stderr) {
@@ -69,7 +70,10 @@ export async function runOnPostgres(files: string[], extraArgs: string[] = []) {
 if (import.meta.main) {
   const args = process.argv.slice(2);
   const files = args.filter((a) => !a.startsWith("-"));
-  const { code, captured } = await runOnPostgres(files.length ? files : postgresTestFiles(), args.filter((a) => a.startsWith("-")));
+  const { code, captured } = await runOnPostgres(
+    files.length ? files : postgresTestFiles(),
+    args.filter((a) => a.startsWith("-")),
+  );
   const count = (word: string) => Number(new RegExp(`^\\s*(\\d+) ${word}$`, "m").exec(captured)?.[1] ?? 0);
   console.log(`postgres: ${count("pass")} passed, ${count("fail")} failed`);
   process.exit(code);

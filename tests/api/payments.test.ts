@@ -215,9 +215,9 @@ describe("fulfilment under parallel requests", () => {
     expect(nextSale.invoiceNumber).toBe("LL-2026-000002");
   });
 
-  test("parallel purchases get invoice numbers 1 to 12, each once", async () => {
+  test("30 parallel purchases get invoice numbers 1 to 30, each once", async () => {
     const secrets: string[] = [];
-    for (let i = 0; i < 12; i++) secrets.push(await startPurchase("month", `buyer${i}@example.com`));
+    for (let i = 0; i < 30; i++) secrets.push(await startPurchase("month", `buyer${i}@example.com`));
     const answers = await Promise.all(
       secrets.flatMap((clientSecret) => [
         api(ctx.app).api.payment.demo.confirm.post({ clientSecret }),
@@ -226,9 +226,9 @@ describe("fulfilment under parallel requests", () => {
       ]),
     );
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
-    expect(await written()).toEqual({ sales: 12, keys: 12, emails: 12, documents: 12 });
+    expect(await written()).toEqual({ sales: 30, keys: 30, emails: 30, documents: 30 });
     const numbers = (await ctx.deps.db.select({ number: sales.invoiceNumber }).from(sales)).map((s) => s.number);
-    expect(numbers.sort()).toEqual(Array.from({ length: 12 }, (_, i) => `LL-2026-${String(i + 1).padStart(6, "0")}`));
+    expect(numbers.sort()).toEqual(Array.from({ length: 30 }, (_, i) => `LL-2026-${String(i + 1).padStart(6, "0")}`));
   });
 
   test("a confirmation racing the dialog's cancel either pays or cancels, never both", async () => {
