@@ -15,7 +15,7 @@ export const accountsCommand: Command = {
     try {
       ({ invited } = await inviteUnconfirmedAccounts({ db, clock: systemClock, config }));
     } finally {
-      closeDatabase(db);
+      await closeDatabase(db);
     }
     console.log(
       invited === 0

@@ -15,7 +15,7 @@ export const booksCommand: Command = {
     try {
       result = await checkBooks(db, { repair: flagOption(values, "repair") });
     } finally {
-      closeDatabase(db);
+      await closeDatabase(db);
     }
     if (result.matched) {
       console.log(
