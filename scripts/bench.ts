@@ -8,6 +8,9 @@
  *   4. in Chromium, the time from navigation to the dashboard's and the admin panel's content after a reload;
  *   5. the site at scale (scripts/bench-scale.ts): 200k accounts and 1M sales, every admin GET, the CSV,
  *      the hot paths and memory. `npm run bench scale` runs it alone.
+ * Parts 1 and 5 run on PostgreSQL too, on a throwaway cluster (scripts/bench-postgres.ts), when its server
+ * binaries are installed: validate and /api/auth/me of a site on PostgreSQL in the same rounds, and a second
+ * scale table (`npm run bench scale-postgres` runs that alone).
  * Not in the full run: `npm run bench -- memory` (scripts/bench-memory.ts: where the executable's memory
  * goes, and its memory budgets) and `npm run bench -- profile` (below).
  * Uses wrk, installing it first when it is missing and this runs as root (apt-get install wrk); without
@@ -23,6 +26,7 @@ import { baselineTree } from "./bench-baseline";
 import { memoryBench } from "./bench-memory";
 import { signedInScreens } from "./bench-screens";
 import { BUN, freePort, json, median, ROOT, spawn, waitFor } from "./bench-tools";
+import { benchPostgresDatabase, postgresMissing, stopBenchPostgres } from "./bench-postgres";
 
 const CONNECTIONS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -151,24 +155,23 @@ end`
  * The app as `npm start` runs it in development (request log lines on, at the default level, written to a
  * pipe nobody reads), with an account and a plugin key to call validation with.
  */
-async function startBenchApp(bunFlags: string[] = [], cwd = ROOT) {
+async function startBenchApp(bunFlags: string[] = [], cwd = ROOT, databaseUrl?: string) {
   const appPort = await freePort();
   const db = join(tmp, `bench-${appPort}.db`);
+  const where: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_PATH: db };
   const app = spawn(
     [BUN, ...bunFlags, "src/index.ts"],
-    {
-      PORT: String(appPort),
-      DATABASE_PATH: db,
-      SEED_DEV_ADMIN: "0",
-      DISABLE_RATE_LIMITS: "1",
-      NODE_ENV: "development",
-    },
+    { PORT: String(appPort), ...where, SEED_DEV_ADMIN: "0", DISABLE_RATE_LIMITS: "1", NODE_ENV: "development" },
     cwd,
   );
   await waitFor(`http://127.0.0.1:${appPort}/api/health`);
-  const key = Bun.spawnSync([BUN, "src/index.ts", "keys", "generate", "--plan", "pro", "--count", "1", "--db", db], {
-    cwd,
-  })
+  const key = Bun.spawnSync(
+    [BUN, "src/index.ts", "keys", "generate", "--plan", "pro", "--count", "1", ...(databaseUrl ? [] : ["--db", db])],
+    {
+      cwd,
+      env: { ...process.env, ...where },
+    },
+  )
     .stdout.toString()
     .trim();
   const base = `http://127.0.0.1:${appPort}`;
@@ -223,6 +226,9 @@ async function apiThroughput() {
   // Validation as it was before leases, started from its own tree, loaded in the same rounds.
   const tree = baselineTree(ROOT, tmp);
   const before = "dir" in tree ? await startBenchApp([], tree.dir) : null;
+  // The same site on PostgreSQL, loaded in the same rounds.
+  const onPostgres = postgresMissing ? null : await startBenchApp([], ROOT, await benchPostgresDatabase("api"));
+  if (postgresMissing) console.log(`\n${postgresMissing}`);
   const withNonce = validateBody.replace(/}$/, ',"nonce":"NONCE"}');
   try {
     await waitFor(`http://127.0.0.1:${barePort}/`);
@@ -233,6 +239,7 @@ async function apiThroughput() {
       validate: [],
       "validate, new nonce": [],
       me: [],
+      ...(onPostgres ? { "validate, PostgreSQL": [], "me, PostgreSQL": [] } : {}),
     };
     for (let round = 0; round < ROUNDS; round++) {
       rows.bare.push(await load(`http://127.0.0.1:${barePort}/`, {}, bare.pid));
@@ -249,6 +256,18 @@ async function apiThroughput() {
         await load(`${base}/api/plugin/validate`, { method: "POST", body: withNonce }, app.pid),
       );
       rows.me.push(await load(`${base}/api/auth/me`, { token }, app.pid));
+      if (onPostgres) {
+        rows["validate, PostgreSQL"].push(
+          await load(
+            `${onPostgres.base}/api/plugin/validate`,
+            { method: "POST", body: onPostgres.validateBody },
+            onPostgres.app.pid,
+          ),
+        );
+        rows["me, PostgreSQL"].push(
+          await load(`${onPostgres.base}/api/auth/me`, { token: onPostgres.token }, onPostgres.app.pid),
+        );
+      }
     }
     const bareRps = median(rows.bare.map((r) => r.rps));
     const bareCpu = median(rows.bare.map((r) => r.cpuUs));
@@ -264,7 +283,7 @@ async function apiThroughput() {
           (name === "bare"
             ? ""
             : `  ratio ${((rps / bareRps) * 100).toFixed(0)}% of bare, by CPU ${((bareCpu / cpu) * 100).toFixed(0)}%` +
-              (name === "validate" || name === "me" ? " (budget ≥ 45%, p99 < 10 ms)" : "")) +
+              (/^(validate|me)(, PostgreSQL)?$/.test(name) ? " (budget ≥ 45%, p99 < 10 ms)" : "")) +
           (errors ? `  non-2xx: ${errors}` : ""),
       );
     }
@@ -278,8 +297,8 @@ async function apiThroughput() {
         : `  (no validate before leases: ${tree.missing})`,
     );
   } finally {
-    for (const server of [bare, app, before?.app]) server?.kill();
-    await Promise.all([bare.exited, app.exited, before?.app.exited]);
+    for (const server of [bare, app, before?.app, onPostgres?.app]) server?.kill();
+    await Promise.all([bare.exited, app.exited, before?.app.exited, onPostgres?.app.exited]);
   }
 }
 
@@ -364,8 +383,13 @@ try {
   if (!only || only === "binary") await executable();
   if (!only || only === "screens") await signedInScreens(tmp);
   if (!only || only === "scale") await scaleBench(ROOT, BUN, tmp, freePort);
+  if (!only || only === "scale" || only === "scale-postgres") {
+    if (postgresMissing) console.log(`\n${postgresMissing}`);
+    else await scaleBench(ROOT, BUN, tmp, freePort, "postgres");
+  }
   if (only === "memory") await memoryBench(ROOT, tmp, freePort);
   if (only === "profile") await profileValidate();
 } finally {
+  await stopBenchPostgres();
   rmSync(tmp, { recursive: true, force: true });
 }
