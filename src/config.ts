@@ -253,6 +253,13 @@ export function loadConfig(env: Env = process.env): Config {
   const invoices = parseInvoiceConfig(value, problems);
   const databaseUrlText = value("DATABASE_URL");
   const databaseUrl = databaseUrlText ? parsePostgresTarget(databaseUrlText, value, problems) : null;
+  // Scheduled backups copy the SQLite file, which a site on PostgreSQL doesn't use: left running, the
+  // schedule would fail at every BACKUP_EVERY (or copy a stale file) while the site looked backed up.
+  // Refusing to start, naming both variables, says so before anyone relies on it.
+  if (databaseUrl && backups.url)
+    problems.push(
+      "BACKUP_URL backs up the SQLite file, but DATABASE_URL runs the site on PostgreSQL: unset BACKUP_URL and back PostgreSQL up with pg_dump and your host's point-in-time recovery (docs/operations.md)",
+    );
 
   if (problems.length) throw new ConfigError(`Configuration problems:\n  - ${problems.join("\n  - ")}`);
 

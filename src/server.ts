@@ -158,9 +158,10 @@ export async function serve(config: Config): Promise<void> {
     await closeDatabase(deps.db);
     throw error;
   }
+  const database = databaseLabel(config);
   log.info(
-    { url: server.url, env: config.env, database: databaseLabel(config) },
-    `${PRODUCT_NAME} listening on ${server.url}`,
+    { url: server.url, env: config.env, database },
+    `${PRODUCT_NAME} listening on ${server.url} (database: ${database})`,
   );
   // The executable starts with the JIT reluctant, so code that runs once at start stays interpreted and
   // its machine code is never made (scripts/compile-server.ts); serving, it takes the normal policy back.

@@ -1,12 +1,21 @@
 /**
  * Off-site backups from the command line: `backup --to s3://…`, `restore --from s3://…`, `backups list`
  * and `backups verify`. The storage's keys come from S3_* and the passphrase from BACKUP_PASSPHRASE,
- * as for the server. The heavy parts load when one of these runs.
+ * as for the server. The heavy parts load when one of these runs. They back up the SQLite file: on
+ * PostgreSQL each says what to use instead and exits 1.
  */
 import type { Config } from "../config";
 import { parseBackupUrl, type BackupLocation } from "../features/backups/config";
 import { backupTime } from "../features/backups/retention";
+import { postgresBackupRefusal } from "../features/backups/postgres";
 import { flagOption, tableLine, UsageError, type Command } from "./command";
+
+/** On PostgreSQL, the sentence saying what backs it up instead (exit 1, nothing touched); null on SQLite. */
+export function refusedOnPostgres(config: Config, command: Parameters<typeof postgresBackupRefusal>[1]): 1 | null {
+  if (!config.databaseUrl) return null;
+  console.error(postgresBackupRefusal(config.databaseUrl, command));
+  return 1;
+}
 
 /** Problems with the storage or a stored backup: one sentence, exit 1. */
 async function oneSentence(run: () => Promise<number>): Promise<number> {
@@ -113,6 +122,8 @@ export const backupsCommand: Command = {
   database: "any",
   run({ config, words: [sub, url], values }) {
     if (sub !== "list" && sub !== "verify") throw new UsageError("backups takes list or verify");
+    const refused = refusedOnPostgres(config, "backups");
+    if (refused) return refused;
     return oneSentence(async () => {
       const storage = await storageAt(config, url, `backups ${sub}`);
       const now = Date.now();

@@ -1,7 +1,10 @@
-/** `layerlift migrate`, `backup FILE` and `restore FILE` (or to and from S3-compatible storage): the database file itself. */
+/**
+ * `layerlift migrate`, `backup FILE` and `restore FILE` (or to and from S3-compatible storage): the database
+ * file itself. On PostgreSQL migrate works there; backup and restore print what to use instead and exit 1.
+ */
 import { closeDatabase, databaseLabel, openConfiguredDatabase } from "../db";
 import { backupDatabase, restoreDatabase, tableRowCounts } from "../features/backups/service";
-import { backupToStorageCommand, formatBytes, restoreFromStorageCommand } from "./backups";
+import { backupToStorageCommand, formatBytes, refusedOnPostgres, restoreFromStorageCommand } from "./backups";
 import { tableLine, textOption, UsageError, type Command } from "./command";
 
 export const migrateCommand: Command = {
@@ -21,6 +24,8 @@ export const backupCommand: Command = {
   options: { to: { type: "string" } },
   database: "existing",
   async run({ config, words: [file], values }) {
+    const refused = refusedOnPostgres(config, "backup");
+    if (refused) return refused;
     const to = textOption(values, "to");
     if (to !== undefined) {
       if (file) throw new UsageError("backup takes a FILE or --to s3://BUCKET/PREFIX, not both");
@@ -43,6 +48,8 @@ export const restoreCommand: Command = {
   options: { from: { type: "string" } },
   database: "any",
   async run({ config, words: [file], values }) {
+    const refused = refusedOnPostgres(config, "restore");
+    if (refused) return refused;
     const from = textOption(values, "from");
     if (from !== undefined) {
       if (file) throw new UsageError("restore takes a FILE or --from s3://…, not both");

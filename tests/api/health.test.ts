@@ -1,7 +1,7 @@
 /**
- * /api/health tells the truth: degraded when e-mails fail or back up, or the database can't be written,
- * with the reasons for an admin or the metrics token only; it costs no write per call, and says
- * "stopping" (503) once the server drains.
+ * /api/health tells the truth: degraded when e-mails fail or back up, or the database can't be written
+ * (or, on PostgreSQL, reached), with the reasons and the database's engine for an admin or the metrics
+ * token only; it costs no write per call, and says "stopping" (503) once the server drains.
  */
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { Database } from "bun:sqlite";
@@ -13,13 +13,16 @@ import { emails } from "../../src/db/schema";
 import { queueEmail } from "../../src/features/email/outbox";
 import { createApp } from "../../src/app";
 import { MINUTE } from "../../src/lib/clock";
-import type { Db } from "../../src/db";
+import { closeDatabase, postgresHandle, postgresPoolOf, type Db } from "../../src/db";
+import { parsePostgresTarget } from "../../src/db/postgres/connection";
+import { POSTGRES_BACKUP_WARNING } from "../../src/features/backups/postgres";
 import { appSettings } from "../../src/db/schema";
 import { startDraining } from "../../src/features/health/drain";
 import { WRITE_PROBE_INTERVAL_MS } from "../../src/features/health/service";
 import { runCli } from "../../src/cli";
 import { startTestServer } from "../support/server";
 import { api, call, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import { onPostgres } from "../support/postgres-pass";
 
 const METRICS_TOKEN = "metrics-token-0123456789";
 let ctx: TestContext;
@@ -84,7 +87,17 @@ describe("GET /api/health", () => {
     });
   });
 
-  test("is degraded when the database can't be written", async () => {
+  /** The test's database opened again read-only: a read-only file, or PostgreSQL sessions that can't write (a standby's). */
+  async function readOnlyDatabase(): Promise<{ db: Db; close: () => Promise<void> }> {
+    const pool = postgresPoolOf(ctx.deps.db);
+    if (pool) {
+      // Sessions opened from here on can't write; the test's own pool keeps its sessions (and the test database is dropped after).
+      await pool.client.unsafe(
+        "do $$ begin execute format('alter database %I set default_transaction_read_only = on', current_database()); end $$",
+      );
+      const db = postgresHandle(pool.target);
+      return { db, close: () => closeDatabase(db) };
+    }
     const readOnly = new Database(ctx.deps.config.databasePath, { readonly: true });
     const connections = {
       writer: readOnly,
@@ -95,7 +108,12 @@ describe("GET /api/health", () => {
       close: () => readOnly.close(),
     };
     const db = Object.assign(sqliteDrizzle(connections, schema), { $client: connections }) as Db;
-    const app = createApp({ ...ctx.deps, db });
+    return { db, close: async () => readOnly.close() };
+  }
+
+  test("is degraded when the database can't be written", async () => {
+    const readOnly = await readOnlyDatabase();
+    const app = createApp({ ...ctx.deps, db: readOnly.db });
     try {
       const answer = await details({ strict: "1" }, app);
       expect(answer.status).toBe(503);
@@ -103,7 +121,42 @@ describe("GET /api/health", () => {
       expect(reasons).toHaveLength(1);
       expect(reasons[0]).toStartWith("the database can't be written: ");
     } finally {
-      readOnly.close();
+      await readOnly.close();
+    }
+  });
+});
+
+describe.if(onPostgres)("GET /api/health on PostgreSQL", () => {
+  test("a server that can't be reached is the one reason, naming host and port but never the password; 503 with ?strict=1", async () => {
+    const closed = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+    const port = closed.port;
+    closed.stop(true);
+    const problems: string[] = [];
+    const target = parsePostgresTarget(
+      `postgres://shop:Very-s3cret@127.0.0.1:${port}/shop`,
+      () => undefined,
+      problems,
+    )!;
+    const db = postgresHandle(target);
+    try {
+      const app = createApp({ ...ctx.deps, db });
+      const strict = await details({ strict: "1" }, app);
+      expect(strict.status).toBe(503);
+      const report = strict.error!.value as Record<string, unknown> & { reasons: string[] };
+      expect(report).toMatchObject({
+        ok: false,
+        status: "degraded",
+        database: { engine: "postgres" },
+        email: null,
+        backup: null,
+      });
+      expect(report.reasons).toHaveLength(1);
+      expect(report.reasons[0]).toStartWith(`the database can't be reached: PostgreSQL at 127.0.0.1:${port}: `);
+      expect(JSON.stringify(report)).not.toContain("Very-s3cret");
+      // Without ?strict the answer is 200 and degraded, as for a database that can't be written; anyone sees only that.
+      expect((await call(app, "GET", "/api/health")).body).toEqual({ ok: false, status: "degraded" });
+    } finally {
+      await closeDatabase(db);
     }
   });
 });
@@ -130,6 +183,7 @@ describe("who sees what", () => {
       status: "ok",
       reasons: [],
       uptimeSeconds: 0,
+      database: { engine: onPostgres ? "postgres" : "sqlite" },
       email: { pending: 2, failed: 0, oldestPendingMinutes: 0 },
       backup: {
         scheduled: false,
@@ -137,7 +191,10 @@ describe("who sees what", () => {
         lastGood: null,
         lastFailure: null,
         drill: null,
-        warning: "Backups don't leave this server: set BACKUP_URL to send them to S3-compatible storage.",
+        // On PostgreSQL the site's own backups don't apply: it says whose job they are instead.
+        warning: onPostgres
+          ? POSTGRES_BACKUP_WARNING
+          : "Backups don't leave this server: set BACKUP_URL to send them to S3-compatible storage.",
       },
     };
     expect((await call(ctx.app, "GET", "/api/health", { token: admin.token })).body).toEqual(detailed);

@@ -10,6 +10,7 @@ import { queueEmail } from "../../src/features/email/outbox";
 import { api, call, makeKey, makeTestApp, signUpUser, type TestContext } from "../support/app";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { captureLog } from "../support/log";
+import { onPostgres } from "../support/postgres-pass";
 
 let ctx: TestContext;
 let log: ReturnType<typeof captureLog>;
@@ -196,5 +197,25 @@ describe("GET /metrics", () => {
     expect(text).toMatch(/email_outbox\{status="pending",app="layerlift"\} [1-9]/);
     expect(text).toContain('sales{plan="pro",status="paid",app="layerlift"} 1');
     expect(text).toContain('sales_revenue_cents{kind="gross",app="layerlift"} 2499');
+  });
+
+  test("names the database engine; on PostgreSQL adds the pool's size and the server's connections, and leaves out the SQLite file's backups", async () => {
+    const answer = await call(ctx.app, "GET", "/metrics", {
+      headers: { authorization: "Bearer metrics-token-0123456789" },
+    });
+    const text = answer.body as string;
+    expect(text).toContain(`database_info{engine="${onPostgres ? "postgres" : "sqlite"}",app="layerlift"} 1`);
+    if (onPostgres) {
+      // The test pool's size (tests/support/postgres-pass.ts).
+      expect(text).toContain('database_pool_max{app="layerlift"} 4');
+      // The scrape's own query is one active connection at least.
+      expect(text).toMatch(/database_connections\{state="active",app="layerlift"\} [1-9]/);
+      expect(text).toMatch(/database_connections\{state="idle",app="layerlift"\} \d+/);
+      expect(text).not.toContain("backup_age_seconds");
+    } else {
+      expect(text).not.toContain("database_pool_max");
+      expect(text).not.toContain("database_connections");
+      expect(text).toContain('backup_age_seconds{app="layerlift"} -1');
+    }
   });
 });

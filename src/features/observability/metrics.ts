@@ -1,6 +1,6 @@
 /**
  * Prometheus metrics for /metrics: requests by route and status with their durations, plugin
- * validations by answer code, the outbox, and sales. One registry per app (tests build many apps).
+ * validations by answer code, the outbox, sales, the database (database-metrics.ts) and backups. One registry per app (tests build many apps).
  * Node's default process metrics are left out: under Bun several read wrong (a Node version of 26,
  * no GC samples, a 6 GB heap); resident memory and the start time are kept, read directly.
  * Requests and validations are counted in plain numbers; prom-client and the registry it formats load
@@ -14,6 +14,8 @@ import { lazyModule } from "../../lib/lazy-module";
 import { bookTotals } from "../books/service";
 import { requestSeries } from "./request-series";
 import { registerBackupMetrics } from "../backups/metrics";
+import { engineOf } from "../../db";
+import { registerDatabaseMetrics } from "./database-metrics";
 
 const loadPromClient = lazyModule("metrics (prom-client)", () => import("prom-client"));
 
@@ -114,7 +116,9 @@ export function createMetrics(deps: Pick<AppDeps, "db" | "clock" | "config">) {
         this.set({ kind: "net" }, totals.netCents);
       },
     });
-    registerBackupMetrics(registry, prom, deps);
+    registerDatabaseMetrics(registry, prom, deps);
+    // The backup series describe the SQLite file's backups; on PostgreSQL they would say "never" for ever.
+    if (engineOf(deps.db) === "sqlite") registerBackupMetrics(registry, prom, deps);
     for (const add of collectors) add(registry, prom);
     new Gauge({
       name: "process_resident_memory_bytes",

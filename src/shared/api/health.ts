@@ -32,6 +32,13 @@ const backupStatus = t.Object(
   { title: "BackupStatus" },
 );
 
+/** Which database the site runs on; shown to an admin or the metrics token only. */
+const databaseInfo = t.Object({
+  engine: oneOf(["sqlite", "postgres"], {
+    description: "sqlite: the file at DATABASE_PATH; postgres: the server DATABASE_URL names",
+  }),
+});
+
 /** What anyone gets. */
 const health = t.Object(healthStatus, { title: "Health" });
 /** What an admin's session or the metrics token gets. */
@@ -40,12 +47,16 @@ const healthDetails = t.Object(
     ...healthStatus,
     reasons: t.Array(t.String(), { description: "Why the site is degraded, one sentence each; empty when ok" }),
     uptimeSeconds: Int(),
-    email: t.Object({
-      pending: Int({ description: "E-mails waiting to be sent" }),
-      failed: Int({ description: "E-mails given up on after a day of retries" }),
-      oldestPendingMinutes: t.Nullable(Int({ description: "How long the oldest unsent e-mail has waited" })),
-    }),
-    backup: backupStatus,
+    database: databaseInfo,
+    email: t.Nullable(
+      t.Object({
+        pending: Int({ description: "E-mails waiting to be sent" }),
+        failed: Int({ description: "E-mails given up on after a day of retries" }),
+        oldestPendingMinutes: t.Nullable(Int({ description: "How long the oldest unsent e-mail has waited" })),
+      }),
+      { description: "null when the database can't be reached" },
+    ),
+    backup: t.Nullable(backupStatus, { description: "null when the database can't be reached" }),
   },
   { title: "HealthDetails" },
 );
@@ -55,6 +66,7 @@ const detailsExample = (ok: boolean) => ({
   status: ok ? "ok" : "degraded",
   reasons: ok ? [] : ["3 e-mails have failed for good; retry them from the admin E-mails tab"],
   uptimeSeconds: 86_400,
+  database: { engine: "sqlite" },
   email: { pending: 0, failed: ok ? 0 : 3, oldestPendingMinutes: null },
   backup: {
     scheduled: true,
