@@ -268,7 +268,8 @@ describe("layerlift reminders", () => {
       [process.execPath, "src/index.ts", "reminders", ...args, "--db", ctx.deps.config.databasePath],
       {
         cwd: root,
-        env: { ...process.env, NODE_ENV: "development" },
+        // On the PostgreSQL pass the command works on the test's database through DATABASE_URL.
+        env: { ...process.env, NODE_ENV: "development", DATABASE_URL: ctx.deps.config.databaseUrl?.url ?? "" },
       },
     );
     return { code: child.exitCode, out: child.stdout.toString(), err: child.stderr.toString() };

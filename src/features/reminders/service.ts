@@ -10,7 +10,7 @@
  */
 import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
-import type { DbOrTx } from "../../db";
+import { forUpdate, type DbOrTx } from "../../db";
 import { renewalReminders, subscriptions, users } from "../../db/schema";
 import { DAY, toIso } from "../../lib/clock";
 import { PLANS, type PlanId } from "@shared/plans";
@@ -51,7 +51,12 @@ export const REMINDER_BATCH = 10;
  * access ran until then too. Every rule is in the query, so a limited read never fills up with rows
  * that are then left out (they would hold back the rest round after round).
  */
-export async function dueReminders(db: DbOrTx, now: number, limit?: number): Promise<DueReminder[]> {
+export async function dueReminders(
+  db: DbOrTx,
+  now: number,
+  limit?: number,
+  { lock = false } = {},
+): Promise<DueReminder[]> {
   const query = db
     .select({
       subscriptionId: subscriptions.id,
@@ -81,7 +86,10 @@ export async function dueReminders(db: DbOrTx, now: number, limit?: number): Pro
       ),
     )
     .orderBy(asc(subscriptions.endDate), asc(subscriptions.id));
-  const candidates = await (limit === undefined ? query : query.limit(limit));
+  const limited = limit === undefined ? query : query.limit(limit);
+  // In the round's transaction the subscriptions are locked as read: a renewal being written meanwhile is
+  // waited for and its new end read (PostgreSQL), so no reminder goes out for an end that no longer holds.
+  const candidates = await (lock ? forUpdate(limited) : limited);
   return candidates.map((c) => ({ ...c, periodEnd: c.periodEnd!, kind: reminderDue(c.periodEnd!, now)! }));
 }
 
@@ -126,7 +134,7 @@ export async function sendReminderBatch(
   // A look on the reader first: an idle round, the usual one, takes no write lock.
   if (!(await dueReminders(deps.db, now, 1)).length) return { sent: [], more: false };
   return deps.db.transaction(async (tx) => {
-    const due = await dueReminders(tx, now, limit);
+    const due = await dueReminders(tx, now, limit, { lock: true });
     const sent: DueReminder[] = [];
     for (const reminder of due) if (await queueReminder(tx, reminder, now)) sent.push(reminder);
     return { sent, more: due.length === limit };
