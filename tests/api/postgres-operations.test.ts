@@ -83,6 +83,34 @@ test("the start line names the SQLite file the site runs on", async () => {
   );
 });
 
+/** Nothing listens there: these refuse before they would connect. */
+const UNREACHABLE = `postgres://shop:${PASSWORD}@127.0.0.1:1/shop`;
+
+test("a URL carrying Layerlift's own ?max= and ?statement_timeout= is told to drop them for pg_dump", () => {
+  const answer = run(["backup", join(dir, "copy.db")], {
+    DATABASE_URL: `${UNREACHABLE}?max=5&statement_timeout=2000`,
+  });
+  expect(answer.code).toBe(1);
+  expect(answer.err).toContain(
+    '"$DATABASE_URL"`, once ?max= and ?statement_timeout= are taken out of the URL (only Layerlift reads them))',
+  );
+  expect(answer.err).not.toContain(PASSWORD);
+});
+
+test("BACKUP_URL beside DATABASE_URL is a configuration problem naming both, before anything runs", () => {
+  const answer = run(["keys", "list"], {
+    DATABASE_URL: UNREACHABLE,
+    BACKUP_URL: "s3://my-backups/layerlift",
+    S3_ACCESS_KEY_ID: "key",
+    S3_SECRET_ACCESS_KEY: "secret",
+  });
+  expect(answer.code).toBe(1);
+  expect(answer.err).toContain(
+    "BACKUP_URL backs up the SQLite file, but DATABASE_URL runs the site on PostgreSQL: unset BACKUP_URL and back PostgreSQL up with pg_dump",
+  );
+  expect(answer.err).not.toContain(PASSWORD);
+});
+
 describePostgres("operations with DATABASE_URL", () => {
   let database: TestPostgres;
   let url: string;
@@ -141,17 +169,6 @@ describePostgres("operations with DATABASE_URL", () => {
     expect(await rowCounts()).toEqual(before);
   });
 
-  test("a URL carrying Layerlift's own ?max= and ?statement_timeout= is told to drop them for pg_dump", () => {
-    const answer = run(["backup", join(dir, "copy.db")], {
-      DATABASE_URL: `${url}?max=5&statement_timeout=2000`,
-    });
-    expect(answer.code).toBe(1);
-    expect(answer.err).toContain(
-      '"$DATABASE_URL"`, once ?max= and ?statement_timeout= are taken out of the URL (only Layerlift reads them))',
-    );
-    expect(answer.err).not.toContain(PASSWORD);
-  });
-
   test("the pg_dump and pg_restore commands the sentence names take a copy and put it back", async () => {
     const env = { DATABASE_URL: database.url, PATH: process.env.PATH ?? "/usr/bin:/bin" };
     expect(run(["keys", "generate", "--plan", "pro", "--count", "2"], { DATABASE_URL: url }).code).toBe(0);
@@ -169,20 +186,6 @@ describePostgres("operations with DATABASE_URL", () => {
     const listed = run(["keys", "list"], { DATABASE_URL: url });
     expect(listed.code).toBe(0);
     expect(listed.out.trim().split("\n")).toHaveLength(2);
-  });
-
-  test("BACKUP_URL beside DATABASE_URL is a configuration problem naming both, before anything runs", () => {
-    const answer = run(["keys", "list"], {
-      DATABASE_URL: url,
-      BACKUP_URL: "s3://my-backups/layerlift",
-      S3_ACCESS_KEY_ID: "key",
-      S3_SECRET_ACCESS_KEY: "secret",
-    });
-    expect(answer.code).toBe(1);
-    expect(answer.err).toContain(
-      "BACKUP_URL backs up the SQLite file, but DATABASE_URL runs the site on PostgreSQL: unset BACKUP_URL and back PostgreSQL up with pg_dump",
-    );
-    expect(answer.err).not.toContain(PASSWORD);
   });
 
   test("serve names PostgreSQL in its start line, health and metrics; health says when the server is gone", async () => {
