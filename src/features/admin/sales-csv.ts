@@ -116,7 +116,7 @@ const PAGE_SQL = `SELECT id, created_at, email, plan, status, ${money.gross}, ${
 const PAGE_SQL_POSTGRES = PAGE_SQL.replace("id > ?", "id > $1");
 const PAGE_CREDIT_NOTES_SQL_POSTGRES =
   "SELECT sale_id, number FROM credit_notes WHERE sale_id BETWEEN $1 AND $2 ORDER BY sale_id, id";
-/** The PageRow positions PostgreSQL may give as text (bigint, sums): created_at, the money, withdrawal_consent_at. */
+/** The PageRow positions that are numbers: PostgreSQL gives its bigint ones (the times) as text. */
 const NUMERIC_CELLS = [1, 5, 6, 7, 8, 9, 13, 16, 19];
 /** A page's credit notes in one walk along credit_notes_sale_idx (few sales have one); each sale's newest comes last and is the one kept. */
 const PAGE_CREDIT_NOTES_SQL =
@@ -323,7 +323,7 @@ function postgresSalesCsvStream(client: import("bun").SQL): ReadableStream<Uint8
   const readPage = async () => {
     const rows = (await client.unsafe(PAGE_SQL_POSTGRES, [afterId]).values()) as PageRow[];
     for (const row of rows)
-      for (const at of NUMERIC_CELLS) if (row[at] !== null) (row as unknown[])[at] = Number(row[at]);
+      for (const at of NUMERIC_CELLS) if (typeof row[at] === "string") (row as unknown[])[at] = Number(row[at]);
     if (!rows.length) return null;
     const firstId = rows[0]![0];
     afterId = rows[rows.length - 1]![0];
@@ -337,14 +337,19 @@ function postgresSalesCsvStream(client: import("bun").SQL): ReadableStream<Uint8
     type: "direct",
     async pull(destination) {
       let accepted = destination.write(csvLine(SALES_CSV_COLUMNS));
+      // The next page is asked for while this one is written: the database works while the client reads.
+      let next = readPage();
       for (;;) {
         accepted = typeof accepted === "number" ? accepted : await accepted;
-        if (accepted === 0 || gone) return;
-        const page = await readPage();
+        if (accepted === 0 || gone) break;
+        const page = await next;
         if (page === null || gone) break;
+        next = readPage();
         accepted = destination.write(page);
       }
-      destination.close();
+      // A page read for a client that went away is dropped; its error, if any, with it.
+      await next.catch(() => null);
+      if (!gone && accepted !== 0) destination.close();
     },
     cancel() {
       gone = true;
