@@ -10,7 +10,20 @@ import type { PromotionCreateBody } from "../../src/shared/api/pricing";
 import type { PlanId } from "../../src/shared/plans";
 import { refundPayment } from "../../src/features/refunds/record";
 import { SALES_CSV_COLUMNS } from "../../src/features/admin/sales-csv";
-import { api, call, failure, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import {
+  api,
+  call,
+  failure,
+  makeTestApp,
+  openSameDatabase,
+  signInAdmin,
+  signUpUser,
+  type TestContext,
+} from "../support/app";
+import { onPostgres } from "../support/postgres-pass";
+import { closeDatabase } from "../../src/db";
+import { createApp } from "../../src/app";
+import { KEPT_CATALOGUE_MS } from "../../src/features/pricing/catalogue";
 import { eachTestWithAdmin } from "../support/each-test";
 
 // Some tests render pages on the server (React), which takes seconds on a busy machine.
@@ -103,6 +116,22 @@ describe("GET /api/plans and PUT /api/admin/plans/:id", () => {
       after: { price: 1999, compareAt: 2499, badge: "Spring sale", visible: true },
     });
   });
+
+  // Another instance on the same database exists only on PostgreSQL (a SQLite file has one server).
+  test.skipIf(!onPostgres)(
+    "a price changed through another instance shows on this one's pages within a second",
+    async () => {
+      expect(offers(await page("/purchase"))).toContainEqual(["4 Month Pro", "24.99"]);
+      const other = openSameDatabase(ctx.deps);
+      onTestFinished(() => closeDatabase(other));
+      const otherApp = createApp({ ...ctx.deps, db: other });
+      const changed = await api(otherApp, admin).api.admin.plans({ id: "pro" }).put({ price: 17.99 });
+      expect(changed.status).toBe(200);
+      await Bun.sleep(KEPT_CATALOGUE_MS + 100);
+      expect(offers(await page("/purchase"))).toContainEqual(["4 Month Pro", "17.99"]);
+      expect((await api(ctx.app).api.plans.get()).data!.find((p) => p.id === "pro")!.price).toBe(17.99);
+    },
+  );
 
   test("bad prices are refused with a sentence and change nothing", async () => {
     const before = await priceRows();

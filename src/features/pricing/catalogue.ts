@@ -3,10 +3,13 @@
  * database and kept in memory until the price list itself is changed through `updatePlanPrice`, which
  * drops the kept copy in the same call, so the next page or quote already sees the new values. A read
  * that was under way while the price list changed is not kept: it may hold the old values.
+ * On PostgreSQL other instances may change the price list too, so there the copy is kept for at most
+ * KEPT_CATALOGUE_MS and then read again: a change made anywhere shows everywhere within that.
  */
 import { eq } from "drizzle-orm";
 import { matchingBadge, statesDiscount } from "@shared/plan-badge";
-import { forUpdate, type Db, type DbOrTx } from "../../db";
+import { engineOf, forUpdate, type Db, type DbOrTx } from "../../db";
+import { KEPT_ROW_MS } from "../../db/prepared";
 import { planPrices, type PlanPrice } from "../../db/schema";
 import { isPlanId, PLAN_IDS, PLANS, type PlanId, type PricedPlan } from "@shared/plans";
 import type { PlanView } from "@shared/api/pricing";
@@ -18,14 +21,19 @@ interface KeptCatalogue {
   /** Moves with every change, so pages rendered from the catalogue know when they are stale. */
   version: number;
   plans: PricedPlan[] | null;
+  /** When `plans` was read (Date.now()). */
+  readAt: number;
 }
+
+/** How long another instance's change to the price list may go unseen here (PostgreSQL): as for kept rows. */
+export const KEPT_CATALOGUE_MS = KEPT_ROW_MS;
 
 const kept = new WeakMap<Db, KeptCatalogue>();
 
 function keptFor(db: Db): KeptCatalogue {
   let entry = kept.get(db);
   if (!entry) {
-    entry = { version: 0, plans: null };
+    entry = { version: 0, plans: null, readAt: 0 };
     kept.set(db, entry);
   }
   return entry;
@@ -54,10 +62,16 @@ async function readFromDatabase(db: DbOrTx): Promise<PricedPlan[]> {
 /** Every plan with its current price, in the catalogue's order, hidden ones included. */
 export async function readCatalogue(db: Db): Promise<PricedPlan[]> {
   const entry = keptFor(db);
-  if (entry.plans) return entry.plans;
+  const fresh = engineOf(db) === "sqlite" || Date.now() - entry.readAt < KEPT_CATALOGUE_MS;
+  if (entry.plans && fresh) return entry.plans;
   const version = entry.version;
+  const readAt = Date.now();
   const plans = await readFromDatabase(db);
-  if (entry.version === version) entry.plans = plans;
+  if (entry.version !== version) return plans;
+  // Read again after its time ran out: a change made through another instance moves the version too.
+  if (entry.plans && JSON.stringify(entry.plans) !== JSON.stringify(plans)) entry.version++;
+  entry.plans = plans;
+  entry.readAt = readAt;
   return plans;
 }
 
