@@ -9,7 +9,7 @@ import type { WithdrawalConsentSetting } from "@shared/withdrawal";
 import { parseSupportConfig } from "./features/support/config";
 import { parseBackupConfig, type BackupConfig } from "./features/backups/config";
 import { parseInvoiceConfig } from "./features/invoices/config";
-import { parsePostgresTarget, type PostgresTarget } from "./db/postgres/connection";
+import { parsePostgresTarget, type PostgresTarget } from "./db/postgres/target";
 
 export const ENVIRONMENTS = ["development", "production", "test"] as const;
 

@@ -1,6 +1,5 @@
 /** `layerlift copy-database --to postgres://…`: a stopped site's SQLite file copied into an empty PostgreSQL database. */
-import { CopyFailedError, CopyRefusedError, copyToPostgres } from "../db/copy-to-postgres";
-import { parsePostgresTarget } from "../db/postgres/connection";
+import { parsePostgresTarget } from "../db/postgres/target";
 import { tableLine, textOption, UsageError, type Command } from "./command";
 
 export const copyDatabaseCommand: Command = {
@@ -17,6 +16,8 @@ export const copyDatabaseCommand: Command = {
     if (!target || problems.length) throw new UsageError(problems.join("; ").replace(/DATABASE_URL/g, "--to"));
     const sourcePath = textOption(values, "db") ?? env.DATABASE_PATH ?? "./data/layerlift.db";
     console.log(`Copying ${sourcePath} to PostgreSQL at ${target.where}:`);
+    // Loaded here: every start of the program reads this file, and only this command needs the copier.
+    const { CopyFailedError, CopyRefusedError, copyToPostgres } = await import("../db/copy-to-postgres");
     try {
       const report = await copyToPostgres({
         sourcePath,

@@ -14,12 +14,10 @@
 import type { Database } from "bun:sqlite";
 import { drizzle as bunSqliteDrizzle } from "drizzle-orm/bun-sqlite";
 import type { SqliteRemoteDatabase } from "drizzle-orm/sqlite-proxy";
-import { drizzle as bunSqlDrizzle } from "drizzle-orm/bun-sql";
 import * as sqliteSchema from "./sqlite/schema";
-import * as postgresSchema from "./postgres/schema";
 import { useEngineTables, type Engine } from "./schema";
 import type { Config } from "../config";
-import { connectPostgres, openPostgres, type PostgresTarget } from "./postgres/connection";
+import type { PostgresTarget } from "./postgres/target";
 import { checkDatabaseAccess, openFailure } from "./file-checks";
 import { embeddedMigrations, embeddedPostgresMigrations } from "./migrations.macro" with { type: "macro" };
 import { openSqliteConnections, sqliteDrizzle, type SqliteConnections } from "./sqlite/connection";
@@ -123,13 +121,33 @@ export function engineOf(db: DbOrTx): Engine {
   return postgresPools.has(db) ? "postgres" : "sqlite";
 }
 
+/** PostgreSQL's modules: loaded on first use, so a SQLite site never holds the client, the driver or the schema. */
+let postgres:
+  | {
+      connection: typeof import("./postgres/connection");
+      schema: typeof import("./postgres/schema");
+      bunSql: typeof import("drizzle-orm/bun-sql");
+    }
+  | undefined;
+
+/** Loads PostgreSQL's client, driver and schema (once); `postgresHandle` needs them loaded. */
+export async function loadPostgres() {
+  postgres ??= {
+    connection: await import("./postgres/connection"),
+    schema: await import("./postgres/schema"),
+    bunSql: await import("drizzle-orm/bun-sql"),
+  };
+  return postgres;
+}
+
 /**
  * The handle over a PostgreSQL pool, without touching the server (tests take an already migrated
- * database). Binds the tables to PostgreSQL's form: one engine per process.
+ * database). Binds the tables to PostgreSQL's form: one engine per process. `await loadPostgres()` first.
  */
 export function postgresHandle(target: PostgresTarget): Db {
-  const { db, client, changes } = connectPostgres(target, postgresSchema);
-  useEngineTables("postgres");
+  if (!postgres) throw new Error("PostgreSQL's modules are not loaded: await loadPostgres() first");
+  const { db, client, changes } = postgres.connection.connectPostgres(target, postgres.schema);
+  useEngineTables("postgres", postgres.schema);
   const pool: PostgresPool = { client, changes, target };
   postgresPools.set(db, pool);
   // A transaction's handle is made per transaction: it is registered on the way in.
@@ -150,7 +168,8 @@ const MIGRATION_LOCK = 7_358_213_004;
  * handle. A server that can't be reached is a DatabaseUnreachableError naming host and port.
  */
 export async function openPostgresDatabase(target: PostgresTarget): Promise<Db> {
-  const checked = await openPostgres(target, postgresSchema);
+  const { connection: postgresConnection, schema: postgresSchema, bunSql } = await loadPostgres();
+  const checked = await postgresConnection.openPostgres(target, postgresSchema);
   await checked.client.close();
   const db = postgresHandle(target);
   const { client } = postgresPoolOf(db)!;
@@ -158,7 +177,7 @@ export async function openPostgresDatabase(target: PostgresTarget): Promise<Db> 
   try {
     await connection.unsafe(`select pg_advisory_lock(${MIGRATION_LOCK})`);
     try {
-      const internal = bunSqlDrizzle({ client: connection as never }) as unknown as {
+      const internal = bunSql.drizzle({ client: connection as never }) as unknown as {
         dialect: { migrate: Function };
         session: unknown;
       };
@@ -177,7 +196,9 @@ export async function openPostgresDatabase(target: PostgresTarget): Promise<Db> 
 
 /** The database the configuration names: PostgreSQL when DATABASE_URL is set, else the SQLite file. */
 export function openConfiguredDatabase(config: Pick<Config, "databasePath" | "databaseUrl">): Promise<Db> {
-  return config.databaseUrl ? openPostgresDatabase(config.databaseUrl) : Promise.resolve(openDatabase(config.databasePath));
+  return config.databaseUrl
+    ? openPostgresDatabase(config.databaseUrl)
+    : Promise.resolve(openDatabase(config.databasePath));
 }
 
 /** Closes either engine's handle: the SQLite connections, or the PostgreSQL pool. */

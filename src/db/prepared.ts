@@ -25,7 +25,7 @@ import { Column, eq, getTableColumns, getTableName, is, Table } from "drizzle-or
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { postgresPoolOf, type DbOrTx, type PostgresPool } from "./index";
-import * as postgresSchema from "./postgres/schema";
+import * as engineTables from "./schema";
 import type { SqliteConnections } from "./sqlite/connection";
 import { insideTransaction } from "./transaction-scope";
 
@@ -114,11 +114,16 @@ export function rowReader<Table extends SQLiteTable>(table: Table, column: strin
   return Object.assign(readAny, { keptRows });
 }
 
-const postgresTables = new Map<string, PgTable>(
-  (Object.values(postgresSchema) as unknown[])
-    .filter((value): value is PgTable => is(value, Table))
-    .map((table) => [getTableName(table), table]),
-);
+/** The tables by SQL name, read from ./schema's bindings once PostgreSQL's are in place (first use). */
+let postgresTables: Map<string, PgTable> | undefined;
+const postgresTable = (name: string) => {
+  postgresTables ??= new Map<string, PgTable>(
+    (Object.values(engineTables) as unknown[])
+      .filter((value): value is PgTable => is(value, Table))
+      .map((table) => [getTableName(table), table]),
+  );
+  return postgresTables.get(name)!;
+};
 
 /** The same reader on PostgreSQL: the row read by Drizzle with the PostgreSQL table, kept as above. */
 function postgresReader<Row>(
@@ -126,11 +131,17 @@ function postgresReader<Row>(
   columnName: string,
   keep: (kept: Map<string | number, Kept<Row>>, value: string | number, entry: Kept<Row>) => void,
 ) {
-  const table = postgresTables.get(tableName)!;
-  const column = Object.values(getTableColumns(table)).find((c) => c.name === columnName)!;
+  let found: { table: PgTable; column: Column } | undefined;
+  const tableAndColumn = () => {
+    if (found) return found;
+    const table = postgresTable(tableName);
+    const column = Object.values(getTableColumns(table)).find((c) => c.name === columnName)!;
+    return (found = { table, column });
+  };
   const perPool = new WeakMap<PostgresPool, Map<string | number, Kept<Row>>>();
   const select = async (db: DbOrTx, value: string | number) => {
     const handle = db as unknown as { select(): { from(t: PgTable): any } };
+    const { table, column } = tableAndColumn();
     const [row] = await handle.select().from(table).where(eq(column, value)).limit(1);
     return row as Row | undefined;
   };

@@ -10,7 +10,7 @@
  * One engine per process; nothing may hold a table object from before the switch.
  */
 import * as sqlite from "./sqlite/schema";
-import * as postgres from "./postgres/schema";
+import type * as postgres from "./postgres/schema";
 
 export type Engine = "sqlite" | "postgres";
 let engine: Engine = "sqlite";
@@ -74,11 +74,13 @@ export function engineTables(): Engine {
   return engine;
 }
 
-/** Rebinds every table to `to`'s form. */
-export function useEngineTables(to: Engine): void {
+/** Rebinds every table to `to`'s form; PostgreSQL's schema module is passed in, loaded only when used. */
+export function useEngineTables(to: "sqlite"): void;
+export function useEngineTables(to: "postgres", tables: typeof postgres): void;
+export function useEngineTables(to: Engine, tables?: typeof postgres): void {
   if (to === engine) return;
   engine = to;
-  const from = (to === "postgres" ? postgres : sqlite) as unknown as typeof sqlite;
+  const from = (to === "postgres" ? tables : sqlite) as unknown as typeof sqlite;
   users = from.users;
   subscriptions = from.subscriptions;
   sales = from.sales;

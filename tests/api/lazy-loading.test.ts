@@ -75,3 +75,33 @@ test("the API document loads the OpenAPI documents on first ask", async () => {
   const modules = await loadedAfter(["/api/openapi.json"]);
   expect(modules.filter((m) => m.loaded).map((m) => m.name)).toEqual(["the OpenAPI documents (@elysiajs/openapi)"]);
 }, 60_000);
+
+test("a site on SQLite never loads PostgreSQL's client, driver or schema", async () => {
+  const script = `
+    import { makeTestDeps } from "./tests/support/app";
+    import { startServer } from "./src/server";
+    const { deps, cleanup } = makeTestDeps();
+    const server = startServer(deps, 0, "127.0.0.1");
+    for (const path of ["/", "/api/health", "/api/plans"]) await (await fetch(server.url + path)).arrayBuffer();
+    const loaded = Object.keys(require.cache).filter((file) =>
+      /src\\/db\\/postgres\\/(schema|connection)\\.ts$|drizzle-orm\\/bun-sql\\//.test(file),
+    );
+    console.log("POSTGRES " + JSON.stringify(loaded));
+    await server.stop();
+    cleanup();
+  `;
+  const child = Bun.spawn([process.execPath, "--no-env-file", "-e", script], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "test", TEST_DATABASE_URL: "" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [out, err, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
+  const line = out.split("\n").find((l) => l.startsWith("POSTGRES "));
+  if (code !== 0 || !line) throw new Error(`the server process failed (${code}):\n${err}`);
+  expect(JSON.parse(line.slice(9))).toEqual([]);
+});

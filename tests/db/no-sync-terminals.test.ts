@@ -21,6 +21,7 @@ const RAW_SQLITE_FILES = [
   // seed-scale's bulk load: hundreds of thousands of rows through prepared statements in one transaction.
   /^src\/features\/seed\/scale\.ts$/,
   /^src\/features\/seed\/bulk-load\.ts$/,
+  /^src\/features\/seed\/sqlite-writer\.ts$/,
   // The sales CSV: a million rows in flat memory, each page read and written in one synchronous call.
   /^src\/features\/admin\/sales-csv\.ts$/,
 ];

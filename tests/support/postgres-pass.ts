@@ -4,8 +4,8 @@
  * test helpers stay synchronous on both engines.
  */
 import { join } from "node:path";
-import { closeDatabase, postgresHandle } from "../../src/db";
-import { parsePostgresTarget } from "../../src/db/postgres/connection";
+import { closeDatabase, loadPostgres, postgresHandle } from "../../src/db";
+import { parsePostgresTarget } from "../../src/db/postgres/target";
 import { postgresBinDir } from "../../scripts/postgres-cluster";
 
 const clusterUrl = process.env.TEST_DATABASE_URL;
@@ -14,6 +14,8 @@ let made = 0;
 
 /** True in the PostgreSQL pass. */
 export const onPostgres = Boolean(clusterUrl);
+// The site loads PostgreSQL's modules when it opens such a database; the tests' handles are made synchronously.
+if (onPostgres) await loadPostgres();
 
 function psql(sql: string) {
   const psqlPath = Bun.which("psql") ?? join(postgresBinDir() ?? "/usr/bin", "psql");

@@ -13,6 +13,7 @@ import { SQL } from "bun";
 import { migrate } from "drizzle-orm/bun-sql/migrator";
 import { POSTGRES_BIN_PLACES, postgresBinDir, startCluster, type Cluster } from "../../scripts/postgres-cluster";
 import { openPostgres, parsePostgresTarget } from "../../src/db/postgres/connection";
+import { loadPostgres } from "../../src/db";
 import * as schema from "../../src/db/postgres/schema";
 import { atRunEnd } from "./run-end";
 
@@ -64,6 +65,7 @@ let server: Promise<Server> | undefined;
 /** The cluster of this test process, with the migrated template database; started on first call. */
 export function postgresServer(): Promise<Server> {
   server ??= (async () => {
+    await loadPostgres();
     const cluster = await startCluster();
     const admin = new SQL(cluster.url, { max: 2 });
     atRunEnd(async () => {

@@ -25,7 +25,6 @@ import {
   users,
 } from "../../db/schema";
 import { hashPassword } from "../../lib/passwords";
-import { writePostgresSeed } from "./postgres-writer";
 import { SEED_ADMIN_EMAIL, SEED_PASSWORD, seedRows } from "./rows";
 import { writeSqliteSeed } from "./sqlite-writer";
 
@@ -72,6 +71,7 @@ export async function seedScale(db: Db, options: SeedOptions): Promise<SeedResul
   );
   const pool = postgresPoolOf(db);
   if (pool) {
+    const { writePostgresSeed } = await import("./postgres-writer");
     await writePostgresSeed(pool.client, rows);
     pool.changes.count++;
   } else await withWriter(db, (writer) => writeSqliteSeed(writer, rows));
