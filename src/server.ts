@@ -21,6 +21,7 @@ import { startReminderScheduler } from "./features/reminders/scheduler";
 import { startExpiredCheckoutSweeper } from "./features/payments/expired-checkouts";
 import { refuseMissingAfterRestore, requireDatabaseNotInUse } from "./db/file-checks";
 import { log, notice } from "./lib/logger";
+import { AppError } from "./lib/errors";
 import { startDraining } from "./features/health/drain";
 import { startOptimizer } from "./db/optimize";
 import { startIdleCollection } from "./lib/idle-collection";
@@ -75,7 +76,15 @@ export async function buildDeps(
 /** In development, the first start creates an admin and prints its credentials once. */
 export async function seedDevelopmentAdmin(deps: AppDeps) {
   if (!deps.config.seedDevAdmin || (await countAdmins(deps.db)) > 0) return;
-  const { user, password } = await createOrPromoteAdmin(deps.db, { email: "admin@layerlift.local" }, deps.clock.now());
+  let made: Awaited<ReturnType<typeof createOrPromoteAdmin>>;
+  try {
+    made = await createOrPromoteAdmin(deps.db, { email: "admin@layerlift.local" }, deps.clock.now());
+  } catch (error) {
+    // Another instance starting at the same moment made it first (PostgreSQL): it printed the password.
+    if (error instanceof AppError && error.code === "EMAIL_TAKEN") return;
+    throw error;
+  }
+  const { user, password } = made;
   // Shown once, so shown whatever LOG_LEVEL says: lost here, the password is lost.
   notice(
     { email: user.email },
