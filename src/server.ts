@@ -84,6 +84,9 @@ export async function seedDevelopmentAdmin(deps: AppDeps) {
     if (error instanceof AppError && error.code === "EMAIL_TAKEN") return;
     throw error;
   }
+  // Found, not made: another instance made it after this one counted and printed its password (or an account of
+  // that address was there already, with its own password). Nothing to show.
+  if (!made.created) return;
   const { user, password } = made;
   // Shown once, so shown whatever LOG_LEVEL says: lost here, the password is lost.
   notice(
