@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db";
 import { listProductKeys } from "../../src/features/product-keys/service";
+import { freePort } from "../support/ports";
 
 setDefaultTimeout(30_000);
 
@@ -111,7 +112,7 @@ describe("restore", () => {
     const database = seeded("served.db", 1);
     const backup = join(dir, "served-backup.db");
     expect(run(["backup", backup, "--db", database]).code).toBe(0);
-    const port = 48_000 + Math.floor(Math.random() * 1000);
+    const port = freePort();
     const server = Bun.spawn([process.execPath, "src/index.ts"], {
       cwd: root,
       stdout: "ignore",

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { count, eq } from "drizzle-orm";
 import * as pg from "../../src/db/postgres/schema";
 import { describePostgres, freshPostgresDatabase, type TestPostgres } from "../support/postgres";
+import { freePort } from "../support/ports";
 
 const root = join(import.meta.dir, "../..");
 
@@ -57,7 +58,7 @@ describePostgres("the command line with DATABASE_URL", () => {
   });
 
   test("serve starts on it and says so; SIGTERM stops it", async () => {
-    const port = 40_000 + Math.floor(Math.random() * 20_000);
+    const port = freePort();
     const server = Bun.spawn([process.execPath, "src/index.ts", "serve"], {
       cwd: root,
       env: {

@@ -22,6 +22,7 @@ import { captureLog } from "../support/log";
 import { FakeClock } from "../support/fake-clock";
 import { startFakeResend, type FakeResend } from "../support/fake-resend";
 import { describePostgres, freshPostgresDatabase, type TestPostgres } from "../support/postgres";
+import { freePort } from "../support/ports";
 
 const ROOT = join(import.meta.dir, "../..");
 const MIGRATIONS = JSON.parse(readFileSync(join(ROOT, "drizzle/postgres/meta/_journal.json"), "utf8")).entries.length;
@@ -32,14 +33,6 @@ interface Instance {
   url: string;
   process: Bun.Subprocess<"ignore", "pipe", "pipe">;
   output: string[];
-}
-
-/** A loopback port nothing listens on now. */
-function freePort(): number {
-  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
-  const port = probe.port;
-  probe.stop(true);
-  return port;
 }
 
 /** Reads a child's output as it comes, so a full pipe never blocks it; kept for the error message. */

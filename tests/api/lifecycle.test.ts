@@ -6,15 +6,13 @@ import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../support/ports";
 
 setDefaultTimeout(60_000);
 
 const root = join(import.meta.dir, "../..");
 const dir = mkdtempSync(join(tmpdir(), "layerlift-lifecycle-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-let used = 0;
-const freePort = () => 42_000 + Math.floor(Math.random() * 8_000) + used++;
 
 function spawnServer(options: { port: number; database?: string; env?: Record<string, string>; prefix?: string[] }) {
   const env = {

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config";
 import { readableLog } from "../../src/lib/logger";
+import { freePort } from "../support/ports";
 
 setDefaultTimeout(60_000);
 
@@ -16,11 +17,9 @@ const root = join(import.meta.dir, "../..");
 const dir = mkdtempSync(join(tmpdir(), "layerlift-logs-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-let used = 0;
-
 /** Starts the server as `npm start` does (stdout is a pipe here, not a terminal), waits until it answers, stops it, returns its stdout. */
 async function firstStart(env: Record<string, string>): Promise<string> {
-  const port = 43_000 + Math.floor(Math.random() * 5_000) + used++;
+  const port = freePort();
   const child = Bun.spawn([process.execPath, "src/index.ts"], {
     cwd: root,
     stdout: "pipe",

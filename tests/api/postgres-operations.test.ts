@@ -12,6 +12,7 @@ import { count } from "drizzle-orm";
 import * as pg from "../../src/db/postgres/schema";
 import { PG_DUMP_COMMAND, PG_RESTORE_COMMAND } from "../../src/features/backups/postgres";
 import { describePostgres, freshPostgresDatabase, postgresServer, type TestPostgres } from "../support/postgres";
+import { freePort } from "../support/ports";
 
 // Each command is a process of its own.
 setDefaultTimeout(120_000);
@@ -39,7 +40,7 @@ function run(args: string[], env: Record<string, string>) {
 
 /** Starts `serve` and waits for its start line; `stop()` sends SIGTERM and gives what it printed. */
 async function serve(env: Record<string, string>) {
-  const port = 40_000 + Math.floor(Math.random() * 20_000);
+  const port = freePort();
   const server = Bun.spawn([process.execPath, join(root, "src/index.ts"), "serve"], {
     cwd: root,
     env: {

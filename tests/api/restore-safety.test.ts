@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { openDatabase } from "../../src/db";
 import { listProductKeys } from "../../src/features/product-keys/service";
 import { PRODUCTION_ENV } from "../support/production-env";
+import { freePort } from "../support/ports";
 
 setDefaultTimeout(30_000);
 
@@ -147,7 +148,7 @@ describe("a production start", () => {
   test("a brand-new site still starts on a fresh database", async () => {
     const folder = mkdtempSync(join(dir, "new-site-"));
     const database = join(folder, "layerlift.db");
-    const port = 48_000 + Math.floor(Math.random() * 400);
+    const port = freePort();
     const server = Bun.spawn([process.execPath, "src/index.ts", "serve"], {
       cwd: root,
       stdout: "ignore",

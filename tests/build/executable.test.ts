@@ -7,11 +7,12 @@ import { copyFileSync, mkdtempSync, rmSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFakeS3 } from "../support/fake-s3";
+import { freePort } from "../support/ports";
 
 const root = join(import.meta.dir, "../..");
 const dir = mkdtempSync(join(tmpdir(), "layerlift-bin-"));
 const bin = join(dir, "layerlift");
-const port = 40_000 + Math.floor(Math.random() * 20_000);
+const port = freePort();
 const base = `http://127.0.0.1:${port}`;
 const env = {
   PATH: "/usr/bin:/bin",
@@ -164,7 +165,7 @@ describe("the executable, alone in an empty folder", () => {
   });
 
   test("SIGTERM stops it gracefully: exit 0, the last lines written", async () => {
-    const other = 40_000 + Math.floor(Math.random() * 20_000);
+    const other = freePort();
     const second = Bun.spawn([bin], {
       cwd: dir,
       env: { ...env, PORT: String(other), DATABASE_PATH: join(dir, "data/second.db") },
@@ -206,7 +207,7 @@ describe("the executable, alone in an empty folder", () => {
 describe("off-site backups from the executable", () => {
   test("the scheduled backup runs in its worker thread, from inside the executable, and reaches the storage", async () => {
     const storage = startFakeS3();
-    const other = 40_000 + Math.floor(Math.random() * 20_000);
+    const other = freePort();
     const backups = Bun.spawn([bin], {
       cwd: dir,
       env: {
