@@ -7,7 +7,7 @@ import { appSettings } from "./db/schema";
 import type { AppDeps } from "./deps";
 import { createApp } from "./app";
 import { systemClock, type Clock } from "./lib/clock";
-import { RateLimiter } from "./lib/rate-limit";
+import { rateLimiterFor } from "./lib/rate-limit-postgres";
 import { newToken } from "./lib/random";
 import { countAdmins, createOrPromoteAdmin } from "./features/users/service";
 import { stripeProviderOnFirstCall } from "./features/payments/stripe/on-first-call";
@@ -64,7 +64,7 @@ export async function buildDeps(
     db,
     config,
     clock,
-    limiter: overrides.limiter ?? new RateLimiter(clock, !config.rateLimits),
+    limiter: overrides.limiter ?? rateLimiterFor(db, clock, !config.rateLimits),
     jwtSecret: overrides.jwtSecret ?? (await resolveJwtSecret(db, config)),
     payments: overrides.payments ?? buildPaymentProvider(config, db, clock),
     mailer: overrides.mailer ?? buildMailer(config),

@@ -1,12 +1,13 @@
 /**
- * In-process token buckets (docs/architecture.md#rate-limits). One process serves the site, so memory is the right store.
+ * Token buckets (docs/architecture.md#rate-limits): in this process's memory on SQLite, where one process
+ * serves the site; in a table every instance shares on PostgreSQL (./rate-limit-postgres.ts).
  * A bucket is named by what it limits and whom: each kind of value (ip, email, key, user) goes in under
  * its own prefix, escaped, so no input of one kind can name, and so drain, another kind's bucket.
  */
 import { AppError } from "./errors";
 import type { Clock } from "./clock";
 
-interface RateRule {
+export interface RateRule {
   /** Requests allowed in a burst. */
   capacity: number;
   /** Tokens regained per minute. */
@@ -19,6 +20,26 @@ export interface RateSubject {
   email?: string;
   key?: string;
   user?: number;
+}
+
+export const TOO_MANY_REQUESTS = "Too many requests. Please wait a moment and try again.";
+
+/** Where the buckets are kept. */
+export interface RateLimiter {
+  /** Takes one token from the bucket `name` keeps for `subject`, or rejects with 429 and Retry-After. */
+  take(name: string, subject: RateSubject, rule: RateRule, message?: string): Promise<void>;
+}
+
+/** The 429 for a bucket left with `tokens` (< 1): Retry-After is when it next holds a whole token. */
+export function rateLimited(tokens: number, rule: RateRule, message: string): AppError {
+  const retryAfterSeconds = Math.ceil(((1 - tokens) / rule.perMinute) * 60);
+  return new AppError(
+    429,
+    "RATE_LIMITED",
+    message,
+    { retryAfterSeconds },
+    { "Retry-After": String(retryAfterSeconds) },
+  );
 }
 
 const SUBJECT_KINDS = ["ip", "email", "key", "user"] as const;
@@ -47,7 +68,8 @@ interface Bucket {
   rule: RateRule;
 }
 
-export class RateLimiter {
+/** The buckets in this process's memory: the limiter of a site on SQLite. */
+export class MemoryRateLimiter implements RateLimiter {
   /** In the order last used: the first is the one used longest ago. */
   private buckets = new Map<string, Bucket>();
   private sweeper: ReturnType<typeof setInterval> | undefined;
@@ -56,13 +78,7 @@ export class RateLimiter {
     private disabled = false,
   ) {}
 
-  /** Takes one token from the bucket `name` keeps for `subject`, or throws 429 with Retry-After. */
-  take(
-    name: string,
-    subject: RateSubject,
-    rule: RateRule,
-    message = "Too many requests. Please wait a moment and try again.",
-  ) {
+  async take(name: string, subject: RateSubject, rule: RateRule, message = TOO_MANY_REQUESTS) {
     if (this.disabled) return;
     const key = bucketKey(name, subject);
     const now = this.clock.now();
@@ -76,16 +92,7 @@ export class RateLimiter {
     // Past the bound only the oldest goes here (the scan for refilled ones is the minute's work, not a request's).
     if (this.buckets.size > MAX_BUCKETS) this.buckets.delete(this.buckets.keys().next().value!);
     this.sweeper ??= setInterval(() => this.forgetIdle(this.clock.now()), SWEEP_MS).unref();
-    if (!allowed) {
-      const retryAfterSeconds = Math.ceil(((1 - bucket.tokens) / rule.perMinute) * 60);
-      throw new AppError(
-        429,
-        "RATE_LIMITED",
-        message,
-        { retryAfterSeconds },
-        { "Retry-After": String(retryAfterSeconds) },
-      );
-    }
+    if (!allowed) throw rateLimited(bucket.tokens, rule, message);
   }
 
   /** Forgets the buckets that have refilled, then, past MAX_BUCKETS, those used longest ago. */

@@ -4,7 +4,7 @@
  * every rate-limited route names its buckets by kind.
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { bucketKey, MAX_BUCKETS, RateLimiter } from "../../src/lib/rate-limit";
+import { bucketKey, MAX_BUCKETS, MemoryRateLimiter } from "../../src/lib/rate-limit";
 import { AppError } from "../../src/lib/errors";
 import { call, makeTestApp, signUpUser, type TestContext } from "../support/app";
 
@@ -27,15 +27,15 @@ describe("bucket names", () => {
   });
 });
 
-describe("what the limiter keeps", () => {
+describe("what the limiter in memory keeps", () => {
   const rule = { capacity: 3, perMinute: 1 };
   const clockAt = (start: number) => {
     const clock = { at: start, now: () => clock.at };
     return clock;
   };
-  const refused = (limiter: RateLimiter, ip: string) => {
+  const refused = async (limiter: MemoryRateLimiter, ip: string) => {
     try {
-      limiter.take("test", { ip }, rule);
+      await limiter.take("test", { ip }, rule);
       return false;
     } catch (error) {
       expect(error).toBeInstanceOf(AppError);
@@ -43,33 +43,33 @@ describe("what the limiter keeps", () => {
     }
   };
 
-  test("a bucket is forgotten once it has refilled, and forgetting it changes no answer", () => {
+  test("a bucket is forgotten once it has refilled, and forgetting it changes no answer", async () => {
     const clock = clockAt(1_000_000);
-    const limiter = new RateLimiter(clock as never);
-    for (let i = 0; i < 3; i++) expect(refused(limiter, "203.0.113.1")).toBe(false);
-    expect(refused(limiter, "203.0.113.1")).toBe(true);
-    limiter.take("test", { ip: "203.0.113.2" }, rule);
+    const limiter = new MemoryRateLimiter(clock as never);
+    for (let i = 0; i < 3; i++) expect(await refused(limiter, "203.0.113.1")).toBe(false);
+    expect(await refused(limiter, "203.0.113.1")).toBe(true);
+    await limiter.take("test", { ip: "203.0.113.2" }, rule);
     clock.at += 60_000; // 203.0.113.2 has refilled; 203.0.113.1 has one token back of three
     limiter.forgetIdle(clock.at);
     expect(limiter.size).toBe(1);
-    expect(refused(limiter, "203.0.113.1")).toBe(false);
-    expect(refused(limiter, "203.0.113.1")).toBe(true);
+    expect(await refused(limiter, "203.0.113.1")).toBe(false);
+    expect(await refused(limiter, "203.0.113.1")).toBe(true);
     clock.at += 3 * 60_000;
     limiter.forgetIdle(clock.at);
     expect(limiter.size).toBe(0);
   });
 
-  test(`at most ${MAX_BUCKETS} buckets are kept, those used longest ago going first`, () => {
+  test(`at most ${MAX_BUCKETS} buckets are kept, those used longest ago going first`, async () => {
     const clock = clockAt(1_000_000);
-    const limiter = new RateLimiter(clock as never);
-    for (let i = 1; i < MAX_BUCKETS; i++) limiter.take("test", { ip: `subject-${i}` }, rule);
+    const limiter = new MemoryRateLimiter(clock as never);
+    for (let i = 1; i < MAX_BUCKETS; i++) await limiter.take("test", { ip: `subject-${i}` }, rule);
     // subject-0, used last, empties its bucket; ten more subjects then push the oldest out.
-    for (let i = 0; i < 3; i++) limiter.take("test", { ip: "subject-0" }, rule);
-    for (let i = MAX_BUCKETS; i < MAX_BUCKETS + 10; i++) limiter.take("test", { ip: `subject-${i}` }, rule);
-    expect(refused(limiter, "subject-0")).toBe(true);
+    for (let i = 0; i < 3; i++) await limiter.take("test", { ip: "subject-0" }, rule);
+    for (let i = MAX_BUCKETS; i < MAX_BUCKETS + 10; i++) await limiter.take("test", { ip: `subject-${i}` }, rule);
+    expect(await refused(limiter, "subject-0")).toBe(true);
     expect(limiter.size).toBeLessThanOrEqual(MAX_BUCKETS);
     // subject-1 was forgotten: it starts again with a full bucket.
-    for (let i = 0; i < 3; i++) expect(refused(limiter, "subject-1")).toBe(false);
+    for (let i = 0; i < 3; i++) expect(await refused(limiter, "subject-1")).toBe(false);
   });
 });
 

@@ -18,7 +18,7 @@ import type { AppDeps } from "../../src/deps";
 import { auditLog, emails, subscriptions } from "../../src/db/schema";
 import { createApp } from "../../src/app";
 import { FakeClock } from "./fake-clock";
-import { RateLimiter } from "../../src/lib/rate-limit";
+import { rateLimiterFor } from "../../src/lib/rate-limit-postgres";
 import { generateProductKeys } from "../../src/features/product-keys/service";
 import { createOrPromoteAdmin } from "../../src/features/users/service";
 import { buildPaymentProvider } from "../../src/server";
@@ -56,7 +56,7 @@ export function makeTestDeps(
     db,
     config,
     clock,
-    limiter: new RateLimiter(clock, !options.rateLimits),
+    limiter: rateLimiterFor(db, clock, !options.rateLimits),
     jwtSecret: "test-secret-that-is-long-enough-for-hs256-0123456789",
     // The demo provider and a quiet outbox-only mailer, unless the env configures Stripe or Resend.
     payments: buildPaymentProvider(config, db, clock),

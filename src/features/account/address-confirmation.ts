@@ -70,7 +70,7 @@ export async function resendAddressConfirmation(
   user: User,
 ): Promise<AccountMessage> {
   if (isAddressConfirmed(user)) throw conflict("ALREADY_CONFIRMED", "Your email address is already confirmed.");
-  deps.limiter.take("address-confirmation", { user: user.id }, RATE_RULES.addressConfirmation, TOO_MANY);
+  await deps.limiter.take("address-confirmation", { user: user.id }, RATE_RULES.addressConfirmation, TOO_MANY);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     // The count and the new link are one transaction, so racing requests can't pass the daily cap together.

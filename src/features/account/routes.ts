@@ -24,8 +24,8 @@ export function accountRoutes(deps: AppDeps) {
     .use(authGuard(deps))
     .post(
       "/password",
-      ({ user, body }) => {
-        passwordTry(user.id);
+      async ({ user, body }) => {
+        await passwordTry(user.id);
         return changePassword(deps, user, body.currentPassword, body.newPassword);
       },
       {
@@ -42,8 +42,8 @@ export function accountRoutes(deps: AppDeps) {
     )
     .post(
       "/email",
-      ({ user, body }) => {
-        passwordTry(user.id);
+      async ({ user, body }) => {
+        await passwordTry(user.id);
         return requestEmailChange(deps, user, body.newEmail, body.password);
       },
       {
@@ -55,8 +55,8 @@ export function accountRoutes(deps: AppDeps) {
     )
     .post(
       "/email/confirm",
-      ({ body, request, server }) => {
-        deps.limiter.take("email-confirm", { ip: clientIp(deps, request, server) }, RATE_RULES.passwordReset);
+      async ({ body, request, server }) => {
+        await deps.limiter.take("email-confirm", { ip: clientIp(deps, request, server) }, RATE_RULES.passwordReset);
         return confirmEmailChange(deps, body.token);
       },
       {
@@ -72,8 +72,8 @@ export function accountRoutes(deps: AppDeps) {
     )
     .post(
       "/confirm-address",
-      ({ body, request, server }) => {
-        deps.limiter.take("address-confirm", { ip: clientIp(deps, request, server) }, RATE_RULES.passwordReset);
+      async ({ body, request, server }) => {
+        await deps.limiter.take("address-confirm", { ip: clientIp(deps, request, server) }, RATE_RULES.passwordReset);
         return confirmAddress(deps, body.token);
       },
       {
@@ -127,7 +127,7 @@ export function accountRoutes(deps: AppDeps) {
     .delete(
       "",
       async ({ user, body }) => {
-        passwordTry(user.id);
+        await passwordTry(user.id);
         return deleteAccount(deps, user, body.password);
       },
       {

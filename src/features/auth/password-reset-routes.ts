@@ -18,10 +18,15 @@ export function passwordResetRoutes(deps: AppDeps) {
   return new Elysia()
     .post(
       "/forgot-password",
-      ({ body, request, server }) => {
-        perIp(request, server);
-        deps.limiter.take("password-reset", { email: normaliseEmail(body.email) }, RATE_RULES.passwordReset, TOO_MANY);
-        deps.limiter.take(
+      async ({ body, request, server }) => {
+        await perIp(request, server);
+        await deps.limiter.take(
+          "password-reset",
+          { email: normaliseEmail(body.email) },
+          RATE_RULES.passwordReset,
+          TOO_MANY,
+        );
+        await deps.limiter.take(
           "password-reset-daily",
           { email: normaliseEmail(body.email) },
           RATE_RULES.passwordResetPerAddressDaily,
@@ -41,8 +46,8 @@ export function passwordResetRoutes(deps: AppDeps) {
     )
     .post(
       "/reset-password",
-      ({ body, request, server }) => {
-        perIp(request, server);
+      async ({ body, request, server }) => {
+        await perIp(request, server);
         return resetPassword(deps, body.token, body.password);
       },
       {

@@ -18,7 +18,7 @@ export function authRoutes(deps: AppDeps) {
     .post(
       "/signup",
       async ({ body, request, server }) => {
-        deps.limiter.take("signup", { ip: clientIp(deps, request, server) }, RATE_RULES.signup);
+        await deps.limiter.take("signup", { ip: clientIp(deps, request, server) }, RATE_RULES.signup);
         const user = await signup(deps, body);
         return sessionResponse(deps, user);
       },
@@ -37,9 +37,9 @@ export function authRoutes(deps: AppDeps) {
       async ({ body, request, server }) => {
         const ip = clientIp(deps, request, server);
         const email = normaliseEmail(body.email);
-        deps.limiter.take("login", { ip }, RATE_RULES.login, TOO_MANY_SIGN_INS);
-        deps.limiter.take("login", { email, ip }, RATE_RULES.login, TOO_MANY_SIGN_INS);
-        deps.limiter.take(
+        await deps.limiter.take("login", { ip }, RATE_RULES.login, TOO_MANY_SIGN_INS);
+        await deps.limiter.take("login", { email, ip }, RATE_RULES.login, TOO_MANY_SIGN_INS);
+        await deps.limiter.take(
           "login",
           { email },
           RATE_RULES.loginPerAccount,

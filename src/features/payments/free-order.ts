@@ -24,8 +24,8 @@ export async function placeFreeOrder(
   clientIp: string,
   details: CheckoutDetails,
 ): Promise<{ paymentIntentId: string; clientSecret: string }> {
-  deps.limiter.take("free-order", { ip: clientIp }, RATE_RULES.freeOrderPerIp, FREE_ORDER_LIMIT_MESSAGE);
-  deps.limiter.take(
+  await deps.limiter.take("free-order", { ip: clientIp }, RATE_RULES.freeOrderPerIp, FREE_ORDER_LIMIT_MESSAGE);
+  await deps.limiter.take(
     "free-order",
     { email: priced.email },
     RATE_RULES.freeOrderPerAddressDaily,

@@ -15,9 +15,9 @@ export function paymentRoutes(deps: AppDeps) {
   return new Elysia({ tags: ["Payments"] })
     .post(
       "/api/create-payment-intent",
-      ({ body, request, server }) => {
+      async ({ body, request, server }) => {
         const ip = clientIp(deps, request, server);
-        deps.limiter.take("payment-intent", { ip }, RATE_RULES.paymentIntent);
+        await deps.limiter.take("payment-intent", { ip }, RATE_RULES.paymentIntent);
         return createPaymentIntent(deps, body, ip);
       },
       {
@@ -38,8 +38,8 @@ export function paymentRoutes(deps: AppDeps) {
     )
     .post(
       "/api/payment/cancel",
-      ({ body, request, server }) => {
-        deps.limiter.take("payment-cancel", { ip: clientIp(deps, request, server) }, RATE_RULES.paymentVerify);
+      async ({ body, request, server }) => {
+        await deps.limiter.take("payment-cancel", { ip: clientIp(deps, request, server) }, RATE_RULES.paymentVerify);
         return cancelOwnPayment(deps, body);
       },
       {
@@ -60,8 +60,8 @@ export function paymentRoutes(deps: AppDeps) {
     )
     .get(
       "/api/payment/success",
-      ({ query, request, server }) => {
-        deps.limiter.take("payment-verify", { ip: clientIp(deps, request, server) }, RATE_RULES.paymentVerify);
+      async ({ query, request, server }) => {
+        await deps.limiter.take("payment-verify", { ip: clientIp(deps, request, server) }, RATE_RULES.paymentVerify);
         return paymentResult(deps, query.payment_intent, query.payment_intent_client_secret);
       },
       {

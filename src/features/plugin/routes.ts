@@ -34,9 +34,9 @@ export function pluginRoutes(deps: AppDeps, leases: LeaseIssuer) {
       // The body is parsed here rather than by Elysia, so that broken JSON also answers in the plugin's shape.
       .post(
         "/api/plugin/validate",
-        ({ body, request, server }) => {
+        async ({ body, request, server }) => {
           const input = parseValidateBody(body as string);
-          limitValidation(deps, clientIp(deps, request, server), input.key);
+          await limitValidation(deps, clientIp(deps, request, server), input.key);
           return validatePluginKey(deps, leases, input);
         },
         {

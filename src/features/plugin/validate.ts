@@ -47,10 +47,10 @@ export function parseValidateBody(text: string): ValidateInput {
 }
 
 /** Per IP and per key: a leaked key can't be hammered from many addresses, nor one address try many keys. */
-export function limitValidation(deps: AppDeps, ip: string, key: string) {
+export async function limitValidation(deps: AppDeps, ip: string, key: string) {
   for (const subject of [{ ip }, { key }]) {
     try {
-      deps.limiter.take("plugin", subject, RATE_RULES.pluginValidate, PLUGIN_ANSWERS.rateLimited.message);
+      await deps.limiter.take("plugin", subject, RATE_RULES.pluginValidate, PLUGIN_ANSWERS.rateLimited.message);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       throw pluginFailure("rateLimited", error.extra, error.headers);

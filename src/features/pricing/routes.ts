@@ -31,8 +31,8 @@ export function pricingRoutes(deps: AppDeps) {
     })
     .get(
       "/api/promotion-codes/:code",
-      ({ params, query, request, server }) => {
-        deps.limiter.take(
+      async ({ params, query, request, server }) => {
+        await deps.limiter.take(
           "promotion-lookup",
           { ip: clientIp(deps, request, server) },
           RATE_RULES.promotionLookup,

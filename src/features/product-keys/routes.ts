@@ -13,8 +13,13 @@ export function productKeyRoutes(deps: AppDeps) {
   return new Elysia({ tags: ["Payments"] }).post(
     "/api/keys/resend",
     async ({ body, request, server }) => {
-      deps.limiter.take("key-resend", { ip: clientIp(deps, request, server) }, RATE_RULES.keyResend, TOO_MANY);
-      deps.limiter.take("key-resend", { email: normaliseEmail(body.email) }, RATE_RULES.keyResendPerAddress, TOO_MANY);
+      await deps.limiter.take("key-resend", { ip: clientIp(deps, request, server) }, RATE_RULES.keyResend, TOO_MANY);
+      await deps.limiter.take(
+        "key-resend",
+        { email: normaliseEmail(body.email) },
+        RATE_RULES.keyResendPerAddress,
+        TOO_MANY,
+      );
       return await resendKeys(deps, body.email);
     },
     {

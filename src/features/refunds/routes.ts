@@ -70,9 +70,9 @@ function saleRefundRoutes(deps: AppDeps) {
 function purchaseRefundRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/account", tags: ["Account"] }).use(authGuard(deps)).post(
     "/purchases/:id/refund",
-    ({ user, params, request, server }) => {
-      deps.limiter.take("self-refund", { user: user.id }, RATE_RULES.selfRefund, TOO_MANY_REFUNDS);
-      deps.limiter.take(
+    async ({ user, params, request, server }) => {
+      await deps.limiter.take("self-refund", { user: user.id }, RATE_RULES.selfRefund, TOO_MANY_REFUNDS);
+      await deps.limiter.take(
         "self-refund",
         { ip: clientIp(deps, request, server) },
         RATE_RULES.selfRefund,
@@ -144,8 +144,8 @@ function refundLinkRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/refund-link", tags: ["Account"] })
     .get(
       "",
-      ({ query, request, server }) => {
-        limit(request, server);
+      async ({ query, request, server }) => {
+        await limit(request, server);
         return refundLinkView(deps, query.key);
       },
       {
@@ -160,8 +160,8 @@ function refundLinkRoutes(deps: AppDeps) {
     )
     .post(
       "",
-      ({ body, request, server }) => {
-        limit(request, server);
+      async ({ body, request, server }) => {
+        await limit(request, server);
         return refundByLink(deps, body.key);
       },
       {

@@ -11,9 +11,13 @@ export function robloxRoutes(deps: AppDeps) {
   const profiles = robloxProfiles(deps);
   return new Elysia({ tags: ["Account"] }).use(authGuard(deps)).get(
     "/api/roblox/profile/:id",
-    ({ params, user, request, server }) => {
-      deps.limiter.take("roblox-profile", { user: user.id }, RATE_RULES.robloxProfilePerUser);
-      deps.limiter.take("roblox-profile", { ip: clientIp(deps, request, server) }, RATE_RULES.robloxProfilePerAddress);
+    async ({ params, user, request, server }) => {
+      await deps.limiter.take("roblox-profile", { user: user.id }, RATE_RULES.robloxProfilePerUser);
+      await deps.limiter.take(
+        "roblox-profile",
+        { ip: clientIp(deps, request, server) },
+        RATE_RULES.robloxProfilePerAddress,
+      );
       return profiles.get(params.id);
     },
     {

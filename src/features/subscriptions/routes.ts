@@ -28,8 +28,8 @@ export function subscriptionRoutes(deps: AppDeps) {
     })
     .post(
       "/api/subscription/renew",
-      ({ user, body, request, server }) => {
-        deps.limiter.take("payment-intent", { user: user.id }, RATE_RULES.paymentIntent);
+      async ({ user, body, request, server }) => {
+        await deps.limiter.take("payment-intent", { user: user.id }, RATE_RULES.paymentIntent);
         return createRenewalIntent(deps, user, body, clientIp(deps, request, server));
       },
       {
@@ -51,10 +51,10 @@ export function subscriptionRoutes(deps: AppDeps) {
     )
     .post(
       "/api/subscription/redeem",
-      ({ user, body, request, server }) => {
+      async ({ user, body, request, server }) => {
         const message = "Too many attempts to redeem a key. Please wait a minute and try again.";
-        deps.limiter.take("redeem", { ip: clientIp(deps, request, server) }, RATE_RULES.redeem, message);
-        deps.limiter.take("redeem", { user: user.id }, RATE_RULES.redeem, message);
+        await deps.limiter.take("redeem", { ip: clientIp(deps, request, server) }, RATE_RULES.redeem, message);
+        await deps.limiter.take("redeem", { user: user.id }, RATE_RULES.redeem, message);
         return redeemProductKey(deps, user.id, body.productKey);
       },
       {

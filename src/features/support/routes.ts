@@ -25,9 +25,14 @@ export function supportRoutes(deps: AppDeps) {
 function contactRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/support" }).post(
     "/tickets",
-    ({ body, request, server }) => {
-      deps.limiter.take("support", { ip: clientIp(deps, request, server) }, RATE_RULES.supportTicket, TOO_MANY);
-      deps.limiter.take("support", { email: normaliseEmail(body.email) }, RATE_RULES.supportTicketPerAddress, TOO_MANY);
+    async ({ body, request, server }) => {
+      await deps.limiter.take("support", { ip: clientIp(deps, request, server) }, RATE_RULES.supportTicket, TOO_MANY);
+      await deps.limiter.take(
+        "support",
+        { email: normaliseEmail(body.email) },
+        RATE_RULES.supportTicketPerAddress,
+        TOO_MANY,
+      );
       return createTicket(deps, body);
     },
     {
@@ -48,8 +53,13 @@ function ticketLinkRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/support/ticket-link", tags: ["Site"] })
     .get(
       "",
-      ({ query, request, server }) => {
-        deps.limiter.take("support-link", { ip: clientIp(deps, request, server) }, RATE_RULES.supportLink, TOO_MANY);
+      async ({ query, request, server }) => {
+        await deps.limiter.take(
+          "support-link",
+          { ip: clientIp(deps, request, server) },
+          RATE_RULES.supportLink,
+          TOO_MANY,
+        );
         return threadByLink(deps, query.token);
       },
       {
@@ -65,14 +75,14 @@ function ticketLinkRoutes(deps: AppDeps) {
     .post(
       "/messages",
       async ({ body, request, server }) => {
-        deps.limiter.take(
+        await deps.limiter.take(
           "support-answer",
           { ip: clientIp(deps, request, server) },
           RATE_RULES.supportAnswer,
           TOO_MANY,
         );
         const link = await ticketOfLink(deps, body.token);
-        deps.limiter.take(
+        await deps.limiter.take(
           "support-answer-ticket",
           { key: String(link.ticket.id) },
           RATE_RULES.supportAnswerPerTicket,
@@ -114,7 +124,7 @@ function adminTicketRoutes(deps: AppDeps) {
     .post(
       "/:id/replies",
       async ({ user, params, body }) => {
-        deps.limiter.take("support-reply", { user: user.id }, RATE_RULES.supportReply, TOO_MANY);
+        await deps.limiter.take("support-reply", { user: user.id }, RATE_RULES.supportReply, TOO_MANY);
         await replyToTicket(deps, user, params.id, body);
         return ticketDetail(deps, params.id, sign);
       },
