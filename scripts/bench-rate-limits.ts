@@ -1,0 +1,110 @@
+/**
+ * `bun scripts/bench-rate-limits.ts`: what the rate limits shared in PostgreSQL cost POST /api/plugin/validate
+ * (two takes per call: per IP and per key). One site on a throwaway PostgreSQL cluster, served in this process;
+ * wrk at 64 connections, rounds alternating limits off and on, medians printed.
+ * With limits on, the limiter's buckets run on a clock 100,000 times faster than the site's, so every take is
+ * allowed (one source at 60 a minute would otherwise be all 429s) while each still runs the same statement
+ * on the same two rows. Only ever talks to 127.0.0.1. Never part of `npm test`.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "../src/config";
+import { createApp } from "../src/app";
+import { buildDeps } from "../src/server";
+import { closeDatabase } from "../src/db";
+import { configureLogger } from "../src/lib/logger";
+import { PostgresRateLimiter } from "../src/lib/rate-limit-postgres";
+import { MemoryRateLimiter, type RateLimiter } from "../src/lib/rate-limit";
+import { generateProductKeys } from "../src/features/product-keys/service";
+import { systemClock } from "../src/lib/clock";
+import { freePort, json, median } from "./bench-tools";
+import { benchPostgresDatabase, postgresMissing, stopBenchPostgres } from "./bench-postgres";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** 60 tokens a minute become 100,000 a second: more than any load here takes. */
+const BUCKET_CLOCK_SPEED = 100_000;
+
+if (postgresMissing) {
+  console.log(postgresMissing);
+  process.exit(0);
+}
+configureLogger({ level: "warn", readable: false });
+const url = await benchPostgresDatabase("limits");
+const config = loadConfig({ NODE_ENV: "development", SEED_DEV_ADMIN: "0", DATABASE_URL: url, LOG_LEVEL: "warn" });
+// The limiter the site calls, switched between the rounds.
+const switchable = {
+  current: new MemoryRateLimiter(systemClock, true) as RateLimiter,
+  take: (...args: Parameters<RateLimiter["take"]>) => switchable.current.take(...args),
+};
+const deps = await buildDeps(config, { limiter: switchable });
+const off = switchable.current;
+const started = Date.now();
+const on = new PostgresRateLimiter(deps.db, { now: () => started + (Date.now() - started) * BUCKET_CLOCK_SPEED });
+const port = await freePort();
+const app = createApp(deps).listen({ port, hostname: "127.0.0.1" });
+const base = `http://127.0.0.1:${port}`;
+
+const [productKey] = await generateProductKeys(deps.db, Date.now(), { plan: "pro", count: 1, source: "cli" });
+const session = await json(`${base}/api/auth/signup`, {
+  method: "POST",
+  body: JSON.stringify({
+    email: "bench@example.com",
+    password: "bench password",
+    confirmPassword: "bench password",
+    productKey: productKey!.key,
+  }),
+});
+const plugin = await json(`${base}/api/figma/generate-key`, { method: "POST", token: session.token });
+const body = JSON.stringify({ key: plugin.figmaKey ?? plugin.key ?? plugin.user?.figmaKey, robloxUserId: "123456" });
+await json(`${base}/api/plugin/validate`, { method: "POST", body });
+
+const script = join(mkdtempSync(join(tmpdir(), "layerlift-bench-limits-")), "validate.lua");
+writeFileSync(
+  script,
+  `wrk.method = "POST"\nwrk.body = ${JSON.stringify(body)}\nwrk.headers["Content-Type"] = "application/json"\n`,
+);
+
+/** One wrk round; spawned, not spawned synchronously, so this process keeps serving. */
+async function round() {
+  const wrk = Bun.spawn([
+    "wrk",
+    "-t2",
+    "-c64",
+    `-d${SECONDS}s`,
+    "--latency",
+    "-s",
+    script,
+    `${base}/api/plugin/validate`,
+  ]);
+  const out = await new Response(wrk.stdout).text();
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
+  const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
+  const p99ms = p99 ? Number(p99[1]) * ({ us: 0.001, ms: 1, s: 1000 } as const)[p99[2] as "us" | "ms" | "s"] : NaN;
+  const errors = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  return { rps, p99ms, errors };
+}
+
+const results = { off: [] as Awaited<ReturnType<typeof round>>[], on: [] as Awaited<ReturnType<typeof round>>[] };
+for (let i = 0; i < ROUNDS; i++) {
+  for (const mode of ["off", "on"] as const) {
+    switchable.current = mode === "on" ? on : off;
+    results[mode].push(await round());
+  }
+}
+for (const mode of ["off", "on"] as const) {
+  const rounds = results[mode];
+  console.log(
+    `validate on PostgreSQL, limits ${mode.padEnd(3)}: ${median(rounds.map((r) => r.rps)).toFixed(0)} req/s (rounds ${rounds
+      .map((r) => r.rps.toFixed(0))
+      .join(
+        ", ",
+      )}), p99 ${median(rounds.map((r) => r.p99ms)).toFixed(1)} ms, non-2xx ${rounds.reduce((n, r) => n + r.errors, 0)}`,
+  );
+}
+const ratio = median(results.on.map((r) => r.rps)) / median(results.off.map((r) => r.rps));
+console.log(`limits on / off: ${(ratio * 100).toFixed(0)}% of the throughput`);
+app.stop(true);
+await closeDatabase(deps.db);
+await stopBenchPostgres();
