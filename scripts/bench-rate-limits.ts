@@ -18,7 +18,7 @@ import { PostgresRateLimiter } from "../src/lib/rate-limit-postgres";
 import { MemoryRateLimiter, type RateLimiter } from "../src/lib/rate-limit";
 import { generateProductKeys } from "../src/features/product-keys/service";
 import { systemClock } from "../src/lib/clock";
-import { freePort, json, median } from "./bench-tools";
+import { freePort, median, signUpForValidation } from "./bench-tools";
 import { benchPostgresDatabase, postgresMissing, stopBenchPostgres } from "./bench-postgres";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -47,18 +47,7 @@ const app = createApp(deps).listen({ port, hostname: "127.0.0.1" });
 const base = `http://127.0.0.1:${port}`;
 
 const [productKey] = await generateProductKeys(deps.db, Date.now(), { plan: "pro", count: 1, source: "cli" });
-const session = await json(`${base}/api/auth/signup`, {
-  method: "POST",
-  body: JSON.stringify({
-    email: "bench@example.com",
-    password: "bench password",
-    confirmPassword: "bench password",
-    productKey: productKey!.key,
-  }),
-});
-const plugin = await json(`${base}/api/figma/generate-key`, { method: "POST", token: session.token });
-const body = JSON.stringify({ key: plugin.figmaKey ?? plugin.key ?? plugin.user?.figmaKey, robloxUserId: "123456" });
-await json(`${base}/api/plugin/validate`, { method: "POST", body });
+const { validateBody: body } = await signUpForValidation(base, productKey!.key);
 
 const script = join(mkdtempSync(join(tmpdir(), "layerlift-bench-limits-")), "validate.lua");
 writeFileSync(
@@ -105,6 +94,6 @@ for (const mode of ["off", "on"] as const) {
 }
 const ratio = median(results.on.map((r) => r.rps)) / median(results.off.map((r) => r.rps));
 console.log(`limits on / off: ${(ratio * 100).toFixed(0)}% of the throughput`);
-app.stop(true);
+await app.stop();
 await closeDatabase(deps.db);
 await stopBenchPostgres();

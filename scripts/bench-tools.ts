@@ -40,3 +40,21 @@ export async function freePort(): Promise<number> {
     }
   }
 }
+
+/** An account signed up with `productKey`, its plugin key, and the body validation is called with (called once). */
+export async function signUpForValidation(base: string, productKey: string) {
+  const session = await json(`${base}/api/auth/signup`, {
+    method: "POST",
+    body: JSON.stringify({
+      email: "bench@example.com",
+      password: "bench password",
+      confirmPassword: "bench password",
+      productKey,
+    }),
+  });
+  const plugin = await json(`${base}/api/figma/generate-key`, { method: "POST", token: session.token });
+  const pluginKey = plugin.figmaKey ?? plugin.key ?? plugin.user?.figmaKey;
+  const validateBody = JSON.stringify({ key: pluginKey, robloxUserId: "123456" });
+  await json(`${base}/api/plugin/validate`, { method: "POST", body: validateBody });
+  return { token: session.token as string, validateBody };
+}

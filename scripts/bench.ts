@@ -25,7 +25,7 @@ import { benchServerEnv, scaleBench } from "./bench-scale";
 import { baselineTree } from "./bench-baseline";
 import { memoryBench } from "./bench-memory";
 import { signedInScreens } from "./bench-screens";
-import { BUN, freePort, json, median, ROOT, spawn, waitFor } from "./bench-tools";
+import { BUN, freePort, json, median, ROOT, signUpForValidation, spawn, waitFor } from "./bench-tools";
 import { benchPostgresDatabase, postgresMissing, stopBenchPostgres } from "./bench-postgres";
 
 const CONNECTIONS = 64;
@@ -175,20 +175,8 @@ async function startBenchApp(bunFlags: string[] = [], cwd = ROOT, databaseUrl?: 
     .stdout.toString()
     .trim();
   const base = `http://127.0.0.1:${appPort}`;
-  const session = await json(`${base}/api/auth/signup`, {
-    method: "POST",
-    body: JSON.stringify({
-      email: "bench@example.com",
-      password: "bench password",
-      confirmPassword: "bench password",
-      productKey: key,
-    }),
-  });
-  const plugin = await json(`${base}/api/figma/generate-key`, { method: "POST", token: session.token });
-  const pluginKey = plugin.figmaKey ?? plugin.key ?? plugin.user?.figmaKey;
-  const validateBody = JSON.stringify({ key: pluginKey, robloxUserId: "123456" });
-  await json(`${base}/api/plugin/validate`, { method: "POST", body: validateBody });
-  return { app, base, token: session.token as string, validateBody };
+  const { token, validateBody } = await signUpForValidation(base, key);
+  return { app, base, token, validateBody };
 }
 
 /**
