@@ -1,6 +1,6 @@
 /**
  * `bun scripts/bench-rate-limits.ts`: what the rate limits shared in PostgreSQL cost POST /api/plugin/validate
- * (two takes per call: per IP and per key). One site on a throwaway PostgreSQL cluster, served in this process;
+ * (per IP and per key, in one statement). One site on a throwaway PostgreSQL cluster, served in this process;
  * wrk at 64 connections, rounds alternating limits off and on, medians printed.
  * With limits on, the limiter's buckets run on a clock 100,000 times faster than the site's, so every take is
  * allowed (one source at 60 a minute would otherwise be all 429s) while each still runs the same statement
@@ -37,6 +37,7 @@ const config = loadConfig({ NODE_ENV: "development", SEED_DEV_ADMIN: "0", DATABA
 const switchable = {
   current: new MemoryRateLimiter(systemClock, true) as RateLimiter,
   take: (...args: Parameters<RateLimiter["take"]>) => switchable.current.take(...args),
+  takeEach: (...args: Parameters<RateLimiter["takeEach"]>) => switchable.current.takeEach(...args),
 };
 const deps = await buildDeps(config, { limiter: switchable });
 const off = switchable.current;

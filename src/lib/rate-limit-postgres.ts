@@ -21,18 +21,28 @@ const REFILLED =
   "least(excluded.capacity, b.tokens + greatest(excluded.at - b.at, 0)::float8 / 60000 * excluded.per_minute)";
 
 /**
- * A new bucket starts full and gives its first token. An existing one refills, then gives a token if it
- * holds a whole one; `allowed` says which, `tokens` what is left (for Retry-After when refused).
+ * One statement taking from `count` buckets in turn ($4, $5, …: their keys; $1 now, $2 capacity, $3 per minute),
+ * each only if the one before allowed it. A new bucket starts full and gives its first token; an existing one
+ * refills, then gives a token if it holds a whole one. Each row returned says whether it allowed, and what it
+ * has left (for Retry-After when it refused); the last row is the first refusal, if any.
  */
-const TAKE = `INSERT INTO rate_limit_buckets AS b (key, tokens, at, capacity, per_minute, allowed)
-VALUES ($1, $2::float8 - 1, $3::bigint, $2::float8, $4::float8, true)
-ON CONFLICT (key) DO UPDATE SET
-  tokens = CASE WHEN ${REFILLED} >= 1 THEN ${REFILLED} - 1 ELSE ${REFILLED} END,
-  allowed = ${REFILLED} >= 1,
-  at = greatest(b.at, excluded.at),
-  capacity = excluded.capacity,
-  per_minute = excluded.per_minute
-RETURNING tokens, allowed`;
+function takeStatement(count: number): string {
+  const steps = Array.from(
+    { length: count },
+    (_, i) => `t${i} AS (INSERT INTO rate_limit_buckets AS b (key, tokens, at, capacity, per_minute, allowed)
+  SELECT $${i + 4}::text, $2::float8 - 1, $1::bigint, $2::float8, $3::float8, true${i ? ` WHERE (SELECT allowed FROM t${i - 1})` : ""}
+  ON CONFLICT (key) DO UPDATE SET
+    tokens = CASE WHEN ${REFILLED} >= 1 THEN ${REFILLED} - 1 ELSE ${REFILLED} END,
+    allowed = ${REFILLED} >= 1,
+    at = greatest(b.at, excluded.at),
+    capacity = excluded.capacity,
+    per_minute = excluded.per_minute
+  RETURNING tokens, allowed)`,
+  );
+  const rows = Array.from({ length: count }, (_, i) => `SELECT ${i} AS step, tokens, allowed FROM t${i}`);
+  return `WITH ${steps.join(",\n")}\n${rows.join(" UNION ALL ")} ORDER BY step`;
+}
+const TAKE_STATEMENTS = [1, 2].map(takeStatement);
 
 /** A bucket that has refilled is the same as none. */
 const FORGET_REFILLED = `DELETE FROM rate_limit_buckets
@@ -56,16 +66,22 @@ export class PostgresRateLimiter implements RateLimiter {
     return postgresPoolOf(this.db)!.client;
   }
 
-  async take(name: string, subject: RateSubject, rule: RateRule, message = TOO_MANY_REQUESTS) {
-    if (this.disabled) return;
-    const key = bucketKey(name, subject);
+  take(name: string, subject: RateSubject, rule: RateRule, message = TOO_MANY_REQUESTS) {
+    return this.takeEach(name, [subject], rule, message);
+  }
+
+  async takeEach(name: string, subjects: RateSubject[], rule: RateRule, message = TOO_MANY_REQUESTS) {
+    if (this.disabled || subjects.length === 0) return;
+    const keys = subjects.map((subject) => bucketKey(name, subject));
     const now = this.clock.now();
-    const [bucket] = (await this.client.unsafe(TAKE, [key, rule.capacity, now, rule.perMinute])) as {
+    const statement = TAKE_STATEMENTS[keys.length - 1] ?? takeStatement(keys.length);
+    const steps = (await this.client.unsafe(statement, [now, rule.capacity, rule.perMinute, ...keys])) as {
       tokens: number;
       allowed: boolean;
     }[];
     if (now - this.sweptAt >= SWEEP_MS) await this.forgetRefilled(now);
-    if (!bucket!.allowed) throw rateLimited(bucket!.tokens, rule, message);
+    const last = steps.at(-1)!;
+    if (!last.allowed) throw rateLimited(last.tokens, rule, message);
   }
 
   /** Deletes the buckets that have refilled by `now`; a failure only leaves them for the next sweep. */

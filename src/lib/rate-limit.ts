@@ -28,6 +28,8 @@ export const TOO_MANY_REQUESTS = "Too many requests. Please wait a moment and tr
 export interface RateLimiter {
   /** Takes one token from the bucket `name` keeps for `subject`, or rejects with 429 and Retry-After. */
   take(name: string, subject: RateSubject, rule: RateRule, message?: string): Promise<void>;
+  /** Takes a token from each subject's bucket in turn, stopping at the first that refuses. */
+  takeEach(name: string, subjects: RateSubject[], rule: RateRule, message?: string): Promise<void>;
 }
 
 /** The 429 for a bucket left with `tokens` (< 1): Retry-After is when it next holds a whole token. */
@@ -93,6 +95,10 @@ export class MemoryRateLimiter implements RateLimiter {
     if (this.buckets.size > MAX_BUCKETS) this.buckets.delete(this.buckets.keys().next().value!);
     this.sweeper ??= setInterval(() => this.forgetIdle(this.clock.now()), SWEEP_MS).unref();
     if (!allowed) throw rateLimited(bucket.tokens, rule, message);
+  }
+
+  async takeEach(name: string, subjects: RateSubject[], rule: RateRule, message = TOO_MANY_REQUESTS) {
+    for (const subject of subjects) await this.take(name, subject, rule, message);
   }
 
   /** Forgets the buckets that have refilled, then, past MAX_BUCKETS, those used longest ago. */

@@ -8,7 +8,7 @@ import { closeDatabase, postgresHandle, type Db } from "../../src/db";
 import { parsePostgresTarget } from "../../src/db/postgres/connection";
 import type { AppDeps } from "../../src/deps";
 import { createApp } from "../../src/app";
-import { rateLimiterFor } from "../../src/lib/rate-limit-postgres";
+import { PostgresRateLimiter, rateLimiterFor } from "../../src/lib/rate-limit-postgres";
 import { buildPaymentProvider } from "../../src/server";
 import { createOutboxOnlyMailer } from "../../src/features/email/mailer";
 import { call, testConfig } from "../support/app";
@@ -29,12 +29,15 @@ describePostgres("rate limits shared by the instances on one PostgreSQL", () => 
   });
 
   /** One instance of the site: its own pool on the database, its own limiter, as buildDeps makes them. */
-  const instance = () => {
-    const problems: string[] = [];
-    const target = parsePostgresTarget(database.url, () => undefined, problems)!;
-    const db = postgresHandle(target);
+  const target = () => parsePostgresTarget(database.url, () => undefined, [])!;
+  const open = () => {
+    const db = postgresHandle(target());
     handles.push(db);
-    const config = { ...testConfig({ TRUST_PROXY: "1" }), databaseUrl: target };
+    return db;
+  };
+  const instance = () => {
+    const db = open();
+    const config = { ...testConfig({ TRUST_PROXY: "1" }), databaseUrl: target() };
     const deps: AppDeps = {
       db,
       config,
@@ -102,5 +105,27 @@ describePostgres("rate limits shared by the instances on one PostgreSQL", () => 
     clock.advance(60_000); // the first two have refilled; the third has two tokens of five
     await confirm(app, "203.0.113.23");
     expect(await keys()).toEqual(["address-confirm|ip:203.0.113.22", "address-confirm|ip:203.0.113.23"]);
+  });
+
+  test("several buckets taken in one statement stop at the first that refuses", async () => {
+    const limiter = new PostgresRateLimiter(open(), clock);
+    const rule = { capacity: 2, perMinute: 1 };
+    const take = (ip: string, key: string) => limiter.takeEach("plugin", [{ ip }, { key }], rule);
+    await take("203.0.113.30", "key-a");
+    await take("203.0.113.30", "key-a");
+    // The key's bucket refuses: the address's was taken first.
+    const keyRefused = await take("203.0.113.31", "key-a").catch((error) => error);
+    expect(keyRefused.status).toBe(429);
+    expect(keyRefused.headers["Retry-After"]).toBe("60");
+    // The address's bucket refuses: the key's is never touched.
+    await expect(take("203.0.113.30", "key-b")).rejects.toMatchObject({ status: 429 });
+    const rows = (await database.client.unsafe(
+      "SELECT key, tokens FROM rate_limit_buckets WHERE key LIKE 'plugin|%' ORDER BY key",
+    )) as { key: string; tokens: number }[];
+    expect(rows.map((row) => [row.key, row.tokens])).toEqual([
+      ["plugin|ip:203.0.113.30", 0],
+      ["plugin|ip:203.0.113.31", 1],
+      ["plugin|key:key-a", 0],
+    ]);
   });
 });

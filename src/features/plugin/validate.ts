@@ -48,13 +48,17 @@ export function parseValidateBody(text: string): ValidateInput {
 
 /** Per IP and per key: a leaked key can't be hammered from many addresses, nor one address try many keys. */
 export async function limitValidation(deps: AppDeps, ip: string, key: string) {
-  for (const subject of [{ ip }, { key }]) {
-    try {
-      await deps.limiter.take("plugin", subject, RATE_RULES.pluginValidate, PLUGIN_ANSWERS.rateLimited.message);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      throw pluginFailure("rateLimited", error.extra, error.headers);
-    }
+  try {
+    // One statement for both on PostgreSQL: validate is the hottest call, and a round trip is most of a take.
+    await deps.limiter.takeEach(
+      "plugin",
+      [{ ip }, { key }],
+      RATE_RULES.pluginValidate,
+      PLUGIN_ANSWERS.rateLimited.message,
+    );
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    throw pluginFailure("rateLimited", error.extra, error.headers);
   }
 }
 
