@@ -18,7 +18,7 @@ import { PostgresRateLimiter } from "../src/lib/rate-limit-postgres";
 import { MemoryRateLimiter, type RateLimiter } from "../src/lib/rate-limit";
 import { generateProductKeys } from "../src/features/product-keys/service";
 import { systemClock } from "../src/lib/clock";
-import { freePort, median, signUpForValidation } from "./bench-tools";
+import { BUN, freePort, median, signUpForValidation, spawn, waitFor } from "./bench-tools";
 import { benchPostgresDatabase, postgresMissing, stopBenchPostgres } from "./bench-postgres";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -56,18 +56,17 @@ writeFileSync(
   `wrk.method = "POST"\nwrk.body = ${JSON.stringify(body)}\nwrk.headers["Content-Type"] = "application/json"\n`,
 );
 
+// A bare Bun.serve in its own process, loaded in the same rounds: what the machine can do at all.
+const barePort = await freePort();
+const bare = spawn(
+  [BUN, "-e", `Bun.serve({ port: ${barePort}, hostname: "127.0.0.1", fetch: () => Response.json({ valid: true }) });`],
+  {},
+);
+await waitFor(`http://127.0.0.1:${barePort}/`);
+
 /** One wrk round; spawned, not spawned synchronously, so this process keeps serving. */
-async function round() {
-  const wrk = Bun.spawn([
-    "wrk",
-    "-t2",
-    "-c64",
-    `-d${SECONDS}s`,
-    "--latency",
-    "-s",
-    script,
-    `${base}/api/plugin/validate`,
-  ]);
+async function round(url = `${base}/api/plugin/validate`) {
+  const wrk = Bun.spawn(["wrk", "-t2", "-c64", `-d${SECONDS}s`, "--latency", "-s", script, url]);
   const out = await new Response(wrk.stdout).text();
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
   const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
@@ -76,25 +75,54 @@ async function round() {
   return { rps, p99ms, errors };
 }
 
-const results = { off: [] as Awaited<ReturnType<typeof round>>[], on: [] as Awaited<ReturnType<typeof round>>[] };
+type Round = Awaited<ReturnType<typeof round>>;
+const results: Record<"bare" | "off" | "on", Round[]> = { bare: [], off: [], on: [] };
 for (let i = 0; i < ROUNDS; i++) {
+  results.bare.push(await round(`http://127.0.0.1:${barePort}/`));
   for (const mode of ["off", "on"] as const) {
     switchable.current = mode === "on" ? on : off;
     results[mode].push(await round());
   }
 }
-for (const mode of ["off", "on"] as const) {
+const bareRps = median(results.bare.map((r) => r.rps));
+for (const mode of ["bare", "off", "on"] as const) {
   const rounds = results[mode];
+  const rps = median(rounds.map((r) => r.rps));
   console.log(
-    `validate on PostgreSQL, limits ${mode.padEnd(3)}: ${median(rounds.map((r) => r.rps)).toFixed(0)} req/s (rounds ${rounds
+    `${mode === "bare" ? "bare Bun.serve                   " : `validate on PostgreSQL, limits ${mode.padEnd(3)}`}: ${rps.toFixed(0)} req/s (rounds ${rounds
       .map((r) => r.rps.toFixed(0))
       .join(
         ", ",
-      )}), p99 ${median(rounds.map((r) => r.p99ms)).toFixed(1)} ms, non-2xx ${rounds.reduce((n, r) => n + r.errors, 0)}`,
+      )}), ${((rps / bareRps) * 100).toFixed(0)}% of bare, p99 ${median(rounds.map((r) => r.p99ms)).toFixed(1)} ms, non-2xx ${rounds.reduce((n, r) => n + r.errors, 0)}`,
   );
 }
 const ratio = median(results.on.map((r) => r.rps)) / median(results.off.map((r) => r.rps));
 console.log(`limits on / off: ${(ratio * 100).toFixed(0)}% of the throughput`);
-await app.stop();
+console.log(
+  "  (non-2xx with limits on: 429s when more than a bucket's 60 takes of one key arrive in the same statement)",
+);
+
+// Sign-in: three takes (per address, per address and account, per account) in front of a password check.
+const signIn = JSON.stringify({ email: "bench@example.com", password: "bench password" });
+const signInMs: Record<"off" | "on", number[]> = { off: [], on: [] };
+for (let i = 0; i < 40; i++) {
+  for (const mode of ["off", "on"] as const) {
+    switchable.current = mode === "on" ? on : off;
+    const started = performance.now();
+    const response = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: signIn,
+    });
+    if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
+    signInMs[mode].push(performance.now() - started);
+  }
+}
+console.log(
+  `sign-in on PostgreSQL, median of 40 one at a time: limits off ${median(signInMs.off).toFixed(1)} ms, on ${median(signInMs.on).toFixed(1)} ms`,
+);
+bare.kill();
+// Let the last round's connections go before the pool closes.
+await app.stop(true);
 await closeDatabase(deps.db);
 await stopBenchPostgres();

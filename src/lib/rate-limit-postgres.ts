@@ -1,7 +1,9 @@
 /**
  * The rate limits' buckets on PostgreSQL (docs/architecture.md#rate-limits): one row per bucket in the unlogged
  * table rate_limit_buckets (drizzle/postgres/0004), so every instance on the database counts against the same
- * limits. A take is one statement, atomic under concurrent takes from any instance.
+ * limits. Takes are decided by the database, atomically under takes from any instance; the takes an instance
+ * asks for while its last statement is running go together in its next one, so under load a statement
+ * serves many requests and the limits cost validation little.
  */
 import { engineOf, postgresPoolOf, type Db } from "../db";
 import type { Clock } from "./clock";
@@ -21,28 +23,24 @@ const REFILLED =
   "least(excluded.capacity, b.tokens + greatest(excluded.at - b.at, 0)::float8 / 60000 * excluded.per_minute)";
 
 /**
- * One statement taking from `count` buckets in turn ($4, $5, …: their keys; $1 now, $2 capacity, $3 per minute),
- * each only if the one before allowed it. A new bucket starts full and gives its first token; an existing one
- * refills, then gives a token if it holds a whole one. Each row returned says whether it allowed, and what it
- * has left (for Retry-After when it refused); the last row is the first refusal, if any.
+ * Takes tokens from several buckets ($2: JSON rows of key, capacity, per_minute and asked, the tokens wanted;
+ * $1: now). A new bucket starts full. Each bucket grants as many whole tokens as it holds, up to those asked,
+ * and returns what it granted and has left (for Retry-After). In key order, so that two instances' statements
+ * lock shared rows in the same order and never deadlock.
  */
-function takeStatement(count: number): string {
-  const steps = Array.from(
-    { length: count },
-    (_, i) => `t${i} AS (INSERT INTO rate_limit_buckets AS b (key, tokens, at, capacity, per_minute, allowed)
-  SELECT $${i + 4}::text, $2::float8 - 1, $1::bigint, $2::float8, $3::float8, true${i ? ` WHERE (SELECT allowed FROM t${i - 1})` : ""}
-  ON CONFLICT (key) DO UPDATE SET
-    tokens = CASE WHEN ${REFILLED} >= 1 THEN ${REFILLED} - 1 ELSE ${REFILLED} END,
-    allowed = ${REFILLED} >= 1,
-    at = greatest(b.at, excluded.at),
-    capacity = excluded.capacity,
-    per_minute = excluded.per_minute
-  RETURNING tokens, allowed)`,
-  );
-  const rows = Array.from({ length: count }, (_, i) => `SELECT ${i} AS step, tokens, allowed FROM t${i}`);
-  return `WITH ${steps.join(",\n")}\n${rows.join(" UNION ALL ")} ORDER BY step`;
-}
-const TAKE_STATEMENTS = [1, 2].map(takeStatement);
+const TAKE = `INSERT INTO rate_limit_buckets AS b (key, tokens, at, capacity, per_minute, asked, granted)
+SELECT t.key, t.capacity - least(t.asked, floor(t.capacity)), $1::bigint, t.capacity, t.per_minute, t.asked,
+  least(t.asked, floor(t.capacity))
+FROM json_to_recordset($2::text::json) AS t(key text, capacity float8, per_minute float8, asked integer)
+ORDER BY t.key
+ON CONFLICT (key) DO UPDATE SET
+  granted = least(excluded.asked, floor(${REFILLED})),
+  tokens = ${REFILLED} - least(excluded.asked, floor(${REFILLED})),
+  at = greatest(b.at, excluded.at),
+  capacity = excluded.capacity,
+  per_minute = excluded.per_minute,
+  asked = excluded.asked
+RETURNING key, tokens, granted`;
 
 /** A bucket that has refilled is the same as none. */
 const FORGET_REFILLED = `DELETE FROM rate_limit_buckets
@@ -51,9 +49,22 @@ WHERE tokens + greatest($1::bigint - at, 0)::float8 / 60000 * per_minute >= capa
 /** How often an instance that takes tokens also forgets the refilled buckets (by the clock). */
 const SWEEP_MS = 60_000;
 
+/** A take's answer: allowed, or refused with what the bucket had left. */
+type Answer = { allowed: true } | { allowed: false; tokens: number };
+
+/** The takes of one bucket waiting for the next statement, in the order they were asked. */
+interface Asked {
+  rule: RateRule;
+  answers: { resolve: (answer: Answer) => void; reject: (error: unknown) => void }[];
+}
+
 /** The buckets in PostgreSQL, shared by every instance of the site on that database. */
 export class PostgresRateLimiter implements RateLimiter {
   private sweptAt: number;
+  /** The takes for the next statement, by bucket key. */
+  private waiting = new Map<string, Asked>();
+  private running = false;
+
   constructor(
     private db: Db,
     private clock: Clock,
@@ -62,33 +73,74 @@ export class PostgresRateLimiter implements RateLimiter {
     this.sweptAt = clock.now();
   }
 
-  private get client() {
-    return postgresPoolOf(this.db)!.client;
-  }
-
   take(name: string, subject: RateSubject, rule: RateRule, message = TOO_MANY_REQUESTS) {
     return this.takeEach(name, [subject], rule, message);
   }
 
   async takeEach(name: string, subjects: RateSubject[], rule: RateRule, message = TOO_MANY_REQUESTS) {
-    if (this.disabled || subjects.length === 0) return;
-    const keys = subjects.map((subject) => bucketKey(name, subject));
-    const now = this.clock.now();
-    const statement = TAKE_STATEMENTS[keys.length - 1] ?? takeStatement(keys.length);
-    const steps = (await this.client.unsafe(statement, [now, rule.capacity, rule.perMinute, ...keys])) as {
+    if (this.disabled) return;
+    for (const subject of subjects) {
+      const answer = await this.ask(bucketKey(name, subject), rule);
+      if (!answer.allowed) throw rateLimited(answer.tokens, rule, message);
+    }
+  }
+
+  /** One token from the bucket `key`, in the statement running next. */
+  private ask(key: string, rule: RateRule): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      const asked = this.waiting.get(key) ?? { rule, answers: [] };
+      asked.answers.push({ resolve, reject });
+      this.waiting.set(key, asked);
+      if (!this.running) void this.run();
+    });
+  }
+
+  /** Runs statements while takes wait: the first take goes at once, those asked meanwhile go together next. */
+  private async run() {
+    this.running = true;
+    while (this.waiting.size > 0) {
+      const batch = this.waiting;
+      this.waiting = new Map();
+      const now = this.clock.now();
+      // Once a minute, first (so what a take sees is swept): the refilled buckets are deleted.
+      if (now - this.sweptAt >= SWEEP_MS) await this.forgetRefilled(now);
+      try {
+        await this.takeBatch(batch, now);
+      } catch (error) {
+        for (const asked of batch.values()) for (const answer of asked.answers) answer.reject(error);
+      }
+    }
+    this.running = false;
+  }
+
+  /** One statement for the batch; each bucket's first `granted` takes are allowed, in the order asked. */
+  private async takeBatch(batch: Map<string, Asked>, now: number) {
+    const rows = [...batch].map(([key, { rule, answers }]) => ({
+      key,
+      capacity: rule.capacity,
+      per_minute: rule.perMinute,
+      asked: answers.length,
+    }));
+    const client = postgresPoolOf(this.db)!.client;
+    const buckets = (await client.unsafe(TAKE, [now, JSON.stringify(rows)])) as {
+      key: string;
       tokens: number;
-      allowed: boolean;
+      granted: number;
     }[];
-    if (now - this.sweptAt >= SWEEP_MS) await this.forgetRefilled(now);
-    const last = steps.at(-1)!;
-    if (!last.allowed) throw rateLimited(last.tokens, rule, message);
+    for (const bucket of buckets) {
+      batch
+        .get(bucket.key)!
+        .answers.forEach((answer, i) =>
+          answer.resolve(i < bucket.granted ? { allowed: true } : { allowed: false, tokens: bucket.tokens }),
+        );
+    }
   }
 
   /** Deletes the buckets that have refilled by `now`; a failure only leaves them for the next sweep. */
   async forgetRefilled(now: number) {
     this.sweptAt = now;
     try {
-      await this.client.unsafe(FORGET_REFILLED, [now]);
+      await postgresPoolOf(this.db)!.client.unsafe(FORGET_REFILLED, [now]);
     } catch (error) {
       log.warn({ err: error }, "Could not delete the refilled rate-limit buckets; the next sweep will.");
     }

@@ -128,4 +128,27 @@ describePostgres("rate limits shared by the instances on one PostgreSQL", () => 
       ["plugin|key:key-a", 0],
     ]);
   });
+
+  test("takes asked at once on two instances, many per statement, grant exactly each bucket's tokens", async () => {
+    const [first, second] = [new PostgresRateLimiter(open(), clock), new PostgresRateLimiter(open(), clock)];
+    const rule = { capacity: 5, perMinute: 1 };
+    // 40 at once: 4 addresses, each with its own key, half on each instance.
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        (i % 2 ? first : second)
+          .takeEach("plugin", [{ ip: `198.51.100.${i % 4}` }, { key: `key-${i % 4}` }], rule)
+          .then(
+            () => ({ i, allowed: true, retryAfter: "" }),
+            (error) => ({ i, allowed: false, retryAfter: error.headers["Retry-After"] }),
+          ),
+      ),
+    );
+    for (let subject = 0; subject < 4; subject++) {
+      const own = answers.filter((answer) => answer.i % 4 === subject);
+      expect(own.filter((answer) => answer.allowed)).toHaveLength(5);
+      expect(new Set(own.filter((answer) => !answer.allowed).map((answer) => answer.retryAfter))).toEqual(
+        new Set(["60"]),
+      );
+    }
+  });
 });

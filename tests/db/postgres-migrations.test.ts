@@ -43,9 +43,10 @@ describePostgres("the PostgreSQL migrations on an empty database", () => {
     );
     // PostgreSQL's own helper table, in neither schema file: the shared rate-limit buckets, unlogged.
     const helpers = [
-      "rate_limit_buckets.allowed boolean not null",
+      "rate_limit_buckets.asked integer not null",
       "rate_limit_buckets.at bigint not null",
       "rate_limit_buckets.capacity double precision not null",
+      "rate_limit_buckets.granted integer not null",
       "rate_limit_buckets.key text not null",
       "rate_limit_buckets.per_minute double precision not null",
       "rate_limit_buckets.tokens double precision not null",
