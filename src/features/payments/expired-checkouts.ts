@@ -7,6 +7,7 @@
 import type { AppDeps } from "../../deps";
 import { MINUTE } from "../../lib/clock";
 import { log } from "../../lib/logger";
+import { runAlone } from "../../db/job-lock";
 import { expiredReservations } from "../pricing/checkouts";
 import { settleCheckout } from "./open-checkouts";
 
@@ -28,11 +29,11 @@ export function startExpiredCheckoutSweeper(
 ) {
   let running: Promise<unknown> = Promise.resolve();
   const round = () => {
-    running = settleExpiredCheckouts(deps)
-      .then((done) => {
-        if (done.released || done.fulfilled) log.info(done, "expired checkouts settled");
-      })
-      .catch((error) => log.error({ err: error }, "expired checkout round failed; the next round tries again"));
+    // One instance at a time: the others' rounds would only cancel the same intents again.
+    running = runAlone(deps.db, "expired-checkouts", async () => {
+      const done = await settleExpiredCheckouts(deps);
+      if (done.released || done.fulfilled) log.info(done, "expired checkouts settled");
+    }).catch((error) => log.error({ err: error }, "expired checkout round failed; the next round tries again"));
   };
   const timer = setInterval(round, intervalMs);
   round();

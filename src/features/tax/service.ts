@@ -14,6 +14,7 @@ import type { TaxBreakdown } from "@shared/api/tax";
 import { taxLabel } from "@shared/tax-label";
 import { locationRejected, TaxLocationError, taxUnavailable, type TaxProvider } from "./provider";
 import { inferTaxId } from "./tax-ids";
+import { runAlone } from "../../db/job-lock";
 
 export interface BuyerLocation {
   country?: string;
@@ -215,9 +216,15 @@ export function startTaxSync(deps: SyncDeps, intervalMs = 5 * 60_000) {
   let running: Promise<void> | null = null;
   const timer = deps.tax
     ? setInterval(() => {
-        running ??= syncTaxRecords(deps).finally(() => {
-          running = null;
-        });
+        // One instance at a time: another would record the same transaction, which Stripe refuses as a duplicate.
+        running ??= runAlone(deps.db, "tax-sync", () => syncTaxRecords(deps))
+          .then(
+            () => undefined,
+            (error) => log.error({ err: error }, "tax records round failed; the next round tries again"),
+          )
+          .finally(() => {
+            running = null;
+          });
       }, intervalMs)
     : null;
   return {

@@ -1,0 +1,92 @@
+/**
+ * Periodic rounds run on one instance at a time (src/db/job-lock.ts): on PostgreSQL a round holds an advisory
+ * lock that another instance's round finds taken, and that goes with the connection of an instance that dies;
+ * on SQLite the round just runs.
+ */
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { closeDatabase, openDatabase, postgresHandle, postgresPoolOf, type Db } from "../../src/db";
+import { runAlone } from "../../src/db/job-lock";
+import { parsePostgresTarget } from "../../src/db/postgres/connection";
+import { describePostgres, freshPostgresDatabase, type TestPostgres } from "../support/postgres";
+
+/** A round that runs until `finish()` is called, and says when it has started. */
+function heldRound() {
+  let finish!: () => void;
+  let started!: () => void;
+  const running = new Promise<void>((resolve) => (started = resolve));
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  return { round: () => (started(), done), running, finish };
+}
+
+test("on SQLite a round just runs", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "layerlift-job-lock-"));
+  const db = openDatabase(join(dir, "site.db"));
+  let ran = 0;
+  expect(await runAlone(db, "tax-sync", async () => void ran++)).toBe(true);
+  expect(ran).toBe(1);
+  await closeDatabase(db);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describePostgres("periodic rounds across instances on one PostgreSQL", () => {
+  let database: TestPostgres;
+  const handles: Db[] = [];
+  beforeEach(async () => {
+    database = await freshPostgresDatabase();
+  });
+  afterEach(async () => {
+    await Promise.all(handles.splice(0).map((db) => closeDatabase(db)));
+    await database.drop();
+  });
+  const instance = () => {
+    const db = postgresHandle(parsePostgresTarget(database.url, () => undefined, [])!);
+    handles.push(db);
+    return db;
+  };
+
+  test("while one instance runs a round, another's round of the same job is skipped, not of another job", async () => {
+    const [first, second] = [instance(), instance()];
+    const held = heldRound();
+    const firstRound = runAlone(first, "expired-checkouts", held.round);
+    await held.running;
+    let ran = 0;
+    expect(await runAlone(second, "expired-checkouts", async () => void ran++)).toBe(false);
+    expect(ran).toBe(0);
+    expect(await runAlone(second, "tax-sync", async () => void ran++)).toBe(true);
+    expect(ran).toBe(1);
+    held.finish();
+    expect(await firstRound).toBe(true);
+    // Released: the next round runs, on either.
+    expect(await runAlone(second, "expired-checkouts", async () => void ran++)).toBe(true);
+    expect(ran).toBe(2);
+  });
+
+  test("a round that fails releases the job", async () => {
+    const [first, second] = [instance(), instance()];
+    await expect(
+      runAlone(first, "tax-sync", async () => {
+        throw new Error("provider down");
+      }),
+    ).rejects.toThrow("provider down");
+    expect(await runAlone(second, "tax-sync", async () => undefined)).toBe(true);
+  });
+
+  test("an instance that dies mid-round leaves the job to the next round anywhere", async () => {
+    const [first, second] = [instance(), instance()];
+    const held = heldRound();
+    void runAlone(first, "expired-checkouts", held.round).catch(() => undefined);
+    await held.running;
+    expect(await runAlone(second, "expired-checkouts", async () => undefined)).toBe(false);
+    // The dying instance's connections go, as when its process is killed.
+    const { client } = postgresPoolOf(second)!;
+    await client.unsafe(
+      `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and pid <> pg_backend_pid()
+         and database = (select oid from pg_database where datname = current_database())`,
+    );
+    expect(await runAlone(second, "expired-checkouts", async () => undefined)).toBe(true);
+    held.finish();
+  });
+});
