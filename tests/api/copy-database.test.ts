@@ -4,7 +4,7 @@
  * match; a target holding data, a missing source and a server that can't be reached are refused in one
  * sentence and change nothing.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { asc, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sqlite";
@@ -16,7 +16,6 @@ import * as sqliteTables from "../../src/db/sqlite/schema";
 import { checkBooks } from "../../src/features/books/service";
 import { api, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 import { describePostgres, freshPostgresDatabase, type TestPostgres } from "../support/postgres";
-import { onPostgres } from "../support/postgres-pass";
 import { paidWithDemoCard } from "../support/purchase";
 import { closeDatabase, postgresHandle } from "../../src/db";
 import { parsePostgresTarget } from "../../src/db/postgres/connection";
@@ -109,8 +108,8 @@ async function postgresCounts(target: TestPostgres) {
   return counts;
 }
 
-// The source must be a SQLite file: the PostgreSQL pass (every test app on PostgreSQL) can't make one.
-(onPostgres ? describe.skip : describePostgres)("layerlift copy-database", () => {
+// The source is a SQLite file, so this file stays out of the PostgreSQL pass (scripts/test-postgres.ts).
+describePostgres("layerlift copy-database", () => {
   let ctx: TestContext;
   let target: TestPostgres;
   let path: string;
