@@ -91,12 +91,12 @@ export class PostgresRateLimiter implements RateLimiter {
       const asked = this.waiting.get(key) ?? { rule, answers: [] };
       asked.answers.push({ resolve, reject });
       this.waiting.set(key, asked);
-      if (!this.running) void this.run();
+      if (!this.running) void this.runStatements();
     });
   }
 
   /** Runs statements while takes wait: the first take goes at once, those asked meanwhile go together next. */
-  private async run() {
+  private async runStatements() {
     this.running = true;
     while (this.waiting.size > 0) {
       const batch = this.waiting;
