@@ -23,6 +23,7 @@ import { resolvePage, type ResolvedPage } from "./site-map";
 import { PAGE_DATA_ID, type QuerySeed } from "@shared/page-data";
 import type { PlanView } from "@shared/api/pricing";
 import { lazyModule } from "../../lib/lazy-module";
+import { withReluctantJit } from "../../lib/reluctant-jit";
 
 export interface RenderedPage {
   status: 200 | 404;
@@ -175,7 +176,8 @@ export function createPageRenderer(
     const key = `${resolved.status === 404 ? path : resolved.cacheKey}#${data.key}`;
     let rendered = cache.get(key);
     if (!rendered) {
-      rendered = loadSpaAssets().then((assets) => renderPage(assets, resolved, path, appUrl, data));
+      // Rendered once and kept: its code is not worth compiling (src/lib/reluctant-jit.ts).
+      rendered = withReluctantJit(async () => renderPage(await loadSpaAssets(), resolved, path, appUrl, data));
       cache.set(key, rendered);
       rendered.catch(() => cache.delete(key));
       if (notFound.size > MAX_CACHED_NOT_FOUND) notFound.delete(notFound.keys().next().value!);
