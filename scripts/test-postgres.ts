@@ -31,6 +31,7 @@ const FIRST_PASS_ONLY: Record<string, string> = {
   "copy-database.test.ts": "copies a SQLite file into its own PostgreSQL database in the first pass",
   "postgres-operations.test.ts": "makes its own PostgreSQL database in the first pass",
   "instances.test.ts": "starts its own servers on its own PostgreSQL database in the first pass",
+  "instances-limits.test.ts": "starts its own servers on its own PostgreSQL database in the first pass",
   "rolling-upgrade.test.ts": "starts its own servers on its own PostgreSQL database in the first pass",
 };
 
