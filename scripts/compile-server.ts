@@ -14,7 +14,7 @@ export const BYTECODE_ORDER = "dist/bytecode.order";
 
 /**
  * JavaScriptCore's tier-up thresholds, multiplied, until the server listens (src/server.ts sets the
- * normal policy back): code that runs once at start stays interpreted, and its machine code is never made.
+ * serving policy): code that runs once at start stays interpreted, and its machine code is never made.
  */
 const START_JIT_POLICY = 8;
 

@@ -25,7 +25,7 @@ import { AppError } from "./lib/errors";
 import { startDraining } from "./features/health/drain";
 import { startOptimizer } from "./db/optimize";
 import { startIdleCollection } from "./lib/idle-collection";
-import { NORMAL_JIT_POLICY } from "./lib/reluctant-jit";
+import { SERVING_JIT_POLICY } from "./lib/reluctant-jit";
 import { startBackupScheduler } from "./features/backups/scheduler";
 
 /** Stripe when configured; the demo provider only outside production. Failures to reach it answer 502. */
@@ -177,8 +177,8 @@ export async function serve(config: Config): Promise<void> {
     `${PRODUCT_NAME} listening on ${server.url} (database: ${database})`,
   );
   // The executable starts with the JIT reluctant, so code that runs once at start stays interpreted and
-  // its machine code is never made (scripts/compile-server.ts); serving, it takes the normal policy back.
-  Bun.unsafe.setJITPolicy(NORMAL_JIT_POLICY);
+  // its machine code is never made (scripts/compile-server.ts); serving, it takes the serving policy.
+  Bun.unsafe.setJITPolicy(SERVING_JIT_POLICY);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

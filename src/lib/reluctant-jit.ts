@@ -8,17 +8,23 @@
  * still gets compiled, only a little later.
  */
 export const RELUCTANT_JIT_POLICY = 100;
-/** JavaScriptCore's own thresholds, which the server runs with once it listens (src/server.ts). */
-export const NORMAL_JIT_POLICY = 1;
+/**
+ * The policy the server serves with (src/server.ts sets it once it listens): thresholds 4 times
+ * JavaScriptCore's own. Code that runs now and then (the background rounds' timers, a health check) stays
+ * interpreted, where with JavaScriptCore's own thresholds an idle server compiled it within seconds of
+ * starting: 1.7-2.3 MB of RSS for good. Code that requests run is hot enough to be compiled all the same,
+ * within the first few thousand requests (docs/performance.md#the-executables-memory).
+ */
+export const SERVING_JIT_POLICY = 4;
 
 let running = 0;
 
-/** Runs `work` with the JIT reluctant; the normal policy comes back when no such work is left running. */
+/** Runs `work` with the JIT reluctant; the serving policy comes back when no such work is left running. */
 export async function withReluctantJit<T>(work: () => Promise<T>): Promise<T> {
   if (running++ === 0) Bun.unsafe.setJITPolicy(RELUCTANT_JIT_POLICY);
   try {
     return await work();
   } finally {
-    if (--running === 0) Bun.unsafe.setJITPolicy(NORMAL_JIT_POLICY);
+    if (--running === 0) Bun.unsafe.setJITPolicy(SERVING_JIT_POLICY);
   }
 }

@@ -3,12 +3,12 @@
  * policy comes back when the last such work ends, also when it fails.
  */
 import { afterEach, expect, spyOn, test } from "bun:test";
-import { NORMAL_JIT_POLICY, RELUCTANT_JIT_POLICY, withReluctantJit } from "../../src/lib/reluctant-jit";
+import { SERVING_JIT_POLICY, RELUCTANT_JIT_POLICY, withReluctantJit } from "../../src/lib/reluctant-jit";
 
 const policies = spyOn(Bun.unsafe, "setJITPolicy");
 afterEach(() => policies.mockClear());
 
-test("overlapping work sets the reluctant policy once and the normal one after the last", async () => {
+test("overlapping work sets the reluctant policy once and the serving one after the last", async () => {
   let finishFirst!: () => void;
   const first = withReluctantJit(() => new Promise<void>((resolve) => (finishFirst = resolve)));
   const second = withReluctantJit(async () => "second");
@@ -16,16 +16,16 @@ test("overlapping work sets the reluctant policy once and the normal one after t
   expect(policies.mock.calls).toEqual([[RELUCTANT_JIT_POLICY]]);
   finishFirst();
   await first;
-  expect(policies.mock.calls).toEqual([[RELUCTANT_JIT_POLICY], [NORMAL_JIT_POLICY]]);
+  expect(policies.mock.calls).toEqual([[RELUCTANT_JIT_POLICY], [SERVING_JIT_POLICY]]);
 });
 
-test("work that fails still gives the normal policy back", async () => {
+test("work that fails still gives the serving policy back", async () => {
   await expect(
     withReluctantJit(async () => {
       throw new Error("render failed");
     }),
   ).rejects.toThrow("render failed");
-  expect(policies.mock.calls).toEqual([[RELUCTANT_JIT_POLICY], [NORMAL_JIT_POLICY]]);
+  expect(policies.mock.calls).toEqual([[RELUCTANT_JIT_POLICY], [SERVING_JIT_POLICY]]);
 });
 
 test("a rendered page is made with the JIT reluctant", async () => {
@@ -40,5 +40,5 @@ test("a rendered page is made with the JIT reluctant", async () => {
   }));
   const rendered = await page("/terms");
   expect(rendered.status).toBe(200);
-  expect(policies.mock.calls).toEqual([[RELUCTANT_JIT_POLICY], [NORMAL_JIT_POLICY]]);
+  expect(policies.mock.calls).toEqual([[RELUCTANT_JIT_POLICY], [SERVING_JIT_POLICY]]);
 }, 60_000);
