@@ -11,6 +11,8 @@
  * Parts 1 and 5 run on PostgreSQL too, on a throwaway cluster (scripts/bench-postgres.ts), when its server
  * binaries are installed: validate and /api/auth/me of a site on PostgreSQL in the same rounds, and a second
  * scale table (`npm run bench scale-postgres` runs that alone).
+ *   6. on PostgreSQL, validation with one, two and three instances on one database (scripts/bench-instances.ts;
+ *      `npm run bench instances` runs it alone).
  * Not in the full run: `npm run bench -- memory` (scripts/bench-memory.ts: where the executable's memory
  * goes, and its memory budgets) and `npm run bench -- profile` (below).
  * Uses wrk, installing it first when it is missing and this runs as root (apt-get install wrk); without
@@ -27,6 +29,7 @@ import { memoryBench } from "./bench-memory";
 import { signedInScreens } from "./bench-screens";
 import { BUN, freePort, json, median, ROOT, signUpForValidation, spawn, waitFor } from "./bench-tools";
 import { benchPostgresDatabase, postgresMissing, stopBenchPostgres } from "./bench-postgres";
+import { instancesBench } from "./bench-instances";
 
 const CONNECTIONS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -374,6 +377,10 @@ try {
   if (!only || only === "scale" || only === "scale-postgres") {
     if (postgresMissing) console.log(`\n${postgresMissing}`);
     else await scaleBench(ROOT, BUN, tmp, freePort, "postgres");
+  }
+  if (!only || only === "instances") {
+    if (postgresMissing) console.log(`\n${postgresMissing}`);
+    else await instancesBench(ROOT, tmp);
   }
   if (only === "memory") await memoryBench(ROOT, tmp, freePort);
   if (only === "profile") await profileValidate();
