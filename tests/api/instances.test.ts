@@ -4,7 +4,7 @@
  * one session secret, one lease key and one development admin between them; requests spread over them pay a
  * sale once, hold a promotion code's uses no more than it has, and send every e-mail once, even when one of
  * them is killed half-way; a change made through one instance is refused by another's plugin validation within
- * a second. Rate limits are counted per instance and are not tested here.
+ * a second. Rate limits, shared by the instances, have their own servers (limits on): instances-limits.test.ts.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
@@ -22,79 +22,26 @@ import { captureLog } from "../support/log";
 import { FakeClock } from "../support/fake-clock";
 import { startFakeResend, type FakeResend } from "../support/fake-resend";
 import { describePostgres, freshPostgresDatabase, type TestPostgres } from "../support/postgres";
-import { freePort } from "../support/ports";
+import {
+  callJson,
+  type ServeProcess,
+  startServeProcess,
+  stopServeProcess,
+  waitFor,
+  waitHealthy,
+} from "../support/serve-process";
 
-const ROOT = join(import.meta.dir, "../..");
-const MIGRATIONS = JSON.parse(readFileSync(join(ROOT, "drizzle/postgres/meta/_journal.json"), "utf8")).entries.length;
+const MIGRATIONS = JSON.parse(readFileSync(join(import.meta.dir, "../../drizzle/postgres/meta/_journal.json"), "utf8"))
+  .entries.length;
 const NAMES = ["a", "b", "c"] as const;
 
-interface Instance {
-  name: string;
-  url: string;
-  process: Bun.Subprocess<"ignore", "pipe", "pipe">;
-  output: string[];
+/** `layerlift serve` on the database, in development with its development admin (rate limits off). */
+function startInstance(name: string, databaseUrl: string, env: Record<string, string>): ServeProcess {
+  return startServeProcess(name, { DATABASE_URL: databaseUrl, SEED_DEV_ADMIN: "1", ...env });
 }
 
-/** Reads a child's output as it comes, so a full pipe never blocks it; kept for the error message. */
-async function collect(stream: ReadableStream<Uint8Array>, into: string[]) {
-  const decoder = new TextDecoder();
-  for await (const chunk of stream) into.push(decoder.decode(chunk));
-}
-
-/** Starts `layerlift serve` on the database, in development (demo payments, the development admin). */
-function startInstance(name: string, databaseUrl: string, env: Record<string, string>): Instance {
-  const port = freePort();
-  const child = Bun.spawn([process.execPath, "--no-env-file", "src/index.ts", "serve"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "development",
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      LOG_FORMAT: "json",
-      LOG_LEVEL: "warn",
-      DISABLE_RATE_LIMITS: "1",
-      ...env,
-    },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const output: string[] = [];
-  void collect(child.stdout, output);
-  void collect(child.stderr, output);
-  return { name, url: `http://127.0.0.1:${port}`, process: child, output };
-}
-
-async function waitHealthy(instance: Instance) {
-  for (let i = 0; i < 600; i++) {
-    if (instance.process.exitCode !== null) {
-      await Bun.sleep(100);
-      throw new Error(`instance ${instance.name} stopped at start: ${instance.output.join("")}`);
-    }
-    const answer = await fetch(`${instance.url}/api/health`).catch(() => undefined);
-    if (answer?.ok) return;
-    await Bun.sleep(100);
-  }
-  throw new Error(`${instance.url} never answered /api/health`);
-}
-
-async function waitFor(condition: () => boolean | Promise<boolean>, ms: number, what: string) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await condition()) return;
-    await Bun.sleep(50);
-  }
-  throw new Error(`waited ${ms} ms for ${what}`);
-}
-
-async function post(instance: Instance, path: string, body: unknown, token?: string) {
-  const answer = await fetch(`${instance.url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: answer.status, body: (await answer.json().catch(() => null)) as Record<string, any> | null };
-}
+const post = (instance: ServeProcess, path: string, body: unknown, token?: string) =>
+  callJson(instance.url, path, body, token);
 
 /**
  * In front of the fake Resend: each instance sends through its own path (/a, /b, /c), so the test knows which
@@ -138,7 +85,7 @@ describePostgres("three instances on one PostgreSQL database", () => {
   let database: TestPostgres;
   let resend: FakeResend;
   let front: ReturnType<typeof startResendFront>;
-  let instances: Instance[] = [];
+  let instances: ServeProcess[] = [];
 
   beforeAll(async () => {
     database = await freshPostgresDatabase({ empty: true });
@@ -149,12 +96,11 @@ describePostgres("three instances on one PostgreSQL database", () => {
     instances = NAMES.map((name) =>
       startInstance(name, database.url, { ...resend.env, RESEND_BASE_URL: `${frontUrl}/${name}` }),
     );
-    await Promise.all(instances.map(waitHealthy));
+    await Promise.all(instances.map((instance) => waitHealthy(instance, 120_000)));
   }, 120_000);
 
   afterAll(async () => {
-    for (const instance of instances) instance.process.kill("SIGTERM");
-    await Promise.all(instances.map((instance) => instance.process.exited));
+    await Promise.all(instances.map(stopServeProcess));
     front?.server.stop(true);
     await resend?.stop();
     await database?.drop();
@@ -246,7 +192,7 @@ describePostgres("three instances on one PostgreSQL database", () => {
     });
     expect(signup.status).toBe(200);
     const pluginKey = (await post(a(), "/api/figma/generate-key", {}, signup.body!.token)).body!.figmaKey as string;
-    const validateOn = (instance: Instance) =>
+    const validateOn = (instance: ServeProcess) =>
       post(instance, "/api/plugin/validate", { key: pluginKey, robloxUserId: "4242" });
 
     // The first leases of all three at once: one lease key between them, and every lease signed with it.
