@@ -11,8 +11,8 @@
  * Parts 1 and 5 run on PostgreSQL too, on a throwaway cluster (scripts/bench-postgres.ts), when its server
  * binaries are installed: validate and /api/auth/me of a site on PostgreSQL in the same rounds, and a second
  * scale table (`npm run bench scale-postgres` runs that alone).
- *   6. on PostgreSQL, validation with one, two and three instances on one database (scripts/bench-instances.ts;
- *      `npm run bench instances` runs it alone).
+ *   6. on PostgreSQL, validation with one, two and three instances on one database, rate limits off and on
+ *      (scripts/bench-instances.ts; `npm run bench instances` runs it alone).
  * Not in the full run: `npm run bench -- memory` (scripts/bench-memory.ts: where the executable's memory
  * goes, and its memory budgets) and `npm run bench -- profile` (below).
  * Uses wrk, installing it first when it is missing and this runs as root (apt-get install wrk); without
@@ -27,7 +27,7 @@ import { benchServerEnv, scaleBench } from "./bench-scale";
 import { baselineTree } from "./bench-baseline";
 import { memoryBench } from "./bench-memory";
 import { signedInScreens } from "./bench-screens";
-import { BUN, freePort, json, median, ROOT, signUpForValidation, spawn, waitFor } from "./bench-tools";
+import { BUN, cpuTimeUs, freePort, json, median, ROOT, signUpForValidation, spawn, waitFor } from "./bench-tools";
 import { benchPostgresDatabase, postgresMissing, stopBenchPostgres } from "./bench-postgres";
 import { instancesBench } from "./bench-instances";
 
@@ -62,13 +62,6 @@ interface Load {
   errors: number;
   requests: number;
   cpuUs: number;
-}
-
-/** CPU time (user + system) a process has used so far, in µs, from /proc (Linux); NaN elsewhere. */
-function cpuTimeUs(pid: number | undefined): number {
-  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return NaN;
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * (1_000_000 / 100); // clock ticks of 1/100 s
 }
 
 /** Load on `url`; `serverPid` is the process answering, whose CPU time per request is measured too. */
