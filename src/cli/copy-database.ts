@@ -1,5 +1,5 @@
 /** `layerlift copy-database --to postgres://…`: a stopped site's SQLite file copied into an empty PostgreSQL database. */
-import { parsePostgresTarget } from "../db/postgres/target";
+import { DatabaseUnreachableError, parsePostgresTarget } from "../db/postgres/target";
 import { tableLine, textOption, UsageError, type Command } from "./command";
 
 export const copyDatabaseCommand: Command = {
@@ -33,6 +33,11 @@ export const copyDatabaseCommand: Command = {
     } catch (error) {
       if (error instanceof CopyRefusedError || error instanceof CopyFailedError) {
         console.error(error.message);
+        return 1;
+      }
+      // The address came from --to, not from the site's DATABASE_URL.
+      if (error instanceof DatabaseUnreachableError) {
+        console.error(error.message.replace("Check DATABASE_URL", "Check --to"));
         return 1;
       }
       throw error;

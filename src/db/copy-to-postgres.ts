@@ -12,6 +12,7 @@ import { Database } from "bun:sqlite";
 import type { SQL } from "bun";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { RUN_STATE_KEYS } from "../features/backups/state";
 import { checkBooks, rebuildBooksStatements } from "../features/books/service";
 import {
   missingColumns,
@@ -82,6 +83,7 @@ export async function copyToPostgres(options: CopyOptions): Promise<CopyReport> 
           for (const table of tables) {
             doing = `copying ${table.name}`;
             await copyTable(source, tx, table, pageSize);
+            if (table.name === "app_settings") await forgetRunState(tx, sourceCounts);
             options.onTable?.(table.name, sourceCounts.get(table.name)!);
           }
           doing = "moving the identities past the highest ids";
@@ -186,6 +188,17 @@ async function copyTable(source: Database, tx: SQL, table: CopiedTable, pageSize
   } finally {
     if (writing) await writing;
   }
+}
+
+/**
+ * The settings that belonged to the server that wrote the file (its backup lease, the alerts it told) stay
+ * behind: the new site's instances start with none. The expected count of app_settings drops by as many.
+ */
+async function forgetRunState(tx: SQL, sourceCounts: Map<string, number>) {
+  const dropped: unknown[] = await tx.unsafe("DELETE FROM app_settings WHERE key = ANY($1::text[]) RETURNING key", [
+    [...RUN_STATE_KEYS],
+  ]);
+  sourceCounts.set("app_settings", sourceCounts.get("app_settings")! - dropped.length);
 }
 
 /** Every identity column's next value set past its table's highest id, so a new row takes a new id. */

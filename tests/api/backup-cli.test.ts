@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { openDatabase } from "../../src/db";
 import { listProductKeys } from "../../src/features/product-keys/service";
 import { startFakeS3, type FakeS3 } from "../support/fake-s3";
+import { startServeProcess, stopServeProcess, waitFor, waitHealthy } from "../support/serve-process";
 
 // Each command is its own process, and a passphrase costs a deliberately slow key derivation.
 setDefaultTimeout(180_000);
@@ -119,5 +120,47 @@ describe("off-box backups from the command line", () => {
     expect(badUrl.code).not.toBe(0);
     expect(badUrl.err).toContain("BACKUP_URL must look like s3://BUCKET/PREFIX");
     expect(fake.keys()).toEqual(stored);
+  });
+
+  test("a server restored from storage makes its next backup on schedule and knows the backup it came from", async () => {
+    const url = `s3://${fake.bucket}/lost-box`;
+    const metricsToken = "metrics-token-0123456789";
+    const scheduled = {
+      ...fake.env,
+      BACKUP_URL: url,
+      BACKUP_EVERY: "30s",
+      METRICS_TOKEN: metricsToken,
+      BACKUP_PASSPHRASE: PASSPHRASE,
+    };
+    const backupsStored = () => fake.keys("lost-box/").filter((key) => key.endsWith(".backup"));
+
+    // The box that is lost: it makes its first scheduled backup, then dies without a word.
+    const lost = join(dir, "lost", "layerlift.db");
+    expect((await run(["migrate", "--db", lost])).code).toBe(0);
+    expect((await run(["keys", "generate", "--plan", "pro", "--count", "2", "--db", lost])).code).toBe(0);
+    const old = startServeProcess("lost", { ...scheduled, DATABASE_PATH: lost });
+    await waitHealthy(old);
+    await waitFor(() => backupsStored().length === 1, 60_000, "the lost box's first backup");
+    old.process.kill("SIGKILL");
+    await old.process.exited;
+    const [restoredName] = backupsStored();
+
+    // The new box: restore the newest backup, start, and a backup follows within BACKUP_EVERY, not 5 minutes on.
+    const fresh = join(dir, "replacement", "layerlift.db");
+    const restored = await run(["restore", "--from", `${url}/latest`, "--db", fresh], { ...scheduled });
+    expect(restored.err).toBe("");
+    expect(restored.code).toBe(0);
+    const replacement = startServeProcess("replacement", { ...scheduled, DATABASE_PATH: fresh });
+    try {
+      await waitHealthy(replacement);
+      const health = (await (
+        await fetch(`${replacement.url}/api/health`, { headers: { authorization: `Bearer ${metricsToken}` } })
+      ).json()) as { backup: { lastGood: { name: string } | null; warning: string | null } };
+      expect(health.backup.lastGood?.name).toBe(restoredName!.slice("lost-box/".length));
+      await waitFor(() => backupsStored().length === 2, 60_000, "the restored server's first backup");
+    } finally {
+      expect(await stopServeProcess(replacement)).toBe(0);
+    }
+    expect(replacement.output.join("")).not.toContain("backup round failed");
   });
 });

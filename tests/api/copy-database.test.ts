@@ -67,6 +67,11 @@ async function makeSite(ctx: TestContext) {
   ]);
   await db.insert(sqliteTables.processedEvents).values({ id: "evt_1", type: "charge.refunded", createdAt: now });
   await db.insert(sqliteTables.appSettings).values({ key: "example", value: "kept" });
+  // A scheduled backup's run in progress when the server stopped: the stopped server's, not the site's.
+  await db.insert(sqliteTables.appSettings).values([
+    { key: "backup_lease", value: JSON.stringify({ owner: "stopped-server", until: now + 300_000 }) },
+    { key: "backup_alerts", value: JSON.stringify(["stale"]) },
+  ]);
   await db.insert(sqliteTables.leaseKeys).values({ kid: "k1", generation: 1, publicJwk: "{}", createdAt: now });
   await db.insert(sqliteTables.renewalReminders).values({
     subscriptionId: subscription!.id,
@@ -170,7 +175,11 @@ describePostgres("layerlift copy-database", () => {
     );
     const copied = (counts: Record<string, number>) =>
       Object.fromEntries(Object.entries(counts).filter(([name]) => !REBUILT_TABLES.includes(name)));
-    expect(copied(after)).toEqual(copied(before));
+    // Everything but the stopped server's run state (its backup lease and told alerts).
+    expect(copied(after)).toEqual({ ...copied(before), app_settings: before.app_settings! - 2 });
+    const settings = await target.client.unsafe("SELECT key FROM app_settings ORDER BY key");
+    expect(settings.map((row: { key: string }) => row.key)).not.toContain("backup_lease");
+    expect(settings.map((row: { key: string }) => row.key)).not.toContain("backup_alerts");
     expect(sqliteCounts(path)).toEqual(before);
   });
 
@@ -267,6 +276,8 @@ describePostgres("layerlift copy-database", () => {
     expect(unreachable.code).toBe(1);
     expect(unreachable.err).toHaveLength(1);
     expect(unreachable.err[0]).toStartWith(`Can't reach PostgreSQL at 127.0.0.1:${port} (`);
+    // The address came from --to: the sentence says so, not DATABASE_URL.
+    expect(unreachable.err[0]).toEndWith("Check --to and that the server is running.");
     expect(unreachable.err.join("\n")).not.toContain("s3cret-word");
     expect(unreachable.out.join("\n")).not.toContain("s3cret-word");
   });

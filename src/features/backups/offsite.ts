@@ -247,7 +247,7 @@ export async function restoreFromStorage(input: {
   try {
     await downloadBackup(input.storage, backup, input.passphrase, downloaded);
     try {
-      const { keptAs } = restoreDatabase(downloaded, input.databasePath, new Date(input.now));
+      const { keptAs } = restoreDatabase(downloaded, input.databasePath, new Date(input.now), backup);
       return { name: backup.name, takenAt: backup.takenAt, keptAs };
     } catch (error) {
       // Name the backup, not the working file it was downloaded to.

@@ -18,6 +18,7 @@ import {
 import { dirname, resolve } from "node:path";
 import { openDatabase, withWriter, type Db } from "../../db";
 import { checkDatabaseAccess, DatabaseFileError, fileProblem, requireDatabaseNotInUse } from "../../db/file-checks";
+import { RUN_STATE_KEYS } from "./state";
 
 /** Table names and row counts of a database file, opened read-only. */
 export function tableRowCounts(path: string): Array<{ table: string; rows: number }> {
@@ -177,6 +178,29 @@ export function migrateCopy(path: string, label: string, consequence = ""): Db {
   return migrated;
 }
 
+/** The stored backup a restore came from: its name, when it was taken and its stored size. */
+export interface RestoredBackup {
+  name: string;
+  takenAt: number;
+  size: number;
+}
+
+/**
+ * Drops the backed-up server's run state from a restored copy, and records the backup it came from as
+ * the newest good one: that run finished after the copy was taken, so the copy can't know of it. The
+ * schedule then goes on from it, and health names the backup the site was restored from.
+ */
+function forgetRunState(copy: Database, from: RestoredBackup | null) {
+  const keys = RUN_STATE_KEYS.map(() => "?").join(", ");
+  copy.run(`DELETE FROM app_settings WHERE key IN (${keys})`, [...RUN_STATE_KEYS]);
+  if (!from) return;
+  copy.run(
+    `INSERT INTO backup_runs (kind, started_at, finished_at, ok, object_name, bytes)
+     SELECT 'backup', ?1, ?1, 1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM backup_runs WHERE kind = 'backup' AND object_name = ?2)`,
+    [from.takenAt, from.name, from.size],
+  );
+}
+
 export const removeWithJournal = (path: string) => {
   for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(path + suffix, { force: true });
 };
@@ -188,7 +212,12 @@ export const removeWithJournal = (path: string) => {
  * database in one step. Refuses the live database itself and a database a server has open. On any
  * failure the database is as it was; the file it replaced is kept beside it (`keptAs`).
  */
-export function restoreDatabase(file: string, databasePath: string, now: Date): { keptAs: string | null } {
+export function restoreDatabase(
+  file: string,
+  databasePath: string,
+  now: Date,
+  from: RestoredBackup | null = null,
+): { keptAs: string | null } {
   if (!existsSync(file)) throw new DatabaseFileError(`No backup at ${resolve(file)}.`);
   if (existsSync(databasePath) && sameFile(file, databasePath)) {
     throw new DatabaseFileError(
@@ -214,6 +243,7 @@ export function restoreDatabase(file: string, databasePath: string, now: Date): 
     // WAL needs the file to itself, and the handle's reader would hold it.
     const single = new Database(candidate);
     try {
+      forgetRunState(single, from);
       single.run("PRAGMA journal_mode = DELETE");
     } finally {
       single.close();

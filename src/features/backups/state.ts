@@ -20,6 +20,12 @@ export const DRILL_RETRY_MS = HOUR;
 
 const LEASE_KEY = "backup_lease";
 const ALERTS_KEY = "backup_alerts";
+/**
+ * The settings that belong to the server that wrote them, not to the data: the lease of its backup run
+ * and the alerts it has told. A backup taken during a run carries both, so a restore (and copy-database)
+ * drops them: the new server would otherwise wait out a dead server's lease and stay silent on problems.
+ */
+export const RUN_STATE_KEYS = [LEASE_KEY, ALERTS_KEY] as const;
 
 /** A setting read inside the transaction that may change it (locked on PostgreSQL). */
 async function readSetting(tx: DbOrTx, key: string): Promise<{ key: string; value: string } | undefined> {
