@@ -271,14 +271,14 @@ describe("the books with tax", () => {
     // Paid: DE 29.74 − 10.00 refunded − 3.15 tax, DE 29.74 − 4.75, NL 6.99, BR 6.99.
     expect(overview.totalRevenue).toBe((2974 - 1000 - 315 + 2974 - 475 + 699 + 699) / 100);
     const metrics = (await call(ctx.app, "GET", "/metrics", { token: "metrics-token-0123456789" })).body as string;
-    expect(metrics).toContain(`sales_revenue_cents{kind="tax",app="layerlift"} ${315 + 475}`);
+    expect(metrics).toContain(`site_sales_revenue_cents{kind="tax",app="layerlift"} ${315 + 475}`);
     // The daily summary's triggers kept the tax apart, exactly as a rebuild from the sales counts it.
     expect(await checkBooks(ctx.deps.db)).toMatchObject({ matched: true, differences: [] });
     expect((await ctx.deps.db.select().from(booksDaily)).reduce((sum, day) => sum + day.taxCents, 0)).toBe(315 + 475);
     // Net as the books count it: every fee the provider kept, the refunded sale's included.
     const fees = (await ctx.deps.db.select().from(sales)).reduce((sum, row) => sum + row.feeCents, 0);
     expect(metrics).toContain(
-      `sales_revenue_cents{kind="net",app="layerlift"} ${2974 - 1000 - 315 + 2974 - 475 + 699 + 699 - fees}`,
+      `site_sales_revenue_cents{kind="net",app="layerlift"} ${2974 - 1000 - 315 + 2974 - 475 + 699 + 699 - fees}`,
     );
   });
 });

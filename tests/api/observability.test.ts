@@ -3,6 +3,7 @@
  * every answer and every error line, webhook signature failures with their reason, and Prometheus
  * metrics behind a token.
  */
+import { VERSION } from "../../src/version";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { t } from "elysia";
 import { createApp } from "../../src/app";
@@ -194,9 +195,13 @@ describe("GET /metrics", () => {
     );
     expect(text).toContain('plugin_validations_total{code="INVALID_KEY",app="layerlift"} 1');
     expect(text).toContain('plugin_validations_total{code="INVALID_REQUEST",app="layerlift"} 1');
-    expect(text).toMatch(/email_outbox\{status="pending",app="layerlift"\} [1-9]/);
-    expect(text).toContain('sales{plan="pro",status="paid",app="layerlift"} 1');
-    expect(text).toContain('sales_revenue_cents{kind="gross",app="layerlift"} 2499');
+    // The database's own counts carry site_, so a sum over instances is not mistaken for them.
+    expect(text).toMatch(/^site_email_outbox\{status="pending",app="layerlift"\} [1-9]/m);
+    expect(text).toContain('\nsite_sales{plan="pro",status="paid",app="layerlift"} 1');
+    expect(text).toContain('\nsite_sales_revenue_cents{kind="gross",app="layerlift"} 2499');
+    expect(text).not.toMatch(/^(sales|sales_revenue_cents|email_outbox)\{/m);
+    expect(text).toContain('\ndatabase_up{app="layerlift"} 1');
+    expect(text).toContain(`\nbuild_info{version="${VERSION}",app="layerlift"} 1`);
   });
 
   test("names the database engine; on PostgreSQL adds the pool's size and the server's connections, and leaves out the SQLite file's backups", async () => {
@@ -209,8 +214,8 @@ describe("GET /metrics", () => {
       // The test pool's size (tests/support/postgres-pass.ts).
       expect(text).toContain('database_pool_max{app="layerlift"} 4');
       // The scrape's own query is one active connection at least.
-      expect(text).toMatch(/database_connections\{state="active",app="layerlift"\} [1-9]/);
-      expect(text).toMatch(/database_connections\{state="idle",app="layerlift"\} \d+/);
+      expect(text).toMatch(/site_database_connections\{state="active",app="layerlift"\} [1-9]/);
+      expect(text).toMatch(/site_database_connections\{state="idle",app="layerlift"\} \d+/);
       expect(text).not.toContain("backup_age_seconds");
     } else {
       expect(text).not.toContain("database_pool_max");

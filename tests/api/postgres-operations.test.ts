@@ -202,6 +202,8 @@ describePostgres("operations with DATABASE_URL", () => {
       const metrics = await (await server.get("/metrics")).text();
       expect(metrics).toContain('database_info{engine="postgres",app="layerlift"} 1');
       expect(metrics).toContain('database_pool_max{app="layerlift"} 10');
+      expect(metrics).toContain('\ndatabase_up{app="layerlift"} 1');
+      expect(metrics).toMatch(/^site_database_connections\{state="active",app="layerlift"\} [1-9]/m);
 
       const { admin } = await postgresServer();
       await admin.unsafe(`DROP DATABASE ${name} WITH (FORCE)`);
@@ -212,6 +214,15 @@ describePostgres("operations with DATABASE_URL", () => {
         `the database can't be reached: PostgreSQL at ${ownWhere}: database "${name}" does not exist`,
       ]);
       expect(report.email).toBeNull();
+
+      // The scrape that matters most still answers: the database's series are left out and database_up says why.
+      const scrape = await server.get("/metrics");
+      expect(scrape.status).toBe(200);
+      const down = await scrape.text();
+      expect(down).toContain('\ndatabase_up{app="layerlift"} 0');
+      expect(down).toContain('\nhttp_requests_total{method="GET",route="/api/health"');
+      expect(down).toContain("\nprocess_resident_memory_bytes");
+      expect(down).not.toMatch(/^site_(sales|sales_revenue_cents|email_outbox|database_connections)\{/m);
     } finally {
       lines = await server.stop();
     }

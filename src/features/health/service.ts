@@ -64,7 +64,7 @@ export function writeProbe(deps: Pick<AppDeps, "db" | "clock">): () => Promise<s
 export const REACH_TIMEOUT_MS = 3_000;
 
 /** On PostgreSQL, why the server can't be reached (host and port, never the password), or null; null on SQLite. */
-async function unreachable(deps: Pick<AppDeps, "db">): Promise<string | null> {
+export async function databaseUnreachable(deps: Pick<AppDeps, "db">): Promise<string | null> {
   const pool = postgresPoolOf(deps.db);
   if (!pool) return null;
   let timer: Timer | undefined;
@@ -93,7 +93,7 @@ export async function healthReport(
 ): Promise<HealthReport> {
   const uptimeSeconds = Math.round((deps.clock.now() - startedAt) / 1000);
   const database = { engine: engineOf(deps.db) };
-  const reachProblem = await unreachable(deps);
+  const reachProblem = await databaseUnreachable(deps);
   if (reachProblem) {
     const reasons = [`the database can't be reached: ${reachProblem}`];
     return { ok: false, status: "degraded", reasons, uptimeSeconds, database, email: null, backup: null };

@@ -7,9 +7,14 @@
 import type { Registry } from "prom-client";
 import type { AppDeps } from "../../deps";
 import { engineOf, postgresPoolOf } from "../../db";
-import type { PromClient } from "./metrics";
+import type { FromDatabase, PromClient } from "./metrics";
 
-export function registerDatabaseMetrics(registry: Registry, prom: PromClient, deps: Pick<AppDeps, "db">) {
+export function registerDatabaseMetrics(
+  registry: Registry,
+  prom: PromClient,
+  deps: Pick<AppDeps, "db">,
+  fromDatabase: FromDatabase,
+) {
   const engine = engineOf(deps.db);
   new prom.Gauge({
     name: "database_info",
@@ -26,11 +31,11 @@ export function registerDatabaseMetrics(registry: Registry, prom: PromClient, de
     registers: [registry],
   }).set(pool.target.poolMax);
   new prom.Gauge({
-    name: "database_connections",
+    name: "site_database_connections",
     help: "Connections to this database on the PostgreSQL server, from every instance and client, by state (pg_stat_activity's client backends)",
     labelNames: ["state"] as const,
     registers: [registry],
-    async collect() {
+    collect: fromDatabase(async function (this: InstanceType<typeof prom.Gauge>) {
       // A connection whose state this role may not see (another role's) counts as "unknown".
       const rows = (await pool.client.unsafe(
         "select coalesce(state, 'unknown') as state, count(*)::int as n from pg_stat_activity where datname = current_database() and backend_type = 'client backend' group by 1",
@@ -39,6 +44,6 @@ export function registerDatabaseMetrics(registry: Registry, prom: PromClient, de
       // The usual states are always there (0 when none), so a graph or an alert doesn't see a series vanish.
       for (const state of ["active", "idle", "idle in transaction"]) this.set({ state }, 0);
       for (const { state, n } of rows) this.set({ state }, n);
-    },
+    }),
   });
 }

@@ -16,6 +16,32 @@ import { requestSeries } from "./request-series";
 import { registerBackupMetrics } from "../backups/metrics";
 import { engineOf } from "../../db";
 import { registerDatabaseMetrics } from "./database-metrics";
+import { databaseUnreachable, REACH_TIMEOUT_MS } from "../health/service";
+import { VERSION } from "../../version";
+
+/**
+ * Wraps a collector that reads the database: while the database can't be reached (or doesn't answer
+ * within the health check's wait) its series are left out of the scrape instead of failing all of /metrics,
+ * and database_up says why they are missing.
+ */
+function databaseCollector() {
+  return <M extends { reset(): void }>(collect: (this: M) => Promise<void>) =>
+    async function (this: M) {
+      let timer: Timer | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("the database did not answer")), REACH_TIMEOUT_MS);
+      });
+      try {
+        await Promise.race([collect.call(this), late]);
+      } catch {
+        this.reset();
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+}
+/** What a collector built by databaseCollector() wraps around its reads. */
+export type FromDatabase = ReturnType<typeof databaseCollector>;
 
 const loadPromClient = lazyModule("metrics (prom-client)", () => import("prom-client"));
 
@@ -39,8 +65,24 @@ export function createMetrics(deps: Pick<AppDeps, "db" | "clock" | "config">) {
   async function buildRegistry(): Promise<Registry> {
     const prom = await loadPromClient();
     const { Counter, Gauge, Registry } = prom;
+    type Gauge = InstanceType<typeof prom.Gauge>;
     const registry = new Registry();
     registry.setDefaultLabels({ app: "layerlift" });
+    const fromDatabase = databaseCollector();
+    new Gauge({
+      name: "build_info",
+      help: "The running release: its version; always 1",
+      labelNames: ["version"] as const,
+      registers: [registry],
+    }).set({ version: VERSION }, 1);
+    new Gauge({
+      name: "database_up",
+      help: "Whether this instance reaches its database (1) or not (0); the site_* series are left out while it is 0",
+      registers: [registry],
+      async collect() {
+        this.set((await databaseUnreachable(deps)) ? 0 : 1);
+      },
+    });
 
     // Counted per request in plain numbers (request-series.ts); prom-client gets them when /metrics is read.
     const requests: Counter<"method" | "route" | "status"> = new Counter({
@@ -65,24 +107,24 @@ export function createMetrics(deps: Pick<AppDeps, "db" | "clock" | "config">) {
     });
 
     new Gauge({
-      name: "email_outbox",
+      name: "site_email_outbox",
       help: "E-mails in the outbox, by status (pending: waiting to be sent; failed: given up on)",
       labelNames: ["status"] as const,
       registers: [registry],
-      async collect() {
+      collect: fromDatabase(async function (this: Gauge) {
         // One count per status through the status index: a group by would read every sent e-mail too.
         for (const status of ["pending", "failed"] as const) {
           const [outbox] = await deps.db.select({ n: count() }).from(emails).where(eq(emails.status, status));
           this.set({ status }, outbox.n);
         }
-      },
+      }),
     });
     new Gauge({
-      name: "sales",
+      name: "site_sales",
       help: "Sales recorded, by plan and status",
       labelNames: ["plan", "status"] as const,
       registers: [registry],
-      async collect() {
+      collect: fromDatabase(async function (this: Gauge) {
         // From the daily books, so a scrape costs the same at any number of sales.
         const rows = await deps.db
           .select({
@@ -101,24 +143,24 @@ export function createMetrics(deps: Pick<AppDeps, "db" | "clock" | "config">) {
           if (disputed) this.set({ plan: row.plan, status: "disputed" }, disputed);
           if (all - paid - disputed) this.set({ plan: row.plan, status: "refunded" }, all - paid - disputed);
         }
-      },
+      }),
     });
     new Gauge({
-      name: "sales_revenue_cents",
+      name: "site_sales_revenue_cents",
       help: "Revenue in cents: gross (what buyers paid less refunds and open disputes), the tax in it, and net (gross less tax and every provider fee), as the admin overview counts it",
       labelNames: ["kind"] as const,
       registers: [registry],
-      async collect() {
+      collect: fromDatabase(async function (this: Gauge) {
         const totals = await bookTotals(deps.db);
         this.set({ kind: "gross" }, totals.grossCents - totals.refundedCents - totals.disputedCents);
         // Tax collected is the tax authority's money, not revenue.
         this.set({ kind: "tax" }, totals.taxCents);
         this.set({ kind: "net" }, totals.netCents);
-      },
+      }),
     });
-    registerDatabaseMetrics(registry, prom, deps);
+    registerDatabaseMetrics(registry, prom, deps, fromDatabase);
     // The backup series describe the SQLite file's backups; on PostgreSQL they would say "never" for ever.
-    if (engineOf(deps.db) === "sqlite") registerBackupMetrics(registry, prom, deps);
+    if (engineOf(deps.db) === "sqlite") registerBackupMetrics(registry, prom, deps, fromDatabase);
     for (const add of collectors) add(registry, prom);
     new Gauge({
       name: "process_resident_memory_bytes",
