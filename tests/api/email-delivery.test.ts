@@ -6,12 +6,19 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { emails } from "../../src/db/schema";
-import { deliverDueEmails, MAX_ATTEMPTS, retryDelayMs, startEmailSender } from "../../src/features/email/sender";
+import {
+  deliverDueEmails,
+  MAX_ATTEMPTS,
+  outageBackoffMs,
+  retryDelayMs,
+  startEmailSender,
+} from "../../src/features/email/sender";
 import { queueEmail } from "../../src/features/email/outbox";
 import { DAY, HOUR, MINUTE } from "../../src/lib/clock";
 import { api, makeTestApp, signInAdmin, type TestContext } from "../support/app";
 import type { FakeResend } from "../support/fake-resend";
 import { eachTestOnFakeResend } from "../support/each-test";
+import { captureLog } from "../support/log";
 
 let resend: FakeResend;
 let ctx: TestContext;
@@ -155,5 +162,51 @@ describe("the admin panel's E-mails tab", () => {
     expect(await deliverDueEmails(ctx.deps, { timeoutMs })).toEqual({ sent: 1, failed: 0 });
     const [listed] = (await api(ctx.app, admin).api.admin.emails.get()).data!;
     expect(listed).toMatchObject({ to: "real@example.com", status: "sent", printed: false });
+  });
+});
+
+describe("a database outage", () => {
+  test("the sender backs off, and logs one line when its rounds start failing and one when they work again", async () => {
+    const log = captureLog("info");
+    let down = true;
+    let tries = 0;
+    // The app's own database as the sender sees it during an outage: every round's first read fails.
+    const db = new Proxy(ctx.deps.db, {
+      get(target, name, receiver) {
+        if (name !== "select") return Reflect.get(target, name, receiver);
+        return (...args: Parameters<typeof target.select>) => {
+          tries++;
+          if (down) throw new Error("Failed query: select ...\nparams: ", { cause: new Error("Connection refused") });
+          return target.select(...args);
+        };
+      },
+    });
+    await queueKeyEmail("waits@example.com");
+    const sender = startEmailSender({ ...ctx.deps, db }, 10, { timeoutMs });
+    try {
+      // A round is tried again only once its back-off has passed on the clock: 1 s, 2 s, 4 s, 8 s, then 16 s.
+      for (let failed = 1; failed <= 5; failed++) {
+        expect(await waitFor(() => tries >= failed, 5_000)).toBe(true);
+        expect(tries).toBe(failed);
+        if (failed === 5) down = false;
+        ctx.clock.advance(outageBackoffMs(failed));
+      }
+      expect(await waitFor(() => resend.delivered.some((mail) => mail.to === "waits@example.com"), 5_000)).toBe(true);
+    } finally {
+      await sender.stop(0);
+      log.restore();
+    }
+    const told = log.lines.filter((line) => String(line.msg).startsWith("e-mail sender"));
+    expect(told.map((line) => [line.level, line.msg])).toEqual([
+      ["error", "e-mail sender round failed; retrying with back-off, and saying nothing more until it works"],
+      ["info", "e-mail sender works again"],
+    ]);
+    expect(told[0]!.reason).toBe("Connection refused");
+    expect(told[1]).toMatchObject({ failedRounds: 5 });
+    expect(log.text()).not.toContain("Failed query");
+  });
+
+  test("the back-off doubles from a second up to 30 s", () => {
+    expect([1, 2, 3, 4, 5, 6, 20].map(outageBackoffMs)).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
   });
 });
