@@ -34,6 +34,7 @@ import { legalRoutes } from "./features/legal/routes";
 import { apiDocsRoutes } from "./features/api-docs/routes";
 import { createMetrics } from "./features/observability/metrics";
 import { metricsRoutes } from "./features/observability/routes";
+import { clientIp } from "./lib/client-ip";
 import { beginRequest, finishRequest, noteError, requestId } from "./features/observability/request-log";
 import { log } from "./lib/logger";
 import { securityHeaderSets } from "./lib/security-headers";
@@ -124,9 +125,9 @@ export function createApp(deps: AppDeps) {
   let whole: AnyElysia | undefined;
   const app = new Elysia({ serve: { maxRequestBodySize: BUN_BODY_CAP } })
     // The only request hook: every hook Elysia runs before routing is a call on every request.
-    .onRequest(({ request, set }) => {
+    .onRequest(({ request, set, server }) => {
       Object.assign(set.headers, securityHeaders.forUrl(request.url));
-      beginRequest(request, set.headers);
+      beginRequest(request, set.headers, clientIp(deps, request, server));
       checkBodyLength(request);
     })
     // Logged when the handler is done, or by the error handler: cheaper than an after-response hook,

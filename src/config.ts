@@ -16,6 +16,8 @@ export const ENVIRONMENTS = ["development", "production", "test"] as const;
 export interface Config {
   env: (typeof ENVIRONMENTS)[number];
   port: number;
+  /** The address the server listens on (HOST): every interface by default, 127.0.0.1 behind a proxy on the same machine. */
+  host: string;
   databasePath: string;
   /** DATABASE_URL: PostgreSQL instead of the SQLite file at databasePath; null = SQLite. */
   databaseUrl: PostgresTarget | null;
@@ -174,6 +176,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     problems.push(`PORT must be a port number, got "${env.PORT}"`);
 
+  const host = value("HOST") ?? "0.0.0.0";
+  if (!/^[A-Za-z0-9.:-]+$/.test(host))
+    problems.push(`HOST must be an address to listen on, such as 0.0.0.0, 127.0.0.1 or ::; got "${env.HOST}"`);
+
   const cooldown = Number(value("LINK_RESET_COOLDOWN_HOURS") ?? 24);
   if (!Number.isFinite(cooldown) || cooldown < 0)
     problems.push("LINK_RESET_COOLDOWN_HOURS must be a number of hours ≥ 0");
@@ -266,6 +272,7 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     env: mode,
     port,
+    host,
     databasePath: value("DATABASE_PATH") ?? "./data/layerlift.db",
     databaseUrl,
     appUrl: (value("APP_URL") ?? `http://localhost:${port}`).replace(/\/+$/, ""),

@@ -27,6 +27,7 @@ import { startOptimizer } from "./db/optimize";
 import { startIdleCollection } from "./lib/idle-collection";
 import { SERVING_JIT_POLICY } from "./lib/reluctant-jit";
 import { startBackupScheduler } from "./features/backups/scheduler";
+import { VERSION } from "./version";
 
 /** Stripe when configured; the demo provider only outside production. Failures to reach it answer 502. */
 export function buildPaymentProvider(config: Config, db: Db, clock: Clock): PaymentProvider {
@@ -96,24 +97,53 @@ export async function seedDevelopmentAdmin(deps: AppDeps) {
   );
 }
 
+/** The port is taken, or HOST is no address of this machine: one sentence, exit 1. */
 export class PortInUseError extends Error {}
+
+/**
+ * How long a kept-alive connection may stay idle before the server closes it. Longer than a reverse
+ * proxy keeps its idle connections to the server (Caddy 2 minutes by default, nginx's upstream keepalive
+ * 60 s): a proxy that reuses a connection the server has just closed gets a reset, not an answer.
+ */
+export const IDLE_TIMEOUT_SECONDS = 130;
+
+function listenProblem(error: unknown, hostname: string, port: number): PortInUseError | null {
+  const code = (error as { code?: string }).code;
+  if (code === "EADDRINUSE")
+    return new PortInUseError(
+      `Port ${port} is already in use by another process. Stop it, or start this one with another PORT.`,
+    );
+  if (code === "EADDRNOTAVAIL")
+    return new PortInUseError(
+      `HOST ${hostname} is not an address of this machine; use 0.0.0.0 (every interface) or 127.0.0.1.`,
+    );
+  return null;
+}
+
+/**
+ * Refuses a taken port (or a HOST that is not this machine's) before anything else happens, so a start that
+ * can't listen leaves no database behind. The real listen checks again, for a port taken in between.
+ */
+export function requireFreePort(hostname: string, port: number): void {
+  if (port === 0) return;
+  try {
+    Bun.listen({ hostname, port, exclusive: true, socket: { data() {} } }).stop(true);
+  } catch (error) {
+    throw listenProblem(error, hostname, port) ?? error;
+  }
+}
 
 /**
  * Listens on `port` (refusing a port another process holds: port sharing would split the traffic
  * between two servers) and starts the background e-mail sender, reminder scheduler and (BACKUP_URL) backups. `stop()` is graceful: no new connections,
  * in-flight requests finish, the sender finishes or releases what it holds.
  */
-export function startServer(deps: AppDeps, port = deps.config.port, hostname = "0.0.0.0") {
+export function startServer(deps: AppDeps, port = deps.config.port, hostname = deps.config.host) {
   let app: ReturnType<typeof createApp>;
   try {
-    app = createApp(deps).listen({ port, hostname, reusePort: false });
+    app = createApp(deps).listen({ port, hostname, reusePort: false, idleTimeout: IDLE_TIMEOUT_SECONDS });
   } catch (error) {
-    if ((error as { code?: string }).code === "EADDRINUSE") {
-      throw new PortInUseError(
-        `Port ${port} is already in use by another process. Stop it, or start this one with another PORT.`,
-      );
-    }
-    throw error;
+    throw listenProblem(error, hostname, port) ?? error;
   }
   const optimizer = startOptimizer(deps.db);
   const idleCollection = startIdleCollection();
@@ -136,7 +166,9 @@ export function startServer(deps: AppDeps, port = deps.config.port, hostname = "
       optimizer.ready,
     ]);
   };
-  return { app, url: `http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${app.server!.port}`, stop };
+  const shown =
+    hostname === "0.0.0.0" || hostname === "::" ? "localhost" : hostname.includes(":") ? `[${hostname}]` : hostname;
+  return { app, url: `http://${shown}:${app.server!.port}`, stop };
 }
 
 /** How long a stop may take before the process exits anyway (a container's `docker stop` waits 10 s). */
@@ -157,6 +189,7 @@ const LAST_ACCEPT_MS = 100;
  * DRAIN_SECONDS (default 0), so a load balancer or proxy stops sending traffic before it closes.
  */
 export async function serve(config: Config): Promise<void> {
+  requireFreePort(config.host, config.port);
   // A site that lost its database in a restore must not come up empty; a new site starts as always.
   if (!config.databaseUrl) {
     if (config.env === "production") refuseMissingAfterRestore(config.databasePath);
@@ -173,8 +206,8 @@ export async function serve(config: Config): Promise<void> {
   }
   const database = databaseLabel(config);
   log.info(
-    { url: server.url, env: config.env, database },
-    `${PRODUCT_NAME} listening on ${server.url} (database: ${database})`,
+    { url: server.url, env: config.env, database, version: VERSION },
+    `${PRODUCT_NAME} ${VERSION} listening on ${server.url} (database: ${database})`,
   );
   // The executable starts with the JIT reluctant, so code that runs once at start stays interpreted and
   // its machine code is never made (scripts/compile-server.ts); serving, it takes the serving policy.

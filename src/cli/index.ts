@@ -10,6 +10,7 @@ import { configureLogger, readableLog } from "../lib/logger";
 import { PLAN_IDS } from "@shared/plans";
 import { PRODUCT_NAME } from "@shared/product";
 import { PortInUseError } from "../server";
+import { VERSION } from "../version";
 import { UsageError, type Command, type OptionValues } from "./command";
 import { serveCommand } from "./serve";
 import { keysCommand } from "./keys";
@@ -42,8 +43,8 @@ const COMMANDS: Record<string, Command> = {
   "copy-database": copyDatabaseCommand,
 };
 
-const anyDatabase = Object.entries(COMMANDS)
-  .filter(([, command]) => command.database === "any")
+const needExistingDatabase = Object.entries(COMMANDS)
+  .filter(([, command]) => command.database === "existing")
   .map(([name]) => name);
 
 const USAGE = `${PRODUCT_NAME} — web site and licence server
@@ -52,9 +53,13 @@ Usage:
 ${Object.values(COMMANDS)
   .map((command) => command.usage)
   .join("\n")}
+  layerlift --version                                  print the release this program is
 Options for every command: --db PATH (default: $DATABASE_PATH or ./data/layerlift.db)
-Every command but ${anyDatabase.slice(0, -1).join(", ")} and ${anyDatabase.at(-1)} needs an existing database.
+${needExistingDatabase.slice(0, -1).join(", ")} and ${needExistingDatabase.at(-1)} need an existing database (with DATABASE_URL, PostgreSQL's); the others make or don't need one.
 Plans: ${PLAN_IDS.join(", ")}`;
+
+/** After a mistake: the sentence, and where the rest is, rather than the whole usage. */
+const SEE_HELP = "Run `layerlift --help` for every command and its options.";
 
 function options(args: string[]) {
   return parseArgs({
@@ -64,6 +69,7 @@ function options(args: string[]) {
       ...Object.assign({}, ...Object.values(COMMANDS).map((command) => command.options ?? {})),
       db: { type: "string" },
       help: { type: "boolean", short: "h" },
+      version: { type: "boolean" },
     },
   });
 }
@@ -73,12 +79,16 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
   try {
     parsed = options(argv);
   } catch (error) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    console.error(`${(error as Error).message}\n${SEE_HELP}`);
     return 2;
   }
   const values = parsed.values as OptionValues;
   if (values.help) {
     console.log(USAGE);
+    return 0;
+  }
+  if (values.version) {
+    console.log(`layerlift ${VERSION}`);
     return 0;
   }
   const [name = "serve", ...words] = parsed.positionals;
@@ -106,7 +116,7 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
     return await command.run({ config, words, values, env });
   } catch (error) {
     if (error instanceof UsageError) {
-      console.error(`${error.message}\n\n${USAGE}`);
+      console.error(`${error.message}\n${SEE_HELP}`);
       return 2;
     }
     if (

@@ -80,20 +80,22 @@ const quote = (text: string) => (/^[\w.:/*@-]*$/.test(text) ? `"${text}"` : JSON
 
 export interface RequestLine {
   reqId: string;
+  /** The client's address (with TRUST_PROXY, the one the proxy appended to X-Forwarded-For). */
+  ip: string;
   method: string;
   route: string;
   status: number;
   ms: number;
 }
 
-/** The one info line of a request: `{level, time, reqId, method, route, status, ms, msg: "request"}`. */
+/** The one info line of a request: `{level, time, reqId, ip, method, route, status, ms, msg: "request"}`. */
 export function logRequest(line: RequestLine): void {
   if (!infoEnabled) return;
   if (!batchRequestLines) {
     log.info(line, "request");
     return;
   }
-  requestLines += `{"level":"info","time":"${isoNow()}","reqId":${quote(line.reqId)},"method":${quote(line.method)},"route":${quote(line.route)},"status":${line.status},"ms":${line.ms},"msg":"request"}\n`;
+  requestLines += `{"level":"info","time":"${isoNow()}","reqId":${quote(line.reqId)},"ip":${quote(line.ip)},"method":${quote(line.method)},"route":${quote(line.route)},"status":${line.status},"ms":${line.ms},"msg":"request"}\n`;
   if (requestLines.length >= REQUEST_LINES_BATCH) writeRequestLines();
 }
 

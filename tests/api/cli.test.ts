@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { openDatabase } from "../../src/db";
 import { listProductKeys } from "../../src/features/product-keys/service";
 import { findUserByEmail } from "../../src/features/users/service";
+import { version as packageVersion } from "../../package.json";
 
 const root = join(import.meta.dir, "../..");
 const dir = mkdtempSync(join(tmpdir(), "layerlift-cli-"));
@@ -90,9 +91,27 @@ describe("the command line", () => {
     expect((await listProductKeys(openDatabase(copy))).length).toBeGreaterThanOrEqual(5);
   });
 
-  test("an unknown command prints the usage", () => {
-    const { code, err } = run("frobnicate");
-    expect(code).toBe(2);
-    expect(err).toContain("Usage:");
+  test("an unknown command or option is its sentence and where to read more, not the whole usage", () => {
+    const unknown = run("frobnicate");
+    expect(unknown.code).toBe(2);
+    expect(unknown.err.trim().split("\n")).toEqual([
+      'Unknown command "frobnicate"',
+      "Run `layerlift --help` for every command and its options.",
+    ]);
+    const badOption = run("keys", "list", "--colour");
+    expect(badOption.code).toBe(2);
+    expect(badOption.err.trim().split("\n")).toHaveLength(2);
+    expect(badOption.err).toContain("--colour");
+  });
+
+  test("--version prints the release, and --help which commands need an existing database", () => {
+    const version = run("--version");
+    expect(version.code).toBe(0);
+    expect(version.out).toBe(`layerlift ${packageVersion}\n`);
+    const help = run("--help");
+    expect(help.out).toContain(
+      "keys, lease-keys, accounts, backup, reminders and books need an existing database (with DATABASE_URL, PostgreSQL's)",
+    );
+    expect(help.out).toContain("layerlift --version");
   });
 });

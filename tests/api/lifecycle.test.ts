@@ -3,10 +3,20 @@
  * as a container's PID 1), a busy port refused, and NODE_ENV read strictly.
  */
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../support/ports";
+import { VERSION } from "../../src/version";
+
+/** Waits until `condition` holds, checking every 25 ms; fails after `ms`. */
+async function waitFor(condition: () => boolean, ms: number) {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`waited ${ms} ms in vain`);
+    await Bun.sleep(25);
+  }
+}
 
 setDefaultTimeout(60_000);
 
@@ -151,9 +161,71 @@ describe("starting", () => {
     const second = spawnServer({ port, database: join(dir, "other.sqlite") });
     expect(await second.exited).toBe(1);
     expect(await new Response(second.stderr).text()).toContain(`Port ${port} is already in use by another process`);
+    // Refused before the database was opened: no file made and migrated for nothing.
+    expect(existsSync(join(dir, "other.sqlite"))).toBe(false);
     first.kill("SIGTERM");
     expect(await first.exited).toBe(0);
   });
+
+  test("HOST=127.0.0.1 listens on loopback only and says so; an address not of this machine is one sentence", async () => {
+    const port = freePort();
+    const local = spawnServer({ port, env: { HOST: "127.0.0.1", LOG_FORMAT: "json" } });
+    await waitUntilUp(port, local);
+    const lanAddress = Object.values(networkInterfaces())
+      .flat()
+      .find((address) => address && address.family === "IPv4" && !address.internal)?.address;
+    // Where the machine has another address, the server is not reachable on it.
+    if (lanAddress) expect(await fetch(`http://${lanAddress}:${port}/api/health`).catch(() => null)).toBeNull();
+    local.kill("SIGTERM");
+    expect(await local.exited).toBe(0);
+    const start = (await new Response(local.stdout).text())
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg: string; version?: string })
+      .find((line) => line.msg.includes("listening on"));
+    expect(start?.msg).toStartWith(`Layerlift ${VERSION} listening on http://127.0.0.1:${port} (database: `);
+    expect(start?.version).toBe(VERSION);
+
+    const database = join(dir, "elsewhere.sqlite");
+    const elsewhere = spawnServer({ port: freePort(), database, env: { HOST: "192.0.2.1" } });
+    expect(await elsewhere.exited).toBe(1);
+    expect((await new Response(elsewhere.stderr).text()).trim()).toBe(
+      "HOST 192.0.2.1 is not an address of this machine; use 0.0.0.0 (every interface) or 127.0.0.1.",
+    );
+    expect(existsSync(database)).toBe(false);
+  });
+
+  test("a kept-alive connection left idle for 36 s still answers: longer than a proxy keeps its own", async () => {
+    const port = freePort();
+    const server = spawnServer({ port });
+    await waitUntilUp(port, server);
+    try {
+      let closed = false;
+      const answers: string[] = [];
+      const socket = await Bun.connect({
+        hostname: "127.0.0.1",
+        port,
+        socket: {
+          data: (_, chunk) => void answers.push(chunk.toString()),
+          close: () => void (closed = true),
+        },
+      });
+      const ask = () => socket.write("GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n");
+      ask();
+      await waitFor(() => answers.join("").includes("HTTP/1.1 200"), 10_000);
+      // Elysia's default closed an idle connection after about 30 s: Caddy, keeping its own for 2 minutes, got a reset.
+      const quiet = Date.now() + 36_000;
+      await waitFor(() => closed || Date.now() > quiet, 40_000);
+      expect(closed).toBe(false);
+      answers.length = 0;
+      ask();
+      await waitFor(() => answers.join("").includes("HTTP/1.1 200"), 10_000);
+      socket.end();
+    } finally {
+      server.kill("SIGTERM");
+      await server.exited;
+    }
+  }, 90_000);
 
   test("a second server on the same database is refused", async () => {
     const database = join(dir, "shared.sqlite");

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config";
 import { readableLog } from "../../src/lib/logger";
+import { VERSION } from "../../src/version";
 import { freePort } from "../support/ports";
 
 setDefaultTimeout(60_000);
@@ -64,7 +65,7 @@ describe("the development admin's credentials", () => {
     const stdout = await firstStart({ LOG_LEVEL: "info", LOG_FORMAT: "pretty" });
     expect(stdout).toMatch(CREDENTIALS);
     expect(stdout).toMatch(/INFO.*Development admin created/);
-    expect(stdout).toMatch(/INFO.*Layerlift listening on/);
+    expect(stdout).toMatch(/INFO.*Layerlift \S+ listening on/);
     expect(stdout.trimStart()).not.toStartWith("{");
   });
 });
@@ -75,9 +76,11 @@ describe("the log's format", () => {
     const lines = stdout
       .trim()
       .split("\n")
-      .map((line) => JSON.parse(line) as { level: string; msg: string });
+      .map((line) => JSON.parse(line) as { level: string; msg: string; ip?: string; route?: string });
     expect(lines.map((line) => line.msg)).toContainEqual(expect.stringMatching(/^Development admin created: /));
-    expect(lines.map((line) => line.msg)).toContainEqual(expect.stringMatching(/^Layerlift listening on /));
+    expect(lines.some((line) => line.msg.startsWith(`Layerlift ${VERSION} listening on `))).toBe(true);
+    // The health checks' request lines, written in batches, carry the client's address.
+    expect(lines.find((line) => line.msg === "request")).toMatchObject({ ip: "127.0.0.1", route: "/api/health" });
   });
 
   test("readable in development at a terminal, JSON in production or off a terminal, LOG_FORMAT decides when set", () => {

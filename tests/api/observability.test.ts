@@ -69,7 +69,17 @@ describe("request log", () => {
     expect(answer.status).toBe(422);
     await settle();
     const line = requestLines().at(-1)!;
-    expect(Object.keys(line).sort()).toEqual(["level", "method", "ms", "msg", "reqId", "route", "status", "time"]);
+    expect(Object.keys(line).sort()).toEqual([
+      "ip",
+      "level",
+      "method",
+      "ms",
+      "msg",
+      "reqId",
+      "route",
+      "status",
+      "time",
+    ]);
     expect(line).toMatchObject({
       level: "info",
       method: "GET",
@@ -79,6 +89,19 @@ describe("request log", () => {
     });
     expect(new Date(line.time as string).toISOString()).toBe(line.time as string);
     expect(line.ms).toBeNumber();
+  });
+
+  test("the line carries the client's address: with TRUST_PROXY, the last X-Forwarded-For entry", async () => {
+    const behindProxy = makeTestApp({ env: { TRUST_PROXY: "1" } });
+    try {
+      await call(behindProxy.app, "GET", "/api/health", {
+        headers: { "x-forwarded-for": "203.0.113.9, 198.51.100.7" },
+      });
+      await settle();
+      expect(requestLines().at(-1)).toMatchObject({ route: "/api/health", ip: "198.51.100.7" });
+    } finally {
+      behindProxy.cleanup();
+    }
   });
 
   test("no body, password, token or key ever reaches the log", async () => {

@@ -13,6 +13,7 @@ import * as pg from "../../src/db/postgres/schema";
 import { PG_DUMP_COMMAND, PG_RESTORE_COMMAND } from "../../src/features/backups/postgres";
 import { describePostgres, freshPostgresDatabase, postgresServer, type TestPostgres } from "../support/postgres";
 import { freePort } from "../support/ports";
+import { VERSION } from "../../src/version";
 
 // Each command is a process of its own.
 setDefaultTimeout(120_000);
@@ -80,7 +81,7 @@ test("the start line names the SQLite file the site runs on", async () => {
   const server = await serve({ DATABASE_PATH: path });
   const lines = await server.stop();
   expect(lines.map((line) => line.msg)).toContain(
-    `Layerlift listening on ${server.url.replace("127.0.0.1", "localhost")} (database: ${path})`,
+    `Layerlift ${VERSION} listening on ${server.url.replace("127.0.0.1", "localhost")} (database: ${path})`,
   );
 });
 
@@ -228,7 +229,7 @@ describePostgres("operations with DATABASE_URL", () => {
     }
     const start = lines.find((line) => line.msg.includes("listening on"));
     expect(start?.msg).toBe(
-      `Layerlift listening on ${server.url.replace("127.0.0.1", "localhost")} (database: PostgreSQL at ${ownWhere})`,
+      `Layerlift ${VERSION} listening on ${server.url.replace("127.0.0.1", "localhost")} (database: PostgreSQL at ${ownWhere})`,
     );
     expect(start?.database).toBe(`PostgreSQL at ${ownWhere}`);
     expect(JSON.stringify(lines)).not.toContain(PASSWORD);

@@ -15,6 +15,7 @@ interface RequestState {
   done?: boolean;
   started: number;
   method: string;
+  ip: string;
   /** Set by the error handler: the status and code it answered with. */
   status?: number;
   code?: string;
@@ -36,10 +37,11 @@ const WITHOUT_LOG_CONTEXT = "/api/plugin/validate";
 const needsLogContext = (url: string) => !isPath(url, pathStart(url), WITHOUT_LOG_CONTEXT);
 
 /** Starts a request's record and answers its id (also set as the X-Request-Id header). */
-export function beginRequest(request: Request, headers: Record<string, unknown>): string {
+export function beginRequest(request: Request, headers: Record<string, unknown>, ip: string): string {
   const incoming = request.headers.get("x-request-id");
   const id = incoming && SANE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
-  states.set(request, { id, started: performance.now(), method: request.method });
+  // A forwarded address is whatever the proxy passed on: capped, so a long header can't swell the log.
+  states.set(request, { id, started: performance.now(), method: request.method, ip: ip.slice(0, 64) });
   headers["X-Request-Id"] = id;
   if (needsLogContext(request.url)) enterRequestLog(id);
   return id;
@@ -89,5 +91,5 @@ export function finishRequest(
   metrics.observeRequest({ method: state.method, route, status }, ms / 1000);
   if (route === "/api/plugin/validate" && state.method === "POST")
     metrics.countValidation(state.code ?? (status < 400 ? "VALID" : "ERROR"));
-  logRequest({ reqId: state.id, method: state.method, route, status, ms: Math.round(ms * 10) / 10 });
+  logRequest({ reqId: state.id, ip: state.ip, method: state.method, route, status, ms: Math.round(ms * 10) / 10 });
 }
