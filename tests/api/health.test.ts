@@ -3,6 +3,7 @@
  * (or, on PostgreSQL, reached), with the reasons and the database's engine for an admin or the metrics
  * token only; it costs no write per call, and says "stopping" (503) once the server drains.
  */
+import { VERSION } from "../../src/version";
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { eq } from "drizzle-orm";
@@ -182,6 +183,8 @@ describe("who sees what", () => {
       ok: true,
       status: "ok",
       reasons: [],
+      // Which release answers: during a rolling upgrade, which instance runs which.
+      version: VERSION,
       uptimeSeconds: 0,
       database: { engine: onPostgres ? "postgres" : "sqlite" },
       email: { pending: 2, failed: 0, oldestPendingMinutes: 0 },

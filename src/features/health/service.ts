@@ -14,6 +14,7 @@ import { engineOf, postgresPoolOf } from "../../db";
 import { appSettings, emails } from "../../db/schema";
 import { MINUTE } from "../../lib/clock";
 import type { HealthReport } from "@shared/api/health";
+import { VERSION } from "../../version";
 import { backupStatus } from "../backups/state";
 import { POSTGRES_BACKUP_WARNING } from "../backups/postgres";
 
@@ -96,7 +97,16 @@ export async function healthReport(
   const reachProblem = await databaseUnreachable(deps);
   if (reachProblem) {
     const reasons = [`the database can't be reached: ${reachProblem}`];
-    return { ok: false, status: "degraded", reasons, uptimeSeconds, database, email: null, backup: null };
+    return {
+      ok: false,
+      status: "degraded",
+      reasons,
+      version: VERSION,
+      uptimeSeconds,
+      database,
+      email: null,
+      backup: null,
+    };
   }
   const email = await emailState(deps);
   const reasons: string[] = [];
@@ -124,6 +134,7 @@ export async function healthReport(
     ok: reasons.length === 0,
     status: reasons.length === 0 ? "ok" : "degraded",
     reasons,
+    version: VERSION,
     uptimeSeconds,
     database,
     email,

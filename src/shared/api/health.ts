@@ -46,6 +46,7 @@ const healthDetails = t.Object(
   {
     ...healthStatus,
     reasons: t.Array(t.String(), { description: "Why the site is degraded, one sentence each; empty when ok" }),
+    version: t.String({ description: "The release this instance runs (`layerlift --version`)" }),
     uptimeSeconds: Int(),
     database: databaseInfo,
     email: t.Nullable(
@@ -65,6 +66,7 @@ const detailsExample = (ok: boolean) => ({
   ok,
   status: ok ? "ok" : "degraded",
   reasons: ok ? [] : ["3 e-mails have failed for good; retry them from the admin E-mails tab"],
+  version: "1.0.0",
   uptimeSeconds: 86_400,
   database: { engine: "sqlite" },
   email: { pending: 0, failed: ok ? 0 : 3, oldestPendingMinutes: null },
