@@ -12,6 +12,10 @@
  *   const jwks = await (await fetch(`${site}/.well-known/jwks.json`)).json();   // keep it beside the lease
  *   const verdict = await verifyLease(lease, { jwks, issuer: site, now: Date.now() / 1000, nonce });
  *   if (verdict.ok) { …trust it until verdict.claims.exp; ask again online after verdict.claims.checkAfter… }
+ *
+ * By hand, for a lease a plugin saved (the lease's text or a file holding it):
+ *   bun verify-lease.ts LEASE --jwks jwks.json [--now 2026-12-01T12:00:00Z] [--issuer https://…] [--nonce N]
+ * prints the verdict and exits 0 when the lease is trusted, 1 when it is refused, 2 on a usage mistake.
  */
 
 export const LEASE_AUDIENCE = "layerlift-plugin";
@@ -164,3 +168,67 @@ export async function verifyLease(lease: string, options: VerifyOptions): Promis
   if (options.nonce !== undefined && claims.nonce !== options.nonce) return { ok: false, reason: "nonce-mismatch" };
   return { ok: true, claims, checkDue: options.now >= claims.checkAfter };
 }
+
+const USAGE =
+  "Usage: bun verify-lease.ts LEASE --jwks FILE [--now ISO-TIME] [--issuer URL] [--nonce N]\n" +
+  "LEASE is the lease's text or a file holding it; FILE is the site's key set as /.well-known/jwks.json answers it.";
+
+/** The command line: reads the lease and key set, prints the verdict; the exit code. */
+async function main(args: string[]): Promise<number> {
+  const { parseArgs } = await import("node:util");
+  const { existsSync, readFileSync } = await import("node:fs");
+  let parsed: ReturnType<typeof parseArgs<{ allowPositionals: true; options: Record<string, { type: "string" }> }>>;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        jwks: { type: "string" },
+        now: { type: "string" },
+        issuer: { type: "string" },
+        nonce: { type: "string" },
+      },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [given] = positionals;
+  if (!given || positionals.length > 1 || !values.jwks) {
+    console.error(USAGE);
+    return 2;
+  }
+  const now = values.now === undefined ? Date.now() : Date.parse(values.now);
+  if (Number.isNaN(now)) {
+    console.error(`--now must be a time such as 2026-12-01T12:00:00Z; got "${values.now}"\n${USAGE}`);
+    return 2;
+  }
+  let jwks: { keys: Jwk[] };
+  try {
+    jwks = JSON.parse(readFileSync(values.jwks, "utf8"));
+    if (!Array.isArray(jwks?.keys)) throw new Error("it has no keys array");
+  } catch (error) {
+    console.error(`Can't read the key set ${values.jwks}: ${(error as Error).message}`);
+    return 2;
+  }
+  const lease = (existsSync(given) ? readFileSync(given, "utf8") : given).trim();
+  // Without --issuer the lease's own iss is taken, and said to be unchecked: the signature still is.
+  const claimed = jsonPart(lease.split(".")[1] ?? "");
+  const issuer = values.issuer ?? (typeof claimed?.iss === "string" ? claimed.iss : "");
+  const verdict = await verifyLease(lease, { jwks, issuer, now: now / 1000, nonce: values.nonce });
+  const at = (seconds: number) => new Date(seconds * 1000).toISOString();
+  if (!verdict.ok) {
+    console.log(`Refused: ${verdict.reason} (at ${new Date(now).toISOString()}).`);
+    return 1;
+  }
+  const { claims } = verdict;
+  console.log(
+    `Trusted until ${at(claims.exp)}: Roblox user ${claims.robloxUserId}, plan ${claims.plan} (${claims.status}), ` +
+      `signed by ${claims.iss}${values.issuer ? "" : " (issuer not checked: pass --issuer)"} at ${at(claims.iat)}; ` +
+      `${verdict.checkDue ? "due to ask the site again" : `ask the site again after ${at(claims.checkAfter)}`}.`,
+  );
+  return 0;
+}
+
+if (import.meta.main) process.exitCode = await main(process.argv.slice(2));

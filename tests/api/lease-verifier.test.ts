@@ -3,7 +3,10 @@
  * vector gets the verdict it states, the vectors are exactly what the server's own signer makes from
  * their fixed keys, and leases from a running app pass the verifier.
  */
-import { describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createPrivateKey, generateKeyPairSync } from "node:crypto";
 import testVectors from "../../examples/lease-verifier/test-vectors.json";
 import { verifyLease, type Jwk } from "../../examples/lease-verifier/verify-lease";
@@ -124,5 +127,52 @@ describe("the reference verifier", () => {
     } finally {
       ctx.cleanup();
     }
+  });
+});
+
+describe("the verifier's command line", () => {
+  const dir = mkdtempSync(join(tmpdir(), "layerlift-verify-lease-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const jwksFile = join(dir, "jwks.json");
+  writeFileSync(jwksFile, JSON.stringify(testVectors.jwks));
+  const nowIso = new Date(testVectors.now * 1000).toISOString();
+  const lease = (name: string) => testVectors.cases.find((vector) => vector.name === name)!.lease;
+  const verify = (...args: string[]) => {
+    const child = Bun.spawnSync([process.execPath, "examples/lease-verifier/verify-lease.ts", ...args], {
+      cwd: join(import.meta.dir, "../.."),
+    });
+    return { code: child.exitCode, out: child.stdout.toString().trim(), err: child.stderr.toString().trim() };
+  };
+
+  test("a saved lease that holds: exit 0, until when and for whom", () => {
+    const saved = join(dir, "lease.txt");
+    writeFileSync(saved, `${lease("valid")}\n`);
+    const answer = verify(saved, "--jwks", jwksFile, "--now", nowIso, "--issuer", testVectors.issuer);
+    expect(answer.err).toBe("");
+    expect(answer.code).toBe(0);
+    expect(answer.out).toBe(
+      "Trusted until 2026-11-08T11:00:00.000Z: Roblox user 123456789, plan pro (active), signed by https://layerlift.example at 2026-11-01T11:00:00.000Z; ask the site again after 2026-11-02T11:00:00.000Z.",
+    );
+    // Without --issuer the lease's own is shown, and said not to be checked.
+    expect(verify(lease("valid"), "--jwks", jwksFile, "--now", nowIso).out).toContain(
+      "(issuer not checked: pass --issuer)",
+    );
+  });
+
+  test("a refused lease: exit 1 and the reason; a usage mistake: exit 2 and the usage", () => {
+    for (const [name, reason] of [
+      ["expired", "expired"],
+      ["altered payload: the plan changed after signing", "bad-signature"],
+      ["wrong iss", "wrong-issuer"],
+    ]) {
+      const answer = verify(lease(name), "--jwks", jwksFile, "--now", nowIso, "--issuer", testVectors.issuer);
+      expect([answer.code, answer.out]).toEqual([1, `Refused: ${reason} (at ${nowIso}).`]);
+    }
+    const noJwks = verify(lease("valid"));
+    expect(noJwks.code).toBe(2);
+    expect(noJwks.err).toStartWith("Usage: bun verify-lease.ts LEASE --jwks FILE");
+    const badNow = verify(lease("valid"), "--jwks", jwksFile, "--now", "yesterday");
+    expect(badNow.code).toBe(2);
+    expect(badNow.err).toStartWith('--now must be a time such as 2026-12-01T12:00:00Z; got "yesterday"');
   });
 });
