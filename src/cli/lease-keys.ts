@@ -36,7 +36,10 @@ export const leaseKeysCommand: Command = {
     const now = systemClock.now();
     if (sub === "list") {
       const rows = await listLeaseKeys(db);
-      if (!rows.length) console.log("No lease keys yet: the server makes the first one when it starts.");
+      if (!rows.length)
+        console.log(
+          "No lease keys yet: the server makes the first one at the first plugin validation or request for its public keys (/.well-known/jwks.json).",
+        );
       for (const row of rows) console.log(describe(row, now));
       return 0;
     }

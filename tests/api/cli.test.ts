@@ -91,6 +91,14 @@ describe("the command line", () => {
     expect((await listProductKeys(openDatabase(copy))).length).toBeGreaterThanOrEqual(5);
   });
 
+  test("lease-keys list on a site with none says when the first one is made", () => {
+    const { code, out } = run("lease-keys", "list");
+    expect(code).toBe(0);
+    expect(out.trim()).toBe(
+      "No lease keys yet: the server makes the first one at the first plugin validation or request for its public keys (/.well-known/jwks.json).",
+    );
+  });
+
   test("an unknown command or option is its sentence and where to read more, not the whole usage", () => {
     const unknown = run("frobnicate");
     expect(unknown.code).toBe(2);
