@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { eq } from "drizzle-orm";
 import { openDatabase } from "../../src/db";
+import { emails } from "../../src/db/schema";
 import { listProductKeys } from "../../src/features/product-keys/service";
 import { startFakeS3, type FakeS3 } from "../support/fake-s3";
 import { startServeProcess, stopServeProcess, waitFor, waitHealthy } from "../support/serve-process";
@@ -162,5 +164,13 @@ describe("off-box backups from the command line", () => {
       expect(await stopServeProcess(replacement)).toBe(0);
     }
     expect(replacement.output.join("")).not.toContain("backup round failed");
+    // Nobody was told backups were late.
+    const restoredDb = openDatabase(fresh);
+    try {
+      const alerts = await restoredDb.select().from(emails).where(eq(emails.template, "backup-alert"));
+      expect(alerts).toEqual([]);
+    } finally {
+      restoredDb.$client.close();
+    }
   });
 });
