@@ -5,6 +5,7 @@
  * be used is one sentence.
  */
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { Database } from "bun:sqlite";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -106,6 +107,26 @@ describe("restore", () => {
     expect(await listProductKeys(openDatabase(database))).toHaveLength(2);
     const kept = readdirSync(dir).find((name) => name.startsWith("restore-live.db.before-restore-"))!;
     expect(await listProductKeys(openDatabase(join(dir, kept)))).toHaveLength(7);
+  });
+
+  test("leaves the backed-up server's run state behind: its backup lease and the alerts it had sent", async () => {
+    const database = seeded("run-state-live.db", 1);
+    // What a backup taken during a scheduled run holds: that run's lease, and the alerts that server had told.
+    const source = new Database(database);
+    source.run(
+      `INSERT INTO app_settings (key, value) VALUES ('backup_lease', '{"owner":"dead-server","until":${Date.now() + 300_000}}'), ('backup_alerts', '["stale"]'), ('kept', 'yes')`,
+    );
+    source.close();
+    const backup = join(dir, "run-state-backup.db");
+    expect(run(["backup", backup, "--db", database]).code).toBe(0);
+    const fresh = join(dir, "run-state-fresh.db");
+    expect(run(["restore", backup, "--db", fresh]).code).toBe(0);
+    const restored = new Database(fresh, { readonly: true });
+    const keys = restored.query("SELECT key FROM app_settings ORDER BY key").all() as { key: string }[];
+    restored.close();
+    expect(keys.map((row) => row.key)).toContain("kept");
+    expect(keys.map((row) => row.key)).not.toContain("backup_lease");
+    expect(keys.map((row) => row.key)).not.toContain("backup_alerts");
   });
 
   test("refuses while a server has the database open, and changes nothing", async () => {
