@@ -27,6 +27,7 @@ import { startOptimizer } from "./db/optimize";
 import { startIdleCollection } from "./lib/idle-collection";
 import { SERVING_JIT_POLICY } from "./lib/reluctant-jit";
 import { startBackupScheduler } from "./features/backups/scheduler";
+import { startWebhookSender } from "./features/webhooks/sender";
 
 /** Stripe when configured; the demo provider only outside production. Failures to reach it answer 502. */
 export function buildPaymentProvider(config: Config, db: Db, clock: Clock): PaymentProvider {
@@ -118,6 +119,7 @@ export function startServer(deps: AppDeps, port = deps.config.port, hostname = "
   const optimizer = startOptimizer(deps.db);
   const idleCollection = startIdleCollection();
   const emailSender = startEmailSender(deps);
+  const webhookSender = startWebhookSender(deps);
   const reminders = startReminderScheduler(deps);
   const expiredCheckouts = startExpiredCheckoutSweeper(deps);
   const taxSync = startTaxSync(deps);
@@ -129,6 +131,7 @@ export function startServer(deps: AppDeps, port = deps.config.port, hostname = "
     await Promise.all([
       app.stop(),
       emailSender.stop(),
+      webhookSender.stop(),
       expiredCheckouts.stop(),
       taxSync.stop(),
       backups?.stop(),
