@@ -32,6 +32,10 @@ export function startWebhookReceiver() {
     answerNext(...next: Answer[]) {
       answers.push(...next);
     },
+    /** Forgets the answers not given yet: from now on, 200. */
+    answerOk() {
+      answers.length = 0;
+    },
     /** The bodies received, parsed. */
     events: () =>
       received.map(

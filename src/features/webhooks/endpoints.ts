@@ -126,6 +126,12 @@ export async function updateWebhookEndpoint(
       })
       .where(eq(webhookEndpoints.id, id))
       .returning();
+    // The receiver was fixed: what waited for it is due now, not at the retry it was scheduled for.
+    if (turnedOn)
+      await tx
+        .update(webhookDeliveries)
+        .set({ nextAttemptAt: now })
+        .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.status, "pending")));
     await writeAudit(tx, {
       actorUserId,
       action: "webhook.update",
