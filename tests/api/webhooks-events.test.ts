@@ -8,7 +8,8 @@ import { describe, expect, test } from "bun:test";
 import { webhookDeliveries } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
 import { announceEndedSubscriptions } from "../../src/features/webhooks/ended";
-import { WEBHOOK_EVENT_TYPES } from "../../src/shared/webhooks";
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../../src/shared/webhooks";
+import { WEBHOOK_EXAMPLES } from "../../src/features/webhooks/catalogue";
 import { api, makeKey, signUpWithKey, type TestContext } from "../support/app";
 import { eachTestOnFakeStripe } from "../support/each-test";
 import type { FakeStripe } from "../support/fake-stripe";
@@ -34,9 +35,16 @@ async function subscribeToEverything() {
   expect(status).toBe(201);
 }
 
+/** The events recorded so far; each carries exactly the fields its documented example shows. */
 async function recorded(): Promise<Event[]> {
   const rows = await ctx.deps.db.select().from(webhookDeliveries).orderBy(webhookDeliveries.id);
-  return rows.map((row) => JSON.parse(row.body));
+  const events: Event[] = rows.map((row) => JSON.parse(row.body));
+  for (const event of events)
+    expect({ type: event.type, fields: Object.keys(event.data).sort() }).toEqual({
+      type: event.type,
+      fields: Object.keys(WEBHOOK_EXAMPLES[event.type as WebhookEventType]).sort(),
+    });
+  return events;
 }
 const ofType = async (type: string) => (await recorded()).filter((event) => event.type === type);
 
@@ -147,5 +155,25 @@ describe("subscriptions and accounts", () => {
     const [ticket] = await ofType("ticket.created");
     expect(ticket!.data).toMatchObject({ email: "asker@example.com", subject: "billing" });
     expect(JSON.stringify(ticket)).not.toContain("charged twice");
+  });
+});
+
+describe("the OpenAPI document", () => {
+  test("describes every event under webhooks, with the three signature headers and an example body", async () => {
+    const { data } = await api(ctx.app).api["openapi.json"].get();
+    const webhooks = (data as { webhooks: Record<string, { post: Record<string, unknown> }> }).webhooks;
+    expect(Object.keys(webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    for (const type of WEBHOOK_EVENT_TYPES) {
+      const post = webhooks[type]!.post as {
+        parameters: { name: string }[];
+        requestBody: { content: { "application/json": { example: { type: string } } } };
+      };
+      expect(post.parameters.map((parameter) => parameter.name)).toEqual([
+        "webhook-id",
+        "webhook-timestamp",
+        "webhook-signature",
+      ]);
+      expect(post.requestBody.content["application/json"].example.type).toBe(type);
+    }
   });
 });
