@@ -9,7 +9,7 @@ import { webhookDeliveries } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
 import { announceEndedSubscriptions } from "../../src/features/webhooks/ended";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../../src/shared/webhooks";
-import { WEBHOOK_EXAMPLES } from "../../src/features/webhooks/catalogue";
+import { exampleBody, WEBHOOK_EXAMPLES } from "../../src/features/webhooks/catalogue";
 import { api, makeKey, signUpWithKey, type TestContext } from "../support/app";
 import { eachTestOnFakeStripe } from "../support/each-test";
 import type { FakeStripe } from "../support/fake-stripe";
@@ -175,5 +175,10 @@ describe("the OpenAPI document", () => {
       ]);
       expect(post.requestBody.content["application/json"].example.type).toBe(type);
     }
+  });
+
+  test("the operator's page shows every event with the same example body", async () => {
+    const page = await Bun.file(new URL("../../docs/webhooks.md", import.meta.url)).text();
+    for (const type of WEBHOOK_EVENT_TYPES) expect(page).toContain(JSON.stringify(exampleBody(type), null, 2));
   });
 });
