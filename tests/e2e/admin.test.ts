@@ -206,7 +206,8 @@ const TAB_CHECKS: { tab: string; shows: (page: Page) => Promise<void> }[] = [
     shows: async (page) => {
       await page.getByRole("table", { name: "Audit log" }).getByText("Linked a game account").waitFor();
     },
-  },  {
+  },
+  {
     tab: "Webhooks",
     shows: async (page) => {
       await page.getByText("No endpoints yet.").waitFor();
