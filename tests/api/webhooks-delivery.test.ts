@@ -6,7 +6,8 @@
  * deliver each event once, and a dead sender's delivery is taken over.
  */
 import { afterEach, beforeEach, describe, expect, setSystemTime, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { Webhook } from "standardwebhooks";
 import { closeDatabase } from "../../src/db";
 import { webhookDeliveries, webhookEndpoints } from "../../src/db/schema";
@@ -16,6 +17,7 @@ import { deliverDueWebhooks, MAX_RESPONSE_BYTES, MAX_WEBHOOK_ATTEMPTS } from "..
 import { WEBHOOK_RETRY_DELAYS_SECONDS } from "../../src/shared/webhooks";
 import { api, call, makeTestApp, openSameDatabase, outboxOf, signInAdmin, type TestContext } from "../support/app";
 import { FakeClock } from "../support/fake-clock";
+import { freePort } from "../support/ports";
 import { paidWithDemoCard } from "../support/purchase";
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "../support/webhook-receiver";
 
@@ -304,5 +306,48 @@ describe("in production", () => {
 test("an unknown endpoint's deliveries are 404", async () => {
   expect((await webhooks()({ id: 42 }).deliveries.get({ query: {} })).status).toBe(404);
   expect((await webhooks()({ id: 42 }).test.post()).status).toBe(404);
-  await ctx.deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, 42));
+});
+
+describe("the operator's page", () => {
+  test("its ten-line receiver verifies a real delivery and refuses a forged one", async () => {
+    const page = await Bun.file(join(import.meta.dir, "../../docs/webhooks.md")).text();
+    const code = page.split("## A receiver in ten lines")[1]!.split("```ts\n")[1]!.split("```")[0]!;
+    expect(code.trim().split("\n")).toHaveLength(10);
+    // Beside node_modules, so the example's import of standardwebhooks resolves as in a receiver's project.
+    const dir = mkdtempSync(join(import.meta.dir, "../../node_modules/.cache-receiver-"));
+    writeFileSync(join(dir, "receiver.ts"), code);
+    const { secret } = await addEndpoint(["sale.completed"], "http://127.0.0.1:1/placeholder");
+    const port = freePort();
+    const receiverProcess = Bun.spawn([process.execPath, join(dir, "receiver.ts")], {
+      env: { ...process.env, PORT: String(port), LAYERLIFT_WEBHOOK_SECRET: secret },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    try {
+      const url = `http://127.0.0.1:${port}/`;
+      const listening = async () =>
+        (await fetch(url, { method: "POST", body: "{}" }).catch(() => null))?.status === 400;
+      const deadline = Date.now() + 20_000;
+      while (!(await listening()) && Date.now() < deadline) await Bun.sleep(50);
+      const [endpoint] = (await webhooks().get()).data!;
+      await webhooks()({ id: endpoint!.id }).patch({ url });
+      await paidWithDemoCard(ctx, "pro", "buyer@example.com");
+      expect(await deliver()).toEqual({ delivered: 1, failed: 0 });
+      const forged = await fetch(url, {
+        method: "POST",
+        headers: {
+          "webhook-id": "msg_x",
+          "webhook-timestamp": String(Math.floor(Date.now() / 1000)),
+          "webhook-signature": "v1,AAAA",
+        },
+        body: "{}",
+      });
+      expect(forged.status).toBe(400);
+    } finally {
+      receiverProcess.kill();
+      await receiverProcess.exited;
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(await new Response(receiverProcess.stdout).text()).toContain("sold pro to buyer@example.com");
+  });
 });
