@@ -13,7 +13,12 @@ import { closeDatabase } from "../../src/db";
 import { webhookDeliveries, webhookEndpoints } from "../../src/db/schema";
 import { DAY, HOUR, MINUTE } from "../../src/lib/clock";
 import { announceSale, recordWebhookEvent } from "../../src/features/webhooks/events";
-import { deliverDueWebhooks, MAX_RESPONSE_BYTES, MAX_WEBHOOK_ATTEMPTS } from "../../src/features/webhooks/sender";
+import {
+  deliverDueWebhooks,
+  MAX_RESPONSE_BYTES,
+  MAX_WEBHOOK_ATTEMPTS,
+  startWebhookSender,
+} from "../../src/features/webhooks/sender";
 import { WEBHOOK_RETRY_DELAYS_SECONDS } from "../../src/shared/webhooks";
 import { api, call, makeTestApp, openSameDatabase, outboxOf, signInAdmin, type TestContext } from "../support/app";
 import { FakeClock } from "../support/fake-clock";
@@ -228,6 +233,34 @@ describe("replay and rotation", () => {
     verify(rotated!.secret, after);
     expect(() => verify(old, after)).toThrow();
   });
+});
+
+describe("a receiver that hangs", () => {
+  test("holds back only its own endpoint: another endpoint's event still arrives", async () => {
+    const hanging = startWebhookReceiver();
+    hanging.answerNext("hang");
+    try {
+      await addEndpoint(["webhook.test"], hanging.url);
+      await recordWebhookEvent(ctx.deps.db, "webhook.test", { n: 1 }, ctx.clock.now());
+      const sender = startWebhookSender(ctx.deps, 50, { timeoutMs: 120_000 });
+      try {
+        const deadline = Date.now() + 20_000;
+        while (hanging.received.length === 0 && Date.now() < deadline) await Bun.sleep(25);
+        expect(hanging.received).toHaveLength(1);
+        await addEndpoint(["ticket.created"]);
+        await api(ctx.app).api.support.tickets.post({ email: "someone@example.com", message: "Is anyone there?" });
+        while (receiver.received.length === 0 && Date.now() < deadline) await Bun.sleep(25);
+        expect(receiver.events().map((event) => event.type)).toEqual(["ticket.created"]);
+      } finally {
+        await sender.stop(0);
+      }
+      // Stopping cut the hanging attempt off without counting it: it is due again for the next start.
+      const [held] = await deliveries();
+      expect(held).toMatchObject({ status: "pending", attempts: 0 });
+    } finally {
+      hanging.stop();
+    }
+  }, 40_000);
 });
 
 describe("several senders", () => {

@@ -269,16 +269,17 @@ export async function deliverDueWebhooks(
 const ENDED_ROUND_MS = MINUTE;
 
 /**
- * Polls the queue every `intervalMs` (a round at a time), and once a minute records the subscriptions
- * that ended; `stop()` waits for the round, then cuts it off.
+ * Polls the queue every `intervalMs`, and once a minute records the subscriptions that ended. Rounds may
+ * overlap (up to CONCURRENCY): while one waits on a receiver that hangs, the next still serves the other
+ * endpoints, whose deliveries their leases keep apart. `stop()` waits for the rounds, then cuts them off.
  */
 export function startWebhookSender(deps: SenderDeps, intervalMs = 1000, options: Pick<SendOptions, "timeoutMs"> = {}) {
   const stopping = new AbortController();
-  let running: Promise<unknown> | null = null;
+  const rounds = new Set<Promise<unknown>>();
   let lastEndedRound = 0;
   const round = () => {
-    if (stopping.signal.aborted || running) return;
-    running = (async () => {
+    if (stopping.signal.aborted || rounds.size >= CONCURRENCY) return;
+    const running: Promise<unknown> = (async () => {
       if (Date.now() - lastEndedRound >= ENDED_ROUND_MS) {
         lastEndedRound = Date.now();
         await announceEndedSubscriptions(deps);
@@ -286,22 +287,18 @@ export function startWebhookSender(deps: SenderDeps, intervalMs = 1000, options:
       await deliverDueWebhooks(deps, { ...options, stopping: stopping.signal });
     })()
       .catch((error) => log.error({ err: error }, "webhook sender round failed"))
-      .finally(() => {
-        running = null;
-      });
+      .finally(() => rounds.delete(running));
+    rounds.add(running);
   };
   const timer = setInterval(round, intervalMs);
   round();
   return {
     async stop(graceMs = 5_000) {
       clearInterval(timer);
-      const current = running;
-      if (current) {
-        await Promise.race([current, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
-        stopping.abort();
-        await current;
-      }
+      const settled = Promise.all(rounds);
+      await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
       stopping.abort();
+      await settled;
     },
   };
 }
