@@ -32,6 +32,8 @@ import { accountRoutes } from "./features/account/routes";
 import { refundRoutes } from "./features/refunds/routes";
 import { legalRoutes } from "./features/legal/routes";
 import { apiDocsRoutes } from "./features/api-docs/routes";
+import { webhookRoutes } from "./features/webhooks/routes";
+import { registerWebhookMetrics } from "./features/webhooks/metrics";
 import { createMetrics } from "./features/observability/metrics";
 import { metricsRoutes } from "./features/observability/routes";
 import { clientIp } from "./lib/client-ip";
@@ -70,6 +72,7 @@ export function createApp(deps: AppDeps) {
   const metrics = createMetrics(deps);
   const leases = createLeaseIssuer(deps);
   metrics.addCollectors((registry, prom) => registerLeaseMetrics(registry, prom, leases));
+  metrics.addCollectors((registry, prom, fromDatabase) => registerWebhookMetrics(registry, prom, deps, fromDatabase));
 
   /** The JSON answer for anything thrown while handling a request: `{error, message}` with its status (docs/architecture.md#errors). */
   function errorAnswer({
@@ -162,6 +165,7 @@ export function createApp(deps: AppDeps) {
     .use(invoiceRoutes(deps))
     .use(accountRoutes(deps))
     .use(refundRoutes(deps))
+    .use(webhookRoutes(deps))
     .use(legalRoutes(deps))
     .use(metricsRoutes(deps, metrics))
     .use(apiDocsRoutes({ appUrl: deps.config.appUrl, maxBodyBytes: MAX_BODY_BYTES }, () => whole!))

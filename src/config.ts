@@ -38,6 +38,8 @@ export interface Config {
   seedDevAdmin: boolean;
   /** Off only for load measurements (DISABLE_RATE_LIMITS=1); never in production. */
   rateLimits: boolean;
+  /** WEBHOOKS_ALLOW_PRIVATE=1: webhooks may go to plain http and private or local addresses in production too. */
+  webhooksAllowPrivate: boolean;
   logLevel: LogLevel;
   /** LOG_FORMAT: readable lines or JSON lines; null picks (readable in development at a terminal, JSON otherwise). */
   logFormat: "pretty" | "json" | null;
@@ -297,6 +299,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: value("TRUST_PROXY") === "1" || value("TRUST_PROXY") === "true",
     seedDevAdmin: mode === "development" && value("SEED_DEV_ADMIN") !== "0",
     rateLimits: !disableRateLimits,
+    webhooksAllowPrivate: value("WEBHOOKS_ALLOW_PRIVATE") === "1",
     logLevel: logLevel as LogLevel,
     logFormat: logFormat as Config["logFormat"],
     drainSeconds,

@@ -28,6 +28,7 @@ import { startIdleCollection } from "./lib/idle-collection";
 import { SERVING_JIT_POLICY } from "./lib/reluctant-jit";
 import { startBackupScheduler } from "./features/backups/scheduler";
 import { VERSION } from "./version";
+import { startWebhookSender } from "./features/webhooks/sender";
 
 /** Stripe when configured; the demo provider only outside production. Failures to reach it answer 502. */
 export function buildPaymentProvider(config: Config, db: Db, clock: Clock): PaymentProvider {
@@ -148,6 +149,7 @@ export function startServer(deps: AppDeps, port = deps.config.port, hostname = d
   const optimizer = startOptimizer(deps.db);
   const idleCollection = startIdleCollection();
   const emailSender = startEmailSender(deps);
+  const webhookSender = startWebhookSender(deps);
   const reminders = startReminderScheduler(deps);
   const expiredCheckouts = startExpiredCheckoutSweeper(deps);
   const taxSync = startTaxSync(deps);
@@ -159,6 +161,7 @@ export function startServer(deps: AppDeps, port = deps.config.port, hostname = d
     await Promise.all([
       app.stop(),
       emailSender.stop(),
+      webhookSender.stop(),
       expiredCheckouts.stop(),
       taxSync.stop(),
       backups?.stop(),

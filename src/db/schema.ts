@@ -43,6 +43,8 @@ export let productKeyCounts = sqlite.productKeyCounts;
 export let appSettings = sqlite.appSettings;
 export let leaseKeys = sqlite.leaseKeys;
 export let backupRuns = sqlite.backupRuns;
+export let webhookEndpoints = sqlite.webhookEndpoints;
+export let webhookDeliveries = sqlite.webhookDeliveries;
 
 export type {
   User,
@@ -67,6 +69,8 @@ export type {
   PromotionCode,
   Checkout,
   RefundRequest,
+  WebhookEndpoint,
+  WebhookDelivery,
 } from "./sqlite/schema";
 
 /** The engine whose tables are bound now. */
@@ -109,4 +113,6 @@ export function useEngineTables(to: Engine, tables?: typeof postgres): void {
   appSettings = from.appSettings;
   leaseKeys = from.leaseKeys;
   backupRuns = from.backupRuns;
+  webhookEndpoints = from.webhookEndpoints;
+  webhookDeliveries = from.webhookDeliveries;
 }

@@ -34,6 +34,10 @@ export const AUDIT_ACTION_LABELS = {
   "account.deleted": "An account was deleted",
   "refund-request.approve": "Approved a refund request",
   "refund-request.decline": "Declined a refund request",
+  "webhook.create": "Added a webhook endpoint",
+  "webhook.update": "Changed a webhook endpoint",
+  "webhook.delete": "Deleted a webhook endpoint",
+  "webhook.rotate-secret": "Rotated a webhook endpoint's signing secret",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

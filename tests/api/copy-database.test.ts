@@ -45,6 +45,11 @@ async function makeSite(ctx: TestContext) {
     (await adminApi.admin["promotion-codes"].post({ code: "LAUNCH20", percentOff: 20, plans: ["pro", "lifetime"] }))
       .status,
   ).toBe(200);
+  const hook = await adminApi.admin.webhooks.post({
+    url: "http://127.0.0.1:9/hooks",
+    events: ["sale.completed", "sale.refunded"],
+  });
+  expect(hook.status).toBe(201);
   const user = await signUpUser(ctx, "pro");
   expect((await api(ctx.app, user.token).api.user.settings.put({ notifications: false })).status).toBe(200);
   expect((await api(ctx.app, user.token).api.reviews.post({ rating: 5, comment: "Saved me hours." })).status).toBe(200);
@@ -197,6 +202,8 @@ describePostgres("layerlift copy-database", () => {
         [sqliteTables.refundRequests, postgresTables.refundRequests],
         [sqliteTables.reviews, postgresTables.reviews],
         [sqliteTables.supportMessages, postgresTables.supportMessages],
+        [sqliteTables.webhookEndpoints, postgresTables.webhookEndpoints],
+        [sqliteTables.webhookDeliveries, postgresTables.webhookDeliveries],
       ] as const;
       for (const [sqliteTable, postgresTable] of pairs) {
         const fromSqlite = await source.select().from(sqliteTable).orderBy(asc(sqliteTable.id));

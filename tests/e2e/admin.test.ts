@@ -207,6 +207,13 @@ const TAB_CHECKS: { tab: string; shows: (page: Page) => Promise<void> }[] = [
       await page.getByRole("table", { name: "Audit log" }).getByText("Linked a game account").waitFor();
     },
   },
+  {
+    tab: "Webhooks",
+    shows: async (page) => {
+      await page.getByText("No endpoints yet.").waitFor();
+      await page.getByRole("button", { name: "Add endpoint" }).waitFor();
+    },
+  },
 ];
 
 for (const [width, viewport] of [

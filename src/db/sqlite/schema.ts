@@ -603,6 +603,62 @@ export const backupRuns = sqliteTable(
   (t) => [index("backup_runs_kind_started_idx").on(t.kind, t.startedAt)],
 );
 
+/**
+ * The operator's webhook endpoints: where events are sent, which ones, and the signing secret (`whsec_…`).
+ * After a rotation the previous secret keeps signing too until `previous_secret_until`, so a receiver
+ * that has not switched yet still verifies every delivery.
+ */
+export const webhookEndpoints = sqliteTable("webhook_endpoints", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  url: text("url").notNull(),
+  description: text("description").notNull().default(""),
+  events: text("events", { mode: "json" }).notNull().$type<string[]>(),
+  secret: text("secret").notNull(),
+  previousSecret: text("previous_secret"),
+  previousSecretUntil: ms("previous_secret_until"),
+  enabled: bool("enabled").notNull().default(true),
+  /** Why it was turned off by the site itself (every delivery failing for days); null otherwise. */
+  disabledReason: text("disabled_reason"),
+  /** Since when every attempt has failed; null while the last attempt succeeded. */
+  failingSince: ms("failing_since"),
+  createdAt: ms("created_at").notNull(),
+  updatedAt: ms("updated_at").notNull(),
+});
+
+/**
+ * One event for one endpoint: the exact body sent and its `webhook-id`, written in the transaction of the
+ * change that caused it, then delivered (and retried) by the webhook sender. A replay is a new row with the
+ * same body and `webhook-id`.
+ */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    endpointId: integer("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    messageId: text("message_id").notNull(),
+    eventType: text("event_type").notNull(),
+    body: text("body").notNull(),
+    status: text("status", { enum: ["pending", "delivered", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ms("next_attempt_at"),
+    lastAttemptAt: ms("last_attempt_at"),
+    lastResponseStatus: integer("last_response_status"),
+    lastResponseBody: text("last_response_body"),
+    lastError: text("last_error"),
+    createdAt: ms("created_at").notNull(),
+    deliveredAt: ms("delivered_at"),
+  },
+  (t) => [
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id),
+    index("webhook_deliveries_queue_idx").on(t.endpointId, t.status, t.id),
+    index("webhook_deliveries_status_next_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type BackupRun = typeof backupRuns.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
@@ -625,3 +681,5 @@ export type PlanPrice = typeof planPrices.$inferSelect;
 export type PromotionCode = typeof promotionCodes.$inferSelect;
 export type Checkout = typeof checkouts.$inferSelect;
 export type RefundRequest = typeof refundRequests.$inferSelect;
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;

@@ -33,6 +33,7 @@ import { accountSales, type AccountPurchase } from "./purchases";
 import { isAddressConfirmed } from "./address-confirmation";
 import { ACCOUNT_EMAIL_TEMPLATES } from "./ownership";
 import type { AccountMessage } from "@shared/api/account";
+import { announceAccount } from "../webhooks/events";
 
 /** What a deleted account's sales say instead of the buyer's address: unique per account, never deliverable. */
 export const deletedAccountEmail = (userId: number) => `deleted-account-${userId}@deleted.invalid`;
@@ -111,6 +112,7 @@ export async function deleteAccount(
         "You are the only administrator. Make another account an administrator before deleting yours.",
       );
     }
+    await announceAccount(tx, "account.deleted", account, now);
     const placeholder = deletedAccountEmail(account.id);
     const owned = await accountSales(tx, account);
     // A sale the account paid for keeps its figures, not the person. A key someone else paid for and gave

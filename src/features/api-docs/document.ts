@@ -6,6 +6,7 @@ import { toOpenAPISchema } from "@elysiajs/openapi";
 import type { AnyElysia } from "elysia";
 import { PRODUCT_NAME } from "@shared/product";
 import { RATE_RULES } from "../../lib/rate-limit";
+import { openApiWebhooks } from "../webhooks/catalogue";
 
 const OPENAPI_VERSION = "3.1.0";
 
@@ -33,6 +34,11 @@ const TAGS = [
       "The admin panel. Admins only: 401 without a session, 403 for other accounts, before any input is checked.",
   },
   { name: "Documentation", description: "These documents." },
+  {
+    name: "Webhooks",
+    description:
+      "What the site sends to the operator's endpoints (Standard Webhooks): a signed POST per event, retried until delivered.",
+  },
 ];
 
 export function apiDocument(app: AnyElysia, site: { appUrl: string; maxBodyBytes: number }) {
@@ -51,6 +57,7 @@ export function apiDocument(app: AnyElysia, site: { appUrl: string; maxBodyBytes
     servers: [{ url: site.appUrl }],
     tags: TAGS,
     paths,
+    webhooks: openApiWebhooks(),
     components: {
       ...components,
       securitySchemes: {

@@ -19,6 +19,7 @@ import { signSessionToken } from "./tokens";
 import { queueEmail } from "../email/outbox";
 import { toIso } from "../../lib/clock";
 import { queueAddressConfirmation } from "../account/address-confirmation";
+import { announceAccount } from "../webhooks/events";
 
 const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
 
@@ -44,6 +45,7 @@ export async function signup(deps: AppDeps, input: SignupInput): Promise<User> {
   return deps.db.transaction(async (tx) => {
     await assertEmailFree(tx, input.email);
     const user = await insertUser(tx, { email: input.email, passwordHash }, now);
+    await announceAccount(tx, "account.created", user, now);
     const key = await claimProductKey(tx, input.productKey, user.id, now);
     const endDate = planEndDate(PLANS[key.plan].days, now);
     await tx

@@ -49,8 +49,8 @@ export type Metrics = ReturnType<typeof createMetrics>;
 
 /** prom-client as loaded on the first read of /metrics; collectors from other features build on it. */
 export type PromClient = Awaited<ReturnType<typeof loadPromClient>>;
-/** Adds a feature's own series to the registry when it is built. */
-export type Collectors = (registry: Registry, prom: PromClient) => void;
+/** Adds a feature's own series to the registry when it is built; series read from the database wrap their collect in fromDatabase. */
+export type Collectors = (registry: Registry, prom: PromClient, fromDatabase: FromDatabase) => void;
 
 export function createMetrics(deps: Pick<AppDeps, "db" | "clock" | "config">) {
   const collectors: Collectors[] = [];
@@ -161,7 +161,7 @@ export function createMetrics(deps: Pick<AppDeps, "db" | "clock" | "config">) {
     registerDatabaseMetrics(registry, prom, deps, fromDatabase);
     // The backup series describe the SQLite file's backups; on PostgreSQL they would say "never" for ever.
     if (engineOf(deps.db) === "sqlite") registerBackupMetrics(registry, prom, deps, fromDatabase);
-    for (const add of collectors) add(registry, prom);
+    for (const add of collectors) add(registry, prom, fromDatabase);
     new Gauge({
       name: "process_resident_memory_bytes",
       help: "Resident memory size in bytes",

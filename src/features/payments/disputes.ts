@@ -24,6 +24,7 @@ import { writeAudit } from "../audit/service";
 import { fulfilPayment, saleByPaymentIntent } from "./fulfilment";
 import { refundPayment } from "../refunds/record";
 import type { ProviderEvent } from "./provider";
+import { announceDispute } from "../webhooks/events";
 
 type DisputeDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config">;
 
@@ -144,6 +145,7 @@ export async function settleDispute(deps: DisputeDeps, disputeId: string): Promi
       }
     } else if (open && sale.status === "paid") {
       await tx.update(sales).set({ status: "disputed" }).where(eq(sales.id, sale.id));
+      await announceDispute(tx, "dispute.opened", sale, dispute, now);
       const outcome = await suspend(tx, sale, now);
       await writeAudit(tx, {
         actorUserId: null,
@@ -163,6 +165,7 @@ export async function settleDispute(deps: DisputeDeps, disputeId: string): Promi
       );
     } else if (!open && sale.status === "disputed") {
       await tx.update(sales).set({ status: "paid" }).where(eq(sales.id, sale.id));
+      await announceDispute(tx, "dispute.closed", sale, dispute, now);
       const outcome = await restore(tx, sale, now);
       if (lost) becameLost = true;
       else {

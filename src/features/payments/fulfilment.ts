@@ -25,6 +25,7 @@ import { expectedChargeCents, saleTaxColumns, syncTaxRecords } from "../tax/serv
 import { allocateNumber } from "../invoices/numbers";
 import { documentLinks, signedDocumentUrl, type DocumentLinks } from "../invoices/links";
 import { recordIssuedDocument, type IssuingDeps } from "../invoices/issued";
+import { announceSale } from "../webhooks/events";
 
 /** What fulfilment uses; config goes on the invoice and with jwtSecret signs its link, tax records the tax transaction. */
 type FulfilmentDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config"> &
@@ -196,6 +197,7 @@ export async function recordSale(
     .where(eq(sales.id, inserted.id))
     .returning();
   await recordIssuedDocument(tx, issuing, fulfilled, null, now);
+  await announceSale(tx, fulfilled, now);
   const invoice = links ? { invoiceUrl: signedDocumentUrl(links.appUrl, links.secret, invoiceNumber) } : {};
   const consent =
     fulfilled.withdrawalConsentAt !== null

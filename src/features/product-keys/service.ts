@@ -10,6 +10,7 @@ import { AppError, badRequest, conflict } from "../../lib/errors";
 import { newProductKey } from "../../lib/random";
 import { KEY_GENERATION_MAX, KEY_GENERATION_MIN, normaliseProductKey } from "@shared/product";
 import type { PlanId } from "@shared/plans";
+import { announceKeyRedeemed } from "../webhooks/events";
 
 type KeySource = ProductKey["source"];
 
@@ -70,8 +71,9 @@ export async function claimProductKey(tx: DbOrTx, rawKey: string, userId: number
     .set({ isUsed: true, usedByUserId: userId, usedAt: now })
     .where(and(eq(productKeys.key, key), eq(productKeys.isUsed, false)))
     .returning();
-  if (claimed) return claimed;
-  throw await keyProblem(tx, key);
+  if (!claimed) throw await keyProblem(tx, key);
+  await announceKeyRedeemed(tx, claimed, now);
+  return claimed;
 }
 
 /** Why a key can't be used: unknown (400) or used (409). */

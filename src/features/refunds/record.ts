@@ -19,6 +19,7 @@ import { issueCreditNote } from "../invoices/credit-notes";
 import { documentLinks, signedDocumentUrl, type DocumentLinks } from "../invoices/links";
 import { queueRefundNotice, type KeyOutcome } from "./notice";
 import { refundActor } from "./requester";
+import { announceRefund } from "../webhooks/events";
 
 /** What recording a refund uses; config goes on the credit note and with jwtSecret signs its link, tax records the reversal. */
 type RecordDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret" | "tax">>;
@@ -139,6 +140,7 @@ export async function recordPartialRefund(
     if (sale.status !== "paid" || refundedCents === sale.refundedCents) return sale;
     const note = await issueCreditNote(tx, deps, sale, refundedCents - sale.refundedCents, now);
     const [updated] = await tx.update(sales).set({ refundedCents }).where(eq(sales.id, sale.id)).returning();
+    await announceRefund(tx, sale, refundedCents - sale.refundedCents, now);
     await writeAudit(tx, {
       ...(await refundActor(tx, sale, actorUserId)),
       action: "sale.partially-refunded",
@@ -210,6 +212,7 @@ export async function refundPayment(
       .set({ status: "refunded", productKeyId: key && !key.isUsed ? null : sale.productKeyId })
       .where(eq(sales.id, sale.id))
       .returning();
+    await announceRefund(tx, sale, sale.amountCents - sale.refundedCents, now);
     await writeAudit(tx, {
       ...(await refundActor(tx, sale, actorUserId)),
       action: "sale.refunded",

@@ -14,6 +14,7 @@ import type { DashboardResponse } from "@shared/api/subscriptions";
 import { assertKeyAvailable, claimProductKey } from "../product-keys/service";
 import { getSubscription } from "../users/service";
 import { effectiveStatus, planEndDate, subscriptionView } from "./view";
+import { announceSubscription } from "../webhooks/events";
 
 const LIFETIME_CANCEL_MESSAGE = "Lifetime access has no renewal to cancel.";
 export const ALREADY_LIFETIME_MESSAGE = "You already have lifetime access. Keep this key for someone else.";
@@ -43,6 +44,7 @@ export async function cancelSubscription(deps: AppDeps, userId: number): Promise
       .set({ status: "cancelled", cancelledAt: now })
       .where(eq(subscriptions.id, sub.id))
       .returning();
+    await announceSubscription(tx, "subscription.cancelled", cancelled!, now);
     const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
     await queueEmail(
       tx,
@@ -115,5 +117,6 @@ export async function applyProductKey(tx: DbOrTx, userId: number, rawKey: string
     })
     .where(eq(subscriptions.id, sub.id))
     .returning();
+  await announceSubscription(tx, "subscription.renewed", extended!, now);
   return extended;
 }

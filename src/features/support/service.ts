@@ -18,6 +18,7 @@ import { queueEmail } from "../email/outbox";
 import { normaliseEmail } from "../users/service";
 import { ticketLink } from "./links";
 import { ticketView } from "./view";
+import { announceTicket } from "../webhooks/events";
 
 type TicketDeps = Pick<AppDeps, "db" | "clock" | "config" | "jwtSecret">;
 
@@ -49,6 +50,7 @@ export function createTicket(
         linkNonce: newToken(16),
       })
       .returning();
+    await announceTicket(tx, row, ticketNumber(row.id), now);
     await queueEmail(
       tx,
       {

@@ -11,6 +11,7 @@ import {
   TicketPercent,
   Undo2,
   Users,
+  Webhook,
   type LucideIcon,
 } from "lucide-react";
 import { Layout } from "../../components/layout";
@@ -31,6 +32,7 @@ import { AuditTab } from "./audit-tab";
 import { PlansTab } from "./plans-tab";
 import { PromotionCodesTab } from "./promotion-codes-tab";
 import { RefundRequestsTab } from "./refund-requests-tab";
+import { WebhooksTab } from "./webhooks-tab";
 import type { AdminTab, AdminTabProps } from "./tab-props";
 
 const TABS: { value: AdminTab; label: string; icon: LucideIcon; Content: (props: AdminTabProps) => ReactNode }[] = [
@@ -44,6 +46,7 @@ const TABS: { value: AdminTab; label: string; icon: LucideIcon; Content: (props:
   { value: "users", label: "Users", icon: Users, Content: UsersTab },
   { value: "audit", label: "Audit", icon: History, Content: AuditTab },
   { value: "refund-requests", label: "Refund requests", icon: Undo2, Content: RefundRequestsTab },
+  { value: "webhooks", label: "Webhooks", icon: Webhook, Content: WebhooksTab },
 ];
 
 const TAB_VALUES = TABS.map((tab) => tab.value);
@@ -66,7 +69,7 @@ export default function AdminPage() {
         <TestEmailDialog defaultEmail={user.email} />
       </header>
       <Tabs value={tab} onValueChange={(value) => setTab(value as AdminTab)} className="mt-8">
-        <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-auto">
+        <TabsList className="grid h-auto w-full grid-cols-3 sm:flex sm:flex-wrap sm:w-auto">
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>
               <Icon aria-hidden /> {label}

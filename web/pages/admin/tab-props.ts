@@ -8,7 +8,8 @@ export type AdminTab =
   | "emails"
   | "users"
   | "audit"
-  | "refund-requests";
+  | "refund-requests"
+  | "webhooks";
 
 export interface AdminTabProps {
   /** Lets a tab send the operator to another one (e.g. from a figure to its list). */

@@ -146,6 +146,19 @@ export const EMAIL_TEMPLATES = {
     },
     ...adminAlert,
   }),
+  /** To every admin: a webhook endpoint was turned off after its deliveries failed for days (once). */
+  "webhook-alert": define({
+    title: "Webhook alert (admins)",
+    sentWhen: "To every admin when a webhook endpoint is turned off because every delivery failed for 5 days.",
+    sample: {
+      headline: "A webhook endpoint was turned off",
+      lines: [
+        "Every delivery to https://hooks.example.com/layerlift has failed since 2026-11-20; the endpoint is now off.",
+        "Fix the receiver, then turn the endpoint on again in the admin panel's Webhooks tab.",
+      ],
+    },
+    ...adminAlert,
+  }),
   /** 7 days and 1 day before a subscription ends, and when it has ended. */
   "renewal-reminder": define({
     title: "Renewal reminder",

@@ -1,0 +1,73 @@
+/** An endpoint's deliveries for the admin panel, the test event and replays. */
+import { eq } from "drizzle-orm";
+import type { AppDeps } from "../../deps";
+import { newestFirst, type Page } from "../../db/paging";
+import { webhookDeliveries, type WebhookDelivery } from "../../db/schema";
+import { toIso } from "../../lib/clock";
+import { conflict, notFound } from "../../lib/errors";
+import type { WebhookDeliveryView } from "@shared/api/webhooks";
+import { newWebhookId, queueDelivery, webhookBody } from "./events";
+import { findWebhookEndpoint } from "./endpoints";
+
+type DeliveryDeps = Pick<AppDeps, "db" | "clock">;
+
+const PAGE_SIZE = 50;
+
+export function deliveryView(row: WebhookDelivery): WebhookDeliveryView {
+  return {
+    id: row.id,
+    endpointId: row.endpointId,
+    eventType: row.eventType,
+    webhookId: row.messageId,
+    status: row.status,
+    attempts: row.attempts,
+    lastResponseStatus: row.lastResponseStatus,
+    lastResponseBody: row.lastResponseBody,
+    lastError: row.lastError,
+    // A delivery in flight shows its lease's end; that is when it is tried again if the sender died.
+    nextAttemptAt: row.status === "pending" ? toIso(row.nextAttemptAt) : null,
+    createdAt: toIso(row.createdAt)!,
+    deliveredAt: toIso(row.deliveredAt),
+  };
+}
+
+/** Newest first, keyset paged by `before`. */
+export async function listDeliveries(
+  deps: DeliveryDeps,
+  endpointId: number,
+  page: Page,
+): Promise<WebhookDeliveryView[]> {
+  await findWebhookEndpoint(deps.db, endpointId);
+  const rows = await newestFirst(
+    deps.db.select().from(webhookDeliveries).$dynamic(),
+    webhookDeliveries,
+    page,
+    PAGE_SIZE,
+    eq(webhookDeliveries.endpointId, endpointId),
+  );
+  return rows.map(deliveryView);
+}
+
+/** A `webhook.test` event for this endpoint alone, whatever events it asked for. */
+export async function sendTestEvent(deps: DeliveryDeps, endpointId: number): Promise<WebhookDeliveryView> {
+  const endpoint = await findWebhookEndpoint(deps.db, endpointId);
+  if (!endpoint.enabled)
+    throw conflict("WEBHOOK_DISABLED", "This endpoint is off. Turn it on to send it a test event.");
+  const now = deps.clock.now();
+  const body = webhookBody("webhook.test", { endpointId, message: "A test event from the admin panel." }, now);
+  return deliveryView(await queueDelivery(deps.db, endpointId, "webhook.test", body, newWebhookId(), now));
+}
+
+/** The same body with the same `webhook-id`, queued again as a new delivery (signed for its own attempt's time). */
+export async function replayDelivery(deps: DeliveryDeps, deliveryId: number): Promise<WebhookDeliveryView> {
+  const [original] = await deps.db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.id, deliveryId))
+    .limit(1);
+  if (!original) throw notFound("No webhook delivery with that id.");
+  const now = deps.clock.now();
+  return deliveryView(
+    await queueDelivery(deps.db, original.endpointId, original.eventType, original.body, original.messageId, now),
+  );
+}

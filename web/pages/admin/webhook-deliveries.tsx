@@ -1,0 +1,92 @@
+/** One endpoint's deliveries, newest first: what was sent, how the receiver answered, and Replay. */
+import { RotateCw } from "lucide-react";
+import type { WebhookDeliveryView, WebhookEndpointView } from "@shared/api/webhooks";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { useReplayDelivery, useWebhookDeliveries } from "../../lib/queries/webhooks";
+import { toast } from "../../lib/use-toast";
+import { dateColumn, type Column } from "./data-table";
+import { List, usePaging } from "./list-tab";
+
+const PAGE_SIZE = 20;
+
+function statusBadge(delivery: WebhookDeliveryView) {
+  if (delivery.status === "delivered") return <Badge variant="success">Delivered</Badge>;
+  if (delivery.status === "failed") return <Badge variant="destructive">Failed</Badge>;
+  return <Badge variant="outline">{delivery.attempts ? "Retrying" : "Waiting"}</Badge>;
+}
+
+function lastAnswer(delivery: WebhookDeliveryView) {
+  if (delivery.attempts === 0) return <span className="text-muted-foreground">Not sent yet</span>;
+  const said = delivery.lastResponseBody?.trim();
+  return (
+    <div className="grid gap-0.5">
+      <span>{delivery.lastResponseStatus ?? delivery.lastError ?? "No answer"}</span>
+      {said && (
+        <span className="line-clamp-2 font-mono text-xs text-muted-foreground" title={said}>
+          {said}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function ReplayButton({ delivery }: { delivery: WebhookDeliveryView }) {
+  const replay = useReplayDelivery();
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={replay.isPending}
+      aria-label={`Replay ${delivery.eventType} ${delivery.webhookId}`}
+      onClick={() =>
+        replay.mutate(delivery.id, {
+          onSuccess: () =>
+            toast({ title: "Delivery queued again", description: `${delivery.eventType}, with the same webhook-id.` }),
+          onError: (error) => toast({ variant: "destructive", title: "Replay failed", description: error.message }),
+        })
+      }
+    >
+      <RotateCw aria-hidden /> Replay
+    </Button>
+  );
+}
+
+const COLUMNS: Column<WebhookDeliveryView>[] = [
+  { name: "Event", cell: (d) => <code className="font-mono text-sm">{d.eventType}</code> },
+  { name: "webhook-id", cell: (d) => <code className="break-all font-mono text-xs">{d.webhookId}</code> },
+  { name: "Status", cell: statusBadge },
+  { name: "Attempts", cell: (d) => String(d.attempts) },
+  { name: "Last answer", cell: lastAnswer },
+  dateColumn("Next attempt", (d) => d.nextAttemptAt),
+  dateColumn("Queued", (d) => d.createdAt),
+  { name: "Actions", cell: (d) => <ReplayButton delivery={d} /> },
+];
+
+export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpointView }) {
+  const paging = usePaging(PAGE_SIZE);
+  const deliveries = useWebhookDeliveries(endpoint.id, paging.page);
+  const headingId = `webhook-deliveries-${endpoint.id}`;
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3">
+      <div>
+        <h3 id={headingId} className="text-lg font-semibold">
+          Deliveries to {endpoint.url}
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          Newest first. A failed answer is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h.
+        </p>
+      </div>
+      <List
+        query={deliveries}
+        rows={deliveries.data}
+        paging={paging}
+        label={`Deliveries to ${endpoint.url}`}
+        columns={COLUMNS}
+        rowKey={(d) => d.id}
+        tableFrom="xl"
+        empty="Nothing sent yet. Send a test event to see one here."
+      />
+    </section>
+  );
+}
