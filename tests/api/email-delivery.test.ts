@@ -6,15 +6,10 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { emails } from "../../src/db/schema";
-import {
-  deliverDueEmails,
-  MAX_ATTEMPTS,
-  outageBackoffMs,
-  retryDelayMs,
-  startEmailSender,
-} from "../../src/features/email/sender";
+import { deliverDueEmails, MAX_ATTEMPTS, retryDelayMs, startEmailSender } from "../../src/features/email/sender";
 import { queueEmail } from "../../src/features/email/outbox";
 import { DAY, HOUR, MINUTE } from "../../src/lib/clock";
+import { outageBackoffMs } from "../../src/lib/round-outage";
 import { api, makeTestApp, signInAdmin, type TestContext } from "../support/app";
 import type { FakeResend } from "../support/fake-resend";
 import { eachTestOnFakeResend } from "../support/each-test";

@@ -223,7 +223,11 @@ describePostgres("operations with DATABASE_URL", () => {
       expect(down).toContain('\ndatabase_up{app="layerlift"} 0');
       expect(down).toContain('\nhttp_requests_total{method="GET",route="/api/health"');
       expect(down).toContain("\nprocess_resident_memory_bytes");
-      expect(down).not.toMatch(/^site_(sales|sales_revenue_cents|email_outbox|database_connections)\{/m);
+      expect(down).not.toMatch(
+        /^site_(sales|sales_revenue_cents|email_outbox|database_connections|webhook_deliveries)\{/m,
+      );
+      // A series without labels is left out too, not shown as 0.
+      expect(down).not.toMatch(/^site_webhook_endpoints_disabled[{ ]/m);
     } finally {
       lines = await server.stop();
     }

@@ -145,12 +145,29 @@ describe("in production", () => {
       "fe80::1",
       "fc00::1",
       "::ffff:127.0.0.1",
+      "::",
+      "fd00:ec2::254",
+      // IPv4 inside IPv6, as the URL parser writes it back ([::ffff:127.0.0.1] becomes [::ffff:7f00:1]).
+      "::ffff:7f00:1",
+      "::ffff:a9fe:a9fe",
+      "0:0:0:0:0:ffff:0a00:0001",
+      "64:ff9b::a9fe:a9fe",
+      "2002:c0a8:1::1",
+      "not-an-address",
     ])
       expect(isInternalAddress(internal)).toBe(true);
-    for (const external of ["93.184.216.34", "1.1.1.1", "172.32.0.1", "2606:4700::1111"])
+    for (const external of [
+      "93.184.216.34",
+      "1.1.1.1",
+      "172.32.0.1",
+      "2606:4700::1111",
+      "::ffff:5db8:d822",
+      "2002:5db8:d822::1",
+    ])
       expect(isInternalAddress(external)).toBe(false);
     const rules = { env: "production" as const, webhooksAllowPrivate: false };
     expect((await assertDeliverableUrl("https://93.184.216.34/hooks", rules)).href).toBe("https://93.184.216.34/hooks");
+    await expect(assertDeliverableUrl("https://[::ffff:127.0.0.1]/hooks", rules)).rejects.toThrow("private or local");
   });
 });
 

@@ -156,6 +156,18 @@ describe("a failing receiver", () => {
     expect(await deliver()).toEqual({ delivered: 1, failed: 0 });
   });
 
+  test("an answer holding a NUL byte is recorded (PostgreSQL's text refuses NUL), so the retry schedule goes on", async () => {
+    const { id } = await addEndpoint(["webhook.test"]);
+    receiver.answerNext({ status: 500, body: "bad\u0000answer" });
+    await webhooks()({ id }).test.post();
+    expect(await deliver()).toEqual({ delivered: 0, failed: 1 });
+    expect((await deliveries())[0]).toMatchObject({
+      attempts: 1,
+      lastResponseStatus: 500,
+      lastResponseBody: "badanswer",
+    });
+  });
+
   test("holds back the endpoint's later events, which then arrive in order", async () => {
     const { id } = await addEndpoint(["webhook.test", "ticket.created"]);
     receiver.answerNext({ status: 503 });
@@ -214,6 +226,16 @@ describe("replay and rotation", () => {
     expect(replayed!.headers["webhook-timestamp"]).not.toBe(original!.headers["webhook-timestamp"]);
     verify(secret, replayed!);
     expect((await webhooks().deliveries({ id: 999 }).replay.post()).status).toBe(404);
+  });
+
+  test("a delivery still pending is not replayed: it would go out twice", async () => {
+    const { id } = await addEndpoint(["webhook.test"]);
+    await webhooks()({ id }).test.post();
+    const [pending] = await deliveries();
+    const { status, error } = await webhooks().deliveries({ id: pending!.id }).replay.post();
+    expect(status).toBe(409);
+    expect(error!.value).toMatchObject({ error: "WEBHOOK_DELIVERY_PENDING" });
+    expect(await deliveries()).toHaveLength(1);
   });
 
   test("after a rotation every delivery for 24 hours verifies with the old secret and with the new one", async () => {

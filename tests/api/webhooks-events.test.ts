@@ -111,6 +111,19 @@ describe("sales", () => {
     expect(closed).toHaveLength(1);
     expect(closed[0]!.data).toMatchObject({ disputeId: dispute.id, outcome: "won" });
   });
+
+  test("a dispute first seen already lost announces dispute.closed, once, beside the refund", async () => {
+    await subscribeToEverything();
+    const { id } = await paidOnFakeStripe(ctx, stripe, "month", "buyer@example.com");
+    const dispute = stripe.openDispute(id);
+    stripe.setDisputeStatus(dispute.id, "lost");
+    await stripeEvent("charge.dispute.closed", dispute);
+    await stripeEvent("charge.dispute.closed", dispute); // a redelivery announces nothing new
+    const closed = await ofType("dispute.closed");
+    expect(closed).toHaveLength(1);
+    expect(closed[0]!.data).toMatchObject({ disputeId: dispute.id, disputeStatus: "lost" });
+    expect(await ofType("sale.refunded")).toHaveLength(1);
+  });
 });
 
 describe("subscriptions and accounts", () => {

@@ -14,6 +14,7 @@ import type { AppDeps } from "../../deps";
 import { emails, type Email } from "../../db/schema";
 import { HOUR, MINUTE } from "../../lib/clock";
 import { log } from "../../lib/logger";
+import { roundOutage } from "../../lib/round-outage";
 import { renderEmail } from "./templates/render";
 import { emailDefinition } from "./templates/registry";
 import { newDeliveryKey } from "./outbox";
@@ -179,18 +180,6 @@ interface EmailSender {
   stop(graceMs?: number): Promise<void>;
 }
 
-/** After `failures` failed rounds in a row, the wait before the next: 1 s, 2, 4, 8, 16, then every 30 s. */
-export function outageBackoffMs(failures: number): number {
-  return Math.min(1000 * 2 ** Math.max(0, failures - 1), 30_000);
-}
-
-/** Why a round failed, in one line: the driver's reason, not the query (Drizzle's message) or a stack. */
-function roundFailure(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  const message = cause instanceof Error ? cause.message : String(cause);
-  return message.split("\n")[0]!.slice(0, 300);
-}
-
 /**
  * Polls the outbox every `intervalMs`. A round takes up to SEND_CONCURRENCY e-mails at once; while
  * one e-mail hangs, the next round still starts and sends the others. While rounds fail (the database
@@ -203,30 +192,11 @@ export function startEmailSender(
 ): EmailSender {
   const rounds = new Set<Promise<unknown>>();
   const stopping = new AbortController();
-  let outage: { since: number; failedRounds: number; retryAt: number } | null = null;
-  const succeeded = () => {
-    if (!outage) return;
-    const { since, failedRounds } = outage;
-    outage = null;
-    log.info({ failedRounds, downSeconds: Math.round((deps.clock.now() - since) / 1000) }, "e-mail sender works again");
-  };
-  const failed = (error: unknown) => {
-    const now = deps.clock.now();
-    if (!outage) {
-      outage = { since: now, failedRounds: 0, retryAt: now };
-      log.error(
-        { reason: roundFailure(error) },
-        "e-mail sender round failed; retrying with back-off, and saying nothing more until it works",
-      );
-    }
-    outage.failedRounds++;
-    outage.retryAt = now + outageBackoffMs(outage.failedRounds);
-  };
+  const outage = roundOutage("e-mail sender", deps.clock);
   const round = () => {
-    if (stopping.signal.aborted || rounds.size >= SEND_CONCURRENCY) return;
-    if (outage && deps.clock.now() < outage.retryAt) return;
+    if (stopping.signal.aborted || rounds.size >= SEND_CONCURRENCY || outage.backingOff()) return;
     const running = deliverDueEmails(deps, { ...options, stopping: stopping.signal })
-      .then(succeeded, failed)
+      .then(outage.succeeded, outage.failed)
       .finally(() => rounds.delete(running));
     rounds.add(running);
   };

@@ -35,6 +35,9 @@ function databaseCollector() {
         await Promise.race([collect.call(this), late]);
       } catch {
         this.reset();
+        // reset() leaves a gauge without labels at 0, which reads as a value ("no failed deliveries",
+        // "a fresh backup"); an empty map leaves the series out of the scrape instead.
+        (this as unknown as { hashMap: object }).hashMap = {};
       } finally {
         clearTimeout(timer);
       }

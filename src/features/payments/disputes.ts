@@ -188,6 +188,7 @@ export async function settleDispute(deps: DisputeDeps, disputeId: string): Promi
       }
     } else if (lost && sale.status === "paid") {
       becameLost = true; // closed as lost before we ever saw it open
+      await announceDispute(tx, "dispute.closed", sale, dispute, now);
     }
     await tx
       .update(sales)

@@ -66,6 +66,12 @@ export async function replayDelivery(deps: DeliveryDeps, deliveryId: number): Pr
     .where(eq(webhookDeliveries.id, deliveryId))
     .limit(1);
   if (!original) throw notFound("No webhook delivery with that id.");
+  // A pending delivery is still going to be sent (or retried): a replay now would send it twice.
+  if (original.status === "pending")
+    throw conflict(
+      "WEBHOOK_DELIVERY_PENDING",
+      "This delivery is still being sent or retried; replay it once it has ended.",
+    );
   const now = deps.clock.now();
   return deliveryView(
     await queueDelivery(deps.db, original.endpointId, original.eventType, original.body, original.messageId, now),

@@ -77,10 +77,11 @@ export function webhookRoutes(deps: AppDeps) {
     .post("/deliveries/:id/replay", ({ params }) => replayDelivery(deps, params.id), {
       admin: true,
       params: idParams,
-      response: { 200: WebhookModel.delivery, ...failures(404, 422) },
+      response: { 200: WebhookModel.delivery, ...failures(404, 409, 422) },
       detail: {
         summary: "Send a delivery's payload again",
-        description: "Queued as a new delivery with the same body and the same `webhook-id`.",
+        description:
+          "Queued as a new delivery with the same body and the same `webhook-id`; 409 while the delivery is still pending.",
       },
     });
 }

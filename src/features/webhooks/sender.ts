@@ -22,6 +22,7 @@ import {
 } from "../../db/schema";
 import { DAY, MINUTE, toIso } from "../../lib/clock";
 import { log } from "../../lib/logger";
+import { roundOutage } from "../../lib/round-outage";
 import { queueEmail } from "../email/outbox";
 import { WEBHOOK_RETRY_DELAYS_SECONDS } from "@shared/webhooks";
 import { signedHeaders } from "./signing";
@@ -80,6 +81,9 @@ async function lease(db: DbOrTx, id: number, now: number) {
   return endpoint ? { delivery: leased, endpoint } : null;
 }
 
+/** PostgreSQL's text refuses NUL; a receiver's answer or error may hold one. */
+const withoutNul = (text: string) => text.replaceAll("\u0000", "");
+
 /** The first `limit` bytes of a body, as text; the rest is never read. */
 async function firstBytes(response: Response, limit: number): Promise<string> {
   if (!response.body) return "";
@@ -96,7 +100,7 @@ async function firstBytes(response: Response, limit: number): Promise<string> {
   } finally {
     reader.cancel().catch(() => {});
   }
-  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, limit));
+  return withoutNul(new TextDecoder().decode(Buffer.concat(chunks).subarray(0, limit)));
 }
 
 /** The secrets a delivery is signed with now: the current one, and the previous one during a rotation. */
@@ -137,7 +141,7 @@ export async function attemptDelivery(
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
     const message = timedOut
       ? "No answer within the time limit."
-      : (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      : withoutNul(error instanceof Error ? error.message : String(error)).slice(0, 500);
     return { ok: false, status: null, body: null, error: message };
   }
 }
@@ -277,8 +281,9 @@ export function startWebhookSender(deps: SenderDeps, intervalMs = 1000, options:
   const stopping = new AbortController();
   const rounds = new Set<Promise<unknown>>();
   let lastEndedRound = 0;
+  const outage = roundOutage("webhook sender", deps.clock);
   const round = () => {
-    if (stopping.signal.aborted || rounds.size >= CONCURRENCY) return;
+    if (stopping.signal.aborted || rounds.size >= CONCURRENCY || outage.backingOff()) return;
     const running: Promise<unknown> = (async () => {
       if (Date.now() - lastEndedRound >= ENDED_ROUND_MS) {
         lastEndedRound = Date.now();
@@ -286,7 +291,7 @@ export function startWebhookSender(deps: SenderDeps, intervalMs = 1000, options:
       }
       await deliverDueWebhooks(deps, { ...options, stopping: stopping.signal });
     })()
-      .catch((error) => log.error({ err: error }, "webhook sender round failed"))
+      .then(outage.succeeded, outage.failed)
       .finally(() => rounds.delete(running));
     rounds.add(running);
   };

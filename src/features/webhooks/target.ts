@@ -34,10 +34,37 @@ function ipv4Parts(address: string): number[] {
   return address.split(".").map(Number);
 }
 
+/** The eight 16-bit groups of an IPv6 address (with "::" and a dotted IPv4 tail expanded), or null. */
+function ipv6Groups(address: string): number[] | null {
+  let text = address.toLowerCase();
+  const dotted = text.match(/^(.*:)(\d+\.\d+\.\d+\.\d+)$/);
+  if (dotted) {
+    const [a, b, c, d] = ipv4Parts(dotted[2]!) as [number, number, number, number];
+    text = `${dotted[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail, ...more] = text.split("::");
+  if (more.length) return null;
+  const parse = (part: string | undefined) => (part ? part.split(":").map((group) => Number.parseInt(group, 16)) : []);
+  const front = parse(head);
+  const back = parse(tail);
+  const missing = 8 - front.length - back.length;
+  if (tail === undefined ? missing !== 0 : missing < 0) return null;
+  const groups = [...front, ...Array(missing).fill(0), ...back];
+  return groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff) ? groups : null;
+}
+
+/** The IPv4 address an IPv6 one carries inside it (mapped, compatible, NAT64 or 6to4), or null. */
+function embeddedIpv4(groups: number[]): string | null {
+  const dotted = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+  const zeros = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
+  if (zeros(0, 5) && (groups[5] === 0xffff || groups[5] === 0)) return dotted(groups[6]!, groups[7]!); // ::ffff:a.b.c.d, ::a.b.c.d
+  if (groups[0] === 0x64 && groups[1] === 0xff9b && zeros(2, 6)) return dotted(groups[6]!, groups[7]!); // NAT64
+  if (groups[0] === 0x2002) return dotted(groups[1]!, groups[2]!); // 6to4
+  return null;
+}
+
 /** Whether an address is one a public receiver never has. */
 export function isInternalAddress(address: string): boolean {
-  const mapped = address.toLowerCase().match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
-  if (mapped) return isInternalAddress(mapped[1]!);
   if (isIP(address) === 4) {
     const [a, b] = ipv4Parts(address) as [number, number];
     return (
@@ -53,14 +80,16 @@ export function isInternalAddress(address: string): boolean {
       a >= 224 // multicast, reserved, broadcast
     );
   }
-  const v6 = address.toLowerCase();
+  const groups = ipv6Groups(address);
+  if (!groups) return true; // not an address we can read: never a public receiver's
+  const inside = embeddedIpv4(groups);
+  if (inside) return isInternalAddress(inside);
+  const first = groups[0]!;
+  // :: and ::1 are caught above, as the IPv4-compatible 0.0.0.0 and 0.0.0.1.
   return (
-    v6 === "::" ||
-    v6 === "::1" ||
-    /^f[cd]/.test(v6) || // unique local
-    /^fe[89ab]/.test(v6) || // link-local
-    /^ff/.test(v6) || // multicast
-    v6.startsWith("fd00:ec2::") // AWS's IPv6 metadata (inside fd00::/8 already)
+    (first & 0xfe00) === 0xfc00 || // unique local (AWS's fd00:ec2:: metadata among them)
+    (first & 0xffc0) === 0xfe80 || // link-local
+    (first & 0xff00) === 0xff00 // multicast
   );
 }
 

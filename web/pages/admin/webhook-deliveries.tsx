@@ -60,7 +60,8 @@ const COLUMNS: Column<WebhookDeliveryView>[] = [
   { name: "Last answer", cell: lastAnswer },
   dateColumn("Next attempt", (d) => d.nextAttemptAt),
   dateColumn("Queued", (d) => d.createdAt),
-  { name: "Actions", cell: (d) => <ReplayButton delivery={d} /> },
+  // A pending delivery is still going out: replaying it would send it twice.
+  { name: "Actions", cell: (d) => (d.status === "pending" ? null : <ReplayButton delivery={d} />) },
 ];
 
 export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpointView }) {
