@@ -59,14 +59,22 @@ function homeJavaScript() {
   for (const m of html.matchAll(/<script[^>]+src="\/?([^"]+)"/g)) visit(m[1], true);
   let gz = 0,
     raw = 0;
+  const files: { file: string; raw: number; gz: number }[] = [];
   for (const file of seen) {
     const body = readFileSync(join(dir, file));
+    const zipped = gzipSync(body, { level: 9 }).byteLength;
+    files.push({ file, raw: body.byteLength, gz: zipped });
     raw += body.byteLength;
-    gz += gzipSync(body, { level: 9 }).byteLength;
+    gz += zipped;
   }
   console.log(
     `\nHome page initial JavaScript: ${seen.size} file(s), ${(raw / 1024).toFixed(0)} KB, ${(gz / 1024).toFixed(1)} KB gzipped (budget ≤ 120 KB)`,
   );
+  // What each file weighs, largest first: where to look when the total grows.
+  for (const { file, raw: size, gz: zipped } of files.sort((a, b) => b.gz - a.gz))
+    console.log(
+      `  ${file.padEnd(40)} ${(size / 1024).toFixed(0).padStart(5)} KB, ${(zipped / 1024).toFixed(1)} KB gzipped`,
+    );
 }
 
 async function executable() {
