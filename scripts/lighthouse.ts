@@ -8,6 +8,7 @@
  *   npm run lighthouse                      # /, /purchase, /support, /docs, /docs/lock, 3 runs each
  *   npm run lighthouse -- --runs 5 /docs    # other pages or run counts
  *   npm run lighthouse -- --url http://localhost:3000   # audit a server that is already running
+ *   npm run lighthouse -- --cpu-slowdown 14  # a slower phone: Lighthouse's CPU slowdown (default 4)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +16,7 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import * as lighthouseConstants from "lighthouse/core/config/constants.js";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/browser";
 
 const DEFAULT_PAGES = ["/", "/purchase", "/support", "/docs", "/docs/lock"];
@@ -29,6 +31,11 @@ const option = (name: string) => {
 };
 const runs = Number(option("--runs") ?? 3);
 const externalUrl = option("--url");
+/** How many times slower than this machine the simulated phone's CPU is (Lighthouse's mobile default: 4). */
+const cpuSlowdown = Number(
+  option("--cpu-slowdown") ?? lighthouseConstants.throttling.mobileSlow4G.cpuSlowdownMultiplier,
+);
+if (!(cpuSlowdown >= 1)) throw new Error("--cpu-slowdown takes a number of at least 1 (Lighthouse's default is 4)");
 const pages = args.length ? args : DEFAULT_PAGES;
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
@@ -126,6 +133,8 @@ try {
         output: "json",
         logLevel: "error",
         onlyCategories: [...CATEGORIES],
+        // The default mobile network, with the CPU slowed as asked.
+        throttling: { ...lighthouseConstants.throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
       });
       if (!answer) throw new Error(`Lighthouse gave no result for ${path}`);
       if (answer.lhr.runtimeError) throw new Error(`${path}: ${answer.lhr.runtimeError.message}`);
@@ -180,7 +189,7 @@ const table = rows.map(({ path, result }) => {
 });
 
 console.log(
-  `\nLighthouse ${rows[0]?.result.lighthouseVersion ?? ""}, mobile, ${server.base}, median of ${runs} run(s) per page\n`,
+  `\nLighthouse ${rows[0]?.result.lighthouseVersion ?? ""}, mobile, CPU ${cpuSlowdown}× slower, ${server.base}, median of ${runs} run(s) per page\n`,
 );
 console.log(`| ${header.join(" | ")} |`);
 console.log(`|${header.map(() => "---").join("|")}|`);

@@ -154,6 +154,22 @@ describe("plugin validation's log", () => {
   });
 });
 
+describe("/api/auth/me's log", () => {
+  test("signed in, signed out or with a broken token, it writes its request line, with the answer's id, and no other line", async () => {
+    const user = await signUpUser(ctx);
+    await settle();
+    log.lines.length = 0; // what the sign-up wrote
+    const me = (token?: string) =>
+      call(ctx.app, "GET", "/api/auth/me", token ? { headers: { authorization: `Bearer ${token}` } } : {});
+    const answers = [await me(user.token), await me(), await me("not-a-token"), await me(user.token)];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 401, 401, 200]);
+    await settle();
+    expect(log.lines.map((line) => [line.msg, line.reqId])).toEqual(
+      answers.map((answer) => ["request", answer.headers.get("x-request-id")]),
+    );
+  });
+});
+
 describe("webhook signature failures", () => {
   let stripe: FakeStripe;
   beforeAll(() => {

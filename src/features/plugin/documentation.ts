@@ -119,10 +119,12 @@ means the clock was set back: refuse it.</li>
 <li>Online, from <code>checkAfter</code> on, call validate again and save the new lease. An answer without a lease (any failure)
 means: delete the saved one. No answer at all (a network error) is not a failure: keep the saved lease.</li>
 </ol>
-<p>Send a <code>nonce</code> (8–64 letters, digits, <code>-</code> or <code>_</code>, new for each call) and check the lease
-echoes it: a recorded answer can't then pass for a fresh one. Without a nonce, the site may send the same lease again for a
-few hours (until half the time to its <code>checkAfter</code> has passed, or anything in it changes); with one, every lease is
-newly signed. A nonce of another shape answers 422 <code>INVALID_REQUEST</code>.</p>
+<p>A <code>nonce</code> (8–64 letters, digits, <code>-</code> or <code>_</code>, random) makes the site sign a lease for that call
+alone, echoing it: check it is yours, and a recorded answer can't pass for a fresh one. Send one only when the plugin is about
+to save a new lease (it has none, or the saved one's <code>checkAfter</code> has passed); other calls go without, and the site
+sends the lease it signed last time again for a few hours (until half the time to its <code>checkAfter</code> has passed, or
+anything in it changes). Without a nonce, keep the saved lease unless the new one's <code>iat</code> is later. Each nonce costs
+the site a new signature, more than the rest of a validation. A nonce of another shape answers 422 <code>INVALID_REQUEST</code>.</p>
 <h3>What working offline costs</h3>
 <p>A refund, a chargeback, a cancelled subscription that has ended, a deleted account or a replaced key take effect at the
 plugin's next call to the site: that call gets no lease. A plugin that stays offline keeps working on its last lease until its

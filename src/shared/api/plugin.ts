@@ -22,7 +22,7 @@ export const PluginModel = {
       t.String({
         pattern: LEASE_NONCE_PATTERN,
         description:
-          "Optional: 8–64 characters (letters, digits, - and _), new for each call. The lease echoes it, so a recorded answer can't pass for a fresh one.",
+          "Optional: 8–64 characters (letters, digits, - and _), random. Send a new one only when saving a new lease (none saved, or past its checkAfter): the lease echoes it, so a recorded answer can't pass for a fresh one, and each costs a new signature.",
       }),
     ),
   }),
