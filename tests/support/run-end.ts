@@ -10,6 +10,9 @@ export function atRunEnd(task: () => unknown) {
   tasks.push(task);
 }
 
-afterAll(async () => {
-  for (const task of tasks.splice(0)) await task();
-});
+// Outside `bun test` (a script borrowing the test helpers) there is no run to end.
+try {
+  afterAll(async () => {
+    for (const task of tasks.splice(0)) await task();
+  });
+} catch {}
