@@ -2,7 +2,7 @@
  * What `npm test` (scripts/test.ts) and the PostgreSQL pass (scripts/test-postgres.ts) share: how bun test is
  * started, what every run prepares once for all its workers, and how bun's summary is read.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../src/db";
@@ -25,6 +25,29 @@ export function timingsArgs(name: string): string[] {
     `--timings=${join(root, "tests", `${name}.json`)}`,
     "--update-timings",
   ];
+}
+
+const localTimings = (name: string) => join(root, "node_modules/.cache/layerlift", `${name}.json`);
+
+/**
+ * The time the workers spent on each folder of tests/ in the run that just ended (bun's per-file durations,
+ * written by --update-timings), most first: "e2e 412 s, api 151 s, …".
+ */
+export function timeByFolder(name: string, files: string[]): string {
+  const file = localTimings(name);
+  if (!existsSync(file)) return "";
+  const durations = (JSON.parse(readFileSync(file, "utf8")) as { files: Record<string, number> }).files;
+  const ran = new Set(files.map((path) => path.replace(/^\.\//, "")));
+  const byFolder = new Map<string, number>();
+  for (const [path, ms] of Object.entries(durations)) {
+    if (ran.size && !ran.has(path)) continue;
+    const folder = path.split("/")[1] ?? path;
+    byFolder.set(folder, (byFolder.get(folder) ?? 0) + ms);
+  }
+  return [...byFolder]
+    .sort((a, b) => b[1] - a[1])
+    .map(([folder, ms]) => `${folder} ${(ms / 1000).toFixed(0)} s`)
+    .join(", ");
 }
 
 export interface BunTestResult {

@@ -14,7 +14,7 @@
  */
 import { postgresBinDir, POSTGRES_BIN_PLACES, startCluster, type Cluster } from "./postgres-cluster";
 import { postgresTestFiles, runOnPostgres } from "./test-postgres";
-import { bunTest, prepareRun, timingsArgs, workers, type BunTestResult } from "./test-run";
+import { bunTest, prepareRun, timeByFolder, timingsArgs, workers, type BunTestResult } from "./test-run";
 import { makeTemplates } from "../tests/support/postgres-templates";
 
 const args = process.argv.slice(2);
@@ -88,5 +88,10 @@ try {
 }
 part("total", seconds(started));
 console.log(`\nTimes (wall clock, ${workers()} workers per run):\n${parts.join("\n")}`);
+if (whole) {
+  console.log(`  worker time by folder, SQLite run: ${timeByFolder("timings", [])}`);
+  if (withPostgres)
+    console.log(`  worker time, PostgreSQL run: ${timeByFolder("timings-postgres", postgresTestFiles())}`);
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(ok ? 0 : 1);
