@@ -1,6 +1,7 @@
 /**
- * What has to happen once, after the last test file of a run: bun test fires no exit event, but this file is
- * preloaded (bunfig.toml), so its afterAll runs after every file. Support modules register here.
+ * What has to happen once a test process is done with its files: bun test fires no exit event, but this file is
+ * preloaded (bunfig.toml), so its afterAll runs after the last file; in a parallel run (npm test), where every
+ * file gets fresh modules, after each file. Support modules register here what they started.
  */
 import { afterAll } from "bun:test";
 
