@@ -22,7 +22,10 @@ export const onPostgres = Boolean(clusterUrl);
 // The site loads PostgreSQL's modules when it opens such a database; the tests' handles are made synchronously.
 if (onPostgres) await loadPostgres();
 
-const nextName = () => `test_${process.pid}_${++made}`;
+// Unique across the run: a worker process loads this module afresh for every file it runs (isolation), so the
+// process id and a counter alone would name a database an earlier file of the same worker already made.
+const loadTag = Math.random().toString(36).slice(2, 8);
+const nextName = () => `test_${process.pid}_${loadTag}_${++made}`;
 
 let admin: Bun.SQL | undefined;
 const adminConnection = () => (admin ??= new Bun.SQL(clusterUrl!, { max: 2 }));
@@ -57,6 +60,10 @@ if (onPostgres) {
     });
     atRunEnd(async () => {
       await makingAhead;
+      for (const name of ready.splice(0))
+        await adminConnection()
+          .unsafe(`DROP DATABASE IF EXISTS ${name}`)
+          .catch(() => {});
       await admin?.close().catch(() => {});
       admin = undefined;
     });

@@ -86,6 +86,9 @@ export function postgresServer(): Promise<Server> {
 const urlOf = (cluster: Cluster, database: string) => databaseUrl(cluster.url, database);
 
 let made = 0;
+// Unique across the run: a worker process loads this module afresh for every file it runs (isolation), so the
+// process id and a counter alone would name a database an earlier file of the same worker already made.
+const loadTag = Math.random().toString(36).slice(2, 8);
 
 /**
  * A new database for one test: migrated (a copy of the template) unless `empty`, and dropped by `drop()`.
@@ -93,7 +96,7 @@ let made = 0;
  */
 export async function freshPostgresDatabase({ empty = false } = {}) {
   const { cluster, admin } = await postgresServer();
-  const name = `test_${process.pid}_${++made}`;
+  const name = `test_${process.pid}_${loadTag}_${++made}`;
   await admin.unsafe(empty ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`);
   const url = urlOf(cluster, name);
   const opened = await openTestDatabase(url);
