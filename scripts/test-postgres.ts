@@ -1,20 +1,19 @@
 /**
- * The API and service tests again, on PostgreSQL: starts a throwaway cluster (scripts/postgres-cluster.ts),
- * migrates a template database through the site's own migrations, and runs bun test with
- * TEST_DATABASE_URL set, so every test app (tests/support/app.ts) gets a copy of the template instead of a
- * SQLite file. `npm test` runs this after the first pass; `bun scripts/test-postgres.ts FILE…` runs files of
- * your choice. Files about SQLite's own file (backups of it, its query plans) and files that make their own
- * PostgreSQL databases already in the first pass are left out of the default list: FIRST_PASS_ONLY says why.
+ * The API and service tests again, on PostgreSQL: every tests/api file with TEST_DATABASE_URL set, so every test
+ * app (tests/support/app.ts) gets a copy of a migrated template database instead of a SQLite file
+ * (tests/support/postgres-pass.ts). `npm test` runs it beside its first pass, on the run's cluster;
+ * `bun scripts/test-postgres.ts FILE…` runs files of your choice on a throwaway cluster of their own
+ * (scripts/postgres-cluster.ts). Files about SQLite's own file (backups of it, its query plans) and files that
+ * make their own PostgreSQL databases already in the first pass are left out of the default list:
+ * FIRST_PASS_ONLY says why.
  *
- * Prints bun's output and a last line "postgres: N passed, N failed"; the exit code is bun's.
+ * Run alone, it prints bun's output and a last line "postgres: N passed, N failed"; the exit code is bun's.
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { startCluster } from "./postgres-cluster";
-import { openPostgresDatabase, closeDatabase } from "../src/db";
-import { parsePostgresTarget } from "../src/db/postgres/connection";
-
-export const TEST_TEMPLATE = "layerlift_template";
+import { makeTemplates, PASS_TEMPLATE } from "../tests/support/postgres-templates";
+import { bunTest, prepareRun, timingsArgs, workers } from "./test-run";
 
 /** Tests that run in the first pass only; the rest of tests/api runs on both engines. */
 const FIRST_PASS_ONLY: Record<string, string> = {
@@ -43,41 +42,40 @@ export function postgresTestFiles(): string[] {
     .map((f) => join("tests/api", f));
 }
 
-/** Runs `files` on a fresh cluster; resolves to bun's exit code and its captured stderr. */
-export async function runOnPostgres(files: string[], extraArgs: string[] = []) {
-  const cluster = await startCluster();
-  try {
-    const admin = new Bun.SQL(cluster.url, { max: 1 });
-    await admin.unsafe(`CREATE DATABASE ${TEST_TEMPLATE}`);
-    await admin.close();
-    const problems: string[] = [];
-    const target = parsePostgresTarget(cluster.url.replace(/\/[^/]*$/, `/${TEST_TEMPLATE}`), () => undefined, problems);
-    await closeDatabase(await openPostgresDatabase(target!));
-    const child = Bun.spawn([process.execPath, "--no-env-file", "test", "--timeout", "60000", ...extraArgs, ...files], {
-      stdout: "inherit",
-      stderr: "pipe",
-      env: { ...process.env, NODE_ENV: "test", TEST_DATABASE_URL: cluster.url, TEST_DATABASE_TEMPLATE: TEST_TEMPLATE },
-    });
-    let captured = "";
-    const decoder = new TextDecoder();
-    for await (const chunk of child.stderr) {
-      process.stderr.write(chunk);
-      captured += decoder.decode(chunk, { stream: true });
-    }
-    return { code: await child.exited, captured };
-  } finally {
-    await cluster.stop();
-  }
+/** The PostgreSQL pass's bun test on a cluster that has the templates (tests/support/postgres-templates.ts). */
+export function runOnPostgres(
+  clusterUrl: string,
+  files: string[],
+  options: { extraArgs?: string[]; env?: Record<string, string>; echo: boolean },
+) {
+  const parallel = files.length > 1 ? [`--parallel=${workers()}`, ...timingsArgs("timings-postgres")] : [];
+  return bunTest(
+    [...parallel, ...(options.extraArgs ?? []), ...files],
+    {
+      ...options.env,
+      TEST_DATABASE_URL: clusterUrl,
+      TEST_DATABASE_TEMPLATE: PASS_TEMPLATE,
+    },
+    options.echo,
+  );
 }
 
 if (import.meta.main) {
   const args = process.argv.slice(2);
   const files = args.filter((a) => !a.startsWith("-"));
-  const { code, captured } = await runOnPostgres(
-    files.length ? files : postgresTestFiles(),
-    args.filter((a) => a.startsWith("-")),
-  );
-  const count = (word: string) => Number(new RegExp(`^\\s*(\\d+) ${word}$`, "m").exec(captured)?.[1] ?? 0);
-  console.log(`postgres: ${count("pass")} passed, ${count("fail")} failed`);
-  process.exit(code);
+  const cluster = await startCluster();
+  const run = await prepareRun({ spa: false });
+  try {
+    await makeTemplates(cluster.url);
+    const result = await runOnPostgres(cluster.url, files.length ? files : postgresTestFiles(), {
+      extraArgs: args.filter((a) => a.startsWith("-")),
+      env: run.env,
+      echo: true,
+    });
+    console.log(`postgres: ${result.passed} passed, ${result.failed} failed`);
+    process.exitCode = result.code;
+  } finally {
+    run.remove();
+    await cluster.stop();
+  }
 }

@@ -13,7 +13,8 @@ import { openDatabase } from "../../src/db";
 import { listProductKeys } from "../../src/features/product-keys/service";
 import { freePort } from "../support/ports";
 
-setDefaultTimeout(30_000);
+// Each test starts the command-line program several times: seconds each on a busy machine.
+setDefaultTimeout(120_000);
 
 const root = join(import.meta.dir, "../..");
 const dir = mkdtempSync(join(tmpdir(), "layerlift-backup-"));

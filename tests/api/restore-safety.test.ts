@@ -14,7 +14,8 @@ import { listProductKeys } from "../../src/features/product-keys/service";
 import { PRODUCTION_ENV } from "../support/production-env";
 import { freePort } from "../support/ports";
 
-setDefaultTimeout(30_000);
+// Each test starts the command-line program several times: seconds each on a busy machine.
+setDefaultTimeout(120_000);
 
 const root = join(import.meta.dir, "../..");
 const dir = mkdtempSync(join(tmpdir(), "layerlift-restore-"));
@@ -25,7 +26,7 @@ function run(args: string[], env: Record<string, string> = {}) {
     cwd: root,
     env: { PATH: process.env.PATH ?? "/usr/bin:/bin", NODE_ENV: "development", SEED_DEV_ADMIN: "0", ...env },
     // A server that starts when it should have refused would never return.
-    timeout: 20_000,
+    timeout: 60_000,
   });
   return { code: child.exitCode, out: child.stdout.toString(), err: child.stderr.toString() };
 }

@@ -211,7 +211,7 @@ async function signInAdminOn(target: TestServer) {
 }
 
 /** Filling tens of thousands of sales takes seconds on a loaded machine; no test here measures time. */
-const SLOW = 60_000;
+const SLOW = 180_000;
 
 describe("GET /api/admin/sales.csv through a listening server", () => {
   test(

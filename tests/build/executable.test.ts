@@ -29,14 +29,17 @@ beforeAll(async () => {
   copyFileSync(join(root, "dist/layerlift"), bin);
   Bun.spawnSync(["chmod", "+x", bin]);
   server = Bun.spawn([bin], { cwd: dir, env, stdout: Bun.file(join(dir, "server.log")), stderr: "pipe" });
-  for (let i = 0; i < 200; i++) {
+  // Polled until healthy: two minutes is a start that never comes, not a slow one on a busy machine.
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
     } catch {}
+    if (server.exitCode !== null) throw new Error(`the executable exited with ${server.exitCode}`);
     await Bun.sleep(50);
   }
   throw new Error("the executable did not start");
-}, 180_000);
+  // The build compiles twice; beside the other test workers on a busy machine that takes minutes.
+}, 420_000);
 
 afterAll(async () => {
   server?.kill();

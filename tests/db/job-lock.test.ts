@@ -80,12 +80,14 @@ describePostgres("periodic rounds across instances on one PostgreSQL", () => {
     void runAlone(first, "expired-checkouts", held.round).catch(() => undefined);
     await held.running;
     expect(await runAlone(second, "expired-checkouts", async () => undefined)).toBe(false);
-    // The dying instance's connections go, as when its process is killed.
+    // The dying instance's connections go, as when its process is killed. pg_terminate_backend only signals
+    // the backend, which lets the lock go as it exits: with a timeout it waits until the backend is gone.
     const { client } = postgresPoolOf(second)!;
-    await client.unsafe(
-      `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and pid <> pg_backend_pid()
-         and database = (select oid from pg_database where datname = current_database())`,
-    );
+    const terminated = (await client.unsafe(
+      `select pg_terminate_backend(pid, 30000) as gone from pg_locks where locktype = 'advisory'
+         and pid <> pg_backend_pid() and database = (select oid from pg_database where datname = current_database())`,
+    )) as { gone: boolean }[];
+    expect(terminated.map((row) => row.gone)).toEqual([true]);
     expect(await runAlone(second, "expired-checkouts", async () => undefined)).toBe(true);
     held.finish();
   });

@@ -2,11 +2,10 @@
  * The purchase dialog with tax on (the demo rates): billing country from a searchable list (or typed in its own
  * language), a postal code for the US, the unticked consent to immediate supply for a buyer billed in the EU, the
  * breakdown (a sum that adds up) above the card form, a recalculation when the country changes, business details,
- * then payment. Screens at 1280 and 390 px in both themes go to test-results/.
+ * then payment. Screens at 1280 and 390 px in both themes go to SHOTS_DIR when it is set.
  * The admin's sales list links each invoice and credit note, and downloads the tax report.
  */
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { desc, eq } from "drizzle-orm";
 import { creditNotes, sales } from "../../src/db/schema";
@@ -21,7 +20,6 @@ import { axeViolations, describeFindings } from "../support/axe";
 setDefaultTimeout(90_000);
 
 const suite = browserSuite({ env: { TAX: "demo", TAX_BEHAVIOR: "exclusive" } });
-mkdirSync("test-results", { recursive: true });
 
 async function openDialog(page: Page, email: string) {
   await page.goto("/purchase");
@@ -124,7 +122,7 @@ describe("checkout with tax", () => {
         const findings = await axeViolations(page);
         expect(findings, describeFindings(`checkout with tax, ${size} px ${theme}`, findings)).toEqual([]);
         await screenshot(page, `checkout-tax-${size}-${theme}`);
-        await page.screenshot({ path: `test-results/checkout-tax-${size}-${theme}-viewport.png` });
+        await screenshot(page, `checkout-tax-${size}-${theme}-viewport`, { fullPage: false });
       });
     }
   }
@@ -201,7 +199,7 @@ describe("the admin's documents and tax report", () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toBe("layerlift-tax-2026-11-01-to-2026-11-30.csv");
     expect(await Bun.file((await download.path())!).text()).toContain("NL,Netherlands,VAT,21,standard_rated,USD,1,1,");
-    await page.screenshot({ path: "test-results/admin-sales-documents-1280.png" });
+    await screenshot(page, "admin-sales-documents-1280", { fullPage: false });
     const phone = await suite.page(PHONE);
     await openSignedIn(phone, token, "/admin");
     await phone.getByRole("button", { name: "View all sales" }).click();
@@ -209,6 +207,6 @@ describe("the admin's documents and tax report", () => {
       .getByRole("region", { name: "Sales" })
       .getByRole("link", { name: `Invoice ${sale.invoiceNumber}` })
       .waitFor();
-    await phone.screenshot({ path: "test-results/admin-sales-documents-390.png" });
+    await screenshot(phone, "admin-sales-documents-390", { fullPage: false });
   });
 });

@@ -5,7 +5,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
 import { checkLayerName, type LayerNameCheckOptions } from "../../src/shared/layer-name";
-import { DESKTOP, PHONE } from "../support/browser";
+import { DESKTOP, PHONE, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { fieldDescription } from "./field-description";
 
@@ -136,7 +136,7 @@ describe("layer-name checker", () => {
       await checker.getByLabel(/Layers beside it/).fill("Shop_button");
       await checker.getByText(problemFor("Play_hovr")).waitFor();
       await checker.scrollIntoViewIfNeeded();
-      await checker.screenshot({ path: `${import.meta.dir}/../../test-results/${name}.png` });
+      await screenshot(checker, name);
       expect(page.url()).toEndWith("/docs");
     }
   });

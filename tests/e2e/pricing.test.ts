@@ -1,26 +1,23 @@
 /**
  * Prices and promotion codes in a real browser (demo provider): "Have a promotion code?" on /purchase,
  * /purchase?code=…, the discount line in the checkout dialog, a free order, Renew / Extend with a code,
- * and the admin panel's Plans and Promotion codes tabs. Screenshots go to /tmp/layerlift-pricing-shots.
+ * and the admin panel's Plans and Promotion codes tabs. Screenshots go to SHOTS_DIR when it is set.
  */
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { promotionCodes, sales } from "../../src/db/schema";
 import { createOrPromoteAdmin } from "../../src/features/users/service";
 import type { AuthResponse } from "../../src/shared/api-types";
 import { makeKey } from "../support/app";
-import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
+import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { postJson } from "../support/server";
 import { axeViolations, describeFindings } from "../support/axe";
 
 setDefaultTimeout(90_000);
 
-const SHOTS = "/tmp/layerlift-pricing-shots";
-mkdirSync(SHOTS, { recursive: true });
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const shoot = (page: Page, name: string) => screenshot(page, name);
 
 const suite = browserSuite();
 let adminToken: string;

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
@@ -112,8 +112,17 @@ export async function openSignedIn(page: Page, token: string, path = "/dashboard
   await page.goto(path);
 }
 
-export async function screenshot(page: Page, name: string) {
-  const dir = join(import.meta.dir, "../../test-results");
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+/**
+ * Where pictures for a person to look at go: SHOTS_DIR when set. Without it no picture is taken; the checks
+ * beside a picture run either way. `SHOTS_DIR=/tmp/shots npm test -- tests/e2e/home.test.ts` takes them.
+ */
+export const SHOTS_DIR = process.env.SHOTS_DIR || undefined;
+
+/** A picture of the page (all of it) or of one element, when pictures are asked for (SHOTS_DIR). */
+export async function screenshot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}) {
+  if (!SHOTS_DIR) return;
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  const path = join(SHOTS_DIR, `${name}.png`);
+  if ("goto" in target) await target.screenshot({ path, fullPage: options.fullPage ?? true });
+  else await target.screenshot({ path });
 }

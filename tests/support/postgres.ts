@@ -1,30 +1,29 @@
 /**
- * PostgreSQL for the tests: one throwaway cluster per test process (scripts/postgres-cluster.ts), started on
- * first use on a free loopback port and stopped after the last test file (tests/support/run-end.ts). Every
- * test gets a database of its own, copied from a template database the migrations were applied to once (a
- * copy takes a fraction of a migration's time).
+ * PostgreSQL for the tests: under `npm test`, the run's one throwaway cluster (TEST_POSTGRES_URL, started by
+ * scripts/test.ts and shared by every worker); a test file run on its own starts a cluster of its own
+ * (scripts/postgres-cluster.ts) on first use, stopped after the last test file (tests/support/run-end.ts).
+ * Every test gets a database of its own, copied from a template database the migrations were applied to once
+ * (a copy takes a fraction of a migration's time).
  *
  * Without PostgreSQL's server binaries the PostgreSQL tests are skipped, with one line saying so; with
  * REQUIRE_POSTGRES=1 (CI) a missing PostgreSQL fails them instead.
  */
 import { afterEach, beforeAll, beforeEach, describe, test } from "bun:test";
-import { join } from "node:path";
 import { SQL } from "bun";
-import { migrate } from "drizzle-orm/bun-sql/migrator";
 import { POSTGRES_BIN_PLACES, postgresBinDir, startCluster, type Cluster } from "../../scripts/postgres-cluster";
-import { openPostgres, parsePostgresTarget } from "../../src/db/postgres/connection";
 import { loadPostgres } from "../../src/db";
-import * as schema from "../../src/db/postgres/schema";
+import { databaseUrl, makeTemplate, openTestDatabase, POSTGRES_MIGRATIONS, TEMPLATE } from "./postgres-templates";
 import { atRunEnd } from "./run-end";
 
-export const POSTGRES_MIGRATIONS = join(import.meta.dir, "../../drizzle/postgres");
-const TEMPLATE = "layerlift_template";
+export { openTestDatabase, POSTGRES_MIGRATIONS };
 const STARTUP_TIMEOUT_MS = 120_000;
+/** Set by `npm test`: the run's one cluster, with TEMPLATE already made (scripts/test.ts). */
+const runCluster = process.env.TEST_POSTGRES_URL;
 
 const binDir = postgresBinDir();
 const required = process.env.REQUIRE_POSTGRES === "1";
 /** Why the PostgreSQL tests can't run here, or null when they can. */
-export const postgresMissing = binDir ? null : `PostgreSQL not found (looked for ${POSTGRES_BIN_PLACES})`;
+export const postgresMissing = binDir || runCluster ? null : `PostgreSQL not found (looked for ${POSTGRES_BIN_PLACES})`;
 
 let announced = false;
 
@@ -62,40 +61,34 @@ interface Server {
 
 let server: Promise<Server> | undefined;
 
-/** The cluster of this test process, with the migrated template database; started on first call. */
+/**
+ * The cluster of this test process, with the migrated template database: the run's (TEST_POSTGRES_URL), or
+ * one started on first call and stopped at the run's end.
+ */
 export function postgresServer(): Promise<Server> {
   server ??= (async () => {
     await loadPostgres();
-    const cluster = await startCluster();
+    const cluster: Cluster = runCluster
+      ? { url: runCluster, port: Number(new URL(runCluster).port), stop: async () => {} }
+      : await startCluster();
     const admin = new SQL(cluster.url, { max: 2 });
     atRunEnd(async () => {
       server = undefined;
       await admin.close().catch(() => {});
       await cluster.stop();
     });
-    await admin.unsafe(`CREATE DATABASE ${TEMPLATE}`);
-    const template = await openTestDatabase(urlOf(cluster, TEMPLATE));
-    try {
-      await migrate(template.db, { migrationsFolder: POSTGRES_MIGRATIONS });
-    } finally {
-      await template.client.close();
-    }
+    if (!runCluster) await makeTemplate(admin, cluster.url);
     return { cluster, admin };
   })();
   return server;
 }
 
-const urlOf = (cluster: Cluster, database: string) => cluster.url.replace(/\/[^/]*$/, `/${database}`);
-
-/** The site's own connection module on `url`, with the PostgreSQL schema. */
-export function openTestDatabase(url: string, env: Record<string, string> = {}) {
-  const problems: string[] = [];
-  const target = parsePostgresTarget(url, (name) => env[name], problems);
-  if (!target || problems.length) throw new Error(problems.join("; "));
-  return openPostgres(target, schema);
-}
+const urlOf = (cluster: Cluster, database: string) => databaseUrl(cluster.url, database);
 
 let made = 0;
+// Unique across the run: a worker process loads this module afresh for every file it runs (isolation), so the
+// process id and a counter alone would name a database an earlier file of the same worker already made.
+const loadTag = Math.random().toString(36).slice(2, 8);
 
 /**
  * A new database for one test: migrated (a copy of the template) unless `empty`, and dropped by `drop()`.
@@ -103,7 +96,7 @@ let made = 0;
  */
 export async function freshPostgresDatabase({ empty = false } = {}) {
   const { cluster, admin } = await postgresServer();
-  const name = `test_${process.pid}_${++made}`;
+  const name = `test_${process.pid}_${loadTag}_${++made}`;
   await admin.unsafe(empty ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`);
   const url = urlOf(cluster, name);
   const opened = await openTestDatabase(url);

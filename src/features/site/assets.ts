@@ -3,7 +3,8 @@
  * as the API. The executable embeds a pre-built, pre-compressed dist/web; from the repo the SPA is
  * bundled in memory on first use.
  */
-import { extname, join } from "node:path";
+import { readdirSync, statSync } from "node:fs";
+import { extname, join, sep } from "node:path";
 import { brotliCompressSync, constants as zlib } from "node:zlib";
 
 type Bytes = Uint8Array<ArrayBuffer>;
@@ -60,6 +61,11 @@ async function readEmbeddedAssets(): Promise<AssetMap | null> {
   for (const file of Bun.embeddedFiles as (Blob & { name: string })[]) {
     if (file.name.startsWith("web/")) files.set("/" + file.name.slice(4), file);
   }
+  return builtAssets(files);
+}
+
+/** The files of a built SPA (dist/web's layout: hashed names, .gz and .br beside them) by their URL path. */
+async function builtAssets(files: Map<string, Blob>): Promise<AssetMap | null> {
   if (!files.has("/index.html")) return null;
   const map: AssetMap = new Map();
   for (const [path, blob] of files) {
@@ -168,6 +174,22 @@ export function chunkManifest(metafile: Bun.BuildMetafile): ChunkManifest {
 }
 
 let loading: Promise<AssetMap> | null = null;
+
+/**
+ * Serves the SPA built into `dir` (as `npm run build` lays out dist/web) instead of bundling it in this
+ * process: the test runner builds it once for all its workers.
+ */
+export function serveBuiltSpa(dir: string) {
+  const files = new Map<string, Blob>();
+  for (const name of readdirSync(dir, { recursive: true }) as string[]) {
+    const file = Bun.file(join(dir, name));
+    if (statSync(join(dir, name)).isFile()) files.set("/" + name.split(sep).join("/"), file);
+  }
+  loading = builtAssets(files).then((map) => {
+    if (!map) throw new Error(`${dir} holds no built SPA (no index.html)`);
+    return map;
+  });
+}
 
 /** The SPA's assets, loaded once per process. */
 export function loadSpaAssets(): Promise<AssetMap> {
