@@ -43,6 +43,7 @@ export let productKeyCounts = sqlite.productKeyCounts;
 export let appSettings = sqlite.appSettings;
 export let leaseKeys = sqlite.leaseKeys;
 export let backupRuns = sqlite.backupRuns;
+export let accountRecords = sqlite.accountRecords;
 
 export type {
   User,
@@ -67,6 +68,7 @@ export type {
   PromotionCode,
   Checkout,
   RefundRequest,
+  AccountRecord,
 } from "./sqlite/schema";
 
 /** The engine whose tables are bound now. */
@@ -109,4 +111,5 @@ export function useEngineTables(to: Engine, tables?: typeof postgres): void {
   appSettings = from.appSettings;
   leaseKeys = from.leaseKeys;
   backupRuns = from.backupRuns;
+  accountRecords = from.accountRecords;
 }

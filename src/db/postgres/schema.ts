@@ -302,6 +302,8 @@ export const emails = pgTable(
     deliveryKey: text("delivery_key"),
     createdAt: ms("created_at").notNull(),
     sentAt: ms("sent_at"),
+    /** The sale the e-mail is about (a key, a receipt, a refund): it is the account's that paid for that sale. */
+    saleId: integer("sale_id"),
   },
   (t) => [
     index("emails_status_next_idx").on(t.status, t.nextAttemptAt),
@@ -611,6 +613,28 @@ export const backupRuns = pgTable(
   (t) => [index("backup_runs_kind_started_idx").on(t.kind, t.startedAt)],
 );
 
+/**
+ * Whose a record is (docs/accounts.md#who-owns-a-purchase): written once, when the account proved it, and
+ * never recomputed from the account's address, so an address change moves nothing. One row per record, so
+ * a record is one account's or nobody's; the account's deletion takes its rows with it.
+ */
+export const accountRecords = pgTable(
+  "account_records",
+  {
+    kind: text("kind", { enum: ["sale", "ticket", "checkout", "email"] }).notNull(),
+    recordId: integer("record_id").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** key: it redeemed the key; renewal: it paid from the dashboard; address: its confirmed address; account: about the account. */
+    reason: text("reason", { enum: ["key", "renewal", "address", "account", "sale"] }).notNull(),
+    /** A sale the account paid for (its renewal, or bought with its own address): the buyer's details are its own. */
+    paid: bool("paid").notNull().default(false),
+    createdAt: ms("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.recordId] }), index("account_records_user_idx").on(t.userId, t.kind)],
+);
+
 export type User = typeof users.$inferSelect;
 export type BackupRun = typeof backupRuns.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
@@ -633,3 +657,4 @@ export type PlanPrice = typeof planPrices.$inferSelect;
 export type PromotionCode = typeof promotionCodes.$inferSelect;
 export type Checkout = typeof checkouts.$inferSelect;
 export type RefundRequest = typeof refundRequests.$inferSelect;
+export type AccountRecord = typeof accountRecords.$inferSelect;

@@ -2,6 +2,7 @@
  * Product keys: made from the CSPRNG, claimed atomically, never handed out twice.
  * Used by signup, redeem, purchase fulfilment, the admin panel and the CLI.
  */
+import { recordRedeemedSale } from "../account/ownership";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { newestFirst, type Page } from "../../db/paging";
@@ -70,8 +71,10 @@ export async function claimProductKey(tx: DbOrTx, rawKey: string, userId: number
     .set({ isUsed: true, usedByUserId: userId, usedAt: now })
     .where(and(eq(productKeys.key, key), eq(productKeys.isUsed, false)))
     .returning();
-  if (claimed) return claimed;
-  throw await keyProblem(tx, key);
+  if (!claimed) throw await keyProblem(tx, key);
+  // Having the key proves the purchase: its sale is the account's from now on.
+  await recordRedeemedSale(tx, userId, claimed.saleId, now);
+  return claimed;
 }
 
 /** Why a key can't be used: unknown (400) or used (409). */

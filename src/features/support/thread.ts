@@ -74,6 +74,7 @@ export function replyToTicket(
       tx,
       {
         to: ticket.email,
+        ticketId: ticket.id,
         template: "support-reply",
         payload: {
           number: ticketNumber(ticket.id),
