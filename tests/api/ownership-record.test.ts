@@ -134,3 +134,63 @@ describe("e-mails about a sale belong to the sale's owner", () => {
     expect(await ctx.deps.db.select().from(emails).where(eq(emails.id, update[0]!.id))).toEqual(update);
   });
 });
+
+describe("races and hand-overs end with every record one account's or nobody's", () => {
+  const ownersOf = async (kind: "sale" | "email" | "ticket" | "checkout", id: number) =>
+    (await ctx.deps.db.select().from(accountRecords).where(eq(accountRecords.recordId, id))).filter(
+      (row) => row.kind === kind,
+    );
+
+  test("an address released by one account and confirmed by another: the first keeps what it had, the second gets what came after", async () => {
+    const X = "shared@example.com";
+    const before = await paidWithDemoCard(ctx, "pro", X);
+    const ownKey = await paidWithDemoCard(ctx, "month", "a-key@example.com");
+    const a = await signUpWithKey(ctx, X, ownKey.key);
+    await confirmAddressOf(ctx, X);
+    await changeEmail(a.token, "a-elsewhere@example.com");
+    const between = await paidWithDemoCard(ctx, "pro", X);
+    const bKey = await paidWithDemoCard(ctx, "month", "b-key@example.com");
+    const b = await signUpWithKey(ctx, X, bKey.key);
+    expect(await purchaseIds(b.token)).toEqual([(await bKey.sale()).id]);
+    await confirmAddressOf(ctx, X);
+    const after = await paidWithDemoCard(ctx, "lifetime", X);
+
+    expect(new Set(await purchaseIds(a.token))).toEqual(new Set([(await before.sale()).id, (await ownKey.sale()).id]));
+    expect(new Set(await purchaseIds(b.token))).toEqual(
+      new Set([(await between.sale()).id, (await after.sale()).id, (await bKey.sale()).id]),
+    );
+    for (const bought of [before, ownKey, between, bKey, after])
+      expect(await ownersOf("sale", (await bought.sale()).id)).toHaveLength(1);
+  });
+
+  test("an address change racing a purchase by the new address: the purchase is the account's either way", async () => {
+    const { vera } = await veraSignsUpAndConfirms();
+    expect(
+      (await api(ctx.app, vera.token).api.account.email.post({ newEmail: VERA_NEW, password: PASSWORD })).status,
+    ).toBe(200);
+    const [, bought] = await Promise.all([confirmEmailChange(VERA_NEW), paidWithDemoCard(ctx, "pro", VERA_NEW)]);
+    const sale = await bought.sale();
+    expect(await ownersOf("sale", sale.id)).toEqual([expect.objectContaining({ userId: vera.userId, paid: true })]);
+    expect(await purchaseIds(vera.token)).toContain(sale.id);
+  });
+
+  test("a deletion racing a refund of the same purchase leaves nothing of hers, and the sale under the placeholder", async () => {
+    const { lifetime, vera } = await veraSignsUpAndConfirms();
+    await changeEmail(vera.token, VERA_NEW);
+    const sale = await lifetime.sale();
+    const [refund, deletion] = await Promise.all([
+      api(ctx.app, vera.token).api.account.purchases({ id: sale.id }).refund.post(),
+      api(ctx.app, vera.token).api.account.delete({ password: PASSWORD }),
+    ]);
+    expect(deletion.status).toBe(200);
+    expect([200, 401, 404]).toContain(refund.status);
+    expect((await lifetime.sale()).email).toBe(`deleted-account-${vera.userId}@deleted.invalid`);
+    expect(await ctx.deps.db.select().from(accountRecords)).toEqual([]);
+    expect(
+      await ctx.deps.db
+        .select()
+        .from(emails)
+        .where(inArray(emails.to, [VERA, VERA_NEW])),
+    ).toEqual([]);
+  });
+});
