@@ -217,6 +217,7 @@ export const supportTickets = sqliteTable(
     index("support_tickets_created_idx").on(t.createdAt),
     index("support_tickets_status_idx").on(t.status),
     index("support_tickets_status_created_idx").on(t.status, t.createdAt),
+    index("support_tickets_email_idx").on(t.email),
   ],
 );
 
@@ -302,6 +303,9 @@ export const emails = sqliteTable(
     // Covers the health check's count and oldest pending e-mail, whatever ANALYZE's statistics say.
     index("emails_status_created_idx").on(t.status, t.createdAt),
     index("emails_created_idx").on(t.createdAt),
+    // An address's e-mails (claimed when it is confirmed), a sale's (claimed when its payer redeems it).
+    index("emails_to_idx").on(t.to),
+    index("emails_sale_idx").on(t.saleId),
   ],
 );
 
@@ -485,6 +489,7 @@ export const checkouts = sqliteTable(
   (t) => [
     index("checkouts_code_status_idx").on(t.promotionCodeId, t.status),
     index("checkouts_status_expiry_idx").on(t.status, t.expiresAt),
+    index("checkouts_email_idx").on(t.email),
   ],
 );
 
