@@ -146,21 +146,6 @@ export async function claimConfirmedAddress(tx: DbOrTx, userId: number, address:
   }
 }
 
-/** The ids of one kind of record the account owns (`paidOnly`: the sales it paid for). */
-export async function ownedIds(db: DbOrTx, userId: number, kind: RecordKind, paidOnly = false): Promise<number[]> {
-  const rows = await db
-    .select({ id: accountRecords.recordId })
-    .from(accountRecords)
-    .where(
-      and(
-        eq(accountRecords.userId, userId),
-        eq(accountRecords.kind, kind),
-        paidOnly ? eq(accountRecords.paid, true) : undefined,
-      ),
-    );
-  return rows.map(({ id }) => id);
-}
-
 /** The account's records of one kind, as a condition on that table's id column. */
 export function ownedCondition(userId: number, kind: RecordKind, id: SQLiteColumn): SQL {
   return sql`${id} in (select ${accountRecords.recordId} from ${accountRecords} where ${accountRecords.userId} = ${userId} and ${accountRecords.kind} = ${kind})`;
