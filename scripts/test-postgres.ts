@@ -25,6 +25,7 @@ const FIRST_PASS_ONLY: Record<string, string> = {
   "restore-safety.test.ts": "restores the SQLite file",
   "query-plans.test.ts": "SQLite's query planner",
   "support-migration.test.ts": "a SQLite migration on SQLite data",
+  "ownership-migration.test.ts": "migrates SQLite data, and makes its own PostgreSQL database in the first pass",
   "cli.test.ts": "the commands on a SQLite file (cli-postgres.test.ts runs them with DATABASE_URL)",
   "cli-postgres.test.ts": "makes its own PostgreSQL database in the first pass",
   "copy-database.test.ts": "copies a SQLite file into its own PostgreSQL database in the first pass",

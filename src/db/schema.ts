@@ -45,6 +45,7 @@ export let leaseKeys = sqlite.leaseKeys;
 export let backupRuns = sqlite.backupRuns;
 export let webhookEndpoints = sqlite.webhookEndpoints;
 export let webhookDeliveries = sqlite.webhookDeliveries;
+export let accountRecords = sqlite.accountRecords;
 
 export type {
   User,
@@ -71,6 +72,7 @@ export type {
   RefundRequest,
   WebhookEndpoint,
   WebhookDelivery,
+  AccountRecord,
 } from "./sqlite/schema";
 
 /** The engine whose tables are bound now. */
@@ -115,4 +117,5 @@ export function useEngineTables(to: Engine, tables?: typeof postgres): void {
   backupRuns = from.backupRuns;
   webhookEndpoints = from.webhookEndpoints;
   webhookDeliveries = from.webhookDeliveries;
+  accountRecords = from.accountRecords;
 }

@@ -146,7 +146,7 @@ export const RATE_RULES = {
   /** Opening a ticket's page by its link: per IP. */
   supportLink: { capacity: 30, perMinute: 30 },
   /** The sender's answers through the link: per IP, and per ticket. */
-  supportAnswer: { capacity: 10, perMinute: 2 },
+  supportAnswer: { capacity: 5, perMinute: 2 },
   supportAnswerPerTicket: { capacity: 10, perMinute: 1 },
   /** An admin's answers, each an e-mail: per admin. */
   supportReply: { capacity: 20, perMinute: 10 },

@@ -51,6 +51,17 @@ export const EU_COUNTRIES = [
 /** The European Economic Area: the EU, Iceland, Liechtenstein and Norway (EU consumer law applies in all). */
 export const EEA_COUNTRIES = [...EU_COUNTRIES, "IS", "LI", "NO"];
 
+/**
+ * Parts of the EU with country codes of their own, where EU consumer law applies as in the rest of it: the
+ * French outermost regions (Réunion, Guadeloupe, Martinique, French Guiana, Mayotte, Saint-Martin) and the
+ * Åland Islands (Finland). They are outside the EU's VAT area, which is why tax lists them apart. The Canary
+ * Islands, the Azores and Madeira are billed under ES and PT.
+ */
+export const EU_REGIONS_WITH_OWN_CODES = ["RE", "GP", "MQ", "GF", "YT", "MF", "AX"];
+
+/** Where the EU's consumer law (and with it the 14-day right of withdrawal) applies to a buyer billed there. */
+export const CONSUMER_LAW_COUNTRIES = [...EEA_COUNTRIES, ...EU_REGIONS_WITH_OWN_CODES];
+
 let names: Intl.DisplayNames | null = null;
 /** "DE" → "Germany"; the code itself where no name is known. */
 export function countryName(code: string): string {

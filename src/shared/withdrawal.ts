@@ -4,7 +4,8 @@
  * they thereby lose that right (Directive 2011/83/EU, Art. 16(m); confirmed on a durable medium, Art. 8(7)).
  * A product key is supplied the moment the payment succeeds, so checkout asks for that consent first.
  */
-import { EEA_COUNTRIES } from "./countries";
+import { CONSUMER_LAW_COUNTRIES } from "./countries";
+import { inferTaxId } from "./tax-ids";
 
 /** WITHDRAWAL_CONSENT: 'eu' asks buyers billed in the EU/EEA (known when tax is on); 'always' asks every buyer. */
 export type WithdrawalConsentSetting = "eu" | "always";
@@ -18,14 +19,21 @@ export const WITHDRAWAL_CONSENT_TEXT =
   "I want my product key right away. I agree that delivery starts as soon as I pay, and I understand that I " +
   "thereby lose my 14-day right of withdrawal.";
 
-/** Whether a buyer billed in `country` (when known) must give the consent before paying. */
+/**
+ * Whether a buyer billed in `country` (when known) must give the consent before paying. The right is a
+ * consumer's: a buyer who gives a business tax ID of a valid form for that country buys as a business
+ * (the invoice says so) and is not asked; checkout refuses an ID of the wrong form, so none slips through.
+ */
 export function needsWithdrawalConsent(
   setting: WithdrawalConsentSetting,
   taxOn: boolean,
   country: string | null | undefined,
+  taxId?: string | null,
 ): boolean {
+  const code = country?.trim().toUpperCase();
+  if (taxOn && code && taxId?.trim() && inferTaxId(code, taxId).ok) return false;
   if (setting === "always") return true;
-  return taxOn && !!country && EEA_COUNTRIES.includes(country.trim().toUpperCase());
+  return taxOn && !!code && CONSUMER_LAW_COUNTRIES.includes(code);
 }
 
 /**

@@ -320,7 +320,7 @@ describe("limits on every message", () => {
       const other = await openTicket("other@example.com", "Second", limited);
       const otherToken = await latestToken(`#${other._id}`, limited);
       const perAddress: number[] = [];
-      for (let i = 0; i < 11; i++)
+      for (let i = 0; i < 7; i++)
         perAddress.push(
           (
             await call(limited.app, "POST", "/api/support/ticket-link/messages", {
@@ -329,10 +329,11 @@ describe("limits on every message", () => {
             })
           ).status,
         );
-      expect(perAddress.at(-1)).toBe(429);
+      // 5 in a burst from one client address, as the admin guide says.
+      expect(perAddress).toEqual([200, 200, 200, 200, 200, 429, 429]);
       const retry = await send("198.51.100.99");
       expect(retry.headers.get("retry-after")).not.toBeNull();
-      expect(await limited.deps.db.select().from(supportMessages)).toHaveLength(20);
+      expect(await limited.deps.db.select().from(supportMessages)).toHaveLength(15);
     } finally {
       limited.cleanup();
     }

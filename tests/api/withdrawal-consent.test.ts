@@ -8,7 +8,12 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { checkouts, demoPaymentIntents, emails, productKeys, sales } from "../../src/db/schema";
 import { loadConfig } from "../../src/config";
-import { WITHDRAWAL_CONSENT_TEXT, WITHDRAWAL_CONSENT_VERSION } from "../../src/shared/withdrawal";
+import {
+  needsWithdrawalConsent,
+  WITHDRAWAL_CONSENT_TEXT,
+  WITHDRAWAL_CONSENT_VERSION,
+} from "../../src/shared/withdrawal";
+import { COUNTRY_CODES, EEA_COUNTRIES } from "../../src/shared/countries";
 import { renderEmailText } from "../../src/features/email/templates/render";
 import { api, call, failure, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 import { getBytes, pdfToText } from "../support/pdf";
@@ -122,6 +127,32 @@ describe("the consent to immediate supply", () => {
     const untaxed = await start({});
     expect(untaxed.status).toBe(200);
     expect((await call(ctx.app, "GET", "/api/config")).body.withdrawalConsent).toBe("eu");
+  });
+
+  test("the consent follows where EU consumer law applies: every accepted billing country, regions with codes of their own included", () => {
+    const asked = COUNTRY_CODES.filter((code) => needsWithdrawalConsent("eu", true, code));
+    expect(new Set(asked)).toEqual(new Set([...EEA_COUNTRIES, "RE", "GP", "MQ", "GF", "YT", "MF", "AX"]));
+    expect(COUNTRY_CODES.filter((code) => needsWithdrawalConsent("eu", false, code))).toEqual([]);
+  });
+
+  test("buyers billed in the EU's outermost regions and Åland are refused without the consent", async () => {
+    ctx = makeTestApp({ env: { TAX: "demo" } });
+    for (const country of ["RE", "GP", "MQ", "GF", "YT", "MF", "AX"]) {
+      expect({ country, error: failure(await start({ country }))?.error }).toEqual({
+        country,
+        error: "WITHDRAWAL_CONSENT_REQUIRED",
+      });
+    }
+    await nothingStarted();
+  });
+
+  test("a business buyer with a valid VAT ID is not asked; an ID of the wrong form still is", async () => {
+    ctx = makeTestApp({ env: { TAX: "demo" } });
+    expect(failure(await start({ country: "DE", taxId: "12345" }))?.error).toBe("WITHDRAWAL_CONSENT_REQUIRED");
+    await nothingStarted();
+    const business = await start({ country: "DE", taxId: "DE123456789", companyName: "Pixel GmbH" });
+    expect(business.status).toBe(200);
+    expect(await pay(business.data!.clientSecret)).toMatchObject({ taxId: "DE123456789", withdrawalConsentAt: null });
   });
 
   test("WITHDRAWAL_CONSENT=always asks every buyer, tax off and renewals included", async () => {

@@ -173,7 +173,7 @@ const tab = (path: string, name: string) => async (page: Page) => {
 };
 
 const MEMBER_SCREENS: Screen[] = [
-  ...["Overview", "Subscription", "Plugin", "Settings"].map((name) => ({
+  ...["Overview", "Subscription", "Plugin", "Support", "Settings"].map((name) => ({
     name: `dashboard ${name}`,
     open: tab("/dashboard", name),
   })),

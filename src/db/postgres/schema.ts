@@ -225,6 +225,7 @@ export const supportTickets = pgTable(
     index("support_tickets_created_idx").on(t.createdAt),
     index("support_tickets_status_idx").on(t.status),
     index("support_tickets_status_created_idx").on(t.status, t.createdAt),
+    index("support_tickets_email_idx").on(t.email),
   ],
 );
 
@@ -302,12 +303,17 @@ export const emails = pgTable(
     deliveryKey: text("delivery_key"),
     createdAt: ms("created_at").notNull(),
     sentAt: ms("sent_at"),
+    /** The sale the e-mail is about (a key, a receipt, a refund): it is the account's that paid for that sale. */
+    saleId: integer("sale_id"),
   },
   (t) => [
     index("emails_status_next_idx").on(t.status, t.nextAttemptAt),
     // Covers the health check's count and oldest pending e-mail, whatever ANALYZE's statistics say.
     index("emails_status_created_idx").on(t.status, t.createdAt),
     index("emails_created_idx").on(t.createdAt),
+    // An address's e-mails (claimed when it is confirmed), a sale's (claimed when its payer redeems it).
+    index("emails_to_idx").on(t.to),
+    index("emails_sale_idx").on(t.saleId),
   ],
 );
 
@@ -491,6 +497,7 @@ export const checkouts = pgTable(
   (t) => [
     index("checkouts_code_status_idx").on(t.promotionCodeId, t.status),
     index("checkouts_status_expiry_idx").on(t.status, t.expiresAt),
+    index("checkouts_email_idx").on(t.email),
   ],
 );
 
@@ -667,6 +674,28 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
+/**
+ * Whose a record is (docs/accounts.md#who-owns-a-purchase): written once, when the account proved it, and
+ * never recomputed from the account's address, so an address change moves nothing. One row per record, so
+ * a record is one account's or nobody's; the account's deletion takes its rows with it.
+ */
+export const accountRecords = pgTable(
+  "account_records",
+  {
+    kind: text("kind", { enum: ["sale", "ticket", "checkout", "email"] }).notNull(),
+    recordId: integer("record_id").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** key: it redeemed the key; renewal: it paid from the dashboard; address: its confirmed address; account: about the account. */
+    reason: text("reason", { enum: ["key", "renewal", "address", "account", "sale"] }).notNull(),
+    /** A sale the account paid for (its renewal, or bought with its own address): the buyer's details are its own. */
+    paid: bool("paid").notNull().default(false),
+    createdAt: ms("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.recordId] }), index("account_records_user_idx").on(t.userId, t.kind)],
+);
+
 export type User = typeof users.$inferSelect;
 export type BackupRun = typeof backupRuns.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
@@ -691,3 +720,4 @@ export type Checkout = typeof checkouts.$inferSelect;
 export type RefundRequest = typeof refundRequests.$inferSelect;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+export type AccountRecord = typeof accountRecords.$inferSelect;

@@ -15,6 +15,7 @@ import { RATE_RULES } from "../../lib/rate-limit";
 import { newToken, sha256Hex } from "../../lib/random";
 import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
+import { claimConfirmedAddress } from "./ownership";
 import { lockAccount } from "../users/service";
 import type { AccountMessage, ConfirmEmailAnswer } from "@shared/api/account";
 
@@ -59,7 +60,7 @@ export async function queueAddressConfirmation(
   });
   await queueEmail(
     tx,
-    { to: user.email, template: kind, payload: { confirmUrl: confirmAddressUrl(appUrl, token) } },
+    { to: user.email, userId: user.id, template: kind, payload: { confirmUrl: confirmAddressUrl(appUrl, token) } },
     now,
   );
 }
@@ -118,6 +119,8 @@ export async function confirmAddress(deps: Pick<AppDeps, "db" | "clock">, token:
     if (!link || !user || user.email !== link.email) throw new AppError(400, "INVALID_CONFIRMATION_LINK", INVALID_LINK);
     if (!isAddressConfirmed(user)) {
       await tx.update(users).set({ emailConfirmedAt: now }).where(eq(users.id, user.id));
+      // What the address made so far and is nobody's becomes the account's, for good.
+      await claimConfirmedAddress(tx, user.id, user.email, now);
       await writeAudit(tx, {
         actorUserId: user.id,
         action: "account.email-confirmed",

@@ -2,18 +2,20 @@
  * Deleting an account (GDPR erasure), in one transaction: the account row goes, and with it the
  * subscription, plugin key, linked game account, review, reset and confirmation links and every
  * session (tokens name an account that no longer exists). What is erased beyond the account is what is the
- * account's (ownership.ts): the sales it paid for keep what the books must keep by law — date, plan, amounts
- * (tax and discount too), invoice and credit notes, payment reference, and the billing country and business
- * tax ID a tax return needs — with the e-mail replaced by a placeholder and the postal code erased. Its
- * checkouts, refund requests and
- * e-mails lose the address the same way. Support tickets, e-mails and checkouts matched only by an address the
- * account never confirmed are not touched: they may be someone else's. A key someone else paid for keeps its
- * payer's address. No e-mail confirms it: its copy in the outbox would keep the address the deletion erased.
+ * account's as recorded (ownership.ts), whatever address it had when: the sales it paid for keep what the
+ * books must keep by law — date, plan, amounts (tax and discount too), invoice and credit notes, payment
+ * reference, and the billing country and business tax ID a tax return needs — with the e-mail replaced by a
+ * placeholder and the postal code erased. Its checkouts and refund requests lose the address the same way;
+ * its tickets (with their threads) and e-mails are deleted. Nothing recorded as another account's, or as
+ * nobody's, is touched. A key someone else paid for keeps its payer's address. No e-mail confirms it: its
+ * copy in the outbox would keep the address the deletion erased.
  */
-import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import {
+  addressConfirmations,
   auditLog,
+  emailChanges,
   buyerRefunds,
   checkouts,
   demoPaymentIntents,
@@ -30,8 +32,7 @@ import { conflict, sessionEnded } from "../../lib/errors";
 import { writeAudit } from "../audit/service";
 import { assertPassword } from "./password";
 import { accountSales, type AccountPurchase } from "./purchases";
-import { isAddressConfirmed } from "./address-confirmation";
-import { ACCOUNT_EMAIL_TEMPLATES } from "./ownership";
+import { ownedCondition } from "./ownership";
 import type { AccountMessage } from "@shared/api/account";
 import { announceAccount } from "../webhooks/events";
 
@@ -44,8 +45,9 @@ export const deletedAccountEmail = (userId: number) => `deleted-account-${userId
  */
 const isJsonb = (tx: DbOrTx, column: SQLiteColumn) => engineOf(tx) === "postgres" && column.dataType === "json";
 const asText = (tx: DbOrTx, column: SQLiteColumn) => (isJsonb(tx, column) ? sql`${column}::text` : sql`${column}`);
-function replaceIn(tx: DbOrTx, column: SQLiteColumn, text: string, by: string) {
-  const replaced = sql`replace(${asText(tx, column)}, ${text}, ${by})`;
+function replaceIn(tx: DbOrTx, column: SQLiteColumn, text: string, by: string, within?: SQL) {
+  const source = within ? (isJsonb(tx, column) ? sql`(${within})::text` : within) : asText(tx, column);
+  const replaced = sql`replace(${source}, ${text}, ${by})`;
   return isJsonb(tx, column) ? sql`${replaced}::jsonb` : replaced;
 }
 function contains(tx: DbOrTx, column: SQLiteColumn, text: string) {
@@ -105,7 +107,6 @@ export async function deleteAccount(
         .where(and(eq(users.id, user.id), eq(users.tokenVersion, user.tokenVersion))),
     );
     if (!account) throw sessionEnded();
-    const confirmed = isAddressConfirmed(account);
     if (account.isAdmin && (await lockedAdminCount(tx)) <= 1) {
       throw conflict(
         "LAST_ADMIN",
@@ -120,6 +121,7 @@ export async function deleteAccount(
     const paid = owned.filter((purchase) => purchase.paidByAccount);
     const paidIds = paid.map(({ sale }) => sale.id);
     const intents = paid.map(({ sale }) => sale.paymentIntentId);
+    const addresses = await provenAddresses(tx, account, paid);
     if (paidIds.length)
       await tx
         .update(sales)
@@ -127,7 +129,7 @@ export async function deleteAccount(
         .where(inArray(sales.id, paidIds));
     await tx.update(sales).set({ renewalUserId: null }).where(eq(sales.renewalUserId, account.id));
     // Checkouts (with the promotion codes they reserved) keep their figures for the codes' counts, not the
-    // person: the account's renewals, its paid sales' and, once its address is proven, the address's.
+    // person: the account's renewals, its paid sales' and those recorded as its own.
     await tx
       .update(checkouts)
       .set({ email: placeholder, accountId: null })
@@ -135,7 +137,7 @@ export async function deleteAccount(
         or(
           eq(checkouts.accountId, account.id),
           intents.length ? inArray(checkouts.paymentIntentId, intents) : undefined,
-          confirmed ? eq(checkouts.email, account.email) : undefined,
+          ownedCondition(account.id, "checkout", checkouts.id),
         ),
       );
     // The demo provider's intents (development only) copy the checkout's postal code and address.
@@ -143,7 +145,7 @@ export async function deleteAccount(
       await tx
         .update(demoPaymentIntents)
         .set({
-          metadata: withoutPostalCode(tx, replaceIn(tx, demoPaymentIntents.metadata, account.email, placeholder)),
+          metadata: withoutPostalCode(tx, replaceAll(tx, demoPaymentIntents.metadata, addresses, placeholder)),
           receiptEmail: null,
         })
         .where(inArray(demoPaymentIntents.id, intents));
@@ -159,11 +161,13 @@ export async function deleteAccount(
     if (paidIds.length) {
       await tx
         .update(refundRequests)
-        .set({ answer: replaceIn(tx, refundRequests.answer, account.email, placeholder) })
+        .set({ answer: replaceAll(tx, refundRequests.answer, addresses, placeholder) })
         .where(inArray(refundRequests.saleId, paidIds));
     }
-    await eraseEmailsAndTickets(tx, account, paid, confirmed);
-    if (confirmed) await scrubAddress(tx, account.email, placeholder);
+    // Its tickets (their threads go with them) and its e-mails, whatever address they went to.
+    await tx.delete(supportTickets).where(ownedCondition(account.id, "ticket", supportTickets.id));
+    await tx.delete(emails).where(ownedCondition(account.id, "email", emails.id));
+    for (const address of addresses) await scrubAddress(tx, address, placeholder);
     // Audit rows about the account stay as a record of what happened, without details such as the game account's id.
     await tx
       .update(auditLog)
@@ -183,28 +187,37 @@ export async function deleteAccount(
 }
 
 /**
- * The support tickets and the outbox's e-mails that are the account's. With a confirmed address: every one
- * to or from it. Without: the e-mails about the account itself and those about the sales it paid for (each
- * names its key); anything else sent to the address may be someone else's, so it stays.
+ * The addresses that were the account's: those it proved (sign-up's link, e-mail changes) and those its paid
+ * sales were bought with. One that another account has now is that account's, and stays as it is.
  */
-async function eraseEmailsAndTickets(tx: DbOrTx, user: User, paid: AccountPurchase[], confirmed: boolean) {
-  if (confirmed) {
-    await tx.delete(supportTickets).where(eq(supportTickets.email, user.email));
-    await tx.delete(emails).where(eq(emails.to, user.email));
-    return;
+async function provenAddresses(tx: DbOrTx, account: User, paid: AccountPurchase[]): Promise<string[]> {
+  const confirmed = await tx
+    .select({ email: addressConfirmations.email })
+    .from(addressConfirmations)
+    .where(and(eq(addressConfirmations.userId, account.id), isNotNull(addressConfirmations.usedAt)));
+  const changed = await tx
+    .select({ email: emailChanges.newEmail })
+    .from(emailChanges)
+    .where(and(eq(emailChanges.userId, account.id), isNotNull(emailChanges.usedAt)));
+  const candidates = new Set([
+    ...(account.emailConfirmedAt !== null ? [account.email] : []),
+    ...confirmed.map(({ email }) => email),
+    ...changed.map(({ email }) => email),
+    ...paid.map(({ sale }) => sale.email),
+  ]);
+  const mine: string[] = [];
+  for (const address of candidates) {
+    const [holder] = await tx.select({ id: users.id }).from(users).where(eq(users.email, address));
+    if (!holder || holder.id === account.id) mine.push(address);
   }
-  const keys = paid.flatMap(({ key }) => (key ? [key.key] : []));
-  await tx
-    .delete(emails)
-    .where(
-      and(
-        eq(emails.to, user.email),
-        or(
-          inArray(emails.template, [...ACCOUNT_EMAIL_TEMPLATES]),
-          ...keys.map((key) => and(inArray(emails.template, SALE_EMAIL_TEMPLATES), contains(tx, emails.payload, key))),
-        ),
-      ),
-    );
+  return mine;
+}
+
+/** Every one of `texts` in a column replaced by `by`. */
+function replaceAll(tx: DbOrTx, column: SQLiteColumn, texts: string[], by: string): SQL {
+  let value: SQL = sql`${column}`;
+  for (const text of texts) value = replaceIn(tx, column, text, by, value);
+  return value;
 }
 
 /**
@@ -215,6 +228,3 @@ async function lockedAdminCount(tx: DbOrTx): Promise<number> {
   const admins = await forUpdate(tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)));
   return admins.length;
 }
-
-/** E-mails about one sale, each naming its key: the account's when the account paid for that sale. */
-const SALE_EMAIL_TEMPLATES = ["product-key", "renewal-receipt", "refund-notice"];

@@ -12,6 +12,7 @@ import { AppError, badRequest, conflict } from "../../lib/errors";
 import { newToken, sha256Hex } from "../../lib/random";
 import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
+import { claimConfirmedAddress } from "./ownership";
 import { findUserByEmail, normaliseEmail } from "../users/service";
 import { assertPassword } from "./password";
 import type { AccountMessage, ConfirmEmailAnswer } from "@shared/api/account";
@@ -56,6 +57,7 @@ export async function requestEmailChange(
       tx,
       {
         to: newEmail,
+        userId: user.id,
         template: "email-change-confirm",
         payload: { confirmUrl: confirmEmailUrl(deps.config.appUrl, token), oldEmail: user.email },
       },
@@ -92,7 +94,13 @@ export async function confirmEmailChange(deps: EmailDeps, token: string): Promis
       .catch((error: unknown) => {
         throw isUniqueViolation(error) ? conflict("EMAIL_TAKEN", ADDRESS_TAKEN) : error;
       });
-    await queueEmail(tx, { to: user.email, template: "email-changed", payload: { newEmail: change.newEmail } }, now);
+    // The new address's records that are nobody's become the account's; the old address's stay its own.
+    await claimConfirmedAddress(tx, user.id, change.newEmail, now);
+    await queueEmail(
+      tx,
+      { to: user.email, userId: user.id, template: "email-changed", payload: { newEmail: change.newEmail } },
+      now,
+    );
     await writeAudit(tx, {
       actorUserId: user.id,
       action: "account.email-changed",

@@ -1,9 +1,8 @@
 /**
  * "Download my data": everything stored about the account, as one JSON file (GDPR access and
  * portability). Secrets that are not data about the person (the password hash, reset and
- * confirmation tokens, e-mail bodies' links) are left out; the rest is as stored. What is matched by
- * address alone (tickets, other purchases, checkouts, e-mails) is in it only once the address is
- * confirmed (ownership.ts): until then it may be someone else's.
+ * confirmation tokens, e-mail bodies' links) are left out; the rest is as stored. Purchases, checkouts,
+ * tickets and e-mails are those recorded as the account's (ownership.ts), whatever its address is today.
  */
 import { and, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
@@ -15,7 +14,7 @@ import { PLANS } from "@shared/plans";
 import { getSubscription, settingsOf } from "../users/service";
 import { accountSales } from "./purchases";
 import { isAddressConfirmed } from "./address-confirmation";
-import { ACCOUNT_EMAIL_TEMPLATES } from "./ownership";
+import { ownedCondition } from "./ownership";
 import { ticketAnswers } from "../support/thread";
 
 const dollars = (cents: number) => cents / 100;
@@ -31,8 +30,8 @@ export async function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: U
   const notes = saleIds.length
     ? await db.select().from(creditNotes).where(inArray(creditNotes.saleId, saleIds)).orderBy(asc(creditNotes.id))
     : [];
-  // Codes entered at checkout for this account or its paid sales, and once its address is proven, by the
-  // address, whether or not the payment went through.
+  // Codes entered at checkout for this account or its paid sales, and the checkouts recorded as its own,
+  // whether or not the payment went through.
   const codeUses = await db
     .select()
     .from(checkouts)
@@ -41,30 +40,30 @@ export async function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: U
         or(
           eq(checkouts.accountId, user.id),
           paidIntents.length ? inArray(checkouts.paymentIntentId, paidIntents) : undefined,
-          confirmed ? eq(checkouts.email, user.email) : undefined,
+          ownedCondition(user.id, "checkout", checkouts.id),
         ),
         isNotNull(checkouts.promotionCode),
       ),
     )
     .orderBy(desc(checkouts.createdAt), desc(checkouts.id));
-  // What went to the address: all of it once the address is proven, else only what is about the account.
-  const sentToAddress = and(
-    eq(emails.to, user.email),
-    confirmed ? undefined : inArray(emails.template, [...ACCOUNT_EMAIL_TEMPLATES]),
-  );
   const audit = await db
     .select()
     .from(auditLog)
     .where(or(eq(auditLog.actorUserId, user.id), inArray(auditLog.subject, [`user:${user.id}`, ...saleSubjects])))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
   const [review] = await db.select().from(reviews).where(eq(reviews.userId, user.id)).limit(1);
-  // Tickets are matched by address only: the account's once the address is proven.
-  const tickets = confirmed
-    ? await db.select().from(supportTickets).where(eq(supportTickets.email, user.email)).orderBy(asc(supportTickets.id))
-    : [];
+  const tickets = await db
+    .select()
+    .from(supportTickets)
+    .where(ownedCondition(user.id, "ticket", supportTickets.id))
+    .orderBy(asc(supportTickets.id));
   const answersByTicket = new Map<number, Awaited<ReturnType<typeof ticketAnswers>>>();
   for (const ticket of tickets) answersByTicket.set(ticket.id, await ticketAnswers(db, ticket.id));
-  const sent = await db.select().from(emails).where(sentToAddress).orderBy(desc(emails.createdAt), desc(emails.id));
+  const sent = await db
+    .select()
+    .from(emails)
+    .where(ownedCondition(user.id, "email", emails.id))
+    .orderBy(desc(emails.createdAt), desc(emails.id));
   return {
     exportedAt: new Date(deps.clock.now()).toISOString(),
     about: `Everything ${PRODUCT_NAME} stores about this account. Times are UTC; amounts are US dollars.`,

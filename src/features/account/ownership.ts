@@ -1,71 +1,166 @@
 /**
- * Who owns a purchase (docs/accounts.md#who-owns-a-purchase). A sale is an account's because the account
- * redeemed its key (having the key proves it), paid for it as a renewal from the dashboard, or because the
- * account's *confirmed* address paid for it. An address nobody proved grants nothing: anyone can sign up
- * typing someone else's. Every place that shows, exports or deletes by address asks here.
+ * Whose a record is (docs/accounts.md#who-owns-a-purchase). A sale, support ticket, checkout or e-mail
+ * becomes an account's at the moment the account proves it, and that fact is written once in
+ * `account_records`: the account redeemed the sale's key, paid for it from the dashboard, or its confirmed
+ * address paid for it (at confirmation for what exists, at creation for what comes while the address is its
+ * confirmed one). Nothing is recomputed from today's address, so an address change moves nothing away. A
+ * record is one account's or nobody's: a record already someone's stays theirs. Every reader asks here.
  */
-import { eq, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../db";
-import { productKeys, sales, type Sale, type User } from "../../db/schema";
-import type { EmailTemplate } from "../email/templates/registry";
-import { isAddressConfirmed } from "./address-confirmation";
+import { and, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { engineOf, type DbOrTx } from "../../db";
+import { accountRecords, checkouts, emails, sales, supportTickets, users, type AccountRecord } from "../../db/schema";
 
-type Owner = Pick<User, "id" | "email" | "emailConfirmedAt">;
+export type RecordKind = AccountRecord["kind"];
+type Reason = AccountRecord["reason"];
 
-/**
- * The sales the account owns, as a condition on `sales`: the ids come from three index look-ups joined by
- * UNION, so the sales table is read by id only (an OR of the three lets the planner walk the whole table).
- */
-export function ownedSalesCondition(user: Owner): SQL {
-  const byAddress = isAddressConfirmed(user)
-    ? sql` union select ${sales.id} from ${sales} where ${sales.email} = ${user.email}`
-    : sql``;
-  return sql`${sales.id} in (select ${sales.id} from ${sales} where ${sales.renewalUserId} = ${user.id}
-    union select ${productKeys.saleId} from ${productKeys} where ${productKeys.usedByUserId} = ${user.id}${byAddress})`;
-}
-
-/** Whether `sale` is the account's. */
-export async function ownsSale(
-  db: DbOrTx,
-  user: Owner,
-  sale: Pick<Sale, "email" | "renewalUserId" | "productKeyId">,
-): Promise<boolean> {
-  if (sale.renewalUserId === user.id || (isAddressConfirmed(user) && sale.email === user.email)) return true;
-  if (sale.productKeyId === null) return false;
-  const [key] = await db
-    .select({ usedBy: productKeys.usedByUserId })
-    .from(productKeys)
-    .where(eq(productKeys.id, sale.productKeyId));
-  return key?.usedBy === user.id;
+/** Records that `userId` owns one record; one that is already someone's stays theirs. */
+export async function recordOwner(
+  tx: DbOrTx,
+  record: { kind: RecordKind; id: number },
+  userId: number,
+  reason: Reason,
+  now: number,
+  paid = false,
+): Promise<void> {
+  await tx
+    .insert(accountRecords)
+    .values({ kind: record.kind, recordId: record.id, userId, reason, paid, createdAt: now })
+    .onConflictDoNothing();
 }
 
 /**
- * Whether the account paid for a sale it owns, so the buyer's details on it (address, postal code) are the
- * account's personal data: a renewal it paid, or a sale made with its address that is confirmed, or whose key
- * the account holds (the key went to that address). A key given to the account by someone else (a gift, the
- * payer's address on the sale) is the account's to use, but the payer's details stay the payer's.
+ * Makes the writers of one address take turns on PostgreSQL (SQLite writes one transaction at a time): a
+ * record made for an address and that address's confirmation can't pass each other, so a purchase racing
+ * the confirmation of its address ends the account's either way.
  */
-export function paidByAccount(user: Owner, sale: Pick<Sale, "email" | "renewalUserId">, redeemedByAccount: boolean) {
-  return (
-    sale.renewalUserId === user.id || (sale.email === user.email && (isAddressConfirmed(user) || redeemedByAccount))
-  );
+export async function lockAddress(tx: DbOrTx, address: string): Promise<void> {
+  if (engineOf(tx) !== "postgres") return;
+  // The handle is typed as SQLite's; PostgreSQL's runs a statement with execute().
+  const { execute } = tx as unknown as { execute(query: SQL): Promise<unknown> };
+  await execute.call(tx, sql`select pg_advisory_xact_lock(46, hashtext(${address}))`);
+}
+
+/** A new record made for `address`: the account whose confirmed address it is, if any, owns it. */
+export async function recordForAddress(
+  tx: DbOrTx,
+  record: { kind: RecordKind; id: number },
+  address: string,
+  now: number,
+): Promise<void> {
+  await lockAddress(tx, address);
+  const [owner] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, address), isNotNull(users.emailConfirmedAt)));
+  if (owner) await recordOwner(tx, record, owner.id, "address", now, record.kind === "sale");
 }
 
 /**
- * E-mails only ever sent about an account (never about a purchase made with its address): the account's own
- * whether or not its address is confirmed. Every other e-mail to the address (a product key, lost keys, a
- * refund notice, a template added later) is the account's only once the address is confirmed.
+ * The account redeemed a sale's key: the sale is its own, paid by it when the key went to its own address.
+ * The e-mails about a sale it paid for become its own too.
  */
-export const ACCOUNT_EMAIL_TEMPLATES: readonly EmailTemplate[] = [
-  "welcome",
-  "address-confirm",
-  "address-invitation",
-  "password-reset",
-  "password-changed",
-  "email-changed",
-  "cancellation",
-  "renewal-reminder",
-  "access-ended",
-  "key-sharing-alert",
-  "refund-update",
-];
+export async function recordRedeemedSale(tx: DbOrTx, userId: number, saleId: number | null, now: number) {
+  if (saleId === null) return;
+  const [sale] = await tx.select({ email: sales.email }).from(sales).where(eq(sales.id, saleId));
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!sale || !user) return;
+  const paid = sale.email === user.email;
+  await recordOwner(tx, { kind: "sale", id: saleId }, userId, "key", now, paid);
+  const owner = await ownerOf(tx, "sale", saleId);
+  if (owner?.userId === userId && owner.paid) await claimSaleEmails(tx, userId, [saleId], now);
+}
+
+/** A renewal the account paid from the dashboard (its key, claimed for it just before, already names it). */
+export async function recordRenewal(tx: DbOrTx, saleId: number, userId: number, now: number): Promise<void> {
+  await recordOwner(tx, { kind: "sale", id: saleId }, userId, "renewal", now, true);
+  await tx
+    .update(accountRecords)
+    .set({ reason: "renewal", paid: true })
+    .where(
+      and(eq(accountRecords.kind, "sale"), eq(accountRecords.recordId, saleId), eq(accountRecords.userId, userId)),
+    );
+}
+
+/** A checkout is the renewing account's, else the account's whose confirmed address it was made with. */
+export async function recordCheckout(
+  tx: DbOrTx,
+  checkout: { id: number; email: string; accountId: number | null },
+  now: number,
+): Promise<void> {
+  const record = { kind: "checkout" as const, id: checkout.id };
+  if (checkout.accountId !== null) await recordOwner(tx, record, checkout.accountId, "renewal", now);
+  else await recordForAddress(tx, record, checkout.email, now);
+}
+
+/** The e-mails about sales the account paid for, not yet anyone's, become its own. */
+async function claimSaleEmails(tx: DbOrTx, userId: number, saleIds: number[], now: number) {
+  if (!saleIds.length) return;
+  const unowned = await tx
+    .select({ id: emails.id })
+    .from(emails)
+    .where(and(inArray(emails.saleId, saleIds), notOwned("email", emails.id)));
+  for (const { id } of unowned) await recordOwner(tx, { kind: "email", id }, userId, "sale", now);
+}
+
+/** Rows of a table that no account owns yet. */
+function notOwned(kind: RecordKind, id: SQLiteColumn) {
+  return sql`not exists (select 1 from ${accountRecords} where ${accountRecords.kind} = ${kind} and ${accountRecords.recordId} = ${id})`;
+}
+
+/**
+ * The account confirmed `address` (sign-up's link or an e-mail change's): what was made with it and is
+ * nobody's yet becomes the account's — its sales (paid by it), tickets, checkouts and e-mails. The sales
+ * it holds by key that were bought with this address become paid by it. Records already another
+ * account's stay theirs.
+ */
+export async function claimConfirmedAddress(tx: DbOrTx, userId: number, address: string, now: number): Promise<void> {
+  await lockAddress(tx, address);
+  const tables = [
+    { kind: "sale" as const, ids: tx.select({ id: sales.id }).from(sales).where(eq(sales.email, address)) },
+    {
+      kind: "ticket" as const,
+      ids: tx.select({ id: supportTickets.id }).from(supportTickets).where(eq(supportTickets.email, address)),
+    },
+    {
+      kind: "checkout" as const,
+      ids: tx.select({ id: checkouts.id }).from(checkouts).where(eq(checkouts.email, address)),
+    },
+    { kind: "email" as const, ids: tx.select({ id: emails.id }).from(emails).where(eq(emails.to, address)) },
+  ];
+  for (const { kind, ids } of tables) {
+    for (const { id } of await ids) await recordOwner(tx, { kind, id }, userId, "address", now, kind === "sale");
+  }
+  const bought = await tx
+    .select({ id: sales.id })
+    .from(sales)
+    .innerJoin(accountRecords, and(eq(accountRecords.kind, "sale"), eq(accountRecords.recordId, sales.id)))
+    .where(and(eq(sales.email, address), eq(accountRecords.userId, userId)));
+  const boughtIds = bought.map(({ id }) => id);
+  if (boughtIds.length) {
+    await tx
+      .update(accountRecords)
+      .set({ paid: true })
+      .where(and(eq(accountRecords.kind, "sale"), inArray(accountRecords.recordId, boughtIds)));
+    await claimSaleEmails(tx, userId, boughtIds, now);
+  }
+}
+
+/** The account's records of one kind, as a condition on that table's id column. */
+export function ownedCondition(userId: number, kind: RecordKind, id: SQLiteColumn): SQL {
+  return sql`${id} in (select ${accountRecords.recordId} from ${accountRecords} where ${accountRecords.userId} = ${userId} and ${accountRecords.kind} = ${kind})`;
+}
+
+/** The owner of one record, or undefined when it is nobody's. */
+export async function ownerOf(db: DbOrTx, kind: RecordKind, id: number): Promise<AccountRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(accountRecords)
+    .where(and(eq(accountRecords.kind, kind), eq(accountRecords.recordId, id)));
+  return row;
+}
+
+/** Whether the sale is the account's. */
+export async function ownsSale(db: DbOrTx, user: { id: number }, sale: { id: number }): Promise<boolean> {
+  return (await ownerOf(db, "sale", sale.id))?.userId === user.id;
+}

@@ -50,7 +50,12 @@ export async function changePassword(
       );
     await queueEmail(
       tx,
-      { to: row.email, template: "password-changed", payload: { changedAt: new Date(now).toISOString() } },
+      {
+        to: row.email,
+        userId: row.id,
+        template: "password-changed",
+        payload: { changedAt: new Date(now).toISOString() },
+      },
       now,
     );
     await writeAudit(tx, {

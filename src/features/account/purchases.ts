@@ -1,13 +1,13 @@
 /**
- * The purchases that are the account's (ownership.ts): the sale whose key created it and every key it
- * redeemed (whatever address bought them), renewals paid from the dashboard, and once the account's address
- * is confirmed, every purchase made with that address. A purchase made with an unconfirmed address whose key
- * the account never used is not shown: sign-up doesn't prove the address is yours.
+ * The purchases that are the account's, as recorded when it proved them (ownership.ts): the sale whose key
+ * created it and every key it redeemed (whatever address bought them), renewals paid from the dashboard,
+ * and what its confirmed address paid for while it was its own. An address change moves none of them.
  */
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { latestCreditNotes } from "../invoices/credit-notes";
 import {
+  accountRecords,
   productKeys,
   buyerRefunds,
   sales,
@@ -16,7 +16,6 @@ import {
   type Sale,
   type User,
 } from "../../db/schema";
-import { ownedSalesCondition, paidByAccount } from "./ownership";
 
 export interface AccountPurchase {
   sale: Sale;
@@ -29,27 +28,25 @@ export interface AccountPurchase {
   paidByAccount: boolean;
 }
 
-export async function accountSales(
-  db: DbOrTx,
-  user: Pick<User, "id" | "email" | "emailConfirmedAt">,
-): Promise<AccountPurchase[]> {
+export async function accountSales(db: DbOrTx, user: Pick<User, "id">): Promise<AccountPurchase[]> {
   const rows = await db
-    .select({ sale: sales, key: productKeys })
-    .from(sales)
+    .select({ sale: sales, key: productKeys, paid: accountRecords.paid })
+    .from(accountRecords)
+    .innerJoin(sales, eq(sales.id, accountRecords.recordId))
     .leftJoin(productKeys, eq(productKeys.id, sales.productKeyId))
-    .where(ownedSalesCondition(user))
+    .where(and(eq(accountRecords.userId, user.id), eq(accountRecords.kind, "sale")))
     // The unary + keeps SQLite from walking the created_at index past every sale: sort just these.
     .orderBy(desc(sql`+${sales.createdAt}`), desc(sales.id));
   const ids = rows.map((row) => row.sale.id);
   const requests = ids.length ? await db.select().from(buyerRefunds).where(inArray(buyerRefunds.saleId, ids)) : [];
   const requestBySale = new Map(requests.map((request) => [request.saleId, request]));
   const creditNoteBySale = await latestCreditNotes(db, ids);
-  return rows.map(({ sale, key }) => ({
+  return rows.map(({ sale, key, paid }) => ({
     sale,
     key,
     request: requestBySale.get(sale.id) ?? null,
     kind: sale.renewalUserId === user.id ? "renewal" : "purchase",
     creditNoteNumber: creditNoteBySale.get(sale.id) ?? null,
-    paidByAccount: paidByAccount(user, sale, key?.usedByUserId === user.id),
+    paidByAccount: paid,
   }));
 }

@@ -60,6 +60,7 @@ export async function requestPasswordReset(deps: ResetDeps, email: string): Prom
         tx,
         {
           to: user.email,
+          userId: user.id,
           template: "password-reset",
           payload: { resetUrl: resetUrl(deps.config.appUrl, token) },
         },

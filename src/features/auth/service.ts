@@ -53,7 +53,12 @@ export async function signup(deps: AppDeps, input: SignupInput): Promise<User> {
       .values({ userId: user.id, plan: key.plan, status: "active", startDate: now, endDate });
     await queueEmail(
       tx,
-      { to: user.email, template: "welcome", payload: { planName: PLANS[key.plan].name, endDate: toIso(endDate) } },
+      {
+        to: user.email,
+        userId: user.id,
+        template: "welcome",
+        payload: { planName: PLANS[key.plan].name, endDate: toIso(endDate) },
+      },
       now,
     );
     // Signing in works at once and the key is the account's; what else the address holds waits for this link.

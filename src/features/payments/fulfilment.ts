@@ -14,6 +14,7 @@ import { checkoutOfIntent, markCheckoutPaid } from "../pricing/checkouts";
 import { formatDollars, isPlanId, PLANS } from "@shared/plans";
 import { generateProductKeys } from "../product-keys/service";
 import { queueEmail } from "../email/outbox";
+import { recordForAddress, recordRenewal } from "../account/ownership";
 import { toIso } from "../../lib/clock";
 import { applyProductKey } from "../subscriptions/service";
 import { CURRENCY } from "@shared/currency";
@@ -198,6 +199,10 @@ export async function recordSale(
     .returning();
   await recordIssuedDocument(tx, issuing, fulfilled, null, now);
   await announceSale(tx, fulfilled, now);
+  // Whose the sale is, once: the account that renewed, else the account whose confirmed address paid.
+  const record = { kind: "sale" as const, id: inserted.id };
+  if (renewed) await recordRenewal(tx, inserted.id, renewed.userId, now);
+  else await recordForAddress(tx, record, email, now);
   const invoice = links ? { invoiceUrl: signedDocumentUrl(links.appUrl, links.secret, invoiceNumber) } : {};
   const consent =
     fulfilled.withdrawalConsentAt !== null
@@ -211,6 +216,7 @@ export async function recordSale(
       tx,
       {
         to: email,
+        saleId: inserted.id,
         template: "renewal-receipt",
         payload: {
           key: key.key,
@@ -228,6 +234,7 @@ export async function recordSale(
       tx,
       {
         to: email,
+        saleId: inserted.id,
         template: "product-key",
         payload: { key: key.key, plan: plan.id, planName: plan.name, signupEmail: email, ...invoice, ...consent },
       },

@@ -27,12 +27,12 @@ export interface WithdrawalConsent {
  */
 export function withdrawalConsentOf(
   config: Pick<Config, "withdrawalConsent" | "tax">,
-  input: { country?: string; withdrawalConsent?: boolean },
+  input: { country?: string; taxId?: string; withdrawalConsent?: boolean },
   now: number,
 ): WithdrawalConsent | null {
   if (input.withdrawalConsent === true)
     return { withdrawalConsentAt: now, withdrawalConsentVersion: WITHDRAWAL_CONSENT_VERSION };
-  if (needsWithdrawalConsent(config.withdrawalConsent, config.tax.mode !== "off", input.country))
+  if (needsWithdrawalConsent(config.withdrawalConsent, config.tax.mode !== "off", input.country, input.taxId))
     throw new AppError(
       422,
       "WITHDRAWAL_CONSENT_REQUIRED",

@@ -98,6 +98,7 @@ async function linkOrMismatch(
         tx,
         {
           to: current.email,
+          userId: current.id,
           template: "key-sharing-alert",
           payload: {
             attemptedRobloxUserId: robloxUserId,

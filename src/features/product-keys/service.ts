@@ -2,6 +2,7 @@
  * Product keys: made from the CSPRNG, claimed atomically, never handed out twice.
  * Used by signup, redeem, purchase fulfilment, the admin panel and the CLI.
  */
+import { recordRedeemedSale } from "../account/ownership";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { newestFirst, type Page } from "../../db/paging";
@@ -73,6 +74,8 @@ export async function claimProductKey(tx: DbOrTx, rawKey: string, userId: number
     .returning();
   if (!claimed) throw await keyProblem(tx, key);
   await announceKeyRedeemed(tx, claimed, now);
+  // Having the key proves the purchase: its sale is the account's from now on.
+  await recordRedeemedSale(tx, userId, claimed.saleId, now);
   return claimed;
 }
 

@@ -38,6 +38,9 @@ async function buyerAddress(tx: DbOrTx, sale: Sale, userId: number | null): Prom
   return account?.email ?? sale.email;
 }
 
+/** A refund e-mail is the asking account's, or, when nobody signed in asked, the sale owner's. */
+const emailAbout = (sale: Sale, userId: number | null) => (userId === null ? { saleId: sale.id } : { userId });
+
 const requestOf = async (tx: DbOrTx, saleId: number) =>
   (await tx.select().from(buyerRefunds).where(eq(buyerRefunds.saleId, saleId)).limit(1))[0] ?? null;
 
@@ -76,6 +79,7 @@ async function claimRefund(
           tx,
           {
             to: await buyerAddress(tx, sale, userId),
+            ...emailAbout(sale, userId),
             template: "refund-update",
             payload: { outcome: "requested", planName: PLANS[sale.plan].name, amount: dollars(sale.amountCents) },
           },
@@ -205,6 +209,7 @@ export async function decideRefundRequest(
         tx,
         {
           to: await buyerAddress(tx, sale, request.userId),
+          ...emailAbout(sale, request.userId),
           template: "refund-update",
           payload: { outcome: "declined", planName: PLANS[sale.plan].name, amount: dollars(sale.amountCents) },
         },

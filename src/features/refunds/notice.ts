@@ -20,7 +20,7 @@ export interface KeyOutcome {
 
 export async function queueRefundNotice(
   tx: DbOrTx,
-  sale: Pick<Sale, "email" | "plan" | "amountCents">,
+  sale: Pick<Sale, "id" | "email" | "plan" | "amountCents">,
   refund: {
     refundedCents: number;
     totalRefundedCents: number;
@@ -35,6 +35,7 @@ export async function queueRefundNotice(
     tx,
     {
       to: sale.email,
+      saleId: sale.id,
       template: "refund-notice",
       payload: {
         planName: PLANS[sale.plan].name,

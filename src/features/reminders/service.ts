@@ -22,6 +22,7 @@ const ENDED_REMINDER_WINDOW_MS = 3 * DAY;
 
 export interface DueReminder {
   subscriptionId: number;
+  userId: number;
   email: string;
   plan: PlanId;
   kind: ReminderKind;
@@ -60,6 +61,7 @@ export async function dueReminders(
   const query = db
     .select({
       subscriptionId: subscriptions.id,
+      userId: users.id,
       email: users.email,
       plan: subscriptions.plan,
       periodEnd: subscriptions.endDate,
@@ -110,11 +112,20 @@ async function queueReminder(tx: DbOrTx, reminder: DueReminder, now: number): Pr
   const endDate = toIso(reminder.periodEnd)!;
   // The end itself has its own e-mail (what stopped, and the way back); the two before it are reminders.
   if (reminder.kind === "ended")
-    await queueEmail(tx, { to: reminder.email, template: "access-ended", payload: { planName, endDate } }, now);
+    await queueEmail(
+      tx,
+      { to: reminder.email, userId: reminder.userId, template: "access-ended", payload: { planName, endDate } },
+      now,
+    );
   else
     await queueEmail(
       tx,
-      { to: reminder.email, template: "renewal-reminder", payload: { kind: reminder.kind, planName, endDate } },
+      {
+        to: reminder.email,
+        userId: reminder.userId,
+        template: "renewal-reminder",
+        payload: { kind: reminder.kind, planName, endDate },
+      },
       now,
     );
   return true;

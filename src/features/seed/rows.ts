@@ -80,6 +80,7 @@ export const SEED_COLUMNS = {
   audit_log: ["actor_user_id", "action", "subject", "detail", "created_at"],
   support_tickets: ["email", "subject", "message", "status", "created_at"],
   reviews: ["user_id", "rating", "comment", "display_name", "hidden", "created_at"],
+  account_records: ["kind", "record_id", "user_id", "reason", "paid", "created_at"],
 } as const;
 
 export type SeedTable = keyof typeof SEED_COLUMNS;
@@ -209,6 +210,7 @@ export function* seedRows(sizes: SeedSizes, passwordHash: string): Generator<See
     }
     const redeemed = status !== "refunded" && random() < 0.8;
     const key = code(id, KEY_ALPHABET, PRODUCT_KEY_LENGTH, salt);
+    const usedAt = redeemed ? created + Math.floor(random() * DAY) : null;
     yield [
       "sales",
       [
@@ -240,20 +242,9 @@ export function* seedRows(sizes: SeedSizes, passwordHash: string): Generator<See
         [documentNumber("credit-note", refundedAt), id, status === "refunded" ? amount : refunded, refundedAt],
       ];
     }
-    yield [
-      "product_keys",
-      [
-        id,
-        key,
-        plan,
-        redeemed,
-        redeemed ? buyer : null,
-        redeemed ? created + Math.floor(random() * DAY) : null,
-        "purchase",
-        id,
-        created,
-      ],
-    ];
+    yield ["product_keys", [id, key, plan, redeemed, redeemed ? buyer : null, usedAt, "purchase", id, created]];
+    // The buyer redeemed the key bought with its own address: the sale is its own, paid by it.
+    if (redeemed) yield ["account_records", ["sale", id, buyer, "key", true, usedAt]];
     if (redeemed) lastKeyOfUser.set(buyer, { plan, at: created });
     const pending = now - created < 5 * MINUTE;
     const failed = !pending && random() < 0.0005;

@@ -50,6 +50,7 @@ export async function cancelSubscription(deps: AppDeps, userId: number): Promise
       tx,
       {
         to: owner!.email,
+        userId,
         template: "cancellation",
         payload: { planName: PLANS[sub.plan].name, endDate: toIso(sub.endDate)! },
       },

@@ -15,11 +15,16 @@ import { createTicket, listTickets, setTicketStatus } from "./service";
 import { answerByLink, replyToTicket, threadByLink } from "./thread";
 import { resendSenderKeys, ticketDetail } from "./detail";
 import { ticketOfLink } from "./links";
+import { accountTicketRoutes } from "./account-tickets";
 
 const TOO_MANY = "Too many messages sent. Please wait a minute and try again.";
 
 export function supportRoutes(deps: AppDeps) {
-  return new Elysia().use(contactRoutes(deps)).use(ticketLinkRoutes(deps)).use(adminTicketRoutes(deps));
+  return new Elysia()
+    .use(contactRoutes(deps))
+    .use(ticketLinkRoutes(deps))
+    .use(adminTicketRoutes(deps))
+    .use(accountTicketRoutes(deps));
 }
 
 function contactRoutes(deps: AppDeps) {

@@ -15,6 +15,7 @@ import { MAX_TICKET_MESSAGE, TICKET_SUBJECT_LABELS, ticketNumber, type TicketSta
 import { SUPPORT_RESPONSE_HOURS } from "@shared/product";
 import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
+import { recordForAddress } from "../account/ownership";
 import { normaliseEmail } from "../users/service";
 import { ticketLink } from "./links";
 import { ticketView } from "./view";
@@ -51,10 +52,13 @@ export function createTicket(
       })
       .returning();
     await announceTicket(tx, row, ticketNumber(row.id), now);
+    // A ticket sent from a confirmed address is that account's from the start.
+    await recordForAddress(tx, { kind: "ticket", id: row.id }, row.email, now);
     await queueEmail(
       tx,
       {
         to: row.email,
+        ticketId: row.id,
         template: "support-received",
         payload: {
           number: ticketNumber(row.id),

@@ -29,7 +29,7 @@ export function ticketAnswers(db: DbOrTx, ticketId: number): Promise<SupportMess
 }
 
 /** Adds a message and moves the ticket to `status`; `nonce`, when given, must still be the ticket's (a link's ticket). */
-async function addMessage(
+export async function addMessage(
   tx: DbOrTx,
   ticketId: number,
   message: Pick<SupportMessage, "author" | "adminUserId" | "body">,
@@ -74,6 +74,7 @@ export function replyToTicket(
       tx,
       {
         to: ticket.email,
+        ticketId: ticket.id,
         template: "support-reply",
         payload: {
           number: ticketNumber(ticket.id),

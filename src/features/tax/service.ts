@@ -13,7 +13,7 @@ import { countryName, isCountryCode, POSTAL_CODE_COUNTRIES } from "@shared/count
 import type { TaxBreakdown } from "@shared/api/tax";
 import { taxLabel } from "@shared/tax-label";
 import { locationRejected, TaxLocationError, taxUnavailable, type TaxProvider } from "./provider";
-import { inferTaxId } from "./tax-ids";
+import { inferTaxId } from "@shared/tax-ids";
 import { runAlone } from "../../db/job-lock";
 
 export interface BuyerLocation {

@@ -41,6 +41,16 @@ const thread = t.Object({
   linkExpiresAt: IsoDate,
 });
 
+/** A ticket on its sender's dashboard: the thread as the link shows it, by the ticket's id. */
+const accountTicket = t.Object({
+  id: Int({ description: "The ticket's id, for answering it" }),
+  number: t.String({ description: 'The ticket number people see, e.g. "#42"' }),
+  subject: t.Nullable(subject),
+  status,
+  createdAt: IsoDate,
+  messages: t.Array(threadMessage),
+});
+
 /** What an admin sees beside a ticket: the sender's account, subscription, keys and purchases, matched by address. */
 const senderContext = t.Object({
   account: t.Nullable(AdminModel.user),
@@ -86,6 +96,9 @@ export const SupportModel = {
   }),
   linkQuery: t.Object({ token }),
   answerBody: t.Object({ token, message: messageField }),
+  accountTicket,
+  accountTickets: t.Object({ tickets: t.Array(accountTicket) }),
+  accountAnswerBody: t.Object({ message: messageField }),
 };
 
 export type TicketSubject = Static<typeof SupportModel.subject>;
@@ -95,3 +108,5 @@ export type TicketThreadView = Static<typeof SupportModel.thread>;
 export type TicketDetailView = Static<typeof SupportModel.detail>;
 export type TicketSenderView = Static<typeof SupportModel.sender>;
 export type TicketReplyBody = Static<typeof SupportModel.replyBody>;
+export type AccountTicketView = Static<typeof SupportModel.accountTicket>;
+export type AccountTicketsResponse = Static<typeof SupportModel.accountTickets>;

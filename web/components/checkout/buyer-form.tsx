@@ -54,7 +54,8 @@ const COUNTRIES = COUNTRY_CODES.map((code) => ({ code, name: countryName(code), 
 export const countryOf = (state: BuyerFormState) => countryFromName(state.countryText);
 
 export function consentNeeded(state: BuyerFormState, rules: BuyerFormRules): boolean {
-  return needsWithdrawalConsent(rules.consentSetting, rules.asksLocation, countryOf(state));
+  const taxId = state.business ? state.taxId : null;
+  return needsWithdrawalConsent(rules.consentSetting, rules.asksLocation, countryOf(state), taxId);
 }
 
 /** The details to send, or null while the billing location is incomplete. */

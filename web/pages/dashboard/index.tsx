@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useSearch } from "wouter";
-import { KeyRound, LayoutDashboard, Puzzle, Receipt, Settings } from "lucide-react";
+import { Headset, KeyRound, LayoutDashboard, Puzzle, Receipt, Settings } from "lucide-react";
 import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
 import { AccountLoadFailed } from "../../components/account-load-failed";
@@ -16,12 +16,14 @@ import { PluginTab } from "./plugin-tab";
 import { PurchasesTab } from "./purchases-tab";
 import { SettingsTab } from "./settings-tab";
 import { SubscriptionTab } from "./subscription-tab";
+import { SupportTab } from "./support-tab";
 
 const TABS = [
   { value: "overview", label: "Overview", icon: LayoutDashboard },
   { value: "subscription", label: "Subscription", icon: KeyRound },
   { value: "plugin", label: "Plugin", icon: Puzzle },
   { value: "purchases", label: "Purchases", icon: Receipt },
+  { value: "support", label: "Support", icon: Headset },
   { value: "settings", label: "Settings", icon: Settings },
 ] as const;
 
@@ -70,7 +72,7 @@ export default function DashboardPage() {
         </div>
       )}
       <Tabs value={tab} onValueChange={(value) => setTab(value as typeof tab)} className="min-w-0">
-        {/* On a phone the five tabs wrap onto two rows, so none is hidden past the screen's edge. */}
+        {/* On a phone the six tabs wrap onto two rows, so none is hidden past the screen's edge. */}
         <TabsList
           aria-label="Dashboard sections"
           className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-auto"
@@ -92,6 +94,9 @@ export default function DashboardPage() {
         </TabsContent>
         <TabsContent value="purchases">
           <PurchasesTab />
+        </TabsContent>
+        <TabsContent value="support">
+          <SupportTab />
         </TabsContent>
         <TabsContent value="settings">
           <SettingsTab user={user} />

@@ -1,22 +1,16 @@
-import { useState, type FormEvent } from "react";
-import { Send } from "lucide-react";
 import { Link, useSearch } from "wouter";
 import { PRODUCT_NAME, SUPPORT_RESPONSE_HOURS } from "@shared/product";
-import { MAX_TICKET_MESSAGE, TICKET_SUBJECT_LABELS, type TicketStatus } from "@shared/support";
+import { TICKET_SUBJECT_LABELS, type TicketStatus } from "@shared/support";
 import type { TicketThreadView } from "@shared/api-types";
 import { Layout } from "../../components/layout";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
-import { PendingButton } from "../../components/ui/pending-button";
 import { Skeleton } from "../../components/ui/skeleton";
-import { TextareaField } from "../../components/ui/text-field";
-import { useFieldErrors } from "../../components/ui/use-field-errors";
-import { toastFailure } from "../../components/failure-toast";
 import { TicketThread } from "../../components/ticket-thread";
+import { TicketAnswerForm } from "../../components/ticket-answer-form";
 import { useAnswerTicket, useTicketThread } from "../../lib/queries/public";
 import { useHydrated } from "../../lib/use-hydrated";
-import { toast } from "../../lib/use-toast";
 
 /** The status in the sender's words. */
 const STATUS: Record<TicketStatus, { label: string; variant: "accent" | "success" | "secondary"; note: string }> = {
@@ -36,52 +30,15 @@ const STATUS: Record<TicketStatus, { label: string; variant: "accent" | "success
 const formatDay = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "long" });
 
 function AnswerForm({ token, thread }: { token: string; thread: TicketThreadView }) {
-  const [message, setMessage] = useState("");
   const send = useAnswerTicket(token);
-  const { shown, check, reset } = useFieldErrors(
-    { message: message.trim() ? undefined : "Write your answer first" },
-    { message: "ticket-answer" },
-  );
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!check()) return;
-    send.mutate(message.trim(), {
-      onSuccess: () => {
-        setMessage("");
-        reset();
-        toast({ title: "Answer Sent", description: `It's on ticket ${thread.number}; we'll answer by e-mail.` });
-      },
-      onError: (error) =>
-        toastFailure("Answer Not Sent", error, {
-          fallback: "Your answer could not be sent. Please try again.",
-          statusPrefix: "Sending failed.",
-        }),
-    });
-  }
-
   return (
-    <form noValidate onSubmit={submit} aria-label="Answer the ticket" className="grid gap-4">
-      <TextareaField
-        id="ticket-answer"
-        label="Your answer"
-        error={shown.message}
-        rows={5}
-        maxLength={MAX_TICKET_MESSAGE}
-        value={message}
-        onChange={(event) => setMessage(event.target.value)}
-        hint={thread.status === "closed" ? STATUS.closed.note : undefined}
-      />
-      <PendingButton
-        type="submit"
-        className="w-full sm:w-auto sm:justify-self-start"
-        pending={send.isPending}
-        pendingText="Sending..."
-        icon={<Send aria-hidden />}
-      >
-        Send Answer
-      </PendingButton>
-    </form>
+    <TicketAnswerForm
+      id="ticket-answer"
+      number={thread.number}
+      closed={thread.status === "closed"}
+      pending={send.isPending}
+      send={(message, callbacks) => send.mutate(message, callbacks)}
+    />
   );
 }
 

@@ -69,7 +69,8 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
       description={
         <p>
           We send a confirmation link to the new address. Until you open it, you keep signing in with {currentEmail};
-          afterwards we tell {currentEmail} that the address changed.
+          afterwards we tell {currentEmail} that the address changed. Your purchases, invoices and support messages stay
+          with your account.
         </p>
       }
       submitLabel="Send Confirmation Link"

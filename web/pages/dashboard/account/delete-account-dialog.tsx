@@ -56,8 +56,9 @@ export function DeleteAccountDialog() {
         <>
           <p>
             This can't be undone. Your subscription ends at once with no refund of the time left, your plugin key stops
-            working, your linked Roblox account is freed, and you are signed out everywhere. Your profile, settings,
-            review, support messages and our copies of e-mails to you are erased.
+            working, your linked Roblox account is freed, and you are signed out everywhere. Your profile, settings and
+            review are erased, and so are your support messages and our copies of your e-mails, whatever address you had
+            when they were sent.
           </p>
           <p>
             <strong className="font-medium text-foreground">What we keep, and why:</strong> the record of each purchase
@@ -75,9 +76,10 @@ export function DeleteAccountDialog() {
           </p>
           {!confirmed && (
             <p>
-              Your email address isn't confirmed, so support messages and e-mails sent to it that aren't about this
-              account or its own purchases are left as they are: we can't tell they are yours. Confirm your address
-              first to erase them too.
+              Your email address isn't confirmed, so only the e-mails about this account and the purchases whose keys it
+              used count as yours. Support messages and other e-mails sent to that address may be someone else's: they
+              aren't part of your account, so deleting it doesn't touch them. Confirm your address first and they become
+              yours.
             </p>
           )}
         </>
