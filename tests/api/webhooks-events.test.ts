@@ -155,7 +155,11 @@ describe("subscriptions and accounts", () => {
     const fresh = await api(ctx.app).api.auth.login.post({ email: "member@example.com", password: "correct horse" });
     expect((await api(ctx.app, fresh.data!.token).api.account.delete({ password: "correct horse" })).status).toBe(200);
     const [deleted] = await ofType("account.deleted");
-    expect(deleted!.data).toEqual({ userId: user.id, email: "member@example.com" });
+    // The deletion erases the address everywhere, the webhook bodies too: the receiver knows the account by its id.
+    expect(deleted!.data).toEqual({ userId: user.id, email: `deleted-account-${user.id}@deleted.invalid` });
+    const bodies = await ctx.deps.db.select({ body: webhookDeliveries.body }).from(webhookDeliveries);
+    expect(bodies.length).toBeGreaterThan(5);
+    expect(JSON.stringify(bodies)).not.toContain("member@example.com");
   });
 
   test("a support ticket announces ticket.created, without its message", async () => {

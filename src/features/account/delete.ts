@@ -24,6 +24,7 @@ import {
   sales,
   supportTickets,
   users,
+  webhookDeliveries,
   type User,
 } from "../../db/schema";
 import { engineOf, forUpdate, type DbOrTx } from "../../db";
@@ -88,6 +89,11 @@ async function scrubAddress(tx: DbOrTx, address: string, placeholder: string) {
     .set({ metadata: swap(demoPaymentIntents.metadata) })
     .where(holds(demoPaymentIntents.metadata));
   await tx.update(demoPaymentIntents).set({ receiptEmail: null }).where(eq(demoPaymentIntents.receiptEmail, address));
+  // Webhook bodies (sent or waiting) carry buyers' addresses; a replay then sends the placeholder.
+  await tx
+    .update(webhookDeliveries)
+    .set({ body: swap(webhookDeliveries.body) })
+    .where(holds(webhookDeliveries.body));
 }
 
 export async function deleteAccount(
@@ -168,6 +174,14 @@ export async function deleteAccount(
     await tx.delete(supportTickets).where(ownedCondition(account.id, "ticket", supportTickets.id));
     await tx.delete(emails).where(ownedCondition(account.id, "email", emails.id));
     for (const address of addresses) await scrubAddress(tx, address, placeholder);
+    // Events about the account (its userId in them) name it by its address even when it never proved it:
+    // account.created, key.redeemed, subscription.*, and the account.deleted just queued. The receiver
+    // still knows the account by its userId.
+    const aboutAccount = [`"userId":${account.id},`, `"userId":${account.id}}`];
+    await tx
+      .update(webhookDeliveries)
+      .set({ body: replaceIn(tx, webhookDeliveries.body, account.email, placeholder) })
+      .where(or(...aboutAccount.map((text) => contains(tx, webhookDeliveries.body, text))));
     // Audit rows about the account stay as a record of what happened, without details such as the game account's id.
     await tx
       .update(auditLog)

@@ -45,7 +45,7 @@ export const WEBHOOK_EXAMPLES: Record<WebhookEventType, WebhookData> = {
   "subscription.ended": { ...subscription, status: "cancelled", cancelledAt: "2026-12-30T09:12:00.000Z" },
   "key.redeemed": { keyId: 3301, plan: "pro", saleId: 812, userId: 140, email: "buyer@example.com" },
   "account.created": { userId: 140, email: "buyer@example.com" },
-  "account.deleted": { userId: 140, email: "buyer@example.com" },
+  "account.deleted": { userId: 140, email: "deleted-account-140@deleted.invalid" },
   "ticket.created": { ticketId: 55, number: "#55", email: "asker@example.com", subject: "billing" },
   "webhook.test": { endpointId: 3, message: "A test event from the admin panel." },
 };
