@@ -84,6 +84,25 @@ describe("an address change moves nothing away", () => {
   });
 });
 
+describe("a gift: one address pays, another account redeems the key", () => {
+  test("the payer who confirms after the recipient redeemed gets the purchase, as when it confirmed first", async () => {
+    const gift = await paidWithDemoCard(ctx, "pro", "giver@example.com");
+    const recipient = await signUpWithKey(ctx, "recipient@example.com", gift.key);
+    const giverOwn = await paidWithDemoCard(ctx, "month", "giver@example.com");
+    const giver = await signUpWithKey(ctx, "giver@example.com", giverOwn.key);
+    await confirmAddressOf(ctx, "giver@example.com");
+    const giftSale = await gift.sale();
+    expect(await purchaseIds(giver.token)).toContain(giftSale.id);
+    expect(await purchaseIds(recipient.token)).not.toContain(giftSale.id);
+    const invoice = await getBytes(ctx.app, `/api/invoices/${giftSale.invoiceNumber}.pdf`, giver.token);
+    expect(invoice.status).toBe(200);
+    const owners = await ctx.deps.db.select().from(accountRecords).where(eq(accountRecords.recordId, giftSale.id));
+    expect(owners.filter((row) => row.kind === "sale")).toEqual([
+      expect.objectContaining({ userId: giver.user.id, paid: true }),
+    ]);
+  });
+});
+
 describe("deletion erases everything that is the account's, whatever address it had when", () => {
   test("after the change and deletion, only Vera's sales remain, under a replaced address, with their issued invoices", async () => {
     const { month, lifetime, vera } = await veraSignsUpAndConfirms();

@@ -131,6 +131,18 @@ export async function claimConfirmedAddress(tx: DbOrTx, userId: number, address:
   for (const { kind, ids } of tables) {
     for (const { id } of await ids) await recordOwner(tx, { kind, id }, userId, "address", now, kind === "sale");
   }
+  // A sale bought with this address and held by another account only through its key (a gift) is the payer's:
+  // the payer owns it whichever of the two proved itself first (confirming first, the payer keeps it anyway).
+  await tx
+    .update(accountRecords)
+    .set({ userId, reason: "address", paid: true, createdAt: now })
+    .where(
+      and(
+        eq(accountRecords.kind, "sale"),
+        eq(accountRecords.paid, false),
+        inArray(accountRecords.recordId, tx.select({ id: sales.id }).from(sales).where(eq(sales.email, address))),
+      ),
+    );
   const bought = await tx
     .select({ id: sales.id })
     .from(sales)
