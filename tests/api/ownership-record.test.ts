@@ -84,6 +84,32 @@ describe("an address change moves nothing away", () => {
   });
 });
 
+describe("what is written about a record goes to its owner's address today", () => {
+  test("after Vera moves and another account takes her old address, support's answer and a refund notice reach vera.new@", async () => {
+    const { lifetime, vera } = await veraSignsUpAndConfirms();
+    await changeEmail(vera.token, VERA_NEW);
+    const otherKey = await paidWithDemoCard(ctx, "month", "someone@example.com");
+    await signUpWithKey(ctx, VERA, otherKey.key);
+    await confirmAddressOf(ctx, VERA);
+    const [ticket] = await ctx.deps.db.select().from(supportTickets).where(eq(supportTickets.email, VERA));
+    const admin = (await signInAdmin(ctx)).token;
+    expect(
+      (await api(ctx.app, admin).api.support.tickets({ id: ticket!.id }).replies.post({ message: "Keep Lifetime." }))
+        .status,
+    ).toBe(200);
+    const sale = await lifetime.sale();
+    expect((await api(ctx.app, admin).api.admin.sales({ id: sale.id }).refund.post({ amount: 5 })).status).toBe(200);
+    const sent = await ctx.deps.db
+      .select()
+      .from(emails)
+      .where(inArray(emails.template, ["support-reply", "refund-notice"]));
+    expect(sent.map((email) => [email.template, email.to]).sort()).toEqual([
+      ["refund-notice", VERA_NEW],
+      ["support-reply", VERA_NEW],
+    ]);
+  });
+});
+
 describe("a gift: one address pays, another account redeems the key", () => {
   test("the payer who confirms after the recipient redeemed gets the purchase, as when it confirmed first", async () => {
     const gift = await paidWithDemoCard(ctx, "pro", "giver@example.com");

@@ -176,3 +176,20 @@ export async function ownerOf(db: DbOrTx, kind: RecordKind, id: number): Promise
 export async function ownsSale(db: DbOrTx, user: { id: number }, sale: { id: number }): Promise<boolean> {
   return (await ownerOf(db, "sale", sale.id))?.userId === user.id;
 }
+
+/**
+ * Where to write about a record: its owner's address today when an account owns it (for a sale, only the
+ * account that paid for it), else the address it was made with. An address the account left may be another
+ * person's by now.
+ */
+export async function ownersAddress(
+  db: DbOrTx,
+  kind: "sale" | "ticket",
+  id: number,
+  madeWith: string,
+): Promise<string> {
+  const owner = await ownerOf(db, kind, id);
+  if (!owner || (kind === "sale" && !owner.paid)) return madeWith;
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, owner.userId));
+  return user?.email ?? madeWith;
+}

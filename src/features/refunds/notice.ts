@@ -10,6 +10,7 @@ import type { Sale } from "../../db/schema";
 import { PLANS } from "@shared/plans";
 import type { RefundKeyOutcome } from "@shared/refund-notice";
 import { queueEmail } from "../email/outbox";
+import { ownersAddress } from "../account/ownership";
 
 export interface KeyOutcome {
   keyOutcome: RefundKeyOutcome;
@@ -34,7 +35,7 @@ export async function queueRefundNotice(
   await queueEmail(
     tx,
     {
-      to: sale.email,
+      to: await ownersAddress(tx, "sale", sale.id, sale.email),
       saleId: sale.id,
       template: "refund-notice",
       payload: {

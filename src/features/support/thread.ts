@@ -13,6 +13,7 @@ import type { TicketThreadView } from "@shared/api/support";
 import { ticketNumber } from "@shared/support";
 import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
+import { ownersAddress } from "../account/ownership";
 import { ensureLinkNonce, ticketLink, ticketOfLink } from "./links";
 import { messageText } from "./service";
 import { threadView } from "./view";
@@ -73,7 +74,7 @@ export function replyToTicket(
     await queueEmail(
       tx,
       {
-        to: ticket.email,
+        to: await ownersAddress(tx, "ticket", ticket.id, ticket.email),
         ticketId: ticket.id,
         template: "support-reply",
         payload: {
