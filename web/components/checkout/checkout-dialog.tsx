@@ -10,6 +10,7 @@ import { DemoCardForm } from "./demo-card-form";
 import { TaxBreakdownTable } from "./tax-step";
 import { BuyerForm, buyerDetails, consentNeeded, EMPTY_BUYER_FORM, type BuyerFormState } from "./buyer-form";
 import { detailsKey, useOpenPayment } from "./use-open-payment";
+import { toast } from "../../lib/use-toast";
 
 // Stripe's React bindings and Stripe.js load only when a real card form is needed.
 const StripePaymentForm = lazy(() => import("./stripe-payment-form"));
@@ -153,6 +154,11 @@ export function CheckoutDialog({
     payment.paid();
     onPaid(paymentIntentId, intent?.clientSecret ?? "");
   };
+  // The product's toast, and the same sentence kept in the dialog beside Try again.
+  const failed = (message: string) => {
+    payment.failed(message);
+    toast({ variant: "destructive", title: "Payment Failed", description: message });
+  };
   const close = () => {
     payment.release();
     onClose();
@@ -218,7 +224,7 @@ export function CheckoutDialog({
                 publishableKey={publishableKey}
                 returnPath={returnPath}
                 onPaid={paid}
-                onFailed={payment.failed}
+                onFailed={failed}
               />
             </Suspense>
           ) : (
@@ -226,7 +232,7 @@ export function CheckoutDialog({
               key={intent.clientSecret}
               clientSecret={intent.clientSecret}
               onPaid={paid}
-              onFailed={payment.failed}
+              onFailed={failed}
             />
           ))}
         <p className="flex items-center gap-2 text-xs text-muted-foreground">

@@ -61,7 +61,7 @@ function AfterPurchase() {
           What happens after purchase?
         </h2>
         <ol className="grid list-decimal gap-2 pl-5 text-sm text-muted-foreground marker:text-brand">
-          <li>You'll receive an instant email with your {PRODUCT_KEY_LENGTH}-digit product key.</li>
+          <li>You'll receive an instant email with your {PRODUCT_KEY_LENGTH}-character product key.</li>
           <li>Create your account on the Sign Up page with that key.</li>
           <li>Generate your plugin key in the dashboard and paste it into the {PRODUCT_NAME} plugin.</li>
           <li>Import your first design and watch it scale to every device.</li>
@@ -97,9 +97,18 @@ export default function PurchasePage() {
 
   function choose(plan: PlanView) {
     const address = email.trim();
+    const field = document.getElementById("purchase-email") as HTMLInputElement | null;
     if (!address) {
+      // Said at the field and in the toast the product has always shown.
       setEmailError("Please enter your email address to continue.");
-      document.getElementById("purchase-email")?.focus();
+      toast({ title: "Email Required", description: "Please enter your email address to continue." });
+      field?.focus();
+      return;
+    }
+    if (field && !field.validity.valid) {
+      // The browser knows an address when it sees one ("bad@" is not): said at the field, before any request.
+      setEmailError(`Enter a full email address, like you@example.com.`);
+      field.focus();
       return;
     }
     const promotion = applied && promotionPrice(plan) ? { promotionCode: applied.code } : {};
