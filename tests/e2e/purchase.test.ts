@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { desc, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
+
+type Box = { x: number; y: number; width: number; height: number };
 import { emails, sales } from "../../src/db/schema";
 import type { AuthResponse } from "../../src/shared/api-types";
 import { makeKey } from "../support/app";
@@ -295,6 +297,35 @@ describe("purchase page", () => {
     // Its own close button still works.
     await toast.getByRole("button").click();
     await toast.waitFor({ state: "detached" });
+  });
+
+  test("a toast hides neither the card form at 1280 px nor the key and its next steps at 390 px", async () => {
+    const overlap = (a: Box, b: Box) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    const page = await open("/purchase");
+    const dialog = await choosePlan(page, "toast-place@example.com", "4 Month Pro");
+    await dialog.getByLabel("Card number").fill("4000 0000 0000 0002");
+    await dialog.getByRole("button", { name: "Complete Payment" }).click();
+    const toast = page.locator("li[data-state=open]");
+    await toast.getByText("Payment Failed", { exact: true }).waitFor();
+    await shoot(page, "toast-over-dialog-1280", false);
+    expect(overlap((await toast.boundingBox())!, (await dialog.boundingBox())!)).toBe(false);
+    await dialog.getByRole("button", { name: "Try again" }).click();
+
+    await page.setViewportSize(PHONE);
+    await dialog.getByRole("button", { name: "Complete Payment" }).click();
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    await toast.getByText("Payment Successful", { exact: true }).waitFor();
+    await shoot(page, "toast-over-result-390", false);
+    const shown = (await toast.boundingBox())!;
+    for (const important of [
+      page.getByTestId("product-key"),
+      page.getByRole("button", { name: "Copy product key" }),
+      page.getByRole("link", { name: "Create your account" }),
+      page.getByText("Save your product key"),
+    ]) {
+      expect(overlap(shown, (await important.boundingBox())!)).toBe(false);
+    }
   });
 
   test("plan buttons read 'Processing...' and are disabled while the payment is being prepared", async () => {

@@ -23,6 +23,12 @@ function codeIn(search: string): string | null {
   return PROMOTION_CODE.test(code) ? code.toUpperCase() : null;
 }
 
+/** Brings the field to the middle of the screen, clear of the header and of a toast under it, and focuses it. */
+function focusField(field: HTMLInputElement | null) {
+  field?.scrollIntoView({ block: "center" });
+  field?.focus({ preventScroll: true });
+}
+
 function SocialProof() {
   const { data: active } = useActiveUsers();
   const { data: reviews } = useReviews();
@@ -102,13 +108,13 @@ export default function PurchasePage() {
       // Said at the field and in the toast the product has always shown.
       setEmailError("Please enter your email address to continue.");
       toast({ title: "Email Required", description: "Please enter your email address to continue." });
-      field?.focus();
+      focusField(field);
       return;
     }
     if (field && !field.validity.valid) {
       // The browser knows an address when it sees one ("bad@" is not): said at the field, before any request.
-      setEmailError(`Enter a full email address, like you@example.com.`);
-      field.focus();
+      setEmailError("Enter a full email address, like you@example.com.");
+      focusField(field);
       return;
     }
     const promotion = applied && promotionPrice(plan) ? { promotionCode: applied.code } : {};
