@@ -53,13 +53,14 @@ async function storedToken(page: Page) {
 }
 
 describe("navbar", () => {
-  test("a visitor sees Home, Purchase, Support, Login and Sign Up on a desktop", async () => {
+  test("a visitor sees Home, Purchase, Support, Docs, Login and Sign Up on a desktop", async () => {
     const page = await newPage(DESKTOP);
     await page.goto("/");
     const header = page.getByRole("banner");
-    for (const name of ["Home", "Purchase", "Support", "Login", "Sign Up"]) {
+    for (const name of ["Home", "Purchase", "Support", "Docs", "Login", "Sign Up"]) {
       await header.getByRole("link", { name, exact: true }).waitFor();
     }
+    expect(await header.getByRole("link", { name: "Docs", exact: true }).getAttribute("href")).toBe("/docs");
     expect(await header.getByRole("link", { name: "Dashboard" }).count()).toBe(0);
     expect(await header.getByRole("button", { name: "Logout" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Open menu" }).isVisible()).toBe(false);
@@ -83,7 +84,7 @@ describe("navbar", () => {
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog", { name: "Menu" });
     await menu.waitFor();
-    for (const name of ["Home", "Purchase", "Support", "Login", "Sign Up"]) {
+    for (const name of ["Home", "Purchase", "Support", "Docs", "Login", "Sign Up"]) {
       await menu.getByRole("link", { name, exact: true }).waitFor();
     }
     const box = await menu.boundingBox();
