@@ -246,6 +246,42 @@ describe("the refund link (no account)", () => {
   });
 });
 
+describe("the ways on when the refund is not here", () => {
+  test("a key already on an account: the refund link offers Sign in, which lands on Purchases", async () => {
+    const user = await buyer(suite.server);
+    const page = await suite.page(PHONE);
+    await page.goto(`/refund?key=${user.key}`);
+    await page.getByText(/already on an account/).waitFor();
+    await shoot(page, "refund-link-on-account-390");
+    await page.getByRole("link", { name: "Sign in to refund" }).click();
+    await page.waitForURL(/\/login\?next=/);
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill("correct horse");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.waitForURL(/\/dashboard\?tab=purchases$/);
+    await page.getByRole("tabpanel", { name: "Purchases" }).getByRole("button", { name: "Request refund" }).waitFor();
+  });
+
+  test("after a partial refund, the refund link and Purchases link the support page for the rest", async () => {
+    const guest = await guestPurchase(suite.server);
+    const sale = (await suite.server.deps.db.select().from(sales).where(eq(sales.id, guest.saleId)).limit(1))[0]!;
+    await recordPartialRefund(suite.server.deps, sale.paymentIntentId, 200);
+    const page = await suite.page(DESKTOP);
+    await page.goto(`/refund?key=${guest.key}`);
+    await page.getByText(/Part of this purchase has already been refunded/).waitFor();
+    expect(await page.getByRole("link", { name: "contact support" }).getAttribute("href")).toBe("/support");
+
+    const user = await buyer(suite.server);
+    const bought = (await suite.server.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).limit(1))[0]!;
+    await recordPartialRefund(suite.server.deps, bought.paymentIntentId, 500);
+    const purchases = await openPurchases(user.token, PHONE);
+    const panel = purchases.getByRole("tabpanel", { name: "Purchases" });
+    await panel.getByText("Partly refunded", { exact: true }).waitFor();
+    expect(await panel.getByRole("link", { name: "contact support" }).getAttribute("href")).toBe("/support");
+    await shoot(purchases, "purchases-partly-refunded-390");
+  });
+});
+
 describe("screens", () => {
   for (const theme of ["dark", "light"] as const) {
     for (const [size, viewport] of [

@@ -103,6 +103,7 @@ export const RefundLinkModel = {
     reason: t.Nullable(t.String()),
     until: IsoDateOrNull,
     selfServiceRefunds: oneOf(["auto", "request"]),
+    onAccount: t.Boolean({ description: "The key is on an account: it is refunded from that account's Purchases" }),
   }),
   answer: t.Object({ outcome: oneOf(["refunded", "requested"]), message: t.String() }),
 };

@@ -12,6 +12,7 @@ import { queryClient } from "../../lib/query-client";
 import { toast } from "../../lib/use-toast";
 import { formatDate } from "./time";
 import { AddressConfirmationNotice } from "./address-confirmation-notice";
+import { SupportLinkedText } from "../../components/support-linked-text";
 
 const STATUS_BADGE: Record<
   PurchaseView["status"],
@@ -162,6 +163,12 @@ function PurchaseRow({ purchase, selfService }: { purchase: PurchaseView; selfSe
           </p>
         )}
         {note && <p className="text-sm text-muted-foreground">{note}</p>}
+        {/* Part refunded by an admin: the rest is asked for through support, which the sentence links. */}
+        {purchase.status === "partly refunded" && !note && purchase.refund.reason && (
+          <p className="text-sm text-muted-foreground">
+            <SupportLinkedText text={purchase.refund.reason} />
+          </p>
+        )}
       </div>
       {(purchase.refund.available || redeemable) && (
         <div className="flex flex-wrap gap-2">
