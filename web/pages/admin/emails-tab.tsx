@@ -30,7 +30,12 @@ function EmailText({ email }: { email: ListedEmailView }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`View e-mail to ${email.to}`}>
+        {/* Rows to one address may share subject and minute: the outbox number tells them apart. */}
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`View e-mail ${email._id} to ${email.to}: ${email.subject}, ${formatDateTime(email.createdAt)}`}
+        >
           <Eye aria-hidden /> View
         </Button>
       </DialogTrigger>
@@ -42,7 +47,12 @@ function EmailText({ email }: { email: ListedEmailView }) {
           </DialogDescription>
         </DialogHeader>
         {full.data ? (
-          <pre className="max-h-[60vh] overflow-auto rounded-md bg-muted p-4 text-sm whitespace-pre-wrap">
+          // Focusable, so a keyboard can scroll a long e-mail.
+          <pre
+            tabIndex={0}
+            aria-label="E-mail text"
+            className="max-h-[60vh] overflow-auto rounded-md bg-muted p-4 text-sm whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-ring"
+          >
             {full.data.text}
           </pre>
         ) : full.isError ? (
