@@ -49,7 +49,7 @@ describe("a promotion code in the purchase dialog", () => {
     const open = () => db.select().from(checkouts).where(eq(checkouts.email, buyer)).orderBy(asc(checkouts.id));
     const page = await suite.page(DESKTOP);
     await page.goto("/purchase?code=LAUNCH20");
-    await page.getByText("Promotion code applied:").waitFor();
+    await page.getByText("Promotion code applied.").waitFor();
     await page.getByLabel("Email address").fill(buyer);
 
     for (let round = 1; round <= 2; round++) {
@@ -106,7 +106,7 @@ describe("a promotion code in the purchase dialog", () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("promotion-code");
     await field.fill("enter10");
     await field.press("Enter");
-    await page.getByText("Promotion code applied:").waitFor();
+    await page.getByText("Promotion code applied.").waitFor();
     await page.waitForFunction(() => document.activeElement !== document.body);
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
       "Remove promotion code ENTER10",
