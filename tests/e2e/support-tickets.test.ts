@@ -134,3 +134,26 @@ describe("a ticket's thread", () => {
     expect(await page.getByRole("list", { name: "Messages" }).count()).toBe(0);
   });
 });
+
+describe("the admin's Support tab", () => {
+  test("counts the tickets waiting for an answer, and the count follows them", async () => {
+    for (const message of ["Is there a student price?", "The import button is grey."]) {
+      await post("/api/support/tickets", { email: "counted@example.com", message });
+    }
+    const open = async () =>
+      (await suite.server.deps.db.select().from(supportTickets).where(eq(supportTickets.status, "open"))).length;
+    const before = await open();
+    expect(before).toBeGreaterThanOrEqual(2);
+    const page = await suite.page(DESKTOP);
+    await openSignedIn(page, adminToken, "/admin");
+    await page.getByRole("tab", { name: `Support ${before} to answer` }).waitFor();
+    await screenshot(page, "admin-support-count");
+    await suite.server.deps.db
+      .update(supportTickets)
+      .set({ status: "closed" })
+      .where(eq(supportTickets.email, "counted@example.com"));
+    await page.reload();
+    const after = before - 2;
+    await page.getByRole("tab", { name: after ? `Support ${after} to answer` : "Support", exact: true }).waitFor();
+  });
+});

@@ -18,6 +18,7 @@ import { queueEmail } from "../email/outbox";
 import { normaliseEmail } from "../users/service";
 import { ticketLink } from "./links";
 import { ticketView } from "./view";
+import { alertAdminsOfTicket } from "./admin-alert";
 
 type TicketDeps = Pick<AppDeps, "db" | "clock" | "config" | "jwtSecret">;
 
@@ -64,6 +65,7 @@ export function createTicket(
       },
       now,
     );
+    await alertAdminsOfTicket(tx, row, "new", message, now);
     return ticketView(row, 1);
   });
 }
