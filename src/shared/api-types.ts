@@ -13,7 +13,15 @@ export type {
   DashboardResponse,
   RenewBody,
 } from "./api/subscriptions";
-export type { MeResponse, AuthResponse, MessageResponse, SignupBody, LoginBody, ResetPasswordBody } from "./api/auth";
+export type {
+  MeResponse,
+  AuthResponse,
+  LoginResponse,
+  MessageResponse,
+  SignupBody,
+  LoginBody,
+  ResetPasswordBody,
+} from "./api/auth";
 export type {
   PluginValidateSuccess,
   PluginValidateFailure,

@@ -149,7 +149,7 @@ describe("login", () => {
     expect(stored.session).toBe(stored.local);
   });
 
-  test("an admin lands on /admin", async () => {
+  test("an admin lands on /admin, welcomed without a 'back' the first time, and with it after", async () => {
     await createOrPromoteAdmin(
       suite.server.deps.db,
       { email: "shell-admin@example.com", password: "admin password" },
@@ -160,8 +160,14 @@ describe("login", () => {
     await fillLogin(page, "shell-admin@example.com", "admin password");
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await page.waitForURL("**/admin");
-    await toastText(page, "Welcome back!").waitFor();
+    await toastText(page, "Welcome!").waitFor();
     expect(new URL(page.url()).pathname).toBe("/admin");
+    const again = await newPage(DESKTOP);
+    await again.goto("/login");
+    await fillLogin(again, "shell-admin@example.com", "admin password");
+    await again.getByRole("button", { name: "Login", exact: true }).click();
+    await again.waitForURL("**/admin");
+    await toastText(again, "Welcome back!").waitFor();
   });
 
   test("Remember me is sent with the login and noted in persistent storage", async () => {

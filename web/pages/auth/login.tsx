@@ -55,8 +55,12 @@ export default function LoginPage() {
     login.mutate(
       { email: email.trim(), password, rememberMe },
       {
-        onSuccess: ({ user }) => {
-          toast({ title: "Welcome back!", description: "You've been successfully logged in." });
+        onSuccess: ({ user, firstSignIn }) => {
+          // "back" only for someone who has been here before (a new admin's first sign-in is not a return).
+          toast({
+            title: firstSignIn ? "Welcome!" : "Welcome back!",
+            description: "You've been successfully logged in.",
+          });
           navigate(next ?? (user.isAdmin ? "/admin" : "/dashboard"));
         },
         onError: (error) =>
