@@ -64,5 +64,5 @@ export type {
   RefundBody,
   RevenueResponse,
 } from "./api/admin";
-export type { EmailView, ListedEmailView, RetriedEmails } from "./api/email";
+export type { EmailView, ListedEmailView, RetriedEmails, FailedEmailCount } from "./api/email";
 export type { AuditEntryView } from "./api/audit";

@@ -11,7 +11,13 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../../components/ui/dialog";
-import { useAdminEmail, useAdminEmails, useResendEmail, useRetryFailedEmails } from "../../lib/queries/admin";
+import {
+  useAdminEmail,
+  useAdminEmails,
+  useFailedEmailCount,
+  useResendEmail,
+  useRetryFailedEmails,
+} from "../../lib/queries/admin";
 import { toast } from "../../lib/use-toast";
 import type { ListedEmailView } from "@shared/api-types";
 import { dateColumn, type Column } from "./data-table";
@@ -134,6 +140,7 @@ const COLUMNS: Column<ListedEmailView>[] = [
 /** Queues every failed e-mail again, after a provider outage longer than the retries lasted. */
 function RetryFailedButton() {
   const retry = useRetryFailedEmails();
+  const failed = useFailedEmailCount().data?.failed ?? 0;
   function run() {
     retry.mutate(undefined, {
       onSuccess: ({ retried, skipped }) =>
@@ -149,9 +156,11 @@ function RetryFailedButton() {
         toast({ title: "Failed to retry e-mails", description: error.message, variant: "destructive" }),
     });
   }
+  // Nothing failed, nothing to retry: no button that can only say so.
+  if (failed === 0) return null;
   return (
     <Button variant="outline" disabled={retry.isPending} onClick={run}>
-      <RotateCw aria-hidden /> Retry failed e-mails
+      <RotateCw aria-hidden /> Retry {failed} failed e-mail{failed === 1 ? "" : "s"}
     </Button>
   );
 }
