@@ -7,10 +7,13 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { asc, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { checkouts, demoPaymentIntents, promotionCodes } from "../../src/db/schema";
+import { checkouts, demoPaymentIntents, promotionCodes, sales } from "../../src/db/schema";
 import { listPromotionCodes } from "../../src/features/pricing/admin-codes";
 import { DESKTOP, PHONE, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
+import { postJson } from "../support/server";
+import { axeViolations, describeFindings } from "../support/axe";
+import { shoot } from "./shots";
 
 setDefaultTimeout(60_000);
 
@@ -89,6 +92,42 @@ describe("a promotion code in the purchase dialog", () => {
     await screenshot(page, "purchase-success-amount-invoice");
     await page.setViewportSize(PHONE);
     await screenshot(page, "purchase-success-amount-invoice-phone");
+  });
+
+  test("a once-per-buyer code this buyer already used: the dialog says so at the list price, and Remove the code pays it", async () => {
+    const { db, clock } = suite.server.deps;
+    await db
+      .insert(promotionCodes)
+      .values({ code: "ONCEONLY", percentOff: 20, oncePerBuyer: true, createdAt: clock.now() });
+    const buyer = "returning@example.com";
+    const first = await postJson<{ clientSecret: string }>(suite.server, "/api/create-payment-intent", {
+      plan: "pro",
+      email: buyer,
+      promotionCode: "ONCEONLY",
+    });
+    await postJson(suite.server, "/api/payment/demo/confirm", { clientSecret: first.clientSecret });
+
+    const page = await suite.page(PHONE);
+    await page.goto("/purchase?code=ONCEONLY");
+    await page.getByText("Promotion code applied.").waitFor();
+    await page.getByLabel("Email address").fill(buyer);
+    const dialog = await choosePro(page);
+    const refusal = dialog.getByRole("alert").filter({ hasText: "You have already used the promotion code ONCEONLY" });
+    await refusal.waitFor();
+    // The price beside it is the one that can be paid, not the discount.
+    expect(await dialog.getByText("Promotion code ONCEONLY", { exact: true }).count()).toBe(0);
+    await dialog.getByText("$24.99").first().waitFor();
+    expect(await dialog.getByRole("button", { name: "Continue to payment" }).count()).toBe(0);
+    expect(describeFindings("refused code in the dialog", await axeViolations(page))).toBe("");
+    await shoot(page, "checkout-code-used-before-390", false);
+    await refusal.getByRole("button", { name: "Remove the code: pay $24.99" }).click();
+    await dialog.getByRole("button", { name: "Complete Payment" }).click();
+    await page.waitForURL(/\/purchase\/success/);
+    const bought = await db.select().from(sales).where(eq(sales.email, buyer)).orderBy(asc(sales.id));
+    expect(bought.map((sale) => [sale.amountCents, sale.promotionCode])).toEqual([
+      [1999, "ONCEONLY"],
+      [2499, null],
+    ]);
   });
 
   test("Enter in 'Have a promotion code?' applies it and keeps the keyboard there", async () => {

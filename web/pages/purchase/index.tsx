@@ -16,6 +16,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { asksBeforePaying, CheckoutDialog, type Checkout } from "../../components/checkout/checkout-dialog";
 import { PlanCard, type PromotionPrice } from "../../components/plan-card";
 import { PromotionCodeBox } from "./promotion-code";
+import { isPromotionRefusal } from "../../components/checkout/use-open-payment";
 
 /** The code /purchase?code=… carries, when it is one. */
 function codeIn(search: string): string | null {
@@ -123,8 +124,9 @@ export default function PurchasePage() {
       asksLocation: config ? config.tax !== "off" : false,
       consentSetting: config?.withdrawalConsent ?? "eu",
       promotion: promotionPrice(plan),
-      requestIntent: async (details) => {
-        const answer = await createIntent.mutateAsync({ plan: plan.id, email: address, ...promotion, ...details });
+      requestIntent: async ({ withoutPromotion, ...details }) => {
+        const code = withoutPromotion ? {} : promotion;
+        const answer = await createIntent.mutateAsync({ plan: plan.id, email: address, ...code, ...details });
         if (answer.provider === "free") freeOrder(answer.paymentIntentId, answer.clientSecret);
         return answer;
       },
@@ -141,8 +143,17 @@ export default function PurchasePage() {
           if (answer.provider === "free") freeOrder(answer.paymentIntentId, answer.clientSecret);
           else setCheckout({ ...opened, provider: answer.provider, initial: answer });
         },
-        onError: (error) =>
-          toast({ variant: "destructive", title: "Error", description: error.message || "Failed to process payment" }),
+        onError: (error) => {
+          // A code this buyer can't use (used before, say): the dialog says why and offers the list price.
+          if (isPromotionRefusal(error) && config)
+            setCheckout({ ...opened, provider: config.paymentProvider, promotionRefused: error.message });
+          else
+            toast({
+              variant: "destructive",
+              title: "Error",
+              description: error.message || "Failed to process payment",
+            });
+        },
       },
     );
   }
