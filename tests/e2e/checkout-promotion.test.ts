@@ -130,6 +130,40 @@ describe("a promotion code in the purchase dialog", () => {
     ]);
   });
 
+  test("a payment taken over by another window says it continues there, not that it failed; the other window pays", async () => {
+    const { db, clock } = suite.server.deps;
+    await db
+      .insert(promotionCodes)
+      .values({ code: "TWOTABS", percentOff: 10, oncePerBuyer: true, createdAt: clock.now() });
+    const buyer = "two-windows@example.com";
+    const [first, second] = [await suite.page(DESKTOP), await suite.page(DESKTOP)];
+    const dialogs = [];
+    for (const page of [first, second]) {
+      await page.goto("/purchase?code=TWOTABS");
+      await page.getByText("Promotion code applied.").waitFor();
+      await page.getByLabel("Email address").fill(buyer);
+      const dialog = await choosePro(page);
+      await dialog.getByRole("button", { name: "Complete Payment" }).waitFor();
+      dialogs.push(dialog);
+    }
+    await dialogs[0]!.getByRole("button", { name: "Complete Payment" }).click();
+    const alert = dialogs[0]!.getByRole("alert");
+    await alert
+      .getByText("This payment continues in another window, where you started it again.", { exact: false })
+      .waitFor();
+    expect(await alert.getByText("Payment failed", { exact: false }).count()).toBe(0);
+    expect(await first.locator("li[data-state=open]").getByText("Payment Failed").count()).toBe(0);
+    await alert.getByRole("button", { name: "Pay here instead" }).waitFor();
+    expect(describeFindings("taken over", await axeViolations(first))).toBe("");
+    await shoot(first, "checkout-taken-over-1280", false);
+
+    await dialogs[1]!.getByRole("button", { name: "Complete Payment" }).click();
+    await second.waitForURL(/\/purchase\/success/);
+    expect((await db.select().from(sales).where(eq(sales.email, buyer))).map((sale) => sale.promotionCode)).toEqual([
+      "TWOTABS",
+    ]);
+  });
+
   test("Enter in 'Have a promotion code?' applies it and keeps the keyboard there", async () => {
     const { db } = suite.server.deps;
     db.insert(promotionCodes)

@@ -172,9 +172,10 @@ export function CheckoutDialog({
     onPaid(paymentIntentId, intent?.clientSecret ?? "");
   };
   // The product's toast, and the same sentence kept in the dialog beside Try again.
-  const failed = (message: string) => {
-    payment.failed(message);
-    toast({ variant: "destructive", title: "Payment Failed", description: message });
+  const failed = (message: string, elsewhere = false) => {
+    payment.failed(message, elsewhere);
+    // Taken over by another window is not a failed payment: said in the dialog only.
+    if (!elsewhere) toast({ variant: "destructive", title: "Payment Failed", description: message });
   };
   const close = () => {
     payment.release();
@@ -236,10 +237,22 @@ export function CheckoutDialog({
         {payment.failure && (
           <div
             role="alert"
-            className="grid gap-2 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm"
+            className={
+              payment.elsewhere
+                ? "grid gap-2 rounded-md border border-border bg-muted/40 p-3 text-sm"
+                : "grid gap-2 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm"
+            }
           >
-            <p className="font-medium text-destructive-text">Payment failed: {payment.failure}</p>
-            <p className="text-muted-foreground">Nothing was charged. You can try again, with this card or another.</p>
+            {payment.elsewhere ? (
+              <p className="font-medium text-foreground">{payment.failure}</p>
+            ) : (
+              <>
+                <p className="font-medium text-destructive-text">Payment failed: {payment.failure}</p>
+                <p className="text-muted-foreground">
+                  Nothing was charged. You can try again, with this card or another.
+                </p>
+              </>
+            )}
             <Button
               type="button"
               variant="outline"
@@ -248,7 +261,7 @@ export function CheckoutDialog({
               disabled={payment.pending}
               onClick={() => void payment.retry()}
             >
-              <RotateCcw aria-hidden /> Try again
+              <RotateCcw aria-hidden /> {payment.elsewhere ? "Pay here instead" : "Try again"}
             </Button>
           </div>
         )}

@@ -35,6 +35,8 @@ export function useOpenPayment(checkout: Checkout | null) {
   const [failure, setFailure] = useState<string | null>(null);
   /** The server refused the promotion code for this buyer (its sentence); the dialog offers the list price. */
   const [promotionRefused, setPromotionRefused] = useState<string | null>(null);
+  /** The failure is no failure: the payment goes on in another window (a once-per-buyer code started there). */
+  const [elsewhere, setElsewhere] = useState(false);
   const open = useRef<PaymentIntentResponse | null>(null);
   const wanted = useRef("");
   const last = useRef<BuyerDetails>({});
@@ -106,10 +108,11 @@ export function useOpenPayment(checkout: Checkout | null) {
   }
 
   /** The card was declined (or the payment failed otherwise): given up at once; trying again makes a new one. */
-  function failed(message: string) {
+  function failed(message: string, inAnotherWindow = false) {
     if (open.current) cancelPayment(open.current);
     show(null, null);
     setFailure(message);
+    setElsewhere(inAnotherWindow);
   }
 
   /** The buyer changed the form after a failure: the form's own button asks again, with the new details. */
@@ -128,6 +131,7 @@ export function useOpenPayment(checkout: Checkout | null) {
     pending,
     error,
     failure,
+    elsewhere,
     promotionRefused,
     request,
     retry: () => request(last.current),
