@@ -80,6 +80,11 @@ describe("FAQ", () => {
 
     await refunds.click();
     await page.getByText(`within ${REFUND_DAYS} days of your purchase`).waitFor();
+    // The answer names the ways to refund that exist, and links the policy.
+    await page.getByText("Press Request refund in your dashboard's Purchases tab", { exact: false }).waitFor();
+    expect(await page.getByRole("link", { name: "Read the refund policy" }).getAttribute("href")).toBe(
+      "/refund-policy",
+    );
     expect(await refunds.getAttribute("aria-expanded")).toBe("true");
     expect(await install.getAttribute("aria-expanded")).toBe("false");
     expect(await page.locator('[aria-expanded="true"]').count()).toBe(1);
