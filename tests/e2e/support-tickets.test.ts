@@ -10,6 +10,7 @@ import type { Page } from "playwright-core";
 import { emails, supportTickets } from "../../src/db/schema";
 import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
+import { axeViolations, describeFindings } from "../support/axe";
 import { postJson, signInAdminOn } from "../support/server";
 
 // One walk through three pages, on a machine that may be shared.
@@ -148,6 +149,19 @@ describe("the admin's Support tab", () => {
     await openSignedIn(page, adminToken, "/admin");
     await page.getByRole("tab", { name: `Support ${before} to answer` }).waitFor();
     await screenshot(page, "admin-support-count");
+    for (const theme of ["light", "dark"] as const) {
+      await fetch(`${suite.server.url}/api/user/settings`, {
+        method: "PUT",
+        headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` },
+        body: JSON.stringify({ theme }),
+      });
+      const themed = await suite.page(PHONE);
+      await themed.addInitScript((choice) => localStorage.setItem("theme", choice), theme);
+      await openSignedIn(themed, adminToken, "/admin");
+      await themed.getByRole("tab", { name: `Support ${before} to answer` }).waitFor();
+      expect(describeFindings(`admin tabs, ${theme}`, await axeViolations(themed))).toBe("");
+      await screenshot(themed, `admin-support-count-${theme}-390`);
+    }
     await suite.server.deps.db
       .update(supportTickets)
       .set({ status: "closed" })

@@ -54,7 +54,7 @@ function ToAnswerCount() {
   const count = useAdminOverview().data?.openTicketCount ?? 0;
   if (count === 0) return null;
   return (
-    <span className="ml-1 rounded-full bg-brand px-1.5 text-xs font-semibold text-white tabular-nums">
+    <span className="ml-1 rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground tabular-nums">
       {count}
       <span className="sr-only"> to answer</span>
     </span>
