@@ -14,6 +14,7 @@ import type { AuthResponse } from "../../src/shared/api-types";
 import { makeKey } from "../support/app";
 import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
+import { fieldDescription } from "./field-description";
 import { postJson, signInAdminOn } from "../support/server";
 
 setDefaultTimeout(30_000);
@@ -410,7 +411,7 @@ describe("product keys", () => {
     expect((await suite.server.deps.db.select().from(productKeys)).length).toBe(before + 1);
   });
 
-  test("a used key's delete button is disabled", async () => {
+  test("a used key's delete button is disabled, and says why", async () => {
     const used = (
       await suite.server.deps.db.select().from(productKeys).where(eq(productKeys.isUsed, true)).limit(1)
     )[0]!;
@@ -419,6 +420,10 @@ describe("product keys", () => {
     const button = page.getByRole("button", { name: `Delete ${used.key}` });
     await button.waitFor();
     expect(await button.isDisabled()).toBe(true);
+    // Greyed with its reason: read out with the button, and shown on a tap.
+    expect(await fieldDescription(button)).toBe("Used keys can't be deleted.");
+    await button.locator("..").click();
+    await page.getByRole("tooltip").getByText("Used keys can't be deleted.").waitFor();
   });
 
   test("a refused generation shows 'Failed to generate product keys'", async () => {
