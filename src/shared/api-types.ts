@@ -13,7 +13,15 @@ export type {
   DashboardResponse,
   RenewBody,
 } from "./api/subscriptions";
-export type { MeResponse, AuthResponse, MessageResponse, SignupBody, LoginBody, ResetPasswordBody } from "./api/auth";
+export type {
+  MeResponse,
+  AuthResponse,
+  LoginResponse,
+  MessageResponse,
+  SignupBody,
+  LoginBody,
+  ResetPasswordBody,
+} from "./api/auth";
 export type {
   PluginValidateSuccess,
   PluginValidateFailure,
@@ -56,5 +64,5 @@ export type {
   RefundBody,
   RevenueResponse,
 } from "./api/admin";
-export type { EmailView, ListedEmailView, RetriedEmails } from "./api/email";
+export type { EmailView, ListedEmailView, RetriedEmails, FailedEmailCount } from "./api/email";
 export type { AuditEntryView } from "./api/audit";

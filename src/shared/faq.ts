@@ -13,7 +13,28 @@ export interface FaqEntry {
   link?: { href: string; label: string };
 }
 
-export const FAQ: readonly FaqEntry[] = [
+/**
+ * The refund answer follows the site's refund window (REFUND_WINDOW_DAYS): inside it a buyer refunds themselves,
+ * from the dashboard or the key e-mail's link; with self-service refunds off (0) it is the original promise, by
+ * message, within REFUND_DAYS.
+ */
+function refundAnswer(refundWindowDays: number): Pick<FaqEntry, "answer" | "link"> {
+  if (refundWindowDays <= 0)
+    return {
+      answer: `If ${PRODUCT_NAME} isn't right for you, contact us within ${REFUND_DAYS} days of your purchase and we'll refund you in full. Use the contact form on this page or the community chat; we answer within ${SUPPORT_RESPONSE_HOURS} hours.`,
+    };
+  return {
+    answer: `If ${PRODUCT_NAME} isn't right for you, you get your money back in full within ${refundWindowDays} days of your purchase, no questions asked. Press Request refund in your dashboard's Purchases tab, or open the refund link in the e-mail that brought your product key. Something else? Write to us with the contact form on this page; we answer within ${SUPPORT_RESPONSE_HOURS} hours.`,
+    link: { href: "/refund-policy", label: "Read the refund policy" },
+  };
+}
+
+/** The questions and answers, for a site with this refund window (its REFUND_WINDOW_DAYS). */
+export function faqEntries(refundWindowDays: number): readonly FaqEntry[] {
+  return FAQ_ENTRIES.map((entry) => (entry.id === "refunds" ? { ...entry, ...refundAnswer(refundWindowDays) } : entry));
+}
+
+const FAQ_ENTRIES: readonly FaqEntry[] = [
   {
     id: "install",
     question: `How do I install ${PRODUCT_NAME}?`,
@@ -33,7 +54,7 @@ export const FAQ: readonly FaqEntry[] = [
   {
     id: "refunds",
     question: "What is your refund policy?",
-    answer: `If ${PRODUCT_NAME} isn't right for you, contact us within ${REFUND_DAYS} days of your purchase and we'll refund you in full. Use the contact form on this page or the community chat; we answer within ${SUPPORT_RESPONSE_HOURS} hours.`,
+    answer: "",
   },
   {
     id: "auto-scaling",
@@ -46,3 +67,6 @@ export const FAQ: readonly FaqEntry[] = [
     answer: `No. Every plan includes unlimited imports. A typical screen is imported and scaled in under a minute, and you can re-import a frame as often as you like while you iterate on the design.`,
   },
 ];
+
+/** The FAQ with the default refund window (REFUND_DAYS). */
+export const FAQ = faqEntries(REFUND_DAYS);

@@ -2,7 +2,8 @@
  * A business tax ID's type, inferred from the buyer's country and the ID's form. Stripe Tax does not check that
  * an ID exists, and a reverse charge on a made-up ID is the seller's risk, so at least the form is checked here.
  */
-import { EU_COUNTRIES } from "@shared/countries";
+import { countryName, EU_COUNTRIES } from "@shared/countries";
+import { TAX_ID_EXAMPLES } from "@shared/tax-id-examples";
 
 /** The number after the country prefix, per EU country (the common forms; VIES has the last word). */
 const EU_VAT_FORMS: Record<string, RegExp> = {
@@ -35,6 +36,9 @@ const EU_VAT_FORMS: Record<string, RegExp> = {
   SK: /^\d{10}$/,
 };
 
+/** The prefixes whose numbers come in more than one length (above). */
+const VARIABLE_LENGTH = new Set(["BG", "CZ", "IE", "LT", "RO"]);
+
 const OTHER_FORMS: Record<string, { type: string; form: RegExp; prefix?: string }> = {
   GB: { type: "gb_vat", form: /^GB(\d{9}|\d{12})$/, prefix: "GB" },
   CH: { type: "ch_vat", form: /^CHE\d{9}(MWST|TVA|IVA)$/ },
@@ -56,10 +60,7 @@ export function inferTaxId(country: string, raw: string): TaxIdCheck {
     const number = compact.startsWith(prefix) ? compact.slice(2) : compact.replace(/-/g, "");
     if (EU_VAT_FORMS[prefix]?.test(number.replace(/-/g, "")))
       return { ok: true, type: "eu_vat", value: `${prefix}${number.replace(/-/g, "")}` };
-    return {
-      ok: false,
-      message: `That doesn't look like a VAT number from this country: it should start with ${prefix}, like ${prefix}${country === "DE" ? "123456789" : "…"}.`,
-    };
+    return { ok: false, message: vatRefusal(country, prefix, number.replace(/-/g, "")) };
   }
   const other = OTHER_FORMS[country];
   if (!other)
@@ -72,6 +73,20 @@ export function inferTaxId(country: string, raw: string): TaxIdCheck {
   if (other.form.test(withPrefix)) return { ok: true, type: other.type, value: withPrefix };
   return {
     ok: false,
-    message: "That doesn't look like a tax ID from this country. Please check it, or leave the field empty.",
+    message: `That doesn't look like a tax ID from ${countryName(country)}, which looks like ${TAX_ID_EXAMPLES[country]}. Please check it, or leave the field empty.`,
   };
+}
+
+/**
+ * What is wrong with an EU VAT number, in the buyer's terms: too short or too long for the country's form (most
+ * have one length), else the wrong characters; each with the country's example.
+ */
+function vatRefusal(country: string, prefix: string, number: string): string {
+  const example = TAX_ID_EXAMPLES[country]!;
+  const expected = example.length - prefix.length;
+  const name = countryName(country);
+  if (number.length !== expected && !VARIABLE_LENGTH.has(prefix)) {
+    return `A VAT number from ${name} has ${expected} characters after ${prefix}, like ${example}; this one has ${number.length}.`;
+  }
+  return `That doesn't look like a VAT number from ${name}: it should look like ${example}.`;
 }

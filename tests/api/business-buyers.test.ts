@@ -63,6 +63,22 @@ describe("buying for a business", () => {
       expect(text).toContain(line);
   });
 
+  test("a VAT ID of the wrong length is told its length and shown the country's own example; nothing is held", async () => {
+    ctx = makeTestApp({ env: { TAX: "demo" } });
+    const refused = await api(ctx.app).api["create-payment-intent"].post({
+      plan: "pro",
+      email: "billing@acme.example",
+      country: "FR",
+      taxId: "FR12",
+      withdrawalConsent: true,
+    });
+    expect(refused.status).toBe(422);
+    expect((refused.error?.value as { message: string }).message).toBe(
+      "A VAT number from France has 11 characters after FR, like FR12345678901; this one has 2.",
+    );
+    expect(await ctx.deps.db.select().from(sales)).toHaveLength(0);
+  });
+
   test("with tax off the company and its VAT ID are printed as given", async () => {
     ctx = makeTestApp();
     const sale = await buy({

@@ -183,6 +183,9 @@ describe("POST /api/admin/emails/retry-failed", () => {
       .set({ status: "failed", attempts: 32, nextAttemptAt: null })
       .where(inArray(emails.id, [failedKey.id, reset.id]));
     await ctx.deps.db.update(emails).set({ status: "sent" }).where(eq(emails.id, sentKey.id));
+    // The count offers only what a retry would queue: the reset e-mail is not counted.
+    const failedCount = () => api(ctx.app, admin.token).api.admin.emails["failed-count"].get();
+    expect((await failedCount()).data).toEqual({ failed: 1 });
     const answer = await api(ctx.app, admin.token).api.admin.emails["retry-failed"].post();
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ retried: 1, skipped: 1 });
@@ -195,6 +198,7 @@ describe("POST /api/admin/emails/retry-failed", () => {
     });
     expect(rows["reset@example.com"].status).toBe("failed");
     expect(rows["sent@example.com"].status).toBe("sent");
+    expect((await failedCount()).data).toEqual({ failed: 0 });
     const audit = await api(ctx.app, admin.token).api.admin.audit.get();
     expect(audit.data![0]).toMatchObject({
       action: "email.retry-failed",

@@ -34,6 +34,9 @@ const SAMPLES: { [T in EmailTemplate]: EmailPayload<T>[] } = {
   "payment-alert": [{ headline: "A dispute was opened", lines: ["Sale #4 of buyer@example.com", "Amount: $24.99"] }],
   "backup-alert": [{ headline: "A scheduled backup failed", lines: ["The storage can't be reached."] }],
   "webhook-alert": [{ headline: "A webhook endpoint was turned off", lines: ["Every delivery failed for 5 days."] }],
+  "support-alert": [
+    { headline: "New support ticket #7", lines: ["buyer@example.com wrote about billing:", "“Help.”"] },
+  ],
   "renewal-reminder": [
     { kind: "7-days", planName: "4 Month Pro", endDate: "2027-01-01T00:00:00.000Z" },
     { kind: "1-day", planName: "4 Month Pro", endDate: "2027-01-01T00:00:00.000Z" },

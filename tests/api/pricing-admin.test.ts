@@ -333,7 +333,7 @@ describe("GET /api/promotion-codes/:code", () => {
     expect(all).toEqual({
       code: "LAUNCH20",
       applies: true,
-      message: "LAUNCH20: 20% off.",
+      message: "LAUNCH20 takes 20% off.",
       percentOff: 20,
       amountOff: null,
       prices: [
@@ -373,13 +373,13 @@ describe("GET /api/promotion-codes/:code", () => {
     const html = await page("/purchase?code=launch20");
     expect(html.length).toBeGreaterThan(0);
     const screen = html.slice(html.indexOf('<div id="root">'));
-    expect(screen).toContain("Promotion code applied:");
-    expect(screen).toContain("LAUNCH20: 20% off.");
+    expect(screen).toContain("Promotion code applied.");
+    expect(screen).toContain("LAUNCH20 takes 20% off.");
     expect(screen).toContain("$19.99");
     expect(screen).toContain("LAUNCH20 takes $5.00 off");
     const refused = await page("/purchase?code=NOPE");
     expect(refused).toContain("There is no promotion code NOPE. Please check how it is spelled.");
-    expect(await page("/purchase")).not.toContain("Promotion code applied:");
+    expect(await page("/purchase")).not.toContain("Promotion code applied.");
   });
 });
 

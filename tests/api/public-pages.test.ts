@@ -279,6 +279,22 @@ describe("head tags", () => {
     );
   });
 
+  test("the FAQ's refund answer names the site's REFUND_WINDOW_DAYS and the ways to refund, in the page and its JSON-LD", async () => {
+    const other = makeTestApp({ env: { APP_URL, REFUND_WINDOW_DAYS: "14" } });
+    try {
+      const html = await (await other.app.handle(new Request("http://localhost/support"))).text();
+      const [faq] = jsonLd(html);
+      const refunds = faq.mainEntity.find((q: any) => q.name === "What is your refund policy?");
+      expect(refunds.acceptedAnswer.text).toContain("within 14 days of your purchase");
+      expect(refunds.acceptedAnswer.text).toContain("Request refund in your dashboard's Purchases tab");
+      expect(refunds.acceptedAnswer.text).toContain("refund link in the e-mail");
+      // The browser's render reads the same window from the page's own data.
+      expect(html).toContain('"refundWindowDays":14');
+    } finally {
+      other.cleanup();
+    }
+  }, 60_000);
+
   test("docs pages are TechArticles", async () => {
     const [index] = jsonLd((await get("/docs")).text);
     expect(index["@type"]).toBe("TechArticle");

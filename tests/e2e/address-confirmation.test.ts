@@ -113,7 +113,15 @@ describe("a proven address", () => {
     const page = await suite.page(PHONE);
     await page.goto("/confirm-address?token=not-a-real-token");
     await page.getByRole("button", { name: "Confirm Email" }).click();
-    await toastText(page, "Not Confirmed").waitFor();
+    // The page says what it is now, and no longer invites a click that can't work.
+    await page.getByRole("heading", { name: "This link no longer works" }).waitFor();
+    await page
+      .getByRole("status")
+      .getByText(/invalid, has expired or was replaced/)
+      .waitFor();
+    expect(await page.getByRole("button", { name: "Confirm Email" }).count()).toBe(0);
+    await page.getByRole("link", { name: /^Go to (Dashboard|Login)$/ }).waitFor();
+    await shoot(page, "confirm-address-dead-390", false);
     await page.goto("/confirm-address");
     await page.getByRole("heading", { name: "Confirmation link incomplete" }).waitFor();
     await page.getByRole("link", { name: "Open Dashboard" }).waitFor();

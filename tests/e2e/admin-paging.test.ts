@@ -8,6 +8,7 @@ import { auditLog } from "../../src/db/schema";
 import { createOrPromoteAdmin } from "../../src/features/users/service";
 import { queueEmail } from "../../src/features/email/outbox";
 import { DESKTOP, openSignedIn } from "../support/browser";
+import { axeViolations } from "../support/axe";
 import { browserSuite } from "../support/browser-suite";
 
 setDefaultTimeout(60_000);
@@ -64,17 +65,23 @@ test("Next and Previous page the audit log by the last row shown", async () => {
   await pages.getByText("Showing 1–50").waitFor();
 });
 
-test("View on the E-mails tab fetches and shows the e-mail's text", async () => {
+test("View on the E-mails tab fetches and shows the e-mail's text, which the keyboard can scroll; each row's View is named apart", async () => {
   const { db, clock } = suite.server.deps;
-  await queueEmail(
-    db,
-    { to: "viewed@example.com", template: "test", payload: { testKey: "VIEWKEY23456" } },
-    clock.now(),
-  );
+  for (const testKey of ["VIEWKEY23456", "VIEWKEY65432"]) {
+    await queueEmail(db, { to: "viewed@example.com", template: "test", payload: { testKey } }, clock.now());
+  }
   const page = await suite.page(DESKTOP);
   await openSignedIn(page, adminToken, "/admin?tab=emails");
+  const views = page.getByRole("button", { name: /^View e-mail .* to viewed@example\.com/ });
+  await views.first().waitFor();
+  const names = await views.evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label")));
+  expect(names).toHaveLength(2);
+  expect(new Set(names).size).toBe(2);
   const asked = page.waitForRequest((request) => /\/api\/admin\/emails\/\d+$/.test(request.url()));
-  await page.getByRole("button", { name: "View e-mail to viewed@example.com" }).click();
+  await views.first().click();
   await asked;
-  await page.getByRole("dialog").getByText("VIEWKEY23456").waitFor();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByText("VIEWKEY65432").waitFor();
+  expect(await dialog.getByLabel("E-mail text").getAttribute("tabindex")).toBe("0");
+  expect(await axeViolations(page)).toEqual([]);
 });

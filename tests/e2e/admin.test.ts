@@ -14,6 +14,7 @@ import type { AuthResponse } from "../../src/shared/api-types";
 import { makeKey } from "../support/app";
 import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
+import { fieldDescription } from "./field-description";
 import { postJson, signInAdminOn } from "../support/server";
 
 setDefaultTimeout(30_000);
@@ -417,7 +418,7 @@ describe("product keys", () => {
     expect((await suite.server.deps.db.select().from(productKeys)).length).toBe(before + 1);
   });
 
-  test("a used key's delete button is disabled", async () => {
+  test("a used key's delete button is disabled, and says why", async () => {
     const used = (
       await suite.server.deps.db.select().from(productKeys).where(eq(productKeys.isUsed, true)).limit(1)
     )[0]!;
@@ -426,6 +427,10 @@ describe("product keys", () => {
     const button = page.getByRole("button", { name: `Delete ${used.key}` });
     await button.waitFor();
     expect(await button.isDisabled()).toBe(true);
+    // Greyed with its reason: read out with the button, and shown on a tap.
+    expect(await fieldDescription(button)).toBe("Used keys can't be deleted.");
+    await button.locator("..").click();
+    await page.getByRole("tooltip").getByText("Used keys can't be deleted.").waitFor();
   });
 
   test("a refused generation shows 'Failed to generate product keys'", async () => {
@@ -471,7 +476,7 @@ describe("test e-mail", () => {
 });
 
 describe("e-mails", () => {
-  test("Retry failed e-mails queues the failed ones again and says how many", async () => {
+  test("Retry failed e-mails shows only while some failed, queues them again and says how many", async () => {
     const page = await openAdmin();
     await page.getByRole("tab", { name: "E-mails" }).click();
     const bounced = page
@@ -479,9 +484,11 @@ describe("e-mails", () => {
       .getByRole("row")
       .filter({ hasText: "bounced@example.com" });
     await bounced.getByText("Failed", { exact: true }).waitFor();
-    await page.getByRole("button", { name: "Retry failed e-mails" }).click();
+    await page.getByRole("button", { name: "Retry 1 failed e-mail" }).click();
     await toastText(page, "1 failed e-mail queued again").waitFor();
     await bounced.getByText("Pending", { exact: true }).waitFor();
+    // Nothing failed any more: the button goes.
+    await page.getByRole("button", { name: /^Retry \d+ failed/ }).waitFor({ state: "detached" });
     await screenshot(page, "admin-emails-retried");
   });
 });

@@ -7,10 +7,13 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { asc, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { checkouts, demoPaymentIntents, promotionCodes } from "../../src/db/schema";
+import { checkouts, demoPaymentIntents, promotionCodes, sales } from "../../src/db/schema";
 import { listPromotionCodes } from "../../src/features/pricing/admin-codes";
 import { DESKTOP, PHONE, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
+import { postJson } from "../support/server";
+import { axeViolations, describeFindings } from "../support/axe";
+import { shoot } from "./shots";
 
 setDefaultTimeout(60_000);
 
@@ -49,7 +52,7 @@ describe("a promotion code in the purchase dialog", () => {
     const open = () => db.select().from(checkouts).where(eq(checkouts.email, buyer)).orderBy(asc(checkouts.id));
     const page = await suite.page(DESKTOP);
     await page.goto("/purchase?code=LAUNCH20");
-    await page.getByText("Promotion code applied:").waitFor();
+    await page.getByText("Promotion code applied.").waitFor();
     await page.getByLabel("Email address").fill(buyer);
 
     for (let round = 1; round <= 2; round++) {
@@ -91,6 +94,76 @@ describe("a promotion code in the purchase dialog", () => {
     await screenshot(page, "purchase-success-amount-invoice-phone");
   });
 
+  test("a once-per-buyer code this buyer already used: the dialog says so at the list price, and Remove the code pays it", async () => {
+    const { db, clock } = suite.server.deps;
+    await db
+      .insert(promotionCodes)
+      .values({ code: "ONCEONLY", percentOff: 20, oncePerBuyer: true, createdAt: clock.now() });
+    const buyer = "returning@example.com";
+    const first = await postJson<{ clientSecret: string }>(suite.server, "/api/create-payment-intent", {
+      plan: "pro",
+      email: buyer,
+      promotionCode: "ONCEONLY",
+    });
+    await postJson(suite.server, "/api/payment/demo/confirm", { clientSecret: first.clientSecret });
+
+    const page = await suite.page(PHONE);
+    await page.goto("/purchase?code=ONCEONLY");
+    await page.getByText("Promotion code applied.").waitFor();
+    await page.getByLabel("Email address").fill(buyer);
+    const dialog = await choosePro(page);
+    const refusal = dialog.getByRole("alert").filter({ hasText: "You have already used the promotion code ONCEONLY" });
+    await refusal.waitFor();
+    // The price beside it is the one that can be paid, not the discount.
+    expect(await dialog.getByText("Promotion code ONCEONLY", { exact: true }).count()).toBe(0);
+    await dialog.getByText("$24.99").first().waitFor();
+    expect(await dialog.getByRole("button", { name: "Continue to payment" }).count()).toBe(0);
+    expect(describeFindings("refused code in the dialog", await axeViolations(page))).toBe("");
+    await shoot(page, "checkout-code-used-before-390", false);
+    await refusal.getByRole("button", { name: "Remove the code: pay $24.99" }).click();
+    await dialog.getByRole("button", { name: "Complete Payment" }).click();
+    await page.waitForURL(/\/purchase\/success/);
+    const bought = await db.select().from(sales).where(eq(sales.email, buyer)).orderBy(asc(sales.id));
+    expect(bought.map((sale) => [sale.amountCents, sale.promotionCode])).toEqual([
+      [1999, "ONCEONLY"],
+      [2499, null],
+    ]);
+  });
+
+  test("a payment taken over by another window says it continues there, not that it failed; the other window pays", async () => {
+    const { db, clock } = suite.server.deps;
+    await db
+      .insert(promotionCodes)
+      .values({ code: "TWOTABS", percentOff: 10, oncePerBuyer: true, createdAt: clock.now() });
+    const buyer = "two-windows@example.com";
+    const [first, second] = [await suite.page(DESKTOP), await suite.page(DESKTOP)];
+    const dialogs = [];
+    for (const page of [first, second]) {
+      await page.goto("/purchase?code=TWOTABS");
+      await page.getByText("Promotion code applied.").waitFor();
+      await page.getByLabel("Email address").fill(buyer);
+      const dialog = await choosePro(page);
+      await dialog.getByRole("button", { name: "Complete Payment" }).waitFor();
+      dialogs.push(dialog);
+    }
+    await dialogs[0]!.getByRole("button", { name: "Complete Payment" }).click();
+    const alert = dialogs[0]!.getByRole("alert");
+    await alert
+      .getByText("This payment continues in another window, where you started it again.", { exact: false })
+      .waitFor();
+    expect(await alert.getByText("Payment failed", { exact: false }).count()).toBe(0);
+    expect(await first.locator("li[data-state=open]").getByText("Payment Failed").count()).toBe(0);
+    await alert.getByRole("button", { name: "Pay here instead" }).waitFor();
+    expect(describeFindings("taken over", await axeViolations(first))).toBe("");
+    await shoot(first, "checkout-taken-over-1280", false);
+
+    await dialogs[1]!.getByRole("button", { name: "Complete Payment" }).click();
+    await second.waitForURL(/\/purchase\/success/);
+    expect((await db.select().from(sales).where(eq(sales.email, buyer))).map((sale) => sale.promotionCode)).toEqual([
+      "TWOTABS",
+    ]);
+  });
+
   test("Enter in 'Have a promotion code?' applies it and keeps the keyboard there", async () => {
     const { db } = suite.server.deps;
     db.insert(promotionCodes)
@@ -106,7 +179,7 @@ describe("a promotion code in the purchase dialog", () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("promotion-code");
     await field.fill("enter10");
     await field.press("Enter");
-    await page.getByText("Promotion code applied:").waitFor();
+    await page.getByText("Promotion code applied.").waitFor();
     await page.waitForFunction(() => document.activeElement !== document.body);
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
       "Remove promotion code ENTER10",

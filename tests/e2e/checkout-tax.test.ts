@@ -13,6 +13,8 @@ import { createOrPromoteAdmin } from "../../src/features/users/service";
 import { recordPartialRefund } from "../../src/features/refunds/record";
 import type { AuthResponse, PaymentIntentResponse } from "../../src/shared/api-types";
 import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
+import { fieldDescription } from "./field-description";
+import { shoot } from "./shots";
 import { browserSuite } from "../support/browser-suite";
 import { signUpOn } from "../support/server";
 import { axeViolations, describeFindings } from "../support/axe";
@@ -73,7 +75,10 @@ describe("checkout with tax", () => {
     await dialog.getByLabel("Company address").fill("Hauptstr. 1\n10115 Berlin");
     await dialog.getByLabel("VAT / tax ID").fill("DE123");
     await dialog.getByRole("button", { name: /^(Show|Update) total$/ }).click();
-    await dialog.getByRole("alert").getByText("doesn't look like a VAT number").waitFor();
+    await dialog
+      .getByRole("alert")
+      .getByText("A VAT number from Germany has 9 characters after DE, like DE123456789; this one has 3.")
+      .waitFor();
     await dialog.getByLabel("VAT / tax ID").fill("DE123456789");
     await dialog.getByRole("button", { name: /^(Show|Update) total$/ }).click();
     await breakdown.getByText("Reverse charge").waitFor();
@@ -98,6 +103,40 @@ describe("checkout with tax", () => {
       companyAddress: "Hauptstr. 1\n10115 Berlin",
     });
     expect(sale.withdrawalConsentAt).not.toBeNull();
+  });
+
+  test("a US buyer without a postal code is asked for it, and nothing is sent; a French buyer sees a French VAT example", async () => {
+    const page = await suite.page(PHONE);
+    const intents: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/create-payment-intent")) intents.push(request.postData() ?? "");
+    });
+    const dialog = await openDialog(page, "postal@example.com");
+    await dialog.getByLabel("Billing country").fill("United States");
+    const postal = dialog.getByLabel("Postal code");
+    await postal.waitFor();
+    await dialog.getByRole("button", { name: "Show total" }).click();
+    const message = "Please enter your postal code: the state or province tax depends on it.";
+    await dialog.getByText(message).waitFor();
+    expect(await fieldDescription(postal)).toContain(message);
+    expect(await postal.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(intents).toHaveLength(0);
+    await shoot(page, "checkout-postal-missing-390", false);
+    await postal.fill("10001");
+    expect(await dialog.getByText(message).count()).toBe(0);
+    await dialog.getByRole("button", { name: "Show total" }).click();
+    await dialog.getByLabel("Price breakdown").getByText("No tax collected").waitFor();
+
+    await dialog.getByLabel("Billing country").fill("France");
+    await dialog.getByRole("button", { name: "Buying for a business? Company and VAT ID" }).click();
+    expect(await fieldDescription(dialog.getByLabel("VAT / tax ID"))).toContain("e.g. FR12345678901.");
+    await dialog.getByLabel("VAT / tax ID").fill("FR12");
+    await dialog.getByRole("checkbox", { name: /I want my product key right away/ }).click();
+    await dialog.getByRole("button", { name: /^(Show|Update) total$/ }).click();
+    await dialog
+      .getByRole("alert")
+      .getByText("A VAT number from France has 11 characters after FR, like FR12345678901; this one has 2.")
+      .waitFor();
   });
 
   for (const [viewport, size] of [

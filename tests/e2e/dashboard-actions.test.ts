@@ -76,6 +76,13 @@ describe("plugin key", () => {
       .getByText(/^ll_[a-z2-7]{32}$/)
       .waitFor();
     expect(await page.getByTestId("plugin-key").textContent()).toBe((await userRow(user.userId)).pluginKey);
+    // On one line at 390 px: a key broken mid-string is easy to copy half of.
+    const lines = await page.getByTestId("plugin-key").evaluate((box) => {
+      const range = document.createRange();
+      range.selectNodeContents(box);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(lines).toBe(1);
   });
 
   test("a failed generation shows 'Failed' - 'Could not generate key'", async () => {

@@ -47,11 +47,16 @@ const card = (page: Page, name: string) => page.getByRole("group", { name });
 describe("promotion codes on /purchase", () => {
   test("'Have a promotion code?' applies a code to the cards: the old price struck through, the code named", async () => {
     const page = await open("/purchase");
+    const month = card(page, "1 Month Subscription");
+    await month.getByText("30% OFF!").waitFor();
     await page.getByRole("button", { name: "Have a promotion code?" }).click();
     await page.getByLabel("Promotion code").fill("launch20");
     await page.getByRole("button", { name: "Apply" }).click();
     await page.waitForURL(/\/purchase\?code=LAUNCH20$/);
-    await page.getByText("LAUNCH20: 20% off.").waitFor();
+    await page.getByText("Promotion code applied. LAUNCH20 takes 20% off.").waitFor();
+    // The list price's badge steps aside: it does not describe the code's price.
+    await month.getByText("$5.59").waitFor();
+    expect(await month.getByText("30% OFF!").count()).toBe(0);
     const pro = card(page, "4 Month Pro");
     await pro.getByText("$19.99").waitFor();
     await pro.getByText("was $24.99").waitFor();
@@ -64,6 +69,7 @@ describe("promotion codes on /purchase", () => {
     await page.waitForURL(/\/purchase$/);
     await pro.getByText("$24.99").waitFor();
     expect(await pro.getByText("LAUNCH20 takes $5.00 off").count()).toBe(0);
+    await month.getByText("30% OFF!").waitFor();
   });
 
   test("a code that does not apply says why, and the prices stay", async () => {

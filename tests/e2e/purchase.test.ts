@@ -6,12 +6,16 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { desc, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
+
+type Box = { x: number; y: number; width: number; height: number };
 import { emails, sales } from "../../src/db/schema";
 import type { AuthResponse } from "../../src/shared/api-types";
 import { makeKey } from "../support/app";
 import { DESKTOP, PHONE, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { startFakeResend, type FakeResend } from "../support/fake-resend";
+import { fieldDescription } from "./field-description";
+import { shoot } from "./shots";
 
 setDefaultTimeout(60_000);
 
@@ -67,6 +71,7 @@ describe("purchase page", () => {
       "Lifetime Access",
       "$149.99",
       "What happens after purchase?",
+      "You'll receive an instant email with your 12-character product key.",
     ]) {
       await page.getByText(text).first().waitFor();
     }
@@ -76,18 +81,39 @@ describe("purchase page", () => {
     await screenshot(page, "purchase-desktop");
   });
 
-  test("choosing a plan without an e-mail marks the field, focuses it and opens no dialog", async () => {
+  test("choosing a plan without an e-mail shows the Email Required toast, marks the field, focuses it and opens no dialog", async () => {
     const page = await open("/purchase");
     await page.getByRole("button", { name: "Choose Plan: Lifetime Access" }).click();
     const field = page.getByLabel("Email address");
-    await page.getByText("Please enter your email address to continue.", { exact: true }).waitFor();
+    expect(await fieldDescription(field)).toContain("Please enter your email address to continue.");
+    // The product's toast says it too.
+    const toast = page.locator("li[data-state=open]");
+    await toast.getByText("Email Required", { exact: true }).waitFor();
+    await toast.getByText("Please enter your email address to continue.", { exact: true }).waitFor();
     expect(await field.getAttribute("aria-invalid")).toBe("true");
     expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
-    // Said at the field, not in a toast, so nothing else on the page needs dismissing.
-    expect(await page.locator("li[data-state=open]").count()).toBe(0);
     expect(await page.getByRole("dialog").count()).toBe(0);
     await field.fill("now@example.com");
     expect(await field.getAttribute("aria-invalid")).toBeNull();
+  });
+
+  test("a malformed e-mail is named at the field, and no payment is asked for", async () => {
+    const page = await open("/purchase");
+    let asked = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/api/create-payment-intent")) asked++;
+    });
+    const field = page.getByLabel("Email address");
+    await field.fill("bad@");
+    await page.getByRole("button", { name: "Choose Plan: Lifetime Access" }).click();
+    await page.getByText("Enter a full email address, like you@example.com.").waitFor();
+    expect(await fieldDescription(field)).toContain("Enter a full email address, like you@example.com.");
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.locator("li[data-state=open]").count()).toBe(0);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    expect(asked).toBe(0);
+    await shoot(page, "purchase-bad-email-1280");
   });
 
   test("the whole demo journey: pay, the key on the result page, Create your account, sign-up filled in, dashboard", async () => {
@@ -192,14 +218,17 @@ describe("purchase page", () => {
     expect(text.match(/: unused/g)).toHaveLength(2);
   });
 
-  test("a declined card is reported inside the dialog; Try again pays; the first Escape closes the dialog", async () => {
+  test("a declined card is reported inside the dialog; Try again pays; Escape closes the toast, then the dialog", async () => {
     const page = await open("/purchase");
     const dialog = await choosePlan(page, "declined@example.com", "1 Month Subscription");
     await dialog.getByLabel("Card number").fill("4000 0000 0000 0002");
     await dialog.getByRole("button", { name: "Complete Payment" }).click();
     const alert = dialog.getByRole("alert").filter({ hasText: "Payment failed" });
     await alert.getByText("Payment failed: Your card was declined.").waitFor();
-    expect(await page.locator("li[data-state=open]").count()).toBe(0);
+    // Said in the dialog beside Try again, and in the product's toast.
+    const toast = page.locator("li[data-state=open]");
+    await toast.getByText("Payment Failed", { exact: true }).waitFor();
+    await toast.getByText("Your card was declined.", { exact: true }).waitFor();
     expect(page.url()).toEndWith("/purchase");
     expect(await latestEmailTo("declined@example.com")).toBeUndefined();
     // One way on: the alert's Try again, not also the form's own button.
@@ -213,7 +242,10 @@ describe("purchase page", () => {
     await dialog.getByLabel("Card number").fill("4000 0000 0000 0002");
     await dialog.getByRole("button", { name: "Complete Payment" }).click();
     await alert.waitFor();
-    // Nothing else is open on the page: Escape closes the dialog at once.
+    // Escape dismisses the toast, then closes the dialog.
+    await page.keyboard.press("Escape");
+    // Gone, not only closing: a toast still sliding out is still the layer Escape goes to.
+    await page.locator("li").filter({ hasText: "Payment Failed" }).waitFor({ state: "detached" });
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
 
@@ -265,6 +297,35 @@ describe("purchase page", () => {
     // Its own close button still works.
     await toast.getByRole("button").click();
     await toast.waitFor({ state: "detached" });
+  });
+
+  test("a toast hides neither the card form at 1280 px nor the key and its next steps at 390 px", async () => {
+    const overlap = (a: Box, b: Box) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    const page = await open("/purchase");
+    const dialog = await choosePlan(page, "toast-place@example.com", "4 Month Pro");
+    await dialog.getByLabel("Card number").fill("4000 0000 0000 0002");
+    await dialog.getByRole("button", { name: "Complete Payment" }).click();
+    const toast = page.locator("li[data-state=open]");
+    await toast.getByText("Payment Failed", { exact: true }).waitFor();
+    await shoot(page, "toast-over-dialog-1280", false);
+    expect(overlap((await toast.boundingBox())!, (await dialog.boundingBox())!)).toBe(false);
+    await dialog.getByRole("button", { name: "Try again" }).click();
+
+    await page.setViewportSize(PHONE);
+    await dialog.getByRole("button", { name: "Complete Payment" }).click();
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    await toast.getByText("Payment Successful", { exact: true }).waitFor();
+    await shoot(page, "toast-over-result-390", false);
+    const shown = (await toast.boundingBox())!;
+    for (const important of [
+      page.getByTestId("product-key"),
+      page.getByRole("button", { name: "Copy product key" }),
+      page.getByRole("link", { name: "Create your account" }),
+      page.getByText("Save your product key"),
+    ]) {
+      expect(overlap(shown, (await important.boundingBox())!)).toBe(false);
+    }
   });
 
   test("plan buttons read 'Processing...' and are disabled while the payment is being prepared", async () => {

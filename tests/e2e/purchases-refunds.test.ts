@@ -4,7 +4,7 @@
  */
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { productKeys, sales } from "../../src/db/schema";
+import { creditNotes, productKeys, sales, users } from "../../src/db/schema";
 import { createOrPromoteAdmin } from "../../src/features/users/service";
 import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
@@ -91,9 +91,12 @@ describe("purchases with tax, invoice and credit note (TAX=demo)", () => {
       const page = await openPurchases(user.token, DESKTOP, server);
       const panel = page.getByRole("tabpanel", { name: "Purchases" });
       await panel.getByText(/\$24\.99 \(incl\. \$3\.99 tax\) · \$5\.00 refunded/).waitFor();
+      const creditNote = (
+        await server.deps.db.select().from(creditNotes).where(eq(creditNotes.saleId, sale.id)).limit(1)
+      )[0]!.number;
       const documents = [
         { name: `Invoice ${sale.invoiceNumber}`, says: `Number: ${sale.invoiceNumber}` },
-        { name: "Credit note", says: "Refers to invoice " + sale.invoiceNumber },
+        { name: `Credit note ${creditNote}`, says: "Refers to invoice " + sale.invoiceNumber },
       ];
       for (const { name, says } of documents) {
         const href = await panel.getByRole("link", { name, exact: true }).getAttribute("href");
@@ -110,7 +113,7 @@ describe("purchases with tax, invoice and credit note (TAX=demo)", () => {
           ["390", PHONE],
         ] as const) {
           const shot = await openPurchases(user.token, viewport, server);
-          await shot.getByRole("link", { name: "Credit note", exact: true }).waitFor();
+          await shot.getByRole("link", { name: `Credit note ${creditNote}`, exact: true }).waitFor();
           await shoot(shot, `purchases-tax-${theme}-${size}`);
         }
       }
@@ -118,6 +121,47 @@ describe("purchases with tax, invoice and credit note (TAX=demo)", () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe("purchases' wording and shortcuts", () => {
+  test("a reverse-charge sale says no tax was charged, not '$0.00 tax'", async () => {
+    const user = await buyer(suite.server);
+    await suite.server.deps.db
+      .update(sales)
+      .set({ taxCents: 0, taxReason: "reverse_charge" })
+      .where(eq(sales.id, user.saleId));
+    const page = await openPurchases(user.token, PHONE);
+    const panel = page.getByRole("tabpanel", { name: "Purchases" });
+    await panel.getByText(/\$24\.99 \(no tax charged: reverse charge\)/).waitFor();
+    expect(await panel.getByText(/\$0\.00 tax/).count()).toBe(0);
+  });
+
+  test("a key bought with the account's confirmed address and not used yet has Redeem, which adds its time", async () => {
+    const user = await buyer(suite.server);
+    await suite.server.deps.db.update(users).set({ emailConfirmedAt: Date.now() }).where(eq(users.email, user.email));
+    const intent = await call(suite.server, "POST", "/api/create-payment-intent", { plan: "month", email: user.email });
+    await call(suite.server, "POST", "/api/payment/demo/confirm", { clientSecret: intent.body.clientSecret });
+    const second = (await suite.server.deps.db.select().from(sales).where(eq(sales.email, user.email))).find(
+      (sale) => sale.plan === "month",
+    )!;
+    const key = (
+      await suite.server.deps.db.select().from(productKeys).where(eq(productKeys.id, second.productKeyId!)).limit(1)
+    )[0]!.key;
+    const page = await openPurchases(user.token);
+    const panel = page.getByRole("tabpanel", { name: "Purchases" });
+    await panel.getByText("not used yet").waitFor();
+    // Only the unused key has it.
+    expect(await panel.getByRole("button", { name: /^Redeem/ }).count()).toBe(1);
+    await shoot(page, "purchases-redeem-1280");
+    await panel.getByRole("button", { name: `Redeem 1 Month Subscription key ${key}` }).click();
+    await page
+      .getByRole("region", { name: /Notifications/ })
+      .getByText("Key Redeemed", { exact: true })
+      .waitFor();
+    await panel.getByRole("button", { name: /^Redeem/ }).waitFor({ state: "detached" });
+    const used = (await suite.server.deps.db.select().from(productKeys).where(eq(productKeys.key, key)).limit(1))[0]!;
+    expect(used.isUsed).toBe(true);
   });
 });
 
@@ -199,6 +243,42 @@ describe("the refund link (no account)", () => {
     expect(
       (await suite.server.deps.db.select().from(sales).where(eq(sales.id, guest.saleId)).limit(1))[0]!.status,
     ).toBe("refunded");
+  });
+});
+
+describe("the ways on when the refund is not here", () => {
+  test("a key already on an account: the refund link offers Sign in, which lands on Purchases", async () => {
+    const user = await buyer(suite.server);
+    const page = await suite.page(PHONE);
+    await page.goto(`/refund?key=${user.key}`);
+    await page.getByText(/already on an account/).waitFor();
+    await shoot(page, "refund-link-on-account-390");
+    await page.getByRole("link", { name: "Sign in to refund" }).click();
+    await page.waitForURL(/\/login\?next=/);
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill("correct horse");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.waitForURL(/\/dashboard\?tab=purchases$/);
+    await page.getByRole("tabpanel", { name: "Purchases" }).getByRole("button", { name: "Request refund" }).waitFor();
+  });
+
+  test("after a partial refund, the refund link and Purchases link the support page for the rest", async () => {
+    const guest = await guestPurchase(suite.server);
+    const sale = (await suite.server.deps.db.select().from(sales).where(eq(sales.id, guest.saleId)).limit(1))[0]!;
+    await recordPartialRefund(suite.server.deps, sale.paymentIntentId, 200);
+    const page = await suite.page(DESKTOP);
+    await page.goto(`/refund?key=${guest.key}`);
+    await page.getByText(/Part of this purchase has already been refunded/).waitFor();
+    expect(await page.getByRole("link", { name: "contact support" }).getAttribute("href")).toBe("/support");
+
+    const user = await buyer(suite.server);
+    const bought = (await suite.server.deps.db.select().from(sales).where(eq(sales.id, user.saleId)).limit(1))[0]!;
+    await recordPartialRefund(suite.server.deps, bought.paymentIntentId, 500);
+    const purchases = await openPurchases(user.token, PHONE);
+    const panel = purchases.getByRole("tabpanel", { name: "Purchases" });
+    await panel.getByText("Partly refunded", { exact: true }).waitFor();
+    expect(await panel.getByRole("link", { name: "contact support" }).getAttribute("href")).toBe("/support");
+    await shoot(purchases, "purchases-partly-refunded-390");
   });
 });
 

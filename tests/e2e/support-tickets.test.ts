@@ -10,6 +10,7 @@ import type { Page } from "playwright-core";
 import { emails, supportTickets } from "../../src/db/schema";
 import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
+import { axeViolations, describeFindings } from "../support/axe";
 import { postJson, signInAdminOn } from "../support/server";
 
 // One walk through three pages, on a machine that may be shared.
@@ -132,5 +133,41 @@ describe("a ticket's thread", () => {
     await page.getByRole("heading", { level: 1, name: "Ticket not found" }).waitFor();
     await page.getByRole("link", { name: "Go to Support" }).waitFor();
     expect(await page.getByRole("list", { name: "Messages" }).count()).toBe(0);
+  });
+});
+
+describe("the admin's Support tab", () => {
+  test("counts the tickets waiting for an answer, and the count follows them", async () => {
+    for (const message of ["Is there a student price?", "The import button is grey."]) {
+      await post("/api/support/tickets", { email: "counted@example.com", message });
+    }
+    const open = async () =>
+      (await suite.server.deps.db.select().from(supportTickets).where(eq(supportTickets.status, "open"))).length;
+    const before = await open();
+    expect(before).toBeGreaterThanOrEqual(2);
+    const page = await suite.page(DESKTOP);
+    await openSignedIn(page, adminToken, "/admin");
+    await page.getByRole("tab", { name: `Support ${before} to answer` }).waitFor();
+    await screenshot(page, "admin-support-count");
+    for (const theme of ["light", "dark"] as const) {
+      await fetch(`${suite.server.url}/api/user/settings`, {
+        method: "PUT",
+        headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` },
+        body: JSON.stringify({ theme }),
+      });
+      const themed = await suite.page(PHONE);
+      await themed.addInitScript((choice) => localStorage.setItem("theme", choice), theme);
+      await openSignedIn(themed, adminToken, "/admin");
+      await themed.getByRole("tab", { name: `Support ${before} to answer` }).waitFor();
+      expect(describeFindings(`admin tabs, ${theme}`, await axeViolations(themed))).toBe("");
+      await screenshot(themed, `admin-support-count-${theme}-390`);
+    }
+    await suite.server.deps.db
+      .update(supportTickets)
+      .set({ status: "closed" })
+      .where(eq(supportTickets.email, "counted@example.com"));
+    await page.reload();
+    const after = before - 2;
+    await page.getByRole("tab", { name: after ? `Support ${after} to answer` : "Support", exact: true }).waitFor();
   });
 });

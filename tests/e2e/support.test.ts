@@ -9,6 +9,7 @@ import { supportTickets } from "../../src/db/schema";
 import { COMMUNITY_CHAT_URL, PRODUCT_NAME, REFUND_DAYS } from "../../src/shared/product";
 import { DESKTOP, PHONE, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
+import { shoot } from "./shots";
 import { startTestServer, type TestServer } from "../support/server";
 
 setDefaultTimeout(30_000);
@@ -79,6 +80,11 @@ describe("FAQ", () => {
 
     await refunds.click();
     await page.getByText(`within ${REFUND_DAYS} days of your purchase`).waitFor();
+    // The answer names the ways to refund that exist, and links the policy.
+    await page.getByText("Press Request refund in your dashboard's Purchases tab", { exact: false }).waitFor();
+    expect(await page.getByRole("link", { name: "Read the refund policy" }).getAttribute("href")).toBe(
+      "/refund-policy",
+    );
     expect(await refunds.getAttribute("aria-expanded")).toBe("true");
     expect(await install.getAttribute("aria-expanded")).toBe("false");
     expect(await page.locator('[aria-expanded="true"]').count()).toBe(1);
@@ -144,6 +150,11 @@ describe("contact form", () => {
       message: "The Buy_button import lost its hover state.",
       status: "open",
     });
+    // The number stays on the page once the toast has gone.
+    const sent = page.getByRole("status").filter({ hasText: `Message sent: ticket #${ticket!.id}.` });
+    await sent.waitFor();
+    expect(await sent.innerText()).toContain(`We'll reply to ${email} within 24 hours`);
+    await shoot(page, "support-message-sent-1280", false);
   });
 
   test("the subject is optional", async () => {

@@ -3,6 +3,8 @@ export const PUBLIC_NAV_LINKS = [
   { href: "/", label: "Home" },
   { href: "/purchase", label: "Purchase" },
   { href: "/support", label: "Support" },
+  // The setup guide and the tag reference: a buyer's first stop after paying, one click from every page.
+  { href: "/docs", label: "Docs" },
 ] as const;
 
 export const DASHBOARD_LINK = { href: "/dashboard", label: "Dashboard" } as const;

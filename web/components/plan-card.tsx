@@ -52,7 +52,8 @@ export function PlanCard({ plan, promotion, processing, onChoose, preview = fals
           <CardTitle level={preview ? 4 : 2} id={titleId}>
             {plan.name}
           </CardTitle>
-          {plan.badge && <Badge variant="success">{plan.badge}</Badge>}
+          {/* The badge describes the list price against its "was" price; a code's price is described below it. */}
+          {plan.badge && !promotion && <Badge variant="success">{plan.badge}</Badge>}
         </div>
         <CardDescription>{plan.description}</CardDescription>
         <div className="flex flex-wrap items-baseline gap-x-2">

@@ -39,11 +39,13 @@ export function purchaseView(
     amount: sale.amountCents / 100,
     refunded: (sale.status === "refunded" ? sale.amountCents : sale.refundedCents) / 100,
     tax: taxOf(sale),
+    reverseCharge: sale.taxReason === "reverse_charge",
     status: purchaseStatus(sale),
     productKey: key?.key ?? null,
     keyUsed: key?.isUsed ?? false,
     invoiceNumber: sale.invoiceNumber,
     invoiceUrl: link(sale.invoiceNumber),
+    creditNoteNumber,
     creditNoteUrl: link(creditNoteNumber),
     refund: {
       available: reason === null,

@@ -46,11 +46,14 @@ export function authRoutes(deps: AppDeps) {
           "Too many sign-in attempts for this account. Please wait a minute and try again.",
         );
         const user = await login(deps, body.email, body.password);
-        return sessionResponse(deps, user, body.rememberMe === true);
+        // Read before this sign-in marked the account seen. Sign-up already signs a buyer in, so only an account
+        // made another way (an admin from the command line or the first start) can be new here.
+        const firstSignIn = user.isAdmin && user.lastSeenAt === null;
+        return { ...(await sessionResponse(deps, user, body.rememberMe === true)), firstSignIn };
       },
       {
         body: AuthModel.loginBody,
-        response: { 200: AuthModel.session, ...jsonBodyFailures, ...failures(401), 429: RateLimitedError },
+        response: { 200: AuthModel.login, ...jsonBodyFailures, ...failures(401), 429: RateLimitedError },
         detail: {
           summary: "Sign in",
           description:

@@ -3,7 +3,7 @@ import type { AppDeps } from "../../deps";
 import { failures, idParams, pageQuery } from "@shared/api/common";
 import { authGuard } from "../auth/guard";
 import { EmailModel } from "@shared/api/email";
-import { getEmail, listEmails, resendEmail, retryFailedEmails } from "./service";
+import { countFailedEmails, getEmail, listEmails, resendEmail, retryFailedEmails } from "./service";
 import { EmailTemplateModel } from "@shared/api/email-templates";
 import { listEmailTemplates, previewEmailTemplate } from "./previews";
 
@@ -26,6 +26,11 @@ export function emailRoutes(deps: AppDeps) {
       params: EmailTemplateModel.params,
       response: { 200: EmailTemplateModel.preview, ...failures(404, 422) },
       detail: { summary: "An e-mail rendered from a made-up sample" },
+    })
+    .get("/failed-count", () => countFailedEmails(deps), {
+      admin: true,
+      response: { 200: EmailModel.failedCount },
+      detail: { summary: "How many e-mails failed after every retry" },
     })
     .get("/:id", ({ params }) => getEmail(deps, params.id), {
       admin: true,

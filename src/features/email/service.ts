@@ -1,7 +1,7 @@
 /** The outbox as admins see it, and resending. */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
-import { emails } from "../../db/schema";
+import { emails, type Email } from "../../db/schema";
 import { newestFirst, type Page } from "../../db/paging";
 import { conflict, notFound } from "../../lib/errors";
 import { writeAudit } from "../audit/service";
@@ -13,6 +13,23 @@ const RESET_RESEND_MESSAGE =
   'Password reset e-mails can\'t be resent. Ask the user to request a new link with "Forgot password" on the sign-in page.';
 
 /** Newest first, without the text (GET /api/admin/emails/:id renders it). */
+/**
+ * How many failed e-mails Retry failed e-mails would queue again (those carrying a secret link are left out, as
+ * it leaves them): the button is offered only when there are some. Failed e-mails are few; they are counted by
+ * template, so no payload is read.
+ */
+export async function countFailedEmails(deps: Pick<AppDeps, "db">): Promise<{ failed: number }> {
+  const byTemplate = await deps.db
+    .select({ template: emails.template, n: count() })
+    .from(emails)
+    .where(eq(emails.status, "failed"))
+    .groupBy(emails.template);
+  const failed = byTemplate
+    .filter((row) => !carriesSecret({ template: row.template } as Email))
+    .reduce((sum, row) => sum + Number(row.n), 0);
+  return { failed };
+}
+
 export async function listEmails(deps: Pick<AppDeps, "db">, page: Page = {}): Promise<ListedEmailView[]> {
   const rows = await newestFirst(deps.db.select().from(emails).$dynamic(), emails, page, 50);
   return rows.map(listedEmailView);

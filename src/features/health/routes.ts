@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { failures } from "@shared/api/common";
-import { PRODUCT_NAME } from "@shared/product";
 import { HealthModel } from "@shared/api/health";
+import { publicConfig } from "./public-config";
 import { hasBearer } from "../../lib/bearer";
 import { userFromRequest } from "../auth/guard";
 import { healthReport, writeProbe } from "./service";
@@ -39,24 +39,12 @@ export function healthRoutes(deps: AppDeps) {
         },
       },
     )
-    .get(
-      "/api/config",
-      () => ({
-        productName: PRODUCT_NAME,
-        paymentProvider: deps.config.stripe ? ("stripe" as const) : ("demo" as const),
-        stripePublishableKey: deps.config.stripe
-          ? deps.config.stripe.publishableKey || deps.config.stripeFallbackPublishableKey
-          : null,
-        tax: deps.config.tax.mode,
-        withdrawalConsent: deps.config.withdrawalConsent,
-      }),
-      {
-        response: { 200: HealthModel.publicConfig },
-        detail: {
-          summary: "The site's public configuration",
-          description:
-            "What the site's pages need: the product's name, the card provider (and its publishable key) and whether checkout adds tax.",
-        },
+    .get("/api/config", () => publicConfig(deps.config), {
+      response: { 200: HealthModel.publicConfig },
+      detail: {
+        summary: "The site's public configuration",
+        description:
+          "What the site's pages need: the product's name, the card provider (and its publishable key) and whether checkout adds tax.",
       },
-    );
+    });
 }

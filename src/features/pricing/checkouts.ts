@@ -77,6 +77,26 @@ export async function checkoutOfIntent(db: DbOrTx, paymentIntentId: string): Pro
   return checkout;
 }
 
+/**
+ * Whether a cancelled checkout was taken over: the same buyer started a payment with the same once-per-buyer
+ * code after it (in another window), which cancelled this one. That payment goes on; this one was no failure.
+ */
+export async function wasTakenOver(db: DbOrTx, checkout: Checkout): Promise<boolean> {
+  if (checkout.promotionCodeId === null) return false;
+  const [later] = await db
+    .select({ id: checkouts.id })
+    .from(checkouts)
+    .where(
+      and(
+        eq(checkouts.email, checkout.email),
+        eq(checkouts.promotionCodeId, checkout.promotionCodeId),
+        gt(checkouts.id, checkout.id),
+      ),
+    )
+    .limit(1);
+  return later !== undefined;
+}
+
 /** Frees a reserved use (intent cancelled, not made, or expired). A paid checkout stays paid. Answers whether it changed. */
 export async function releaseCheckout(
   db: DbOrTx,

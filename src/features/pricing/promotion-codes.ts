@@ -215,7 +215,7 @@ export async function lookupPromotion(db: Db, now: number, typed: string, plan?:
   return {
     code,
     applies: true,
-    message: `${code}: ${describeDiscount(found)}${found.plans && found.plans.length < PLAN_IDS.length ? " selected plans" : ""}.`,
+    message: `${code} takes ${describeDiscount(found)}${found.plans && found.plans.length < PLAN_IDS.length ? " selected plans" : ""}.`,
     percentOff: found.percentOff,
     amountOff: found.amountOffCents === null ? null : centsToDollars(found.amountOffCents),
     prices,

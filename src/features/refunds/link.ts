@@ -46,6 +46,7 @@ export async function refundLinkView(deps: LinkDeps, rawKey: string): Promise<Re
     reason,
     until: toIso(refundDeadline(deps.config, sale)),
     selfServiceRefunds: deps.config.selfServiceRefunds,
+    onAccount: key.isUsed,
   };
 }
 

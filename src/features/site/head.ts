@@ -1,5 +1,5 @@
 /** Each page's <head>: title, description, canonical URL, link-preview tags, JSON-LD, fonts and the boot script. */
-import { PRODUCT_NAME } from "@shared/product";
+import { PRODUCT_NAME, REFUND_DAYS } from "@shared/product";
 import { BOOT_SCRIPT } from "./boot-script";
 import type { ResolvedPage } from "./site-map";
 import { structuredData } from "./structured-data";
@@ -30,9 +30,19 @@ export interface HeadInput {
   plans: PlanView[];
   /** PLUGIN_INSTALL_URL: the setup guide and the plugin key card read it from the page (web/lib/plugin-install-url.ts). */
   pluginInstallUrl?: string | null;
+  /** REFUND_WINDOW_DAYS, for the FAQ's JSON-LD. */
+  refundWindowDays?: number;
 }
 
-export function pageHead({ page, path, appUrl, fonts, plans, pluginInstallUrl = null }: HeadInput): string {
+export function pageHead({
+  page,
+  path,
+  appUrl,
+  fonts,
+  plans,
+  pluginInstallUrl = null,
+  refundWindowDays = REFUND_DAYS,
+}: HeadInput): string {
   const { title, description, canonicalPath } = page.head;
   const url = appUrl + (canonicalPath ?? path);
   const image = appUrl + SOCIAL_IMAGE.path;
@@ -58,7 +68,7 @@ export function pageHead({ page, path, appUrl, fonts, plans, pluginInstallUrl = 
     meta("name", "twitter:description", description),
     meta("name", "twitter:image", image),
     meta("name", "twitter:image:alt", SOCIAL_IMAGE.alt),
-    ...structuredData(page, path, appUrl, image, plans).map(
+    ...structuredData(page, path, appUrl, image, plans, refundWindowDays).map(
       (data) => `<script type="application/ld+json">${scriptJson(data)}</script>`,
     ),
     ...(pluginInstallUrl ? [meta("name", "plugin-install-url", pluginInstallUrl)] : []),

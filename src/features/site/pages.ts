@@ -59,6 +59,8 @@ export interface PageData {
   variant: boolean;
   /** PLUGIN_INSTALL_URL, or null (development): the setup guide and the plugin key card link it. */
   pluginInstallUrl: string | null;
+  /** REFUND_WINDOW_DAYS: the FAQ's refund answer (and its JSON-LD) names it. */
+  refundWindowDays?: number;
 }
 
 /**
@@ -131,6 +133,7 @@ async function renderPage(
       fonts: fontHead(assets),
       plans: data.plans,
       pluginInstallUrl: data.pluginInstallUrl,
+      refundWindowDays: data.refundWindowDays,
     }) + (browserScreen ? "\n    " + (await modulePreloads(assets, page, template)) : "");
   const seeds = `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data.seeds)}</script>`;
   let root = `<div id="root"></div>${seeds}`;

@@ -2,6 +2,7 @@
  * Serves the site: the SPA's files by path, robots.txt, sitemap.xml and the link-preview image, and
  * every other non-API path as a complete HTML page: 200 for a route, 404 for anything else.
  */
+import { publicConfig } from "../health/public-config";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { loadSpaAssets, makeAsset, type Asset } from "./assets";
@@ -63,6 +64,9 @@ async function pageData(deps: AppDeps, resolved: ResolvedPage, search: URLSearch
   const routeId = resolved.match?.route.id;
   if (routeId && isLegalSlug(routeId))
     seeds.push({ key: ["/api/legal", routeId], data: legalDocument(deps.config, routeId) });
+  // The FAQ's refund answer names the site's refund window: the page renders it on the server and hydrates the same.
+  if (routeId === "support") seeds.push({ key: ["/api/config"], data: publicConfig(deps.config) });
+  const refundWindowDays = deps.config.refundWindowDays;
   const code = search.get("code")?.trim() ?? "";
   if (resolved.match?.route.id === "purchase" && PROMOTION_CODE.test(code)) {
     const lookup = await lookupPromotion(deps.db, deps.clock.now(), code);
@@ -74,9 +78,18 @@ async function pageData(deps: AppDeps, resolved: ResolvedPage, search: URLSearch
       key: JSON.stringify(lookup),
       variant: true,
       pluginInstallUrl: deps.config.pluginInstallUrl,
+      refundWindowDays,
     };
   }
-  return { search: "", seeds, plans, key: "", variant: false, pluginInstallUrl: deps.config.pluginInstallUrl };
+  return {
+    search: "",
+    seeds,
+    plans,
+    key: "",
+    variant: false,
+    pluginInstallUrl: deps.config.pluginInstallUrl,
+    refundWindowDays,
+  };
 }
 
 /** A file made once per process, on first request. */

@@ -2,7 +2,7 @@
  * JSON-LD for search engines, built from the same data the pages render: the plan catalogue
  * (SoftwareApplication with its offers), the FAQ (FAQPage) and the tag catalogue (TechArticle).
  */
-import { FAQ } from "@shared/faq";
+import { faqEntries } from "@shared/faq";
 import type { PlanView } from "@shared/api/pricing";
 import { PRODUCT_NAME } from "@shared/product";
 import { TAGS, tagCategory } from "@shared/tags";
@@ -33,11 +33,11 @@ function softwareApplication(appUrl: string, imageUrl: string, description: stri
   };
 }
 
-function faqPage(): JsonLd {
+function faqPage(refundWindowDays: number): JsonLd {
   return {
     "@context": "https://schema.org",
     "@type": "FAQPage",
-    mainEntity: FAQ.map((entry) => ({
+    mainEntity: faqEntries(refundWindowDays).map((entry) => ({
       "@type": "Question",
       name: entry.question,
       acceptedAnswer: { "@type": "Answer", text: entry.answer },
@@ -78,13 +78,14 @@ export function structuredData(
   appUrl: string,
   imageUrl: string,
   plans: PlanView[],
+  refundWindowDays: number,
 ): JsonLd[] {
   switch (page.match?.route.id) {
     case "home":
     case "purchase":
       return [softwareApplication(appUrl, imageUrl, page.head.description, plans)];
     case "support":
-      return [faqPage()];
+      return [faqPage(refundWindowDays)];
     case "docs":
     case "docs-tag":
       return [techArticle(appUrl, imageUrl, page, path)];

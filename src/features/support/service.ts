@@ -20,6 +20,7 @@ import { normaliseEmail } from "../users/service";
 import { ticketLink } from "./links";
 import { ticketView } from "./view";
 import { announceTicket } from "../webhooks/events";
+import { alertAdminsOfTicket } from "./admin-alert";
 
 type TicketDeps = Pick<AppDeps, "db" | "clock" | "config" | "jwtSecret">;
 
@@ -70,6 +71,7 @@ export function createTicket(
       },
       now,
     );
+    await alertAdminsOfTicket(tx, row, "new", message, now);
     return ticketView(row, 1);
   });
 }

@@ -14,6 +14,7 @@ import { ticketNumber } from "@shared/support";
 import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
 import { ownersAddress } from "../account/ownership";
+import { alertAdminsOfTicket } from "./admin-alert";
 import { ensureLinkNonce, ticketLink, ticketOfLink } from "./links";
 import { messageText } from "./service";
 import { threadView } from "./view";
@@ -49,6 +50,8 @@ export async function addMessage(
     .returning();
   if (!ticket) throw notFound("This support ticket does not exist.");
   await tx.insert(supportMessages).values({ ticketId, ...message, createdAt: now });
+  // Whatever way the sender answered, the admins hear of it, in this same transaction.
+  if (message.author === "buyer") await alertAdminsOfTicket(tx, ticket, "answer", message.body, now);
   return ticket;
 }
 

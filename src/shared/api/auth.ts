@@ -38,6 +38,14 @@ export const AuthModel = {
   me,
   /** Signup and login: `me` plus the session token. */
   session: t.Object({ token: t.String({ description: "Send as Authorization: Bearer <token>" }), ...me.properties }),
+  /** Login: the session, and whether this account never signed in before (the greeting says "Welcome", not "back"). */
+  login: t.Object({
+    token: t.String({ description: "Send as Authorization: Bearer <token>" }),
+    ...me.properties,
+    firstSignIn: t.Boolean({
+      description: "True for an admin account (made from the command line or at first start) never used before",
+    }),
+  }),
   /** Forgot and reset password answer one sentence for the person. */
   message: MessageAnswer,
 };
@@ -47,4 +55,5 @@ export type LoginBody = Static<typeof AuthModel.loginBody>;
 export type ResetPasswordBody = Static<typeof AuthModel.resetPasswordBody>;
 export type MeResponse = Static<typeof AuthModel.me>;
 export type AuthResponse = Static<typeof AuthModel.session>;
+export type LoginResponse = Static<typeof AuthModel.login>;
 export type MessageResponse = Static<typeof AuthModel.message>;

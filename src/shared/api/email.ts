@@ -37,8 +37,10 @@ export const EmailModel = {
     retried: Int({ description: "Failed e-mails queued again" }),
     skipped: Int({ description: "Password reset e-mails, whose link is no longer kept" }),
   }),
+  failedCount: t.Object({ failed: Int({ description: "E-mails that gave up after their retries" }) }),
 };
 
 export type EmailView = Static<typeof EmailModel.email>;
 export type ListedEmailView = Static<typeof EmailModel.listed>;
 export type RetriedEmails = Static<typeof EmailModel.retried>;
+export type FailedEmailCount = Static<typeof EmailModel.failedCount>;

@@ -118,6 +118,11 @@ export const HealthModel = {
       description:
         "Who checkout asks to agree to immediate supply (WITHDRAWAL_CONSENT): buyers billed in the EU/EEA when tax is on, or everyone",
     }),
+    refundWindowDays: t.Integer({
+      minimum: 0,
+      description:
+        "Days a buyer can refund a purchase themselves (REFUND_WINDOW_DAYS); 0 when self-service refunds are off",
+    }),
   }),
 };
 

@@ -16,6 +16,9 @@ const purchase = t.Object({
   amount: dollars("What was paid"),
   refunded: dollars("Refunded so far"),
   tax: t.Nullable(dollars("Tax included in the amount; null where tax is not collected")),
+  reverseCharge: t.Boolean({
+    description: "A business buyer's reverse charge: no tax charged, the buyer accounts for it",
+  }),
   status: oneOf(PURCHASE_STATUSES),
   productKey: t.Nullable(t.String({ description: "null once a refunded key nobody used was cancelled" })),
   keyUsed: t.Boolean(),
@@ -23,6 +26,7 @@ const purchase = t.Object({
     t.String({ description: "The invoice's number, e.g. LL-2026-000123; null for a sale never fulfilled" }),
   ),
   invoiceUrl: t.Nullable(t.String({ description: "Signed path to the invoice PDF (opens without a Bearer token)" })),
+  creditNoteNumber: t.Nullable(t.String({ description: "The newest credit note's number; null before a refund" })),
   creditNoteUrl: t.Nullable(
     t.String({ description: "Signed path to the newest credit note PDF; null before a refund" }),
   ),
@@ -99,6 +103,7 @@ export const RefundLinkModel = {
     reason: t.Nullable(t.String()),
     until: IsoDateOrNull,
     selfServiceRefunds: oneOf(["auto", "request"]),
+    onAccount: t.Boolean({ description: "The key is on an account: it is refunded from that account's Purchases" }),
   }),
   answer: t.Object({ outcome: oneOf(["refunded", "requested"]), message: t.String() }),
 };

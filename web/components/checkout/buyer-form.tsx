@@ -18,6 +18,7 @@ import { Input } from "../ui/input";
 import { Checkbox } from "../ui/checkbox";
 import { Field, TextareaField, TextField } from "../ui/text-field";
 import { PendingButton } from "../ui/pending-button";
+import { taxIdExample } from "@shared/tax-id-examples";
 import type { BuyerDetails } from "./checkout-dialog";
 
 export interface BuyerFormState {
@@ -101,6 +102,7 @@ export function BuyerForm({
 }) {
   const [consentError, setConsentError] = useState<string | null>(null);
   const [countryError, setCountryError] = useState<string | null>(null);
+  const [postalError, setPostalError] = useState<string | null>(null);
   const country = countryOf(state);
   const needsPostal = rules.asksLocation && country !== null && POSTAL_CODE_COUNTRIES.includes(country);
   const asksConsent = consentNeeded(state, rules);
@@ -115,6 +117,13 @@ export function BuyerForm({
           ? `"${next.countryText.trim()}" is not a country we know. Type its name (in English or its own language) or pick one from the list.`
           : "Please enter your billing country.",
       );
+      return;
+    }
+    const nextCountry = countryOf(next);
+    if (explicit && nextCountry && POSTAL_CODE_COUNTRIES.includes(nextCountry) && !next.postalCode.trim()) {
+      // Without it there is no total to show: say so, rather than a button that does nothing.
+      setPostalError("Please enter your postal code: the state or province tax depends on it.");
+      document.getElementById("checkout-postal")?.focus();
       return;
     }
     if (consentNeeded(next, rules) && !next.consent) {
@@ -172,9 +181,13 @@ export function BuyerForm({
           id="checkout-postal"
           label="Postal code"
           hint="Needed for the state or province tax."
+          error={postalError ?? undefined}
           autoComplete="postal-code"
           value={state.postalCode}
-          onChange={(event) => set({ postalCode: event.target.value })}
+          onChange={(event) => {
+            setPostalError(null);
+            set({ postalCode: event.target.value });
+          }}
           onBlur={() => send(state, false)}
         />
       )}
@@ -202,7 +215,7 @@ export function BuyerForm({
           <TextField
             id="checkout-tax-id"
             label="VAT / tax ID (optional)"
-            hint="Your business's number, e.g. DE123456789."
+            hint={`Your business's number, e.g. ${taxIdExample(country)}.`}
             maxLength={32}
             value={state.taxId}
             onChange={(event) => set({ taxId: event.target.value })}

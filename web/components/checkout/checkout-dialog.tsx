@@ -10,6 +10,7 @@ import { DemoCardForm } from "./demo-card-form";
 import { TaxBreakdownTable } from "./tax-step";
 import { BuyerForm, buyerDetails, consentNeeded, EMPTY_BUYER_FORM, type BuyerFormState } from "./buyer-form";
 import { detailsKey, useOpenPayment } from "./use-open-payment";
+import { toast } from "../../lib/use-toast";
 
 // Stripe's React bindings and Stripe.js load only when a real card form is needed.
 const StripePaymentForm = lazy(() => import("./stripe-payment-form"));
@@ -22,6 +23,8 @@ export interface BuyerDetails {
   companyName?: string;
   companyAddress?: string;
   withdrawalConsent?: boolean;
+  /** The buyer chose the list price after the promotion code was refused: the request leaves the code out. */
+  withoutPromotion?: boolean;
 }
 
 export interface Checkout {
@@ -42,12 +45,14 @@ export interface Checkout {
   consentSetting: WithdrawalConsentSetting;
   /** The promotion code's price as the page showed it, until the server's quote is in. */
   promotion?: { code: string; discount: number; total: number } | null;
+  /** The code was refused before the dialog opened (the server's sentence): the dialog offers the list price. */
+  promotionRefused?: string;
 }
 
 /** The quote the page's promotion price promises, shown until the server's own is in. */
-function expected(checkout: Checkout): PaymentIntentResponse["quote"] | null {
+function expected(checkout: Checkout, withoutPromotion: boolean): PaymentIntentResponse["quote"] | null {
   const promotion = checkout.promotion;
-  if (!promotion) return null;
+  if (!promotion || withoutPromotion) return null;
   const listPrice = checkout.plan.price;
   return {
     listPrice,
@@ -139,9 +144,22 @@ export function CheckoutDialog({
 }: CheckoutDialogProps) {
   const payment = useOpenPayment(checkout);
   const [form, setForm] = useState<BuyerFormState>(EMPTY_BUYER_FORM);
-  useEffect(() => setForm(EMPTY_BUYER_FORM), [checkout]);
+  // The buyer took the list price after the code was refused (a once-per-buyer code used before, say).
+  const [withoutPromotion, setWithoutPromotion] = useState(false);
+  useEffect(() => {
+    setForm(EMPTY_BUYER_FORM);
+    setWithoutPromotion(false);
+  }, [checkout]);
   const rules = { asksLocation: checkout?.asksLocation ?? false, consentSetting: checkout?.consentSetting ?? "eu" };
-  const details = buyerDetails(form, rules);
+  const formDetails = buyerDetails(form, rules);
+  const details = formDetails && withoutPromotion ? { ...formDetails, withoutPromotion: true } : formDetails;
+  const promotionRefused = withoutPromotion ? null : (payment.promotionRefused ?? checkout?.promotionRefused ?? null);
+  const listPrice = () => {
+    setWithoutPromotion(true);
+    payment.dismissFailure();
+    // Nothing else to ask: go straight on to the card form at the list price.
+    if (formDetails && !rules.asksLocation) void payment.request({ ...formDetails, withoutPromotion: true });
+  };
   const intent = payment.current && payment.current.provider !== "free" ? payment.current : null;
   // The card form is for the details on show, and only once the consent asked for is given.
   const payable =
@@ -152,6 +170,12 @@ export function CheckoutDialog({
   const paid = (paymentIntentId: string) => {
     payment.paid();
     onPaid(paymentIntentId, intent?.clientSecret ?? "");
+  };
+  // The product's toast, and the same sentence kept in the dialog beside Try again.
+  const failed = (message: string, elsewhere = false) => {
+    payment.failed(message, elsewhere);
+    // Taken over by another window is not a failed payment: said in the dialog only.
+    if (!elsewhere) toast({ variant: "destructive", title: "Payment Failed", description: message });
   };
   const close = () => {
     payment.release();
@@ -170,7 +194,12 @@ export function CheckoutDialog({
         <DialogHeader>
           <DialogTitle>Complete Your Purchase</DialogTitle>
           <DialogDescription id="checkout-summary">
-            {checkout && <QuoteSummary checkout={checkout} quote={payable ? intent.quote : expected(checkout)} />}
+            {checkout && (
+              <QuoteSummary
+                checkout={checkout}
+                quote={payable ? intent.quote : expected(checkout, withoutPromotion || promotionRefused !== null)}
+              />
+            )}
           </DialogDescription>
         </DialogHeader>
         {checkout && (
@@ -181,21 +210,49 @@ export function CheckoutDialog({
               setForm(next);
               payment.dismissFailure();
             }}
-            onSubmit={(wanted) => void payment.request(wanted)}
+            onSubmit={(wanted) => void payment.request(withoutPromotion ? { ...wanted, withoutPromotion } : wanted)}
             pending={payment.pending}
-            error={payment.error}
+            error={promotionRefused ? null : payment.error}
             submitLabel={submitLabel}
             // After a failure, "Try again" is the one way on, until the buyer changes the form.
-            showSubmit={(rules.asksLocation || !payable) && !payment.failure}
+            // While the code is refused, the one way on is the list price (the form's button would be refused again).
+            showSubmit={(rules.asksLocation || !payable) && !payment.failure && !promotionRefused}
           />
+        )}
+        {promotionRefused && checkout && (
+          <div role="alert" className="grid gap-2 rounded-md border border-border bg-muted/40 p-3 text-sm">
+            <p className="font-medium text-foreground">{promotionRefused}</p>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="w-fit"
+              disabled={payment.pending}
+              onClick={listPrice}
+            >
+              Remove the code: pay {money(checkout.plan.price)}
+            </Button>
+          </div>
         )}
         {payment.failure && (
           <div
             role="alert"
-            className="grid gap-2 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm"
+            className={
+              payment.elsewhere
+                ? "grid gap-2 rounded-md border border-border bg-muted/40 p-3 text-sm"
+                : "grid gap-2 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm"
+            }
           >
-            <p className="font-medium text-destructive-text">Payment failed: {payment.failure}</p>
-            <p className="text-muted-foreground">Nothing was charged. You can try again, with this card or another.</p>
+            {payment.elsewhere ? (
+              <p className="font-medium text-foreground">{payment.failure}</p>
+            ) : (
+              <>
+                <p className="font-medium text-destructive-text">Payment failed: {payment.failure}</p>
+                <p className="text-muted-foreground">
+                  Nothing was charged. You can try again, with this card or another.
+                </p>
+              </>
+            )}
             <Button
               type="button"
               variant="outline"
@@ -204,7 +261,7 @@ export function CheckoutDialog({
               disabled={payment.pending}
               onClick={() => void payment.retry()}
             >
-              <RotateCcw aria-hidden /> Try again
+              <RotateCcw aria-hidden /> {payment.elsewhere ? "Pay here instead" : "Try again"}
             </Button>
           </div>
         )}
@@ -218,7 +275,7 @@ export function CheckoutDialog({
                 publishableKey={publishableKey}
                 returnPath={returnPath}
                 onPaid={paid}
-                onFailed={payment.failed}
+                onFailed={failed}
               />
             </Suspense>
           ) : (
@@ -226,7 +283,7 @@ export function CheckoutDialog({
               key={intent.clientSecret}
               clientSecret={intent.clientSecret}
               onPaid={paid}
-              onFailed={payment.failed}
+              onFailed={failed}
             />
           ))}
         <p className="flex items-center gap-2 text-xs text-muted-foreground">

@@ -9,7 +9,8 @@ import { useConfirmDemoPayment } from "../../lib/queries/checkout";
 export interface PaymentFormProps {
   clientSecret: string;
   onPaid: (paymentIntentId: string) => void;
-  onFailed: (message: string) => void;
+  /** `elsewhere`: not a failure, the buyer's payment goes on in another window. */
+  onFailed: (message: string, elsewhere?: boolean) => void;
 }
 
 const SUCCESS_CARD = "4242 4242 4242 4242";
@@ -40,6 +41,7 @@ export function DemoCardForm({ clientSecret, onPaid, onFailed }: PaymentFormProp
         onError: (error) => {
           // An incomplete number is the field's problem: nothing was tried, the payment stays open.
           if (error instanceof ApiError && error.code === "INCOMPLETE_NUMBER") setNumberError(error.message);
+          else if (error instanceof ApiError && error.code === "PAYMENT_TAKEN_OVER") onFailed(error.serverText, true);
           else
             onFailed(
               failureText(error, { fallback: "Your payment could not be completed.", statusPrefix: "Payment failed." }),

@@ -7,6 +7,11 @@ import { useEffect, useRef, useState } from "react";
 import type { PaymentIntentResponse } from "@shared/api-types";
 import { cancelPayment } from "../../lib/queries/checkout";
 import { failureText } from "../../lib/error-text";
+import { ApiError } from "../../lib/api";
+
+/** A promotion code refused at checkout (used before by this buyer, used up, ended…): the list price is offered. */
+export const isPromotionRefusal = (error: unknown) =>
+  error instanceof ApiError && (error.code ?? "").startsWith("PROMOTION_CODE_");
 import type { BuyerDetails, Checkout } from "./checkout-dialog";
 
 /** The same details, the same payment: the key a request is made for. */
@@ -18,6 +23,7 @@ export const detailsKey = (details: BuyerDetails) =>
     details.companyName ?? "",
     details.companyAddress ?? "",
     details.withdrawalConsent === true,
+    details.withoutPromotion === true,
   ]);
 
 export function useOpenPayment(checkout: Checkout | null) {
@@ -27,6 +33,10 @@ export function useOpenPayment(checkout: Checkout | null) {
   const [error, setError] = useState<string | null>(null);
   /** Why the last payment failed; the dialog offers to try again. */
   const [failure, setFailure] = useState<string | null>(null);
+  /** The server refused the promotion code for this buyer (its sentence); the dialog offers the list price. */
+  const [promotionRefused, setPromotionRefused] = useState<string | null>(null);
+  /** The failure is no failure: the payment goes on in another window (a once-per-buyer code started there). */
+  const [elsewhere, setElsewhere] = useState(false);
   const open = useRef<PaymentIntentResponse | null>(null);
   const wanted = useRef("");
   const last = useRef<BuyerDetails>({});
@@ -41,6 +51,7 @@ export function useOpenPayment(checkout: Checkout | null) {
     show(checkout?.initial ?? null, checkout?.initial ? detailsKey({}) : null);
     setError(null);
     setFailure(null);
+    setPromotionRefused(null);
     setPending(false);
     last.current = {};
   }, [checkout]);
@@ -62,6 +73,7 @@ export function useOpenPayment(checkout: Checkout | null) {
     setPending(true);
     setError(null);
     setFailure(null);
+    setPromotionRefused(null);
     const previous = open.current;
     try {
       const answer = await checkout.requestIntent({
@@ -77,12 +89,12 @@ export function useOpenPayment(checkout: Checkout | null) {
       if (wanted.current === key) {
         // The server cancelled the previous payment before refusing the new one.
         show(null, null);
-        setError(
-          failureText(failed, {
-            fallback: "The payment could not be started. Please try again.",
-            statusPrefix: "The payment could not be started.",
-          }),
-        );
+        const text = failureText(failed, {
+          fallback: "The payment could not be started. Please try again.",
+          statusPrefix: "The payment could not be started.",
+        });
+        if (isPromotionRefusal(failed)) setPromotionRefused(text);
+        else setError(text);
       }
     } finally {
       if (wanted.current === key) setPending(false);
@@ -96,10 +108,11 @@ export function useOpenPayment(checkout: Checkout | null) {
   }
 
   /** The card was declined (or the payment failed otherwise): given up at once; trying again makes a new one. */
-  function failed(message: string) {
+  function failed(message: string, inAnotherWindow = false) {
     if (open.current) cancelPayment(open.current);
     show(null, null);
     setFailure(message);
+    setElsewhere(inAnotherWindow);
   }
 
   /** The buyer changed the form after a failure: the form's own button asks again, with the new details. */
@@ -118,6 +131,8 @@ export function useOpenPayment(checkout: Checkout | null) {
     pending,
     error,
     failure,
+    elsewhere,
+    promotionRefused,
     request,
     retry: () => request(last.current),
     release,

@@ -25,9 +25,10 @@ export function ToastProvider({
 /** Radix's hotkey, F8, moves the focus to the toasts. */
 export const ToastViewport = styled(
   ToastPrimitive.Viewport,
-  // At the bottom at every width: on a phone the top is the sticky header, which a toast must not cover.
-  // The empty viewport lets clicks through; the toasts themselves take them.
-  "pointer-events-none fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]",
+  // Just under the sticky header (h-16 and its border), on the right: that corner holds a page's title at most,
+  // while the bottom is where the controls and a result's next steps are (the card form, the key to save). The
+  // header stays uncovered. The empty viewport lets clicks through; the toasts themselves take them.
+  "pointer-events-none fixed top-[65px] right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]",
 );
 
 const toastVariants = cva(

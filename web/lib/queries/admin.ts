@@ -6,6 +6,7 @@ import type {
   EmailView,
   ListedEmailView,
   RetriedEmails,
+  FailedEmailCount,
   ProductKeyView,
   AdminProductKeyView,
   SalesResponse,
@@ -56,6 +57,7 @@ const SALES = "/api/admin/sales";
 const REVENUE = "/api/admin/revenue";
 const TICKETS = "/api/support/tickets";
 const EMAILS = "/api/admin/emails";
+const FAILED_EMAILS = "/api/admin/emails/failed-count";
 const USERS = "/api/admin/users";
 const AUDIT = "/api/admin/audit";
 
@@ -72,6 +74,7 @@ export const useTicket = (id: number) =>
     queryKey: [TICKETS, { ticket: id }],
     queryFn: async (context) => (await fetchJson({ ...context, queryKey: [`${TICKETS}/${id}`] })) as TicketDetailView,
   });
+export const useFailedEmailCount = () => useAdminQuery<FailedEmailCount>(FAILED_EMAILS);
 export const useAdminEmails = (page: Page) => useAdminQuery<ListedEmailView[]>(EMAILS, { ...page });
 /** One e-mail with its text, fetched when it is opened. */
 export const useAdminEmail = (id: number, enabled: boolean) =>
@@ -132,14 +135,14 @@ export function useResendTicketKeys(ticketId: number) {
 export function useRetryFailedEmails() {
   return useMutation({
     mutationFn: () => apiRequest<RetriedEmails>("POST", "/api/admin/emails/retry-failed"),
-    onSettled: () => refresh(EMAILS, AUDIT),
+    onSettled: () => refresh(EMAILS, FAILED_EMAILS, AUDIT),
   });
 }
 
 export function useResendEmail() {
   return useMutation({
     mutationFn: (emailId: number) => apiRequest<EmailView>("POST", `/api/admin/emails/${emailId}/resend`),
-    onSettled: () => refresh(EMAILS, AUDIT),
+    onSettled: () => refresh(EMAILS, FAILED_EMAILS, AUDIT),
   });
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { AuthResponse, LoginBody, MeResponse, SignupBody } from "@shared/api-types";
+import type { AuthResponse, LoginBody, LoginResponse, MeResponse, SignupBody } from "@shared/api-types";
 import { apiRequest, getQueryFn, isApiError } from "../api";
 import { queryClient } from "../query-client";
 import { useSession } from "../session";
@@ -40,7 +40,7 @@ export type LoginInput = LoginBody;
 export function useLogin() {
   return useMutation({
     mutationFn: ({ email, password, rememberMe }: LoginInput) =>
-      apiRequest<AuthResponse>(
+      apiRequest<LoginResponse>(
         "POST",
         "/api/auth/login",
         rememberMe ? { email, password, rememberMe: true } : { email, password },

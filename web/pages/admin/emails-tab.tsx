@@ -11,7 +11,13 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../../components/ui/dialog";
-import { useAdminEmail, useAdminEmails, useResendEmail, useRetryFailedEmails } from "../../lib/queries/admin";
+import {
+  useAdminEmail,
+  useAdminEmails,
+  useFailedEmailCount,
+  useResendEmail,
+  useRetryFailedEmails,
+} from "../../lib/queries/admin";
 import { toast } from "../../lib/use-toast";
 import type { ListedEmailView } from "@shared/api-types";
 import { dateColumn, type Column } from "./data-table";
@@ -30,7 +36,12 @@ function EmailText({ email }: { email: ListedEmailView }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`View e-mail to ${email.to}`}>
+        {/* Rows to one address may share subject and minute: the outbox number tells them apart. */}
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`View e-mail ${email._id} to ${email.to}: ${email.subject}, ${formatDateTime(email.createdAt)}`}
+        >
           <Eye aria-hidden /> View
         </Button>
       </DialogTrigger>
@@ -42,7 +53,12 @@ function EmailText({ email }: { email: ListedEmailView }) {
           </DialogDescription>
         </DialogHeader>
         {full.data ? (
-          <pre className="max-h-[60vh] overflow-auto rounded-md bg-muted p-4 text-sm whitespace-pre-wrap">
+          // Focusable, so a keyboard can scroll a long e-mail.
+          <pre
+            tabIndex={0}
+            aria-label="E-mail text"
+            className="max-h-[60vh] overflow-auto rounded-md bg-muted p-4 text-sm whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-ring"
+          >
             {full.data.text}
           </pre>
         ) : full.isError ? (
@@ -124,6 +140,7 @@ const COLUMNS: Column<ListedEmailView>[] = [
 /** Queues every failed e-mail again, after a provider outage longer than the retries lasted. */
 function RetryFailedButton() {
   const retry = useRetryFailedEmails();
+  const failed = useFailedEmailCount().data?.failed ?? 0;
   function run() {
     retry.mutate(undefined, {
       onSuccess: ({ retried, skipped }) =>
@@ -139,9 +156,11 @@ function RetryFailedButton() {
         toast({ title: "Failed to retry e-mails", description: error.message, variant: "destructive" }),
     });
   }
+  // Nothing failed, nothing to retry: no button that can only say so.
+  if (failed === 0) return null;
   return (
     <Button variant="outline" disabled={retry.isPending} onClick={run}>
-      <RotateCw aria-hidden /> Retry failed e-mails
+      <RotateCw aria-hidden /> Retry {failed} failed e-mail{failed === 1 ? "" : "s"}
     </Button>
   );
 }

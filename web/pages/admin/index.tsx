@@ -21,6 +21,7 @@ import { PageLoading } from "../../components/page-loading";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { useRequireAuth } from "../../lib/use-require-auth";
 import { useTabInUrl } from "../../lib/use-tab-in-url";
+import { useAdminOverview } from "../../lib/queries/admin";
 import { TestEmailDialog } from "./test-email-dialog";
 import { OverviewTab } from "./overview-tab";
 import { KeysTab } from "./keys-tab";
@@ -51,6 +52,18 @@ const TABS: { value: AdminTab; label: string; icon: LucideIcon; Content: (props:
 
 const TAB_VALUES = TABS.map((tab) => tab.value);
 
+/** Beside Support: how many tickets are ours to answer (new, or the sender wrote again). */
+function ToAnswerCount() {
+  const count = useAdminOverview().data?.openTicketCount ?? 0;
+  if (count === 0) return null;
+  return (
+    <span className="ml-1 rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground tabular-nums">
+      {count}
+      <span className="sr-only"> to answer</span>
+    </span>
+  );
+}
+
 export default function AdminPage() {
   const { user, error, retry } = useRequireAuth();
   // The open tab is in the address (?tab=keys), so reload, Back and shared links keep it.
@@ -73,6 +86,7 @@ export default function AdminPage() {
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>
               <Icon aria-hidden /> {label}
+              {value === "support" && <ToAnswerCount />}
             </TabsTrigger>
           ))}
         </TabsList>

@@ -39,6 +39,37 @@ function CopyButton({ value }: { value: string }) {
   );
 }
 
+/**
+ * Delete, greyed, with why: the reason is the button's description for a screen reader, and a tooltip on hover,
+ * on keyboard focus and on a tap (a phone has no hover).
+ */
+function LockedDelete({ productKey, reason }: { productKey: ProductKeyView; reason: string }) {
+  const [open, setOpen] = useState(false);
+  const reasonId = `delete-reason-${productKey._id}`;
+  return (
+    <Tooltip open={open} onOpenChange={setOpen}>
+      <TooltipTrigger asChild>
+        {/* A disabled button gets no pointer events; the span carries the tooltip. */}
+        <span tabIndex={0} className="inline-flex" onClick={() => setOpen(true)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            disabled
+            aria-label={`Delete ${productKey.key}`}
+            aria-describedby={reasonId}
+          >
+            <Trash2 aria-hidden />
+          </Button>
+          <span id={reasonId} className="sr-only">
+            {reason}
+          </span>
+        </span>
+      </TooltipTrigger>
+      <TooltipContent>{reason}</TooltipContent>
+    </Tooltip>
+  );
+}
+
 function DeleteButton({ productKey }: { productKey: ProductKeyView }) {
   const remove = useDeleteKey();
   const locked = productKey.isUsed
@@ -46,21 +77,7 @@ function DeleteButton({ productKey }: { productKey: ProductKeyView }) {
     : productKey.source === "purchase"
       ? "A customer bought this key; refund the payment instead."
       : null;
-  if (locked) {
-    return (
-      <Tooltip>
-        <TooltipTrigger asChild>
-          {/* A disabled button gets no pointer events; the span carries the tooltip. */}
-          <span tabIndex={0} className="inline-flex">
-            <Button variant="ghost" size="icon" disabled aria-label={`Delete ${productKey.key}`}>
-              <Trash2 aria-hidden />
-            </Button>
-          </span>
-        </TooltipTrigger>
-        <TooltipContent>{locked}</TooltipContent>
-      </Tooltip>
-    );
-  }
+  if (locked) return <LockedDelete productKey={productKey} reason={locked} />;
   return (
     <ConfirmDialog
       trigger={
@@ -78,13 +95,16 @@ function DeleteButton({ productKey }: { productKey: ProductKeyView }) {
       confirmLabel="Delete"
       destructive
       pending={remove.isPending}
+      // mutateAsync, not mutate's callbacks: the deleted row (and this button) can be gone before they would run.
       onConfirm={(close) =>
-        remove.mutate(productKey._id, {
-          onSuccess: () => toast({ title: "Product key deleted successfully" }),
-          onError: (error) =>
-            toast({ title: "Failed to delete product key", description: error.message, variant: "destructive" }),
-          onSettled: close,
-        })
+        remove
+          .mutateAsync(productKey._id)
+          .then(
+            () => toast({ title: "Product key deleted successfully" }),
+            (error: Error) =>
+              toast({ title: "Failed to delete product key", description: error.message, variant: "destructive" }),
+          )
+          .finally(close)
       }
     />
   );

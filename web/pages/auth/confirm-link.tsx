@@ -9,6 +9,8 @@ import { Card, CardDescription, CardFooter, CardHeader } from "../../components/
 import { toastFailure } from "../../components/failure-toast";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useIsSignedIn } from "../../lib/session";
+import { ApiError } from "../../lib/api";
+import { failureText } from "../../lib/error-text";
 
 /** What one kind of e-mailed confirmation link says, before and after the click. */
 export interface ConfirmLinkWords {
@@ -38,20 +40,28 @@ export function ConfirmLinkPage({
   const hydrated = useHydrated();
   const signedIn = useIsSignedIn();
   const [done, setDone] = useState<string | null>(null);
+  // The server's sentence for a link that no longer works (used, replaced by a newer one, expired).
+  const [dead, setDead] = useState<string | null>(null);
   const missing = hydrated && !token;
 
-  const title = done ? words.doneTitle : missing ? "Confirmation link incomplete" : words.title;
-  const text = done ?? (missing ? words.missingText : words.prompt);
+  const title = done
+    ? words.doneTitle
+    : dead
+      ? "This link no longer works"
+      : missing
+        ? "Confirmation link incomplete"
+        : words.title;
+  const text = done ?? dead ?? (missing ? words.missingText : words.prompt);
 
   return (
     <Layout className="flex items-start justify-center sm:items-center">
       <Card className="w-full max-w-md">
         <CardHeader className="text-center">
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-          <CardDescription role={done ? "status" : undefined}>{text}</CardDescription>
+          <CardDescription role={done || dead ? "status" : undefined}>{text}</CardDescription>
         </CardHeader>
         <CardFooter className="justify-center">
-          {done ? (
+          {done || dead ? (
             <Button asChild>
               <Link href={signedIn ? words.doneHref : "/login"}>{signedIn ? "Go to Dashboard" : "Go to Login"}</Link>
             </Button>
@@ -67,11 +77,17 @@ export function ConfirmLinkPage({
               onClick={() =>
                 confirm.mutate(token, {
                   onSuccess: ({ message }) => setDone(message),
-                  onError: (error) =>
-                    toastFailure("Not Confirmed", error, {
+                  onError: (error) => {
+                    const wording = {
                       fallback: "Could not confirm your email",
                       statusPrefix: "Confirmation failed.",
-                    }),
+                    };
+                    // A link the server refused for good becomes the page's own state (no toast over it, no
+                    // button to click again); a network failure is a toast, and the button can be tried again.
+                    if (error instanceof ApiError && error.status >= 400 && error.status < 500)
+                      setDead(failureText(error, wording));
+                    else toastFailure("Not Confirmed", error, wording);
+                  },
                 })
               }
             >

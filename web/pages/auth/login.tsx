@@ -16,6 +16,7 @@ import { useServerFieldError } from "../../components/ui/use-server-field-error"
 import { useLogin } from "../../lib/queries/auth";
 import { toast } from "../../lib/use-toast";
 import { useRedirectSignedIn } from "./use-redirect-signed-in";
+import { nextPath } from "../../lib/after-sign-in";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 
 function validate(email: string, password: string) {
@@ -27,13 +28,16 @@ function validate(email: string, password: string) {
 
 export default function LoginPage() {
   const [, navigate] = useLocation();
-  useRedirectSignedIn();
+  const search = useSearch();
+  // /login?next=… (a page that asked to sign in first) goes back there.
+  const next = nextPath(search);
+  useRedirectSignedIn(next ?? undefined);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [rememberMe, setRememberMe] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
   // /login?forgot=1 (the password-changed e-mail's "Reset your password") opens Forgot password at once.
-  const forgotLink = new URLSearchParams(useSearch()).get("forgot") === "1";
+  const forgotLink = new URLSearchParams(search).get("forgot") === "1";
   useEffect(() => {
     if (forgotLink) setForgotOpen(true);
   }, [forgotLink]);
@@ -51,9 +55,13 @@ export default function LoginPage() {
     login.mutate(
       { email: email.trim(), password, rememberMe },
       {
-        onSuccess: ({ user }) => {
-          toast({ title: "Welcome back!", description: "You've been successfully logged in." });
-          navigate(user.isAdmin ? "/admin" : "/dashboard");
+        onSuccess: ({ user, firstSignIn }) => {
+          // "back" only for someone who has been here before (a new admin's first sign-in is not a return).
+          toast({
+            title: firstSignIn ? "Welcome!" : "Welcome back!",
+            description: "You've been successfully logged in.",
+          });
+          navigate(next ?? (user.isAdmin ? "/admin" : "/dashboard"));
         },
         onError: (error) =>
           server.show(

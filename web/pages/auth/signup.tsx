@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { UserPlus } from "lucide-react";
 import { Link, useLocation, useSearch } from "wouter";
 import { MIN_PASSWORD_LENGTH, PRODUCT_KEY_LENGTH, PRODUCT_NAME, normaliseProductKey } from "@shared/product";
@@ -18,9 +18,6 @@ import { NewPasswordField } from "../../components/new-password-field";
 import { useRedirectSignedIn } from "./use-redirect-signed-in";
 import { LostKeyDialog } from "../../components/lost-key-dialog";
 import { validateSignup, type SignupFields } from "./signup-validation";
-
-/** After a bad or used key the buyer is sent to buy one. */
-const PURCHASE_REDIRECT_DELAY_MS = 2000;
 
 /** In form order, for focusing the first field that needs attention. */
 const FIELD_IDS: Record<keyof SignupFields, string> = {
@@ -48,7 +45,6 @@ export default function SignupPage() {
     };
   });
   const [acceptTerms, setAcceptTerms] = useState(false);
-  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const signup = useSignup();
   const { shown, check } = useFieldErrors(validateSignup(fields), FIELD_IDS);
   const server = useServerFieldError<"productKey" | "email">({
@@ -57,8 +53,6 @@ export default function SignupPage() {
     PRODUCT_KEY_ON_HOLD: "productKey",
     EMAIL_TAKEN: "email",
   });
-
-  useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
   const mismatch =
     fields.password !== "" && fields.confirmPassword !== "" && fields.password !== fields.confirmPassword;
@@ -88,11 +82,8 @@ export default function SignupPage() {
             fallback: "Failed to create account",
             statusPrefix: "Signup failed.",
           });
+          // A mistyped key stays in the form beside its message, to be corrected; "Purchase one" is under it.
           server.show(error, description);
-          if (description.includes("Invalid product key") || description.includes("already been used")) {
-            clearTimeout(redirectTimer.current);
-            redirectTimer.current = setTimeout(() => navigate("/purchase"), PURCHASE_REDIRECT_DELAY_MS);
-          }
         },
       },
     );

@@ -7,10 +7,10 @@ import { hasStoredToken } from "../../lib/token-storage";
  * Checked once, on arrival, after hydration (the server renders the form for everyone), and before
  * the browser paints when the screen is opened by a link.
  */
-export function useRedirectSignedIn(): void {
+export function useRedirectSignedIn(to = "/dashboard"): void {
   const [, navigate] = useLocation();
   useLayoutEffect(() => {
-    if (hasStoredToken()) navigate("/dashboard", { replace: true });
+    if (hasStoredToken()) navigate(to, { replace: true });
     // Only on arrival: signing in here stores a token and navigates by itself.
   }, []);
 }

@@ -67,7 +67,8 @@ function PluginKeyCard({ pluginKey }: { pluginKey: string | null }) {
       </CardHeader>
       <CardContent>
         <div
-          className="rounded-md border border-border bg-muted px-3 py-2.5 font-mono text-sm break-all"
+          // 35 characters: one line on a 390 px phone at text-xs; narrower screens still break it rather than overflow.
+          className="rounded-md border border-border bg-muted px-3 py-2.5 font-mono text-xs break-all sm:text-sm"
           data-testid="plugin-key"
         >
           {pluginKey ?? <span className="font-sans text-muted-foreground">Not generated yet</span>}

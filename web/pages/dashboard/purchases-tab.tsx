@@ -1,4 +1,4 @@
-import { Receipt, Undo2 } from "lucide-react";
+import { KeyRound, Receipt, Undo2 } from "lucide-react";
 import type { PurchaseView } from "@shared/api/purchases";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -6,10 +6,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toastFailure } from "../../components/failure-toast";
-import { usePurchases, useRequestRefund } from "../../lib/queries/purchases";
+import { PURCHASES_QUERY_KEY, usePurchases, useRequestRefund } from "../../lib/queries/purchases";
+import { useRedeemKey } from "../../lib/queries/dashboard";
+import { queryClient } from "../../lib/query-client";
 import { toast } from "../../lib/use-toast";
 import { formatDate } from "./time";
 import { AddressConfirmationNotice } from "./address-confirmation-notice";
+import { SupportLinkedText } from "../../components/support-linked-text";
 
 const STATUS_BADGE: Record<
   PurchaseView["status"],
@@ -70,6 +73,33 @@ function RefundButton({ purchase, selfService }: { purchase: PurchaseView; selfS
   );
 }
 
+/** A key bought with this account's address but not yet on it: one press adds its time. */
+function RedeemButton({ purchase, productKey }: { purchase: PurchaseView; productKey: string }) {
+  const redeem = useRedeemKey();
+  return (
+    <Button
+      size="sm"
+      disabled={redeem.isPending}
+      aria-label={`Redeem ${purchase.planName} key ${productKey}`}
+      onClick={() =>
+        redeem.mutate(productKey, {
+          onSuccess: () => {
+            void queryClient.invalidateQueries({ queryKey: PURCHASES_QUERY_KEY });
+            toast({ title: "Key Redeemed", description: "Your subscription has been extended." });
+          },
+          onError: (error) =>
+            toastFailure("Redeem Failed", error, {
+              fallback: "Could not redeem the key",
+              statusPrefix: "Could not redeem the key.",
+            }),
+        })
+      }
+    >
+      <KeyRound aria-hidden /> {redeem.isPending ? "Redeeming…" : "Redeem"}
+    </Button>
+  );
+}
+
 /** Where the refund stands, or why the button isn't there. */
 function refundNote(purchase: PurchaseView): string | null {
   const { refund } = purchase;
@@ -83,6 +113,10 @@ function refundNote(purchase: PurchaseView): string | null {
 function PurchaseRow({ purchase, selfService }: { purchase: PurchaseView; selfService: "auto" | "request" }) {
   const badge = STATUS_BADGE[purchase.status];
   const note = refundNote(purchase);
+  const redeemable =
+    purchase.productKey !== null &&
+    !purchase.keyUsed &&
+    (purchase.status === "paid" || purchase.status === "partly refunded");
   return (
     <li className="grid gap-3 py-4 first:pt-0 last:pb-0 sm:grid-cols-[1fr_auto] sm:items-center">
       <div className="grid gap-1">
@@ -93,7 +127,9 @@ function PurchaseRow({ purchase, selfService }: { purchase: PurchaseView; selfSe
         </div>
         <p className="text-sm text-muted-foreground">
           {formatDate(purchase.date)} · {money(purchase.amount)}
-          {purchase.tax !== null && ` (incl. ${money(purchase.tax)} tax)`}
+          {purchase.reverseCharge
+            ? " (no tax charged: reverse charge)"
+            : purchase.tax !== null && ` (incl. ${money(purchase.tax)} tax)`}
           {purchase.refunded > 0 && ` · ${money(purchase.refunded)} refunded`}
         </p>
         {purchase.productKey && (
@@ -121,16 +157,23 @@ function PurchaseRow({ purchase, selfService }: { purchase: PurchaseView; selfSe
                 rel="noreferrer"
                 className="text-brand underline underline-offset-4"
               >
-                Credit note
+                Credit note <span className="whitespace-nowrap">{purchase.creditNoteNumber}</span>
               </a>
             )}
           </p>
         )}
         {note && <p className="text-sm text-muted-foreground">{note}</p>}
+        {/* Part refunded by an admin: the rest is asked for through support, which the sentence links. */}
+        {purchase.status === "partly refunded" && !note && purchase.refund.reason && (
+          <p className="text-sm text-muted-foreground">
+            <SupportLinkedText text={purchase.refund.reason} />
+          </p>
+        )}
       </div>
-      {purchase.refund.available && (
-        <div>
-          <RefundButton purchase={purchase} selfService={selfService} />
+      {(purchase.refund.available || redeemable) && (
+        <div className="flex flex-wrap gap-2">
+          {redeemable && purchase.productKey && <RedeemButton purchase={purchase} productKey={purchase.productKey} />}
+          {purchase.refund.available && <RefundButton purchase={purchase} selfService={selfService} />}
         </div>
       )}
     </li>

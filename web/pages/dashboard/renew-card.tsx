@@ -48,8 +48,8 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
       // Renewals are taxed, and asked for consent, like purchases.
       asksLocation: config ? config.tax !== "off" : false,
       consentSetting: config?.withdrawalConsent ?? "eu",
-      requestIntent: async (details) => {
-        const answer = await renew.mutateAsync({ plan: plan.id, ...code, ...details });
+      requestIntent: async ({ withoutPromotion, ...details }) => {
+        const answer = await renew.mutateAsync({ plan: plan.id, ...(withoutPromotion ? {} : code), ...details });
         if (answer.provider === "free") {
           setCheckout(null);
           void applied(plan.name, answer.paymentIntentId, answer.clientSecret);

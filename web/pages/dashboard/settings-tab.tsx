@@ -108,7 +108,11 @@ export function SettingsTab({ user }: { user: PublicUser }) {
           {SETTINGS.map((setting) => (
             <SettingSwitch
               key={setting.name}
-              setting={setting}
+              setting={
+                setting.name === "notifications" && user.isAdmin
+                  ? { ...setting, description: `${setting.description} As an admin: new support tickets and answers.` }
+                  : setting
+              }
               checked={toggles[setting.name]}
               disabled={update.isPending}
               onChange={(value) => save({ [setting.name]: value })}

@@ -16,11 +16,18 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { asksBeforePaying, CheckoutDialog, type Checkout } from "../../components/checkout/checkout-dialog";
 import { PlanCard, type PromotionPrice } from "../../components/plan-card";
 import { PromotionCodeBox } from "./promotion-code";
+import { isPromotionRefusal } from "../../components/checkout/use-open-payment";
 
 /** The code /purchase?code=… carries, when it is one. */
 function codeIn(search: string): string | null {
   const code = new URLSearchParams(search).get("code")?.trim() ?? "";
   return PROMOTION_CODE.test(code) ? code.toUpperCase() : null;
+}
+
+/** Brings the field to the middle of the screen, clear of the header and of a toast under it, and focuses it. */
+function focusField(field: HTMLInputElement | null) {
+  field?.scrollIntoView({ block: "center" });
+  field?.focus({ preventScroll: true });
 }
 
 function SocialProof() {
@@ -61,7 +68,7 @@ function AfterPurchase() {
           What happens after purchase?
         </h2>
         <ol className="grid list-decimal gap-2 pl-5 text-sm text-muted-foreground marker:text-brand">
-          <li>You'll receive an instant email with your {PRODUCT_KEY_LENGTH}-digit product key.</li>
+          <li>You'll receive an instant email with your {PRODUCT_KEY_LENGTH}-character product key.</li>
           <li>Create your account on the Sign Up page with that key.</li>
           <li>Generate your plugin key in the dashboard and paste it into the {PRODUCT_NAME} plugin.</li>
           <li>Import your first design and watch it scale to every device.</li>
@@ -97,9 +104,18 @@ export default function PurchasePage() {
 
   function choose(plan: PlanView) {
     const address = email.trim();
+    const field = document.getElementById("purchase-email") as HTMLInputElement | null;
     if (!address) {
+      // Said at the field and in the toast the product has always shown.
       setEmailError("Please enter your email address to continue.");
-      document.getElementById("purchase-email")?.focus();
+      toast({ title: "Email Required", description: "Please enter your email address to continue." });
+      focusField(field);
+      return;
+    }
+    if (field && !field.validity.valid) {
+      // The browser knows an address when it sees one ("bad@" is not): said at the field, before any request.
+      setEmailError("Enter a full email address, like you@example.com.");
+      focusField(field);
       return;
     }
     const promotion = applied && promotionPrice(plan) ? { promotionCode: applied.code } : {};
@@ -108,8 +124,9 @@ export default function PurchasePage() {
       asksLocation: config ? config.tax !== "off" : false,
       consentSetting: config?.withdrawalConsent ?? "eu",
       promotion: promotionPrice(plan),
-      requestIntent: async (details) => {
-        const answer = await createIntent.mutateAsync({ plan: plan.id, email: address, ...promotion, ...details });
+      requestIntent: async ({ withoutPromotion, ...details }) => {
+        const code = withoutPromotion ? {} : promotion;
+        const answer = await createIntent.mutateAsync({ plan: plan.id, email: address, ...code, ...details });
         if (answer.provider === "free") freeOrder(answer.paymentIntentId, answer.clientSecret);
         return answer;
       },
@@ -126,8 +143,17 @@ export default function PurchasePage() {
           if (answer.provider === "free") freeOrder(answer.paymentIntentId, answer.clientSecret);
           else setCheckout({ ...opened, provider: answer.provider, initial: answer });
         },
-        onError: (error) =>
-          toast({ variant: "destructive", title: "Error", description: error.message || "Failed to process payment" }),
+        onError: (error) => {
+          // A code this buyer can't use (used before, say): the dialog says why and offers the list price.
+          if (isPromotionRefusal(error) && config)
+            setCheckout({ ...opened, provider: config.paymentProvider, promotionRefused: error.message });
+          else
+            toast({
+              variant: "destructive",
+              title: "Error",
+              description: error.message || "Failed to process payment",
+            });
+        },
       },
     );
   }

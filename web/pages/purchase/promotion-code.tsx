@@ -43,7 +43,7 @@ export function PromotionCodeBox({ code, lookup, failure, checking, onApply, onR
       <div className="flex flex-wrap items-center justify-center gap-2 text-sm" role="status">
         <Tag className="size-4 text-success" aria-hidden />
         <span>
-          <span className="font-medium">Promotion code applied:</span> {lookup.message}
+          <span className="font-medium">Promotion code applied.</span> {lookup.message}
         </span>
         <Button
           ref={remove}

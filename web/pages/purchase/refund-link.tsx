@@ -11,6 +11,10 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { toastFailure } from "../../components/failure-toast";
 import { apiRequest } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
+import { signInTo } from "../../lib/after-sign-in";
+import { SupportLinkedText } from "../../components/support-linked-text";
+
+const PURCHASES_PATH = "/dashboard?tab=purchases";
 
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 
@@ -49,7 +53,7 @@ export default function RefundLinkPage() {
         <p>
           {data.available
             ? `You can refund it until ${new Date(data.until!).toLocaleDateString("en-US", { dateStyle: "long" })}.`
-            : data.reason}
+            : data.reason && <SupportLinkedText text={data.reason} />}
         </p>
       </div>
     );
@@ -96,9 +100,16 @@ export default function RefundLinkPage() {
               }
             />
           ) : (
-            <Button asChild variant="outline">
-              <Link href="/refund-policy">Refund policy</Link>
-            </Button>
+            <>
+              {data?.onAccount && (
+                <Button asChild>
+                  <Link href={signInTo(PURCHASES_PATH)}>Sign in to refund</Link>
+                </Button>
+              )}
+              <Button asChild variant="outline">
+                <Link href="/refund-policy">Refund policy</Link>
+              </Button>
+            </>
           )}
         </CardFooter>
       </Card>

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
-import { Send } from "lucide-react";
+import { CheckCircle2, Send } from "lucide-react";
 import type { TicketSubject } from "@shared/api-types";
 import { SUPPORT_RESPONSE_HOURS } from "@shared/product";
-import { MAX_TICKET_MESSAGE, TICKET_SUBJECT_LABELS, TICKET_SUBJECTS } from "@shared/support";
+import { MAX_TICKET_MESSAGE, TICKET_SUBJECT_LABELS, TICKET_SUBJECTS, ticketNumber } from "@shared/support";
 import { EmailField } from "../../components/email-field";
 import { PendingButton } from "../../components/ui/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -36,6 +36,8 @@ export function ContactForm() {
   const [subject, setSubject] = useState<TicketSubject | "">("");
   const [message, setMessage] = useState("");
   const createTicket = useCreateTicket();
+  // Kept on the page after the toast has gone: the number to quote, and where the answer goes.
+  const [sent, setSent] = useState<{ number: string; email: string } | null>(null);
   const {
     shown: errors,
     check,
@@ -55,7 +57,8 @@ export function ContactForm() {
     createTicket.mutate(
       { email: email.trim(), message: message.trim(), ...(subject ? { subject } : {}) },
       {
-        onSuccess: () => {
+        onSuccess: (ticket) => {
+          setSent({ number: ticketNumber(ticket._id), email: ticket.email });
           toast({
             title: "Message Sent!",
             description: `We'll get back to you within ${SUPPORT_RESPONSE_HOURS} hours.`,
@@ -81,7 +84,19 @@ export function ContactForm() {
           Can't find your answer? Send us a message and we'll reply by e-mail within {SUPPORT_RESPONSE_HOURS} hours.
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-5">
+        {sent && (
+          <div
+            role="status"
+            className="flex items-start gap-3 rounded-md border border-success/40 bg-success/10 p-3 text-sm"
+          >
+            <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
+            <p>
+              <span className="font-medium">Message sent: ticket {sent.number}.</span> We'll reply to {sent.email}{" "}
+              within {SUPPORT_RESPONSE_HOURS} hours; quote {sent.number} if you write again.
+            </p>
+          </div>
+        )}
         <form noValidate aria-labelledby="contact-title" onSubmit={handleSubmit} className="grid gap-5">
           <EmailField
             id="support-email"

@@ -1,17 +1,22 @@
 import { Link } from "wouter";
-import { FAQ } from "@shared/faq";
+import { faqEntries } from "@shared/faq";
+import { REFUND_DAYS } from "@shared/product";
+import { usePublicConfig } from "../../lib/queries/checkout";
 import { LostKeyDialog } from "../../components/lost-key-dialog";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "../../components/ui/accordion";
 
 /** The six questions of the support page; one answer open at a time. */
 export function Faq() {
+  // The server's page carries the configuration, so the refund window is the site's from the first paint.
+  const { data: config } = usePublicConfig();
+  const entries = faqEntries(config?.refundWindowDays ?? REFUND_DAYS);
   return (
     <section aria-labelledby="faq-title">
       <h2 id="faq-title" className="text-2xl font-semibold tracking-tight">
         Frequently Asked Questions
       </h2>
       <Accordion type="single" collapsible className="mt-4">
-        {FAQ.map((entry) => (
+        {entries.map((entry) => (
           <AccordionItem key={entry.id} value={entry.id}>
             <AccordionTrigger>{entry.question}</AccordionTrigger>
             <AccordionContent className="leading-relaxed">

@@ -133,6 +133,21 @@ export const EMAIL_TEMPLATES = {
     },
     ...adminAlert,
   }),
+  /** To every admin with Email notifications on: a new support ticket, or a sender's answer on one. */
+  "support-alert": define({
+    title: "Support alert (admins)",
+    sentWhen:
+      "To every admin with Email notifications on, when a support ticket is opened or its sender answers (once per message).",
+    sample: {
+      headline: "New support ticket #42",
+      lines: [
+        "buyer@example.com wrote about billing:",
+        "“I paid twice for the same plan this morning. Can you refund one of them?”",
+        "Answer it in the admin panel's Support tab. (Turn these e-mails off with Email notifications in your dashboard's Settings.)",
+      ],
+    },
+    ...adminAlert,
+  }),
   /** To every admin: a scheduled backup or the restore drill failed, or backups are late (once per problem). */
   "backup-alert": define({
     title: "Backup alert (admins)",

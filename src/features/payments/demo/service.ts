@@ -8,7 +8,7 @@ import { demoPaymentIntents } from "../../../db/schema";
 import { AppError, notFound } from "../../../lib/errors";
 import { fulfilPayment } from "../fulfilment";
 import type { DemoConfirmResponse } from "@shared/api/payments";
-import { checkoutOfIntent } from "../../pricing/checkouts";
+import { checkoutOfIntent, wasTakenOver } from "../../pricing/checkouts";
 import { settleCheckout } from "../open-checkouts";
 
 /** A card number ending in 0002 is declined, like Stripe's test card 4000 0000 0000 0002. */
@@ -16,6 +16,20 @@ const DECLINING_CARD_SUFFIX = "0002";
 const CARD_DECLINED_MESSAGE = "Your card was declined.";
 
 const canceled = () => new AppError(409, "PAYMENT_CANCELED", "This payment was canceled.");
+
+/** Cancelled because the buyer started the same code's payment in another window: that one goes on. */
+const takenOver = () =>
+  new AppError(
+    409,
+    "PAYMENT_TAKEN_OVER",
+    "This payment continues in another window, where you started it again. Finish it there; nothing was charged here.",
+  );
+
+/** Why a cancelled intent can't be paid: taken over by another window, or simply cancelled. */
+async function cancelledBecause(deps: Pick<AppDeps, "db">, intentId: string): Promise<AppError> {
+  const checkout = await checkoutOfIntent(deps.db, intentId);
+  return checkout && (await wasTakenOver(deps.db, checkout)) ? takenOver() : canceled();
+}
 
 /**
  * A declining test card answers 402 with the provider's sentence; confirming an already-paid intent
@@ -32,7 +46,7 @@ export async function confirmDemoPayment(
     .where(eq(demoPaymentIntents.clientSecret, clientSecret))
     .limit(1);
   if (!row) throw notFound("No payment matches this client secret.");
-  if (row.status === "canceled") throw canceled();
+  if (row.status === "canceled") throw await cancelledBecause(deps, row.id);
   if (row.status !== "succeeded") {
     const digits = (cardNumber ?? "").replace(/\D/g, "");
     if (cardNumber !== undefined && (digits.length < 12 || digits.length > 19)) {
@@ -56,7 +70,7 @@ export async function confirmDemoPayment(
         .from(demoPaymentIntents)
         .where(eq(demoPaymentIntents.id, row.id))
         .limit(1);
-      if (current?.status === "canceled") throw canceled();
+      if (current?.status === "canceled") throw await cancelledBecause(deps, row.id);
     }
   }
   await fulfilPayment(deps, row.id);

@@ -1,0 +1,18 @@
+import { Link } from "wouter";
+
+const SUPPORT = /contact support/i;
+
+/** A sentence of the server's that asks to contact support, with those words linking the support page. */
+export function SupportLinkedText({ text }: { text: string }) {
+  const match = SUPPORT.exec(text);
+  if (!match) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, match.index)}
+      <Link href="/support" className="font-medium text-brand underline underline-offset-4">
+        {match[0]}
+      </Link>
+      {text.slice(match.index + match[0].length)}
+    </>
+  );
+}
