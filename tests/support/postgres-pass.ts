@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { closeDatabase, loadPostgres, postgresHandle } from "../../src/db";
 import { parsePostgresTarget } from "../../src/db/postgres/target";
 import { postgresBinDir } from "../../scripts/postgres-cluster";
-import { PASS_TEMPLATE } from "./postgres-templates";
+import { PASS_TEMPLATE } from "./template-names";
 import { atRunEnd } from "./run-end";
 
 const clusterUrl = process.env.TEST_DATABASE_URL;

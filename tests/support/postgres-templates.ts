@@ -12,10 +12,8 @@ import { openPostgres, parsePostgresTarget } from "../../src/db/postgres/connect
 import * as schema from "../../src/db/postgres/schema";
 
 export const POSTGRES_MIGRATIONS = join(import.meta.dir, "../../drizzle/postgres");
-/** Copied by tests/support/postgres.ts (the tests about PostgreSQL itself). */
-export const TEMPLATE = "layerlift_template";
-/** Copied by every test app of the PostgreSQL pass (tests/support/postgres-pass.ts). */
-export const PASS_TEMPLATE = "layerlift_pass_template";
+export { PASS_TEMPLATE, TEMPLATE } from "./template-names";
+import { PASS_TEMPLATE, TEMPLATE } from "./template-names";
 
 /** `url` with another database name. */
 export const databaseUrl = (clusterUrl: string, database: string) => clusterUrl.replace(/\/[^/]*$/, `/${database}`);
