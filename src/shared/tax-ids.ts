@@ -2,8 +2,8 @@
  * A business tax ID's type, inferred from the buyer's country and the ID's form. Stripe Tax does not check that
  * an ID exists, and a reverse charge on a made-up ID is the seller's risk, so at least the form is checked here.
  */
-import { countryName, EU_COUNTRIES } from "@shared/countries";
-import { TAX_ID_EXAMPLES } from "@shared/tax-id-examples";
+import { countryName, EU_COUNTRIES } from "./countries";
+import { TAX_ID_EXAMPLES } from "./tax-id-examples";
 
 /** The number after the country prefix, per EU country (the common forms; VIES has the last word). */
 const EU_VAT_FORMS: Record<string, RegExp> = {
