@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { forUpdate, isUniqueViolation, type DbOrTx } from "../../db";
 import { buyerRefunds, sales, users, type BuyerRefund, type Sale, type User } from "../../db/schema";
-import { AppError, conflict, notFound } from "../../lib/errors";
+import { AppError, conflict, notFound, sessionEnded } from "../../lib/errors";
 import { PLANS } from "@shared/plans";
 import type { RefundAnswer } from "@shared/api/purchases";
 import { writeAudit } from "../audit/service";
@@ -69,6 +69,12 @@ async function claimRefund(
   const now = deps.clock.now();
   try {
     return await deps.db.transaction(async (tx) => {
+      // The asking account first, as its deletion locks it first: a deletion racing this request either ends
+      // before it (the session is over) or waits for it, never leaving the request naming a deleted account.
+      if (userId !== null) {
+        const [asker] = await forUpdate(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)));
+        if (!asker) throw sessionEnded();
+      }
       const [sale] = await forUpdate(tx.select().from(sales).where(eq(sales.id, saleId)).limit(1));
       if (!sale) throw notFound(NO_SUCH_PURCHASE);
       const refusal = refundRefusal(deps.config, sale, await requestOf(tx, saleId), now);
