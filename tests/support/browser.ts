@@ -31,6 +31,13 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
+ * How long a page waits for what a test expects (an element, a load, hydration). Every wait is on a condition, so
+ * this costs a passing test nothing; it is long because a CI machine runs the browser beside several test workers
+ * and a database on two cores, where a screen can take many seconds to settle.
+ */
+const PAGE_WAIT_MS = 30_000;
+
+/**
  * A fresh context (empty storage). Requests to anything but the test server are refused, so no test
  * reaches the internet; `allowExternal` lets a test stub a provider's script itself.
  */
@@ -48,7 +55,7 @@ export async function openPage(
     );
   }
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(PAGE_WAIT_MS);
   waitForHydrationOnLoad(page);
   return page;
 }
@@ -69,7 +76,7 @@ function waitForHydrationOnLoad(page: Page) {
   });
   const hydrated = async (waitUntil: string | undefined) => {
     if (waitUntil === "commit" || waitUntil === "domcontentloaded") return;
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + PAGE_WAIT_MS;
     while (!codeFailed && Date.now() < deadline) {
       const done = await page
         .evaluate(() => {
