@@ -59,6 +59,9 @@ function standIn<T extends object>(now: () => Target, wrap: (key: PropertyKey) =
   });
 }
 
+/** Where a drizzle table keeps its columns (`getTableColumns` reads it; drizzle's types leave it out). */
+const COLUMNS = Symbol.for("drizzle:Columns");
+
 /** The stand-in for table `key`: its columns, one by one or all together, are stand-ins too. */
 function engineTable<T extends object>(key: string): T {
   const columnKeys = Object.keys(getTableColumns(sqlite[key as keyof Tables]));
@@ -69,7 +72,7 @@ function engineTable<T extends object>(key: string): T {
   return standIn<T>(
     () => tableNow(key),
     (property) =>
-      property === Table.Symbol.Columns
+      property === COLUMNS
         ? allColumns
         : typeof property === "string" && Object.hasOwn(columns, property)
           ? columns[property]

@@ -4,7 +4,7 @@
  * the tables themselves are written in src/db/tables, never here. Loaded only when a PostgreSQL database is used.
  */
 import { defineTables, type Tables } from "../tables";
-import { postgresColumns, type PostgresTables } from "../tables/columns";
+import { postgresColumns, type PostgresTables } from "./columns";
 
 // Each table is exported by its own name: drizzle-kit finds a schema's tables among its module's exports.
 // tests/db/schema-generation.test.ts fails when a table of defineTables is missing here.

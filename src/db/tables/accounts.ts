@@ -1,10 +1,21 @@
 /** Accounts: users, their subscription, and the tokens and records that hang off an account. */
 import { PLAN_IDS } from "@shared/plans";
 import { REMINDER_KINDS } from "@shared/reminders";
-import type { Columns } from "./columns";
+import type { Columns, Referenced } from "./columns";
 
 export function accountTables(b: Columns) {
-  const users = b.table(
+  const users = usersTable(b);
+  const subscriptions = subscriptionsTable(b, { users });
+  const passwordResets = passwordResetsTable(b, { users });
+  const emailChanges = emailChangesTable(b, { users });
+  const addressConfirmations = addressConfirmationsTable(b, { users });
+  const renewalReminders = renewalRemindersTable(b, { subscriptions });
+  const accountRecords = accountRecordsTable(b, { users });
+  return { users, subscriptions, passwordResets, emailChanges, addressConfirmations, renewalReminders, accountRecords };
+}
+
+function usersTable(b: Columns) {
+  return b.table(
     "users",
     {
       id: b.id("id"),
@@ -34,8 +45,10 @@ export function accountTables(b: Columns) {
     },
     (t) => [b.index("users_last_seen_idx").on(t.lastSeenAt), b.index("users_created_idx").on(t.createdAt)],
   );
+}
 
-  const subscriptions = b.table(
+function subscriptionsTable(b: Columns, { users }: Record<"users", Referenced>) {
+  return b.table(
     "subscriptions",
     {
       id: b.id("id"),
@@ -58,8 +71,10 @@ export function accountTables(b: Columns) {
     },
     (t) => [b.index("subscriptions_end_idx").on(t.endDate)],
   );
+}
 
-  const passwordResets = b.table("password_resets", {
+function passwordResetsTable(b: Columns, { users }: Record<"users", Referenced>) {
+  return b.table("password_resets", {
     id: b.id("id"),
     tokenHash: b.text("token_hash").notNull().unique(),
     userId: b
@@ -70,9 +85,11 @@ export function accountTables(b: Columns) {
     usedAt: b.ms("used_at"),
     createdAt: b.ms("created_at").notNull(),
   });
+}
 
-  /** A change of an account's e-mail, waiting for the link sent to the new address (only the token's hash is kept). */
-  const emailChanges = b.table("email_changes", {
+/** A change of an account's e-mail, waiting for the link sent to the new address (only the token's hash is kept). */
+function emailChangesTable(b: Columns, { users }: Record<"users", Referenced>) {
+  return b.table("email_changes", {
     id: b.id("id"),
     userId: b
       .int("user_id")
@@ -84,12 +101,14 @@ export function accountTables(b: Columns) {
     usedAt: b.ms("used_at"),
     createdAt: b.ms("created_at").notNull(),
   });
+}
 
-  /**
-   * A link that proves the account's address (sent at sign-up, on request from the dashboard, or by the one-time
-   * invitation): only the token's hash is kept. It confirms `email` only while that is still the account's address.
-   */
-  const addressConfirmations = b.table(
+/**
+ * A link that proves the account's address (sent at sign-up, on request from the dashboard, or by the one-time
+ * invitation): only the token's hash is kept. It confirms `email` only while that is still the account's address.
+ */
+function addressConfirmationsTable(b: Columns, { users }: Record<"users", Referenced>) {
+  return b.table(
     "address_confirmations",
     {
       id: b.id("id"),
@@ -105,12 +124,14 @@ export function accountTables(b: Columns) {
     },
     (t) => [b.index("address_confirmations_user_idx").on(t.userId)],
   );
+}
 
-  /**
-   * Renewal reminders already queued: one row per subscription, period (its end date) and kind, so a
-   * reminder goes out once per period however many times, or on however many servers, the scheduler runs.
-   */
-  const renewalReminders = b.table(
+/**
+ * Renewal reminders already queued: one row per subscription, period (its end date) and kind, so a
+ * reminder goes out once per period however many times, or on however many servers, the scheduler runs.
+ */
+function renewalRemindersTable(b: Columns, { subscriptions }: Record<"subscriptions", Referenced>) {
+  return b.table(
     "renewal_reminders",
     {
       id: b.id("id"),
@@ -124,13 +145,15 @@ export function accountTables(b: Columns) {
     },
     (t) => [b.uniqueIndex("renewal_reminders_once").on(t.subscriptionId, t.periodEnd, t.kind)],
   );
+}
 
-  /**
-   * Whose a record is (docs/accounts.md#who-owns-a-purchase): written once, when the account proved it, and
-   * never recomputed from the account's address, so an address change moves nothing. One row per record, so
-   * a record is one account's or nobody's; the account's deletion takes its rows with it.
-   */
-  const accountRecords = b.table(
+/**
+ * Whose a record is (docs/accounts.md#who-owns-a-purchase): written once, when the account proved it, and
+ * never recomputed from the account's address, so an address change moves nothing. One row per record, so
+ * a record is one account's or nobody's; the account's deletion takes its rows with it.
+ */
+function accountRecordsTable(b: Columns, { users }: Record<"users", Referenced>) {
+  return b.table(
     "account_records",
     {
       kind: b.text("kind", { enum: ["sale", "ticket", "checkout", "email"] }).notNull(),
@@ -147,6 +170,4 @@ export function accountTables(b: Columns) {
     },
     (t) => [b.primaryKey({ columns: [t.kind, t.recordId] }), b.index("account_records_user_idx").on(t.userId, t.kind)],
   );
-
-  return { users, subscriptions, passwordResets, emailChanges, addressConfirmations, renewalReminders, accountRecords };
 }

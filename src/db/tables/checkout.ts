@@ -1,13 +1,21 @@
 /** The price list, promotion codes, the checkouts started with them, and the demo payment provider's intents. */
 import { PLAN_IDS } from "@shared/plans";
-import type { Columns } from "./columns";
+import type { Columns, Referenced } from "./columns";
 
 export function checkoutTables(b: Columns) {
-  /**
-   * The price list (docs/architecture.md#plans-and-prices): what each plan costs now. The plans themselves
-   * (id, name, length) are code in src/shared/plans.ts; a migration seeds the launch prices.
-   */
-  const planPrices = b.table("plan_prices", {
+  const planPrices = planPricesTable(b);
+  const promotionCodes = promotionCodesTable(b);
+  const checkouts = checkoutsTable(b, { promotionCodes });
+  const demoPaymentIntents = demoPaymentIntentsTable(b);
+  return { planPrices, promotionCodes, checkouts, demoPaymentIntents };
+}
+
+/**
+ * The price list (docs/architecture.md#plans-and-prices): what each plan costs now. The plans themselves
+ * (id, name, length) are code in src/shared/plans.ts; a migration seeds the launch prices.
+ */
+function planPricesTable(b: Columns) {
+  return b.table("plan_prices", {
     plan: b.text("plan", { enum: PLAN_IDS }).primaryKey(),
     priceCents: b.int("price_cents").notNull(),
     /** The struck-through "was" price; null when the plan is not on sale. */
@@ -16,8 +24,10 @@ export function checkoutTables(b: Columns) {
     visible: b.bool("visible").notNull().default(true),
     updatedAt: b.ms("updated_at").notNull(),
   });
+}
 
-  const promotionCodes = b.table("promotion_codes", {
+function promotionCodesTable(b: Columns) {
+  return b.table("promotion_codes", {
     id: b.id("id"),
     /** Stored upper-case: codes are case-insensitive. */
     code: b.text("code").notNull().unique(),
@@ -33,13 +43,15 @@ export function checkoutTables(b: Columns) {
     active: b.bool("active").notNull().default(true),
     createdAt: b.ms("created_at").notNull(),
   });
+}
 
-  /**
-   * A payment started: the quote fixed into it when it was created, so a later price change never alters
-   * it, and the promotion use it holds. 'reserved' counts against the code's limit until the payment is
-   * 'paid' or 'released' (cancelled, failed to start, or expired unpaid).
-   */
-  const checkouts = b.table(
+/**
+ * A payment started: the quote fixed into it when it was created, so a later price change never alters
+ * it, and the promotion use it holds. 'reserved' counts against the code's limit until the payment is
+ * 'paid' or 'released' (cancelled, failed to start, or expired unpaid).
+ */
+function checkoutsTable(b: Columns, { promotionCodes }: Record<"promotionCodes", Referenced>) {
+  return b.table(
     "checkouts",
     {
       id: b.id("id"),
@@ -81,9 +93,11 @@ export function checkoutTables(b: Columns) {
       b.index("checkouts_email_idx").on(t.email),
     ],
   );
+}
 
-  /** Payment intents of the demo provider (development only); Stripe keeps its own. */
-  const demoPaymentIntents = b.table("demo_payment_intents", {
+/** Payment intents of the demo provider (development only); Stripe keeps its own. */
+function demoPaymentIntentsTable(b: Columns) {
+  return b.table("demo_payment_intents", {
     id: b.text("id").primaryKey(),
     clientSecret: b.text("client_secret").notNull().unique(),
     amountCents: b.int("amount_cents").notNull(),
@@ -100,6 +114,4 @@ export function checkoutTables(b: Columns) {
     refundKeys: b.json<string[]>("refund_keys").notNull().default([]),
     createdAt: b.ms("created_at").notNull(),
   });
-
-  return { planPrices, promotionCodes, checkouts, demoPaymentIntents };
 }

@@ -12,10 +12,9 @@
  *
  * Everything else (text, int, enum-checked text, defaults, keys, indexes, references) is written the same
  * way on both. The definitions are typed with SQLite's builders: both engines read and write the same
- * TypeScript values, and `PostgresTables` gives PostgreSQL's tables those same row types.
+ * TypeScript values. PostgreSQL's builders are in src/db/postgres/columns.ts, loaded with PostgreSQL's schema
+ * only.
  */
-import type { Column, ColumnBaseConfig, ColumnDataType, Table } from "drizzle-orm";
-import * as pg from "drizzle-orm/pg-core";
 import * as sqlite from "drizzle-orm/sqlite-core";
 
 /** SQLite's builders; their types are the types of every table definition. */
@@ -35,35 +34,5 @@ export const sqliteColumns = {
 
 export type Columns = typeof sqliteColumns;
 
-/** PostgreSQL's builders, behind the same names and (so the definitions type-check once) SQLite's types. */
-export const postgresColumns = {
-  table: pg.pgTable,
-  id: (name: string) => pg.integer(name).primaryKey().generatedByDefaultAsIdentity(),
-  text: pg.text,
-  int: (name: string) => pg.integer(name),
-  wide: (name: string) => pg.bigint(name, { mode: "number" }),
-  ms: (name: string) => pg.bigint(name, { mode: "number" }),
-  bool: (name: string) => pg.boolean(name),
-  json: <T>(name: string) => pg.jsonb(name).$type<T>(),
-  index: pg.index,
-  uniqueIndex: pg.uniqueIndex,
-  primaryKey: pg.primaryKey,
-} as unknown as Columns;
-
-/** A SQLite column's PostgreSQL twin: the same TypeScript value, name, nullness and defaults. */
-type PostgresColumn<C> = C extends Column
-  ? pg.PgColumn<Omit<C["_"], "brand" | "dialect"> & ColumnBaseConfig<ColumnDataType, string>>
-  : never;
-
-/** A table built with `postgresColumns`, typed as the PostgreSQL table it is. */
-export type PostgresTable<T> = T extends Table
-  ? pg.PgTableWithColumns<{
-      name: T["_"]["name"];
-      schema: undefined;
-      columns: { [K in keyof T["_"]["columns"]]: PostgresColumn<T["_"]["columns"][K]> };
-      dialect: "pg";
-    }>
-  : never;
-
-/** Every table of a schema built with `postgresColumns`, typed as PostgreSQL's. */
-export type PostgresTables<S> = { [K in keyof S]: PostgresTable<S[K]> };
+/** A table another table's foreign key points to (by its `id`). */
+export type Referenced = { id: sqlite.SQLiteColumn };

@@ -3,18 +3,32 @@
  * the lease signing keys, backup runs, and the operator's webhooks.
  */
 import type { AuditAction } from "@shared/audit-actions";
-import type { Columns } from "./columns";
+import type { Columns, Referenced } from "./columns";
 
 export function operationsTables(b: Columns) {
-  /** Provider webhook events already handled, so a redelivery does nothing. */
-  const processedEvents = b.table("processed_events", {
+  const processedEvents = processedEventsTable(b);
+  const emails = emailsTable(b);
+  const auditLog = auditLogTable(b);
+  const appSettings = appSettingsTable(b);
+  const leaseKeys = leaseKeysTable(b);
+  const backupRuns = backupRunsTable(b);
+  const webhookEndpoints = webhookEndpointsTable(b);
+  const webhookDeliveries = webhookDeliveriesTable(b, { webhookEndpoints });
+  return { processedEvents, emails, auditLog, appSettings, leaseKeys, backupRuns, webhookEndpoints, webhookDeliveries };
+}
+
+/** Provider webhook events already handled, so a redelivery does nothing. */
+function processedEventsTable(b: Columns) {
+  return b.table("processed_events", {
     id: b.text("id").primaryKey(),
     type: b.text("type").notNull(),
     createdAt: b.ms("created_at").notNull(),
   });
+}
 
-  /** The e-mail outbox: written in the transaction that causes the e-mail, sent by a background loop. */
-  const emails = b.table(
+/** The e-mail outbox: written in the transaction that causes the e-mail, sent by a background loop. */
+function emailsTable(b: Columns) {
+  return b.table(
     "emails",
     {
       id: b.id("id"),
@@ -47,8 +61,10 @@ export function operationsTables(b: Columns) {
       b.index("emails_sale_idx").on(t.saleId),
     ],
   );
+}
 
-  const auditLog = b.table(
+function auditLogTable(b: Columns) {
+  return b.table(
     "audit_log",
     {
       id: b.id("id"),
@@ -62,19 +78,23 @@ export function operationsTables(b: Columns) {
     },
     (t) => [b.index("audit_log_created_idx").on(t.createdAt)],
   );
+}
 
-  /** Settings the app keeps for itself, e.g. the development JWT secret. */
-  const appSettings = b.table("app_settings", {
+/** Settings the app keeps for itself, e.g. the development JWT secret. */
+function appSettingsTable(b: Columns) {
+  return b.table("app_settings", {
     key: b.text("key").primaryKey(),
     value: b.text("value").notNull(),
   });
+}
 
-  /**
-   * The Ed25519 keys that sign the plugin's offline leases (docs/plugin-api.md#offline-leases). The highest
-   * generation is the current key; older ones stay published at /.well-known/jwks.json until every lease
-   * they signed has expired (retired_at + longest_lease_seconds + the servers' key refresh interval).
-   */
-  const leaseKeys = b.table("lease_keys", {
+/**
+ * The Ed25519 keys that sign the plugin's offline leases (docs/plugin-api.md#offline-leases). The highest
+ * generation is the current key; older ones stay published at /.well-known/jwks.json until every lease
+ * they signed has expired (retired_at + longest_lease_seconds + the servers' key refresh interval).
+ */
+function leaseKeysTable(b: Columns) {
+  return b.table("lease_keys", {
     /** The public key's RFC 7638 thumbprint, the `kid` of every lease it signs. */
     kid: b.text("kid").primaryKey(),
     /** 1 for the first key, one more at each rotation; unique, so two servers starting at once create one key. */
@@ -89,13 +109,15 @@ export function operationsTables(b: Columns) {
     /** The longest lease (exp − iat) any server has been set to sign with this key. */
     longestLeaseSeconds: b.int("longest_lease_seconds").notNull().default(0),
   });
+}
 
-  /**
-   * The server's scheduled backups and restore drills, one row each once it has finished: when the next
-   * one is due, the newest good backup's age and the last drill's result (health, metrics, the admin
-   * overview) come from here, so they hold across restarts and any server on the database sees them.
-   */
-  const backupRuns = b.table(
+/**
+ * The server's scheduled backups and restore drills, one row each once it has finished: when the next
+ * one is due, the newest good backup's age and the last drill's result (health, metrics, the admin
+ * overview) come from here, so they hold across restarts and any server on the database sees them.
+ */
+function backupRunsTable(b: Columns) {
+  return b.table(
     "backup_runs",
     {
       id: b.id("id"),
@@ -116,13 +138,15 @@ export function operationsTables(b: Columns) {
     },
     (t) => [b.index("backup_runs_kind_started_idx").on(t.kind, t.startedAt)],
   );
+}
 
-  /**
-   * The operator's webhook endpoints: where events are sent, which ones, and the signing secret (`whsec_…`).
-   * After a rotation the previous secret keeps signing too until `previous_secret_until`, so a receiver
-   * that has not switched yet still verifies every delivery.
-   */
-  const webhookEndpoints = b.table("webhook_endpoints", {
+/**
+ * The operator's webhook endpoints: where events are sent, which ones, and the signing secret (`whsec_…`).
+ * After a rotation the previous secret keeps signing too until `previous_secret_until`, so a receiver
+ * that has not switched yet still verifies every delivery.
+ */
+function webhookEndpointsTable(b: Columns) {
+  return b.table("webhook_endpoints", {
     id: b.id("id"),
     url: b.text("url").notNull(),
     description: b.text("description").notNull().default(""),
@@ -138,13 +162,15 @@ export function operationsTables(b: Columns) {
     createdAt: b.ms("created_at").notNull(),
     updatedAt: b.ms("updated_at").notNull(),
   });
+}
 
-  /**
-   * One event for one endpoint: the exact body sent and its `webhook-id`, written in the transaction of the
-   * change that caused it, then delivered (and retried) by the webhook sender. A replay is a new row with the
-   * same body and `webhook-id`.
-   */
-  const webhookDeliveries = b.table(
+/**
+ * One event for one endpoint: the exact body sent and its `webhook-id`, written in the transaction of the
+ * change that caused it, then delivered (and retried) by the webhook sender. A replay is a new row with the
+ * same body and `webhook-id`.
+ */
+function webhookDeliveriesTable(b: Columns, { webhookEndpoints }: Record<"webhookEndpoints", Referenced>) {
+  return b.table(
     "webhook_deliveries",
     {
       id: b.id("id"),
@@ -174,6 +200,4 @@ export function operationsTables(b: Columns) {
       b.index("webhook_deliveries_status_next_idx").on(t.status, t.nextAttemptAt),
     ],
   );
-
-  return { processedEvents, emails, auditLog, appSettings, leaseKeys, backupRuns, webhookEndpoints, webhookDeliveries };
 }

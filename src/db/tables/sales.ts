@@ -1,10 +1,32 @@
 /** Sales and what follows them: invoices, credit notes, product keys, refunds and the books kept from them. */
 import { PLAN_IDS } from "@shared/plans";
-import type { Columns } from "./columns";
-import type { accountTables } from "./accounts";
+import type { Columns, Referenced } from "./columns";
 
-export function salesTables(b: Columns, { users }: Pick<ReturnType<typeof accountTables>, "users">) {
-  const sales = b.table(
+export function salesTables(b: Columns, { users }: Record<"users", Referenced>) {
+  const sales = salesTable(b);
+  const creditNotes = creditNotesTable(b, { sales });
+  const issuedDocuments = issuedDocumentsTable(b, { sales });
+  const documentCounters = documentCountersTable(b);
+  const productKeys = productKeysTable(b, { users, sales });
+  const buyerRefunds = buyerRefundsTable(b, { sales, users });
+  const refundRequests = refundRequestsTable(b, { sales });
+  const booksDaily = booksDailyTable(b);
+  const productKeyCounts = productKeyCountsTable(b);
+  return {
+    sales,
+    creditNotes,
+    issuedDocuments,
+    documentCounters,
+    productKeys,
+    buyerRefunds,
+    refundRequests,
+    booksDaily,
+    productKeyCounts,
+  };
+}
+
+function salesTable(b: Columns) {
+  return b.table(
     "sales",
     {
       id: b.id("id"),
@@ -69,9 +91,11 @@ export function salesTables(b: Columns, { users }: Pick<ReturnType<typeof accoun
       b.index("sales_renewal_user_idx").on(t.renewalUserId),
     ],
   );
+}
 
-  /** One per refund (full or partial, any path): what was given back, numbered like invoices, referring to the sale's invoice. */
-  const creditNotes = b.table(
+/** One per refund (full or partial, any path): what was given back, numbered like invoices, referring to the sale's invoice. */
+function creditNotesTable(b: Columns, { sales }: Record<"sales", Referenced>) {
+  return b.table(
     "credit_notes",
     {
       id: b.id("id"),
@@ -89,12 +113,14 @@ export function salesTables(b: Columns, { users }: Pick<ReturnType<typeof accoun
     },
     (t) => [b.index("credit_notes_sale_idx").on(t.saleId), b.index("credit_notes_created_idx").on(t.createdAt)],
   );
+}
 
-  /**
-   * What an invoice or credit note said when it was issued (its DocumentContent as JSON), written in the
-   * transaction that gave it its number: a later download renders this, whatever changed since.
-   */
-  const issuedDocuments = b.table(
+/**
+ * What an invoice or credit note said when it was issued (its DocumentContent as JSON), written in the
+ * transaction that gave it its number: a later download renders this, whatever changed since.
+ */
+function issuedDocumentsTable(b: Columns, { sales }: Record<"sales", Referenced>) {
+  return b.table(
     "issued_documents",
     {
       number: b.text("number").primaryKey(),
@@ -107,9 +133,11 @@ export function salesTables(b: Columns, { users }: Pick<ReturnType<typeof accoun
     },
     (t) => [b.index("issued_documents_sale_idx").on(t.saleId)],
   );
+}
 
-  /** The last number given per document kind ('invoice', 'credit-note') and year: bumped inside the transaction that uses it. */
-  const documentCounters = b.table(
+/** The last number given per document kind ('invoice', 'credit-note') and year: bumped inside the transaction that uses it. */
+function documentCountersTable(b: Columns) {
+  return b.table(
     "document_counters",
     {
       kind: b.text("kind").notNull(),
@@ -118,8 +146,10 @@ export function salesTables(b: Columns, { users }: Pick<ReturnType<typeof accoun
     },
     (t) => [b.uniqueIndex("document_counters_kind_year").on(t.kind, t.year)],
   );
+}
 
-  const productKeys = b.table(
+function productKeysTable(b: Columns, { users, sales }: Record<"users" | "sales", Referenced>) {
+  return b.table(
     "product_keys",
     {
       id: b.id("id"),
@@ -137,12 +167,14 @@ export function salesTables(b: Columns, { users }: Pick<ReturnType<typeof accoun
       b.index("product_keys_used_by_idx").on(t.usedByUserId),
     ],
   );
+}
 
-  /**
-   * A buyer's refund of their own purchase under the guarantee (dashboard → Purchases): one per sale (the unique index is
-   * what lets ten parallel requests refund once). 'pending' waits for an admin; 'refunded' is done.
-   */
-  const buyerRefunds = b.table(
+/**
+ * A buyer's refund of their own purchase under the guarantee (dashboard → Purchases): one per sale (the unique index is
+ * what lets ten parallel requests refund once). 'pending' waits for an admin; 'refunded' is done.
+ */
+function buyerRefundsTable(b: Columns, { sales, users }: Record<"sales" | "users", Referenced>) {
+  return b.table(
     "buyer_refunds",
     {
       id: b.id("id"),
@@ -160,14 +192,16 @@ export function salesTables(b: Columns, { users }: Pick<ReturnType<typeof accoun
     },
     (t) => [b.uniqueIndex("buyer_refunds_sale_once").on(t.saleId), b.index("buyer_refunds_status_idx").on(t.status)],
   );
+}
 
-  /**
-   * Refunds asked for (admin panel, later the buyer's own request), kept 24 hours: the caller's
-   * Idempotency-Key and what it asked, so a retry answers the first result and moves no money, and an
-   * identical refund sent without a key soon after is caught. `providerKey` is what the provider is
-   * sent, fixed when the request is first seen, so a retry can never make a new one.
-   */
-  const refundRequests = b.table(
+/**
+ * Refunds asked for (admin panel, later the buyer's own request), kept 24 hours: the caller's
+ * Idempotency-Key and what it asked, so a retry answers the first result and moves no money, and an
+ * identical refund sent without a key soon after is caught. `providerKey` is what the provider is
+ * sent, fixed when the request is first seen, so a retry can never make a new one.
+ */
+function refundRequestsTable(b: Columns, { sales }: Record<"sales", Referenced>) {
+  return b.table(
     "refund_requests",
     {
       id: b.id("id"),
@@ -193,14 +227,16 @@ export function salesTables(b: Columns, { users }: Pick<ReturnType<typeof accoun
       b.index("refund_requests_created").on(t.createdAt),
     ],
   );
+}
 
-  /**
-   * The books by day (UTC) and plan, so totals and charts never read every sale. Kept by triggers on `sales`
-   * (SQLite's drizzle/0009_books_triggers.sql, PostgreSQL's drizzle/postgres/0001_books_triggers.sql), in the
-   * same transaction as every insert, update or delete of a sale, whatever code makes it; `layerlift books check` rebuilds it from the sales and compares.
-   * Each sale's money is counted as src/features/books/money.ts defines it.
-   */
-  const booksDaily = b.table(
+/**
+ * The books by day (UTC) and plan, so totals and charts never read every sale. Kept by triggers on `sales`
+ * (SQLite's drizzle/0009_books_triggers.sql, PostgreSQL's drizzle/postgres/0001_books_triggers.sql), in the
+ * same transaction as every insert, update or delete of a sale, whatever code makes it; `layerlift books check` rebuilds it from the sales and compares.
+ * Each sale's money is counted as src/features/books/money.ts defines it.
+ */
+function booksDailyTable(b: Columns) {
+  return b.table(
     "books_daily",
     {
       /** The UTC day's start, in ms. */
@@ -220,23 +256,13 @@ export function salesTables(b: Columns, { users }: Pick<ReturnType<typeof accoun
     },
     (t) => [b.primaryKey({ columns: [t.day, t.plan] })],
   );
+}
 
-  /** Product keys by plan, kept by triggers on `product_keys` like the books, for the overview's counts. */
-  const productKeyCounts = b.table("product_key_counts", {
+/** Product keys by plan, kept by triggers on `product_keys` like the books, for the overview's counts. */
+function productKeyCountsTable(b: Columns) {
+  return b.table("product_key_counts", {
     plan: b.text("plan", { enum: PLAN_IDS }).primaryKey(),
     total: b.int("total").notNull().default(0),
     unused: b.int("unused").notNull().default(0),
   });
-
-  return {
-    sales,
-    creditNotes,
-    issuedDocuments,
-    documentCounters,
-    productKeys,
-    buyerRefunds,
-    refundRequests,
-    booksDaily,
-    productKeyCounts,
-  };
 }

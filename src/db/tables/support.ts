@@ -1,10 +1,16 @@
 /** Support tickets with their threads, and the buyers' reviews. */
 import { TICKET_STATUSES } from "@shared/support";
-import type { Columns } from "./columns";
-import type { accountTables } from "./accounts";
+import type { Columns, Referenced } from "./columns";
 
-export function supportTables(b: Columns, { users }: Pick<ReturnType<typeof accountTables>, "users">) {
-  const supportTickets = b.table(
+export function supportTables(b: Columns, { users }: Record<"users", Referenced>) {
+  const supportTickets = supportTicketsTable(b);
+  const supportMessages = supportMessagesTable(b, { supportTickets, users });
+  const reviews = reviewsTable(b, { users });
+  return { supportTickets, supportMessages, reviews };
+}
+
+function supportTicketsTable(b: Columns) {
+  return b.table(
     "support_tickets",
     {
       id: b.id("id"),
@@ -30,9 +36,11 @@ export function supportTables(b: Columns, { users }: Pick<ReturnType<typeof acco
       b.index("support_tickets_email_idx").on(t.email),
     ],
   );
+}
 
-  /** The answers in a ticket's thread after its first message, oldest first. */
-  const supportMessages = b.table(
+/** The answers in a ticket's thread after its first message, oldest first. */
+function supportMessagesTable(b: Columns, { supportTickets, users }: Record<"supportTickets" | "users", Referenced>) {
+  return b.table(
     "support_messages",
     {
       id: b.id("id"),
@@ -49,8 +57,10 @@ export function supportTables(b: Columns, { users }: Pick<ReturnType<typeof acco
     },
     (t) => [b.index("support_messages_ticket_idx").on(t.ticketId, t.id)],
   );
+}
 
-  const reviews = b.table(
+function reviewsTable(b: Columns, { users }: Record<"users", Referenced>) {
+  return b.table(
     "reviews",
     {
       id: b.id("id"),
@@ -68,6 +78,4 @@ export function supportTables(b: Columns, { users }: Pick<ReturnType<typeof acco
     },
     (t) => [b.index("reviews_visible_idx").on(t.hidden, t.createdAt)],
   );
-
-  return { supportTickets, supportMessages, reviews };
 }
