@@ -1,7 +1,7 @@
 /**
  * What the copy to PostgreSQL (copy-to-postgres.ts) needs to know of the tables: which ones it copies and in
  * what order, each column's PostgreSQL type, and how a SQLite value becomes that type. Read from the
- * PostgreSQL schema objects themselves, never from the live bindings of ./schema.
+ * PostgreSQL schema objects themselves, never from ./schema (whose tables follow the engine in use).
  */
 import type { Database } from "bun:sqlite";
 import { is } from "drizzle-orm";

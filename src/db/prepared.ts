@@ -114,7 +114,7 @@ export function rowReader<Table extends SQLiteTable>(table: Table, column: strin
   return Object.assign(readAny, { keptRows });
 }
 
-/** The tables by SQL name, read from ./schema's bindings once PostgreSQL's are in place (first use). */
+/** The tables by SQL name, from ./schema (whose tables are PostgreSQL's while PostgreSQL is in use). */
 let postgresTables: Map<string, PgTable> | undefined;
 const postgresTable = (name: string) => {
   postgresTables ??= new Map<string, PgTable>(

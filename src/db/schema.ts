@@ -1,51 +1,124 @@
 /**
- * The tables the data layer queries, in the form of the engine this process runs on. Both engines' schema
- * files (src/db/sqlite/schema.ts, src/db/postgres/schema.ts) name the same tables, columns and indexes;
- * every service imports its tables from here, and `useEngineTables("postgres")` (called when a PostgreSQL
- * database is opened) rebinds them to PostgreSQL's. ES module exports are live bindings, so every importer
- * sees the switch. A column carries its engine's encoding (a flag is 0/1 on SQLite, boolean on PostgreSQL;
- * JSON is text on one, jsonb on the other), which is why a query must use its engine's table objects.
+ * The tables the data layer queries. Every table is written once (src/db/tables) and built for each engine
+ * (src/db/sqlite/schema.ts, src/db/postgres/schema.ts); a column carries its engine's encoding (a flag is
+ * 0/1 on SQLite, boolean on PostgreSQL; JSON is text on one, jsonb on the other), so a query must use the
+ * table objects of the engine it runs on.
  *
- * The types are SQLite's: both forms read and write the same TypeScript values (tests/db/schema-parity.test.ts).
- * One engine per process; nothing may hold a table object from before the switch.
+ * What this module exports is one stand-in per table that is always the table of the engine in use: each
+ * property read (a column, drizzle's own symbols, `instanceof`) is answered by that engine's table, and a
+ * column read from it answers the same way. `useEngineTables("postgres")`, called when a PostgreSQL database
+ * is opened, switches them all at once. So no module can keep the wrong engine's table or column, even one
+ * that took it before the switch (tests/db/engine-tables.test.ts). The types are SQLite's: both engines read
+ * and write the same TypeScript values.
  */
+import { getTableColumns, is, Table } from "drizzle-orm";
+import type { Tables } from "./tables";
 import * as sqlite from "./sqlite/schema";
 import type * as postgres from "./postgres/schema";
 
 export type Engine = "sqlite" | "postgres";
 let engine: Engine = "sqlite";
+let postgresTables: Record<string, object> | undefined;
 
-export let users = sqlite.users;
-export let subscriptions = sqlite.subscriptions;
-export let sales = sqlite.sales;
-export let creditNotes = sqlite.creditNotes;
-export let issuedDocuments = sqlite.issuedDocuments;
-export let documentCounters = sqlite.documentCounters;
-export let productKeys = sqlite.productKeys;
-export let supportTickets = sqlite.supportTickets;
-export let supportMessages = sqlite.supportMessages;
-export let reviews = sqlite.reviews;
-export let processedEvents = sqlite.processedEvents;
-export let passwordResets = sqlite.passwordResets;
-export let emails = sqlite.emails;
-export let auditLog = sqlite.auditLog;
-export let renewalReminders = sqlite.renewalReminders;
-export let emailChanges = sqlite.emailChanges;
-export let addressConfirmations = sqlite.addressConfirmations;
-export let buyerRefunds = sqlite.buyerRefunds;
-export let demoPaymentIntents = sqlite.demoPaymentIntents;
-export let planPrices = sqlite.planPrices;
-export let promotionCodes = sqlite.promotionCodes;
-export let checkouts = sqlite.checkouts;
-export let refundRequests = sqlite.refundRequests;
-export let booksDaily = sqlite.booksDaily;
-export let productKeyCounts = sqlite.productKeyCounts;
-export let appSettings = sqlite.appSettings;
-export let leaseKeys = sqlite.leaseKeys;
-export let backupRuns = sqlite.backupRuns;
-export let webhookEndpoints = sqlite.webhookEndpoints;
-export let webhookDeliveries = sqlite.webhookDeliveries;
-export let accountRecords = sqlite.accountRecords;
+type Target = Record<PropertyKey, unknown>;
+
+/** The table `key` of the engine in use. */
+function tableNow(key: string): Target {
+  const tables = engine === "postgres" ? postgresTables! : (sqlite as Record<string, object>);
+  return tables[key] as Target;
+}
+
+/**
+ * A stand-in for whatever `now()` gives at each use. `wrap` may answer a property itself (a table's
+ * columns); anything else is read from the object of the moment, and nothing can be written through it.
+ */
+function standIn<T extends object>(now: () => Target, wrap: (key: PropertyKey) => unknown = () => undefined): T {
+  const refuse = () => {
+    throw new TypeError("The schema's tables can't be changed");
+  };
+  return new Proxy({} as T, {
+    get: (_, key) => wrap(key) ?? Reflect.get(now(), key),
+    has: (_, key) => Reflect.has(now(), key),
+    ownKeys: () => Reflect.ownKeys(now()),
+    getOwnPropertyDescriptor(_, key) {
+      const descriptor = Reflect.getOwnPropertyDescriptor(now(), key);
+      if (!descriptor) return undefined;
+      // Reported as configurable: the stand-in's own target has none of these properties.
+      return {
+        configurable: true,
+        enumerable: descriptor.enumerable,
+        writable: false,
+        value: wrap(key) ?? Reflect.get(now(), key),
+      };
+    },
+    getPrototypeOf: () => Reflect.getPrototypeOf(now()),
+    set: refuse,
+    defineProperty: refuse,
+    deleteProperty: refuse,
+    setPrototypeOf: refuse,
+  });
+}
+
+/** Where a drizzle table keeps its columns (`getTableColumns` reads it; drizzle's types leave it out). */
+const COLUMNS = Symbol.for("drizzle:Columns");
+
+/** The stand-in for table `key`: its columns, one by one or all together, are stand-ins too. */
+function engineTable<T extends object>(key: string): T {
+  const columnKeys = Object.keys(getTableColumns(sqlite[key as keyof Tables]));
+  const columns = Object.fromEntries(
+    columnKeys.map((column) => [column, standIn(() => tableNow(key)[column] as Target)]),
+  );
+  const allColumns = Object.freeze({ ...columns });
+  return standIn<T>(
+    () => tableNow(key),
+    (property) =>
+      property === COLUMNS
+        ? allColumns
+        : typeof property === "string" && Object.hasOwn(columns, property)
+          ? columns[property]
+          : undefined,
+  );
+}
+
+const tables = Object.fromEntries(
+  Object.keys(sqlite)
+    .filter((key) => is(sqlite[key as keyof typeof sqlite], Table))
+    .map((key) => [key, engineTable(key)]),
+) as unknown as Tables;
+
+export const {
+  users,
+  subscriptions,
+  passwordResets,
+  emailChanges,
+  addressConfirmations,
+  renewalReminders,
+  accountRecords,
+  sales,
+  creditNotes,
+  issuedDocuments,
+  documentCounters,
+  productKeys,
+  buyerRefunds,
+  refundRequests,
+  booksDaily,
+  productKeyCounts,
+  planPrices,
+  promotionCodes,
+  checkouts,
+  demoPaymentIntents,
+  supportTickets,
+  supportMessages,
+  reviews,
+  processedEvents,
+  emails,
+  auditLog,
+  appSettings,
+  leaseKeys,
+  backupRuns,
+  webhookEndpoints,
+  webhookDeliveries,
+} = tables;
 
 export type {
   User,
@@ -75,47 +148,15 @@ export type {
   AccountRecord,
 } from "./sqlite/schema";
 
-/** The engine whose tables are bound now. */
+/** The engine whose tables are in use now. */
 export function engineTables(): Engine {
   return engine;
 }
 
-/** Rebinds every table to `to`'s form; PostgreSQL's schema module is passed in, loaded only when used. */
+/** Switches every table to `to`'s form; PostgreSQL's schema module is passed in, loaded only when used. */
 export function useEngineTables(to: "sqlite"): void;
 export function useEngineTables(to: "postgres", tables: typeof postgres): void;
 export function useEngineTables(to: Engine, tables?: typeof postgres): void {
-  if (to === engine) return;
+  if (to === "postgres") postgresTables = tables as unknown as Record<string, object>;
   engine = to;
-  const from = (to === "postgres" ? tables : sqlite) as unknown as typeof sqlite;
-  users = from.users;
-  subscriptions = from.subscriptions;
-  sales = from.sales;
-  creditNotes = from.creditNotes;
-  issuedDocuments = from.issuedDocuments;
-  documentCounters = from.documentCounters;
-  productKeys = from.productKeys;
-  supportTickets = from.supportTickets;
-  supportMessages = from.supportMessages;
-  reviews = from.reviews;
-  processedEvents = from.processedEvents;
-  passwordResets = from.passwordResets;
-  emails = from.emails;
-  auditLog = from.auditLog;
-  renewalReminders = from.renewalReminders;
-  emailChanges = from.emailChanges;
-  addressConfirmations = from.addressConfirmations;
-  buyerRefunds = from.buyerRefunds;
-  demoPaymentIntents = from.demoPaymentIntents;
-  planPrices = from.planPrices;
-  promotionCodes = from.promotionCodes;
-  checkouts = from.checkouts;
-  refundRequests = from.refundRequests;
-  booksDaily = from.booksDaily;
-  productKeyCounts = from.productKeyCounts;
-  appSettings = from.appSettings;
-  leaseKeys = from.leaseKeys;
-  backupRuns = from.backupRuns;
-  webhookEndpoints = from.webhookEndpoints;
-  webhookDeliveries = from.webhookDeliveries;
-  accountRecords = from.accountRecords;
 }

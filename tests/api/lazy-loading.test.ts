@@ -89,7 +89,7 @@ test("a site on SQLite never loads PostgreSQL's client, driver or schema", async
     const server = startServer(deps, 0, "127.0.0.1");
     for (const path of ["/", "/api/health", "/api/plans"]) await (await fetch(server.url + path)).arrayBuffer();
     const loaded = Object.keys(require.cache).filter((file) =>
-      /src\\/db\\/postgres\\/(schema|connection)\\.ts$|drizzle-orm\\/bun-sql\\//.test(file),
+      /src\\/db\\/postgres\\/(schema|columns|connection)\\.ts$|drizzle-orm\\/bun-sql\\//.test(file),
     );
     console.log("POSTGRES " + JSON.stringify(loaded));
     await server.stop();

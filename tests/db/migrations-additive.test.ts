@@ -8,8 +8,8 @@
  * The SQLite migrations (drizzle/*.sql) are not checked. A SQLite site is one process on one file (a second
  * server refuses the file: tests/api/lifecycle.test.ts), so its upgrade stops the old code before the new one
  * migrates, and no older code ever runs on a newer SQLite schema; there drizzle-kit changes a column by
- * rebuilding its table (create, copy, drop, rename), which is right. Every schema change is made on both engines
- * (tests/db/schema-parity.test.ts), so a change that would break older code is caught in its PostgreSQL form.
+ * rebuilding its table (create, copy, drop, rename), which is right. Every schema change is generated for both engines
+ * (tests/db/schema-generation.test.ts), so a change that would break older code is caught in its PostgreSQL form.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
