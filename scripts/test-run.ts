@@ -97,6 +97,42 @@ export async function bunTest(args: string[], env: Record<string, string>, echo:
   return result;
 }
 
+/**
+ * What a run's tail says failed: every test bun marked "(fail)", and every error it caught outside a test, each
+ * after the file bun named above it ("tests/api/foo.test.ts > group > name"). A CI log that shows only its last
+ * lines still names them.
+ */
+export function failedTests(captured: string): string[] {
+  let file = "";
+  const failed: string[] = [];
+  // Without the colours bun prints when told to (FORCE_COLOR).
+  for (const line of captured.replace(/\x1b\[[0-9;]*m/g, "").split("\n")) {
+    const header = /^(\S.*\.(?:test|spec)\.[cm]?[jt]sx?):$/.exec(line);
+    if (header) file = header[1] ?? "";
+    const failure = /^\(fail\) (.*?)(?: \[[\d.]+m?s\])?$/.exec(line)?.[1];
+    const outside = line.startsWith("# Unhandled error between tests") ? "(an error outside any test)" : undefined;
+    const name = failure ?? outside;
+    if (name) failed.push(file ? `${file} > ${name}` : name);
+  }
+  return failed;
+}
+
+/**
+ * The lines that close a run's output before its counts: what failed in each of its bun test runs, and a run
+ * that ended badly without naming a failed test (it crashed, or stopped before its summary).
+ */
+export function failureLines(runs: { name: string; result: BunTestResult }[]): string[] {
+  const lines: string[] = [];
+  for (const { name, result } of runs) {
+    const failed = failedTests(result.captured);
+    for (const test of failed) lines.push(`  ${name}: ${test}`);
+    if (!failed.length && (result.code !== 0 || result.failed > 0))
+      lines.push(`  ${name}: bun test exited with code ${result.code} without naming a failed test`);
+    else if (!result.ran) lines.push(`  ${name}: bun test ran no test`);
+  }
+  return lines.length ? ["", "Failed:", ...lines] : [];
+}
+
 /** What a run makes once and hands to every worker: a migrated SQLite file and the built SPA. */
 export async function prepareRun(options: { spa: boolean }) {
   const dir = mkdtempSync(join(tmpdir(), "layerlift-test-run-"));

@@ -6,7 +6,8 @@
  * 2. Two bun test runs side by side, each with a worker per core, slowest files first (--timings):
  *    every test file on SQLite (API, services, browser, build, docs), whose output is shown as it comes; and the
  *    API and service tests again on PostgreSQL (scripts/test-postgres.ts), whose output is shown after.
- * 3. The time of each part, the total, and the counts over both.
+ * 3. The time of each part, the total, the name of every test that failed (a CI log that shows only its tail
+ *    still names them), and the counts over both.
  *
  * Without PostgreSQL's server binaries the second run is skipped with a line saying so; under REQUIRE_POSTGRES=1
  * (CI) that is a failure instead. Arguments (files, bun test flags) go to the first run only, and then the second
@@ -14,7 +15,7 @@
  */
 import { postgresBinDir, POSTGRES_BIN_PLACES, startCluster, type Cluster } from "./postgres-cluster";
 import { postgresTestFiles, runOnPostgres } from "./test-postgres";
-import { bunTest, prepareRun, timeByFolder, timingsArgs, workers, type BunTestResult } from "./test-run";
+import { bunTest, failureLines, prepareRun, timeByFolder, timingsArgs, workers, type BunTestResult } from "./test-run";
 import { makeTemplates } from "../tests/support/postgres-templates";
 
 const args = process.argv.slice(2);
@@ -43,6 +44,7 @@ part(withPostgres ? "preparing (SPA, templates, PostgreSQL)" : "preparing (SPA, 
 let passed = 0;
 let failed = 0;
 let ok = true;
+const runs: { name: string; result: BunTestResult }[] = [];
 try {
   const env = { ...run.env, ...(cluster ? { TEST_POSTGRES_URL: cluster.url } : {}) };
   const firstArgs = whole
@@ -52,6 +54,7 @@ try {
     ? runOnPostgres(cluster.url, postgresTestFiles(), { env: run.env, echo: false })
     : Promise.resolve(undefined);
   const first = await bunTest(firstArgs, env, true);
+  runs.push({ name: "SQLite run", result: first });
   part("SQLite, browser, build and docs tests", first.seconds, first);
   passed += first.passed;
   failed += first.failed;
@@ -64,6 +67,7 @@ try {
 
   const second = await postgresPass;
   if (second) {
+    runs.push({ name: "PostgreSQL run", result: second });
     console.log("\nThe API and service tests again, on PostgreSQL (run beside the above):");
     process.stdout.write(second.stdout);
     process.stderr.write(second.captured);
@@ -93,5 +97,6 @@ if (whole) {
   if (withPostgres)
     console.log(`  worker time, PostgreSQL run: ${timeByFolder("timings-postgres", postgresTestFiles())}`);
 }
+for (const line of failureLines(runs)) console.log(line);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(ok ? 0 : 1);
