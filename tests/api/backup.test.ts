@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { openDatabase } from "../../src/db";
 import { listProductKeys } from "../../src/features/product-keys/service";
 import { freePort } from "../support/ports";
+import { waitHealthy } from "../support/health";
 
 // Each test starts the command-line program several times: seconds each on a busy machine.
 setDefaultTimeout(120_000);
@@ -148,12 +149,7 @@ describe("restore", () => {
       },
     });
     try {
-      for (let i = 0; i < 200; i++) {
-        try {
-          if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-        } catch {}
-        await Bun.sleep(50);
-      }
+      await waitHealthy(`http://127.0.0.1:${port}`, { process: server });
       const result = run(["restore", backup, "--db", database]);
       expect(result.code).toBe(1);
       expect(result.err.trim()).toBe(

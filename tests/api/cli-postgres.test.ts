@@ -9,6 +9,7 @@ import { count, eq } from "drizzle-orm";
 import * as pg from "../../src/db/postgres/schema";
 import { describePostgres, freshPostgresDatabase, type TestPostgres } from "../support/postgres";
 import { freePort } from "../support/ports";
+import { pollHealth } from "../support/health";
 
 const root = join(import.meta.dir, "../..");
 
@@ -73,11 +74,7 @@ describePostgres("the command line with DATABASE_URL", () => {
       stderr: "pipe",
     });
     try {
-      let health: Response | undefined;
-      for (let i = 0; i < 100 && !health?.ok; i++) {
-        health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
-        if (!health?.ok) await Bun.sleep(100);
-      }
+      const health = await pollHealth(`http://127.0.0.1:${port}`, { process: server });
       expect(health?.status).toBe(200);
     } finally {
       server.kill("SIGTERM");

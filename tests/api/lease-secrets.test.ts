@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { openDatabase } from "../../src/db";
 import { makeCurrent } from "../../src/features/leases/keys";
 import { generateProductKeys } from "../../src/features/product-keys/service";
+import { pollHealth } from "../support/health";
 
 setDefaultTimeout(240_000);
 
@@ -52,15 +53,7 @@ async function startServer(env: Record<string, string>) {
     const base = `http://127.0.0.1:${port}`;
     const printed = async () => (await new Response(child.stdout).text()) + (await new Response(child.stderr).text());
     // A busy shared machine can take many seconds to start it.
-    const deadline = Date.now() + 90_000;
-    let up = false;
-    while (!up && Date.now() < deadline && child.exitCode === null) {
-      up = await fetch(`${base}/api/health`).then(
-        (answer) => answer.ok,
-        () => Bun.sleep(100).then(() => false),
-      );
-    }
-    if (up) return { child, base, printed };
+    if (await pollHealth(base, { process: child, ms: 90_000 })) return { child, base, printed };
     child.kill("SIGTERM");
     await child.exited;
     const output = await printed();

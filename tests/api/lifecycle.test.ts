@@ -8,6 +8,7 @@ import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../support/ports";
 import { VERSION } from "../../src/version";
+import { pollHealth } from "../support/health";
 
 /** Waits until `condition` holds, checking every 25 ms; fails after `ms`. */
 async function waitFor(condition: () => boolean, ms: number) {
@@ -44,12 +45,8 @@ function spawnServer(options: { port: number; database?: string; env?: Record<st
 }
 
 async function waitUntilUp(port: number, child: ReturnType<typeof spawnServer>) {
-  for (let i = 0; i < 300 && child.exitCode === null; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {}
-    await Bun.sleep(50);
-  }
+  if (await pollHealth(`http://127.0.0.1:${port}`, { process: child })) return;
+  child.kill();
   throw new Error(`the server did not start: ${await new Response(child.stderr).text()}`);
 }
 

@@ -11,6 +11,7 @@ import { loadConfig } from "../../src/config";
 import { readableLog } from "../../src/lib/logger";
 import { VERSION } from "../../src/version";
 import { freePort } from "../support/ports";
+import { pollHealth } from "../support/health";
 
 setDefaultTimeout(60_000);
 
@@ -33,14 +34,7 @@ async function firstStart(env: Record<string, string>): Promise<string> {
       ...env,
     },
   });
-  let up = false;
-  for (let i = 0; i < 300 && !up && child.exitCode === null; i++) {
-    try {
-      up = (await fetch(`http://127.0.0.1:${port}/api/health`)).ok;
-    } catch {
-      await Bun.sleep(50);
-    }
-  }
+  const up = Boolean(await pollHealth(`http://127.0.0.1:${port}`, { process: child }));
   child.kill("SIGTERM");
   await child.exited;
   const stdout = await new Response(child.stdout).text();

@@ -14,6 +14,7 @@ import { PG_DUMP_COMMAND, PG_RESTORE_COMMAND } from "../../src/features/backups/
 import { describePostgres, freshPostgresDatabase, postgresServer, type TestPostgres } from "../support/postgres";
 import { freePort } from "../support/ports";
 import { VERSION } from "../../src/version";
+import { pollHealth } from "../support/health";
 
 // Each command is a process of its own.
 setDefaultTimeout(120_000);
@@ -57,11 +58,8 @@ async function serve(env: Record<string, string>) {
     stderr: "pipe",
   });
   const url = `http://127.0.0.1:${port}`;
-  let up = false;
-  for (let i = 0; i < 150 && !up; i++) {
-    up = Boolean(await fetch(`${url}/api/health`).catch(() => null));
-    if (!up) await Bun.sleep(100);
-  }
+  // Any answer: a server whose database is down is up, and says so on /api/health.
+  const up = Boolean(await pollHealth(url, { process: server, accept: () => true }));
   const stop = async () => {
     server.kill("SIGTERM");
     await server.exited;

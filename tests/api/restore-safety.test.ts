@@ -13,6 +13,7 @@ import { openDatabase } from "../../src/db";
 import { listProductKeys } from "../../src/features/product-keys/service";
 import { PRODUCTION_ENV } from "../support/production-env";
 import { freePort } from "../support/ports";
+import { pollHealth } from "../support/health";
 
 // Each test starts the command-line program several times: seconds each on a busy machine.
 setDefaultTimeout(120_000);
@@ -157,14 +158,8 @@ describe("a production start", () => {
       env: { PATH: process.env.PATH ?? "/usr/bin:/bin", SEED_DEV_ADMIN: "0", ...production(database, port) },
     });
     try {
-      let status = 0;
-      for (let i = 0; i < 200 && status !== 200; i++) {
-        try {
-          status = (await fetch(`http://127.0.0.1:${port}/api/health`)).status;
-        } catch {}
-        if (status !== 200) await Bun.sleep(50);
-      }
-      expect(status).toBe(200);
+      const health = await pollHealth(`http://127.0.0.1:${port}`, { process: server });
+      expect(health?.status).toBe(200);
       expect(existsSync(database)).toBe(true);
     } finally {
       server.kill("SIGTERM");

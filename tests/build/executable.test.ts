@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFakeS3 } from "../support/fake-s3";
 import { freePort } from "../support/ports";
+import { waitHealthy } from "../support/health";
 
 const root = join(import.meta.dir, "../..");
 const dir = mkdtempSync(join(tmpdir(), "layerlift-bin-"));
@@ -29,15 +30,8 @@ beforeAll(async () => {
   copyFileSync(join(root, "dist/layerlift"), bin);
   Bun.spawnSync(["chmod", "+x", bin]);
   server = Bun.spawn([bin], { cwd: dir, env, stdout: Bun.file(join(dir, "server.log")), stderr: "pipe" });
-  // Polled until healthy: two minutes is a start that never comes, not a slow one on a busy machine.
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {}
-    if (server.exitCode !== null) throw new Error(`the executable exited with ${server.exitCode}`);
-    await Bun.sleep(50);
-  }
-  throw new Error("the executable did not start");
+  // Two minutes is a start that never comes, not a slow one on a busy machine.
+  await waitHealthy(base, { process: server, ms: 120_000 });
   // The build compiles twice; beside the other test workers on a busy machine that takes minutes.
 }, 420_000);
 

@@ -15,6 +15,8 @@ export interface ServeProcess {
   process: Bun.Subprocess<"ignore", "pipe", "pipe">;
   /** Everything it printed, kept for the error message. */
   output: string[];
+  /** Settles once all it printed is in `output` (after it exited). */
+  outputRead: Promise<unknown>;
 }
 
 /** Reads a child's output as it comes, so a full pipe never blocks it. */
@@ -41,25 +43,12 @@ export function startServeProcess(name: string, env: Record<string, string>, por
     stderr: "pipe",
   });
   const output: string[] = [];
-  void collect(child.stdout, output);
-  void collect(child.stderr, output);
-  return { name, port, url: `http://127.0.0.1:${port}`, process: child, output };
+  const outputRead = Promise.all([collect(child.stdout, output), collect(child.stderr, output)]).catch(() => {});
+  return { name, port, url: `http://127.0.0.1:${port}`, process: child, output, outputRead };
 }
 
-/** Waits until the server answers 200 on /api/health; fails with its output if it stops first. */
-export async function waitHealthy(server: ServeProcess, ms = 60_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (server.process.exitCode !== null) {
-      await Bun.sleep(100);
-      throw new Error(`${server.name} stopped at start: ${server.output.join("")}`);
-    }
-    const answer = await fetch(`${server.url}/api/health`).catch(() => undefined);
-    if (answer?.ok) return;
-    await Bun.sleep(100);
-  }
-  throw new Error(`${server.name} never answered /api/health: ${server.output.join("")}`);
-}
+/** Waits until the server answers 200 on /api/health; fails with its output if it stops first (tests/support/health.ts). */
+export { waitHealthy } from "./health";
 
 /** Stops it as a supervisor does (SIGTERM: it drains, then finishes what is in flight); answers its exit code. */
 export async function stopServeProcess(server: ServeProcess): Promise<number> {
