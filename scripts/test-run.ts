@@ -107,6 +107,8 @@ export function failedTests(captured: string): string[] {
   const failed: string[] = [];
   // Without the colours bun prints when told to (FORCE_COLOR).
   for (const line of captured.replace(/\x1b\[[0-9;]*m/g, "").split("\n")) {
+    // bun's recap of the failures above, without their files ("2 tests failed:"): already counted.
+    if (/^\d+ tests? failed:$/.test(line)) break;
     const header = /^(\S.*\.(?:test|spec)\.[cm]?[jt]sx?):$/.exec(line);
     if (header) file = header[1] ?? "";
     const failure = /^\(fail\) (.*?)(?: \[[\d.]+m?s\])?$/.exec(line)?.[1];

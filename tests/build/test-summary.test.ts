@@ -66,6 +66,21 @@ test("the closing lines list the failures of each run, and a run that crashed wi
   ]);
 });
 
+test("bun's recap of the failures at the end of a long run is not counted again", () => {
+  const captured = [
+    "tests/e2e/theme.test.ts:",
+    "(fail) signed-in users > keeps the theme [29371.17ms]",
+    "tests/e2e/legal-pages.test.ts:",
+    "(pass) screens > the legal pages [24343.08ms]",
+    "1 tests failed:",
+    "(fail) signed-in users > keeps the theme [29371.17ms]",
+    "",
+    " 1 pass",
+    " 1 fail",
+  ].join("\n");
+  expect(failedTests(captured)).toEqual(["tests/e2e/theme.test.ts > signed-in users > keeps the theme"]);
+});
+
 test("a run where everything passed adds no lines", () => {
   expect(failureLines([{ name: "SQLite run", result: run({}) }])).toEqual([]);
 });
