@@ -126,7 +126,17 @@ describe("a subscription on hold", () => {
       .waitFor();
     expect(await page.getByRole("link", { name: "contact support" }).getAttribute("href")).toBe("/support");
     const remaining = await page.getByTestId("header-time-remaining").textContent();
-    await Bun.sleep(1500);
+    // Two ticks of the header's clock: the time remaining, which ticks as often, has had its turn too.
+    const ticks = await page.getByTestId("live-clock").locator("time").getAttribute("datetime");
+    await page.waitForFunction(
+      (first) => {
+        const seen = ((window as { seenTicks?: Set<string | null> }).seenTicks ??= new Set([first]));
+        seen.add(document.querySelector("[data-testid=live-clock] time")?.getAttribute("datetime") ?? null);
+        return seen.size >= 3;
+      },
+      ticks,
+      { polling: 100 },
+    );
     expect(await page.getByTestId("header-time-remaining").textContent()).toBe(remaining);
     await openTab(page, "Subscription");
     await page.getByRole("tabpanel", { name: "Subscription" }).getByText("On hold", { exact: true }).waitFor();

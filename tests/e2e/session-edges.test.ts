@@ -36,7 +36,9 @@ describe("session edges", () => {
     await p.getByRole("button", { name: "Generate Plugin Key" }).click();
     await p.waitForURL("**/login");
     await p.getByText("You've been successfully logged out.", { exact: true }).waitFor();
-    await Bun.sleep(500);
+    // The failed call was answered and handled (it sent the page to /login); a toast it raised would be on screen
+    // by the next frames.
+    await p.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await p.getByText("Could not generate key").count()).toBe(0);
   });
 
