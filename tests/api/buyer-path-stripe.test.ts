@@ -13,7 +13,7 @@ import type { FakeStripe } from "../support/fake-stripe";
 import { eachTestOnFakeStripe } from "../support/each-test";
 
 // Rendering e-mails (react-email's first render) is slow on a busy machine.
-setDefaultTimeout(30_000);
+setDefaultTimeout(90_000);
 
 let stripe: FakeStripe;
 let ctx: TestContext;

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { call, makeTestApp, type TestContext } from "../support/app";
 
 // The first page bundles the SPA.
-setDefaultTimeout(30_000);
+setDefaultTimeout(90_000);
 
 const contexts: TestContext[] = [];
 afterEach(() => {

@@ -27,7 +27,7 @@ import { KEPT_CATALOGUE_MS } from "../../src/features/pricing/catalogue";
 import { eachTestWithAdmin } from "../support/each-test";
 
 // Some tests render pages on the server (React), which takes seconds on a busy machine.
-setDefaultTimeout(30_000);
+setDefaultTimeout(90_000);
 
 let ctx: TestContext;
 let admin: string;

@@ -17,7 +17,7 @@ import { browserSuite } from "../support/browser-suite";
 import { fieldDescription } from "./field-description";
 import { postJson, signInAdminOn } from "../support/server";
 
-setDefaultTimeout(30_000);
+setDefaultTimeout(90_000);
 
 const suite = browserSuite();
 let adminToken: string;

@@ -6,7 +6,7 @@ import { expect, setDefaultTimeout, test } from "bun:test";
 import { PHONE } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 
-setDefaultTimeout(30_000);
+setDefaultTimeout(90_000);
 
 const suite = browserSuite();
 

@@ -11,7 +11,7 @@ import { PHONE, openSignedIn, screenshot } from "../support/browser";
 import { fieldDescription } from "./field-description";
 import { api, dashboardSuite, newPage, openTab, signUp, signUpLinked, toastText } from "./dashboard-helpers";
 
-setDefaultTimeout(30_000);
+setDefaultTimeout(90_000);
 
 const env = dashboardSuite();
 

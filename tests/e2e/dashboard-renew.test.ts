@@ -9,7 +9,7 @@ import { DAY } from "../../src/lib/clock";
 import { PHONE, openSignedIn, screenshot } from "../support/browser";
 import { api, dashboardSuite, newPage, openTab, signUp, signUpLinked, toastText } from "./dashboard-helpers";
 
-setDefaultTimeout(30_000);
+setDefaultTimeout(90_000);
 
 const env = dashboardSuite();
 

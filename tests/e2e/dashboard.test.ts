@@ -9,7 +9,7 @@ import { COMMUNITY_CHAT_URL } from "../../src/shared/product";
 import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
 import { api, dashboardSuite, newPage, openTab, signUp, signUpLinked } from "./dashboard-helpers";
 
-setDefaultTimeout(30_000);
+setDefaultTimeout(90_000);
 
 const env = dashboardSuite();
 

@@ -9,7 +9,7 @@ import { DESKTOP, PHONE, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { fieldDescription } from "./field-description";
 
-setDefaultTimeout(30_000);
+setDefaultTimeout(90_000);
 
 const suite = browserSuite();
 

@@ -12,7 +12,7 @@ import { DESKTOP, PHONE, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { startTestServer, type TestServer } from "../support/server";
 
-setDefaultTimeout(30_000);
+setDefaultTimeout(90_000);
 
 /** Its server is for tests that need no data of their own. */
 const suite = browserSuite();

@@ -11,7 +11,7 @@ import { DESKTOP, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 
-setDefaultTimeout(30_000);
+setDefaultTimeout(90_000);
 
 /**
  * A stand-in for Stripe.js: the Payment Element mounts a visible box and reports 'ready' when the

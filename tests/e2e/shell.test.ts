@@ -11,7 +11,7 @@ import { fieldDescription } from "./field-description";
 import { createOrPromoteAdmin } from "../../src/features/users/service";
 import type { AuthResponse } from "../../src/shared/api-types";
 
-setDefaultTimeout(30_000);
+setDefaultTimeout(90_000);
 
 const suite = browserSuite();
 

@@ -12,7 +12,7 @@ import { browserSuite } from "../support/browser-suite";
 import { shoot } from "./shots";
 import { startTestServer, type TestServer } from "../support/server";
 
-setDefaultTimeout(30_000);
+setDefaultTimeout(90_000);
 
 const FAQ_QUESTIONS = [
   `How do I install ${PRODUCT_NAME}?`,

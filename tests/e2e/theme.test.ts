@@ -10,7 +10,7 @@ import { browserSuite } from "../support/browser-suite";
 import { signUpOn } from "../support/server";
 import type { AuthResponse } from "../../src/shared/api-types";
 
-setDefaultTimeout(30_000);
+setDefaultTimeout(90_000);
 
 const suite = browserSuite();
 
