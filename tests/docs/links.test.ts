@@ -33,7 +33,7 @@ function prose(markdown: string): string {
   for (const line of markdown.split("\n")) {
     const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
     if (fence === null && marker) fence = marker;
-    else if (fence !== null && marker && marker.startsWith(fence)) fence = null;
+    else if (fence !== null && marker?.startsWith(fence)) fence = null;
     else if (fence === null) kept.push(line);
   }
   return kept.join("\n");

@@ -27,6 +27,7 @@ export function RemainingTime({ subscription, receivedAt }: { subscription: Subs
   const now = useNow();
   const ms = remainingMs(subscription, receivedAt, now);
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: names the infinity sign; giving it a role changes what screen readers say
     <span className="tabular-nums" aria-label={ms === null ? "Unlimited" : undefined}>
       {formatRemaining(ms)}
     </span>
