@@ -182,6 +182,10 @@ describe("README.md and docs/", () => {
     expect([...new Set(missing)]).toEqual([]);
   });
 
+  test("the README is a front page of at most 120 lines: the rest is in docs/", () => {
+    expect(read(join(ROOT, "README.md")).trimEnd().split("\n").length).toBeLessThanOrEqual(120);
+  });
+
   test("the README links every docs page", () => {
     const linked = new Set(
       linkTargets(read(join(ROOT, "README.md"))).map((target) => resolve(ROOT, target.split("#")[0]!)),
