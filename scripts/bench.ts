@@ -25,7 +25,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { benchServerEnv, scaleBench } from "./bench-scale";
+import { scaleBench } from "./bench-scale";
 import { apiThroughput, profileValidate } from "./bench-api";
 import { memoryBench } from "./bench-memory";
 import { signedInScreens } from "./bench-screens";

@@ -28,10 +28,10 @@ for (const file of walk(webOut)) {
   const { gzip, br } = compress(file, body, 11);
   raw += body.byteLength;
   if (gzip) {
-    writeFileSync(file + ".gz", gzip);
+    writeFileSync(`${file}.gz`, gzip);
     gzipped += gzip.byteLength;
   }
-  if (br) writeFileSync(file + ".br", br);
+  if (br) writeFileSync(`${file}.br`, br);
 }
 console.log(`SPA: ${(raw / 1024).toFixed(0)} KB, ${(gzipped / 1024).toFixed(0)} KB gzipped → dist/web`);
 

@@ -141,7 +141,7 @@ export async function verifyLease(lease: string, options: VerifyOptions): Promis
   if (typeof header.kid !== "string" || !jwk) return { ok: false, reason: "unknown-key" };
 
   const signature = fromBase64Url(encodedSignature);
-  if (!signature || signature.length !== 64) return { ok: false, reason: "malformed" };
+  if (signature?.length !== 64) return { ok: false, reason: "malformed" };
   let key: CryptoKey;
   try {
     key = await crypto.subtle.importKey("jwk", { kty: "OKP", crv: "Ed25519", x: jwk.x }, { name: "Ed25519" }, false, [

@@ -82,7 +82,7 @@ export function backupToStorageCommand(config: Config, url: string): Promise<num
 }
 
 /** Splits `s3://BUCKET/PREFIX/latest` (or …/NAME) into the location and which backup; a bare `latest` or NAME uses BACKUP_URL. */
-function restoreSource(config: Config, from: string): { url: string | undefined; which: string } {
+function restoreSource(from: string): { url: string | undefined; which: string } {
   if (!from.startsWith("s3://")) return { url: undefined, which: from };
   const cut = from.lastIndexOf("/");
   const which = from.slice(cut + 1);
@@ -94,7 +94,7 @@ function restoreSource(config: Config, from: string): { url: string | undefined;
 /** `restore --from s3://BUCKET/PREFIX/latest` or a backup's name. */
 export function restoreFromStorageCommand(config: Config, from: string): Promise<number> {
   return oneSentence(async () => {
-    const { url, which } = restoreSource(config, from);
+    const { url, which } = restoreSource(from);
     const storage = await storageAt(config, url, "--from");
     const { restoreFromStorage } = await import("../features/backups/offsite");
     const { tableRowCounts } = await import("../features/backups/service");

@@ -1,5 +1,5 @@
 /** `layerlift keys generate|list`: product keys, made by the same function as the admin panel's. */
-import { closeDatabase, openConfiguredDatabase } from "../db";
+import { openConfiguredDatabase } from "../db";
 import { systemClock } from "../lib/clock";
 import { generateProductKeys, listProductKeys } from "../features/product-keys/service";
 import { flagOption, planOption, textOption, UsageError, type Command } from "./command";

@@ -3,7 +3,7 @@
  * server picks a rotation up within a minute (and prunes by itself too); retired keys stay published
  * until every lease they signed has expired.
  */
-import { closeDatabase, openConfiguredDatabase } from "../db";
+import { openConfiguredDatabase } from "../db";
 import type { LeaseKey } from "../db/schema";
 import { systemClock } from "../lib/clock";
 import { KEY_REFRESH_MS, listLeaseKeys, makeCurrent, pruneLeaseKeys, publishedUntil } from "../features/leases/keys";

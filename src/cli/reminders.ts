@@ -1,5 +1,5 @@
 /** `layerlift reminders`: the renewal reminders due now or at a given moment, sent or only listed. */
-import { closeDatabase, openConfiguredDatabase } from "../db";
+import { openConfiguredDatabase } from "../db";
 import { systemClock } from "../lib/clock";
 import { dueReminders, sendDueReminders } from "../features/reminders/service";
 import { flagOption, textOption, UsageError, type Command } from "./command";

@@ -58,7 +58,10 @@ function migrate(writer: Database) {
   const prepare = writer.prepare;
   writer.prepare = ((sql: string) => writer.query(sql)) as typeof writer.prepare;
   try {
-    const internal = bunSqliteDrizzle(writer) as unknown as { dialect: { migrate: Function }; session: unknown };
+    const internal = bunSqliteDrizzle(writer) as unknown as {
+      dialect: { migrate: (...args: unknown[]) => unknown };
+      session: unknown;
+    };
     internal.dialect.migrate(embeddedMigrations(), internal.session, {});
   } finally {
     writer.prepare = prepare;
@@ -178,7 +181,7 @@ export async function openPostgresDatabase(target: PostgresTarget): Promise<Db> 
     await connection.unsafe(`select pg_advisory_lock(${MIGRATION_LOCK})`);
     try {
       const internal = bunSql.drizzle({ client: connection as never }) as unknown as {
-        dialect: { migrate: Function };
+        dialect: { migrate: (...args: unknown[]) => unknown };
         session: unknown;
       };
       await internal.dialect.migrate(embeddedPostgresMigrations(), internal.session, {});

@@ -21,7 +21,7 @@
  * more) and kept by the same rules, counted by the pool's change counter.
  */
 import type { Database, Statement } from "bun:sqlite";
-import { Column, eq, getTableColumns, getTableName, is, Table } from "drizzle-orm";
+import { Column, eq, getTableColumns, getTableName, is, type SQL, Table } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { postgresPoolOf, type DbOrTx, type PostgresPool } from "./index";
@@ -136,11 +136,14 @@ function postgresReader<Row>(
     if (found) return found;
     const table = postgresTable(tableName);
     const column = Object.values(getTableColumns(table)).find((c) => c.name === columnName)!;
-    return (found = { table, column });
+    found = { table, column };
+    return found;
   };
   const perPool = new WeakMap<PostgresPool, Map<string | number, Kept<Row>>>();
   const select = async (db: DbOrTx, value: string | number) => {
-    const handle = db as unknown as { select(): { from(t: PgTable): any } };
+    const handle = db as unknown as {
+      select(): { from(t: PgTable): { where(condition: SQL): { limit(count: number): Promise<unknown[]> } } };
+    };
     const { table, column } = tableAndColumn();
     const [row] = await handle.select().from(table).where(eq(column, value)).limit(1);
     return row as Row | undefined;
@@ -149,7 +152,10 @@ function postgresReader<Row>(
     async read(db: DbOrTx, pool: PostgresPool, value: string | number): Promise<Row | undefined> {
       if (insideTransaction()) return select(db, value);
       let kept = perPool.get(pool);
-      if (!kept) perPool.set(pool, (kept = new Map()));
+      if (!kept) {
+        kept = new Map();
+        perPool.set(pool, kept);
+      }
       const counter = pool.changes.count;
       const now = Date.now();
       const found = kept.get(value);

@@ -145,7 +145,7 @@ export function notice(fields: Record<string, unknown>, message: string): void {
   const readable = currentReadable;
   const line = readable
     ? `${message}\n`
-    : JSON.stringify({ level: "info", time: new Date().toISOString(), ...fields, msg: message }) + "\n";
+    : `${JSON.stringify({ level: "info", time: new Date().toISOString(), ...fields, msg: message })}\n`;
   process.stdout.write(line);
 }
 

@@ -128,11 +128,9 @@ export class PostgresRateLimiter implements RateLimiter {
       granted: number;
     }[];
     for (const bucket of buckets) {
-      batch
-        .get(bucket.key)!
-        .answers.forEach((answer, i) =>
-          answer.resolve(i < bucket.granted ? { allowed: true } : { allowed: false, tokens: bucket.tokens }),
-        );
+      batch.get(bucket.key)!.answers.forEach((answer, i) => {
+        answer.resolve(i < bucket.granted ? { allowed: true } : { allowed: false, tokens: bucket.tokens });
+      });
     }
   }
 

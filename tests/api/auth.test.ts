@@ -173,7 +173,7 @@ describe("login", () => {
     const limited = makeTestApp({ rateLimits: true });
     try {
       const statuses: number[] = [];
-      let last;
+      let last: { status: number; response: Response } | undefined;
       for (let i = 0; i < 12; i++) {
         last = await api(limited.app).api.auth.login.post({ email: `x${i}@example.com`, password: "whatever1" });
         statuses.push(last.status);

@@ -74,9 +74,7 @@ describe("backup", () => {
     const result = run(["backup", target, "--db", database]);
     expect(result.code).toBe(0);
     expect(result.out).toMatch(
-      new RegExp(
-        `Backed up .*live\\.db to .*live-1\\.db: [0-9.]+ KB, integrity check ok, readable by its owner only\\.`,
-      ),
+      /Backed up .*live\.db to .*live-1\.db: [0-9.]+ KB, integrity check ok, readable by its owner only\./,
     );
     expect(result.out).toMatch(/product_keys\s+3\n/);
     expect(statSync(target).mode & 0o777).toBe(0o600);

@@ -73,7 +73,7 @@ describe("buying for a business", () => {
       withdrawalConsent: true,
     });
     expect(refused.status).toBe(422);
-    expect((refused.error?.value as { message: string }).message).toBe(
+    expect((refused.error?.value as { message: string } | undefined)?.message).toBe(
       "A VAT number from France has 11 characters after FR, like FR12345678901; this one has 2.",
     );
     expect(await ctx.deps.db.select().from(sales)).toHaveLength(0);

@@ -5,7 +5,6 @@
  * For each, the key, the subscription, the CSV and the overview agree.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
 import type { AuditAction } from "../../src/shared/audit-actions";
 import { productKeys, sales } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";

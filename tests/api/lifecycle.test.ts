@@ -204,7 +204,9 @@ describe("starting", () => {
         port,
         socket: {
           data: (_, chunk) => void answers.push(chunk.toString()),
-          close: () => void (closed = true),
+          close: () => {
+            closed = true;
+          },
         },
       });
       const ask = () => socket.write("GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n");

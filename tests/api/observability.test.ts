@@ -35,7 +35,7 @@ describe("request ids", () => {
     const given = await call(ctx.app, "GET", "/api/nope", { headers: { "x-request-id": "lb-1234.abc" } });
     expect(given.headers.get("x-request-id")).toBe("lb-1234.abc");
     const insane = await call(ctx.app, "GET", "/api/health", {
-      headers: { "x-request-id": "<script>" + "x".repeat(100) },
+      headers: { "x-request-id": `<script>${"x".repeat(100)}` },
     });
     expect(insane.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });

@@ -80,7 +80,10 @@ test("SQLite: the record is filled from the rule before it", () => {
   made.push(() => rmSync(dir, { recursive: true, force: true }));
   const sqlite = new Database(join(dir, "before.db"), { create: true, strict: true });
   made.push(() => sqlite.close());
-  const internal = drizzle(sqlite) as unknown as { dialect: { migrate: Function }; session: unknown };
+  const internal = drizzle(sqlite) as unknown as {
+    dialect: { migrate: (...args: unknown[]) => unknown };
+    session: unknown;
+  };
   internal.dialect.migrate(migrations.slice(0, at), internal.session, {});
   for (const statement of BEFORE) sqlite.run(statement);
   internal.dialect.migrate(migrations, internal.session, {});

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { api, call, invalid, makeTestApp, signInAdmin, type TestContext } from "../support/app";
-import { loadConfig, ConfigError } from "../../src/config";
+import { loadConfig, type ConfigError } from "../../src/config";
 import { startTestServer } from "../support/server";
 
 let ctx: TestContext;
@@ -192,7 +192,7 @@ describe("verification is rate limited", () => {
       const statuses: number[] = [];
       for (let i = 0; i < 31; i++) {
         statuses.push(
-          (await api(limited.app).api.payment.success.get({ query: { payment_intent: "pi_demo_missing_${i}" } }))
+          (await api(limited.app).api.payment.success.get({ query: { payment_intent: `pi_demo_missing_${i}` } }))
             .status,
         );
       }
@@ -241,7 +241,7 @@ describe("rate limits behind a proxy", () => {
   test("with TRUST_PROXY the address is the hop our proxy added, so a forged first entry doesn't dodge the limit", async () => {
     const limited = makeTestApp({ rateLimits: true, env: { TRUST_PROXY: "1" } });
     try {
-      let last;
+      let last: { status: number } | undefined;
       for (let i = 0; i < 11; i++) {
         last = await api(limited.app).api.auth.login.post(
           { email: `x${i}@example.com`, password: "whatever1" },

@@ -99,7 +99,7 @@ describe("GET /api/account/purchases", () => {
     expect(row).toMatchObject({ status: "partly refunded", refunded: 10, tax: 3.99 });
     expect(row.creditNoteUrl).toStartWith("/api/invoices/LL-CN-2026-000001.pdf?sig=");
     const note = pdfToText((await getBytes(ctx.app, row.creditNoteUrl!)).bytes);
-    expect(note).toContain("Refers to invoice " + sale.invoiceNumber);
+    expect(note).toContain(`Refers to invoice ${sale.invoiceNumber}`);
     // The owner's session opens the bare document too; the signature is only for one document.
     expect((await getBytes(ctx.app, `/api/invoices/${sale.invoiceNumber}.pdf`, user.token)).status).toBe(200);
     const sig = new URL(row.creditNoteUrl!, "http://x").searchParams.get("sig");

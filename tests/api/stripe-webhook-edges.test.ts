@@ -9,7 +9,15 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import type { AuditAction } from "../../src/shared/audit-actions";
 import { emails, processedEvents, sales } from "../../src/db/schema";
-import { call, makeTestApp, signInAdmin, signUpWithKey, type TestContext, auditRowsOf } from "../support/app";
+import {
+  call,
+  makeTestApp,
+  signInAdmin,
+  signUpWithKey,
+  type RawAnswer,
+  type TestContext,
+  auditRowsOf,
+} from "../support/app";
 import { paidOnFakeStripe } from "../support/purchase";
 import { startFakeStripe, WEBHOOK_SECRET, type FakeDispute, type FakeStripe } from "../support/fake-stripe";
 import { captureLog } from "../support/log";
@@ -98,7 +106,7 @@ describe("events with nothing to act on", () => {
     const intent = { ...foreignPaymentIntent, status: "succeeded" as const };
     stripe.intents.set(intent.id, intent as never);
     const log = captureLog("info");
-    let answer;
+    let answer: RawAnswer;
     try {
       answer = await post(eventPayload("evt_foreign_payment", "payment_intent.succeeded", intent));
     } finally {

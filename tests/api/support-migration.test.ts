@@ -28,7 +28,10 @@ test("a ticket from before threads keeps its message as the first of its thread"
   made.push(base);
   const path = join(base.dir, "older.db");
   const older = new Database(path, { create: true, strict: true });
-  const internal = drizzle(older) as unknown as { dialect: { migrate: Function }; session: unknown };
+  const internal = drizzle(older) as unknown as {
+    dialect: { migrate: (...args: unknown[]) => unknown };
+    session: unknown;
+  };
   internal.dialect.migrate(MIGRATIONS.slice(0, THREADS), internal.session, {});
   older.run(
     "INSERT INTO support_tickets (email, subject, message, status, created_at) VALUES ('before@example.com', 'bug', 'Written before threads.', 'open', 1767225600000), ('closed@example.com', NULL, 'An old closed one.', 'closed', 1767225660000)",

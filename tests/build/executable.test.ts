@@ -54,10 +54,10 @@ describe("the executable, alone in an empty folder", () => {
       expect(await response.text()).toMatch(/<div id="root"(?: data-shell)?>/);
     }
     // The signed-in screens' frame, and their code named in <head> from the chunk manifest built in.
-    const dashboard = await (await fetch(base + "/dashboard")).text();
+    const dashboard = await (await fetch(`${base}/dashboard`)).text();
     expect(dashboard).toContain('<div id="root" data-shell>');
     expect(dashboard).toMatch(/<link rel="modulepreload" href="\/assets\/[^"]+\.js">/);
-    expect((await fetch(base + "/no-such-page")).status).toBe(404);
+    expect((await fetch(`${base}/no-such-page`)).status).toBe(404);
     const missing = await fetch(`${base}/api/nope`);
     expect(missing.status).toBe(404);
     expect((await missing.json()).error).toBe("NOT_FOUND");
@@ -69,10 +69,10 @@ describe("the executable, alone in an empty folder", () => {
         .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, " ")
         .replace(/<[^>]+>/g, " ")
         .replace(/\s+/g, " ");
-    const home = await (await fetch(base + "/")).text();
+    const home = await (await fetch(`${base}/`)).text();
     expect(home).toMatch(/<h1[^>]*>Import Figma Designs into <span[^>]*>Roblox UI<\/span><\/h1>/);
     expect(text(home)).toContain("Ready to Transform Your Workflow?");
-    const lock = await (await fetch(base + "/docs/lock")).text();
+    const lock = await (await fetch(`${base}/docs/lock`)).text();
     expect(lock).toMatch(/<h1[^>]*>Aspect Ratio Constraint Tag<\/h1>/);
     expect(text(lock)).toContain("FitWithinMaxSize");
     expect(lock).toContain("<title>_lock Aspect Ratio Constraint Tag | Layerlift</title>");
@@ -93,15 +93,15 @@ describe("the executable, alone in an empty folder", () => {
   });
 
   test("robots.txt, sitemap.xml and the link-preview picture are served", async () => {
-    expect(await (await fetch(base + "/robots.txt")).text()).toContain("Disallow: /admin");
-    expect(await (await fetch(base + "/sitemap.xml")).text()).toContain("/docs/lock</loc>");
-    const image = await fetch(base + "/social-preview.png");
+    expect(await (await fetch(`${base}/robots.txt`)).text()).toContain("Disallow: /admin");
+    expect(await (await fetch(`${base}/sitemap.xml`)).text()).toContain("/docs/lock</loc>");
+    const image = await fetch(`${base}/social-preview.png`);
     expect(image.headers.get("content-type")).toBe("image/png");
     expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
   });
 
   test("hashed assets are pre-compressed and cached for a year", async () => {
-    const html = await (await fetch(base + "/")).text();
+    const html = await (await fetch(`${base}/`)).text();
     const script = /<meta name="app-entry" content="(\/assets\/[^"]+\.js)">/.exec(html)![1];
     for (const encoding of ["br", "gzip"]) {
       const response = await fetch(base + script, {
@@ -113,7 +113,7 @@ describe("the executable, alone in an empty folder", () => {
       expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     }
-    expect((await fetch(base + "/assets/missing-file.js")).status).toBe(404);
+    expect((await fetch(`${base}/assets/missing-file.js`)).status).toBe(404);
   });
 
   test("describes its API: the OpenAPI document and the reference page with its script, all from inside it", async () => {

@@ -18,7 +18,11 @@ function heldRound() {
   let started!: () => void;
   const running = new Promise<void>((resolve) => (started = resolve));
   const done = new Promise<void>((resolve) => (finish = resolve));
-  return { round: () => (started(), done), running, finish };
+  const round = () => {
+    started();
+    return done;
+  };
+  return { round, running, finish };
 }
 
 test("on SQLite a round just runs", async () => {

@@ -16,7 +16,12 @@ import * as pg from "../../src/db/postgres/schema";
 import * as sqlite from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
 import { PLAN_IDS } from "@shared/plans";
-import { describePostgres, eachTestPostgres, freshPostgresDatabase, POSTGRES_MIGRATIONS } from "../support/postgres";
+import {
+  describePostgres,
+  eachTestPostgres,
+  type freshPostgresDatabase,
+  POSTGRES_MIGRATIONS,
+} from "../support/postgres";
 
 const journal = JSON.parse(readFileSync(join(POSTGRES_MIGRATIONS, "meta/_journal.json"), "utf8"));
 const pgTables = (Object.values(pg) as unknown[]).filter((value): value is PgTable => is(value, PgTable));

@@ -33,7 +33,7 @@ function prose(markdown: string): string {
   for (const line of markdown.split("\n")) {
     const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
     if (fence === null && marker) fence = marker;
-    else if (fence !== null && marker && marker.startsWith(fence)) fence = null;
+    else if (fence !== null && marker?.startsWith(fence)) fence = null;
     else if (fence === null) kept.push(line);
   }
   return kept.join("\n");
@@ -180,6 +180,10 @@ describe("README.md and docs/", () => {
         .map((path) => `${shown(page)}: ${path}`),
     );
     expect([...new Set(missing)]).toEqual([]);
+  });
+
+  test("the README is a front page of at most 120 lines: the rest is in docs/", () => {
+    expect(read(join(ROOT, "README.md")).trimEnd().split("\n").length).toBeLessThanOrEqual(120);
   });
 
   test("the README links every docs page", () => {

@@ -96,7 +96,7 @@ describe("purchases with tax, invoice and credit note (TAX=demo)", () => {
       )[0]!.number;
       const documents = [
         { name: `Invoice ${sale.invoiceNumber}`, says: `Number: ${sale.invoiceNumber}` },
-        { name: `Credit note ${creditNote}`, says: "Refers to invoice " + sale.invoiceNumber },
+        { name: `Credit note ${creditNote}`, says: `Refers to invoice ${sale.invoiceNumber}` },
       ];
       for (const { name, says } of documents) {
         const href = await panel.getByRole("link", { name, exact: true }).getAttribute("href");

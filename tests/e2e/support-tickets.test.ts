@@ -93,7 +93,7 @@ describe("a ticket's thread", () => {
     // The buyer opens the answer's link (no account) and reads the thread in order, then answers.
     const buyer = await suite.page(PHONE);
     await buyer.goto(await linkIn("support-reply"));
-    await buyer.getByRole("heading", { level: 1, name: new RegExp(`^Ticket `) }).waitFor();
+    await buyer.getByRole("heading", { level: 1, name: /^Ticket / }).waitFor();
     const thread = buyer.getByRole("list", { name: "Messages" });
     await thread.getByText("It's on its way again.", { exact: false }).waitFor();
     expect(await thread.getByRole("listitem").allInnerTexts()).toEqual([

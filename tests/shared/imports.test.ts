@@ -30,7 +30,7 @@ function sourceFiles(folder: string): string[] {
 function problemWith(file: string, specifier: string): string | null {
   if (specifier.startsWith(".")) {
     const target = resolve(dirname(file), specifier);
-    if (target === SHARED || target.startsWith(SHARED + "/")) return null;
+    if (target === SHARED || target.startsWith(`${SHARED}/`)) return null;
     return `reaches outside src/shared, into ${relative(SRC, target)}`;
   }
   return ALLOWED_PACKAGES.some((allowed) => allowed.test(specifier)) ? null : `imports the package ${specifier}`;

@@ -12,7 +12,7 @@ import { asc, eq } from "drizzle-orm";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config";
-import { closeDatabase, openDatabase, postgresHandle, type Db } from "../../src/db";
+import { openDatabase, postgresHandle, type Db } from "../../src/db";
 import { testPostgresDatabase } from "./postgres-pass";
 import type { AppDeps } from "../../src/deps";
 import { auditLog, emails, subscriptions } from "../../src/db/schema";

@@ -17,7 +17,10 @@ interface RouteLike {
 const checks = new WeakMap<object, TypeCheck<TSchema>>();
 const check = (schema: TSchema) => {
   let compiled = checks.get(schema);
-  if (!compiled) checks.set(schema, (compiled = TypeCompiler.Compile(schema)));
+  if (!compiled) {
+    compiled = TypeCompiler.Compile(schema);
+    checks.set(schema, compiled);
+  }
   return compiled;
 };
 

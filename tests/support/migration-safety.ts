@@ -135,7 +135,7 @@ function listedColumns(text: string): string[] | null {
 
 /** Whether only this migration's own rows and columns are under `columns` of `table`: nothing older code writes. */
 const onlyMade = (made: Made, table: string, columns: string[] | null) =>
-  made.tables.has(table) || (columns !== null && columns.every((column) => made.columns.has(`${table}.${column}`)));
+  made.tables.has(table) || columns?.every((column) => made.columns.has(`${table}.${column}`));
 
 const CONSTRAINT = /^ADD (?:CONSTRAINT \S+ )?(UNIQUE|PRIMARY KEY|CHECK|EXCLUDE|FOREIGN KEY)\b(.*)$/;
 const ADDED_COLUMN = /^ADD (?:COLUMN )?(?:IF NOT EXISTS )?(\S+)/;

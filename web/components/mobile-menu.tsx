@@ -39,6 +39,7 @@ export function MobileMenu({ location, signedIn, onLogout }: MobileMenuProps) {
   }, []);
 
   // A tap on the server's button before this code ran (a phone on a slow network) still opens the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: looks for an early tap again after every navigation
   useEffect(() => {
     if (takeEarlyTap("menu")) setOpen(true);
   }, [location]);

@@ -9,6 +9,6 @@ export function signInTo(path: string): string {
 /** The `next` of a login URL's query when it is a path of this site, else null. */
 export function nextPath(search: string): string | null {
   const next = new URLSearchParams(search).get("next");
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
+  if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
   return next;
 }

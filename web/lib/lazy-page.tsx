@@ -18,6 +18,7 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
       return module;
     });
   const Suspending = lazy(preload);
+  // biome-ignore lint/correctness/noComponentHookFactories: one component per page, made once when the routes are declared
   function Page(props: P) {
     return Loaded ? <Loaded {...props} /> : <Suspending {...props} />;
   }

@@ -1,6 +1,7 @@
 import { create } from "zustand";
 import { navigate } from "wouter/use-browser-location";
-import type { AuthResponse, MeResponse, PublicUser, SubscriptionView } from "@shared/api-types";
+import type { AuthResponse, MeResponse, SubscriptionView } from "@shared/api-types";
+import { type AccountUser, accountUserFrom } from "./plugin-key-name";
 import {
   clearStoredToken,
   readStoredToken,
@@ -17,10 +18,12 @@ import { toast } from "./use-toast";
  */
 interface SessionState {
   token: string | null;
-  user: PublicUser | null;
+  user: AccountUser | null;
   subscription: SubscriptionView | null;
   /** Stores what GET /api/auth/me answered. */
   setAccount: (me: MeResponse) => void;
+  /** Changes the stored user after a call that changed it (its settings, its plugin key). */
+  updateUser: (change: Partial<AccountUser>) => void;
   /** Login keeps the token in both storages. */
   startFromLogin: (auth: AuthResponse, rememberMe: boolean) => void;
   /** Signup keeps the token in persistent storage only. */
@@ -40,19 +43,27 @@ export const useSession = create<SessionState>((set, get) => ({
 
   setAccount: (me) => {
     adoptAccountTheme(me.user.settings.theme);
-    set({ user: me.user, subscription: me.subscription });
+    set({ user: accountUserFrom(me.user), subscription: me.subscription });
+  },
+
+  updateUser: (change) => {
+    const current = get().user;
+    if (!current) return;
+    const user = { ...current, ...change };
+    adoptAccountTheme(user.settings.theme);
+    set({ user });
   },
 
   startFromLogin: (auth, rememberMe) => {
     storeLoginToken(auth.token, rememberMe);
     adoptAccountTheme(auth.user.settings.theme);
-    set({ token: auth.token, user: auth.user, subscription: auth.subscription });
+    set({ token: auth.token, user: accountUserFrom(auth.user), subscription: auth.subscription });
   },
 
   startFromSignup: (auth) => {
     storeSignupToken(auth.token);
     adoptAccountTheme(auth.user.settings.theme);
-    set({ token: auth.token, user: auth.user, subscription: auth.subscription });
+    set({ token: auth.token, user: accountUserFrom(auth.user), subscription: auth.subscription });
   },
 
   renewToken: (token) => {

@@ -8,6 +8,7 @@ import { useLocation } from "wouter";
 export function useScrollToTopOnNavigate(): void {
   const [location] = useLocation();
   const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation; the location is the trigger
   useEffect(() => {
     // A page load already starts at the top (or where the browser restores it).
     if (first.current) {

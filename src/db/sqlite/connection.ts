@@ -9,13 +9,13 @@
  *   half-done work of a transaction that is waiting on an await.
  * bun:sqlite's query() compiles each SQL text once and keeps it, which is most of a small query's cost.
  */
-import { Database, type Statement } from "bun:sqlite";
+import { Database, type SQLQueryBindings, type Statement } from "bun:sqlite";
 import { drizzle, type SqliteRemoteDatabase } from "drizzle-orm/sqlite-proxy";
 import { inTransactionScope, refuseRootQueryInTransaction } from "../transaction-scope";
 import { WriteGate } from "./write-gate";
 
 type Method = "run" | "all" | "values" | "get";
-type Params = any[];
+type Params = SQLQueryBindings[];
 
 /** A plain select, or a `with … select` (a `with` in front of a write is a write). */
 const isRead = (sql: string) =>
@@ -43,8 +43,8 @@ function execute(connection: Database, sql: string, params: Params, method: Meth
     statement.run(...params);
     return { rows: [] };
   }
-  if (method === "get") return { rows: statement.values(...params)[0] as any };
-  return { rows: statement.values(...params) as any[] };
+  if (method === "get") return { rows: statement.values(...params)[0] };
+  return { rows: statement.values(...params) };
 }
 
 export class NestedTransactionError extends Error {

@@ -174,7 +174,8 @@ function lineWriter() {
     let cell = amounts.get(cents);
     if (cell === undefined) {
       if (amounts.size >= AMOUNTS_KEPT) amounts.clear();
-      amounts.set(cents, (cell = (cents / 100).toFixed(2)));
+      cell = (cents / 100).toFixed(2);
+      amounts.set(cents, cell);
     }
     return cell;
   };
@@ -192,13 +193,19 @@ function lineWriter() {
   };
   const currencyCell = (currency: string) => {
     let cell = currencies.get(currency);
-    if (cell === undefined) currencies.set(currency, (cell = text(currency.toUpperCase())));
+    if (cell === undefined) {
+      cell = text(currency.toUpperCase());
+      currencies.set(currency, cell);
+    }
     return cell;
   };
   const rateCell = (rate: string | null) => {
     if (rate === null) return "";
     let cell = rates.get(rate);
-    if (cell === undefined) rates.set(rate, (cell = text(String(Number(rate)))));
+    if (cell === undefined) {
+      cell = text(String(Number(rate)));
+      rates.set(rate, cell);
+    }
     return cell;
   };
 
@@ -294,7 +301,8 @@ export function salesCsvStream(db: Db): ReadableStream<Uint8Array> {
       let accepted = destination.write(csvLine(SALES_CSV_COLUMNS));
       for (;;) {
         // A client keeping up would never make the loop wait: let other requests in between pages anyway.
-        accepted = typeof accepted === "number" ? (await nextTurn(), accepted) : await accepted;
+        if (typeof accepted === "number") await nextTurn();
+        else accepted = await accepted;
         // 0: the client has gone.
         if (accepted === 0 || gone) return;
         const next = writeNextPage(destination);

@@ -24,7 +24,10 @@ const resolved = new WeakMap<Request, Promise<User | null>>();
 /** The signed-in user behind a request, or null: the token must verify and its tokenVersion match. */
 export function userFromRequest(deps: AppDeps, request: Request): Promise<User | null> {
   let user = resolved.get(request);
-  if (!user) resolved.set(request, (user = lookUpUser(deps, request)));
+  if (!user) {
+    user = lookUpUser(deps, request);
+    resolved.set(request, user);
+  }
   return user;
 }
 

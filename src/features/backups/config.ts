@@ -64,7 +64,7 @@ export function parseBackupUrl(text: string): BackupLocation | string {
   if (!BUCKET.test(bucket))
     return `names the bucket "${bucket}", which is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)`;
   const prefix = path.replace(/\/+$/, "");
-  if (prefix && prefix.split("/").some((part) => part === "" || part === "." || part === ".."))
+  if (prefix !== "" && prefix.split("/").some((part) => part === "" || part === "." || part === ".."))
     return `has an empty, "." or ".." folder in its prefix "${path}"`;
   return { bucket, prefix: prefix ? `${prefix}/` : "" };
 }

@@ -123,13 +123,18 @@ export function createLeaseIssuer(deps: Pick<AppDeps, "db" | "config" | "clock">
   let reading: Promise<KeySet> | null = null;
 
   async function readKeys(now: number): Promise<KeySet> {
-    if (!keys) return (keys = await openKeys(now));
+    if (!keys) {
+      keys = await openKeys(now);
+      return keys;
+    }
     try {
-      return (keys = await refreshKeys(keys, now));
+      keys = await refreshKeys(keys, now);
+      return keys;
     } catch (error) {
       // Signing goes on with the keys already loaded; the next refresh tries again.
       log.error({ reason: (error as Error).message }, "lease keys could not be read again");
-      return (keys = { ...keys, loadedAt: now });
+      keys = { ...keys, loadedAt: now };
+      return keys;
     }
   }
 

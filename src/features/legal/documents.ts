@@ -93,8 +93,14 @@ const rendered = new WeakMap<Config, Map<LegalSlug, LegalDocument>>();
 /** The page as served: rendered on first use, then kept for the life of the process. */
 export function legalDocument(config: Config, slug: LegalSlug): LegalDocument {
   let pages = rendered.get(config);
-  if (!pages) rendered.set(config, (pages = new Map()));
+  if (!pages) {
+    pages = new Map();
+    rendered.set(config, pages);
+  }
   let page = pages.get(slug);
-  if (!page) pages.set(slug, (page = renderLegalDocument(config, slug)));
+  if (!page) {
+    page = renderLegalDocument(config, slug);
+    pages.set(slug, page);
+  }
   return page;
 }

@@ -19,7 +19,7 @@ export interface CreateIntentInput {
   idempotencyKey: string;
 }
 
-interface CreatedIntent {
+export interface CreatedIntent {
   id: string;
   clientSecret: string;
 }

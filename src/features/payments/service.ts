@@ -5,7 +5,7 @@
 import type { AppDeps } from "../../deps";
 import type { PlanId } from "@shared/plans";
 import type { PaymentIntentResponse, QuoteLines } from "@shared/api/payments";
-import { RENEWAL_ACCOUNT_METADATA, type ProviderIntent } from "./provider";
+import { type CreatedIntent, RENEWAL_ACCOUNT_METADATA, type ProviderIntent } from "./provider";
 import type { Checkout, User } from "../../db/schema";
 import { getSubscription, normaliseEmail } from "../users/service";
 import { AppError } from "../../lib/errors";
@@ -172,7 +172,7 @@ export async function createPaymentIntent(
   if (own) await settleCheckout(deps, own.checkout);
 
   const checkout = await reserveCheckout(deps, priced, details);
-  let intent;
+  let intent: CreatedIntent;
   try {
     intent = await deps.payments.createIntent({
       amountCents: priced.totalCents,

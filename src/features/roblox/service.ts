@@ -11,7 +11,7 @@ const PROFILE_CACHE_MS = HOUR;
 const FAILED_PROFILE_CACHE_MS = MINUTE;
 const PROFILE_TIMEOUT_MS = 3_000;
 
-async function getJson(url: string): Promise<any> {
+async function getJson<Body>(url: string): Promise<Body | null> {
   const response = await fetch(url, {
     signal: AbortSignal.timeout(PROFILE_TIMEOUT_MS),
     headers: { accept: "application/json" },
@@ -25,7 +25,7 @@ const usableImage = (value: unknown) =>
 
 async function fetchName(base: string, id: string) {
   try {
-    const body = await getJson(`${base}/v1/users/${id}`);
+    const body = await getJson<{ name?: unknown; displayName?: unknown }>(`${base}/v1/users/${id}`);
     return {
       ok: true,
       username: typeof body?.name === "string" ? body.name : null,
@@ -38,11 +38,11 @@ async function fetchName(base: string, id: string) {
 
 async function fetchHeadshot(base: string, id: string) {
   try {
-    const body = await getJson(
+    const body = await getJson<{ data?: ({ targetId?: unknown; imageUrl?: unknown } | null)[] }>(
       `${base}/v1/users/avatar-headshot?userIds=${id}&size=150x150&format=Png&isCircular=false`,
     );
     const entry = Array.isArray(body?.data)
-      ? (body.data.find((d: any) => String(d?.targetId) === id) ?? body.data[0])
+      ? (body.data.find((d) => String(d?.targetId) === id) ?? body.data[0])
       : null;
     return { ok: true, avatarUrl: usableImage(entry?.imageUrl) };
   } catch {

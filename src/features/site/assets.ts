@@ -59,7 +59,7 @@ const isHashed = (path: string) => path.startsWith("/assets/");
 async function readEmbeddedAssets(): Promise<AssetMap | null> {
   const files = new Map<string, Blob>();
   for (const file of Bun.embeddedFiles as (Blob & { name: string })[]) {
-    if (file.name.startsWith("web/")) files.set("/" + file.name.slice(4), file);
+    if (file.name.startsWith("web/")) files.set(`/${file.name.slice(4)}`, file);
   }
   return builtAssets(files);
 }
@@ -70,7 +70,7 @@ async function builtAssets(files: Map<string, Blob>): Promise<AssetMap | null> {
   const map: AssetMap = new Map();
   for (const [path, blob] of files) {
     if (path.endsWith(".gz") || path.endsWith(".br")) continue;
-    const precompressed = { gzip: files.get(path + ".gz"), br: files.get(path + ".br") };
+    const precompressed = { gzip: files.get(`${path}.gz`), br: files.get(`${path}.br`) };
     map.set(
       path,
       isHashed(path)
@@ -145,7 +145,7 @@ export const CHUNK_MANIFEST_PATH = "/chunk-manifest.json";
 
 /** From the bundler's metafile (paths there are relative to the working directory: "./assets/x.js", "web/main.tsx"). */
 export function chunkManifest(metafile: Bun.BuildMetafile): ChunkManifest {
-  const url = (output: string) => "/" + output.replace(/^\.\//, "");
+  const url = (output: string) => `/${output.replace(/^\.\//, "")}`;
   const source = (input: string) => input.replace(/^.*?(?=\bweb\/)/, "");
   const closure = (roots: string[]) => {
     const seen = new Set<string>();
@@ -183,7 +183,7 @@ export function serveBuiltSpa(dir: string) {
   const files = new Map<string, Blob>();
   for (const name of readdirSync(dir, { recursive: true }) as string[]) {
     const file = Bun.file(join(dir, name));
-    if (statSync(join(dir, name)).isFile()) files.set("/" + name.split(sep).join("/"), file);
+    if (statSync(join(dir, name)).isFile()) files.set(`/${name.split(sep).join("/")}`, file);
   }
   loading = builtAssets(files).then((map) => {
     if (!map) throw new Error(`${dir} holds no built SPA (no index.html)`);
@@ -199,7 +199,7 @@ export function loadSpaAssets(): Promise<AssetMap> {
     const result = await bundleSpa();
     const map: AssetMap = new Map();
     for (const output of result.outputs) {
-      const path = "/" + output.path.replace(/^\.\//, "");
+      const path = `/${output.path.replace(/^\.\//, "")}`;
       map.set(path, makeAsset(path, new Uint8Array(await output.arrayBuffer())));
     }
     const manifest = JSON.stringify(chunkManifest(result.metafile!));

@@ -134,7 +134,7 @@ async function renderPage(
       plans: data.plans,
       pluginInstallUrl: data.pluginInstallUrl,
       refundWindowDays: data.refundWindowDays,
-    }) + (browserScreen ? "\n    " + (await modulePreloads(assets, page, template)) : "");
+    }) + (browserScreen ? `\n    ${await modulePreloads(assets, page, template)}` : "");
   const seeds = `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data.seeds)}</script>`;
   let root = `<div id="root"></div>${seeds}`;
   if (screen && page.serverRendered) {

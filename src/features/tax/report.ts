@@ -57,21 +57,20 @@ export async function taxReportCsv(db: DbOrTx, from: string, to: string): Promis
     const rate = sale.taxRate === null ? "" : String(Number(sale.taxRate));
     const key = [country, sale.taxName ?? "", rate, sale.taxReason ?? "", sale.currency].join("|");
     let found = buckets.get(key);
-    if (!found)
-      buckets.set(
-        key,
-        (found = {
-          country,
-          tax: sale.taxName ?? "",
-          rate,
-          reason: sale.taxReason ?? "",
-          currency: sale.currency,
-          invoices: 0,
-          creditNotes: 0,
-          net: 0,
-          taxCents: 0,
-        }),
-      );
+    if (!found) {
+      found = {
+        country,
+        tax: sale.taxName ?? "",
+        rate,
+        reason: sale.taxReason ?? "",
+        currency: sale.currency,
+        invoices: 0,
+        creditNotes: 0,
+        net: 0,
+        taxCents: 0,
+      };
+      buckets.set(key, found);
+    }
     return found;
   };
   const invoiced = await db

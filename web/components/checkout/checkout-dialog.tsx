@@ -122,6 +122,7 @@ export interface CheckoutDialogProps {
 
 function FormSkeleton() {
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a named placeholder; a live role would have it announced, a change to make on purpose
     <div className="grid gap-3" aria-label="Loading the card form">
       <Skeleton className="h-10" />
       <div className="grid grid-cols-2 gap-3">
@@ -146,6 +147,7 @@ export function CheckoutDialog({
   const [form, setForm] = useState<BuyerFormState>(EMPTY_BUYER_FORM);
   // The buyer took the list price after the code was refused (a once-per-buyer code used before, say).
   const [withoutPromotion, setWithoutPromotion] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new checkout starts a blank form; the checkout is the trigger, not read
   useEffect(() => {
     setForm(EMPTY_BUYER_FORM);
     setWithoutPromotion(false);

@@ -47,6 +47,7 @@ export function useOpenPayment(checkout: Checkout | null) {
     setCurrentKey(key);
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a new checkout opens; show is remade on every render
   useEffect(() => {
     show(checkout?.initial ?? null, checkout?.initial ? detailsKey({}) : null);
     setError(null);

@@ -1,6 +1,7 @@
 import type { ComponentProps, ElementType, JSXElementConstructor } from "react";
 import { cn } from "../../lib/utils";
 
+// biome-ignore lint/suspicious/noExplicitAny: any component at all, whatever its props; unknown would accept none
 type Styleable = keyof React.JSX.IntrinsicElements | JSXElementConstructor<any>;
 
 /**

@@ -15,6 +15,7 @@ import type {
 import { apiRequest, getQueryFn } from "../api";
 import { queryClient } from "../query-client";
 import { useSession } from "../session";
+import { generatedPluginKey } from "../plugin-key-name";
 import { ME_QUERY_KEY } from "./auth";
 
 export const DASHBOARD_QUERY_KEY = ["/api/dashboard"] as const;
@@ -88,8 +89,7 @@ export function useUpdateSettings() {
     mutationFn: (change: Partial<Pick<UserSettings, "notifications" | "autoSync" | "theme">>) =>
       apiRequest<UserSettings>("PUT", "/api/user/settings", change),
     onSuccess: (settings) => {
-      const session = useSession.getState();
-      if (session.user) session.setAccount({ user: { ...session.user, settings }, subscription: session.subscription });
+      useSession.getState().updateUser({ settings });
       queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, (me) => (me ? { ...me, user: { ...me.user, settings } } : me));
     },
   });
@@ -98,10 +98,8 @@ export function useUpdateSettings() {
 export function useGeneratePluginKey() {
   return useMutation({
     mutationFn: () => apiRequest<GeneratePluginKeyResponse>("POST", "/api/figma/generate-key"),
-    onSuccess: ({ figmaKey: pluginKey }) => {
-      const session = useSession.getState();
-      if (session.user)
-        session.setAccount({ user: { ...session.user, figmaKey: pluginKey }, subscription: session.subscription });
+    onSuccess: (answer) => {
+      useSession.getState().updateUser({ pluginKey: generatedPluginKey(answer) });
       return queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
     },
   });

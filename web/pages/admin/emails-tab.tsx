@@ -54,7 +54,9 @@ function EmailText({ email }: { email: ListedEmailView }) {
         </DialogHeader>
         {full.data ? (
           // Focusable, so a keyboard can scroll a long e-mail.
+          // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label names the scrollable e-mail for the keyboard user who focuses it
           <pre
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so a keyboard can scroll a long e-mail
             tabIndex={0}
             aria-label="E-mail text"
             className="max-h-[60vh] overflow-auto rounded-md bg-muted p-4 text-sm whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-ring"

@@ -53,6 +53,7 @@ export default function RevenueChart() {
             day.
           </CardDescription>
         </div>
+        {/* biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons; a fieldset would bring its own border and legend */}
         <div role="group" aria-label="Period" className="flex gap-1">
           {RANGES.map((days) => (
             <Button

@@ -115,6 +115,7 @@ export function UsersTab() {
   }
 
   const searchForm = (
+    // biome-ignore lint/a11y/useSemanticElements: the search landmark on the form itself; a <search> wrapper would add an element
     <form role="search" onSubmit={search} className="flex w-full gap-2 md:w-auto">
       <Input
         type="search"

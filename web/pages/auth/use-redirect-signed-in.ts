@@ -9,6 +9,7 @@ import { hasStoredToken } from "../../lib/token-storage";
  */
 export function useRedirectSignedIn(to = "/dashboard"): void {
   const [, navigate] = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on arrival: signing in here navigates by itself
   useLayoutEffect(() => {
     if (hasStoredToken()) navigate(to, { replace: true });
     // Only on arrival: signing in here stores a token and navigates by itself.

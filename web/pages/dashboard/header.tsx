@@ -1,6 +1,7 @@
 import { Clock, ShieldCheck } from "lucide-react";
 import { Link } from "wouter";
-import type { PublicUser, SubscriptionView } from "@shared/api-types";
+import type { SubscriptionView } from "@shared/api-types";
+import type { AccountUser } from "../../lib/plugin-key-name";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
@@ -27,6 +28,7 @@ export function RemainingTime({ subscription, receivedAt }: { subscription: Subs
   const now = useNow();
   const ms = remainingMs(subscription, receivedAt, now);
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: names the infinity sign; giving it a role changes what screen readers say
     <span className="tabular-nums" aria-label={ms === null ? "Unlimited" : undefined}>
       {formatRemaining(ms)}
     </span>
@@ -73,7 +75,7 @@ function RemainingBar({ subscription, receivedAt }: { subscription: Subscription
 }
 
 export function DashboardHeader(props: {
-  user: PublicUser;
+  user: AccountUser;
   subscription: SubscriptionView | null;
   receivedAt: number;
   loading: boolean;

@@ -4,7 +4,8 @@
  */
 import { ArrowRight, BookOpen } from "lucide-react";
 import { Link } from "wouter";
-import type { PublicUser, SubscriptionView } from "@shared/api-types";
+import type { SubscriptionView } from "@shared/api-types";
+import type { AccountUser } from "../../lib/plugin-key-name";
 import { GUIDE_PATH } from "@shared/routes";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -18,7 +19,7 @@ interface Step {
   tab: DashboardTab;
 }
 
-function nextStep(user: PublicUser, subscription: SubscriptionView | null): Step | null {
+function nextStep(user: AccountUser, subscription: SubscriptionView | null): Step | null {
   if (!subscription)
     return {
       title: "Redeem a product key",
@@ -33,7 +34,7 @@ function nextStep(user: PublicUser, subscription: SubscriptionView | null): Step
       action: "Renew",
       tab: "subscription",
     };
-  if (!user.figmaKey)
+  if (!user.pluginKey)
     return {
       title: "Next: generate your plugin key",
       text: "The plugin signs in with it. Generate it, then paste it in the plugin in Roblox Studio; the setup guide shows each step.",
@@ -44,7 +45,7 @@ function nextStep(user: PublicUser, subscription: SubscriptionView | null): Step
 }
 
 export function NextStepCard(props: {
-  user: PublicUser;
+  user: AccountUser;
   subscription: SubscriptionView | null;
   onNavigate: (tab: DashboardTab) => void;
 }) {

@@ -1,6 +1,7 @@
 import { BookOpen, ExternalLink, MessagesSquare } from "lucide-react";
 import { Link } from "wouter";
-import type { PublicUser, SubscriptionView } from "@shared/api-types";
+import type { SubscriptionView } from "@shared/api-types";
+import type { AccountUser } from "../../lib/plugin-key-name";
 import { COMMUNITY_CHAT_URL } from "@shared/product";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -14,7 +15,7 @@ export function OverviewTab({
   loading,
   onNavigate,
 }: {
-  user: PublicUser;
+  user: AccountUser;
   subscription: SubscriptionView | null;
   loading: boolean;
   onNavigate: (tab: DashboardTab) => void;

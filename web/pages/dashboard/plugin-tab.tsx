@@ -1,7 +1,7 @@
 import { BookOpen, Check, Copy, FileCode2, KeyRound } from "lucide-react";
 import { Link } from "wouter";
 import { GUIDE_PATH } from "@shared/routes";
-import type { PublicUser } from "@shared/api-types";
+import type { AccountUser } from "../../lib/plugin-key-name";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
@@ -110,10 +110,10 @@ function PluginKeyCard({ pluginKey }: { pluginKey: string | null }) {
   );
 }
 
-export function PluginTab({ user }: { user: PublicUser }) {
+export function PluginTab({ user }: { user: AccountUser }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
-      <PluginKeyCard pluginKey={user.figmaKey} />
+      <PluginKeyCard pluginKey={user.pluginKey} />
       <LinkedAccountCard />
       <p className="flex items-center gap-2 text-sm text-muted-foreground lg:col-span-2">
         <FileCode2 className="size-4 shrink-0" aria-hidden />

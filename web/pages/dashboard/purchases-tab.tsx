@@ -206,6 +206,7 @@ export function PurchasesTab() {
               </Button>
             </div>
           ) : !data ? (
+            // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a named placeholder; a live role would have it announced, a change to make on purpose
             <div className="grid gap-3" aria-busy="true" aria-label="Loading purchases">
               <Skeleton className="h-16" />
               <Skeleton className="h-16" />

@@ -54,6 +54,7 @@ export function ReviewCard({ canReview, loading }: { canReview: boolean; loading
   const [comment, setComment] = useState("");
   const [displayName, setDisplayName] = useState("");
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fills the form when another review arrives, not on every refetch, which would undo edits
   useEffect(() => {
     if (existing) {
       setRating(existing.rating);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { LogOut } from "lucide-react";
-import type { PublicUser } from "@shared/api-types";
+import type { AccountUser } from "../../lib/plugin-key-name";
 import { ThemeSelect } from "../../components/theme-select";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
@@ -70,7 +70,7 @@ function SettingSwitch({
   );
 }
 
-export function SettingsTab({ user }: { user: PublicUser }) {
+export function SettingsTab({ user }: { user: AccountUser }) {
   const update = useUpdateSettings();
   const logout = useLogout();
   const [toggles, setToggles] = useState<Toggles>({

@@ -78,6 +78,7 @@ export function SupportTab() {
               </Button>
             </div>
           ) : !data ? (
+            // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a named placeholder; a live role would have it announced, a change to make on purpose
             <div className="grid gap-3" aria-busy="true" aria-label="Loading support messages">
               <Skeleton className="h-24" />
             </div>

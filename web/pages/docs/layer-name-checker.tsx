@@ -206,6 +206,7 @@ export function LayerNameChecker() {
             className="font-mono"
           />
         </div>
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: a live region named by its heading; a status role would change how it is announced */}
         <div
           aria-live="polite"
           aria-labelledby={`${ids}-title`}

@@ -138,6 +138,7 @@ export function GameScreen({ x, y, width, height, skyId, design = false }: GameS
   const panelX = (width - PANEL.width * scale) / 2;
   const panelY = (height - PANEL.height * scale) / 2;
   return (
+    // biome-ignore lint/a11y/noSvgWithoutTitle: a nested svg inside a drawing that carries its own label
     <svg x={x} y={y} width={width} height={height} viewBox={`0 0 ${width} ${height}`} overflow="hidden">
       {design ? (
         <rect width={width} height={height} fill="#1c1a2b" />

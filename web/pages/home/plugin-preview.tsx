@@ -256,6 +256,7 @@ export function PluginPreview() {
   const [serverMarkup] = useState(() =>
     typeof document === "undefined" ? null : (document.getElementById(PREVIEW_ID)?.innerHTML ?? null),
   );
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: keeps the markup the server rendered for this same component, read back from the page
   if (serverMarkup !== null) return <div id={PREVIEW_ID} dangerouslySetInnerHTML={{ __html: serverMarkup }} />;
   return (
     <div id={PREVIEW_ID}>

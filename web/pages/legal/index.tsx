@@ -50,6 +50,8 @@ export default function LegalPage({ slug }: { slug: LegalSlug }) {
       <h1 className="mb-6 text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
       {document.data ? (
         // The server renders this HTML from the operator's Markdown (src/features/legal); it is the site's own text.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: HTML the server renders from the operator's own Markdown
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the click is caught from the links inside, which the keyboard opens itself
         <article className={ARTICLE} onClick={followLink} dangerouslySetInnerHTML={{ __html: document.data.html }} />
       ) : document.isError ? (
         <div
@@ -62,6 +64,7 @@ export default function LegalPage({ slug }: { slug: LegalSlug }) {
           </Button>
         </div>
       ) : (
+        // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a named placeholder; a live role would have it announced, a change to make on purpose
         <div className="grid max-w-3xl gap-3" aria-busy="true" aria-label="Loading">
           {[0, 1, 2, 3].map((line) => (
             <Skeleton key={line} className="h-5 w-full" />

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Undo2 } from "lucide-react";
 import { Link, useSearch } from "wouter";
@@ -31,13 +31,14 @@ export default function RefundLinkPage() {
   const [done, setDone] = useState<string | null>(null);
   const data = purchase.data;
 
-  let body;
+  let body: ReactNode;
   if (done) body = <p role="status">{done}</p>;
   else if (!key && hydrated)
     body = <p>This page needs the refund link from your product-key e-mail. Open it again from there.</p>;
   else if (purchase.isError) body = <p role="alert">{purchase.error.message}</p>;
   else if (!data)
     body = (
+      // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a named placeholder; a live role would have it announced, a change to make on purpose
       <div className="grid gap-2" aria-busy="true" aria-label="Loading">
         <Skeleton className="h-5" />
         <Skeleton className="h-5 w-2/3" />

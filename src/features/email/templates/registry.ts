@@ -6,7 +6,7 @@
  * A new e-mail is one entry here plus its component in this folder; `queueEmail(tx, { to, template,
  * payload }, now)` then takes it, and the compiler checks every payload against the entry.
  */
-import { createElement, type ReactElement } from "react";
+import { createElement } from "react";
 import { t, type Static } from "elysia";
 import type { TObject } from "@sinclair/typebox";
 import { PRODUCT_NAME } from "@shared/product";

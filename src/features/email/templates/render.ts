@@ -19,7 +19,10 @@ const checks = new Map<TObject, TypeCheck<TObject>>();
 
 function assertPayload(template: string, schema: TObject, payload: Record<string, unknown>) {
   let check = checks.get(schema);
-  if (!check) checks.set(schema, (check = TypeCompiler.Compile(schema)));
+  if (!check) {
+    check = TypeCompiler.Compile(schema);
+    checks.set(schema, check);
+  }
   if (check.Check(payload)) return;
   const field = check.Errors(payload).First()?.path.replace(/^\//, "").replace(/\//g, ".") || "valid payload";
   throw new Error(`E-mail template "${template}" needs a "${field}" in its payload`);

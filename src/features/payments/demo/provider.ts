@@ -66,8 +66,7 @@ export function createDemoProvider(db: Db, clock: Clock): PaymentProvider {
         const [row] = await forUpdate(
           tx.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, paymentIntentId)).limit(1),
         );
-        if (!row || row.status !== "succeeded")
-          throw new AppError(409, "NOT_REFUNDABLE", "This payment can't be refunded.");
+        if (row?.status !== "succeeded") throw new AppError(409, "NOT_REFUNDABLE", "This payment can't be refunded.");
         let amountRefunded = row.amountRefunded;
         if (!row.refundKeys.includes(idempotencyKey)) {
           if (amountCents <= 0 || row.amountRefunded + amountCents > row.amountCents) {

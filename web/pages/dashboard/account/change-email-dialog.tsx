@@ -68,6 +68,7 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
       title="Change email"
       description={
         <p>
+          {/* biome-ignore lint/suspicious/noSuspiciousSemicolonInJsx: the semicolon is part of the sentence */}
           We send a confirmation link to the new address. Until you open it, you keep signing in with {currentEmail};
           afterwards we tell {currentEmail} that the address changed. Your purchases, invoices and support messages stay
           with your account.
