@@ -106,7 +106,7 @@ export function failedTests(captured: string): string[] {
   let file = "";
   const failed: string[] = [];
   // Without the colours bun prints when told to (FORCE_COLOR).
-  for (const line of captured.replace(/\x1b\[[0-9;]*m/g, "").split("\n")) {
+  for (const line of captured.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "").split("\n")) {
     // bun's recap of the failures above, without their files ("2 tests failed:"): already counted.
     if (/^\d+ tests? failed:$/.test(line)) break;
     const header = /^(\S.*\.(?:test|spec)\.[cm]?[jt]sx?):$/.exec(line);

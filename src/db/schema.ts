@@ -16,6 +16,9 @@ import type { Tables } from "./tables";
 import * as sqlite from "./sqlite/schema";
 import type * as postgres from "./postgres/schema";
 
+/** SQLite's tables as one object, read by key below (a namespace import read by key defeats tree-shaking). */
+const sqliteTables = { ...sqlite };
+
 export type Engine = "sqlite" | "postgres";
 let engine: Engine = "sqlite";
 let postgresTables: Record<string, object> | undefined;
@@ -24,7 +27,7 @@ type Target = Record<PropertyKey, unknown>;
 
 /** The table `key` of the engine in use. */
 function tableNow(key: string): Target {
-  const tables = engine === "postgres" ? postgresTables! : (sqlite as Record<string, object>);
+  const tables = engine === "postgres" ? postgresTables! : (sqliteTables as Record<string, object>);
   return tables[key] as Target;
 }
 
@@ -64,7 +67,7 @@ const COLUMNS = Symbol.for("drizzle:Columns");
 
 /** The stand-in for table `key`: its columns, one by one or all together, are stand-ins too. */
 function engineTable<T extends object>(key: string): T {
-  const columnKeys = Object.keys(getTableColumns(sqlite[key as keyof Tables]));
+  const columnKeys = Object.keys(getTableColumns(sqliteTables[key as keyof Tables]));
   const columns = Object.fromEntries(
     columnKeys.map((column) => [column, standIn(() => tableNow(key)[column] as Target)]),
   );
@@ -81,8 +84,8 @@ function engineTable<T extends object>(key: string): T {
 }
 
 const tables = Object.fromEntries(
-  Object.keys(sqlite)
-    .filter((key) => is(sqlite[key as keyof typeof sqlite], Table))
+  Object.keys(sqliteTables)
+    .filter((key) => is(sqliteTables[key as keyof typeof sqliteTables], Table))
     .map((key) => [key, engineTable(key)]),
 ) as unknown as Tables;
 

@@ -130,7 +130,9 @@ describe("a subscription on hold", () => {
     const ticks = await page.getByTestId("live-clock").locator("time").getAttribute("datetime");
     await page.waitForFunction(
       (first) => {
-        const seen = ((window as { seenTicks?: Set<string | null> }).seenTicks ??= new Set([first]));
+        const holder = window as { seenTicks?: Set<string | null> };
+        holder.seenTicks ??= new Set([first]);
+        const seen = holder.seenTicks;
         seen.add(document.querySelector("[data-testid=live-clock] time")?.getAttribute("datetime") ?? null);
         return seen.size >= 3;
       },
