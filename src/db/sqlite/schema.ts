@@ -549,11 +549,15 @@ export const booksDaily = sqliteTable(
   (t) => [primaryKey({ columns: [t.day, t.plan] })],
 );
 
-/** Product keys by plan, kept by triggers on `product_keys` like the books, for the overview's counts. */
+/**
+ * Product keys by plan, kept by triggers on `product_keys` like the books, for the overview's counts: all of them,
+ * those not used, and those available to hand out (neither used nor bought: no sale holds them).
+ */
 export const productKeyCounts = sqliteTable("product_key_counts", {
   plan: text("plan", { enum: PLAN_IDS }).primaryKey(),
   total: integer("total").notNull().default(0),
   unused: integer("unused").notNull().default(0),
+  available: integer("available").notNull().default(0),
 });
 
 /** Settings the app keeps for itself, e.g. the development JWT secret. */
