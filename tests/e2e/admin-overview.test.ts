@@ -129,14 +129,21 @@ describe("the revenue chart", () => {
       await page.getByRole("button", { name: range }).click();
       await page.getByRole("button", { name: range, pressed: true }).waitFor();
       await page.getByText(`Revenue by day, last ${range}`).waitFor({ state: "attached" });
-      await page.locator(".recharts-yAxis .recharts-cartesian-axis-tick-value").first().waitFor({ timeout: 30_000 });
-      const ticks = (await page.locator(".recharts-yAxis .recharts-cartesian-axis-tick-value").allTextContents()).map(
-        (label) => Number(label.replace(/[$,]/g, "")),
-      );
+      await page
+        .locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value")
+        .first()
+        .waitFor({ timeout: 30_000 });
+      const ticks = (
+        await page.locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents()
+      ).map((label) => Number(label.replace(/[$,]/g, "")));
       expect(ticks.length).toBeGreaterThanOrEqual(3);
       expect(ticks[0]).toBe(0);
       const steps = ticks.slice(1).map((tick, i) => Math.round((tick - ticks[i]!) * 100));
       expect(new Set(steps).size).toBe(1);
+      // A step one reads at a glance: 1, 2, 2.5 or 5 times a power of ten ($50, not $40 or $7).
+      const step = steps[0]! / 100;
+      const power = 10 ** Math.floor(Math.log10(step));
+      expect([1, 2, 2.5, 5]).toContain(Math.round((step / power) * 10) / 10);
       expect(ticks.at(-1)!).toBeGreaterThanOrEqual(149.99);
       // No more than one step of room above the highest day.
       expect(ticks.at(-2)!).toBeLessThan(149.99);
