@@ -1,6 +1,9 @@
-/** The states the admin key list shows and filters by, with the operator's words for them. */
+/**
+ * The states the admin key list shows and filters by, with the operator's words for them. An unsold key is
+ * one the overview counts as available: neither bought nor used.
+ */
 export const ADMIN_KEY_STATE_LABELS = {
-  unsold: "Unsold",
+  unsold: "Available (unsold)",
   sold: "Sold (not redeemed)",
   redeemed: "Redeemed",
   refunded: "Refunded",

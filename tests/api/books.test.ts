@@ -5,11 +5,11 @@
  */
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { booksDaily, creditNotes, issuedDocuments, productKeys, sales } from "../../src/db/schema";
+import { booksDaily, creditNotes, issuedDocuments, productKeyCounts, productKeys, sales } from "../../src/db/schema";
 import { checkBooks } from "../../src/features/books/service";
 import { DAY } from "../../src/lib/clock";
 import { runCli } from "../../src/cli";
-import { api, call, type TestContext } from "../support/app";
+import { api, call, signUpWithKey, type TestContext } from "../support/app";
 import type { FakeStripe } from "../support/fake-stripe";
 import { eachTestOnFakeStripe } from "../support/each-test";
 import { paidOnFakeStripe } from "../support/purchase";
@@ -48,6 +48,9 @@ async function expectBooksRight() {
   expect(Math.round(overview.adminRevenue * 100)).toBe(netOfCsv);
   expect(netOfChart).toBe(netOfCsv);
   expect(overview.productKeyCount).toBe((await ctx.deps.db.select().from(productKeys)).length);
+  // "N available" counts exactly the keys the Keys tab lists under its Available filter.
+  const listed = await api(ctx.app, admin).api.admin["product-keys"].get({ query: { state: "unsold", limit: 100 } });
+  expect(overview.availableKeyCount).toBe(listed.data!.length);
   return overview;
 }
 
@@ -94,7 +97,44 @@ describe("the daily books", () => {
     // Keys made and deleted by an admin keep the overview's key counts.
     const made = (await api(ctx.app, admin).api.admin["generate-product-key"].post({ plan: "month", count: 3 })).data!;
     await api(ctx.app, admin).api.admin["product-keys"]({ id: made[0]._id }).delete();
-    expect(await expectBooksRight()).toMatchObject({ productKeyCount: 4, availableKeyCount: 4 });
+    expect(await expectBooksRight()).toMatchObject({ productKeyCount: 4, availableKeyCount: 2 });
+  });
+
+  test("available keys are the ones nobody bought or used: a sale, a redemption, a refund and a deletion each keep the count", async () => {
+    const made = (await api(ctx.app, admin).api.admin["generate-product-key"].post({ plan: "pro", count: 3 })).data!;
+    expect(await expectBooksRight()).toMatchObject({ productKeyCount: 3, availableKeyCount: 3 });
+    // Bought and not yet redeemed: its buyer has it by e-mail, so it is not there to hand out.
+    const bought = await paidOnFakeStripe(ctx, stripe, "month", "buyer@example.com");
+    expect(await expectBooksRight()).toMatchObject({ productKeyCount: 4, availableKeyCount: 3 });
+    await signUpWithKey(ctx, "buyer@example.com", bought.key);
+    expect(await expectBooksRight()).toMatchObject({ productKeyCount: 4, availableKeyCount: 3 });
+    await signUpWithKey(ctx, "gift@example.com", made[0]!.key);
+    expect(await expectBooksRight()).toMatchObject({ productKeyCount: 4, availableKeyCount: 2 });
+    await api(ctx.app, admin).api.admin["product-keys"]({ id: made[1]!._id }).delete();
+    expect(await expectBooksRight()).toMatchObject({ productKeyCount: 3, availableKeyCount: 1 });
+    // A refund deletes the unused key of the sale and leaves the available count as it was.
+    const refunded = await paidOnFakeStripe(ctx, stripe, "pro", "refunded@example.com");
+    expect(await expectBooksRight()).toMatchObject({ productKeyCount: 4, availableKeyCount: 1 });
+    const refundedSale = (await refunded.sale()).id;
+    expect((await api(ctx.app, admin).api.admin.sales({ id: refundedSale }).refund.post({})).status).toBe(200);
+    expect(await expectBooksRight()).toMatchObject({ productKeyCount: 3, availableKeyCount: 1 });
+    // A key given to a sale by hand leaves the available ones; freed again, it returns.
+    const soldSale = (await bought.sale()).id;
+    await ctx.deps.db.update(productKeys).set({ saleId: soldSale }).where(eq(productKeys.id, made[2]!._id));
+    expect(await expectBooksRight()).toMatchObject({ availableKeyCount: 0 });
+    await ctx.deps.db.update(productKeys).set({ saleId: null }).where(eq(productKeys.id, made[2]!._id));
+    expect(await expectBooksRight()).toMatchObject({ availableKeyCount: 1 });
+  });
+
+  test("`books check` finds an available-key count that drifted, and --repair sets it right", async () => {
+    await api(ctx.app, admin).api.admin["generate-product-key"].post({ plan: "pro", count: 2 });
+    await paidOnFakeStripe(ctx, stripe, "pro", "drift@example.com");
+    await ctx.deps.db.update(productKeyCounts).set({ available: 7 });
+    const check = await checkBooks(ctx.deps.db, { repair: true });
+    expect(check.differences).toEqual([
+      { day: "-", plan: "pro", column: "product_keys.available", kept: 7, fromSales: 2 },
+    ]);
+    expect(await expectBooksRight()).toMatchObject({ productKeyCount: 3, availableKeyCount: 2 });
   });
 
   test("one net revenue: a refunded sale's kept fee counts in the overview as in the chart and the CSV", async () => {

@@ -108,6 +108,20 @@ describe("a promotion code is not burnt by looking at it", () => {
     expect(await usesHeld(ctx.deps.db, code.id, ctx.clock.now())).toBe(1);
   });
 
+  test("the window whose payment was taken over learns so when it reports its failed payment; its own close does not", async () => {
+    await launch20();
+    const first = (await choosePlan("buyer@example.com")).data!;
+    const second = (await choosePlan("buyer@example.com")).data!;
+    // The first window's card form finds its payment cancelled and asks why: another window goes on with it.
+    expect((await closeDialog(first)).data).toEqual({ status: "released", takenOver: true });
+    // The second window closing its own dialog gave nothing up to anyone.
+    expect((await closeDialog(second)).data).toEqual({ status: "released" });
+    // A payment without a once-per-buyer code is never taken over.
+    const plain = (await api(ctx.app).api["create-payment-intent"].post({ plan: "pro", email: "buyer@example.com" }))
+      .data!;
+    expect((await closeDialog(plain)).data).toEqual({ status: "released" });
+  });
+
   test("a failed payment gives the use back at once and cancels the payment at Stripe", async () => {
     const code = await launch20();
     const open = (await choosePlan("buyer@example.com")).data!;

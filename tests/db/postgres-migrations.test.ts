@@ -76,6 +76,7 @@ describePostgres("the PostgreSQL migrations on an empty database", () => {
     expect(triggers.map((row: { tgname: string }) => row.tgname)).toEqual([
       "books_sale_insert_delete",
       "books_sale_update",
+      "product_key_counts_available_follow",
       "product_key_counts_follow",
     ]);
 
@@ -119,7 +120,9 @@ type Step =
   | { remove: string }
   | { insertKey: KeyValues }
   | { updateKey: string; set: Partial<KeyValues> }
-  | { removeKey: string };
+  | { removeKey: string }
+  /** Gives a key to the sale of a payment (sold), or to none (null: available again). */
+  | { sellKey: string; to: string | null };
 
 const T0 = Date.UTC(2026, 0, 5, 10);
 const sale = (
@@ -186,6 +189,15 @@ const STEPS: Step[] = [
   { updateKey: "k3", set: { isUsed: false, usedAt: null } },
   { updateKey: "k2", set: { plan: "pro" } },
   { removeKey: "k4" },
+  // Sold keys are not available; one given back is again.
+  key("k5", "pro"),
+  { sellKey: "k5", to: "pi_5" },
+  key("k6", "month"),
+  { sellKey: "k6", to: "pi_7" },
+  { sellKey: "k6", to: null },
+  key("k7", "lifetime"),
+  { sellKey: "k7", to: "pi_3" },
+  { updateKey: "k7", set: { isUsed: true, usedAt: T0 } },
 ];
 
 type Lite = ReturnType<typeof openDatabase>;
@@ -208,9 +220,20 @@ async function both(lite: Lite, postgres: Postgres, step: Step) {
   } else if ("updateKey" in step) {
     await lite.update(sqlite.productKeys).set(step.set).where(eq(sqlite.productKeys.key, step.updateKey));
     await postgres.db.update(pg.productKeys).set(step.set).where(eq(pg.productKeys.key, step.updateKey));
-  } else {
+  } else if ("removeKey" in step) {
     await lite.delete(sqlite.productKeys).where(eq(sqlite.productKeys.key, step.removeKey));
     await postgres.db.delete(pg.productKeys).where(eq(pg.productKeys.key, step.removeKey));
+  } else {
+    const [liteSale] = step.to
+      ? await lite.select().from(sqlite.sales).where(eq(sqlite.sales.paymentIntentId, step.to))
+      : [];
+    const [pgSale] = step.to
+      ? await postgres.db.select().from(pg.sales).where(eq(pg.sales.paymentIntentId, step.to))
+      : [];
+    const liteSaleId = liteSale?.id ?? null;
+    const pgSaleId = pgSale?.id ?? null;
+    await lite.update(sqlite.productKeys).set({ saleId: liteSaleId }).where(eq(sqlite.productKeys.key, step.sellKey));
+    await postgres.db.update(pg.productKeys).set({ saleId: pgSaleId }).where(eq(pg.productKeys.key, step.sellKey));
   }
 }
 
@@ -259,7 +282,11 @@ describePostgres("the books on PostgreSQL", () => {
       const liteCounts = await lite.select().from(sqlite.productKeyCounts).orderBy(asc(sqlite.productKeyCounts.plan));
       const pgCounts = await postgres.db.select().from(pg.productKeyCounts).orderBy(asc(pg.productKeyCounts.plan));
       expect(pgCounts).toEqual(liteCounts);
-      expect(liteCounts.find((row) => row.plan === "pro")).toEqual({ plan: "pro", total: 2, unused: 2 });
+      expect(liteCounts).toEqual([
+        { plan: "lifetime", total: 1, unused: 0, available: 0 },
+        { plan: "month", total: 2, unused: 1, available: 1 },
+        { plan: "pro", total: 3, unused: 3, available: 2 },
+      ]);
     } finally {
       lite.$client.close();
     }

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { productKeys, sales } from "../../src/db/schema";
+import { productKeys, promotionCodes, sales } from "../../src/db/schema";
+import { axeViolations, describeFindings } from "../support/axe";
 import { DESKTOP, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
@@ -59,7 +60,7 @@ const suite = browserSuite(() => ({ env: stripe.env }));
 afterAll(() => stripe?.stop());
 
 /** A page where js.stripe.com serves the stub and every other outside request is refused. */
-async function stripePage() {
+async function stripePage(path = "/purchase") {
   const page = await suite.page(DESKTOP, { allowExternal: true });
   await page.context().route(
     (url) => !url.href.startsWith(suite.server.url),
@@ -68,7 +69,7 @@ async function stripePage() {
         ? route.fulfill({ contentType: "application/javascript", body: STRIPE_JS_STUB })
         : route.abort(),
   );
-  await page.goto("/purchase");
+  await page.goto(path);
   return page;
 }
 
@@ -182,6 +183,65 @@ describe("Stripe card form", () => {
     await page.goto(`/purchase/success?payment_intent=${id}&redirect_status=succeeded`);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
   });
+
+  test("a payment another window took over says it continues there, not that it failed; the other window pays", async () => {
+    const { db, clock } = suite.server.deps;
+    await db
+      .insert(promotionCodes)
+      .values({ code: "STRIPETABS", percentOff: 10, oncePerBuyer: true, createdAt: clock.now() });
+    const buyer = "two-stripe-windows@example.com";
+    const [first, second] = [
+      await stripePage("/purchase?code=STRIPETABS"),
+      await stripePage("/purchase?code=STRIPETABS"),
+    ];
+    const dialogs = [];
+    for (const page of [first, second]) {
+      await page.getByText("Promotion code applied.").waitFor();
+      dialogs.push(await openCheckout(page, buyer));
+      await page.evaluate(() => (window as any).__stripeReady());
+    }
+    // The second window's payment cancelled the first one's at Stripe, which refuses to confirm it.
+    const takenOver = (await first.evaluate(() => (window as any).__clientSecret as string)).split("_secret_")[0]!;
+    expect(stripe.intents.get(takenOver)!.status).toBe("canceled");
+    await dialogs[0]!.getByRole("button", { name: "Complete Payment" }).click();
+    await dialogs[0]!.getByRole("button", { name: "Processing..." }).waitFor();
+    await first.evaluate(
+      (id) =>
+        (window as any).__releaseConfirm({
+          error: {
+            type: "invalid_request_error",
+            code: "payment_intent_unexpected_state",
+            message: "This PaymentIntent's status is canceled, so it can no longer be confirmed.",
+            payment_intent: { id, object: "payment_intent", status: "canceled" },
+          },
+        }),
+      takenOver,
+    );
+    const alert = dialogs[0]!.getByRole("alert");
+    await alert
+      .getByText("This payment continues in another window, where you started it again.", { exact: false })
+      .waitFor();
+    expect(await alert.getByText("Payment failed", { exact: false }).count()).toBe(0);
+    expect(await first.locator("li[data-state=open]").getByText("Payment Failed").count()).toBe(0);
+    await alert.getByRole("button", { name: "Pay here instead" }).waitFor();
+    expect(describeFindings("taken over (Stripe)", await axeViolations(first))).toBe("");
+    await screenshot(first, "checkout-taken-over-stripe");
+
+    // The other window pays.
+    const ownId = (await second.evaluate(() => (window as any).__clientSecret as string)).split("_secret_")[0]!;
+    stripe.succeed(ownId);
+    await dialogs[1]!.getByRole("button", { name: "Complete Payment" }).click();
+    await second.evaluate(
+      (id) => (window as any).__releaseConfirm({ paymentIntent: { id, status: "succeeded" } }),
+      ownId,
+    );
+    await second.waitForURL(/\/purchase\/success/);
+    await second.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    expect((await db.select().from(sales).where(eq(sales.email, buyer))).map((sale) => sale.promotionCode)).toEqual([
+      "STRIPETABS",
+    ]);
+    // Two windows and a payment: the limit is for a hang, not for speed.
+  }, 120_000);
 
   test("when Stripe.js cannot load, the dialog says so instead of a dead form", async () => {
     const page = await suite.page(DESKTOP);

@@ -258,11 +258,15 @@ function booksDailyTable(b: Columns) {
   );
 }
 
-/** Product keys by plan, kept by triggers on `product_keys` like the books, for the overview's counts. */
+/**
+ * Product keys by plan, kept by triggers on `product_keys` like the books, for the overview's counts: all of them,
+ * those not used, and those available to hand out (neither used nor bought: no sale holds them).
+ */
 function productKeyCountsTable(b: Columns) {
   return b.table("product_key_counts", {
     plan: b.text("plan", { enum: PLAN_IDS }).primaryKey(),
     total: b.int("total").notNull().default(0),
     unused: b.int("unused").notNull().default(0),
+    available: b.int("available").notNull().default(0),
   });
 }

@@ -119,7 +119,7 @@ export async function adminOverview(db: DbOrTx, sign?: DocumentSigner): Promise<
     disputed: centsToDollars(money.disputedCents),
     disputeCount: money.disputeCount,
     productKeyCount: keys.total,
-    availableKeyCount: keys.unused,
+    availableKeyCount: keys.available,
     openTicketCount: await countOpenTickets(db),
     recentSales: await recentSales(db, { limit: RECENT_SALES_SHOWN }, sign),
   };

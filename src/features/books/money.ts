@@ -88,3 +88,10 @@ export const REBUILD_BOOKS_SQL = `
 
 /** Product keys not yet used, counted per group (a sum over the boolean itself is SQLite's alone). */
 export const UNUSED_KEYS_SQL = "sum(CASE WHEN is_used THEN 0 ELSE 1 END)";
+
+/**
+ * Product keys available to hand out, counted per group: neither used nor bought (no sale holds them). The
+ * admin key list's "unsold" state is the same keys (admin/keys.ts), and the triggers of
+ * drizzle/0027_available_keys_triggers.sql (postgres/0009) keep the same count row by row.
+ */
+export const AVAILABLE_KEYS_SQL = "sum(CASE WHEN is_used OR sale_id IS NOT NULL THEN 0 ELSE 1 END)";

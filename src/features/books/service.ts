@@ -8,7 +8,7 @@ import type { Database } from "bun:sqlite";
 import { engineOf, type Db, type DbOrTx } from "../../db";
 import { booksDaily, productKeyCounts, productKeys, sales } from "../../db/schema";
 import { DAY } from "../../lib/clock";
-import { REBUILD_BOOKS_SQL, rebuiltBookFields, saleDay, UNUSED_KEYS_SQL } from "./money";
+import { AVAILABLE_KEYS_SQL, REBUILD_BOOKS_SQL, rebuiltBookFields, saleDay, UNUSED_KEYS_SQL } from "./money";
 
 export interface BookTotals {
   sales: number;
@@ -67,12 +67,13 @@ export function bookDays(db: DbOrTx, from: number): Promise<(BookTotals & { day:
 
 export const dayStart = (at: number) => at - (at % DAY);
 
-/** Product keys in all, and those not yet used. */
-export async function productKeyTotals(db: DbOrTx): Promise<{ total: number; unused: number }> {
+/** Product keys in all, those not yet used, and those available to hand out (neither used nor bought). */
+export async function productKeyTotals(db: DbOrTx): Promise<{ total: number; unused: number; available: number }> {
   const [totals] = await db
     .select({
       total: sql<number>`coalesce(sum(${productKeyCounts.total}), 0)`.mapWith(Number),
       unused: sql<number>`coalesce(sum(${productKeyCounts.unused}), 0)`.mapWith(Number),
+      available: sql<number>`coalesce(sum(${productKeyCounts.available}), 0)`.mapWith(Number),
     })
     .from(productKeyCounts);
   return totals!;
@@ -103,6 +104,7 @@ const countedKeys = (tx: DbOrTx) =>
       plan: productKeys.plan,
       total: count().mapWith(Number).as("total"),
       unused: sql.raw(UNUSED_KEYS_SQL).mapWith(Number).as("unused"),
+      available: sql.raw(AVAILABLE_KEYS_SQL).mapWith(Number).as("available"),
     })
     .from(productKeys)
     .groupBy(productKeys.plan);
@@ -139,7 +141,7 @@ export function checkBooks(db: Db, options: { repair?: boolean } = {}): Promise<
     const keptKeys = new Map((await tx.select().from(productKeyCounts)).map((r) => [r.plan as string, r]));
     const realKeys = new Map((await countedKeys(tx)).map((r) => [r.plan as string, r]));
     for (const plan of new Set([...keptKeys.keys(), ...realKeys.keys()])) {
-      for (const column of ["total", "unused"] as const) {
+      for (const column of ["total", "unused", "available"] as const) {
         const keptValue = keptKeys.get(plan)?.[column] ?? 0,
           fromSales = realKeys.get(plan)?.[column] ?? 0;
         if (keptValue !== fromSales)
@@ -181,7 +183,7 @@ export function rebuildBooksStatements(): string[] {
     "DELETE FROM books_daily",
     `INSERT INTO books_daily (${columns}) SELECT ${columns} FROM (${REBUILD_BOOKS_SQL}) AS rebuilt`,
     "DELETE FROM product_key_counts",
-    `INSERT INTO product_key_counts (plan, total, unused) SELECT plan, count(*), ${UNUSED_KEYS_SQL} FROM product_keys GROUP BY plan`,
+    `INSERT INTO product_key_counts (plan, total, unused, available) SELECT plan, count(*), ${UNUSED_KEYS_SQL}, ${AVAILABLE_KEYS_SQL} FROM product_keys GROUP BY plan`,
   ];
 }
 

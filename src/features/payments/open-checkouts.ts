@@ -9,7 +9,7 @@
 import type { AppDeps } from "../../deps";
 import type { Checkout } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import { checkoutOfIntent, openCheckoutsOfBuyer, releaseCheckout } from "../pricing/checkouts";
+import { checkoutOfIntent, openCheckoutsOfBuyer, releaseCheckout, wasTakenOver } from "../pricing/checkouts";
 import { findPromotionCode, normaliseCode } from "../pricing/promotion-codes";
 import { fulfilPayment } from "./fulfilment";
 import type { ProviderIntent } from "./provider";
@@ -47,14 +47,20 @@ export async function provenPayment(
   return { checkout, intent };
 }
 
-/** POST /api/payment/cancel: the dialog was closed, or its payment failed. */
+/**
+ * POST /api/payment/cancel: the dialog was closed, or its payment failed. A payment another window of the same
+ * buyer had taken over (released before this asked) says so: the card form that found it cancelled tells the buyer
+ * it goes on there, not that it failed.
+ */
 export async function cancelOwnPayment(
   deps: Deps,
   proof: { paymentIntentId: string; clientSecret: string },
-): Promise<{ status: Settled }> {
+): Promise<{ status: Settled; takenOver?: true }> {
   const own = await provenPayment(deps, proof);
   if (!own) throw notFound("No payment matches this id and client secret.");
-  return { status: await settleCheckout(deps, own.checkout) };
+  const releasedBefore = own.checkout.status === "released";
+  const status = await settleCheckout(deps, own.checkout);
+  return releasedBefore && (await wasTakenOver(deps.db, own.checkout)) ? { status, takenOver: true } : { status };
 }
 
 /**

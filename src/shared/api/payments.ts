@@ -68,6 +68,12 @@ export const PaymentModel = {
       description:
         "released: the payment can no longer be paid and its promotion use is free again; paid: it was paid meanwhile (and is fulfilled); processing: the bank is still deciding.",
     }),
+    takenOver: t.Optional(
+      t.Literal(true, {
+        description:
+          "Present when the payment had been cancelled already because the same buyer started a payment with the same once-per-buyer code after it (in another window), which goes on: not a failed payment.",
+      }),
+    ),
   }),
   successQuery: t.Object({
     payment_intent: t.String({ minLength: 1, maxLength: 255, error: "payment_intent is required." }),

@@ -274,6 +274,7 @@ export function CheckoutDialog({
               <StripePaymentForm
                 key={intent.clientSecret}
                 clientSecret={intent.clientSecret}
+                paymentIntentId={intent.paymentIntentId}
                 publishableKey={publishableKey}
                 returnPath={returnPath}
                 onPaid={paid}

@@ -5,8 +5,10 @@
 import { useMemo, useState, type FormEvent } from "react";
 import { Lock } from "lucide-react";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import type { Stripe } from "@stripe/stripe-js";
+import type { Stripe, StripeError } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
+import { PAYMENT_TAKEN_OVER_MESSAGE } from "@shared/payment-taken-over";
+import { reportCanceledPayment } from "../../lib/queries/checkout";
 import { PendingButton } from "../ui/pending-button";
 import type { PaymentFormProps } from "./demo-card-form";
 
@@ -36,11 +38,25 @@ function stripeFor(publishableKey: string | null, onLoadError: () => void): Prom
   });
 }
 
+/**
+ * Stripe refuses to confirm a payment that is no longer open: the server cancelled it. When that was because the
+ * buyer started the same once-per-buyer code's payment in another window, the payment goes on there: asking the
+ * server (which the failure would tell anyway) says so.
+ */
+async function takenOverElsewhere(error: StripeError, open: { paymentIntentId: string; clientSecret: string }) {
+  const notOpen = error.code === "payment_intent_unexpected_state" || error.payment_intent?.status === "canceled";
+  return notOpen && (await reportCanceledPayment(open))?.takenOver === true;
+}
+
 function CheckoutForm({
   onPaid,
   onFailed,
   returnPath,
-}: Omit<PaymentFormProps, "clientSecret"> & { returnPath: string }) {
+  open,
+}: Omit<PaymentFormProps, "clientSecret"> & {
+  returnPath: string;
+  open: { paymentIntentId: string; clientSecret: string };
+}) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -59,7 +75,8 @@ function CheckoutForm({
       });
       // A field left incomplete is shown by the Payment Element itself; nothing was tried, so the payment stays open.
       if (error?.type === "validation_error") return;
-      if (error) onFailed(error.message ?? "Your payment could not be completed.");
+      if (error && (await takenOverElsewhere(error, open))) onFailed(PAYMENT_TAKEN_OVER_MESSAGE, true);
+      else if (error) onFailed(error.message ?? "Your payment could not be completed.");
       else if (paymentIntent) onPaid(paymentIntent.id);
     } catch (error) {
       onFailed(error instanceof Error && error.message ? error.message : "Your payment could not be completed.");
@@ -93,11 +110,12 @@ function CheckoutForm({
 
 export default function StripePaymentForm({
   clientSecret,
+  paymentIntentId,
   publishableKey,
   returnPath,
   onPaid,
   onFailed,
-}: PaymentFormProps & { publishableKey: string | null; returnPath: string }) {
+}: PaymentFormProps & { paymentIntentId: string; publishableKey: string | null; returnPath: string }) {
   const [loadError, setLoadError] = useState(false);
   const stripePromise = useMemo(() => stripeFor(publishableKey, () => setLoadError(true)), [publishableKey]);
   if (loadError)
@@ -117,7 +135,12 @@ export default function StripePaymentForm({
         },
       }}
     >
-      <CheckoutForm onPaid={onPaid} onFailed={onFailed} returnPath={returnPath} />
+      <CheckoutForm
+        onPaid={onPaid}
+        onFailed={onFailed}
+        returnPath={returnPath}
+        open={{ paymentIntentId, clientSecret }}
+      />
     </Elements>
   );
 }

@@ -2,6 +2,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type {
   CancelPaymentBody,
+  CancelPaymentResponse,
   CreateIntentBody,
   DemoConfirmBody,
   DemoConfirmResponse,
@@ -43,6 +44,17 @@ export function cancelPayment(open: CancelPaymentBody): void {
   }).catch(() => {
     // Nothing to tell the buyer: the hold runs out on its own and the sweeper cancels the payment then.
   });
+}
+
+/**
+ * The same, answered: a card form that found its payment cancelled gives it up and learns whether the buyer's
+ * other window took it over (`takenOver`). Null when the server could not be asked.
+ */
+export function reportCanceledPayment(open: CancelPaymentBody): Promise<CancelPaymentResponse | null> {
+  return apiRequest<CancelPaymentResponse>("POST", "/api/payment/cancel", {
+    paymentIntentId: open.paymentIntentId,
+    clientSecret: open.clientSecret,
+  }).catch(() => null);
 }
 
 /** The demo provider's card confirmation (development only). */

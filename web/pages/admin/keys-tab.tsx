@@ -6,6 +6,7 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Tooltip, TooltipContent, TooltipTrigger } from "../../components/ui/tooltip";
 import { useDeleteKey, useProductKeys } from "../../lib/queries/admin";
 import { useCopy } from "../../lib/clipboard";
+import { useSearchParam } from "../../lib/use-search-param";
 import { toast } from "../../lib/use-toast";
 import { PLANS } from "@shared/plans";
 import type { AdminProductKeyView, ProductKeyView } from "@shared/api-types";
@@ -171,12 +172,14 @@ function StateFilter({
   );
 }
 
+/** Keys newest first, filtered by state (?state=unsold in the address, as the overview's "available" opens it). */
 export function KeysTab() {
   const paging = usePaging(PAGE_SIZE);
-  const [state, setState] = useState<AdminKeyState | "">("");
+  const [stateParam, setStateParam] = useSearchParam("state");
+  const state: AdminKeyState | "" = ADMIN_KEY_STATES.find((known) => known === stateParam) ?? "";
   const keys = useProductKeys(paging.page, state || undefined);
   const filter = (next: AdminKeyState | "") => {
-    setState(next);
+    setStateParam(next || null);
     paging.reset();
   };
   return (

@@ -75,7 +75,7 @@ export function OverviewTab({ onNavigate }: AdminTabProps) {
                 <button
                   type="button"
                   className="cursor-pointer hover:text-foreground hover:underline"
-                  onClick={() => onNavigate("keys")}
+                  onClick={() => onNavigate("keys", { state: "unsold" })}
                 >
                   {data.availableKeyCount} available
                 </button>

@@ -4,7 +4,9 @@
  * the figures above it count it (paid sales, after refunds, open disputes and tax), so the two never
  * disagree but for the period; the summary names both, and the sales it leaves out.
  * The drawing itself is hidden from them and out of the tab order (Recharts' keyboard layer is off):
- * the table says the same, without the pointer.
+ * the table says the same, without the pointer, counting sales as the summary does.
+ * Net is often equal to revenue (no fees): it is drawn dashed over a wider solid revenue line, so both show.
+ * The value axis steps evenly up to a round top (value-ticks.ts).
  */
 import { useState } from "react";
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
@@ -14,12 +16,46 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Skeleton } from "../../components/ui/skeleton";
 import { useRevenue } from "../../lib/queries/admin";
 import { formatMoney } from "./format";
+import { valueTicks } from "./value-ticks";
 
 const RANGES = [30, 90] as const;
 const dayLabel = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
 const sales = (count: number) => `${count} ${count === 1 ? "sale" : "sales"}`;
+
+/** An axis label: whole dollars with thousands separators, cents only where the step has them. */
+const axisLabel = (value: number) =>
+  `${value < 0 ? "-" : ""}$${Math.abs(value).toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
+
+/** The two lines' strokes, shared by the chart and its legend. */
+const LINES = {
+  revenue: { label: "Revenue", color: "var(--color-brand)", width: 3, dash: undefined },
+  net: { label: "Net", color: "var(--color-success)", width: 2, dash: "6 4" },
+} as const;
+
+function Legend() {
+  return (
+    <p className="flex gap-4 text-xs text-muted-foreground" aria-hidden data-testid="revenue-legend">
+      {(["revenue", "net"] as const).map((line) => (
+        <span key={line} className="flex items-center gap-1.5" data-line={line}>
+          <svg width="20" height="8" viewBox="0 0 20 8" aria-hidden>
+            <line
+              x1="0"
+              y1="4"
+              x2="20"
+              y2="4"
+              stroke={LINES[line].color}
+              strokeWidth={LINES[line].width}
+              strokeDasharray={LINES[line].dash}
+            />
+          </svg>
+          {LINES[line].label}
+        </span>
+      ))}
+    </p>
+  );
+}
 
 function Totals({ days, range }: { days: RevenueResponse["days"]; range: number }) {
   const sum = (pick: (day: RevenueResponse["days"][number]) => number) => days.reduce((total, d) => total + pick(d), 0);
@@ -41,6 +77,7 @@ export default function RevenueChart() {
   const [range, setRange] = useState<(typeof RANGES)[number]>(30);
   const revenue = useRevenue(range);
   const days = revenue.data?.days ?? [];
+  const ticks = valueTicks(days.flatMap((d) => [d.revenue, d.net]));
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
@@ -86,7 +123,10 @@ export default function RevenueChart() {
                       minTickGap={24}
                     />
                     <YAxis
-                      tickFormatter={(v: number) => `$${v}`}
+                      domain={[ticks[0]!, ticks.at(-1)!]}
+                      ticks={ticks}
+                      interval={0}
+                      tickFormatter={axisLabel}
                       tick={{ fill: "var(--color-muted-foreground)", fontSize: 12 }}
                       width={56}
                     />
@@ -99,21 +139,27 @@ export default function RevenueChart() {
                         borderRadius: 8,
                       }}
                     />
+                    {/* Revenue first, so the dashed net line is drawn over it and both show where they are equal. */}
                     <Area
                       type="monotone"
                       dataKey="revenue"
                       name="revenue"
-                      stroke="var(--color-brand)"
-                      fill="var(--color-brand)"
+                      className="revenue-line"
+                      stroke={LINES.revenue.color}
+                      strokeWidth={LINES.revenue.width}
+                      fill={LINES.revenue.color}
                       fillOpacity={0.15}
                     />
                     <Area
                       type="monotone"
                       dataKey="net"
                       name="net"
-                      stroke="var(--color-success)"
-                      fill="var(--color-success)"
-                      fillOpacity={0.15}
+                      className="net-line"
+                      stroke={LINES.net.color}
+                      strokeWidth={LINES.net.width}
+                      strokeDasharray={LINES.net.dash}
+                      fill={LINES.net.color}
+                      fillOpacity={0.1}
                     />
                   </AreaChart>
                 </ResponsiveContainer>
@@ -126,7 +172,8 @@ export default function RevenueChart() {
                       <th scope="col">Day</th>
                       <th scope="col">Revenue</th>
                       <th scope="col">Net</th>
-                      <th scope="col">Sales</th>
+                      <th scope="col">Paid sales</th>
+                      <th scope="col">Refunded in full or disputed</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -137,21 +184,15 @@ export default function RevenueChart() {
                           <th scope="row">{d.date}</th>
                           <td>{formatMoney(d.revenue)}</td>
                           <td>{formatMoney(d.net)}</td>
-                          <td>{d.sales}</td>
+                          <td>{d.paidSales}</td>
+                          <td>{d.sales - d.paidSales}</td>
                         </tr>
                       ))}
                   </tbody>
                 </table>
               </figcaption>
             </figure>
-            <p className="flex gap-4 text-xs text-muted-foreground" aria-hidden>
-              <span className="flex items-center gap-1.5">
-                <span className="size-2.5 rounded-full bg-brand" /> Revenue
-              </span>
-              <span className="flex items-center gap-1.5">
-                <span className="size-2.5 rounded-full bg-success" /> Net
-              </span>
-            </p>
+            <Legend />
           </>
         )}
       </CardContent>

@@ -12,6 +12,6 @@ export type AdminTab =
   | "webhooks";
 
 export interface AdminTabProps {
-  /** Lets a tab send the operator to another one (e.g. from a figure to its list). */
-  onNavigate: (tab: AdminTab) => void;
+  /** Lets a tab send the operator to another one (e.g. from a figure to its list, with its filter in `params`). */
+  onNavigate: (tab: AdminTab, params?: Record<string, string>) => void;
 }

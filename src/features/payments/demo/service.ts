@@ -8,6 +8,7 @@ import { demoPaymentIntents } from "../../../db/schema";
 import { AppError, notFound } from "../../../lib/errors";
 import { fulfilPayment } from "../fulfilment";
 import type { DemoConfirmResponse } from "@shared/api/payments";
+import { PAYMENT_TAKEN_OVER_MESSAGE } from "@shared/payment-taken-over";
 import { checkoutOfIntent, wasTakenOver } from "../../pricing/checkouts";
 import { settleCheckout } from "../open-checkouts";
 
@@ -18,12 +19,7 @@ const CARD_DECLINED_MESSAGE = "Your card was declined.";
 const canceled = () => new AppError(409, "PAYMENT_CANCELED", "This payment was canceled.");
 
 /** Cancelled because the buyer started the same code's payment in another window: that one goes on. */
-const takenOver = () =>
-  new AppError(
-    409,
-    "PAYMENT_TAKEN_OVER",
-    "This payment continues in another window, where you started it again. Finish it there; nothing was charged here.",
-  );
+const takenOver = () => new AppError(409, "PAYMENT_TAKEN_OVER", PAYMENT_TAKEN_OVER_MESSAGE);
 
 /** Why a cancelled intent can't be paid: taken over by another window, or simply cancelled. */
 async function cancelledBecause(deps: Pick<AppDeps, "db">, intentId: string): Promise<AppError> {

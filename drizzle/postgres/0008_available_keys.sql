@@ -1,0 +1,1 @@
+ALTER TABLE "product_key_counts" ADD COLUMN "available" integer DEFAULT 0 NOT NULL;
