@@ -136,8 +136,10 @@ export function requireFreePort(hostname: string, port: number): void {
 
 /**
  * Listens on `port` (refusing a port another process holds: port sharing would split the traffic
- * between two servers) and starts the background e-mail sender, reminder scheduler and (BACKUP_URL) backups. `stop()` is graceful: no new connections,
- * in-flight requests finish, the sender finishes or releases what it holds.
+ * between two servers) and starts the background jobs (src/lib/jobs.ts): the e-mail and webhook senders,
+ * renewal reminders, the sweep of expired checkouts, the retry of tax records, (BACKUP_URL) backups, SQLite's
+ * optimize and idle collection. `stop()` is graceful: no new connections, in-flight requests finish, every job's
+ * running round finishes (the senders' after a grace, then they release what they hold), and no new round starts.
  */
 export function startServer(deps: AppDeps, port = deps.config.port, hostname = deps.config.host) {
   let app: ReturnType<typeof createApp>;
@@ -155,11 +157,11 @@ export function startServer(deps: AppDeps, port = deps.config.port, hostname = d
   const taxSync = startTaxSync(deps);
   const backups = deps.config.backups.url ? startBackupScheduler(deps) : null;
   const stop = async () => {
-    optimizer.stop();
-    idleCollection.stop();
+    const upkeep = [optimizer.stop(), idleCollection.stop()];
     await reminders.stop();
     await Promise.all([
       app.stop(),
+      ...upkeep,
       emailSender.stop(),
       webhookSender.stop(),
       expiredCheckouts.stop(),

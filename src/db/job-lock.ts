@@ -6,6 +6,7 @@
  * just runs.
  */
 import { postgresPoolOf, type Db } from "./index";
+import type { OneAtATime } from "../lib/jobs";
 
 /** The advisory-lock keys of the rounds (the migrations' lock is 7_358_213_004). */
 const JOB_LOCKS = {
@@ -37,4 +38,9 @@ export async function runAlone(db: Db, job: Job, round: () => Promise<unknown>):
   } finally {
     connection.release();
   }
+}
+
+/** `runAlone` for one job, as the job runner takes it (src/lib/jobs.ts, `alone`). */
+export function oneInstanceAtATime(db: Db, job: Job): OneAtATime {
+  return (round) => runAlone(db, job, round);
 }

@@ -6,7 +6,8 @@
  * statistics and without them.
  */
 import { engineOf, withWriter, type Db } from "./index";
-import { HOUR } from "../lib/clock";
+import { HOUR, systemClock } from "../lib/clock";
+import { startJob } from "../lib/jobs";
 import { log } from "../lib/logger";
 
 export const OPTIMIZE_EVERY_MS = 4 * HOUR;
@@ -31,14 +32,19 @@ async function optimize(db: Db, pragma: string) {
 /** Starts the periodic optimize; `ready` settles once the first one (at start) is done. */
 export function startOptimizer(db: Db, intervalMs = OPTIMIZE_EVERY_MS) {
   // PostgreSQL keeps its statistics itself (autovacuum's analyze).
-  if (engineOf(db) === "postgres") return { ready: Promise.resolve(), stop() {} };
-  const ready = optimize(db, "PRAGMA optimize = 0x10002");
-  const timer = setInterval(() => void optimize(db, "PRAGMA optimize"), intervalMs);
-  timer.unref();
-  return {
-    ready,
-    stop() {
-      clearInterval(timer);
+  if (engineOf(db) === "postgres") return { ready: Promise.resolve(), stop: async () => {} };
+  let first = true;
+  const job = startJob({
+    name: "SQLite optimize",
+    clock: systemClock,
+    everyMs: intervalMs,
+    startNow: false,
+    unref: true,
+    round: async () => {
+      const pragma = first ? "PRAGMA optimize = 0x10002" : "PRAGMA optimize";
+      first = false;
+      await optimize(db, pragma);
     },
-  };
+  });
+  return { ready: job.runNow(), stop: () => job.stop() };
 }

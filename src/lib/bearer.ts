@@ -1,5 +1,5 @@
 /** `Authorization: Bearer <token>` of a request. */
-import { timingSafeEqual } from "node:crypto";
+import { sameSecret } from "./signed";
 
 export function bearerToken(request: Request): string | null {
   const match = /^Bearer\s+(.+)$/i.exec(request.headers.get("authorization") ?? "");
@@ -9,7 +9,5 @@ export function bearerToken(request: Request): string | null {
 /** Whether the request carries exactly `expected` as its bearer token, compared in constant time. */
 export function hasBearer(request: Request, expected: string | null): boolean {
   if (!expected) return false;
-  const given = Buffer.from(bearerToken(request) ?? "");
-  const wanted = Buffer.from(expected);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
+  return sameSecret(expected, bearerToken(request) ?? "");
 }

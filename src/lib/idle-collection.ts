@@ -6,6 +6,9 @@
  * has the allocator outside the heap hand back its free pages. A steady site never grows by that much, so it
  * never pays for it; one collection of this heap (about 20 MB) takes 30-60 ms on a 2-core machine.
  */
+import { systemClock } from "./clock";
+import { startJob } from "./jobs";
+
 export const CHECK_MS = 1000;
 export const GROWTH_MB = 4;
 
@@ -26,10 +29,13 @@ export function idleCollector(collect: () => void, rss: () => number) {
 }
 
 export function startIdleCollection() {
-  const timer = setInterval(
-    idleCollector(() => Bun.gc(true), rssMb),
-    CHECK_MS,
-  );
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  const check = idleCollector(() => Bun.gc(true), rssMb);
+  return startJob({
+    name: "idle collection",
+    clock: systemClock,
+    everyMs: CHECK_MS,
+    startNow: false,
+    unref: true,
+    round: async () => check(),
+  });
 }

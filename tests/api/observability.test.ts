@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { t } from "elysia";
 import { createApp } from "../../src/app";
 import { queueEmail } from "../../src/features/email/outbox";
+import { startEmailSender } from "../../src/features/email/sender";
 import { api, call, makeKey, makeTestApp, signUpUser, type TestContext } from "../support/app";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { captureLog } from "../support/log";
@@ -261,5 +262,18 @@ describe("GET /metrics", () => {
       expect(text).not.toContain("database_connections");
       expect(text).toContain('backup_age_seconds{app="layerlift"} -1');
     }
+  });
+
+  test("counts each background job's rounds by outcome and says when one last worked", async () => {
+    // The sender's first round runs at start; stop() waits for it.
+    await startEmailSender(ctx.deps, 60_000).stop();
+    const text = (
+      await call(ctx.app, "GET", "/metrics", { headers: { authorization: "Bearer metrics-token-0123456789" } })
+    ).body as string;
+    expect(text).toContain('job_rounds_total{job="e-mail sender",outcome="ok",app="layerlift"} 1');
+    expect(text).toContain('job_rounds_total{job="e-mail sender",outcome="failed",app="layerlift"} 0');
+    expect(text).toContain(
+      `job_last_success_timestamp_seconds{job="e-mail sender",app="layerlift"} ${Math.round(ctx.clock.now() / 1000)}`,
+    );
   });
 });

@@ -21,6 +21,7 @@ import {
   renewLease,
 } from "./state";
 import { workerFile } from "../../lib/worker-file";
+import { startJob } from "../../lib/jobs";
 import type { BackupJob, BackupJobResult } from "./worker";
 
 /** How a job is run: in a worker thread (the server), or in-process (tests that drive the schedule). */
@@ -57,9 +58,6 @@ export function startBackupScheduler(
   const s3 = settings.s3!;
   const runner = options.runner ?? runInWorker;
   const owner = crypto.randomUUID();
-  let current: { stop: () => void; workFile: string } | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = false;
 
   const job = (kind: "backup" | "drill", now: number): BackupJob => {
     const common = {
@@ -79,18 +77,20 @@ export function startBackupScheduler(
     return kind === "backup" ? { ...common, kind, keep: settings.keep } : { ...common, kind };
   };
 
-  async function run(kind: "backup" | "drill"): Promise<BackupJobResult> {
+  async function run(kind: "backup" | "drill", stopping: AbortSignal): Promise<BackupJobResult> {
     const startedAt = clock.now();
     const work = job(kind, startedAt);
     const handle = runner(work);
-    current = { stop: handle.stop, workFile: work.workFile };
+    // The server stopping ends the work at once; the next start tries again.
+    const cutOff = () => handle.stop();
+    stopping.addEventListener("abort", cutOff, { once: true });
     const keepLease = setInterval(() => {
       renewLease(db, owner, clock.now()).catch((error) => log.error({ err: error }, "backup lease not renewed"));
     }, MINUTE);
     try {
       const result = await handle.result;
       // A run cut short by the server stopping is neither a success nor a failure: the next start tries again.
-      if (stopped) return result;
+      if (stopping.aborted) return result;
       const finishedAt = clock.now();
       if (result.ok && result.kind === "backup") {
         await recordRun(db, {
@@ -129,35 +129,22 @@ export function startBackupScheduler(
       return result;
     } finally {
       clearInterval(keepLease);
-      current = null;
+      stopping.removeEventListener("abort", cutOff);
       rmSync(work.workFile, { force: true });
     }
   }
 
-  async function roundOnce(): Promise<void> {
-    try {
-      const now = clock.now();
-      if (await claimDueBackup(db, owner, now, settings.everyMs)) {
-        try {
-          const backup = await run("backup");
-          if (backup.ok && !stopped && (await drillDue(db, clock.now()))) await run("drill");
-        } finally {
-          await releaseLease(db, owner);
-        }
+  async function roundOnce(stopping: AbortSignal): Promise<void> {
+    const now = clock.now();
+    if (await claimDueBackup(db, owner, now, settings.everyMs)) {
+      try {
+        const backup = await run("backup", stopping);
+        if (backup.ok && !stopping.aborted && (await drillDue(db, clock.now()))) await run("drill", stopping);
+      } finally {
+        await releaseLease(db, owner);
       }
-      if (!stopped) await checkAlerts();
-    } catch (error) {
-      log.error({ err: error }, "backup round failed");
     }
-  }
-
-  /** One round at a time: a round asked for while one runs is that round. */
-  function round(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    running ??= roundOnce().finally(() => {
-      running = null;
-    });
-    return running;
+    if (!stopping.aborted) await checkAlerts();
   }
 
   /** One e-mail per problem that starts; nothing while it goes on. */
@@ -172,42 +159,44 @@ export function startBackupScheduler(
     await alertAdmins(db, problems, now);
   }
 
-  // The next round comes when the next backup is due, and at least every 30 s (for the alerts).
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const scheduleNext = async () => {
-    if (stopped || options.timers === false) return;
-    let due = 0;
-    try {
-      due = await nextBackupAt(db, settings.everyMs);
-    } catch (error) {
-      log.error({ err: error }, "backup schedule could not be read");
-    }
-    if (stopped) return;
-    const wait = Math.min(MAX_WAIT_MS, Math.max(1000, due - clock.now()));
-    timer = setTimeout(() => void round().then(scheduleNext), wait);
-    timer.unref();
-  };
-  let alertTimer: ReturnType<typeof setInterval> | undefined;
-  if (options.timers !== false) {
-    void round().then(scheduleNext);
-    alertTimer = setInterval(() => {
-      if (running) checkAlerts().catch((error) => log.error({ err: error }, "backup alerts could not be checked"));
-    }, MAX_WAIT_MS);
-    alertTimer.unref();
-  }
+  const timers = options.timers;
+  // One round at a time. The next comes when the next backup is due, and at least every 30 s (for the alerts).
+  const rounds = startJob({
+    name: "backup",
+    clock,
+    round: roundOnce,
+    async nextInMs() {
+      let due = 0;
+      try {
+        due = await nextBackupAt(db, settings.everyMs);
+      } catch (error) {
+        log.error({ err: error }, "backup schedule could not be read");
+      }
+      return Math.min(MAX_WAIT_MS, Math.max(1000, due - clock.now()));
+    },
+    // Stopping cuts a backup off at once (and removes its work file): the next start tries again.
+    graceMs: 0,
+    unref: true,
+    timers,
+  });
+  // While a backup takes long, the alerts are checked every 30 s too, so a backup that hangs is told.
+  const alerts = startJob({
+    name: "backup alerts",
+    clock,
+    everyMs: MAX_WAIT_MS,
+    startNow: false,
+    unref: true,
+    timers,
+    round: async () => {
+      if (rounds.busy()) await checkAlerts();
+    },
+  });
 
   return {
-    round,
+    round: () => rounds.runNow(),
     checkAlerts,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      clearInterval(alertTimer);
-      if (current) {
-        current.stop();
-        rmSync(current.workFile, { force: true });
-      }
-      await running?.catch(() => {});
+      await Promise.all([rounds.stop(), alerts.stop()]);
       await releaseLease(db, owner);
     },
   };

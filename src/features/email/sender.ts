@@ -14,7 +14,7 @@ import type { AppDeps } from "../../deps";
 import { emails, type Email } from "../../db/schema";
 import { HOUR, MINUTE } from "../../lib/clock";
 import { log } from "../../lib/logger";
-import { roundOutage } from "../../lib/round-outage";
+import { startJob } from "../../lib/jobs";
 import { renderEmail } from "./templates/render";
 import { emailDefinition } from "./templates/registry";
 import { newDeliveryKey } from "./outbox";
@@ -190,26 +190,12 @@ export function startEmailSender(
   intervalMs = 1000,
   options: Pick<SendOptions, "timeoutMs"> = {},
 ): EmailSender {
-  const rounds = new Set<Promise<unknown>>();
-  const stopping = new AbortController();
-  const outage = roundOutage("e-mail sender", deps.clock);
-  const round = () => {
-    if (stopping.signal.aborted || rounds.size >= SEND_CONCURRENCY || outage.backingOff()) return;
-    const running = deliverDueEmails(deps, { ...options, stopping: stopping.signal })
-      .then(outage.succeeded, outage.failed)
-      .finally(() => rounds.delete(running));
-    rounds.add(running);
-  };
-  const timer = setInterval(round, intervalMs);
-  round();
-  return {
-    async stop(graceMs = 5_000) {
-      clearInterval(timer);
-      const settled = Promise.all(rounds);
-      const graceOver = new Promise((resolve) => setTimeout(resolve, graceMs).unref());
-      await Promise.race([settled, graceOver]);
-      stopping.abort();
-      await settled;
-    },
-  };
+  return startJob({
+    name: "e-mail sender",
+    clock: deps.clock,
+    everyMs: intervalMs,
+    overlap: SEND_CONCURRENCY,
+    graceMs: 5_000,
+    round: (stopping) => deliverDueEmails(deps, { ...options, stopping }),
+  });
 }

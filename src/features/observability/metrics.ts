@@ -1,6 +1,7 @@
 /**
  * Prometheus metrics for /metrics: requests by route and status with their durations, plugin
- * validations by answer code, the outbox, sales, the database (database-metrics.ts) and backups. One registry per app (tests build many apps).
+ * validations by answer code, the outbox, sales, the database (database-metrics.ts), the background jobs
+ * (job-metrics.ts) and backups. One registry per app (tests build many apps).
  * Node's default process metrics are left out: under Bun several read wrong (a Node version of 26,
  * no GC samples, a 6 GB heap); resident memory and the start time are kept, read directly.
  * Requests and validations are counted in plain numbers; prom-client and the registry it formats load
@@ -16,6 +17,7 @@ import { requestSeries } from "./request-series";
 import { registerBackupMetrics } from "../backups/metrics";
 import { engineOf } from "../../db";
 import { registerDatabaseMetrics } from "./database-metrics";
+import { registerJobMetrics } from "./job-metrics";
 import { databaseUnreachable, REACH_TIMEOUT_MS } from "../health/service";
 import { VERSION } from "../../version";
 
@@ -162,6 +164,7 @@ export function createMetrics(deps: Pick<AppDeps, "db" | "clock" | "config">) {
       }),
     });
     registerDatabaseMetrics(registry, prom, deps, fromDatabase);
+    registerJobMetrics(registry, prom);
     // The backup series describe the SQLite file's backups; on PostgreSQL they would say "never" for ever.
     if (engineOf(deps.db) === "sqlite") registerBackupMetrics(registry, prom, deps, fromDatabase);
     for (const add of collectors) add(registry, prom, fromDatabase);

@@ -23,7 +23,7 @@ import { queueEmail } from "../email/outbox";
 import { writeAudit } from "../audit/service";
 import { fulfilPayment, saleByPaymentIntent } from "./fulfilment";
 import { refundPayment } from "../refunds/record";
-import type { ProviderEvent } from "./provider";
+import type { ProviderDispute, ProviderEvent } from "./provider";
 import { announceDispute } from "../webhooks/events";
 
 type DisputeDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config">;
@@ -100,6 +100,102 @@ async function restore(tx: DbOrTx, sale: Sale, now: number): Promise<string> {
   return `the subscription of user ${userId} resumed, its end moved ${Math.round(held / 60_000)} minutes later`;
 }
 
+/** What a dispute event found: the sale as it is and the dispute as the provider has it now. */
+interface Seen {
+  sale: Sale;
+  dispute: ProviderDispute;
+  open: boolean;
+  inquiry: boolean;
+  lost: boolean;
+}
+
+/**
+ * One change of a sale's dispute state: when it applies, the sale's new status, the webhook event, what happens to
+ * what the sale paid for (`access`, which says it in a few words), and what is audited and told to the admins. The
+ * first transition whose `when` holds is the one; none holding, only the dispute's own fields are recorded.
+ */
+interface Transition {
+  when: (seen: Seen) => boolean;
+  becomes?: "disputed" | "paid";
+  announce?: "dispute.opened" | "dispute.closed";
+  access?: (tx: DbOrTx, sale: Sale, now: number) => Promise<string>;
+  /** Audited and told now; a lost dispute is told after its refund instead (`endsLikeARefund`). */
+  told?: { action: AuditAction; headline: string; lines: (seen: Seen, outcome: string) => string[] };
+  endsLikeARefund?: boolean;
+}
+
+type AuditAction = Parameters<typeof writeAudit>[1]["action"];
+
+const spoken = (status: string) => status.replace(/_/g, " ");
+
+const TRANSITIONS: Transition[] = [
+  // An inquiry already told: nothing more until it becomes a chargeback or ends.
+  { when: ({ inquiry, sale, dispute }) => inquiry && sale.status === "paid" && sale.disputeId === dispute.id },
+  {
+    when: ({ inquiry, sale }) => inquiry && sale.status === "paid",
+    told: {
+      action: "sale.dispute-inquiry",
+      headline: "A bank is asking about a payment",
+      lines: ({ sale, dispute }) => [
+        `The buyer's bank is asking about ${describe(sale)} (an inquiry: ${spoken(dispute.status)}). No money has been taken back yet.`,
+        "Access stays as it is. Answer in the Stripe Dashboard; it is put on hold only if the inquiry becomes a chargeback.",
+      ],
+    },
+  },
+  {
+    when: ({ open, sale }) => open && sale.status === "paid",
+    becomes: "disputed",
+    announce: "dispute.opened",
+    access: suspend,
+    told: {
+      action: "sale.disputed",
+      headline: "A payment was disputed",
+      lines: ({ sale, dispute }, outcome) => [
+        `${describe(sale)} is disputed with the buyer's bank (${spoken(dispute.status)}), for ${dollars(dispute.amountCents)}.`,
+        `What it paid for is on hold: ${outcome}. Answer the dispute in the Stripe Dashboard.`,
+      ],
+    },
+  },
+  {
+    when: ({ open, lost, sale }) => !open && lost && sale.status === "disputed",
+    becomes: "paid",
+    announce: "dispute.closed",
+    access: restore,
+    endsLikeARefund: true,
+  },
+  {
+    when: ({ open, sale }) => !open && sale.status === "disputed",
+    becomes: "paid",
+    announce: "dispute.closed",
+    access: restore,
+    told: {
+      action: "sale.dispute-won",
+      headline: "A dispute ended in your favour",
+      lines: ({ sale, dispute }, outcome) => [
+        `The dispute of ${describe(sale)} ended: ${spoken(dispute.status)}.`,
+        `What it paid for is back: ${outcome}.`,
+      ],
+    },
+  },
+  // Closed as lost before it was ever seen open.
+  { when: ({ lost, sale }) => lost && sale.status === "paid", announce: "dispute.closed", endsLikeARefund: true },
+];
+
+/** Makes the transition's changes inside the sale's transaction; answers whether it ends like a refund. */
+async function apply(tx: DbOrTx, transition: Transition, seen: Seen, now: number): Promise<boolean> {
+  const { sale, dispute } = seen;
+  if (transition.becomes) await tx.update(sales).set({ status: transition.becomes }).where(eq(sales.id, sale.id));
+  if (transition.announce) await announceDispute(tx, transition.announce, sale, dispute, now);
+  const outcome = transition.access ? await transition.access(tx, sale, now) : "access unchanged";
+  if (transition.told) {
+    const { action, headline, lines } = transition.told;
+    const detail = `${dispute.id} (${dispute.status}): ${outcome}`;
+    await writeAudit(tx, { actorUserId: null, action, subject: `sale:${sale.id}`, detail, at: now });
+    await alertAdmins(tx, headline, lines(seen, outcome), now);
+  }
+  return transition.endsLikeARefund === true;
+}
+
 /** Brings the sale to the dispute's current status (see the top of this file). */
 export async function settleDispute(deps: DisputeDeps, disputeId: string): Promise<void> {
   const dispute = await deps.payments.retrieveDispute(disputeId);
@@ -123,73 +219,9 @@ export async function settleDispute(deps: DisputeDeps, disputeId: string): Promi
     const sale = (
       await forUpdate(tx.select().from(sales).where(eq(sales.paymentIntentId, paymentIntentId)).limit(1))
     )[0]!;
-    let becameLost = false;
-    if (inquiry && sale.status === "paid") {
-      if (sale.disputeId !== dispute.id) {
-        await writeAudit(tx, {
-          actorUserId: null,
-          action: "sale.dispute-inquiry",
-          subject: `sale:${sale.id}`,
-          detail: `${dispute.id} (${dispute.status}): access unchanged`,
-          at: now,
-        });
-        await alertAdmins(
-          tx,
-          "A bank is asking about a payment",
-          [
-            `The buyer's bank is asking about ${describe(sale)} (an inquiry: ${dispute.status.replace(/_/g, " ")}). No money has been taken back yet.`,
-            "Access stays as it is. Answer in the Stripe Dashboard; it is put on hold only if the inquiry becomes a chargeback.",
-          ],
-          now,
-        );
-      }
-    } else if (open && sale.status === "paid") {
-      await tx.update(sales).set({ status: "disputed" }).where(eq(sales.id, sale.id));
-      await announceDispute(tx, "dispute.opened", sale, dispute, now);
-      const outcome = await suspend(tx, sale, now);
-      await writeAudit(tx, {
-        actorUserId: null,
-        action: "sale.disputed",
-        subject: `sale:${sale.id}`,
-        detail: `${dispute.id} (${dispute.status}): ${outcome}`,
-        at: now,
-      });
-      await alertAdmins(
-        tx,
-        "A payment was disputed",
-        [
-          `${describe(sale)} is disputed with the buyer's bank (${dispute.status.replace(/_/g, " ")}), for ${dollars(dispute.amountCents)}.`,
-          `What it paid for is on hold: ${outcome}. Answer the dispute in the Stripe Dashboard.`,
-        ],
-        now,
-      );
-    } else if (!open && sale.status === "disputed") {
-      await tx.update(sales).set({ status: "paid" }).where(eq(sales.id, sale.id));
-      await announceDispute(tx, "dispute.closed", sale, dispute, now);
-      const outcome = await restore(tx, sale, now);
-      if (lost) becameLost = true;
-      else {
-        await writeAudit(tx, {
-          actorUserId: null,
-          action: "sale.dispute-won",
-          subject: `sale:${sale.id}`,
-          detail: `${dispute.id} (${dispute.status}): ${outcome}`,
-          at: now,
-        });
-        await alertAdmins(
-          tx,
-          "A dispute ended in your favour",
-          [
-            `The dispute of ${describe(sale)} ended: ${dispute.status.replace(/_/g, " ")}.`,
-            `What it paid for is back: ${outcome}.`,
-          ],
-          now,
-        );
-      }
-    } else if (lost && sale.status === "paid") {
-      becameLost = true; // closed as lost before we ever saw it open
-      await announceDispute(tx, "dispute.closed", sale, dispute, now);
-    }
+    const seen: Seen = { sale, dispute, open, inquiry, lost };
+    const transition = TRANSITIONS.find((candidate) => candidate.when(seen));
+    const becameLost = transition ? await apply(tx, transition, seen, now) : false;
     await tx
       .update(sales)
       .set({

@@ -7,7 +7,8 @@
 import type { AppDeps } from "../../deps";
 import { MINUTE } from "../../lib/clock";
 import { log } from "../../lib/logger";
-import { runAlone } from "../../db/job-lock";
+import { oneInstanceAtATime } from "../../db/job-lock";
+import { startJob } from "../../lib/jobs";
 import { expiredReservations } from "../pricing/checkouts";
 import { settleCheckout } from "./open-checkouts";
 
@@ -27,20 +28,15 @@ export function startExpiredCheckoutSweeper(
   deps: Pick<AppDeps, "db" | "clock" | "payments" | "config">,
   intervalMs = MINUTE,
 ) {
-  let running: Promise<unknown> = Promise.resolve();
-  const round = () => {
+  return startJob({
+    name: "expired checkout",
+    clock: deps.clock,
+    everyMs: intervalMs,
     // One instance at a time: the others' rounds would only cancel the same intents again.
-    running = runAlone(deps.db, "expired-checkouts", async () => {
+    alone: oneInstanceAtATime(deps.db, "expired-checkouts"),
+    async round() {
       const done = await settleExpiredCheckouts(deps);
       if (done.released || done.fulfilled) log.info(done, "expired checkouts settled");
-    }).catch((error) => log.error({ err: error }, "expired checkout round failed; the next round tries again"));
-  };
-  const timer = setInterval(round, intervalMs);
-  round();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
     },
-  };
+  });
 }

@@ -13,7 +13,7 @@ import { checkoutOfIntent, openCheckoutsOfBuyer, releaseCheckout, wasTakenOver }
 import { findPromotionCode, normaliseCode } from "../pricing/promotion-codes";
 import { fulfilPayment } from "./fulfilment";
 import type { ProviderIntent } from "./provider";
-import { sameSecret } from "./result";
+import { sameSecret } from "../../lib/signed";
 
 type Deps = Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret" | "tax">>;
 

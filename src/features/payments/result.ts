@@ -3,7 +3,6 @@
  * that paid also holds the intent's client secret (Stripe puts it in the return URL), and showing it
  * adds the product key and the address it was e-mailed to, so the buyer can start at once.
  */
-import { timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { productKeys } from "../../db/schema";
@@ -12,13 +11,7 @@ import { fulfil } from "./fulfilment";
 import { checkoutOfIntent } from "../pricing/checkouts";
 import { centsToDollars } from "@shared/plans";
 import { signedDocumentPath } from "../invoices/links";
-
-/** Constant-time: how much of a guess matched must not show in the time the answer takes. */
-export function sameSecret(expected: string, given: string): boolean {
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+import { sameSecret } from "../../lib/signed";
 
 export async function paymentResult(
   deps: Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret">>,

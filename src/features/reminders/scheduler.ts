@@ -7,6 +7,7 @@
 import type { AppDeps } from "../../deps";
 import { MINUTE } from "../../lib/clock";
 import { log } from "../../lib/logger";
+import { startJob } from "../../lib/jobs";
 import { sendReminderBatch } from "./service";
 
 export interface ReminderSchedule {
@@ -20,27 +21,15 @@ export function startReminderScheduler(
   deps: Pick<AppDeps, "db" | "clock">,
   { intervalMs = MINUTE, catchUpMs = 10_000 }: ReminderSchedule = {},
 ) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  const round = async () => {
-    let more = false;
-    try {
+  // stop() ends the timer and waits for a round in flight, so the database is not closed under it.
+  return startJob({
+    name: "renewal reminder",
+    clock: deps.clock,
+    async round() {
       const batch = await sendReminderBatch(deps, deps.clock.now());
-      more = batch.more;
-      if (batch.sent.length) log.info({ reminders: batch.sent.length, more }, "renewal reminders queued");
-    } catch (error) {
-      log.error({ err: error }, "renewal reminder round failed");
-    }
-    if (!stopped) timer = setTimeout(() => (running = round()), more ? catchUpMs : intervalMs);
-  };
-  running = round();
-  return {
-    /** Ends the timer and waits for a round in flight, so the database is not closed under it. */
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      if (batch.sent.length) log.info({ reminders: batch.sent.length, more: batch.more }, "renewal reminders queued");
+      return batch.more;
     },
-  };
+    nextInMs: (more) => (more ? catchUpMs : intervalMs),
+  });
 }

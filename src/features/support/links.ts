@@ -6,7 +6,6 @@
  * signed token, and the signature only holds with that ticket's nonce, so neither another id nor a ticket
  * that got the same id after a restore of an older backup can be reached with it.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
@@ -14,6 +13,7 @@ import { supportTickets, type SupportTicket } from "../../db/schema";
 import { DAY } from "../../lib/clock";
 import { AppError } from "../../lib/errors";
 import { newToken } from "../../lib/random";
+import { signature, signatureHolds } from "../../lib/signed";
 import { ticketNumber } from "@shared/support";
 
 export const TICKET_PAGE_PATH = "/support/ticket";
@@ -23,9 +23,8 @@ const INVALID = "This link doesn't match a ticket. Open it again from the newest
 
 type LinkDeps = Pick<AppDeps, "clock" | "config" | "jwtSecret">;
 
-function signature(secret: string, id: number, expiresAt: number, nonce: string): string {
-  return createHmac("sha256", secret).update(`support-ticket:${id}.${expiresAt}.${nonce}`).digest("base64url");
-}
+/** What a ticket link's signature covers. */
+const signed = (id: number, expiresAt: number, nonce: string) => `support-ticket:${id}.${expiresAt}.${nonce}`;
 
 /** The ticket's nonce, made (and stored, in the caller's transaction) the first time a link to it is made. */
 export async function ensureLinkNonce(tx: DbOrTx, ticket: SupportTicket): Promise<string> {
@@ -38,7 +37,7 @@ export async function ensureLinkNonce(tx: DbOrTx, ticket: SupportTicket): Promis
 /** A signed link to the ticket's page that works for SUPPORT_LINK_DAYS from now. */
 export function ticketLink(deps: LinkDeps, ticket: { id: number }, nonce: string): string {
   const expiresAt = deps.clock.now() + deps.config.supportLinkDays * DAY;
-  const token = `${ticket.id}.${expiresAt}.${signature(deps.jwtSecret, ticket.id, expiresAt, nonce)}`;
+  const token = `${ticket.id}.${expiresAt}.${signature(deps.jwtSecret, signed(ticket.id, expiresAt, nonce))}`;
   return `${deps.config.appUrl}${TICKET_PAGE_PATH}?${new URLSearchParams({ token })}`;
 }
 
@@ -57,9 +56,7 @@ export async function ticketOfLink(
   const expiresAt = Number(parts[2]);
   const [ticket] = await deps.db.select().from(supportTickets).where(eq(supportTickets.id, id)).limit(1);
   if (!ticket?.linkNonce) throw invalid();
-  const expected = Buffer.from(signature(deps.jwtSecret, id, expiresAt, ticket.linkNonce));
-  const given = Buffer.from(parts[3]);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
+  if (!signatureHolds(deps.jwtSecret, signed(id, expiresAt, ticket.linkNonce), parts[3])) throw invalid();
   if (expiresAt <= deps.clock.now()) {
     throw new AppError(
       410,

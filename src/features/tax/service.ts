@@ -14,7 +14,8 @@ import type { TaxBreakdown } from "@shared/api/tax";
 import { taxLabel } from "@shared/tax-label";
 import { locationRejected, TaxLocationError, taxUnavailable, type TaxProvider } from "./provider";
 import { inferTaxId } from "@shared/tax-ids";
-import { runAlone } from "../../db/job-lock";
+import { oneInstanceAtATime } from "../../db/job-lock";
+import { startJob } from "../../lib/jobs";
 
 export interface BuyerLocation {
   country?: string;
@@ -212,25 +213,15 @@ export async function syncTaxRecords(deps: SyncDeps): Promise<void> {
 }
 
 /** Retries what syncTaxRecords could not record (Stripe Tax was down) every few minutes while the server runs. */
-export function startTaxSync(deps: SyncDeps, intervalMs = 5 * 60_000) {
-  let running: Promise<void> | null = null;
-  const timer = deps.tax
-    ? setInterval(() => {
-        // One instance at a time: another would record the same transaction, which Stripe refuses as a duplicate.
-        running ??= runAlone(deps.db, "tax-sync", () => syncTaxRecords(deps))
-          .then(
-            () => undefined,
-            (error) => log.error({ err: error }, "tax records round failed; the next round tries again"),
-          )
-          .finally(() => {
-            running = null;
-          });
-      }, intervalMs)
-    : null;
-  return {
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+export function startTaxSync(deps: SyncDeps & Pick<AppDeps, "clock">, intervalMs = 5 * 60_000) {
+  if (!deps.tax) return { stop: async () => {} };
+  return startJob({
+    name: "tax records",
+    clock: deps.clock,
+    everyMs: intervalMs,
+    startNow: false,
+    // One instance at a time: another would record the same transaction, which Stripe refuses as a duplicate.
+    alone: oneInstanceAtATime(deps.db, "tax-sync"),
+    round: () => syncTaxRecords(deps),
+  });
 }

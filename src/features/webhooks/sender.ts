@@ -22,7 +22,7 @@ import {
 } from "../../db/schema";
 import { DAY, MINUTE, toIso } from "../../lib/clock";
 import { log } from "../../lib/logger";
-import { roundOutage } from "../../lib/round-outage";
+import { startJob } from "../../lib/jobs";
 import { queueEmail } from "../email/outbox";
 import { WEBHOOK_RETRY_DELAYS_SECONDS } from "@shared/webhooks";
 import { signedHeaders } from "./signing";
@@ -278,32 +278,19 @@ const ENDED_ROUND_MS = MINUTE;
  * endpoints, whose deliveries their leases keep apart. `stop()` waits for the rounds, then cuts them off.
  */
 export function startWebhookSender(deps: SenderDeps, intervalMs = 1000, options: Pick<SendOptions, "timeoutMs"> = {}) {
-  const stopping = new AbortController();
-  const rounds = new Set<Promise<unknown>>();
   let lastEndedRound = 0;
-  const outage = roundOutage("webhook sender", deps.clock);
-  const round = () => {
-    if (stopping.signal.aborted || rounds.size >= CONCURRENCY || outage.backingOff()) return;
-    const running: Promise<unknown> = (async () => {
+  return startJob({
+    name: "webhook sender",
+    clock: deps.clock,
+    everyMs: intervalMs,
+    overlap: CONCURRENCY,
+    graceMs: 5_000,
+    async round(stopping) {
       if (Date.now() - lastEndedRound >= ENDED_ROUND_MS) {
         lastEndedRound = Date.now();
         await announceEndedSubscriptions(deps);
       }
-      await deliverDueWebhooks(deps, { ...options, stopping: stopping.signal });
-    })()
-      .then(outage.succeeded, outage.failed)
-      .finally(() => rounds.delete(running));
-    rounds.add(running);
-  };
-  const timer = setInterval(round, intervalMs);
-  round();
-  return {
-    async stop(graceMs = 5_000) {
-      clearInterval(timer);
-      const settled = Promise.all(rounds);
-      await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
-      stopping.abort();
-      await settled;
+      await deliverDueWebhooks(deps, { ...options, stopping });
     },
-  };
+  });
 }
