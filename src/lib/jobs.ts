@@ -70,7 +70,10 @@ export function jobCounts(): ReadonlyMap<string, Readonly<JobCounts>> {
 
 function countsOf(name: string): JobCounts {
   let found = counts.get(name);
-  if (!found) counts.set(name, (found = { ok: 0, failed: 0, skipped: 0, lastSuccessAt: 0 }));
+  if (!found) {
+    found = { ok: 0, failed: 0, skipped: 0, lastSuccessAt: 0 };
+    counts.set(name, found);
+  }
   return found;
 }
 
@@ -87,11 +90,13 @@ export function startJob<R>(spec: JobSpec<R>): Job {
   async function runRound(): Promise<R | undefined> {
     try {
       let result: R | undefined;
-      const ran = spec.alone
-        ? await spec.alone(async () => {
-            result = await spec.round(stopping.signal);
-          })
-        : ((result = await spec.round(stopping.signal)), true);
+      const round = async () => {
+        result = await spec.round(stopping.signal);
+      };
+      // A job that must run on one instance at a time is skipped (false) while another holds its lock.
+      let ran = true;
+      if (spec.alone) ran = await spec.alone(round);
+      else await round();
       if (!ran) {
         tally.skipped++;
         return undefined;

@@ -20,7 +20,11 @@ function heldRound() {
   let started!: () => void;
   const running = new Promise<void>((resolve) => (started = resolve));
   const done = new Promise<void>((resolve) => (finish = resolve));
-  return { round: () => (started(), done), running, finish };
+  const round = () => {
+    started();
+    return done;
+  };
+  return { round, running, finish };
 }
 
 async function waitFor(condition: () => boolean, ms = 10_000) {
