@@ -19,8 +19,14 @@ let resend: FakeResend;
 let ctx: TestContext;
 eachTestOnFakeResend((made) => ({ ctx, resend } = made));
 
-/** The provider call's time limit here: short, so a hang costs the test little. */
-const timeoutMs = 500;
+/**
+ * The provider call's time limit: long enough for an answer on a loaded machine. A send the provider leaves hanging
+ * is given `hangMs` instead, so waiting it out costs the test little; a sender that meets a hang and then real
+ * answers gets `senderMs`.
+ */
+const timeoutMs = 15_000;
+const hangMs = 500;
+const senderMs = 3_000;
 const outbox = () => ctx.deps.db.select().from(emails).orderBy(emails.id);
 
 function queueKeyEmail(to: string, key = "ABCDEFGH2345") {
@@ -41,7 +47,7 @@ describe("a provider that hangs", () => {
   test("still lets a second key e-mail be delivered within 30 s", async () => {
     resend.hangNext(1);
     await queueKeyEmail("first@example.com");
-    const sender = startEmailSender(ctx.deps, 50, { timeoutMs });
+    const sender = startEmailSender(ctx.deps, 50, { timeoutMs: senderMs });
     try {
       expect(await waitFor(() => resend.attempts >= 1, 5_000)).toBe(true);
       await queueKeyEmail("second@example.com");
@@ -54,7 +60,7 @@ describe("a provider that hangs", () => {
   test("a send with no answer counts as a failed try after the time limit, and the retry delivers it", async () => {
     resend.hangNext(1);
     await queueKeyEmail("slow@example.com");
-    expect(await deliverDueEmails(ctx.deps, { timeoutMs })).toEqual({ sent: 0, failed: 1 });
+    expect(await deliverDueEmails(ctx.deps, { timeoutMs: hangMs })).toEqual({ sent: 0, failed: 1 });
     expect((await outbox())[0]).toMatchObject({ status: "pending", attempts: 1 });
     expect((await outbox())[0].lastError).toContain("time limit");
     ctx.clock.advance(MINUTE);
@@ -64,7 +70,7 @@ describe("a provider that hangs", () => {
   test("stopping the sender hands a hanging e-mail back, due at once and with no try counted", async () => {
     resend.hangNext(1);
     await queueKeyEmail("stop@example.com");
-    const sender = startEmailSender(ctx.deps, 50, { timeoutMs });
+    const sender = startEmailSender(ctx.deps, 50, { timeoutMs: hangMs });
     expect(await waitFor(() => resend.attempts >= 1, 5_000)).toBe(true);
     await sender.stop(100);
     expect((await outbox())[0]).toMatchObject({ status: "pending", attempts: 0, nextAttemptAt: ctx.clock.now() });
@@ -104,7 +110,7 @@ describe("a provider outage", () => {
   test("an answer lost after the provider took the e-mail doesn't send it twice", async () => {
     resend.hangAfterTakingNext(1);
     await queueKeyEmail("once@example.com");
-    expect(await deliverDueEmails(ctx.deps, { timeoutMs })).toEqual({ sent: 0, failed: 1 });
+    expect(await deliverDueEmails(ctx.deps, { timeoutMs: hangMs })).toEqual({ sent: 0, failed: 1 });
     ctx.clock.advance(MINUTE);
     expect(await deliverDueEmails(ctx.deps, { timeoutMs })).toEqual({ sent: 1, failed: 0 });
     expect(resend.delivered).toHaveLength(1);
