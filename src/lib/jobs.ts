@@ -90,13 +90,13 @@ export function startJob<R>(spec: JobSpec<R>): Job {
   async function runRound(): Promise<R | undefined> {
     try {
       let result: R | undefined;
-      const round = async () => {
-        result = await spec.round(stopping.signal);
-      };
       // A job that must run on one instance at a time is skipped (false) while another holds its lock.
       let ran = true;
-      if (spec.alone) ran = await spec.alone(round);
-      else await round();
+      if (spec.alone)
+        ran = await spec.alone(async () => {
+          result = await spec.round(stopping.signal);
+        });
+      else result = await spec.round(stopping.signal);
       if (!ran) {
         tally.skipped++;
         return undefined;

@@ -9,6 +9,7 @@ import { emails } from "../../src/db/schema";
 import { deliverDueEmails, MAX_ATTEMPTS, retryDelayMs, startEmailSender } from "../../src/features/email/sender";
 import { queueEmail } from "../../src/features/email/outbox";
 import { DAY, HOUR, MINUTE } from "../../src/lib/clock";
+import { jobCounts } from "../../src/lib/jobs";
 import { outageBackoffMs } from "../../src/lib/round-outage";
 import { api, makeTestApp, signInAdmin, type TestContext } from "../support/app";
 import type { FakeResend } from "../support/fake-resend";
@@ -186,8 +187,12 @@ describe("a database outage", () => {
     const sender = startEmailSender({ ...ctx.deps, db }, 10, { timeoutMs });
     try {
       // A round is tried again only once its back-off has passed on the clock: 1 s, 2 s, 4 s, 8 s, then 16 s.
+      // The clock moves on only once the sender has counted the failed round (the runner's tally), not as soon as
+      // the read throws: moved earlier, the back-off would start from the moved clock.
+      const failedBefore = jobCounts().get("e-mail sender")?.failed ?? 0;
+      const failedRounds = () => (jobCounts().get("e-mail sender")?.failed ?? 0) - failedBefore;
       for (let failed = 1; failed <= 5; failed++) {
-        expect(await waitFor(() => tries >= failed, 5_000)).toBe(true);
+        expect(await waitFor(() => failedRounds() >= failed, 5_000)).toBe(true);
         expect(tries).toBe(failed);
         if (failed === 5) down = false;
         ctx.clock.advance(outageBackoffMs(failed));
