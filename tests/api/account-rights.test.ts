@@ -263,7 +263,7 @@ describe("export", () => {
     const data = answer.body;
     expect(data.account).toMatchObject({ email: user.email, isAdmin: false });
     expect(data.account.pluginKey).toMatch(/^ll_/);
-    expect(data.settings).toEqual({ notifications: true, autoSync: true, theme: "dark", language: "en" });
+    expect(data.settings).toEqual({ notifications: true, autoSync: true, theme: null, language: "en" });
     expect(data.subscription).toMatchObject({ plan: "pro", status: "active" });
     expect(data.purchases).toHaveLength(1);
     expect(data.purchases[0]).toMatchObject({

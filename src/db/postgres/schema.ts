@@ -37,6 +37,11 @@ export const users = pgTable(
     notifications: bool("notifications").notNull().default(true),
     autoSync: bool("auto_sync").notNull().default(true),
     theme: text("theme").notNull().default("dark"),
+    /**
+     * Whether the user ever chose `theme` (in Settings, or with the theme control while signed in). Until then the
+     * account has no theme of its own and the browser keeps the one its visitor picked (or the site's default).
+     */
+    themeChosen: bool("theme_chosen").notNull().default(false),
     language: text("language").notNull().default("en"),
     tokenVersion: integer("token_version").notNull().default(0),
     createdAt: ms("created_at").notNull(),
