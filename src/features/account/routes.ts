@@ -10,7 +10,7 @@ import { purchaseView } from "./view";
 import { AccountModel } from "@shared/api/account";
 import { authGuard } from "../auth/guard";
 import { changePassword } from "./password";
-import { confirmEmailChange, requestEmailChange } from "./email-change";
+import { cancelEmailChange, confirmEmailChange, pendingEmailChange, requestEmailChange } from "./email-change";
 import { confirmAddress, resendAddressConfirmation } from "./address-confirmation";
 import { exportAccount, exportFileName } from "./export";
 import { deleteAccount } from "./delete";
@@ -53,6 +53,16 @@ export function accountRoutes(deps: AppDeps) {
         detail: { summary: "Send a confirmation link to a new e-mail address" },
       },
     )
+    .get("/email", ({ user }) => pendingEmailChange(deps, user.id), {
+      signedIn: true,
+      response: { 200: AccountModel.pendingEmailChange },
+      detail: { summary: "The e-mail change waiting for its confirmation link, if any" },
+    })
+    .delete("/email", ({ user }) => cancelEmailChange(deps, user.id), {
+      signedIn: true,
+      response: { 200: AccountModel.pendingEmailChange },
+      detail: { summary: "Cancel the e-mail change waiting for its link: the link stops working" },
+    })
     .post(
       "/email/confirm",
       async ({ body, request, server }) => {

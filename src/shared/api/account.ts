@@ -4,11 +4,22 @@
  */
 import { t, type Static } from "./type-system";
 import { MIN_PASSWORD_LENGTH } from "../product";
-import { emailField, MessageAnswer } from "./common";
+import { emailField, IsoDate, MessageAnswer } from "./common";
 
 const currentPassword = t.String({ minLength: 1, maxLength: 200, error: "Please enter your current password." });
 
+const pendingEmailChange = t.Object({
+  pending: t.Nullable(
+    t.Object({
+      newEmail: t.String(),
+      expiresAt: IsoDate,
+    }),
+    { description: "The change waiting for its link to be followed; null when none is" },
+  ),
+});
+
 export const AccountModel = {
+  pendingEmailChange,
   changePasswordBody: t.Object({
     currentPassword,
     newPassword: t.String({
@@ -69,3 +80,4 @@ export type ChangePasswordAnswer = Static<typeof AccountModel.changePasswordAnsw
 export type ChangeEmailBody = Static<typeof AccountModel.changeEmailBody>;
 export type ConfirmEmailAnswer = Static<typeof AccountModel.confirmEmailAnswer>;
 export type AccountMessage = Static<typeof AccountModel.message>;
+export type PendingEmailChange = Static<typeof AccountModel.pendingEmailChange>;
