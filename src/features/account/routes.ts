@@ -14,6 +14,7 @@ import { cancelEmailChange, confirmEmailChange, pendingEmailChange, requestEmail
 import { confirmAddress, resendAddressConfirmation } from "./address-confirmation";
 import { exportAccount, exportFileName } from "./export";
 import { deleteAccount } from "./delete";
+import { lastBillingDetails } from "./billing-details";
 
 const TOO_MANY_TRIES = "Too many tries with your password. Please wait a minute and try again.";
 
@@ -62,6 +63,11 @@ export function accountRoutes(deps: AppDeps) {
       signedIn: true,
       response: { 200: AccountModel.pendingEmailChange },
       detail: { summary: "Cancel the e-mail change waiting for its link: the link stops working" },
+    })
+    .get("/billing-details", ({ user }) => lastBillingDetails(deps.db, user.id), {
+      signedIn: true,
+      response: { 200: AccountModel.lastBillingDetails },
+      detail: { summary: "The billing details of the account's own last purchase, to start a renewal from" },
     })
     .post(
       "/email/confirm",

@@ -18,8 +18,22 @@ const pendingEmailChange = t.Object({
   ),
 });
 
+const lastBillingDetails = t.Object({
+  details: t.Nullable(
+    t.Object({
+      country: t.Nullable(t.String()),
+      postalCode: t.Nullable(t.String()),
+      taxId: t.Nullable(t.String()),
+      companyName: t.Nullable(t.String()),
+      companyAddress: t.Nullable(t.String()),
+    }),
+    { description: "As given at checkout for the account's own last paid purchase; null before its first" },
+  ),
+});
+
 export const AccountModel = {
   pendingEmailChange,
+  lastBillingDetails,
   changePasswordBody: t.Object({
     currentPassword,
     newPassword: t.String({
@@ -81,3 +95,4 @@ export type ChangeEmailBody = Static<typeof AccountModel.changeEmailBody>;
 export type ConfirmEmailAnswer = Static<typeof AccountModel.confirmEmailAnswer>;
 export type AccountMessage = Static<typeof AccountModel.message>;
 export type PendingEmailChange = Static<typeof AccountModel.pendingEmailChange>;
+export type LastBillingDetails = Static<typeof AccountModel.lastBillingDetails>;

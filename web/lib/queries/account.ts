@@ -7,6 +7,7 @@ import type {
   ChangePasswordAnswer,
   ChangePasswordBody,
   ConfirmEmailAnswer,
+  LastBillingDetails,
   PendingEmailChange,
 } from "@shared/api/account";
 import { apiRequest, downloadFile } from "../api";
@@ -21,6 +22,11 @@ export function useChangePassword() {
     mutationFn: (body: ChangePasswordBody) => apiRequest<ChangePasswordAnswer>("POST", "/api/account/password", body),
     onSuccess: ({ token }) => useSession.getState().renewToken(token),
   });
+}
+
+/** The billing details of the account's own last purchase, which a renewal starts from. */
+export function useLastBillingDetails(enabled = true) {
+  return useQuery<LastBillingDetails>({ queryKey: ["/api/account/billing-details"], enabled });
 }
 
 export const PENDING_EMAIL_QUERY_KEY = ["/api/account/email"] as const;
