@@ -188,6 +188,31 @@ describe("change e-mail", () => {
     expect(await auditRowsOf(ctx, "account.email-changed")).toHaveLength(1);
   });
 
+  test("the change waiting for its link is shown until it is followed, runs out or is cancelled", async () => {
+    const user = await signUpUser(ctx);
+    const pending = async () => (await api(ctx.app, user.token).api.account.email.get()).data!.pending;
+    expect(await pending()).toBeNull();
+    await api(ctx.app, user.token).api.account.email.post({ newEmail: "waiting@example.com", password: user.password });
+    expect(await pending()).toEqual({
+      newEmail: "waiting@example.com",
+      expiresAt: new Date(ctx.clock.now() + DAY).toISOString(),
+    });
+    // Cancelled: nothing waits, the link no longer works and the address stays.
+    const cancelled = await api(ctx.app, user.token).api.account.email.delete();
+    expect(cancelled.data).toEqual({ pending: null });
+    expect(await pending()).toBeNull();
+    expect((await api(ctx.app).api.account.email.confirm.post({ token: await linkToken() })).status).toBe(400);
+    expect((await me(user.token)).data!.user.email).toBe(user.email);
+    // Followed, or a day old: nothing waits either.
+    await api(ctx.app, user.token).api.account.email.post({ newEmail: "late@example.com", password: user.password });
+    ctx.clock.advance(DAY + 1);
+    expect(await pending()).toBeNull();
+    await api(ctx.app, user.token).api.account.email.post({ newEmail: "done@example.com", password: user.password });
+    await api(ctx.app).api.account.email.confirm.post({ token: await linkToken() });
+    expect(await pending()).toBeNull();
+    expect((await api(ctx.app).api.account.email.get()).status).toBe(401);
+  });
+
   test("a newer request replaces the older link", async () => {
     const user = await signUpUser(ctx);
     await api(ctx.app, user.token).api.account.email.post({ newEmail: "first@example.com", password: user.password });
@@ -263,7 +288,7 @@ describe("export", () => {
     const data = answer.body;
     expect(data.account).toMatchObject({ email: user.email, isAdmin: false });
     expect(data.account.pluginKey).toMatch(/^ll_/);
-    expect(data.settings).toEqual({ notifications: true, autoSync: true, theme: "dark", language: "en" });
+    expect(data.settings).toEqual({ notifications: true, autoSync: true, theme: null, language: "en" });
     expect(data.subscription).toMatchObject({ plan: "pro", status: "active" });
     expect(data.purchases).toHaveLength(1);
     expect(data.purchases[0]).toMatchObject({

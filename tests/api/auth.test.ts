@@ -28,7 +28,7 @@ describe("signup", () => {
       email: "dev@example.com",
       isAdmin: false,
       figmaKey: null,
-      settings: { notifications: true, autoSync: true, theme: "dark", language: "en" },
+      settings: { notifications: true, autoSync: true, theme: null, language: "en" },
     });
     expect(answer.data!.subscription).toMatchObject({ plan: "month", status: "active" });
     expect(new Date(answer.data!.subscription!.endDate!).getTime()).toBe(ctx.clock.now() + 30 * DAY);

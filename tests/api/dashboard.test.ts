@@ -1,7 +1,9 @@
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { DAY, HOUR } from "../../src/lib/clock";
 import { FakeClock } from "../support/fake-clock";
-import { api, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import { refundPayment, recordPartialRefund } from "../../src/features/refunds/record";
+import { api, makeTestApp, signInAdmin, signUpUser, signUpWithKey, type TestContext } from "../support/app";
+import { paidWithDemoCard } from "../support/purchase";
 
 let ctx: TestContext;
 beforeEach(() => {
@@ -47,4 +49,42 @@ test("an admin without a subscription gets a null subscription", async () => {
 
 test("the dashboard needs a signed-in user", async () => {
   expect((await api(ctx.app).api.dashboard.get()).status).toBe(401);
+});
+
+describe("a subscription whose purchase was refunded", () => {
+  test("says when the full refund ended it, on the dashboard and in the current user's answer", async () => {
+    const bought = await paidWithDemoCard(ctx, "month", "refunded@example.com");
+    const { token } = await signUpWithKey(ctx, "refunded@example.com", bought.key);
+    ctx.clock.advance(3 * DAY);
+    const refundedAt = new Date(ctx.clock.now()).toISOString();
+    await refundPayment(ctx.deps, bought.id);
+    ctx.clock.advance(HOUR);
+
+    const answer = await api(ctx.app, token).api.dashboard.get();
+    expect(answer.data!.subscription).toMatchObject({ status: "expired", endDate: refundedAt, refundedAt });
+    expect((await api(ctx.app, token).api.auth.me.get()).data!.subscription).toMatchObject({ refundedAt });
+  });
+
+  test("a subscription that ran out on its own, or kept running, has no refund date", async () => {
+    const ranOut = await signUpUser(ctx, "month");
+    const bought = await paidWithDemoCard(ctx, "month", "partly@example.com");
+    await signUpWithKey(ctx, "partly@example.com", bought.key);
+    await recordPartialRefund(ctx.deps, bought.id, 200);
+    ctx.clock.advance(31 * DAY);
+    for (const email of [ranOut.email, "partly@example.com"]) {
+      const login = await api(ctx.app).api.auth.login.post({ email, password: "correct horse" });
+      const answer = await api(ctx.app, login.data!.token).api.dashboard.get();
+      expect(answer.data!.subscription).toMatchObject({ status: "expired", refundedAt: null });
+    }
+  });
+
+  test("a refund that leaves time from another key keeps the subscription active", async () => {
+    const bought = await paidWithDemoCard(ctx, "month", "twice@example.com");
+    const { token } = await signUpWithKey(ctx, "twice@example.com", bought.key);
+    const other = await paidWithDemoCard(ctx, "month", "twice@example.com");
+    expect((await api(ctx.app, token).api.subscription.redeem.post({ productKey: other.key })).status).toBe(200);
+    await refundPayment(ctx.deps, bought.id);
+    const answer = await api(ctx.app, token).api.dashboard.get();
+    expect(answer.data!.subscription).toMatchObject({ status: "active", refundedAt: null });
+  });
 });

@@ -14,7 +14,17 @@ test("turning notifications off answers the whole settings object", async () => 
   const user = await signUpUser(ctx);
   const answer = await put(user.token, { notifications: false });
   expect(answer.status).toBe(200);
-  expect(answer.data).toEqual({ notifications: false, autoSync: true, theme: "dark", language: "en" });
+  expect(answer.data).toEqual({ notifications: false, autoSync: true, theme: null, language: "en" });
+});
+
+test("a new account has no theme of its own until its user chooses one, Dark included", async () => {
+  const user = await signUpUser(ctx);
+  expect(user.user.settings.theme).toBeNull();
+  expect((await api(ctx.app, user.token).api.auth.me.get()).data!.user.settings.theme).toBeNull();
+  expect((await put(user.token, { autoSync: false })).data!.theme).toBeNull();
+  expect((await put(user.token, { theme: "dark" })).data!.theme).toBe("dark");
+  const login = await api(ctx.app).api.auth.login.post({ email: user.email, password: user.password });
+  expect(login.data!.user.settings.theme).toBe("dark");
 });
 
 test("a change is kept: the current user shows it", async () => {
@@ -43,7 +53,7 @@ test("an unknown theme answers 422 with the choices and changes nothing", async 
   expect(answer.status).toBe(422);
   expect(failure(answer)?.message).toBe("theme must be 'dark', 'light' or 'system'.");
   const me = await api(ctx.app, user.token).api.auth.me.get();
-  expect(me.data!.user.settings.theme).toBe("dark");
+  expect(me.data!.user.settings.theme).toBeNull();
 });
 
 test("a non-boolean switch answers 422 and changes nothing", async () => {

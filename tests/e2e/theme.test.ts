@@ -136,6 +136,36 @@ describe("signed-in users", () => {
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
   });
 
+  test("a visitor's Light is kept on sign-in while the account has no theme of its own", async () => {
+    const auth = await signUp();
+    const page = await suite.page(DESKTOP);
+    await page.goto("/login");
+    await page.getByLabel("Theme").selectOption("light");
+    await page.getByLabel("Email").fill(auth.user.email);
+    await page.getByLabel("Password", { exact: true }).fill("correct horse");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("tab", { name: "Settings" }).waitFor();
+    expect(await htmlClass(page)).toContain("light");
+    expect(await background(page)).toBe(WHITE);
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
+    const me = await fetch(`${suite.server.url}/api/auth/me`, { headers: { authorization: `Bearer ${auth.token}` } });
+    expect(((await me.json()) as AuthResponse).user.settings.theme).toBeNull();
+  });
+
+  test("a theme picked with the footer's control while signed in becomes the account's", async () => {
+    const auth = await signUp();
+    const page = await suite.page(DESKTOP);
+    await openSignedIn(page, auth.token, "/dashboard");
+    await page.getByRole("tab", { name: "Settings" }).waitFor();
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith("/api/user/settings") && response.request().method() === "PUT",
+    );
+    await page.getByRole("contentinfo").getByLabel("Theme").selectOption("system");
+    expect((await saved).status()).toBe(200);
+    const me = await fetch(`${suite.server.url}/api/auth/me`, { headers: { authorization: `Bearer ${auth.token}` } });
+    expect(((await me.json()) as AuthResponse).user.settings.theme).toBe("system");
+  });
+
   test("a stored session shows the signed-in navbar from the first frame", async () => {
     const auth = await signUp();
     const page = await suite.page(DESKTOP);

@@ -1,6 +1,7 @@
 /**
  * The theme in the browser: the choice lives in local storage (the page's first script applies it
- * before the first paint) and, for signed-in users, in their account settings, which win on sign-in.
+ * before the first paint) and, for signed-in users who chose one, in their account settings, which win on sign-in.
+ * An account that never chose a theme leaves the browser's as it is.
  */
 import { useSyncExternalStore } from "react";
 import { STORAGE_KEYS } from "@shared/storage-keys";

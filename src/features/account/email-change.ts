@@ -3,7 +3,7 @@
  * address, so a typo can't lock anyone out. Until then the old address still signs in; when it is
  * done, the old address is told. Only the token's hash is stored.
  */
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { forUpdate, isUniqueViolation } from "../../db";
 import { emailChanges, users, type User } from "../../db/schema";
@@ -15,7 +15,8 @@ import { queueEmail } from "../email/outbox";
 import { claimConfirmedAddress } from "./ownership";
 import { findUserByEmail, normaliseEmail } from "../users/service";
 import { assertPassword } from "./password";
-import type { AccountMessage, ConfirmEmailAnswer } from "@shared/api/account";
+import type { AccountMessage, ConfirmEmailAnswer, PendingEmailChange } from "@shared/api/account";
+import { toIso } from "../../lib/clock";
 
 const LINK_LIFETIME_MS = DAY;
 /** One sentence for a taken address, whoever has it: it never says whose it is. */
@@ -110,4 +111,26 @@ export async function confirmEmailChange(deps: EmailDeps, token: string): Promis
     return change.newEmail;
   });
   return { email, message: `Your account's email is now ${email}. Sign in with it from now on.` };
+}
+
+/** The change waiting for its link (the newest unused one still valid: a newer request replaces older links). */
+export async function pendingEmailChange(deps: EmailDeps, userId: number): Promise<PendingEmailChange> {
+  const now = deps.clock.now();
+  const [change] = await deps.db
+    .select({ newEmail: emailChanges.newEmail, expiresAt: emailChanges.expiresAt })
+    .from(emailChanges)
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)))
+    .orderBy(desc(emailChanges.id))
+    .limit(1);
+  return { pending: change ? { newEmail: change.newEmail, expiresAt: toIso(change.expiresAt)! } : null };
+}
+
+/** Cancels the waiting change: its link stops working and the address stays as it is. */
+export async function cancelEmailChange(deps: EmailDeps, userId: number): Promise<PendingEmailChange> {
+  const now = deps.clock.now();
+  await deps.db
+    .update(emailChanges)
+    .set({ usedAt: now })
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
+  return { pending: null };
 }

@@ -10,10 +10,11 @@ import { purchaseView } from "./view";
 import { AccountModel } from "@shared/api/account";
 import { authGuard } from "../auth/guard";
 import { changePassword } from "./password";
-import { confirmEmailChange, requestEmailChange } from "./email-change";
+import { cancelEmailChange, confirmEmailChange, pendingEmailChange, requestEmailChange } from "./email-change";
 import { confirmAddress, resendAddressConfirmation } from "./address-confirmation";
 import { exportAccount, exportFileName } from "./export";
 import { deleteAccount } from "./delete";
+import { lastBillingDetails } from "./billing-details";
 
 const TOO_MANY_TRIES = "Too many tries with your password. Please wait a minute and try again.";
 
@@ -53,6 +54,21 @@ export function accountRoutes(deps: AppDeps) {
         detail: { summary: "Send a confirmation link to a new e-mail address" },
       },
     )
+    .get("/email", ({ user }) => pendingEmailChange(deps, user.id), {
+      signedIn: true,
+      response: { 200: AccountModel.pendingEmailChange },
+      detail: { summary: "The e-mail change waiting for its confirmation link, if any" },
+    })
+    .delete("/email", ({ user }) => cancelEmailChange(deps, user.id), {
+      signedIn: true,
+      response: { 200: AccountModel.pendingEmailChange },
+      detail: { summary: "Cancel the e-mail change waiting for its link: the link stops working" },
+    })
+    .get("/billing-details", ({ user }) => lastBillingDetails(deps.db, user.id), {
+      signedIn: true,
+      response: { 200: AccountModel.lastBillingDetails },
+      detail: { summary: "The billing details of the account's own last purchase, to start a renewal from" },
+    })
     .post(
       "/email/confirm",
       async ({ body, request, server }) => {

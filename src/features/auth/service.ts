@@ -7,6 +7,7 @@ import { PLANS } from "@shared/plans";
 import type { AuthResponse, MeResponse } from "@shared/api/auth";
 import { assertKeyAvailable, claimProductKey } from "../product-keys/service";
 import { planEndDate, subscriptionView } from "../subscriptions/view";
+import { ownerSubscriptionView } from "../subscriptions/service";
 import {
   assertEmailFree,
   findUserByEmail,
@@ -78,7 +79,7 @@ export async function login(deps: AppDeps, email: string, password: string): Pro
 
 export async function meResponse(deps: AppDeps, user: User): Promise<MeResponse> {
   const now = deps.clock.now();
-  return { user: publicUser(user), subscription: subscriptionView(await getSubscription(deps.db, user.id), now) };
+  return { user: publicUser(user), subscription: await ownerSubscriptionView(deps.db, user.id, now) };
 }
 
 export async function sessionResponse(deps: AppDeps, user: User, rememberMe = false): Promise<AuthResponse> {

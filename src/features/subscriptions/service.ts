@@ -14,13 +14,20 @@ import type { DashboardResponse } from "@shared/api/subscriptions";
 import { assertKeyAvailable, claimProductKey } from "../product-keys/service";
 import { getSubscription } from "../users/service";
 import { effectiveStatus, planEndDate, subscriptionView } from "./view";
+import { refundEndedAt } from "./refunded";
 import { announceSubscription } from "../webhooks/events";
 
 const LIFETIME_CANCEL_MESSAGE = "Lifetime access has no renewal to cancel.";
 export const ALREADY_LIFETIME_MESSAGE = "You already have lifetime access. Keep this key for someone else.";
 
 export async function dashboard(deps: AppDeps, userId: number): Promise<DashboardResponse> {
-  return { subscription: subscriptionView(await getSubscription(deps.db, userId), deps.clock.now()) };
+  return { subscription: await ownerSubscriptionView(deps.db, userId, deps.clock.now()) };
+}
+
+/** The owner's view of their subscription, saying when a refund ended it. */
+export async function ownerSubscriptionView(db: DbOrTx, userId: number, now: number) {
+  const sub = await getSubscription(db, userId);
+  return subscriptionView(sub, now, await refundEndedAt(db, userId, sub, now));
 }
 
 /** The user's subscription row, read for update: what is written next is computed from it. */

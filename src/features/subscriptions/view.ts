@@ -30,7 +30,12 @@ export function timeRemaining(endDate: number | null, now: number): TimeRemainin
   };
 }
 
-export function subscriptionView(sub: Subscription | undefined | null, now: number): SubscriptionView | null {
+/** `refundedAt`: when a full refund of its purchase ended the access (refunded.ts); null otherwise. */
+export function subscriptionView(
+  sub: Subscription | undefined | null,
+  now: number,
+  refundedAt: number | null = null,
+): SubscriptionView | null {
   if (!sub) return null;
   return {
     plan: sub.plan,
@@ -39,6 +44,7 @@ export function subscriptionView(sub: Subscription | undefined | null, now: numb
     startDate: toIso(sub.startDate)!,
     endDate: toIso(sub.endDate),
     cancelledAt: toIso(sub.cancelledAt),
+    refundedAt: toIso(refundedAt),
     // While suspended the clock stands at the moment of suspension.
     timeRemaining: timeRemaining(sub.endDate, sub.suspendedAt ?? now),
   };

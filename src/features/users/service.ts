@@ -8,7 +8,7 @@ import { hashPassword } from "../../lib/passwords";
 import { newPassword } from "../../lib/random";
 import { toIso } from "../../lib/clock";
 import type { PublicUser, UserSettings } from "@shared/api/users";
-import { DEFAULT_THEME, isThemeChoice } from "@shared/theme";
+import { isThemeChoice } from "@shared/theme";
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -75,7 +75,8 @@ export function settingsOf(user: User): UserSettings {
   return {
     notifications: user.notifications,
     autoSync: user.autoSync,
-    theme: isThemeChoice(user.theme) ? user.theme : DEFAULT_THEME,
+    // null until the user chooses one: the browser then keeps its own.
+    theme: user.themeChosen && isThemeChoice(user.theme) ? user.theme : null,
     language: user.language,
   };
 }

@@ -4,11 +4,36 @@
  */
 import { t, type Static } from "./type-system";
 import { MIN_PASSWORD_LENGTH } from "../product";
-import { emailField, MessageAnswer } from "./common";
+import { emailField, IsoDate, MessageAnswer } from "./common";
 
 const currentPassword = t.String({ minLength: 1, maxLength: 200, error: "Please enter your current password." });
 
+const pendingEmailChange = t.Object({
+  pending: t.Nullable(
+    t.Object({
+      newEmail: t.String(),
+      expiresAt: IsoDate,
+    }),
+    { description: "The change waiting for its link to be followed; null when none is" },
+  ),
+});
+
+const lastBillingDetails = t.Object({
+  details: t.Nullable(
+    t.Object({
+      country: t.Nullable(t.String()),
+      postalCode: t.Nullable(t.String()),
+      taxId: t.Nullable(t.String()),
+      companyName: t.Nullable(t.String()),
+      companyAddress: t.Nullable(t.String()),
+    }),
+    { description: "As given at checkout for the account's own last paid purchase; null before its first" },
+  ),
+});
+
 export const AccountModel = {
+  pendingEmailChange,
+  lastBillingDetails,
   changePasswordBody: t.Object({
     currentPassword,
     newPassword: t.String({
@@ -69,3 +94,5 @@ export type ChangePasswordAnswer = Static<typeof AccountModel.changePasswordAnsw
 export type ChangeEmailBody = Static<typeof AccountModel.changeEmailBody>;
 export type ConfirmEmailAnswer = Static<typeof AccountModel.confirmEmailAnswer>;
 export type AccountMessage = Static<typeof AccountModel.message>;
+export type PendingEmailChange = Static<typeof AccountModel.pendingEmailChange>;
+export type LastBillingDetails = Static<typeof AccountModel.lastBillingDetails>;

@@ -24,6 +24,9 @@ const view = t.Object({
   startDate: IsoDate,
   endDate: t.Nullable(IsoDate, { description: "null for lifetime access" }),
   cancelledAt: IsoDateOrNull,
+  refundedAt: t.Nullable(IsoDate, {
+    description: "When a full refund of the purchase ended this access (the status is then 'expired'); null otherwise",
+  }),
   timeRemaining: t.Nullable(timeRemaining),
 });
 

@@ -5,7 +5,10 @@ import { THEME_CHOICES } from "../theme";
 const settings = t.Object({
   notifications: t.Boolean(),
   autoSync: t.Boolean(),
-  theme: oneOf(THEME_CHOICES, { description: "'dark', 'light' or 'system' (follows the device)" }),
+  theme: t.Nullable(oneOf(THEME_CHOICES), {
+    description:
+      "'dark', 'light' or 'system' (follows the device); null until the user chooses one, when the browser keeps its own",
+  }),
   language: t.String({ description: "A language code such as 'en'" }),
 });
 

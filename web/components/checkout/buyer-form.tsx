@@ -20,6 +20,7 @@ import { Field, TextareaField, TextField } from "../ui/text-field";
 import { PendingButton } from "../ui/pending-button";
 import { taxIdExample } from "@shared/tax-id-examples";
 import type { BuyerDetails } from "./checkout-dialog";
+import type { LastBillingDetails } from "@shared/api/account";
 
 export interface BuyerFormState {
   countryText: string;
@@ -40,6 +41,23 @@ export const EMPTY_BUYER_FORM: BuyerFormState = {
   taxId: "",
   consent: false,
 };
+
+/**
+ * The form filled in from the details of the buyer's own last purchase (a renewal starts from them; each stays
+ * editable). Nothing known: the empty form.
+ */
+export function formFromDetails(details: LastBillingDetails["details"] | undefined): BuyerFormState {
+  if (!details) return EMPTY_BUYER_FORM;
+  return {
+    ...EMPTY_BUYER_FORM,
+    countryText: details.country ? countryName(details.country) : "",
+    postalCode: details.postalCode ?? "",
+    business: Boolean(details.taxId || details.companyName || details.companyAddress),
+    companyName: details.companyName ?? "",
+    companyAddress: details.companyAddress ?? "",
+    taxId: details.taxId ?? "",
+  };
+}
 
 export interface BuyerFormRules {
   /** Tax is on: the billing country (and a postal code where needed) comes first. */

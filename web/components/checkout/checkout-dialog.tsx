@@ -118,6 +118,8 @@ export interface CheckoutDialogProps {
   note?: string;
   /** Where the card provider returns after a payment that needed a redirect (3-D Secure). */
   returnPath?: string;
+  /** What the form starts from (a signed-in buyer's last details); empty when not given. */
+  initialForm?: BuyerFormState;
 }
 
 function FormSkeleton() {
@@ -142,15 +144,17 @@ export function CheckoutDialog({
   onPaid,
   note = "Payments are processed securely. Your product key is e-mailed to you right after payment.",
   returnPath = "/purchase/success",
+  initialForm = EMPTY_BUYER_FORM,
 }: CheckoutDialogProps) {
   const payment = useOpenPayment(checkout);
-  const [form, setForm] = useState<BuyerFormState>(EMPTY_BUYER_FORM);
+  const [form, setForm] = useState<BuyerFormState>(initialForm);
   // The buyer took the list price after the code was refused (a once-per-buyer code used before, say).
   const [withoutPromotion, setWithoutPromotion] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new checkout starts a blank form; the checkout is the trigger, not read
   useEffect(() => {
-    setForm(EMPTY_BUYER_FORM);
+    setForm(initialForm);
     setWithoutPromotion(false);
+    // A new checkout starts from the initial form; the form changing later does not reset one under way.
   }, [checkout]);
   const rules = { asksLocation: checkout?.asksLocation ?? false, consentSetting: checkout?.consentSetting ?? "eu" };
   const formDetails = buyerDetails(form, rules);

@@ -1,5 +1,5 @@
 /** The account's rights from Settings: change password or e-mail, download the data, delete the account. */
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { navigate } from "wouter/use-browser-location";
 import type {
   AccountMessage,
@@ -7,6 +7,8 @@ import type {
   ChangePasswordAnswer,
   ChangePasswordBody,
   ConfirmEmailAnswer,
+  LastBillingDetails,
+  PendingEmailChange,
 } from "@shared/api/account";
 import { apiRequest, downloadFile } from "../api";
 import { queryClient } from "../query-client";
@@ -22,16 +24,39 @@ export function useChangePassword() {
   });
 }
 
+/** The billing details of the account's own last purchase, which a renewal starts from. */
+export function useLastBillingDetails(enabled = true) {
+  return useQuery<LastBillingDetails>({ queryKey: ["/api/account/billing-details"], enabled });
+}
+
+export const PENDING_EMAIL_QUERY_KEY = ["/api/account/email"] as const;
+
+/** The e-mail change waiting for its link to be followed, as the server has it. */
+export function usePendingEmailChange() {
+  return useQuery<PendingEmailChange>({ queryKey: PENDING_EMAIL_QUERY_KEY });
+}
+
+const refreshPendingEmail = () => queryClient.invalidateQueries({ queryKey: PENDING_EMAIL_QUERY_KEY });
+
 export function useChangeEmail() {
   return useMutation({
     mutationFn: (body: ChangeEmailBody) => apiRequest<AccountMessage>("POST", "/api/account/email", body),
+    onSuccess: refreshPendingEmail,
+  });
+}
+
+/** Cancels the waiting change: its link stops working. */
+export function useCancelEmailChange() {
+  return useMutation({
+    mutationFn: () => apiRequest<PendingEmailChange>("DELETE", "/api/account/email"),
+    onSuccess: (answer) => queryClient.setQueryData(PENDING_EMAIL_QUERY_KEY, answer),
   });
 }
 
 export function useConfirmEmail() {
   return useMutation({
     mutationFn: (token: string) => apiRequest<ConfirmEmailAnswer>("POST", "/api/account/email/confirm", { token }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }), refreshPendingEmail()]),
   });
 }
 

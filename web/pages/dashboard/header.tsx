@@ -16,7 +16,9 @@ export function PlanBadge({ subscription }: { subscription: SubscriptionView | n
   return <Badge variant={subscription.plan === "lifetime" ? "accent" : "default"}>{subscription.planName}</Badge>;
 }
 
-export function StatusBadge({ status }: { status: SubscriptionView["status"] }) {
+export function StatusBadge({ subscription }: { subscription: SubscriptionView }) {
+  const { status } = subscription;
+  if (status === "expired" && subscription.refundedAt) return <Badge variant="destructive">Refunded</Badge>;
   if (status === "active") return <Badge variant="success">Active</Badge>;
   if (status === "cancelled") return <Badge variant="secondary">Cancelled</Badge>;
   if (status === "suspended") return <Badge variant="destructive">On hold</Badge>;

@@ -30,7 +30,9 @@ function nextStep(user: AccountUser, subscription: SubscriptionView | null): Ste
   if (subscription.status === "expired")
     return {
       title: "Your access has ended",
-      text: "Renew, or redeem another product key, to use the plugin again.",
+      text: subscription.refundedAt
+        ? "Your purchase was refunded, so access ended then. Renew, or redeem another product key, to use the plugin again."
+        : "Renew, or redeem another product key, to use the plugin again.",
       action: "Renew",
       tab: "subscription",
     };

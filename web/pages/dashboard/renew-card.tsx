@@ -9,6 +9,8 @@ import { refreshSubscription, useRenewSubscription } from "../../lib/queries/das
 import { usePublicConfig, verifyPayment } from "../../lib/queries/checkout";
 import { toast } from "../../lib/use-toast";
 import { asksBeforePaying, CheckoutDialog, type Checkout } from "../../components/checkout/checkout-dialog";
+import { formFromDetails } from "../../components/checkout/buyer-form";
+import { useLastBillingDetails } from "../../lib/queries/account";
 import { usePlans } from "../../lib/queries/pricing";
 import { PromotionCodeField } from "../../components/promotion-code-field";
 
@@ -26,6 +28,7 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
   const [choosing, setChoosing] = useState<PlanView["id"] | null>(null);
   const [promotionCode, setPromotionCode] = useState("");
   const { data: plans } = usePlans();
+  const { data: lastDetails } = useLastBillingDetails();
   const running = subscription !== null && subscription.status !== "expired";
 
   if (subscription?.plan === "lifetime" && subscription.endDate === null) {
@@ -156,6 +159,7 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
         onPaid={(id, secret) => void paid(id, secret)}
         note="Payments are processed securely. The plan is added to your account the moment the payment goes through."
         returnPath={RENEW_RETURN_PATH}
+        initialForm={formFromDetails(lastDetails?.details)}
       />
     </Card>
   );

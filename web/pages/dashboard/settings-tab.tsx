@@ -13,6 +13,7 @@ import { toast } from "../../lib/use-toast";
 import { formatDate } from "./time";
 import { ChangeEmailDialog } from "./account/change-email-dialog";
 import { ChangePasswordDialog } from "./account/change-password-dialog";
+import { PendingEmailChange } from "./account/pending-email-change";
 import { YourDataCard } from "./account/your-data-card";
 
 type Toggles = { notifications: boolean; autoSync: boolean };
@@ -152,6 +153,7 @@ export function SettingsTab({ user }: { user: AccountUser }) {
             aria-readonly
             className="text-muted-foreground"
           />
+          <PendingEmailChange />
           <div className="grid gap-1">
             <p className="text-sm font-medium">Member since</p>
             <p className="text-muted-foreground" data-testid="member-since">

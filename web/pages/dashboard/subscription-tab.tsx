@@ -32,6 +32,14 @@ function CancelSubscription({ subscription }: { subscription: SubscriptionView }
       </p>
     );
   }
+  if (subscription.status === "expired" && subscription.refundedAt) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        The purchase behind this subscription was refunded on {formatDate(subscription.refundedAt)}, and access ended
+        then. Buy a plan, or redeem a product key, to continue.
+      </p>
+    );
+  }
   if (subscription.status === "expired") {
     return (
       <p className="text-sm text-muted-foreground">
@@ -92,7 +100,7 @@ export function SubscriptionTab(props: {
             <dl className="grid gap-5 sm:grid-cols-2">
               <Detail label="Plan">{subscription.planName}</Detail>
               <Detail label="Status">
-                <StatusBadge status={subscription.status} />
+                <StatusBadge subscription={subscription} />
               </Detail>
               <Detail label="Time remaining">
                 <RemainingTime subscription={subscription} receivedAt={receivedAt} />

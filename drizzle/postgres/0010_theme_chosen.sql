@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "theme_chosen" boolean DEFAULT false NOT NULL;
