@@ -36,7 +36,10 @@ test("SQLite: a theme other than dark is marked chosen, a dark one is not", () =
   made.push(() => rmSync(dir, { recursive: true, force: true }));
   const sqlite = new Database(join(dir, "before.db"), { create: true, strict: true });
   made.push(() => sqlite.close());
-  const internal = drizzle(sqlite) as unknown as { dialect: { migrate: Function }; session: unknown };
+  const internal = drizzle(sqlite) as unknown as {
+    dialect: { migrate: (migrations: unknown, session: unknown, config: object) => void };
+    session: unknown;
+  };
   internal.dialect.migrate(migrations.slice(0, at), internal.session, {});
   sqlite.run(BEFORE);
   internal.dialect.migrate(migrations, internal.session, {});

@@ -6,16 +6,9 @@ import { hashPassword, timingDummyHash, verifyPassword } from "../../lib/passwor
 import { PLANS } from "@shared/plans";
 import type { AuthResponse, MeResponse } from "@shared/api/auth";
 import { assertKeyAvailable, claimProductKey } from "../product-keys/service";
-import { planEndDate, subscriptionView } from "../subscriptions/view";
+import { planEndDate } from "../subscriptions/view";
 import { ownerSubscriptionView } from "../subscriptions/service";
-import {
-  assertEmailFree,
-  findUserByEmail,
-  getSubscription,
-  insertUser,
-  publicUser,
-  touchLastSeen,
-} from "../users/service";
+import { assertEmailFree, findUserByEmail, insertUser, publicUser, touchLastSeen } from "../users/service";
 import { signSessionToken } from "./tokens";
 import { queueEmail } from "../email/outbox";
 import { toIso } from "../../lib/clock";
