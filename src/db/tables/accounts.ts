@@ -31,11 +31,12 @@ function usersTable(b: Columns) {
       notifications: b.bool("notifications").notNull().default(true),
       autoSync: b.bool("auto_sync").notNull().default(true),
       theme: b.text("theme").notNull().default("dark"),
-    /**
-     * Whether the user ever chose `theme` (in Settings, or with the theme control while signed in). Until then the
-     * account has no theme of its own and the browser keeps the one its visitor picked (or the site's default).
-     */
-    themeChosen: b.bool("theme_chosen").notNull().default(false),
+      /**
+       * Whether the user ever chose `theme` (in Settings, or with the theme control while signed in). Until then
+       * the account has no theme of its own and the browser keeps the one its visitor picked (or the site's
+       * default).
+       */
+      themeChosen: b.bool("theme_chosen").notNull().default(false),
       language: b.text("language").notNull().default("en"),
       tokenVersion: b.int("token_version").notNull().default(0),
       createdAt: b.ms("created_at").notNull(),
