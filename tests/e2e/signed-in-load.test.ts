@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { makeKey } from "../support/app";
-import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
+import { DESKTOP, PHONE, openSignedIn, trackRequests } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { postJson, signInAdminOn } from "../support/server";
 import type { AuthResponse } from "../../src/shared/api-types";
@@ -100,9 +100,11 @@ describe("a signed-in screen after a reload", () => {
     page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
     await openSignedIn(page, userToken, "/404-blank-for-storage");
     problems.length = 0; // the 404 page's own status
+    const requests = trackRequests(page);
     await page.goto("/dashboard");
     await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
-    await page.waitForLoadState("networkidle");
+    await requests.quiet(); // every request of the screen answered: a late warning would be seen
+    expect(requests.seen).toBeGreaterThan(1); // the page and at least the account's data
     expect(problems).toEqual([]);
     expect(await page.getByRole("banner").count()).toBe(1);
     expect(await page.getByRole("contentinfo").count()).toBe(1);

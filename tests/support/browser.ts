@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type Locator, type Page } from "playwright-core";
+import { chromium, type Browser, type Locator, type Page, type Request } from "playwright-core";
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
@@ -132,4 +132,44 @@ export async function screenshot(target: Page | Locator, name: string, options: 
   const path = join(SHOTS_DIR, `${name}.png`);
   if ("goto" in target) await target.screenshot({ path, fullPage: options.fullPage ?? true });
   else await target.screenshot({ path });
+}
+
+/**
+ * Follows the page's requests from now on; `quiet()` waits until none has been open for `quietMs`. Playwright's
+ * "networkidle" says nothing when it times out; this names the requests still open, so a hung one is found.
+ */
+export function trackRequests(page: Page) {
+  const open = new Set<Request>();
+  let seen = 0;
+  const started = (request: Request) => {
+    seen++;
+    open.add(request);
+  };
+  const ended = (request: Request) => open.delete(request);
+  page.on("request", started);
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  return {
+    /** How many requests the page made since tracking began. */
+    get seen() {
+      return seen;
+    },
+    async quiet(quietMs = 500, timeoutMs = PAGE_WAIT_MS) {
+      const deadline = Date.now() + timeoutMs;
+      let quietSince = Date.now();
+      try {
+        while (Date.now() < deadline) {
+          if (open.size > 0) quietSince = Date.now();
+          else if (Date.now() - quietSince >= quietMs) return;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        const urls = [...open].map((request) => `${request.method()} ${request.url()}`);
+        throw new Error(`requests still open after ${timeoutMs} ms: ${urls.join(", ")}`);
+      } finally {
+        page.off("request", started);
+        page.off("requestfinished", ended);
+        page.off("requestfailed", ended);
+      }
+    },
+  };
 }
