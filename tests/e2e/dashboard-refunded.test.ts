@@ -8,6 +8,7 @@ import { productKeys, sales, subscriptions } from "../../src/db/schema";
 import { refundPayment } from "../../src/features/refunds/record";
 import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
 import { shoot } from "./shots";
+import { axeViolations, describeFindings } from "../support/axe";
 import { api, dashboardSuite, newPage, openTab, signUp } from "./dashboard-helpers";
 
 setDefaultTimeout(30_000);
@@ -65,6 +66,7 @@ describe("the Subscription card after a refund", () => {
       ] as const) {
         await page.setViewportSize(viewport);
         await shoot(page, `dashboard-refunded-${size}-${theme}`);
+        expect(describeFindings(`refunded subscription (${size}, ${theme})`, await axeViolations(page))).toBe("");
       }
     }
   });

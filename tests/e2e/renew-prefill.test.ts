@@ -9,6 +9,7 @@ import { productKeys, sales } from "../../src/db/schema";
 import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { shoot } from "./shots";
+import { axeViolations, describeFindings } from "../support/axe";
 
 setDefaultTimeout(45_000);
 
@@ -70,6 +71,7 @@ test("the dialog starts from the account's own last billing details, editable", 
     expect(await dialog.getByLabel("Company address").inputValue()).toBe("12 rue de la Paix\n75002 Paris");
     expect(await dialog.getByLabel("VAT / tax ID").inputValue()).toBe("FR12345678901");
     await shoot(page, `renew-prefilled-${size}-dark`);
+    expect(describeFindings(`prefilled renew dialog (${size})`, await axeViolations(page))).toBe("");
     if (size === "1280") {
       await dialog.getByLabel("Company name").fill("Acme Europe SARL");
       expect(await dialog.getByLabel("Company name").inputValue()).toBe("Acme Europe SARL");

@@ -2,6 +2,7 @@
 import { expect, setDefaultTimeout, test } from "bun:test";
 import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
 import { shoot } from "./shots";
+import { axeViolations, describeFindings } from "../support/axe";
 import { api, dashboardSuite, newPage, openTab, signUp, toastText } from "./dashboard-helpers";
 
 setDefaultTimeout(45_000);
@@ -36,6 +37,7 @@ test("a change waiting for its link is shown in Settings after a reload, and Can
     ] as const) {
       await page.setViewportSize(viewport);
       await shoot(page, `settings-email-pending-${size}-${theme}`);
+      expect(describeFindings(`pending e-mail change (${size}, ${theme})`, await axeViolations(page))).toBe("");
     }
   }
   await waiting.getByRole("button", { name: "Cancel email change" }).click();
