@@ -7,8 +7,8 @@
 import { createHash, createHmac, createPrivateKey, type KeyObject } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { ed25519Thumbprint } from "../src/lib/ed25519";
 import {
-  ed25519Thumbprint,
   encodeJson,
   LEASE_AUDIENCE,
   leaseClaims,

@@ -5,7 +5,7 @@
  * PostgreSQL each says what to use instead and exits 1.
  */
 import type { Config } from "../config";
-import { parseBackupUrl, type BackupLocation } from "../features/backups/config";
+import { parseBackupUrl, type BackupLocation } from "../config/backups";
 import { backupTime } from "../features/backups/retention";
 import { postgresBackupRefusal } from "../features/backups/postgres";
 import { flagOption, tableLine, UsageError, type Command } from "./command";

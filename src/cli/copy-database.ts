@@ -1,5 +1,5 @@
 /** `layerlift copy-database --to postgres://…`: a stopped site's SQLite file copied into an empty PostgreSQL database. */
-import { DatabaseUnreachableError, parsePostgresTarget } from "../db/postgres/target";
+import { DatabaseUnreachableError, parsePostgresTarget } from "../config/postgres";
 import { tableLine, textOption, UsageError, type Command } from "./command";
 
 export const copyDatabaseCommand: Command = {

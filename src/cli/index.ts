@@ -5,7 +5,7 @@
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig, type Config } from "../config";
 import { DatabaseFileError, requireExistingDatabase } from "../db/file-checks";
-import { DatabaseUnreachableError } from "../db/postgres/target";
+import { DatabaseUnreachableError } from "../config/postgres";
 import { configureLogger, readableLog } from "../lib/logger";
 import { PLAN_IDS } from "@shared/plans";
 import { PRODUCT_NAME } from "@shared/product";

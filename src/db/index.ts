@@ -17,7 +17,7 @@ import type { SqliteRemoteDatabase } from "drizzle-orm/sqlite-proxy";
 import * as sqliteSchema from "./sqlite/schema";
 import { useEngineTables, type Engine } from "./schema";
 import type { Config } from "../config";
-import type { PostgresTarget } from "./postgres/target";
+import type { PostgresTarget } from "../config/postgres";
 import { checkDatabaseAccess, openFailure } from "./file-checks";
 import { embeddedMigrations, embeddedPostgresMigrations } from "./migrations.macro" with { type: "macro" };
 import { openSqliteConnections, sqliteDrizzle, type SqliteConnections } from "./sqlite/connection";

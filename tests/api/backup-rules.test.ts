@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { ConfigError, loadConfig } from "../../src/config";
-import { parseKeepRule, type KeepRule } from "../../src/features/backups/config";
+import { parseKeepRule, type KeepRule } from "../../src/config/backups";
 import { backupName, backupsToKeep, backupTime } from "../../src/features/backups/retention";
 import { DAY, HOUR } from "../../src/lib/clock";
 import { PRODUCTION_ENV } from "../support/production-env";

@@ -13,7 +13,7 @@ import { and, count, eq, inArray, like } from "drizzle-orm";
 import * as pg from "../../src/db/postgres/schema";
 import { KEPT_ROW_MS } from "../../src/db/prepared";
 import { closeDatabase, postgresHandle } from "../../src/db";
-import { parsePostgresTarget } from "../../src/db/postgres/target";
+import { parsePostgresTarget } from "../../src/config/postgres";
 import type { AppDeps } from "../../src/deps";
 import { usesHeld } from "../../src/features/pricing/promotion-codes";
 import { seedDevelopmentAdmin } from "../../src/server";

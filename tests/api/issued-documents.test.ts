@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { issuedDocuments, productKeys, promotionCodes, sales } from "../../src/db/schema";
 import { refundPayment } from "../../src/features/refunds/record";
-import { DEFAULT_INVOICE_TAX_NOTE } from "../../src/features/invoices/config";
+import { DEFAULT_INVOICE_TAX_NOTE } from "../../src/config/invoices";
 import { PLANS, type PlanId } from "../../src/shared/plans";
 import { api, confirmAddressOf, makeTestApp, signInAdmin, signUpWithKey, type TestContext } from "../support/app";
 import { SELLER_ENV } from "../support/production-env";

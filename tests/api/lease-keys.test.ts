@@ -12,7 +12,8 @@ import { leaseKeys } from "../../src/db/schema";
 import { createApp } from "../../src/app";
 import { ConfigError, loadConfig } from "../../src/config";
 import { DAY, MINUTE } from "../../src/lib/clock";
-import { ed25519Thumbprint, publicJwkOf } from "../../src/features/leases/lease";
+import { ed25519Thumbprint } from "../../src/lib/ed25519";
+import { publicJwkOf } from "../../src/features/leases/lease";
 import {
   createFirstLeaseKey,
   KEY_REFRESH_MS,

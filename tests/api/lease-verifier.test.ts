@@ -11,7 +11,8 @@ import { createPrivateKey, generateKeyPairSync } from "node:crypto";
 import testVectors from "../../examples/lease-verifier/test-vectors.json";
 import { verifyLease, type Jwk } from "../../examples/lease-verifier/verify-lease";
 import { leaseTestVectors } from "../../scripts/lease-test-vectors";
-import { ed25519Thumbprint, encodeJson, publicJwkOf, signingKey, signJws } from "../../src/features/leases/lease";
+import { ed25519Thumbprint } from "../../src/lib/ed25519";
+import { encodeJson, publicJwkOf, signingKey, signJws } from "../../src/features/leases/lease";
 import { api, call, makeTestApp, signUpUser } from "../support/app";
 import { FakeClock } from "../support/fake-clock";
 

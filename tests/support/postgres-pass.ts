@@ -7,7 +7,7 @@
 import { beforeAll, beforeEach } from "bun:test";
 import { join } from "node:path";
 import { closeDatabase, loadPostgres, postgresHandle } from "../../src/db";
-import { parsePostgresTarget } from "../../src/db/postgres/target";
+import { parsePostgresTarget } from "../../src/config/postgres";
 import { postgresBinDir } from "../../scripts/postgres-cluster";
 import { PASS_TEMPLATE } from "./template-names";
 import { atRunEnd } from "./run-end";

@@ -11,9 +11,9 @@ import { SQL } from "bun";
 import { drizzle } from "drizzle-orm/bun-sql";
 import { PgJsonb } from "drizzle-orm/pg-core";
 import { inTransactionScope, refuseRootQueryInTransaction } from "../transaction-scope";
-import { DatabaseUnreachableError, type PostgresTarget } from "./target";
+import { DatabaseUnreachableError, type PostgresTarget } from "../../config/postgres";
 
-export { DatabaseUnreachableError, parsePostgresTarget, type PostgresTarget } from "./target";
+export { DatabaseUnreachableError, parsePostgresTarget, type PostgresTarget } from "../../config/postgres";
 
 // Bun's SQL encodes a jsonb parameter itself: given Drizzle's JSON text, it stored a JSON *string* (a
 // scalar holding the text), which PostgreSQL's JSON operators can't look into. So the value goes as it is.

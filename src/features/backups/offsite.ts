@@ -9,7 +9,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import { checkDatabaseAccess, DatabaseFileError, requireDatabaseNotInUse } from "../../db/file-checks";
-import type { KeepRule } from "./config";
+import type { KeepRule } from "../../config/backups";
 import { BackupFormatError, decodeBackup, encodeBackup, parseHeader, TRAILER_BYTES, trailerIsWhole } from "./format";
 import { backupName, backupsToKeep, backupTime } from "./retention";
 import { backupDatabase, restoreDatabase } from "./service";

@@ -3,7 +3,7 @@
  * so there they are PostgreSQL's tools' job — pg_dump for a copy, the host's point-in-time recovery for
  * everything between two copies. The backup commands say so in one sentence and change nothing.
  */
-import type { PostgresTarget } from "../../db/postgres/target";
+import type { PostgresTarget } from "../../config/postgres";
 
 export const PG_DUMP_COMMAND = 'pg_dump --format=custom --file=layerlift.dump "$DATABASE_URL"';
 /** Over the site's database, with the site stopped: drops what the dump holds, then makes it again, all or nothing. */

@@ -4,7 +4,7 @@
  * `layerlift-2026-11-27T16-45-00Z-k3x9ab.backup`. Retention works on names alone and only ever
  * considers names of this shape: anything else under the prefix is never touched.
  */
-import type { KeepPeriod, KeepRule } from "./config";
+import type { KeepPeriod, KeepRule } from "../../config/backups";
 
 const TAIL_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
 const NAME = /^layerlift-(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})Z-([a-z0-9]{6})\.backup$/;

@@ -7,8 +7,8 @@
  * storage and what it answered, never a key.
  */
 import type { S3Client } from "bun";
-import type { BackupLocation, S3Settings } from "./config";
-import { locationUrl } from "./config";
+import type { BackupLocation, S3Settings } from "../../config/backups";
+import { locationUrl } from "../../config/backups";
 
 const PART_SIZE = 5 * 1024 * 1024;
 const PARALLEL_PARTS = 1;

@@ -4,7 +4,7 @@
  * and the server's own thread keeps answering meanwhile. One job per worker; the server ends the
  * worker afterwards, which gives back its memory.
  */
-import type { KeepRule } from "./config";
+import type { KeepRule } from "../../config/backups";
 import { Secret } from "../../lib/secret";
 
 declare const self: Worker;

@@ -12,7 +12,8 @@ import { and, desc, eq, isNotNull, lt } from "drizzle-orm";
 import { forUpdate, type Db, type DbOrTx } from "../../db";
 import { leaseKeys, type LeaseKey } from "../../db/schema";
 import { MINUTE } from "../../lib/clock";
-import { ed25519Thumbprint, publicJwkOf } from "./lease";
+import { ed25519Thumbprint } from "../../lib/ed25519";
+import { publicJwkOf } from "./lease";
 
 /** How often a server reads the keys again: it notices a rotation (and prunes) within this. */
 export const KEY_REFRESH_MS = MINUTE;

@@ -68,11 +68,6 @@ export function publicJwkOf(key: KeyObject): PublicJwk {
   return { kty: "OKP", crv: "Ed25519", x: createPublicKey(key).export({ format: "jwk" }).x! };
 }
 
-/** The RFC 7638 thumbprint of an Ed25519 public key: the `kid` a key is known by. */
-export function ed25519Thumbprint(x: string): string {
-  return createHash("sha256").update(`{"crv":"Ed25519","kty":"OKP","x":"${x}"}`).digest("base64url");
-}
-
 /** A private key ready to sign with: its protected header is encoded once. */
 export interface SigningKey {
   kid: string;

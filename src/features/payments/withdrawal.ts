@@ -4,17 +4,7 @@
  */
 import type { Config } from "../../config";
 import { AppError } from "../../lib/errors";
-import { needsWithdrawalConsent, WITHDRAWAL_CONSENT_VERSION, type WithdrawalConsentSetting } from "@shared/withdrawal";
-
-/** WITHDRAWAL_CONSENT: eu (the default) or always. */
-export function parseWithdrawalConsentConfig(value: string | undefined, problems: string[]): WithdrawalConsentSetting {
-  const setting = value ?? "eu";
-  if (setting !== "eu" && setting !== "always") {
-    problems.push(`WITHDRAWAL_CONSENT must be eu or always; got "${setting}"`);
-    return "eu";
-  }
-  return setting;
-}
+import { needsWithdrawalConsent, WITHDRAWAL_CONSENT_VERSION } from "@shared/withdrawal";
 
 export interface WithdrawalConsent {
   withdrawalConsentAt: number;

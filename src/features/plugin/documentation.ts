@@ -8,7 +8,7 @@ import { RATE_RULES } from "../../lib/rate-limit";
 import { PLUGIN_ANSWERS, type PluginFailure } from "@shared/api/plugin-answers";
 import { PluginModel } from "@shared/api/plugin";
 import testVectors from "../../../examples/lease-verifier/test-vectors.json";
-import type { LeaseConfig } from "../leases/config";
+import type { LeaseConfig } from "../../config/leases";
 
 /** A real lease, signed with the repository's published test key: the test vectors' nonce case. */
 const EXAMPLE_LEASE = testVectors.cases.find((c) => c.expect === "valid" && "nonce" in c)!;

@@ -3,8 +3,8 @@
  * often (BACKUP_EVERY), what is kept (BACKUP_KEEP), the optional passphrase (BACKUP_PASSPHRASE) and the
  * storage's address and keys (S3_*). Each mistake is one sentence in the start's list of problems.
  */
-import { DAY, HOUR, MINUTE } from "../../lib/clock";
-import { Secret } from "../../lib/secret";
+import { DAY, HOUR, MINUTE } from "../lib/clock";
+import { Secret } from "../lib/secret";
 
 /** A bucket and the prefix the backups' names start with ("" or ending in "/"). */
 export interface BackupLocation {

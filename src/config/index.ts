@@ -2,14 +2,14 @@
  * Configuration, parsed and validated once from the environment (docs/configuration.md).
  * In production every provider must be configured; the app refuses to start and names what is missing.
  */
-import { LOG_LEVELS, type LogLevel } from "./lib/logger";
-import { parseLeaseConfig, type LeaseConfig } from "./features/leases/config";
-import { parseWithdrawalConsentConfig } from "./features/payments/withdrawal";
+import { LOG_LEVELS, type LogLevel } from "../lib/logger";
+import { parseLeaseConfig, type LeaseConfig } from "./leases";
+import { parseWithdrawalConsentConfig } from "./withdrawal";
 import type { WithdrawalConsentSetting } from "@shared/withdrawal";
-import { parseSupportConfig } from "./features/support/config";
-import { parseBackupConfig, type BackupConfig } from "./features/backups/config";
-import { parseInvoiceConfig } from "./features/invoices/config";
-import { parsePostgresTarget, type PostgresTarget } from "./db/postgres/target";
+import { parseSupportConfig } from "./support";
+import { parseBackupConfig, type BackupConfig } from "./backups";
+import { parseInvoiceConfig } from "./invoices";
+import { parsePostgresTarget, type PostgresTarget } from "./postgres";
 
 export const ENVIRONMENTS = ["development", "production", "test"] as const;
 

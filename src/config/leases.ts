@@ -5,8 +5,8 @@
  * never repeats the key.
  */
 import { createPrivateKey, type KeyObject } from "node:crypto";
-import testVectors from "../../../examples/lease-verifier/test-vectors.json";
-import { ed25519Thumbprint } from "./lease";
+import testVectors from "../../examples/lease-verifier/test-vectors.json";
+import { ed25519Thumbprint } from "../lib/ed25519";
 
 export interface LeaseConfig {
   /** How long a lease is trusted offline (LEASE_DAYS, 1–30); never past the subscription's end. */
