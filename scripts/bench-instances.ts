@@ -205,7 +205,7 @@ export async function instancesBench(root: string, tmp: string) {
 async function serveWithFastLimits() {
   const { loadConfig } = await import("../src/config");
   const { buildDeps, startServer } = await import("../src/server");
-  const { PostgresRateLimiter } = await import("../src/lib/rate-limit-postgres");
+  const { PostgresRateLimiter } = await import("../src/db/rate-limit-store");
   const { configureLogger, readableLog } = await import("../src/lib/logger");
   const { SERVING_JIT_POLICY } = await import("../src/lib/reluctant-jit");
   const config = loadConfig(process.env);

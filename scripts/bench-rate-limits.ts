@@ -14,7 +14,7 @@ import { createApp } from "../src/app";
 import { buildDeps } from "../src/server";
 import { closeDatabase } from "../src/db";
 import { configureLogger } from "../src/lib/logger";
-import { PostgresRateLimiter } from "../src/lib/rate-limit-postgres";
+import { PostgresRateLimiter } from "../src/db/rate-limit-store";
 import { MemoryRateLimiter, type RateLimiter } from "../src/lib/rate-limit";
 import { generateProductKeys } from "../src/features/product-keys/service";
 import { systemClock } from "../src/lib/clock";

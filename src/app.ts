@@ -5,7 +5,7 @@
 import { Elysia, ValidationError, type AnyElysia } from "elysia";
 import type { AppDeps } from "./deps";
 import { AppError, notFound } from "./lib/errors";
-import { BUN_BODY_CAP, checkBodyLength, MAX_BODY_BYTES } from "./lib/body-limit";
+import { BUN_BODY_CAP, checkBodyLength, MAX_BODY_BYTES } from "./http/body-limit";
 import { failures } from "./shared/api/common";
 import { authRoutes } from "./features/auth/routes";
 import { healthRoutes } from "./features/health/routes";
@@ -20,7 +20,7 @@ import { createLeaseIssuer } from "./features/leases/issuer";
 import { leaseRoutes } from "./features/leases/routes";
 import { registerLeaseMetrics } from "./features/leases/metrics";
 import { settingsRoutes } from "./features/settings/routes";
-import { statsRoutes } from "./features/stats/routes";
+import { statsRoutes } from "./features/active-users/routes";
 import { reviewRoutes } from "./features/reviews/routes";
 import { robloxRoutes } from "./features/roblox/routes";
 import { adminRoutes } from "./features/admin/routes";
@@ -36,10 +36,10 @@ import { webhookRoutes } from "./features/webhooks/routes";
 import { registerWebhookMetrics } from "./features/webhooks/metrics";
 import { createMetrics } from "./features/observability/metrics";
 import { metricsRoutes } from "./features/observability/routes";
-import { clientIp } from "./lib/client-ip";
+import { clientIp } from "./http/client-ip";
 import { beginRequest, finishRequest, noteError, requestId } from "./features/observability/request-log";
 import { log } from "./lib/logger";
-import { securityHeaderSets } from "./lib/security-headers";
+import { securityHeaderSets } from "./http/security-headers";
 
 function json(
   request: Request,

@@ -7,7 +7,7 @@ import { appSettings } from "./db/schema";
 import type { AppDeps } from "./deps";
 import { createApp } from "./app";
 import { systemClock, type Clock } from "./lib/clock";
-import { rateLimiterFor } from "./lib/rate-limit-postgres";
+import { rateLimiterFor } from "./db/rate-limit-store";
 import { newToken } from "./lib/random";
 import { countAdmins, createOrPromoteAdmin } from "./features/users/service";
 import { stripeProviderOnFirstCall } from "./features/payments/stripe/on-first-call";

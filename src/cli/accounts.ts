@@ -1,7 +1,7 @@
 /** `layerlift accounts invite-unconfirmed`: the one-time e-mail asking accounts made before confirmation existed to confirm. */
 import { closeDatabase, openConfiguredDatabase } from "../db";
 import { systemClock } from "../lib/clock";
-import { inviteUnconfirmedAccounts } from "../features/account/confirmation-invitations";
+import { inviteUnconfirmedAccounts } from "../features/auth/confirmation-invitations";
 import { UsageError, type Command } from "./command";
 
 export const accountsCommand: Command = {

@@ -1,6 +1,6 @@
 /** `layerlift books check [--repair]`: the daily books rebuilt from the sales and compared with the kept ones. */
 import { closeDatabase, openConfiguredDatabase } from "../db";
-import { checkBooks, type BooksCheck } from "../features/books/service";
+import { checkBooks, type BooksCheck } from "../features/daily-ledger/service";
 import { flagOption, UsageError, type Command } from "./command";
 
 export const booksCommand: Command = {

@@ -17,7 +17,7 @@ export const copyDatabaseCommand: Command = {
     const sourcePath = textOption(values, "db") ?? env.DATABASE_PATH ?? "./data/layerlift.db";
     console.log(`Copying ${sourcePath} to PostgreSQL at ${target.where}:`);
     // Loaded here: every start of the program reads this file, and only this command needs the copier.
-    const { CopyFailedError, CopyRefusedError, copyToPostgres } = await import("../db/copy-to-postgres");
+    const { CopyFailedError, CopyRefusedError, copyToPostgres } = await import("./copy-to-postgres");
     try {
       const report = await copyToPostgres({
         sourcePath,

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { addressConfirmations, users } from "../../src/db/schema";
 import { DAY, HOUR } from "../../src/lib/clock";
-import { inviteUnconfirmedAccounts } from "../../src/features/account/confirmation-invitations";
+import { inviteUnconfirmedAccounts } from "../../src/features/auth/confirmation-invitations";
 import { sha256Hex } from "../../src/lib/random";
 import {
   api,

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { booksDaily, creditNotes, issuedDocuments, productKeyCounts, productKeys, sales } from "../../src/db/schema";
-import { checkBooks } from "../../src/features/books/service";
+import { checkBooks } from "../../src/features/daily-ledger/service";
 import { DAY } from "../../src/lib/clock";
 import { runCli } from "../../src/cli";
 import { api, call, signUpWithKey, type TestContext } from "../support/app";

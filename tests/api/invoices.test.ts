@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { booksDaily, emails, sales } from "../../src/db/schema";
-import { checkBooks } from "../../src/features/books/service";
+import { checkBooks } from "../../src/features/daily-ledger/service";
 import { loadConfig } from "../../src/config";
 import {
   api,

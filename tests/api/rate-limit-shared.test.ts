@@ -8,7 +8,7 @@ import { closeDatabase, postgresHandle, type Db } from "../../src/db";
 import { parsePostgresTarget } from "../../src/db/postgres/connection";
 import type { AppDeps } from "../../src/deps";
 import { createApp } from "../../src/app";
-import { PostgresRateLimiter, rateLimiterFor } from "../../src/lib/rate-limit-postgres";
+import { PostgresRateLimiter, rateLimiterFor } from "../../src/db/rate-limit-store";
 import { buildPaymentProvider } from "../../src/server";
 import { createOutboxOnlyMailer } from "../../src/features/email/mailer";
 import { call, testConfig } from "../support/app";

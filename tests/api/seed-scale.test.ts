@@ -11,7 +11,7 @@ import { seedScale } from "../../src/features/seed/scale";
 import { seedRows, type SeedRow } from "../../src/features/seed/rows";
 import { writePostgresSeed } from "../../src/features/seed/postgres-writer";
 import { withoutIndexesAndTriggers } from "../../src/features/seed/bulk-load";
-import { bookTotals, checkBooks } from "../../src/features/books/service";
+import { bookTotals, checkBooks } from "../../src/features/daily-ledger/service";
 import { makeTestDeps } from "../support/app";
 import { onPostgres } from "../support/postgres-pass";
 

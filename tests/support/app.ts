@@ -18,7 +18,7 @@ import type { AppDeps } from "../../src/deps";
 import { auditLog, emails, subscriptions } from "../../src/db/schema";
 import { createApp } from "../../src/app";
 import { FakeClock } from "./fake-clock";
-import { rateLimiterFor } from "../../src/lib/rate-limit-postgres";
+import { rateLimiterFor } from "../../src/db/rate-limit-store";
 import { generateProductKeys } from "../../src/features/product-keys/service";
 import { createOrPromoteAdmin } from "../../src/features/users/service";
 import { buildPaymentProvider } from "../../src/server";

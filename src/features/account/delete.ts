@@ -32,8 +32,8 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { conflict, sessionEnded } from "../../lib/errors";
 import { writeAudit } from "../audit/service";
 import { assertPassword } from "./password";
-import { accountSales, type AccountPurchase } from "./purchases";
-import { ownedCondition } from "./ownership";
+import { accountSales, type AccountPurchase } from "../purchases/service";
+import { ownedCondition } from "../ownership/service";
 import type { AccountMessage } from "@shared/api/account";
 import { announceAccount } from "../webhooks/events";
 

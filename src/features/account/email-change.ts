@@ -12,7 +12,7 @@ import { AppError, badRequest, conflict } from "../../lib/errors";
 import { newToken, sha256Hex } from "../../lib/random";
 import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
-import { claimConfirmedAddress } from "./ownership";
+import { claimConfirmedAddress } from "../ownership/service";
 import { findUserByEmail, normaliseEmail } from "../users/service";
 import { assertPassword } from "./password";
 import type { AccountMessage, ConfirmEmailAnswer, PendingEmailChange } from "@shared/api/account";

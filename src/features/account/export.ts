@@ -12,9 +12,9 @@ import { toIso } from "../../lib/clock";
 import { PRODUCT_NAME } from "@shared/product";
 import { PLANS } from "@shared/plans";
 import { getSubscription, settingsOf } from "../users/service";
-import { accountSales } from "./purchases";
-import { isAddressConfirmed } from "./address-confirmation";
-import { ownedCondition } from "./ownership";
+import { accountSales } from "../purchases/service";
+import { isAddressConfirmed } from "../auth/address-confirmation";
+import { ownedCondition } from "../ownership/service";
 import { ticketAnswers } from "../support/thread";
 
 const dollars = (cents: number) => cents / 100;

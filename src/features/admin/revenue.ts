@@ -9,7 +9,7 @@ import type { DbOrTx } from "../../db";
 import { DAY } from "../../lib/clock";
 import { AppError } from "../../lib/errors";
 import { centsToDollars } from "@shared/plans";
-import { bookDays, dayStart, revenueCents } from "../books/service";
+import { bookDays, dayStart, revenueCents } from "../daily-ledger/service";
 
 export async function revenueByDay(db: DbOrTx, now: number, days: number) {
   if (days !== 30 && days !== 90) throw new AppError(422, "VALIDATION", "days must be 30 or 90.");

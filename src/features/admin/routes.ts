@@ -3,7 +3,7 @@ import { SALES_CSV_COLUMNS, salesCsvStream } from "./sales-csv";
 import { revenueByDay } from "./revenue";
 import type { AppDeps } from "../../deps";
 import { failures, idParams, jsonBodyFailures, pageQuery } from "@shared/api/common";
-import { authGuard } from "../auth/guard";
+import { authGuard } from "../../http/guard";
 import { listAdminKeys } from "./keys";
 import { AdminModel } from "@shared/api/admin";
 import { adminOverview, deleteProductKey, generateAdminKeys, salesReport, sendTestEmail } from "./service";

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { postgresPoolOf, type Db, type DbOrTx } from "../../db";
 import { sales, type Sale } from "../../db/schema";
 import { PLANS, type PlanId } from "@shared/plans";
-import { saleMoneyFields, saleMoneySql } from "../books/money";
+import { saleMoneyFields, saleMoneySql } from "../daily-ledger/money";
 import { DAY } from "../../lib/clock";
 import { CELL_NEEDS_CARE, csvCell, csvLine } from "../../lib/csv";
 import { latestCreditNote } from "../invoices/credit-notes";

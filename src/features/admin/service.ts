@@ -25,7 +25,7 @@ import { queueEmail } from "../email/outbox";
 import { writeAudit } from "../audit/service";
 import { countOpenTickets } from "../support/service";
 import { normaliseEmail } from "../users/service";
-import { bookTotals, productKeyTotals, revenueCents } from "../books/service";
+import { bookTotals, productKeyTotals, revenueCents } from "../daily-ledger/service";
 
 const USED_KEY_DELETE_MESSAGE = "This product key has been used and cannot be deleted.";
 const PURCHASED_KEY_DELETE_MESSAGE = "This key was bought by a customer; refund the payment instead.";

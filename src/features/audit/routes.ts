@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { failures, pageQuery } from "@shared/api/common";
-import { authGuard } from "../auth/guard";
+import { authGuard } from "../../http/guard";
 import { AuditModel } from "@shared/api/audit";
 import { listAuditWithActors } from "./service";
 

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
-import { clientIp } from "../../lib/client-ip";
+import { clientIp } from "../../http/client-ip";
 import { jsonBodyFailures, RateLimitedError } from "@shared/api/common";
 import { normaliseEmail } from "../users/service";
 import { AuthModel } from "@shared/api/auth";

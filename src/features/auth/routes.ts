@@ -1,10 +1,10 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
-import { clientIp } from "../../lib/client-ip";
+import { clientIp } from "../../http/client-ip";
 import { failures, jsonBodyFailures, RateLimitedError } from "@shared/api/common";
 import { normaliseEmail } from "../users/service";
-import { authGuard } from "./guard";
+import { authGuard } from "../../http/guard";
 import { AuthModel } from "@shared/api/auth";
 import { passwordResetRoutes } from "./password-reset-routes";
 import { login, meResponse, sessionResponse, signup } from "./service";

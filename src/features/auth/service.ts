@@ -12,7 +12,7 @@ import { assertEmailFree, findUserByEmail, insertUser, publicUser, touchLastSeen
 import { signSessionToken } from "./tokens";
 import { queueEmail } from "../email/outbox";
 import { toIso } from "../../lib/clock";
-import { queueAddressConfirmation } from "../account/address-confirmation";
+import { queueAddressConfirmation } from "./address-confirmation";
 import { announceAccount } from "../webhooks/events";
 
 const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";

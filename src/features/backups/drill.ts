@@ -6,7 +6,7 @@
  * is never touched.
  */
 import { rmSync } from "node:fs";
-import { checkBooks } from "../books/service";
+import { checkBooks } from "../daily-ledger/service";
 import { downloadBackup, findBackup, OffsiteBackupError } from "./offsite";
 import { workFilePath } from "./work-file";
 import { checkDatabaseFile, migrateCopy, removeWithJournal, tableRowCounts } from "./service";

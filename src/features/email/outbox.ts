@@ -6,7 +6,7 @@ import type { DbOrTx } from "../../db";
 import { emails, type AccountRecord, type Email } from "../../db/schema";
 import { EMAIL_TEMPLATES, type EmailPayload, type EmailTemplate } from "./templates/registry";
 import { newToken } from "../../lib/random";
-import { ownerOf, recordForAddress, recordOwner } from "../account/ownership";
+import { ownerOf, recordForAddress, recordOwner } from "../ownership/service";
 
 /**
  * Whose an e-mail is (docs/accounts.md#who-owns-a-purchase): `userId` for one about an account (its

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { failures, idParams, pageQuery } from "@shared/api/common";
-import { authGuard } from "../auth/guard";
+import { authGuard } from "../../http/guard";
 import { EmailModel } from "@shared/api/email";
 import { countFailedEmails, getEmail, listEmails, resendEmail, retryFailedEmails } from "./service";
 import { EmailTemplateModel } from "@shared/api/email-templates";

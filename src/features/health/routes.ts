@@ -4,7 +4,7 @@ import { failures } from "@shared/api/common";
 import { HealthModel } from "@shared/api/health";
 import { publicConfig } from "./public-config";
 import { hasBearer } from "../../lib/bearer";
-import { userFromRequest } from "../auth/guard";
+import { userFromRequest } from "../../http/guard";
 import { healthReport, writeProbe } from "./service";
 import { isDraining } from "./drain";
 

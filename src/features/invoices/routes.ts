@@ -3,7 +3,7 @@ import type { AppDeps } from "../../deps";
 import { notFound } from "../../lib/errors";
 import { failures } from "@shared/api/common";
 import { InvoiceModel } from "@shared/api/invoices";
-import { userFromRequest } from "../auth/guard";
+import { userFromRequest } from "../../http/guard";
 import { documentPdf } from "./service";
 
 export function invoiceRoutes(deps: AppDeps) {

@@ -5,7 +5,7 @@ import { creditNotes, sales, type CreditNote, type Sale, type User } from "../..
 import { notFound } from "../../lib/errors";
 import { DOCUMENT_NUMBER } from "./numbers";
 import { validSignature } from "./links";
-import { ownsSale } from "../account/ownership";
+import { ownsSale } from "../ownership/service";
 import { documentContent, issuedContent } from "./issued";
 import { lazyModule } from "../../lib/lazy-module";
 

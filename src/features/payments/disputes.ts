@@ -21,10 +21,11 @@ import { log } from "../../lib/logger";
 import { PLANS } from "@shared/plans";
 import { queueEmail } from "../email/outbox";
 import { writeAudit } from "../audit/service";
-import { fulfilPayment, saleByPaymentIntent } from "./fulfilment";
+import { fulfilPayment } from "./fulfilment";
 import { refundPayment } from "../refunds/record";
 import type { ProviderDispute, ProviderEvent } from "./provider";
 import { announceDispute } from "../webhooks/events";
+import { saleByPaymentIntent } from "../purchases/service";
 
 type DisputeDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config">;
 

@@ -4,7 +4,7 @@
  * made in one transaction, through the same recordSale as a paid order. The browser gets an id and a
  * client secret of the order's own, so the result page shows the key as it does after a card payment.
  */
-import { recordCheckout } from "../account/ownership";
+import { recordCheckout } from "../ownership/service";
 import type { AppDeps } from "../../deps";
 import { checkouts } from "../../db/schema";
 import { RATE_RULES } from "../../lib/rate-limit";

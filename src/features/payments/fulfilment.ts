@@ -14,7 +14,7 @@ import { checkoutOfIntent, markCheckoutPaid } from "../pricing/checkouts";
 import { formatDollars, isPlanId, PLANS } from "@shared/plans";
 import { generateProductKeys } from "../product-keys/service";
 import { queueEmail } from "../email/outbox";
-import { recordForAddress, recordRenewal } from "../account/ownership";
+import { recordForAddress, recordRenewal } from "../ownership/service";
 import { toIso } from "../../lib/clock";
 import { applyProductKey } from "../subscriptions/service";
 import { CURRENCY } from "@shared/currency";
@@ -27,6 +27,7 @@ import { allocateNumber } from "../invoices/numbers";
 import { documentLinks, signedDocumentUrl, type DocumentLinks } from "../invoices/links";
 import { recordIssuedDocument, type IssuingDeps } from "../invoices/issued";
 import { announceSale } from "../webhooks/events";
+import { saleByPaymentIntent } from "../purchases/service";
 
 /** What fulfilment uses; config goes on the invoice and with jwtSecret signs its link, tax records the tax transaction. */
 type FulfilmentDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config"> &
@@ -46,11 +47,6 @@ function failure(error: string): PaymentResultResponse {
   if (error === PAYMENT_ERRORS.processing) return { success: false, processing: true, error };
   if (error === PAYMENT_ERRORS.refunded) return { success: false, refunded: true, error };
   return { success: false, error };
-}
-
-export async function saleByPaymentIntent(db: DbOrTx, paymentIntentId: string): Promise<Sale | undefined> {
-  const [sale] = await db.select().from(sales).where(eq(sales.paymentIntentId, paymentIntentId)).limit(1);
-  return sale;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
-import { clientIp } from "../../lib/client-ip";
+import { clientIp } from "../../http/client-ip";
 import { notFound } from "../../lib/errors";
 import { failures, jsonBodyFailures, RateLimitedError } from "@shared/api/common";
 import { PaymentModel } from "@shared/api/payments";

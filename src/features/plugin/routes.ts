@@ -1,9 +1,9 @@
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
-import { clientIp } from "../../lib/client-ip";
-import { PLUGIN_PREFLIGHT_HEADERS } from "../../lib/security-headers";
+import { clientIp } from "../../http/client-ip";
+import { PLUGIN_PREFLIGHT_HEADERS } from "../../http/security-headers";
 import { failures } from "@shared/api/common";
-import { authGuard } from "../auth/guard";
+import { authGuard } from "../../http/guard";
 import { PluginModel } from "@shared/api/plugin";
 import { generatePluginKey, getLinkedAccount, resetLinkedAccount } from "./service";
 import { limitValidation, parseValidateBody, validatePluginKey } from "./validate";

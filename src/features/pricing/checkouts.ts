@@ -6,7 +6,7 @@
  * intent could not be made, or when it is left unpaid past CHECKOUT_HOLD_MS; it is kept for good when the
  * payment succeeds, which is always honoured, even after the hold ran out.
  */
-import { recordCheckout } from "../account/ownership";
+import { recordCheckout } from "../ownership/service";
 import { and, asc, eq, gt, isNotNull, lte } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
 import { checkouts, type Checkout } from "../../db/schema";

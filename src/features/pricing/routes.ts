@@ -4,11 +4,11 @@
  */
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
-import { clientIp } from "../../lib/client-ip";
+import { clientIp } from "../../http/client-ip";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { failures, jsonBodyFailures, RateLimitedError } from "@shared/api/common";
 import { PricingModel, promotionList } from "@shared/api/pricing";
-import { authGuard } from "../auth/guard";
+import { authGuard } from "../../http/guard";
 import { publicPlans, readCatalogue, updatePlanPrice } from "./catalogue";
 import {
   createPromotionCode,

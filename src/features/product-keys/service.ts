@@ -2,7 +2,7 @@
  * Product keys: made from the CSPRNG, claimed atomically, never handed out twice.
  * Used by signup, redeem, purchase fulfilment, the admin panel and the CLI.
  */
-import { recordRedeemedSale } from "../account/ownership";
+import { recordRedeemedSale } from "../ownership/service";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { newestFirst, type Page } from "../../db/paging";

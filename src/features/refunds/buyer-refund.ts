@@ -14,10 +14,10 @@ import { PLANS } from "@shared/plans";
 import type { RefundAnswer } from "@shared/api/purchases";
 import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
-import { accountSales, type AccountPurchase } from "../account/purchases";
-import { purchaseView } from "../account/view";
+import { accountSales, type AccountPurchase } from "../purchases/service";
+import { purchaseView } from "../purchases/view";
 import { refundSale } from "./sale-refund";
-import { refundRefusal } from "./rules";
+import { refundRefusal } from "../purchases/refund-rules";
 
 type RefundDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config">;
 

@@ -12,7 +12,7 @@ import { toIso } from "../../lib/clock";
 import { normaliseProductKey } from "@shared/product";
 import { PLANS } from "@shared/plans";
 import type { RefundLinkView } from "@shared/api/purchases";
-import { refundDeadline, refundRefusal } from "./rules";
+import { refundDeadline, refundRefusal } from "../purchases/refund-rules";
 import { refundPurchase } from "./buyer-refund";
 
 type LinkDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config">;

@@ -10,7 +10,7 @@ import type { Sale } from "../../db/schema";
 import { PLANS } from "@shared/plans";
 import type { RefundKeyOutcome } from "@shared/refund-notice";
 import { queueEmail } from "../email/outbox";
-import { ownersAddress } from "../account/ownership";
+import { ownersAddress } from "../ownership/service";
 
 export interface KeyOutcome {
   keyOutcome: RefundKeyOutcome;

@@ -13,13 +13,13 @@ import { writeAudit } from "../audit/service";
 import { DAY } from "../../lib/clock";
 import { log } from "../../lib/logger";
 import type { ProviderIntent } from "../payments/provider";
-import { saleByPaymentIntent } from "../payments/fulfilment";
 import { syncTaxRecords } from "../tax/service";
 import { issueCreditNote } from "../invoices/credit-notes";
 import { documentLinks, signedDocumentUrl, type DocumentLinks } from "../invoices/links";
 import { queueRefundNotice, type KeyOutcome } from "./notice";
 import { refundActor } from "./requester";
 import { announceRefund } from "../webhooks/events";
+import { saleByPaymentIntent } from "../purchases/service";
 
 /** What recording a refund uses; config goes on the credit note and with jwtSecret signs its link, tax records the reversal. */
 type RecordDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret" | "tax">>;

@@ -6,11 +6,11 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
-import { clientIp } from "../../lib/client-ip";
+import { clientIp } from "../../http/client-ip";
 import { failures, idParams, jsonBodyFailures, RateLimitedError } from "@shared/api/common";
 import { AdminModel } from "@shared/api/admin";
 import { PurchasesModel, RefundLinkModel, RefundRequestModel } from "@shared/api/purchases";
-import { authGuard } from "../auth/guard";
+import { authGuard } from "../../http/guard";
 import { saleView } from "../admin/view";
 import { latestCreditNote } from "../invoices/credit-notes";
 import { signedDocumentPath } from "../invoices/links";

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { failures, idParams, jsonBodyFailures } from "@shared/api/common";
-import { authGuard } from "../auth/guard";
+import { authGuard } from "../../http/guard";
 import { ReviewModel } from "@shared/api/reviews";
 import { deleteReview, listAllReviews, listVisibleReviews, myReview, saveReview, setReviewHidden } from "./service";
 

@@ -1,9 +1,9 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { failures, RateLimitedError } from "@shared/api/common";
-import { clientIp } from "../../lib/client-ip";
+import { clientIp } from "../../http/client-ip";
 import { RATE_RULES } from "../../lib/rate-limit";
-import { authGuard } from "../auth/guard";
+import { authGuard } from "../../http/guard";
 import { RobloxModel } from "@shared/api/roblox";
 import { robloxProfiles } from "./service";
 

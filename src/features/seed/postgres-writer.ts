@@ -14,7 +14,7 @@
  * would.
  */
 import type { SQL } from "bun";
-import { rebuildBooksStatements } from "../books/service";
+import { rebuildBooksStatements } from "../daily-ledger/service";
 import {
   SEED_COLUMNS,
   SEED_JSON_COLUMNS,

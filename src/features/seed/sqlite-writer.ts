@@ -5,7 +5,7 @@
  * one statement each (bulk-load.ts), so `layerlift books check` matches.
  */
 import type { Database } from "bun:sqlite";
-import { rebuildBooks } from "../books/service";
+import { rebuildBooks } from "../daily-ledger/service";
 import { withoutIndexesAndTriggers } from "./bulk-load";
 import { SEED_COLUMNS, SEED_JSON_COLUMNS, SEED_TABLES, type SeedRow, type SeedTable } from "./rows";
 

@@ -1,7 +1,7 @@
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { failures, jsonBodyFailures, oneOf } from "@shared/api/common";
-import { authGuard } from "../auth/guard";
+import { authGuard } from "../../http/guard";
 import { UserModel } from "@shared/api/users";
 import { updateSettings } from "./service";
 import { THEME_CHOICES } from "@shared/theme";

@@ -1,9 +1,9 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
-import { clientIp } from "../../lib/client-ip";
+import { clientIp } from "../../http/client-ip";
 import { failures, jsonBodyFailures, RateLimitedError } from "@shared/api/common";
-import { authGuard } from "../auth/guard";
+import { authGuard } from "../../http/guard";
 import { SubscriptionModel } from "@shared/api/subscriptions";
 import { PaymentModel } from "@shared/api/payments";
 import { createRenewalIntent } from "../payments/service";

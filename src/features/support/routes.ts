@@ -5,17 +5,17 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
-import { clientIp } from "../../lib/client-ip";
+import { clientIp } from "../../http/client-ip";
 import { failures, idParams, jsonBodyFailures, MessageAnswer, RateLimitedError } from "@shared/api/common";
 import { SupportModel } from "@shared/api/support";
-import { authGuard } from "../auth/guard";
+import { authGuard } from "../../http/guard";
 import { signedDocumentPath } from "../invoices/links";
 import { normaliseEmail } from "../users/service";
 import { createTicket, listTickets, setTicketStatus } from "./service";
 import { answerByLink, replyToTicket, threadByLink } from "./thread";
-import { resendSenderKeys, ticketDetail } from "./detail";
+import { resendSenderKeys, ticketDetail } from "../admin/ticket-detail";
 import { ticketOfLink } from "./links";
-import { accountTicketRoutes } from "./account-tickets";
+import { accountTicketRoutes } from "./account-ticket-routes";
 
 const TOO_MANY = "Too many messages sent. Please wait a minute and try again.";
 

@@ -15,7 +15,7 @@ import { MAX_TICKET_MESSAGE, TICKET_SUBJECT_LABELS, ticketNumber, type TicketSta
 import { SUPPORT_RESPONSE_HOURS } from "@shared/product";
 import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
-import { recordForAddress } from "../account/ownership";
+import { recordForAddress } from "../ownership/service";
 import { normaliseEmail } from "../users/service";
 import { ticketLink } from "./links";
 import { ticketView } from "./view";

@@ -13,7 +13,7 @@ import type { TicketThreadView } from "@shared/api/support";
 import { ticketNumber } from "@shared/support";
 import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
-import { ownersAddress } from "../account/ownership";
+import { ownersAddress } from "../ownership/service";
 import { alertAdminsOfTicket } from "./admin-alert";
 import { ensureLinkNonce, ticketLink, ticketOfLink } from "./links";
 import { messageText } from "./service";

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { failures, idParams, jsonBodyFailures, pageQuery } from "@shared/api/common";
 import { WebhookModel } from "@shared/api/webhooks";
-import { authGuard } from "../auth/guard";
+import { authGuard } from "../../http/guard";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,

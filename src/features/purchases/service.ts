@@ -50,3 +50,9 @@ export async function accountSales(db: DbOrTx, user: Pick<User, "id">): Promise<
     paidByAccount: paid,
   }));
 }
+
+/** The sale a payment created, if it has been recorded. */
+export async function saleByPaymentIntent(db: DbOrTx, paymentIntentId: string): Promise<Sale | undefined> {
+  const [sale] = await db.select().from(sales).where(eq(sales.paymentIntentId, paymentIntentId)).limit(1);
+  return sale;
+}

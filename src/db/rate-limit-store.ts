@@ -5,9 +5,9 @@
  * asks for while its last statement is running go together in its next one, so under load a statement
  * serves many requests and the limits cost validation little.
  */
-import { engineOf, postgresPoolOf, type Db } from "../db";
-import type { Clock } from "./clock";
-import { log } from "./logger";
+import { engineOf, postgresPoolOf, type Db } from ".";
+import type { Clock } from "../lib/clock";
+import { log } from "../lib/logger";
 import {
   bucketKey,
   MemoryRateLimiter,
@@ -16,7 +16,7 @@ import {
   type RateLimiter,
   type RateRule,
   type RateSubject,
-} from "./rate-limit";
+} from "../lib/rate-limit";
 
 /** The bucket's tokens at the statement's `now` (excluded.at), refilled since it was last taken, at most a full bucket. */
 const REFILLED =

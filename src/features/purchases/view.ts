@@ -3,8 +3,8 @@ import type { Config } from "../../config";
 import { toIso } from "../../lib/clock";
 import { PLANS } from "@shared/plans";
 import type { PurchaseView } from "@shared/api/purchases";
-import type { AccountPurchase } from "./purchases";
-import { refundDeadline, refundRefusal } from "../refunds/rules";
+import type { AccountPurchase } from "./service";
+import { refundDeadline, refundRefusal } from "./refund-rules";
 import { signedDocumentPath } from "../invoices/links";
 
 /** What a purchase's view needs beyond the purchase: the rules, and the secret that signs its document links. */

@@ -4,7 +4,7 @@
  * a body with a Content-Length over our limit is refused before it is read, and a body sent without
  * one (chunked, its size unknown until read) is refused with 411, before it is read too.
  */
-import { AppError } from "./errors";
+import { AppError } from "../lib/errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Bun's own cap, never reached: no body longer than MAX_BODY_BYTES is ever read. */

@@ -3,9 +3,9 @@
  * drill's result and time. Read from the database at each scrape (two indexed look-ups).
  */
 import type { Registry } from "prom-client";
-import type { FromDatabase, PromClient } from "../observability/metrics";
+import type { FromDatabase, PromClient } from "./metrics";
 import type { AppDeps } from "../../deps";
-import { backupStatus } from "./state";
+import { backupStatus } from "../backups/state";
 
 export function registerBackupMetrics(
   registry: Registry,

@@ -7,13 +7,13 @@
  * Each macro also declares its error answers and the bearer scheme, so the OpenAPI document shows them.
  */
 import { Elysia } from "elysia";
-import type { AppDeps } from "../../deps";
-import type { User } from "../../db/schema";
-import { adminsOnly, sessionEnded } from "../../lib/errors";
-import { bearerToken } from "../../lib/bearer";
+import type { AppDeps } from "../deps";
+import type { User } from "../db/schema";
+import { adminsOnly, sessionEnded } from "../lib/errors";
+import { bearerToken } from "../lib/bearer";
 import { ApiError } from "@shared/api/common";
-import { findUserById, touchLastSeen } from "../users/service";
-import { verifySessionToken } from "./tokens";
+import { findUserById, touchLastSeen } from "../features/users/service";
+import { verifySessionToken } from "../features/auth/tokens";
 
 /** The security requirement of signed-in and admin routes; the scheme is declared in the OpenAPI document. */
 const BEARER_SECURITY = [{ bearer: [] }];

@@ -15,7 +15,7 @@ import { RATE_RULES } from "../../lib/rate-limit";
 import { newToken, sha256Hex } from "../../lib/random";
 import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
-import { claimConfirmedAddress } from "./ownership";
+import { claimConfirmedAddress } from "../ownership/service";
 import { lockAccount } from "../users/service";
 import type { AccountMessage, ConfirmEmailAnswer } from "@shared/api/account";
 

@@ -13,7 +13,7 @@ import type { SQL } from "bun";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { RUN_STATE_KEYS } from "../features/backups/state";
-import { checkBooks, rebuildBooksStatements } from "../features/books/service";
+import { checkBooks, rebuildBooksStatements } from "../features/daily-ledger/service";
 import {
   missingColumns,
   REBUILT_TABLES,
@@ -22,10 +22,10 @@ import {
   tablesInCopyOrder,
   type CopiedTable,
 } from "./copy-tables";
-import { requireDatabaseNotInUse } from "./file-checks";
-import { closeDatabase, openPostgresDatabase, postgresPoolOf } from "./index";
-import { openPostgres, type PostgresTarget } from "./postgres/connection";
-import * as postgresSchema from "./postgres/schema";
+import { requireDatabaseNotInUse } from "../db/file-checks";
+import { closeDatabase, openPostgresDatabase, postgresPoolOf } from "../db/index";
+import { openPostgres, type PostgresTarget } from "../db/postgres/connection";
+import * as postgresSchema from "../db/postgres/schema";
 
 /** The copy was refused before anything was written anywhere. */
 export class CopyRefusedError extends Error {}

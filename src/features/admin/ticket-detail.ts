@@ -10,14 +10,14 @@ import { productKeys, sales, subscriptions, users, type User } from "../../db/sc
 import { conflict } from "../../lib/errors";
 import type { TicketDetailView, TicketSenderView } from "@shared/api/support";
 import { writeAudit } from "../audit/service";
-import { adminUserView, saleView, type DocumentSigner } from "../admin/view";
+import { adminUserView, saleView, type DocumentSigner } from "./view";
 import { latestCreditNotes } from "../invoices/credit-notes";
 import { productKeyView } from "../product-keys/view";
 import { queueLostKeys } from "../product-keys/resend";
 import { findUserByEmail } from "../users/service";
-import { threadLength, ticketById } from "./service";
-import { ticketAnswers } from "./thread";
-import { threadMessages, ticketView } from "./view";
+import { threadLength, ticketById } from "../support/service";
+import { ticketAnswers } from "../support/thread";
+import { threadMessages, ticketView } from "../support/view";
 
 /** Purchases shown beside a ticket: the newest, enough for any one buyer. */
 const MAX_PURCHASES = 50;

@@ -10,7 +10,7 @@
  *   go on the preflight answer alone (PLUGIN_PREFLIGHT_HEADERS), as the CORS protocol reads them there.
  */
 
-import { isPath, pathStart } from "./url-path";
+import { isPath, pathStart } from "../lib/url-path";
 
 /** Pages served under /api: documents, so they get the page set. */
 const DOCUMENTS_UNDER_API = ["/api/docs", "/api/plugin/docs"];
