@@ -11,7 +11,8 @@ import { authRoutes } from "./features/auth/routes";
 import { healthRoutes } from "./features/health/routes";
 import { siteRoutes } from "./features/site/routes";
 import { BOOT_SCRIPT_HASH } from "./features/site/boot-script";
-import { paymentRoutes } from "./features/payments/routes";
+import { paymentRoutes } from "./features/checkout/routes";
+import { paymentEventRoutes } from "./features/payment-events/routes";
 import { productKeyRoutes } from "./features/product-keys/routes";
 import { emailRoutes } from "./features/email/routes";
 import { subscriptionRoutes } from "./features/subscriptions/routes";
@@ -24,6 +25,7 @@ import { statsRoutes } from "./features/active-users/routes";
 import { reviewRoutes } from "./features/reviews/routes";
 import { robloxRoutes } from "./features/roblox/routes";
 import { adminRoutes } from "./features/admin/routes";
+import { adminTicketRoutes } from "./features/admin/ticket-routes";
 import { pricingRoutes } from "./features/pricing/routes";
 import { supportRoutes } from "./features/support/routes";
 import { auditRoutes } from "./features/audit/routes";
@@ -149,6 +151,7 @@ export function createApp(deps: AppDeps) {
     .use(healthRoutes(deps))
     .use(authRoutes(deps))
     .use(paymentRoutes(deps))
+    .use(paymentEventRoutes(deps))
     .use(productKeyRoutes(deps))
     .use(emailRoutes(deps))
     .use(subscriptionRoutes(deps))
@@ -159,6 +162,7 @@ export function createApp(deps: AppDeps) {
     .use(statsRoutes(deps))
     .use(reviewRoutes(deps))
     .use(supportRoutes(deps))
+    .use(adminTicketRoutes(deps))
     .use(adminRoutes(deps))
     .use(pricingRoutes(deps))
     .use(auditRoutes(deps))

@@ -18,7 +18,7 @@ import { buildTaxProvider } from "./features/tax/build";
 import { startTaxSync } from "./features/tax/service";
 import { startEmailSender } from "./features/email/sender";
 import { startReminderScheduler } from "./features/reminders/scheduler";
-import { startExpiredCheckoutSweeper } from "./features/payments/expired-checkouts";
+import { startExpiredCheckoutSweeper } from "./features/checkout/expired-checkouts";
 import { refuseMissingAfterRestore, requireDatabaseNotInUse } from "./db/file-checks";
 import { log, notice } from "./lib/logger";
 import { AppError } from "./lib/errors";

@@ -13,7 +13,7 @@ import { adminsOnly, sessionEnded } from "../lib/errors";
 import { bearerToken } from "../lib/bearer";
 import { ApiError } from "@shared/api/common";
 import { findUserById, touchLastSeen } from "../features/users/service";
-import { verifySessionToken } from "../features/auth/tokens";
+import { verifySessionToken } from "../lib/session-token";
 
 /** The security requirement of signed-in and admin routes; the scheme is declared in the OpenAPI document. */
 const BEARER_SECURITY = [{ bearer: [] }];

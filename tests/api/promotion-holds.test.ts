@@ -7,7 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { productKeys, promotionCodes, sales } from "../../src/db/schema";
 import { listPromotionCodes } from "../../src/features/pricing/admin-codes";
-import { CHECKOUT_HOLD_MS } from "../../src/features/pricing/checkouts";
+import { CHECKOUT_HOLD_MS } from "../../src/features/checkout/holds";
 import { usesHeld } from "../../src/features/pricing/promotion-codes";
 import type { PlanId } from "../../src/shared/plans";
 import { api, failure, type TestContext } from "../support/app";

@@ -8,7 +8,7 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { auditLog, emails, supportMessages, supportTickets } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
-import { signSessionToken } from "../../src/features/auth/tokens";
+import { signSessionToken } from "../../src/lib/session-token";
 import { api, call, failure, invalid, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 import { eachTestWithAdmin } from "../support/each-test";
 import { paidWithDemoCard } from "../support/purchase";

@@ -8,7 +8,7 @@ import { users, type User } from "../../db/schema";
 import { AppError, badRequest } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { writeAudit } from "../audit/service";
-import { signSessionToken } from "../auth/tokens";
+import { signSessionToken } from "../../lib/session-token";
 import { queueEmail } from "../email/outbox";
 import type { ChangePasswordAnswer } from "@shared/api/account";
 

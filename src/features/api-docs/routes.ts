@@ -10,7 +10,7 @@ import scalarScriptPath from "../../../node_modules/@scalar/api-reference/dist/b
 };
 import { PRODUCT_NAME } from "@shared/product";
 import { log } from "../../lib/logger";
-import { PLUGIN_CORS_HEADERS } from "../plugin/routes";
+import { PLUGIN_PREFLIGHT_HEADERS } from "../../http/security-headers";
 import type { apiDocument } from "./document";
 import { patchScalarBuild } from "./scalar-patch";
 import { lazyModule } from "../../lib/lazy-module";
@@ -117,7 +117,7 @@ export function apiDocsRoutes(site: { appUrl: string; maxBodyBytes: number }, ap
       "/api/plugin/openapi.json",
       async () =>
         new Response(JSON.stringify((await loadDocuments()).pluginDocument(await wholeDocument(), site.appUrl)), {
-          headers: { "Content-Type": "application/json; charset=utf-8", ...PLUGIN_CORS_HEADERS },
+          headers: { "Content-Type": "application/json; charset=utf-8", ...PLUGIN_PREFLIGHT_HEADERS },
         }),
       { response: { 200: document }, detail: { summary: "The plugin API alone as an OpenAPI 3.1 document" } },
     )

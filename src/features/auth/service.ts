@@ -9,7 +9,7 @@ import { assertKeyAvailable, claimProductKey } from "../product-keys/service";
 import { planEndDate } from "../subscriptions/view";
 import { ownerSubscriptionView } from "../subscriptions/service";
 import { assertEmailFree, findUserByEmail, insertUser, publicUser, touchLastSeen } from "../users/service";
-import { signSessionToken } from "./tokens";
+import { signSessionToken } from "../../lib/session-token";
 import { queueEmail } from "../email/outbox";
 import { toIso } from "../../lib/clock";
 import { queueAddressConfirmation } from "./address-confirmation";

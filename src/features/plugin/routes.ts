@@ -12,11 +12,9 @@ import type { LeaseIssuer } from "../leases/issuer";
 
 /**
  * CORS is open on the plugin API only (docs/architecture.md#plugin-key-and-validation); the rest of /api stays same-origin. Every answer
- * under /api/plugin/ gets `Access-Control-Allow-Origin` from the app's request hook (lib/security-headers),
+ * under /api/plugin/ gets `Access-Control-Allow-Origin` from the app's request hook (http/security-headers),
  * errors included; the preflight answer below adds the rest.
  */
-export const PLUGIN_CORS_HEADERS = PLUGIN_PREFLIGHT_HEADERS;
-
 export function pluginRoutes(deps: AppDeps, leases: LeaseIssuer) {
   const docsPage = pluginDocsPage(deps.config.appUrl, deps.config.leases);
   return (

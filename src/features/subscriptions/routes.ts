@@ -5,8 +5,6 @@ import { clientIp } from "../../http/client-ip";
 import { failures, jsonBodyFailures, RateLimitedError } from "@shared/api/common";
 import { authGuard } from "../../http/guard";
 import { SubscriptionModel } from "@shared/api/subscriptions";
-import { PaymentModel } from "@shared/api/payments";
-import { createRenewalIntent } from "../payments/service";
 import { cancelSubscription, dashboard, redeemProductKey } from "./service";
 
 export function subscriptionRoutes(deps: AppDeps) {
@@ -26,29 +24,6 @@ export function subscriptionRoutes(deps: AppDeps) {
           "Cannot be undone; access is kept until the end of the period. A lifetime plan, or a subscription already cancelled or ended, is a 409.",
       },
     })
-    .post(
-      "/api/subscription/renew",
-      async ({ user, body, request, server }) => {
-        await deps.limiter.take("payment-intent", { user: user.id }, RATE_RULES.paymentIntent);
-        return createRenewalIntent(deps, user, body, clientIp(deps, request, server));
-      },
-      {
-        signedIn: true,
-        body: SubscriptionModel.renewBody,
-        response: {
-          200: PaymentModel.intent,
-          ...jsonBodyFailures,
-          ...failures(409),
-          429: RateLimitedError,
-          ...failures(502),
-        },
-        detail: {
-          summary: "Renew / Extend: pay for a plan that is applied to this account",
-          description:
-            "The same answer (and promotion code rules) as /api/create-payment-intent; the e-mail is the account's. When the payment succeeds its key is applied to this account at once.",
-        },
-      },
-    )
     .post(
       "/api/subscription/redeem",
       async ({ user, body, request, server }) => {

@@ -6,25 +6,18 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { clientIp } from "../../http/client-ip";
-import { failures, idParams, jsonBodyFailures, MessageAnswer, RateLimitedError } from "@shared/api/common";
+import { failures, jsonBodyFailures, RateLimitedError } from "@shared/api/common";
 import { SupportModel } from "@shared/api/support";
-import { authGuard } from "../../http/guard";
-import { signedDocumentPath } from "../invoices/links";
 import { normaliseEmail } from "../users/service";
-import { createTicket, listTickets, setTicketStatus } from "./service";
-import { answerByLink, replyToTicket, threadByLink } from "./thread";
-import { resendSenderKeys, ticketDetail } from "../admin/ticket-detail";
+import { createTicket } from "./service";
+import { answerByLink, threadByLink } from "./thread";
 import { ticketOfLink } from "./links";
 import { accountTicketRoutes } from "./account-ticket-routes";
 
 const TOO_MANY = "Too many messages sent. Please wait a minute and try again.";
 
 export function supportRoutes(deps: AppDeps) {
-  return new Elysia()
-    .use(contactRoutes(deps))
-    .use(ticketLinkRoutes(deps))
-    .use(adminTicketRoutes(deps))
-    .use(accountTicketRoutes(deps));
+  return new Elysia().use(contactRoutes(deps)).use(ticketLinkRoutes(deps)).use(accountTicketRoutes(deps));
 }
 
 function contactRoutes(deps: AppDeps) {
@@ -104,61 +97,4 @@ function ticketLinkRoutes(deps: AppDeps) {
         },
       },
     );
-}
-
-function adminTicketRoutes(deps: AppDeps) {
-  const sign = (number: string) => signedDocumentPath(deps.jwtSecret, number);
-  return new Elysia({ prefix: "/api/support/tickets" })
-    .use(authGuard(deps))
-    .get("", ({ query }) => listTickets(deps.db, query), {
-      admin: true,
-      query: SupportModel.ticketsQuery,
-      response: { 200: SupportModel.tickets, ...failures(422) },
-      detail: { summary: "Support tickets, newest first; all, or those with one status" },
-    })
-    .get("/:id", ({ params }) => ticketDetail(deps, params.id, sign), {
-      admin: true,
-      params: idParams,
-      response: { 200: SupportModel.detail, ...failures(404, 422) },
-      detail: {
-        summary: "A ticket with its thread and its sender",
-        description:
-          "Every message in order, and what is known of the sender by the ticket's address: the account, its subscription, the keys and the purchases (with their refund state).",
-      },
-    })
-    .post(
-      "/:id/replies",
-      async ({ user, params, body }) => {
-        await deps.limiter.take("support-reply", { user: user.id }, RATE_RULES.supportReply, TOO_MANY);
-        await replyToTicket(deps, user, params.id, body);
-        return ticketDetail(deps, params.id, sign);
-      },
-      {
-        admin: true,
-        params: idParams,
-        body: SupportModel.replyBody,
-        response: { 200: SupportModel.detail, ...jsonBodyFailures, ...failures(404), 429: RateLimitedError },
-        detail: {
-          summary: "Answer a ticket",
-          description:
-            "The answer joins the thread and is e-mailed to the sender with a fresh link to the ticket's page. The ticket then waits for the buyer, or is closed with `close: true`.",
-        },
-      },
-    )
-    .patch("/:id", ({ user, params, body }) => setTicketStatus(deps, user, params.id, body.status), {
-      admin: true,
-      params: idParams,
-      body: SupportModel.statusBody,
-      response: { 200: SupportModel.ticket, ...failures(400, 404, 422) },
-      detail: { summary: "Set a ticket's status: open, waiting (for the buyer) or closed" },
-    })
-    .post("/:id/resend-keys", ({ user, params }) => resendSenderKeys(deps, user, params.id), {
-      admin: true,
-      params: idParams,
-      response: { 200: MessageAnswer, ...failures(404, 409, 422) },
-      detail: {
-        summary: "E-mail the sender every key bought with the ticket's address",
-        description: 'The e-mail "Can\'t find your key?" sends; 409 when the address bought no key.',
-      },
-    });
 }

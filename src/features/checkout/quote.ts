@@ -6,8 +6,14 @@
 import type { AppDeps } from "../../deps";
 import type { PlanId } from "@shared/plans";
 import { AppError } from "../../lib/errors";
-import { pricedPlan } from "./catalogue";
-import { discountCents, findPromotionCode, normaliseCode, PromotionCodeRefused, refusalFor } from "./promotion-codes";
+import { pricedPlan } from "../pricing/catalogue";
+import {
+  discountCents,
+  findPromotionCode,
+  normaliseCode,
+  PromotionCodeRefused,
+  refusalFor,
+} from "../pricing/promotion-codes";
 import { CURRENCY } from "@shared/currency";
 
 export interface QuoteRequest {

@@ -1,10 +1,10 @@
 /** POST /api/payment/demo/confirm: the demo card form's "Complete Payment". 404 unless the demo provider is active. */
 import { Elysia } from "elysia";
-import type { AppDeps } from "../../../deps";
-import { notFound } from "../../../lib/errors";
+import type { AppDeps } from "../../deps";
+import { notFound } from "../../lib/errors";
 import { failures, jsonBodyFailures } from "@shared/api/common";
 import { PaymentModel } from "@shared/api/payments";
-import { confirmDemoPayment } from "./service";
+import { confirmDemoPayment } from "./demo-payment";
 
 export function demoPaymentRoutes(deps: AppDeps) {
   return new Elysia({ tags: ["Payments"] }).post(

@@ -9,7 +9,7 @@ import { MINUTE } from "../../lib/clock";
 import { log } from "../../lib/logger";
 import { oneInstanceAtATime } from "../../db/job-lock";
 import { startJob } from "../../lib/jobs";
-import { expiredReservations } from "../pricing/checkouts";
+import { expiredReservations } from "./holds";
 import { settleCheckout } from "./open-checkouts";
 
 export async function settleExpiredCheckouts(

@@ -9,10 +9,10 @@
 import type { AppDeps } from "../../deps";
 import type { Checkout } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import { checkoutOfIntent, openCheckoutsOfBuyer, releaseCheckout, wasTakenOver } from "../pricing/checkouts";
+import { checkoutOfIntent, openCheckoutsOfBuyer, releaseCheckout, wasTakenOver } from "./holds";
 import { findPromotionCode, normaliseCode } from "../pricing/promotion-codes";
 import { fulfilPayment } from "./fulfilment";
-import type { ProviderIntent } from "./provider";
+import type { ProviderIntent } from "../payments/provider";
 import { sameSecret } from "../../lib/signed";
 
 type Deps = Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret" | "tax">>;

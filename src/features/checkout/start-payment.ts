@@ -5,16 +5,16 @@
 import type { AppDeps } from "../../deps";
 import type { PlanId } from "@shared/plans";
 import type { PaymentIntentResponse, QuoteLines } from "@shared/api/payments";
-import { type CreatedIntent, RENEWAL_ACCOUNT_METADATA, type ProviderIntent } from "./provider";
+import { type CreatedIntent, RENEWAL_ACCOUNT_METADATA, type ProviderIntent } from "../payments/provider";
 import type { Checkout, User } from "../../db/schema";
 import { getSubscription, normaliseEmail } from "../users/service";
 import { AppError } from "../../lib/errors";
-import { quote, type Quote } from "../pricing/quote";
-import { attachIntent, releaseCheckout, renewHold, reserveCheckout, type CheckoutDetails } from "../pricing/checkouts";
+import { quote, type Quote } from "./quote";
+import { attachIntent, releaseCheckout, renewHold, reserveCheckout, type CheckoutDetails } from "./holds";
 import { centsToDollars } from "@shared/plans";
 import { placeFreeOrder } from "./free-order";
 import { priceWithTax, type BuyerLocation } from "../tax/service";
-import { withdrawalConsentOf, type WithdrawalConsent } from "./withdrawal";
+import { withdrawalConsentOf, type WithdrawalConsent } from "./withdrawal-consent";
 import { provenPayment, settleCheckout, takeOverOpenPayments } from "./open-checkouts";
 
 /** What the buyer says in the dialog besides the plan, the code and the billing location. */

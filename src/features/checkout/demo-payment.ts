@@ -3,14 +3,14 @@
  * would, then fulfils it at once, standing in for the provider's webhook.
  */
 import { and, eq } from "drizzle-orm";
-import type { AppDeps } from "../../../deps";
-import { demoPaymentIntents } from "../../../db/schema";
-import { AppError, notFound } from "../../../lib/errors";
-import { fulfilPayment } from "../fulfilment";
+import type { AppDeps } from "../../deps";
+import { demoPaymentIntents } from "../../db/schema";
+import { AppError, notFound } from "../../lib/errors";
+import { fulfilPayment } from "./fulfilment";
 import type { DemoConfirmResponse } from "@shared/api/payments";
 import { PAYMENT_TAKEN_OVER_MESSAGE } from "@shared/payment-taken-over";
-import { checkoutOfIntent, wasTakenOver } from "../../pricing/checkouts";
-import { settleCheckout } from "../open-checkouts";
+import { checkoutOfIntent, wasTakenOver } from "./holds";
+import { settleCheckout } from "./open-checkouts";
 
 /** A card number ending in 0002 is declined, like Stripe's test card 4000 0000 0000 0002. */
 const DECLINING_CARD_SUFFIX = "0002";

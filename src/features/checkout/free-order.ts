@@ -10,10 +10,10 @@ import { checkouts } from "../../db/schema";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { newToken } from "../../lib/random";
 import { assertPromotionApplies } from "../pricing/promotion-codes";
-import type { Quote } from "../pricing/quote";
-import type { CheckoutDetails } from "../pricing/checkouts";
+import type { Quote } from "./quote";
+import type { CheckoutDetails } from "./holds";
 import { recordSale } from "./fulfilment";
-import { RENEWAL_ACCOUNT_METADATA, type ProviderIntent } from "./provider";
+import { RENEWAL_ACCOUNT_METADATA, type ProviderIntent } from "../payments/provider";
 
 export const FREE_ORDER_PREFIX = "free_";
 

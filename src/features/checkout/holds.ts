@@ -11,7 +11,7 @@ import { and, asc, eq, gt, isNotNull, lte } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
 import { checkouts, type Checkout } from "../../db/schema";
 import { MINUTE } from "../../lib/clock";
-import { assertPromotionApplies } from "./promotion-codes";
+import { assertPromotionApplies } from "../pricing/promotion-codes";
 import type { Quote } from "./quote";
 
 /**

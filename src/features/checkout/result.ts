@@ -8,7 +8,7 @@ import type { AppDeps } from "../../deps";
 import { productKeys } from "../../db/schema";
 import type { PaymentResultResponse } from "@shared/api/payments";
 import { fulfil } from "./fulfilment";
-import { checkoutOfIntent } from "../pricing/checkouts";
+import { checkoutOfIntent } from "./holds";
 import { centsToDollars } from "@shared/plans";
 import { signedDocumentPath } from "../invoices/links";
 import { sameSecret } from "../../lib/signed";

@@ -21,9 +21,9 @@ import { log } from "../../lib/logger";
 import { PLANS } from "@shared/plans";
 import { queueEmail } from "../email/outbox";
 import { writeAudit } from "../audit/service";
-import { fulfilPayment } from "./fulfilment";
+import { fulfilPayment } from "../checkout/fulfilment";
 import { refundPayment } from "../refunds/record";
-import type { ProviderDispute, ProviderEvent } from "./provider";
+import type { ProviderDispute, ProviderEvent } from "../payments/provider";
 import { announceDispute } from "../webhooks/events";
 import { saleByPaymentIntent } from "../purchases/service";
 

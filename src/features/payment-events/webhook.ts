@@ -4,14 +4,14 @@ import type { AppDeps } from "../../deps";
 import { processedEvents } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/logger";
-import { WebhookSignatureError, type ProviderEvent } from "./provider";
-import { fulfilPayment } from "./fulfilment";
+import { WebhookSignatureError, type ProviderEvent } from "../payments/provider";
+import { fulfilPayment } from "../checkout/fulfilment";
 import { recordPartialRefund, refundPayment } from "../refunds/record";
 import { handleFraudWarning, settleDispute } from "./disputes";
 import type { WebhookAnswer } from "@shared/api/payments";
 import { syncTaxRecords } from "../tax/service";
-import { checkoutOfIntent, releaseCheckout } from "../pricing/checkouts";
-import { settleCheckout } from "./open-checkouts";
+import { checkoutOfIntent, releaseCheckout } from "../checkout/holds";
+import { settleCheckout } from "../checkout/open-checkouts";
 
 async function act(
   deps: Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret" | "tax">>,

@@ -1,18 +1,20 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { clientIp } from "../../http/client-ip";
-import { notFound } from "../../lib/errors";
 import { failures, jsonBodyFailures, RateLimitedError } from "@shared/api/common";
 import { PaymentModel } from "@shared/api/payments";
-import { createPaymentIntent } from "./service";
+import { createPaymentIntent, createRenewalIntent } from "./start-payment";
+import { authGuard } from "../../http/guard";
+import { SubscriptionModel } from "@shared/api/subscriptions";
 import { paymentResult } from "./result";
-import { handleWebhook } from "./webhook";
-import { demoPaymentRoutes } from "./demo/routes";
+import { demoPaymentRoutes } from "./demo-payment-routes";
 import { cancelOwnPayment } from "./open-checkouts";
 
+/** Starting a purchase or a renewal, giving up its payment, and its result. */
 export function paymentRoutes(deps: AppDeps) {
   return new Elysia({ tags: ["Payments"] })
+    .use(authGuard(deps))
     .post(
       "/api/create-payment-intent",
       async ({ body, request, server }) => {
@@ -75,19 +77,26 @@ export function paymentRoutes(deps: AppDeps) {
       },
     )
     .post(
-      "/api/stripe/webhook",
-      ({ body, request }) => {
-        if (deps.payments.name !== "stripe") throw notFound("Stripe is not configured on this site.");
-        return handleWebhook(deps, body, request.headers.get("stripe-signature"));
+      "/api/subscription/renew",
+      async ({ user, body, request, server }) => {
+        await deps.limiter.take("payment-intent", { user: user.id }, RATE_RULES.paymentIntent);
+        return createRenewalIntent(deps, user, body, clientIp(deps, request, server));
       },
       {
-        parse: "text",
-        body: t.String({ description: "The event exactly as Stripe sent it; its Stripe-Signature header is checked." }),
-        response: { 200: PaymentModel.webhookReceived, ...failures(400, 404, 422, 502) },
+        signedIn: true,
+        body: SubscriptionModel.renewBody,
+        response: {
+          200: PaymentModel.intent,
+          ...jsonBodyFailures,
+          ...failures(409),
+          429: RateLimitedError,
+          ...failures(502),
+        },
         detail: {
-          summary: "Stripe's webhook",
+          tags: ["Account"],
+          summary: "Renew / Extend: pay for a plan that is applied to this account",
           description:
-            "For Stripe only (404 on a site without Stripe). An event without a valid Stripe-Signature is a 400. Each event is handled once: one sent again answers `duplicate: true`.",
+            "The same answer (and promotion code rules) as /api/create-payment-intent; the e-mail is the account's. When the payment succeeds its key is applied to this account at once.",
         },
       },
     )
