@@ -1,6 +1,6 @@
 /**
  * Token buckets (docs/architecture.md#rate-limits): in this process's memory on SQLite, where one process
- * serves the site; in a table every instance shares on PostgreSQL (./rate-limit-postgres.ts).
+ * serves the site; in a table every instance shares on PostgreSQL (src/db/rate-limit-store.ts).
  * A bucket is named by what it limits and whom: each kind of value (ip, email, key, user) goes in under
  * its own prefix, escaped, so no input of one kind can name, and so drain, another kind's bucket.
  */

@@ -233,7 +233,7 @@ function refundRequestsTable(b: Columns, { sales }: Record<"sales", Referenced>)
  * The books by day (UTC) and plan, so totals and charts never read every sale. Kept by triggers on `sales`
  * (SQLite's drizzle/0009_books_triggers.sql, PostgreSQL's drizzle/postgres/0001_books_triggers.sql), in the
  * same transaction as every insert, update or delete of a sale, whatever code makes it; `layerlift books check` rebuilds it from the sales and compares.
- * Each sale's money is counted as src/features/books/money.ts defines it.
+ * Each sale's money is counted as src/features/daily-ledger/money.ts defines it.
  */
 function booksDailyTable(b: Columns) {
   return b.table(
@@ -250,7 +250,7 @@ function booksDailyTable(b: Columns) {
       feeCents: b.wide("fee_cents").notNull().default(0),
       refundedCents: b.wide("refunded_cents").notNull().default(0),
       disputedCents: b.wide("disputed_cents").notNull().default(0),
-      /** Tax the day's paid sales still hold (books/money.ts); net is without it. */
+      /** Tax the day's paid sales still hold (daily-ledger/money.ts); net is without it. */
       taxCents: b.wide("tax_cents").notNull().default(0),
       netCents: b.wide("net_cents").notNull().default(0),
     },

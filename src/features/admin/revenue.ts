@@ -1,7 +1,7 @@
 /**
  * Revenue by day for the admin Overview's chart: each of the last 30 or 90 days (UTC), with that day's
- * sales counted as the overview's figures count them (revenue and its paid sales: books/service.ts), their
- * net as the books count it (books/money.ts), and their gross and number as the CSV has them, so the chart,
+ * sales counted as the overview's figures count them (revenue and its paid sales: daily-ledger/service.ts), their
+ * net as the books count it (daily-ledger/money.ts), and their gross and number as the CSV has them, so the chart,
  * the overview, the CSV and the books agree. Read from the daily summary, so it costs the same at any
  * number of sales. Days without sales are there, as zero.
  */

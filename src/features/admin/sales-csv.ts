@@ -1,6 +1,6 @@
 /**
  * The books: every sale as CSV (RFC 4180), streamed a page at a time so a long history never sits in
- * memory; each sale's money as the books count it (books/money.ts). Cells are defused as lib/csv.ts says.
+ * memory; each sale's money as the books count it (daily-ledger/money.ts). Cells are defused as lib/csv.ts says.
  */
 import { edenGC } from "bun:jsc";
 import { eq } from "drizzle-orm";
@@ -78,7 +78,7 @@ type CsvSale = Pick<
   | "withdrawalConsentVersion"
 > & { gross: number; fee: number; refunded: number; disputed: number; tax: number; net: number };
 
-/** Tax: what a paid sale still holds after its credit notes (books/money.ts); net is without it. */
+/** Tax: what a paid sale still holds after its credit notes (daily-ledger/money.ts); net is without it. */
 export function saleRow(sale: CsvSale, creditNoteNumber: string | null = null): string[] {
   return [
     new Date(sale.createdAt).toISOString(),

@@ -83,7 +83,7 @@ export async function deleteProductKey(
 
 /**
  * The books' figures, from the daily summary. Revenue: what was paid less refunds and open disputes;
- * net revenue (`adminRevenue`): that less every fee the provider kept (books/money.ts, the one definition
+ * net revenue (`adminRevenue`): that less every fee the provider kept (daily-ledger/money.ts, the one definition
  * the chart and the CSV count with too).
  */
 async function paidTotals(db: DbOrTx) {

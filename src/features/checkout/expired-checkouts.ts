@@ -1,5 +1,5 @@
 /**
- * Payments started with a promotion code and left unpaid past their hold (pricing/checkouts.ts,
+ * Payments started with a promotion code and left unpaid past their hold (checkout/holds.ts,
  * CHECKOUT_HOLD_MS): each intent is cancelled at the provider, so it can no longer be paid, and its
  * use is released. One the buyer paid meanwhile is fulfilled instead (a started payment is always
  * honoured); one still processing is left for its webhook. Runs every minute beside the server.

@@ -1,5 +1,5 @@
 /**
- * A buyer's open payments (pricing/checkouts.ts). Closing the purchase dialog, a payment that fails, or a
+ * A buyer's open payments (checkout/holds.ts). Closing the purchase dialog, a payment that fails, or a
  * hold that runs out cancels the intent at the provider, so it can no longer be paid, and gives its
  * promotion use back at once. The browser that opened a payment proves it with the intent's client
  * secret: asking again for the same thing gets that payment back. A once-per-buyer code's open payment

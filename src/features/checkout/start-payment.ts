@@ -1,5 +1,5 @@
 /**
- * Starting a purchase or a renewal: the one quote (pricing/quote.ts) fixed into a checkout, then a
+ * Starting a purchase or a renewal: the one quote (quote.ts) fixed into a checkout, then a
  * payment intent for exactly its total. The client never sends a price.
  */
 import type { AppDeps } from "../../deps";

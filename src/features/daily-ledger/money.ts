@@ -66,7 +66,7 @@ const REBUILT_COLUMNS = {
 export const saleDay = expr(money.day);
 
 /**
- * The summary's columns as drizzle fields over `sales`, grouped by `saleDay` and plan (books/service.ts),
+ * The summary's columns as drizzle fields over `sales`, grouped by `saleDay` and plan (daily-ledger/service.ts),
  * named and ordered as books_daily's columns, so the rebuilt rows can be inserted as they are selected.
  */
 export const rebuiltBookFields = Object.fromEntries(
@@ -78,7 +78,7 @@ export const rebuiltBookFields = Object.fromEntries(
 
 /**
  * The same summary as SQL text, for the bulk load that writes over a raw connection with the triggers off
- * (books/service.ts `rebuildBooks`).
+ * (daily-ledger/service.ts `rebuildBooks`).
  */
 export const REBUILD_BOOKS_SQL = `
   SELECT ${money.day} AS day, sales.plan AS plan, ${Object.entries(REBUILT_COLUMNS)

@@ -3,7 +3,7 @@
  * A use is held by a checkout (checkouts.ts) while its payment is reserved and not expired, and for good
  * once it is paid, so counting checkouts is the count: exact after restarts and redelivered webhooks.
  * A buyer has "used" a once-per-buyer code only once they paid with it; an open payment of theirs is
- * in progress, not a use (payments/open-checkouts.ts gives it back or takes it over).
+ * in progress, not a use (checkout/open-checkouts.ts gives it back or takes it over).
  */
 import { and, count, eq, gt, ne, or } from "drizzle-orm";
 import { forUpdate, type Db, type DbOrTx } from "../../db";

@@ -1,5 +1,5 @@
 /**
- * The dashboard's Support tab: the tickets recorded as the account's (account/ownership.ts), each with its
+ * The dashboard's Support tab: the tickets recorded as the account's (ownership/service.ts), each with its
  * thread, and the account's answer to one of them. An answer follows the rules of an answer through the
  * ticket's link: the same message limits, the ticket open again for the admins, and the same per-ticket
  * limit, shared with the link.
