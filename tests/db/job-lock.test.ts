@@ -3,27 +3,14 @@
  * lock that another instance's round finds taken, and that goes with the connection of an instance that dies;
  * on SQLite the round just runs.
  */
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { closeDatabase, openDatabase, postgresHandle, postgresPoolOf, type Db } from "../../src/db";
+import { closeDatabase, openDatabase, postgresPoolOf } from "../../src/db";
 import { runAlone } from "../../src/db/job-lock";
-import { parsePostgresTarget } from "../../src/db/postgres/connection";
-import { describePostgres, freshPostgresDatabase, type TestPostgres } from "../support/postgres";
-
-/** A round that runs until `finish()` is called, and says when it has started. */
-function heldRound() {
-  let finish!: () => void;
-  let started!: () => void;
-  const running = new Promise<void>((resolve) => (started = resolve));
-  const done = new Promise<void>((resolve) => (finish = resolve));
-  const round = () => {
-    started();
-    return done;
-  };
-  return { round, running, finish };
-}
+import { heldRound } from "../support/held-round";
+import { describePostgres, instancesOnOnePostgres } from "../support/postgres";
 
 test("on SQLite a round just runs", async () => {
   const dir = mkdtempSync(join(tmpdir(), "layerlift-job-lock-"));
@@ -36,20 +23,7 @@ test("on SQLite a round just runs", async () => {
 });
 
 describePostgres("periodic rounds across instances on one PostgreSQL", () => {
-  let database: TestPostgres;
-  const handles: Db[] = [];
-  beforeEach(async () => {
-    database = await freshPostgresDatabase();
-  });
-  afterEach(async () => {
-    await Promise.all(handles.splice(0).map((db) => closeDatabase(db)));
-    await database.drop();
-  });
-  const instance = () => {
-    const db = postgresHandle(parsePostgresTarget(database.url, () => undefined, [])!);
-    handles.push(db);
-    return db;
-  };
+  const { instance } = instancesOnOnePostgres();
 
   test("while one instance runs a round, another's round of the same job is skipped, not of another job", async () => {
     const [first, second] = [instance(), instance()];

@@ -4,28 +4,15 @@
  * depends on what it found follows the one before; and with the one-instance lock, two instances on one
  * PostgreSQL never run a round of the same job at once.
  */
-import { afterEach, beforeEach, expect, test } from "bun:test";
-import { closeDatabase, postgresHandle, postgresPoolOf, type Db } from "../../src/db";
+import { expect, test } from "bun:test";
+import { postgresPoolOf, type Db } from "../../src/db";
 import { oneInstanceAtATime } from "../../src/db/job-lock";
-import { parsePostgresTarget } from "../../src/db/postgres/connection";
 import { jobCounts, startJob } from "../../src/lib/jobs";
 import { outageBackoffMs } from "../../src/lib/round-outage";
 import { FakeClock } from "../support/fake-clock";
 import { captureLog } from "../support/log";
-import { describePostgres, freshPostgresDatabase, type TestPostgres } from "../support/postgres";
-
-/** A round that runs until `finish()` is called, and says when it has started. */
-function heldRound() {
-  let finish!: () => void;
-  let started!: () => void;
-  const running = new Promise<void>((resolve) => (started = resolve));
-  const done = new Promise<void>((resolve) => (finish = resolve));
-  const round = () => {
-    started();
-    return done;
-  };
-  return { round, running, finish };
-}
+import { heldRound } from "../support/held-round";
+import { describePostgres, instancesOnOnePostgres } from "../support/postgres";
 
 async function waitFor(condition: () => boolean, ms = 10_000) {
   const deadline = Date.now() + ms;
@@ -178,20 +165,7 @@ test("runNow() runs a round without a timer, and joins the round already running
 });
 
 describePostgres("a job that runs on one instance at a time, on one PostgreSQL", () => {
-  let database: TestPostgres;
-  const handles: Db[] = [];
-  beforeEach(async () => {
-    database = await freshPostgresDatabase();
-  });
-  afterEach(async () => {
-    await Promise.all(handles.splice(0).map((db) => closeDatabase(db)));
-    await database.drop();
-  });
-  const instance = () => {
-    const db = postgresHandle(parsePostgresTarget(database.url, () => undefined, [])!);
-    handles.push(db);
-    return db;
-  };
+  const { instance } = instancesOnOnePostgres();
 
   test("two instances' rounds of one job never overlap; while one runs, the other's are skipped", async () => {
     const [first, second] = [instance(), instance()];

@@ -11,7 +11,8 @@
 import { afterEach, beforeAll, beforeEach, describe, test } from "bun:test";
 import { SQL } from "bun";
 import { POSTGRES_BIN_PLACES, postgresBinDir, startCluster, type Cluster } from "../../scripts/postgres-cluster";
-import { loadPostgres } from "../../src/db";
+import { closeDatabase, loadPostgres, postgresHandle, type Db } from "../../src/db";
+import { parsePostgresTarget } from "../../src/config/postgres";
 import { databaseUrl, makeTemplate, openTestDatabase, POSTGRES_MIGRATIONS, TEMPLATE } from "./postgres-templates";
 import { atRunEnd } from "./run-end";
 
@@ -124,4 +125,27 @@ export function eachTestPostgres(take: (database: TestPostgres) => void, options
     await database?.drop();
     database = undefined;
   });
+}
+
+/**
+ * Several instances of the site on one database: a fresh migrated database for every test of the enclosing
+ * describe, and `instance()` opens another handle on it (its own pool, as another process's would be). Every
+ * handle is closed and the database dropped after the test.
+ */
+export function instancesOnOnePostgres() {
+  let database: TestPostgres;
+  const handles: Db[] = [];
+  eachTestPostgres((fresh) => {
+    database = fresh;
+  });
+  afterEach(async () => {
+    await Promise.all(handles.splice(0).map((db) => closeDatabase(db)));
+  });
+  return {
+    instance(): Db {
+      const db = postgresHandle(parsePostgresTarget(database.url, () => undefined, [])!);
+      handles.push(db);
+      return db;
+    },
+  };
 }

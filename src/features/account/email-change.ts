@@ -6,10 +6,10 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { forUpdate, isUniqueViolation } from "../../db";
+import { issueLink, redeemLink, retireLinks } from "../../db/one-time-links";
 import { emailChanges, users, type User } from "../../db/schema";
 import { DAY } from "../../lib/clock";
 import { AppError, badRequest, conflict } from "../../lib/errors";
-import { newToken, sha256Hex } from "../../lib/random";
 import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
 import { claimConfirmedAddress } from "../ownership/service";
@@ -39,21 +39,11 @@ export async function requestEmailChange(
   const newEmail = normaliseEmail(rawNewEmail);
   if (newEmail === user.email) throw badRequest("SAME_EMAIL", "That is already your account's email address.");
   const now = deps.clock.now();
-  const token = newToken(32);
   await deps.db.transaction(async (tx) => {
     if (await findUserByEmail(tx, newEmail)) throw conflict("EMAIL_TAKEN", ADDRESS_TAKEN);
     // A newer request replaces any older link.
-    await tx
-      .update(emailChanges)
-      .set({ usedAt: now })
-      .where(and(eq(emailChanges.userId, user.id), isNull(emailChanges.usedAt)));
-    await tx.insert(emailChanges).values({
-      userId: user.id,
-      newEmail,
-      tokenHash: sha256Hex(token),
-      expiresAt: now + LINK_LIFETIME_MS,
-      createdAt: now,
-    });
+    await retireLinks(tx, emailChanges, user.id, now);
+    const token = await issueLink(tx, emailChanges, { userId: user.id, newEmail }, LINK_LIFETIME_MS, now);
     await queueEmail(
       tx,
       {
@@ -74,13 +64,7 @@ export async function requestEmailChange(
 export async function confirmEmailChange(deps: EmailDeps, token: string): Promise<ConfirmEmailAnswer> {
   const now = deps.clock.now();
   const email = await deps.db.transaction(async (tx) => {
-    const [change] = await tx
-      .update(emailChanges)
-      .set({ usedAt: now })
-      .where(
-        and(eq(emailChanges.tokenHash, sha256Hex(token)), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)),
-      )
-      .returning({ userId: emailChanges.userId, newEmail: emailChanges.newEmail });
+    const change = await redeemLink(tx, emailChanges, token, now);
     if (!change) throw new AppError(400, "INVALID_EMAIL_LINK", INVALID_LINK);
     const [user] = await forUpdate(tx.select().from(users).where(eq(users.id, change.userId)));
     if (!user) throw new AppError(400, "INVALID_EMAIL_LINK", INVALID_LINK);
@@ -127,10 +111,6 @@ export async function pendingEmailChange(deps: EmailDeps, userId: number): Promi
 
 /** Cancels the waiting change: its link stops working and the address stays as it is. */
 export async function cancelEmailChange(deps: EmailDeps, userId: number): Promise<PendingEmailChange> {
-  const now = deps.clock.now();
-  await deps.db
-    .update(emailChanges)
-    .set({ usedAt: now })
-    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
+  await retireLinks(deps.db, emailChanges, userId, deps.clock.now());
   return { pending: null };
 }

@@ -5,14 +5,14 @@
  * address alone. The dashboard can ask for a new link (rate limited per account, and counted in the database
  * so a restart doesn't reset the daily cap); accounts made before this existed get one invitation.
  */
-import { and, count, eq, gt, isNull, min } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { forUpdate, type DbOrTx } from "../../db";
+import { issueLink, linksMadeSince, redeemLink, retireLinks } from "../../db/one-time-links";
 import { addressConfirmations, users, type User } from "../../db/schema";
 import { DAY } from "../../lib/clock";
 import { AppError, conflict } from "../../lib/errors";
 import { RATE_RULES } from "../../lib/rate-limit";
-import { newToken, sha256Hex } from "../../lib/random";
 import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
 import { claimConfirmedAddress } from "../ownership/service";
@@ -46,18 +46,9 @@ export async function queueAddressConfirmation(
   now: number,
   kind: "address-confirm" | "address-invitation" = "address-confirm",
 ) {
-  const token = newToken(32);
-  await tx
-    .update(addressConfirmations)
-    .set({ usedAt: now })
-    .where(and(eq(addressConfirmations.userId, user.id), isNull(addressConfirmations.usedAt)));
-  await tx.insert(addressConfirmations).values({
-    userId: user.id,
-    email: user.email,
-    tokenHash: sha256Hex(token),
-    expiresAt: now + (kind === "address-invitation" ? INVITATION_LINK_LIFETIME_MS : CONFIRMATION_LINK_LIFETIME_MS),
-    createdAt: now,
-  });
+  await retireLinks(tx, addressConfirmations, user.id, now);
+  const lifetime = kind === "address-invitation" ? INVITATION_LINK_LIFETIME_MS : CONFIRMATION_LINK_LIFETIME_MS;
+  const token = await issueLink(tx, addressConfirmations, { userId: user.id, email: user.email }, lifetime, now);
   await queueEmail(
     tx,
     { to: user.email, userId: user.id, template: kind, payload: { confirmUrl: confirmAddressUrl(appUrl, token) } },
@@ -76,11 +67,8 @@ export async function resendAddressConfirmation(
   await deps.db.transaction(async (tx) => {
     // The count and the new link are one transaction, so racing requests can't pass the daily cap together.
     await lockAccount(tx, user.id);
-    const [today] = await tx
-      .select({ n: count(), oldest: min(addressConfirmations.createdAt) })
-      .from(addressConfirmations)
-      .where(and(eq(addressConfirmations.userId, user.id), gt(addressConfirmations.createdAt, now - DAY)));
-    if (today && today.n >= CONFIRMATION_LINKS_PER_DAY) {
+    const today = await linksMadeSince(tx, addressConfirmations, user.id, now - DAY);
+    if (today.n >= CONFIRMATION_LINKS_PER_DAY) {
       const retryAfterSeconds = Math.max(1, Math.ceil(((today.oldest ?? now) + DAY - now) / 1000));
       throw new AppError(
         429,
@@ -104,17 +92,7 @@ export async function resendAddressConfirmation(
 export async function confirmAddress(deps: Pick<AppDeps, "db" | "clock">, token: string): Promise<ConfirmEmailAnswer> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const [link] = await tx
-      .update(addressConfirmations)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(addressConfirmations.tokenHash, sha256Hex(token)),
-          isNull(addressConfirmations.usedAt),
-          gt(addressConfirmations.expiresAt, now),
-        ),
-      )
-      .returning({ userId: addressConfirmations.userId, email: addressConfirmations.email });
+    const link = await redeemLink(tx, addressConfirmations, token, now);
     const [user] = link ? await forUpdate(tx.select().from(users).where(eq(users.id, link.userId))) : [];
     if (!link || !user || user.email !== link.email) throw new AppError(400, "INVALID_CONFIRMATION_LINK", INVALID_LINK);
     if (!isAddressConfirmed(user)) {

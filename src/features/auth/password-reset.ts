@@ -3,14 +3,13 @@
  * The request always answers the same, so nobody can probe which e-mails have accounts. Only the
  * token's hash is stored; using it sets the password and ends every existing session.
  */
-import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
-import type { DbOrTx } from "../../db";
+import { issueLink, linksMadeSince, redeemLink, retireLinks } from "../../db/one-time-links";
 import { passwordResets, users } from "../../db/schema";
 import { DAY, HOUR } from "../../lib/clock";
 import { AppError } from "../../lib/errors";
 import { hashPassword } from "../../lib/passwords";
-import { newToken, sha256Hex } from "../../lib/random";
 import { queueEmail } from "../email/outbox";
 import { findUserByEmail, lockAccount } from "../users/service";
 
@@ -28,15 +27,6 @@ export function resetUrl(appUrl: string, token: string): string {
   return `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
-/** Reset links made for an account in the last day (kept in the database, so a restart doesn't reset the cap). */
-async function resetsToday(tx: DbOrTx, userId: number, now: number): Promise<number> {
-  const [today] = await tx
-    .select({ n: count() })
-    .from(passwordResets)
-    .where(and(eq(passwordResets.userId, userId), gt(passwordResets.createdAt, now - DAY)));
-  return today?.n ?? 0;
-}
-
 /**
  * Queues the reset e-mail when the account exists and has had fewer than RESET_EMAILS_PER_DAY today;
  * answers the same sentence either way. (The route's per-address limit answers 429 for any address.) The
@@ -46,16 +36,11 @@ export async function requestPasswordReset(deps: ResetDeps, email: string): Prom
   const now = deps.clock.now();
   const user = await findUserByEmail(deps.db, email);
   if (user) {
-    const token = newToken(32);
     await deps.db.transaction(async (tx) => {
+      // Counted in the database, so a restart doesn't reset the cap.
       await lockAccount(tx, user.id);
-      if ((await resetsToday(tx, user.id, now)) >= RESET_EMAILS_PER_DAY) return;
-      await tx.insert(passwordResets).values({
-        tokenHash: sha256Hex(token),
-        userId: user.id,
-        expiresAt: now + RESET_LINK_LIFETIME_MS,
-        createdAt: now,
-      });
+      if ((await linksMadeSince(tx, passwordResets, user.id, now - DAY)).n >= RESET_EMAILS_PER_DAY) return;
+      const token = await issueLink(tx, passwordResets, { userId: user.id }, RESET_LINK_LIFETIME_MS, now);
       await queueEmail(
         tx,
         {
@@ -79,27 +64,14 @@ export async function resetPassword(deps: ResetDeps, token: string, password: st
   const passwordHash = await hashPassword(password);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, sha256Hex(token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, now),
-        ),
-      )
-      .returning({ userId: passwordResets.userId });
+    const used = await redeemLink(tx, passwordResets, token, now);
     if (!used) throw new AppError(400, "INVALID_RESET_TOKEN", INVALID_RESET_LINK_MESSAGE);
     await tx
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, used.userId));
     // Any other outstanding link of the account stops working too.
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResets.userId, used.userId), isNull(passwordResets.usedAt)));
+    await retireLinks(tx, passwordResets, used.userId, now);
   });
   return { message: PASSWORD_RESET_MESSAGE };
 }
