@@ -37,19 +37,7 @@ const refund = (saleId: number, body: { amount?: number } = {}, token = admin) =
   api(ctx.app, token).api.admin.sales({ id: saleId }).refund.post(body);
 
 async function refundWebhook(id: string, eventId: string) {
-  const intent = stripe.intents.get(id)!;
-  const { payload, signature } = await stripe.signedEvent({
-    id: eventId,
-    type: "charge.refunded",
-    object: {
-      id: `ch_${id}`,
-      object: "charge",
-      payment_intent: id,
-      amount: intent.amount,
-      amount_refunded: intent.latest_charge!.amount_refunded,
-      refunded: intent.latest_charge!.refunded,
-    },
-  });
+  const { payload, signature } = await stripe.signedEvent(stripe.events.chargeRefunded(id, eventId));
   expect(
     (await api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } })).status,
   ).toBe(200);

@@ -129,19 +129,7 @@ describe("on Stripe", () => {
 
   /** Delivers Stripe's charge.refunded for the intent as it stands. */
   async function refundedEvent(id: string, eventId: string) {
-    const intent = stripe.intents.get(id)!;
-    const { payload, signature } = await stripe.signedEvent({
-      id: eventId,
-      type: "charge.refunded",
-      object: {
-        id: `ch_${id}`,
-        object: "charge",
-        payment_intent: id,
-        amount: intent.amount,
-        amount_refunded: intent.latest_charge!.amount_refunded,
-        refunded: intent.latest_charge!.refunded,
-      },
-    });
+    const { payload, signature } = await stripe.signedEvent(stripe.events.chargeRefunded(id, eventId));
     await api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } });
   }
 

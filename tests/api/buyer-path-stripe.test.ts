@@ -54,11 +54,7 @@ describe("the key on the result page, with Stripe", () => {
     });
 
     stripe.refund(id);
-    const { payload, signature } = await stripe.signedEvent({
-      id: `evt_refund_${id}`,
-      type: "charge.refunded",
-      object: { id: `ch_${id}`, object: "charge", payment_intent: id, refunded: true },
-    });
+    const { payload, signature } = await stripe.signedEvent(stripe.events.chargeRefunded(id));
     expect(
       (await api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } })).status,
     ).toBe(200);
@@ -87,11 +83,7 @@ describe("Renew / Extend with Stripe", () => {
     expect(stripe.intents.get(id)!.amount).toBe(699);
     stripe.succeed(id);
 
-    const { payload, signature } = await stripe.signedEvent({
-      id: `evt_${id}`,
-      type: "payment_intent.succeeded",
-      object: stripe.intents.get(id)!,
-    });
+    const { payload, signature } = await stripe.signedEvent(stripe.events.paymentSucceeded(id, `evt_${id}`));
     expect(
       (await api(ctx.app).api.stripe.webhook.post(payload, { headers: { "stripe-signature": signature } })).status,
     ).toBe(200);

@@ -38,11 +38,7 @@ async function boughtKey(plan: PlanId = "month", email = "buyer@example.com") {
 
 /** Delivers Stripe's charge.refunded event for a fully refunded payment. */
 async function refundEvent(id: string, eventId = `evt_refund_${id}`) {
-  const { payload, signature } = await stripe.signedEvent({
-    id: eventId,
-    type: "charge.refunded",
-    object: { id: `ch_${id}`, object: "charge", payment_intent: id, refunded: true },
-  });
+  const { payload, signature } = await stripe.signedEvent(stripe.events.chargeRefunded(id, eventId, { full: true }));
   expect((await webhook(payload, signature)).status).toBe(200);
 }
 
@@ -166,11 +162,7 @@ describe("Stripe through the real SDK", () => {
 describe("Stripe webhook", () => {
   test("a signed payment_intent.succeeded fulfils the payment", async () => {
     const id = await paidIntent("month", "hook@example.com");
-    const { payload, signature } = await stripe.signedEvent({
-      id: "evt_1",
-      type: "payment_intent.succeeded",
-      object: stripe.intents.get(id)!,
-    });
+    const { payload, signature } = await stripe.signedEvent(stripe.events.paymentSucceeded(id, "evt_1"));
     const answer = await webhook(payload, signature);
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ received: true });
@@ -184,11 +176,7 @@ describe("Stripe webhook", () => {
 
   test("a bad signature answers 400 and writes nothing", async () => {
     const id = await paidIntent();
-    const { payload } = await stripe.signedEvent({
-      id: "evt_bad",
-      type: "payment_intent.succeeded",
-      object: stripe.intents.get(id)!,
-    });
+    const { payload } = await stripe.signedEvent(stripe.events.paymentSucceeded(id, "evt_bad"));
     const { signature } = await stripe.signedEvent(
       { id: "evt_bad", type: "payment_intent.succeeded", object: stripe.intents.get(id)! },
       "whsec_someone_else",
@@ -207,11 +195,7 @@ describe("Stripe webhook", () => {
 
   test("the same event delivered twice, plus the result page, make one sale, one key and one e-mail", async () => {
     const id = await paidIntent();
-    const { payload, signature } = await stripe.signedEvent({
-      id: "evt_twice",
-      type: "payment_intent.succeeded",
-      object: stripe.intents.get(id)!,
-    });
+    const { payload, signature } = await stripe.signedEvent(stripe.events.paymentSucceeded(id, "evt_twice"));
     expect((await webhook(payload, signature)).data).toEqual({ received: true });
     expect((await webhook(payload, signature)).data).toEqual({ received: true, duplicate: true });
     expect((await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } })).data!.success).toBe(true);
@@ -223,11 +207,7 @@ describe("Stripe webhook", () => {
     await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
     expect((await ctx.deps.db.select().from(sales).limit(1))[0]!.feeCents).toBe(0);
     stripe.succeed(id, 102);
-    const { payload, signature } = await stripe.signedEvent({
-      id: "evt_fee",
-      type: "payment_intent.succeeded",
-      object: stripe.intents.get(id)!,
-    });
+    const { payload, signature } = await stripe.signedEvent(stripe.events.paymentSucceeded(id, "evt_fee"));
     await webhook(payload, signature);
     expect((await ctx.deps.db.select().from(sales).limit(1))[0]!.feeCents).toBe(102);
   });
@@ -350,11 +330,7 @@ describe("Stripe webhook", () => {
       }).then((r) => r.json());
       const id = answer.clientSecret.split("_secret_")[0];
       stripe.succeed(id);
-      const { payload, signature } = await stripe.signedEvent({
-        id: "evt_live",
-        type: "payment_intent.succeeded",
-        object: stripe.intents.get(id)!,
-      });
+      const { payload, signature } = await stripe.signedEvent(stripe.events.paymentSucceeded(id, "evt_live"));
       const response = await fetch(`${server.url}/api/stripe/webhook`, {
         method: "POST",
         headers: { "content-type": "application/json", "stripe-signature": signature },
@@ -373,11 +349,7 @@ describe("refunds", () => {
     const id = await paidIntent("pro", "early@example.com");
     stripe.refund(id);
     await refundEvent(id);
-    const { payload, signature } = await stripe.signedEvent({
-      id: "evt_late_success",
-      type: "payment_intent.succeeded",
-      object: stripe.intents.get(id)!,
-    });
+    const { payload, signature } = await stripe.signedEvent(stripe.events.paymentSucceeded(id, "evt_late_success"));
     expect((await webhook(payload, signature)).status).toBe(200);
     const page = await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
     expect(page.data).toEqual(REFUNDED);

@@ -555,6 +555,35 @@ export function startFakeStripe() {
     setUnavailable(value: boolean) {
       unavailable = value;
     },
+    /** Events as Stripe sends them, of an intent as it stands now, ready for `signedEvent`. */
+    events: {
+      /** payment_intent.succeeded, with the intent as it is. */
+      paymentSucceeded: (intentId: string, eventId = `evt_${intentId}`) => ({
+        id: eventId,
+        type: "payment_intent.succeeded",
+        object: intents.get(intentId)!,
+      }),
+      /**
+       * charge.refunded, with the charge's amounts as they are; `{ full: true }` says refunded in full, whatever
+       * the fake has recorded (an event that arrives before the refund is made here).
+       */
+      chargeRefunded: (intentId: string, eventId = `evt_refund_${intentId}`, { full = false } = {}) => {
+        const intent = intents.get(intentId)!;
+        const charge = intent.latest_charge;
+        return {
+          id: eventId,
+          type: "charge.refunded",
+          object: {
+            id: `ch_${intentId}`,
+            object: "charge",
+            payment_intent: intentId,
+            amount: intent.amount,
+            amount_refunded: full ? intent.amount : (charge?.amount_refunded ?? 0),
+            refunded: full || (charge?.refunded ?? false),
+          },
+        };
+      },
+    },
     /** A signed webhook delivery: [body, Stripe-Signature header]. */
     async signedEvent(event: { id: string; type: string; object: object }, secret = WEBHOOK_SECRET) {
       const payload = JSON.stringify({
