@@ -2,9 +2,10 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
-import { failures, idParams, jsonBodyFailures, MessageAnswer, RateLimitedError } from "@shared/api/common";
+import { failures, idParams, jsonBodyFailures, MessageAnswer } from "@shared/api/common";
 import { SupportModel } from "@shared/api/support";
 import { authGuard } from "../../http/guard";
+import { perUser, rateLimits } from "../../http/rate-limits";
 import { signedDocumentPath } from "../invoices/links";
 import { listTickets, setTicketStatus } from "../support/service";
 import { replyToTicket } from "../support/thread";
@@ -16,6 +17,7 @@ export function adminTicketRoutes(deps: AppDeps) {
   const sign = (number: string) => signedDocumentPath(deps.jwtSecret, number);
   return new Elysia({ prefix: "/api/support/tickets" })
     .use(authGuard(deps))
+    .use(rateLimits(deps))
     .get("", ({ query }) => listTickets(deps.db, query), {
       admin: true,
       query: SupportModel.ticketsQuery,
@@ -35,15 +37,15 @@ export function adminTicketRoutes(deps: AppDeps) {
     .post(
       "/:id/replies",
       async ({ user, params, body }) => {
-        await deps.limiter.take("support-reply", { user: user.id }, RATE_RULES.supportReply, TOO_MANY);
         await replyToTicket(deps, user, params.id, body);
         return ticketDetail(deps, params.id, sign);
       },
       {
         admin: true,
+        rateLimit: [perUser("support-reply", RATE_RULES.supportReply, TOO_MANY)],
         params: idParams,
         body: SupportModel.replyBody,
-        response: { 200: SupportModel.detail, ...jsonBodyFailures, ...failures(404), 429: RateLimitedError },
+        response: { 200: SupportModel.detail, ...jsonBodyFailures, ...failures(404) },
         detail: {
           summary: "Answer a ticket",
           description:

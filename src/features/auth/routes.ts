@@ -1,50 +1,36 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
-import { clientIp } from "../../http/client-ip";
-import { failures, jsonBodyFailures, RateLimitedError } from "@shared/api/common";
+import { perBody, perIp, rateLimits } from "../../http/rate-limits";
+import { failures, jsonBodyFailures } from "@shared/api/common";
 import { normaliseEmail } from "../users/service";
 import { authGuard } from "../../http/guard";
 import { AuthModel } from "@shared/api/auth";
 import { passwordResetRoutes } from "./password-reset-routes";
 import { login, meResponse, sessionResponse, signup } from "./service";
 
+type Login = { email: string };
+
 const TOO_MANY_SIGN_INS = "Too many sign-in attempts. Please wait a minute and try again.";
 
 export function authRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/auth", tags: ["Auth"] })
     .use(authGuard(deps))
+    .use(rateLimits(deps))
     .use(passwordResetRoutes(deps))
-    .post(
-      "/signup",
-      async ({ body, request, server }) => {
-        await deps.limiter.take("signup", { ip: clientIp(deps, request, server) }, RATE_RULES.signup);
-        const user = await signup(deps, body);
-        return sessionResponse(deps, user);
+    .post("/signup", async ({ body }) => sessionResponse(deps, await signup(deps, body)), {
+      rateLimit: [perIp("signup", RATE_RULES.signup)],
+      body: AuthModel.signupBody,
+      response: { 200: AuthModel.session, ...jsonBodyFailures, ...failures(409) },
+      detail: {
+        summary: "Create an account with a product key",
+        description:
+          "The key from the purchase e-mail (12 letters and digits) starts the subscription. A key that doesn't exist is a 400 (INVALID_PRODUCT_KEY); a used key, a key on hold or an e-mail that already has an account is a 409. The answer signs the new account in.",
       },
-      {
-        body: AuthModel.signupBody,
-        response: { 200: AuthModel.session, ...jsonBodyFailures, ...failures(409), 429: RateLimitedError },
-        detail: {
-          summary: "Create an account with a product key",
-          description:
-            "The key from the purchase e-mail (12 letters and digits) starts the subscription. A key that doesn't exist is a 400 (INVALID_PRODUCT_KEY); a used key, a key on hold or an e-mail that already has an account is a 409. The answer signs the new account in.",
-        },
-      },
-    )
+    })
     .post(
       "/login",
-      async ({ body, request, server }) => {
-        const ip = clientIp(deps, request, server);
-        const email = normaliseEmail(body.email);
-        await deps.limiter.take("login", { ip }, RATE_RULES.login, TOO_MANY_SIGN_INS);
-        await deps.limiter.take("login", { email, ip }, RATE_RULES.login, TOO_MANY_SIGN_INS);
-        await deps.limiter.take(
-          "login",
-          { email },
-          RATE_RULES.loginPerAccount,
-          "Too many sign-in attempts for this account. Please wait a minute and try again.",
-        );
+      async ({ body }) => {
         const user = await login(deps, body.email, body.password);
         // Read before this sign-in marked the account seen. Sign-up already signs a buyer in, so only an account
         // made another way (an admin from the command line or the first start) can be new here.
@@ -52,8 +38,23 @@ export function authRoutes(deps: AppDeps) {
         return { ...(await sessionResponse(deps, user, body.rememberMe === true)), firstSignIn };
       },
       {
+        rateLimit: [
+          perIp("login", RATE_RULES.login, TOO_MANY_SIGN_INS),
+          perBody<Login>(
+            "login",
+            RATE_RULES.login,
+            (b, ip) => ({ email: normaliseEmail(b.email), ip }),
+            TOO_MANY_SIGN_INS,
+          ),
+          perBody<Login>(
+            "login",
+            RATE_RULES.loginPerAccount,
+            (b) => ({ email: normaliseEmail(b.email) }),
+            "Too many sign-in attempts for this account. Please wait a minute and try again.",
+          ),
+        ],
         body: AuthModel.loginBody,
-        response: { 200: AuthModel.login, ...jsonBodyFailures, ...failures(401), 429: RateLimitedError },
+        response: { 200: AuthModel.login, ...jsonBodyFailures, ...failures(401) },
         detail: {
           summary: "Sign in",
           description:

@@ -2,10 +2,11 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { clientIp } from "../../http/client-ip";
-import { failures, jsonBodyFailures, RateLimitedError } from "@shared/api/common";
+import { failures, jsonBodyFailures } from "@shared/api/common";
 import { PaymentModel } from "@shared/api/payments";
 import { createPaymentIntent, createRenewalIntent } from "./start-payment";
 import { authGuard } from "../../http/guard";
+import { perIp, perUser, rateLimits } from "../../http/rate-limits";
 import { SubscriptionModel } from "@shared/api/subscriptions";
 import { paymentResult } from "./result";
 import { demoPaymentRoutes } from "./demo-payment-routes";
@@ -15,16 +16,14 @@ import { cancelOwnPayment } from "./open-checkouts";
 export function paymentRoutes(deps: AppDeps) {
   return new Elysia({ tags: ["Payments"] })
     .use(authGuard(deps))
+    .use(rateLimits(deps))
     .post(
       "/api/create-payment-intent",
-      async ({ body, request, server }) => {
-        const ip = clientIp(deps, request, server);
-        await deps.limiter.take("payment-intent", { ip }, RATE_RULES.paymentIntent);
-        return createPaymentIntent(deps, body, ip);
-      },
+      ({ body, request, server }) => createPaymentIntent(deps, body, clientIp(deps, request, server)),
       {
+        rateLimit: [perIp("payment-intent", RATE_RULES.paymentIntent)],
         body: PaymentModel.createIntentBody,
-        response: { 200: PaymentModel.intent, ...jsonBodyFailures, 429: RateLimitedError, ...failures(502) },
+        response: { 200: PaymentModel.intent, ...jsonBodyFailures, ...failures(502) },
         detail: {
           summary: "Start a purchase",
           description:
@@ -38,37 +37,28 @@ export function paymentRoutes(deps: AppDeps) {
         },
       },
     )
-    .post(
-      "/api/payment/cancel",
-      async ({ body, request, server }) => {
-        await deps.limiter.take("payment-cancel", { ip: clientIp(deps, request, server) }, RATE_RULES.paymentVerify);
-        return cancelOwnPayment(deps, body);
+    .post("/api/payment/cancel", ({ body }) => cancelOwnPayment(deps, body), {
+      rateLimit: [perIp("payment-cancel", RATE_RULES.paymentVerify)],
+      body: PaymentModel.cancelBody,
+      response: {
+        200: PaymentModel.canceled,
+        ...jsonBodyFailures,
+        ...failures(404),
+        ...failures(502),
       },
-      {
-        body: PaymentModel.cancelBody,
-        response: {
-          200: PaymentModel.canceled,
-          ...jsonBodyFailures,
-          ...failures(404),
-          429: RateLimitedError,
-          ...failures(502),
-        },
-        detail: {
-          summary: "Give up a payment: the purchase dialog was closed, or its payment failed",
-          description:
-            "With the intent's client secret (only the browser that opened it has it). The intent is cancelled at the provider, so it can no longer be paid, and the promotion use it held is free again at once. One paid meanwhile is fulfilled instead (`paid`). 404 when no payment matches.",
-        },
+      detail: {
+        summary: "Give up a payment: the purchase dialog was closed, or its payment failed",
+        description:
+          "With the intent's client secret (only the browser that opened it has it). The intent is cancelled at the provider, so it can no longer be paid, and the promotion use it held is free again at once. One paid meanwhile is fulfilled instead (`paid`). 404 when no payment matches.",
       },
-    )
+    })
     .get(
       "/api/payment/success",
-      async ({ query, request, server }) => {
-        await deps.limiter.take("payment-verify", { ip: clientIp(deps, request, server) }, RATE_RULES.paymentVerify);
-        return paymentResult(deps, query.payment_intent, query.payment_intent_client_secret);
-      },
+      ({ query }) => paymentResult(deps, query.payment_intent, query.payment_intent_client_secret),
       {
+        rateLimit: [perIp("payment-verify", RATE_RULES.paymentVerify)],
         query: PaymentModel.successQuery,
-        response: { 200: PaymentModel.result, ...failures(422), 429: RateLimitedError, ...failures(502) },
+        response: { 200: PaymentModel.result, ...failures(422), ...failures(502) },
         detail: {
           summary: "The result of a payment, for the result page",
           description:
@@ -78,18 +68,15 @@ export function paymentRoutes(deps: AppDeps) {
     )
     .post(
       "/api/subscription/renew",
-      async ({ user, body, request, server }) => {
-        await deps.limiter.take("payment-intent", { user: user.id }, RATE_RULES.paymentIntent);
-        return createRenewalIntent(deps, user, body, clientIp(deps, request, server));
-      },
+      ({ user, body, request, server }) => createRenewalIntent(deps, user, body, clientIp(deps, request, server)),
       {
         signedIn: true,
+        rateLimit: [perUser("payment-intent", RATE_RULES.paymentIntent)],
         body: SubscriptionModel.renewBody,
         response: {
           200: PaymentModel.intent,
           ...jsonBodyFailures,
           ...failures(409),
-          429: RateLimitedError,
           ...failures(502),
         },
         detail: {

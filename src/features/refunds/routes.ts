@@ -6,11 +6,11 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
-import { clientIp } from "../../http/client-ip";
-import { failures, idParams, jsonBodyFailures, RateLimitedError } from "@shared/api/common";
+import { failures, idParams, jsonBodyFailures } from "@shared/api/common";
 import { AdminModel } from "@shared/api/admin";
 import { PurchasesModel, RefundLinkModel, RefundRequestModel } from "@shared/api/purchases";
 import { authGuard } from "../../http/guard";
+import { perIp, perUser, rateLimits } from "../../http/rate-limits";
 import { saleView } from "../admin/view";
 import { latestCreditNote } from "../invoices/credit-notes";
 import { signedDocumentPath } from "../invoices/links";
@@ -68,25 +68,19 @@ function saleRefundRoutes(deps: AppDeps) {
 
 /** The account's Purchases: a purchase refunded under the guarantee. */
 function purchaseRefundRoutes(deps: AppDeps) {
-  return new Elysia({ prefix: "/api/account", tags: ["Account"] }).use(authGuard(deps)).post(
-    "/purchases/:id/refund",
-    async ({ user, params, request, server }) => {
-      await deps.limiter.take("self-refund", { user: user.id }, RATE_RULES.selfRefund, TOO_MANY_REFUNDS);
-      await deps.limiter.take(
-        "self-refund",
-        { ip: clientIp(deps, request, server) },
-        RATE_RULES.selfRefund,
-        TOO_MANY_REFUNDS,
-      );
-      return requestSelfRefund(deps, user, params.id);
-    },
-    {
+  return new Elysia({ prefix: "/api/account", tags: ["Account"] })
+    .use(authGuard(deps))
+    .use(rateLimits(deps))
+    .post("/purchases/:id/refund", ({ user, params }) => requestSelfRefund(deps, user, params.id), {
       signedIn: true,
+      rateLimit: [
+        perUser("self-refund", RATE_RULES.selfRefund, TOO_MANY_REFUNDS),
+        perIp("self-refund", RATE_RULES.selfRefund, TOO_MANY_REFUNDS),
+      ],
       params: idParams,
-      response: { 200: PurchasesModel.refundAnswer, ...failures(404, 409, 422, 502), 429: RateLimitedError },
+      response: { 200: PurchasesModel.refundAnswer, ...failures(404, 409, 422, 502) },
       detail: { summary: "Refund a purchase under the guarantee (auto), or ask the admins (request)" },
-    },
-  );
+    });
 }
 
 /** The admin panel's Refund requests: list, Approve, Decline. */
@@ -134,49 +128,33 @@ function refundRequestRoutes(deps: AppDeps) {
 
 /** The product-key e-mail's refund link, for buyers without an account: no session, the key is the proof. */
 function refundLinkRoutes(deps: AppDeps) {
-  const limit = (request: Request, server: Parameters<typeof clientIp>[2]) =>
-    deps.limiter.take(
-      "refund-link",
-      { ip: clientIp(deps, request, server) },
-      RATE_RULES.keyResend,
-      "Too many tries. Please wait a minute and try again.",
-    );
+  const perAddress = [
+    perIp("refund-link", RATE_RULES.keyResend, "Too many tries. Please wait a minute and try again."),
+  ];
   return new Elysia({ prefix: "/api/refund-link", tags: ["Account"] })
-    .get(
-      "",
-      async ({ query, request, server }) => {
-        await limit(request, server);
-        return refundLinkView(deps, query.key);
+    .use(rateLimits(deps))
+    .get("", ({ query }) => refundLinkView(deps, query.key), {
+      rateLimit: perAddress,
+      query: RefundLinkModel.query,
+      response: { 200: RefundLinkModel.view, ...failures(404, 422) },
+      detail: {
+        summary: "The purchase behind a refund link, and whether it can be refunded",
+        description:
+          "For the refund link in the product-key e-mail; no account needed: the product key is the proof of purchase. A key already on an account is refunded from that account's purchases.",
       },
-      {
-        query: RefundLinkModel.query,
-        response: { 200: RefundLinkModel.view, ...failures(404, 422), 429: RateLimitedError },
-        detail: {
-          summary: "The purchase behind a refund link, and whether it can be refunded",
-          description:
-            "For the refund link in the product-key e-mail; no account needed: the product key is the proof of purchase. A key already on an account is refunded from that account's purchases.",
-        },
+    })
+    .post("", ({ body }) => refundByLink(deps, body.key), {
+      rateLimit: perAddress,
+      body: RefundLinkModel.body,
+      response: {
+        200: RefundLinkModel.answer,
+        ...jsonBodyFailures,
+        ...failures(404, 409, 502),
       },
-    )
-    .post(
-      "",
-      async ({ body, request, server }) => {
-        await limit(request, server);
-        return refundByLink(deps, body.key);
+      detail: {
+        summary: "Refund a purchase with its refund link",
+        description:
+          "Works while the key is unused and the purchase is inside the refund window; otherwise a 409 that says why.",
       },
-      {
-        body: RefundLinkModel.body,
-        response: {
-          200: RefundLinkModel.answer,
-          ...jsonBodyFailures,
-          ...failures(404, 409, 502),
-          429: RateLimitedError,
-        },
-        detail: {
-          summary: "Refund a purchase with its refund link",
-          description:
-            "Works while the key is unused and the purchase is inside the refund window; otherwise a 409 that says why.",
-        },
-      },
-    );
+    });
 }

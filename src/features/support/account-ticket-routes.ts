@@ -15,6 +15,7 @@ import { failures, idParams, jsonBodyFailures, RateLimitedError } from "@shared/
 import { SupportModel, type AccountTicketView } from "@shared/api/support";
 import { ticketNumber } from "@shared/support";
 import { authGuard } from "../../http/guard";
+import { perUser, rateLimits } from "../../http/rate-limits";
 import { ownedCondition, ownerOf } from "../ownership/service";
 import { messageText } from "./service";
 import { addMessage, ticketAnswers } from "./thread";
@@ -63,6 +64,7 @@ export async function answerAsOwner(
 export function accountTicketRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/account/tickets", tags: ["Account"] })
     .use(authGuard(deps))
+    .use(rateLimits(deps))
     .get("", async ({ user }) => ({ tickets: await accountTickets(deps, user.id) }), {
       signedIn: true,
       response: { 200: SupportModel.accountTickets },
@@ -71,7 +73,6 @@ export function accountTicketRoutes(deps: AppDeps) {
     .post(
       "/:id/messages",
       async ({ user, params, body }) => {
-        await deps.limiter.take("support-answer", { user: user.id }, RATE_RULES.supportAnswer, TOO_MANY);
         // Someone else's ticket is refused before its per-ticket limit is touched.
         if ((await ownerOf(deps.db, "ticket", params.id))?.userId !== user.id) throw notFound(NO_SUCH_TICKET);
         await deps.limiter.take(
@@ -84,6 +85,7 @@ export function accountTicketRoutes(deps: AppDeps) {
       },
       {
         signedIn: true,
+        rateLimit: [perUser("support-answer", RATE_RULES.supportAnswer, TOO_MANY)],
         params: idParams,
         body: SupportModel.accountAnswerBody,
         response: {

@@ -5,8 +5,8 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
-import { clientIp } from "../../http/client-ip";
-import { failures, jsonBodyFailures, RateLimitedError } from "@shared/api/common";
+import { perBody, perIp, rateLimits } from "../../http/rate-limits";
+import { failures, jsonBodyFailures } from "@shared/api/common";
 import { SupportModel } from "@shared/api/support";
 import { normaliseEmail } from "../users/service";
 import { createTicket } from "./service";
@@ -21,19 +21,18 @@ export function supportRoutes(deps: AppDeps) {
 }
 
 function contactRoutes(deps: AppDeps) {
-  return new Elysia({ prefix: "/api/support" }).post(
-    "/tickets",
-    async ({ body, request, server }) => {
-      await deps.limiter.take("support", { ip: clientIp(deps, request, server) }, RATE_RULES.supportTicket, TOO_MANY);
-      await deps.limiter.take(
-        "support",
-        { email: normaliseEmail(body.email) },
-        RATE_RULES.supportTicketPerAddress,
-        TOO_MANY,
-      );
-      return createTicket(deps, body);
-    },
-    {
+  return new Elysia({ prefix: "/api/support" })
+    .use(rateLimits(deps))
+    .post("/tickets", ({ body }) => createTicket(deps, body), {
+      rateLimit: [
+        perIp("support", RATE_RULES.supportTicket, TOO_MANY),
+        perBody<{ email: string }>(
+          "support",
+          RATE_RULES.supportTicketPerAddress,
+          (b) => ({ email: normaliseEmail(b.email) }),
+          TOO_MANY,
+        ),
+      ],
       detail: {
         tags: ["Site"],
         summary: "Send a message to support",
@@ -41,45 +40,29 @@ function contactRoutes(deps: AppDeps) {
           "The contact form: it opens a ticket and e-mails its sender the ticket's number and a link to its page, where the admins' answers appear.",
       },
       body: SupportModel.createBody,
-      response: { 200: SupportModel.ticket, ...jsonBodyFailures, 429: RateLimitedError },
-    },
-  );
+      response: { 200: SupportModel.ticket, ...jsonBodyFailures },
+    });
 }
 
 /** The ticket's page, for its sender: the token in the e-mailed link names the ticket; no account needed. */
 function ticketLinkRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/support/ticket-link", tags: ["Site"] })
-    .get(
-      "",
-      async ({ query, request, server }) => {
-        await deps.limiter.take(
-          "support-link",
-          { ip: clientIp(deps, request, server) },
-          RATE_RULES.supportLink,
-          TOO_MANY,
-        );
-        return threadByLink(deps, query.token);
+    .use(rateLimits(deps))
+    .get("", ({ query }) => threadByLink(deps, query.token), {
+      rateLimit: [perIp("support-link", RATE_RULES.supportLink, TOO_MANY)],
+      query: SupportModel.linkQuery,
+      response: { 200: SupportModel.thread, ...failures(404, 410, 422) },
+      detail: {
+        summary: "A ticket's thread, by the link in its e-mails",
+        description:
+          "Every message in order. The token comes from the link in the acknowledgement or an answer; it names one ticket and expires (404 for a token that names none, 410 once expired).",
       },
-      {
-        query: SupportModel.linkQuery,
-        response: { 200: SupportModel.thread, ...failures(404, 410, 422), 429: RateLimitedError },
-        detail: {
-          summary: "A ticket's thread, by the link in its e-mails",
-          description:
-            "Every message in order. The token comes from the link in the acknowledgement or an answer; it names one ticket and expires (404 for a token that names none, 410 once expired).",
-        },
-      },
-    )
+    })
     .post(
       "/messages",
-      async ({ body, request, server }) => {
-        await deps.limiter.take(
-          "support-answer",
-          { ip: clientIp(deps, request, server) },
-          RATE_RULES.supportAnswer,
-          TOO_MANY,
-        );
+      async ({ body }) => {
         const link = await ticketOfLink(deps, body.token);
+        // Per ticket, once the link has named one.
         await deps.limiter.take(
           "support-answer-ticket",
           { key: String(link.ticket.id) },
@@ -89,8 +72,9 @@ function ticketLinkRoutes(deps: AppDeps) {
         return answerByLink(deps, link, body.message);
       },
       {
+        rateLimit: [perIp("support-answer", RATE_RULES.supportAnswer, TOO_MANY)],
         body: SupportModel.answerBody,
-        response: { 200: SupportModel.thread, ...jsonBodyFailures, ...failures(404, 410), 429: RateLimitedError },
+        response: { 200: SupportModel.thread, ...jsonBodyFailures, ...failures(404, 410) },
         detail: {
           summary: "Answer a ticket, by the link in its e-mails",
           description: "Adds the sender's message to the thread; the ticket is open again, for the admins to answer.",
