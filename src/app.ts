@@ -68,16 +68,12 @@ type FinishedRequest = Parameters<typeof finishRequest>[1];
 /** The fallbacks for unknown API paths: not endpoints, so not in the OpenAPI document. */
 const unknownApiPath = { response: failures(404), detail: { hide: true } };
 
-export function createApp(deps: AppDeps) {
-  // The header sets are built once: one copy per request, in the one request hook.
-  const securityHeaders = securityHeaderSets(deps.config.env === "production", BOOT_SCRIPT_HASH);
-  const metrics = createMetrics(deps);
-  const leases = createLeaseIssuer(deps);
-  metrics.addCollectors((registry, prom) => registerLeaseMetrics(registry, prom, leases));
-  metrics.addCollectors((registry, prom, fromDatabase) => registerWebhookMetrics(registry, prom, deps, fromDatabase));
-
-  /** The JSON answer for anything thrown while handling a request: `{error, message}` with its status (docs/architecture.md#errors). */
-  function errorAnswer({
+/**
+ * The JSON answer for anything thrown while handling a request: `{error, message}` with its status
+ * (docs/architecture.md#errors), carrying the security headers of the request's URL.
+ */
+function errorAnswer(
+  {
     code,
     error,
     path,
@@ -87,38 +83,24 @@ export function createApp(deps: AppDeps) {
     error: unknown;
     path: string;
     request: Request;
-  }): Response {
-    const headers = securityHeaders.forUrl(request.url);
-    if (error instanceof AppError) {
-      return json(
-        request,
-        error.status,
-        { error: error.code, message: error.message, ...error.extra },
-        { ...headers, ...error.headers },
-      );
-    }
-    // An answer that does not match its route's response schema is our bug, never the client's.
-    if (error instanceof ValidationError && error.type === "response") {
-      const first = error.valueError;
-      log.error(
-        { reqId: requestId(request), path, at: first?.path || "/", problem: first?.message },
-        "an answer does not match its route's schema",
-      );
-      return json(
-        request,
-        500,
-        { error: "INTERNAL", message: "Something went wrong on our side. Please try again." },
-        headers,
-      );
-    }
-    if (error instanceof ValidationError || code === "VALIDATION") {
-      return json(request, 422, { error: "VALIDATION", message: validationMessage(error as ValidationError) }, headers);
-    }
-    if (code === "PARSE")
-      return json(request, 400, { error: "BAD_REQUEST", message: "The request body is not valid JSON." }, headers);
-    if (code === "NOT_FOUND")
-      return json(request, 404, { error: "NOT_FOUND", message: `No API endpoint at ${path}.` }, headers);
-    log.error({ reqId: requestId(request), path, err: error }, "request failed");
+  },
+  headers: Record<string, string>,
+): Response {
+  if (error instanceof AppError) {
+    return json(
+      request,
+      error.status,
+      { error: error.code, message: error.message, ...error.extra },
+      { ...headers, ...error.headers },
+    );
+  }
+  // An answer that does not match its route's response schema is our bug, never the client's.
+  if (error instanceof ValidationError && error.type === "response") {
+    const first = error.valueError;
+    log.error(
+      { reqId: requestId(request), path, at: first?.path || "/", problem: first?.message },
+      "an answer does not match its route's schema",
+    );
     return json(
       request,
       500,
@@ -126,6 +108,29 @@ export function createApp(deps: AppDeps) {
       headers,
     );
   }
+  if (error instanceof ValidationError || code === "VALIDATION") {
+    return json(request, 422, { error: "VALIDATION", message: validationMessage(error as ValidationError) }, headers);
+  }
+  if (code === "PARSE")
+    return json(request, 400, { error: "BAD_REQUEST", message: "The request body is not valid JSON." }, headers);
+  if (code === "NOT_FOUND")
+    return json(request, 404, { error: "NOT_FOUND", message: `No API endpoint at ${path}.` }, headers);
+  log.error({ reqId: requestId(request), path, err: error }, "request failed");
+  return json(
+    request,
+    500,
+    { error: "INTERNAL", message: "Something went wrong on our side. Please try again." },
+    headers,
+  );
+}
+
+export function createApp(deps: AppDeps) {
+  // The header sets are built once: one copy per request, in the one request hook.
+  const securityHeaders = securityHeaderSets(deps.config.env === "production", BOOT_SCRIPT_HASH);
+  const metrics = createMetrics(deps);
+  const leases = createLeaseIssuer(deps);
+  metrics.addCollectors((registry, prom) => registerLeaseMetrics(registry, prom, leases));
+  metrics.addCollectors((registry, prom, fromDatabase) => registerWebhookMetrics(registry, prom, deps, fromDatabase));
 
   let whole: AnyElysia | undefined;
   const app = new Elysia({ serve: { maxRequestBodySize: BUN_BODY_CAP } })
@@ -144,7 +149,7 @@ export function createApp(deps: AppDeps) {
       finishRequest(metrics, { request, path, set, route, responseValue } as FinishedRequest);
     })
     .onError(({ code, error, path, request, route }) => {
-      const answer = errorAnswer({ code, error, path, request });
+      const answer = errorAnswer({ code, error, path, request }, securityHeaders.forUrl(request.url));
       finishRequest(metrics, { request, path, set: { status: answer.status }, route });
       return answer;
     })

@@ -18,15 +18,28 @@ import { lastBillingDetails } from "./billing-details";
 
 const TOO_MANY_TRIES = "Too many tries with your password. Please wait a minute and try again.";
 
+/** One part of the account's routes: its prefix, its tag and the guard's macros. */
+const accountPart = (deps: AppDeps) => new Elysia({ prefix: "/api/account", tags: ["Account"] }).use(authGuard(deps));
+
+const passwordTry = (deps: AppDeps, userId: number) =>
+  deps.limiter.take("account-password", { user: userId }, RATE_RULES.accountPassword, TOO_MANY_TRIES);
+
+/** The parts in the order their routes were always registered in (the API reference lists them so). */
 export function accountRoutes(deps: AppDeps) {
-  const passwordTry = (userId: number) =>
-    deps.limiter.take("account-password", { user: userId }, RATE_RULES.accountPassword, TOO_MANY_TRIES);
-  return new Elysia({ prefix: "/api/account", tags: ["Account"] })
-    .use(authGuard(deps))
+  return new Elysia()
+    .use(credentialRoutes(deps))
+    .use(billingDetailsRoutes(deps))
+    .use(confirmationLinkRoutes(deps))
+    .use(accountDataRoutes(deps));
+}
+
+/** Changing the password or the e-mail address: each asks for the password, tries limited per account. */
+function credentialRoutes(deps: AppDeps) {
+  return accountPart(deps)
     .post(
       "/password",
       async ({ user, body }) => {
-        await passwordTry(user.id);
+        await passwordTry(deps, user.id);
         return changePassword(deps, user, body.currentPassword, body.newPassword);
       },
       {
@@ -44,7 +57,7 @@ export function accountRoutes(deps: AppDeps) {
     .post(
       "/email",
       async ({ user, body }) => {
-        await passwordTry(user.id);
+        await passwordTry(deps, user.id);
         return requestEmailChange(deps, user, body.newEmail, body.password);
       },
       {
@@ -63,12 +76,20 @@ export function accountRoutes(deps: AppDeps) {
       signedIn: true,
       response: { 200: AccountModel.pendingEmailChange },
       detail: { summary: "Cancel the e-mail change waiting for its link: the link stops working" },
-    })
-    .get("/billing-details", ({ user }) => lastBillingDetails(deps.db, user.id), {
-      signedIn: true,
-      response: { 200: AccountModel.lastBillingDetails },
-      detail: { summary: "The billing details of the account's own last purchase, to start a renewal from" },
-    })
+    });
+}
+
+function billingDetailsRoutes(deps: AppDeps) {
+  return accountPart(deps).get("/billing-details", ({ user }) => lastBillingDetails(deps.db, user.id), {
+    signedIn: true,
+    response: { 200: AccountModel.lastBillingDetails },
+    detail: { summary: "The billing details of the account's own last purchase, to start a renewal from" },
+  });
+}
+
+/** The links e-mailed to confirm an address: a new e-mail address, or the account's own at sign-up. */
+function confirmationLinkRoutes(deps: AppDeps) {
+  return accountPart(deps)
     .post(
       "/email/confirm",
       async ({ body, request, server }) => {
@@ -109,7 +130,12 @@ export function accountRoutes(deps: AppDeps) {
         summary: "Send the confirmation link to the account's address again",
         description: "409 ALREADY_CONFIRMED once confirmed. Limited per account (429).",
       },
-    })
+    });
+}
+
+/** What the account holds: its data to download, its purchases, and deleting it. */
+function accountDataRoutes(deps: AppDeps) {
+  return accountPart(deps)
     .get(
       "/export",
       ({ user, set }) => {
@@ -143,7 +169,7 @@ export function accountRoutes(deps: AppDeps) {
     .delete(
       "",
       async ({ user, body }) => {
-        await passwordTry(user.id);
+        await passwordTry(deps, user.id);
         return deleteAccount(deps, user, body.password);
       },
       {

@@ -12,19 +12,37 @@ import { TAX_REPORT_COLUMNS, taxReportCsv } from "../tax/report";
 import { InvoiceModel } from "@shared/api/invoices";
 import { adminResetLink, searchUsers } from "./users";
 
+/** One part of the admin's routes: its prefix and the guard's macros. */
+const adminPart = (deps: AppDeps) => new Elysia({ prefix: "/api/admin" }).use(authGuard(deps));
+
+/** A signer for links to invoices and credit notes in what the admin reads. */
+const signer = (deps: AppDeps) => (number: string) => signedDocumentPath(deps.jwtSecret, number);
+
+/** The parts in the order their routes were always registered in (the API reference lists them so). */
 export function adminRoutes(deps: AppDeps) {
-  const sign = (number: string) => signedDocumentPath(deps.jwtSecret, number);
-  return new Elysia({ prefix: "/api/admin" })
-    .use(authGuard(deps))
-    .get("/overview", () => adminOverview(deps.db, sign), {
-      admin: true,
-      response: { 200: AdminModel.overview },
-      detail: {
-        summary: "The admin overview: revenue, keys, open tickets and recent sales",
-        description:
-          "Revenue is what was paid less refunds and open disputes; net revenue (`adminRevenue`) is that less the provider's fees.",
-      },
-    })
+  return new Elysia()
+    .use(overviewRoutes(deps))
+    .use(productKeyRoutes(deps))
+    .use(salesRoutes(deps))
+    .use(accountToolRoutes(deps));
+}
+
+function overviewRoutes(deps: AppDeps) {
+  const sign = signer(deps);
+  return adminPart(deps).get("/overview", () => adminOverview(deps.db, sign), {
+    admin: true,
+    response: { 200: AdminModel.overview },
+    detail: {
+      summary: "The admin overview: revenue, keys, open tickets and recent sales",
+      description:
+        "Revenue is what was paid less refunds and open disputes; net revenue (`adminRevenue`) is that less the provider's fees.",
+    },
+  });
+}
+
+/** Product keys: the list by state, generating a batch, deleting an unused one. */
+function productKeyRoutes(deps: AppDeps) {
+  return adminPart(deps)
     .get("/product-keys", ({ query }) => listAdminKeys(deps.db, query), {
       admin: true,
       query: AdminModel.productKeysQuery,
@@ -46,7 +64,13 @@ export function adminRoutes(deps: AppDeps) {
         description:
           "A used key stays (it proves a subscription), and so does a bought one (a refund is what takes it back): both are a 409.",
       },
-    })
+    });
+}
+
+/** Sales and the books: the list, revenue per day, and the CSV files for the accounts and the tax return. */
+function salesRoutes(deps: AppDeps) {
+  const sign = signer(deps);
+  return adminPart(deps)
     .get("/sales", ({ query }) => salesReport(deps.db, query, sign), {
       admin: true,
       query: pageQuery,
@@ -99,7 +123,12 @@ export function adminRoutes(deps: AppDeps) {
           description: "Invoices issued in the period less the credit notes issued in it; dollars with 2 decimals.",
         },
       },
-    )
+    );
+}
+
+/** Helping with e-mail and accounts: a test e-mail, finding an account, unlinking its Roblox account. */
+function accountToolRoutes(deps: AppDeps) {
+  return adminPart(deps)
     .post("/test-email", ({ user, body }) => sendTestEmail(deps, user, body), {
       admin: true,
       body: AdminModel.testEmailBody,

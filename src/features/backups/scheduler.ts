@@ -23,6 +23,7 @@ import {
 import { workerFile } from "../../lib/worker-file";
 import { startJob } from "../../lib/jobs";
 import type { BackupJob, BackupJobResult } from "./worker";
+import type { BackupConfig, BackupLocation } from "../../config/backups";
 
 /** How a job is run: in a worker thread (the server), or in-process (tests that drive the schedule). */
 export type JobRunner = (job: BackupJob) => { result: Promise<BackupJobResult>; stop: () => void };
@@ -48,123 +49,35 @@ export interface BackupScheduler {
   stop(): Promise<void>;
 }
 
+/** What each step of the schedule works with: the settings, the lease owner this server claims runs as, the runner. */
+interface Schedule {
+  deps: Pick<AppDeps, "db" | "clock" | "config">;
+  settings: BackupConfig;
+  location: BackupLocation;
+  owner: string;
+  runner: JobRunner;
+}
+
 export function startBackupScheduler(
   deps: Pick<AppDeps, "db" | "clock" | "config">,
   options: { runner?: JobRunner; timers?: boolean } = {},
 ): BackupScheduler {
-  const { config, db, clock } = deps;
-  const settings = config.backups;
-  const location = settings.url!;
-  const s3 = settings.s3!;
-  const runner = options.runner ?? runInWorker;
-  const owner = crypto.randomUUID();
-
-  const job = (kind: "backup" | "drill", now: number): BackupJob => {
-    const common = {
-      databasePath: config.databasePath,
-      workFile: workFilePath(config.databasePath, kind === "backup" ? "offsite" : "drill", now),
-      s3: {
-        accessKeyId: s3.accessKeyId,
-        secretAccessKey: s3.secretAccessKey.reveal(),
-        sessionToken: s3.sessionToken?.reveal() ?? null,
-        endpoint: s3.endpoint,
-        region: s3.region,
-      },
-      location,
-      passphrase: settings.passphrase?.reveal() ?? null,
-      now,
-    };
-    return kind === "backup" ? { ...common, kind, keep: settings.keep } : { ...common, kind };
+  const { db, clock } = deps;
+  const settings = deps.config.backups;
+  const schedule: Schedule = {
+    deps,
+    settings,
+    location: settings.url!,
+    owner: crypto.randomUUID(),
+    runner: options.runner ?? runInWorker,
   };
-
-  async function run(kind: "backup" | "drill", stopping: AbortSignal): Promise<BackupJobResult> {
-    const startedAt = clock.now();
-    const work = job(kind, startedAt);
-    const handle = runner(work);
-    // The server stopping ends the work at once; the next start tries again.
-    const cutOff = () => handle.stop();
-    stopping.addEventListener("abort", cutOff, { once: true });
-    const keepLease = setInterval(() => {
-      renewLease(db, owner, clock.now()).catch((error) => log.error({ err: error }, "backup lease not renewed"));
-    }, MINUTE);
-    try {
-      const result = await handle.result;
-      // A run cut short by the server stopping is neither a success nor a failure: the next start tries again.
-      if (stopping.aborted) return result;
-      const finishedAt = clock.now();
-      if (result.ok && result.kind === "backup") {
-        await recordRun(db, {
-          kind,
-          startedAt,
-          finishedAt,
-          ok: true,
-          objectName: result.name,
-          bytes: result.storedBytes,
-        });
-        log.info(
-          {
-            backup: result.name,
-            bytes: result.storedBytes,
-            ms: finishedAt - startedAt,
-            deleted: result.deleted.length,
-          },
-          `backup uploaded to ${location.bucket}/${location.prefix}${result.name}`,
-        );
-        if (result.deleteProblem) log.warn({ problem: result.deleteProblem }, "old backups could not all be deleted");
-      } else if (result.ok && result.kind === "drill") {
-        await recordRun(db, {
-          kind,
-          startedAt,
-          finishedAt,
-          ok: true,
-          objectName: result.name,
-          backupTakenAt: result.takenAt,
-          rowCounts: Object.fromEntries(result.tables.map(({ table, rows }) => [table, rows])),
-        });
-        log.info({ backup: result.name, ms: finishedAt - startedAt }, "restore drill passed");
-      } else if (!result.ok) {
-        await recordRun(db, { kind, startedAt, finishedAt, ok: false, problem: result.problem });
-        log.error({ problem: result.problem }, kind === "backup" ? "scheduled backup failed" : "restore drill failed");
-      }
-      return result;
-    } finally {
-      clearInterval(keepLease);
-      stopping.removeEventListener("abort", cutOff);
-      rmSync(work.workFile, { force: true });
-    }
-  }
-
-  async function roundOnce(stopping: AbortSignal): Promise<void> {
-    const now = clock.now();
-    if (await claimDueBackup(db, owner, now, settings.everyMs)) {
-      try {
-        const backup = await run("backup", stopping);
-        if (backup.ok && !stopping.aborted && (await drillDue(db, clock.now()))) await run("drill", stopping);
-      } finally {
-        await releaseLease(db, owner);
-      }
-    }
-    if (!stopping.aborted) await checkAlerts();
-  }
-
-  /** One e-mail per problem that starts; nothing while it goes on. */
-  async function checkAlerts() {
-    const now = clock.now();
-    const status = await backupStatus(db, true, settings.everyMs, now);
-    const problems: Parameters<typeof alertAdmins>[1] = {};
-    if (status.lastFailure) problems.backup = status.lastFailure.problem;
-    if (status.drill && !status.drill.ok) problems.drill = status.drill.problem ?? "The restore drill failed.";
-    if (status.lastGood && now - status.lastGood.at > 2 * settings.everyMs)
-      problems.stale = status.warning ?? "The newest backup is older than twice BACKUP_EVERY.";
-    await alertAdmins(db, problems, now);
-  }
-
+  const checkAlerts = () => alertOnProblems(schedule);
   const timers = options.timers;
   // One round at a time. The next comes when the next backup is due, and at least every 30 s (for the alerts).
   const rounds = startJob({
     name: "backup",
     clock,
-    round: roundOnce,
+    round: (stopping) => roundOnce(schedule, stopping),
     async nextInMs() {
       let due = 0;
       try {
@@ -197,7 +110,129 @@ export function startBackupScheduler(
     checkAlerts,
     async stop() {
       await Promise.all([rounds.stop(), alerts.stop()]);
-      await releaseLease(db, owner);
+      await releaseLease(db, schedule.owner);
     },
   };
+}
+
+/** A backup if one is due (claimed in the database, so one server runs it), the drill after it if due, then the alerts. */
+async function roundOnce(schedule: Schedule, stopping: AbortSignal): Promise<void> {
+  const { db, clock } = schedule.deps;
+  const now = clock.now();
+  if (await claimDueBackup(db, schedule.owner, now, schedule.settings.everyMs)) {
+    try {
+      const backup = await run(schedule, "backup", stopping);
+      if (backup.ok && !stopping.aborted && (await drillDue(db, clock.now()))) await run(schedule, "drill", stopping);
+    } finally {
+      await releaseLease(db, schedule.owner);
+    }
+  }
+  if (!stopping.aborted) await alertOnProblems(schedule);
+}
+
+/** What the worker needs for a backup or a drill: the file, the storage and its keys, the passphrase. */
+function jobFor(schedule: Schedule, kind: "backup" | "drill", now: number): BackupJob {
+  const { settings } = schedule;
+  const { databasePath } = schedule.deps.config;
+  const s3 = settings.s3!;
+  const common = {
+    databasePath,
+    workFile: workFilePath(databasePath, kind === "backup" ? "offsite" : "drill", now),
+    s3: {
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey.reveal(),
+      sessionToken: s3.sessionToken?.reveal() ?? null,
+      endpoint: s3.endpoint,
+      region: s3.region,
+    },
+    location: schedule.location,
+    passphrase: settings.passphrase?.reveal() ?? null,
+    now,
+  };
+  return kind === "backup" ? { ...common, kind, keep: settings.keep } : { ...common, kind };
+}
+
+/** Runs one job, keeping the lease while it works; the server stopping cuts it off. */
+async function run(schedule: Schedule, kind: "backup" | "drill", stopping: AbortSignal): Promise<BackupJobResult> {
+  const { db, clock } = schedule.deps;
+  const startedAt = clock.now();
+  const work = jobFor(schedule, kind, startedAt);
+  const handle = schedule.runner(work);
+  // The server stopping ends the work at once; the next start tries again.
+  const cutOff = () => handle.stop();
+  stopping.addEventListener("abort", cutOff, { once: true });
+  const keepLease = setInterval(() => {
+    renewLease(db, schedule.owner, clock.now()).catch((error) => log.error({ err: error }, "backup lease not renewed"));
+  }, MINUTE);
+  try {
+    const result = await handle.result;
+    // A run cut short by the server stopping is neither a success nor a failure: the next start tries again.
+    if (stopping.aborted) return result;
+    await recordResult(schedule, kind, startedAt, result);
+    return result;
+  } finally {
+    clearInterval(keepLease);
+    stopping.removeEventListener("abort", cutOff);
+    rmSync(work.workFile, { force: true });
+  }
+}
+
+/** Records how a finished job went and logs it. */
+async function recordResult(
+  schedule: Schedule,
+  kind: "backup" | "drill",
+  startedAt: number,
+  result: BackupJobResult,
+): Promise<void> {
+  const { db, clock } = schedule.deps;
+  const { location } = schedule;
+  const finishedAt = clock.now();
+  if (result.ok && result.kind === "backup") {
+    await recordRun(db, {
+      kind,
+      startedAt,
+      finishedAt,
+      ok: true,
+      objectName: result.name,
+      bytes: result.storedBytes,
+    });
+    log.info(
+      {
+        backup: result.name,
+        bytes: result.storedBytes,
+        ms: finishedAt - startedAt,
+        deleted: result.deleted.length,
+      },
+      `backup uploaded to ${location.bucket}/${location.prefix}${result.name}`,
+    );
+    if (result.deleteProblem) log.warn({ problem: result.deleteProblem }, "old backups could not all be deleted");
+  } else if (result.ok && result.kind === "drill") {
+    await recordRun(db, {
+      kind,
+      startedAt,
+      finishedAt,
+      ok: true,
+      objectName: result.name,
+      backupTakenAt: result.takenAt,
+      rowCounts: Object.fromEntries(result.tables.map(({ table, rows }) => [table, rows])),
+    });
+    log.info({ backup: result.name, ms: finishedAt - startedAt }, "restore drill passed");
+  } else if (!result.ok) {
+    await recordRun(db, { kind, startedAt, finishedAt, ok: false, problem: result.problem });
+    log.error({ problem: result.problem }, kind === "backup" ? "scheduled backup failed" : "restore drill failed");
+  }
+}
+
+/** The alerts: one e-mail per problem that starts; nothing while it goes on. */
+async function alertOnProblems(schedule: Schedule): Promise<void> {
+  const { db, clock } = schedule.deps;
+  const { everyMs } = schedule.settings;
+  const now = clock.now();
+  const status = await backupStatus(db, true, everyMs, now);
+  const problems: Parameters<typeof alertAdmins>[1] = {};
+  if (status.lastFailure) problems.backup = status.lastFailure.problem;
+  if (status.drill && !status.drill.ok) problems.drill = status.drill.problem ?? "The restore drill failed.";
+  if (status.lastGood && now - status.lastGood.at > 2 * everyMs)
+    problems.stale = status.warning ?? "The newest backup is older than twice BACKUP_EVERY.";
+  await alertAdmins(db, problems, now);
 }

@@ -21,7 +21,12 @@ import { planView } from "./view";
 import { lookupPromotion } from "./promotion-codes";
 
 export function pricingRoutes(deps: AppDeps) {
-  const publicRoutes = new Elysia({ tags: ["Pricing"] })
+  return new Elysia().use(publicPricingRoutes(deps)).use(adminPricingRoutes(deps));
+}
+
+/** What anyone may read: the price list, and whether a promotion code applies. */
+function publicPricingRoutes(deps: AppDeps) {
+  return new Elysia({ tags: ["Pricing"] })
     .get("/api/plans", () => publicPlans(deps.db), {
       response: { 200: PricingModel.plans },
       detail: {
@@ -51,8 +56,11 @@ export function pricingRoutes(deps: AppDeps) {
         },
       },
     );
+}
 
-  const adminRoutes = new Elysia({ prefix: "/api/admin", tags: ["Admin"] })
+/** The admin's Plans and Promotion codes tabs: prices, badges, visibility, and the codes. */
+function adminPricingRoutes(deps: AppDeps) {
+  return new Elysia({ prefix: "/api/admin", tags: ["Admin"] })
     .use(authGuard(deps))
     .get("/plans", async () => (await readCatalogue(deps.db)).map(planView), {
       admin: true,
@@ -122,6 +130,4 @@ export function pricingRoutes(deps: AppDeps) {
           "A code any payment was started with can't be deleted (409 PROMOTION_CODE_USED): turn it off instead.",
       },
     });
-
-  return new Elysia().use(publicRoutes).use(adminRoutes);
 }

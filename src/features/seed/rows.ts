@@ -1,8 +1,8 @@
 /**
  * The rows of `layerlift seed-scale`, whatever engine they go to: one generator yields each row as its
  * table and its values (in SEED_COLUMNS' order), and a writer per engine puts them in (sqlite-writer.ts,
- * postgres-writer.ts). Every rule about what the made-up history looks like lives here. Flags are booleans
- * and JSON columns objects; each writer stores them the way its engine does.
+ * postgres-writer.ts). Every rule about what the made-up history looks like lives here and, for the sales, in
+ * sale-rows.ts. Flags are booleans and JSON columns objects; each writer stores them the way its engine does.
  *
  * Rows come in an order every foreign key accepts: accounts first, then each sale before its credit note
  * and key, subscriptions before their reminders. Randomness is a seeded generator, so two runs with the
@@ -13,15 +13,13 @@ import { PLANS, PLAN_IDS, type PlanId } from "@shared/plans";
 import { PRODUCT_KEY_LENGTH } from "@shared/product";
 import type { AuditAction } from "@shared/audit-actions";
 import { reminderDue } from "../reminders/service";
+import { BASE32, code, generator, KEY_ALPHABET, type SeedContext } from "./context";
+import { type LastKeys, PROMOTIONS, salesRows } from "./sale-rows";
 
 export const SEED_ADMIN_EMAIL = "admin@scale.example";
 export const SEED_PASSWORD = "scale password";
 
-/** What the synthetic sales were paid: the launch prices, as the price list's seed migration has them. */
-const SEED_PRICE_CENTS: Record<PlanId, number> = { month: 699, pro: 2499, lifetime: 14999 };
 const YEARS = 3;
-const KEY_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
 
 /** The columns each seeded table gets, in the order the generator gives its values; parents before children. */
 export const SEED_COLUMNS = {
@@ -100,33 +98,6 @@ export interface SeedSizes {
   now: number;
 }
 
-/** mulberry32: small, fast and seeded; these rows need variety, not secrecy. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** A unique code for `n`: a bijective scramble of n into `length` letters of `alphabet` (32 letters). */
-function code(n: number, alphabet: string, length: number, salt: number): string {
-  // Multiplying by an odd number modulo 2^40 is a bijection, so distinct n give distinct codes.
-  let x = (BigInt(n) * 0x9e3779b97n + BigInt(salt)) & 0xffffffffffn;
-  let out = "";
-  for (let i = 0; i < length; i++) {
-    out += alphabet[Number(x & 31n)];
-    x >>= 5n;
-    if (x === 0n && i >= 7) x = BigInt(salt + i * 7919) & 0xffffffffffn;
-  }
-  return out;
-}
-
-const feeOf = (cents: number) => Math.round(cents * 0.029) + 30;
-
 /** Every row of the seed, one at a time, so a writer holds only the batch it is writing. */
 export function* seedRows(sizes: SeedSizes, passwordHash: string): Generator<SeedRow> {
   const { now, users: userCount, sales: saleCount } = sizes;
@@ -134,15 +105,36 @@ export function* seedRows(sizes: SeedSizes, passwordHash: string): Generator<See
   const salt = Math.floor(random() * 2 ** 32);
   const from = now - YEARS * 365 * DAY;
   const span = now - from;
-  const at = (i: number, count: number) =>
-    from + Math.floor((i / Math.max(1, count)) * span) + Math.floor(random() * MINUTE);
-  const email = (u: number) => (u === 0 ? SEED_ADMIN_EMAIL : `buyer${u}@example.com`);
-  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
+  const ctx: SeedContext = {
+    now,
+    from,
+    userCount,
+    saleCount,
+    salt,
+    random,
+    at: (i, count) => from + Math.floor((i / Math.max(1, count)) * span) + Math.floor(random() * MINUTE),
+    email: (u) => (u === 0 ? SEED_ADMIN_EMAIL : `buyer${u}@example.com`),
+    pick: (items) => items[Math.floor(random() * items.length)],
+  };
+  // The groups run in this order: each draws from the one seeded generator, so the order is the shape.
+  const userCreated = yield* accountRows(ctx, passwordHash);
+  const sales = yield* salesRows(ctx);
+  for (const [key, last] of sales.counters)
+    yield ["document_counters", [key.split("|")[0], Number(key.split("|")[1]), last]];
+  for (const p of PROMOTIONS)
+    yield ["promotion_codes", [p.code, p.percentOff ?? null, p.amountOffCents ?? null, false, true, from]];
+  yield* adminKeyRows(ctx);
+  yield* subscriptionRows(ctx, userCreated, sales.lastKeyOfUser);
+  yield* auditRows(ctx);
+  yield* supportAndReviewRows(ctx);
+}
 
-  // Accounts: the first is the admin; about half have a plugin key, a third a linked game account.
+/** Accounts: the first is the admin; about half have a plugin key, a third a linked game account. Returns when each was made. */
+function* accountRows(ctx: SeedContext, passwordHash: string): Generator<SeedRow, number[]> {
+  const { random, userCount, now } = ctx;
   const userCreated: number[] = new Array(userCount);
   for (let u = 0; u < userCount; u++) {
-    const created = at(u, userCount);
+    const created = ctx.at(u, userCount);
     userCreated[u] = created;
     const hasKey = u === 0 || random() < 0.5;
     const linked = hasKey && random() < 0.6;
@@ -150,10 +142,10 @@ export function* seedRows(sizes: SeedSizes, passwordHash: string): Generator<See
       "users",
       [
         u + 1,
-        email(u),
+        ctx.email(u),
         passwordHash,
         u === 0,
-        hasKey ? `ll_${code(u, BASE32, 32, salt)}` : null,
+        hasKey ? `ll_${code(u, BASE32, 32, ctx.salt)}` : null,
         linked ? String(10_000_000 + u) : null,
         linked ? created + DAY : null,
         random() < 0.9,
@@ -164,112 +156,12 @@ export function* seedRows(sizes: SeedSizes, passwordHash: string): Generator<See
       ],
     ];
   }
+  return userCreated;
+}
 
-  // Sales over the years, each with its key; most keys were redeemed by the account of the same buyer.
-  // Invoices and credit notes numbered per year without gaps, as src/features/invoices/numbers.ts does.
-  const counters = new Map<string, number>();
-  const documentNumber = (kind: "invoice" | "credit-note", at: number) => {
-    const year = new Date(at).getUTCFullYear();
-    const next = (counters.get(`${kind}|${year}`) ?? 0) + 1;
-    counters.set(`${kind}|${year}`, next);
-    return `${kind === "invoice" ? "LL" : "LL-CN"}-${year}-${String(next).padStart(6, "0")}`;
-  };
-  const promotions = [
-    { code: "LAUNCH20", percentOff: 20 },
-    { code: "FRIEND10", percentOff: 10 },
-    { code: "SAVE5", amountOffCents: 500 },
-  ];
-  const lastKeyOfUser = new Map<number, { plan: PlanId; at: number }>();
-  for (let s = 0; s < saleCount; s++) {
-    const id = s + 1;
-    const created = at(s, saleCount);
-    const plan = random() < 0.55 ? "month" : random() < 0.75 ? "pro" : "lifetime";
-    // One sale in ten used a promotion code; the sale's amount is what was paid after it.
-    const promotion = random() < 0.1 ? pick(promotions) : null;
-    const discount = promotion
-      ? promotion.percentOff
-        ? Math.round((SEED_PRICE_CENTS[plan] * promotion.percentOff) / 100)
-        : promotion.amountOffCents!
-      : 0;
-    const amount = SEED_PRICE_CENTS[plan] - discount;
-    const buyer = 1 + Math.floor(random() * (userCount - 1 || 1));
-    const roll = random();
-    // 94% paid, 2% partly refunded, 2.5% refunded, 0.5% open dispute, 0.6% won, 0.4% lost.
-    let status = "paid",
-      refunded = 0,
-      dispute: [string, number, number, number, number | null] | null = null;
-    if (roll < 0.02) refunded = Math.round(amount * pick([0.25, 0.5]));
-    else if (roll < 0.045) status = "refunded";
-    else if (roll < 0.05) {
-      status = "disputed";
-      dispute = ["needs_response", amount, 1500, created + 3 * DAY, null];
-    } else if (roll < 0.056) dispute = ["won", amount, 1500, created + 3 * DAY, created + 40 * DAY];
-    else if (roll < 0.06) {
-      status = "refunded";
-      dispute = ["lost", amount, 1500, created + 3 * DAY, created + 40 * DAY];
-    }
-    const redeemed = status !== "refunded" && random() < 0.8;
-    const key = code(id, KEY_ALPHABET, PRODUCT_KEY_LENGTH, salt);
-    const usedAt = redeemed ? created + Math.floor(random() * DAY) : null;
-    yield [
-      "sales",
-      [
-        id,
-        `pi_scale_${id}`,
-        redeemed ? email(buyer) : `guest${id}@example.com`,
-        plan,
-        amount,
-        feeOf(amount),
-        refunded,
-        status,
-        id,
-        dispute ? `dp_scale_${id}` : null,
-        dispute?.[0] ?? null,
-        dispute?.[1] ?? null,
-        dispute?.[2] ?? null,
-        dispute?.[3] ?? null,
-        dispute?.[4] ?? null,
-        created,
-        promotion?.code ?? null,
-        discount,
-        documentNumber("invoice", created),
-      ],
-    ];
-    if (status === "refunded" || refunded > 0) {
-      const refundedAt = created + (dispute ? 40 : 2) * DAY;
-      yield [
-        "credit_notes",
-        [documentNumber("credit-note", refundedAt), id, status === "refunded" ? amount : refunded, refundedAt],
-      ];
-    }
-    yield ["product_keys", [id, key, plan, redeemed, redeemed ? buyer : null, usedAt, "purchase", id, created]];
-    // The buyer redeemed the key bought with its own address: the sale is its own, paid by it.
-    if (redeemed) yield ["account_records", ["sale", id, buyer, "key", true, usedAt]];
-    if (redeemed) lastKeyOfUser.set(buyer, { plan, at: created });
-    const pending = now - created < 5 * MINUTE;
-    const failed = !pending && random() < 0.0005;
-    yield [
-      "emails",
-      [
-        redeemed ? email(buyer) : `guest${id}@example.com`,
-        "product-key",
-        "Your Layerlift product key",
-        { key, plan, planName: PLANS[plan].name },
-        pending ? "pending" : failed ? "failed" : "sent",
-        failed ? 5 : 1,
-        pending || failed ? null : `re_scale_${id}`,
-        `dk_scale_${id}`,
-        created,
-        pending || failed ? null : created + 2_000,
-      ],
-    ];
-  }
-
-  for (const [key, last] of counters) yield ["document_counters", [key.split("|")[0], Number(key.split("|")[1]), last]];
-  for (const p of promotions)
-    yield ["promotion_codes", [p.code, p.percentOff ?? null, p.amountOffCents ?? null, false, true, from]];
-
-  // Keys an admin made and never handed out, and some given away and used.
+/** Keys an admin made and never handed out, and some given away and used. */
+function* adminKeyRows(ctx: SeedContext): Generator<SeedRow> {
+  const { random, saleCount } = ctx;
   const adminKeys = Math.max(1, Math.floor(saleCount / 100));
   for (let k = 0; k < adminKeys; k++) {
     const id = saleCount + k + 1;
@@ -278,21 +170,26 @@ export function* seedRows(sizes: SeedSizes, passwordHash: string): Generator<See
       "product_keys",
       [
         id,
-        code(id, KEY_ALPHABET, PRODUCT_KEY_LENGTH, salt),
-        pick(PLAN_IDS),
+        code(id, KEY_ALPHABET, PRODUCT_KEY_LENGTH, ctx.salt),
+        ctx.pick(PLAN_IDS),
         used,
-        used ? 1 + Math.floor(random() * userCount) : null,
-        used ? now - DAY : null,
+        used ? 1 + Math.floor(random() * ctx.userCount) : null,
+        used ? ctx.now - DAY : null,
         random() < 0.5 ? "admin" : "cli",
         null,
-        at(k, adminKeys),
+        ctx.at(k, adminKeys),
       ],
     ];
   }
+}
 
-  // A subscription per account that redeemed a key: active, cancelled, expired, on hold, or lifetime.
-  // The reminders of the current period went out before today, as on a site that has been running.
-  for (let u = 0; u < userCount; u++) {
+/**
+ * A subscription per account that redeemed a key: active, cancelled, expired, on hold, or lifetime.
+ * The reminders of the current period went out before today, as on a site that has been running.
+ */
+function* subscriptionRows(ctx: SeedContext, userCreated: number[], lastKeyOfUser: LastKeys): Generator<SeedRow> {
+  const { random, now } = ctx;
+  for (let u = 0; u < ctx.userCount; u++) {
     const last = lastKeyOfUser.get(u + 1) ?? (u === 0 ? { plan: "lifetime" as PlanId, at: userCreated[0] } : undefined);
     if (!last) continue;
     const days = PLANS[last.plan].days;
@@ -317,17 +214,20 @@ export function* seedRows(sizes: SeedSizes, passwordHash: string): Generator<See
     const due = end === null ? null : reminderDue(end, now);
     if (due) yield ["renewal_reminders", [u + 1, end, due, now - MINUTE]];
   }
+}
 
-  // The audit trail: key batches, refunds, link resets and resends, one row per account.
-  const actions = [
-    "product-keys.generate",
-    "sale.refunded",
-    "link.reset",
-    "link.linked",
-    "email.resend",
-  ] as const satisfies readonly AuditAction[];
-  for (let a = 0; a < userCount; a++) {
-    const action = pick(actions);
+const AUDIT_ACTIONS = [
+  "product-keys.generate",
+  "sale.refunded",
+  "link.reset",
+  "link.linked",
+  "email.resend",
+] as const satisfies readonly AuditAction[];
+
+/** The audit trail: key batches, refunds, link resets and resends, one row per account. */
+function* auditRows(ctx: SeedContext): Generator<SeedRow> {
+  for (let a = 0; a < ctx.userCount; a++) {
+    const action = ctx.pick(AUDIT_ACTIONS);
     yield [
       "audit_log",
       [
@@ -335,22 +235,25 @@ export function* seedRows(sizes: SeedSizes, passwordHash: string): Generator<See
         action,
         `${action.split(".")[0]}:${a + 1}`,
         JSON.stringify({ note: "seeded" }),
-        at(a, userCount),
+        ctx.at(a, ctx.userCount),
       ],
     ];
   }
+}
 
-  // Support tickets and reviews, in the proportions a small store sees.
+/** Support tickets and reviews, in the proportions a small store sees. */
+function* supportAndReviewRows(ctx: SeedContext): Generator<SeedRow> {
+  const { random, userCount } = ctx;
   const tickets = Math.max(1, Math.floor(userCount / 100));
   for (let t = 0; t < tickets; t++)
     yield [
       "support_tickets",
       [
-        email(1 + (t % userCount)),
-        pick(["technical", "billing", "feature", "bug"] as const),
+        ctx.email(1 + (t % userCount)),
+        ctx.pick(["technical", "billing", "feature", "bug"] as const),
         "The import of a nested frame put a scroll in the wrong place; what should I tag?",
         random() < 0.1 ? "open" : "closed",
-        at(t, tickets),
+        ctx.at(t, tickets),
       ],
     ];
   const reviews = Math.min(userCount - 1, Math.max(0, Math.floor(userCount / 50)));
@@ -359,11 +262,11 @@ export function* seedRows(sizes: SeedSizes, passwordHash: string): Generator<See
       "reviews",
       [
         r + 2,
-        pick([3, 4, 5, 5, 5]),
+        ctx.pick([3, 4, 5, 5, 5]),
         "Saves me an afternoon per screen.",
         `Builder ${r + 2}`,
         random() < 0.05,
-        at(r, reviews),
+        ctx.at(r, reviews),
       ],
     ];
 }
