@@ -2,13 +2,13 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
-import { clientIp } from "../../http/client-ip";
 import { failures, jsonBodyFailures, RateLimitedError } from "@shared/api/common";
 import { PurchasesModel } from "@shared/api/purchases";
 import { accountSales } from "../purchases/service";
 import { purchaseView } from "../purchases/view";
 import { AccountModel } from "@shared/api/account";
 import { authGuard } from "../../http/guard";
+import { perIp, perUser, rateLimits } from "../../http/rate-limits";
 import { changePassword } from "./password";
 import { cancelEmailChange, confirmEmailChange, pendingEmailChange, requestEmailChange } from "./email-change";
 import { confirmAddress, resendAddressConfirmation } from "../auth/address-confirmation";
@@ -19,10 +19,10 @@ import { lastBillingDetails } from "./billing-details";
 const TOO_MANY_TRIES = "Too many tries with your password. Please wait a minute and try again.";
 
 /** One part of the account's routes: its prefix, its tag and the guard's macros. */
-const accountPart = (deps: AppDeps) => new Elysia({ prefix: "/api/account", tags: ["Account"] }).use(authGuard(deps));
+const accountPart = (deps: AppDeps) =>
+  new Elysia({ prefix: "/api/account", tags: ["Account"] }).use(authGuard(deps)).use(rateLimits(deps));
 
-const passwordTry = (deps: AppDeps, userId: number) =>
-  deps.limiter.take("account-password", { user: userId }, RATE_RULES.accountPassword, TOO_MANY_TRIES);
+const passwordTries = perUser("account-password", RATE_RULES.accountPassword, TOO_MANY_TRIES);
 
 /** The parts in the order their routes were always registered in (the API reference lists them so). */
 export function accountRoutes(deps: AppDeps) {
@@ -36,37 +36,24 @@ export function accountRoutes(deps: AppDeps) {
 /** Changing the password or the e-mail address: each asks for the password, tries limited per account. */
 function credentialRoutes(deps: AppDeps) {
   return accountPart(deps)
-    .post(
-      "/password",
-      async ({ user, body }) => {
-        await passwordTry(deps, user.id);
-        return changePassword(deps, user, body.currentPassword, body.newPassword);
+    .post("/password", ({ user, body }) => changePassword(deps, user, body.currentPassword, body.newPassword), {
+      signedIn: true,
+      rateLimit: [passwordTries],
+      body: AccountModel.changePasswordBody,
+      response: {
+        200: AccountModel.changePasswordAnswer,
+        ...jsonBodyFailures,
+        ...failures(403, 409),
       },
-      {
-        signedIn: true,
-        body: AccountModel.changePasswordBody,
-        response: {
-          200: AccountModel.changePasswordAnswer,
-          ...jsonBodyFailures,
-          ...failures(403, 409),
-          429: RateLimitedError,
-        },
-        detail: { summary: "Change the password; every other session ends and this one gets a fresh token" },
-      },
-    )
-    .post(
-      "/email",
-      async ({ user, body }) => {
-        await passwordTry(deps, user.id);
-        return requestEmailChange(deps, user, body.newEmail, body.password);
-      },
-      {
-        signedIn: true,
-        body: AccountModel.changeEmailBody,
-        response: { 200: AccountModel.message, ...jsonBodyFailures, ...failures(403, 409), 429: RateLimitedError },
-        detail: { summary: "Send a confirmation link to a new e-mail address" },
-      },
-    )
+      detail: { summary: "Change the password; every other session ends and this one gets a fresh token" },
+    })
+    .post("/email", ({ user, body }) => requestEmailChange(deps, user, body.newEmail, body.password), {
+      signedIn: true,
+      rateLimit: [passwordTries],
+      body: AccountModel.changeEmailBody,
+      response: { 200: AccountModel.message, ...jsonBodyFailures, ...failures(403, 409) },
+      detail: { summary: "Send a confirmation link to a new e-mail address" },
+    })
     .get("/email", ({ user }) => pendingEmailChange(deps, user.id), {
       signedIn: true,
       response: { 200: AccountModel.pendingEmailChange },
@@ -90,41 +77,29 @@ function billingDetailsRoutes(deps: AppDeps) {
 /** The links e-mailed to confirm an address: a new e-mail address, or the account's own at sign-up. */
 function confirmationLinkRoutes(deps: AppDeps) {
   return accountPart(deps)
-    .post(
-      "/email/confirm",
-      async ({ body, request, server }) => {
-        await deps.limiter.take("email-confirm", { ip: clientIp(deps, request, server) }, RATE_RULES.passwordReset);
-        return confirmEmailChange(deps, body.token);
+    .post("/email/confirm", ({ body }) => confirmEmailChange(deps, body.token), {
+      rateLimit: [perIp("email-confirm", RATE_RULES.passwordReset)],
+      body: AccountModel.confirmEmailBody,
+      response: {
+        200: AccountModel.confirmEmailAnswer,
+        ...jsonBodyFailures,
+        ...failures(409),
       },
-      {
-        body: AccountModel.confirmEmailBody,
-        response: {
-          200: AccountModel.confirmEmailAnswer,
-          ...jsonBodyFailures,
-          ...failures(409),
-          429: RateLimitedError,
-        },
-        detail: { summary: "Confirm a new e-mail address with the link's token" },
+      detail: { summary: "Confirm a new e-mail address with the link's token" },
+    })
+    .post("/confirm-address", ({ body }) => confirmAddress(deps, body.token), {
+      rateLimit: [perIp("address-confirm", RATE_RULES.passwordReset)],
+      body: AccountModel.confirmEmailBody,
+      response: { 200: AccountModel.confirmEmailAnswer, ...jsonBodyFailures },
+      detail: {
+        summary: "Confirm the account's address with the link's token",
+        description:
+          "The link e-mailed at sign-up (or by the invitation, or sent again from the dashboard). Until it is followed, nothing is the account's because of its address alone.",
       },
-    )
-    .post(
-      "/confirm-address",
-      async ({ body, request, server }) => {
-        await deps.limiter.take("address-confirm", { ip: clientIp(deps, request, server) }, RATE_RULES.passwordReset);
-        return confirmAddress(deps, body.token);
-      },
-      {
-        body: AccountModel.confirmEmailBody,
-        response: { 200: AccountModel.confirmEmailAnswer, ...jsonBodyFailures, 429: RateLimitedError },
-        detail: {
-          summary: "Confirm the account's address with the link's token",
-          description:
-            "The link e-mailed at sign-up (or by the invitation, or sent again from the dashboard). Until it is followed, nothing is the account's because of its address alone.",
-        },
-      },
-    )
+    })
     .post("/confirm-address/resend", ({ user }) => resendAddressConfirmation(deps, user), {
       signedIn: true,
+      // Limited in its service (per account, and per day in the database), so its 429 is declared here.
       response: { 200: AccountModel.message, ...failures(409), 429: RateLimitedError },
       detail: {
         summary: "Send the confirmation link to the account's address again",
@@ -166,17 +141,11 @@ function accountDataRoutes(deps: AppDeps) {
         detail: { summary: "Every purchase tied to the account, with its key and refund offer" },
       },
     )
-    .delete(
-      "",
-      async ({ user, body }) => {
-        await passwordTry(deps, user.id);
-        return deleteAccount(deps, user, body.password);
-      },
-      {
-        signedIn: true,
-        body: AccountModel.deleteBody,
-        response: { 200: AccountModel.message, ...jsonBodyFailures, ...failures(403, 409), 429: RateLimitedError },
-        detail: { summary: "Delete the account; sales stay in the books with the e-mail replaced" },
-      },
-    );
+    .delete("", ({ user, body }) => deleteAccount(deps, user, body.password), {
+      signedIn: true,
+      rateLimit: [passwordTries],
+      body: AccountModel.deleteBody,
+      response: { 200: AccountModel.message, ...jsonBodyFailures, ...failures(403, 409) },
+      detail: { summary: "Delete the account; sales stay in the books with the e-mail replaced" },
+    });
 }

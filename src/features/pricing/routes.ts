@@ -4,9 +4,9 @@
  */
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
-import { clientIp } from "../../http/client-ip";
+import { perIp, rateLimits } from "../../http/rate-limits";
 import { RATE_RULES } from "../../lib/rate-limit";
-import { failures, jsonBodyFailures, RateLimitedError } from "@shared/api/common";
+import { failures, jsonBodyFailures } from "@shared/api/common";
 import { PricingModel, promotionList } from "@shared/api/pricing";
 import { authGuard } from "../../http/guard";
 import { publicPlans, readCatalogue, updatePlanPrice } from "./catalogue";
@@ -27,6 +27,7 @@ export function pricingRoutes(deps: AppDeps) {
 /** What anyone may read: the price list, and whether a promotion code applies. */
 function publicPricingRoutes(deps: AppDeps) {
   return new Elysia({ tags: ["Pricing"] })
+    .use(rateLimits(deps))
     .get("/api/plans", () => publicPlans(deps.db), {
       response: { 200: PricingModel.plans },
       detail: {
@@ -36,19 +37,18 @@ function publicPricingRoutes(deps: AppDeps) {
     })
     .get(
       "/api/promotion-codes/:code",
-      async ({ params, query, request, server }) => {
-        await deps.limiter.take(
-          "promotion-lookup",
-          { ip: clientIp(deps, request, server) },
-          RATE_RULES.promotionLookup,
-          "Too many promotion code look-ups. Please wait a moment and try again.",
-        );
-        return lookupPromotion(deps.db, deps.clock.now(), params.code, query.plan);
-      },
+      ({ params, query }) => lookupPromotion(deps.db, deps.clock.now(), params.code, query.plan),
       {
+        rateLimit: [
+          perIp(
+            "promotion-lookup",
+            RATE_RULES.promotionLookup,
+            "Too many promotion code look-ups. Please wait a moment and try again.",
+          ),
+        ],
         params: PricingModel.promotionParams,
         query: PricingModel.promotionQuery,
-        response: { 200: PricingModel.promotionLookup, ...failures(422), 429: RateLimitedError },
+        response: { 200: PricingModel.promotionLookup, ...failures(422) },
         detail: {
           summary: "Whether a promotion code applies, and what it takes off",
           description:
