@@ -5,7 +5,7 @@ import { MAX_TICKET_MESSAGE } from "@shared/support";
 import { PendingButton } from "./ui/pending-button";
 import { TextareaField } from "./ui/text-field";
 import { useFieldErrors } from "./ui/use-field-errors";
-import { toastFailure } from "./failure-toast";
+import { failureToast } from "../lib/failure-toast";
 import { toast } from "../lib/use-toast";
 
 export function TicketAnswerForm({
@@ -37,11 +37,10 @@ export function TicketAnswerForm({
         reset();
         toast({ title: "Answer Sent", description: `It's on ticket ${number}; we'll answer by e-mail.` });
       },
-      onError: (error) =>
-        toastFailure("Answer Not Sent", error, {
-          fallback: "Your answer could not be sent. Please try again.",
-          statusPrefix: "Sending failed.",
-        }),
+      onError: failureToast("Answer Not Sent", {
+        fallback: "Your answer could not be sent. Please try again.",
+        statusPrefix: "Sending failed.",
+      }),
     });
   }
 

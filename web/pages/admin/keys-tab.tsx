@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { failureToast } from "../../lib/failure-toast";
 import { Check, Copy, Trash2 } from "lucide-react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -105,8 +106,7 @@ function DeleteButton({ productKey }: { productKey: ProductKeyView }) {
           .mutateAsync(productKey._id)
           .then(
             () => toast({ title: "Product key deleted successfully" }),
-            (error: Error) =>
-              toast({ title: "Failed to delete product key", description: error.message, variant: "destructive" }),
+            failureToast("Failed to delete product key"),
           )
           .finally(close)
       }

@@ -10,7 +10,7 @@ import { PLANS } from "@shared/plans";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { PendingButton } from "../../components/ui/pending-button";
-import { toastFailure } from "../../components/failure-toast";
+import { failureToast } from "../../lib/failure-toast";
 import { useResendTicketKeys } from "../../lib/queries/admin";
 import { toast } from "../../lib/use-toast";
 import { EmailAddress } from "./email-address";
@@ -52,11 +52,10 @@ function ResendKeysButton({ ticketId, email }: { ticketId: number; email: string
       onClick={() =>
         resend.mutate(undefined, {
           onSuccess: ({ message }) => toast({ title: "Keys sent", description: message }),
-          onError: (error) =>
-            toastFailure("Keys Not Sent", error, {
-              fallback: "Could not send the keys",
-              statusPrefix: "Sending failed.",
-            }),
+          onError: failureToast("Keys Not Sent", {
+            fallback: "Could not send the keys",
+            statusPrefix: "Sending failed.",
+          }),
         })
       }
     >

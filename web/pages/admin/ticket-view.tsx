@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "../../components
 import { PendingButton } from "../../components/ui/pending-button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { TextareaField } from "../../components/ui/text-field";
-import { toastFailure } from "../../components/failure-toast";
+import { failureToast } from "../../lib/failure-toast";
 import { TicketThread } from "../../components/ticket-thread";
 import { useReplyToTicket, useSetTicketStatus, useTicket } from "../../lib/queries/admin";
 import { toast } from "../../lib/use-toast";
@@ -51,8 +51,7 @@ function StatusActions({ ticket }: { ticket: Ticket }) {
               { ticketId: ticket._id, status: to },
               {
                 onSuccess: () => toast({ title: done }),
-                onError: (error) =>
-                  toast({ title: "Failed to update ticket", description: error.message, variant: "destructive" }),
+                onError: failureToast("Failed to update ticket"),
               },
             )
           }
@@ -88,11 +87,10 @@ function AnswerBox({ ticket }: { ticket: Ticket }) {
             description: `E-mailed to ${ticket.email} with a link to answer.`,
           });
         },
-        onError: (failure) =>
-          toastFailure("Answer Not Sent", failure, {
-            fallback: "Could not send the answer",
-            statusPrefix: "Sending failed.",
-          }),
+        onError: failureToast("Answer Not Sent", {
+          fallback: "Could not send the answer",
+          statusPrefix: "Sending failed.",
+        }),
       },
     );
   }

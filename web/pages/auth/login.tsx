@@ -11,7 +11,7 @@ import { Checkbox } from "../../components/ui/checkbox";
 import { Label } from "../../components/ui/label";
 import { TextField } from "../../components/ui/text-field";
 import { useFieldErrors } from "../../components/ui/use-field-errors";
-import { toastFailure } from "../../components/failure-toast";
+import { failureToast } from "../../lib/failure-toast";
 import { useServerFieldError } from "../../components/ui/use-server-field-error";
 import { useLogin } from "../../lib/queries/auth";
 import { toast } from "../../lib/use-toast";
@@ -66,11 +66,11 @@ export default function LoginPage() {
         onError: (error) =>
           server.show(
             error,
-            toastFailure("Login Failed", error, {
+            failureToast("Login Failed", {
               fallback: "Invalid email or password",
               unauthorizedText: "Invalid email or password",
               statusPrefix: "Login failed.",
-            }),
+            })(error),
           ),
       },
     );

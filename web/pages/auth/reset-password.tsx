@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button";
 import { PendingButton } from "../../components/ui/pending-button";
 import { useFieldErrors } from "../../components/ui/use-field-errors";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
-import { toastFailure } from "../../components/failure-toast";
+import { failureToast } from "../../lib/failure-toast";
 import { useResetPassword } from "../../lib/queries/password-reset";
 import { toast } from "../../lib/use-toast";
 import { NewPasswordField } from "../../components/new-password-field";
@@ -71,11 +71,10 @@ export default function ResetPasswordPage() {
           toast({ title: "Password Updated", description: message });
           navigate("/login");
         },
-        onError: (error) =>
-          toastFailure("Reset Failed", error, {
-            fallback: "Could not reset your password",
-            statusPrefix: "Reset failed.",
-          }),
+        onError: failureToast("Reset Failed", {
+          fallback: "Could not reset your password",
+          statusPrefix: "Reset failed.",
+        }),
       },
     );
   }

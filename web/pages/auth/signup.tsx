@@ -11,7 +11,7 @@ import { Label } from "../../components/ui/label";
 import { TextField } from "../../components/ui/text-field";
 import { useFieldErrors } from "../../components/ui/use-field-errors";
 import { useServerFieldError } from "../../components/ui/use-server-field-error";
-import { toastFailure } from "../../components/failure-toast";
+import { failureToast } from "../../lib/failure-toast";
 import { useSignup } from "../../lib/queries/auth";
 import { toast } from "../../lib/use-toast";
 import { NewPasswordField } from "../../components/new-password-field";
@@ -78,10 +78,10 @@ export default function SignupPage() {
           navigate("/dashboard");
         },
         onError: (error) => {
-          const description = toastFailure("Signup Failed", error, {
+          const description = failureToast("Signup Failed", {
             fallback: "Failed to create account",
             statusPrefix: "Signup failed.",
-          });
+          })(error);
           // A mistyped key stays in the form beside its message, to be corrected; "Purchase one" is under it.
           server.show(error, description);
         },

@@ -1,3 +1,4 @@
+import { failureToast } from "../../lib/failure-toast";
 import { useState } from "react";
 import { Gamepad2, RefreshCw, Unlink } from "lucide-react";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
@@ -77,10 +78,10 @@ export function LinkedAccountCard() {
       onError: (error) => {
         if (isApiError(error, 429)) {
           const remaining = Number((error.body as { remainingMs?: number } | null)?.remainingMs ?? 0);
-          toast({ variant: "destructive", title: "Cooldown active", description: cooldownText(remaining) });
+          failureToast("Cooldown active", cooldownText(remaining))(error);
           return;
         }
-        toast({ variant: "destructive", title: "Failed", description: "Could not reset linked account" });
+        failureToast("Failed", "Could not reset linked account")(error);
       },
     });
   }

@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Skeleton } from "../../components/ui/skeleton";
-import { toastFailure } from "../../components/failure-toast";
+import { failureToast } from "../../lib/failure-toast";
 import { PURCHASES_QUERY_KEY, usePurchases, useRequestRefund } from "../../lib/queries/purchases";
 import { useRedeemKey } from "../../lib/queries/dashboard";
 import { queryClient } from "../../lib/query-client";
@@ -61,10 +61,10 @@ function RefundButton({ purchase, selfService }: { purchase: PurchaseView; selfS
             ({ outcome, message }) =>
               toast({ title: outcome === "refunded" ? "Purchase Refunded" : "Refund Requested", description: message }),
             (error) => {
-              toastFailure("Refund Failed", error, {
+              failureToast("Refund Failed", {
                 fallback: "Could not refund this purchase",
                 statusPrefix: "Refund failed.",
-              });
+              })(error);
             },
           )
           .finally(close)
@@ -87,11 +87,10 @@ function RedeemButton({ purchase, productKey }: { purchase: PurchaseView; produc
             void queryClient.invalidateQueries({ queryKey: PURCHASES_QUERY_KEY });
             toast({ title: "Key Redeemed", description: "Your subscription has been extended." });
           },
-          onError: (error) =>
-            toastFailure("Redeem Failed", error, {
-              fallback: "Could not redeem the key",
-              statusPrefix: "Could not redeem the key.",
-            }),
+          onError: failureToast("Redeem Failed", {
+            fallback: "Could not redeem the key",
+            statusPrefix: "Could not redeem the key.",
+          }),
         })
       }
     >

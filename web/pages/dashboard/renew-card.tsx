@@ -4,7 +4,7 @@ import type { PlanView } from "@shared/api/pricing";
 import type { SubscriptionView } from "@shared/api-types";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { PendingButton } from "../../components/ui/pending-button";
-import { toastFailure } from "../../components/failure-toast";
+import { failureToast } from "../../lib/failure-toast";
 import { refreshSubscription, useRenewSubscription } from "../../lib/queries/dashboard";
 import { usePublicConfig, verifyPayment } from "../../lib/queries/checkout";
 import { toast } from "../../lib/use-toast";
@@ -73,11 +73,10 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
           if (answer.provider === "free") void applied(plan.name, answer.paymentIntentId, answer.clientSecret);
           else setCheckout({ ...opened, provider: answer.provider, initial: answer });
         },
-        onError: (error) =>
-          toastFailure("Error", error, {
-            fallback: "Failed to process payment",
-            statusPrefix: "Could not start the payment.",
-          }),
+        onError: failureToast("Error", {
+          fallback: "Failed to process payment",
+          statusPrefix: "Could not start the payment.",
+        }),
         onSettled: () => setChoosing(null),
       },
     );

@@ -4,7 +4,7 @@ import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { TextareaField, TextField } from "../../components/ui/text-field";
-import { toastFailure } from "../../components/failure-toast";
+import { failureToast } from "../../lib/failure-toast";
 import { useMyReview, useSaveReview } from "../../lib/queries/dashboard";
 import { toast } from "../../lib/use-toast";
 import { cn } from "../../lib/utils";
@@ -73,11 +73,10 @@ export function ReviewCard({ canReview, loading }: { canReview: boolean; loading
       { rating, comment: comment.trim(), displayName: displayName.trim() },
       {
         onSuccess: () => toast({ title: "Review saved", description: "Thanks for sharing your experience!" }),
-        onError: (error) =>
-          toastFailure("Failed", error, {
-            fallback: "Could not save your review",
-            statusPrefix: "Could not save your review.",
-          }),
+        onError: failureToast("Failed", {
+          fallback: "Could not save your review",
+          statusPrefix: "Could not save your review.",
+        }),
       },
     );
   }

@@ -1,3 +1,4 @@
+import { failureToast } from "../../lib/failure-toast";
 import { useEffect, useState } from "react";
 import { LogOut } from "lucide-react";
 import type { AccountUser } from "../../lib/plugin-key-name";
@@ -89,9 +90,9 @@ export function SettingsTab({ user }: { user: AccountUser }) {
     setToggles({ ...toggles, ...change });
     update.mutate(change, {
       onSuccess: () => toast({ title: "Settings Updated", description: "Your preferences have been saved." }),
-      onError: () => {
+      onError: (error) => {
         setToggles(before);
-        toast({ variant: "destructive", title: "Error", description: "Failed to update settings" });
+        failureToast("Error", "Failed to update settings")(error);
       },
     });
   }

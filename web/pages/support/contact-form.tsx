@@ -8,7 +8,7 @@ import { PendingButton } from "../../components/ui/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { SelectField, TextareaField } from "../../components/ui/text-field";
 import { useFieldErrors } from "../../components/ui/use-field-errors";
-import { toastFailure } from "../../components/failure-toast";
+import { failureToast } from "../../lib/failure-toast";
 import { useCreateTicket } from "../../lib/queries/public";
 import { toast } from "../../lib/use-toast";
 
@@ -65,11 +65,10 @@ export function ContactForm() {
           });
           clear();
         },
-        onError: (error) =>
-          toastFailure("Message Not Sent", error, {
-            fallback: "Your message could not be sent. Please try again.",
-            statusPrefix: "Sending failed.",
-          }),
+        onError: failureToast("Message Not Sent", {
+          fallback: "Your message could not be sent. Please try again.",
+          statusPrefix: "Sending failed.",
+        }),
       },
     );
   }

@@ -3,7 +3,7 @@ import { Mail, MailCheck } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
 import { EmailField } from "../../../components/email-field";
-import { toastFailure } from "../../../components/failure-toast";
+import { failureToast } from "../../../lib/failure-toast";
 import { useChangeEmail } from "../../../lib/queries/account";
 import { FormDialog, isWrongPassword } from "../../../components/form-dialog";
 
@@ -47,10 +47,10 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
           )
             setErrors({ email: error.message });
           else
-            toastFailure("Email Not Changed", error, {
+            failureToast("Email Not Changed", {
               fallback: "Could not change your email",
               statusPrefix: "Change failed.",
-            });
+            })(error);
         },
       },
     );

@@ -3,7 +3,7 @@ import { KeyRound } from "lucide-react";
 import { MIN_PASSWORD_LENGTH } from "@shared/product";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
-import { toastFailure } from "../../../components/failure-toast";
+import { failureToast } from "../../../lib/failure-toast";
 import { useChangePassword } from "../../../lib/queries/account";
 import { toast } from "../../../lib/use-toast";
 import { NewPasswordField } from "../../../components/new-password-field";
@@ -46,10 +46,10 @@ export function ChangePasswordDialog() {
       (error) => {
         if (isWrongPassword(error)) setErrors({ current: (error as Error).message });
         else
-          toastFailure("Password Not Changed", error, {
+          failureToast("Password Not Changed", {
             fallback: "Could not change your password",
             statusPrefix: "Change failed.",
-          });
+          })(error);
       },
     );
   }

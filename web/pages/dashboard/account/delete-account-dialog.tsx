@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { Trash2 } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
-import { toastFailure } from "../../../components/failure-toast";
+import { failureToast } from "../../../lib/failure-toast";
 import { useDeleteAccount } from "../../../lib/queries/account";
 import { FormDialog, isWrongPassword } from "../../../components/form-dialog";
 import { useSession } from "../../../lib/session";
@@ -33,10 +33,10 @@ export function DeleteAccountDialog() {
       onError: (failure) => {
         if (isWrongPassword(failure)) setError(failure.message);
         else
-          toastFailure("Account Not Deleted", failure, {
+          failureToast("Account Not Deleted", {
             fallback: "Could not delete your account",
             statusPrefix: "Delete failed.",
-          });
+          })(failure);
       },
     });
   }
