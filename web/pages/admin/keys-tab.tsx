@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Tooltip, TooltipContent, TooltipTrigger } from "../../components/ui/tooltip";
 import { useDeleteKey, useProductKeys } from "../../lib/queries/admin";
-import { useCopy } from "../../lib/clipboard";
+import { KEY_NOT_COPIED, useCopy } from "../../lib/clipboard";
 import { useSearchParam } from "../../lib/use-search-param";
 import { toast } from "../../lib/use-toast";
 import { PLANS } from "@shared/plans";
@@ -24,18 +24,12 @@ const PAGE_SIZE = 50;
 const SOURCE_LABELS: Record<ProductKeyView["source"], string> = { purchase: "Purchase", admin: "Admin", cli: "CLI" };
 
 function CopyButton({ value }: { value: string }) {
-  const { copied, copy } = useCopy();
-  async function onCopy() {
-    if (await copy(value)) toast({ title: "Copied!", description: `${value} is on the clipboard.` });
-    else
-      toast({
-        variant: "destructive",
-        title: "Failed",
-        description: "Could not copy the key. Select it and copy it by hand.",
-      });
-  }
+  const { copied, copy } = useCopy({
+    copied: (text) => ({ title: "Copied!", description: `${text} is on the clipboard.` }),
+    failed: KEY_NOT_COPIED,
+  });
   return (
-    <Button variant="ghost" size="icon" aria-label={`Copy ${value}`} onClick={onCopy}>
+    <Button variant="ghost" size="icon" aria-label={`Copy ${value}`} onClick={() => copy(value)}>
       {copied ? <Check aria-hidden className="text-success" /> : <Copy aria-hidden />}
     </Button>
   );
