@@ -1,12 +1,9 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { LogIn } from "lucide-react";
-import { Link, useLocation, useSearch } from "wouter";
+import { useLocation, useSearch } from "wouter";
 import { PRODUCT_NAME } from "@shared/product";
 import { EmailField } from "../../components/email-field";
-import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
-import { PendingButton } from "../../components/ui/pending-button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Label } from "../../components/ui/label";
 import { TextField } from "../../components/ui/text-field";
@@ -18,6 +15,7 @@ import { toast } from "../../lib/use-toast";
 import { useRedirectSignedIn } from "./use-redirect-signed-in";
 import { nextPath } from "../../lib/after-sign-in";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
+import { AuthFormCard, AuthLink } from "./auth-form-card";
 
 function validate(email: string, password: string) {
   return {
@@ -49,8 +47,7 @@ export default function LoginPage() {
   // "Invalid email or password" goes under the password, the field a person most often gets wrong.
   const server = useServerFieldError<"password">({ INVALID_CREDENTIALS: "password" });
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit() {
     if (!check()) return;
     login.mutate(
       { email: email.trim(), password, rememberMe },
@@ -77,85 +74,70 @@ export default function LoginPage() {
   }
 
   return (
-    <Layout className="flex items-start justify-center sm:items-center">
-      <Card className="w-full max-w-md">
-        <CardHeader className="text-center">
-          <h1 className="text-2xl font-semibold tracking-tight">Welcome back</h1>
-          <CardDescription>
-            Log in to your {PRODUCT_NAME} account to manage your subscription and plugin key.
-          </CardDescription>
-        </CardHeader>
-        <form noValidate onSubmit={handleSubmit}>
-          <CardContent className="grid gap-5">
-            <EmailField
-              id="login-email"
-              label="Email"
-              error={errors.email}
-              value={email}
-              onChange={(event) => {
-                server.edited("password");
-                setEmail(event.target.value);
-              }}
-            />
-            <TextField
-              id="login-password"
-              label="Password"
-              error={errors.password ?? server.errorFor("password")}
-              aside={
-                <Button
-                  type="button"
-                  variant="link"
-                  size="sm"
-                  className="h-auto p-0"
-                  data-testid="forgot-password"
-                  onClick={() => setForgotOpen(true)}
-                >
-                  Forgot password?
-                </Button>
-              }
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => {
-                server.edited("password");
-                setPassword(event.target.value);
-              }}
-            />
-            <div className="flex items-center gap-2">
-              <Checkbox
-                id="login-remember"
-                checked={rememberMe}
-                onCheckedChange={(checked) => setRememberMe(checked === true)}
-              />
-              <Label htmlFor="login-remember" className="cursor-pointer font-normal text-muted-foreground">
-                Remember me
-              </Label>
-            </div>
-          </CardContent>
-          <CardFooter className="flex-col gap-4">
-            <PendingButton
-              type="submit"
-              className="w-full"
-              pending={login.isPending}
-              pendingText="Logging in..."
-              icon={<LogIn aria-hidden />}
-            >
-              Login
-            </PendingButton>
-            <p className="text-center text-sm text-muted-foreground">
-              Don't have an account?{" "}
-              <Link
-                href="/signup"
-                className="rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-              >
-                Sign Up
-              </Link>
-            </p>
-          </CardFooter>
-        </form>
-      </Card>
-      <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} initialEmail={email.trim()} />
-    </Layout>
+    <AuthFormCard
+      title="Welcome back"
+      description={`Log in to your ${PRODUCT_NAME} account to manage your subscription and plugin key.`}
+      onSubmit={submit}
+      submitLabel="Login"
+      pendingText="Logging in..."
+      pending={login.isPending}
+      icon={<LogIn aria-hidden />}
+      footer={
+        <p className="text-center text-sm text-muted-foreground">
+          Don't have an account? <AuthLink href="/signup">Sign Up</AuthLink>
+        </p>
+      }
+      after={<ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} initialEmail={email.trim()} />}
+    >
+      <EmailField
+        id="login-email"
+        label="Email"
+        error={errors.email}
+        value={email}
+        onChange={(event) => {
+          server.edited("password");
+          setEmail(event.target.value);
+        }}
+      />
+      <TextField
+        id="login-password"
+        label="Password"
+        error={errors.password ?? server.errorFor("password")}
+        aside={<ForgotPasswordButton onClick={() => setForgotOpen(true)} />}
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => {
+          server.edited("password");
+          setPassword(event.target.value);
+        }}
+      />
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id="login-remember"
+          checked={rememberMe}
+          onCheckedChange={(checked) => setRememberMe(checked === true)}
+        />
+        <Label htmlFor="login-remember" className="cursor-pointer font-normal text-muted-foreground">
+          Remember me
+        </Label>
+      </div>
+    </AuthFormCard>
+  );
+}
+
+function ForgotPasswordButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button
+      type="button"
+      variant="link"
+      size="sm"
+      className="h-auto p-0"
+      data-testid="forgot-password"
+      onClick={onClick}
+    >
+      Forgot password?
+    </Button>
   );
 }

@@ -1,11 +1,8 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { UserPlus } from "lucide-react";
-import { Link, useLocation, useSearch } from "wouter";
+import { useLocation, useSearch } from "wouter";
 import { MIN_PASSWORD_LENGTH, PRODUCT_KEY_LENGTH, PRODUCT_NAME, normaliseProductKey } from "@shared/product";
 import { EmailField } from "../../components/email-field";
-import { Layout } from "../../components/layout";
-import { PendingButton } from "../../components/ui/pending-button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Label } from "../../components/ui/label";
 import { TextField } from "../../components/ui/text-field";
@@ -18,6 +15,7 @@ import { NewPasswordField } from "../../components/new-password-field";
 import { useRedirectSignedIn } from "./use-redirect-signed-in";
 import { LostKeyDialog } from "../../components/lost-key-dialog";
 import { validateSignup, type SignupFields } from "./signup-validation";
+import { AuthFormCard, AuthLink, passwordsDiffer } from "./auth-form-card";
 
 /** In form order, for focusing the first field that needs attention. */
 const FIELD_IDS: Record<keyof SignupFields, string> = {
@@ -26,9 +24,6 @@ const FIELD_IDS: Record<keyof SignupFields, string> = {
   password: "signup-password",
   confirmPassword: "signup-confirm",
 };
-
-const linkClasses =
-  "rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring";
 
 export default function SignupPage() {
   const [, navigate] = useLocation();
@@ -54,9 +49,9 @@ export default function SignupPage() {
     EMAIL_TAKEN: "email",
   });
 
-  const mismatch =
-    fields.password !== "" && fields.confirmPassword !== "" && fields.password !== fields.confirmPassword;
-  const confirmError = mismatch ? "Passwords don't match" : shown.confirmPassword;
+  const confirmError = passwordsDiffer(fields.password, fields.confirmPassword)
+    ? "Passwords don't match"
+    : shown.confirmPassword;
   const canSubmit = fields.password === fields.confirmPassword && acceptTerms && !signup.isPending;
 
   const update = (name: keyof SignupFields) => (value: string) => {
@@ -64,8 +59,7 @@ export default function SignupPage() {
     setFields((current) => ({ ...current, [name]: name === "productKey" ? normaliseProductKey(value) : value }));
   };
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit() {
     if (!check() || !canSubmit) return;
     signup.mutate(
       { ...fields, email: fields.email.trim() },
@@ -90,99 +84,105 @@ export default function SignupPage() {
   }
 
   return (
-    <Layout className="flex items-start justify-center sm:items-center">
-      <Card className="w-full max-w-md">
-        <CardHeader className="text-center">
-          <h1 className="text-2xl font-semibold tracking-tight">Create your account</h1>
-          <CardDescription>Enter the product key from your purchase e-mail to activate {PRODUCT_NAME}.</CardDescription>
-        </CardHeader>
-        <form noValidate onSubmit={handleSubmit}>
-          <CardContent className="grid gap-5">
-            <TextField
-              id="signup-key"
-              label="Product key"
-              error={shown.productKey ?? server.errorFor("productKey")}
-              hint={
-                <>
-                  No key yet?{" "}
-                  <Link href="/purchase" className={linkClasses}>
-                    Purchase one
-                  </Link>
-                  {" · "}
-                  <LostKeyDialog initialEmail={fields.email} />
-                </>
-              }
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              placeholder="ABCD2345EFGH"
-              maxLength={PRODUCT_KEY_LENGTH * 2}
-              className="font-mono tracking-widest uppercase"
-              required
-              value={fields.productKey}
-              onChange={(event) => update("productKey")(event.target.value)}
-            />
-            <EmailField
-              id="signup-email"
-              label="Email"
-              error={shown.email ?? server.errorFor("email")}
-              value={fields.email}
-              onChange={(event) => update("email")(event.target.value)}
-            />
-            <NewPasswordField
-              id="signup-password"
-              label="Password"
-              error={shown.password}
-              hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
-              value={fields.password}
-              onChange={(event) => update("password")(event.target.value)}
-            />
-            <NewPasswordField
-              id="signup-confirm"
-              label="Confirm password"
-              error={confirmError}
-              value={fields.confirmPassword}
-              onChange={(event) => update("confirmPassword")(event.target.value)}
-            />
-            <div className="flex items-start gap-2">
-              <Checkbox
-                id="signup-terms"
-                className="mt-0.5"
-                checked={acceptTerms}
-                onCheckedChange={(checked) => setAcceptTerms(checked === true)}
-              />
-              <Label htmlFor="signup-terms" className="cursor-pointer leading-snug font-normal text-muted-foreground">
-                {/* New tabs, so reading them doesn't lose what is typed here. */}I agree to the{" "}
-                <a href="/terms" target="_blank" rel="noopener" className="text-brand underline underline-offset-4">
-                  terms of service
-                </a>{" "}
-                and{" "}
-                <a href="/privacy" target="_blank" rel="noopener" className="text-brand underline underline-offset-4">
-                  privacy policy
-                </a>
-              </Label>
-            </div>
-          </CardContent>
-          <CardFooter className="flex-col gap-4">
-            <PendingButton
-              type="submit"
-              className="w-full"
-              disabled={!canSubmit}
-              pending={signup.isPending}
-              pendingText="Creating account..."
-              icon={<UserPlus aria-hidden />}
-            >
-              Create Account
-            </PendingButton>
-            <p className="text-center text-sm text-muted-foreground">
-              Already have an account?{" "}
-              <Link href="/login" className={linkClasses}>
-                Login
-              </Link>
-            </p>
-          </CardFooter>
-        </form>
-      </Card>
-    </Layout>
+    <AuthFormCard
+      title="Create your account"
+      description={`Enter the product key from your purchase e-mail to activate ${PRODUCT_NAME}.`}
+      onSubmit={submit}
+      submitLabel="Create Account"
+      pendingText="Creating account..."
+      pending={signup.isPending}
+      disabled={!canSubmit}
+      icon={<UserPlus aria-hidden />}
+      footer={
+        <p className="text-center text-sm text-muted-foreground">
+          Already have an account? <AuthLink href="/login">Login</AuthLink>
+        </p>
+      }
+    >
+      <ProductKeyField
+        value={fields.productKey}
+        email={fields.email}
+        error={shown.productKey ?? server.errorFor("productKey")}
+        onChange={update("productKey")}
+      />
+      <EmailField
+        id="signup-email"
+        label="Email"
+        error={shown.email ?? server.errorFor("email")}
+        value={fields.email}
+        onChange={(event) => update("email")(event.target.value)}
+      />
+      <NewPasswordField
+        id="signup-password"
+        label="Password"
+        error={shown.password}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
+        value={fields.password}
+        onChange={(event) => update("password")(event.target.value)}
+      />
+      <NewPasswordField
+        id="signup-confirm"
+        label="Confirm password"
+        error={confirmError}
+        value={fields.confirmPassword}
+        onChange={(event) => update("confirmPassword")(event.target.value)}
+      />
+      <TermsCheckbox checked={acceptTerms} onChange={setAcceptTerms} />
+    </AuthFormCard>
+  );
+}
+
+/** The key from the purchase e-mail, with where to buy one and how to find a lost one. */
+function ProductKeyField(props: {
+  value: string;
+  email: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      id="signup-key"
+      label="Product key"
+      error={props.error}
+      hint={
+        <>
+          No key yet? <AuthLink href="/purchase">Purchase one</AuthLink>
+          {" · "}
+          <LostKeyDialog initialEmail={props.email} />
+        </>
+      }
+      autoComplete="off"
+      autoCapitalize="characters"
+      spellCheck={false}
+      placeholder="ABCD2345EFGH"
+      maxLength={PRODUCT_KEY_LENGTH * 2}
+      className="font-mono tracking-widest uppercase"
+      required
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+    />
+  );
+}
+
+function TermsCheckbox({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="flex items-start gap-2">
+      <Checkbox
+        id="signup-terms"
+        className="mt-0.5"
+        checked={checked}
+        onCheckedChange={(value) => onChange(value === true)}
+      />
+      <Label htmlFor="signup-terms" className="cursor-pointer leading-snug font-normal text-muted-foreground">
+        {/* New tabs, so reading them doesn't lose what is typed here. */}I agree to the{" "}
+        <a href="/terms" target="_blank" rel="noopener" className="text-brand underline underline-offset-4">
+          terms of service
+        </a>{" "}
+        and{" "}
+        <a href="/privacy" target="_blank" rel="noopener" className="text-brand underline underline-offset-4">
+          privacy policy
+        </a>
+      </Label>
+    </div>
   );
 }
