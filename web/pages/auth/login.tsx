@@ -24,8 +24,39 @@ function validate(email: string, password: string) {
   };
 }
 
-export default function LoginPage() {
+/**
+ * Logs in and goes on: to `next`, else the admin panel or the dashboard. A refusal is a toast, and
+ * "Invalid email or password" also goes under the password, the field a person most often gets wrong.
+ */
+function useLoginRequest(next: string | null) {
   const [, navigate] = useLocation();
+  const login = useLogin();
+  const server = useServerFieldError<"password">({ INVALID_CREDENTIALS: "password" });
+  function send(body: { email: string; password: string; rememberMe: boolean }) {
+    login.mutate(body, {
+      onSuccess: ({ user, firstSignIn }) => {
+        // "back" only for someone who has been here before (a new admin's first sign-in is not a return).
+        toast({
+          title: firstSignIn ? "Welcome!" : "Welcome back!",
+          description: "You've been successfully logged in.",
+        });
+        navigate(next ?? (user.isAdmin ? "/admin" : "/dashboard"));
+      },
+      onError: (error) =>
+        server.show(
+          error,
+          failureToast("Login Failed", {
+            fallback: "Invalid email or password",
+            unauthorizedText: "Invalid email or password",
+            statusPrefix: "Login failed.",
+          })(error),
+        ),
+    });
+  }
+  return { send, pending: login.isPending, server };
+}
+
+export default function LoginPage() {
   const search = useSearch();
   // /login?next=… (a page that asked to sign in first) goes back there.
   const next = nextPath(search);
@@ -33,44 +64,16 @@ export default function LoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [rememberMe, setRememberMe] = useState(false);
-  const [forgotOpen, setForgotOpen] = useState(false);
-  // /login?forgot=1 (the password-changed e-mail's "Reset your password") opens Forgot password at once.
-  const forgotLink = new URLSearchParams(search).get("forgot") === "1";
-  useEffect(() => {
-    if (forgotLink) setForgotOpen(true);
-  }, [forgotLink]);
-  const login = useLogin();
+  const [forgotOpen, setForgotOpen] = useForgotPasswordLink(search);
+  const login = useLoginRequest(next);
+  const server = login.server;
   const { shown: errors, check } = useFieldErrors(validate(email, password), {
     email: "login-email",
     password: "login-password",
   });
-  // "Invalid email or password" goes under the password, the field a person most often gets wrong.
-  const server = useServerFieldError<"password">({ INVALID_CREDENTIALS: "password" });
 
   function submit() {
-    if (!check()) return;
-    login.mutate(
-      { email: email.trim(), password, rememberMe },
-      {
-        onSuccess: ({ user, firstSignIn }) => {
-          // "back" only for someone who has been here before (a new admin's first sign-in is not a return).
-          toast({
-            title: firstSignIn ? "Welcome!" : "Welcome back!",
-            description: "You've been successfully logged in.",
-          });
-          navigate(next ?? (user.isAdmin ? "/admin" : "/dashboard"));
-        },
-        onError: (error) =>
-          server.show(
-            error,
-            failureToast("Login Failed", {
-              fallback: "Invalid email or password",
-              unauthorizedText: "Invalid email or password",
-              statusPrefix: "Login failed.",
-            })(error),
-          ),
-      },
-    );
+    if (check()) login.send({ email: email.trim(), password, rememberMe });
   }
 
   return (
@@ -80,7 +83,7 @@ export default function LoginPage() {
       onSubmit={submit}
       submitLabel="Login"
       pendingText="Logging in..."
-      pending={login.isPending}
+      pending={login.pending}
       icon={<LogIn aria-hidden />}
       footer={
         <p className="text-center text-sm text-muted-foreground">
@@ -113,17 +116,29 @@ export default function LoginPage() {
           setPassword(event.target.value);
         }}
       />
-      <div className="flex items-center gap-2">
-        <Checkbox
-          id="login-remember"
-          checked={rememberMe}
-          onCheckedChange={(checked) => setRememberMe(checked === true)}
-        />
-        <Label htmlFor="login-remember" className="cursor-pointer font-normal text-muted-foreground">
-          Remember me
-        </Label>
-      </div>
+      <RememberMe checked={rememberMe} onChange={setRememberMe} />
     </AuthFormCard>
+  );
+}
+
+/** /login?forgot=1 (the password-changed e-mail's "Reset your password") opens Forgot password at once. */
+function useForgotPasswordLink(search: string) {
+  const [open, setOpen] = useState(false);
+  const forgotLink = new URLSearchParams(search).get("forgot") === "1";
+  useEffect(() => {
+    if (forgotLink) setOpen(true);
+  }, [forgotLink]);
+  return [open, setOpen] as const;
+}
+
+function RememberMe({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="flex items-center gap-2">
+      <Checkbox id="login-remember" checked={checked} onCheckedChange={(value) => onChange(value === true)} />
+      <Label htmlFor="login-remember" className="cursor-pointer font-normal text-muted-foreground">
+        Remember me
+      </Label>
+    </div>
   );
 }
 

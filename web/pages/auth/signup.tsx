@@ -25,34 +25,62 @@ const FIELD_IDS: Record<keyof SignupFields, string> = {
   confirmPassword: "signup-confirm",
 };
 
-export default function SignupPage() {
-  const [, navigate] = useLocation();
-  useRedirectSignedIn();
-  // /signup?key=…&email=… (the result page's and the key e-mail's link) fills in both.
-  const search = useSearch();
-  const [fields, setFields] = useState<SignupFields>(() => {
-    const params = new URLSearchParams(search);
-    return {
-      productKey: normaliseProductKey(params.get("key") ?? ""),
-      email: (params.get("email") ?? "").trim(),
-      password: "",
-      confirmPassword: "",
-    };
-  });
-  const [acceptTerms, setAcceptTerms] = useState(false);
-  const signup = useSignup();
-  const { shown, check } = useFieldErrors(validateSignup(fields), FIELD_IDS);
-  const server = useServerFieldError<"productKey" | "email">({
-    INVALID_PRODUCT_KEY: "productKey",
-    PRODUCT_KEY_USED: "productKey",
-    PRODUCT_KEY_ON_HOLD: "productKey",
-    EMAIL_TAKEN: "email",
-  });
+/** /signup?key=…&email=… (the result page's and the key e-mail's link) fills in both. */
+function prefilled(search: string): SignupFields {
+  const params = new URLSearchParams(search);
+  return {
+    productKey: normaliseProductKey(params.get("key") ?? ""),
+    email: (params.get("email") ?? "").trim(),
+    password: "",
+    confirmPassword: "",
+  };
+}
 
-  const confirmError = passwordsDiffer(fields.password, fields.confirmPassword)
-    ? "Passwords don't match"
-    : shown.confirmPassword;
-  const canSubmit = fields.password === fields.confirmPassword && acceptTerms && !signup.isPending;
+/** The server's refusals that belong beside a field. */
+const SERVER_FIELDS = {
+  INVALID_PRODUCT_KEY: "productKey",
+  PRODUCT_KEY_USED: "productKey",
+  PRODUCT_KEY_ON_HOLD: "productKey",
+  EMAIL_TAKEN: "email",
+} as const;
+
+/** Creates the account and opens the dashboard; a refusal is a toast, and a key or address refused also stays beside its field. */
+function useSignupRequest() {
+  const [, navigate] = useLocation();
+  const signup = useSignup();
+  const server = useServerFieldError<"productKey" | "email">(SERVER_FIELDS);
+  function send(fields: SignupFields) {
+    signup.mutate(fields, {
+      onSuccess: () => {
+        toast({
+          title: "Account Created!",
+          description: `Welcome to ${PRODUCT_NAME}! Your subscription is now active.`,
+        });
+        navigate("/dashboard");
+      },
+      onError: (error) => {
+        const description = failureToast("Signup Failed", {
+          fallback: "Failed to create account",
+          statusPrefix: "Signup failed.",
+        })(error);
+        // A mistyped key stays in the form beside its message, to be corrected; "Purchase one" is under it.
+        server.show(error, description);
+      },
+    });
+  }
+  return { send, pending: signup.isPending, server };
+}
+
+export default function SignupPage() {
+  useRedirectSignedIn();
+  const search = useSearch();
+  const [fields, setFields] = useState<SignupFields>(() => prefilled(search));
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const signup = useSignupRequest();
+  const server = signup.server;
+  const { shown, check } = useFieldErrors(validateSignup(fields), FIELD_IDS);
+
+  const canSubmit = fields.password === fields.confirmPassword && acceptTerms && !signup.pending;
 
   const update = (name: keyof SignupFields) => (value: string) => {
     if (name === "productKey" || name === "email") server.edited(name);
@@ -60,27 +88,7 @@ export default function SignupPage() {
   };
 
   function submit() {
-    if (!check() || !canSubmit) return;
-    signup.mutate(
-      { ...fields, email: fields.email.trim() },
-      {
-        onSuccess: () => {
-          toast({
-            title: "Account Created!",
-            description: `Welcome to ${PRODUCT_NAME}! Your subscription is now active.`,
-          });
-          navigate("/dashboard");
-        },
-        onError: (error) => {
-          const description = failureToast("Signup Failed", {
-            fallback: "Failed to create account",
-            statusPrefix: "Signup failed.",
-          })(error);
-          // A mistyped key stays in the form beside its message, to be corrected; "Purchase one" is under it.
-          server.show(error, description);
-        },
-      },
-    );
+    if (check() && canSubmit) signup.send({ ...fields, email: fields.email.trim() });
   }
 
   return (
@@ -90,7 +98,7 @@ export default function SignupPage() {
       onSubmit={submit}
       submitLabel="Create Account"
       pendingText="Creating account..."
-      pending={signup.isPending}
+      pending={signup.pending}
       disabled={!canSubmit}
       icon={<UserPlus aria-hidden />}
       footer={
@@ -123,7 +131,9 @@ export default function SignupPage() {
       <NewPasswordField
         id="signup-confirm"
         label="Confirm password"
-        error={confirmError}
+        error={
+          passwordsDiffer(fields.password, fields.confirmPassword) ? "Passwords don't match" : shown.confirmPassword
+        }
         value={fields.confirmPassword}
         onChange={(event) => update("confirmPassword")(event.target.value)}
       />
