@@ -45,24 +45,24 @@ function LockedDelete({ productKey, reason }: { productKey: ProductKeyView; reas
   return (
     <Tooltip open={open} onOpenChange={setOpen}>
       <TooltipTrigger asChild>
-        {/* A disabled button gets no pointer events; the span carries the tooltip. */}
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a disabled button takes no focus; the span takes it to show the tooltip */}
-        {/* biome-ignore lint/a11y/noStaticElementInteractions: the click opens the same tooltip that focus opens */}
-        {/* biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard reaches the tooltip by focus; the click is for the pointer */}
-        <span tabIndex={0} className="inline-flex" onClick={() => setOpen(true)}>
-          <Button
-            variant="ghost"
-            size="icon"
-            disabled
-            aria-label={`Delete ${productKey.key}`}
-            aria-describedby={reasonId}
-          >
-            <Trash2 aria-hidden />
-          </Button>
+        {/*
+          Not `disabled`: a disabled button takes no focus and no tap, and the reason is shown on both. Marked
+          disabled for assistive technology instead, it does nothing but open the reason.
+        */}
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-disabled="true"
+          className="cursor-default opacity-50 hover:bg-transparent"
+          aria-label={`Delete ${productKey.key}`}
+          aria-describedby={reasonId}
+          onClick={() => setOpen(true)}
+        >
+          <Trash2 aria-hidden />
           <span id={reasonId} className="sr-only">
             {reason}
           </span>
-        </span>
+        </Button>
       </TooltipTrigger>
       <TooltipContent>{reason}</TooltipContent>
     </Tooltip>

@@ -1,3 +1,4 @@
+import { LoadingPlaceholder } from "../../components/ui/loading-placeholder";
 import { KeyRound, Receipt, Undo2 } from "lucide-react";
 import type { PurchaseView } from "@shared/api/purchases";
 import { Badge } from "../../components/ui/badge";
@@ -205,11 +206,10 @@ export function PurchasesTab() {
               </Button>
             </div>
           ) : !data ? (
-            // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a named placeholder; a live role would have it announced, a change to make on purpose
-            <div className="grid gap-3" aria-busy="true" aria-label="Loading purchases">
+            <LoadingPlaceholder className="grid gap-3" label="Loading purchases">
               <Skeleton className="h-16" />
               <Skeleton className="h-16" />
-            </div>
+            </LoadingPlaceholder>
           ) : data.purchases.length === 0 ? (
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
               <Receipt className="size-4" aria-hidden /> No purchases on this account yet.

@@ -1,3 +1,4 @@
+import { LoadingPlaceholder } from "../../components/ui/loading-placeholder";
 import { Headset, MessageSquare } from "lucide-react";
 import { Link } from "wouter";
 import { PRODUCT_NAME, SUPPORT_RESPONSE_HOURS } from "@shared/product";
@@ -78,10 +79,9 @@ export function SupportTab() {
               </Button>
             </div>
           ) : !data ? (
-            // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a named placeholder; a live role would have it announced, a change to make on purpose
-            <div className="grid gap-3" aria-busy="true" aria-label="Loading support messages">
+            <LoadingPlaceholder className="grid gap-3" label="Loading support messages">
               <Skeleton className="h-24" />
-            </div>
+            </LoadingPlaceholder>
           ) : data.tickets.length === 0 ? (
             <div className="grid gap-3 text-sm text-muted-foreground">
               <p className="flex items-center gap-2">
