@@ -7,6 +7,7 @@ import { DAY } from "../../src/lib/clock";
 import { createOrPromoteAdmin } from "../../src/features/users/service";
 import { COMMUNITY_CHAT_URL } from "../../src/shared/product";
 import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
+import { axeViolations, describeFindings } from "../support/axe";
 import { api, dashboardSuite, newPage, openTab, signUp, signUpLinked } from "./dashboard-helpers";
 
 setDefaultTimeout(90_000);
@@ -122,6 +123,10 @@ describe("header", () => {
     await openSignedIn(page, user.token);
     await page.getByTestId("header-time-remaining").getByText("∞").waitFor();
     expect(await page.getByRole("progressbar", { name: "Time remaining" }).getAttribute("aria-valuenow")).toBe("100");
+    // On the subscription tab the sign is seen, and a screen reader says "Unlimited" for it; axe faults nothing.
+    await openTab(page, "Subscription");
+    await page.locator(".sr-only", { hasText: "Unlimited" }).waitFor({ state: "attached" });
+    expect(describeFindings("a lifetime subscription", await axeViolations(page))).toBe("");
   });
 
   test("an ended subscription shows 'Expired'", async () => {

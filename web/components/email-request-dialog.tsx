@@ -3,7 +3,7 @@ import type { UseMutationResult } from "@tanstack/react-query";
 import { MailCheck, Send } from "lucide-react";
 import { EmailField } from "./email-field";
 import { FormDialog } from "./form-dialog";
-import { toastFailure } from "./failure-toast";
+import { failureToast } from "../lib/failure-toast";
 import { ApiError } from "../lib/api";
 
 export interface EmailRequestDialogProps {
@@ -66,7 +66,7 @@ export function EmailRequestDialog(props: EmailRequestDialogProps) {
         // Not an address: said at the field, where it can be fixed.
         if (failure instanceof ApiError && failure.status === 422 && failure.serverText)
           return setError(failure.serverText);
-        toastFailure(failureTitle, failure, { fallback: failureFallback, statusPrefix: "Request failed." });
+        failureToast(failureTitle, { fallback: failureFallback, statusPrefix: "Request failed." })(failure);
       },
     });
   }

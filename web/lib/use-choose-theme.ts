@@ -1,8 +1,8 @@
+import { failureToast } from "./failure-toast";
 import type { ThemeChoice } from "@shared/theme";
 import { useUpdateSettings } from "./queries/dashboard";
 import { useIsSignedIn } from "./session";
 import { getThemeChoice, setThemeChoice } from "./theme";
-import { toast } from "./use-toast";
 
 /**
  * Choosing a theme: applied at once and kept on this device; a signed-in user's account keeps it
@@ -19,9 +19,9 @@ export function useChooseTheme(options: { onSaved?: () => void } = {}) {
       { theme: choice },
       {
         onSuccess: () => options.onSaved?.(),
-        onError: () => {
+        onError: (error) => {
           setThemeChoice(before);
-          toast({ variant: "destructive", title: "Error", description: "Failed to update settings" });
+          failureToast("Error", "Failed to update settings")(error);
         },
       },
     );

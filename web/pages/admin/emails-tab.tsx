@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { failureToast } from "../../lib/failure-toast";
 import { Eye, RotateCw } from "lucide-react";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Badge } from "../../components/ui/badge";
@@ -80,8 +81,7 @@ function ResendButton({ email }: { email: ListedEmailView }) {
   function run() {
     resend.mutate(email._id, {
       onSuccess: () => toast({ title: "Email queued again", description: `A new copy to ${email.to} is on its way.` }),
-      onError: (error) =>
-        toast({ title: "Failed to resend email", description: error.message, variant: "destructive" }),
+      onError: failureToast("Failed to resend email"),
     });
   }
   return (
@@ -154,8 +154,7 @@ function RetryFailedButton() {
             ? `${skipped} password reset e-mail${skipped === 1 ? " was" : "s were"} left: ask the user to request a new link.`
             : undefined,
         }),
-      onError: (error) =>
-        toast({ title: "Failed to retry e-mails", description: error.message, variant: "destructive" }),
+      onError: failureToast("Failed to retry e-mails"),
     });
   }
   // Nothing failed, nothing to retry: no button that can only say so.

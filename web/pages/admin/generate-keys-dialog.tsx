@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { failureToast } from "../../lib/failure-toast";
 import { Plus } from "lucide-react";
 import { FormDialog } from "../../components/form-dialog";
 import { Button } from "../../components/ui/button";
@@ -32,8 +33,7 @@ export function GenerateKeysDialog() {
           setOpen(false);
           setCount("1");
         },
-        onError: (error) =>
-          toast({ title: "Failed to generate product keys", description: error.message, variant: "destructive" }),
+        onError: failureToast("Failed to generate product keys"),
       },
     );
   }

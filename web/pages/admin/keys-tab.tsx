@@ -1,11 +1,12 @@
 import { useState } from "react";
+import { failureToast } from "../../lib/failure-toast";
 import { Check, Copy, Trash2 } from "lucide-react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Tooltip, TooltipContent, TooltipTrigger } from "../../components/ui/tooltip";
 import { useDeleteKey, useProductKeys } from "../../lib/queries/admin";
-import { useCopy } from "../../lib/clipboard";
+import { KEY_NOT_COPIED, useCopy } from "../../lib/clipboard";
 import { useSearchParam } from "../../lib/use-search-param";
 import { toast } from "../../lib/use-toast";
 import { PLANS } from "@shared/plans";
@@ -23,18 +24,12 @@ const PAGE_SIZE = 50;
 const SOURCE_LABELS: Record<ProductKeyView["source"], string> = { purchase: "Purchase", admin: "Admin", cli: "CLI" };
 
 function CopyButton({ value }: { value: string }) {
-  const { copied, copy } = useCopy();
-  async function onCopy() {
-    if (await copy(value)) toast({ title: "Copied!", description: `${value} is on the clipboard.` });
-    else
-      toast({
-        variant: "destructive",
-        title: "Failed",
-        description: "Could not copy the key. Select it and copy it by hand.",
-      });
-  }
+  const { copied, copy } = useCopy({
+    copied: (text) => ({ title: "Copied!", description: `${text} is on the clipboard.` }),
+    failed: KEY_NOT_COPIED,
+  });
   return (
-    <Button variant="ghost" size="icon" aria-label={`Copy ${value}`} onClick={onCopy}>
+    <Button variant="ghost" size="icon" aria-label={`Copy ${value}`} onClick={() => copy(value)}>
       {copied ? <Check aria-hidden className="text-success" /> : <Copy aria-hidden />}
     </Button>
   );
@@ -50,24 +45,24 @@ function LockedDelete({ productKey, reason }: { productKey: ProductKeyView; reas
   return (
     <Tooltip open={open} onOpenChange={setOpen}>
       <TooltipTrigger asChild>
-        {/* A disabled button gets no pointer events; the span carries the tooltip. */}
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a disabled button takes no focus; the span takes it to show the tooltip */}
-        {/* biome-ignore lint/a11y/noStaticElementInteractions: the click opens the same tooltip that focus opens */}
-        {/* biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard reaches the tooltip by focus; the click is for the pointer */}
-        <span tabIndex={0} className="inline-flex" onClick={() => setOpen(true)}>
-          <Button
-            variant="ghost"
-            size="icon"
-            disabled
-            aria-label={`Delete ${productKey.key}`}
-            aria-describedby={reasonId}
-          >
-            <Trash2 aria-hidden />
-          </Button>
+        {/*
+          Not `disabled`: a disabled button takes no focus and no tap, and the reason is shown on both. Marked
+          disabled for assistive technology instead, it does nothing but open the reason.
+        */}
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-disabled="true"
+          className="cursor-default opacity-50 hover:bg-transparent"
+          aria-label={`Delete ${productKey.key}`}
+          aria-describedby={reasonId}
+          onClick={() => setOpen(true)}
+        >
+          <Trash2 aria-hidden />
           <span id={reasonId} className="sr-only">
             {reason}
           </span>
-        </span>
+        </Button>
       </TooltipTrigger>
       <TooltipContent>{reason}</TooltipContent>
     </Tooltip>
@@ -105,8 +100,7 @@ function DeleteButton({ productKey }: { productKey: ProductKeyView }) {
           .mutateAsync(productKey._id)
           .then(
             () => toast({ title: "Product key deleted successfully" }),
-            (error: Error) =>
-              toast({ title: "Failed to delete product key", description: error.message, variant: "destructive" }),
+            failureToast("Failed to delete product key"),
           )
           .finally(close)
       }

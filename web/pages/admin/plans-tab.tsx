@@ -3,6 +3,7 @@
  * see it, updated as the operator types. Saving changes the site at once; payments already started
  * keep the price they started with.
  */
+import { failureToast } from "../../lib/failure-toast";
 import { useState, type FormEvent } from "react";
 import { Save } from "lucide-react";
 import type { PlanChangeBody, PlanView } from "@shared/api/pricing";
@@ -98,8 +99,7 @@ function PlanEditor({ plan }: { plan: PlanView }) {
             description: `${saved.name} now costs $${saved.price.toFixed(2)}${saved.visible ? "" : " and is hidden"}.`,
           });
         },
-        onError: (error) =>
-          toast({ variant: "destructive", title: "Failed to save the plan", description: error.message }),
+        onError: failureToast("Failed to save the plan"),
       },
     );
   }

@@ -1,4 +1,5 @@
 /** Promotion codes: each with its rules, uses, discount given and revenue; turn off, or delete one never used. */
+import { failureToast } from "../../lib/failure-toast";
 import { Trash2 } from "lucide-react";
 import { PLANS } from "@shared/plans";
 import type { PromotionCodeView } from "@shared/api/pricing";
@@ -39,7 +40,7 @@ function ToggleButton({ code }: { code: PromotionCodeView }) {
                 title: active ? "Promotion code turned on" : "Promotion code turned off",
                 description: `${code.code} ${active ? "can be used again" : "can no longer be used; payments already started keep it"}.`,
               }),
-            onError: (error) => toast({ variant: "destructive", title: "Failed", description: error.message }),
+            onError: failureToast("Failed"),
           },
         )
       }
@@ -68,7 +69,7 @@ function DeleteButton({ code }: { code: PromotionCodeView }) {
       onConfirm={(close) =>
         remove.mutate(code.id, {
           onSuccess: () => toast({ title: "Promotion code deleted" }),
-          onError: (error) => toast({ variant: "destructive", title: "Failed to delete", description: error.message }),
+          onError: failureToast("Failed to delete"),
           onSettled: close,
         })
       }

@@ -5,7 +5,7 @@ import { PLANS } from "@shared/plans";
 import { FormDialog } from "../../components/form-dialog";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/text-field";
-import { toastFailure } from "../../components/failure-toast";
+import { failureToast } from "../../lib/failure-toast";
 import { useRefundSale } from "../../lib/queries/admin";
 import { toast } from "../../lib/use-toast";
 import { formatMoney } from "./format";
@@ -56,10 +56,10 @@ export function RefundDialog({ sale }: { sale: SaleView }) {
       });
       setOpen(false);
     } catch (failure) {
-      toastFailure("Refund Failed", failure, {
+      failureToast("Refund Failed", {
         fallback: "Could not refund this sale",
         statusPrefix: "Refund failed.",
-      });
+      })(failure);
     }
   }
 

@@ -1,7 +1,7 @@
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
-import { toastFailure } from "../../components/failure-toast";
+import { failureToast } from "../../lib/failure-toast";
 import { useDecideRefundRequest, useRefundRequests } from "../../lib/queries/purchases";
 import { toast } from "../../lib/use-toast";
 import { PLANS } from "@shared/plans";
@@ -33,10 +33,10 @@ function Decide({ request }: { request: RefundRequestView }) {
             description: "The buyer has been e-mailed.",
           }),
         (error) => {
-          toastFailure(approve ? "Refund failed" : "Decline failed", error, {
+          failureToast(approve ? "Refund failed" : "Decline failed", {
             fallback: "Could not decide the request",
             statusPrefix: "Failed.",
-          });
+          })(error);
         },
       )
       .finally(close);

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Download } from "lucide-react";
 import { PendingButton } from "../../components/ui/pending-button";
-import { toastFailure } from "../../components/failure-toast";
+import { failureToast } from "../../lib/failure-toast";
 import { downloadFile } from "../../lib/api";
 import { useSales } from "../../lib/queries/admin";
 import { List, usePaging } from "./list-tab";
@@ -46,10 +46,10 @@ function DownloadCsvButton() {
     try {
       await downloadFile("/api/admin/sales.csv");
     } catch (error) {
-      toastFailure("Download Failed", error, {
+      failureToast("Download Failed", {
         fallback: "Could not download the sales",
         statusPrefix: "Download failed.",
-      });
+      })(error);
     } finally {
       setBusy(false);
     }

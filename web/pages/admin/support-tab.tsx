@@ -1,4 +1,5 @@
 import { Eye } from "lucide-react";
+import { failureToast } from "../../lib/failure-toast";
 import type { SupportTicketView } from "@shared/api-types";
 import { TICKET_STATUS_LABELS, TICKET_SUBJECT_LABELS, ticketNumber, type TicketStatus } from "@shared/support";
 import { Button } from "../../components/ui/button";
@@ -34,8 +35,7 @@ function StatusButton({ ticket }: { ticket: SupportTicketView }) {
       { ticketId: ticket._id, status: next },
       {
         onSuccess: () => toast({ title: next === "closed" ? "Ticket closed" : "Ticket reopened" }),
-        onError: (error) =>
-          toast({ title: "Failed to update ticket", description: error.message, variant: "destructive" }),
+        onError: failureToast("Failed to update ticket"),
       },
     );
   }

@@ -4,7 +4,7 @@ import { Landmark } from "lucide-react";
 import { PendingButton } from "../../components/ui/pending-button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { toastFailure } from "../../components/failure-toast";
+import { failureToast } from "../../lib/failure-toast";
 import { downloadFile } from "../../lib/api";
 
 /** The current calendar quarter, as VAT returns are usually filed. */
@@ -26,10 +26,10 @@ export function TaxReportButton() {
     try {
       await downloadFile(`/api/admin/tax-report.csv?${new URLSearchParams({ from, to })}`);
     } catch (error) {
-      toastFailure("Download Failed", error, {
+      failureToast("Download Failed", {
         fallback: "Could not download the tax report",
         statusPrefix: "Download failed.",
-      });
+      })(error);
     } finally {
       setBusy(false);
     }

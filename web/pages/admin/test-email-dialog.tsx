@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { failureToast } from "../../lib/failure-toast";
 import { Mail } from "lucide-react";
 import { EmailField } from "../../components/email-field";
 import { FormDialog } from "../../components/form-dialog";
@@ -22,8 +23,7 @@ export function TestEmailDialog({ defaultEmail }: { defaultEmail: string }) {
           toast({ title: "Test Email Sent", description: answer.message });
           setOpen(false);
         },
-        onError: () =>
-          toast({ title: "Email Test Failed", description: "Failed to send test email", variant: "destructive" }),
+        onError: failureToast("Email Test Failed", "Failed to send test email"),
       },
     );
   }

@@ -10,7 +10,7 @@ import { PLANS } from "@shared/plans";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { PendingButton } from "../../components/ui/pending-button";
-import { toastFailure } from "../../components/failure-toast";
+import { failureToast } from "../../lib/failure-toast";
 import { useResendTicketKeys } from "../../lib/queries/admin";
 import { toast } from "../../lib/use-toast";
 import { EmailAddress } from "./email-address";
@@ -52,16 +52,97 @@ function ResendKeysButton({ ticketId, email }: { ticketId: number; email: string
       onClick={() =>
         resend.mutate(undefined, {
           onSuccess: ({ message }) => toast({ title: "Keys sent", description: message }),
-          onError: (error) =>
-            toastFailure("Keys Not Sent", error, {
-              fallback: "Could not send the keys",
-              statusPrefix: "Sending failed.",
-            }),
+          onError: failureToast("Keys Not Sent", {
+            fallback: "Could not send the keys",
+            statusPrefix: "Sending failed.",
+          }),
         })
       }
     >
       Resend keys
     </PendingButton>
+  );
+}
+
+function AccountFacts({ account }: { account: TicketSenderView["account"] }) {
+  if (!account) return <p className="text-sm text-muted-foreground">No account with this address.</p>;
+  return (
+    <dl className="grid gap-1.5">
+      <Fact name="Member since">{formatDateTime(account.createdAt)}</Fact>
+      <Fact name="Last seen">{formatDateTime(account.lastSeenAt)}</Fact>
+      <Fact name="Subscription">
+        <SubscriptionSummary subscription={account.subscription} />
+      </Fact>
+      <Fact name="Plugin key">{account.hasFigmaKey ? "Generated" : "Not generated yet"}</Fact>
+      <Fact name="Roblox account">{account.linkedRobloxAccountId ?? "Not linked"}</Fact>
+      {account.isAdmin && (
+        <Fact name="Role">
+          <Badge variant="accent">Admin</Badge>
+        </Fact>
+      )}
+    </dl>
+  );
+}
+
+function KeyList({ keys }: { keys: TicketSenderView["keys"] }) {
+  if (!keys.length) return <p className="text-sm text-muted-foreground">No keys.</p>;
+  return (
+    <ul className="grid gap-2.5 text-sm">
+      {keys.map((key) => (
+        <li key={key._id} className="grid gap-0.5">
+          <span className="flex flex-wrap items-center justify-between gap-2">
+            <span className="font-mono">{key.key}</span>
+            <Badge variant={key.isUsed ? "success" : "outline"}>{key.isUsed ? "Redeemed" : "Not redeemed"}</Badge>
+          </span>
+          <span className="text-xs text-muted-foreground">{PLANS[key.plan].name}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type Purchase = TicketSenderView["purchases"][number];
+
+function SaleStatus({ sale }: { sale: Purchase }) {
+  if (sale.status === "refunded") return <Badge variant="destructive">Refunded</Badge>;
+  if (sale.status === "disputed") return <Badge variant="destructive">Disputed</Badge>;
+  if (sale.status !== "paid") return null;
+  if (sale.refunded > 0) return <Badge variant="secondary">{formatMoney(sale.refunded)} refunded</Badge>;
+  return <Badge variant="success">Paid</Badge>;
+}
+
+/** One purchase: plan, amount, date, invoice, the address it was bought with if another, its state and a refund. */
+function PurchaseItem({ sale, email }: { sale: Purchase; email: string }) {
+  return (
+    <li className="grid gap-1.5 rounded-lg border border-border p-3 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-medium">{PLANS[sale.plan].name}</span>
+        <span className="tabular-nums">{formatMoney(sale.amount)}</span>
+      </div>
+      <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+        <span>{formatDateTime(sale.createdAt)}</span>
+        {sale.invoiceNumber &&
+          (sale.invoiceUrl ? (
+            <a
+              className="text-brand underline-offset-4 hover:underline"
+              href={sale.invoiceUrl}
+              target="_blank"
+              rel="noreferrer"
+            >
+              {sale.invoiceNumber}
+            </a>
+          ) : (
+            <span>{sale.invoiceNumber}</span>
+          ))}
+        {sale.email !== email && <span>bought with {sale.email}</span>}
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span>
+          <SaleStatus sale={sale} />
+        </span>
+        {sale.status === "paid" && sale.refunded < sale.amount && <RefundDialog sale={sale} />}
+      </div>
+    </li>
   );
 }
 
@@ -87,84 +168,16 @@ export function TicketSender({
       </CardHeader>
       <CardContent className="grid gap-6 p-4 pt-0 sm:p-6 sm:pt-0">
         <Section title="Account">
-          {account ? (
-            <dl className="grid gap-1.5">
-              <Fact name="Member since">{formatDateTime(account.createdAt)}</Fact>
-              <Fact name="Last seen">{formatDateTime(account.lastSeenAt)}</Fact>
-              <Fact name="Subscription">
-                <SubscriptionSummary subscription={account.subscription} />
-              </Fact>
-              <Fact name="Plugin key">{account.hasFigmaKey ? "Generated" : "Not generated yet"}</Fact>
-              <Fact name="Roblox account">{account.linkedRobloxAccountId ?? "Not linked"}</Fact>
-              {account.isAdmin && (
-                <Fact name="Role">
-                  <Badge variant="accent">Admin</Badge>
-                </Fact>
-              )}
-            </dl>
-          ) : (
-            <p className="text-sm text-muted-foreground">No account with this address.</p>
-          )}
+          <AccountFacts account={account} />
         </Section>
         <Section title="Keys" action={keys.length > 0 && <ResendKeysButton ticketId={ticketId} email={email} />}>
-          {keys.length ? (
-            <ul className="grid gap-2.5 text-sm">
-              {keys.map((key) => (
-                <li key={key._id} className="grid gap-0.5">
-                  <span className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-mono">{key.key}</span>
-                    <Badge variant={key.isUsed ? "success" : "outline"}>
-                      {key.isUsed ? "Redeemed" : "Not redeemed"}
-                    </Badge>
-                  </span>
-                  <span className="text-xs text-muted-foreground">{PLANS[key.plan].name}</span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-muted-foreground">No keys.</p>
-          )}
+          <KeyList keys={keys} />
         </Section>
         <Section title="Purchases">
           {purchases.length ? (
             <ul className="grid gap-3">
               {purchases.map((sale) => (
-                <li key={sale._id} className="grid gap-1.5 rounded-lg border border-border p-3 text-sm">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-medium">{PLANS[sale.plan].name}</span>
-                    <span className="tabular-nums">{formatMoney(sale.amount)}</span>
-                  </div>
-                  <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                    <span>{formatDateTime(sale.createdAt)}</span>
-                    {sale.invoiceNumber &&
-                      (sale.invoiceUrl ? (
-                        <a
-                          className="text-brand underline-offset-4 hover:underline"
-                          href={sale.invoiceUrl}
-                          target="_blank"
-                          rel="noreferrer"
-                        >
-                          {sale.invoiceNumber}
-                        </a>
-                      ) : (
-                        <span>{sale.invoiceNumber}</span>
-                      ))}
-                    {sale.email !== email && <span>bought with {sale.email}</span>}
-                  </div>
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <span>
-                      {sale.status === "refunded" && <Badge variant="destructive">Refunded</Badge>}
-                      {sale.status === "disputed" && <Badge variant="destructive">Disputed</Badge>}
-                      {sale.status === "paid" &&
-                        (sale.refunded > 0 ? (
-                          <Badge variant="secondary">{formatMoney(sale.refunded)} refunded</Badge>
-                        ) : (
-                          <Badge variant="success">Paid</Badge>
-                        ))}
-                    </span>
-                    {sale.status === "paid" && sale.refunded < sale.amount && <RefundDialog sale={sale} />}
-                  </div>
-                </li>
+                <PurchaseItem key={sale._id} sale={sale} email={email} />
               ))}
             </ul>
           ) : (

@@ -2,17 +2,17 @@
  * One support ticket in the admin panel: its thread in order, the answer box (sent by e-mail with a link the
  * sender answers through), the status buttons, and beside it the sender with what can be done for them.
  */
-import { useState, type FormEvent } from "react";
-import { ArrowLeft, Send } from "lucide-react";
+import { useState } from "react";
+import { ArrowLeft } from "lucide-react";
 import type { TicketDetailView } from "@shared/api-types";
 import { PRODUCT_NAME } from "@shared/product";
-import { MAX_TICKET_MESSAGE, TICKET_SUBJECT_LABELS, ticketNumber, type TicketStatus } from "@shared/support";
+import { TICKET_SUBJECT_LABELS, ticketNumber, type TicketStatus } from "@shared/support";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { PendingButton } from "../../components/ui/pending-button";
 import { Skeleton } from "../../components/ui/skeleton";
-import { TextareaField } from "../../components/ui/text-field";
-import { toastFailure } from "../../components/failure-toast";
+import { MessageForm } from "../../components/message-form";
+import { failureToast } from "../../lib/failure-toast";
 import { TicketThread } from "../../components/ticket-thread";
 import { useReplyToTicket, useSetTicketStatus, useTicket } from "../../lib/queries/admin";
 import { toast } from "../../lib/use-toast";
@@ -51,8 +51,7 @@ function StatusActions({ ticket }: { ticket: Ticket }) {
               { ticketId: ticket._id, status: to },
               {
                 onSuccess: () => toast({ title: done }),
-                onError: (error) =>
-                  toast({ title: "Failed to update ticket", description: error.message, variant: "destructive" }),
+                onError: failureToast("Failed to update ticket"),
               },
             )
           }
@@ -65,77 +64,54 @@ function StatusActions({ ticket }: { ticket: Ticket }) {
 }
 
 function AnswerBox({ ticket }: { ticket: Ticket }) {
-  const [message, setMessage] = useState("");
-  const [error, setError] = useState<string | undefined>();
   const reply = useReplyToTicket(ticket._id);
   const [closing, setClosing] = useState(false);
-
-  function send(close: boolean) {
-    if (!message.trim()) {
-      setError("Write the answer first");
-      document.getElementById("ticket-reply")?.focus();
-      return;
-    }
-    setError(undefined);
-    setClosing(close);
-    reply.mutate(
-      { message: message.trim(), ...(close ? { close: true } : {}) },
-      {
-        onSuccess: () => {
-          setMessage("");
-          toast({
-            title: close ? "Answer sent, ticket closed" : "Answer sent",
-            description: `E-mailed to ${ticket.email} with a link to answer.`,
-          });
-        },
-        onError: (failure) =>
-          toastFailure("Answer Not Sent", failure, {
-            fallback: "Could not send the answer",
-            statusPrefix: "Sending failed.",
-          }),
-      },
-    );
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    send(false);
-  }
-
   return (
-    <form onSubmit={submit} aria-label="Answer the ticket" className="grid gap-3" noValidate>
-      <TextareaField
-        id="ticket-reply"
-        label="Your answer"
-        hint={`E-mailed to ${ticket.email}, with a link to answer on the ticket's page.`}
-        error={error}
-        rows={6}
-        maxLength={MAX_TICKET_MESSAGE}
-        value={message}
-        onChange={(event) => setMessage(event.target.value)}
-      />
-      <div className="flex flex-wrap gap-2">
-        <PendingButton
-          type="submit"
-          pending={reply.isPending && !closing}
-          pendingText="Sending…"
-          disabled={reply.isPending}
-          icon={<Send aria-hidden />}
-        >
-          Send answer
-        </PendingButton>
+    <MessageForm
+      id="ticket-reply"
+      formLabel="Answer the ticket"
+      label="Your answer"
+      hint={`E-mailed to ${ticket.email}, with a link to answer on the ticket's page.`}
+      rows={6}
+      emptyError="Write the answer first"
+      gap="gap-3"
+      submitLabel="Send answer"
+      pendingText="Sending…"
+      pending={reply.isPending && !closing}
+      busy={reply.isPending}
+      actions={(send) => (
         <PendingButton
           type="button"
           variant="outline"
           pending={reply.isPending && closing}
           pendingText="Sending…"
           disabled={reply.isPending}
-          onClick={() => send(true)}
+          onClick={() => send("close")}
         >
           Send and close
         </PendingButton>
-      </div>
-    </form>
+      )}
+      onSend={(message, sent, action) => {
+        const close = action === "close";
+        setClosing(close);
+        reply.mutate(
+          { message, ...(close ? { close: true } : {}) },
+          {
+            onSuccess: () => {
+              sent();
+              toast({
+                title: close ? "Answer sent, ticket closed" : "Answer sent",
+                description: `E-mailed to ${ticket.email} with a link to answer.`,
+              });
+            },
+            onError: failureToast("Answer Not Sent", {
+              fallback: "Could not send the answer",
+              statusPrefix: "Sending failed.",
+            }),
+          },
+        );
+      }}
+    />
   );
 }
 

@@ -1,3 +1,4 @@
+import { failureToast } from "../../lib/failure-toast";
 import { useState, type FormEvent } from "react";
 import { Search, Unlink } from "lucide-react";
 import { Badge } from "../../components/ui/badge";
@@ -57,12 +58,7 @@ function ResetLinkButton({ user }: { user: AdminUserView }) {
         reset.mutate(user.id, {
           onSuccess: () =>
             toast({ title: "Account reset", description: `${user.email} can link a game account again.` }),
-          onError: (error) =>
-            toast({
-              title: "Failed",
-              description: error.message || "Could not reset linked account",
-              variant: "destructive",
-            }),
+          onError: failureToast("Failed"),
           onSettled: close,
         })
       }

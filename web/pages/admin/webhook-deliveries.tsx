@@ -1,4 +1,5 @@
 /** One endpoint's deliveries, newest first: what was sent, how the receiver answered, and Replay. */
+import { failureToast } from "../../lib/failure-toast";
 import { RotateCw } from "lucide-react";
 import type { WebhookDeliveryView, WebhookEndpointView } from "@shared/api/webhooks";
 import { Badge } from "../../components/ui/badge";
@@ -43,7 +44,7 @@ function ReplayButton({ delivery }: { delivery: WebhookDeliveryView }) {
         replay.mutate(delivery.id, {
           onSuccess: () =>
             toast({ title: "Delivery queued again", description: `${delivery.eventType}, with the same webhook-id.` }),
-          onError: (error) => toast({ variant: "destructive", title: "Replay failed", description: error.message }),
+          onError: failureToast("Replay failed"),
         })
       }
     >

@@ -10,14 +10,13 @@ import { Label } from "../../components/ui/label";
 import { TextField } from "../../components/ui/text-field";
 import { useCopy } from "../../lib/clipboard";
 import { useCreateWebhook } from "../../lib/queries/webhooks";
-import { toast } from "../../lib/use-toast";
 
 /** Every event but the test, which is sent on demand to one endpoint. */
 const SUBSCRIBABLE = WEBHOOK_EVENT_TYPES.filter((type) => type !== "webhook.test");
 
 /** A secret shown once, with a copy button and the warning that it will not be shown again. */
 export function SecretOnce({ secret, note }: { secret: string; note: string }) {
-  const { copied, copy } = useCopy();
+  const { copied, copy } = useCopy({ failed: { title: "Copy failed", description: "Select the secret and copy it." } });
   return (
     <div className="grid gap-2">
       <p className="text-sm">{note}</p>
@@ -25,15 +24,7 @@ export function SecretOnce({ secret, note }: { secret: string; note: string }) {
         <code className="min-w-0 flex-1 break-all font-mono text-sm" data-testid="webhook-secret">
           {secret}
         </code>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={async () => {
-            if (!(await copy(secret)))
-              toast({ variant: "destructive", title: "Copy failed", description: "Select the secret and copy it." });
-          }}
-        >
+        <Button type="button" variant="outline" size="sm" onClick={() => copy(secret)}>
           {copied ? <Check aria-hidden /> : <Copy aria-hidden />} {copied ? "Copied" : "Copy"}
         </Button>
       </div>

@@ -2,6 +2,7 @@
  * Webhooks: the endpoints that hear about sales, refunds, disputes and the rest, each with its events and
  * state; send a test, turn off or on, give it a new secret, delete it, and see its deliveries.
  */
+import { failureToast } from "../../lib/failure-toast";
 import { useState } from "react";
 import { KeyRound, Send, Trash2 } from "lucide-react";
 import type { WebhookEndpointView } from "@shared/api/webhooks";
@@ -41,9 +42,6 @@ function state(endpoint: WebhookEndpointView) {
   return <Badge variant="success">On</Badge>;
 }
 
-const failed = (title: string) => (error: Error) =>
-  toast({ variant: "destructive", title, description: error.message });
-
 function TestButton({ endpoint }: { endpoint: WebhookEndpointView }) {
   const send = useSendWebhookTest();
   if (!endpoint.enabled) return null;
@@ -56,7 +54,7 @@ function TestButton({ endpoint }: { endpoint: WebhookEndpointView }) {
       onClick={() =>
         send.mutate(endpoint.id, {
           onSuccess: () => toast({ title: "Test event queued", description: "It goes out within a second or two." }),
-          onError: failed("Test failed"),
+          onError: failureToast("Test failed"),
         })
       }
     >
@@ -83,7 +81,7 @@ function ToggleButton({ endpoint }: { endpoint: WebhookEndpointView }) {
                 title: enabled ? "Endpoint turned on" : "Endpoint turned off",
                 description: enabled ? "Waiting deliveries go out now." : "It gets no new events until turned on.",
               }),
-            onError: failed("Failed"),
+            onError: failureToast("Failed"),
           },
         )
       }
@@ -120,7 +118,10 @@ function RotateButton({ endpoint }: { endpoint: WebhookEndpointView }) {
       pending={rotate.isPending}
       done={secret !== null}
       onSubmit={() =>
-        rotate.mutate(endpoint.id, { onSuccess: (rotated) => setSecret(rotated.secret), onError: failed("Failed") })
+        rotate.mutate(endpoint.id, {
+          onSuccess: (rotated) => setSecret(rotated.secret),
+          onError: failureToast("Failed"),
+        })
       }
     >
       {secret ? <SecretOnce secret={secret} note="The new signing secret:" /> : null}
@@ -150,7 +151,7 @@ function DeleteButton({ endpoint }: { endpoint: WebhookEndpointView }) {
       onConfirm={(close) =>
         remove.mutate(endpoint.id, {
           onSuccess: () => toast({ title: "Endpoint deleted" }),
-          onError: failed("Failed to delete"),
+          onError: failureToast("Failed to delete"),
           onSettled: close,
         })
       }

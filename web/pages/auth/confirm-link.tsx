@@ -6,7 +6,7 @@ import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
 import { PendingButton } from "../../components/ui/pending-button";
 import { Card, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
-import { toastFailure } from "../../components/failure-toast";
+import { failureToast } from "../../lib/failure-toast";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useIsSignedIn } from "../../lib/session";
 import { ApiError } from "../../lib/api";
@@ -86,7 +86,7 @@ export function ConfirmLinkPage({
                     // button to click again); a network failure is a toast, and the button can be tried again.
                     if (error instanceof ApiError && error.status >= 400 && error.status < 500)
                       setDead(failureText(error, wording));
-                    else toastFailure("Not Confirmed", error, wording);
+                    else failureToast("Not Confirmed", wording)(error);
                   },
                 })
               }

@@ -1,17 +1,17 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { KeyRound } from "lucide-react";
 import { Link, useLocation, useSearch } from "wouter";
 import { MIN_PASSWORD_LENGTH } from "@shared/product";
 import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
-import { PendingButton } from "../../components/ui/pending-button";
 import { useFieldErrors } from "../../components/ui/use-field-errors";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
-import { toastFailure } from "../../components/failure-toast";
+import { Card, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
+import { failureToast } from "../../lib/failure-toast";
 import { useResetPassword } from "../../lib/queries/password-reset";
 import { toast } from "../../lib/use-toast";
 import { NewPasswordField } from "../../components/new-password-field";
 import { useHydrated } from "../../lib/use-hydrated";
+import { AuthFormCard, AuthLink, passwordsDiffer } from "./auth-form-card";
 
 function passwordProblem(value: string): string | undefined {
   if (!value) return "Password is required";
@@ -58,11 +58,10 @@ export default function ResetPasswordPage() {
       </Layout>
     );
 
-  const mismatch = password !== "" && confirmPassword !== "" && password !== confirmPassword;
+  const mismatch = passwordsDiffer(password, confirmPassword);
   const confirmError = mismatch ? "Passwords don't match" : shown.confirmPassword;
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit() {
     if (!check() || password !== confirmPassword) return;
     reset.mutate(
       { token, password },
@@ -71,59 +70,44 @@ export default function ResetPasswordPage() {
           toast({ title: "Password Updated", description: message });
           navigate("/login");
         },
-        onError: (error) =>
-          toastFailure("Reset Failed", error, {
-            fallback: "Could not reset your password",
-            statusPrefix: "Reset failed.",
-          }),
+        onError: failureToast("Reset Failed", {
+          fallback: "Could not reset your password",
+          statusPrefix: "Reset failed.",
+        }),
       },
     );
   }
 
   return (
-    <Layout className="flex items-start justify-center sm:items-center">
-      <Card className="w-full max-w-md">
-        <CardHeader className="text-center">
-          <h1 className="text-2xl font-semibold tracking-tight">Choose a new password</h1>
-          <CardDescription>After this, every device signed in to your account is signed out.</CardDescription>
-        </CardHeader>
-        <form noValidate onSubmit={handleSubmit}>
-          <CardContent className="grid gap-5">
-            <NewPasswordField
-              id="reset-password"
-              label="New password"
-              error={shown.password}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-            <NewPasswordField
-              id="reset-confirm"
-              label="Confirm new password"
-              error={confirmError}
-              value={confirmPassword}
-              onChange={(event) => setConfirmPassword(event.target.value)}
-            />
-          </CardContent>
-          <CardFooter className="flex-col gap-4">
-            <PendingButton
-              type="submit"
-              className="w-full"
-              disabled={mismatch}
-              pending={reset.isPending}
-              pendingText="Saving..."
-              icon={<KeyRound aria-hidden />}
-            >
-              Set New Password
-            </PendingButton>
-            <Link
-              href="/login"
-              className="rounded-sm text-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-            >
-              Back to Login
-            </Link>
-          </CardFooter>
-        </form>
-      </Card>
-    </Layout>
+    <AuthFormCard
+      title="Choose a new password"
+      description="After this, every device signed in to your account is signed out."
+      onSubmit={submit}
+      submitLabel="Set New Password"
+      pendingText="Saving..."
+      pending={reset.isPending}
+      disabled={mismatch}
+      icon={<KeyRound aria-hidden />}
+      footer={
+        <AuthLink href="/login" className="text-sm">
+          Back to Login
+        </AuthLink>
+      }
+    >
+      <NewPasswordField
+        id="reset-password"
+        label="New password"
+        error={shown.password}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <NewPasswordField
+        id="reset-confirm"
+        label="Confirm new password"
+        error={confirmError}
+        value={confirmPassword}
+        onChange={(event) => setConfirmPassword(event.target.value)}
+      />
+    </AuthFormCard>
   );
 }

@@ -1,6 +1,6 @@
 import { MailWarning, Send } from "lucide-react";
 import { PendingButton } from "../../components/ui/pending-button";
-import { toastFailure } from "../../components/failure-toast";
+import { failureToast } from "../../lib/failure-toast";
 import { useResendAddressConfirmation } from "../../lib/queries/account";
 import { useSession } from "../../lib/session";
 import { toast } from "../../lib/use-toast";
@@ -40,11 +40,10 @@ export function AddressConfirmationNotice() {
         onClick={() =>
           resend.mutate(undefined, {
             onSuccess: ({ message }) => toast({ title: "Link Sent", description: message }),
-            onError: (error) =>
-              toastFailure("Link Not Sent", error, {
-                fallback: "Could not send the link",
-                statusPrefix: "Sending failed.",
-              }),
+            onError: failureToast("Link Not Sent", {
+              fallback: "Could not send the link",
+              statusPrefix: "Sending failed.",
+            }),
           })
         }
       >

@@ -30,9 +30,16 @@ export function RemainingTime({ subscription, receivedAt }: { subscription: Subs
   const now = useNow();
   const ms = remainingMs(subscription, receivedAt, now);
   return (
-    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: names the infinity sign; giving it a role changes what screen readers say
-    <span className="tabular-nums" aria-label={ms === null ? "Unlimited" : undefined}>
-      {formatRemaining(ms)}
+    <span className="tabular-nums">
+      {ms === null ? (
+        <>
+          {/* The sign is seen; "Unlimited" is what a screen reader says for it. */}
+          <span aria-hidden>{formatRemaining(ms)}</span>
+          <span className="sr-only">Unlimited</span>
+        </>
+      ) : (
+        formatRemaining(ms)
+      )}
     </span>
   );
 }

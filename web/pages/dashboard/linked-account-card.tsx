@@ -1,3 +1,4 @@
+import { failureToast } from "../../lib/failure-toast";
 import { useState } from "react";
 import { Gamepad2, RefreshCw, Unlink } from "lucide-react";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
@@ -62,12 +63,9 @@ function LinkedProfile({ id }: { id: string }) {
   );
 }
 
-export function LinkedAccountCard() {
-  const linked = useLinkedAccount();
+/** Frees the key for another Roblox account, once per cooldown. */
+function ResetLinkedAccount({ cooldownHours }: { cooldownHours: number }) {
   const reset = useResetLinkedAccount();
-  const id = linked.data?.linkedRobloxAccountId ?? null;
-
-  const cooldownHours = linked.data?.resetCooldownHours ?? 0;
 
   function resetAccount(close: () => void) {
     reset.mutate(undefined, {
@@ -77,13 +75,39 @@ export function LinkedAccountCard() {
       onError: (error) => {
         if (isApiError(error, 429)) {
           const remaining = Number((error.body as { remainingMs?: number } | null)?.remainingMs ?? 0);
-          toast({ variant: "destructive", title: "Cooldown active", description: cooldownText(remaining) });
+          failureToast("Cooldown active", cooldownText(remaining))(error);
           return;
         }
-        toast({ variant: "destructive", title: "Failed", description: "Could not reset linked account" });
+        failureToast("Failed", "Could not reset linked account")(error);
       },
     });
   }
+
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="outline" disabled={reset.isPending}>
+          <Unlink aria-hidden /> {reset.isPending ? "Resetting…" : "Reset Linked Account"}
+        </Button>
+      }
+      title="Reset the linked account?"
+      description={
+        <>
+          The next Roblox account that validates your plugin key is linked instead. After a reset you can't reset again
+          for {cooldownHours} {cooldownHours === 1 ? "hour" : "hours"}.
+        </>
+      }
+      confirmLabel={reset.isPending ? "Resetting…" : "Yes, reset it"}
+      destructive
+      pending={reset.isPending}
+      onConfirm={resetAccount}
+    />
+  );
+}
+
+export function LinkedAccountCard() {
+  const linked = useLinkedAccount();
+  const id = linked.data?.linkedRobloxAccountId ?? null;
 
   return (
     <Card>
@@ -115,24 +139,7 @@ export function LinkedAccountCard() {
       </CardContent>
       {id ? (
         <CardFooter>
-          <ConfirmDialog
-            trigger={
-              <Button variant="outline" disabled={reset.isPending}>
-                <Unlink aria-hidden /> {reset.isPending ? "Resetting…" : "Reset Linked Account"}
-              </Button>
-            }
-            title="Reset the linked account?"
-            description={
-              <>
-                The next Roblox account that validates your plugin key is linked instead. After a reset you can't reset
-                again for {cooldownHours} {cooldownHours === 1 ? "hour" : "hours"}.
-              </>
-            }
-            confirmLabel={reset.isPending ? "Resetting…" : "Yes, reset it"}
-            destructive
-            pending={reset.isPending}
-            onConfirm={resetAccount}
-          />
+          <ResetLinkedAccount cooldownHours={linked.data?.resetCooldownHours ?? 0} />
         </CardFooter>
       ) : (
         !linked.isLoading && (

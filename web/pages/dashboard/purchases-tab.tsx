@@ -1,17 +1,16 @@
+import { AccountListCard } from "./account-list-card";
 import { KeyRound, Receipt, Undo2 } from "lucide-react";
 import type { PurchaseView } from "@shared/api/purchases";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Skeleton } from "../../components/ui/skeleton";
-import { toastFailure } from "../../components/failure-toast";
+import { failureToast } from "../../lib/failure-toast";
 import { PURCHASES_QUERY_KEY, usePurchases, useRequestRefund } from "../../lib/queries/purchases";
 import { useRedeemKey } from "../../lib/queries/dashboard";
 import { queryClient } from "../../lib/query-client";
 import { toast } from "../../lib/use-toast";
 import { formatDate } from "./time";
-import { AddressConfirmationNotice } from "./address-confirmation-notice";
 import { SupportLinkedText } from "../../components/support-linked-text";
 
 const STATUS_BADGE: Record<
@@ -61,10 +60,10 @@ function RefundButton({ purchase, selfService }: { purchase: PurchaseView; selfS
             ({ outcome, message }) =>
               toast({ title: outcome === "refunded" ? "Purchase Refunded" : "Refund Requested", description: message }),
             (error) => {
-              toastFailure("Refund Failed", error, {
+              failureToast("Refund Failed", {
                 fallback: "Could not refund this purchase",
                 statusPrefix: "Refund failed.",
-              });
+              })(error);
             },
           )
           .finally(close)
@@ -87,11 +86,10 @@ function RedeemButton({ purchase, productKey }: { purchase: PurchaseView; produc
             void queryClient.invalidateQueries({ queryKey: PURCHASES_QUERY_KEY });
             toast({ title: "Key Redeemed", description: "Your subscription has been extended." });
           },
-          onError: (error) =>
-            toastFailure("Redeem Failed", error, {
-              fallback: "Could not redeem the key",
-              statusPrefix: "Could not redeem the key.",
-            }),
+          onError: failureToast("Redeem Failed", {
+            fallback: "Could not redeem the key",
+            statusPrefix: "Could not redeem the key.",
+          }),
         })
       }
     >
@@ -182,48 +180,38 @@ function PurchaseRow({ purchase, selfService }: { purchase: PurchaseView; selfSe
 
 export function PurchasesTab() {
   const purchases = usePurchases();
-  const data = purchases.data;
+  const days = purchases.data?.refundWindowDays ?? 0;
   return (
-    <div className="grid gap-6">
-      <AddressConfirmationNotice />
-      <Card>
-        <CardHeader>
-          <CardTitle level={2} className="text-base">
-            Purchases
-          </CardTitle>
-          <CardDescription>
-            {data && data.refundWindowDays > 0
-              ? `Every purchase and renewal on your account. Not for you? Request a refund within ${data.refundWindowDays} days of buying.`
-              : "Every purchase and renewal on your account."}
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {purchases.isError ? (
-            <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-              <span>Could not load your purchases: {purchases.error.message}</span>
-              <Button size="sm" variant="outline" onClick={() => purchases.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : !data ? (
-            // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a named placeholder; a live role would have it announced, a change to make on purpose
-            <div className="grid gap-3" aria-busy="true" aria-label="Loading purchases">
-              <Skeleton className="h-16" />
-              <Skeleton className="h-16" />
-            </div>
-          ) : data.purchases.length === 0 ? (
-            <p className="flex items-center gap-2 text-sm text-muted-foreground">
-              <Receipt className="size-4" aria-hidden /> No purchases on this account yet.
-            </p>
-          ) : (
-            <ul className="divide-y divide-border">
-              {data.purchases.map((purchase) => (
-                <PurchaseRow key={purchase.id} purchase={purchase} selfService={data.selfServiceRefunds} />
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
-    </div>
+    <AccountListCard
+      title="Purchases"
+      description={
+        days > 0
+          ? `Every purchase and renewal on your account. Not for you? Request a refund within ${days} days of buying.`
+          : "Every purchase and renewal on your account."
+      }
+      query={purchases}
+      failedText="Could not load your purchases"
+      loadingLabel="Loading purchases"
+      placeholder={
+        <>
+          <Skeleton className="h-16" />
+          <Skeleton className="h-16" />
+        </>
+      }
+    >
+      {(data) =>
+        data.purchases.length === 0 ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Receipt className="size-4" aria-hidden /> No purchases on this account yet.
+          </p>
+        ) : (
+          <ul className="divide-y divide-border">
+            {data.purchases.map((purchase) => (
+              <PurchaseRow key={purchase.id} purchase={purchase} selfService={data.selfServiceRefunds} />
+            ))}
+          </ul>
+        )
+      }
+    </AccountListCard>
   );
 }

@@ -3,7 +3,7 @@ import { PRODUCT_KEY_LENGTH, normaliseProductKey } from "@shared/product";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { TextField } from "../../components/ui/text-field";
-import { toastFailure } from "../../components/failure-toast";
+import { failureToast } from "../../lib/failure-toast";
 import { useServerFieldError } from "../../components/ui/use-server-field-error";
 import { useRedeemKey } from "../../lib/queries/dashboard";
 import { toast } from "../../lib/use-toast";
@@ -36,10 +36,10 @@ export function RedeemKeyCard() {
       onError: (error) =>
         server.show(
           error,
-          toastFailure("Redeem Failed", error, {
+          failureToast("Redeem Failed", {
             fallback: "Could not redeem the key",
             statusPrefix: "Could not redeem the key.",
-          }),
+          })(error),
         ),
     });
   }

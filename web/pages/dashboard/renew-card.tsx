@@ -4,7 +4,7 @@ import type { PlanView } from "@shared/api/pricing";
 import type { SubscriptionView } from "@shared/api-types";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { PendingButton } from "../../components/ui/pending-button";
-import { toastFailure } from "../../components/failure-toast";
+import { failureToast } from "../../lib/failure-toast";
 import { refreshSubscription, useRenewSubscription } from "../../lib/queries/dashboard";
 import { usePublicConfig, verifyPayment } from "../../lib/queries/checkout";
 import { toast } from "../../lib/use-toast";
@@ -17,31 +17,40 @@ import { PromotionCodeField } from "../../components/promotion-code-field";
 /** Where the card provider returns to after a renewal that needed a redirect (3-D Secure). */
 export const RENEW_RETURN_PATH = "/dashboard?tab=subscription";
 
+/** The card's title, the same whether there is something to renew or not. */
+function RenewHeader({ description }: { description: string }) {
+  return (
+    <CardHeader>
+      <CardTitle level={2} className="flex items-center gap-2 text-base">
+        <CalendarPlus className="size-5 text-brand" aria-hidden /> Renew / Extend
+      </CardTitle>
+      <CardDescription>{description}</CardDescription>
+    </CardHeader>
+  );
+}
+
 /**
- * Renew / Extend: pick a plan and pay in the purchase dialog; the key is applied to this account as
- * soon as the payment goes through (nothing to type, no e-mail to wait for).
+ * Choosing a plan to renew with: the payment dialog opens at once where it asks first (location, consent),
+ * else once the server has started the payment; a code that makes it free is applied without a card.
  */
-export function RenewCard({ subscription }: { subscription: SubscriptionView | null }) {
+function useRenewal(promotionCode: string, onApplied: () => void) {
   const renew = useRenewSubscription();
   const { data: config } = usePublicConfig();
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   const [choosing, setChoosing] = useState<PlanView["id"] | null>(null);
-  const [promotionCode, setPromotionCode] = useState("");
-  const { data: plans } = usePlans();
-  const { data: lastDetails } = useLastBillingDetails();
-  const running = subscription !== null && subscription.status !== "expired";
 
-  if (subscription?.plan === "lifetime" && subscription.endDate === null) {
-    return (
-      <Card>
-        <CardHeader>
-          <CardTitle level={2} className="flex items-center gap-2 text-base">
-            <CalendarPlus className="size-5 text-brand" aria-hidden /> Renew / Extend
-          </CardTitle>
-          <CardDescription>You have lifetime access: there is nothing to renew.</CardDescription>
-        </CardHeader>
-      </Card>
-    );
+  async function applied(planName: string, paymentIntentId: string, clientSecret: string | null) {
+    onApplied();
+    try {
+      // Applies the key now if the provider's webhook hasn't yet; answers the same if it has.
+      await verifyPayment(paymentIntentId, clientSecret);
+    } finally {
+      await refreshSubscription();
+    }
+    toast({
+      title: "Subscription extended",
+      description: `${planName} was added to your account. A receipt is on its way by e-mail.`,
+    });
   }
 
   function choose(plan: PlanView) {
@@ -73,11 +82,10 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
           if (answer.provider === "free") void applied(plan.name, answer.paymentIntentId, answer.clientSecret);
           else setCheckout({ ...opened, provider: answer.provider, initial: answer });
         },
-        onError: (error) =>
-          toastFailure("Error", error, {
-            fallback: "Failed to process payment",
-            statusPrefix: "Could not start the payment.",
-          }),
+        onError: failureToast("Error", {
+          fallback: "Failed to process payment",
+          statusPrefix: "Could not start the payment.",
+        }),
         onSettled: () => setChoosing(null),
       },
     );
@@ -89,32 +97,37 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
     await applied(planName, paymentIntentId, clientSecret);
   }
 
-  async function applied(planName: string, paymentIntentId: string, clientSecret: string | null) {
-    setPromotionCode("");
-    try {
-      // Applies the key now if the provider's webhook hasn't yet; answers the same if it has.
-      await verifyPayment(paymentIntentId, clientSecret);
-    } finally {
-      await refreshSubscription();
-    }
-    toast({
-      title: "Subscription extended",
-      description: `${planName} was added to your account. A receipt is on its way by e-mail.`,
-    });
+  return { config, checkout, close: () => setCheckout(null), choosing, busy: renew.isPending, choose, paid };
+}
+
+/**
+ * Renew / Extend: pick a plan and pay in the purchase dialog; the key is applied to this account as
+ * soon as the payment goes through (nothing to type, no e-mail to wait for).
+ */
+export function RenewCard({ subscription }: { subscription: SubscriptionView | null }) {
+  const [promotionCode, setPromotionCode] = useState("");
+  const renewal = useRenewal(promotionCode, () => setPromotionCode(""));
+  const { data: plans } = usePlans();
+  const { data: lastDetails } = useLastBillingDetails();
+  const running = subscription !== null && subscription.status !== "expired";
+
+  if (subscription?.plan === "lifetime" && subscription.endDate === null) {
+    return (
+      <Card>
+        <RenewHeader description="You have lifetime access: there is nothing to renew." />
+      </Card>
+    );
   }
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle level={2} className="flex items-center gap-2 text-base">
-          <CalendarPlus className="size-5 text-brand" aria-hidden /> Renew / Extend
-        </CardTitle>
-        <CardDescription>
-          {running
+      <RenewHeader
+        description={
+          running
             ? "Add time to your subscription: it is added to what you have left, and your plugin key keeps working."
-            : "Start again at once, with the same plugin key and linked account."}
-        </CardDescription>
-      </CardHeader>
+            : "Start again at once, with the same plugin key and linked account."
+        }
+      />
       <CardContent>
         <div className="mb-3 max-w-xs">
           <PromotionCodeField
@@ -140,11 +153,11 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
               <PendingButton
                 size="sm"
                 variant={plan.popular ? "default" : "outline"}
-                disabled={renew.isPending}
-                pending={choosing === plan.id}
+                disabled={renewal.busy}
+                pending={renewal.choosing === plan.id}
                 pendingText="Processing..."
                 aria-label={`${running ? "Extend" : "Renew"} with ${plan.name}`}
-                onClick={() => choose(plan)}
+                onClick={() => renewal.choose(plan)}
               >
                 {running ? "Extend" : "Renew"}
               </PendingButton>
@@ -153,10 +166,10 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
         </ul>
       </CardContent>
       <CheckoutDialog
-        checkout={checkout}
-        publishableKey={config?.stripePublishableKey ?? null}
-        onClose={() => setCheckout(null)}
-        onPaid={(id, secret) => void paid(id, secret)}
+        checkout={renewal.checkout}
+        publishableKey={renewal.config?.stripePublishableKey ?? null}
+        onClose={renewal.close}
+        onPaid={(id, secret) => void renewal.paid(id, secret)}
         note="Payments are processed securely. The plan is added to your account the moment the payment goes through."
         returnPath={RENEW_RETURN_PATH}
         initialForm={formFromDetails(lastDetails?.details)}

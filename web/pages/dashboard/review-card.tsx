@@ -4,7 +4,7 @@ import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { TextareaField, TextField } from "../../components/ui/text-field";
-import { toastFailure } from "../../components/failure-toast";
+import { failureToast } from "../../lib/failure-toast";
 import { useMyReview, useSaveReview } from "../../lib/queries/dashboard";
 import { toast } from "../../lib/use-toast";
 import { cn } from "../../lib/utils";
@@ -45,11 +45,27 @@ function StarPicker({ value, onChange }: { value: number; onChange: (rating: num
   );
 }
 
-/** Write or edit the signed-in subscriber's one review (shown on the home page). */
-export function ReviewCard({ canReview, loading }: { canReview: boolean; loading: boolean }) {
-  const mine = useMyReview();
+/** Until the subscription and the review are known, a placeholder: not "Reviews are written by subscribers". */
+function ReviewCardLoading() {
+  return (
+    <Card aria-busy="true" aria-label="Loading your review">
+      <CardHeader className="gap-2">
+        <Skeleton className="h-5 w-40" />
+        <Skeleton className="h-4 w-3/4" />
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <Skeleton className="h-8 w-40" />
+        <Skeleton className="h-24 w-full" />
+      </CardContent>
+    </Card>
+  );
+}
+
+type MyReview = NonNullable<NonNullable<ReturnType<typeof useMyReview>["data"]>["review"]>;
+
+/** The rating, the comment and the name; filled with the review already written, if any. */
+function ReviewForm({ existing }: { existing: MyReview | null }) {
   const save = useSaveReview();
-  const existing = mine.data?.review ?? null;
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState("");
   const [displayName, setDisplayName] = useState("");
@@ -73,31 +89,58 @@ export function ReviewCard({ canReview, loading }: { canReview: boolean; loading
       { rating, comment: comment.trim(), displayName: displayName.trim() },
       {
         onSuccess: () => toast({ title: "Review saved", description: "Thanks for sharing your experience!" }),
-        onError: (error) =>
-          toastFailure("Failed", error, {
-            fallback: "Could not save your review",
-            statusPrefix: "Could not save your review.",
-          }),
+        onError: failureToast("Failed", {
+          fallback: "Could not save your review",
+          statusPrefix: "Could not save your review.",
+        }),
       },
     );
   }
 
-  // Until the subscription and the review are known, a placeholder: not "Reviews are written by subscribers".
-  if (loading || (canReview && mine.isPending)) {
-    return (
-      <Card aria-busy="true" aria-label="Loading your review">
-        <CardHeader className="gap-2">
-          <Skeleton className="h-5 w-40" />
-          <Skeleton className="h-4 w-3/4" />
-        </CardHeader>
-        <CardContent className="grid gap-3">
-          <Skeleton className="h-8 w-40" />
-          <Skeleton className="h-24 w-full" />
-        </CardContent>
-      </Card>
-    );
-  }
+  return (
+    <form onSubmit={submit} className="grid gap-4">
+      {existing?.hidden && (
+        <p className="rounded-md border border-border bg-muted p-3 text-sm text-muted-foreground">
+          A moderator hid this review, so it is not shown on the home page.
+        </p>
+      )}
+      <StarPicker value={rating} onChange={setRating} />
+      <TextareaField
+        id="review-comment"
+        label="Comment"
+        hint={
+          <span className="block text-right text-xs tabular-nums">
+            {comment.length}/{MAX_COMMENT}
+          </span>
+        }
+        value={comment}
+        maxLength={MAX_COMMENT}
+        onChange={(event) => setComment(event.target.value)}
+        placeholder="What did the plugin do for your project?"
+      />
+      <TextField
+        id="review-name"
+        label="Name shown with your review (optional)"
+        placeholder="Anonymous"
+        autoComplete="nickname"
+        value={displayName}
+        maxLength={MAX_DISPLAY_NAME}
+        onChange={(event) => setDisplayName(event.target.value)}
+      />
+      <div>
+        <Button type="submit" disabled={save.isPending}>
+          {existing ? "Update Review" : "Submit Review"}
+        </Button>
+      </div>
+    </form>
+  );
+}
 
+/** Write or edit the signed-in subscriber's one review (shown on the home page). */
+export function ReviewCard({ canReview, loading }: { canReview: boolean; loading: boolean }) {
+  const mine = useMyReview();
+  const existing = mine.data?.review ?? null;
+  if (loading || (canReview && mine.isPending)) return <ReviewCardLoading />;
   return (
     <Card>
       <CardHeader>
@@ -112,41 +155,7 @@ export function ReviewCard({ canReview, loading }: { canReview: boolean; loading
       </CardHeader>
       {canReview && (
         <CardContent>
-          <form onSubmit={submit} className="grid gap-4">
-            {existing?.hidden && (
-              <p className="rounded-md border border-border bg-muted p-3 text-sm text-muted-foreground">
-                A moderator hid this review, so it is not shown on the home page.
-              </p>
-            )}
-            <StarPicker value={rating} onChange={setRating} />
-            <TextareaField
-              id="review-comment"
-              label="Comment"
-              hint={
-                <span className="block text-right text-xs tabular-nums">
-                  {comment.length}/{MAX_COMMENT}
-                </span>
-              }
-              value={comment}
-              maxLength={MAX_COMMENT}
-              onChange={(event) => setComment(event.target.value)}
-              placeholder="What did the plugin do for your project?"
-            />
-            <TextField
-              id="review-name"
-              label="Name shown with your review (optional)"
-              placeholder="Anonymous"
-              autoComplete="nickname"
-              value={displayName}
-              maxLength={MAX_DISPLAY_NAME}
-              onChange={(event) => setDisplayName(event.target.value)}
-            />
-            <div>
-              <Button type="submit" disabled={save.isPending}>
-                {existing ? "Update Review" : "Submit Review"}
-              </Button>
-            </div>
-          </form>
+          <ReviewForm existing={existing} />
         </CardContent>
       )}
     </Card>

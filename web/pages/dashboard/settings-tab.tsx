@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { failureToast } from "../../lib/failure-toast";
+import { useEffect, useState, type ReactNode } from "react";
 import { LogOut } from "lucide-react";
 import type { AccountUser } from "../../lib/plugin-key-name";
 import { ThemeSelect } from "../../components/theme-select";
@@ -40,40 +41,37 @@ const SETTINGS: Setting[] = [
   },
 ];
 
-function SettingSwitch({
-  setting,
-  checked,
-  disabled,
-  onChange,
+/** One preference: its label and what it does on the left, its control on the right. */
+function SettingRow({
+  id,
+  label,
+  description,
+  children,
 }: {
-  setting: Setting;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (value: boolean) => void;
+  id: string;
+  label: string;
+  description: string;
+  /** The control, described by `${id}-description`. */
+  children: ReactNode;
 }) {
-  const descriptionId = `${setting.id}-description`;
   return (
     <div className="flex items-start justify-between gap-4">
       <div className="grid gap-1">
-        <Label htmlFor={setting.id}>{setting.label}</Label>
-        <p id={descriptionId} className="text-sm text-muted-foreground">
-          {setting.description}
+        <Label htmlFor={id}>{label}</Label>
+        <p id={`${id}-description`} className="text-sm text-muted-foreground">
+          {description}
         </p>
       </div>
-      <Switch
-        id={setting.id}
-        checked={checked}
-        disabled={disabled}
-        onCheckedChange={onChange}
-        aria-describedby={descriptionId}
-      />
+      {children}
     </div>
   );
 }
 
-export function SettingsTab({ user }: { user: AccountUser }) {
+const SAVED = { title: "Settings Updated", description: "Your preferences have been saved." };
+
+/** The switches and the theme; a switch is saved at once and, on failure, goes back to what the server has. */
+function PreferencesCard({ user }: { user: AccountUser }) {
   const update = useUpdateSettings();
-  const logout = useLogout();
   const [toggles, setToggles] = useState<Toggles>({
     notifications: user.settings.notifications,
     autoSync: user.settings.autoSync,
@@ -83,92 +81,102 @@ export function SettingsTab({ user }: { user: AccountUser }) {
     setToggles({ notifications: user.settings.notifications, autoSync: user.settings.autoSync });
   }, [user.settings.notifications, user.settings.autoSync]);
 
-  /** Saves at once; on failure the switch goes back to what the server has. */
   function save(change: Partial<Toggles>) {
     const before = toggles;
     setToggles({ ...toggles, ...change });
     update.mutate(change, {
-      onSuccess: () => toast({ title: "Settings Updated", description: "Your preferences have been saved." }),
-      onError: () => {
+      onSuccess: () => toast(SAVED),
+      onError: (error) => {
         setToggles(before);
-        toast({ variant: "destructive", title: "Error", description: "Failed to update settings" });
+        failureToast("Error", "Failed to update settings")(error);
       },
     });
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
-      <Card>
-        <CardHeader>
-          <CardTitle level={2} className="text-base">
-            Preferences
-          </CardTitle>
-          <CardDescription>Changes are saved as soon as you make them.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-6">
-          {SETTINGS.map((setting) => (
-            <SettingSwitch
-              key={setting.name}
-              setting={
-                setting.name === "notifications" && user.isAdmin
-                  ? { ...setting, description: `${setting.description} As an admin: new support tickets and answers.` }
-                  : setting
-              }
+    <Card>
+      <CardHeader>
+        <CardTitle level={2} className="text-base">
+          Preferences
+        </CardTitle>
+        <CardDescription>Changes are saved as soon as you make them.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {SETTINGS.map((setting) => (
+          <SettingRow
+            key={setting.name}
+            id={setting.id}
+            label={setting.label}
+            description={
+              setting.name === "notifications" && user.isAdmin
+                ? `${setting.description} As an admin: new support tickets and answers.`
+                : setting.description
+            }
+          >
+            <Switch
+              id={setting.id}
               checked={toggles[setting.name]}
               disabled={update.isPending}
-              onChange={(value) => save({ [setting.name]: value })}
+              onCheckedChange={(value) => save({ [setting.name]: value })}
+              aria-describedby={`${setting.id}-description`}
             />
-          ))}
-          <div className="flex items-start justify-between gap-4">
-            <div className="grid gap-1">
-              <Label htmlFor="setting-theme">Theme</Label>
-              <p id="setting-theme-description" className="text-sm text-muted-foreground">
-                Dark, light, or the same as your device.
-              </p>
-            </div>
-            <div className="w-32 shrink-0">
-              <ThemeSelect
-                id="setting-theme"
-                aria-describedby="setting-theme-description"
-                onSaved={() => toast({ title: "Settings Updated", description: "Your preferences have been saved." })}
-              />
-            </div>
+          </SettingRow>
+        ))}
+        <SettingRow id="setting-theme" label="Theme" description="Dark, light, or the same as your device.">
+          <div className="w-32 shrink-0">
+            <ThemeSelect id="setting-theme" aria-describedby="setting-theme-description" onSaved={() => toast(SAVED)} />
           </div>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle level={2} className="text-base">
-            Account
-          </CardTitle>
-          <CardDescription>Your sign-in details.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-5">
-          <TextField
-            id="account-email"
-            label="Email"
-            type="email"
-            value={user.email}
-            readOnly
-            aria-readonly
-            className="text-muted-foreground"
-          />
-          <PendingEmailChange />
-          <div className="grid gap-1">
-            <p className="text-sm font-medium">Member since</p>
-            <p className="text-muted-foreground" data-testid="member-since">
-              {formatDate(user.createdAt)}
-            </p>
-          </div>
-        </CardContent>
-        <CardFooter className="flex flex-wrap gap-3">
-          <ChangeEmailDialog currentEmail={user.email} />
-          <ChangePasswordDialog />
-          <Button variant="outline" onClick={logout}>
-            <LogOut aria-hidden /> Sign Out
-          </Button>
-        </CardFooter>
-      </Card>
+        </SettingRow>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The sign-in details, and the ways to change them or sign out. */
+function AccountCard({ user }: { user: AccountUser }) {
+  const logout = useLogout();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle level={2} className="text-base">
+          Account
+        </CardTitle>
+        <CardDescription>Your sign-in details.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <TextField
+          id="account-email"
+          label="Email"
+          type="email"
+          value={user.email}
+          readOnly
+          aria-readonly
+          className="text-muted-foreground"
+        />
+        <PendingEmailChange />
+        <div className="grid gap-1">
+          <p className="text-sm font-medium">Member since</p>
+          <p className="text-muted-foreground" data-testid="member-since">
+            {formatDate(user.createdAt)}
+          </p>
+        </div>
+      </CardContent>
+      <CardFooter className="flex flex-wrap gap-3">
+        <ChangeEmailDialog currentEmail={user.email} />
+        <ChangePasswordDialog />
+        <Button variant="outline" onClick={logout}>
+          <LogOut aria-hidden /> Sign Out
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+export function SettingsTab({ user }: { user: AccountUser }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+      <PreferencesCard user={user} />
+      <AccountCard user={user} />
       <YourDataCard />
     </div>
   );

@@ -1,4 +1,5 @@
 import type { SubscriptionView } from "@shared/api-types";
+import { failureToast } from "../../lib/failure-toast";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
@@ -69,8 +70,7 @@ function CancelSubscription({ subscription }: { subscription: SubscriptionView }
               title: "Subscription Cancelled",
               description: `You keep access until ${formatDate(subscription.endDate)}.`,
             }),
-          onError: () =>
-            toast({ variant: "destructive", title: "Error", description: "Failed to cancel subscription" }),
+          onError: failureToast("Error", "Failed to cancel subscription"),
           onSettled: close,
         })
       }

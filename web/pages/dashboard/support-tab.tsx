@@ -1,3 +1,4 @@
+import { AccountListCard } from "./account-list-card";
 import { Headset, MessageSquare } from "lucide-react";
 import { Link } from "wouter";
 import { PRODUCT_NAME, SUPPORT_RESPONSE_HOURS } from "@shared/product";
@@ -5,12 +6,10 @@ import { TICKET_SUBJECT_LABELS, type TicketStatus } from "@shared/support";
 import type { AccountTicketView } from "@shared/api/support";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { TicketThread } from "../../components/ticket-thread";
 import { TicketAnswerForm } from "../../components/ticket-answer-form";
 import { useAccountTickets, useAnswerAccountTicket } from "../../lib/queries/account-tickets";
-import { AddressConfirmationNotice } from "./address-confirmation-notice";
 import { formatDate } from "./time";
 
 /** The status in the sender's words, as on the ticket's own page. */
@@ -56,52 +55,35 @@ function TicketCard({ ticket }: { ticket: AccountTicketView }) {
 /** Dashboard → Support: the account's tickets with their threads, each with a box to answer it. */
 export function SupportTab() {
   const tickets = useAccountTickets();
-  const data = tickets.data;
   return (
-    <div className="grid gap-6">
-      <AddressConfirmationNotice />
-      <Card>
-        <CardHeader>
-          <CardTitle level={2} className="text-base">
-            Support messages
-          </CardTitle>
-          <CardDescription>
-            Your messages to support and our answers. We answer within {SUPPORT_RESPONSE_HOURS} hours, by e-mail too.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {tickets.isError ? (
-            <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-              <span>Could not load your support messages: {tickets.error.message}</span>
-              <Button size="sm" variant="outline" onClick={() => tickets.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : !data ? (
-            // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a named placeholder; a live role would have it announced, a change to make on purpose
-            <div className="grid gap-3" aria-busy="true" aria-label="Loading support messages">
-              <Skeleton className="h-24" />
-            </div>
-          ) : data.tickets.length === 0 ? (
-            <div className="grid gap-3 text-sm text-muted-foreground">
-              <p className="flex items-center gap-2">
-                <MessageSquare className="size-4" aria-hidden /> No support messages yet.
-              </p>
-              <Button asChild variant="outline" size="sm" className="justify-self-start">
-                <Link href="/support">
-                  <Headset aria-hidden /> Contact Support
-                </Link>
-              </Button>
-            </div>
-          ) : (
-            <ul className="grid gap-4">
-              {data.tickets.map((ticket) => (
-                <TicketCard key={ticket.id} ticket={ticket} />
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
-    </div>
+    <AccountListCard
+      title="Support messages"
+      description={`Your messages to support and our answers. We answer within ${SUPPORT_RESPONSE_HOURS} hours, by e-mail too.`}
+      query={tickets}
+      failedText="Could not load your support messages"
+      loadingLabel="Loading support messages"
+      placeholder={<Skeleton className="h-24" />}
+    >
+      {(data) =>
+        data.tickets.length === 0 ? (
+          <div className="grid gap-3 text-sm text-muted-foreground">
+            <p className="flex items-center gap-2">
+              <MessageSquare className="size-4" aria-hidden /> No support messages yet.
+            </p>
+            <Button asChild variant="outline" size="sm" className="justify-self-start">
+              <Link href="/support">
+                <Headset aria-hidden /> Contact Support
+              </Link>
+            </Button>
+          </div>
+        ) : (
+          <ul className="grid gap-4">
+            {data.tickets.map((ticket) => (
+              <TicketCard key={ticket.id} ticket={ticket} />
+            ))}
+          </ul>
+        )
+      }
+    </AccountListCard>
   );
 }

@@ -1,3 +1,4 @@
+import { LoadingPlaceholder } from "../../components/ui/loading-placeholder";
 import type { MouseEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useLocation } from "wouter";
@@ -64,12 +65,11 @@ export default function LegalPage({ slug }: { slug: LegalSlug }) {
           </Button>
         </div>
       ) : (
-        // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a named placeholder; a live role would have it announced, a change to make on purpose
-        <div className="grid max-w-3xl gap-3" aria-busy="true" aria-label="Loading">
+        <LoadingPlaceholder className="grid max-w-3xl gap-3" label="Loading">
           {[0, 1, 2, 3].map((line) => (
             <Skeleton key={line} className="h-5 w-full" />
           ))}
-        </div>
+        </LoadingPlaceholder>
       )}
     </Layout>
   );

@@ -1,14 +1,13 @@
-import { useState, type FormEvent } from "react";
-import { CheckCircle2, Send } from "lucide-react";
+import { useState } from "react";
+import { CheckCircle2 } from "lucide-react";
 import type { TicketSubject } from "@shared/api-types";
 import { SUPPORT_RESPONSE_HOURS } from "@shared/product";
-import { MAX_TICKET_MESSAGE, TICKET_SUBJECT_LABELS, TICKET_SUBJECTS, ticketNumber } from "@shared/support";
+import { TICKET_SUBJECT_LABELS, TICKET_SUBJECTS, ticketNumber } from "@shared/support";
 import { EmailField } from "../../components/email-field";
-import { PendingButton } from "../../components/ui/pending-button";
+import { MessageForm } from "../../components/message-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { SelectField, TextareaField } from "../../components/ui/text-field";
-import { useFieldErrors } from "../../components/ui/use-field-errors";
-import { toastFailure } from "../../components/failure-toast";
+import { SelectField } from "../../components/ui/text-field";
+import { failureToast } from "../../lib/failure-toast";
 import { useCreateTicket } from "../../lib/queries/public";
 import { toast } from "../../lib/use-toast";
 
@@ -26,36 +25,17 @@ function emailProblem(email: string): string | undefined {
   return undefined;
 }
 
-function validate(email: string, message: string) {
-  return { email: emailProblem(email), message: message.trim() ? undefined : "Message is required" };
-}
-
 /** The support page's contact form: it creates a ticket the admins answer. */
 export function ContactForm() {
   const [email, setEmail] = useState("");
   const [subject, setSubject] = useState<TicketSubject | "">("");
-  const [message, setMessage] = useState("");
   const createTicket = useCreateTicket();
   // Kept on the page after the toast has gone: the number to quote, and where the answer goes.
   const [sent, setSent] = useState<{ number: string; email: string } | null>(null);
-  const {
-    shown: errors,
-    check,
-    reset,
-  } = useFieldErrors(validate(email, message), { email: "support-email", message: "support-message" });
 
-  function clear() {
-    setEmail("");
-    setSubject("");
-    setMessage("");
-    reset();
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!check()) return;
+  function send(message: string, cleared: () => void) {
     createTicket.mutate(
-      { email: email.trim(), message: message.trim(), ...(subject ? { subject } : {}) },
+      { email: email.trim(), message, ...(subject ? { subject } : {}) },
       {
         onSuccess: (ticket) => {
           setSent({ number: ticketNumber(ticket._id), email: ticket.email });
@@ -63,13 +43,14 @@ export function ContactForm() {
             title: "Message Sent!",
             description: `We'll get back to you within ${SUPPORT_RESPONSE_HOURS} hours.`,
           });
-          clear();
+          setEmail("");
+          setSubject("");
+          cleared();
         },
-        onError: (error) =>
-          toastFailure("Message Not Sent", error, {
-            fallback: "Your message could not be sent. Please try again.",
-            statusPrefix: "Sending failed.",
-          }),
+        onError: failureToast("Message Not Sent", {
+          fallback: "Your message could not be sent. Please try again.",
+          statusPrefix: "Sending failed.",
+        }),
       },
     );
   }
@@ -85,66 +66,87 @@ export function ContactForm() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        {sent && (
-          <div
-            role="status"
-            className="flex items-start gap-3 rounded-md border border-success/40 bg-success/10 p-3 text-sm"
-          >
-            <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
-            <p>
-              <span className="font-medium">Message sent: ticket {sent.number}.</span> We'll reply to {sent.email}{" "}
-              within {SUPPORT_RESPONSE_HOURS} hours; quote {sent.number} if you write again.
-            </p>
-          </div>
-        )}
-        <form noValidate aria-labelledby="contact-title" onSubmit={handleSubmit} className="grid gap-5">
-          <EmailField
-            id="support-email"
-            label="Email"
-            error={errors.email}
-            maxLength={MAX_EMAIL_LENGTH}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          <SelectField
-            id="support-subject"
-            label={
-              <>
-                Subject <span className="font-normal text-muted-foreground">(optional)</span>
-              </>
-            }
-            value={subject}
-            onChange={(event) => setSubject(event.target.value as TicketSubject | "")}
-          >
-            <option value="">Choose a subject</option>
-            {SUBJECTS.map(({ value, label }) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </SelectField>
-          <TextareaField
-            id="support-message"
-            label="Message"
-            error={errors.message}
-            rows={6}
-            required
-            maxLength={MAX_TICKET_MESSAGE}
-            placeholder="Tell us what you're working on and what happened."
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
-          />
-          <PendingButton
-            type="submit"
-            className="w-full sm:w-auto sm:justify-self-start"
-            pending={createTicket.isPending}
-            pendingText="Sending..."
-            icon={<Send aria-hidden />}
-          >
-            Send Message
-          </PendingButton>
-        </form>
+        {sent && <TicketSentNotice number={sent.number} email={sent.email} />}
+        <MessageForm
+          id="support-message"
+          labelledBy="contact-title"
+          gap="gap-5"
+          fields={{
+            errors: { email: emailProblem(email) },
+            ids: { email: "support-email" },
+            render: (shown) => (
+              <SenderFields
+                email={email}
+                emailError={shown.email}
+                onEmail={setEmail}
+                subject={subject}
+                onSubject={setSubject}
+              />
+            ),
+          }}
+          label="Message"
+          rows={6}
+          required
+          placeholder="Tell us what you're working on and what happened."
+          emptyError="Message is required"
+          submitLabel="Send Message"
+          pendingText="Sending..."
+          pending={createTicket.isPending}
+          onSend={send}
+        />
       </CardContent>
     </Card>
+  );
+}
+
+/** Stays on the page after the toast: the number to quote, and where the answer goes. */
+function TicketSentNotice({ number, email }: { number: string; email: string }) {
+  return (
+    <div role="status" className="flex items-start gap-3 rounded-md border border-success/40 bg-success/10 p-3 text-sm">
+      <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
+      <p>
+        <span className="font-medium">Message sent: ticket {number}.</span> We'll reply to {email} within{" "}
+        {SUPPORT_RESPONSE_HOURS} hours; quote {number} if you write again.
+      </p>
+    </div>
+  );
+}
+
+/** Who writes (the address the answer goes to) and about what. */
+function SenderFields(props: {
+  email: string;
+  emailError: string | undefined;
+  onEmail: (email: string) => void;
+  subject: TicketSubject | "";
+  onSubject: (subject: TicketSubject | "") => void;
+}) {
+  return (
+    <>
+      <EmailField
+        id="support-email"
+        label="Email"
+        error={props.emailError}
+        maxLength={MAX_EMAIL_LENGTH}
+        value={props.email}
+        onChange={(event) => props.onEmail(event.target.value)}
+      />
+      <SelectField
+        id="support-subject"
+        label={
+          <>
+            Subject <span className="font-normal text-muted-foreground">(optional)</span>
+          </>
+        }
+        value={props.subject}
+        onChange={(event) => props.onSubject(event.target.value as TicketSubject | "")}
+      >
+        <option value="">Choose a subject</option>
+        {SUBJECTS.map(({ value, label }) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
+    </>
   );
 }

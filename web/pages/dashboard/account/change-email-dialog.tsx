@@ -1,57 +1,40 @@
 import { useState } from "react";
 import { Mail, MailCheck } from "lucide-react";
 import { Button } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/text-field";
 import { EmailField } from "../../../components/email-field";
-import { toastFailure } from "../../../components/failure-toast";
+import { failureToast } from "../../../lib/failure-toast";
 import { useChangeEmail } from "../../../lib/queries/account";
-import { FormDialog, isWrongPassword } from "../../../components/form-dialog";
+import { FormDialog } from "../../../components/form-dialog";
+import { CurrentPasswordField, useAccountDialogForm } from "./account-dialog-form";
 
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
 /** Settings → Change email: a link goes to the new address; nothing changes until it is opened. */
 export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
-  const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [sent, setSent] = useState<string | null>(null);
+  const form = useAccountDialogForm({ email: "", password: "" }, () => setSent(null));
   const change = useChangeEmail();
 
-  function openChange(value: boolean) {
-    setOpen(value);
-    if (value) {
-      setEmail("");
-      setPassword("");
-      setErrors({});
-      setSent(null);
-    }
-  }
-
   function submit() {
+    const { email, password } = form.values;
     const found = {
       email: looksLikeEmail(email.trim()) ? undefined : "Please enter a valid email address",
       password: password ? undefined : "Please enter your current password",
     };
-    setErrors(found);
-    if (found.email || found.password) return;
+    if (!form.check(found)) return;
+    const otherwise = failureToast("Email Not Changed", {
+      fallback: "Could not change your email",
+      statusPrefix: "Change failed.",
+    });
     change.mutate(
       { newEmail: email.trim(), password },
       {
         onSuccess: ({ message }) => setSent(message),
-        onError: (error) => {
-          if (isWrongPassword(error)) setErrors({ password: error.message });
-          else if (
-            (error as { code?: string }).code === "EMAIL_TAKEN" ||
-            (error as { code?: string }).code === "SAME_EMAIL"
-          )
-            setErrors({ email: error.message });
-          else
-            toastFailure("Email Not Changed", error, {
-              fallback: "Could not change your email",
-              statusPrefix: "Change failed.",
-            });
-        },
+        onError: form.refused("password", (error) => {
+          const code = (error as { code?: string }).code;
+          if (code === "EMAIL_TAKEN" || code === "SAME_EMAIL") form.setErrors({ email: (error as Error).message });
+          else otherwise(error);
+        }),
       },
     );
   }
@@ -63,8 +46,8 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
           <Mail aria-hidden /> Change email
         </Button>
       }
-      open={open}
-      onOpenChange={openChange}
+      open={form.open}
+      onOpenChange={form.openChange}
       title="Change email"
       description={
         <p>
@@ -87,22 +70,8 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
         </div>
       ) : (
         <>
-          <EmailField
-            id="new-email"
-            label="New email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={errors.email}
-          />
-          <TextField
-            id="email-change-password"
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={errors.password}
-          />
+          <EmailField id="new-email" label="New email" {...form.field("email")} />
+          <CurrentPasswordField id="email-change-password" {...form.field("password")} />
         </>
       )}
     </FormDialog>

@@ -1,56 +1,40 @@
-import { useState } from "react";
 import { KeyRound } from "lucide-react";
 import { MIN_PASSWORD_LENGTH } from "@shared/product";
 import { Button } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/text-field";
-import { toastFailure } from "../../../components/failure-toast";
+import { failureToast } from "../../../lib/failure-toast";
 import { useChangePassword } from "../../../lib/queries/account";
 import { toast } from "../../../lib/use-toast";
 import { NewPasswordField } from "../../../components/new-password-field";
-import { FormDialog, isWrongPassword } from "../../../components/form-dialog";
+import { FormDialog } from "../../../components/form-dialog";
+import { CurrentPasswordField, useAccountDialogForm } from "./account-dialog-form";
 
 /** Settings → Change password: the current one, the new one twice. Other devices are signed out. */
 export function ChangePasswordDialog() {
-  const [open, setOpen] = useState(false);
-  const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [errors, setErrors] = useState<{ current?: string; next?: string; confirm?: string }>({});
+  const form = useAccountDialogForm({ current: "", next: "", confirm: "" });
   const change = useChangePassword();
 
-  function openChange(value: boolean) {
-    setOpen(value);
-    if (value) {
-      setCurrent("");
-      setNext("");
-      setConfirm("");
-      setErrors({});
-    }
-  }
-
   function submit() {
+    const { current, next, confirm } = form.values;
     const found = {
       current: current ? undefined : "Please enter your current password",
       next:
         next.length >= MIN_PASSWORD_LENGTH ? undefined : `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
       confirm: confirm === next ? undefined : "Passwords don't match",
     };
-    setErrors(found);
-    if (found.current || found.next || found.confirm) return;
+    if (!form.check(found)) return;
     // mutateAsync: the fresh token re-renders the signed-in screens, which may drop mutate's own callbacks.
     change.mutateAsync({ currentPassword: current, newPassword: next }).then(
       ({ message }) => {
-        setOpen(false);
+        form.setOpen(false);
         toast({ title: "Password Changed", description: message });
       },
-      (error) => {
-        if (isWrongPassword(error)) setErrors({ current: (error as Error).message });
-        else
-          toastFailure("Password Not Changed", error, {
-            fallback: "Could not change your password",
-            statusPrefix: "Change failed.",
-          });
-      },
+      form.refused(
+        "current",
+        failureToast("Password Not Changed", {
+          fallback: "Could not change your password",
+          statusPrefix: "Change failed.",
+        }),
+      ),
     );
   }
 
@@ -61,8 +45,8 @@ export function ChangePasswordDialog() {
           <KeyRound aria-hidden /> Change password
         </Button>
       }
-      open={open}
-      onOpenChange={openChange}
+      open={form.open}
+      onOpenChange={form.openChange}
       title="Change password"
       description={
         <p>
@@ -75,29 +59,9 @@ export function ChangePasswordDialog() {
       pending={change.isPending}
       onSubmit={submit}
     >
-      <TextField
-        id="current-password"
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        value={current}
-        onChange={(event) => setCurrent(event.target.value)}
-        error={errors.current}
-      />
-      <NewPasswordField
-        id="new-password"
-        label="New password"
-        value={next}
-        onChange={(event) => setNext(event.target.value)}
-        error={errors.next}
-      />
-      <NewPasswordField
-        id="confirm-new-password"
-        label="Confirm new password"
-        value={confirm}
-        onChange={(event) => setConfirm(event.target.value)}
-        error={errors.confirm}
-      />
+      <CurrentPasswordField id="current-password" {...form.field("current")} />
+      <NewPasswordField id="new-password" label="New password" {...form.field("next")} />
+      <NewPasswordField id="confirm-new-password" label="Confirm new password" {...form.field("confirm")} />
     </FormDialog>
   );
 }

@@ -1,43 +1,29 @@
-import { useState } from "react";
 import { Link } from "wouter";
 import { Trash2 } from "lucide-react";
 import { Button } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/text-field";
-import { toastFailure } from "../../../components/failure-toast";
+import { failureToast } from "../../../lib/failure-toast";
 import { useDeleteAccount } from "../../../lib/queries/account";
-import { FormDialog, isWrongPassword } from "../../../components/form-dialog";
+import { FormDialog } from "../../../components/form-dialog";
+import { CurrentPasswordField, useAccountDialogForm } from "./account-dialog-form";
 import { useSession } from "../../../lib/session";
 
 /** Settings → Delete account: says what goes and what the law makes us keep, and asks for the password. */
 export function DeleteAccountDialog() {
-  const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const form = useAccountDialogForm({ password: "" });
   const remove = useDeleteAccount();
   const confirmed = useSession((state) => state.user?.emailConfirmed ?? true);
 
-  function openChange(value: boolean) {
-    setOpen(value);
-    if (value) {
-      setPassword("");
-      setError(undefined);
-    }
-  }
-
   function submit() {
-    if (!password) {
-      setError("Please enter your current password");
-      return;
-    }
+    const { password } = form.values;
+    if (!form.check({ password: password ? undefined : "Please enter your current password" })) return;
     remove.mutate(password, {
-      onError: (failure) => {
-        if (isWrongPassword(failure)) setError(failure.message);
-        else
-          toastFailure("Account Not Deleted", failure, {
-            fallback: "Could not delete your account",
-            statusPrefix: "Delete failed.",
-          });
-      },
+      onError: form.refused(
+        "password",
+        failureToast("Account Not Deleted", {
+          fallback: "Could not delete your account",
+          statusPrefix: "Delete failed.",
+        }),
+      ),
     });
   }
 
@@ -48,8 +34,8 @@ export function DeleteAccountDialog() {
           <Trash2 aria-hidden /> Delete account
         </Button>
       }
-      open={open}
-      onOpenChange={openChange}
+      open={form.open}
+      onOpenChange={form.openChange}
       destructive
       title="Delete your account?"
       description={
@@ -90,15 +76,7 @@ export function DeleteAccountDialog() {
       onSubmit={submit}
       icon={<Trash2 aria-hidden />}
     >
-      <TextField
-        id="delete-password"
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={error}
-      />
+      <CurrentPasswordField id="delete-password" {...form.field("password")} />
     </FormDialog>
   );
 }

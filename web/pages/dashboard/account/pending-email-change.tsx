@@ -1,4 +1,5 @@
 /** Settings' line about an e-mail change whose confirmation link has not been followed yet, with a way to cancel it. */
+import { failureToast } from "../../../lib/failure-toast";
 import { Button } from "../../../components/ui/button";
 import { useCancelEmailChange, usePendingEmailChange } from "../../../lib/queries/account";
 import { toast } from "../../../lib/use-toast";
@@ -25,8 +26,7 @@ export function PendingEmailChange() {
             cancel.mutate(undefined, {
               onSuccess: () =>
                 toast({ title: "Email change cancelled", description: "Your email address stays as it is." }),
-              onError: () =>
-                toast({ variant: "destructive", title: "Error", description: "Failed to cancel the email change" }),
+              onError: failureToast("Error", "Failed to cancel the email change"),
             })
           }
         >

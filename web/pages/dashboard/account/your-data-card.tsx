@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
 import { PendingButton } from "../../../components/ui/pending-button";
-import { toastFailure } from "../../../components/failure-toast";
+import { failureToast } from "../../../lib/failure-toast";
 import { useExportAccount } from "../../../lib/queries/account";
 import { DeleteAccountDialog } from "./delete-account-dialog";
 
@@ -27,11 +27,10 @@ export function YourDataCard() {
           icon={<Download aria-hidden />}
           onClick={() =>
             exportAccount.mutate(undefined, {
-              onError: (error) =>
-                toastFailure("Download Failed", error, {
-                  fallback: "Could not download your data",
-                  statusPrefix: "Download failed.",
-                }),
+              onError: failureToast("Download Failed", {
+                fallback: "Could not download your data",
+                statusPrefix: "Download failed.",
+              }),
             })
           }
         >
