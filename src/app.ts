@@ -110,7 +110,10 @@ export function createApp(deps: AppDeps) {
       );
     }
     if (error instanceof ValidationError || code === "VALIDATION") {
-      return json(request, 422, { error: "VALIDATION", message: validationMessage(error as ValidationError) }, headers);
+      // A field whose schema names its own code (`errorCode`) answers with it: INVALID_SEATS rather than VALIDATION.
+      const own = ((error as ValidationError).valueError?.schema as { errorCode?: unknown } | undefined)?.errorCode;
+      const errorCode = typeof own === "string" ? own : "VALIDATION";
+      return json(request, 422, { error: errorCode, message: validationMessage(error as ValidationError) }, headers);
     }
     if (code === "PARSE")
       return json(request, 400, { error: "BAD_REQUEST", message: "The request body is not valid JSON." }, headers);

@@ -26,6 +26,7 @@ export function saleView(row: Sale, docs: { creditNoteNumber?: string | null; si
     status: row.status,
     promotionCode: row.promotionCode,
     discount: centsToDollars(row.discountCents),
+    seats: row.seats,
     companyName: row.companyName,
     withdrawalConsentAt: toIso(row.withdrawalConsentAt),
     withdrawalConsentVersion: row.withdrawalConsentVersion,

@@ -168,6 +168,7 @@ export async function recordSale(
       status: "paid",
       promotionCode: checkout?.promotionCode ?? null,
       discountCents: checkout?.discountCents ?? 0,
+      seats: checkout?.seats ?? 1,
       ...saleTaxColumns(intent.metadata),
       ...buyerColumns(intent.metadata, checkout),
       createdAt: now,
@@ -188,6 +189,7 @@ export async function recordSale(
     count: 1,
     source: "purchase",
     saleId: inserted.id,
+    seats: inserted.seats,
   });
   const renewed = await applyRenewal(tx, intent, key, now);
   // Numbered only once the sale is surely new, in this transaction: no number is ever skipped or given twice.
@@ -236,7 +238,15 @@ export async function recordSale(
         to: email,
         saleId: inserted.id,
         template: "product-key",
-        payload: { key: key.key, plan: plan.id, planName: plan.name, signupEmail: email, ...invoice, ...consent },
+        payload: {
+          key: key.key,
+          plan: plan.id,
+          planName: plan.name,
+          seats: inserted.seats,
+          signupEmail: email,
+          ...invoice,
+          ...consent,
+        },
       },
       now,
     );

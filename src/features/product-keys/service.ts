@@ -30,7 +30,7 @@ async function assertNotOnHold(db: DbOrTx, key: ProductKey) {
 export async function generateProductKeys(
   db: DbOrTx,
   now: number,
-  input: { plan: PlanId; count: number; source: KeySource; saleId?: number | null },
+  input: { plan: PlanId; count: number; source: KeySource; saleId?: number | null; seats?: number },
 ): Promise<ProductKey[]> {
   if (!Number.isInteger(input.count) || input.count < KEY_GENERATION_MIN || input.count > KEY_GENERATION_MAX) {
     throw new AppError(
@@ -50,6 +50,7 @@ export async function generateProductKeys(
         plan: input.plan,
         source: input.source,
         saleId: input.saleId ?? null,
+        seats: input.seats ?? 1,
         createdAt: now,
       })
       .onConflictDoNothing()
