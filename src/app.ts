@@ -16,6 +16,7 @@ import { productKeyRoutes } from "./features/product-keys/routes";
 import { emailRoutes } from "./features/email/routes";
 import { subscriptionRoutes } from "./features/subscriptions/routes";
 import { pluginRoutes } from "./features/plugin/routes";
+import { seatRoutes } from "./features/seats/routes";
 import { createLeaseIssuer } from "./features/leases/issuer";
 import { leaseRoutes } from "./features/leases/routes";
 import { registerLeaseMetrics } from "./features/leases/metrics";
@@ -157,6 +158,7 @@ export function createApp(deps: AppDeps) {
     .use(subscriptionRoutes(deps))
     .use(settingsRoutes(deps))
     .use(pluginRoutes(deps, leases))
+    .use(seatRoutes(deps))
     .use(leaseRoutes(deps, leases))
     .use(robloxRoutes(deps))
     .use(statsRoutes(deps))

@@ -22,3 +22,11 @@ export function seatsText(seats: number): string {
 export function planWithSeats(planName: string, seats: number): string {
   return seats === 1 ? planName : `${planName} × ${seatsText(seats)}`;
 }
+
+/** A seat's label is at most this long. */
+export const SEAT_LABEL_MAX = 60;
+
+/** A plugin key with its middle hidden, as the seat list shows a key it no longer answers in full. */
+export function keyPreview(key: string): string {
+  return `${key.slice(0, 7)}…${key.slice(-4)}`;
+}

@@ -39,8 +39,8 @@ export function ProductKeyEmail({
       <Text style={styles.code}>{productKey}</Text>
       {seats > 1 && (
         <Text style={styles.text}>
-          This one key carries all {seats} seats. Whoever creates the account with it manages them: each person you
-          give a seat to gets a plugin key of their own, from the dashboard's Plugin tab.
+          This one key carries all {seats} seats. Whoever creates the account with it manages them: each person you give
+          a seat to gets a plugin key of their own, from the dashboard's Plugin tab.
         </Text>
       )}
       <Text style={styles.text}>Getting started takes three steps:</Text>
