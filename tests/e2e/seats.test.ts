@@ -31,12 +31,17 @@ async function keyMailedTo(to: string): Promise<string> {
 }
 
 /** Every theme and width of the page as it is now: a picture of each, and no accessibility findings. */
-async function everyScreen(page: Page, name: string, setTheme: (theme: "dark" | "light") => Promise<void>) {
+async function everyScreen(
+  page: Page,
+  name: string,
+  setTheme: (theme: "dark" | "light") => Promise<void>,
+  fullPage = true,
+) {
   for (const theme of ["dark", "light"] as const) {
     await setTheme(theme);
     for (const [viewport, size] of SIZES) {
       await page.setViewportSize(viewport);
-      await shoot(page, `${name}-${size}-${theme}`);
+      await shoot(page, `${name}-${size}-${theme}`, fullPage);
       expect(describeFindings(`${name} (${size}, ${theme})`, await axeViolations(page))).toBe("");
     }
   }
@@ -54,21 +59,26 @@ describe("a studio's seats", () => {
     expect(await dialog.getByLabel("Seats").inputValue()).toBe("1");
 
     await dialog.getByLabel("Seats").fill("0");
-    await dialog.getByRole("button", { name: "Continue to payment" }).click();
+    await dialog.getByRole("button", { name: "Update total" }).click();
     await dialog.getByText("Seats must be a whole number from 1 to 100.").first().waitFor();
 
     await dialog.getByLabel("Seats").fill("5");
-    await dialog.getByRole("button", { name: "Continue to payment" }).click();
+    await dialog.getByRole("button", { name: "Update total" }).click();
     await dialog.getByText("4 Month Pro × 5 seats").waitFor();
     await dialog.getByText("$24.99 per seat").waitFor();
     await dialog.getByText("$124.95").waitFor();
     await dialog.getByRole("button", { name: "Complete Payment" }).waitFor();
-    await everyScreen(page, "seats-purchase-dialog", async (theme) => {
-      await page.evaluate((t) => {
-        document.documentElement.classList.toggle("light", t === "light");
-        document.documentElement.classList.toggle("dark", t === "dark");
-      }, theme);
-    });
+    await everyScreen(
+      page,
+      "seats-purchase-dialog",
+      async (theme) => {
+        await page.evaluate((t) => {
+          document.documentElement.classList.toggle("light", t === "light");
+          document.documentElement.classList.toggle("dark", t === "dark");
+        }, theme);
+      },
+      false,
+    );
 
     await dialog.getByRole("button", { name: "Complete Payment" }).click();
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();

@@ -223,13 +223,17 @@ export function CheckoutDialog({
     payment.release();
     onClose();
   };
+  // A payment made for another seat count is priced again.
+  const seatsChanged = intent !== null && rules.asksSeats && seatsOf(form.seats) !== intent.quote.seats;
   const submitLabel = rules.asksLocation
     ? intent
       ? "Update total"
       : "Show total"
-    : intent
-      ? "Save invoice details"
-      : "Continue to payment";
+    : seatsChanged
+      ? "Update total"
+      : intent
+        ? "Save invoice details"
+        : "Continue to payment";
   return (
     <Dialog open={checkout !== null} onOpenChange={(open) => !open && close()}>
       <DialogContent aria-describedby="checkout-summary" onInteractOutside={(event) => event.preventDefault()}>

@@ -130,7 +130,7 @@ export function SeatRow({ seat, number, ownKey }: { seat: SeatView; number: numb
   );
 
   return (
-    <li className="grid gap-3 py-4 first:pt-0 last:pb-0" data-testid="seat">
+    <li className="grid content-start gap-3 rounded-md border border-border p-4" data-testid="seat">
       <SeatLabel seat={seat} number={number} />
       <div className="grid gap-1">
         <div

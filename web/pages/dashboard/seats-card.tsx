@@ -20,7 +20,7 @@ export function SeatsCard({ seats, ownKey }: { seats: SeatsResponse; ownKey: str
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <ul className="grid divide-y divide-border">
+        <ul className="grid gap-4 lg:grid-cols-2">
           {seats.seats.map((seat, index) => (
             <SeatRow key={seat.id} seat={seat} number={index + 1} ownKey={ownKey} />
           ))}
