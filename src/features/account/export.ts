@@ -16,6 +16,7 @@ import { accountSales } from "./purchases";
 import { isAddressConfirmed } from "./address-confirmation";
 import { ownedCondition } from "./ownership";
 import { ticketAnswers } from "../support/thread";
+import { seatsForExport } from "../seats/service";
 
 const dollars = (cents: number) => cents / 100;
 
@@ -90,6 +91,7 @@ export async function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: U
         }
       : null,
     addressConfirmed: confirmed,
+    seats: await seatsForExport(db, user.id),
     purchases: purchases.map(({ sale, key, request, kind, paidByAccount }) => ({
       id: sale.id,
       kind,

@@ -3,15 +3,21 @@
  * the sale and carried by the purchase's one product key; redeeming that key gives the account its seats, one row of
  * `seats` each (src/db/tables/seats.ts). Seat 1 is the owner's own plugin key.
  */
-import { and, asc, eq, gt, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, lte, ne, or } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
-import { seats, type Seat } from "../../db/schema";
+import { productKeys, sales, seats, type Seat } from "../../db/schema";
 import { MAX_SEATS, MIN_SEATS } from "@shared/seats";
+import { toIso } from "../../lib/clock";
 
 /** What `count` seats of a plan cost before any promotion: the plan's price times the seats. */
 export function priceForSeats(planPriceCents: number, count: number): number {
   if (!Number.isInteger(count) || count < MIN_SEATS || count > MAX_SEATS) throw new RangeError(`seats ${count}`);
   return planPriceCents * count;
+}
+
+/** How many seats the account has: its rows that exist, and always seat 1 (its own key). */
+export async function seatCount(db: DbOrTx, userId: number): Promise<number> {
+  return Math.max(1, (await seatsOf(db, userId)).length);
 }
 
 /** The account's seats that exist, in the order they were given. */
@@ -52,4 +58,39 @@ export async function endSeatsAfter(db: DbOrTx, userId: number, keep: number, no
     .where(and(eq(seats.userId, userId), gt(seats.position, Math.max(keep, 1)), isNull(seats.endedAt)))
     .returning({ id: seats.id });
   return ended.length;
+}
+
+/**
+ * The purchase behind a redeemed key was refunded in full: the account keeps the seats its other keys still pay for
+ * (the most any of them gives, at least seat 1, its own key) and the newest seats beyond them end. With no other key
+ * of several seats, every seat but the owner's own ends (and the refund ends the owner's access as it always did).
+ */
+export async function endRefundedSeats(db: DbOrTx, userId: number, refundedKeyId: number, now: number) {
+  const others = await db
+    .select({ seats: productKeys.seats })
+    .from(productKeys)
+    .leftJoin(sales, eq(sales.id, productKeys.saleId))
+    .where(
+      and(
+        eq(productKeys.usedByUserId, userId),
+        ne(productKeys.id, refundedKeyId),
+        or(isNull(sales.id), ne(sales.status, "refunded")),
+      ),
+    );
+  return endSeatsAfter(db, userId, Math.max(1, ...others.map((key) => key.seats)), now);
+}
+
+/** The account's seats as its data export lists them: every row, ended ones too. Seat 1's key is the account's own. */
+export async function seatsForExport(db: DbOrTx, userId: number) {
+  const rows = await db.select().from(seats).where(eq(seats.userId, userId)).orderBy(asc(seats.position));
+  return rows.map((seat) => ({
+    seat: seat.position,
+    label: seat.label,
+    pluginKey: seat.position === 1 ? "(the account's own pluginKey)" : seat.pluginKey,
+    linkedRobloxAccountId: seat.linkedRobloxAccountId,
+    linkedAt: toIso(seat.linkedAt),
+    lastValidatedAt: toIso(seat.lastValidatedAt),
+    endedAt: toIso(seat.endedAt),
+    createdAt: toIso(seat.createdAt),
+  }));
 }

@@ -75,6 +75,7 @@ const user = t.Object({
   linkedRobloxAccountId: t.Nullable(t.String()),
   linkedAt: IsoDateOrNull,
   hasFigmaKey: t.Boolean(),
+  seats: Int({ description: "How many seats the account's licence has (1 unless it redeemed a key of several)" }),
   createdAt: IsoDate,
   lastSeenAt: IsoDateOrNull,
 });
