@@ -7,7 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { sales, seats } from "../../src/db/schema";
 import { refundPayment } from "../../src/features/refunds/record";
-import { api, call, signInAdmin, signUpWithKey, type TestContext } from "../support/app";
+import { api, auditRowsOf, call, signInAdmin, signUpWithKey, type TestContext } from "../support/app";
 import { eachTestApp } from "../support/each-test";
 
 let ctx: TestContext;
@@ -112,5 +112,32 @@ describe("what the account and the admins see", () => {
     expect(found.data).toMatchObject([{ email: "lead@studio.example", seats: 4 }]);
     const others = await api(ctx.app, admin).api.admin.users.get({ query: { q: "admin@" } });
     expect(others.data![0]!.seats).toBe(1);
+  });
+});
+
+describe("an admin's goodwill", () => {
+  test("sets an account's seat count: up gives seats, down ends the newest; audited; only admins; 1–100", async () => {
+    const bought = await buySeats("lead@studio.example", 2);
+    const { token, user } = await signUpWithKey(ctx, "lead@studio.example", bought.key);
+    const admin = (await signInAdmin(ctx)).token;
+    const set = (seats: unknown, as = admin, id = user.id) =>
+      call(ctx.app, "PUT", `/api/admin/users/${id}/seats`, { token: as, body: { seats } });
+
+    expect(await set(4)).toMatchObject({ status: 200, body: { seats: 4, ended: 0 } });
+    const keys = await keysForSeats(token);
+    expect(keys).toHaveLength(3);
+    expect(await set(2)).toMatchObject({ status: 200, body: { seats: 2, ended: 2 } });
+    expect((await validate(keys[0]!, "2")).status).toBe(200);
+    expect((await validate(keys[2]!, "4")).body).toMatchObject({ code: "SEAT_ENDED" });
+
+    expect(await set(0)).toMatchObject({ status: 422, body: { error: "INVALID_SEATS" } });
+    expect((await set(5, token)).status).toBe(403);
+    expect((await set(5, admin, 999_999)).status).toBe(404);
+    expect((await list(token)).total).toBe(2);
+    const audit = await auditRowsOf(ctx, "seats.set");
+    expect(audit.map((row) => JSON.parse(row.detail!))).toEqual([
+      { from: 2, to: 4 },
+      { from: 4, to: 2 },
+    ]);
   });
 });

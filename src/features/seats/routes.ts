@@ -4,6 +4,7 @@ import { failures, jsonBodyFailures } from "@shared/api/common";
 import { SeatsModel } from "@shared/api/seats";
 import { authGuard } from "../auth/guard";
 import { freeSeat, giveSeatKey, labelSeat, listSeats } from "./keys";
+import { adminSetSeats } from "./admin";
 
 /** The licence owner's seats (docs/accounts.md#seats): list, key, label, free. Another account's seat is a 404. */
 export function seatRoutes(deps: AppDeps) {
@@ -43,6 +44,18 @@ export function seatRoutes(deps: AppDeps) {
         summary: "Free a seat",
         description:
           "Its key stops working and its Roblox account is unlinked, so the seat can be given to someone else. 409 ONLY_SEAT for the only seat of a one-seat licence.",
+      },
+    })
+    .put("/api/admin/users/:id/seats", ({ user, params, body }) => adminSetSeats(deps, user, params.id, body.seats), {
+      admin: true,
+      params: SeatsModel.seatParams,
+      body: SeatsModel.adminSeatsBody,
+      response: { 200: SeatsModel.adminSeats, ...jsonBodyFailures, ...failures(404) },
+      detail: {
+        tags: ["Admin"],
+        summary: "Set an account's seat count (goodwill)",
+        description:
+          "1–100 (else 422 INVALID_SEATS). Seats up to the count exist afterwards; the newest beyond it end, their keys answering SEAT_ENDED. Audited as seats.set.",
       },
     });
 }

@@ -94,3 +94,12 @@ export async function seatsForExport(db: DbOrTx, userId: number) {
     createdAt: toIso(seat.createdAt),
   }));
 }
+
+/**
+ * An admin gives the account `count` seats as goodwill (or takes some back): the seats up to `count` exist, the
+ * newest beyond it end. Answers how many ended.
+ */
+export async function setSeatCount(db: DbOrTx, userId: number, count: number, now: number): Promise<number> {
+  await grantSeats(db, userId, count, now);
+  return endSeatsAfter(db, userId, count, now);
+}

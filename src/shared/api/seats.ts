@@ -2,6 +2,7 @@
 import { t, type Static } from "./type-system";
 import { Int, IsoDate } from "./common";
 import { SEAT_LABEL_MAX } from "../seats";
+import { seatsField } from "./payments";
 
 const seat = t.Object({
   id: Int(),
@@ -41,6 +42,12 @@ export const SeatsModel = {
     seat,
   }),
   seat,
+  adminUserParams: t.Object({ id: t.Integer({ minimum: 1, error: "No account has this id." }) }),
+  adminSeatsBody: t.Object({ seats: seatsField }),
+  adminSeats: t.Object({
+    seats: Int({ description: "How many seats the account has now." }),
+    ended: Int({ description: "How many seats this change ended (the newest first)." }),
+  }),
 };
 
 export type SeatView = Static<typeof seat>;
