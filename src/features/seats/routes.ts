@@ -8,12 +8,14 @@ import { adminSetSeats } from "./admin";
 
 /** The licence owner's seats (docs/accounts.md#seats): list, key, label, free. Another account's seat is a 404. */
 export function seatRoutes(deps: AppDeps) {
-  return new Elysia({ tags: ["Account"] })
+  // Tagged per route: the admins' route is under Admin only (an operation under two tags is listed twice).
+  return new Elysia()
     .use(authGuard(deps))
     .get("/api/seats", ({ user }) => listSeats(deps, user.id), {
       signedIn: true,
       response: { 200: SeatsModel.list, ...failures(404) },
       detail: {
+        tags: ["Account"],
         summary: "The seats of the account's licence",
         description:
           "One per person the licence is for, in the order they were given. Seat 1 is the account's own plugin key (the one POST /api/figma/generate-key makes); a licence bought with several seats has more.",
@@ -24,6 +26,7 @@ export function seatRoutes(deps: AppDeps) {
       params: SeatsModel.seatParams,
       response: { 200: SeatsModel.key, ...failures(404, 422) },
       detail: {
+        tags: ["Account"],
         summary: "Generate or replace a seat's plugin key",
         description:
           "The new key is answered once; the seat's old key stops working at once (its linked Roblox account stays). 404 for a seat that is not the account's.",
@@ -34,13 +37,14 @@ export function seatRoutes(deps: AppDeps) {
       params: SeatsModel.seatParams,
       body: SeatsModel.labelBody,
       response: { 200: SeatsModel.seat, ...jsonBodyFailures, ...failures(404) },
-      detail: { summary: "Name a seat" },
+      detail: { tags: ["Account"], summary: "Name a seat" },
     })
     .delete("/api/seats/:id/key", ({ user, params }) => freeSeat(deps, user.id, params.id), {
       signedIn: true,
       params: SeatsModel.seatParams,
       response: { 200: SeatsModel.seat, ...failures(404, 409, 422) },
       detail: {
+        tags: ["Account"],
         summary: "Free a seat",
         description:
           "Its key stops working and its Roblox account is unlinked, so the seat can be given to someone else. 409 ONLY_SEAT for the only seat of a one-seat licence.",
