@@ -8,7 +8,7 @@ import { adminSetSeats } from "./admin";
 
 /** The licence owner's seats (docs/accounts.md#seats): list, key, label, free. Another account's seat is a 404. */
 export function seatRoutes(deps: AppDeps) {
-  // Tagged per route: the admins' route is under Admin only (an operation under two tags is listed twice).
+  // Tagged per route: the admins' route is under Admin only (the admin guard tags it), listed once.
   return new Elysia()
     .use(authGuard(deps))
     .get("/api/seats", ({ user }) => listSeats(deps, user.id), {
@@ -52,11 +52,10 @@ export function seatRoutes(deps: AppDeps) {
     })
     .put("/api/admin/users/:id/seats", ({ user, params, body }) => adminSetSeats(deps, user, params.id, body.seats), {
       admin: true,
-      params: SeatsModel.seatParams,
+      params: SeatsModel.adminUserParams,
       body: SeatsModel.adminSeatsBody,
       response: { 200: SeatsModel.adminSeats, ...jsonBodyFailures, ...failures(404) },
       detail: {
-        tags: ["Admin"],
         summary: "Set an account's seat count (goodwill)",
         description:
           "1–100 (else 422 INVALID_SEATS). Seats up to the count exist afterwards; the newest beyond it end, their keys answering SEAT_ENDED. Audited as seats.set.",
