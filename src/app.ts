@@ -17,6 +17,7 @@ import { productKeyRoutes } from "./features/product-keys/routes";
 import { emailRoutes } from "./features/email/routes";
 import { subscriptionRoutes } from "./features/subscriptions/routes";
 import { pluginRoutes } from "./features/plugin/routes";
+import { seatRoutes } from "./features/seats/routes";
 import { createLeaseIssuer } from "./features/leases/issuer";
 import { leaseRoutes } from "./features/leases/routes";
 import { registerLeaseMetrics } from "./features/leases/metrics";
@@ -109,7 +110,10 @@ function errorAnswer(
     );
   }
   if (error instanceof ValidationError || code === "VALIDATION") {
-    return json(request, 422, { error: "VALIDATION", message: validationMessage(error as ValidationError) }, headers);
+    // A field whose schema names its own code (`errorCode`) answers with it: INVALID_SEATS rather than VALIDATION.
+    const own = ((error as ValidationError).valueError?.schema as { errorCode?: unknown } | undefined)?.errorCode;
+    const errorCode = typeof own === "string" ? own : "VALIDATION";
+    return json(request, 422, { error: errorCode, message: validationMessage(error as ValidationError) }, headers);
   }
   if (code === "PARSE")
     return json(request, 400, { error: "BAD_REQUEST", message: "The request body is not valid JSON." }, headers);
@@ -162,6 +166,7 @@ export function createApp(deps: AppDeps) {
     .use(subscriptionRoutes(deps))
     .use(settingsRoutes(deps))
     .use(pluginRoutes(deps, leases))
+    .use(seatRoutes(deps))
     .use(leaseRoutes(deps, leases))
     .use(robloxRoutes(deps))
     .use(statsRoutes(deps))

@@ -121,9 +121,11 @@ export const {
   backupRuns,
   webhookEndpoints,
   webhookDeliveries,
+  seats,
 } = tables;
 
 export type {
+  Seat,
   User,
   BackupRun,
   Subscription,

@@ -38,6 +38,7 @@ export const AUDIT_ACTION_LABELS = {
   "webhook.update": "Changed a webhook endpoint",
   "webhook.delete": "Deleted a webhook endpoint",
   "webhook.rotate-secret": "Rotated a webhook endpoint's signing secret",
+  "seats.set": "Changed an account's seat count",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

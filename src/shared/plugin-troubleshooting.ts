@@ -41,6 +41,17 @@ export const PLUGIN_TROUBLESHOOTING: readonly TroubleshootingEntry[] = [
     ],
   },
   {
+    id: "seat-ended",
+    code: "SEAT_ENDED",
+    title: "“This plugin key's seat no longer exists”",
+    cause:
+      "The key was one seat of a team's licence, and the licence has fewer seats now: the seat your key belonged to ended.",
+    fix: [
+      "Ask the owner of your team's licence for a seat: in their dashboard's Plugin tab they press Generate key on a free seat and give you the key.",
+      "Paste the new key into the plugin, replacing the old one.",
+    ],
+  },
+  {
     id: "another-account",
     code: "ACCOUNT_MISMATCH",
     title: "“This plugin key is linked to another Roblox account”",

@@ -50,6 +50,7 @@ describe("the key on the result page", () => {
       success: true,
       plan: "4 Month Pro",
       productKey: key,
+      seats: 1,
       email: "buyer@example.com",
       amountPaid: 24.99,
       invoiceUrl: expect.stringMatching(/^\/api\/invoices\/LL-\d{4}-\d{6}\.pdf\?sig=/),

@@ -243,6 +243,8 @@ describe("promotion codes: the admin's side", () => {
     const unused = await createCode({ code: "SPARE", percentOff: 10 });
     const first = await buy("pro", "a@example.com", "launch20");
     expect(first.quote).toEqual({
+      seats: 1,
+      unitPrice: 24.99,
       listPrice: 24.99,
       discount: 5,
       promotionCode: "LAUNCH20",

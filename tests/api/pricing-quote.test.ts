@@ -97,6 +97,8 @@ describe("the price list", () => {
     expect(renewal.status).toBe(200);
     expect(lastAmountSent()).toBe(599);
     expect(renewal.data!.quote).toEqual({
+      seats: 1,
+      unitPrice: 5.99,
       listPrice: 5.99,
       discount: 0,
       promotionCode: null,
@@ -131,6 +133,7 @@ describe("the quote", () => {
       email: "q@example.com",
       accountId: null,
       currency: "usd",
+      seats: 1,
       listPriceCents: 2499,
       discountCents: 0,
       promotionCode: null,

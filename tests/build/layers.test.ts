@@ -92,7 +92,7 @@ function problemWith(ranks: Map<string, number>, { from, to }: ValueImport): str
   if (up) return `${from} (${a.layer}) imports ${to} (${b.layer}), a layer above it`;
   if (a.feature && b.feature && a.feature !== b.feature) {
     if (a.layer === "routes" && b.layer === "routes") return `${from} imports another feature's routes, ${to}`;
-    if (a.layer === "feature" && b.layer === "feature" && ranks.get(b.feature)! >= ranks.get(a.feature)!)
+    if (a.layer === "feature" && b.layer === "feature" && !(ranks.get(b.feature)! < ranks.get(a.feature)!))
       return `${from} (feature ${a.feature}) imports ${to} (feature ${b.feature}), which is not below it in docs/architecture.md#layers`;
   }
   return null;

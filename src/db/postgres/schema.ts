@@ -40,4 +40,5 @@ export const {
   backupRuns,
   webhookEndpoints,
   webhookDeliveries,
+  seats,
 } = defineTables(postgresColumns) as unknown as PostgresTables<Tables>;

@@ -40,6 +40,7 @@ export const {
   backupRuns,
   webhookEndpoints,
   webhookDeliveries,
+  seats,
 } = defineTables(sqliteColumns);
 
 export type User = typeof users.$inferSelect;
@@ -67,3 +68,4 @@ export type RefundRequest = typeof refundRequests.$inferSelect;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 export type AccountRecord = typeof accountRecords.$inferSelect;
+export type Seat = typeof seats.$inferSelect;

@@ -26,6 +26,8 @@ function usersTable(b: Columns) {
       pluginKey: b.text("figma_key").unique(),
       linkedRobloxAccountId: b.text("linked_roblox_account_id"),
       linkedAt: b.ms("linked_at"),
+      /** The last valid validation with the plugin key (seat 1's), written at most once a minute. */
+      pluginValidatedAt: b.ms("plugin_validated_at"),
       lastLinkResetAt: b.ms("last_link_reset_at"),
       lastMismatchAlertAt: b.ms("last_mismatch_alert_at"),
       notifications: b.bool("notifications").notNull().default(true),

@@ -65,6 +65,8 @@ function checkoutsTable(b: Columns, { promotionCodes }: Record<"promotionCodes",
       accountId: b.int("account_id"),
       listPriceCents: b.int("list_price_cents").notNull(),
       discountCents: b.int("discount_cents").notNull().default(0),
+      /** How many people the purchase licenses (1–100); listPriceCents is the plan's price times this. */
+      seats: b.int("seats").notNull().default(1),
       promotionCodeId: b.int("promotion_code_id").references(() => promotionCodes.id),
       promotionCode: b.text("promotion_code"),
       subtotalCents: b.int("subtotal_cents").notNull(),

@@ -12,6 +12,7 @@ import { checkoutTables } from "./checkout";
 import type { Columns } from "./columns";
 import { operationsTables } from "./operations";
 import { salesTables } from "./sales";
+import { seatTables } from "./seats";
 import { supportTables } from "./support";
 
 /** Every table, built with `b`: SQLite's or PostgreSQL's column builders. */
@@ -23,6 +24,7 @@ export function defineTables(b: Columns) {
     ...checkoutTables(b),
     ...supportTables(b, accounts),
     ...operationsTables(b),
+    ...seatTables(b, accounts),
   };
 }
 

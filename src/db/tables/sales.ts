@@ -55,6 +55,8 @@ function salesTable(b: Columns) {
       /** The promotion code the buyer used (as the code was written when the sale was made), and the cents it took off. */
       promotionCode: b.text("promotion_code"),
       discountCents: b.int("discount_cents").notNull().default(0),
+      /** How many people the purchase licenses (1–100), as fixed into its checkout; its one product key carries them all. */
+      seats: b.int("seats").notNull().default(1),
       /** The invoice (LL-YYYY-NNNNNN), numbered without gaps per year in the fulfilment's transaction; null for a sale never fulfilled. */
       invoiceNumber: b.text("invoice_number").unique(),
       /** The buyer's billing country (ISO 3166-1 alpha-2) and postal code, as given at checkout: the evidence of the place of supply. */
@@ -160,6 +162,8 @@ function productKeysTable(b: Columns, { users, sales }: Record<"users" | "sales"
       usedAt: b.ms("used_at"),
       source: b.text("source", { enum: ["purchase", "admin", "cli"] }).notNull(),
       saleId: b.int("sale_id").references(() => sales.id, { onDelete: "set null" }),
+      /** The seats redeeming this key gives the account (a purchase's seat count; 1 for keys made by hand). */
+      seats: b.int("seats").notNull().default(1),
       createdAt: b.ms("created_at").notNull(),
     },
     (t) => [

@@ -25,6 +25,7 @@ import { accountSales } from "../purchases/service";
 import { isAddressConfirmed } from "../auth/address-confirmation";
 import { ownedCondition } from "../ownership/service";
 import { ticketAnswers } from "../support/thread";
+import { seatsForExport } from "../seats/service";
 
 const dollars = (cents: number) => cents / 100;
 
@@ -49,6 +50,7 @@ export async function exportAccount(deps: Pick<AppDeps, "db" | "clock">, user: U
     settings: settingsOf(user),
     subscription: subscriptionSection(subscription),
     addressConfirmed: confirmed,
+    seats: await seatsForExport(db, user.id),
     purchases: purchaseEntries,
     refundRequests: refundRequestsSection(purchases),
     promotionCodesUsed,

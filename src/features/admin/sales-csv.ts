@@ -34,6 +34,7 @@ export const SALES_CSV_COLUMNS = [
   "credit_note_number",
   "withdrawal_consent_at",
   "withdrawal_consent_version",
+  "seats",
 ] as const;
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
@@ -58,6 +59,7 @@ const csvFields = () => ({
   invoiceNumber: sales.invoiceNumber,
   withdrawalConsentAt: sales.withdrawalConsentAt,
   withdrawalConsentVersion: sales.withdrawalConsentVersion,
+  seats: sales.seats,
 });
 
 type CsvSale = Pick<
@@ -76,6 +78,7 @@ type CsvSale = Pick<
   | "invoiceNumber"
   | "withdrawalConsentAt"
   | "withdrawalConsentVersion"
+  | "seats"
 > & { gross: number; fee: number; refunded: number; disputed: number; tax: number; net: number };
 
 /** Tax: what a paid sale still holds after its credit notes (daily-ledger/money.ts); net is without it. */
@@ -103,6 +106,7 @@ export function saleRow(sale: CsvSale, creditNoteNumber: string | null = null): 
     creditNoteNumber ?? "",
     sale.withdrawalConsentAt === null ? "" : new Date(sale.withdrawalConsentAt).toISOString(),
     sale.withdrawalConsentVersion ?? "",
+    String(sale.seats),
   ];
 }
 
@@ -110,14 +114,14 @@ const money = saleMoneySql();
 /** A page of the CSV's columns straight from SQLite as arrays (drizzle's row mapping would cost more than the rest). */
 const PAGE_SQL = `SELECT id, created_at, email, plan, status, ${money.gross}, ${money.fee}, ${money.refunded}, ${money.disputed}, ${money.net},
   currency, payment_intent_id, promotion_code, discount_cents, country, tax_id, ${money.tax}, tax_rate, invoice_number,
-  withdrawal_consent_at, withdrawal_consent_version
+  withdrawal_consent_at, withdrawal_consent_version, seats
   FROM sales WHERE id > ? ORDER BY id LIMIT ${PAGE}`;
 /** PostgreSQL's forms: numbered parameters; its bigint columns come back as text and are made numbers. */
 const PAGE_SQL_POSTGRES = PAGE_SQL.replace("id > ?", "id > $1");
 const PAGE_CREDIT_NOTES_SQL_POSTGRES =
   "SELECT sale_id, number FROM credit_notes WHERE sale_id BETWEEN $1 AND $2 ORDER BY sale_id, id";
 /** The PageRow positions that are numbers: PostgreSQL gives its bigint ones (the times) as text. */
-const NUMERIC_CELLS = [1, 5, 6, 7, 8, 9, 13, 16, 19];
+const NUMERIC_CELLS = [1, 5, 6, 7, 8, 9, 13, 16, 19, 21];
 /** A page's credit notes in one walk along credit_notes_sale_idx (few sales have one); each sale's newest comes last and is the one kept. */
 const PAGE_CREDIT_NOTES_SQL =
   "SELECT sale_id, number FROM credit_notes WHERE sale_id BETWEEN ? AND ? ORDER BY sale_id, id";
@@ -144,6 +148,7 @@ type PageRow = [
   string | null,
   number | null,
   string | null,
+  number,
 ];
 
 const text = (value: string | null) => (value === null ? "" : CELL_NEEDS_CARE.test(value) ? csvCell(value) : value);
@@ -233,12 +238,13 @@ function lineWriter() {
       invoiceNumber,
       withdrawalConsentAt,
       withdrawalConsentVersion,
+      seats,
     ] of rows) {
       out +=
         `${timestamp(createdAt)},${text(email)},${PLAN_CELLS[plan]},${text(status)},${amountCell(gross)},${amountCell(fee)},${amountCell(refunded)},${amountCell(disputed)},${amountCell(net)},` +
         `${currencyCell(currency)},${text(paymentIntentId)},${text(promotionCode)},${amountCell(discountCents)},${text(country)},${text(taxId)},${amountCell(tax)},` +
         `${rateCell(taxRate)},${text(invoiceNumber)},${text(creditNotes.get(id) ?? null)},` +
-        `${withdrawalConsentAt === null ? "" : new Date(withdrawalConsentAt).toISOString()},${text(withdrawalConsentVersion)}\r\n`;
+        `${withdrawalConsentAt === null ? "" : new Date(withdrawalConsentAt).toISOString()},${text(withdrawalConsentVersion)},${seats}\r\n`;
     }
     return out;
   };

@@ -18,6 +18,7 @@ import { findUserByEmail } from "../users/service";
 import { threadLength, ticketById } from "../support/service";
 import { ticketAnswers } from "../support/thread";
 import { threadMessages, ticketView } from "../support/view";
+import { seatCount } from "../seats/service";
 
 /** Purchases shown beside a ticket: the newest, enough for any one buyer. */
 const MAX_PURCHASES = 50;
@@ -60,7 +61,7 @@ export async function senderContext(
     purchases.map((sale) => sale.id),
   );
   return {
-    account: account ? adminUserView(account, subscription ?? null, now) : null,
+    account: account ? adminUserView(account, subscription ?? null, now, await seatCount(db, account.id)) : null,
     keys: keys.map(productKeyView),
     purchases: purchases.map((sale) => saleView(sale, { creditNoteNumber: notes.get(sale.id), sign })),
   };

@@ -3,12 +3,13 @@ import { and, eq, like, sql, type SQL } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { engineOf, type DbOrTx } from "../../db";
 import { newestFirst, type Page } from "../../db/paging";
-import { subscriptions, users, type User } from "../../db/schema";
+import { seats, subscriptions, users, type User } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import type { AdminUserView } from "@shared/api/admin";
 import { adminUserView } from "./view";
 import { findUserById, getSubscription } from "../users/service";
 import { resetLinkedAccount } from "../plugin/service";
+import { seatCount } from "../seats/service";
 
 /** `%` and `_` typed by the operator match themselves, not everything. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -42,13 +43,18 @@ async function emailContains(db: DbOrTx, q: string): Promise<{ where: SQL; fewRo
 export async function searchUsers(db: DbOrTx, now: number, input: { q?: string } & Page): Promise<AdminUserView[]> {
   const q = input.q?.trim().toLowerCase();
   const rows = db
-    .select({ user: users, subscription: subscriptions })
+    .select({
+      user: users,
+      subscription: subscriptions,
+      // The page's seat counts in the same statement, each along seats_user_position.
+      seats: sql<number>`(select count(*) from ${seats} where ${seats.userId} = ${users.id} and ${seats.endedAt} is null)`,
+    })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .$dynamic();
   const matching = q ? await emailContains(db, q) : undefined;
   const found = await newestFirst(rows, users, input, 50, matching?.where, matching?.fewRows);
-  return found.map((row) => adminUserView(row.user, row.subscription, now));
+  return found.map((row) => adminUserView(row.user, row.subscription, now, Number(row.seats)));
 }
 
 /** An admin unlinks a user's game account without the owner's cooldown; the reset is audited there. */
@@ -57,5 +63,5 @@ export async function adminResetLink(deps: AppDeps, actor: User, userId: number)
   const user = await findUserById(deps.db, userId);
   if (!user) throw notFound("This account no longer exists.");
   const subscription = (await getSubscription(deps.db, userId)) ?? null;
-  return adminUserView(user, subscription, deps.clock.now());
+  return adminUserView(user, subscription, deps.clock.now(), await seatCount(deps.db, userId));
 }

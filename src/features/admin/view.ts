@@ -26,6 +26,7 @@ export function saleView(row: Sale, docs: { creditNoteNumber?: string | null; si
     status: row.status,
     promotionCode: row.promotionCode,
     discount: centsToDollars(row.discountCents),
+    seats: row.seats,
     companyName: row.companyName,
     withdrawalConsentAt: toIso(row.withdrawalConsentAt),
     withdrawalConsentVersion: row.withdrawalConsentVersion,
@@ -33,7 +34,8 @@ export function saleView(row: Sale, docs: { creditNoteNumber?: string | null; si
   };
 }
 
-export function adminUserView(user: User, subscription: Subscription | null, now: number): AdminUserView {
+/** `seats`: how many the account's licence has (seats/service.ts's seatCount). */
+export function adminUserView(user: User, subscription: Subscription | null, now: number, seats = 1): AdminUserView {
   return {
     id: user.id,
     email: user.email,
@@ -42,6 +44,7 @@ export function adminUserView(user: User, subscription: Subscription | null, now
     linkedRobloxAccountId: user.linkedRobloxAccountId,
     linkedAt: toIso(user.linkedAt),
     hasFigmaKey: user.pluginKey !== null,
+    seats: Math.max(1, seats),
     createdAt: toIso(user.createdAt)!,
     lastSeenAt: toIso(user.lastSeenAt),
   };

@@ -67,6 +67,7 @@ export async function placeFreeOrder(
         email: priced.email,
         accountId: priced.accountId,
         listPriceCents: priced.listPriceCents,
+        seats: priced.seats,
         discountCents: priced.discountCents,
         promotionCodeId: priced.promotionCodeId,
         promotionCode: priced.promotionCode,

@@ -164,6 +164,7 @@ export async function recordSale(
       status: "paid",
       promotionCode: checkout?.promotionCode ?? null,
       discountCents: checkout?.discountCents ?? 0,
+      seats: checkout?.seats ?? 1,
       ...saleTaxColumns(intent.metadata),
       ...buyerColumns(intent.metadata, checkout),
       createdAt: now,
@@ -184,6 +185,7 @@ export async function recordSale(
     count: 1,
     source: "purchase",
     saleId: inserted.id,
+    seats: inserted.seats,
   });
   const renewed = await applyRenewal(tx, intent, key, now);
   // Numbered only once the sale is surely new, in this transaction: no number is ever skipped or given twice.
@@ -199,44 +201,7 @@ export async function recordSale(
   const record = { kind: "sale" as const, id: inserted.id };
   if (renewed) await recordRenewal(tx, inserted.id, renewed.userId, now);
   else await recordForAddress(tx, record, email, now);
-  const invoice = links ? { invoiceUrl: signedDocumentUrl(links.appUrl, links.secret, invoiceNumber) } : {};
-  const consent =
-    fulfilled.withdrawalConsentAt !== null
-      ? {
-          withdrawalConsentAt: new Date(fulfilled.withdrawalConsentAt).toISOString(),
-          withdrawalConsentVersion: fulfilled.withdrawalConsentVersion ?? undefined,
-        }
-      : {};
-  if (renewed) {
-    await queueEmail(
-      tx,
-      {
-        to: email,
-        saleId: inserted.id,
-        template: "renewal-receipt",
-        payload: {
-          key: key.key,
-          planName: plan.name,
-          endDate: toIso(renewed.endDate),
-          amountPaid: `$${formatDollars(inserted.amountCents)}`,
-          ...invoice,
-          ...consent,
-        },
-      },
-      now,
-    );
-  } else {
-    await queueEmail(
-      tx,
-      {
-        to: email,
-        saleId: inserted.id,
-        template: "product-key",
-        payload: { key: key.key, plan: plan.id, planName: plan.name, signupEmail: email, ...invoice, ...consent },
-      },
-      now,
-    );
-  }
+  await queueSaleEmail(tx, fulfilled, key.key, renewed, links, now);
   return fulfilled;
 }
 
@@ -263,4 +228,63 @@ async function applyRenewal(
   }
   log.warn({ paymentIntentId: intent.id, userId }, "renewal could not be applied; its key is e-mailed instead");
   return null;
+}
+
+/** The sale's e-mail: the renewal receipt for a renewal, else the product key; each with its invoice link. */
+async function queueSaleEmail(
+  tx: DbOrTx,
+  fulfilled: Sale,
+  key: string,
+  renewed: Awaited<ReturnType<typeof applyRenewal>>,
+  links: DocumentLinks | undefined,
+  now: number,
+) {
+  const plan = PLANS[fulfilled.plan];
+  const invoiceNumber = fulfilled.invoiceNumber!;
+  const invoice = links ? { invoiceUrl: signedDocumentUrl(links.appUrl, links.secret, invoiceNumber) } : {};
+  const consent =
+    fulfilled.withdrawalConsentAt !== null
+      ? {
+          withdrawalConsentAt: new Date(fulfilled.withdrawalConsentAt).toISOString(),
+          withdrawalConsentVersion: fulfilled.withdrawalConsentVersion ?? undefined,
+        }
+      : {};
+  if (renewed) {
+    await queueEmail(
+      tx,
+      {
+        to: fulfilled.email,
+        saleId: fulfilled.id,
+        template: "renewal-receipt",
+        payload: {
+          key,
+          planName: plan.name,
+          endDate: toIso(renewed.endDate),
+          amountPaid: `$${formatDollars(fulfilled.amountCents)}`,
+          ...invoice,
+          ...consent,
+        },
+      },
+      now,
+    );
+  } else {
+    await queueEmail(
+      tx,
+      {
+        to: fulfilled.email,
+        saleId: fulfilled.id,
+        template: "product-key",
+        payload: {
+          key,
+          plan: plan.id,
+          planName: plan.name,
+          seats: fulfilled.seats,
+          signupEmail: fulfilled.email,
+          ...invoice,
+          ...consent,
+        },
+      },
+      now,
+    );
+  }
 }

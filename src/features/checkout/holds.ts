@@ -49,6 +49,7 @@ export async function reserveCheckout(
         email: quote.email,
         accountId: quote.accountId,
         listPriceCents: quote.listPriceCents,
+        seats: quote.seats,
         discountCents: quote.discountCents,
         promotionCodeId: quote.promotionCodeId,
         promotionCode: quote.promotionCode,

@@ -15,6 +15,7 @@ import {
   refusalFor,
 } from "../pricing/promotion-codes";
 import { CURRENCY } from "@shared/currency";
+import { priceForSeats } from "../seats/service";
 
 export interface QuoteRequest {
   plan: PlanId;
@@ -24,6 +25,8 @@ export interface QuoteRequest {
   promotionCode?: string | null;
   /** The signed-in account a dashboard renewal is for. */
   account?: { id: number } | null;
+  /** How many people the purchase licenses (1–100, checked by the route's schema); absent = 1. */
+  seats?: number;
   /** The buyer's own open payment (its checkout id), asked for again: it does not count against the code. */
   except?: number;
 }
@@ -33,7 +36,8 @@ export interface Quote {
   email: string;
   accountId: number | null;
   currency: typeof CURRENCY;
-  /** The catalogue price now. */
+  seats: number;
+  /** The catalogue price now, times the seats. */
   listPriceCents: number;
   discountCents: number;
   /** The code as stored (upper-case), or null. */
@@ -56,7 +60,8 @@ export interface Quote {
 export async function quote(deps: Pick<AppDeps, "db" | "clock">, request: QuoteRequest): Promise<Quote> {
   const plan = await pricedPlan(deps.db, request.plan);
   if (!plan.visible) throw new AppError(422, "NOT_FOR_SALE", `The ${plan.name} plan is not on sale at the moment.`);
-  const listPriceCents = plan.priceCents;
+  const seats = request.seats ?? 1;
+  const listPriceCents = priceForSeats(plan.priceCents, seats);
   const typed = request.promotionCode?.trim() ? normaliseCode(request.promotionCode) : null;
   let discount = 0;
   let promotionCodeId: number | null = null;
@@ -79,6 +84,7 @@ export async function quote(deps: Pick<AppDeps, "db" | "clock">, request: QuoteR
     email: request.email,
     accountId: request.account?.id ?? null,
     currency: CURRENCY,
+    seats,
     listPriceCents,
     discountCents: discount,
     promotionCode: typed,

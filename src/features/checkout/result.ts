@@ -30,6 +30,7 @@ export async function paymentResult(
   return {
     ...answer,
     productKey: key.key,
+    seats: sale.seats,
     email: sale.email,
     amountPaid: centsToDollars(sale.amountCents),
     ...(sale.invoiceNumber && deps.jwtSecret

@@ -28,6 +28,8 @@ export interface BuyerChoices {
 /** A quote's lines as the purchase dialog shows them (dollars). */
 export function quoteLines(q: Quote): QuoteLines {
   return {
+    seats: q.seats,
+    unitPrice: centsToDollars(q.listPriceCents / q.seats),
     listPrice: centsToDollars(q.listPriceCents),
     discount: centsToDollars(q.discountCents),
     promotionCode: q.promotionCode,
@@ -45,7 +47,7 @@ export function quoteLines(q: Quote): QuoteLines {
 export async function createRenewalIntent(
   deps: PaymentDeps,
   user: User,
-  input: { plan: PlanId; promotionCode?: string | null } & BuyerLocation & BuyerChoices,
+  input: { plan: PlanId; promotionCode?: string | null; seats?: number } & BuyerLocation & BuyerChoices,
   clientIp: string,
 ): Promise<PaymentIntentResponse> {
   const sub = await getSubscription(deps.db, user.id);
@@ -56,7 +58,8 @@ export async function createRenewalIntent(
 
 type PaymentDeps = Pick<AppDeps, "payments" | "db" | "clock" | "limiter" | "config" | "tax">;
 
-type IntentInput = { plan: PlanId; email: string; promotionCode?: string | null } & BuyerLocation & BuyerChoices;
+type IntentInput = { plan: PlanId; email: string; promotionCode?: string | null; seats?: number } & BuyerLocation &
+  BuyerChoices;
 
 /** The business details and consent to keep with the checkout; a 422 for a company address without a name. */
 function checkoutDetails(
@@ -85,6 +88,7 @@ function checkoutDetails(
 /** The intent's metadata that says what was bought and for whom; the tax calculation's id may differ. */
 const SAME_PAYMENT_METADATA = [
   "plan",
+  "seats",
   "email",
   "promotionCode",
   "country",
@@ -129,6 +133,7 @@ export async function createPaymentIntent(
     plan: input.plan,
     email,
     promotionCode: input.promotionCode,
+    seats: input.seats,
     account,
     except: keep,
   });
@@ -153,6 +158,8 @@ export async function createPaymentIntent(
   const priced = { ...untaxed, taxCents: taxed.breakdown.taxCents, totalCents: taxed.totalCents };
   const metadata: Record<string, string> = { plan: priced.plan, email, ...taxed.metadata };
   if (account) metadata[RENEWAL_ACCOUNT_METADATA] = String(account.id);
+  // For the operator reading the payment in Stripe's dashboard, like the code; the checkout keeps the count.
+  if (priced.seats !== 1) metadata.seats = String(priced.seats);
   // For the operator reading the payment in Stripe's dashboard; the server reads the checkout, not this.
   if (priced.promotionCode) metadata.promotionCode = priced.promotionCode;
   const answer = (paymentIntentId: string, clientSecret: string): PaymentIntentResponse => ({

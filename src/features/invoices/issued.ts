@@ -4,6 +4,7 @@
  * document its number, so a later download is the document as issued: changing SELLER_ADDRESS, a plan's name,
  * or the sale's address (account deletion writes a placeholder) changes nothing already issued.
  */
+import { planWithSeats } from "@shared/seats";
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
@@ -51,7 +52,11 @@ export function documentContent(deps: IssuingDeps, sale: Sale, creditNote: Credi
       sale.withdrawalConsentAt === null
         ? null
         : { at: sale.withdrawalConsentAt, version: sale.withdrawalConsentVersion },
-    line: { description: `Layerlift ${PLANS[sale.plan].name}: licence (product key)`, period: period(sale) },
+    line: {
+      description: `Layerlift ${planWithSeats(PLANS[sale.plan].name, sale.seats)}: licence (product key)`,
+      period: period(sale),
+      seats: sale.seats,
+    },
     // The promotion code's discount is on the invoice; a credit note gives back what was paid.
     discount:
       !creditNote && sale.promotionCode && sale.discountCents > 0

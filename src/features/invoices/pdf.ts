@@ -25,7 +25,8 @@ export interface DocumentContent {
   };
   /** The buyer's consent to immediate supply (losing the right of withdrawal), confirmed on the invoice. */
   withdrawalConsent?: { at: number; version: string | null } | null;
-  line: { description: string; period: string };
+  /** `seats`: how many people the sale licenses (absent on documents issued before seats: 1). */
+  line: { description: string; period: string; seats?: number };
   /** A promotion code's discount, its own line on an invoice (the line above shows the amount before it). */
   discount?: { code: string; cents: number } | null;
   currency: string;
@@ -121,14 +122,19 @@ export async function renderDocumentPdf(content: DocumentContent): Promise<Uint8
   }
   y = Math.min(y, afterSeller) - 30;
 
+  const discount = content.discount ?? null;
+  const lineCents = content.netCents + (discount?.cents ?? 0);
+  // An invoice for several seats says what one costs; a credit note gives back amounts, not seats.
+  const seats = content.kind === "invoice" ? (content.line.seats ?? 1) : 1;
   text("Description", 50, { font: bold });
+  if (seats > 1) right("Unit price", 460, bold);
   right("Amount", 545, bold);
   y -= 6;
   rule(page, y);
   y -= 16;
-  const discount = content.discount ?? null;
   text(content.line.description, 50);
-  right(money(content.netCents + (discount?.cents ?? 0), content.currency), 545);
+  if (seats > 1) right(money(Math.round(lineCents / seats), content.currency), 460);
+  right(money(lineCents, content.currency), 545);
   y -= 13;
   text(content.line.period, 50, { size: 9 });
   if (discount) {

@@ -21,6 +21,7 @@ import { PLUGIN_ANSWERS } from "@shared/api/plugin-answers";
 import { pluginFailure } from "./failure";
 import { PluginModel, type PluginValidateSuccess } from "@shared/api/plugin";
 import type { LeaseIssuer } from "../leases/issuer";
+import { findSeatByKey, linkSeat, touchOwnKeyValidated, touchSeatValidated } from "../seats/validation";
 
 const checkBody = TypeCompiler.Compile(PluginModel.validateBody);
 const { nonce: _nonce, ...requiredFields } = PluginModel.validateBody.properties;
@@ -121,13 +122,10 @@ export async function validatePluginKey(
 ): Promise<PluginValidateSuccess> {
   const now = deps.clock.now();
   const owner = await findUserByPluginKey(deps.db, key);
-  if (!owner) throw pluginFailure("invalidKey");
+  // Not an account's own key: maybe a seat's (docs/accounts.md#seats), looked up only now.
+  if (!owner) return validateSeatKey(deps, leases, { key, robloxUserId, nonce }, now);
   await touchLastSeen(deps.db, owner, now);
-
-  const sub = await getSubscription(deps.db, owner.id);
-  const status = sub ? effectiveStatus(sub, now) : "expired";
-  if (!sub || status === "expired") throw pluginFailure("expired");
-  if (status === "suspended") throw pluginFailure("suspended");
+  const sub = await runningSubscription(deps, owner.id, now);
 
   let linked = owner.linkedRobloxAccountId;
   if (linked !== robloxUserId) {
@@ -135,18 +133,50 @@ export async function validatePluginKey(
     if ("mismatch" in outcome) throw pluginFailure("accountMismatch");
     linked = outcome.linked;
   }
+  await touchOwnKeyValidated(deps.db, owner, now);
+  return validAnswer(leases, sub, { key, linked: linked!, nonce }, now);
+}
 
+/** A seat's key: SEAT_ENDED once its seat is gone; otherwise the owner's licence decides, and the seat links its own account. */
+async function validateSeatKey(
+  deps: AppDeps,
+  leases: LeaseIssuer,
+  { key, robloxUserId, nonce }: ValidateInput,
+  now: number,
+) {
+  const seat = await findSeatByKey(deps.db, key);
+  if (!seat) throw pluginFailure("invalidKey");
+  if (seat.endedAt !== null) throw pluginFailure("seatEnded");
+  const sub = await runningSubscription(deps, seat.userId, now);
+  if (!(await linkSeat(deps.db, seat, robloxUserId, now))) throw pluginFailure("accountMismatch");
+  await touchSeatValidated(deps.db, seat, now);
+  return validAnswer(leases, sub, { key, linked: robloxUserId, nonce }, now);
+}
+
+/** The licence's subscription while it runs; SUBSCRIPTION_EXPIRED or _SUSPENDED otherwise. */
+async function runningSubscription(deps: AppDeps, userId: number, now: number) {
+  const sub = await getSubscription(deps.db, userId);
+  const status = sub ? effectiveStatus(sub, now) : "expired";
+  if (!sub || status === "expired") throw pluginFailure("expired");
+  if (status === "suspended") throw pluginFailure("suspended");
+  return { ...sub, status };
+}
+
+async function validAnswer(
+  leases: LeaseIssuer,
+  sub: Awaited<ReturnType<typeof runningSubscription>>,
+  { key, linked, nonce }: { key: string; linked: string; nonce: string | undefined },
+  now: number,
+): Promise<PluginValidateSuccess> {
+  const { plan, status, endDate } = sub;
   return {
     valid: true,
     code: "VALID",
-    plan: sub.plan,
+    plan,
     status,
-    endDate: toIso(sub.endDate),
-    timeRemaining: timeRemaining(sub.endDate, now),
-    linkedRobloxAccountId: linked!,
-    lease: await leases.leaseFor(
-      { pluginKey: key, robloxUserId: linked!, plan: sub.plan, status, endDate: sub.endDate, nonce },
-      now,
-    ),
+    endDate: toIso(endDate),
+    timeRemaining: timeRemaining(endDate, now),
+    linkedRobloxAccountId: linked,
+    lease: await leases.leaseFor({ pluginKey: key, robloxUserId: linked, plan, status, endDate, nonce }, now),
   };
 }

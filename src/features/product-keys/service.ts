@@ -12,6 +12,7 @@ import { newProductKey } from "../../lib/random";
 import { KEY_GENERATION_MAX, KEY_GENERATION_MIN, normaliseProductKey } from "@shared/product";
 import type { PlanId } from "@shared/plans";
 import { announceKeyRedeemed } from "../webhooks/events";
+import { grantSeats } from "../seats/service";
 
 type KeySource = ProductKey["source"];
 
@@ -30,7 +31,7 @@ async function assertNotOnHold(db: DbOrTx, key: ProductKey) {
 export async function generateProductKeys(
   db: DbOrTx,
   now: number,
-  input: { plan: PlanId; count: number; source: KeySource; saleId?: number | null },
+  input: { plan: PlanId; count: number; source: KeySource; saleId?: number | null; seats?: number },
 ): Promise<ProductKey[]> {
   if (!Number.isInteger(input.count) || input.count < KEY_GENERATION_MIN || input.count > KEY_GENERATION_MAX) {
     throw new AppError(
@@ -50,6 +51,7 @@ export async function generateProductKeys(
         plan: input.plan,
         source: input.source,
         saleId: input.saleId ?? null,
+        seats: input.seats ?? 1,
         createdAt: now,
       })
       .onConflictDoNothing()
@@ -74,6 +76,8 @@ export async function claimProductKey(tx: DbOrTx, rawKey: string, userId: number
     .returning();
   if (!claimed) throw await keyProblem(tx, key);
   await announceKeyRedeemed(tx, claimed, now);
+  // A key bought with several seats gives the account that many (seat 1 is its own plugin key).
+  if (claimed.seats > 1) await grantSeats(tx, userId, claimed.seats, now);
   // Having the key proves the purchase: its sale is the account's from now on.
   await recordRedeemedSale(tx, userId, claimed.saleId, now);
   return claimed;

@@ -20,6 +20,7 @@ import { queueRefundNotice, type KeyOutcome } from "./notice";
 import { refundActor } from "./requester";
 import { announceRefund } from "../webhooks/events";
 import { saleByPaymentIntent } from "../purchases/service";
+import { endRefundedSeats } from "../seats/service";
 
 /** What recording a refund uses; config goes on the credit note and with jwtSecret signs its link, tax records the reversal. */
 type RecordDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret" | "tax">>;
@@ -203,6 +204,8 @@ export async function refundPayment(
       told = { keyOutcome: "removed" };
     } else if (key?.usedByUserId != null) {
       const { detail, ...keyOutcome } = await removeKeyTime(tx, key, key.usedByUserId, now);
+      // The seats the refunded purchase gave end with it (docs/accounts.md#seats).
+      if (key.seats > 1) await endRefundedSeats(tx, key.usedByUserId, key.id, now);
       outcome = detail;
       told = keyOutcome;
     }

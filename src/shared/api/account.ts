@@ -70,6 +70,10 @@ export const AccountModel = {
     addressConfirmed: t.Boolean({
       description: "Until the address is confirmed, what is matched by address alone (tickets, e-mails) is left out",
     }),
+    seats: t.Array(t.Record(t.String(), t.Unknown()), {
+      description:
+        "The licence's seats: each one's number, label, key, linked Roblox account and when it ended, if it did",
+    }),
     purchases: t.Array(t.Record(t.String(), t.Unknown()), {
       description: "Each with its invoice number, credit notes, tax, billing country and promotion code",
     }),

@@ -34,6 +34,7 @@ const sale = t.Object({
   status: oneOf(["paid", "refunded", "disputed"]),
   promotionCode: t.Nullable(t.String({ description: "The promotion code used, or null" })),
   discount: money("What the promotion code took off the price (not revenue; `amount` is after it)"),
+  seats: Int({ description: "How many people the sale licenses (its one product key carries them all)" }),
   createdAt: IsoDate,
   invoiceNumber: t.Nullable(
     t.String({ description: "The sale's invoice, e.g. LL-2026-000123; null for a sale never fulfilled" }),
@@ -74,6 +75,7 @@ const user = t.Object({
   linkedRobloxAccountId: t.Nullable(t.String()),
   linkedAt: IsoDateOrNull,
   hasFigmaKey: t.Boolean(),
+  seats: Int({ description: "How many seats the account's licence has (1 unless it redeemed a key of several)" }),
   createdAt: IsoDate,
   lastSeenAt: IsoDateOrNull,
 });

@@ -1,5 +1,6 @@
 import { t, type Static } from "./type-system";
-import { emailField, oneOf, planIdField } from "./common";
+import { BodyInt, emailField, Int, oneOf, planIdField } from "./common";
+import { INVALID_SEATS_MESSAGE, MAX_SEATS, MIN_SEATS } from "../seats";
 import { TaxModel } from "./tax";
 
 /** As the buyer typed it; letters, digits and dashes, any case. Empty means none. */
@@ -10,10 +11,21 @@ export const promotionCodeField = t.String({
   error: "A promotion code has only letters, digits and dashes.",
 });
 
+/** How many people a purchase licenses; anything else is 422 INVALID_SEATS, with a sentence for the buyer. */
+export const seatsField = BodyInt({
+  minimum: MIN_SEATS,
+  maximum: MAX_SEATS,
+  error: INVALID_SEATS_MESSAGE,
+  errorCode: "INVALID_SEATS",
+  description: `How many people the purchase licenses, each with a plugin key of their own (${MIN_SEATS}–${MAX_SEATS}; absent means 1). The price is the plan's times the seats; a promotion code and tax apply to that total. One product key carries all of them.`,
+});
+
 /** What the buyer pays, line by line, in dollars: the price fixed into the payment. */
 export const quoteLines = t.Object(
   {
-    listPrice: t.Number({ description: "The plan's catalogue price." }),
+    seats: Int({ description: "How many people the purchase licenses." }),
+    unitPrice: t.Number({ description: "The plan's catalogue price for one seat." }),
+    listPrice: t.Number({ description: "The plan's catalogue price times the seats." }),
     discount: t.Number({ description: "What the promotion code takes off (0 without one)." }),
     promotionCode: t.Union([t.String(), t.Null()], { description: "The code applied, upper-case, or null." }),
     subtotal: t.Number({ description: "listPrice − discount." }),
@@ -59,6 +71,7 @@ export const PaymentModel = {
     plan: planIdField("Please choose a plan: month, pro or lifetime."),
     email: emailField,
     promotionCode: t.Optional(promotionCodeField),
+    seats: t.Optional(seatsField),
     ...TaxModel.buyerLocation,
     ...buyerChoices,
   }),
@@ -114,6 +127,9 @@ export const PaymentModel = {
       }),
     ),
     productKey: t.Optional(t.String({ description: "The key bought, only with the intent's matching client secret." })),
+    seats: t.Optional(
+      Int({ description: "How many people the key licenses, only with the intent's matching client secret." }),
+    ),
     email: t.Optional(t.String({ description: "Where the key was e-mailed, only with the matching client secret." })),
     amountPaid: t.Optional(
       t.Number({ description: "What the card was charged, in dollars, only with the matching client secret." }),

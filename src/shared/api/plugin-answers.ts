@@ -57,6 +57,13 @@ export const PLUGIN_ANSWERS = {
     message:
       "Your subscription is on hold because its payment is disputed with your bank. Please contact support to resolve it.",
   },
+  seatEnded: {
+    status: 403,
+    code: "SEAT_ENDED",
+    meaning:
+      "The key belonged to a seat of a licence for several people, and that seat no longer exists (the licence has fewer seats now, or was refunded).",
+    message: "This plugin key's seat no longer exists. Ask the owner of your team's licence for a seat and a new key.",
+  },
   accountMismatch: {
     status: 409,
     code: "ACCOUNT_MISMATCH",

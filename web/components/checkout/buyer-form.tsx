@@ -21,6 +21,8 @@ import { PendingButton } from "../ui/pending-button";
 import { taxIdExample } from "@shared/tax-id-examples";
 import type { BuyerDetails } from "./checkout-dialog";
 import type { LastBillingDetails } from "@shared/api/account";
+import { INVALID_SEATS_MESSAGE } from "@shared/seats";
+import { SeatsField, seatsOf } from "./seats-field";
 
 export interface BuyerFormState {
   countryText: string;
@@ -30,6 +32,8 @@ export interface BuyerFormState {
   companyAddress: string;
   taxId: string;
   consent: boolean;
+  /** The seat count as typed (a purchase asks it; a renewal does not). */
+  seats: string;
 }
 
 export const EMPTY_BUYER_FORM: BuyerFormState = {
@@ -40,6 +44,7 @@ export const EMPTY_BUYER_FORM: BuyerFormState = {
   companyAddress: "",
   taxId: "",
   consent: false,
+  seats: "1",
 };
 
 /**
@@ -63,6 +68,8 @@ export interface BuyerFormRules {
   /** Tax is on: the billing country (and a postal code where needed) comes first. */
   asksLocation: boolean;
   consentSetting: WithdrawalConsentSetting;
+  /** A purchase: ask how many seats. */
+  asksSeats?: boolean;
 }
 
 const COUNTRIES = COUNTRY_CODES.map((code) => ({ code, name: countryName(code), own: nativeCountryName(code) })).sort(
@@ -80,6 +87,12 @@ export function consentNeeded(state: BuyerFormState, rules: BuyerFormRules): boo
 /** The details to send, or null while the billing location is incomplete. */
 export function buyerDetails(state: BuyerFormState, rules: BuyerFormRules): BuyerDetails | null {
   const details: BuyerDetails = {};
+  if (rules.asksSeats) {
+    const seats = seatsOf(state.seats);
+    if (seats === null) return null;
+    // One seat is what a purchase always was: not sent, so the payment made before the dialog opened still fits.
+    if (seats !== 1) details.seats = seats;
+  }
   if (rules.asksLocation) {
     const country = countryOf(state);
     if (!country) return null;
@@ -121,6 +134,7 @@ export function BuyerForm({
   const [consentError, setConsentError] = useState<string | null>(null);
   const [countryError, setCountryError] = useState<string | null>(null);
   const [postalError, setPostalError] = useState<string | null>(null);
+  const [seatsError, setSeatsError] = useState<string | null>(null);
   const country = countryOf(state);
   const needsPostal = rules.asksLocation && country !== null && POSTAL_CODE_COUNTRIES.includes(country);
   const asksConsent = consentNeeded(state, rules);
@@ -129,6 +143,13 @@ export function BuyerForm({
   /** Sends what is there when it is complete; `explicit` (the button) also says what is missing. */
   function send(next: BuyerFormState, explicit: boolean) {
     const details = buyerDetails(next, rules);
+    if (rules.asksSeats && seatsOf(next.seats) === null) {
+      if (explicit) {
+        setSeatsError(INVALID_SEATS_MESSAGE);
+        document.getElementById("checkout-seats")?.focus();
+      }
+      return;
+    }
     if (explicit && rules.asksLocation && !countryOf(next)) {
       setCountryError(
         next.countryText.trim()
@@ -158,6 +179,21 @@ export function BuyerForm({
 
   return (
     <form className="grid gap-3" onSubmit={submit} aria-label="Billing details" noValidate>
+      {rules.asksSeats && (
+        <SeatsField
+          value={state.seats}
+          error={seatsError}
+          onChange={(seats) => {
+            setSeatsError(null);
+            set({ seats });
+          }}
+          onCommit={() => {
+            if (seatsOf(state.seats) === null) setSeatsError(INVALID_SEATS_MESSAGE);
+            // With tax on the total is worked out as the location is; without, the button asks for it.
+            else if (rules.asksLocation) send(state, false);
+          }}
+        />
+      )}
       {rules.asksLocation && (
         <Field
           id="checkout-country"

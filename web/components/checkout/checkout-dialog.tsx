@@ -10,6 +10,8 @@ import { DemoCardForm } from "./demo-card-form";
 import { TaxBreakdownTable } from "./tax-step";
 import { BuyerForm, buyerDetails, consentNeeded, EMPTY_BUYER_FORM, type BuyerFormState } from "./buyer-form";
 import { detailsKey, useOpenPayment } from "./use-open-payment";
+import { seatsOf } from "./seats-field";
+import { seatsText } from "@shared/seats";
 import { toast } from "../../lib/use-toast";
 
 // Stripe's React bindings and Stripe.js load only when a real card form is needed.
@@ -23,6 +25,8 @@ export interface BuyerDetails {
   companyName?: string;
   companyAddress?: string;
   withdrawalConsent?: boolean;
+  /** How many people the purchase licenses (absent: one). */
+  seats?: number;
   /** The buyer chose the list price after the promotion code was refused: the request leaves the code out. */
   withoutPromotion?: boolean;
 }
@@ -41,6 +45,8 @@ export interface Checkout {
   initial?: PaymentIntentResponse;
   /** Tax is on: ask the billing location first. */
   asksLocation: boolean;
+  /** A purchase (not a renewal): ask how many seats. */
+  asksSeats?: boolean;
   /** Who must agree to immediate supply (the site's WITHDRAWAL_CONSENT). */
   consentSetting: WithdrawalConsentSetting;
   /** The promotion code's price as the page showed it, until the server's quote is in. */
@@ -49,12 +55,23 @@ export interface Checkout {
   promotionRefused?: string;
 }
 
-/** The quote the page's promotion price promises, shown until the server's own is in. */
-function expected(checkout: Checkout, withoutPromotion: boolean): PaymentIntentResponse["quote"] | null {
+/**
+ * The quote shown until the server's own is in: the page's promotion price for one seat, or the plan's price times
+ * the seats typed (a code's discount on several seats is the server's to work out).
+ */
+function expected(checkout: Checkout, withoutPromotion: boolean, seats: number): PaymentIntentResponse["quote"] | null {
   const promotion = checkout.promotion;
+  const unitPrice = checkout.plan.price;
+  if (seats !== 1) {
+    const listPrice = Math.round(unitPrice * seats * 100) / 100;
+    const quote = { discount: 0, promotionCode: null, subtotal: listPrice, tax: 0, total: listPrice };
+    return { seats, unitPrice, listPrice, ...quote };
+  }
   if (!promotion || withoutPromotion) return null;
-  const listPrice = checkout.plan.price;
+  const listPrice = unitPrice;
   return {
+    seats: 1,
+    unitPrice,
     listPrice,
     discount: promotion.discount,
     promotionCode: promotion.code,
@@ -78,10 +95,11 @@ const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 function QuoteSummary({ checkout, quote }: { checkout: Checkout; quote: PaymentIntentResponse["quote"] | null }) {
   const taxed = checkout.asksLocation;
   const row = "flex items-baseline justify-between gap-3";
+  const name = <PlanName name={checkout.plan.name} quote={quote} />;
   if (!quote?.promotionCode) {
     return (
       <span className={row}>
-        <span className="font-medium text-foreground">{checkout.plan.name}</span>
+        {name}
         <span className="text-lg font-semibold text-foreground">
           {money(taxed ? (quote?.listPrice ?? checkout.plan.price) : (quote?.total ?? checkout.plan.price))}
         </span>
@@ -91,7 +109,7 @@ function QuoteSummary({ checkout, quote }: { checkout: Checkout; quote: PaymentI
   return (
     <span className="grid gap-1">
       <span className={row}>
-        <span className="font-medium text-foreground">{checkout.plan.name}</span>
+        {name}
         <span className="text-foreground">{money(quote.listPrice)}</span>
       </span>
       <span className={`${row} text-success`}>
@@ -104,6 +122,19 @@ function QuoteSummary({ checkout, quote }: { checkout: Checkout; quote: PaymentI
           <span className="text-lg font-semibold text-foreground">{money(quote.total)}</span>
         </span>
       )}
+    </span>
+  );
+}
+
+/** The plan's name; with several seats, how many and what one costs under it. */
+function PlanName({ name, quote }: { name: string; quote: PaymentIntentResponse["quote"] | null }) {
+  if (!quote || quote.seats === 1) return <span className="font-medium text-foreground">{name}</span>;
+  return (
+    <span className="grid">
+      <span className="font-medium text-foreground">
+        {name} × {seatsText(quote.seats)}
+      </span>
+      <span className="text-xs text-muted-foreground">{money(quote.unitPrice)} per seat</span>
     </span>
   );
 }
@@ -156,7 +187,12 @@ export function CheckoutDialog({
     setWithoutPromotion(false);
     // A new checkout starts from the initial form; the form changing later does not reset one under way.
   }, [checkout]);
-  const rules = { asksLocation: checkout?.asksLocation ?? false, consentSetting: checkout?.consentSetting ?? "eu" };
+  const rules = {
+    asksLocation: checkout?.asksLocation ?? false,
+    consentSetting: checkout?.consentSetting ?? "eu",
+    asksSeats: checkout?.asksSeats ?? false,
+  };
+  const seats = (rules.asksSeats && seatsOf(form.seats)) || 1;
   const formDetails = buyerDetails(form, rules);
   const details = formDetails && withoutPromotion ? { ...formDetails, withoutPromotion: true } : formDetails;
   const promotionRefused = withoutPromotion ? null : (payment.promotionRefused ?? checkout?.promotionRefused ?? null);
@@ -187,13 +223,17 @@ export function CheckoutDialog({
     payment.release();
     onClose();
   };
+  // A payment made for another seat count is priced again.
+  const seatsChanged = intent !== null && rules.asksSeats && seatsOf(form.seats) !== intent.quote.seats;
   const submitLabel = rules.asksLocation
     ? intent
       ? "Update total"
       : "Show total"
-    : intent
-      ? "Save invoice details"
-      : "Continue to payment";
+    : seatsChanged
+      ? "Update total"
+      : intent
+        ? "Save invoice details"
+        : "Continue to payment";
   return (
     <Dialog open={checkout !== null} onOpenChange={(open) => !open && close()}>
       <DialogContent aria-describedby="checkout-summary" onInteractOutside={(event) => event.preventDefault()}>
@@ -203,7 +243,9 @@ export function CheckoutDialog({
             {checkout && (
               <QuoteSummary
                 checkout={checkout}
-                quote={payable ? intent.quote : expected(checkout, withoutPromotion || promotionRefused !== null)}
+                quote={
+                  payable ? intent.quote : expected(checkout, withoutPromotion || promotionRefused !== null, seats)
+                }
               />
             )}
           </DialogDescription>
@@ -236,7 +278,7 @@ export function CheckoutDialog({
               disabled={payment.pending}
               onClick={listPrice}
             >
-              Remove the code: pay {money(checkout.plan.price)}
+              Remove the code: pay {money(checkout.plan.price * seats)}
             </Button>
           </div>
         )}

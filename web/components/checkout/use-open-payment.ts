@@ -24,6 +24,7 @@ export const detailsKey = (details: BuyerDetails) =>
     details.companyAddress ?? "",
     details.withdrawalConsent === true,
     details.withoutPromotion === true,
+    details.seats ?? 1,
   ]);
 
 export function useOpenPayment(checkout: Checkout | null) {

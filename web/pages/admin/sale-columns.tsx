@@ -1,5 +1,6 @@
 import type { SaleView } from "@shared/api-types";
 import { PLANS } from "@shared/plans";
+import { planWithSeats } from "@shared/seats";
 import { Badge } from "../../components/ui/badge";
 import { dateColumn, type Column } from "./data-table";
 import { EmailAddress } from "./email-address";
@@ -9,7 +10,7 @@ import { formatDateTime, formatMoney } from "./format";
 export const SALE_COLUMNS: Column<SaleView>[] = [
   dateColumn("Date", (sale) => sale.createdAt),
   { name: "Buyer", cell: (sale) => <EmailAddress email={sale.email} /> },
-  { name: "Plan", cell: (sale) => PLANS[sale.plan].name },
+  { name: "Plan", cell: (sale) => planWithSeats(PLANS[sale.plan].name, sale.seats) },
   {
     name: "Amount",
     cell: (sale) => (

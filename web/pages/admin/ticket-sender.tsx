@@ -74,6 +74,7 @@ function AccountFacts({ account }: { account: TicketSenderView["account"] }) {
         <SubscriptionSummary subscription={account.subscription} />
       </Fact>
       <Fact name="Plugin key">{account.hasFigmaKey ? "Generated" : "Not generated yet"}</Fact>
+      <Fact name="Seats">{account.seats}</Fact>
       <Fact name="Roblox account">{account.linkedRobloxAccountId ?? "Not linked"}</Fact>
       {account.isAdmin && (
         <Fact name="Role">

@@ -94,6 +94,11 @@ const COLUMNS: Column<AdminUserView>[] = [
     name: "Plugin key",
     cell: (user) => (user.hasFigmaKey ? "Generated" : <span className="text-muted-foreground">Not generated yet</span>),
   },
+  {
+    name: "Seats",
+    className: "tabular-nums",
+    cell: (user) => user.seats,
+  },
   dateColumn("Joined", (user) => user.createdAt),
   { name: "Actions", className: "justify-end", cell: (user) => <ResetLinkButton user={user} /> },
 ];

@@ -14,7 +14,7 @@ export function cooldownText(remainingMs: number): string {
   return `Try again in ~${Math.max(1, Math.ceil(remainingMs / 60_000))} min`;
 }
 
-function Avatar({ url, name }: { url: string | null; name: string }) {
+export function Avatar({ url, name }: { url: string | null; name: string }) {
   const [broken, setBroken] = useState(false);
   if (url && !broken) {
     return (

@@ -10,6 +10,8 @@ import { useCopy } from "../../lib/clipboard";
 import { toast } from "../../lib/use-toast";
 import { LinkedAccountCard } from "./linked-account-card";
 import { PluginStoreLink } from "../../components/plugin-store-link";
+import { useSeats } from "../../lib/queries/seats";
+import { SeatsCard } from "./seats-card";
 
 function CopyButton({ text }: { text: string }) {
   const { copied, copy } = useCopy();
@@ -111,10 +113,19 @@ function PluginKeyCard({ pluginKey }: { pluginKey: string | null }) {
 }
 
 export function PluginTab({ user }: { user: AccountUser }) {
+  // One seat (or the seats not known yet): the tab as it always was. Several: the seat list.
+  const seats = useSeats().data;
+  const several = seats !== undefined && seats.total > 1;
   return (
     <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
-      <PluginKeyCard pluginKey={user.pluginKey} />
-      <LinkedAccountCard />
+      {several ? (
+        <SeatsCard seats={seats} ownKey={user.pluginKey} />
+      ) : (
+        <>
+          <PluginKeyCard pluginKey={user.pluginKey} />
+          <LinkedAccountCard />
+        </>
+      )}
       <p className="flex items-center gap-2 text-sm text-muted-foreground lg:col-span-2">
         <FileCode2 className="size-4 shrink-0" aria-hidden />
         <span>

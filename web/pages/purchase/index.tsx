@@ -122,6 +122,7 @@ export default function PurchasePage() {
     const opened: Omit<Checkout, "provider"> = {
       plan,
       asksLocation: config ? config.tax !== "off" : false,
+      asksSeats: true,
       consentSetting: config?.withdrawalConsent ?? "eu",
       promotion: promotionPrice(plan),
       requestIntent: async ({ withoutPromotion, ...details }) => {

@@ -1,3 +1,4 @@
+import { planWithSeats } from "@shared/seats";
 import type { ReactNode } from "react";
 import { Link, useSearch } from "wouter";
 import {
@@ -116,7 +117,7 @@ function NextStep({
 }
 
 /** The key itself, for the browser that paid: copy it, or go straight to sign-up with it filled in. */
-function KeyPanel({ productKey, email }: { productKey: string; email: string }) {
+function KeyPanel({ productKey, email, seats }: { productKey: string; email: string; seats: number }) {
   const { copied, copy } = useCopy();
   async function onCopy() {
     if (!(await copy(productKey)))
@@ -147,6 +148,12 @@ function KeyPanel({ productKey, email }: { productKey: string; email: string }) 
       <p className="text-sm text-muted-foreground">
         Also e-mailed to <span className="font-medium text-foreground">{email}</span>.
       </p>
+      {seats > 1 && (
+        <p className="text-sm text-muted-foreground">
+          This one key carries all {seats} seats. Whoever creates the account with it hands them out: each person gets a
+          plugin key of their own, from the dashboard's Plugin tab.
+        </p>
+      )}
       <Button asChild size="lg" className="w-full">
         <Link href={signup}>
           <UserPlus aria-hidden />
@@ -163,8 +170,10 @@ function SuccessView({
   email,
   amountPaid,
   invoiceUrl,
+  seats = 1,
 }: {
   plan: string;
+  seats?: number;
   productKey?: string;
   email?: string;
   amountPaid?: number;
@@ -176,7 +185,7 @@ function SuccessView({
       title="Payment Successful!"
       summary={
         <>
-          <p className="text-lg font-medium text-brand">{plan}</p>
+          <p className="text-lg font-medium text-brand">{planWithSeats(plan, seats)}</p>
           {amountPaid !== undefined && (
             <p className="text-muted-foreground">
               Amount paid: <span className="font-semibold text-foreground tabular-nums">${amountPaid.toFixed(2)}</span>
@@ -212,7 +221,7 @@ function SuccessView({
         </>
       }
     >
-      {productKey && email && <KeyPanel productKey={productKey} email={email} />}
+      {productKey && email && <KeyPanel productKey={productKey} email={email} seats={seats} />}
       <ul className="grid gap-3">
         <Tip icon={<KeyRound />} title="Save your product key">
           Keep the e-mail somewhere safe: the key can be used once, to create your account on the Sign Up page.
@@ -336,6 +345,7 @@ export default function PurchaseSuccessPage() {
         email={result.data.email}
         amountPaid={result.data.amountPaid}
         invoiceUrl={result.data.invoiceUrl}
+        seats={result.data.seats}
       />
     );
   else view = <ErrorView message={result.data?.error || GENERIC_FAILURE} />;

@@ -3,6 +3,7 @@ import { Button, Link, Text } from "./components";
 import { PRODUCT_NAME } from "@shared/product";
 import { EmailLayout, InvoiceLine, styles, WithdrawalConsentLine } from "./layout";
 import { guideUrl, signupUrl as prefilledSignupUrl } from "./links";
+import { planWithSeats } from "@shared/seats";
 
 /** The refund link for a buyer who hasn't signed up: the key is the proof of purchase. */
 const refundLink = (appUrl: string, key: string) => `${appUrl}/refund?key=${encodeURIComponent(key)}`;
@@ -10,6 +11,8 @@ const refundLink = (appUrl: string, key: string) => `${appUrl}/refund?key=${enco
 interface ProductKeyEmailProps {
   productKey: string;
   planName: string;
+  /** How many people the key licenses (1: the page is as it always was). */
+  seats: number;
   appUrl: string;
   /** The buyer's address, filled into the sign-up form with the key. */
   email?: string;
@@ -22,6 +25,7 @@ interface ProductKeyEmailProps {
 export function ProductKeyEmail({
   productKey,
   planName,
+  seats,
   appUrl,
   email,
   invoiceUrl,
@@ -31,8 +35,14 @@ export function ProductKeyEmail({
   return (
     <EmailLayout preview={`Your ${PRODUCT_NAME} product key: ${productKey}`}>
       <Text style={styles.heading}>Thank you for your purchase!</Text>
-      <Text style={styles.text}>Here is your product key for {planName}:</Text>
+      <Text style={styles.text}>Here is your product key for {planWithSeats(planName, seats)}:</Text>
       <Text style={styles.code}>{productKey}</Text>
+      {seats > 1 && (
+        <Text style={styles.text}>
+          This one key carries all {seats} seats. Whoever creates the account with it manages them: each person you give
+          a seat to gets a plugin key of their own, from the dashboard's Plugin tab.
+        </Text>
+      )}
       <Text style={styles.text}>Getting started takes three steps:</Text>
       <Text style={styles.text}>
         1. Create your account with the button below: it fills in this key for you.

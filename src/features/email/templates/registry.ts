@@ -50,18 +50,21 @@ export const EMAIL_TEMPLATES = {
       key: text,
       plan: PlanId,
       planName: text,
+      // Absent from e-mails queued before purchases had seats: one seat.
+      seats: t.Optional(t.Integer({ minimum: 1 })),
       signupEmail: t.Optional(text),
       invoiceUrl: t.Optional(text),
       ...withdrawalConsentFields,
     }),
     subject: () => `Your ${PRODUCT_NAME} product key`,
     element: async (
-      { key, planName, signupEmail, invoiceUrl, withdrawalConsentAt, withdrawalConsentVersion },
+      { key, planName, seats, signupEmail, invoiceUrl, withdrawalConsentAt, withdrawalConsentVersion },
       appUrl,
     ) =>
       createElement((await import("./product-key")).ProductKeyEmail, {
         productKey: key,
         planName,
+        seats: seats ?? 1,
         appUrl,
         email: signupEmail,
         invoiceUrl,

@@ -1,0 +1,64 @@
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../deps";
+import { failures, jsonBodyFailures } from "@shared/api/common";
+import { SeatsModel } from "@shared/api/seats";
+import { authGuard } from "../../http/guard";
+import { freeSeat, giveSeatKey, labelSeat, listSeats } from "./keys";
+import { adminSetSeats } from "./admin";
+
+/** The licence owner's seats (docs/accounts.md#seats): list, key, label, free. Another account's seat is a 404. */
+export function seatRoutes(deps: AppDeps) {
+  // Tagged per route: the admins' route is under Admin only (the admin guard tags it), listed once.
+  return new Elysia()
+    .use(authGuard(deps))
+    .get("/api/seats", ({ user }) => listSeats(deps, user.id), {
+      signedIn: true,
+      response: { 200: SeatsModel.list, ...failures(404) },
+      detail: {
+        tags: ["Account"],
+        summary: "The seats of the account's licence",
+        description:
+          "One per person the licence is for, in the order they were given. Seat 1 is the account's own plugin key (the one POST /api/figma/generate-key makes); a licence bought with several seats has more.",
+      },
+    })
+    .post("/api/seats/:id/key", ({ user, params }) => giveSeatKey(deps, user.id, params.id), {
+      signedIn: true,
+      params: SeatsModel.seatParams,
+      response: { 200: SeatsModel.key, ...failures(404, 422) },
+      detail: {
+        tags: ["Account"],
+        summary: "Generate or replace a seat's plugin key",
+        description:
+          "The new key is answered once; the seat's old key stops working at once (its linked Roblox account stays). 404 for a seat that is not the account's.",
+      },
+    })
+    .patch("/api/seats/:id", ({ user, params, body }) => labelSeat(deps, user.id, params.id, body.label), {
+      signedIn: true,
+      params: SeatsModel.seatParams,
+      body: SeatsModel.labelBody,
+      response: { 200: SeatsModel.seat, ...jsonBodyFailures, ...failures(404) },
+      detail: { tags: ["Account"], summary: "Name a seat" },
+    })
+    .delete("/api/seats/:id/key", ({ user, params }) => freeSeat(deps, user.id, params.id), {
+      signedIn: true,
+      params: SeatsModel.seatParams,
+      response: { 200: SeatsModel.seat, ...failures(404, 409, 422) },
+      detail: {
+        tags: ["Account"],
+        summary: "Free a seat",
+        description:
+          "Its key stops working and its Roblox account is unlinked, so the seat can be given to someone else. 409 ONLY_SEAT for the only seat of a one-seat licence.",
+      },
+    })
+    .put("/api/admin/users/:id/seats", ({ user, params, body }) => adminSetSeats(deps, user, params.id, body.seats), {
+      admin: true,
+      params: SeatsModel.adminUserParams,
+      body: SeatsModel.adminSeatsBody,
+      response: { 200: SeatsModel.adminSeats, ...jsonBodyFailures, ...failures(404) },
+      detail: {
+        summary: "Set an account's seat count (goodwill)",
+        description:
+          "1–100 (else 422 INVALID_SEATS). Seats up to the count exist afterwards; the newest beyond it end, their keys answering SEAT_ENDED. Audited as seats.set.",
+      },
+    });
+}

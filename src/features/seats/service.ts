@@ -1,0 +1,105 @@
+/**
+ * Seats (docs/accounts.md#seats): a purchase licenses 1–100 people. The seat count is fixed into the checkout, kept on
+ * the sale and carried by the purchase's one product key; redeeming that key gives the account its seats, one row of
+ * `seats` each (src/db/tables/seats.ts). Seat 1 is the owner's own plugin key.
+ */
+import { and, asc, eq, gt, isNotNull, isNull, lte, ne, or } from "drizzle-orm";
+import type { DbOrTx } from "../../db";
+import { productKeys, sales, seats, type Seat } from "../../db/schema";
+import { MAX_SEATS, MIN_SEATS } from "@shared/seats";
+import { toIso } from "../../lib/clock";
+
+/** What `count` seats of a plan cost before any promotion: the plan's price times the seats. */
+export function priceForSeats(planPriceCents: number, count: number): number {
+  if (!Number.isInteger(count) || count < MIN_SEATS || count > MAX_SEATS) throw new RangeError(`seats ${count}`);
+  return planPriceCents * count;
+}
+
+/** How many seats the account has: its rows that exist, and always seat 1 (its own key). */
+export async function seatCount(db: DbOrTx, userId: number): Promise<number> {
+  return Math.max(1, (await seatsOf(db, userId)).length);
+}
+
+/** The account's seats that exist, in the order they were given. */
+export async function seatsOf(db: DbOrTx, userId: number): Promise<Seat[]> {
+  return db
+    .select()
+    .from(seats)
+    .where(and(eq(seats.userId, userId), isNull(seats.endedAt)))
+    .orderBy(asc(seats.position));
+}
+
+/**
+ * Makes sure the account has at least `count` seats: the rows 1…count exist and none of them is ended. Never takes
+ * a seat away (a key of fewer seats redeemed later leaves the count as it is). Safe to run twice at once: the
+ * (user, position) index lets one insert of each row win.
+ */
+export async function grantSeats(db: DbOrTx, userId: number, count: number, now: number): Promise<void> {
+  const rows = Array.from({ length: count }, (_, i) => ({ userId, position: i + 1, createdAt: now }));
+  await db
+    .insert(seats)
+    .values(rows)
+    .onConflictDoNothing({ target: [seats.userId, seats.position] });
+  // A seat given again after it ended starts free: its old key keeps answering nothing but INVALID_KEY.
+  await db
+    .update(seats)
+    .set({ endedAt: null, pluginKey: null, linkedRobloxAccountId: null, linkedAt: null, lastValidatedAt: null })
+    .where(and(eq(seats.userId, userId), lte(seats.position, count), isNotNull(seats.endedAt)));
+}
+
+/**
+ * The account keeps its first `keep` seats; the ones given after them end (the newest first is the order the licence
+ * gave them). An ended seat's key answers SEAT_ENDED. Answers how many ended.
+ */
+export async function endSeatsAfter(db: DbOrTx, userId: number, keep: number, now: number): Promise<number> {
+  const ended = await db
+    .update(seats)
+    .set({ endedAt: now })
+    .where(and(eq(seats.userId, userId), gt(seats.position, Math.max(keep, 1)), isNull(seats.endedAt)))
+    .returning({ id: seats.id });
+  return ended.length;
+}
+
+/**
+ * The purchase behind a redeemed key was refunded in full: the account keeps the seats its other keys still pay for
+ * (the most any of them gives, at least seat 1, its own key) and the newest seats beyond them end. With no other key
+ * of several seats, every seat but the owner's own ends (and the refund ends the owner's access as it always did).
+ */
+export async function endRefundedSeats(db: DbOrTx, userId: number, refundedKeyId: number, now: number) {
+  const others = await db
+    .select({ seats: productKeys.seats })
+    .from(productKeys)
+    .leftJoin(sales, eq(sales.id, productKeys.saleId))
+    .where(
+      and(
+        eq(productKeys.usedByUserId, userId),
+        ne(productKeys.id, refundedKeyId),
+        or(isNull(sales.id), ne(sales.status, "refunded")),
+      ),
+    );
+  return endSeatsAfter(db, userId, Math.max(1, ...others.map((key) => key.seats)), now);
+}
+
+/** The account's seats as its data export lists them: every row, ended ones too. Seat 1's key is the account's own. */
+export async function seatsForExport(db: DbOrTx, userId: number) {
+  const rows = await db.select().from(seats).where(eq(seats.userId, userId)).orderBy(asc(seats.position));
+  return rows.map((seat) => ({
+    seat: seat.position,
+    label: seat.label,
+    pluginKey: seat.position === 1 ? "(the account's own pluginKey)" : seat.pluginKey,
+    linkedRobloxAccountId: seat.linkedRobloxAccountId,
+    linkedAt: toIso(seat.linkedAt),
+    lastValidatedAt: toIso(seat.lastValidatedAt),
+    endedAt: toIso(seat.endedAt),
+    createdAt: toIso(seat.createdAt),
+  }));
+}
+
+/**
+ * An admin gives the account `count` seats as goodwill (or takes some back): the seats up to `count` exist, the
+ * newest beyond it end. Answers how many ended.
+ */
+export async function setSeatCount(db: DbOrTx, userId: number, count: number, now: number): Promise<number> {
+  await grantSeats(db, userId, count, now);
+  return endSeatsAfter(db, userId, count, now);
+}

@@ -1,0 +1,45 @@
+/**
+ * A seat's key at POST /api/plugin/validate (docs/plugin-api.md): found by one indexed read of its own (kept in memory
+ * like the owner's key, src/db/prepared.ts), only when the key is no account's own, so a one-seat licence validates
+ * exactly as before. The seat links one Roblox account on its first valid call, as a single key does.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import type { DbOrTx } from "../../db";
+import { rowReader } from "../../db/prepared";
+import { seats, users, type Seat, type User } from "../../db/schema";
+import { MINUTE } from "../../lib/clock";
+
+const seatByKey = rowReader(seats, "plugin_key");
+
+export async function findSeatByKey(db: DbOrTx, key: string): Promise<Seat | undefined> {
+  return await seatByKey(db, key);
+}
+
+/**
+ * Links `robloxUserId` to the seat when it has none yet (one conditional update: of two first calls at once, one
+ * links). Answers whether the seat is linked to `robloxUserId` now; false is ACCOUNT_MISMATCH.
+ */
+export async function linkSeat(db: DbOrTx, seat: Seat, robloxUserId: string, now: number): Promise<boolean> {
+  if (seat.linkedRobloxAccountId === robloxUserId) return true;
+  if (seat.linkedRobloxAccountId !== null) return false;
+  const [claimed] = await db
+    .update(seats)
+    .set({ linkedRobloxAccountId: robloxUserId, linkedAt: now })
+    .where(and(eq(seats.id, seat.id), isNull(seats.linkedRobloxAccountId)))
+    .returning({ id: seats.id });
+  if (claimed) return true;
+  const [current] = await db.select().from(seats).where(eq(seats.id, seat.id)).limit(1);
+  return current?.linkedRobloxAccountId === robloxUserId;
+}
+
+/** When a seat's key last validated, as its owner's seat list shows it: written at most once a minute. */
+export async function touchSeatValidated(db: DbOrTx, seat: Seat, now: number): Promise<void> {
+  if (seat.lastValidatedAt !== null && now - seat.lastValidatedAt < MINUTE) return;
+  await db.update(seats).set({ lastValidatedAt: now }).where(eq(seats.id, seat.id));
+}
+
+/** The same for seat 1, the owner's own key. */
+export async function touchOwnKeyValidated(db: DbOrTx, owner: User, now: number): Promise<void> {
+  if (owner.pluginValidatedAt !== null && now - owner.pluginValidatedAt < MINUTE) return;
+  await db.update(users).set({ pluginValidatedAt: now }).where(eq(users.id, owner.id));
+}

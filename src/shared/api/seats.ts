@@ -1,0 +1,55 @@
+/** The seats of a licence (docs/accounts.md#seats): GET /api/seats and the owner's changes to one seat. */
+import { t, type Static } from "./type-system";
+import { Int, IsoDate } from "./common";
+import { SEAT_LABEL_MAX } from "../seats";
+import { seatsField } from "./payments";
+
+const seat = t.Object({
+  id: Int(),
+  label: t.Nullable(t.String({ description: "The owner's name for the seat; null for none." })),
+  keyPreview: t.Nullable(
+    t.String({
+      description:
+        "The seat's plugin key with its middle hidden (ll_ABCD…WXYZ); null while the seat is free. The whole key is answered once, when it is made.",
+    }),
+  ),
+  robloxUserId: t.Nullable(t.String({ description: "The Roblox account the seat's key is linked to, or null." })),
+  lastValidatedAt: t.Nullable(IsoDate, {
+    description: "The last valid validation with the seat's key (to the minute).",
+  }),
+});
+
+export const SeatsModel = {
+  list: t.Object({
+    seats: t.Array(seat, {
+      description: "The licence's seats in the order they were given; seat 1 is the owner's key.",
+    }),
+    total: Int({ description: "How many seats the licence has." }),
+    used: Int({ description: "How many of them hold a key." }),
+  }),
+  seatParams: t.Object({ id: t.Integer({ minimum: 1, error: "No seat has this id." }) }),
+  labelBody: t.Object({
+    label: t.String({
+      maxLength: SEAT_LABEL_MAX,
+      error: `A seat's label is at most ${SEAT_LABEL_MAX} characters.`,
+      description: `At most ${SEAT_LABEL_MAX} characters; empty removes it.`,
+    }),
+  }),
+  key: t.Object({
+    key: t.String({
+      description: "The seat's new plugin key (ll_ + 32 characters). Shown once: only its preview is kept on the page.",
+    }),
+    seat,
+  }),
+  seat,
+  adminUserParams: t.Object({ id: t.Integer({ minimum: 1, error: "No account has this id." }) }),
+  adminSeatsBody: t.Object({ seats: seatsField }),
+  adminSeats: t.Object({
+    seats: Int({ description: "How many seats the account has now." }),
+    ended: Int({ description: "How many seats this change ended (the newest first)." }),
+  }),
+};
+
+export type SeatView = Static<typeof seat>;
+export type SeatsResponse = Static<typeof SeatsModel.list>;
+export type SeatKeyResponse = Static<typeof SeatsModel.key>;

@@ -1,0 +1,141 @@
+/**
+ * A studio lead buys five seats with the demo card, signs up with the key, hands out plugin keys from the Plugin tab,
+ * sees the seat's Roblox account once its key validates, frees the seat and gives it again.
+ */
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { desc, eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { emails } from "../../src/db/schema";
+import { DESKTOP, openSignedIn, PHONE } from "../support/browser";
+import { axeViolations, describeFindings } from "../support/axe";
+import { api, dashboardSuite, openTab } from "./dashboard-helpers";
+import { shoot } from "./shots";
+
+setDefaultTimeout(90_000);
+
+const env = dashboardSuite();
+
+const SIZES = [
+  [DESKTOP, "1280"],
+  [PHONE, "390"],
+] as const;
+
+async function keyMailedTo(to: string): Promise<string> {
+  const [mail] = await env.server.deps.db
+    .select()
+    .from(emails)
+    .where(eq(emails.to, to))
+    .orderBy(desc(emails.id))
+    .limit(1);
+  return mail!.payload.key as string;
+}
+
+/** Every theme and width of the page as it is now: a picture of each, and no accessibility findings. */
+async function everyScreen(
+  page: Page,
+  name: string,
+  setTheme: (theme: "dark" | "light") => Promise<void>,
+  fullPage = true,
+) {
+  for (const theme of ["dark", "light"] as const) {
+    await setTheme(theme);
+    for (const [viewport, size] of SIZES) {
+      await page.setViewportSize(viewport);
+      await shoot(page, `${name}-${size}-${theme}`, fullPage);
+      expect(describeFindings(`${name} (${size}, ${theme})`, await axeViolations(page))).toBe("");
+    }
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+describe("a studio's seats", () => {
+  test("five seats bought with the demo card: the dialog prices them, the result page names them", async () => {
+    const page = await env.page(DESKTOP);
+    await page.goto("/purchase");
+    await page.getByLabel("Email address").fill("lead@studio.example");
+    await page.getByRole("button", { name: "Choose Plan: 4 Month Pro" }).click();
+    const dialog = page.getByRole("dialog", { name: "Complete Your Purchase" });
+    await dialog.getByRole("button", { name: "Complete Payment" }).waitFor();
+    expect(await dialog.getByLabel("Seats").inputValue()).toBe("1");
+
+    await dialog.getByLabel("Seats").fill("0");
+    await dialog.getByRole("button", { name: "Update total" }).click();
+    await dialog.getByText("Seats must be a whole number from 1 to 100.").first().waitFor();
+
+    await dialog.getByLabel("Seats").fill("5");
+    await dialog.getByRole("button", { name: "Update total" }).click();
+    await dialog.getByText("4 Month Pro × 5 seats").waitFor();
+    await dialog.getByText("$24.99 per seat").waitFor();
+    await dialog.getByText("$124.95").waitFor();
+    await dialog.getByRole("button", { name: "Complete Payment" }).waitFor();
+    await everyScreen(
+      page,
+      "seats-purchase-dialog",
+      async (theme) => {
+        await page.evaluate((t) => {
+          document.documentElement.classList.toggle("light", t === "light");
+          document.documentElement.classList.toggle("dark", t === "dark");
+        }, theme);
+      },
+      false,
+    );
+
+    await dialog.getByRole("button", { name: "Complete Payment" }).click();
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    await page.getByText("4 Month Pro × 5 seats").waitFor();
+    await page.getByText("This one key carries all 5 seats.", { exact: false }).waitFor();
+    expect(await page.getByTestId("product-key").textContent()).toBe(await keyMailedTo("lead@studio.example"));
+  });
+
+  test("the lead hands out keys, sees the linked account, frees a seat and gives it again", async () => {
+    const key = await keyMailedTo("lead@studio.example");
+    const signup = await api(env, "POST", "/api/auth/signup", {
+      email: "lead@studio.example",
+      password: "correct horse",
+      confirmPassword: "correct horse",
+      productKey: key,
+    });
+    expect(signup.status).toBe(200);
+    const page = await env.page(DESKTOP);
+    await openSignedIn(page, signup.body.token);
+    await openTab(page, "Plugin");
+    await page.getByTestId("seats-used").getByText("0 of 5 in use").waitFor();
+    expect(await page.getByTestId("seat").count()).toBe(5);
+
+    const seat2 = page.getByTestId("seat").nth(1);
+    await seat2.getByRole("button", { name: "Name seat 2" }).click();
+    await seat2.getByLabel("Name of seat 2").fill("Ana, level design");
+    await seat2.getByRole("button", { name: "Save" }).click();
+    await seat2.getByRole("heading", { name: "Seat 2: Ana, level design" }).waitFor();
+
+    await seat2.getByRole("button", { name: "Generate key" }).click();
+    await seat2.getByText("Copy it now: the whole key is shown only this once.").waitFor();
+    const given = (await seat2.getByTestId("seat-key").textContent())!;
+    expect(given).toMatch(/^ll_[a-z2-7]{32}$/);
+    await page.getByTestId("seats-used").getByText("1 of 5 in use").waitFor();
+
+    // Ana's plugin validates from her Roblox account: the seat shows it.
+    expect((await api(env, "POST", "/api/plugin/validate", { key: given, robloxUserId: "123" })).status).toBe(200);
+    await page.reload();
+    await openTab(page, "Plugin");
+    await seat2.getByText("Builder Man").waitFor();
+    await seat2.getByText(/Last validated/).waitFor();
+    expect(await seat2.getByTestId("seat-key").textContent()).toBe(`${given.slice(0, 7)}…${given.slice(-4)}`);
+    await everyScreen(page, "seats-plugin-tab", async (theme) => {
+      await page.getByLabel("Theme").selectOption(theme);
+      await page.waitForFunction((name) => document.documentElement.classList.contains(name), theme);
+    });
+
+    await seat2.getByRole("button", { name: "Free this seat" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Free this seat" }).click();
+    await seat2.getByTestId("seat-key").getByText("Free").waitFor();
+    await seat2.getByText("No Roblox account linked yet.").waitFor();
+    expect((await api(env, "POST", "/api/plugin/validate", { key: given, robloxUserId: "123" })).status).toBe(401);
+
+    await seat2.getByRole("button", { name: "Generate key" }).click();
+    await seat2.getByText("Copy it now: the whole key is shown only this once.").waitFor();
+    const again = (await seat2.getByTestId("seat-key").textContent())!;
+    expect(again).not.toBe(given);
+    expect((await api(env, "POST", "/api/plugin/validate", { key: again, robloxUserId: "123" })).status).toBe(200);
+  });
+});

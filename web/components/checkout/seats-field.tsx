@@ -1,0 +1,45 @@
+/**
+ * How many people the purchase licenses: each gets a plugin key of their own. The price is the plan's times the
+ * seats; the server's quote says the exact total.
+ */
+import { isSeatCount, MAX_SEATS, MIN_SEATS } from "@shared/seats";
+import { TextField } from "../ui/text-field";
+
+/** The seats the field's text names, or null when it is not a whole number from 1 to 100. */
+export function seatsOf(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return null;
+  const seats = Number(trimmed);
+  return isSeatCount(seats) ? seats : null;
+}
+
+export function SeatsField({
+  value,
+  error,
+  onChange,
+  onCommit,
+}: {
+  value: string;
+  error: string | null;
+  onChange: (text: string) => void;
+  /** The buyer is done with the field (left it): the total can be worked out again. */
+  onCommit: () => void;
+}) {
+  return (
+    <TextField
+      id="checkout-seats"
+      label="Seats"
+      hint="One for each person who uses the plugin: each gets a plugin key of their own."
+      error={error ?? undefined}
+      type="number"
+      inputMode="numeric"
+      min={MIN_SEATS}
+      max={MAX_SEATS}
+      step={1}
+      className="w-28"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={onCommit}
+    />
+  );
+}

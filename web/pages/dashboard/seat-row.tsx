@@ -1,0 +1,193 @@
+/** One seat of a licence for several people: its name, its key (made, copied, replaced), its Roblox account, freeing it. */
+import { useState, type FormEvent } from "react";
+import { Check, Copy, KeyRound, Pencil, UserMinus } from "lucide-react";
+import type { SeatView } from "@shared/api-types";
+import { SEAT_LABEL_MAX } from "@shared/seats";
+import { Button } from "../../components/ui/button";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { TextField } from "../../components/ui/text-field";
+import { Skeleton } from "../../components/ui/skeleton";
+import { useCopy } from "../../lib/clipboard";
+import { useRobloxProfile } from "../../lib/queries/dashboard";
+import { useFreeSeat, useGiveSeatKey, useLabelSeat } from "../../lib/queries/seats";
+import { useSession } from "../../lib/session";
+import { toast } from "../../lib/use-toast";
+import { Avatar } from "./linked-account-card";
+
+const failed = (description: string) => toast({ variant: "destructive", title: "Failed", description });
+
+function SeatAccount({ id }: { id: string | null }) {
+  const profile = useRobloxProfile(id);
+  if (id === null) return <p className="text-sm text-muted-foreground">No Roblox account linked yet.</p>;
+  if (profile.isLoading) return <Skeleton className="h-10" />;
+  const name = profile.data?.displayName ?? profile.data?.username ?? "Roblox user";
+  return (
+    <div className="flex items-center gap-3 [&_img]:size-10 [&>div:first-child]:size-10">
+      <Avatar url={profile.data?.avatarUrl ?? null} name={name} />
+      <div className="min-w-0 text-sm">
+        <p className="truncate font-medium">{name}</p>
+        <p className="truncate text-muted-foreground">
+          {profile.data?.username ? `@${profile.data.username} · ` : ""}ID <span className="font-mono">{id}</span>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function SeatLabel({ seat, number }: { seat: SeatView; number: number }) {
+  const save = useLabelSeat();
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(seat.label ?? "");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(
+      { seatId: seat.id, label: text },
+      { onSuccess: () => setEditing(false), onError: (error) => failed(error.message || "Could not name the seat") },
+    );
+  };
+  if (editing)
+    return (
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+        <TextField
+          id={`seat-label-${seat.id}`}
+          label={`Name of seat ${number}`}
+          maxLength={SEAT_LABEL_MAX}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          className="w-56"
+        />
+        <Button type="submit" size="sm" disabled={save.isPending}>
+          Save
+        </Button>
+        <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(false)}>
+          Cancel
+        </Button>
+      </form>
+    );
+  return (
+    <div className="flex items-center gap-2">
+      <h3 className="font-medium">
+        Seat {number}
+        {seat.label ? `: ${seat.label}` : ""}
+      </h3>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={`Name seat ${number}`}
+        onClick={() => {
+          setText(seat.label ?? "");
+          setEditing(true);
+        }}
+      >
+        <Pencil aria-hidden />
+      </Button>
+    </div>
+  );
+}
+
+function CopyKey({ text }: { text: string }) {
+  const { copied, copy } = useCopy();
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      aria-label={copied ? "Copied!" : "Copy plugin key"}
+      onClick={async () => {
+        if (!(await copy(text))) failed("Could not copy the key. Select it and copy it by hand.");
+      }}
+    >
+      {copied ? <Check aria-hidden /> : <Copy aria-hidden />} {copied ? "Copied!" : "Copy"}
+    </Button>
+  );
+}
+
+/**
+ * `fullKey`: the whole key when this page has it (seat 1's is the account's own; another seat's only right after it
+ * was made): shown with a Copy button. Otherwise only the key's ends.
+ */
+export function SeatRow({ seat, number, ownKey }: { seat: SeatView; number: number; ownKey: string | null }) {
+  const give = useGiveSeatKey();
+  const free = useFreeSeat();
+  const [shown, setShown] = useState<string | null>(null);
+  const fullKey = number === 1 ? ownKey : shown;
+  const hasKey = seat.keyPreview !== null;
+
+  function generate(close?: () => void) {
+    give.mutate(seat.id, {
+      onSuccess: (answer) => {
+        setShown(answer.key);
+        if (number === 1) useSession.getState().updateUser({ pluginKey: answer.key });
+        toast({ title: "Key generated", description: "Copy it now and give it to the seat's person." });
+      },
+      onError: () => failed("Could not generate key"),
+      onSettled: close,
+    });
+  }
+  const generateButton = (
+    <Button size="sm" onClick={hasKey ? undefined : () => generate()} disabled={give.isPending}>
+      <KeyRound aria-hidden /> {give.isPending ? "Generating…" : hasKey ? "Replace key" : "Generate key"}
+    </Button>
+  );
+
+  return (
+    <li className="grid content-start gap-3 rounded-md border border-border p-4" data-testid="seat">
+      <SeatLabel seat={seat} number={number} />
+      <div className="grid gap-1">
+        <div
+          className="rounded-md border border-border bg-muted px-3 py-2 font-mono text-xs break-all sm:text-sm"
+          data-testid="seat-key"
+        >
+          {fullKey && hasKey
+            ? fullKey
+            : (seat.keyPreview ?? <span className="font-sans text-muted-foreground">Free</span>)}
+        </div>
+        {shown && number !== 1 && (
+          <p className="text-xs text-muted-foreground">Copy it now: the whole key is shown only this once.</p>
+        )}
+      </div>
+      <SeatAccount id={seat.robloxUserId} />
+      <p className="text-xs text-muted-foreground">
+        {seat.lastValidatedAt
+          ? `Last validated ${new Date(seat.lastValidatedAt).toLocaleString()}`
+          : "Not validated yet"}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {hasKey ? (
+          <ConfirmDialog
+            trigger={generateButton}
+            title={`Replace the key of seat ${number}?`}
+            description="The old key stops working at once. The seat's Roblox account stays linked."
+            confirmLabel={give.isPending ? "Generating…" : "Replace key"}
+            destructive
+            pending={give.isPending}
+            onConfirm={generate}
+          />
+        ) : (
+          generateButton
+        )}
+        {fullKey && hasKey && <CopyKey text={fullKey} />}
+        {hasKey && (
+          <ConfirmDialog
+            trigger={
+              <Button size="sm" variant="outline" disabled={free.isPending}>
+                <UserMinus aria-hidden /> Free this seat
+              </Button>
+            }
+            title={`Free seat ${number}?`}
+            description="Its key stops working at once and its Roblox account is unlinked, so you can give the seat to someone else."
+            confirmLabel={free.isPending ? "Freeing…" : "Free this seat"}
+            destructive
+            pending={free.isPending}
+            onConfirm={(close) =>
+              free.mutate(seat.id, {
+                onSuccess: () => setShown(null),
+                onError: (error) => failed(error.message || "Could not free the seat"),
+                onSettled: close,
+              })
+            }
+          />
+        )}
+      </div>
+    </li>
+  );
+}

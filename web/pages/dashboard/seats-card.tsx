@@ -1,0 +1,31 @@
+/** The Plugin tab of a licence for several people: every seat, each a plugin key of its own (docs/accounts.md#seats). */
+import { Users } from "lucide-react";
+import type { SeatsResponse } from "@shared/api-types";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { SeatRow } from "./seat-row";
+
+export function SeatsCard({ seats, ownKey }: { seats: SeatsResponse; ownKey: string | null }) {
+  return (
+    <Card className="lg:col-span-2">
+      <CardHeader>
+        <CardTitle level={2} className="flex items-center gap-2 text-base">
+          <Users className="size-5 text-brand" aria-hidden /> Seats
+          <span className="font-normal text-muted-foreground" data-testid="seats-used">
+            {seats.used} of {seats.total} in use
+          </span>
+        </CardTitle>
+        <CardDescription>
+          Give each person on your team a seat: a plugin key of their own, linked to their Roblox account the first time
+          they use it. Seat 1 is your own key.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-4 lg:grid-cols-2">
+          {seats.seats.map((seat, index) => (
+            <SeatRow key={seat.id} seat={seat} number={index + 1} ownKey={ownKey} />
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
