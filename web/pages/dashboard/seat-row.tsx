@@ -107,7 +107,6 @@ function CopyKey({ text }: { text: string }) {
  */
 export function SeatRow({ seat, number, ownKey }: { seat: SeatView; number: number; ownKey: string | null }) {
   const give = useGiveSeatKey();
-  const free = useFreeSeat();
   const [shown, setShown] = useState<string | null>(null);
   const fullKey = number === 1 ? ownKey : shown;
   const hasKey = seat.keyPreview !== null;
@@ -132,19 +131,7 @@ export function SeatRow({ seat, number, ownKey }: { seat: SeatView; number: numb
   return (
     <li className="grid content-start gap-3 rounded-md border border-border p-4" data-testid="seat">
       <SeatLabel seat={seat} number={number} />
-      <div className="grid gap-1">
-        <div
-          className="rounded-md border border-border bg-muted px-3 py-2 font-mono text-xs break-all sm:text-sm"
-          data-testid="seat-key"
-        >
-          {fullKey && hasKey
-            ? fullKey
-            : (seat.keyPreview ?? <span className="font-sans text-muted-foreground">Free</span>)}
-        </div>
-        {shown && number !== 1 && (
-          <p className="text-xs text-muted-foreground">Copy it now: the whole key is shown only this once.</p>
-        )}
-      </div>
+      <SeatKey preview={seat.keyPreview} fullKey={hasKey ? fullKey : null} onlyOnce={shown !== null && number !== 1} />
       <SeatAccount id={seat.robloxUserId} />
       <p className="text-xs text-muted-foreground">
         {seat.lastValidatedAt
@@ -166,28 +153,57 @@ export function SeatRow({ seat, number, ownKey }: { seat: SeatView; number: numb
           generateButton
         )}
         {fullKey && hasKey && <CopyKey text={fullKey} />}
-        {hasKey && (
-          <ConfirmDialog
-            trigger={
-              <Button size="sm" variant="outline" disabled={free.isPending}>
-                <UserMinus aria-hidden /> Free this seat
-              </Button>
-            }
-            title={`Free seat ${number}?`}
-            description="Its key stops working at once and its Roblox account is unlinked, so you can give the seat to someone else."
-            confirmLabel={free.isPending ? "Freeing…" : "Free this seat"}
-            destructive
-            pending={free.isPending}
-            onConfirm={(close) =>
-              free.mutate(seat.id, {
-                onSuccess: () => setShown(null),
-                onError: (error) => failed(error.message || "Could not free the seat"),
-                onSettled: close,
-              })
-            }
-          />
-        )}
+        {hasKey && <FreeSeatButton seatId={seat.id} number={number} onFreed={() => setShown(null)} />}
       </div>
     </li>
+  );
+}
+
+/** The seat's key: whole when this page has it, else its ends, or "Free". */
+function SeatKey({
+  preview,
+  fullKey,
+  onlyOnce,
+}: {
+  preview: string | null;
+  fullKey: string | null;
+  onlyOnce: boolean;
+}) {
+  return (
+    <div className="grid gap-1">
+      <div
+        className="rounded-md border border-border bg-muted px-3 py-2 font-mono text-xs break-all sm:text-sm"
+        data-testid="seat-key"
+      >
+        {fullKey ?? preview ?? <span className="font-sans text-muted-foreground">Free</span>}
+      </div>
+      {onlyOnce && <p className="text-xs text-muted-foreground">Copy it now: the whole key is shown only this once.</p>}
+    </div>
+  );
+}
+
+/** Frees the seat: its key stops at once and its Roblox account is unlinked. */
+function FreeSeatButton({ seatId, number, onFreed }: { seatId: number; number: number; onFreed: () => void }) {
+  const free = useFreeSeat();
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button size="sm" variant="outline" disabled={free.isPending}>
+          <UserMinus aria-hidden /> Free this seat
+        </Button>
+      }
+      title={`Free seat ${number}?`}
+      description="Its key stops working at once and its Roblox account is unlinked, so you can give the seat to someone else."
+      confirmLabel={free.isPending ? "Freeing…" : "Free this seat"}
+      destructive
+      pending={free.isPending}
+      onConfirm={(close) =>
+        free.mutate(seatId, {
+          onSuccess: onFreed,
+          onError: (error) => failed(error.message || "Could not free the seat"),
+          onSettled: close,
+        })
+      }
+    />
   );
 }
