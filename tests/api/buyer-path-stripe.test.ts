@@ -38,6 +38,7 @@ describe("the key on the result page, with Stripe", () => {
       productKey: key,
       email: "card@example.com",
       amountPaid: 6.99,
+      seats: 1,
       invoiceUrl: expect.stringMatching(/^\/api\/invoices\/LL-2026-000001\.pdf\?sig=/),
     });
     expect((await result({ payment_intent: id, payment_intent_client_secret: `${id}_secret_guess` })).data).toEqual({
@@ -50,6 +51,7 @@ describe("the key on the result page, with Stripe", () => {
       productKey: key,
       email: "card@example.com",
       amountPaid: 6.99,
+      seats: 1,
       invoiceUrl: expect.stringMatching(/^\/api\/invoices\/LL-2026-000001\.pdf\?sig=/),
     });
 

@@ -53,6 +53,8 @@ async function makeSite(ctx: TestContext) {
   const user = await signUpUser(ctx, "pro");
   expect((await api(ctx.app, user.token).api.user.settings.put({ notifications: false })).status).toBe(200);
   expect((await api(ctx.app, user.token).api.reviews.post({ rating: 5, comment: "Saved me hours." })).status).toBe(200);
+  // A licence of three seats (an admin's goodwill), so the seats table has rows to copy.
+  expect((await adminApi.admin.users({ id: user.user.id }).seats.put({ seats: 3 })).status).toBe(200);
   await paidWithDemoCard(ctx, "month", "buyer@example.com");
   await paidWithDemoCard(ctx, "pro", "promo@example.com", undefined, "LAUNCH20");
   const refunded = await paidWithDemoCard(ctx, "lifetime", "refund@example.com");
