@@ -3,7 +3,10 @@
  * seats; the server's quote says the exact total.
  */
 import { isSeatCount, MAX_SEATS, MIN_SEATS } from "@shared/seats";
-import { TextField } from "../ui/text-field";
+import { Input } from "../ui/input";
+import { Field } from "../ui/text-field";
+
+const HINT_ID = "checkout-seats-hint";
 
 /** The seats the field's text names, or null when it is not a whole number from 1 to 100. */
 export function seatsOf(text: string): number | null {
@@ -25,21 +28,29 @@ export function SeatsField({
   /** The buyer is done with the field (left it): the total can be worked out again. */
   onCommit: () => void;
 }) {
+  // The hint stands beside the short number box rather than under it, so the dialog stays as short as it was.
   return (
-    <TextField
-      id="checkout-seats"
-      label="Seats"
-      hint="One for each person who uses the plugin: each gets a plugin key of their own."
-      error={error ?? undefined}
-      type="number"
-      inputMode="numeric"
-      min={MIN_SEATS}
-      max={MAX_SEATS}
-      step={1}
-      className="w-28"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      onBlur={onCommit}
-    />
+    <Field id="checkout-seats" label="Seats" error={error ?? undefined}>
+      {(control) => (
+        <div className="flex items-center gap-3">
+          <Input
+            {...control}
+            aria-describedby={control["aria-describedby"] ?? HINT_ID}
+            type="number"
+            inputMode="numeric"
+            min={MIN_SEATS}
+            max={MAX_SEATS}
+            step={1}
+            className="w-24 shrink-0"
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            onBlur={onCommit}
+          />
+          <p id={HINT_ID} className="text-sm text-muted-foreground">
+            One for each person who uses the plugin: each gets a plugin key of their own.
+          </p>
+        </div>
+      )}
+    </Field>
   );
 }
