@@ -97,37 +97,91 @@ export async function bunTest(args: string[], env: Record<string, string>, echo:
   return result;
 }
 
+/** One failure a run's output names, with the lines of its error bun printed above it. */
+interface Failure {
+  name: string;
+  why: string[];
+}
+
+/** The lines that say why: bun's "error: …" and what follows it, without the code excerpt or the stack. */
+function errorLines(block: string[]): string[] {
+  const start = block.findIndex((line) => /^(error|\w*Error)\b/.test(line.trim()));
+  if (start < 0) return [];
+  return block
+    .slice(start)
+    .filter((line) => line.trim() && !/^\s*at /.test(line) && !/^-{5,}$/.test(line.trim()))
+    .slice(0, 8);
+}
+
+function failures(captured: string): Failure[] {
+  let file = "";
+  let block: string[] = [];
+  let outside: string[] | undefined;
+  const found: Failure[] = [];
+  // Without the colours bun prints when told to (FORCE_COLOR).
+  for (const line of captured.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "").split("\n")) {
+    // bun's recap of the failures above, without their files ("2 tests failed:"): already counted.
+    if (/^\d+ tests? failed:$/.test(line)) break;
+    if (outside) {
+      // An error between tests sits between two rules of dashes; the second one closes it.
+      if (/^-{5,}$/.test(line.trim()) && outside.length > 0) {
+        found.push({
+          name: file ? `${file} > (an error outside any test)` : "(an error outside any test)",
+          why: errorLines(outside),
+        });
+        outside = undefined;
+      } else if (!/^-{5,}$/.test(line.trim())) outside.push(line);
+      continue;
+    }
+    const header = /^(\S.*\.(?:test|spec)\.[cm]?[jt]sx?):$/.exec(line);
+    if (header) {
+      file = header[1] ?? "";
+      block = [];
+      continue;
+    }
+    if (line.startsWith("# Unhandled error between tests")) {
+      outside = [];
+      continue;
+    }
+    const failure = /^\(fail\) (.*?)(?: \[[\d.]+m?s\])?$/.exec(line)?.[1];
+    if (failure) found.push({ name: file ? `${file} > ${failure}` : failure, why: errorLines(block) });
+    if (/^\((pass|fail|skip|todo)\) /.test(line)) block = [];
+    else block.push(line);
+  }
+  if (outside)
+    found.push({
+      name: file ? `${file} > (an error outside any test)` : "(an error outside any test)",
+      why: errorLines(outside),
+    });
+  return found;
+}
+
 /**
  * What a run's tail says failed: every test bun marked "(fail)", and every error it caught outside a test, each
  * after the file bun named above it ("tests/api/foo.test.ts > group > name"). A CI log that shows only its last
  * lines still names them.
  */
 export function failedTests(captured: string): string[] {
-  let file = "";
-  const failed: string[] = [];
-  // Without the colours bun prints when told to (FORCE_COLOR).
-  for (const line of captured.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "").split("\n")) {
-    // bun's recap of the failures above, without their files ("2 tests failed:"): already counted.
-    if (/^\d+ tests? failed:$/.test(line)) break;
-    const header = /^(\S.*\.(?:test|spec)\.[cm]?[jt]sx?):$/.exec(line);
-    if (header) file = header[1] ?? "";
-    const failure = /^\(fail\) (.*?)(?: \[[\d.]+m?s\])?$/.exec(line)?.[1];
-    const outside = line.startsWith("# Unhandled error between tests") ? "(an error outside any test)" : undefined;
-    const name = failure ?? outside;
-    if (name) failed.push(file ? `${file} > ${name}` : name);
-  }
-  return failed;
+  return failures(captured).map((failure) => failure.name);
 }
 
+/** How many failures the closing lines explain with their error; the rest are named only. */
+const EXPLAINED = 12;
+
 /**
- * The lines that close a run's output before its counts: what failed in each of its bun test runs, and a run
- * that ended badly without naming a failed test (it crashed, or stopped before its summary).
+ * The lines that close a run's output before its counts: what failed in each of its bun test runs, each with
+ * the first lines of its error (so a log that keeps only its tail still says why), and a run that ended badly
+ * without naming a failed test (it crashed, or stopped before its summary).
  */
 export function failureLines(runs: { name: string; result: BunTestResult }[]): string[] {
   const lines: string[] = [];
+  let explained = 0;
   for (const { name, result } of runs) {
-    const failed = failedTests(result.captured);
-    for (const test of failed) lines.push(`  ${name}: ${test}`);
+    const failed = failures(result.captured);
+    for (const failure of failed) {
+      lines.push(`  ${name}: ${failure.name}`);
+      if (explained++ < EXPLAINED) lines.push(...failure.why.map((line) => `      ${line.trim()}`));
+    }
     if (!failed.length && (result.code !== 0 || result.failed > 0))
       lines.push(`  ${name}: bun test exited with code ${result.code} without naming a failed test`);
     else if (!result.ran) lines.push(`  ${name}: bun test ran no test`);

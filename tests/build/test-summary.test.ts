@@ -38,6 +38,11 @@ test("every failed test of a parallel run is named after its file, and an error 
     "three.test.ts > (an error outside any test)",
     "two.test.ts > multiplies",
   ]);
+  // Each one with the first lines of its error, so a log cut to its tail still says why.
+  const closing = failureLines([{ name: "SQLite run", result }]).join("\n");
+  expect(closing).toContain("      error: expect(received).toBe(expected)\n      Expected: 0\n      Received: 1");
+  expect(closing).toContain("Expected: 5");
+  expect(closing).toContain("error: broken at load");
 });
 
 const run = (over: Partial<BunTestResult>): BunTestResult => ({

@@ -11,7 +11,7 @@ import { browserSuite } from "../support/browser-suite";
 import { shoot } from "./shots";
 import { axeViolations, describeFindings } from "../support/axe";
 
-setDefaultTimeout(45_000);
+setDefaultTimeout(90_000);
 
 const suite = browserSuite({ env: { TAX: "demo" } });
 
