@@ -16,6 +16,7 @@ import {
   makeTestApp,
   signInAdmin,
   signUpUser,
+  signUpWithKey,
   type TestContext,
 } from "../support/app";
 import type { FakeStripe } from "../support/fake-stripe";
@@ -157,6 +158,25 @@ describe("GET /api/invoices/:number.pdf", () => {
     const other = await buyDemo("month", "other@example.com");
     const sig = new URL((await keyMail("owner@example.com")).payload.invoiceUrl as string).searchParams.get("sig");
     expect((await getBytes(ctx.app, `/api/invoices/${other.invoiceNumber}.pdf?sig=${sig}`)).status).toBe(404);
+  });
+
+  test("an account given a key someone else paid for lists the purchase without the payer's documents", async () => {
+    ctx = makeTestApp({ env: { ...SELLER, TAX: "demo" } });
+    const sale = await buyDemo("pro", "payer@acme.example", { country: "FR", taxId: "FR12345678901" });
+    await recordPartialRefund(ctx.deps, sale.paymentIntentId, 500);
+    const key = (await keyMail("payer@acme.example")).payload.key as string;
+    const friend = await signUpWithKey(ctx, "friend@example.com", key);
+    const [listed] = (await api(ctx.app, friend.token).api.account.purchases.get()).data!.purchases;
+    expect(listed).toMatchObject({ id: sale.id, invoiceUrl: null, creditNoteUrl: null });
+    expect((await getBytes(ctx.app, `/api/invoices/${sale.invoiceNumber}.pdf`, friend.token)).status).toBe(404);
+    expect((await getBytes(ctx.app, "/api/invoices/LL-CN-2026-000001.pdf", friend.token)).status).toBe(404);
+    // The payer, once its address is its account's, has both.
+    const payer = (await signUpUser(ctx, "month", "payer@acme.example")).token;
+    await confirmAddressOf(ctx, "payer@acme.example");
+    const own = (await api(ctx.app, payer).api.account.purchases.get()).data!.purchases.find((p) => p.id === sale.id);
+    expect(own?.invoiceUrl).toBeString();
+    expect((await getBytes(ctx.app, own!.invoiceUrl!)).status).toBe(200);
+    expect((await getBytes(ctx.app, `/api/invoices/${sale.invoiceNumber}.pdf`, payer)).status).toBe(200);
   });
 
   test("a credit note refers to its invoice; the sales list links both", async () => {

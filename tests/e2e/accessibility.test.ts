@@ -12,7 +12,8 @@ import type { AuthResponse } from "../../src/shared/api-types";
 import type { ThemeChoice } from "../../src/shared/theme";
 import { makeKey } from "../support/app";
 import { axeViolations, describeFindings } from "../support/axe";
-import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
+import { PHONE, openSignedIn } from "../support/browser";
+import { LOOKS, type Look } from "../support/looks";
 import { browserSuite } from "../support/browser-suite";
 import { postJson } from "../support/server";
 
@@ -238,33 +239,28 @@ async function auditScreens(page: Page, screens: Screen[], phone: boolean): Prom
   return problems;
 }
 
-async function pageInTheme(viewport: typeof DESKTOP, theme: ThemeChoice, token?: string): Promise<Page> {
+async function pageInTheme(viewport: Look["viewport"], theme: ThemeChoice, token?: string): Promise<Page> {
   const page = await suite.page(viewport);
   await page.addInitScript((choice) => localStorage.setItem("theme", choice), theme);
   if (token) await openSignedIn(page, token, "/");
   return page;
 }
 
-for (const theme of ["dark", "light"] as const) {
-  for (const [width, viewport] of [
-    ["desktop", DESKTOP],
-    ["phone", PHONE],
-  ] as const) {
-    describe(`${theme} theme at ${width} width`, () => {
-      test("the public screens have no accessibility violations", async () => {
-        const page = await pageInTheme(viewport, theme);
-        expect((await auditScreens(page, PUBLIC_SCREENS, viewport === PHONE)).join("\n")).toBe("");
-      });
-
-      test("the dashboard has no accessibility violations", async () => {
-        const page = await pageInTheme(viewport, theme, memberToken);
-        expect((await auditScreens(page, MEMBER_SCREENS, viewport === PHONE)).join("\n")).toBe("");
-      });
-
-      test("the admin panel has no accessibility violations", async () => {
-        const page = await pageInTheme(viewport, theme, adminToken);
-        expect((await auditScreens(page, ADMIN_SCREENS, viewport === PHONE)).join("\n")).toBe("");
-      });
+for (const { theme, size: width, viewport } of LOOKS) {
+  describe(`${theme} theme at ${width} px`, () => {
+    test("the public screens have no accessibility violations", async () => {
+      const page = await pageInTheme(viewport, theme);
+      expect((await auditScreens(page, PUBLIC_SCREENS, viewport === PHONE)).join("\n")).toBe("");
     });
-  }
+
+    test("the dashboard has no accessibility violations", async () => {
+      const page = await pageInTheme(viewport, theme, memberToken);
+      expect((await auditScreens(page, MEMBER_SCREENS, viewport === PHONE)).join("\n")).toBe("");
+    });
+
+    test("the admin panel has no accessibility violations", async () => {
+      const page = await pageInTheme(viewport, theme, adminToken);
+      expect((await auditScreens(page, ADMIN_SCREENS, viewport === PHONE)).join("\n")).toBe("");
+    });
+  });
 }

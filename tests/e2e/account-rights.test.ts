@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { users } from "../../src/db/schema";
 import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
+import { LOOKS } from "../support/looks";
 import { browserSuite } from "../support/browser-suite";
 import type { Mailer } from "../../src/features/email/mailer";
 import { api, newPage, openTab, signUp, toastText, type DashboardEnv } from "./dashboard-helpers";
@@ -168,32 +169,27 @@ describe("your data", () => {
 });
 
 describe("screens", () => {
-  for (const theme of ["dark", "light"] as const) {
-    for (const [size, viewport] of [
-      ["1280", DESKTOP],
-      ["390", PHONE],
-    ] as const) {
-      test(`Settings and its dialogs, ${theme}, ${size} px`, async () => {
-        const user = await signUp(env);
-        await api(env, "PUT", "/api/user/settings", { theme }, user.token);
-        const page = await openSettings(user.token, viewport);
-        await shoot(page, `settings-${theme}-${size}`);
-        for (const [button, name] of [
-          ["Change email", "change-email"],
-          ["Change password", "change-password"],
-          ["Delete account", "delete-account"],
-        ] as const) {
-          await page.getByRole("button", { name: button }).click();
-          const dialog = page.locator("[role=dialog], [role=alertdialog]");
-          await dialog.waitFor();
-          await shoot(page, `${name}-${theme}-${size}`, false);
-          await dialog.getByRole("button", { name: "Cancel" }).click();
-          await dialog.waitFor({ state: "hidden" });
-        }
-        await page.goto("/confirm-email?token=example");
-        await page.getByRole("button", { name: "Confirm Email" }).waitFor();
-        await shoot(page, `confirm-email-${theme}-${size}`);
-      });
-    }
+  for (const { theme, size, viewport } of LOOKS) {
+    test(`Settings and its dialogs, ${theme}, ${size} px`, async () => {
+      const user = await signUp(env);
+      await api(env, "PUT", "/api/user/settings", { theme }, user.token);
+      const page = await openSettings(user.token, viewport);
+      await shoot(page, `settings-${theme}-${size}`);
+      for (const [button, name] of [
+        ["Change email", "change-email"],
+        ["Change password", "change-password"],
+        ["Delete account", "delete-account"],
+      ] as const) {
+        await page.getByRole("button", { name: button }).click();
+        const dialog = page.locator("[role=dialog], [role=alertdialog]");
+        await dialog.waitFor();
+        await shoot(page, `${name}-${theme}-${size}`, false);
+        await dialog.getByRole("button", { name: "Cancel" }).click();
+        await dialog.waitFor({ state: "hidden" });
+      }
+      await page.goto("/confirm-email?token=example");
+      await page.getByRole("button", { name: "Confirm Email" }).waitFor();
+      await shoot(page, `confirm-email-${theme}-${size}`);
+    });
   }
 });

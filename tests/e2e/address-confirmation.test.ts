@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { productKeys, sales, users } from "../../src/db/schema";
 import type { Mailer } from "../../src/features/email/mailer";
 import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
+import { LOOKS } from "../support/looks";
 import { browserSuite } from "../support/browser-suite";
 import { toastText } from "./dashboard-helpers";
 import { shoot } from "./shots";
@@ -129,37 +130,32 @@ describe("a proven address", () => {
 });
 
 describe("screens", () => {
-  for (const theme of ["dark", "light"] as const) {
-    for (const [size, viewport] of [
-      ["1280", DESKTOP],
-      ["390", PHONE],
-    ] as const) {
-      test(`unconfirmed Overview and Purchases, the link's page, and the confirmed Purchases, ${theme}, ${size} px`, async () => {
-        const v = `shot${++count}@example.com`;
-        await buy("pro", v);
-        const signup = await call("POST", "/api/auth/signup", {
-          email: v,
-          password: "correct horse",
-          confirmPassword: "correct horse",
-          productKey: await buy("month", `buyer${count}@example.com`),
-        });
-        const token = signup.body.token as string;
-        await call("PUT", "/api/user/settings", { theme }, token);
-        const page = await suite.page(viewport);
-        await openSignedIn(page, token);
-        await page.getByRole("region", { name: "Confirm your email address" }).waitFor();
-        await shoot(page, `address-unconfirmed-overview-${theme}-${size}`);
-        await page.getByRole("tab", { name: "Purchases" }).click();
-        await page.getByRole("tabpanel", { name: "Purchases" }).getByText("1 Month Subscription").waitFor();
-        await shoot(page, `address-unconfirmed-purchases-${theme}-${size}`);
-        await page.goto(await linkSentTo(v));
-        await page.getByRole("button", { name: "Confirm Email" }).click();
-        await page.getByRole("heading", { name: "Email confirmed" }).waitFor();
-        await shoot(page, `address-confirmed-page-${theme}-${size}`);
-        await page.goto("/dashboard?tab=purchases");
-        await page.getByRole("tabpanel", { name: "Purchases" }).getByText("4 Month Pro").waitFor();
-        await shoot(page, `address-confirmed-purchases-${theme}-${size}`);
+  for (const { theme, size, viewport } of LOOKS) {
+    test(`unconfirmed Overview and Purchases, the link's page, and the confirmed Purchases, ${theme}, ${size} px`, async () => {
+      const v = `shot${++count}@example.com`;
+      await buy("pro", v);
+      const signup = await call("POST", "/api/auth/signup", {
+        email: v,
+        password: "correct horse",
+        confirmPassword: "correct horse",
+        productKey: await buy("month", `buyer${count}@example.com`),
       });
-    }
+      const token = signup.body.token as string;
+      await call("PUT", "/api/user/settings", { theme }, token);
+      const page = await suite.page(viewport);
+      await openSignedIn(page, token);
+      await page.getByRole("region", { name: "Confirm your email address" }).waitFor();
+      await shoot(page, `address-unconfirmed-overview-${theme}-${size}`);
+      await page.getByRole("tab", { name: "Purchases" }).click();
+      await page.getByRole("tabpanel", { name: "Purchases" }).getByText("1 Month Subscription").waitFor();
+      await shoot(page, `address-unconfirmed-purchases-${theme}-${size}`);
+      await page.goto(await linkSentTo(v));
+      await page.getByRole("button", { name: "Confirm Email" }).click();
+      await page.getByRole("heading", { name: "Email confirmed" }).waitFor();
+      await shoot(page, `address-confirmed-page-${theme}-${size}`);
+      await page.goto("/dashboard?tab=purchases");
+      await page.getByRole("tabpanel", { name: "Purchases" }).getByText("4 Month Pro").waitFor();
+      await shoot(page, `address-confirmed-purchases-${theme}-${size}`);
+    });
   }
 });

@@ -10,7 +10,8 @@ import { sales } from "../../src/db/schema";
 import { generateProductKeys } from "../../src/features/product-keys/service";
 import { DAY } from "../../src/lib/clock";
 import { axeViolations, describeFindings } from "../support/axe";
-import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
+import { DESKTOP, openSignedIn } from "../support/browser";
+import { LOOKS } from "../support/looks";
 import { browserSuite } from "../support/browser-suite";
 import { postJson, signInAdminOn } from "../support/server";
 import { shoot } from "./shots";
@@ -179,19 +180,15 @@ describe("the revenue chart", () => {
 });
 
 describe("accessibility and pictures", () => {
-  for (const theme of ["dark", "light"] as const)
-    for (const [width, viewport] of [
-      ["1280", DESKTOP],
-      ["390", PHONE],
-    ] as const)
-      test(`the Overview and the filtered Keys tab have no accessibility findings in the ${theme} theme at ${width} px`, async () => {
-        const page = await openOverview(viewport, theme);
-        await figures(page).getByRole("button", { name: "2 available" }).waitFor();
-        expect(describeFindings(`Overview, ${theme}, ${width}`, await axeViolations(page))).toBe("");
-        await shoot(page, `admin-overview-${theme}-${width}`);
-        await figures(page).getByRole("button", { name: "2 available" }).click();
-        await page.getByRole("table", { name: "Product keys" }).getByText("Available (unsold)").first().waitFor();
-        expect(describeFindings(`Available keys, ${theme}, ${width}`, await axeViolations(page))).toBe("");
-        await shoot(page, `admin-available-keys-${theme}-${width}`);
-      });
+  for (const { theme, size: width, viewport } of LOOKS)
+    test(`the Overview and the filtered Keys tab have no accessibility findings in the ${theme} theme at ${width} px`, async () => {
+      const page = await openOverview(viewport, theme);
+      await figures(page).getByRole("button", { name: "2 available" }).waitFor();
+      expect(describeFindings(`Overview, ${theme}, ${width}`, await axeViolations(page))).toBe("");
+      await shoot(page, `admin-overview-${theme}-${width}`);
+      await figures(page).getByRole("button", { name: "2 available" }).click();
+      await page.getByRole("table", { name: "Product keys" }).getByText("Available (unsold)").first().waitFor();
+      expect(describeFindings(`Available keys, ${theme}, ${width}`, await axeViolations(page))).toBe("");
+      await shoot(page, `admin-available-keys-${theme}-${width}`);
+    });
 });

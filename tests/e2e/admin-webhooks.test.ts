@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
-import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
+import { DESKTOP, openSignedIn } from "../support/browser";
+import { LOOKS } from "../support/looks";
 import { browserSuite } from "../support/browser-suite";
 import { postJson, signInAdminOn } from "../support/server";
 import { FakeClock } from "../support/fake-clock";
@@ -121,15 +122,11 @@ describe("the Webhooks tab", () => {
     expect(new Webhook(fresh).verify(test.body, test.headers)).toMatchObject({ type: "webhook.test" });
   });
 
-  for (const theme of ["dark", "light"] as const)
-    for (const [width, viewport] of [
-      ["1280", DESKTOP],
-      ["390", PHONE],
-    ] as const)
-      test(`has no accessibility findings in the ${theme} theme at ${width} px`, async () => {
-        const page = await openTab(viewport, theme);
-        await page.getByRole("cell", { name: "Delivered" }).first().waitFor();
-        expect(describeFindings(`Webhooks, ${theme}, ${width}`, await axeViolations(page))).toBe("");
-        await shoot(page, `admin-webhooks-${theme}-${width}`);
-      });
+  for (const { theme, size: width, viewport } of LOOKS)
+    test(`has no accessibility findings in the ${theme} theme at ${width} px`, async () => {
+      const page = await openTab(viewport, theme);
+      await page.getByRole("cell", { name: "Delivered" }).first().waitFor();
+      expect(describeFindings(`Webhooks, ${theme}, ${width}`, await axeViolations(page))).toBe("");
+      await shoot(page, `admin-webhooks-${theme}-${width}`);
+    });
 });

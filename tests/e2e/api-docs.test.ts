@@ -5,6 +5,7 @@
 import { expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { DESKTOP, PHONE, screenshot } from "../support/browser";
+import { LOOKS } from "../support/looks";
 import { browserSuite } from "../support/browser-suite";
 import { axeViolations, describeFindings } from "../support/axe";
 
@@ -68,21 +69,16 @@ async function openReference(page: Page, theme: "light" | "dark" = "light") {
 /** Each operation's example answers, a card named by its status-code tabs ("Status: 200 Status: 422"). */
 const exampleAnswers = (page: Page, role: "group" | "region") => page.getByRole(role, { name: /^Status: \d{3}/ });
 
-for (const [name, viewport] of [
-  ["desktop", DESKTOP],
-  ["phone", PHONE],
-] as const) {
-  for (const theme of ["light", "dark"] as const) {
-    test(`the API reference has no axe violation (${name}, ${theme})`, async () => {
-      const page = await suite.page(viewport);
-      await openReference(page, theme);
-      // Two operations with the same status codes are on the page: their example answers would be
-      // two landmarks of one name if they were regions.
-      await exampleAnswers(page, "group").or(exampleAnswers(page, "region")).nth(1).waitFor();
-      await screenshot(page, `api-docs-axe-${name}-${theme}`);
-      expect(describeFindings(`/api/docs (${name}, ${theme})`, await axeViolations(page))).toBe("");
-    }, 120_000);
-  }
+for (const { theme, size: name, viewport } of LOOKS) {
+  test(`the API reference has no axe violation (${name}, ${theme})`, async () => {
+    const page = await suite.page(viewport);
+    await openReference(page, theme);
+    // Two operations with the same status codes are on the page: their example answers would be
+    // two landmarks of one name if they were regions.
+    await exampleAnswers(page, "group").or(exampleAnswers(page, "region")).nth(1).waitFor();
+    await screenshot(page, `api-docs-axe-${name}-${theme}`);
+    expect(describeFindings(`/api/docs (${name}, ${theme})`, await axeViolations(page))).toBe("");
+  }, 120_000);
 }
 
 /**

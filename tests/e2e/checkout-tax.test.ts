@@ -13,6 +13,7 @@ import { createOrPromoteAdmin } from "../../src/features/users/service";
 import { recordPartialRefund } from "../../src/features/refunds/record";
 import type { AuthResponse, PaymentIntentResponse } from "../../src/shared/api-types";
 import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
+import { LOOKS } from "../support/looks";
 import { fieldDescription } from "./field-description";
 import { shoot } from "./shots";
 import { browserSuite } from "../support/browser-suite";
@@ -139,31 +140,24 @@ describe("checkout with tax", () => {
       .waitFor();
   });
 
-  for (const [viewport, size] of [
-    [DESKTOP, "1280"],
-    [PHONE, "390"],
-  ] as const) {
-    for (const theme of ["dark", "light"] as const) {
-      test(`screen: the dialog with its breakdown at ${size} px, ${theme}`, async () => {
-        const page = await suite.page(viewport);
-        // The theme is stored before the page's first load: one navigation, as a returning visitor makes.
-        await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
-        const dialog = await openDialog(page, "screens@example.com");
-        await dialog.getByLabel("Billing country").fill("Germany");
-        await dialog.getByRole("checkbox", { name: /I want my product key right away/ }).click();
-        await dialog.getByLabel("Price breakdown").getByText("VAT 19 % (Germany)").waitFor();
-        await dialog.getByRole("button", { name: "Complete Payment" }).waitFor();
-        expect((await page.evaluate(() => document.documentElement.className)).includes("light")).toBe(
-          theme === "light",
-        );
-        // The total to pay once the tax is known, said once, in the breakdown.
-        await dialog.getByLabel("Price breakdown").getByText("$29.74").waitFor();
-        const findings = await axeViolations(page);
-        expect(findings, describeFindings(`checkout with tax, ${size} px ${theme}`, findings)).toEqual([]);
-        await screenshot(page, `checkout-tax-${size}-${theme}`);
-        await screenshot(page, `checkout-tax-${size}-${theme}-viewport`, { fullPage: false });
-      });
-    }
+  for (const { theme, size, viewport } of LOOKS) {
+    test(`screen: the dialog with its breakdown at ${size} px, ${theme}`, async () => {
+      const page = await suite.page(viewport);
+      // The theme is stored before the page's first load: one navigation, as a returning visitor makes.
+      await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+      const dialog = await openDialog(page, "screens@example.com");
+      await dialog.getByLabel("Billing country").fill("Germany");
+      await dialog.getByRole("checkbox", { name: /I want my product key right away/ }).click();
+      await dialog.getByLabel("Price breakdown").getByText("VAT 19 % (Germany)").waitFor();
+      await dialog.getByRole("button", { name: "Complete Payment" }).waitFor();
+      expect((await page.evaluate(() => document.documentElement.className)).includes("light")).toBe(theme === "light");
+      // The total to pay once the tax is known, said once, in the breakdown.
+      await dialog.getByLabel("Price breakdown").getByText("$29.74").waitFor();
+      const findings = await axeViolations(page);
+      expect(findings, describeFindings(`checkout with tax, ${size} px ${theme}`, findings)).toEqual([]);
+      await screenshot(page, `checkout-tax-${size}-${theme}`);
+      await screenshot(page, `checkout-tax-${size}-${theme}-viewport`, { fullPage: false });
+    });
   }
 });
 

@@ -6,9 +6,8 @@ import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { productKeys, sales, subscriptions } from "../../src/db/schema";
 import { refundPayment } from "../../src/features/refunds/record";
-import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
-import { shoot } from "./shots";
-import { axeViolations, describeFindings } from "../support/axe";
+import { openSignedIn } from "../support/browser";
+import { checkEveryLook, footerTheme } from "../support/looks";
 import { api, dashboardSuite, newPage, openTab, signUp } from "./dashboard-helpers";
 
 setDefaultTimeout(30_000);
@@ -57,18 +56,7 @@ describe("the Subscription card after a refund", () => {
     const sentence = `The purchase behind this subscription was refunded on ${today}, and access ended then.`;
     await panel.getByText(sentence, { exact: false }).waitFor();
     expect(await panel.getByText("This subscription has ended.", { exact: false }).count()).toBe(0);
-    for (const theme of ["dark", "light"] as const) {
-      await page.getByLabel("Theme").selectOption(theme);
-      await page.waitForFunction((name) => document.documentElement.classList.contains(name), theme);
-      for (const [viewport, size] of [
-        [DESKTOP, "1280"],
-        [PHONE, "390"],
-      ] as const) {
-        await page.setViewportSize(viewport);
-        await shoot(page, `dashboard-refunded-${size}-${theme}`);
-        expect(describeFindings(`refunded subscription (${size}, ${theme})`, await axeViolations(page))).toBe("");
-      }
-    }
+    await checkEveryLook(page, "dashboard-refunded", footerTheme(page));
   });
 
   test("a subscription that ran out on its own still says Expired", async () => {

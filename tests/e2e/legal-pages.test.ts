@@ -6,6 +6,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { DESKTOP, PHONE } from "../support/browser";
+import { LOOKS } from "../support/looks";
 import { browserSuite } from "../support/browser-suite";
 import { shoot } from "./shots";
 
@@ -75,31 +76,26 @@ describe("legal pages", () => {
 });
 
 describe("screens", () => {
-  for (const theme of ["dark", "light"] as const) {
-    for (const [size, viewport] of [
-      ["1280", DESKTOP],
-      ["390", PHONE],
-    ] as const) {
-      test(`the legal pages, the sign-up checkbox and the checkout dialog, ${theme}, ${size} px`, async () => {
-        const page = await suite.page(viewport);
-        await page.goto("/404-for-storage");
-        await page.evaluate((choice) => localStorage.setItem("theme", choice), theme);
-        for (const path of ["/terms", "/privacy", "/refund-policy", "/imprint"]) {
-          await page.goto(path);
-          await page.getByRole("article").waitFor();
-          await shoot(page, `legal${path.replace("/", "-")}-${theme}-${size}`);
-        }
-        await page.goto("/signup");
-        await shoot(page, `signup-terms-${theme}-${size}`, false);
-        await page.goto("/purchase");
-        await page.getByLabel("Email address").fill("screens@example.com");
-        await page.getByRole("button", { name: "Choose Plan: 4 Month Pro" }).click();
-        await page
-          .getByRole("dialog", { name: "Complete Your Purchase" })
-          .getByText(/By paying you agree/)
-          .waitFor();
-        await shoot(page, `checkout-terms-${theme}-${size}`, false);
-      });
-    }
+  for (const { theme, size, viewport } of LOOKS) {
+    test(`the legal pages, the sign-up checkbox and the checkout dialog, ${theme}, ${size} px`, async () => {
+      const page = await suite.page(viewport);
+      await page.goto("/404-for-storage");
+      await page.evaluate((choice) => localStorage.setItem("theme", choice), theme);
+      for (const path of ["/terms", "/privacy", "/refund-policy", "/imprint"]) {
+        await page.goto(path);
+        await page.getByRole("article").waitFor();
+        await shoot(page, `legal${path.replace("/", "-")}-${theme}-${size}`);
+      }
+      await page.goto("/signup");
+      await shoot(page, `signup-terms-${theme}-${size}`, false);
+      await page.goto("/purchase");
+      await page.getByLabel("Email address").fill("screens@example.com");
+      await page.getByRole("button", { name: "Choose Plan: 4 Month Pro" }).click();
+      await page
+        .getByRole("dialog", { name: "Complete Your Purchase" })
+        .getByText(/By paying you agree/)
+        .waitFor();
+      await shoot(page, `checkout-terms-${theme}-${size}`, false);
+    });
   }
 });

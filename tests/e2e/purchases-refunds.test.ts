@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { creditNotes, productKeys, sales, users } from "../../src/db/schema";
 import { createOrPromoteAdmin } from "../../src/features/users/service";
 import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
+import { LOOKS } from "../support/looks";
 import { browserSuite } from "../support/browser-suite";
 import { startTestServer, type TestServer } from "../support/server";
 import { shoot } from "./shots";
@@ -106,16 +107,11 @@ describe("purchases with tax, invoice and credit note (TAX=demo)", () => {
         expect(answer.headers()["content-type"]).toBe("application/pdf");
         expect(pdfToText(await answer.body())).toContain(says);
       }
-      for (const theme of ["dark", "light"] as const) {
+      for (const { theme, size, viewport } of LOOKS) {
         await call(server, "PUT", "/api/user/settings", { theme }, user.token);
-        for (const [size, viewport] of [
-          ["1280", DESKTOP],
-          ["390", PHONE],
-        ] as const) {
-          const shot = await openPurchases(user.token, viewport, server);
-          await shot.getByRole("link", { name: `Credit note ${creditNote}`, exact: true }).waitFor();
-          await shoot(shot, `purchases-tax-${theme}-${size}`);
-        }
+        const shot = await openPurchases(user.token, viewport, server);
+        await shot.getByRole("link", { name: `Credit note ${creditNote}`, exact: true }).waitFor();
+        await shoot(shot, `purchases-tax-${theme}-${size}`);
       }
       await suite.closePages();
     } finally {
@@ -283,28 +279,23 @@ describe("the ways on when the refund is not here", () => {
 });
 
 describe("screens", () => {
-  for (const theme of ["dark", "light"] as const) {
-    for (const [size, viewport] of [
-      ["1280", DESKTOP],
-      ["390", PHONE],
-    ] as const) {
-      test(`Purchases and the refund dialog, ${theme}, ${size} px`, async () => {
-        const user = await buyer(suite.server);
-        await call(suite.server, "PUT", "/api/user/settings", { theme }, user.token);
-        const page = await openPurchases(user.token, viewport);
-        await page.getByText(user.key).waitFor();
-        await shoot(page, `purchases-${theme}-${size}`);
-        await page.getByRole("button", { name: "Request refund" }).click();
-        await page.getByRole("alertdialog").waitFor();
-        await shoot(page, `refund-dialog-${theme}-${size}`, false);
-        const guest = await guestPurchase(suite.server);
-        const link = await suite.page(viewport);
-        await link.goto("/404-for-storage");
-        await link.evaluate((choice) => localStorage.setItem("theme", choice), theme);
-        await link.goto(`/refund?key=${guest.key}`);
-        await link.getByRole("button", { name: "Request refund" }).waitFor();
-        await shoot(link, `refund-link-${theme}-${size}`);
-      });
-    }
+  for (const { theme, size, viewport } of LOOKS) {
+    test(`Purchases and the refund dialog, ${theme}, ${size} px`, async () => {
+      const user = await buyer(suite.server);
+      await call(suite.server, "PUT", "/api/user/settings", { theme }, user.token);
+      const page = await openPurchases(user.token, viewport);
+      await page.getByText(user.key).waitFor();
+      await shoot(page, `purchases-${theme}-${size}`);
+      await page.getByRole("button", { name: "Request refund" }).click();
+      await page.getByRole("alertdialog").waitFor();
+      await shoot(page, `refund-dialog-${theme}-${size}`, false);
+      const guest = await guestPurchase(suite.server);
+      const link = await suite.page(viewport);
+      await link.goto("/404-for-storage");
+      await link.evaluate((choice) => localStorage.setItem("theme", choice), theme);
+      await link.goto(`/refund?key=${guest.key}`);
+      await link.getByRole("button", { name: "Request refund" }).waitFor();
+      await shoot(link, `refund-link-${theme}-${size}`);
+    });
   }
 });

@@ -1,8 +1,7 @@
 /** Settings shows an e-mail change waiting for its link, from the server's record (so a reload keeps it), and cancels it. */
 import { expect, setDefaultTimeout, test } from "bun:test";
-import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
-import { shoot } from "./shots";
-import { axeViolations, describeFindings } from "../support/axe";
+import { openSignedIn } from "../support/browser";
+import { checkEveryLook, footerTheme } from "../support/looks";
 import { api, dashboardSuite, newPage, openTab, signUp, toastText } from "./dashboard-helpers";
 
 setDefaultTimeout(45_000);
@@ -26,20 +25,7 @@ test("a change waiting for its link is shown in Settings after a reload, and Can
   await waiting.waitFor();
   await page.reload();
   await waiting.waitFor();
-  for (const theme of ["dark", "light"] as const) {
-    if (theme === "light") {
-      await page.getByRole("contentinfo").getByLabel("Theme").selectOption("light");
-      await page.waitForFunction(() => document.documentElement.classList.contains("light"));
-    }
-    for (const [viewport, size] of [
-      [DESKTOP, "1280"],
-      [PHONE, "390"],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await shoot(page, `settings-email-pending-${size}-${theme}`);
-      expect(describeFindings(`pending e-mail change (${size}, ${theme})`, await axeViolations(page))).toBe("");
-    }
-  }
+  await checkEveryLook(page, "settings-email-pending", footerTheme(page));
   await waiting.getByRole("button", { name: "Cancel email change" }).click();
   await toastText(page, "Email change cancelled").waitFor();
   await waiting.waitFor({ state: "hidden" });

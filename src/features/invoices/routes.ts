@@ -28,7 +28,7 @@ export function invoiceRoutes(deps: AppDeps) {
       detail: {
         summary: "An invoice or credit note as PDF",
         description:
-          "For an admin, the account that bought the sale or redeemed its key (Bearer token), or anyone with the signed link from the product-key e-mail. Anyone else gets 404.",
+          "For an admin, the account that paid for the sale (Bearer token; not one given its key by someone else), or anyone with the signed link from the product-key e-mail. Anyone else gets 404.",
       },
     },
   );

@@ -5,7 +5,7 @@ import { creditNotes, sales, type CreditNote, type Sale, type User } from "../..
 import { notFound } from "../../lib/errors";
 import { DOCUMENT_NUMBER } from "./numbers";
 import { validSignature } from "./links";
-import { ownsSale } from "../ownership/service";
+import { paidForSale } from "../ownership/service";
 import { documentContent, issuedContent } from "./issued";
 import { lazyModule } from "../../lib/lazy-module";
 
@@ -32,9 +32,12 @@ async function findDocument(deps: Pick<AppDeps, "db">, number: string): Promise<
   return sale ? { sale, creditNote: null } : null;
 }
 
-/** An admin, or the account that owns the sale (ownership.ts): a matching address alone is not enough. */
+/**
+ * An admin, or the account that owns the sale and paid for it (ownership): a matching address alone is not
+ * enough, and an account given the key as a gift may not read the payer's name, address and tax ID.
+ */
 const mayRead = async (deps: Pick<AppDeps, "db">, user: User, sale: Sale) =>
-  user.isAdmin || (await ownsSale(deps.db, user, sale));
+  user.isAdmin || (await paidForSale(deps.db, user, sale));
 
 /**
  * The PDF of invoice or credit note `number`, for an admin, the owning account, or the holder of its signed

@@ -177,6 +177,12 @@ export async function ownsSale(db: DbOrTx, user: { id: number }, sale: { id: num
   return (await ownerOf(db, "sale", sale.id))?.userId === user.id;
 }
 
+/** Whether the sale is the account's and the account paid for it (not a key someone else bought and gave it). */
+export async function paidForSale(db: DbOrTx, user: { id: number }, sale: { id: number }): Promise<boolean> {
+  const owner = await ownerOf(db, "sale", sale.id);
+  return owner?.userId === user.id && owner.paid;
+}
+
 /**
  * Where to write about a record: its owner's address today when an account owns it (for a sale, only the
  * account that paid for it), else the address it was made with. An address the account left may be another

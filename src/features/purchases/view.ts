@@ -24,11 +24,12 @@ export function purchaseStatus(sale: AccountPurchase["sale"]): PurchaseView["sta
 
 export function purchaseView(
   { config, jwtSecret }: PurchaseViewDeps,
-  { sale, key, request, kind, creditNoteNumber }: AccountPurchase,
+  { sale, key, request, kind, creditNoteNumber, paidByAccount }: AccountPurchase,
   now: number,
 ): PurchaseView {
-  // Signed links, as the admin list's: a link opened from the page carries no Bearer token.
-  const link = (number: string | null) => (number ? signedDocumentPath(jwtSecret, number) : null);
+  // Signed links, as the admin list's: a link opened from the page carries no Bearer token. None for a key someone
+  // else paid for: its documents carry the payer's name, address and tax ID.
+  const link = (number: string | null) => (number && paidByAccount ? signedDocumentPath(jwtSecret, number) : null);
   const reason = refundRefusal(config, sale, request, now);
   return {
     id: sale.id,
