@@ -11,7 +11,7 @@ type Box = { x: number; y: number; width: number; height: number };
 import { emails, sales } from "../../src/db/schema";
 import type { AuthResponse } from "../../src/shared/api-types";
 import { makeKey } from "../support/app";
-import { DESKTOP, PHONE, screenshot } from "../support/browser";
+import { DESKTOP, openSignedIn, PHONE, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { startFakeResend, type FakeResend } from "../support/fake-resend";
 import { fieldDescription } from "./field-description";
@@ -95,6 +95,31 @@ describe("purchase page", () => {
     expect(await page.getByRole("dialog").count()).toBe(0);
     await field.fill("now@example.com");
     expect(await field.getAttribute("aria-invalid")).toBeNull();
+  });
+
+  test("signed in, the field starts with the account's address, which the buyer may change", async () => {
+    const password = "correct horse";
+    const signup = await fetch(`${suite.server.url}/api/auth/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        email: "member@example.com",
+        password,
+        confirmPassword: password,
+        productKey: await makeKey(suite.server.deps, "month"),
+      }),
+    });
+    const { token } = (await signup.json()) as AuthResponse;
+    const page = await suite.page(DESKTOP);
+    await openSignedIn(page, token, "/purchase");
+    const field = page.getByLabel("Email address");
+    await page.waitForFunction(
+      () => (document.getElementById("purchase-email") as HTMLInputElement | null)?.value === "member@example.com",
+    );
+    await field.fill("studio@example.com");
+    await page.getByRole("button", { name: "Choose Plan: Lifetime Access" }).click();
+    await page.getByRole("dialog", { name: "Complete Your Purchase" }).waitFor();
+    expect(await field.inputValue()).toBe("studio@example.com");
   });
 
   test("a malformed e-mail is named at the field, and no payment is asked for", async () => {

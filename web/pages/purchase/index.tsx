@@ -1,34 +1,17 @@
-import { useState } from "react";
-import { Link, useLocation, useSearch } from "wouter";
+import { Link, useLocation } from "wouter";
 import { LifeBuoy, Mail, Star, Users } from "lucide-react";
-import type { PlanView } from "@shared/api/pricing";
-import { PROMOTION_CODE } from "@shared/promotion-code";
 import { PRODUCT_KEY_LENGTH, PRODUCT_NAME } from "@shared/product";
 import { EmailField } from "../../components/email-field";
 import { ActiveUserCount } from "../../components/active-user-count";
 import { Layout } from "../../components/layout";
 import { Card, CardContent } from "../../components/ui/card";
 import { useActiveUsers, useReviews } from "../../lib/queries/public";
-import { paymentResultPath, useCreatePaymentIntent, usePublicConfig } from "../../lib/queries/checkout";
-import { toast } from "../../lib/use-toast";
-import { usePlans, usePromotionLookup } from "../../lib/queries/pricing";
+import { usePlans } from "../../lib/queries/pricing";
 import { Skeleton } from "../../components/ui/skeleton";
-import { asksBeforePaying, CheckoutDialog, type Checkout } from "../../components/checkout/checkout-dialog";
-import { PlanCard, type PromotionPrice } from "../../components/plan-card";
+import { CheckoutDialog } from "../../components/checkout/checkout-dialog";
+import { PlanCard } from "../../components/plan-card";
 import { PromotionCodeBox } from "./promotion-code";
-import { isPromotionRefusal } from "../../components/checkout/use-open-payment";
-
-/** The code /purchase?code=… carries, when it is one. */
-function codeIn(search: string): string | null {
-  const code = new URLSearchParams(search).get("code")?.trim() ?? "";
-  return PROMOTION_CODE.test(code) ? code.toUpperCase() : null;
-}
-
-/** Brings the field to the middle of the screen, clear of the header and of a toast under it, and focuses it. */
-function focusField(field: HTMLInputElement | null) {
-  field?.scrollIntoView({ block: "center" });
-  field?.focus({ preventScroll: true });
-}
+import { EMAIL_FIELD_ID, useBuyPlan } from "./use-buy-plan";
 
 function SocialProof() {
   const { data: active } = useActiveUsers();
@@ -80,92 +63,8 @@ function AfterPurchase() {
 
 export default function PurchasePage() {
   const [, navigate] = useLocation();
-  const [email, setEmail] = useState("");
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const [checkout, setCheckout] = useState<Checkout | null>(null);
-  const createIntent = useCreatePaymentIntent();
-  const { data: config } = usePublicConfig();
   const { data: plans } = usePlans();
-  const code = codeIn(useSearch());
-  const promotion = usePromotionLookup(code);
-  const applied = code && promotion.data?.applies ? promotion.data : null;
-
-  function promotionPrice(plan: PlanView): PromotionPrice | null {
-    const price = applied?.prices.find((p) => p.plan === plan.id);
-    return applied && price ? { code: applied.code, discount: price.discount, total: price.total } : null;
-  }
-
-  function freeOrder(paymentIntentId: string, clientSecret: string) {
-    // Nothing to pay: the order is complete and the key is on its way; the result page shows it.
-    setCheckout(null);
-    toast({ title: "Order Complete", description: "Check your email for your product key!" });
-    navigate(paymentResultPath(paymentIntentId, clientSecret));
-  }
-
-  function choose(plan: PlanView) {
-    const address = email.trim();
-    const field = document.getElementById("purchase-email") as HTMLInputElement | null;
-    if (!address) {
-      // Said at the field and in the toast the product has always shown.
-      setEmailError("Please enter your email address to continue.");
-      toast({ title: "Email Required", description: "Please enter your email address to continue." });
-      focusField(field);
-      return;
-    }
-    if (field && !field.validity.valid) {
-      // The browser knows an address when it sees one ("bad@" is not): said at the field, before any request.
-      setEmailError("Enter a full email address, like you@example.com.");
-      focusField(field);
-      return;
-    }
-    const promotion = applied && promotionPrice(plan) ? { promotionCode: applied.code } : {};
-    const opened: Omit<Checkout, "provider"> = {
-      plan,
-      asksLocation: config ? config.tax !== "off" : false,
-      asksSeats: true,
-      consentSetting: config?.withdrawalConsent ?? "eu",
-      promotion: promotionPrice(plan),
-      requestIntent: async ({ withoutPromotion, ...details }) => {
-        const code = withoutPromotion ? {} : promotion;
-        const answer = await createIntent.mutateAsync({ plan: plan.id, email: address, ...code, ...details });
-        if (answer.provider === "free") freeOrder(answer.paymentIntentId, answer.clientSecret);
-        return answer;
-      },
-    };
-    if (config && asksBeforePaying(config)) {
-      // The dialog asks first (billing location, consent), then makes the payment for the answers.
-      setCheckout({ ...opened, provider: config.paymentProvider });
-      return;
-    }
-    createIntent.mutate(
-      { plan: plan.id, email: address, ...promotion },
-      {
-        onSuccess: (answer) => {
-          if (answer.provider === "free") freeOrder(answer.paymentIntentId, answer.clientSecret);
-          else setCheckout({ ...opened, provider: answer.provider, initial: answer });
-        },
-        onError: (error) => {
-          // A code this buyer can't use (used before, say): the dialog says why and offers the list price.
-          if (isPromotionRefusal(error) && config)
-            setCheckout({ ...opened, provider: config.paymentProvider, promotionRefused: error.message });
-          else
-            toast({
-              variant: "destructive",
-              title: "Error",
-              description: error.message || "Failed to process payment",
-            });
-        },
-      },
-    );
-  }
-
-  function paid(paymentIntentId: string, clientSecret: string) {
-    toast({ title: "Payment Successful", description: "Check your email for your product key!" });
-    setCheckout(null);
-    // The client secret goes along, as in the card provider's own return URL: it shows this browser the key.
-    navigate(paymentResultPath(paymentIntentId, clientSecret));
-  }
-
+  const buy = useBuyPlan();
   return (
     <Layout>
       <header className="text-center">
@@ -177,24 +76,21 @@ export default function PurchasePage() {
 
       <div className="mx-auto mt-10 max-w-md">
         <EmailField
-          id="purchase-email"
+          id={EMAIL_FIELD_ID}
           label="Email address"
           hint="We'll send your product key to this address."
-          value={email}
-          error={emailError ?? undefined}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setEmailError(null);
-          }}
+          value={buy.email.value}
+          error={buy.email.error ?? undefined}
+          onChange={(event) => buy.email.change(event.target.value)}
         />
       </div>
 
       <div className="mx-auto mt-6 max-w-md">
         <PromotionCodeBox
-          code={code}
-          lookup={promotion.data ?? undefined}
-          failure={promotion.error?.message}
-          checking={promotion.isFetching}
+          code={buy.code}
+          lookup={buy.promotion.data ?? undefined}
+          failure={buy.promotion.error?.message}
+          checking={buy.promotion.isFetching}
           onApply={(typed) => navigate(`/purchase?code=${encodeURIComponent(typed.toUpperCase())}`, { replace: true })}
           onRemove={() => navigate("/purchase", { replace: true })}
         />
@@ -206,9 +102,9 @@ export default function PurchasePage() {
               <li key={plan.id}>
                 <PlanCard
                   plan={plan}
-                  promotion={promotionPrice(plan)}
-                  processing={createIntent.isPending}
-                  onChoose={choose}
+                  promotion={buy.promotionPrice(plan)}
+                  processing={buy.processing}
+                  onChoose={buy.choose}
                 />
               </li>
             ))
@@ -236,10 +132,10 @@ export default function PurchasePage() {
       </p>
 
       <CheckoutDialog
-        checkout={checkout}
-        publishableKey={config?.stripePublishableKey ?? null}
-        onClose={() => setCheckout(null)}
-        onPaid={paid}
+        checkout={buy.checkout}
+        publishableKey={buy.publishableKey}
+        onClose={buy.closeCheckout}
+        onPaid={buy.paid}
       />
     </Layout>
   );
