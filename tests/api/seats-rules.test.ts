@@ -4,8 +4,9 @@
  * alert as the owner's key does, and freeing seat 1 (the owner's key) is held to the owner's reset cooldown.
  */
 import { describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
-import { users } from "../../src/db/schema";
+import { and, eq, isNull } from "drizzle-orm";
+import { seats, users } from "../../src/db/schema";
+import { paidSeats } from "../../src/features/seats/service";
 import { HOUR } from "../../src/lib/clock";
 import { refundPayment } from "../../src/features/refunds/record";
 import { api, auditRowsOf, call, outboxOf, signInAdmin, signUpWithKey, type TestContext } from "../support/app";
@@ -69,6 +70,38 @@ describe("an admin's goodwill seats", () => {
     await redeem(token, second.key);
     await refundPayment(ctx.deps, second.id);
     expect((await list(token)).total).toBe(3);
+  });
+});
+
+describe("a refund and an admin's change at once", () => {
+  test("are made one after the other: the seats are what the keys pay for plus the goodwill, never more keys", async () => {
+    const admin = (await signInAdmin(ctx)).token;
+    for (const round of [1, 2, 3]) {
+      const email = `lead${round}@studio.example`;
+      const big = await buySeats(email, 3);
+      const small = await buySeats(email, 2);
+      const { token, user } = await signUpWithKey(ctx, email, big.key);
+      await redeem(token, small.key);
+      for (const seat of (await list(token)).seats.slice(1)) await giveKey(token, seat.id);
+
+      const [, set] = await Promise.all([
+        refundPayment(ctx.deps, big.id),
+        call(ctx.app, "PUT", `/api/admin/users/${user.id}/seats`, { token: admin, body: { seats: 4 } }),
+      ]);
+      expect(set.status).toBe(200);
+      const live = await ctx.deps.db
+        .select()
+        .from(seats)
+        .where(and(eq(seats.userId, user.id), isNull(seats.endedAt)));
+      const [row] = await ctx.deps.db.select().from(users).where(eq(users.id, user.id));
+      // Admin first: goodwill 1, the refund keeps 2 + 1. Refund first: 2, then the admin's 4 is 2 + 2.
+      expect([
+        [3, 1],
+        [4, 2],
+      ]).toContainEqual([live.length, row!.goodwillSeats]);
+      expect(live.length).toBe((await paidSeats(ctx.deps.db, user.id)) + row!.goodwillSeats);
+      expect(live.filter((seat) => seat.pluginKey !== null).length).toBeLessThanOrEqual(live.length - 1);
+    }
   });
 });
 

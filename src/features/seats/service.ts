@@ -4,7 +4,7 @@
  * `seats` each (src/db/tables/seats.ts). Seat 1 is the owner's own plugin key.
  */
 import { and, asc, eq, gt, isNotNull, isNull, lte, ne, or } from "drizzle-orm";
-import type { DbOrTx } from "../../db";
+import { forUpdate, type DbOrTx } from "../../db";
 import { productKeys, sales, seats, users, type Seat } from "../../db/schema";
 import { MAX_SEATS, MIN_SEATS } from "@shared/seats";
 import { toIso } from "../../lib/clock";
@@ -79,8 +79,14 @@ export async function paidSeats(db: DbOrTx, userId: number, exceptKeyId?: number
   return Math.max(1, ...keys.map((key) => key.seats));
 }
 
+/**
+ * The account's goodwill, read under its row's lock: a refund and an admin's change of the count at once are made
+ * one after the other, each reading what the other left (the admin's change locks the same row).
+ */
 async function goodwillOf(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db.select({ goodwill: users.goodwillSeats }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await forUpdate(
+    db.select({ goodwill: users.goodwillSeats }).from(users).where(eq(users.id, userId)).limit(1),
+  );
   return row?.goodwill ?? 0;
 }
 
@@ -91,7 +97,8 @@ async function goodwillOf(db: DbOrTx, userId: number): Promise<number> {
  * (and the refund ends the owner's access as it always did).
  */
 export async function endRefundedSeats(db: DbOrTx, userId: number, refundedKeyId: number, now: number) {
-  const keep = (await paidSeats(db, userId, refundedKeyId)) + (await goodwillOf(db, userId));
+  const goodwill = await goodwillOf(db, userId);
+  const keep = (await paidSeats(db, userId, refundedKeyId)) + goodwill;
   return endSeatsAfter(db, userId, keep, now);
 }
 
