@@ -8,7 +8,8 @@ import type { Page } from "playwright-core";
 import { emails } from "../../src/db/schema";
 import { DESKTOP, openSignedIn, PHONE } from "../support/browser";
 import { axeViolations, describeFindings } from "../support/axe";
-import { api, dashboardSuite, openTab } from "./dashboard-helpers";
+import { api, dashboardSuite, openTab, toastText } from "./dashboard-helpers";
+import { generateProductKeys } from "../../src/features/product-keys/service";
 import { shoot } from "./shots";
 
 setDefaultTimeout(90_000);
@@ -137,5 +138,36 @@ describe("a studio's seats", () => {
     const again = (await seat2.getByTestId("seat-key").textContent())!;
     expect(again).not.toBe(given);
     expect((await api(env, "POST", "/api/plugin/validate", { key: again, robloxUserId: "123" })).status).toBe(200);
+  });
+
+  test("freeing seat 1, the lead's own key, inside the reset cooldown says so and keeps the key and its link", async () => {
+    const [bought] = await generateProductKeys(env.server.deps.db, env.server.deps.clock.now(), {
+      plan: "pro",
+      count: 1,
+      source: "admin",
+      seats: 2,
+    });
+    const signup = await api(env, "POST", "/api/auth/signup", {
+      email: "lead2@studio.example",
+      password: "correct horse",
+      confirmPassword: "correct horse",
+      productKey: bought!.key,
+    });
+    const token = signup.body.token as string;
+    const own = (await api(env, "POST", "/api/figma/generate-key", undefined, token)).body.figmaKey as string;
+    await api(env, "POST", "/api/plugin/validate", { key: own, robloxUserId: "123" });
+    expect((await api(env, "POST", "/api/figma/reset-linked-account", undefined, token)).status).toBe(200);
+    await api(env, "POST", "/api/plugin/validate", { key: own, robloxUserId: "123" });
+
+    const page = await env.page(DESKTOP);
+    await openSignedIn(page, token);
+    await openTab(page, "Plugin");
+    const seat1 = page.getByTestId("seat").first();
+    await seat1.getByRole("button", { name: "Free this seat" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Free this seat" }).click();
+    await toastText(page, "You can reset the linked account again in about 1440 min.").waitFor();
+    expect(await seat1.getByTestId("seat-key").textContent()).toBe(own);
+    const again = await api(env, "POST", "/api/plugin/validate", { key: own, robloxUserId: "123" });
+    expect(again.body).toMatchObject({ valid: true, linkedRobloxAccountId: "123" });
   });
 });

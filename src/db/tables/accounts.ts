@@ -30,6 +30,11 @@ function usersTable(b: Columns) {
       pluginValidatedAt: b.ms("plugin_validated_at"),
       lastLinkResetAt: b.ms("last_link_reset_at"),
       lastMismatchAlertAt: b.ms("last_mismatch_alert_at"),
+      /**
+       * The seats an admin gave beyond what the account's redeemed keys pay for (negative when one took some back):
+       * a refund ends only the seats its purchase paid for, never these (src/features/seats/service.ts).
+       */
+      goodwillSeats: b.int("goodwill_seats").notNull().default(0),
       notifications: b.bool("notifications").notNull().default(true),
       autoSync: b.bool("auto_sync").notNull().default(true),
       theme: b.text("theme").notNull().default("dark"),

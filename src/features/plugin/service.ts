@@ -6,12 +6,13 @@ import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { forUpdate } from "../../db";
 import { users } from "../../db/schema";
-import { AppError, notFound } from "../../lib/errors";
-import { HOUR, toIso } from "../../lib/clock";
+import { notFound } from "../../lib/errors";
+import { toIso } from "../../lib/clock";
 import { newPluginKey } from "../../lib/random";
 import type { LinkedAccountResponse } from "@shared/api/plugin";
 import { writeAudit } from "../audit/service";
 import { findUserById } from "../users/service";
+import { assertResetAllowed } from "../seats/link-reset";
 
 /** A new random plugin key replaces the old one, which stops working at once. */
 export async function generatePluginKey(deps: AppDeps, userId: number): Promise<{ figmaKey: string }> {
@@ -36,13 +37,6 @@ export async function getLinkedAccount(deps: AppDeps, userId: number): Promise<L
   };
 }
 
-/** Milliseconds left before the owner may reset again; 0 when a reset is allowed now. */
-function resetCooldownRemaining(deps: AppDeps, lastLinkResetAt: number | null, now: number): number {
-  if (lastLinkResetAt === null) return 0;
-  const cooldownMs = deps.config.linkResetCooldownHours * HOUR;
-  return Math.max(0, lastLinkResetAt + cooldownMs - now);
-}
-
 /**
  * Unlinks the account. The owner is held to the cooldown (429 COOLDOWN_ACTIVE with remainingMs) and
  * starts a new one; an admin passes `ignoreCooldown: true` and leaves the owner's cooldown untouched.
@@ -57,15 +51,7 @@ export async function resetLinkedAccount(
     // Read for update: of two resets by the owner at once, the second sees the cooldown the first started.
     const [user] = await forUpdate(tx.select().from(users).where(eq(users.id, userId)).limit(1));
     if (!user) throw notFound("This account no longer exists.");
-    if (!options.ignoreCooldown) {
-      const remainingMs = resetCooldownRemaining(deps, user.lastLinkResetAt, now);
-      if (remainingMs > 0) {
-        const minutes = Math.ceil(remainingMs / 60_000);
-        throw new AppError(429, "COOLDOWN_ACTIVE", `You can reset the linked account again in about ${minutes} min.`, {
-          remainingMs,
-        });
-      }
-    }
+    if (!options.ignoreCooldown) assertResetAllowed(deps.config.linkResetCooldownHours, user.lastLinkResetAt, now);
     await tx
       .update(users)
       .set({

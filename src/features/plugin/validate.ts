@@ -8,8 +8,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { t } from "elysia";
 import { TypeCompiler } from "elysia/type-system";
 import type { AppDeps } from "../../deps";
-import { forUpdate } from "../../db";
-import { users, type User } from "../../db/schema";
+import { forUpdate, type DbOrTx } from "../../db";
+import { seats, users, type Seat, type User } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { HOUR, toIso } from "../../lib/clock";
 import { RATE_RULES } from "../../lib/rate-limit";
@@ -91,27 +91,65 @@ async function linkOrMismatch(
     // Deleted since its key was read: the key no longer works.
     if (!current) throw pluginFailure("invalidKey");
     if (current.linkedRobloxAccountId === robloxUserId) return { linked: robloxUserId };
-    const alertDue =
-      current.lastMismatchAlertAt === null || now - current.lastMismatchAlertAt >= MISMATCH_ALERT_INTERVAL_MS;
-    if (current.notifications && alertDue) {
-      await tx.update(users).set({ lastMismatchAlertAt: now }).where(eq(users.id, owner.id));
-      await queueEmail(
-        tx,
-        {
-          to: current.email,
-          userId: current.id,
-          template: "key-sharing-alert",
-          payload: {
-            attemptedRobloxUserId: robloxUserId,
-            // Not null: the link claim above failed inside this transaction.
-            linkedRobloxAccountId: current.linkedRobloxAccountId!,
-            dashboardUrl: `${deps.config.appUrl}/dashboard`,
-          },
-        },
-        now,
-      );
-    }
+    // Not null: the link claim above failed inside this transaction.
+    await alertOwner(deps, tx, current, { attempted: robloxUserId, linked: current.linkedRobloxAccountId! }, now);
     return { mismatch: true as const };
+  });
+}
+
+/**
+ * A key used from a Roblox account other than its linked one: the owner gets the key-sharing alert, at most once an
+ * hour per account (whichever of the licence's keys it was), if they take notifications. `owner` is read for update.
+ */
+async function alertOwner(
+  deps: AppDeps,
+  tx: DbOrTx,
+  owner: User,
+  accounts: { attempted: string; linked: string },
+  now: number,
+) {
+  const alertDue = owner.lastMismatchAlertAt === null || now - owner.lastMismatchAlertAt >= MISMATCH_ALERT_INTERVAL_MS;
+  if (!owner.notifications || !alertDue) return;
+  await tx.update(users).set({ lastMismatchAlertAt: now }).where(eq(users.id, owner.id));
+  await queueEmail(
+    tx,
+    {
+      to: owner.email,
+      userId: owner.id,
+      template: "key-sharing-alert",
+      payload: {
+        attemptedRobloxUserId: accounts.attempted,
+        linkedRobloxAccountId: accounts.linked,
+        dashboardUrl: `${deps.config.appUrl}/dashboard`,
+      },
+    },
+    now,
+  );
+}
+
+/**
+ * A seat's key links its first Roblox account (audited as the owner's key is); from another account it is refused
+ * with ACCOUNT_MISMATCH and the owner gets the same alert. Answers whether the seat is linked to `robloxUserId`.
+ */
+async function linkSeatOrMismatch(deps: AppDeps, seat: Seat, robloxUserId: string, now: number): Promise<boolean> {
+  // The hot path: the seat's own account again, no transaction.
+  if (seat.linkedRobloxAccountId === robloxUserId) return true;
+  return deps.db.transaction(async (tx) => {
+    const outcome = await linkSeat(tx, seat, robloxUserId, now);
+    if (outcome === "linked")
+      await writeAudit(tx, {
+        actorUserId: seat.userId,
+        action: "link.linked",
+        subject: `user:${seat.userId}`,
+        detail: { robloxUserId, seat: seat.position },
+        at: now,
+      });
+    if (outcome !== "mismatch") return true;
+    const [owner] = await forUpdate(tx.select().from(users).where(eq(users.id, seat.userId)).limit(1));
+    const [current] = await tx.select().from(seats).where(eq(seats.id, seat.id)).limit(1);
+    if (owner && current?.linkedRobloxAccountId)
+      await alertOwner(deps, tx, owner, { attempted: robloxUserId, linked: current.linkedRobloxAccountId }, now);
+    return false;
   });
 }
 
@@ -148,7 +186,7 @@ async function validateSeatKey(
   if (!seat) throw pluginFailure("invalidKey");
   if (seat.endedAt !== null) throw pluginFailure("seatEnded");
   const sub = await runningSubscription(deps, seat.userId, now);
-  if (!(await linkSeat(deps.db, seat, robloxUserId, now))) throw pluginFailure("accountMismatch");
+  if (!(await linkSeatOrMismatch(deps, seat, robloxUserId, now))) throw pluginFailure("accountMismatch");
   await touchSeatValidated(deps.db, seat, now);
   return validAnswer(leases, sub, { key, linked: robloxUserId, nonce }, now);
 }

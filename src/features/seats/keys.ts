@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
-import type { DbOrTx } from "../../db";
+import { forUpdate, type DbOrTx } from "../../db";
 import { seats, users, type Seat, type User } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
@@ -13,9 +13,12 @@ import { newPluginKey } from "../../lib/random";
 import { keyPreview } from "@shared/seats";
 import type { SeatKeyResponse, SeatsResponse, SeatView } from "@shared/api/seats";
 import { findUserById } from "../users/service";
+import { writeAudit } from "../audit/service";
+import { assertResetAllowed } from "./link-reset";
 import { seatsOf } from "./service";
 
 type Deps = Pick<AppDeps, "db" | "clock">;
+type FreeDeps = Pick<AppDeps, "db" | "clock" | "config">;
 
 const NO_SUCH_SEAT = "No seat of yours has this id.";
 const ONLY_SEAT =
@@ -98,17 +101,14 @@ export async function labelSeat(deps: Deps, userId: number, seatId: number, labe
 
 /**
  * DELETE /api/seats/:id/key: the seat is free again, for someone else. Its key stops working and its Roblox account is
- * unlinked. The only seat of a one-seat licence can't be freed: it is the owner's own key.
+ * unlinked. The only seat of a one-seat licence can't be freed: it is the owner's own key. Seat 1 unlinks the owner's
+ * own account, so it is held to the owner's reset cooldown, as Reset Linked Account is.
  */
-export async function freeSeat(deps: Deps, userId: number, seatId: number): Promise<SeatView> {
+export async function freeSeat(deps: FreeDeps, userId: number, seatId: number): Promise<SeatView> {
   const seat = await ownSeat(deps.db, userId, seatId);
   if ((await seatsOf(deps.db, userId)).length <= 1) throw new AppError(409, "ONLY_SEAT", ONLY_SEAT);
   const unlinked = { linkedRobloxAccountId: null, linkedAt: null };
-  if (seat.position === 1)
-    await deps.db
-      .update(users)
-      .set({ pluginKey: null, ...unlinked })
-      .where(eq(users.id, userId));
+  if (seat.position === 1) await freeOwnKey(deps, userId);
   else
     await deps.db
       .update(seats)
@@ -116,4 +116,33 @@ export async function freeSeat(deps: Deps, userId: number, seatId: number): Prom
       .where(eq(seats.id, seat.id));
   const [now] = await deps.db.select().from(seats).where(eq(seats.id, seat.id)).limit(1);
   return seatView(now!, await ownerOf(deps.db, userId));
+}
+
+/**
+ * Seat 1 freed: the owner's key goes. A linked account is unlinked only outside the cooldown (429 COOLDOWN_ACTIVE
+ * otherwise, and nothing changes), starting a new one and audited as link.reset, exactly as the owner's reset.
+ */
+async function freeOwnKey(deps: FreeDeps, userId: number): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    // Read for update: of two frees at once, the second sees the cooldown the first started.
+    const [owner] = await forUpdate(tx.select().from(users).where(eq(users.id, userId)).limit(1));
+    if (!owner) throw notFound("This account no longer exists.");
+    if (owner.linkedRobloxAccountId === null) {
+      await tx.update(users).set({ pluginKey: null }).where(eq(users.id, userId));
+      return;
+    }
+    assertResetAllowed(deps.config.linkResetCooldownHours, owner.lastLinkResetAt, now);
+    await tx
+      .update(users)
+      .set({ pluginKey: null, linkedRobloxAccountId: null, linkedAt: null, lastLinkResetAt: now })
+      .where(eq(users.id, userId));
+    await writeAudit(tx, {
+      actorUserId: userId,
+      action: "link.reset",
+      subject: `user:${userId}`,
+      detail: { previousRobloxAccountId: owner.linkedRobloxAccountId, byAdmin: false },
+      at: now,
+    });
+  });
 }

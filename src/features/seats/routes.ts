@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { failures, jsonBodyFailures } from "@shared/api/common";
 import { SeatsModel } from "@shared/api/seats";
+import { PluginModel } from "@shared/api/plugin";
 import { authGuard } from "../../http/guard";
 import { freeSeat, giveSeatKey, labelSeat, listSeats } from "./keys";
 import { adminSetSeats } from "./admin";
@@ -42,12 +43,12 @@ export function seatRoutes(deps: AppDeps) {
     .delete("/api/seats/:id/key", ({ user, params }) => freeSeat(deps, user.id, params.id), {
       signedIn: true,
       params: SeatsModel.seatParams,
-      response: { 200: SeatsModel.seat, ...failures(404, 409, 422) },
+      response: { 200: SeatsModel.seat, ...failures(404, 409, 422), 429: PluginModel.cooldown },
       detail: {
         tags: ["Account"],
         summary: "Free a seat",
         description:
-          "Its key stops working and its Roblox account is unlinked, so the seat can be given to someone else. 409 ONLY_SEAT for the only seat of a one-seat licence.",
+          "Its key stops working and its Roblox account is unlinked, so the seat can be given to someone else. 409 ONLY_SEAT for the only seat of a one-seat licence. Seat 1 is the account's own key: freeing it while its Roblox account is linked is held to the owner's reset cooldown (429 COOLDOWN_ACTIVE with remainingMs) and starts a new one.",
       },
     })
     .put("/api/admin/users/:id/seats", ({ user, params, body }) => adminSetSeats(deps, user, params.id, body.seats), {

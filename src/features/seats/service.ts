@@ -4,8 +4,8 @@
  * `seats` each (src/db/tables/seats.ts). Seat 1 is the owner's own plugin key.
  */
 import { and, asc, eq, gt, isNotNull, isNull, lte, ne, or } from "drizzle-orm";
-import type { DbOrTx } from "../../db";
-import { productKeys, sales, seats, type Seat } from "../../db/schema";
+import { forUpdate, type DbOrTx } from "../../db";
+import { productKeys, sales, seats, users, type Seat } from "../../db/schema";
 import { MAX_SEATS, MIN_SEATS } from "@shared/seats";
 import { toIso } from "../../lib/clock";
 
@@ -61,23 +61,45 @@ export async function endSeatsAfter(db: DbOrTx, userId: number, keep: number, no
 }
 
 /**
- * The purchase behind a redeemed key was refunded in full: the account keeps the seats its other keys still pay for
- * (the most any of them gives, at least seat 1, its own key) and the newest seats beyond them end. With no other key
- * of several seats, every seat but the owner's own ends (and the refund ends the owner's access as it always did).
+ * The seats the account's redeemed keys pay for: the most any of them gives whose sale is not refunded (keys made by
+ * hand have no sale), and always seat 1. `exceptKeyId`: a key whose refund is being recorded.
  */
-export async function endRefundedSeats(db: DbOrTx, userId: number, refundedKeyId: number, now: number) {
-  const others = await db
+export async function paidSeats(db: DbOrTx, userId: number, exceptKeyId?: number): Promise<number> {
+  const keys = await db
     .select({ seats: productKeys.seats })
     .from(productKeys)
     .leftJoin(sales, eq(sales.id, productKeys.saleId))
     .where(
       and(
         eq(productKeys.usedByUserId, userId),
-        ne(productKeys.id, refundedKeyId),
+        exceptKeyId === undefined ? undefined : ne(productKeys.id, exceptKeyId),
         or(isNull(sales.id), ne(sales.status, "refunded")),
       ),
     );
-  return endSeatsAfter(db, userId, Math.max(1, ...others.map((key) => key.seats)), now);
+  return Math.max(1, ...keys.map((key) => key.seats));
+}
+
+/**
+ * The account's goodwill, read under its row's lock: a refund and an admin's change of the count at once are made
+ * one after the other, each reading what the other left (the admin's change locks the same row).
+ */
+async function goodwillOf(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await forUpdate(
+    db.select({ goodwill: users.goodwillSeats }).from(users).where(eq(users.id, userId)).limit(1),
+  );
+  return row?.goodwill ?? 0;
+}
+
+/**
+ * The purchase behind a redeemed key was refunded in full: only the seats it paid for end. The account keeps what
+ * its other keys still pay for plus the seats an admin gave (or less, when an admin took some back), and the newest
+ * seats beyond that end. With no other key of several seats and no goodwill, every seat but the owner's own ends
+ * (and the refund ends the owner's access as it always did).
+ */
+export async function endRefundedSeats(db: DbOrTx, userId: number, refundedKeyId: number, now: number) {
+  const goodwill = await goodwillOf(db, userId);
+  const keep = (await paidSeats(db, userId, refundedKeyId)) + goodwill;
+  return endSeatsAfter(db, userId, keep, now);
 }
 
 /** The account's seats as its data export lists them: every row, ended ones too. Seat 1's key is the account's own. */
@@ -97,9 +119,13 @@ export async function seatsForExport(db: DbOrTx, userId: number) {
 
 /**
  * An admin gives the account `count` seats as goodwill (or takes some back): the seats up to `count` exist, the
- * newest beyond it end. Answers how many ended.
+ * newest beyond it end. What differs from what the keys pay for is kept as the account's goodwill, which a refund
+ * leaves alone. Answers how many ended.
  */
 export async function setSeatCount(db: DbOrTx, userId: number, count: number, now: number): Promise<number> {
   await grantSeats(db, userId, count, now);
-  return endSeatsAfter(db, userId, count, now);
+  const ended = await endSeatsAfter(db, userId, count, now);
+  const goodwillSeats = count - (await paidSeats(db, userId));
+  await db.update(users).set({ goodwillSeats }).where(eq(users.id, userId));
+  return ended;
 }

@@ -17,19 +17,25 @@ export async function findSeatByKey(db: DbOrTx, key: string): Promise<Seat | und
 
 /**
  * Links `robloxUserId` to the seat when it has none yet (one conditional update: of two first calls at once, one
- * links). Answers whether the seat is linked to `robloxUserId` now; false is ACCOUNT_MISMATCH.
+ * links). Answers "linked" when this call linked it, "same" when it was linked to `robloxUserId` already, and
+ * "mismatch" when another account holds it (ACCOUNT_MISMATCH).
  */
-export async function linkSeat(db: DbOrTx, seat: Seat, robloxUserId: string, now: number): Promise<boolean> {
-  if (seat.linkedRobloxAccountId === robloxUserId) return true;
-  if (seat.linkedRobloxAccountId !== null) return false;
+export async function linkSeat(
+  db: DbOrTx,
+  seat: Seat,
+  robloxUserId: string,
+  now: number,
+): Promise<"linked" | "same" | "mismatch"> {
+  if (seat.linkedRobloxAccountId === robloxUserId) return "same";
+  if (seat.linkedRobloxAccountId !== null) return "mismatch";
   const [claimed] = await db
     .update(seats)
     .set({ linkedRobloxAccountId: robloxUserId, linkedAt: now })
     .where(and(eq(seats.id, seat.id), isNull(seats.linkedRobloxAccountId)))
     .returning({ id: seats.id });
-  if (claimed) return true;
+  if (claimed) return "linked";
   const [current] = await db.select().from(seats).where(eq(seats.id, seat.id)).limit(1);
-  return current?.linkedRobloxAccountId === robloxUserId;
+  return current?.linkedRobloxAccountId === robloxUserId ? "same" : "mismatch";
 }
 
 /** When a seat's key last validated, as its owner's seat list shows it: written at most once a minute. */

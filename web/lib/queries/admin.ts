@@ -161,6 +161,15 @@ export function useRefundSale() {
   });
 }
 
+/** An admin sets an account's seat count (goodwill, or fewer: the newest end); audited as seats.set. */
+export function useSetUserSeats() {
+  return useMutation({
+    mutationFn: ({ userId, seats }: { userId: number; seats: number }) =>
+      apiRequest<{ seats: number; ended: number }>("PUT", `/api/admin/users/${userId}/seats`, { seats }),
+    onSuccess: () => refresh(USERS, AUDIT),
+  });
+}
+
 export function useResetUserLink() {
   return useMutation({
     mutationFn: (userId: number) => apiRequest<AdminUserView>("POST", `/api/admin/users/${userId}/reset-link`),

@@ -12,6 +12,7 @@ import { dateColumn, type Column } from "./data-table";
 import { EmailAddress } from "./email-address";
 import { capitalise, formatDateTime } from "./format";
 import { ListTab, usePaging } from "./list-tab";
+import { SeatsDialog } from "./seats-dialog";
 
 const PAGE_SIZE = 25;
 
@@ -100,7 +101,16 @@ const COLUMNS: Column<AdminUserView>[] = [
     cell: (user) => user.seats,
   },
   dateColumn("Joined", (user) => user.createdAt),
-  { name: "Actions", className: "justify-end", cell: (user) => <ResetLinkButton user={user} /> },
+  {
+    name: "Actions",
+    className: "justify-end",
+    cell: (user) => (
+      <span className="flex flex-wrap justify-end gap-2">
+        <SeatsDialog user={user} />
+        <ResetLinkButton user={user} />
+      </span>
+    ),
+  },
 ];
 
 export function UsersTab() {

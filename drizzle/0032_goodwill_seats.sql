@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `goodwill_seats` integer DEFAULT 0 NOT NULL;

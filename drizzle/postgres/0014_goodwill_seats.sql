@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "goodwill_seats" integer DEFAULT 0 NOT NULL;
