@@ -277,10 +277,15 @@ describe("layerlift health", () => {
     const log = spyOn(console, "log").mockImplementation((...parts: unknown[]) => {
       printed.push(parts.join(" "));
     });
+    // What it says when the server does not answer goes to stderr: kept too, so a failure shows it.
+    const error = spyOn(console, "error").mockImplementation((...parts: unknown[]) => {
+      printed.push(`stderr: ${parts.join(" ")}`);
+    });
     try {
       return { code: await runCli(["health", ...args], env), printed };
     } finally {
       log.mockRestore();
+      error.mockRestore();
     }
   }
 
