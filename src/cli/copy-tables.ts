@@ -6,7 +6,7 @@
 import type { Database } from "bun:sqlite";
 import { is } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
-import * as postgresSchema from "../db/postgres/schema";
+import { postgresTables as postgresSchema } from "../db/postgres/schema";
 
 /** Tables whose rows are what other rows add up to: rebuilt from the copied rows, not copied. */
 export const REBUILT_TABLES = ["books_daily", "product_key_counts"];

@@ -1,7 +1,8 @@
 /**
  * The schema is written once (src/db/tables) and each engine's migrations are generated from it by drizzle-kit:
  * drizzle/ for SQLite, drizzle/postgres/ for PostgreSQL. This holds the generated side to it:
- * - each engine's entry file (what drizzle-kit reads) exports every table, and so does src/db/schema.ts;
+ * - src/db/schema.ts exports every table by its name, and so does what drizzle-kit reads for PostgreSQL
+ *   (src/db/postgres/drizzle-kit-schema.ts: the same tables, in PostgreSQL's form);
  * - the next migration drizzle-kit would generate for either engine is empty, so no change to the schema is
  *   left without its migrations (the last snapshot of each folder is the schema as it is now);
  * - the two folders' last snapshots describe the same tables, columns, keys, indexes and references.
@@ -17,8 +18,9 @@ import {
   generateSQLiteMigration,
 } from "drizzle-kit/api";
 import * as engineTables from "../../src/db/schema";
-import * as pg from "../../src/db/postgres/schema";
-import * as sqlite from "../../src/db/sqlite/schema";
+import { PgTable } from "drizzle-orm/pg-core";
+import { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { postgresTables } from "../../src/db/postgres/schema";
 import { defineTables } from "../../src/db/tables";
 import { sqliteColumns } from "../../src/db/tables/columns";
 
@@ -39,33 +41,50 @@ const tableNames = (module: Record<string, unknown>) =>
     .filter((key) => is(module[key], Table))
     .sort();
 
+let postgresEntry: Record<string, unknown> | undefined;
+
+/**
+ * What drizzle.postgres.config.ts has drizzle-kit read: importing it switches src/db/schema.ts's tables to
+ * PostgreSQL's form, as it does in drizzle-kit's own process; `use` runs before they are switched back.
+ */
+async function withPostgresEntry<T>(use: (entry: Record<string, unknown>) => T | Promise<T>): Promise<T> {
+  if (postgresEntry) engineTables.useEngineTables("postgres", postgresTables);
+  else postgresEntry = await import("../../src/db/postgres/drizzle-kit-schema");
+  try {
+    return await use(postgresEntry);
+  } finally {
+    engineTables.useEngineTables("sqlite");
+  }
+}
+
 describe("the schema's entry files", () => {
   const defined = Object.keys(defineTables(sqliteColumns)).sort();
 
-  test("export every table, under its name in src/db/tables", () => {
+  test("export every table, under its name in src/db/tables, in each engine's form", async () => {
     expect(defined.length).toBeGreaterThan(20);
-    expect(tableNames(sqlite)).toEqual(defined);
-    expect(tableNames(pg)).toEqual(defined);
     expect(tableNames(engineTables)).toEqual(defined);
+    for (const key of defined) expect(is((engineTables as Record<string, unknown>)[key], SQLiteTable)).toBe(true);
+    await withPostgresEntry((entry) => {
+      expect(tableNames(entry)).toEqual(defined);
+      for (const key of defined) expect(is(entry[key], PgTable)).toBe(true);
+    });
   });
 
-  test("name each table the same on both engines", () => {
-    for (const key of defined) {
-      const name = getTableName((sqlite as Record<string, Table>)[key]);
-      expect(getTableName((pg as Record<string, Table>)[key])).toBe(name);
-      expect(getTableName((engineTables as unknown as Record<string, Table>)[key])).toBe(name);
-    }
+  test("name each table the same on both engines", async () => {
+    const names = defined.map((key) => getTableName((engineTables as unknown as Record<string, Table>)[key]));
+    const postgresNames = await withPostgresEntry((entry) => defined.map((key) => getTableName(entry[key] as Table)));
+    expect(postgresNames).toEqual(names);
   });
 });
 
 describe("the next generated migration", () => {
   test("is empty on SQLite: drizzle/ is up to date with the schema", async () => {
-    const now = await generateSQLiteDrizzleJson(sqlite as Record<string, unknown>);
+    const now = await generateSQLiteDrizzleJson(engineTables as Record<string, unknown>);
     expect(await generateSQLiteMigration(lastSnapshot("drizzle"), now)).toEqual([]);
   });
 
   test("is empty on PostgreSQL: drizzle/postgres/ is up to date with the schema", async () => {
-    const now = generateDrizzleJson(pg as Record<string, unknown>);
+    const now = await withPostgresEntry((entry) => generateDrizzleJson(entry));
     expect(await generateMigration(lastSnapshot("drizzle/postgres"), now)).toEqual([]);
   });
 });
