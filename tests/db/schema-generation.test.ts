@@ -7,7 +7,7 @@
  *   left without its migrations (the last snapshot of each folder is the schema as it is now);
  * - the two folders' last snapshots describe the same tables, columns, keys, indexes and references.
  */
-import { describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { getTableName, is, Table } from "drizzle-orm";
@@ -41,39 +41,43 @@ const tableNames = (module: Record<string, unknown>) =>
     .filter((key) => is(module[key], Table))
     .sort();
 
-let postgresEntry: Record<string, unknown> | undefined;
+const POSTGRES_ENTRY = "../../src/db/postgres/drizzle-kit-schema";
+
+afterEach(() => engineTables.useEngineTables("sqlite"));
 
 /**
- * What drizzle.postgres.config.ts has drizzle-kit read: importing it switches src/db/schema.ts's tables to
- * PostgreSQL's form, as it does in drizzle-kit's own process; `use` runs before they are switched back.
+ * What drizzle.postgres.config.ts has drizzle-kit read, with src/db/schema.ts's tables in PostgreSQL's form until
+ * the test ends. The first import switched them, as in drizzle-kit's own process; a later test switches them again.
  */
-async function withPostgresEntry<T>(use: (entry: Record<string, unknown>) => T | Promise<T>): Promise<T> {
-  if (postgresEntry) engineTables.useEngineTables("postgres", postgresTables);
-  else postgresEntry = await import("../../src/db/postgres/drizzle-kit-schema");
-  try {
-    return await use(postgresEntry);
-  } finally {
-    engineTables.useEngineTables("sqlite");
-  }
+async function postgresEntry(): Promise<Record<string, unknown>> {
+  const entry = await import(POSTGRES_ENTRY);
+  // biome-ignore lint/correctness/useHookAtTopLevel: useEngineTables is a plain function of the server, no React hook.
+  engineTables.useEngineTables("postgres", postgresTables);
+  return entry;
 }
 
 describe("the schema's entry files", () => {
   const defined = Object.keys(defineTables(sqliteColumns)).sort();
 
+  test("drizzle-kit's PostgreSQL entry switches the tables to PostgreSQL's form", async () => {
+    expect(engineTables.engineTables()).toBe("sqlite");
+    await import(POSTGRES_ENTRY);
+    expect(engineTables.engineTables()).toBe("postgres");
+  });
+
   test("export every table, under its name in src/db/tables, in each engine's form", async () => {
     expect(defined.length).toBeGreaterThan(20);
     expect(tableNames(engineTables)).toEqual(defined);
     for (const key of defined) expect(is((engineTables as Record<string, unknown>)[key], SQLiteTable)).toBe(true);
-    await withPostgresEntry((entry) => {
-      expect(tableNames(entry)).toEqual(defined);
-      for (const key of defined) expect(is(entry[key], PgTable)).toBe(true);
-    });
+    const entry = await postgresEntry();
+    expect(tableNames(entry)).toEqual(defined);
+    for (const key of defined) expect(is(entry[key], PgTable)).toBe(true);
   });
 
   test("name each table the same on both engines", async () => {
     const names = defined.map((key) => getTableName((engineTables as unknown as Record<string, Table>)[key]));
-    const postgresNames = await withPostgresEntry((entry) => defined.map((key) => getTableName(entry[key] as Table)));
-    expect(postgresNames).toEqual(names);
+    const entry = await postgresEntry();
+    expect(defined.map((key) => getTableName(entry[key] as Table))).toEqual(names);
   });
 });
 
@@ -84,7 +88,7 @@ describe("the next generated migration", () => {
   });
 
   test("is empty on PostgreSQL: drizzle/postgres/ is up to date with the schema", async () => {
-    const now = await withPostgresEntry((entry) => generateDrizzleJson(entry));
+    const now = generateDrizzleJson(await postgresEntry());
     expect(await generateMigration(lastSnapshot("drizzle/postgres"), now)).toEqual([]);
   });
 });
