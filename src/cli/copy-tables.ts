@@ -6,7 +6,7 @@
 import type { Database } from "bun:sqlite";
 import { is } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
-import * as postgresSchema from "../db/postgres/schema";
+import { postgresTables } from "../db/postgres/schema";
 
 /** Tables whose rows are what other rows add up to: rebuilt from the copied rows, not copied. */
 export const REBUILT_TABLES = ["books_daily", "product_key_counts"];
@@ -17,13 +17,13 @@ export interface CopiedTable {
 }
 
 /** Every table of the PostgreSQL schema. */
-function postgresTables(): PgTable[] {
-  return (Object.values(postgresSchema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+function allTables(): PgTable[] {
+  return (Object.values(postgresTables) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
 }
 
 /** Every table's name, the rebuilt ones included: what "the site's tables" are. */
 export function siteTableNames(): string[] {
-  return postgresTables().map((table) => getTableConfig(table).name);
+  return allTables().map((table) => getTableConfig(table).name);
 }
 
 /**
@@ -31,7 +31,7 @@ export function siteTableNames(): string[] {
  * as the rows arrive.
  */
 export function tablesInCopyOrder(): CopiedTable[] {
-  const configs = postgresTables()
+  const configs = allTables()
     .map((table) => getTableConfig(table))
     .filter((config) => !REBUILT_TABLES.includes(config.name));
   const byName = new Map(configs.map((config) => [config.name, config]));

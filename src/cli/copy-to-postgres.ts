@@ -25,7 +25,7 @@ import {
 import { requireDatabaseNotInUse } from "../db/file-checks";
 import { closeDatabase, openPostgresDatabase, postgresPoolOf } from "../db/index";
 import { openPostgres, type PostgresTarget } from "../db/postgres/connection";
-import * as postgresSchema from "../db/postgres/schema";
+import { postgresTables } from "../db/postgres/schema";
 
 /** The copy was refused before anything was written anywhere. */
 export class CopyRefusedError extends Error {}
@@ -152,7 +152,7 @@ function requireCurrentSchema(source: Database, path: string, tables: CopiedTabl
  * excepted), before anything is written to it; one that can't be reached is a DatabaseUnreachableError.
  */
 async function requireEmptyTarget(target: PostgresTarget) {
-  const { client } = await openPostgres(target, postgresSchema);
+  const { client } = await openPostgres(target, postgresTables);
   try {
     const held: string[] = [];
     for (const name of siteTableNames()) {

@@ -14,7 +14,7 @@
 import type { Database } from "bun:sqlite";
 import { drizzle as bunSqliteDrizzle } from "drizzle-orm/bun-sqlite";
 import type { SqliteRemoteDatabase } from "drizzle-orm/sqlite-proxy";
-import * as sqliteSchema from "./sqlite/schema";
+import { sqliteTables } from "./sqlite/schema";
 import { useEngineTables, type Engine } from "./schema";
 import type { Config } from "../config";
 import type { PostgresTarget } from "../config/postgres";
@@ -24,7 +24,7 @@ import { openSqliteConnections, sqliteDrizzle, type SqliteConnections } from "./
 import { refuseRootQueryInTransaction } from "./transaction-scope";
 
 export type { SqliteConnections };
-export type Db = SqliteRemoteDatabase<typeof sqliteSchema> & { $client: SqliteConnections };
+export type Db = SqliteRemoteDatabase<typeof sqliteTables> & { $client: SqliteConnections };
 /** What a transaction callback receives; service functions accept either. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -48,7 +48,7 @@ export function openDatabase(path: string): Db {
     throw error;
   }
   useEngineTables("sqlite");
-  return sqliteDrizzle(connections, sqliteSchema) as Db;
+  return sqliteDrizzle(connections, sqliteTables) as Db;
 }
 
 function migrate(writer: Database) {
@@ -128,7 +128,7 @@ export function engineOf(db: DbOrTx): Engine {
 let postgres:
   | {
       connection: typeof import("./postgres/connection");
-      schema: typeof import("./postgres/schema");
+      tables: typeof import("./postgres/schema")["postgresTables"];
       bunSql: typeof import("drizzle-orm/bun-sql");
     }
   | undefined;
@@ -137,7 +137,7 @@ let postgres:
 export async function loadPostgres() {
   postgres ??= {
     connection: await import("./postgres/connection"),
-    schema: await import("./postgres/schema"),
+    tables: (await import("./postgres/schema")).postgresTables,
     bunSql: await import("drizzle-orm/bun-sql"),
   };
   return postgres;
@@ -149,8 +149,8 @@ export async function loadPostgres() {
  */
 export function postgresHandle(target: PostgresTarget): Db {
   if (!postgres) throw new Error("PostgreSQL's modules are not loaded: await loadPostgres() first");
-  const { db, client, changes } = postgres.connection.connectPostgres(target, postgres.schema);
-  useEngineTables("postgres", postgres.schema);
+  const { db, client, changes } = postgres.connection.connectPostgres(target, postgres.tables);
+  useEngineTables("postgres", postgres.tables);
   const pool: PostgresPool = { client, changes, target };
   postgresPools.set(db, pool);
   // A transaction's handle is made per transaction: it is registered on the way in.
@@ -171,8 +171,8 @@ const MIGRATION_LOCK = 7_358_213_004;
  * handle. A server that can't be reached is a DatabaseUnreachableError naming host and port.
  */
 export async function openPostgresDatabase(target: PostgresTarget): Promise<Db> {
-  const { connection: postgresConnection, schema: postgresSchema, bunSql } = await loadPostgres();
-  const checked = await postgresConnection.openPostgres(target, postgresSchema);
+  const { connection: postgresConnection, tables: postgresTables, bunSql } = await loadPostgres();
+  const checked = await postgresConnection.openPostgres(target, postgresTables);
   await checked.client.close();
   const db = postgresHandle(target);
   const { client } = postgresPoolOf(db)!;

@@ -1,8 +1,8 @@
 /**
  * One-time links: address confirmation, e-mail change and password reset each e-mail a link that works once,
- * until it expires or a newer one replaces it. Their tables share the columns this needs (`user_id`,
- * `token_hash`, `expires_at`, `used_at`, `created_at`); only the token's SHA-256 is stored, so the database alone
- * can't be used to follow a link.
+ * until it expires or a newer one replaces it. Their tables share the columns this needs, written once in
+ * src/db/tables/accounts.ts (`user_id`, `token_hash`, `expires_at`, `used_at`, `created_at`); only the token's
+ * SHA-256 is stored, so the database alone can't be used to follow a link.
  */
 import { and, count, eq, gt, isNull, min } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";

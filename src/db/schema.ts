@@ -13,11 +13,8 @@
  */
 import { getTableColumns, is, Table } from "drizzle-orm";
 import type { Tables } from "./tables";
-import * as sqlite from "./sqlite/schema";
-import type * as postgres from "./postgres/schema";
-
-/** SQLite's tables as one object, read by key below (a namespace import read by key defeats tree-shaking). */
-const sqliteTables = { ...sqlite };
+import type { postgresTables as postgres } from "./postgres/schema";
+import { sqliteTables } from "./sqlite/schema";
 
 export type Engine = "sqlite" | "postgres";
 let engine: Engine = "sqlite";
@@ -85,10 +82,14 @@ function engineTable<T extends object>(key: string): T {
 
 const tables = Object.fromEntries(
   Object.keys(sqliteTables)
-    .filter((key) => is(sqliteTables[key as keyof typeof sqliteTables], Table))
+    .filter((key) => is(sqliteTables[key as keyof Tables], Table))
     .map((key) => [key, engineTable(key)]),
 ) as unknown as Tables;
 
+// Each table is exported by its own name: services import them so, and drizzle-kit finds a schema's tables
+// among its module's exports (drizzle.config.ts reads this module; ./postgres/drizzle-kit-schema.ts the same
+// tables in PostgreSQL's form). This is the one list of the tables' names: tests/db/schema-generation.test.ts
+// fails when a table of defineTables is missing from it.
 export const {
   users,
   subscriptions,
@@ -124,34 +125,35 @@ export const {
   seats,
 } = tables;
 
-export type {
-  Seat,
-  User,
-  BackupRun,
-  Subscription,
-  ProductKey,
-  Sale,
-  CreditNote,
-  IssuedDocument,
-  SupportTicket,
-  SupportMessage,
-  Review,
-  Email,
-  LeaseKey,
-  AuditEntry,
-  EmailChange,
-  AddressConfirmation,
-  BuyerRefund,
-  BooksDay,
-  DemoPaymentIntent,
-  PlanPrice,
-  PromotionCode,
-  Checkout,
-  RefundRequest,
-  WebhookEndpoint,
-  WebhookDelivery,
-  AccountRecord,
-} from "./sqlite/schema";
+/** A row as both engines read and write it (SQLite's types: see above). */
+type Row<K extends keyof Tables> = Tables[K]["$inferSelect"];
+
+export type User = Row<"users">;
+export type BackupRun = Row<"backupRuns">;
+export type Subscription = Row<"subscriptions">;
+export type ProductKey = Row<"productKeys">;
+export type Sale = Row<"sales">;
+export type CreditNote = Row<"creditNotes">;
+export type IssuedDocument = Row<"issuedDocuments">;
+export type SupportTicket = Row<"supportTickets">;
+export type SupportMessage = Row<"supportMessages">;
+export type Review = Row<"reviews">;
+export type Email = Row<"emails">;
+export type LeaseKey = Row<"leaseKeys">;
+export type AuditEntry = Row<"auditLog">;
+export type EmailChange = Row<"emailChanges">;
+export type AddressConfirmation = Row<"addressConfirmations">;
+export type BuyerRefund = Row<"buyerRefunds">;
+export type BooksDay = Row<"booksDaily">;
+export type DemoPaymentIntent = Row<"demoPaymentIntents">;
+export type PlanPrice = Row<"planPrices">;
+export type PromotionCode = Row<"promotionCodes">;
+export type Checkout = Row<"checkouts">;
+export type RefundRequest = Row<"refundRequests">;
+export type WebhookEndpoint = Row<"webhookEndpoints">;
+export type WebhookDelivery = Row<"webhookDeliveries">;
+export type AccountRecord = Row<"accountRecords">;
+export type Seat = Row<"seats">;
 
 /** The engine whose tables are in use now. */
 export function engineTables(): Engine {

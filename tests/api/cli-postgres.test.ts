@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { count, eq } from "drizzle-orm";
-import * as pg from "../../src/db/postgres/schema";
+import { postgresTables as pg } from "../../src/db/postgres/schema";
 import { describePostgres, freshPostgresDatabase, type TestPostgres } from "../support/postgres";
 import { freePort } from "../support/ports";
 import { pollHealth } from "../support/health";

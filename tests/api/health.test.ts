@@ -7,7 +7,7 @@ import { VERSION } from "../../src/version";
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { eq } from "drizzle-orm";
-import * as schema from "../../src/db/sqlite/schema";
+import { sqliteTables as schema } from "../../src/db/sqlite/schema";
 import { sqliteDrizzle } from "../../src/db/sqlite/connection";
 import { WriteGate } from "../../src/db/sqlite/write-gate";
 import { emails } from "../../src/db/schema";

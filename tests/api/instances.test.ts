@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, count, eq, inArray, like } from "drizzle-orm";
-import * as pg from "../../src/db/postgres/schema";
+import { postgresTables as pg } from "../../src/db/postgres/schema";
 import { KEPT_ROW_MS } from "../../src/db/prepared";
 import { closeDatabase, postgresHandle } from "../../src/db";
 import { parsePostgresTarget } from "../../src/config/postgres";

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { count } from "drizzle-orm";
-import * as pg from "../../src/db/postgres/schema";
+import { postgresTables as pg } from "../../src/db/postgres/schema";
 import { PG_DUMP_COMMAND, PG_RESTORE_COMMAND } from "../../src/features/backups/postgres";
 import { describePostgres, freshPostgresDatabase, postgresServer, type TestPostgres } from "../support/postgres";
 import { freePort } from "../support/ports";

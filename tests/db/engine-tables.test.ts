@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { eq, getTableColumns, getTableName, is } from "drizzle-orm";
 import { PgDialect, PgTable } from "drizzle-orm/pg-core";
 import { SQLiteSyncDialect, SQLiteTable } from "drizzle-orm/sqlite-core";
-import * as pg from "../../src/db/postgres/schema";
+import { postgresTables as pg } from "../../src/db/postgres/schema";
 import { engineTables, useEngineTables, users, webhookEndpoints } from "../../src/db/schema";
 
 // Taken once, as a module would at its top, before any database is opened.

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sum } from "drizzle-orm";
-import * as pg from "../../src/db/postgres/schema";
+import { postgresTables as pg } from "../../src/db/postgres/schema";
 import { refusedStatements, migrationStatements } from "../support/migration-safety";
 import { ADDITIVE_MIGRATION, applyNewerMigration } from "../support/newer-migration";
 import { describePostgres, freshPostgresDatabase, POSTGRES_MIGRATIONS, type TestPostgres } from "../support/postgres";

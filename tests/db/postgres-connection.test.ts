@@ -11,7 +11,7 @@ import {
   parsePostgresTarget,
   type PostgresTarget,
 } from "../../src/db/postgres/connection";
-import * as pg from "../../src/db/postgres/schema";
+import { postgresTables as pg } from "../../src/db/postgres/schema";
 import { RootQueryInTransactionError } from "../../src/db/transaction-scope";
 import { describePostgres, eachTestPostgres, openTestDatabase, type TestPostgres } from "../support/postgres";
 

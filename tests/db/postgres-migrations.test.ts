@@ -12,7 +12,7 @@ import { asc, eq, getTableColumns, getTableName, is } from "drizzle-orm";
 import { migrate } from "drizzle-orm/bun-sql/migrator";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { openDatabase } from "../../src/db";
-import * as pg from "../../src/db/postgres/schema";
+import { postgresTables as pg } from "../../src/db/postgres/schema";
 import * as sqlite from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
 import { PLAN_IDS } from "@shared/plans";

@@ -1,12 +1,13 @@
 /**
  * The schema is written once (src/db/tables) and each engine's migrations are generated from it by drizzle-kit:
  * drizzle/ for SQLite, drizzle/postgres/ for PostgreSQL. This holds the generated side to it:
- * - each engine's entry file (what drizzle-kit reads) exports every table, and so does src/db/schema.ts;
+ * - src/db/schema.ts exports every table by its name, and so does what drizzle-kit reads for PostgreSQL
+ *   (src/db/postgres/drizzle-kit-schema.ts: the same tables, in PostgreSQL's form);
  * - the next migration drizzle-kit would generate for either engine is empty, so no change to the schema is
  *   left without its migrations (the last snapshot of each folder is the schema as it is now);
  * - the two folders' last snapshots describe the same tables, columns, keys, indexes and references.
  */
-import { describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { getTableName, is, Table } from "drizzle-orm";
@@ -17,8 +18,9 @@ import {
   generateSQLiteMigration,
 } from "drizzle-kit/api";
 import * as engineTables from "../../src/db/schema";
-import * as pg from "../../src/db/postgres/schema";
-import * as sqlite from "../../src/db/sqlite/schema";
+import { PgTable } from "drizzle-orm/pg-core";
+import { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { postgresTables } from "../../src/db/postgres/schema";
 import { defineTables } from "../../src/db/tables";
 import { sqliteColumns } from "../../src/db/tables/columns";
 
@@ -39,33 +41,54 @@ const tableNames = (module: Record<string, unknown>) =>
     .filter((key) => is(module[key], Table))
     .sort();
 
+const POSTGRES_ENTRY = "../../src/db/postgres/drizzle-kit-schema";
+
+afterEach(() => engineTables.useEngineTables("sqlite"));
+
+/**
+ * What drizzle.postgres.config.ts has drizzle-kit read, with src/db/schema.ts's tables in PostgreSQL's form until
+ * the test ends. The first import switched them, as in drizzle-kit's own process; a later test switches them again.
+ */
+async function postgresEntry(): Promise<Record<string, unknown>> {
+  const entry = await import(POSTGRES_ENTRY);
+  // biome-ignore lint/correctness/useHookAtTopLevel: useEngineTables is a plain function of the server, no React hook.
+  engineTables.useEngineTables("postgres", postgresTables);
+  return entry;
+}
+
 describe("the schema's entry files", () => {
   const defined = Object.keys(defineTables(sqliteColumns)).sort();
 
-  test("export every table, under its name in src/db/tables", () => {
-    expect(defined.length).toBeGreaterThan(20);
-    expect(tableNames(sqlite)).toEqual(defined);
-    expect(tableNames(pg)).toEqual(defined);
-    expect(tableNames(engineTables)).toEqual(defined);
+  test("drizzle-kit's PostgreSQL entry switches the tables to PostgreSQL's form", async () => {
+    expect(engineTables.engineTables()).toBe("sqlite");
+    await import(POSTGRES_ENTRY);
+    expect(engineTables.engineTables()).toBe("postgres");
   });
 
-  test("name each table the same on both engines", () => {
-    for (const key of defined) {
-      const name = getTableName((sqlite as Record<string, Table>)[key]);
-      expect(getTableName((pg as Record<string, Table>)[key])).toBe(name);
-      expect(getTableName((engineTables as unknown as Record<string, Table>)[key])).toBe(name);
-    }
+  test("export every table, under its name in src/db/tables, in each engine's form", async () => {
+    expect(defined.length).toBeGreaterThan(20);
+    expect(tableNames(engineTables)).toEqual(defined);
+    for (const key of defined) expect(is((engineTables as Record<string, unknown>)[key], SQLiteTable)).toBe(true);
+    const entry = await postgresEntry();
+    expect(tableNames(entry)).toEqual(defined);
+    for (const key of defined) expect(is(entry[key], PgTable)).toBe(true);
+  });
+
+  test("name each table the same on both engines", async () => {
+    const names = defined.map((key) => getTableName((engineTables as unknown as Record<string, Table>)[key]));
+    const entry = await postgresEntry();
+    expect(defined.map((key) => getTableName(entry[key] as Table))).toEqual(names);
   });
 });
 
 describe("the next generated migration", () => {
   test("is empty on SQLite: drizzle/ is up to date with the schema", async () => {
-    const now = await generateSQLiteDrizzleJson(sqlite as Record<string, unknown>);
+    const now = await generateSQLiteDrizzleJson(engineTables as Record<string, unknown>);
     expect(await generateSQLiteMigration(lastSnapshot("drizzle"), now)).toEqual([]);
   });
 
   test("is empty on PostgreSQL: drizzle/postgres/ is up to date with the schema", async () => {
-    const now = generateDrizzleJson(pg as Record<string, unknown>);
+    const now = generateDrizzleJson(await postgresEntry());
     expect(await generateMigration(lastSnapshot("drizzle/postgres"), now)).toEqual([]);
   });
 });

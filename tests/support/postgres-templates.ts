@@ -9,7 +9,7 @@ import { SQL } from "bun";
 import { migrate } from "drizzle-orm/bun-sql/migrator";
 import { closeDatabase, loadPostgres, openPostgresDatabase } from "../../src/db";
 import { openPostgres, parsePostgresTarget } from "../../src/db/postgres/connection";
-import * as schema from "../../src/db/postgres/schema";
+import { postgresTables as schema } from "../../src/db/postgres/schema";
 
 export const POSTGRES_MIGRATIONS = join(import.meta.dir, "../../drizzle/postgres");
 export { PASS_TEMPLATE, TEMPLATE } from "./template-names";

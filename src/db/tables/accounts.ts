@@ -1,7 +1,7 @@
 /** Accounts: users, their subscription, and the tokens and records that hang off an account. */
 import { PLAN_IDS } from "@shared/plans";
 import { REMINDER_KINDS } from "@shared/reminders";
-import type { Columns, Referenced } from "./columns";
+import { accountColumn, type Columns, type Referenced } from "./columns";
 
 export function accountTables(b: Columns) {
   const users = usersTable(b);
@@ -65,11 +65,7 @@ function subscriptionsTable(b: Columns, { users }: Record<"users", Referenced>) 
     "subscriptions",
     {
       id: b.id("id"),
-      userId: b
-        .int("user_id")
-        .notNull()
-        .unique()
-        .references(() => users.id, { onDelete: "cascade" }),
+      userId: accountColumn(b, users).unique(),
       plan: b.text("plan", { enum: PLAN_IDS }).notNull(),
       status: b
         .text("status", { enum: ["active", "cancelled", "expired"] })
@@ -86,33 +82,30 @@ function subscriptionsTable(b: Columns, { users }: Record<"users", Referenced>) 
   );
 }
 
-function passwordResetsTable(b: Columns, { users }: Record<"users", Referenced>) {
-  return b.table("password_resets", {
-    id: b.id("id"),
+/**
+ * What every one-time link's table holds (src/db/one-time-links.ts): the account it is for, the hash of its
+ * token (the token itself is never kept), and when it expires, was used and was made.
+ */
+function linkColumns(b: Columns, users: Referenced) {
+  return {
+    userId: accountColumn(b, users),
     tokenHash: b.text("token_hash").notNull().unique(),
-    userId: b
-      .int("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: b.ms("expires_at").notNull(),
     usedAt: b.ms("used_at"),
     createdAt: b.ms("created_at").notNull(),
-  });
+  };
+}
+
+function passwordResetsTable(b: Columns, { users }: Record<"users", Referenced>) {
+  return b.table("password_resets", { id: b.id("id"), ...linkColumns(b, users) });
 }
 
 /** A change of an account's e-mail, waiting for the link sent to the new address (only the token's hash is kept). */
 function emailChangesTable(b: Columns, { users }: Record<"users", Referenced>) {
   return b.table("email_changes", {
     id: b.id("id"),
-    userId: b
-      .int("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
     newEmail: b.text("new_email").notNull(),
-    tokenHash: b.text("token_hash").notNull().unique(),
-    expiresAt: b.ms("expires_at").notNull(),
-    usedAt: b.ms("used_at"),
-    createdAt: b.ms("created_at").notNull(),
+    ...linkColumns(b, users),
   });
 }
 
@@ -125,15 +118,8 @@ function addressConfirmationsTable(b: Columns, { users }: Record<"users", Refere
     "address_confirmations",
     {
       id: b.id("id"),
-      userId: b
-        .int("user_id")
-        .notNull()
-        .references(() => users.id, { onDelete: "cascade" }),
       email: b.text("email").notNull(),
-      tokenHash: b.text("token_hash").notNull().unique(),
-      expiresAt: b.ms("expires_at").notNull(),
-      usedAt: b.ms("used_at"),
-      createdAt: b.ms("created_at").notNull(),
+      ...linkColumns(b, users),
     },
     (t) => [b.index("address_confirmations_user_idx").on(t.userId)],
   );
@@ -171,10 +157,7 @@ function accountRecordsTable(b: Columns, { users }: Record<"users", Referenced>)
     {
       kind: b.text("kind", { enum: ["sale", "ticket", "checkout", "email"] }).notNull(),
       recordId: b.int("record_id").notNull(),
-      userId: b
-        .int("user_id")
-        .notNull()
-        .references(() => users.id, { onDelete: "cascade" }),
+      userId: accountColumn(b, users),
       /** key: it redeemed the key; renewal: it paid from the dashboard; address: its confirmed address; account: about the account. */
       reason: b.text("reason", { enum: ["key", "renewal", "address", "account", "sale"] }).notNull(),
       /** A sale the account paid for (its renewal, or bought with its own address): the buyer's details are its own. */

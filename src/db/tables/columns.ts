@@ -36,3 +36,10 @@ export type Columns = typeof sqliteColumns;
 
 /** A table another table's foreign key points to (by its `id`). */
 export type Referenced = { id: sqlite.SQLiteColumn };
+
+/** The account a row belongs to (`user_id`, with either engine's builders); the row goes with the account. */
+export const accountColumn = (b: Columns, users: Referenced) =>
+  b
+    .int("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });

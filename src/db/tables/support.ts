@@ -1,6 +1,6 @@
 /** Support tickets with their threads, and the buyers' reviews. */
 import { TICKET_STATUSES } from "@shared/support";
-import type { Columns, Referenced } from "./columns";
+import { accountColumn, type Columns, type Referenced } from "./columns";
 
 export function supportTables(b: Columns, { users }: Record<"users", Referenced>) {
   const supportTickets = supportTicketsTable(b);
@@ -64,11 +64,7 @@ function reviewsTable(b: Columns, { users }: Record<"users", Referenced>) {
     "reviews",
     {
       id: b.id("id"),
-      userId: b
-        .int("user_id")
-        .notNull()
-        .unique()
-        .references(() => users.id, { onDelete: "cascade" }),
+      userId: accountColumn(b, users).unique(),
       rating: b.int("rating").notNull(),
       comment: b.text("comment").notNull(),
       /** The name shown with the review; chosen by its author, never derived from the e-mail. */

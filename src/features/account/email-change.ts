@@ -10,11 +10,10 @@ import { issueLink, redeemLink, retireLinks } from "../../db/one-time-links";
 import { emailChanges, users, type User } from "../../db/schema";
 import { DAY } from "../../lib/clock";
 import { AppError, badRequest, conflict } from "../../lib/errors";
-import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
 import { claimConfirmedAddress } from "../ownership/service";
 import { findUserByEmail, normaliseEmail } from "../users/service";
-import { assertPassword } from "./password";
+import { assertPassword, recordSignInChange } from "./password";
 import type { AccountMessage, ConfirmEmailAnswer, PendingEmailChange } from "@shared/api/account";
 import { toIso } from "../../lib/clock";
 
@@ -81,17 +80,12 @@ export async function confirmEmailChange(deps: EmailDeps, token: string): Promis
       });
     // The new address's records that are nobody's become the account's; the old address's stay its own.
     await claimConfirmedAddress(tx, user.id, change.newEmail, now);
-    await queueEmail(
+    await recordSignInChange(
       tx,
-      { to: user.email, userId: user.id, template: "email-changed", payload: { newEmail: change.newEmail } },
+      user,
+      { template: "email-changed", payload: { newEmail: change.newEmail }, action: "account.email-changed" },
       now,
     );
-    await writeAudit(tx, {
-      actorUserId: user.id,
-      action: "account.email-changed",
-      subject: `user:${user.id}`,
-      at: now,
-    });
     return change.newEmail;
   });
   return { email, message: `Your account's email is now ${email}. Sign in with it from now on.` };

@@ -4,13 +4,16 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
+import type { DbOrTx } from "../../db";
 import { users, type User } from "../../db/schema";
 import { AppError, badRequest } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { writeAudit } from "../audit/service";
 import { signSessionToken } from "../../lib/session-token";
 import { queueEmail } from "../email/outbox";
+import type { EmailPayload, EmailTemplate } from "../email/templates/registry";
 import type { ChangePasswordAnswer } from "@shared/api/account";
+import type { AuditAction } from "@shared/audit-actions";
 
 type AccountDeps = Pick<AppDeps, "db" | "clock" | "config" | "jwtSecret">;
 
@@ -22,6 +25,22 @@ export async function assertPassword(user: User, password: string) {
   if (!(await verifyPassword(password, user.passwordHash))) {
     throw new AppError(403, "WRONG_PASSWORD", "That is not your current password.");
   }
+}
+
+/**
+ * A change its holder made to how the account signs in (its password, its address): e-mailed to the address
+ * the account had, so a change made from a stolen session reaches the owner, and kept in the audit log as the
+ * holder's own act.
+ */
+export async function recordSignInChange<T extends EmailTemplate>(
+  tx: DbOrTx,
+  account: Pick<User, "id" | "email">,
+  change: { template: T; payload: EmailPayload<T>; action: AuditAction },
+  now: number,
+): Promise<void> {
+  const { template, payload, action } = change;
+  await queueEmail(tx, { to: account.email, userId: account.id, template, payload }, now);
+  await writeAudit(tx, { actorUserId: account.id, action, subject: `user:${account.id}`, at: now });
 }
 
 export async function changePassword(
@@ -48,22 +67,16 @@ export async function changePassword(
         "PASSWORD_CHANGED_MEANWHILE",
         "Your password was changed from another session. Please sign in again.",
       );
-    await queueEmail(
+    await recordSignInChange(
       tx,
+      row,
       {
-        to: row.email,
-        userId: row.id,
         template: "password-changed",
         payload: { changedAt: new Date(now).toISOString() },
+        action: "account.password-changed",
       },
       now,
     );
-    await writeAudit(tx, {
-      actorUserId: user.id,
-      action: "account.password-changed",
-      subject: `user:${user.id}`,
-      at: now,
-    });
     return row;
   });
   const token = await signSessionToken(deps.jwtSecret, { userId: updated.id, tokenVersion: updated.tokenVersion }, now);

@@ -6,7 +6,7 @@
 import { desc, eq, inArray, or } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
-import { productKeys, sales, subscriptions, users, type User } from "../../db/schema";
+import { productKeys, sales, subscriptions, users, type SupportMessage, type User } from "../../db/schema";
 import { conflict } from "../../lib/errors";
 import type { TicketDetailView, TicketSenderView } from "@shared/api/support";
 import { writeAudit } from "../audit/service";
@@ -15,7 +15,7 @@ import { latestCreditNotes } from "../invoices/credit-notes";
 import { productKeyView } from "../product-keys/view";
 import { queueLostKeys } from "../product-keys/resend";
 import { findUserByEmail } from "../users/service";
-import { threadLength, ticketById } from "../support/service";
+import { ticketById } from "../support/service";
 import { ticketAnswers } from "../support/thread";
 import { threadMessages, ticketView } from "../support/view";
 import { seatCount } from "../seats/service";
@@ -79,13 +79,12 @@ export async function ticketDetail(
     ? await deps.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, adminIds))
     : [];
   const admins = new Map(adminRows.map((admin) => [admin.id, admin.email]));
-  const messages = threadMessages(ticket, answers).map((message, i) => {
-    const adminUserId = i === 0 ? null : answers[i - 1]!.adminUserId;
-    return { ...message, adminEmail: adminUserId === null ? null : (admins.get(adminUserId) ?? null) };
-  });
+  const adminEmail = (answer: SupportMessage | null) =>
+    answer?.adminUserId == null ? null : (admins.get(answer.adminUserId) ?? null);
   return {
-    ticket: ticketView(ticket, await threadLength(deps.db, ticket.id)),
-    messages,
+    // The thread's length is the messages shown: the ticket's own and every answer.
+    ticket: ticketView(ticket, answers.length + 1),
+    messages: threadMessages(ticket, answers, (answer) => ({ adminEmail: adminEmail(answer) })),
     sender: await senderContext(deps.db, ticket.email, deps.clock.now(), sign),
   };
 }

@@ -187,15 +187,10 @@ async function recordResult(
   const { db, clock } = schedule.deps;
   const { location } = schedule;
   const finishedAt = clock.now();
-  if (result.ok && result.kind === "backup") {
-    await recordRun(db, {
-      kind,
-      startedAt,
-      finishedAt,
-      ok: true,
-      objectName: result.name,
-      bytes: result.storedBytes,
-    });
+  await recordRun(db, { kind, startedAt, finishedAt, ...runOutcome(result) });
+  if (!result.ok) {
+    log.error({ problem: result.problem }, kind === "backup" ? "scheduled backup failed" : "restore drill failed");
+  } else if (result.kind === "backup") {
     log.info(
       {
         backup: result.name,
@@ -206,21 +201,21 @@ async function recordResult(
       `backup uploaded to ${location.bucket}/${location.prefix}${result.name}`,
     );
     if (result.deleteProblem) log.warn({ problem: result.deleteProblem }, "old backups could not all be deleted");
-  } else if (result.ok && result.kind === "drill") {
-    await recordRun(db, {
-      kind,
-      startedAt,
-      finishedAt,
-      ok: true,
-      objectName: result.name,
-      backupTakenAt: result.takenAt,
-      rowCounts: Object.fromEntries(result.tables.map(({ table, rows }) => [table, rows])),
-    });
+  } else {
     log.info({ backup: result.name, ms: finishedAt - startedAt }, "restore drill passed");
-  } else if (!result.ok) {
-    await recordRun(db, { kind, startedAt, finishedAt, ok: false, problem: result.problem });
-    log.error({ problem: result.problem }, kind === "backup" ? "scheduled backup failed" : "restore drill failed");
   }
+}
+
+/** What a run's row keeps of its result: the backup it made or checked, or why it failed. */
+function runOutcome(result: BackupJobResult) {
+  if (!result.ok) return { ok: false, problem: result.problem };
+  if (result.kind === "backup") return { ok: true, objectName: result.name, bytes: result.storedBytes };
+  return {
+    ok: true,
+    objectName: result.name,
+    backupTakenAt: result.takenAt,
+    rowCounts: Object.fromEntries(result.tables.map(({ table, rows }) => [table, rows])),
+  };
 }
 
 /** The alerts: one e-mail per problem that starts; nothing while it goes on. */

@@ -57,6 +57,50 @@ function drawable(font: PDFFont, text: string): string {
   return out;
 }
 
+/** Where the next line goes on the page (`y`, moving down), and how to write there. */
+class Pen {
+  y = 790;
+  constructor(
+    private readonly page: PDFPage,
+    readonly regular: PDFFont,
+    readonly bold: PDFFont,
+  ) {}
+
+  text(value: string, x: number, options: { size?: number; font?: PDFFont } = {}) {
+    const font = options.font ?? this.regular;
+    this.page.drawText(drawable(font, value), {
+      x,
+      y: this.y,
+      size: options.size ?? 10,
+      font,
+      color: rgb(0.1, 0.1, 0.12),
+    });
+  }
+
+  /** `value` ending at `xRight`: the amounts' column. */
+  right(value: string, xRight: number, font: PDFFont = this.regular, size = 10) {
+    const safe = drawable(font, value);
+    this.page.drawText(safe, { x: xRight - font.widthOfTextAtSize(safe, size), y: this.y, size, font });
+  }
+
+  /** Each line under the one before, 13 points apart. */
+  lines(lines: string[], x: number, size?: number) {
+    for (const line of lines) {
+      this.text(line, x, { size });
+      this.y -= 13;
+    }
+  }
+
+  rule() {
+    this.page.drawLine({
+      start: { x: 50, y: this.y },
+      end: { x: 545, y: this.y },
+      thickness: 0.5,
+      color: rgb(0.6, 0.6, 0.65),
+    });
+  }
+}
+
 export async function renderDocumentPdf(content: DocumentContent): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const title = content.kind === "invoice" ? "Invoice" : "Credit note";
@@ -65,101 +109,107 @@ export async function renderDocumentPdf(content: DocumentContent): Promise<Uint8
   doc.setCreationDate(new Date(content.issuedAt));
   doc.setModificationDate(new Date(content.issuedAt));
   const page = doc.addPage([595.28, 841.89]); // A4
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  let y = 790;
-  const text = (value: string, x: number, options: { size?: number; font?: PDFFont; at?: number } = {}) => {
-    const font = options.font ?? regular;
-    page.drawText(drawable(font, value), {
-      x,
-      y: options.at ?? y,
-      size: options.size ?? 10,
-      font,
-      color: rgb(0.1, 0.1, 0.12),
-    });
-  };
-  const right = (value: string, xRight: number, font: PDFFont = regular, size = 10) => {
-    const safe = drawable(font, value);
-    page.drawText(safe, { x: xRight - font.widthOfTextAtSize(safe, size), y, size, font });
-  };
+  const pen = new Pen(
+    page,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+  );
+  drawHeading(pen, title, content);
+  drawParties(pen, content);
+  drawLine(pen, content);
+  drawTotals(pen, content);
+  for (const note of documentNotes(content)) pen.lines(wrap(pen.regular, note, 9, 495), 50, 9);
+  return doc.save();
+}
 
-  text(title, 50, { size: 22, font: bold });
-  y -= 28;
-  text(`Number: ${content.number}`, 50);
-  y -= 14;
-  text(`Date: ${day(content.issuedAt)}`, 50);
+/** The title, the document's number and date, and the invoice a credit note corrects. */
+function drawHeading(pen: Pen, title: string, content: DocumentContent) {
+  pen.text(title, 50, { size: 22, font: pen.bold });
+  pen.y -= 28;
+  pen.text(`Number: ${content.number}`, 50);
+  pen.y -= 14;
+  pen.text(`Date: ${day(content.issuedAt)}`, 50);
   if (content.invoiceNumber) {
-    y -= 14;
-    text(`Refers to invoice ${content.invoiceNumber}`, 50);
+    pen.y -= 14;
+    pen.text(`Refers to invoice ${content.invoiceNumber}`, 50);
   }
+  pen.y -= 34;
+}
 
-  y -= 34;
-  const top = y;
-  text("From", 50, { font: bold });
-  y -= 14;
-  for (const line of [
-    content.seller.name,
-    ...splitAddress(content.seller.address),
-    content.seller.taxId ? `Tax ID: ${content.seller.taxId}` : "",
-    content.seller.email,
-  ].filter(Boolean)) {
-    text(line, 50);
-    y -= 13;
-  }
-  const afterSeller = y;
-  y = top;
-  text("Bill to", 320, { font: bold });
-  y -= 14;
-  for (const line of [
-    content.buyer.companyName ?? "",
-    ...(content.buyer.companyName ? splitAddress(content.buyer.companyAddress ?? "") : []),
-    content.buyer.email,
-    content.buyer.country ? `${countryName(content.buyer.country)} (${content.buyer.country})` : "",
-    content.buyer.taxId ? `Tax ID: ${content.buyer.taxId}` : "",
-  ].filter(Boolean)) {
-    text(line, 320);
-    y -= 13;
-  }
-  y = Math.min(y, afterSeller) - 30;
+/** The seller ("From") and the buyer ("Bill to") side by side. */
+function drawParties(pen: Pen, content: DocumentContent) {
+  const { seller, buyer } = content;
+  const top = pen.y;
+  pen.text("From", 50, { font: pen.bold });
+  pen.y -= 14;
+  pen.lines(
+    [seller.name, ...splitAddress(seller.address), seller.taxId ? `Tax ID: ${seller.taxId}` : "", seller.email].filter(
+      Boolean,
+    ),
+    50,
+  );
+  const afterSeller = pen.y;
+  pen.y = top;
+  pen.text("Bill to", 320, { font: pen.bold });
+  pen.y -= 14;
+  pen.lines(
+    [
+      buyer.companyName ?? "",
+      ...(buyer.companyName ? splitAddress(buyer.companyAddress ?? "") : []),
+      buyer.email,
+      buyer.country ? `${countryName(buyer.country)} (${buyer.country})` : "",
+      buyer.taxId ? `Tax ID: ${buyer.taxId}` : "",
+    ].filter(Boolean),
+    320,
+  );
+  pen.y = Math.min(pen.y, afterSeller) - 30;
+}
 
+/** What was sold (with the unit price for several seats) and a promotion code's discount, between two rules. */
+function drawLine(pen: Pen, content: DocumentContent) {
   const discount = content.discount ?? null;
   const lineCents = content.netCents + (discount?.cents ?? 0);
   // An invoice for several seats says what one costs; a credit note gives back amounts, not seats.
   const seats = content.kind === "invoice" ? (content.line.seats ?? 1) : 1;
-  text("Description", 50, { font: bold });
-  if (seats > 1) right("Unit price", 460, bold);
-  right("Amount", 545, bold);
-  y -= 6;
-  rule(page, y);
-  y -= 16;
-  text(content.line.description, 50);
-  if (seats > 1) right(money(Math.round(lineCents / seats), content.currency), 460);
-  right(money(lineCents, content.currency), 545);
-  y -= 13;
-  text(content.line.period, 50, { size: 9 });
+  pen.text("Description", 50, { font: pen.bold });
+  if (seats > 1) pen.right("Unit price", 460, pen.bold);
+  pen.right("Amount", 545, pen.bold);
+  pen.y -= 6;
+  pen.rule();
+  pen.y -= 16;
+  pen.text(content.line.description, 50);
+  if (seats > 1) pen.right(money(Math.round(lineCents / seats), content.currency), 460);
+  pen.right(money(lineCents, content.currency), 545);
+  pen.y -= 13;
+  pen.text(content.line.period, 50, { size: 9 });
   if (discount) {
-    y -= 16;
-    text(`Discount (promotion code ${discount.code})`, 50);
-    right(`-${money(discount.cents, content.currency)}`, 545);
+    pen.y -= 16;
+    pen.text(`Discount (promotion code ${discount.code})`, 50);
+    pen.right(`-${money(discount.cents, content.currency)}`, 545);
   }
-  y -= 10;
-  rule(page, y);
+  pen.y -= 10;
+  pen.rule();
+  pen.y -= 18;
+}
 
-  y -= 18;
-  const label = (value: string) => text(value, 320);
-  label("Net amount");
-  right(money(content.netCents, content.currency), 545);
-  y -= 15;
+/** The net amount, the tax and the total. */
+function drawTotals(pen: Pen, content: DocumentContent) {
+  pen.text("Net amount", 320);
+  pen.right(money(content.netCents, content.currency), 545);
+  pen.y -= 15;
   if (content.tax) {
-    label(taxLabel({ ...content.tax, taxCents: content.taxCents }));
-    right(money(content.taxCents, content.currency), 545);
-    y -= 15;
+    pen.text(taxLabel({ ...content.tax, taxCents: content.taxCents }), 320);
+    pen.right(money(content.taxCents, content.currency), 545);
+    pen.y -= 15;
   }
-  text(content.kind === "invoice" ? "Total" : "Total refunded", 320, { font: bold });
-  right(money(content.totalCents, content.currency), 545, bold);
-  y -= 30;
+  pen.text(content.kind === "invoice" ? "Total" : "Total refunded", 320, { font: pen.bold });
+  pen.right(money(content.totalCents, content.currency), 545, pen.bold);
+  pen.y -= 30;
+}
 
-  const notes = [
+/** The notes under the totals: currency and payment, the tax's reason, the credit note's effect, the consent. */
+function documentNotes(content: DocumentContent): string[] {
+  return [
     `Currency: ${content.currency.toUpperCase()}. Payment method: ${content.paymentMethod}.`,
     content.tax?.reason === "reverse_charge"
       ? "Reverse charge: the recipient accounts for the VAT on this supply (Article 196, Directive 2006/112/EC)."
@@ -178,17 +228,6 @@ export async function renderDocumentPdf(content: DocumentContent): Promise<Uint8
         )
       : "",
   ].filter(Boolean);
-  for (const note of notes) {
-    for (const line of wrap(regular, note, 9, 495)) {
-      text(line, 50, { size: 9 });
-      y -= 13;
-    }
-  }
-  return doc.save();
-}
-
-function rule(page: PDFPage, y: number) {
-  page.drawLine({ start: { x: 50, y }, end: { x: 545, y }, thickness: 0.5, color: rgb(0.6, 0.6, 0.65) });
 }
 
 /** SELLER_ADDRESS is one line: commas or "\n" separate its lines on the invoice. */

@@ -19,11 +19,29 @@ export function ticketView(row: SupportTicket, messageCount: number): SupportTic
 
 type ThreadMessage = TicketThreadView["messages"][number];
 
-/** The whole thread in order: the ticket's own message first, then every answer. */
-export function threadMessages(ticket: SupportTicket, answers: SupportMessage[]): ThreadMessage[] {
+/**
+ * The whole thread in order: the ticket's own message first, then every answer. `beside` adds what a reader
+ * sees with each message (given null for the ticket's own): the admin panel, who wrote each support answer.
+ */
+export function threadMessages(ticket: SupportTicket, answers: SupportMessage[]): ThreadMessage[];
+export function threadMessages<Extra extends object>(
+  ticket: SupportTicket,
+  answers: SupportMessage[],
+  beside: (answer: SupportMessage | null) => Extra,
+): (ThreadMessage & Extra)[];
+export function threadMessages(
+  ticket: SupportTicket,
+  answers: SupportMessage[],
+  beside: (answer: SupportMessage | null) => object = () => ({}),
+): ThreadMessage[] {
   return [
-    { author: "buyer", body: ticket.message, createdAt: toIso(ticket.createdAt)! },
-    ...answers.map((answer) => ({ author: answer.author, body: answer.body, createdAt: toIso(answer.createdAt)! })),
+    { author: "buyer", body: ticket.message, createdAt: toIso(ticket.createdAt)!, ...beside(null) },
+    ...answers.map((answer) => ({
+      author: answer.author,
+      body: answer.body,
+      createdAt: toIso(answer.createdAt)!,
+      ...beside(answer),
+    })),
   ];
 }
 
