@@ -4,14 +4,7 @@ import { Eye, RotateCw } from "lucide-react";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "../../components/ui/dialog";
+import { DialogFrame } from "../../components/ui/dialog";
 import {
   useAdminEmail,
   useAdminEmails,
@@ -35,9 +28,9 @@ function EmailText({ email }: { email: ListedEmailView }) {
   const [open, setOpen] = useState(false);
   const full = useAdminEmail(email._id, open);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        {/* Rows to one address may share subject and minute: the outbox number tells them apart. */}
+    <DialogFrame
+      trigger={
+        // Rows to one address may share subject and minute: the outbox number tells them apart.
         <Button
           variant="ghost"
           size="sm"
@@ -45,34 +38,32 @@ function EmailText({ email }: { email: ListedEmailView }) {
         >
           <Eye aria-hidden /> View
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{email.subject}</DialogTitle>
-          <DialogDescription>
-            To {email.to} · {formatDateTime(email.createdAt)}
-          </DialogDescription>
-        </DialogHeader>
-        {full.data ? (
-          // Focusable, so a keyboard can scroll a long e-mail.
-          // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label names the scrollable e-mail for the keyboard user who focuses it
-          <pre
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so a keyboard can scroll a long e-mail
-            tabIndex={0}
-            aria-label="E-mail text"
-            className="max-h-[60vh] overflow-auto rounded-md bg-muted p-4 text-sm whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            {full.data.text}
-          </pre>
-        ) : full.isError ? (
-          <p role="alert" className="text-sm text-destructive-text">
-            {full.error.message}
-          </p>
-        ) : (
-          <Skeleton className="h-40" />
-        )}
-      </DialogContent>
-    </Dialog>
+      }
+      open={open}
+      onOpenChange={setOpen}
+      title={email.subject}
+      description={`To ${email.to} · ${formatDateTime(email.createdAt)}`}
+      className="max-w-2xl"
+    >
+      {full.data ? (
+        // Focusable, so a keyboard can scroll a long e-mail.
+        // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label names the scrollable e-mail for the keyboard user who focuses it
+        <pre
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so a keyboard can scroll a long e-mail
+          tabIndex={0}
+          aria-label="E-mail text"
+          className="max-h-[60vh] overflow-auto rounded-md bg-muted p-4 text-sm whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {full.data.text}
+        </pre>
+      ) : full.isError ? (
+        <p role="alert" className="text-sm text-destructive-text">
+          {full.error.message}
+        </p>
+      ) : (
+        <Skeleton className="h-40" />
+      )}
+    </DialogFrame>
   );
 }
 

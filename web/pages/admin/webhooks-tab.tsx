@@ -4,11 +4,10 @@
  */
 import { failureToast } from "../../lib/failure-toast";
 import { useState } from "react";
-import { KeyRound, Send, Trash2 } from "lucide-react";
+import { KeyRound, Send } from "lucide-react";
 import type { WebhookEndpointView } from "@shared/api/webhooks";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { FormDialog } from "../../components/form-dialog";
 import {
   useDeleteWebhook,
@@ -20,6 +19,7 @@ import {
 import { toast } from "../../lib/use-toast";
 import type { Column } from "./data-table";
 import { formatDateTime } from "./format";
+import { DeleteRowButton } from "./delete-row-button";
 import { ListTab } from "./list-tab";
 import { SecretOnce, WebhookDialog } from "./webhook-dialog";
 import { WebhookDeliveries } from "./webhook-deliveries";
@@ -132,29 +132,14 @@ function RotateButton({ endpoint }: { endpoint: WebhookEndpointView }) {
 function DeleteButton({ endpoint }: { endpoint: WebhookEndpointView }) {
   const remove = useDeleteWebhook();
   return (
-    <ConfirmDialog
-      trigger={
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Delete ${endpoint.url}`}
-          className="hover:text-destructive-text"
-        >
-          <Trash2 aria-hidden />
-        </Button>
-      }
+    <DeleteRowButton
+      name={endpoint.url}
       title="Delete this endpoint?"
       description={`${endpoint.url} gets no more events, and its ${endpoint.pending} waiting deliveries are dropped.`}
-      confirmLabel="Delete"
-      destructive
+      remove={() => remove.mutateAsync(endpoint.id)}
       pending={remove.isPending}
-      onConfirm={(close) =>
-        remove.mutate(endpoint.id, {
-          onSuccess: () => toast({ title: "Endpoint deleted" }),
-          onError: failureToast("Failed to delete"),
-          onSettled: close,
-        })
-      }
+      deleted="Endpoint deleted"
+      failed="Failed to delete"
     />
   );
 }
