@@ -18,6 +18,7 @@ import { dateColumn, type Column } from "./data-table";
 import { EmailAddress } from "./email-address";
 import { capitalise, formatDateTime } from "./format";
 import { ListTab, usePaging } from "./list-tab";
+import { RowActionButton } from "./row-actions";
 import { EmailTemplates } from "./email-templates";
 
 const PAGE_SIZE = 50;
@@ -69,22 +70,16 @@ function EmailText({ email }: { email: ListedEmailView }) {
 
 function ResendButton({ email }: { email: ListedEmailView }) {
   const resend = useResendEmail();
-  function run() {
-    resend.mutate(email._id, {
-      onSuccess: () => toast({ title: "Email queued again", description: `A new copy to ${email.to} is on its way.` }),
-      onError: failureToast("Failed to resend email"),
-    });
-  }
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      disabled={resend.isPending}
-      onClick={run}
-      aria-label={`Resend e-mail to ${email.to}`}
+    <RowActionButton
+      label={`Resend e-mail to ${email.to}`}
+      run={() => resend.mutateAsync(email._id)}
+      pending={resend.isPending}
+      done={{ title: "Email queued again", description: `A new copy to ${email.to} is on its way.` }}
+      failed="Failed to resend email"
     >
       <RotateCw aria-hidden /> Resend
-    </Button>
+    </RowActionButton>
   );
 }
 

@@ -12,7 +12,7 @@ import { ADMIN_KEY_STATE_LABELS, ADMIN_KEY_STATES, type AdminKeyState } from "@s
 import { Select } from "../../components/ui/select";
 import { dateColumn, type Column } from "./data-table";
 import { EmailAddress } from "./email-address";
-import { DeleteRowButton } from "./delete-row-button";
+import { DeleteRowButton } from "./row-actions";
 import { GenerateKeysDialog } from "./generate-keys-dialog";
 import { ListTab, usePaging } from "./list-tab";
 

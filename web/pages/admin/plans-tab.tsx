@@ -17,6 +17,7 @@ import { useAdminPlans, useUpdatePlan } from "../../lib/queries/pricing";
 import { toast } from "../../lib/use-toast";
 import { PlanCard } from "../../components/plan-card";
 import { matchingBadge, statesDiscount } from "@shared/plan-badge";
+import { TabSection } from "./list-tab";
 
 interface Draft {
   price: string;
@@ -192,15 +193,11 @@ function PlanEditor({ plan }: { plan: PlanView }) {
 export function PlansTab() {
   const { data: plans, error } = useAdminPlans();
   return (
-    <section aria-labelledby="plans-title" className="grid gap-4">
-      <div>
-        <h2 id="plans-title" className="text-xl font-semibold">
-          Plans
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Prices shown on the site and charged for new payments. A change is live at once.
-        </p>
-      </div>
+    <TabSection
+      id="plans"
+      title="Plans"
+      description="Prices shown on the site and charged for new payments. A change is live at once."
+    >
       {error && (
         <p role="alert" className="text-sm text-destructive-text">
           {error.message}
@@ -210,6 +207,6 @@ export function PlansTab() {
         ? // Keyed by the saved values, so a save (or another admin's) starts the form afresh.
           plans.map((plan) => <PlanEditor key={`${plan.id}:${JSON.stringify(draftOf(plan))}`} plan={plan} />)
         : [0, 1, 2].map((i) => <Skeleton key={i} className="h-72" />)}
-    </section>
+    </TabSection>
   );
 }
