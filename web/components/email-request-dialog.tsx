@@ -1,8 +1,9 @@
 import { useEffect, useState, type ReactNode } from "react";
 import type { UseMutationResult } from "@tanstack/react-query";
-import { MailCheck, Send } from "lucide-react";
+import { Send } from "lucide-react";
 import { EmailField } from "./email-field";
 import { FormDialog } from "./form-dialog";
+import { SentNotice } from "./sent-notice";
 import { failureToast } from "../lib/failure-toast";
 import { ApiError } from "../lib/api";
 
@@ -29,19 +30,8 @@ export interface EmailRequestDialogProps {
  * lost keys) and then shows the server's sentence, which never says whether the address is known.
  */
 export function EmailRequestDialog(props: EmailRequestDialogProps) {
-  const {
-    open,
-    onOpenChange,
-    initialEmail = "",
-    request,
-    title,
-    description,
-    fieldId,
-    fieldLabel,
-    submitLabel,
-    failureTitle = "Request Failed",
-    failureFallback,
-  } = props;
+  const { initialEmail = "", request, fieldId, fieldLabel, failureTitle = "Request Failed", failureFallback } = props;
+  const { open, onOpenChange, title, description, submitLabel } = props;
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | null>(null);
   const [sentMessage, setSentMessage] = useState<string | null>(null);
@@ -73,11 +63,7 @@ export function EmailRequestDialog(props: EmailRequestDialogProps) {
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={title}
-      description={description}
-      submitLabel={submitLabel}
+      {...{ open, onOpenChange, title, description, submitLabel }}
       pendingText="Sending..."
       pending={request.isPending}
       icon={<Send aria-hidden />}
@@ -85,10 +71,7 @@ export function EmailRequestDialog(props: EmailRequestDialogProps) {
       onSubmit={handleSubmit}
     >
       {sentMessage ? (
-        <div role="status" className="flex gap-3 rounded-lg border border-success/30 bg-success/10 p-4 text-sm">
-          <MailCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
-          <p>{sentMessage}</p>
-        </div>
+        <SentNotice message={sentMessage} />
       ) : (
         <EmailField
           id={fieldId}

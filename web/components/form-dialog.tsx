@@ -1,16 +1,7 @@
 import { useId, type FormEvent, type ReactNode } from "react";
 import { Button } from "./ui/button";
 import { PendingButton } from "./ui/pending-button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "./ui/dialog";
+import { DialogActions, DialogFooter, DialogFrame } from "./ui/dialog";
 import { cn } from "../lib/utils";
 
 export interface FormDialogProps {
@@ -39,71 +30,40 @@ export interface FormDialogProps {
  * A destructive one is an alert dialog that a click outside does not close.
  */
 export function FormDialog(props: FormDialogProps) {
-  const {
-    trigger,
-    open,
-    onOpenChange,
-    title,
-    description,
-    children,
-    submitLabel,
-    pendingText,
-    pending,
-    done,
-    destructive,
-    icon,
-    className,
-    onSubmit,
-  } = props;
+  const { children, submitLabel, pendingText, pending, done, destructive, icon, className, onSubmit, ...frame } = props;
   const formId = useId();
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     onSubmit();
   }
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
-      <DialogContent
-        className={cn("max-w-md", className)}
-        role={destructive ? "alertdialog" : "dialog"}
-        onPointerDownOutside={destructive ? (event) => event.preventDefault() : undefined}
-      >
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription asChild>
-            <div className="grid gap-2">{description}</div>
-          </DialogDescription>
-        </DialogHeader>
-        {done ? (
-          children
-        ) : (
-          <form id={formId} noValidate onSubmit={handleSubmit} className="grid gap-4">
-            {children}
-          </form>
-        )}
+    <DialogFrame {...frame} alert={destructive} className={cn("max-w-md", className)}>
+      {done ? (
+        children
+      ) : (
+        <form id={formId} noValidate onSubmit={handleSubmit} className="grid gap-4">
+          {children}
+        </form>
+      )}
+      {done ? (
         <DialogFooter>
-          {done ? (
-            <Button onClick={() => onOpenChange(false)}>Done</Button>
-          ) : (
-            <>
-              <DialogClose asChild>
-                <Button variant="outline">Cancel</Button>
-              </DialogClose>
-              <PendingButton
-                type="submit"
-                form={formId}
-                pending={pending}
-                pendingText={pendingText}
-                icon={icon}
-                variant={destructive ? "destructive" : "default"}
-              >
-                {submitLabel}
-              </PendingButton>
-            </>
-          )}
+          <Button onClick={() => frame.onOpenChange(false)}>Done</Button>
         </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      ) : (
+        <DialogActions>
+          <PendingButton
+            type="submit"
+            form={formId}
+            pending={pending}
+            pendingText={pendingText}
+            icon={icon}
+            variant={destructive ? "destructive" : "default"}
+          >
+            {submitLabel}
+          </PendingButton>
+        </DialogActions>
+      )}
+    </DialogFrame>
   );
 }
 

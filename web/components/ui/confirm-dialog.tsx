@@ -1,14 +1,5 @@
 import { useState, type ReactNode } from "react";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "./dialog";
+import { DialogActions, DialogFrame } from "./dialog";
 import { Button } from "./button";
 
 export interface ConfirmDialogProps {
@@ -28,42 +19,25 @@ export interface ConfirmDialogProps {
 
 /** An alert dialog: asks before an action; a click outside does not dismiss it. */
 export function ConfirmDialog({
-  trigger,
-  title,
-  description,
   confirmLabel,
   cancelLabel = "Cancel",
   destructive = false,
   pending = false,
   onConfirm,
+  ...frame
 }: ConfirmDialogProps) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent
-        role="alertdialog"
-        hideClose
-        onPointerDownOutside={(event) => event.preventDefault()}
-        className="max-w-md"
-      >
-        <DialogHeader className="pr-0">
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">{cancelLabel}</Button>
-          </DialogClose>
-          <Button
-            variant={destructive ? "destructive" : "default"}
-            disabled={pending}
-            onClick={() => onConfirm(() => setOpen(false))}
-          >
-            {confirmLabel}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <DialogFrame {...frame} open={open} onOpenChange={setOpen} alert hideClose className="max-w-md">
+      <DialogActions cancelLabel={cancelLabel}>
+        <Button
+          variant={destructive ? "destructive" : "default"}
+          disabled={pending}
+          onClick={() => onConfirm(() => setOpen(false))}
+        >
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </DialogFrame>
   );
 }

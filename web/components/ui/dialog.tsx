@@ -1,7 +1,8 @@
-import { useRef, type ComponentProps } from "react";
+import { useRef, type ComponentProps, type ReactNode } from "react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { cn } from "../../lib/utils";
+import { Button } from "./button";
 import { styled } from "./styled";
 
 export const Dialog = DialogPrimitive.Root;
@@ -91,3 +92,58 @@ export const DialogHeader = styled("div", "flex flex-col gap-1.5 pr-6 text-left"
 export const DialogFooter = styled("div", "flex flex-col-reverse gap-2 sm:flex-row sm:justify-end");
 export const DialogTitle = styled(DialogPrimitive.Title, "text-lg font-semibold leading-tight");
 export const DialogDescription = styled(DialogPrimitive.Description, "text-sm text-muted-foreground");
+
+export interface DialogFrameProps {
+  /** What opens it; left out when the caller opens it through `open`. */
+  trigger?: ReactNode;
+  /** Left out for a dialog only its trigger opens. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  title: ReactNode;
+  /** Under the title: a sentence, or paragraphs. */
+  description: ReactNode;
+  /** An alert dialog, which asks before an action: a click outside does not dismiss it. */
+  alert?: boolean;
+  /** Hides the corner close button, for a dialog whose own buttons close it. */
+  hideClose?: boolean;
+  /** Its width, where the usual one does not fit what it holds. */
+  className?: string;
+  /** The body, and the footer if it has one. */
+  children: ReactNode;
+}
+
+/** Every dialog of the site: its opener, a title with its description, then what it holds. */
+export function DialogFrame(props: DialogFrameProps) {
+  const { trigger, open, onOpenChange, title, description, alert = false, hideClose = false } = props;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
+      <DialogContent
+        className={props.className}
+        role={alert ? "alertdialog" : "dialog"}
+        hideClose={hideClose}
+        onPointerDownOutside={alert ? (event) => event.preventDefault() : undefined}
+      >
+        <DialogHeader className={hideClose ? "pr-0" : undefined}>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription asChild>
+            <div className="grid gap-2">{description}</div>
+          </DialogDescription>
+        </DialogHeader>
+        {props.children}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** A dialog's footer: Cancel, which closes it, then its one action. */
+export function DialogActions({ cancelLabel = "Cancel", children }: { cancelLabel?: ReactNode; children: ReactNode }) {
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button variant="outline">{cancelLabel}</Button>
+      </DialogClose>
+      {children}
+    </DialogFooter>
+  );
+}

@@ -3,14 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Eye } from "lucide-react";
 import type { EmailPreview, EmailTemplateView } from "@shared/api/email-templates";
 import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "../../components/ui/dialog";
+import { DialogFrame } from "../../components/ui/dialog";
 import { apiRequest } from "../../lib/api";
 import { DataTable, ErrorState, TableSkeleton, type Column } from "./data-table";
 
@@ -47,20 +40,18 @@ function PreviewBody({ template }: { template: EmailTemplateView }) {
 
 function PreviewButton({ template }: { template: EmailTemplateView }) {
   return (
-    <Dialog>
-      <DialogTrigger asChild>
+    <DialogFrame
+      trigger={
         <Button variant="ghost" size="sm" aria-label={`Preview ${template.title}`}>
           <Eye aria-hidden /> Preview
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>{template.title}</DialogTitle>
-          <DialogDescription>{template.sentWhen} A preview made from a sample.</DialogDescription>
-        </DialogHeader>
-        <PreviewBody template={template} />
-      </DialogContent>
-    </Dialog>
+      }
+      title={template.title}
+      description={`${template.sentWhen} A preview made from a sample.`}
+      className="max-w-3xl"
+    >
+      <PreviewBody template={template} />
+    </DialogFrame>
   );
 }
 

@@ -4,14 +4,7 @@ import { Eye, RotateCw } from "lucide-react";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "../../components/ui/dialog";
+import { DialogFrame } from "../../components/ui/dialog";
 import {
   useAdminEmail,
   useAdminEmails,
@@ -25,6 +18,7 @@ import { dateColumn, type Column } from "./data-table";
 import { EmailAddress } from "./email-address";
 import { capitalise, formatDateTime } from "./format";
 import { ListTab, usePaging } from "./list-tab";
+import { RowActionButton } from "./row-actions";
 import { EmailTemplates } from "./email-templates";
 
 const PAGE_SIZE = 50;
@@ -35,9 +29,9 @@ function EmailText({ email }: { email: ListedEmailView }) {
   const [open, setOpen] = useState(false);
   const full = useAdminEmail(email._id, open);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        {/* Rows to one address may share subject and minute: the outbox number tells them apart. */}
+    <DialogFrame
+      trigger={
+        // Rows to one address may share subject and minute: the outbox number tells them apart.
         <Button
           variant="ghost"
           size="sm"
@@ -45,55 +39,47 @@ function EmailText({ email }: { email: ListedEmailView }) {
         >
           <Eye aria-hidden /> View
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{email.subject}</DialogTitle>
-          <DialogDescription>
-            To {email.to} · {formatDateTime(email.createdAt)}
-          </DialogDescription>
-        </DialogHeader>
-        {full.data ? (
-          // Focusable, so a keyboard can scroll a long e-mail.
-          // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label names the scrollable e-mail for the keyboard user who focuses it
-          <pre
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so a keyboard can scroll a long e-mail
-            tabIndex={0}
-            aria-label="E-mail text"
-            className="max-h-[60vh] overflow-auto rounded-md bg-muted p-4 text-sm whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            {full.data.text}
-          </pre>
-        ) : full.isError ? (
-          <p role="alert" className="text-sm text-destructive-text">
-            {full.error.message}
-          </p>
-        ) : (
-          <Skeleton className="h-40" />
-        )}
-      </DialogContent>
-    </Dialog>
+      }
+      open={open}
+      onOpenChange={setOpen}
+      title={email.subject}
+      description={`To ${email.to} · ${formatDateTime(email.createdAt)}`}
+      className="max-w-2xl"
+    >
+      {full.data ? (
+        // Focusable, so a keyboard can scroll a long e-mail.
+        // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label names the scrollable e-mail for the keyboard user who focuses it
+        <pre
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so a keyboard can scroll a long e-mail
+          tabIndex={0}
+          aria-label="E-mail text"
+          className="max-h-[60vh] overflow-auto rounded-md bg-muted p-4 text-sm whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {full.data.text}
+        </pre>
+      ) : full.isError ? (
+        <p role="alert" className="text-sm text-destructive-text">
+          {full.error.message}
+        </p>
+      ) : (
+        <Skeleton className="h-40" />
+      )}
+    </DialogFrame>
   );
 }
 
 function ResendButton({ email }: { email: ListedEmailView }) {
   const resend = useResendEmail();
-  function run() {
-    resend.mutate(email._id, {
-      onSuccess: () => toast({ title: "Email queued again", description: `A new copy to ${email.to} is on its way.` }),
-      onError: failureToast("Failed to resend email"),
-    });
-  }
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      disabled={resend.isPending}
-      onClick={run}
-      aria-label={`Resend e-mail to ${email.to}`}
+    <RowActionButton
+      label={`Resend e-mail to ${email.to}`}
+      run={() => resend.mutateAsync(email._id)}
+      pending={resend.isPending}
+      done={{ title: "Email queued again", description: `A new copy to ${email.to} is on its way.` }}
+      failed="Failed to resend email"
     >
       <RotateCw aria-hidden /> Resend
-    </Button>
+    </RowActionButton>
   );
 }
 

@@ -1,20 +1,18 @@
 import { useState } from "react";
-import { failureToast } from "../../lib/failure-toast";
 import { Check, Copy, Trash2 } from "lucide-react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Tooltip, TooltipContent, TooltipTrigger } from "../../components/ui/tooltip";
 import { useDeleteKey, useProductKeys } from "../../lib/queries/admin";
 import { KEY_NOT_COPIED, useCopy } from "../../lib/clipboard";
 import { useSearchParam } from "../../lib/use-search-param";
-import { toast } from "../../lib/use-toast";
 import { PLANS } from "@shared/plans";
 import type { AdminProductKeyView, ProductKeyView } from "@shared/api-types";
 import { ADMIN_KEY_STATE_LABELS, ADMIN_KEY_STATES, type AdminKeyState } from "@shared/key-states";
 import { Select } from "../../components/ui/select";
 import { dateColumn, type Column } from "./data-table";
 import { EmailAddress } from "./email-address";
+import { DeleteRowButton } from "./row-actions";
 import { GenerateKeysDialog } from "./generate-keys-dialog";
 import { ListTab, usePaging } from "./list-tab";
 
@@ -78,32 +76,14 @@ function DeleteButton({ productKey }: { productKey: ProductKeyView }) {
       : null;
   if (locked) return <LockedDelete productKey={productKey} reason={locked} />;
   return (
-    <ConfirmDialog
-      trigger={
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Delete ${productKey.key}`}
-          className="hover:text-destructive-text"
-        >
-          <Trash2 aria-hidden />
-        </Button>
-      }
+    <DeleteRowButton
+      name={productKey.key}
       title="Delete this product key?"
       description={`${productKey.key} (${PLANS[productKey.plan].name}) will stop working for signup. This cannot be undone.`}
-      confirmLabel="Delete"
-      destructive
+      remove={() => remove.mutateAsync(productKey._id)}
       pending={remove.isPending}
-      // mutateAsync, not mutate's callbacks: the deleted row (and this button) can be gone before they would run.
-      onConfirm={(close) =>
-        remove
-          .mutateAsync(productKey._id)
-          .then(
-            () => toast({ title: "Product key deleted successfully" }),
-            failureToast("Failed to delete product key"),
-          )
-          .finally(close)
-      }
+      deleted="Product key deleted successfully"
+      failed="Failed to delete product key"
     />
   );
 }

@@ -76,17 +76,18 @@ export function List<T>({ query, rows, paging, empty, loadingRows, ...table }: L
   );
 }
 
-export interface ListTabProps<T> extends ListProps<T> {
+export interface TabSectionProps {
   /** Names the section and its heading's id. */
   id: string;
   title: string;
   description: ReactNode;
   /** Beside the heading: a button, a search form. */
   actions?: ReactNode;
+  children: ReactNode;
 }
 
-/** An admin tab that is one list under a heading. */
-export function ListTab<T>({ id, title, description, actions, ...list }: ListTabProps<T>) {
+/** An admin tab's section: its heading with a note and actions, then what it holds. */
+export function TabSection({ id, title, description, actions, children }: TabSectionProps) {
   const headingId = `${id}-heading`;
   return (
     <section aria-labelledby={headingId} className="grid gap-4">
@@ -99,7 +100,18 @@ export function ListTab<T>({ id, title, description, actions, ...list }: ListTab
         </div>
         {actions}
       </div>
-      <List {...list} />
+      {children}
     </section>
+  );
+}
+
+export interface ListTabProps<T> extends ListProps<T>, Omit<TabSectionProps, "children"> {}
+
+/** An admin tab that is one list under a heading. */
+export function ListTab<T>({ id, title, description, actions, ...list }: ListTabProps<T>) {
+  return (
+    <TabSection id={id} title={title} description={description} actions={actions}>
+      <List {...list} />
+    </TabSection>
   );
 }

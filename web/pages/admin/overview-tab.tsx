@@ -31,102 +31,115 @@ function Stat({ title, value, note, icon }: { title: string; value: ReactNode; n
   );
 }
 
+/** A note that is a link to the tab holding the rows it counts. */
+function NoteLink({ children, onClick }: { children: ReactNode; onClick: () => void }) {
+  return (
+    <button type="button" className="cursor-pointer hover:text-foreground hover:underline" onClick={onClick}>
+      {children}
+    </button>
+  );
+}
+
+type Overview = NonNullable<ReturnType<typeof useAdminOverview>["data"]>;
+
+/** The six figures: money first, then the keys left to sell and the tickets waiting. */
+function Figures({ data, onNavigate }: { data: Overview | undefined } & AdminTabProps) {
+  return (
+    <section aria-label="Figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+      {!data ? (
+        Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-32" />)
+      ) : (
+        <>
+          <Stat
+            title="Total Revenue"
+            icon={<DollarSign />}
+            value={formatMoney(data.totalRevenue)}
+            note={`All time, from ${data.salesCount} paid ${data.salesCount === 1 ? "sale" : "sales"}; after refunds, open disputes and tax`}
+          />
+          <Stat
+            title="Net Revenue"
+            icon={<Wallet />}
+            value={formatMoney(data.adminRevenue)}
+            note="All time: revenue less every provider fee"
+          />
+          <Stat
+            title="Refunds"
+            icon={<Undo2 />}
+            value={formatMoney(data.refunded)}
+            note={`${data.refundCount} ${data.refundCount === 1 ? "sale" : "sales"} refunded in full or in part`}
+          />
+          <Stat
+            title="Open Disputes"
+            icon={<ShieldAlert />}
+            value={formatMoney(data.disputed)}
+            note={`${data.disputeCount} ${data.disputeCount === 1 ? "dispute" : "disputes"}; not counted in revenue`}
+          />
+          <Stat
+            title="Product Keys"
+            icon={<KeyRound />}
+            value={data.productKeyCount}
+            note={
+              <NoteLink onClick={() => onNavigate("keys", { state: "unsold" })}>
+                {data.availableKeyCount} available
+              </NoteLink>
+            }
+          />
+          <Stat
+            title="Open Tickets"
+            icon={<LifeBuoy />}
+            value={data.openTicketCount}
+            note={<NoteLink onClick={() => onNavigate("support")}>View support tickets</NoteLink>}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The last five sales, with the way to all of them. */
+function RecentSales({ overview, onNavigate }: { overview: ReturnType<typeof useAdminOverview> } & AdminTabProps) {
+  const data = overview.data;
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle level={2} className="text-lg">
+            Recent Sales
+          </CardTitle>
+          <CardDescription>The 5 most recent sales.</CardDescription>
+        </div>
+        {data && data.recentSales.length > 0 && (
+          <Button variant="outline" size="sm" onClick={() => onNavigate("sales")}>
+            View all sales
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>
+        <List
+          query={overview}
+          rows={data?.recentSales}
+          rowKey={saleKey}
+          label="Recent sales"
+          columns={SALE_COLUMNS}
+          empty="No sales yet."
+          loadingRows={3}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
 export function OverviewTab({ onNavigate }: AdminTabProps) {
   const overview = useAdminOverview();
   if (overview.isError) return <ErrorState message={overview.error.message} onRetry={() => overview.refetch()} />;
-  const data = overview.data;
   return (
     <div className="grid gap-6">
       <BackupStatus />
-      <section aria-label="Figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
-        {!data ? (
-          Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-32" />)
-        ) : (
-          <>
-            <Stat
-              title="Total Revenue"
-              icon={<DollarSign />}
-              value={formatMoney(data.totalRevenue)}
-              note={`All time, from ${data.salesCount} paid ${data.salesCount === 1 ? "sale" : "sales"}; after refunds, open disputes and tax`}
-            />
-            <Stat
-              title="Net Revenue"
-              icon={<Wallet />}
-              value={formatMoney(data.adminRevenue)}
-              note="All time: revenue less every provider fee"
-            />
-            <Stat
-              title="Refunds"
-              icon={<Undo2 />}
-              value={formatMoney(data.refunded)}
-              note={`${data.refundCount} ${data.refundCount === 1 ? "sale" : "sales"} refunded in full or in part`}
-            />
-            <Stat
-              title="Open Disputes"
-              icon={<ShieldAlert />}
-              value={formatMoney(data.disputed)}
-              note={`${data.disputeCount} ${data.disputeCount === 1 ? "dispute" : "disputes"}; not counted in revenue`}
-            />
-            <Stat
-              title="Product Keys"
-              icon={<KeyRound />}
-              value={data.productKeyCount}
-              note={
-                <button
-                  type="button"
-                  className="cursor-pointer hover:text-foreground hover:underline"
-                  onClick={() => onNavigate("keys", { state: "unsold" })}
-                >
-                  {data.availableKeyCount} available
-                </button>
-              }
-            />
-            <Stat
-              title="Open Tickets"
-              icon={<LifeBuoy />}
-              value={data.openTicketCount}
-              note={
-                <button
-                  type="button"
-                  className="cursor-pointer hover:text-foreground hover:underline"
-                  onClick={() => onNavigate("support")}
-                >
-                  View support tickets
-                </button>
-              }
-            />
-          </>
-        )}
-      </section>
+      <Figures data={overview.data} onNavigate={onNavigate} />
       <Suspense fallback={<Skeleton className="h-80" />}>
         <RevenueChart />
       </Suspense>
-      <Card>
-        <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-          <div className="grid gap-1.5">
-            <CardTitle level={2} className="text-lg">
-              Recent Sales
-            </CardTitle>
-            <CardDescription>The 5 most recent sales.</CardDescription>
-          </div>
-          {data && data.recentSales.length > 0 && (
-            <Button variant="outline" size="sm" onClick={() => onNavigate("sales")}>
-              View all sales
-            </Button>
-          )}
-        </CardHeader>
-        <CardContent>
-          <List
-            query={overview}
-            rows={data?.recentSales}
-            rowKey={saleKey}
-            label="Recent sales"
-            columns={SALE_COLUMNS}
-            empty="No sales yet."
-            loadingRows={3}
-          />
-        </CardContent>
-      </Card>
+      <RecentSales overview={overview} onNavigate={onNavigate} />
     </div>
   );
 }

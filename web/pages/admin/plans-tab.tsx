@@ -4,7 +4,7 @@
  * keep the price they started with.
  */
 import { failureToast } from "../../lib/failure-toast";
-import { useState, type FormEvent } from "react";
+import { useState, type ChangeEvent, type FormEvent } from "react";
 import { Save } from "lucide-react";
 import type { PlanChangeBody, PlanView } from "@shared/api/pricing";
 import { Button } from "../../components/ui/button";
@@ -17,6 +17,7 @@ import { useAdminPlans, useUpdatePlan } from "../../lib/queries/pricing";
 import { toast } from "../../lib/use-toast";
 import { PlanCard } from "../../components/plan-card";
 import { matchingBadge, statesDiscount } from "@shared/plan-badge";
+import { TabSection } from "./list-tab";
 
 interface Draft {
   price: string;
@@ -60,11 +61,11 @@ function savedBadge(draft: Draft): string | null {
   return matchingBadge(badge, price, was);
 }
 
-function PlanEditor({ plan }: { plan: PlanView }) {
+/** A plan's form as typed: its problems, the card it would show, and the save. */
+function usePlanDraft(plan: PlanView) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(plan));
   const [submitted, setSubmitted] = useState(false);
   const update = useUpdatePlan();
-  const errors = submitted ? problems(draft) : {};
   const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
   const preview: PlanView = {
     ...plan,
@@ -75,8 +76,6 @@ function PlanEditor({ plan }: { plan: PlanView }) {
         : dollars(draft.compareAtPrice),
     badge: savedBadge(draft),
   };
-  const recomputed = savedBadge(draft) !== (draft.badge.trim() || null);
-  const changed = JSON.stringify(draft) !== JSON.stringify(draftOf(plan));
 
   function save(event: FormEvent) {
     event.preventDefault();
@@ -104,7 +103,42 @@ function PlanEditor({ plan }: { plan: PlanView }) {
     );
   }
 
+  return {
+    draft,
+    set,
+    errors: submitted ? problems(draft) : {},
+    preview,
+    changed: JSON.stringify(draft) !== JSON.stringify(draftOf(plan)),
+    save,
+    saving: update.isPending,
+  };
+}
+
+/** The plan's pricing card as buyers will see it, dimmed while the plan is hidden. */
+function PlanPreview({ preview, visible }: { preview: PlanView; visible: boolean }) {
+  return (
+    <figure className="grid gap-2">
+      <figcaption className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+        Preview{visible ? "" : " (hidden from buyers)"}
+      </figcaption>
+      <div className={visible ? undefined : "opacity-60"}>
+        <PlanCard plan={preview} processing={false} onChoose={() => undefined} preview />
+      </div>
+    </figure>
+  );
+}
+
+function PlanEditor({ plan }: { plan: PlanView }) {
+  const { draft, set, errors, preview, changed, save, saving } = usePlanDraft(plan);
   const id = (field: string) => `plan-${plan.id}-${field}`;
+  const badge = savedBadge(draft);
+  /** One of the two prices, in dollars and cents. */
+  const dollarField = (field: "price" | "compareAtPrice") => ({
+    inputMode: "decimal" as const,
+    value: draft[field],
+    error: errors[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set({ [field]: e.target.value }),
+  });
   return (
     <Card role="group" aria-labelledby={id("heading")}>
       <CardHeader>
@@ -120,22 +154,12 @@ function PlanEditor({ plan }: { plan: PlanView }) {
           noValidate
           aria-label={`${plan.name} price`}
         >
-          <TextField
-            id={id("price")}
-            label="Price (USD)"
-            inputMode="decimal"
-            value={draft.price}
-            error={errors.price}
-            onChange={(e) => set({ price: e.target.value })}
-          />
+          <TextField id={id("price")} label="Price (USD)" {...dollarField("price")} />
           <TextField
             id={id("was")}
             label="Was price (USD)"
-            inputMode="decimal"
-            value={draft.compareAtPrice}
-            error={errors.compareAtPrice}
             hint="Struck through beside the price; empty for none."
-            onChange={(e) => set({ compareAtPrice: e.target.value })}
+            {...dollarField("compareAtPrice")}
           />
           <TextField
             id={id("badge")}
@@ -144,8 +168,8 @@ function PlanEditor({ plan }: { plan: PlanView }) {
             maxLength={24}
             error={errors.badge}
             hint={
-              recomputed
-                ? `Saved as "${savedBadge(draft)}": a percentage off is worked out from the prices.`
+              badge !== (draft.badge.trim() || null)
+                ? `Saved as "${badge}": a percentage off is worked out from the prices.`
                 : "E.g. 30% OFF!; empty for none. A percentage off follows the prices."
             }
             onChange={(e) => set({ badge: e.target.value })}
@@ -155,19 +179,12 @@ function PlanEditor({ plan }: { plan: PlanView }) {
             <Label htmlFor={id("visible")}>Offered on the purchase page</Label>
           </div>
           <div className="sm:col-span-2">
-            <Button type="submit" disabled={!changed || update.isPending}>
-              <Save aria-hidden /> {update.isPending ? "Saving..." : `Save ${plan.name}`}
+            <Button type="submit" disabled={!changed || saving}>
+              <Save aria-hidden /> {saving ? "Saving..." : `Save ${plan.name}`}
             </Button>
           </div>
         </form>
-        <figure className="grid gap-2">
-          <figcaption className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-            Preview{draft.visible ? "" : " (hidden from buyers)"}
-          </figcaption>
-          <div className={draft.visible ? undefined : "opacity-60"}>
-            <PlanCard plan={preview} processing={false} onChoose={() => undefined} preview />
-          </div>
-        </figure>
+        <PlanPreview preview={preview} visible={draft.visible} />
       </CardContent>
     </Card>
   );
@@ -176,15 +193,11 @@ function PlanEditor({ plan }: { plan: PlanView }) {
 export function PlansTab() {
   const { data: plans, error } = useAdminPlans();
   return (
-    <section aria-labelledby="plans-title" className="grid gap-4">
-      <div>
-        <h2 id="plans-title" className="text-xl font-semibold">
-          Plans
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Prices shown on the site and charged for new payments. A change is live at once.
-        </p>
-      </div>
+    <TabSection
+      id="plans"
+      title="Plans"
+      description="Prices shown on the site and charged for new payments. A change is live at once."
+    >
       {error && (
         <p role="alert" className="text-sm text-destructive-text">
           {error.message}
@@ -194,6 +207,6 @@ export function PlansTab() {
         ? // Keyed by the saved values, so a save (or another admin's) starts the form afresh.
           plans.map((plan) => <PlanEditor key={`${plan.id}:${JSON.stringify(draftOf(plan))}`} plan={plan} />)
         : [0, 1, 2].map((i) => <Skeleton key={i} className="h-72" />)}
-    </section>
+    </TabSection>
   );
 }

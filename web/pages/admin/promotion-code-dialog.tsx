@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ChangeEvent } from "react";
 import { Plus } from "lucide-react";
 import { PLAN_LIST, type PlanId } from "@shared/plans";
 import { PROMOTION_CODE } from "@shared/promotion-code";
@@ -58,9 +58,8 @@ function problemsOf(form: Form, plans: PlanId[]): Problems {
   return found;
 }
 
-/** New promotion code: checked as typed, then by the server, which answers a sentence for what it refuses. */
-export function PromotionCodeDialog() {
-  const [open, setOpen] = useState(false);
+/** The form's values, emptied each time the dialog opens, and the request that creates the code. */
+function usePromotionForm(close: () => void) {
   const [form, setForm] = useState(EMPTY);
   const [plans, setPlans] = useState<PlanId[]>(ALL_PLANS);
   const [oncePerBuyer, setOncePerBuyer] = useState(false);
@@ -68,19 +67,14 @@ export function PromotionCodeDialog() {
   const [error, setError] = useState<string | null>(null);
   const create = useCreatePromotionCode();
   const set = (change: Partial<Form>) => setForm((current) => ({ ...current, ...change }));
-  const problems = submitted ? problemsOf(form, plans) : {};
-  const zone = ownTimeZone();
 
   /** Every opening starts from an empty form: nothing of the last code is left ticked. */
-  function openChange(next: boolean) {
-    if (next) {
-      setForm(EMPTY);
-      setPlans(ALL_PLANS);
-      setOncePerBuyer(false);
-      setSubmitted(false);
-      setError(null);
-    }
-    setOpen(next);
+  function reset() {
+    setForm(EMPTY);
+    setPlans(ALL_PLANS);
+    setOncePerBuyer(false);
+    setSubmitted(false);
+    setError(null);
   }
 
   function submit() {
@@ -102,12 +96,71 @@ export function PromotionCodeDialog() {
           title: "Promotion code created",
           description: `${created.code} can be used ${created.startsAt ? "from its start" : "now"}.`,
         });
-        setOpen(false);
+        close();
       },
       onError: (failure) => setError(failure.message),
     });
   }
 
+  const problems = submitted ? problemsOf(form, plans) : {};
+  return { form, set, plans, setPlans, oncePerBuyer, setOncePerBuyer, problems, error, reset, submit, create };
+}
+
+/** The plans a code applies to. */
+function PlanChoices(props: {
+  plans: PlanId[];
+  setPlans: (change: (current: PlanId[]) => PlanId[]) => void;
+  error?: string;
+}) {
+  const { plans, setPlans, error } = props;
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? "promo-plans-error" : undefined}>
+      <legend className="mb-1 text-sm font-medium">Plans</legend>
+      {PLAN_LIST.map((plan) => (
+        <div key={plan.id} className="flex items-center gap-2">
+          <Checkbox
+            id={`promo-plan-${plan.id}`}
+            checked={plans.includes(plan.id)}
+            onCheckedChange={(checked) =>
+              setPlans((current) => (checked ? [...current, plan.id] : current.filter((id) => id !== plan.id)))
+            }
+          />
+          <Label htmlFor={`promo-plan-${plan.id}`}>{plan.name}</Label>
+        </div>
+      ))}
+      {error && (
+        <p id="promo-plans-error" className="text-sm text-destructive-text">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** When the code may be used: from and until a moment in the admin's own time, each optional. */
+function UsePeriod({ form, set, error }: { form: Form; set: (change: Partial<Form>) => void; error?: string }) {
+  const zone = ownTimeZone();
+  const moment = (edge: "startsAt" | "endsAt", label: string, empty: string) => ({
+    label: `${label} (optional), your time (${zone.offset})`,
+    type: "datetime-local",
+    className: "min-w-0",
+    value: form[edge],
+    hint: `In ${zone.name} time. Empty: ${empty}.`,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set({ [edge]: e.target.value }),
+  });
+  return (
+    <div className="grid items-start gap-3 sm:grid-cols-2 [&>*]:min-w-0">
+      <TextField id="promo-starts" {...moment("startsAt", "Starts", "now")} />
+      <TextField id="promo-ends" error={error} {...moment("endsAt", "Ends", "no end")} />
+    </div>
+  );
+}
+
+/** New promotion code: checked as typed, then by the server, which answers a sentence for what it refuses. */
+export function PromotionCodeDialog() {
+  const [open, setOpen] = useState(false);
+  const promo = usePromotionForm(() => setOpen(false));
+  const { form, set, problems } = promo;
   return (
     <FormDialog
       trigger={
@@ -116,14 +169,17 @@ export function PromotionCodeDialog() {
         </Button>
       }
       open={open}
-      onOpenChange={openChange}
+      onOpenChange={(next) => {
+        if (next) promo.reset();
+        setOpen(next);
+      }}
       title="New promotion code"
       description="Letters, digits and dashes; buyers may type it in any case."
       submitLabel="Create code"
       pendingText="Creating..."
-      pending={create.isPending}
+      pending={promo.create.isPending}
       className="max-w-lg"
-      onSubmit={submit}
+      onSubmit={promo.submit}
     >
       <PromotionCodeField
         id="promo-code"
@@ -151,47 +207,8 @@ export function PromotionCodeDialog() {
           onChange={(e) => set({ value: e.target.value })}
         />
       </div>
-      <fieldset className="grid gap-2" aria-describedby={problems.plans ? "promo-plans-error" : undefined}>
-        <legend className="mb-1 text-sm font-medium">Plans</legend>
-        {PLAN_LIST.map((plan) => (
-          <div key={plan.id} className="flex items-center gap-2">
-            <Checkbox
-              id={`promo-plan-${plan.id}`}
-              checked={plans.includes(plan.id)}
-              onCheckedChange={(checked) =>
-                setPlans((current) => (checked ? [...current, plan.id] : current.filter((id) => id !== plan.id)))
-              }
-            />
-            <Label htmlFor={`promo-plan-${plan.id}`}>{plan.name}</Label>
-          </div>
-        ))}
-        {problems.plans && (
-          <p id="promo-plans-error" className="text-sm text-destructive-text">
-            {problems.plans}
-          </p>
-        )}
-      </fieldset>
-      <div className="grid items-start gap-3 sm:grid-cols-2 [&>*]:min-w-0">
-        <TextField
-          id="promo-starts"
-          label={`Starts (optional), your time (${zone.offset})`}
-          type="datetime-local"
-          className="min-w-0"
-          value={form.startsAt}
-          hint={`In ${zone.name} time. Empty: now.`}
-          onChange={(e) => set({ startsAt: e.target.value })}
-        />
-        <TextField
-          id="promo-ends"
-          label={`Ends (optional), your time (${zone.offset})`}
-          type="datetime-local"
-          className="min-w-0"
-          value={form.endsAt}
-          error={problems.endsAt}
-          hint={`In ${zone.name} time. Empty: no end.`}
-          onChange={(e) => set({ endsAt: e.target.value })}
-        />
-      </div>
+      <PlanChoices plans={promo.plans} setPlans={promo.setPlans} error={problems.plans} />
+      <UsePeriod form={form} set={set} error={problems.endsAt} />
       <TextField
         id="promo-max"
         label="Maximum uses (optional)"
@@ -204,14 +221,14 @@ export function PromotionCodeDialog() {
       <div className="flex items-center gap-2">
         <Checkbox
           id="promo-once"
-          checked={oncePerBuyer}
-          onCheckedChange={(checked) => setOncePerBuyer(checked === true)}
+          checked={promo.oncePerBuyer}
+          onCheckedChange={(checked) => promo.setOncePerBuyer(checked === true)}
         />
         <Label htmlFor="promo-once">Once per buyer (per e-mail address)</Label>
       </div>
-      {error && (
+      {promo.error && (
         <p role="alert" className="text-sm text-destructive-text">
-          {error}
+          {promo.error}
         </p>
       )}
     </FormDialog>

@@ -1,17 +1,12 @@
-/** Promotion codes: each with its rules, uses, discount given and revenue; turn off, or delete one never used. */
-import { failureToast } from "../../lib/failure-toast";
-import { Trash2 } from "lucide-react";
 import { PLANS } from "@shared/plans";
 import type { PromotionCodeView } from "@shared/api/pricing";
 import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useDeletePromotionCode, usePromotionCodes, useSetPromotionActive } from "../../lib/queries/pricing";
-import { toast } from "../../lib/use-toast";
 import { DataTable, type Column } from "./data-table";
 import { formatDateTime, formatMoney } from "./format";
 import { PromotionCodeDialog } from "./promotion-code-dialog";
+import { DeleteRowButton, RowActionButton } from "./row-actions";
 
 function status(code: PromotionCodeView, now = Date.now()) {
   if (!code.active) return <Badge variant="secondary">Off</Badge>;
@@ -26,27 +21,18 @@ function ToggleButton({ code }: { code: PromotionCodeView }) {
   const toggle = useSetPromotionActive();
   const active = !code.active;
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      disabled={toggle.isPending}
-      aria-label={`${code.active ? "Turn off" : "Turn on"} ${code.code}`}
-      onClick={() =>
-        toggle.mutate(
-          { id: code.id, active },
-          {
-            onSuccess: () =>
-              toast({
-                title: active ? "Promotion code turned on" : "Promotion code turned off",
-                description: `${code.code} ${active ? "can be used again" : "can no longer be used; payments already started keep it"}.`,
-              }),
-            onError: failureToast("Failed"),
-          },
-        )
-      }
+    <RowActionButton
+      label={`${code.active ? "Turn off" : "Turn on"} ${code.code}`}
+      run={() => toggle.mutateAsync({ id: code.id, active })}
+      pending={toggle.isPending}
+      done={{
+        title: active ? "Promotion code turned on" : "Promotion code turned off",
+        description: `${code.code} ${active ? "can be used again" : "can no longer be used; payments already started keep it"}.`,
+      }}
+      failed="Failed"
     >
       {code.active ? "Turn off" : "Turn on"}
-    </Button>
+    </RowActionButton>
   );
 }
 
@@ -55,24 +41,14 @@ function DeleteButton({ code }: { code: PromotionCodeView }) {
   // Once any payment started with it, the books name it: it can only be turned off.
   if (code.uses > 0 || code.reserved > 0) return null;
   return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="ghost" size="icon" aria-label={`Delete ${code.code}`} className="hover:text-destructive-text">
-          <Trash2 aria-hidden />
-        </Button>
-      }
+    <DeleteRowButton
+      name={code.code}
       title="Delete this promotion code?"
       description={`${code.code} has never been used. Deleting it cannot be undone.`}
-      confirmLabel="Delete"
-      destructive
+      remove={() => remove.mutateAsync(code.id)}
       pending={remove.isPending}
-      onConfirm={(close) =>
-        remove.mutate(code.id, {
-          onSuccess: () => toast({ title: "Promotion code deleted" }),
-          onError: failureToast("Failed to delete"),
-          onSettled: close,
-        })
-      }
+      deleted="Promotion code deleted"
+      failed="Failed to delete"
     />
   );
 }

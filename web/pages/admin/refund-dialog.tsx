@@ -19,15 +19,13 @@ function parseDollars(text: string): number | null {
 }
 
 /**
- * Refund, full or partial, behind a confirmation: the provider refunds, then the sale updates. A full
- * refund takes back what the key gave (an unused key is deleted); a partial one leaves the key valid.
+ * The amount to refund and the request: what is typed (empty means all that is left), its error, and the
+ * Idempotency-Key, new when the dialog opens or the amount changes, the same for a double click or a retry after
+ * a lost answer, so those refund once.
  */
-export function RefundDialog({ sale }: { sale: SaleView }) {
-  const [open, setOpen] = useState(false);
+function useRefund(sale: SaleView, close: () => void) {
   const [amount, setAmount] = useState("");
   const [error, setError] = useState<string | null>(null);
-  // One Idempotency-Key per refund meant: new when the dialog opens or the amount changes, the same for a
-  // double click or a retry after a lost answer, so those refund once.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const refund = useRefundSale();
   const leftCents = Math.round((sale.amount - sale.refunded) * 100);
@@ -35,8 +33,12 @@ export function RefundDialog({ sale }: { sale: SaleView }) {
   const full = typedCents === leftCents;
   // More than is left is said at once, and then the dialog promises no refund of any kind or amount.
   const tooMuch = typedCents !== null && typedCents > leftCents;
-  const refundable = typedCents !== null && !tooMuch;
-  const shownError = tooMuch ? `At most ${formatMoney(leftCents / 100)} is left to refund` : error;
+
+  function type(text: string) {
+    setAmount(text);
+    setError(null);
+    setIdempotencyKey(crypto.randomUUID());
+  }
 
   async function submit() {
     if (typedCents === null) return setError("Enter dollars and cents, e.g. 5.00");
@@ -54,7 +56,7 @@ export function RefundDialog({ sale }: { sale: SaleView }) {
         title: "Refunded",
         description: `${formatMoney(typedCents / 100)} refunded to ${sale.email}.${updated.status === "refunded" ? " The sale is fully refunded." : ""}`,
       });
-      setOpen(false);
+      close();
     } catch (failure) {
       failureToast("Refund Failed", {
         fallback: "Could not refund this sale",
@@ -63,6 +65,27 @@ export function RefundDialog({ sale }: { sale: SaleView }) {
     }
   }
 
+  return {
+    amount,
+    type,
+    submit,
+    pending: refund.isPending,
+    leftCents,
+    /** The cents to refund, when they can be refunded. */
+    refundCents: typedCents !== null && !tooMuch ? typedCents : null,
+    full,
+    error: tooMuch ? `At most ${formatMoney(leftCents / 100)} is left to refund` : error,
+  };
+}
+
+/**
+ * Refund, full or partial, behind a confirmation: the provider refunds, then the sale updates. A full
+ * refund takes back what the key gave (an unused key is deleted); a partial one leaves the key valid.
+ */
+export function RefundDialog({ sale }: { sale: SaleView }) {
+  const [open, setOpen] = useState(false);
+  const refund = useRefund(sale, () => setOpen(false));
+  const left = formatMoney(refund.leftCents / 100);
   return (
     <FormDialog
       trigger={
@@ -73,11 +96,7 @@ export function RefundDialog({ sale }: { sale: SaleView }) {
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (next) {
-          setAmount("");
-          setError(null);
-          setIdempotencyKey(crypto.randomUUID());
-        }
+        if (next) refund.type("");
       }}
       title="Refund this sale?"
       description={
@@ -87,30 +106,26 @@ export function RefundDialog({ sale }: { sale: SaleView }) {
           buyer's card.
         </p>
       }
-      submitLabel={refundable ? `Refund ${formatMoney(typedCents / 100)}` : "Refund"}
+      submitLabel={refund.refundCents !== null ? `Refund ${formatMoney(refund.refundCents / 100)}` : "Refund"}
       pendingText="Refunding…"
-      pending={refund.isPending}
+      pending={refund.pending}
       destructive
-      onSubmit={() => void submit()}
+      onSubmit={() => void refund.submit()}
     >
       <TextField
         id={`refund-amount-${sale._id}`}
         label="Amount to refund"
         inputMode="decimal"
-        placeholder={(leftCents / 100).toFixed(2)}
-        value={amount}
-        onChange={(event) => {
-          setAmount(event.target.value);
-          setError(null);
-          setIdempotencyKey(crypto.randomUUID());
-        }}
-        error={shownError}
-        hint={`Leave empty to refund everything left: ${formatMoney(leftCents / 100)}.`}
+        placeholder={(refund.leftCents / 100).toFixed(2)}
+        value={refund.amount}
+        onChange={(event) => refund.type(event.target.value)}
+        error={refund.error}
+        hint={`Leave empty to refund everything left: ${left}.`}
       />
       <p className="text-sm text-muted-foreground" role="status">
-        {!refundable
+        {refund.refundCents === null
           ? ""
-          : full
+          : refund.full
             ? "A full refund ends what this sale paid for: an unused key is deleted, a used key's time is taken back."
             : "A partial refund leaves the key working."}
       </p>

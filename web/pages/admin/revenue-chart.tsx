@@ -30,9 +30,27 @@ const axisLabel = (value: number) =>
 
 /** The two lines' strokes, shared by the chart and its legend. */
 const LINES = {
-  revenue: { label: "Revenue", color: "var(--color-brand)", width: 3, dash: undefined },
-  net: { label: "Net", color: "var(--color-success)", width: 2, dash: "6 4" },
+  revenue: { label: "Revenue", color: "var(--color-brand)", width: 3, dash: undefined, fillOpacity: 0.15 },
+  net: { label: "Net", color: "var(--color-success)", width: 2, dash: "6 4", fillOpacity: 0.1 },
 } as const;
+
+/** One line of the chart, filled below, in its stroke from LINES (an element, not a component: Recharts reads its children's types). */
+function lineArea(line: keyof typeof LINES) {
+  const { color, width, dash, fillOpacity } = LINES[line];
+  return (
+    <Area
+      type="monotone"
+      dataKey={line}
+      name={line}
+      className={`${line}-line`}
+      stroke={color}
+      strokeWidth={width}
+      strokeDasharray={dash}
+      fill={color}
+      fillOpacity={fillOpacity}
+    />
+  );
+}
 
 function Legend() {
   return (
@@ -73,11 +91,105 @@ function Totals({ days, range }: { days: RevenueResponse["days"]; range: number 
   );
 }
 
+type Days = RevenueResponse["days"];
+
+/** The drawing, hidden from screen readers (the table says the same). */
+function Drawing({ days }: { days: Days }) {
+  const ticks = valueTicks(days.flatMap((d) => [d.revenue, d.net]));
+  return (
+    <div aria-hidden className="h-full w-full">
+      <ResponsiveContainer width="100%" height="100%">
+        <AreaChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+          <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" vertical={false} />
+          <XAxis
+            dataKey="date"
+            tickFormatter={dayLabel}
+            tick={{ fill: "var(--color-muted-foreground)", fontSize: 12 }}
+            minTickGap={24}
+          />
+          <YAxis
+            domain={[ticks[0]!, ticks.at(-1)!]}
+            ticks={ticks}
+            interval={0}
+            tickFormatter={axisLabel}
+            tick={{ fill: "var(--color-muted-foreground)", fontSize: 12 }}
+            width={56}
+          />
+          <Tooltip
+            labelFormatter={(label) => dayLabel(String(label))}
+            formatter={(value, name) => [formatMoney(Number(value)), name === "revenue" ? "Revenue" : "Net"]}
+            contentStyle={{
+              background: "var(--color-popover)",
+              border: "1px solid var(--color-border)",
+              borderRadius: 8,
+            }}
+          />
+          {/* Revenue first, so the dashed net line is drawn over it and both show where they are equal. */}
+          {lineArea("revenue")}
+          {lineArea("net")}
+        </AreaChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+/** The chart's numbers as a table, for screen readers: the days that had sales. */
+function DayTable({ days, range }: { days: Days; range: number }) {
+  return (
+    <table>
+      <caption>Revenue by day, last {range} days</caption>
+      <thead>
+        <tr>
+          <th scope="col">Day</th>
+          <th scope="col">Revenue</th>
+          <th scope="col">Net</th>
+          <th scope="col">Paid sales</th>
+          <th scope="col">Refunded in full or disputed</th>
+        </tr>
+      </thead>
+      <tbody>
+        {days
+          .filter((d) => d.sales > 0)
+          .map((d) => (
+            <tr key={d.date}>
+              <th scope="row">{d.date}</th>
+              <td>{formatMoney(d.revenue)}</td>
+              <td>{formatMoney(d.net)}</td>
+              <td>{d.paidSales}</td>
+              <td>{d.sales - d.paidSales}</td>
+            </tr>
+          ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The period's toggle: 30 or 90 days. */
+function RangeButtons({ range, onChange }: { range: Range; onChange: (range: Range) => void }) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons; a fieldset would bring its own border and legend
+    <div role="group" aria-label="Period" className="flex gap-1">
+      {RANGES.map((days) => (
+        <Button
+          key={days}
+          size="sm"
+          variant={range === days ? "default" : "outline"}
+          aria-pressed={range === days}
+          onClick={() => onChange(days)}
+        >
+          {days} days
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+type Range = (typeof RANGES)[number];
+
 export default function RevenueChart() {
-  const [range, setRange] = useState<(typeof RANGES)[number]>(30);
+  const [range, setRange] = useState<Range>(30);
   const revenue = useRevenue(range);
   const days = revenue.data?.days ?? [];
-  const ticks = valueTicks(days.flatMap((d) => [d.revenue, d.net]));
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
@@ -90,20 +202,7 @@ export default function RevenueChart() {
             day.
           </CardDescription>
         </div>
-        {/* biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons; a fieldset would bring its own border and legend */}
-        <div role="group" aria-label="Period" className="flex gap-1">
-          {RANGES.map((days) => (
-            <Button
-              key={days}
-              size="sm"
-              variant={range === days ? "default" : "outline"}
-              aria-pressed={range === days}
-              onClick={() => setRange(days)}
-            >
-              {days} days
-            </Button>
-          ))}
-        </div>
+        <RangeButtons range={range} onChange={setRange} />
       </CardHeader>
       <CardContent className="grid gap-3">
         {!revenue.data ? (
@@ -112,84 +211,9 @@ export default function RevenueChart() {
           <>
             <Totals days={days} range={range} />
             <figure aria-labelledby="revenue-title" className="h-64 w-full">
-              <div aria-hidden className="h-full w-full">
-                <ResponsiveContainer width="100%" height="100%">
-                  <AreaChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
-                    <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" vertical={false} />
-                    <XAxis
-                      dataKey="date"
-                      tickFormatter={dayLabel}
-                      tick={{ fill: "var(--color-muted-foreground)", fontSize: 12 }}
-                      minTickGap={24}
-                    />
-                    <YAxis
-                      domain={[ticks[0]!, ticks.at(-1)!]}
-                      ticks={ticks}
-                      interval={0}
-                      tickFormatter={axisLabel}
-                      tick={{ fill: "var(--color-muted-foreground)", fontSize: 12 }}
-                      width={56}
-                    />
-                    <Tooltip
-                      labelFormatter={(label) => dayLabel(String(label))}
-                      formatter={(value, name) => [formatMoney(Number(value)), name === "revenue" ? "Revenue" : "Net"]}
-                      contentStyle={{
-                        background: "var(--color-popover)",
-                        border: "1px solid var(--color-border)",
-                        borderRadius: 8,
-                      }}
-                    />
-                    {/* Revenue first, so the dashed net line is drawn over it and both show where they are equal. */}
-                    <Area
-                      type="monotone"
-                      dataKey="revenue"
-                      name="revenue"
-                      className="revenue-line"
-                      stroke={LINES.revenue.color}
-                      strokeWidth={LINES.revenue.width}
-                      fill={LINES.revenue.color}
-                      fillOpacity={0.15}
-                    />
-                    <Area
-                      type="monotone"
-                      dataKey="net"
-                      name="net"
-                      className="net-line"
-                      stroke={LINES.net.color}
-                      strokeWidth={LINES.net.width}
-                      strokeDasharray={LINES.net.dash}
-                      fill={LINES.net.color}
-                      fillOpacity={0.1}
-                    />
-                  </AreaChart>
-                </ResponsiveContainer>
-              </div>
+              <Drawing days={days} />
               <figcaption className="sr-only">
-                <table>
-                  <caption>Revenue by day, last {range} days</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Day</th>
-                      <th scope="col">Revenue</th>
-                      <th scope="col">Net</th>
-                      <th scope="col">Paid sales</th>
-                      <th scope="col">Refunded in full or disputed</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {days
-                      .filter((d) => d.sales > 0)
-                      .map((d) => (
-                        <tr key={d.date}>
-                          <th scope="row">{d.date}</th>
-                          <td>{formatMoney(d.revenue)}</td>
-                          <td>{formatMoney(d.net)}</td>
-                          <td>{d.paidSales}</td>
-                          <td>{d.sales - d.paidSales}</td>
-                        </tr>
-                      ))}
-                  </tbody>
-                </table>
+                <DayTable days={days} range={range} />
               </figcaption>
             </figure>
             <Legend />

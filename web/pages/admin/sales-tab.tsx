@@ -1,10 +1,7 @@
-import { useState } from "react";
 import { Download } from "lucide-react";
-import { PendingButton } from "../../components/ui/pending-button";
-import { failureToast } from "../../lib/failure-toast";
-import { downloadFile } from "../../lib/api";
 import { useSales } from "../../lib/queries/admin";
-import { List, usePaging } from "./list-tab";
+import { CsvDownloadButton } from "./csv-download-button";
+import { List, TabSection, usePaging } from "./list-tab";
 import { DOCUMENTS_COLUMN, FEE_COLUMN, PROMOTION_COLUMN, SALE_COLUMNS, TAX_COLUMN, saleKey } from "./sale-columns";
 import { TaxReportButton } from "./tax-report-button";
 import { RefundDialog } from "./refund-dialog";
@@ -38,53 +35,22 @@ function SalesList() {
   );
 }
 
-/** The books: every sale as CSV (date, buyer, plan, gross, fee, refunded, net, currency, provider id). */
-function DownloadCsvButton() {
-  const [busy, setBusy] = useState(false);
-  async function download() {
-    setBusy(true);
-    try {
-      await downloadFile("/api/admin/sales.csv");
-    } catch (error) {
-      failureToast("Download Failed", {
-        fallback: "Could not download the sales",
-        statusPrefix: "Download failed.",
-      })(error);
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <PendingButton
-      variant="outline"
-      size="sm"
-      pending={busy}
-      pendingText="Preparing…"
-      icon={<Download aria-hidden />}
-      onClick={download}
-    >
-      Download CSV
-    </PendingButton>
-  );
-}
-
 /** The Sales tab: every sale, newest first, paged, with the CSV and the tax report; refunded sales are listed but not counted in revenue. */
 export function SalesTab() {
   return (
-    <section aria-labelledby="sales-heading" className="grid gap-4">
-      <div>
-        <h2 id="sales-heading" className="text-xl font-semibold">
-          Sales
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Newest first. Refunded sales are shown but not counted in revenue; partial refunds are subtracted from it.
-        </p>
-      </div>
+    <TabSection
+      id="sales"
+      title="Sales"
+      description="Newest first. Refunded sales are shown but not counted in revenue; partial refunds are subtracted from it."
+    >
       <div className="flex flex-wrap items-end gap-3 lg:justify-end">
         <TaxReportButton />
-        <DownloadCsvButton />
+        {/* The books: every sale as CSV (date, buyer, plan, gross, fee, refunded, net, currency, provider id). */}
+        <CsvDownloadButton path="/api/admin/sales.csv" what="the sales" icon={<Download aria-hidden />}>
+          Download CSV
+        </CsvDownloadButton>
       </div>
       <SalesList />
-    </section>
+    </TabSection>
   );
 }

@@ -1,16 +1,15 @@
 import { Eye } from "lucide-react";
-import { failureToast } from "../../lib/failure-toast";
 import type { SupportTicketView } from "@shared/api-types";
 import { TICKET_STATUS_LABELS, TICKET_SUBJECT_LABELS, ticketNumber, type TicketStatus } from "@shared/support";
 import { Button } from "../../components/ui/button";
 import { Select } from "../../components/ui/select";
 import { useSetTicketStatus, useTickets } from "../../lib/queries/admin";
 import { useSearchParam } from "../../lib/use-search-param";
-import { toast } from "../../lib/use-toast";
 import type { Column } from "./data-table";
 import { formatDateTime } from "./format";
 import { EmailAddress } from "./email-address";
 import { ListTab, usePaging } from "./list-tab";
+import { RowActionButton } from "./row-actions";
 import { TicketStatusBadge } from "./ticket-status";
 import { TicketView } from "./ticket-view";
 
@@ -30,25 +29,16 @@ const EMPTY: Record<Filter, string> = {
 function StatusButton({ ticket }: { ticket: SupportTicketView }) {
   const change = useSetTicketStatus();
   const next = ticket.status === "closed" ? "open" : "closed";
-  function run() {
-    change.mutate(
-      { ticketId: ticket._id, status: next },
-      {
-        onSuccess: () => toast({ title: next === "closed" ? "Ticket closed" : "Ticket reopened" }),
-        onError: failureToast("Failed to update ticket"),
-      },
-    );
-  }
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      disabled={change.isPending}
-      onClick={run}
-      aria-label={`${next === "closed" ? "Close" : "Reopen"} ticket from ${ticket.email}`}
+    <RowActionButton
+      label={`${next === "closed" ? "Close" : "Reopen"} ticket from ${ticket.email}`}
+      run={() => change.mutateAsync({ ticketId: ticket._id, status: next })}
+      pending={change.isPending}
+      done={{ title: next === "closed" ? "Ticket closed" : "Ticket reopened" }}
+      failed="Failed to update ticket"
     >
       {next === "closed" ? "Close" : "Reopen"}
-    </Button>
+    </RowActionButton>
   );
 }
 

@@ -1,11 +1,9 @@
 /** The tax report for a period (net and tax per country and rate, refunds taken off), as CSV for a tax return. */
 import { useState } from "react";
 import { Landmark } from "lucide-react";
-import { PendingButton } from "../../components/ui/pending-button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { failureToast } from "../../lib/failure-toast";
-import { downloadFile } from "../../lib/api";
+import { CsvDownloadButton } from "./csv-download-button";
 
 /** The current calendar quarter, as VAT returns are usually filed. */
 function thisQuarter(): [string, string] {
@@ -18,59 +16,48 @@ function thisQuarter(): [string, string] {
   ];
 }
 
+/** One end of the report's period: a date, with its small label above. */
+function DateField({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id} className="text-xs">
+        {label}
+      </Label>
+      <Input
+        id={id}
+        type="date"
+        className="h-9 w-40"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
 export function TaxReportButton() {
   const [[from, to], setRange] = useState(thisQuarter);
-  const [busy, setBusy] = useState(false);
-  async function download() {
-    setBusy(true);
-    try {
-      await downloadFile(`/api/admin/tax-report.csv?${new URLSearchParams({ from, to })}`);
-    } catch (error) {
-      failureToast("Download Failed", {
-        fallback: "Could not download the tax report",
-        statusPrefix: "Download failed.",
-      })(error);
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
     <div className="flex flex-wrap items-end gap-2">
-      <div className="grid gap-1">
-        <Label htmlFor="tax-report-from" className="text-xs">
-          Report from
-        </Label>
-        <Input
-          id="tax-report-from"
-          type="date"
-          className="h-9 w-40"
-          value={from}
-          onChange={(event) => setRange([event.target.value, to])}
-        />
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor="tax-report-to" className="text-xs">
-          Report to
-        </Label>
-        <Input
-          id="tax-report-to"
-          type="date"
-          className="h-9 w-40"
-          value={to}
-          onChange={(event) => setRange([from, event.target.value])}
-        />
-      </div>
-      <PendingButton
-        variant="outline"
-        size="sm"
-        pending={busy}
-        pendingText="Preparing…"
+      <DateField id="tax-report-from" label="Report from" value={from} onChange={(value) => setRange([value, to])} />
+      <DateField id="tax-report-to" label="Report to" value={to} onChange={(value) => setRange([from, value])} />
+      <CsvDownloadButton
+        path={`/api/admin/tax-report.csv?${new URLSearchParams({ from, to })}`}
+        what="the tax report"
         icon={<Landmark aria-hidden />}
-        onClick={download}
         disabled={!from || !to}
       >
         Tax report
-      </PendingButton>
+      </CsvDownloadButton>
     </div>
   );
 }

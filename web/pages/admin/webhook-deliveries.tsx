@@ -1,13 +1,10 @@
-/** One endpoint's deliveries, newest first: what was sent, how the receiver answered, and Replay. */
-import { failureToast } from "../../lib/failure-toast";
 import { RotateCw } from "lucide-react";
 import type { WebhookDeliveryView, WebhookEndpointView } from "@shared/api/webhooks";
 import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
 import { useReplayDelivery, useWebhookDeliveries } from "../../lib/queries/webhooks";
-import { toast } from "../../lib/use-toast";
 import { dateColumn, type Column } from "./data-table";
 import { List, usePaging } from "./list-tab";
+import { RowActionButton } from "./row-actions";
 
 const PAGE_SIZE = 20;
 
@@ -35,21 +32,15 @@ function lastAnswer(delivery: WebhookDeliveryView) {
 function ReplayButton({ delivery }: { delivery: WebhookDeliveryView }) {
   const replay = useReplayDelivery();
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      disabled={replay.isPending}
-      aria-label={`Replay ${delivery.eventType} ${delivery.webhookId}`}
-      onClick={() =>
-        replay.mutate(delivery.id, {
-          onSuccess: () =>
-            toast({ title: "Delivery queued again", description: `${delivery.eventType}, with the same webhook-id.` }),
-          onError: failureToast("Replay failed"),
-        })
-      }
+    <RowActionButton
+      label={`Replay ${delivery.eventType} ${delivery.webhookId}`}
+      run={() => replay.mutateAsync(delivery.id)}
+      pending={replay.isPending}
+      done={{ title: "Delivery queued again", description: `${delivery.eventType}, with the same webhook-id.` }}
+      failed="Replay failed"
     >
       <RotateCw aria-hidden /> Replay
-    </Button>
+    </RowActionButton>
   );
 }
 

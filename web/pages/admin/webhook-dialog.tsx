@@ -40,8 +40,43 @@ function problemsOf(url: string, events: WebhookEventType[]) {
   return found;
 }
 
-export function WebhookDialog() {
-  const [open, setOpen] = useState(false);
+/** The events an endpoint asks for, each with what it means. */
+function EventChoices(props: {
+  events: WebhookEventType[];
+  setEvents: (change: (current: WebhookEventType[]) => WebhookEventType[]) => void;
+  error: string | undefined;
+}) {
+  const { events, setEvents, error } = props;
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? "webhook-events-error" : undefined}>
+      <legend className="mb-1 text-sm font-medium">Events</legend>
+      {SUBSCRIBABLE.map((type) => (
+        <div key={type} className="flex items-start gap-2">
+          <Checkbox
+            id={`webhook-event-${type}`}
+            className="mt-0.5"
+            checked={events.includes(type)}
+            onCheckedChange={(checked) =>
+              setEvents((current) => (checked ? [...current, type] : current.filter((t) => t !== type)))
+            }
+          />
+          <Label htmlFor={`webhook-event-${type}`} className="grid gap-0.5 font-normal">
+            <code className="font-mono text-sm font-semibold">{type}</code>
+            <span className="text-sm text-muted-foreground">{WEBHOOK_EVENT_LABELS[type]}</span>
+          </Label>
+        </div>
+      ))}
+      {error && (
+        <p id="webhook-events-error" className="text-sm text-destructive-text">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** The new endpoint's fields, emptied each time the dialog opens, and the request that makes it. */
+function useNewEndpoint() {
   const [url, setUrl] = useState("");
   const [description, setDescription] = useState("");
   const [events, setEvents] = useState<WebhookEventType[]>(["sale.completed"]);
@@ -49,18 +84,14 @@ export function WebhookDialog() {
   const [error, setError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const create = useCreateWebhook();
-  const problems = submitted ? problemsOf(url, events) : {};
 
-  function openChange(next: boolean) {
-    if (next) {
-      setUrl("");
-      setDescription("");
-      setEvents(["sale.completed"]);
-      setSubmitted(false);
-      setError(null);
-      setSecret(null);
-    }
-    setOpen(next);
+  function reset() {
+    setUrl("");
+    setDescription("");
+    setEvents(["sale.completed"]);
+    setSubmitted(false);
+    setError(null);
+    setSecret(null);
   }
 
   function submit() {
@@ -76,6 +107,14 @@ export function WebhookDialog() {
     );
   }
 
+  const values = { url, setUrl, description, setDescription, events, setEvents };
+  return { ...values, problems: submitted ? problemsOf(url, events) : {}, error, secret, reset, submit, create };
+}
+
+export function WebhookDialog() {
+  const [open, setOpen] = useState(false);
+  const endpoint = useNewEndpoint();
+  const { secret, problems } = endpoint;
   return (
     <FormDialog
       trigger={
@@ -84,7 +123,10 @@ export function WebhookDialog() {
         </Button>
       }
       open={open}
-      onOpenChange={openChange}
+      onOpenChange={(next) => {
+        if (next) endpoint.reset();
+        setOpen(next);
+      }}
       title={secret ? "Endpoint added" : "Add a webhook endpoint"}
       description={
         secret
@@ -93,10 +135,10 @@ export function WebhookDialog() {
       }
       submitLabel="Add endpoint"
       pendingText="Adding..."
-      pending={create.isPending}
+      pending={endpoint.create.isPending}
       done={secret !== null}
       className="max-w-lg"
-      onSubmit={submit}
+      onSubmit={endpoint.submit}
     >
       {secret ? (
         <SecretOnce secret={secret} note="The signing secret:" />
@@ -108,43 +150,20 @@ export function WebhookDialog() {
             type="url"
             inputMode="url"
             placeholder="https://hooks.example.com/layerlift"
-            value={url}
-            error={problems.url ?? error ?? undefined}
+            value={endpoint.url}
+            error={problems.url ?? endpoint.error ?? undefined}
             hint="In production: https, on a public address."
-            onChange={(e) => setUrl(e.target.value)}
+            onChange={(e) => endpoint.setUrl(e.target.value)}
           />
           <TextField
             id="webhook-description"
             label="Description (optional)"
             maxLength={WEBHOOK_DESCRIPTION_MAX}
-            value={description}
+            value={endpoint.description}
             hint="What it is for, e.g. Discord roles."
-            onChange={(e) => setDescription(e.target.value)}
+            onChange={(e) => endpoint.setDescription(e.target.value)}
           />
-          <fieldset className="grid gap-2" aria-describedby={problems.events ? "webhook-events-error" : undefined}>
-            <legend className="mb-1 text-sm font-medium">Events</legend>
-            {SUBSCRIBABLE.map((type) => (
-              <div key={type} className="flex items-start gap-2">
-                <Checkbox
-                  id={`webhook-event-${type}`}
-                  className="mt-0.5"
-                  checked={events.includes(type)}
-                  onCheckedChange={(checked) =>
-                    setEvents((current) => (checked ? [...current, type] : current.filter((t) => t !== type)))
-                  }
-                />
-                <Label htmlFor={`webhook-event-${type}`} className="grid gap-0.5 font-normal">
-                  <code className="font-mono text-sm font-semibold">{type}</code>
-                  <span className="text-sm text-muted-foreground">{WEBHOOK_EVENT_LABELS[type]}</span>
-                </Label>
-              </div>
-            ))}
-            {problems.events && (
-              <p id="webhook-events-error" className="text-sm text-destructive-text">
-                {problems.events}
-              </p>
-            )}
-          </fieldset>
+          <EventChoices events={endpoint.events} setEvents={endpoint.setEvents} error={problems.events} />
         </>
       )}
     </FormDialog>

@@ -4,11 +4,10 @@
  */
 import { failureToast } from "../../lib/failure-toast";
 import { useState } from "react";
-import { KeyRound, Send, Trash2 } from "lucide-react";
+import { KeyRound, Send } from "lucide-react";
 import type { WebhookEndpointView } from "@shared/api/webhooks";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { FormDialog } from "../../components/form-dialog";
 import {
   useDeleteWebhook,
@@ -17,9 +16,9 @@ import {
   useUpdateWebhook,
   useWebhookEndpoints,
 } from "../../lib/queries/webhooks";
-import { toast } from "../../lib/use-toast";
 import type { Column } from "./data-table";
 import { formatDateTime } from "./format";
+import { DeleteRowButton, RowActionButton } from "./row-actions";
 import { ListTab } from "./list-tab";
 import { SecretOnce, WebhookDialog } from "./webhook-dialog";
 import { WebhookDeliveries } from "./webhook-deliveries";
@@ -46,20 +45,15 @@ function TestButton({ endpoint }: { endpoint: WebhookEndpointView }) {
   const send = useSendWebhookTest();
   if (!endpoint.enabled) return null;
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      disabled={send.isPending}
-      aria-label={`Send a test event to ${endpoint.url}`}
-      onClick={() =>
-        send.mutate(endpoint.id, {
-          onSuccess: () => toast({ title: "Test event queued", description: "It goes out within a second or two." }),
-          onError: failureToast("Test failed"),
-        })
-      }
+    <RowActionButton
+      label={`Send a test event to ${endpoint.url}`}
+      run={() => send.mutateAsync(endpoint.id)}
+      pending={send.isPending}
+      done={{ title: "Test event queued", description: "It goes out within a second or two." }}
+      failed="Test failed"
     >
       <Send aria-hidden /> Test
-    </Button>
+    </RowActionButton>
   );
 }
 
@@ -67,27 +61,18 @@ function ToggleButton({ endpoint }: { endpoint: WebhookEndpointView }) {
   const update = useUpdateWebhook();
   const enabled = !endpoint.enabled;
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      disabled={update.isPending}
-      aria-label={`${endpoint.enabled ? "Turn off" : "Turn on"} ${endpoint.url}`}
-      onClick={() =>
-        update.mutate(
-          { id: endpoint.id, enabled },
-          {
-            onSuccess: () =>
-              toast({
-                title: enabled ? "Endpoint turned on" : "Endpoint turned off",
-                description: enabled ? "Waiting deliveries go out now." : "It gets no new events until turned on.",
-              }),
-            onError: failureToast("Failed"),
-          },
-        )
-      }
+    <RowActionButton
+      label={`${endpoint.enabled ? "Turn off" : "Turn on"} ${endpoint.url}`}
+      run={() => update.mutateAsync({ id: endpoint.id, enabled })}
+      pending={update.isPending}
+      done={{
+        title: enabled ? "Endpoint turned on" : "Endpoint turned off",
+        description: enabled ? "Waiting deliveries go out now." : "It gets no new events until turned on.",
+      }}
+      failed="Failed"
     >
       {endpoint.enabled ? "Turn off" : "Turn on"}
-    </Button>
+    </RowActionButton>
   );
 }
 
@@ -132,29 +117,14 @@ function RotateButton({ endpoint }: { endpoint: WebhookEndpointView }) {
 function DeleteButton({ endpoint }: { endpoint: WebhookEndpointView }) {
   const remove = useDeleteWebhook();
   return (
-    <ConfirmDialog
-      trigger={
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Delete ${endpoint.url}`}
-          className="hover:text-destructive-text"
-        >
-          <Trash2 aria-hidden />
-        </Button>
-      }
+    <DeleteRowButton
+      name={endpoint.url}
       title="Delete this endpoint?"
       description={`${endpoint.url} gets no more events, and its ${endpoint.pending} waiting deliveries are dropped.`}
-      confirmLabel="Delete"
-      destructive
+      remove={() => remove.mutateAsync(endpoint.id)}
       pending={remove.isPending}
-      onConfirm={(close) =>
-        remove.mutate(endpoint.id, {
-          onSuccess: () => toast({ title: "Endpoint deleted" }),
-          onError: failureToast("Failed to delete"),
-          onSettled: close,
-        })
-      }
+      deleted="Endpoint deleted"
+      failed="Failed to delete"
     />
   );
 }

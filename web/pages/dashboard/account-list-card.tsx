@@ -4,7 +4,7 @@
  * Try again.
  */
 import type { ReactNode } from "react";
-import { Button } from "../../components/ui/button";
+import { LoadFailed } from "../../components/load-failed";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { LoadingPlaceholder } from "../../components/ui/loading-placeholder";
 import { AddressConfirmationNotice } from "./address-confirmation-notice";
@@ -41,14 +41,7 @@ export function AccountListCard<T>({
         </CardHeader>
         <CardContent>
           {query.isError ? (
-            <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-              <span>
-                {failedText}: {query.error?.message}
-              </span>
-              <Button size="sm" variant="outline" onClick={() => query.refetch()}>
-                Try again
-              </Button>
-            </div>
+            <LoadFailed text={failedText} error={query.error} onRetry={() => query.refetch()} />
           ) : query.data === undefined ? (
             <LoadingPlaceholder className="grid gap-3" label={loadingLabel}>
               {placeholder}

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useSearch } from "wouter";
 import { Headset, KeyRound, LayoutDashboard, Puzzle, Receipt, Settings } from "lucide-react";
 import { Layout } from "../../components/layout";
-import { Button } from "../../components/ui/button";
+import { LoadFailed } from "../../components/load-failed";
 import { AccountLoadFailed } from "../../components/account-load-failed";
 import { PageLoading } from "../../components/page-loading";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
@@ -61,15 +61,12 @@ export default function DashboardPage() {
     <Layout className="grid content-start gap-6">
       <DashboardHeader user={user} subscription={subscription} receivedAt={receivedAt} loading={loading} />
       {dashboard.isError && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4 text-sm"
-        >
-          <span>Could not load your subscription: {dashboard.error.message}</span>
-          <Button size="sm" variant="outline" onClick={() => dashboard.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed
+          text="Could not load your subscription"
+          error={dashboard.error}
+          onRetry={() => dashboard.refetch()}
+          boxed
+        />
       )}
       <Tabs value={tab} onValueChange={(value) => setTab(value as typeof tab)} className="min-w-0">
         {/* On a phone the six tabs wrap onto two rows, so none is hidden past the screen's edge. */}

@@ -117,6 +117,87 @@ function Result({ check }: { check: LayerNameCheck }) {
   );
 }
 
+/** The names a reader can try with one click, under the name field. */
+function TryNames({ onPick }: { onPick: (name: string) => void }) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
+      Try:
+      {TRY_NAMES.map((example) => (
+        <button
+          key={example}
+          type="button"
+          onClick={() => onPick(example)}
+          className="cursor-pointer rounded font-mono text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {example}
+        </button>
+      ))}
+    </p>
+  );
+}
+
+/** A field's label with what it leaves to the reader, in a lighter tone. */
+function OptionalLabel({ label, note }: { label: string; note: string }) {
+  return (
+    <>
+      {label} <span className="font-normal text-muted-foreground">({note})</span>
+    </>
+  );
+}
+
+/** What is checked: the name, and the layer type and sibling names some rules depend on. */
+function CheckerFields(props: {
+  ids: string;
+  name: string;
+  setName: (name: string) => void;
+  layerType: LayerType | "";
+  setLayerType: (type: LayerType | "") => void;
+  siblings: string;
+  setSiblings: (siblings: string) => void;
+}) {
+  const { ids, name, setName, layerType, setLayerType, siblings, setSiblings } = props;
+  return (
+    <div className="grid content-start gap-5">
+      <TextField
+        id={`${ids}-name`}
+        label="Layer name"
+        hint={<TryNames onPick={setName} />}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        placeholder={EXAMPLE_NAME}
+        autoComplete="off"
+        autoCapitalize="off"
+        autoCorrect="off"
+        spellCheck={false}
+        className="font-mono"
+      />
+      <SelectField
+        id={`${ids}-type`}
+        label={<OptionalLabel label="Layer type" note="optional" />}
+        value={layerType}
+        onChange={(event) => setLayerType(event.target.value as LayerType | "")}
+      >
+        <option value="">Not specified</option>
+        {LAYER_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {LAYER_TYPE_LABELS[type]}
+          </option>
+        ))}
+      </SelectField>
+      <TextareaField
+        id={`${ids}-siblings`}
+        label={<OptionalLabel label="Layers beside it" note="optional, one per line" />}
+        rows={4}
+        value={siblings}
+        onChange={(event) => setSiblings(event.target.value)}
+        placeholder={"Play_button\nPlay_clicked"}
+        spellCheck={false}
+        className="font-mono"
+      />
+    </div>
+  );
+}
+
 /** Type a layer name and see how the plugin reads it, live: base name, tags and rule violations. */
 export function LayerNameChecker() {
   const ids = useId();
@@ -146,66 +227,7 @@ export function LayerNameChecker() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-8 lg:grid-cols-2">
-        <div className="grid content-start gap-5">
-          <TextField
-            id={`${ids}-name`}
-            label="Layer name"
-            hint={
-              <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
-                Try:
-                {TRY_NAMES.map((example) => (
-                  <button
-                    key={example}
-                    type="button"
-                    onClick={() => setName(example)}
-                    className="cursor-pointer rounded font-mono text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-                  >
-                    {example}
-                  </button>
-                ))}
-              </p>
-            }
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            placeholder={EXAMPLE_NAME}
-            autoComplete="off"
-            autoCapitalize="off"
-            autoCorrect="off"
-            spellCheck={false}
-            className="font-mono"
-          />
-          <SelectField
-            id={`${ids}-type`}
-            label={
-              <>
-                Layer type <span className="font-normal text-muted-foreground">(optional)</span>
-              </>
-            }
-            value={layerType}
-            onChange={(event) => setLayerType(event.target.value as LayerType | "")}
-          >
-            <option value="">Not specified</option>
-            {LAYER_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {LAYER_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </SelectField>
-          <TextareaField
-            id={`${ids}-siblings`}
-            label={
-              <>
-                Layers beside it <span className="font-normal text-muted-foreground">(optional, one per line)</span>
-              </>
-            }
-            rows={4}
-            value={siblings}
-            onChange={(event) => setSiblings(event.target.value)}
-            placeholder={"Play_button\nPlay_clicked"}
-            spellCheck={false}
-            className="font-mono"
-          />
-        </div>
+        <CheckerFields {...{ ids, name, setName, layerType, setLayerType, siblings, setSiblings }} />
         {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: a live region named by its heading; a status role would change how it is announced */}
         <div
           aria-live="polite"

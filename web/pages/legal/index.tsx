@@ -5,7 +5,7 @@ import { useLocation } from "wouter";
 import type { LegalDocument } from "@shared/api/legal";
 import { LEGAL_PAGES, type LegalSlug } from "@shared/legal";
 import { Layout } from "../../components/layout";
-import { Button } from "../../components/ui/button";
+import { LoadFailed } from "../../components/load-failed";
 import { Skeleton } from "../../components/ui/skeleton";
 
 /** Typography for the server's HTML: headings, lists, tables, links and the operator's notes. */
@@ -55,15 +55,7 @@ export default function LegalPage({ slug }: { slug: LegalSlug }) {
         // biome-ignore lint/a11y/useKeyWithClickEvents: the click is caught from the links inside, which the keyboard opens itself
         <article className={ARTICLE} onClick={followLink} dangerouslySetInnerHTML={{ __html: document.data.html }} />
       ) : document.isError ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4 text-sm"
-        >
-          <span>Could not load this page: {document.error.message}</span>
-          <Button size="sm" variant="outline" onClick={() => document.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed text="Could not load this page" error={document.error} onRetry={() => document.refetch()} boxed />
       ) : (
         <LoadingPlaceholder className="grid max-w-3xl gap-3" label="Loading">
           {[0, 1, 2, 3].map((line) => (

@@ -2,9 +2,10 @@
  * What the account's own dialogs (change e-mail, change password, delete the account) share: fields that start
  * empty each time the dialog opens, errors shown under them, and the current password, which the server may refuse.
  */
-import { useState, type ChangeEvent } from "react";
+import { useState, type ChangeEvent, type ReactNode } from "react";
+import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
-import { isWrongPassword } from "../../../components/form-dialog";
+import { FormDialog, isWrongPassword, type FormDialogProps } from "../../../components/form-dialog";
 
 type Errors<F> = Partial<Record<keyof F, string>>;
 
@@ -58,4 +59,28 @@ export function CurrentPasswordField(props: {
   error: string | undefined;
 }) {
   return <TextField label="Current password" type="password" autoComplete="current-password" {...props} />;
+}
+
+export interface AccountDialogProps extends Omit<FormDialogProps, "trigger" | "open" | "onOpenChange"> {
+  /** The dialog's state, from useAccountDialogForm. */
+  form: { open: boolean; openChange: (open: boolean) => void };
+  /** The Settings button that opens it: its icon and words. */
+  openerIcon: ReactNode;
+  opener: string;
+}
+
+/** One of the account's dialogs, opened by its button in Settings (red for a destructive one). */
+export function AccountDialog({ form, openerIcon, opener, ...dialog }: AccountDialogProps) {
+  return (
+    <FormDialog
+      trigger={
+        <Button variant={dialog.destructive ? "destructive" : "outline"}>
+          {openerIcon} {opener}
+        </Button>
+      }
+      open={form.open}
+      onOpenChange={form.openChange}
+      {...dialog}
+    />
+  );
 }

@@ -1,11 +1,10 @@
 import { useState } from "react";
-import { Mail, MailCheck } from "lucide-react";
-import { Button } from "../../../components/ui/button";
+import { Mail } from "lucide-react";
 import { EmailField } from "../../../components/email-field";
+import { SentNotice } from "../../../components/sent-notice";
 import { failureToast } from "../../../lib/failure-toast";
 import { useChangeEmail } from "../../../lib/queries/account";
-import { FormDialog } from "../../../components/form-dialog";
-import { CurrentPasswordField, useAccountDialogForm } from "./account-dialog-form";
+import { AccountDialog, CurrentPasswordField, useAccountDialogForm } from "./account-dialog-form";
 
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
@@ -40,14 +39,10 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
   }
 
   return (
-    <FormDialog
-      trigger={
-        <Button variant="outline">
-          <Mail aria-hidden /> Change email
-        </Button>
-      }
-      open={form.open}
-      onOpenChange={form.openChange}
+    <AccountDialog
+      form={form}
+      openerIcon={<Mail aria-hidden />}
+      opener="Change email"
       title="Change email"
       description={
         <p>
@@ -64,16 +59,13 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
       done={sent !== null}
     >
       {sent !== null ? (
-        <div role="status" className="flex gap-3 rounded-lg border border-success/30 bg-success/10 p-4 text-sm">
-          <MailCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
-          <p>{sent}</p>
-        </div>
+        <SentNotice message={sent} />
       ) : (
         <>
           <EmailField id="new-email" label="New email" {...form.field("email")} />
           <CurrentPasswordField id="email-change-password" {...form.field("password")} />
         </>
       )}
-    </FormDialog>
+    </AccountDialog>
   );
 }

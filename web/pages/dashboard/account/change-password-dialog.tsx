@@ -1,12 +1,10 @@
 import { KeyRound } from "lucide-react";
 import { MIN_PASSWORD_LENGTH } from "@shared/product";
-import { Button } from "../../../components/ui/button";
 import { failureToast } from "../../../lib/failure-toast";
 import { useChangePassword } from "../../../lib/queries/account";
 import { toast } from "../../../lib/use-toast";
 import { NewPasswordField } from "../../../components/new-password-field";
-import { FormDialog } from "../../../components/form-dialog";
-import { CurrentPasswordField, useAccountDialogForm } from "./account-dialog-form";
+import { AccountDialog, CurrentPasswordField, useAccountDialogForm } from "./account-dialog-form";
 
 /** Settings → Change password: the current one, the new one twice. Other devices are signed out. */
 export function ChangePasswordDialog() {
@@ -39,14 +37,10 @@ export function ChangePasswordDialog() {
   }
 
   return (
-    <FormDialog
-      trigger={
-        <Button variant="outline">
-          <KeyRound aria-hidden /> Change password
-        </Button>
-      }
-      open={form.open}
-      onOpenChange={form.openChange}
+    <AccountDialog
+      form={form}
+      openerIcon={<KeyRound aria-hidden />}
+      opener="Change password"
       title="Change password"
       description={
         <p>
@@ -62,6 +56,6 @@ export function ChangePasswordDialog() {
       <CurrentPasswordField id="current-password" {...form.field("current")} />
       <NewPasswordField id="new-password" label="New password" {...form.field("next")} />
       <NewPasswordField id="confirm-new-password" label="Confirm new password" {...form.field("confirm")} />
-    </FormDialog>
+    </AccountDialog>
   );
 }

@@ -1,10 +1,8 @@
 import { Link } from "wouter";
 import { Trash2 } from "lucide-react";
-import { Button } from "../../../components/ui/button";
 import { failureToast } from "../../../lib/failure-toast";
 import { useDeleteAccount } from "../../../lib/queries/account";
-import { FormDialog } from "../../../components/form-dialog";
-import { CurrentPasswordField, useAccountDialogForm } from "./account-dialog-form";
+import { AccountDialog, CurrentPasswordField, useAccountDialogForm } from "./account-dialog-form";
 import { useSession } from "../../../lib/session";
 
 /** Settings → Delete account: says what goes and what the law makes us keep, and asks for the password. */
@@ -28,14 +26,10 @@ export function DeleteAccountDialog() {
   }
 
   return (
-    <FormDialog
-      trigger={
-        <Button variant="destructive">
-          <Trash2 aria-hidden /> Delete account
-        </Button>
-      }
-      open={form.open}
-      onOpenChange={form.openChange}
+    <AccountDialog
+      form={form}
+      openerIcon={<Trash2 aria-hidden />}
+      opener="Delete account"
       destructive
       title="Delete your account?"
       description={
@@ -77,6 +71,6 @@ export function DeleteAccountDialog() {
       icon={<Trash2 aria-hidden />}
     >
       <CurrentPasswordField id="delete-password" {...form.field("password")} />
-    </FormDialog>
+    </AccountDialog>
   );
 }
