@@ -24,6 +24,24 @@ function formatCardNumber(value: string): string {
     .replace(/(\d{4})(?=\d)/g, "$1 ");
 }
 
+/** Says plainly that nothing is charged, and which test cards pay or decline. */
+function TestModeNote() {
+  return (
+    <div
+      role="note"
+      className="flex gap-3 rounded-lg border border-amber-400/40 bg-amber-400/10 p-3 text-sm text-amber-100 light:bg-amber-50 light:text-amber-900"
+    >
+      <FlaskConical className="mt-0.5 size-4 shrink-0 text-amber-300 light:text-amber-700" aria-hidden />
+      <div>
+        <p className="font-semibold text-amber-200 light:text-amber-900">Test mode — no real charge.</p>
+        <p>
+          Use {SUCCESS_CARD} to pay, or {DECLINE_CARD} to see a declined card. Any expiry date and CVC work.
+        </p>
+      </div>
+    </div>
+  );
+}
+
 /** The demo provider's card form: clearly a test, and nothing is charged. */
 export function DemoCardForm({ clientSecret, onPaid, onFailed }: PaymentFormProps) {
   const [cardNumber, setCardNumber] = useState(SUCCESS_CARD);
@@ -53,18 +71,7 @@ export function DemoCardForm({ clientSecret, onPaid, onFailed }: PaymentFormProp
 
   return (
     <form onSubmit={handleSubmit} className="grid gap-4" aria-label="Test card form">
-      <div
-        role="note"
-        className="flex gap-3 rounded-lg border border-amber-400/40 bg-amber-400/10 p-3 text-sm text-amber-100 light:bg-amber-50 light:text-amber-900"
-      >
-        <FlaskConical className="mt-0.5 size-4 shrink-0 text-amber-300 light:text-amber-700" aria-hidden />
-        <div>
-          <p className="font-semibold text-amber-200 light:text-amber-900">Test mode — no real charge.</p>
-          <p>
-            Use {SUCCESS_CARD} to pay, or {DECLINE_CARD} to see a declined card. Any expiry date and CVC work.
-          </p>
-        </div>
-      </div>
+      <TestModeNote />
       <TextField
         id="demo-card-number"
         label="Card number"

@@ -8,11 +8,11 @@ import type { PaymentIntentResponse } from "@shared/api-types";
 import { cancelPayment } from "../../lib/queries/checkout";
 import { failureText } from "../../lib/error-text";
 import { ApiError } from "../../lib/api";
+import type { BuyerDetails, Checkout } from "./checkout-dialog";
 
 /** A promotion code refused at checkout (used before by this buyer, used up, ended…): the list price is offered. */
 export const isPromotionRefusal = (error: unknown) =>
   error instanceof ApiError && (error.code ?? "").startsWith("PROMOTION_CODE_");
-import type { BuyerDetails, Checkout } from "./checkout-dialog";
 
 /** The same details, the same payment: the key a request is made for. */
 export const detailsKey = (details: BuyerDetails) =>
@@ -27,10 +27,8 @@ export const detailsKey = (details: BuyerDetails) =>
     details.seats ?? 1,
   ]);
 
-export function useOpenPayment(checkout: Checkout | null) {
-  const [current, setCurrent] = useState<PaymentIntentResponse | null>(null);
-  const [currentKey, setCurrentKey] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+/** What the dialog says about the payment: why it could not start, why it failed, a refused promotion code. */
+function usePaymentMessages() {
   const [error, setError] = useState<string | null>(null);
   /** Why the last payment failed; the dialog offers to try again. */
   const [failure, setFailure] = useState<string | null>(null);
@@ -38,6 +36,69 @@ export function useOpenPayment(checkout: Checkout | null) {
   const [promotionRefused, setPromotionRefused] = useState<string | null>(null);
   /** The failure is no failure: the payment goes on in another window (a once-per-buyer code started there). */
   const [elsewhere, setElsewhere] = useState(false);
+  const clear = () => {
+    setError(null);
+    setFailure(null);
+    setPromotionRefused(null);
+  };
+  return {
+    error,
+    setError,
+    failure,
+    setFailure,
+    promotionRefused,
+    setPromotionRefused,
+    elsewhere,
+    setElsewhere,
+    clear,
+  };
+}
+
+/** A page left with the dialog open gives its payment up too (the hold would run out anyway). */
+function useGiveUpOnLeave(open: { current: PaymentIntentResponse | null }) {
+  useEffect(() => {
+    const leave = () => {
+      if (open.current) cancelPayment(open.current);
+    };
+    window.addEventListener("pagehide", leave);
+    return () => window.removeEventListener("pagehide", leave);
+  }, [open]);
+}
+
+/** How an open payment ends without being shown again: the dialog closed, the payment failed, or it was paid. */
+function endings(
+  open: { current: PaymentIntentResponse | null },
+  hide: () => void,
+  messages: ReturnType<typeof usePaymentMessages>,
+) {
+  return {
+    /** The dialog closed without paying: the payment is given up. */
+    release() {
+      if (open.current) cancelPayment(open.current);
+      open.current = null;
+    },
+    /** The card was declined (or the payment failed otherwise): given up at once; trying again makes a new one. */
+    failed(message: string, inAnotherWindow = false) {
+      if (open.current) cancelPayment(open.current);
+      hide();
+      messages.setFailure(message);
+      messages.setElsewhere(inAnotherWindow);
+    },
+    /** The buyer changed the form after a failure: the form's own button asks again, with the new details. */
+    dismissFailure: () => messages.setFailure(null),
+    /** Paid: nothing to give up. */
+    paid() {
+      open.current = null;
+    },
+  };
+}
+
+export function useOpenPayment(checkout: Checkout | null) {
+  const [current, setCurrent] = useState<PaymentIntentResponse | null>(null);
+  const [currentKey, setCurrentKey] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const messages = usePaymentMessages();
+  const { setError, setPromotionRefused } = messages;
   const open = useRef<PaymentIntentResponse | null>(null);
   const wanted = useRef("");
   const last = useRef<BuyerDetails>({});
@@ -51,21 +112,12 @@ export function useOpenPayment(checkout: Checkout | null) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a new checkout opens; show is remade on every render
   useEffect(() => {
     show(checkout?.initial ?? null, checkout?.initial ? detailsKey({}) : null);
-    setError(null);
-    setFailure(null);
-    setPromotionRefused(null);
+    messages.clear();
     setPending(false);
     last.current = {};
   }, [checkout]);
 
-  // A page left with the dialog open gives its payment up too (the hold would run out anyway).
-  useEffect(() => {
-    const leave = () => {
-      if (open.current) cancelPayment(open.current);
-    };
-    window.addEventListener("pagehide", leave);
-    return () => window.removeEventListener("pagehide", leave);
-  }, []);
+  useGiveUpOnLeave(open);
 
   async function request(details: BuyerDetails) {
     if (!checkout) return;
@@ -73,9 +125,7 @@ export function useOpenPayment(checkout: Checkout | null) {
     wanted.current = key;
     last.current = details;
     setPending(true);
-    setError(null);
-    setFailure(null);
-    setPromotionRefused(null);
+    messages.clear();
     const previous = open.current;
     try {
       const answer = await checkout.requestIntent({
@@ -103,43 +153,16 @@ export function useOpenPayment(checkout: Checkout | null) {
     }
   }
 
-  /** The dialog closed without paying: the payment is given up. */
-  function release() {
-    if (open.current) cancelPayment(open.current);
-    open.current = null;
-  }
-
-  /** The card was declined (or the payment failed otherwise): given up at once; trying again makes a new one. */
-  function failed(message: string, inAnotherWindow = false) {
-    if (open.current) cancelPayment(open.current);
-    show(null, null);
-    setFailure(message);
-    setElsewhere(inAnotherWindow);
-  }
-
-  /** The buyer changed the form after a failure: the form's own button asks again, with the new details. */
-  function dismissFailure() {
-    setFailure(null);
-  }
-
-  /** Paid: nothing to give up. */
-  function paid() {
-    open.current = null;
-  }
-
   return {
     current,
     currentKey,
     pending,
-    error,
-    failure,
-    elsewhere,
-    promotionRefused,
+    error: messages.error,
+    failure: messages.failure,
+    elsewhere: messages.elsewhere,
+    promotionRefused: messages.promotionRefused,
     request,
     retry: () => request(last.current),
-    release,
-    failed,
-    dismissFailure,
-    paid,
+    ...endings(open, () => show(null, null), messages),
   };
 }
