@@ -15,7 +15,7 @@ export function useSeats() {
 }
 
 /** Seat 1's key and link are the account's own: what shows them is read again with the seats. */
-const refreshSeats = () =>
+export const refreshSeats = () =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: SEATS_QUERY_KEY }),
     queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),

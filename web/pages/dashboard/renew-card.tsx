@@ -12,6 +12,7 @@ import { asksBeforePaying, CheckoutDialog, type Checkout } from "../../component
 import { formFromDetails } from "../../components/checkout/buyer-form";
 import { useLastBillingDetails } from "../../lib/queries/account";
 import { usePlans } from "../../lib/queries/pricing";
+import { refreshSeats, useSeats } from "../../lib/queries/seats";
 import { PromotionCodeField } from "../../components/promotion-code-field";
 
 /** Where the card provider returns to after a renewal that needed a redirect (3-D Secure). */
@@ -36,6 +37,8 @@ function RenewHeader({ description }: { description: string }) {
 function useRenewal(promotionCode: string, onApplied: () => void) {
   const renew = useRenewSubscription();
   const { data: config } = usePublicConfig();
+  // The renewal starts from the seats the account has now; the dialog lets the owner pick more or fewer.
+  const currentSeats = useSeats().data?.total ?? 1;
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   const [choosing, setChoosing] = useState<PlanView["id"] | null>(null);
 
@@ -45,7 +48,7 @@ function useRenewal(promotionCode: string, onApplied: () => void) {
       // Applies the key now if the provider's webhook hasn't yet; answers the same if it has.
       await verifyPayment(paymentIntentId, clientSecret);
     } finally {
-      await refreshSubscription();
+      await Promise.all([refreshSubscription(), refreshSeats()]);
     }
     toast({
       title: "Subscription extended",
@@ -55,8 +58,12 @@ function useRenewal(promotionCode: string, onApplied: () => void) {
 
   function choose(plan: PlanView) {
     const code = { promotionCode: promotionCode.trim() || undefined };
+    // One seat is not sent, as the dialog does not send it.
+    const seats = currentSeats === 1 ? {} : { seats: currentSeats };
     const opened: Omit<Checkout, "provider"> = {
       plan,
+      asksSeats: true,
+      currentSeats,
       // Renewals are taxed, and asked for consent, like purchases.
       asksLocation: config ? config.tax !== "off" : false,
       consentSetting: config?.withdrawalConsent ?? "eu",
@@ -75,7 +82,7 @@ function useRenewal(promotionCode: string, onApplied: () => void) {
     }
     setChoosing(plan.id);
     renew.mutate(
-      { plan: plan.id, ...code },
+      { plan: plan.id, ...code, ...seats },
       {
         onSuccess: (answer) => {
           // A code that makes it free: already applied to the account, no card to ask for.
@@ -97,7 +104,16 @@ function useRenewal(promotionCode: string, onApplied: () => void) {
     await applied(planName, paymentIntentId, clientSecret);
   }
 
-  return { config, checkout, close: () => setCheckout(null), choosing, busy: renew.isPending, choose, paid };
+  return {
+    config,
+    checkout,
+    close: () => setCheckout(null),
+    choosing,
+    busy: renew.isPending,
+    choose,
+    paid,
+    currentSeats,
+  };
 }
 
 /**
@@ -172,7 +188,7 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
         onPaid={(id, secret) => void renewal.paid(id, secret)}
         note="Payments are processed securely. The plan is added to your account the moment the payment goes through."
         returnPath={RENEW_RETURN_PATH}
-        initialForm={formFromDetails(lastDetails?.details)}
+        initialForm={{ ...formFromDetails(lastDetails?.details), seats: String(renewal.currentSeats) }}
       />
     </Card>
   );
