@@ -44,3 +44,12 @@ export function useFreeSeat() {
     onSuccess: refreshSeats,
   });
 }
+
+/** Keeps an ended seat (its key and Roblox account) instead of the live seat `instead`, which ends. */
+export function useRestoreSeat() {
+  return useMutation({
+    mutationFn: ({ seatId, instead }: { seatId: number; instead: number }) =>
+      apiRequest<SeatsResponse>("POST", `/api/seats/${seatId}/restore`, { instead }),
+    onSuccess: refreshSeats,
+  });
+}
