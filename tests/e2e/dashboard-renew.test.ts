@@ -8,6 +8,8 @@ import { productKeys, sales, subscriptions, users } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
 import { PHONE, openSignedIn, screenshot } from "../support/browser";
 import { api, dashboardSuite, newPage, openTab, signUp, signUpLinked, toastText } from "./dashboard-helpers";
+import { generateProductKeys } from "../../src/features/product-keys/service";
+import { checkEveryLook } from "../support/looks";
 
 setDefaultTimeout(90_000);
 
@@ -47,6 +49,67 @@ describe("Renew / Extend", () => {
     expect(key!.usedByUserId).toBe(user.userId);
     await page.setViewportSize(PHONE);
     await screenshot(page, "dashboard-renew-phone");
+  });
+
+  test("a studio renews with fewer seats: the dialog starts from its four, prices two, and the newest two end once paid", async () => {
+    const { db, clock } = env.server.deps;
+    const [bought] = await generateProductKeys(db, clock.now(), { plan: "pro", count: 1, source: "admin", seats: 4 });
+    const email = "renewing-lead@studio.example";
+    const signup = await api(env, "POST", "/api/auth/signup", {
+      email,
+      password: "correct horse",
+      confirmPassword: "correct horse",
+      productKey: bought!.key,
+    });
+    const token = signup.body.token as string;
+    const seatList = (await api(env, "GET", "/api/seats", undefined, token)).body.seats as { id: number }[];
+    const keys: string[] = [];
+    for (const seat of seatList.slice(1))
+      keys.push((await api(env, "POST", `/api/seats/${seat.id}/key`, undefined, token)).body.key as string);
+
+    const page = await newPage(env);
+    await openSignedIn(page, token, "/dashboard?tab=subscription");
+    const panel = page.getByRole("tabpanel", { name: "Subscription" });
+    await panel.getByRole("button", { name: "Extend with 4 Month Pro" }).click();
+    const dialog = page.getByRole("dialog", { name: "Complete Your Purchase" });
+    await dialog.getByRole("button", { name: "Complete Payment" }).waitFor();
+    expect(await dialog.getByLabel("Seats").inputValue()).toBe("4");
+    await dialog.getByText("4 Month Pro × 4 seats").waitFor();
+    await dialog.getByText("$99.96").waitFor();
+    await dialog.getByText("You have 4 seats now. With fewer, the newest end once this is paid.").waitFor();
+
+    await dialog.getByLabel("Seats").fill("2");
+    await dialog.getByRole("button", { name: "Update total" }).click();
+    await dialog.getByText("4 Month Pro × 2 seats").waitFor();
+    await dialog.getByText("$49.98").waitFor();
+    await dialog.getByRole("button", { name: "Complete Payment" }).waitFor();
+    await checkEveryLook(
+      page,
+      "dashboard-renew-seats",
+      async (theme) => {
+        await page.evaluate((name) => {
+          document.documentElement.classList.toggle("light", name === "light");
+          document.documentElement.classList.toggle("dark", name === "dark");
+        }, theme);
+      },
+      false,
+    );
+    // Nothing ends before the renewal is paid.
+    expect((await api(env, "POST", "/api/plugin/validate", { key: keys[2]!, robloxUserId: "4" })).status).toBe(200);
+
+    await dialog.getByRole("button", { name: "Complete Payment" }).click();
+    await toastText(page, "Subscription extended").waitFor();
+    await dialog.waitFor({ state: "hidden" });
+    await openTab(page, "Plugin");
+    await page.getByTestId("seats-used").getByText("1 of 2 in use").waitFor();
+    expect(await page.getByTestId("seat").count()).toBe(2);
+    expect((await api(env, "POST", "/api/plugin/validate", { key: keys[0]!, robloxUserId: "2" })).status).toBe(200);
+    for (const key of keys.slice(1)) {
+      const ended = await api(env, "POST", "/api/plugin/validate", { key, robloxUserId: "3" });
+      expect(ended).toMatchObject({ status: 403, body: { code: "SEAT_ENDED" } });
+    }
+    const [sale] = await env.server.deps.db.select().from(sales).where(eq(sales.email, email));
+    expect(sale).toMatchObject({ seats: 2, amountCents: 4998 });
   });
 
   test("lifetime access has nothing to renew", async () => {

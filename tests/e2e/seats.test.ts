@@ -11,6 +11,8 @@ import { axeViolations, describeFindings } from "../support/axe";
 import { api, dashboardSuite, openTab, toastText } from "./dashboard-helpers";
 import { generateProductKeys } from "../../src/features/product-keys/service";
 import { shoot } from "./shots";
+import { setSeatCount } from "../../src/features/seats/service";
+import { checkEveryLook, footerTheme } from "../support/looks";
 
 setDefaultTimeout(90_000);
 
@@ -169,5 +171,46 @@ describe("a studio's seats", () => {
     expect(await seat1.getByTestId("seat-key").textContent()).toBe(own);
     const again = await api(env, "POST", "/api/plugin/validate", { key: own, robloxUserId: "123" });
     expect(again.body).toMatchObject({ valid: true, linkedRobloxAccountId: "123" });
+  });
+  test("after the seats went down, the lead keeps an ended seat instead of one in use", async () => {
+    const { db, clock } = env.server.deps;
+    const [bought] = await generateProductKeys(db, clock.now(), { plan: "pro", count: 1, source: "admin", seats: 4 });
+    const signup = await api(env, "POST", "/api/auth/signup", {
+      email: "lead3@studio.example",
+      password: "correct horse",
+      confirmPassword: "correct horse",
+      productKey: bought!.key,
+    });
+    const token = signup.body.token as string;
+    const ids = ((await api(env, "GET", "/api/seats", undefined, token)).body.seats as { id: number }[]).map(
+      (seat) => seat.id,
+    );
+    const keys: string[] = [];
+    for (const id of ids.slice(1))
+      keys.push((await api(env, "POST", `/api/seats/${id}/key`, undefined, token)).body.key);
+    await api(env, "PATCH", `/api/seats/${ids[3]}`, { label: "Ana, level design" }, token);
+    expect((await api(env, "POST", "/api/plugin/validate", { key: keys[2], robloxUserId: "123" })).status).toBe(200);
+    await setSeatCount(db, signup.body.user.id, 2, clock.now());
+
+    const page = await env.page(DESKTOP);
+    await openSignedIn(page, token);
+    await openTab(page, "Plugin");
+    await page.getByTestId("seats-used").getByText("1 of 2 in use").waitFor();
+    const ana = page.getByTestId("ended-seat").filter({ hasText: "Ana, level design" });
+    await ana.getByText("Builder Man").waitFor();
+    await ana.getByText(`${keys[2]!.slice(0, 7)}…${keys[2]!.slice(-4)}`).waitFor();
+    expect(await page.getByTestId("ended-seat").count()).toBe(2);
+    await ana.getByRole("heading", { name: "Ana, level design" }).scrollIntoViewIfNeeded();
+    await checkEveryLook(page, "seats-ended", footerTheme(page));
+
+    await ana.getByLabel("End instead").selectOption({ label: "Seat 2" });
+    await ana.getByRole("button", { name: "Keep this one instead" }).click();
+    await toastText(page, "Seat kept").waitFor();
+    await page.getByTestId("seat").nth(1).getByRole("heading", { name: "Seat 2: Ana, level design" }).waitFor();
+    await page.getByTestId("seat").nth(1).getByText("Builder Man").waitFor();
+    expect(await page.getByTestId("seat").count()).toBe(2);
+    expect((await api(env, "POST", "/api/plugin/validate", { key: keys[2], robloxUserId: "123" })).status).toBe(200);
+    const ended = await api(env, "POST", "/api/plugin/validate", { key: keys[0], robloxUserId: "2" });
+    expect(ended).toMatchObject({ status: 403, body: { code: "SEAT_ENDED" } });
   });
 });

@@ -17,6 +17,7 @@ import { queueEmail } from "../email/outbox";
 import { recordForAddress, recordRenewal } from "../ownership/service";
 import { toIso } from "../../lib/clock";
 import { applyProductKey } from "../subscriptions/service";
+import { renewSeats } from "../seats/service";
 import { CURRENCY } from "@shared/currency";
 import { RENEWAL_ACCOUNT_METADATA, type ProviderIntent } from "../payments/provider";
 import { log } from "../../lib/logger";
@@ -222,7 +223,12 @@ async function applyRenewal(
   const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   try {
     // The rules of redeem decide; one that refuses (lifetime access already) does so before writing anything.
-    if (account) return await applyProductKey(tx, userId, key.key, now);
+    if (account) {
+      const renewed = await applyProductKey(tx, userId, key.key, now);
+      // The renewal's seat count is the account's from now on, fewer as well as more.
+      await renewSeats(tx, userId, key.seats, now);
+      return renewed;
+    }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
   }

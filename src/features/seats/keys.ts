@@ -16,6 +16,7 @@ import { findUserById } from "../users/service";
 import { writeAudit } from "../audit/service";
 import { assertResetAllowed } from "./link-reset";
 import { seatsOf } from "./service";
+import { endedSeatsOf } from "./restore";
 
 type Deps = Pick<AppDeps, "db" | "clock">;
 type FreeDeps = Pick<AppDeps, "db" | "clock" | "config">;
@@ -55,7 +56,8 @@ export async function listSeats(deps: Deps, userId: number): Promise<SeatsRespon
   }
   const owner = await ownerOf(deps.db, userId);
   const list = rows.map((seat) => seatView(seat, owner));
-  return { seats: list, total: list.length, used: list.filter((seat) => seat.keyPreview !== null).length };
+  const used = list.filter((seat) => seat.keyPreview !== null).length;
+  return { seats: list, ended: await endedSeatsOf(deps.db, userId), total: list.length, used };
 }
 
 /** The owner's seat `seatId` that exists; 404 for another account's, an ended or an unknown one. */

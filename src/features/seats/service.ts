@@ -61,12 +61,19 @@ export async function endSeatsAfter(db: DbOrTx, userId: number, keep: number, no
 }
 
 /**
- * The seats the account's redeemed keys pay for: the most any of them gives whose sale is not refunded (keys made by
- * hand have no sale), and always seat 1. `exceptKeyId`: a key whose refund is being recorded.
+ * The seats the account's redeemed keys pay for, and always seat 1. A renewal paid from the dashboard sets the count
+ * to its own, so it and the keys redeemed since count; before any renewal, every key does. Of those, the most any of
+ * them gives whose sale is not refunded counts (keys made by hand have no sale). `exceptKeyId`: a key whose refund is
+ * being recorded.
  */
 export async function paidSeats(db: DbOrTx, userId: number, exceptKeyId?: number): Promise<number> {
   const keys = await db
-    .select({ seats: productKeys.seats })
+    .select({
+      id: productKeys.id,
+      seats: productKeys.seats,
+      usedAt: productKeys.usedAt,
+      renewalUserId: sales.renewalUserId,
+    })
     .from(productKeys)
     .leftJoin(sales, eq(sales.id, productKeys.saleId))
     .where(
@@ -76,7 +83,15 @@ export async function paidSeats(db: DbOrTx, userId: number, exceptKeyId?: number
         or(isNull(sales.id), ne(sales.status, "refunded")),
       ),
     );
-  return Math.max(1, ...keys.map((key) => key.seats));
+  // In the order they were redeemed (two in the same millisecond: the newer key last).
+  const order = (key: (typeof keys)[number]) => [key.usedAt ?? 0, key.id] as const;
+  const later = (a: (typeof keys)[number], b: (typeof keys)[number]) =>
+    order(a)[0] !== order(b)[0] ? order(a)[0] > order(b)[0] : order(a)[1] >= order(b)[1];
+  const renewal = keys
+    .filter((key) => key.renewalUserId === userId)
+    .reduce<(typeof keys)[number] | null>((last, key) => (last === null || later(key, last) ? key : last), null);
+  const counted = renewal === null ? keys : keys.filter((key) => later(key, renewal));
+  return Math.max(1, ...counted.map((key) => key.seats));
 }
 
 /**
@@ -99,6 +114,17 @@ async function goodwillOf(db: DbOrTx, userId: number): Promise<number> {
 export async function endRefundedSeats(db: DbOrTx, userId: number, refundedKeyId: number, now: number) {
   const goodwill = await goodwillOf(db, userId);
   const keep = (await paidSeats(db, userId, refundedKeyId)) + goodwill;
+  return endSeatsAfter(db, userId, keep, now);
+}
+
+/**
+ * A renewal paid from the dashboard: the account's seats become the renewal's, plus an admin's goodwill as a refund
+ * counts it. More → the new seats exist (free); fewer → the newest end (never seat 1), their keys answering
+ * SEAT_ENDED. Runs once per renewal, in its sale's transaction. Answers how many ended.
+ */
+export async function renewSeats(db: DbOrTx, userId: number, paid: number, now: number): Promise<number> {
+  const keep = Math.max(1, paid + (await goodwillOf(db, userId)));
+  await grantSeats(db, userId, keep, now);
   return endSeatsAfter(db, userId, keep, now);
 }
 

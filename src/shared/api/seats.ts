@@ -19,10 +19,24 @@ const seat = t.Object({
   }),
 });
 
+const endedSeat = t.Object({
+  id: Int(),
+  label: t.Nullable(t.String()),
+  keyPreview: t.Nullable(
+    t.String({ description: "The ended seat's key with its middle hidden; it answers SEAT_ENDED." }),
+  ),
+  robloxUserId: t.Nullable(t.String({ description: "The Roblox account its key was linked to, or null." })),
+  endedAt: IsoDate,
+});
+
 export const SeatsModel = {
   list: t.Object({
     seats: t.Array(seat, {
       description: "The licence's seats in the order they were given; seat 1 is the owner's key.",
+    }),
+    ended: t.Array(endedSeat, {
+      description:
+        "Seats that ended when the licence's seats went down and still hold a key or a linked account: POST /api/seats/:id/restore brings one back in place of a live seat.",
     }),
     total: Int({ description: "How many seats the licence has." }),
     used: Int({ description: "How many of them hold a key." }),
@@ -42,6 +56,13 @@ export const SeatsModel = {
     seat,
   }),
   seat,
+  restoreBody: t.Object({
+    instead: t.Integer({
+      minimum: 1,
+      error: "Pick the seat in use that ends instead.",
+      description: "The live seat that ends in its place (not seat 1).",
+    }),
+  }),
   adminUserParams: t.Object({ id: t.Integer({ minimum: 1, error: "No account has this id." }) }),
   adminSeatsBody: t.Object({ seats: seatsField }),
   adminSeats: t.Object({
@@ -51,5 +72,6 @@ export const SeatsModel = {
 };
 
 export type SeatView = Static<typeof seat>;
+export type EndedSeatView = Static<typeof endedSeat>;
 export type SeatsResponse = Static<typeof SeatsModel.list>;
 export type SeatKeyResponse = Static<typeof SeatsModel.key>;

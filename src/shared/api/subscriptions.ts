@@ -1,6 +1,7 @@
 import { t, type Static } from "./type-system";
-import { Int, IsoDate, IsoDateOrNull, oneOf, PlanId, planIdField } from "./common";
+import { BodyInt, Int, IsoDate, IsoDateOrNull, oneOf, PlanId, planIdField } from "./common";
 import { buyerChoices, promotionCodeField } from "./payments";
+import { INVALID_SEATS_MESSAGE, MAX_SEATS, MIN_SEATS } from "../seats";
 import { TaxModel } from "./tax";
 
 /** 'suspended': a payment for it is disputed; access is on hold and its time does not run. */
@@ -39,6 +40,15 @@ export const SubscriptionModel = {
   renewBody: t.Object({
     plan: planIdField("Please choose a plan: month, pro or lifetime."),
     promotionCode: t.Optional(promotionCodeField),
+    seats: t.Optional(
+      BodyInt({
+        minimum: MIN_SEATS,
+        maximum: MAX_SEATS,
+        error: INVALID_SEATS_MESSAGE,
+        errorCode: "INVALID_SEATS",
+        description: `The seats the account has once the renewal is paid (${MIN_SEATS}–${MAX_SEATS}; absent means 1), priced like a purchase's: the plan's price times the seats, then the promotion code and tax. More than now gives new seats; fewer ends the newest when it is paid (never seat 1). Seats an admin gave are kept on top.`,
+      }),
+    ),
     ...TaxModel.buyerLocation,
     ...buyerChoices,
   }),

@@ -68,8 +68,10 @@ export interface BuyerFormRules {
   /** Tax is on: the billing country (and a postal code where needed) comes first. */
   asksLocation: boolean;
   consentSetting: WithdrawalConsentSetting;
-  /** A purchase: ask how many seats. */
+  /** A purchase or a renewal: ask how many seats. */
   asksSeats?: boolean;
+  /** A renewal: the seats the account has now. */
+  currentSeats?: number;
 }
 
 const COUNTRIES = COUNTRY_CODES.map((code) => ({ code, name: countryName(code), own: nativeCountryName(code) })).sort(
@@ -183,6 +185,7 @@ export function BuyerForm({
         <SeatsField
           value={state.seats}
           error={seatsError}
+          current={rules.currentSeats}
           onChange={(seats) => {
             setSeatsError(null);
             set({ seats });

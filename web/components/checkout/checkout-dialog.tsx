@@ -45,8 +45,10 @@ export interface Checkout {
   initial?: PaymentIntentResponse;
   /** Tax is on: ask the billing location first. */
   asksLocation: boolean;
-  /** A purchase (not a renewal): ask how many seats. */
+  /** Ask how many seats (a purchase, a renewal). */
   asksSeats?: boolean;
+  /** A renewal: the seats the account has now, which the seats field starts from. */
+  currentSeats?: number;
   /** Who must agree to immediate supply (the site's WITHDRAWAL_CONSENT). */
   consentSetting: WithdrawalConsentSetting;
   /** The promotion code's price as the page showed it, until the server's quote is in. */
@@ -191,6 +193,7 @@ export function CheckoutDialog({
     asksLocation: checkout?.asksLocation ?? false,
     consentSetting: checkout?.consentSetting ?? "eu",
     asksSeats: checkout?.asksSeats ?? false,
+    currentSeats: checkout?.currentSeats,
   };
   const seats = (rules.asksSeats && seatsOf(form.seats)) || 1;
   const formDetails = buyerDetails(form, rules);

@@ -2,7 +2,7 @@
  * How many people the purchase licenses: each gets a plugin key of their own. The price is the plan's times the
  * seats; the server's quote says the exact total.
  */
-import { isSeatCount, MAX_SEATS, MIN_SEATS } from "@shared/seats";
+import { isSeatCount, MAX_SEATS, MIN_SEATS, seatsText } from "@shared/seats";
 import { Input } from "../ui/input";
 import { Field } from "../ui/text-field";
 
@@ -21,9 +21,12 @@ export function SeatsField({
   error,
   onChange,
   onCommit,
+  current,
 }: {
   value: string;
   error: string | null;
+  /** A renewal: the seats the account has now (the field starts from them; with several, the hint says so). */
+  current?: number;
   onChange: (text: string) => void;
   /** The buyer is done with the field (left it): the total can be worked out again. */
   onCommit: () => void;
@@ -47,7 +50,9 @@ export function SeatsField({
             onBlur={onCommit}
           />
           <p id={HINT_ID} className="text-sm text-muted-foreground">
-            One for each person who uses the plugin: each gets a plugin key of their own.
+            {current === undefined || current === 1
+              ? "One for each person who uses the plugin: each gets a plugin key of their own."
+              : `You have ${seatsText(current)} now. With fewer, the newest end once this is paid.`}
           </p>
         </div>
       )}

@@ -111,10 +111,12 @@ export function useOpenPayment(checkout: Checkout | null) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a new checkout opens; show is remade on every render
   useEffect(() => {
-    show(checkout?.initial ?? null, checkout?.initial ? detailsKey({}) : null);
+    // The payment made before the dialog opened was for no details but its seats (a renewal's current count).
+    const initial = checkout?.initial ?? null;
+    show(initial, initial ? detailsKey({ seats: initial.quote.seats }) : null);
     messages.clear();
     setPending(false);
-    last.current = {};
+    last.current = initial && initial.quote.seats !== 1 ? { seats: initial.quote.seats } : {};
   }, [checkout]);
 
   useGiveUpOnLeave(open);

@@ -15,7 +15,7 @@ export function useSeats() {
 }
 
 /** Seat 1's key and link are the account's own: what shows them is read again with the seats. */
-const refreshSeats = () =>
+export const refreshSeats = () =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: SEATS_QUERY_KEY }),
     queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
@@ -41,6 +41,15 @@ export function useLabelSeat() {
 export function useFreeSeat() {
   return useMutation({
     mutationFn: (seatId: number) => apiRequest<SeatView>("DELETE", `/api/seats/${seatId}/key`),
+    onSuccess: refreshSeats,
+  });
+}
+
+/** Keeps an ended seat (its key and Roblox account) instead of the live seat `instead`, which ends. */
+export function useRestoreSeat() {
+  return useMutation({
+    mutationFn: ({ seatId, instead }: { seatId: number; instead: number }) =>
+      apiRequest<SeatsResponse>("POST", `/api/seats/${seatId}/restore`, { instead }),
     onSuccess: refreshSeats,
   });
 }

@@ -12,6 +12,7 @@ import { asksBeforePaying, CheckoutDialog, type Checkout } from "../../component
 import { formFromDetails } from "../../components/checkout/buyer-form";
 import { useLastBillingDetails } from "../../lib/queries/account";
 import { usePlans } from "../../lib/queries/pricing";
+import { refreshSeats, useSeats } from "../../lib/queries/seats";
 import { PromotionCodeField } from "../../components/promotion-code-field";
 
 /** Where the card provider returns to after a renewal that needed a redirect (3-D Secure). */
@@ -33,30 +34,44 @@ function RenewHeader({ description }: { description: string }) {
  * Choosing a plan to renew with: the payment dialog opens at once where it asks first (location, consent),
  * else once the server has started the payment; a code that makes it free is applied without a card.
  */
+/** A paid renewal: applied now if the provider's webhook hasn't yet (the same answer if it has), then said. */
+async function renewalApplied(
+  onApplied: () => void,
+  planName: string,
+  paymentIntentId: string,
+  clientSecret: string | null,
+) {
+  onApplied();
+  try {
+    await verifyPayment(paymentIntentId, clientSecret);
+  } finally {
+    await Promise.all([refreshSubscription(), refreshSeats()]);
+  }
+  toast({
+    title: "Subscription extended",
+    description: `${planName} was added to your account. A receipt is on its way by e-mail.`,
+  });
+}
+
 function useRenewal(promotionCode: string, onApplied: () => void) {
   const renew = useRenewSubscription();
   const { data: config } = usePublicConfig();
+  // The renewal starts from the seats the account has now; the dialog lets the owner pick more or fewer.
+  const currentSeats = useSeats().data?.total ?? 1;
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   const [choosing, setChoosing] = useState<PlanView["id"] | null>(null);
 
-  async function applied(planName: string, paymentIntentId: string, clientSecret: string | null) {
-    onApplied();
-    try {
-      // Applies the key now if the provider's webhook hasn't yet; answers the same if it has.
-      await verifyPayment(paymentIntentId, clientSecret);
-    } finally {
-      await refreshSubscription();
-    }
-    toast({
-      title: "Subscription extended",
-      description: `${planName} was added to your account. A receipt is on its way by e-mail.`,
-    });
-  }
+  const applied = (planName: string, paymentIntentId: string, clientSecret: string | null) =>
+    renewalApplied(onApplied, planName, paymentIntentId, clientSecret);
 
   function choose(plan: PlanView) {
     const code = { promotionCode: promotionCode.trim() || undefined };
+    // One seat is not sent, as the dialog does not send it.
+    const seats = currentSeats === 1 ? {} : { seats: currentSeats };
     const opened: Omit<Checkout, "provider"> = {
       plan,
+      asksSeats: true,
+      currentSeats,
       // Renewals are taxed, and asked for consent, like purchases.
       asksLocation: config ? config.tax !== "off" : false,
       consentSetting: config?.withdrawalConsent ?? "eu",
@@ -75,7 +90,7 @@ function useRenewal(promotionCode: string, onApplied: () => void) {
     }
     setChoosing(plan.id);
     renew.mutate(
-      { plan: plan.id, ...code },
+      { plan: plan.id, ...code, ...seats },
       {
         onSuccess: (answer) => {
           // A code that makes it free: already applied to the account, no card to ask for.
@@ -97,7 +112,16 @@ function useRenewal(promotionCode: string, onApplied: () => void) {
     await applied(planName, paymentIntentId, clientSecret);
   }
 
-  return { config, checkout, close: () => setCheckout(null), choosing, busy: renew.isPending, choose, paid };
+  return {
+    config,
+    checkout,
+    close: () => setCheckout(null),
+    choosing,
+    busy: renew.isPending,
+    choose,
+    paid,
+    currentSeats,
+  };
 }
 
 /**
@@ -172,7 +196,7 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
         onPaid={(id, secret) => void renewal.paid(id, secret)}
         note="Payments are processed securely. The plan is added to your account the moment the payment goes through."
         returnPath={RENEW_RETURN_PATH}
-        initialForm={formFromDetails(lastDetails?.details)}
+        initialForm={{ ...formFromDetails(lastDetails?.details), seats: String(renewal.currentSeats) }}
       />
     </Card>
   );

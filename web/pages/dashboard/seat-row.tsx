@@ -16,7 +16,7 @@ import { Avatar } from "./linked-account-card";
 
 const failed = (description: string) => toast({ variant: "destructive", title: "Failed", description });
 
-function SeatAccount({ id }: { id: string | null }) {
+export function SeatAccount({ id }: { id: string | null }) {
   const profile = useRobloxProfile(id);
   if (id === null) return <p className="text-sm text-muted-foreground">No Roblox account linked yet.</p>;
   if (profile.isLoading) return <Skeleton className="h-10" />;

@@ -3,6 +3,7 @@ import { Users } from "lucide-react";
 import type { SeatsResponse } from "@shared/api-types";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { SeatRow } from "./seat-row";
+import { EndedSeats } from "./ended-seats";
 
 export function SeatsCard({ seats, ownKey }: { seats: SeatsResponse; ownKey: string | null }) {
   return (
@@ -25,6 +26,7 @@ export function SeatsCard({ seats, ownKey }: { seats: SeatsResponse; ownKey: str
             <SeatRow key={seat.id} seat={seat} number={index + 1} ownKey={ownKey} />
           ))}
         </ul>
+        <EndedSeats ended={seats.ended} live={seats.seats} />
       </CardContent>
     </Card>
   );

@@ -1,0 +1,84 @@
+/**
+ * The seats that ended when the licence's seats went down, under the live ones: the owner can keep one of them
+ * instead of a live seat they pick, which ends in its place (docs/accounts.md#seats).
+ */
+import { useState } from "react";
+import { ArchiveRestore } from "lucide-react";
+import type { EndedSeatView, SeatView } from "@shared/api-types";
+import { Button } from "../../components/ui/button";
+import { Select } from "../../components/ui/select";
+import { Label } from "../../components/ui/label";
+import { useRestoreSeat } from "../../lib/queries/seats";
+import { toast } from "../../lib/use-toast";
+import { SeatAccount } from "./seat-row";
+
+const seatName = (number: number, label: string | null) => `Seat ${number}${label ? `: ${label}` : ""}`;
+
+function EndedSeat({ seat, live }: { seat: EndedSeatView; live: SeatView[] }) {
+  const restore = useRestoreSeat();
+  // Seat 1 is the owner's own key and always stays: the others can end instead.
+  const choices = live.map((other, index) => ({ other, number: index + 1 })).slice(1);
+  const [instead, setInstead] = useState(String(choices.at(-1)?.other.id ?? ""));
+  const name = seat.label ?? "Ended seat";
+  const keep = () =>
+    restore.mutate(
+      { seatId: seat.id, instead: Number(instead) },
+      {
+        onSuccess: () =>
+          toast({ title: "Seat kept", description: `${name} works again; the seat you picked has ended.` }),
+        onError: (error) =>
+          toast({ variant: "destructive", title: "Failed", description: error.message || "Could not keep the seat" }),
+      },
+    );
+  return (
+    <li className="grid content-start gap-3 rounded-md border border-dashed border-border p-4" data-testid="ended-seat">
+      <h4 className="font-medium">{name}</h4>
+      <div className="rounded-md border border-border bg-muted px-3 py-2 font-mono text-xs break-all sm:text-sm">
+        {seat.keyPreview ?? <span className="font-sans text-muted-foreground">No key</span>}
+      </div>
+      <SeatAccount id={seat.robloxUserId} />
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`ended-seat-${seat.id}-instead`}>End instead</Label>
+          <Select
+            id={`ended-seat-${seat.id}-instead`}
+            value={instead}
+            onChange={(event) => setInstead(event.target.value)}
+            className="w-56"
+          >
+            {choices.map(({ other, number }) => (
+              <option key={other.id} value={other.id}>
+                {seatName(number, other.label)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button size="sm" variant="outline" className="h-10" disabled={restore.isPending} onClick={keep}>
+          <ArchiveRestore aria-hidden /> {restore.isPending ? "Keeping…" : "Keep this one instead"}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+export function EndedSeats({ ended, live }: { ended: EndedSeatView[]; live: SeatView[] }) {
+  if (ended.length === 0 || live.length < 2) return null;
+  return (
+    <section className="mt-6 grid gap-3" aria-labelledby="ended-seats-title">
+      <div>
+        <h3 id="ended-seats-title" className="font-medium">
+          Ended seats
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          Your licence has fewer seats now, so these keys stopped working. Keep one instead of a seat in use: its key
+          and Roblox account work again, and the seat you pick ends.
+        </p>
+      </div>
+      <ul className="grid gap-4 lg:grid-cols-2">
+        {ended.map((seat) => (
+          <EndedSeat key={seat.id} seat={seat} live={live} />
+        ))}
+      </ul>
+    </section>
+  );
+}
