@@ -10,6 +10,7 @@ import { Select } from "../../components/ui/select";
 import { Label } from "../../components/ui/label";
 import { useRestoreSeat } from "../../lib/queries/seats";
 import { toast } from "../../lib/use-toast";
+import { failureToast } from "../../lib/failure-toast";
 import { SeatAccount } from "./seat-row";
 
 const seatName = (number: number, label: string | null) => `Seat ${number}${label ? `: ${label}` : ""}`;
@@ -26,8 +27,10 @@ function EndedSeat({ seat, live }: { seat: EndedSeatView; live: SeatView[] }) {
       {
         onSuccess: () =>
           toast({ title: "Seat kept", description: `${name} works again; the seat you picked has ended.` }),
-        onError: (error) =>
-          toast({ variant: "destructive", title: "Failed", description: error.message || "Could not keep the seat" }),
+        onError: failureToast("Failed", {
+          fallback: "Could not keep the seat",
+          statusPrefix: "Could not keep the seat.",
+        }),
       },
     );
   return (
