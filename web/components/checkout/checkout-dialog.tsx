@@ -1,21 +1,15 @@
-import { lazy, Suspense, useEffect, useState } from "react";
-import { RotateCcw, ShieldCheck } from "lucide-react";
+import { useEffect, useState } from "react";
 import type { PlanView } from "@shared/api/pricing";
 import type { PaymentIntentResponse } from "@shared/api-types";
 import type { WithdrawalConsentSetting } from "@shared/withdrawal";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
-import { Button } from "../ui/button";
-import { Skeleton } from "../ui/skeleton";
-import { DemoCardForm } from "./demo-card-form";
+import { CardForm, FinePrint, PaymentFailedNotice, PromotionRefusedNotice } from "./checkout-parts";
 import { TaxBreakdownTable } from "./tax-step";
 import { BuyerForm, buyerDetails, consentNeeded, EMPTY_BUYER_FORM, type BuyerFormState } from "./buyer-form";
 import { detailsKey, useOpenPayment } from "./use-open-payment";
 import { seatsOf } from "./seats-field";
 import { seatsText } from "@shared/seats";
 import { toast } from "../../lib/use-toast";
-
-// Stripe's React bindings and Stripe.js load only when a real card form is needed.
-const StripePaymentForm = lazy(() => import("./stripe-payment-form"));
 
 /** What the buyer tells the dialog besides the plan: billing location (tax on), business details, consent. */
 export interface BuyerDetails {
@@ -155,31 +149,15 @@ export interface CheckoutDialogProps {
   initialForm?: BuyerFormState;
 }
 
-function FormSkeleton() {
-  return (
-    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a named placeholder; a live role would have it announced, a change to make on purpose
-    <div className="grid gap-3" aria-label="Loading the card form">
-      <Skeleton className="h-10" />
-      <div className="grid grid-cols-2 gap-3">
-        <Skeleton className="h-10" />
-        <Skeleton className="h-10" />
-      </div>
-      <Skeleton className="h-11" />
-    </div>
-  );
-}
-
-/** 'Complete Your Purchase': the chosen plan and price, what there is to ask (location, business, consent), the card form. */
-export function CheckoutDialog({
-  checkout,
-  publishableKey,
-  onClose,
-  onPaid,
-  note = "Payments are processed securely. Your product key is e-mailed to you right after payment.",
-  returnPath = "/purchase/success",
-  initialForm = EMPTY_BUYER_FORM,
-}: CheckoutDialogProps) {
-  const payment = useOpenPayment(checkout);
+/**
+ * What the buyer has answered in the dialog: the form (a new checkout starts it afresh), the rules the checkout sets,
+ * the details to send, and whether the buyer took the list price after the promotion code was refused.
+ */
+function useBuyerAnswers(
+  checkout: Checkout | null,
+  initialForm: BuyerFormState,
+  payment: ReturnType<typeof useOpenPayment>,
+) {
   const [form, setForm] = useState<BuyerFormState>(initialForm);
   // The buyer took the list price after the code was refused (a once-per-buyer code used before, say).
   const [withoutPromotion, setWithoutPromotion] = useState(false);
@@ -205,54 +183,90 @@ export function CheckoutDialog({
     // Nothing else to ask: go straight on to the card form at the list price.
     if (formDetails && !rules.asksLocation) void payment.request({ ...formDetails, withoutPromotion: true });
   };
+  const consented = !consentNeeded(form, rules) || form.consent;
+  return { form, setForm, withoutPromotion, rules, seats, details, promotionRefused, listPrice, consented };
+}
+
+/** The card form's outcomes, and closing the dialog, each also telling the open payment. */
+function paymentEnds(
+  payment: ReturnType<typeof useOpenPayment>,
+  clientSecret: string,
+  onPaid: CheckoutDialogProps["onPaid"],
+  onClose: () => void,
+) {
+  return {
+    paid(paymentIntentId: string) {
+      payment.paid();
+      onPaid(paymentIntentId, clientSecret);
+    },
+    /** The product's toast, and the same sentence kept in the dialog beside Try again. */
+    failed(message: string, elsewhere = false) {
+      payment.failed(message, elsewhere);
+      // Taken over by another window is not a failed payment: said in the dialog only.
+      if (!elsewhere) toast({ variant: "destructive", title: "Payment Failed", description: message });
+    },
+    close() {
+      payment.release();
+      onClose();
+    },
+  };
+}
+
+/** The dialog's title, and the plan and price it is for (the description the dialog is read with). */
+function CheckoutHeader({
+  checkout,
+  quote,
+}: {
+  checkout: Checkout | null;
+  quote: PaymentIntentResponse["quote"] | null;
+}) {
+  return (
+    <DialogHeader>
+      <DialogTitle>Complete Your Purchase</DialogTitle>
+      <DialogDescription id="checkout-summary">
+        {checkout && <QuoteSummary checkout={checkout} quote={quote} />}
+      </DialogDescription>
+    </DialogHeader>
+  );
+}
+
+/** The billing form's button: work the total out (again), or keep the details and go on to the card. */
+function submitLabelFor(asksLocation: boolean, hasPayment: boolean, seatsChanged: boolean): string {
+  if (asksLocation) return hasPayment ? "Update total" : "Show total";
+  if (seatsChanged) return "Update total";
+  return hasPayment ? "Save invoice details" : "Continue to payment";
+}
+
+/** 'Complete Your Purchase': the chosen plan and price, what there is to ask (location, business, consent), the card form. */
+export function CheckoutDialog({
+  checkout,
+  publishableKey,
+  onClose,
+  onPaid,
+  note = "Payments are processed securely. Your product key is e-mailed to you right after payment.",
+  returnPath = "/purchase/success",
+  initialForm = EMPTY_BUYER_FORM,
+}: CheckoutDialogProps) {
+  const payment = useOpenPayment(checkout);
+  const answers = useBuyerAnswers(checkout, initialForm, payment);
+  const { form, setForm, withoutPromotion, rules, seats, details, promotionRefused, listPrice, consented } = answers;
   const intent = payment.current && payment.current.provider !== "free" ? payment.current : null;
   // The card form is for the details on show, and only once the consent asked for is given.
-  const payable =
-    intent !== null &&
-    details !== null &&
-    payment.currentKey === detailsKey(details) &&
-    (!consentNeeded(form, rules) || form.consent);
-  const paid = (paymentIntentId: string) => {
-    payment.paid();
-    onPaid(paymentIntentId, intent?.clientSecret ?? "");
-  };
-  // The product's toast, and the same sentence kept in the dialog beside Try again.
-  const failed = (message: string, elsewhere = false) => {
-    payment.failed(message, elsewhere);
-    // Taken over by another window is not a failed payment: said in the dialog only.
-    if (!elsewhere) toast({ variant: "destructive", title: "Payment Failed", description: message });
-  };
-  const close = () => {
-    payment.release();
-    onClose();
-  };
+  const payable = intent !== null && details !== null && payment.currentKey === detailsKey(details) && consented;
+  const { paid, failed, close } = paymentEnds(payment, intent?.clientSecret ?? "", onPaid, onClose);
   // A payment made for another seat count is priced again.
   const seatsChanged = intent !== null && rules.asksSeats && seatsOf(form.seats) !== intent.quote.seats;
-  const submitLabel = rules.asksLocation
-    ? intent
-      ? "Update total"
-      : "Show total"
-    : seatsChanged
-      ? "Update total"
-      : intent
-        ? "Save invoice details"
-        : "Continue to payment";
+  const submitLabel = submitLabelFor(rules.asksLocation, intent !== null, seatsChanged);
   return (
     <Dialog open={checkout !== null} onOpenChange={(open) => !open && close()}>
       <DialogContent aria-describedby="checkout-summary" onInteractOutside={(event) => event.preventDefault()}>
-        <DialogHeader>
-          <DialogTitle>Complete Your Purchase</DialogTitle>
-          <DialogDescription id="checkout-summary">
-            {checkout && (
-              <QuoteSummary
-                checkout={checkout}
-                quote={
-                  payable ? intent.quote : expected(checkout, withoutPromotion || promotionRefused !== null, seats)
-                }
-              />
-            )}
-          </DialogDescription>
-        </DialogHeader>
+        <CheckoutHeader
+          checkout={checkout}
+          quote={
+            checkout &&
+            (payable ? intent.quote : expected(checkout, withoutPromotion || promotionRefused !== null, seats))
+          }
+        />
         {checkout && (
           <BuyerForm
             rules={rules}
@@ -271,89 +285,32 @@ export function CheckoutDialog({
           />
         )}
         {promotionRefused && checkout && (
-          <div role="alert" className="grid gap-2 rounded-md border border-border bg-muted/40 p-3 text-sm">
-            <p className="font-medium text-foreground">{promotionRefused}</p>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className="w-fit"
-              disabled={payment.pending}
-              onClick={listPrice}
-            >
-              Remove the code: pay {money(checkout.plan.price * seats)}
-            </Button>
-          </div>
+          <PromotionRefusedNotice
+            message={promotionRefused}
+            listPrice={money(checkout.plan.price * seats)}
+            pending={payment.pending}
+            onListPrice={listPrice}
+          />
         )}
         {payment.failure && (
-          <div
-            role="alert"
-            className={
-              payment.elsewhere
-                ? "grid gap-2 rounded-md border border-border bg-muted/40 p-3 text-sm"
-                : "grid gap-2 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm"
-            }
-          >
-            {payment.elsewhere ? (
-              <p className="font-medium text-foreground">{payment.failure}</p>
-            ) : (
-              <>
-                <p className="font-medium text-destructive-text">Payment failed: {payment.failure}</p>
-                <p className="text-muted-foreground">
-                  Nothing was charged. You can try again, with this card or another.
-                </p>
-              </>
-            )}
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className="w-fit"
-              disabled={payment.pending}
-              onClick={() => void payment.retry()}
-            >
-              <RotateCcw aria-hidden /> {payment.elsewhere ? "Pay here instead" : "Try again"}
-            </Button>
-          </div>
+          <PaymentFailedNotice
+            failure={payment.failure}
+            elsewhere={payment.elsewhere}
+            pending={payment.pending}
+            onRetry={() => void payment.retry()}
+          />
         )}
         {payable && intent.breakdown.tax && <TaxBreakdownTable breakdown={intent.breakdown} />}
-        {payable &&
-          (intent.provider === "stripe" ? (
-            <Suspense fallback={<FormSkeleton />}>
-              <StripePaymentForm
-                key={intent.clientSecret}
-                clientSecret={intent.clientSecret}
-                paymentIntentId={intent.paymentIntentId}
-                publishableKey={publishableKey}
-                returnPath={returnPath}
-                onPaid={paid}
-                onFailed={failed}
-              />
-            </Suspense>
-          ) : (
-            <DemoCardForm
-              key={intent.clientSecret}
-              clientSecret={intent.clientSecret}
-              onPaid={paid}
-              onFailed={failed}
-            />
-          ))}
-        <p className="flex items-center gap-2 text-xs text-muted-foreground">
-          <ShieldCheck className="size-4 shrink-0" aria-hidden />
-          {note}
-        </p>
-        {/* New tabs: leaving this page would lose the payment in progress. */}
-        <p className="text-xs text-muted-foreground">
-          By paying you agree to the{" "}
-          <a href="/terms" target="_blank" rel="noopener" className="text-brand underline underline-offset-4">
-            Terms
-          </a>{" "}
-          and the{" "}
-          <a href="/refund-policy" target="_blank" rel="noopener" className="text-brand underline underline-offset-4">
-            Refund policy
-          </a>
-          .
-        </p>
+        {payable && (
+          <CardForm
+            intent={intent}
+            publishableKey={publishableKey}
+            returnPath={returnPath}
+            onPaid={paid}
+            onFailed={failed}
+          />
+        )}
+        <FinePrint note={note} />
       </DialogContent>
     </Dialog>
   );

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { useGeneratePluginKey } from "../../lib/queries/dashboard";
 import { useCopy } from "../../lib/clipboard";
 import { toast } from "../../lib/use-toast";
+import { failureToast } from "../../lib/failure-toast";
 import { LinkedAccountCard } from "./linked-account-card";
 import { PluginStoreLink } from "../../components/plugin-store-link";
 import { useSeats } from "../../lib/queries/seats";
@@ -45,7 +46,7 @@ function PluginKeyCard({ pluginKey }: { pluginKey: string | null }) {
             ? "Paste the new key into the plugin. The old key no longer works."
             : "Paste the key into the plugin.",
         }),
-      onError: () => toast({ variant: "destructive", title: "Failed", description: "Could not generate key" }),
+      onError: failureToast("Failed", "Could not generate key"),
       onSettled: close,
     });
   }
