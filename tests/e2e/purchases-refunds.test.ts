@@ -14,7 +14,7 @@ import { shoot } from "./shots";
 import { recordPartialRefund } from "../../src/features/refunds/record";
 import { pdfToText } from "../support/pdf";
 
-setDefaultTimeout(60_000);
+setDefaultTimeout(90_000);
 
 const suite = browserSuite();
 

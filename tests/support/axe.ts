@@ -16,7 +16,11 @@ export interface AxeFinding {
 
 /** Runs axe on what the page shows now and answers the violations, each with where it was found. */
 export async function axeViolations(page: Page): Promise<AxeFinding[]> {
-  // A dialog fading in is not yet its final colours: let finite animations end first.
+  // A dialog fading in is not yet its final colours: let finite animations end first. Two frames first, so an
+  // animation a change has just asked for (a toast closing on Escape) has started and is seen.
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
   await page.waitForFunction(() =>
     document
       .getAnimations()

@@ -242,78 +242,93 @@ function SuccessView({
   );
 }
 
+interface Step {
+  href: string;
+  icon: ReactNode;
+  label: string;
+  outline?: boolean;
+}
+
+/** A result that is one sentence and two ways on: a payment still processing, a refunded one, or an error. */
+function SentenceResult({
+  icon,
+  title,
+  role,
+  steps,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  role: "status" | "alert";
+  steps: Step[];
+  children: ReactNode;
+}) {
+  return (
+    <ResultCard
+      icon={icon}
+      title={title}
+      summary={
+        <p role={role} className="max-w-md text-muted-foreground">
+          {children}
+        </p>
+      }
+      actions={steps.map((step) => (
+        <NextStep key={step.href} href={step.href} icon={step.icon} outline={step.outline}>
+          {step.label}
+        </NextStep>
+      ))}
+    />
+  );
+}
+
 /** A payment the bank has not settled yet: nothing went wrong, the key follows by e-mail. */
 function ProcessingView({ message }: { message: string }) {
   return (
-    <ResultCard
+    <SentenceResult
       icon={<Clock className="size-14 text-brand" aria-hidden />}
       title="Payment Processing"
-      summary={
-        <p role="status" className="max-w-md text-muted-foreground">
-          {message}
-        </p>
-      }
-      actions={
-        <>
-          <NextStep href={GUIDE_PATH} icon={<BookOpen aria-hidden />}>
-            View Setup Guide
-          </NextStep>
-          <NextStep href="/support" icon={<LifeBuoy aria-hidden />} outline>
-            Get Support
-          </NextStep>
-        </>
-      }
-    />
+      role="status"
+      steps={[
+        { href: GUIDE_PATH, icon: <BookOpen aria-hidden />, label: "View Setup Guide" },
+        { href: "/support", icon: <LifeBuoy aria-hidden />, label: "Get Support", outline: true },
+      ]}
+    >
+      {message}
+    </SentenceResult>
   );
 }
 
 /** A refunded payment: nothing to retry, and its key (if one was issued) no longer counts. */
 function RefundedView() {
   return (
-    <ResultCard
+    <SentenceResult
       icon={<Undo2 className="size-14 text-brand" aria-hidden />}
       title="Payment Refunded"
-      summary={
-        <p role="status" className="max-w-md text-muted-foreground">
-          This payment was refunded, so it gives no product key: a key it gave before no longer works. The refund notice
-          we e-mailed says what happened. Questions? Contact support: we answer within {SUPPORT_RESPONSE_HOURS} hours.
-        </p>
-      }
-      actions={
-        <>
-          <NextStep href="/support" icon={<LifeBuoy aria-hidden />}>
-            Contact Support
-          </NextStep>
-          <NextStep href="/" icon={<Home aria-hidden />} outline>
-            Back to Home
-          </NextStep>
-        </>
-      }
-    />
+      role="status"
+      steps={[
+        { href: "/support", icon: <LifeBuoy aria-hidden />, label: "Contact Support" },
+        { href: "/", icon: <Home aria-hidden />, label: "Back to Home", outline: true },
+      ]}
+    >
+      This payment was refunded, so it gives no product key: a key it gave before no longer works. The refund notice we
+      e-mailed says what happened. Questions? Contact support: we answer within {SUPPORT_RESPONSE_HOURS} hours.
+    </SentenceResult>
   );
 }
 
 function ErrorView({ message }: { message: string }) {
   return (
-    <ResultCard
+    <SentenceResult
       icon={<AlertCircle className="size-14 text-destructive-text" aria-hidden />}
       title="Payment Error"
-      summary={
-        <p role="alert" className="max-w-md text-muted-foreground">
-          {message}
-        </p>
-      }
-      actions={
-        <>
-          <NextStep href="/support" icon={<LifeBuoy aria-hidden />} outline>
-            Contact Support
-          </NextStep>
-          <NextStep href="/purchase" icon={<RotateCcw aria-hidden />}>
-            Try Again
-          </NextStep>
-        </>
-      }
-    />
+      role="alert"
+      steps={[
+        { href: "/support", icon: <LifeBuoy aria-hidden />, label: "Contact Support", outline: true },
+        { href: "/purchase", icon: <RotateCcw aria-hidden />, label: "Try Again" },
+      ]}
+    >
+      {message}
+    </SentenceResult>
   );
 }
 
