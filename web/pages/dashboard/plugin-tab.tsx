@@ -1,36 +1,17 @@
-import { BookOpen, Check, Copy, FileCode2, KeyRound } from "lucide-react";
+import { BookOpen, FileCode2, KeyRound } from "lucide-react";
 import { Link } from "wouter";
 import { GUIDE_PATH } from "@shared/routes";
 import type { AccountUser } from "../../lib/plugin-key-name";
 import { Button } from "../../components/ui/button";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
 import { useGeneratePluginKey } from "../../lib/queries/dashboard";
-import { useCopy } from "../../lib/clipboard";
 import { toast } from "../../lib/use-toast";
 import { failureToast } from "../../lib/failure-toast";
 import { LinkedAccountCard } from "./linked-account-card";
 import { PluginStoreLink } from "../../components/plugin-store-link";
 import { useSeats } from "../../lib/queries/seats";
 import { SeatsCard } from "./seats-card";
-
-function CopyButton({ text }: { text: string }) {
-  const { copied, copy } = useCopy();
-  async function onCopy() {
-    if (await copy(text)) toast({ title: "Copied!", description: "Paste the key into the plugin." });
-    else
-      toast({
-        variant: "destructive",
-        title: "Failed",
-        description: "Could not copy the key. Select it and copy it by hand.",
-      });
-  }
-  return (
-    <Button variant="outline" onClick={onCopy} aria-label={copied ? "Copied!" : "Copy plugin key"}>
-      {copied ? <Check aria-hidden /> : <Copy aria-hidden />} {copied ? "Copied!" : "Copy"}
-    </Button>
-  );
-}
+import { CopyKeyButton, GenerateKeyButton } from "./key-buttons";
 
 function PluginKeyCard({ pluginKey }: { pluginKey: string | null }) {
   const generate = useGeneratePluginKey();
@@ -93,21 +74,17 @@ function PluginKeyCard({ pluginKey }: { pluginKey: string | null }) {
         </p>
       </CardContent>
       <CardFooter className="flex-wrap gap-2">
-        {pluginKey ? (
-          // Replacing a key in use breaks the plugin until the new one is pasted: ask first.
-          <ConfirmDialog
-            trigger={generateButton}
-            title="Regenerate plugin key?"
-            description="The old key stops working at once. The plugin stays locked until you paste the new key into it."
-            confirmLabel={generate.isPending ? "Generating…" : "Regenerate key"}
-            destructive
-            pending={generate.isPending}
-            onConfirm={generateKey}
-          />
-        ) : (
-          generateButton
-        )}
-        {pluginKey && <CopyButton text={pluginKey} />}
+        {/* Replacing a key in use breaks the plugin until the new one is pasted: ask first. */}
+        <GenerateKeyButton
+          button={generateButton}
+          replacing={pluginKey !== null}
+          title="Regenerate plugin key?"
+          description="The old key stops working at once. The plugin stays locked until you paste the new key into it."
+          confirmLabel="Regenerate key"
+          pending={generate.isPending}
+          onGenerate={generateKey}
+        />
+        {pluginKey && <CopyKeyButton text={pluginKey} saidWhenCopied />}
       </CardFooter>
     </Card>
   );

@@ -1,18 +1,18 @@
 /** One seat of a licence for several people: its name, its key (made, copied, replaced), its Roblox account, freeing it. */
 import { useState, type FormEvent } from "react";
-import { Check, Copy, KeyRound, Pencil, UserMinus } from "lucide-react";
+import { KeyRound, Pencil, UserMinus } from "lucide-react";
 import type { SeatView } from "@shared/api-types";
 import { SEAT_LABEL_MAX } from "@shared/seats";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { TextField } from "../../components/ui/text-field";
 import { Skeleton } from "../../components/ui/skeleton";
-import { useCopy } from "../../lib/clipboard";
 import { useRobloxProfile } from "../../lib/queries/dashboard";
 import { useFreeSeat, useGiveSeatKey, useLabelSeat } from "../../lib/queries/seats";
 import { useSession } from "../../lib/session";
 import { toast } from "../../lib/use-toast";
 import { Avatar } from "./linked-account-card";
+import { CopyKeyButton, GenerateKeyButton } from "./key-buttons";
 
 const failed = (description: string) => toast({ variant: "destructive", title: "Failed", description });
 
@@ -85,22 +85,6 @@ function SeatLabel({ seat, number }: { seat: SeatView; number: number }) {
   );
 }
 
-function CopyKey({ text }: { text: string }) {
-  const { copied, copy } = useCopy();
-  return (
-    <Button
-      size="sm"
-      variant="outline"
-      aria-label={copied ? "Copied!" : "Copy plugin key"}
-      onClick={async () => {
-        if (!(await copy(text))) failed("Could not copy the key. Select it and copy it by hand.");
-      }}
-    >
-      {copied ? <Check aria-hidden /> : <Copy aria-hidden />} {copied ? "Copied!" : "Copy"}
-    </Button>
-  );
-}
-
 /**
  * `fullKey`: the whole key when this page has it (seat 1's is the account's own; another seat's only right after it
  * was made): shown with a Copy button. Otherwise only the key's ends.
@@ -139,20 +123,16 @@ export function SeatRow({ seat, number, ownKey }: { seat: SeatView; number: numb
           : "Not validated yet"}
       </p>
       <div className="flex flex-wrap gap-2">
-        {hasKey ? (
-          <ConfirmDialog
-            trigger={generateButton}
-            title={`Replace the key of seat ${number}?`}
-            description="The old key stops working at once. The seat's Roblox account stays linked."
-            confirmLabel={give.isPending ? "Generating…" : "Replace key"}
-            destructive
-            pending={give.isPending}
-            onConfirm={generate}
-          />
-        ) : (
-          generateButton
-        )}
-        {fullKey && hasKey && <CopyKey text={fullKey} />}
+        <GenerateKeyButton
+          button={generateButton}
+          replacing={hasKey}
+          title={`Replace the key of seat ${number}?`}
+          description="The old key stops working at once. The seat's Roblox account stays linked."
+          confirmLabel="Replace key"
+          pending={give.isPending}
+          onGenerate={generate}
+        />
+        {fullKey && hasKey && <CopyKeyButton text={fullKey} small />}
         {hasKey && <FreeSeatButton seatId={seat.id} number={number} onFreed={() => setShown(null)} />}
       </div>
     </li>
