@@ -5,7 +5,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { promotionCodes, sales } from "../../src/db/schema";
+import { emails, promotionCodes, sales } from "../../src/db/schema";
+import { renderEmail } from "../../src/features/email/templates/render";
 import { fulfilPayment } from "../../src/features/checkout/fulfilment";
 import { refundPayment } from "../../src/features/refunds/record";
 import { paidSeats } from "../../src/features/seats/service";
@@ -83,6 +84,11 @@ describe("renewing from the dashboard with seats", () => {
     const invoice = pdfToText((await getBytes(ctx.app, renewal.invoiceUrl!)).bytes);
     for (const expected of ["Layerlift 4 Month Pro × 4 seats", "24.99 USD", "99.96 USD"])
       expect(invoice).toContain(expected);
+    // The receipt names the seats the renewal paid for.
+    const [receipt] = await ctx.deps.db.select().from(emails).where(eq(emails.template, "renewal-receipt"));
+    expect(receipt!.payload.seats).toBe(4);
+    const { text } = await renderEmail("renewal-receipt", receipt!.payload, "https://layerlift.example");
+    expect(text).toContain("Your payment of $79.97 for 4 Month Pro × 4 seats went through");
   });
 
   test("with more seats gives the new ones; absent renews one seat", async () => {

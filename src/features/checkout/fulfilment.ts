@@ -265,6 +265,7 @@ async function queueSaleEmail(
         payload: {
           key,
           planName: plan.name,
+          seats: fulfilled.seats,
           endDate: toIso(renewed.endDate),
           amountPaid: `$${formatDollars(fulfilled.amountCents)}`,
           ...invoice,

@@ -13,6 +13,7 @@ import { PRODUCT_NAME } from "@shared/product";
 import { oneOf, PlanId } from "@shared/api/common";
 import { REMINDER_KINDS } from "@shared/reminders";
 import { REFUND_KEY_OUTCOMES } from "@shared/refund-notice";
+import { planWithSeats } from "@shared/seats";
 import { guideUrl, renewUrl } from "./links";
 import { reminderHeadline } from "./reminder-headline";
 import { define, text, type EmailDefinition } from "./definition";
@@ -83,17 +84,19 @@ export const EMAIL_TEMPLATES = {
       planName: text,
       endDate: t.Union([text, t.Null()]),
       amountPaid: t.Optional(text),
+      // Absent from receipts queued before renewals had seats: one seat.
+      seats: t.Optional(t.Integer({ minimum: 1 })),
       invoiceUrl: t.Optional(text),
       ...withdrawalConsentFields,
     }),
     subject: ({ planName }) => `${planName} added to your ${PRODUCT_NAME} account`,
     element: async (
-      { key, planName, endDate, amountPaid, invoiceUrl, withdrawalConsentAt, withdrawalConsentVersion },
+      { key, planName, seats, endDate, amountPaid, invoiceUrl, withdrawalConsentAt, withdrawalConsentVersion },
       appUrl,
     ) =>
       createElement((await import("./renewal-receipt")).RenewalReceiptEmail, {
         productKey: key,
-        planName,
+        planName: planWithSeats(planName, seats ?? 1),
         endDate,
         amountPaid,
         dashboardUrl: renewUrl(appUrl),
