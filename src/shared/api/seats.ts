@@ -1,6 +1,6 @@
 /** The seats of a licence (docs/accounts.md#seats): GET /api/seats and the owner's changes to one seat. */
 import { t, type Static } from "./type-system";
-import { Int, IsoDate } from "./common";
+import { BodyInt, Int, IsoDate } from "./common";
 import { SEAT_LABEL_MAX } from "../seats";
 import { seatsField } from "./payments";
 
@@ -57,7 +57,7 @@ export const SeatsModel = {
   }),
   seat,
   restoreBody: t.Object({
-    instead: t.Integer({
+    instead: BodyInt({
       minimum: 1,
       error: "Pick the seat in use that ends instead.",
       description: "The live seat that ends in its place (not seat 1).",
