@@ -3,7 +3,7 @@
  * reverse proxy it trusts, where webhooks may go and the development admin.
  */
 import { LOG_LEVELS, type LogLevel } from "../lib/logger";
-import type { Config } from "./index";
+import type { Config } from "./types";
 
 const isLogLevel = (value: string): value is LogLevel => (LOG_LEVELS as readonly string[]).includes(value);
 

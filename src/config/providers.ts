@@ -2,7 +2,7 @@
  * The card provider (STRIPE_*) and the e-mail provider (RESEND_API_KEY, EMAIL_FROM). Outside production
  * either may be left out (demo payments, an outbox that only records); a half-configured one is a problem.
  */
-import type { Config } from "./index";
+import type { Config } from "./types";
 
 export const DEFAULT_EMAIL_FROM = "Layerlift <keys@layerlift.local>";
 

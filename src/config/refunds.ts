@@ -1,5 +1,5 @@
 /** Self-service refunds: for how many days after a purchase (REFUND_WINDOW_DAYS), and at once or on request. */
-import type { Config } from "./index";
+import type { Config } from "./types";
 
 export function parseRefundConfig(
   value: (name: string) => string | undefined,

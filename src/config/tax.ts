@@ -2,7 +2,7 @@
  * Sales tax (TAX, TAX_BEHAVIOR, STRIPE_TAX_CODE) and the seller invoices name (SELLER_*), read together
  * because taxing through Stripe needs Stripe and a seller's name.
  */
-import type { Config } from "./index";
+import type { Config } from "./types";
 import { DEFAULT_EMAIL_FROM } from "./providers";
 
 /**

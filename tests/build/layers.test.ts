@@ -85,6 +85,36 @@ function valueImports(): ValueImport[] {
   return found;
 }
 
+/** Every static import between files of `dir`, types included: a loop of types is still a loop to read through. */
+function allImports(dir: string): ValueImport[] {
+  const found: ValueImport[] = [];
+  for (const from of new Glob(`${dir}/**/*.{ts,tsx}`).scanSync(root)) {
+    const code = readFileSync(join(root, from), "utf8");
+    for (const [, path] of code.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"/gms)) {
+      const to = resolveImport(from, path!);
+      if (to?.startsWith(`${dir}/`) && to !== from) found.push({ from, to });
+    }
+  }
+  return found;
+}
+
+/** The files that import each other in a loop, one loop a line ("a → b → a"). */
+function loops(imports: ValueImport[]): string[] {
+  const next = new Map<string, string[]>();
+  for (const { from, to } of imports) next.set(from, [...(next.get(from) ?? []), to]);
+  const done = new Set<string>();
+  const found: string[] = [];
+  const visit = (file: string, path: string[]) => {
+    const at = path.indexOf(file);
+    if (at >= 0) return void found.push([...path.slice(at), file].join(" → "));
+    if (done.has(file)) return;
+    for (const to of next.get(file) ?? []) visit(to, [...path, file]);
+    done.add(file);
+  };
+  for (const file of next.keys()) visit(file, []);
+  return found;
+}
+
 function problemWith(ranks: Map<string, number>, { from, to }: ValueImport): string | null {
   const a = placeOf(from);
   const b = placeOf(to);
@@ -126,6 +156,13 @@ describe("layers", () => {
       return a !== b && pairs.has(`${b} → ${a}`);
     });
     expect(both).toEqual([]);
+  });
+
+  test("no files import each other in a loop, through types either", () => {
+    const imports = allImports("src");
+    expect(imports.length).toBeGreaterThan(500);
+    expect(loops(imports)).toEqual([]);
+    expect(loops([...imports, { from: "src/lib/clock.ts", to: "src/features/users/service.ts" }])).not.toEqual([]);
   });
 
   // The rule above would pass a test that found no imports at all; these hold it to the layers it reads.

@@ -1,5 +1,5 @@
 import type { Registry } from "prom-client";
-import type { PromClient } from "../observability/metrics";
+import type { PromClient } from "../observability/collectors";
 import type { LeaseIssuer } from "./issuer";
 
 /** plugin_leases_total{outcome}: leases signed anew and leases sent again, counted by the issuer in plain numbers. */

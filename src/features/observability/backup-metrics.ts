@@ -3,7 +3,7 @@
  * drill's result and time. Read from the database at each scrape (two indexed look-ups).
  */
 import type { Registry } from "prom-client";
-import type { FromDatabase, PromClient } from "./metrics";
+import type { FromDatabase, PromClient } from "./collectors";
 import type { AppDeps } from "../../deps";
 import { backupStatus } from "../backups/state";
 

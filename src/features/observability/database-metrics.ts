@@ -7,7 +7,7 @@
 import type { Registry } from "prom-client";
 import type { AppDeps } from "../../deps";
 import { engineOf, postgresPoolOf } from "../../db";
-import type { FromDatabase, PromClient } from "./metrics";
+import type { FromDatabase, PromClient } from "./collectors";
 
 export function registerDatabaseMetrics(
   registry: Registry,

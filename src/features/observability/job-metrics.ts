@@ -4,7 +4,7 @@
  */
 import type { Registry } from "prom-client";
 import { jobCounts } from "../../lib/jobs";
-import type { PromClient } from "./metrics";
+import type { PromClient } from "./collectors";
 
 const OUTCOMES = ["ok", "failed", "skipped"] as const;
 

@@ -11,51 +11,17 @@ import type { Counter, Registry } from "prom-client";
 import { count, eq, sum } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { booksDaily, emails } from "../../db/schema";
-import { lazyModule } from "../../lib/lazy-module";
 import { bookTotals } from "../daily-ledger/service";
 import { requestSeries } from "./request-series";
 import { registerBackupMetrics } from "./backup-metrics";
 import { engineOf } from "../../db";
 import { registerDatabaseMetrics } from "./database-metrics";
 import { registerJobMetrics } from "./job-metrics";
-import { databaseUnreachable, REACH_TIMEOUT_MS } from "../health/service";
+import { databaseUnreachable } from "../health/service";
+import { databaseCollector, loadPromClient, type Collectors, type FromDatabase, type PromClient } from "./collectors";
 import { VERSION } from "../../version";
 
-/**
- * Wraps a collector that reads the database: while the database can't be reached (or doesn't answer
- * within the health check's wait) its series are left out of the scrape instead of failing all of /metrics,
- * and database_up says why they are missing.
- */
-function databaseCollector() {
-  return <M extends { reset(): void }>(collect: (this: M) => Promise<void>) =>
-    async function (this: M) {
-      let timer: Timer | undefined;
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error("the database did not answer")), REACH_TIMEOUT_MS);
-      });
-      try {
-        await Promise.race([collect.call(this), late]);
-      } catch {
-        this.reset();
-        // reset() leaves a gauge without labels at 0, which reads as a value ("no failed deliveries",
-        // "a fresh backup"); an empty map leaves the series out of the scrape instead.
-        (this as unknown as { hashMap: object }).hashMap = {};
-      } finally {
-        clearTimeout(timer);
-      }
-    };
-}
-/** What a collector built by databaseCollector() wraps around its reads. */
-export type FromDatabase = ReturnType<typeof databaseCollector>;
-
-const loadPromClient = lazyModule("metrics (prom-client)", () => import("prom-client"));
-
 export type Metrics = ReturnType<typeof createMetrics>;
-
-/** prom-client as loaded on the first read of /metrics; collectors from other features build on it. */
-export type PromClient = Awaited<ReturnType<typeof loadPromClient>>;
-/** Adds a feature's own series to the registry when it is built; series read from the database wrap their collect in fromDatabase. */
-export type Collectors = (registry: Registry, prom: PromClient, fromDatabase: FromDatabase) => void;
 
 type Gauge = InstanceType<PromClient["Gauge"]>;
 type RequestSeries = ReturnType<typeof requestSeries>;

@@ -22,7 +22,7 @@ import {
   SEED_TABLES_WITH_IDS,
   type SeedRow,
   type SeedTable,
-} from "./rows";
+} from "./columns";
 
 /** The triggers whose summaries the load rebuilds instead of keeping them row by row. */
 const SUMMARY_TRIGGERS = /^(books_sale_|product_key_counts_)/;

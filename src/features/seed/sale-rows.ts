@@ -6,7 +6,7 @@ import { DAY, MINUTE } from "../../lib/clock";
 import { PLANS, type PlanId } from "@shared/plans";
 import { PRODUCT_KEY_LENGTH } from "@shared/product";
 import { code, KEY_ALPHABET, type SeedContext } from "./context";
-import type { SeedRow } from "./rows";
+import type { SeedRow } from "./columns";
 
 /** What the synthetic sales were paid: the launch prices, as the price list's seed migration has them. */
 const SEED_PRICE_CENTS: Record<PlanId, number> = { month: 699, pro: 2499, lifetime: 14999 };

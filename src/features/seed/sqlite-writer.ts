@@ -7,7 +7,7 @@
 import type { Database } from "bun:sqlite";
 import { rebuildBooks } from "../daily-ledger/service";
 import { withoutIndexesAndTriggers } from "./bulk-load";
-import { SEED_COLUMNS, SEED_JSON_COLUMNS, SEED_TABLES, type SeedRow, type SeedTable } from "./rows";
+import { SEED_COLUMNS, SEED_JSON_COLUMNS, SEED_TABLES, type SeedRow, type SeedTable } from "./columns";
 
 const SUMMARY_TRIGGERS = /^(books_sale_|product_key_counts_|users_email_search_)/;
 

@@ -2,7 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import type { Registry } from "prom-client";
 import type { AppDeps } from "../../deps";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
-import type { FromDatabase, PromClient } from "../observability/metrics";
+import type { FromDatabase, PromClient } from "../observability/collectors";
 
 /**
  * site_webhook_deliveries{outcome}: deliveries by where they ended (delivered, failed: given up on) or stand
