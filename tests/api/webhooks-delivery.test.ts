@@ -350,6 +350,40 @@ describe("/metrics", () => {
   });
 });
 
+describe("the receiver's address", () => {
+  /** A resolver that answers `addresses` for every name and remembers the names it was asked. */
+  const resolverAnswering = (addresses: string[]) => {
+    const asked: string[] = [];
+    const resolveHost = async (host: string) => {
+      asked.push(host);
+      return addresses;
+    };
+    return { asked, resolveHost };
+  };
+  const named = (scheme: string) => receiver.url.replace(/^http:\/\/127\.0\.0\.1/, `${scheme}://receiver.test`);
+
+  test("a delivery connects to the addresses its host was resolved to, resolving it once", async () => {
+    const { id } = await addEndpoint(["webhook.test"], named("http"));
+    await webhooks()({ id }).test.post();
+    const { asked, resolveHost } = resolverAnswering(["127.0.0.1"]);
+    expect(await deliverDueWebhooks(ctx.deps, { timeoutMs: 15_000, resolveHost })).toEqual({ delivered: 1, failed: 0 });
+    expect(asked).toEqual(["receiver.test"]);
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  test("in production, a host whose one look-up answers a loopback address is refused and never reached", async () => {
+    const { id } = await addEndpoint(["webhook.test"], named("https"));
+    await webhooks()({ id }).test.post();
+    Object.assign(ctx.deps.config, { env: "production" });
+    const { asked, resolveHost } = resolverAnswering(["127.0.0.1"]);
+    expect(await deliverDueWebhooks(ctx.deps, { timeoutMs: 15_000, resolveHost })).toEqual({ delivered: 0, failed: 1 });
+    expect(asked).toEqual(["receiver.test"]);
+    const [row] = await deliveries();
+    expect(row!.lastError).toContain("resolves to 127.0.0.1, a private or local address");
+    expect(receiver.received).toHaveLength(0);
+  });
+});
+
 describe("in production", () => {
   test("a saved URL whose host now resolves to a loopback address is refused at delivery", async () => {
     const { id } = await addEndpoint(["webhook.test"], "https://localhost:1/hooks");

@@ -26,7 +26,8 @@ import { startJob } from "../../lib/jobs";
 import { queueEmail } from "../email/outbox";
 import { WEBHOOK_RETRY_DELAYS_SECONDS } from "@shared/webhooks";
 import { signedHeaders } from "./signing";
-import { assertDeliverableUrl } from "./target";
+import { deliverableAddresses, parseWebhookUrl, type ResolveHost } from "./target";
+import { postToAddresses } from "./post";
 import { announceEndedSubscriptions } from "./ended";
 
 /** How long a receiver has to answer. */
@@ -84,25 +85,6 @@ async function lease(db: DbOrTx, id: number, now: number) {
 /** PostgreSQL's text refuses NUL; a receiver's answer or error may hold one. */
 const withoutNul = (text: string) => text.replaceAll("\u0000", "");
 
-/** The first `limit` bytes of a body, as text; the rest is never read. */
-async function firstBytes(response: Response, limit: number): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < limit) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } finally {
-    reader.cancel().catch(() => {});
-  }
-  return withoutNul(new TextDecoder().decode(Buffer.concat(chunks).subarray(0, limit)));
-}
-
 /** The secrets a delivery is signed with now: the current one, and the previous one during a rotation. */
 export function signingSecrets(endpoint: WebhookEndpoint, now: number): string[] {
   const previous =
@@ -123,20 +105,27 @@ export async function attemptDelivery(
   endpoint: WebhookEndpoint,
   delivery: Pick<WebhookDelivery, "messageId" | "body">,
   signal: AbortSignal,
+  resolveHost?: ResolveHost,
 ): Promise<AttemptResult> {
   const now = deps.clock.now();
   try {
-    const url = await assertDeliverableUrl(endpoint.url, deps.config);
+    const url = parseWebhookUrl(endpoint.url, deps.config);
+    const addresses = await deliverableAddresses(url, deps.config, resolveHost);
     const headers = signedHeaders(
       signingSecrets(endpoint, now),
       delivery.messageId,
       Math.floor(now / 1000),
       delivery.body,
     );
-    const response = await fetch(url, { method: "POST", headers, body: delivery.body, redirect: "manual", signal });
-    const body = await firstBytes(response, MAX_RESPONSE_BYTES);
-    const ok = response.status >= 200 && response.status < 300;
-    return { ok, status: response.status, body, error: ok ? null : `The receiver answered ${response.status}.` };
+    const answer = await postToAddresses(url, addresses, {
+      headers,
+      body: delivery.body,
+      signal,
+      maxBytes: MAX_RESPONSE_BYTES,
+    });
+    const ok = answer.status >= 200 && answer.status < 300;
+    const body = withoutNul(answer.body);
+    return { ok, status: answer.status, body, error: ok ? null : `The receiver answered ${answer.status}.` };
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
     const message = timedOut
@@ -233,6 +222,8 @@ interface SendOptions {
   stopping?: AbortSignal;
   /** The receiver's time limit (tests shorten it). */
   timeoutMs?: number;
+  /** How receivers' host names are resolved (the system's resolver unless a test gives its own). */
+  resolveHost?: ResolveHost;
 }
 
 /** Sends every delivery that is due now; answers how many were delivered and how many attempts failed. */
@@ -251,7 +242,7 @@ export async function deliverDueWebhooks(
       const leased = await lease(deps.db, due[next++]!.id, now);
       if (!leased) continue;
       const signal = AbortSignal.any([AbortSignal.timeout(options.timeoutMs ?? WEBHOOK_TIMEOUT_MS), stopping]);
-      const result = await attemptDelivery(deps, leased.endpoint, leased.delivery, signal);
+      const result = await attemptDelivery(deps, leased.endpoint, leased.delivery, signal, options.resolveHost);
       if (stopping.aborted) {
         // Shutting down: not a failed try. Due again at once, for the next start or another instance.
         await deps.db

@@ -2,7 +2,8 @@
  * Where a webhook may be sent. In production an endpoint must be `https` and its host must not resolve to
  * a loopback, private, link-local, shared, multicast or metadata address (the server's own network is not
  * the operator's receiver's), unless WEBHOOKS_ALLOW_PRIVATE=1. The host is resolved again before every
- * delivery, so a name that later points inside is refused then too. Development allows plain http anywhere.
+ * delivery, so a name that later points inside is refused then too, and the delivery connects to exactly the
+ * addresses that were checked (post.ts), never to a second answer. Development allows plain http anywhere.
  */
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
@@ -93,24 +94,40 @@ export function isInternalAddress(address: string): boolean {
   );
 }
 
+/** Resolves a host name to its addresses (every one the resolver has). */
+export type ResolveHost = (host: string) => Promise<string[]>;
+
+export const systemResolveHost: ResolveHost = async (host) =>
+  (await lookup(host, { all: true, verbatim: true })).map((found) => found.address);
+
 /**
- * Checks a URL before it is saved and before each delivery: throws a 422 naming the problem. Resolves the
- * host in production (unless allowed), refusing it when any of its addresses is internal.
+ * The addresses a delivery to `url` may connect to: its host resolved once (an IP literal is itself). In production
+ * (unless allowed) a host with any internal address is refused with a 422 naming it.
  */
-export async function assertDeliverableUrl(raw: string, rules: TargetRules): Promise<URL> {
-  const url = parseWebhookUrl(raw, rules);
-  if (!strict(rules)) return url;
+export async function deliverableAddresses(
+  url: URL,
+  rules: TargetRules,
+  resolveHost: ResolveHost = systemResolveHost,
+): Promise<string[]> {
   const host = url.hostname.replace(/^\[|\]$/g, "");
   let addresses: string[];
   try {
-    addresses = isIP(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((found) => found.address);
+    addresses = isIP(host) ? [host] : await resolveHost(host);
   } catch {
     throw invalidUrl(`The host ${host} could not be resolved.`);
   }
-  const internal = addresses.find(isInternalAddress);
+  if (addresses.length === 0) throw invalidUrl(`The host ${host} could not be resolved.`);
+  const internal = strict(rules) ? addresses.find(isInternalAddress) : undefined;
   if (internal)
     throw invalidUrl(
       `The host ${host} resolves to ${internal}, a private or local address; webhooks go to public addresses only (WEBHOOKS_ALLOW_PRIVATE=1 allows it).`,
     );
+  return addresses;
+}
+
+/** Checks a URL before it is saved: throws a 422 naming the problem (the host is resolved in production only). */
+export async function assertDeliverableUrl(raw: string, rules: TargetRules): Promise<URL> {
+  const url = parseWebhookUrl(raw, rules);
+  if (strict(rules)) await deliverableAddresses(url, rules);
   return url;
 }
