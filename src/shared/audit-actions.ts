@@ -38,6 +38,8 @@ export const AUDIT_ACTION_LABELS = {
   "webhook.update": "Changed a webhook endpoint",
   "webhook.delete": "Deleted a webhook endpoint",
   "webhook.rotate-secret": "Rotated a webhook endpoint's signing secret",
+  "webhook.test": "Sent a test event to a webhook endpoint",
+  "webhook.replay": "Sent a webhook delivery again",
   "seats.set": "Changed an account's seat count",
 } as const;
 

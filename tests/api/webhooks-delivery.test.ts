@@ -20,7 +20,16 @@ import {
   startWebhookSender,
 } from "../../src/features/webhooks/sender";
 import { WEBHOOK_RETRY_DELAYS_SECONDS } from "../../src/shared/webhooks";
-import { api, call, makeTestApp, openSameDatabase, outboxOf, signInAdmin, type TestContext } from "../support/app";
+import {
+  api,
+  auditRowsOf,
+  call,
+  makeTestApp,
+  openSameDatabase,
+  outboxOf,
+  signInAdmin,
+  type TestContext,
+} from "../support/app";
 import { FakeClock } from "../support/fake-clock";
 import { freePort } from "../support/ports";
 import { paidWithDemoCard } from "../support/purchase";
@@ -230,6 +239,13 @@ describe("replay and rotation", () => {
     expect(replayed!.headers["webhook-timestamp"]).not.toBe(original!.headers["webhook-timestamp"]);
     verify(secret, replayed!);
     expect((await webhooks().deliveries({ id: 999 }).replay.post()).status).toBe(404);
+    // Both the test event and the replay are in the audit log, with the admin who sent them.
+    const [sentTest] = await auditRowsOf(ctx, "webhook.test");
+    const [replay, ...more] = await auditRowsOf(ctx, "webhook.replay");
+    expect(sentTest).toMatchObject({ subject: `webhook:${id}` });
+    expect(replay).toMatchObject({ subject: `webhook:${id}`, actorUserId: sentTest!.actorUserId });
+    expect(JSON.parse(replay!.detail!)).toMatchObject({ replayOf: first!.id, deliveryId: data!.id, eventType: "webhook.test" });
+    expect(more).toEqual([]);
   });
 
   test("a delivery still pending is not replayed: it would go out twice", async () => {

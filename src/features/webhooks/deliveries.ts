@@ -8,6 +8,7 @@ import { conflict, notFound } from "../../lib/errors";
 import type { WebhookDeliveryView } from "@shared/api/webhooks";
 import { newWebhookId, queueDelivery, webhookBody } from "./events";
 import { findWebhookEndpoint } from "./endpoints";
+import { writeAudit } from "../audit/service";
 
 type DeliveryDeps = Pick<AppDeps, "db" | "clock">;
 
@@ -48,18 +49,39 @@ export async function listDeliveries(
   return rows.map(deliveryView);
 }
 
-/** A `webhook.test` event for this endpoint alone, whatever events it asked for. */
-export async function sendTestEvent(deps: DeliveryDeps, endpointId: number): Promise<WebhookDeliveryView> {
+/** A `webhook.test` event for this endpoint alone, whatever events it asked for; audited with the admin who sent it. */
+export async function sendTestEvent(
+  deps: DeliveryDeps,
+  endpointId: number,
+  actorUserId: number,
+): Promise<WebhookDeliveryView> {
   const endpoint = await findWebhookEndpoint(deps.db, endpointId);
   if (!endpoint.enabled)
     throw conflict("WEBHOOK_DISABLED", "This endpoint is off. Turn it on to send it a test event.");
   const now = deps.clock.now();
   const body = webhookBody("webhook.test", { endpointId, message: "A test event from the admin panel." }, now);
-  return deliveryView(await queueDelivery(deps.db, endpointId, "webhook.test", body, newWebhookId(), now));
+  return deps.db.transaction(async (tx) => {
+    const queued = await queueDelivery(tx, endpointId, "webhook.test", body, newWebhookId(), now);
+    await writeAudit(tx, {
+      actorUserId,
+      action: "webhook.test",
+      subject: `webhook:${endpointId}`,
+      detail: { deliveryId: queued.id, webhookId: queued.messageId },
+      at: now,
+    });
+    return deliveryView(queued);
+  });
 }
 
-/** The same body with the same `webhook-id`, queued again as a new delivery (signed for its own attempt's time). */
-export async function replayDelivery(deps: DeliveryDeps, deliveryId: number): Promise<WebhookDeliveryView> {
+/**
+ * The same body with the same `webhook-id`, queued again as a new delivery (signed for its own attempt's time).
+ * Audited: a replay sends a buyer's data out once more.
+ */
+export async function replayDelivery(
+  deps: DeliveryDeps,
+  deliveryId: number,
+  actorUserId: number,
+): Promise<WebhookDeliveryView> {
   const [original] = await deps.db
     .select()
     .from(webhookDeliveries)
@@ -73,7 +95,16 @@ export async function replayDelivery(deps: DeliveryDeps, deliveryId: number): Pr
       "This delivery is still being sent or retried; replay it once it has ended.",
     );
   const now = deps.clock.now();
-  return deliveryView(
-    await queueDelivery(deps.db, original.endpointId, original.eventType, original.body, original.messageId, now),
-  );
+  return deps.db.transaction(async (tx) => {
+    const { endpointId, eventType, body, messageId } = original;
+    const queued = await queueDelivery(tx, endpointId, eventType, body, messageId, now);
+    await writeAudit(tx, {
+      actorUserId,
+      action: "webhook.replay",
+      subject: `webhook:${endpointId}`,
+      detail: { deliveryId: queued.id, replayOf: deliveryId, eventType, webhookId: messageId },
+      at: now,
+    });
+    return deliveryView(queued);
+  });
 }

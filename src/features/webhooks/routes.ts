@@ -61,7 +61,7 @@ export function webhookRoutes(deps: AppDeps) {
           "Answers the new secret once. For 24 hours deliveries carry two signatures, the new secret's and the old one's.",
       },
     })
-    .post("/:id/test", ({ params }) => sendTestEvent(deps, params.id), {
+    .post("/:id/test", ({ params, user }) => sendTestEvent(deps, params.id, user.id), {
       admin: true,
       params: idParams,
       response: { 200: WebhookModel.delivery, ...failures(404, 409, 422) },
@@ -74,7 +74,7 @@ export function webhookRoutes(deps: AppDeps) {
       response: { 200: WebhookModel.deliveries, ...failures(404, 422) },
       detail: { summary: "An endpoint's deliveries, newest first" },
     })
-    .post("/deliveries/:id/replay", ({ params }) => replayDelivery(deps, params.id), {
+    .post("/deliveries/:id/replay", ({ params, user }) => replayDelivery(deps, params.id, user.id), {
       admin: true,
       params: idParams,
       response: { 200: WebhookModel.delivery, ...failures(404, 409, 422) },
