@@ -5,8 +5,9 @@
  * ids, amounts in cents, the plan and the buyer's address, never a product key, plugin key or token.
  */
 import { describe, expect, test } from "bun:test";
-import { webhookDeliveries } from "../../src/db/schema";
-import { DAY } from "../../src/lib/clock";
+import { eq } from "drizzle-orm";
+import { subscriptions, webhookDeliveries } from "../../src/db/schema";
+import { DAY, MINUTE } from "../../src/lib/clock";
 import { announceEndedSubscriptions } from "../../src/features/webhooks/ended";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../../src/shared/webhooks";
 import { exampleBody, WEBHOOK_EXAMPLES } from "../../src/features/webhooks/catalogue";
@@ -160,6 +161,24 @@ describe("subscriptions and accounts", () => {
     const bodies = await ctx.deps.db.select({ body: webhookDeliveries.body }).from(webhookDeliveries);
     expect(bodies.length).toBeGreaterThan(5);
     expect(JSON.stringify(bodies)).not.toContain("member@example.com");
+  });
+
+  test("an end written with a time the last round had already passed (its transaction landing late) is announced", async () => {
+    await subscribeToEverything();
+    const { user } = await signUpWithKey(ctx, "member@example.com", await makeKey(ctx.deps, "month"));
+    expect(await announceEndedSubscriptions(ctx.deps)).toBe(0);
+    ctx.clock.advance(10 * MINUTE);
+    expect(await announceEndedSubscriptions(ctx.deps)).toBe(0);
+    // A refund that took its time "now" 30 seconds ago and committed only after that round.
+    const endedAt = ctx.clock.now() - 30_000;
+    await ctx.deps.db
+      .update(subscriptions)
+      .set({ status: "expired", endDate: endedAt })
+      .where(eq(subscriptions.userId, user.id));
+    ctx.clock.advance(2 * MINUTE);
+    expect(await announceEndedSubscriptions(ctx.deps)).toBe(1);
+    const [ended] = await ofType("subscription.ended");
+    expect(ended!.data).toMatchObject({ userId: user.id, plan: "month" });
   });
 
   test("a support ticket announces ticket.created, without its message", async () => {
