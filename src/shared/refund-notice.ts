@@ -12,5 +12,7 @@ export const REFUND_KEY_OUTCOMES = [
   "lifetime-kept",
   /** Refunded before any key was issued. */
   "none",
+  /** A payment for added seats: those seats ended, the account's access stays. */
+  "seats-ended",
 ] as const;
 export type RefundKeyOutcome = (typeof REFUND_KEY_OUTCOMES)[number];
