@@ -22,6 +22,7 @@ import { refundPayment } from "../../src/features/refunds/record";
 import { paidSeats } from "../../src/features/seats/service";
 import { renderEmail } from "../../src/features/email/templates/render";
 import { DAY, HOUR } from "../../src/lib/clock";
+import { forUpdate, postgresPoolOf } from "../../src/db";
 import { api, call, outboxOf, signInAdmin, signUpWithKey, type TestContext } from "../support/app";
 import { eachTestApp } from "../support/each-test";
 import { getBytes, pdfToText } from "../support/pdf";
@@ -288,6 +289,44 @@ describe("a renewal after added seats", () => {
   });
 });
 
+/** How many sessions of the test database wait on a lock (PostgreSQL). */
+async function waitingOnLocks(pool: NonNullable<ReturnType<typeof postgresPoolOf>>): Promise<number> {
+  const [row] = (await pool.client.unsafe(
+    "select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+  )) as { waiting: number }[];
+  return row!.waiting;
+}
+
+/**
+ * Runs `first` and `second` at once. On PostgreSQL the account's row is held locked until both wait on it, `first`
+ * queued before `second`, so they surely overlap in that order: each has written its sale's change and must count
+ * seats only once it has the row. (SQLite makes one write transaction at a time: there they run one after the other.)
+ */
+async function whileAccountLocked(userId: number, first: () => Promise<unknown>, second: () => Promise<unknown>) {
+  const pool = postgresPoolOf(ctx.deps.db);
+  if (!pool) return Promise.all([first(), second()]);
+  let locked!: () => void;
+  let release!: () => void;
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const holder = ctx.deps.db.transaction(async (tx) => {
+    await forUpdate(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)));
+    locked();
+    await released;
+  });
+  await isLocked;
+  const until = async (waiting: number) => {
+    while ((await waitingOnLocks(pool)) < waiting) await new Promise((resolve) => setTimeout(resolve, 5));
+  };
+  const running = [first()];
+  await until(1);
+  running.push(second());
+  await until(2);
+  release();
+  await holder;
+  return Promise.all(running);
+}
+
 describe("a payment for added seats and a refund of others at once", () => {
   test("are made one after the other: never more seats than are paid for", async () => {
     for (const round of [1, 2, 3]) {
@@ -302,7 +341,11 @@ describe("a payment for added seats and a refund of others at once", () => {
         .set({ status: "succeeded" })
         .where(eq(demoPaymentIntents.id, pendingId));
 
-      await Promise.all([fulfilPayment(ctx.deps, pendingId), refundPayment(ctx.deps, paid.id)]);
+      const fulfil = () => fulfilPayment(ctx.deps, pendingId);
+      const refund = () => refundPayment(ctx.deps, paid.id);
+      // Either one may get the account's row first.
+      if (round % 2 === 1) await whileAccountLocked(user.id, refund, fulfil);
+      else await whileAccountLocked(user.id, fulfil, refund);
       const live = await liveSeats(user.id);
       expect(live).toHaveLength(8);
       expect(await paidSeats(ctx.deps.db, user.id)).toBe(8);
