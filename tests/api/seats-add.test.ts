@@ -206,6 +206,15 @@ describe("paid added seats", () => {
     const pdf = pdfToText((await getBytes(ctx.app, row.invoiceUrl!)).bytes);
     for (const expected of ["Layerlift 4 Month Pro — 2 added seats", "9.37 USD", "18.74 USD"])
       expect(pdf).toContain(expected);
+    // The sales CSV's seats column holds the added count, its gross the money paid.
+    const csv = (await call(ctx.app, "GET", "/api/admin/sales.csv", { token: admin })).body as string;
+    const [header, ...rows] = csv
+      .trim()
+      .split("\r\n")
+      .map((line) => line.split(","));
+    const added = rows.find((cells) => cells.includes(id))!;
+    expect(added[header!.indexOf("seats")]).toBe("2");
+    expect(added[header!.indexOf("gross")]).toBe("18.74");
 
     // The webhook or the result page again: one sale, the same seats, one receipt.
     await fulfilPayment(ctx.deps, id);
