@@ -14,10 +14,11 @@ import { oneOf, PlanId } from "@shared/api/common";
 import { REMINDER_KINDS } from "@shared/reminders";
 import { REFUND_KEY_OUTCOMES } from "@shared/refund-notice";
 import { planWithSeats } from "@shared/seats";
-import { guideUrl, renewUrl, seatsUrl } from "./links";
+import { guideUrl, renewUrl } from "./links";
 import { reminderHeadline } from "./reminder-headline";
 import { define, text, type EmailDefinition } from "./definition";
 import { ACCOUNT_EMAILS } from "./account-emails";
+import { SEAT_EMAILS } from "./seat-emails";
 
 const cents = t.Integer({ minimum: 0 });
 const SAMPLE_END = "2027-03-01T12:00:00.000Z";
@@ -104,32 +105,6 @@ export const EMAIL_TEMPLATES = {
         withdrawalConsent: { at: withdrawalConsentAt, version: withdrawalConsentVersion },
       }),
     highlights: ({ key }) => ({ key }),
-  }),
-  /** After seats were added from the dashboard: they are the account's already, no key. */
-  "added-seats-receipt": define({
-    title: "Added seats receipt",
-    sentWhen: "After seats were added to a running subscription from the dashboard.",
-    sample: { description: "4 Month Pro — 2 added seats", seats: 7, amountPaid: "$18.74" },
-    payload: t.Object({
-      description: text,
-      seats: t.Integer({ minimum: 1 }),
-      amountPaid: text,
-      invoiceUrl: t.Optional(text),
-      ...withdrawalConsentFields,
-    }),
-    subject: ({ description }) => `${description}: your ${PRODUCT_NAME} receipt`,
-    element: async (
-      { description, seats, amountPaid, invoiceUrl, withdrawalConsentAt, withdrawalConsentVersion },
-      appUrl,
-    ) =>
-      createElement((await import("./added-seats-receipt")).AddedSeatsReceiptEmail, {
-        description,
-        seats,
-        amountPaid,
-        seatsUrl: seatsUrl(appUrl),
-        invoiceUrl,
-        withdrawalConsent: { at: withdrawalConsentAt, version: withdrawalConsentVersion },
-      }),
   }),
   /** "Can't find your key?": every key bought with the address. */
   "lost-keys": define({
@@ -316,6 +291,7 @@ export const EMAIL_TEMPLATES = {
     element: async ({ testKey }, appUrl) => createElement((await import("./test")).TestEmail, { testKey, appUrl }),
   }),
   ...ACCOUNT_EMAILS,
+  ...SEAT_EMAILS,
   /** The refund guarantee: a request received, a refund made, or a request declined. */
   "refund-update": define({
     title: "Refund request update",
