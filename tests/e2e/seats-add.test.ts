@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { sales } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
 import { openSignedIn } from "../support/browser";
+import { signInAdminOn } from "../support/server";
 import { checkEveryLook, type Theme } from "../support/looks";
 import { api, dashboardSuite, newPage, signUp, toastText } from "./dashboard-helpers";
 import type { Page } from "playwright-core";
@@ -78,6 +79,12 @@ describe("Add seats", () => {
     const [sale] = await env.server.deps.db.select().from(sales).where(eq(sales.kind, "added-seats"));
     expect(sale).toMatchObject({ email, seats: 2, amountCents: 1874, productKeyId: null });
     await checkEveryLook(page, "seats-added", themeOf(page));
+
+    // The admin's Sales tab names the sale by what it added.
+    const admin = await newPage(env);
+    await openSignedIn(admin, await signInAdminOn(env.server), "/admin?tab=sales");
+    await admin.getByRole("tabpanel", { name: "Sales" }).getByText("4 Month Pro — 2 added seats").first().waitFor();
+    await checkEveryLook(admin, "seats-added-admin-sales", themeOf(admin), false);
   });
 
   test("a one-seat account finds Add seats on its Plugin tab, and then has the seat list", async () => {
