@@ -198,6 +198,14 @@ describe("paid added seats", () => {
     expect(rendered.text).toContain("$18.74 for 4 Month Pro — 2 added seats");
     const keyEmails = (await outboxOf(ctx, "product-key", LEAD)).filter((email) => email.saleId === sale.id);
     expect(keyEmails).toHaveLength(0);
+    const purchases = (await call(ctx.app, "GET", "/api/account/purchases", { token })).body as {
+      purchases: { id: number; kind: string; planName: string; productKey: string | null }[];
+    };
+    expect(purchases.purchases.find((one) => one.id === sale.id)).toMatchObject({
+      kind: "added-seats",
+      planName: "4 Month Pro — 2 added seats",
+      productKey: null,
+    });
 
     const admin = (await signInAdmin(ctx)).token;
     const listed = (await api(ctx.app, admin).api.admin.sales.get({ query: {} })).data!.sales;
@@ -264,6 +272,21 @@ describe("refunding added seats", () => {
     // Recorded once: the provider's refund event after it changes nothing.
     await refundPayment(ctx.deps, id);
     expect(await liveSeats(user.id)).toHaveLength(3);
+  });
+
+  test("in part keeps the seats, and the notice says so", async () => {
+    const { token, user } = await signUpWithKey(ctx, LEAD, (await buySeats(2)).key);
+    const { id } = await addSeats(token, { seats: 3 });
+    const admin = (await signInAdmin(ctx)).token;
+    const sale = await saleOf(id);
+    const refund = await call(ctx.app, "POST", `/api/admin/sales/${sale.id}/refund`, {
+      token: admin,
+      body: { amount: 10 },
+    });
+    expect(refund.status).toBe(200);
+    expect(await liveSeats(user.id)).toHaveLength(5);
+    const notices = await outboxOf(ctx, "refund-notice", LEAD);
+    expect(notices.at(-1)!.payload).toMatchObject({ keyOutcome: "seats-kept", refundedCents: 1000 });
   });
 
   test("keeps an admin's goodwill seats on top", async () => {

@@ -141,6 +141,7 @@ describe("refund notice wording", () => {
       { key: null },
       "The seats this payment added have ended; your access and your other seats stay as they are.",
     ],
+    ["seats-kept", { key: null }, "The seats this payment added stay exactly as they are."],
   ];
   for (const [keyOutcome, overrides, sentence] of cases) {
     test(`${keyOutcome}${overrides.endDate ? " (still running)" : ""}: the amount, what happened to the key and the support link`, async () => {

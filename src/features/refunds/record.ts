@@ -164,7 +164,7 @@ export async function recordPartialRefund(
         refundedCents: refundedCents - sale.refundedCents,
         totalRefundedCents: refundedCents,
         key: key?.key ?? null,
-        keyOutcome: "kept",
+        keyOutcome: sale.kind === "added-seats" ? "seats-kept" : "kept",
         ...creditNoteLink(note, documentLinks(deps)),
       },
       now,

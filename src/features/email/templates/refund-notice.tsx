@@ -53,6 +53,8 @@ export function keySentence({
       return "No product key was issued for this payment.";
     case "seats-ended":
       return "The seats this payment added have ended; your access and your other seats stay as they are.";
+    case "seats-kept":
+      return "The seats this payment added stay exactly as they are.";
   }
 }
 
