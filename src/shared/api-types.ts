@@ -66,4 +66,4 @@ export type {
 } from "./api/admin";
 export type { EmailView, ListedEmailView, RetriedEmails, FailedEmailCount } from "./api/email";
 export type { AuditEntryView } from "./api/audit";
-export type { EndedSeatView, SeatKeyResponse, SeatsResponse, SeatView } from "./api/seats";
+export type { AddSeatsBody, EndedSeatView, SeatKeyResponse, SeatsResponse, SeatView } from "./api/seats";

@@ -12,5 +12,9 @@ export const REFUND_KEY_OUTCOMES = [
   "lifetime-kept",
   /** Refunded before any key was issued. */
   "none",
+  /** A payment for added seats: those seats ended, the account's access stays. */
+  "seats-ended",
+  /** A partial refund of a payment for added seats: the seats stay. */
+  "seats-kept",
 ] as const;
 export type RefundKeyOutcome = (typeof REFUND_KEY_OUTCOMES)[number];

@@ -23,6 +23,18 @@ export function planWithSeats(planName: string, seats: number): string {
   return seats === 1 ? planName : `${planName} × ${seatsText(seats)}`;
 }
 
+/**
+ * What a sale is for: a plan ("purchase", a renewal too) with its product key, or "added-seats", more seats for the
+ * account's running subscription, with no key.
+ */
+export const SALE_KINDS = ["purchase", "added-seats"] as const;
+export type SaleKind = (typeof SALE_KINDS)[number];
+
+/** An added-seats sale as an invoice, a receipt and the admin name it: "4 Month Pro — 2 added seats". */
+export function addedSeatsText(planName: string, seats: number): string {
+  return `${planName} — ${seats} added ${seats === 1 ? "seat" : "seats"}`;
+}
+
 /** A seat's label is at most this long. */
 export const SEAT_LABEL_MAX = 60;
 

@@ -18,6 +18,15 @@ const SAMPLES: { [T in EmailTemplate]: EmailPayload<T>[] } = {
     { key: "ABCDEFGH2345", planName: "4 Month Pro", endDate: "2027-01-01T00:00:00.000Z" },
     { key: "ABCDEFGH2345", planName: "Lifetime", endDate: null },
   ],
+  "added-seats-receipt": [
+    { description: "4 Month Pro — 2 added seats", seats: 7, amountPaid: "$18.74" },
+    {
+      description: "Lifetime Access — 1 added seat",
+      seats: 2,
+      amountPaid: "$49.99",
+      invoiceUrl: "https://layerlift.example/api/invoices/LL-2026-000001?sig=x",
+    },
+  ],
   "lost-keys": [
     {
       email: "buyer@example.com",

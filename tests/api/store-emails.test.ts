@@ -136,6 +136,12 @@ describe("refund notice wording", () => {
       "was redeemed on an account that has lifetime access from another key, so your access does not change.",
     ],
     ["none", { key: null }, "No product key was issued for this payment."],
+    [
+      "seats-ended",
+      { key: null },
+      "The seats this payment added have ended; your access and your other seats stay as they are.",
+    ],
+    ["seats-kept", { key: null }, "The seats this payment added stay exactly as they are."],
   ];
   for (const [keyOutcome, overrides, sentence] of cases) {
     test(`${keyOutcome}${overrides.endDate ? " (still running)" : ""}: the amount, what happened to the key and the support link`, async () => {

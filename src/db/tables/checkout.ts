@@ -1,6 +1,7 @@
 /** The price list, promotion codes, the checkouts started with them, and the demo payment provider's intents. */
 import { PLAN_IDS } from "@shared/plans";
 import type { Columns, Referenced } from "./columns";
+import { SALE_KINDS } from "@shared/seats";
 
 export function checkoutTables(b: Columns) {
   const planPrices = planPricesTable(b);
@@ -67,6 +68,11 @@ function checkoutsTable(b: Columns, { promotionCodes }: Record<"promotionCodes",
       discountCents: b.int("discount_cents").notNull().default(0),
       /** How many people the purchase licenses (1–100); listPriceCents is the plan's price times this. */
       seats: b.int("seats").notNull().default(1),
+      /**
+       * What is bought: a plan ('purchase', a renewal too), or 'added-seats': `seats` more seats for the account's
+       * running subscription (accountId), priced to the days left of it (checkout/quote.ts).
+       */
+      kind: b.text("kind", { enum: SALE_KINDS }).notNull().default("purchase"),
       promotionCodeId: b.int("promotion_code_id").references(() => promotionCodes.id),
       promotionCode: b.text("promotion_code"),
       subtotalCents: b.int("subtotal_cents").notNull(),

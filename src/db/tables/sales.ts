@@ -1,6 +1,7 @@
 /** Sales and what follows them: invoices, credit notes, product keys, refunds and the books kept from them. */
 import { PLAN_IDS } from "@shared/plans";
 import type { Columns, Referenced } from "./columns";
+import { SALE_KINDS } from "@shared/seats";
 
 export function salesTables(b: Columns, { users }: Record<"users", Referenced>) {
   const sales = salesTable(b);
@@ -57,6 +58,11 @@ function salesTable(b: Columns) {
       discountCents: b.int("discount_cents").notNull().default(0),
       /** How many people the purchase licenses (1–100), as fixed into its checkout; its one product key carries them all. */
       seats: b.int("seats").notNull().default(1),
+      /**
+       * 'purchase' (a plan, with its product key) or 'added-seats': `seats` more seats for the running subscription of
+       * the account in renewalUserId, with no key (docs/accounts.md#seats).
+       */
+      kind: b.text("kind", { enum: SALE_KINDS }).notNull().default("purchase"),
       /** The invoice (LL-YYYY-NNNNNN), numbered without gaps per year in the fulfilment's transaction; null for a sale never fulfilled. */
       invoiceNumber: b.text("invoice_number").unique(),
       /** The buyer's billing country (ISO 3166-1 alpha-2) and postal code, as given at checkout: the evidence of the place of supply. */

@@ -37,6 +37,7 @@ export async function placeFreeOrder(
   const now = deps.clock.now();
   const metadata: Record<string, string> = { plan: priced.plan, email: priced.email };
   if (priced.accountId !== null) metadata[RENEWAL_ACCOUNT_METADATA] = String(priced.accountId);
+  if (priced.kind !== "purchase") metadata.kind = priced.kind;
   // What a provider would report for a payment of 0 that succeeded.
   const order: ProviderIntent = {
     id,
@@ -68,6 +69,7 @@ export async function placeFreeOrder(
         accountId: priced.accountId,
         listPriceCents: priced.listPriceCents,
         seats: priced.seats,
+        kind: priced.kind,
         discountCents: priced.discountCents,
         promotionCodeId: priced.promotionCodeId,
         promotionCode: priced.promotionCode,

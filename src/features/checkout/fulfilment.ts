@@ -29,6 +29,7 @@ import { documentLinks, signedDocumentUrl, type DocumentLinks } from "../invoice
 import { recordIssuedDocument, type IssuingDeps } from "../invoices/issued";
 import { announceSale } from "../webhooks/events";
 import { saleByPaymentIntent } from "../purchases/service";
+import { fulfilAddedSeats } from "./added-seats-sale";
 
 /** What fulfilment uses; config goes on the invoice and with jwtSecret signs its link, tax records the tax transaction. */
 type FulfilmentDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config"> &
@@ -166,6 +167,9 @@ export async function recordSale(
       promotionCode: checkout?.promotionCode ?? null,
       discountCents: checkout?.discountCents ?? 0,
       seats: checkout?.seats ?? 1,
+      kind: checkout?.kind ?? "purchase",
+      // Added seats are the signed-in account's, named by the server in the checkout.
+      renewalUserId: checkout?.kind === "added-seats" ? checkout.accountId : null,
       ...saleTaxColumns(intent.metadata),
       ...buyerColumns(intent.metadata, checkout),
       createdAt: now,
@@ -179,6 +183,7 @@ export async function recordSale(
       await tx.update(sales).set({ feeCents: intent.feeCents }).where(eq(sales.id, sold.id));
     return sold;
   }
+  if (inserted.kind === "added-seats") return fulfilAddedSeats(tx, issuing, inserted, now, links);
   // The payment is honoured, even past its hold: the promotion use it reserved is kept for good.
   await markCheckoutPaid(tx, intent.id);
   const [key] = await generateProductKeys(tx, now, {

@@ -50,6 +50,7 @@ export async function reserveCheckout(
         accountId: quote.accountId,
         listPriceCents: quote.listPriceCents,
         seats: quote.seats,
+        kind: quote.kind,
         discountCents: quote.discountCents,
         promotionCodeId: quote.promotionCodeId,
         promotionCode: quote.promotionCode,

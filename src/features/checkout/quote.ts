@@ -16,6 +16,8 @@ import {
 } from "../pricing/promotion-codes";
 import { CURRENCY } from "@shared/currency";
 import { priceForSeats } from "../seats/service";
+import type { SaleKind } from "@shared/seats";
+import { DAY } from "../../lib/clock";
 
 export interface QuoteRequest {
   plan: PlanId;
@@ -29,6 +31,18 @@ export interface QuoteRequest {
   seats?: number;
   /** The buyer's own open payment (its checkout id), asked for again: it does not count against the code. */
   except?: number;
+  /**
+   * Seats added to the account's running subscription (`seats` more, `account` set): each is priced to the whole
+   * days left of it (null: lifetime access, the full price), not as a new plan.
+   */
+  adding?: { daysLeft: number | null } | null;
+}
+
+/** How an added seat's price was found: the plan's price to the days left of its length (null: lifetime, in full). */
+export interface Proration {
+  planPriceCents: number;
+  daysLeft: number | null;
+  planDays: number | null;
 }
 
 export interface Quote {
@@ -37,7 +51,12 @@ export interface Quote {
   accountId: number | null;
   currency: typeof CURRENCY;
   seats: number;
-  /** The catalogue price now, times the seats. */
+  kind: SaleKind;
+  /** What one seat costs before any promotion: the plan's price, or for added seats its prorated part. */
+  unitPriceCents: number;
+  /** Added seats: the arithmetic of their unit price; null for a purchase. */
+  proration: Proration | null;
+  /** The unit price times the seats. */
   listPriceCents: number;
   discountCents: number;
   /** The code as stored (upper-case), or null. */
@@ -53,6 +72,20 @@ export interface Quote {
 }
 
 /**
+ * What one added seat costs: for a time-limited plan its price × (whole days left ÷ the plan's days), rounded to the
+ * cent; for lifetime access the full price.
+ */
+export function proratedSeatCents({ planPriceCents, daysLeft, planDays }: Proration): number {
+  if (planDays === null || daysLeft === null) return planPriceCents;
+  return Math.round((planPriceCents * daysLeft) / planDays);
+}
+
+/** The whole days from `now` to a subscription's end (at least 1); null for lifetime access. */
+export function wholeDaysLeft(endDate: number | null, now: number): number | null {
+  return endDate === null ? null : Math.max(1, Math.floor((endDate - now) / DAY));
+}
+
+/**
  * Prices a purchase. Throws 422 NOT_FOR_SALE for a hidden plan, and a PromotionCodeRefused (422 with a
  * sentence for the buyer and `reason`) for a code that does not apply. Reads only: the use a code
  * needs is reserved, re-checked in the write transaction, when the payment is created.
@@ -61,7 +94,11 @@ export async function quote(deps: Pick<AppDeps, "db" | "clock">, request: QuoteR
   const plan = await pricedPlan(deps.db, request.plan);
   if (!plan.visible) throw new AppError(422, "NOT_FOR_SALE", `The ${plan.name} plan is not on sale at the moment.`);
   const seats = request.seats ?? 1;
-  const listPriceCents = priceForSeats(plan.priceCents, seats);
+  const proration = request.adding
+    ? { planPriceCents: plan.priceCents, daysLeft: request.adding.daysLeft, planDays: plan.days }
+    : null;
+  const unitPriceCents = proration ? proratedSeatCents(proration) : plan.priceCents;
+  const listPriceCents = priceForSeats(unitPriceCents, seats);
   const typed = request.promotionCode?.trim() ? normaliseCode(request.promotionCode) : null;
   let discount = 0;
   let promotionCodeId: number | null = null;
@@ -85,6 +122,9 @@ export async function quote(deps: Pick<AppDeps, "db" | "clock">, request: QuoteR
     accountId: request.account?.id ?? null,
     currency: CURRENCY,
     seats,
+    kind: proration ? "added-seats" : "purchase",
+    unitPriceCents,
+    proration,
     listPriceCents,
     discountCents: discount,
     promotionCode: typed,

@@ -11,6 +11,8 @@ import { SubscriptionModel } from "@shared/api/subscriptions";
 import { paymentResult } from "./result";
 import { demoPaymentRoutes } from "./demo-payment-routes";
 import { cancelOwnPayment } from "./open-checkouts";
+import { createAddSeatsIntent } from "./add-seats";
+import { SeatsModel } from "@shared/api/seats";
 
 /** Starting a purchase or a renewal, giving up its payment, and its result. */
 export function paymentRoutes(deps: AppDeps) {
@@ -84,6 +86,22 @@ export function paymentRoutes(deps: AppDeps) {
           summary: "Renew / Extend: pay for a plan that is applied to this account",
           description:
             "The same answer (and promotion code rules) as /api/create-payment-intent; the e-mail is the account's. When the payment succeeds its key is applied to this account at once.",
+        },
+      },
+    )
+    .post(
+      "/api/seats/add",
+      ({ user, body, request, server }) => createAddSeatsIntent(deps, user, body, clientIp(deps, request, server)),
+      {
+        signedIn: true,
+        rateLimit: [perUser("payment-intent", RATE_RULES.paymentIntent)],
+        body: SeatsModel.addBody,
+        response: { 200: PaymentModel.intent, ...jsonBodyFailures, ...failures(409), ...failures(502) },
+        detail: {
+          tags: ["Account"],
+          summary: "Add seats: pay for more seats for the running subscription",
+          description:
+            "On the account's own plan, for the time it has left: each seat costs the plan's price × whole days left ÷ the plan's days, rounded to the cent (at least one day; lifetime access: the full price); the answer's quote carries the arithmetic (`addedSeats`). The promotion code and tax apply to the total, as for any purchase; a free total completes at once. When paid the seats are the account's at once: no product key is made. 409 NO_SUBSCRIPTION, SUBSCRIPTION_EXPIRED or SUBSCRIPTION_SUSPENDED without a running subscription; 422 INVALID_SEATS when the licence would have more than 100 seats.",
         },
       },
     )

@@ -29,7 +29,16 @@ export interface BuyerChoices {
 export function quoteLines(q: Quote): QuoteLines {
   return {
     seats: q.seats,
-    unitPrice: centsToDollars(q.listPriceCents / q.seats),
+    unitPrice: centsToDollars(q.unitPriceCents),
+    ...(q.proration
+      ? {
+          addedSeats: {
+            planPrice: centsToDollars(q.proration.planPriceCents),
+            daysLeft: q.proration.daysLeft,
+            planDays: q.proration.planDays,
+          },
+        }
+      : {}),
     listPrice: centsToDollars(q.listPriceCents),
     discount: centsToDollars(q.discountCents),
     promotionCode: q.promotionCode,
@@ -88,6 +97,7 @@ function checkoutDetails(
 /** The intent's metadata that says what was bought and for whom; the tax calculation's id may differ. */
 const SAME_PAYMENT_METADATA = [
   "plan",
+  "kind",
   "seats",
   "email",
   "promotionCode",
@@ -121,7 +131,8 @@ export async function createPaymentIntent(
   deps: PaymentDeps,
   input: IntentInput,
   clientIp: string,
-  account: { id: number } | null = null,
+  /** The signed-in account a renewal, or added seats (`adding`), are for. */
+  account: { id: number; adding?: { daysLeft: number | null } } | null = null,
 ): Promise<PaymentIntentResponse> {
   const email = normaliseEmail(input.email);
   // Refused before anything is priced or reserved.
@@ -136,6 +147,7 @@ export async function createPaymentIntent(
     seats: input.seats,
     account,
     except: keep,
+    adding: account?.adding,
   });
   if (untaxed.totalCents === 0) {
     // A free order: nothing to tax, no card.
@@ -158,6 +170,8 @@ export async function createPaymentIntent(
   const priced = { ...untaxed, taxCents: taxed.breakdown.taxCents, totalCents: taxed.totalCents };
   const metadata: Record<string, string> = { plan: priced.plan, email, ...taxed.metadata };
   if (account) metadata[RENEWAL_ACCOUNT_METADATA] = String(account.id);
+  // For the operator reading the payment; the checkout's kind is what fulfilment goes by.
+  if (priced.kind !== "purchase") metadata.kind = priced.kind;
   // For the operator reading the payment in Stripe's dashboard, like the code; the checkout keeps the count.
   if (priced.seats !== 1) metadata.seats = String(priced.seats);
   // For the operator reading the payment in Stripe's dashboard; the server reads the checkout, not this.

@@ -4,7 +4,7 @@
  * document its number, so a later download is the document as issued: changing SELLER_ADDRESS, a plan's name,
  * or the sale's address (account deletion writes a placeholder) changes nothing already issued.
  */
-import { planWithSeats } from "@shared/seats";
+import { addedSeatsText, planWithSeats } from "@shared/seats";
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
@@ -19,6 +19,8 @@ export type IssuingDeps = Pick<AppDeps, "config" | "payments">;
 function period(sale: Sale): string {
   const days = PLANS[sale.plan].days;
   const from = new Date(sale.createdAt).toISOString().slice(0, 10);
+  if (sale.kind === "added-seats")
+    return `Seats added to the running ${days === null ? "lifetime access" : "subscription"} from ${from}`;
   if (days === null) return `Lifetime access from ${from}`;
   return `${days} days of access (${from} to ${new Date(sale.createdAt + days * DAY).toISOString().slice(0, 10)})`;
 }
@@ -53,7 +55,10 @@ export function documentContent(deps: IssuingDeps, sale: Sale, creditNote: Credi
         ? null
         : { at: sale.withdrawalConsentAt, version: sale.withdrawalConsentVersion },
     line: {
-      description: `Layerlift ${planWithSeats(PLANS[sale.plan].name, sale.seats)}: licence (product key)`,
+      description:
+        sale.kind === "added-seats"
+          ? `Layerlift ${addedSeatsText(PLANS[sale.plan].name, sale.seats)}`
+          : `Layerlift ${planWithSeats(PLANS[sale.plan].name, sale.seats)}: licence (product key)`,
       period: period(sale),
       seats: sale.seats,
     },

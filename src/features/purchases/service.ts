@@ -21,7 +21,7 @@ export interface AccountPurchase {
   sale: Sale;
   key: ProductKey | null;
   request: BuyerRefund | null;
-  kind: "purchase" | "renewal";
+  kind: "purchase" | "renewal" | "added-seats";
   /** The sale's newest credit note, if a refund wrote one. */
   creditNoteNumber: string | null;
   /** Paid by this account (its renewal, or made with its address), not a key someone else paid for and gave it. */
@@ -45,7 +45,7 @@ export async function accountSales(db: DbOrTx, user: Pick<User, "id">): Promise<
     sale,
     key,
     request: requestBySale.get(sale.id) ?? null,
-    kind: sale.renewalUserId === user.id ? "renewal" : "purchase",
+    kind: sale.kind === "added-seats" ? "added-seats" : sale.renewalUserId === user.id ? "renewal" : "purchase",
     creditNoteNumber: creditNoteBySale.get(sale.id) ?? null,
     paidByAccount: paid,
   }));

@@ -2,6 +2,7 @@
 import type { Config } from "../../config";
 import { toIso } from "../../lib/clock";
 import { PLANS } from "@shared/plans";
+import { addedSeatsText } from "@shared/seats";
 import type { PurchaseView } from "@shared/api/purchases";
 import type { AccountPurchase } from "./service";
 import { refundDeadline, refundRefusal } from "./refund-rules";
@@ -36,7 +37,7 @@ export function purchaseView(
     date: toIso(sale.createdAt)!,
     kind,
     plan: sale.plan,
-    planName: PLANS[sale.plan].name,
+    planName: sale.kind === "added-seats" ? addedSeatsText(PLANS[sale.plan].name, sale.seats) : PLANS[sale.plan].name,
     amount: sale.amountCents / 100,
     refunded: (sale.status === "refunded" ? sale.amountCents : sale.refundedCents) / 100,
     tax: taxOf(sale),

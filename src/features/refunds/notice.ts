@@ -8,6 +8,7 @@
 import type { DbOrTx } from "../../db";
 import type { Sale } from "../../db/schema";
 import { PLANS } from "@shared/plans";
+import { addedSeatsText } from "@shared/seats";
 import type { RefundKeyOutcome } from "@shared/refund-notice";
 import { queueEmail } from "../email/outbox";
 import { ownersAddress } from "../ownership/service";
@@ -21,7 +22,7 @@ export interface KeyOutcome {
 
 export async function queueRefundNotice(
   tx: DbOrTx,
-  sale: Pick<Sale, "id" | "email" | "plan" | "amountCents">,
+  sale: Pick<Sale, "id" | "email" | "plan" | "amountCents" | "kind" | "seats">,
   refund: {
     refundedCents: number;
     totalRefundedCents: number;
@@ -39,7 +40,8 @@ export async function queueRefundNotice(
       saleId: sale.id,
       template: "refund-notice",
       payload: {
-        planName: PLANS[sale.plan].name,
+        planName:
+          sale.kind === "added-seats" ? addedSeatsText(PLANS[sale.plan].name, sale.seats) : PLANS[sale.plan].name,
         refundedCents: refund.refundedCents,
         paidCents: sale.amountCents,
         totalRefundedCents: refund.totalRefundedCents,

@@ -164,7 +164,7 @@ export async function recordPartialRefund(
         refundedCents: refundedCents - sale.refundedCents,
         totalRefundedCents: refundedCents,
         key: key?.key ?? null,
-        keyOutcome: "kept",
+        keyOutcome: sale.kind === "added-seats" ? "seats-kept" : "kept",
         ...creditNoteLink(note, documentLinks(deps)),
       },
       now,
@@ -205,9 +205,14 @@ export async function refundPayment(
     } else if (key?.usedByUserId != null) {
       const { detail, ...keyOutcome } = await removeKeyTime(tx, key, key.usedByUserId, now);
       // The seats the refunded purchase gave end with it (docs/accounts.md#seats).
-      if (key.seats > 1) await endRefundedSeats(tx, key.usedByUserId, key.id, now);
+      if (key.seats > 1) await endRefundedSeats(tx, key.usedByUserId, { keyId: key.id }, now);
       outcome = detail;
       told = keyOutcome;
+    } else if (sale.kind === "added-seats" && sale.renewalUserId !== null) {
+      // Only the seats it paid for end, the newest first; the owner's access is not this sale's (accounts.md#seats).
+      const ended = await endRefundedSeats(tx, sale.renewalUserId, { saleId: sale.id }, now);
+      outcome = `${sale.seats} added seats refunded, ${ended} seats of user ${sale.renewalUserId} ended`;
+      told = { keyOutcome: "seats-ended" };
     }
     const note = await issueCreditNote(tx, deps, sale, sale.amountCents - sale.refundedCents, now);
     const [refunded] = await tx

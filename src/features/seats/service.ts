@@ -60,18 +60,26 @@ export async function endSeatsAfter(db: DbOrTx, userId: number, keep: number, no
   return ended.length;
 }
 
+/** What paidSeats leaves out: a key or an added-seats sale whose refund is being recorded. */
+export interface PaidExcept {
+  keyId?: number;
+  saleId?: number;
+}
+
 /**
- * The seats the account's redeemed keys pay for, and always seat 1. A renewal paid from the dashboard sets the count
- * to its own, so it and the keys redeemed since count; before any renewal, every key does. Of those, the most any of
- * them gives whose sale is not refunded counts (keys made by hand have no sale). `exceptKeyId`: a key whose refund is
- * being recorded.
+ * The seats the account pays for, and always seat 1: what its redeemed keys give, plus the seats it added since.
+ * A renewal paid from the dashboard sets the count to its own, so it and the keys redeemed since count; before any
+ * renewal, every key does. Of those, the most any of them gives whose sale is not refunded counts (keys made by hand
+ * have no sale). On top come the added-seats sales not refunded, those made after that renewal only: a renewal
+ * replaces the seats added before it with its own count.
  */
-export async function paidSeats(db: DbOrTx, userId: number, exceptKeyId?: number): Promise<number> {
+export async function paidSeats(db: DbOrTx, userId: number, except: PaidExcept = {}): Promise<number> {
   const keys = await db
     .select({
       id: productKeys.id,
       seats: productKeys.seats,
       usedAt: productKeys.usedAt,
+      saleId: productKeys.saleId,
       renewalUserId: sales.renewalUserId,
     })
     .from(productKeys)
@@ -79,7 +87,7 @@ export async function paidSeats(db: DbOrTx, userId: number, exceptKeyId?: number
     .where(
       and(
         eq(productKeys.usedByUserId, userId),
-        exceptKeyId === undefined ? undefined : ne(productKeys.id, exceptKeyId),
+        except.keyId === undefined ? undefined : ne(productKeys.id, except.keyId),
         or(isNull(sales.id), ne(sales.status, "refunded")),
       ),
     );
@@ -91,7 +99,33 @@ export async function paidSeats(db: DbOrTx, userId: number, exceptKeyId?: number
     .filter((key) => key.renewalUserId === userId)
     .reduce<(typeof keys)[number] | null>((last, key) => (last === null || later(key, last) ? key : last), null);
   const counted = renewal === null ? keys : keys.filter((key) => later(key, renewal));
-  return Math.max(1, ...counted.map((key) => key.seats));
+  const added = await addedSeatsSince(db, userId, renewal?.saleId ?? null, except.saleId);
+  return Math.max(1, ...counted.map((key) => key.seats)) + added;
+}
+
+/**
+ * The seats the account's added-seats sales pay for: those not refunded, fulfilled after the sale `afterSaleId` (a
+ * renewal's; sales are numbered in the order they were fulfilled), all of them when it is null.
+ */
+async function addedSeatsSince(
+  db: DbOrTx,
+  userId: number,
+  afterSaleId: number | null,
+  exceptSaleId: number | undefined,
+): Promise<number> {
+  const rows = await db
+    .select({ seats: sales.seats })
+    .from(sales)
+    .where(
+      and(
+        eq(sales.renewalUserId, userId),
+        eq(sales.kind, "added-seats"),
+        ne(sales.status, "refunded"),
+        afterSaleId === null ? undefined : gt(sales.id, afterSaleId),
+        exceptSaleId === undefined ? undefined : ne(sales.id, exceptSaleId),
+      ),
+    );
+  return rows.reduce((sum, row) => sum + row.seats, 0);
 }
 
 /**
@@ -106,15 +140,29 @@ async function goodwillOf(db: DbOrTx, userId: number): Promise<number> {
 }
 
 /**
- * The purchase behind a redeemed key was refunded in full: only the seats it paid for end. The account keeps what
- * its other keys still pay for plus the seats an admin gave (or less, when an admin took some back), and the newest
- * seats beyond that end. With no other key of several seats and no goodwill, every seat but the owner's own ends
- * (and the refund ends the owner's access as it always did).
+ * A purchase behind a redeemed key, or an added-seats sale, was refunded in full: only the seats it paid for end. The
+ * account keeps what its other keys and added seats still pay for plus the seats an admin gave (or less, when an
+ * admin took some back), and the newest seats beyond that end. With nothing else of several seats and no goodwill,
+ * every seat but the owner's own ends (and a key's refund ends the owner's access as it always did; an added-seats
+ * sale's never does). The account's row is locked first, so a refund and a payment for added seats at once are made
+ * one after the other, each counting what the other left.
  */
-export async function endRefundedSeats(db: DbOrTx, userId: number, refundedKeyId: number, now: number) {
+export async function endRefundedSeats(db: DbOrTx, userId: number, refunded: PaidExcept, now: number) {
   const goodwill = await goodwillOf(db, userId);
-  const keep = (await paidSeats(db, userId, refundedKeyId)) + goodwill;
+  const keep = (await paidSeats(db, userId, refunded)) + goodwill;
   return endSeatsAfter(db, userId, keep, now);
+}
+
+/**
+ * Seats added mid-term were paid for (their sale, already written in this transaction, names the account): the
+ * account has what it pays for now plus an admin's goodwill, the new seats free to hand out. Locks the account's row
+ * first, like a refund, so the count read is the one left by any refund or payment before it. Answers the count.
+ */
+export async function addPaidSeats(db: DbOrTx, userId: number, now: number): Promise<number> {
+  const goodwill = await goodwillOf(db, userId);
+  const count = Math.max(1, (await paidSeats(db, userId)) + goodwill);
+  await grantSeats(db, userId, count, now);
+  return count;
 }
 
 /**

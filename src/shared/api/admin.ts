@@ -3,6 +3,7 @@ import { KEY_GENERATION_MAX, KEY_GENERATION_MIN } from "../product";
 import { BodyInt, emailField, Int, IsoDate, IsoDateOrNull, oneOf, pageQuery, PlanId, planIdField } from "./common";
 import { SubscriptionModel } from "./subscriptions";
 import { ADMIN_KEY_STATES } from "../key-states";
+import { SALE_KINDS } from "../seats";
 
 const money = (description: string) => t.Number({ description: `${description}, in dollars with cents precision` });
 
@@ -34,7 +35,13 @@ const sale = t.Object({
   status: oneOf(["paid", "refunded", "disputed"]),
   promotionCode: t.Nullable(t.String({ description: "The promotion code used, or null" })),
   discount: money("What the promotion code took off the price (not revenue; `amount` is after it)"),
-  seats: Int({ description: "How many people the sale licenses (its one product key carries them all)" }),
+  seats: Int({
+    description:
+      "How many people the sale licenses (its one product key carries them all); for added seats, how many it added",
+  }),
+  kind: oneOf(SALE_KINDS, {
+    description: "purchase: a plan and its product key (a renewal too); added-seats: more seats, no key",
+  }),
   createdAt: IsoDate,
   invoiceNumber: t.Nullable(
     t.String({ description: "The sale's invoice, e.g. LL-2026-000123; null for a sale never fulfilled" }),

@@ -24,7 +24,24 @@ export const seatsField = BodyInt({
 export const quoteLines = t.Object(
   {
     seats: Int({ description: "How many people the purchase licenses." }),
-    unitPrice: t.Number({ description: "The plan's catalogue price for one seat." }),
+    unitPrice: t.Number({
+      description: "What one seat costs: the plan's catalogue price, or for added seats its part for the days left.",
+    }),
+    addedSeats: t.Optional(
+      t.Object(
+        {
+          planPrice: t.Number({ description: "The plan's catalogue price for one seat for its whole length." }),
+          daysLeft: t.Union([Int(), t.Null()], {
+            description: "Whole days left to the subscription's end (at least 1); null for lifetime access.",
+          }),
+          planDays: t.Union([Int(), t.Null()], { description: "The plan's length in days; null for lifetime." }),
+        },
+        {
+          description:
+            "Present when the payment adds seats to the running subscription: unitPrice = planPrice × daysLeft ÷ planDays, rounded to the cent (lifetime: planPrice).",
+        },
+      ),
+    ),
     listPrice: t.Number({ description: "The plan's catalogue price times the seats." }),
     discount: t.Number({ description: "What the promotion code takes off (0 without one)." }),
     promotionCode: t.Union([t.String(), t.Null()], { description: "The code applied, upper-case, or null." }),

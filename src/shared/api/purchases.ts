@@ -10,7 +10,10 @@ const dollars = (description: string) => t.Number({ description: `${description}
 const purchase = t.Object({
   id: Int({ description: "The sale's id" }),
   date: IsoDate,
-  kind: oneOf(["purchase", "renewal"], { description: "renewal: paid from the dashboard and applied at once" }),
+  kind: oneOf(["purchase", "renewal", "added-seats"], {
+    description:
+      "renewal: paid from the dashboard and applied at once; added-seats: more seats for the running subscription (no key)",
+  }),
   plan: PlanId,
   planName: t.String(),
   amount: dollars("What was paid"),

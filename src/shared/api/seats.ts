@@ -1,8 +1,9 @@
 /** The seats of a licence (docs/accounts.md#seats): GET /api/seats and the owner's changes to one seat. */
 import { t, type Static } from "./type-system";
 import { BodyInt, Int, IsoDate } from "./common";
-import { SEAT_LABEL_MAX } from "../seats";
-import { seatsField } from "./payments";
+import { INVALID_SEATS_MESSAGE, MAX_SEATS, MIN_SEATS, SEAT_LABEL_MAX } from "../seats";
+import { buyerChoices, promotionCodeField, seatsField } from "./payments";
+import { TaxModel } from "./tax";
 
 const seat = t.Object({
   id: Int(),
@@ -65,12 +66,25 @@ export const SeatsModel = {
   }),
   adminUserParams: t.Object({ id: t.Integer({ minimum: 1, error: "No account has this id." }) }),
   adminSeatsBody: t.Object({ seats: seatsField }),
+  addBody: t.Object({
+    seats: BodyInt({
+      minimum: MIN_SEATS,
+      maximum: MAX_SEATS - 1,
+      error: INVALID_SEATS_MESSAGE,
+      errorCode: "INVALID_SEATS",
+      description: `How many seats to add (${MIN_SEATS}–${MAX_SEATS - 1}); the licence then has at most ${MAX_SEATS}. Each is priced to the whole days left of the running subscription (lifetime access: the plan's full price), then the promotion code and tax apply to the total.`,
+    }),
+    promotionCode: t.Optional(promotionCodeField),
+    ...TaxModel.buyerLocation,
+    ...buyerChoices,
+  }),
   adminSeats: t.Object({
     seats: Int({ description: "How many seats the account has now." }),
     ended: Int({ description: "How many seats this change ended (the newest first)." }),
   }),
 };
 
+export type AddSeatsBody = Static<typeof SeatsModel.addBody>;
 export type SeatView = Static<typeof seat>;
 export type EndedSeatView = Static<typeof endedSeat>;
 export type SeatsResponse = Static<typeof SeatsModel.list>;

@@ -60,8 +60,10 @@ export interface BuyerFormRules {
   consentSetting: WithdrawalConsentSetting;
   /** A purchase or a renewal: ask how many seats. */
   asksSeats?: boolean;
-  /** A renewal: the seats the account has now. */
+  /** A renewal, or seats being added: the seats the account has now. */
   currentSeats?: number;
+  /** Seats are added to the running subscription: the field asks how many more. */
+  adding?: boolean;
 }
 
 export const COUNTRIES = COUNTRY_CODES.map((code) => ({

@@ -93,6 +93,7 @@ export function BuyerForm({ rules, state, onChange, onSubmit, ...end }: BuyerFor
           value={state.seats}
           error={errors.seats ?? null}
           current={rules.currentSeats}
+          adding={rules.adding}
           onChange={(seats) => {
             clear("seats");
             set({ seats });

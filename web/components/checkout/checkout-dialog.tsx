@@ -8,6 +8,7 @@ import { TaxBreakdownTable } from "./tax-step";
 import { BuyerForm, buyerDetails, consentNeeded, EMPTY_BUYER_FORM, type BuyerFormState } from "./buyer-form";
 import { detailsKey, useOpenPayment } from "./use-open-payment";
 import { seatsOf } from "./seats-field";
+import { AddedSeatsSummary } from "./added-seats-summary";
 import { seatsText } from "@shared/seats";
 import { toast } from "../../lib/use-toast";
 
@@ -43,6 +44,11 @@ export interface Checkout {
   asksSeats?: boolean;
   /** A renewal: the seats the account has now, which the seats field starts from. */
   currentSeats?: number;
+  /**
+   * Adding seats to the running subscription: the seats field asks how many more (the account has `current`), and
+   * the price is the server's, to the days left.
+   */
+  adding?: { current: number };
   /** Who must agree to immediate supply (the site's WITHDRAWAL_CONSENT). */
   consentSetting: WithdrawalConsentSetting;
   /** The promotion code's price as the page showed it, until the server's quote is in. */
@@ -56,6 +62,8 @@ export interface Checkout {
  * the seats typed (a code's discount on several seats is the server's to work out).
  */
 function expected(checkout: Checkout, withoutPromotion: boolean, seats: number): PaymentIntentResponse["quote"] | null {
+  // Added seats are priced to the days left: only the server works that out.
+  if (checkout.adding) return null;
   const promotion = checkout.promotion;
   const unitPrice = checkout.plan.price;
   if (seats !== 1) {
@@ -90,6 +98,7 @@ const money = (dollars: number) => `$${dollars.toFixed(2)}`;
  */
 function QuoteSummary({ checkout, quote }: { checkout: Checkout; quote: PaymentIntentResponse["quote"] | null }) {
   const taxed = checkout.asksLocation;
+  if (checkout.adding) return <AddedSeatsSummary planName={checkout.plan.name} quote={quote} taxed={taxed} />;
   const row = "flex items-baseline justify-between gap-3";
   const name = <PlanName name={checkout.plan.name} quote={quote} />;
   if (!quote?.promotionCode) {
@@ -171,7 +180,8 @@ function useBuyerAnswers(
     asksLocation: checkout?.asksLocation ?? false,
     consentSetting: checkout?.consentSetting ?? "eu",
     asksSeats: checkout?.asksSeats ?? false,
-    currentSeats: checkout?.currentSeats,
+    currentSeats: checkout?.adding?.current ?? checkout?.currentSeats,
+    adding: checkout?.adding !== undefined,
   };
   const seats = (rules.asksSeats && seatsOf(form.seats)) || 1;
   const formDetails = buyerDetails(form, rules);
@@ -222,7 +232,7 @@ function CheckoutHeader({
 }) {
   return (
     <DialogHeader>
-      <DialogTitle>Complete Your Purchase</DialogTitle>
+      <DialogTitle>{checkout?.adding ? "Add seats" : "Complete Your Purchase"}</DialogTitle>
       <DialogDescription id="checkout-summary">
         {checkout && <QuoteSummary checkout={checkout} quote={quote} />}
       </DialogDescription>

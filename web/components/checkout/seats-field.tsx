@@ -16,24 +16,35 @@ export function seatsOf(text: string): number | null {
   return isSeatCount(seats) ? seats : null;
 }
 
+function hint(current: number | undefined, adding: boolean): string {
+  if (adding)
+    return `You have ${seatsText(current ?? 1)} now. Each new one gets a plugin key of its own, for the time your subscription has left.`;
+  return current === undefined || current === 1
+    ? "One for each person who uses the plugin: each gets a plugin key of their own."
+    : `You have ${seatsText(current)} now. With fewer, the newest end once this is paid.`;
+}
+
 export function SeatsField({
   value,
   error,
   onChange,
   onCommit,
   current,
+  adding = false,
 }: {
   value: string;
   error: string | null;
   /** A renewal: the seats the account has now (the field starts from them; with several, the hint says so). */
   current?: number;
+  /** Seats added to the running subscription: the field is how many more. */
+  adding?: boolean;
   onChange: (text: string) => void;
   /** The buyer is done with the field (left it): the total can be worked out again. */
   onCommit: () => void;
 }) {
   // The hint stands beside the short number box rather than under it, so the dialog stays as short as it was.
   return (
-    <Field id="checkout-seats" label="Seats" error={error ?? undefined}>
+    <Field id="checkout-seats" label={adding ? "Seats to add" : "Seats"} error={error ?? undefined}>
       {(control) => (
         <div className="flex items-center gap-3">
           <Input
@@ -50,9 +61,7 @@ export function SeatsField({
             onBlur={onCommit}
           />
           <p id={HINT_ID} className="text-sm text-muted-foreground">
-            {current === undefined || current === 1
-              ? "One for each person who uses the plugin: each gets a plugin key of their own."
-              : `You have ${seatsText(current)} now. With fewer, the newest end once this is paid.`}
+            {hint(current, adding)}
           </p>
         </div>
       )}

@@ -1,6 +1,6 @@
 /** The seats of the signed-in account's licence: list, key, name, free (docs/accounts.md#seats). */
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { SeatKeyResponse, SeatsResponse, SeatView } from "@shared/api-types";
+import type { AddSeatsBody, PaymentIntentResponse, SeatKeyResponse, SeatsResponse, SeatView } from "@shared/api-types";
 import { apiRequest } from "../api";
 import { queryClient } from "../query-client";
 import { useSession } from "../session";
@@ -51,5 +51,12 @@ export function useRestoreSeat() {
     mutationFn: ({ seatId, instead }: { seatId: number; instead: number }) =>
       apiRequest<SeatsResponse>("POST", `/api/seats/${seatId}/restore`, { instead }),
     onSuccess: refreshSeats,
+  });
+}
+
+/** Starts the payment for more seats for the running subscription, priced to the days it has left. */
+export function useAddSeats() {
+  return useMutation({
+    mutationFn: (body: AddSeatsBody) => apiRequest<PaymentIntentResponse>("POST", "/api/seats/add", body),
   });
 }

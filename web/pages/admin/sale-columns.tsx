@@ -1,6 +1,6 @@
 import type { SaleView } from "@shared/api-types";
 import { PLANS } from "@shared/plans";
-import { planWithSeats } from "@shared/seats";
+import { addedSeatsText, planWithSeats } from "@shared/seats";
 import { Badge } from "../../components/ui/badge";
 import { dateColumn, type Column } from "./data-table";
 import { EmailAddress } from "./email-address";
@@ -10,7 +10,13 @@ import { formatDateTime, formatMoney } from "./format";
 export const SALE_COLUMNS: Column<SaleView>[] = [
   dateColumn("Date", (sale) => sale.createdAt),
   { name: "Buyer", cell: (sale) => <EmailAddress email={sale.email} /> },
-  { name: "Plan", cell: (sale) => planWithSeats(PLANS[sale.plan].name, sale.seats) },
+  {
+    name: "Plan",
+    cell: (sale) =>
+      sale.kind === "added-seats"
+        ? addedSeatsText(PLANS[sale.plan].name, sale.seats)
+        : planWithSeats(PLANS[sale.plan].name, sale.seats),
+  },
   {
     name: "Amount",
     cell: (sale) => (

@@ -4,7 +4,7 @@ import { GUIDE_PATH } from "@shared/routes";
 import type { AccountUser } from "../../lib/plugin-key-name";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
-import { useGeneratePluginKey } from "../../lib/queries/dashboard";
+import { useDashboard, useGeneratePluginKey } from "../../lib/queries/dashboard";
 import { toast } from "../../lib/use-toast";
 import { failureToast } from "../../lib/failure-toast";
 import { LinkedAccountCard } from "./linked-account-card";
@@ -12,6 +12,7 @@ import { PluginStoreLink } from "../../components/plugin-store-link";
 import { useSeats } from "../../lib/queries/seats";
 import { SeatsCard } from "./seats-card";
 import { CopyKeyButton, GenerateKeyButton } from "./key-buttons";
+import { AddSeatsButton, canAddSeats } from "./add-seats";
 
 function PluginKeyCard({ pluginKey }: { pluginKey: string | null }) {
   const generate = useGeneratePluginKey();
@@ -94,14 +95,25 @@ export function PluginTab({ user }: { user: AccountUser }) {
   // One seat (or the seats not known yet): the tab as it always was. Several: the seat list.
   const seats = useSeats().data;
   const several = seats !== undefined && seats.total > 1;
+  const subscription = useDashboard().data?.subscription;
+  const addSeats =
+    seats !== undefined && subscription && canAddSeats(subscription) ? (
+      <AddSeatsButton subscription={subscription} current={seats.total} />
+    ) : null;
   return (
     <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
       {several ? (
-        <SeatsCard seats={seats} ownKey={user.pluginKey} />
+        <SeatsCard seats={seats} ownKey={user.pluginKey} action={addSeats} />
       ) : (
         <>
           <PluginKeyCard pluginKey={user.pluginKey} />
           <LinkedAccountCard />
+          {addSeats && (
+            <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground lg:col-span-2">
+              <span>Working with a team? Add seats: each person gets a plugin key of their own.</span>
+              {addSeats}
+            </div>
+          )}
         </>
       )}
       <p className="flex items-center gap-2 text-sm text-muted-foreground lg:col-span-2">

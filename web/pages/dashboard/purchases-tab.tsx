@@ -122,6 +122,7 @@ function PurchaseRow({ purchase, selfService }: { purchase: PurchaseView; selfSe
           <span className="font-medium">{purchase.planName}</span>
           <Badge variant={badge.variant}>{badge.label}</Badge>
           {purchase.kind === "renewal" && <Badge variant="outline">Renewal</Badge>}
+          {purchase.kind === "added-seats" && <Badge variant="outline">Added seats</Badge>}
         </div>
         <p className="text-sm text-muted-foreground">
           {formatDate(purchase.date)} · {money(purchase.amount)}

@@ -1,11 +1,21 @@
 /** The Plugin tab of a licence for several people: every seat, each a plugin key of its own (docs/accounts.md#seats). */
+import type { ReactNode } from "react";
 import { Users } from "lucide-react";
 import type { SeatsResponse } from "@shared/api-types";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { SeatRow } from "./seat-row";
 import { EndedSeats } from "./ended-seats";
 
-export function SeatsCard({ seats, ownKey }: { seats: SeatsResponse; ownKey: string | null }) {
+export function SeatsCard({
+  seats,
+  ownKey,
+  action,
+}: {
+  seats: SeatsResponse;
+  ownKey: string | null;
+  /** Add seats, while the subscription runs. */
+  action?: ReactNode;
+}) {
   return (
     <Card className="lg:col-span-2">
       <CardHeader>
@@ -19,6 +29,7 @@ export function SeatsCard({ seats, ownKey }: { seats: SeatsResponse; ownKey: str
           Give each person on your team a seat: a plugin key of their own, linked to their Roblox account the first time
           they use it. Seat 1 is your own key.
         </CardDescription>
+        {action && <div className="pt-2">{action}</div>}
       </CardHeader>
       <CardContent>
         <ul className="grid gap-4 lg:grid-cols-2">

@@ -14,6 +14,9 @@ export const guideUrl = (appUrl: string) => `${appUrl}${GUIDE_PATH}`;
 /** The dashboard's Subscription tab, where Renew / Extend is. */
 export const renewUrl = (appUrl: string) => `${appUrl}/dashboard?tab=subscription`;
 
+/** The dashboard's Plugin tab, where the seats are listed and given keys. */
+export const seatsUrl = (appUrl: string) => `${appUrl}/dashboard?tab=plugin`;
+
 /** A day as e-mails write it: "December 1, 2026" (UTC). */
 export const formatDay = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });

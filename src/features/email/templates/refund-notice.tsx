@@ -51,6 +51,10 @@ export function keySentence({
       return `${theKey} was redeemed on an account that has lifetime access from another key, so your access does not change.`;
     case "none":
       return "No product key was issued for this payment.";
+    case "seats-ended":
+      return "The seats this payment added have ended; your access and your other seats stay as they are.";
+    case "seats-kept":
+      return "The seats this payment added stay exactly as they are.";
   }
 }
 

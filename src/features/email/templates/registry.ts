@@ -18,6 +18,7 @@ import { guideUrl, renewUrl } from "./links";
 import { reminderHeadline } from "./reminder-headline";
 import { define, text, type EmailDefinition } from "./definition";
 import { ACCOUNT_EMAILS } from "./account-emails";
+import { SEAT_EMAILS } from "./seat-emails";
 
 const cents = t.Integer({ minimum: 0 });
 const SAMPLE_END = "2027-03-01T12:00:00.000Z";
@@ -290,6 +291,7 @@ export const EMAIL_TEMPLATES = {
     element: async ({ testKey }, appUrl) => createElement((await import("./test")).TestEmail, { testKey, appUrl }),
   }),
   ...ACCOUNT_EMAILS,
+  ...SEAT_EMAILS,
   /** The refund guarantee: a request received, a refund made, or a request declined. */
   "refund-update": define({
     title: "Refund request update",

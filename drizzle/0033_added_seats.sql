@@ -1,0 +1,2 @@
+ALTER TABLE `checkouts` ADD `kind` text DEFAULT 'purchase' NOT NULL;--> statement-breakpoint
+ALTER TABLE `sales` ADD `kind` text DEFAULT 'purchase' NOT NULL;

@@ -1,0 +1,2 @@
+ALTER TABLE "checkouts" ADD COLUMN "kind" text DEFAULT 'purchase' NOT NULL;--> statement-breakpoint
+ALTER TABLE "sales" ADD COLUMN "kind" text DEFAULT 'purchase' NOT NULL;
