@@ -18,7 +18,7 @@ import { ENVIRONMENTS, type Config } from "./types";
 
 export { DEFAULT_STRIPE_TAX_CODE } from "./tax";
 
-export { ENVIRONMENTS, type Config } from "./types";
+export { ENVIRONMENTS, type Config, type StripeConfig } from "./types";
 
 export class ConfigError extends Error {}
 

@@ -72,3 +72,6 @@ export interface Config {
   /** INVOICE_TAX_NOTE: why an invoice issued with tax off shows no tax. */
   invoiceTaxNote: string;
 }
+
+/** The Stripe settings when Stripe is configured. */
+export type StripeConfig = NonNullable<Config["stripe"]>;

@@ -3,9 +3,13 @@
  * fake Stripe on 127.0.0.1).
  */
 import Stripe from "stripe";
-import type { Config } from "../config";
 
-export type StripeConfig = NonNullable<Config["stripe"]>;
+/** What a client needs of the configuration's Stripe settings. */
+export interface StripeConnection {
+  secretKey: string;
+  /** STRIPE_API_BASE, or null for Stripe itself. */
+  apiBase: string | null;
+}
 
 export function sdkOptions(apiBase: string | null): Stripe.StripeConfig {
   // The SDK retries a failed call itself, sending the same Idempotency-Key each time.
@@ -17,4 +21,4 @@ export function sdkOptions(apiBase: string | null): Stripe.StripeConfig {
 }
 
 /** A client with the secret key, talking to Stripe or to STRIPE_API_BASE. */
-export const stripeClient = (config: StripeConfig) => new Stripe(config.secretKey, sdkOptions(config.apiBase));
+export const stripeClient = (config: StripeConnection) => new Stripe(config.secretKey, sdkOptions(config.apiBase));

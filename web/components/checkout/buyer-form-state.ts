@@ -11,7 +11,7 @@ import {
 } from "@shared/countries";
 import { needsWithdrawalConsent, type WithdrawalConsentSetting } from "@shared/withdrawal";
 import type { LastBillingDetails } from "@shared/api/account";
-import type { BuyerDetails } from "./checkout-dialog";
+import type { BuyerDetails } from "./checkout-types";
 import { seatsOf } from "./seats-field";
 
 export interface BuyerFormState {

@@ -7,7 +7,7 @@
 import { useState, type FormEvent } from "react";
 import { POSTAL_CODE_COUNTRIES } from "@shared/countries";
 import { INVALID_SEATS_MESSAGE } from "@shared/seats";
-import type { BuyerDetails } from "./checkout-dialog";
+import type { BuyerDetails } from "./checkout-types";
 import { SeatsField, seatsOf } from "./seats-field";
 import { buyerDetails, consentNeeded, countryOf, type BuyerFormRules, type BuyerFormState } from "./buyer-form-state";
 import { BusinessFields, ConsentBox, CountryField, FormEnd, PostalField } from "./buyer-form-fields";

@@ -8,7 +8,7 @@ import type { PaymentIntentResponse } from "@shared/api-types";
 import { cancelPayment } from "../../lib/queries/checkout";
 import { failureText } from "../../lib/error-text";
 import { ApiError } from "../../lib/api";
-import type { BuyerDetails, Checkout } from "./checkout-dialog";
+import type { BuyerDetails, Checkout } from "./checkout-types";
 
 /** A promotion code refused at checkout (used before by this buyer, used up, ended…): the list price is offered. */
 export const isPromotionRefusal = (error: unknown) =>

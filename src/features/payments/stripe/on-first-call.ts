@@ -2,7 +2,7 @@
  * The Stripe provider as the server builds it: the Stripe SDK loads with the first call to Stripe, not
  * at start (docs/architecture.md#decisions); the provider itself is ./provider.ts.
  */
-import type { StripeConfig } from "../../../lib/stripe-sdk";
+import type { StripeConfig } from "../../../config";
 import { lazyModule } from "../../../lib/lazy-module";
 import type { PaymentProvider } from "../provider";
 

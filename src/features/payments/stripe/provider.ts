@@ -3,7 +3,8 @@
  * webhook signatures checked on the raw body. The client comes from lib/stripe-sdk.ts.
  */
 import Stripe from "stripe";
-import { stripeClient, type StripeConfig } from "../../../lib/stripe-sdk";
+import { stripeClient } from "../../../lib/stripe-sdk";
+import type { StripeConfig } from "../../../config";
 import {
   WebhookSignatureError,
   type CreateIntentInput,

@@ -1,6 +1,7 @@
 /** Stripe Tax through the SDK: calculations, transactions made from them once paid, and reversals for credit notes. */
 import Stripe from "stripe";
-import { stripeClient, type StripeConfig } from "../../../lib/stripe-sdk";
+import { stripeClient } from "../../../lib/stripe-sdk";
+import type { StripeConfig } from "../../../config";
 import { TaxLocationError, taxName, type TaxProvider, type TaxQuote, type TaxRequest } from "../provider";
 
 /** Stripe's answer reduced to one rate: the breakdown entry that carries the tax (or, with none, the first one's reason). */
