@@ -158,10 +158,13 @@ describe("layers", () => {
     expect(both).toEqual([]);
   });
 
-  test("no files import each other in a loop, through types either", () => {
+  test("no files import each other in a loop, through types either, on the server or in the SPA", () => {
     const imports = allImports("src");
     expect(imports.length).toBeGreaterThan(500);
     expect(loops(imports)).toEqual([]);
+    const spa = allImports("web");
+    expect(spa.length).toBeGreaterThan(300);
+    expect(loops(spa)).toEqual([]);
     expect(loops([...imports, { from: "src/lib/clock.ts", to: "src/features/users/service.ts" }])).not.toEqual([]);
   });
 
