@@ -69,6 +69,12 @@ const published = (rows: LeaseKey[]): LeaseKeySet => ({
   keys: rows.map((row) => ({ ...(JSON.parse(row.publicJwk) as PublicJwk), kid: row.kid, alg: "EdDSA", use: "sig" })),
 });
 
+/** A kept lease's text while it may be sent again for `subject`: same key, subject and nonce, before its renewal. */
+function stillGood(last: KeptLease | undefined, signing: SigningKey, subject: LeaseSubject, now: number) {
+  if (!last || last.kid !== signing.kid || now < last.signedAt || now >= last.renewAt) return undefined;
+  return sameSubject(last, subject) ? last.lease : undefined;
+}
+
 export type LeaseIssuer = ReturnType<typeof createLeaseIssuer>;
 
 export function createLeaseIssuer(deps: Pick<AppDeps, "db" | "config" | "clock">) {
@@ -138,8 +144,13 @@ export function createLeaseIssuer(deps: Pick<AppDeps, "db" | "config" | "clock">
     }
   }
 
+  /** The keys while they need no refresh, else null. */
+  const freshKeys = (now: number) =>
+    keys && now - keys.loadedAt < KEY_REFRESH_MS && now >= keys.loadedAt ? keys : null;
+
   async function keysAt(now: number): Promise<KeySet> {
-    if (keys && now - keys.loadedAt < KEY_REFRESH_MS && now >= keys.loadedAt) return keys;
+    const fresh = freshKeys(now);
+    if (fresh) return fresh;
     reading ??= readKeys(now).finally(() => {
       reading = null;
     });
@@ -149,21 +160,19 @@ export function createLeaseIssuer(deps: Pick<AppDeps, "db" | "config" | "clock">
   const kept = new Map<string, KeptLease>();
   const counts = { signed: 0, sentAgain: 0 };
 
+  /** The lease kept for `subject` while it is still good to send again (and counted so), else undefined. */
+  function sendAgain(signing: SigningKey, subject: LeaseSubject, now: number): string | undefined {
+    const lease = stillGood(kept.get(subject.pluginKey), signing, subject, now);
+    if (lease !== undefined) counts.sentAgain++;
+    return lease;
+  }
+
   return {
     /** The lease for a valid answer: the one sent last time when still good, else a newly signed one. */
     async leaseFor(subject: LeaseSubject, now: number): Promise<string> {
       const { signing } = await keysAt(now);
-      const last = kept.get(subject.pluginKey);
-      if (
-        last &&
-        last.kid === signing.kid &&
-        now >= last.signedAt &&
-        now < last.renewAt &&
-        sameSubject(last, subject)
-      ) {
-        counts.sentAgain++;
-        return last.lease;
-      }
+      const again = sendAgain(signing, subject, now);
+      if (again !== undefined) return again;
       const claims = leaseClaims(subject, terms, now);
       const lease = signJws(signing, claims);
       counts.signed++;
@@ -178,6 +187,14 @@ export function createLeaseIssuer(deps: Pick<AppDeps, "db" | "config" | "clock">
         renewAt: now + ((claims.checkAfter - claims.iat) * 1000) / 2,
       });
       return lease;
+    },
+    /**
+     * The lease `leaseFor` would send again, without waiting: undefined when it would sign anew or must
+     * read its keys first (then call `leaseFor`). Plugin validation's path without a promise.
+     */
+    keptLease(subject: LeaseSubject, now: number): string | undefined {
+      const fresh = freshKeys(now);
+      return fresh ? sendAgain(fresh.signing, subject, now) : undefined;
     },
     /** The public keys: the current one first, then retired ones whose leases may still be in use. */
     async jwks(now: number): Promise<LeaseKeySet> {
