@@ -35,9 +35,10 @@ export async function findUserByPluginKey(db: DbOrTx, key: string): Promise<User
   return await userByPluginKey(db, key);
 }
 
-/** The plugin key's owner and an account's subscription without waiting, when at hand (src/db/prepared.ts). */
+/** The same reads without waiting, when their rows are at hand (src/db/prepared.ts): the hot paths' reads. */
 export const pluginKeyOwnerAtHand = (db: DbOrTx, key: string) => userByPluginKey.atHand(db, key);
 export const subscriptionAtHand = (db: DbOrTx, userId: number) => subscriptionByUser.atHand(db, userId);
+export const userByIdAtHand = (db: DbOrTx, id: number) => userById.atHand(db, id);
 
 const emailTaken = () => conflict("EMAIL_TAKEN", DUPLICATE_EMAIL_MESSAGE);
 
