@@ -65,12 +65,22 @@ describe("the hot path", () => {
     );
   });
 
-  test("a new nonce goes the whole way and gets a lease of its own", async () => {
+  test("a new nonce is signed at once, a lease of its own", async () => {
     const input = await linkedKey();
     const kept = await validatePluginKey(ctx.deps, leases, input);
     const fresh = validatePluginKey(ctx.deps, leases, { ...input, nonce: "a-new-nonce-1" });
-    expect(fresh).toBeInstanceOf(Promise);
+    expect(fresh).not.toBeInstanceOf(Promise);
     expect((await fresh).lease).not.toBe(kept.lease);
+    expect(leases.counts).toMatchObject({ signed: 2 });
+  });
+
+  test("lease keys not read yet send the call the whole way, which reads them", async () => {
+    const input = await linkedKey();
+    const unread = createLeaseIssuer(ctx.deps);
+    const first = validatePluginKey(ctx.deps, unread, input);
+    expect(first).toBeInstanceOf(Promise);
+    await first;
+    expect(validatePluginKey(ctx.deps, unread, input)).not.toBeInstanceOf(Promise);
   });
 
   test("a minute later the call goes the whole way and writes when the key was last seen and validated", async () => {

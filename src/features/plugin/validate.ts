@@ -1,8 +1,8 @@
 /**
  * POST /api/plugin/validate: the one call the plugin makes (docs/architecture.md#plugin-key-and-validation). Every answer carries
  * `valid` and a stable `code`; a valid one also carries a signed lease (features/leases). Hot path: a key
- * that is already linked costs two indexed reads and no write (lastSeenAt is written at most once a
- * minute), and the lease sent last time is sent again while it is fresh.
+ * that is already linked costs two kept reads, no write (lastSeenAt is written at most once a minute) and
+ * no promise, and the lease sent last time is sent again while it is fresh.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { t } from "elysia";
@@ -208,7 +208,8 @@ export function validatePluginKey(
 /**
  * The hot path, with nothing to wait for: the account's own key, linked to this Roblox account already, its
  * rows at hand (always on SQLite, while kept on PostgreSQL: src/db/prepared.ts), nothing to write (seen and
- * validated within the minute) and its lease kept. Each `await` of the whole way costs a trip through the
+ * validated within the minute) and the lease keys loaded (the lease kept, or signed at once: a `nonce` call
+ * too). Each `await` of the whole way costs a trip through the
  * microtask queue, which together were about a quarter of the call. Undefined when any of that is not so.
  */
 function validateAtHand(
@@ -223,7 +224,7 @@ function validateAtHand(
   const sub = subscriptionAtHand(deps.db, owner.id);
   if (sub === NOT_AT_HAND) return undefined;
   const licence = runningLicence(sub, now);
-  const lease = leases.keptLease({ pluginKey: key, robloxUserId, ...licence, nonce }, now);
+  const lease = leases.leaseAtHand({ pluginKey: key, robloxUserId, ...licence, nonce }, now);
   return lease === undefined ? undefined : validAnswer(licence, robloxUserId, lease, now);
 }
 
