@@ -4,6 +4,7 @@
  * whole way gives, and whatever has to be written, signed or waited for still goes the whole way.
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
 import { eq } from "drizzle-orm";
 import { subscriptions, users } from "../../src/db/schema";
 import { createLeaseIssuer, type LeaseIssuer } from "../../src/features/leases/issuer";
@@ -11,8 +12,11 @@ import { limitAndValidate, validatePluginKey, type ValidateInput } from "../../s
 import { MINUTE } from "../../src/lib/clock";
 import type { AppError } from "../../src/lib/errors";
 import { MemoryRateLimiter } from "../../src/lib/rate-limit";
+import type { SqliteConnections } from "../../src/db/sqlite/connection";
+import { KEPT_ROW_MS } from "../../src/db/prepared";
 import { FakeClock } from "../support/fake-clock";
 import { api, makeTestApp, signUpUser, type TestContext } from "../support/app";
+import { onPostgres } from "../support/postgres-pass";
 
 let ctx: TestContext;
 let leases: LeaseIssuer;
@@ -112,5 +116,48 @@ describe("the hot path", () => {
       .set({ suspendedAt: null, endDate: ctx.clock.now() - 1 })
       .where(where);
     expect(await failureCode(() => validatePluginKey(ctx.deps, leases, input))).toBe("SUBSCRIPTION_EXPIRED");
+  });
+});
+
+/** Counts the statements run on SQLite's reader from now on (its kept-row statements are made anew on it). */
+function countReads(connections: SqliteConnections) {
+  const reader = new Database(connections.reader.filename, { readonly: true, strict: true });
+  const counted = { statements: 0 };
+  const query = reader.query.bind(reader);
+  reader.query = ((sql: string) => {
+    const statement = query(sql);
+    for (const method of ["get", "all", "values", "run"] as const) {
+      const run = statement[method].bind(statement) as (...args: unknown[]) => unknown;
+      (statement as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+        counted.statements++;
+        return run(...args);
+      };
+    }
+    return statement;
+  }) as typeof reader.query;
+  const before = connections.reader;
+  connections.reader = reader;
+  before.close();
+  return counted;
+}
+
+describe.if(!onPostgres)("statements on SQLite", () => {
+  test("a linked key's validation and a signed-in /api/auth/me read kept rows and write nothing", async () => {
+    const input = await linkedKey();
+    const user = await signUpUser(ctx, "month");
+    await api(ctx.app, user.token).api.auth.me.get();
+    const connections = (ctx.deps.db as unknown as { $client: SqliteConnections }).$client;
+    const counted = countReads(connections);
+    const writes = connections.changes.count;
+    const started = performance.now();
+    for (let i = 0; i < 20; i++) {
+      expect((await api(ctx.app).api.plugin.validate.post(input)).status).toBe(200);
+      expect((await api(ctx.app, user.token).api.auth.me.get()).status).toBe(200);
+    }
+    // A kept row is read again once its second is over (src/db/prepared.ts): four rows here (the key's owner and
+    // subscription, the session's account and subscription), each at most once a second; 80 reads were none kept.
+    const seconds = Math.ceil((performance.now() - started) / KEPT_ROW_MS);
+    expect(counted.statements).toBeLessThanOrEqual(4 * (seconds + 1));
+    expect(connections.changes.count - writes).toBe(0);
   });
 });
