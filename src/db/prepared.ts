@@ -29,6 +29,9 @@ import * as engineTables from "./schema";
 import type { SqliteConnections } from "./sqlite/connection";
 import { insideTransaction } from "./transaction-scope";
 
+/** What a reader's `atHand` answers for a row that can only be had by waiting: then await the reader itself. */
+export const NOT_AT_HAND: unique symbol = Symbol("not at hand");
+
 /** How long a kept row may be used without looking: changes by other processes show within this. */
 export const KEPT_ROW_MS = 1000;
 /** Rows kept per statement and database (a user row is about 1 KB: 10 MB at most, for a second). */
@@ -106,12 +109,21 @@ export function rowReader<Table extends SQLiteTable>(table: Table, column: strin
     const pool = postgresPoolOf(db);
     return pool ? onPostgres.read(db, pool, value) : readRow(db, value);
   };
+  /**
+   * The row (or undefined: none) when it can be had without waiting: always on SQLite, whose reads are
+   * synchronous, and on PostgreSQL while it is kept; NOT_AT_HAND otherwise. For a hot path that answers
+   * without a promise when it can: each `await` on the way costs a trip through the microtask queue.
+   */
+  const atHand = (db: DbOrTx, value: string | number): Row | undefined | typeof NOT_AT_HAND => {
+    const pool = postgresPoolOf(db);
+    return pool ? onPostgres.kept(pool, value) : readRow(db, value);
+  };
   /** How many rows are kept for `db` now. */
   const keptRows = (db: DbOrTx) => {
     const pool = postgresPoolOf(db);
     return pool ? onPostgres.keptRows(pool) : (perDatabase.get(connectionsOf(db))?.kept.size ?? 0);
   };
-  return Object.assign(readAny, { keptRows });
+  return Object.assign(readAny, { atHand, keptRows });
 }
 
 /** The tables by SQL name, from ./schema (whose tables are PostgreSQL's while PostgreSQL is in use). */
@@ -148,6 +160,17 @@ function postgresReader<Row>(
     const [row] = await handle.select().from(table).where(eq(column, value)).limit(1);
     return row as Row | undefined;
   };
+  /** The kept row while it may be used, else NOT_AT_HAND; never inside a transaction (its reads go to `tx`). */
+  const keptRow = (
+    kept: Map<string | number, Kept<Row>> | undefined,
+    counter: number,
+    value: string | number,
+    now: number,
+  ) => {
+    const found = kept?.get(value);
+    if (found && found.changeCount === counter && now - found.at < KEPT_ROW_MS) return found.row;
+    return NOT_AT_HAND;
+  };
   return {
     async read(db: DbOrTx, pool: PostgresPool, value: string | number): Promise<Row | undefined> {
       if (insideTransaction()) return select(db, value);
@@ -158,13 +181,15 @@ function postgresReader<Row>(
       }
       const counter = pool.changes.count;
       const now = Date.now();
-      const found = kept.get(value);
-      if (found && found.changeCount === counter && now - found.at < KEPT_ROW_MS) return found.row;
+      const found = keptRow(kept, counter, value, now);
+      if (found !== NOT_AT_HAND) return found;
       const row = await select(db, value);
       if (row && pool.changes.count === counter) keep(kept, value, { row, changeCount: counter, at: now });
       else kept.delete(value);
       return row;
     },
+    kept: (pool: PostgresPool, value: string | number): Row | typeof NOT_AT_HAND =>
+      insideTransaction() ? NOT_AT_HAND : keptRow(perPool.get(pool), pool.changes.count, value, Date.now()),
     keptRows: (pool: PostgresPool) => perPool.get(pool)?.size ?? 0,
   };
 }

@@ -24,12 +24,17 @@ export interface RateSubject {
 
 export const TOO_MANY_REQUESTS = "Too many requests. Please wait a moment and try again.";
 
-/** Where the buckets are kept. */
+/**
+ * Where the buckets are kept. A take in this process's memory is decided at once: it returns nothing, or
+ * throws the 429 there and then (a promise would cost plugin validation, the hottest call, a trip through
+ * the microtask queue for nothing). A take that asks the database answers a promise, which rejects with
+ * the 429. `await` on either works alike.
+ */
 export interface RateLimiter {
-  /** Takes one token from the bucket `name` keeps for `subject`, or rejects with 429 and Retry-After. */
-  take(name: string, subject: RateSubject, rule: RateRule, message?: string): Promise<void>;
+  /** Takes one token from the bucket `name` keeps for `subject`, or refuses with 429 and Retry-After. */
+  take(name: string, subject: RateSubject, rule: RateRule, message?: string): void | Promise<void>;
   /** Takes a token from each subject's bucket in turn, stopping at the first that refuses. */
-  takeEach(name: string, subjects: RateSubject[], rule: RateRule, message?: string): Promise<void>;
+  takeEach(name: string, subjects: RateSubject[], rule: RateRule, message?: string): void | Promise<void>;
 }
 
 /** The 429 for a bucket left with `tokens` (< 1): Retry-After is when it next holds a whole token. */
@@ -80,7 +85,7 @@ export class MemoryRateLimiter implements RateLimiter {
     private disabled = false,
   ) {}
 
-  async take(name: string, subject: RateSubject, rule: RateRule, message = TOO_MANY_REQUESTS) {
+  take(name: string, subject: RateSubject, rule: RateRule, message = TOO_MANY_REQUESTS): void {
     if (this.disabled) return;
     const key = bucketKey(name, subject);
     const now = this.clock.now();
@@ -97,8 +102,8 @@ export class MemoryRateLimiter implements RateLimiter {
     if (!allowed) throw rateLimited(bucket.tokens, rule, message);
   }
 
-  async takeEach(name: string, subjects: RateSubject[], rule: RateRule, message = TOO_MANY_REQUESTS) {
-    for (const subject of subjects) await this.take(name, subject, rule, message);
+  takeEach(name: string, subjects: RateSubject[], rule: RateRule, message = TOO_MANY_REQUESTS): void {
+    for (const subject of subjects) this.take(name, subject, rule, message);
   }
 
   /** Forgets the buckets that have refilled, then, past MAX_BUCKETS, those used longest ago. */

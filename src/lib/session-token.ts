@@ -31,12 +31,20 @@ export function signSessionToken(secret: string, claims: TokenClaims, now: numbe
 const verified = new Map<string, TokenClaims & { expMs: number; secret: string }>();
 const MAX_VERIFIED = 10_000;
 
+/**
+ * The claims of a token whose signature was checked already (null once it has expired), without waiting;
+ * undefined for a token not seen yet, whose signature `verifySessionToken` checks.
+ */
+export function knownSessionToken(secret: string, token: string, now: number): TokenClaims | null | undefined {
+  const known = verified.get(token);
+  if (!known || known.secret !== secret) return undefined;
+  return known.expMs > now ? { userId: known.userId, tokenVersion: known.tokenVersion } : null;
+}
+
 /** The claims of a valid, unexpired token, or null. */
 export async function verifySessionToken(secret: string, token: string, now: number): Promise<TokenClaims | null> {
-  const known = verified.get(token);
-  if (known && known.secret === secret) {
-    return known.expMs > now ? { userId: known.userId, tokenVersion: known.tokenVersion } : null;
-  }
+  const known = knownSessionToken(secret, token, now);
+  if (known !== undefined) return known;
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: ["HS256"],

@@ -7,7 +7,8 @@ import { PLANS } from "@shared/plans";
 import type { AuthResponse, MeResponse } from "@shared/api/auth";
 import { assertKeyAvailable, claimProductKey } from "../product-keys/service";
 import { planEndDate } from "../subscriptions/view";
-import { ownerSubscriptionView } from "../subscriptions/service";
+import { ownerSubscriptionView, ownerSubscriptionViewAtHand } from "../subscriptions/service";
+import { NOT_AT_HAND } from "../../db/prepared";
 import { assertEmailFree, findUserByEmail, insertUser, publicUser, touchLastSeen } from "../users/service";
 import { signSessionToken } from "../../lib/session-token";
 import { queueEmail } from "../email/outbox";
@@ -70,9 +71,15 @@ export async function login(deps: AppDeps, email: string, password: string): Pro
   return user;
 }
 
-export async function meResponse(deps: AppDeps, user: User): Promise<MeResponse> {
+/** The signed-in user and their subscription: at once when the subscription's row is at hand. */
+export function meResponse(deps: AppDeps, user: User): MeResponse | Promise<MeResponse> {
   const now = deps.clock.now();
-  return { user: publicUser(user), subscription: await ownerSubscriptionView(deps.db, user.id, now) };
+  const atHand = ownerSubscriptionViewAtHand(deps.db, user.id, now);
+  if (atHand !== NOT_AT_HAND) return { user: publicUser(user), subscription: atHand };
+  return ownerSubscriptionView(deps.db, user.id, now).then((subscription) => ({
+    user: publicUser(user),
+    subscription,
+  }));
 }
 
 export async function sessionResponse(deps: AppDeps, user: User, rememberMe = false): Promise<AuthResponse> {

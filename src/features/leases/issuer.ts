@@ -69,6 +69,34 @@ const published = (rows: LeaseKey[]): LeaseKeySet => ({
   keys: rows.map((row) => ({ ...(JSON.parse(row.publicJwk) as PublicJwk), kid: row.kid, alg: "EdDSA", use: "sig" })),
 });
 
+/** A kept lease's text while it may be sent again for `subject`: same key, subject and nonce, before its renewal. */
+function stillGood(last: KeptLease | undefined, signing: SigningKey, subject: LeaseSubject, now: number) {
+  if (!last || last.kid !== signing.kid || now < last.signedAt || now >= last.renewAt) return undefined;
+  return sameSubject(last, subject) ? last.lease : undefined;
+}
+
+/** Signs a lease for `subject` and keeps it to send again until half the time to its checkAfter has passed. */
+function signAndKeep(
+  kept: Map<string, KeptLease>,
+  signing: SigningKey,
+  claims: ReturnType<typeof leaseClaims>,
+  subject: LeaseSubject,
+  now: number,
+): string {
+  const lease = signJws(signing, claims);
+  kept.delete(subject.pluginKey);
+  if (kept.size >= MAX_KEPT_LEASES) kept.delete(kept.keys().next().value!);
+  const { pluginKey, ...rest } = subject;
+  kept.set(pluginKey, {
+    ...rest,
+    lease,
+    kid: signing.kid,
+    signedAt: now,
+    renewAt: now + ((claims.checkAfter - claims.iat) * 1000) / 2,
+  });
+  return lease;
+}
+
 export type LeaseIssuer = ReturnType<typeof createLeaseIssuer>;
 
 export function createLeaseIssuer(deps: Pick<AppDeps, "db" | "config" | "clock">) {
@@ -138,8 +166,13 @@ export function createLeaseIssuer(deps: Pick<AppDeps, "db" | "config" | "clock">
     }
   }
 
+  /** The keys while they need no refresh, else null. */
+  const freshKeys = (now: number) =>
+    keys && now - keys.loadedAt < KEY_REFRESH_MS && now >= keys.loadedAt ? keys : null;
+
   async function keysAt(now: number): Promise<KeySet> {
-    if (keys && now - keys.loadedAt < KEY_REFRESH_MS && now >= keys.loadedAt) return keys;
+    const fresh = freshKeys(now);
+    if (fresh) return fresh;
     reading ??= readKeys(now).finally(() => {
       reading = null;
     });
@@ -149,35 +182,30 @@ export function createLeaseIssuer(deps: Pick<AppDeps, "db" | "config" | "clock">
   const kept = new Map<string, KeptLease>();
   const counts = { signed: 0, sentAgain: 0 };
 
+  /** The lease kept for `subject` while it is still good to send again, else a new one signed and kept. */
+  function leaseWith(signing: SigningKey, subject: LeaseSubject, now: number): string {
+    const again = stillGood(kept.get(subject.pluginKey), signing, subject, now);
+    if (again !== undefined) {
+      counts.sentAgain++;
+      return again;
+    }
+    counts.signed++;
+    return signAndKeep(kept, signing, leaseClaims(subject, terms, now), subject, now);
+  }
+
   return {
     /** The lease for a valid answer: the one sent last time when still good, else a newly signed one. */
     async leaseFor(subject: LeaseSubject, now: number): Promise<string> {
       const { signing } = await keysAt(now);
-      const last = kept.get(subject.pluginKey);
-      if (
-        last &&
-        last.kid === signing.kid &&
-        now >= last.signedAt &&
-        now < last.renewAt &&
-        sameSubject(last, subject)
-      ) {
-        counts.sentAgain++;
-        return last.lease;
-      }
-      const claims = leaseClaims(subject, terms, now);
-      const lease = signJws(signing, claims);
-      counts.signed++;
-      kept.delete(subject.pluginKey);
-      if (kept.size >= MAX_KEPT_LEASES) kept.delete(kept.keys().next().value!);
-      const { pluginKey, ...rest } = subject;
-      kept.set(pluginKey, {
-        ...rest,
-        lease,
-        kid: signing.kid,
-        signedAt: now,
-        renewAt: now + ((claims.checkAfter - claims.iat) * 1000) / 2,
-      });
-      return lease;
+      return leaseWith(signing, subject, now);
+    },
+    /**
+     * The same without waiting (signing is synchronous), while the keys need no reading again: undefined
+     * when they do (then call `leaseFor`). Plugin validation's path without a promise.
+     */
+    leaseAtHand(subject: LeaseSubject, now: number): string | undefined {
+      const fresh = freshKeys(now);
+      return fresh ? leaseWith(fresh.signing, subject, now) : undefined;
     },
     /** The public keys: the current one first, then retired ones whose leases may still be in use. */
     async jwks(now: number): Promise<LeaseKeySet> {

@@ -15,6 +15,7 @@ interface RequestState {
   done?: boolean;
   started: number;
   method: string;
+  /** The client's address, found once per request (the request line and validation's limits both use it). */
   ip: string;
   /** Set by the error handler: the status and code it answered with. */
   status?: number;
@@ -44,14 +45,16 @@ const needsLogContext = (url: string) => {
 export function beginRequest(request: Request, headers: Record<string, unknown>, ip: string): string {
   const incoming = request.headers.get("x-request-id");
   const id = incoming && SANE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
-  // A forwarded address is whatever the proxy passed on: capped, so a long header can't swell the log.
-  states.set(request, { id, started: performance.now(), method: request.method, ip: ip.slice(0, 64) });
+  states.set(request, { id, started: performance.now(), method: request.method, ip });
   headers["X-Request-Id"] = id;
   if (needsLogContext(request.url)) enterRequestLog(id);
   return id;
 }
 
 export const requestId = (request: Request) => states.get(request)?.id;
+
+/** The client's address as the request hook found it (http/client-ip), if the request has a record. */
+export const requestIp = (request: Request) => states.get(request)?.ip;
 
 /** The error handler's answer, so the request's line shows the status and code really sent. */
 export function noteError(request: Request, status: number, code: string) {
@@ -95,5 +98,7 @@ export function finishRequest(
   metrics.observeRequest({ method: state.method, route, status }, ms / 1000);
   if (route === "/api/plugin/validate" && state.method === "POST")
     metrics.countValidation(state.code ?? (status < 400 ? "VALID" : "ERROR"));
-  logRequest({ reqId: state.id, ip: state.ip, method: state.method, route, status, ms: Math.round(ms * 10) / 10 });
+  // A forwarded address is whatever the proxy passed on: capped, so a long header can't swell the log.
+  const ip = state.ip.length > 64 ? state.ip.slice(0, 64) : state.ip;
+  logRequest({ reqId: state.id, ip, method: state.method, route, status, ms: Math.round(ms * 10) / 10 });
 }

@@ -44,8 +44,12 @@ export async function touchSeatValidated(db: DbOrTx, seat: Seat, now: number): P
   await db.update(seats).set({ lastValidatedAt: now }).where(eq(seats.id, seat.id));
 }
 
+/** Whether seat 1's last validation was written within the minute, so `touchOwnKeyValidated` writes nothing. */
+export const ownKeyValidatedLately = (owner: Pick<User, "pluginValidatedAt">, now: number) =>
+  owner.pluginValidatedAt !== null && now - owner.pluginValidatedAt < MINUTE;
+
 /** The same for seat 1, the owner's own key. */
 export async function touchOwnKeyValidated(db: DbOrTx, owner: User, now: number): Promise<void> {
-  if (owner.pluginValidatedAt !== null && now - owner.pluginValidatedAt < MINUTE) return;
+  if (ownKeyValidatedLately(owner, now)) return;
   await db.update(users).set({ pluginValidatedAt: now }).where(eq(users.id, owner.id));
 }

@@ -9,13 +9,20 @@ import type { DbOrTx } from "../../db";
 import { creditNotes, productKeys, sales, type Subscription } from "../../db/schema";
 import { effectiveStatus } from "./view";
 
+/** Whether `refundEndedAt` has anything to look up: only a subscription that has ended, on an end date. */
+export const mayHaveEndedByRefund = (
+  sub: Subscription | undefined | null,
+  now: number,
+): sub is Subscription & { endDate: number } =>
+  !!sub && sub.endDate !== null && effectiveStatus(sub, now) === "expired";
+
 export async function refundEndedAt(
   db: DbOrTx,
   userId: number,
   sub: Subscription | undefined | null,
   now: number,
 ): Promise<number | null> {
-  if (!sub || sub.endDate === null || effectiveStatus(sub, now) !== "expired") return null;
+  if (!mayHaveEndedByRefund(sub, now)) return null;
   const [row] = await db
     .select({ at: creditNotes.createdAt })
     .from(creditNotes)

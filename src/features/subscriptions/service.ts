@@ -12,9 +12,10 @@ import { AppError, conflict, notFound } from "../../lib/errors";
 import { PLANS, type PlanId } from "@shared/plans";
 import type { DashboardResponse } from "@shared/api/subscriptions";
 import { assertKeyAvailable, claimProductKey } from "../product-keys/service";
-import { getSubscription } from "../users/service";
+import { getSubscription, subscriptionAtHand } from "../users/service";
+import { NOT_AT_HAND } from "../../db/prepared";
 import { effectiveStatus, planEndDate, subscriptionView } from "./view";
-import { refundEndedAt } from "./refunded";
+import { mayHaveEndedByRefund, refundEndedAt } from "./refunded";
 import { announceSubscription } from "../webhooks/events";
 
 const LIFETIME_CANCEL_MESSAGE = "Lifetime access has no renewal to cancel.";
@@ -28,6 +29,16 @@ export async function dashboard(deps: AppDeps, userId: number): Promise<Dashboar
 export async function ownerSubscriptionView(db: DbOrTx, userId: number, now: number) {
   const sub = await getSubscription(db, userId);
   return subscriptionView(sub, now, await refundEndedAt(db, userId, sub, now));
+}
+
+/**
+ * The same view without waiting, when the row is at hand (src/db/prepared.ts) and no refund can have ended
+ * it (a running subscription, or none); NOT_AT_HAND otherwise. `/api/auth/me`'s hot path.
+ */
+export function ownerSubscriptionViewAtHand(db: DbOrTx, userId: number, now: number) {
+  const sub = subscriptionAtHand(db, userId);
+  if (sub === NOT_AT_HAND || mayHaveEndedByRefund(sub, now)) return NOT_AT_HAND;
+  return subscriptionView(sub, now, null);
 }
 
 /** The user's subscription row, read for update: what is written next is computed from it. */

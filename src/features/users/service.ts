@@ -35,6 +35,11 @@ export async function findUserByPluginKey(db: DbOrTx, key: string): Promise<User
   return await userByPluginKey(db, key);
 }
 
+/** The same reads without waiting, when their rows are at hand (src/db/prepared.ts): the hot paths' reads. */
+export const pluginKeyOwnerAtHand = (db: DbOrTx, key: string) => userByPluginKey.atHand(db, key);
+export const subscriptionAtHand = (db: DbOrTx, userId: number) => subscriptionByUser.atHand(db, userId);
+export const userByIdAtHand = (db: DbOrTx, id: number) => userById.atHand(db, id);
+
 const emailTaken = () => conflict("EMAIL_TAKEN", DUPLICATE_EMAIL_MESSAGE);
 
 export async function assertEmailFree(db: DbOrTx, email: string) {
@@ -128,8 +133,12 @@ export async function countAdmins(db: DbOrTx): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Whether the user was marked seen within the minute, so `touchLastSeen` has nothing to write. */
+export const seenLately = (user: Pick<User, "lastSeenAt">, now: number) =>
+  user.lastSeenAt !== null && now - user.lastSeenAt < 60_000;
+
 /** Marks the user as seen (active-users stat), at most once a minute to keep hot paths write-free. */
 export async function touchLastSeen(db: DbOrTx, user: Pick<User, "id" | "lastSeenAt">, now: number) {
-  if (user.lastSeenAt !== null && now - user.lastSeenAt < 60_000) return;
+  if (seenLately(user, now)) return;
   await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id));
 }

@@ -1,0 +1,163 @@
+/**
+ * Plugin validation's hot path answers without a promise (src/features/plugin/validate.ts): a key linked to
+ * the caller's Roblox account, its rows at hand, nothing to write and its lease kept. It gives the answer the
+ * whole way gives, and whatever has to be written, signed or waited for still goes the whole way.
+ */
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { eq } from "drizzle-orm";
+import { subscriptions, users } from "../../src/db/schema";
+import { createLeaseIssuer, type LeaseIssuer } from "../../src/features/leases/issuer";
+import { limitAndValidate, validatePluginKey, type ValidateInput } from "../../src/features/plugin/validate";
+import { MINUTE } from "../../src/lib/clock";
+import type { AppError } from "../../src/lib/errors";
+import { MemoryRateLimiter } from "../../src/lib/rate-limit";
+import type { SqliteConnections } from "../../src/db/sqlite/connection";
+import { KEPT_ROW_MS } from "../../src/db/prepared";
+import { FakeClock } from "../support/fake-clock";
+import { api, makeTestApp, signUpUser, type TestContext } from "../support/app";
+import { onPostgres } from "../support/postgres-pass";
+
+let ctx: TestContext;
+let leases: LeaseIssuer;
+beforeEach(() => {
+  ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) });
+  leases = createLeaseIssuer(ctx.deps);
+});
+afterEach(() => ctx.cleanup());
+
+async function linkedKey(): Promise<ValidateInput & { userId: number }> {
+  const user = await signUpUser(ctx, "pro");
+  const generated = await api(ctx.app, user.token).api.figma["generate-key"].post();
+  const input = { key: generated.data!.figmaKey as string, robloxUserId: "123", nonce: undefined };
+  // The first call links, writes and signs; the second reads the rows the first wrote (PostgreSQL keeps them then).
+  await validatePluginKey(ctx.deps, leases, input);
+  await validatePluginKey(ctx.deps, leases, input);
+  return { ...input, userId: user.user.id };
+}
+
+/** The failure's code, whether it was thrown at once or by a promise. */
+const failureCode = async (run: () => unknown) => {
+  try {
+    await run();
+  } catch (error) {
+    return (error as AppError).code;
+  }
+  return null;
+};
+
+describe("the hot path", () => {
+  test("a linked key answers at once, with the answer the whole way gives", async () => {
+    const input = await linkedKey();
+    const whole = await validatePluginKey(ctx.deps, createLeaseIssuer(ctx.deps), input);
+    const again = validatePluginKey(ctx.deps, leases, input);
+    expect(again).not.toBeInstanceOf(Promise);
+    expect(again).toEqual({ ...whole, lease: expect.any(String) });
+    // The lease kept by the first call, sent again.
+    expect(await validatePluginKey(ctx.deps, leases, input)).toEqual(await again);
+    expect(leases.counts).toMatchObject({ signed: 1 });
+  });
+
+  test("the rate limits are taken on it, at once in memory", async () => {
+    const input = await linkedKey();
+    const limiter = new MemoryRateLimiter(ctx.clock);
+    const deps = { ...ctx.deps, limiter };
+    for (let i = 0; i < 60; i++)
+      expect(limitAndValidate(deps, leases, "203.0.113.9", input)).not.toBeInstanceOf(Promise);
+    expect(() => limitAndValidate(deps, leases, "203.0.113.9", input)).toThrow(
+      expect.objectContaining({ code: "RATE_LIMITED", status: 429 }),
+    );
+  });
+
+  test("a new nonce is signed at once, a lease of its own", async () => {
+    const input = await linkedKey();
+    const kept = await validatePluginKey(ctx.deps, leases, input);
+    const fresh = validatePluginKey(ctx.deps, leases, { ...input, nonce: "a-new-nonce-1" });
+    expect(fresh).not.toBeInstanceOf(Promise);
+    expect((await fresh).lease).not.toBe(kept.lease);
+    expect(leases.counts).toMatchObject({ signed: 2 });
+  });
+
+  test("lease keys not read yet send the call the whole way, which reads them", async () => {
+    const input = await linkedKey();
+    const unread = createLeaseIssuer(ctx.deps);
+    const first = validatePluginKey(ctx.deps, unread, input);
+    expect(first).toBeInstanceOf(Promise);
+    await first;
+    expect(validatePluginKey(ctx.deps, unread, input)).not.toBeInstanceOf(Promise);
+  });
+
+  test("a minute later the call goes the whole way and writes when the key was last seen and validated", async () => {
+    const input = await linkedKey();
+    ctx.clock.advance(2 * MINUTE);
+    const later = validatePluginKey(ctx.deps, leases, input);
+    expect(later).toBeInstanceOf(Promise);
+    await later;
+    const [row] = await ctx.deps.db.select().from(users).where(eq(users.id, input.userId));
+    expect(row!.lastSeenAt).toBe(ctx.clock.now());
+    expect(row!.pluginValidatedAt).toBe(ctx.clock.now());
+  });
+
+  test("another Roblox account goes the whole way and is refused", async () => {
+    const input = await linkedKey();
+    expect(await failureCode(() => validatePluginKey(ctx.deps, leases, { ...input, robloxUserId: "456" }))).toBe(
+      "ACCOUNT_MISMATCH",
+    );
+  });
+
+  test("a suspension or an end shows on the very next call", async () => {
+    const input = await linkedKey();
+    expect(validatePluginKey(ctx.deps, leases, input)).not.toBeInstanceOf(Promise);
+    const where = eq(subscriptions.userId, input.userId);
+    await ctx.deps.db.update(subscriptions).set({ suspendedAt: ctx.clock.now() }).where(where);
+    expect(await failureCode(() => validatePluginKey(ctx.deps, leases, input))).toBe("SUBSCRIPTION_SUSPENDED");
+    await ctx.deps.db
+      .update(subscriptions)
+      .set({ suspendedAt: null, endDate: ctx.clock.now() - 1 })
+      .where(where);
+    expect(await failureCode(() => validatePluginKey(ctx.deps, leases, input))).toBe("SUBSCRIPTION_EXPIRED");
+  });
+});
+
+/** Counts the statements run on SQLite's reader from now on (its kept-row statements are made anew on it). */
+function countReads(connections: SqliteConnections) {
+  const reader = new Database(connections.reader.filename, { readonly: true, strict: true });
+  const counted = { statements: 0 };
+  const query = reader.query.bind(reader);
+  reader.query = ((sql: string) => {
+    const statement = query(sql);
+    for (const method of ["get", "all", "values", "run"] as const) {
+      const run = statement[method].bind(statement) as (...args: unknown[]) => unknown;
+      (statement as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+        counted.statements++;
+        return run(...args);
+      };
+    }
+    return statement;
+  }) as typeof reader.query;
+  const before = connections.reader;
+  connections.reader = reader;
+  before.close();
+  return counted;
+}
+
+describe.if(!onPostgres)("statements on SQLite", () => {
+  test("a linked key's validation and a signed-in /api/auth/me read kept rows and write nothing", async () => {
+    const input = await linkedKey();
+    const user = await signUpUser(ctx, "month");
+    await api(ctx.app, user.token).api.auth.me.get();
+    const connections = (ctx.deps.db as unknown as { $client: SqliteConnections }).$client;
+    const counted = countReads(connections);
+    const writes = connections.changes.count;
+    const started = performance.now();
+    for (let i = 0; i < 20; i++) {
+      expect((await api(ctx.app).api.plugin.validate.post(input)).status).toBe(200);
+      expect((await api(ctx.app, user.token).api.auth.me.get()).status).toBe(200);
+    }
+    // A kept row is read again once its second is over (src/db/prepared.ts): four rows here (the key's owner and
+    // subscription, the session's account and subscription), each at most once a second; 80 reads were none kept.
+    const seconds = Math.ceil((performance.now() - started) / KEPT_ROW_MS);
+    expect(counted.statements).toBeLessThanOrEqual(4 * (seconds + 1));
+    expect(connections.changes.count - writes).toBe(0);
+  });
+});
