@@ -1,13 +1,17 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
+import { lazy, Suspense, use, useEffect, useState, type ComponentType } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useLocation } from "wouter";
-import { matchRoute, routeHead, type RouteId } from "@shared/routes";
+import { Router, useLocation } from "wouter";
+import { matchRoute, type RouteId } from "@shared/routes";
+import { languageBase, splitLanguagePath } from "@shared/languages";
 import type { LegalSlug } from "@shared/legal";
 import { ErrorBoundary } from "./components/error-boundary";
 import { PageLoading } from "./components/page-loading";
 import { lazyPage } from "./lib/lazy-page";
 import { queryClient } from "./lib/query-client";
 import { useDocumentHead } from "./lib/use-document-head";
+import { loadCatalogue, loadedCatalogue } from "./lib/i18n";
+import { LanguageProvider, useLanguage, useT } from "./lib/language";
+import { localizedRouteHead } from "./lib/localized-head";
 import { useScrollToTopOnNavigate } from "./lib/use-scroll-to-top";
 import HomePage from "./pages/home/index";
 import { NotFoundPage } from "./components/not-found";
@@ -53,23 +57,51 @@ const PAGES: Record<RouteId, Page> = {
 };
 
 /** Loads the code of the screen at `path`, so it renders (or hydrates) without a loading state. */
-export async function preloadPage(path: string): Promise<void> {
+export async function preloadPage(fullPath: string): Promise<void> {
+  const { language, path } = splitLanguagePath(fullPath);
   const match = matchRoute(path);
-  await (match ? PAGES[match.route.id].preload?.() : undefined);
+  await Promise.all([loadCatalogue(language), match ? PAGES[match.route.id].preload?.() : undefined]);
 }
 
+/** `location` is the path inside the language's prefix ("/purchase" on /de/purchase). */
 function Routes() {
   useScrollToTopOnNavigate();
   const [location] = useLocation();
+  const language = useLanguage();
+  const t = useT();
   const match = matchRoute(location);
   // A tag page and the 404 page know their own head; every other screen's comes from the route list.
-  useDocumentHead(match && match.route.id !== "docs-tag" ? routeHead(match.route, location) : null);
+  useDocumentHead(
+    match && match.route.id !== "docs-tag" ? localizedRouteHead(match.route, location, language, t) : null,
+  );
   if (!match) return <NotFoundPage />;
   const Page = PAGES[match.route.id];
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Page params={match.params} />
-    </Suspense>
+    <LanguageProvider value={{ language, translated: match.route.translated === true }}>
+      <Suspense fallback={<PageLoading />}>
+        <Page params={match.params} />
+      </Suspense>
+    </LanguageProvider>
+  );
+}
+
+/**
+ * The language of the address (/de/… is German; no prefix is English) rules everything below it: its
+ * catalogue is loaded before the page shows, and the pages' links stay under its prefix (the router's base).
+ */
+function LanguageRoot() {
+  const [fullPath] = useLocation();
+  const { language } = splitLanguagePath(fullPath);
+  if (!loadedCatalogue(language)) use(loadCatalogue(language));
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+  return (
+    <LanguageProvider value={{ language, translated: true }}>
+      <Router base={languageBase(language)}>
+        <Routes />
+      </Router>
+    </LanguageProvider>
   );
 }
 
@@ -99,7 +131,9 @@ export function App() {
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <Routes />
+        <Suspense fallback={<PageLoading />}>
+          <LanguageRoot />
+        </Suspense>
         <DeferredToaster />
       </QueryClientProvider>
     </ErrorBoundary>

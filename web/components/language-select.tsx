@@ -1,0 +1,26 @@
+import { LANGUAGES, type SiteLanguage } from "@shared/languages";
+import { useLanguage, useT } from "../lib/language";
+import { useChooseLanguage } from "../lib/use-choose-language";
+import { Select } from "./ui/select";
+
+/** The page's language; picking another shows the same page in it. Each name is written in its own language. */
+export function LanguageSelect({ id, className }: { id: string; className?: string }) {
+  const language = useLanguage();
+  const choose = useChooseLanguage();
+  const t = useT();
+  return (
+    <Select
+      id={id}
+      aria-label={t("frame.language")}
+      className={className}
+      value={language}
+      onChange={(event) => void choose(event.target.value as SiteLanguage)}
+    >
+      {LANGUAGES.map(({ tag, name }) => (
+        <option key={tag} value={tag} lang={tag}>
+          {name}
+        </option>
+      ))}
+    </Select>
+  );
+}
