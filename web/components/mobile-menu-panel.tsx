@@ -69,7 +69,7 @@ export default function MobileMenuPanel({
             <label htmlFor="menu-language" className="text-sm text-muted-foreground">
               {t("frame.language")}
             </label>
-            <LanguageSelect id="menu-language" />
+            <LanguageSelect id="menu-language" onChosen={close} />
           </div>
 
           <div className="mt-auto grid gap-3 border-t border-border px-4 py-6">
