@@ -72,36 +72,44 @@ export default function MobileMenuPanel({
             <LanguageSelect id="menu-language" onChosen={close} />
           </div>
 
-          <div className="mt-auto grid gap-3 border-t border-border px-4 py-6">
-            {signedIn ? (
-              <Button
-                variant="outline"
-                size="lg"
-                onClick={() => {
-                  close();
-                  onLogout();
-                }}
-              >
-                <LogOut aria-hidden />
-                {t("frame.logout")}
-              </Button>
-            ) : (
-              <>
-                <Button variant="outline" size="lg" asChild>
-                  <Link href="/login" onClick={close}>
-                    {t("frame.login")}
-                  </Link>
-                </Button>
-                <Button size="lg" asChild>
-                  <Link href="/signup" onClick={close}>
-                    {t("frame.signup")}
-                  </Link>
-                </Button>
-              </>
-            )}
-          </div>
+          <AccountActions signedIn={signedIn} onLogout={onLogout} close={close} />
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
+  );
+}
+
+/** The menu's foot: log out, or log in and sign up. */
+function AccountActions({ signedIn, onLogout, close }: { signedIn: boolean; onLogout: () => void; close: () => void }) {
+  const t = useT();
+  return (
+    <div className="mt-auto grid gap-3 border-t border-border px-4 py-6">
+      {signedIn ? (
+        <Button
+          variant="outline"
+          size="lg"
+          onClick={() => {
+            close();
+            onLogout();
+          }}
+        >
+          <LogOut aria-hidden />
+          {t("frame.logout")}
+        </Button>
+      ) : (
+        <>
+          <Button variant="outline" size="lg" asChild>
+            <Link href="/login" onClick={close}>
+              {t("frame.login")}
+            </Link>
+          </Button>
+          <Button size="lg" asChild>
+            <Link href="/signup" onClick={close}>
+              {t("frame.signup")}
+            </Link>
+          </Button>
+        </>
+      )}
+    </div>
   );
 }

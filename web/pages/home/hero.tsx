@@ -37,7 +37,7 @@ export function Hero() {
         id="hero-title"
         className="mt-4 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl"
       >
-        {richMessage(t("home.hero.title"), [(text) => <span className="text-brand">{text}</span>])}
+        {richMessage(t("home.hero.title"), [(text) => <span className="whitespace-nowrap text-brand">{text}</span>])}
       </h1>
       <p className="mt-5 max-w-2xl text-lg text-muted-foreground text-pretty">{t("home.hero.text")}</p>
       <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
