@@ -9,7 +9,7 @@ import { PageLoading } from "./components/page-loading";
 import { lazyPage } from "./lib/lazy-page";
 import { queryClient } from "./lib/query-client";
 import { useDocumentHead } from "./lib/use-document-head";
-import { loadCatalogue, loadedCatalogue } from "./lib/i18n";
+import { loadCatalogue, loadedCatalogue, loadEnglishRest } from "./lib/i18n";
 import { LanguageProvider, useLanguage, useT } from "./lib/language";
 import { localizedRouteHead } from "./lib/localized-head";
 import { useScrollToTopOnNavigate } from "./lib/use-scroll-to-top";
@@ -22,9 +22,17 @@ type Page = ComponentType<PageProps> & { preload?: () => Promise<void> };
 // The home and 404 screens come with the app. The other public screens share one chunk, loaded on
 // their routes: one request instead of a dozen small ones shared with the signed-in screens, which a
 // slow phone felt at every first visit. The signed-in screens load on their own routes.
+// Each brings the rest of the English messages with it (lib/i18n.ts): the home page's script carries only its own.
 function publicScreen<P extends object>(pick: (screens: typeof import("./pages/public")) => ComponentType<P>) {
-  return lazyPage<P>(async () => ({ default: pick(await import("./pages/public")) }));
+  return lazyPage<P>(async () => {
+    const [screens] = await Promise.all([import("./pages/public"), loadEnglishRest()]);
+    return { default: pick(screens) };
+  });
 }
+const withEnglishRest =
+  <T,>(load: () => Promise<T>) =>
+  async () =>
+    (await Promise.all([load(), loadEnglishRest()]))[0];
 const DocsTagPage = publicScreen((screens) => screens.DocsTagPage);
 const LegalPage = publicScreen((screens) => screens.LegalPage);
 const legalPage = (slug: LegalSlug): Page =>
@@ -43,8 +51,8 @@ const PAGES: Record<RouteId, Page> = {
   "confirm-email": publicScreen((screens) => screens.ConfirmEmailPage),
   "confirm-address": publicScreen((screens) => screens.ConfirmAddressPage),
   refund: publicScreen((screens) => screens.RefundLinkPage),
-  dashboard: lazyPage(() => import("./pages/dashboard/index")),
-  admin: lazyPage(() => import("./pages/admin/index")),
+  dashboard: lazyPage(withEnglishRest(() => import("./pages/dashboard/index"))),
+  admin: lazyPage(withEnglishRest(() => import("./pages/admin/index"))),
   docs: publicScreen((screens) => screens.DocsPage),
   "docs-guide": publicScreen((screens) => screens.GettingStartedPage),
   terms: legalPage("terms"),

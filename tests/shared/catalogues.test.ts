@@ -20,7 +20,7 @@ function shape(message: string): string[] {
   };
   // A compiled message is a list of tokens: text, or [name] / [name, type, cases] for a parameter.
   const tokens = (list: unknown): void => {
-    if (typeof list === "string") return text(list);
+    if (typeof list === "string") text(list);
     if (!Array.isArray(list)) return;
     for (const token of list) {
       if (typeof token === "string") text(token);

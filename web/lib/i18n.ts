@@ -5,6 +5,7 @@
  */
 import { setupI18n, type I18n, type Messages } from "@lingui/core";
 import english from "@shared/locales/en.json";
+import * as englishModule from "@shared/locales/en.json";
 import { DEFAULT_LANGUAGE, languageInfo, type SiteLanguage } from "@shared/languages";
 
 export type MessageId = keyof typeof english;
@@ -31,6 +32,24 @@ function make(language: SiteLanguage, catalogue: Record<string, string>): I18n {
 export function loadedCatalogue(language: SiteLanguage): I18n | null {
   if (language === DEFAULT_LANGUAGE && !ready.has(language)) make(language, english);
   return ready.get(language) ?? null;
+}
+
+/**
+ * In the browser the bundler keeps only the first chunk's English messages with the app and names the
+ * rest as a chunk of its own (src/features/site/catalogues.ts); on the server the catalogue is whole.
+ */
+const englishRest = (englishModule as unknown as { rest?: () => Promise<{ default: CompiledCatalogue }> }).rest;
+let englishRestLoading: Promise<void> | null = null;
+
+/** The rest of the English messages: fetched once, with the code of any screen past the home page. */
+export function loadEnglishRest(): Promise<void> {
+  englishRestLoading ??= englishRest
+    ? englishRest().then((module) => loadedCatalogue(DEFAULT_LANGUAGE)!.load(DEFAULT_LANGUAGE, module.default))
+    : Promise.resolve();
+  englishRestLoading.catch(() => {
+    englishRestLoading = null;
+  });
+  return englishRestLoading;
 }
 
 /** The language's messages, fetching its catalogue once. The same promise until it settles. */
