@@ -5,7 +5,8 @@
  * loaded only when a page in that language is shown. Adding a language is its catalogue and its line here.
  */
 export const LANGUAGES = [
-  { tag: "en", prefix: "", name: "English", catalogue: () => import("./locales/en.json") },
+  // English comes with the app (web/lib/i18n.ts imports it): no catalogue to fetch.
+  { tag: "en", prefix: "", name: "English", catalogue: null },
   { tag: "pt-BR", prefix: "pt-br", name: "Português (Brasil)", catalogue: () => import("./locales/pt-BR.json") },
   { tag: "es", prefix: "es", name: "Español", catalogue: () => import("./locales/es.json") },
   { tag: "de", prefix: "de", name: "Deutsch", catalogue: () => import("./locales/de.json") },

@@ -58,9 +58,9 @@ export function loadCatalogue(language: SiteLanguage): Promise<I18n> {
   if (loaded) return Promise.resolve(loaded);
   let loading = pending.get(language);
   if (!loading) {
-    loading = languageInfo(language)
-      .catalogue()
-      .then((module) => make(language, module.default as Record<string, string>));
+    const { catalogue } = languageInfo(language);
+    if (!catalogue) throw new Error(`${language} has no catalogue to load`);
+    loading = catalogue().then((module) => make(language, module.default as Record<string, string>));
     pending.set(language, loading);
     loading.catch(() => pending.delete(language));
   }

@@ -25,12 +25,13 @@ export const catalogueCompiler: BunPlugin = {
         loader: "js",
       };
     });
+    // A path of its own ("….json.rest"): under the catalogue's own path the bundler would take it for the catalogue.
     build.onResolve({ filter: new RegExp(`^${REST}:`) }, ({ path }) => ({
-      path: path.slice(REST.length + 1),
+      path: `${path.slice(REST.length + 1)}.rest`,
       namespace: REST,
     }));
     build.onLoad({ filter: /.*/, namespace: REST }, async ({ path }) => {
-      const messages = (await Bun.file(path).json()) as Record<string, string>;
+      const messages = (await Bun.file(path.replace(/\.rest$/, "")).json()) as Record<string, string>;
       return { contents: `export default ${compiled(messages, (id) => !inFirstChunk(id))};`, loader: "js" };
     });
   },
