@@ -77,6 +77,9 @@ describe("each language under its prefix", () => {
     expect(htmlLang(page.text)).toBe("fr");
     expect(/<main [^>]*lang="en"/.test(page.text)).toBe(true);
     expect(page.text.includes("Cette page n&#x27;existe qu&#x27;en anglais.")).toBe(true);
+    // The frame around the English content stays in the page's language.
+    expect(page.text.includes(">Aller au contenu</a>")).toBe(true);
+    expect(page.text.includes('<label for="footer-theme">Thème</label>')).toBe(true);
     expect(canonical(page.text)).toBe(`${APP_URL}/docs/lock`);
     expect(alternates(page.text)).toEqual({});
   });

@@ -14,12 +14,12 @@ import { Button } from "./ui/button";
  * that language to read this page in it. Never a redirect. The server decides and sends its words with
  * the page; dismissing it is remembered on this device.
  */
-export function LanguageOfferBar() {
+export function LanguageOfferBar({ pageTranslated }: { pageTranslated: boolean }) {
   const [location] = useLocation();
-  const { language, translated } = usePageLanguage();
+  const { language } = usePageLanguage();
   const [dismissed, setDismissed] = useState(false);
   const offer = queryClient.getQueryData<LanguageOffer>(LANGUAGE_OFFER_QUERY_KEY);
-  if (!offer || dismissed || language !== "en" || !translated || !isSiteLanguage(offer.language)) return null;
+  if (!offer || dismissed || language !== "en" || !pageTranslated || !isSiteLanguage(offer.language)) return null;
   const target = offer.language;
   const dismiss = () => {
     keepCookie(LANGUAGE_OFFER_COOKIE, "dismissed");

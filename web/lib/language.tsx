@@ -22,12 +22,18 @@ export function LanguageProvider({ value, children }: { value: PageLanguage; chi
 export const usePageLanguage = () => useContext(LanguageContext);
 export const useLanguage = () => useContext(LanguageContext).language;
 
+/** The language words are shown in here: the page's, or English inside a screen not translated yet. */
+function useWordsLanguage(): SiteLanguage {
+  const { language, translated } = useContext(LanguageContext);
+  return translated ? language : DEFAULT_LANGUAGE;
+}
+
 export type MessageValues = Record<string, string | number>;
 export type Translate = (id: MessageId, values?: MessageValues) => string;
 
-/** The page's messages; every message may name {product}. */
+/** The page's messages (English inside a screen not translated yet); every message may name {product}. */
 export function useT(): Translate {
-  const language = useLanguage();
+  const language = useWordsLanguage();
   return useMemo(() => {
     const i18n = loadedCatalogue(language) ?? loadedCatalogue(DEFAULT_LANGUAGE)!;
     return (id: MessageId, values?: MessageValues) => i18n._(id, { product: PRODUCT_NAME, ...values });
@@ -36,7 +42,7 @@ export function useT(): Translate {
 
 /** Formats money for the page's language with Intl: "$24.99", "24,99 $" (de), "US$ 24,99" (pt-BR). */
 export function useMoney(): (dollars: number) => string {
-  const language = useLanguage();
+  const language = useWordsLanguage();
   return useMemo(() => {
     const format = new Intl.NumberFormat(language === DEFAULT_LANGUAGE ? "en-US" : languageInfo(language).tag, {
       style: "currency",
