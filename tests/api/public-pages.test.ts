@@ -328,11 +328,17 @@ describe("robots.txt and sitemap.xml", () => {
     expect(robots.type).toContain("text/plain");
     const lines = robots.text.trim().split("\n");
     expect(lines[0]).toBe("User-agent: *");
-    expect(lines.filter((line) => line.startsWith("Disallow:")).sort()).toEqual([
-      "Disallow: /admin",
-      "Disallow: /api",
-      "Disallow: /dashboard",
-    ]);
+    expect(lines.filter((line) => line.startsWith("Disallow:")).sort()).toEqual(
+      [
+        "Disallow: /admin",
+        "Disallow: /api",
+        "Disallow: /dashboard",
+        ...["pt-br", "es", "de", "fr"].flatMap((prefix) => [
+          `Disallow: /${prefix}/admin`,
+          `Disallow: /${prefix}/dashboard`,
+        ]),
+      ].sort(),
+    );
     expect(lines).toContain(`Sitemap: ${APP_URL}/sitemap.xml`);
   });
 

@@ -94,7 +94,7 @@ test("only a language the site is written in is accepted", async () => {
     expect(answer.status).toBe(422);
     expect(failure(answer)?.message).toBe("language must be one the site is written in: en, pt-BR, es, de, fr.");
   }
-  for (const language of ["de", "pt-BR", "en"]) expect((await put(user.token, { language })).status).toBe(200);
+  for (const language of ["de", "pt-BR", "en"] as const) expect((await put(user.token, { language })).status).toBe(200);
 });
 
 test("settings need a signed-in user", async () => {

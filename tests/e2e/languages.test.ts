@@ -10,6 +10,7 @@ import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { checkEveryLook, type Theme } from "../support/looks";
 import { signUpOn } from "../support/server";
+import { shoot } from "./shots";
 
 setDefaultTimeout(120_000);
 
@@ -119,6 +120,22 @@ describe("every look passes axe", () => {
         await page.locator("#footer-theme").selectOption(theme);
         await page.waitForFunction((value) => document.documentElement.classList.contains(value), theme);
       });
+    });
+  }
+});
+
+describe("long words", () => {
+  for (const width of [768, 1024, 1280, 390, 320]) {
+    test(`the German and French headers and purchase pages fit ${width} px without scrolling sideways`, async () => {
+      const page = await suite.page({ width, height: 900 });
+      for (const path of ["/de/purchase", "/fr/purchase", "/de"]) {
+        await page.goto(path);
+        await page.getByRole("heading", { level: 1 }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        const header = await page.getByRole("banner").boundingBox();
+        expect(header!.height).toBeLessThanOrEqual(65);
+      }
+      await shoot(page, `language-header-${width}`, false);
     });
   }
 });

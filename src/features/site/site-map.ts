@@ -90,10 +90,15 @@ export function indexablePaths(): string[] {
 /** The English paths whose page is written in every language. */
 const translatedPaths = () => new Set(ROUTES.filter((route) => route.translated).map((route) => route.path));
 
+/** The signed-in screens are served under every language's prefix too (/de/dashboard): kept out there as well. */
 export function robotsTxt(appUrl: string): string {
+  const pagePrefixes = DISALLOWED_PREFIXES.filter((prefix) => prefix !== "/api");
+  const localized = LANGUAGES.filter(({ prefix }) => prefix).flatMap(({ tag }) =>
+    pagePrefixes.map((prefix) => localizedPath(tag, prefix)),
+  );
   return [
     "User-agent: *",
-    ...DISALLOWED_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
+    ...[...DISALLOWED_PREFIXES, ...localized].map((prefix) => `Disallow: ${prefix}`),
     "",
     `Sitemap: ${appUrl}/sitemap.xml`,
     "",
