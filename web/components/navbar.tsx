@@ -20,7 +20,7 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-      <div className="mx-auto flex h-16 w-full max-w-[1200px] items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 w-full max-w-[1200px] items-center justify-between gap-4 px-4 sm:px-6 md:gap-2 lg:gap-4">
         <Brand />
 
         <nav aria-label={t("frame.nav.main")} className="hidden items-center gap-1 md:flex">
@@ -41,7 +41,7 @@ export function Navbar() {
           server's HTML shows the right one from the first frame (session.ts keeps the mark current).
         */}
         <div className="hidden items-center gap-2 md:flex">
-          <LanguageSelect id="header-language" className="h-9 w-auto py-1.5 text-sm" />
+          <LanguageSelect id="header-language" compact />
           <Button variant="outline" size="sm" className="visitor:hidden" onClick={logout}>
             <LogOut aria-hidden />
             {t("frame.logout")}
