@@ -10,6 +10,27 @@ import { recordClassMerges } from "./lib/utils";
 import { queryClient } from "./lib/query-client";
 import type { QuerySeed } from "@shared/page-data";
 import { setServerPluginInstallUrl } from "./lib/plugin-install-url";
+import { compileCatalogue } from "./lib/compile-catalogue";
+import { loadCatalogue, setCatalogueCompiler } from "./lib/i18n";
+import { PRODUCT_NAME } from "@shared/product";
+import type { SiteLanguage } from "@shared/languages";
+import type { LanguageOffer } from "@shared/page-data";
+
+// The server reads the catalogues as they are in the repository and compiles each once, when first used.
+setCatalogueCompiler(compileCatalogue);
+
+/** The offer an English page makes to a visitor whose browser prefers `language`, in that language. */
+export async function languageOffer(language: SiteLanguage): Promise<LanguageOffer> {
+  const i18n = await loadCatalogue(language);
+  const say = (id: string) => i18n._(id, { product: PRODUCT_NAME });
+  return { language, text: say("offer.text"), open: say("offer.open"), dismiss: say("offer.dismiss") };
+}
+
+/** A message of `language`'s catalogue, for the page's head. */
+export async function translator(language: SiteLanguage) {
+  const i18n = await loadCatalogue(language);
+  return (id: string, values: Record<string, string | number> = {}) => i18n._(id, { product: PRODUCT_NAME, ...values });
+}
 
 export interface RenderedScreen {
   /** The markup inside #root. */

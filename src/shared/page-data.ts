@@ -16,3 +16,17 @@ export const PLANS_QUERY_KEY = ["/api/plans"] as const;
 
 /** The query key of a promotion code look-up, GET /api/promotion-codes/:code (the code upper-case). */
 export const promotionQueryKey = (code: string) => ["/api/promotion-codes", code.trim().toUpperCase()] as const;
+
+/**
+ * The offer an English page makes, in the visitor's own language, when their browser prefers a language
+ * the site has (never a redirect): its words come with the page, so it renders on the server.
+ */
+export interface LanguageOffer {
+  language: string;
+  text: string;
+  open: string;
+  dismiss: string;
+}
+
+/** The query key the offer is seeded under; absent when there is no offer. */
+export const LANGUAGE_OFFER_QUERY_KEY = ["language-offer"] as const;

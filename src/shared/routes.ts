@@ -43,6 +43,11 @@ export interface SiteRoute {
   /** The screen's name; the browser title is "{title} | Layerlift". */
   title: string;
   description: string;
+  /**
+   * Written in every language (docs/languages.md): under /de/… it is German, with hreflang alternates.
+   * The others show their English content there, marked lang="en", with the English page as canonical.
+   */
+  translated?: boolean;
 }
 
 /** The setup guide: from the product key to a first import. */
@@ -58,6 +63,7 @@ export const ROUTES: readonly SiteRoute[] = [
     indexable: true,
     title: "Import Figma Designs into Roblox UI",
     description: SITE_DESCRIPTION,
+    translated: true,
   },
   {
     id: "purchase",
@@ -66,6 +72,7 @@ export const ROUTES: readonly SiteRoute[] = [
     indexable: true,
     title: "Purchase",
     description: `Choose a ${PRODUCT_NAME} plan: one month, four months pro or lifetime access. Pay by card and your product key arrives by e-mail at once.`,
+    translated: true,
   },
   {
     id: "purchase-success",

@@ -9,8 +9,6 @@ export type Theme = "dark" | "light";
 
 export const DEFAULT_THEME: ThemeChoice = "dark";
 
-export const THEME_LABELS: Record<ThemeChoice, string> = { dark: "Dark", light: "Light", system: "System" };
-
 /** The browser UI colour (address bar on phones) of each theme: the page background. */
 export const THEME_COLOURS: Record<Theme, string> = { dark: "#09090b", light: "#ffffff" };
 

@@ -10,6 +10,7 @@ import { FAQ } from "../../src/shared/faq";
 import { PLUGIN_FAILURE_CODES } from "../../src/shared/api/plugin-answers";
 import { PLUGIN_TROUBLESHOOTING } from "../../src/shared/plugin-troubleshooting";
 import { ROUTES } from "../../src/shared/routes";
+import { LANGUAGES, localizedPath } from "../../src/shared/languages";
 import { TAGS } from "../../src/shared/tags";
 import { makeTestApp } from "../support/app";
 
@@ -327,11 +328,17 @@ describe("robots.txt and sitemap.xml", () => {
     expect(robots.type).toContain("text/plain");
     const lines = robots.text.trim().split("\n");
     expect(lines[0]).toBe("User-agent: *");
-    expect(lines.filter((line) => line.startsWith("Disallow:")).sort()).toEqual([
-      "Disallow: /admin",
-      "Disallow: /api",
-      "Disallow: /dashboard",
-    ]);
+    expect(lines.filter((line) => line.startsWith("Disallow:")).sort()).toEqual(
+      [
+        "Disallow: /admin",
+        "Disallow: /api",
+        "Disallow: /dashboard",
+        ...["pt-br", "es", "de", "fr"].flatMap((prefix) => [
+          `Disallow: /${prefix}/admin`,
+          `Disallow: /${prefix}/dashboard`,
+        ]),
+      ].sort(),
+    );
     expect(lines).toContain(`Sitemap: ${APP_URL}/sitemap.xml`);
   });
 
@@ -346,9 +353,14 @@ describe("robots.txt and sitemap.xml", () => {
     for (const loc of locs) expect(loc.startsWith(`${APP_URL}/`)).toBe(true);
     const paths = locs.map((loc) => loc.slice(APP_URL.length));
 
+    // A translated page is listed once per language; the others once, in English.
+    const translated = ROUTES.filter((route) => route.translated).map((route) => route.path);
     const expected = [
       ...ROUTES.filter((route) => route.indexable && !route.path.includes(":")).map((route) => route.path),
       ...TAGS.map((tag) => `/docs/${tag.slug}`),
+      ...LANGUAGES.filter(({ prefix }) => prefix).flatMap(({ tag }) =>
+        translated.map((path) => localizedPath(tag, path)),
+      ),
     ];
     expect(paths.sort()).toEqual(expected.sort());
     for (const path of [

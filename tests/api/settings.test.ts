@@ -88,12 +88,13 @@ test("an unknown field beside a known one answers 422 naming it, and changes not
 
 test("only a language the site is written in is accepted", async () => {
   const user = await signUpUser(ctx);
-  for (const language of ["de", "xx-YY", "fr-FR"]) {
+  // BCP 47 tags exactly as the site writes them: "pt-BR", not "pt-br" or "pt".
+  for (const language of ["xx-YY", "fr-FR", "pt-br", "pt", "DE", ""]) {
     const answer = await put(user.token, invalid({ language }));
     expect(answer.status).toBe(422);
-    expect(failure(answer)?.message).toBe("language must be one the site is written in: en.");
+    expect(failure(answer)?.message).toBe("language must be one the site is written in: en, pt-BR, es, de, fr.");
   }
-  expect((await put(user.token, { language: "en" })).status).toBe(200);
+  for (const language of ["de", "pt-BR", "en"] as const) expect((await put(user.token, { language })).status).toBe(200);
 });
 
 test("settings need a signed-in user", async () => {

@@ -1,9 +1,13 @@
+import { richMessage, useT } from "../lib/language";
+
 /** "N active users right now", singular for one. */
 export function ActiveUserCount({ count }: { count: number }) {
+  const t = useT();
   return (
     <span>
-      <span className="font-semibold text-foreground">{count.toLocaleString("en-US")}</span>{" "}
-      {count === 1 ? "active user" : "active users"} right now
+      {richMessage(t("home.activeUsers", { count }), [
+        (number) => <span className="font-semibold text-foreground">{number}</span>,
+      ])}
     </span>
   );
 }

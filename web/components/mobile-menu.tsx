@@ -3,6 +3,7 @@ import { Menu } from "lucide-react";
 import { create } from "zustand";
 import { earlyTapMark, takeEarlyTap } from "../lib/early-tap";
 import { Button } from "./ui/button";
+import { useT } from "../lib/language";
 
 const loadPanel = () => import("./mobile-menu-panel");
 const MobileMenuPanel = lazy(loadPanel);
@@ -28,6 +29,7 @@ export function MobileMenu({ location, signedIn, onLogout }: MobileMenuProps) {
   const open = useMenuState((state) => state.openAt === location);
   const mounted = useMenuState((state) => state.loaded);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const t = useT();
   const setOpen = (next: boolean) =>
     useMenuState.setState(next ? { openAt: location, loaded: true } : { openAt: null });
 
@@ -61,7 +63,7 @@ export function MobileMenu({ location, signedIn, onLogout }: MobileMenuProps) {
         variant="ghost"
         size="icon"
         className="md:hidden [&_svg]:size-6"
-        aria-label="Open menu"
+        aria-label={t("frame.menu.open")}
         aria-haspopup="dialog"
         aria-expanded={open}
         {...earlyTapMark("menu")}

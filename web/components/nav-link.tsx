@@ -4,7 +4,7 @@ import { isActiveLink } from "./nav-links";
 
 const LOOKS = {
   bar: {
-    base: "rounded-md px-3 py-2 text-sm focus-visible:outline-offset-2",
+    base: "rounded-md px-2 py-2 text-sm focus-visible:outline-offset-2 lg:px-3",
     idle: "text-muted-foreground hover:bg-secondary hover:text-foreground",
   },
   menu: {

@@ -7,24 +7,33 @@ import { MobileMenu } from "./mobile-menu";
 import { NavLink } from "./nav-link";
 import { DASHBOARD_LINK, PUBLIC_NAV_LINKS, isActiveLink } from "./nav-links";
 import { Button } from "./ui/button";
+import { LanguageSelect } from "./language-select";
+import { useT } from "../lib/language";
 
 /** The bar on every screen: brand, public links, and the account actions for who is looking. */
 export function Navbar() {
   const [location] = useLocation();
   const signedIn = useIsSignedIn();
   const logout = useLogout();
+  const t = useT();
   useMe();
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-      <div className="mx-auto flex h-16 w-full max-w-[1200px] items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 w-full max-w-[1200px] items-center justify-between gap-4 px-4 sm:px-6 md:gap-2 lg:gap-4">
         <Brand />
 
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t("frame.nav.main")} className="hidden items-center gap-1 md:flex">
           {PUBLIC_NAV_LINKS.map((link) => (
-            <NavLink key={link.href} {...link} location={location} place="bar" />
+            <NavLink key={link.href} href={link.href} label={t(link.label)} location={location} place="bar" />
           ))}
-          <NavLink {...DASHBOARD_LINK} location={location} place="bar" className="visitor:hidden" />
+          <NavLink
+            href={DASHBOARD_LINK.href}
+            label={t(DASHBOARD_LINK.label)}
+            location={location}
+            place="bar"
+            className="visitor:hidden"
+          />
         </nav>
 
         {/*
@@ -32,9 +41,10 @@ export function Navbar() {
           server's HTML shows the right one from the first frame (session.ts keeps the mark current).
         */}
         <div className="hidden items-center gap-2 md:flex">
+          <LanguageSelect id="header-language" compact />
           <Button variant="outline" size="sm" className="visitor:hidden" onClick={logout}>
             <LogOut aria-hidden />
-            Logout
+            {t("frame.logout")}
           </Button>
           <Button
             variant="ghost"
@@ -43,12 +53,12 @@ export function Navbar() {
             asChild
           >
             <Link href="/login" aria-current={isActiveLink("/login", location) ? "page" : undefined}>
-              Login
+              {t("frame.login")}
             </Link>
           </Button>
           <Button size="sm" className="signed-in:hidden" asChild>
             <Link href="/signup" aria-current={isActiveLink("/signup", location) ? "page" : undefined}>
-              Sign Up
+              {t("frame.signup")}
             </Link>
           </Button>
         </div>

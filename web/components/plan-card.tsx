@@ -4,6 +4,7 @@ import { Badge } from "./ui/badge";
 import { PendingButton } from "./ui/pending-button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "./ui/card";
 import { cn } from "../lib/utils";
+import { useMoney, useT } from "../lib/language";
 
 /** What a promotion code makes of a plan's price (dollars). */
 export interface PromotionPrice {
@@ -23,8 +24,6 @@ export interface PlanCardProps {
   preview?: boolean;
 }
 
-const money = (dollars: number) => `$${dollars.toFixed(2)}`;
-
 /**
  * One plan: price, "was" price and badge from the price list, MOST POPULAR, duration
  * and features. With a promotion code the price it would be is shown, the price before it struck through.
@@ -32,6 +31,8 @@ const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 export function PlanCard({ plan, promotion, processing, onChoose, preview = false }: PlanCardProps) {
   const titleId = `plan-${preview ? "preview-" : ""}${plan.id}-title`;
   const struck = promotion ? plan.price : plan.compareAtPrice;
+  const t = useT();
+  const money = useMoney();
   return (
     <Card
       aria-labelledby={titleId}
@@ -44,7 +45,7 @@ export function PlanCard({ plan, promotion, processing, onChoose, preview = fals
       {plan.popular && (
         <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1">
           <Sparkles className="size-3" aria-hidden />
-          MOST POPULAR
+          {t("plan.popular")}
         </Badge>
       )}
       <CardHeader className="gap-3 pt-8">
@@ -60,14 +61,14 @@ export function PlanCard({ plan, promotion, processing, onChoose, preview = fals
           <span className="text-4xl font-bold tracking-tight">{money(promotion ? promotion.total : plan.price)}</span>
           {struck !== null && (
             <span className="text-lg text-muted-foreground line-through">
-              <span className="sr-only">was </span>
+              <span className="sr-only">{t("plan.was")}</span>
               {money(struck)}
             </span>
           )}
         </div>
         {promotion && (
           <p className="text-sm font-medium text-success">
-            {promotion.code} takes {money(promotion.discount)} off
+            {t("plan.promotion", { code: promotion.code, amount: money(promotion.discount) })}
           </p>
         )}
         <p className="text-sm font-medium text-brand">{plan.duration}</p>
@@ -88,14 +89,14 @@ export function PlanCard({ plan, promotion, processing, onChoose, preview = fals
           size="lg"
           variant={plan.popular ? "default" : "secondary"}
           pending={processing}
-          pendingText="Processing..."
+          pendingText={t("plan.processing")}
           onClick={() => onChoose(plan)}
           tabIndex={preview ? -1 : undefined}
           aria-hidden={preview ? true : undefined}
           // The name a screen reader hears starts with the words on the button, then says which plan.
-          aria-label={processing || preview ? undefined : `Choose Plan: ${plan.name}`}
+          aria-label={processing || preview ? undefined : t("plan.chooseNamed", { name: plan.name })}
         >
-          Choose Plan
+          {t("plan.choose")}
         </PendingButton>
       </CardFooter>
     </Card>

@@ -1,4 +1,5 @@
-import { THEME_CHOICES, THEME_LABELS, type ThemeChoice } from "@shared/theme";
+import { THEME_CHOICES, type ThemeChoice } from "@shared/theme";
+import { useT } from "../lib/language";
 import { useChooseTheme } from "../lib/use-choose-theme";
 import { useThemeChoice } from "../lib/theme";
 import { Select } from "./ui/select";
@@ -15,6 +16,7 @@ export interface ThemeSelectProps {
 export function ThemeSelect({ id, className, onSaved, ...aria }: ThemeSelectProps) {
   const choice = useThemeChoice();
   const choose = useChooseTheme({ onSaved });
+  const t = useT();
   return (
     <Select
       id={id}
@@ -25,7 +27,7 @@ export function ThemeSelect({ id, className, onSaved, ...aria }: ThemeSelectProp
     >
       {THEME_CHOICES.map((value) => (
         <option key={value} value={value}>
-          {THEME_LABELS[value]}
+          {t(`frame.theme.${value}`)}
         </option>
       ))}
     </Select>

@@ -112,6 +112,7 @@ export function makeAsset(
 /** Bundles web/index.html with Tailwind. Used by the build script and, from the repo, at run time. */
 export async function bundleSpa(options: { outdir?: string; minify?: boolean } = {}) {
   const { default: tailwind } = await import("bun-plugin-tailwind");
+  const { catalogueCompiler } = await import("./catalogues");
   const root = join(import.meta.dir, "../../../web");
   const result = await Bun.build({
     entrypoints: [join(root, "index.html")],
@@ -122,7 +123,7 @@ export async function bundleSpa(options: { outdir?: string; minify?: boolean } =
     publicPath: "/",
     naming: { entry: "[name].[ext]", chunk: "assets/[name]-[hash].[ext]", asset: "assets/[name]-[hash].[ext]" },
     define: { "process.env.NODE_ENV": '"production"' },
-    plugins: [tailwind],
+    plugins: [tailwind, catalogueCompiler],
     metafile: true,
   });
   if (!result.success) throw new AggregateError(result.logs, "The SPA failed to build");

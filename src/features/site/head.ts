@@ -32,6 +32,8 @@ export interface HeadInput {
   pluginInstallUrl?: string | null;
   /** REFUND_WINDOW_DAYS, for the FAQ's JSON-LD. */
   refundWindowDays?: number;
+  /** The page's version in each language (hreflang, with x-default), for a translated page. */
+  alternates?: { hreflang: string; path: string }[];
 }
 
 export function pageHead({
@@ -42,6 +44,7 @@ export function pageHead({
   plans,
   pluginInstallUrl = null,
   refundWindowDays = REFUND_DAYS,
+  alternates = [],
 }: HeadInput): string {
   const { title, description, canonicalPath } = page.head;
   const url = appUrl + (canonicalPath ?? path);
@@ -53,6 +56,10 @@ export function pageHead({
     `<title>${escapeHtml(title)}</title>`,
     meta("name", "description", description),
     canonicalPath ? `<link rel="canonical" href="${escapeHtml(url)}">` : meta("name", "robots", "noindex"),
+    ...alternates.map(
+      ({ hreflang, path }) =>
+        `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(appUrl + (path === "/" ? "/" : path))}">`,
+    ),
     meta("property", "og:site_name", PRODUCT_NAME),
     meta("property", "og:type", page.tag ? "article" : "website"),
     meta("property", "og:title", title),

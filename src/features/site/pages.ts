@@ -5,7 +5,10 @@
  * browser replaces once it has the account's data. Rendered once per path (or per signed-in route) and
  * kept, compressed, for the life of the process; the same in `npm start` and the executable.
  */
-import type { RouteId } from "@shared/routes";
+import type { PageHead, RouteId } from "@shared/routes";
+import { DEFAULT_LANGUAGE, type SiteLanguage } from "@shared/languages";
+import { LANGUAGE_OFFER_QUERY_KEY } from "@shared/page-data";
+import { localizedNotFoundHead, localizedRouteHead } from "../../../web/lib/localized-head";
 import {
   assetBytes,
   CHUNK_MANIFEST_PATH,
@@ -19,7 +22,7 @@ import { fontHead } from "./fonts";
 import { CLASS_MERGES_ID } from "@shared/class-merges";
 import { SHELL_ATTRIBUTE } from "@shared/page-shell";
 import { pageHead, scriptJson } from "./head";
-import { resolvePage, type ResolvedPage } from "./site-map";
+import { languageVersions, resolvePage, type ResolvedPage } from "./site-map";
 import { PAGE_DATA_ID, type QuerySeed } from "@shared/page-data";
 import type { PlanView } from "@shared/api/pricing";
 import { lazyModule } from "../../lib/lazy-module";
@@ -61,6 +64,24 @@ export interface PageData {
   pluginInstallUrl: string | null;
   /** REFUND_WINDOW_DAYS: the FAQ's refund answer (and its JSON-LD) names it. */
   refundWindowDays?: number;
+  /** The language an English page offers this visitor (their Accept-Language or their choice), or null. */
+  offer?: SiteLanguage | null;
+}
+
+/** The page's head in its language: a translated screen's own title, description and canonical address. */
+async function localizedHead(page: ResolvedPage): Promise<PageHead> {
+  if (page.language === DEFAULT_LANGUAGE) return page.head;
+  const t = await (await loadRenderer()).translator(page.language);
+  if (page.status === 404) return localizedNotFoundHead(t);
+  if (!page.match || page.tag) return page.head;
+  return localizedRouteHead(page.match.route, page.innerPath, page.language, t);
+}
+
+/** A translated page that search engines index names its version in every language; the others name none. */
+function alternatesOf(page: ResolvedPage) {
+  return page.status === 200 && page.translated && page.head.canonicalPath !== null
+    ? languageVersions(page.innerPath)
+    : [];
 }
 
 /**
@@ -124,11 +145,17 @@ async function renderPage(
 ): Promise<Asset> {
   const template = new TextDecoder().decode(await assetBytes(assets.get("/index.html")!));
   const browserScreen = page.serverRendered ? null : BROWSER_SCREENS[page.match!.route.id];
+  if (data.offer) {
+    const offer = await (await loadRenderer()).languageOffer(data.offer);
+    data = { ...data, seeds: [...data.seeds, { key: LANGUAGE_OFFER_QUERY_KEY, data: offer }] };
+  }
   const screen = page.serverRendered || browserScreen?.frame ? await renderScreen(path, data) : null;
+  page = { ...page, head: await localizedHead(page) };
   const head =
     pageHead({
       page,
       path,
+      alternates: alternatesOf(page),
       appUrl,
       fonts: fontHead(assets),
       plans: data.plans,
@@ -143,6 +170,7 @@ async function renderPage(
     root = `<div id="root" ${SHELL_ATTRIBUTE}>${screen.html}</div>${seeds}`; // a frame the browser renders over (web/mount.tsx), not markup to hydrate
   }
   const html = deferEntryScript(await inlineStylesheets(template, assets))
+    .replace('<html lang="en"', () => `<html lang="${page.language}"`)
     .replace("<!--ssr-head-->", () => head)
     .replace('<div id="root"><!--ssr-screen--></div>', () => root);
   return makeAsset("/index.html", new TextEncoder().encode(html));
@@ -158,16 +186,20 @@ const MAX_CACHED_VARIANTS = 100;
  */
 export function createPageRenderer(
   appUrl: string,
-  pageData: (page: ResolvedPage, search: URLSearchParams) => Promise<PageData>,
+  pageData: (page: ResolvedPage, search: URLSearchParams, headers: Headers) => Promise<PageData>,
 ) {
   const pages = new Map<string, Promise<Asset>>();
   const notFound = new Map<string, Promise<Asset>>();
   const variants = new Map<string, Promise<Asset>>();
   let catalogueKey = "";
 
-  return async function page(path: string, search = new URLSearchParams()): Promise<RenderedPage> {
+  return async function page(
+    path: string,
+    search = new URLSearchParams(),
+    headers: Headers = new Headers(),
+  ): Promise<RenderedPage> {
     const resolved = resolvePage(path);
-    const data = await pageData(resolved, search);
+    const data = await pageData(resolved, search, headers);
     const catalogue = JSON.stringify(data.plans);
     if (catalogue !== catalogueKey) {
       catalogueKey = catalogue;
@@ -176,7 +208,7 @@ export function createPageRenderer(
       variants.clear();
     }
     const cache = resolved.status === 404 ? notFound : data.variant ? variants : pages;
-    const key = `${resolved.status === 404 ? path : resolved.cacheKey}#${data.key}`;
+    const key = `${resolved.status === 404 ? path : resolved.cacheKey}#${data.key}#${data.offer ?? ""}`;
     let rendered = cache.get(key);
     if (!rendered) {
       // Rendered once and kept: its code is not worth compiling (src/lib/reluctant-jit.ts).

@@ -17,17 +17,27 @@ import { robotsTxt, sitemapXml } from "./site-map";
 import { notFound } from "../../lib/errors";
 import { isLegalSlug } from "@shared/legal";
 import { legalDocument } from "../legal/documents";
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  LANGUAGE_OFFER_COOKIE,
+  isSiteLanguage,
+  preferredLanguage,
+  readCookie,
+  type SiteLanguage,
+} from "@shared/languages";
 
 /** /api and anything under it, however it is cased or slashed (/API/x, //api/x, /api/x/): never a page. */
 const isApiPath = (path: string) => /^\/+api(?:\/|$)/i.test(path);
 import socialImageFile from "../../../web/social/preview.png" with { type: "file" };
 
-function respond(asset: Asset, request: Request, status = 200): Response {
+/** `vary`: what else the answer depends on (a page's language offer: Accept-Language and the cookies). */
+function respond(asset: Asset, request: Request, status = 200, vary = ""): Response {
   const headers: Record<string, string> = {
     "Content-Type": asset.type,
     "Cache-Control": asset.immutable ? "public, max-age=31536000, immutable" : "no-cache",
     ETag: asset.etag,
-    Vary: "Accept-Encoding",
+    Vary: `Accept-Encoding${vary}`,
   };
   if (status === 200 && request.headers.get("if-none-match") === asset.etag)
     return new Response(null, { status: 304, headers });
@@ -57,7 +67,27 @@ function safeDecode(path: string): string {
  * their JSON-LD). /purchase?code=… also carries the code's look-up, so the server's HTML already shows
  * the code applied.
  */
-async function pageData(deps: AppDeps, resolved: ResolvedPage, search: URLSearchParams): Promise<PageData> {
+/**
+ * The language an English page offers, never a redirect: the visitor's remembered choice, else the first
+ * of ours their browser prefers. None once they dismissed it or chose English, and none on pages not translated.
+ */
+function offeredLanguage(resolved: ResolvedPage, headers: Headers): SiteLanguage | null {
+  if (resolved.status !== 200 || resolved.language !== DEFAULT_LANGUAGE || !resolved.translated) return null;
+  const cookies = headers.get("cookie");
+  if (readCookie(cookies, LANGUAGE_OFFER_COOKIE)) return null;
+  const chosen = readCookie(cookies, LANGUAGE_COOKIE);
+  const offered =
+    chosen !== null ? (isSiteLanguage(chosen) ? chosen : null) : preferredLanguage(headers.get("accept-language"));
+  return offered === DEFAULT_LANGUAGE ? null : offered;
+}
+
+async function pageData(
+  deps: AppDeps,
+  resolved: ResolvedPage,
+  search: URLSearchParams,
+  headers: Headers,
+): Promise<PageData> {
+  const offer = offeredLanguage(resolved, headers);
   const plans = await publicPlans(deps.db);
   const seeds: QuerySeed[] = [{ key: PLANS_QUERY_KEY, data: plans }];
   // A legal page's text comes with its HTML, so it renders on the server and hydrates without a request.
@@ -79,6 +109,7 @@ async function pageData(deps: AppDeps, resolved: ResolvedPage, search: URLSearch
       variant: true,
       pluginInstallUrl: deps.config.pluginInstallUrl,
       refundWindowDays,
+      offer,
     };
   }
   return {
@@ -89,6 +120,7 @@ async function pageData(deps: AppDeps, resolved: ResolvedPage, search: URLSearch
     variant: false,
     pluginInstallUrl: deps.config.pluginInstallUrl,
     refundWindowDays,
+    offer,
   };
 }
 
@@ -115,7 +147,7 @@ function withoutTrailingSlash(path: string): string {
 
 export function siteRoutes(deps: AppDeps) {
   const appUrl = deps.config.appUrl;
-  const page = createPageRenderer(appUrl, (resolved, search) => pageData(deps, resolved, search));
+  const page = createPageRenderer(appUrl, (resolved, search, headers) => pageData(deps, resolved, search, headers));
   const text = (path: string, body: string) => makeAsset(path, new TextEncoder().encode(body));
   const robots = once(async () => text("/robots.txt", robotsTxt(appUrl)));
   const sitemap = once(async () => ({
@@ -144,8 +176,8 @@ export function siteRoutes(deps: AppDeps) {
         if (canonical !== path) {
           return new Response(null, { status: 301, headers: { Location: canonical + new URL(request.url).search } });
         }
-        const { status, asset } = await page(path, new URL(request.url).searchParams);
-        return respond(asset, request, status);
+        const { status, asset } = await page(path, new URL(request.url).searchParams, request.headers);
+        return respond(asset, request, status, ", Accept-Language, Cookie");
       },
       { detail: { hide: true } },
     );

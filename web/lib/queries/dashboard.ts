@@ -86,7 +86,7 @@ export function useRedeemKey() {
 /** Saves settings; the answer is the whole settings object, written into the cached user. */
 export function useUpdateSettings() {
   return useMutation({
-    mutationFn: (change: Partial<Pick<UserSettings, "notifications" | "autoSync" | "theme">>) =>
+    mutationFn: (change: Partial<Pick<UserSettings, "notifications" | "autoSync" | "theme" | "language">>) =>
       apiRequest<UserSettings>("PUT", "/api/user/settings", change),
     onSuccess: (settings) => {
       useSession.getState().updateUser({ settings });

@@ -3,6 +3,9 @@ import { useEffect, useState, type ReactNode } from "react";
 import { LogOut } from "lucide-react";
 import type { AccountUser } from "../../lib/plugin-key-name";
 import { ThemeSelect } from "../../components/theme-select";
+import { Select } from "../../components/ui/select";
+import { LANGUAGES, isSiteLanguage, type SiteLanguage } from "@shared/languages";
+import { useChooseLanguage } from "../../lib/use-choose-language";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
@@ -127,8 +130,37 @@ function PreferencesCard({ user }: { user: AccountUser }) {
             <ThemeSelect id="setting-theme" aria-describedby="setting-theme-description" onSaved={() => toast(SAVED)} />
           </div>
         </SettingRow>
+        <SettingRow
+          id="setting-language"
+          label="Language"
+          description="The language the site is shown in. Picking one shows this page in it."
+        >
+          <div className="w-48 shrink-0">
+            <AccountLanguageSelect user={user} />
+          </div>
+        </SettingRow>
       </CardContent>
     </Card>
+  );
+}
+
+/** The account's language setting: saved to the account and remembered here, and this page shown in it. */
+function AccountLanguageSelect({ user }: { user: AccountUser }) {
+  const choose = useChooseLanguage();
+  const saved = user.settings.language;
+  return (
+    <Select
+      id="setting-language"
+      aria-describedby="setting-language-description"
+      value={isSiteLanguage(saved) ? saved : "en"}
+      onChange={(event) => void choose(event.target.value as SiteLanguage)}
+    >
+      {LANGUAGES.map(({ tag, name }) => (
+        <option key={tag} value={tag} lang={tag}>
+          {name}
+        </option>
+      ))}
+    </Select>
   );
 }
 

@@ -1,55 +1,42 @@
 import type { LucideIcon } from "lucide-react";
 import { Anchor, MonitorSmartphone, Zap } from "lucide-react";
-import { PRODUCT_NAME } from "@shared/product";
+import { useT } from "../../lib/language";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 
 interface Feature {
-  title: string;
-  text: string;
+  /** Its title and text are the catalogues' home.features.{name}.title and .text. */
+  name: "scaling" | "anchoring" | "imports";
   icon: LucideIcon;
 }
 
 const FEATURES: readonly Feature[] = [
-  {
-    title: "Auto Device Scaling",
-    text: "Every element is sized relative to the screen, so one design looks right on phones, tablets, desktops and consoles without a single manual tweak.",
-    icon: MonitorSmartphone,
-  },
-  {
-    title: "Smart Anchoring",
-    text: "Anchor points and positions are set from where things sit in your frame: corner counters stay in corners and centred panels stay centred on any aspect ratio.",
-    icon: Anchor,
-  },
-  {
-    title: "Quick Imports",
-    text: "Import and scale a whole screen in under a minute, with buttons, scrolling lists and reused icons already set up from your layer names.",
-    icon: Zap,
-  },
+  { name: "scaling", icon: MonitorSmartphone },
+  { name: "anchoring", icon: Anchor },
+  { name: "imports", icon: Zap },
 ];
 
 export function Features() {
+  const t = useT();
   return (
     <section aria-labelledby="features-title" className="mt-24 sm:mt-32">
       <div className="mx-auto max-w-2xl text-center">
         <h2 id="features-title" className="text-3xl font-semibold tracking-tight sm:text-4xl">
-          Built for game UI
+          {t("home.features.title")}
         </h2>
-        <p className="mt-3 text-muted-foreground">
-          {PRODUCT_NAME} does the tedious part of moving a design into the game, so you can spend the time on gameplay.
-        </p>
+        <p className="mt-3 text-muted-foreground">{t("home.features.text")}</p>
       </div>
       <ul className="mt-10 grid gap-4 md:grid-cols-3">
-        {FEATURES.map(({ title, text, icon: Icon }) => (
-          <li key={title}>
+        {FEATURES.map(({ name, icon: Icon }) => (
+          <li key={name}>
             <Card className="h-full">
               <CardHeader>
                 <span className="mb-2 flex size-11 items-center justify-center rounded-lg bg-accent text-brand">
                   <Icon className="size-5" aria-hidden />
                 </span>
-                <CardTitle className="text-lg">{title}</CardTitle>
+                <CardTitle className="text-lg">{t(`home.features.${name}.title`)}</CardTitle>
               </CardHeader>
               <CardContent>
-                <p className="text-sm leading-relaxed text-muted-foreground">{text}</p>
+                <p className="text-sm leading-relaxed text-muted-foreground">{t(`home.features.${name}.text`)}</p>
               </CardContent>
             </Card>
           </li>

@@ -1,6 +1,6 @@
 import { ArrowRight, BookOpen } from "lucide-react";
 import { Link } from "wouter";
-import { PRODUCT_NAME } from "@shared/product";
+import { richMessage, useT } from "../../lib/language";
 import { ActiveUserCount } from "../../components/active-user-count";
 import { Button } from "../../components/ui/button";
 import { useActiveUsers } from "../../lib/queries/public";
@@ -29,6 +29,7 @@ function ActiveUsers() {
 }
 
 export function Hero() {
+  const t = useT();
   return (
     <section aria-labelledby="hero-title" className="flex flex-col items-center text-center">
       <ActiveUsers />
@@ -36,23 +37,20 @@ export function Hero() {
         id="hero-title"
         className="mt-4 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl"
       >
-        Import Figma Designs into <span className="text-brand">Roblox UI</span>
+        {richMessage(t("home.hero.title"), [(text) => <span className="whitespace-nowrap text-brand">{text}</span>])}
       </h1>
-      <p className="mt-5 max-w-2xl text-lg text-muted-foreground text-pretty">
-        {PRODUCT_NAME} turns your design frames into game UI and scales it to all devices with precision, from phones
-        and tablets to desktops and consoles.
-      </p>
+      <p className="mt-5 max-w-2xl text-lg text-muted-foreground text-pretty">{t("home.hero.text")}</p>
       <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
         <Button size="lg" asChild>
           <Link href="/purchase">
-            Get {PRODUCT_NAME} Now
+            {t("home.hero.buy")}
             <ArrowRight aria-hidden />
           </Link>
         </Button>
         <Button size="lg" variant="outline" asChild>
           <Link href="/support">
             <BookOpen aria-hidden />
-            View Documentation
+            {t("home.hero.docs")}
           </Link>
         </Button>
       </div>

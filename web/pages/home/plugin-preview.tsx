@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { PRODUCT_NAME } from "@shared/product";
 import { GameScreen } from "./game-screen";
 import { DesignWindow, type PreviewIds, type WindowGeometry } from "./design-window";
+import { useT } from "../../lib/language";
 
 /** The plugin's step between the design and the devices; `vertical` points down. */
 function ImportArrow({ cx, cy, vertical }: { cx: number; cy: number; vertical: boolean }) {
@@ -37,13 +38,15 @@ interface DeviceGeometry {
   screenHeight: number;
   bezelX: number;
   bezelY: number;
-  label: string;
+  /** The device's name: a message of the catalogues. */
+  label: "home.preview.desktop" | "home.preview.tablet" | "home.preview.phone";
   labelX: number;
   labelY: number;
 }
 
 function Device({ device, skyId }: { device: DeviceGeometry; skyId: string }) {
   const { x, y, screenWidth, screenHeight, bezelX, bezelY, label, labelX, labelY } = device;
+  const t = useT();
   return (
     <g>
       <rect
@@ -58,7 +61,7 @@ function Device({ device, skyId }: { device: DeviceGeometry; skyId: string }) {
       />
       <GameScreen x={x + bezelX} y={y + bezelY} width={screenWidth} height={screenHeight} skyId={skyId} />
       <text x={labelX} y={labelY} fontSize={11} fill="#a1a1aa" textAnchor="middle">
-        {label}
+        {t(label)}
       </text>
     </g>
   );
@@ -108,7 +111,7 @@ const WIDE: PreviewLayout = {
     screenHeight: 207,
     bezelX: 10,
     bezelY: 10,
-    label: "Desktop",
+    label: "home.preview.desktop",
     labelX: 902,
     labelY: 294,
   },
@@ -119,7 +122,7 @@ const WIDE: PreviewLayout = {
     screenHeight: 153,
     bezelX: 13,
     bezelY: 13,
-    label: "Tablet",
+    label: "home.preview.tablet",
     labelX: 695,
     labelY: 526,
   },
@@ -130,7 +133,7 @@ const WIDE: PreviewLayout = {
     screenHeight: 64,
     bezelX: 12,
     bezelY: 7,
-    label: "Phone",
+    label: "home.preview.phone",
     labelX: 905,
     labelY: 478,
   },
@@ -159,7 +162,7 @@ const TALL: PreviewLayout = {
     screenHeight: 191,
     bezelX: 10,
     bezelY: 10,
-    label: "Desktop",
+    label: "home.preview.desktop",
     labelX: 360,
     labelY: 716,
   },
@@ -170,7 +173,7 @@ const TALL: PreviewLayout = {
     screenHeight: 126,
     bezelX: 10,
     bezelY: 10,
-    label: "Tablet",
+    label: "home.preview.tablet",
     labelX: 118,
     labelY: 910,
   },
@@ -181,13 +184,11 @@ const TALL: PreviewLayout = {
     screenHeight: 80,
     bezelX: 12,
     bezelY: 7,
-    label: "Phone",
+    label: "home.preview.phone",
     labelX: 350,
     labelY: 910,
   },
 };
-
-export const PLUGIN_PREVIEW_LABEL = `${PRODUCT_NAME} plugin preview: a design frame with tagged layers such as Buy_button and ShopPanel_lock is imported into a game screen, and the same shop panel and buttons appear scaled on a desktop monitor, a tablet and a phone.`;
 
 function PreviewDrawing({ layout, className }: { layout: PreviewLayout; className?: string }) {
   const unique = useId().replace(/:/g, "");
@@ -198,11 +199,12 @@ function PreviewDrawing({ layout, className }: { layout: PreviewLayout; classNam
     window: `window-${unique}`,
   };
   const { width, height, desktop } = layout;
+  const t = useT();
   return (
     <svg
       viewBox={`0 0 ${width} ${height}`}
       role="img"
-      aria-label={PLUGIN_PREVIEW_LABEL}
+      aria-label={t("home.preview.label")}
       className={className}
       fontFamily="inherit"
     >

@@ -2,14 +2,16 @@ import { Star } from "lucide-react";
 import type { ReviewView } from "@shared/api-types";
 import { Card, CardContent } from "../../components/ui/card";
 import { useReviews } from "../../lib/queries/public";
+import { useT } from "../../lib/language";
 
 /** Reviews shown on the home page (docs/architecture.md#reviews). */
 const MAX_REVIEWS = 3;
 
 function Stars({ rating }: { rating: number }) {
   const count = Math.max(0, Math.round(rating));
+  const t = useT();
   return (
-    <div className="flex gap-0.5" role="img" aria-label={`Rated ${count} out of 5`}>
+    <div className="flex gap-0.5" role="img" aria-label={t("home.reviews.rating", { count })}>
       {Array.from({ length: count }, (_, i) => (
         <Star key={i} className="size-4 fill-amber-400 text-amber-400" aria-hidden />
       ))}
@@ -20,6 +22,7 @@ function Stars({ rating }: { rating: number }) {
 function ReviewCard({ review }: { review: ReviewView }) {
   const username = review.user?.username?.trim() || null;
   const initial = username ? username.charAt(0).toUpperCase() : "U";
+  const t = useT();
   return (
     <Card className="h-full">
       <CardContent className="flex h-full flex-col gap-4 pt-6">
@@ -32,7 +35,7 @@ function ReviewCard({ review }: { review: ReviewView }) {
           >
             {initial}
           </span>
-          <span className="font-medium">{username ?? "Anonymous"}</span>
+          <span className="font-medium">{username ?? t("home.reviews.anonymous")}</span>
         </div>
       </CardContent>
     </Card>
@@ -43,11 +46,12 @@ function ReviewCard({ review }: { review: ReviewView }) {
 export function Reviews() {
   const { data } = useReviews();
   const reviews = (data ?? []).slice(0, MAX_REVIEWS);
+  const t = useT();
   if (reviews.length === 0) return null;
   return (
     <section aria-labelledby="reviews-title" className="mt-24 sm:mt-32">
       <h2 id="reviews-title" className="text-center text-3xl font-semibold tracking-tight sm:text-4xl">
-        What Developers Are Saying
+        {t("home.reviews.title")}
       </h2>
       {/* Three columns at most; one or two reviews sit centred. */}
       <ul className="mt-10 flex flex-wrap justify-center gap-4">

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "wouter";
 import { LifeBuoy, Mail, Star, Users } from "lucide-react";
-import { PRODUCT_KEY_LENGTH, PRODUCT_NAME } from "@shared/product";
+import { PRODUCT_KEY_LENGTH } from "@shared/product";
+import { useT } from "../../lib/language";
 import { EmailField } from "../../components/email-field";
 import { ActiveUserCount } from "../../components/active-user-count";
 import { Layout } from "../../components/layout";
@@ -18,6 +19,7 @@ function SocialProof() {
   const { data: reviews } = useReviews();
   const count = active?.count ?? 0;
   const review = reviews?.[0];
+  const t = useT();
   if (count <= 0 && !review) return null;
   return (
     <div className="mx-auto mt-10 flex max-w-3xl flex-col items-center gap-3 text-sm text-muted-foreground">
@@ -29,13 +31,13 @@ function SocialProof() {
       )}
       {review && (
         <figure className="flex flex-col items-center gap-1 text-center">
-          <div className="flex gap-0.5" role="img" aria-label={`Rated ${review.rating} out of 5`}>
+          <div className="flex gap-0.5" role="img" aria-label={t("home.reviews.rating", { count: review.rating })}>
             {Array.from({ length: Math.max(0, Math.round(review.rating)) }, (_, i) => (
               <Star key={i} className="size-3.5 fill-amber-400 text-amber-400" aria-hidden />
             ))}
           </div>
           <blockquote className="italic">"{review.comment}"</blockquote>
-          <figcaption>— {review.user?.username?.trim() || "Anonymous"}</figcaption>
+          <figcaption>— {review.user?.username?.trim() || t("home.reviews.anonymous")}</figcaption>
         </figure>
       )}
     </div>
@@ -43,18 +45,19 @@ function SocialProof() {
 }
 
 function AfterPurchase() {
+  const t = useT();
   return (
     <Card className="mx-auto mt-12 max-w-3xl border-brand/30 bg-accent/40">
       <CardContent className="grid gap-3 pt-6">
         <h2 className="flex items-center gap-2 text-lg font-semibold">
           <Mail className="size-5 text-brand" aria-hidden />
-          What happens after purchase?
+          {t("purchase.after.title")}
         </h2>
         <ol className="grid list-decimal gap-2 pl-5 text-sm text-muted-foreground marker:text-brand">
-          <li>You'll receive an instant email with your {PRODUCT_KEY_LENGTH}-character product key.</li>
-          <li>Create your account on the Sign Up page with that key.</li>
-          <li>Generate your plugin key in the dashboard and paste it into the {PRODUCT_NAME} plugin.</li>
-          <li>Import your first design and watch it scale to every device.</li>
+          <li>{t("purchase.after.email", { length: PRODUCT_KEY_LENGTH })}</li>
+          <li>{t("purchase.after.signup")}</li>
+          <li>{t("purchase.after.pluginKey")}</li>
+          <li>{t("purchase.after.import")}</li>
         </ol>
       </CardContent>
     </Card>
@@ -65,20 +68,19 @@ export default function PurchasePage() {
   const [, navigate] = useLocation();
   const { data: plans } = usePlans();
   const buy = useBuyPlan();
+  const t = useT();
   return (
     <Layout>
       <header className="text-center">
-        <h1 className="text-4xl font-semibold tracking-tight sm:text-5xl">Choose Your Plan</h1>
-        <p className="mx-auto mt-3 max-w-2xl text-muted-foreground">
-          Pick the plan that fits your project. Your product key arrives by e-mail the moment your payment goes through.
-        </p>
+        <h1 className="text-4xl font-semibold tracking-tight sm:text-5xl">{t("purchase.title")}</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-muted-foreground">{t("purchase.intro")}</p>
       </header>
 
       <div className="mx-auto mt-10 max-w-md">
         <EmailField
           id={EMAIL_FIELD_ID}
-          label="Email address"
-          hint="We'll send your product key to this address."
+          label={t("purchase.email.label")}
+          hint={t("purchase.email.hint")}
           value={buy.email.value}
           error={buy.email.error ?? undefined}
           onChange={(event) => buy.email.change(event.target.value)}
@@ -96,7 +98,7 @@ export default function PurchasePage() {
         />
       </div>
 
-      <ul className="mt-12 grid gap-6 md:grid-cols-3" aria-label="Plans">
+      <ul className="mt-12 grid gap-6 md:grid-cols-3" aria-label={t("purchase.plans")}>
         {plans
           ? plans.map((plan) => (
               <li key={plan.id}>
@@ -122,12 +124,12 @@ export default function PurchasePage() {
 
       <p className="mt-8 flex items-center justify-center gap-2 text-center text-sm text-muted-foreground">
         <LifeBuoy className="size-4" aria-hidden />
-        Questions before you buy?{" "}
+        {t("purchase.questions")}{" "}
         <Link
           href="/support"
           className="rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
         >
-          Visit Support
+          {t("purchase.visitSupport")}
         </Link>
       </p>
 

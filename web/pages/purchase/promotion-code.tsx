@@ -4,6 +4,7 @@ import type { PromotionLookup } from "@shared/api/pricing";
 import { PROMOTION_CODE } from "@shared/promotion-code";
 import { Button } from "../../components/ui/button";
 import { PromotionCodeField } from "../../components/promotion-code-field";
+import { useT } from "../../lib/language";
 
 export interface PromotionCodeBoxProps {
   /** The code in the address (?code=), or null. */
@@ -22,6 +23,7 @@ export interface PromotionCodeBoxProps {
  */
 export function PromotionCodeBox({ code, lookup, failure, checking, onApply, onRemove }: PromotionCodeBoxProps) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<string | null>(null);
   /** Applied from the field: once the answer is in, the keyboard goes to what replaced the field, or back to it. */
@@ -43,16 +45,16 @@ export function PromotionCodeBox({ code, lookup, failure, checking, onApply, onR
       <div className="flex flex-wrap items-center justify-center gap-2 text-sm" role="status">
         <Tag className="size-4 text-success" aria-hidden />
         <span>
-          <span className="font-medium">Promotion code applied.</span> {lookup.message}
+          <span className="font-medium">{t("promotion.applied")}</span> {lookup.message}
         </span>
         <Button
           ref={remove}
           variant="ghost"
           size="sm"
           onClick={onRemove}
-          aria-label={`Remove promotion code ${lookup.code}`}
+          aria-label={t("promotion.removeNamed", { code: lookup.code })}
         >
-          <X aria-hidden /> Remove
+          <X aria-hidden /> {t("promotion.remove")}
         </Button>
       </div>
     );
@@ -62,7 +64,7 @@ export function PromotionCodeBox({ code, lookup, failure, checking, onApply, onR
     event.preventDefault();
     const value = typed.trim();
     if (!PROMOTION_CODE.test(value)) {
-      setError("A promotion code has 2 to 40 letters, digits and dashes.");
+      setError(t("promotion.invalid"));
       return;
     }
     setError(null);
@@ -74,7 +76,7 @@ export function PromotionCodeBox({ code, lookup, failure, checking, onApply, onR
     return (
       <div className="text-center">
         <Button variant="link" onClick={() => setOpen(true)} aria-expanded={false}>
-          <Tag aria-hidden /> Have a promotion code?
+          <Tag aria-hidden /> {t("promotion.open")}
         </Button>
       </div>
     );
@@ -84,14 +86,14 @@ export function PromotionCodeBox({ code, lookup, failure, checking, onApply, onR
       <div className="flex-1">
         <PromotionCodeField
           id="promotion-code"
-          label="Promotion code"
+          label={t("promotion.label")}
           value={typed}
           error={error ?? refused ?? undefined}
           onChange={(event) => setTyped(event.target.value)}
         />
       </div>
       <Button type="submit" variant="secondary" className="mt-6" disabled={checking}>
-        {checking ? "Checking..." : "Apply"}
+        {checking ? t("promotion.checking") : t("promotion.apply")}
       </Button>
     </form>
   );

@@ -9,6 +9,7 @@ import { failureToast } from "../../lib/failure-toast";
 import { toast } from "../../lib/use-toast";
 import type { PromotionPrice } from "../../components/plan-card";
 import { asksBeforePaying, type Checkout } from "../../components/checkout/checkout-dialog";
+import { useT, type Translate } from "../../lib/language";
 import { isPromotionRefusal } from "../../components/checkout/use-open-payment";
 
 export const EMAIL_FIELD_ID = "purchase-email";
@@ -26,13 +27,13 @@ function focusField(field: HTMLInputElement | null) {
 }
 
 /** What is wrong with the address typed, said at the field (and for an empty one in a toast too), or null. */
-function addressProblem(address: string, field: HTMLInputElement | null): string | null {
+function addressProblem(address: string, field: HTMLInputElement | null, t: Translate): string | null {
   if (!address) {
-    toast({ title: "Email Required", description: "Please enter your email address to continue." });
-    return "Please enter your email address to continue.";
+    toast({ title: t("purchase.email.requiredTitle"), description: t("purchase.email.required") });
+    return t("purchase.email.required");
   }
   // The browser knows an address when it sees one ("bad@" is not): said at the field, before any request.
-  if (field && !field.validity.valid) return "Enter a full email address, like you@example.com.";
+  if (field && !field.validity.valid) return t("purchase.email.invalid");
   return null;
 }
 
@@ -57,10 +58,10 @@ function useBuyerEmail() {
 }
 
 /** The address to buy with, or null once the field says what is wrong with it. */
-function checkedAddress(email: ReturnType<typeof useBuyerEmail>): string | null {
+function checkedAddress(email: ReturnType<typeof useBuyerEmail>, t: Translate): string | null {
   const address = email.value.trim();
   const field = document.getElementById(EMAIL_FIELD_ID) as HTMLInputElement | null;
-  const problem = addressProblem(address, field);
+  const problem = addressProblem(address, field, t);
   if (!problem) return address;
   email.setError(problem);
   focusField(field);
@@ -82,6 +83,7 @@ function usePromotionInUrl() {
 export function useBuyPlan() {
   const [, navigate] = useLocation();
   const email = useBuyerEmail();
+  const t = useT();
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   const createIntent = useCreatePaymentIntent();
   const { data: config } = usePublicConfig();
@@ -98,7 +100,7 @@ export function useBuyPlan() {
     finished("Order Complete", paymentIntentId, clientSecret);
 
   function choose(plan: PlanView) {
-    const address = checkedAddress(email);
+    const address = checkedAddress(email, t);
     if (address === null) return;
     const withCode = applied && promotionPrice(plan) ? { promotionCode: applied.code } : {};
     const opened: Omit<Checkout, "provider"> = {

@@ -1,0 +1,71 @@
+/**
+ * The language of the page being shown, from its address (/de/… is German), and the hooks a screen
+ * reads its words through: `useT()` for a message, `richMessage` for one with marked-up parts.
+ */
+import { createContext, Fragment, useContext, useMemo, type ReactNode } from "react";
+import { PRODUCT_NAME } from "@shared/product";
+import { DEFAULT_LANGUAGE, languageInfo, type SiteLanguage } from "@shared/languages";
+import { loadedCatalogue, type MessageId } from "./i18n";
+
+interface PageLanguage {
+  language: SiteLanguage;
+  /** False on screens not translated yet: their content is English, marked lang="en". */
+  translated: boolean;
+}
+
+const LanguageContext = createContext<PageLanguage>({ language: DEFAULT_LANGUAGE, translated: true });
+
+export function LanguageProvider({ value, children }: { value: PageLanguage; children: ReactNode }) {
+  return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
+}
+
+export const usePageLanguage = () => useContext(LanguageContext);
+export const useLanguage = () => useContext(LanguageContext).language;
+
+/** The language words are shown in here: the page's, or English inside a screen not translated yet. */
+function useWordsLanguage(): SiteLanguage {
+  const { language, translated } = useContext(LanguageContext);
+  return translated ? language : DEFAULT_LANGUAGE;
+}
+
+export type MessageValues = Record<string, string | number>;
+export type Translate = (id: MessageId, values?: MessageValues) => string;
+
+/** The page's messages (English inside a screen not translated yet); every message may name {product}. */
+export function useT(): Translate {
+  const language = useWordsLanguage();
+  return useMemo(() => {
+    const i18n = loadedCatalogue(language) ?? loadedCatalogue(DEFAULT_LANGUAGE)!;
+    return (id: MessageId, values?: MessageValues) => i18n._(id, { product: PRODUCT_NAME, ...values });
+  }, [language]);
+}
+
+/** Formats money for the page's language with Intl: "$24.99", "24,99 $" (de), "US$ 24,99" (pt-BR). */
+export function useMoney(): (dollars: number) => string {
+  const language = useWordsLanguage();
+  return useMemo(() => {
+    const format = new Intl.NumberFormat(language === DEFAULT_LANGUAGE ? "en-US" : languageInfo(language).tag, {
+      style: "currency",
+      currency: "USD",
+    });
+    return (dollars: number) => format.format(dollars);
+  }, [language]);
+}
+
+/**
+ * A message whose parts are marked <0>…</0>, <1>…</1>: each part is given to the wrapper of its number
+ * ("Import Figma Designs into <0>Roblox UI</0>" with a span that colours it).
+ */
+export function richMessage(text: string, wrappers: ((children: string) => ReactNode)[]): ReactNode {
+  const parts: ReactNode[] = [];
+  const pattern = /<(\d+)>(.*?)<\/\1>/g;
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    if (match.index > last) parts.push(text.slice(last, match.index));
+    const wrap = wrappers[Number(match[1])];
+    parts.push(<Fragment key={match.index}>{wrap ? wrap(match[2]!) : match[2]}</Fragment>);
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}
