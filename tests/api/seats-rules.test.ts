@@ -61,6 +61,16 @@ describe("an admin's goodwill seats", () => {
     expect((await list(token)).total).toBe(3);
   });
 
+  test("stay on top of a key of more seats redeemed later, as on top of a renewal", async () => {
+    const { token, user } = await signUpWithKey(ctx, LEAD, (await buySeats(LEAD, 2)).key);
+    const admin = (await signInAdmin(ctx)).token;
+    await call(ctx.app, "PUT", `/api/admin/users/${user.id}/seats`, { token: admin, body: { seats: 3 } });
+    expect((await redeem(token, (await buySeats(LEAD, 5)).key)).status).toBe(200);
+    // The key's five plus the admin's one.
+    expect((await list(token)).total).toBe(6);
+    expect((await list(token)).total).toBe((await paidSeats(ctx.deps.db, user.id)) + 1);
+  });
+
   test("taken back by an admin stay taken back after a refund of another purchase", async () => {
     const first = await buySeats(LEAD, 5);
     const { token, user } = await signUpWithKey(ctx, LEAD, first.key);

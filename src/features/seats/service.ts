@@ -154,11 +154,12 @@ export async function endRefundedSeats(db: DbOrTx, userId: number, refunded: Pai
 }
 
 /**
- * Seats added mid-term were paid for (their sale, already written in this transaction, names the account): the
- * account has what it pays for now plus an admin's goodwill, the new seats free to hand out. Locks the account's row
- * first, like a refund, so the count read is the one left by any refund or payment before it. Answers the count.
+ * The account was paid for more seats (a key redeemed, from the dashboard or at sign-up; seats added mid-term, their
+ * sale already written in this transaction): it has what it pays for now plus an admin's goodwill, the new seats free
+ * to hand out. Never takes a seat away. Locks the account's row first, like a refund, so the count read is the one
+ * left by any refund or payment before it. Answers the count.
  */
-export async function addPaidSeats(db: DbOrTx, userId: number, now: number): Promise<number> {
+export async function grantPaidSeats(db: DbOrTx, userId: number, now: number): Promise<number> {
   const goodwill = await goodwillOf(db, userId);
   const count = Math.max(1, (await paidSeats(db, userId)) + goodwill);
   await grantSeats(db, userId, count, now);
