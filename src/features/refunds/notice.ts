@@ -18,6 +18,8 @@ export interface KeyOutcome {
   daysRemoved?: number;
   /** The subscription's end after the refund, ms; null when access has ended. */
   endDate?: number | null;
+  /** The licence's seat count after the refund, when the refund changed it. */
+  seatCount?: number;
 }
 
 export async function queueRefundNotice(
@@ -49,6 +51,7 @@ export async function queueRefundNotice(
         keyOutcome: refund.keyOutcome,
         daysRemoved: refund.daysRemoved ?? null,
         endDate: refund.endDate == null ? null : new Date(refund.endDate).toISOString(),
+        ...(refund.seatCount === undefined ? {} : { seatCount: refund.seatCount }),
         ...(refund.creditNote
           ? { creditNoteNumber: refund.creditNote.number, creditNoteUrl: refund.creditNote.url }
           : {}),

@@ -20,7 +20,7 @@ import { queueRefundNotice, type KeyOutcome } from "./notice";
 import { refundActor } from "./requester";
 import { announceRefund } from "../webhooks/events";
 import { saleByPaymentIntent } from "../purchases/service";
-import { endRefundedSeats } from "../seats/service";
+import { refundSeats } from "../seats/service";
 
 /** What recording a refund uses; config goes on the credit note and with jwtSecret signs its link, tax records the reversal. */
 type RecordDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret" | "tax">>;
@@ -75,6 +75,12 @@ async function removeKeyTime(
     endDate: endDate <= now ? null : endDate,
   };
 }
+
+/** For the audit log: what a refund did to the account's seats. */
+const seatsOutcome = (seatsNow: { count: number; ended: number }, userId: number) =>
+  seatsNow.ended > 0
+    ? `${seatsNow.ended} seats of user ${userId} ended, ${seatsNow.count} left`
+    : `user ${userId} has ${seatsNow.count} seats again, as paid for before`;
 
 /**
  * A refund that arrives before the payment was fulfilled is recorded as a refunded sale without a
@@ -204,15 +210,16 @@ export async function refundPayment(
       told = { keyOutcome: "removed" };
     } else if (key?.usedByUserId != null) {
       const { detail, ...keyOutcome } = await removeKeyTime(tx, key, key.usedByUserId, now);
-      // The seats the refunded purchase gave end with it (docs/accounts.md#seats).
-      if (key.seats > 1) await endRefundedSeats(tx, key.usedByUserId, { keyId: key.id }, now);
-      outcome = detail;
-      told = keyOutcome;
+      // The seats follow what is still paid for (docs/accounts.md#seats): those the refunded purchase gave end, and
+      // a refunded renewal that had lowered the count gives back the seats paid for before it.
+      const seatsNow = await refundSeats(tx, key.usedByUserId, { keyId: key.id }, now);
+      outcome = seatsNow.changed ? `${detail}; ${seatsOutcome(seatsNow, key.usedByUserId)}` : detail;
+      told = { ...keyOutcome, ...(seatsNow.changed ? { seatCount: seatsNow.count } : {}) };
     } else if (sale.kind === "added-seats" && sale.renewalUserId !== null) {
       // Only the seats it paid for end, the newest first; the owner's access is not this sale's (accounts.md#seats).
-      const ended = await endRefundedSeats(tx, sale.renewalUserId, { saleId: sale.id }, now);
-      outcome = `${sale.seats} added seats refunded, ${ended} seats of user ${sale.renewalUserId} ended`;
-      told = { keyOutcome: "seats-ended" };
+      const seatsNow = await refundSeats(tx, sale.renewalUserId, { saleId: sale.id }, now);
+      outcome = `${sale.seats} added seats refunded, ${seatsNow.ended} seats of user ${sale.renewalUserId} ended`;
+      told = { keyOutcome: "seats-ended", ...(seatsNow.changed ? { seatCount: seatsNow.count } : {}) };
     }
     const note = await issueCreditNote(tx, deps, sale, sale.amountCents - sale.refundedCents, now);
     const [refunded] = await tx

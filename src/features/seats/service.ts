@@ -139,18 +139,35 @@ async function goodwillOf(db: DbOrTx, userId: number): Promise<number> {
   return row?.goodwill ?? 0;
 }
 
+/** What a refund did to the account's seats: how many it has now, and whether that changed. */
+export interface RefundedSeats {
+  count: number;
+  ended: number;
+  changed: boolean;
+}
+
 /**
- * A purchase behind a redeemed key, or an added-seats sale, was refunded in full: only the seats it paid for end. The
- * account keeps what its other keys and added seats still pay for plus the seats an admin gave (or less, when an
- * admin took some back), and the newest seats beyond that end. With nothing else of several seats and no goodwill,
- * every seat but the owner's own ends (and a key's refund ends the owner's access as it always did; an added-seats
- * sale's never does). The account's row is locked first, so a refund and a payment for added seats at once are made
- * one after the other, each counting what the other left.
+ * A purchase or renewal behind a redeemed key, or an added-seats sale, was refunded in full: the account's seats
+ * follow what is still paid for. It keeps what its other keys and added seats still pay for plus the seats an admin
+ * gave (or less, when an admin took some back): the newest seats beyond that end, and a renewal that had lowered the
+ * count gives back, when refunded, the seats paid for before it (free, as any seat given again). Never more than
+ * what is still paid plus the goodwill. With nothing else of several seats and no goodwill, every seat but the
+ * owner's own ends (and a key's refund ends the owner's access as it always did; an added-seats sale's never does).
+ * The account's row is locked first, so a refund and a payment for added seats at once are made one after the
+ * other, each counting what the other left.
  */
-export async function endRefundedSeats(db: DbOrTx, userId: number, refunded: PaidExcept, now: number) {
+export async function refundSeats(
+  db: DbOrTx,
+  userId: number,
+  refunded: PaidExcept,
+  now: number,
+): Promise<RefundedSeats> {
   const goodwill = await goodwillOf(db, userId);
-  const keep = (await paidSeats(db, userId, refunded)) + goodwill;
-  return endSeatsAfter(db, userId, keep, now);
+  const keep = Math.max(1, (await paidSeats(db, userId, refunded)) + goodwill);
+  const before = await seatCount(db, userId);
+  if (keep > before) await grantSeats(db, userId, keep, now);
+  const ended = await endSeatsAfter(db, userId, keep, now);
+  return { count: keep, ended, changed: keep !== before };
 }
 
 /**

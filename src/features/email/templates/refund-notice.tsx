@@ -18,6 +18,8 @@ export interface RefundNoticeProps {
   daysRemoved: number | null;
   /** For days-removed: the subscription's new end (ISO), or null when it has ended. */
   endDate: string | null;
+  /** The licence's seat count after the refund, when the refund changed it. */
+  seatCount?: number;
   supportUrl: string;
   /** The signed link to this refund's credit note, when one was written (sales with an invoice). */
   creditNoteUrl?: string;
@@ -58,6 +60,10 @@ export function keySentence({
   }
 }
 
+/** What the refund did to the licence's seats, when it changed their count. */
+export const seatSentence = (seatCount: number | undefined) =>
+  seatCount === undefined ? "" : ` Your licence now has ${seatCount} ${seatCount === 1 ? "seat" : "seats"}.`;
+
 export function RefundNoticeEmail(props: RefundNoticeProps) {
   const { planName, refundedCents, paidCents, totalRefundedCents, supportUrl, creditNoteUrl, creditNoteNumber } = props;
   const full = totalRefundedCents >= paidCents;
@@ -72,7 +78,10 @@ export function RefundNoticeEmail(props: RefundNoticeProps) {
           : ""}{" "}
         It reaches your card within 5 to 10 business days, depending on your bank.
       </Text>
-      <Text style={styles.text}>{keySentence(props)}</Text>
+      <Text style={styles.text}>
+        {keySentence(props)}
+        {seatSentence(props.seatCount)}
+      </Text>
       {creditNoteUrl ? (
         <Text style={{ ...styles.muted, marginTop: "20px" }}>
           Your credit note{creditNoteNumber ? ` ${creditNoteNumber}` : ""} for this refund:{" "}
