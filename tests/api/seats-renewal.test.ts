@@ -12,6 +12,7 @@ import { refundPayment } from "../../src/features/refunds/record";
 import { paidSeats } from "../../src/features/seats/service";
 import { api, call, outboxOf, signInAdmin, signUpWithKey, type TestContext } from "../support/app";
 import { eachTestApp } from "../support/each-test";
+import { LEAD, seatHelpers } from "../support/seats";
 import { getBytes, pdfToText } from "../support/pdf";
 import { SELLER_ENV } from "../support/production-env";
 
@@ -23,18 +24,7 @@ eachTestApp(
   () => ({ env: SELLER_ENV }),
 );
 
-const LEAD = "lead@studio.example";
-
-/** `count` seats of 4 Month Pro bought with the demo card: the product key. */
-async function buySeats(count: number) {
-  const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan: "pro", email: LEAD, seats: count });
-  await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
-  const id = data!.clientSecret.split("_secret_")[0]!;
-  const result = await api(ctx.app).api.payment.success.get({
-    query: { payment_intent: id, payment_intent_client_secret: data!.clientSecret },
-  });
-  return { id, key: result.data!.productKey! };
-}
+const { buySeats, list, validate, keysForSeats } = seatHelpers(() => ctx);
 
 type Quote = { seats: number; unitPrice: number; listPrice: number; discount: number; total: number };
 
@@ -45,24 +35,6 @@ async function renew(token: string, body: Record<string, unknown>) {
   const { clientSecret, quote } = answer.body as { clientSecret: string; quote: Quote };
   expect((await api(ctx.app).api.payment.demo.confirm.post({ clientSecret })).status).toBe(200);
   return { id: clientSecret.split("_secret_")[0]!, clientSecret, quote };
-}
-
-const list = async (token: string) =>
-  (await call(ctx.app, "GET", "/api/seats", { token })).body as {
-    seats: { id: number }[];
-    total: number;
-    used: number;
-  };
-const giveKey = async (token: string, id: number) =>
-  ((await call(ctx.app, "POST", `/api/seats/${id}/key`, { token })).body as { key: string }).key;
-const validate = (key: string, robloxUserId: string) =>
-  call(ctx.app, "POST", "/api/plugin/validate", { body: { key, robloxUserId } });
-
-/** A key for every seat after the first, in seat order (seat 2 first). */
-async function keysForSeats(token: string) {
-  const keys: string[] = [];
-  for (const seat of (await list(token)).seats.slice(1)) keys.push(await giveKey(token, seat.id));
-  return keys;
 }
 
 describe("renewing from the dashboard with seats", () => {
