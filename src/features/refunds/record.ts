@@ -127,13 +127,16 @@ async function recordEarlyRefund(tx: DbOrTx, intent: ProviderIntent | null, now:
 /**
  * A partial refund (a goodwill gesture): the sale keeps its key and stays 'paid'; the refunded cents are
  * recorded, so revenue is counted net of them. `amountRefunded` is the provider's running total, so a
- * redelivered or late event never lowers it. Answers the sale, or null when it is not one of ours.
+ * redelivered or late event never lowers it. `seats` of the sale end with it (an admin's partial refund of seats):
+ * the sale remembers them, so the account pays for the rest and no later refund ends them again. Answers the sale,
+ * or null when it is not one of ours.
  */
 export async function recordPartialRefund(
   deps: Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret">>,
   paymentIntentId: string,
   amountRefunded: number,
   actorUserId: number | null = null,
+  seats = 0,
 ): Promise<Sale | null> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
@@ -144,25 +147,36 @@ export async function recordPartialRefund(
       return null;
     }
     const refundedCents = Math.min(sale.amountCents, Math.max(sale.refundedCents, amountRefunded));
-    if (sale.status !== "paid" || refundedCents === sale.refundedCents) return sale;
-    const note = await issueCreditNote(tx, deps, sale, refundedCents - sale.refundedCents, now);
-    const [updated] = await tx.update(sales).set({ refundedCents }).where(eq(sales.id, sale.id)).returning();
-    await announceRefund(tx, sale, refundedCents - sale.refundedCents, now);
+    const newSeats = Math.max(0, Math.min(seats, sale.seats - sale.refundedSeats));
+    if (sale.status !== "paid" || (refundedCents === sale.refundedCents && newSeats === 0)) return sale;
+    const note =
+      refundedCents > sale.refundedCents
+        ? await issueCreditNote(tx, deps, sale, refundedCents - sale.refundedCents, now)
+        : null;
+    const [updated] = await tx
+      .update(sales)
+      .set({ refundedCents, refundedSeats: sale.refundedSeats + newSeats })
+      .where(eq(sales.id, sale.id))
+      .returning();
+    if (refundedCents > sale.refundedCents) await announceRefund(tx, sale, refundedCents - sale.refundedCents, now);
+    const [key] =
+      sale.productKeyId === null
+        ? []
+        : await tx.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId)).limit(1);
+    const holder = sale.kind === "added-seats" ? sale.renewalUserId : (key?.usedByUserId ?? null);
+    // The seats refunded end, the newest first, once the sale pays for fewer (docs/accounts.md#seats).
+    const seatsNow = newSeats > 0 && holder !== null ? await refundSeats(tx, holder, {}, now) : null;
+    const seatsDetail =
+      newSeats > 0
+        ? `; ${newSeats} of its ${sale.seats} seats refunded${seatsNow && holder !== null ? `, ${seatsOutcome(seatsNow, holder)}` : ""}`
+        : "";
     await writeAudit(tx, {
       ...(await refundActor(tx, sale, actorUserId)),
       action: "sale.partially-refunded",
       subject: `sale:${sale.id}`,
-      detail: `${paymentIntentId}: $${formatDollars(refundedCents)} of $${formatDollars(sale.amountCents)} refunded so far; the key stays valid`,
+      detail: `${paymentIntentId}: $${formatDollars(refundedCents)} of $${formatDollars(sale.amountCents)} refunded so far; the key stays valid${seatsDetail}`,
       at: now,
     });
-    const [key] =
-      sale.productKeyId === null
-        ? []
-        : await tx
-            .select({ key: productKeys.key })
-            .from(productKeys)
-            .where(eq(productKeys.id, sale.productKeyId))
-            .limit(1);
     await queueRefundNotice(
       tx,
       sale,
@@ -171,6 +185,8 @@ export async function recordPartialRefund(
         totalRefundedCents: refundedCents,
         key: key?.key ?? null,
         keyOutcome: sale.kind === "added-seats" ? "seats-kept" : "kept",
+        ...(newSeats > 0 ? { seatsRefunded: newSeats } : {}),
+        ...(seatsNow?.changed ? { seatCount: seatsNow.count } : {}),
         ...creditNoteLink(note, documentLinks(deps)),
       },
       now,

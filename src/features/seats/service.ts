@@ -70,7 +70,7 @@ export interface PaidExcept {
  * The seats the account pays for, and always seat 1: what its redeemed keys give, plus the seats it added since.
  * A renewal paid from the dashboard sets the count to its own, so it and the keys redeemed since count; before any
  * renewal, every key does. Of those, the most any of them gives whose sale is not refunded counts (keys made by hand
- * have no sale). On top come the added-seats sales not refunded, those made after that renewal only: a renewal
+ * have no sale), less the seats a partial refund gave back. On top come the added-seats sales not refunded, those made after that renewal only: a renewal
  * replaces the seats added before it with its own count.
  */
 export async function paidSeats(db: DbOrTx, userId: number, except: PaidExcept = {}): Promise<number> {
@@ -78,6 +78,7 @@ export async function paidSeats(db: DbOrTx, userId: number, except: PaidExcept =
     .select({
       id: productKeys.id,
       seats: productKeys.seats,
+      refundedSeats: sales.refundedSeats,
       usedAt: productKeys.usedAt,
       saleId: productKeys.saleId,
       renewalUserId: sales.renewalUserId,
@@ -100,7 +101,8 @@ export async function paidSeats(db: DbOrTx, userId: number, except: PaidExcept =
     .reduce<(typeof keys)[number] | null>((last, key) => (last === null || later(key, last) ? key : last), null);
   const counted = renewal === null ? keys : keys.filter((key) => later(key, renewal));
   const added = await addedSeatsSince(db, userId, renewal?.saleId ?? null, except.saleId);
-  return Math.max(1, ...counted.map((key) => key.seats)) + added;
+  // A partial refund of seats leaves a key the rest of them.
+  return Math.max(1, ...counted.map((key) => key.seats - (key.refundedSeats ?? 0))) + added;
 }
 
 /**
@@ -114,7 +116,7 @@ async function addedSeatsSince(
   exceptSaleId: number | undefined,
 ): Promise<number> {
   const rows = await db
-    .select({ seats: sales.seats })
+    .select({ seats: sales.seats, refundedSeats: sales.refundedSeats })
     .from(sales)
     .where(
       and(
@@ -125,7 +127,7 @@ async function addedSeatsSince(
         exceptSaleId === undefined ? undefined : ne(sales.id, exceptSaleId),
       ),
     );
-  return rows.reduce((sum, row) => sum + row.seats, 0);
+  return rows.reduce((sum, row) => sum + row.seats - row.refundedSeats, 0);
 }
 
 /**

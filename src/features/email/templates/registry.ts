@@ -212,6 +212,8 @@ export const EMAIL_TEMPLATES = {
       endDate: t.Union([text, t.Null()]),
       /** The licence's seat count after the refund, when the refund changed it. */
       seatCount: t.Optional(t.Integer({ minimum: 1 })),
+      /** A partial refund of seats: how many of the sale's seats it gave back (they ended). */
+      seatsRefunded: t.Optional(t.Integer({ minimum: 1 })),
       /** The refund's credit note and its signed link, when the sale had an invoice. */
       creditNoteNumber: t.Optional(text),
       creditNoteUrl: t.Optional(text),
