@@ -78,6 +78,24 @@ function assertSeatsLeft(sale: Sale, seats: number, inFlight: number) {
     );
 }
 
+/** Whether a key's earlier request asked exactly this: the same sale, amount and seats. */
+const sameRequest = (earlier: RefundRequest, request: RefundSaleRequest) =>
+  earlier.saleId === request.saleId &&
+  earlier.requestedCents === (request.amountCents ?? null) &&
+  earlier.seats === (request.seats ?? null);
+
+/** The cents and seats of the sale's refunds being made (asked of the provider, not yet recorded). */
+async function inFlightOf(tx: DbOrTx, saleId: number) {
+  const [sums] = await tx
+    .select({
+      inFlight: sql<number>`coalesce(sum(${refundRequests.amountCents}), 0)`.mapWith(Number),
+      seatsInFlight: sql<number>`coalesce(sum(${refundRequests.seats}), 0)`.mapWith(Number),
+    })
+    .from(refundRequests)
+    .where(and(eq(refundRequests.saleId, saleId), eq(refundRequests.status, "pending")));
+  return sums!;
+}
+
 /** Checks and records the request; answers the row to carry out, or the earlier answer to replay. */
 function claim(
   deps: Pick<AppDeps, "db" | "clock">,
@@ -94,11 +112,7 @@ function claim(
         tx.select().from(refundRequests).where(eq(refundRequests.idempotencyKey, request.idempotencyKey)).limit(1),
       );
       if (earlier) {
-        if (
-          earlier.saleId !== request.saleId ||
-          earlier.requestedCents !== requestedCents ||
-          earlier.seats !== (request.seats ?? null)
-        ) {
+        if (!sameRequest(earlier, request)) {
           throw new AppError(
             422,
             "IDEMPOTENCY_KEY_REUSED",
@@ -127,13 +141,7 @@ function claim(
         "SALE_DISPUTED",
         "This sale's payment is disputed, so it can't be refunded until the dispute ends.",
       );
-    const [{ inFlight, seatsInFlight }] = await tx
-      .select({
-        inFlight: sql<number>`coalesce(sum(${refundRequests.amountCents}), 0)`.mapWith(Number),
-        seatsInFlight: sql<number>`coalesce(sum(${refundRequests.seats}), 0)`.mapWith(Number),
-      })
-      .from(refundRequests)
-      .where(and(eq(refundRequests.saleId, sale.id), eq(refundRequests.status, "pending")));
+    const { inFlight, seatsInFlight } = await inFlightOf(tx, sale.id);
     const remainder = sale.amountCents - sale.refundedCents - inFlight;
     if (remainder <= 0 && inFlight > 0) {
       throw conflict(
