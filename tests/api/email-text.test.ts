@@ -88,6 +88,17 @@ const SAMPLES: { [T in EmailTemplate]: EmailPayload<T>[] } = {
       endDate: "2027-01-01T00:00:00.000Z",
     },
     {
+      planName: "4 Month Pro",
+      refundedCents: 1999,
+      paidCents: 1999,
+      totalRefundedCents: 1999,
+      key: "ABCDEFGH2345",
+      keyOutcome: "days-removed",
+      daysRemoved: 120,
+      endDate: "2027-01-01T00:00:00.000Z",
+      seatCount: 5,
+    },
+    {
       planName: "Lifetime Access",
       refundedCents: 14999,
       paidCents: 14999,

@@ -5,7 +5,7 @@
  * count; a payment and a refund at once never leave more seats than are paid for.
  */
 import { describe, expect, test } from "bun:test";
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import {
   checkouts,
   demoPaymentIntents,
@@ -13,7 +13,6 @@ import {
   productKeys,
   promotionCodes,
   sales,
-  seats,
   subscriptions,
   users,
 } from "../../src/db/schema";
@@ -25,6 +24,7 @@ import { DAY, HOUR } from "../../src/lib/clock";
 import { forUpdate, postgresPoolOf } from "../../src/db";
 import { api, call, outboxOf, signInAdmin, signUpWithKey, type TestContext } from "../support/app";
 import { eachTestApp } from "../support/each-test";
+import { LEAD, seatHelpers } from "../support/seats";
 import { getBytes, pdfToText } from "../support/pdf";
 import { SELLER_ENV } from "../support/production-env";
 
@@ -35,19 +35,6 @@ eachTestApp(
   },
   () => ({ env: SELLER_ENV }),
 );
-
-const LEAD = "lead@studio.example";
-
-/** `count` seats of `plan` bought with the demo card: the intent's id and the product key. */
-async function buySeats(count: number, email = LEAD, plan: "pro" | "lifetime" = "pro") {
-  const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan, email, seats: count });
-  await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
-  const id = data!.clientSecret.split("_secret_")[0]!;
-  const result = await api(ctx.app).api.payment.success.get({
-    query: { payment_intent: id, payment_intent_client_secret: data!.clientSecret },
-  });
-  return { id, key: result.data!.productKey! };
-}
 
 type Quote = {
   seats: number;
@@ -78,16 +65,7 @@ async function addSeats(token: string, body: Record<string, unknown>) {
   return { id: clientSecret.split("_secret_")[0]!, clientSecret, quote };
 }
 
-const liveSeats = (userId: number) =>
-  ctx.deps.db
-    .select()
-    .from(seats)
-    .where(and(eq(seats.userId, userId), isNull(seats.endedAt)));
-const saleOf = async (id: string) => (await ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)))[0]!;
-const giveKey = async (token: string, id: number) =>
-  ((await call(ctx.app, "POST", `/api/seats/${id}/key`, { token })).body as { key: string }).key;
-const validate = (key: string, robloxUserId: string) =>
-  call(ctx.app, "POST", "/api/plugin/validate", { body: { key, robloxUserId } });
+const { buySeats, giveKey, validate, liveSeats, saleOf } = seatHelpers(() => ctx);
 
 describe("the price of added seats", () => {
   test("is the plan's price to the whole days left: 2 seats × $24.99 × 45/120 days = $18.74", async () => {

@@ -9,40 +9,18 @@ import { sales, seats } from "../../src/db/schema";
 import { refundPayment } from "../../src/features/refunds/record";
 import { api, auditRowsOf, call, signInAdmin, signUpWithKey, type TestContext } from "../support/app";
 import { eachTestApp } from "../support/each-test";
+import { seatHelpers } from "../support/seats";
 
 let ctx: TestContext;
 eachTestApp((made) => {
   ctx = made;
 });
 
-/** Five (or `count`) seats of 4 Month Pro bought with the demo card by `email`: the sale's intent and its key. */
-async function buySeats(email: string, count: number) {
-  const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan: "pro", email, seats: count });
-  await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
-  const id = data!.clientSecret.split("_secret_")[0]!;
-  const result = await api(ctx.app).api.payment.success.get({
-    query: { payment_intent: id, payment_intent_client_secret: data!.clientSecret },
-  });
-  return { id, key: result.data!.productKey! };
-}
-
-const list = async (token: string) =>
-  (await call(ctx.app, "GET", "/api/seats", { token })).body as { seats: { id: number }[]; total: number };
-const giveKey = async (token: string, id: number) =>
-  ((await call(ctx.app, "POST", `/api/seats/${id}/key`, { token })).body as { key: string }).key;
-const validate = (key: string, robloxUserId: string) =>
-  call(ctx.app, "POST", "/api/plugin/validate", { body: { key, robloxUserId } });
-
-/** Keys for every seat after the first: their keys, in seat order (seat 2 first). */
-async function keysForSeats(token: string) {
-  const keys: string[] = [];
-  for (const seat of (await list(token)).seats.slice(1)) keys.push(await giveKey(token, seat.id));
-  return keys;
-}
+const { buySeats, list, giveKey, validate, keysForSeats } = seatHelpers(() => ctx);
 
 describe("a refund", () => {
   test("of the purchase behind all seats ends every seat: their keys answer SEAT_ENDED", async () => {
-    const bought = await buySeats("lead@studio.example", 4);
+    const bought = await buySeats(4);
     const { token } = await signUpWithKey(ctx, "lead@studio.example", bought.key);
     const keys = await keysForSeats(token);
     expect((await validate(keys[0]!, "2")).status).toBe(200);
@@ -54,8 +32,8 @@ describe("a refund", () => {
   });
 
   test("of one purchase keeps the seats another one still pays for; the newest seats end first", async () => {
-    const big = await buySeats("lead@studio.example", 5);
-    const small = await buySeats("lead@studio.example", 3);
+    const big = await buySeats(5);
+    const small = await buySeats(3);
     const { token } = await signUpWithKey(ctx, "lead@studio.example", small.key);
     await call(ctx.app, "POST", "/api/subscription/redeem", { token, body: { productKey: big.key } });
     expect((await list(token)).total).toBe(5);
@@ -75,7 +53,7 @@ describe("a refund", () => {
 
 describe("deleting the account", () => {
   test("ends every seat: their keys stop and no seat row is left", async () => {
-    const bought = await buySeats("lead@studio.example", 3);
+    const bought = await buySeats(3);
     const { token, userId } = await signUpWithKey(ctx, "lead@studio.example", bought.key).then((s) => ({
       token: s.token,
       userId: s.user.id,
@@ -89,7 +67,7 @@ describe("deleting the account", () => {
 
 describe("what the account and the admins see", () => {
   test("the data export lists each seat with its label, key and linked account", async () => {
-    const bought = await buySeats("lead@studio.example", 2);
+    const bought = await buySeats(2);
     const { token } = await signUpWithKey(ctx, "lead@studio.example", bought.key);
     const seat2 = (await list(token)).seats[1]!;
     await call(ctx.app, "PATCH", `/api/seats/${seat2.id}`, { token, body: { label: "Ana" } });
@@ -105,7 +83,7 @@ describe("what the account and the admins see", () => {
   });
 
   test("the admin's user search counts an account's seats", async () => {
-    const bought = await buySeats("lead@studio.example", 4);
+    const bought = await buySeats(4);
     await signUpWithKey(ctx, "lead@studio.example", bought.key);
     const admin = (await signInAdmin(ctx)).token;
     const found = await api(ctx.app, admin).api.admin.users.get({ query: { q: "studio" } });
@@ -117,7 +95,7 @@ describe("what the account and the admins see", () => {
 
 describe("an admin's goodwill", () => {
   test("sets an account's seat count: up gives seats, down ends the newest; audited; only admins; 1–100", async () => {
-    const bought = await buySeats("lead@studio.example", 2);
+    const bought = await buySeats(2);
     const { token, user } = await signUpWithKey(ctx, "lead@studio.example", bought.key);
     const admin = (await signInAdmin(ctx)).token;
     const set = (seats: unknown, as = admin, id = user.id) =>

@@ -10,6 +10,7 @@ import { renderEmail } from "../../src/features/email/templates/render";
 import { api, call, makeTestApp, outboxOf, signInAdmin, type TestContext } from "../support/app";
 import { getBytes, pdfToText } from "../support/pdf";
 import { SELLER_ENV } from "../support/production-env";
+import { seatHelpers } from "../support/seats";
 
 let ctx: TestContext;
 afterEach(() => ctx.cleanup());
@@ -21,17 +22,12 @@ async function addCode(values: Partial<typeof promotionCodes.$inferInsert> & { c
   await ctx.deps.db.insert(promotionCodes).values({ percentOff: 20, createdAt: ctx.clock.now(), ...values });
 }
 
+const { payForSeats, saleOf } = seatHelpers(() => ctx);
+
 /** Five seats of 4 Month Pro with the demo card: the sale. */
 async function buyFiveSeats() {
-  const { data } = await api(ctx.app).api["create-payment-intent"].post({
-    plan: "pro",
-    email: "lead@studio.example",
-    seats: 5,
-  });
-  await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
-  const id = data!.clientSecret.split("_secret_")[0]!;
-  const [sale] = await ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, id)).limit(1);
-  return { sale: sale!, id, clientSecret: data!.clientSecret };
+  const { id, clientSecret } = await payForSeats(5);
+  return { sale: await saleOf(id), id, clientSecret };
 }
 
 describe("POST /api/create-payment-intent with seats", () => {

@@ -10,8 +10,9 @@ import { renderEmail } from "../../src/features/email/templates/render";
 import { fulfilPayment } from "../../src/features/checkout/fulfilment";
 import { refundPayment } from "../../src/features/refunds/record";
 import { paidSeats } from "../../src/features/seats/service";
-import { api, call, signInAdmin, signUpWithKey, type TestContext } from "../support/app";
+import { api, call, outboxOf, signInAdmin, signUpWithKey, type TestContext } from "../support/app";
 import { eachTestApp } from "../support/each-test";
+import { LEAD, seatHelpers } from "../support/seats";
 import { getBytes, pdfToText } from "../support/pdf";
 import { SELLER_ENV } from "../support/production-env";
 
@@ -23,18 +24,7 @@ eachTestApp(
   () => ({ env: SELLER_ENV }),
 );
 
-const LEAD = "lead@studio.example";
-
-/** `count` seats of 4 Month Pro bought with the demo card: the product key. */
-async function buySeats(count: number) {
-  const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan: "pro", email: LEAD, seats: count });
-  await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
-  const id = data!.clientSecret.split("_secret_")[0]!;
-  const result = await api(ctx.app).api.payment.success.get({
-    query: { payment_intent: id, payment_intent_client_secret: data!.clientSecret },
-  });
-  return { id, key: result.data!.productKey! };
-}
+const { buySeats, list, validate, keysForSeats } = seatHelpers(() => ctx);
 
 type Quote = { seats: number; unitPrice: number; listPrice: number; discount: number; total: number };
 
@@ -45,23 +35,6 @@ async function renew(token: string, body: Record<string, unknown>) {
   const { clientSecret, quote } = answer.body as { clientSecret: string; quote: Quote };
   expect((await api(ctx.app).api.payment.demo.confirm.post({ clientSecret })).status).toBe(200);
   return { id: clientSecret.split("_secret_")[0]!, clientSecret, quote };
-}
-
-const list = async (token: string) =>
-  (await call(ctx.app, "GET", "/api/seats", { token })).body as {
-    seats: { id: number }[];
-    total: number;
-  };
-const giveKey = async (token: string, id: number) =>
-  ((await call(ctx.app, "POST", `/api/seats/${id}/key`, { token })).body as { key: string }).key;
-const validate = (key: string, robloxUserId: string) =>
-  call(ctx.app, "POST", "/api/plugin/validate", { body: { key, robloxUserId } });
-
-/** A key for every seat after the first, in seat order (seat 2 first). */
-async function keysForSeats(token: string) {
-  const keys: string[] = [];
-  for (const seat of (await list(token)).seats.slice(1)) keys.push(await giveKey(token, seat.id));
-  return keys;
 }
 
 describe("renewing from the dashboard with seats", () => {
@@ -151,6 +124,38 @@ describe("renewing from the dashboard with seats", () => {
     await keysForSeats(token);
     await refundPayment(ctx.deps, id);
     expect((await list(token)).total).toBe(2);
+  });
+
+  test("refunded after lowering the count, gives back the seats paid for before it, free, with the goodwill on top", async () => {
+    const { token, user } = await signUpWithKey(ctx, LEAD, (await buySeats(4)).key);
+    const admin = (await signInAdmin(ctx)).token;
+    // One seat of goodwill on top of the four paid for.
+    await call(ctx.app, "PUT", `/api/admin/users/${user.id}/seats`, { token: admin, body: { seats: 5 } });
+    const { id } = await renew(token, { seats: 1 });
+    expect((await list(token)).total).toBe(2);
+
+    await refundPayment(ctx.deps, id);
+    const after = await list(token);
+    expect(after.total).toBe(5);
+    expect(after.total).toBe((await paidSeats(ctx.deps.db, user.id)) + 1);
+    expect(after.used).toBe(0);
+    const notices = await outboxOf(ctx, "refund-notice", LEAD);
+    expect(notices.at(-1)!.payload).toMatchObject({ keyOutcome: "days-removed", seatCount: 5 });
+    const { text } = await renderEmail("refund-notice", notices.at(-1)!.payload, "https://layerlift.example");
+    expect(text).toContain("have been taken off, so your access now runs until");
+    expect(text).toContain("Your licence now has 5 seats.");
+    // Recorded once: the provider's refund event after it gives nothing more.
+    await refundPayment(ctx.deps, id);
+    expect((await list(token)).total).toBe(5);
+  });
+
+  test("refunded without changing the count, says nothing of seats", async () => {
+    const { token } = await signUpWithKey(ctx, LEAD, (await buySeats(3)).key);
+    const { id } = await renew(token, { seats: 3 });
+    await refundPayment(ctx.deps, id);
+    expect((await list(token)).total).toBe(3);
+    const notices = await outboxOf(ctx, "refund-notice", LEAD);
+    expect(notices.at(-1)!.payload).not.toHaveProperty("seatCount");
   });
 
   test("anything but a whole number from 1 to 100 is 422 INVALID_SEATS and starts nothing", async () => {

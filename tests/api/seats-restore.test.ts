@@ -6,34 +6,17 @@
 import { describe, expect, test } from "bun:test";
 import { and, eq, isNull } from "drizzle-orm";
 import { seats } from "../../src/db/schema";
-import { api, call, signInAdmin, signUpWithKey, type TestContext } from "../support/app";
+import { call, signInAdmin, signUpWithKey, type TestContext } from "../support/app";
 import { eachTestApp } from "../support/each-test";
+import { seatHelpers } from "../support/seats";
+import type { SeatsResponse } from "../../src/shared/api/seats";
 
 let ctx: TestContext;
 eachTestApp((made) => {
   ctx = made;
 });
 
-type Listed = {
-  seats: { id: number; label: string | null; keyPreview: string | null; robloxUserId: string | null }[];
-  ended: { id: number; label: string | null; keyPreview: string | null; robloxUserId: string | null }[];
-  total: number;
-};
-
-/** `count` seats of 4 Month Pro bought with the demo card by `email`: the product key. */
-async function buySeats(email: string, count: number) {
-  const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan: "pro", email, seats: count });
-  await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
-  const id = data!.clientSecret.split("_secret_")[0]!;
-  const result = await api(ctx.app).api.payment.success.get({
-    query: { payment_intent: id, payment_intent_client_secret: data!.clientSecret },
-  });
-  return result.data!.productKey!;
-}
-
-const list = async (token: string) => (await call(ctx.app, "GET", "/api/seats", { token })).body as Listed;
-const validate = (key: string, robloxUserId: string) =>
-  call(ctx.app, "POST", "/api/plugin/validate", { body: { key, robloxUserId } });
+const { buySeats, list, validate } = seatHelpers(() => ctx);
 const restore = (token: string, id: number, instead: number) =>
   call(ctx.app, "POST", `/api/seats/${id}/restore`, { token, body: { instead } });
 const preview = (key: string) => `${key.slice(0, 7)}…${key.slice(-4)}`;
@@ -44,7 +27,7 @@ const preview = (key: string) => `${key.slice(0, 7)}…${key.slice(-4)}`;
  * keys (seat 2 first).
  */
 async function studioDownToTwo(email = "lead@studio.example") {
-  const { token, user } = await signUpWithKey(ctx, email, await buySeats(email, 4));
+  const { token, user } = await signUpWithKey(ctx, email, (await buySeats(4, email)).key);
   const ids = (await list(token)).seats.map((seat) => seat.id);
   const keys: string[] = [];
   for (const [index, id] of ids.slice(1).entries()) {
@@ -75,7 +58,7 @@ describe("POST /api/seats/:id/restore", () => {
     const { token, ids, keys } = await studioDownToTwo();
     const answer = await restore(token, ids[3]!, ids[1]!);
     expect(answer.status).toBe(200);
-    const listed = answer.body as Listed;
+    const listed = answer.body as SeatsResponse;
     expect(listed.total).toBe(2);
     expect(listed.seats[1]).toMatchObject({
       label: "Ana, level design",

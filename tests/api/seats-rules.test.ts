@@ -11,41 +11,22 @@ import { HOUR } from "../../src/lib/clock";
 import { refundPayment } from "../../src/features/refunds/record";
 import { api, auditRowsOf, call, outboxOf, signInAdmin, signUpWithKey, type TestContext } from "../support/app";
 import { eachTestApp } from "../support/each-test";
+import { LEAD, seatHelpers } from "../support/seats";
 
 let ctx: TestContext;
 eachTestApp((made) => {
   ctx = made;
 });
 
-const LEAD = "lead@studio.example";
-
-/** `count` seats of 4 Month Pro bought with the demo card by `email`: the sale's intent and its key. */
-async function buySeats(email: string, count: number) {
-  const { data } = await api(ctx.app).api["create-payment-intent"].post({ plan: "pro", email, seats: count });
-  await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
-  const id = data!.clientSecret.split("_secret_")[0]!;
-  const result = await api(ctx.app).api.payment.success.get({
-    query: { payment_intent: id, payment_intent_client_secret: data!.clientSecret },
-  });
-  return { id, key: result.data!.productKey! };
-}
-
-const list = async (token: string) =>
-  (await call(ctx.app, "GET", "/api/seats", { token })).body as { seats: { id: number }[]; total: number };
-const giveKey = async (token: string, id: number) =>
-  ((await call(ctx.app, "POST", `/api/seats/${id}/key`, { token })).body as { key: string }).key;
-const validate = (key: string, robloxUserId: string) =>
-  call(ctx.app, "POST", "/api/plugin/validate", { body: { key, robloxUserId } });
-const redeem = (token: string, productKey: string) =>
-  call(ctx.app, "POST", "/api/subscription/redeem", { token, body: { productKey } });
+const { buySeats, list, giveKey, validate, redeem } = seatHelpers(() => ctx);
 
 describe("an admin's goodwill seats", () => {
   test("outlast the refund of a purchase that paid for none of them; a refund ends only what its sale paid for", async () => {
-    const first = await buySeats(LEAD, 3);
+    const first = await buySeats(3, LEAD);
     const { token, user } = await signUpWithKey(ctx, LEAD, first.key);
     const admin = (await signInAdmin(ctx)).token;
     await call(ctx.app, "PUT", `/api/admin/users/${user.id}/seats`, { token: admin, body: { seats: 5 } });
-    const second = await buySeats(LEAD, 3);
+    const second = await buySeats(3, LEAD);
     expect((await redeem(token, second.key)).status).toBe(200);
     expect((await list(token)).total).toBe(5);
     const seat5 = (await list(token)).seats[4]!;
@@ -61,12 +42,22 @@ describe("an admin's goodwill seats", () => {
     expect((await list(token)).total).toBe(3);
   });
 
+  test("stay on top of a key of more seats redeemed later, as on top of a renewal", async () => {
+    const { token, user } = await signUpWithKey(ctx, LEAD, (await buySeats(2, LEAD)).key);
+    const admin = (await signInAdmin(ctx)).token;
+    await call(ctx.app, "PUT", `/api/admin/users/${user.id}/seats`, { token: admin, body: { seats: 3 } });
+    expect((await redeem(token, (await buySeats(5, LEAD)).key)).status).toBe(200);
+    // The key's five plus the admin's one.
+    expect((await list(token)).total).toBe(6);
+    expect((await list(token)).total).toBe((await paidSeats(ctx.deps.db, user.id)) + 1);
+  });
+
   test("taken back by an admin stay taken back after a refund of another purchase", async () => {
-    const first = await buySeats(LEAD, 5);
+    const first = await buySeats(5, LEAD);
     const { token, user } = await signUpWithKey(ctx, LEAD, first.key);
     const admin = (await signInAdmin(ctx)).token;
     await call(ctx.app, "PUT", `/api/admin/users/${user.id}/seats`, { token: admin, body: { seats: 3 } });
-    const second = await buySeats(LEAD, 2);
+    const second = await buySeats(2, LEAD);
     await redeem(token, second.key);
     await refundPayment(ctx.deps, second.id);
     expect((await list(token)).total).toBe(3);
@@ -78,8 +69,8 @@ describe("a refund and an admin's change at once", () => {
     const admin = (await signInAdmin(ctx)).token;
     for (const round of [1, 2, 3]) {
       const email = `lead${round}@studio.example`;
-      const big = await buySeats(email, 3);
-      const small = await buySeats(email, 2);
+      const big = await buySeats(3, email);
+      const small = await buySeats(2, email);
       const { token, user } = await signUpWithKey(ctx, email, big.key);
       await redeem(token, small.key);
       for (const seat of (await list(token)).seats.slice(1)) await giveKey(token, seat.id);
@@ -107,7 +98,7 @@ describe("a refund and an admin's change at once", () => {
 
 describe("a seat's key used from a second Roblox account", () => {
   test("is ACCOUNT_MISMATCH and e-mails the owner the key-sharing alert, at most once an hour, as the owner's key", async () => {
-    const bought = await buySeats(LEAD, 3);
+    const bought = await buySeats(3, LEAD);
     const { token, user } = await signUpWithKey(ctx, LEAD, bought.key);
     const seats = (await list(token)).seats;
     const key2 = await giveKey(token, seats[1]!.id);
@@ -134,7 +125,7 @@ describe("a seat's key used from a second Roblox account", () => {
   });
 
   test("sends no alert to an owner who turned notifications off", async () => {
-    const bought = await buySeats(LEAD, 2);
+    const bought = await buySeats(2, LEAD);
     const { token, user } = await signUpWithKey(ctx, LEAD, bought.key);
     await ctx.deps.db.update(users).set({ notifications: false }).where(eq(users.id, user.id));
     const key2 = await giveKey(token, (await list(token)).seats[1]!.id);
@@ -149,7 +140,7 @@ describe("freeing seat 1, the owner's own key", () => {
   const reset = (token: string) => call(ctx.app, "POST", "/api/figma/reset-linked-account", { token });
 
   test("inside the owner's reset cooldown is 429 COOLDOWN_ACTIVE and changes nothing", async () => {
-    const bought = await buySeats(LEAD, 2);
+    const bought = await buySeats(2, LEAD);
     const { token } = await signUpWithKey(ctx, LEAD, bought.key);
     const own = (await api(ctx.app, token).api.figma["generate-key"].post()).data!.figmaKey;
     await validate(own, "111");
@@ -163,7 +154,7 @@ describe("freeing seat 1, the owner's own key", () => {
   });
 
   test("outside it unlinks, starts the cooldown and is audited as a reset; with nothing linked it only frees", async () => {
-    const bought = await buySeats(LEAD, 2);
+    const bought = await buySeats(2, LEAD);
     const { token, user } = await signUpWithKey(ctx, LEAD, bought.key);
     const seat1 = (await list(token)).seats[0]!.id;
     await api(ctx.app, token).api.figma["generate-key"].post();

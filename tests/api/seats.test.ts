@@ -7,38 +7,18 @@
 import { describe, expect, test } from "bun:test";
 import { eq, isNotNull } from "drizzle-orm";
 import { seats, users } from "../../src/db/schema";
-import { generateProductKeys } from "../../src/features/product-keys/service";
 import { endSeatsAfter, grantSeats } from "../../src/features/seats/service";
 import { pluginKeyId } from "../../src/features/leases/lease";
-import { api, call, signUpUser, signUpWithKey, type TestContext } from "../support/app";
+import { api, call, signUpUser, type TestContext } from "../support/app";
 import { eachTestApp } from "../support/each-test";
+import { seatHelpers } from "../support/seats";
 
 let ctx: TestContext;
 eachTestApp((made) => {
   ctx = made;
 });
 
-/** A studio lead's account, signed up with a key of `count` seats. */
-async function studio(count: number, email = "lead@studio.example") {
-  const [key] = await generateProductKeys(ctx.deps.db, ctx.clock.now(), {
-    plan: "pro",
-    count: 1,
-    source: "admin",
-    seats: count,
-  });
-  const { token, user } = await signUpWithKey(ctx, email, key!.key);
-  return { token, userId: user.id };
-}
-
-type SeatList = {
-  seats: { id: number; label: string | null; keyPreview: string | null; robloxUserId: string | null }[];
-  total: number;
-  used: number;
-};
-const list = async (token: string) => (await call(ctx.app, "GET", "/api/seats", { token })).body as SeatList;
-const giveKey = (token: string, id: number) => call(ctx.app, "POST", `/api/seats/${id}/key`, { token });
-const validate = (key: string, robloxUserId: string) =>
-  call(ctx.app, "POST", "/api/plugin/validate", { body: { key, robloxUserId } });
+const { studio, list, keyCall, validate } = seatHelpers(() => ctx);
 /** The lease's subject: which key it was signed for. */
 const leaseSubject = (lease: string) =>
   JSON.parse(Buffer.from(lease.split(".")[1]!, "base64url").toString()).sub as string;
@@ -70,7 +50,7 @@ describe("a seat's key", () => {
   test("is answered once, validates like the owner's key with its own link and lease, and a replaced key stops", async () => {
     const { token } = await studio(3);
     const seat2 = (await list(token)).seats[1]!;
-    const given = await giveKey(token, seat2.id);
+    const given = await keyCall(token, seat2.id);
     expect(given.status).toBe(200);
     const key = (given.body as { key: string }).key;
     expect(key).toMatch(/^ll_[a-z2-7]{32}$/);
@@ -90,7 +70,7 @@ describe("a seat's key", () => {
     const own = (await api(ctx.app, token).api.figma["generate-key"].post()).data!.figmaKey;
     expect((await validate(own, "222")).body).toMatchObject({ valid: true, linkedRobloxAccountId: "222" });
 
-    const replaced = (await giveKey(token, seat2.id)).body as { key: string };
+    const replaced = (await keyCall(token, seat2.id)).body as { key: string };
     expect(await validate(key, "111")).toMatchObject({ status: 401, body: { code: "INVALID_KEY" } });
     // Replacing the key keeps the seat's person: the new key still answers for the linked account.
     expect((await validate(replaced.key, "111")).body).toMatchObject({ valid: true, linkedRobloxAccountId: "111" });
@@ -99,7 +79,7 @@ describe("a seat's key", () => {
   test("freeing a seat stops its key and unlinks it, and the seat can be given again to someone else", async () => {
     const { token } = await studio(2);
     const seat2 = (await list(token)).seats[1]!;
-    const key = ((await giveKey(token, seat2.id)).body as { key: string }).key;
+    const key = ((await keyCall(token, seat2.id)).body as { key: string }).key;
     await validate(key, "111");
 
     const freed = await call(ctx.app, "DELETE", `/api/seats/${seat2.id}/key`, { token });
@@ -107,7 +87,7 @@ describe("a seat's key", () => {
     expect(freed.body).toMatchObject({ id: seat2.id, keyPreview: null, robloxUserId: null });
     expect(await validate(key, "111")).toMatchObject({ status: 401, body: { code: "INVALID_KEY" } });
 
-    const again = ((await giveKey(token, seat2.id)).body as { key: string }).key;
+    const again = ((await keyCall(token, seat2.id)).body as { key: string }).key;
     expect((await validate(again, "333")).body).toMatchObject({ valid: true, linkedRobloxAccountId: "333" });
   });
 
@@ -125,7 +105,7 @@ describe("a seat's key", () => {
     const { token, userId } = await studio(5);
     const all = (await list(token)).seats;
     const keys: string[] = [];
-    for (const seat of all.slice(1)) keys.push(((await giveKey(token, seat.id)).body as { key: string }).key);
+    for (const seat of all.slice(1)) keys.push(((await keyCall(token, seat.id)).body as { key: string }).key);
     expect(await endSeatsAfter(ctx.deps.db, userId, 3, ctx.clock.now())).toBe(2);
 
     expect((await validate(keys[1]!, "2")).body).toMatchObject({ valid: true });
@@ -138,12 +118,12 @@ describe("a seat's key", () => {
     });
     expect(await list(token)).toMatchObject({ total: 3, used: 2 });
     // An ended seat is no longer the owner's to change.
-    expect((await giveKey(token, all[4]!.id)).status).toBe(404);
+    expect((await keyCall(token, all[4]!.id)).status).toBe(404);
   });
 
   test("a seat's key stops with its owner's subscription", async () => {
     const { token } = await studio(2);
-    const key = ((await giveKey(token, (await list(token)).seats[1]!.id)).body as { key: string }).key;
+    const key = ((await keyCall(token, (await list(token)).seats[1]!.id)).body as { key: string }).key;
     expect((await validate(key, "1")).status).toBe(200);
     ctx.clock.advance(200 * 24 * 60 * 60 * 1000);
     expect(await validate(key, "1")).toMatchObject({ status: 403, body: { code: "SUBSCRIPTION_EXPIRED" } });
@@ -168,10 +148,10 @@ describe("the owner's changes", () => {
     const { token: theirs } = await studio(2, "theirs@studio.example");
     const target = (await list(theirs)).seats[1]!;
     for (const answer of [
-      await giveKey(mine, target.id),
+      await keyCall(mine, target.id),
       await call(ctx.app, "PATCH", `/api/seats/${target.id}`, { token: mine, body: { label: "mine now" } }),
       await call(ctx.app, "DELETE", `/api/seats/${target.id}/key`, { token: mine }),
-      await giveKey(mine, 999_999),
+      await keyCall(mine, 999_999),
     ])
       expect(answer.status).toBe(404);
     expect((await list(theirs)).seats[1]).toMatchObject({ label: null, keyPreview: null });
@@ -184,7 +164,7 @@ describe("the database counts the seats", () => {
     await Promise.all(Array.from({ length: 10 }, () => grantSeats(ctx.deps.db, userId, 3, ctx.clock.now())));
     const ids = (await list(token)).seats.map((seat) => seat.id);
     expect(ids).toHaveLength(3);
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => giveKey(token, ids[i % 3]!)));
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => keyCall(token, ids[i % 3]!)));
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
 
     const seatKeys = await ctx.deps.db.select().from(seats).where(isNotNull(seats.pluginKey));

@@ -244,7 +244,11 @@ describe("replay and rotation", () => {
     const [replay, ...more] = await auditRowsOf(ctx, "webhook.replay");
     expect(sentTest).toMatchObject({ subject: `webhook:${id}` });
     expect(replay).toMatchObject({ subject: `webhook:${id}`, actorUserId: sentTest!.actorUserId });
-    expect(JSON.parse(replay!.detail!)).toMatchObject({ replayOf: first!.id, deliveryId: data!.id, eventType: "webhook.test" });
+    expect(JSON.parse(replay!.detail!)).toMatchObject({
+      replayOf: first!.id,
+      deliveryId: data!.id,
+      eventType: "webhook.test",
+    });
     expect(more).toEqual([]);
   });
 

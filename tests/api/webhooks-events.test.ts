@@ -6,12 +6,12 @@
  */
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { subscriptions, webhookDeliveries } from "../../src/db/schema";
+import { productKeys, sales, subscriptions, webhookDeliveries } from "../../src/db/schema";
 import { DAY, MINUTE } from "../../src/lib/clock";
 import { announceEndedSubscriptions } from "../../src/features/webhooks/ended";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../../src/shared/webhooks";
 import { exampleBody, WEBHOOK_EXAMPLES } from "../../src/features/webhooks/catalogue";
-import { api, makeKey, signUpWithKey, type TestContext } from "../support/app";
+import { api, call, makeKey, signUpWithKey, type TestContext } from "../support/app";
 import { eachTestOnFakeStripe } from "../support/each-test";
 import type { FakeStripe } from "../support/fake-stripe";
 import { paidOnFakeStripe } from "../support/purchase";
@@ -78,6 +78,36 @@ describe("sales", () => {
     const everything = JSON.stringify(events);
     expect(everything).not.toContain(key);
     expect(everything).not.toContain(data!.token);
+  });
+
+  test("each sale event says the seats the sale paid for and its kind: a purchase, a renewal, added seats", async () => {
+    await subscribeToEverything();
+    /** Pays the checkout `path` started (the fake Stripe succeeds it) and fulfils it: the intent's id. */
+    const pay = async (path: string, body: Record<string, unknown>, token?: string) => {
+      const answer = await call(ctx.app, "POST", path, { token, body });
+      expect(answer.status).toBe(200);
+      const id = (answer.body as { clientSecret: string }).clientSecret.split("_secret_")[0]!;
+      stripe.succeed(id);
+      await api(ctx.app).api.payment.success.get({ query: { payment_intent: id } });
+      return id;
+    };
+    await pay("/api/create-payment-intent", { plan: "pro", email: "studio@example.com", seats: 3 });
+    const [bought] = await ctx.deps.db.select().from(productKeys).where(eq(productKeys.seats, 3));
+    const { token } = await signUpWithKey(ctx, "studio@example.com", bought!.key);
+    await pay("/api/subscription/renew", { plan: "pro", seats: 2 }, token);
+    const added = await pay("/api/seats/add", { seats: 1 }, token);
+    const [addedSale] = await ctx.deps.db.select().from(sales).where(eq(sales.paymentIntentId, added));
+    expect((await api(ctx.app, admin).api.admin.sales({ id: addedSale!.id }).refund.post({})).status).toBe(200);
+
+    const completed = await ofType("sale.completed");
+    expect(completed.map((event) => [event.data.seats, event.data.kind])).toEqual([
+      [3, "purchase"],
+      [2, "renewal"],
+      [1, "added-seats"],
+    ]);
+    expect((await ofType("sale.refunded")).map((event) => event.data)).toMatchObject([
+      { saleId: addedSale!.id, seats: 1, kind: "added-seats", full: true },
+    ]);
   });
 
   test("a partial refund, then the rest, announce sale.refunded with the amounts", async () => {

@@ -58,6 +58,8 @@ function salesTable(b: Columns) {
       discountCents: b.int("discount_cents").notNull().default(0),
       /** How many people the purchase licenses (1–100), as fixed into its checkout; its one product key carries them all. */
       seats: b.int("seats").notNull().default(1),
+      /** How many of those seats a partial refund gave back (they ended); the account pays for the rest. */
+      refundedSeats: b.int("refunded_seats").notNull().default(0),
       /**
        * 'purchase' (a plan, with its product key) or 'added-seats': `seats` more seats for the running subscription of
        * the account in renewalUserId, with no key (docs/accounts.md#seats).
@@ -225,6 +227,8 @@ function refundRequestsTable(b: Columns, { sales }: Record<"sales", Referenced>)
       requestedCents: b.int("requested_cents"),
       /** The cents this request refunds (the remainder resolved when it was made). */
       amountCents: b.int("amount_cents").notNull(),
+      /** The seats of the sale this request refunds (they end with it); null for none. */
+      seats: b.int("seats"),
       providerKey: b.text("provider_key").notNull().unique(),
       status: b.text("status", { enum: ["pending", "done", "failed"] }).notNull(),
       /** The answer given when it was done, replayed for the same key. */

@@ -27,6 +27,7 @@ export function saleView(row: Sale, docs: { creditNoteNumber?: string | null; si
     promotionCode: row.promotionCode,
     discount: centsToDollars(row.discountCents),
     seats: row.seats,
+    refundedSeats: row.refundedSeats,
     kind: row.kind,
     companyName: row.companyName,
     withdrawalConsentAt: toIso(row.withdrawalConsentAt),

@@ -8,7 +8,7 @@ import type { DbOrTx } from "../../db";
 import { sales, users, type Sale } from "../../db/schema";
 import { formatDollars, PLANS } from "@shared/plans";
 import { addedSeatsText } from "@shared/seats";
-import { addPaidSeats } from "../seats/service";
+import { grantPaidSeats } from "../seats/service";
 import { markCheckoutPaid } from "./holds";
 import { allocateNumber } from "../invoices/numbers";
 import { signedDocumentUrl, type DocumentLinks } from "../invoices/links";
@@ -32,7 +32,7 @@ export async function fulfilAddedSeats(
       : await tx.select({ id: users.id }).from(users).where(eq(users.id, sale.renewalUserId)).limit(1);
   // The account was deleted before its payment arrived: the sale is kept (the operator refunds it), no seats given.
   if (!account) log.warn({ paymentIntentId: sale.paymentIntentId }, "added seats for an account that is gone");
-  const seats = account ? await addPaidSeats(tx, account.id, now) : null;
+  const seats = account ? await grantPaidSeats(tx, account.id, now) : null;
   const invoiceNumber = await allocateNumber(tx, "invoice", now);
   const [fulfilled] = await tx
     .update(sales)

@@ -12,7 +12,7 @@ import { newProductKey } from "../../lib/random";
 import { KEY_GENERATION_MAX, KEY_GENERATION_MIN, normaliseProductKey } from "@shared/product";
 import type { PlanId } from "@shared/plans";
 import { announceKeyRedeemed } from "../webhooks/events";
-import { grantSeats } from "../seats/service";
+import { grantPaidSeats } from "../seats/service";
 
 type KeySource = ProductKey["source"];
 
@@ -76,8 +76,9 @@ export async function claimProductKey(tx: DbOrTx, rawKey: string, userId: number
     .returning();
   if (!claimed) throw await keyProblem(tx, key);
   await announceKeyRedeemed(tx, claimed, now);
-  // A key bought with several seats gives the account that many (seat 1 is its own plugin key).
-  if (claimed.seats > 1) await grantSeats(tx, userId, claimed.seats, now);
+  // A key bought with several seats gives the account that many (seat 1 is its own plugin key), an admin's goodwill
+  // on top as a renewal counts it.
+  if (claimed.seats > 1) await grantPaidSeats(tx, userId, now);
   // Having the key proves the purchase: its sale is the account's from now on.
   await recordRedeemedSale(tx, userId, claimed.saleId, now);
   return claimed;

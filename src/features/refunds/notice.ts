@@ -18,6 +18,10 @@ export interface KeyOutcome {
   daysRemoved?: number;
   /** The subscription's end after the refund, ms; null when access has ended. */
   endDate?: number | null;
+  /** The licence's seat count after the refund, when the refund changed it. */
+  seatCount?: number;
+  /** A partial refund of seats: how many of the sale's seats it gave back (they ended). */
+  seatsRefunded?: number;
 }
 
 export async function queueRefundNotice(
@@ -49,6 +53,8 @@ export async function queueRefundNotice(
         keyOutcome: refund.keyOutcome,
         daysRemoved: refund.daysRemoved ?? null,
         endDate: refund.endDate == null ? null : new Date(refund.endDate).toISOString(),
+        ...(refund.seatCount === undefined ? {} : { seatCount: refund.seatCount }),
+        ...(refund.seatsRefunded === undefined ? {} : { seatsRefunded: refund.seatsRefunded }),
         ...(refund.creditNote
           ? { creditNoteNumber: refund.creditNote.number, creditNoteUrl: refund.creditNote.url }
           : {}),

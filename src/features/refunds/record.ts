@@ -20,7 +20,7 @@ import { queueRefundNotice, type KeyOutcome } from "./notice";
 import { refundActor } from "./requester";
 import { announceRefund } from "../webhooks/events";
 import { saleByPaymentIntent } from "../purchases/service";
-import { endRefundedSeats } from "../seats/service";
+import { refundSeats } from "../seats/service";
 
 /** What recording a refund uses; config goes on the credit note and with jwtSecret signs its link, tax records the reversal. */
 type RecordDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret" | "tax">>;
@@ -76,6 +76,12 @@ async function removeKeyTime(
   };
 }
 
+/** For the audit log: what a refund did to the account's seats. */
+const seatsOutcome = (seatsNow: { count: number; ended: number }, userId: number) =>
+  seatsNow.ended > 0
+    ? `${seatsNow.ended} seats of user ${userId} ended, ${seatsNow.count} left`
+    : `user ${userId} has ${seatsNow.count} seats again, as paid for before`;
+
 /**
  * A refund that arrives before the payment was fulfilled is recorded as a refunded sale without a
  * key, so a later fulfilment hits the unique payment intent and issues nothing.
@@ -121,13 +127,16 @@ async function recordEarlyRefund(tx: DbOrTx, intent: ProviderIntent | null, now:
 /**
  * A partial refund (a goodwill gesture): the sale keeps its key and stays 'paid'; the refunded cents are
  * recorded, so revenue is counted net of them. `amountRefunded` is the provider's running total, so a
- * redelivered or late event never lowers it. Answers the sale, or null when it is not one of ours.
+ * redelivered or late event never lowers it. `seats` of the sale end with it (an admin's partial refund of seats):
+ * the sale remembers them, so the account pays for the rest and no later refund ends them again. Answers the sale,
+ * or null when it is not one of ours.
  */
 export async function recordPartialRefund(
   deps: Pick<AppDeps, "db" | "clock" | "payments" | "config"> & Partial<Pick<AppDeps, "jwtSecret">>,
   paymentIntentId: string,
   amountRefunded: number,
   actorUserId: number | null = null,
+  seats = 0,
 ): Promise<Sale | null> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
@@ -138,25 +147,36 @@ export async function recordPartialRefund(
       return null;
     }
     const refundedCents = Math.min(sale.amountCents, Math.max(sale.refundedCents, amountRefunded));
-    if (sale.status !== "paid" || refundedCents === sale.refundedCents) return sale;
-    const note = await issueCreditNote(tx, deps, sale, refundedCents - sale.refundedCents, now);
-    const [updated] = await tx.update(sales).set({ refundedCents }).where(eq(sales.id, sale.id)).returning();
-    await announceRefund(tx, sale, refundedCents - sale.refundedCents, now);
+    const newSeats = Math.max(0, Math.min(seats, sale.seats - sale.refundedSeats));
+    if (sale.status !== "paid" || (refundedCents === sale.refundedCents && newSeats === 0)) return sale;
+    const note =
+      refundedCents > sale.refundedCents
+        ? await issueCreditNote(tx, deps, sale, refundedCents - sale.refundedCents, now)
+        : null;
+    const [updated] = await tx
+      .update(sales)
+      .set({ refundedCents, refundedSeats: sale.refundedSeats + newSeats })
+      .where(eq(sales.id, sale.id))
+      .returning();
+    if (refundedCents > sale.refundedCents) await announceRefund(tx, sale, refundedCents - sale.refundedCents, now);
+    const [key] =
+      sale.productKeyId === null
+        ? []
+        : await tx.select().from(productKeys).where(eq(productKeys.id, sale.productKeyId)).limit(1);
+    const holder = sale.kind === "added-seats" ? sale.renewalUserId : (key?.usedByUserId ?? null);
+    // The seats refunded end, the newest first, once the sale pays for fewer (docs/accounts.md#seats).
+    const seatsNow = newSeats > 0 && holder !== null ? await refundSeats(tx, holder, {}, now) : null;
+    const seatsDetail =
+      newSeats > 0
+        ? `; ${newSeats} of its ${sale.seats} seats refunded${seatsNow && holder !== null ? `, ${seatsOutcome(seatsNow, holder)}` : ""}`
+        : "";
     await writeAudit(tx, {
       ...(await refundActor(tx, sale, actorUserId)),
       action: "sale.partially-refunded",
       subject: `sale:${sale.id}`,
-      detail: `${paymentIntentId}: $${formatDollars(refundedCents)} of $${formatDollars(sale.amountCents)} refunded so far; the key stays valid`,
+      detail: `${paymentIntentId}: $${formatDollars(refundedCents)} of $${formatDollars(sale.amountCents)} refunded so far; the key stays valid${seatsDetail}`,
       at: now,
     });
-    const [key] =
-      sale.productKeyId === null
-        ? []
-        : await tx
-            .select({ key: productKeys.key })
-            .from(productKeys)
-            .where(eq(productKeys.id, sale.productKeyId))
-            .limit(1);
     await queueRefundNotice(
       tx,
       sale,
@@ -165,6 +185,8 @@ export async function recordPartialRefund(
         totalRefundedCents: refundedCents,
         key: key?.key ?? null,
         keyOutcome: sale.kind === "added-seats" ? "seats-kept" : "kept",
+        ...(newSeats > 0 ? { seatsRefunded: newSeats } : {}),
+        ...(seatsNow?.changed ? { seatCount: seatsNow.count } : {}),
         ...creditNoteLink(note, documentLinks(deps)),
       },
       now,
@@ -204,15 +226,16 @@ export async function refundPayment(
       told = { keyOutcome: "removed" };
     } else if (key?.usedByUserId != null) {
       const { detail, ...keyOutcome } = await removeKeyTime(tx, key, key.usedByUserId, now);
-      // The seats the refunded purchase gave end with it (docs/accounts.md#seats).
-      if (key.seats > 1) await endRefundedSeats(tx, key.usedByUserId, { keyId: key.id }, now);
-      outcome = detail;
-      told = keyOutcome;
+      // The seats follow what is still paid for (docs/accounts.md#seats): those the refunded purchase gave end, and
+      // a refunded renewal that had lowered the count gives back the seats paid for before it.
+      const seatsNow = await refundSeats(tx, key.usedByUserId, { keyId: key.id }, now);
+      outcome = seatsNow.changed ? `${detail}; ${seatsOutcome(seatsNow, key.usedByUserId)}` : detail;
+      told = { ...keyOutcome, ...(seatsNow.changed ? { seatCount: seatsNow.count } : {}) };
     } else if (sale.kind === "added-seats" && sale.renewalUserId !== null) {
       // Only the seats it paid for end, the newest first; the owner's access is not this sale's (accounts.md#seats).
-      const ended = await endRefundedSeats(tx, sale.renewalUserId, { saleId: sale.id }, now);
-      outcome = `${sale.seats} added seats refunded, ${ended} seats of user ${sale.renewalUserId} ended`;
-      told = { keyOutcome: "seats-ended" };
+      const seatsNow = await refundSeats(tx, sale.renewalUserId, { saleId: sale.id }, now);
+      outcome = `${sale.seats} added seats refunded, ${seatsNow.ended} seats of user ${sale.renewalUserId} ended`;
+      told = { keyOutcome: "seats-ended", ...(seatsNow.changed ? { seatCount: seatsNow.count } : {}) };
     }
     const note = await issueCreditNote(tx, deps, sale, sale.amountCents - sale.refundedCents, now);
     const [refunded] = await tx

@@ -42,6 +42,7 @@ function saleRefundRoutes(deps: AppDeps) {
           actorUserId: user.id,
           amountCents: body.amount === undefined ? undefined : refundCentsFromDollars(body.amount),
           idempotencyKey: headers["idempotency-key"],
+          seats: body.seats,
         },
         async (sale) => saleView(sale, { creditNoteNumber: await latestCreditNote(deps.db, sale.id), sign }),
       );

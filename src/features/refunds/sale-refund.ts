@@ -36,6 +36,8 @@ export interface RefundSaleRequest {
   amountCents?: number;
   /** The caller's Idempotency-Key, if it sent one. */
   idempotencyKey?: string;
+  /** Seats of the sale to end with a partial refund (1…its seats not refunded yet); left out, none. */
+  seats?: number;
 }
 
 export interface RefundSaleResult<Answer> {
@@ -54,6 +56,46 @@ export function refundCentsFromDollars(amount: number): number {
   return cents;
 }
 
+/**
+ * Seats to end with a refund: only a sale of several seats, and at most the seats it paid for that no refund gave
+ * back yet (nor one being made): 422 with a sentence otherwise, before anything is recorded.
+ */
+function assertSeatsLeft(sale: Sale, seats: number, inFlight: number) {
+  const left = sale.seats - sale.refundedSeats - inFlight;
+  if (sale.seats <= 1)
+    throw new AppError(
+      422,
+      "INVALID_SEATS",
+      "This sale is for one seat: there are no seats of it to end on their own.",
+    );
+  if (!Number.isInteger(seats) || seats < 1 || seats > left)
+    throw new AppError(
+      422,
+      "INVALID_SEATS",
+      left < 1
+        ? "Every seat of this sale has been refunded already."
+        : `Seats to end must be a whole number from 1 to ${left}: the seats of this sale not refunded yet.`,
+    );
+}
+
+/** Whether a key's earlier request asked exactly this: the same sale, amount and seats. */
+const sameRequest = (earlier: RefundRequest, request: RefundSaleRequest) =>
+  earlier.saleId === request.saleId &&
+  earlier.requestedCents === (request.amountCents ?? null) &&
+  earlier.seats === (request.seats ?? null);
+
+/** The cents and seats of the sale's refunds being made (asked of the provider, not yet recorded). */
+async function inFlightOf(tx: DbOrTx, saleId: number) {
+  const [sums] = await tx
+    .select({
+      inFlight: sql<number>`coalesce(sum(${refundRequests.amountCents}), 0)`.mapWith(Number),
+      seatsInFlight: sql<number>`coalesce(sum(${refundRequests.seats}), 0)`.mapWith(Number),
+    })
+    .from(refundRequests)
+    .where(and(eq(refundRequests.saleId, saleId), eq(refundRequests.status, "pending")));
+  return sums!;
+}
+
 /** Checks and records the request; answers the row to carry out, or the earlier answer to replay. */
 function claim(
   deps: Pick<AppDeps, "db" | "clock">,
@@ -70,7 +112,7 @@ function claim(
         tx.select().from(refundRequests).where(eq(refundRequests.idempotencyKey, request.idempotencyKey)).limit(1),
       );
       if (earlier) {
-        if (earlier.saleId !== request.saleId || earlier.requestedCents !== requestedCents) {
+        if (!sameRequest(earlier, request)) {
           throw new AppError(
             422,
             "IDEMPOTENCY_KEY_REUSED",
@@ -99,10 +141,7 @@ function claim(
         "SALE_DISPUTED",
         "This sale's payment is disputed, so it can't be refunded until the dispute ends.",
       );
-    const [{ inFlight }] = await tx
-      .select({ inFlight: sql<number>`coalesce(sum(${refundRequests.amountCents}), 0)`.mapWith(Number) })
-      .from(refundRequests)
-      .where(and(eq(refundRequests.saleId, sale.id), eq(refundRequests.status, "pending")));
+    const { inFlight, seatsInFlight } = await inFlightOf(tx, sale.id);
     const remainder = sale.amountCents - sale.refundedCents - inFlight;
     if (remainder <= 0 && inFlight > 0) {
       throw conflict(
@@ -110,6 +149,7 @@ function claim(
         "A refund of this sale is already being made; its result will show on the sale in a moment.",
       );
     }
+    if (request.seats !== undefined) assertSeatsLeft(sale, request.seats, seatsInFlight);
     const amountCents = request.amountCents ?? remainder;
     if (request.idempotencyKey === undefined) {
       const [duplicate] = await tx
@@ -144,6 +184,7 @@ function claim(
         saleId: sale.id,
         requestedCents,
         amountCents,
+        seats: request.seats ?? null,
         providerKey: `refund-sale-${sale.id}-${crypto.randomUUID()}`,
         status: "pending",
         actorUserId: request.actorUserId,
@@ -186,7 +227,13 @@ export async function refundSale<Answer>(
           });
     if (outcome.fullyRefunded) await refundPayment(deps, sale.paymentIntentId, request.actorUserId);
     else {
-      await recordPartialRefund(deps, sale.paymentIntentId, outcome.amountRefunded, request.actorUserId);
+      await recordPartialRefund(
+        deps,
+        sale.paymentIntentId,
+        outcome.amountRefunded,
+        request.actorUserId,
+        row.seats ?? 0,
+      );
       // The credit note's tax reversal (a full refund's is recorded by refundPayment).
       await syncTaxRecords(deps);
     }

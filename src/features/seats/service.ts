@@ -70,7 +70,7 @@ export interface PaidExcept {
  * The seats the account pays for, and always seat 1: what its redeemed keys give, plus the seats it added since.
  * A renewal paid from the dashboard sets the count to its own, so it and the keys redeemed since count; before any
  * renewal, every key does. Of those, the most any of them gives whose sale is not refunded counts (keys made by hand
- * have no sale). On top come the added-seats sales not refunded, those made after that renewal only: a renewal
+ * have no sale), less the seats a partial refund gave back. On top come the added-seats sales not refunded, those made after that renewal only: a renewal
  * replaces the seats added before it with its own count.
  */
 export async function paidSeats(db: DbOrTx, userId: number, except: PaidExcept = {}): Promise<number> {
@@ -78,6 +78,7 @@ export async function paidSeats(db: DbOrTx, userId: number, except: PaidExcept =
     .select({
       id: productKeys.id,
       seats: productKeys.seats,
+      refundedSeats: sales.refundedSeats,
       usedAt: productKeys.usedAt,
       saleId: productKeys.saleId,
       renewalUserId: sales.renewalUserId,
@@ -100,7 +101,8 @@ export async function paidSeats(db: DbOrTx, userId: number, except: PaidExcept =
     .reduce<(typeof keys)[number] | null>((last, key) => (last === null || later(key, last) ? key : last), null);
   const counted = renewal === null ? keys : keys.filter((key) => later(key, renewal));
   const added = await addedSeatsSince(db, userId, renewal?.saleId ?? null, except.saleId);
-  return Math.max(1, ...counted.map((key) => key.seats)) + added;
+  // A partial refund of seats leaves a key the rest of them.
+  return Math.max(1, ...counted.map((key) => key.seats - (key.refundedSeats ?? 0))) + added;
 }
 
 /**
@@ -114,7 +116,7 @@ async function addedSeatsSince(
   exceptSaleId: number | undefined,
 ): Promise<number> {
   const rows = await db
-    .select({ seats: sales.seats })
+    .select({ seats: sales.seats, refundedSeats: sales.refundedSeats })
     .from(sales)
     .where(
       and(
@@ -125,7 +127,7 @@ async function addedSeatsSince(
         exceptSaleId === undefined ? undefined : ne(sales.id, exceptSaleId),
       ),
     );
-  return rows.reduce((sum, row) => sum + row.seats, 0);
+  return rows.reduce((sum, row) => sum + row.seats - row.refundedSeats, 0);
 }
 
 /**
@@ -139,26 +141,44 @@ async function goodwillOf(db: DbOrTx, userId: number): Promise<number> {
   return row?.goodwill ?? 0;
 }
 
-/**
- * A purchase behind a redeemed key, or an added-seats sale, was refunded in full: only the seats it paid for end. The
- * account keeps what its other keys and added seats still pay for plus the seats an admin gave (or less, when an
- * admin took some back), and the newest seats beyond that end. With nothing else of several seats and no goodwill,
- * every seat but the owner's own ends (and a key's refund ends the owner's access as it always did; an added-seats
- * sale's never does). The account's row is locked first, so a refund and a payment for added seats at once are made
- * one after the other, each counting what the other left.
- */
-export async function endRefundedSeats(db: DbOrTx, userId: number, refunded: PaidExcept, now: number) {
-  const goodwill = await goodwillOf(db, userId);
-  const keep = (await paidSeats(db, userId, refunded)) + goodwill;
-  return endSeatsAfter(db, userId, keep, now);
+/** What a refund did to the account's seats: how many it has now, and whether that changed. */
+export interface RefundedSeats {
+  count: number;
+  ended: number;
+  changed: boolean;
 }
 
 /**
- * Seats added mid-term were paid for (their sale, already written in this transaction, names the account): the
- * account has what it pays for now plus an admin's goodwill, the new seats free to hand out. Locks the account's row
- * first, like a refund, so the count read is the one left by any refund or payment before it. Answers the count.
+ * A purchase or renewal behind a redeemed key, or an added-seats sale, was refunded in full: the account's seats
+ * follow what is still paid for. It keeps what its other keys and added seats still pay for plus the seats an admin
+ * gave (or less, when an admin took some back): the newest seats beyond that end, and a renewal that had lowered the
+ * count gives back, when refunded, the seats paid for before it (free, as any seat given again). Never more than
+ * what is still paid plus the goodwill. With nothing else of several seats and no goodwill, every seat but the
+ * owner's own ends (and a key's refund ends the owner's access as it always did; an added-seats sale's never does).
+ * The account's row is locked first, so a refund and a payment for added seats at once are made one after the
+ * other, each counting what the other left.
  */
-export async function addPaidSeats(db: DbOrTx, userId: number, now: number): Promise<number> {
+export async function refundSeats(
+  db: DbOrTx,
+  userId: number,
+  refunded: PaidExcept,
+  now: number,
+): Promise<RefundedSeats> {
+  const goodwill = await goodwillOf(db, userId);
+  const keep = Math.max(1, (await paidSeats(db, userId, refunded)) + goodwill);
+  const before = await seatCount(db, userId);
+  if (keep > before) await grantSeats(db, userId, keep, now);
+  const ended = await endSeatsAfter(db, userId, keep, now);
+  return { count: keep, ended, changed: keep !== before };
+}
+
+/**
+ * The account was paid for more seats (a key redeemed, from the dashboard or at sign-up; seats added mid-term, their
+ * sale already written in this transaction): it has what it pays for now plus an admin's goodwill, the new seats free
+ * to hand out. Never takes a seat away. Locks the account's row first, like a refund, so the count read is the one
+ * left by any refund or payment before it. Answers the count.
+ */
+export async function grantPaidSeats(db: DbOrTx, userId: number, now: number): Promise<number> {
   const goodwill = await goodwillOf(db, userId);
   const count = Math.max(1, (await paidSeats(db, userId)) + goodwill);
   await grantSeats(db, userId, count, now);

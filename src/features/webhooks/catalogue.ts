@@ -8,7 +8,9 @@ import type { WebhookData } from "./events";
 
 const sale = {
   saleId: 812,
+  kind: "purchase",
   plan: "pro",
+  seats: 1,
   amountCents: 2499,
   currency: "usd",
   taxCents: 0,

@@ -67,11 +67,17 @@ export async function queueDelivery(
   return queued!;
 }
 
-/** A sale as events describe it. */
+/** What a sale was, as events name it: a renewal is a purchase paid from an account's dashboard. */
+export const saleKindOf = (sale: Pick<Sale, "kind" | "renewalUserId">) =>
+  sale.kind === "added-seats" ? "added-seats" : sale.renewalUserId !== null ? "renewal" : "purchase";
+
+/** A sale as events describe it: `seats` is how many it paid for (added seats: how many were added). */
 export function saleData(sale: Sale): WebhookData {
   return {
     saleId: sale.id,
+    kind: saleKindOf(sale),
     plan: sale.plan,
+    seats: sale.seats,
     amountCents: sale.amountCents,
     currency: sale.currency,
     taxCents: sale.taxCents,

@@ -39,6 +39,7 @@ const sale = t.Object({
     description:
       "How many people the sale licenses (its one product key carries them all); for added seats, how many it added",
   }),
+  refundedSeats: Int({ description: "How many of its seats partial refunds gave back (they ended)" }),
   kind: oneOf(SALE_KINDS, {
     description: "purchase: a plan and its product key (a renewal too); added-seats: more seats, no key",
   }),
@@ -114,6 +115,13 @@ export const AdminModel = {
         maximum: 1_000_000,
         error: "The amount must be a positive number of dollars, e.g. 5.00.",
         description: "Dollars to refund; left out, whatever is left of the sale.",
+      }),
+    ),
+    seats: t.Optional(
+      t.Number({
+        error: "Seats to end must be a whole number.",
+        description:
+          "For a sale of several seats: how many of its seats end with this refund, 1 to its seats not refunded yet (else 422 INVALID_SEATS); left out, none (a full refund ends them all).",
       }),
     ),
   }),

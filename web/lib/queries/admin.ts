@@ -146,15 +146,28 @@ export function useResendEmail() {
   });
 }
 
-/** Refunds a sale in full (no amount) or in part (dollars); the provider is asked, then the sale updates. */
+/**
+ * Refunds a sale in full (no amount) or in part (dollars), optionally ending some of its seats; the provider is
+ * asked, then the sale updates.
+ */
 export function useRefundSale() {
   return useMutation({
     /** `idempotencyKey`: one per refund meant, so a double click or a retry refunds once. */
-    mutationFn: ({ saleId, amount, idempotencyKey }: { saleId: number; amount?: number; idempotencyKey: string }) =>
+    mutationFn: ({
+      saleId,
+      amount,
+      seats,
+      idempotencyKey,
+    }: {
+      saleId: number;
+      amount?: number;
+      seats?: number;
+      idempotencyKey: string;
+    }) =>
       apiRequest<SaleView>(
         "POST",
         `/api/admin/sales/${saleId}/refund`,
-        (amount === undefined ? {} : { amount }) satisfies RefundBody,
+        { ...(amount === undefined ? {} : { amount }), ...(seats === undefined ? {} : { seats }) } satisfies RefundBody,
         { "Idempotency-Key": idempotencyKey },
       ),
     onSettled: () => refresh(SALES, OVERVIEW, AUDIT, REVENUE, TICKETS),

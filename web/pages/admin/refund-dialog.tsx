@@ -18,6 +18,28 @@ function parseDollars(text: string): number | null {
   return cents > 0 ? cents : null;
 }
 
+/** A whole number of seats from 1 to `most`, or null. */
+function parseSeats(text: string, most: number): number | null {
+  if (!/^\s*\d+\s*$/.test(text)) return null;
+  const seats = Number(text);
+  return seats >= 1 && seats <= most ? seats : null;
+}
+
+/**
+ * The seats to end with the refund, for a sale of several seats: what is typed (empty: none), its error, and the
+ * amount that many seats of the sale cost (what one cost, times them), which the dialog puts in the amount.
+ */
+function useSeatsToEnd(sale: SaleView) {
+  const [text, setText] = useState("");
+  const left = sale.seats - sale.refundedSeats;
+  const offered = sale.seats > 1 && left > 0;
+  const seats = text.trim() ? parseSeats(text, left) : null;
+  const error = text.trim() && seats === null ? `Enter a whole number of seats from 1 to ${left}` : null;
+  /** What `count` seats of this sale cost, in cents. */
+  const centsFor = (count: number) => Math.round((sale.amount * 100 * count) / sale.seats);
+  return { text, setText, left, offered, seats, error, centsFor };
+}
+
 /**
  * The amount to refund and the request: what is typed (empty means all that is left), its error, and the
  * Idempotency-Key, new when the dialog opens or the amount changes, the same for a double click or a retry after
@@ -28,6 +50,7 @@ function useRefund(sale: SaleView, close: () => void) {
   const [error, setError] = useState<string | null>(null);
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const refund = useRefundSale();
+  const seats = useSeatsToEnd(sale);
   const leftCents = Math.round((sale.amount - sale.refunded) * 100);
   const typedCents = amount.trim() ? parseDollars(amount) : leftCents;
   const full = typedCents === leftCents;
@@ -40,9 +63,16 @@ function useRefund(sale: SaleView, close: () => void) {
     setIdempotencyKey(crypto.randomUUID());
   }
 
+  /** Seats typed: the amount becomes what they cost (the admin can change it after). */
+  function typeSeats(text: string) {
+    seats.setText(text);
+    const count = parseSeats(text, seats.left);
+    type(count === null ? amount : (Math.min(seats.centsFor(count), leftCents) / 100).toFixed(2));
+  }
+
   async function submit() {
     if (typedCents === null) return setError("Enter dollars and cents, e.g. 5.00");
-    if (tooMuch) return;
+    if (tooMuch || seats.error) return;
     setError(null);
     // mutateAsync, not mutate's callbacks: a full refund removes this row's button (and this dialog) as the
     // list refreshes, and the toast must come all the same.
@@ -50,6 +80,7 @@ function useRefund(sale: SaleView, close: () => void) {
       const updated = await refund.mutateAsync({
         saleId: sale._id,
         amount: full ? undefined : typedCents / 100,
+        seats: full ? undefined : (seats.seats ?? undefined),
         idempotencyKey,
       });
       toast({
@@ -68,6 +99,8 @@ function useRefund(sale: SaleView, close: () => void) {
   return {
     amount,
     type,
+    seats,
+    typeSeats,
     submit,
     pending: refund.isPending,
     leftCents,
@@ -96,7 +129,10 @@ export function RefundDialog({ sale }: { sale: SaleView }) {
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (next) refund.type("");
+        if (next) {
+          refund.seats.setText("");
+          refund.type("");
+        }
       }}
       title="Refund this sale?"
       description={
@@ -122,12 +158,26 @@ export function RefundDialog({ sale }: { sale: SaleView }) {
         error={refund.error}
         hint={`Leave empty to refund everything left: ${left}.`}
       />
+      {refund.seats.offered ? (
+        <TextField
+          id={`refund-seats-${sale._id}`}
+          label="Seats to end (optional)"
+          inputMode="numeric"
+          placeholder="0"
+          value={refund.seats.text}
+          onChange={(event) => refund.typeSeats(event.target.value)}
+          error={refund.seats.error}
+          hint={`Of the ${refund.seats.left} seats this sale still pays for; the amount becomes what they cost (${formatMoney(refund.seats.centsFor(1) / 100)} each).`}
+        />
+      ) : null}
       <p className="text-sm text-muted-foreground" role="status">
         {refund.refundCents === null
           ? ""
           : refund.full
             ? "A full refund ends what this sale paid for: an unused key is deleted, a used key's time is taken back."
-            : "A partial refund leaves the key working."}
+            : refund.seats.seats !== null
+              ? `${refund.seats.seats} of the account's seats ${refund.seats.seats === 1 ? "ends" : "end"}, the newest first; the key keeps working.`
+              : "A partial refund leaves the key working."}
       </p>
     </FormDialog>
   );

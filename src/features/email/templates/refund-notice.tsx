@@ -18,6 +18,10 @@ export interface RefundNoticeProps {
   daysRemoved: number | null;
   /** For days-removed: the subscription's new end (ISO), or null when it has ended. */
   endDate: string | null;
+  /** The licence's seat count after the refund, when the refund changed it. */
+  seatCount?: number;
+  /** A partial refund of seats: how many of the sale's seats it gave back (they ended). */
+  seatsRefunded?: number;
   supportUrl: string;
   /** The signed link to this refund's credit note, when one was written (sales with an invoice). */
   creditNoteUrl?: string;
@@ -58,6 +62,27 @@ export function keySentence({
   }
 }
 
+/** What the refund did to the licence's seats: those it gave back, and the count when it changed. */
+export function seatSentence(seatCount: number | undefined, seatsRefunded?: number) {
+  const were = seatsRefunded === 1 ? "was refunded and has" : "were refunded and have";
+  const refunded =
+    seatsRefunded === undefined ? "" : ` ${seatsRefunded} of the seats this payment was for ${were} ended.`;
+  return seatCount === undefined
+    ? refunded
+    : `${refunded} Your licence now has ${seatCount} ${seatCount === 1 ? "seat" : "seats"}.`;
+}
+
+/** What happened to the key and the seats: a partial refund of seats keeps the key, not the seats it gave back. */
+function outcomeSentence(props: RefundNoticeProps): string {
+  if (props.seatsRefunded === undefined) return keySentence(props) + seatSentence(props.seatCount);
+  const theKey = props.productKey ? `Your product key ${props.productKey}` : "Your product key";
+  const rest =
+    props.keyOutcome === "kept"
+      ? `${theKey} and your access stay as they are.`
+      : "Your access and your other seats stay as they are.";
+  return `${rest}${seatSentence(props.seatCount, props.seatsRefunded)}`;
+}
+
 export function RefundNoticeEmail(props: RefundNoticeProps) {
   const { planName, refundedCents, paidCents, totalRefundedCents, supportUrl, creditNoteUrl, creditNoteNumber } = props;
   const full = totalRefundedCents >= paidCents;
@@ -72,7 +97,7 @@ export function RefundNoticeEmail(props: RefundNoticeProps) {
           : ""}{" "}
         It reaches your card within 5 to 10 business days, depending on your bank.
       </Text>
-      <Text style={styles.text}>{keySentence(props)}</Text>
+      <Text style={styles.text}>{outcomeSentence(props)}</Text>
       {creditNoteUrl ? (
         <Text style={{ ...styles.muted, marginTop: "20px" }}>
           Your credit note{creditNoteNumber ? ` ${creditNoteNumber}` : ""} for this refund:{" "}

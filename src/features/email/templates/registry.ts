@@ -210,6 +210,10 @@ export const EMAIL_TEMPLATES = {
       keyOutcome: oneOf(REFUND_KEY_OUTCOMES),
       daysRemoved: t.Union([t.Integer({ minimum: 1 }), t.Null()]),
       endDate: t.Union([text, t.Null()]),
+      /** The licence's seat count after the refund, when the refund changed it. */
+      seatCount: t.Optional(t.Integer({ minimum: 1 })),
+      /** A partial refund of seats: how many of the sale's seats it gave back (they ended). */
+      seatsRefunded: t.Optional(t.Integer({ minimum: 1 })),
       /** The refund's credit note and its signed link, when the sale had an invoice. */
       creditNoteNumber: t.Optional(text),
       creditNoteUrl: t.Optional(text),
