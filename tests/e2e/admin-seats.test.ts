@@ -10,8 +10,8 @@ import type { AuthResponse } from "../../src/shared/api-types";
 import { makeKey } from "../support/app";
 import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
-import { axeViolations, describeFindings } from "../support/axe";
 import { postJson, signInAdminOn } from "../support/server";
+import { checkEveryLook, classTheme } from "../support/looks";
 import { shoot } from "./shots";
 
 setDefaultTimeout(90_000);
@@ -49,23 +49,7 @@ async function findLead(viewport = DESKTOP): Promise<Page> {
 }
 
 /** The dialog at both widths and in both themes: a picture of each, and no accessibility findings. */
-async function everyScreen(page: Page, name: string) {
-  for (const theme of ["dark", "light"] as const) {
-    await page.evaluate((t) => {
-      document.documentElement.classList.toggle("light", t === "light");
-      document.documentElement.classList.toggle("dark", t === "dark");
-    }, theme);
-    for (const [viewport, size] of [
-      [DESKTOP, "1280"],
-      [PHONE, "390"],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await shoot(page, `${name}-${size}-${theme}`, false);
-      expect(describeFindings(`${name} (${size}, ${theme})`, await axeViolations(page))).toBe("");
-    }
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const everyScreen = (page: Page, name: string) => checkEveryLook(page, name, classTheme(page), false);
 
 describe("the admin's seat control", () => {
   test("a count outside 1–100 gets a sentence and changes nothing; 4 gives seats, 2 ends the newest; audited", async () => {

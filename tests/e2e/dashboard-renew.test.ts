@@ -9,7 +9,7 @@ import { DAY } from "../../src/lib/clock";
 import { PHONE, openSignedIn, screenshot } from "../support/browser";
 import { api, dashboardSuite, newPage, openTab, signUp, signUpLinked, toastText } from "./dashboard-helpers";
 import { generateProductKeys } from "../../src/features/product-keys/service";
-import { checkEveryLook } from "../support/looks";
+import { checkEveryLook, classTheme } from "../support/looks";
 
 setDefaultTimeout(90_000);
 
@@ -83,17 +83,7 @@ describe("Renew / Extend", () => {
     await dialog.getByText("4 Month Pro × 2 seats").waitFor();
     await dialog.getByText("$49.98").waitFor();
     await dialog.getByRole("button", { name: "Complete Payment" }).waitFor();
-    await checkEveryLook(
-      page,
-      "dashboard-renew-seats",
-      async (theme) => {
-        await page.evaluate((name) => {
-          document.documentElement.classList.toggle("light", name === "light");
-          document.documentElement.classList.toggle("dark", name === "dark");
-        }, theme);
-      },
-      false,
-    );
+    await checkEveryLook(page, "dashboard-renew-seats", classTheme(page), false);
     // Nothing ends before the renewal is paid.
     expect((await api(env, "POST", "/api/plugin/validate", { key: keys[2]!, robloxUserId: "4" })).status).toBe(200);
 

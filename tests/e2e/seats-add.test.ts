@@ -8,20 +8,12 @@ import { sales } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
 import { openSignedIn } from "../support/browser";
 import { signInAdminOn } from "../support/server";
-import { checkEveryLook, type Theme } from "../support/looks";
+import { checkEveryLook, classTheme } from "../support/looks";
 import { api, dashboardSuite, newPage, signUp, toastText } from "./dashboard-helpers";
-import type { Page } from "playwright-core";
 
 setDefaultTimeout(120_000);
 
 const env = dashboardSuite();
-
-const themeOf = (page: Page) => async (theme: Theme) => {
-  await page.evaluate((name) => {
-    document.documentElement.classList.toggle("light", name === "light");
-    document.documentElement.classList.toggle("dark", name === "dark");
-  }, theme);
-};
 
 /** Five seats of 4 Month Pro bought with the demo card and redeemed by a new account: its e-mail. */
 async function studioWithFiveSeats(email: string) {
@@ -66,7 +58,7 @@ describe("Add seats", () => {
     await dialog.getByText("4 Month Pro — 2 added seats").waitFor();
     await dialog.getByText("2 seats × $24.99 × 45/120 days = $18.74").waitFor();
     await dialog.getByRole("button", { name: "Complete Payment" }).waitFor();
-    await checkEveryLook(page, "seats-add-dialog", themeOf(page), false);
+    await checkEveryLook(page, "seats-add-dialog", classTheme(page), false);
 
     await dialog.getByRole("button", { name: "Complete Payment" }).click();
     await toastText(page, "Seats added").waitFor();
@@ -78,13 +70,13 @@ describe("Add seats", () => {
     expect(await page.getByTestId("seat").count()).toBe(7);
     const [sale] = await env.server.deps.db.select().from(sales).where(eq(sales.kind, "added-seats"));
     expect(sale).toMatchObject({ email, seats: 2, amountCents: 1874, productKeyId: null });
-    await checkEveryLook(page, "seats-added", themeOf(page));
+    await checkEveryLook(page, "seats-added", classTheme(page));
 
     // The admin's Sales tab names the sale by what it added.
     const admin = await newPage(env);
     await openSignedIn(admin, await signInAdminOn(env.server), "/admin?tab=sales");
     await admin.getByRole("tabpanel", { name: "Sales" }).getByText("4 Month Pro — 2 added seats").first().waitFor();
-    await checkEveryLook(admin, "seats-added-admin-sales", themeOf(admin), false);
+    await checkEveryLook(admin, "seats-added-admin-sales", classTheme(admin), false);
   });
 
   test("a one-seat account finds Add seats on its Plugin tab, and then has the seat list", async () => {
@@ -92,7 +84,7 @@ describe("Add seats", () => {
     const page = await newPage(env);
     await openSignedIn(page, user.token, "/dashboard?tab=plugin");
     await page.getByText("Working with a team?", { exact: false }).waitFor();
-    await checkEveryLook(page, "seats-add-one-seat", themeOf(page));
+    await checkEveryLook(page, "seats-add-one-seat", classTheme(page));
     await page.getByRole("button", { name: "Add seats" }).click();
     const dialog = page.getByRole("dialog", { name: "Add seats" });
     await dialog.getByText("1 seat × $24.99 × 120/120 days = $24.99").waitFor();

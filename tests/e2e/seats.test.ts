@@ -9,7 +9,7 @@ import { DESKTOP, openSignedIn } from "../support/browser";
 import { api, dashboardSuite, openTab, toastText } from "./dashboard-helpers";
 import { generateProductKeys } from "../../src/features/product-keys/service";
 import { setSeatCount } from "../../src/features/seats/service";
-import { checkEveryLook, footerTheme } from "../support/looks";
+import { checkEveryLook, classTheme, footerTheme } from "../support/looks";
 
 setDefaultTimeout(90_000);
 
@@ -45,17 +45,7 @@ describe("a studio's seats", () => {
     await dialog.getByText("$24.99 per seat").waitFor();
     await dialog.getByText("$124.95").waitFor();
     await dialog.getByRole("button", { name: "Complete Payment" }).waitFor();
-    await checkEveryLook(
-      page,
-      "seats-purchase-dialog",
-      async (theme) => {
-        await page.evaluate((t) => {
-          document.documentElement.classList.toggle("light", t === "light");
-          document.documentElement.classList.toggle("dark", t === "dark");
-        }, theme);
-      },
-      false,
-    );
+    await checkEveryLook(page, "seats-purchase-dialog", classTheme(page), false);
 
     await dialog.getByRole("button", { name: "Complete Payment" }).click();
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();

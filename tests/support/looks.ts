@@ -35,6 +35,17 @@ export const footerTheme = (page: Page) => async (theme: Theme) => {
 };
 
 /**
+ * Switches the open page's theme by its root class alone: for a page whose footer can't be reached (an open modal
+ * dialog makes the rest of the page inert), when only the look is being checked.
+ */
+export const classTheme = (page: Page) => async (theme: Theme) => {
+  await page.evaluate((name) => {
+    document.documentElement.classList.toggle("light", name === "light");
+    document.documentElement.classList.toggle("dark", name === "dark");
+  }, theme);
+};
+
+/**
  * The open page in both themes at both widths: a picture of each (`name-SIZE-THEME`, when SHOTS_DIR is set) and
  * no accessibility finding. `setTheme` switches the page's theme; it ends at 1280 px.
  */
