@@ -77,6 +77,16 @@ describe("Add seats", () => {
     await openSignedIn(admin, await signInAdminOn(env.server), "/admin?tab=sales");
     await admin.getByRole("tabpanel", { name: "Sales" }).getByText("4 Month Pro — 2 added seats").first().waitFor();
     await checkEveryLook(admin, "seats-added-admin-sales", classTheme(admin), false);
+    // Its refund speaks of the seats it added, not of a key it never had.
+    await admin
+      .getByRole("button", { name: `Refund the sale to ${email}` })
+      .first()
+      .click();
+    const refund = admin.getByRole("alertdialog", { name: "Refund this sale?" });
+    await refund.getByLabel("Amount to refund").fill("18.74");
+    await refund.getByText("A full refund ends the seats this sale added, the newest first.").waitFor();
+    await refund.getByLabel("Amount to refund").fill("5");
+    await refund.getByText("A partial refund leaves the added seats working.").waitFor();
   });
 
   test("a one-seat account finds Add seats on its Plugin tab, and then has the seat list", async () => {

@@ -171,14 +171,20 @@ export function RefundDialog({ sale }: { sale: SaleView }) {
         />
       ) : null}
       <p className="text-sm text-muted-foreground" role="status">
-        {refund.refundCents === null
-          ? ""
-          : refund.full
-            ? "A full refund ends what this sale paid for: an unused key is deleted, a used key's time is taken back."
-            : refund.seats.seats !== null
-              ? `${refund.seats.seats} of the account's seats ${refund.seats.seats === 1 ? "ends" : "end"}, the newest first; the key keeps working.`
-              : "A partial refund leaves the key working."}
+        {refund.refundCents === null ? "" : refundOutcome(sale, refund.full, refund.seats.seats)}
       </p>
     </FormDialog>
   );
+}
+
+/** What the refund will do, in a sentence: a sale of added seats has no key of its own, only its seats. */
+function refundOutcome(sale: SaleView, full: boolean, seatsToEnd: number | null): string {
+  const addedSeats = sale.kind === "added-seats";
+  if (full)
+    return addedSeats
+      ? "A full refund ends the seats this sale added, the newest first."
+      : "A full refund ends what this sale paid for: an unused key is deleted, a used key's time is taken back.";
+  if (seatsToEnd !== null)
+    return `${seatsToEnd} of the account's seats ${seatsToEnd === 1 ? "ends" : "end"}, the newest first; ${addedSeats ? "the others keep working" : "the key keeps working"}.`;
+  return addedSeats ? "A partial refund leaves the added seats working." : "A partial refund leaves the key working.";
 }
