@@ -5,7 +5,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { sales } from "../../src/db/schema";
+import { refundRequests, sales } from "../../src/db/schema";
+import { recordPartialRefund } from "../../src/features/refunds/record";
 import { renderEmail } from "../../src/features/email/templates/render";
 import { paidSeats } from "../../src/features/seats/service";
 import { auditRowsOf, call, outboxOf, signInAdmin, signUpWithKey, type TestContext } from "../support/app";
@@ -45,6 +46,29 @@ describe("refunding some of a sale's seats", () => {
     const { text } = await renderEmail("refund-notice", notice.payload, "https://layerlift.example");
     expect(text).toContain("2 of the seats this payment was for were refunded and have ended.");
     expect(text).toContain("Your licence now has 3 seats.");
+  });
+
+  test("a request tried again after its refund was recorded ends its seats once", async () => {
+    const bought = await buySeats(5);
+    const { token } = await signUpWithKey(ctx, LEAD, bought.key);
+    const sale = await saleOf(bought.id);
+    const [request] = await ctx.deps.db
+      .insert(refundRequests)
+      .values({
+        saleId: sale.id,
+        amountCents: 1000,
+        seats: 2,
+        providerKey: "refund-tried-again",
+        status: "pending",
+        createdAt: ctx.clock.now(),
+      })
+      .returning();
+    const asked = { requestId: request!.id, seats: 2 };
+    await recordPartialRefund(ctx.deps, bought.id, 1000, null, asked);
+    // Tried again (its answer failed after the refund was recorded): the provider answers the same refund.
+    await recordPartialRefund(ctx.deps, bought.id, 1000, null, asked);
+    expect((await list(token)).total).toBe(3);
+    expect(await saleOf(bought.id)).toMatchObject({ refundedSeats: 2, refundedCents: 1000 });
   });
 
   test("a second one can't end more than the sale still pays for: 422 with a sentence, nothing changed", async () => {

@@ -229,6 +229,8 @@ function refundRequestsTable(b: Columns, { sales }: Record<"sales", Referenced>)
       amountCents: b.int("amount_cents").notNull(),
       /** The seats of the sale this request refunds (they end with it); null for none. */
       seats: b.int("seats"),
+      /** When its seats were recorded as refunded: once, however often the request is tried again. */
+      seatsRecordedAt: b.ms("seats_recorded_at"),
       providerKey: b.text("provider_key").notNull().unique(),
       status: b.text("status", { enum: ["pending", "done", "failed"] }).notNull(),
       /** The answer given when it was done, replayed for the same key. */

@@ -4,10 +4,18 @@
  * refund takes back what the key gave; a partial one keeps the key. Each is done once, in one
  * transaction with its credit note, audit line and refund notice, however often it is called.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { forUpdate, type DbOrTx } from "../../db";
-import { productKeys, sales, subscriptions, type CreditNote, type ProductKey, type Sale } from "../../db/schema";
+import {
+  productKeys,
+  refundRequests,
+  sales,
+  subscriptions,
+  type CreditNote,
+  type ProductKey,
+  type Sale,
+} from "../../db/schema";
 import { formatDollars, isPlanId, PLANS } from "@shared/plans";
 import { writeAudit } from "../audit/service";
 import { DAY } from "../../lib/clock";
@@ -124,6 +132,25 @@ async function recordEarlyRefund(tx: DbOrTx, intent: ProviderIntent | null, now:
   return recorded;
 }
 
+/** The seats a refund request asked to end, and the request (src/features/refunds/sale-refund.ts). */
+export interface RequestedSeats {
+  requestId: number;
+  seats: number;
+}
+
+/**
+ * The request's seats, the first time they are recorded; 0 after that. A request tried again (its answer failed
+ * after the refund was recorded) must not end the same seats twice.
+ */
+async function claimRequestedSeats(tx: DbOrTx, { requestId, seats }: RequestedSeats, now: number) {
+  const claimed = await tx
+    .update(refundRequests)
+    .set({ seatsRecordedAt: now })
+    .where(and(eq(refundRequests.id, requestId), isNull(refundRequests.seatsRecordedAt)))
+    .returning({ id: refundRequests.id });
+  return claimed.length > 0 ? seats : 0;
+}
+
 /**
  * A partial refund (a goodwill gesture): the sale keeps its key and stays 'paid'; the refunded cents are
  * recorded, so revenue is counted net of them. `amountRefunded` is the provider's running total, so a
@@ -136,7 +163,7 @@ export async function recordPartialRefund(
   paymentIntentId: string,
   amountRefunded: number,
   actorUserId: number | null = null,
-  seats = 0,
+  seatsOf: RequestedSeats | null = null,
 ): Promise<Sale | null> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
@@ -146,6 +173,7 @@ export async function recordPartialRefund(
       log.warn({ paymentIntentId }, "partial refund for a payment that is not one of our sales; nothing recorded");
       return null;
     }
+    const seats = seatsOf ? await claimRequestedSeats(tx, seatsOf, now) : 0;
     const refundedCents = Math.min(sale.amountCents, Math.max(sale.refundedCents, amountRefunded));
     const newSeats = Math.max(0, Math.min(seats, sale.seats - sale.refundedSeats));
     if (sale.status !== "paid" || (refundedCents === sale.refundedCents && newSeats === 0)) return sale;

@@ -232,7 +232,7 @@ export async function refundSale<Answer>(
         sale.paymentIntentId,
         outcome.amountRefunded,
         request.actorUserId,
-        row.seats ?? 0,
+        row.seats ? { requestId: row.id, seats: row.seats } : null,
       );
       // The credit note's tax reversal (a full refund's is recorded by refundPayment).
       await syncTaxRecords(deps);

@@ -1,0 +1,1 @@
+ALTER TABLE `refund_requests` ADD `seats_recorded_at` integer;
