@@ -9,7 +9,8 @@ import { TAG_CATEGORIES, TAGS, tagBySlug } from "../../src/shared/tags";
 import { DESKTOP, PHONE, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 
-setDefaultTimeout(60_000);
+// Two tests walk all 17 tag pages one click at a time: 20 s on a quiet machine, over a minute on a busy one.
+setDefaultTimeout(120_000);
 
 const suite = browserSuite();
 
