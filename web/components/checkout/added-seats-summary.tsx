@@ -5,10 +5,9 @@
  */
 import type { PaymentIntentResponse } from "@shared/api-types";
 import { addedSeatsText, seatsText } from "@shared/seats";
+import { DiscountAndTotal, money, QUOTE_ROW as row } from "./quote-lines";
 
 type Quote = PaymentIntentResponse["quote"];
-
-const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 
 /** "2 seats × $24.99 × 45/120 days = $18.74", or for lifetime access "2 seats × $49.99 = $99.98". */
 export function addedSeatsArithmetic(quote: Quote): string {
@@ -28,7 +27,6 @@ export function AddedSeatsSummary({
   /** Tax is on: the total is under the billing details, with the tax. */
   taxed: boolean;
 }) {
-  const row = "flex items-baseline justify-between gap-3";
   if (!quote)
     return (
       <span className="grid gap-1">
@@ -45,18 +43,7 @@ export function AddedSeatsSummary({
       <span className="text-xs" data-testid="added-seats-arithmetic">
         {addedSeatsArithmetic(quote)}
       </span>
-      {quote.promotionCode && (
-        <span className={`${row} text-success`}>
-          <span>Promotion code {quote.promotionCode}</span>
-          <span>−{money(quote.discount)}</span>
-        </span>
-      )}
-      {!taxed && (
-        <span className={`${row} border-t border-border pt-1`}>
-          <span className="font-medium text-foreground">Total</span>
-          <span className="text-lg font-semibold text-foreground">{money(quote.total)}</span>
-        </span>
-      )}
+      <DiscountAndTotal quote={quote} taxed={taxed} />
     </span>
   );
 }

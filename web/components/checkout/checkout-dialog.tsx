@@ -8,6 +8,7 @@ import { BuyerForm, buyerDetails, consentNeeded, EMPTY_BUYER_FORM, type BuyerFor
 import { detailsKey, useOpenPayment } from "./use-open-payment";
 import { seatsOf } from "./seats-field";
 import { AddedSeatsSummary } from "./added-seats-summary";
+import { DiscountAndTotal, money, QUOTE_ROW } from "./quote-lines";
 import { seatsText } from "@shared/seats";
 import { toast } from "../../lib/use-toast";
 import type { Checkout } from "./checkout-types";
@@ -47,8 +48,6 @@ export function asksBeforePaying(config: { tax: string; withdrawalConsent: Withd
   return config.tax !== "off" || config.withdrawalConsent === "always";
 }
 
-const money = (dollars: number) => `$${dollars.toFixed(2)}`;
-
 /**
  * The plan, the promotion code's line when there is one, and the total the card is charged; with tax, the total
  * is the breakdown's (under the billing details), so it is not said twice.
@@ -56,7 +55,7 @@ const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 function QuoteSummary({ checkout, quote }: { checkout: Checkout; quote: PaymentIntentResponse["quote"] | null }) {
   const taxed = checkout.asksLocation;
   if (checkout.adding) return <AddedSeatsSummary planName={checkout.plan.name} quote={quote} taxed={taxed} />;
-  const row = "flex items-baseline justify-between gap-3";
+  const row = QUOTE_ROW;
   const name = <PlanName name={checkout.plan.name} quote={quote} />;
   if (!quote?.promotionCode) {
     return (
@@ -74,16 +73,7 @@ function QuoteSummary({ checkout, quote }: { checkout: Checkout; quote: PaymentI
         {name}
         <span className="text-foreground">{money(quote.listPrice)}</span>
       </span>
-      <span className={`${row} text-success`}>
-        <span>Promotion code {quote.promotionCode}</span>
-        <span>−{money(quote.discount)}</span>
-      </span>
-      {!taxed && (
-        <span className={`${row} border-t border-border pt-1`}>
-          <span className="font-medium text-foreground">Total</span>
-          <span className="text-lg font-semibold text-foreground">{money(quote.total)}</span>
-        </span>
-      )}
+      <DiscountAndTotal quote={quote} taxed={taxed} />
     </span>
   );
 }
