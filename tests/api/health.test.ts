@@ -292,16 +292,20 @@ describe("layerlift health", () => {
   test("prints the reasons when given the metrics token (--token or $METRICS_TOKEN), and only the status without it", async () => {
     const server = await startTestServer({ env: { METRICS_TOKEN } });
     try {
-      const row = await queueEmail(
-        server.deps.db,
-        {
-          to: "buyer@example.com",
-          template: "product-key",
-          payload: { key: "ABCDEFGH2345", plan: "pro", planName: "4 Month Pro" },
-        },
-        server.clock.now(),
-      );
-      await server.deps.db.update(emails).set({ status: "failed", nextAttemptAt: null }).where(eq(emails.id, row.id));
+      // Queued and failed in one transaction: the listening server's outbox worker must never see it pending,
+      // or a send already under way could mark it sent after the test marked it failed.
+      await server.deps.db.transaction(async (tx) => {
+        const row = await queueEmail(
+          tx,
+          {
+            to: "buyer@example.com",
+            template: "product-key",
+            payload: { key: "ABCDEFGH2345", plan: "pro", planName: "4 Month Pro" },
+          },
+          server.clock.now(),
+        );
+        await tx.update(emails).set({ status: "failed", nextAttemptAt: null }).where(eq(emails.id, row.id));
+      });
       const reason = "- 1 e-mail has failed for good; retry them from the admin E-mails tab";
 
       const withFlag = await runHealth(["--url", server.url, "--token", METRICS_TOKEN]);
