@@ -130,6 +130,9 @@ describe("the sign-in pages in German", () => {
       .getByRole("status")
       .getByText(/Falls es zu dieser E-Mail-Adresse ein Konto gibt/)
       .waitFor();
+    await page.setViewportSize(PHONE);
+    await shoot(page, "language-de-forgot-password-390", false);
+    await page.setViewportSize(DESKTOP);
     await dialog.getByRole("button", { name: "Fertig" }).click();
     await dialog.waitFor({ state: "hidden" });
   });
