@@ -107,6 +107,7 @@ export const ROUTES: readonly SiteRoute[] = [
     indexable: true,
     title: "Login",
     description: `Log in to your ${PRODUCT_NAME} account to manage your subscription and plugin key.`,
+    translated: true,
   },
   {
     id: "signup",
@@ -115,6 +116,7 @@ export const ROUTES: readonly SiteRoute[] = [
     indexable: true,
     title: "Sign Up",
     description: `Create your ${PRODUCT_NAME} account with the product key from your purchase e-mail.`,
+    translated: true,
   },
   {
     id: "reset-password",
@@ -123,6 +125,7 @@ export const ROUTES: readonly SiteRoute[] = [
     indexable: false,
     title: "Reset Password",
     description: `Choose a new password for your ${PRODUCT_NAME} account.`,
+    translated: true,
   },
   {
     id: "confirm-email",

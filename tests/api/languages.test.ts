@@ -39,6 +39,12 @@ const PURCHASE_VERSIONS = {
   "x-default": `${APP_URL}/purchase`,
 };
 
+const versionsOf = (path: string) =>
+  Object.fromEntries([
+    ...LANGUAGES.map((language) => [language.tag, `${APP_URL}${language.prefix ? `/${language.prefix}` : ""}${path}`]),
+    ["x-default", `${APP_URL}${path}`],
+  ]);
+
 describe("each language under its prefix", () => {
   test("/de/purchase is German: lang, title, heading, money by Intl, canonical and every alternate", async () => {
     const page = await get("/de/purchase");
@@ -84,6 +90,38 @@ describe("each language under its prefix", () => {
     expect(alternates(page.text)).toEqual({});
   });
 
+  test("the sign-in pages are translated: /de/login and /fr/signup in their language, with every version", async () => {
+    const login = await get("/de/login");
+    expect(login.status).toBe(200);
+    expect(htmlLang(login.text)).toBe("de");
+    expect(title(login.text)).toBe("Anmelden | Layerlift");
+    expect(h1(login.text)).toBe("Willkommen zurück");
+    expect(login.text.includes("Passwort vergessen?")).toBe(true);
+    expect(login.text.includes("Diese Seite gibt es nur auf Englisch.")).toBe(false);
+    expect(/<main [^>]*lang="en"/.test(login.text)).toBe(false);
+    expect(canonical(login.text)).toBe(`${APP_URL}/de/login`);
+    expect(alternates(login.text)).toEqual(versionsOf("/login"));
+    const signup = await get("/fr/signup");
+    expect(htmlLang(signup.text)).toBe("fr");
+    expect(h1(signup.text)).toBe("Créez votre compte");
+    expect(canonical(signup.text)).toBe(`${APP_URL}/fr/signup`);
+    expect(alternates(signup.text)).toEqual(versionsOf("/signup"));
+    const english = await get("/login");
+    expect(h1(english.text)).toBe("Welcome back");
+    expect(alternates(english.text)).toEqual(versionsOf("/login"));
+  });
+
+  test("the password reset page is translated and, as in English, not indexed", async () => {
+    const page = await get("/es/reset-password");
+    expect(page.status).toBe(200);
+    expect(htmlLang(page.text)).toBe("es");
+    expect(title(page.text)).toBe("Restablecer contraseña | Layerlift");
+    expect(h1(page.text)).toBe("Elige una nueva contraseña");
+    expect(/<main [^>]*lang="en"/.test(page.text)).toBe(false);
+    expect(canonical(page.text)).toBe(canonical((await get("/reset-password")).text));
+    expect(page.text.includes('name="robots" content="noindex')).toBe(true);
+  });
+
   test("an unknown prefix, or a capitalised one, is the 404 page", async () => {
     for (const path of ["/xx/purchase", "/DE/purchase", "/de-de/purchase"]) {
       const page = await get(path);
@@ -109,6 +147,13 @@ describe("sitemap.xml", () => {
       const links = byLoc.get(loc)?.["xhtml:link"] ?? [];
       expect(Object.fromEntries(links.map((link) => [link["@_hreflang"], link["@_href"]]))).toEqual(PURCHASE_VERSIONS);
     }
+    for (const path of ["/login", "/signup"])
+      for (const language of LANGUAGES) {
+        const loc = `${APP_URL}${language.prefix ? `/${language.prefix}` : ""}${path}`;
+        const links = byLoc.get(loc)?.["xhtml:link"] ?? [];
+        expect(Object.fromEntries(links.map((link) => [link["@_hreflang"], link["@_href"]]))).toEqual(versionsOf(path));
+      }
+    expect([...byLoc.keys()].some((loc) => loc.includes("/reset-password"))).toBe(false);
     expect(byLoc.has(`${APP_URL}/de`)).toBe(true);
     expect(byLoc.get(`${APP_URL}/docs/lock`)?.["xhtml:link"]).toBeUndefined();
     expect(byLoc.has(`${APP_URL}/de/docs/lock`)).toBe(false);

@@ -107,14 +107,74 @@ describe("visitors", () => {
   });
 });
 
+describe("the sign-in pages in German", () => {
+  test("login: its checks, a refusal and the forgot-password dialog, all in German", async () => {
+    const page = await suite.page(DESKTOP);
+    await page.goto("/de/login");
+    await page.getByRole("heading", { level: 1, name: "Willkommen zurück" }).waitFor();
+    await page.waitForFunction(() => Object.keys(document.getElementById("root")!).length > 0);
+    expect(await page.getByText("Diese Seite gibt es nur auf Englisch.").count()).toBe(0);
+    await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+    await page.getByText("Gib deine E-Mail-Adresse ein").waitFor();
+    await page.getByLabel("E-Mail", { exact: true }).fill("nobody-here@example.com");
+    await page.getByLabel("Passwort", { exact: true }).fill("not the password");
+    await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+    await page.locator("#login-password-error").getByText("E-Mail-Adresse oder Passwort falsch").waitFor();
+
+    await page.getByRole("button", { name: "Passwort vergessen?" }).click();
+    const dialog = page.getByRole("dialog", { name: "Setze dein Passwort zurück" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Schließen" }).waitFor();
+    await dialog.getByRole("button", { name: "Link senden" }).click();
+    await dialog
+      .getByRole("status")
+      .getByText(/Falls es zu dieser E-Mail-Adresse ein Konto gibt/)
+      .waitFor();
+    await page.setViewportSize(PHONE);
+    await shoot(page, "language-de-forgot-password-390", false);
+    await page.setViewportSize(DESKTOP);
+    await dialog.getByRole("button", { name: "Fertig" }).click();
+    await dialog.waitFor({ state: "hidden" });
+  });
+
+  test("sign-up: its fields, checks and the lost-key dialog in German", async () => {
+    const page = await suite.page(DESKTOP);
+    await page.goto("/de/signup");
+    await page.getByRole("heading", { level: 1, name: "Erstelle dein Konto" }).waitFor();
+    await page.waitForFunction(() => Object.keys(document.getElementById("root")!).length > 0);
+    await page.getByLabel("Produktschlüssel").fill("ABC");
+    await page.getByLabel("Passwort", { exact: true }).fill("short");
+    await page.getByLabel("Passwort bestätigen").fill("other");
+    await page.getByText("Die Passwörter stimmen nicht überein").waitFor();
+    await page.getByRole("link", { name: "Nutzungsbedingungen" }).waitFor();
+    await page.getByRole("button", { name: "Schlüssel nicht gefunden?" }).click();
+    const dialog = page.getByRole("dialog", { name: "Finde deinen Produktschlüssel" });
+    await dialog.getByRole("button", { name: "Abbrechen" }).click();
+    await dialog.waitFor({ state: "hidden" });
+  });
+
+  test("password reset: the form, and the page without its link, in German", async () => {
+    const page = await suite.page(DESKTOP);
+    await page.goto("/de/reset-password?token=abc");
+    await page.getByRole("heading", { level: 1, name: "Wähle ein neues Passwort" }).waitFor();
+    await page.getByLabel("Neues Passwort bestätigen").waitFor();
+    await page.goto("/de/reset-password");
+    await page.getByRole("heading", { level: 1, name: "Link unvollständig" }).waitFor();
+    await page.getByRole("link", { name: "Zurück zur Anmeldung" }).click();
+    await page.waitForURL("**/de/login");
+  });
+});
+
 describe("every look passes axe", () => {
-  for (const path of ["/de", "/de/purchase", "/pt-br", "/pt-br/purchase"]) {
+  const signIn = ["/login", "/signup", "/reset-password?token=abc"];
+  const paths = ["/de", "/de/purchase", "/pt-br", "/pt-br/purchase"];
+  for (const path of [...paths, ...signIn.flatMap((p) => [`/de${p}`, `/pt-br${p}`])]) {
     test(path, async () => {
       const page = await suite.page(DESKTOP);
       await page.goto(path);
       await page.getByRole("heading", { level: 1 }).waitFor();
       await page.waitForFunction(() => Object.keys(document.getElementById("root")!).length > 0);
-      const name = `language-${path.slice(1).replace(/\//g, "-")}`;
+      const name = `language-${path.slice(1).replace(/\?.*$/, "").replace(/\//g, "-")}`;
       // The footer's theme menu, by its id: its label is in the page's language.
       await checkEveryLook(page, name, async (theme: Theme) => {
         await page.locator("#footer-theme").selectOption(theme);
@@ -138,6 +198,17 @@ describe("long words", () => {
       await shoot(page, `language-header-${width}`, false);
     });
   }
+});
+
+describe("the sign-in pages at 390 px", () => {
+  test("in Brazilian Portuguese and German they fit without scrolling sideways", async () => {
+    const page = await suite.page(PHONE);
+    for (const path of ["/pt-br/login", "/pt-br/signup", "/pt-br/reset-password?token=abc", "/de/signup"]) {
+      await page.goto(path);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+  });
 });
 
 // After the looks: a signed-in user counts as active, and the home page's count then pulses without end.

@@ -6,6 +6,7 @@ import { FormDialog } from "./form-dialog";
 import { SentNotice } from "./sent-notice";
 import { failureToast } from "../lib/failure-toast";
 import { ApiError } from "../lib/api";
+import { useT } from "../lib/language";
 
 export interface EmailRequestDialogProps {
   open: boolean;
@@ -23,6 +24,11 @@ export interface EmailRequestDialogProps {
   /** The failure toast's sentence when the server gave none (and its title, "Request Failed" unless given). */
   failureFallback: string;
   failureTitle?: string;
+  /**
+   * The page's own words for the server's answer, which is the same for every address (a translated page
+   * says it in its language); without it the server's sentence is shown.
+   */
+  sentText?: string;
 }
 
 /**
@@ -30,7 +36,15 @@ export interface EmailRequestDialogProps {
  * lost keys) and then shows the server's sentence, which never says whether the address is known.
  */
 export function EmailRequestDialog(props: EmailRequestDialogProps) {
-  const { initialEmail = "", request, fieldId, fieldLabel, failureTitle = "Request Failed", failureFallback } = props;
+  const t = useT();
+  const {
+    initialEmail = "",
+    request,
+    fieldId,
+    fieldLabel,
+    failureTitle = t("dialog.requestFailed"),
+    failureFallback,
+  } = props;
   const { open, onOpenChange, title, description, submitLabel } = props;
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | null>(null);
@@ -46,17 +60,19 @@ export function EmailRequestDialog(props: EmailRequestDialogProps) {
 
   function handleSubmit() {
     if (!email.trim()) {
-      setError("Email is required");
+      setError(t("auth.emailRequired"));
       return;
     }
     setError(null);
     request.mutate(email.trim(), {
-      onSuccess: ({ message }) => setSentMessage(message),
+      onSuccess: ({ message }) => setSentMessage(props.sentText ?? message),
       onError: (failure) => {
         // Not an address: said at the field, where it can be fixed.
         if (failure instanceof ApiError && failure.status === 422 && failure.serverText)
           return setError(failure.serverText);
-        failureToast(failureTitle, { fallback: failureFallback, statusPrefix: "Request failed." })(failure);
+        failureToast(failureTitle, { fallback: failureFallback, statusPrefix: t("dialog.requestFailedStatus") })(
+          failure,
+        );
       },
     });
   }
@@ -64,7 +80,7 @@ export function EmailRequestDialog(props: EmailRequestDialogProps) {
   return (
     <FormDialog
       {...{ open, onOpenChange, title, description, submitLabel }}
-      pendingText="Sending..."
+      pendingText={t("dialog.sending")}
       pending={request.isPending}
       icon={<Send aria-hidden />}
       done={sentMessage !== null}

@@ -3,6 +3,7 @@ import { Button } from "./ui/button";
 import { PendingButton } from "./ui/pending-button";
 import { DialogActions, DialogFooter, DialogFrame } from "./ui/dialog";
 import { cn } from "../lib/utils";
+import { useT } from "../lib/language";
 
 export interface FormDialogProps {
   /** What opens it; left out when the caller opens it through `open`. */
@@ -32,6 +33,7 @@ export interface FormDialogProps {
 export function FormDialog(props: FormDialogProps) {
   const { children, submitLabel, pendingText, pending, done, destructive, icon, className, onSubmit, ...frame } = props;
   const formId = useId();
+  const t = useT();
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     onSubmit();
@@ -47,7 +49,7 @@ export function FormDialog(props: FormDialogProps) {
       )}
       {done ? (
         <DialogFooter>
-          <Button onClick={() => frame.onOpenChange(false)}>Done</Button>
+          <Button onClick={() => frame.onOpenChange(false)}>{t("dialog.done")}</Button>
         </DialogFooter>
       ) : (
         <DialogActions>

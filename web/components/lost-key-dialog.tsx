@@ -2,6 +2,7 @@ import { useState } from "react";
 import { EmailRequestDialog } from "./email-request-dialog";
 import { useResendKeys } from "../lib/queries/checkout";
 import { cn } from "../lib/utils";
+import { useT } from "../lib/language";
 
 const linkClasses =
   "cursor-pointer rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring";
@@ -13,22 +14,24 @@ const linkClasses =
 export function LostKeyDialog({ initialEmail = "", className }: { initialEmail?: string; className?: string }) {
   const [open, setOpen] = useState(false);
   const resend = useResendKeys();
+  const t = useT();
   return (
     <>
       <button type="button" className={cn(linkClasses, className)} aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        Can't find your key?
+        {t("lostKey.open")}
       </button>
       <EmailRequestDialog
         open={open}
         onOpenChange={setOpen}
         initialEmail={initialEmail}
         request={resend}
-        title="Find your product key"
-        description="Enter the e-mail you paid with. We'll e-mail every key bought with it, and say which ones are still unused."
+        title={t("lostKey.title")}
+        description={t("lostKey.description")}
         fieldId="lost-key-email"
-        fieldLabel="Purchase e-mail"
-        submitLabel="E-mail my keys"
-        failureFallback="Could not send your keys"
+        fieldLabel={t("lostKey.label")}
+        submitLabel={t("lostKey.submit")}
+        failureFallback={t("lostKey.failed")}
+        sentText={t("lostKey.sent")}
       />
     </>
   );

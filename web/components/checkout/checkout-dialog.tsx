@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import type { PaymentIntentResponse } from "@shared/api-types";
 import type { WithdrawalConsentSetting } from "@shared/withdrawal";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
+import { LanguageProvider, useLanguage } from "../../lib/language";
 import { CardForm, FinePrint, PaymentFailedNotice, PromotionRefusedNotice } from "./checkout-parts";
 import { TaxBreakdownTable } from "./tax-step";
 import { BuyerForm, buyerDetails, consentNeeded, EMPTY_BUYER_FORM, type BuyerFormState } from "./buyer-form";
@@ -214,61 +215,65 @@ export function CheckoutDialog({
   // A payment made for another seat count is priced again.
   const seatsChanged = intent !== null && rules.asksSeats && seatsOf(form.seats) !== intent.quote.seats;
   const submitLabel = submitLabelFor(rules.asksLocation, intent !== null, seatsChanged);
+  // Not translated yet: all of it English on any page, its corner button included.
+  const language = useLanguage();
   return (
-    <Dialog open={checkout !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent aria-describedby="checkout-summary" onInteractOutside={(event) => event.preventDefault()}>
-        <CheckoutHeader
-          checkout={checkout}
-          quote={
-            checkout &&
-            (payable ? intent.quote : expected(checkout, withoutPromotion || promotionRefused !== null, seats))
-          }
-        />
-        {checkout && (
-          <BuyerForm
-            rules={rules}
-            state={form}
-            onChange={(next) => {
-              setForm(next);
-              payment.dismissFailure();
-            }}
-            onSubmit={(wanted) => void payment.request(withoutPromotion ? { ...wanted, withoutPromotion } : wanted)}
-            pending={payment.pending}
-            error={promotionRefused ? null : payment.error}
-            submitLabel={submitLabel}
-            // After a failure, "Try again" is the one way on, until the buyer changes the form.
-            // While the code is refused, the one way on is the list price (the form's button would be refused again).
-            showSubmit={(rules.asksLocation || !payable) && !payment.failure && !promotionRefused}
+    <LanguageProvider value={{ language, translated: false }}>
+      <Dialog open={checkout !== null} onOpenChange={(open) => !open && close()}>
+        <DialogContent aria-describedby="checkout-summary" onInteractOutside={(event) => event.preventDefault()}>
+          <CheckoutHeader
+            checkout={checkout}
+            quote={
+              checkout &&
+              (payable ? intent.quote : expected(checkout, withoutPromotion || promotionRefused !== null, seats))
+            }
           />
-        )}
-        {promotionRefused && checkout && (
-          <PromotionRefusedNotice
-            message={promotionRefused}
-            listPrice={money(checkout.plan.price * seats)}
-            pending={payment.pending}
-            onListPrice={listPrice}
-          />
-        )}
-        {payment.failure && (
-          <PaymentFailedNotice
-            failure={payment.failure}
-            elsewhere={payment.elsewhere}
-            pending={payment.pending}
-            onRetry={() => void payment.retry()}
-          />
-        )}
-        {payable && intent.breakdown.tax && <TaxBreakdownTable breakdown={intent.breakdown} />}
-        {payable && (
-          <CardForm
-            intent={intent}
-            publishableKey={publishableKey}
-            returnPath={returnPath}
-            onPaid={paid}
-            onFailed={failed}
-          />
-        )}
-        <FinePrint note={note} />
-      </DialogContent>
-    </Dialog>
+          {checkout && (
+            <BuyerForm
+              rules={rules}
+              state={form}
+              onChange={(next) => {
+                setForm(next);
+                payment.dismissFailure();
+              }}
+              onSubmit={(wanted) => void payment.request(withoutPromotion ? { ...wanted, withoutPromotion } : wanted)}
+              pending={payment.pending}
+              error={promotionRefused ? null : payment.error}
+              submitLabel={submitLabel}
+              // After a failure, "Try again" is the one way on, until the buyer changes the form.
+              // While the code is refused, the one way on is the list price (the form's button would be refused again).
+              showSubmit={(rules.asksLocation || !payable) && !payment.failure && !promotionRefused}
+            />
+          )}
+          {promotionRefused && checkout && (
+            <PromotionRefusedNotice
+              message={promotionRefused}
+              listPrice={money(checkout.plan.price * seats)}
+              pending={payment.pending}
+              onListPrice={listPrice}
+            />
+          )}
+          {payment.failure && (
+            <PaymentFailedNotice
+              failure={payment.failure}
+              elsewhere={payment.elsewhere}
+              pending={payment.pending}
+              onRetry={() => void payment.retry()}
+            />
+          )}
+          {payable && intent.breakdown.tax && <TaxBreakdownTable breakdown={intent.breakdown} />}
+          {payable && (
+            <CardForm
+              intent={intent}
+              publishableKey={publishableKey}
+              returnPath={returnPath}
+              onPaid={paid}
+              onFailed={failed}
+            />
+          )}
+          <FinePrint note={note} />
+        </DialogContent>
+      </Dialog>
+    </LanguageProvider>
   );
 }

@@ -2,6 +2,7 @@ import { useRef, type ComponentProps, type ReactNode } from "react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { cn } from "../../lib/utils";
+import { useT } from "../../lib/language";
 import { Button } from "./button";
 import { styled } from "./styled";
 
@@ -54,6 +55,7 @@ export function DialogContent({
   ...props
 }: DialogContentProps) {
   const opener = useRef<HTMLElement | null>(null);
+  const t = useT();
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -80,7 +82,7 @@ export function DialogContent({
         {!hideClose && (
           <DialogPrimitive.Close className="absolute top-4 right-4 cursor-pointer rounded-sm p-1 text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
             <X className="size-4" aria-hidden />
-            <span className="sr-only">Close</span>
+            <span className="sr-only">{t("dialog.close")}</span>
           </DialogPrimitive.Close>
         )}
       </DialogPrimitive.Content>
@@ -137,11 +139,12 @@ export function DialogFrame(props: DialogFrameProps) {
 }
 
 /** A dialog's footer: Cancel, which closes it, then its one action. */
-export function DialogActions({ cancelLabel = "Cancel", children }: { cancelLabel?: ReactNode; children: ReactNode }) {
+export function DialogActions({ cancelLabel, children }: { cancelLabel?: ReactNode; children: ReactNode }) {
+  const t = useT();
   return (
     <DialogFooter>
       <DialogClose asChild>
-        <Button variant="outline">{cancelLabel}</Button>
+        <Button variant="outline">{cancelLabel ?? t("dialog.cancel")}</Button>
       </DialogClose>
       {children}
     </DialogFooter>

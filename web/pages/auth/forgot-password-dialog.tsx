@@ -1,5 +1,6 @@
 import { EmailRequestDialog } from "../../components/email-request-dialog";
 import { useForgotPassword } from "../../lib/queries/password-reset";
+import { useT } from "../../lib/language";
 
 export interface ForgotPasswordDialogProps {
   open: boolean;
@@ -11,18 +12,20 @@ export interface ForgotPasswordDialogProps {
 /** The login screen's Forgot password: asks for the e-mail and sends a reset link. */
 export function ForgotPasswordDialog({ open, onOpenChange, initialEmail = "" }: ForgotPasswordDialogProps) {
   const forgot = useForgotPassword();
+  const t = useT();
   return (
     <EmailRequestDialog
       open={open}
       onOpenChange={onOpenChange}
       initialEmail={initialEmail}
       request={forgot}
-      title="Reset your password"
-      description="Enter the e-mail of your account and we'll send you a link to choose a new password."
+      title={t("forgot.title")}
+      description={t("forgot.description")}
       fieldId="forgot-email"
-      fieldLabel="Email"
-      submitLabel="Send Reset Link"
-      failureFallback="Could not send the reset link"
+      fieldLabel={t("auth.email")}
+      submitLabel={t("forgot.submit")}
+      failureFallback={t("forgot.failed")}
+      sentText={t("forgot.sent")}
     />
   );
 }

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { LogIn } from "lucide-react";
 import { useLocation, useSearch } from "wouter";
-import { PRODUCT_NAME } from "@shared/product";
 import { EmailField } from "../../components/email-field";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
@@ -16,11 +15,12 @@ import { useRedirectSignedIn } from "./use-redirect-signed-in";
 import { nextPath } from "../../lib/after-sign-in";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { AuthFormCard, AuthLink } from "./auth-form-card";
+import { richMessage, useT, type Translate } from "../../lib/language";
 
-function validate(email: string, password: string) {
+function validate(email: string, password: string, t: Translate) {
   return {
-    email: email.trim() ? undefined : "Email is required",
-    password: password ? undefined : "Password is required",
+    email: email.trim() ? undefined : t("auth.emailRequired"),
+    password: password ? undefined : t("auth.passwordRequired"),
   };
 }
 
@@ -31,24 +31,26 @@ function validate(email: string, password: string) {
 function useLoginRequest(next: string | null) {
   const [, navigate] = useLocation();
   const login = useLogin();
+  const t = useT();
   const server = useServerFieldError<"password">({ INVALID_CREDENTIALS: "password" });
   function send(body: { email: string; password: string; rememberMe: boolean }) {
     login.mutate(body, {
       onSuccess: ({ user, firstSignIn }) => {
         // "back" only for someone who has been here before (a new admin's first sign-in is not a return).
         toast({
-          title: firstSignIn ? "Welcome!" : "Welcome back!",
-          description: "You've been successfully logged in.",
+          title: firstSignIn ? t("login.welcome") : t("login.welcomeBack"),
+          description: t("login.success"),
         });
         navigate(next ?? (user.isAdmin ? "/admin" : "/dashboard"));
       },
       onError: (error) =>
         server.show(
           error,
-          failureToast("Login Failed", {
-            fallback: "Invalid email or password",
-            unauthorizedText: "Invalid email or password",
-            statusPrefix: "Login failed.",
+          failureToast(t("login.failedTitle"), {
+            fallback: t("login.invalid"),
+            unauthorizedText: t("login.invalid"),
+            statusPrefix: t("login.failedStatus"),
+            codes: { INVALID_CREDENTIALS: t("login.invalid") },
           })(error),
         ),
     });
@@ -67,7 +69,8 @@ export default function LoginPage() {
   const [forgotOpen, setForgotOpen] = useForgotPasswordLink(search);
   const login = useLoginRequest(next);
   const server = login.server;
-  const { shown: errors, check } = useFieldErrors(validate(email, password), {
+  const t = useT();
+  const { shown: errors, check } = useFieldErrors(validate(email, password, t), {
     email: "login-email",
     password: "login-password",
   });
@@ -78,23 +81,23 @@ export default function LoginPage() {
 
   return (
     <AuthFormCard
-      title="Welcome back"
-      description={`Log in to your ${PRODUCT_NAME} account to manage your subscription and plugin key.`}
+      title={t("login.title")}
+      description={t("login.description")}
       onSubmit={submit}
-      submitLabel="Login"
-      pendingText="Logging in..."
+      submitLabel={t("login.submit")}
+      pendingText={t("login.pending")}
       pending={login.pending}
       icon={<LogIn aria-hidden />}
       footer={
         <p className="text-center text-sm text-muted-foreground">
-          Don't have an account? <AuthLink href="/signup">Sign Up</AuthLink>
+          {richMessage(t("login.noAccount"), [(words) => <AuthLink href="/signup">{words}</AuthLink>])}
         </p>
       }
       after={<ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} initialEmail={email.trim()} />}
     >
       <EmailField
         id="login-email"
-        label="Email"
+        label={t("auth.email")}
         error={errors.email}
         value={email}
         onChange={(event) => {
@@ -104,7 +107,7 @@ export default function LoginPage() {
       />
       <TextField
         id="login-password"
-        label="Password"
+        label={t("auth.password")}
         error={errors.password ?? server.errorFor("password")}
         aside={<ForgotPasswordButton onClick={() => setForgotOpen(true)} />}
         type="password"
@@ -132,17 +135,19 @@ function useForgotPasswordLink(search: string) {
 }
 
 function RememberMe({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const t = useT();
   return (
     <div className="flex items-center gap-2">
       <Checkbox id="login-remember" checked={checked} onCheckedChange={(value) => onChange(value === true)} />
       <Label htmlFor="login-remember" className="cursor-pointer font-normal text-muted-foreground">
-        Remember me
+        {t("login.remember")}
       </Label>
     </div>
   );
 }
 
 function ForgotPasswordButton({ onClick }: { onClick: () => void }) {
+  const t = useT();
   return (
     <Button
       type="button"
@@ -152,7 +157,7 @@ function ForgotPasswordButton({ onClick }: { onClick: () => void }) {
       data-testid="forgot-password"
       onClick={onClick}
     >
-      Forgot password?
+      {t("login.forgot")}
     </Button>
   );
 }

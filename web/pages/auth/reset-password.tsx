@@ -12,25 +12,25 @@ import { toast } from "../../lib/use-toast";
 import { NewPasswordField } from "../../components/new-password-field";
 import { useHydrated } from "../../lib/use-hydrated";
 import { AuthFormCard, AuthLink, passwordsDiffer } from "./auth-form-card";
+import { useT, type Translate } from "../../lib/language";
 
-function passwordProblem(value: string): string | undefined {
-  if (!value) return "Password is required";
-  if (value.length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+function passwordProblem(value: string, t: Translate): string | undefined {
+  if (!value) return t("auth.passwordRequired");
+  if (value.length < MIN_PASSWORD_LENGTH) return t("auth.passwordTooShort", { min: MIN_PASSWORD_LENGTH });
   return undefined;
 }
 
 function MissingToken() {
+  const t = useT();
   return (
     <Card className="w-full max-w-md">
       <CardHeader className="text-center">
-        <h1 className="text-2xl font-semibold tracking-tight">Reset link incomplete</h1>
-        <CardDescription>
-          This page needs the link from your reset e-mail. Open it again, or ask for a new one from the login page.
-        </CardDescription>
+        <h1 className="text-2xl font-semibold tracking-tight">{t("reset.missingTitle")}</h1>
+        <CardDescription>{t("reset.missingText")}</CardDescription>
       </CardHeader>
       <CardFooter className="justify-center">
         <Button asChild>
-          <Link href="/login">Back to Login</Link>
+          <Link href="/login">{t("auth.backToLogin")}</Link>
         </Button>
       </CardFooter>
     </Card>
@@ -46,8 +46,9 @@ export default function ResetPasswordPage() {
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const reset = useResetPassword();
+  const t = useT();
   const { shown, check } = useFieldErrors(
-    { password: passwordProblem(password), confirmPassword: passwordProblem(confirmPassword) },
+    { password: passwordProblem(password, t), confirmPassword: passwordProblem(confirmPassword, t) },
     { password: "reset-password", confirmPassword: "reset-confirm" },
   );
 
@@ -59,20 +60,21 @@ export default function ResetPasswordPage() {
     );
 
   const mismatch = passwordsDiffer(password, confirmPassword);
-  const confirmError = mismatch ? "Passwords don't match" : shown.confirmPassword;
+  const confirmError = mismatch ? t("auth.passwordsDiffer") : shown.confirmPassword;
 
   function submit() {
     if (!check() || password !== confirmPassword) return;
     reset.mutate(
       { token, password },
       {
-        onSuccess: ({ message }) => {
-          toast({ title: "Password Updated", description: message });
+        onSuccess: () => {
+          toast({ title: t("reset.updated"), description: t("reset.done") });
           navigate("/login");
         },
-        onError: failureToast("Reset Failed", {
-          fallback: "Could not reset your password",
-          statusPrefix: "Reset failed.",
+        onError: failureToast(t("reset.failedTitle"), {
+          fallback: t("reset.failed"),
+          statusPrefix: t("reset.failedStatus"),
+          codes: { INVALID_RESET_TOKEN: t("reset.invalidLink") },
         }),
       },
     );
@@ -80,30 +82,30 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthFormCard
-      title="Choose a new password"
-      description="After this, every device signed in to your account is signed out."
+      title={t("reset.title")}
+      description={t("reset.description")}
       onSubmit={submit}
-      submitLabel="Set New Password"
-      pendingText="Saving..."
+      submitLabel={t("reset.submit")}
+      pendingText={t("reset.pending")}
       pending={reset.isPending}
       disabled={mismatch}
       icon={<KeyRound aria-hidden />}
       footer={
         <AuthLink href="/login" className="text-sm">
-          Back to Login
+          {t("auth.backToLogin")}
         </AuthLink>
       }
     >
       <NewPasswordField
         id="reset-password"
-        label="New password"
+        label={t("reset.new")}
         error={shown.password}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
       <NewPasswordField
         id="reset-confirm"
-        label="Confirm new password"
+        label={t("reset.confirm")}
         error={confirmError}
         value={confirmPassword}
         onChange={(event) => setConfirmPassword(event.target.value)}

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { UserPlus } from "lucide-react";
 import { useLocation, useSearch } from "wouter";
-import { MIN_PASSWORD_LENGTH, PRODUCT_KEY_LENGTH, PRODUCT_NAME, normaliseProductKey } from "@shared/product";
+import { MIN_PASSWORD_LENGTH, PRODUCT_KEY_LENGTH, normaliseProductKey } from "@shared/product";
 import { EmailField } from "../../components/email-field";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Label } from "../../components/ui/label";
@@ -16,6 +16,7 @@ import { useRedirectSignedIn } from "./use-redirect-signed-in";
 import { LostKeyDialog } from "../../components/lost-key-dialog";
 import { validateSignup, type SignupFields } from "./signup-validation";
 import { AuthFormCard, AuthLink, passwordsDiffer } from "./auth-form-card";
+import { richMessage, useT } from "../../lib/language";
 
 /** In form order, for focusing the first field that needs attention. */
 const FIELD_IDS: Record<keyof SignupFields, string> = {
@@ -48,20 +49,27 @@ const SERVER_FIELDS = {
 function useSignupRequest() {
   const [, navigate] = useLocation();
   const signup = useSignup();
+  const t = useT();
   const server = useServerFieldError<"productKey" | "email">(SERVER_FIELDS);
   function send(fields: SignupFields) {
     signup.mutate(fields, {
       onSuccess: () => {
         toast({
-          title: "Account Created!",
-          description: `Welcome to ${PRODUCT_NAME}! Your subscription is now active.`,
+          title: t("signup.created"),
+          description: t("signup.createdText"),
         });
         navigate("/dashboard");
       },
       onError: (error) => {
-        const description = failureToast("Signup Failed", {
-          fallback: "Failed to create account",
-          statusPrefix: "Signup failed.",
+        const description = failureToast(t("signup.failedTitle"), {
+          fallback: t("signup.failed"),
+          statusPrefix: t("signup.failedStatus"),
+          codes: {
+            INVALID_PRODUCT_KEY: t("signup.invalidKey"),
+            PRODUCT_KEY_USED: t("signup.keyUsed"),
+            PRODUCT_KEY_ON_HOLD: t("signup.keyOnHold"),
+            EMAIL_TAKEN: t("signup.emailTaken"),
+          },
         })(error);
         // A mistyped key stays in the form beside its message, to be corrected; "Purchase one" is under it.
         server.show(error, description);
@@ -78,7 +86,8 @@ export default function SignupPage() {
   const [acceptTerms, setAcceptTerms] = useState(false);
   const signup = useSignupRequest();
   const server = signup.server;
-  const { shown, check } = useFieldErrors(validateSignup(fields), FIELD_IDS);
+  const t = useT();
+  const { shown, check } = useFieldErrors(validateSignup(fields, t), FIELD_IDS);
 
   const canSubmit = fields.password === fields.confirmPassword && acceptTerms && !signup.pending;
 
@@ -93,17 +102,17 @@ export default function SignupPage() {
 
   return (
     <AuthFormCard
-      title="Create your account"
-      description={`Enter the product key from your purchase e-mail to activate ${PRODUCT_NAME}.`}
+      title={t("signup.title")}
+      description={t("signup.description")}
       onSubmit={submit}
-      submitLabel="Create Account"
-      pendingText="Creating account..."
+      submitLabel={t("signup.submit")}
+      pendingText={t("signup.pending")}
       pending={signup.pending}
       disabled={!canSubmit}
       icon={<UserPlus aria-hidden />}
       footer={
         <p className="text-center text-sm text-muted-foreground">
-          Already have an account? <AuthLink href="/login">Login</AuthLink>
+          {richMessage(t("signup.haveAccount"), [(words) => <AuthLink href="/login">{words}</AuthLink>])}
         </p>
       }
     >
@@ -115,24 +124,24 @@ export default function SignupPage() {
       />
       <EmailField
         id="signup-email"
-        label="Email"
+        label={t("auth.email")}
         error={shown.email ?? server.errorFor("email")}
         value={fields.email}
         onChange={(event) => update("email")(event.target.value)}
       />
       <NewPasswordField
         id="signup-password"
-        label="Password"
+        label={t("auth.password")}
         error={shown.password}
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
+        hint={t("signup.passwordHint", { min: MIN_PASSWORD_LENGTH })}
         value={fields.password}
         onChange={(event) => update("password")(event.target.value)}
       />
       <NewPasswordField
         id="signup-confirm"
-        label="Confirm password"
+        label={t("signup.confirm")}
         error={
-          passwordsDiffer(fields.password, fields.confirmPassword) ? "Passwords don't match" : shown.confirmPassword
+          passwordsDiffer(fields.password, fields.confirmPassword) ? t("auth.passwordsDiffer") : shown.confirmPassword
         }
         value={fields.confirmPassword}
         onChange={(event) => update("confirmPassword")(event.target.value)}
@@ -149,14 +158,15 @@ function ProductKeyField(props: {
   error: string | undefined;
   onChange: (value: string) => void;
 }) {
+  const t = useT();
   return (
     <TextField
       id="signup-key"
-      label="Product key"
+      label={t("signup.key")}
       error={props.error}
       hint={
         <>
-          No key yet? <AuthLink href="/purchase">Purchase one</AuthLink>
+          {richMessage(t("signup.keyHint"), [(words) => <AuthLink href="/purchase">{words}</AuthLink>])}
           {" · "}
           <LostKeyDialog initialEmail={props.email} />
         </>
@@ -174,7 +184,10 @@ function ProductKeyField(props: {
   );
 }
 
+const termsLinkClass = "text-brand underline underline-offset-4";
+
 function TermsCheckbox({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const t = useT();
   return (
     <div className="flex items-start gap-2">
       <Checkbox
@@ -184,14 +197,19 @@ function TermsCheckbox({ checked, onChange }: { checked: boolean; onChange: (che
         onCheckedChange={(value) => onChange(value === true)}
       />
       <Label htmlFor="signup-terms" className="cursor-pointer leading-snug font-normal text-muted-foreground">
-        {/* New tabs, so reading them doesn't lose what is typed here. */}I agree to the{" "}
-        <a href="/terms" target="_blank" rel="noopener" className="text-brand underline underline-offset-4">
-          terms of service
-        </a>{" "}
-        and{" "}
-        <a href="/privacy" target="_blank" rel="noopener" className="text-brand underline underline-offset-4">
-          privacy policy
-        </a>
+        {/* New tabs, so reading them doesn't lose what is typed here. The legal pages are English. */}
+        {richMessage(t("signup.terms"), [
+          (words) => (
+            <a href="/terms" target="_blank" rel="noopener" className={termsLinkClass}>
+              {words}
+            </a>
+          ),
+          (words) => (
+            <a href="/privacy" target="_blank" rel="noopener" className={termsLinkClass}>
+              {words}
+            </a>
+          ),
+        ])}
       </Label>
     </div>
   );
