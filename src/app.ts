@@ -43,6 +43,8 @@ import { clientIp } from "./http/client-ip";
 import { beginRequest, finishRequest, noteError, requestId } from "./features/observability/request-log";
 import { log } from "./lib/logger";
 import { securityHeaderSets } from "./http/security-headers";
+import { answerLanguage, translatedMessage } from "./http/answer-language";
+import { DEFAULT_LANGUAGE } from "./shared/languages";
 
 function json(
   request: Request,
@@ -69,31 +71,32 @@ type FinishedRequest = Parameters<typeof finishRequest>[1];
 /** The fallbacks for unknown API paths: not endpoints, so not in the OpenAPI document. */
 const unknownApiPath = { response: failures(404), detail: { hide: true } };
 
-/**
- * The JSON answer for anything thrown while handling a request: `{error, message}` with its status
- * (docs/architecture.md#errors), carrying the security headers of the request's URL.
- */
-function errorAnswer(
-  {
-    code,
-    error,
-    path,
-    request,
-  }: {
-    code: string | number;
-    error: unknown;
-    path: string;
-    request: Request;
-  },
-  headers: Record<string, string>,
-): Response {
+type ErrorBody = { error: string; message: string; [field: string]: unknown };
+type ErrorReply = { status: number; body: ErrorBody; headers?: Record<string, string> };
+
+const SOMETHING_WENT_WRONG: ErrorReply = {
+  status: 500,
+  body: { error: "INTERNAL", message: "Something went wrong on our side. Please try again." },
+};
+
+/** What to answer for anything thrown while handling a request: `{error, message}` with its status. */
+function errorReply({
+  code,
+  error,
+  path,
+  request,
+}: {
+  code: string | number;
+  error: unknown;
+  path: string;
+  request: Request;
+}): ErrorReply {
   if (error instanceof AppError) {
-    return json(
-      request,
-      error.status,
-      { error: error.code, message: error.message, ...error.extra },
-      { ...headers, ...error.headers },
-    );
+    return {
+      status: error.status,
+      body: { error: error.code, message: error.message, ...error.extra },
+      headers: error.headers,
+    };
   }
   // An answer that does not match its route's response schema is our bug, never the client's.
   if (error instanceof ValidationError && error.type === "response") {
@@ -102,30 +105,35 @@ function errorAnswer(
       { reqId: requestId(request), path, at: first?.path || "/", problem: first?.message },
       "an answer does not match its route's schema",
     );
-    return json(
-      request,
-      500,
-      { error: "INTERNAL", message: "Something went wrong on our side. Please try again." },
-      headers,
-    );
+    return SOMETHING_WENT_WRONG;
   }
   if (error instanceof ValidationError || code === "VALIDATION") {
     // A field whose schema names its own code (`errorCode`) answers with it: INVALID_SEATS rather than VALIDATION.
     const own = ((error as ValidationError).valueError?.schema as { errorCode?: unknown } | undefined)?.errorCode;
     const errorCode = typeof own === "string" ? own : "VALIDATION";
-    return json(request, 422, { error: errorCode, message: validationMessage(error as ValidationError) }, headers);
+    return { status: 422, body: { error: errorCode, message: validationMessage(error as ValidationError) } };
   }
   if (code === "PARSE")
-    return json(request, 400, { error: "BAD_REQUEST", message: "The request body is not valid JSON." }, headers);
+    return { status: 400, body: { error: "BAD_REQUEST", message: "The request body is not valid JSON." } };
   if (code === "NOT_FOUND")
-    return json(request, 404, { error: "NOT_FOUND", message: `No API endpoint at ${path}.` }, headers);
+    return { status: 404, body: { error: "NOT_FOUND", message: `No API endpoint at ${path}.` } };
   log.error({ reqId: requestId(request), path, err: error }, "request failed");
-  return json(
-    request,
-    500,
-    { error: "INTERNAL", message: "Something went wrong on our side. Please try again." },
-    headers,
-  );
+  return SOMETHING_WENT_WRONG;
+}
+
+/**
+ * The JSON answer for anything thrown while handling a request (docs/architecture.md#errors), carrying the
+ * security headers of the request's URL, its sentence in the request's language (src/http/answer-language.ts).
+ */
+async function errorAnswer(
+  thrown: Parameters<typeof errorReply>[0],
+  headers: Record<string, string>,
+): Promise<Response> {
+  const { status, body, headers: own } = errorReply(thrown);
+  const language = answerLanguage(thrown.request);
+  const message =
+    language === DEFAULT_LANGUAGE ? body.message : await translatedMessage(language, body.error, body.message, body);
+  return json(thrown.request, status, { ...body, message }, { ...headers, ...own });
 }
 
 export function createApp(deps: AppDeps) {
@@ -152,8 +160,8 @@ export function createApp(deps: AppDeps) {
     .onAfterHandle(({ request, path, set, route, responseValue }) => {
       finishRequest(metrics, { request, path, set, route, responseValue } as FinishedRequest);
     })
-    .onError(({ code, error, path, request, route }) => {
-      const answer = errorAnswer({ code, error, path, request }, securityHeaders.forUrl(request.url));
+    .onError(async ({ code, error, path, request, route }) => {
+      const answer = await errorAnswer({ code, error, path, request }, securityHeaders.forUrl(request.url));
       finishRequest(metrics, { request, path, set: { status: answer.status }, route });
       return answer;
     })

@@ -19,6 +19,9 @@ export type LanguageInfo = (typeof LANGUAGES)[number];
 export const SITE_LANGUAGES = LANGUAGES.map((language) => language.tag) as [SiteLanguage, ...SiteLanguage[]];
 export const DEFAULT_LANGUAGE: SiteLanguage = "en";
 
+/** The catalogue ids of the API's sentences: the server answers with them, the SPA's bundles leave them out. */
+export const SERVER_MESSAGE_PREFIX = "api.";
+
 /** The cookie that keeps the visitor's chosen language, and the one that says the offer was dismissed. */
 export const LANGUAGE_COOKIE = "lang";
 export const LANGUAGE_OFFER_COOKIE = "lang_offer";

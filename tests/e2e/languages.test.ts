@@ -118,8 +118,11 @@ describe("the sign-in pages in German", () => {
     await page.getByText("Gib deine E-Mail-Adresse ein").waitFor();
     await page.getByLabel("E-Mail", { exact: true }).fill("nobody-here@example.com");
     await page.getByLabel("Passwort", { exact: true }).fill("not the password");
+    const sent = page.waitForRequest((request) => request.url().endsWith("/api/auth/login"));
     await page.getByRole("button", { name: "Anmelden", exact: true }).click();
     await page.locator("#login-password-error").getByText("E-Mail-Adresse oder Passwort falsch").waitFor();
+    // The call asks for the server's sentences in the page's language, whatever the browser prefers.
+    expect((await sent).headers()["accept-language"]).toBe("de");
 
     await page.getByRole("button", { name: "Passwort vergessen?" }).click();
     const dialog = page.getByRole("dialog", { name: "Setze dein Passwort zurück" });

@@ -2,6 +2,7 @@ import type { QueryFunction } from "@tanstack/react-query";
 import { readStoredToken } from "./token-storage";
 import { useSession } from "./session";
 import { holdDestructiveToasts } from "./use-toast";
+import { splitLanguagePath } from "@shared/languages";
 
 /**
  * The one call layer (docs/architecture.md#the-spa; its errors: docs/architecture.md#errors). Every non-OK answer becomes an ApiError
@@ -64,6 +65,8 @@ async function send(
   const token = readStoredToken();
   const headers: Record<string, string> = { "Content-Type": "application/json", ...extraHeaders };
   if (token) headers.Authorization = `Bearer ${token}`;
+  // The server's sentences (a refusal's `message`) in the page's language, whatever the browser prefers.
+  if (typeof location !== "undefined") headers["Accept-Language"] = splitLanguagePath(location.pathname).language;
   try {
     const response = await fetch(url, {
       method,

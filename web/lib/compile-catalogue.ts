@@ -4,6 +4,7 @@
  * the server does it when it first loads a catalogue (web/ssr.tsx).
  */
 import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { SERVER_MESSAGE_PREFIX } from "@shared/languages";
 import type { CompiledCatalogue } from "./i18n";
 
 export function compileCatalogue(messages: Record<string, string>): CompiledCatalogue {
@@ -18,3 +19,6 @@ export function compileCatalogue(messages: Record<string, string>): CompiledCata
 export const FIRST_CHUNK_MESSAGES = ["frame.", "offer.", "notFound.", "route.", "home."];
 
 export const inFirstChunk = (id: string) => FIRST_CHUNK_MESSAGES.some((prefix) => id.startsWith(prefix));
+
+/** The API's sentences (`api.…`, src/http/answer-language.ts): the server's alone, never in the SPA's bundles. */
+export const forTheBrowser = (id: string) => !id.startsWith(SERVER_MESSAGE_PREFIX);

@@ -172,7 +172,9 @@ a different ID is refused until the owner resets the link from the dashboard (a 
 <code>nonce</code> is optional: see <a href="#leases">Offline leases</a>.</p>
 <h2>Answers</h2>
 <p>Every answer is JSON with <code>valid</code> (true or false) and a stable <code>code</code>; failures also carry
-<code>message</code>, a sentence you can show the user.</p>
+<code>message</code>, a sentence you can show the user. Send <code>Accept-Language</code> (e.g. <code>de</code>,
+<code>pt-BR</code>) to have it in the user's language: English, Brazilian Portuguese, Spanish, German or French;
+any other language gets English. <code>code</code> never changes with the language.</p>
 <table><thead><tr><th>Status</th><th>code</th><th>Meaning</th></tr></thead><tbody>${rows}</tbody></table>
 <pre tabindex="0">200 ${pretty(VALID_EXAMPLE)}
 409 ${pretty(failureExample("accountMismatch"))}</pre>

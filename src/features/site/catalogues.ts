@@ -5,13 +5,15 @@
  * and the rest as a chunk of its own (`rest`), fetched with the other screens' code.
  */
 import type { BunPlugin } from "bun";
-import { compileCatalogue, inFirstChunk } from "../../../web/lib/compile-catalogue";
+import { compileCatalogue, forTheBrowser, inFirstChunk } from "../../../web/lib/compile-catalogue";
 
 const CATALOGUE = /[\\/]src[\\/]shared[\\/]locales[\\/]([^\\/]+)\.json$/;
 const REST = "english-catalogue-rest";
 
 const compiled = (messages: Record<string, string>, keep: (id: string) => boolean) =>
-  JSON.stringify(compileCatalogue(Object.fromEntries(Object.entries(messages).filter(([id]) => keep(id)))));
+  JSON.stringify(
+    compileCatalogue(Object.fromEntries(Object.entries(messages).filter(([id]) => forTheBrowser(id) && keep(id)))),
+  );
 
 export const catalogueCompiler: BunPlugin = {
   name: "compiled message catalogues",
