@@ -90,6 +90,7 @@ export const ROUTES: readonly SiteRoute[] = [
     indexable: true,
     title: "Support",
     description: `Get help with ${PRODUCT_NAME}: community chat, tag documentation, answers to common questions and a contact form answered within ${SUPPORT_RESPONSE_HOURS} hours.`,
+    translated: true,
   },
   {
     id: "support-ticket",

@@ -1,0 +1,160 @@
+/**
+ * The support page in the reader's language, in a real browser through the real server: the German
+ * page's FAQ (and its structured data, question for question), the contact form's checks, toasts and
+ * refusal in German, the Brazilian page at 390 px without sideways scrolling, and no English sentence of
+ * the interface left in any other language.
+ */
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { DESKTOP, PHONE } from "../support/browser";
+import { browserSuite } from "../support/browser-suite";
+import { startTestServer, type TestServer } from "../support/server";
+import { shoot } from "./shots";
+
+setDefaultTimeout(120_000);
+
+const suite = browserSuite();
+
+const hydrated = (page: Page) => page.waitForFunction(() => Object.keys(document.getElementById("root")!).length > 0);
+
+async function open(path: string, viewport = DESKTOP, server?: TestServer): Promise<Page> {
+  const page = await suite.page(viewport, { server });
+  await page.goto(path);
+  await page.getByRole("heading", { level: 1 }).waitFor();
+  await hydrated(page);
+  return page;
+}
+
+/** The toast region's text (Radix also announces toasts in a hidden copy, which this skips). */
+const toastText = (page: Page, text: string) =>
+  page.getByRole("region", { name: /Notifications/ }).getByText(text, { exact: true });
+
+/**
+ * Every sentence of the page's own content (<main>): its visible lines, each FAQ answer once opened, the
+ * select's options, and the placeholders, labels and titles a reader does not see at once.
+ */
+async function screenSentences(page: Page): Promise<Set<string>> {
+  const main = page.getByRole("main");
+  const found = new Set<string>();
+  const add = (text: string) => {
+    for (const line of text.split("\n")) if (line.trim()) found.add(line.trim());
+  };
+  add(await main.innerText());
+  const triggers = main.locator("[data-radix-collection-item][aria-expanded]");
+  for (let i = 0; i < (await triggers.count()); i++) {
+    await triggers.nth(i).click();
+    await main.getByRole("region").first().waitFor();
+    add(await main.getByRole("region").first().innerText());
+  }
+  for (const text of await main.evaluate((root) => [
+    ...[...root.querySelectorAll("option")].map((option) => option.textContent ?? ""),
+    ...[...root.querySelectorAll("[placeholder],[aria-label],[title]")].flatMap((element) =>
+      ["placeholder", "aria-label", "title"].map((name) => element.getAttribute(name) ?? ""),
+    ),
+  ]))
+    add(text);
+  return found;
+}
+
+/** The English page's sentences (two words or more) that the other page still shows. */
+async function englishLeft(path: string, prefix: string): Promise<string[]> {
+  const english = await screenSentences(await open(path));
+  const other = await screenSentences(await open(`/${prefix}${path}`));
+  return [...english].filter((sentence) => /[A-Za-z]{2,}\s+[A-Za-z]{2,}/.test(sentence) && other.has(sentence));
+}
+
+describe("the support page in German", () => {
+  test("heading, cards and the FAQ in German, and its JSON-LD asks the same questions", async () => {
+    const page = await open("/de/support");
+    await page.getByRole("heading", { level: 1, name: "Wie können wir helfen?" }).waitFor();
+    expect(await page.getByText("Diese Seite gibt es nur auf Englisch.").count()).toBe(0);
+    expect(await page.locator("main").getAttribute("lang")).toBeNull();
+    await page.getByRole("link", { name: "Zur Community (öffnet in neuem Tab)" }).waitFor();
+    await page.getByRole("heading", { name: "Häufige Fragen" }).waitFor();
+
+    const questions = await page.locator("[data-radix-collection-item][aria-expanded]").allInnerTexts();
+    expect(questions[0]).toBe("Wie installiere ich Layerlift?");
+    const jsonLd = await page.evaluate(
+      () => JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent!) as any,
+    );
+    expect(jsonLd["@type"]).toBe("FAQPage");
+    expect(jsonLd.mainEntity.map((entry: any) => entry.name)).toEqual(questions);
+
+    await page.getByRole("button", { name: "Wie funktionieren Erstattungen?" }).click();
+    const answer = page.getByRole("region", { name: "Wie funktionieren Erstattungen?" });
+    await answer.getByText(/innerhalb von 7 Tagen nach dem Kauf/).waitFor();
+    expect(await answer.innerText()).toContain(jsonLd.mainEntity[3].acceptedAnswer.text);
+    await answer.getByRole("link", { name: "Zu den Erstattungsbedingungen" }).waitFor();
+    await page.getByRole("button", { name: "Wie installiere ich Layerlift?" }).click();
+    await page.getByRole("link", { name: "Zur Einrichtungsanleitung, Schritt für Schritt" }).click();
+    await page.waitForURL("**/de/docs/getting-started");
+  });
+
+  test("the contact form: its checks, the German toast and the ticket's number", async () => {
+    const page = await open("/de/support");
+    await page.getByRole("button", { name: "Nachricht senden" }).click();
+    await page.getByText("Gib deine E-Mail-Adresse ein").waitFor();
+    await page.getByText("Schreib eine Nachricht").waitFor();
+    await page.getByLabel("E-Mail", { exact: true }).fill("keine-adresse");
+    await page.getByText("Gib eine gültige E-Mail-Adresse ein").waitFor();
+
+    const email = `support-de-${Date.now()}@example.com`;
+    await page.getByLabel("E-Mail", { exact: true }).fill(email);
+    await page.getByLabel(/^Betreff/).selectOption({ label: "Fehlermeldung" });
+    await page.getByLabel("Nachricht", { exact: true }).fill("Der Import verliert den Hover-Zustand.");
+    await page.getByRole("button", { name: "Nachricht senden" }).click();
+    await toastText(page, "Nachricht gesendet!").waitFor();
+    await toastText(page, "Wir melden uns innerhalb von 24 Stunden bei dir.").waitFor();
+    const notice = page.getByRole("status").filter({ hasText: /Nachricht gesendet: Ticket #\d+\./ });
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain(`Wir antworten an ${email} innerhalb von 24 Stunden`);
+    expect(await page.getByLabel("Nachricht", { exact: true }).inputValue()).toBe("");
+  });
+
+  test("a refusal the page knows by its code is said in German, and the message is kept", async () => {
+    const limited = await startTestServer({ rateLimits: true });
+    try {
+      for (let i = 0; i < 10; i++)
+        await fetch(`${limited.url}/api/support/tickets`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: "flood@example.com", message: `Message ${i}` }),
+        });
+      const page = await open("/de/support", DESKTOP, limited);
+      await page.getByLabel("E-Mail", { exact: true }).fill("spaet@example.com");
+      await page.getByLabel("Nachricht", { exact: true }).fill("Ist jemand da?");
+      await page.getByRole("button", { name: "Nachricht senden" }).click();
+      await toastText(page, "Nachricht nicht gesendet").waitFor();
+      await toastText(
+        page,
+        "Zu viele Nachrichten gesendet. Bitte warte eine Minute und versuch es dann noch einmal.",
+      ).waitFor();
+      expect(await page.getByLabel("Nachricht", { exact: true }).inputValue()).toBe("Ist jemand da?");
+    } finally {
+      await suite.closePages();
+      await limited.stop();
+    }
+  });
+});
+
+describe("the support page in the other languages", () => {
+  test("no English sentence of the interface is left in German, French, Spanish or Brazilian Portuguese", async () => {
+    for (const prefix of ["de", "fr", "es", "pt-br"])
+      expect({ prefix, left: await englishLeft("/support", prefix) }).toEqual({ prefix, left: [] });
+  });
+
+  test("Brazilian Portuguese at 390 px fits without scrolling sideways", async () => {
+    const page = await open("/pt-br/support", PHONE);
+    await page.getByRole("heading", { level: 1, name: "Como podemos ajudar?" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  test("German and French at 1280 and 390 px", async () => {
+    for (const prefix of ["de", "fr"])
+      for (const viewport of [DESKTOP, PHONE]) {
+        const page = await open(`/${prefix}/support`, viewport);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        await shoot(page, `language-${prefix}-support-${viewport.width}`);
+      }
+  });
+});
