@@ -183,6 +183,7 @@ export const ROUTES: readonly SiteRoute[] = [
     indexable: true,
     title: "Getting Started",
     description: `Set up ${PRODUCT_NAME} in six steps: your product key, your account, the plugin key, installing the plugin in Roblox Studio, linking your Roblox account and a first import. With fixes for every message the plugin can show.`,
+    translated: true,
   },
   // After the guide: /docs/getting-started is the guide, not a tag.
   { id: "docs-tag", path: "/docs/:tag", render: "server", indexable: true, title: "Documentation", description: "" },

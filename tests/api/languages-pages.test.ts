@@ -1,13 +1,15 @@
 /**
- * The support page (with its FAQ's structured data), the setup guide and the confirmation pages in the
- * reader's language, as search engines and curl see them: lang, title, heading, the FAQPage JSON-LD
- * question for question in the page's language with the site's refund window, canonical and alternates,
- * and the sitemap's entries.
+ * The support page (with its FAQ's structured data) and the setup guide in the reader's language, as search
+ * engines and curl see them: lang, title, heading, the FAQPage JSON-LD question for question in the page's
+ * language with the site's refund window, the guide's troubleshooting for every failure of the plugin's
+ * validate call in every language, canonical and alternates, and the sitemap's entries.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { XMLParser } from "fast-xml-parser";
-import { LANGUAGES } from "../../src/shared/languages";
+import { PLUGIN_FAILURE_CODES } from "../../src/shared/api/plugin-answers";
+import { LANGUAGES, localizedPath } from "../../src/shared/languages";
 import german from "../../src/shared/locales/de.json";
+import { troubleshootingEntries } from "../../src/shared/troubleshooting-entries";
 import { makeTestApp } from "../support/app";
 
 const APP_URL = "https://layerlift.example";
@@ -96,13 +98,67 @@ describe("the support page", () => {
   });
 });
 
+/** The text of the server's HTML with its tags and React's markers removed, entities decoded. */
+const plainText = (html: string) =>
+  html
+    .slice(html.indexOf("<body"))
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
+
+/** A catalogue's message with its plain parameters filled in (the guide's messages have no plurals). */
+async function catalogueText(tag: string) {
+  const messages = (await Bun.file(`${import.meta.dir}/../../src/shared/locales/${tag}.json`).json()) as Record<
+    string,
+    string
+  >;
+  return (id: string, values: Record<string, string | number> = {}) =>
+    messages[id]!.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+}
+
+describe("the setup guide", () => {
+  test("/de/docs/getting-started is German: lang, title, heading, canonical and every alternate", async () => {
+    const page = await get("/de/docs/getting-started");
+    expect(page.status).toBe(200);
+    expect(htmlLang(page.text)).toBe("de");
+    expect(title(page.text)).toBe("Erste Schritte | Layerlift");
+    expect(h1(page.text)).toBe("Erste Schritte");
+    expect(page.text).toContain("Fehlerbehebung");
+    expect(page.text).not.toContain("Diese Seite gibt es nur auf Englisch.");
+    expect(canonical(page.text)).toBe(`${APP_URL}/de/docs/getting-started`);
+    expect(alternates(page.text)).toEqual(versionsOf("/docs/getting-started"));
+  });
+
+  test("in every language, troubleshooting covers every failure the plugin's validate call can answer, with its fixes", async () => {
+    for (const language of LANGUAGES) {
+      const text = await catalogueText(language.tag);
+      const entries = troubleshootingEntries(text);
+      const covered = entries.map((entry) => entry.code).filter((code) => code !== null);
+      expect([...covered].sort()).toEqual([...PLUGIN_FAILURE_CODES].sort());
+      const page = plainText((await get(localizedPath(language.tag, "/docs/getting-started"))).text);
+      for (const entry of entries) {
+        expect(page).toContain(entry.title.replace(/<\/?0>/g, ""));
+        expect(page).toContain(entry.cause);
+        for (const line of entry.fix) expect(page).toContain(line);
+      }
+    }
+  });
+
+  test("the plugin's own words in a German heading are marked as English", async () => {
+    const page = await get("/de/docs/getting-started");
+    expect(page.text).toContain('Abo abgelaufen: „<span lang="en">Your subscription has ended</span>“');
+  });
+});
+
 describe("sitemap.xml", () => {
-  test("lists the support page in every language, each entry naming all versions", async () => {
+  test("lists the support page and the setup guide in every language, each entry naming all versions", async () => {
     const sitemap = await get("/sitemap.xml");
     const parsed = new XMLParser({ ignoreAttributes: false }).parse(sitemap.text);
     const urls = parsed.urlset.url as { loc: string; "xhtml:link"?: { "@_hreflang": string; "@_href": string }[] }[];
     const byLoc = new Map(urls.map((url) => [url.loc, url]));
-    for (const path of ["/support"])
+    for (const path of ["/support", "/docs/getting-started"])
       for (const language of LANGUAGES) {
         const loc = `${APP_URL}${language.prefix ? `/${language.prefix}` : ""}${path}`;
         const links = byLoc.get(loc)?.["xhtml:link"] ?? [];

@@ -1,14 +1,17 @@
 /**
- * The support page in the reader's language, in a real browser through the real server: the German
- * page's FAQ (and its structured data, question for question), the contact form's checks, toasts and
- * refusal in German, the Brazilian page at 390 px without sideways scrolling, and no English sentence of
- * the interface left in any other language.
+ * The support page and the setup guide in the reader's language, in a real browser through the real
+ * server: the German support page's FAQ (and its structured data, question for question), the contact
+ * form's checks, toasts and refusal in German; the German guide's steps, troubleshooting and links; the
+ * Brazilian pages at 390 px without sideways scrolling, and no English sentence of their interface left in
+ * any other language.
  */
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { DESKTOP, PHONE } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { startTestServer, type TestServer } from "../support/server";
+import german from "../../src/shared/locales/de.json";
+import { troubleshootingEntries } from "../../src/shared/troubleshooting-entries";
 import { shoot } from "./shots";
 
 setDefaultTimeout(120_000);
@@ -56,9 +59,12 @@ async function screenSentences(page: Page): Promise<Set<string>> {
   return found;
 }
 
+const englishSentences = new Map<string, Promise<Set<string>>>();
+
 /** The English page's sentences (two words or more) that the other page still shows. */
 async function englishLeft(path: string, prefix: string): Promise<string[]> {
-  const english = await screenSentences(await open(path));
+  if (!englishSentences.has(path)) englishSentences.set(path, open(path).then(screenSentences));
+  const english = await englishSentences.get(path)!;
   const other = await screenSentences(await open(`/${prefix}${path}`));
   return [...english].filter((sentence) => /[A-Za-z]{2,}\s+[A-Za-z]{2,}/.test(sentence) && other.has(sentence));
 }
@@ -137,24 +143,59 @@ describe("the support page in German", () => {
   });
 });
 
-describe("the support page in the other languages", () => {
-  test("no English sentence of the interface is left in German, French, Spanish or Brazilian Portuguese", async () => {
-    for (const prefix of ["de", "fr", "es", "pt-br"])
-      expect({ prefix, left: await englishLeft("/support", prefix) }).toEqual({ prefix, left: [] });
+describe("the setup guide in German", () => {
+  test("its steps, troubleshooting and links in German", async () => {
+    const page = await open("/de/docs/getting-started");
+    await page.getByRole("heading", { level: 1, name: "Erste Schritte" }).waitFor();
+    expect(await page.getByText("Diese Seite gibt es nur auf Englisch.").count()).toBe(0);
+    const main = page.getByRole("main");
+    await main.getByRole("heading", { level: 3, name: "Schritt 1: Finde deinen Produktschlüssel" }).waitFor();
+    await main.getByRole("heading", { level: 3, name: "Schritt 6: Mach einen ersten Import" }).waitFor();
+    expect(await main.getByRole("link", { name: "Kaufen", exact: true }).getAttribute("href")).toBe("/de/purchase");
+    expect(await main.getByRole("link", { name: "der Tag _button" }).getAttribute("href")).toBe("/de/docs/button");
+    await main.locator("code", { hasText: "Items_scroll" }).first().waitFor();
+
+    const troubleshooting = page.getByRole("region", { name: "Fehlerbehebung" });
+    const say = (id: string, values: Record<string, string | number> = {}) =>
+      (german as Record<string, string>)[id]!.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+    for (const entry of troubleshootingEntries(say)) {
+      const title = entry.title.replace(/<\/?0>/g, "");
+      await troubleshooting.getByRole("heading", { level: 3, name: title }).waitFor();
+      for (const line of entry.fix) await troubleshooting.getByText(line, { exact: true }).waitFor();
+    }
+    expect(await troubleshooting.locator('h3 [lang="en"]', { hasText: "Your subscription has ended" }).count()).toBe(1);
+
+    await page.getByRole("link", { name: "Zum Support" }).click();
+    await page.waitForURL("**/de/support");
+    await page.getByRole("heading", { level: 1, name: "Wie können wir helfen?" }).waitFor();
+    await page.goBack();
+    await page.getByRole("link", { name: "Zurück zur Dokumentation" }).waitFor();
   });
+});
+
+describe("the support page and the guide in the other languages", () => {
+  for (const path of ["/support", "/docs/getting-started"])
+    for (const prefix of ["de", "fr", "es", "pt-br"])
+      test(`no English sentence of the interface is left on /${prefix}${path}`, async () => {
+        expect(await englishLeft(path, prefix)).toEqual([]);
+      });
 
   test("Brazilian Portuguese at 390 px fits without scrolling sideways", async () => {
     const page = await open("/pt-br/support", PHONE);
     await page.getByRole("heading", { level: 1, name: "Como podemos ajudar?" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.goto("/pt-br/docs/getting-started");
+    await page.getByRole("heading", { level: 1, name: "Primeiros passos" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   test("German and French at 1280 and 390 px", async () => {
-    for (const prefix of ["de", "fr"])
-      for (const viewport of [DESKTOP, PHONE]) {
-        const page = await open(`/${prefix}/support`, viewport);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-        await shoot(page, `language-${prefix}-support-${viewport.width}`);
-      }
+    for (const path of ["/support", "/docs/getting-started"])
+      for (const prefix of ["de", "fr"])
+        for (const viewport of [DESKTOP, PHONE]) {
+          const page = await open(`/${prefix}${path}`, viewport);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+          await shoot(page, `language-${prefix}${path.replace(/\//g, "-")}-${viewport.width}`);
+        }
   });
 });
