@@ -135,6 +135,7 @@ export const ROUTES: readonly SiteRoute[] = [
     indexable: false,
     title: "Confirm Email",
     description: `Confirm the new e-mail address of your ${PRODUCT_NAME} account.`,
+    translated: true,
   },
   {
     id: "confirm-address",
@@ -143,6 +144,7 @@ export const ROUTES: readonly SiteRoute[] = [
     indexable: false,
     title: "Confirm Email",
     description: `Confirm the e-mail address of your ${PRODUCT_NAME} account.`,
+    translated: true,
   },
   {
     id: "refund",

@@ -1,8 +1,9 @@
 /**
- * The support page (with its FAQ's structured data) and the setup guide in the reader's language, as search
- * engines and curl see them: lang, title, heading, the FAQPage JSON-LD question for question in the page's
- * language with the site's refund window, the guide's troubleshooting for every failure of the plugin's
- * validate call in every language, canonical and alternates, and the sitemap's entries.
+ * The support page (with its FAQ's structured data), the setup guide and the confirmation link pages in the
+ * reader's language, as search engines and curl see them: lang, title, heading, the FAQPage JSON-LD question for
+ * question in the page's language with the site's refund window, the guide's troubleshooting for every failure
+ * of the plugin's validate call in every language, canonical and alternates, and the sitemap's entries (none
+ * for the confirmation pages, which are not indexed).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { XMLParser } from "fast-xml-parser";
@@ -152,6 +153,23 @@ describe("the setup guide", () => {
   });
 });
 
+describe("the confirmation link pages", () => {
+  test("/de/confirm-email and /de/confirm-address are German, and still not indexed: no canonical, no alternates", async () => {
+    for (const path of ["/de/confirm-email", "/de/confirm-address"]) {
+      const page = await get(`${path}?token=abc`);
+      expect(page.status).toBe(200);
+      expect(htmlLang(page.text)).toBe("de");
+      expect(title(page.text)).toBe("E-Mail bestätigen | Layerlift");
+      expect(page.text).not.toContain("Diese Seite gibt es nur auf Englisch.");
+      expect(page.text).toContain('<meta name="robots" content="noindex">');
+      expect(canonical(page.text)).toBeNull();
+      expect(alternates(page.text)).toEqual({});
+    }
+    expect(h1((await get("/de/confirm-address?token=abc")).text)).toBe("Bestätige deine E-Mail-Adresse");
+    expect(h1((await get("/de/confirm-email?token=abc")).text)).toBe("Bestätige deine neue E-Mail-Adresse");
+  });
+});
+
 describe("sitemap.xml", () => {
   test("lists the support page and the setup guide in every language, each entry naming all versions", async () => {
     const sitemap = await get("/sitemap.xml");
@@ -164,5 +182,6 @@ describe("sitemap.xml", () => {
         const links = byLoc.get(loc)?.["xhtml:link"] ?? [];
         expect(Object.fromEntries(links.map((link) => [link["@_hreflang"], link["@_href"]]))).toEqual(versionsOf(path));
       }
+    for (const loc of byLoc.keys()) expect(loc).not.toMatch(/\/confirm-(email|address)$/);
   });
 });

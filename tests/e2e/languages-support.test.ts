@@ -1,22 +1,47 @@
 /**
- * The support page and the setup guide in the reader's language, in a real browser through the real
- * server: the German support page's FAQ (and its structured data, question for question), the contact
- * form's checks, toasts and refusal in German; the German guide's steps, troubleshooting and links; the
- * Brazilian pages at 390 px without sideways scrolling, and no English sentence of their interface left in
- * any other language.
+ * The support page, the setup guide and the confirmation link pages in the reader's language, in a real
+ * browser through the real server: the German support page's FAQ (and its structured data, question for
+ * question), the contact form's checks, toasts and refusal in German; the German guide's steps,
+ * troubleshooting and links; an address confirmed from its e-mailed link in German, and a dead or incomplete
+ * link; the Brazilian pages at 390 px without sideways scrolling, and no English sentence of their interface
+ * left in any other language.
  */
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { DESKTOP, PHONE } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
-import { startTestServer, type TestServer } from "../support/server";
+import type { Mailer } from "../../src/features/email/mailer";
+import { signUpOn, startTestServer, type TestServer } from "../support/server";
 import german from "../../src/shared/locales/de.json";
 import { troubleshootingEntries } from "../../src/shared/troubleshooting-entries";
 import { shoot } from "./shots";
 
 setDefaultTimeout(120_000);
 
-const suite = browserSuite();
+/** Each address's address-confirmation link, as a path on the site, once the server has e-mailed it. */
+const confirmLinks = new Map<string, { link: Promise<string>; arrived: (link: string) => void }>();
+const confirmLinkTo = (to: string) => {
+  if (!confirmLinks.has(to)) {
+    let arrived = (_: string) => {};
+    const link = new Promise<string>((resolve) => {
+      arrived = resolve;
+    });
+    confirmLinks.set(to, { link, arrived });
+  }
+  return confirmLinks.get(to)!;
+};
+const mailer: Mailer = {
+  name: "outbox",
+  async send(email) {
+    if (email.template === "address-confirm") {
+      const url = new URL(email.payload.confirmUrl as string);
+      confirmLinkTo(email.to).arrived(url.pathname + url.search);
+    }
+    return { id: `test-${email.outboxId}` };
+  },
+};
+
+const suite = browserSuite({ overrides: { mailer } });
 
 const hydrated = (page: Page) => page.waitForFunction(() => Object.keys(document.getElementById("root")!).length > 0);
 
@@ -173,8 +198,46 @@ describe("the setup guide in German", () => {
   });
 });
 
-describe("the support page and the guide in the other languages", () => {
-  for (const path of ["/support", "/docs/getting-started"])
+describe("the confirmation link pages in German", () => {
+  test("an address confirmed from its e-mailed link, all in German", async () => {
+    const email = `confirm-de-${Date.now()}@example.com`;
+    expect((await signUpOn(suite.server, email)).status).toBe(200);
+    const link = await confirmLinkTo(email).link;
+    const page = await open(`/de${link}`);
+    await page.getByRole("heading", { level: 1, name: "Bestätige deine E-Mail-Adresse" }).waitFor();
+    expect(await page.getByText("Diese Seite gibt es nur auf Englisch.").count()).toBe(0);
+    await page.getByRole("button", { name: "E-Mail bestätigen" }).click();
+    await page.getByRole("heading", { level: 1, name: "E-Mail-Adresse bestätigt" }).waitFor();
+    await page.getByRole("status").getByText(`${email} ist bestätigt.`, { exact: false }).waitFor();
+    await page.getByRole("link", { name: "Zur Anmeldung" }).click();
+    await page.waitForURL("**/de/login");
+  });
+
+  test("a dead link and a link without its token say so in German", async () => {
+    const page = await open("/de/confirm-email?token=not-a-real-token", PHONE);
+    await page.getByRole("heading", { level: 1, name: "Bestätige deine neue E-Mail-Adresse" }).waitFor();
+    await page.getByRole("button", { name: "E-Mail bestätigen" }).click();
+    await page.getByRole("heading", { level: 1, name: "Dieser Link funktioniert nicht mehr" }).waitFor();
+    await page
+      .getByRole("status")
+      .getByText(/ungültig, abgelaufen oder wurde durch einen neueren ersetzt/)
+      .waitFor();
+    await page.getByRole("link", { name: "Zur Anmeldung" }).waitFor();
+    await shoot(page, "language-de-confirm-email-dead-390", false);
+    await page.goto("/de/confirm-address");
+    await page.getByRole("heading", { level: 1, name: "Bestätigungslink unvollständig" }).waitFor();
+    await page.getByRole("link", { name: "Dashboard öffnen" }).waitFor();
+  });
+});
+
+describe("the pages in the other languages", () => {
+  for (const path of [
+    "/support",
+    "/docs/getting-started",
+    "/confirm-email?token=abc",
+    "/confirm-address?token=abc",
+    "/confirm-address",
+  ])
     for (const prefix of ["de", "fr", "es", "pt-br"])
       test(`no English sentence of the interface is left on /${prefix}${path}`, async () => {
         expect(await englishLeft(path, prefix)).toEqual([]);
@@ -187,15 +250,20 @@ describe("the support page and the guide in the other languages", () => {
     await page.goto("/pt-br/docs/getting-started");
     await page.getByRole("heading", { level: 1, name: "Primeiros passos" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const path of ["/pt-br/confirm-email?token=abc", "/pt-br/confirm-address?token=abc", "/pt-br/confirm-email"]) {
+      await page.goto(path);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
   });
 
-  test("German and French at 1280 and 390 px", async () => {
-    for (const path of ["/support", "/docs/getting-started"])
+  for (const path of ["/support", "/docs/getting-started", "/confirm-address?token=abc"])
+    test(`${path} in German and French at 1280 and 390 px`, async () => {
       for (const prefix of ["de", "fr"])
         for (const viewport of [DESKTOP, PHONE]) {
           const page = await open(`/${prefix}${path}`, viewport);
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-          await shoot(page, `language-${prefix}${path.replace(/\//g, "-")}-${viewport.width}`);
+          await shoot(page, `language-${prefix}${path.replace(/\?.*$/, "").replace(/\//g, "-")}-${viewport.width}`);
         }
-  });
+    });
 });
