@@ -90,6 +90,7 @@ export const ROUTES: readonly SiteRoute[] = [
     indexable: true,
     title: "Support",
     description: `Get help with ${PRODUCT_NAME}: community chat, tag documentation, answers to common questions and a contact form answered within ${SUPPORT_RESPONSE_HOURS} hours.`,
+    translated: true,
   },
   {
     id: "support-ticket",
@@ -134,6 +135,7 @@ export const ROUTES: readonly SiteRoute[] = [
     indexable: false,
     title: "Confirm Email",
     description: `Confirm the new e-mail address of your ${PRODUCT_NAME} account.`,
+    translated: true,
   },
   {
     id: "confirm-address",
@@ -142,6 +144,7 @@ export const ROUTES: readonly SiteRoute[] = [
     indexable: false,
     title: "Confirm Email",
     description: `Confirm the e-mail address of your ${PRODUCT_NAME} account.`,
+    translated: true,
   },
   {
     id: "refund",
@@ -182,6 +185,7 @@ export const ROUTES: readonly SiteRoute[] = [
     indexable: true,
     title: "Getting Started",
     description: `Set up ${PRODUCT_NAME} in six steps: your product key, your account, the plugin key, installing the plugin in Roblox Studio, linking your Roblox account and a first import. With fixes for every message the plugin can show.`,
+    translated: true,
   },
   // After the guide: /docs/getting-started is the guide, not a tag.
   { id: "docs-tag", path: "/docs/:tag", render: "server", indexable: true, title: "Documentation", description: "" },

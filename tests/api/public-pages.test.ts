@@ -353,8 +353,8 @@ describe("robots.txt and sitemap.xml", () => {
     for (const loc of locs) expect(loc.startsWith(`${APP_URL}/`)).toBe(true);
     const paths = locs.map((loc) => loc.slice(APP_URL.length));
 
-    // A translated page is listed once per language; the others once, in English.
-    const translated = ROUTES.filter((route) => route.translated).map((route) => route.path);
+    // A translated page is listed once per language; the others once, in English; a page not indexed, never.
+    const translated = ROUTES.filter((route) => route.translated && route.indexable).map((route) => route.path);
     const expected = [
       ...ROUTES.filter((route) => route.indexable && !route.path.includes(":")).map((route) => route.path),
       ...TAGS.map((tag) => `/docs/${tag.slug}`),

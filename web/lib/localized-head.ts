@@ -1,3 +1,4 @@
+import { SUPPORT_RESPONSE_HOURS } from "@shared/product";
 import { localizedPath, type SiteLanguage } from "@shared/languages";
 import { fullTitle, NOT_FOUND_HEAD, routeHead, type PageHead, type SiteRoute } from "@shared/routes";
 import type { MessageId } from "./i18n";
@@ -13,7 +14,7 @@ export function localizedRouteHead(route: SiteRoute, path: string, language: Sit
   if (!route.translated) return head;
   return {
     title: fullTitle(t(`route.${route.id}.title` as MessageId)),
-    description: t(`route.${route.id}.description` as MessageId),
+    description: t(`route.${route.id}.description` as MessageId, { hours: SUPPORT_RESPONSE_HOURS }),
     canonicalPath: head.canonicalPath === null ? null : localizedPath(language, path),
   };
 }

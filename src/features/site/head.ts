@@ -1,5 +1,6 @@
 /** Each page's <head>: title, description, canonical URL, link-preview tags, JSON-LD, fonts and the boot script. */
-import { PRODUCT_NAME, REFUND_DAYS } from "@shared/product";
+import { PRODUCT_NAME } from "@shared/product";
+import type { FaqEntry } from "@shared/faq-entries";
 import { BOOT_SCRIPT } from "./boot-script";
 import type { ResolvedPage } from "./site-map";
 import { structuredData } from "./structured-data";
@@ -30,8 +31,8 @@ export interface HeadInput {
   plans: PlanView[];
   /** PLUGIN_INSTALL_URL: the setup guide and the plugin key card read it from the page (web/lib/plugin-install-url.ts). */
   pluginInstallUrl?: string | null;
-  /** REFUND_WINDOW_DAYS, for the FAQ's JSON-LD. */
-  refundWindowDays?: number;
+  /** The support page's questions and answers as it shows them (its language, REFUND_WINDOW_DAYS), for its JSON-LD. */
+  faq?: readonly FaqEntry[];
   /** The page's version in each language (hreflang, with x-default), for a translated page. */
   alternates?: { hreflang: string; path: string }[];
 }
@@ -43,7 +44,7 @@ export function pageHead({
   fonts,
   plans,
   pluginInstallUrl = null,
-  refundWindowDays = REFUND_DAYS,
+  faq = [],
   alternates = [],
 }: HeadInput): string {
   const { title, description, canonicalPath } = page.head;
@@ -75,7 +76,7 @@ export function pageHead({
     meta("name", "twitter:description", description),
     meta("name", "twitter:image", image),
     meta("name", "twitter:image:alt", SOCIAL_IMAGE.alt),
-    ...structuredData(page, path, appUrl, image, plans, refundWindowDays).map(
+    ...structuredData(page, path, appUrl, image, plans, faq).map(
       (data) => `<script type="application/ld+json">${scriptJson(data)}</script>`,
     ),
     ...(pluginInstallUrl ? [meta("name", "plugin-install-url", pluginInstallUrl)] : []),

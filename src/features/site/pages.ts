@@ -8,6 +8,8 @@
 import type { PageHead, RouteId } from "@shared/routes";
 import { DEFAULT_LANGUAGE, type SiteLanguage } from "@shared/languages";
 import { LANGUAGE_OFFER_QUERY_KEY } from "@shared/page-data";
+import { faqEntries, type FaqEntry } from "@shared/faq-entries";
+import { REFUND_DAYS } from "@shared/product";
 import { localizedNotFoundHead, localizedRouteHead } from "../../../web/lib/localized-head";
 import {
   assetBytes,
@@ -75,6 +77,13 @@ async function localizedHead(page: ResolvedPage): Promise<PageHead> {
   if (page.status === 404) return localizedNotFoundHead(t);
   if (!page.match || page.tag) return page.head;
   return localizedRouteHead(page.match.route, page.innerPath, page.language, t);
+}
+
+/** The support page's FAQ as the page shows it, in its language, for its JSON-LD; none on other pages. */
+async function pageFaq(page: ResolvedPage, refundWindowDays = REFUND_DAYS): Promise<readonly FaqEntry[]> {
+  if (page.status !== 200 || page.match?.route.id !== "support") return [];
+  const t = await (await loadRenderer()).translator(page.translated ? page.language : DEFAULT_LANGUAGE);
+  return faqEntries(refundWindowDays, t);
 }
 
 /** A translated page that search engines index names its version in every language; the others name none. */
@@ -160,7 +169,7 @@ async function renderPage(
       fonts: fontHead(assets),
       plans: data.plans,
       pluginInstallUrl: data.pluginInstallUrl,
-      refundWindowDays: data.refundWindowDays,
+      faq: await pageFaq(page, data.refundWindowDays),
     }) + (browserScreen ? `\n    ${await modulePreloads(assets, page, template)}` : "");
   const seeds = `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data.seeds)}</script>`;
   let root = `<div id="root"></div>${seeds}`;

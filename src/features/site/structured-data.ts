@@ -1,10 +1,11 @@
 /**
  * JSON-LD for search engines, built from the same data the pages render: the plan catalogue
- * (SoftwareApplication with its offers), the FAQ (FAQPage) and the tag catalogue (TechArticle).
+ * (SoftwareApplication with its offers), the FAQ in the page's language (FAQPage) and the tag catalogue (TechArticle).
  */
-import { faqEntries } from "@shared/faq";
+import type { FaqEntry } from "@shared/faq-entries";
 import type { PlanView } from "@shared/api/pricing";
 import { PRODUCT_NAME } from "@shared/product";
+import { DEFAULT_LANGUAGE } from "@shared/languages";
 import { TAGS, tagCategory } from "@shared/tags";
 import type { ResolvedPage } from "./site-map";
 
@@ -33,11 +34,12 @@ function softwareApplication(appUrl: string, imageUrl: string, description: stri
   };
 }
 
-function faqPage(refundWindowDays: number): JsonLd {
+function faqPage(faq: readonly FaqEntry[], language: string): JsonLd {
   return {
     "@context": "https://schema.org",
     "@type": "FAQPage",
-    mainEntity: faqEntries(refundWindowDays).map((entry) => ({
+    inLanguage: language,
+    mainEntity: faq.map((entry) => ({
       "@type": "Question",
       name: entry.question,
       acceptedAnswer: { "@type": "Answer", text: entry.answer },
@@ -78,14 +80,14 @@ export function structuredData(
   appUrl: string,
   imageUrl: string,
   plans: PlanView[],
-  refundWindowDays: number,
+  faq: readonly FaqEntry[],
 ): JsonLd[] {
   switch (page.match?.route.id) {
     case "home":
     case "purchase":
       return [softwareApplication(appUrl, imageUrl, page.head.description, plans)];
     case "support":
-      return [faqPage(refundWindowDays)];
+      return [faqPage(faq, page.translated ? page.language : DEFAULT_LANGUAGE)];
     case "docs":
     case "docs-tag":
       return [techArticle(appUrl, imageUrl, page, path)];

@@ -11,31 +11,42 @@ import { useHydrated } from "../../lib/use-hydrated";
 import { useIsSignedIn } from "../../lib/session";
 import { ApiError } from "../../lib/api";
 import { failureText } from "../../lib/error-text";
+import { useT } from "../../lib/language";
 
-/** What one kind of e-mailed confirmation link says, before and after the click. */
-export interface ConfirmLinkWords {
-  title: string;
-  prompt: string;
-  doneTitle: string;
+/**
+ * One kind of e-mailed confirmation link: its words are the `confirm.{kind}.…` messages (title, prompt,
+ * doneTitle, done, missingText, missingLabel, invalid), in the page's language.
+ */
+export interface ConfirmLinkKind {
+  kind: "email" | "address";
   /** Where a signed-in visitor goes afterwards. */
   doneHref: string;
-  /** The page opened without its token. */
-  missingText: string;
+  /** Where the page opened without its token sends the visitor. */
   missingHref: string;
-  missingLabel: string;
 }
+
+/** The refusals the pages know by their code, in the page's language. */
+const KNOWN_REFUSALS = {
+  INVALID_EMAIL_LINK: "confirm.email.invalid",
+  INVALID_CONFIRMATION_LINK: "confirm.address.invalid",
+  EMAIL_TAKEN: "confirm.email.taken",
+  RATE_LIMITED: "confirm.tooMany",
+} as const;
 
 /**
  * A page an e-mailed link opens (/confirm-email, /confirm-address). It asks for a click rather than
  * confirming on load, so a mail scanner opening the link changes nothing.
  */
 export function ConfirmLinkPage({
-  words,
+  link,
   confirm,
 }: {
-  words: ConfirmLinkWords;
-  confirm: UseMutationResult<{ message: string }, Error, string>;
+  link: ConfirmLinkKind;
+  confirm: UseMutationResult<{ email: string }, Error, string>;
 }) {
+  const t = useT();
+  const say = (part: "title" | "prompt" | "doneTitle" | "missingText" | "missingLabel") =>
+    t(`confirm.${link.kind}.${part}`);
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   const hydrated = useHydrated();
   const signedIn = useIsSignedIn();
@@ -45,13 +56,13 @@ export function ConfirmLinkPage({
   const missing = hydrated && !token;
 
   const title = done
-    ? words.doneTitle
+    ? say("doneTitle")
     : dead
-      ? "This link no longer works"
+      ? t("confirm.deadTitle")
       : missing
-        ? "Confirmation link incomplete"
-        : words.title;
-  const text = done ?? dead ?? (missing ? words.missingText : words.prompt);
+        ? t("confirm.missingTitle")
+        : say("title");
+  const text = done ?? dead ?? (missing ? say("missingText") : say("prompt"));
 
   return (
     <Layout className="flex items-start justify-center sm:items-center">
@@ -63,35 +74,39 @@ export function ConfirmLinkPage({
         <CardFooter className="justify-center">
           {done || dead ? (
             <Button asChild>
-              <Link href={signedIn ? words.doneHref : "/login"}>{signedIn ? "Go to Dashboard" : "Go to Login"}</Link>
+              <Link href={signedIn ? link.doneHref : "/login"}>
+                {signedIn ? t("confirm.toDashboard") : t("confirm.toLogin")}
+              </Link>
             </Button>
           ) : missing ? (
             <Button asChild>
-              <Link href={words.missingHref}>{words.missingLabel}</Link>
+              <Link href={link.missingHref}>{say("missingLabel")}</Link>
             </Button>
           ) : (
             <PendingButton
               pending={confirm.isPending}
-              pendingText="Confirming..."
+              pendingText={t("confirm.pending")}
               icon={<MailCheck aria-hidden />}
               onClick={() =>
                 confirm.mutate(token, {
-                  onSuccess: ({ message }) => setDone(message),
+                  // The page's own sentence, in its language (the server's is English).
+                  onSuccess: ({ email }) => setDone(t(`confirm.${link.kind}.done`, { email })),
                   onError: (error) => {
                     const wording = {
-                      fallback: "Could not confirm your email",
-                      statusPrefix: "Confirmation failed.",
+                      fallback: t("confirm.failed"),
+                      statusPrefix: t("confirm.failedStatus"),
+                      codes: Object.fromEntries(Object.entries(KNOWN_REFUSALS).map(([code, id]) => [code, t(id)])),
                     };
                     // A link the server refused for good becomes the page's own state (no toast over it, no
                     // button to click again); a network failure is a toast, and the button can be tried again.
                     if (error instanceof ApiError && error.status >= 400 && error.status < 500)
                       setDead(failureText(error, wording));
-                    else failureToast("Not Confirmed", wording)(error);
+                    else failureToast(t("confirm.failedTitle"), wording)(error);
                   },
                 })
               }
             >
-              Confirm Email
+              {t("confirm.submit")}
             </PendingButton>
           )}
         </CardFooter>

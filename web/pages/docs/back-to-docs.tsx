@@ -2,13 +2,16 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "../../components/ui/button";
+import { useT } from "../../lib/language";
 
+/** In the page's language on the setup guide; in English on the tag pages, which are English only. */
 export function BackToDocs() {
+  const t = useT();
   return (
     <Button variant="ghost" size="sm" className="-ml-3 text-muted-foreground" asChild>
       <Link href="/docs">
         <ArrowLeft aria-hidden />
-        Back to Documentation
+        {t("guide.back")}
       </Link>
     </Button>
   );

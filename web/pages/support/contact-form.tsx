@@ -2,16 +2,15 @@ import { useState } from "react";
 import { CheckCircle2 } from "lucide-react";
 import type { TicketSubject } from "@shared/api-types";
 import { SUPPORT_RESPONSE_HOURS } from "@shared/product";
-import { TICKET_SUBJECT_LABELS, TICKET_SUBJECTS, ticketNumber } from "@shared/support";
+import { TICKET_SUBJECTS, ticketNumber } from "@shared/support";
 import { EmailField } from "../../components/email-field";
 import { MessageForm } from "../../components/message-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { SelectField } from "../../components/ui/text-field";
 import { failureToast } from "../../lib/failure-toast";
+import { richMessage, useT, type Translate } from "../../lib/language";
 import { useCreateTicket } from "../../lib/queries/public";
 import { toast } from "../../lib/use-toast";
-
-const SUBJECTS = TICKET_SUBJECTS.map((value) => ({ value, label: TICKET_SUBJECT_LABELS[value] }));
 
 /** The server's limit for the address (POST /api/support/tickets). */
 const MAX_EMAIL_LENGTH = 254;
@@ -19,14 +18,15 @@ const MAX_EMAIL_LENGTH = 254;
 /** Loose on purpose: the server has the final word; this catches typos like a missing @. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function emailProblem(email: string): string | undefined {
-  if (!email.trim()) return "Email is required";
-  if (!EMAIL_SHAPE.test(email.trim())) return "Enter a valid email address";
+function emailProblem(email: string, t: Translate): string | undefined {
+  if (!email.trim()) return t("support.contact.emailRequired");
+  if (!EMAIL_SHAPE.test(email.trim())) return t("support.contact.emailInvalid");
   return undefined;
 }
 
 /** The support page's contact form: it creates a ticket the admins answer. */
 export function ContactForm() {
+  const t = useT();
   const [email, setEmail] = useState("");
   const [subject, setSubject] = useState<TicketSubject | "">("");
   const createTicket = useCreateTicket();
@@ -40,16 +40,17 @@ export function ContactForm() {
         onSuccess: (ticket) => {
           setSent({ number: ticketNumber(ticket._id), email: ticket.email });
           toast({
-            title: "Message Sent!",
-            description: `We'll get back to you within ${SUPPORT_RESPONSE_HOURS} hours.`,
+            title: t("support.contact.sentTitle"),
+            description: t("support.contact.sentText", { hours: SUPPORT_RESPONSE_HOURS }),
           });
           setEmail("");
           setSubject("");
           cleared();
         },
-        onError: failureToast("Message Not Sent", {
-          fallback: "Your message could not be sent. Please try again.",
-          statusPrefix: "Sending failed.",
+        onError: failureToast(t("support.contact.failedTitle"), {
+          fallback: t("support.contact.failed"),
+          statusPrefix: t("support.contact.failedStatus"),
+          codes: { RATE_LIMITED: t("support.contact.tooMany") },
         }),
       },
     );
@@ -59,11 +60,9 @@ export function ContactForm() {
     <Card>
       <CardHeader>
         <CardTitle level={2} id="contact-title" className="text-xl">
-          Contact Us
+          {t("support.contact.title")}
         </CardTitle>
-        <CardDescription>
-          Can't find your answer? Send us a message and we'll reply by e-mail within {SUPPORT_RESPONSE_HOURS} hours.
-        </CardDescription>
+        <CardDescription>{t("support.contact.description", { hours: SUPPORT_RESPONSE_HOURS })}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         {sent && <TicketSentNotice number={sent.number} email={sent.email} />}
@@ -72,7 +71,7 @@ export function ContactForm() {
           labelledBy="contact-title"
           gap="gap-5"
           fields={{
-            errors: { email: emailProblem(email) },
+            errors: { email: emailProblem(email, t) },
             ids: { email: "support-email" },
             render: (shown) => (
               <SenderFields
@@ -84,13 +83,13 @@ export function ContactForm() {
               />
             ),
           }}
-          label="Message"
+          label={t("support.contact.message")}
           rows={6}
           required
-          placeholder="Tell us what you're working on and what happened."
-          emptyError="Message is required"
-          submitLabel="Send Message"
-          pendingText="Sending..."
+          placeholder={t("support.contact.placeholder")}
+          emptyError={t("support.contact.messageRequired")}
+          submitLabel={t("support.contact.send")}
+          pendingText={t("support.contact.sending")}
           pending={createTicket.isPending}
           onSend={send}
         />
@@ -101,12 +100,14 @@ export function ContactForm() {
 
 /** Stays on the page after the toast: the number to quote, and where the answer goes. */
 function TicketSentNotice({ number, email }: { number: string; email: string }) {
+  const t = useT();
   return (
     <div role="status" className="flex items-start gap-3 rounded-md border border-success/40 bg-success/10 p-3 text-sm">
       <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
       <p>
-        <span className="font-medium">Message sent: ticket {number}.</span> We'll reply to {email} within{" "}
-        {SUPPORT_RESPONSE_HOURS} hours; quote {number} if you write again.
+        {richMessage(t("support.contact.sentNotice", { number, email, hours: SUPPORT_RESPONSE_HOURS }), [
+          (text) => <span className="font-medium">{text}</span>,
+        ])}
       </p>
     </div>
   );
@@ -120,11 +121,12 @@ function SenderFields(props: {
   subject: TicketSubject | "";
   onSubject: (subject: TicketSubject | "") => void;
 }) {
+  const t = useT();
   return (
     <>
       <EmailField
         id="support-email"
-        label="Email"
+        label={t("support.contact.email")}
         error={props.emailError}
         maxLength={MAX_EMAIL_LENGTH}
         value={props.email}
@@ -134,16 +136,17 @@ function SenderFields(props: {
         id="support-subject"
         label={
           <>
-            Subject <span className="font-normal text-muted-foreground">(optional)</span>
+            {t("support.contact.subject")}{" "}
+            <span className="font-normal text-muted-foreground">{t("support.contact.optional")}</span>
           </>
         }
         value={props.subject}
         onChange={(event) => props.onSubject(event.target.value as TicketSubject | "")}
       >
-        <option value="">Choose a subject</option>
-        {SUBJECTS.map(({ value, label }) => (
+        <option value="">{t("support.contact.chooseSubject")}</option>
+        {TICKET_SUBJECTS.map((value) => (
           <option key={value} value={value}>
-            {label}
+            {t(`support.contact.subject.${value}`)}
           </option>
         ))}
       </SelectField>

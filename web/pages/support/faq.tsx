@@ -1,6 +1,8 @@
 import { Link } from "wouter";
-import { faqEntries } from "@shared/faq";
+import { faqEntries } from "@shared/faq-entries";
 import { REFUND_DAYS } from "@shared/product";
+import { useT } from "../../lib/language";
+import type { MessageId } from "../../lib/i18n";
 import { usePublicConfig } from "../../lib/queries/checkout";
 import { LostKeyDialog } from "../../components/lost-key-dialog";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "../../components/ui/accordion";
@@ -9,11 +11,12 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "..
 export function Faq() {
   // The server's page carries the configuration, so the refund window is the site's from the first paint.
   const { data: config } = usePublicConfig();
-  const entries = faqEntries(config?.refundWindowDays ?? REFUND_DAYS);
+  const t = useT();
+  const entries = faqEntries(config?.refundWindowDays ?? REFUND_DAYS, (id, values) => t(id as MessageId, values));
   return (
     <section aria-labelledby="faq-title">
       <h2 id="faq-title" className="text-2xl font-semibold tracking-tight">
-        Frequently Asked Questions
+        {t("support.faq.title")}
       </h2>
       <Accordion type="single" collapsible className="mt-4">
         {entries.map((entry) => (
@@ -35,7 +38,7 @@ export function Faq() {
         ))}
       </Accordion>
       <p className="mt-4 text-sm text-muted-foreground">
-        Paid but the key e-mail never came, or lost it? <LostKeyDialog />
+        {t("support.faq.lostKey")} <LostKeyDialog />
       </p>
     </section>
   );

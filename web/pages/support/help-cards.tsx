@@ -3,6 +3,7 @@ import { BookOpen, ExternalLink, MessagesSquare } from "lucide-react";
 import { Link } from "wouter";
 import { COMMUNITY_CHAT_URL, SUPPORT_RESPONSE_HOURS } from "@shared/product";
 import { Button } from "../../components/ui/button";
+import { useT } from "../../lib/language";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 
 function HelpCard({
@@ -37,36 +38,32 @@ function HelpCard({
 
 /** The two ways to help yourself first: the community chat and the tag documentation. */
 export function HelpCards() {
+  const t = useT();
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <HelpCard
         icon={<MessagesSquare />}
-        title="Community Chat"
-        description={
-          <>
-            Ask other developers, share your screens and get quick answers from the team. We reply to every question
-            within {SUPPORT_RESPONSE_HOURS} hours.
-          </>
-        }
+        title={t("support.community.title")}
+        description={t("support.community.text", { hours: SUPPORT_RESPONSE_HOURS })}
         action={
           <Button variant="outline" className="w-full sm:w-auto" asChild>
             <a href={COMMUNITY_CHAT_URL} target="_blank" rel="noopener noreferrer">
               <ExternalLink aria-hidden />
-              Join the Community
-              <span className="sr-only"> (opens in a new tab)</span>
+              {t("support.community.join")}
+              <span className="sr-only"> {t("support.newTab")}</span>
             </a>
           </Button>
         }
       />
       <HelpCard
         icon={<BookOpen />}
-        title="Documentation"
-        description="Every layer tag explained with steps, a worked layer tree and the mistakes to avoid, plus a checker for your layer names."
+        title={t("support.docs.title")}
+        description={t("support.docs.text")}
         action={
           <Button className="w-full sm:w-auto" asChild>
             <Link href="/docs">
               <BookOpen aria-hidden />
-              Browse Documentation
+              {t("support.docs.browse")}
             </Link>
           </Button>
         }

@@ -1,18 +1,17 @@
 import { SUPPORT_RESPONSE_HOURS } from "@shared/product";
 import { Layout } from "../../components/layout";
+import { useT } from "../../lib/language";
 import { ContactForm } from "./contact-form";
 import { Faq } from "./faq";
 import { HelpCards } from "./help-cards";
 
 export default function SupportPage() {
+  const t = useT();
   return (
     <Layout>
       <header className="mx-auto max-w-2xl text-center">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">How can we help?</h1>
-        <p className="mt-3 text-muted-foreground">
-          Find answers in the docs and the FAQ, ask the community, or write to us. We reply within{" "}
-          {SUPPORT_RESPONSE_HOURS} hours.
-        </p>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t("support.title")}</h1>
+        <p className="mt-3 text-muted-foreground">{t("support.intro", { hours: SUPPORT_RESPONSE_HOURS })}</p>
       </header>
       <div className="mt-10">
         <HelpCards />
