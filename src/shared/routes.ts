@@ -158,6 +158,7 @@ export const ROUTES: readonly SiteRoute[] = [
     indexable: false,
     title: "Dashboard",
     description: `Your ${PRODUCT_NAME} subscription, plugin key and settings.`,
+    translated: true,
   },
   {
     id: "admin",

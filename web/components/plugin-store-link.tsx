@@ -2,6 +2,7 @@ import { ExternalLink, TriangleAlert } from "lucide-react";
 import { PRODUCT_NAME } from "@shared/product";
 import { pluginInstallUrl } from "../lib/plugin-install-url";
 import { cn } from "../lib/utils";
+import { richMessage, useT } from "../lib/language";
 
 /**
  * The plugin's store page (PLUGIN_INSTALL_URL). A server without one (development only: production
@@ -15,6 +16,7 @@ export function PluginStoreLink({
   children?: string;
 }) {
   const url = pluginInstallUrl();
+  const t = useT();
   if (!url) {
     return (
       <span
@@ -26,8 +28,10 @@ export function PluginStoreLink({
       >
         <TriangleAlert className="size-4 shrink-0 text-amber-400 light:text-amber-700" aria-hidden />
         <span>
-          <strong className="font-semibold">Placeholder:</strong> the plugin's store page link appears here once{" "}
-          <code className="font-mono">PLUGIN_INSTALL_URL</code> is set.
+          {richMessage(t("dashboard.store.placeholder"), [
+            (text) => <strong className="font-semibold">{text}</strong>,
+            (text) => <code className="font-mono">{text}</code>,
+          ])}
         </span>
       </span>
     );
@@ -41,7 +45,7 @@ export function PluginStoreLink({
     >
       {children}
       <ExternalLink className="size-3.5" aria-hidden />
-      <span className="sr-only">(opens in a new tab)</span>
+      <span className="sr-only">{t("dashboard.newTab")}</span>
     </a>
   );
 }
