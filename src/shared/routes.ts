@@ -99,6 +99,7 @@ export const ROUTES: readonly SiteRoute[] = [
     indexable: false,
     title: "Support Ticket",
     description: `Your ${PRODUCT_NAME} support ticket: every message, and your answer.`,
+    translated: true,
   },
   {
     id: "login",

@@ -5,9 +5,9 @@
  * and no English sentence of the dashboard is left on a translated render.
  */
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
-import { productKeys, sales } from "../../src/db/schema";
+import { emails, productKeys, sales } from "../../src/db/schema";
 import english from "../../src/shared/locales/en.json";
 import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
 import { api, dashboardSuite, newPage } from "./dashboard-helpers";
@@ -279,5 +279,49 @@ describe("signing in", () => {
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/dashboard");
     await page.getByRole("tab", { name: "Overview" }).waitFor();
+  });
+});
+
+describe("the support ticket page", () => {
+  /** Writes to support as `email` with a subject; answers the ticket page's path from the e-mailed link. */
+  async function ticketLink(email: string) {
+    expect(
+      (await api(env, "POST", "/api/support/tickets", { email, subject: "billing", message: "Mein Schlüssel fehlt." }))
+        .status,
+    ).toBe(200);
+    const [sent] = await env.server.deps.db
+      .select()
+      .from(emails)
+      .where(and(eq(emails.template, "support-received"), eq(emails.to, email)));
+    const url = new URL(sent!.payload.ticketUrl as string);
+    return `${url.pathname}${url.search}`;
+  }
+
+  test("in German: the thread, its dates, the answer form and its check, and a link that matches no ticket", async () => {
+    const link = await ticketLink(`ticket-${Math.random().toString(36).slice(2, 8)}@example.com`);
+    const page = await newPage(env, DESKTOP);
+    await page.goto(`/de${link}`);
+    await page.getByRole("heading", { level: 1, name: /^Ticket / }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("de");
+    expect(await page.title()).toBe("Support-Ticket | Layerlift");
+    expect(await page.getByText("Diese Seite gibt es nur auf Englisch.").count()).toBe(0);
+    await page.getByText("Offen", { exact: true }).waitFor();
+    await page.getByText(GERMAN_DATE).first().waitFor();
+    await page.getByText(/^Abrechnung · Gesendet am/).waitFor();
+    await page.getByRole("list", { name: "Nachrichten" }).getByText("Mein Schlüssel fehlt.").waitFor();
+    await page.getByRole("button", { name: "Antwort senden" }).click();
+    await page.getByText("Schreib zuerst deine Antwort").waitFor();
+    await expectNoEnglish(page.locator("main"));
+    for (const piece of ["We answer within", "This link works until", "Messages"])
+      expect(await page.locator("main").innerText()).not.toContain(piece);
+    await shoot(page, "ticket-de-1280");
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shoot(page, "ticket-de-390");
+
+    await page.goto(`/de${link.slice(0, -2)}xx`);
+    await page.getByRole("heading", { level: 1, name: "Ticket nicht gefunden" }).waitFor();
+    await page.getByText("Dieser Link passt zu keinem Ticket.", { exact: false }).waitFor();
+    await page.getByRole("link", { name: "Zum Support" }).waitFor();
   });
 });
