@@ -100,6 +100,7 @@ export const ROUTES: readonly SiteRoute[] = [
     indexable: false,
     title: "Support Ticket",
     description: `Your ${PRODUCT_NAME} support ticket: every message, and your answer.`,
+    translated: true,
   },
   {
     id: "login",
@@ -161,6 +162,7 @@ export const ROUTES: readonly SiteRoute[] = [
     indexable: false,
     title: "Dashboard",
     description: `Your ${PRODUCT_NAME} subscription, plugin key and settings.`,
+    translated: true,
   },
   {
     id: "admin",

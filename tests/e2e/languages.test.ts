@@ -231,8 +231,8 @@ describe("signed-in users", () => {
     expect(((await me.json()) as AuthResponse).user.settings.language).toBe("de");
 
     await page.reload();
-    await page.getByRole("tab", { name: "Settings" }).click();
-    expect(await page.getByRole("tabpanel", { name: "Settings" }).getByLabel("Language").inputValue()).toBe("de");
+    await page.getByRole("tab", { name: "Einstellungen" }).click();
+    expect(await page.getByRole("tabpanel", { name: "Einstellungen" }).getByLabel("Sprache").inputValue()).toBe("de");
     expect(await page.getByRole("banner").getByLabel("Sprache").inputValue()).toBe("de");
   });
 

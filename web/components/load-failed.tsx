@@ -1,5 +1,6 @@
 import { Button } from "./ui/button";
 import { cn } from "../lib/utils";
+import { useT } from "../lib/language";
 
 /**
  * A part of a page whose data could not be loaded: what failed and why, on one line with Try again. Boxed where
@@ -17,6 +18,7 @@ export function LoadFailed({
   onRetry: () => void;
   boxed?: boolean;
 }) {
+  const t = useT();
   return (
     <div
       role="alert"
@@ -29,7 +31,7 @@ export function LoadFailed({
         {text}: {error?.message}
       </span>
       <Button size="sm" variant="outline" onClick={onRetry}>
-        Try again
+        {t("dashboard.tryAgain")}
       </Button>
     </div>
   );

@@ -2,6 +2,7 @@
 import { failureToast } from "../lib/failure-toast";
 import { toast } from "../lib/use-toast";
 import { MessageForm } from "./message-form";
+import { useT } from "../lib/language";
 
 export function TicketAnswerForm({
   id,
@@ -17,26 +18,27 @@ export function TicketAnswerForm({
   pending: boolean;
   send: (message: string, callbacks: { onSuccess: () => void; onError: (error: Error) => void }) => void;
 }) {
+  const t = useT();
   return (
     <MessageForm
       id={id}
-      formLabel={`Answer ticket ${number}`}
-      label="Your answer"
-      hint={closed ? "This ticket is closed. Answering opens it again." : undefined}
+      formLabel={t("dashboard.answer.form", { number })}
+      label={t("dashboard.answer.label")}
+      hint={closed ? t("dashboard.answer.closed") : undefined}
       rows={5}
-      emptyError="Write your answer first"
-      submitLabel="Send Answer"
-      pendingText="Sending..."
+      emptyError={t("dashboard.answer.empty")}
+      submitLabel={t("dashboard.answer.send")}
+      pendingText={t("dialog.sending")}
       pending={pending}
       onSend={(message, sent) =>
         send(message, {
           onSuccess: () => {
             sent();
-            toast({ title: "Answer Sent", description: `It's on ticket ${number}; we'll answer by e-mail.` });
+            toast({ title: t("dashboard.answer.sent"), description: t("dashboard.answer.sentText", { number }) });
           },
-          onError: failureToast("Answer Not Sent", {
-            fallback: "Your answer could not be sent. Please try again.",
-            statusPrefix: "Sending failed.",
+          onError: failureToast(t("dashboard.answer.notSent"), {
+            fallback: t("dashboard.answer.failed"),
+            statusPrefix: t("dashboard.sendingFailed"),
           }),
         })
       }

@@ -1,6 +1,8 @@
 /** A support ticket's messages in order, as its sender's page and the admin panel both show them. */
 import { Headset, UserRound } from "lucide-react";
 import { cn } from "../lib/utils";
+import { usePageLanguage } from "../lib/language";
+import { DEFAULT_LANGUAGE, languageInfo } from "@shared/languages";
 
 export interface ThreadMessage {
   author: "buyer" | "support";
@@ -8,8 +10,8 @@ export interface ThreadMessage {
   createdAt: string;
 }
 
-export const formatMessageTime = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+export const formatMessageTime = (iso: string, locale = "en-US") =>
+  new Date(iso).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
 
 /** `name(message)`: who wrote it, in the reader's words ("You", "Layerlift Support", an address). */
 export function TicketThread<M extends ThreadMessage>({
@@ -21,6 +23,9 @@ export function TicketThread<M extends ThreadMessage>({
   name: (message: M) => string;
   label: string;
 }) {
+  // The page's language, or English on a screen not translated yet.
+  const { language, translated } = usePageLanguage();
+  const locale = !translated || language === DEFAULT_LANGUAGE ? "en-US" : languageInfo(language).tag;
   return (
     <ol aria-label={label} className="grid gap-4">
       {messages.map((message, i) => {
@@ -40,7 +45,7 @@ export function TicketThread<M extends ThreadMessage>({
                 <span className="break-words">{name(message)}</span>
               </span>
               <time dateTime={message.createdAt} className="text-xs text-muted-foreground tabular-nums">
-                {formatMessageTime(message.createdAt)}
+                {formatMessageTime(message.createdAt, locale)}
               </time>
             </div>
             <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{message.body}</p>

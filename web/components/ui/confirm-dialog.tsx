@@ -20,7 +20,7 @@ export interface ConfirmDialogProps {
 /** An alert dialog: asks before an action; a click outside does not dismiss it. */
 export function ConfirmDialog({
   confirmLabel,
-  cancelLabel = "Cancel",
+  cancelLabel,
   destructive = false,
   pending = false,
   onConfirm,

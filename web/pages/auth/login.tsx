@@ -15,7 +15,9 @@ import { useRedirectSignedIn } from "./use-redirect-signed-in";
 import { nextPath } from "../../lib/after-sign-in";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { AuthFormCard, AuthLink } from "./auth-form-card";
-import { richMessage, useT, type Translate } from "../../lib/language";
+import { richMessage, useLanguage, useT, type Translate } from "../../lib/language";
+import { DEFAULT_LANGUAGE, isSiteLanguage, localizedPath } from "@shared/languages";
+import { rememberLanguage } from "../../lib/use-choose-language";
 
 function validate(email: string, password: string, t: Translate) {
   return {
@@ -25,13 +27,15 @@ function validate(email: string, password: string, t: Translate) {
 }
 
 /**
- * Logs in and goes on: to `next`, else the admin panel or the dashboard. A refusal is a toast, and
+ * Logs in and goes on: to `next`, else the admin panel or the dashboard, in the page's language; signed in on an
+ * English page, in the account's language when it has another (then remembered on this device). A refusal is a toast, and
  * "Invalid email or password" also goes under the password, the field a person most often gets wrong.
  */
 function useLoginRequest(next: string | null) {
   const [, navigate] = useLocation();
   const login = useLogin();
   const t = useT();
+  const language = useLanguage();
   const server = useServerFieldError<"password">({ INVALID_CREDENTIALS: "password" });
   function send(body: { email: string; password: string; rememberMe: boolean }) {
     login.mutate(body, {
@@ -41,7 +45,12 @@ function useLoginRequest(next: string | null) {
           title: firstSignIn ? t("login.welcome") : t("login.welcomeBack"),
           description: t("login.success"),
         });
-        navigate(next ?? (user.isAdmin ? "/admin" : "/dashboard"));
+        const to = next ?? (user.isAdmin ? "/admin" : "/dashboard");
+        const saved = user.settings.language;
+        if (language === DEFAULT_LANGUAGE && isSiteLanguage(saved) && saved !== DEFAULT_LANGUAGE) {
+          rememberLanguage(saved);
+          navigate(`~${localizedPath(saved, to)}`);
+        } else navigate(to);
       },
       onError: (error) =>
         server.show(

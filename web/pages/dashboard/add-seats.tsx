@@ -6,7 +6,6 @@ import { useState } from "react";
 import { UserPlus } from "lucide-react";
 import type { PlanView } from "@shared/api/pricing";
 import type { SubscriptionView } from "@shared/api-types";
-import { seatsText } from "@shared/seats";
 import { PendingButton } from "../../components/ui/pending-button";
 import { asksBeforePaying, CheckoutDialog, type Checkout } from "../../components/checkout/checkout-dialog";
 import { formFromDetails } from "../../components/checkout/buyer-form";
@@ -17,23 +16,25 @@ import { useLastBillingDetails } from "../../lib/queries/account";
 import { usePlans } from "../../lib/queries/pricing";
 import { refreshSeats, useAddSeats } from "../../lib/queries/seats";
 import { refreshSubscription } from "../../lib/queries/dashboard";
+import { useT, type Translate } from "../../lib/language";
 
 /** Seats can be added while the subscription runs (not ended, not on hold for a dispute). */
 export const canAddSeats = (subscription: SubscriptionView | null | undefined) =>
   subscription != null && (subscription.status === "active" || subscription.status === "cancelled");
 
 /** Paid: the seats are the account's (fulfilled now if the provider's webhook hasn't yet), then said. */
-async function seatsAdded(paymentIntentId: string, clientSecret: string | null, added: number) {
+async function seatsAdded(t: Translate, paymentIntentId: string, clientSecret: string | null, added: number) {
   try {
     await verifyPayment(paymentIntentId, clientSecret);
   } finally {
     await Promise.all([refreshSeats(), refreshSubscription()]);
   }
-  toast({ title: "Seats added", description: `${seatsText(added)} added. A receipt is on its way by e-mail.` });
+  toast({ title: t("dashboard.addSeats.added"), description: t("dashboard.addSeats.addedText", { count: added }) });
 }
 
 function useAddingSeats(plan: PlanView | undefined, current: number) {
   const add = useAddSeats();
+  const t = useT();
   const { data: config } = usePublicConfig();
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   const [added, setAdded] = useState(1);
@@ -51,7 +52,7 @@ function useAddingSeats(plan: PlanView | undefined, current: number) {
         const answer = await add.mutateAsync({ seats: seats ?? 1, ...details });
         if (answer.provider === "free") {
           setCheckout(null);
-          void seatsAdded(answer.paymentIntentId, answer.clientSecret, seats ?? 1);
+          void seatsAdded(t, answer.paymentIntentId, answer.clientSecret, seats ?? 1);
         }
         return answer;
       },
@@ -63,9 +64,9 @@ function useAddingSeats(plan: PlanView | undefined, current: number) {
       {
         onSuccess: (answer) =>
           setCheckout({ ...opened, provider: answer.provider as Checkout["provider"], initial: answer }),
-        onError: failureToast("Error", {
-          fallback: "Could not add seats",
-          statusPrefix: "Could not start the payment.",
+        onError: failureToast(t("dashboard.error"), {
+          fallback: t("dashboard.addSeats.failed"),
+          statusPrefix: t("dashboard.paymentNotStarted"),
         }),
       },
     );
@@ -73,7 +74,7 @@ function useAddingSeats(plan: PlanView | undefined, current: number) {
 
   async function paid(paymentIntentId: string, clientSecret: string) {
     setCheckout(null);
-    await seatsAdded(paymentIntentId, clientSecret, added);
+    await seatsAdded(t, paymentIntentId, clientSecret, added);
   }
   return { config, checkout, open, paid, close: () => setCheckout(null), busy: add.isPending };
 }
@@ -83,6 +84,7 @@ export function AddSeatsButton({ subscription, current }: { subscription: Subscr
   const plan = usePlans().data?.find((one) => one.id === subscription.plan);
   const adding = useAddingSeats(plan, current);
   const { data: lastDetails } = useLastBillingDetails();
+  const t = useT();
   return (
     <>
       <PendingButton
@@ -90,17 +92,17 @@ export function AddSeatsButton({ subscription, current }: { subscription: Subscr
         size="sm"
         disabled={!plan || adding.busy}
         pending={adding.busy && adding.checkout === null}
-        pendingText="Opening…"
+        pendingText={t("dashboard.addSeats.opening")}
         onClick={adding.open}
       >
-        <UserPlus className="size-4" aria-hidden /> Add seats
+        <UserPlus className="size-4" aria-hidden /> {t("dashboard.addSeats.button")}
       </PendingButton>
       <CheckoutDialog
         checkout={adding.checkout}
         publishableKey={adding.config?.stripePublishableKey ?? null}
         onClose={adding.close}
         onPaid={(id, secret) => void adding.paid(id, secret)}
-        note="Payments are processed securely. The seats are added to your licence the moment the payment goes through."
+        note={t("dashboard.addSeats.note")}
         returnPath="/dashboard?tab=plugin"
         initialForm={{ ...formFromDetails(lastDetails?.details), seats: "1" }}
       />

@@ -4,6 +4,7 @@ import { failureToast } from "../../lib/failure-toast";
 import { useResendAddressConfirmation } from "../../lib/queries/account";
 import { useSession } from "../../lib/session";
 import { toast } from "../../lib/use-toast";
+import { richMessage, useT } from "../../lib/language";
 
 /**
  * Shown while the account's address is unconfirmed (Overview and Purchases): what confirming unlocks, and
@@ -13,6 +14,7 @@ import { toast } from "../../lib/use-toast";
 export function AddressConfirmationNotice() {
   const user = useSession((state) => state.user);
   const resend = useResendAddressConfirmation();
+  const t = useT();
   if (!user || user.emailConfirmed) return null;
   return (
     <section
@@ -22,12 +24,12 @@ export function AddressConfirmationNotice() {
       <MailWarning className="hidden size-5 text-brand sm:block" aria-hidden />
       <div className="grid gap-1">
         <h2 id="confirm-address-title" className="font-medium">
-          Confirm your email address
+          {t("dashboard.confirm.title")}
         </h2>
         <p className="text-muted-foreground">
-          We sent a link to <span className="break-all font-medium text-foreground">{user.email}</span>. Confirming it
-          shows here everything made with this address: your other purchases and their invoices, keys you haven't used
-          yet, and your support messages. Until then you see what your own key proves is yours.
+          {richMessage(t("dashboard.confirm.text", { email: user.email }), [
+            (email) => <span className="break-all font-medium text-foreground">{email}</span>,
+          ])}
         </p>
       </div>
       <PendingButton
@@ -35,19 +37,23 @@ export function AddressConfirmationNotice() {
         size="sm"
         className="justify-self-start"
         pending={resend.isPending}
-        pendingText="Sending..."
+        pendingText={t("dialog.sending")}
         icon={<Send aria-hidden />}
         onClick={() =>
           resend.mutate(undefined, {
-            onSuccess: ({ message }) => toast({ title: "Link Sent", description: message }),
-            onError: failureToast("Link Not Sent", {
-              fallback: "Could not send the link",
-              statusPrefix: "Sending failed.",
+            onSuccess: () =>
+              toast({
+                title: t("dashboard.confirm.sent"),
+                description: t("dashboard.confirm.sentText", { email: user.email }),
+              }),
+            onError: failureToast(t("dashboard.confirm.notSent"), {
+              fallback: t("dashboard.confirm.notSentText"),
+              statusPrefix: t("dashboard.sendingFailed"),
             }),
           })
         }
       >
-        Send the link again
+        {t("dashboard.confirm.resend")}
       </PendingButton>
     </section>
   );

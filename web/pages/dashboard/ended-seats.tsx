@@ -11,25 +11,25 @@ import { Label } from "../../components/ui/label";
 import { useRestoreSeat } from "../../lib/queries/seats";
 import { toast } from "../../lib/use-toast";
 import { failureToast } from "../../lib/failure-toast";
-import { SeatAccount } from "./seat-row";
-
-const seatName = (number: number, label: string | null) => `Seat ${number}${label ? `: ${label}` : ""}`;
+import { SeatAccount, seatName } from "./seat-row";
+import { useT } from "../../lib/language";
 
 function EndedSeat({ seat, live }: { seat: EndedSeatView; live: SeatView[] }) {
   const restore = useRestoreSeat();
+  const t = useT();
   // Seat 1 is the owner's own key and always stays: the others can end instead.
   const choices = live.map((other, index) => ({ other, number: index + 1 })).slice(1);
   const [instead, setInstead] = useState(String(choices.at(-1)?.other.id ?? ""));
-  const name = seat.label ?? "Ended seat";
+  const name = seat.label ?? t("dashboard.ended.seat");
   const keep = () =>
     restore.mutate(
       { seatId: seat.id, instead: Number(instead) },
       {
         onSuccess: () =>
-          toast({ title: "Seat kept", description: `${name} works again; the seat you picked has ended.` }),
-        onError: failureToast("Failed", {
-          fallback: "Could not keep the seat",
-          statusPrefix: "Could not keep the seat.",
+          toast({ title: t("dashboard.ended.kept"), description: t("dashboard.ended.keptText", { name }) }),
+        onError: failureToast(t("dashboard.failed"), {
+          fallback: t("dashboard.ended.keepFailed"),
+          statusPrefix: t("dashboard.ended.keepFailedStatus"),
         }),
       },
     );
@@ -37,12 +37,12 @@ function EndedSeat({ seat, live }: { seat: EndedSeatView; live: SeatView[] }) {
     <li className="grid content-start gap-3 rounded-md border border-dashed border-border p-4" data-testid="ended-seat">
       <h4 className="font-medium">{name}</h4>
       <div className="rounded-md border border-border bg-muted px-3 py-2 font-mono text-xs break-all sm:text-sm">
-        {seat.keyPreview ?? <span className="font-sans text-muted-foreground">No key</span>}
+        {seat.keyPreview ?? <span className="font-sans text-muted-foreground">{t("dashboard.ended.noKey")}</span>}
       </div>
       <SeatAccount id={seat.robloxUserId} />
       <div className="flex flex-wrap items-end gap-2">
         <div className="grid gap-1.5">
-          <Label htmlFor={`ended-seat-${seat.id}-instead`}>End instead</Label>
+          <Label htmlFor={`ended-seat-${seat.id}-instead`}>{t("dashboard.ended.instead")}</Label>
           <Select
             id={`ended-seat-${seat.id}-instead`}
             value={instead}
@@ -51,13 +51,13 @@ function EndedSeat({ seat, live }: { seat: EndedSeatView; live: SeatView[] }) {
           >
             {choices.map(({ other, number }) => (
               <option key={other.id} value={other.id}>
-                {seatName(number, other.label)}
+                {seatName(t, number, other.label)}
               </option>
             ))}
           </Select>
         </div>
         <Button size="sm" variant="outline" className="h-10" disabled={restore.isPending} onClick={keep}>
-          <ArchiveRestore aria-hidden /> {restore.isPending ? "Keeping…" : "Keep this one instead"}
+          <ArchiveRestore aria-hidden /> {restore.isPending ? t("dashboard.ended.keeping") : t("dashboard.ended.keep")}
         </Button>
       </div>
     </li>
@@ -65,17 +65,15 @@ function EndedSeat({ seat, live }: { seat: EndedSeatView; live: SeatView[] }) {
 }
 
 export function EndedSeats({ ended, live }: { ended: EndedSeatView[]; live: SeatView[] }) {
+  const t = useT();
   if (ended.length === 0 || live.length < 2) return null;
   return (
     <section className="mt-6 grid gap-3" aria-labelledby="ended-seats-title">
       <div>
         <h3 id="ended-seats-title" className="font-medium">
-          Ended seats
+          {t("dashboard.ended.title")}
         </h3>
-        <p className="text-sm text-muted-foreground">
-          Your licence has fewer seats now, so these keys stopped working. Keep one instead of a seat in use: its key
-          and Roblox account work again, and the seat you pick ends.
-        </p>
+        <p className="text-sm text-muted-foreground">{t("dashboard.ended.text")}</p>
       </div>
       <ul className="grid gap-4 lg:grid-cols-2">
         {ended.map((seat) => (

@@ -10,6 +10,7 @@ import { refreshSubscription, useDashboard } from "../../lib/queries/dashboard";
 import { verifyPayment } from "../../lib/queries/checkout";
 import { useRequireAuth } from "../../lib/use-require-auth";
 import { useTabInUrl } from "../../lib/use-tab-in-url";
+import { useT } from "../../lib/language";
 import { DashboardHeader } from "./header";
 import { OverviewTab } from "./overview-tab";
 import { PluginTab } from "./plugin-tab";
@@ -19,12 +20,12 @@ import { SubscriptionTab } from "./subscription-tab";
 import { SupportTab } from "./support-tab";
 
 const TABS = [
-  { value: "overview", label: "Overview", icon: LayoutDashboard },
-  { value: "subscription", label: "Subscription", icon: KeyRound },
-  { value: "plugin", label: "Plugin", icon: Puzzle },
-  { value: "purchases", label: "Purchases", icon: Receipt },
-  { value: "support", label: "Support", icon: Headset },
-  { value: "settings", label: "Settings", icon: Settings },
+  { value: "overview", icon: LayoutDashboard },
+  { value: "subscription", icon: KeyRound },
+  { value: "plugin", icon: Puzzle },
+  { value: "purchases", icon: Receipt },
+  { value: "support", icon: Headset },
+  { value: "settings", icon: Settings },
 ] as const;
 
 const TAB_VALUES = TABS.map((tab) => tab.value);
@@ -44,6 +45,7 @@ function useReturnFromRenewal(search: URLSearchParams) {
 }
 
 export default function DashboardPage() {
+  const t = useT();
   const { user, error, retry } = useRequireAuth();
   const dashboard = useDashboard();
   const search = new URLSearchParams(useSearch());
@@ -62,7 +64,7 @@ export default function DashboardPage() {
       <DashboardHeader user={user} subscription={subscription} receivedAt={receivedAt} loading={loading} />
       {dashboard.isError && (
         <LoadFailed
-          text="Could not load your subscription"
+          text={t("dashboard.loadFailed")}
           error={dashboard.error}
           onRetry={() => dashboard.refetch()}
           boxed
@@ -71,12 +73,12 @@ export default function DashboardPage() {
       <Tabs value={tab} onValueChange={(value) => setTab(value as typeof tab)} className="min-w-0">
         {/* On a phone the six tabs wrap onto two rows, so none is hidden past the screen's edge. */}
         <TabsList
-          aria-label="Dashboard sections"
+          aria-label={t("dashboard.sections")}
           className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-auto"
         >
-          {TABS.map(({ value, label, icon: Icon }) => (
+          {TABS.map(({ value, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>
-              <Icon aria-hidden className="hidden sm:block" /> {label}
+              <Icon aria-hidden className="hidden sm:block" /> {t(`dashboard.tab.${value}`)}
             </TabsTrigger>
           ))}
         </TabsList>

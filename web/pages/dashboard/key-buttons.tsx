@@ -5,6 +5,7 @@ import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { useCopy } from "../../lib/clipboard";
 import { toast } from "../../lib/use-toast";
+import { useT } from "../../lib/language";
 
 /**
  * Makes a key at once, or, when one is in use, asks first: replacing it stops the old key at once. `button` is the
@@ -27,13 +28,14 @@ export function GenerateKeyButton({
   pending: boolean;
   onGenerate: (close?: () => void) => void;
 }) {
+  const t = useT();
   if (!replacing) return button;
   return (
     <ConfirmDialog
       trigger={button}
       title={title}
       description={description}
-      confirmLabel={pending ? "Generating…" : confirmLabel}
+      confirmLabel={pending ? t("dashboard.key.generating") : confirmLabel}
       destructive
       pending={pending}
       onConfirm={onGenerate}
@@ -52,24 +54,21 @@ export function CopyKeyButton({
   saidWhenCopied?: boolean;
 }) {
   const { copied, copy } = useCopy();
+  const t = useT();
   async function onCopy() {
     if (await copy(text)) {
-      if (saidWhenCopied) toast({ title: "Copied!", description: "Paste the key into the plugin." });
-    } else
-      toast({
-        variant: "destructive",
-        title: "Failed",
-        description: "Could not copy the key. Select it and copy it by hand.",
-      });
+      if (saidWhenCopied) toast({ title: t("dashboard.key.copied"), description: t("dashboard.key.paste") });
+    } else toast({ variant: "destructive", title: t("dashboard.failed"), description: t("dashboard.key.copyFailed") });
   }
   return (
     <Button
       size={small ? "sm" : undefined}
       variant="outline"
       onClick={onCopy}
-      aria-label={copied ? "Copied!" : "Copy plugin key"}
+      aria-label={copied ? t("dashboard.key.copied") : t("dashboard.key.copyLabel")}
     >
-      {copied ? <Check aria-hidden /> : <Copy aria-hidden />} {copied ? "Copied!" : "Copy"}
+      {copied ? <Check aria-hidden /> : <Copy aria-hidden />}{" "}
+      {copied ? t("dashboard.key.copied") : t("dashboard.key.copy")}
     </Button>
   );
 }

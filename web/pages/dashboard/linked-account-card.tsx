@@ -8,19 +8,21 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { isApiError } from "../../lib/api";
 import { useLinkedAccount, useResetLinkedAccount, useRobloxProfile } from "../../lib/queries/dashboard";
 import { toast } from "../../lib/use-toast";
+import { useT, type Translate } from "../../lib/language";
 
 /** 'Try again in ~N min', N = the remaining milliseconds in minutes, rounded up. */
-export function cooldownText(remainingMs: number): string {
-  return `Try again in ~${Math.max(1, Math.ceil(remainingMs / 60_000))} min`;
+export function cooldownText(t: Translate, remainingMs: number): string {
+  return t("dashboard.linked.cooldownText", { minutes: Math.max(1, Math.ceil(remainingMs / 60_000)) });
 }
 
 export function Avatar({ url, name }: { url: string | null; name: string }) {
   const [broken, setBroken] = useState(false);
+  const t = useT();
   if (url && !broken) {
     return (
       <img
         src={url}
-        alt={`Avatar of ${name}`}
+        alt={t("dashboard.linked.avatar", { name })}
         width={64}
         height={64}
         onError={() => setBroken(true)}
@@ -40,10 +42,11 @@ export function Avatar({ url, name }: { url: string | null; name: string }) {
 
 function LinkedProfile({ id }: { id: string }) {
   const profile = useRobloxProfile(id);
+  const t = useT();
   if (profile.isLoading) return <Skeleton className="h-16" />;
   const username = profile.data?.username ?? null;
   const displayName = profile.data?.displayName ?? null;
-  const name = displayName ?? username ?? "Roblox user";
+  const name = displayName ?? username ?? t("dashboard.roblox.user");
   return (
     <div className="flex items-center gap-4">
       <Avatar url={profile.data?.avatarUrl ?? null} name={name} />
@@ -66,19 +69,20 @@ function LinkedProfile({ id }: { id: string }) {
 /** Frees the key for another Roblox account, once per cooldown. */
 function ResetLinkedAccount({ cooldownHours }: { cooldownHours: number }) {
   const reset = useResetLinkedAccount();
+  const t = useT();
 
   function resetAccount(close: () => void) {
     reset.mutate(undefined, {
       onSettled: close,
       onSuccess: () =>
-        toast({ title: "Account reset", description: "The next Roblox account that validates the key is linked." }),
+        toast({ title: t("dashboard.linked.resetDone"), description: t("dashboard.linked.resetDoneText") }),
       onError: (error) => {
         if (isApiError(error, 429)) {
           const remaining = Number((error.body as { remainingMs?: number } | null)?.remainingMs ?? 0);
-          failureToast("Cooldown active", cooldownText(remaining))(error);
+          failureToast(t("dashboard.linked.cooldown"), cooldownText(t, remaining))(error);
           return;
         }
-        failureToast("Failed", "Could not reset linked account")(error);
+        failureToast(t("dashboard.failed"), t("dashboard.linked.resetFailed"))(error);
       },
     });
   }
@@ -87,17 +91,12 @@ function ResetLinkedAccount({ cooldownHours }: { cooldownHours: number }) {
     <ConfirmDialog
       trigger={
         <Button variant="outline" disabled={reset.isPending}>
-          <Unlink aria-hidden /> {reset.isPending ? "Resetting…" : "Reset Linked Account"}
+          <Unlink aria-hidden /> {reset.isPending ? t("dashboard.linked.resetting") : t("dashboard.linked.reset")}
         </Button>
       }
-      title="Reset the linked account?"
-      description={
-        <>
-          The next Roblox account that validates your plugin key is linked instead. After a reset you can't reset again
-          for {cooldownHours} {cooldownHours === 1 ? "hour" : "hours"}.
-        </>
-      }
-      confirmLabel={reset.isPending ? "Resetting…" : "Yes, reset it"}
+      title={t("dashboard.linked.resetTitle")}
+      description={t("dashboard.linked.resetText", { hours: cooldownHours })}
+      confirmLabel={reset.isPending ? t("dashboard.linked.resetting") : t("dashboard.linked.resetConfirm")}
       destructive
       pending={reset.isPending}
       onConfirm={resetAccount}
@@ -108,31 +107,30 @@ function ResetLinkedAccount({ cooldownHours }: { cooldownHours: number }) {
 export function LinkedAccountCard() {
   const linked = useLinkedAccount();
   const id = linked.data?.linkedRobloxAccountId ?? null;
+  const t = useT();
 
   return (
     <Card>
       <CardHeader>
         <CardTitle level={2} className="flex items-center gap-2 text-base">
-          <Gamepad2 className="size-5 text-brand" aria-hidden /> Linked Roblox account
+          <Gamepad2 className="size-5 text-brand" aria-hidden /> {t("dashboard.linked.title")}
         </CardTitle>
-        <CardDescription>
-          The key works for one Roblox account: the first one that uses it in the plugin.
-        </CardDescription>
+        <CardDescription>{t("dashboard.linked.description")}</CardDescription>
       </CardHeader>
       <CardContent>
         {linked.isLoading ? (
           <Skeleton className="h-16" />
         ) : linked.isError ? (
-          <p className="text-sm text-destructive-text">Could not load the linked account.</p>
+          <p className="text-sm text-destructive-text">{t("dashboard.linked.loadFailed")}</p>
         ) : id ? (
           <LinkedProfile id={id} />
         ) : (
           <div className="grid gap-2 text-sm text-muted-foreground">
-            <p>No account linked yet. Linking happens by itself:</p>
+            <p>{t("dashboard.linked.none")}</p>
             <ol className="list-decimal space-y-1 pl-5 marker:text-brand">
-              <li>Open the plugin in Studio, signed in with the Roblox account you build with.</li>
-              <li>Paste your plugin key into it.</li>
-              <li>The first time the plugin validates the key, that account is linked here.</li>
+              <li>{t("dashboard.linked.step1")}</li>
+              <li>{t("dashboard.linked.step2")}</li>
+              <li>{t("dashboard.linked.step3")}</li>
             </ol>
           </div>
         )}
@@ -145,7 +143,8 @@ export function LinkedAccountCard() {
         !linked.isLoading && (
           <CardFooter>
             <Button variant="outline" onClick={() => linked.refetch()} disabled={linked.isFetching}>
-              <RefreshCw aria-hidden className={linked.isFetching ? "animate-spin" : undefined} /> Refresh
+              <RefreshCw aria-hidden className={linked.isFetching ? "animate-spin" : undefined} />{" "}
+              {t("dashboard.linked.refresh")}
             </Button>
           </CardFooter>
         )

@@ -9,6 +9,7 @@ import type { AccountUser } from "../../lib/plugin-key-name";
 import { GUIDE_PATH } from "@shared/routes";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { useT, type Translate } from "../../lib/language";
 
 export type DashboardTab = "overview" | "subscription" | "plugin" | "purchases" | "settings";
 
@@ -19,28 +20,26 @@ interface Step {
   tab: DashboardTab;
 }
 
-function nextStep(user: AccountUser, subscription: SubscriptionView | null): Step | null {
+function nextStep(t: Translate, user: AccountUser, subscription: SubscriptionView | null): Step | null {
   if (!subscription)
     return {
-      title: "Redeem a product key",
-      text: "This account has no subscription yet. Redeem the product key from your purchase e-mail to start.",
-      action: "Redeem a key",
+      title: t("dashboard.next.redeemTitle"),
+      text: t("dashboard.next.redeemText"),
+      action: t("dashboard.next.redeemAction"),
       tab: "subscription",
     };
   if (subscription.status === "expired")
     return {
-      title: "Your access has ended",
-      text: subscription.refundedAt
-        ? "Your purchase was refunded, so access ended then. Renew, or redeem another product key, to use the plugin again."
-        : "Renew, or redeem another product key, to use the plugin again.",
-      action: "Renew",
+      title: t("dashboard.next.endedTitle"),
+      text: subscription.refundedAt ? t("dashboard.next.refundedText") : t("dashboard.next.endedText"),
+      action: t("dashboard.next.renew"),
       tab: "subscription",
     };
   if (!user.pluginKey)
     return {
-      title: "Next: generate your plugin key",
-      text: "The plugin signs in with it. Generate it, then paste it in the plugin in Roblox Studio; the setup guide shows each step.",
-      action: "Generate your plugin key",
+      title: t("dashboard.next.keyTitle"),
+      text: t("dashboard.next.keyText"),
+      action: t("dashboard.next.keyAction"),
       tab: "plugin",
     };
   return null;
@@ -51,7 +50,8 @@ export function NextStepCard(props: {
   subscription: SubscriptionView | null;
   onNavigate: (tab: DashboardTab) => void;
 }) {
-  const step = nextStep(props.user, props.subscription);
+  const t = useT();
+  const step = nextStep(t, props.user, props.subscription);
   if (!step) return null;
   return (
     <Card className="border-brand/40 bg-accent/30">
@@ -68,7 +68,7 @@ export function NextStepCard(props: {
         {step.tab === "plugin" && (
           <Button asChild variant="outline">
             <Link href={GUIDE_PATH}>
-              <BookOpen aria-hidden /> Setup guide
+              <BookOpen aria-hidden /> {t("dashboard.next.guide")}
             </Link>
           </Button>
         )}

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { NextStepCard, type DashboardTab } from "./next-step";
 import { ReviewCard } from "./review-card";
 import { AddressConfirmationNotice } from "./address-confirmation-notice";
+import { useT } from "../../lib/language";
 
 export function OverviewTab({
   user,
@@ -20,39 +21,40 @@ export function OverviewTab({
   loading: boolean;
   onNavigate: (tab: DashboardTab) => void;
 }) {
+  const t = useT();
   return (
     <div className="grid gap-6">
       <AddressConfirmationNotice />
       {!loading && <NextStepCard user={user} subscription={subscription} onNavigate={onNavigate} />}
       <section aria-labelledby="quick-actions" className="grid gap-3">
         <h2 id="quick-actions" className="text-lg font-semibold">
-          Quick actions
+          {t("dashboard.quick.title")}
         </h2>
         <div className="grid gap-4 sm:grid-cols-2">
           <Card>
             <CardHeader>
               <CardTitle className="flex items-center gap-2 text-base">
-                <BookOpen className="size-5 text-brand" aria-hidden /> Documentation
+                <BookOpen className="size-5 text-brand" aria-hidden /> {t("dashboard.quick.docs")}
               </CardTitle>
-              <CardDescription>Learn the layer tags that turn your designs into game UI.</CardDescription>
+              <CardDescription>{t("dashboard.quick.docsText")}</CardDescription>
             </CardHeader>
             <CardContent>
               <Button asChild variant="secondary" className="w-full sm:w-auto">
-                <Link href="/docs">View Documentation</Link>
+                <Link href="/docs">{t("dashboard.quick.docsButton")}</Link>
               </Button>
             </CardContent>
           </Card>
           <Card>
             <CardHeader>
               <CardTitle className="flex items-center gap-2 text-base">
-                <MessagesSquare className="size-5 text-brand" aria-hidden /> Community
+                <MessagesSquare className="size-5 text-brand" aria-hidden /> {t("dashboard.quick.community")}
               </CardTitle>
-              <CardDescription>Ask questions, share builds and get help from other developers.</CardDescription>
+              <CardDescription>{t("dashboard.quick.communityText")}</CardDescription>
             </CardHeader>
             <CardContent>
               <Button asChild variant="secondary" className="w-full sm:w-auto">
                 <a href={COMMUNITY_CHAT_URL} target="_blank" rel="noopener noreferrer">
-                  Join Community <ExternalLink aria-hidden />
+                  {t("dashboard.quick.communityButton")} <ExternalLink aria-hidden />
                 </a>
               </Button>
             </CardContent>

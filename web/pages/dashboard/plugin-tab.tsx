@@ -13,9 +13,11 @@ import { useSeats } from "../../lib/queries/seats";
 import { SeatsCard } from "./seats-card";
 import { CopyKeyButton, GenerateKeyButton } from "./key-buttons";
 import { AddSeatsButton, canAddSeats } from "./add-seats";
+import { richMessage, useT } from "../../lib/language";
 
 function PluginKeyCard({ pluginKey }: { pluginKey: string | null }) {
   const generate = useGeneratePluginKey();
+  const t = useT();
 
   function generateKey(close?: () => void) {
     // Only a replaced key stops working; the first key replaces nothing.
@@ -23,19 +25,17 @@ function PluginKeyCard({ pluginKey }: { pluginKey: string | null }) {
     generate.mutate(undefined, {
       onSuccess: () =>
         toast({
-          title: "Key generated",
-          description: replaced
-            ? "Paste the new key into the plugin. The old key no longer works."
-            : "Paste the key into the plugin.",
+          title: t("dashboard.key.generated"),
+          description: replaced ? t("dashboard.key.pasteNew") : t("dashboard.key.paste"),
         }),
-      onError: failureToast("Failed", "Could not generate key"),
+      onError: failureToast(t("dashboard.failed"), t("dashboard.key.failed")),
       onSettled: close,
     });
   }
 
   const generateButton = (
     <Button onClick={pluginKey ? undefined : () => generateKey()} disabled={generate.isPending}>
-      {generate.isPending ? "Generating…" : "Generate Plugin Key"}
+      {generate.isPending ? t("dashboard.key.generating") : t("dashboard.key.generate")}
     </Button>
   );
 
@@ -43,12 +43,9 @@ function PluginKeyCard({ pluginKey }: { pluginKey: string | null }) {
     <Card>
       <CardHeader>
         <CardTitle level={2} className="flex items-center gap-2 text-base">
-          <KeyRound className="size-5 text-brand" aria-hidden /> Plugin key
+          <KeyRound className="size-5 text-brand" aria-hidden /> {t("dashboard.key.title")}
         </CardTitle>
-        <CardDescription>
-          Paste this key into the plugin to unlock it. Generating a new key replaces the old one, which stops working at
-          once.
-        </CardDescription>
+        <CardDescription>{t("dashboard.key.description")}</CardDescription>
       </CardHeader>
       <CardContent>
         <div
@@ -56,22 +53,24 @@ function PluginKeyCard({ pluginKey }: { pluginKey: string | null }) {
           className="rounded-md border border-border bg-muted px-3 py-2.5 font-mono text-xs break-all sm:text-sm"
           data-testid="plugin-key"
         >
-          {pluginKey ?? <span className="font-sans text-muted-foreground">Not generated yet</span>}
+          {pluginKey ?? <span className="font-sans text-muted-foreground">{t("dashboard.key.none")}</span>}
         </div>
         {!pluginKey && (
           <p className="mt-3 flex items-start gap-2 text-sm text-muted-foreground">
             <BookOpen className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden />
             <span>
-              First time? The{" "}
-              <Link href={GUIDE_PATH} className="font-medium text-brand underline underline-offset-4">
-                setup guide
-              </Link>{" "}
-              takes you from here to a first import.
+              {richMessage(t("dashboard.key.firstTime"), [
+                (text) => (
+                  <Link href={GUIDE_PATH} className="font-medium text-brand underline underline-offset-4">
+                    {text}
+                  </Link>
+                ),
+              ])}
             </span>
           </p>
         )}
         <p className="mt-3 text-sm text-muted-foreground">
-          No plugin yet? <PluginStoreLink>Get the plugin from its store page</PluginStoreLink>
+          {t("dashboard.key.noPlugin")} <PluginStoreLink>{t("dashboard.key.store")}</PluginStoreLink>
         </p>
       </CardContent>
       <CardFooter className="flex-wrap gap-2">
@@ -79,9 +78,9 @@ function PluginKeyCard({ pluginKey }: { pluginKey: string | null }) {
         <GenerateKeyButton
           button={generateButton}
           replacing={pluginKey !== null}
-          title="Regenerate plugin key?"
-          description="The old key stops working at once. The plugin stays locked until you paste the new key into it."
-          confirmLabel="Regenerate key"
+          title={t("dashboard.key.regenerateTitle")}
+          description={t("dashboard.key.regenerateText")}
+          confirmLabel={t("dashboard.key.regenerate")}
           pending={generate.isPending}
           onGenerate={generateKey}
         />
@@ -96,6 +95,7 @@ export function PluginTab({ user }: { user: AccountUser }) {
   const seats = useSeats().data;
   const several = seats !== undefined && seats.total > 1;
   const subscription = useDashboard().data?.subscription;
+  const t = useT();
   const addSeats =
     seats !== undefined && subscription && canAddSeats(subscription) ? (
       <AddSeatsButton subscription={subscription} current={seats.total} />
@@ -110,7 +110,7 @@ export function PluginTab({ user }: { user: AccountUser }) {
           <LinkedAccountCard />
           {addSeats && (
             <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground lg:col-span-2">
-              <span>Working with a team? Add seats: each person gets a plugin key of their own.</span>
+              <span>{t("dashboard.seats.team")}</span>
               {addSeats}
             </div>
           )}
@@ -119,11 +119,13 @@ export function PluginTab({ user }: { user: AccountUser }) {
       <p className="flex items-center gap-2 text-sm text-muted-foreground lg:col-span-2">
         <FileCode2 className="size-4 shrink-0" aria-hidden />
         <span>
-          Building a plugin? See the{" "}
-          <a className="text-brand underline underline-offset-4" href="/api/plugin/docs">
-            plugin API reference
-          </a>
-          .
+          {richMessage(t("dashboard.key.apiReference"), [
+            (text) => (
+              <a className="text-brand underline underline-offset-4" href="/api/plugin/docs">
+                {text}
+              </a>
+            ),
+          ])}
         </span>
       </p>
     </div>

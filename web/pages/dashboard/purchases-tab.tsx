@@ -10,46 +10,45 @@ import { PURCHASES_QUERY_KEY, usePurchases, useRequestRefund } from "../../lib/q
 import { useRedeemKey } from "../../lib/queries/dashboard";
 import { queryClient } from "../../lib/query-client";
 import { toast } from "../../lib/use-toast";
-import { formatDate } from "./time";
+import { useFormats } from "./time";
+import { useMoney, useT, type Translate } from "../../lib/language";
+import type { MessageId } from "../../lib/i18n";
+import { redeemWording } from "./redeem-key-card";
 import { SupportLinkedText } from "../../components/support-linked-text";
 
 const STATUS_BADGE: Record<
   PurchaseView["status"],
-  { label: string; variant: "success" | "secondary" | "destructive" | "outline" }
+  { label: MessageId; variant: "success" | "secondary" | "destructive" | "outline" }
 > = {
-  paid: { label: "Paid", variant: "success" },
-  "partly refunded": { label: "Partly refunded", variant: "outline" },
-  refunded: { label: "Refunded", variant: "secondary" },
-  disputed: { label: "Disputed", variant: "destructive" },
+  paid: { label: "dashboard.purchases.paid", variant: "success" },
+  "partly refunded": { label: "dashboard.purchases.partlyRefunded", variant: "outline" },
+  refunded: { label: "dashboard.status.refunded", variant: "secondary" },
+  disputed: { label: "dashboard.purchases.disputed", variant: "destructive" },
 };
-
-const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 
 function RefundButton({ purchase, selfService }: { purchase: PurchaseView; selfService: "auto" | "request" }) {
   const refund = useRequestRefund();
-  const what =
-    selfService === "auto"
-      ? `${money(purchase.amount)} goes back to the card you paid with at once; banks usually take 5–10 days to show it.`
-      : `We look at your request and e-mail you when it is decided. If it is approved, ${money(purchase.amount)} goes back to the card you paid with; banks usually take 5–10 days to show it.`;
+  const t = useT();
+  const money = useMoney();
+  const what = t(selfService === "auto" ? "dashboard.refund.auto" : "dashboard.refund.request", {
+    amount: money(purchase.amount),
+  });
   return (
     <ConfirmDialog
       trigger={
         <Button size="sm" variant="outline">
-          <Undo2 aria-hidden /> Request refund
+          <Undo2 aria-hidden /> {t("dashboard.refund.button")}
         </Button>
       }
-      title={`Refund ${purchase.planName}?`}
+      title={t("dashboard.refund.title", { plan: purchase.planName })}
       description={
         <span className="grid gap-2">
           <span>{what}</span>
-          <span>
-            The time this key added is taken back from your subscription, so the plugin stops working when none is left.
-            This can't be undone.
-          </span>
+          <span>{t("dashboard.refund.text")}</span>
         </span>
       }
-      confirmLabel={selfService === "auto" ? "Refund Purchase" : "Send Request"}
-      cancelLabel="Keep Purchase"
+      confirmLabel={selfService === "auto" ? t("dashboard.refund.confirm") : t("dashboard.refund.send")}
+      cancelLabel={t("dashboard.refund.keep")}
       destructive
       pending={refund.isPending}
       // mutateAsync, not mutate's callbacks: the refunded row loses this button before they would run.
@@ -57,12 +56,16 @@ function RefundButton({ purchase, selfService }: { purchase: PurchaseView; selfS
         refund
           .mutateAsync(purchase.id)
           .then(
-            ({ outcome, message }) =>
-              toast({ title: outcome === "refunded" ? "Purchase Refunded" : "Refund Requested", description: message }),
+            ({ outcome }) =>
+              toast(
+                outcome === "refunded"
+                  ? { title: t("dashboard.refund.refunded"), description: t("dashboard.refund.refundedText") }
+                  : { title: t("dashboard.refund.requested"), description: t("dashboard.refund.requestedText") },
+              ),
             (error) => {
-              failureToast("Refund Failed", {
-                fallback: "Could not refund this purchase",
-                statusPrefix: "Refund failed.",
+              failureToast(t("dashboard.refund.failed"), {
+                fallback: t("dashboard.refund.failedText"),
+                statusPrefix: t("dashboard.refund.failedStatus"),
               })(error);
             },
           )
@@ -75,42 +78,43 @@ function RefundButton({ purchase, selfService }: { purchase: PurchaseView; selfS
 /** A key bought with this account's address but not yet on it: one press adds its time. */
 function RedeemButton({ purchase, productKey }: { purchase: PurchaseView; productKey: string }) {
   const redeem = useRedeemKey();
+  const t = useT();
   return (
     <Button
       size="sm"
       disabled={redeem.isPending}
-      aria-label={`Redeem ${purchase.planName} key ${productKey}`}
+      aria-label={t("dashboard.purchases.redeemLabel", { plan: purchase.planName, key: productKey })}
       onClick={() =>
         redeem.mutate(productKey, {
           onSuccess: () => {
             void queryClient.invalidateQueries({ queryKey: PURCHASES_QUERY_KEY });
-            toast({ title: "Key Redeemed", description: "Your subscription has been extended." });
+            toast({ title: t("dashboard.redeem.done"), description: t("dashboard.redeem.doneText") });
           },
-          onError: failureToast("Redeem Failed", {
-            fallback: "Could not redeem the key",
-            statusPrefix: "Could not redeem the key.",
-          }),
+          onError: failureToast(t("dashboard.redeem.failed"), redeemWording(t)),
         })
       }
     >
-      <KeyRound aria-hidden /> {redeem.isPending ? "Redeeming…" : "Redeem"}
+      <KeyRound aria-hidden /> {redeem.isPending ? t("dashboard.redeem.redeeming") : t("dashboard.purchases.redeem")}
     </Button>
   );
 }
 
 /** Where the refund stands, or why the button isn't there. */
-function refundNote(purchase: PurchaseView): string | null {
+function refundNote(t: Translate, date: (iso: string) => string, purchase: PurchaseView): string | null {
   const { refund } = purchase;
-  if (refund.request === "pending") return "Refund requested: waiting for a decision.";
-  if (refund.request === "declined") return "Refund request declined.";
+  if (refund.request === "pending") return t("dashboard.refund.pending");
+  if (refund.request === "declined") return t("dashboard.refund.declined");
   if (purchase.status === "refunded") return null;
-  if (refund.available && refund.until) return `Refundable until ${formatDate(refund.until)}.`;
+  if (refund.available && refund.until) return t("dashboard.refund.until", { date: date(refund.until) });
   return null;
 }
 
 function PurchaseRow({ purchase, selfService }: { purchase: PurchaseView; selfService: "auto" | "request" }) {
+  const t = useT();
+  const money = useMoney();
+  const { date } = useFormats();
   const badge = STATUS_BADGE[purchase.status];
-  const note = refundNote(purchase);
+  const note = refundNote(t, date, purchase);
   const redeemable =
     purchase.productKey !== null &&
     !purchase.keyUsed &&
@@ -120,21 +124,21 @@ function PurchaseRow({ purchase, selfService }: { purchase: PurchaseView; selfSe
       <div className="grid gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium">{purchase.planName}</span>
-          <Badge variant={badge.variant}>{badge.label}</Badge>
-          {purchase.kind === "renewal" && <Badge variant="outline">Renewal</Badge>}
-          {purchase.kind === "added-seats" && <Badge variant="outline">Added seats</Badge>}
+          <Badge variant={badge.variant}>{t(badge.label)}</Badge>
+          {purchase.kind === "renewal" && <Badge variant="outline">{t("dashboard.purchases.renewal")}</Badge>}
+          {purchase.kind === "added-seats" && <Badge variant="outline">{t("dashboard.purchases.addedSeats")}</Badge>}
         </div>
         <p className="text-sm text-muted-foreground">
-          {formatDate(purchase.date)} · {money(purchase.amount)}
+          {date(purchase.date)} · {money(purchase.amount)}
           {purchase.reverseCharge
-            ? " (no tax charged: reverse charge)"
-            : purchase.tax !== null && ` (incl. ${money(purchase.tax)} tax)`}
-          {purchase.refunded > 0 && ` · ${money(purchase.refunded)} refunded`}
+            ? ` ${t("dashboard.purchases.reverseCharge")}`
+            : purchase.tax !== null && ` ${t("dashboard.purchases.tax", { amount: money(purchase.tax) })}`}
+          {purchase.refunded > 0 && ` · ${t("dashboard.purchases.refunded", { amount: money(purchase.refunded) })}`}
         </p>
         {purchase.productKey && (
           <p className="text-sm text-muted-foreground">
-            Key <span className="font-mono text-foreground">{purchase.productKey}</span> ·{" "}
-            {purchase.keyUsed ? "used" : "not used yet"}
+            {t("dashboard.purchases.key")} <span className="font-mono text-foreground">{purchase.productKey}</span> ·{" "}
+            {purchase.keyUsed ? t("dashboard.purchases.used") : t("dashboard.purchases.notUsed")}
           </p>
         )}
         {(purchase.invoiceUrl || purchase.creditNoteUrl) && (
@@ -146,7 +150,7 @@ function PurchaseRow({ purchase, selfService }: { purchase: PurchaseView; selfSe
                 rel="noreferrer"
                 className="text-brand underline underline-offset-4"
               >
-                Invoice <span className="whitespace-nowrap">{purchase.invoiceNumber}</span>
+                {t("dashboard.purchases.invoice")} <span className="whitespace-nowrap">{purchase.invoiceNumber}</span>
               </a>
             )}
             {purchase.creditNoteUrl && (
@@ -156,7 +160,8 @@ function PurchaseRow({ purchase, selfService }: { purchase: PurchaseView; selfSe
                 rel="noreferrer"
                 className="text-brand underline underline-offset-4"
               >
-                Credit note <span className="whitespace-nowrap">{purchase.creditNoteNumber}</span>
+                {t("dashboard.purchases.creditNote")}{" "}
+                <span className="whitespace-nowrap">{purchase.creditNoteNumber}</span>
               </a>
             )}
           </p>
@@ -182,17 +187,16 @@ function PurchaseRow({ purchase, selfService }: { purchase: PurchaseView; selfSe
 export function PurchasesTab() {
   const purchases = usePurchases();
   const days = purchases.data?.refundWindowDays ?? 0;
+  const t = useT();
   return (
     <AccountListCard
-      title="Purchases"
+      title={t("dashboard.tab.purchases")}
       description={
-        days > 0
-          ? `Every purchase and renewal on your account. Not for you? Request a refund within ${days} days of buying.`
-          : "Every purchase and renewal on your account."
+        days > 0 ? t("dashboard.purchases.descriptionRefund", { days }) : t("dashboard.purchases.description")
       }
       query={purchases}
-      failedText="Could not load your purchases"
-      loadingLabel="Loading purchases"
+      failedText={t("dashboard.purchases.loadFailed")}
+      loadingLabel={t("dashboard.purchases.loading")}
       placeholder={
         <>
           <Skeleton className="h-16" />
@@ -203,7 +207,7 @@ export function PurchasesTab() {
       {(data) =>
         data.purchases.length === 0 ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Receipt className="size-4" aria-hidden /> No purchases on this account yet.
+            <Receipt className="size-4" aria-hidden /> {t("dashboard.purchases.none")}
           </p>
         ) : (
           <ul className="divide-y divide-border">

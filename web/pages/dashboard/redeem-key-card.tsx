@@ -7,11 +7,24 @@ import { failureToast } from "../../lib/failure-toast";
 import { useServerFieldError } from "../../components/ui/use-server-field-error";
 import { useRedeemKey } from "../../lib/queries/dashboard";
 import { toast } from "../../lib/use-toast";
+import { useT, type Translate } from "../../lib/language";
+
+/** A refused or failed redeem, in the page's words for the refusals known by their code. */
+export const redeemWording = (t: Translate) => ({
+  fallback: t("dashboard.redeem.failedText"),
+  statusPrefix: t("dashboard.redeem.failedStatus"),
+  codes: {
+    INVALID_PRODUCT_KEY: t("signup.invalidKey"),
+    PRODUCT_KEY_USED: t("signup.keyUsed"),
+    PRODUCT_KEY_ON_HOLD: t("signup.keyOnHold"),
+  },
+});
 
 /** Applies another product key: adds its days, or makes the subscription lifetime. */
 export function RedeemKeyCard() {
   const [key, setKey] = useState("");
   const redeem = useRedeemKey();
+  const t = useT();
   const server = useServerFieldError<"key">({
     INVALID_PRODUCT_KEY: "key",
     PRODUCT_KEY_USED: "key",
@@ -23,24 +36,17 @@ export function RedeemKeyCard() {
     if (key.length !== PRODUCT_KEY_LENGTH) {
       toast({
         variant: "destructive",
-        title: "Redeem Failed",
-        description: `A product key has ${PRODUCT_KEY_LENGTH} characters.`,
+        title: t("dashboard.redeem.failed"),
+        description: t("dashboard.redeem.length", { length: PRODUCT_KEY_LENGTH }),
       });
       return;
     }
     redeem.mutate(key, {
       onSuccess: () => {
         setKey("");
-        toast({ title: "Key Redeemed", description: "Your subscription has been extended." });
+        toast({ title: t("dashboard.redeem.done"), description: t("dashboard.redeem.doneText") });
       },
-      onError: (error) =>
-        server.show(
-          error,
-          failureToast("Redeem Failed", {
-            fallback: "Could not redeem the key",
-            statusPrefix: "Could not redeem the key.",
-          })(error),
-        ),
+      onError: (error) => server.show(error, failureToast(t("dashboard.redeem.failed"), redeemWording(t))(error)),
     });
   }
 
@@ -48,17 +54,15 @@ export function RedeemKeyCard() {
     <Card>
       <CardHeader>
         <CardTitle level={2} className="text-base">
-          Redeem a product key
+          {t("dashboard.next.redeemTitle")}
         </CardTitle>
-        <CardDescription>
-          Bought another plan? Its days are added to your current period; a lifetime key never ends.
-        </CardDescription>
+        <CardDescription>{t("dashboard.redeem.description")}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="grid gap-3">
           <TextField
             id="redeem-key"
-            label="Product key"
+            label={t("signup.key")}
             value={key}
             onChange={(event) => {
               server.edited("key");
@@ -71,7 +75,7 @@ export function RedeemKeyCard() {
             className="font-mono tracking-wider"
           />
           <Button type="submit" disabled={redeem.isPending || key.length === 0}>
-            {redeem.isPending ? "Redeeming…" : "Redeem Key"}
+            {redeem.isPending ? t("dashboard.redeem.redeeming") : t("dashboard.redeem.button")}
           </Button>
         </form>
       </CardContent>

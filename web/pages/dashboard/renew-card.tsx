@@ -14,16 +14,18 @@ import { useLastBillingDetails } from "../../lib/queries/account";
 import { usePlans } from "../../lib/queries/pricing";
 import { refreshSeats, useSeats } from "../../lib/queries/seats";
 import { PromotionCodeField } from "../../components/promotion-code-field";
+import { useMoney, useT, type Translate } from "../../lib/language";
 
 /** Where the card provider returns to after a renewal that needed a redirect (3-D Secure). */
 export const RENEW_RETURN_PATH = "/dashboard?tab=subscription";
 
 /** The card's title, the same whether there is something to renew or not. */
 function RenewHeader({ description }: { description: string }) {
+  const t = useT();
   return (
     <CardHeader>
       <CardTitle level={2} className="flex items-center gap-2 text-base">
-        <CalendarPlus className="size-5 text-brand" aria-hidden /> Renew / Extend
+        <CalendarPlus className="size-5 text-brand" aria-hidden /> {t("dashboard.renew.title")}
       </CardTitle>
       <CardDescription>{description}</CardDescription>
     </CardHeader>
@@ -36,6 +38,7 @@ function RenewHeader({ description }: { description: string }) {
  */
 /** A paid renewal: applied now if the provider's webhook hasn't yet (the same answer if it has), then said. */
 async function renewalApplied(
+  t: Translate,
   onApplied: () => void,
   planName: string,
   paymentIntentId: string,
@@ -48,13 +51,14 @@ async function renewalApplied(
     await Promise.all([refreshSubscription(), refreshSeats()]);
   }
   toast({
-    title: "Subscription extended",
-    description: `${planName} was added to your account. A receipt is on its way by e-mail.`,
+    title: t("dashboard.renew.extended"),
+    description: t("dashboard.renew.extendedText", { plan: planName }),
   });
 }
 
 function useRenewal(promotionCode: string, onApplied: () => void) {
   const renew = useRenewSubscription();
+  const t = useT();
   const { data: config } = usePublicConfig();
   // The renewal starts from the seats the account has now; the dialog lets the owner pick more or fewer.
   const currentSeats = useSeats().data?.total ?? 1;
@@ -62,7 +66,7 @@ function useRenewal(promotionCode: string, onApplied: () => void) {
   const [choosing, setChoosing] = useState<PlanView["id"] | null>(null);
 
   const applied = (planName: string, paymentIntentId: string, clientSecret: string | null) =>
-    renewalApplied(onApplied, planName, paymentIntentId, clientSecret);
+    renewalApplied(t, onApplied, planName, paymentIntentId, clientSecret);
 
   function choose(plan: PlanView) {
     const code = { promotionCode: promotionCode.trim() || undefined };
@@ -97,9 +101,9 @@ function useRenewal(promotionCode: string, onApplied: () => void) {
           if (answer.provider === "free") void applied(plan.name, answer.paymentIntentId, answer.clientSecret);
           else setCheckout({ ...opened, provider: answer.provider, initial: answer });
         },
-        onError: failureToast("Error", {
-          fallback: "Failed to process payment",
-          statusPrefix: "Could not start the payment.",
+        onError: failureToast(t("dashboard.error"), {
+          fallback: t("dashboard.renew.failed"),
+          statusPrefix: t("dashboard.paymentNotStarted"),
         }),
         onSettled: () => setChoosing(null),
       },
@@ -134,35 +138,31 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
   const { data: plans } = usePlans();
   const { data: lastDetails } = useLastBillingDetails();
   const running = subscription !== null && subscription.status !== "expired";
+  const t = useT();
+  const money = useMoney();
 
   if (subscription?.plan === "lifetime" && subscription.endDate === null) {
     return (
       <Card>
-        <RenewHeader description="You have lifetime access: there is nothing to renew." />
+        <RenewHeader description={t("dashboard.renew.lifetime")} />
       </Card>
     );
   }
 
   return (
     <Card>
-      <RenewHeader
-        description={
-          running
-            ? "Add time to your subscription: it is added to what you have left, and your plugin key keeps working."
-            : "Start again at once, with the same plugin key and linked account."
-        }
-      />
+      <RenewHeader description={running ? t("dashboard.renew.running") : t("dashboard.renew.ended")} />
       <CardContent>
         <div className="mb-3 max-w-xs">
           <PromotionCodeField
             id="renew-promotion-code"
-            label="Promotion code (optional)"
+            label={t("dashboard.renew.code")}
             value={promotionCode}
-            hint="Applied when you choose a plan; the payment window shows what it takes off."
+            hint={t("dashboard.renew.codeHint")}
             onChange={(event) => setPromotionCode(event.target.value)}
           />
         </div>
-        <ul className="grid gap-2" aria-label="Plans to renew with">
+        <ul className="grid gap-2" aria-label={t("dashboard.renew.plans")}>
           {(plans ?? []).map((plan) => (
             <li
               key={plan.id}
@@ -171,7 +171,7 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
               <div>
                 <p className="font-medium">{plan.name}</p>
                 <p className="text-sm text-muted-foreground">
-                  {plan.duration} · ${plan.price.toFixed(2)}
+                  {plan.duration} · {money(plan.price)}
                 </p>
               </div>
               <PendingButton
@@ -179,11 +179,13 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
                 variant={plan.popular ? "default" : "outline"}
                 disabled={renewal.busy}
                 pending={renewal.choosing === plan.id}
-                pendingText="Processing..."
-                aria-label={`${running ? "Extend" : "Renew"} with ${plan.name}`}
+                pendingText={t("dashboard.renew.processing")}
+                aria-label={t(running ? "dashboard.renew.extendWith" : "dashboard.renew.renewWith", {
+                  plan: plan.name,
+                })}
                 onClick={() => renewal.choose(plan)}
               >
-                {running ? "Extend" : "Renew"}
+                {running ? t("dashboard.renew.extend") : t("dashboard.next.renew")}
               </PendingButton>
             </li>
           ))}
@@ -194,7 +196,7 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
         publishableKey={renewal.config?.stripePublishableKey ?? null}
         onClose={renewal.close}
         onPaid={(id, secret) => void renewal.paid(id, secret)}
-        note="Payments are processed securely. The plan is added to your account the moment the payment goes through."
+        note={t("dashboard.renew.note")}
         returnPath={RENEW_RETURN_PATH}
         initialForm={{ ...formFromDetails(lastDetails?.details), seats: String(renewal.currentSeats) }}
       />

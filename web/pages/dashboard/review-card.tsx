@@ -9,6 +9,7 @@ import { useMyReview, useSaveReview } from "../../lib/queries/dashboard";
 import { toast } from "../../lib/use-toast";
 import { cn } from "../../lib/utils";
 import { REVIEW_COMMENT_MAX, REVIEW_NAME_MAX } from "@shared/product";
+import { useT } from "../../lib/language";
 
 const MAX_COMMENT = REVIEW_COMMENT_MAX;
 const MAX_DISPLAY_NAME = REVIEW_NAME_MAX;
@@ -18,8 +19,9 @@ const MAX_DISPLAY_NAME = REVIEW_NAME_MAX;
  * as in any radio group.
  */
 function StarPicker({ value, onChange }: { value: number; onChange: (rating: number) => void }) {
+  const t = useT();
   return (
-    <div role="radiogroup" aria-label="Rating" className="flex gap-1">
+    <div role="radiogroup" aria-label={t("dashboard.review.rating")} className="flex gap-1">
       {[1, 2, 3, 4, 5].map((rating) => (
         <label
           key={rating}
@@ -38,7 +40,7 @@ function StarPicker({ value, onChange }: { value: number; onChange: (rating: num
             aria-hidden
             className={cn("size-6", rating <= value ? "fill-yellow-400 text-yellow-400" : "text-muted-foreground")}
           />
-          <span className="sr-only">{`${rating} star${rating > 1 ? "s" : ""}`}</span>
+          <span className="sr-only">{t("dashboard.review.stars", { count: rating })}</span>
         </label>
       ))}
     </div>
@@ -47,8 +49,9 @@ function StarPicker({ value, onChange }: { value: number; onChange: (rating: num
 
 /** Until the subscription and the review are known, a placeholder: not "Reviews are written by subscribers". */
 function ReviewCardLoading() {
+  const t = useT();
   return (
-    <Card aria-busy="true" aria-label="Loading your review">
+    <Card aria-busy="true" aria-label={t("dashboard.review.loading")}>
       <CardHeader className="gap-2">
         <Skeleton className="h-5 w-40" />
         <Skeleton className="h-4 w-3/4" />
@@ -66,6 +69,7 @@ type MyReview = NonNullable<NonNullable<ReturnType<typeof useMyReview>["data"]>[
 /** The rating, the comment and the name; filled with the review already written, if any. */
 function ReviewForm({ existing }: { existing: MyReview | null }) {
   const save = useSaveReview();
+  const t = useT();
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState("");
   const [displayName, setDisplayName] = useState("");
@@ -82,16 +86,20 @@ function ReviewForm({ existing }: { existing: MyReview | null }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (rating < 1 || !comment.trim()) {
-      toast({ variant: "destructive", title: "Review incomplete", description: "Pick a rating and write a comment." });
+      toast({
+        variant: "destructive",
+        title: t("dashboard.review.incomplete"),
+        description: t("dashboard.review.incompleteText"),
+      });
       return;
     }
     save.mutate(
       { rating, comment: comment.trim(), displayName: displayName.trim() },
       {
-        onSuccess: () => toast({ title: "Review saved", description: "Thanks for sharing your experience!" }),
-        onError: failureToast("Failed", {
-          fallback: "Could not save your review",
-          statusPrefix: "Could not save your review.",
+        onSuccess: () => toast({ title: t("dashboard.review.saved"), description: t("dashboard.review.savedText") }),
+        onError: failureToast(t("dashboard.failed"), {
+          fallback: t("dashboard.review.failed"),
+          statusPrefix: t("dashboard.review.failedStatus"),
         }),
       },
     );
@@ -101,13 +109,13 @@ function ReviewForm({ existing }: { existing: MyReview | null }) {
     <form onSubmit={submit} className="grid gap-4">
       {existing?.hidden && (
         <p className="rounded-md border border-border bg-muted p-3 text-sm text-muted-foreground">
-          A moderator hid this review, so it is not shown on the home page.
+          {t("dashboard.review.hidden")}
         </p>
       )}
       <StarPicker value={rating} onChange={setRating} />
       <TextareaField
         id="review-comment"
-        label="Comment"
+        label={t("dashboard.review.comment")}
         hint={
           <span className="block text-right text-xs tabular-nums">
             {comment.length}/{MAX_COMMENT}
@@ -116,12 +124,12 @@ function ReviewForm({ existing }: { existing: MyReview | null }) {
         value={comment}
         maxLength={MAX_COMMENT}
         onChange={(event) => setComment(event.target.value)}
-        placeholder="What did the plugin do for your project?"
+        placeholder={t("dashboard.review.commentPlaceholder")}
       />
       <TextField
         id="review-name"
-        label="Name shown with your review (optional)"
-        placeholder="Anonymous"
+        label={t("dashboard.review.name")}
+        placeholder={t("dashboard.review.anonymous")}
         autoComplete="nickname"
         value={displayName}
         maxLength={MAX_DISPLAY_NAME}
@@ -129,7 +137,7 @@ function ReviewForm({ existing }: { existing: MyReview | null }) {
       />
       <div>
         <Button type="submit" disabled={save.isPending}>
-          {existing ? "Update Review" : "Submit Review"}
+          {existing ? t("dashboard.review.update") : t("dashboard.review.submit")}
         </Button>
       </div>
     </form>
@@ -140,17 +148,20 @@ function ReviewForm({ existing }: { existing: MyReview | null }) {
 export function ReviewCard({ canReview, loading }: { canReview: boolean; loading: boolean }) {
   const mine = useMyReview();
   const existing = mine.data?.review ?? null;
+  const t = useT();
   if (loading || (canReview && mine.isPending)) return <ReviewCardLoading />;
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-base">{existing ? "Edit your review" : "Write a review"}</CardTitle>
+        <CardTitle className="text-base">
+          {existing ? t("dashboard.review.edit") : t("dashboard.review.write")}
+        </CardTitle>
         <CardDescription>
           {!canReview
-            ? "Reviews are written by subscribers."
+            ? t("dashboard.review.subscribersOnly")
             : existing
-              ? "You've written your review; saving again replaces it."
-              : "Tell other developers what you think. Each account writes one review."}
+              ? t("dashboard.review.written")
+              : t("dashboard.review.invite")}
         </CardDescription>
       </CardHeader>
       {canReview && (

@@ -13,14 +13,22 @@ import { useSession } from "../../lib/session";
 import { toast } from "../../lib/use-toast";
 import { Avatar } from "./linked-account-card";
 import { CopyKeyButton, GenerateKeyButton } from "./key-buttons";
+import { useT, type Translate } from "../../lib/language";
+import { useFormats } from "./time";
 
-const failed = (description: string) => toast({ variant: "destructive", title: "Failed", description });
+const failed = (t: Translate, description: string) =>
+  toast({ variant: "destructive", title: t("dashboard.failed"), description });
+
+/** "Seat 2", or "Seat 2: Alex" once named. */
+export const seatName = (t: Translate, number: number, label: string | null) =>
+  label ? t("dashboard.seats.named", { number, label }) : t("dashboard.seats.seat", { number });
 
 export function SeatAccount({ id }: { id: string | null }) {
   const profile = useRobloxProfile(id);
-  if (id === null) return <p className="text-sm text-muted-foreground">No Roblox account linked yet.</p>;
+  const t = useT();
+  if (id === null) return <p className="text-sm text-muted-foreground">{t("dashboard.seats.noAccount")}</p>;
   if (profile.isLoading) return <Skeleton className="h-10" />;
-  const name = profile.data?.displayName ?? profile.data?.username ?? "Roblox user";
+  const name = profile.data?.displayName ?? profile.data?.username ?? t("dashboard.roblox.user");
   return (
     <div className="flex items-center gap-3 [&_img]:size-10 [&>div:first-child]:size-10">
       <Avatar url={profile.data?.avatarUrl ?? null} name={name} />
@@ -36,13 +44,17 @@ export function SeatAccount({ id }: { id: string | null }) {
 
 function SeatLabel({ seat, number }: { seat: SeatView; number: number }) {
   const save = useLabelSeat();
+  const t = useT();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(seat.label ?? "");
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
       { seatId: seat.id, label: text },
-      { onSuccess: () => setEditing(false), onError: (error) => failed(error.message || "Could not name the seat") },
+      {
+        onSuccess: () => setEditing(false),
+        onError: (error) => failed(t, error.message || t("dashboard.seats.nameFailed")),
+      },
     );
   };
   if (editing)
@@ -50,30 +62,27 @@ function SeatLabel({ seat, number }: { seat: SeatView; number: number }) {
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
         <TextField
           id={`seat-label-${seat.id}`}
-          label={`Name of seat ${number}`}
+          label={t("dashboard.seats.nameLabel", { number })}
           maxLength={SEAT_LABEL_MAX}
           value={text}
           onChange={(event) => setText(event.target.value)}
           className="w-56"
         />
         <Button type="submit" size="sm" disabled={save.isPending}>
-          Save
+          {t("dashboard.save")}
         </Button>
         <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(false)}>
-          Cancel
+          {t("dialog.cancel")}
         </Button>
       </form>
     );
   return (
     <div className="flex items-center gap-2">
-      <h3 className="font-medium">
-        Seat {number}
-        {seat.label ? `: ${seat.label}` : ""}
-      </h3>
+      <h3 className="font-medium">{seatName(t, number, seat.label)}</h3>
       <Button
         size="sm"
         variant="ghost"
-        aria-label={`Name seat ${number}`}
+        aria-label={t("dashboard.seats.rename", { number })}
         onClick={() => {
           setText(seat.label ?? "");
           setEditing(true);
@@ -91,6 +100,8 @@ function SeatLabel({ seat, number }: { seat: SeatView; number: number }) {
  */
 export function SeatRow({ seat, number, ownKey }: { seat: SeatView; number: number; ownKey: string | null }) {
   const give = useGiveSeatKey();
+  const t = useT();
+  const { dateTime } = useFormats();
   const [shown, setShown] = useState<string | null>(null);
   const fullKey = number === 1 ? ownKey : shown;
   const hasKey = seat.keyPreview !== null;
@@ -100,15 +111,20 @@ export function SeatRow({ seat, number, ownKey }: { seat: SeatView; number: numb
       onSuccess: (answer) => {
         setShown(answer.key);
         if (number === 1) useSession.getState().updateUser({ pluginKey: answer.key });
-        toast({ title: "Key generated", description: "Copy it now and give it to the seat's person." });
+        toast({ title: t("dashboard.key.generated"), description: t("dashboard.seats.generatedText") });
       },
-      onError: () => failed("Could not generate key"),
+      onError: () => failed(t, t("dashboard.key.failed")),
       onSettled: close,
     });
   }
   const generateButton = (
     <Button size="sm" onClick={hasKey ? undefined : () => generate()} disabled={give.isPending}>
-      <KeyRound aria-hidden /> {give.isPending ? "Generating…" : hasKey ? "Replace key" : "Generate key"}
+      <KeyRound aria-hidden />{" "}
+      {give.isPending
+        ? t("dashboard.key.generating")
+        : hasKey
+          ? t("dashboard.seats.replace")
+          : t("dashboard.seats.generate")}
     </Button>
   );
 
@@ -119,16 +135,16 @@ export function SeatRow({ seat, number, ownKey }: { seat: SeatView; number: numb
       <SeatAccount id={seat.robloxUserId} />
       <p className="text-xs text-muted-foreground">
         {seat.lastValidatedAt
-          ? `Last validated ${new Date(seat.lastValidatedAt).toLocaleString()}`
-          : "Not validated yet"}
+          ? t("dashboard.seats.lastValidated", { date: dateTime(seat.lastValidatedAt) })
+          : t("dashboard.seats.notValidated")}
       </p>
       <div className="flex flex-wrap gap-2">
         <GenerateKeyButton
           button={generateButton}
           replacing={hasKey}
-          title={`Replace the key of seat ${number}?`}
-          description="The old key stops working at once. The seat's Roblox account stays linked."
-          confirmLabel="Replace key"
+          title={t("dashboard.seats.replaceTitle", { number })}
+          description={t("dashboard.seats.replaceText")}
+          confirmLabel={t("dashboard.seats.replace")}
           pending={give.isPending}
           onGenerate={generate}
         />
@@ -149,15 +165,16 @@ function SeatKey({
   fullKey: string | null;
   onlyOnce: boolean;
 }) {
+  const t = useT();
   return (
     <div className="grid gap-1">
       <div
         className="rounded-md border border-border bg-muted px-3 py-2 font-mono text-xs break-all sm:text-sm"
         data-testid="seat-key"
       >
-        {fullKey ?? preview ?? <span className="font-sans text-muted-foreground">Free</span>}
+        {fullKey ?? preview ?? <span className="font-sans text-muted-foreground">{t("dashboard.seats.free")}</span>}
       </div>
-      {onlyOnce && <p className="text-xs text-muted-foreground">Copy it now: the whole key is shown only this once.</p>}
+      {onlyOnce && <p className="text-xs text-muted-foreground">{t("dashboard.seats.onlyOnce")}</p>}
     </div>
   );
 }
@@ -165,22 +182,23 @@ function SeatKey({
 /** Frees the seat: its key stops at once and its Roblox account is unlinked. */
 function FreeSeatButton({ seatId, number, onFreed }: { seatId: number; number: number; onFreed: () => void }) {
   const free = useFreeSeat();
+  const t = useT();
   return (
     <ConfirmDialog
       trigger={
         <Button size="sm" variant="outline" disabled={free.isPending}>
-          <UserMinus aria-hidden /> Free this seat
+          <UserMinus aria-hidden /> {t("dashboard.seats.freeButton")}
         </Button>
       }
-      title={`Free seat ${number}?`}
-      description="Its key stops working at once and its Roblox account is unlinked, so you can give the seat to someone else."
-      confirmLabel={free.isPending ? "Freeing…" : "Free this seat"}
+      title={t("dashboard.seats.freeTitle", { number })}
+      description={t("dashboard.seats.freeText")}
+      confirmLabel={free.isPending ? t("dashboard.seats.freeing") : t("dashboard.seats.freeButton")}
       destructive
       pending={free.isPending}
       onConfirm={(close) =>
         free.mutate(seatId, {
           onSuccess: onFreed,
-          onError: (error) => failed(error.message || "Could not free the seat"),
+          onError: (error) => failed(t, error.message || t("dashboard.seats.freeFailed")),
           onSettled: close,
         })
       }

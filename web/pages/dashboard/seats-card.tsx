@@ -5,6 +5,7 @@ import type { SeatsResponse } from "@shared/api-types";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { SeatRow } from "./seat-row";
 import { EndedSeats } from "./ended-seats";
+import { useT } from "../../lib/language";
 
 export function SeatsCard({
   seats,
@@ -16,19 +17,17 @@ export function SeatsCard({
   /** Add seats, while the subscription runs. */
   action?: ReactNode;
 }) {
+  const t = useT();
   return (
     <Card className="lg:col-span-2">
       <CardHeader>
         <CardTitle level={2} className="flex items-center gap-2 text-base">
-          <Users className="size-5 text-brand" aria-hidden /> Seats
+          <Users className="size-5 text-brand" aria-hidden /> {t("dashboard.seats.title")}
           <span className="font-normal text-muted-foreground" data-testid="seats-used">
-            {seats.used} of {seats.total} in use
+            {t("dashboard.seats.used", { used: seats.used, total: seats.total })}
           </span>
         </CardTitle>
-        <CardDescription>
-          Give each person on your team a seat: a plugin key of their own, linked to their Roblox account the first time
-          they use it. Seat 1 is your own key.
-        </CardDescription>
+        <CardDescription>{t("dashboard.seats.description")}</CardDescription>
         {action && <div className="pt-2">{action}</div>}
       </CardHeader>
       <CardContent>

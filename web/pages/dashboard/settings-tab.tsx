@@ -14,7 +14,9 @@ import { TextField } from "../../components/ui/text-field";
 import { useLogout } from "../../lib/queries/auth";
 import { useUpdateSettings } from "../../lib/queries/dashboard";
 import { toast } from "../../lib/use-toast";
-import { formatDate } from "./time";
+import { useFormats } from "./time";
+import { useT } from "../../lib/language";
+import type { MessageId } from "../../lib/i18n";
 import { ChangeEmailDialog } from "./account/change-email-dialog";
 import { ChangePasswordDialog } from "./account/change-password-dialog";
 import { PendingEmailChange } from "./account/pending-email-change";
@@ -25,22 +27,22 @@ type Toggles = { notifications: boolean; autoSync: boolean };
 interface Setting {
   name: keyof Toggles;
   id: string;
-  label: string;
-  description: string;
+  label: MessageId;
+  description: MessageId;
 }
 
 const SETTINGS: Setting[] = [
   {
     name: "notifications",
     id: "setting-notifications",
-    label: "Email notifications",
-    description: "Security alerts, such as your plugin key being used from another Roblox account.",
+    label: "dashboard.settings.notifications",
+    description: "dashboard.settings.notificationsText",
   },
   {
     name: "autoSync",
     id: "setting-auto-sync",
-    label: "Auto-sync",
-    description: "Keep the plugin's imported screens in sync with your latest design changes.",
+    label: "dashboard.settings.autoSync",
+    description: "dashboard.settings.autoSyncText",
   },
 ];
 
@@ -70,11 +72,11 @@ function SettingRow({
   );
 }
 
-const SAVED = { title: "Settings Updated", description: "Your preferences have been saved." };
-
 /** The switches and the theme; a switch is saved at once and, on failure, goes back to what the server has. */
 function PreferencesCard({ user }: { user: AccountUser }) {
   const update = useUpdateSettings();
+  const t = useT();
+  const saved = () => toast({ title: t("dashboard.settings.saved"), description: t("dashboard.settings.savedText") });
   const [toggles, setToggles] = useState<Toggles>({
     notifications: user.settings.notifications,
     autoSync: user.settings.autoSync,
@@ -88,10 +90,10 @@ function PreferencesCard({ user }: { user: AccountUser }) {
     const before = toggles;
     setToggles({ ...toggles, ...change });
     update.mutate(change, {
-      onSuccess: () => toast(SAVED),
+      onSuccess: saved,
       onError: (error) => {
         setToggles(before);
-        failureToast("Error", "Failed to update settings")(error);
+        failureToast(t("dashboard.error"), t("dashboard.settings.failed"))(error);
       },
     });
   }
@@ -100,20 +102,20 @@ function PreferencesCard({ user }: { user: AccountUser }) {
     <Card>
       <CardHeader>
         <CardTitle level={2} className="text-base">
-          Preferences
+          {t("dashboard.settings.preferences")}
         </CardTitle>
-        <CardDescription>Changes are saved as soon as you make them.</CardDescription>
+        <CardDescription>{t("dashboard.settings.preferencesText")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         {SETTINGS.map((setting) => (
           <SettingRow
             key={setting.name}
             id={setting.id}
-            label={setting.label}
+            label={t(setting.label)}
             description={
               setting.name === "notifications" && user.isAdmin
-                ? `${setting.description} As an admin: new support tickets and answers.`
-                : setting.description
+                ? `${t(setting.description)} ${t("dashboard.settings.admin")}`
+                : t(setting.description)
             }
           >
             <Switch
@@ -125,15 +127,19 @@ function PreferencesCard({ user }: { user: AccountUser }) {
             />
           </SettingRow>
         ))}
-        <SettingRow id="setting-theme" label="Theme" description="Dark, light, or the same as your device.">
+        <SettingRow
+          id="setting-theme"
+          label={t("dashboard.settings.theme")}
+          description={t("dashboard.settings.themeText")}
+        >
           <div className="w-32 shrink-0">
-            <ThemeSelect id="setting-theme" aria-describedby="setting-theme-description" onSaved={() => toast(SAVED)} />
+            <ThemeSelect id="setting-theme" aria-describedby="setting-theme-description" onSaved={saved} />
           </div>
         </SettingRow>
         <SettingRow
           id="setting-language"
-          label="Language"
-          description="The language the site is shown in. Picking one shows this page in it."
+          label={t("dashboard.settings.language")}
+          description={t("dashboard.settings.languageText")}
         >
           <div className="w-48 shrink-0">
             <AccountLanguageSelect user={user} />
@@ -167,18 +173,20 @@ function AccountLanguageSelect({ user }: { user: AccountUser }) {
 /** The sign-in details, and the ways to change them or sign out. */
 function AccountCard({ user }: { user: AccountUser }) {
   const logout = useLogout();
+  const t = useT();
+  const { date } = useFormats();
   return (
     <Card>
       <CardHeader>
         <CardTitle level={2} className="text-base">
-          Account
+          {t("dashboard.settings.account")}
         </CardTitle>
-        <CardDescription>Your sign-in details.</CardDescription>
+        <CardDescription>{t("dashboard.settings.accountText")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         <TextField
           id="account-email"
-          label="Email"
+          label={t("auth.email")}
           type="email"
           value={user.email}
           readOnly
@@ -187,9 +195,9 @@ function AccountCard({ user }: { user: AccountUser }) {
         />
         <PendingEmailChange />
         <div className="grid gap-1">
-          <p className="text-sm font-medium">Member since</p>
+          <p className="text-sm font-medium">{t("dashboard.settings.memberSince")}</p>
           <p className="text-muted-foreground" data-testid="member-since">
-            {formatDate(user.createdAt)}
+            {date(user.createdAt)}
           </p>
         </div>
       </CardContent>
@@ -197,7 +205,7 @@ function AccountCard({ user }: { user: AccountUser }) {
         <ChangeEmailDialog currentEmail={user.email} />
         <ChangePasswordDialog />
         <Button variant="outline" onClick={logout}>
-          <LogOut aria-hidden /> Sign Out
+          <LogOut aria-hidden /> {t("dashboard.settings.signOut")}
         </Button>
       </CardFooter>
     </Card>

@@ -9,7 +9,8 @@ import { toast } from "../../lib/use-toast";
 import { RemainingTime, StatusBadge } from "./header";
 import { RedeemKeyCard } from "./redeem-key-card";
 import { RenewCard } from "./renew-card";
-import { formatDate } from "./time";
+import { useFormats } from "./time";
+import { useT } from "../../lib/language";
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -22,55 +23,44 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 
 function CancelSubscription({ subscription }: { subscription: SubscriptionView }) {
   const cancel = useCancelSubscription();
+  const t = useT();
+  const { date } = useFormats();
+  const end = date(subscription.endDate);
 
   if (subscription.plan === "lifetime") {
-    return <p className="text-sm text-muted-foreground">Lifetime access has no renewal to cancel.</p>;
+    return <p className="text-sm text-muted-foreground">{t("dashboard.sub.lifetimeNoCancel")}</p>;
   }
   if (subscription.status === "cancelled") {
-    return (
-      <p className="text-sm text-muted-foreground">
-        Cancelled. You keep access until {formatDate(subscription.endDate)}.
-      </p>
-    );
+    return <p className="text-sm text-muted-foreground">{t("dashboard.sub.cancelledUntil", { date: end })}</p>;
   }
   if (subscription.status === "expired" && subscription.refundedAt) {
     return (
       <p className="text-sm text-muted-foreground">
-        The purchase behind this subscription was refunded on {formatDate(subscription.refundedAt)}, and access ended
-        then. Buy a plan, or redeem a product key, to continue.
+        {t("dashboard.sub.refundedOn", { date: date(subscription.refundedAt) })}
       </p>
     );
   }
   if (subscription.status === "expired") {
-    return (
-      <p className="text-sm text-muted-foreground">
-        This subscription has ended. Renew it, or redeem a product key, to continue.
-      </p>
-    );
+    return <p className="text-sm text-muted-foreground">{t("dashboard.sub.ended")}</p>;
   }
 
   return (
     <ConfirmDialog
-      trigger={<Button variant="destructive">Cancel Subscription</Button>}
-      title="Cancel your subscription?"
-      description={
-        <>
-          Cancelling is irreversible. You keep access until the end of your current period (
-          {formatDate(subscription.endDate)}), after which the plugin stops working.
-        </>
-      }
-      confirmLabel={cancel.isPending ? "Cancelling…" : "Yes, cancel subscription"}
-      cancelLabel="Keep Subscription"
+      trigger={<Button variant="destructive">{t("dashboard.sub.cancel")}</Button>}
+      title={t("dashboard.sub.cancelTitle")}
+      description={t("dashboard.sub.cancelText", { date: end })}
+      confirmLabel={cancel.isPending ? t("dashboard.sub.cancelling") : t("dashboard.sub.cancelConfirm")}
+      cancelLabel={t("dashboard.sub.keep")}
       destructive
       pending={cancel.isPending}
       onConfirm={(close) =>
         cancel.mutate(undefined, {
           onSuccess: () =>
             toast({
-              title: "Subscription Cancelled",
-              description: `You keep access until ${formatDate(subscription.endDate)}.`,
+              title: t("dashboard.sub.cancelledToast"),
+              description: t("dashboard.sub.keepUntil", { date: end }),
             }),
-          onError: failureToast("Error", "Failed to cancel subscription"),
+          onError: failureToast(t("dashboard.error"), t("dashboard.sub.cancelFailed")),
           onSettled: close,
         })
       }
@@ -84,35 +74,35 @@ export function SubscriptionTab(props: {
   loading: boolean;
 }) {
   const { subscription, receivedAt, loading } = props;
+  const t = useT();
+  const { date } = useFormats();
   return (
     <div className="grid gap-6 lg:grid-cols-[3fr_2fr] lg:items-start">
       <Card>
         <CardHeader>
           <CardTitle level={2} className="text-base">
-            Subscription
+            {t("dashboard.tab.subscription")}
           </CardTitle>
-          <CardDescription>Your plan and how long it runs.</CardDescription>
+          <CardDescription>{t("dashboard.sub.description")}</CardDescription>
         </CardHeader>
         <CardContent>
           {loading && !subscription ? (
             <Skeleton className="h-32" />
           ) : subscription ? (
             <dl className="grid gap-5 sm:grid-cols-2">
-              <Detail label="Plan">{subscription.planName}</Detail>
-              <Detail label="Status">
+              <Detail label={t("dashboard.sub.plan")}>{subscription.planName}</Detail>
+              <Detail label={t("dashboard.sub.status")}>
                 <StatusBadge subscription={subscription} />
               </Detail>
-              <Detail label="Time remaining">
+              <Detail label={t("dashboard.timeRemaining")}>
                 <RemainingTime subscription={subscription} receivedAt={receivedAt} />
               </Detail>
-              <Detail label="Expiry date">
-                {subscription.endDate ? formatDate(subscription.endDate) : "Never (lifetime)"}
+              <Detail label={t("dashboard.sub.expiry")}>
+                {subscription.endDate ? date(subscription.endDate) : t("dashboard.sub.neverLifetime")}
               </Detail>
             </dl>
           ) : (
-            <p className="text-muted-foreground">
-              No subscription on this account yet. Redeem a product key to start one.
-            </p>
+            <p className="text-muted-foreground">{t("dashboard.sub.none")}</p>
           )}
         </CardContent>
         {subscription && (

@@ -1,6 +1,7 @@
 import { Link, useSearch } from "wouter";
-import { PRODUCT_NAME, SUPPORT_RESPONSE_HOURS } from "@shared/product";
-import { TICKET_SUBJECT_LABELS, type TicketStatus } from "@shared/support";
+import { SUPPORT_RESPONSE_HOURS } from "@shared/product";
+import type { TicketStatus } from "@shared/support";
+import { DEFAULT_LANGUAGE, languageInfo } from "@shared/languages";
 import type { TicketThreadView } from "@shared/api-types";
 import { Layout } from "../../components/layout";
 import { Badge } from "../../components/ui/badge";
@@ -11,23 +12,23 @@ import { TicketThread } from "../../components/ticket-thread";
 import { TicketAnswerForm } from "../../components/ticket-answer-form";
 import { useAnswerTicket, useTicketThread } from "../../lib/queries/public";
 import { useHydrated } from "../../lib/use-hydrated";
+import { useLanguage, useT, type Translate } from "../../lib/language";
+import type { MessageId } from "../../lib/i18n";
 
 /** The status in the sender's words. */
-const STATUS: Record<TicketStatus, { label: string; variant: "accent" | "success" | "secondary"; note: string }> = {
-  open: {
-    label: "Open",
-    variant: "accent",
-    note: `We answer within ${SUPPORT_RESPONSE_HOURS} hours; you'll get our answer by e-mail too.`,
-  },
-  waiting: {
-    label: "Waiting for your answer",
-    variant: "success",
-    note: "We've answered. Answer below if something is still not right.",
-  },
-  closed: { label: "Closed", variant: "secondary", note: "This ticket is closed. Answering opens it again." },
-};
+const STATUS: Record<TicketStatus, { label: MessageId; variant: "accent" | "success" | "secondary"; note: MessageId }> =
+  {
+    open: { label: "dashboard.ticket.open", variant: "accent", note: "supportTicket.note.open" },
+    waiting: { label: "dashboard.ticket.waiting", variant: "success", note: "supportTicket.note.waiting" },
+    closed: { label: "dashboard.ticket.closed", variant: "secondary", note: "dashboard.answer.closed" },
+  };
 
-const formatDay = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "long" });
+/** A day in the page's language: "March 3, 2026", "3. März 2026". */
+function useFormatDay() {
+  const language = useLanguage();
+  const locale = language === DEFAULT_LANGUAGE ? "en-US" : languageInfo(language).tag;
+  return (iso: string) => new Date(iso).toLocaleDateString(locale, { dateStyle: "long" });
+}
 
 function AnswerForm({ token, thread }: { token: string; thread: TicketThreadView }) {
   const send = useAnswerTicket(token);
@@ -42,16 +43,22 @@ function AnswerForm({ token, thread }: { token: string; thread: TicketThreadView
   );
 }
 
-/** What the page says instead of the thread: a missing token, or the server's 404 / 410 sentence. */
-function problemOf(token: string, hydrated: boolean, error: Error | null): { title: string; text: string } | null {
-  if (hydrated && !token)
-    return {
-      title: "Ticket link incomplete",
-      text: "This page needs the link from your support e-mail. Open it again from there.",
-    };
+/** What the page says instead of the thread: a missing token, a link that matches no ticket (404) or has expired (410). */
+function problemOf(
+  t: Translate,
+  english: boolean,
+  token: string,
+  hydrated: boolean,
+  error: Error | null,
+): { title: string; text: string } | null {
+  if (hydrated && !token) return { title: t("supportTicket.incomplete"), text: t("supportTicket.incompleteText") };
   if (!error) return null;
-  const expired = (error as { status?: number }).status === 410;
-  return { title: expired ? "This link has expired" : "Ticket not found", text: error.message };
+  const status = (error as { status?: number }).status;
+  // In English the server's sentence names the ticket's number; the other languages say it in their own words.
+  if (status === 410)
+    return { title: t("supportTicket.expired"), text: english ? error.message : t("supportTicket.expiredText") };
+  if (status === 404) return { title: t("supportTicket.notFound"), text: t("supportTicket.notFoundText") };
+  return { title: t("supportTicket.notFound"), text: error.message };
 }
 
 /**
@@ -61,8 +68,10 @@ function problemOf(token: string, hydrated: boolean, error: Error | null): { tit
 export default function SupportTicketPage() {
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   const hydrated = useHydrated();
+  const t = useT();
+  const formatDay = useFormatDay();
   const thread = useTicketThread(token, hydrated && token !== "");
-  const problem = problemOf(token, hydrated, thread.error);
+  const problem = problemOf(t, useLanguage() === DEFAULT_LANGUAGE, token, hydrated, thread.error);
   const data = problem ? undefined : thread.data;
   const status = data ? STATUS[data.status] : null;
 
@@ -72,16 +81,21 @@ export default function SupportTicketPage() {
         <CardHeader className="gap-3 p-4 sm:p-6">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-semibold tracking-tight">
-              {problem ? problem.title : data ? `Ticket ${data.number}` : "Your support ticket"}
+              {problem
+                ? problem.title
+                : data
+                  ? t("dashboard.ticket.title", { number: data.number })
+                  : t("supportTicket.title")}
             </h1>
-            {status && <Badge variant={status.variant}>{status.label}</Badge>}
+            {status && <Badge variant={status.variant}>{t(status.label)}</Badge>}
           </div>
           {problem ? (
             <CardDescription role="alert">{problem.text}</CardDescription>
           ) : data && status ? (
             <CardDescription>
-              {data.subject ? `${TICKET_SUBJECT_LABELS[data.subject]} · ` : ""}Sent {formatDay(data.createdAt)}.{" "}
-              {status.note}
+              {data.subject ? `${t(`dashboard.ticket.subject.${data.subject}`)} · ` : ""}
+              {t("supportTicket.sent", { date: formatDay(data.createdAt) })}{" "}
+              {t(status.note, { hours: SUPPORT_RESPONSE_HOURS })}
             </CardDescription>
           ) : (
             <Skeleton className="h-4 w-2/3" />
@@ -90,29 +104,30 @@ export default function SupportTicketPage() {
         {problem ? (
           <CardFooter className="p-4 pt-0 sm:p-6 sm:pt-0">
             <Button asChild>
-              <Link href="/support">Go to Support</Link>
+              <Link href="/support">{t("supportTicket.toSupport")}</Link>
             </Button>
           </CardFooter>
         ) : data ? (
           <CardContent className="grid gap-8 p-4 pt-0 sm:p-6 sm:pt-0">
             <TicketThread
-              label="Messages"
+              label={t("supportTicket.messages")}
               messages={data.messages}
-              name={(message) => (message.author === "support" ? `${PRODUCT_NAME} Support` : "You")}
+              name={(message) =>
+                message.author === "support" ? t("dashboard.ticket.support") : t("dashboard.ticket.you")
+              }
             />
             <section aria-labelledby="answer-heading" className="grid gap-3 border-t border-border pt-6">
               <h2 id="answer-heading" className="text-lg font-semibold">
-                Answer
+                {t("supportTicket.answer")}
               </h2>
               <AnswerForm token={token} thread={data} />
             </section>
             <p className="text-xs text-muted-foreground">
-              This link works until {formatDay(data.linkExpiresAt)}, without an account; every answer from us brings a
-              new one. Whoever has the link can read and answer this ticket, so please don't share it.
+              {t("supportTicket.link", { date: formatDay(data.linkExpiresAt) })}
             </p>
           </CardContent>
         ) : (
-          <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0" aria-label="Loading your ticket">
+          <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0" aria-label={t("supportTicket.loading")}>
             <Skeleton className="h-24" />
             <Skeleton className="h-32" />
           </CardContent>

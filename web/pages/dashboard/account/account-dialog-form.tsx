@@ -6,6 +6,7 @@ import { useState, type ChangeEvent, type ReactNode } from "react";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
 import { FormDialog, isWrongPassword, type FormDialogProps } from "../../../components/form-dialog";
+import { useT } from "../../../lib/language";
 
 type Errors<F> = Partial<Record<keyof F, string>>;
 
@@ -14,6 +15,7 @@ export function useAccountDialogForm<F extends Record<string, string>>(empty: F,
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Errors<F>>({});
+  const t = useT();
 
   function openChange(value: boolean) {
     setOpen(value);
@@ -44,7 +46,7 @@ export function useAccountDialogForm<F extends Record<string, string>>(empty: F,
    * else to `otherwise` (a failure toast).
    */
   const refused = (passwordField: keyof F, otherwise: (error: unknown) => void) => (error: unknown) => {
-    if (isWrongPassword(error)) setErrors({ [passwordField]: (error as Error).message } as Errors<F>);
+    if (isWrongPassword(error)) setErrors({ [passwordField]: t("dashboard.account.wrongPassword") } as Errors<F>);
     else otherwise(error);
   };
 
@@ -58,7 +60,15 @@ export function CurrentPasswordField(props: {
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   error: string | undefined;
 }) {
-  return <TextField label="Current password" type="password" autoComplete="current-password" {...props} />;
+  const t = useT();
+  return (
+    <TextField
+      label={t("dashboard.account.currentPassword")}
+      type="password"
+      autoComplete="current-password"
+      {...props}
+    />
+  );
 }
 
 export interface AccountDialogProps extends Omit<FormDialogProps, "trigger" | "open" | "onOpenChange"> {

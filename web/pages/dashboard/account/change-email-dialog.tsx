@@ -5,6 +5,7 @@ import { SentNotice } from "../../../components/sent-notice";
 import { failureToast } from "../../../lib/failure-toast";
 import { useChangeEmail } from "../../../lib/queries/account";
 import { AccountDialog, CurrentPasswordField, useAccountDialogForm } from "./account-dialog-form";
+import { useT } from "../../../lib/language";
 
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
@@ -13,25 +14,27 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
   const [sent, setSent] = useState<string | null>(null);
   const form = useAccountDialogForm({ email: "", password: "" }, () => setSent(null));
   const change = useChangeEmail();
+  const t = useT();
 
   function submit() {
     const { email, password } = form.values;
     const found = {
-      email: looksLikeEmail(email.trim()) ? undefined : "Please enter a valid email address",
-      password: password ? undefined : "Please enter your current password",
+      email: looksLikeEmail(email.trim()) ? undefined : t("dashboard.account.invalidEmail"),
+      password: password ? undefined : t("dashboard.account.passwordRequired"),
     };
     if (!form.check(found)) return;
-    const otherwise = failureToast("Email Not Changed", {
-      fallback: "Could not change your email",
-      statusPrefix: "Change failed.",
+    const otherwise = failureToast(t("dashboard.email.notChanged"), {
+      fallback: t("dashboard.email.failed"),
+      statusPrefix: t("dashboard.account.changeFailed"),
     });
     change.mutate(
       { newEmail: email.trim(), password },
       {
-        onSuccess: ({ message }) => setSent(message),
+        onSuccess: () => setSent(t("dashboard.email.sent", { email: email.trim(), current: currentEmail })),
         onError: form.refused("password", (error) => {
           const code = (error as { code?: string }).code;
-          if (code === "EMAIL_TAKEN" || code === "SAME_EMAIL") form.setErrors({ email: (error as Error).message });
+          if (code === "EMAIL_TAKEN") form.setErrors({ email: t("dashboard.email.taken") });
+          else if (code === "SAME_EMAIL") form.setErrors({ email: t("dashboard.email.same") });
           else otherwise(error);
         }),
       },
@@ -42,18 +45,11 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
     <AccountDialog
       form={form}
       openerIcon={<Mail aria-hidden />}
-      opener="Change email"
-      title="Change email"
-      description={
-        <p>
-          {/* biome-ignore lint/suspicious/noSuspiciousSemicolonInJsx: the semicolon is part of the sentence */}
-          We send a confirmation link to the new address. Until you open it, you keep signing in with {currentEmail};
-          afterwards we tell {currentEmail} that the address changed. Your purchases, invoices and support messages stay
-          with your account.
-        </p>
-      }
-      submitLabel="Send Confirmation Link"
-      pendingText="Sending..."
+      opener={t("dashboard.email.title")}
+      title={t("dashboard.email.title")}
+      description={<p>{t("dashboard.email.description", { email: currentEmail })}</p>}
+      submitLabel={t("dashboard.email.submit")}
+      pendingText={t("dialog.sending")}
       pending={change.isPending}
       onSubmit={submit}
       done={sent !== null}
@@ -62,7 +58,7 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
         <SentNotice message={sent} />
       ) : (
         <>
-          <EmailField id="new-email" label="New email" {...form.field("email")} />
+          <EmailField id="new-email" label={t("dashboard.email.new")} {...form.field("email")} />
           <CurrentPasswordField id="email-change-password" {...form.field("password")} />
         </>
       )}

@@ -3,19 +3,22 @@ import { failureToast } from "../../../lib/failure-toast";
 import { Button } from "../../../components/ui/button";
 import { useCancelEmailChange, usePendingEmailChange } from "../../../lib/queries/account";
 import { toast } from "../../../lib/use-toast";
-import { formatDate } from "../time";
+import { useFormats } from "../time";
+import { richMessage, useT } from "../../../lib/language";
 
 export function PendingEmailChange() {
   const { data } = usePendingEmailChange();
   const cancel = useCancelEmailChange();
+  const t = useT();
+  const { date } = useFormats();
   const pending = data?.pending;
   if (!pending) return null;
   return (
     <div role="status" className="grid gap-3 rounded-md border border-brand/40 bg-accent/30 p-3 text-sm">
       <p>
-        Waiting for confirmation of <span className="font-medium break-all">{pending.newEmail}</span>. Open the link we
-        sent there (it works until {formatDate(pending.expiresAt)}); until then, sign in with your current address. To
-        send the link again, use Change email.
+        {richMessage(t("dashboard.pending.text", { email: pending.newEmail, date: date(pending.expiresAt) }), [
+          (email) => <span className="font-medium break-all">{email}</span>,
+        ])}
       </p>
       <div>
         <Button
@@ -25,12 +28,12 @@ export function PendingEmailChange() {
           onClick={() =>
             cancel.mutate(undefined, {
               onSuccess: () =>
-                toast({ title: "Email change cancelled", description: "Your email address stays as it is." }),
-              onError: failureToast("Error", "Failed to cancel the email change"),
+                toast({ title: t("dashboard.pending.cancelled"), description: t("dashboard.pending.cancelledText") }),
+              onError: failureToast(t("dashboard.error"), t("dashboard.pending.cancelFailed")),
             })
           }
         >
-          {cancel.isPending ? "Cancelling…" : "Cancel email change"}
+          {cancel.isPending ? t("dashboard.sub.cancelling") : t("dashboard.pending.cancel")}
         </Button>
       </div>
     </div>

@@ -4,37 +4,36 @@ import { PendingButton } from "../../../components/ui/pending-button";
 import { failureToast } from "../../../lib/failure-toast";
 import { useExportAccount } from "../../../lib/queries/account";
 import { DeleteAccountDialog } from "./delete-account-dialog";
+import { useT } from "../../../lib/language";
 
 /** Settings → Your data: download everything stored about the account, or delete it. */
 export function YourDataCard() {
   const exportAccount = useExportAccount();
+  const t = useT();
   return (
     <Card className="lg:col-span-2">
       <CardHeader>
         <CardTitle level={2} className="text-base">
-          Your data
+          {t("dashboard.data.title")}
         </CardTitle>
-        <CardDescription>
-          Download everything we store about your account as a JSON file: profile, settings, subscription, purchases,
-          support messages, review and the account's history. Or delete the account.
-        </CardDescription>
+        <CardDescription>{t("dashboard.data.description")}</CardDescription>
       </CardHeader>
       <CardFooter className="flex flex-wrap gap-3">
         <PendingButton
           variant="outline"
           pending={exportAccount.isPending}
-          pendingText="Preparing..."
+          pendingText={t("dashboard.data.preparing")}
           icon={<Download aria-hidden />}
           onClick={() =>
             exportAccount.mutate(undefined, {
-              onError: failureToast("Download Failed", {
-                fallback: "Could not download your data",
-                statusPrefix: "Download failed.",
+              onError: failureToast(t("dashboard.data.failed"), {
+                fallback: t("dashboard.data.failedText"),
+                statusPrefix: t("dashboard.data.failedStatus"),
               }),
             })
           }
         >
-          Download my data
+          {t("dashboard.data.download")}
         </PendingButton>
         <DeleteAccountDialog />
       </CardFooter>
