@@ -134,6 +134,7 @@ function buyerColumns(metadata: Record<string, string>, checkout: Checkout | und
     ...(metadata.taxId ? {} : { taxId: checkout?.taxId ?? null }),
     withdrawalConsentAt: checkout?.withdrawalConsentAt ?? null,
     withdrawalConsentVersion: checkout?.withdrawalConsentVersion ?? null,
+    language: checkout?.language ?? "en",
   };
 }
 
