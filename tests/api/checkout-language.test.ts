@@ -2,11 +2,13 @@
  * The sale keeps the language its checkout was shown in: the page sends it with every call that starts a payment
  * (a purchase, a renewal, added seats); the checkout keeps it and the sale takes it from there, beside the consent
  * to immediate supply it was shown with. An unknown language is a 422 naming the site's languages, and nothing is
- * started; an older page that sends none buys in English.
+ * started; an older page that sends none buys in English. The product-key e-mail is written in the sale's language.
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { checkouts, demoPaymentIntents, sales } from "../../src/db/schema";
+import { checkouts, demoPaymentIntents, emails, sales } from "../../src/db/schema";
+import { renderEmail, renderEmailText } from "../../src/features/email/templates/render";
+import de from "../../src/shared/locales/de.json";
 import { SITE_LANGUAGES } from "../../src/shared/languages";
 import { WITHDRAWAL_CONSENT_VERSION } from "../../src/shared/withdrawal";
 import { api, call, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
@@ -90,5 +92,41 @@ describe("the checkout's language", () => {
     const added = await start({ seats: 2, language: "fr" }, user.token, "/api/seats/add");
     expect(added.status).toBe(200);
     expect((await pay((added.body as { clientSecret: string }).clientSecret)).language).toBe("fr");
+  });
+
+  test("the product-key e-mail is in the sale's language, its subject, body and consent wording; without one, English", async () => {
+    ctx = makeTestApp({ env: { TAX: "demo" } });
+    const german = await start({
+      email: "kaeufer@example.com",
+      country: "DE",
+      withdrawalConsent: true,
+      language: "de",
+    });
+    await pay((german.body as { clientSecret: string }).clientSecret);
+    const english = await start({ email: "buyer@example.com", country: "DE", withdrawalConsent: true });
+    await pay((english.body as { clientSecret: string }).clientSecret);
+    const keyMail = async (to: string) =>
+      (await ctx.deps.db.select().from(emails).where(eq(emails.to, to))).find((e) => e.template === "product-key")!;
+
+    const mail = await keyMail("kaeufer@example.com");
+    expect(mail.subject).toBe("Dein Layerlift-Produktschlüssel");
+    const payload = mail.payload as Record<string, unknown>;
+    const text = (await renderEmailText("product-key", payload, "http://localhost")).replace(/\s+/g, " ");
+    for (const words of ["Danke für deinen Kauf!", "Hier ist dein Produktschlüssel für 4 Month Pro:", "Konto anlegen"])
+      expect(text).toContain(words);
+    expect(text).toContain(`("${de["checkout.consent.text"]}"), Fassung`);
+    expect(text).not.toContain("Thank you for your purchase");
+    expect(text).not.toContain("You received this e-mail");
+    expect((await renderEmail("product-key", payload, "http://localhost")).html).toContain('lang="de"');
+
+    const englishMail = await keyMail("buyer@example.com");
+    expect(englishMail.subject).toBe("Your Layerlift product key");
+    const englishText = await renderEmailText(
+      "product-key",
+      englishMail.payload as Record<string, unknown>,
+      "http://localhost",
+    );
+    expect(englishText).toContain("Thank you for your purchase!");
+    expect(englishText.replace(/\s+/g, " ")).toContain("On ");
   });
 });

@@ -293,6 +293,7 @@ async function queueSaleEmail(
           planName: plan.name,
           seats: fulfilled.seats,
           signupEmail: fulfilled.email,
+          language: fulfilled.language,
           ...invoice,
           ...consent,
         },

@@ -163,6 +163,24 @@ function KeyPanel({ productKey, email, seats }: { productKey: string; email: str
   );
 }
 
+/** What to do with the key: keep it, set the plugin up, and where help is. */
+function SuccessTips() {
+  const t = useT();
+  return (
+    <ul className="grid gap-3">
+      <Tip icon={<KeyRound />} title={t("paymentResult.saveTitle")}>
+        {t("paymentResult.saveText")}
+      </Tip>
+      <Tip icon={<BookOpen />} title={t("paymentResult.setupTitle")}>
+        {t("paymentResult.setupText")}
+      </Tip>
+      <Tip icon={<LifeBuoy />} title={t("paymentResult.helpTitle")}>
+        {t("paymentResult.helpText", { hours: SUPPORT_RESPONSE_HOURS })}
+      </Tip>
+    </ul>
+  );
+}
+
 function SuccessView({
   plan,
   productKey,
@@ -229,17 +247,7 @@ function SuccessView({
       }
     >
       {productKey && email && <KeyPanel productKey={productKey} email={email} seats={seats} />}
-      <ul className="grid gap-3">
-        <Tip icon={<KeyRound />} title={t("paymentResult.saveTitle")}>
-          {t("paymentResult.saveText")}
-        </Tip>
-        <Tip icon={<BookOpen />} title={t("paymentResult.setupTitle")}>
-          {t("paymentResult.setupText")}
-        </Tip>
-        <Tip icon={<LifeBuoy />} title={t("paymentResult.helpTitle")}>
-          {t("paymentResult.helpText", { hours: SUPPORT_RESPONSE_HOURS })}
-        </Tip>
-      </ul>
+      <SuccessTips />
       <p className="mt-4 text-center text-sm text-muted-foreground">
         <LostKeyDialog initialEmail={email} />
       </p>

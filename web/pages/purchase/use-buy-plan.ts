@@ -83,6 +83,24 @@ function usePromotionInUrl() {
   return { code, promotion, applied, promotionPrice };
 }
 
+/**
+ * Why the payment could not start: a refused promotion code's sentence (for the dialog to offer the list price),
+ * or null once any other failure is said in a toast. Refusals known by their code are in the page's language.
+ */
+function refusalText(
+  error: Error,
+  codes: Partial<Record<string, string>>,
+  t: Translate,
+  /** The dialog can offer the list price (the site's settings are known). */
+  canOffer: boolean,
+): string | null {
+  if (canOffer && isPromotionRefusal(error))
+    return failureText(error, { fallback: error.message, statusPrefix: "", codes });
+  const known = error instanceof ApiError && error.code ? codes[error.code] : undefined;
+  failureToast(t("checkout.error.title"), known ?? (error.message || t("checkout.error.process")))(error);
+  return null;
+}
+
 export function useBuyPlan() {
   const [, navigate] = useLocation();
   const email = useBuyerEmail();
@@ -137,15 +155,10 @@ export function useBuyPlan() {
           else setCheckout({ ...opened, provider: answer.provider, initial: answer });
         },
         onError: (error) => {
+          const refused = refusalText(error, paymentRefusals(t, language, applied?.code ?? "", plan.name), t, !!config);
           // A code this buyer can't use (used before, say): the dialog says why and offers the list price.
-          const codes = paymentRefusals(t, language, applied?.code ?? "", plan.name);
-          if (isPromotionRefusal(error) && config) {
-            const promotionRefused = failureText(error, { fallback: error.message, statusPrefix: "", codes });
-            setCheckout({ ...opened, provider: config.paymentProvider, promotionRefused });
-          } else {
-            const known = error instanceof ApiError && error.code ? codes[error.code] : undefined;
-            failureToast(t("checkout.error.title"), known ?? (error.message || t("checkout.error.process")))(error);
-          }
+          if (refused && config)
+            setCheckout({ ...opened, provider: config.paymentProvider, promotionRefused: refused });
         },
       },
     );
