@@ -82,6 +82,7 @@ export const ROUTES: readonly SiteRoute[] = [
     indexable: false,
     title: "Payment",
     description: `The result of your ${PRODUCT_NAME} payment.`,
+    translated: true,
   },
   {
     id: "support",

@@ -261,12 +261,13 @@ describe("the books with tax", () => {
       "withdrawal_consent_at",
       "withdrawal_consent_version",
       "seats",
+      "language",
     ]);
     // 24.99 + 19 % = 29.74; 10.00 refunded took 1.60 of its 4.75 tax; fee 2.9 % + 30¢ = 1.16.
     expect(first.slice(4, 9)).toEqual(["29.74", "1.16", "10.00", "0.00", `${(2974 - 116 - 1000 - 315) / 100}`]);
     expect(first.slice(11, 19)).toEqual(["", "0.00", "DE", "", "3.15", "19", "LL-2026-000001", "LL-CN-2026-000002"]);
     // A buyer billed in Germany agreed to immediate supply before paying.
-    expect(first.slice(19)).toEqual([new Date(de.createdAt).toISOString(), WITHDRAWAL_CONSENT_VERSION, "1"]);
+    expect(first.slice(19)).toEqual([new Date(de.createdAt).toISOString(), WITHDRAWAL_CONSENT_VERSION, "1", "en"]);
 
     const report = await call(ctx.app, "GET", "/api/admin/tax-report.csv?from=2026-11-01&to=2026-11-30", {
       token: admin,

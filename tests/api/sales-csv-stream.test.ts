@@ -105,6 +105,7 @@ describe("GET /api/admin/sales.csv, byte for byte", () => {
           invoiceNumber: "LL-2026-000002",
           withdrawalConsentAt: at + 86_399_000,
           withdrawalConsentVersion: "2026-11-27",
+          language: "de",
           createdAt: at + 86_399_999,
         },
         {
@@ -159,12 +160,12 @@ describe("GET /api/admin/sales.csv, byte for byte", () => {
     expect(answer.headers.get("content-disposition")).toBe('attachment; filename="layerlift-sales-2026-11-01.csv"');
     expect(answer.body).toBe(
       [
-        "date,buyer,plan,status,gross,fee,refunded,disputed,net,currency,provider_id,promotion_code,discount,country,tax_id,tax,tax_rate,invoice_number,credit_note_number,withdrawal_consent_at,withdrawal_consent_version,seats",
-        "2026-01-02T03:04:05.067Z,ann@example.com,1 Month Subscription,paid,6.99,0.50,0.00,0.00,6.49,USD,pi_plain,,0.00,,,0.00,,LL-2026-000001,,,,1",
-        "2026-01-03T03:04:05.066Z,bo@example.com,4 Month Pro,paid,29.99,1.17,5.00,0.00,19.83,EUR,pi_partly,SPRING,5.00,DE,DE123456789,3.99,19,LL-2026-000002,CN-2026-000002,2026-01-03T03:04:04.067Z,2026-11-27,1",
-        "2026-01-03T03:04:05.067Z,cy@example.com,Lifetime Access,refunded,149.99,4.65,149.99,0.00,-4.65,USD,pi_refunded,,0.00,GB,,0.00,20,LL-2026-000003,CN-2026-000003,,,1",
-        "2026-12-31T23:59:59.999Z,di@example.com,1 Month Subscription,disputed,6.99,15.50,0.00,6.99,-15.50,USD,pi_disputed,,0.00,,,0.00,7.7,,,,,1",
-        `1970-01-01T00:00:00.000Z,"'=HYPERLINK(""http://evil.example"",""x"")",4 Month Pro,paid,0.00,0.00,0.00,0.00,0.00,USD,'-pi_odd,"a,b",0.00,'@X,"line\nbreak",0.00,-5,'+1,,,,1`,
+        "date,buyer,plan,status,gross,fee,refunded,disputed,net,currency,provider_id,promotion_code,discount,country,tax_id,tax,tax_rate,invoice_number,credit_note_number,withdrawal_consent_at,withdrawal_consent_version,seats,language",
+        "2026-01-02T03:04:05.067Z,ann@example.com,1 Month Subscription,paid,6.99,0.50,0.00,0.00,6.49,USD,pi_plain,,0.00,,,0.00,,LL-2026-000001,,,,1,en",
+        "2026-01-03T03:04:05.066Z,bo@example.com,4 Month Pro,paid,29.99,1.17,5.00,0.00,19.83,EUR,pi_partly,SPRING,5.00,DE,DE123456789,3.99,19,LL-2026-000002,CN-2026-000002,2026-01-03T03:04:04.067Z,2026-11-27,1,de",
+        "2026-01-03T03:04:05.067Z,cy@example.com,Lifetime Access,refunded,149.99,4.65,149.99,0.00,-4.65,USD,pi_refunded,,0.00,GB,,0.00,20,LL-2026-000003,CN-2026-000003,,,1,en",
+        "2026-12-31T23:59:59.999Z,di@example.com,1 Month Subscription,disputed,6.99,15.50,0.00,6.99,-15.50,USD,pi_disputed,,0.00,,,0.00,7.7,,,,,1,en",
+        `1970-01-01T00:00:00.000Z,"'=HYPERLINK(""http://evil.example"",""x"")",4 Month Pro,paid,0.00,0.00,0.00,0.00,0.00,USD,'-pi_odd,"a,b",0.00,'@X,"line\nbreak",0.00,-5,'+1,,,,1,en`,
         "",
       ].join("\r\n"),
     );
@@ -263,7 +264,7 @@ describe("GET /api/admin/sales.csv through a listening server", () => {
       expect(reads.count).toBeGreaterThan(2);
       expect(body).toBe(await expectedBody(server.deps.db));
       expect(body.split("\r\n")).toHaveLength(MANY + 2);
-      expect(body).toContain(",CN-2025-000012,,,1\r\n");
+      expect(body).toContain(",CN-2025-000012,,,1,en\r\n");
     },
     SLOW,
   );

@@ -209,7 +209,7 @@ describe("refund from the sales list", () => {
     expect(download.suggestedFilename()).toMatch(/^layerlift-sales-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await Bun.file((await download.path())!).text();
     expect(text.split("\r\n")[0]).toBe(
-      "date,buyer,plan,status,gross,fee,refunded,disputed,net,currency,provider_id,promotion_code,discount,country,tax_id,tax,tax_rate,invoice_number,credit_note_number,withdrawal_consent_at,withdrawal_consent_version,seats",
+      "date,buyer,plan,status,gross,fee,refunded,disputed,net,currency,provider_id,promotion_code,discount,country,tax_id,tax,tax_rate,invoice_number,credit_note_number,withdrawal_consent_at,withdrawal_consent_version,seats,language",
     );
     expect(text).toContain("books@example.com,4 Month Pro,paid,24.99");
   });

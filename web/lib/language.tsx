@@ -22,8 +22,11 @@ export function LanguageProvider({ value, children }: { value: PageLanguage; chi
 export const usePageLanguage = () => useContext(LanguageContext);
 export const useLanguage = () => useContext(LanguageContext).language;
 
-/** The language words are shown in here: the page's, or English inside a screen not translated yet. */
-function useWordsLanguage(): SiteLanguage {
+/**
+ * The language words are shown in here: the page's, or English inside a screen not translated yet. A payment is
+ * started with this one, so the sale keeps the language its checkout (and its consent) was shown in.
+ */
+export function useWordsLanguage(): SiteLanguage {
   const { language, translated } = useContext(LanguageContext);
   return translated ? language : DEFAULT_LANGUAGE;
 }

@@ -2,6 +2,7 @@
 import { PLAN_IDS } from "@shared/plans";
 import type { Columns, Referenced } from "./columns";
 import { SALE_KINDS } from "@shared/seats";
+import { SITE_LANGUAGES } from "@shared/languages";
 
 export function checkoutTables(b: Columns) {
   const planPrices = planPricesTable(b);
@@ -94,6 +95,8 @@ function checkoutsTable(b: Columns, { promotionCodes }: Record<"promotionCodes",
       taxId: b.text("tax_id"),
       withdrawalConsentAt: b.ms("withdrawal_consent_at"),
       withdrawalConsentVersion: b.text("withdrawal_consent_version"),
+      /** The language the checkout was shown in (a site language tag), copied onto the sale. */
+      language: b.text("language", { enum: SITE_LANGUAGES }).notNull().default("en"),
     },
     (t) => [
       b.index("checkouts_code_status_idx").on(t.promotionCodeId, t.status),

@@ -2,6 +2,7 @@
 import { PLAN_IDS } from "@shared/plans";
 import type { Columns, Referenced } from "./columns";
 import { SALE_KINDS } from "@shared/seats";
+import { SITE_LANGUAGES } from "@shared/languages";
 
 export function salesTables(b: Columns, { users }: Record<"users", Referenced>) {
   const sales = salesTable(b);
@@ -93,6 +94,8 @@ function salesTable(b: Columns) {
        */
       withdrawalConsentAt: b.ms("withdrawal_consent_at"),
       withdrawalConsentVersion: b.text("withdrawal_consent_version"),
+      /** The language the buyer saw the checkout in (its consent wording included), a site language tag; 'en' before it was kept. */
+      language: b.text("language", { enum: SITE_LANGUAGES }).notNull().default("en"),
       createdAt: b.ms("created_at").notNull(),
     },
     (t) => [

@@ -35,6 +35,7 @@ export const SALES_CSV_COLUMNS = [
   "withdrawal_consent_at",
   "withdrawal_consent_version",
   "seats",
+  "language",
 ] as const;
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
@@ -60,6 +61,7 @@ const csvFields = () => ({
   withdrawalConsentAt: sales.withdrawalConsentAt,
   withdrawalConsentVersion: sales.withdrawalConsentVersion,
   seats: sales.seats,
+  language: sales.language,
 });
 
 type CsvSale = Pick<
@@ -79,6 +81,7 @@ type CsvSale = Pick<
   | "withdrawalConsentAt"
   | "withdrawalConsentVersion"
   | "seats"
+  | "language"
 > & { gross: number; fee: number; refunded: number; disputed: number; tax: number; net: number };
 
 /** Tax: what a paid sale still holds after its credit notes (daily-ledger/money.ts); net is without it. */
@@ -107,6 +110,7 @@ export function saleRow(sale: CsvSale, creditNoteNumber: string | null = null): 
     sale.withdrawalConsentAt === null ? "" : new Date(sale.withdrawalConsentAt).toISOString(),
     sale.withdrawalConsentVersion ?? "",
     String(sale.seats),
+    sale.language,
   ];
 }
 
@@ -114,7 +118,7 @@ const money = saleMoneySql();
 /** A page of the CSV's columns straight from SQLite as arrays (drizzle's row mapping would cost more than the rest). */
 const PAGE_SQL = `SELECT id, created_at, email, plan, status, ${money.gross}, ${money.fee}, ${money.refunded}, ${money.disputed}, ${money.net},
   currency, payment_intent_id, promotion_code, discount_cents, country, tax_id, ${money.tax}, tax_rate, invoice_number,
-  withdrawal_consent_at, withdrawal_consent_version, seats
+  withdrawal_consent_at, withdrawal_consent_version, seats, language
   FROM sales WHERE id > ? ORDER BY id LIMIT ${PAGE}`;
 /** PostgreSQL's forms: numbered parameters; its bigint columns come back as text and are made numbers. */
 const PAGE_SQL_POSTGRES = PAGE_SQL.replace("id > ?", "id > $1");
@@ -149,6 +153,7 @@ type PageRow = [
   number | null,
   string | null,
   number,
+  string,
 ];
 
 const text = (value: string | null) => (value === null ? "" : CELL_NEEDS_CARE.test(value) ? csvCell(value) : value);
@@ -239,12 +244,13 @@ function lineWriter() {
       withdrawalConsentAt,
       withdrawalConsentVersion,
       seats,
+      language,
     ] of rows) {
       out +=
         `${timestamp(createdAt)},${text(email)},${PLAN_CELLS[plan]},${text(status)},${amountCell(gross)},${amountCell(fee)},${amountCell(refunded)},${amountCell(disputed)},${amountCell(net)},` +
         `${currencyCell(currency)},${text(paymentIntentId)},${text(promotionCode)},${amountCell(discountCents)},${text(country)},${text(taxId)},${amountCell(tax)},` +
         `${rateCell(taxRate)},${text(invoiceNumber)},${text(creditNotes.get(id) ?? null)},` +
-        `${withdrawalConsentAt === null ? "" : new Date(withdrawalConsentAt).toISOString()},${text(withdrawalConsentVersion)},${seats}\r\n`;
+        `${withdrawalConsentAt === null ? "" : new Date(withdrawalConsentAt).toISOString()},${text(withdrawalConsentVersion)},${seats},${text(language)}\r\n`;
     }
     return out;
   };

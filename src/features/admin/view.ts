@@ -32,6 +32,7 @@ export function saleView(row: Sale, docs: { creditNoteNumber?: string | null; si
     companyName: row.companyName,
     withdrawalConsentAt: toIso(row.withdrawalConsentAt),
     withdrawalConsentVersion: row.withdrawalConsentVersion,
+    language: row.language,
     createdAt: toIso(row.createdAt)!,
   };
 }

@@ -134,6 +134,7 @@ function buyerColumns(metadata: Record<string, string>, checkout: Checkout | und
     ...(metadata.taxId ? {} : { taxId: checkout?.taxId ?? null }),
     withdrawalConsentAt: checkout?.withdrawalConsentAt ?? null,
     withdrawalConsentVersion: checkout?.withdrawalConsentVersion ?? null,
+    language: checkout?.language ?? "en",
   };
 }
 
@@ -292,6 +293,7 @@ async function queueSaleEmail(
           planName: plan.name,
           seats: fulfilled.seats,
           signupEmail: fulfilled.email,
+          language: fulfilled.language,
           ...invoice,
           ...consent,
         },

@@ -27,7 +27,7 @@ export const CHECKOUT_HOLD_MS = 15 * MINUTE;
 /** What the buyer said besides the quote, kept with the checkout and copied onto the sale when paid. */
 export type CheckoutDetails = Pick<
   Checkout,
-  "companyName" | "companyAddress" | "taxId" | "withdrawalConsentAt" | "withdrawalConsentVersion"
+  "companyName" | "companyAddress" | "taxId" | "withdrawalConsentAt" | "withdrawalConsentVersion" | "language"
 >;
 
 /**

@@ -12,6 +12,7 @@ import { AppError } from "../../lib/errors";
 import { quote, type Quote } from "./quote";
 import { attachIntent, releaseCheckout, renewHold, reserveCheckout, type CheckoutDetails } from "./holds";
 import { centsToDollars } from "@shared/plans";
+import { DEFAULT_LANGUAGE, type SiteLanguage } from "@shared/languages";
 import { placeFreeOrder } from "./free-order";
 import { priceWithTax, type BuyerLocation } from "../tax/service";
 import { withdrawalConsentOf, type WithdrawalConsent } from "./withdrawal-consent";
@@ -23,6 +24,8 @@ export interface BuyerChoices {
   withdrawalConsent?: boolean;
   companyName?: string;
   companyAddress?: string;
+  /** The language the checkout is shown in; absent (an older page) means English. */
+  language?: SiteLanguage;
 }
 
 /** A quote's lines as the purchase dialog shows them (dollars). */
@@ -91,6 +94,7 @@ function checkoutDetails(
     taxId: deps.config.tax.mode === "off" ? input.taxId?.trim().toUpperCase() || null : null,
     withdrawalConsentAt: consent?.withdrawalConsentAt ?? null,
     withdrawalConsentVersion: consent?.withdrawalConsentVersion ?? null,
+    language: input.language ?? DEFAULT_LANGUAGE,
   };
 }
 

@@ -64,6 +64,10 @@ const sale = t.Object({
         "When the buyer agreed to immediate supply, losing the 14-day right of withdrawal, and the wording's version; null when checkout did not ask",
     }),
   ),
+  language: t.String({
+    description:
+      "The language the buyer saw the checkout in (and agreed to immediate supply in): en, pt-BR, es, de or fr",
+  }),
 });
 
 const paidTotals = {

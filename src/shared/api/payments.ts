@@ -2,6 +2,7 @@ import { t, type Static } from "./type-system";
 import { BodyInt, emailField, Int, oneOf, planIdField } from "./common";
 import { INVALID_SEATS_MESSAGE, MAX_SEATS, MIN_SEATS } from "../seats";
 import { TaxModel } from "./tax";
+import { SITE_LANGUAGES } from "../languages";
 
 /** As the buyer typed it; letters, digits and dashes, any case. Empty means none. */
 export const promotionCodeField = t.String({
@@ -60,6 +61,13 @@ const openPayment = t.Object({
 
 /** What the buyer says in the purchase dialog besides the plan and the code (purchases and renewals alike). */
 export const buyerChoices = {
+  language: t.Optional(
+    oneOf(SITE_LANGUAGES, {
+      error: `language must be one the site is written in: ${SITE_LANGUAGES.join(", ")}.`,
+      description:
+        "The language the checkout is shown in (the page's), kept with the sale and its consent to immediate supply; absent means en.",
+    }),
+  ),
   previous: t.Optional(
     t.Object(openPayment.properties, {
       description:

@@ -4,17 +4,22 @@
  * quote. Until the quote is in there is no price to show: the seats are priced on the server.
  */
 import type { PaymentIntentResponse } from "@shared/api-types";
-import { addedSeatsText, seatsText } from "@shared/seats";
-import { DiscountAndTotal, money, QUOTE_ROW as row } from "./quote-lines";
+import { useMoney, useT, type Translate } from "../../lib/language";
+import { DiscountAndTotal, QUOTE_ROW as row } from "./quote-lines";
 
 type Quote = PaymentIntentResponse["quote"];
 
 /** "2 seats × $24.99 × 45/120 days = $18.74", or for lifetime access "2 seats × $49.99 = $99.98". */
-export function addedSeatsArithmetic(quote: Quote): string {
+export function addedSeatsArithmetic(quote: Quote, t: Translate, money: (dollars: number) => string): string {
   const added = quote.addedSeats;
-  const unit = added ? money(added.planPrice) : money(quote.unitPrice);
-  const days = added?.daysLeft != null && added.planDays != null ? ` × ${added.daysLeft}/${added.planDays} days` : "";
-  return `${seatsText(quote.seats)} × ${unit}${days} = ${money(quote.listPrice)}`;
+  const values = {
+    seats: t("checkout.seatCount", { count: quote.seats }),
+    unit: added ? money(added.planPrice) : money(quote.unitPrice),
+    total: money(quote.listPrice),
+  };
+  if (added?.daysLeft != null && added.planDays != null)
+    return t("checkout.added.arithmeticDays", { ...values, left: added.daysLeft, days: added.planDays });
+  return t("checkout.added.arithmetic", values);
 }
 
 export function AddedSeatsSummary({
@@ -27,21 +32,25 @@ export function AddedSeatsSummary({
   /** Tax is on: the total is under the billing details, with the tax. */
   taxed: boolean;
 }) {
+  const t = useT();
+  const money = useMoney();
   if (!quote)
     return (
       <span className="grid gap-1">
-        <span className="font-medium text-foreground">{planName}: more seats</span>
-        <span className="text-xs">Each is priced to the days your subscription has left.</span>
+        <span className="font-medium text-foreground">{t("checkout.added.more", { plan: planName })}</span>
+        <span className="text-xs">{t("checkout.added.priced")}</span>
       </span>
     );
   return (
     <span className="grid gap-1">
       <span className={row}>
-        <span className="font-medium text-foreground">{addedSeatsText(planName, quote.seats)}</span>
+        <span className="font-medium text-foreground">
+          {t("checkout.added.name", { plan: planName, count: quote.seats })}
+        </span>
         <span className="text-foreground">{money(quote.listPrice)}</span>
       </span>
       <span className="text-xs" data-testid="added-seats-arithmetic">
-        {addedSeatsArithmetic(quote)}
+        {addedSeatsArithmetic(quote, t, money)}
       </span>
       <DiscountAndTotal quote={quote} taxed={taxed} />
     </span>

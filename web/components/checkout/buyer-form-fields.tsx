@@ -2,13 +2,13 @@
 import type { ReactNode } from "react";
 import { Building2 } from "lucide-react";
 import { countryFromName } from "@shared/countries";
-import { WITHDRAWAL_CONSENT_TEXT } from "@shared/withdrawal";
 import { taxIdExample } from "@shared/tax-id-examples";
 import { Input } from "../ui/input";
 import { Checkbox } from "../ui/checkbox";
 import { Field, TextareaField, TextField } from "../ui/text-field";
 import { PendingButton } from "../ui/pending-button";
 import { COUNTRIES, countryOf, type BuyerFormState } from "./buyer-form-state";
+import { useT } from "../../lib/language";
 
 /** The billing country, typed or picked from the list; a full name recalculates at once. */
 export function CountryField({
@@ -20,17 +20,14 @@ export function CountryField({
   error: string | null;
   onChange: (next: BuyerFormState, complete: boolean) => void;
 }) {
+  const t = useT();
   const country = countryOf(state);
   return (
     <Field
       id="checkout-country"
-      label="Billing country"
+      label={t("checkout.country.label")}
       error={error ?? undefined}
-      hint={
-        state.countryText && !country
-          ? "Type the country's name, in English or its own language, or pick it from the list."
-          : "Tax depends on where you are billed."
-      }
+      hint={state.countryText && !country ? t("checkout.country.hintUnknown") : t("checkout.country.hint")}
     >
       {(control) => (
         <>
@@ -38,7 +35,7 @@ export function CountryField({
             {...control}
             list="checkout-countries"
             autoComplete="country-name"
-            placeholder="Start typing, e.g. Germany or Deutschland"
+            placeholder={t("checkout.country.placeholder")}
             value={state.countryText}
             onChange={(event) =>
               onChange({ ...state, countryText: event.target.value }, countryFromName(event.target.value) !== null)
@@ -67,11 +64,12 @@ export function PostalField({
   onChange: (value: string) => void;
   onBlur: () => void;
 }) {
+  const t = useT();
   return (
     <TextField
       id="checkout-postal"
-      label="Postal code"
-      hint="Needed for the state or province tax."
+      label={t("checkout.postal.label")}
+      hint={t("checkout.postal.hint")}
       error={error ?? undefined}
       autoComplete="postal-code"
       value={value}
@@ -91,6 +89,7 @@ export function BusinessFields({
   set: (patch: Partial<BuyerFormState>) => void;
   onTaxIdBlur: () => void;
 }) {
+  const t = useT();
   if (!state.business)
     return (
       <button
@@ -98,15 +97,15 @@ export function BusinessFields({
         className="flex w-fit items-center gap-2 rounded-sm text-left text-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
         onClick={() => set({ business: true })}
       >
-        <Building2 className="size-4" aria-hidden /> Buying for a business? Company and VAT ID
+        <Building2 className="size-4" aria-hidden /> {t("checkout.business.open")}
       </button>
     );
   return (
     <fieldset className="grid gap-3 rounded-md border border-border p-3">
-      <legend className="px-1 text-sm font-medium">Your business (printed on the invoice)</legend>
+      <legend className="px-1 text-sm font-medium">{t("checkout.business.legend")}</legend>
       <TextField
         id="checkout-company"
-        label="Company name"
+        label={t("checkout.business.company")}
         autoComplete="organization"
         maxLength={120}
         value={state.companyName}
@@ -114,8 +113,8 @@ export function BusinessFields({
       />
       <TextareaField
         id="checkout-company-address"
-        label="Company address"
-        hint="Street, postal code and town, one per line."
+        label={t("checkout.business.address")}
+        hint={t("checkout.business.addressHint")}
         autoComplete="street-address"
         maxLength={300}
         className="min-h-20"
@@ -124,8 +123,8 @@ export function BusinessFields({
       />
       <TextField
         id="checkout-tax-id"
-        label="VAT / tax ID (optional)"
-        hint={`Your business's number, e.g. ${taxIdExample(countryOf(state))}.`}
+        label={t("checkout.business.taxId")}
+        hint={t("checkout.business.taxIdHint", { example: taxIdExample(countryOf(state)) })}
         maxLength={32}
         value={state.taxId}
         onChange={(event) => set({ taxId: event.target.value })}
@@ -145,6 +144,7 @@ export function ConsentBox({
   error: string | null;
   onCheckedChange: (checked: boolean) => void;
 }): ReactNode {
+  const t = useT();
   return (
     <div className="grid gap-1">
       <div className="flex items-start gap-3 rounded-md border border-border bg-muted/40 p-3">
@@ -157,7 +157,7 @@ export function ConsentBox({
           onCheckedChange={(value) => onCheckedChange(value === true)}
         />
         <label htmlFor="checkout-withdrawal-consent" className="text-sm leading-snug text-foreground">
-          {WITHDRAWAL_CONSENT_TEXT}
+          {t("checkout.consent.text")}
         </label>
       </div>
       <div id="checkout-withdrawal-consent-error" aria-live="polite" className="empty:hidden">
@@ -179,6 +179,7 @@ export function FormEnd({
   pending: boolean;
   submitLabel: string;
 }) {
+  const t = useT();
   return (
     <>
       {error && (
@@ -187,7 +188,7 @@ export function FormEnd({
         </p>
       )}
       {showSubmit && (
-        <PendingButton type="submit" variant="outline" pending={pending} pendingText="Calculating…">
+        <PendingButton type="submit" variant="outline" pending={pending} pendingText={t("checkout.calculating")}>
           {submitLabel}
         </PendingButton>
       )}

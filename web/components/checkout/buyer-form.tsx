@@ -6,7 +6,8 @@
  */
 import { useState, type FormEvent } from "react";
 import { POSTAL_CODE_COUNTRIES } from "@shared/countries";
-import { INVALID_SEATS_MESSAGE } from "@shared/seats";
+import { MAX_SEATS, MIN_SEATS } from "@shared/seats";
+import { useT, type Translate } from "../../lib/language";
 import type { BuyerDetails } from "./checkout-types";
 import { SeatsField, seatsOf } from "./seats-field";
 import { buyerDetails, consentNeeded, countryOf, type BuyerFormRules, type BuyerFormState } from "./buyer-form-state";
@@ -24,31 +25,32 @@ export {
 type FieldErrors = Partial<Record<"seats" | "country" | "postal" | "consent", string | null>>;
 
 /** What is missing from `next` before it can be sent, said at its field, or null when nothing is. */
-function missing(next: BuyerFormState, rules: BuyerFormRules): FieldErrors | null {
-  if (rules.asksSeats && seatsOf(next.seats) === null) return { seats: INVALID_SEATS_MESSAGE };
+function missing(next: BuyerFormState, rules: BuyerFormRules, t: Translate): FieldErrors | null {
+  if (rules.asksSeats && seatsOf(next.seats) === null) return { seats: invalidSeats(t) };
   if (rules.asksLocation && !countryOf(next))
     return {
       country: next.countryText.trim()
-        ? `"${next.countryText.trim()}" is not a country we know. Type its name (in English or its own language) or pick one from the list.`
-        : "Please enter your billing country.",
+        ? t("checkout.country.unknown", { text: next.countryText.trim() })
+        : t("checkout.country.required"),
     };
   const country = countryOf(next);
   if (country && POSTAL_CODE_COUNTRIES.includes(country) && !next.postalCode.trim())
     // Without it there is no total to show: say so, rather than a button that does nothing.
-    return { postal: "Please enter your postal code: the state or province tax depends on it." };
-  if (consentNeeded(next, rules) && !next.consent)
-    return { consent: "Please tick this box to go on: without it we can't deliver your key at once." };
+    return { postal: t("checkout.postal.required") };
+  if (consentNeeded(next, rules) && !next.consent) return { consent: t("checkout.consent.required") };
   return null;
 }
+
+const invalidSeats = (t: Translate) => t("checkout.seats.invalid", { min: MIN_SEATS, max: MAX_SEATS });
 
 const FOCUS: Partial<Record<keyof FieldErrors, string>> = { seats: "checkout-seats", postal: "checkout-postal" };
 
 /** Sends the form when it is complete; `explicit` (the button) also says what is missing, at its field. */
-function useSending(rules: BuyerFormRules, onSubmit: (details: BuyerDetails) => void) {
+function useSending(rules: BuyerFormRules, onSubmit: (details: BuyerDetails) => void, t: Translate) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const clear = (field: keyof FieldErrors) => setErrors((shown) => ({ ...shown, [field]: null }));
   function send(next: BuyerFormState, explicit: boolean) {
-    const problem = missing(next, rules);
+    const problem = missing(next, rules, t);
     if (problem) {
       if (explicit) {
         setErrors(problem);
@@ -76,7 +78,8 @@ interface BuyerFormProps {
 }
 
 export function BuyerForm({ rules, state, onChange, onSubmit, ...end }: BuyerFormProps) {
-  const { errors, setErrors, clear, send } = useSending(rules, onSubmit);
+  const t = useT();
+  const { errors, setErrors, clear, send } = useSending(rules, onSubmit, t);
   const country = countryOf(state);
   const needsPostal = rules.asksLocation && country !== null && POSTAL_CODE_COUNTRIES.includes(country);
   const set = (patch: Partial<BuyerFormState>) => onChange({ ...state, ...patch });
@@ -87,7 +90,7 @@ export function BuyerForm({ rules, state, onChange, onSubmit, ...end }: BuyerFor
   };
 
   return (
-    <form className="grid gap-3" onSubmit={submit} aria-label="Billing details" noValidate>
+    <form className="grid gap-3" onSubmit={submit} aria-label={t("checkout.form")} noValidate>
       {rules.asksSeats && (
         <SeatsField
           value={state.seats}
@@ -99,7 +102,7 @@ export function BuyerForm({ rules, state, onChange, onSubmit, ...end }: BuyerFor
             set({ seats });
           }}
           onCommit={() => {
-            if (seatsOf(state.seats) === null) setErrors((shown) => ({ ...shown, seats: INVALID_SEATS_MESSAGE }));
+            if (seatsOf(state.seats) === null) setErrors((shown) => ({ ...shown, seats: invalidSeats(t) }));
             // With tax on the total is worked out as the location is; without, the button asks for it.
             else if (rules.asksLocation) send(state, false);
           }}

@@ -2,15 +2,14 @@ import { useEffect, useState } from "react";
 import type { PaymentIntentResponse } from "@shared/api-types";
 import type { WithdrawalConsentSetting } from "@shared/withdrawal";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
-import { LanguageProvider, useLanguage } from "../../lib/language";
+import { useMoney, useT, type Translate } from "../../lib/language";
 import { CardForm, FinePrint, PaymentFailedNotice, PromotionRefusedNotice } from "./checkout-parts";
 import { TaxBreakdownTable } from "./tax-step";
 import { BuyerForm, buyerDetails, consentNeeded, EMPTY_BUYER_FORM, type BuyerFormState } from "./buyer-form";
 import { detailsKey, useOpenPayment } from "./use-open-payment";
 import { seatsOf } from "./seats-field";
 import { AddedSeatsSummary } from "./added-seats-summary";
-import { DiscountAndTotal, money, QUOTE_ROW } from "./quote-lines";
-import { seatsText } from "@shared/seats";
+import { DiscountAndTotal, QUOTE_ROW } from "./quote-lines";
 import { toast } from "../../lib/use-toast";
 import type { Checkout } from "./checkout-types";
 
@@ -54,6 +53,7 @@ export function asksBeforePaying(config: { tax: string; withdrawalConsent: Withd
  * is the breakdown's (under the billing details), so it is not said twice.
  */
 function QuoteSummary({ checkout, quote }: { checkout: Checkout; quote: PaymentIntentResponse["quote"] | null }) {
+  const money = useMoney();
   const taxed = checkout.asksLocation;
   if (checkout.adding) return <AddedSeatsSummary planName={checkout.plan.name} quote={quote} taxed={taxed} />;
   const row = QUOTE_ROW;
@@ -81,13 +81,15 @@ function QuoteSummary({ checkout, quote }: { checkout: Checkout; quote: PaymentI
 
 /** The plan's name; with several seats, how many and what one costs under it. */
 function PlanName({ name, quote }: { name: string; quote: PaymentIntentResponse["quote"] | null }) {
+  const t = useT();
+  const money = useMoney();
   if (!quote || quote.seats === 1) return <span className="font-medium text-foreground">{name}</span>;
   return (
     <span className="grid">
       <span className="font-medium text-foreground">
-        {name} × {seatsText(quote.seats)}
+        {t("checkout.planTimesSeats", { plan: name, seats: t("checkout.seatCount", { count: quote.seats }) })}
       </span>
-      <span className="text-xs text-muted-foreground">{money(quote.unitPrice)} per seat</span>
+      <span className="text-xs text-muted-foreground">{t("checkout.perSeat", { price: money(quote.unitPrice) })}</span>
     </span>
   );
 }
@@ -151,6 +153,7 @@ function paymentEnds(
   clientSecret: string,
   onPaid: CheckoutDialogProps["onPaid"],
   onClose: () => void,
+  t: Translate,
 ) {
   return {
     paid(paymentIntentId: string) {
@@ -161,7 +164,7 @@ function paymentEnds(
     failed(message: string, elsewhere = false) {
       payment.failed(message, elsewhere);
       // Taken over by another window is not a failed payment: said in the dialog only.
-      if (!elsewhere) toast({ variant: "destructive", title: "Payment Failed", description: message });
+      if (!elsewhere) toast({ variant: "destructive", title: t("checkout.failedTitle"), description: message });
     },
     close() {
       payment.release();
@@ -178,9 +181,10 @@ function CheckoutHeader({
   checkout: Checkout | null;
   quote: PaymentIntentResponse["quote"] | null;
 }) {
+  const t = useT();
   return (
     <DialogHeader>
-      <DialogTitle>{checkout?.adding ? "Add seats" : "Complete Your Purchase"}</DialogTitle>
+      <DialogTitle>{checkout?.adding ? t("checkout.titleAdding") : t("checkout.title")}</DialogTitle>
       <DialogDescription id="checkout-summary">
         {checkout && <QuoteSummary checkout={checkout} quote={quote} />}
       </DialogDescription>
@@ -189,10 +193,10 @@ function CheckoutHeader({
 }
 
 /** The billing form's button: work the total out (again), or keep the details and go on to the card. */
-function submitLabelFor(asksLocation: boolean, hasPayment: boolean, seatsChanged: boolean): string {
-  if (asksLocation) return hasPayment ? "Update total" : "Show total";
-  if (seatsChanged) return "Update total";
-  return hasPayment ? "Save invoice details" : "Continue to payment";
+function submitLabelFor(t: Translate, asksLocation: boolean, hasPayment: boolean, seatsChanged: boolean): string {
+  if (asksLocation) return hasPayment ? t("checkout.submit.updateTotal") : t("checkout.submit.showTotal");
+  if (seatsChanged) return t("checkout.submit.updateTotal");
+  return hasPayment ? t("checkout.submit.saveDetails") : t("checkout.submit.continue");
 }
 
 /** 'Complete Your Purchase': the chosen plan and price, what there is to ask (location, business, consent), the card form. */
@@ -201,79 +205,77 @@ export function CheckoutDialog({
   publishableKey,
   onClose,
   onPaid,
-  note = "Payments are processed securely. Your product key is e-mailed to you right after payment.",
+  note,
   returnPath = "/purchase/success",
   initialForm = EMPTY_BUYER_FORM,
 }: CheckoutDialogProps) {
+  const t = useT();
+  const money = useMoney();
   const payment = useOpenPayment(checkout);
   const answers = useBuyerAnswers(checkout, initialForm, payment);
   const { form, setForm, withoutPromotion, rules, seats, details, promotionRefused, listPrice, consented } = answers;
   const intent = payment.current && payment.current.provider !== "free" ? payment.current : null;
   // The card form is for the details on show, and only once the consent asked for is given.
   const payable = intent !== null && details !== null && payment.currentKey === detailsKey(details) && consented;
-  const { paid, failed, close } = paymentEnds(payment, intent?.clientSecret ?? "", onPaid, onClose);
+  const { paid, failed, close } = paymentEnds(payment, intent?.clientSecret ?? "", onPaid, onClose, t);
   // A payment made for another seat count is priced again.
   const seatsChanged = intent !== null && rules.asksSeats && seatsOf(form.seats) !== intent.quote.seats;
-  const submitLabel = submitLabelFor(rules.asksLocation, intent !== null, seatsChanged);
-  // Not translated yet: all of it English on any page, its corner button included.
-  const language = useLanguage();
+  const submitLabel = submitLabelFor(t, rules.asksLocation, intent !== null, seatsChanged);
   return (
-    <LanguageProvider value={{ language, translated: false }}>
-      <Dialog open={checkout !== null} onOpenChange={(open) => !open && close()}>
-        <DialogContent aria-describedby="checkout-summary" onInteractOutside={(event) => event.preventDefault()}>
-          <CheckoutHeader
-            checkout={checkout}
-            quote={
-              checkout &&
-              (payable ? intent.quote : expected(checkout, withoutPromotion || promotionRefused !== null, seats))
-            }
+    <Dialog open={checkout !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent aria-describedby="checkout-summary" onInteractOutside={(event) => event.preventDefault()}>
+        <CheckoutHeader
+          checkout={checkout}
+          quote={
+            checkout &&
+            (payable ? intent.quote : expected(checkout, withoutPromotion || promotionRefused !== null, seats))
+          }
+        />
+        {checkout && (
+          <BuyerForm
+            rules={rules}
+            state={form}
+            onChange={(next) => {
+              setForm(next);
+              payment.dismissFailure();
+            }}
+            onSubmit={(wanted) => void payment.request(withoutPromotion ? { ...wanted, withoutPromotion } : wanted)}
+            pending={payment.pending}
+            error={promotionRefused ? null : payment.error}
+            submitLabel={submitLabel}
+            // After a failure, "Try again" is the one way on, until the buyer changes the form.
+            // While the code is refused, the one way on is the list price (the form's button would be refused again).
+            showSubmit={(rules.asksLocation || !payable) && !payment.failure && !promotionRefused}
           />
-          {checkout && (
-            <BuyerForm
-              rules={rules}
-              state={form}
-              onChange={(next) => {
-                setForm(next);
-                payment.dismissFailure();
-              }}
-              onSubmit={(wanted) => void payment.request(withoutPromotion ? { ...wanted, withoutPromotion } : wanted)}
-              pending={payment.pending}
-              error={promotionRefused ? null : payment.error}
-              submitLabel={submitLabel}
-              // After a failure, "Try again" is the one way on, until the buyer changes the form.
-              // While the code is refused, the one way on is the list price (the form's button would be refused again).
-              showSubmit={(rules.asksLocation || !payable) && !payment.failure && !promotionRefused}
-            />
-          )}
-          {promotionRefused && checkout && (
-            <PromotionRefusedNotice
-              message={promotionRefused}
-              listPrice={money(checkout.plan.price * seats)}
-              pending={payment.pending}
-              onListPrice={listPrice}
-            />
-          )}
-          {payment.failure && (
-            <PaymentFailedNotice
-              failure={payment.failure}
-              elsewhere={payment.elsewhere}
-              pending={payment.pending}
-              onRetry={() => void payment.retry()}
-            />
-          )}
-          {payable && intent.breakdown.tax && <TaxBreakdownTable breakdown={intent.breakdown} />}
-          {payable && (
-            <CardForm
-              intent={intent}
-              publishableKey={publishableKey}
-              returnPath={returnPath}
-              onPaid={paid}
-              onFailed={failed}
-            />
-          )}
-          <FinePrint note={note} />
-        </DialogContent>
-      </Dialog>
-    </LanguageProvider>
+        )}
+        {promotionRefused && checkout && (
+          <PromotionRefusedNotice
+            message={promotionRefused}
+            listPrice={money(checkout.plan.price * seats)}
+            pending={payment.pending}
+            onListPrice={listPrice}
+          />
+        )}
+        {payment.failure && (
+          <PaymentFailedNotice
+            failure={payment.failure}
+            elsewhere={payment.elsewhere}
+            pending={payment.pending}
+            onRetry={() => void payment.retry()}
+          />
+        )}
+        {payable && intent.breakdown.tax && <TaxBreakdownTable breakdown={intent.breakdown} />}
+        {payable && (
+          <CardForm
+            intent={intent}
+            publishableKey={publishableKey}
+            returnPath={returnPath}
+            onPaid={paid}
+            onFailed={failed}
+          />
+        )}
+        <FinePrint note={note ?? t("checkout.note")} />
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -5,14 +5,16 @@ import type { PaymentIntentResponse } from "@shared/api-types";
 import { Button } from "../ui/button";
 import { Skeleton } from "../ui/skeleton";
 import { DemoCardForm } from "./demo-card-form";
+import { richMessage, useT } from "../../lib/language";
 
 // Stripe's React bindings and Stripe.js load only when a real card form is needed.
 const StripePaymentForm = lazy(() => import("./stripe-payment-form"));
 
 function FormSkeleton() {
+  const t = useT();
   return (
     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a named placeholder; a live role would have it announced, a change to make on purpose
-    <div className="grid gap-3" aria-label="Loading the card form">
+    <div className="grid gap-3" aria-label={t("checkout.loadingCard")}>
       <Skeleton className="h-10" />
       <div className="grid grid-cols-2 gap-3">
         <Skeleton className="h-10" />
@@ -35,11 +37,12 @@ export function PromotionRefusedNotice({
   pending: boolean;
   onListPrice: () => void;
 }) {
+  const t = useT();
   return (
     <div role="alert" className="grid gap-2 rounded-md border border-border bg-muted/40 p-3 text-sm">
       <p className="font-medium text-foreground">{message}</p>
       <Button type="button" variant="outline" size="sm" className="w-fit" disabled={pending} onClick={onListPrice}>
-        Remove the code: pay {listPrice}
+        {t("checkout.removeCode", { price: listPrice })}
       </Button>
     </div>
   );
@@ -57,6 +60,7 @@ export function PaymentFailedNotice({
   pending: boolean;
   onRetry: () => void;
 }) {
+  const t = useT();
   return (
     <div
       role="alert"
@@ -70,12 +74,12 @@ export function PaymentFailedNotice({
         <p className="font-medium text-foreground">{failure}</p>
       ) : (
         <>
-          <p className="font-medium text-destructive-text">Payment failed: {failure}</p>
-          <p className="text-muted-foreground">Nothing was charged. You can try again, with this card or another.</p>
+          <p className="font-medium text-destructive-text">{t("checkout.failedReason", { reason: failure })}</p>
+          <p className="text-muted-foreground">{t("checkout.nothingCharged")}</p>
         </>
       )}
       <Button type="button" variant="outline" size="sm" className="w-fit" disabled={pending} onClick={onRetry}>
-        <RotateCcw aria-hidden /> {elsewhere ? "Pay here instead" : "Try again"}
+        <RotateCcw aria-hidden /> {elsewhere ? t("checkout.payHere") : t("checkout.tryAgain")}
       </Button>
     </div>
   );
@@ -116,6 +120,12 @@ export function CardForm({
 
 /** What happens once paid, and the terms the payment agrees to (in new tabs: leaving would lose the payment). */
 export function FinePrint({ note }: { note: string }) {
+  const t = useT();
+  const link = (href: string) => (text: string) => (
+    <a href={href} target="_blank" rel="noopener" className="text-brand underline underline-offset-4">
+      {text}
+    </a>
+  );
   return (
     <>
       <p className="flex items-center gap-2 text-xs text-muted-foreground">
@@ -123,15 +133,7 @@ export function FinePrint({ note }: { note: string }) {
         {note}
       </p>
       <p className="text-xs text-muted-foreground">
-        By paying you agree to the{" "}
-        <a href="/terms" target="_blank" rel="noopener" className="text-brand underline underline-offset-4">
-          Terms
-        </a>{" "}
-        and the{" "}
-        <a href="/refund-policy" target="_blank" rel="noopener" className="text-brand underline underline-offset-4">
-          Refund policy
-        </a>
-        .
+        {richMessage(t("checkout.terms"), [link("/terms"), link("/refund-policy")])}
       </p>
     </>
   );

@@ -5,6 +5,8 @@ import { TextField } from "../ui/text-field";
 import { failureText } from "../../lib/error-text";
 import { ApiError } from "../../lib/api";
 import { useConfirmDemoPayment } from "../../lib/queries/checkout";
+import { useT } from "../../lib/language";
+import { usePaymentRefusals } from "./refusals";
 
 export interface PaymentFormProps {
   clientSecret: string;
@@ -26,6 +28,7 @@ function formatCardNumber(value: string): string {
 
 /** Says plainly that nothing is charged, and which test cards pay or decline. */
 function TestModeNote() {
+  const t = useT();
   return (
     <div
       role="note"
@@ -33,10 +36,8 @@ function TestModeNote() {
     >
       <FlaskConical className="mt-0.5 size-4 shrink-0 text-amber-300 light:text-amber-700" aria-hidden />
       <div>
-        <p className="font-semibold text-amber-200 light:text-amber-900">Test mode — no real charge.</p>
-        <p>
-          Use {SUCCESS_CARD} to pay, or {DECLINE_CARD} to see a declined card. Any expiry date and CVC work.
-        </p>
+        <p className="font-semibold text-amber-200 light:text-amber-900">{t("checkout.demo.title")}</p>
+        <p>{t("checkout.demo.cards", { success: SUCCESS_CARD, decline: DECLINE_CARD })}</p>
       </div>
     </div>
   );
@@ -49,6 +50,8 @@ export function DemoCardForm({ clientSecret, onPaid, onFailed }: PaymentFormProp
   const [cvc, setCvc] = useState("123");
   const [numberError, setNumberError] = useState<string | null>(null);
   const confirm = useConfirmDemoPayment();
+  const t = useT();
+  const refusals = usePaymentRefusals();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -58,11 +61,17 @@ export function DemoCardForm({ clientSecret, onPaid, onFailed }: PaymentFormProp
         onSuccess: (answer) => onPaid(answer.paymentIntentId),
         onError: (error) => {
           // An incomplete number is the field's problem: nothing was tried, the payment stays open.
-          if (error instanceof ApiError && error.code === "INCOMPLETE_NUMBER") setNumberError(error.message);
-          else if (error instanceof ApiError && error.code === "PAYMENT_TAKEN_OVER") onFailed(error.serverText, true);
+          if (error instanceof ApiError && error.code === "INCOMPLETE_NUMBER")
+            setNumberError(refusals.INCOMPLETE_NUMBER ?? error.message);
+          else if (error instanceof ApiError && error.code === "PAYMENT_TAKEN_OVER")
+            onFailed(refusals.PAYMENT_TAKEN_OVER ?? error.serverText, true);
           else
             onFailed(
-              failureText(error, { fallback: "Your payment could not be completed.", statusPrefix: "Payment failed." }),
+              failureText(error, {
+                fallback: t("checkout.failure.generic"),
+                statusPrefix: t("checkout.failure.status"),
+                codes: refusals,
+              }),
             );
         },
       },
@@ -70,11 +79,11 @@ export function DemoCardForm({ clientSecret, onPaid, onFailed }: PaymentFormProp
   }
 
   return (
-    <form onSubmit={handleSubmit} className="grid gap-4" aria-label="Test card form">
+    <form onSubmit={handleSubmit} className="grid gap-4" aria-label={t("checkout.demo.form")}>
       <TestModeNote />
       <TextField
         id="demo-card-number"
-        label="Card number"
+        label={t("checkout.card.number")}
         inputMode="numeric"
         autoComplete="off"
         value={cardNumber}
@@ -88,14 +97,14 @@ export function DemoCardForm({ clientSecret, onPaid, onFailed }: PaymentFormProp
       <div className="grid grid-cols-2 gap-3">
         <TextField
           id="demo-card-expiry"
-          label="Expiry"
+          label={t("checkout.card.expiry")}
           autoComplete="off"
           value={expiry}
           onChange={(event) => setExpiry(event.target.value)}
         />
         <TextField
           id="demo-card-cvc"
-          label="CVC"
+          label={t("checkout.card.cvc")}
           inputMode="numeric"
           autoComplete="off"
           value={cvc}
@@ -107,10 +116,10 @@ export function DemoCardForm({ clientSecret, onPaid, onFailed }: PaymentFormProp
         size="lg"
         className="w-full"
         pending={confirm.isPending}
-        pendingText="Processing..."
+        pendingText={t("checkout.card.processing")}
         icon={<Lock aria-hidden />}
       >
-        Complete Payment
+        {t("checkout.card.pay")}
       </PendingButton>
     </form>
   );

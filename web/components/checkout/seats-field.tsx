@@ -2,7 +2,8 @@
  * How many people the purchase licenses: each gets a plugin key of their own. The price is the plan's times the
  * seats; the server's quote says the exact total.
  */
-import { isSeatCount, MAX_SEATS, MIN_SEATS, seatsText } from "@shared/seats";
+import { isSeatCount, MAX_SEATS, MIN_SEATS } from "@shared/seats";
+import { useT, type Translate } from "../../lib/language";
 import { Input } from "../ui/input";
 import { Field } from "../ui/text-field";
 
@@ -16,12 +17,11 @@ export function seatsOf(text: string): number | null {
   return isSeatCount(seats) ? seats : null;
 }
 
-function hint(current: number | undefined, adding: boolean): string {
-  if (adding)
-    return `You have ${seatsText(current ?? 1)} now. Each new one gets a plugin key of its own, for the time your subscription has left.`;
+function hint(t: Translate, current: number | undefined, adding: boolean): string {
+  if (adding) return t("checkout.seats.hintAdding", { seats: t("checkout.seatCount", { count: current ?? 1 }) });
   return current === undefined || current === 1
-    ? "One for each person who uses the plugin: each gets a plugin key of their own."
-    : `You have ${seatsText(current)} now. With fewer, the newest end once this is paid.`;
+    ? t("checkout.seats.hintOne")
+    : t("checkout.seats.hintRenew", { seats: t("checkout.seatCount", { count: current }) });
 }
 
 export function SeatsField({
@@ -42,9 +42,14 @@ export function SeatsField({
   /** The buyer is done with the field (left it): the total can be worked out again. */
   onCommit: () => void;
 }) {
+  const t = useT();
   // The hint stands beside the short number box rather than under it, so the dialog stays as short as it was.
   return (
-    <Field id="checkout-seats" label={adding ? "Seats to add" : "Seats"} error={error ?? undefined}>
+    <Field
+      id="checkout-seats"
+      label={adding ? t("checkout.seats.labelAdding") : t("checkout.seats.label")}
+      error={error ?? undefined}
+    >
       {(control) => (
         <div className="flex items-center gap-3">
           <Input
@@ -61,7 +66,7 @@ export function SeatsField({
             onBlur={onCommit}
           />
           <p id={HINT_ID} className="text-sm text-muted-foreground">
-            {hint(current, adding)}
+            {hint(t, current, adding)}
           </p>
         </div>
       )}

@@ -7,14 +7,13 @@ import { Lock } from "lucide-react";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import type { Stripe, StripeError } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
-import { PAYMENT_TAKEN_OVER_MESSAGE } from "@shared/payment-taken-over";
 import { reportCanceledPayment } from "../../lib/queries/checkout";
 import { PendingButton } from "../ui/pending-button";
 import type { PaymentFormProps } from "./demo-card-form";
+import { useT, useWordsLanguage } from "../../lib/language";
 
 /** Without a publishable key, development warns and uses a test key. */
 const FALLBACK_TEST_KEY = "pk_test_layerlift_development";
-const LOAD_FAILED = "The card form could not be loaded. Check your connection and try again.";
 
 const loaded = new Map<string, Promise<Stripe | null>>();
 function stripeFor(publishableKey: string | null, onLoadError: () => void): Promise<Stripe | null> {
@@ -61,6 +60,8 @@ function CheckoutForm({
   const elements = useElements();
   const [ready, setReady] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const t = useT();
+  const couldNot = t("checkout.failure.generic");
   const busy = !stripe || !elements || !ready || submitting;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -75,23 +76,23 @@ function CheckoutForm({
       });
       // A field left incomplete is shown by the Payment Element itself; nothing was tried, so the payment stays open.
       if (error?.type === "validation_error") return;
-      if (error && (await takenOverElsewhere(error, open))) onFailed(PAYMENT_TAKEN_OVER_MESSAGE, true);
-      else if (error) onFailed(error.message ?? "Your payment could not be completed.");
+      if (error && (await takenOverElsewhere(error, open))) onFailed(t("checkout.error.takenOver"), true);
+      else if (error) onFailed(error.message ?? couldNot);
       else if (paymentIntent) onPaid(paymentIntent.id);
     } catch (error) {
-      onFailed(error instanceof Error && error.message ? error.message : "Your payment could not be completed.");
+      onFailed(error instanceof Error && error.message ? error.message : couldNot);
     } finally {
       setSubmitting(false);
     }
   }
 
   return (
-    <form onSubmit={handleSubmit} className="grid gap-4" aria-label="Card form">
+    <form onSubmit={handleSubmit} className="grid gap-4" aria-label={t("checkout.card.form")}>
       <div className="min-h-24" data-testid="payment-element">
         <PaymentElement
           options={{ layout: "tabs" }}
           onReady={() => setReady(true)}
-          onLoadError={(event) => onFailed(event.error.message ?? LOAD_FAILED)}
+          onLoadError={(event) => onFailed(event.error.message ?? t("checkout.card.loadFailed"))}
         />
       </div>
       <PendingButton
@@ -99,10 +100,10 @@ function CheckoutForm({
         size="lg"
         className="w-full"
         pending={busy}
-        pendingText="Processing..."
+        pendingText={t("checkout.card.processing")}
         icon={<Lock aria-hidden />}
       >
-        Complete Payment
+        {t("checkout.card.pay")}
       </PendingButton>
     </form>
   );
@@ -116,12 +117,14 @@ export default function StripePaymentForm({
   onPaid,
   onFailed,
 }: PaymentFormProps & { paymentIntentId: string; publishableKey: string | null; returnPath: string }) {
+  const t = useT();
+  const language = useWordsLanguage();
   const [loadError, setLoadError] = useState(false);
   const stripePromise = useMemo(() => stripeFor(publishableKey, () => setLoadError(true)), [publishableKey]);
   if (loadError)
     return (
       <p role="alert" className="text-sm text-destructive-text">
-        {LOAD_FAILED}
+        {t("checkout.card.loadFailed")}
       </p>
     );
   return (
@@ -129,6 +132,8 @@ export default function StripePaymentForm({
       stripe={stripePromise}
       options={{
         clientSecret,
+        // Stripe's own fields and its messages in the page's language.
+        locale: language,
         appearance: {
           theme: "night",
           variables: { colorPrimary: "#7c3aed", colorBackground: "#111116", borderRadius: "8px" },

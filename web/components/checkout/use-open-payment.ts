@@ -9,6 +9,8 @@ import { cancelPayment } from "../../lib/queries/checkout";
 import { failureText } from "../../lib/error-text";
 import { ApiError } from "../../lib/api";
 import type { BuyerDetails, Checkout } from "./checkout-types";
+import { useT } from "../../lib/language";
+import { usePaymentRefusals } from "./refusals";
 
 /** A promotion code refused at checkout (used before by this buyer, used up, ended…): the list price is offered. */
 export const isPromotionRefusal = (error: unknown) =>
@@ -99,6 +101,8 @@ export function useOpenPayment(checkout: Checkout | null) {
   const [pending, setPending] = useState(false);
   const messages = usePaymentMessages();
   const { setError, setPromotionRefused } = messages;
+  const t = useT();
+  const refusals = usePaymentRefusals({ code: checkout?.promotion?.code, plan: checkout?.plan.name });
   const open = useRef<PaymentIntentResponse | null>(null);
   const wanted = useRef("");
   const last = useRef<BuyerDetails>({});
@@ -144,8 +148,9 @@ export function useOpenPayment(checkout: Checkout | null) {
         // The server cancelled the previous payment before refusing the new one.
         show(null, null);
         const text = failureText(failed, {
-          fallback: "The payment could not be started. Please try again.",
-          statusPrefix: "The payment could not be started.",
+          fallback: t("checkout.start.fallback"),
+          statusPrefix: t("checkout.start.status"),
+          codes: refusals,
         });
         if (isPromotionRefusal(failed)) setPromotionRefused(text);
         else setError(text);

@@ -13,6 +13,7 @@ import type {
   PublicConfigResponse,
 } from "@shared/api-types";
 import { apiRequest, getQueryFn } from "../api";
+import { useWordsLanguage } from "../language";
 
 /** Which card provider is active and its publishable key; fixed for the life of the page. */
 export function usePublicConfig() {
@@ -25,9 +26,11 @@ export function usePublicConfig() {
 
 /** POST /api/create-payment-intent {plan, email} → {clientSecret}. */
 export function useCreatePaymentIntent() {
+  // The sale keeps the language the checkout is shown in.
+  const language = useWordsLanguage();
   return useMutation({
     mutationFn: (input: CreateIntentBody) =>
-      apiRequest<PaymentIntentResponse>("POST", "/api/create-payment-intent", input),
+      apiRequest<PaymentIntentResponse>("POST", "/api/create-payment-intent", { ...input, language }),
   });
 }
 

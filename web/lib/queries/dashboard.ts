@@ -13,6 +13,7 @@ import type {
   UserSettings,
 } from "@shared/api-types";
 import { apiRequest, getQueryFn } from "../api";
+import { useWordsLanguage } from "../language";
 import { queryClient } from "../query-client";
 import { useSession } from "../session";
 import { generatedPluginKey } from "../plugin-key-name";
@@ -67,8 +68,11 @@ export function useCancelSubscription() {
 
 /** Renew / Extend: POST /api/subscription/renew {plan, country?…} → the same intent the purchase dialog pays. */
 export function useRenewSubscription() {
+  // The sale keeps the language the checkout is shown in.
+  const language = useWordsLanguage();
   return useMutation({
-    mutationFn: (body: RenewBody) => apiRequest<PaymentIntentResponse>("POST", "/api/subscription/renew", body),
+    mutationFn: (body: RenewBody) =>
+      apiRequest<PaymentIntentResponse>("POST", "/api/subscription/renew", { ...body, language }),
   });
 }
 

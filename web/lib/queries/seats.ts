@@ -2,6 +2,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { AddSeatsBody, PaymentIntentResponse, SeatKeyResponse, SeatsResponse, SeatView } from "@shared/api-types";
 import { apiRequest } from "../api";
+import { useWordsLanguage } from "../language";
 import { queryClient } from "../query-client";
 import { useSession } from "../session";
 import { ME_QUERY_KEY } from "./auth";
@@ -56,7 +57,10 @@ export function useRestoreSeat() {
 
 /** Starts the payment for more seats for the running subscription, priced to the days it has left. */
 export function useAddSeats() {
+  // The sale keeps the language the checkout is shown in.
+  const language = useWordsLanguage();
   return useMutation({
-    mutationFn: (body: AddSeatsBody) => apiRequest<PaymentIntentResponse>("POST", "/api/seats/add", body),
+    mutationFn: (body: AddSeatsBody) =>
+      apiRequest<PaymentIntentResponse>("POST", "/api/seats/add", { ...body, language }),
   });
 }

@@ -66,9 +66,9 @@ export const DOCUMENTS_COLUMN: Column<SaleView> = {
         // The buyer's consent to immediate supply (the EU right of withdrawal), as the invoice confirms it.
         <span
           className="whitespace-nowrap text-muted-foreground"
-          title={`Wording version ${sale.withdrawalConsentVersion ?? "unknown"}`}
+          title={`Wording version ${sale.withdrawalConsentVersion ?? "unknown"}, shown in ${sale.language}`}
         >
-          Immediate supply agreed {formatDateTime(sale.withdrawalConsentAt)}
+          Immediate supply agreed {formatDateTime(sale.withdrawalConsentAt)} ({sale.language})
         </span>
       )}
     </span>

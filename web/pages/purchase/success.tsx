@@ -1,4 +1,4 @@
-import { planWithSeats } from "@shared/seats";
+import { DEFAULT_LANGUAGE } from "@shared/languages";
 import type { ReactNode } from "react";
 import { Link, useSearch } from "wouter";
 import {
@@ -17,7 +17,7 @@ import {
   Undo2,
   UserPlus,
 } from "lucide-react";
-import { PRODUCT_NAME, SUPPORT_RESPONSE_HOURS } from "@shared/product";
+import { SUPPORT_RESPONSE_HOURS } from "@shared/product";
 import { GUIDE_PATH } from "@shared/routes";
 import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
@@ -28,20 +28,16 @@ import { useHydrated } from "../../lib/use-hydrated";
 import { useCopy } from "../../lib/clipboard";
 import { toast } from "../../lib/use-toast";
 import { LostKeyDialog } from "../../components/lost-key-dialog";
-
-const INVALID_PARAMETERS = "Invalid payment parameters. Please contact support if you completed a payment.";
-const VERIFY_FAILED = "Failed to verify payment. Please contact support.";
-const GENERIC_FAILURE = "Something went wrong with your payment.";
-const PROCESSING =
-  "Your payment is still processing. Your product key will be e-mailed to you as soon as it completes.";
+import { richMessage, useMoney, useT, useWordsLanguage } from "../../lib/language";
 
 function LoadingView() {
+  const t = useT();
   return (
     <Card aria-busy="true" aria-labelledby="verifying-payment">
       <CardHeader className="items-center gap-4">
         <Skeleton className="size-14 rounded-full" />
         <h1 id="verifying-payment" className="text-xl font-medium text-muted-foreground">
-          Verifying your payment…
+          {t("paymentResult.verifying")}
         </h1>
         <Skeleton className="h-5 w-40" />
       </CardHeader>
@@ -118,20 +114,21 @@ function NextStep({
 
 /** The key itself, for the browser that paid: copy it, or go straight to sign-up with it filled in. */
 function KeyPanel({ productKey, email, seats }: { productKey: string; email: string; seats: number }) {
+  const t = useT();
   const { copied, copy } = useCopy();
   async function onCopy() {
     if (!(await copy(productKey)))
       toast({
         variant: "destructive",
-        title: "Failed",
-        description: "Could not copy the key. Select it and copy it by hand.",
+        title: t("paymentResult.copyFailedTitle"),
+        description: t("paymentResult.copyFailed"),
       });
   }
   const signup = `/signup?${new URLSearchParams({ key: productKey, email })}`;
   return (
     <section aria-labelledby="your-key" className="mb-6 grid gap-3 rounded-lg border border-brand/40 bg-accent/40 p-4">
       <h2 id="your-key" className="font-medium">
-        Your product key
+        {t("paymentResult.yourKey")}
       </h2>
       <div className="flex flex-wrap items-center gap-3">
         {/* Never broken inside the key: on a narrow screen the Copy button goes under it instead. */}
@@ -141,26 +138,46 @@ function KeyPanel({ productKey, email, seats }: { productKey: string; email: str
         >
           {productKey}
         </code>
-        <Button variant="outline" onClick={onCopy} aria-label={copied ? "Copied!" : "Copy product key"}>
-          {copied ? <Check aria-hidden /> : <Copy aria-hidden />} {copied ? "Copied!" : "Copy"}
+        <Button
+          variant="outline"
+          onClick={onCopy}
+          aria-label={copied ? t("paymentResult.copied") : t("paymentResult.copyKey")}
+        >
+          {copied ? <Check aria-hidden /> : <Copy aria-hidden />}{" "}
+          {copied ? t("paymentResult.copied") : t("paymentResult.copy")}
         </Button>
       </div>
       <p className="text-sm text-muted-foreground">
-        Also e-mailed to <span className="font-medium text-foreground">{email}</span>.
+        {richMessage(t("paymentResult.alsoEmailed", { email }), [
+          (text) => <span className="font-medium text-foreground">{text}</span>,
+        ])}
       </p>
-      {seats > 1 && (
-        <p className="text-sm text-muted-foreground">
-          This one key carries all {seats} seats. Whoever creates the account with it hands them out: each person gets a
-          plugin key of their own, from the dashboard's Plugin tab.
-        </p>
-      )}
+      {seats > 1 && <p className="text-sm text-muted-foreground">{t("paymentResult.allSeats", { seats })}</p>}
       <Button asChild size="lg" className="w-full">
         <Link href={signup}>
           <UserPlus aria-hidden />
-          Create your account
+          {t("paymentResult.createAccount")}
         </Link>
       </Button>
     </section>
+  );
+}
+
+/** What to do with the key: keep it, set the plugin up, and where help is. */
+function SuccessTips() {
+  const t = useT();
+  return (
+    <ul className="grid gap-3">
+      <Tip icon={<KeyRound />} title={t("paymentResult.saveTitle")}>
+        {t("paymentResult.saveText")}
+      </Tip>
+      <Tip icon={<BookOpen />} title={t("paymentResult.setupTitle")}>
+        {t("paymentResult.setupText")}
+      </Tip>
+      <Tip icon={<LifeBuoy />} title={t("paymentResult.helpTitle")}>
+        {t("paymentResult.helpText", { hours: SUPPORT_RESPONSE_HOURS })}
+      </Tip>
+    </ul>
   );
 }
 
@@ -179,16 +196,24 @@ function SuccessView({
   amountPaid?: number;
   invoiceUrl?: string;
 }) {
+  const t = useT();
+  const money = useMoney();
   return (
     <ResultCard
       icon={<CheckCircle2 className="size-14 text-success" aria-hidden />}
-      title="Payment Successful!"
+      title={t("paymentResult.successTitle")}
       summary={
         <>
-          <p className="text-lg font-medium text-brand">{planWithSeats(plan, seats)}</p>
+          <p className="text-lg font-medium text-brand">
+            {seats === 1
+              ? plan
+              : t("checkout.planTimesSeats", { plan, seats: t("checkout.seatCount", { count: seats }) })}
+          </p>
           {amountPaid !== undefined && (
             <p className="text-muted-foreground">
-              Amount paid: <span className="font-semibold text-foreground tabular-nums">${amountPaid.toFixed(2)}</span>
+              {richMessage(t("paymentResult.amountPaid", { amount: money(amountPaid) }), [
+                (text) => <span className="font-semibold text-foreground tabular-nums">{text}</span>,
+              ])}
             </p>
           )}
           {invoiceUrl && (
@@ -200,41 +225,29 @@ function SuccessView({
                 className="inline-flex items-center gap-2 rounded-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
               >
                 <FileText className="size-4 shrink-0" aria-hidden />
-                Download your invoice (PDF)
+                {t("paymentResult.invoice")}
               </a>
             </p>
           )}
           <p className="flex items-center gap-2 text-muted-foreground">
             <Mail className="size-4 shrink-0" aria-hidden />
-            Your product key has been sent to your email.
+            {t("paymentResult.keySent")}
           </p>
         </>
       }
       actions={
         <>
           <NextStep href={GUIDE_PATH} icon={<BookOpen aria-hidden />}>
-            View Setup Guide
+            {t("paymentResult.guide")}
           </NextStep>
           <NextStep href="/support" icon={<LifeBuoy aria-hidden />} outline>
-            Get Support
+            {t("paymentResult.support")}
           </NextStep>
         </>
       }
     >
       {productKey && email && <KeyPanel productKey={productKey} email={email} seats={seats} />}
-      <ul className="grid gap-3">
-        <Tip icon={<KeyRound />} title="Save your product key">
-          Keep the e-mail somewhere safe: the key can be used once, to create your account on the Sign Up page.
-        </Tip>
-        <Tip icon={<BookOpen />} title="Set up the plugin">
-          After signing up, generate your plugin key in the dashboard and paste it into the {PRODUCT_NAME} plugin. The
-          setup guide walks you through it.
-        </Tip>
-        <Tip icon={<LifeBuoy />} title="Need help?">
-          No e-mail after a few minutes? Check your spam folder, or contact support: we answer within{" "}
-          {SUPPORT_RESPONSE_HOURS} hours.
-        </Tip>
-      </ul>
+      <SuccessTips />
       <p className="mt-4 text-center text-sm text-muted-foreground">
         <LostKeyDialog initialEmail={email} />
       </p>
@@ -283,14 +296,15 @@ function SentenceResult({
 
 /** A payment the bank has not settled yet: nothing went wrong, the key follows by e-mail. */
 function ProcessingView({ message }: { message: string }) {
+  const t = useT();
   return (
     <SentenceResult
       icon={<Clock className="size-14 text-brand" aria-hidden />}
-      title="Payment Processing"
+      title={t("paymentResult.processingTitle")}
       role="status"
       steps={[
-        { href: GUIDE_PATH, icon: <BookOpen aria-hidden />, label: "View Setup Guide" },
-        { href: "/support", icon: <LifeBuoy aria-hidden />, label: "Get Support", outline: true },
+        { href: GUIDE_PATH, icon: <BookOpen aria-hidden />, label: t("paymentResult.guide") },
+        { href: "/support", icon: <LifeBuoy aria-hidden />, label: t("paymentResult.support"), outline: true },
       ]}
     >
       {message}
@@ -300,31 +314,32 @@ function ProcessingView({ message }: { message: string }) {
 
 /** A refunded payment: nothing to retry, and its key (if one was issued) no longer counts. */
 function RefundedView() {
+  const t = useT();
   return (
     <SentenceResult
       icon={<Undo2 className="size-14 text-brand" aria-hidden />}
-      title="Payment Refunded"
+      title={t("paymentResult.refundedTitle")}
       role="status"
       steps={[
-        { href: "/support", icon: <LifeBuoy aria-hidden />, label: "Contact Support" },
-        { href: "/", icon: <Home aria-hidden />, label: "Back to Home", outline: true },
+        { href: "/support", icon: <LifeBuoy aria-hidden />, label: t("paymentResult.contactSupport") },
+        { href: "/", icon: <Home aria-hidden />, label: t("paymentResult.home"), outline: true },
       ]}
     >
-      This payment was refunded, so it gives no product key: a key it gave before no longer works. The refund notice we
-      e-mailed says what happened. Questions? Contact support: we answer within {SUPPORT_RESPONSE_HOURS} hours.
+      {t("paymentResult.refundedText", { hours: SUPPORT_RESPONSE_HOURS })}
     </SentenceResult>
   );
 }
 
 function ErrorView({ message }: { message: string }) {
+  const t = useT();
   return (
     <SentenceResult
       icon={<AlertCircle className="size-14 text-destructive-text" aria-hidden />}
-      title="Payment Error"
+      title={t("paymentResult.errorTitle")}
       role="alert"
       steps={[
-        { href: "/support", icon: <LifeBuoy aria-hidden />, label: "Contact Support", outline: true },
-        { href: "/purchase", icon: <RotateCcw aria-hidden />, label: "Try Again" },
+        { href: "/support", icon: <LifeBuoy aria-hidden />, label: t("paymentResult.contactSupport"), outline: true },
+        { href: "/purchase", icon: <RotateCcw aria-hidden />, label: t("paymentResult.tryAgain") },
       ]}
     >
       {message}
@@ -339,6 +354,8 @@ function ErrorView({ message }: { message: string }) {
 export default function PurchaseSuccessPage() {
   // The server renders this page once for every visitor, without the query string: it and the
   // hydration show the skeleton, so the page paints at once; the visitor's own result follows.
+  const t = useT();
+  const language = useWordsLanguage();
   const hydrated = useHydrated();
   const params = new URLSearchParams(useSearch());
   const paymentIntent = params.get("payment_intent");
@@ -347,11 +364,17 @@ export default function PurchaseSuccessPage() {
 
   let view: ReactNode;
   if (!hydrated) view = <LoadingView />;
-  else if (!valid) view = <ErrorView message={INVALID_PARAMETERS} />;
+  else if (!valid) view = <ErrorView message={t("paymentResult.invalid")} />;
   else if (result.isPending) view = <LoadingView />;
-  else if (result.isError) view = <ErrorView message={VERIFY_FAILED} />;
+  else if (result.isError) view = <ErrorView message={t("paymentResult.verifyFailed")} />;
   else if (result.data?.refunded) view = <RefundedView />;
-  else if (result.data?.processing) view = <ProcessingView message={result.data.error ?? PROCESSING} />;
+  else if (result.data?.processing)
+    view = (
+      <ProcessingView
+        // In English the server's sentence; in another language the page's own, which says the same.
+        message={(language === DEFAULT_LANGUAGE && result.data.error) || t("paymentResult.processingText")}
+      />
+    );
   else if (result.data?.success)
     view = (
       <SuccessView
@@ -363,7 +386,7 @@ export default function PurchaseSuccessPage() {
         seats={result.data.seats}
       />
     );
-  else view = <ErrorView message={result.data?.error || GENERIC_FAILURE} />;
+  else view = <ErrorView message={result.data?.error || t("paymentResult.generic")} />;
 
   return <Layout className="max-w-2xl">{view}</Layout>;
 }

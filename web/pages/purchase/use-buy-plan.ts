@@ -9,7 +9,10 @@ import { failureToast } from "../../lib/failure-toast";
 import { toast } from "../../lib/use-toast";
 import type { PromotionPrice } from "../../components/plan-card";
 import { asksBeforePaying, type Checkout } from "../../components/checkout/checkout-dialog";
-import { useT, type Translate } from "../../lib/language";
+import { useT, useWordsLanguage, type Translate } from "../../lib/language";
+import { paymentRefusals } from "../../components/checkout/refusals";
+import { failureText } from "../../lib/error-text";
+import { ApiError } from "../../lib/api";
 import { isPromotionRefusal } from "../../components/checkout/use-open-payment";
 
 export const EMAIL_FIELD_ID = "purchase-email";
@@ -80,24 +83,43 @@ function usePromotionInUrl() {
   return { code, promotion, applied, promotionPrice };
 }
 
+/**
+ * Why the payment could not start: a refused promotion code's sentence (for the dialog to offer the list price),
+ * or null once any other failure is said in a toast. Refusals known by their code are in the page's language.
+ */
+function refusalText(
+  error: Error,
+  codes: Partial<Record<string, string>>,
+  t: Translate,
+  /** The dialog can offer the list price (the site's settings are known). */
+  canOffer: boolean,
+): string | null {
+  if (canOffer && isPromotionRefusal(error))
+    return failureText(error, { fallback: error.message, statusPrefix: "", codes });
+  const known = error instanceof ApiError && error.code ? codes[error.code] : undefined;
+  failureToast(t("checkout.error.title"), known ?? (error.message || t("checkout.error.process")))(error);
+  return null;
+}
+
 export function useBuyPlan() {
   const [, navigate] = useLocation();
   const email = useBuyerEmail();
   const t = useT();
+  const language = useWordsLanguage();
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   const createIntent = useCreatePaymentIntent();
   const { data: config } = usePublicConfig();
   const { code, promotion, applied, promotionPrice } = usePromotionInUrl();
 
   function finished(title: string, paymentIntentId: string, clientSecret: string) {
-    toast({ title, description: "Check your email for your product key!" });
+    toast({ title, description: t("checkout.done.checkEmail") });
     setCheckout(null);
     // The client secret goes along, as in the card provider's own return URL: it shows this browser the key.
     navigate(paymentResultPath(paymentIntentId, clientSecret));
   }
   // Nothing to pay: the order is complete and the key is on its way; the result page shows it.
   const freeOrder = (paymentIntentId: string, clientSecret: string) =>
-    finished("Order Complete", paymentIntentId, clientSecret);
+    finished(t("checkout.done.order"), paymentIntentId, clientSecret);
 
   function choose(plan: PlanView) {
     const address = checkedAddress(email, t);
@@ -133,10 +155,10 @@ export function useBuyPlan() {
           else setCheckout({ ...opened, provider: answer.provider, initial: answer });
         },
         onError: (error) => {
+          const refused = refusalText(error, paymentRefusals(t, language, applied?.code ?? "", plan.name), t, !!config);
           // A code this buyer can't use (used before, say): the dialog says why and offers the list price.
-          if (isPromotionRefusal(error) && config)
-            setCheckout({ ...opened, provider: config.paymentProvider, promotionRefused: error.message });
-          else failureToast("Error", error.message || "Failed to process payment")(error);
+          if (refused && config)
+            setCheckout({ ...opened, provider: config.paymentProvider, promotionRefused: refused });
         },
       },
     );
@@ -153,6 +175,6 @@ export function useBuyPlan() {
     publishableKey: config?.stripePublishableKey ?? null,
     closeCheckout: () => setCheckout(null),
     paid: (paymentIntentId: string, clientSecret: string) =>
-      finished("Payment Successful", paymentIntentId, clientSecret),
+      finished(t("checkout.done.paid"), paymentIntentId, clientSecret),
   };
 }

@@ -2,7 +2,9 @@
 import type { ReactNode } from "react";
 import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from "./components";
 import { PRODUCT_NAME } from "@shared/product";
-import { withdrawalConsentSentence } from "@shared/withdrawal";
+import { WITHDRAWAL_CONSENT_VERSION, withdrawalConsentSentence } from "@shared/withdrawal";
+import { DEFAULT_LANGUAGE, type SiteLanguage } from "@shared/languages";
+import { emailWords, markedParts } from "./words";
 
 export const colors = { accent: "#6d28d9", text: "#1f2937", muted: "#6b7280", border: "#e5e7eb", page: "#f4f4f5" };
 
@@ -35,9 +37,19 @@ export const styles = {
   },
 };
 
-export function EmailLayout({ preview, children }: { preview: string; children: ReactNode }) {
+export function EmailLayout({
+  preview,
+  children,
+  language = DEFAULT_LANGUAGE,
+}: {
+  preview: string;
+  children: ReactNode;
+  /** The language the e-mail is written in (a sale's); English unless given. */
+  language?: SiteLanguage;
+}) {
+  const t = emailWords(language);
   return (
-    <Html lang="en">
+    <Html lang={language}>
       <Head />
       <Preview>{preview}</Preview>
       <Body
@@ -65,9 +77,7 @@ export function EmailLayout({ preview, children }: { preview: string; children: 
             {children}
           </Section>
           <Hr style={{ borderColor: colors.border, margin: "20px 0 12px" }} />
-          <Text style={{ ...styles.muted, padding: "0 8px" }}>
-            You received this e-mail because of an action on your {PRODUCT_NAME} account or purchase.
-          </Text>
+          <Text style={{ ...styles.muted, padding: "0 8px" }}>{t("email.footer")}</Text>
         </Container>
       </Body>
     </Html>
@@ -75,17 +85,35 @@ export function EmailLayout({ preview, children }: { preview: string; children: 
 }
 
 /** "Your invoice: download the PDF." under a purchase's e-mail, when it carries the invoice's link. */
-export function InvoiceLine({ url }: { url?: string | null }) {
+export function InvoiceLine({ url, language }: { url?: string | null; language?: SiteLanguage }) {
   return url ? (
     <Text style={{ ...styles.muted, marginTop: "20px" }}>
-      Your invoice: <Link href={url}>download the PDF</Link>.
+      {markedParts(emailWords(language)("email.invoice"), [(text) => <Link href={url}>{text}</Link>])}
     </Text>
   ) : null;
 }
 
 /** The confirmation, on a durable medium, of the buyer's consent to immediate supply (when checkout asked for it). */
-export function WithdrawalConsentLine({ at, version }: { at?: string | null; version?: string | null }) {
-  return at ? (
-    <Text style={{ ...styles.muted, marginTop: "20px" }}>{withdrawalConsentSentence(at, version ?? null)}</Text>
-  ) : null;
+export function WithdrawalConsentLine({
+  at,
+  version,
+  language = DEFAULT_LANGUAGE,
+}: {
+  at?: string | null;
+  version?: string | null;
+  language?: SiteLanguage;
+}) {
+  if (!at) return null;
+  // The wording quoted is the one the buyer saw, in the language they saw it in; an older wording is quoted in
+  // English, the only language it was shown in.
+  const inLanguage = language !== DEFAULT_LANGUAGE && version === WITHDRAWAL_CONSENT_VERSION;
+  const t = emailWords(language);
+  const sentence = inLanguage
+    ? t("email.consent", {
+        at: new Date(at).toISOString().slice(0, 16).replace("T", " "),
+        wording: `"${t("checkout.consent.text")}"`,
+        version,
+      })
+    : withdrawalConsentSentence(at, version ?? null);
+  return <Text style={{ ...styles.muted, marginTop: "20px" }}>{sentence}</Text>;
 }

@@ -1,9 +1,9 @@
 /** Sent after a purchase: the key, the plan and the three steps to start. */
 import { Button, Link, Text } from "./components";
-import { PRODUCT_NAME } from "@shared/product";
 import { EmailLayout, InvoiceLine, styles, WithdrawalConsentLine } from "./layout";
 import { guideUrl, signupUrl as prefilledSignupUrl } from "./links";
-import { planWithSeats } from "@shared/seats";
+import type { SiteLanguage } from "@shared/languages";
+import { emailWords, markedParts } from "./words";
 
 /** The refund link for a buyer who hasn't signed up: the key is the proof of purchase. */
 const refundLink = (appUrl: string, key: string) => `${appUrl}/refund?key=${encodeURIComponent(key)}`;
@@ -20,6 +20,8 @@ interface ProductKeyEmailProps {
   invoiceUrl?: string;
   /** The buyer's consent to immediate supply, when checkout asked for it. */
   withdrawalConsent?: { at?: string; version?: string };
+  /** The language the sale's checkout was shown in; English unless given. */
+  language?: SiteLanguage;
 }
 
 export function ProductKeyEmail({
@@ -30,43 +32,45 @@ export function ProductKeyEmail({
   email,
   invoiceUrl,
   withdrawalConsent,
+  language,
 }: ProductKeyEmailProps) {
   const signupUrl = prefilledSignupUrl(appUrl, productKey, email);
+  const t = emailWords(language);
+  const plan =
+    seats === 1
+      ? planName
+      : t("checkout.planTimesSeats", { plan: planName, seats: t("checkout.seatCount", { count: seats }) });
   return (
-    <EmailLayout preview={`Your ${PRODUCT_NAME} product key: ${productKey}`}>
-      <Text style={styles.heading}>Thank you for your purchase!</Text>
-      <Text style={styles.text}>Here is your product key for {planWithSeats(planName, seats)}:</Text>
+    <EmailLayout preview={t("email.productKey.preview", { key: productKey })} language={language}>
+      <Text style={styles.heading}>{t("email.productKey.heading")}</Text>
+      <Text style={styles.text}>{t("email.productKey.intro", { plan })}</Text>
       <Text style={styles.code}>{productKey}</Text>
-      {seats > 1 && (
-        <Text style={styles.text}>
-          This one key carries all {seats} seats. Whoever creates the account with it manages them: each person you give
-          a seat to gets a plugin key of their own, from the dashboard's Plugin tab.
-        </Text>
-      )}
-      <Text style={styles.text}>Getting started takes three steps:</Text>
+      {seats > 1 && <Text style={styles.text}>{t("email.productKey.allSeats", { seats })}</Text>}
+      <Text style={styles.text}>{t("email.productKey.steps")}</Text>
       <Text style={styles.text}>
-        1. Create your account with the button below: it fills in this key for you.
+        {t("email.productKey.step1")}
         <br />
-        2. In your dashboard, open the Plugin tab and generate a plugin key.
+        {t("email.productKey.step2")}
         <br />
-        3. Paste the plugin key into the {PRODUCT_NAME} plugin.
+        {t("email.productKey.step3")}
       </Text>
       <Text style={styles.text}>
-        The <Link href={guideUrl(appUrl)}>setup guide</Link> walks you through each step, from installing the plugin to
-        a first import.
+        {markedParts(t("email.productKey.guide"), [(text) => <Link href={guideUrl(appUrl)}>{text}</Link>])}
       </Text>
       <Button href={signupUrl} style={styles.button}>
-        Create your account
+        {t("email.productKey.button")}
       </Button>
-      <InvoiceLine url={invoiceUrl} />
-      <WithdrawalConsentLine at={withdrawalConsent?.at} version={withdrawalConsent?.version} />
+      <InvoiceLine url={invoiceUrl} language={language} />
+      <WithdrawalConsentLine at={withdrawalConsent?.at} version={withdrawalConsent?.version} language={language} />
       <Text style={{ ...styles.muted, marginTop: "20px" }}>
-        Changed your mind before using the key? <Link href={refundLink(appUrl, productKey)}>Refund this purchase</Link>{" "}
-        (within the refund window; see our refund policy).
+        {markedParts(t("email.productKey.refund"), [
+          (text) => <Link href={refundLink(appUrl, productKey)}>{text}</Link>,
+        ])}
       </Text>
       <Text style={styles.muted}>
-        Keep this e-mail somewhere safe: the key can be used once. Questions? Visit{" "}
-        <Link href={`${appUrl}/support`}>{appUrl}/support</Link>.
+        {markedParts(t("email.productKey.keep", { url: `${appUrl}/support` }), [
+          (text) => <Link href={`${appUrl}/support`}>{text}</Link>,
+        ])}
       </Text>
     </EmailLayout>
   );

@@ -15,6 +15,8 @@ import { REMINDER_KINDS } from "@shared/reminders";
 import { REFUND_KEY_OUTCOMES } from "@shared/refund-notice";
 import { planWithSeats } from "@shared/seats";
 import { guideUrl, renewUrl } from "./links";
+import { SITE_LANGUAGES } from "@shared/languages";
+import { emailWords } from "./words";
 import { reminderHeadline } from "./reminder-headline";
 import { define, text, type EmailDefinition } from "./definition";
 import { ACCOUNT_EMAILS } from "./account-emails";
@@ -57,10 +59,12 @@ export const EMAIL_TEMPLATES = {
       signupEmail: t.Optional(text),
       invoiceUrl: t.Optional(text),
       ...withdrawalConsentFields,
+      // The language of the sale's checkout; absent from e-mails queued before sales kept one: English.
+      language: t.Optional(oneOf(SITE_LANGUAGES)),
     }),
-    subject: () => `Your ${PRODUCT_NAME} product key`,
+    subject: ({ language }) => emailWords(language)("email.productKey.subject"),
     element: async (
-      { key, planName, seats, signupEmail, invoiceUrl, withdrawalConsentAt, withdrawalConsentVersion },
+      { key, planName, seats, signupEmail, invoiceUrl, withdrawalConsentAt, withdrawalConsentVersion, language },
       appUrl,
     ) =>
       createElement((await import("./product-key")).ProductKeyEmail, {
@@ -71,6 +75,7 @@ export const EMAIL_TEMPLATES = {
         email: signupEmail,
         invoiceUrl,
         withdrawalConsent: { at: withdrawalConsentAt, version: withdrawalConsentVersion },
+        language,
       }),
     highlights: ({ key }) => ({ key }),
   }),
