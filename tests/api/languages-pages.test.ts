@@ -11,6 +11,7 @@ import { PLUGIN_FAILURE_CODES } from "../../src/shared/api/plugin-answers";
 import { LANGUAGES, localizedPath } from "../../src/shared/languages";
 import german from "../../src/shared/locales/de.json";
 import { troubleshootingEntries } from "../../src/shared/troubleshooting-entries";
+import { alternates, canonical, h1, htmlLang, title } from "../support/page-head";
 import { makeTestApp } from "../support/app";
 
 const APP_URL = "https://layerlift.example";
@@ -25,14 +26,6 @@ async function get(path: string) {
   return { status: response.status, text: await response.text() };
 }
 
-const htmlLang = (html: string) => /<html lang="([^"]+)"/.exec(html)?.[1];
-const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? null;
-const alternates = (html: string) =>
-  Object.fromEntries(
-    [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [m[1], m[2]]),
-  );
-const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
-const h1 = (html: string) => /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, "");
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 /** The page's visible text, roughly: the markup of #root without its tags. */

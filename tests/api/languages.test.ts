@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { LANGUAGES } from "../../src/shared/languages";
+import { alternates, canonical, h1, htmlLang, title } from "../support/page-head";
 import { makeTestApp, signUpUser } from "../support/app";
 
 const APP_URL = "https://layerlift.example";
@@ -20,15 +21,6 @@ async function get(path: string, headers: Record<string, string> = {}) {
   const response = await ctx.app.handle(new Request(`http://localhost${path}`, { headers }));
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
-
-const htmlLang = (html: string) => /<html lang="([^"]+)"/.exec(html)?.[1];
-const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? null;
-const alternates = (html: string) =>
-  Object.fromEntries(
-    [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [m[1], m[2]]),
-  );
-const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
-const h1 = (html: string) => /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, "");
 
 const PURCHASE_VERSIONS = {
   en: `${APP_URL}/purchase`,
