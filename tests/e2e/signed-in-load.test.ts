@@ -1,7 +1,7 @@
 /**
  * Signed-in screens (dashboard, admin panel) are rendered by the browser: their page arrives as the
  * site's frame (header, footer, the screen's loading skeleton), asks for the screen's code while the
- * HTML is read, and renders the screen as soon as the code and the account's data are in. Reloading
+ * HTML is read (and its words, the English catalogue's rest), and renders the screen as soon as the code and the account's data are in. Reloading
  * one, or opening a link from an e-mail, no longer shows an empty page until a 3-second fallback.
  */
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
@@ -35,9 +35,16 @@ beforeAll(async () => {
 });
 
 const SCREENS = [
-  // `marker` is text only that screen's own code carries, to tell its file among the scripts the page loaded.
-  { path: "/dashboard?tab=subscription", token: () => userToken, heading: "Dashboard", marker: "Dashboard sections" },
-  { path: "/admin", token: () => adminToken, heading: "Admin Panel", marker: "Signed in as" },
+  // `marker` is text only that screen's own code carries, to tell its file among the scripts the page loaded;
+  // `words`, when the screen's words are in the site's catalogues, a sentence only the English catalogue's rest has.
+  {
+    path: "/dashboard?tab=subscription",
+    token: () => userToken,
+    heading: "Dashboard",
+    marker: "grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-auto",
+    words: "Dashboard sections",
+  },
+  { path: "/admin", token: () => adminToken, heading: "Admin Panel", marker: "Signed in as", words: null },
 ] as const;
 
 /** When each script the page fetched was requested, and when the page's load event came (ms since navigation). */
@@ -61,11 +68,19 @@ describe("a signed-in screen after a reload", () => {
       const { load, scripts } = await scriptTimings(page);
       expect(load).toBeGreaterThan(0);
       const screenCode = [];
+      const screenWords = [];
       for (const script of scripts) {
-        if ((await (await fetch(script.url)).text()).includes(screen.marker)) screenCode.push(script);
+        const code = await (await fetch(script.url)).text();
+        if (code.includes(screen.marker)) screenCode.push(script);
+        if (screen.words && code.includes(screen.words)) screenWords.push(script);
       }
       expect(screenCode).toHaveLength(1);
       expect(screenCode[0].requestedAt).toBeLessThan(load);
+      // Its words are asked for with its code, not once the code has run.
+      if (screen.words) {
+        expect(screenWords).toHaveLength(1);
+        expect(screenWords[0].requestedAt).toBeLessThan(load);
+      }
     });
   }
 

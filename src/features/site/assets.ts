@@ -139,6 +139,11 @@ export interface ChunkManifest {
   start: string[];
   /** By source module ("web/pages/dashboard/index.tsx"): its chunk and the chunks it imports statically. */
   modules: Record<string, string[]>;
+  /**
+   * By language ("de"): the chunk of the catalogue a screen of that language fetches with its code; for English,
+   * the rest of its messages (the first part comes with the app).
+   */
+  catalogues: Record<string, string[]>;
 }
 
 /** Kept with the SPA's files (built into dist/web, or added in memory); not a page. */
@@ -171,7 +176,14 @@ export function chunkManifest(metafile: Bun.BuildMetafile): ChunkManifest {
     : [];
   const modules: Record<string, string[]> = {};
   for (const [path, output] of outputs) if (output.entryPoint) modules[source(output.entryPoint)] = closure([path]);
-  return { start: closure(startRoots), modules };
+  const catalogues: Record<string, string[]> = {};
+  for (const [path, output] of outputs) {
+    for (const input of Object.keys(output.inputs)) {
+      const [, language, rest] = /locales[\\/]([^\\/]+)\.json(\.rest)?$/.exec(input) ?? [];
+      if (language && (language !== "en" || rest)) catalogues[language] = closure([path]);
+    }
+  }
+  return { start: closure(startRoots), modules, catalogues };
 }
 
 let loading: Promise<AssetMap> | null = null;

@@ -127,7 +127,9 @@ async function modulePreloads(assets: AssetMap, page: ResolvedPage, template: st
   const screen = page.match && BROWSER_SCREENS[page.match.route.id];
   if (!manifestFile || !screen) return "";
   const manifest = JSON.parse(new TextDecoder().decode(await assetBytes(manifestFile))) as ChunkManifest;
-  const files = new Set([...manifest.start, ...(manifest.modules[screen.module] ?? [])]);
+  // The screen's words too: its code asks for its language's catalogue only once it runs, one trip later.
+  const words = manifest.catalogues?.[page.translated ? page.language : DEFAULT_LANGUAGE] ?? [];
+  const files = new Set([...manifest.start, ...(manifest.modules[screen.module] ?? []), ...words]);
   return [...files]
     .filter((file) => !template.includes(`href="${file}"`))
     .map((file) => `<link rel="modulepreload" href="${file}">`)
