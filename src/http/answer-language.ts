@@ -4,7 +4,8 @@
  * sends its page's language, a plugin its user's), the message is the catalogue's `api.…` message whose
  * English text is the thrown sentence, formatted in that language with the answer's own values. A sentence
  * no catalogue message matches stays English. The `api.` messages are the server's: the SPA's bundles leave
- * them out (src/features/site/catalogues.ts).
+ * them out (src/features/site/catalogues.ts). How to add one: docs/languages.md, "The API's sentences".
+ * The catalogues load here as web/lib/i18n.ts loads them for pages; the server's code may not import the SPA's.
  */
 import { setupI18n, type I18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
