@@ -244,39 +244,35 @@ describe("the dashboard's other languages", () => {
 });
 
 describe("signing in", () => {
-  test("on /de/login lands on /de/dashboard", async () => {
-    const { email, password } = await buyer("en");
+  const ENGLISH_FORM = { email: "Email", password: "Password", button: "Login" };
+
+  /** A new buyer whose account's language is `language` signs in on the login page at `path`, whose form says `form`. */
+  async function signInOn(path: string, form: typeof ENGLISH_FORM, language: string) {
+    const { email, password } = await buyer(language);
     const page = await newPage(env, DESKTOP);
-    await page.goto("/de/login");
+    await page.goto(path);
     await page.waitForFunction(() => Object.keys(document.getElementById("root")!).length > 0);
-    await page.getByLabel("E-Mail", { exact: true }).fill(email);
-    await page.getByLabel("Passwort", { exact: true }).fill(password);
-    await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+    await page.getByLabel(form.email, { exact: true }).fill(email);
+    await page.getByLabel(form.password, { exact: true }).fill(password);
+    await page.getByRole("button", { name: form.button, exact: true }).click();
+    return page;
+  }
+
+  test("on /de/login lands on /de/dashboard", async () => {
+    const page = await signInOn("/de/login", { email: "E-Mail", password: "Passwort", button: "Anmelden" }, "en");
     await page.waitForURL((url) => url.pathname === "/de/dashboard");
     await page.getByRole("tab", { name: "Übersicht" }).waitFor();
   });
 
   test("on the English login page lands on the dashboard in the account's language", async () => {
-    const { email, password } = await buyer("es");
-    const page = await newPage(env, DESKTOP);
-    await page.goto("/login");
-    await page.waitForFunction(() => Object.keys(document.getElementById("root")!).length > 0);
-    await page.getByLabel("Email", { exact: true }).fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    const page = await signInOn("/login", ENGLISH_FORM, "es");
     await page.waitForURL((url) => url.pathname === "/es/dashboard");
     await page.getByRole("tab", { name: "Resumen" }).waitFor();
     expect((await page.context().cookies()).find((c) => c.name === "lang")?.value).toBe("es");
   });
 
   test("an English account signing in on the English page stays in English", async () => {
-    const { email, password } = await buyer("en");
-    const page = await newPage(env, DESKTOP);
-    await page.goto("/login");
-    await page.waitForFunction(() => Object.keys(document.getElementById("root")!).length > 0);
-    await page.getByLabel("Email", { exact: true }).fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    const page = await signInOn("/login", ENGLISH_FORM, "en");
     await page.waitForURL((url) => url.pathname === "/dashboard");
     await page.getByRole("tab", { name: "Overview" }).waitFor();
   });
