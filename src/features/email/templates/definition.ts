@@ -2,9 +2,17 @@
 import { t, type Static } from "elysia";
 import type { TObject } from "@sinclair/typebox";
 import type { ReactElement } from "react";
+import { oneOf } from "@shared/api/common";
+import { SITE_LANGUAGES } from "@shared/languages";
 
 /** A payload field that must hold something. */
 export const text = t.String({ minLength: 1 });
+
+/**
+ * The language an e-mail is written in: the sale's for e-mails about a sale, the account's for the others.
+ * Absent from e-mails queued before e-mails had one: English.
+ */
+export const emailLanguage = t.Optional(oneOf(SITE_LANGUAGES));
 
 export interface EmailDefinition<Payload extends TObject> {
   /** Its name in the admin panel's E-mails tab. */

@@ -15,10 +15,9 @@ import { REMINDER_KINDS } from "@shared/reminders";
 import { REFUND_KEY_OUTCOMES } from "@shared/refund-notice";
 import { planWithSeats } from "@shared/seats";
 import { guideUrl, renewUrl } from "./links";
-import { SITE_LANGUAGES } from "@shared/languages";
 import { emailWords } from "./words";
 import { reminderHeadline } from "./reminder-headline";
-import { define, text, type EmailDefinition } from "./definition";
+import { define, emailLanguage, text, type EmailDefinition } from "./definition";
 import { ACCOUNT_EMAILS } from "./account-emails";
 import { SEAT_EMAILS } from "./seat-emails";
 
@@ -59,8 +58,8 @@ export const EMAIL_TEMPLATES = {
       signupEmail: t.Optional(text),
       invoiceUrl: t.Optional(text),
       ...withdrawalConsentFields,
-      // The language of the sale's checkout; absent from e-mails queued before sales kept one: English.
-      language: t.Optional(oneOf(SITE_LANGUAGES)),
+      // The language of the sale's checkout.
+      language: emailLanguage,
     }),
     subject: ({ language }) => emailWords(language)("email.productKey.subject"),
     element: async (
