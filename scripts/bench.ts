@@ -7,6 +7,8 @@
  *   2. the home page's initial JavaScript, gzipped (needs `npm run build`);
  *   3. the executable's time to first HTTP 200 and idle RSS (needs `npm run build`);
  *   4. in Chromium, the time from navigation to the dashboard's and the admin panel's content after a reload;
+ *   4b. the server's rendering time of each public page, against the release before, and in German and
+ *      Brazilian Portuguese against English (scripts/bench-pages.ts; `npm run bench pages` runs it alone);
  *   5. the site at scale (scripts/bench-scale.ts): 200k accounts and 1M sales, every admin GET, the CSV,
  *      the hot paths and memory. `npm run bench scale` runs it alone.
  * Parts 1 and 5 run on PostgreSQL too, on a throwaway cluster (scripts/bench-postgres.ts), when its server
@@ -32,6 +34,7 @@ import { signedInScreens } from "./bench-screens";
 import { BUN, freePort, median, ROOT } from "./bench-tools";
 import { postgresMissing, stopBenchPostgres } from "./bench-postgres";
 import { instancesBench } from "./bench-instances";
+import { pagesBench } from "./bench-pages";
 
 const tmp = mkdtempSync(join(tmpdir(), "layerlift-bench-"));
 
@@ -123,6 +126,7 @@ try {
   if (!only || only === "spa") homeJavaScript();
   if (!only || only === "binary") await executable();
   if (!only || only === "screens") await signedInScreens(tmp);
+  if (!only || only === "pages") await pagesBench();
   if (!only || only === "scale") await scaleBench(ROOT, BUN, tmp, freePort);
   if (!only || only === "scale" || only === "scale-postgres") {
     if (postgresMissing) console.log(`\n${postgresMissing}`);
