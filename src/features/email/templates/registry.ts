@@ -82,32 +82,37 @@ export const EMAIL_TEMPLATES = {
   "renewal-receipt": define({
     title: "Renewal receipt",
     sentWhen: "After a renewal paid from the dashboard.",
-    sample: { key: "R3NW8QK2ZP6D", planName: "4 Month Pro", endDate: SAMPLE_END, amountPaid: "$24.99" },
-    // amountPaid ("$6.99") is absent from receipts queued before it existed.
+    sample: { key: "R3NW8QK2ZP6D", planName: "4 Month Pro", endDate: SAMPLE_END, amountCents: 2499, currency: "usd" },
     payload: t.Object({
       key: text,
       planName: text,
       endDate: t.Union([text, t.Null()]),
+      // What was paid: its cents and currency; receipts queued before carry it written out ("$6.99"), or not at all.
+      amountCents: t.Optional(cents),
+      currency: t.Optional(text),
       amountPaid: t.Optional(text),
       // Absent from receipts queued before renewals had seats: one seat.
       seats: t.Optional(t.Integer({ minimum: 1 })),
       invoiceUrl: t.Optional(text),
       ...withdrawalConsentFields,
+      // The language of the renewal's checkout.
+      language: emailLanguage,
     }),
-    subject: ({ planName }) => `${planName} added to your ${PRODUCT_NAME} account`,
-    element: async (
-      { key, planName, seats, endDate, amountPaid, invoiceUrl, withdrawalConsentAt, withdrawalConsentVersion },
-      appUrl,
-    ) =>
-      createElement((await import("./renewal-receipt")).RenewalReceiptEmail, {
+    subject: ({ planName, language }) => emailWords(language)("email.sale.renewal.subject", { plan: planName }),
+    element: async (payload, appUrl) => {
+      const { key, planName, seats, endDate, amountCents, currency, amountPaid, invoiceUrl, language } = payload;
+      const { planWithSeatsIn, emailMoney } = await import("./sale-words");
+      return createElement((await import("./renewal-receipt")).RenewalReceiptEmail, {
         productKey: key,
-        planName: planWithSeats(planName, seats ?? 1),
+        planName: planWithSeatsIn(language, planName, seats ?? 1),
         endDate,
-        amountPaid,
+        amountPaid: amountCents === undefined ? amountPaid : emailMoney(language, amountCents, currency),
         dashboardUrl: renewUrl(appUrl),
         invoiceUrl,
-        withdrawalConsent: { at: withdrawalConsentAt, version: withdrawalConsentVersion },
-      }),
+        withdrawalConsent: { at: payload.withdrawalConsentAt, version: payload.withdrawalConsentVersion },
+        language,
+      });
+    },
     highlights: ({ key }) => ({ key }),
   }),
   /** "Can't find your key?": every key bought with the address. */
@@ -221,6 +226,15 @@ export const EMAIL_TEMPLATES = {
       /** The refund's credit note and its signed link, when the sale had an invoice. */
       creditNoteNumber: t.Optional(text),
       creditNoteUrl: t.Optional(text),
+      /**
+       * An added-seats sale: the seats it added, said after planName (then the plan's name alone) in the
+       * e-mail's language. Notices queued before name the sale in planName, in English.
+       */
+      addedSeats: t.Optional(t.Integer({ minimum: 1 })),
+      /** The sale's currency; absent: dollars. */
+      currency: t.Optional(text),
+      // The language of the sale's checkout.
+      language: emailLanguage,
     }),
     sample: {
       planName: "4 Month Pro",
@@ -234,16 +248,19 @@ export const EMAIL_TEMPLATES = {
       creditNoteNumber: "LL-CN-2026-000001",
       creditNoteUrl: "https://layerlift.example/api/invoices/LL-CN-2026-000001.pdf?sig=sample",
     },
-    subject: ({ totalRefundedCents, paidCents }) =>
-      totalRefundedCents >= paidCents
-        ? `Your ${PRODUCT_NAME} payment was refunded`
-        : `Part of your ${PRODUCT_NAME} payment was refunded`,
-    element: async ({ key, ...payload }, appUrl) =>
-      createElement((await import("./refund-notice")).RefundNoticeEmail, {
+    subject: ({ totalRefundedCents, paidCents, language }) =>
+      emailWords(language)(
+        totalRefundedCents >= paidCents ? "email.sale.refund.subjectFull" : "email.sale.refund.subjectPart",
+      ),
+    element: async ({ key, addedSeats, ...payload }, appUrl) => {
+      const { addedSeatsIn } = await import("./sale-words");
+      return createElement((await import("./refund-notice")).RefundNoticeEmail, {
         ...payload,
+        planName: addedSeats ? addedSeatsIn(payload.language, payload.planName, addedSeats) : payload.planName,
         productKey: key,
         supportUrl: `${appUrl}/support`,
-      }),
+      });
+    },
   }),
   /** After the owner cancels: access lasts until the end date, and how to renew. */
   cancellation: define({
