@@ -77,8 +77,8 @@ function englishSentences(...prefixes: string[]): string[] {
   for (const [id, message] of Object.entries(en)) {
     if (!prefixes.some((prefix) => id.startsWith(prefix))) continue;
     let text = message;
-    while (/\{[^{}]*\}/.test(text)) text = text.replace(/\{[^{}]*\}/g, "\u0000");
-    for (const part of text.split(/\u0000|<\/?\d+>/)) {
+    while (/\{[^{}]*\}/.test(text)) text = text.replace(/\{[^{}]*\}/g, "¦");
+    for (const part of text.split(/¦|<\/?\d+>/)) {
       const words = part.trim().replace(/[.:;,]$/, "");
       if (words.split(/\s+/).length >= 3) found.push(words);
     }

@@ -13,14 +13,13 @@ import { issuedDocuments, type CreditNote, type Sale } from "../../db/schema";
 import { PLANS } from "@shared/plans";
 import { DAY } from "../../lib/clock";
 import type { DocumentContent } from "./pdf";
-import { emailWords, type EmailWords } from "../email/templates/words";
-import { addedSeatsIn, planWithSeatsIn } from "../email/templates/sale-words";
+import { addedSeatsIn, catalogueWords, planWithSeatsIn, type CatalogueWords } from "../../lib/catalogue-words";
 
 /** What a document takes from beyond its sale. */
 export type IssuingDeps = Pick<AppDeps, "config" | "payments">;
 
 /** What the sale covers and when, in the sale's language: "120 days of access (2026-11-30 to 2027-03-30)". */
-function period(t: EmailWords, sale: Sale): string {
+function period(t: CatalogueWords, sale: Sale): string {
   const days = PLANS[sale.plan].days;
   const from = formatShortDay(sale.language, sale.createdAt);
   if (sale.kind === "added-seats")
@@ -30,7 +29,7 @@ function period(t: EmailWords, sale: Sale): string {
 }
 
 /** The invoice's line for the sale, in its language: "Layerlift 4 Month Pro: licence (product key)". */
-function lineDescription(t: EmailWords, sale: Sale): string {
+function lineDescription(t: CatalogueWords, sale: Sale): string {
   const plan = PLANS[sale.plan].name;
   return sale.kind === "added-seats"
     ? `${PRODUCT_NAME} ${addedSeatsIn(sale.language, plan, sale.seats)}`
@@ -39,7 +38,7 @@ function lineDescription(t: EmailWords, sale: Sale): string {
 
 /** The document's content from its sale (and credit note) and today's configuration. */
 export function documentContent(deps: IssuingDeps, sale: Sale, creditNote: CreditNote | null): DocumentContent {
-  const t = emailWords(sale.language);
+  const t = catalogueWords(sale.language);
   const totalCents = creditNote ? creditNote.amountCents : sale.amountCents;
   const taxCents = creditNote ? creditNote.taxCents : sale.taxCents;
   const tax = sale.taxReason

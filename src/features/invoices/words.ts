@@ -8,10 +8,10 @@ import { DEFAULT_LANGUAGE, type SiteLanguage } from "@shared/languages";
 import { formatMoney, formatShortDay, intlLocale, regionName } from "@shared/intl-formats";
 import { taxLabel } from "@shared/tax-label";
 import { WITHDRAWAL_CONSENT_VERSION, withdrawalConsentSentence } from "@shared/withdrawal";
-import { emailWords, type EmailWords } from "../email/templates/words";
+import { catalogueWords, type CatalogueWords } from "../../lib/catalogue-words";
 
 export interface DocumentWords {
-  t: EmailWords;
+  t: CatalogueWords;
   money: (cents: number, currency: string) => string;
   day: (ms: number) => string;
   country: (code: string) => string;
@@ -23,7 +23,7 @@ export interface DocumentWords {
 /** The words of a document written in `language` (English for documents issued before they had one). */
 export function documentWords(language: SiteLanguage | undefined): DocumentWords {
   const tag = language ?? DEFAULT_LANGUAGE;
-  const t = emailWords(tag);
+  const t = catalogueWords(tag);
   if (tag === DEFAULT_LANGUAGE)
     return {
       t,

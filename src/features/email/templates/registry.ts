@@ -13,9 +13,9 @@ import { PRODUCT_NAME } from "@shared/product";
 import { oneOf, PlanId } from "@shared/api/common";
 import { REMINDER_KINDS } from "@shared/reminders";
 import { REFUND_KEY_OUTCOMES } from "@shared/refund-notice";
-import { planWithSeats } from "@shared/seats";
 import { guideUrl, renewUrl } from "./links";
 import { emailWords } from "./words";
+import { addedSeatsIn, planWithSeatsIn } from "../../../lib/catalogue-words";
 import { reminderHeadline } from "./reminder-headline";
 import { define, emailLanguage, text, type EmailDefinition } from "./definition";
 import { ACCOUNT_EMAILS } from "./account-emails";
@@ -101,7 +101,7 @@ export const EMAIL_TEMPLATES = {
     subject: ({ planName, language }) => emailWords(language)("email.sale.renewal.subject", { plan: planName }),
     element: async (payload, appUrl) => {
       const { key, planName, seats, endDate, amountCents, currency, amountPaid, invoiceUrl, language } = payload;
-      const { planWithSeatsIn, emailMoney } = await import("./sale-words");
+      const { emailMoney } = await import("./sale-words");
       return createElement((await import("./renewal-receipt")).RenewalReceiptEmail, {
         productKey: key,
         planName: planWithSeatsIn(language, planName, seats ?? 1),
@@ -253,7 +253,6 @@ export const EMAIL_TEMPLATES = {
         totalRefundedCents >= paidCents ? "email.sale.refund.subjectFull" : "email.sale.refund.subjectPart",
       ),
     element: async ({ key, addedSeats, ...payload }, appUrl) => {
-      const { addedSeatsIn } = await import("./sale-words");
       return createElement((await import("./refund-notice")).RefundNoticeEmail, {
         ...payload,
         planName: addedSeats ? addedSeatsIn(payload.language, payload.planName, addedSeats) : payload.planName,

@@ -1,8 +1,7 @@
-/** What the e-mails about a sale say of its money and its plan, in the sale's language. */
+/** Money as the e-mails about a sale write it, in the sale's language. */
 import { DEFAULT_LANGUAGE, type SiteLanguage } from "@shared/languages";
 import { formatMoney } from "@shared/intl-formats";
 import { formatDollars } from "@shared/plans";
-import { emailWords } from "./words";
 
 /**
  * `cents` of `currency` for `language`: "24,99 $" in German, "US$ 24,99" in Brazilian Portuguese (Intl). English
@@ -13,14 +12,3 @@ export function emailMoney(language: SiteLanguage | undefined, cents: number, cu
     return `$${formatDollars(cents)}`;
   return formatMoney(language, cents, currency);
 }
-
-/** "4 Month Pro", or "4 Month Pro × 5 seats" ("× 5 Plätze"): the plan's name is the operator's, as entered. */
-export function planWithSeatsIn(language: SiteLanguage | undefined, planName: string, seats: number): string {
-  if (seats === 1) return planName;
-  const t = emailWords(language);
-  return t("checkout.planTimesSeats", { plan: planName, seats: t("checkout.seatCount", { count: seats }) });
-}
-
-/** "4 Month Pro — 2 added seats" ("— 2 zusätzliche Plätze"). */
-export const addedSeatsIn = (language: SiteLanguage | undefined, planName: string, seats: number): string =>
-  emailWords(language)("email.sale.addedSeats", { plan: planName, count: seats });

@@ -4,7 +4,7 @@ import { t } from "elysia";
 import type { SiteLanguage } from "@shared/languages";
 import { emailWords } from "./words";
 import { define, emailLanguage, text } from "./definition";
-import { addedSeatsIn } from "./sale-words";
+import { addedSeatsIn } from "../../../lib/catalogue-words";
 import { seatsUrl } from "./links";
 
 /** When the buyer agreed to immediate supply (ISO) and the wording's version; absent when checkout did not ask. */
