@@ -6,6 +6,9 @@
  * English stays as it always read, and e-mails queued before sales kept a language stay English.
  */
 import { describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { emails, sales, type Sale } from "../../src/db/schema";
 import { renderEmail } from "../../src/features/email/templates/render";
@@ -346,5 +349,38 @@ describe("the refund notice and the credit note", () => {
     expect(await english(cases[9]!)).toContain(
       "Your product key K7PX2MQ9TB4W and your access stay as they are. 2 of the seats this payment was for were refunded and have ended. Your licence now has 3 seats.",
     );
+  });
+});
+
+describe("the words of e-mails and invoices", () => {
+  test("stay on the server: the SPA's catalogue chunks leave them out", async () => {
+    const { catalogueCompiler } = await import("../../src/features/site/catalogues");
+    const dir = mkdtempSync(join(tmpdir(), "layerlift-catalogue-"));
+    try {
+      const entry = join(dir, "entry.ts");
+      const locales = join(import.meta.dir, "../../src/shared/locales");
+      writeFileSync(
+        entry,
+        `import de from ${JSON.stringify(`${locales}/de.json`)};\nimport en, { rest } from ${JSON.stringify(`${locales}/en.json`)};\nconsole.log(de, en, rest);\n`,
+      );
+      const built = await Bun.build({
+        entrypoints: [entry],
+        outdir: join(dir, "out"),
+        splitting: true,
+        plugins: [catalogueCompiler],
+      });
+      expect(built.success).toBe(true);
+      const code = (await Promise.all(built.outputs.map((output) => output.text()))).join("\n");
+      expect(code).toContain("checkout.tax.vat");
+      for (const id of [
+        "email.sale.renewal.heading",
+        "invoice.title",
+        "email.productKey.subject",
+        "api.INVALID_CREDENTIALS",
+      ])
+        expect(code).not.toContain(id);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
