@@ -16,6 +16,7 @@ import { REFUND_KEY_OUTCOMES } from "@shared/refund-notice";
 import { guideUrl, renewUrl } from "./links";
 import { emailWords } from "./words";
 import { addedSeatsIn, planWithSeatsIn } from "../../../lib/catalogue-words";
+import { paidAmount, paidFields } from "./sale-words";
 import { reminderHeadline } from "./reminder-headline";
 import { define, emailLanguage, text, type EmailDefinition } from "./definition";
 import { ACCOUNT_EMAILS } from "./account-emails";
@@ -87,10 +88,8 @@ export const EMAIL_TEMPLATES = {
       key: text,
       planName: text,
       endDate: t.Union([text, t.Null()]),
-      // What was paid: its cents and currency; receipts queued before carry it written out ("$6.99"), or not at all.
-      amountCents: t.Optional(cents),
-      currency: t.Optional(text),
-      amountPaid: t.Optional(text),
+      // Absent from receipts queued before amounts were kept (amountPaid: "$6.99"; nothing before that).
+      ...paidFields,
       // Absent from receipts queued before renewals had seats: one seat.
       seats: t.Optional(t.Integer({ minimum: 1 })),
       invoiceUrl: t.Optional(text),
@@ -99,20 +98,17 @@ export const EMAIL_TEMPLATES = {
       language: emailLanguage,
     }),
     subject: ({ planName, language }) => emailWords(language)("email.sale.renewal.subject", { plan: planName }),
-    element: async (payload, appUrl) => {
-      const { key, planName, seats, endDate, amountCents, currency, amountPaid, invoiceUrl, language } = payload;
-      const { emailMoney } = await import("./sale-words");
-      return createElement((await import("./renewal-receipt")).RenewalReceiptEmail, {
+    element: async ({ key, planName, seats, endDate, invoiceUrl, language, ...payload }, appUrl) =>
+      createElement((await import("./renewal-receipt")).RenewalReceiptEmail, {
         productKey: key,
         planName: planWithSeatsIn(language, planName, seats ?? 1),
         endDate,
-        amountPaid: amountCents === undefined ? amountPaid : emailMoney(language, amountCents, currency),
+        amountPaid: paidAmount({ ...payload, language }),
         dashboardUrl: renewUrl(appUrl),
         invoiceUrl,
         withdrawalConsent: { at: payload.withdrawalConsentAt, version: payload.withdrawalConsentVersion },
         language,
-      });
-    },
+      }),
     highlights: ({ key }) => ({ key }),
   }),
   /** "Can't find your key?": every key bought with the address. */
@@ -226,10 +222,7 @@ export const EMAIL_TEMPLATES = {
       /** The refund's credit note and its signed link, when the sale had an invoice. */
       creditNoteNumber: t.Optional(text),
       creditNoteUrl: t.Optional(text),
-      /**
-       * An added-seats sale: the seats it added, said after planName (then the plan's name alone) in the
-       * e-mail's language. Notices queued before name the sale in planName, in English.
-       */
+      /** An added-seats sale's seats, said after planName (the plan's alone); before, planName named it all. */
       addedSeats: t.Optional(t.Integer({ minimum: 1 })),
       /** The sale's currency; absent: dollars. */
       currency: t.Optional(text),

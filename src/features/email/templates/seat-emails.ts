@@ -6,6 +6,7 @@ import { emailWords } from "./words";
 import { define, emailLanguage, text } from "./definition";
 import { addedSeatsIn } from "../../../lib/catalogue-words";
 import { seatsUrl } from "./links";
+import { paidAmount, paidFields } from "./sale-words";
 
 /** When the buyer agreed to immediate supply (ISO) and the wording's version; absent when checkout did not ask. */
 const withdrawalConsentFields = {
@@ -43,10 +44,8 @@ export const SEAT_EMAILS = {
       planName: t.Optional(text),
       addedSeats: t.Optional(t.Integer({ minimum: 1 })),
       seats: t.Integer({ minimum: 1 }),
-      // What was paid: its cents and currency; receipts queued before carry it written out ("$18.74").
-      amountCents: t.Optional(t.Integer({ minimum: 0 })),
-      currency: t.Optional(text),
-      amountPaid: t.Optional(text),
+      // Absent from receipts queued before amounts were kept: amountPaid ("$18.74").
+      ...paidFields,
       invoiceUrl: t.Optional(text),
       ...withdrawalConsentFields,
       // The language of the added seats' checkout.
@@ -54,20 +53,15 @@ export const SEAT_EMAILS = {
     }),
     subject: (payload) =>
       emailWords(payload.language)("email.sale.seats.subject", { description: addedSeatsDescription(payload) }),
-    element: async (payload, appUrl) => {
-      const { emailMoney } = await import("./sale-words");
-      return createElement((await import("./added-seats-receipt")).AddedSeatsReceiptEmail, {
+    element: async (payload, appUrl) =>
+      createElement((await import("./added-seats-receipt")).AddedSeatsReceiptEmail, {
         description: addedSeatsDescription(payload),
         seats: payload.seats,
-        amountPaid:
-          payload.amountCents === undefined
-            ? (payload.amountPaid ?? "")
-            : emailMoney(payload.language, payload.amountCents, payload.currency),
+        amountPaid: paidAmount(payload) ?? "",
         seatsUrl: seatsUrl(appUrl),
         invoiceUrl: payload.invoiceUrl,
         withdrawalConsent: { at: payload.withdrawalConsentAt, version: payload.withdrawalConsentVersion },
         language: payload.language,
-      });
-    },
+      }),
   }),
 };
