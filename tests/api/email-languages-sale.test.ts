@@ -209,7 +209,7 @@ describe("the invoice", () => {
       "Rechnung an",
       "Layerlift Ltd",
       "1 Harbour Street",
-      "Steuernummer: IE1234567T",
+      "USt-IdNr. / Steuernummer: IE1234567T",
       "Jürgen Größe Öl Façade São Tomé Lições",
       "Königsallee 1",
       "Deutschland (DE)",
