@@ -80,6 +80,8 @@ describe("refund from the admin panel, with Stripe", () => {
         endDate: null,
         creditNoteNumber: "LL-CN-2026-000001",
         creditNoteUrl: expect.stringMatching(/\/api\/invoices\/LL-CN-2026-000001\.pdf\?sig=/),
+        currency: "usd",
+        language: "en",
       },
     ]);
     expect((await notices("buyer@example.com"))[0]!.status).toBe("pending");
@@ -131,6 +133,8 @@ describe("refund from the admin panel, with Stripe", () => {
         endDate: null,
         creditNoteNumber: "LL-CN-2026-000001",
         creditNoteUrl: expect.stringMatching(/\/api\/invoices\/LL-CN-2026-000001\.pdf\?sig=/),
+        currency: "usd",
+        language: "en",
       },
     ]);
 
@@ -155,6 +159,8 @@ describe("refund from the admin panel, with Stripe", () => {
       endDate: null,
       creditNoteNumber: "LL-CN-2026-000002",
       creditNoteUrl: expect.stringMatching(/\/api\/invoices\/LL-CN-2026-000002\.pdf\?sig=/),
+      currency: "usd",
+      language: "en",
     });
     await refundWebhook(id, "evt_rest_after_admin");
     expect(await notices("partial@example.com")).toHaveLength(2);

@@ -244,9 +244,12 @@ describe("refunding added seats", () => {
     expect((await validate(keys[3]!, "1004")).body).toMatchObject({ error: "SEAT_ENDED" });
     const notices = await outboxOf(ctx, "refund-notice", LEAD);
     expect(notices.at(-1)!.payload).toMatchObject({
-      planName: "4 Month Pro — 2 added seats",
+      planName: "4 Month Pro",
+      addedSeats: 2,
       keyOutcome: "seats-ended",
     });
+    const notice = await renderEmail("refund-notice", notices.at(-1)!.payload as never, "https://x.example");
+    expect(notice.text).toContain("you paid for 4 Month Pro — 2 added seats.");
     // Recorded once: the provider's refund event after it changes nothing.
     await refundPayment(ctx.deps, id);
     expect(await liveSeats(user.id)).toHaveLength(3);

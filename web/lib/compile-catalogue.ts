@@ -20,5 +20,10 @@ export const FIRST_CHUNK_MESSAGES = ["frame.", "offer.", "notFound.", "route.", 
 
 export const inFirstChunk = (id: string) => FIRST_CHUNK_MESSAGES.some((prefix) => id.startsWith(prefix));
 
-/** The API's sentences (`api.…`, src/http/answer-language.ts): the server's alone, never in the SPA's bundles. */
-export const forTheBrowser = (id: string) => !id.startsWith(SERVER_MESSAGE_PREFIX);
+/**
+ * The server's own messages, never in the SPA's bundles: the API's sentences (`api.…`, src/http/answer-language.ts)
+ * and the words of e-mails and invoices (`email.…`, `invoice.…`, src/lib/catalogue-words.ts).
+ */
+const SERVER_ONLY_MESSAGES = [SERVER_MESSAGE_PREFIX, "email.", "invoice."];
+
+export const forTheBrowser = (id: string) => !SERVER_ONLY_MESSAGES.some((prefix) => id.startsWith(prefix));

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { sales, users, type Sale } from "../../db/schema";
-import { formatDollars, PLANS } from "@shared/plans";
+import { PLANS } from "@shared/plans";
 import { addedSeatsText } from "@shared/seats";
 import { grantPaidSeats } from "../seats/service";
 import { markCheckoutPaid } from "./holds";
@@ -52,8 +52,12 @@ export async function fulfilAddedSeats(
       template: "added-seats-receipt",
       payload: {
         description: addedSeatsText(PLANS[sale.plan].name, sale.seats),
+        planName: PLANS[sale.plan].name,
+        addedSeats: sale.seats,
         seats: seats ?? sale.seats,
-        amountPaid: `$${formatDollars(sale.amountCents)}`,
+        amountCents: sale.amountCents,
+        currency: sale.currency,
+        language: sale.language,
         ...invoice,
         ...(sale.withdrawalConsentAt !== null
           ? {

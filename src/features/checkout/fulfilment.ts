@@ -11,7 +11,7 @@ import type { DbOrTx } from "../../db";
 import { sales, users, type Checkout, type ProductKey, type Sale, type Subscription } from "../../db/schema";
 import { pricedPlan } from "../pricing/catalogue";
 import { checkoutOfIntent, markCheckoutPaid } from "./holds";
-import { formatDollars, isPlanId, PLANS } from "@shared/plans";
+import { isPlanId, PLANS } from "@shared/plans";
 import { generateProductKeys } from "../product-keys/service";
 import { queueEmail } from "../email/outbox";
 import { recordForAddress, recordRenewal } from "../ownership/service";
@@ -273,7 +273,9 @@ async function queueSaleEmail(
           planName: plan.name,
           seats: fulfilled.seats,
           endDate: toIso(renewed.endDate),
-          amountPaid: `$${formatDollars(fulfilled.amountCents)}`,
+          amountCents: fulfilled.amountCents,
+          currency: fulfilled.currency,
+          language: fulfilled.language,
           ...invoice,
           ...consent,
         },

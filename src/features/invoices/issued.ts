@@ -4,7 +4,8 @@
  * document its number, so a later download is the document as issued: changing SELLER_ADDRESS, a plan's name,
  * or the sale's address (account deletion writes a placeholder) changes nothing already issued.
  */
-import { addedSeatsText, planWithSeats } from "@shared/seats";
+import { PRODUCT_NAME } from "@shared/product";
+import { formatShortDay } from "@shared/intl-formats";
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db";
@@ -12,21 +13,32 @@ import { issuedDocuments, type CreditNote, type Sale } from "../../db/schema";
 import { PLANS } from "@shared/plans";
 import { DAY } from "../../lib/clock";
 import type { DocumentContent } from "./pdf";
+import { addedSeatsIn, catalogueWords, planWithSeatsIn, type CatalogueWords } from "../../lib/catalogue-words";
 
 /** What a document takes from beyond its sale. */
 export type IssuingDeps = Pick<AppDeps, "config" | "payments">;
 
-function period(sale: Sale): string {
+/** What the sale covers and when, in the sale's language: "120 days of access (2026-11-30 to 2027-03-30)". */
+function period(t: CatalogueWords, sale: Sale): string {
   const days = PLANS[sale.plan].days;
-  const from = new Date(sale.createdAt).toISOString().slice(0, 10);
+  const from = formatShortDay(sale.language, sale.createdAt);
   if (sale.kind === "added-seats")
-    return `Seats added to the running ${days === null ? "lifetime access" : "subscription"} from ${from}`;
-  if (days === null) return `Lifetime access from ${from}`;
-  return `${days} days of access (${from} to ${new Date(sale.createdAt + days * DAY).toISOString().slice(0, 10)})`;
+    return t(days === null ? "invoice.period.seatsLifetime" : "invoice.period.seatsSubscription", { from });
+  if (days === null) return t("invoice.period.lifetime", { from });
+  return t("invoice.period.days", { days, from, to: formatShortDay(sale.language, sale.createdAt + days * DAY) });
+}
+
+/** The invoice's line for the sale, in its language: "Layerlift 4 Month Pro: licence (product key)". */
+function lineDescription(t: CatalogueWords, sale: Sale): string {
+  const plan = PLANS[sale.plan].name;
+  return sale.kind === "added-seats"
+    ? `${PRODUCT_NAME} ${addedSeatsIn(sale.language, plan, sale.seats)}`
+    : t("invoice.licence", { plan: planWithSeatsIn(sale.language, plan, sale.seats) });
 }
 
 /** The document's content from its sale (and credit note) and today's configuration. */
 export function documentContent(deps: IssuingDeps, sale: Sale, creditNote: CreditNote | null): DocumentContent {
+  const t = catalogueWords(sale.language);
   const totalCents = creditNote ? creditNote.amountCents : sale.amountCents;
   const taxCents = creditNote ? creditNote.taxCents : sale.taxCents;
   const tax = sale.taxReason
@@ -55,11 +67,8 @@ export function documentContent(deps: IssuingDeps, sale: Sale, creditNote: Credi
         ? null
         : { at: sale.withdrawalConsentAt, version: sale.withdrawalConsentVersion },
     line: {
-      description:
-        sale.kind === "added-seats"
-          ? `Layerlift ${addedSeatsText(PLANS[sale.plan].name, sale.seats)}`
-          : `Layerlift ${planWithSeats(PLANS[sale.plan].name, sale.seats)}: licence (product key)`,
-      period: period(sale),
+      description: lineDescription(t, sale),
+      period: period(t, sale),
       seats: sale.seats,
     },
     // The promotion code's discount is on the invoice; a credit note gives back what was paid.
@@ -73,8 +82,8 @@ export function documentContent(deps: IssuingDeps, sale: Sale, creditNote: Credi
     totalCents,
     tax,
     taxNote: tax ? null : deps.config.invoiceTaxNote,
-    paymentMethod:
-      deps.payments.name === "stripe" ? "card, through Stripe" : "card (demo payment provider, no money moved)",
+    paymentMethod: t(deps.payments.name === "stripe" ? "invoice.payment.stripe" : "invoice.payment.demo"),
+    language: sale.language,
   };
 }
 

@@ -1,12 +1,12 @@
 /**
- * Invoices and credit notes as PDF, drawn with pdf-lib (it runs inside the compiled executable). The standard
- * Helvetica font encodes WinAnsi only, so any character it can't draw (a buyer's address in another script)
- * becomes "?" rather than failing the document.
+ * Invoices and credit notes as PDF, drawn with pdf-lib (it runs inside the compiled executable), in the language
+ * of their sale (words.ts). The standard Helvetica font encodes WinAnsi only: the accented letters of the site's
+ * languages (ä ö ü ß é ç ã õ) draw, and any character it can't (a buyer's address in another script) becomes "?"
+ * rather than failing the document.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import { countryName } from "@shared/countries";
-import { taxLabel } from "@shared/tax-label";
-import { withdrawalConsentSentence } from "@shared/withdrawal";
+import type { SiteLanguage } from "@shared/languages";
+import { documentWords, type DocumentWords } from "./words";
 
 export interface DocumentContent {
   kind: "invoice" | "credit-note";
@@ -38,15 +38,20 @@ export interface DocumentContent {
   /** With tax off: why no tax is shown (INVOICE_TAX_NOTE when the document was issued). */
   taxNote?: string | null;
   paymentMethod: string;
+  /**
+   * The language of the sale's checkout: the document's headings, labels, dates and amounts are written in it (its
+   * line, period and payment method already are). Absent from documents issued before: English.
+   */
+  language?: SiteLanguage;
 }
 
-const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** Intl's narrow and thin spaces ("1 234,56 $US") as the no-break space WinAnsi has. */
+const INTL_SPACES = /[\u202f\u2009]/g;
 
 /** Replaces what the font can't encode, one character at a time. */
 function drawable(font: PDFFont, text: string): string {
   let out = "";
-  for (const ch of text.replace(/\r?\n|\\n/g, " ")) {
+  for (const ch of text.replace(/\r?\n|\\n/g, " ").replace(INTL_SPACES, "\u00a0")) {
     try {
       font.encodeText(ch);
       out += ch;
@@ -103,7 +108,8 @@ class Pen {
 
 export async function renderDocumentPdf(content: DocumentContent): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  const title = content.kind === "invoice" ? "Invoice" : "Credit note";
+  const words = documentWords(content.language);
+  const title = words.t(content.kind === "invoice" ? "invoice.title" : "invoice.creditNoteTitle");
   doc.setTitle(`${title} ${content.number}`);
   doc.setAuthor(content.seller.name);
   doc.setCreationDate(new Date(content.issuedAt));
@@ -114,51 +120,54 @@ export async function renderDocumentPdf(content: DocumentContent): Promise<Uint8
     await doc.embedFont(StandardFonts.Helvetica),
     await doc.embedFont(StandardFonts.HelveticaBold),
   );
-  drawHeading(pen, title, content);
-  drawParties(pen, content);
-  drawLine(pen, content);
-  drawTotals(pen, content);
-  for (const note of documentNotes(content)) pen.lines(wrap(pen.regular, note, 9, 495), 50, 9);
+  drawHeading(pen, words, title, content);
+  drawParties(pen, words, content);
+  drawLine(pen, words, content);
+  drawTotals(pen, words, content);
+  for (const note of documentNotes(words, content)) pen.lines(wrap(pen.regular, note, 9, 495), 50, 9);
   return doc.save();
 }
 
 /** The title, the document's number and date, and the invoice a credit note corrects. */
-function drawHeading(pen: Pen, title: string, content: DocumentContent) {
+function drawHeading(pen: Pen, { t, day }: DocumentWords, title: string, content: DocumentContent) {
   pen.text(title, 50, { size: 22, font: pen.bold });
   pen.y -= 28;
-  pen.text(`Number: ${content.number}`, 50);
+  pen.text(t("invoice.number", { number: content.number }), 50);
   pen.y -= 14;
-  pen.text(`Date: ${day(content.issuedAt)}`, 50);
+  pen.text(t("invoice.date", { date: day(content.issuedAt) }), 50);
   if (content.invoiceNumber) {
     pen.y -= 14;
-    pen.text(`Refers to invoice ${content.invoiceNumber}`, 50);
+    pen.text(t("invoice.refersTo", { number: content.invoiceNumber }), 50);
   }
   pen.y -= 34;
 }
 
 /** The seller ("From") and the buyer ("Bill to") side by side. */
-function drawParties(pen: Pen, content: DocumentContent) {
+function drawParties(pen: Pen, { t, country }: DocumentWords, content: DocumentContent) {
   const { seller, buyer } = content;
   const top = pen.y;
-  pen.text("From", 50, { font: pen.bold });
+  pen.text(t("invoice.from"), 50, { font: pen.bold });
   pen.y -= 14;
   pen.lines(
-    [seller.name, ...splitAddress(seller.address), seller.taxId ? `Tax ID: ${seller.taxId}` : "", seller.email].filter(
-      Boolean,
-    ),
+    [
+      seller.name,
+      ...splitAddress(seller.address),
+      seller.taxId ? t("invoice.taxId", { id: seller.taxId }) : "",
+      seller.email,
+    ].filter(Boolean),
     50,
   );
   const afterSeller = pen.y;
   pen.y = top;
-  pen.text("Bill to", 320, { font: pen.bold });
+  pen.text(t("invoice.billTo"), 320, { font: pen.bold });
   pen.y -= 14;
   pen.lines(
     [
       buyer.companyName ?? "",
       ...(buyer.companyName ? splitAddress(buyer.companyAddress ?? "") : []),
       buyer.email,
-      buyer.country ? `${countryName(buyer.country)} (${buyer.country})` : "",
-      buyer.taxId ? `Tax ID: ${buyer.taxId}` : "",
+      buyer.country ? `${country(buyer.country)} (${buyer.country})` : "",
+      buyer.taxId ? t("invoice.taxId", { id: buyer.taxId }) : "",
     ].filter(Boolean),
     320,
   );
@@ -166,14 +175,14 @@ function drawParties(pen: Pen, content: DocumentContent) {
 }
 
 /** What was sold (with the unit price for several seats) and a promotion code's discount, between two rules. */
-function drawLine(pen: Pen, content: DocumentContent) {
+function drawLine(pen: Pen, { t, money }: DocumentWords, content: DocumentContent) {
   const discount = content.discount ?? null;
   const lineCents = content.netCents + (discount?.cents ?? 0);
   // An invoice for several seats says what one costs; a credit note gives back amounts, not seats.
   const seats = content.kind === "invoice" ? (content.line.seats ?? 1) : 1;
-  pen.text("Description", 50, { font: pen.bold });
-  if (seats > 1) pen.right("Unit price", 460, pen.bold);
-  pen.right("Amount", 545, pen.bold);
+  pen.text(t("invoice.description"), 50, { font: pen.bold });
+  if (seats > 1) pen.right(t("invoice.unitPrice"), 460, pen.bold);
+  pen.right(t("invoice.amount"), 545, pen.bold);
   pen.y -= 6;
   pen.rule();
   pen.y -= 16;
@@ -184,7 +193,7 @@ function drawLine(pen: Pen, content: DocumentContent) {
   pen.text(content.line.period, 50, { size: 9 });
   if (discount) {
     pen.y -= 16;
-    pen.text(`Discount (promotion code ${discount.code})`, 50);
+    pen.text(t("invoice.discount", { code: discount.code }), 50);
     pen.right(`-${money(discount.cents, content.currency)}`, 545);
   }
   pen.y -= 10;
@@ -193,40 +202,30 @@ function drawLine(pen: Pen, content: DocumentContent) {
 }
 
 /** The net amount, the tax and the total. */
-function drawTotals(pen: Pen, content: DocumentContent) {
-  pen.text("Net amount", 320);
+function drawTotals(pen: Pen, { t, money, tax }: DocumentWords, content: DocumentContent) {
+  pen.text(t("invoice.net"), 320);
   pen.right(money(content.netCents, content.currency), 545);
   pen.y -= 15;
   if (content.tax) {
-    pen.text(taxLabel({ ...content.tax, taxCents: content.taxCents }), 320);
+    pen.text(tax(content.tax, content.taxCents), 320);
     pen.right(money(content.taxCents, content.currency), 545);
     pen.y -= 15;
   }
-  pen.text(content.kind === "invoice" ? "Total" : "Total refunded", 320, { font: pen.bold });
+  pen.text(t(content.kind === "invoice" ? "invoice.total" : "invoice.totalRefunded"), 320, { font: pen.bold });
   pen.right(money(content.totalCents, content.currency), 545, pen.bold);
   pen.y -= 30;
 }
 
 /** The notes under the totals: currency and payment, the tax's reason, the credit note's effect, the consent. */
-function documentNotes(content: DocumentContent): string[] {
+function documentNotes({ t, consent }: DocumentWords, content: DocumentContent): string[] {
   return [
-    `Currency: ${content.currency.toUpperCase()}. Payment method: ${content.paymentMethod}.`,
-    content.tax?.reason === "reverse_charge"
-      ? "Reverse charge: the recipient accounts for the VAT on this supply (Article 196, Directive 2006/112/EC)."
-      : "",
-    content.tax && content.tax.reason !== "reverse_charge" && content.taxCents === 0
-      ? "No tax collected on this sale."
-      : "",
+    t("invoice.currencyAndPayment", { currency: content.currency.toUpperCase(), method: content.paymentMethod }),
+    content.tax?.reason === "reverse_charge" ? t("invoice.reverseCharge") : "",
+    content.tax && content.tax.reason !== "reverse_charge" && content.taxCents === 0 ? t("invoice.noTax") : "",
+    // The operator's own note (INVOICE_TAX_NOTE), as configured.
     content.tax ? "" : (content.taxNote ?? ""),
-    content.kind === "credit-note"
-      ? `This credit note reduces invoice ${content.invoiceNumber} by the amounts above.`
-      : "",
-    content.kind === "invoice" && content.withdrawalConsent
-      ? withdrawalConsentSentence(
-          new Date(content.withdrawalConsent.at).toISOString(),
-          content.withdrawalConsent.version,
-        )
-      : "",
+    content.kind === "credit-note" ? t("invoice.reduces", { number: content.invoiceNumber ?? "" }) : "",
+    content.kind === "invoice" && content.withdrawalConsent ? consent(content.withdrawalConsent) : "",
   ].filter(Boolean);
 }
 

@@ -8,7 +8,6 @@
 import type { DbOrTx } from "../../db";
 import type { Sale } from "../../db/schema";
 import { PLANS } from "@shared/plans";
-import { addedSeatsText } from "@shared/seats";
 import type { RefundKeyOutcome } from "@shared/refund-notice";
 import { queueEmail } from "../email/outbox";
 import { ownersAddress } from "../ownership/service";
@@ -26,7 +25,7 @@ export interface KeyOutcome {
 
 export async function queueRefundNotice(
   tx: DbOrTx,
-  sale: Pick<Sale, "id" | "email" | "plan" | "amountCents" | "kind" | "seats">,
+  sale: Pick<Sale, "id" | "email" | "plan" | "amountCents" | "kind" | "seats" | "currency" | "language">,
   refund: {
     refundedCents: number;
     totalRefundedCents: number;
@@ -44,8 +43,10 @@ export async function queueRefundNotice(
       saleId: sale.id,
       template: "refund-notice",
       payload: {
-        planName:
-          sale.kind === "added-seats" ? addedSeatsText(PLANS[sale.plan].name, sale.seats) : PLANS[sale.plan].name,
+        planName: PLANS[sale.plan].name,
+        ...(sale.kind === "added-seats" ? { addedSeats: sale.seats } : {}),
+        currency: sale.currency,
+        language: sale.language,
         refundedCents: refund.refundedCents,
         paidCents: sale.amountCents,
         totalRefundedCents: refund.totalRefundedCents,

@@ -1,17 +1,22 @@
 /** After every refund, whoever made it: how much came back and what happened to the key. */
 import { Link, Text } from "./components";
-import { formatDollars } from "@shared/plans";
+import type { SiteLanguage } from "@shared/languages";
+import { formatLongDay } from "@shared/intl-formats";
 import type { RefundKeyOutcome } from "@shared/refund-notice";
 import { EmailLayout, styles } from "./layout";
-import { formatDay } from "./links";
+import { emailMoney } from "./sale-words";
+import { emailWords, markedParts, type EmailWords } from "./words";
 
 export interface RefundNoticeProps {
+  /** The plan's name (with its added seats for an added-seats sale), in the e-mail's language. */
   planName: string;
   /** This refund. */
   refundedCents: number;
   paidCents: number;
   /** Everything refunded on the payment so far, this refund included. */
   totalRefundedCents: number;
+  /** The sale's currency ("usd" unless given). */
+  currency?: string;
   productKey: string | null;
   keyOutcome: RefundKeyOutcome;
   /** For days-removed: the days taken off. */
@@ -26,86 +31,101 @@ export interface RefundNoticeProps {
   /** The signed link to this refund's credit note, when one was written (sales with an invoice). */
   creditNoteUrl?: string;
   creditNoteNumber?: string;
+  /** The language of the sale's checkout; English unless given. */
+  language?: SiteLanguage;
 }
 
-const money = (cents: number) => `$${formatDollars(cents)}`;
+type KeyFacts = Pick<RefundNoticeProps, "productKey" | "keyOutcome" | "daysRemoved" | "endDate" | "language">;
+
+/** "Your product key K7PX2MQ9TB4W", or without a key to name. */
+const theKey = (t: EmailWords, productKey: string | null) =>
+  productKey ? t("email.sale.refund.theKeyNamed", { key: productKey }) : t("email.sale.refund.theKey");
 
 /** What happened to the key, in one or two sentences. */
-export function keySentence({
-  productKey,
-  keyOutcome,
-  daysRemoved,
-  endDate,
-}: Pick<RefundNoticeProps, "productKey" | "keyOutcome" | "daysRemoved" | "endDate">): string {
-  const theKey = productKey ? `Your product key ${productKey}` : "Your product key";
+export function keySentence({ productKey, keyOutcome, daysRemoved, endDate, language }: KeyFacts): string {
+  const t = emailWords(language);
+  const key = { theKey: theKey(t, productKey) };
   switch (keyOutcome) {
     case "kept":
-      return `${theKey} and the access it gives stay exactly as they are.`;
+      return t("email.sale.refund.kept", key);
     case "removed":
-      return `${theKey} was never used, so it has been removed: it can no longer create an account or be redeemed.`;
+      return t("email.sale.refund.removed", key);
     case "days-removed": {
-      const days = `${daysRemoved} ${daysRemoved === 1 ? "day" : "days"}`;
+      const days = t("email.sale.refund.days", { count: daysRemoved ?? 0 });
       return endDate
-        ? `${theKey} added ${days} to your subscription; those ${days} have been taken off, so your access now runs until ${formatDay(endDate)} (UTC).`
-        : `${theKey} added ${days} to your subscription; those ${days} have been taken off, so your access has ended.`;
+        ? t("email.sale.refund.daysRemoved", { ...key, days, date: formatLongDay(language, endDate) })
+        : t("email.sale.refund.daysRemovedEnded", { ...key, days });
     }
     case "lifetime-ended":
-      return `${theKey} gave your account lifetime access, which has now ended.`;
+      return t("email.sale.refund.lifetimeEnded", key);
     case "lifetime-kept":
-      return `${theKey} was redeemed on an account that has lifetime access from another key, so your access does not change.`;
+      return t("email.sale.refund.lifetimeKept", key);
     case "none":
-      return "No product key was issued for this payment.";
+      return t("email.sale.refund.none");
     case "seats-ended":
-      return "The seats this payment added have ended; your access and your other seats stay as they are.";
+      return t("email.sale.refund.seatsEnded");
     case "seats-kept":
-      return "The seats this payment added stay exactly as they are.";
+      return t("email.sale.refund.seatsKept");
   }
 }
 
 /** What the refund did to the licence's seats: those it gave back, and the count when it changed. */
-export function seatSentence(seatCount: number | undefined, seatsRefunded?: number) {
-  const were = seatsRefunded === 1 ? "was refunded and has" : "were refunded and have";
+export function seatSentence(seatCount: number | undefined, seatsRefunded?: number, language?: SiteLanguage) {
+  const t = emailWords(language);
   const refunded =
-    seatsRefunded === undefined ? "" : ` ${seatsRefunded} of the seats this payment was for ${were} ended.`;
-  return seatCount === undefined
-    ? refunded
-    : `${refunded} Your licence now has ${seatCount} ${seatCount === 1 ? "seat" : "seats"}.`;
+    seatsRefunded === undefined ? "" : ` ${t("email.sale.refund.seatsRefunded", { count: seatsRefunded })}`;
+  return seatCount === undefined ? refunded : `${refunded} ${t("email.sale.refund.seatCount", { count: seatCount })}`;
 }
 
 /** What happened to the key and the seats: a partial refund of seats keeps the key, not the seats it gave back. */
 function outcomeSentence(props: RefundNoticeProps): string {
-  if (props.seatsRefunded === undefined) return keySentence(props) + seatSentence(props.seatCount);
-  const theKey = props.productKey ? `Your product key ${props.productKey}` : "Your product key";
+  const { language } = props;
+  if (props.seatsRefunded === undefined) return keySentence(props) + seatSentence(props.seatCount, undefined, language);
+  const t = emailWords(language);
   const rest =
     props.keyOutcome === "kept"
-      ? `${theKey} and your access stay as they are.`
-      : "Your access and your other seats stay as they are.";
-  return `${rest}${seatSentence(props.seatCount, props.seatsRefunded)}`;
+      ? t("email.sale.refund.keyAndAccessKept", { theKey: theKey(t, props.productKey) })
+      : t("email.sale.refund.accessAndSeatsKept");
+  return `${rest}${seatSentence(props.seatCount, props.seatsRefunded, language)}`;
 }
 
 export function RefundNoticeEmail(props: RefundNoticeProps) {
   const { planName, refundedCents, paidCents, totalRefundedCents, supportUrl, creditNoteUrl, creditNoteNumber } = props;
+  const { language } = props;
+  const t = emailWords(language);
+  const money = (cents: number) => emailMoney(language, cents, props.currency);
   const full = totalRefundedCents >= paidCents;
-  const headline = full ? "Your payment was refunded" : "Part of your payment was refunded";
+  const headline = t(full ? "email.sale.refund.headingFull" : "email.sale.refund.headingPart");
+  const amounts = t("email.sale.refund.amounts", {
+    refunded: money(refundedCents),
+    paid: money(paidCents),
+    plan: planName,
+  });
+  const earlier =
+    totalRefundedCents > refundedCents
+      ? ` ${t("email.sale.refund.earlier", { total: money(totalRefundedCents) })}`
+      : "";
+  const link = (text: string) => <Link href={creditNoteUrl}>{text}</Link>;
   return (
-    <EmailLayout preview={`${headline}: ${money(refundedCents)}`}>
+    <EmailLayout
+      preview={t("email.sale.refund.preview", { headline, amount: money(refundedCents) })}
+      language={language}
+    >
       <Text style={styles.heading}>{headline}</Text>
-      <Text style={styles.text}>
-        We refunded {money(refundedCents)} of the {money(paidCents)} you paid for {planName}.
-        {totalRefundedCents > refundedCents
-          ? ` With earlier refunds, ${money(totalRefundedCents)} has now come back to you.`
-          : ""}{" "}
-        It reaches your card within 5 to 10 business days, depending on your bank.
-      </Text>
+      <Text style={styles.text}>{`${amounts}${earlier} ${t("email.sale.refund.card")}`}</Text>
       <Text style={styles.text}>{outcomeSentence(props)}</Text>
       {creditNoteUrl ? (
         <Text style={{ ...styles.muted, marginTop: "20px" }}>
-          Your credit note{creditNoteNumber ? ` ${creditNoteNumber}` : ""} for this refund:{" "}
-          <Link href={creditNoteUrl}>download the PDF</Link>.
+          {markedParts(
+            creditNoteNumber
+              ? t("email.sale.refund.creditNoteNamed", { number: creditNoteNumber })
+              : t("email.sale.refund.creditNote"),
+            [link],
+          )}
         </Text>
       ) : null}
       <Text style={{ ...styles.muted, marginTop: "20px" }}>
-        Questions about this refund? Write to us through <Link href={supportUrl}>the Support page</Link>.
+        {markedParts(t("email.sale.refund.questions"), [(text) => <Link href={supportUrl}>{text}</Link>])}
       </Text>
     </EmailLayout>
   );

@@ -13,9 +13,10 @@ import { PRODUCT_NAME } from "@shared/product";
 import { oneOf, PlanId } from "@shared/api/common";
 import { REMINDER_KINDS } from "@shared/reminders";
 import { REFUND_KEY_OUTCOMES } from "@shared/refund-notice";
-import { planWithSeats } from "@shared/seats";
 import { guideUrl, renewUrl } from "./links";
 import { emailWords } from "./words";
+import { addedSeatsIn, planWithSeatsIn } from "../../../lib/catalogue-words";
+import { paidAmount, paidFields } from "./sale-words";
 import { reminderHeadline } from "./reminder-headline";
 import { define, emailLanguage, text, type EmailDefinition } from "./definition";
 import { ACCOUNT_EMAILS } from "./account-emails";
@@ -82,31 +83,31 @@ export const EMAIL_TEMPLATES = {
   "renewal-receipt": define({
     title: "Renewal receipt",
     sentWhen: "After a renewal paid from the dashboard.",
-    sample: { key: "R3NW8QK2ZP6D", planName: "4 Month Pro", endDate: SAMPLE_END, amountPaid: "$24.99" },
-    // amountPaid ("$6.99") is absent from receipts queued before it existed.
+    sample: { key: "R3NW8QK2ZP6D", planName: "4 Month Pro", endDate: SAMPLE_END, amountCents: 2499, currency: "usd" },
     payload: t.Object({
       key: text,
       planName: text,
       endDate: t.Union([text, t.Null()]),
-      amountPaid: t.Optional(text),
+      // Absent from receipts queued before amounts were kept (amountPaid: "$6.99"; nothing before that).
+      ...paidFields,
       // Absent from receipts queued before renewals had seats: one seat.
       seats: t.Optional(t.Integer({ minimum: 1 })),
       invoiceUrl: t.Optional(text),
       ...withdrawalConsentFields,
+      // The language of the renewal's checkout.
+      language: emailLanguage,
     }),
-    subject: ({ planName }) => `${planName} added to your ${PRODUCT_NAME} account`,
-    element: async (
-      { key, planName, seats, endDate, amountPaid, invoiceUrl, withdrawalConsentAt, withdrawalConsentVersion },
-      appUrl,
-    ) =>
+    subject: ({ planName, language }) => emailWords(language)("email.sale.renewal.subject", { plan: planName }),
+    element: async ({ key, planName, seats, endDate, invoiceUrl, language, ...payload }, appUrl) =>
       createElement((await import("./renewal-receipt")).RenewalReceiptEmail, {
         productKey: key,
-        planName: planWithSeats(planName, seats ?? 1),
+        planName: planWithSeatsIn(language, planName, seats ?? 1),
         endDate,
-        amountPaid,
+        amountPaid: paidAmount({ ...payload, language }),
         dashboardUrl: renewUrl(appUrl),
         invoiceUrl,
-        withdrawalConsent: { at: withdrawalConsentAt, version: withdrawalConsentVersion },
+        withdrawalConsent: { at: payload.withdrawalConsentAt, version: payload.withdrawalConsentVersion },
+        language,
       }),
     highlights: ({ key }) => ({ key }),
   }),
@@ -221,6 +222,12 @@ export const EMAIL_TEMPLATES = {
       /** The refund's credit note and its signed link, when the sale had an invoice. */
       creditNoteNumber: t.Optional(text),
       creditNoteUrl: t.Optional(text),
+      /** An added-seats sale's seats, said after planName (the plan's alone); before, planName named it all. */
+      addedSeats: t.Optional(t.Integer({ minimum: 1 })),
+      /** The sale's currency; absent: dollars. */
+      currency: t.Optional(text),
+      // The language of the sale's checkout.
+      language: emailLanguage,
     }),
     sample: {
       planName: "4 Month Pro",
@@ -234,16 +241,18 @@ export const EMAIL_TEMPLATES = {
       creditNoteNumber: "LL-CN-2026-000001",
       creditNoteUrl: "https://layerlift.example/api/invoices/LL-CN-2026-000001.pdf?sig=sample",
     },
-    subject: ({ totalRefundedCents, paidCents }) =>
-      totalRefundedCents >= paidCents
-        ? `Your ${PRODUCT_NAME} payment was refunded`
-        : `Part of your ${PRODUCT_NAME} payment was refunded`,
-    element: async ({ key, ...payload }, appUrl) =>
-      createElement((await import("./refund-notice")).RefundNoticeEmail, {
+    subject: ({ totalRefundedCents, paidCents, language }) =>
+      emailWords(language)(
+        totalRefundedCents >= paidCents ? "email.sale.refund.subjectFull" : "email.sale.refund.subjectPart",
+      ),
+    element: async ({ key, addedSeats, ...payload }, appUrl) => {
+      return createElement((await import("./refund-notice")).RefundNoticeEmail, {
         ...payload,
+        planName: addedSeats ? addedSeatsIn(payload.language, payload.planName, addedSeats) : payload.planName,
         productKey: key,
         supportUrl: `${appUrl}/support`,
-      }),
+      });
+    },
   }),
   /** After the owner cancels: access lasts until the end date, and how to renew. */
   cancellation: define({
