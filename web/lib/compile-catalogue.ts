@@ -20,5 +20,8 @@ export const FIRST_CHUNK_MESSAGES = ["frame.", "offer.", "notFound.", "route.", 
 
 export const inFirstChunk = (id: string) => FIRST_CHUNK_MESSAGES.some((prefix) => id.startsWith(prefix));
 
-/** The API's sentences (`api.…`, src/http/answer-language.ts): the server's alone, never in the SPA's bundles. */
-export const forTheBrowser = (id: string) => !id.startsWith(SERVER_MESSAGE_PREFIX);
+/**
+ * The API's sentences (`api.…`, src/http/answer-language.ts) and the e-mails' words (`email.…`,
+ * src/features/email/templates/words.ts): the server's alone, never in the SPA's bundles.
+ */
+export const forTheBrowser = (id: string) => !id.startsWith(SERVER_MESSAGE_PREFIX) && !id.startsWith("email.");
