@@ -8,7 +8,9 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { asc, eq } from "drizzle-orm";
 import { emails, productKeys, sales, subscriptions, supportTickets, users, type Email } from "../../src/db/schema";
+import { EMAIL_TEMPLATES } from "../../src/features/email/templates/registry";
 import { renderEmail } from "../../src/features/email/templates/render";
+import { SITE_LANGUAGES } from "../../src/shared/languages";
 import { sendDueReminders } from "../../src/features/reminders/service";
 import { DAY, HOUR } from "../../src/lib/clock";
 import en from "../../src/shared/locales/en.json";
@@ -239,6 +241,79 @@ describe("e-mails asked for from a page, and about a ticket or a sale", () => {
     });
     expect(day).toMatch(/^\d{1,2} de \p{L}+ de \d{4}$/u);
     expect(welcome.text).toContain(`com o 4 Month Pro, válido até ${day} (UTC).`);
+  });
+});
+
+/** The account e-mails this file covers, with payloads that show each of their shapes. */
+const ACCOUNT_EMAILS: Record<string, Record<string, unknown>[]> = {
+  welcome: [
+    { planName: "4 Month Pro", endDate: "2027-03-01T12:00:00.000Z" },
+    { planName: "Lifetime Access", endDate: null },
+  ],
+  "password-reset": [{ resetUrl: `${APP_URL}/reset-password?token=t` }],
+  "password-changed": [{ changedAt: "2026-11-01T12:00:00.000Z" }],
+  "email-change-confirm": [{ confirmUrl: `${APP_URL}/confirm-email?token=t`, oldEmail: "old@example.com" }],
+  "email-changed": [{ newEmail: "new@example.com" }],
+  "address-confirm": [{ confirmUrl: `${APP_URL}/confirm-address?token=t` }],
+  "address-invitation": [{ confirmUrl: `${APP_URL}/confirm-address?token=t` }],
+  "lost-keys": [
+    {
+      email: "b@example.com",
+      keys: [
+        { key: "ABCDEFGH2345", planName: "4 Month Pro", boughtAt: "2026-01-01T00:00:00.000Z", used: false },
+        { key: "ZYXWVUTS6789", planName: "1 Month", boughtAt: "2026-02-01T00:00:00.000Z", used: true, renewal: true },
+      ],
+    },
+    {
+      email: "b@example.com",
+      keys: [{ key: "ABCDEFGH2345", planName: "4 Month Pro", boughtAt: "2026-01-01T00:00:00.000Z", used: true }],
+    },
+  ],
+  "key-sharing-alert": [
+    { attemptedRobloxUserId: "1", linkedRobloxAccountId: "2", dashboardUrl: `${APP_URL}/dashboard` },
+  ],
+  "renewal-reminder": ["7-days", "1-day", "ended"].map((kind) => ({
+    kind,
+    planName: "4 Month Pro",
+    endDate: "2027-03-01T12:00:00.000Z",
+  })),
+  "access-ended": [{ planName: "4 Month Pro", endDate: "2027-03-01T12:00:00.000Z" }],
+  cancellation: [{ planName: "4 Month Pro", endDate: "2027-03-01T12:00:00.000Z" }],
+  "refund-update": ["requested", "refunded", "declined"].map((outcome) => ({
+    outcome,
+    planName: "4 Month Pro",
+    amountCents: 2499,
+    currency: "usd",
+  })),
+  "support-received": [
+    { number: "#4", subjectLabel: "Technical Support", responseHours: 24, ticketUrl: `${APP_URL}/t`, linkDays: 30 },
+    { number: "#4", subjectLabel: null, responseHours: 24, ticketUrl: `${APP_URL}/t`, linkDays: 30 },
+  ],
+  "support-reply": [true, false].map((closed) => ({
+    number: "#4",
+    reply: "Done.",
+    closed,
+    ticketUrl: `${APP_URL}/t`,
+    linkDays: 30,
+  })),
+};
+
+describe("every account e-mail in every language", () => {
+  test("has its language's <html lang> and no English sentence of the account e-mails in subject or body", async () => {
+    const leftInEnglish: string[] = [];
+    for (const language of SITE_LANGUAGES.filter((tag) => tag !== "en"))
+      for (const [template, payloads] of Object.entries(ACCOUNT_EMAILS))
+        for (const payload of payloads) {
+          const inLanguage = { ...payload, language };
+          const definition = EMAIL_TEMPLATES[template as keyof typeof EMAIL_TEMPLATES];
+          const subject = (definition.subject as (p: Record<string, unknown>) => string)(inLanguage);
+          const { html, text } = await renderEmail(template, inLanguage, APP_URL);
+          expect(html).toMatch(new RegExp(`<html[^>]* lang="${language}"`));
+          const flat = `${subject} ${text.replace(/\s+/g, " ")}`;
+          for (const sentence of ENGLISH_SENTENCES)
+            if (flat.includes(sentence)) leftInEnglish.push(`${language} ${template}: ${sentence}`);
+        }
+    expect(leftInEnglish).toEqual([]);
   });
 });
 
