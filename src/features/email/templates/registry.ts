@@ -20,6 +20,7 @@ import { reminderHeadline } from "./reminder-headline";
 import { define, emailLanguage, text, type EmailDefinition } from "./definition";
 import { ACCOUNT_EMAILS } from "./account-emails";
 import { SEAT_EMAILS } from "./seat-emails";
+import { SUPPORT_EMAILS } from "./support-emails";
 
 const cents = t.Integer({ minimum: 0 });
 const SAMPLE_END = "2027-03-01T12:00:00.000Z";
@@ -334,54 +335,7 @@ export const EMAIL_TEMPLATES = {
         purchasesUrl: `${appUrl}/dashboard?tab=purchases`,
       }),
   }),
-  /** To the sender of a support ticket: its number and the link to its page. */
-  "support-received": define({
-    title: "Support ticket received",
-    sentWhen: "When someone sends a message from the support page.",
-    sample: {
-      number: "#42",
-      subjectLabel: "Billing",
-      responseHours: 24,
-      ticketUrl: "https://layerlift.example/support/ticket?token=sample",
-      linkDays: 30,
-    },
-    payload: t.Object({
-      number: text,
-      subjectLabel: t.Union([text, t.Null()]),
-      responseHours: t.Integer({ minimum: 1 }),
-      ticketUrl: text,
-      linkDays: t.Integer({ minimum: 1 }),
-      // The ticket's language: its account's, or the page's it was sent from.
-      language: emailLanguage,
-    }),
-    subject: ({ number, language }) => emailWords(language)("email.support.received.subject", { number }),
-    element: async (payload) => createElement((await import("./support")).SupportReceivedEmail, payload),
-    highlights: ({ number, ticketUrl }) => ({ ticket: number, link: ticketUrl }),
-  }),
-  /** An admin's answer to a ticket, with the link to answer back. */
-  "support-reply": define({
-    title: "Support answer",
-    sentWhen: "When an admin answers a support ticket.",
-    sample: {
-      number: "#42",
-      reply: "Thanks for the details! The key is on its way again; check your spam folder too.",
-      closed: false,
-      ticketUrl: "https://layerlift.example/support/ticket?token=sample",
-      linkDays: 30,
-    },
-    payload: t.Object({
-      number: text,
-      reply: text,
-      closed: t.Boolean(),
-      ticketUrl: text,
-      linkDays: t.Integer({ minimum: 1 }),
-      // The ticket's language: its account's, or the page's it was sent from.
-      language: emailLanguage,
-    }),
-    subject: ({ number, language }) => emailWords(language)("email.support.reply.subject", { number }),
-    element: async (payload) => createElement((await import("./support")).SupportReplyEmail, payload),
-    highlights: ({ number, ticketUrl }) => ({ ticket: number, link: ticketUrl }),
-  }),
+  ...SUPPORT_EMAILS,
   /** To a key's owner when the plugin key is used from another game account. */
   "key-sharing-alert": define({
     title: "Key sharing alert",
