@@ -136,6 +136,7 @@ describe("POST /api/plugin/validate", () => {
       attemptedRobloxUserId: "456",
       linkedRobloxAccountId: "123",
       dashboardUrl: `${ctx.deps.config.appUrl}/dashboard`,
+      language: "en",
     });
   });
 

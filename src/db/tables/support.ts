@@ -1,5 +1,6 @@
 /** Support tickets with their threads, and the buyers' reviews. */
 import { TICKET_STATUSES } from "@shared/support";
+import { SITE_LANGUAGES } from "@shared/languages";
 import { accountColumn, type Columns, type Referenced } from "./columns";
 
 export function supportTables(b: Columns, { users }: Record<"users", Referenced>) {
@@ -28,6 +29,11 @@ function supportTicketsTable(b: Columns) {
        * one that gets the same id after a restore. Null until the first link is made.
        */
       linkNonce: b.text("link_nonce"),
+      /**
+       * The language of the page the ticket was sent from, a site language tag ('en' for tickets older than it):
+       * the e-mails about the ticket are written in it unless an account owns the ticket (then the account's).
+       */
+      language: b.text("language", { enum: SITE_LANGUAGES }).notNull().default("en"),
     },
     (t) => [
       b.index("support_tickets_created_idx").on(t.createdAt),

@@ -11,6 +11,7 @@ import { emailChanges, users, type User } from "../../db/schema";
 import { DAY } from "../../lib/clock";
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import { queueEmail } from "../email/outbox";
+import { accountLanguage } from "../email/language";
 import { claimConfirmedAddress } from "../ownership/service";
 import { findUserByEmail, normaliseEmail } from "../users/service";
 import { assertPassword, recordSignInChange } from "./password";
@@ -49,7 +50,11 @@ export async function requestEmailChange(
         to: newEmail,
         userId: user.id,
         template: "email-change-confirm",
-        payload: { confirmUrl: confirmEmailUrl(deps.config.appUrl, token), oldEmail: user.email },
+        payload: {
+          confirmUrl: confirmEmailUrl(deps.config.appUrl, token),
+          oldEmail: user.email,
+          language: accountLanguage(user),
+        },
       },
       now,
     );
@@ -83,7 +88,11 @@ export async function confirmEmailChange(deps: EmailDeps, token: string): Promis
     await recordSignInChange(
       tx,
       user,
-      { template: "email-changed", payload: { newEmail: change.newEmail }, action: "account.email-changed" },
+      {
+        template: "email-changed",
+        payload: { newEmail: change.newEmail, language: accountLanguage(user) },
+        action: "account.email-changed",
+      },
       now,
     );
     return change.newEmail;

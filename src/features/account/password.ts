@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { writeAudit } from "../audit/service";
 import { signSessionToken } from "../../lib/session-token";
 import { queueEmail } from "../email/outbox";
+import { accountLanguage } from "../email/language";
 import type { EmailPayload, EmailTemplate } from "../email/templates/registry";
 import type { ChangePasswordAnswer } from "@shared/api/account";
 import type { AuditAction } from "@shared/audit-actions";
@@ -72,7 +73,7 @@ export async function changePassword(
       row,
       {
         template: "password-changed",
-        payload: { changedAt: new Date(now).toISOString() },
+        payload: { changedAt: new Date(now).toISOString(), language: accountLanguage(row) },
         action: "account.password-changed",
       },
       now,

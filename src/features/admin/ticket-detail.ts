@@ -17,6 +17,7 @@ import { queueLostKeys } from "../product-keys/resend";
 import { findUserByEmail } from "../users/service";
 import { ticketById } from "../support/service";
 import { ticketAnswers } from "../support/thread";
+import { ticketLanguage } from "../support/language";
 import { threadMessages, ticketView } from "../support/view";
 import { seatCount } from "../seats/service";
 
@@ -97,7 +98,7 @@ export function resendSenderKeys(deps: Pick<AppDeps, "db" | "clock">, admin: Use
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const ticket = await ticketById(tx, ticketId);
-    const sent = await queueLostKeys(tx, ticket.email, now);
+    const sent = await queueLostKeys(tx, ticket.email, now, await ticketLanguage(tx, ticket));
     if (!sent) throw conflict("NO_KEYS", `No paid purchase made with ${ticket.email} has a key to send.`);
     await writeAudit(tx, {
       actorUserId: admin.id,

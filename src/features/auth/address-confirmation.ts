@@ -15,6 +15,7 @@ import { AppError, conflict } from "../../lib/errors";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
+import { accountLanguage } from "../email/language";
 import { claimConfirmedAddress } from "../ownership/service";
 import { lockAccount } from "../users/service";
 import type { AccountMessage, ConfirmEmailAnswer } from "@shared/api/account";
@@ -42,7 +43,7 @@ export const isAddressConfirmed = (user: Pick<User, "emailConfirmedAt">) => user
 export async function queueAddressConfirmation(
   tx: DbOrTx,
   appUrl: string,
-  user: Pick<User, "id" | "email">,
+  user: Pick<User, "id" | "email" | "language">,
   now: number,
   kind: "address-confirm" | "address-invitation" = "address-confirm",
 ) {
@@ -51,7 +52,12 @@ export async function queueAddressConfirmation(
   const token = await issueLink(tx, addressConfirmations, { userId: user.id, email: user.email }, lifetime, now);
   await queueEmail(
     tx,
-    { to: user.email, userId: user.id, template: kind, payload: { confirmUrl: confirmAddressUrl(appUrl, token) } },
+    {
+      to: user.email,
+      userId: user.id,
+      template: kind,
+      payload: { confirmUrl: confirmAddressUrl(appUrl, token), language: accountLanguage(user) },
+    },
     now,
   );
 }

@@ -35,7 +35,7 @@ export async function inviteUnconfirmedAccounts(
           .update(users)
           .set({ confirmationInvitedAt: now })
           .where(and(eq(users.id, id), isNull(users.emailConfirmedAt), isNull(users.confirmationInvitedAt)))
-          .returning({ id: users.id, email: users.email });
+          .returning({ id: users.id, email: users.email, language: users.language });
         if (!account) continue;
         await queueAddressConfirmation(tx, deps.config.appUrl, account, now, "address-invitation");
         invited++;

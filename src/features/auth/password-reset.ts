@@ -11,6 +11,7 @@ import { DAY, HOUR } from "../../lib/clock";
 import { AppError } from "../../lib/errors";
 import { hashPassword } from "../../lib/passwords";
 import { queueEmail } from "../email/outbox";
+import { accountLanguage } from "../email/language";
 import { findUserByEmail, lockAccount } from "../users/service";
 
 const RESET_LINK_LIFETIME_MS = HOUR;
@@ -47,7 +48,7 @@ export async function requestPasswordReset(deps: ResetDeps, email: string): Prom
           to: user.email,
           userId: user.id,
           template: "password-reset",
-          payload: { resetUrl: resetUrl(deps.config.appUrl, token) },
+          payload: { resetUrl: resetUrl(deps.config.appUrl, token), language: accountLanguage(user) },
         },
         now,
       );

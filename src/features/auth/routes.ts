@@ -8,6 +8,7 @@ import { authGuard } from "../../http/guard";
 import { AuthModel } from "@shared/api/auth";
 import { passwordResetRoutes } from "./password-reset-routes";
 import { login, meResponse, sessionResponse, signup } from "./service";
+import { answerLanguage } from "../../http/answer-language";
 
 type Login = { email: string };
 
@@ -18,16 +19,20 @@ export function authRoutes(deps: AppDeps) {
     .use(authGuard(deps))
     .use(rateLimits(deps))
     .use(passwordResetRoutes(deps))
-    .post("/signup", async ({ body }) => sessionResponse(deps, await signup(deps, body)), {
-      rateLimit: [perIp("signup", RATE_RULES.signup)],
-      body: AuthModel.signupBody,
-      response: { 200: AuthModel.session, ...jsonBodyFailures, ...failures(409) },
-      detail: {
-        summary: "Create an account with a product key",
-        description:
-          "The key from the purchase e-mail (12 letters and digits) starts the subscription. A key that doesn't exist is a 400 (INVALID_PRODUCT_KEY); a used key, a key on hold or an e-mail that already has an account is a 409. The answer signs the new account in.",
+    .post(
+      "/signup",
+      async ({ body, request }) => sessionResponse(deps, await signup(deps, body, answerLanguage(request))),
+      {
+        rateLimit: [perIp("signup", RATE_RULES.signup)],
+        body: AuthModel.signupBody,
+        response: { 200: AuthModel.session, ...jsonBodyFailures, ...failures(409) },
+        detail: {
+          summary: "Create an account with a product key",
+          description:
+            "The key from the purchase e-mail (12 letters and digits) starts the subscription. A key that doesn't exist is a 400 (INVALID_PRODUCT_KEY); a used key, a key on hold or an e-mail that already has an account is a 409. The answer signs the new account in.",
+        },
       },
-    })
+    )
     .post(
       "/login",
       async ({ body }) => {

@@ -12,6 +12,8 @@ import { NOT_AT_HAND } from "../../db/prepared";
 import { assertEmailFree, findUserByEmail, insertUser, publicUser, touchLastSeen } from "../users/service";
 import { signSessionToken } from "../../lib/session-token";
 import { queueEmail } from "../email/outbox";
+import { accountLanguage } from "../email/language";
+import { DEFAULT_LANGUAGE, type SiteLanguage } from "@shared/languages";
 import { toIso } from "../../lib/clock";
 import { queueAddressConfirmation } from "./address-confirmation";
 import { announceAccount } from "../webhooks/events";
@@ -30,7 +32,14 @@ export interface SignupInput {
  * claimed with UPDATE … WHERE is_used = false, so of many racing sign-ups with one key exactly one succeeds;
  * the address is unique, so of racing sign-ups with one address exactly one makes an account.
  */
-export async function signup(deps: AppDeps, input: SignupInput): Promise<User> {
+/**
+ * `language` is the sign-up page's (its request's): the new account's language, which its e-mails are written in.
+ */
+export async function signup(
+  deps: AppDeps,
+  input: SignupInput,
+  language: SiteLanguage = DEFAULT_LANGUAGE,
+): Promise<User> {
   if (input.password !== input.confirmPassword) throw badRequest("PASSWORD_MISMATCH", "Passwords don't match");
   // Cheap checks first, so a bad key or e-mail costs no password hash.
   await assertKeyAvailable(deps.db, input.productKey);
@@ -39,7 +48,7 @@ export async function signup(deps: AppDeps, input: SignupInput): Promise<User> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     await assertEmailFree(tx, input.email);
-    const user = await insertUser(tx, { email: input.email, passwordHash }, now);
+    const user = await insertUser(tx, { email: input.email, passwordHash, language }, now);
     await announceAccount(tx, "account.created", user, now);
     const key = await claimProductKey(tx, input.productKey, user.id, now);
     const endDate = planEndDate(PLANS[key.plan].days, now);
@@ -52,7 +61,7 @@ export async function signup(deps: AppDeps, input: SignupInput): Promise<User> {
         to: user.email,
         userId: user.id,
         template: "welcome",
-        payload: { planName: PLANS[key.plan].name, endDate: toIso(endDate) },
+        payload: { planName: PLANS[key.plan].name, endDate: toIso(endDate), language: accountLanguage(user) },
       },
       now,
     );

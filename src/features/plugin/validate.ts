@@ -16,6 +16,7 @@ import { HOUR, toIso } from "../../lib/clock";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
+import { accountLanguage } from "../email/language";
 import {
   findUserByPluginKey,
   getSubscription,
@@ -148,6 +149,7 @@ async function alertOwner(
         attemptedRobloxUserId: accounts.attempted,
         linkedRobloxAccountId: accounts.linked,
         dashboardUrl: `${deps.config.appUrl}/dashboard`,
+        language: accountLanguage(owner),
       },
     },
     now,

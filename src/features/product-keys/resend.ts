@@ -12,6 +12,7 @@ import { DAY, toIso } from "../../lib/clock";
 import { PLANS } from "@shared/plans";
 import { queueEmail } from "../email/outbox";
 import { normaliseEmail } from "../users/service";
+import { DEFAULT_LANGUAGE, type SiteLanguage } from "@shared/languages";
 
 export const KEY_RESEND_MESSAGE =
   "If that address bought a key, we've e-mailed every key bought with it. It can take a few minutes; check your spam folder too.";
@@ -36,7 +37,13 @@ function keysBoughtWith(db: DbOrTx, email: string) {
 }
 
 /** Queues the lost-keys e-mail: every key bought with `email`; null (nothing queued) when it bought none. */
-export async function queueLostKeys(tx: DbOrTx, email: string, now: number): Promise<{ keys: number } | null> {
+/** `language` is the one the e-mail is written in: the asking page's, or the ticket's beside which an admin sent it. */
+export async function queueLostKeys(
+  tx: DbOrTx,
+  email: string,
+  now: number,
+  language: SiteLanguage = DEFAULT_LANGUAGE,
+): Promise<{ keys: number } | null> {
   const keys = await keysBoughtWith(tx, email);
   if (!keys.length) return null;
   await queueEmail(
@@ -53,6 +60,7 @@ export async function queueLostKeys(tx: DbOrTx, email: string, now: number): Pro
           used: k.used,
           ...(k.renewalUserId !== null ? { renewal: true } : {}),
         })),
+        language,
       },
     },
     now,
@@ -60,7 +68,11 @@ export async function queueLostKeys(tx: DbOrTx, email: string, now: number): Pro
   return { keys: keys.length };
 }
 
-export async function resendKeys(deps: Pick<AppDeps, "db" | "clock">, rawEmail: string): Promise<{ message: string }> {
+export async function resendKeys(
+  deps: Pick<AppDeps, "db" | "clock">,
+  rawEmail: string,
+  language: SiteLanguage = DEFAULT_LANGUAGE,
+): Promise<{ message: string }> {
   const email = normaliseEmail(rawEmail);
   if (!LOOKS_LIKE_AN_ADDRESS.test(email)) return { message: KEY_RESEND_MESSAGE };
   const now = deps.clock.now();
@@ -71,7 +83,7 @@ export async function resendKeys(deps: Pick<AppDeps, "db" | "clock">, rawEmail: 
       .from(emails)
       .where(and(eq(emails.to, email), eq(emails.template, "lost-keys"), gt(emails.createdAt, now - DAY)));
     if (sent!.n >= LOST_KEY_EMAILS_PER_DAY) return;
-    await queueLostKeys(tx, email, now);
+    await queueLostKeys(tx, email, now, language);
   });
   return { message: KEY_RESEND_MESSAGE };
 }

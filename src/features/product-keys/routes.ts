@@ -5,6 +5,7 @@ import { perBody, perIp, rateLimits } from "../../http/rate-limits";
 import { jsonBodyFailures } from "@shared/api/common";
 import { normaliseEmail } from "../users/service";
 import { resendKeys } from "./resend";
+import { answerLanguage } from "../../http/answer-language";
 import { ProductKeyModel } from "@shared/api/product-keys";
 
 const TOO_MANY = "Too many requests for keys. Please wait a few minutes and try again.";
@@ -12,7 +13,7 @@ const TOO_MANY = "Too many requests for keys. Please wait a few minutes and try 
 export function productKeyRoutes(deps: AppDeps) {
   return new Elysia({ tags: ["Payments"] })
     .use(rateLimits(deps))
-    .post("/api/keys/resend", ({ body }) => resendKeys(deps, body.email), {
+    .post("/api/keys/resend", ({ body, request }) => resendKeys(deps, body.email, answerLanguage(request)), {
       rateLimit: [
         perIp("key-resend", RATE_RULES.keyResend, TOO_MANY),
         perBody<{ email: string }>(

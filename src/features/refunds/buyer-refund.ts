@@ -22,6 +22,15 @@ import { refundRefusal } from "../purchases/refund-rules";
 type RefundDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config">;
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** The refund-update e-mail's payload about `sale`: its amount to format and the language it was bought in. */
+const refundUpdate = (outcome: "requested" | "declined", sale: Sale) => ({
+  outcome,
+  planName: PLANS[sale.plan].name,
+  amountCents: sale.amountCents,
+  currency: sale.currency,
+  language: sale.language,
+});
 const NO_SUCH_PURCHASE = "No purchase with this id on your account.";
 
 async function alertAdmins(tx: DbOrTx, headline: string, lines: string[], now: number) {
@@ -87,7 +96,7 @@ async function claimRefund(
             to: await buyerAddress(tx, sale, userId),
             ...emailAbout(sale, userId),
             template: "refund-update",
-            payload: { outcome: "requested", planName: PLANS[sale.plan].name, amount: dollars(sale.amountCents) },
+            payload: refundUpdate("requested", sale),
           },
           now,
         );
@@ -217,7 +226,7 @@ export async function decideRefundRequest(
           to: await buyerAddress(tx, sale, request.userId),
           ...emailAbout(sale, request.userId),
           template: "refund-update",
-          payload: { outcome: "declined", planName: PLANS[sale.plan].name, amount: dollars(sale.amountCents) },
+          payload: refundUpdate("declined", sale),
         },
         now,
       );

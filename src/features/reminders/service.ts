@@ -16,6 +16,7 @@ import { DAY, toIso } from "../../lib/clock";
 import { PLANS, type PlanId } from "@shared/plans";
 import type { ReminderKind } from "@shared/reminders";
 import { queueEmail } from "../email/outbox";
+import { accountLanguage } from "../email/language";
 
 /** An ended subscription is reminded only this soon after its end, never months later (say, when this feature first runs). */
 const ENDED_REMINDER_WINDOW_MS = 3 * DAY;
@@ -24,6 +25,8 @@ export interface DueReminder {
   subscriptionId: number;
   userId: number;
   email: string;
+  /** The account's language setting, which its reminders are written in. */
+  language: string;
   plan: PlanId;
   kind: ReminderKind;
   /** The end of access (ms), which also names the period. */
@@ -63,6 +66,7 @@ export async function dueReminders(
       subscriptionId: subscriptions.id,
       userId: users.id,
       email: users.email,
+      language: users.language,
       plan: subscriptions.plan,
       periodEnd: subscriptions.endDate,
     })
@@ -110,11 +114,17 @@ async function queueReminder(tx: DbOrTx, reminder: DueReminder, now: number): Pr
   if (!claimed) return false;
   const planName = PLANS[reminder.plan].name;
   const endDate = toIso(reminder.periodEnd)!;
+  const language = accountLanguage(reminder);
   // The end itself has its own e-mail (what stopped, and the way back); the two before it are reminders.
   if (reminder.kind === "ended")
     await queueEmail(
       tx,
-      { to: reminder.email, userId: reminder.userId, template: "access-ended", payload: { planName, endDate } },
+      {
+        to: reminder.email,
+        userId: reminder.userId,
+        template: "access-ended",
+        payload: { planName, endDate, language },
+      },
       now,
     );
   else
@@ -124,7 +134,7 @@ async function queueReminder(tx: DbOrTx, reminder: DueReminder, now: number): Pr
         to: reminder.email,
         userId: reminder.userId,
         template: "renewal-reminder",
-        payload: { kind: reminder.kind, planName, endDate },
+        payload: { kind: reminder.kind, planName, endDate, language },
       },
       now,
     );

@@ -8,6 +8,7 @@ import { forUpdate, type DbOrTx } from "../../db";
 import { subscriptions, users, type Subscription } from "../../db/schema";
 import { toIso } from "../../lib/clock";
 import { queueEmail } from "../email/outbox";
+import { accountLanguage } from "../email/language";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { PLANS, type PlanId } from "@shared/plans";
 import type { DashboardResponse } from "@shared/api/subscriptions";
@@ -63,14 +64,18 @@ export async function cancelSubscription(deps: AppDeps, userId: number): Promise
       .where(eq(subscriptions.id, sub.id))
       .returning();
     await announceSubscription(tx, "subscription.cancelled", cancelled!, now);
-    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+    const [owner] = await tx
+      .select({ email: users.email, language: users.language })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
     await queueEmail(
       tx,
       {
         to: owner!.email,
         userId,
         template: "cancellation",
-        payload: { planName: PLANS[sub.plan].name, endDate: toIso(sub.endDate)! },
+        payload: { planName: PLANS[sub.plan].name, endDate: toIso(sub.endDate)!, language: accountLanguage(owner!) },
       },
       now,
     );

@@ -10,6 +10,7 @@ import { failures, jsonBodyFailures } from "@shared/api/common";
 import { SupportModel } from "@shared/api/support";
 import { normaliseEmail } from "../users/service";
 import { createTicket } from "./service";
+import { answerLanguage } from "../../http/answer-language";
 import { answerByLink, threadByLink } from "./thread";
 import { ticketOfLink } from "./links";
 import { accountTicketRoutes } from "./account-ticket-routes";
@@ -23,7 +24,7 @@ export function supportRoutes(deps: AppDeps) {
 function contactRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/support" })
     .use(rateLimits(deps))
-    .post("/tickets", ({ body }) => createTicket(deps, body), {
+    .post("/tickets", ({ body, request }) => createTicket(deps, body, answerLanguage(request)), {
       rateLimit: [
         perIp("support", RATE_RULES.supportTicket, TOO_MANY),
         perBody<{ email: string }>(

@@ -21,6 +21,8 @@ import { ticketLink } from "./links";
 import { ticketView } from "./view";
 import { announceTicket } from "../webhooks/events";
 import { alertAdminsOfTicket } from "./admin-alert";
+import { ticketLanguage } from "./language";
+import { DEFAULT_LANGUAGE, type SiteLanguage } from "@shared/languages";
 
 type TicketDeps = Pick<AppDeps, "db" | "clock" | "config" | "jwtSecret">;
 
@@ -33,10 +35,14 @@ export function messageText(raw: string): string {
   return text;
 }
 
-/** Opens a ticket and queues the sender's acknowledgement (its number and link), in one transaction. */
+/**
+ * Opens a ticket and queues the sender's acknowledgement (its number and link), in one transaction. `language` is
+ * the page's it was sent from, kept with the ticket for the e-mails about it.
+ */
 export function createTicket(
   deps: TicketDeps,
   input: { email: string; subject?: TicketSubject | null; message: string },
+  language: SiteLanguage = DEFAULT_LANGUAGE,
 ): Promise<SupportTicketView> {
   const message = messageText(input.message);
   const now = deps.clock.now();
@@ -50,6 +56,7 @@ export function createTicket(
         status: "open",
         createdAt: now,
         linkNonce: newToken(16),
+        language,
       })
       .returning();
     await announceTicket(tx, row, ticketNumber(row.id), now);
@@ -67,6 +74,7 @@ export function createTicket(
           responseHours: SUPPORT_RESPONSE_HOURS,
           ticketUrl: ticketLink(deps, row, row.linkNonce!),
           linkDays: deps.config.supportLinkDays,
+          language: await ticketLanguage(tx, row),
         },
       },
       now,

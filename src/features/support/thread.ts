@@ -18,6 +18,7 @@ import { alertAdminsOfTicket } from "./admin-alert";
 import { ensureLinkNonce, ticketLink, ticketOfLink } from "./links";
 import { messageText } from "./service";
 import { threadView } from "./view";
+import { ticketLanguage } from "./language";
 
 type ThreadDeps = Pick<AppDeps, "db" | "clock" | "config" | "jwtSecret">;
 
@@ -86,6 +87,7 @@ export function replyToTicket(
           closed,
           ticketUrl: ticketLink(deps, ticket, nonce),
           linkDays: deps.config.supportLinkDays,
+          language: await ticketLanguage(tx, ticket),
         },
       },
       now,

@@ -9,6 +9,7 @@ import { newPassword } from "../../lib/random";
 import { toIso } from "../../lib/clock";
 import type { PublicUser, UserSettings } from "@shared/api/users";
 import { isThemeChoice } from "@shared/theme";
+import type { SiteLanguage } from "@shared/languages";
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -52,7 +53,7 @@ export async function assertEmailFree(db: DbOrTx, email: string) {
  */
 export async function insertUser(
   db: DbOrTx,
-  input: { email: string; passwordHash: string; isAdmin?: boolean },
+  input: { email: string; passwordHash: string; isAdmin?: boolean; language?: SiteLanguage },
   now: number,
 ): Promise<User> {
   try {
@@ -62,6 +63,7 @@ export async function insertUser(
         email: normaliseEmail(input.email),
         passwordHash: input.passwordHash,
         isAdmin: input.isAdmin ?? false,
+        ...(input.language ? { language: input.language } : {}),
         createdAt: now,
       })
       .returning();

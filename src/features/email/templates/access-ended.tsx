@@ -1,8 +1,9 @@
 /** On the day a subscription runs out: what stopped, and the way back. */
 import { Button, Link, Text } from "./components";
-import { PRODUCT_NAME } from "@shared/product";
+import type { SiteLanguage } from "@shared/languages";
 import { EmailLayout, styles } from "./layout";
-import { formatDay } from "./links";
+import { emailDay } from "./formats";
+import { emailWords, markedParts } from "./words";
 
 interface AccessEndedEmailProps {
   planName: string;
@@ -10,24 +11,24 @@ interface AccessEndedEmailProps {
   endDate: string;
   renewUrl: string;
   settingsUrl: string;
+  /** The account's language; English unless given. */
+  language?: SiteLanguage;
 }
 
-export function AccessEndedEmail({ planName, endDate, renewUrl, settingsUrl }: AccessEndedEmailProps) {
+export function AccessEndedEmail({ planName, endDate, renewUrl, settingsUrl, language }: AccessEndedEmailProps) {
+  const t = emailWords(language);
   return (
-    <EmailLayout preview={`Your ${PRODUCT_NAME} access has ended`}>
-      <Text style={styles.heading}>Your {PRODUCT_NAME} access has ended</Text>
+    <EmailLayout preview={t("email.account.ended.subject")} language={language}>
+      <Text style={styles.heading}>{t("email.account.ended.subject")}</Text>
       <Text style={styles.text}>
-        Your {planName} ended on {formatDay(endDate)} (UTC). The plugin no longer imports designs with your plugin key.
+        {t("email.account.ended.text", { plan: planName, day: emailDay(endDate, language) })}
       </Text>
-      <Text style={styles.text}>
-        Renew and it works again at once, with the same plugin key and linked Roblox account. Nothing else to set up.
-      </Text>
+      <Text style={styles.text}>{t("email.account.ended.renew")}</Text>
       <Button href={renewUrl} style={styles.button}>
-        Renew now
+        {t("email.reminder.button")}
       </Button>
       <Text style={{ ...styles.muted, marginTop: "20px" }}>
-        You get this e-mail because notifications are on. Turn them off in{" "}
-        <Link href={settingsUrl}>your dashboard settings</Link>.
+        {markedParts(t("email.account.ended.notifications"), [(text) => <Link href={settingsUrl}>{text}</Link>])}
       </Text>
     </EmailLayout>
   );

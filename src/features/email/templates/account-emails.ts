@@ -1,8 +1,11 @@
-/** The account's own e-mails: password reset and change, address confirmation, and e-mail change. */
+/**
+ * The account's own e-mails: password reset and change, address confirmation, and e-mail change. Each is written
+ * in the account's language (`language`; absent from e-mails queued before they had one: English).
+ */
 import { createElement } from "react";
 import { t } from "elysia";
-import { PRODUCT_NAME } from "@shared/product";
-import { define, text } from "./definition";
+import { define, emailLanguage, text } from "./definition";
+import { emailWords } from "./words";
 
 export const ACCOUNT_EMAILS = {
   /** Forgot password: a one-hour, single-use link. */
@@ -10,9 +13,10 @@ export const ACCOUNT_EMAILS = {
     title: "Password reset",
     sentWhen: "When someone asks for a new password.",
     sample: { resetUrl: "https://layerlift.example/reset-password?token=sample" },
-    payload: t.Object({ resetUrl: text }),
-    subject: () => `Reset your ${PRODUCT_NAME} password`,
-    element: async ({ resetUrl }) => createElement((await import("./password-reset")).PasswordResetEmail, { resetUrl }),
+    payload: t.Object({ resetUrl: text, language: emailLanguage }),
+    subject: ({ language }) => emailWords(language)("email.account.reset.subject"),
+    element: async ({ resetUrl, language }) =>
+      createElement((await import("./password-reset")).PasswordResetEmail, { resetUrl, language }),
     highlights: ({ resetUrl }) => ({ link: resetUrl }),
     secret: "resetUrl",
   }),
@@ -21,12 +25,13 @@ export const ACCOUNT_EMAILS = {
     title: "Password changed",
     sentWhen: "When the account's password is changed in Settings.",
     sample: { changedAt: "2026-11-01T12:00:00.000Z" },
-    payload: t.Object({ changedAt: text }),
-    subject: () => `Your ${PRODUCT_NAME} password was changed`,
-    element: async ({ changedAt }, appUrl) =>
+    payload: t.Object({ changedAt: text, language: emailLanguage }),
+    subject: ({ language }) => emailWords(language)("email.account.passwordChanged.subject"),
+    element: async ({ changedAt, language }, appUrl) =>
       createElement((await import("./account-notices")).PasswordChangedEmail, {
         changedAt,
         resetUrl: `${appUrl}/login?forgot=1`,
+        language,
       }),
   }),
   /** Settings → Change email: the link that confirms the new address, sent to it. */
@@ -34,10 +39,10 @@ export const ACCOUNT_EMAILS = {
     title: "Confirm new e-mail",
     sentWhen: "To the new address when Settings → Change email is asked for.",
     sample: { confirmUrl: "https://layerlift.example/confirm-email?token=sample", oldEmail: "old@example.com" },
-    payload: t.Object({ confirmUrl: text, oldEmail: text }),
-    subject: () => `Confirm your new ${PRODUCT_NAME} email address`,
-    element: async ({ confirmUrl, oldEmail }) =>
-      createElement((await import("./account-notices")).EmailChangeConfirmEmail, { confirmUrl, oldEmail }),
+    payload: t.Object({ confirmUrl: text, oldEmail: text, language: emailLanguage }),
+    subject: ({ language }) => emailWords(language)("email.account.changeConfirm.subject"),
+    element: async ({ confirmUrl, oldEmail, language }) =>
+      createElement((await import("./account-notices")).EmailChangeConfirmEmail, { confirmUrl, oldEmail, language }),
     highlights: ({ confirmUrl }) => ({ link: confirmUrl }),
     secret: "confirmUrl",
   }),
@@ -46,10 +51,14 @@ export const ACCOUNT_EMAILS = {
     title: "Confirm e-mail address",
     sentWhen: "After sign-up, and when the account asks for the link again from its dashboard.",
     sample: { confirmUrl: "https://layerlift.example/confirm-address?token=sample" },
-    payload: t.Object({ confirmUrl: text }),
-    subject: () => `Confirm your ${PRODUCT_NAME} email address`,
-    element: async ({ confirmUrl }) =>
-      createElement((await import("./account-notices")).AddressConfirmEmail, { confirmUrl, invitation: false }),
+    payload: t.Object({ confirmUrl: text, language: emailLanguage }),
+    subject: ({ language }) => emailWords(language)("email.account.confirm.subject"),
+    element: async ({ confirmUrl, language }) =>
+      createElement((await import("./account-notices")).AddressConfirmEmail, {
+        confirmUrl,
+        invitation: false,
+        language,
+      }),
     highlights: ({ confirmUrl }) => ({ link: confirmUrl }),
     secret: "confirmUrl",
   }),
@@ -58,10 +67,14 @@ export const ACCOUNT_EMAILS = {
     title: "Invitation to confirm e-mail address",
     sentWhen: "Once, to each account made before addresses were confirmed, when the operator invites them.",
     sample: { confirmUrl: "https://layerlift.example/confirm-address?token=sample" },
-    payload: t.Object({ confirmUrl: text }),
-    subject: () => `Please confirm your ${PRODUCT_NAME} email address`,
-    element: async ({ confirmUrl }) =>
-      createElement((await import("./account-notices")).AddressConfirmEmail, { confirmUrl, invitation: true }),
+    payload: t.Object({ confirmUrl: text, language: emailLanguage }),
+    subject: ({ language }) => emailWords(language)("email.account.invitation.subject"),
+    element: async ({ confirmUrl, language }) =>
+      createElement((await import("./account-notices")).AddressConfirmEmail, {
+        confirmUrl,
+        invitation: true,
+        language,
+      }),
     highlights: ({ confirmUrl }) => ({ link: confirmUrl }),
     secret: "confirmUrl",
   }),
@@ -70,12 +83,13 @@ export const ACCOUNT_EMAILS = {
     title: "E-mail changed",
     sentWhen: "To the old address once the new one is confirmed.",
     sample: { newEmail: "new@example.com" },
-    payload: t.Object({ newEmail: text }),
-    subject: () => `Your ${PRODUCT_NAME} account's email changed`,
-    element: async ({ newEmail }, appUrl) =>
+    payload: t.Object({ newEmail: text, language: emailLanguage }),
+    subject: ({ language }) => emailWords(language)("email.account.changed.subject"),
+    element: async ({ newEmail, language }, appUrl) =>
       createElement((await import("./account-notices")).EmailChangedEmail, {
         newEmail,
         supportUrl: `${appUrl}/support`,
+        language,
       }),
   }),
 };

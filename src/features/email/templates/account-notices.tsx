@@ -1,41 +1,52 @@
 /** E-mails about the account itself: its password changed, its address to confirm or a new one, its address changed. */
 import { Button, Text } from "./components";
-import { PRODUCT_NAME } from "@shared/product";
+import { DEFAULT_LANGUAGE, type SiteLanguage } from "@shared/languages";
 import { EmailLayout, styles } from "./layout";
+import { emailMoment, emailMoney } from "./formats";
+import { emailWords } from "./words";
 
-export function PasswordChangedEmail({ changedAt, resetUrl }: { changedAt: string; resetUrl: string }) {
-  const when = new Date(changedAt).toUTCString();
+/** The language an account e-mail is written in: the account's (English unless given). */
+interface InLanguage {
+  language?: SiteLanguage;
+}
+
+export function PasswordChangedEmail({
+  changedAt,
+  resetUrl,
+  language,
+}: { changedAt: string; resetUrl: string } & InLanguage) {
+  const t = emailWords(language);
+  // English keeps the moment as it always wrote it.
+  const when =
+    (language ?? DEFAULT_LANGUAGE) === DEFAULT_LANGUAGE
+      ? new Date(changedAt).toUTCString()
+      : emailMoment(changedAt, language);
   return (
-    <EmailLayout preview={`Your ${PRODUCT_NAME} password was changed`}>
-      <Text style={styles.heading}>Your password was changed</Text>
-      <Text style={styles.text}>
-        The password of your {PRODUCT_NAME} account was changed from its Settings on {when}. Every other signed-in
-        browser has been signed out.
-      </Text>
-      <Text style={styles.text}>
-        If you did this, there is nothing more to do. If you did not, choose a new password at once:
-      </Text>
+    <EmailLayout preview={t("email.account.passwordChanged.subject")} language={language}>
+      <Text style={styles.heading}>{t("email.account.passwordChanged.heading")}</Text>
+      <Text style={styles.text}>{t("email.account.passwordChanged.text", { when })}</Text>
+      <Text style={styles.text}>{t("email.account.passwordChanged.ifNot")}</Text>
       <Button href={resetUrl} style={styles.button}>
-        Reset your password
+        {t("email.account.passwordChanged.button")}
       </Button>
     </EmailLayout>
   );
 }
 
-export function EmailChangeConfirmEmail({ confirmUrl, oldEmail }: { confirmUrl: string; oldEmail: string }) {
+export function EmailChangeConfirmEmail({
+  confirmUrl,
+  oldEmail,
+  language,
+}: { confirmUrl: string; oldEmail: string } & InLanguage) {
+  const t = emailWords(language);
   return (
-    <EmailLayout preview={`Confirm your new ${PRODUCT_NAME} email address`}>
-      <Text style={styles.heading}>Confirm your new email address</Text>
-      <Text style={styles.text}>
-        The {PRODUCT_NAME} account {oldEmail} asked to use this address from now on. Nothing changes until you confirm.
-      </Text>
+    <EmailLayout preview={t("email.account.changeConfirm.subject")} language={language}>
+      <Text style={styles.heading}>{t("email.account.changeConfirm.heading")}</Text>
+      <Text style={styles.text}>{t("email.account.changeConfirm.text", { oldEmail })}</Text>
       <Button href={confirmUrl} style={styles.button}>
-        Confirm this email address
+        {t("email.account.changeConfirm.button")}
       </Button>
-      <Text style={{ ...styles.muted, marginTop: "20px" }}>
-        The link works once, within 24 hours. If you did not ask for this, ignore this e-mail and the account keeps its
-        address.
-      </Text>
+      <Text style={{ ...styles.muted, marginTop: "20px" }}>{t("email.account.changeConfirm.terms")}</Text>
     </EmailLayout>
   );
 }
@@ -44,84 +55,80 @@ export function EmailChangeConfirmEmail({ confirmUrl, oldEmail }: { confirmUrl: 
  * The link that proves the account's address: after sign-up (24 hours), or as the one-time invitation to
  * accounts made before confirmation existed (7 days).
  */
-export function AddressConfirmEmail({ confirmUrl, invitation }: { confirmUrl: string; invitation: boolean }) {
-  const heading = invitation ? "Please confirm your email address" : "Confirm your email address";
+export function AddressConfirmEmail({
+  confirmUrl,
+  invitation,
+  language,
+}: { confirmUrl: string; invitation: boolean } & InLanguage) {
+  const t = emailWords(language);
+  const heading = invitation ? t("email.account.invitation.heading") : t("email.account.confirm.heading");
   return (
-    <EmailLayout preview={heading}>
+    <EmailLayout preview={heading} language={language}>
       <Text style={styles.heading}>{heading}</Text>
       <Text style={styles.text}>
-        {invitation
-          ? `We now ask every ${PRODUCT_NAME} account to confirm its address. Your account, subscription and plugin keep working as before; until you confirm, your dashboard shows only the purchases whose key you used yourself.`
-          : `Your ${PRODUCT_NAME} account was created with this address. It works already, with the key you signed up with.`}
+        {invitation ? t("email.account.invitation.text") : t("email.account.confirm.text")}
       </Text>
-      <Text style={styles.text}>
-        Confirming shows your account everything made with this address: every purchase and its invoices, keys you
-        haven't used yet, and your support messages.
-      </Text>
+      <Text style={styles.text}>{t("email.account.confirm.shows")}</Text>
       <Button href={confirmUrl} style={styles.button}>
-        Confirm my email address
+        {t("email.account.confirm.button")}
       </Button>
       <Text style={{ ...styles.muted, marginTop: "20px" }}>
-        The link works once, within {invitation ? "7 days" : "24 hours"}; after that, sign in and send a new one from
-        your dashboard. If you didn't create a {PRODUCT_NAME} account with this address, ignore this e-mail: nothing
-        made with this address is shown to that account.
+        {invitation ? t("email.account.invitation.terms") : t("email.account.confirm.terms")}
       </Text>
     </EmailLayout>
   );
 }
 
-export function EmailChangedEmail({ newEmail, supportUrl }: { newEmail: string; supportUrl: string }) {
+export function EmailChangedEmail({
+  newEmail,
+  supportUrl,
+  language,
+}: { newEmail: string; supportUrl: string } & InLanguage) {
+  const t = emailWords(language);
   return (
-    <EmailLayout preview={`Your ${PRODUCT_NAME} account's email changed`}>
-      <Text style={styles.heading}>Your account's email changed</Text>
-      <Text style={styles.text}>
-        Your {PRODUCT_NAME} account now signs in with {newEmail}, confirmed from that address. This address no longer
-        signs in and gets no more e-mails about the account.
-      </Text>
-      <Text style={styles.text}>If you did not make this change, contact us:</Text>
+    <EmailLayout preview={t("email.account.changed.subject")} language={language}>
+      <Text style={styles.heading}>{t("email.account.changed.heading")}</Text>
+      <Text style={styles.text}>{t("email.account.changed.text", { newEmail })}</Text>
+      <Text style={styles.text}>{t("email.account.changed.ifNot")}</Text>
       <Button href={supportUrl} style={styles.button}>
-        Contact support
+        {t("email.account.changed.button")}
       </Button>
     </EmailLayout>
   );
 }
 
 const REFUND_WORDS = {
-  requested: {
-    heading: "We got your refund request",
-    text: (plan: string, amount: string) =>
-      `You asked for a refund of ${plan} (${amount}). We look at it and e-mail you as soon as it is decided; nothing changes until then.`,
-  },
-  refunded: {
-    heading: "Your purchase was refunded",
-    text: (plan: string, amount: string) =>
-      `${amount} for ${plan} is on its way back to the card you paid with; banks usually take 5–10 business days to show it. The time the key added has been taken back from your subscription, so the plugin stops when none is left.`,
-  },
-  declined: {
-    heading: "Your refund request was declined",
-    text: (plan: string, amount: string) =>
-      `Your request to refund ${plan} (${amount}) was declined, and your purchase stays as it was. Reply through the support page if you have questions.`,
-  },
+  requested: { heading: "email.account.refund.requested.heading", text: "email.account.refund.requested.text" },
+  refunded: { heading: "email.account.refund.refunded.heading", text: "email.account.refund.refunded.text" },
+  declined: { heading: "email.account.refund.declined.heading", text: "email.account.refund.declined.text" },
 } as const;
 
 export function RefundUpdateEmail({
   outcome,
   planName,
   amount,
+  amountCents,
+  currency,
   purchasesUrl,
+  language,
 }: {
   outcome: keyof typeof REFUND_WORDS;
   planName: string;
-  amount: string;
+  /** The amount as queued before e-mails kept it in cents ("$24.99"). */
+  amount?: string;
+  amountCents?: number;
+  currency?: string;
   purchasesUrl: string;
-}) {
+} & InLanguage) {
+  const t = emailWords(language);
   const words = REFUND_WORDS[outcome];
+  const money = amountCents === undefined ? (amount ?? "") : emailMoney(amountCents, currency ?? "usd", language);
   return (
-    <EmailLayout preview={words.heading}>
-      <Text style={styles.heading}>{words.heading}</Text>
-      <Text style={styles.text}>{words.text(planName, amount)}</Text>
+    <EmailLayout preview={t(words.heading)} language={language}>
+      <Text style={styles.heading}>{t(words.heading)}</Text>
+      <Text style={styles.text}>{t(words.text, { plan: planName, amount: money })}</Text>
       <Button href={purchasesUrl} style={styles.button}>
-        See your purchases
+        {t("email.account.refund.button")}
       </Button>
     </EmailLayout>
   );

@@ -1,29 +1,28 @@
 /** After a subscription is cancelled: access lasts until its end, and how to come back. */
 import { Link, Text } from "./components";
-import { PRODUCT_NAME } from "@shared/product";
+import type { SiteLanguage } from "@shared/languages";
 import { EmailLayout, styles } from "./layout";
-import { formatDay } from "./links";
+import { emailDay } from "./formats";
+import { emailWords, markedParts } from "./words";
 
 interface CancellationEmailProps {
   planName: string;
   /** The end of access, ISO. */
   endDate: string;
   renewUrl: string;
+  /** The account's language; English unless given. */
+  language?: SiteLanguage;
 }
 
-export function CancellationEmail({ planName, endDate, renewUrl }: CancellationEmailProps) {
-  const day = formatDay(endDate);
+export function CancellationEmail({ planName, endDate, renewUrl, language }: CancellationEmailProps) {
+  const t = emailWords(language);
+  const day = emailDay(endDate, language);
   return (
-    <EmailLayout preview={`Your ${PRODUCT_NAME} access lasts until ${day}`}>
-      <Text style={styles.heading}>Your subscription is cancelled</Text>
+    <EmailLayout preview={t("email.account.cancelled.preview", { day })} language={language}>
+      <Text style={styles.heading}>{t("email.account.cancelled.heading")}</Text>
+      <Text style={styles.text}>{t("email.account.cancelled.text", { plan: planName, day })}</Text>
       <Text style={styles.text}>
-        You cancelled {planName}. Nothing stops today: the plugin keeps working with your plugin key until {day} (UTC),
-        the end of the time you paid for. After that it stops importing designs, and you won't be charged or reminded
-        again.
-      </Text>
-      <Text style={styles.text}>
-        Changed your mind? <Link href={renewUrl}>Renew from your dashboard</Link> at any time, before or after that day:
-        the new time is added to what you have left, with the same plugin key and linked Roblox account.
+        {markedParts(t("email.account.cancelled.comeBack"), [(text) => <Link href={renewUrl}>{text}</Link>])}
       </Text>
     </EmailLayout>
   );

@@ -1,32 +1,33 @@
 /** Sent to a key's owner when the plugin key is used from another game-platform account. */
 import { Button, Text } from "./components";
-import { PRODUCT_NAME } from "@shared/product";
+import type { SiteLanguage } from "@shared/languages";
 import { EmailLayout, styles } from "./layout";
+import { emailWords } from "./words";
 
 interface KeySharingAlertProps {
   attemptedRobloxUserId: string;
   linkedRobloxAccountId: string;
   dashboardUrl: string;
+  /** The owner's account language; English unless given. */
+  language?: SiteLanguage;
 }
 
 export function KeySharingAlertEmail({
   attemptedRobloxUserId,
   linkedRobloxAccountId,
   dashboardUrl,
+  language,
 }: KeySharingAlertProps) {
+  const t = emailWords(language);
   return (
-    <EmailLayout preview={`Your ${PRODUCT_NAME} plugin key was used from another account`}>
-      <Text style={styles.heading}>Your plugin key was used from another account</Text>
+    <EmailLayout preview={t("email.account.keySharing.subject")} language={language}>
+      <Text style={styles.heading}>{t("email.account.keySharing.heading")}</Text>
       <Text style={styles.text}>
-        Your plugin key is linked to account {linkedRobloxAccountId}, and someone just tried to use it from account{" "}
-        {attemptedRobloxUserId}. The attempt was refused.
+        {t("email.account.keySharing.text", { linked: linkedRobloxAccountId, attempted: attemptedRobloxUserId })}
       </Text>
-      <Text style={styles.text}>
-        If that was you on a new account, reset the linked account from your dashboard. If it was not, generate a new
-        plugin key: the old one stops working at once.
-      </Text>
+      <Text style={styles.text}>{t("email.account.keySharing.what")}</Text>
       <Button href={dashboardUrl} style={styles.button}>
-        Open your dashboard
+        {t("email.account.keySharing.button")}
       </Button>
     </EmailLayout>
   );

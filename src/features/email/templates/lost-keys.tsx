@@ -1,8 +1,10 @@
 /** "Can't find your key?": every key bought with this address, and whether it is still unused. */
 import { Button, Link, Section, Text } from "./components";
-import { PRODUCT_NAME } from "@shared/product";
+import type { SiteLanguage } from "@shared/languages";
 import { colors, EmailLayout, styles } from "./layout";
-import { formatDay, signupUrl } from "./links";
+import { signupUrl } from "./links";
+import { emailDay } from "./formats";
+import { emailWords, markedParts, type EmailWords } from "./words";
 
 export interface LostKey {
   key: string;
@@ -15,20 +17,39 @@ export interface LostKey {
 }
 
 /** What became of a key, in words that fit how it was bought. */
-function keyUse(k: LostKey): string {
-  if (k.renewal) return "a renewal, already applied to your account";
-  return k.used ? "already used to create an account" : "unused";
+function keyUse(k: LostKey, t: EmailWords): string {
+  if (k.renewal) return t("email.account.lostKeys.renewal");
+  return k.used ? t("email.account.lostKeys.used") : t("email.account.lostKeys.unused");
 }
 
-export function LostKeysEmail({ keys, email, appUrl }: { keys: LostKey[]; email: string; appUrl: string }) {
+const keyStyle = {
+  ...styles.text,
+  fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace",
+  fontSize: "20px",
+  fontWeight: 700,
+  letterSpacing: "3px",
+  margin: "0 0 4px",
+};
+
+export function LostKeysEmail({
+  keys,
+  email,
+  appUrl,
+  language,
+}: {
+  keys: LostKey[];
+  email: string;
+  appUrl: string;
+  /** The language of the page the keys were asked for from; English unless given. */
+  language?: SiteLanguage;
+}) {
+  const t = emailWords(language);
   const unused = keys.find((k) => !k.used);
+  const count = keys.length;
   return (
-    <EmailLayout preview={`Your ${PRODUCT_NAME} product ${keys.length === 1 ? "key" : "keys"}`}>
-      <Text style={styles.heading}>Your product {keys.length === 1 ? "key" : "keys"}</Text>
-      <Text style={styles.text}>
-        You asked us to send the {keys.length === 1 ? "key" : "keys"} bought with {email}. Here{" "}
-        {keys.length === 1 ? "it is" : "they are"}:
-      </Text>
+    <EmailLayout preview={t("email.account.lostKeys.subject", { count })} language={language}>
+      <Text style={styles.heading}>{t("email.account.lostKeys.heading", { count })}</Text>
+      <Text style={styles.text}>{t("email.account.lostKeys.intro", { count, email })}</Text>
       {keys.map((k) => (
         <Section
           key={k.key}
@@ -39,39 +60,32 @@ export function LostKeysEmail({ keys, email, appUrl }: { keys: LostKey[]; email:
             margin: "0 0 10px",
           }}
         >
-          <Text
-            style={{
-              ...styles.text,
-              fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace",
-              fontSize: "20px",
-              fontWeight: 700,
-              letterSpacing: "3px",
-              margin: "0 0 4px",
-            }}
-          >
-            {k.key}
-          </Text>
+          <Text style={keyStyle}>{k.key}</Text>
           <Text style={{ ...styles.muted, margin: 0 }}>
-            {k.planName}, bought {formatDay(k.boughtAt)}: {keyUse(k)}
+            {t("email.account.lostKeys.line", {
+              plan: k.planName,
+              day: emailDay(k.boughtAt, language),
+              use: keyUse(k, t),
+            })}
           </Text>
         </Section>
       ))}
       {unused ? (
         <>
-          <Text style={styles.text}>An unused key creates your account:</Text>
+          <Text style={styles.text}>{t("email.account.lostKeys.unusedCreates")}</Text>
           <Button href={signupUrl(appUrl, unused.key, email)} style={styles.button}>
-            Create your account
+            {t("email.productKey.button")}
           </Button>
         </>
       ) : (
         <Text style={styles.text}>
-          Every key has been used, so you already have an account: <Link href={`${appUrl}/login`}>sign in</Link> (or
-          reset your password from there).
+          {markedParts(t("email.account.lostKeys.allUsed"), [(text) => <Link href={`${appUrl}/login`}>{text}</Link>])}
         </Text>
       )}
       <Text style={{ ...styles.muted, marginTop: "20px" }}>
-        Didn't ask for this? Someone typed your address on our site; you can ignore this e-mail. Questions? Visit{" "}
-        <Link href={`${appUrl}/support`}>{appUrl}/support</Link>.
+        {markedParts(t("email.account.lostKeys.notYou", { url: `${appUrl}/support` }), [
+          (text) => <Link href={`${appUrl}/support`}>{text}</Link>,
+        ])}
       </Text>
     </EmailLayout>
   );

@@ -21,6 +21,7 @@ import { reminderHeadline } from "./reminder-headline";
 import { define, emailLanguage, text, type EmailDefinition } from "./definition";
 import { ACCOUNT_EMAILS } from "./account-emails";
 import { SEAT_EMAILS } from "./seat-emails";
+import { SUPPORT_EMAILS } from "./support-emails";
 
 const cents = t.Integer({ minimum: 0 });
 const SAMPLE_END = "2027-03-01T12:00:00.000Z";
@@ -126,10 +127,12 @@ export const EMAIL_TEMPLATES = {
         t.Object({ key: text, planName: text, boughtAt: text, used: t.Boolean(), renewal: t.Optional(t.Boolean()) }),
         { minItems: 1 },
       ),
+      // The language of the page the keys were asked for from.
+      language: emailLanguage,
     }),
-    subject: ({ keys }) => `Your ${PRODUCT_NAME} product ${keys.length === 1 ? "key" : "keys"}`,
-    element: async ({ email, keys }, appUrl) =>
-      createElement((await import("./lost-keys")).LostKeysEmail, { email, keys, appUrl }),
+    subject: ({ keys, language }) => emailWords(language)("email.account.lostKeys.subject", { count: keys.length }),
+    element: async ({ email, keys, language }, appUrl) =>
+      createElement((await import("./lost-keys")).LostKeysEmail, { email, keys, appUrl, language }),
     highlights: ({ keys }) => ({ keys: keys.map((k) => `${k.key} (${k.used ? "used" : "unused"})`).join(", ") }),
   }),
   /** To every admin: a dispute opened or ended, or an early fraud warning. */
@@ -191,11 +194,12 @@ export const EMAIL_TEMPLATES = {
     title: "Renewal reminder",
     sentWhen: "7 days and 1 day before a subscription ends, when notifications are on.",
     sample: { kind: "7-days", planName: "4 Month Pro", endDate: SAMPLE_END },
-    payload: t.Object({ kind: oneOf(REMINDER_KINDS), planName: text, endDate: text }),
-    subject: ({ kind }) => reminderHeadline(kind),
-    element: async ({ kind, planName, endDate }, appUrl) =>
+    payload: t.Object({ kind: oneOf(REMINDER_KINDS), planName: text, endDate: text, language: emailLanguage }),
+    subject: ({ kind, language }) => reminderHeadline(kind, language),
+    element: async ({ kind, planName, endDate, language }, appUrl) =>
       createElement((await import("./renewal-reminder")).RenewalReminderEmail, {
         kind,
+        language,
         planName,
         endDate,
         renewUrl: renewUrl(appUrl),
@@ -258,11 +262,12 @@ export const EMAIL_TEMPLATES = {
   cancellation: define({
     title: "Cancellation confirmation",
     sentWhen: "When a subscription is cancelled from the dashboard.",
-    payload: t.Object({ planName: text, endDate: text }),
+    payload: t.Object({ planName: text, endDate: text, language: emailLanguage }),
     sample: { planName: "4 Month Pro", endDate: SAMPLE_END },
-    subject: () => `Your ${PRODUCT_NAME} subscription is cancelled`,
-    element: async ({ planName, endDate }, appUrl) =>
+    subject: ({ language }) => emailWords(language)("email.account.cancelled.subject"),
+    element: async ({ planName, endDate, language }, appUrl) =>
       createElement((await import("./cancellation")).CancellationEmail, {
+        language,
         planName,
         endDate,
         renewUrl: renewUrl(appUrl),
@@ -272,11 +277,12 @@ export const EMAIL_TEMPLATES = {
   welcome: define({
     title: "Welcome",
     sentWhen: "After sign-up.",
-    payload: t.Object({ planName: text, endDate: t.Union([text, t.Null()]) }),
+    payload: t.Object({ planName: text, endDate: t.Union([text, t.Null()]), language: emailLanguage }),
     sample: { planName: "4 Month Pro", endDate: SAMPLE_END },
-    subject: () => `Welcome to ${PRODUCT_NAME}: what to do next`,
-    element: async ({ planName, endDate }, appUrl) =>
+    subject: ({ language }) => emailWords(language)("email.account.welcome.subject"),
+    element: async ({ planName, endDate, language }, appUrl) =>
       createElement((await import("./welcome")).WelcomeEmail, {
+        language,
         planName,
         endDate,
         guideUrl: guideUrl(appUrl),
@@ -287,11 +293,12 @@ export const EMAIL_TEMPLATES = {
   "access-ended": define({
     title: "Access ended",
     sentWhen: "On the day a subscription runs out, once, when notifications are on.",
-    payload: t.Object({ planName: text, endDate: text }),
+    payload: t.Object({ planName: text, endDate: text, language: emailLanguage }),
     sample: { planName: "4 Month Pro", endDate: SAMPLE_END },
-    subject: () => `Your ${PRODUCT_NAME} access has ended`,
-    element: async ({ planName, endDate }, appUrl) =>
+    subject: ({ language }) => emailWords(language)("email.account.ended.subject"),
+    element: async ({ planName, endDate, language }, appUrl) =>
       createElement((await import("./access-ended")).AccessEndedEmail, {
+        language,
         planName,
         endDate,
         renewUrl: renewUrl(appUrl),
@@ -314,65 +321,30 @@ export const EMAIL_TEMPLATES = {
     title: "Refund request update",
     sentWhen: "When a buyer asks for a refund that waits for an admin, and when an admin declines it.",
     sample: { outcome: "requested", planName: "4 Month Pro", amount: "$24.99" },
-    payload: t.Object({ outcome: oneOf(["requested", "refunded", "declined"]), planName: text, amount: text }),
-    subject: ({ outcome }) =>
-      ({
-        requested: `We got your ${PRODUCT_NAME} refund request`,
-        refunded: `Your ${PRODUCT_NAME} purchase was refunded`,
-        declined: `Your ${PRODUCT_NAME} refund request was declined`,
-      })[outcome],
-    element: async ({ outcome, planName, amount }, appUrl) =>
+    payload: t.Object({
+      outcome: oneOf(["requested", "refunded", "declined"]),
+      planName: text,
+      // The amount and its currency, formatted in the e-mail's language; e-mails queued before had it
+      // preformatted in English ("$24.99") in `amount`.
+      amountCents: t.Optional(cents),
+      currency: t.Optional(text),
+      amount: t.Optional(text),
+      // The sale's language.
+      language: emailLanguage,
+    }),
+    subject: ({ outcome, language }) => emailWords(language)(`email.account.refund.${outcome}.subject`),
+    element: async ({ outcome, planName, amount, amountCents, currency, language }, appUrl) =>
       createElement((await import("./account-notices")).RefundUpdateEmail, {
         outcome,
         planName,
         amount,
+        amountCents,
+        currency,
+        language,
         purchasesUrl: `${appUrl}/dashboard?tab=purchases`,
       }),
   }),
-  /** To the sender of a support ticket: its number and the link to its page. */
-  "support-received": define({
-    title: "Support ticket received",
-    sentWhen: "When someone sends a message from the support page.",
-    sample: {
-      number: "#42",
-      subjectLabel: "Billing",
-      responseHours: 24,
-      ticketUrl: "https://layerlift.example/support/ticket?token=sample",
-      linkDays: 30,
-    },
-    payload: t.Object({
-      number: text,
-      subjectLabel: t.Union([text, t.Null()]),
-      responseHours: t.Integer({ minimum: 1 }),
-      ticketUrl: text,
-      linkDays: t.Integer({ minimum: 1 }),
-    }),
-    subject: ({ number }) => `We got your message (${PRODUCT_NAME} ticket ${number})`,
-    element: async (payload) => createElement((await import("./support")).SupportReceivedEmail, payload),
-    highlights: ({ number, ticketUrl }) => ({ ticket: number, link: ticketUrl }),
-  }),
-  /** An admin's answer to a ticket, with the link to answer back. */
-  "support-reply": define({
-    title: "Support answer",
-    sentWhen: "When an admin answers a support ticket.",
-    sample: {
-      number: "#42",
-      reply: "Thanks for the details! The key is on its way again; check your spam folder too.",
-      closed: false,
-      ticketUrl: "https://layerlift.example/support/ticket?token=sample",
-      linkDays: 30,
-    },
-    payload: t.Object({
-      number: text,
-      reply: text,
-      closed: t.Boolean(),
-      ticketUrl: text,
-      linkDays: t.Integer({ minimum: 1 }),
-    }),
-    subject: ({ number }) => `Re: your ${PRODUCT_NAME} ticket ${number}`,
-    element: async (payload) => createElement((await import("./support")).SupportReplyEmail, payload),
-    highlights: ({ number, ticketUrl }) => ({ ticket: number, link: ticketUrl }),
-  }),
+  ...SUPPORT_EMAILS,
   /** To a key's owner when the plugin key is used from another game account. */
   "key-sharing-alert": define({
     title: "Key sharing alert",
@@ -382,8 +354,14 @@ export const EMAIL_TEMPLATES = {
       linkedRobloxAccountId: "123456789",
       dashboardUrl: "https://layerlift.example/dashboard",
     },
-    payload: t.Object({ attemptedRobloxUserId: text, linkedRobloxAccountId: text, dashboardUrl: text }),
-    subject: () => `Your ${PRODUCT_NAME} plugin key was used from another account`,
+    payload: t.Object({
+      attemptedRobloxUserId: text,
+      linkedRobloxAccountId: text,
+      dashboardUrl: text,
+      // The owner's account language.
+      language: emailLanguage,
+    }),
+    subject: ({ language }) => emailWords(language)("email.account.keySharing.subject"),
     element: async (payload) => createElement((await import("./key-sharing-alert")).KeySharingAlertEmail, payload),
   }),
 };

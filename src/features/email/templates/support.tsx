@@ -1,25 +1,32 @@
 /** Support tickets: the acknowledgement of a new ticket, and an admin's answer, each with the link to the ticket's page. */
 import { Fragment } from "react";
 import { Button, Link, Section, Text } from "./components";
-import { PRODUCT_NAME } from "@shared/product";
+import { DEFAULT_LANGUAGE, type SiteLanguage } from "@shared/languages";
+import { TICKET_SUBJECT_LABELS, TICKET_SUBJECTS } from "@shared/support";
 import { colors, EmailLayout, styles } from "./layout";
+import { emailWords, markedParts } from "./words";
 
 /** For mail apps that don't show the button; the text part already gives the link with the button's words. */
-function LinkFallback({ url }: { url: string }) {
+function LinkFallback({ url, language }: { url: string; language?: SiteLanguage }) {
   return (
     <Text data-skip-in-text="true" style={{ ...styles.muted, marginTop: "20px" }}>
-      Or open this link: <Link href={url}>{url}</Link>
+      {emailWords(language)("email.account.openLink")} <Link href={url}>{url}</Link>
     </Text>
   );
 }
 
-function LinkTerms({ linkDays }: { linkDays: number }) {
-  return (
-    <Text style={styles.muted}>
-      The link opens your ticket without an account and works for {linkDays} days; every answer from us brings a new
-      one. Please don't forward this e-mail: whoever has the link can read and answer the ticket.
-    </Text>
-  );
+function LinkTerms({ linkDays, language }: { linkDays: number; language?: SiteLanguage }) {
+  return <Text style={styles.muted}>{emailWords(language)("email.support.linkTerms", { days: linkDays })}</Text>;
+}
+
+/**
+ * The ticket's subject as the e-mail names it: English keeps the label it was queued with, in lower case; another
+ * language names the subject in its own words (the support page's).
+ */
+function subjectWords(label: string, language: SiteLanguage): string {
+  if (language === DEFAULT_LANGUAGE) return label.toLowerCase();
+  const id = TICKET_SUBJECTS.find((subject) => TICKET_SUBJECT_LABELS[subject] === label);
+  return id ? emailWords(language)(`support.contact.subject.${id}`) : label;
 }
 
 interface ReceivedProps {
@@ -28,22 +35,33 @@ interface ReceivedProps {
   responseHours: number;
   ticketUrl: string;
   linkDays: number;
+  /** The ticket's language: its account's, or the page's it was sent from; English unless given. */
+  language?: SiteLanguage;
 }
 
-export function SupportReceivedEmail({ number, subjectLabel, responseHours, ticketUrl, linkDays }: ReceivedProps) {
+export function SupportReceivedEmail({
+  number,
+  subjectLabel,
+  responseHours,
+  ticketUrl,
+  linkDays,
+  language = DEFAULT_LANGUAGE,
+}: ReceivedProps) {
+  const t = emailWords(language);
+  const values = { number, hours: responseHours };
+  const intro = subjectLabel
+    ? t("email.support.received.introAbout", { ...values, subject: subjectWords(subjectLabel, language) })
+    : t("email.support.received.intro", values);
   return (
-    <EmailLayout preview={`We got your message: ticket ${number}`}>
-      <Text style={styles.heading}>We got your message</Text>
-      <Text style={styles.text}>
-        Thanks for writing to {PRODUCT_NAME} support{subjectLabel ? ` about ${subjectLabel.toLowerCase()}` : ""}. Your
-        ticket number is <strong>{number}</strong>. We answer within {responseHours} hours, by e-mail to this address.
-      </Text>
-      <Text style={styles.text}>Your message and our answers are on the ticket's page, where you can add to it.</Text>
+    <EmailLayout preview={t("email.support.received.preview", { number })} language={language}>
+      <Text style={styles.heading}>{t("email.support.received.heading")}</Text>
+      <Text style={styles.text}>{markedParts(intro, [(text) => <strong>{text}</strong>])}</Text>
+      <Text style={styles.text}>{t("email.support.received.page")}</Text>
       <Button href={ticketUrl} style={styles.button}>
-        View your ticket
+        {t("email.support.received.button")}
       </Button>
-      <LinkFallback url={ticketUrl} />
-      <LinkTerms linkDays={linkDays} />
+      <LinkFallback url={ticketUrl} language={language} />
+      <LinkTerms linkDays={linkDays} language={language} />
     </EmailLayout>
   );
 }
@@ -73,23 +91,22 @@ interface ReplyProps {
   closed: boolean;
   ticketUrl: string;
   linkDays: number;
+  /** The ticket's language: its account's, or the page's it was sent from; English unless given. */
+  language?: SiteLanguage;
 }
 
-export function SupportReplyEmail({ number, reply, closed, ticketUrl, linkDays }: ReplyProps) {
+export function SupportReplyEmail({ number, reply, closed, ticketUrl, linkDays, language }: ReplyProps) {
+  const t = emailWords(language);
   return (
-    <EmailLayout preview={`An answer to your ticket ${number}`}>
-      <Text style={styles.heading}>An answer to your ticket {number}</Text>
+    <EmailLayout preview={t("email.support.reply.heading", { number })} language={language}>
+      <Text style={styles.heading}>{t("email.support.reply.heading", { number })}</Text>
       <Quoted text={reply} />
-      <Text style={styles.text}>
-        {closed
-          ? "We've closed the ticket. If something is still not right, answer on the ticket's page and it opens again."
-          : "To answer, use the ticket's page: replies to this e-mail don't reach the ticket."}
-      </Text>
+      <Text style={styles.text}>{closed ? t("email.support.reply.closed") : t("email.support.reply.howToAnswer")}</Text>
       <Button href={ticketUrl} style={styles.button}>
-        Answer on the ticket's page
+        {t("email.support.reply.button")}
       </Button>
-      <LinkFallback url={ticketUrl} />
-      <LinkTerms linkDays={linkDays} />
+      <LinkFallback url={ticketUrl} language={language} />
+      <LinkTerms linkDays={linkDays} language={language} />
     </EmailLayout>
   );
 }

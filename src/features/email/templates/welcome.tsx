@@ -1,8 +1,9 @@
 /** After sign-up: the account is ready, and the three things left before a first import. */
 import { Button, Link, Text } from "./components";
-import { PRODUCT_NAME } from "@shared/product";
+import type { SiteLanguage } from "@shared/languages";
 import { EmailLayout, styles } from "./layout";
-import { formatDay } from "./links";
+import { emailDay } from "./formats";
+import { emailWords, markedParts } from "./words";
 
 interface WelcomeEmailProps {
   planName: string;
@@ -10,29 +11,31 @@ interface WelcomeEmailProps {
   endDate: string | null;
   guideUrl: string;
   dashboardUrl: string;
+  /** The account's language; English unless given. */
+  language?: SiteLanguage;
 }
 
-export function WelcomeEmail({ planName, endDate, guideUrl, dashboardUrl }: WelcomeEmailProps) {
+export function WelcomeEmail({ planName, endDate, guideUrl, dashboardUrl, language }: WelcomeEmailProps) {
+  const t = emailWords(language);
   return (
-    <EmailLayout preview={`Welcome to ${PRODUCT_NAME}: what to do next`}>
-      <Text style={styles.heading}>Welcome to {PRODUCT_NAME}!</Text>
+    <EmailLayout preview={t("email.account.welcome.subject")} language={language}>
+      <Text style={styles.heading}>{t("email.account.welcome.heading")}</Text>
       <Text style={styles.text}>
-        Your account is ready with {planName}, {endDate ? `running until ${formatDay(endDate)} (UTC)` : "for life"}.
-        Three steps to your first import:
+        {endDate
+          ? t("email.account.welcome.introUntil", { plan: planName, day: emailDay(endDate, language) })
+          : t("email.account.welcome.introLifetime", { plan: planName })}
       </Text>
       <Text style={styles.text}>
-        1. In <Link href={dashboardUrl}>your dashboard</Link>, open the Plugin tab and press Generate Plugin Key.
+        {markedParts(t("email.account.welcome.step1"), [(text) => <Link href={dashboardUrl}>{text}</Link>])}
         <br />
-        2. Install the {PRODUCT_NAME} plugin from its store page.
+        {t("email.account.welcome.step2")}
         <br />
-        3. Open it in Roblox Studio, signed in with the Roblox account you build with, and paste the plugin key.
+        {t("email.account.welcome.step3")}
       </Text>
       <Button href={guideUrl} style={styles.button}>
-        Read the setup guide
+        {t("email.account.welcome.button")}
       </Button>
-      <Text style={{ ...styles.muted, marginTop: "20px" }}>
-        The guide links the plugin's store page and says what to do if the plugin shows a message.
-      </Text>
+      <Text style={{ ...styles.muted, marginTop: "20px" }}>{t("email.account.welcome.note")}</Text>
     </EmailLayout>
   );
 }

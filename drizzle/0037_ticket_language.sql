@@ -1,0 +1,1 @@
+ALTER TABLE `support_tickets` ADD `language` text DEFAULT 'en' NOT NULL;
