@@ -1,21 +1,13 @@
 /** Days, moments and money as an account's e-mails write them, through Intl in the e-mail's language. */
-import { DEFAULT_LANGUAGE, languageInfo, type SiteLanguage } from "@shared/languages";
-
-const locale = (language: SiteLanguage | undefined) =>
-  !language || language === DEFAULT_LANGUAGE ? "en-US" : languageInfo(language).tag;
+import type { SiteLanguage } from "@shared/languages";
+import { formatLongDay, formatMoney, intlLocale } from "@shared/intl-formats";
 
 /** A day: "December 1, 2026", "1. Dezember 2026" (UTC). */
-export const emailDay = (iso: string, language?: SiteLanguage) =>
-  new Date(iso).toLocaleDateString(locale(language), {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+export const emailDay = (iso: string, language?: SiteLanguage) => formatLongDay(language, iso);
 
 /** A day and its time: "December 1, 2026 at 12:00 PM UTC", "1. Dezember 2026 um 12:00 UTC". */
 export const emailMoment = (iso: string, language?: SiteLanguage) =>
-  new Date(iso).toLocaleString(locale(language), {
+  new Date(iso).toLocaleString(intlLocale(language), {
     year: "numeric",
     month: "long",
     day: "numeric",
@@ -27,4 +19,4 @@ export const emailMoment = (iso: string, language?: SiteLanguage) =>
 
 /** An amount in cents of `currency` (lower or upper case ISO code): "$24.99", "24,99 $", "US$ 24,99". */
 export const emailMoney = (cents: number, currency: string, language?: SiteLanguage) =>
-  new Intl.NumberFormat(locale(language), { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
+  formatMoney(language, cents, currency);
