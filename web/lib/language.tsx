@@ -39,8 +39,31 @@ export function useT(): Translate {
   const language = useWordsLanguage();
   return useMemo(() => {
     const i18n = loadedCatalogue(language) ?? loadedCatalogue(DEFAULT_LANGUAGE)!;
-    return (id: MessageId, values?: MessageValues) => i18n._(id, { product: PRODUCT_NAME, ...values });
+    const formatted = formattedOnce(i18n);
+    return (id: MessageId, values?: MessageValues) => {
+      if (values) return i18n._(id, { product: PRODUCT_NAME, ...values });
+      let text = formatted.get(id);
+      if (text === undefined) {
+        text = i18n._(id, { product: PRODUCT_NAME });
+        // Kept only once the message is there: English past the first chunk may still be on its way.
+        if (Object.hasOwn(i18n.messages, id)) formatted.set(id, text);
+      }
+      return text;
+    };
   }, [language]);
+}
+
+/**
+ * A message without values always reads the same in one catalogue, so it is formatted once: a page says
+ * hundreds of them on every render (the server's render of each page among them).
+ */
+const formattedMessages = new WeakMap<object, Map<string, string>>();
+function formattedOnce(i18n: object): Map<string, string> {
+  const kept = formattedMessages.get(i18n);
+  if (kept) return kept;
+  const formatted = new Map<string, string>();
+  formattedMessages.set(i18n, formatted);
+  return formatted;
 }
 
 /** Formats money for the page's language with Intl: "$24.99", "24,99 $" (de), "US$ 24,99" (pt-BR). */
