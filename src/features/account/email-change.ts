@@ -12,6 +12,8 @@ import { DAY } from "../../lib/clock";
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import { queueEmail } from "../email/outbox";
 import { accountLanguage } from "../email/language";
+import { pageUrl } from "../email/templates/links";
+import type { SiteLanguage } from "@shared/languages";
 import { claimConfirmedAddress } from "../ownership/service";
 import { findUserByEmail, normaliseEmail } from "../users/service";
 import { assertPassword, recordSignInChange } from "./password";
@@ -26,8 +28,9 @@ const INVALID_LINK =
 
 type EmailDeps = Pick<AppDeps, "db" | "clock" | "config">;
 
-export const confirmEmailUrl = (appUrl: string, token: string) =>
-  `${appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+/** The new address's confirmation page in the account's language, with the link's token. */
+export const confirmEmailUrl = (appUrl: string, language: SiteLanguage, token: string) =>
+  pageUrl(appUrl, language, `/confirm-email?token=${encodeURIComponent(token)}`);
 
 export async function requestEmailChange(
   deps: EmailDeps,
@@ -51,7 +54,7 @@ export async function requestEmailChange(
         userId: user.id,
         template: "email-change-confirm",
         payload: {
-          confirmUrl: confirmEmailUrl(deps.config.appUrl, token),
+          confirmUrl: confirmEmailUrl(deps.config.appUrl, accountLanguage(user), token),
           oldEmail: user.email,
           language: accountLanguage(user),
         },

@@ -16,6 +16,8 @@ import { RATE_RULES } from "../../lib/rate-limit";
 import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
 import { accountLanguage } from "../email/language";
+import { pageUrl } from "../email/templates/links";
+import type { SiteLanguage } from "@shared/languages";
 import { claimConfirmedAddress } from "../ownership/service";
 import { lockAccount } from "../users/service";
 import type { AccountMessage, ConfirmEmailAnswer } from "@shared/api/account";
@@ -30,8 +32,9 @@ const INVALID_LINK =
   "This confirmation link is invalid, has expired or was replaced by a newer one. Sign in and send a new one from your dashboard.";
 const TOO_MANY = "We've sent several links already. Please use the newest one, or try again in a while.";
 
-export const confirmAddressUrl = (appUrl: string, token: string) =>
-  `${appUrl}/confirm-address?token=${encodeURIComponent(token)}`;
+/** The confirmation page in the account's language, with the link's token. */
+export const confirmAddressUrl = (appUrl: string, language: SiteLanguage, token: string) =>
+  pageUrl(appUrl, language, `/confirm-address?token=${encodeURIComponent(token)}`);
 
 /** Whether the account's address was proven (a confirmation or an e-mail change link was followed). */
 export const isAddressConfirmed = (user: Pick<User, "emailConfirmedAt">) => user.emailConfirmedAt !== null;
@@ -56,7 +59,10 @@ export async function queueAddressConfirmation(
       to: user.email,
       userId: user.id,
       template: kind,
-      payload: { confirmUrl: confirmAddressUrl(appUrl, token), language: accountLanguage(user) },
+      payload: {
+        confirmUrl: confirmAddressUrl(appUrl, accountLanguage(user), token),
+        language: accountLanguage(user),
+      },
     },
     now,
   );

@@ -12,6 +12,8 @@ import { AppError } from "../../lib/errors";
 import { hashPassword } from "../../lib/passwords";
 import { queueEmail } from "../email/outbox";
 import { accountLanguage } from "../email/language";
+import { pageUrl } from "../email/templates/links";
+import type { SiteLanguage } from "@shared/languages";
 import { findUserByEmail, lockAccount } from "../users/service";
 
 const RESET_LINK_LIFETIME_MS = HOUR;
@@ -24,8 +26,9 @@ const PASSWORD_RESET_MESSAGE = "Your password has been changed. Please sign in w
 
 type ResetDeps = Pick<AppDeps, "db" | "clock" | "config">;
 
-export function resetUrl(appUrl: string, token: string): string {
-  return `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+/** The reset page in the account's language, with the link's token. */
+export function resetUrl(appUrl: string, language: SiteLanguage, token: string): string {
+  return pageUrl(appUrl, language, `/reset-password?token=${encodeURIComponent(token)}`);
 }
 
 /**
@@ -48,7 +51,10 @@ export async function requestPasswordReset(deps: ResetDeps, email: string): Prom
           to: user.email,
           userId: user.id,
           template: "password-reset",
-          payload: { resetUrl: resetUrl(deps.config.appUrl, token), language: accountLanguage(user) },
+          payload: {
+            resetUrl: resetUrl(deps.config.appUrl, accountLanguage(user), token),
+            language: accountLanguage(user),
+          },
         },
         now,
       );

@@ -17,6 +17,7 @@ import { RATE_RULES } from "../../lib/rate-limit";
 import { writeAudit } from "../audit/service";
 import { queueEmail } from "../email/outbox";
 import { accountLanguage } from "../email/language";
+import { pageUrl } from "../email/templates/links";
 import {
   findUserByPluginKey,
   getSubscription,
@@ -148,7 +149,7 @@ async function alertOwner(
       payload: {
         attemptedRobloxUserId: accounts.attempted,
         linkedRobloxAccountId: accounts.linked,
-        dashboardUrl: `${deps.config.appUrl}/dashboard`,
+        dashboardUrl: pageUrl(deps.config.appUrl, accountLanguage(owner), "/dashboard"),
         language: accountLanguage(owner),
       },
     },

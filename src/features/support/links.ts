@@ -15,6 +15,8 @@ import { AppError } from "../../lib/errors";
 import { newToken } from "../../lib/random";
 import { signature, signatureHolds } from "../../lib/signed";
 import { ticketNumber } from "@shared/support";
+import type { SiteLanguage } from "@shared/languages";
+import { pageUrl } from "../email/templates/links";
 
 export const TICKET_PAGE_PATH = "/support/ticket";
 
@@ -34,11 +36,11 @@ export async function ensureLinkNonce(tx: DbOrTx, ticket: SupportTicket): Promis
   return nonce;
 }
 
-/** A signed link to the ticket's page that works for SUPPORT_LINK_DAYS from now. */
-export function ticketLink(deps: LinkDeps, ticket: { id: number }, nonce: string): string {
+/** A signed link to the ticket's page, in the e-mail's language, that works for SUPPORT_LINK_DAYS from now. */
+export function ticketLink(deps: LinkDeps, ticket: { id: number }, nonce: string, language: SiteLanguage): string {
   const expiresAt = deps.clock.now() + deps.config.supportLinkDays * DAY;
   const token = `${ticket.id}.${expiresAt}.${signature(deps.jwtSecret, signed(ticket.id, expiresAt, nonce))}`;
-  return `${deps.config.appUrl}${TICKET_PAGE_PATH}?${new URLSearchParams({ token })}`;
+  return pageUrl(deps.config.appUrl, language, `${TICKET_PAGE_PATH}?${new URLSearchParams({ token })}`);
 }
 
 /**

@@ -62,6 +62,7 @@ export function createTicket(
     await announceTicket(tx, row, ticketNumber(row.id), now);
     // A ticket sent from a confirmed address is that account's from the start.
     await recordForAddress(tx, { kind: "ticket", id: row.id }, row.email, now);
+    const mailLanguage = await ticketLanguage(tx, row);
     await queueEmail(
       tx,
       {
@@ -72,9 +73,9 @@ export function createTicket(
           number: ticketNumber(row.id),
           subjectLabel: row.subject ? TICKET_SUBJECT_LABELS[row.subject] : null,
           responseHours: SUPPORT_RESPONSE_HOURS,
-          ticketUrl: ticketLink(deps, row, row.linkNonce!),
+          ticketUrl: ticketLink(deps, row, row.linkNonce!, mailLanguage),
           linkDays: deps.config.supportLinkDays,
-          language: await ticketLanguage(tx, row),
+          language: mailLanguage,
         },
       },
       now,

@@ -75,6 +75,7 @@ export function replyToTicket(
       now,
     );
     const nonce = await ensureLinkNonce(tx, ticket);
+    const language = await ticketLanguage(tx, ticket);
     await queueEmail(
       tx,
       {
@@ -85,9 +86,9 @@ export function replyToTicket(
           number: ticketNumber(ticket.id),
           reply: body,
           closed,
-          ticketUrl: ticketLink(deps, ticket, nonce),
+          ticketUrl: ticketLink(deps, ticket, nonce, language),
           linkDays: deps.config.supportLinkDays,
-          language: await ticketLanguage(tx, ticket),
+          language,
         },
       },
       now,

@@ -5,6 +5,7 @@
 import { createElement } from "react";
 import { t } from "elysia";
 import { define, emailLanguage, text } from "./definition";
+import { pageUrl } from "./links";
 import { emailWords } from "./words";
 
 export const ACCOUNT_EMAILS = {
@@ -30,7 +31,7 @@ export const ACCOUNT_EMAILS = {
     element: async ({ changedAt, language }, appUrl) =>
       createElement((await import("./account-notices")).PasswordChangedEmail, {
         changedAt,
-        resetUrl: `${appUrl}/login?forgot=1`,
+        resetUrl: pageUrl(appUrl, language, "/login?forgot=1"),
         language,
       }),
   }),
@@ -88,7 +89,7 @@ export const ACCOUNT_EMAILS = {
     element: async ({ newEmail, language }, appUrl) =>
       createElement((await import("./account-notices")).EmailChangedEmail, {
         newEmail,
-        supportUrl: `${appUrl}/support`,
+        supportUrl: pageUrl(appUrl, language, "/support"),
         language,
       }),
   }),

@@ -1,21 +1,32 @@
-/** Links and dates e-mails carry, written once. */
+/**
+ * Links and dates e-mails carry, written once. A link to a site page opens that page in the e-mail's
+ * language (/pt-br/signup?key=…); English, and e-mails with no language (queued before e-mails had one),
+ * keep the unprefixed paths.
+ */
+import { localizedPath, type SiteLanguage } from "@shared/languages";
 import { GUIDE_PATH } from "@shared/routes";
 
+/** The site page at `path` (may carry a query) in `language`: APP_URL/de/dashboard?tab=plugin. */
+export const pageUrl = (appUrl: string, language: SiteLanguage | undefined, path: string) =>
+  `${appUrl}${localizedPath(language ?? "en", path)}`;
+
 /** Sign-up with the key and the address filled in. */
-export function signupUrl(appUrl: string, key: string, email?: string): string {
+export function signupUrl(appUrl: string, language: SiteLanguage | undefined, key: string, email?: string): string {
   const query = new URLSearchParams({ key });
   if (email) query.set("email", email);
-  return `${appUrl}/signup?${query}`;
+  return pageUrl(appUrl, language, `/signup?${query}`);
 }
 
 /** The setup guide (GUIDE_PATH): from the product key to a first import. */
-export const guideUrl = (appUrl: string) => `${appUrl}${GUIDE_PATH}`;
+export const guideUrl = (appUrl: string, language: SiteLanguage | undefined) => pageUrl(appUrl, language, GUIDE_PATH);
 
 /** The dashboard's Subscription tab, where Renew / Extend is. */
-export const renewUrl = (appUrl: string) => `${appUrl}/dashboard?tab=subscription`;
+export const renewUrl = (appUrl: string, language: SiteLanguage | undefined) =>
+  pageUrl(appUrl, language, "/dashboard?tab=subscription");
 
 /** The dashboard's Plugin tab, where the seats are listed and given keys. */
-export const seatsUrl = (appUrl: string) => `${appUrl}/dashboard?tab=plugin`;
+export const seatsUrl = (appUrl: string, language: SiteLanguage | undefined) =>
+  pageUrl(appUrl, language, "/dashboard?tab=plugin");
 
 /** A day as e-mails write it: "December 1, 2026" (UTC). */
 export const formatDay = (iso: string) =>

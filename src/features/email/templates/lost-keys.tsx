@@ -2,7 +2,7 @@
 import { Button, Link, Section, Text } from "./components";
 import type { SiteLanguage } from "@shared/languages";
 import { colors, EmailLayout, styles } from "./layout";
-import { signupUrl } from "./links";
+import { pageUrl, signupUrl } from "./links";
 import { emailDay } from "./formats";
 import { emailWords, markedParts, type EmailWords } from "./words";
 
@@ -73,18 +73,20 @@ export function LostKeysEmail({
       {unused ? (
         <>
           <Text style={styles.text}>{t("email.account.lostKeys.unusedCreates")}</Text>
-          <Button href={signupUrl(appUrl, unused.key, email)} style={styles.button}>
+          <Button href={signupUrl(appUrl, language, unused.key, email)} style={styles.button}>
             {t("email.productKey.button")}
           </Button>
         </>
       ) : (
         <Text style={styles.text}>
-          {markedParts(t("email.account.lostKeys.allUsed"), [(text) => <Link href={`${appUrl}/login`}>{text}</Link>])}
+          {markedParts(t("email.account.lostKeys.allUsed"), [
+            (text) => <Link href={pageUrl(appUrl, language, "/login")}>{text}</Link>,
+          ])}
         </Text>
       )}
       <Text style={{ ...styles.muted, marginTop: "20px" }}>
-        {markedParts(t("email.account.lostKeys.notYou", { url: `${appUrl}/support` }), [
-          (text) => <Link href={`${appUrl}/support`}>{text}</Link>,
+        {markedParts(t("email.account.lostKeys.notYou", { url: pageUrl(appUrl, language, "/support") }), [
+          (text) => <Link href={pageUrl(appUrl, language, "/support")}>{text}</Link>,
         ])}
       </Text>
     </EmailLayout>

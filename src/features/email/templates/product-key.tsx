@@ -1,12 +1,13 @@
 /** Sent after a purchase: the key, the plan and the three steps to start. */
 import { Button, Link, Text } from "./components";
 import { EmailLayout, InvoiceLine, styles, WithdrawalConsentLine } from "./layout";
-import { guideUrl, signupUrl as prefilledSignupUrl } from "./links";
+import { guideUrl, pageUrl, signupUrl as prefilledSignupUrl } from "./links";
 import type { SiteLanguage } from "@shared/languages";
 import { emailWords, markedParts } from "./words";
 
 /** The refund link for a buyer who hasn't signed up: the key is the proof of purchase. */
-const refundLink = (appUrl: string, key: string) => `${appUrl}/refund?key=${encodeURIComponent(key)}`;
+const refundLink = (appUrl: string, language: SiteLanguage | undefined, key: string) =>
+  pageUrl(appUrl, language, `/refund?key=${encodeURIComponent(key)}`);
 
 interface ProductKeyEmailProps {
   productKey: string;
@@ -34,7 +35,8 @@ export function ProductKeyEmail({
   withdrawalConsent,
   language,
 }: ProductKeyEmailProps) {
-  const signupUrl = prefilledSignupUrl(appUrl, productKey, email);
+  const signupUrl = prefilledSignupUrl(appUrl, language, productKey, email);
+  const supportUrl = pageUrl(appUrl, language, "/support");
   const t = emailWords(language);
   const plan =
     seats === 1
@@ -55,7 +57,7 @@ export function ProductKeyEmail({
         {t("email.productKey.step3")}
       </Text>
       <Text style={styles.text}>
-        {markedParts(t("email.productKey.guide"), [(text) => <Link href={guideUrl(appUrl)}>{text}</Link>])}
+        {markedParts(t("email.productKey.guide"), [(text) => <Link href={guideUrl(appUrl, language)}>{text}</Link>])}
       </Text>
       <Button href={signupUrl} style={styles.button}>
         {t("email.productKey.button")}
@@ -64,12 +66,12 @@ export function ProductKeyEmail({
       <WithdrawalConsentLine at={withdrawalConsent?.at} version={withdrawalConsent?.version} language={language} />
       <Text style={{ ...styles.muted, marginTop: "20px" }}>
         {markedParts(t("email.productKey.refund"), [
-          (text) => <Link href={refundLink(appUrl, productKey)}>{text}</Link>,
+          (text) => <Link href={refundLink(appUrl, language, productKey)}>{text}</Link>,
         ])}
       </Text>
       <Text style={styles.muted}>
-        {markedParts(t("email.productKey.keep", { url: `${appUrl}/support` }), [
-          (text) => <Link href={`${appUrl}/support`}>{text}</Link>,
+        {markedParts(t("email.productKey.keep", { url: supportUrl }), [
+          (text) => <Link href={supportUrl}>{text}</Link>,
         ])}
       </Text>
     </EmailLayout>

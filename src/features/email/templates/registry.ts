@@ -13,7 +13,7 @@ import { PRODUCT_NAME } from "@shared/product";
 import { oneOf, PlanId } from "@shared/api/common";
 import { REMINDER_KINDS } from "@shared/reminders";
 import { REFUND_KEY_OUTCOMES } from "@shared/refund-notice";
-import { guideUrl, renewUrl } from "./links";
+import { guideUrl, pageUrl, renewUrl } from "./links";
 import { emailWords } from "./words";
 import { addedSeatsIn, planWithSeatsIn } from "../../../lib/catalogue-words";
 import { paidAmount, paidFields } from "./sale-words";
@@ -105,7 +105,7 @@ export const EMAIL_TEMPLATES = {
         planName: planWithSeatsIn(language, planName, seats ?? 1),
         endDate,
         amountPaid: paidAmount({ ...payload, language }),
-        dashboardUrl: renewUrl(appUrl),
+        dashboardUrl: renewUrl(appUrl, language),
         invoiceUrl,
         withdrawalConsent: { at: payload.withdrawalConsentAt, version: payload.withdrawalConsentVersion },
         language,
@@ -202,8 +202,8 @@ export const EMAIL_TEMPLATES = {
         language,
         planName,
         endDate,
-        renewUrl: renewUrl(appUrl),
-        settingsUrl: `${appUrl}/dashboard?tab=settings`,
+        renewUrl: renewUrl(appUrl, language),
+        settingsUrl: pageUrl(appUrl, language, "/dashboard?tab=settings"),
       }),
   }),
   /** After every refund (admin, provider, dispute lost, early fraud warning): the amount and what happened to the key. */
@@ -254,7 +254,7 @@ export const EMAIL_TEMPLATES = {
         ...payload,
         planName: addedSeats ? addedSeatsIn(payload.language, payload.planName, addedSeats) : payload.planName,
         productKey: key,
-        supportUrl: `${appUrl}/support`,
+        supportUrl: pageUrl(appUrl, payload.language, "/support"),
       });
     },
   }),
@@ -270,7 +270,7 @@ export const EMAIL_TEMPLATES = {
         language,
         planName,
         endDate,
-        renewUrl: renewUrl(appUrl),
+        renewUrl: renewUrl(appUrl, language),
       }),
   }),
   /** After sign-up: what to do next, with the setup guide. */
@@ -285,8 +285,8 @@ export const EMAIL_TEMPLATES = {
         language,
         planName,
         endDate,
-        guideUrl: guideUrl(appUrl),
-        dashboardUrl: `${appUrl}/dashboard`,
+        guideUrl: guideUrl(appUrl, language),
+        dashboardUrl: pageUrl(appUrl, language, "/dashboard"),
       }),
   }),
   /** The day a subscription runs out, once, when notifications are on. */
@@ -301,8 +301,8 @@ export const EMAIL_TEMPLATES = {
         language,
         planName,
         endDate,
-        renewUrl: renewUrl(appUrl),
-        settingsUrl: `${appUrl}/dashboard?tab=settings`,
+        renewUrl: renewUrl(appUrl, language),
+        settingsUrl: pageUrl(appUrl, language, "/dashboard?tab=settings"),
       }),
   }),
   /** The admin panel's Test Email. */
@@ -341,7 +341,7 @@ export const EMAIL_TEMPLATES = {
         amountCents,
         currency,
         language,
-        purchasesUrl: `${appUrl}/dashboard?tab=purchases`,
+        purchasesUrl: pageUrl(appUrl, language, "/dashboard?tab=purchases"),
       }),
   }),
   ...SUPPORT_EMAILS,

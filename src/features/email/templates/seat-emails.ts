@@ -58,7 +58,7 @@ export const SEAT_EMAILS = {
         description: addedSeatsDescription(payload),
         seats: payload.seats,
         amountPaid: paidAmount(payload) ?? "",
-        seatsUrl: seatsUrl(appUrl),
+        seatsUrl: seatsUrl(appUrl, payload.language),
         invoiceUrl: payload.invoiceUrl,
         withdrawalConsent: { at: payload.withdrawalConsentAt, version: payload.withdrawalConsentVersion },
         language: payload.language,
