@@ -12,6 +12,7 @@ import de from "../../src/shared/locales/de.json";
 import { SITE_LANGUAGES } from "../../src/shared/languages";
 import { WITHDRAWAL_CONSENT_VERSION } from "../../src/shared/withdrawal";
 import { api, call, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import { paidSecretWithDemoCard } from "../support/purchase";
 
 let ctx: TestContext;
 afterEach(() => ctx.cleanup());
@@ -22,15 +23,7 @@ const start = (body: Record<string, unknown>, token?: string, path = "/api/creat
     body: path === "/api/create-payment-intent" ? { plan: "pro", email: "buyer@example.com", ...body } : body,
   });
 
-async function pay(clientSecret: string) {
-  await api(ctx.app).api.payment.demo.confirm.post({ clientSecret, cardNumber: "4242424242424242" });
-  const [sale] = await ctx.deps.db
-    .select()
-    .from(sales)
-    .where(eq(sales.paymentIntentId, clientSecret.split("_secret_")[0]!))
-    .limit(1);
-  return sale!;
-}
+const pay = (clientSecret: string) => paidSecretWithDemoCard(ctx, clientSecret);
 
 const nothingStarted = async () => {
   expect(await ctx.deps.db.select().from(checkouts)).toHaveLength(0);

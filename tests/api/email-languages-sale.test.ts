@@ -14,10 +14,11 @@ import { emails, sales, type Sale } from "../../src/db/schema";
 import { renderEmail } from "../../src/features/email/templates/render";
 import en from "../../src/shared/locales/en.json";
 import de from "../../src/shared/locales/de.json";
-import { api, call, signInAdmin, signUpUser, type TestContext } from "../support/app";
+import { call, signInAdmin, signUpUser, type TestContext } from "../support/app";
 import { eachTestApp } from "../support/each-test";
 import { getBytes, pdfToText } from "../support/pdf";
 import { SELLER_ENV } from "../support/production-env";
+import { paidSecretWithDemoCard } from "../support/purchase";
 
 let ctx: TestContext;
 eachTestApp(
@@ -33,14 +34,7 @@ const APP_URL = "http://localhost";
 async function pay(path: string, body: Record<string, unknown>, token?: string): Promise<Sale> {
   const started = await call(ctx.app, "POST", path, { token, body });
   expect(started.status).toBe(200);
-  const { clientSecret } = started.body as { clientSecret: string };
-  await api(ctx.app).api.payment.demo.confirm.post({ clientSecret, cardNumber: "4242424242424242" });
-  const [sale] = await ctx.deps.db
-    .select()
-    .from(sales)
-    .where(eq(sales.paymentIntentId, clientSecret.split("_secret_")[0]!))
-    .limit(1);
-  return sale!;
+  return paidSecretWithDemoCard(ctx, (started.body as { clientSecret: string }).clientSecret);
 }
 
 const buy = (email: string, language?: string, extra: Record<string, unknown> = {}) =>

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { checkouts, demoPaymentIntents, emails, productKeys, sales } from "../../src/db/schema";
+import { checkouts, demoPaymentIntents, emails, productKeys, } from "../../src/db/schema";
 import { loadConfig } from "../../src/config";
 import {
   needsWithdrawalConsent,
@@ -17,6 +17,7 @@ import { COUNTRY_CODES, EEA_COUNTRIES } from "../../src/shared/countries";
 import { renderEmailText } from "../../src/features/email/templates/render";
 import { api, call, failure, makeTestApp, signInAdmin, signUpUser, type TestContext } from "../support/app";
 import { getBytes, pdfToText } from "../support/pdf";
+import { paidSecretWithDemoCard } from "../support/purchase";
 
 let ctx: TestContext;
 afterEach(() => ctx.cleanup());
@@ -30,15 +31,7 @@ const nothingStarted = async () => {
   expect(await ctx.deps.db.select().from(demoPaymentIntents)).toHaveLength(0);
 };
 
-async function pay(clientSecret: string) {
-  await api(ctx.app).api.payment.demo.confirm.post({ clientSecret, cardNumber: "4242424242424242" });
-  const [sale] = await ctx.deps.db
-    .select()
-    .from(sales)
-    .where(eq(sales.paymentIntentId, clientSecret.split("_secret_")[0]!))
-    .limit(1);
-  return sale!;
-}
+const pay = (clientSecret: string) => paidSecretWithDemoCard(ctx, clientSecret);
 
 describe("the consent to immediate supply", () => {
   test("a buyer billed in the EU with tax on: refused without it (nothing reserved), recorded with it everywhere the sale shows", async () => {

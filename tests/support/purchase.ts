@@ -46,3 +46,14 @@ export async function paidWithDemoCard(
   await api(ctx.app).api.payment.demo.confirm.post({ clientSecret: data!.clientSecret });
   return boughtThrough(ctx, data!.clientSecret.split("_secret_")[0]);
 }
+
+/** The payment of `clientSecret` (already started) paid with the demo card: its sale as it is then. */
+export async function paidSecretWithDemoCard(ctx: TestContext, clientSecret: string): Promise<Sale> {
+  await api(ctx.app).api.payment.demo.confirm.post({ clientSecret, cardNumber: "4242424242424242" });
+  const [sale] = await ctx.deps.db
+    .select()
+    .from(sales)
+    .where(eq(sales.paymentIntentId, clientSecret.split("_secret_")[0]!))
+    .limit(1);
+  return sale!;
+}
