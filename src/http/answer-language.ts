@@ -82,3 +82,10 @@ export async function translatedMessage(
   const id = ids.find((candidate) => say(inEnglish, candidate, values) === message);
   return id ? say(inTheirs, id, values) : message;
 }
+
+/**
+ * A sentence an answer carries that is not an error's `message` (why a purchase can't be refunded, why a payment
+ * did not go through), in the request's language: the catalogue's `api.<code>…` message, as for a refusal.
+ */
+export const sentenceInRequestLanguage = (request: Request, code: string, sentence: string, values: Values = {}) =>
+  translatedMessage(answerLanguage(request), code, sentence, values);

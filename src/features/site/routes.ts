@@ -99,7 +99,7 @@ async function pageData(
   const refundWindowDays = deps.config.refundWindowDays;
   const code = search.get("code")?.trim() ?? "";
   if (resolved.match?.route.id === "purchase" && PROMOTION_CODE.test(code)) {
-    const lookup = await lookupPromotion(deps.db, deps.clock.now(), code);
+    const lookup = await lookupPromotion(deps.db, deps.clock.now(), code, undefined, resolved.language);
     seeds.push({ key: promotionQueryKey(code), data: lookup });
     return {
       search: `?code=${encodeURIComponent(lookup.code)}`,
