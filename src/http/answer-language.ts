@@ -18,6 +18,7 @@ import {
   type SiteLanguage,
 } from "../shared/languages";
 import { PRODUCT_NAME } from "../shared/product";
+import type { SaySentence } from "../shared/sentence";
 
 /** The language an answer speaks: the first of ours the request's Accept-Language prefers; else English. */
 export const answerLanguage = (request: Request): SiteLanguage =>
@@ -84,8 +85,13 @@ export async function translatedMessage(
 }
 
 /**
- * A sentence an answer carries that is not an error's `message` (why a purchase can't be refunded, why a payment
- * did not go through), in the request's language: the catalogue's `api.<code>…` message, as for a refusal.
+ * Sentences an answer carries that are not an error's `message` (why a purchase can't be refunded, why a payment
+ * did not go through), in `language`: the catalogue's `api.<code>…` message, as for a refusal.
  */
-export const sentenceInRequestLanguage = (request: Request, code: string, sentence: string, values: Values = {}) =>
-  translatedMessage(answerLanguage(request), code, sentence, values);
+export const sentencesIn =
+  (language: SiteLanguage): SaySentence =>
+  (code, sentence, values = {}) =>
+    translatedMessage(language, code, sentence, values);
+
+/** The same in the request's language. */
+export const sentencesFor = (request: Request): SaySentence => sentencesIn(answerLanguage(request));

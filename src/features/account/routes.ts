@@ -6,7 +6,8 @@ import { failures, jsonBodyFailures, RateLimitedError } from "@shared/api/common
 import { PurchasesModel } from "@shared/api/purchases";
 import { accountSales } from "../purchases/service";
 import { purchaseView } from "../purchases/view";
-import { purchaseInRequestLanguage } from "../refunds/answer-words";
+import { purchaseSaid } from "../refunds/answer-words";
+import { sentencesFor } from "../../http/answer-language";
 import { AccountModel } from "@shared/api/account";
 import { authGuard } from "../../http/guard";
 import { perIp, perUser, rateLimits } from "../../http/rate-limits";
@@ -132,7 +133,7 @@ function accountDataRoutes(deps: AppDeps) {
         const now = deps.clock.now();
         const views = (await accountSales(deps.db, user)).map((purchase) => purchaseView(deps, purchase, now));
         return {
-          purchases: await Promise.all(views.map((view) => purchaseInRequestLanguage(request, view, deps.config))),
+          purchases: await Promise.all(views.map((view) => purchaseSaid(sentencesFor(request), view, deps.config))),
           refundWindowDays: deps.config.refundWindowDays,
           selfServiceRefunds: deps.config.selfServiceRefunds,
         };

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { sentenceInRequestLanguage } from "../../http/answer-language";
+import { sentencesFor } from "../../http/answer-language";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { clientIp } from "../../http/client-ip";
@@ -61,7 +61,7 @@ export function paymentRoutes(deps: AppDeps) {
         const result = await paymentResult(deps, query.payment_intent, query.payment_intent_client_secret);
         // Why no key was issued, in the page's language (the catalogue's api.PAYMENT_RESULT.… messages).
         return result.error
-          ? { ...result, error: await sentenceInRequestLanguage(request, "PAYMENT_RESULT", result.error) }
+          ? { ...result, error: await sentencesFor(request)("PAYMENT_RESULT", result.error) }
           : result;
       },
       {

@@ -13,8 +13,7 @@ import type { PromotionLookup } from "@shared/api/pricing";
 import { readCatalogue } from "./catalogue";
 import { AppError } from "../../lib/errors";
 import { fillSentence } from "@shared/sentence";
-import { translatedMessage } from "../../http/answer-language";
-import { DEFAULT_LANGUAGE, type SiteLanguage } from "@shared/languages";
+import { sayInEnglish, type SaySentence } from "@shared/sentence";
 
 export const normaliseCode = (code: string) => code.trim().toUpperCase();
 
@@ -207,7 +206,7 @@ export async function lookupPromotion(
   now: number,
   typed: string,
   plan?: PlanId,
-  language: SiteLanguage = DEFAULT_LANGUAGE,
+  say: SaySentence = sayInEnglish,
 ): Promise<PromotionLookup> {
   const code = normaliseCode(typed);
   const promotion = await findPromotionCode(db, code);
@@ -216,7 +215,7 @@ export async function lookupPromotion(
   if (refusal) {
     const { message, values } = refusalWords(refusal, code, promotion, plan);
     const reason = REFUSAL_CODES[refusal];
-    return { ...none, reason, message: await translatedMessage(language, reason, message, values) };
+    return { ...none, reason, message: await say(reason, message, values) };
   }
   const found = promotion!;
   const eligible = (id: PlanId) => (plan ? id === plan : true) && (found.plans === null || found.plans.includes(id));

@@ -3,7 +3,7 @@
  * and the admin's changes (the Plans and Promotion codes tabs).
  */
 import { Elysia } from "elysia";
-import { answerLanguage } from "../../http/answer-language";
+import { sentencesFor } from "../../http/answer-language";
 import type { AppDeps } from "../../deps";
 import { perIp, rateLimits } from "../../http/rate-limits";
 import { RATE_RULES } from "../../lib/rate-limit";
@@ -39,7 +39,7 @@ function publicPricingRoutes(deps: AppDeps) {
     .get(
       "/api/promotion-codes/:code",
       ({ params, query, request }) =>
-        lookupPromotion(deps.db, deps.clock.now(), params.code, query.plan, answerLanguage(request)),
+        lookupPromotion(deps.db, deps.clock.now(), params.code, query.plan, sentencesFor(request)),
       {
         rateLimit: [
           perIp(

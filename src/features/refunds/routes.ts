@@ -18,7 +18,8 @@ import { refundCentsFromDollars, refundSale } from "./sale-refund";
 import { decideRefundRequest, requestSelfRefund } from "./buyer-refund";
 import { listRefundRequests, refundRequestById } from "./requests";
 import { refundByLink, refundLinkView } from "./link";
-import { purchaseInRequestLanguage, refundAnswerInRequestLanguage, refundLinkInRequestLanguage } from "./answer-words";
+import { purchaseSaid, refundAnswerSaid, refundLinkSaid } from "./answer-words";
+import { sentencesFor } from "../../http/answer-language";
 
 const TOO_MANY_REFUNDS = "Too many refund requests. Please wait a minute and try again.";
 
@@ -77,8 +78,8 @@ function purchaseRefundRoutes(deps: AppDeps) {
       "/purchases/:id/refund",
       async ({ user, params, request }) => {
         const answer = await requestSelfRefund(deps, user, params.id);
-        const purchase = await purchaseInRequestLanguage(request, answer.purchase, deps.config);
-        return { ...(await refundAnswerInRequestLanguage(request, answer)), purchase };
+        const purchase = await purchaseSaid(sentencesFor(request), answer.purchase, deps.config);
+        return { ...(await refundAnswerSaid(sentencesFor(request), answer)), purchase };
       },
       {
         signedIn: true,
@@ -145,7 +146,7 @@ function refundLinkRoutes(deps: AppDeps) {
     .use(rateLimits(deps))
     .get(
       "",
-      async ({ query, request }) => refundLinkInRequestLanguage(request, await refundLinkView(deps, query.key)),
+      async ({ query, request }) => refundLinkSaid(sentencesFor(request), await refundLinkView(deps, query.key)),
       {
         rateLimit: perAddress,
         query: RefundLinkModel.query,
@@ -157,19 +158,23 @@ function refundLinkRoutes(deps: AppDeps) {
         },
       },
     )
-    .post("", async ({ body, request }) => refundAnswerInRequestLanguage(request, await refundByLink(deps, body.key)), {
-      rateLimit: perAddress,
-      body: RefundLinkModel.body,
-      response: {
-        200: RefundLinkModel.answer,
-        ...jsonBodyFailures,
-        ...failures(404, 502),
-        409: RefundRefusedError,
+    .post(
+      "",
+      async ({ body, request }) => refundAnswerSaid(sentencesFor(request), await refundByLink(deps, body.key)),
+      {
+        rateLimit: perAddress,
+        body: RefundLinkModel.body,
+        response: {
+          200: RefundLinkModel.answer,
+          ...jsonBodyFailures,
+          ...failures(404, 502),
+          409: RefundRefusedError,
+        },
+        detail: {
+          summary: "Refund a purchase with its refund link",
+          description:
+            "Works while the key is unused and the purchase is inside the refund window; otherwise a 409 that says why.",
+        },
       },
-      detail: {
-        summary: "Refund a purchase with its refund link",
-        description:
-          "Works while the key is unused and the purchase is inside the refund window; otherwise a 409 that says why.",
-      },
-    });
+    );
 }
