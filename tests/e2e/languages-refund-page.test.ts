@@ -128,6 +128,22 @@ describe("the refund link page in German", () => {
     await toasts.getByText("Erstattung fehlgeschlagen", { exact: true }).waitFor({ state: "detached" });
   });
 
+  test("a failure the server says nothing of (a proxy's bare 502) reads as the page's generic sentence", async () => {
+    const guest = await guestPurchase();
+    const page = await open(`/de/refund?key=${guest.key}`);
+    await page.route("**/api/refund-link", (route) =>
+      route.request().method() === "POST" ? route.fulfill({ status: 502, body: "" }) : route.continue(),
+    );
+    await page.getByRole("button", { name: "Erstattung beantragen" }).click();
+    await page
+      .getByRole("alertdialog", { name: "Diesen Kauf erstatten?" })
+      .getByRole("button", { name: "Kauf erstatten" })
+      .click();
+    const toasts = page.getByRole("region", { name: "Benachrichtigungen (F8)" });
+    await toasts.getByText("Etwas ist schiefgelaufen. Bitte versuche es erneut.", { exact: true }).waitFor();
+    expect(await toasts.getByText(/Status: 502/).count()).toBe(0);
+  });
+
   test("refusals in German with their ways on: part refunded links support, a key on an account offers sign-in", async () => {
     const guest = await guestPurchase();
     await recordPartialRefund(suite.server.deps, guest.sale.paymentIntentId, 200);
