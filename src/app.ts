@@ -72,7 +72,13 @@ type FinishedRequest = Parameters<typeof finishRequest>[1];
 const unknownApiPath = { response: failures(404), detail: { hide: true } };
 
 type ErrorBody = { error: string; message: string; [field: string]: unknown };
-type ErrorReply = { status: number; body: ErrorBody; headers?: Record<string, string> };
+/** `values`: what the sentence names beside the body's fields, to say it in another language. */
+type ErrorReply = {
+  status: number;
+  body: ErrorBody;
+  headers?: Record<string, string>;
+  values?: Record<string, unknown>;
+};
 
 const SOMETHING_WENT_WRONG: ErrorReply = {
   status: 500,
@@ -96,6 +102,7 @@ function errorReply({
       status: error.status,
       body: { error: error.code, message: error.message, ...error.extra },
       headers: error.headers,
+      values: error.sentenceValues,
     };
   }
   // An answer that does not match its route's response schema is our bug, never the client's.
@@ -108,10 +115,14 @@ function errorReply({
     return SOMETHING_WENT_WRONG;
   }
   if (error instanceof ValidationError || code === "VALIDATION") {
-    // A field whose schema names its own code (`errorCode`) answers with it: INVALID_SEATS rather than VALIDATION.
-    const own = ((error as ValidationError).valueError?.schema as { errorCode?: unknown } | undefined)?.errorCode;
-    const errorCode = typeof own === "string" ? own : "VALIDATION";
-    return { status: 422, body: { error: errorCode, message: validationMessage(error as ValidationError) } };
+    // A field whose schema names its own code (`errorCode`) answers with it: INVALID_SEATS rather than VALIDATION;
+    // one whose sentence names a value (`errorValues`: a label's longest length) says it in every language.
+    const schema = (error as ValidationError).valueError?.schema as
+      | { errorCode?: unknown; errorValues?: Record<string, unknown> }
+      | undefined;
+    const errorCode = typeof schema?.errorCode === "string" ? schema.errorCode : "VALIDATION";
+    const message = validationMessage(error as ValidationError);
+    return { status: 422, body: { error: errorCode, message }, values: schema?.errorValues };
   }
   if (code === "PARSE")
     return { status: 400, body: { error: "BAD_REQUEST", message: "The request body is not valid JSON." } };
@@ -129,10 +140,12 @@ async function errorAnswer(
   thrown: Parameters<typeof errorReply>[0],
   headers: Record<string, string>,
 ): Promise<Response> {
-  const { status, body, headers: own } = errorReply(thrown);
+  const { status, body, headers: own, values } = errorReply(thrown);
   const language = answerLanguage(thrown.request);
   const message =
-    language === DEFAULT_LANGUAGE ? body.message : await translatedMessage(language, body.error, body.message, body);
+    language === DEFAULT_LANGUAGE
+      ? body.message
+      : await translatedMessage(language, body.error, body.message, { ...values, ...body });
   return json(thrown.request, status, { ...body, message }, { ...headers, ...own });
 }
 

@@ -18,6 +18,7 @@ import {
   type SiteLanguage,
 } from "../shared/languages";
 import { PRODUCT_NAME } from "../shared/product";
+import type { SaySentence } from "../shared/sentence";
 
 /** The language an answer speaks: the first of ours the request's Accept-Language prefers; else English. */
 export const answerLanguage = (request: Request): SiteLanguage =>
@@ -82,3 +83,15 @@ export async function translatedMessage(
   const id = ids.find((candidate) => say(inEnglish, candidate, values) === message);
   return id ? say(inTheirs, id, values) : message;
 }
+
+/**
+ * Sentences an answer carries that are not an error's `message` (why a purchase can't be refunded, why a payment
+ * did not go through), in `language`: the catalogue's `api.<code>…` message, as for a refusal.
+ */
+export const sentencesIn =
+  (language: SiteLanguage): SaySentence =>
+  (code, sentence, values = {}) =>
+    translatedMessage(language, code, sentence, values);
+
+/** The same in the request's language. */
+export const sentencesFor = (request: Request): SaySentence => sentencesIn(answerLanguage(request));

@@ -12,6 +12,18 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+
+  /**
+   * What the sentence names that the answer does not carry as a field (a promotion code, a plan's name): the
+   * values its catalogue message is formatted with in another language (src/http/answer-language.ts).
+   */
+  sentenceValues: Record<string, unknown> = {};
+
+  /** The same error, its sentence naming `values`. */
+  naming(values: Record<string, unknown>): this {
+    this.sentenceValues = values;
+    return this;
+  }
 }
 
 export const badRequest = (code: string, message: string) => new AppError(400, code, message);

@@ -1,7 +1,9 @@
 /**
  * Billing countries for checkout (ISO 3166-1 alpha-2) and what tax needs to know about them. Names come from
- * the browser's or the server's Intl data, in English, so the list stays one line of codes.
+ * the browser's or the server's Intl data, in English or the page's language, so the list stays one line of codes.
  */
+import { SITE_LANGUAGES } from "./languages";
+
 export const COUNTRY_CODES = (
   "AD AE AF AG AI AL AM AO AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BW BY BZ CA CC CD CF CG " +
   "CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH " +
@@ -62,15 +64,37 @@ export const EU_REGIONS_WITH_OWN_CODES = ["RE", "GP", "MQ", "GF", "YT", "MF", "A
 /** Where the EU's consumer law (and with it the 14-day right of withdrawal) applies to a buyer billed there. */
 export const CONSUMER_LAW_COUNTRIES = [...EEA_COUNTRIES, ...EU_REGIONS_WITH_OWN_CODES];
 
-let names: Intl.DisplayNames | null = null;
-/** "DE" → "Germany"; the code itself where no name is known. */
-export function countryName(code: string): string {
+const displayNames = new Map<string, Intl.DisplayNames>();
+/** "DE" → "Germany", or in `language` (a BCP 47 tag) "Alemanha" (pt-BR); the code itself where no name is known. */
+export function countryName(code: string, language = "en"): string {
   try {
-    names ??= new Intl.DisplayNames(["en"], { type: "region" });
+    let names = displayNames.get(language);
+    if (!names) {
+      names = new Intl.DisplayNames([language], { type: "region" });
+      displayNames.set(language, names);
+    }
     return names.of(code) ?? code;
   } catch {
     return code;
   }
+}
+
+export interface CountryChoice {
+  code: string;
+  /** In the picker's language. */
+  name: string;
+  /** In the country's own main language, where that is another name. */
+  own: string | null;
+}
+
+/** Every billing country named in `language` and sorted by its rules ("Österreich" after "Oman" in German). */
+export function countriesIn(language: string): CountryChoice[] {
+  const order = new Intl.Collator(language);
+  return COUNTRY_CODES.map((code) => {
+    const name = countryName(code, language);
+    const own = nativeCountryName(code);
+    return { code, name, own: own === name ? null : own };
+  }).sort((a, b) => order.compare(a.name, b.name));
 }
 
 /** Lower case, without accents or punctuation: "Österreich" and "osterreich" read the same. */
@@ -118,8 +142,9 @@ function namesIn(languages: string[], code: string): string[] {
 
 let byName: Map<string, string> | null = null;
 /**
- * The country a buyer typed: its English name, its name in its own language ("Deutschland", "España"), or its
- * two-letter code, in any case and with or without accents. null when nothing matches.
+ * The country a buyer typed: its English name, its name in its own language ("Deutschland", "España") or in one
+ * of the site's languages ("Spanien"), or its two-letter code, in any case and with or without accents. null when
+ * nothing matches.
  */
 export function countryFromName(text: string): string | null {
   const typed = folded(text);
@@ -129,7 +154,8 @@ export function countryFromName(text: string): string | null {
     for (const code of COUNTRY_CODES) {
       byName.set(folded(countryName(code)), code);
       const native = nativeCountryName(code);
-      for (const name of [...(native ? [native] : []), ...namesIn(MORE_LANGUAGES[code] ?? [], code)])
+      const inOurs = SITE_LANGUAGES.map((language) => countryName(code, language));
+      for (const name of [...(native ? [native] : []), ...namesIn(MORE_LANGUAGES[code] ?? [], code), ...inOurs])
         if (!byName.has(folded(name))) byName.set(folded(name), code);
     }
   }

@@ -155,6 +155,7 @@ export const ROUTES: readonly SiteRoute[] = [
     indexable: false,
     title: "Refund",
     description: `Refund a ${PRODUCT_NAME} purchase from the link in your product-key e-mail.`,
+    translated: true,
   },
   {
     id: "dashboard",

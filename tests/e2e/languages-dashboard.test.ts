@@ -101,7 +101,7 @@ describe("a German account's dashboard", () => {
     await subscription.getByLabel("Produktschlüssel").fill("ABC");
     await subscription.getByRole("button", { name: "Schlüssel einlösen" }).click();
     await page
-      .getByRole("region", { name: /Notifications/ })
+      .getByRole("region", { name: "Benachrichtigungen (F8)" })
       .getByText("Ein Produktschlüssel hat 12 Zeichen.")
       .waitFor();
 
@@ -110,7 +110,7 @@ describe("a German account's dashboard", () => {
     await plugin.getByText("Noch kein Konto verknüpft. Das Verknüpfen geschieht von selbst:").waitFor();
     await plugin.getByRole("button", { name: "Plugin-Schlüssel erzeugen" }).click();
     await page
-      .getByRole("region", { name: /Notifications/ })
+      .getByRole("region", { name: "Benachrichtigungen (F8)" })
       .getByText("Schlüssel erzeugt", { exact: true })
       .waitFor();
     await plugin.getByRole("button", { name: "Plugin-Schlüssel kopieren" }).waitFor();

@@ -53,9 +53,9 @@ async function open(path: string, viewport = DESKTOP, server?: TestServer): Prom
   return page;
 }
 
-/** The toast region's text (Radix also announces toasts in a hidden copy, which this skips). */
+/** The German toast region's text (Radix also announces toasts in a hidden copy, which this skips). */
 const toastText = (page: Page, text: string) =>
-  page.getByRole("region", { name: /Notifications/ }).getByText(text, { exact: true });
+  page.getByRole("region", { name: "Benachrichtigungen (F8)" }).getByText(text, { exact: true });
 
 /**
  * Every sentence of the page's own content (<main>): its visible lines, each FAQ answer once opened, the

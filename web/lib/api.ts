@@ -2,11 +2,13 @@ import type { QueryFunction } from "@tanstack/react-query";
 import { readStoredToken } from "./token-storage";
 import { useSession } from "./session";
 import { holdDestructiveToasts } from "./use-toast";
-import { splitLanguagePath } from "@shared/languages";
+import { DEFAULT_LANGUAGE, splitLanguagePath } from "@shared/languages";
+import { loadedCatalogue } from "./i18n";
 
 /**
  * The one call layer (docs/architecture.md#the-spa; its errors: docs/architecture.md#errors). Every non-OK answer becomes an ApiError
- * whose message is the server's `message`, else the response text, else the status text.
+ * whose message is the server's `message`, else the response text, else (on a page in another language than
+ * English) the page's generic failure sentence, else the status text.
  */
 export class ApiError extends Error {
   /** HTTP status; 0 when the server could not be reached. */
@@ -47,10 +49,22 @@ function field(body: unknown, name: string): string | undefined {
   return undefined;
 }
 
+/**
+ * On a page in another language than English, its own sentence for a failure the server said nothing of (a
+ * proxy's bare 502, an unreachable server); null in English, whose screens say "… Status: 502" as they always did.
+ */
+function pageSentence(id: "toast.failureGeneric" | "toast.unreachable"): string | null {
+  if (typeof location === "undefined") return null;
+  const { language } = splitLanguagePath(location.pathname);
+  if (language === DEFAULT_LANGUAGE) return null;
+  return loadedCatalogue(language)?._(id) ?? null;
+}
+
 async function errorFrom(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => "");
   const body = parseBody(text);
-  const serverText = field(body, "message") || (typeof body === "string" ? body : "") || "";
+  const said = field(body, "message") || (typeof body === "string" ? body : "");
+  const serverText = said || pageSentence("toast.failureGeneric") || "";
   const message = serverText || response.statusText || `Request failed with status ${response.status}`;
   return new ApiError(message, response.status, { code: field(body, "error"), body, serverText });
 }
@@ -78,7 +92,9 @@ async function send(
     return { response, sentToken: token !== null };
   } catch (cause) {
     if (signal?.aborted) throw cause;
-    throw new ApiError("Could not reach the server. Check your connection and try again.", 0, { body: null });
+    const unreachable =
+      pageSentence("toast.unreachable") ?? "Could not reach the server. Check your connection and try again.";
+    throw new ApiError(unreachable, 0, { body: null });
   }
 }
 

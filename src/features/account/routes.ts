@@ -6,6 +6,8 @@ import { failures, jsonBodyFailures, RateLimitedError } from "@shared/api/common
 import { PurchasesModel } from "@shared/api/purchases";
 import { accountSales } from "../purchases/service";
 import { purchaseView } from "../purchases/view";
+import { purchaseSaid } from "../refunds/answer-words";
+import { sentencesFor } from "../../http/answer-language";
 import { AccountModel } from "@shared/api/account";
 import { authGuard } from "../../http/guard";
 import { perIp, perUser, rateLimits } from "../../http/rate-limits";
@@ -127,10 +129,11 @@ function accountDataRoutes(deps: AppDeps) {
     )
     .get(
       "/purchases",
-      async ({ user }) => {
+      async ({ user, request }) => {
         const now = deps.clock.now();
+        const views = (await accountSales(deps.db, user)).map((purchase) => purchaseView(deps, purchase, now));
         return {
-          purchases: (await accountSales(deps.db, user)).map((purchase) => purchaseView(deps, purchase, now)),
+          purchases: await Promise.all(views.map((view) => purchaseSaid(sentencesFor(request), view, deps.config))),
           refundWindowDays: deps.config.refundWindowDays,
           selfServiceRefunds: deps.config.selfServiceRefunds,
         };

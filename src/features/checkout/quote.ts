@@ -6,6 +6,7 @@
 import type { AppDeps } from "../../deps";
 import type { PlanId } from "@shared/plans";
 import { AppError } from "../../lib/errors";
+import { fillSentence } from "@shared/sentence";
 import { pricedPlan } from "../pricing/catalogue";
 import {
   discountCents,
@@ -90,9 +91,15 @@ export function wholeDaysLeft(endDate: number | null, now: number): number | nul
  * sentence for the buyer and `reason`) for a code that does not apply. Reads only: the use a code
  * needs is reserved, re-checked in the write transaction, when the payment is created.
  */
+/** A hidden plan's refusal, naming the plan. */
+const NOT_FOR_SALE = "The {planName} plan is not on sale at the moment.";
+
 export async function quote(deps: Pick<AppDeps, "db" | "clock">, request: QuoteRequest): Promise<Quote> {
   const plan = await pricedPlan(deps.db, request.plan);
-  if (!plan.visible) throw new AppError(422, "NOT_FOR_SALE", `The ${plan.name} plan is not on sale at the moment.`);
+  if (!plan.visible)
+    throw new AppError(422, "NOT_FOR_SALE", fillSentence(NOT_FOR_SALE, { planName: plan.name })).naming({
+      planName: plan.name,
+    });
   const seats = request.seats ?? 1;
   const proration = request.adding
     ? { planPriceCents: plan.priceCents, daysLeft: request.adding.daysLeft, planDays: plan.days }

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { sentencesFor } from "../../http/answer-language";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { clientIp } from "../../http/client-ip";
@@ -56,7 +57,13 @@ export function paymentRoutes(deps: AppDeps) {
     })
     .get(
       "/api/payment/success",
-      ({ query }) => paymentResult(deps, query.payment_intent, query.payment_intent_client_secret),
+      async ({ query, request }) => {
+        const result = await paymentResult(deps, query.payment_intent, query.payment_intent_client_secret);
+        // Why no key was issued, in the page's language (the catalogue's api.PAYMENT_RESULT.… messages).
+        return result.error
+          ? { ...result, error: await sentencesFor(request)("PAYMENT_RESULT", result.error) }
+          : result;
+      },
       {
         rateLimit: [perIp("payment-verify", RATE_RULES.paymentVerify)],
         query: PaymentModel.successQuery,

@@ -12,6 +12,8 @@ import { centsToDollars, formatDollars, PLAN_IDS, PLANS, type PlanId } from "@sh
 import type { PromotionLookup } from "@shared/api/pricing";
 import { readCatalogue } from "./catalogue";
 import { AppError } from "../../lib/errors";
+import { fillSentence } from "@shared/sentence";
+import { sayInEnglish, type SaySentence } from "@shared/sentence";
 
 export const normaliseCode = (code: string) => code.trim().toUpperCase();
 
@@ -36,29 +38,34 @@ export const REFUSAL_CODES: Record<PromotionRefusal, string> = {
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** The sentence a buyer reads for each refusal. */
-export function refusalMessage(
+/** The sentence a buyer reads for each refusal, with `{promotionCode}`, `{planName}` and `{startsOn}` (a UTC day). */
+export const REFUSAL_SENTENCES = {
+  unknown: "There is no promotion code {promotionCode}. Please check how it is spelled.",
+  not_started: "The promotion code {promotionCode} can be used from {startsOn} (UTC).",
+  ended: "The promotion code {promotionCode} has ended.",
+  used_up: "The promotion code {promotionCode} has been used as many times as it can be.",
+  wrong_plan: "The promotion code {promotionCode} is not for the {planName} plan.",
+  wrong_plan_unnamed: "The promotion code {promotionCode} is not for the chosen plan.",
+  already_used: "You have already used the promotion code {promotionCode}; it can be used once per buyer.",
+  in_checkout:
+    "A payment with the promotion code {promotionCode} is already open for this address, in another window. Finish or close it there, or try again in a minute.",
+} as const;
+
+/** What a refusal's sentence names, to say it in the caller's language. */
+export type RefusalValues = { promotionCode: string; planName?: string; startsOn?: string };
+
+/** The refusal's sentence and the values it names. */
+export function refusalWords(
   reason: PromotionRefusal,
   code: string,
   promotion?: PromotionCode | null,
   plan?: PlanId,
-): string {
-  switch (reason) {
-    case "unknown":
-      return `There is no promotion code ${code}. Please check how it is spelled.`;
-    case "not_started":
-      return `The promotion code ${code} can be used from ${day(promotion!.startsAt!)} (UTC).`;
-    case "ended":
-      return `The promotion code ${code} has ended.`;
-    case "used_up":
-      return `The promotion code ${code} has been used as many times as it can be.`;
-    case "wrong_plan":
-      return `The promotion code ${code} is not for the ${plan ? PLANS[plan].name : "chosen"} plan.`;
-    case "already_used":
-      return `You have already used the promotion code ${code}; it can be used once per buyer.`;
-    case "in_checkout":
-      return `A payment with the promotion code ${code} is already open for this address, in another window. Finish or close it there, or try again in a minute.`;
-  }
+): { message: string; values: RefusalValues } {
+  const values: RefusalValues = { promotionCode: code };
+  if (reason === "not_started") values.startsOn = day(promotion!.startsAt!);
+  if (reason === "wrong_plan" && plan) values.planName = PLANS[plan].name;
+  const sentence = reason === "wrong_plan" && !plan ? REFUSAL_SENTENCES.wrong_plan_unnamed : REFUSAL_SENTENCES[reason];
+  return { message: fillSentence(sentence, values), values };
 }
 
 export class PromotionCodeRefused extends AppError {
@@ -68,7 +75,9 @@ export class PromotionCodeRefused extends AppError {
     promotion?: PromotionCode | null,
     plan?: PlanId,
   ) {
-    super(422, REFUSAL_CODES[reason], refusalMessage(reason, code, promotion, plan));
+    const { message, values } = refusalWords(reason, code, promotion, plan);
+    super(422, REFUSAL_CODES[reason], message);
+    this.naming(values);
   }
 }
 
@@ -192,13 +201,22 @@ export function describeDiscount(promotion: Pick<PromotionCode, "percentOff" | "
  * takes off each plan. It says nothing of how many uses are left, and knows no buyer, so a
  * once-per-buyer code is checked only at checkout.
  */
-export async function lookupPromotion(db: Db, now: number, typed: string, plan?: PlanId): Promise<PromotionLookup> {
+export async function lookupPromotion(
+  db: Db,
+  now: number,
+  typed: string,
+  plan?: PlanId,
+  say: SaySentence = sayInEnglish,
+): Promise<PromotionLookup> {
   const code = normaliseCode(typed);
   const promotion = await findPromotionCode(db, code);
   const refusal = await refusalFor(db, promotion, { plan, now });
   const none = { code, applies: false, percentOff: null, amountOff: null, prices: [] };
-  if (refusal)
-    return { ...none, reason: REFUSAL_CODES[refusal], message: refusalMessage(refusal, code, promotion, plan) };
+  if (refusal) {
+    const { message, values } = refusalWords(refusal, code, promotion, plan);
+    const reason = REFUSAL_CODES[refusal];
+    return { ...none, reason, message: await say(reason, message, values) };
+  }
   const found = promotion!;
   const eligible = (id: PlanId) => (plan ? id === plan : true) && (found.plans === null || found.plans.includes(id));
   const prices = (await readCatalogue(db))

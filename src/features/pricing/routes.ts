@@ -3,6 +3,7 @@
  * and the admin's changes (the Plans and Promotion codes tabs).
  */
 import { Elysia } from "elysia";
+import { sentencesFor } from "../../http/answer-language";
 import type { AppDeps } from "../../deps";
 import { perIp, rateLimits } from "../../http/rate-limits";
 import { RATE_RULES } from "../../lib/rate-limit";
@@ -37,7 +38,8 @@ function publicPricingRoutes(deps: AppDeps) {
     })
     .get(
       "/api/promotion-codes/:code",
-      ({ params, query }) => lookupPromotion(deps.db, deps.clock.now(), params.code, query.plan),
+      ({ params, query, request }) =>
+        lookupPromotion(deps.db, deps.clock.now(), params.code, query.plan, sentencesFor(request)),
       {
         rateLimit: [
           perIp(

@@ -51,7 +51,7 @@ export function purchaseView(
     creditNoteUrl: link(creditNoteNumber),
     refund: {
       available: reason === null,
-      reason,
+      reason: reason?.message ?? null,
       until: toIso(refundDeadline(config, sale)),
       request: request?.status ?? null,
     },

@@ -17,7 +17,7 @@ import { queueEmail } from "../email/outbox";
 import { accountSales, type AccountPurchase } from "../purchases/service";
 import { purchaseView } from "../purchases/view";
 import { refundSale } from "./sale-refund";
-import { refundRefusal } from "../purchases/refund-rules";
+import { refundRefusal, refusal, refusalError } from "../purchases/refund-rules";
 
 type RefundDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config">;
 
@@ -63,8 +63,6 @@ async function ownedPurchase(db: DbOrTx, user: User, saleId: number): Promise<Ac
   return purchase;
 }
 
-const ALREADY_REQUESTED = "A refund for this purchase has already been requested.";
-
 /**
  * Takes the sale's one request row, or answers 409 with the sentence that says why not. The checks and
  * the row are one transaction, and the row is unique per sale: of parallel requests, one goes on.
@@ -86,8 +84,8 @@ async function claimRefund(
       }
       const [sale] = await forUpdate(tx.select().from(sales).where(eq(sales.id, saleId)).limit(1));
       if (!sale) throw notFound(NO_SUCH_PURCHASE);
-      const refusal = refundRefusal(deps.config, sale, await requestOf(tx, saleId), now);
-      if (refusal) throw conflict("REFUND_NOT_POSSIBLE", refusal);
+      const refused = refundRefusal(deps.config, sale, await requestOf(tx, saleId), now);
+      if (refused) throw refusalError(refused);
       const [request] = await tx.insert(buyerRefunds).values({ saleId, userId, status, createdAt: now }).returning();
       if (status === "pending") {
         await queueEmail(
@@ -114,7 +112,7 @@ async function claimRefund(
     });
   } catch (error) {
     // Another request for the sale committed first (an engine that lets both read before either writes).
-    if (isUniqueViolation(error)) throw conflict("REFUND_NOT_POSSIBLE", ALREADY_REQUESTED);
+    if (isUniqueViolation(error)) throw refusalError(refusal("REQUESTED"));
     throw error;
   }
 }

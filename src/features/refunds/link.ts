@@ -7,12 +7,12 @@
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { buyerRefunds, productKeys, sales } from "../../db/schema";
-import { conflict, notFound } from "../../lib/errors";
+import { notFound } from "../../lib/errors";
 import { toIso } from "../../lib/clock";
 import { normaliseProductKey } from "@shared/product";
 import { PLANS } from "@shared/plans";
 import type { RefundLinkView } from "@shared/api/purchases";
-import { refundDeadline, refundRefusal } from "../purchases/refund-rules";
+import { refundDeadline, refundRefusal, refusal, refusalError } from "../purchases/refund-rules";
 import { refundPurchase } from "./buyer-refund";
 
 type LinkDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config">;
@@ -35,7 +35,7 @@ export async function refundLinkView(deps: LinkDeps, rawKey: string): Promise<Re
   const { key, sale } = await saleOfKey(deps, rawKey);
   const [request] = await deps.db.select().from(buyerRefunds).where(eq(buyerRefunds.saleId, sale.id)).limit(1);
   const reason = key.isUsed
-    ? "This key is already on an account. Sign in and refund it from your dashboard's Purchases."
+    ? refusal("ON_ACCOUNT")
     : refundRefusal(deps.config, sale, request ?? null, deps.clock.now());
   return {
     planName: PLANS[sale.plan].name,
@@ -43,7 +43,9 @@ export async function refundLinkView(deps: LinkDeps, rawKey: string): Promise<Re
     date: toIso(sale.createdAt)!,
     status: sale.status,
     available: reason === null,
-    reason,
+    reason: reason?.message ?? null,
+    reasonCode: reason?.code ?? null,
+    refundWindowDays: deps.config.refundWindowDays,
     until: toIso(refundDeadline(deps.config, sale)),
     selfServiceRefunds: deps.config.selfServiceRefunds,
     onAccount: key.isUsed,
@@ -52,11 +54,7 @@ export async function refundLinkView(deps: LinkDeps, rawKey: string): Promise<Re
 
 export async function refundByLink(deps: LinkDeps, rawKey: string) {
   const { key, sale } = await saleOfKey(deps, rawKey);
-  if (key.isUsed)
-    throw conflict(
-      "REFUND_NOT_POSSIBLE",
-      "This key is already on an account. Sign in and refund it from your dashboard's Purchases.",
-    );
+  if (key.isUsed) throw refusalError(refusal("ON_ACCOUNT"));
   const outcome = await refundPurchase(deps, sale.id, null);
   return {
     outcome,

@@ -8,7 +8,7 @@ import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
 import { failures, idParams, jsonBodyFailures } from "@shared/api/common";
 import { AdminModel } from "@shared/api/admin";
-import { PurchasesModel, RefundLinkModel, RefundRequestModel } from "@shared/api/purchases";
+import { PurchasesModel, RefundLinkModel, RefundRefusedError, RefundRequestModel } from "@shared/api/purchases";
 import { authGuard } from "../../http/guard";
 import { perIp, perUser, rateLimits } from "../../http/rate-limits";
 import { saleView } from "../admin/view";
@@ -18,6 +18,8 @@ import { refundCentsFromDollars, refundSale } from "./sale-refund";
 import { decideRefundRequest, requestSelfRefund } from "./buyer-refund";
 import { listRefundRequests, refundRequestById } from "./requests";
 import { refundByLink, refundLinkView } from "./link";
+import { purchaseSaid, refundAnswerSaid, refundLinkSaid } from "./answer-words";
+import { sentencesFor } from "../../http/answer-language";
 
 const TOO_MANY_REFUNDS = "Too many refund requests. Please wait a minute and try again.";
 
@@ -72,16 +74,24 @@ function purchaseRefundRoutes(deps: AppDeps) {
   return new Elysia({ prefix: "/api/account", tags: ["Account"] })
     .use(authGuard(deps))
     .use(rateLimits(deps))
-    .post("/purchases/:id/refund", ({ user, params }) => requestSelfRefund(deps, user, params.id), {
-      signedIn: true,
-      rateLimit: [
-        perUser("self-refund", RATE_RULES.selfRefund, TOO_MANY_REFUNDS),
-        perIp("self-refund", RATE_RULES.selfRefund, TOO_MANY_REFUNDS),
-      ],
-      params: idParams,
-      response: { 200: PurchasesModel.refundAnswer, ...failures(404, 409, 422, 502) },
-      detail: { summary: "Refund a purchase under the guarantee (auto), or ask the admins (request)" },
-    });
+    .post(
+      "/purchases/:id/refund",
+      async ({ user, params, request }) => {
+        const answer = await requestSelfRefund(deps, user, params.id);
+        const purchase = await purchaseSaid(sentencesFor(request), answer.purchase, deps.config);
+        return { ...(await refundAnswerSaid(sentencesFor(request), answer)), purchase };
+      },
+      {
+        signedIn: true,
+        rateLimit: [
+          perUser("self-refund", RATE_RULES.selfRefund, TOO_MANY_REFUNDS),
+          perIp("self-refund", RATE_RULES.selfRefund, TOO_MANY_REFUNDS),
+        ],
+        params: idParams,
+        response: { 200: PurchasesModel.refundAnswer, ...failures(404, 422, 502), 409: RefundRefusedError },
+        detail: { summary: "Refund a purchase under the guarantee (auto), or ask the admins (request)" },
+      },
+    );
 }
 
 /** The admin panel's Refund requests: list, Approve, Decline. */
@@ -134,28 +144,37 @@ function refundLinkRoutes(deps: AppDeps) {
   ];
   return new Elysia({ prefix: "/api/refund-link", tags: ["Account"] })
     .use(rateLimits(deps))
-    .get("", ({ query }) => refundLinkView(deps, query.key), {
-      rateLimit: perAddress,
-      query: RefundLinkModel.query,
-      response: { 200: RefundLinkModel.view, ...failures(404, 422) },
-      detail: {
-        summary: "The purchase behind a refund link, and whether it can be refunded",
-        description:
-          "For the refund link in the product-key e-mail; no account needed: the product key is the proof of purchase. A key already on an account is refunded from that account's purchases.",
+    .get(
+      "",
+      async ({ query, request }) => refundLinkSaid(sentencesFor(request), await refundLinkView(deps, query.key)),
+      {
+        rateLimit: perAddress,
+        query: RefundLinkModel.query,
+        response: { 200: RefundLinkModel.view, ...failures(404, 422) },
+        detail: {
+          summary: "The purchase behind a refund link, and whether it can be refunded",
+          description:
+            "For the refund link in the product-key e-mail; no account needed: the product key is the proof of purchase. A key already on an account is refunded from that account's purchases.",
+        },
       },
-    })
-    .post("", ({ body }) => refundByLink(deps, body.key), {
-      rateLimit: perAddress,
-      body: RefundLinkModel.body,
-      response: {
-        200: RefundLinkModel.answer,
-        ...jsonBodyFailures,
-        ...failures(404, 409, 502),
+    )
+    .post(
+      "",
+      async ({ body, request }) => refundAnswerSaid(sentencesFor(request), await refundByLink(deps, body.key)),
+      {
+        rateLimit: perAddress,
+        body: RefundLinkModel.body,
+        response: {
+          200: RefundLinkModel.answer,
+          ...jsonBodyFailures,
+          ...failures(404, 502),
+          409: RefundRefusedError,
+        },
+        detail: {
+          summary: "Refund a purchase with its refund link",
+          description:
+            "Works while the key is unused and the purchase is inside the refund window; otherwise a 409 that says why.",
+        },
       },
-      detail: {
-        summary: "Refund a purchase with its refund link",
-        description:
-          "Works while the key is unused and the purchase is inside the refund window; otherwise a 409 that says why.",
-      },
-    });
+    );
 }

@@ -4,6 +4,10 @@
  */
 import { AppError } from "../../lib/errors";
 import { HOUR } from "../../lib/clock";
+import { fillSentence } from "@shared/sentence";
+
+/** The cooldown's sentence; the answer carries `minutes` beside it. */
+const COOLDOWN = "You can reset the linked account again in about {minutes} min.";
 
 /** Milliseconds left before the owner may unlink again; 0 when it is allowed now. */
 export function resetCooldownRemaining(cooldownHours: number, lastLinkResetAt: number | null, now: number): number {
@@ -11,12 +15,10 @@ export function resetCooldownRemaining(cooldownHours: number, lastLinkResetAt: n
   return Math.max(0, lastLinkResetAt + cooldownHours * HOUR - now);
 }
 
-/** 429 COOLDOWN_ACTIVE with remainingMs while the owner's cooldown runs. */
+/** 429 COOLDOWN_ACTIVE with remainingMs (and the whole minutes its sentence names) while the owner's cooldown runs. */
 export function assertResetAllowed(cooldownHours: number, lastLinkResetAt: number | null, now: number): void {
   const remainingMs = resetCooldownRemaining(cooldownHours, lastLinkResetAt, now);
   if (remainingMs === 0) return;
   const minutes = Math.ceil(remainingMs / 60_000);
-  throw new AppError(429, "COOLDOWN_ACTIVE", `You can reset the linked account again in about ${minutes} min.`, {
-    remainingMs,
-  });
+  throw new AppError(429, "COOLDOWN_ACTIVE", fillSentence(COOLDOWN, { minutes }), { remainingMs, minutes });
 }

@@ -5,6 +5,7 @@
 import { publicConfig } from "../health/public-config";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
+import { sentencesIn } from "../../http/answer-language";
 import { loadSpaAssets, makeAsset, type Asset } from "./assets";
 import { SOCIAL_IMAGE } from "./head";
 import { createPageRenderer, type PageData } from "./pages";
@@ -99,7 +100,7 @@ async function pageData(
   const refundWindowDays = deps.config.refundWindowDays;
   const code = search.get("code")?.trim() ?? "";
   if (resolved.match?.route.id === "purchase" && PROMOTION_CODE.test(code)) {
-    const lookup = await lookupPromotion(deps.db, deps.clock.now(), code);
+    const lookup = await lookupPromotion(deps.db, deps.clock.now(), code, undefined, sentencesIn(resolved.language));
     seeds.push({ key: promotionQueryKey(code), data: lookup });
     return {
       search: `?code=${encodeURIComponent(lookup.code)}`,

@@ -65,6 +65,7 @@ export const PluginModel = {
       error: t.Literal("COOLDOWN_ACTIVE"),
       message: t.String(),
       remainingMs: Int({ description: "Milliseconds until the next reset is allowed." }),
+      minutes: Int({ description: "The same wait in whole minutes, rounded up, as the message names it." }),
     },
     { title: "CooldownError" },
   ),

@@ -4,6 +4,33 @@ import { Int, IsoDate, IsoDateOrNull, oneOf, PlanId } from "./common";
 
 export const PURCHASE_STATUSES = ["paid", "partly refunded", "refunded", "disputed"] as const;
 export const REFUND_REQUEST_STATUSES = ["processing", "pending", "refunded", "declined", "failed"] as const;
+/** Why a purchase can't be refunded by its buyer: a stable code beside the sentence. */
+export const REFUND_REFUSAL_CODES = [
+  "REFUNDS_OFF",
+  "ALREADY_REFUNDED",
+  "REQUESTED",
+  "DECLINED",
+  "REQUEST_CLOSED",
+  "DISPUTED",
+  "PARTLY_REFUNDED",
+  "WINDOW_OVER",
+  "ON_ACCOUNT",
+] as const;
+export type RefundRefusalCode = (typeof REFUND_REFUSAL_CODES)[number];
+
+/** 409 when the buyer can't refund the purchase: the sentence, and why as a stable code. */
+export const RefundRefusedError = t.Object(
+  {
+    error: t.String({ description: "REFUND_NOT_POSSIBLE" }),
+    message: t.String(),
+    reason: t.Optional(oneOf(REFUND_REFUSAL_CODES, { description: "Why, as a stable code" })),
+    days: t.Optional(Int({ description: "The refund window in days, which WINDOW_OVER's sentence names" })),
+  },
+  { title: "RefundRefusedError" },
+);
+const reasonCode = t.Nullable(
+  oneOf(REFUND_REFUSAL_CODES, { description: "Why not, as a stable code (the sentence's); null when available" }),
+);
 
 const dollars = (description: string) => t.Number({ description: `${description}, in dollars with cents precision` });
 
@@ -104,6 +131,9 @@ export const RefundLinkModel = {
     status: oneOf(["paid", "refunded", "disputed"]),
     available: t.Boolean(),
     reason: t.Nullable(t.String()),
+    reasonCode,
+    /** The refund window in days, which WINDOW_OVER's sentence names. */
+    refundWindowDays: Int(),
     until: IsoDateOrNull,
     selfServiceRefunds: oneOf(["auto", "request"]),
     onAccount: t.Boolean({ description: "The key is on an account: it is refunded from that account's Purchases" }),

@@ -4,6 +4,10 @@ import { BodyInt, Int, IsoDate } from "./common";
 import { INVALID_SEATS_MESSAGE, MAX_SEATS, MIN_SEATS, SEAT_LABEL_MAX } from "../seats";
 import { buyerChoices, promotionCodeField, seatsField } from "./payments";
 import { TaxModel } from "./tax";
+import { fillSentence } from "../sentence";
+
+/** A seat label's refusal; the answer carries `max` beside it. */
+const LABEL_TOO_LONG = "A seat's label is at most {max} characters.";
 
 const seat = t.Object({
   id: Int(),
@@ -46,7 +50,8 @@ export const SeatsModel = {
   labelBody: t.Object({
     label: t.String({
       maxLength: SEAT_LABEL_MAX,
-      error: `A seat's label is at most ${SEAT_LABEL_MAX} characters.`,
+      error: fillSentence(LABEL_TOO_LONG, { max: SEAT_LABEL_MAX }),
+      errorValues: { max: SEAT_LABEL_MAX },
       description: `At most ${SEAT_LABEL_MAX} characters; empty removes it.`,
     }),
   }),

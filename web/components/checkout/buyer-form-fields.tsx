@@ -1,16 +1,20 @@
 /** The parts of the billing form: the country with its list, the business's details, and the consent box. */
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { Building2 } from "lucide-react";
-import { countryFromName } from "@shared/countries";
+import { countriesIn, countryFromName } from "@shared/countries";
+import { languageInfo } from "@shared/languages";
 import { taxIdExample } from "@shared/tax-id-examples";
 import { Input } from "../ui/input";
 import { Checkbox } from "../ui/checkbox";
 import { Field, TextareaField, TextField } from "../ui/text-field";
 import { PendingButton } from "../ui/pending-button";
-import { COUNTRIES, countryOf, type BuyerFormState } from "./buyer-form-state";
-import { useT } from "../../lib/language";
+import { countryOf, type BuyerFormState } from "./buyer-form-state";
+import { useT, useWordsLanguage } from "../../lib/language";
 
-/** The billing country, typed or picked from the list; a full name recalculates at once. */
+/**
+ * The billing country, typed or picked from the list; a full name recalculates at once. The list names the
+ * countries in the page's language, in its alphabetical order.
+ */
 export function CountryField({
   state,
   error,
@@ -21,6 +25,8 @@ export function CountryField({
   onChange: (next: BuyerFormState, complete: boolean) => void;
 }) {
   const t = useT();
+  const language = useWordsLanguage();
+  const countries = useMemo(() => countriesIn(languageInfo(language).tag), [language]);
   const country = countryOf(state);
   return (
     <Field
@@ -42,7 +48,7 @@ export function CountryField({
             }
           />
           <datalist id="checkout-countries">
-            {COUNTRIES.map((c) => (
+            {countries.map((c) => (
               <option key={c.code} value={c.name} label={c.own ? `${c.own} (${c.code})` : c.code} />
             ))}
           </datalist>

@@ -2,13 +2,7 @@
  * The purchase dialog's billing form as data: what the buyer typed, the rules the checkout sets (tax on, consent,
  * seats), and the details to send once they are complete.
  */
-import {
-  COUNTRY_CODES,
-  countryFromName,
-  countryName,
-  nativeCountryName,
-  POSTAL_CODE_COUNTRIES,
-} from "@shared/countries";
+import { countryFromName, countryName, POSTAL_CODE_COUNTRIES } from "@shared/countries";
 import { needsWithdrawalConsent, type WithdrawalConsentSetting } from "@shared/withdrawal";
 import type { LastBillingDetails } from "@shared/api/account";
 import type { BuyerDetails } from "./checkout-types";
@@ -66,11 +60,11 @@ export interface BuyerFormRules {
   adding?: boolean;
 }
 
-export const COUNTRIES = COUNTRY_CODES.map((code) => ({
-  code,
-  name: countryName(code),
-  own: nativeCountryName(code),
-})).sort((a, b) => a.name.localeCompare(b.name));
+/** The form with the country it names written in `language` (a BCP 47 tag), as the page's list names it. */
+export function countryNamedIn(state: BuyerFormState, language: string): BuyerFormState {
+  const code = countryFromName(state.countryText);
+  return code ? { ...state, countryText: countryName(code, language) } : state;
+}
 
 /** The country the form names (with tax on), or null. */
 export const countryOf = (state: BuyerFormState) => countryFromName(state.countryText);

@@ -2,10 +2,12 @@ import { useEffect, useState } from "react";
 import type { PaymentIntentResponse } from "@shared/api-types";
 import type { WithdrawalConsentSetting } from "@shared/withdrawal";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
-import { useMoney, useT, type Translate } from "../../lib/language";
+import { languageInfo } from "@shared/languages";
+import { useMoney, useT, useWordsLanguage, type Translate } from "../../lib/language";
 import { CardForm, FinePrint, PaymentFailedNotice, PromotionRefusedNotice } from "./checkout-parts";
 import { TaxBreakdownTable } from "./tax-step";
 import { BuyerForm, buyerDetails, consentNeeded, EMPTY_BUYER_FORM, type BuyerFormState } from "./buyer-form";
+import { countryNamedIn } from "./buyer-form-state";
 import { detailsKey, useOpenPayment } from "./use-open-payment";
 import { seatsOf } from "./seats-field";
 import { AddedSeatsSummary } from "./added-seats-summary";
@@ -117,12 +119,14 @@ function useBuyerAnswers(
   initialForm: BuyerFormState,
   payment: ReturnType<typeof useOpenPayment>,
 ) {
-  const [form, setForm] = useState<BuyerFormState>(initialForm);
+  // The last purchase's country, named as the page's list names it.
+  const tag = languageInfo(useWordsLanguage()).tag;
+  const [form, setForm] = useState<BuyerFormState>(() => countryNamedIn(initialForm, tag));
   // The buyer took the list price after the code was refused (a once-per-buyer code used before, say).
   const [withoutPromotion, setWithoutPromotion] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new checkout starts a blank form; the checkout is the trigger, not read
   useEffect(() => {
-    setForm(initialForm);
+    setForm(countryNamedIn(initialForm, tag));
     setWithoutPromotion(false);
     // A new checkout starts from the initial form; the form changing later does not reset one under way.
   }, [checkout]);

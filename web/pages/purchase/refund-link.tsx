@@ -1,8 +1,9 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { type UseQueryResult, useMutation, useQuery } from "@tanstack/react-query";
 import { Undo2 } from "lucide-react";
 import { Link, useSearch } from "wouter";
-import type { RefundLinkAnswer, RefundLinkView } from "@shared/api/purchases";
+import type { RefundLinkAnswer, RefundLinkView, RefundRefusalCode } from "@shared/api/purchases";
+import { DEFAULT_LANGUAGE, languageInfo } from "@shared/languages";
 import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
@@ -13,26 +14,64 @@ import { apiRequest } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
 import { signInTo } from "../../lib/after-sign-in";
 import { SupportLinkedText } from "../../components/support-linked-text";
+import { richMessage, useMoney, useT, useWordsLanguage } from "../../lib/language";
+import type { MessageId } from "../../lib/i18n";
 
 const PURCHASES_PATH = "/dashboard?tab=purchases";
 
-const money = (dollars: number) => `$${dollars.toFixed(2)}`;
+/** The page's words for each refusal, the words "contact support" marked <0>…</0> to link the support page. */
+const REASONS: Record<RefundRefusalCode, MessageId> = {
+  REFUNDS_OFF: "refund.reason.refundsOff",
+  ALREADY_REFUNDED: "refund.reason.alreadyRefunded",
+  REQUESTED: "refund.reason.requested",
+  DECLINED: "refund.reason.declined",
+  REQUEST_CLOSED: "refund.reason.requestClosed",
+  DISPUTED: "refund.reason.disputed",
+  PARTLY_REFUNDED: "refund.reason.partlyRefunded",
+  WINDOW_OVER: "refund.reason.windowOver",
+  ON_ACCOUNT: "refund.reason.onAccount",
+};
 
-const longDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "long" });
+/** A day in the page's language: "March 3, 2026", "3. März 2026". */
+function useLongDate() {
+  const language = useWordsLanguage();
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(language === DEFAULT_LANGUAGE ? "en-US" : languageInfo(language).tag, {
+      dateStyle: "long",
+    });
+    return (iso: string) => format.format(new Date(iso));
+  }, [language]);
+}
+
+const supportLink = (words: string) => (
+  <Link href="/support" className="font-medium text-brand underline underline-offset-4">
+    {words}
+  </Link>
+);
+
+/** Why the purchase can't be refunded here: the page's words for the answer's code, else the server's sentence. */
+function Reason({ data }: { data: RefundLinkView }) {
+  const t = useT();
+  const id = data.reasonCode ? REASONS[data.reasonCode] : undefined;
+  if (id) return <>{richMessage(t(id, { days: data.refundWindowDays }), [supportLink])}</>;
+  return data.reason ? <SupportLinkedText text={data.reason} /> : null;
+}
 
 /** What the link's purchase is, and whether it can still be refunded (or why not). */
 function PurchaseSummary({ data }: { data: RefundLinkView }) {
+  const t = useT();
+  const money = useMoney();
+  const longDate = useLongDate();
+  const plan = (name: string) => <span className="font-medium text-foreground">{name}</span>;
   return (
     <div className="grid gap-2">
       <p>
-        <span className="font-medium text-foreground">{data.planName}</span>, {money(data.amount)}, bought{" "}
-        {longDate(data.date)}.
+        {richMessage(
+          t("refund.summary", { plan: data.planName, amount: money(data.amount), date: longDate(data.date) }),
+          [plan],
+        )}
       </p>
-      <p>
-        {data.available
-          ? `You can refund it until ${longDate(data.until!)}.`
-          : data.reason && <SupportLinkedText text={data.reason} />}
-      </p>
+      <p>{data.available ? t("refund.until", { date: longDate(data.until!) }) : <Reason data={data} />}</p>
     </div>
   );
 }
@@ -48,14 +87,14 @@ function RefundLinkBody({
   purchase: UseQueryResult<RefundLinkView>;
 }) {
   const hydrated = useHydrated();
+  const t = useT();
   if (done) return <p role="status">{done}</p>;
-  if (!linkKey && hydrated)
-    return <p>This page needs the refund link from your product-key e-mail. Open it again from there.</p>;
+  if (!linkKey && hydrated) return <p>{t("refund.noKey")}</p>;
   if (purchase.isError) return <p role="alert">{purchase.error.message}</p>;
   if (purchase.data) return <PurchaseSummary data={purchase.data} />;
   return (
     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a named placeholder; a live role would have it announced, a change to make on purpose
-    <div className="grid gap-2" aria-busy="true" aria-label="Loading">
+    <div className="grid gap-2" aria-busy="true" aria-label={t("refund.loading")}>
       <Skeleton className="h-5" />
       <Skeleton className="h-5 w-2/3" />
     </div>
@@ -72,35 +111,34 @@ function RequestRefund({
   linkKey: string;
   onDone: (message: string) => void;
 }) {
+  const t = useT();
+  const money = useMoney();
   const refund = useMutation({
     mutationFn: () => apiRequest<RefundLinkAnswer>("POST", "/api/refund-link", { key: linkKey }),
   });
   const auto = data.selfServiceRefunds === "auto";
+  const amount = money(data.amount);
   return (
     <ConfirmDialog
       trigger={
         <Button variant="destructive">
-          <Undo2 aria-hidden /> Request refund
+          <Undo2 aria-hidden /> {t("refund.request")}
         </Button>
       }
-      title="Refund this purchase?"
-      description={
-        auto
-          ? `${money(data.amount)} goes back to the card you paid with at once; banks usually take 5–10 days to show it. Your product key is cancelled.`
-          : `We look at your request and e-mail you when it is decided. If it is approved, ${money(data.amount)} goes back to your card (5–10 days) and your product key is cancelled.`
-      }
-      confirmLabel={auto ? "Refund Purchase" : "Send Request"}
-      cancelLabel="Keep Purchase"
+      title={t("refund.confirm.title")}
+      description={auto ? t("refund.confirm.auto", { amount }) : t("refund.confirm.request", { amount })}
+      confirmLabel={auto ? t("refund.confirm.refund") : t("refund.confirm.send")}
+      cancelLabel={t("refund.confirm.keep")}
       destructive
       pending={refund.isPending}
       onConfirm={(close) =>
         refund
           .mutateAsync()
           .then(
-            ({ message }) => onDone(message),
-            failureToast("Refund Failed", {
-              fallback: "Could not refund this purchase",
-              statusPrefix: "Refund failed.",
+            ({ outcome }) => onDone(outcome === "refunded" ? t("refund.done.refunded") : t("refund.done.requested")),
+            failureToast(t("refund.failed.title"), {
+              fallback: t("refund.failed.fallback"),
+              statusPrefix: t("refund.failed.status"),
             }),
           )
           .finally(close)
@@ -113,6 +151,7 @@ function RequestRefund({
 export default function RefundLinkPage() {
   const key = new URLSearchParams(useSearch()).get("key") ?? "";
   const hydrated = useHydrated();
+  const t = useT();
   const purchase = useQuery<RefundLinkView>({
     queryKey: ["/api/refund-link", `?key=${encodeURIComponent(key)}`],
     enabled: hydrated && key !== "",
@@ -124,24 +163,26 @@ export default function RefundLinkPage() {
     <Layout className="flex items-start justify-center sm:items-center">
       <Card className="w-full max-w-md">
         <CardHeader className="text-center">
-          <h1 className="text-2xl font-semibold tracking-tight">Refund your purchase</h1>
-          <CardDescription>The {data ? data.planName : "purchase"} your product key came with.</CardDescription>
+          <h1 className="text-2xl font-semibold tracking-tight">{t("refund.title")}</h1>
+          <CardDescription>
+            {data ? t("refund.description", { plan: data.planName }) : t("refund.descriptionNoPlan")}
+          </CardDescription>
         </CardHeader>
         <CardContent className="text-sm text-muted-foreground">
           <RefundLinkBody linkKey={key} done={done} purchase={purchase} />
         </CardContent>
-        <CardFooter className="justify-center gap-3">
+        <CardFooter className="flex-wrap justify-center gap-3">
           {data?.available && !done ? (
             <RequestRefund data={data} linkKey={key} onDone={setDone} />
           ) : (
             <>
               {data?.onAccount && (
                 <Button asChild>
-                  <Link href={signInTo(PURCHASES_PATH)}>Sign in to refund</Link>
+                  <Link href={signInTo(PURCHASES_PATH)}>{t("refund.signIn")}</Link>
                 </Button>
               )}
               <Button asChild variant="outline">
-                <Link href="/refund-policy">Refund policy</Link>
+                <Link href="/refund-policy">{t("refund.policy")}</Link>
               </Button>
             </>
           )}
