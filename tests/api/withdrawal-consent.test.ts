@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { checkouts, demoPaymentIntents, emails, productKeys, } from "../../src/db/schema";
+import { checkouts, demoPaymentIntents, emails, productKeys } from "../../src/db/schema";
 import { loadConfig } from "../../src/config";
 import {
   needsWithdrawalConsent,
