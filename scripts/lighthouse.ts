@@ -100,6 +100,15 @@ const score = (result: Result, category: (typeof CATEGORIES)[number]) =>
 const metric = (result: Result, id: string) => result.audits[id]?.numericValue ?? NaN;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/** What an audit found, where it lists it (a console error's text and source, say): up to three, one a line. */
+function auditItems(audit: Result["audits"][string]): string {
+  const items = (audit.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  return items
+    .slice(0, 3)
+    .map((item) => `\n      ${[item.source, item.description, item.url].filter(Boolean).join(": ")}`)
+    .join("");
+}
+
 /** The audits that cost points, so a missed target says why. */
 function losses(result: Result): string[] {
   const seen = new Set<string>();
@@ -107,7 +116,9 @@ function losses(result: Result): string[] {
     for (const ref of result.categories[category]?.auditRefs ?? []) {
       const audit = result.audits[ref.id];
       if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
-        seen.add(`${category}: ${audit.title} (${audit.displayValue ?? Math.round(audit.score * 100)})`);
+        seen.add(
+          `${category}: ${audit.title} (${audit.displayValue ?? Math.round(audit.score * 100)})${auditItems(audit)}`,
+        );
     }
   }
   return [...seen];
