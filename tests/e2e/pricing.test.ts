@@ -72,6 +72,14 @@ describe("promotion codes on /purchase", () => {
     await month.getByText("30% OFF!").waitFor();
   });
 
+  test("in another language an applied code is named in the page's words, its percentage and amount in its forms", async () => {
+    const german = await open("/de/purchase?code=LAUNCH20");
+    await german.getByText("Rabattcode eingelöst. LAUNCH20 gibt 20 % Rabatt.").waitFor();
+    const limited = await open("/pt-br/purchase?code=PROONLY");
+    await limited.getByText("PROONLY dá US$ 5,00 de desconto em planos selecionados.").waitFor();
+    expect(await limited.getByText(/takes|off/).count()).toBe(0);
+  });
+
   test("a code that does not apply says why, and the prices stay", async () => {
     const page = await open("/purchase");
     await page.getByRole("button", { name: "Have a promotion code?" }).click();

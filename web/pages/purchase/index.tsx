@@ -91,6 +91,7 @@ export default function PurchasePage() {
         <PromotionCodeBox
           code={buy.code}
           lookup={buy.promotion.data ?? undefined}
+          planCount={plans?.length ?? 0}
           failure={buy.promotion.error?.message}
           checking={buy.promotion.isFetching}
           onApply={(typed) => navigate(`/purchase?code=${encodeURIComponent(typed.toUpperCase())}`, { replace: true })}

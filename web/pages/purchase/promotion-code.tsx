@@ -4,12 +4,15 @@ import type { PromotionLookup } from "@shared/api/pricing";
 import { PROMOTION_CODE } from "@shared/promotion-code";
 import { Button } from "../../components/ui/button";
 import { PromotionCodeField } from "../../components/promotion-code-field";
-import { useT } from "../../lib/language";
+import { useLanguage, useMoney, useT } from "../../lib/language";
+import { DEFAULT_LANGUAGE, languageInfo } from "@shared/languages";
 
 export interface PromotionCodeBoxProps {
   /** The code in the address (?code=), or null. */
   code: string | null;
   lookup: PromotionLookup | undefined;
+  /** How many plans the page offers: a code whose prices name fewer is for selected plans only. */
+  planCount: number;
   /** Why the look-up itself failed (e.g. too many tries), when it did. */
   failure?: string;
   checking: boolean;
@@ -21,7 +24,15 @@ export interface PromotionCodeBoxProps {
  * "Have a promotion code?": a link that opens a field; an applied code is named with what it takes off,
  * one that does not apply says why, in the server's words.
  */
-export function PromotionCodeBox({ code, lookup, failure, checking, onApply, onRemove }: PromotionCodeBoxProps) {
+export function PromotionCodeBox({
+  code,
+  lookup,
+  planCount,
+  failure,
+  checking,
+  onApply,
+  onRemove,
+}: PromotionCodeBoxProps) {
   const [open, setOpen] = useState(false);
   const t = useT();
   const [typed, setTyped] = useState("");
@@ -45,7 +56,8 @@ export function PromotionCodeBox({ code, lookup, failure, checking, onApply, onR
       <div className="flex flex-wrap items-center justify-center gap-2 text-sm" role="status">
         <Tag className="size-4 text-success" aria-hidden />
         <span>
-          <span className="font-medium">{t("promotion.applied")}</span> {lookup.message}
+          <span className="font-medium">{t("promotion.applied")}</span>{" "}
+          <DiscountSentence lookup={lookup} selectedPlans={lookup.prices.length < planCount} />
         </span>
         <Button
           ref={remove}
@@ -97,4 +109,20 @@ export function PromotionCodeBox({ code, lookup, failure, checking, onApply, onR
       </Button>
     </form>
   );
+}
+
+/**
+ * What an applied code takes off: in English the server's sentence as it is ("LAUNCH20 takes 20% off."); in
+ * another language the page's own, from the answer's numbers, with the percentage and the money in its forms.
+ */
+function DiscountSentence({ lookup, selectedPlans }: { lookup: PromotionLookup; selectedPlans: boolean }) {
+  const t = useT();
+  const money = useMoney();
+  const language = useLanguage();
+  if (language === DEFAULT_LANGUAGE) return <>{lookup.message}</>;
+  const discount =
+    lookup.percentOff !== null
+      ? new Intl.NumberFormat(languageInfo(language).tag, { style: "percent" }).format(lookup.percentOff / 100)
+      : money(lookup.amountOff ?? 0);
+  return <>{t(selectedPlans ? "promotion.takesSelected" : "promotion.takes", { code: lookup.code, discount })}</>;
 }
