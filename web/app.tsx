@@ -9,7 +9,7 @@ import { PageLoading } from "./components/page-loading";
 import { lazyPage } from "./lib/lazy-page";
 import { queryClient } from "./lib/query-client";
 import { useDocumentHead } from "./lib/use-document-head";
-import { loadCatalogue, loadedCatalogue, loadEnglishRest } from "./lib/i18n";
+import { catalogueToUse, loadCatalogue, loadEnglishRest } from "./lib/i18n";
 import { LanguageProvider, useLanguage, useT } from "./lib/language";
 import { localizedRouteHead } from "./lib/localized-head";
 import { useScrollToTopOnNavigate } from "./lib/use-scroll-to-top";
@@ -100,7 +100,7 @@ function Routes() {
 function LanguageRoot() {
   const [fullPath] = useLocation();
   const { language } = splitLanguagePath(fullPath);
-  if (!loadedCatalogue(language)) use(loadCatalogue(language));
+  use(catalogueToUse(language)); // on every render, so its hooks are the same whether it waited or not
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);

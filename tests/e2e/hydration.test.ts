@@ -136,6 +136,20 @@ describe("hydration", () => {
   });
 });
 
+describe("hydration in another language", () => {
+  for (const path of ["/de", "/de/purchase", "/pt-br/support"])
+    test(`${path} hydrates with no console error or warning, keeping the server's elements`, async () => {
+      const page = await suite.page(PHONE);
+      const problems = collectProblems(page);
+      await rememberServerHeading(page);
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      expect(problems).toEqual([]);
+      expect(await page.evaluate(() => document.querySelector("h1") === (window as any).serverHeading)).toBe(true);
+    });
+});
+
 describe("what a phone does first", () => {
   test("the page's text is on screen before the app's code is requested", async () => {
     const page = await suite.page(PHONE);

@@ -66,3 +66,30 @@ export function loadCatalogue(language: SiteLanguage): Promise<I18n> {
   }
   return loading;
 }
+
+type Settled<T> = Promise<T> & { status?: "fulfilled" | "rejected"; value?: T; reason?: unknown };
+const readable = new Map<SiteLanguage, Settled<I18n>>();
+
+/**
+ * The language's messages for React's `use`: one promise per language, which records how it settled the way
+ * React's own promises do, so `use` reads it at once when it has. A screen calls `use` with it on every render:
+ * called only while the catalogue was missing, the component's hooks differed between the render that waited and
+ * the one that went on, and React gave up hydrating it (and rendered it again in the browser).
+ */
+export function catalogueToUse(language: SiteLanguage): Promise<I18n> {
+  const known = readable.get(language);
+  if (known) return known;
+  const loaded = loadedCatalogue(language);
+  const promise: Settled<I18n> = loaded ? Promise.resolve(loaded) : loadCatalogue(language);
+  if (loaded) Object.assign(promise, { status: "fulfilled", value: loaded });
+  else
+    promise.then(
+      (value) => Object.assign(promise, { status: "fulfilled", value }),
+      (reason) => {
+        Object.assign(promise, { status: "rejected", reason });
+        readable.delete(language); // a later render fetches it again
+      },
+    );
+  readable.set(language, promise);
+  return promise;
+}
