@@ -24,15 +24,8 @@ export interface PromotionCodeBoxProps {
  * "Have a promotion code?": a link that opens a field; an applied code is named with what it takes off,
  * one that does not apply says why, in the server's words.
  */
-export function PromotionCodeBox({
-  code,
-  lookup,
-  planCount,
-  failure,
-  checking,
-  onApply,
-  onRemove,
-}: PromotionCodeBoxProps) {
+export function PromotionCodeBox(props: PromotionCodeBoxProps) {
+  const { code, lookup, planCount, failure, checking, onApply, onRemove } = props;
   const [open, setOpen] = useState(false);
   const t = useT();
   const [typed, setTyped] = useState("");
