@@ -9,16 +9,16 @@
  */
 import { setupI18n, type I18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import english from "../shared/locales/en.json";
+import english from "@shared/locales/en.json";
 import {
   DEFAULT_LANGUAGE,
   languageInfo,
   preferredLanguage,
   SERVER_MESSAGE_PREFIX,
   type SiteLanguage,
-} from "../shared/languages";
-import { PRODUCT_NAME } from "../shared/product";
-import type { SaySentence } from "../shared/sentence";
+} from "@shared/languages";
+import { PRODUCT_NAME } from "@shared/product";
+import type { SaySentence } from "@shared/sentence";
 
 /** The language an answer speaks: the first of ours the request's Accept-Language prefers; else English. */
 export const answerLanguage = (request: Request): SiteLanguage =>
