@@ -21,6 +21,29 @@ const LANGUAGE_PREFIXES = ["/de", "/pt-br"];
 const SAMPLES = Number(process.env.BENCH_PAGE_SAMPLES ?? 15);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
+/** The environment of a production server with nothing real behind its providers (here and `npm run lighthouse`). */
+export function productionEnv(appUrl: string, databasePath: string): Record<string, string> {
+  const nowhere = "http://127.0.0.1:9";
+  return {
+    NODE_ENV: "production",
+    APP_URL: appUrl,
+    DATABASE_PATH: databasePath,
+    JWT_SECRET: "measurements-only-secret-0123456789abcdef0123456789",
+    STRIPE_SECRET_KEY: "sk_test_measurements",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_measurements",
+    STRIPE_WEBHOOK_SECRET: "whsec_measurements",
+    STRIPE_API_BASE: nowhere,
+    ALLOW_STRIPE_TEST_KEYS: "1",
+    RESEND_API_KEY: "re_measurements",
+    RESEND_BASE_URL: nowhere,
+    EMAIL_FROM: "Layerlift <keys@layerlift.invalid>",
+    PLUGIN_INSTALL_URL: "https://create.roblox.com/store/asset/1",
+    SELLER_ADDRESS: "1 Example Street, Example City",
+    ROBLOX_USERS_API_BASE: nowhere,
+    ROBLOX_THUMBNAILS_API_BASE: nowhere,
+  };
+}
+
 /** In a tree: SAMPLES cold renders of each page, CPU ms each, as JSON on stdout. */
 async function child(paths: string[]) {
   const cwd = process.cwd();
@@ -32,25 +55,7 @@ async function child(paths: string[]) {
   configureLogger({ level: "error", readable: false });
   const dir = mkdtempSync(join(tmpdir(), "layerlift-bench-pages-"));
   // Production, as a visitor's page is rendered (React's production build), with providers pointing nowhere.
-  const nowhere = "http://127.0.0.1:9";
-  const config = loadConfig({
-    NODE_ENV: "production",
-    APP_URL: "http://127.0.0.1",
-    DATABASE_PATH: join(dir, "bench.db"),
-    JWT_SECRET: "bench-pages-only-secret-0123456789abcdef0123456789",
-    STRIPE_SECRET_KEY: "sk_test_bench",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_bench",
-    STRIPE_WEBHOOK_SECRET: "whsec_bench",
-    STRIPE_API_BASE: nowhere,
-    ALLOW_STRIPE_TEST_KEYS: "1",
-    RESEND_API_KEY: "re_bench",
-    RESEND_BASE_URL: nowhere,
-    EMAIL_FROM: "Layerlift <keys@layerlift.invalid>",
-    PLUGIN_INSTALL_URL: "https://create.roblox.com/store/asset/1",
-    SELLER_ADDRESS: "1 Example Street, Example City",
-    ROBLOX_USERS_API_BASE: nowhere,
-    ROBLOX_THUMBNAILS_API_BASE: nowhere,
-  });
+  const config = loadConfig(productionEnv("http://127.0.0.1", join(dir, "bench.db")));
   const deps = await buildDeps(config);
   const get = async (app: { handle(r: Request): Promise<Response> }, path: string, status = 200) => {
     const response = await app.handle(new Request(`http://127.0.0.1${path}`, { headers: { accept: "text/html" } }));

@@ -18,6 +18,7 @@ import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import * as lighthouseConstants from "lighthouse/core/config/constants.js";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/browser";
+import { productionEnv } from "./bench-pages";
 
 const DEFAULT_PAGES = ["/", "/purchase", "/support", "/docs", "/docs/lock"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -52,28 +53,12 @@ async function startProductionServer() {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "layerlift-lighthouse-"));
   const base = `http://localhost:${port}`;
-  const nowhere = "http://127.0.0.1:9";
   const server = Bun.spawn([process.execPath, join(import.meta.dir, "../src/index.ts")], {
     cwd: join(import.meta.dir, ".."),
     env: {
       PATH: process.env.PATH ?? "/usr/bin:/bin",
-      NODE_ENV: "production",
       PORT: String(port),
-      APP_URL: base,
-      DATABASE_PATH: join(dir, "layerlift.db"),
-      JWT_SECRET: "lighthouse-only-secret-0123456789abcdef0123456789",
-      STRIPE_SECRET_KEY: "sk_test_lighthouse",
-      STRIPE_PUBLISHABLE_KEY: "pk_test_lighthouse",
-      STRIPE_WEBHOOK_SECRET: "whsec_lighthouse",
-      STRIPE_API_BASE: nowhere,
-      ALLOW_STRIPE_TEST_KEYS: "1",
-      RESEND_API_KEY: "re_lighthouse",
-      RESEND_BASE_URL: nowhere,
-      EMAIL_FROM: "Layerlift <keys@layerlift.invalid>",
-      PLUGIN_INSTALL_URL: "https://create.roblox.com/store/asset/1",
-      SELLER_ADDRESS: "1 Example Street, Example City",
-      ROBLOX_USERS_API_BASE: nowhere,
-      ROBLOX_THUMBNAILS_API_BASE: nowhere,
+      ...productionEnv(base, join(dir, "layerlift.db")),
     },
     stdout: "ignore",
     stderr: "pipe",
