@@ -4,7 +4,7 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { openDatabase } from "../src/db";
 import { buildSpaForTests } from "./test-spa";
 
@@ -54,6 +54,8 @@ export interface BunTestResult {
   code: number;
   /** bun's stderr: the per-test lines and its summary. */
   captured: string;
+  /** bun's JUnit report of the run ("" when it wrote none). */
+  junit?: string;
   passed: number;
   failed: number;
   /** Whether bun said it ran any test at all. */
@@ -71,7 +73,11 @@ const count = (captured: string, word: string) =>
  */
 export async function bunTest(args: string[], env: Record<string, string>, echo: boolean) {
   const started = performance.now();
-  const child = Bun.spawn([process.execPath, "--no-env-file", "test", "--timeout", "60000", ...args], {
+  // Besides the console's lines, a JUnit report: in a parallel run the console's error texts come apart from the
+  // "(fail)" lines they belong to, the report keeps each failure with its test.
+  const report = join(mkdtempSync(join(tmpdir(), "layerlift-junit-")), "report.xml");
+  const reporter = ["--reporter=junit", `--reporter-outfile=${report}`];
+  const child = Bun.spawn([process.execPath, "--no-env-file", "test", "--timeout", "60000", ...reporter, ...args], {
     cwd: root,
     stdout: echo ? "inherit" : "pipe",
     stderr: "pipe",
@@ -85,9 +91,12 @@ export async function bunTest(args: string[], env: Record<string, string>, echo:
     captured += decoder.decode(chunk, { stream: true });
   }
   const code = await child.exited;
+  const junit = existsSync(report) ? readFileSync(report, "utf8") : "";
+  rmSync(dirname(report), { recursive: true, force: true });
   const result: BunTestResult & { stdout: string } = {
     code,
     captured,
+    junit,
     stdout: await stdout,
     passed: count(captured, "pass"),
     failed: count(captured, "fail"),
@@ -95,98 +104,6 @@ export async function bunTest(args: string[], env: Record<string, string>, echo:
     seconds: (performance.now() - started) / 1000,
   };
   return result;
-}
-
-/** One failure a run's output names, with the lines of its error bun printed above it. */
-interface Failure {
-  name: string;
-  why: string[];
-}
-
-/** The lines that say why: bun's "error: …" and what follows it, without the code excerpt or the stack. */
-function errorLines(block: string[]): string[] {
-  const start = block.findIndex((line) => /^(error|\w*Error)\b/.test(line.trim()));
-  if (start < 0) return [];
-  return block
-    .slice(start)
-    .filter((line) => line.trim() && !/^\s*at /.test(line) && !/^-{5,}$/.test(line.trim()))
-    .slice(0, 8);
-}
-
-function failures(captured: string): Failure[] {
-  let file = "";
-  let block: string[] = [];
-  let outside: string[] | undefined;
-  const found: Failure[] = [];
-  // Without the colours bun prints when told to (FORCE_COLOR).
-  for (const line of captured.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "").split("\n")) {
-    // bun's recap of the failures above, without their files ("2 tests failed:"): already counted.
-    if (/^\d+ tests? failed:$/.test(line)) break;
-    if (outside) {
-      // An error between tests sits between two rules of dashes; the second one closes it.
-      if (/^-{5,}$/.test(line.trim()) && outside.length > 0) {
-        found.push({
-          name: file ? `${file} > (an error outside any test)` : "(an error outside any test)",
-          why: errorLines(outside),
-        });
-        outside = undefined;
-      } else if (!/^-{5,}$/.test(line.trim())) outside.push(line);
-      continue;
-    }
-    const header = /^(\S.*\.(?:test|spec)\.[cm]?[jt]sx?):$/.exec(line);
-    if (header) {
-      file = header[1] ?? "";
-      block = [];
-      continue;
-    }
-    if (line.startsWith("# Unhandled error between tests")) {
-      outside = [];
-      continue;
-    }
-    const failure = /^\(fail\) (.*?)(?: \[[\d.]+m?s\])?$/.exec(line)?.[1];
-    if (failure) found.push({ name: file ? `${file} > ${failure}` : failure, why: errorLines(block) });
-    if (/^\((pass|fail|skip|todo)\) /.test(line)) block = [];
-    else block.push(line);
-  }
-  if (outside)
-    found.push({
-      name: file ? `${file} > (an error outside any test)` : "(an error outside any test)",
-      why: errorLines(outside),
-    });
-  return found;
-}
-
-/**
- * What a run's tail says failed: every test bun marked "(fail)", and every error it caught outside a test, each
- * after the file bun named above it ("tests/api/foo.test.ts > group > name"). A CI log that shows only its last
- * lines still names them.
- */
-export function failedTests(captured: string): string[] {
-  return failures(captured).map((failure) => failure.name);
-}
-
-/** How many failures the closing lines explain with their error; the rest are named only. */
-const EXPLAINED = 12;
-
-/**
- * The lines that close a run's output before its counts: what failed in each of its bun test runs, each with
- * the first lines of its error (so a log that keeps only its tail still says why), and a run that ended badly
- * without naming a failed test (it crashed, or stopped before its summary).
- */
-export function failureLines(runs: { name: string; result: BunTestResult }[]): string[] {
-  const lines: string[] = [];
-  let explained = 0;
-  for (const { name, result } of runs) {
-    const failed = failures(result.captured);
-    for (const failure of failed) {
-      lines.push(`  ${name}: ${failure.name}`);
-      if (explained++ < EXPLAINED) lines.push(...failure.why.map((line) => `      ${line.trim()}`));
-    }
-    if (!failed.length && (result.code !== 0 || result.failed > 0))
-      lines.push(`  ${name}: bun test exited with code ${result.code} without naming a failed test`);
-    else if (!result.ran) lines.push(`  ${name}: bun test ran no test`);
-  }
-  return lines.length ? ["", "Failed:", ...lines] : [];
 }
 
 /** What a run makes once and hands to every worker: a migrated SQLite file and the built SPA. */

@@ -15,7 +15,8 @@
  */
 import { postgresBinDir, POSTGRES_BIN_PLACES, startCluster, type Cluster } from "./postgres-cluster";
 import { postgresTestFiles, runOnPostgres } from "./test-postgres";
-import { bunTest, failureLines, prepareRun, timeByFolder, timingsArgs, workers, type BunTestResult } from "./test-run";
+import { failureLines } from "./test-failures";
+import { bunTest, prepareRun, timeByFolder, timingsArgs, workers, type BunTestResult } from "./test-run";
 import { makeTemplates } from "../tests/support/postgres-templates";
 
 const args = process.argv.slice(2);

@@ -6,7 +6,8 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { bunTest, failedTests, failureLines, type BunTestResult } from "../../scripts/test-run";
+import { failedTests, failureLines } from "../../scripts/test-failures";
+import { bunTest, type BunTestResult } from "../../scripts/test-run";
 
 const dir = mkdtempSync(join(tmpdir(), "layerlift-summary-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -43,6 +44,86 @@ test("every failed test of a parallel run is named after its file, and an error 
   expect(closing).toContain("      error: expect(received).toBe(expected)\n      Expected: 0\n      Received: 1");
   expect(closing).toContain("Expected: 5");
   expect(closing).toContain("error: broken at load");
+});
+
+// What two workers printed on a loaded machine: the first file's error came after its "(fail)" line, under the
+// second file's header, and the third file's header never came.
+const INTERLEAVED = [
+  "one.test.ts:",
+  "(pass) adds [0.06ms]",
+  "(fail) group > subtracts [0.22ms]",
+  "",
+  "two.test.ts:",
+  "error: expect(received).toBe(expected)",
+  "",
+  "Expected: 0",
+  "Received: 1",
+  "",
+  "error: expect(received).toBe(expected)",
+  "",
+  "Expected: 5",
+  "Received: 4",
+  "",
+  "(fail) multiplies [0.14ms]",
+  "(pass) divides [0.04ms]",
+  "",
+  "# Unhandled error between tests",
+  "-------------------------------",
+  '2 | throw new Error("broken at load");',
+  "error: broken at load",
+  "      at /tmp/run/three.test.ts:2:11",
+  "-------------------------------",
+  "",
+  " 2 pass",
+  " 3 fail",
+].join("\n");
+const INTERLEAVED_REPORT = `<testsuites>
+  <testsuite name="one.test.ts" file="one.test.ts">
+    <testcase name="adds" classname="" file="one.test.ts" line="2" />
+    <testsuite name="group" file="one.test.ts">
+      <testcase name="subtracts" classname="group" file="one.test.ts" line="3">
+        <failure type="AssertionError" message="expect(received).toBe(expected)&#10;&#10;Expected: 0&#10;Received: 1&#10;">…</failure>
+      </testcase>
+    </testsuite>
+  </testsuite>
+  <testsuite name="two.test.ts" file="two.test.ts">
+    <testcase name="multiplies" classname="" file="two.test.ts" line="2">
+      <failure type="AssertionError" message="expect(received).toBe(expected)&#10;&#10;Expected: 5&#10;Received: 4&#10;">…</failure>
+    </testcase>
+  </testsuite>
+</testsuites>`;
+
+test("each failure keeps its own error when the workers' lines came interleaved", () => {
+  const lines = failureLines([
+    { name: "SQLite run", result: run({ code: 1, failed: 3, captured: INTERLEAVED, junit: INTERLEAVED_REPORT }) },
+  ]);
+  expect(lines).toEqual([
+    "",
+    "Failed:",
+    "  SQLite run: one.test.ts > group > subtracts",
+    "      error: expect(received).toBe(expected)",
+    "      Expected: 0",
+    "      Received: 1",
+    "  SQLite run: two.test.ts > multiplies",
+    "      error: expect(received).toBe(expected)",
+    "      Expected: 5",
+    "      Received: 4",
+    "  SQLite run: /tmp/run/three.test.ts > (an error outside any test)",
+    "      error: broken at load",
+  ]);
+});
+
+test("a failure inside nested groups finds its error in the report, whose groups run innermost first", () => {
+  const captured = ["four.test.ts:", '(fail) outer > in & <x> > deep "q" [0.26ms]', " 1 fail"].join("\n");
+  const junit = `<testcase name="deep &quot;q&quot;" classname="in &amp; &lt;x&gt; &gt; outer" file="four.test.ts">
+    <failure type="TypeError" message="bad&#10;line two">TypeError: bad</failure></testcase>`;
+  expect(failureLines([{ name: "SQLite run", result: run({ code: 1, failed: 1, captured, junit }) }])).toEqual([
+    "",
+    "Failed:",
+    '  SQLite run: four.test.ts > outer > in & <x> > deep "q"',
+    "      TypeError: bad",
+    "      line two",
+  ]);
 });
 
 const run = (over: Partial<BunTestResult>): BunTestResult => ({
