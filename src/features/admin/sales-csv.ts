@@ -2,7 +2,7 @@
  * The books: every sale as CSV (RFC 4180), streamed a page at a time so a long history never sits in
  * memory; each sale's money as the books count it (daily-ledger/money.ts). Cells are defused as lib/csv.ts says.
  */
-import { edenGC } from "bun:jsc";
+import { edenGC, fullGC, heapSize } from "bun:jsc";
 import { eq } from "drizzle-orm";
 import { postgresPoolOf, type Db, type DbOrTx } from "../../db";
 import { sales, type Sale } from "../../db/schema";
@@ -332,40 +332,68 @@ export function salesCsvStream(db: Db): ReadableStream<Uint8Array> {
 }
 
 /**
- * The same export on PostgreSQL: the same keyset pages and lines, each page read from the pool (a
- * network round trip, so asynchronous) before it is written.
+ * How far the heap's survivors may grow during a PostgreSQL export before a full collection. A page is read
+ * across an await, so a young collection that comes while one is in hand promotes it; left to the collector,
+ * those promoted pages wait for its own full collection, and the server grew by 90 MB over a million sales.
+ */
+const PROMOTED_SLACK = 16 * 2 ** 20;
+
+/**
+ * The same export on PostgreSQL: the same keyset pages and lines, each page read from the pool (a network round
+ * trip, so asynchronous; the next page is asked for while this one is written, so the database works while the
+ * client reads). A page is made into lines and encoded into one buffer kept for the export by a synchronous
+ * function, then a young collection frees its rows and cells before anything promotes them, and a full one
+ * frees what was promoted anyway once it has grown by PROMOTED_SLACK.
  */
 function postgresSalesCsvStream(client: import("bun").SQL): ReadableStream<Uint8Array> {
   const lines = lineWriter();
   const encoder = new TextEncoder();
+  let buffer = new Uint8Array(1 << 20);
   let afterId = 0;
   let gone = false;
   const readPage = async () => {
     const rows = (await client.unsafe(PAGE_SQL_POSTGRES, [afterId]).values()) as PageRow[];
-    for (const row of rows)
-      for (const at of NUMERIC_CELLS) if (typeof row[at] === "string") (row as unknown[])[at] = Number(row[at]);
     if (!rows.length) return null;
-    const firstId = rows[0]![0];
-    afterId = rows[rows.length - 1]![0];
+    const firstId = Number(rows[0]![0]);
+    afterId = Number(rows[rows.length - 1]![0]);
     const notes = (await client.unsafe(PAGE_CREDIT_NOTES_SQL_POSTGRES, [firstId, afterId]).values()) as [
       number,
       string,
     ][];
-    return encoder.encode(lines(rows, new Map(notes)));
+    return { rows, notes };
+  };
+  /** Writes a page, emptying the arrays it came in so that nothing of it outlives this call. */
+  const writePage = (
+    destination: ReadableStreamDirectController,
+    page: { rows: PageRow[]; notes: [number, string][] },
+  ) => {
+    for (const row of page.rows)
+      for (const at of NUMERIC_CELLS) if (typeof row[at] === "string") (row as unknown[])[at] = Number(row[at]);
+    const csv = lines(page.rows, new Map(page.notes));
+    page.rows.length = 0;
+    page.notes.length = 0;
+    // UTF-8 takes at most 3 bytes for each UTF-16 unit.
+    if (buffer.length < csv.length * 3) buffer = new Uint8Array(csv.length * 3);
+    return destination.write(buffer.subarray(0, encoder.encodeInto(csv, buffer).written));
   };
   const source: Bun.DirectUnderlyingSource<Uint8Array> = {
     type: "direct",
     async pull(destination) {
       let accepted = destination.write(csvLine(SALES_CSV_COLUMNS));
-      // The next page is asked for while this one is written: the database works while the client reads.
       let next = readPage();
+      let survivors = heapSize();
       for (;;) {
         accepted = typeof accepted === "number" ? accepted : await accepted;
         if (accepted === 0 || gone) break;
         const page = await next;
         if (page === null || gone) break;
         next = readPage();
-        accepted = destination.write(page);
+        accepted = writePage(destination, page);
+        // Nothing has awaited since the next page was asked for, so it can't have arrived: what is young now is
+        // this page's garbage.
+        const size = edenGC();
+        survivors = Math.min(survivors, size);
+        if (size > survivors + PROMOTED_SLACK) survivors = fullGC();
       }
       // A page read for a client that went away is dropped; its error, if any, with it.
       await next.catch(() => null);
