@@ -27,7 +27,3 @@ export const renewUrl = (appUrl: string, language: SiteLanguage | undefined) =>
 /** The dashboard's Plugin tab, where the seats are listed and given keys. */
 export const seatsUrl = (appUrl: string, language: SiteLanguage | undefined) =>
   pageUrl(appUrl, language, "/dashboard?tab=plugin");
-
-/** A day as e-mails write it: "December 1, 2026" (UTC). */
-export const formatDay = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
