@@ -89,6 +89,9 @@ describe("the refund link's sentences", () => {
     expect(await note({})).toBe(
       "Part of this purchase has already been refunded. Please contact support about the rest.",
     );
+    // The stable code beside it, so a page can say it in its own words with the support page linked.
+    const { body } = await call(ctx.app, "GET", "/api/account/purchases", { token, headers: GERMAN });
+    expect(body.purchases[0].refund.reasonCode).toBe("PARTLY_REFUNDED");
   });
 });
 

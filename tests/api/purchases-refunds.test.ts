@@ -78,6 +78,7 @@ describe("GET /api/account/purchases", () => {
     expect(first.refund).toEqual({
       available: true,
       reason: null,
+      reasonCode: null,
       until: new Date(ctx.clock.now() + 7 * DAY).toISOString(),
       request: null,
     });

@@ -12,7 +12,7 @@ import { productKeys, sales } from "../../src/db/schema";
 import { recordPartialRefund } from "../../src/features/refunds/record";
 import english from "../../src/shared/locales/en.json";
 import german from "../../src/shared/locales/de.json";
-import { DESKTOP, PHONE } from "../support/browser";
+import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { startTestServer, type TestServer } from "../support/server";
 import { shoot } from "./shots";
@@ -156,7 +156,7 @@ describe("the refund link page in German", () => {
     await shoot(page, "language-de-refund-partly-390");
 
     const owned = await guestPurchase();
-    await call(suite.server, "/api/auth/signup", {
+    const signedUp = await call(suite.server, "/api/auth/signup", {
       email: owned.email,
       password: "correct horse",
       confirmPassword: "correct horse",
@@ -164,6 +164,14 @@ describe("the refund link page in German", () => {
     });
     await page.goto(`/de/refund?key=${owned.key}`);
     await page.getByText("Dieser Schlüssel gehört schon zu einem Konto.", { exact: false }).waitFor();
+    // The same purchase partly refunded, in the account's German Purchases tab: the note links support too.
+    await recordPartialRefund(suite.server.deps, owned.sale.paymentIntentId, 200);
+    const dashboard = await suite.page(PHONE);
+    await openSignedIn(dashboard, signedUp.token, "/de/dashboard?tab=purchases");
+    const note = dashboard
+      .getByRole("tabpanel")
+      .getByRole("link", { name: "wende dich wegen des Rests an den Support" });
+    expect(await note.getAttribute("href")).toBe("/de/support");
     await page.getByRole("link", { name: "Zum Erstatten anmelden" }).click();
     await page.waitForURL(/\/de\/login\?next=/);
 

@@ -52,6 +52,7 @@ export function purchaseView(
     refund: {
       available: reason === null,
       reason: reason?.message ?? null,
+      reasonCode: reason?.code ?? null,
       until: toIso(refundDeadline(config, sale)),
       request: request?.status ?? null,
     },

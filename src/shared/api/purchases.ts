@@ -65,6 +65,7 @@ const purchase = t.Object({
     available: t.Boolean(),
     /** Why not, as a sentence; null when available. */
     reason: t.Nullable(t.String()),
+    reasonCode,
     /** The end of the refund window. */
     until: IsoDateOrNull,
     request: t.Nullable(oneOf(REFUND_REQUEST_STATUSES)),

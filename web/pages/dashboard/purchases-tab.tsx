@@ -14,7 +14,7 @@ import { useFormats } from "./time";
 import { useMoney, useT, type Translate } from "../../lib/language";
 import type { MessageId } from "../../lib/i18n";
 import { redeemWording } from "./redeem-key-card";
-import { SupportLinkedText } from "../../components/support-linked-text";
+import { RefundReason } from "../../components/refund-reason";
 
 const STATUS_BADGE: Record<
   PurchaseView["status"],
@@ -170,7 +170,7 @@ function PurchaseRow({ purchase, selfService }: { purchase: PurchaseView; selfSe
         {/* Part refunded by an admin: the rest is asked for through support, which the sentence links. */}
         {purchase.status === "partly refunded" && !note && purchase.refund.reason && (
           <p className="text-sm text-muted-foreground">
-            <SupportLinkedText text={purchase.refund.reason} />
+            <RefundReason code={purchase.refund.reasonCode} sentence={purchase.refund.reason} />
           </p>
         )}
       </div>

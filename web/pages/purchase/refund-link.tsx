@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import { type UseQueryResult, useMutation, useQuery } from "@tanstack/react-query";
 import { Undo2 } from "lucide-react";
 import { Link, useSearch } from "wouter";
-import type { RefundLinkAnswer, RefundLinkView, RefundRefusalCode } from "@shared/api/purchases";
+import type { RefundLinkAnswer, RefundLinkView } from "@shared/api/purchases";
 import { DEFAULT_LANGUAGE, languageInfo } from "@shared/languages";
 import { Layout } from "../../components/layout";
 import { Button } from "../../components/ui/button";
@@ -13,24 +13,10 @@ import { failureToast } from "../../lib/failure-toast";
 import { apiRequest } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
 import { signInTo } from "../../lib/after-sign-in";
-import { SupportLinkedText } from "../../components/support-linked-text";
+import { RefundReason } from "../../components/refund-reason";
 import { richMessage, useMoney, useT, useWordsLanguage } from "../../lib/language";
-import type { MessageId } from "../../lib/i18n";
 
 const PURCHASES_PATH = "/dashboard?tab=purchases";
-
-/** The page's words for each refusal, the words "contact support" marked <0>…</0> to link the support page. */
-const REASONS: Record<RefundRefusalCode, MessageId> = {
-  REFUNDS_OFF: "refund.reason.refundsOff",
-  ALREADY_REFUNDED: "refund.reason.alreadyRefunded",
-  REQUESTED: "refund.reason.requested",
-  DECLINED: "refund.reason.declined",
-  REQUEST_CLOSED: "refund.reason.requestClosed",
-  DISPUTED: "refund.reason.disputed",
-  PARTLY_REFUNDED: "refund.reason.partlyRefunded",
-  WINDOW_OVER: "refund.reason.windowOver",
-  ON_ACCOUNT: "refund.reason.onAccount",
-};
 
 /** A day in the page's language: "March 3, 2026", "3. März 2026". */
 function useLongDate() {
@@ -41,20 +27,6 @@ function useLongDate() {
     });
     return (iso: string) => format.format(new Date(iso));
   }, [language]);
-}
-
-const supportLink = (words: string) => (
-  <Link href="/support" className="font-medium text-brand underline underline-offset-4">
-    {words}
-  </Link>
-);
-
-/** Why the purchase can't be refunded here: the page's words for the answer's code, else the server's sentence. */
-function Reason({ data }: { data: RefundLinkView }) {
-  const t = useT();
-  const id = data.reasonCode ? REASONS[data.reasonCode] : undefined;
-  if (id) return <>{richMessage(t(id, { days: data.refundWindowDays }), [supportLink])}</>;
-  return data.reason ? <SupportLinkedText text={data.reason} /> : null;
 }
 
 /** What the link's purchase is, and whether it can still be refunded (or why not). */
@@ -71,7 +43,13 @@ function PurchaseSummary({ data }: { data: RefundLinkView }) {
           [plan],
         )}
       </p>
-      <p>{data.available ? t("refund.until", { date: longDate(data.until!) }) : <Reason data={data} />}</p>
+      <p>
+        {data.available ? (
+          t("refund.until", { date: longDate(data.until!) })
+        ) : (
+          <RefundReason code={data.reasonCode} sentence={data.reason} days={data.refundWindowDays} />
+        )}
+      </p>
     </div>
   );
 }
