@@ -172,6 +172,7 @@ describe("the refund link page in German", () => {
       .getByRole("tabpanel")
       .getByRole("link", { name: "wende dich wegen des Rests an den Support" });
     expect(await note.getAttribute("href")).toBe("/de/support");
+    await shoot(dashboard, "language-de-purchases-partly-390");
     await page.getByRole("link", { name: "Zum Erstatten anmelden" }).click();
     await page.waitForURL(/\/de\/login\?next=/);
 
