@@ -31,11 +31,15 @@ describe("session edges", () => {
     // The tab's seats answered first (they offer Add seats): the tab then draws its key card again, and a click on
     // the card before that would land on a button about to be replaced.
     await p.getByText("Working with a team?", { exact: false }).waitFor();
-    // Every old session ends (as after a password reset) while the page is open.
-    await suite.server.deps.db
-      .update(users)
-      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, account.user.id));
+    // Every old session ends (as after a password reset) just as the action's call leaves the page. Ended any
+    // earlier, a call the dashboard makes on its own could meet the ended session first and leave before the click.
+    await p.route("**/api/figma/generate-key", async (route) => {
+      await suite.server.deps.db
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, account.user.id));
+      await route.continue();
+    });
     await p.getByRole("button", { name: "Generate Plugin Key" }).click();
     await p.waitForURL("**/login");
     await p.getByText("You've been successfully logged out.", { exact: true }).waitFor();
