@@ -130,6 +130,20 @@ const NUMERIC_CELLS = [1, 5, 6, 7, 8, 9, 13, 16, 19, 21];
 const PAGE_CREDIT_NOTES_SQL =
   "SELECT sale_id, number FROM credit_notes WHERE sale_id BETWEEN ? AND ? ORDER BY sale_id, id";
 
+/**
+ * A page's text as UTF-8 in one buffer kept for the export (the destination copies what it is given), so a page
+ * leaves no encoded copy of itself behind.
+ */
+function pageEncoder() {
+  const encoder = new TextEncoder();
+  let buffer = new Uint8Array(1 << 20);
+  return (csv: string) => {
+    // UTF-8 takes at most 3 bytes for each UTF-16 unit.
+    if (buffer.length < csv.length * 3) buffer = new Uint8Array(csv.length * 3);
+    return buffer.subarray(0, encoder.encodeInto(csv, buffer).written);
+  };
+}
+
 /** Resolves after the event loop has served what is waiting (I/O, timers). */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -159,8 +173,7 @@ export function salesCsvStream(db: Db): ReadableStream<Uint8Array> {
   const page = db.$client.reader.query<PageRow, [number]>(PAGE_SQL);
   const pageCreditNotes = db.$client.reader.query<[number, string], [number, number]>(PAGE_CREDIT_NOTES_SQL);
   const lines = lineWriter();
-  const encoder = new TextEncoder();
-  let buffer = new Uint8Array(1 << 20);
+  const encode = pageEncoder();
   let afterId = 0;
   let gone = false;
 
@@ -176,9 +189,7 @@ export function salesCsvStream(db: Db): ReadableStream<Uint8Array> {
     const firstId = rows[0]![0];
     afterId = rows[rows.length - 1]![0];
     const csv = lines(rows, new Map(pageCreditNotes.values(firstId, afterId) as [number, string][]));
-    // UTF-8 takes at most 3 bytes for each UTF-16 unit.
-    if (buffer.length < csv.length * 3) buffer = new Uint8Array(csv.length * 3);
-    return destination.write(buffer.subarray(0, encoder.encodeInto(csv, buffer).written));
+    return destination.write(encode(csv));
   };
 
   const source: Bun.DirectUnderlyingSource<Uint8Array> = {
@@ -221,8 +232,7 @@ const PROMOTED_SLACK = 16 * 2 ** 20;
  */
 function postgresSalesCsvStream(client: import("bun").SQL): ReadableStream<Uint8Array> {
   const lines = lineWriter();
-  const encoder = new TextEncoder();
-  let buffer = new Uint8Array(1 << 20);
+  const encode = pageEncoder();
   let afterId = 0;
   let gone = false;
   const readPage = async () => {
@@ -246,9 +256,7 @@ function postgresSalesCsvStream(client: import("bun").SQL): ReadableStream<Uint8
     const csv = lines(page.rows, new Map(page.notes));
     page.rows.length = 0;
     page.notes.length = 0;
-    // UTF-8 takes at most 3 bytes for each UTF-16 unit.
-    if (buffer.length < csv.length * 3) buffer = new Uint8Array(csv.length * 3);
-    return destination.write(buffer.subarray(0, encoder.encodeInto(csv, buffer).written));
+    return destination.write(encode(csv));
   };
   const source: Bun.DirectUnderlyingSource<Uint8Array> = {
     type: "direct",
