@@ -1,8 +1,7 @@
-import { Link } from "wouter";
 import type { RefundRefusalCode } from "@shared/api/purchases";
 import { richMessage, useT } from "../lib/language";
 import type { MessageId } from "../lib/i18n";
-import { SupportLinkedText } from "./support-linked-text";
+import { SupportLinkedText, supportLink } from "./support-linked-text";
 
 /** The page's words for each refusal, the words that ask to contact support marked <0>…</0> to link the support page. */
 const REASONS: Record<RefundRefusalCode, MessageId> = {
@@ -16,12 +15,6 @@ const REASONS: Record<RefundRefusalCode, MessageId> = {
   WINDOW_OVER: "refund.reason.windowOver",
   ON_ACCOUNT: "refund.reason.onAccount",
 };
-
-const supportLink = (words: string) => (
-  <Link href="/support" className="font-medium text-brand underline underline-offset-4">
-    {words}
-  </Link>
-);
 
 /**
  * Why a purchase can't be refunded here: the page's words for the answer's code, with the support page linked in
