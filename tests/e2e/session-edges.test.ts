@@ -3,7 +3,7 @@ import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
 import { withWriter } from "../../src/db";
 import { users } from "../../src/db/schema";
-import { DESKTOP, openSignedIn } from "../support/browser";
+import { DESKTOP, openSignedIn, openStoragePage } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { signUpOn } from "../support/server";
 
@@ -65,7 +65,7 @@ describe("session edges", () => {
   test("when the account can't be loaded, the dashboard says so and offers a retry instead of loading forever", async () => {
     const account = await signUp("broken@example.com");
     const p = await page();
-    await p.goto("/404-blank-for-storage");
+    await openStoragePage(p);
     await p.evaluate((t) => localStorage.setItem("token", t), account.token);
     // The database loses its users table: every signed-in call now fails on the server (500).
     const { db } = suite.server.deps;

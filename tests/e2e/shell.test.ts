@@ -5,7 +5,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { makeKey } from "../support/app";
-import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
+import { DESKTOP, PHONE, openSignedIn, openStoragePage } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { fieldDescription } from "./field-description";
 import { createOrPromoteAdmin } from "../../src/features/users/service";
@@ -225,7 +225,7 @@ describe("login", () => {
   test("a token only in session storage also counts", async () => {
     const { token } = await signUpViaApi();
     const page = await newPage(DESKTOP);
-    await page.goto("/404-blank-for-storage");
+    await openStoragePage(page);
     await page.evaluate((t) => sessionStorage.setItem("token", t), token);
     await page.goto("/login");
     await page.waitForURL("**/dashboard");

@@ -119,9 +119,26 @@ function waitForHydrationOnLoad(page: Page) {
   };
 }
 
+/**
+ * A blank document on the test server's origin, answered by the browser itself, where a test can write the
+ * origin's storage before loading a screen: a page of the site would cost the browser a whole server-rendered
+ * load (about half a second of CPU) only to be left at once.
+ */
+const STORAGE_PAGE = "/blank-page-for-storage";
+
+/** Opens that blank document, so the test can write the site's localStorage or sessionStorage. */
+export async function openStoragePage(page: Page) {
+  await page.route(
+    STORAGE_PAGE,
+    (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Storage</title>" }),
+    { times: 1 },
+  );
+  await page.goto(STORAGE_PAGE);
+}
+
 /** Signs a user in by storing the token the way the SPA's login does, then loads `path`. */
 export async function openSignedIn(page: Page, token: string, path = "/dashboard") {
-  await page.goto("/404-blank-for-storage");
+  await openStoragePage(page);
   await page.evaluate((t) => {
     localStorage.setItem("token", t);
     sessionStorage.setItem("token", t);
