@@ -23,12 +23,12 @@ const REASONS: Record<RefundRefusalCode, MessageId> = {
 export function RefundReason({
   code,
   sentence,
-  days = 0,
+  days,
 }: {
   code: RefundRefusalCode | null;
   sentence: string | null;
   /** The refund window, which WINDOW_OVER's words name. */
-  days?: number;
+  days: number;
 }) {
   const t = useT();
   if (code) return <>{richMessage(t(REASONS[code], { days }), [supportLink])}</>;

@@ -109,7 +109,13 @@ function refundNote(t: Translate, date: (iso: string) => string, purchase: Purch
   return null;
 }
 
-function PurchaseRow({ purchase, selfService }: { purchase: PurchaseView; selfService: "auto" | "request" }) {
+/** The account's refund terms, as the purchases list gives them. */
+interface RefundTerms {
+  selfServiceRefunds: "auto" | "request";
+  refundWindowDays: number;
+}
+
+function PurchaseRow({ purchase, terms }: { purchase: PurchaseView; terms: RefundTerms }) {
   const t = useT();
   const money = useMoney();
   const { date } = useFormats();
@@ -170,14 +176,18 @@ function PurchaseRow({ purchase, selfService }: { purchase: PurchaseView; selfSe
         {/* Part refunded by an admin: the rest is asked for through support, which the sentence links. */}
         {purchase.status === "partly refunded" && !note && purchase.refund.reason && (
           <p className="text-sm text-muted-foreground">
-            <RefundReason code={purchase.refund.reasonCode} sentence={purchase.refund.reason} />
+            <RefundReason
+              code={purchase.refund.reasonCode}
+              sentence={purchase.refund.reason}
+              days={terms.refundWindowDays}
+            />
           </p>
         )}
       </div>
       {(purchase.refund.available || redeemable) && (
         <div className="flex flex-wrap gap-2">
           {redeemable && purchase.productKey && <RedeemButton purchase={purchase} productKey={purchase.productKey} />}
-          {purchase.refund.available && <RefundButton purchase={purchase} selfService={selfService} />}
+          {purchase.refund.available && <RefundButton purchase={purchase} selfService={terms.selfServiceRefunds} />}
         </div>
       )}
     </li>
@@ -212,7 +222,7 @@ export function PurchasesTab() {
         ) : (
           <ul className="divide-y divide-border">
             {data.purchases.map((purchase) => (
-              <PurchaseRow key={purchase.id} purchase={purchase} selfService={data.selfServiceRefunds} />
+              <PurchaseRow key={purchase.id} purchase={purchase} terms={data} />
             ))}
           </ul>
         )
