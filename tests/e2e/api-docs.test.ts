@@ -2,9 +2,9 @@
  * The API reference at /api/docs renders in real Chromium from the site alone: no request leaves the
  * site, and nothing breaks the CSP or logs an error.
  */
-import { expect, setDefaultTimeout, test } from "bun:test";
+import { afterAll, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { DESKTOP, PHONE, screenshot } from "../support/browser";
+import { DESKTOP, PHONE, openPage, screenshot, trackRequests } from "../support/browser";
 import { LOOKS } from "../support/looks";
 import { browserSuite } from "../support/browser-suite";
 import { axeViolations, describeFindings } from "../support/axe";
@@ -27,18 +27,54 @@ function watch(page: Page, origin: string) {
   return problems;
 }
 
+/**
+ * The reference at one width, loaded once and shared by the tests below in turn: a load of its large script is
+ * many seconds of a busy machine's time, and switching the theme or scrolling needs no new one. `problems` is
+ * everything `watch` saw since the load.
+ */
+interface Reference {
+  page: Page;
+  problems: string[];
+}
+const references = new Map<string, Promise<Reference>>();
+
+function reference(viewport: typeof DESKTOP | typeof PHONE): Promise<Reference> {
+  const key = `${viewport.width}`;
+  let opened = references.get(key);
+  if (!opened) {
+    opened = (async () => {
+      const page = await openPage(suite.browser, suite.server.url, viewport);
+      const problems = watch(page, suite.server.url);
+      page.setDefaultTimeout(45_000); // the reference's script is large, and the machine may be busy
+      const requests = trackRequests(page);
+      await page.goto("/api/docs");
+      await page.getByRole("heading", { name: "Layerlift API" }).waitFor();
+      await page.getByText("/api/auth/me").first().waitFor({ state: "attached" }); // in the sidebar, folded away on a phone
+      await requests.quiet();
+      return { page, problems };
+    })();
+    references.set(key, opened);
+  }
+  return opened;
+}
+
+afterAll(async () => {
+  for (const opened of references.values()) await (await opened.catch(() => undefined))?.page.context().close();
+});
+
+/** The reference follows the system's theme, also when it changes while the page is open. */
+async function showTheme(page: Page, theme: "light" | "dark") {
+  await page.emulateMedia({ colorScheme: theme });
+  // The page's own mode is the body's class (code samples keep a dark panel in the light theme).
+  await page.waitForFunction((wanted) => document.body.classList.contains(`${wanted}-mode`), theme);
+}
+
 for (const [name, viewport] of [
   ["desktop", DESKTOP],
   ["phone", PHONE],
 ] as const) {
   test(`the reference lists the API's operations with no CDN and no CSP or console error (${name})`, async () => {
-    const page = await suite.page(viewport);
-    const problems = watch(page, suite.server.url);
-    page.setDefaultTimeout(45_000); // the reference's script is large, and the machine may be busy
-    await page.goto("/api/docs");
-    await page.getByRole("heading", { name: "Layerlift API" }).waitFor();
-    await page.getByText("/api/auth/me").first().waitFor({ state: "attached" }); // in the sidebar, folded away on a phone
-    await page.waitForLoadState("networkidle");
+    const { page, problems } = await reference(viewport);
     await screenshot(page, `api-docs-${name}`);
     expect(problems).toEqual([]);
   }, 120_000);
@@ -56,28 +92,19 @@ test("the plugin API page has no axe violation", async () => {
   expect(describeFindings("/api/plugin/docs", await axeViolations(page))).toBe("");
 });
 
-async function openReference(page: Page, theme: "light" | "dark" = "light") {
-  page.setDefaultTimeout(45_000); // the reference's script is large, and the machine may be busy
-  await page.emulateMedia({ colorScheme: theme });
-  await page.goto("/api/docs");
-  await page.getByRole("heading", { name: "Layerlift API" }).waitFor();
-  await page.getByText("/api/auth/me").first().waitFor({ state: "attached" });
-  await page.waitForLoadState("networkidle");
-  await page.locator(`.${theme}-mode`).first().waitFor({ state: "attached" }); // the reference follows the system's theme
-}
-
 /** Each operation's example answers, a card named by its status-code tabs ("Status: 200 Status: 422"). */
 const exampleAnswers = (page: Page, role: "group" | "region") => page.getByRole(role, { name: /^Status: \d{3}/ });
 
 for (const { theme, size: name, viewport } of LOOKS) {
   test(`the API reference has no axe violation (${name}, ${theme})`, async () => {
-    const page = await suite.page(viewport);
-    await openReference(page, theme);
+    const { page, problems } = await reference(viewport);
+    await showTheme(page, theme);
     // Two operations with the same status codes are on the page: their example answers would be
     // two landmarks of one name if they were regions.
     await exampleAnswers(page, "group").or(exampleAnswers(page, "region")).nth(1).waitFor();
     await screenshot(page, `api-docs-axe-${name}-${theme}`);
     expect(describeFindings(`/api/docs (${name}, ${theme})`, await axeViolations(page))).toBe("");
+    expect(problems).toEqual([]);
   }, 120_000);
 }
 
@@ -91,12 +118,13 @@ for (const [name, viewport, theme] of [
   ["phone", PHONE, "dark"],
 ] as const) {
   test(`scrolled to the end, the reference has no example answers as landmarks and no axe finding (${name}, ${theme})`, async () => {
-    const page = await suite.page(viewport);
-    await openReference(page, theme);
+    const { page, problems } = await reference(viewport);
+    await showTheme(page, theme);
     const nearTheEnd = exampleAnswers(page, "group").or(exampleAnswers(page, "region")).nth(70);
     for (let step = 0; step < 200 && !(await nearTheEnd.count()); step++) await page.mouse.wheel(0, 4000);
     await nearTheEnd.waitFor({ state: "attached" });
     expect(await exampleAnswers(page, "region").count()).toBe(0);
     expect(describeFindings(`/api/docs (scrolled to the end, ${name}, ${theme})`, await axeViolations(page))).toBe("");
+    expect(problems).toEqual([]);
   }, 180_000);
 }

@@ -59,16 +59,14 @@ beforeAll(() => {
 const suite = browserSuite(() => ({ env: stripe.env }));
 afterAll(() => stripe?.stop());
 
-/** A page where js.stripe.com serves the stub and every other outside request is refused. */
+/** A page where js.stripe.com serves the stub (any other outside request is refused by the test browser). */
 async function stripePage(path = "/purchase") {
-  const page = await suite.page(DESKTOP, { allowExternal: true });
-  await page.context().route(
-    (url) => !url.href.startsWith(suite.server.url),
-    (route) =>
-      route.request().url().startsWith("https://js.stripe.com/")
-        ? route.fulfill({ contentType: "application/javascript", body: STRIPE_JS_STUB })
-        : route.abort(),
-  );
+  const page = await suite.page(DESKTOP);
+  await page
+    .context()
+    .route("https://js.stripe.com/**", (route) =>
+      route.fulfill({ contentType: "application/javascript", body: STRIPE_JS_STUB }),
+    );
   await page.goto(path);
   return page;
 }

@@ -376,3 +376,20 @@ describe("404", () => {
     }
   });
 });
+
+describe("the test browser", () => {
+  test("reaches the test server and nothing outside the machine", async () => {
+    const page = await newPage();
+    await openStoragePage(page);
+    const failed = page.waitForEvent("requestfailed", (request) => request.url().startsWith("https://example.com/"));
+    const outside = await page.evaluate(() =>
+      fetch("https://example.com/").then(
+        () => "answered",
+        () => "refused",
+      ),
+    );
+    expect(outside).toBe("refused");
+    expect((await failed).failure()?.errorText).toBe("net::ERR_NAME_NOT_RESOLVED");
+    expect(await page.evaluate(() => fetch("/api/health").then((answer) => answer.status))).toBe(200);
+  });
+});

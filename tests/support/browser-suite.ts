@@ -12,8 +12,6 @@ import { startTestServer, type TestServer } from "./server";
 export type TestServerOptions = Parameters<typeof startTestServer>[0];
 
 export interface SuitePageOptions {
-  /** Let requests leave the test server (a test that stubs a provider's script itself). */
-  allowExternal?: boolean;
   /** Open the page on another server the test started (it stays the test's to stop). */
   server?: TestServer;
 }
@@ -65,9 +63,7 @@ export function browserSuite(options: TestServerOptions | (() => TestServerOptio
     },
     async page(viewport = DESKTOP, pageOptions: SuitePageOptions = {}) {
       const target = pageOptions.server ?? started(server, "test server");
-      const page = await openPage(started(browser, "browser"), target.url, viewport, {
-        allowExternal: pageOptions.allowExternal,
-      });
+      const page = await openPage(started(browser, "browser"), target.url, viewport);
       pages.push(page);
       return page;
     },
