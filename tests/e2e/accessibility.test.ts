@@ -3,17 +3,16 @@
  * pages with their dialogs and menu, the dashboard's tabs and the admin panel's, with data in them.
  * Colour contrast, names, roles, landmarks and heading order all count; none may be found.
  */
-import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { emails, reviews, sales, supportTickets, users } from "../../src/db/schema";
 import { writeAudit } from "../../src/features/audit/service";
 import { createOrPromoteAdmin } from "../../src/features/users/service";
 import type { AuthResponse } from "../../src/shared/api-types";
-import type { ThemeChoice } from "../../src/shared/theme";
 import { makeKey } from "../support/app";
 import { axeViolations, describeFindings } from "../support/axe";
-import { PHONE, openSignedIn } from "../support/browser";
-import { LOOKS, type Look } from "../support/looks";
+import { DESKTOP, PHONE, openPage, openSignedIn } from "../support/browser";
+import { THEMES, WIDTHS, classTheme } from "../support/looks";
 import { browserSuite } from "../support/browser-suite";
 import { postJson } from "../support/server";
 
@@ -227,40 +226,63 @@ const ADMIN_SCREENS: Screen[] = [
   },
 ];
 
-async function auditScreens(page: Page, screens: Screen[], phone: boolean): Promise<string[]> {
-  const problems: string[] = [];
-  for (const screen of screens) {
-    if (screen.phoneOnly && !phone) continue;
-    await screen.open(page);
-    const findings = await axeViolations(page);
-    if (findings.length) problems.push(describeFindings(screen.name, findings));
-    await page.keyboard.press("Escape");
+/**
+ * One page per group of screens, signed in as the group needs, shared by the group's tests in turn: each test
+ * loads its screen once and walks it through the four looks, instead of loading it again for each.
+ */
+const groupPages = new Map<string, Promise<Page>>();
+
+function groupPage(group: string, token?: string): Promise<Page> {
+  let opened = groupPages.get(group);
+  if (!opened) {
+    opened = (async () => {
+      const page = await openPage(suite.browser, suite.server.url, DESKTOP);
+      if (token) await openSignedIn(page, token, "/");
+      return page;
+    })();
+    groupPages.set(group, opened);
   }
-  return problems;
+  return opened;
 }
 
-async function pageInTheme(viewport: Look["viewport"], theme: ThemeChoice, token?: string): Promise<Page> {
-  const page = await suite.page(viewport);
-  await page.addInitScript((choice) => localStorage.setItem("theme", choice), theme);
-  if (token) await openSignedIn(page, token, "/");
-  return page;
+afterAll(async () => {
+  for (const opened of groupPages.values()) await (await opened.catch(() => undefined))?.context().close();
+});
+
+/** Opens the screen (dark, at its first width), then checks it in both themes at each width it has. */
+async function auditScreen(page: Page, screen: Screen): Promise<string> {
+  const widths = screen.phoneOnly ? WIDTHS.filter(({ viewport }) => viewport === PHONE) : WIDTHS;
+  const setTheme = classTheme(page);
+  await page.setViewportSize(widths[0]!.viewport);
+  await setTheme("dark");
+  await screen.open(page);
+  const problems: string[] = [];
+  for (const theme of THEMES) {
+    await setTheme(theme);
+    for (const { size, viewport } of widths) {
+      await page.setViewportSize(viewport);
+      const findings = await axeViolations(page);
+      if (findings.length) problems.push(describeFindings(`${screen.name} (${size}, ${theme})`, findings));
+    }
+  }
+  await page.keyboard.press("Escape");
+  return problems.join("\n");
 }
 
-for (const { theme, size: width, viewport } of LOOKS) {
-  describe(`${theme} theme at ${width} px`, () => {
-    test("the public screens have no accessibility violations", async () => {
-      const page = await pageInTheme(viewport, theme);
-      expect((await auditScreens(page, PUBLIC_SCREENS, viewport === PHONE)).join("\n")).toBe("");
-    });
+const GROUPS = [
+  { group: "public screens", screens: PUBLIC_SCREENS, token: () => undefined },
+  { group: "the dashboard", screens: MEMBER_SCREENS, token: () => memberToken },
+  { group: "the admin panel", screens: ADMIN_SCREENS, token: () => adminToken },
+];
 
-    test("the dashboard has no accessibility violations", async () => {
-      const page = await pageInTheme(viewport, theme, memberToken);
-      expect((await auditScreens(page, MEMBER_SCREENS, viewport === PHONE)).join("\n")).toBe("");
-    });
-
-    test("the admin panel has no accessibility violations", async () => {
-      const page = await pageInTheme(viewport, theme, adminToken);
-      expect((await auditScreens(page, ADMIN_SCREENS, viewport === PHONE)).join("\n")).toBe("");
-    });
+for (const { group, screens, token } of GROUPS) {
+  describe(group, () => {
+    for (const screen of screens) {
+      const where = screen.phoneOnly ? "at 390 px" : "at 1280 and 390 px";
+      test(`${screen.name}: no accessibility violation in the dark or the light theme, ${where}`, async () => {
+        const page = await groupPage(group, token());
+        expect(await auditScreen(page, screen)).toBe("");
+      });
+    }
   });
 }
