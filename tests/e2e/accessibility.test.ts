@@ -3,7 +3,7 @@
  * pages with their dialogs and menu, the dashboard's tabs and the admin panel's, with data in them.
  * Colour contrast, names, roles, landmarks and heading order all count; none may be found.
  */
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { emails, reviews, sales, supportTickets, users } from "../../src/db/schema";
 import { writeAudit } from "../../src/features/audit/service";
@@ -11,7 +11,7 @@ import { createOrPromoteAdmin } from "../../src/features/users/service";
 import type { AuthResponse } from "../../src/shared/api-types";
 import { makeKey } from "../support/app";
 import { axeViolations, describeFindings } from "../support/axe";
-import { DESKTOP, PHONE, openPage, openSignedIn } from "../support/browser";
+import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
 import { THEMES, WIDTHS, classTheme } from "../support/looks";
 import { browserSuite } from "../support/browser-suite";
 import { postJson } from "../support/server";
@@ -226,29 +226,6 @@ const ADMIN_SCREENS: Screen[] = [
   },
 ];
 
-/**
- * One page per group of screens, signed in as the group needs, shared by the group's tests in turn: each test
- * loads its screen once and walks it through the four looks, instead of loading it again for each.
- */
-const groupPages = new Map<string, Promise<Page>>();
-
-function groupPage(group: string, token?: string): Promise<Page> {
-  let opened = groupPages.get(group);
-  if (!opened) {
-    opened = (async () => {
-      const page = await openPage(suite.browser, suite.server.url, DESKTOP);
-      if (token) await openSignedIn(page, token, "/");
-      return page;
-    })();
-    groupPages.set(group, opened);
-  }
-  return opened;
-}
-
-afterAll(async () => {
-  for (const opened of groupPages.values()) await (await opened.catch(() => undefined))?.context().close();
-});
-
 /** Opens the screen (dark, at its first width), then checks it in both themes at each width it has. */
 async function auditScreen(page: Page, screen: Screen): Promise<string> {
   const widths = screen.phoneOnly ? WIDTHS.filter(({ viewport }) => viewport === PHONE) : WIDTHS;
@@ -280,7 +257,12 @@ for (const { group, screens, token } of GROUPS) {
     for (const screen of screens) {
       const where = screen.phoneOnly ? "at 390 px" : "at 1280 and 390 px";
       test(`${screen.name}: no accessibility violation in the dark or the light theme, ${where}`, async () => {
-        const page = await groupPage(group, token());
+        // One page per group, signed in as it needs, shared by the group's tests: each loads its screen once and
+        // walks it through the four looks.
+        const page = await suite.sharedPage(group, DESKTOP, async (opened) => {
+          const signedIn = token();
+          if (signedIn) await openSignedIn(opened, signedIn, "/");
+        });
         expect(await auditScreen(page, screen)).toBe("");
       });
     }

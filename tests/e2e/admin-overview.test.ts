@@ -11,7 +11,7 @@ import { generateProductKeys } from "../../src/features/product-keys/service";
 import { DAY } from "../../src/lib/clock";
 import { axeViolations, describeFindings } from "../support/axe";
 import { DESKTOP, openSignedIn } from "../support/browser";
-import { LOOKS } from "../support/looks";
+import { LOOKS, classTheme } from "../support/looks";
 import { browserSuite } from "../support/browser-suite";
 import { postJson, signInAdminOn } from "../support/server";
 import { shoot } from "./shots";
@@ -182,7 +182,16 @@ describe("the revenue chart", () => {
 describe("accessibility and pictures", () => {
   for (const { theme, size: width, viewport } of LOOKS)
     test(`the Overview and the filtered Keys tab have no accessibility findings in the ${theme} theme at ${width} px`, async () => {
-      const page = await openOverview(viewport, theme);
+      // The panel is opened once and looked at in each theme and width, from its Overview tab each time.
+      const page = await suite.sharedPage("overview", DESKTOP, async (opened) => {
+        await openSignedIn(opened, admin, "/admin");
+        await opened.locator(".recharts-area").first().waitFor();
+      });
+      await classTheme(page)(theme);
+      await page.setViewportSize(viewport);
+      await page.getByRole("tab", { name: "Overview" }).click();
+      await page.getByRole("heading", { name: "Revenue by day" }).waitFor();
+      await page.locator(".recharts-area").first().waitFor();
       await figures(page).getByRole("button", { name: "2 available" }).waitFor();
       expect(describeFindings(`Overview, ${theme}, ${width}`, await axeViolations(page))).toBe("");
       await shoot(page, `admin-overview-${theme}-${width}`);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import type { Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { DESKTOP, openSignedIn } from "../support/browser";
-import { LOOKS } from "../support/looks";
+import { LOOKS, classTheme } from "../support/looks";
 import { browserSuite } from "../support/browser-suite";
 import { postJson, signInAdminOn } from "../support/server";
 import { FakeClock } from "../support/fake-clock";
@@ -124,7 +124,13 @@ describe("the Webhooks tab", () => {
 
   for (const { theme, size: width, viewport } of LOOKS)
     test(`has no accessibility findings in the ${theme} theme at ${width} px`, async () => {
-      const page = await openTab(viewport, theme);
+      // The tab is opened once and looked at in each theme and width.
+      const page = await suite.sharedPage("webhooks tab", DESKTOP, async (opened) => {
+        await openSignedIn(opened, admin, "/admin?tab=webhooks");
+        await opened.getByRole("heading", { name: "Webhooks", level: 2 }).waitFor();
+      });
+      await classTheme(page)(theme);
+      await page.setViewportSize(viewport);
       await page.getByRole("cell", { name: "Delivered" }).first().waitFor();
       expect(describeFindings(`Webhooks, ${theme}, ${width}`, await axeViolations(page))).toBe("");
       await shoot(page, `admin-webhooks-${theme}-${width}`);

@@ -2,9 +2,9 @@
  * The API reference at /api/docs renders in real Chromium from the site alone: no request leaves the
  * site, and nothing breaks the CSP or logs an error.
  */
-import { afterAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { DESKTOP, PHONE, openPage, screenshot, trackRequests } from "../support/browser";
+import { DESKTOP, PHONE, screenshot, trackRequests } from "../support/browser";
 import { LOOKS } from "../support/looks";
 import { browserSuite } from "../support/browser-suite";
 import { axeViolations, describeFindings } from "../support/axe";
@@ -32,35 +32,20 @@ function watch(page: Page, origin: string) {
  * many seconds of a busy machine's time, and switching the theme or scrolling needs no new one. `problems` is
  * everything `watch` saw since the load.
  */
-interface Reference {
-  page: Page;
-  problems: string[];
-}
-const references = new Map<string, Promise<Reference>>();
+const problemsAt = new Map<number, string[]>();
 
-function reference(viewport: typeof DESKTOP | typeof PHONE): Promise<Reference> {
-  const key = `${viewport.width}`;
-  let opened = references.get(key);
-  if (!opened) {
-    opened = (async () => {
-      const page = await openPage(suite.browser, suite.server.url, viewport);
-      const problems = watch(page, suite.server.url);
-      page.setDefaultTimeout(45_000); // the reference's script is large, and the machine may be busy
-      const requests = trackRequests(page);
-      await page.goto("/api/docs");
-      await page.getByRole("heading", { name: "Layerlift API" }).waitFor();
-      await page.getByText("/api/auth/me").first().waitFor({ state: "attached" }); // in the sidebar, folded away on a phone
-      await requests.quiet();
-      return { page, problems };
-    })();
-    references.set(key, opened);
-  }
-  return opened;
+async function reference(viewport: typeof DESKTOP | typeof PHONE) {
+  const page = await suite.sharedPage(`reference ${viewport.width}`, viewport, async (opened) => {
+    problemsAt.set(viewport.width, watch(opened, suite.server.url));
+    opened.setDefaultTimeout(45_000); // the reference's script is large, and the machine may be busy
+    const requests = trackRequests(opened);
+    await opened.goto("/api/docs");
+    await opened.getByRole("heading", { name: "Layerlift API" }).waitFor();
+    await opened.getByText("/api/auth/me").first().waitFor({ state: "attached" }); // in the sidebar, folded away on a phone
+    await requests.quiet();
+  });
+  return { page, problems: problemsAt.get(viewport.width)! };
 }
-
-afterAll(async () => {
-  for (const opened of references.values()) await (await opened.catch(() => undefined))?.page.context().close();
-});
 
 /** The reference follows the system's theme, also when it changes while the page is open. */
 async function showTheme(page: Page, theme: "light" | "dark") {

@@ -23,6 +23,16 @@ export interface BrowserSuite {
   page(viewport?: { width: number; height: number }, options?: SuitePageOptions): Promise<Page>;
   /** Closes the pages opened so far, for a test that must do so before stopping a server of its own. */
   closePages(): Promise<void>;
+  /**
+   * A page several tests share in turn, for a screen that is costly to reach and is then only looked at in other
+   * ways (another theme or width, scrolled): the first test to ask for `key` opens it and runs `prepare`, later ones
+   * get it as the one before left it. Closed when the file ends.
+   */
+  sharedPage(
+    key: string,
+    viewport: { width: number; height: number },
+    prepare: (page: Page) => Promise<unknown>,
+  ): Promise<Page>;
 }
 
 /**
@@ -33,6 +43,7 @@ export function browserSuite(options: TestServerOptions | (() => TestServerOptio
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   const pages: Page[] = [];
+  const sharedPages = new Map<string, Promise<Page>>();
 
   const closePages = async () => {
     await Promise.all(pages.splice(0).map((page) => page.context().close()));
@@ -45,6 +56,7 @@ export function browserSuite(options: TestServerOptions | (() => TestServerOptio
   });
   afterEach(closePages);
   afterAll(async () => {
+    for (const opened of sharedPages.values()) await (await opened.catch(() => undefined))?.context().close();
     await browser?.close();
     await server?.stop();
   });
@@ -68,5 +80,17 @@ export function browserSuite(options: TestServerOptions | (() => TestServerOptio
       return page;
     },
     closePages,
+    sharedPage(key, viewport, prepare) {
+      let opened = sharedPages.get(key);
+      if (!opened) {
+        opened = (async () => {
+          const page = await openPage(started(browser, "browser"), started(server, "test server").url, viewport);
+          await prepare(page);
+          return page;
+        })();
+        sharedPages.set(key, opened);
+      }
+      return opened;
+    },
   };
 }
