@@ -225,7 +225,11 @@ for (const [width, viewport] of [
   describe(`every tab at ${width} width`, () => {
     for (const { tab, shows } of TAB_CHECKS) {
       test(`the ${tab} tab shows its content without sideways scrolling`, async () => {
-        const page = await openAdmin(viewport);
+        // One signed-in panel per width, shared by these tests: each opens its own tab.
+        const page = await suite.sharedPage(`admin panel, ${width}`, viewport, async (opened) => {
+          await openSignedIn(opened, adminToken, "/admin");
+          await opened.getByRole("heading", { name: "Admin Panel" }).waitFor();
+        });
         await page.getByRole("tab", { name: tab }).click();
         await shows(page);
         const overflow = await page.evaluate(
