@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { users } from "../../src/db/schema";
 import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
-import { LOOKS } from "../support/looks";
+import { LOOKS, showLook } from "../support/looks";
 import { browserSuite } from "../support/browser-suite";
 import type { Mailer } from "../../src/features/email/mailer";
 import { api, newPage, openTab, signUp, toastText, type DashboardEnv } from "./dashboard-helpers";
@@ -169,11 +169,19 @@ describe("your data", () => {
 });
 
 describe("screens", () => {
-  for (const { theme, size, viewport } of LOOKS) {
+  // One account's Settings tab and the e-mail confirmation page, each reached once and shared by the looks'
+  // tests, which switch its theme and width.
+  let account: Promise<string> | undefined;
+  const token = () => (account ??= signUp(env).then((user) => user.token));
+
+  for (const look of LOOKS) {
+    const { theme, size } = look;
     test(`Settings and its dialogs, ${theme}, ${size} px`, async () => {
-      const user = await signUp(env);
-      await api(env, "PUT", "/api/user/settings", { theme }, user.token);
-      const page = await openSettings(user.token, viewport);
+      const page = await suite.sharedPage("settings", DESKTOP, async (opened) => {
+        await openSignedIn(opened, await token());
+        await openTab(opened, "Settings");
+      });
+      await showLook(page, look);
       await shoot(page, `settings-${theme}-${size}`);
       for (const [button, name] of [
         ["Change email", "change-email"],
@@ -187,9 +195,12 @@ describe("screens", () => {
         await dialog.getByRole("button", { name: "Cancel" }).click();
         await dialog.waitFor({ state: "hidden" });
       }
-      await page.goto("/confirm-email?token=example");
-      await page.getByRole("button", { name: "Confirm Email" }).waitFor();
-      await shoot(page, `confirm-email-${theme}-${size}`);
+      const confirm = await suite.sharedPage("confirm email", DESKTOP, async (opened) => {
+        await openSignedIn(opened, await token(), "/confirm-email?token=example");
+      });
+      await showLook(confirm, look);
+      await confirm.getByRole("button", { name: "Confirm Email" }).waitFor();
+      await shoot(confirm, `confirm-email-${theme}-${size}`);
     });
   }
 });

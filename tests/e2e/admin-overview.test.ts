@@ -11,7 +11,7 @@ import { generateProductKeys } from "../../src/features/product-keys/service";
 import { DAY } from "../../src/lib/clock";
 import { axeViolations, describeFindings } from "../support/axe";
 import { DESKTOP, openSignedIn } from "../support/browser";
-import { LOOKS, classTheme } from "../support/looks";
+import { LOOKS, showLook } from "../support/looks";
 import { browserSuite } from "../support/browser-suite";
 import { postJson, signInAdminOn } from "../support/server";
 import { shoot } from "./shots";
@@ -187,8 +187,7 @@ describe("accessibility and pictures", () => {
         await openSignedIn(opened, admin, "/admin");
         await opened.locator(".recharts-area").first().waitFor();
       });
-      await classTheme(page)(theme);
-      await page.setViewportSize(viewport);
+      await showLook(page, { theme, viewport });
       await page.getByRole("tab", { name: "Overview" }).click();
       await page.getByRole("heading", { name: "Revenue by day" }).waitFor();
       await page.locator(".recharts-area").first().waitFor();

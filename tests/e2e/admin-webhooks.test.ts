@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import type { Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { DESKTOP, openSignedIn } from "../support/browser";
-import { LOOKS, classTheme } from "../support/looks";
+import { LOOKS, showLook } from "../support/looks";
 import { browserSuite } from "../support/browser-suite";
 import { postJson, signInAdminOn } from "../support/server";
 import { FakeClock } from "../support/fake-clock";
@@ -129,8 +129,7 @@ describe("the Webhooks tab", () => {
         await openSignedIn(opened, admin, "/admin?tab=webhooks");
         await opened.getByRole("heading", { name: "Webhooks", level: 2 }).waitFor();
       });
-      await classTheme(page)(theme);
-      await page.setViewportSize(viewport);
+      await showLook(page, { theme, viewport });
       await page.getByRole("cell", { name: "Delivered" }).first().waitFor();
       expect(describeFindings(`Webhooks, ${theme}, ${width}`, await axeViolations(page))).toBe("");
       await shoot(page, `admin-webhooks-${theme}-${width}`);

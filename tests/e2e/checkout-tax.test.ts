@@ -13,7 +13,7 @@ import { createOrPromoteAdmin } from "../../src/features/users/service";
 import { recordPartialRefund } from "../../src/features/refunds/record";
 import type { AuthResponse, PaymentIntentResponse } from "../../src/shared/api-types";
 import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
-import { LOOKS, classTheme } from "../support/looks";
+import { LOOKS, showLook } from "../support/looks";
 import { fieldDescription } from "./field-description";
 import { shoot } from "./shots";
 import { browserSuite } from "../support/browser-suite";
@@ -150,8 +150,7 @@ describe("checkout with tax", () => {
         await dialog.getByLabel("Price breakdown").getByText("VAT 19 % (Germany)").waitFor();
         await dialog.getByRole("button", { name: "Complete Payment" }).waitFor();
       });
-      await classTheme(page)(theme); // the modal dialog makes the footer's theme menu inert
-      await page.setViewportSize(viewport);
+      await showLook(page, { theme, viewport }); // the modal dialog makes the footer's theme menu inert
       const dialog = page.getByRole("dialog", { name: "Complete Your Purchase" });
       // The total to pay once the tax is known, said once, in the breakdown.
       await dialog.getByLabel("Price breakdown").getByText("$29.74").waitFor();

@@ -6,7 +6,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { DESKTOP, PHONE } from "../support/browser";
-import { LOOKS } from "../support/looks";
+import { LOOKS, showLook } from "../support/looks";
 import { browserSuite } from "../support/browser-suite";
 import { shoot } from "./shots";
 
@@ -76,26 +76,45 @@ describe("legal pages", () => {
 });
 
 describe("screens", () => {
-  for (const { theme, size, viewport } of LOOKS) {
-    test(`the legal pages, the sign-up checkbox and the checkout dialog, ${theme}, ${size} px`, async () => {
-      const page = await suite.page(viewport);
-      await page.goto("/404-for-storage");
-      await page.evaluate((choice) => localStorage.setItem("theme", choice), theme);
-      for (const path of ["/terms", "/privacy", "/refund-policy", "/imprint"]) {
+  // Each screen is reached once and shared by the looks' tests, which switch its theme and width.
+  const screens = [
+    ...["/terms", "/privacy", "/refund-policy", "/imprint"].map((path) => ({
+      name: `legal${path.replace("/", "-")}`,
+      fullPage: true,
+      reach: async (page: Page) => {
         await page.goto(path);
         await page.getByRole("article").waitFor();
-        await shoot(page, `legal${path.replace("/", "-")}-${theme}-${size}`);
+      },
+    })),
+    {
+      name: "signup-terms",
+      fullPage: false,
+      reach: async (page: Page) => {
+        await page.goto("/signup");
+        await page.getByRole("link", { name: "terms of service" }).waitFor();
+      },
+    },
+    {
+      name: "checkout-terms",
+      fullPage: false,
+      reach: async (page: Page) => {
+        await page.goto("/purchase");
+        await page.getByLabel("Email address").fill("screens@example.com");
+        await page.getByRole("button", { name: "Choose Plan: 4 Month Pro" }).click();
+        await page
+          .getByRole("dialog", { name: "Complete Your Purchase" })
+          .getByText(/By paying you agree/)
+          .waitFor();
+      },
+    },
+  ];
+  for (const look of LOOKS) {
+    test(`the legal pages, the sign-up checkbox and the checkout dialog, ${look.theme}, ${look.size} px`, async () => {
+      for (const { name, fullPage, reach } of screens) {
+        const page = await suite.sharedPage(name, DESKTOP, reach);
+        await showLook(page, look);
+        await shoot(page, `${name}-${look.theme}-${look.size}`, fullPage);
       }
-      await page.goto("/signup");
-      await shoot(page, `signup-terms-${theme}-${size}`, false);
-      await page.goto("/purchase");
-      await page.getByLabel("Email address").fill("screens@example.com");
-      await page.getByRole("button", { name: "Choose Plan: 4 Month Pro" }).click();
-      await page
-        .getByRole("dialog", { name: "Complete Your Purchase" })
-        .getByText(/By paying you agree/)
-        .waitFor();
-      await shoot(page, `checkout-terms-${theme}-${size}`, false);
     });
   }
 });

@@ -45,6 +45,12 @@ export const classTheme = (page: Page) => async (theme: Theme) => {
   }, theme);
 };
 
+/** Shows the open page in one look: its theme by the root class (`classTheme`), its width by the viewport. */
+export async function showLook(page: Page, { theme, viewport }: Pick<Look, "theme" | "viewport">) {
+  await classTheme(page)(theme);
+  await page.setViewportSize(viewport);
+}
+
 /**
  * The open page in both themes at both widths: a picture of each (`name-SIZE-THEME`, when SHOTS_DIR is set) and
  * no accessibility finding. `setTheme` switches the page's theme; it ends at 1280 px.
