@@ -61,21 +61,16 @@ beforeAll(async () => {
   await seed();
 });
 
-async function openOverview(viewport = DESKTOP, theme: "dark" | "light" = "dark"): Promise<Page> {
-  // A signed-in admin's theme is the account's setting.
-  const saved = await fetch(`${suite.server.url}/api/user/settings`, {
-    method: "PUT",
-    headers: { "content-type": "application/json", authorization: `Bearer ${admin}` },
-    body: JSON.stringify({ theme }),
-  });
-  expect(saved.status).toBe(200);
-  const page = await suite.page(viewport);
+/** Signs the admin in on `page` and waits for the Overview with its chart. */
+async function showOverview(page: Page): Promise<Page> {
   await openSignedIn(page, admin, "/admin");
   // The chart is loaded after the figures: on a busy machine the first load of the file takes a while.
   await page.getByRole("heading", { name: "Revenue by day" }).waitFor({ timeout: 30_000 });
   await page.locator(".recharts-area").first().waitFor({ timeout: 30_000 });
   return page;
 }
+
+const openOverview = async () => showOverview(await suite.page(DESKTOP));
 
 const figures = (page: Page) => page.getByRole("region", { name: "Figures" });
 
@@ -183,10 +178,7 @@ describe("accessibility and pictures", () => {
   for (const { theme, size: width, viewport } of LOOKS)
     test(`the Overview and the filtered Keys tab have no accessibility findings in the ${theme} theme at ${width} px`, async () => {
       // The panel is opened once and looked at in each theme and width, from its Overview tab each time.
-      const page = await suite.sharedPage("overview", DESKTOP, async (opened) => {
-        await openSignedIn(opened, admin, "/admin");
-        await opened.locator(".recharts-area").first().waitFor();
-      });
+      const page = await suite.sharedPage("overview", DESKTOP, showOverview);
       await showLook(page, { theme, viewport });
       await page.getByRole("tab", { name: "Overview" }).click();
       await page.getByRole("heading", { name: "Revenue by day" }).waitFor();

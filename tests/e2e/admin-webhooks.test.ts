@@ -36,19 +36,14 @@ async function waitFor(condition: () => boolean, ms = 20_000) {
   expect(condition()).toBe(true);
 }
 
-async function openTab(viewport = DESKTOP, theme: "dark" | "light" = "dark"): Promise<Page> {
-  // A signed-in admin's theme is the account's setting.
-  const saved = await fetch(`${suite.server.url}/api/user/settings`, {
-    method: "PUT",
-    headers: { "content-type": "application/json", authorization: `Bearer ${admin}` },
-    body: JSON.stringify({ theme }),
-  });
-  expect(saved.status).toBe(200);
-  const page = await suite.page(viewport);
+/** Signs the admin in on `page` at the Webhooks tab. */
+async function showWebhooksTab(page: Page): Promise<Page> {
   await openSignedIn(page, admin, "/admin?tab=webhooks");
   await page.getByRole("heading", { name: "Webhooks", level: 2 }).waitFor();
   return page;
 }
+
+const openTab = async () => showWebhooksTab(await suite.page(DESKTOP));
 
 let secret = "";
 
@@ -125,10 +120,7 @@ describe("the Webhooks tab", () => {
   for (const { theme, size: width, viewport } of LOOKS)
     test(`has no accessibility findings in the ${theme} theme at ${width} px`, async () => {
       // The tab is opened once and looked at in each theme and width.
-      const page = await suite.sharedPage("webhooks tab", DESKTOP, async (opened) => {
-        await openSignedIn(opened, admin, "/admin?tab=webhooks");
-        await opened.getByRole("heading", { name: "Webhooks", level: 2 }).waitFor();
-      });
+      const page = await suite.sharedPage("webhooks tab", DESKTOP, showWebhooksTab);
       await showLook(page, { theme, viewport });
       await page.getByRole("cell", { name: "Delivered" }).first().waitFor();
       expect(describeFindings(`Webhooks, ${theme}, ${width}`, await axeViolations(page))).toBe("");

@@ -1,6 +1,6 @@
 import { AccountListCard } from "./account-list-card";
 import { KeyRound, Receipt, Undo2 } from "lucide-react";
-import type { PurchaseView } from "@shared/api/purchases";
+import type { PurchaseView, PurchasesResponse } from "@shared/api/purchases";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
@@ -110,10 +110,7 @@ function refundNote(t: Translate, date: (iso: string) => string, purchase: Purch
 }
 
 /** The account's refund terms, as the purchases list gives them. */
-interface RefundTerms {
-  selfServiceRefunds: "auto" | "request";
-  refundWindowDays: number;
-}
+type RefundTerms = Pick<PurchasesResponse, "selfServiceRefunds" | "refundWindowDays">;
 
 function PurchaseRow({ purchase, terms }: { purchase: PurchaseView; terms: RefundTerms }) {
   const t = useT();
