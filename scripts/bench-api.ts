@@ -10,6 +10,8 @@ import { BUN, cpuTimeUs, freePort, median, ROOT, signUpForValidation, spawn, wai
 import { benchPostgresDatabase, postgresMissing } from "./bench-postgres";
 
 const CONNECTIONS = 64;
+/** The caller's address the proxy passes on (a documentation address, RFC 5737). */
+const CLIENT_ADDRESS = "203.0.113.7";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Where the load scripts and databases go: the bench's temporary folder. */
@@ -56,6 +58,8 @@ interface LoadOptions {
   method?: string;
   body?: string;
   token?: string;
+  /** Sent as X-Forwarded-For, as the reverse proxy in front of a production server appends it. */
+  forwardedFor?: string;
 }
 
 async function load(url: string, options: LoadOptions, serverPid?: number): Promise<Load> {
@@ -74,6 +78,7 @@ async function loadOnly(url: string, options: LoadOptions): Promise<Omit<Load, "
         options.body ? `wrk.body = ${JSON.stringify(options.body)}` : "",
         `wrk.headers["Content-Type"] = "application/json"`,
         options.token ? `wrk.headers["Authorization"] = "Bearer ${options.token}"` : "",
+        options.forwardedFor ? `wrk.headers["X-Forwarded-For"] = "${options.forwardedFor}"` : "",
         // Each of wrk's threads numbers its requests: thread 1's third nonce is t1n3xxxxx.
         options.body?.includes("NONCE")
           ? `local threads = 0
@@ -116,6 +121,7 @@ end`
           headers: {
             "content-type": "application/json",
             ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+            ...(options.forwardedFor ? { "x-forwarded-for": options.forwardedFor } : {}),
           },
         });
         await r.arrayBuffer();
@@ -135,7 +141,9 @@ end`
 
 /**
  * The app as `npm start` runs it in development (request log lines on, at the default level, written to a
- * pipe nobody reads), with an account and a plugin key to call validation with.
+ * pipe nobody reads), with an account and a plugin key to call validation with. TRUST_PROXY=1, as in
+ * production behind its TLS proxy: a load that sends X-Forwarded-For is what such a server sees, and one that
+ * doesn't makes the server ask the socket for the caller's address instead (a direct connection).
  */
 async function startBenchApp(bunFlags: string[] = [], cwd = ROOT, databaseUrl?: string) {
   const appPort = await freePort();
@@ -143,7 +151,14 @@ async function startBenchApp(bunFlags: string[] = [], cwd = ROOT, databaseUrl?: 
   const where: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_PATH: db };
   const app = spawn(
     [BUN, ...bunFlags, "src/index.ts"],
-    { PORT: String(appPort), ...where, SEED_DEV_ADMIN: "0", DISABLE_RATE_LIMITS: "1", NODE_ENV: "development" },
+    {
+      PORT: String(appPort),
+      ...where,
+      SEED_DEV_ADMIN: "0",
+      DISABLE_RATE_LIMITS: "1",
+      NODE_ENV: "development",
+      TRUST_PROXY: "1",
+    },
     cwd,
   );
   await waitFor(`http://127.0.0.1:${appPort}/api/health`);
@@ -170,7 +185,7 @@ export async function profileValidate(folder: string) {
   const dir = join(ROOT, "profiles");
   rmSync(dir, { recursive: true, force: true });
   const { app, base, validateBody } = await startBenchApp(["--cpu-prof-md", `--cpu-prof-dir=${dir}`]);
-  await load(`${base}/api/plugin/validate`, { method: "POST", body: validateBody });
+  await load(`${base}/api/plugin/validate`, { method: "POST", body: validateBody, forwardedFor: CLIENT_ADDRESS });
   app.kill("SIGTERM");
   await app.exited;
   const file = Bun.spawnSync(["sh", "-c", `ls ${dir}/*.md | head -1`])
@@ -217,9 +232,12 @@ export async function apiThroughput(folder: string) {
   const onPostgres = postgresMissing ? null : await startBenchApp([], ROOT, await benchPostgresDatabase("api"));
   if (postgresMissing) console.log(`\n${postgresMissing}`);
   const withNonce = validateBody.replace(/}$/, ',"nonce":"NONCE"}');
-  const validate = (site: { base: string; validateBody: string }, body = site.validateBody) =>
-    [`${site.base}/api/plugin/validate`, { method: "POST", body }] as const;
-  const me = (site: { base: string; token: string }) => [`${site.base}/api/auth/me`, { token: site.token }] as const;
+  // Behind the proxy unless `direct`: the caller's address is then the socket's, which costs a system call.
+  const proxied = (direct: boolean) => (direct ? {} : { forwardedFor: CLIENT_ADDRESS });
+  const validate = (site: { base: string; validateBody: string }, body = site.validateBody, direct = false) =>
+    [`${site.base}/api/plugin/validate`, { method: "POST", body, ...proxied(direct) }] as const;
+  const me = (site: { base: string; token: string }, direct = false) =>
+    [`${site.base}/api/auth/me`, { token: site.token, ...proxied(direct) }] as const;
   try {
     await waitFor(`http://127.0.0.1:${barePort}/`);
     type Row = { target: readonly [string, LoadOptions]; pid: number };
@@ -228,8 +246,10 @@ export async function apiThroughput(folder: string) {
       validate: { target: validate({ base, validateBody }), pid: app.pid },
       ...(before ? { "validate, release before": { target: validate(before), pid: before.app.pid } } : {}),
       "validate, new nonce": { target: validate({ base, validateBody }, withNonce), pid: app.pid },
+      "validate, direct": { target: validate({ base, validateBody }, validateBody, true), pid: app.pid },
       me: { target: me({ base, token }), pid: app.pid },
       ...(before ? { "me, release before": { target: me(before), pid: before.app.pid } } : {}),
+      "me, direct": { target: me({ base, token }, true), pid: app.pid },
       ...(onPostgres
         ? {
             "validate, PostgreSQL": { target: validate(onPostgres), pid: onPostgres.app.pid },
@@ -261,6 +281,9 @@ export async function apiThroughput(folder: string) {
     // On a machine other jobs share, req/s moves with their load; CPU time per request moves much less.
     console.log(
       "  (by CPU: the bare server's CPU time per request over the app's; it holds up better than req/s when other jobs share the machine)",
+    );
+    console.log(
+      "  (as in production, behind the TLS proxy: TRUST_PROXY=1 and X-Forwarded-For on each request; `direct`: no proxy, so the server asks the socket for the caller's address, a system call per request)",
     );
     if ("commit" in tree) {
       const ref = `${tree.label} (${tree.commit.slice(0, 12)})`;

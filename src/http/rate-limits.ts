@@ -10,7 +10,7 @@ import type { AppDeps } from "../deps";
 import type { User } from "../db/schema";
 import type { RateRule, RateSubject } from "../lib/rate-limit";
 import { RateLimitedError } from "@shared/api/common";
-import { clientIp } from "./client-ip";
+import { requestIp } from "../features/observability/request-log";
 
 /** What a bucket's subject is taken from: the caller's address, the validated input and the signed-in user. */
 export interface LimitInput {
@@ -54,13 +54,13 @@ export const perBody = <Body>(
   message?: string,
 ): RouteLimit => ({ bucket, rule, message, subject: ({ body, ip }) => subject(body as Body, ip) });
 
-export function rateLimits(deps: Pick<AppDeps, "config" | "limiter">) {
+export function rateLimits(deps: Pick<AppDeps, "limiter">) {
   return new Elysia({ name: "rate-limits" }).macro({
     rateLimit: (limits: RouteLimit[]) => ({
       response: { 429: RateLimitedError },
-      async beforeHandle({ request, server, body, params, query, ...context }) {
+      async beforeHandle({ request, body, params, query, ...context }) {
         const input: LimitInput = {
-          ip: clientIp(deps, request, server),
+          ip: requestIp(request),
           body,
           params,
           query,

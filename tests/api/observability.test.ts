@@ -13,6 +13,7 @@ import { api, call, makeKey, makeTestApp, signUpUser, type TestContext } from ".
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { captureLog } from "../support/log";
 import { onPostgres } from "../support/postgres-pass";
+import { startTestServer } from "../support/server";
 
 let ctx: TestContext;
 let log: ReturnType<typeof captureLog>;
@@ -102,6 +103,30 @@ describe("request log", () => {
       expect(requestLines().at(-1)).toMatchObject({ route: "/api/health", ip: "198.51.100.7" });
     } finally {
       behindProxy.cleanup();
+    }
+  });
+
+  test("over a real connection with no proxy, the line and the rate limits take the socket's address", async () => {
+    const server = await startTestServer({ rateLimits: true });
+    const limiter = server.deps.limiter;
+    const subjects: unknown[] = [];
+    const take = limiter.take.bind(limiter);
+    limiter.take = (name, subject, rule, message) => {
+      subjects.push(subject);
+      return take(name, subject, rule, message);
+    };
+    try {
+      const answer = await fetch(`${server.url}/api/plugin/validate`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ key: "ll_nothing", robloxUserId: "123" }),
+      });
+      expect(answer.status).toBe(401);
+      await settle();
+      expect(requestLines().at(-1)).toMatchObject({ route: "/api/plugin/validate", ip: "127.0.0.1" });
+      expect(subjects).toContainEqual({ ip: "127.0.0.1" });
+    } finally {
+      await server.stop();
     }
   });
 

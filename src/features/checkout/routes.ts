@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { sentencesFor } from "../../http/answer-language";
 import type { AppDeps } from "../../deps";
 import { RATE_RULES } from "../../lib/rate-limit";
-import { clientIp } from "../../http/client-ip";
+import { requestIp } from "../observability/request-log";
 import { failures, jsonBodyFailures } from "@shared/api/common";
 import { PaymentModel } from "@shared/api/payments";
 import { createPaymentIntent, createRenewalIntent } from "./start-payment";
@@ -20,26 +20,22 @@ export function paymentRoutes(deps: AppDeps) {
   return new Elysia({ tags: ["Payments"] })
     .use(authGuard(deps))
     .use(rateLimits(deps))
-    .post(
-      "/api/create-payment-intent",
-      ({ body, request, server }) => createPaymentIntent(deps, body, clientIp(deps, request, server)),
-      {
-        rateLimit: [perIp("payment-intent", RATE_RULES.paymentIntent)],
-        body: PaymentModel.createIntentBody,
-        response: { 200: PaymentModel.intent, ...jsonBodyFailures, ...failures(502) },
-        detail: {
-          summary: "Start a purchase",
-          description:
-            "The price is computed here from the price list and the promotion code: the client never sends a price. The answer's quote is fixed into the payment. A promotion code that does not apply is a 422 " +
-            "whose `error` says why (PROMOTION_CODE_UNKNOWN, _NOT_STARTED, _ENDED, _USED_UP, _NOT_FOR_PLAN, _ALREADY_USED, _IN_CHECKOUT) and whose `message` is a " +
-            "sentence for the buyer; no payment is started. A code that makes the order free completes it at once (provider 'free': no card, the key " +
-            "is e-mailed and the result page shows it); free orders are limited per address and per IP (429). " +
-            "`previous` (this browser's open payment) is answered again when it still matches, else cancelled. A buyer who must agree to immediate " +
-            "supply (billed in the EU/EEA with tax on, or everyone with WITHDRAWAL_CONSENT=always) and did not send `withdrawalConsent: true` gets " +
-            "422 WITHDRAWAL_CONSENT_REQUIRED, and nothing is reserved.",
-        },
+    .post("/api/create-payment-intent", ({ body, request }) => createPaymentIntent(deps, body, requestIp(request)), {
+      rateLimit: [perIp("payment-intent", RATE_RULES.paymentIntent)],
+      body: PaymentModel.createIntentBody,
+      response: { 200: PaymentModel.intent, ...jsonBodyFailures, ...failures(502) },
+      detail: {
+        summary: "Start a purchase",
+        description:
+          "The price is computed here from the price list and the promotion code: the client never sends a price. The answer's quote is fixed into the payment. A promotion code that does not apply is a 422 " +
+          "whose `error` says why (PROMOTION_CODE_UNKNOWN, _NOT_STARTED, _ENDED, _USED_UP, _NOT_FOR_PLAN, _ALREADY_USED, _IN_CHECKOUT) and whose `message` is a " +
+          "sentence for the buyer; no payment is started. A code that makes the order free completes it at once (provider 'free': no card, the key " +
+          "is e-mailed and the result page shows it); free orders are limited per address and per IP (429). " +
+          "`previous` (this browser's open payment) is answered again when it still matches, else cancelled. A buyer who must agree to immediate " +
+          "supply (billed in the EU/EEA with tax on, or everyone with WITHDRAWAL_CONSENT=always) and did not send `withdrawalConsent: true` gets " +
+          "422 WITHDRAWAL_CONSENT_REQUIRED, and nothing is reserved.",
       },
-    )
+    })
     .post("/api/payment/cancel", ({ body }) => cancelOwnPayment(deps, body), {
       rateLimit: [perIp("payment-cancel", RATE_RULES.paymentVerify)],
       body: PaymentModel.cancelBody,
@@ -77,7 +73,7 @@ export function paymentRoutes(deps: AppDeps) {
     )
     .post(
       "/api/subscription/renew",
-      ({ user, body, request, server }) => createRenewalIntent(deps, user, body, clientIp(deps, request, server)),
+      ({ user, body, request }) => createRenewalIntent(deps, user, body, requestIp(request)),
       {
         signedIn: true,
         rateLimit: [perUser("payment-intent", RATE_RULES.paymentIntent)],
@@ -96,21 +92,17 @@ export function paymentRoutes(deps: AppDeps) {
         },
       },
     )
-    .post(
-      "/api/seats/add",
-      ({ user, body, request, server }) => createAddSeatsIntent(deps, user, body, clientIp(deps, request, server)),
-      {
-        signedIn: true,
-        rateLimit: [perUser("payment-intent", RATE_RULES.paymentIntent)],
-        body: SeatsModel.addBody,
-        response: { 200: PaymentModel.intent, ...jsonBodyFailures, ...failures(409), ...failures(502) },
-        detail: {
-          tags: ["Account"],
-          summary: "Add seats: pay for more seats for the running subscription",
-          description:
-            "On the account's own plan, for the time it has left: each seat costs the plan's price × whole days left ÷ the plan's days, rounded to the cent (at least one day; lifetime access: the full price); the answer's quote carries the arithmetic (`addedSeats`). The promotion code and tax apply to the total, as for any purchase; a free total completes at once. When paid the seats are the account's at once: no product key is made. 409 NO_SUBSCRIPTION, SUBSCRIPTION_EXPIRED or SUBSCRIPTION_SUSPENDED without a running subscription; 422 INVALID_SEATS when the licence would have more than 100 seats.",
-        },
+    .post("/api/seats/add", ({ user, body, request }) => createAddSeatsIntent(deps, user, body, requestIp(request)), {
+      signedIn: true,
+      rateLimit: [perUser("payment-intent", RATE_RULES.paymentIntent)],
+      body: SeatsModel.addBody,
+      response: { 200: PaymentModel.intent, ...jsonBodyFailures, ...failures(409), ...failures(502) },
+      detail: {
+        tags: ["Account"],
+        summary: "Add seats: pay for more seats for the running subscription",
+        description:
+          "On the account's own plan, for the time it has left: each seat costs the plan's price × whole days left ÷ the plan's days, rounded to the cent (at least one day; lifetime access: the full price); the answer's quote carries the arithmetic (`addedSeats`). The promotion code and tax apply to the total, as for any purchase; a free total completes at once. When paid the seats are the account's at once: no product key is made. 409 NO_SUBSCRIPTION, SUBSCRIPTION_EXPIRED or SUBSCRIPTION_SUSPENDED without a running subscription; 422 INVALID_SEATS when the licence would have more than 100 seats.",
       },
-    )
+    })
     .use(demoPaymentRoutes(deps));
 }

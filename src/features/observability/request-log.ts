@@ -53,8 +53,11 @@ export function beginRequest(request: Request, headers: Record<string, unknown>,
 
 export const requestId = (request: Request) => states.get(request)?.id;
 
-/** The client's address as the request hook found it (http/client-ip), if the request has a record. */
-export const requestIp = (request: Request) => states.get(request)?.ip;
+/**
+ * The caller's address as the request hook found it (http/client-ip): once per request, as asking the socket is
+ * a system call. Every request through the app has its record; "local" as client-ip says for a call with no socket.
+ */
+export const requestIp = (request: Request): string => states.get(request)?.ip ?? "local";
 
 /** The error handler's answer, so the request's line shows the status and code really sent. */
 export function noteError(request: Request, status: number, code: string) {

@@ -1,6 +1,5 @@
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
-import { clientIp } from "../../http/client-ip";
 import { requestIp } from "../observability/request-log";
 import { PLUGIN_PREFLIGHT_HEADERS } from "../../http/security-headers";
 import { failures } from "@shared/api/common";
@@ -34,10 +33,9 @@ export function pluginRoutes(deps: AppDeps, leases: LeaseIssuer) {
       .post(
         "/api/plugin/validate",
         // Without a promise on the hot path (see validate.ts): the limits are taken at once in memory on SQLite.
-        ({ body, request, server }) => {
+        ({ body, request }) => {
           const input = parseValidateBody(body as string);
-          // The address the request hook found: asking the socket again is work on the hottest call.
-          return limitAndValidate(deps, leases, requestIp(request) ?? clientIp(deps, request, server), input);
+          return limitAndValidate(deps, leases, requestIp(request), input);
         },
         {
           parse: "text",
