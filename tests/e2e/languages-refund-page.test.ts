@@ -183,6 +183,16 @@ describe("the refund link page in German", () => {
   });
 });
 
+describe("the refund link page when the reader switches language", () => {
+  test("a refusal is asked for again in the new language: the server's sentence follows", async () => {
+    const page = await open("/refund?key=AAAAAAAAAAAA");
+    await page.getByRole("alert").getByText("This refund link doesn't match a purchase.", { exact: false }).waitFor();
+    await page.getByRole("banner").getByLabel("Language").selectOption("de");
+    await page.waitForURL(/\/de\/refund\?key=AAAAAAAAAAAA$/);
+    await page.getByRole("alert").getByText("Dieser Erstattungslink passt zu keinem Kauf.", { exact: false }).waitFor();
+  });
+});
+
 describe("the refund link page in the other languages", () => {
   test("Brazilian Portuguese at 390 px fits without scrolling sideways, in every state", async () => {
     const guest = await guestPurchase();

@@ -14,7 +14,7 @@ import { apiRequest } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
 import { signInTo } from "../../lib/after-sign-in";
 import { RefundReason } from "../../components/refund-reason";
-import { richMessage, useMoney, useT, useWordsLanguage } from "../../lib/language";
+import { richMessage, useLanguage, useMoney, useT, useWordsLanguage } from "../../lib/language";
 
 const PURCHASES_PATH = "/dashboard?tab=purchases";
 
@@ -130,8 +130,10 @@ export default function RefundLinkPage() {
   const key = new URLSearchParams(useSearch()).get("key") ?? "";
   const hydrated = useHydrated();
   const t = useT();
+  // The answer's sentences (a refusal, the reason) are in the page's language: another language asks again.
+  const language = useLanguage();
   const purchase = useQuery<RefundLinkView>({
-    queryKey: ["/api/refund-link", `?key=${encodeURIComponent(key)}`],
+    queryKey: ["/api/refund-link", `?key=${encodeURIComponent(key)}`, language],
     enabled: hydrated && key !== "",
     queryFn: () => apiRequest<RefundLinkView>("GET", `/api/refund-link?key=${encodeURIComponent(key)}`),
   });
