@@ -109,10 +109,15 @@ describe("request log", () => {
     // The app alone on a socket: a whole test server would start the background jobs, whose counts are the process's.
     const direct = makeTestApp({ rateLimits: true });
     const subjects: unknown[] = [];
-    const take = direct.deps.limiter.take.bind(direct.deps.limiter);
-    direct.deps.limiter.take = (name, subject, rule, message) => {
+    const limiter = direct.deps.limiter;
+    const [take, takeEach] = [limiter.take.bind(limiter), limiter.takeEach.bind(limiter)];
+    limiter.take = (name, subject, rule, message) => {
       subjects.push(subject);
       return take(name, subject, rule, message);
+    };
+    limiter.takeEach = (name, each, rule, message) => {
+      subjects.push(...each);
+      return takeEach(name, each, rule, message);
     };
     const listening = direct.app.listen({ port: 0, hostname: "127.0.0.1" });
     try {
