@@ -13,7 +13,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { startCluster } from "./postgres-cluster";
 import { makeTemplates, PASS_TEMPLATE } from "../tests/support/postgres-templates";
-import { bunTest, prepareRun, timingsArgs, workers } from "./test-run";
+import { bunTest, parallelArgs, prepareRun, timingsArgs } from "./test-run";
 
 /** Tests that run in the first pass only; the rest of tests/api runs on both engines. */
 const FIRST_PASS_ONLY: Record<string, string> = {
@@ -49,7 +49,7 @@ export function runOnPostgres(
   files: string[],
   options: { extraArgs?: string[]; env?: Record<string, string>; echo: boolean },
 ) {
-  const parallel = files.length > 1 ? [`--parallel=${workers()}`, ...timingsArgs("timings-postgres")] : [];
+  const parallel = files.length > 1 ? [...parallelArgs(), ...timingsArgs("timings-postgres")] : [];
   return bunTest(
     [...parallel, ...(options.extraArgs ?? []), ...files],
     {

@@ -16,7 +16,7 @@
 import { postgresBinDir, POSTGRES_BIN_PLACES, startCluster, type Cluster } from "./postgres-cluster";
 import { postgresTestFiles, runOnPostgres } from "./test-postgres";
 import { failureLines } from "./test-failures";
-import { bunTest, prepareRun, timeByFolder, timingsArgs, workers, type BunTestResult } from "./test-run";
+import { bunTest, parallelArgs, prepareRun, timeByFolder, timingsArgs, workers, type BunTestResult } from "./test-run";
 import { makeTemplates } from "../tests/support/postgres-templates";
 
 const args = process.argv.slice(2);
@@ -48,9 +48,7 @@ let ok = true;
 const runs: { name: string; result: BunTestResult }[] = [];
 try {
   const env = { ...run.env, ...(cluster ? { TEST_POSTGRES_URL: cluster.url } : {}) };
-  const firstArgs = whole
-    ? [`--parallel=${workers()}`, ...timingsArgs("timings")]
-    : [`--parallel=${workers()}`, ...args];
+  const firstArgs = whole ? [...parallelArgs(), ...timingsArgs("timings")] : [...parallelArgs(), ...args];
   const postgresPass = cluster
     ? runOnPostgres(cluster.url, postgresTestFiles(), { env: run.env, echo: false })
     : Promise.resolve(undefined);

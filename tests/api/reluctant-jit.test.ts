@@ -2,11 +2,13 @@
  * Work kept once done (a rendered page) runs with the JIT reluctant (src/lib/reluctant-jit.ts); the normal
  * policy comes back when the last such work ends, also when it fails.
  */
-import { afterEach, expect, spyOn, test } from "bun:test";
+import { afterAll, afterEach, expect, spyOn, test } from "bun:test";
 import { SERVING_JIT_POLICY, RELUCTANT_JIT_POLICY, withReluctantJit } from "../../src/lib/reluctant-jit";
 
 const policies = spyOn(Bun.unsafe, "setJITPolicy");
 afterEach(() => policies.mockClear());
+// The files after this one in the same worker call the real function.
+afterAll(() => policies.mockRestore());
 
 test("overlapping work sets the reluctant policy once and the serving one after the last", async () => {
   let finishFirst!: () => void;

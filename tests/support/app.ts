@@ -5,7 +5,6 @@
  * Every answer either way is checked against what its route declares (support/contract.ts); a test
  * that got an answer breaking its declaration fails after it ends.
  */
-import { afterEach } from "bun:test";
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { treaty } from "@elysiajs/eden";
 import { asc, eq } from "drizzle-orm";
@@ -27,7 +26,7 @@ import { buildTaxProvider } from "../../src/features/tax/build";
 import type { PlanId } from "../../src/shared/plans";
 import type { AuditAction } from "../../src/shared/audit-actions";
 import { contractProblems } from "./contract";
-import { atRunEnd } from "./run-end";
+import { afterEveryTest, atRunEnd } from "./run-end";
 
 export type App = ReturnType<typeof createApp>;
 
@@ -117,16 +116,10 @@ export function makeTestApp(options: Parameters<typeof makeTestDeps>[0] = {}): T
 
 const brokenAnswers: string[] = [];
 
-function failTestsWithBrokenAnswers() {
-  afterEach(() => {
-    const found = brokenAnswers.splice(0);
-    if (found.length) throw new Error(`Answers that break their route's declared schemas:\n  ${found.join("\n  ")}`);
-  });
-}
-// Outside `bun test` (a script borrowing these helpers) there is no test to fail.
-try {
-  failTestsWithBrokenAnswers();
-} catch {}
+afterEveryTest(() => {
+  const found = brokenAnswers.splice(0);
+  if (found.length) throw new Error(`Answers that break their route's declared schemas:\n  ${found.join("\n  ")}`);
+});
 
 /** Lets the app answer a request in-process, and notes any way the answer breaks its route's declaration. */
 async function handleChecked(app: Pick<App, "handle" | "routes">, request: Request): Promise<Response> {

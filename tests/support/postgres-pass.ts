@@ -4,13 +4,12 @@
  * so the copies are made ahead, over a connection, while the tests run (hooks below keep two ready); a test app
  * that finds none ready (several apps in one test, say) makes its copy at once through psql.
  */
-import { beforeAll, beforeEach } from "bun:test";
 import { join } from "node:path";
 import { closeDatabase, loadPostgres, postgresHandle } from "../../src/db";
 import { parsePostgresTarget } from "../../src/config/postgres";
 import { postgresBinDir } from "../../scripts/postgres-cluster";
 import { PASS_TEMPLATE } from "./template-names";
-import { atRunEnd } from "./run-end";
+import { atRunEnd, beforeEveryTest } from "./run-end";
 
 const clusterUrl = process.env.TEST_DATABASE_URL;
 const template = process.env.TEST_DATABASE_TEMPLATE ?? PASS_TEMPLATE;
@@ -51,23 +50,20 @@ function makeAhead(): Promise<void> {
 }
 
 if (onPostgres) {
-  try {
-    beforeAll(makeAhead);
-    // Waits only when nothing is ready; otherwise the copies are made while the test runs.
-    beforeEach(async () => {
-      const making = makeAhead();
-      if (ready.length === 0) await making;
-    });
-    atRunEnd(async () => {
-      await makingAhead;
-      for (const name of ready.splice(0))
-        await adminConnection()
-          .unsafe(`DROP DATABASE IF EXISTS ${name}`)
-          .catch(() => {});
-      await admin?.close().catch(() => {});
-      admin = undefined;
-    });
-  } catch {}
+  // Waits only when nothing is ready; otherwise the copies are made while the test runs.
+  beforeEveryTest(async () => {
+    const making = makeAhead();
+    if (ready.length === 0) await making;
+  });
+  atRunEnd(async () => {
+    await makingAhead;
+    for (const name of ready.splice(0))
+      await adminConnection()
+        .unsafe(`DROP DATABASE IF EXISTS ${name}`)
+        .catch(() => {});
+    await admin?.close().catch(() => {});
+    admin = undefined;
+  });
 }
 
 function psql(sql: string) {
