@@ -3,7 +3,7 @@
  * before a PostgreSQL database was opened answers as PostgreSQL's afterwards, and as SQLite's again once a
  * SQLite database is opened. Nothing can be written through them.
  */
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq, getTableColumns, getTableName, is } from "drizzle-orm";
 import { PgDialect, PgTable } from "drizzle-orm/pg-core";
 import { SQLiteSyncDialect, SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -15,6 +15,9 @@ const heldTable = users;
 const heldFlag = users.isAdmin;
 const heldColumns = getTableColumns(webhookEndpoints);
 
+// Every test starts with SQLite in use, and the file leaves it so: a file before it in the same test process may
+// have opened a PostgreSQL database.
+beforeEach(() => useEngineTables("sqlite"));
 afterEach(() => useEngineTables("sqlite"));
 
 describe("a table held from src/db/schema.ts", () => {
