@@ -5,7 +5,7 @@
  */
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
+import { DESKTOP, PHONE, openStoragePage } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { signUpOn } from "../support/server";
 import type { AuthResponse } from "../../src/shared/api-types";
@@ -104,6 +104,21 @@ async function holdScreenCode(page: Page) {
   return release;
 }
 
+/** The console problems each shared page has collected, cleared by the test that loads a route in it. */
+const problemsOf = new WeakMap<Page, string[]>();
+
+/**
+ * One page per width for the route tests. Each test loads its route as a new document, which React hydrates
+ * afresh; a fresh browser context per route only added the context's own cost (a quarter of a second of CPU).
+ */
+async function routePage(width: string, viewport: { width: number; height: number }) {
+  const page = await suite.sharedPage(`routes at ${width} width`, viewport, async (opened) => {
+    problemsOf.set(opened, collectProblems(opened));
+    await rememberServerHeading(opened);
+  });
+  return { page, problems: problemsOf.get(page)! };
+}
+
 describe("hydration", () => {
   for (const [width, viewport] of [
     ["desktop", DESKTOP],
@@ -111,9 +126,8 @@ describe("hydration", () => {
   ] as const) {
     for (const path of PUBLIC_ROUTES) {
       test(`${path} hydrates at ${width} width with no console error or warning, keeping the server's elements`, async () => {
-        const page = await suite.page(viewport);
-        const problems = collectProblems(page);
-        await rememberServerHeading(page);
+        const { page, problems } = await routePage(width, viewport);
+        problems.length = 0;
         await page.goto(path);
         await waitForHydration(page);
         await page.waitForLoadState("networkidle");
@@ -125,11 +139,15 @@ describe("hydration", () => {
 
   test("a signed-in visitor in the light theme hydrates the public pages cleanly too", async () => {
     const user = await signUp();
+    const page = await suite.page(DESKTOP);
+    const problems = collectProblems(page);
+    await openStoragePage(page);
+    await page.evaluate((token) => {
+      localStorage.setItem("token", token);
+      sessionStorage.setItem("token", token);
+      localStorage.setItem("theme", "light");
+    }, user.token);
     for (const path of ["/", "/support", "/docs/lock"]) {
-      const page = await suite.page(DESKTOP);
-      const problems = collectProblems(page);
-      await openSignedIn(page, user.token, "/no-such-page");
-      await page.evaluate(() => localStorage.setItem("theme", "light"));
       problems.length = 0;
       await page.goto(path);
       await waitForHydration(page);

@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { DESKTOP, launchBrowser, openPage } from "./browser";
+import { PagePool, watchForReuse } from "./page-pool";
 import { startTestServer, type TestServer } from "./server";
 
 export type TestServerOptions = Parameters<typeof startTestServer>[0];
@@ -19,9 +20,13 @@ export interface SuitePageOptions {
 export interface BrowserSuite {
   readonly server: TestServer;
   readonly browser: Browser;
-  /** A page in a fresh context on the suite's server, closed after the test. */
+  /**
+   * A page on the suite's server with nothing of an earlier test in it: no cookies, storage or cached files, at
+   * `viewport`. It may be one an earlier test of the file used and left clean (tests/support/page-pool.ts);
+   * otherwise a fresh context's. A page on another server is always a fresh context's, closed after the test.
+   */
   page(viewport?: { width: number; height: number }, options?: SuitePageOptions): Promise<Page>;
-  /** Closes the pages opened so far, for a test that must do so before stopping a server of its own. */
+  /** Closes the pages the test opened so far, for a test that must do so before stopping a server of its own. */
   closePages(): Promise<void>;
   /**
    * A page several tests share in turn, for a screen that is costly to reach and is then only looked at in other
@@ -42,11 +47,22 @@ export interface BrowserSuite {
 export function browserSuite(options: TestServerOptions | (() => TestServerOptions) = {}): BrowserSuite {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
-  const pages: Page[] = [];
+  /** The pages the running test was given: the ones on the suite's server may be kept for the next test. */
+  const pages: { page: Page; reusable: boolean }[] = [];
+  const pool = new PagePool();
   const sharedPages = new Map<string, Promise<Page>>();
 
   const closePages = async () => {
-    await Promise.all(pages.splice(0).map((page) => page.context().close()));
+    await Promise.all(pages.splice(0).map(({ page }) => page.context().close()));
+  };
+  const endTestPages = async () => {
+    await Promise.all(
+      pages
+        .splice(0)
+        .map(({ page, reusable }) =>
+          reusable ? pool.giveBack(page, started(server, "test server").url) : page.context().close(),
+        ),
+    );
   };
 
   beforeAll(async () => {
@@ -54,8 +70,9 @@ export function browserSuite(options: TestServerOptions | (() => TestServerOptio
     browser = await launchBrowser();
     await fetch(`${server.url}/`); // the SPA is bundled on first use
   });
-  afterEach(closePages);
+  afterEach(endTestPages);
   afterAll(async () => {
+    await pool.closeAll();
     for (const opened of sharedPages.values()) await (await opened.catch(() => undefined))?.context().close();
     await browser?.close();
     await server?.stop();
@@ -74,9 +91,17 @@ export function browserSuite(options: TestServerOptions | (() => TestServerOptio
       return started(browser, "browser");
     },
     async page(viewport = DESKTOP, pageOptions: SuitePageOptions = {}) {
-      const target = pageOptions.server ?? started(server, "test server");
-      const page = await openPage(started(browser, "browser"), target.url, viewport);
-      pages.push(page);
+      if (pageOptions.server) {
+        const page = await openPage(started(browser, "browser"), pageOptions.server.url, viewport);
+        pages.push({ page, reusable: false });
+        return page;
+      }
+      let page = pool.take(viewport);
+      if (!page) {
+        page = await openPage(started(browser, "browser"), started(server, "test server").url, viewport);
+        watchForReuse(page, viewport);
+      }
+      pages.push({ page, reusable: true });
       return page;
     },
     closePages,

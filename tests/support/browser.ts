@@ -52,7 +52,8 @@ export function launchBrowser(): Promise<Browser> {
  * this costs a passing test nothing; it is long because a CI machine runs the browser beside several test workers
  * and a database on two cores, where a screen can take many seconds to settle.
  */
-const PAGE_WAIT_MS = 30_000;
+export const DEFAULT_PAGE_WAIT_MS = 30_000;
+const PAGE_WAIT_MS = DEFAULT_PAGE_WAIT_MS;
 
 /**
  * A fresh context (empty storage) on `baseUrl`. Nothing outside the machine can be reached (CHROMIUM_FLAGS); a
@@ -122,14 +123,31 @@ function waitForHydrationOnLoad(page: Page) {
  */
 const STORAGE_PAGE = "/blank-page-for-storage";
 
+/**
+ * `page.route` as it was before tests/support/page-pool.ts watched the page: the blank document's route is used
+ * up by its one request, so it leaves nothing behind that would keep the page from another test.
+ */
+export const quietRoute = new WeakMap<Page, Page["route"]>();
+
 /** Opens that blank document, so the test can write the site's localStorage or sessionStorage. */
 export async function openStoragePage(page: Page) {
-  await page.route(
+  const route = quietRoute.get(page) ?? page.route.bind(page);
+  await route(
     STORAGE_PAGE,
-    (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Storage</title>" }),
+    (request) => request.fulfill({ contentType: "text/html", body: "<!doctype html><title>Storage</title>" }),
     { times: 1 },
   );
   await page.goto(STORAGE_PAGE);
+}
+
+/** Empties `origin`'s localStorage and the page's sessionStorage, leaving the page on the blank document. */
+export async function clearOriginStorage(page: Page, origin: string) {
+  await openStoragePage(page);
+  if (new URL(page.url()).origin !== new URL(origin).origin) throw new Error(`the blank page is not on ${origin}`);
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
 }
 
 /** Signs a user in by storing the token the way the SPA's login does, then loads `path`. */
