@@ -55,14 +55,12 @@ export function browserSuite(options: TestServerOptions | (() => TestServerOptio
   const closePages = async () => {
     await Promise.all(pages.splice(0).map(({ page }) => page.context().close()));
   };
+  // One page at a time: cleaning one must not look like a call the test left unanswered to the next.
   const endTestPages = async () => {
-    await Promise.all(
-      pages
-        .splice(0)
-        .map(({ page, reusable }) =>
-          reusable ? pool.giveBack(page, started(server, "test server").url) : page.context().close(),
-        ),
-    );
+    for (const { page, reusable } of pages.splice(0)) {
+      if (reusable) await pool.giveBack(page, started(server, "test server").url);
+      else await page.context().close();
+    }
   };
 
   beforeAll(async () => {
@@ -91,15 +89,17 @@ export function browserSuite(options: TestServerOptions | (() => TestServerOptio
       return started(browser, "browser");
     },
     async page(viewport = DESKTOP, pageOptions: SuitePageOptions = {}) {
-      if (pageOptions.server) {
-        const page = await openPage(started(browser, "browser"), pageOptions.server.url, viewport);
+      // TEST_FRESH_PAGES=1: a fresh context for every test, to rule the kept pages out.
+      if (pageOptions.server || process.env.TEST_FRESH_PAGES) {
+        const target = pageOptions.server ?? started(server, "test server");
+        const page = await openPage(started(browser, "browser"), target.url, viewport);
         pages.push({ page, reusable: false });
         return page;
       }
       let page = pool.take(viewport);
       if (!page) {
         page = await openPage(started(browser, "browser"), started(server, "test server").url, viewport);
-        watchForReuse(page, viewport);
+        watchForReuse(page, viewport, started(server, "test server").url);
       }
       pages.push({ page, reusable: true });
       return page;
