@@ -5,7 +5,7 @@
  */
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { DESKTOP, PHONE, openStoragePage } from "../support/browser";
+import { DESKTOP, PHONE, storeSignIn } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { signUpOn } from "../support/server";
 import type { AuthResponse } from "../../src/shared/api-types";
@@ -109,7 +109,7 @@ const problemsOf = new WeakMap<Page, string[]>();
 
 /**
  * One page per width for the route tests. Each test loads its route as a new document, which React hydrates
- * afresh; a fresh browser context per route only added the context's own cost (a quarter of a second of CPU).
+ * afresh; a fresh context per route made each load start a new renderer with cold caches (about twice the CPU).
  */
 async function routePage(width: string, viewport: { width: number; height: number }) {
   const page = await suite.sharedPage(`routes at ${width} width`, viewport, async (opened) => {
@@ -141,12 +141,8 @@ describe("hydration", () => {
     const user = await signUp();
     const page = await suite.page(DESKTOP);
     const problems = collectProblems(page);
-    await openStoragePage(page);
-    await page.evaluate((token) => {
-      localStorage.setItem("token", token);
-      sessionStorage.setItem("token", token);
-      localStorage.setItem("theme", "light");
-    }, user.token);
+    await storeSignIn(page, user.token);
+    await page.evaluate(() => localStorage.setItem("theme", "light"));
     for (const path of ["/", "/support", "/docs/lock"]) {
       problems.length = 0;
       await page.goto(path);

@@ -52,8 +52,7 @@ export function launchBrowser(): Promise<Browser> {
  * this costs a passing test nothing; it is long because a CI machine runs the browser beside several test workers
  * and a database on two cores, where a screen can take many seconds to settle.
  */
-export const DEFAULT_PAGE_WAIT_MS = 30_000;
-const PAGE_WAIT_MS = DEFAULT_PAGE_WAIT_MS;
+export const PAGE_WAIT_MS = 30_000;
 
 /**
  * A fresh context (empty storage) on `baseUrl`. Nothing outside the machine can be reached (CHROMIUM_FLAGS); a
@@ -150,13 +149,18 @@ export async function clearOriginStorage(page: Page, origin: string) {
   });
 }
 
-/** Signs a user in by storing the token the way the SPA's login does, then loads `path`. */
-export async function openSignedIn(page: Page, token: string, path = "/dashboard") {
+/** Signs a user in by storing the token the way the SPA's login does, on the blank document (no screen loaded). */
+export async function storeSignIn(page: Page, token: string) {
   await openStoragePage(page);
   await page.evaluate((t) => {
     localStorage.setItem("token", t);
     sessionStorage.setItem("token", t);
   }, token);
+}
+
+/** Signs a user in by storing the token the way the SPA's login does, then loads `path`. */
+export async function openSignedIn(page: Page, token: string, path = "/dashboard") {
+  await storeSignIn(page, token);
   await page.goto(path);
 }
 

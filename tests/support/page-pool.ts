@@ -15,7 +15,7 @@
  * before.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { DEFAULT_PAGE_WAIT_MS, clearOriginStorage, quietRoute } from "./browser";
+import { PAGE_WAIT_MS, clearOriginStorage, quietRoute } from "./browser";
 
 type Viewport = { width: number; height: number };
 
@@ -174,7 +174,7 @@ export async function cleanForReuse(page: Page, origin: string): Promise<boolean
       await page.mouse.move(-1, -1);
       if (JSON.stringify(page.viewportSize()) !== JSON.stringify(state.viewport))
         await page.setViewportSize(state.viewport);
-      page.setDefaultTimeout(DEFAULT_PAGE_WAIT_MS);
+      page.setDefaultTimeout(PAGE_WAIT_MS);
       await clearOriginStorage(page, origin);
       const cdp = await context.newCDPSession(page);
       try {
