@@ -21,7 +21,7 @@ import { startReminderScheduler } from "./features/reminders/scheduler";
 import { startExpiredCheckoutSweeper } from "./features/checkout/expired-checkouts";
 import { refuseMissingAfterRestore, requireDatabaseNotInUse } from "./db/file-checks";
 import { log, notice } from "./lib/logger";
-import { AppError } from "./lib/errors";
+import { AppError, PortInUseError } from "./lib/errors";
 import { startDraining } from "./features/health/drain";
 import { startOptimizer } from "./db/optimize";
 import { startIdleCollection } from "./lib/idle-collection";
@@ -97,9 +97,6 @@ export async function seedDevelopmentAdmin(deps: AppDeps) {
     `Development admin created: ${user.email} / ${password} (shown once; change it with: npm start -- admin create --email ${user.email} --password NEW)`,
   );
 }
-
-/** The port is taken, or HOST is no address of this machine: one sentence, exit 1. */
-export class PortInUseError extends Error {}
 
 /**
  * How long a kept-alive connection may stay idle before the server closes it. Longer than a reverse

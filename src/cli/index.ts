@@ -9,7 +9,7 @@ import { DatabaseUnreachableError } from "../config/postgres";
 import { configureLogger, readableLog } from "../lib/logger";
 import { PLAN_IDS } from "@shared/plans";
 import { PRODUCT_NAME } from "@shared/product";
-import { PortInUseError } from "../server";
+import { PortInUseError } from "../lib/errors";
 import { VERSION } from "../version";
 import { UsageError, type Command, type OptionValues } from "./command";
 import { serveCommand } from "./serve";

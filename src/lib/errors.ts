@@ -35,3 +35,9 @@ export const sessionEnded = () => new AppError(401, "UNAUTHORIZED", SESSION_ENDE
 export const adminsOnly = () => new AppError(403, "FORBIDDEN", ADMINS_ONLY_MESSAGE);
 export const notFound = (message = "Not found.") => new AppError(404, "NOT_FOUND", message);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
+
+/**
+ * The port is taken, or HOST is no address of this machine: the command line prints the sentence and exits 1.
+ * Here rather than beside the server, so the command line can tell it apart without loading the server.
+ */
+export class PortInUseError extends Error {}
