@@ -19,7 +19,9 @@ export function Navbar() {
   useMe();
 
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+    // Opaque, not a blurred see-through bar: a backdrop blur is redrawn on every frame the page scrolls under it,
+    // which a slow phone pays for in dropped frames.
+    <header className="sticky top-0 z-40 border-b border-border bg-background">
       <div className="mx-auto flex h-16 w-full max-w-[1200px] items-center justify-between gap-4 px-4 sm:px-6 md:gap-2 lg:gap-4">
         <Brand />
 

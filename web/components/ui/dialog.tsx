@@ -13,7 +13,7 @@ export const DialogClose = DialogPrimitive.Close;
 
 export const DialogOverlay = styled(
   DialogPrimitive.Overlay,
-  "fixed inset-0 z-50 bg-black/75 backdrop-blur-sm data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in",
+  "fixed inset-0 z-50 bg-black/75 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in",
 );
 
 /**

@@ -31,7 +31,7 @@ function ActiveUsers() {
 export function Hero() {
   const t = useT();
   return (
-    <section aria-labelledby="hero-title" className="flex flex-col items-center text-center">
+    <section aria-labelledby="hero-title" className="flex flex-col items-center overflow-x-clip text-center">
       <ActiveUsers />
       <h1
         id="hero-title"
@@ -55,7 +55,11 @@ export function Hero() {
         </Button>
       </div>
       <div className="relative mt-12 w-full max-w-5xl">
-        <div aria-hidden className="absolute inset-x-0 -inset-y-6 -z-10 rounded-[2rem] bg-primary/10 blur-3xl" />
+        {/* The glow is a gradient, not a blurred box: a blur filter this wide costs a slow phone's painting dearly. */}
+        <div
+          aria-hidden
+          className="absolute -inset-x-12 -inset-y-16 -z-10 bg-radial-[closest-side] from-primary/10 via-primary/10 via-75% to-transparent"
+        />
         <div className="overflow-hidden rounded-2xl border border-border bg-card/80 p-2 shadow-2xl shadow-primary/10 sm:p-4">
           <PluginPreview />
         </div>
