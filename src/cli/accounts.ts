@@ -1,7 +1,5 @@
 /** `layerlift accounts invite-unconfirmed`: the one-time e-mail asking accounts made before confirmation existed to confirm. */
-import { closeDatabase, openConfiguredDatabase } from "../db";
 import { systemClock } from "../lib/clock";
-import { inviteUnconfirmedAccounts } from "../features/auth/confirmation-invitations";
 import { UsageError, type Command } from "./command";
 
 export const accountsCommand: Command = {
@@ -10,6 +8,8 @@ export const accountsCommand: Command = {
   database: "existing",
   async run({ config, words: [sub] }) {
     if (sub !== "invite-unconfirmed") throw new UsageError("accounts takes invite-unconfirmed");
+    const { closeDatabase, openConfiguredDatabase } = await import("../db");
+    const { inviteUnconfirmedAccounts } = await import("../features/auth/confirmation-invitations");
     const db = await openConfiguredDatabase(config);
     let invited: number;
     try {

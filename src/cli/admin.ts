@@ -1,8 +1,6 @@
 /** `layerlift admin create`: an admin account, new or promoted from an existing one. */
-import { closeDatabase, openConfiguredDatabase } from "../db";
 import { systemClock } from "../lib/clock";
 import { MIN_PASSWORD_LENGTH } from "@shared/product";
-import { createOrPromoteAdmin } from "../features/users/service";
 import { textOption, UsageError, type Command } from "./command";
 
 export const adminCommand: Command = {
@@ -16,6 +14,8 @@ export const adminCommand: Command = {
     if (!email) throw new UsageError("admin create needs --email");
     if (given !== undefined && given.length < MIN_PASSWORD_LENGTH)
       throw new UsageError(`--password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+    const { closeDatabase, openConfiguredDatabase } = await import("../db");
+    const { createOrPromoteAdmin } = await import("../features/users/service");
     const db = await openConfiguredDatabase(config);
     const { user, created, password } = await createOrPromoteAdmin(
       db,

@@ -1,6 +1,5 @@
 /** `layerlift books check [--repair]`: the daily books rebuilt from the sales and compared with the kept ones. */
-import { closeDatabase, openConfiguredDatabase } from "../db";
-import { checkBooks, type BooksCheck } from "../features/daily-ledger/service";
+import type { BooksCheck } from "../features/daily-ledger/service";
 import { flagOption, UsageError, type Command } from "./command";
 
 export const booksCommand: Command = {
@@ -10,6 +9,8 @@ export const booksCommand: Command = {
   database: "existing",
   async run({ config, words: [sub], values }) {
     if (sub !== "check") throw new UsageError("books takes check");
+    const { closeDatabase, openConfiguredDatabase } = await import("../db");
+    const { checkBooks } = await import("../features/daily-ledger/service");
     const db = await openConfiguredDatabase(config);
     let result: BooksCheck;
     try {

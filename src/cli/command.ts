@@ -1,7 +1,9 @@
 /**
  * What a command of the command line is: the usage lines it adds to `layerlift --help`, the options
  * it reads, which database it needs, and what it runs. A new command is a new file with one of these,
- * listed in index.ts.
+ * listed in index.ts. Every start of the program reads every command's file (for --help and the options), so
+ * a command imports what it runs inside `run` (`await import(…)`): `layerlift keys list` then loads the
+ * database and the keys' service, not the web server, the backups or the e-mails.
  */
 import type { ParseArgsConfig } from "node:util";
 import type { Config } from "../config";

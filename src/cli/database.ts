@@ -1,9 +1,8 @@
 /**
  * `layerlift migrate`, `backup FILE` and `restore FILE` (or to and from S3-compatible storage): the database
  * file itself. On PostgreSQL migrate works there; backup and restore print what to use instead and exit 1.
+ * Like every command, each imports what it runs inside `run` (src/cli/command.ts).
  */
-import { closeDatabase, databaseLabel, openConfiguredDatabase } from "../db";
-import { backupDatabase, restoreDatabase, tableRowCounts } from "../features/backups/service";
 import { backupToStorageCommand, formatBytes, refusedOnPostgres, restoreFromStorageCommand } from "./backups";
 import { tableLine, textOption, UsageError, type Command } from "./command";
 
@@ -11,6 +10,7 @@ export const migrateCommand: Command = {
   usage: "  layerlift migrate                                   apply database migrations and exit",
   database: "any",
   async run({ config }) {
+    const { closeDatabase, databaseLabel, openConfiguredDatabase } = await import("../db");
     await closeDatabase(await openConfiguredDatabase(config));
     console.log(`Database ${databaseLabel(config)} is up to date.`);
     return 0;
@@ -32,6 +32,7 @@ export const backupCommand: Command = {
       return backupToStorageCommand(config, to);
     }
     if (!file) throw new UsageError("backup needs a destination FILE (or --to s3://BUCKET/PREFIX)");
+    const { backupDatabase } = await import("../features/backups/service");
     const { bytes, tables } = await backupDatabase(config.databasePath, file);
     console.log(
       `Backed up ${config.databasePath} to ${file}: ${formatBytes(bytes)}, integrity check ok, readable by its owner only.`,
@@ -56,6 +57,7 @@ export const restoreCommand: Command = {
       return restoreFromStorageCommand(config, from);
     }
     if (!file) throw new UsageError("restore needs the backup FILE (or --from s3://BUCKET/PREFIX/latest)");
+    const { restoreDatabase, tableRowCounts } = await import("../features/backups/service");
     const { keptAs } = await restoreDatabase(file, config.databasePath, new Date());
     console.log(
       `Restored ${config.databasePath} from ${file}.${keptAs ? ` The database it replaced is kept as ${keptAs}.` : " There was no database there before."}`,

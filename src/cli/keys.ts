@@ -1,7 +1,5 @@
 /** `layerlift keys generate|list`: product keys, made by the same function as the admin panel's. */
-import { openConfiguredDatabase } from "../db";
 import { systemClock } from "../lib/clock";
-import { generateProductKeys, listProductKeys } from "../features/product-keys/service";
 import { flagOption, planOption, textOption, UsageError, type Command } from "./command";
 
 export const keysCommand: Command = {
@@ -10,6 +8,8 @@ export const keysCommand: Command = {
   options: { plan: { type: "string" }, count: { type: "string" }, unused: { type: "boolean" } },
   database: "existing",
   async run({ config, words: [sub], values }) {
+    const { openConfiguredDatabase } = await import("../db");
+    const { generateProductKeys, listProductKeys } = await import("../features/product-keys/service");
     const db = await openConfiguredDatabase(config);
     if (sub === "generate") {
       const count = Number(textOption(values, "count") ?? 1);

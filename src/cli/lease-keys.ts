@@ -3,16 +3,14 @@
  * server picks a rotation up within a minute (and prunes by itself too); retired keys stay published
  * until every lease they signed has expired.
  */
-import { openConfiguredDatabase } from "../db";
 import type { LeaseKey } from "../db/schema";
 import { systemClock } from "../lib/clock";
-import { KEY_REFRESH_MS, listLeaseKeys, makeCurrent, pruneLeaseKeys, publishedUntil } from "../features/leases/keys";
 import { flagOption, UsageError, type Command } from "./command";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function describe(row: LeaseKey, now: number): string {
-  const until = publishedUntil(row);
+/** One key's line; `until` is how long it stays published (null: it is the current key). */
+function describe(row: LeaseKey, until: number | null, now: number): string {
   const state =
     until === null
       ? "current"
@@ -32,15 +30,20 @@ export const leaseKeysCommand: Command = {
   options: { "every-retired": { type: "boolean" } },
   database: "existing",
   async run({ config, words: [sub], values }) {
+    const { openConfiguredDatabase } = await import("../db");
+    const { KEY_REFRESH_MS, listLeaseKeys, makeCurrent, pruneLeaseKeys, publishedUntil } = await import(
+      "../features/leases/keys"
+    );
     const db = await openConfiguredDatabase(config);
     const now = systemClock.now();
+    const line = (row: LeaseKey) => describe(row, publishedUntil(row), now);
     if (sub === "list") {
       const rows = await listLeaseKeys(db);
       if (!rows.length)
         console.log(
           "No lease keys yet: the server makes the first one at the first plugin validation or request for its public keys (/.well-known/jwks.json).",
         );
-      for (const row of rows) console.log(describe(row, now));
+      for (const row of rows) console.log(line(row));
       return 0;
     }
     if (sub === "rotate") {
@@ -59,7 +62,7 @@ export const leaseKeysCommand: Command = {
       console.log(
         `${made.current.kid} is the current key; running servers sign with it within ${KEY_REFRESH_MS / 1000} s.`,
       );
-      if (made.retired) console.log(`Retired: ${describe(made.retired, now)}`);
+      if (made.retired) console.log(`Retired: ${line(made.retired)}`);
       return 0;
     }
     if (sub === "prune") {

@@ -1,7 +1,5 @@
 /** `layerlift reminders`: the renewal reminders due now or at a given moment, sent or only listed. */
-import { openConfiguredDatabase } from "../db";
 import { systemClock } from "../lib/clock";
-import { dueReminders, sendDueReminders } from "../features/reminders/service";
 import { flagOption, textOption, UsageError, type Command } from "./command";
 
 export const remindersCommand: Command = {
@@ -14,6 +12,8 @@ export const remindersCommand: Command = {
     const at = given === undefined ? systemClock.now() : Date.parse(given);
     if (!Number.isFinite(at)) throw new UsageError("--at must be a date and time, e.g. 2026-12-01T09:00:00Z");
     const dryRun = flagOption(values, "dry-run");
+    const { openConfiguredDatabase } = await import("../db");
+    const { dueReminders, sendDueReminders } = await import("../features/reminders/service");
     const db = await openConfiguredDatabase(config);
     const reminders = dryRun ? await dueReminders(db, at) : await sendDueReminders({ db }, at);
     const verb = dryRun ? "due" : "queued";

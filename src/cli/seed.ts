@@ -1,6 +1,4 @@
 /** `layerlift seed-scale`: an empty database filled with made-up history, for measuring at scale. */
-import { closeDatabase, databaseLabel, openConfiguredDatabase } from "../db";
-import { SeedRefusedError, seedScale } from "../features/seed/scale";
 import { tableLine, textOption, UsageError, type Command } from "./command";
 
 export const seedScaleCommand: Command = {
@@ -11,6 +9,8 @@ export const seedScaleCommand: Command = {
   async run({ config, values }) {
     const users = textOption(values, "users");
     if (users === undefined) throw new UsageError("seed-scale needs --users N (and --sales M)");
+    const { closeDatabase, databaseLabel, openConfiguredDatabase } = await import("../db");
+    const { SeedRefusedError, seedScale } = await import("../features/seed/scale");
     const db = await openConfiguredDatabase(config);
     try {
       const result = await seedScale(db, {

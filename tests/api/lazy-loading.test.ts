@@ -5,6 +5,8 @@
  * test files.
  */
 import { expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const ROOT = join(import.meta.dir, "../..");
@@ -98,3 +100,32 @@ test("a site on SQLite never loads PostgreSQL's client, driver or schema", async
   // A SQLite site, also when this file runs in the PostgreSQL pass.
   expect(await printedBy(script, "POSTGRES ", { TEST_DATABASE_URL: "" })).toEqual([]);
 });
+
+/** The site's own modules (paths from src/) a fresh process has loaded after running the command line with `args`. */
+async function sourceLoadedByCli(args: string[]): Promise<string[]> {
+  const script = `
+    import { runCli } from "./src/cli";
+    const code = await runCli(${JSON.stringify(args)});
+    if (code !== 0) throw new Error("the command exited " + code);
+    const root = ${JSON.stringify(`${ROOT}/src/`)};
+    console.log("SOURCE " + JSON.stringify(Object.keys(require.cache).filter((f) => f.startsWith(root)).map((f) => f.slice(root.length))));
+  `;
+  return printedBy(script, "SOURCE ", { TEST_DATABASE_URL: "" });
+}
+
+test("a command of the command line loads what it runs: never the web server, and --version not even the database", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "layerlift-cli-start-"));
+  try {
+    const db = join(dir, "cli.db");
+    expect(await sourceLoadedByCli(["migrate", "--db", db])).not.toContain("server.ts");
+    const keys = await sourceLoadedByCli(["keys", "list", "--db", db]);
+    expect(keys).toContain("features/product-keys/service.ts");
+    for (const other of ["server.ts", "app.ts", "features/backups/service.ts", "features/reminders/service.ts"])
+      expect(keys).not.toContain(other);
+    const version = await sourceLoadedByCli(["--version"]);
+    expect(version).not.toContain("db/index.ts");
+    expect(version).not.toContain("server.ts");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
