@@ -10,7 +10,7 @@ import { sales } from "../../src/db/schema";
 import { generateProductKeys } from "../../src/features/product-keys/service";
 import { DAY } from "../../src/lib/clock";
 import { axeViolations, describeFindings } from "../support/axe";
-import { DESKTOP, openSignedIn } from "../support/browser";
+import { DESKTOP, openSignedIn, PHONE } from "../support/browser";
 import { LOOKS, showLook } from "../support/looks";
 import { browserSuite } from "../support/browser-suite";
 import { postJson, signInAdminOn } from "../support/server";
@@ -172,6 +172,64 @@ describe("the revenue chart", () => {
     expect(counts.reduce((sum, [paid]) => sum + paid!, 0)).toBe(2);
     expect(counts.reduce((sum, [, left]) => sum + left!, 0)).toBe(2);
   });
+});
+
+describe("a screen that holds still", () => {
+  for (const viewport of [DESKTOP, PHONE])
+    test(`'View all sales' never moves while the backup line and the chart arrive, at ${viewport.width} px`, async () => {
+      // A click lands where the button was a moment before: if the chart or the backup line arrived in
+      // between and pushed it down, the click hit something else and was lost.
+      const page = await suite.page(viewport);
+      const gate = () => {
+        let open = () => {};
+        const opened = new Promise<void>((resolve) => {
+          open = resolve;
+        });
+        return { open, opened };
+      };
+      const backups = gate();
+      const chart = gate();
+      await page.route("**/*", async (route) => {
+        const { pathname } = new URL(route.request().url());
+        if (pathname === "/api/health") await backups.opened;
+        if (pathname === "/api/admin/revenue") await chart.opened;
+        if (!pathname.endsWith(".js")) return route.continue();
+        const response = await route.fetch();
+        const body = await response.text();
+        if (body.includes("recharts-")) await chart.opened; // the chart library's module
+        return route.fulfill({ response, body });
+      });
+      await openSignedIn(page, admin, "/admin");
+      await page.getByRole("heading", { name: "Admin Panel" }).waitFor();
+      // The button's place on the page at every frame, from its first showing until the chart and the
+      // backup line are both drawn.
+      const places = page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            const seen: string[] = [];
+            const frame = () => {
+              const button = [...document.querySelectorAll("button")].find(
+                (found) => found.textContent?.trim() === "View all sales",
+              );
+              if (button) {
+                const box = button.getBoundingClientRect();
+                seen.push(`${box.x},${box.y + window.scrollY}`);
+              }
+              const settled =
+                document.querySelector(".recharts-area") && document.querySelector("[aria-label=Backups]");
+              if (button && settled) resolve(seen);
+              else requestAnimationFrame(frame);
+            };
+            frame();
+          }),
+      );
+      backups.open();
+      await page.getByRole("button", { name: "View all sales" }).waitFor();
+      chart.open();
+      const seen = await places;
+      expect(seen.length).toBeGreaterThan(0);
+      expect(new Set(seen)).toEqual(new Set([seen[0]!]));
+    });
 });
 
 describe("accessibility and pictures", () => {

@@ -4,6 +4,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useAdminOverview } from "../../lib/queries/admin";
+import { useHealthDetails } from "../../lib/queries/health";
 import { ErrorState } from "./data-table";
 import { formatMoney } from "./format";
 import { BackupStatus } from "./backup-status";
@@ -97,8 +98,11 @@ function Figures({ data, onNavigate }: { data: Overview | undefined } & AdminTab
 }
 
 /** The last five sales, with the way to all of them. */
-function RecentSales({ overview, onNavigate }: { overview: ReturnType<typeof useAdminOverview> } & AdminTabProps) {
-  const data = overview.data;
+function RecentSales({
+  overview,
+  data,
+  onNavigate,
+}: { overview: ReturnType<typeof useAdminOverview>; data: Overview | undefined } & AdminTabProps) {
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
@@ -129,17 +133,24 @@ function RecentSales({ overview, onNavigate }: { overview: ReturnType<typeof use
   );
 }
 
+/**
+ * The backup line, the figures, the recent sales, then the chart. What sits above "View all sales" shows in
+ * one step, once both the figures and the backup status are in, and the chart (its own code and call, the
+ * slowest to come) is below it: nothing moves under a pointer that is about to click.
+ */
 export function OverviewTab({ onNavigate }: AdminTabProps) {
   const overview = useAdminOverview();
+  const backups = useHealthDetails();
   if (overview.isError) return <ErrorState message={overview.error.message} onRetry={() => overview.refetch()} />;
+  const data = backups.isPending ? undefined : overview.data;
   return (
     <div className="grid gap-6">
       <BackupStatus />
-      <Figures data={overview.data} onNavigate={onNavigate} />
+      <Figures data={data} onNavigate={onNavigate} />
+      <RecentSales overview={overview} data={data} onNavigate={onNavigate} />
       <Suspense fallback={<Skeleton className="h-80" />}>
         <RevenueChart />
       </Suspense>
-      <RecentSales overview={overview} onNavigate={onNavigate} />
     </div>
   );
 }
