@@ -2,7 +2,8 @@
  * The admin Overview in a real browser: the Product Keys card counts only the keys there to hand out and opens the
  * Keys tab filtered to them; the revenue chart keeps Revenue and Net apart when they are equal, steps its value axis
  * evenly up to a top at or above the highest day, and its table for screen readers counts sales as its summary
- * does. Both themes at 1280 and 390 px, axe finding nothing; pictures go to SHOTS_DIR.
+ * does; nothing above "View all sales" moves while the backup line and the chart arrive. Both themes at 1280 and
+ * 390 px, axe finding nothing; pictures go to SHOTS_DIR.
  */
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";

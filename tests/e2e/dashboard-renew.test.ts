@@ -145,7 +145,7 @@ describe("actions that can't be undone ask first", () => {
     await page.getByTestId("linked-id").getByText("123").waitFor();
   });
 
-  test("while the dashboard loads, the review card is a placeholder, not 'Reviews are written by subscribers'", async () => {
+  test("while the dashboard loads, the Overview is a placeholder, not a review card saying 'Reviews are written by subscribers'", async () => {
     const user = await signUp(env);
     const page = await newPage(env);
     let release!: () => void;
@@ -157,7 +157,7 @@ describe("actions that can't be undone ask first", () => {
       await route.continue();
     });
     await openSignedIn(page, user.token);
-    await page.getByLabel("Loading your review").waitFor();
+    await page.getByRole("tabpanel").locator("[aria-busy=true]").getByText("Loading…").waitFor({ state: "attached" });
     expect(await page.getByText("Reviews are written by subscribers").count()).toBe(0);
     release();
     await page.getByRole("button", { name: "Submit Review" }).waitFor();

@@ -125,7 +125,11 @@ export function DashboardHeader(props: {
           </div>
         </div>
         {loading ? (
-          <Skeleton className="h-10" />
+          // The time-remaining line and bar's own height, so nothing below moves when they arrive.
+          <div className="grid gap-2">
+            <Skeleton className="h-5" />
+            <Skeleton className="h-2" />
+          </div>
         ) : subscription ? (
           <div className="grid gap-3">
             <RemainingBar subscription={subscription} receivedAt={receivedAt} />

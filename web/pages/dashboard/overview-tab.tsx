@@ -5,6 +5,8 @@ import type { AccountUser } from "../../lib/plugin-key-name";
 import { COMMUNITY_CHAT_URL } from "@shared/product";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { LoadingPlaceholder } from "../../components/ui/loading-placeholder";
+import { Skeleton } from "../../components/ui/skeleton";
 import { NextStepCard, type DashboardTab } from "./next-step";
 import { ReviewCard } from "./review-card";
 import { AddressConfirmationNotice } from "./address-confirmation-notice";
@@ -25,7 +27,33 @@ export function OverviewTab({
   return (
     <div className="grid gap-6">
       <AddressConfirmationNotice />
-      {!loading && <NextStepCard user={user} subscription={subscription} onNavigate={onNavigate} />}
+      {loading ? (
+        // The next step (if any) goes first, and is known once the dashboard answers: until then nothing is
+        // shown that its arrival would push down.
+        <LoadingPlaceholder label={t("frame.loading")}>
+          <Skeleton className="h-48" />
+        </LoadingPlaceholder>
+      ) : (
+        <OverviewContent user={user} subscription={subscription} onNavigate={onNavigate} />
+      )}
+    </div>
+  );
+}
+
+/** The next step, the quick actions and the review, once the dashboard has answered. */
+function OverviewContent({
+  user,
+  subscription,
+  onNavigate,
+}: {
+  user: AccountUser;
+  subscription: SubscriptionView | null;
+  onNavigate: (tab: DashboardTab) => void;
+}) {
+  const t = useT();
+  return (
+    <>
+      <NextStepCard user={user} subscription={subscription} onNavigate={onNavigate} />
       <section aria-labelledby="quick-actions" className="grid gap-3">
         <h2 id="quick-actions" className="text-lg font-semibold">
           {t("dashboard.quick.title")}
@@ -61,7 +89,7 @@ export function OverviewTab({
           </Card>
         </div>
       </section>
-      <ReviewCard canReview={subscription !== null} loading={loading} />
-    </div>
+      <ReviewCard canReview={subscription !== null} />
+    </>
   );
 }

@@ -145,11 +145,11 @@ function ReviewForm({ existing }: { existing: MyReview | null }) {
 }
 
 /** Write or edit the signed-in subscriber's one review (shown on the home page). */
-export function ReviewCard({ canReview, loading }: { canReview: boolean; loading: boolean }) {
+export function ReviewCard({ canReview }: { canReview: boolean }) {
   const mine = useMyReview();
   const existing = mine.data?.review ?? null;
   const t = useT();
-  if (loading || (canReview && mine.isPending)) return <ReviewCardLoading />;
+  if (canReview && mine.isPending) return <ReviewCardLoading />;
   return (
     <Card>
       <CardHeader>

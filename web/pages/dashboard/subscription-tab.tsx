@@ -87,7 +87,19 @@ export function SubscriptionTab(props: {
         </CardHeader>
         <CardContent>
           {loading && !subscription ? (
-            <Skeleton className="h-32" />
+            // The four details' own layout, so the cards beside or below don't move when they arrive.
+            <dl className="grid gap-5 sm:grid-cols-2">
+              {[
+                t("dashboard.sub.plan"),
+                t("dashboard.sub.status"),
+                t("dashboard.timeRemaining"),
+                t("dashboard.sub.expiry"),
+              ].map((label) => (
+                <Detail key={label} label={label}>
+                  <Skeleton className="h-6 w-28" />
+                </Detail>
+              ))}
+            </dl>
           ) : subscription ? (
             <dl className="grid gap-5 sm:grid-cols-2">
               <Detail label={t("dashboard.sub.plan")}>{subscription.planName}</Detail>
