@@ -200,8 +200,12 @@ describe("a screen that holds still", () => {
         if (body.includes("recharts-")) await chart.opened; // the chart library's module
         return route.fulfill({ response, body });
       });
+      const overviewAnswered = page.waitForResponse((response) => response.url().endsWith("/api/admin/overview"));
       await openSignedIn(page, admin, "/admin");
       await page.getByRole("heading", { name: "Admin Panel" }).waitFor();
+      // The figures came first and the backup line after them: the order that pushed the button down.
+      await overviewAnswered;
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       // The button's place on the page at every frame, from its first showing until the chart and the
       // backup line are both drawn.
       const places = page.evaluate(

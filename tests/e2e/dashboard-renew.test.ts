@@ -157,7 +157,11 @@ describe("actions that can't be undone ask first", () => {
       await route.continue();
     });
     await openSignedIn(page, user.token);
-    await page.getByRole("tabpanel").locator("[aria-busy=true]").getByText("Loading…").waitFor({ state: "attached" });
+    await page
+      .getByRole("tabpanel")
+      .locator("[aria-busy=true]")
+      .getByText("Loading your next steps")
+      .waitFor({ state: "attached" });
     expect(await page.getByText("Reviews are written by subscribers").count()).toBe(0);
     release();
     await page.getByRole("button", { name: "Submit Review" }).waitFor();

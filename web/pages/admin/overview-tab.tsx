@@ -145,7 +145,7 @@ export function OverviewTab({ onNavigate }: AdminTabProps) {
   const data = backups.isPending ? undefined : overview.data;
   return (
     <div className="grid gap-6">
-      <BackupStatus />
+      {data ? <BackupStatus /> : <Skeleton className="h-14" />}
       <Figures data={data} onNavigate={onNavigate} />
       <RecentSales overview={overview} data={data} onNavigate={onNavigate} />
       <Suspense fallback={<Skeleton className="h-80" />}>

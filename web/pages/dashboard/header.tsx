@@ -6,6 +6,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Progress } from "../../components/ui/progress";
+import { LoadingPlaceholder } from "../../components/ui/loading-placeholder";
 import { Skeleton } from "../../components/ui/skeleton";
 import { richMessage, useT } from "../../lib/language";
 import { progressPercent, remainingMs, useFormats, useNow } from "./time";
@@ -126,10 +127,10 @@ export function DashboardHeader(props: {
         </div>
         {loading ? (
           // The time-remaining line and bar's own height, so nothing below moves when they arrive.
-          <div className="grid gap-2">
+          <LoadingPlaceholder label={t("dashboard.sub.loading")} className="grid gap-2">
             <Skeleton className="h-5" />
             <Skeleton className="h-2" />
-          </div>
+          </LoadingPlaceholder>
         ) : subscription ? (
           <div className="grid gap-3">
             <RemainingBar subscription={subscription} receivedAt={receivedAt} />

@@ -11,6 +11,7 @@ import { NextStepCard, type DashboardTab } from "./next-step";
 import { ReviewCard } from "./review-card";
 import { AddressConfirmationNotice } from "./address-confirmation-notice";
 import { useT } from "../../lib/language";
+import { useMyReview } from "../../lib/queries/dashboard";
 
 export function OverviewTab({
   user,
@@ -24,13 +25,15 @@ export function OverviewTab({
   onNavigate: (tab: DashboardTab) => void;
 }) {
   const t = useT();
+  // The review is asked for now, beside the dashboard, so its card is ready when the rest shows.
+  useMyReview();
   return (
     <div className="grid gap-6">
       <AddressConfirmationNotice />
       {loading ? (
         // The next step (if any) goes first, and is known once the dashboard answers: until then nothing is
         // shown that its arrival would push down.
-        <LoadingPlaceholder label={t("frame.loading")}>
+        <LoadingPlaceholder label={t("dashboard.overview.loading")}>
           <Skeleton className="h-48" />
         </LoadingPlaceholder>
       ) : (

@@ -47,7 +47,7 @@ function StarPicker({ value, onChange }: { value: number; onChange: (rating: num
   );
 }
 
-/** Until the subscription and the review are known, a placeholder: not "Reviews are written by subscribers". */
+/** Until the review is known, a placeholder: not "Reviews are written by subscribers". */
 function ReviewCardLoading() {
   const t = useT();
   return (

@@ -3,6 +3,7 @@ import { failureToast } from "../../lib/failure-toast";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { LoadingPlaceholder } from "../../components/ui/loading-placeholder";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useCancelSubscription } from "../../lib/queries/dashboard";
 import { toast } from "../../lib/use-toast";
@@ -88,18 +89,14 @@ export function SubscriptionTab(props: {
         <CardContent>
           {loading && !subscription ? (
             // The four details' own layout, so the cards beside or below don't move when they arrive.
-            <dl className="grid gap-5 sm:grid-cols-2">
-              {[
-                t("dashboard.sub.plan"),
-                t("dashboard.sub.status"),
-                t("dashboard.timeRemaining"),
-                t("dashboard.sub.expiry"),
-              ].map((label) => (
-                <Detail key={label} label={label}>
+            <LoadingPlaceholder label={t("dashboard.sub.loading")} className="grid gap-5 sm:grid-cols-2">
+              {Array.from({ length: 4 }, (_, i) => (
+                <div key={i} className="grid gap-1">
+                  <Skeleton className="h-5 w-24" />
                   <Skeleton className="h-6 w-28" />
-                </Detail>
+                </div>
               ))}
-            </dl>
+            </LoadingPlaceholder>
           ) : subscription ? (
             <dl className="grid gap-5 sm:grid-cols-2">
               <Detail label={t("dashboard.sub.plan")}>{subscription.planName}</Detail>
