@@ -168,6 +168,33 @@ describe("actions that can't be undone ask first", () => {
   });
 });
 
+describe("a dashboard that can't be loaded", () => {
+  test("says so with Try again, and never shows a subscriber as an account without a subscription", async () => {
+    const user = await signUp(env);
+    const page = await newPage(env);
+    let failing = true;
+    await page.route("**/api/dashboard", (route) =>
+      failing
+        ? route.fulfill({ status: 503, contentType: "application/json", body: '{"error":"UNAVAILABLE"}' })
+        : route.continue(),
+    );
+    await openSignedIn(page, user.token);
+    await page.getByText("Could not load your subscription").waitFor();
+    for (const misleading of [
+      "Redeem a product key",
+      "No subscription on this account",
+      "Reviews are written by subscribers.",
+    ])
+      expect(await page.getByText(misleading).count()).toBe(0);
+    await openTab(page, "Subscription");
+    expect(await page.getByText("No subscription on this account yet.").count()).toBe(0);
+    failing = false;
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByTestId("header-time-remaining").waitFor();
+    expect(await page.getByText("Could not load your subscription").count()).toBe(0);
+  });
+});
+
 describe("a subscription on hold", () => {
   test("while its payment is disputed, the dashboard says why and how to reach support, and the time stands still", async () => {
     const user = await signUp(env, "month");

@@ -54,10 +54,12 @@ export default function DashboardPage() {
   useReturnFromRenewal(search);
   if (!user) return error ? <AccountLoadFailed error={error} onRetry={() => retry()} /> : <PageLoading />;
 
-  // Time remaining ticks down from the moment /api/dashboard answered; until then the header waits.
+  // Time remaining ticks down from the moment /api/dashboard answered; until then the header waits. A failed call
+  // keeps what depends on it waiting beside the failure and its Try again: a subscriber is never shown as an
+  // account without a subscription.
   const subscription = dashboard.data?.subscription ?? null;
   const receivedAt = dashboard.data?.receivedAt ?? 0;
-  const loading = !dashboard.data && !dashboard.isError;
+  const loading = !dashboard.data;
 
   return (
     <Layout className="grid content-start gap-6">
