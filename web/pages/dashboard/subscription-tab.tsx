@@ -87,7 +87,7 @@ export function SubscriptionTab(props: {
           <CardDescription>{t("dashboard.sub.description")}</CardDescription>
         </CardHeader>
         <CardContent>
-          {loading && !subscription ? (
+          {loading ? (
             // The four details' own layout, so the cards beside or below don't move when they arrive.
             <LoadingPlaceholder label={t("dashboard.sub.loading")} className="grid gap-5 sm:grid-cols-2">
               {Array.from({ length: 4 }, (_, i) => (
