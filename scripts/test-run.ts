@@ -10,8 +10,15 @@ import { buildSpaForTests } from "./test-spa";
 
 export const root = join(import.meta.dir, "..");
 
-/** bun test's worker processes: TEST_WORKERS, else one per core. */
+/** bun test's worker processes on PostgreSQL: TEST_WORKERS, else one per core. */
 export const workers = () => Math.max(1, Number(process.env.TEST_WORKERS) || availableParallelism());
+
+/**
+ * The SQLite run's workers: TEST_WORKERS, else one more than the cores. Its browser tests wait on Chromium and
+ * the test server part of the time: once the PostgreSQL pass beside it had ended, a worker per core left about a
+ * quarter of the machine idle, and a whole run took 692 s where one more worker keeps it busy and takes 544 s.
+ */
+export const sqliteRunWorkers = () => Math.max(1, Number(process.env.TEST_WORKERS) || availableParallelism() + 1);
 
 /**
  * bun test's arguments for a run in worker processes. Each worker keeps its modules from one file to the next
@@ -19,7 +26,7 @@ export const workers = () => Math.max(1, Number(process.env.TEST_WORKERS) || ava
  * sixth of a whole run. So what a file starts it stops, and a support module registers its per-test hooks with
  * tests/support/run-end.ts rather than at its top level.
  */
-export const parallelArgs = () => [`--parallel=${workers()}`, "--no-isolate"];
+export const parallelArgs = (count = workers()) => [`--parallel=${count}`, "--no-isolate"];
 
 /**
  * Per-file durations: bun starts the slowest files first with them. The committed file seeds a fresh checkout;

@@ -3,7 +3,7 @@
  *
  * 1. Once for the run: the SPA is built, a SQLite file migrated (test apps copy it), and a throwaway PostgreSQL
  *    cluster started with its migrated templates (scripts/test-run.ts, tests/support/postgres-templates.ts).
- * 2. Two bun test runs side by side, each with a worker per core, slowest files first (--timings):
+ * 2. Two bun test runs side by side, slowest files first (--timings), one worker more than the cores in the first:
  *    every test file on SQLite (API, services, browser, build, docs), whose output is shown as it comes; and the
  *    API and service tests again on PostgreSQL (scripts/test-postgres.ts), whose output is shown after.
  * 3. The time of each part, the total, the name of every test that failed (a CI log that shows only its tail
@@ -16,7 +16,16 @@
 import { postgresBinDir, POSTGRES_BIN_PLACES, startCluster, type Cluster } from "./postgres-cluster";
 import { postgresTestFiles, runOnPostgres } from "./test-postgres";
 import { failureLines } from "./test-failures";
-import { bunTest, parallelArgs, prepareRun, timeByFolder, timingsArgs, workers, type BunTestResult } from "./test-run";
+import {
+  bunTest,
+  parallelArgs,
+  prepareRun,
+  sqliteRunWorkers,
+  timeByFolder,
+  timingsArgs,
+  workers,
+  type BunTestResult,
+} from "./test-run";
 import { makeTemplates } from "../tests/support/postgres-templates";
 
 const args = process.argv.slice(2);
@@ -48,7 +57,8 @@ let ok = true;
 const runs: { name: string; result: BunTestResult }[] = [];
 try {
   const env = { ...run.env, ...(cluster ? { TEST_POSTGRES_URL: cluster.url } : {}) };
-  const firstArgs = whole ? [...parallelArgs(), ...timingsArgs("timings")] : [...parallelArgs(), ...args];
+  const firstWorkers = parallelArgs(sqliteRunWorkers());
+  const firstArgs = whole ? [...firstWorkers, ...timingsArgs("timings")] : [...firstWorkers, ...args];
   const postgresPass = cluster
     ? runOnPostgres(cluster.url, postgresTestFiles(), { env: run.env, echo: false })
     : Promise.resolve(undefined);
@@ -90,7 +100,10 @@ try {
   run.remove();
 }
 part("total", seconds(started));
-console.log(`\nTimes (wall clock, ${workers()} workers per run):\n${parts.join("\n")}`);
+const workerCounts = withPostgres
+  ? `${sqliteRunWorkers()} workers on SQLite, ${workers()} on PostgreSQL`
+  : `${sqliteRunWorkers()} workers`;
+console.log(`\nTimes (wall clock, ${workerCounts}):\n${parts.join("\n")}`);
 if (whole) {
   console.log(`  worker time by folder, SQLite run: ${timeByFolder("timings", [])}`);
   if (withPostgres)
