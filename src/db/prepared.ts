@@ -18,7 +18,10 @@
  * drizzle's own select gives (tests/api/hot-reads.test.ts holds it to that).
  *
  * On PostgreSQL a row is read through Drizzle on the pool (a network round trip, so keeping it matters
- * more) and kept by the same rules, counted by the pool's change counter.
+ * more) and kept by the same rules, counted by the pool's change counter. Reads of a row that is not kept
+ * share the query already under way for it, if this process has written nothing since it was sent: kept
+ * rows expire together, and without that every request in flight queried at once, each second
+ * (docs/performance.md#kept-rows-on-postgresql).
  */
 import type { Database, Statement } from "bun:sqlite";
 import { Column, eq, getTableColumns, getTableName, is, type SQL, Table } from "drizzle-orm";
@@ -39,6 +42,22 @@ export const MAX_KEPT_ROWS = 10_000;
 
 /** The connections under a database handle or a transaction's (src/db/sqlite/connection.ts sets both). */
 const connectionsOf = (db: DbOrTx) => (db as unknown as { $client: SqliteConnections }).$client;
+
+/** The map `maps` holds for `pool`, made on first use. */
+function mapOf<Value>(maps: WeakMap<PostgresPool, Map<string | number, Value>>, pool: PostgresPool) {
+  let map = maps.get(pool);
+  if (!map) {
+    map = new Map();
+    maps.set(pool, map);
+  }
+  return map;
+}
+
+/** A read sent to PostgreSQL and not yet answered, which later readers of the same row may share. */
+interface Reading<Row> {
+  row: Promise<Row | undefined>;
+  changeCount: number;
+}
 
 interface Kept<Row> {
   row: Row;
@@ -171,21 +190,34 @@ function postgresReader<Row>(
     if (found && found.changeCount === counter && now - found.at < KEPT_ROW_MS) return found.row;
     return NOT_AT_HAND;
   };
+  const perPoolReading = new WeakMap<PostgresPool, Map<string | number, Reading<Row>>>();
   return {
-    async read(db: DbOrTx, pool: PostgresPool, value: string | number): Promise<Row | undefined> {
+    read(db: DbOrTx, pool: PostgresPool, value: string | number): Promise<Row | undefined> {
       if (insideTransaction()) return select(db, value);
-      let kept = perPool.get(pool);
-      if (!kept) {
-        kept = new Map();
-        perPool.set(pool, kept);
-      }
+      const kept = mapOf(perPool, pool);
+      const reading = mapOf(perPoolReading, pool);
       const counter = pool.changes.count;
       const now = Date.now();
       const found = keptRow(kept, counter, value, now);
-      if (found !== NOT_AT_HAND) return found;
-      const row = await select(db, value);
-      if (row && pool.changes.count === counter) keep(kept, value, { row, changeCount: counter, at: now });
-      else kept.delete(value);
+      if (found !== NOT_AT_HAND) return Promise.resolve(found);
+      // Kept rows all expire together, so every request in flight misses at once: they share one query for
+      // a row, as long as nothing this process wrote since it was sent could be missing from its answer.
+      const underWay = reading.get(value);
+      if (underWay && underWay.changeCount === counter) return underWay.row;
+      const row = select(db, value).then(
+        (row) => {
+          if (reading.get(value) === entry) reading.delete(value);
+          if (row && pool.changes.count === counter) keep(kept, value, { row, changeCount: counter, at: now });
+          else kept.delete(value);
+          return row;
+        },
+        (error: unknown) => {
+          if (reading.get(value) === entry) reading.delete(value);
+          throw error;
+        },
+      );
+      const entry: Reading<Row> = { row, changeCount: counter };
+      reading.set(value, entry);
       return row;
     },
     kept: (pool: PostgresPool, value: string | number): Row | typeof NOT_AT_HAND =>

@@ -2,7 +2,7 @@
  * The hot path's reads: exactly the rows drizzle's own select gives, and a kept row never outlives a
  * change made through the app, nor by more than a second a change made by another process.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { SQL } from "bun";
 import { eq, sql } from "drizzle-orm";
@@ -133,5 +133,68 @@ describe("kept rows", () => {
     expect(byId.keptRows(ctx.deps.db)).toBe(0);
     expect((await byId(ctx.deps.db, ids[0]))!.id).toBe(ids[0]);
     expect(byId.keptRows(ctx.deps.db)).toBe(1);
+  });
+});
+
+/** The reader's queries on PostgreSQL: every one goes through the handle's `select`. */
+const selectsOf = (db: unknown) => spyOn(db as { select: () => unknown }, "select");
+
+describe.if(onPostgres)("rows missed together on PostgreSQL", () => {
+  test("requests that miss the same row at once share one query; another row has its own", async () => {
+    const byId = rowReader(users, "id");
+    const [first, second] = [(await signUpUser(ctx)).user, (await signUpUser(ctx)).user];
+    const selects = selectsOf(ctx.deps.db);
+    try {
+      const rows = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => byId(ctx.deps.db, i % 2 ? first.id : second.id)),
+      );
+      expect(selects).toHaveBeenCalledTimes(2);
+      rows.forEach((row, i) => expect(row!.id).toBe(i % 2 ? first.id : second.id));
+    } finally {
+      selects.mockRestore();
+    }
+  });
+
+  test("a read after this process wrote does not share a query sent before the write", async () => {
+    const byId = rowReader(users, "id");
+    const { user } = await signUpUser(ctx);
+    const [unchanged] = await ctx.deps.db.select().from(users).where(eq(users.id, user.id));
+    // The first query is held until after the write, and answers with the row as it was.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const selects = selectsOf(ctx.deps.db).mockImplementationOnce(() => {
+      const slow = { from: () => slow, where: () => slow, limit: () => held.then(() => [unchanged]) };
+      return slow;
+    });
+    try {
+      const before = byId(ctx.deps.db, user.id);
+      await ctx.deps.db.update(users).set({ theme: "light" }).where(eq(users.id, user.id));
+      const after = byId(ctx.deps.db, user.id);
+      expect(selects).toHaveBeenCalledTimes(2);
+      expect((await after)!.theme).toBe("light");
+      answer();
+      expect((await before)!.theme).toBe("dark");
+      // And the row the earlier query brought is not kept: the next read is the written one.
+      expect((await byId(ctx.deps.db, user.id))!.theme).toBe("light");
+    } finally {
+      selects.mockRestore();
+    }
+  });
+
+  test("a query that fails fails every read sharing it, and the next read asks again", async () => {
+    const byId = rowReader(users, "id");
+    const { user } = await signUpUser(ctx);
+    const selects = selectsOf(ctx.deps.db).mockImplementationOnce(() => {
+      const failing = { from: () => failing, where: () => failing, limit: () => Promise.reject(new Error("lost")) };
+      return failing;
+    });
+    try {
+      const shared = [byId(ctx.deps.db, user.id), byId(ctx.deps.db, user.id)];
+      for (const read of shared) await expect(read).rejects.toThrow("lost");
+      expect((await byId(ctx.deps.db, user.id))!.id).toBe(user.id);
+      expect(selects).toHaveBeenCalledTimes(2);
+    } finally {
+      selects.mockRestore();
+    }
   });
 });
