@@ -149,7 +149,7 @@ describe.if(onPostgres)("rows missed together on PostgreSQL", () => {
         Array.from({ length: 20 }, (_, i) => byId(ctx.deps.db, i % 2 ? first.id : second.id)),
       );
       expect(selects).toHaveBeenCalledTimes(2);
-      rows.forEach((row, i) => expect(row!.id).toBe(i % 2 ? first.id : second.id));
+      for (const [i, row] of rows.entries()) expect(row!.id).toBe(i % 2 ? first.id : second.id);
     } finally {
       selects.mockRestore();
     }
