@@ -43,16 +43,6 @@ export const MAX_KEPT_ROWS = 10_000;
 /** The connections under a database handle or a transaction's (src/db/sqlite/connection.ts sets both). */
 const connectionsOf = (db: DbOrTx) => (db as unknown as { $client: SqliteConnections }).$client;
 
-/** The map `maps` holds for `pool`, made on first use. */
-function mapOf<Value>(maps: WeakMap<PostgresPool, Map<string | number, Value>>, pool: PostgresPool) {
-  let map = maps.get(pool);
-  if (!map) {
-    map = new Map();
-    maps.set(pool, map);
-  }
-  return map;
-}
-
 /** A read sent to PostgreSQL and not yet answered, which later readers of the same row may share. */
 interface Reading<Row> {
   row: Promise<Row | undefined>;
@@ -170,7 +160,11 @@ function postgresReader<Row>(
     found = { table, column };
     return found;
   };
-  const perPool = new WeakMap<PostgresPool, Map<string | number, Kept<Row>>>();
+  /** Per pool: its kept rows, and its reads under way that later readers of the same row may share. */
+  const perPool = new WeakMap<
+    PostgresPool,
+    { kept: Map<string | number, Kept<Row>>; reading: Map<string | number, Reading<Row>> }
+  >();
   const select = async (db: DbOrTx, value: string | number) => {
     const handle = db as unknown as {
       select(): { from(t: PgTable): { where(condition: SQL): { limit(count: number): Promise<unknown[]> } } };
@@ -190,12 +184,15 @@ function postgresReader<Row>(
     if (found && found.changeCount === counter && now - found.at < KEPT_ROW_MS) return found.row;
     return NOT_AT_HAND;
   };
-  const perPoolReading = new WeakMap<PostgresPool, Map<string | number, Reading<Row>>>();
   return {
     read(db: DbOrTx, pool: PostgresPool, value: string | number): Promise<Row | undefined> {
       if (insideTransaction()) return select(db, value);
-      const kept = mapOf(perPool, pool);
-      const reading = mapOf(perPoolReading, pool);
+      let state = perPool.get(pool);
+      if (!state) {
+        state = { kept: new Map(), reading: new Map() };
+        perPool.set(pool, state);
+      }
+      const { kept, reading } = state;
       const counter = pool.changes.count;
       const now = Date.now();
       const found = keptRow(kept, counter, value, now);
@@ -204,24 +201,23 @@ function postgresReader<Row>(
       // a row, as long as nothing this process wrote since it was sent could be missing from its answer.
       const underWay = reading.get(value);
       if (underWay && underWay.changeCount === counter) return underWay.row;
-      const row = select(db, value).then(
-        (row) => {
-          if (reading.get(value) === entry) reading.delete(value);
-          if (row && pool.changes.count === counter) keep(kept, value, { row, changeCount: counter, at: now });
-          else kept.delete(value);
-          return row;
-        },
-        (error: unknown) => {
-          if (reading.get(value) === entry) reading.delete(value);
-          throw error;
-        },
-      );
-      const entry: Reading<Row> = { row, changeCount: counter };
+      const entry: Reading<Row> = {
+        changeCount: counter,
+        row: select(db, value)
+          .then((row) => {
+            if (row && pool.changes.count === counter) keep(kept, value, { row, changeCount: counter, at: now });
+            else kept.delete(value);
+            return row;
+          })
+          .finally(() => {
+            if (reading.get(value) === entry) reading.delete(value);
+          }),
+      };
       reading.set(value, entry);
-      return row;
+      return entry.row;
     },
     kept: (pool: PostgresPool, value: string | number): Row | typeof NOT_AT_HAND =>
-      insideTransaction() ? NOT_AT_HAND : keptRow(perPool.get(pool), pool.changes.count, value, Date.now()),
-    keptRows: (pool: PostgresPool) => perPool.get(pool)?.size ?? 0,
+      insideTransaction() ? NOT_AT_HAND : keptRow(perPool.get(pool)?.kept, pool.changes.count, value, Date.now()),
+    keptRows: (pool: PostgresPool) => perPool.get(pool)?.kept.size ?? 0,
   };
 }
