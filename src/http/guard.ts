@@ -50,7 +50,7 @@ function userAtHand(deps: AppDeps, request: Request): User | null | typeof NOT_A
   const user = userByIdAtHand(deps.db, claims.userId);
   if (user === NOT_AT_HAND) return NOT_AT_HAND;
   if (!user || user.tokenVersion !== claims.tokenVersion) return null;
-  return seenLately(user, now) ? user : NOT_AT_HAND;
+  return seenLately(deps.db, user, now) ? user : NOT_AT_HAND;
 }
 
 async function lookUpUser(deps: AppDeps, request: Request): Promise<User | null> {

@@ -14,6 +14,8 @@ import type { AppError } from "../../src/lib/errors";
 import { MemoryRateLimiter } from "../../src/lib/rate-limit";
 import type { SqliteConnections } from "../../src/db/sqlite/connection";
 import { KEPT_ROW_MS } from "../../src/db/prepared";
+import { postgresPoolOf } from "../../src/db";
+import { markedLately, markOnceAMinute } from "../../src/lib/minute-marks";
 import { FakeClock } from "../support/fake-clock";
 import { api, makeTestApp, signUpUser, type TestContext } from "../support/app";
 import { onPostgres } from "../support/postgres-pass";
@@ -98,6 +100,20 @@ describe("the hot path", () => {
     expect(row!.pluginValidatedAt).toBe(ctx.clock.now());
   });
 
+  test("validations under way the moment the minute falls due write its two marks once between them", async () => {
+    const input = await linkedKey();
+    ctx.clock.advance(2 * MINUTE);
+    const writes = writeCount();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => validatePluginKey(ctx.deps, leases, input)));
+    expect(answers.map((answer) => answer.code)).toEqual(Array(20).fill("VALID"));
+    expect(writeCount() - writes).toBe(2);
+    const [row] = await ctx.deps.db.select().from(users).where(eq(users.id, input.userId));
+    expect([row!.lastSeenAt, row!.pluginValidatedAt]).toEqual([ctx.clock.now(), ctx.clock.now()]);
+    // Marked, calls are on the hot path again: on PostgreSQL once a call has read the rows the marks changed.
+    if (onPostgres) await validatePluginKey(ctx.deps, leases, input);
+    expect(validatePluginKey(ctx.deps, leases, input)).not.toBeInstanceOf(Promise);
+  });
+
   test("another Roblox account goes the whole way and is refused", async () => {
     const input = await linkedKey();
     expect(await failureCode(() => validatePluginKey(ctx.deps, leases, { ...input, robloxUserId: "456" }))).toBe(
@@ -118,6 +134,42 @@ describe("the hot path", () => {
     expect(await failureCode(() => validatePluginKey(ctx.deps, leases, input))).toBe("SUBSCRIPTION_EXPIRED");
   });
 });
+
+describe("the minute's marks", () => {
+  test("a dashboard's calls under way the moment the minute falls due mark its account seen once", async () => {
+    const user = await signUpUser(ctx, "month");
+    expect((await api(ctx.app, user.token).api.auth.me.get()).status).toBe(200);
+    ctx.clock.advance(2 * MINUTE);
+    const writes = writeCount();
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, async () => (await api(ctx.app, user.token).api.auth.me.get()).status),
+    );
+    expect(statuses).toEqual(Array(10).fill(200));
+    expect(writeCount() - writes).toBe(1);
+    const [row] = await ctx.deps.db.select().from(users).where(eq(users.id, user.user.id));
+    expect(row!.lastSeenAt).toBe(ctx.clock.now());
+  });
+
+  test("a mark whose write failed is written by the next call, and a minute later again", async () => {
+    const db = {};
+    const writes: number[] = [];
+    const failing = () => Promise.reject(new Error("the database is away"));
+    await expect(markOnceAMinute(db, "seen 1", null, 1_000, failing)).rejects.toThrow("the database is away");
+    expect(markedLately(db, "seen 1", null, 1_000)).toBe(false);
+    await markOnceAMinute(db, "seen 1", null, 2_000, async () => writes.push(2_000));
+    await markOnceAMinute(db, "seen 1", null, 2_000 + MINUTE - 1, async () => writes.push(2_000 + MINUTE - 1));
+    expect(markedLately(db, "seen 1", null, 2_000 + MINUTE - 1)).toBe(true);
+    await markOnceAMinute(db, "seen 1", null, 2_000 + MINUTE, async () => writes.push(2_000 + MINUTE));
+    expect(writes).toEqual([2_000, 2_000 + MINUTE]);
+    // Another database's marks are its own.
+    expect(markedLately({}, "seen 1", null, 2_000 + MINUTE)).toBe(false);
+  });
+});
+
+/** Statements that could change the database so far, on either engine. */
+const writeCount = () =>
+  (postgresPoolOf(ctx.deps.db)?.changes ?? (ctx.deps.db as unknown as { $client: SqliteConnections }).$client.changes)
+    .count;
 
 /** Counts the statements run on SQLite's reader from now on (its kept-row statements are made anew on it). */
 function countReads(connections: SqliteConnections) {

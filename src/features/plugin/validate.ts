@@ -223,7 +223,7 @@ function validateAtHand(
 ): PluginValidateSuccess | undefined {
   const owner = pluginKeyOwnerAtHand(deps.db, key);
   if (owner === NOT_AT_HAND || !owner || owner.linkedRobloxAccountId !== robloxUserId) return undefined;
-  if (!seenLately(owner, now) || !ownKeyValidatedLately(owner, now)) return undefined;
+  if (!seenLately(deps.db, owner, now) || !ownKeyValidatedLately(deps.db, owner, now)) return undefined;
   const sub = subscriptionAtHand(deps.db, owner.id);
   if (sub === NOT_AT_HAND) return undefined;
   const licence = runningLicence(sub, now);

@@ -7,7 +7,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { rowReader } from "../../db/prepared";
 import { seats, users, type Seat, type User } from "../../db/schema";
-import { MINUTE } from "../../lib/clock";
+import { markedLately, markOnceAMinute } from "../../lib/minute-marks";
 
 const seatByKey = rowReader(seats, "plugin_key");
 
@@ -40,16 +40,18 @@ export async function linkSeat(
 
 /** When a seat's key last validated, as its owner's seat list shows it: written at most once a minute. */
 export async function touchSeatValidated(db: DbOrTx, seat: Seat, now: number): Promise<void> {
-  if (seat.lastValidatedAt !== null && now - seat.lastValidatedAt < MINUTE) return;
-  await db.update(seats).set({ lastValidatedAt: now }).where(eq(seats.id, seat.id));
+  await markOnceAMinute(db, `seat validated ${seat.id}`, seat.lastValidatedAt, now, () =>
+    db.update(seats).set({ lastValidatedAt: now }).where(eq(seats.id, seat.id)),
+  );
 }
 
 /** Whether seat 1's last validation was written within the minute, so `touchOwnKeyValidated` writes nothing. */
-export const ownKeyValidatedLately = (owner: Pick<User, "pluginValidatedAt">, now: number) =>
-  owner.pluginValidatedAt !== null && now - owner.pluginValidatedAt < MINUTE;
+export const ownKeyValidatedLately = (db: DbOrTx, owner: Pick<User, "id" | "pluginValidatedAt">, now: number) =>
+  markedLately(db, `key validated ${owner.id}`, owner.pluginValidatedAt, now);
 
 /** The same for seat 1, the owner's own key. */
 export async function touchOwnKeyValidated(db: DbOrTx, owner: User, now: number): Promise<void> {
-  if (ownKeyValidatedLately(owner, now)) return;
-  await db.update(users).set({ pluginValidatedAt: now }).where(eq(users.id, owner.id));
+  await markOnceAMinute(db, `key validated ${owner.id}`, owner.pluginValidatedAt, now, () =>
+    db.update(users).set({ pluginValidatedAt: now }).where(eq(users.id, owner.id)),
+  );
 }

@@ -7,6 +7,7 @@ import { rowReader } from "../../db/prepared";
 import { hashPassword } from "../../lib/passwords";
 import { newPassword } from "../../lib/random";
 import { toIso } from "../../lib/clock";
+import { markedLately, markOnceAMinute } from "../../lib/minute-marks";
 import type { PublicUser, UserSettings } from "@shared/api/users";
 import { isThemeChoice } from "@shared/theme";
 import type { SiteLanguage } from "@shared/languages";
@@ -136,11 +137,12 @@ export async function countAdmins(db: DbOrTx): Promise<number> {
 }
 
 /** Whether the user was marked seen within the minute, so `touchLastSeen` has nothing to write. */
-export const seenLately = (user: Pick<User, "lastSeenAt">, now: number) =>
-  user.lastSeenAt !== null && now - user.lastSeenAt < 60_000;
+export const seenLately = (db: DbOrTx, user: Pick<User, "id" | "lastSeenAt">, now: number) =>
+  markedLately(db, `seen ${user.id}`, user.lastSeenAt, now);
 
 /** Marks the user as seen (active-users stat), at most once a minute to keep hot paths write-free. */
 export async function touchLastSeen(db: DbOrTx, user: Pick<User, "id" | "lastSeenAt">, now: number) {
-  if (seenLately(user, now)) return;
-  await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id));
+  await markOnceAMinute(db, `seen ${user.id}`, user.lastSeenAt, now, () =>
+    db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id)),
+  );
 }
