@@ -15,7 +15,7 @@ import { call, makeKey, makeTestApp, signInAdmin, type TestContext } from "../su
 import { startFakeS3, type FakeS3 } from "../support/fake-s3";
 import { captureLog } from "../support/log";
 
-setDefaultTimeout(60_000);
+setDefaultTimeout(120_000);
 
 const METRICS_TOKEN = "metrics-token-0123456789";
 const PASSPHRASE = "a passphrase nobody may read";

@@ -3,13 +3,16 @@
  * there (tests/api/cli.test.ts runs them on a SQLite file), `serve` says which database it uses, and a
  * server that can't be reached is one line naming host and port, never the password.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import { count, eq } from "drizzle-orm";
 import { postgresTables as pg } from "../../src/db/postgres/schema";
 import { describePostgres, freshPostgresDatabase, type TestPostgres } from "../support/postgres";
 import { freePort } from "../support/ports";
 import { pollHealth } from "../support/health";
+
+// Each command runs in a process of its own, started afresh: seconds alone, up to a minute beside a full run.
+setDefaultTimeout(120_000);
 
 const root = join(import.meta.dir, "../..");
 

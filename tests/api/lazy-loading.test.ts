@@ -4,12 +4,15 @@
  * page renderer. Each check runs in its own process, since this test runner shares loaded modules between
  * test files.
  */
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const ROOT = join(import.meta.dir, "../..");
+
+// Each test starts a process that loads the site afresh: a few seconds alone, most of a minute beside a full run.
+setDefaultTimeout(180_000);
 
 /** Starts a server in a fresh process, asks it for `paths`, and answers which lazy modules have loaded. */
 async function loadedAfter(paths: string[]): Promise<{ name: string; loaded: boolean }[]> {
@@ -69,19 +72,19 @@ test("a fresh server has loaded none of the heavy modules", async () => {
   const modules = await loadedAfter(["/api/health"]);
   expect(modules.map((m) => m.name)).toEqual(expect.arrayContaining(HEAVY));
   expect(modules.filter((m) => m.loaded).map((m) => m.name)).toEqual([]);
-}, 60_000);
+});
 
 test("the home page loads the page renderer and nothing else", async () => {
   const modules = await loadedAfter(["/"]);
   expect(modules.filter((m) => m.loaded).map((m) => m.name)).toEqual([
     "pages rendered on the server (react-dom/server)",
   ]);
-}, 60_000);
+});
 
 test("the API document loads the OpenAPI documents on first ask", async () => {
   const modules = await loadedAfter(["/api/openapi.json"]);
   expect(modules.filter((m) => m.loaded).map((m) => m.name)).toEqual(["the OpenAPI documents (@elysiajs/openapi)"]);
-}, 60_000);
+});
 
 test("a site on SQLite never loads PostgreSQL's client, driver or schema", async () => {
   const script = `
@@ -128,4 +131,4 @@ test("a command of the command line loads what it runs: never the web server, an
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}, 60_000);
+});

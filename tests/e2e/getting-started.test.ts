@@ -14,7 +14,7 @@ import { DESKTOP, PHONE, openSignedIn } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { startTestServer, type TestServer, signUpOn } from "../support/server";
 
-setDefaultTimeout(60_000);
+setDefaultTimeout(120_000);
 
 const STORE_PAGE = "https://create.roblox.com/store/asset/1234567890/Layerlift";
 
