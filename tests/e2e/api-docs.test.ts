@@ -103,8 +103,9 @@ function scrolledReference() {
   scrolledToTheEnd ??= reference(DESKTOP).then(async ({ page }) => {
     await page.evaluate(async () => {
       const frame = () => new Promise<void>((done) => requestAnimationFrame(() => done()));
-      // At the bottom with the same height five steps running: nothing more is being rendered.
-      for (let still = 0, height = 0; still < 5; ) {
+      // At the bottom with the same height five steps running: nothing more is being rendered. A page that never
+      // settles stops after 400 steps, and the count of cards below says what is missing.
+      for (let step = 0, still = 0, height = 0; still < 5 && step < 400; step++) {
         window.scrollBy(0, 4000);
         await frame();
         await frame();
