@@ -1,6 +1,7 @@
 /** What the bench's parts share: where the repo is, how to start a server, wait for it and call it. */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { freePort as pickFreePort } from "./free-port";
 
 export const ROOT = join(import.meta.dir, "..");
 export const BUN = process.execPath;
@@ -30,16 +31,9 @@ export async function json(url: string, init: RequestInit & { token?: string } =
   return r.json() as Promise<any>;
 }
 
-/** A port nothing answers on yet, so the bench never measures a stray server. */
+/** A port nothing uses yet, so the bench never measures a stray server (scripts/free-port.ts). */
 export async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 40_000 + Math.floor(Math.random() * 20_000);
-    try {
-      await fetch(`http://127.0.0.1:${port}/`);
-    } catch {
-      return port;
-    }
-  }
+  return pickFreePort();
 }
 
 /** An account signed up with `productKey`, its plugin key, and the body validation is called with (called once). */

@@ -19,6 +19,7 @@ import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import * as lighthouseConstants from "lighthouse/core/config/constants.js";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/browser";
 import { productionEnv } from "./bench-pages";
+import { freePort } from "./free-port";
 
 const DEFAULT_PAGES = ["/", "/purchase", "/support", "/docs", "/docs/lock"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -41,16 +42,9 @@ const pages = args.length ? args : DEFAULT_PAGES;
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
-async function freePort(): Promise<number> {
-  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = probe.port!;
-  await probe.stop(true);
-  return port;
-}
-
 /** The production server, as an operator runs it, with nothing real behind the providers. */
 async function startProductionServer() {
-  const port = await freePort();
+  const port = freePort();
   const dir = mkdtempSync(join(tmpdir(), "layerlift-lighthouse-"));
   const base = `http://localhost:${port}`;
   const server = Bun.spawn([process.execPath, join(import.meta.dir, "../src/index.ts")], {

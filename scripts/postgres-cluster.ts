@@ -10,6 +10,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, chownSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "./free-port";
 
 export interface Cluster {
   /** postgres://postgres@127.0.0.1:PORT/postgres — the maintenance database of the cluster. */
@@ -37,13 +38,6 @@ export function postgresBinDir(): string | null {
   if (!pgConfig) return null;
   const bindir = Bun.spawnSync([pgConfig, "--bindir"]).stdout.toString().trim();
   return bindir && existsSync(join(bindir, "initdb")) ? bindir : null;
-}
-
-async function freePort(): Promise<number> {
-  const server = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
-  const port = server.port;
-  server.stop(true);
-  return port;
 }
 
 async function run(command: string[], asPostgres: boolean) {
@@ -74,7 +68,7 @@ export async function startCluster(): Promise<Cluster> {
     chownSync(dir, uid, gid);
   }
   const data = join(dir, "data");
-  const port = await freePort();
+  const port = freePort();
   await run(
     [join(bin, "initdb"), "-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync"],
     asPostgres,

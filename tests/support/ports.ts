@@ -1,10 +1,5 @@
 /**
- * A TCP port nothing listens on now, chosen by the kernel. A random pick from a fixed range can land on a port
- * in use: the range overlaps the one the kernel hands out to outgoing connections (PostgreSQL's, the fakes').
+ * A TCP port for a server a test starts as a process of its own: free now, and one the kernel never hands out by
+ * itself (scripts/free-port.ts says why). A server started in the test process listens on `port: 0` instead.
  */
-export function freePort(): number {
-  const probe = Bun.listen({ hostname: "0.0.0.0", port: 0, socket: { data() {} } });
-  const port = probe.port;
-  probe.stop(true);
-  return port;
-}
+export { freePort } from "../../scripts/free-port";
