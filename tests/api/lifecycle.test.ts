@@ -198,6 +198,7 @@ describe("starting", () => {
     await waitUntilUp(port, server);
     try {
       let closed = false;
+      let closedAt = 0;
       const answers: string[] = [];
       const socket = await Bun.connect({
         hostname: "127.0.0.1",
@@ -206,6 +207,7 @@ describe("starting", () => {
           data: (_, chunk) => void answers.push(chunk.toString()),
           close: () => {
             closed = true;
+            closedAt = Date.now();
           },
         },
       });
@@ -215,7 +217,16 @@ describe("starting", () => {
       // Elysia's default closed an idle connection after about 30 s: Caddy, keeping its own for 2 minutes, got a reset.
       const quiet = Date.now() + 36_000;
       await waitFor(() => closed || Date.now() > quiet, 40_000);
-      expect(closed).toBe(false);
+      if (closed) {
+        // Say why: the server stopped (its exit code and output), or it still runs and closed the connection.
+        const exitCode = server.exitCode;
+        server.kill("SIGTERM");
+        await server.exited;
+        const printed = `${await new Response(server.stdout).text()}${await new Response(server.stderr).text()}`;
+        throw new Error(
+          `the connection closed ${36_000 - (quiet - closedAt)} ms after the answer; the server's exit code then: ${exitCode}; it printed:\n${printed}`,
+        );
+      }
       answers.length = 0;
       ask();
       await waitFor(() => answers.join("").includes("HTTP/1.1 200"), 10_000);
