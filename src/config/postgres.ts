@@ -15,6 +15,14 @@ export interface PostgresTarget {
 
 const SSL_MODES = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"] as const;
 
+/**
+ * The smallest pool that can't wait on itself: each periodic round that runs on one instance at a time holds a
+ * connection for its lock while it runs (src/db/job-lock.ts: two such jobs, which can run at once), and its own
+ * queries and the site's need one more. With fewer, a round holding the last connection waits for another forever,
+ * and every request with it.
+ */
+export const SMALLEST_POOL = 3;
+
 /** Reads a postgres:// URL and the variables beside it; problems are sentences pushed to `problems`. */
 export function parsePostgresTarget(
   raw: string,
@@ -43,7 +51,7 @@ export function parsePostgresTarget(
     }
     return n;
   };
-  const poolMax = number("DATABASE_POOL_MAX", url.searchParams.get("max"), 10, 1, 500);
+  const poolMax = number("DATABASE_POOL_MAX", url.searchParams.get("max"), 10, SMALLEST_POOL, 500);
   const statementTimeoutMs = number(
     "DATABASE_STATEMENT_TIMEOUT_MS",
     url.searchParams.get("statement_timeout"),

@@ -8,8 +8,11 @@
 import { postgresPoolOf, type Db } from "./index";
 import type { OneAtATime } from "../lib/jobs";
 
-/** The advisory-lock keys of the rounds (the migrations' lock is 7_358_213_004). */
-const JOB_LOCKS = {
+/**
+ * The advisory-lock keys of the rounds (the migrations' lock is 7_358_213_004). Each holds a pooled connection while
+ * its round runs, so the pool's smallest size (SMALLEST_POOL, src/config/postgres.ts) counts them.
+ */
+export const JOB_LOCKS = {
   "expired-checkouts": 7_358_213_101,
   "tax-sync": 7_358_213_102,
 } as const;

@@ -8,7 +8,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { closeDatabase, openDatabase, postgresPoolOf } from "../../src/db";
-import { runAlone } from "../../src/db/job-lock";
+import { JOB_LOCKS, runAlone, type Job } from "../../src/db/job-lock";
+import { SMALLEST_POOL } from "../../src/config/postgres";
+import { sales } from "../../src/db/schema";
 import { heldRound } from "../support/held-round";
 import { describePostgres, instancesOnOnePostgres } from "../support/postgres";
 
@@ -20,6 +22,10 @@ test("on SQLite a round just runs", async () => {
   expect(ran).toBe(1);
   await closeDatabase(db);
   rmSync(dir, { recursive: true, force: true });
+});
+
+test("the smallest pool the configuration takes has a connection for every round's lock and one more", () => {
+  expect(SMALLEST_POOL).toBe(Object.keys(JOB_LOCKS).length + 1);
 });
 
 describePostgres("periodic rounds across instances on one PostgreSQL", () => {
@@ -68,5 +74,23 @@ describePostgres("periodic rounds across instances on one PostgreSQL", () => {
     expect(terminated.map((row) => row.gone)).toEqual([true]);
     expect(await runAlone(second, "expired-checkouts", async () => undefined)).toBe(true);
     held.finish();
+  });
+
+  test("every round at once on the smallest pool finishes, with the site's queries beside them", async () => {
+    // Before the smallest size was 3, a pool of 1 (or 2, with both rounds at once) was all held by the rounds'
+    // locks; their queries, and every request's, then waited for a connection forever.
+    const db = instance({ DATABASE_POOL_MAX: String(SMALLEST_POOL) });
+    const holding = (Object.keys(JOB_LOCKS) as Job[]).map(() => heldRound());
+    const rounds = (Object.keys(JOB_LOCKS) as Job[]).map((job, i) =>
+      runAlone(db, job, async () => {
+        await holding[i]!.round();
+        await db.select().from(sales).limit(1);
+      }),
+    );
+    await Promise.all(holding.map((held) => held.running));
+    // Every lock is held now: the site's own query still gets a connection.
+    expect(await db.select().from(sales)).toEqual([]);
+    for (const held of holding) held.finish();
+    expect(await Promise.all(rounds)).toEqual(rounds.map(() => true));
   });
 });

@@ -142,8 +142,9 @@ export function instancesOnOnePostgres() {
     await Promise.all(handles.splice(0).map((db) => closeDatabase(db)));
   });
   return {
-    instance(): Db {
-      const db = postgresHandle(parsePostgresTarget(database.url, () => undefined, [])!);
+    /** A handle as an instance opens one, with `env` as its variables (DATABASE_POOL_MAX, say). */
+    instance(env: Record<string, string> = {}): Db {
+      const db = postgresHandle(parsePostgresTarget(database.url, (name) => env[name], [])!);
       handles.push(db);
       return db;
     },
