@@ -1,8 +1,8 @@
 /**
- * The ports tests give the servers they start as processes of their own. A port the kernel chose and let go of was
- * once handed out again to an outgoing connection or another server while such a server was still starting on a
- * busy machine (a full run's "a kept-alive connection left idle for 36 s" reached another test's server, which
- * then stopped). Picked below the kernel's ephemeral range, a port is taken only by another explicit pick.
+ * The ports tests give the servers they start as processes of their own. A port the kernel chose and let go of can
+ * be handed out again, to an outgoing connection or to another server, while such a server is still starting on a
+ * busy machine: the server then exits, and the test may reach whatever took the port. Picked below the kernel's
+ * ephemeral range, a port is taken only by another explicit pick.
  */
 import { afterAll, expect, test } from "bun:test";
 import { ephemeralPortsFrom, freePort, PICKED_PORTS_FROM } from "../../scripts/free-port";
