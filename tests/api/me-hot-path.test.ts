@@ -11,6 +11,7 @@ import { userFromRequest } from "../../src/http/guard";
 import { MINUTE } from "../../src/lib/clock";
 import { FakeClock } from "../support/fake-clock";
 import { api, makeTestApp, signUpUser, type TestContext } from "../support/app";
+import { rightAfterRead } from "../support/kept-rows";
 
 let ctx: TestContext;
 beforeEach(() => {
@@ -31,11 +32,14 @@ async function signedIn() {
 describe("the signed-in user's look-up", () => {
   test("a known token of an account at hand answers at once, the user the whole way finds", async () => {
     const { token, user } = await signedIn();
-    const found = userFromRequest(ctx.deps, meRequest(token));
+    const me = () => api(ctx.app, token).api.auth.me.get();
+    const whole = await me();
+    const { answer: found } = await rightAfterRead(ctx.deps.db, me, () => userFromRequest(ctx.deps, meRequest(token)));
     expect(found).not.toBeInstanceOf(Promise);
     expect((found as { id: number }).id).toBe(user.id);
-    const whole = await api(ctx.app, token).api.auth.me.get();
-    const atOnce = meResponse(ctx.deps, found as Parameters<typeof meResponse>[1]);
+    const { answer: atOnce } = await rightAfterRead(ctx.deps.db, me, () =>
+      meResponse(ctx.deps, found as Parameters<typeof meResponse>[1]),
+    );
     expect(atOnce).not.toBeInstanceOf(Promise);
     expect(atOnce).toEqual(whole.data!);
   });
