@@ -215,7 +215,8 @@ describe("starting", () => {
       ask();
       await waitFor(() => answers.join("").includes("HTTP/1.1 200"), 10_000);
       // Elysia's default closed an idle connection after about 30 s: Caddy, keeping its own for 2 minutes, got a reset.
-      const quiet = Date.now() + 36_000;
+      const answered = Date.now();
+      const quiet = answered + 36_000;
       await waitFor(() => closed || Date.now() > quiet, 40_000);
       if (closed) {
         // Say why: the server stopped (its exit code and output), or it still runs and closed the connection.
@@ -224,7 +225,7 @@ describe("starting", () => {
         await server.exited;
         const printed = `${await new Response(server.stdout).text()}${await new Response(server.stderr).text()}`;
         throw new Error(
-          `the connection closed ${36_000 - (quiet - closedAt)} ms after the answer; the server's exit code then: ${exitCode}; it printed:\n${printed}`,
+          `the connection closed ${closedAt - answered} ms after the answer; the server's exit code then: ${exitCode}; it printed:\n${printed}`,
         );
       }
       answers.length = 0;

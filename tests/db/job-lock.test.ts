@@ -80,8 +80,9 @@ describePostgres("periodic rounds across instances on one PostgreSQL", () => {
     // Before the smallest size was 3, a pool of 1 (or 2, with both rounds at once) was all held by the rounds'
     // locks; their queries, and every request's, then waited for a connection forever.
     const db = instance({ DATABASE_POOL_MAX: String(SMALLEST_POOL) });
-    const holding = (Object.keys(JOB_LOCKS) as Job[]).map(() => heldRound());
-    const rounds = (Object.keys(JOB_LOCKS) as Job[]).map((job, i) =>
+    const jobs = Object.keys(JOB_LOCKS) as Job[];
+    const holding = jobs.map(() => heldRound());
+    const rounds = jobs.map((job, i) =>
       runAlone(db, job, async () => {
         await holding[i]!.round();
         await db.select().from(sales).limit(1);
