@@ -114,6 +114,15 @@ function scrolledReference() {
         height = now;
       }
     });
+    // A section is rendered a moment after it comes into view (Scalar batches them behind a debounce and an idle
+    // callback), so a page whose height stood still may still owe some: wait for every operation's card, at the
+    // end of the page, for up to a minute. One that never comes is what the counts in the tests report.
+    const expected = await operationCount();
+    const cards = exampleAnswers(page, "group").or(exampleAnswers(page, "region"));
+    for (const end = Date.now() + 60_000; (await cards.count()) < expected && Date.now() < end; ) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(250);
+    }
     return page;
   });
   return scrolledToTheEnd;
