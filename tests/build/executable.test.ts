@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { startFakeS3 } from "../support/fake-s3";
 import { freePort } from "../support/ports";
 import { waitHealthy } from "../support/health";
+import { waitFor } from "../support/serve-process";
 
 const root = join(import.meta.dir, "../..");
 const dir = mkdtempSync(join(tmpdir(), "layerlift-bin-"));
@@ -147,12 +148,15 @@ describe("the executable, alone in an empty folder", () => {
     const health = Bun.spawnSync([bin, "health"], { cwd: dir, env });
     expect(health.exitCode).toBe(0);
     expect(health.stdout.toString()).toStartWith('200 {"ok":true,"status":"ok"');
-    await Bun.sleep(1_200); // request lines are buffered up to a second
-    const lines = (await Bun.file(join(dir, "server.log")).text())
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line));
-    expect(lines.find((line) => line.msg === "request" && line.route === "/api/health")).toMatchObject({
+    // Request lines are buffered for up to a second; a busy machine may write them later still.
+    const logged = async () =>
+      (await Bun.file(join(dir, "server.log")).text())
+        .split("\n")
+        .slice(0, -1) // whole lines only: the last may be still being written
+        .map((line) => JSON.parse(line))
+        .find((line) => line.msg === "request" && line.route === "/api/health");
+    await waitFor(async () => (await logged()) !== undefined, 15_000, "the request line of /api/health in server.log");
+    expect(await logged()).toMatchObject({
       level: "info",
       method: "GET",
       status: 200,
