@@ -109,8 +109,11 @@ function scrolledReference() {
   scrolledToTheEnd ??= reference(DESKTOP).then(async ({ page }) => {
     const expected = (await operations()).length;
     const cards = exampleAnswers(page, "group").or(exampleAnswers(page, "region"));
-    for (let walk = 0; walk < 4 && (walk === 0 || (await cards.count()) < expected); walk++)
+    for (let walk = 0; walk < 4 && (walk === 0 || (await cards.count()) < expected); walk++) {
+      if (walk > 0)
+        console.warn(`API reference: walked again, no answers yet for`, await operationsWithoutAnswers(page));
       await walkToTheEnd(page, walk === 0 ? 0 : 400);
+    }
     return page;
   });
   return scrolledToTheEnd;
