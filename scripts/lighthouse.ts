@@ -9,8 +9,9 @@
  *   npm run lighthouse -- --runs 5 /docs    # other pages or run counts
  *   npm run lighthouse -- --url http://localhost:3000   # audit a server that is already running
  *   npm run lighthouse -- --cpu-slowdown 14  # a slower phone: Lighthouse's CPU slowdown (default 4)
+ *   npm run lighthouse -- --save reports     # also write each page's median report (JSON) there
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -33,6 +34,8 @@ const option = (name: string) => {
 };
 const runs = Number(option("--runs") ?? 3);
 const externalUrl = option("--url");
+/** A folder for each page's median report, to read its long tasks and scripts (Lighthouse's JSON). */
+const saveDir = option("--save");
 /** How many times slower than this machine the simulated phone's CPU is (Lighthouse's mobile default: 4). */
 const cpuSlowdown = Number(
   option("--cpu-slowdown") ?? lighthouseConstants.throttling.mobileSlow4G.cpuSlowdownMultiplier,
@@ -130,7 +133,13 @@ try {
       if (answer.lhr.runtimeError) throw new Error(`${path}: ${answer.lhr.runtimeError.message}`);
       results.push(answer.lhr);
     }
-    rows.push({ path, result: computeMedianRun(results) as Result });
+    const median = computeMedianRun(results) as Result;
+    rows.push({ path, result: median });
+    if (saveDir) {
+      mkdirSync(saveDir, { recursive: true });
+      const name = path.replace(/^\/+|\/+$/g, "").replace(/[^a-z0-9-]+/gi, "_") || "home";
+      writeFileSync(join(saveDir, `${name}.json`), JSON.stringify(median));
+    }
   }
 } finally {
   await chrome.kill();

@@ -2,10 +2,11 @@
  * The language of the page being shown, from its address (/de/… is German), and the hooks a screen
  * reads its words through: `useT()` for a message, `richMessage` for one with marked-up parts.
  */
-import { createContext, Fragment, useContext, useMemo, type ReactNode } from "react";
+import { createContext, Fragment, useCallback, useContext, useMemo, type ReactNode } from "react";
 import { PRODUCT_NAME } from "@shared/product";
-import { DEFAULT_LANGUAGE, languageInfo, type SiteLanguage } from "@shared/languages";
+import { DEFAULT_LANGUAGE, type SiteLanguage } from "@shared/languages";
 import { loadedCatalogue, type MessageId } from "./i18n";
+import { formatMoney } from "./money";
 
 interface PageLanguage {
   language: SiteLanguage;
@@ -66,16 +67,10 @@ function formattedOnce(i18n: object): Map<string, string> {
   return formatted;
 }
 
-/** Formats money for the page's language with Intl: "$24.99", "24,99 $" (de), "US$ 24,99" (pt-BR). */
+/** Formats money for the page's language: "$24.99", "24,99 $" (de), "US$ 24,99" (pt-BR), as Intl would (lib/money.ts). */
 export function useMoney(): (dollars: number) => string {
   const language = useWordsLanguage();
-  return useMemo(() => {
-    const format = new Intl.NumberFormat(language === DEFAULT_LANGUAGE ? "en-US" : languageInfo(language).tag, {
-      style: "currency",
-      currency: "USD",
-    });
-    return (dollars: number) => format.format(dollars);
-  }, [language]);
+  return useCallback((dollars: number) => formatMoney(dollars, language), [language]);
 }
 
 /**

@@ -96,7 +96,9 @@ async function pageData(
   if (routeId && isLegalSlug(routeId))
     seeds.push({ key: ["/api/legal", routeId], data: legalDocument(deps.config, routeId) });
   // The FAQ's refund answer names the site's refund window: the page renders it on the server and hydrates the same.
-  if (routeId === "support") seeds.push({ key: ["/api/config"], data: publicConfig(deps.config) });
+  // The purchase page reads it too (tax, withdrawal consent): carried, it costs the page no request while it hydrates.
+  if (routeId === "support" || routeId === "purchase")
+    seeds.push({ key: ["/api/config"], data: publicConfig(deps.config) });
   const refundWindowDays = deps.config.refundWindowDays;
   const code = search.get("code")?.trim() ?? "";
   if (resolved.match?.route.id === "purchase" && PROMOTION_CODE.test(code)) {

@@ -8,21 +8,24 @@ import type {
 } from "@shared/api-types";
 import { apiRequest, getQueryFn } from "../api";
 import { queryClient } from "../query-client";
+import { useAfterIdle } from "../use-after-idle";
 
-/** Reviews shown on the home page; polled every 60 s. */
+/** Reviews shown on the home and purchase pages; asked once the page is idle, then every 60 s. */
 export function useReviews() {
   return useQuery({
     queryKey: ["/api/reviews"],
     queryFn: getQueryFn<ReviewView[]>({ on401: "returnNull" }),
+    enabled: useAfterIdle(),
     refetchInterval: 60_000,
   });
 }
 
-/** Users active in the last five minutes; polled every 30 s. */
+/** Users active in the last five minutes; asked once the page is idle, then every 30 s. */
 export function useActiveUsers() {
   return useQuery({
     queryKey: ["/api/stats/active-users"],
     queryFn: getQueryFn<ActiveUsersResponse>({ on401: "returnNull" }),
+    enabled: useAfterIdle(),
     refetchInterval: 30_000,
   });
 }
