@@ -37,7 +37,7 @@ function cents(dollars: number): number | null {
 export function formatMoney(dollars: number, language: SiteLanguage): string {
   const style = STYLES[language];
   const whole = Number.isFinite(dollars) ? cents(dollars) : null;
-  if (whole === null || !style) {
+  if (whole === null) {
     const tag = language === "en" ? "en-US" : language;
     return new Intl.NumberFormat(tag, { style: "currency", currency: "USD" }).format(dollars);
   }
