@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import type { PaymentIntentResponse } from "@shared/api-types";
-import type { WithdrawalConsentSetting } from "@shared/withdrawal";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { languageInfo } from "@shared/languages";
 import { useMoney, useT, useWordsLanguage, type Translate } from "../../lib/language";
@@ -43,11 +42,6 @@ function expected(checkout: Checkout, withoutPromotion: boolean, seats: number):
     tax: 0,
     total: promotion.total,
   };
-}
-
-/** Whether a checkout with these settings has something to ask before any payment can be made. */
-export function asksBeforePaying(config: { tax: string; withdrawalConsent: WithdrawalConsentSetting }): boolean {
-  return config.tax !== "off" || config.withdrawalConsent === "always";
 }
 
 /**

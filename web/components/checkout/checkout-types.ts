@@ -47,3 +47,8 @@ export interface Checkout {
   /** The code was refused before the dialog opened (the server's sentence): the dialog offers the list price. */
   promotionRefused?: string;
 }
+
+/** Whether a checkout with these settings has something to ask before any payment can be made. */
+export function asksBeforePaying(config: { tax: string; withdrawalConsent: WithdrawalConsentSetting }): boolean {
+  return config.tax !== "off" || config.withdrawalConsent === "always";
+}

@@ -9,7 +9,7 @@ import { Card, CardContent } from "../../components/ui/card";
 import { useActiveUsers, useReviews } from "../../lib/queries/public";
 import { usePlans } from "../../lib/queries/pricing";
 import { Skeleton } from "../../components/ui/skeleton";
-import { CheckoutDialog } from "../../components/checkout/checkout-dialog";
+import { CheckoutDialog } from "../../components/checkout/lazy-checkout-dialog";
 import { PlanCard } from "../../components/plan-card";
 import { PromotionCodeBox } from "./promotion-code";
 import { EMAIL_FIELD_ID, useBuyPlan } from "./use-buy-plan";

@@ -8,7 +8,7 @@ import { usePromotionLookup } from "../../lib/queries/pricing";
 import { failureToast } from "../../lib/failure-toast";
 import { toast } from "../../lib/use-toast";
 import type { PromotionPrice } from "../../components/plan-card";
-import { asksBeforePaying, type Checkout } from "../../components/checkout/checkout-dialog";
+import { asksBeforePaying, type Checkout } from "../../components/checkout/checkout-types";
 import { useT, useWordsLanguage, type Translate } from "../../lib/language";
 import { paymentRefusals } from "../../components/checkout/refusals";
 import { failureText } from "../../lib/error-text";
