@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { auditLog, buyerRefunds, creditNotes, emails, sales, subscriptions } from "../../src/db/schema";
+import { auditLog, buyerRefunds, creditNotes, emails, productKeys, sales, subscriptions } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
 import { api, failure, makeTestApp, signInAdmin, type TestContext } from "../support/app";
 import { paidWithDemoCard } from "../support/purchase";
@@ -309,6 +309,21 @@ describe("the refund link in the product-key e-mail (no account)", () => {
         (m) => m.to === "no-account@example.com" && m.template === "refund-notice",
       ),
     ).toHaveLength(1);
+  });
+
+  test("after the refund, the link still finds the purchase and says it was refunded (its unused key is gone)", async () => {
+    const ctx = app();
+    const bought = await buy(ctx, "twice@example.com");
+    expect((await api(ctx.app).api["refund-link"].post({ key: bought.key })).status).toBe(200);
+    expect(await ctx.deps.db.select().from(productKeys).where(eq(productKeys.key, bought.key))).toHaveLength(0);
+
+    const view = await api(ctx.app).api["refund-link"].get({ query: { key: bought.key } });
+    expect(view.status).toBe(200);
+    expect(view.data).toMatchObject({ status: "refunded", available: false, reasonCode: "ALREADY_REFUNDED" });
+    const again = await api(ctx.app).api["refund-link"].post({ key: bought.key });
+    expect(again.status).toBe(409);
+    expect(again.error?.value).toMatchObject({ reason: "ALREADY_REFUNDED" });
+    expect((await ctx.deps.db.select().from(emails)).filter((m) => m.template === "refund-notice")).toHaveLength(1);
   });
 
   test("a key already on an account, an unknown key, and a purchase past the window are refused", async () => {

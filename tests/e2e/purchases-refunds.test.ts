@@ -239,6 +239,13 @@ describe("the refund link (no account)", () => {
     expect(
       (await suite.server.deps.db.select().from(sales).where(eq(sales.id, guest.saleId)).limit(1))[0]!.status,
     ).toBe("refunded");
+
+    // Opened again from the e-mail: the purchase, and that it was refunded, not "doesn't match a purchase".
+    await page.reload();
+    await page.getByText("This purchase has already been refunded.").waitFor();
+    await page.getByText(/1 Month Subscription, \$6\.99, bought/).waitFor();
+    expect(await page.getByRole("button", { name: "Request refund" }).count()).toBe(0);
+    await shoot(page, "refund-link-refunded-390");
   });
 });
 

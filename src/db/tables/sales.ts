@@ -45,6 +45,11 @@ function salesTable(b: Columns) {
         .notNull()
         .default("paid"),
       productKeyId: b.int("product_key_id"),
+      /**
+       * The unused key a refund deleted (productKeyId is then null): the product-key e-mail's refund link carries it,
+       * so the link still finds its purchase and says it was refunded.
+       */
+      refundedKey: b.text("refunded_key").unique(),
       /** The card provider's dispute (chargeback) of this payment, if any, as the provider last reported it. */
       disputeId: b.text("dispute_id"),
       disputeStatus: b.text("dispute_status"),

@@ -19,22 +19,23 @@ type LinkDeps = Pick<AppDeps, "db" | "clock" | "payments" | "config">;
 
 const UNKNOWN = "This refund link doesn't match a purchase. Please open it again from your product-key e-mail.";
 
+/** The link's key and its sale; a refund deletes an unused key, so a refunded sale is found by the key it kept. */
 async function saleOfKey(deps: LinkDeps, rawKey: string) {
-  const [key] = await deps.db
-    .select()
-    .from(productKeys)
-    .where(eq(productKeys.key, normaliseProductKey(rawKey)))
-    .limit(1);
-  const [sale] = key?.saleId == null ? [] : await deps.db.select().from(sales).where(eq(sales.id, key.saleId)).limit(1);
-  // A refunded sale's unused key is deleted, so look the sale up by key id as well.
-  if (!key || !sale) throw notFound(UNKNOWN);
-  return { key, sale };
+  const wanted = normaliseProductKey(rawKey);
+  const [key] = await deps.db.select().from(productKeys).where(eq(productKeys.key, wanted)).limit(1);
+  const [sale] = key
+    ? key.saleId == null
+      ? []
+      : await deps.db.select().from(sales).where(eq(sales.id, key.saleId)).limit(1)
+    : await deps.db.select().from(sales).where(eq(sales.refundedKey, wanted)).limit(1);
+  if (!sale) throw notFound(UNKNOWN);
+  return { onAccount: key?.isUsed ?? false, sale };
 }
 
 export async function refundLinkView(deps: LinkDeps, rawKey: string): Promise<RefundLinkView> {
-  const { key, sale } = await saleOfKey(deps, rawKey);
+  const { onAccount, sale } = await saleOfKey(deps, rawKey);
   const [request] = await deps.db.select().from(buyerRefunds).where(eq(buyerRefunds.saleId, sale.id)).limit(1);
-  const reason = key.isUsed
+  const reason = onAccount
     ? refusal("ON_ACCOUNT")
     : refundRefusal(deps.config, sale, request ?? null, deps.clock.now());
   return {
@@ -48,13 +49,13 @@ export async function refundLinkView(deps: LinkDeps, rawKey: string): Promise<Re
     refundWindowDays: deps.config.refundWindowDays,
     until: toIso(refundDeadline(deps.config, sale)),
     selfServiceRefunds: deps.config.selfServiceRefunds,
-    onAccount: key.isUsed,
+    onAccount,
   };
 }
 
 export async function refundByLink(deps: LinkDeps, rawKey: string) {
-  const { key, sale } = await saleOfKey(deps, rawKey);
-  if (key.isUsed) throw refusalError(refusal("ON_ACCOUNT"));
+  const { onAccount, sale } = await saleOfKey(deps, rawKey);
+  if (onAccount) throw refusalError(refusal("ON_ACCOUNT"));
   const outcome = await refundPurchase(deps, sale.id, null);
   return {
     outcome,

@@ -268,7 +268,9 @@ export async function refundPayment(
     const note = await issueCreditNote(tx, deps, sale, sale.amountCents - sale.refundedCents, now);
     const [refunded] = await tx
       .update(sales)
-      .set({ status: "refunded", productKeyId: key && !key.isUsed ? null : sale.productKeyId })
+      .set(
+        key && !key.isUsed ? { status: "refunded", productKeyId: null, refundedKey: key.key } : { status: "refunded" },
+      )
       .where(eq(sales.id, sale.id))
       .returning();
     await announceRefund(tx, sale, sale.amountCents - sale.refundedCents, now);
