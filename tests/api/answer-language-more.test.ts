@@ -73,9 +73,13 @@ describe("the refund link's sentences", () => {
     const refunded = await call(ctx.app, "POST", "/api/refund-link", { body: { key }, headers: GERMAN });
     expect(refunded.status).toBe(200);
     expect(refunded.body).toEqual({ outcome: "refunded", message: german["api.REFUND_OUTCOME.refunded"] });
-    // The refunded key is cancelled: its link no longer finds the purchase.
+    // The refunded key is cancelled, but its link still finds the purchase and says it was refunded.
     const again = await call(ctx.app, "GET", `/api/refund-link?key=${key}`, { headers: GERMAN });
-    expect(again.body.message).toBe(german["api.NOT_FOUND.refundLink"]);
+    expect(again.status).toBe(200);
+    expect(again.body.reason).toBe(german["api.REFUND_NOT_POSSIBLE.alreadyRefunded"]);
+    const twice = await call(ctx.app, "POST", "/api/refund-link", { body: { key }, headers: GERMAN });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(german["api.REFUND_NOT_POSSIBLE.alreadyRefunded"]);
   });
 
   test("a partly refunded purchase's note in the account's purchases, in German and in English", async () => {
