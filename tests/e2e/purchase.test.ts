@@ -303,36 +303,48 @@ describe("purchase page", () => {
     );
   });
 
-  test("a plan chosen before the checkout's code has arrived opens the dialog when it does, and pays once", async () => {
-    const buyer = "early-choice@example.com";
-    const page = await suite.page(DESKTOP);
-    // The checkout's own chunk is held back until after the click, as on a slow connection.
-    let releaseChunk = () => {};
-    const held = new Promise<void>((resolve) => {
-      releaseChunk = resolve;
-    });
-    let asked = 0;
-    await page.route("**/assets/checkout-dialog-*.js", async (route) => {
-      asked++;
-      await held;
-      await route.continue();
-    });
-    await page.goto("/purchase");
-    await page.getByLabel("Email address").fill(buyer);
-    await page.getByRole("button", { name: "Choose Plan: Lifetime Access" }).click();
-    const dialog = page.getByRole("dialog", { name: "Complete Your Purchase" });
-    // Asked for at the first idle moment or by the click, whichever came first; held either way.
-    while (asked === 0) await Bun.sleep(20);
-    expect(await dialog.count()).toBe(0);
+  for (const [size, viewport] of [
+    [1280, DESKTOP],
+    [390, PHONE],
+  ] as const)
+    test(`a plan chosen before the checkout's code has arrived opens the dialog when it does, and pays once, ${size} px`, async () => {
+      const buyer = `early-choice-${size}@example.com`;
+      const page = await suite.page(viewport);
+      // The checkout's own chunk is held back until after the click, as on a slow connection.
+      let releaseChunk = () => {};
+      const held = new Promise<void>((resolve) => {
+        releaseChunk = resolve;
+      });
+      let asked = 0;
+      await page.route("**/assets/checkout-dialog-*.js", async (route) => {
+        asked++;
+        await held;
+        await route.continue();
+      });
+      await page.goto("/purchase");
+      await page.getByLabel("Email address").fill(buyer);
+      const paymentMade = page.waitForResponse("**/api/create-payment-intent");
+      await page.getByRole("button", { name: "Choose Plan: Lifetime Access" }).click();
+      const dialog = page.getByRole("dialog", { name: "Complete Your Purchase" });
+      // Asked for at the first idle moment or by the click, whichever came first; held either way.
+      while (asked === 0) await Bun.sleep(20);
+      expect((await paymentMade).status()).toBe(200);
+      // The payment is made and the dialog's code still on its way: the plans stay busy, not idle as if nothing happened.
+      await page.getByRole("button", { name: "Processing..." }).first().waitFor();
+      await Bun.sleep(300);
+      expect(await dialog.count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Processing..." }).count()).toBeGreaterThan(0);
+      await screenshot(page.getByRole("list", { name: "Plans" }), `purchase-waiting-for-checkout-${size}`);
 
-    releaseChunk();
-    await dialog.getByText("$149.99").waitFor();
-    await dialog.getByRole("button", { name: "Complete Payment" }).click();
-    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
-    const bought = await suite.server.deps.db.select().from(sales).where(eq(sales.email, buyer));
-    expect(bought).toHaveLength(1);
-    expect(asked).toBe(1);
-  });
+      releaseChunk();
+      await dialog.getByText("$149.99").waitFor();
+      expect(await page.locator("button", { hasText: "Processing..." }).count()).toBe(0);
+      await dialog.getByRole("button", { name: "Complete Payment" }).click();
+      await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+      const bought = await suite.server.deps.db.select().from(sales).where(eq(sales.email, buyer));
+      expect(bought).toHaveLength(1);
+      expect(asked).toBe(1);
+    });
 
   test("on a phone a toast doesn't cover the header", async () => {
     const page = await open("/purchase", PHONE);

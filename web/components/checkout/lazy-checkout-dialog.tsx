@@ -1,8 +1,37 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { useAfterIdle } from "../../lib/use-after-idle";
 import type { CheckoutDialogProps } from "./checkout-dialog";
 
-const Loaded = lazy(() => import("./checkout-dialog").then((module) => ({ default: module.CheckoutDialog })));
+/** Whether the dialog's code has arrived, for the ways in to stay busy until it can show (useCheckoutDialogWaiting). */
+let arrived = false;
+const arrivalListeners = new Set<() => void>();
+
+const Loaded = lazy(() =>
+  import("./checkout-dialog").then((module) => {
+    arrived = true;
+    for (const listener of arrivalListeners) listener();
+    return { default: module.CheckoutDialog };
+  }),
+);
+
+const onArrival = (listener: () => void) => {
+  arrivalListeners.add(listener);
+  return () => arrivalListeners.delete(listener);
+};
+
+/**
+ * True while a checkout is open but its dialog's code is still on its way (a plan chosen before the page was
+ * first idle, on a slow connection): the button that opened it stays busy until the dialog shows, rather than
+ * nothing happening.
+ */
+export function useCheckoutDialogWaiting(checkout: CheckoutDialogProps["checkout"]): boolean {
+  const ready = useSyncExternalStore(
+    onArrival,
+    () => arrived,
+    () => false,
+  );
+  return checkout !== null && !ready;
+}
 
 /**
  * The checkout dialog, its code loaded apart from the page's: the buyer's form, the tax and seats steps and the

@@ -7,7 +7,7 @@ import { UserPlus } from "lucide-react";
 import type { PlanView } from "@shared/api/pricing";
 import type { SubscriptionView } from "@shared/api-types";
 import { PendingButton } from "../../components/ui/pending-button";
-import { CheckoutDialog } from "../../components/checkout/lazy-checkout-dialog";
+import { CheckoutDialog, useCheckoutDialogWaiting } from "../../components/checkout/lazy-checkout-dialog";
 import { asksBeforePaying, type Checkout } from "../../components/checkout/checkout-types";
 import { formFromDetails } from "../../components/checkout/buyer-form";
 import { failureToast } from "../../lib/failure-toast";
@@ -86,13 +86,14 @@ export function AddSeatsButton({ subscription, current }: { subscription: Subscr
   const adding = useAddingSeats(plan, current);
   const { data: lastDetails } = useLastBillingDetails();
   const t = useT();
+  const dialogWaiting = useCheckoutDialogWaiting(adding.checkout);
   return (
     <>
       <PendingButton
         variant="outline"
         size="sm"
         disabled={!plan || adding.busy}
-        pending={adding.busy && adding.checkout === null}
+        pending={(adding.busy && adding.checkout === null) || dialogWaiting}
         pendingText={t("dashboard.addSeats.opening")}
         onClick={adding.open}
       >

@@ -8,7 +8,7 @@ import { failureToast } from "../../lib/failure-toast";
 import { refreshSubscription, useRenewSubscription } from "../../lib/queries/dashboard";
 import { usePublicConfig, verifyPayment } from "../../lib/queries/checkout";
 import { toast } from "../../lib/use-toast";
-import { CheckoutDialog } from "../../components/checkout/lazy-checkout-dialog";
+import { CheckoutDialog, useCheckoutDialogWaiting } from "../../components/checkout/lazy-checkout-dialog";
 import { asksBeforePaying, type Checkout } from "../../components/checkout/checkout-types";
 import { formFromDetails } from "../../components/checkout/buyer-form";
 import { useLastBillingDetails } from "../../lib/queries/account";
@@ -141,6 +141,7 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
   const running = subscription !== null && subscription.status !== "expired";
   const t = useT();
   const money = useMoney();
+  const dialogWaiting = useCheckoutDialogWaiting(renewal.checkout);
 
   if (subscription?.plan === "lifetime" && subscription.endDate === null) {
     return (
@@ -179,7 +180,7 @@ export function RenewCard({ subscription }: { subscription: SubscriptionView | n
                 size="sm"
                 variant={plan.popular ? "default" : "outline"}
                 disabled={renewal.busy}
-                pending={renewal.choosing === plan.id}
+                pending={renewal.choosing === plan.id || (dialogWaiting && renewal.checkout?.plan.id === plan.id)}
                 pendingText={t("dashboard.renew.processing")}
                 aria-label={t(running ? "dashboard.renew.extendWith" : "dashboard.renew.renewWith", {
                   plan: plan.name,

@@ -14,6 +14,7 @@ import { paymentRefusals } from "../../components/checkout/refusals";
 import { failureText } from "../../lib/error-text";
 import { ApiError } from "../../lib/api";
 import { isPromotionRefusal } from "../../components/checkout/use-open-payment";
+import { useCheckoutDialogWaiting } from "../../components/checkout/lazy-checkout-dialog";
 
 export const EMAIL_FIELD_ID = "purchase-email";
 
@@ -110,6 +111,7 @@ export function useBuyPlan() {
   const createIntent = useCreatePaymentIntent();
   const { data: config } = usePublicConfig();
   const { code, promotion, applied, promotionPrice } = usePromotionInUrl();
+  const dialogWaiting = useCheckoutDialogWaiting(checkout);
 
   function finished(title: string, paymentIntentId: string, clientSecret: string) {
     toast({ title, description: t("checkout.done.checkEmail") });
@@ -170,7 +172,8 @@ export function useBuyPlan() {
     promotion,
     promotionPrice,
     choose,
-    processing: createIntent.isPending,
+    // Busy from the click until the dialog shows: the payment being made, then the dialog's code if still coming.
+    processing: createIntent.isPending || dialogWaiting,
     checkout,
     publishableKey: config?.stripePublishableKey ?? null,
     closeCheckout: () => setCheckout(null),
