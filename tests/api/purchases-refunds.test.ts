@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { auditLog, buyerRefunds, creditNotes, emails, productKeys, sales, subscriptions } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
-import { api, failure, makeTestApp, signInAdmin, type TestContext } from "../support/app";
+import { api, failure, makeKey, makeTestApp, signInAdmin, type TestContext } from "../support/app";
 import { paidWithDemoCard } from "../support/purchase";
 import { getBytes, pdfToText } from "../support/pdf";
 import { recordPartialRefund } from "../../src/features/refunds/record";
@@ -331,6 +331,11 @@ describe("the refund link in the product-key e-mail (no account)", () => {
     const user = await buyer(ctx);
     expect((await api(ctx.app).api["refund-link"].post({ key: user.key })).status).toBe(409);
     expect((await api(ctx.app).api["refund-link"].post({ key: "AAAAAAAAAAAA" })).status).toBe(404);
+    // A key an admin made was never bought: nothing to refund, and the key stays as it was.
+    const handMade = await makeKey(ctx.deps);
+    expect((await api(ctx.app).api["refund-link"].get({ query: { key: handMade } })).status).toBe(404);
+    expect((await api(ctx.app).api["refund-link"].post({ key: handMade })).status).toBe(404);
+    expect(await ctx.deps.db.select().from(productKeys).where(eq(productKeys.key, handMade))).toHaveLength(1);
     const old = await buy(ctx, "old@example.com");
     await ctx.deps.db
       .update(sales)

@@ -23,11 +23,13 @@ const UNKNOWN = "This refund link doesn't match a purchase. Please open it again
 async function saleOfKey(deps: LinkDeps, rawKey: string) {
   const wanted = normaliseProductKey(rawKey);
   const [key] = await deps.db.select().from(productKeys).where(eq(productKeys.key, wanted)).limit(1);
-  const [sale] = key
-    ? key.saleId == null
-      ? []
-      : await deps.db.select().from(sales).where(eq(sales.id, key.saleId)).limit(1)
-    : await deps.db.select().from(sales).where(eq(sales.refundedKey, wanted)).limit(1);
+  // A key made by hand was never bought: no purchase to refund.
+  if (key && key.saleId === null) throw notFound(UNKNOWN);
+  const [sale] = await deps.db
+    .select()
+    .from(sales)
+    .where(key ? eq(sales.id, key.saleId!) : eq(sales.refundedKey, wanted))
+    .limit(1);
   if (!sale) throw notFound(UNKNOWN);
   return { onAccount: key?.isUsed ?? false, sale };
 }
