@@ -6,10 +6,11 @@ import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { productKeys, sales, subscriptions, users } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
-import { PHONE, openSignedIn, screenshot } from "../support/browser";
+import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
 import { api, dashboardSuite, newPage, openTab, signUp, signUpLinked, toastText } from "./dashboard-helpers";
 import { generateProductKeys } from "../../src/features/product-keys/service";
 import { checkEveryLook, classTheme } from "../support/looks";
+import { holdCheckoutCode } from "./held-checkout-code";
 
 setDefaultTimeout(90_000);
 
@@ -50,6 +51,33 @@ describe("Renew / Extend", () => {
     await page.setViewportSize(PHONE);
     await screenshot(page, "dashboard-renew-phone");
   });
+
+  for (const [size, viewport] of [
+    [1280, DESKTOP],
+    [390, PHONE],
+  ] as const)
+    test(`a plan chosen before the checkout's code has arrived stays busy until the dialog shows, ${size} px`, async () => {
+      const user = await signUp(env, "month");
+      const page = await newPage(env, viewport);
+      const chunk = await holdCheckoutCode(page);
+      await openSignedIn(page, user.token, "/dashboard?tab=subscription");
+      const panel = page.getByRole("tabpanel", { name: "Subscription" });
+      const extend = panel.getByRole("button", { name: "Extend with 4 Month Pro" });
+      const paymentMade = page.waitForResponse("**/api/subscription/renew");
+      await extend.click();
+      expect((await paymentMade).status()).toBe(200);
+      // The payment is made, the dialog's code still on its way: the chosen plan's button says so.
+      await extend.getByText("Processing...").waitFor();
+      await Bun.sleep(300);
+      const dialog = page.getByRole("dialog", { name: "Complete Your Purchase" });
+      expect(await dialog.count()).toBe(0);
+      expect(await extend.textContent()).toBe("Processing...");
+      await screenshot(page, `dashboard-renew-waiting-for-checkout-${size}`);
+
+      chunk.release();
+      await dialog.getByText("$24.99").waitFor();
+      expect(await page.locator("button", { hasText: "Processing..." }).count()).toBe(0);
+    });
 
   test("a studio renews with fewer seats: the dialog starts from its four, prices two, and the newest two end once paid", async () => {
     const { db, clock } = env.server.deps;

@@ -15,6 +15,7 @@ import { DESKTOP, openSignedIn, PHONE, screenshot } from "../support/browser";
 import { browserSuite } from "../support/browser-suite";
 import { startFakeResend, type FakeResend } from "../support/fake-resend";
 import { fieldDescription } from "./field-description";
+import { holdCheckoutCode } from "./held-checkout-code";
 import { shoot } from "./shots";
 
 setDefaultTimeout(60_000);
@@ -311,23 +312,14 @@ describe("purchase page", () => {
       const buyer = `early-choice-${size}@example.com`;
       const page = await suite.page(viewport);
       // The checkout's own chunk is held back until after the click, as on a slow connection.
-      let releaseChunk = () => {};
-      const held = new Promise<void>((resolve) => {
-        releaseChunk = resolve;
-      });
-      let asked = 0;
-      await page.route("**/assets/checkout-dialog-*.js", async (route) => {
-        asked++;
-        await held;
-        await route.continue();
-      });
+      const chunk = await holdCheckoutCode(page);
       await page.goto("/purchase");
       await page.getByLabel("Email address").fill(buyer);
       const paymentMade = page.waitForResponse("**/api/create-payment-intent");
       await page.getByRole("button", { name: "Choose Plan: Lifetime Access" }).click();
       const dialog = page.getByRole("dialog", { name: "Complete Your Purchase" });
       // Asked for at the first idle moment or by the click, whichever came first; held either way.
-      while (asked === 0) await Bun.sleep(20);
+      while (chunk.asked === 0) await Bun.sleep(20);
       expect((await paymentMade).status()).toBe(200);
       // The payment is made and the dialog's code still on its way: the plans stay busy, not idle as if nothing happened.
       await page.getByRole("button", { name: "Processing..." }).first().waitFor();
@@ -336,14 +328,14 @@ describe("purchase page", () => {
       expect(await page.getByRole("button", { name: "Processing..." }).count()).toBeGreaterThan(0);
       await screenshot(page.getByRole("list", { name: "Plans" }), `purchase-waiting-for-checkout-${size}`);
 
-      releaseChunk();
+      chunk.release();
       await dialog.getByText("$149.99").waitFor();
       expect(await page.locator("button", { hasText: "Processing..." }).count()).toBe(0);
       await dialog.getByRole("button", { name: "Complete Payment" }).click();
       await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
       const bought = await suite.server.deps.db.select().from(sales).where(eq(sales.email, buyer));
       expect(bought).toHaveLength(1);
-      expect(asked).toBe(1);
+      expect(chunk.asked).toBe(1);
     });
 
   test("on a phone a toast doesn't cover the header", async () => {

@@ -246,6 +246,8 @@ describe("the refund link (no account)", () => {
     await page.getByText(/1 Month Subscription, \$6\.99, bought/).waitFor();
     expect(await page.getByRole("button", { name: "Request refund" }).count()).toBe(0);
     await shoot(page, "refund-link-refunded-390");
+    await page.setViewportSize(DESKTOP);
+    await shoot(page, "refund-link-refunded-1280");
   });
 });
 

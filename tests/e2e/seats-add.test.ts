@@ -6,10 +6,11 @@ import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { sales } from "../../src/db/schema";
 import { DAY } from "../../src/lib/clock";
-import { openSignedIn } from "../support/browser";
+import { DESKTOP, PHONE, openSignedIn, screenshot } from "../support/browser";
 import { signInAdminOn } from "../support/server";
 import { checkEveryLook, classTheme } from "../support/looks";
 import { api, dashboardSuite, newPage, signUp, toastText } from "./dashboard-helpers";
+import { holdCheckoutCode } from "./held-checkout-code";
 
 setDefaultTimeout(120_000);
 
@@ -88,6 +89,31 @@ describe("Add seats", () => {
     await refund.getByLabel("Amount to refund").fill("5");
     await refund.getByText("A partial refund leaves the added seats working.").waitFor();
   });
+
+  for (const [size, viewport] of [
+    [1280, DESKTOP],
+    [390, PHONE],
+  ] as const)
+    test(`Add seats pressed before the checkout's code has arrived stays busy until the dialog shows, ${size} px`, async () => {
+      const user = await signUp(env, "pro");
+      const page = await newPage(env, viewport);
+      const chunk = await holdCheckoutCode(page);
+      await openSignedIn(page, user.token, "/dashboard?tab=plugin");
+      await page.getByText("Working with a team?", { exact: false }).waitFor();
+      await page.getByRole("button", { name: "Add seats" }).click();
+      const dialog = page.getByRole("dialog", { name: "Add seats" });
+      while (chunk.asked === 0) await Bun.sleep(20);
+      // Whether the payment is still being made or made already, the button says it is opening until the dialog shows.
+      await page.getByRole("button", { name: "Opening…" }).waitFor();
+      await Bun.sleep(300);
+      expect(await dialog.count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Opening…" }).count()).toBe(1);
+      await screenshot(page, `seats-add-waiting-for-checkout-${size}`);
+
+      chunk.release();
+      await dialog.getByText("1 seat × $24.99 × 120/120 days = $24.99").waitFor();
+      expect(await page.locator("button", { hasText: "Opening…" }).count()).toBe(0);
+    });
 
   test("a one-seat account finds Add seats on its Plugin tab, and then has the seat list", async () => {
     const user = await signUp(env, "pro");
