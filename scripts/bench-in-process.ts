@@ -44,6 +44,16 @@ const post = (path: string, body: unknown, token?: string) => {
   });
 };
 
+/** A key for the studio's second seat, as its lead gives one from the dashboard. */
+async function secondSeatKey(app: ReturnType<typeof createApp>, token: string): Promise<string> {
+  const headers = { authorization: `Bearer ${token}` };
+  const list = (await (await answer(app, new Request("http://127.0.0.1/api/seats", { headers }))).json()) as {
+    seats: { id: number }[];
+  };
+  const seat = list.seats[1]!;
+  return ((await (await answer(app, post(`/api/seats/${seat.id}/key`, {}, token))).json()) as { key: string }).key;
+}
+
 /** CPU time (user + system, every thread) of `calls` requests made by `make`, in µs per call. */
 async function cpuPerCall(app: ReturnType<typeof createApp>, make: (i: number) => Request, calls: number) {
   const before = process.cpuUsage();
@@ -66,7 +76,8 @@ async function inProcessBench() {
   const deps = await buildDeps(config);
   const app = createApp(deps);
   try {
-    const [key] = await generateProductKeys(deps.db, Date.now(), { plan: "pro", count: 1, source: "admin" });
+    // A studio's key of three seats: seat 1 is the account's own key, seat 2's key is a seat key.
+    const [key] = await generateProductKeys(deps.db, Date.now(), { plan: "pro", count: 1, source: "admin", seats: 3 });
     const session = (await (
       await answer(
         app,
@@ -83,8 +94,12 @@ async function inProcessBench() {
     };
     const body = { key: plugin.figmaKey, robloxUserId: "123456" };
     await answer(app, post("/api/plugin/validate", body));
+    const seatKey = await secondSeatKey(app, session.token);
+    const seatBody = { key: seatKey, robloxUserId: "654321" };
+    await answer(app, post("/api/plugin/validate", seatBody));
     const kinds: Record<string, (i: number) => Request> = {
       validate: () => post("/api/plugin/validate", body),
+      "validate, seat key": () => post("/api/plugin/validate", seatBody),
       "validate, new nonce": (i) => post("/api/plugin/validate", { ...body, nonce: `bench-${Date.now()}-${i}` }),
       me: () => new Request("http://127.0.0.1/api/auth/me", { headers: { authorization: `Bearer ${session.token}` } }),
     };

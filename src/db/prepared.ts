@@ -12,7 +12,8 @@
  * transaction they are read on the writer (so the transaction sees its own writes) and nothing is kept
  * or served from memory.
  * A kept row is useless after that second, so none is held longer: an idle server keeps no rows, and a
- * busy one at most MAX_KEPT_ROWS per statement.
+ * busy one at most MAX_KEPT_ROWS per statement. A row found missing is kept by the same rules: a studio seat's
+ * key is first looked for among the accounts' own keys, and without it every seat's validation asked again.
  *
  * The columns and their decoding come from the drizzle table, so a row here is exactly the row
  * drizzle's own select gives (tests/api/hot-reads.test.ts holds it to that).
@@ -50,7 +51,8 @@ interface Reading<Row> {
 }
 
 interface Kept<Row> {
-  row: Row;
+  /** Undefined: no row has the value. */
+  row: Row | undefined;
   changeCount: number;
   at: number;
 }
@@ -106,11 +108,7 @@ export function rowReader<Table extends SQLiteTable>(table: Table, column: strin
     const kept = state.kept.get(value);
     if (kept && kept.changeCount === counter && now - kept.at < KEPT_ROW_MS) return kept.row;
     const row = read(state.onReader, value);
-    if (row) {
-      keep(state.kept, value, { row, changeCount: counter, at: now });
-    } else {
-      state.kept.delete(value);
-    }
+    keep(state.kept, value, { row, changeCount: counter, at: now });
     return row;
   };
   const onPostgres = postgresReader<Row>(getTableName(table), column, keep);
@@ -205,7 +203,7 @@ function postgresReader<Row>(
         changeCount: counter,
         row: select(db, value)
           .then((row) => {
-            if (row && pool.changes.count === counter) keep(kept, value, { row, changeCount: counter, at: now });
+            if (pool.changes.count === counter) keep(kept, value, { row, changeCount: counter, at: now });
             else kept.delete(value);
             return row;
           })
@@ -216,7 +214,7 @@ function postgresReader<Row>(
       reading.set(value, entry);
       return entry.row;
     },
-    kept: (pool: PostgresPool, value: string | number): Row | typeof NOT_AT_HAND =>
+    kept: (pool: PostgresPool, value: string | number): Row | undefined | typeof NOT_AT_HAND =>
       insideTransaction() ? NOT_AT_HAND : keptRow(perPool.get(pool)?.kept, pool.changes.count, value, Date.now()),
     keptRows: (pool: PostgresPool) => perPool.get(pool)?.kept.size ?? 0,
   };

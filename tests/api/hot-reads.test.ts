@@ -124,6 +124,18 @@ describe("kept rows", () => {
     expect((await findUserById(ctx.deps.db, user.id))!.isAdmin).toBe(true);
   });
 
+  test("a row found missing is kept too, and a change made through the app shows on the next read", async () => {
+    const byKey = rowReader(users, "figma_key");
+    const { user } = await signUpUser(ctx);
+    const key = `ll_missing${user.id}`;
+    expect(await byKey(ctx.deps.db, key)).toBeUndefined();
+    // Kept: at hand without waiting, on PostgreSQL too, where a miss not kept would be NOT_AT_HAND.
+    expect(byKey.atHand(ctx.deps.db, key)).toBeUndefined();
+    expect(byKey.keptRows(ctx.deps.db)).toBe(1);
+    await ctx.deps.db.update(users).set({ pluginKey: key }).where(eq(users.id, user.id));
+    expect((await byKey(ctx.deps.db, key))!.id).toBe(user.id);
+  });
+
   test("no row is kept past its second: an idle server keeps none", async () => {
     const byId = rowReader(users, "id");
     const ids = await Promise.all([1, 2, 3].map(async () => (await signUpUser(ctx)).user.id));

@@ -4,13 +4,11 @@
  * whole way gives, and whatever has to be written, signed or waited for still goes the whole way.
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
 import { eq } from "drizzle-orm";
 import { subscriptions, users } from "../../src/db/schema";
 import { createLeaseIssuer, type LeaseIssuer } from "../../src/features/leases/issuer";
 import { limitAndValidate, validatePluginKey, type ValidateInput } from "../../src/features/plugin/validate";
 import { MINUTE } from "../../src/lib/clock";
-import type { AppError } from "../../src/lib/errors";
 import { MemoryRateLimiter } from "../../src/lib/rate-limit";
 import type { SqliteConnections } from "../../src/db/sqlite/connection";
 import { KEPT_ROW_MS } from "../../src/db/prepared";
@@ -19,7 +17,7 @@ import { markedLately, markOnceAMinute } from "../../src/lib/minute-marks";
 import { FakeClock } from "../support/fake-clock";
 import { api, makeTestApp, signUpUser, type TestContext } from "../support/app";
 import { onPostgres } from "../support/postgres-pass";
-import { rightAfterRead as rightAfterReadOf } from "../support/kept-rows";
+import { countReads, failureCode, rightAfterRead as rightAfterReadOf } from "../support/kept-rows";
 
 let ctx: TestContext;
 let leases: LeaseIssuer;
@@ -43,16 +41,6 @@ async function linkedKey(): Promise<ValidateInput & { userId: number }> {
 function rightAfterRead<T>(input: ValidateInput, check: () => T, waitingIn?: (answer: T) => unknown[]) {
   return rightAfterReadOf(ctx.deps.db, () => validatePluginKey(ctx.deps, leases, input), check, waitingIn);
 }
-
-/** The failure's code, whether it was thrown at once or by a promise. */
-const failureCode = async (run: () => unknown) => {
-  try {
-    await run();
-  } catch (error) {
-    return (error as AppError).code;
-  }
-  return null;
-};
 
 describe("the hot path", () => {
   test("a linked key answers at once, with the answer the whole way gives", async () => {
@@ -193,28 +181,6 @@ describe("the minute's marks", () => {
 const writeCount = () =>
   (postgresPoolOf(ctx.deps.db)?.changes ?? (ctx.deps.db as unknown as { $client: SqliteConnections }).$client.changes)
     .count;
-
-/** Counts the statements run on SQLite's reader from now on (its kept-row statements are made anew on it). */
-function countReads(connections: SqliteConnections) {
-  const reader = new Database(connections.reader.filename, { readonly: true, strict: true });
-  const counted = { statements: 0 };
-  const query = reader.query.bind(reader);
-  reader.query = ((sql: string) => {
-    const statement = query(sql);
-    for (const method of ["get", "all", "values", "run"] as const) {
-      const run = statement[method].bind(statement) as (...args: unknown[]) => unknown;
-      (statement as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
-        counted.statements++;
-        return run(...args);
-      };
-    }
-    return statement;
-  }) as typeof reader.query;
-  const before = connections.reader;
-  connections.reader = reader;
-  before.close();
-  return counted;
-}
 
 describe.if(!onPostgres)("statements on SQLite", () => {
   test("a linked key's validation and a signed-in /api/auth/me read kept rows and write nothing", async () => {

@@ -5,7 +5,10 @@
  * them again, and `check` runs at once; when the two took KEPT_ROW_MS or more and `check` still had something to
  * wait for, both run again. Something to wait for within the second is returned as it is, and fails the test.
  */
+import { Database } from "bun:sqlite";
 import { postgresPoolOf, type Db } from "../../src/db";
+import type { SqliteConnections } from "../../src/db/sqlite/connection";
+import type { AppError } from "../../src/lib/errors";
 import { KEPT_ROW_MS } from "../../src/db/prepared";
 
 export async function rightAfterRead<T>(
@@ -26,3 +29,35 @@ export async function rightAfterRead<T>(
     await Promise.allSettled(waiting);
   }
 }
+
+/** Counts the statements run on SQLite's reader from now on (its kept-row statements are made anew on it). */
+export function countReads(connections: SqliteConnections) {
+  const reader = new Database(connections.reader.filename, { readonly: true, strict: true });
+  const counted = { statements: 0 };
+  const query = reader.query.bind(reader);
+  reader.query = ((sql: string) => {
+    const statement = query(sql);
+    for (const method of ["get", "all", "values", "run"] as const) {
+      const run = statement[method].bind(statement) as (...args: unknown[]) => unknown;
+      (statement as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+        counted.statements++;
+        return run(...args);
+      };
+    }
+    return statement;
+  }) as typeof reader.query;
+  const before = connections.reader;
+  connections.reader = reader;
+  before.close();
+  return counted;
+}
+
+/** A hot path fails at once or by a promise: the failure's code either way, null when it answered. */
+export const failureCode = async (run: () => unknown) => {
+  try {
+    await run();
+  } catch (error) {
+    return (error as AppError).code;
+  }
+  return null;
+};

@@ -1,8 +1,9 @@
 /**
  * POST /api/plugin/validate: the one call the plugin makes (docs/architecture.md#plugin-key-and-validation). Every answer carries
  * `valid` and a stable `code`; a valid one also carries a signed lease (features/leases). Hot path: a key
- * that is already linked costs two kept reads, no write (lastSeenAt is written at most once a minute) and
- * no promise, and the lease sent last time is sent again while it is fresh.
+ * that is already linked costs two kept reads (a seat's key three: no account has it, its seat, the licence),
+ * no write (lastSeenAt is written at most once a minute) and no promise, and the lease sent last time is sent
+ * again while it is fresh.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { t } from "elysia";
@@ -35,6 +36,8 @@ import {
   findSeatByKey,
   linkSeat,
   ownKeyValidatedLately,
+  seatByKeyAtHand,
+  seatValidatedLately,
   touchOwnKeyValidated,
   touchSeatValidated,
 } from "../seats/validation";
@@ -209,7 +212,7 @@ export function validatePluginKey(
 }
 
 /**
- * The hot path, with nothing to wait for: the account's own key, linked to this Roblox account already, its
+ * The hot path, with nothing to wait for: the account's own key or a seat's, linked to this Roblox account already, its
  * rows at hand (always on SQLite, while kept on PostgreSQL: src/db/prepared.ts), nothing to write (seen and
  * validated within the minute) and the lease keys loaded (the lease kept, or signed at once: a `nonce` call
  * too). Each `await` of the whole way costs a trip through the
@@ -218,13 +221,40 @@ export function validatePluginKey(
 function validateAtHand(
   deps: AppDeps,
   leases: LeaseIssuer,
+  input: ValidateInput,
+  now: number,
+): PluginValidateSuccess | undefined {
+  const owner = pluginKeyOwnerAtHand(deps.db, input.key);
+  if (owner === NOT_AT_HAND) return undefined;
+  // No account's own key: a seat's, on the same terms.
+  if (!owner) return seatKeyAtHand(deps, leases, input, now);
+  if (owner.linkedRobloxAccountId !== input.robloxUserId) return undefined;
+  if (!seenLately(deps.db, owner, now) || !ownKeyValidatedLately(deps.db, owner, now)) return undefined;
+  return licensedAtHand(deps, leases, owner.id, input, now);
+}
+
+/** A seat's key on the hot path: its seat at hand, running, linked to this Roblox account, validated within the minute. */
+function seatKeyAtHand(
+  deps: AppDeps,
+  leases: LeaseIssuer,
+  input: ValidateInput,
+  now: number,
+): PluginValidateSuccess | undefined {
+  const seat = seatByKeyAtHand(deps.db, input.key);
+  if (seat === NOT_AT_HAND || !seat || seat.endedAt !== null) return undefined;
+  if (seat.linkedRobloxAccountId !== input.robloxUserId || !seatValidatedLately(deps.db, seat, now)) return undefined;
+  return licensedAtHand(deps, leases, seat.userId, input, now);
+}
+
+/** The licence's subscription at hand and the lease kept or signed at once: the answer, else undefined. */
+function licensedAtHand(
+  deps: AppDeps,
+  leases: LeaseIssuer,
+  userId: number,
   { key, robloxUserId, nonce }: ValidateInput,
   now: number,
 ): PluginValidateSuccess | undefined {
-  const owner = pluginKeyOwnerAtHand(deps.db, key);
-  if (owner === NOT_AT_HAND || !owner || owner.linkedRobloxAccountId !== robloxUserId) return undefined;
-  if (!seenLately(deps.db, owner, now) || !ownKeyValidatedLately(deps.db, owner, now)) return undefined;
-  const sub = subscriptionAtHand(deps.db, owner.id);
+  const sub = subscriptionAtHand(deps.db, userId);
   if (sub === NOT_AT_HAND) return undefined;
   const licence = runningLicence(sub, now);
   const lease = leases.leaseAtHand({ pluginKey: key, robloxUserId, ...licence, nonce }, now);

@@ -15,6 +15,13 @@ export async function findSeatByKey(db: DbOrTx, key: string): Promise<Seat | und
   return await seatByKey(db, key);
 }
 
+/** The seat holding `key` when it can be had without waiting (src/db/prepared.ts), else NOT_AT_HAND. */
+export const seatByKeyAtHand = (db: DbOrTx, key: string) => seatByKey.atHand(db, key);
+
+/** Whether the seat's last validation was written within the minute, so `touchSeatValidated` writes nothing. */
+export const seatValidatedLately = (db: DbOrTx, seat: Pick<Seat, "id" | "lastValidatedAt">, now: number) =>
+  markedLately(db, `seat validated ${seat.id}`, seat.lastValidatedAt, now);
+
 /**
  * Links `robloxUserId` to the seat when it has none yet (one conditional update: of two first calls at once, one
  * links). Answers "linked" when this call linked it, "same" when it was linked to `robloxUserId` already, and
