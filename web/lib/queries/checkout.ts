@@ -13,7 +13,7 @@ import type {
   PublicConfigResponse,
 } from "@shared/api-types";
 import { apiRequest, getQueryFn } from "../api";
-import { useWordsLanguage } from "../language";
+import { useLanguage, useWordsLanguage } from "../language";
 
 /** Which card provider is active and its publishable key; fixed for the life of the page. */
 export function usePublicConfig() {
@@ -74,10 +74,15 @@ export function verifyPayment(paymentIntentId: string, clientSecret: string | nu
   return apiRequest<PaymentResultResponse>("GET", `/api/payment/success?${query}`);
 }
 
-/** Verifies a payment on the result page; runs only when `enabled` (the address carries a succeeded payment). */
+/**
+ * Verifies a payment on the result page; runs only when `enabled` (the address carries a succeeded payment). Kept
+ * for good, but per language: why no key was issued is the server's sentence in the page's language, so a page
+ * switched to another language asks again.
+ */
 export function usePaymentResult(paymentIntentId: string | null, clientSecret: string | null, enabled: boolean) {
+  const language = useLanguage();
   return useQuery({
-    queryKey: ["/api/payment/success", paymentIntentId, clientSecret],
+    queryKey: ["/api/payment/success", paymentIntentId, clientSecret, language],
     queryFn: () => verifyPayment(paymentIntentId ?? "", clientSecret),
     enabled: enabled && !!paymentIntentId,
     retry: false,
