@@ -1,7 +1,8 @@
 /**
  * Pages that show a sentence the server wrote, switched to another language with the header's switcher, in a real
  * browser through the real server: the payment result's refusal and the support ticket link's "expired" are said
- * again in the new language, never left in the one the page was first read in.
+ * again in the new language, never left in the one the page was first read in; a paid result, which has no such
+ * sentence, keeps its key and is not asked for again.
  */
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
@@ -62,6 +63,28 @@ describe("a server's sentence after the language is switched", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await shoot(page, `language-switch-payment-result-${viewport.width}`);
     });
+
+  test("a paid result keeps its key when switched to German, and the provider is not asked again", async () => {
+    const page = await suite.page(DESKTOP);
+    await page.goto("/purchase");
+    await page.getByLabel("Email address").fill("switch-paid@example.com");
+    await page.getByRole("button", { name: "Choose Plan: 4 Month Pro" }).click();
+    await page
+      .getByRole("dialog", { name: "Complete Your Purchase" })
+      .getByRole("button", { name: "Complete Payment" })
+      .click();
+    await page.getByRole("heading", { level: 1, name: english["paymentResult.successTitle"] }).waitFor();
+    const key = await page.getByTestId("product-key").innerText();
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/payment/success") asked.push(request.url());
+    });
+    await switchTo(page, "Language", "de");
+    await page.waitForURL((url) => url.pathname === "/de/purchase/success");
+    await page.getByRole("heading", { level: 1, name: german["paymentResult.successTitle"] }).waitFor();
+    expect(await page.getByTestId("product-key").innerText()).toBe(key);
+    expect(asked).toEqual([]);
+  });
 
   test("an expired ticket link read in German says, switched to English, the server's English with the number", async () => {
     const email = `switch-ticket-${Math.random().toString(36).slice(2, 8)}@example.com`;

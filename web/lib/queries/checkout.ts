@@ -14,6 +14,7 @@ import type {
 } from "@shared/api-types";
 import { apiRequest, getQueryFn } from "../api";
 import { useLanguage, useWordsLanguage } from "../language";
+import { queryClient } from "../query-client";
 
 /** Which card provider is active and its publishable key; fixed for the life of the page. */
 export function usePublicConfig() {
@@ -67,22 +68,30 @@ export function useConfirmDemoPayment() {
   });
 }
 
+const PAYMENT_RESULT = "/api/payment/success";
+
 /** GET /api/payment/success: fulfils the payment if needed; with the intent's client secret it also answers the key. */
 export function verifyPayment(paymentIntentId: string, clientSecret: string | null): Promise<PaymentResultResponse> {
   const query = new URLSearchParams({ payment_intent: paymentIntentId });
   if (clientSecret) query.set("payment_intent_client_secret", clientSecret);
-  return apiRequest<PaymentResultResponse>("GET", `/api/payment/success?${query}`);
+  return apiRequest<PaymentResultResponse>("GET", `${PAYMENT_RESULT}?${query}`);
 }
 
 /**
  * Verifies a payment on the result page; runs only when `enabled` (the address carries a succeeded payment). Kept
- * for good, but per language: why no key was issued is the server's sentence in the page's language, so a page
- * switched to another language asks again.
+ * for good, per language: why no key was issued is the server's sentence in the page's language, so a page switched
+ * to another language asks again. A result without a sentence (paid, with its key) reads the same in every
+ * language: one already had in another is used as it is, so a switch neither hides the key nor asks again.
  */
 export function usePaymentResult(paymentIntentId: string | null, clientSecret: string | null, enabled: boolean) {
   const language = useLanguage();
   return useQuery({
-    queryKey: ["/api/payment/success", paymentIntentId, clientSecret, language],
+    queryKey: [PAYMENT_RESULT, paymentIntentId, clientSecret, language],
+    initialData: () =>
+      queryClient
+        .getQueriesData<PaymentResultResponse>({ queryKey: [PAYMENT_RESULT, paymentIntentId, clientSecret] })
+        .map(([, result]) => result)
+        .find((result) => result !== undefined && result.error === undefined),
     queryFn: () => verifyPayment(paymentIntentId ?? "", clientSecret),
     enabled: enabled && !!paymentIntentId,
     retry: false,
