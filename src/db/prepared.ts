@@ -59,7 +59,7 @@ interface Kept<Row> {
 
 /**
  * `select <every column of table> from table where <column> = ?`, one statement per connection, with
- * found rows kept as described above. Callers must not change the rows they get.
+ * rows (and misses) kept as described above. Callers must not change the rows they get.
  */
 export function rowReader<Table extends SQLiteTable>(table: Table, column: string) {
   type Row = Table["$inferSelect"];

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { seats } from "../../src/db/schema";
+import { seats, subscriptions } from "../../src/db/schema";
 import { createLeaseIssuer, type LeaseIssuer } from "../../src/features/leases/issuer";
 import { validatePluginKey, type ValidateInput } from "../../src/features/plugin/validate";
 import { endSeatsAfter } from "../../src/features/seats/service";
@@ -13,14 +13,14 @@ import { MINUTE } from "../../src/lib/clock";
 import type { SqliteConnections } from "../../src/db/sqlite/connection";
 import { KEPT_ROW_MS } from "../../src/db/prepared";
 import { FakeClock } from "../support/fake-clock";
-import { makeTestApp, type TestContext } from "../support/app";
+import { call, makeTestApp, type TestContext } from "../support/app";
 import { onPostgres } from "../support/postgres-pass";
 import { countReads, failureCode, rightAfterRead as rightAfterReadOf } from "../support/kept-rows";
 import { seatHelpers } from "../support/seats";
 
 let ctx: TestContext;
 let leases: LeaseIssuer;
-const { studio, list, giveKey } = seatHelpers(() => ctx);
+const { studio, list, giveKey, keyCall } = seatHelpers(() => ctx);
 beforeEach(() => {
   ctx = makeTestApp({ clock: new FakeClock(Date.UTC(2026, 10, 1, 12)) });
   leases = createLeaseIssuer(ctx.deps);
@@ -28,13 +28,13 @@ beforeEach(() => {
 afterEach(() => ctx.cleanup());
 
 /** Seat 2's key of a three-seat studio, linked to Roblox account 777 by its first two validations. */
-async function linkedSeatKey(): Promise<ValidateInput & { userId: number; seatId: number }> {
+async function linkedSeatKey(): Promise<ValidateInput & { userId: number; seatId: number; token: string }> {
   const { token, userId } = await studio(3);
   const seat = (await list(token)).seats[1]!;
   const input = { key: await giveKey(token, seat.id), robloxUserId: "777", nonce: undefined };
   await validatePluginKey(ctx.deps, leases, input);
   await validatePluginKey(ctx.deps, leases, input);
-  return { ...input, userId, seatId: seat.id };
+  return { ...input, userId, seatId: seat.id, token };
 }
 
 /** `check` at once after a validation read the rows anew (tests/support/kept-rows.ts). */
@@ -45,7 +45,10 @@ function rightAfterRead<T>(input: ValidateInput, check: () => T) {
 describe("a seat's key on the hot path", () => {
   test("a linked seat's key answers at once, with the answer the whole way gives", async () => {
     const input = await linkedSeatKey();
-    const whole = await validatePluginKey(ctx.deps, createLeaseIssuer(ctx.deps), input);
+    // A new issuer has its keys to read: the whole way.
+    const wholeWay = validatePluginKey(ctx.deps, createLeaseIssuer(ctx.deps), input);
+    expect(wholeWay).toBeInstanceOf(Promise);
+    const whole = await wholeWay;
     expect(whole).toMatchObject({ valid: true, code: "VALID", linkedRobloxAccountId: "777" });
     const { answer } = await rightAfterRead(input, () => validatePluginKey(ctx.deps, leases, input));
     expect(answer).not.toBeInstanceOf(Promise);
@@ -57,6 +60,33 @@ describe("a seat's key on the hot path", () => {
     const input = await linkedSeatKey();
     await endSeatsAfter(ctx.deps.db, input.userId, 1, ctx.clock.now());
     expect(await failureCode(() => validatePluginKey(ctx.deps, leases, input))).toBe("SEAT_ENDED");
+    // Again with the ended seat's rows kept by that call (on PostgreSQL too): still refused.
+    expect(await failureCode(() => validatePluginKey(ctx.deps, leases, input))).toBe("SEAT_ENDED");
+  });
+
+  test("the licence's suspension or end shows on the seat's very next call", async () => {
+    const input = await linkedSeatKey();
+    const { answer } = await rightAfterRead(input, () => validatePluginKey(ctx.deps, leases, input));
+    expect(answer).not.toBeInstanceOf(Promise);
+    const where = eq(subscriptions.userId, input.userId);
+    await ctx.deps.db.update(subscriptions).set({ suspendedAt: ctx.clock.now() }).where(where);
+    expect(await failureCode(() => validatePluginKey(ctx.deps, leases, input))).toBe("SUBSCRIPTION_SUSPENDED");
+    await ctx.deps.db
+      .update(subscriptions)
+      .set({ suspendedAt: null, endDate: ctx.clock.now() - 1 })
+      .where(where);
+    expect(await failureCode(() => validatePluginKey(ctx.deps, leases, input))).toBe("SUBSCRIPTION_EXPIRED");
+  });
+
+  test("a freed seat's key and a seat's replaced key stop at once; the new key works", async () => {
+    const input = await linkedSeatKey();
+    const replaced = await keyCall(input.token, input.seatId);
+    expect(replaced.status).toBe(200);
+    expect(await failureCode(() => validatePluginKey(ctx.deps, leases, input))).toBe("INVALID_KEY");
+    const fresh = { ...input, key: (replaced.body as { key: string }).key };
+    expect(await validatePluginKey(ctx.deps, leases, fresh)).toMatchObject({ code: "VALID" });
+    expect((await call(ctx.app, "DELETE", `/api/seats/${input.seatId}/key`, { token: input.token })).status).toBe(200);
+    expect(await failureCode(() => validatePluginKey(ctx.deps, leases, fresh))).toBe("INVALID_KEY");
   });
 
   test("another Roblox account on the seat's key goes the whole way and is refused", async () => {
