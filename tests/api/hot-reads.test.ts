@@ -193,6 +193,36 @@ describe.if(onPostgres)("rows missed together on PostgreSQL", () => {
     }
   });
 
+  test("a row read while a write of this process waits for a lock is not kept past the write", async () => {
+    const { user } = await signUpUser(ctx);
+    expect((await findUserById(ctx.deps.db, user.id))!.theme).toBe("dark");
+    // Another connection holds the row, so the write is sent (moving the change counter) and waits.
+    const other = new SQL(ctx.deps.config.databaseUrl!.url, { max: 1 });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holder = other.begin(async (tx) => {
+      await tx.unsafe("SELECT id FROM users WHERE id = $1 FOR UPDATE", [user.id]);
+      locked();
+      await released;
+    });
+    try {
+      await lockTaken;
+      const write = ctx.deps.db.update(users).set({ theme: "light" }).where(eq(users.id, user.id)).execute();
+      await Bun.sleep(100);
+      // Read meanwhile, after the write was sent: the row as it still is, which must not outlive the write.
+      expect((await findUserById(ctx.deps.db, user.id))!.theme).toBe("dark");
+      release();
+      await write;
+      expect((await findUserById(ctx.deps.db, user.id))!.theme).toBe("light");
+    } finally {
+      release();
+      await holder.catch(() => {});
+      await other.close();
+    }
+  });
+
   test("a query that fails fails every read sharing it, and the next read asks again", async () => {
     const byId = rowReader(users, "id");
     const { user } = await signUpUser(ctx);

@@ -177,10 +177,15 @@ describe("the minute's marks", () => {
   });
 });
 
-/** Statements that could change the database so far, on either engine. */
-const writeCount = () =>
-  (postgresPoolOf(ctx.deps.db)?.changes ?? (ctx.deps.db as unknown as { $client: SqliteConnections }).$client.changes)
-    .count;
+/**
+ * Statements outside a transaction that could change the database so far, on either engine: SQLite's counter moves
+ * once for each, PostgreSQL's twice (when it is sent and when it is answered, src/db/postgres/connection.ts).
+ */
+const writeCount = () => {
+  const pool = postgresPoolOf(ctx.deps.db);
+  if (pool) return pool.changes.count / 2;
+  return (ctx.deps.db as unknown as { $client: SqliteConnections }).$client.changes.count;
+};
 
 describe.if(!onPostgres)("statements on SQLite", () => {
   test("a linked key's validation and a signed-in /api/auth/me read kept rows and write nothing", async () => {

@@ -32,15 +32,49 @@ const isRead = (sql: string) => /^\s*(select|with)\b/i.test(sql);
 
 type UnsafeClient = Pick<SQL, "unsafe">;
 
-/** A client whose statements move `changes` when they can change the database. */
+type Statement = ReturnType<SQL["unsafe"]>;
+
+/**
+ * A write's statement that moves `changes` again when it is answered. A read sent while the write waited (for a
+ * lock, say) sees the row as it was, yet carries the count of after the write was sent: without the second move,
+ * src/db/prepared.ts would keep that row, and serve it for a second after the write.
+ */
+function countedWhenAnswered(statement: Statement, changes: { count: number }): Statement {
+  return new Proxy(statement, {
+    get(target, property) {
+      if (property === "then")
+        return (onAnswer?: (rows: unknown) => unknown, onFailure?: (error: unknown) => unknown) =>
+          target
+            .then(
+              (rows: unknown) => {
+                changes.count++;
+                return rows;
+              },
+              (error: unknown) => {
+                changes.count++;
+                throw error;
+              },
+            )
+            .then(onAnswer, onFailure);
+      // Drizzle asks for rows as arrays (`values()`), which answers the statement itself, to be awaited.
+      if (property === "values") return () => countedWhenAnswered(target.values(), changes);
+      const member = Reflect.get(target, property, target);
+      return typeof member === "function" ? member.bind(target) : member;
+    },
+  });
+}
+
+/** A client whose statements move `changes` when they can change the database: when sent and when answered. */
 function counting<C extends UnsafeClient>(client: C, changes: { count: number }, guard: boolean): C {
   return new Proxy(client, {
     get(target, property, receiver) {
       if (property === "unsafe") {
         return (query: string, params?: unknown[]) => {
           if (guard) refuseRootQueryInTransaction();
-          if (!isRead(query)) changes.count++;
-          return target.unsafe(query, params as never);
+          const statement = target.unsafe(query, params as never);
+          if (isRead(query)) return statement;
+          changes.count++;
+          return countedWhenAnswered(statement, changes);
         };
       }
       if (property === "begin") {
