@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { seats, subscriptions } from "../../src/db/schema";
+import { seats } from "../../src/db/schema";
 import { createLeaseIssuer, type LeaseIssuer } from "../../src/features/leases/issuer";
 import { validatePluginKey, type ValidateInput } from "../../src/features/plugin/validate";
 import { endSeatsAfter } from "../../src/features/seats/service";
@@ -15,7 +15,12 @@ import { KEPT_ROW_MS } from "../../src/db/prepared";
 import { FakeClock } from "../support/fake-clock";
 import { call, makeTestApp, type TestContext } from "../support/app";
 import { onPostgres } from "../support/postgres-pass";
-import { countReads, failureCode, rightAfterRead as rightAfterReadOf } from "../support/kept-rows";
+import {
+  countReads,
+  expectSuspensionAndEndSeen,
+  failureCode,
+  rightAfterRead as rightAfterReadOf,
+} from "../support/kept-rows";
 import { seatHelpers } from "../support/seats";
 
 let ctx: TestContext;
@@ -68,14 +73,9 @@ describe("a seat's key on the hot path", () => {
     const input = await linkedSeatKey();
     const { answer } = await rightAfterRead(input, () => validatePluginKey(ctx.deps, leases, input));
     expect(answer).not.toBeInstanceOf(Promise);
-    const where = eq(subscriptions.userId, input.userId);
-    await ctx.deps.db.update(subscriptions).set({ suspendedAt: ctx.clock.now() }).where(where);
-    expect(await failureCode(() => validatePluginKey(ctx.deps, leases, input))).toBe("SUBSCRIPTION_SUSPENDED");
-    await ctx.deps.db
-      .update(subscriptions)
-      .set({ suspendedAt: null, endDate: ctx.clock.now() - 1 })
-      .where(where);
-    expect(await failureCode(() => validatePluginKey(ctx.deps, leases, input))).toBe("SUBSCRIPTION_EXPIRED");
+    await expectSuspensionAndEndSeen(ctx.deps.db, ctx.clock.now(), input.userId, () =>
+      validatePluginKey(ctx.deps, leases, input),
+    );
   });
 
   test("a freed seat's key and a seat's replaced key stop at once; the new key works", async () => {

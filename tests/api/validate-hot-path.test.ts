@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { subscriptions, users } from "../../src/db/schema";
+import { users } from "../../src/db/schema";
 import { createLeaseIssuer, type LeaseIssuer } from "../../src/features/leases/issuer";
 import { limitAndValidate, validatePluginKey, type ValidateInput } from "../../src/features/plugin/validate";
 import { MINUTE } from "../../src/lib/clock";
@@ -17,7 +17,12 @@ import { markedLately, markOnceAMinute } from "../../src/lib/minute-marks";
 import { FakeClock } from "../support/fake-clock";
 import { api, makeTestApp, signUpUser, type TestContext } from "../support/app";
 import { onPostgres } from "../support/postgres-pass";
-import { countReads, failureCode, rightAfterRead as rightAfterReadOf } from "../support/kept-rows";
+import {
+  countReads,
+  expectSuspensionAndEndSeen,
+  failureCode,
+  rightAfterRead as rightAfterReadOf,
+} from "../support/kept-rows";
 
 let ctx: TestContext;
 let leases: LeaseIssuer;
@@ -135,14 +140,9 @@ describe("the hot path", () => {
     const input = await linkedKey();
     const { answer } = await rightAfterRead(input, () => validatePluginKey(ctx.deps, leases, input));
     expect(answer).not.toBeInstanceOf(Promise);
-    const where = eq(subscriptions.userId, input.userId);
-    await ctx.deps.db.update(subscriptions).set({ suspendedAt: ctx.clock.now() }).where(where);
-    expect(await failureCode(() => validatePluginKey(ctx.deps, leases, input))).toBe("SUBSCRIPTION_SUSPENDED");
-    await ctx.deps.db
-      .update(subscriptions)
-      .set({ suspendedAt: null, endDate: ctx.clock.now() - 1 })
-      .where(where);
-    expect(await failureCode(() => validatePluginKey(ctx.deps, leases, input))).toBe("SUBSCRIPTION_EXPIRED");
+    await expectSuspensionAndEndSeen(ctx.deps.db, ctx.clock.now(), input.userId, () =>
+      validatePluginKey(ctx.deps, leases, input),
+    );
   });
 });
 

@@ -5,11 +5,14 @@
  * them again, and `check` runs at once; when the two took KEPT_ROW_MS or more and `check` still had something to
  * wait for, both run again. Something to wait for within the second is returned as it is, and fails the test.
  */
+import { expect } from "bun:test";
 import { Database } from "bun:sqlite";
+import { eq } from "drizzle-orm";
 import { postgresPoolOf, type Db } from "../../src/db";
 import type { SqliteConnections } from "../../src/db/sqlite/connection";
 import type { AppError } from "../../src/lib/errors";
 import { KEPT_ROW_MS } from "../../src/db/prepared";
+import { subscriptions } from "../../src/db/schema";
 
 export async function rightAfterRead<T>(
   db: Db,
@@ -61,3 +64,15 @@ export const failureCode = async (run: () => unknown) => {
   }
   return null;
 };
+
+/** Suspends, then ends, the licence of `userId`: `validate` refuses each on its very next call, with its code. */
+export async function expectSuspensionAndEndSeen(db: Db, now: number, userId: number, validate: () => unknown) {
+  const where = eq(subscriptions.userId, userId);
+  await db.update(subscriptions).set({ suspendedAt: now }).where(where);
+  expect(await failureCode(validate)).toBe("SUBSCRIPTION_SUSPENDED");
+  await db
+    .update(subscriptions)
+    .set({ suspendedAt: null, endDate: now - 1 })
+    .where(where);
+  expect(await failureCode(validate)).toBe("SUBSCRIPTION_EXPIRED");
+}
