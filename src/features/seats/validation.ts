@@ -15,12 +15,16 @@ export async function findSeatByKey(db: DbOrTx, key: string): Promise<Seat | und
   return await seatByKey(db, key);
 }
 
+/** The names of the minute's marks (src/lib/minute-marks.ts): a seat's last validation, and seat 1's (the owner's key). */
+const seatMark = (seat: Pick<Seat, "id">) => `seat validated ${seat.id}`;
+const ownKeyMark = (owner: Pick<User, "id">) => `key validated ${owner.id}`;
+
 /** The seat holding `key` when it can be had without waiting (src/db/prepared.ts), else NOT_AT_HAND. */
 export const seatByKeyAtHand = (db: DbOrTx, key: string) => seatByKey.atHand(db, key);
 
 /** Whether the seat's last validation was written within the minute, so `touchSeatValidated` writes nothing. */
 export const seatValidatedLately = (db: DbOrTx, seat: Pick<Seat, "id" | "lastValidatedAt">, now: number) =>
-  markedLately(db, `seat validated ${seat.id}`, seat.lastValidatedAt, now);
+  markedLately(db, seatMark(seat), seat.lastValidatedAt, now);
 
 /**
  * Links `robloxUserId` to the seat when it has none yet (one conditional update: of two first calls at once, one
@@ -47,18 +51,18 @@ export async function linkSeat(
 
 /** When a seat's key last validated, as its owner's seat list shows it: written at most once a minute. */
 export async function touchSeatValidated(db: DbOrTx, seat: Seat, now: number): Promise<void> {
-  await markOnceAMinute(db, `seat validated ${seat.id}`, seat.lastValidatedAt, now, () =>
+  await markOnceAMinute(db, seatMark(seat), seat.lastValidatedAt, now, () =>
     db.update(seats).set({ lastValidatedAt: now }).where(eq(seats.id, seat.id)),
   );
 }
 
 /** Whether seat 1's last validation was written within the minute, so `touchOwnKeyValidated` writes nothing. */
 export const ownKeyValidatedLately = (db: DbOrTx, owner: Pick<User, "id" | "pluginValidatedAt">, now: number) =>
-  markedLately(db, `key validated ${owner.id}`, owner.pluginValidatedAt, now);
+  markedLately(db, ownKeyMark(owner), owner.pluginValidatedAt, now);
 
 /** The same for seat 1, the owner's own key. */
 export async function touchOwnKeyValidated(db: DbOrTx, owner: User, now: number): Promise<void> {
-  await markOnceAMinute(db, `key validated ${owner.id}`, owner.pluginValidatedAt, now, () =>
+  await markOnceAMinute(db, ownKeyMark(owner), owner.pluginValidatedAt, now, () =>
     db.update(users).set({ pluginValidatedAt: now }).where(eq(users.id, owner.id)),
   );
 }
